@@ -1,0 +1,38 @@
+"""sudoku_cp: Sudoku as a constraint-programming model, solved by interchangeable backends.
+
+``sudoku_cp.solve(puzzle)`` takes a puzzle in any common text layout (or a list of
+lists) and returns the smallest row-major solution as a :class:`Grid`; every backend
+returns the same grid.
+"""
+
+from sudoku_cp import datasets
+from sudoku_cp.api import solve, solve_with_stats
+from sudoku_cp.backends import backend_names, register_backend
+from sudoku_cp.errors import (
+    InvalidPuzzleError,
+    NoSolutionError,
+    SolveTimeoutError,
+    SudokuError,
+    UnknownBackendError,
+)
+from sudoku_cp.formats import Layout
+from sudoku_cp.grid import Grid
+from sudoku_cp.result import SolveResult
+
+__all__ = [
+    "Grid",
+    "InvalidPuzzleError",
+    "Layout",
+    "NoSolutionError",
+    "SolveResult",
+    "SolveTimeoutError",
+    "SudokuError",
+    "UnknownBackendError",
+    "backend_names",
+    "datasets",
+    "register_backend",
+    "solve",
+    "solve_with_stats",
+]
+
+__version__ = "0.1.0"

@@ -1,0 +1,72 @@
+"""The one-call entry points: :func:`solve` and :func:`solve_with_stats`."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from sudoku_cp import backends
+from sudoku_cp.errors import SudokuError
+from sudoku_cp.formats import PuzzleInput, parse
+from sudoku_cp.grid import Grid
+from sudoku_cp.result import SolveResult
+
+
+def solve(
+    puzzle: PuzzleInput,
+    *,
+    backend: str | None = None,
+    time_limit: float | None = None,
+    **options: Any,
+) -> Grid:
+    """Solve a puzzle and return its smallest row-major solution.
+
+    Args:
+        puzzle: text in any common layout (see :mod:`sudoku_cp.formats`), a list of
+            ``n`` lists of ``n`` ints (0 for blank), or a :class:`Grid`; 4x4 to 25x25.
+        backend: a name from :func:`sudoku_cp.backend_names`; ``None`` for the default
+            (:data:`sudoku_cp.backends.DEFAULT_BACKEND`).
+        time_limit: seconds the whole solve (proof of minimality included) may take;
+            ``None`` for no limit.
+        **options: backend-specific options (e.g. ``workers``, ``seed`` for ``"cpsat"``).
+
+    Returns:
+        The complete :class:`Grid` that keeps the givens and is the smallest when its
+        cells are read row by row as one number. When the puzzle has one solution,
+        that is the solution.
+
+    Raises:
+        InvalidPuzzleError: the puzzle is malformed or repeats a value in a unit.
+        NoSolutionError: the givens are consistent but no solution exists.
+        SolveTimeoutError: ``time_limit`` ran out.
+        UnknownBackendError: no backend of that name.
+        TypeError: an option the backend does not take.
+    """
+    return solve_with_stats(puzzle, backend=backend, time_limit=time_limit, **options).solution
+
+
+def solve_with_stats(
+    puzzle: PuzzleInput,
+    *,
+    backend: str | None = None,
+    time_limit: float | None = None,
+    **options: Any,
+) -> SolveResult:
+    """Like :func:`solve`, but return a :class:`SolveResult`: the solution with the wall
+    time in seconds and the backend's effort counters, in one shape for every backend.
+
+    Raises:
+        The same errors as :func:`solve`.
+    """
+    name = backend or backends.DEFAULT_BACKEND
+    function = backends.get_backend(name)
+    backends.check_options(name, function, options)
+    grid = parse(puzzle)[0]
+    if time_limit is not None and time_limit <= 0:
+        raise ValueError(f"time_limit must be a positive number of seconds, not {time_limit!r}")
+    start = time.perf_counter()
+    solution, stats = function(grid, time_limit=time_limit, **options)
+    wall_time = time.perf_counter() - start
+    if not solution.is_solution_of(grid):
+        raise SudokuError(f"backend {name!r} returned a grid that does not solve the puzzle")
+    return SolveResult(grid, solution, name, wall_time, dict(stats))

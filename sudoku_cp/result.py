@@ -1,0 +1,38 @@
+"""The result shape shared by every backend, so that comparisons fit in one table."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from sudoku_cp.grid import Grid
+
+
+@dataclass(frozen=True)
+class SolveResult:
+    """A solution with what it cost to find it.
+
+    Attributes:
+        puzzle: the puzzle as given.
+        solution: the smallest row-major solution (a complete :class:`Grid`).
+        backend: the backend's registered name, e.g. ``"cpsat"``.
+        wall_time: seconds from the call to the answer, model building included.
+        stats: the backend's own effort counters, name to number. Every backend
+            reports ``solver_calls`` (searches or solves run); the others depend on
+            the backend, e.g. ``nodes`` and ``backtracks`` for the backtracker,
+            ``branches``, ``conflicts`` and ``solver_wall_time`` (seconds) for CP-SAT.
+    """
+
+    puzzle: Grid
+    solution: Grid
+    backend: str
+    wall_time: float
+    stats: dict[str, float] = field(default_factory=dict)
+
+    def as_row(self) -> dict[str, object]:
+        """A flat dict (one table row): backend, wall_time, solution string and the stats."""
+        return {
+            "backend": self.backend,
+            "wall_time": self.wall_time,
+            "solution": self.solution.to_string(),
+            **self.stats,
+        }
