@@ -25,6 +25,8 @@ DEFAULT_BACKEND = "backtracking"
 
 _BACKENDS: dict[str, str | BackendFunction] = {
     "backtracking": "sudoku_cp.backtracking:solve",
+    "cpsat": "sudoku_cp.cpsat:solve",
+    "python-constraint": "sudoku_cp.pyconstraint:solve",
 }
 
 
