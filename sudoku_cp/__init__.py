@@ -8,6 +8,8 @@ returns the same grid.
 from sudoku_cp import datasets
 from sudoku_cp.api import solve, solve_with_stats
 from sudoku_cp.backends import backend_names, register_backend
+from sudoku_cp.batch import BatchItem, solve_many
+from sudoku_cp.compare import compare, summarize
 from sudoku_cp.errors import (
     InvalidPuzzleError,
     NoSolutionError,
@@ -20,6 +22,7 @@ from sudoku_cp.grid import Grid
 from sudoku_cp.result import SolveResult
 
 __all__ = [
+    "BatchItem",
     "Grid",
     "InvalidPuzzleError",
     "Layout",
@@ -29,10 +32,13 @@ __all__ = [
     "SudokuError",
     "UnknownBackendError",
     "backend_names",
+    "compare",
     "datasets",
     "register_backend",
     "solve",
+    "solve_many",
     "solve_with_stats",
+    "summarize",
 ]
 
 __version__ = "0.1.0"
