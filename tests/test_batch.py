@@ -1,0 +1,129 @@
+"""solve_many: results in input order, every failure recorded, the same answers in
+one process, in worker processes and on a Dask cluster."""
+
+from __future__ import annotations
+
+import pytest
+from conftest import LEXMIN_CASES, assert_solves
+
+from sudoku_cp import (
+    BatchItem,
+    Grid,
+    SolveTimeoutError,
+    UnknownBackendError,
+    datasets,
+    solve_many,
+)
+from sudoku_cp import backends as registry
+
+SOLVABLE = [case for case in LEXMIN_CASES if case["k"] == 3 and case["lexmin"] is not None][:6]
+UNSOLVABLE = next(case for case in LEXMIN_CASES if case["lexmin"] is None)
+MALFORMED = "12345"
+
+
+def _mixed_batch() -> list[str]:
+    """Two solvable puzzles, an unsolvable one, a malformed one, then a solvable one."""
+    first, second, third = (case["puzzle"] for case in SOLVABLE[:3])
+    return [first, second, UNSOLVABLE["puzzle"], MALFORMED, third]
+
+
+def _check_mixed(items: list[BatchItem]) -> None:
+    assert [item.index for item in items] == [0, 1, 2, 3, 4]
+    assert [item.status for item in items] == ["solved", "solved", "no solution", "error", "solved"]
+    for item, case in zip([items[0], items[1], items[4]], SOLVABLE[:3], strict=True):
+        assert item.solved and item.error is None
+        assert_solves(Grid.parse(case["puzzle"]), item.result.solution)
+        assert item.result.solution.to_string() == case["lexmin"]
+    assert items[2].result is None and items[2].error.startswith("NoSolutionError")
+    assert items[3].result is None and items[3].error.startswith("InvalidPuzzleError")
+    assert all(item.wall_time >= 0 for item in items)
+
+
+def test_in_process_batch_records_every_outcome_in_input_order():
+    items = solve_many(_mixed_batch(), backend="backtracking", workers=1, progress=False)
+    _check_mixed(items)
+
+
+def test_worker_processes_give_the_same_items():
+    items = solve_many(_mixed_batch(), backend="backtracking", workers=2, progress=False)
+    _check_mixed(items)
+
+
+def test_parallel_run_of_a_data_set_matches_the_sequential_one():
+    puzzles = datasets.load("top95")[:40]
+    sequential = solve_many(puzzles, workers=1, progress=False)
+    parallel = solve_many(puzzles, workers=2, progress=False)
+    assert [i.result.solution for i in parallel] == [i.result.solution for i in sequential]
+    for puzzle, item in zip(puzzles, parallel, strict=True):
+        assert_solves(puzzle, item.result.solution)
+
+
+def test_timeout_and_backend_failure_do_not_stop_the_batch(monkeypatch):
+    solve = registry.get_backend("backtracking")
+
+    def fussy(grid, *, time_limit=None):
+        """Times out on puzzles with fewer than 25 givens, fails on 30, else solves."""
+        if grid.givens < 25:
+            raise SolveTimeoutError("ran out of time")
+        if grid.givens == 30:
+            raise RuntimeError("solver crashed")
+        return solve(grid, time_limit=time_limit)
+
+    monkeypatch.setitem(registry._BACKENDS, "fussy", fussy)
+    puzzles = datasets.load("easy50")
+    expected = ["timeout" if p.givens < 25 else "error" if p.givens == 30 else "solved" for p in puzzles]
+    assert {"timeout", "error", "solved"} <= set(expected)
+    for workers in (1, 2):  # a run-time backend reaches worker processes too
+        items = solve_many(puzzles, backend="fussy", workers=workers, progress=False)
+        assert [item.status for item in items] == expected
+        assert all(item.error == "RuntimeError: solver crashed" for item in items if item.status == "error")
+        assert all(item.result.solution.is_solution_of(item.result.puzzle) for item in items if item.solved)
+
+
+def test_real_time_limit_is_recorded_as_timeout():
+    hard = datasets.load("sudoku25")[:2]
+    items = solve_many(hard, backend="backtracking", time_limit=0.001, workers=1, progress=False)
+    assert [item.status for item in items] == ["timeout", "timeout"]
+    assert all(item.error.startswith("SolveTimeoutError") for item in items)
+
+
+def test_caller_errors_are_raised_before_solving():
+    with pytest.raises(UnknownBackendError, match="no-such-backend"):
+        solve_many(["." * 81], backend="no-such-backend", progress=False)
+    with pytest.raises(TypeError, match="colour"):
+        solve_many(["." * 81], backend="backtracking", colour="red", progress=False)
+    with pytest.raises(ValueError, match="positive"):
+        solve_many(["." * 81], time_limit=0, progress=False)
+
+
+def test_empty_batch():
+    assert solve_many([], progress=False) == []
+
+
+def test_progress_bar_counts_every_puzzle(capsys):
+    solve_many([SOLVABLE[0]["puzzle"]] * 3, workers=1, progress=True)
+    assert "3/3" in capsys.readouterr().err
+
+
+def test_dask_cluster_runs_the_same_call(monkeypatch):
+    """The documented recipe: joblib's Dask backend around an unchanged solve_many call."""
+    pytest.importorskip("distributed", reason="dask is an optional extra: pip install 'sudoku_cp[dask]'")
+    import joblib
+    from distributed import Client, LocalCluster
+
+    solve = registry.get_backend("backtracking")
+
+    def on_dask_worker(grid, *, time_limit=None):
+        from distributed import get_worker
+
+        get_worker()  # raises ValueError outside a Dask worker
+        return solve(grid, time_limit=time_limit)
+
+    monkeypatch.setitem(registry._BACKENDS, "on-dask-worker", on_dask_worker)
+    with (
+        LocalCluster(n_workers=2, processes=True, threads_per_worker=1, dashboard_address=None) as cluster,
+        Client(cluster),
+        joblib.parallel_config(backend="dask"),
+    ):
+        items = solve_many(_mixed_batch(), backend="on-dask-worker", progress=False)
+    _check_mixed(items)
