@@ -1,0 +1,200 @@
+"""The ``sudoku-cp`` command line (also ``python -m sudoku_cp``), built with Click.
+
+Exit codes: 0 solved, 1 no solution, 2 invalid input or usage, 3 time limit. The
+reason for a non-zero exit goes to standard error in one line.
+"""
+
+from __future__ import annotations
+
+import statistics
+import sys
+import time
+from collections import Counter
+
+import click
+from tqdm import tqdm
+
+from sudoku_cp import backends, datasets
+from sudoku_cp.api import solve_with_stats
+from sudoku_cp.errors import NoSolutionError, SolveTimeoutError, SudokuError
+from sudoku_cp.formats import Layout, format_grid, parse_many
+
+EXIT_SOLVED, EXIT_NO_SOLUTION, EXIT_INVALID, EXIT_TIMEOUT = 0, 1, 2, 3
+
+
+@click.group(
+    help="Solve Sudoku puzzles (4x4 to 25x25) with constraint-programming backends.",
+    context_settings={"help_option_names": ["-h", "--help"]},
+)
+@click.version_option(package_name="sudoku_cp")
+def app() -> None:
+    pass
+
+
+backend_option = click.option(
+    "--backend",
+    "-b",
+    default=None,
+    help="Backend name (see 'sudoku-cp backends'); default: the package default.",
+)
+time_limit_option = click.option(
+    "--time-limit",
+    "-t",
+    type=click.FloatRange(min=0, min_open=True),
+    default=None,
+    help="Seconds allowed per puzzle.",
+)
+
+
+class _Failure(Exception):
+    """Stop with an exit code and a one-line reason."""
+
+    def __init__(self, code: int, reason: str) -> None:
+        super().__init__(reason)
+        self.code = code
+
+
+def _exit_code(error: SudokuError) -> int:
+    if isinstance(error, NoSolutionError):
+        return EXIT_NO_SOLUTION
+    if isinstance(error, SolveTimeoutError):
+        return EXIT_TIMEOUT
+    return EXIT_INVALID
+
+
+@app.command("solve")
+@click.argument("file", type=click.File("r", encoding="utf-8"), required=False)
+@backend_option
+@time_limit_option
+@click.option("--dataset", "-d", default=None, help="Solve a bundled data set instead of a file.")
+@click.option(
+    "--limit", "-n", type=click.IntRange(min=1), default=None, help="With --dataset: the first N puzzles."
+)
+@click.option(
+    "--layout",
+    "-l",
+    type=click.Choice([layout.value for layout in Layout]),
+    default=None,
+    help="Output layout; default: the layout of the input.",
+)
+def solve_command(
+    file: click.utils.LazyFile | None,
+    backend: str | None,
+    time_limit: float | None,
+    dataset: str | None,
+    limit: int | None,
+    layout: str | None,
+) -> None:
+    """Solve the puzzle in FILE (or standard input) and print its smallest row-major solution.
+
+    The solution is printed in the layout the puzzle was given in (one line, rows of
+    digits, space-separated rows, or a pretty grid). A file of one-line puzzles gives
+    one solution per line.
+    """
+    backends.get_backend(backend or backends.DEFAULT_BACKEND)  # fail fast on an unknown name
+    if dataset is not None:
+        if file is not None:
+            raise _Failure(EXIT_INVALID, "give either a FILE or --dataset, not both")
+        _solve_dataset(dataset, limit, backend, time_limit)
+        return
+    text = _read(file or click.get_text_stream("stdin"))
+    puzzles = parse_many(text)
+    first_failure = EXIT_SOLVED
+    for number, (grid, given_layout) in enumerate(puzzles, 1):
+        try:
+            result = solve_with_stats(grid, backend=backend, time_limit=time_limit)
+        except SudokuError as error:
+            where = f"puzzle {number}: " if len(puzzles) > 1 else ""
+            click.echo(f"sudoku-cp: {where}{error}", err=True)
+            first_failure = first_failure or _exit_code(error)
+            continue
+        click.echo(format_grid(result.solution, layout or given_layout))
+    if first_failure:
+        raise click.exceptions.Exit(first_failure)
+
+
+def _read(stream) -> str:
+    try:
+        return stream.read()
+    except UnicodeDecodeError:
+        raise _Failure(
+            EXIT_INVALID, f"cannot read {getattr(stream, 'name', 'input')}: not UTF-8 text"
+        ) from None
+
+
+def _solve_dataset(name: str, limit: int | None, backend: str | None, time_limit: float | None) -> None:
+    try:
+        puzzles = datasets.load(name)[:limit]
+    except ValueError as error:
+        raise _Failure(EXIT_INVALID, str(error)) from None
+    outcomes: Counter[str] = Counter()
+    seconds: list[float] = []
+    start = time.perf_counter()
+    for grid in tqdm(puzzles, desc=name, unit="puzzle", file=sys.stderr, disable=None):
+        try:
+            seconds.append(solve_with_stats(grid, backend=backend, time_limit=time_limit).wall_time)
+            outcomes["solved"] += 1
+        except NoSolutionError:
+            outcomes["no solution"] += 1
+        except SolveTimeoutError:
+            outcomes["timeout"] += 1
+    elapsed = time.perf_counter() - start
+    name_used = backend or backends.DEFAULT_BACKEND
+    timing = (
+        f"median {statistics.median(seconds) * 1000:.2f} ms, mean {statistics.fmean(seconds) * 1000:.2f} ms, "
+        f"max {max(seconds) * 1000:.1f} ms per solved puzzle"
+        if seconds
+        else "none solved"
+    )
+    others = "".join(f", {count} {what}" for what, count in outcomes.items() if what != "solved")
+    click.echo(
+        f"{name}: {outcomes['solved']}/{len(puzzles)} solved{others} by {name_used} "
+        f"in {elapsed:.2f} s ({timing})"
+    )
+    if outcomes["timeout"]:
+        raise click.exceptions.Exit(EXIT_TIMEOUT)
+    if outcomes["no solution"]:
+        raise click.exceptions.Exit(EXIT_NO_SOLUTION)
+
+
+@app.command("datasets")
+def datasets_command() -> None:
+    """List the bundled data sets with their size and number of puzzles."""
+    for name in datasets.names():
+        side = datasets.load(name, sample=1)[0].side
+        click.echo(f"{name:<10} {side}x{side:<4} {datasets.count(name):>6} puzzles")
+
+
+@app.command("backends")
+def backends_command() -> None:
+    """List the registered backends; the default is marked with '*'."""
+    for name in backends.backend_names():
+        click.echo(f"{'*' if name == backends.DEFAULT_BACKEND else ' '} {name}")
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the command line with ``argv`` (default ``sys.argv[1:]``); return the exit code."""
+    try:
+        result = app.main(args=argv, prog_name="sudoku-cp", standalone_mode=False)
+    except _Failure as failure:
+        return _report(failure.code, str(failure))
+    except SudokuError as error:  # InvalidPuzzleError, UnknownBackendError
+        return _report(_exit_code(error), str(error))
+    except click.exceptions.NoArgsIsHelpError as error:
+        click.echo(error.ctx.get_help(), err=True)
+        return EXIT_INVALID
+    except click.ClickException as error:
+        return _report(EXIT_INVALID, error.format_message())
+    except click.Abort:
+        return _report(130, "aborted")
+    return result if isinstance(result, int) else EXIT_SOLVED
+
+
+def _report(code: int, reason: str) -> int:
+    click.echo(f"sudoku-cp: {' '.join(reason.split())}", err=True)
+    return code
+
+
+def run() -> None:
+    """Console-script entry point: exit with :func:`main`'s code."""
+    sys.exit(main())
