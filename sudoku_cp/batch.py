@@ -15,7 +15,10 @@ Dask cluster through joblib's Dask backend, with no code path of our own for it:
     with joblib.parallel_config(backend="dask"):
         items = solve_many(puzzles, backend="cpsat", workers=-1)
 
-Dask is an optional extra: ``pip install "sudoku_cp[dask]"``.
+Dask is an optional extra: ``pip install "sudoku_cp[dask]"``. Dask workers are daemonic
+processes by default, and a daemonic process may not start children, so a backend that
+needs one (``"python-constraint"`` with a ``time_limit``) then records an ``"error"``;
+start such a cluster under ``dask.config.set({"distributed.worker.daemon": False})``.
 """
 
 from __future__ import annotations
