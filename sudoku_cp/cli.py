@@ -157,6 +157,56 @@ def _solve_dataset(name: str, limit: int | None, backend: str | None, time_limit
         raise click.exceptions.Exit(EXIT_NO_SOLUTION)
 
 
+@app.command("bench")
+@click.option("--dataset", "-d", required=True, help="The bundled data set (see 'sudoku-cp datasets').")
+@click.option(
+    "--backends",
+    "-b",
+    "backend_lists",
+    multiple=True,
+    help="Backends to compare, comma-separated or repeated; default: every registered one.",
+)
+@click.option("--limit", "-n", type=click.IntRange(min=1), default=None, help="Only the first N puzzles.")
+@time_limit_option
+@click.option("--workers", "-w", type=int, default=None, help="Worker processes (-1: every core); default 1.")
+@click.option("--csv", "csv_path", type=click.Path(dir_okay=False), help="Write every row to this CSV file.")
+def bench_command(
+    dataset: str,
+    backend_lists: tuple[str, ...],
+    limit: int | None,
+    time_limit: float | None,
+    workers: int | None,
+    csv_path: str | None,
+) -> None:
+    """Compare backends on a data set: a table of solved, timeouts, wall times and agreement.
+
+    Each backend solves every puzzle (with sudoku_cp.compare); the table has one row per
+    backend, times in milliseconds over all puzzles. --csv writes one row per
+    (puzzle, backend) with the backends' effort counters.
+    """
+    from sudoku_cp.compare import compare, format_summary, summarize
+
+    names = [name.strip() for names in backend_lists for name in names.split(",") if name.strip()] or None
+    for name in names or ():
+        backends.get_backend(name)  # an unknown name fails before any solving
+    try:
+        puzzles = datasets.load(dataset)[:limit]
+    except ValueError as error:
+        raise _Failure(EXIT_INVALID, str(error)) from None
+    frame = compare(
+        puzzles,
+        backends=names,
+        time_limit=time_limit,
+        workers=workers,
+        dataset=dataset,
+        progress=sys.stderr.isatty(),
+    )
+    click.echo(format_summary(summarize(frame)))
+    if csv_path is not None:
+        frame.to_csv(csv_path, index=False)
+        click.echo(f"wrote {len(frame)} rows to {csv_path}")
+
+
 @app.command("datasets")
 def datasets_command() -> None:
     """List the bundled data sets with their size and number of puzzles."""

@@ -198,3 +198,28 @@ def _column_order(frame: pd.DataFrame) -> list[str]:
     fixed = set(LEADING_COLUMNS) | set(TRAILING_COLUMNS)
     counters = [column for column in frame.columns if column not in fixed]
     return [*LEADING_COLUMNS, *counters, *TRAILING_COLUMNS]
+
+
+def format_summary(summary: pd.DataFrame) -> str:
+    """A :func:`summarize` table as aligned text: wall times in milliseconds, agreement in percent."""
+    table = summary[["dataset", "backend", "count", "solved", "no_solution", "timeouts", "errors"]].copy()
+    for column in ("median", "mean", "max"):
+        table[f"{column} ms"] = (summary[f"{column}_s"] * 1000).map(_format_ms)
+    table["agreement"] = summary["agreement"].map(lambda share: "-" if _isna(share) else f"{share:.0%}")
+    return table.rename(columns={"no_solution": "no solution"}).to_string(index=False)
+
+
+def _format_ms(milliseconds: float) -> str:
+    """Three significant digits, at least one decimal below 100 ms: 0.31, 12.5, 1234."""
+    if milliseconds < 10:
+        return f"{milliseconds:.2f}"
+    if milliseconds < 100:
+        return f"{milliseconds:.1f}"
+    return f"{milliseconds:.0f}"
+
+
+def _isna(value: object) -> bool:
+    """pandas.isna for one value, without importing pandas at module import."""
+    import pandas as pd
+
+    return bool(pd.isna(value))
