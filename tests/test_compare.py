@@ -19,6 +19,7 @@ from sudoku_cp import (
     summarize,
 )
 from sudoku_cp import backends as registry
+from sudoku_cp.cli import main
 from sudoku_cp.compare import LEADING_COLUMNS, SUMMARY_COLUMNS, TRAILING_COLUMNS
 
 SEVERAL_SOLUTIONS = next(c for c in LEXMIN_CASES if c["tag"] == "top1465-minus" and c["count_ge"] >= 2)
@@ -182,3 +183,44 @@ def test_caller_errors():
         compare([EMPTY], backends=["backtracking"], time_limit={"cpsat": 1}, progress=False)
     with pytest.raises(ValueError, match="unknown data set"):
         compare("top96", progress=False)
+
+
+def test_bench_command_prints_a_table_and_writes_csv(tmp_path, capsys):
+    csv_path = tmp_path / "bench.csv"
+    code = main(
+        ["bench", "--dataset", "easy50", "--limit", "3", "-b", "backtracking,cpsat", "--csv", str(csv_path)]
+    )
+    out = capsys.readouterr().out
+    assert code == 0
+    header, *rows, wrote = out.strip().splitlines()
+    assert header.split()[:2] == ["dataset", "backend"] and "agreement" in header
+    assert [row.split()[:4] for row in rows] == [
+        ["easy50", "backtracking", "3", "3"],
+        ["easy50", "cpsat", "3", "3"],
+    ]
+    assert all(row.endswith("100%") for row in rows)
+    assert wrote == f"wrote 6 rows to {csv_path}"
+    table = pd.read_csv(csv_path, dtype={"solution": str})
+    assert list(table["backend"]) == ["backtracking", "cpsat"] * 3
+    assert set(table["status"]) == {"solved"} and table["agrees"].all()
+    assert table["solution"].str.len().eq(81).all()
+
+
+def test_bench_command_repeated_backends_and_time_limit(capsys):
+    code = main(["bench", "-d", "hardest", "-n", "2", "-b", "backtracking", "-b", "cpsat", "-t", "30"])
+    rows = capsys.readouterr().out.strip().splitlines()[1:]
+    assert code == 0 and [row.split()[1] for row in rows] == ["backtracking", "cpsat"]
+
+
+@pytest.mark.parametrize(
+    ("arguments", "message"),
+    [
+        (["-d", "top96"], "unknown data set 'top96'"),
+        (["-d", "top95", "-b", "cpsat,nope"], "unknown backend 'nope'"),
+    ],
+)
+def test_bench_command_rejects_unknown_names(arguments, message, capsys):
+    assert main(["bench", *arguments]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err.count("\n") == 1 and message in captured.err
