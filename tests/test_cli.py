@@ -1,0 +1,330 @@
+"""The sudoku-cp command line: exact output for the Baekjoon samples and the other layouts,
+files and standard input, data-set summaries, and exit codes 0/1/2/3 with exactly one
+'sudoku-cp: ...' line on standard error for every failure."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+
+import pytest
+from click.testing import CliRunner
+from conftest import LEXMIN_CASES
+
+from sudoku_cp import Grid, backend_names, datasets
+from sudoku_cp.cli import EXIT_INVALID, EXIT_NO_SOLUTION, EXIT_SOLVED, EXIT_TIMEOUT, main
+
+BAEKJOON_2239_INPUT = """103000509
+002109400
+000704000
+300502006
+060000050
+700803004
+000401000
+009205800
+804000107
+"""
+BAEKJOON_2239_OUTPUT = """143628579
+572139468
+986754231
+391542786
+468917352
+725863914
+237481695
+619275843
+854396127
+"""
+BAEKJOON_2580_INPUT = """0 3 5 4 6 9 2 7 8
+7 8 2 1 0 5 6 0 9
+0 6 0 2 7 8 1 3 5
+3 2 1 0 4 6 8 9 7
+8 0 4 9 1 3 5 0 6
+5 9 6 8 2 0 4 1 3
+9 1 7 6 5 2 0 8 0
+6 0 3 7 0 1 9 5 2
+2 5 8 3 9 4 7 6 0
+"""
+BAEKJOON_2580_OUTPUT = """1 3 5 4 6 9 2 7 8
+7 8 2 1 3 5 6 4 9
+4 6 9 2 7 8 1 3 5
+3 2 1 5 4 6 8 9 7
+8 7 4 9 1 3 5 2 6
+5 9 6 8 2 7 4 1 3
+9 1 7 6 5 2 3 8 4
+6 4 3 7 8 1 9 5 2
+2 5 8 3 9 4 7 6 1
+"""
+
+SOLVABLE = [case for case in LEXMIN_CASES if case["k"] == 3 and case["lexmin"] is not None][:5]
+UNSOLVABLE = next(case for case in LEXMIN_CASES if case["lexmin"] is None)
+
+
+def run(args: list[str], stdin: str | bytes = "") -> tuple[int, str, str]:
+    """Run sudoku_cp.cli.main in-process with the given standard input; return
+    (exit code, stdout, stderr)."""
+    runner = CliRunner()
+    with runner.isolation(input=stdin) as (out, err, _):
+        code = main(args)
+        sys.stdout.flush()
+        sys.stderr.flush()
+        return code, out.getvalue().decode(), err.getvalue().decode()
+
+
+def assert_one_error_line(stderr: str, *fragments: str) -> None:
+    lines = stderr.splitlines()
+    assert len(lines) == 1, stderr
+    assert lines[0].startswith("sudoku-cp: "), stderr
+    for fragment in fragments:
+        assert fragment in lines[0], (fragment, stderr)
+
+
+@pytest.fixture
+def write(tmp_path):
+    def write_file(text: str | bytes, name: str = "puzzle.txt") -> str:
+        path = tmp_path / name
+        if isinstance(text, bytes):
+            path.write_bytes(text)
+        else:
+            path.write_text(text, encoding="utf-8")
+        return str(path)
+
+    return write_file
+
+
+# -- solving ------------------------------------------------------------------------------
+
+
+def test_baekjoon_2239_from_stdin():
+    assert run(["solve"], BAEKJOON_2239_INPUT) == (EXIT_SOLVED, BAEKJOON_2239_OUTPUT, "")
+
+
+def test_baekjoon_2239_from_a_file(write):
+    assert run(["solve", write(BAEKJOON_2239_INPUT)]) == (EXIT_SOLVED, BAEKJOON_2239_OUTPUT, "")
+
+
+def test_baekjoon_2239_with_windows_line_endings(write):
+    path = write(BAEKJOON_2239_INPUT.replace("\n", "\r\n").encode())
+    assert run(["solve", path]) == (EXIT_SOLVED, BAEKJOON_2239_OUTPUT, "")
+
+
+def test_baekjoon_2580_from_stdin():
+    assert run(["solve"], BAEKJOON_2580_INPUT) == (EXIT_SOLVED, BAEKJOON_2580_OUTPUT, "")
+
+
+def test_baekjoon_2580_from_a_file(write):
+    assert run(["solve", write(BAEKJOON_2580_INPUT)]) == (EXIT_SOLVED, BAEKJOON_2580_OUTPUT, "")
+
+
+def test_one_line_puzzle_gives_one_line():
+    case = SOLVABLE[0]
+    assert run(["solve"], case["puzzle"] + "\n") == (EXIT_SOLVED, case["lexmin"] + "\n", "")
+
+
+def test_file_of_one_line_puzzles_gives_one_solution_per_line(write):
+    path = write("\n".join(case["puzzle"] for case in SOLVABLE) + "\n")
+    expected = "".join(case["lexmin"] + "\n" for case in SOLVABLE)
+    assert run(["solve", path]) == (EXIT_SOLVED, expected, "")
+
+
+def test_16x16_one_line():
+    case = next(c for c in LEXMIN_CASES if c["k"] == 4 and c["lexmin"] is not None)
+    assert run(["solve"], case["puzzle"]) == (EXIT_SOLVED, case["lexmin"] + "\n", "")
+
+
+def test_pretty_input_gives_pretty_output():
+    solution = Grid.parse(BAEKJOON_2239_OUTPUT)
+    puzzle = Grid.parse(BAEKJOON_2239_INPUT).format("pretty")
+    assert run(["solve"], puzzle) == (EXIT_SOLVED, solution.format("pretty") + "\n", "")
+
+
+@pytest.mark.parametrize("layout", ["line", "rows", "spaced", "pretty"])
+@pytest.mark.parametrize("flag", ["--layout", "-l"])
+def test_layout_option(layout, flag):
+    solution = Grid.parse(BAEKJOON_2239_OUTPUT)
+    code, out, err = run(["solve", flag, layout], BAEKJOON_2239_INPUT)
+    assert (code, out, err) == (EXIT_SOLVED, solution.format(layout) + "\n", "")
+
+
+def test_layout_pretty_for_a_file_of_puzzles(write):
+    path = write("\n".join(case["puzzle"] for case in SOLVABLE[:2]))
+    code, out, err = run(["solve", "--layout", "pretty", path])
+    expected = "".join(Grid.parse(case["lexmin"]).format("pretty") + "\n" for case in SOLVABLE[:2])
+    assert (code, out, err) == (EXIT_SOLVED, expected, "")
+
+
+@pytest.mark.parametrize("flag", ["--backend", "-b"])
+def test_backend_option(flag, write):
+    path = write(BAEKJOON_2239_INPUT)
+    assert run(["solve", flag, "backtracking", path]) == (EXIT_SOLVED, BAEKJOON_2239_OUTPUT, "")
+
+
+def test_generous_time_limit(write):
+    path = write(BAEKJOON_2580_INPUT)
+    assert run(["solve", "-t", "30", path]) == (EXIT_SOLVED, BAEKJOON_2580_OUTPUT, "")
+
+
+# -- data sets ----------------------------------------------------------------------------
+
+SUMMARY = re.compile(
+    r"^hardest: 11/11 solved by backtracking in \d+\.\d\d s "
+    r"\(median \d+\.\d\d ms, mean \d+\.\d\d ms, max \d+\.\d ms per solved puzzle\)\n$"
+)
+
+
+def test_dataset_prints_a_one_line_summary():
+    code, out, err = run(["solve", "--dataset", "hardest"])
+    assert code == EXIT_SOLVED
+    assert SUMMARY.match(out), out
+    assert err == ""
+
+
+def test_dataset_with_limit_and_backend():
+    code, out, err = run(["solve", "-d", "easy50", "-n", "3", "-b", "backtracking"])
+    assert code == EXIT_SOLVED
+    assert out.startswith("easy50: 3/3 solved by backtracking in ")
+    assert out.count("\n") == 1
+    assert err == ""
+
+
+def test_dataset_timeouts_are_counted_and_exit_3():
+    code, out, err = run(["solve", "--dataset", "sudoku25", "--limit", "1", "-t", "0.1"])
+    assert code == EXIT_TIMEOUT
+    assert out.startswith("sudoku25: 0/1 solved, 1 timeout by backtracking in ")
+    assert out.endswith("(none solved)\n")
+
+
+def test_datasets_command_lists_every_set():
+    code, out, err = run(["datasets"])
+    assert code == EXIT_SOLVED and err == ""
+    lines = out.splitlines()
+    assert [line.split()[0] for line in lines] == datasets.names()
+    assert lines[0].split() == ["easy50", "9x9", "49", "puzzles"]
+    assert lines[-1].split() == ["sudoku25", "25x25", "12", "puzzles"]
+
+
+def test_backends_command_marks_the_default():
+    code, out, err = run(["backends"])
+    assert code == EXIT_SOLVED and err == ""
+    assert [line[2:] for line in out.splitlines()] == backend_names()
+    assert "* backtracking\n" in out
+
+
+# -- failures: exit code and one line on stderr -------------------------------------------
+
+
+def test_unsolvable_puzzle_exits_1():
+    code, out, err = run(["solve"], UNSOLVABLE["puzzle"])
+    assert (code, out) == (EXIT_NO_SOLUTION, "")
+    assert_one_error_line(err, "no solution")
+
+
+def test_file_with_an_unsolvable_puzzle_prints_the_others_and_exits_1(write):
+    puzzles = [SOLVABLE[0]["puzzle"], UNSOLVABLE["puzzle"], SOLVABLE[1]["puzzle"]]
+    code, out, err = run(["solve", write("\n".join(puzzles))])
+    assert code == EXIT_NO_SOLUTION
+    assert out == SOLVABLE[0]["lexmin"] + "\n" + SOLVABLE[1]["lexmin"] + "\n"
+    assert_one_error_line(err, "puzzle 2:", "no solution")
+
+
+INVALID_INPUTS = {
+    "wrong-count": ("12345", ["line 1 has 5 cells"]),
+    "repeat": ("55" + "." * 79, ["row 1 has two 5s: columns 1 and 2"]),
+    "unknown-character": (BAEKJOON_2239_INPUT.replace("060000050", "06000x050"), ["line 5, column 6", "'x'"]),
+    "out-of-range": (BAEKJOON_2580_INPUT.replace("0 6 0 2", "0 6 12 2"), ["value 12 is out of range"]),
+    "short-row": (BAEKJOON_2239_INPUT.replace("060000050", "06000005"), ["line 5 has 8 cells"]),
+    "empty": ("", ["empty"]),
+}
+
+
+@pytest.mark.parametrize("text, fragments", INVALID_INPUTS.values(), ids=INVALID_INPUTS.keys())
+def test_invalid_input_exits_2(text, fragments):
+    code, out, err = run(["solve"], text)
+    assert (code, out) == (EXIT_INVALID, "")
+    assert_one_error_line(err, *fragments)
+
+
+def test_bad_line_in_a_file_of_puzzles_names_it(write):
+    lines = [case["puzzle"] for case in SOLVABLE[:3]]
+    lines[2] = "11" + "." * 79
+    code, out, err = run(["solve", write("\n".join(lines))])
+    assert (code, out) == (EXIT_INVALID, "")
+    assert_one_error_line(err, "line 3:", "two 1s")
+
+
+def test_file_that_is_not_utf8_exits_2(write):
+    code, out, err = run(["solve", write(b"\xff\xfe\x00garbage")])
+    assert (code, out) == (EXIT_INVALID, "")
+    assert_one_error_line(err, "not UTF-8")
+
+
+FAILING_ARGUMENTS = {
+    "unknown-backend": (["solve", "--backend", "gurobi"], ["unknown backend 'gurobi'", "'backtracking'"]),
+    "unknown-dataset": (["solve", "--dataset", "top96"], ["unknown data set 'top96'", "top95"]),
+    "unknown-option": (["solve", "--colour", "red"], ["--colour"]),
+    "unknown-command": (["unsolve"], ["unsolve"]),
+    "missing-file": (["solve", "no/such/puzzle.txt"], ["no/such/puzzle.txt"]),
+    "zero-time-limit": (["solve", "-t", "0"], ["--time-limit"]),
+    "text-time-limit": (["solve", "-t", "soon"], ["soon"]),
+    "bad-layout": (["solve", "--layout", "fancy"], ["fancy"]),
+    "file-and-dataset": (["solve", "--dataset", "hardest", "x.txt"], []),
+}
+
+
+@pytest.mark.parametrize("args, fragments", FAILING_ARGUMENTS.values(), ids=FAILING_ARGUMENTS.keys())
+def test_bad_arguments_exit_2(args, fragments, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "x.txt").write_text(BAEKJOON_2239_INPUT)
+    code, out, err = run(args, BAEKJOON_2239_INPUT)
+    assert (code, out) == (EXIT_INVALID, "")
+    assert_one_error_line(err, *fragments)
+
+
+def test_no_command_shows_the_usage_and_exits_2():
+    code, out, err = run([])
+    assert code == EXIT_INVALID
+    assert out == ""
+    assert "Usage:" in err and "solve" in err
+
+
+def test_25x25_with_a_tenth_of_a_second_exits_3(write):
+    path = write(datasets.load("sudoku25")[0].to_string())
+    code, out, err = run(["solve", "-t", "0.1", path])
+    assert (code, out) == (EXIT_TIMEOUT, "")
+    assert_one_error_line(err, "ran out of time")
+
+
+# -- the installed command, as a separate process -----------------------------------------
+
+
+def run_module(args: list[str], stdin: str) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, "-m", "sudoku_cp", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+
+def test_python_m_sudoku_cp_solves_baekjoon_2239():
+    process = run_module(["solve"], BAEKJOON_2239_INPUT)
+    assert (process.returncode, process.stdout, process.stderr) == (0, BAEKJOON_2239_OUTPUT, "")
+
+
+def test_python_m_sudoku_cp_failures():
+    process = run_module(["solve"], UNSOLVABLE["puzzle"])
+    assert (process.returncode, process.stdout) == (1, "")
+    assert_one_error_line(process.stderr, "no solution")
+    process = run_module(["solve", "-t", "0.1"], datasets.load("sudoku25")[1].to_string())
+    assert (process.returncode, process.stdout) == (3, "")
+    assert_one_error_line(process.stderr, "ran out of time")
+    process = run_module(["solve", "--backend", "nope"], BAEKJOON_2239_INPUT)
+    assert (process.returncode, process.stdout) == (2, "")
+    assert_one_error_line(process.stderr, "unknown backend 'nope'")
+
+
+def test_version():
+    code, out, err = run(["--version"])
+    assert code == EXIT_SOLVED
+    assert "0.1.0" in out
