@@ -102,7 +102,11 @@ def solve_many(
         ValueError: ``time_limit`` is not positive (idem).
     """
     from joblib import Parallel, delayed
-    from tqdm.auto import tqdm
+
+    if progress:
+        from tqdm.auto import tqdm
+    else:  # tqdm.auto warns in a notebook without ipywidgets even for a disabled bar
+        from tqdm import tqdm
 
     name = backend or backends.DEFAULT_BACKEND
     function = backends.get_backend(name)
