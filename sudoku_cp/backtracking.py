@@ -51,7 +51,7 @@ class BitmaskSearch:
 
     Attributes:
         nodes: decisions tried by the searches (one per value tried at a branching cell).
-        backtracks: decisions whose propagation failed or whose subtree held no solution.
+        backtracks: decisions whose propagation ended in a contradiction (dead ends).
     """
 
     def __init__(self, grid: Grid, deadline: float | None = None) -> None:
@@ -157,26 +157,37 @@ class BitmaskSearch:
             if not decided:
                 return True
 
-    def _search(self, candidates: list[int]) -> list[int] | None:
-        """Depth-first search from a propagated state; the first solution found, or None."""
-        cell = self._most_constrained(candidates)
-        if cell is None:
-            return candidates
-        remaining = candidates[cell]
-        while remaining:
-            bit = remaining & -remaining  # smallest candidate first
-            remaining ^= bit
+    def _search(self, root: list[int]) -> list[int] | None:
+        """Depth-first search from a propagated state; the first solution found, or None.
+
+        Iterative (an explicit stack of decisions), so 25x25 grids cannot exhaust
+        Python's recursion limit.
+        """
+        decisions: list[tuple[list[int], int, int]] = []  # (parent state, cell, candidate bit)
+        state: list[int] | None = root
+        while True:
+            if state is not None:
+                cell = self._most_constrained(state)
+                if cell is None:
+                    return state
+                bits = []
+                remaining = state[cell]
+                while remaining:
+                    bit = remaining & -remaining
+                    remaining ^= bit
+                    bits.append(bit)
+                decisions.extend((state, cell, bit) for bit in reversed(bits))  # smallest on top
+            if not decisions:
+                return None
+            parent, cell, bit = decisions.pop()
             self.nodes += 1
             if self._deadline is not None and self.nodes % _DEADLINE_CHECK_EVERY == 0:
                 self._check_deadline()
-            child = candidates[:]
-            child[cell] = bit
-            if self._propagate(child, [cell]):
-                solved = self._search(child)
-                if solved is not None:
-                    return solved
-            self.backtracks += 1
-        return None
+            state = parent[:]
+            state[cell] = bit
+            if not self._propagate(state, [cell]):
+                self.backtracks += 1
+                state = None
 
     def _fail(self, unit_set: int) -> bool:
         """Record a contradiction found in the units of bit set ``unit_set``; return False."""
