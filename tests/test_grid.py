@@ -298,3 +298,22 @@ def test_pickle_round_trip(k):
         assert copy == grid
         assert hash(copy) == hash(grid)
         assert copy.box_size == k
+
+
+def test_parse_takes_a_numpy_array():
+    np = pytest.importorskip("numpy")
+    grid = datasets.load("hardest")[0]
+    parsed = Grid.parse(np.array(grid.to_list()))
+    assert parsed == grid
+    assert all(type(v) is int for v in parsed.cells)
+
+
+@pytest.mark.xfail(
+    reason="BUG: Grid(cells) refuses numpy integers with a wrong message, 'row 1, column 1: value "
+    "np.int64(8) is not in 1..9 (or 0 for a blank)', although Grid.parse accepts the same array",
+    strict=True,
+)
+def test_grid_from_numpy_cells():
+    np = pytest.importorskip("numpy")
+    grid = datasets.load("hardest")[0]
+    assert Grid(np.array(grid.cells)) == grid
