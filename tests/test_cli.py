@@ -267,7 +267,7 @@ FAILING_ARGUMENTS = {
     "zero-time-limit": (["solve", "-t", "0"], ["--time-limit"]),
     "text-time-limit": (["solve", "-t", "soon"], ["soon"]),
     "bad-layout": (["solve", "--layout", "fancy"], ["fancy"]),
-    "file-and-dataset": (["solve", "--dataset", "hardest", "x.txt"], []),
+    "file-and-dataset": (["solve", "--dataset", "hardest", "x.txt"], ["either a FILE or --dataset"]),
 }
 
 
