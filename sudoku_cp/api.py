@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import time
 from typing import Any
 
@@ -40,7 +41,8 @@ def solve(
         NoSolutionError: the givens are consistent but no solution exists.
         SolveTimeoutError: ``time_limit`` ran out.
         UnknownBackendError: no backend of that name.
-        TypeError: an option the backend does not take.
+        TypeError: an option the backend does not take, or a ``time_limit`` that is not a number.
+        ValueError: a ``time_limit`` that is not positive.
     """
     return solve_with_stats(puzzle, backend=backend, time_limit=time_limit, **options).solution
 
@@ -62,11 +64,21 @@ def solve_with_stats(
     function = backends.get_backend(name)
     backends.check_options(name, function, options)
     grid = parse(puzzle)[0]
-    if time_limit is not None and time_limit <= 0:
-        raise ValueError(f"time_limit must be a positive number of seconds, not {time_limit!r}")
+    time_limit = _checked_time_limit(time_limit)
     start = time.perf_counter()
     solution, stats = function(grid, time_limit=time_limit, **options)
     wall_time = time.perf_counter() - start
     if not solution.is_solution_of(grid):
         raise SudokuError(f"backend {name!r} returned a grid that does not solve the puzzle")
     return SolveResult(grid, solution, name, wall_time, dict(stats))
+
+
+def _checked_time_limit(time_limit: object) -> float | None:
+    """``None`` or a positive number of seconds (infinity means no limit)."""
+    if time_limit is None:
+        return None
+    if isinstance(time_limit, bool) or not isinstance(time_limit, int | float):
+        raise TypeError(f"time_limit must be a number of seconds or None, not {time_limit!r}")
+    if not time_limit > 0:  # also refuses NaN
+        raise ValueError(f"time_limit must be a positive number of seconds, not {time_limit!r}")
+    return None if math.isinf(time_limit) else float(time_limit)

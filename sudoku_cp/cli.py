@@ -17,7 +17,7 @@ from tqdm import tqdm
 from sudoku_cp import backends, datasets
 from sudoku_cp.api import solve_with_stats
 from sudoku_cp.errors import NoSolutionError, SolveTimeoutError, SudokuError
-from sudoku_cp.formats import Layout, format_grid, parse_many
+from sudoku_cp.formats import Layout, format_grid, parse, split_puzzles
 
 EXIT_SOLVED, EXIT_NO_SOLUTION, EXIT_INVALID, EXIT_TIMEOUT = 0, 1, 2, 3
 
@@ -89,26 +89,31 @@ def solve_command(
 
     The solution is printed in the layout the puzzle was given in (one line, rows of
     digits, space-separated rows, or a pretty grid). A file of one-line puzzles gives
-    one solution per line.
+    one solution per line; a puzzle that fails is reported on standard error with its
+    line number, the others are still solved, and the exit code is the first failure's.
     """
     backends.get_backend(backend or backends.DEFAULT_BACKEND)  # fail fast on an unknown name
     if dataset is not None:
-        if file is not None:
-            raise _Failure(EXIT_INVALID, "give either a FILE or --dataset, not both")
+        if file is not None or layout is not None:
+            raise _Failure(EXIT_INVALID, "--dataset takes no FILE and no --layout")
         _solve_dataset(dataset, limit, backend, time_limit)
         return
-    text = _read(file or click.get_text_stream("stdin"))
-    puzzles = parse_many(text)
+    if limit is not None:
+        raise _Failure(EXIT_INVALID, "--limit goes with --dataset")
+    text = _read(file or sys.stdin)
+    chunks = split_puzzles(text)
     first_failure = EXIT_SOLVED
-    for number, (grid, given_layout) in enumerate(puzzles, 1):
+    for line_number, chunk in chunks:
         try:
-            result = solve_with_stats(grid, backend=backend, time_limit=time_limit)
+            grid, given_layout = parse(chunk)
+            solution = solve_with_stats(grid, backend=backend, time_limit=time_limit).solution
         except SudokuError as error:
-            where = f"puzzle {number}: " if len(puzzles) > 1 else ""
-            click.echo(f"sudoku-cp: {where}{error}", err=True)
+            if len(chunks) == 1:
+                raise
+            click.echo(f"sudoku-cp: line {line_number}: {error}", err=True)
             first_failure = first_failure or _exit_code(error)
             continue
-        click.echo(format_grid(result.solution, layout or given_layout))
+        click.echo(format_grid(solution, layout or given_layout))
     if first_failure:
         raise click.exceptions.Exit(first_failure)
 

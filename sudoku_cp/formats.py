@@ -23,7 +23,7 @@ from __future__ import annotations
 import enum
 import html
 import operator
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from sudoku_cp.errors import InvalidPuzzleError
@@ -33,9 +33,16 @@ VALUE_CHARS = "123456789ABCDEFGHIJKLMNOP"
 """``VALUE_CHARS[v - 1]`` writes value ``v`` (1..25) as one character."""
 
 BLANK_CHARS = ".0-_"
-_VERTICAL_SEPARATORS = "|│┃║¦"
-_RULE_CHARS = "-=+|─━═┼╋╬┤├┬┴┌┐└┘╔╗╚╝╠╣╦╩│┃║¦"
+_SEPARATORS = "|¦,;[]'\""  # read like spaces between cells: box bars, CSV, pasted Python lists
 _CELL_COUNTS = {n * n: n for n in SIDES}
+
+
+def _is_box_drawing(ch: str) -> bool:
+    return "\u2500" <= ch <= "\u257f"
+
+
+def _is_separator(ch: str) -> bool:
+    return ch.isspace() or ch in _SEPARATORS or _is_box_drawing(ch)
 
 
 class Layout(enum.StrEnum):
@@ -54,19 +61,21 @@ class _Token:
     column: int  # 1-based character position in that line
 
 
-PuzzleInput = str | Sequence[Sequence[int]] | Grid
+PuzzleInput = str | Sequence[Sequence[int]] | Sequence[int] | Grid
 
 
 def parse(puzzle: PuzzleInput) -> tuple[Grid, Layout]:
     """Read one puzzle and tell which layout it was written in.
 
     Args:
-        puzzle: text in any layout of this module, a sequence of ``n`` rows (each a
-            sequence of ``n`` ints, 0 for blank, or a string in the ``rows`` layout),
-            or a :class:`Grid` (returned as it is).
+        puzzle: text in any layout of this module; a sequence of ``n`` rows, each a
+            sequence of ``n`` cells (ints, 0 for blank, or one-character strings as in a
+            LeetCode board) or a string in a text layout; a flat sequence of ``n*n`` ints;
+            or a :class:`Grid` (returned as it is). NumPy arrays work as sequences.
 
     Returns:
-        ``(grid, layout)``; for a list of lists the layout is ``Layout.SPACED``.
+        ``(grid, layout)``: the layout of text or row strings; ``Layout.SPACED`` for
+        rows of cells, ``Layout.LINE`` for a flat sequence or a Grid.
 
     Raises:
         InvalidPuzzleError: wrong number of rows or cells, unknown character, value out
@@ -75,25 +84,24 @@ def parse(puzzle: PuzzleInput) -> tuple[Grid, Layout]:
     """
     if isinstance(puzzle, Grid):
         return puzzle, Layout.LINE
+    if isinstance(puzzle, bytes):
+        puzzle = puzzle.decode()
     if isinstance(puzzle, str):
         return _parse_text(puzzle)
-    if isinstance(puzzle, bytes):
-        return _parse_text(puzzle.decode())
-    if isinstance(puzzle, Sequence) or hasattr(puzzle, "__iter__"):
-        return _parse_rows(list(puzzle)), Layout.SPACED
-    raise InvalidPuzzleError(f"a puzzle must be text, a list of rows or a Grid, not {type(puzzle).__name__}")
+    if isinstance(puzzle, Mapping | set | frozenset) or not hasattr(puzzle, "__iter__"):
+        raise InvalidPuzzleError(
+            f"a puzzle must be text, a list of rows or a Grid; got {type(puzzle).__name__}"
+        )
+    return _parse_sequence(list(puzzle))
 
 
-def parse_many(text: str) -> list[tuple[Grid, Layout]]:
-    """Read a text holding one puzzle, or several one-line puzzles one per line.
+def split_puzzles(text: str) -> list[tuple[int, str]]:
+    """Split a text into puzzles: ``[(first line number, puzzle text), ...]``.
 
-    A text of ``n`` lines of ``n`` characters (with ``n`` in 4, 9, 16, 25) is one grid in
-    the ``rows`` layout; a text whose every non-blank line is a whole one-line puzzle
-    (16, 81, 256 or 625 characters) is that many puzzles.
-
-    Raises:
-        InvalidPuzzleError: as :func:`parse`; for a file of puzzles the message names
-            the line.
+    A text whose every non-blank line is a whole one-line puzzle (16, 81, 256 or 625
+    characters, no spaces) holds that many puzzles, except that ``n`` lines of ``n``
+    characters (``n`` in 4, 9, 16, 25) are one grid in the ``rows`` layout. Any other
+    text is one puzzle.
     """
     lines = [(number, line.strip()) for number, line in enumerate(text.splitlines(), 1)]
     lines = [(number, line) for number, line in lines if line]
@@ -102,9 +110,23 @@ def parse_many(text: str) -> list[tuple[Grid, Layout]]:
     )
     is_square = len(lines) in SIDES and all(len(line) == len(lines) for _, line in lines)
     if not is_one_line_each or is_square:
+        return [(lines[0][0] if lines else 1, text)]
+    return lines
+
+
+def parse_many(text: str) -> list[tuple[Grid, Layout]]:
+    """Read a text holding one puzzle, or several one-line puzzles one per line
+    (see :func:`split_puzzles`).
+
+    Raises:
+        InvalidPuzzleError: as :func:`parse`; for a file of puzzles the message names
+            the line.
+    """
+    chunks = split_puzzles(text)
+    if len(chunks) == 1:
         return [parse(text)]
     puzzles = []
-    for number, line in lines:
+    for number, line in chunks:
         try:
             puzzles.append(parse(line))
         except InvalidPuzzleError as error:
@@ -116,7 +138,7 @@ def _parse_text(text: str) -> tuple[Grid, Layout]:
     content, has_rules = _content_lines(text)
     if not content:
         raise InvalidPuzzleError("the puzzle is empty: no cells were found")
-    has_bars = any(ch in _VERTICAL_SEPARATORS for _, line in content for ch in line)
+    has_bars = any(_is_box_drawing(ch) or ch in "|¦" for _, line in content for ch in line)
     if len(content) == 1:
         number, line = content[0]
         tokens = _split_line(number, line, expected=None)
@@ -137,9 +159,8 @@ def _parse_text(text: str) -> tuple[Grid, Layout]:
         tokens = []
         spaced = False
         for number, line in content:
-            row = _split_line(number, line, expected=side)
-            spaced = spaced or any(ch.isspace() for ch in line.strip())
-            tokens.extend(row)
+            tokens.extend(_split_line(number, line, expected=side))
+            spaced = spaced or any(ch.isspace() or ch in ",;" for ch in line)
         if has_rules or has_bars:
             layout = Layout.PRETTY
         else:
@@ -149,40 +170,51 @@ def _parse_text(text: str) -> tuple[Grid, Layout]:
 
 
 def _content_lines(text: str) -> tuple[list[tuple[int, str]], bool]:
-    """The lines that hold cells, numbered from 1, and whether rule lines were dropped."""
-    lines = list(enumerate(text.splitlines(), 1))
-    has_bars = any(ch in _VERTICAL_SEPARATORS for _, line in lines for ch in line)
-    content, has_rules = [], False
-    for number, line in lines:
+    """The lines that hold cells, numbered from 1, and whether rule lines were dropped.
+
+    A line of only ``-``, bars and spaces is either a rule (``-------``) or a row of
+    ``-`` blanks; it is taken as a row when that makes a whole grid of such rows.
+    """
+    content, dashes, has_rules = [], [], False
+    for number, line in enumerate(text.splitlines(), 1):
         stripped = line.strip()
         if not stripped:
             continue
-        if _is_rule(stripped, has_bars):
+        kind = _line_kind(stripped)
+        if kind == "rule":
             has_rules = True
-            continue
-        content.append((number, stripped))
+        elif kind == "dashes":
+            dashes.append((number, stripped))
+        else:
+            content.append((number, stripped))
+    if dashes:
+        with_dashes = sorted(content + dashes)
+        counts = {len(_cell_chars(line)) for _, line in with_dashes}
+        side = len(with_dashes)
+        if (side in SIDES and counts == {side}) or (side == 1 and counts <= set(_CELL_COUNTS)):
+            return with_dashes, has_rules
+        has_rules = True
     return content, has_rules
 
 
-def _is_rule(line: str, grid_has_bars: bool) -> bool:
-    """A box separator line such as ``------+-------+------`` or ``+---+---+``.
+def _line_kind(line: str) -> str:
+    """``"rule"`` (a box separator such as ``------+------`` or ``+---+``), ``"dashes"``
+    (only ``-``, bars and spaces: a rule or a row of blanks) or ``"cells"``."""
+    if not all(ch in "-=+" or _is_separator(ch) for ch in line):
+        return "cells"
+    if any(ch in "=+" or (_is_box_drawing(ch) and ch not in "│┃║") for ch in line):
+        return "rule"
+    return "dashes" if "-" in line else "rule"
 
-    A line of dashes alone counts as a rule only in a grid drawn with ``|``, since
-    elsewhere ``-`` may be a row of blanks.
-    """
-    if not all(ch in _RULE_CHARS or ch.isspace() for ch in line):
-        return False
-    return grid_has_bars or any(ch not in "- \t" for ch in line)
+
+def _cell_chars(line: str) -> list[str]:
+    return [ch for ch in line if not _is_separator(ch)]
 
 
 def _split_line(number: int, line: str, expected: int | None) -> list[_Token]:
-    """Split a line into cell tokens: space-separated tokens if that gives the
-    expected count (or, for one line, a whole grid), otherwise one character each."""
-    chars = [
-        _Token(ch, number, column)
-        for column, ch in enumerate(line, 1)
-        if not ch.isspace() and ch not in _VERTICAL_SEPARATORS
-    ]
+    """Split a line into cell tokens: separated words if that gives the expected count
+    (or, for one line, a whole grid), otherwise one character each."""
+    chars = [_Token(ch, number, column) for column, ch in enumerate(line, 1) if not _is_separator(ch)]
     words = _words(number, line)
     if expected is None:
         if len(words) in _CELL_COUNTS and any(len(w.text) > 1 for w in words):
@@ -192,8 +224,6 @@ def _split_line(number: int, line: str, expected: int | None) -> list[_Token]:
         return words
     if len(chars) == expected:
         return chars
-    if len(words) == expected:
-        return words
     counted = len(words) if len(words) > 1 and all(w.text.isdigit() for w in words) else len(chars)
     raise InvalidPuzzleError(
         f"line {number} has {counted} cells; a grid of {expected} rows needs {expected} in each row"
@@ -202,11 +232,10 @@ def _split_line(number: int, line: str, expected: int | None) -> list[_Token]:
 
 def _words(number: int, line: str) -> list[_Token]:
     words, start = [], None
-    cleaned = "".join(" " if ch in _VERTICAL_SEPARATORS else ch for ch in line)
-    for column, ch in enumerate(cleaned + " ", 1):
-        if ch.isspace():
+    for column, ch in enumerate(line + " ", 1):
+        if _is_separator(ch):
             if start is not None:
-                words.append(_Token(cleaned[start - 1 : column - 1], number, start))
+                words.append(_Token(line[start - 1 : column - 1], number, start))
                 start = None
         elif start is None:
             start = column
@@ -214,48 +243,64 @@ def _words(number: int, line: str) -> list[_Token]:
 
 
 def _token_value(token: _Token, index: int, side: int) -> int:
-    text = token.text
     where = f"line {token.line}, column {token.column} (row {index // side + 1}, cell {index % side + 1})"
+    return _cell_value(token.text, where, side)
+
+
+def _cell_value(text: str, where: str, side: int) -> int:
+    """The value of one written cell: a number, a blank character or a letter A-P."""
     if text.isdigit() and text.isascii():
         value = int(text)
+        meaning = f"value {value}"
     elif len(text) == 1 and text in BLANK_CHARS:
-        value = 0
+        return 0
     elif len(text) == 1 and text.upper() in VALUE_CHARS:
         value = VALUE_CHARS.index(text.upper()) + 1
+        meaning = f"{text!r} stands for {value}, which"
     else:
         raise InvalidPuzzleError(
             f"{where}: unknown character {text!r}; use 1-9, A-P for 10-25, "
             f"and '.', '0', '-' or '_' for a blank"
         )
     if value > side:
-        raise InvalidPuzzleError(
-            f"{where}: value {value} is out of range for a {side}x{side} grid (1..{side})"
-        )
+        raise InvalidPuzzleError(f"{where}: {meaning} is out of range for a {side}x{side} grid (1..{side})")
     return value
 
 
-def _parse_rows(rows: list) -> Grid:
-    if rows and all(isinstance(row, str) for row in rows):
-        return _parse_text("\n".join(rows))[0]
-    side = len(rows)
+def _parse_sequence(items: list) -> tuple[Grid, Layout]:
+    if items and all(isinstance(row, str) for row in items):
+        return _parse_text("\n".join(items))
+    if len(items) in _CELL_COUNTS and not any(hasattr(item, "__len__") for item in items):
+        side = _CELL_COUNTS[len(items)]
+        cells = [
+            _list_cell(value, index // side + 1, index % side + 1, side) for index, value in enumerate(items)
+        ]
+        return Grid(cells, box_size_for_side(side)), Layout.LINE
+    side = len(items)
     if side not in SIDES:
-        raise InvalidPuzzleError(f"a grid needs 4, 9, 16 or 25 rows, not {side}")
+        raise InvalidPuzzleError(
+            f"a grid needs 4, 9, 16 or 25 rows (or a flat list of 16, 81, 256 or 625 cells), not {side} items"
+        )
     cells: list[int] = []
-    for r, row in enumerate(rows, 1):
+    for r, row in enumerate(items, 1):
         if isinstance(row, str | bytes) or not hasattr(row, "__len__"):
-            raise InvalidPuzzleError(f"row {r} is a {type(row).__name__}, not a list of ints")
+            raise InvalidPuzzleError(f"row {r} is not a list of cells (got {type(row).__name__})")
         if len(row) != side:
             raise InvalidPuzzleError(f"row {r} has {len(row)} cells; a {side}x{side} grid needs {side}")
-        for c, value in enumerate(row, 1):
-            try:
-                cells.append(operator.index(value))
-            except TypeError:
-                raise InvalidPuzzleError(
-                    f"row {r}, column {c}: {value!r} is not an int (0 for a blank, 1..{side})"
-                ) from None
-            if isinstance(value, bool):
-                raise InvalidPuzzleError(f"row {r}, column {c}: {value!r} is a bool, not an int")
-    return Grid(cells, box_size_for_side(side))
+        cells.extend(_list_cell(value, r, c, side) for c, value in enumerate(row, 1))
+    return Grid(cells, box_size_for_side(side)), Layout.SPACED
+
+
+def _list_cell(value: object, row: int, column: int, side: int) -> int:
+    where = f"row {row}, column {column}"
+    if isinstance(value, str):
+        return _cell_value(value.strip(), where, side)
+    if isinstance(value, bool):
+        raise InvalidPuzzleError(f"{where}: {value!r} is a bool, not a cell value")
+    try:
+        return operator.index(value)
+    except TypeError:
+        raise InvalidPuzzleError(f"{where}: {value!r} is not an int (0 for a blank, 1..{side})") from None
 
 
 # -- writing --------------------------------------------------------------------------

@@ -9,6 +9,7 @@ other cells that share a unit with it.
 from __future__ import annotations
 
 import functools
+import operator
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -133,6 +134,16 @@ def _where_in_unit(unit: Unit, first: int, second: int, side: int) -> str:
     return f"row {row1 + 1} column {col1 + 1} and row {row2 + 1} column {col2 + 1}"
 
 
+def _as_int(value: object, index: int) -> int:
+    """An int from anything integer-like (NumPy integers too), never from a bool or a float."""
+    if not isinstance(value, bool):
+        try:
+            return operator.index(value)
+        except TypeError:
+            pass
+    raise InvalidPuzzleError(f"cell {index + 1}: {value!r} is not an int (0 for a blank)")
+
+
 @functools.total_ordering
 class Grid:
     """An immutable Sudoku grid of box size ``k`` (side ``n = k*k``), hashable, equal by value.
@@ -152,7 +163,7 @@ class Grid:
     __slots__ = ("_cells", "_box_size", "_hash")
 
     def __init__(self, cells: Iterable[int], box_size: int | None = None) -> None:
-        cells = tuple(cells)
+        cells = tuple(_as_int(value, index) for index, value in enumerate(cells))
         if box_size is None:
             side = round(len(cells) ** 0.5)
             if side * side != len(cells):
@@ -164,7 +175,7 @@ class Grid:
         if len(cells) != n * n:
             raise InvalidPuzzleError(f"a {n}x{n} grid has {n * n} cells, not {len(cells)}")
         for index, value in enumerate(cells):
-            if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= n:
+            if not 0 <= value <= n:
                 row, col = divmod(index, n)
                 raise InvalidPuzzleError(
                     f"row {row + 1}, column {col + 1}: value {value!r} is not in 1..{n} (or 0 for a blank)"
@@ -262,12 +273,15 @@ class Grid:
         )
 
     def with_cell(self, row: int, col: int, value: int) -> Grid:
-        """A copy with one cell set (``value`` 0 clears it).
+        """A copy with one cell set (0-based ``row`` and ``col``; ``value`` 0 clears it).
 
         Raises:
+            IndexError: the row or column is outside the grid.
             InvalidPuzzleError: the value is out of range or repeats one in a unit.
         """
         n = self.side
+        if not (0 <= row < n and 0 <= col < n):
+            raise IndexError(f"({row}, {col}) is outside a {n}x{n} grid")
         cells = list(self._cells)
         cells[row * n + col] = value
         return Grid(cells, self._box_size)

@@ -165,21 +165,11 @@ def test_backend_errors_pass_through(toy_backends):
         sudoku_cp.solve(PUZZLE, backend="refuses")
 
 
-@pytest.mark.xfail(
-    reason="BUG: time_limit=float('nan') passes the 'time_limit <= 0' check and is then ignored "
-    "(perf_counter() > nan is never true), so the solve runs with no limit instead of refusing it",
-    strict=True,
-)
 def test_nan_time_limit_is_a_value_error():
     with pytest.raises(ValueError, match="time_limit"):
         sudoku_cp.solve(PUZZLE, backend="backtracking", time_limit=float("nan"))
 
 
-@pytest.mark.xfail(
-    reason="BUG: time_limit='1' fails inside api.py with \"'<=' not supported between instances of "
-    "'str' and 'int'\", a message that does not name time_limit",
-    strict=True,
-)
 def test_non_numeric_time_limit_names_the_argument():
     with pytest.raises((TypeError, ValueError), match="time_limit"):
         sudoku_cp.solve(PUZZLE, backend="backtracking", time_limit="1")

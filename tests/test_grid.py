@@ -239,11 +239,6 @@ def test_with_cell_refuses_a_value_out_of_range():
         Grid.empty(3).with_cell(0, 0, 10)
 
 
-@pytest.mark.xfail(
-    reason="BUG: Grid.with_cell does not check row/column bounds: with_cell(0, 9, v) on a 9x9 grid "
-    "silently sets row 2 column 1, and with_cell(-1, 0, v) sets row 9 column 1",
-    strict=True,
-)
 @pytest.mark.parametrize("row_col", [(0, 9), (-1, 0)], ids=["column-9", "row-minus-1"])
 def test_with_cell_outside_the_grid_raises_index_error(row_col):
     with pytest.raises(IndexError):
@@ -308,11 +303,6 @@ def test_parse_takes_a_numpy_array():
     assert all(type(v) is int for v in parsed.cells)
 
 
-@pytest.mark.xfail(
-    reason="BUG: Grid(cells) refuses numpy integers with a wrong message, 'row 1, column 1: value "
-    "np.int64(8) is not in 1..9 (or 0 for a blank)', although Grid.parse accepts the same array",
-    strict=True,
-)
 def test_grid_from_numpy_cells():
     np = pytest.importorskip("numpy")
     grid = datasets.load("hardest")[0]
