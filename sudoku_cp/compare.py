@@ -103,7 +103,8 @@ def compare(
         for index, puzzle in enumerate(puzzles)
         for name in names
     ]
-    frame = pd.DataFrame(rows).astype({"size": "Int64", "givens": "Int64"})
+    frame = pd.DataFrame(rows) if rows else pd.DataFrame(columns=[*LEADING_COLUMNS, *TRAILING_COLUMNS])
+    frame = frame.astype({"size": "Int64", "givens": "Int64"})
     frame["agrees"] = _agreement(frame)
     return frame[_column_order(frame)]
 

@@ -176,6 +176,12 @@ def test_malformed_puzzle_is_an_error_row():
     assert frame["error"][0].startswith("InvalidPuzzleError")
 
 
+def test_nothing_to_compare_is_an_empty_table():
+    for frame in (compare([], backends=["backtracking"], progress=False), compare([EMPTY], backends=[])):
+        assert frame.empty and list(frame.columns) == [*LEADING_COLUMNS, *TRAILING_COLUMNS]
+        assert summarize(frame).empty
+
+
 def test_caller_errors():
     with pytest.raises(UnknownBackendError, match="nope"):
         compare([EMPTY], backends=["backtracking", "nope"], progress=False)
