@@ -1,0 +1,342 @@
+"""The OR-Tools CP-SAT backend: Sudoku as one integer model, and its smallest solution, proven.
+
+The model (:func:`build_model`) is the textbook one: an integer variable ``x[r][c]`` in
+``1..n`` per cell (named ``"r1c1"`` .. ``"r9c9"``), a given fixed to its value, and an
+``AllDifferent`` constraint over every row, every column and every box (``3n`` in all).
+
+The backend (:func:`solve`) returns the *smallest row-major solution*: read row by row
+as one number, it is the smallest, i.e. the lexicographic minimum of the cell vector.
+CP-SAT has no lexicographic objective, so minimality is proven in two steps:
+
+1. **A candidate.** Solve the model with a fixed search (row-major cell order, smallest
+   value first, presolve off, one worker). That search usually meets the minimum first,
+   but nothing is assumed about it: the candidate ``w`` is just *some* solution.
+2. **A proof.** Solve the model again with one extra constraint, ``x <_lex w`` (``x`` is
+   lexicographically smaller than ``w``). If CP-SAT reports INFEASIBLE, no solution is
+   smaller than ``w``, so ``w`` is the smallest: the solver has proven it. If it finds a
+   solution, that solution is strictly smaller; it becomes the candidate and step 2 is
+   repeated. Each round strictly decreases the candidate, so the loop ends.
+
+``x <_lex w`` is the linear-size decomposition of the lexicographic ordering constraint
+(Frisch, Hnich, Kiziltan, Miguel and Walsh, "Global constraints for lexicographic
+orderings", CP 2002): over the blank cells ``i`` in row-major order, a Boolean
+``first_diff[i]`` ("``x`` and ``w`` first differ at cell ``i``, where ``x_i < w_i``")
+implies ``x_i <= w_i - 1`` and the prefix literal ``same[j]`` of the previous blank cell
+``j``; ``same[j]`` implies ``x_j = w_j`` and ``same`` of the blank cell before it; at least
+one ``first_diff`` is true. Givens are equal in ``x`` and ``w`` by construction, and a cell
+whose candidates (``1..n`` minus the givens among its peers) hold no value below ``w_i``
+gets no ``first_diff`` literal. The size is ``O(n*n)`` literals and clauses.
+
+Sources: the OR-Tools CP-SAT documentation (https://developers.google.com/optimization/cp/cp_solver
+and ``cp_model.py``) for the model, decision strategies and statuses; Frisch et al. (CP 2002)
+for the lexicographic ordering constraint.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from ortools.sat.python import cp_model
+
+from sudoku_cp.errors import NoSolutionError, SolveTimeoutError, SudokuError
+from sudoku_cp.grid import Grid
+
+IntVar = cp_model.IntVar
+
+
+def build_model(grid: Grid) -> tuple[cp_model.CpModel, list[list[IntVar]]]:
+    """Build the CP-SAT model of a puzzle: one variable per cell, ``3n`` AllDifferent constraints.
+
+    Args:
+        grid: the puzzle, 4x4 to 25x25 (side ``n``, box size ``k``).
+
+    Returns:
+        ``(model, x)``: the :class:`cp_model.CpModel` and the cell variables as ``n`` rows
+        of ``n`` :class:`cp_model.IntVar`, ``x[r][c]`` named ``"r{r+1}c{c+1}"``, with domain
+        ``1..n`` for a blank cell and ``{given}`` for a given. Add constraints to the model
+        freely; :func:`solve` and :func:`first_solution` build their own.
+    """
+    n, k = grid.side, grid.box_size
+    model = cp_model.CpModel()
+    x = []
+    for r in range(n):
+        row = []
+        for c in range(n):
+            given = grid[r, c]
+            low, high = (given, given) if given else (1, n)
+            row.append(model.new_int_var(low, high, f"r{r + 1}c{c + 1}"))
+        x.append(row)
+    for r in range(n):
+        model.add_all_different(x[r])
+    for c in range(n):
+        model.add_all_different(x[r][c] for r in range(n))
+    for top in range(0, n, k):
+        for left in range(0, n, k):
+            model.add_all_different(x[r][c] for r in range(top, top + k) for c in range(left, left + k))
+    return model, x
+
+
+def first_solution(grid: Grid, *, time_limit: float | None = None, workers: int = 1, seed: int = 0) -> Grid:
+    """Return the first solution CP-SAT finds for :func:`build_model`, with no minimality guarantee.
+
+    Default CP-SAT parameters (presolve and automatic search) with ``workers`` threads and
+    random seed ``seed``. When the puzzle has several solutions, which one comes back
+    depends on the solver's search; use :func:`solve` for the smallest.
+
+    Args:
+        grid: the puzzle.
+        time_limit: seconds for the solve, ``None`` for no limit.
+        workers: CP-SAT worker threads (``num_workers``).
+        seed: CP-SAT ``random_seed``.
+
+    Raises:
+        NoSolutionError: the puzzle has no solution.
+        SolveTimeoutError: ``time_limit`` ran out first.
+        ValueError: ``workers`` is not a positive int or ``seed`` not an int.
+    """
+    _check_options(workers, seed)
+    run = _Run(time_limit, workers, seed)
+    model, x = build_model(grid)
+    cells = [v for row in x for v in row]
+    values = run.solve(model, cells, "plain")
+    if values is None:
+        raise NoSolutionError("the puzzle has no solution (CP-SAT proved the model infeasible)")
+    return Grid(values, grid.box_size)
+
+
+def solve(
+    grid: Grid, *, time_limit: float | None = None, workers: int = 1, seed: int = 0
+) -> tuple[Grid, dict[str, float]]:
+    """The ``"cpsat"`` backend: the smallest row-major solution, proven minimal by CP-SAT.
+
+    A candidate solution, then proof solves with the constraint ``x <_lex candidate``
+    until one is INFEASIBLE; each solve first tries the row-major, smallest-value search
+    under a budget, then CP-SAT's general search (see the module docstring for the
+    method, why its answer is the smallest, and sources).
+
+    Args:
+        grid: the puzzle, 4x4 to 25x25.
+        time_limit: seconds for the whole call, model building and every proof solve
+            included (each solve gets the time left); ``None`` for no limit.
+        workers: CP-SAT worker threads per solve. One is the default: it is the fastest
+            on 9x9 and 16x16 puzzles, where a solve takes milliseconds and more threads
+            only add start-up cost (see ``benchmarks/bench_cpsat.py``).
+        seed: CP-SAT ``random_seed``; it may change the effort, never the answer.
+
+    Returns:
+        ``(solution, stats)``: the smallest solution and the effort counters
+        ``solver_calls`` (CP-SAT solves run), ``branches`` and ``conflicts`` (summed over
+        the solves), ``solver_wall_time`` (seconds, summed ``WallTime()`` of the solves)
+        and ``build_time`` (seconds spent building models in Python).
+
+    Raises:
+        NoSolutionError: the puzzle has no solution.
+        SolveTimeoutError: ``time_limit`` ran out before the answer was found *and* proven.
+        ValueError: ``workers`` is not a positive int or ``seed`` not an int.
+    """
+    _check_options(workers, seed)
+    run = _Run(time_limit, workers, seed)
+    started = time.perf_counter()
+    model, x = build_model(grid)
+    cells = [v for row in x for v in row]
+    model.add_decision_strategy(cells, cp_model.CHOOSE_FIRST, cp_model.SELECT_MIN_VALUE)
+    run.build_time += time.perf_counter() - started
+
+    candidate = run.solve_staged(model, cells, "candidate")
+    if candidate is None:
+        raise NoSolutionError("the puzzle has no solution (CP-SAT proved the model infeasible)")
+    lowest = _lowest_candidates(grid)
+    while True:
+        started = time.perf_counter()
+        has_smaller = _add_lex_less(model, cells, candidate, grid, lowest)
+        run.build_time += time.perf_counter() - started
+        if not has_smaller:
+            break  # no cell can take a smaller value: proven without a solve
+        smaller = run.solve_staged(model, cells, "proof")
+        if smaller is None:
+            break  # INFEASIBLE: no solution is smaller than the candidate
+        candidate = smaller  # strictly smaller: prove it in turn
+    return Grid(candidate, grid.box_size), run.stats()
+
+
+# -- the lexicographic ordering constraint ----------------------------------------------------
+
+
+def _lowest_candidates(grid: Grid) -> list[int]:
+    """For each cell, the smallest value no given peer holds (``n + 1`` if none is free);
+    a cell cannot take a value below it, whatever the search does."""
+    n, cells, peers = grid.side, grid.cells, grid.geometry.peers
+    lowest = []
+    for cell in range(len(cells)):
+        held = {cells[p] for p in peers[cell]}
+        lowest.append(next((v for v in range(1, n + 1) if v not in held), n + 1))
+    return lowest
+
+
+def _add_lex_less(
+    model: cp_model.CpModel, cells: Sequence[IntVar], bound: Sequence[int], grid: Grid, lowest: Sequence[int]
+) -> bool:
+    """Add ``cells <_lex bound`` to the model; return False, adding nothing, when no blank
+    cell can take a value below its bound (then nothing is smaller and no solve is needed).
+
+    A chain of Booleans ``tied[i]``: "every blank cell before ``i`` equals its bound".
+    For each blank cell ``i`` in row-major order (the first one tied unconditionally):
+    ``tied[i] => x_i <= w_i`` and ``tied[i] and not tied[next] => x_i <= w_i - 1``, and no
+    cell after the last one that can take a smaller value is tied. Following the chain
+    from the first blank cell, the first cell where ``tied`` becomes false is where
+    ``x`` is smaller, every earlier blank cell being equal: this is the decomposition of
+    the lexicographic ordering constraint of Frisch et al. (CP 2002), with one Boolean
+    per blank cell. A cell that cannot be smaller keeps the chain's literal.
+    """
+    n = grid.side
+    may_differ = [i for i, given in enumerate(grid.cells) if not given and lowest[i] < bound[i]]
+    if not may_differ:
+        return False
+    last = may_differ[-1]
+    tied = []  # enforcement literals of "tied at this cell"; [] means always tied
+    for i in range(last + 1):
+        if grid.cells[i]:
+            continue  # a given equals its bound
+        model.add(cells[i] <= bound[i]).only_enforce_if(tied)
+        if i == last:
+            model.add(cells[i] <= bound[i] - 1).only_enforce_if(tied)
+        elif lowest[i] < bound[i]:
+            tied_next = model.new_bool_var(f"tied_after_r{i // n + 1}c{i % n + 1}")
+            model.add(cells[i] <= bound[i] - 1).only_enforce_if(tied + [~tied_next])
+            tied = [tied_next]
+    return True
+
+
+# -- running CP-SAT ---------------------------------------------------------------------------
+
+
+LEX_SEARCH_BUDGET = 1.0
+"""Deterministic time (CP-SAT's own work unit, about a second of this machine) that the
+row-major search gets before the general search takes over."""
+
+_LEX_SEARCH = {
+    "search_branching": cp_model.FIXED_SEARCH,
+    "cp_model_presolve": False,
+    "symmetry_level": 0,
+    "linearization_level": 0,
+    "use_sat_inprocessing": False,
+    "max_deterministic_time": LEX_SEARCH_BUDGET,
+}
+_PARAMETERS: dict[str, dict[str, object]] = {
+    "plain": {},
+    "candidate": {**_LEX_SEARCH, "cp_model_probing_level": 0},
+    "proof": _LEX_SEARCH,
+    "general": {},
+}
+"""CP-SAT parameters per kind of solve, on top of the defaults.
+
+``"plain"`` and ``"general"`` are CP-SAT's defaults (presolve, automatic search).
+``"candidate"`` and ``"proof"`` follow the model's decision strategy (row-major, smallest
+value) without presolve, symmetry detection, LP relaxation or inprocessing: on 9x9 and
+16x16 puzzles, and on nearly empty grids of any size, that is the fastest way to meet
+the smallest solution and to refute ``x <_lex w``; its start-up cost is lower too.
+On hard 25x25 puzzles it stalls, so it stops after :data:`LEX_SEARCH_BUDGET` and the
+solve is rerun with ``"general"``. Measured in ``benchmarks/bench_cpsat.py``.
+"""
+
+
+def _check_options(workers: int, seed: int) -> None:
+    """Raise ValueError unless ``workers`` is a positive int and ``seed`` an int."""
+    if not isinstance(workers, int) or isinstance(workers, bool) or workers < 1:
+        raise ValueError(f"workers must be a positive int, not {workers!r}")
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise ValueError(f"seed must be an int, not {seed!r}")
+
+
+class _OutOfBudget(Exception):
+    """A budgeted solve stopped (status UNKNOWN) with time left in the call."""
+
+
+@dataclass
+class _Run:
+    """The clock, options and effort counters of one call: every solve gets the time left."""
+
+    time_limit: float | None
+    workers: int = 1
+    seed: int = 0
+    deadline: float | None = None
+    solver_calls: int = 0
+    branches: int = 0
+    conflicts: int = 0
+    solver_wall_time: float = 0.0
+    build_time: float = 0.0
+    _started: float = field(default_factory=time.perf_counter)
+
+    def __post_init__(self) -> None:
+        if self.time_limit is not None:
+            self.deadline = self._started + self.time_limit
+
+    def time_left(self) -> float | None:
+        """Seconds left, ``None`` without a limit.
+
+        Raises:
+            SolveTimeoutError: none left.
+        """
+        if self.deadline is None:
+            return None
+        left = self.deadline - time.perf_counter()
+        if left <= 0:
+            raise self.timeout()
+        return left
+
+    def timeout(self) -> SolveTimeoutError:
+        return SolveTimeoutError(
+            f"CP-SAT did not find and prove the smallest solution within {self.time_limit} s"
+        )
+
+    def solve_staged(self, model: cp_model.CpModel, cells: Sequence[IntVar], kind: str) -> list[int] | None:
+        """Solve with the row-major search of ``kind`` under its budget, then, if that
+        stalls, with the general search; return the cell values or ``None`` (INFEASIBLE)."""
+        try:
+            return self.solve(model, cells, kind)
+        except _OutOfBudget:
+            return self.solve(model, cells, "general")
+
+    def solve(self, model: cp_model.CpModel, cells: Sequence[IntVar], kind: str) -> list[int] | None:
+        """Solve the model with the parameters of ``kind``; return the cell values, or
+        ``None`` when it is INFEASIBLE.
+
+        Raises:
+            _OutOfBudget: a budgeted search stopped with time left.
+            SolveTimeoutError: the time ran out (status UNKNOWN and no time left).
+            SudokuError: CP-SAT rejected the model (MODEL_INVALID, a bug) or stopped
+                without an answer for no known reason.
+        """
+        solver = cp_model.CpSolver()
+        parameters = {"num_workers": self.workers, "random_seed": self.seed, **_PARAMETERS[kind]}
+        for name, value in parameters.items():
+            setattr(solver.parameters, name, value)
+        left = self.time_left()
+        if left is not None:
+            solver.parameters.max_time_in_seconds = left
+        status = solver.solve(model)
+        self.solver_calls += 1
+        self.branches += solver.num_branches
+        self.conflicts += solver.num_conflicts
+        self.solver_wall_time += solver.wall_time
+        if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+            return [solver.value(cell) for cell in cells]
+        if status == cp_model.INFEASIBLE:
+            return None
+        if status == cp_model.UNKNOWN:
+            self.time_left()  # raises SolveTimeoutError when the limit is what stopped it
+            if "max_deterministic_time" in parameters:
+                raise _OutOfBudget
+        raise SudokuError(f"CP-SAT stopped with status {solver.status_name(status)}: this is a bug")
+
+    def stats(self) -> dict[str, float]:
+        """The counters as the backend's stats dict."""
+        return {
+            "solver_calls": self.solver_calls,
+            "branches": self.branches,
+            "conflicts": self.conflicts,
+            "solver_wall_time": self.solver_wall_time,
+            "build_time": self.build_time,
+        }
