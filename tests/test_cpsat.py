@@ -1,0 +1,178 @@
+"""The CP-SAT backend: the model's shape, the proven smallest solution, time limits and options."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from conftest import LEXMIN_CASES, assert_solves, case_id
+
+import sudoku_cp
+from sudoku_cp import Grid, cpsat, datasets
+from sudoku_cp.errors import NoSolutionError, SolveTimeoutError
+
+SIZES = {
+    2: "1...........4..3",
+    3: datasets.load("top95")[0],
+    4: datasets.load("hex16")[0],
+    5: datasets.load("sudoku25")[0],
+}
+"""One puzzle per box size, for the model-shape tests."""
+
+FAST_25 = datasets.load("sudoku25")[0]
+"""A 25x25 puzzle CP-SAT solves and proves in a few seconds (the benchmark runs all 12)."""
+
+HARD_25 = datasets.load("sudoku25")[2]
+"""A 25x25 puzzle that takes CP-SAT seconds, far above a 0.05 s limit."""
+
+
+# -- the model ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("box_size", sorted(SIZES))
+def test_build_model_has_one_variable_per_cell_with_givens_fixed(box_size: int) -> None:
+    grid = Grid.parse(SIZES[box_size])
+    n = grid.side
+    model, x = cpsat.build_model(grid)
+    assert len(x) == n and all(len(row) == n for row in x)
+    variables = model.proto.variables
+    assert len(variables) == n * n
+    for r in range(n):
+        for c in range(n):
+            variable = variables[x[r][c].index]
+            assert variable.name == f"r{r + 1}c{c + 1}"
+            given = grid[r, c]
+            expected = [given, given] if given else [1, n]
+            assert list(variable.domain) == expected
+
+
+@pytest.mark.parametrize("box_size", sorted(SIZES))
+def test_build_model_has_an_all_different_per_row_column_and_box(box_size: int) -> None:
+    grid = Grid.parse(SIZES[box_size])
+    n = grid.side
+    model, _ = cpsat.build_model(grid)
+    constraints = model.proto.constraints
+    assert len(constraints) == 3 * n
+    assert all(c.has_all_diff() for c in constraints)
+    scopes = {frozenset(e.vars[0] for e in c.all_diff.exprs) for c in constraints}
+    # Variable index i is cell i (row-major), so the scopes are exactly the units.
+    assert scopes == {frozenset(unit.cells) for unit in grid.geometry.units}
+
+
+def test_build_model_can_be_extended_and_solved() -> None:
+    from ortools.sat.python import cp_model
+
+    model, x = cpsat.build_model(Grid.empty(2))
+    model.add(x[0][0] == 4)
+    solver = cp_model.CpSolver()
+    assert solver.solve(model) in (cp_model.OPTIMAL, cp_model.FEASIBLE)
+    assert solver.value(x[0][0]) == 4
+
+
+# -- the smallest solution ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize("case", LEXMIN_CASES, ids=case_id)
+def test_lexmin_cases(case: dict) -> None:
+    puzzle = Grid.parse(case["puzzle"])
+    if case["lexmin"] is None:
+        with pytest.raises(NoSolutionError):
+            cpsat.solve(puzzle)
+        return
+    solution, stats = cpsat.solve(puzzle)
+    assert_solves(puzzle, solution)
+    assert solution == Grid.parse(case["lexmin"])
+    assert stats["solver_calls"] >= 1
+
+
+@pytest.mark.parametrize("name", ["easy50", "top95", "hardest", "hex16"])
+def test_bundled_sets_give_their_unique_solution(name: str) -> None:
+    # Each bundled puzzle has exactly one solution, so it is the smallest; the smallest
+    # is also what every other backend returns (compared below on easy50 and hardest).
+    for puzzle in datasets.load(name):
+        solution, _ = cpsat.solve(puzzle)
+        assert_solves(puzzle, solution)
+
+
+@pytest.mark.parametrize("name", ["easy50", "hardest"])
+def test_agrees_with_the_reference_backtracker_on_bundled_sets(name: str) -> None:
+    for puzzle in datasets.load(name):
+        assert cpsat.solve(puzzle)[0] == sudoku_cp.solve(puzzle, backend="backtracking")
+
+
+@pytest.mark.parametrize("case", [c for c in LEXMIN_CASES if c["lexmin"]], ids=case_id)
+def test_agrees_with_the_reference_backtracker_on_lexmin_cases(case: dict) -> None:
+    puzzle = Grid.parse(case["puzzle"])
+    assert cpsat.solve(puzzle)[0] == sudoku_cp.solve(puzzle, backend="backtracking")
+
+
+def test_empty_grids_give_the_smallest_solution() -> None:
+    for box_size in (2, 3, 4):
+        empty = Grid.empty(box_size)
+        solution, _ = cpsat.solve(empty)
+        assert_solves(empty, solution)
+        # The smallest first row of an empty grid is 1..n in order.
+        assert solution.rows()[0] == tuple(range(1, empty.side + 1))
+    assert cpsat.solve(Grid.empty(3))[0] == sudoku_cp.solve(Grid.empty(3), backend="backtracking")
+
+
+def test_a_25x25_puzzle() -> None:
+    solution, stats = cpsat.solve(FAST_25)
+    assert_solves(FAST_25, solution)
+    assert stats["solver_calls"] >= 2  # a candidate, then at least one proof solve
+
+
+def test_stats_report_every_counter() -> None:
+    _, stats = cpsat.solve(datasets.load("top95")[0])
+    assert set(stats) == {"solver_calls", "branches", "conflicts", "solver_wall_time", "build_time"}
+    assert stats["solver_calls"] >= 2
+    assert stats["solver_wall_time"] > 0 and stats["build_time"] > 0
+    assert all(value >= 0 for value in stats.values())
+
+
+# -- time limits, options, the plain first solution --------------------------------------
+
+
+def test_a_tiny_time_limit_raises_promptly() -> None:
+    start = time.perf_counter()
+    with pytest.raises(SolveTimeoutError):
+        cpsat.solve(HARD_25, time_limit=0.05)
+    assert time.perf_counter() - start < 5
+
+
+def test_a_tiny_time_limit_raises_through_the_api() -> None:
+    with pytest.raises(SolveTimeoutError):
+        sudoku_cp.solve(HARD_25, backend="cpsat", time_limit=0.05)
+
+
+def test_options_pass_through_the_api() -> None:
+    puzzle = datasets.load("top95")[1]
+    expected = cpsat.solve(puzzle)[0]
+    result = sudoku_cp.solve_with_stats(puzzle, backend="cpsat", workers=2, seed=1)
+    assert result.solution == expected
+    assert result.backend == "cpsat"
+    assert result.stats["solver_calls"] >= 2
+
+
+@pytest.mark.parametrize("options", [{"workers": 0}, {"workers": 1.5}, {"seed": "1"}, {"workers": True}])
+def test_bad_options_are_refused(options: dict) -> None:
+    with pytest.raises(ValueError):
+        cpsat.solve(datasets.load("top95")[0], **options)
+
+
+def test_first_solution_is_a_valid_solution() -> None:
+    for name in ("top95", "hex16"):
+        for puzzle in datasets.load(name)[:10]:
+            assert_solves(puzzle, cpsat.first_solution(puzzle))
+    for case in LEXMIN_CASES[:20]:
+        puzzle = Grid.parse(case["puzzle"])
+        if case["lexmin"] is None:
+            with pytest.raises(NoSolutionError):
+                cpsat.first_solution(puzzle)
+        else:
+            assert_solves(puzzle, cpsat.first_solution(puzzle, workers=2, seed=3))
+
+
+def test_first_solution_honours_a_time_limit() -> None:
+    with pytest.raises(SolveTimeoutError):
+        cpsat.first_solution(HARD_25, time_limit=0.05)
