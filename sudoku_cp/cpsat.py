@@ -267,6 +267,7 @@ class _Run:
     conflicts: int = 0
     solver_wall_time: float = 0.0
     build_time: float = 0.0
+    lex_search_stalled: bool = False
     _started: float = field(default_factory=time.perf_counter)
 
     def __post_init__(self) -> None:
@@ -293,11 +294,17 @@ class _Run:
 
     def solve_staged(self, model: cp_model.CpModel, cells: Sequence[IntVar], kind: str) -> list[int] | None:
         """Solve with the row-major search of ``kind`` under its budget, then, if that
-        stalls, with the general search; return the cell values or ``None`` (INFEASIBLE)."""
-        try:
-            return self.solve(model, cells, kind)
-        except _OutOfBudget:
-            return self.solve(model, cells, "general")
+        stalls, with the general search; return the cell values or ``None`` (INFEASIBLE).
+
+        Once the row-major search has stalled on this puzzle, later solves go straight
+        to the general search: a puzzle hard for one is hard for the next.
+        """
+        if not self.lex_search_stalled:
+            try:
+                return self.solve(model, cells, kind)
+            except _OutOfBudget:
+                self.lex_search_stalled = True
+        return self.solve(model, cells, "general")
 
     def solve(self, model: cp_model.CpModel, cells: Sequence[IntVar], kind: str) -> list[int] | None:
         """Solve the model with the parameters of ``kind``; return the cell values, or

@@ -1,0 +1,126 @@
+"""Benchmark the CP-SAT backend: the cost of the proven smallest-solution guarantee.
+
+For each data set it times, in the same run and interleaved puzzle by puzzle:
+
+* ``guaranteed``: ``sudoku_cp.cpsat.solve``, the backend (candidate + proof solves);
+* ``plain``: ``sudoku_cp.cpsat.first_solution``, one solve of the same model with
+  CP-SAT's default parameters and no guarantee (the baseline),
+
+and prints the median, mean and max milliseconds per puzzle, the ratio guaranteed/plain
+of the medians and of the means (wall time, and CPU time of this process, which other
+processes on the machine disturb less), the Python-side overhead (model build time per
+puzzle; total time over the solver's own reported wall time) and the solver calls.
+Each puzzle is run ``--repeat`` times and its best time kept, to damp the noise of a
+shared machine. ``--dataset sudoku25`` prints seconds for each 25x25 puzzle instead
+(this takes minutes).
+
+Usage::
+
+    python benchmarks/bench_cpsat.py                           # top95 and top1465
+    python benchmarks/bench_cpsat.py --dataset hex16 --workers 2
+    python benchmarks/bench_cpsat.py --dataset sudoku25 --repeat 1
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from _common import machine, summary_ms  # noqa: E402
+
+from sudoku_cp import cpsat, datasets  # noqa: E402
+
+
+def timed(function, *args, **kwargs) -> tuple[float, float, object]:
+    """Call ``function``; return (wall seconds, CPU seconds of this process, result)."""
+    wall, cpu = time.perf_counter(), time.process_time()
+    result = function(*args, **kwargs)
+    return time.perf_counter() - wall, time.process_time() - cpu, result
+
+
+def bench(name: str, repeat: int, limit: int | None, workers: int) -> None:
+    """Print the guaranteed and plain timings of one data set, their ratios and the overheads."""
+    puzzles = datasets.load(name)[:limit]
+    inf = float("inf")
+    wall = {"guaranteed": [inf] * len(puzzles), "plain": [inf] * len(puzzles)}
+    cpu = {"guaranteed": [inf] * len(puzzles), "plain": [inf] * len(puzzles)}
+    solver_wall, calls, build = [0.0] * len(puzzles), [0] * len(puzzles), [inf] * len(puzzles)
+    for _ in range(repeat):
+        for index, grid in enumerate(puzzles):
+            seconds, cpu_seconds, (_, stats) = timed(cpsat.solve, grid, workers=workers)
+            if seconds < wall["guaranteed"][index]:
+                solver_wall[index], calls[index] = stats["solver_wall_time"], stats["solver_calls"]
+            wall["guaranteed"][index] = min(wall["guaranteed"][index], seconds)
+            cpu["guaranteed"][index] = min(cpu["guaranteed"][index], cpu_seconds)
+            seconds, cpu_seconds, _ = timed(cpsat.first_solution, grid, workers=workers)
+            wall["plain"][index] = min(wall["plain"][index], seconds)
+            cpu["plain"][index] = min(cpu["plain"][index], cpu_seconds)
+            build[index] = min(build[index], timed(cpsat.build_model, grid)[0])
+    print(summary_ms(f"{name} cpsat guaranteed (wall)", wall["guaranteed"]))
+    print(summary_ms(f"{name} cpsat plain first solution (wall)", wall["plain"]))
+    print(summary_ms(f"{name} cpsat guaranteed (CPU)", cpu["guaranteed"]))
+    print(summary_ms(f"{name} cpsat plain first solution (CPU)", cpu["plain"]))
+    for clock, times in (("wall", wall), ("CPU", cpu)):
+        ratio_median = statistics.median(times["guaranteed"]) / statistics.median(times["plain"])
+        ratio_mean = statistics.fmean(times["guaranteed"]) / statistics.fmean(times["plain"])
+        print(f"{name}: guarantee costs x{ratio_median:.2f} (medians), x{ratio_mean:.2f} (means), {clock}")
+    print(summary_ms(f"{name} build_model", build))
+    overhead = [total / solver for total, solver in zip(wall["guaranteed"], solver_wall, strict=True)]
+    print(
+        f"{name}: guaranteed total / solver wall time: median x{statistics.median(overhead):.2f}, "
+        f"overall x{sum(wall['guaranteed']) / sum(solver_wall):.2f}; solver calls: "
+        f"mean {statistics.fmean(calls):.2f}, max {max(calls)}"
+    )
+
+
+def bench_each(name: str, repeat: int, limit: int | None, workers: int) -> None:
+    """Print seconds per puzzle (for the 25x25 set): guaranteed, plain and solver calls."""
+    puzzles = datasets.load(name)[:limit]
+    guaranteed_all, plain_all = [], []
+    for index, grid in enumerate(puzzles):
+        best, best_plain, stats = float("inf"), float("inf"), {}
+        for _ in range(repeat):
+            seconds, _, (_, run_stats) = timed(cpsat.solve, grid, workers=workers)
+            if seconds < best:
+                best, stats = seconds, run_stats
+            best_plain = min(best_plain, timed(cpsat.first_solution, grid, workers=workers)[0])
+        guaranteed_all.append(best)
+        plain_all.append(best_plain)
+        print(
+            f"{name}[{index}]: guaranteed {best:7.2f} s  plain {best_plain:7.2f} s  "
+            f"solver calls {stats['solver_calls']}  conflicts {stats['conflicts']}",
+            flush=True,
+        )
+    print(summary_ms(f"{name} cpsat guaranteed (wall)", guaranteed_all))
+    print(summary_ms(f"{name} cpsat plain first solution (wall)", plain_all))
+    print(
+        f"{name}: guarantee costs x{statistics.median(guaranteed_all) / statistics.median(plain_all):.2f} "
+        f"(medians), x{statistics.fmean(guaranteed_all) / statistics.fmean(plain_all):.2f} (means)"
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--dataset", action="append", choices=datasets.names(), help="repeatable")
+    parser.add_argument("--repeat", type=int, default=3, help="runs per puzzle; the best is kept (default 3)")
+    parser.add_argument("--limit", type=int, default=None, help="only the first N puzzles of each set")
+    parser.add_argument("--workers", type=int, default=1, help="CP-SAT workers per solve (default 1)")
+    args = parser.parse_args()
+    print(machine())
+    print(f"# workers={args.workers} repeat={args.repeat} limit={args.limit}")
+    for name in args.dataset or ["top95", "top1465"]:
+        if datasets.load(name, sample=1)[0].side >= 25:
+            bench_each(name, args.repeat, args.limit, args.workers)
+        else:
+            bench(name, args.repeat, args.limit, args.workers)
+
+
+if __name__ == "__main__":
+    main()
