@@ -8,24 +8,32 @@ The backend (:func:`solve`) returns the *smallest row-major solution*: read row 
 as one number, it is the smallest, i.e. the lexicographic minimum of the cell vector.
 CP-SAT has no lexicographic objective, so minimality is proven in two steps:
 
-1. **A candidate.** Solve the model with a fixed search (row-major cell order, smallest
-   value first, presolve off, one worker). That search usually meets the minimum first,
-   but nothing is assumed about it: the candidate ``w`` is just *some* solution.
+1. **A candidate.** Solve the model with a fixed search: cells in row-major order,
+   smallest value first (a decision strategy in the model). That search usually meets
+   the minimum first, but nothing is assumed about it: the candidate ``w`` is just
+   *some* solution.
 2. **A proof.** Solve the model again with one extra constraint, ``x <_lex w`` (``x`` is
    lexicographically smaller than ``w``). If CP-SAT reports INFEASIBLE, no solution is
    smaller than ``w``, so ``w`` is the smallest: the solver has proven it. If it finds a
    solution, that solution is strictly smaller; it becomes the candidate and step 2 is
    repeated. Each round strictly decreases the candidate, so the loop ends.
 
-``x <_lex w`` is the linear-size decomposition of the lexicographic ordering constraint
-(Frisch, Hnich, Kiziltan, Miguel and Walsh, "Global constraints for lexicographic
-orderings", CP 2002): over the blank cells ``i`` in row-major order, a Boolean
-``first_diff[i]`` ("``x`` and ``w`` first differ at cell ``i``, where ``x_i < w_i``")
-implies ``x_i <= w_i - 1`` and the prefix literal ``same[j]`` of the previous blank cell
-``j``; ``same[j]`` implies ``x_j = w_j`` and ``same`` of the blank cell before it; at least
-one ``first_diff`` is true. Givens are equal in ``x`` and ``w`` by construction, and a cell
-whose candidates (``1..n`` minus the givens among its peers) hold no value below ``w_i``
-gets no ``first_diff`` literal. The size is ``O(n*n)`` literals and clauses.
+Minimality rests only on that INFEASIBLE status, never on the order in which a search
+meets solutions (presolve may drop solutions and break symmetries, which is harmless
+here). The fixed search is fast on 9x9 and 16x16 puzzles and on nearly empty grids of
+any size, but stalls on hard 25x25 puzzles; so each solve gets it under a budget of
+deterministic time (:data:`LEX_SEARCH_BUDGET`) and, if it runs out, is rerun with
+CP-SAT's default search, which the later solves of that call then use directly.
+
+``x <_lex w`` is the decomposition of the lexicographic ordering constraint into a
+chain of Booleans (Frisch, Hnich, Kiziltan, Miguel and Walsh, "Global constraints for
+lexicographic orderings", CP 2002): over the blank cells ``i`` in row-major order,
+``tied[i]`` ("every blank cell before ``i`` equals its value in ``w``") implies
+``x_i <= w_i``; ``tied[i]`` and not ``tied[next]`` imply ``x_i <= w_i - 1``; the first blank
+cell is tied and no cell after the last one that can be smaller is. Givens are equal in
+``x`` and ``w`` by construction, and a cell whose candidates (``1..n`` minus the givens
+among its peers) hold no value below ``w_i`` passes its ``tied`` literal on unchanged.
+The size is one Boolean and at most two constraints per blank cell.
 
 Sources: the OR-Tools CP-SAT documentation (https://developers.google.com/optimization/cp/cp_solver
 and ``cp_model.py``) for the model, decision strategies and statuses; Frisch et al. (CP 2002)
@@ -144,7 +152,7 @@ def solve(
     model.add_decision_strategy(cells, cp_model.CHOOSE_FIRST, cp_model.SELECT_MIN_VALUE)
     run.build_time += time.perf_counter() - started
 
-    candidate = run.solve_staged(model, cells, "candidate")
+    candidate = run.solve_staged(model, cells)
     if candidate is None:
         raise NoSolutionError("the puzzle has no solution (CP-SAT proved the model infeasible)")
     lowest = _lowest_candidates(grid)
@@ -154,7 +162,7 @@ def solve(
         run.build_time += time.perf_counter() - started
         if not has_smaller:
             break  # no cell can take a smaller value: proven without a solve
-        smaller = run.solve_staged(model, cells, "proof")
+        smaller = run.solve_staged(model, cells)
         if smaller is None:
             break  # INFEASIBLE: no solution is smaller than the candidate
         candidate = smaller  # strictly smaller: prove it in turn
@@ -216,29 +224,26 @@ LEX_SEARCH_BUDGET = 1.0
 """Deterministic time (CP-SAT's own work unit, about a second of this machine) that the
 row-major search gets before the general search takes over."""
 
-_LEX_SEARCH = {
-    "search_branching": cp_model.FIXED_SEARCH,
-    "cp_model_presolve": False,
-    "symmetry_level": 0,
-    "linearization_level": 0,
-    "use_sat_inprocessing": False,
-    "max_deterministic_time": LEX_SEARCH_BUDGET,
-}
 _PARAMETERS: dict[str, dict[str, object]] = {
     "plain": {},
-    "candidate": {**_LEX_SEARCH, "cp_model_probing_level": 0},
-    "proof": _LEX_SEARCH,
+    "lex": {
+        "search_branching": cp_model.FIXED_SEARCH,
+        "symmetry_level": 0,
+        "linearization_level": 0,
+        "use_sat_inprocessing": False,
+        "max_deterministic_time": LEX_SEARCH_BUDGET,
+    },
     "general": {},
 }
 """CP-SAT parameters per kind of solve, on top of the defaults.
 
 ``"plain"`` and ``"general"`` are CP-SAT's defaults (presolve, automatic search).
-``"candidate"`` and ``"proof"`` follow the model's decision strategy (row-major, smallest
-value) without presolve, symmetry detection, LP relaxation or inprocessing: on 9x9 and
-16x16 puzzles, and on nearly empty grids of any size, that is the fastest way to meet
-the smallest solution and to refute ``x <_lex w``; its start-up cost is lower too.
-On hard 25x25 puzzles it stalls, so it stops after :data:`LEX_SEARCH_BUDGET` and the
-solve is rerun with ``"general"``. Measured in ``benchmarks/bench_cpsat.py``.
+``"lex"`` follows the model's decision strategy (row-major, smallest value) without
+symmetry detection, LP relaxation or inprocessing, which only add start-up cost here:
+on 9x9 and 16x16 puzzles and on nearly empty grids of any size it meets the smallest
+solution first and refutes ``x <_lex w`` fast. On hard 25x25 puzzles it stalls, so it
+stops after :data:`LEX_SEARCH_BUDGET` and the solve is rerun with ``"general"``.
+Measured in ``benchmarks/bench_cpsat.py``.
 """
 
 
@@ -292,8 +297,8 @@ class _Run:
             f"CP-SAT did not find and prove the smallest solution within {self.time_limit} s"
         )
 
-    def solve_staged(self, model: cp_model.CpModel, cells: Sequence[IntVar], kind: str) -> list[int] | None:
-        """Solve with the row-major search of ``kind`` under its budget, then, if that
+    def solve_staged(self, model: cp_model.CpModel, cells: Sequence[IntVar]) -> list[int] | None:
+        """Solve with the row-major search (``"lex"``) under its budget, then, if that
         stalls, with the general search; return the cell values or ``None`` (INFEASIBLE).
 
         Once the row-major search has stalled on this puzzle, later solves go straight
@@ -301,7 +306,7 @@ class _Run:
         """
         if not self.lex_search_stalled:
             try:
-                return self.solve(model, cells, kind)
+                return self.solve(model, cells, "lex")
             except _OutOfBudget:
                 self.lex_search_stalled = True
         return self.solve(model, cells, "general")
