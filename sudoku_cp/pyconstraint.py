@@ -1,0 +1,449 @@
+"""The ``"python-constraint"`` backend: Sudoku as a python-constraint ``Problem``.
+
+The model (:func:`build_problem`) is the textbook one, side by side with the CP-SAT model:
+
+* one variable per cell, named ``"r1c1"`` .. ``"r9c9"`` (row and column from 1);
+* its domain is the given value alone, or every value ``1..n`` of an open cell;
+* one AllDifferent constraint per row, column and box (``3n`` constraints).
+
+python-constraint has no objective, and its first solution is not the smallest: its
+solvers pick the next variable by degree and then by smallest current domain
+(minimum remaining values), and try the values of a domain from the *end* of its list.
+:func:`first_solution` shows that first solution. :func:`solve` returns the smallest
+row-major solution, guaranteed, with python-constraint doing every search and every
+constraint check:
+
+    The witness method of :mod:`sudoku_cp.lexmin` (lexicographic optimisation by fixing
+    the cells in priority order; Ehrgott, *Multicriteria Optimization*, 2005, section
+    5.1) drives :class:`ConstraintPrefixSearch`. Each question "is there a solution
+    with cells ``0..i-1`` fixed and ``x_i < w_i``?" is a fresh ``Problem`` whose fixed
+    cells have singleton domains and whose cell ``i`` has the domain ``1..w_i - 1``;
+    python-constraint either finds such a solution (the new, smaller witness) or
+    exhausts its search, which proves there is none, and then ``w_i`` is the minimum's
+    value of cell ``i``. Minimality thus rests on complete searches proving
+    infeasibility, never on the order in which a solver meets solutions, which is why
+    only complete solvers (not MinConflicts) may drive it. Because the first witness
+    comes from a most-constrained-first search, nearly empty grids do not stall the way
+    a row-major search does.
+
+Choices, measured by ``benchmarks/bench_pyconstraint.py --solvers`` (figures in its
+docstring):
+
+* Solver: ``BacktrackingSolver`` with forward checking, whose minimum-remaining-values
+  choice is recomputed at every node. ``OptimizedBacktrackingSolver`` (``Problem()``'s
+  default) fixes its variable order once, before the search; with every cell in three
+  constraints that order is "givens, then row-major", which can take minutes.
+* Constraint form: python-constraint's ``AllDifferentConstraint`` only removes assigned
+  values from the other cells of the unit. That is enough for most puzzles but not for
+  proofs on sparse grids (16 givens: millions of nodes, minutes per question), so the
+  default form is :class:`AllDifferentHiddenSingles`, the same constraint with hidden
+  singles added to its forward checking (same solutions; a 150 s case drops to 0.1 s).
+  ``constraints="alldifferent"`` and ``"pairwise"`` remain available.
+* Restarts: searches that run long are cut off and restarted with shuffled value
+  orders and doubled node budgets (see :class:`ConstraintPrefixSearch`).
+
+python-constraint cannot be interrupted (its search loop is compiled and ignores signal
+handlers), so a ``time_limit`` runs the whole search in a reusable child process
+(:mod:`sudoku_cp.subprocess_timeout`) that is killed when the deadline passes.
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+import operator
+import random
+import time
+from collections.abc import Callable, Iterable, Sequence
+
+import constraint
+from constraint.domain import Unassigned
+
+from sudoku_cp.errors import NoSolutionError, SolveTimeoutError
+from sudoku_cp.grid import Grid, geometry
+from sudoku_cp.lexmin import smallest_solution
+from sudoku_cp.subprocess_timeout import KillableWorker
+
+SOLVERS: dict[str, Callable[[], constraint.Solver]] = {
+    "backtracking": lambda: constraint.BacktrackingSolver(forwardcheck=True),
+    "backtracking-nofc": lambda: constraint.BacktrackingSolver(forwardcheck=False),
+    "optimized": lambda: constraint.OptimizedBacktrackingSolver(forwardcheck=True),
+    "optimized-nofc": lambda: constraint.OptimizedBacktrackingSolver(forwardcheck=False),
+    "recursive": lambda: constraint.RecursiveBacktrackingSolver(forwardcheck=True),
+    "recursive-nofc": lambda: constraint.RecursiveBacktrackingSolver(forwardcheck=False),
+    "minconflicts": lambda: constraint.MinConflictsSolver(),
+}
+"""The single-solution solvers python-constraint ships, by name (``-nofc``: forward
+checking off). ``ParallelSolver`` is left out: it only enumerates all solutions."""
+
+COMPLETE_SOLVERS = tuple(name for name in SOLVERS if name != "minconflicts")
+"""The solvers whose "no solution" is a proof, so they can guarantee the smallest solution.
+MinConflicts is a local search that gives up after a number of steps."""
+
+DEFAULT_SOLVER = "backtracking"
+"""The solver :func:`solve` and :func:`first_solution` use (see the module docstring)."""
+
+CONSTRAINT_FORMS = ("hidden-singles", "alldifferent", "pairwise")
+"""The ways to state "all different" over a unit (see :func:`build_problem`)."""
+
+DEFAULT_CONSTRAINTS = "hidden-singles"
+"""The constraint form used unless another is asked for (see the module docstring)."""
+
+_worker = KillableWorker()
+
+
+class AllDifferentHiddenSingles(constraint.AllDifferentConstraint):
+    """``AllDifferentConstraint`` over a unit of ``n`` cells that must hold the ``n`` values,
+    with stronger forward checking: besides removing the assigned values from the other
+    cells' domains (python-constraint's forward checking), it fails when a value has no
+    cell left in the unit and reduces a cell to a value that no other cell of the unit
+    can take (a *hidden single*, the first rule every Sudoku solver learns).
+
+    The solutions are exactly those of ``AllDifferentConstraint`` when the unit has as
+    many cells as values; only the pruning is stronger. python-constraint calls it, like
+    any constraint, for the units of the variable just assigned, and the hidden values
+    are restored by the solver on backtracking.
+    """
+
+    def __init__(self, values: Iterable[int]) -> None:
+        self._values = tuple(values)
+
+    def __call__(self, variables, domains, assignments, forwardcheck=False, _unassigned=Unassigned) -> bool:
+        if not super().__call__(variables, domains, assignments, forwardcheck):
+            return False
+        if not forwardcheck:
+            return True
+        return self._place_hidden_singles(variables, domains, assignments)
+
+    def _place_hidden_singles(self, variables, domains, assignments) -> bool:
+        places: dict[int, int] = {}  # value -> open cells that can take it; -1 once assigned
+        last_place = {}
+        for variable in variables:
+            if variable in assignments:
+                places[assignments[variable]] = -1
+                continue
+            for value in domains[variable]:
+                if places.get(value, 0) >= 0:
+                    places[value] = places.get(value, 0) + 1
+                    last_place[value] = variable
+        for value in self._values:
+            count = places.get(value, 0)
+            if count == 0:
+                return False
+            if count == 1:
+                domain = domains[last_place[value]]
+                if value not in domain:  # the cell was already reduced to another hidden single
+                    return False
+                for other in domain[:]:
+                    if other != value:
+                        domain.hideValue(other)
+        return True
+
+
+# -- the model ------------------------------------------------------------------------
+
+
+@functools.cache
+def variable_names(side: int) -> tuple[str, ...]:
+    """The variable of each cell, row-major: ``"r1c1"``, ``"r1c2"``, ... (1-based row and column)."""
+    return tuple(f"r{row + 1}c{col + 1}" for row in range(side) for col in range(side))
+
+
+def build_problem(
+    grid: Grid, solver: constraint.Solver | str | None = None, *, constraints: str = DEFAULT_CONSTRAINTS
+) -> constraint.Problem:
+    """The python-constraint model of a puzzle of any size (4x4 to 25x25).
+
+    Args:
+        grid: the puzzle.
+        solver: a python-constraint ``Solver`` instance, a name from :data:`SOLVERS`, or
+            ``None`` for :data:`DEFAULT_SOLVER`.
+        constraints: how each unit is stated (the same solutions every time), a name from
+            :data:`CONSTRAINT_FORMS`: ``"hidden-singles"`` (default) one
+            :class:`AllDifferentHiddenSingles` (an ``AllDifferentConstraint`` that also
+            places hidden singles), ``"alldifferent"`` python-constraint's own
+            ``AllDifferentConstraint``, ``"pairwise"`` ``n(n-1)/2`` binary ``!=``
+            constraints (``FunctionConstraint(operator.ne)``).
+
+    Returns:
+        A ``constraint.Problem`` with ``n*n`` variables named by :func:`variable_names`
+        (domain ``[v]`` for a given ``v``, the values ``1..n`` otherwise) and one
+        AllDifferent constraint over each row, column and box (``3n`` constraints, unless
+        pairwise). Its ``getSolution()`` is a dict from variable name to value, or
+        ``None`` when there is no solution.
+
+    Raises:
+        ValueError: unknown solver name or constraint form.
+    """
+    n = grid.side
+    return _problem(n, [[value] if value else _open_domain(n) for value in grid.cells], solver, constraints)
+
+
+def first_solution(
+    grid: Grid, solver: constraint.Solver | str | None = None, *, constraints: str = DEFAULT_CONSTRAINTS
+) -> Grid:
+    """python-constraint's own first solution, with **no** minimality guarantee.
+
+    Which solution comes first depends on the solver's variable and value order, so
+    backends (and solvers) may disagree on puzzles with several solutions; compare
+    :func:`solve`, which returns the smallest. No time limit.
+
+    Raises:
+        NoSolutionError: the puzzle has no solution (or, for ``"minconflicts"``, the
+            local search gave up).
+        ValueError: unknown solver name or constraint form.
+    """
+    solution = build_problem(grid, solver, constraints=constraints).getSolution()
+    if solution is None:
+        raise NoSolutionError("python-constraint found no solution")
+    return Grid([solution[name] for name in variable_names(grid.side)], grid.box_size)
+
+
+def _open_domain(side: int) -> list[int]:
+    # python-constraint tries a domain's values from the end of the list; writing the
+    # domain backwards makes it try the smallest value first, which gives a witness
+    # close to the smallest solution and so fewer improvement searches.
+    return list(range(side, 0, -1))
+
+
+def _make_solver(solver: constraint.Solver | str | None) -> constraint.Solver:
+    if isinstance(solver, constraint.Solver):
+        return solver
+    name = DEFAULT_SOLVER if solver is None else solver
+    if name not in SOLVERS:
+        raise ValueError(f"unknown python-constraint solver {name!r}; known: {', '.join(SOLVERS)}")
+    return SOLVERS[name]()
+
+
+def _problem(
+    side: int,
+    domains: Sequence[Sequence[int]],
+    solver: constraint.Solver | str | None,
+    constraints: str = DEFAULT_CONSTRAINTS,
+) -> constraint.Problem:
+    """A Problem over the cells of a grid of this side with the given domains (row-major)."""
+    if constraints not in CONSTRAINT_FORMS:
+        raise ValueError(f"unknown constraint form {constraints!r}; known: {', '.join(CONSTRAINT_FORMS)}")
+    problem = constraint.Problem(_make_solver(solver))
+    names = variable_names(side)
+    for name, domain in zip(names, domains, strict=True):
+        problem.addVariable(name, list(domain))
+    values = range(1, side + 1)
+    for unit in geometry(round(side**0.5)).units:
+        variables = [names[cell] for cell in unit.cells]
+        if constraints == "hidden-singles":
+            problem.addConstraint(AllDifferentHiddenSingles(values), variables)
+        elif constraints == "alldifferent":
+            problem.addConstraint(constraint.AllDifferentConstraint(), variables)
+        else:
+            for first, second in itertools.combinations(variables, 2):
+                problem.addConstraint(constraint.FunctionConstraint(operator.ne), [first, second])
+    return problem
+
+
+# -- the smallest solution ------------------------------------------------------------
+
+
+class _BudgetExhausted(Exception):
+    """Raised inside a python-constraint search to cut it off (a restart)."""
+
+
+class _NodeCounter(constraint.Constraint):
+    """A constraint over every variable that always holds: it only counts the nodes of the
+    search (assignments that passed the real constraints, which are checked before it)
+    and cuts the search off once ``budget`` nodes have been spent (``None``: never)."""
+
+    def __init__(self, budget: int | None) -> None:
+        self.nodes = 0
+        self._budget = budget
+
+    def __call__(self, variables, domains, assignments, forwardcheck=False) -> bool:
+        self.nodes += 1
+        if self._budget is not None and self.nodes > self._budget:
+            raise _BudgetExhausted
+        return True
+
+
+class ConstraintPrefixSearch:
+    """A :class:`sudoku_cp.lexmin.PrefixSearch` on python-constraint, with restarts.
+
+    Every :meth:`find_solution` builds a fresh ``Problem`` (fixed cells as singleton
+    domains) and lets the chosen python-constraint solver search it. Backtracking
+    search times are heavy-tailed: on the same question one value order finds a
+    solution in 100 nodes and another needs 100,000 (16-clue grids). So, with
+    ``restarts``, a search is cut off after a node budget and run again with the values
+    of every domain in a new (seeded, reproducible) random order and twice the budget
+    (randomisation and restarts: Gomes, Selman and Kautz, "Boosting combinatorial search
+    through randomization", AAAI 1998). The answer is unchanged, as every run is a
+    complete python-constraint search of the same question, and the last run has no
+    cut-off before its budget; a proof that no solution exists costs the same tree in
+    any value order (the variable choice depends only on the domains), so doubling
+    budgets at most about quadruple it.
+
+    Attributes:
+        solver_calls: python-constraint searches run (``getSolution`` calls, restarts included).
+        restarts: searches cut off by their budget.
+        nodes: search nodes over all searches (assignments that passed the constraints).
+        model_build_time: seconds spent building Problems.
+        search_time: seconds spent inside python-constraint's ``getSolution``.
+    """
+
+    FIRST_BUDGET = 1000
+    """Nodes allowed to the first run of each search; doubled at every restart."""
+
+    def __init__(
+        self,
+        grid: Grid,
+        solver: str = DEFAULT_SOLVER,
+        constraints: str = DEFAULT_CONSTRAINTS,
+        restarts: bool = True,
+    ) -> None:
+        if solver not in COMPLETE_SOLVERS:
+            raise ValueError(
+                f"solver {solver!r} cannot prove that no smaller solution exists; "
+                f"use one of: {', '.join(COMPLETE_SOLVERS)}"
+            )
+        self._side = grid.side
+        self._peers = grid.geometry.peers
+        self._fixed = list(grid.cells)  # givens and the fixed prefix; 0 for an open cell
+        self._solver = solver
+        self._constraints = constraints
+        self._restarts = restarts
+        self.solver_calls = 0
+        self.restarts = 0
+        self.nodes = 0
+        self.model_build_time = 0.0
+        self.search_time = 0.0
+
+    def find_solution(self, cell: int | None = None, below: int | None = None) -> list[int] | None:
+        """A solution keeping the fixed cells (and with ``x_cell < below`` when ``cell`` is
+        given) as a row-major list of values, or ``None`` when python-constraint proves
+        there is none."""
+        domains = [[value] if value else _open_domain(self._side) for value in self._fixed]
+        if cell is not None:
+            assert below is not None
+            domains[cell] = [value for value in domains[cell] if value < below]
+            if not domains[cell]:
+                return None  # an empty domain is its own proof
+        shuffler = random.Random(self.solver_calls)
+        budget = self.FIRST_BUDGET if self._restarts else None
+        while True:
+            try:
+                return self._search(domains, budget)
+            except _BudgetExhausted:
+                self.restarts += 1
+                budget *= 2
+                for domain in domains:
+                    shuffler.shuffle(domain)
+
+    def _search(self, domains: list[list[int]], budget: int | None) -> list[int] | None:
+        """One python-constraint search over these domains, cut off after ``budget`` nodes.
+
+        Raises:
+            _BudgetExhausted: the budget ran out first.
+        """
+        start = time.perf_counter()
+        problem = _problem(self._side, domains, self._solver, self._constraints)
+        counter = _NodeCounter(budget)
+        names = variable_names(self._side)
+        problem.addConstraint(counter, list(names))
+        searching = time.perf_counter()
+        self.model_build_time += searching - start
+        self.solver_calls += 1
+        try:
+            solution = problem.getSolution()
+        finally:
+            self.search_time += time.perf_counter() - searching
+            self.nodes += counter.nodes
+        return None if solution is None else [solution[name] for name in names]
+
+    def may_take_less(self, cell: int, value: int) -> bool:
+        """False when the cell is fixed, or every value below ``value`` is held by a fixed peer."""
+        if self._fixed[cell]:
+            return False
+        taken = {self._fixed[peer] for peer in self._peers[cell]}
+        return any(smaller not in taken for smaller in range(1, value))
+
+    def fix(self, cell: int, value: int) -> None:
+        """Fix the cell to the value for every later search."""
+        self._fixed[cell] = value
+
+    def stats(self) -> dict[str, float]:
+        """``solver_calls``, ``restarts``, ``nodes``, ``model_build_time`` and ``search_time`` (seconds)."""
+        return {
+            "solver_calls": self.solver_calls,
+            "restarts": self.restarts,
+            "nodes": self.nodes,
+            "model_build_time": self.model_build_time,
+            "search_time": self.search_time,
+        }
+
+
+def smallest(
+    grid: Grid, solver: str = DEFAULT_SOLVER, constraints: str = DEFAULT_CONSTRAINTS, restarts: bool = True
+) -> tuple[Grid, dict[str, float]]:
+    """The smallest row-major solution found in this process, with no time limit.
+
+    Returns:
+        ``(solution, stats)`` as :func:`solve`.
+
+    Raises:
+        NoSolutionError: the puzzle has no solution.
+        ValueError: unknown or incomplete solver, or unknown constraint form.
+    """
+    search = ConstraintPrefixSearch(grid, solver, constraints, restarts)
+    cells, _ = smallest_solution(search, grid.side * grid.side)
+    if cells is None:
+        raise NoSolutionError("python-constraint proved that the puzzle has no solution")
+    return Grid(cells, grid.box_size), search.stats()
+
+
+def solve(
+    grid: Grid,
+    *,
+    time_limit: float | None = None,
+    solver: str = DEFAULT_SOLVER,
+    constraints: str = DEFAULT_CONSTRAINTS,
+    restarts: bool = True,
+) -> tuple[Grid, dict[str, float]]:
+    """Backend entry point: the smallest row-major solution, found by python-constraint.
+
+    Args:
+        grid: the puzzle, 4x4 to 25x25.
+        time_limit: seconds for the whole call; when given, the search runs in a child
+            process (reused across calls) that is killed at the deadline. ``None``: no
+            limit, run in this process.
+        solver: a name from :data:`COMPLETE_SOLVERS` (default :data:`DEFAULT_SOLVER`).
+        constraints: the form of the unit constraints, from :data:`CONSTRAINT_FORMS`
+            (see :func:`build_problem`).
+        restarts: cut off and restart long searches with new value orders (see
+            :class:`ConstraintPrefixSearch`); the answer is the same either way.
+
+    Returns:
+        ``(solution, stats)``; stats: ``solver_calls`` (python-constraint searches),
+        ``restarts``, ``nodes``, ``model_build_time`` and ``search_time`` (seconds), and with a time limit
+        ``worker_started`` (1 when this call had to start the child process, else 0).
+
+    Raises:
+        NoSolutionError: the puzzle has no solution.
+        SolveTimeoutError: ``time_limit`` ran out (the child has been killed).
+        ValueError: unknown or incomplete solver, or unknown constraint form.
+    """
+    ConstraintPrefixSearch(grid, solver, constraints)  # check the options here, not in the child
+    if constraints not in CONSTRAINT_FORMS:
+        raise ValueError(f"unknown constraint form {constraints!r}; known: {', '.join(CONSTRAINT_FORMS)}")
+    arguments = (grid, solver, constraints, restarts)
+    if time_limit is None:
+        return smallest(*arguments)
+    try:
+        (solution, stats), started = _worker.call(smallest, arguments, time_limit)
+    except TimeoutError:
+        raise SolveTimeoutError(
+            f"python-constraint did not find and prove the smallest solution within {time_limit:g} s"
+        ) from None
+    return solution, {**stats, "worker_started": float(started)}
+
+
+def shutdown_worker() -> None:
+    """Stop the child process kept for time-limited solves (it also stops at exit)."""
+    _worker.stop()
