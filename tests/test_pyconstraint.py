@@ -1,0 +1,164 @@
+"""The python-constraint backend: the model, the smallest solution, time limits, errors."""
+
+from __future__ import annotations
+
+import multiprocessing
+import time
+
+import constraint
+import pytest
+from conftest import LEXMIN_CASES, assert_solves, case_id
+
+import sudoku_cp
+from sudoku_cp import Grid, NoSolutionError, SolveTimeoutError, datasets
+from sudoku_cp import pyconstraint as pc
+
+BACKEND = "python-constraint"
+
+# 16x16 lex-min cases take 0.3-2.5 s each, except this one (about 50 s: its proofs need
+# 100,000+ nodes at python-constraint's ~80 us per node). The benchmark covers hex16.
+SLOW_16X16 = {"hex16-minus-94": "about 50 s with python-constraint; hex16 is covered by the benchmark"}
+
+PUZZLE_4X4 = "1...\n..2.\n.3..\n...4"
+
+
+def _reference(puzzle: Grid) -> Grid:
+    return sudoku_cp.solve(puzzle, backend="backtracking")
+
+
+def _lexmin_params() -> list:
+    params = []
+    for case in LEXMIN_CASES:
+        ident = case_id(case)
+        marks = [pytest.mark.skip(reason=SLOW_16X16[ident])] if ident in SLOW_16X16 else []
+        params.append(pytest.param(case, id=ident, marks=marks))
+    return params
+
+
+# -- the model ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("text", [PUZZLE_4X4, datasets.load("top95")[0].to_string()], ids=["4x4", "9x9"])
+def test_build_problem_has_a_variable_per_cell_and_an_alldifferent_per_unit(text: str) -> None:
+    grid = Grid.parse(text)
+    n = grid.side
+    problem = pc.build_problem(grid)
+    names = pc.variable_names(n)
+    assert names[0] == "r1c1" and names[-1] == f"r{n}c{n}"
+    domains = problem._variables  # python-constraint keeps no public accessor
+    assert list(domains) == list(names)
+    for name, given in zip(names, grid.cells, strict=True):
+        assert sorted(domains[name]) == ([given] if given else list(range(1, n + 1)))
+    units = problem._constraints
+    assert len(units) == 3 * n
+    assert all(isinstance(c, constraint.AllDifferentConstraint) for c, _ in units)
+    expected = {frozenset(names[cell] for cell in unit.cells) for unit in grid.geometry.units}
+    assert {frozenset(variables) for _, variables in units} == expected
+
+
+def test_build_problem_other_forms_and_solver() -> None:
+    grid = Grid.parse(PUZZLE_4X4)
+    plain = pc.build_problem(grid, "optimized", constraints="alldifferent")
+    assert type(plain.getSolver()) is constraint.OptimizedBacktrackingSolver
+    assert all(type(c) is constraint.AllDifferentConstraint for c, _ in plain._constraints)
+    pairwise = pc.build_problem(grid, constraints="pairwise")
+    assert len(pairwise._constraints) == 3 * 4 * (4 * 3 // 2)  # 3n units, n(n-1)/2 pairs each
+    with pytest.raises(ValueError, match="unknown constraint form"):
+        pc.build_problem(grid, constraints="nope")
+    with pytest.raises(ValueError, match="unknown python-constraint solver"):
+        pc.build_problem(grid, "nope")
+
+
+@pytest.mark.parametrize("form", pc.CONSTRAINT_FORMS)
+def test_first_solution_is_valid_and_keeps_the_givens(form: str) -> None:
+    for puzzle in [Grid.parse(PUZZLE_4X4), Grid.empty(3), datasets.load("top95")[0]]:
+        assert_solves(puzzle, pc.first_solution(puzzle, constraints=form))
+
+
+def test_first_solution_is_not_always_the_smallest() -> None:
+    case = LEXMIN_CASES[0]  # several solutions; the search meets another one first
+    puzzle = Grid.parse(case["puzzle"])
+    first = pc.first_solution(puzzle)
+    assert_solves(puzzle, first)
+    assert first != Grid.parse(case["lexmin"]) == sudoku_cp.solve(puzzle, backend=BACKEND)
+
+
+# -- the smallest solution ------------------------------------------------------------
+
+
+@pytest.mark.parametrize("case", _lexmin_params())
+def test_lexmin_cases(case: dict) -> None:
+    puzzle = Grid.parse(case["puzzle"])
+    if case["lexmin"] is None:
+        with pytest.raises(NoSolutionError):
+            sudoku_cp.solve(puzzle, backend=BACKEND)
+        return
+    solution = sudoku_cp.solve(puzzle, backend=BACKEND)
+    assert_solves(puzzle, solution)
+    assert solution == Grid.parse(case["lexmin"])
+    assert solution == _reference(puzzle)
+
+
+@pytest.mark.parametrize("name", ["easy50", "hardest"])
+def test_data_sets_match_the_reference_backtracker(name: str) -> None:
+    for puzzle in datasets.load(name):
+        result = sudoku_cp.solve_with_stats(puzzle, backend=BACKEND)
+        assert_solves(puzzle, result.solution)
+        assert result.solution == _reference(puzzle)
+        assert result.stats["solver_calls"] >= 1
+
+
+@pytest.mark.parametrize("form", ["alldifferent", "pairwise"])
+def test_every_constraint_form_gives_the_same_smallest_solution(form: str) -> None:
+    for case in LEXMIN_CASES[:40:4]:  # top1465-minus: several solutions each, quick for every form
+        puzzle = Grid.parse(case["puzzle"])
+        solution, _ = pc.solve(puzzle, constraints=form, restarts=form == "pairwise")
+        assert solution == Grid.parse(case["lexmin"])
+
+
+@pytest.mark.parametrize("solver", ["recursive", "optimized"])
+def test_other_complete_solvers_give_the_same_smallest_solution(solver: str) -> None:
+    for case in LEXMIN_CASES[:40:8]:
+        solution, stats = pc.solve(Grid.parse(case["puzzle"]), solver=solver)
+        assert solution == Grid.parse(case["lexmin"])
+        assert stats["solver_calls"] >= 1
+
+
+def test_min_conflicts_cannot_drive_the_guarantee() -> None:
+    with pytest.raises(ValueError, match="cannot prove"):
+        pc.solve(Grid.parse(PUZZLE_4X4), solver="minconflicts")
+
+
+def test_unknown_option_is_a_type_error() -> None:
+    with pytest.raises(TypeError, match="does not take"):
+        sudoku_cp.solve(PUZZLE_4X4, backend=BACKEND, workers=2)
+
+
+# -- time limit -----------------------------------------------------------------------
+
+
+def test_time_limit_kills_the_search_and_the_next_solve_works() -> None:
+    hard = datasets.load("hex16")[0]  # python-constraint's plain AllDifferent needs many seconds
+    limit = 0.5
+    start = time.perf_counter()
+    with pytest.raises(SolveTimeoutError, match="0.5 s"):
+        sudoku_cp.solve(hard, backend=BACKEND, time_limit=limit, constraints="alldifferent")
+    assert time.perf_counter() - start < 2 * limit
+    assert multiprocessing.active_children() == []
+    puzzle = datasets.load("top95")[1]
+    assert sudoku_cp.solve(puzzle, backend=BACKEND) == _reference(puzzle)
+    result = sudoku_cp.solve_with_stats(puzzle, backend=BACKEND, time_limit=30)
+    assert result.solution == _reference(puzzle)
+    assert result.stats["worker_started"] == 1.0
+
+
+def test_worker_is_reused_and_passes_errors_back() -> None:
+    puzzle = datasets.load("easy50")[0]
+    sudoku_cp.solve(puzzle, backend=BACKEND, time_limit=30)
+    again = sudoku_cp.solve_with_stats(puzzle, backend=BACKEND, time_limit=30)
+    assert again.stats["worker_started"] == 0.0
+    unsolvable = next(Grid.parse(c["puzzle"]) for c in LEXMIN_CASES if c["lexmin"] is None)
+    with pytest.raises(NoSolutionError):
+        sudoku_cp.solve(unsolvable, backend=BACKEND, time_limit=30)
+    pc.shutdown_worker()
+    assert multiprocessing.active_children() == []
