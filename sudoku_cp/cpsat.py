@@ -294,7 +294,7 @@ class _Run:
 
     def timeout(self) -> SolveTimeoutError:
         return SolveTimeoutError(
-            f"CP-SAT did not find and prove the smallest solution within {self.time_limit} s"
+            f"CP-SAT ran out of time: no solution found and proven within {self.time_limit} s"
         )
 
     def solve_staged(self, model: cp_model.CpModel, cells: Sequence[IntVar]) -> list[int] | None:
@@ -316,8 +316,8 @@ class _Run:
         ``None`` when it is INFEASIBLE.
 
         Raises:
-            _OutOfBudget: a budgeted search stopped with time left.
-            SolveTimeoutError: the time ran out (status UNKNOWN and no time left).
+            _OutOfBudget: the budgeted ``"lex"`` search stopped with time left.
+            SolveTimeoutError: the time ran out (status UNKNOWN under a time limit).
             SudokuError: CP-SAT rejected the model (MODEL_INVALID, a bug) or stopped
                 without an answer for no known reason.
         """
@@ -337,10 +337,11 @@ class _Run:
             return [solver.value(cell) for cell in cells]
         if status == cp_model.INFEASIBLE:
             return None
-        if status == cp_model.UNKNOWN:
-            self.time_left()  # raises SolveTimeoutError when the limit is what stopped it
-            if "max_deterministic_time" in parameters:
-                raise _OutOfBudget
+        if status == cp_model.UNKNOWN and kind == "lex":
+            self.time_left()  # raises SolveTimeoutError when the time limit is what stopped it
+            raise _OutOfBudget
+        if status == cp_model.UNKNOWN and self.deadline is not None:
+            raise self.timeout()  # without a budget, only the time limit stops a solve
         raise SudokuError(f"CP-SAT stopped with status {solver.status_name(status)}: this is a bug")
 
     def stats(self) -> dict[str, float]:
