@@ -20,7 +20,7 @@ from sudoku_cp.grid import Grid
 
 BackendFunction = Callable[..., tuple[Grid, dict[str, float]]]
 
-DEFAULT_BACKEND = "backtracking"
+DEFAULT_BACKEND = "cpsat"
 """The backend :func:`sudoku_cp.solve` uses when none is named."""
 
 _BACKENDS: dict[str, str | BackendFunction] = {
