@@ -156,6 +156,8 @@ def solve(
     if candidate is None:
         raise NoSolutionError("the puzzle has no solution (CP-SAT proved the model infeasible)")
     lowest = _lowest_candidates(grid)
+    # Each round adds x <_lex w to the same model; the earlier rounds' constraints stay
+    # and are harmless, since the new candidate is smaller than every earlier one.
     while True:
         started = time.perf_counter()
         has_smaller = _add_lex_less(model, cells, candidate, grid, lowest)
