@@ -57,7 +57,6 @@ import time
 from collections.abc import Callable, Iterable, Sequence
 
 import constraint
-from constraint.domain import Unassigned
 
 from sudoku_cp.errors import NoSolutionError, SolveTimeoutError
 from sudoku_cp.grid import Grid, geometry
@@ -108,7 +107,7 @@ class AllDifferentHiddenSingles(constraint.AllDifferentConstraint):
     def __init__(self, values: Iterable[int]) -> None:
         self._values = tuple(values)
 
-    def __call__(self, variables, domains, assignments, forwardcheck=False, _unassigned=Unassigned) -> bool:
+    def __call__(self, variables, domains, assignments, forwardcheck=False) -> bool:
         if not super().__call__(variables, domains, assignments, forwardcheck):
             return False
         if not forwardcheck:
@@ -303,6 +302,8 @@ class ConstraintPrefixSearch:
                 f"solver {solver!r} cannot prove that no smaller solution exists; "
                 f"use one of: {', '.join(COMPLETE_SOLVERS)}"
             )
+        if constraints not in CONSTRAINT_FORMS:
+            raise ValueError(f"unknown constraint form {constraints!r}; known: {', '.join(CONSTRAINT_FORMS)}")
         self._side = grid.side
         self._peers = grid.geometry.peers
         self._fixed = list(grid.cells)  # givens and the fixed prefix; 0 for an open cell
@@ -430,8 +431,6 @@ def solve(
         ValueError: unknown or incomplete solver, or unknown constraint form.
     """
     ConstraintPrefixSearch(grid, solver, constraints)  # check the options here, not in the child
-    if constraints not in CONSTRAINT_FORMS:
-        raise ValueError(f"unknown constraint form {constraints!r}; known: {', '.join(CONSTRAINT_FORMS)}")
     arguments = (grid, solver, constraints, restarts)
     if time_limit is None:
         return smallest(*arguments)
