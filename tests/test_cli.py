@@ -167,7 +167,7 @@ def test_generous_time_limit(write):
 # -- data sets ----------------------------------------------------------------------------
 
 SUMMARY = re.compile(
-    r"^hardest: 11/11 solved by backtracking in \d+\.\d\d s "
+    r"^hardest: 11/11 solved by cpsat in \d+\.\d\d s "
     r"\(median \d+\.\d\d ms, mean \d+\.\d\d ms, max \d+\.\d ms per solved puzzle\)\n$"
 )
 
@@ -190,7 +190,7 @@ def test_dataset_with_limit_and_backend():
 def test_dataset_timeouts_are_counted_and_exit_3():
     code, out, err = run(["solve", "--dataset", "sudoku25", "--limit", "1", "-t", "0.1"])
     assert code == EXIT_TIMEOUT
-    assert out.startswith("sudoku25: 0/1 solved, 1 timeout by backtracking in ")
+    assert out.startswith("sudoku25: 0/1 solved, 1 timeout by cpsat in ")
     assert out.endswith("(none solved)\n")
 
 
@@ -207,7 +207,7 @@ def test_backends_command_marks_the_default():
     code, out, err = run(["backends"])
     assert code == EXIT_SOLVED and err == ""
     assert [line[2:] for line in out.splitlines()] == backend_names()
-    assert "* backtracking\n" in out
+    assert "* cpsat\n" in out
 
 
 # -- failures: exit code and one line on stderr -------------------------------------------
