@@ -21,6 +21,16 @@ UNSOLVABLE = next(case for case in LEXMIN_CASES if case["lexmin"] is None)
 MALFORMED = "12345"
 
 
+@pytest.fixture(autouse=True, scope="module")
+def _stop_worker_processes():
+    """Stop joblib's reusable worker processes after this module, so that no test after it
+    finds child processes it did not start."""
+    yield
+    from joblib.externals.loky import get_reusable_executor
+
+    get_reusable_executor().shutdown(wait=True)
+
+
 def _mixed_batch() -> list[str]:
     """Two solvable puzzles, an unsolvable one, a malformed one, then a solvable one."""
     first, second, third = (case["puzzle"] for case in SOLVABLE[:3])

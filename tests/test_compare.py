@@ -27,6 +27,16 @@ UNSOLVABLE = next(c for c in LEXMIN_CASES if c["lexmin"] is None)
 EMPTY = "." * 81
 
 
+@pytest.fixture(autouse=True, scope="module")
+def _stop_worker_processes():
+    """Stop joblib's reusable worker processes after this module, so that no test after it
+    finds child processes it did not start."""
+    yield
+    from joblib.externals.loky import get_reusable_executor
+
+    get_reusable_executor().shutdown(wait=True)
+
+
 def _handful() -> tuple[list[Grid], list[str | None]]:
     """Two easy puzzles, one with several solutions, one without: puzzles and expected answers."""
     easy = datasets.load("easy50")[:2]
