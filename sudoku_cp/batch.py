@@ -89,7 +89,9 @@ def solve_many(
         workers: processes to use (joblib's ``n_jobs``): ``1`` solves in this process,
             ``2`` or more (``-1`` for every core) in that many worker processes. ``None``
             follows joblib's active configuration: in this process by default, or the
-            Dask cluster inside ``joblib.parallel_config(backend="dask")``.
+            Dask cluster inside ``joblib.parallel_config(backend="dask")``. Worker processes
+            start on the first parallel call (about a second: they import the backend) and
+            are reused by later calls.
         progress: show a tqdm progress bar (the notebook widget in Jupyter).
         **options: backend-specific options, passed to every solve.
 
