@@ -10,7 +10,7 @@ import random
 import time
 
 import pytest
-from conftest import LEXMIN_CASES, assert_solves, case_id
+from conftest import LEXMIN_CASES, assert_solves, case_id, check_lexmin_case
 
 import sudoku_cp
 from sudoku_cp import Grid, NoSolutionError, SolveResult, SolveTimeoutError, backtracking, datasets
@@ -140,15 +140,7 @@ def test_text_and_list_input():
 
 @pytest.mark.parametrize("case", LEXMIN_CASES, ids=case_id)
 def test_lexmin_case(case):
-    puzzle = Grid.parse(case["puzzle"])
-    assert puzzle.box_size == case["k"]
-    if case["lexmin"] is None:
-        with pytest.raises(NoSolutionError):
-            sudoku_cp.solve(puzzle, backend=BACKEND)
-        return
-    solution = sudoku_cp.solve(puzzle, backend=BACKEND)
-    assert_solves(puzzle, solution)
-    assert solution.to_string() == case["lexmin"]
+    check_lexmin_case(case, BACKEND)
 
 
 def test_all_4x4_solutions_are_288():
