@@ -64,7 +64,7 @@ def solve_with_stats(
     function = backends.get_backend(name)
     backends.check_options(name, function, options)
     grid = parse(puzzle)[0]
-    time_limit = _checked_time_limit(time_limit)
+    time_limit = check_time_limit(time_limit)
     start = time.perf_counter()
     solution, stats = function(grid, time_limit=time_limit, **options)
     wall_time = time.perf_counter() - start
@@ -73,8 +73,13 @@ def solve_with_stats(
     return SolveResult(grid, solution, name, wall_time, dict(stats))
 
 
-def _checked_time_limit(time_limit: object) -> float | None:
-    """``None`` or a positive number of seconds (infinity means no limit)."""
+def check_time_limit(time_limit: object) -> float | None:
+    """Return ``time_limit`` as ``None`` or a positive float of seconds (infinity: ``None``).
+
+    Raises:
+        TypeError: not a number (a bool is not one either).
+        ValueError: zero, negative or NaN.
+    """
     if time_limit is None:
         return None
     if isinstance(time_limit, bool) or not isinstance(time_limit, int | float):

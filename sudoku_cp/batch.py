@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from sudoku_cp import backends
-from sudoku_cp.api import solve_with_stats
+from sudoku_cp.api import check_time_limit, solve_with_stats
 from sudoku_cp.errors import NoSolutionError, SolveTimeoutError
 from sudoku_cp.formats import PuzzleInput
 from sudoku_cp.result import SolveResult
@@ -101,7 +101,8 @@ def solve_many(
     Raises:
         UnknownBackendError: no backend of that name (before any puzzle is solved).
         TypeError: an option the backend does not take (idem).
-        ValueError: ``time_limit`` is not a positive number (idem).
+        TypeError: ``time_limit`` is not a number (idem).
+        ValueError: ``time_limit`` is not positive (idem).
     """
     from joblib import Parallel, delayed
 
@@ -113,7 +114,7 @@ def solve_many(
     name = backend or backends.DEFAULT_BACKEND
     function = backends.get_backend(name)
     backends.check_options(name, function, options)
-    _check_time_limit(time_limit)
+    time_limit = check_time_limit(time_limit)
     puzzles = list(puzzles)
     solve_one = delayed(_solve_one)
     tasks = (solve_one(i, p, name, function, time_limit, options) for i, p in enumerate(puzzles))
@@ -126,14 +127,6 @@ def solve_many(
             items.append(item)
             bar.update(1)
     return items
-
-
-def _check_time_limit(time_limit: object) -> None:
-    """Raise ValueError unless ``time_limit`` is None or a positive number (NaN is not)."""
-    if time_limit is None:
-        return
-    if isinstance(time_limit, bool) or not isinstance(time_limit, int | float) or not time_limit > 0:
-        raise ValueError(f"time_limit must be a positive number of seconds, not {time_limit!r}")
 
 
 def _solve_one(

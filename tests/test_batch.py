@@ -102,8 +102,11 @@ def test_caller_errors_are_raised_before_solving():
         solve_many(["." * 81], backend="no-such-backend", progress=False)
     with pytest.raises(TypeError, match="colour"):
         solve_many(["." * 81], backend="backtracking", colour="red", progress=False)
-    for bad_limit in (0, -1.0, float("nan"), "1", True):
+    for bad_limit in (0, -1.0, float("nan")):
         with pytest.raises(ValueError, match="time_limit must be a positive number"):
+            solve_many(["." * 81], time_limit=bad_limit, progress=False)
+    for bad_limit in ("1", True):
+        with pytest.raises(TypeError, match="time_limit must be a number"):
             solve_many(["." * 81], time_limit=bad_limit, progress=False)
 
 
