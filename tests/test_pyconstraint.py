@@ -15,24 +15,11 @@ from sudoku_cp import pyconstraint as pc
 
 BACKEND = "python-constraint"
 
-# 16x16 lex-min cases take 0.3-2.5 s each, except this one (about 50 s: its proofs need
-# 100,000+ nodes at python-constraint's ~80 us per node). The benchmark covers hex16.
-SLOW_16X16 = {"hex16-minus-94": "about 50 s with python-constraint; hex16 is covered by the benchmark"}
-
 PUZZLE_4X4 = "1...\n..2.\n.3..\n...4"
 
 
 def _reference(puzzle: Grid) -> Grid:
     return sudoku_cp.solve(puzzle, backend="backtracking")
-
-
-def _lexmin_params() -> list:
-    params = []
-    for case in LEXMIN_CASES:
-        ident = case_id(case)
-        marks = [pytest.mark.skip(reason=SLOW_16X16[ident])] if ident in SLOW_16X16 else []
-        params.append(pytest.param(case, id=ident, marks=marks))
-    return params
 
 
 # -- the model ------------------------------------------------------------------------
@@ -86,7 +73,7 @@ def test_first_solution_is_not_always_the_smallest() -> None:
 # -- the smallest solution ------------------------------------------------------------
 
 
-@pytest.mark.parametrize("case", _lexmin_params())
+@pytest.mark.parametrize("case", LEXMIN_CASES, ids=case_id)
 def test_lexmin_cases(case: dict) -> None:
     solution = check_lexmin_case(case, BACKEND)
     if solution is not None:
