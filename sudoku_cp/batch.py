@@ -15,16 +15,11 @@ Dask cluster through joblib's Dask backend, with no code path of our own for it:
     with joblib.parallel_config(backend="dask"):
         items = solve_many(puzzles, backend="cpsat", workers=-1)
 
-Dask is an optional extra: ``pip install "sudoku_cp[dask]"``. Dask workers are daemonic
-processes by default, and a daemonic process may not start children, so a backend that
-needs one (``"python-constraint"`` with a ``time_limit``) then records an ``"error"``;
-start such a cluster under ``dask.config.set({"distributed.worker.daemon": False})``.
+Dask is an optional extra: ``pip install "sudoku_cp[dask]"``.
 """
 
 from __future__ import annotations
 
-import functools
-import multiprocessing
 import time
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -138,7 +133,6 @@ def _solve_one(
     options: dict[str, Any],
 ) -> BatchItem:
     """Solve one puzzle in a worker and record what happened; never raises for the puzzle's sake."""
-    _let_children_spawn()
     _ensure_registered(name, function)
     start = time.perf_counter()
     try:
@@ -155,19 +149,6 @@ def _solve_one(
 def _failed(index: int, name: str, status: Status, error: Exception, start: float) -> BatchItem:
     message = f"{type(error).__name__}: {error}"
     return BatchItem(index, name, status, None, message, time.perf_counter() - start)
-
-
-@functools.cache
-def _let_children_spawn() -> None:
-    """In a joblib (loky) worker, make ``"spawn"`` the default start method of multiprocessing.
-
-    loky makes its own ``"loky"`` method the worker's default, and a child process that a
-    backend starts with multiprocessing (python-constraint's killable process, used for
-    time limits) is told to use that method, which a fresh interpreter does not know:
-    ``ValueError: cannot find context for 'loky'`` (joblib/joblib#1204).
-    """
-    if multiprocessing.get_start_method(allow_none=True) in ("loky", "loky_init_main"):
-        multiprocessing.set_start_method("spawn", force=True)
 
 
 def _ensure_registered(name: str, function: backends.BackendFunction) -> None:

@@ -144,8 +144,8 @@ def test_dask_cluster_runs_the_same_call(monkeypatch):
 
 
 def test_backend_that_starts_its_own_process_works_in_worker_processes():
-    """python-constraint enforces a time limit in a child process of its own; started from a
-    joblib worker, that child must not inherit loky's start method (joblib/joblib#1204)."""
+    """python-constraint enforces a time limit in a child process of its own, which must
+    start from a joblib worker too (multiprocessing children failed there: joblib#1204)."""
     puzzles = [case["puzzle"] for case in SOLVABLE[:2]]
     items = solve_many(puzzles, backend="python-constraint", time_limit=60, workers=2, progress=False)
     assert [item.status for item in items] == ["solved", "solved"], [item.error for item in items]

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-import multiprocessing
+import os
+import subprocess
+import sys
 import time
 
 import constraint
@@ -121,11 +123,14 @@ def test_unknown_option_is_a_type_error() -> None:
 def test_time_limit_kills_the_search_and_the_next_solve_works() -> None:
     hard = datasets.load("hex16")[0]  # python-constraint's plain AllDifferent needs many seconds
     limit = 0.5
+    pc.solve(datasets.load("easy50")[0], time_limit=30)  # start the worker, to watch it die
+    worker = pc._worker.pid
     start = time.perf_counter()
     with pytest.raises(SolveTimeoutError, match="0.5 s"):
         sudoku_cp.solve(hard, backend=BACKEND, time_limit=limit, constraints="alldifferent")
     assert time.perf_counter() - start < 2 * limit
-    assert multiprocessing.active_children() == []
+    assert pc._worker.pid is None
+    assert not _process_exists(worker)
     puzzle = datasets.load("top95")[1]
     assert sudoku_cp.solve(puzzle, backend=BACKEND) == _reference(puzzle)
     result = sudoku_cp.solve_with_stats(puzzle, backend=BACKEND, time_limit=30)
@@ -141,5 +146,26 @@ def test_worker_is_reused_and_passes_errors_back() -> None:
     unsolvable = next(Grid.parse(c["puzzle"]) for c in LEXMIN_CASES if c["lexmin"] is None)
     with pytest.raises(NoSolutionError):
         sudoku_cp.solve(unsolvable, backend=BACKEND, time_limit=30)
+    worker = pc._worker.pid
     pc.shutdown_worker()
-    assert multiprocessing.active_children() == []
+    assert pc._worker.pid is None
+    assert not _process_exists(worker)
+
+
+def test_time_limit_works_from_a_script_without_a_main_guard(tmp_path) -> None:
+    script = tmp_path / "unguarded.py"
+    script.write_text(
+        "import sudoku_cp\n"
+        f"print(sudoku_cp.solve({PUZZLE_4X4!r}, backend='python-constraint', time_limit=30).to_string())\n"
+    )
+    done = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == sudoku_cp.solve(PUZZLE_4X4, backend="backtracking").to_string()
+
+
+def _process_exists(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    return True
