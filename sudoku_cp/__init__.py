@@ -5,6 +5,8 @@ lists) and returns the smallest row-major solution as a :class:`Grid`; every bac
 returns the same grid.
 """
 
+from importlib.metadata import version as _version
+
 from sudoku_cp import datasets
 from sudoku_cp.api import solve, solve_with_stats
 from sudoku_cp.backends import backend_names, register_backend
@@ -41,4 +43,4 @@ __all__ = [
     "summarize",
 ]
 
-__version__ = "0.1.0"
+__version__ = _version("sudoku_cp")
