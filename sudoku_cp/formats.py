@@ -135,7 +135,7 @@ def parse_many(text: str) -> list[tuple[Grid, Layout]]:
 
 
 def _parse_text(text: str) -> tuple[Grid, Layout]:
-    content, has_rules = _content_lines(text)
+    content, has_rules = _content_lines(text.removeprefix("\ufeff"))  # a BOM from Windows editors
     if not content:
         raise InvalidPuzzleError("the puzzle is empty: no cells were found")
     has_bars = any(_is_box_drawing(ch) or ch in "|¦" for _, line in content for ch in line)

@@ -560,3 +560,8 @@ def test_bad_lists_raise_invalid_puzzle_error_naming_row_and_column(rows, messag
 def test_wrong_type_raises_invalid_puzzle_error_naming_the_type(value):
     with pytest.raises(InvalidPuzzleError, match=f"got {type(value).__name__}$"):
         parse(value)
+
+
+def test_text_with_a_byte_order_mark():
+    text = "\ufeff" + "\n".join(BAEKJOON_2239)
+    assert parse(text) == (Grid.parse("\n".join(BAEKJOON_2239)), Layout.ROWS)
