@@ -103,6 +103,7 @@ def split_puzzles(text: str) -> list[tuple[int, str]]:
     characters (``n`` in 4, 9, 16, 25) are one grid in the ``rows`` layout. Any other
     text is one puzzle.
     """
+    text = text.removeprefix("\ufeff")
     lines = [(number, line.strip()) for number, line in enumerate(text.splitlines(), 1)]
     lines = [(number, line) for number, line in lines if line]
     is_one_line_each = len(lines) > 1 and all(

@@ -565,3 +565,8 @@ def test_wrong_type_raises_invalid_puzzle_error_naming_the_type(value):
 def test_text_with_a_byte_order_mark():
     text = "\ufeff" + "\n".join(BAEKJOON_2239)
     assert parse(text) == (Grid.parse("\n".join(BAEKJOON_2239)), Layout.ROWS)
+
+
+def test_file_of_puzzles_with_a_byte_order_mark():
+    lines = [grid.to_string() for grid in datasets.load("top95")[:3]]
+    assert [grid for grid, _ in parse_many("\ufeff" + "\n".join(lines))] == datasets.load("top95")[:3]
