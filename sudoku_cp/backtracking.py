@@ -9,9 +9,13 @@ is still possible. Two propagation rules run to a fixed point after every decisi
   from the candidates of its peers;
 * hidden single: a value with one possible cell left in a unit goes there.
 
-Search picks the undecided cell with the fewest candidates (the "most constrained
-variable", or minimum-remaining-values, heuristic) and tries its candidates in
-ascending order, copying the 81 (or n*n) masks at each decision.
+Search picks the undecided cell with the fewest candidates per unit failure weight
+(dom/wdeg: the "most constrained variable" heuristic, steered towards the units where
+contradictions keep arising) and tries its candidates in ascending order, copying the
+81 (or n*n) masks at each decision. A search that runs past its node budget is
+restarted with twice the budget and the weights it has learnt, which cuts the heavy
+tail of search times on sparse 16x16 grids; every run is complete, so a "no solution"
+is still a proof.
 
 The smallest row-major solution is not left to search order: the search above is
 wrapped by :func:`sudoku_cp.lexmin.smallest_solution`, which fixes cells in row-major
@@ -31,11 +35,12 @@ from sudoku_cp.errors import NoSolutionError, SolveTimeoutError
 from sudoku_cp.grid import Grid
 from sudoku_cp.lexmin import smallest_solution
 
-_DEADLINE_CHECK_EVERY = 64  # search nodes between clock reads
+_DEADLINE_CHECK_EVERY = 64  # search nodes between clock reads (and node budget checks)
+_FIRST_BUDGET_PER_CELL = 10  # a search's first node budget, per cell of the grid; doubled at each restart
 
 
-class _Contradiction(Exception):
-    """A cell or a unit has run out of candidates."""
+class _Restart(Exception):
+    """A search used up its node budget: start it again, with the failure weights learnt."""
 
 
 class BitmaskSearch:
@@ -52,6 +57,7 @@ class BitmaskSearch:
     Attributes:
         nodes: decisions tried by the searches (one per value tried at a branching cell).
         backtracks: decisions whose propagation ended in a contradiction (dead ends).
+        restarts: searches cut off by their node budget and started again.
     """
 
     def __init__(self, grid: Grid, deadline: float | None = None) -> None:
@@ -64,9 +70,11 @@ class BitmaskSearch:
         self._all = (1 << n) - 1
         self._units_of = geo.units_of
         self._weights = [1] * len(geo.units)
+        self._first_budget = _FIRST_BUDGET_PER_CELL * len(grid.cells)
         self._deadline = deadline
         self.nodes = 0
         self.backtracks = 0
+        self.restarts = 0
         candidates = [self._all if v == 0 else 1 << (v - 1) for v in grid.cells]
         self.consistent = self._propagate(candidates, list(range(len(candidates))))
         self.candidates = candidates
@@ -84,7 +92,14 @@ class BitmaskSearch:
                 return None
         if cell is not None and not self._propagate(candidates, [cell]):
             return None
-        solved = self._search(candidates)
+        budget = self._first_budget
+        while True:
+            try:
+                solved = self._search(candidates, self.nodes + budget)
+                break
+            except _Restart:
+                self.restarts += 1
+                budget *= 2
         return None if solved is None else [m.bit_length() for m in solved]
 
     def may_take_less(self, cell: int, value: int) -> bool:
@@ -157,11 +172,14 @@ class BitmaskSearch:
             if not decided:
                 return True
 
-    def _search(self, root: list[int]) -> list[int] | None:
+    def _search(self, root: list[int], node_limit: int) -> list[int] | None:
         """Depth-first search from a propagated state; the first solution found, or None.
 
         Iterative (an explicit stack of decisions), so 25x25 grids cannot exhaust
         Python's recursion limit.
+
+        Raises:
+            _Restart: ``self.nodes`` passed ``node_limit`` first.
         """
         decisions: list[tuple[list[int], int, int]] = []  # (parent state, cell, candidate bit)
         state: list[int] | None = root
@@ -181,8 +199,10 @@ class BitmaskSearch:
                 return None
             parent, cell, bit = decisions.pop()
             self.nodes += 1
-            if self._deadline is not None and self.nodes % _DEADLINE_CHECK_EVERY == 0:
+            if self.nodes % _DEADLINE_CHECK_EVERY == 0:
                 self._check_deadline()
+                if self.nodes > node_limit:
+                    raise _Restart
             state = parent[:]
             state[cell] = bit
             if not self._propagate(state, [cell]):
@@ -217,7 +237,7 @@ class BitmaskSearch:
         return best_cell
 
     def _check_deadline(self) -> None:
-        if time.perf_counter() > self._deadline:
+        if self._deadline is not None and time.perf_counter() > self._deadline:
             raise SolveTimeoutError("the backtracking search ran out of time")
 
 
@@ -247,5 +267,10 @@ def solve(grid: Grid, *, time_limit: float | None = None) -> tuple[Grid, dict[st
     cells, searches = smallest_solution(search, len(grid.cells))
     if cells is None:
         raise NoSolutionError("the puzzle has no solution (the backtracking search is exhaustive)")
-    stats = {"solver_calls": searches, "nodes": search.nodes, "backtracks": search.backtracks}
+    stats = {
+        "solver_calls": searches,
+        "nodes": search.nodes,
+        "backtracks": search.backtracks,
+        "restarts": search.restarts,
+    }
     return Grid(cells, grid.box_size), stats
