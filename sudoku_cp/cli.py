@@ -12,10 +12,10 @@ import time
 from collections import Counter
 
 import click
-from tqdm import tqdm
 
 from sudoku_cp import backends, datasets
 from sudoku_cp.api import solve_with_stats
+from sudoku_cp.batch import solve_many
 from sudoku_cp.errors import NoSolutionError, SolveTimeoutError, SudokuError
 from sudoku_cp.formats import Layout, format_grid, parse, split_puzzles
 
@@ -132,18 +132,11 @@ def _solve_dataset(name: str, limit: int | None, backend: str | None, time_limit
         puzzles = datasets.load(name)[:limit]
     except ValueError as error:
         raise _Failure(EXIT_INVALID, str(error)) from None
-    outcomes: Counter[str] = Counter()
-    seconds: list[float] = []
     start = time.perf_counter()
-    for grid in tqdm(puzzles, desc=name, unit="puzzle", file=sys.stderr, disable=None):
-        try:
-            seconds.append(solve_with_stats(grid, backend=backend, time_limit=time_limit).wall_time)
-            outcomes["solved"] += 1
-        except NoSolutionError:
-            outcomes["no solution"] += 1
-        except SolveTimeoutError:
-            outcomes["timeout"] += 1
+    items = solve_many(puzzles, backend=backend, time_limit=time_limit, progress=sys.stderr.isatty())
     elapsed = time.perf_counter() - start
+    outcomes = Counter(item.status for item in items)
+    seconds = [item.result.wall_time for item in items if item.result is not None]
     name_used = backend or backends.DEFAULT_BACKEND
     timing = (
         f"median {statistics.median(seconds) * 1000:.2f} ms, mean {statistics.fmean(seconds) * 1000:.2f} ms, "
@@ -156,6 +149,9 @@ def _solve_dataset(name: str, limit: int | None, backend: str | None, time_limit
         f"{name}: {outcomes['solved']}/{len(puzzles)} solved{others} by {name_used} "
         f"in {elapsed:.2f} s ({timing})"
     )
+    if outcomes["error"]:
+        first_error = next(item.error for item in items if item.status == "error")
+        raise _Failure(EXIT_INVALID, f"{outcomes['error']} puzzles failed; the first: {first_error}")
     if outcomes["timeout"]:
         raise click.exceptions.Exit(EXIT_TIMEOUT)
     if outcomes["no solution"]:
