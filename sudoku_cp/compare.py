@@ -99,8 +99,8 @@ def compare(
         for name in names
     }
     rows = [
-        _row(dataset or DEFAULT_DATASET_LABEL, index, puzzle, items_by_backend[name][index])
-        for index, puzzle in enumerate(puzzles)
+        _row(dataset or DEFAULT_DATASET_LABEL, index, description, items_by_backend[name][index])
+        for index, description in enumerate(map(_describe, puzzles))
         for name in names
     ]
     frame = pd.DataFrame(rows) if rows else pd.DataFrame(columns=[*LEADING_COLUMNS, *TRAILING_COLUMNS])
@@ -154,9 +154,11 @@ def _time_limits(names: list[str], time_limit: TimeLimit) -> dict[str, float | N
     return {name: time_limit.get(name) for name in names}
 
 
-def _row(dataset: str, index: int, puzzle: PuzzleInput, item: BatchItem) -> dict[str, object]:
-    """One table row: the puzzle's description, then what the backend did with it."""
-    size, givens = _describe(puzzle)
+def _row(
+    dataset: str, index: int, description: tuple[int | None, int | None], item: BatchItem
+) -> dict[str, object]:
+    """One table row: the puzzle's ``(size, givens)``, then what the backend did with it."""
+    size, givens = description
     row: dict[str, object] = {
         "dataset": dataset,
         "puzzle": index,
