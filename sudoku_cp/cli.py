@@ -127,11 +127,16 @@ def _read(stream) -> str:
         ) from None
 
 
-def _solve_dataset(name: str, limit: int | None, backend: str | None, time_limit: float | None) -> None:
+def _load_dataset(name: str, limit: int | None) -> list:
+    """The first ``limit`` puzzles of a bundled set; an unknown name is a usage error."""
     try:
-        puzzles = datasets.load(name)[:limit]
+        return datasets.load(name)[:limit]
     except ValueError as error:
         raise _Failure(EXIT_INVALID, str(error)) from None
+
+
+def _solve_dataset(name: str, limit: int | None, backend: str | None, time_limit: float | None) -> None:
+    puzzles = _load_dataset(name, limit)
     start = time.perf_counter()
     items = solve_many(puzzles, backend=backend, time_limit=time_limit, progress=sys.stderr.isatty())
     elapsed = time.perf_counter() - start
@@ -190,10 +195,7 @@ def bench_command(
     names = [name.strip() for names in backend_lists for name in names.split(",") if name.strip()] or None
     for name in names or ():
         backends.get_backend(name)  # an unknown name fails before any solving
-    try:
-        puzzles = datasets.load(dataset)[:limit]
-    except ValueError as error:
-        raise _Failure(EXIT_INVALID, str(error)) from None
+    puzzles = _load_dataset(dataset, limit)
     frame = compare(
         puzzles,
         backends=names,
