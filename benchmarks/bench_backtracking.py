@@ -26,7 +26,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from _common import machine, summary_ms  # noqa: E402
 
 from sudoku_cp import datasets  # noqa: E402
-from sudoku_cp.backtracking import BitmaskSearch, solve  # noqa: E402
+from sudoku_cp.backends.backtracking import BitmaskSearch, solve  # noqa: E402
 
 
 def first_solution(grid) -> None:

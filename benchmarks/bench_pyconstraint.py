@@ -34,7 +34,7 @@ from _common import machine, summary_ms  # noqa: E402
 
 from sudoku_cp import Grid, NoSolutionError, SolveTimeoutError, datasets  # noqa: E402
 from sudoku_cp import pyconstraint as pc  # noqa: E402
-from sudoku_cp.subprocess_timeout import KillableWorker  # noqa: E402
+from sudoku_cp.backends.subprocess_timeout import KillableWorker  # noqa: E402
 
 
 def _stats_line(label: str, values: list[float]) -> str:

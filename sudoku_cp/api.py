@@ -8,8 +8,8 @@ from typing import Any
 
 from sudoku_cp import backends
 from sudoku_cp.errors import SudokuError
-from sudoku_cp.formats import PuzzleInput, parse
 from sudoku_cp.grid import Grid
+from sudoku_cp.puzzle import PuzzleInput, as_puzzle
 from sudoku_cp.result import SolveResult
 
 
@@ -23,8 +23,10 @@ def solve(
     """Solve a puzzle and return its smallest row-major solution.
 
     Args:
-        puzzle: text in any common layout (see :mod:`sudoku_cp.formats`), a list of
-            ``n`` lists of ``n`` ints (0 for blank), or a :class:`Grid`; 4x4 to 25x25.
+        puzzle: a :class:`~sudoku_cp.puzzle.Puzzle` (givens plus rules, any variant), a
+            JSON record (a dict, or text starting with ``{``), or classic Sudoku as text in
+            any common layout (see :mod:`sudoku_cp.formats`), a list of ``n`` lists of
+            ``n`` ints (0 for blank), or a :class:`Grid`; 4x4 to 25x25.
         backend: a name from :func:`sudoku_cp.backend_names`; ``None`` for the default
             (:data:`sudoku_cp.backends.DEFAULT_BACKEND`).
         time_limit: seconds the whole solve (proof of minimality included) may take;
@@ -32,12 +34,13 @@ def solve(
         **options: backend-specific options (e.g. ``workers``, ``seed`` for ``"cpsat"``).
 
     Returns:
-        The complete :class:`Grid` that keeps the givens and is the smallest when its
-        cells are read row by row as one number. When the puzzle has one solution,
+        The complete :class:`Grid` that keeps the givens, obeys every rule and is the
+        smallest when its cells are read row by row as one number. When the puzzle has one solution,
         that is the solution.
 
     Raises:
-        InvalidPuzzleError: the puzzle is malformed or repeats a value in a unit.
+        InvalidPuzzleError: the puzzle is malformed, repeats a value in a unit, or its
+            rules do not fit the grid or are broken by the givens.
         NoSolutionError: the givens are consistent but no solution exists.
         SolveTimeoutError: ``time_limit`` ran out.
         UnknownBackendError: no backend of that name.
@@ -61,16 +64,16 @@ def solve_with_stats(
         The same errors as :func:`solve`.
     """
     name = backend or backends.DEFAULT_BACKEND
-    function = backends.get_backend(name)
-    backends.check_options(name, function, options)
-    grid = parse(puzzle)[0]
+    chosen = backends.get_backend(name)
+    backends.check_options(name, chosen, options)
+    puzzle = as_puzzle(puzzle)[0]
     time_limit = check_time_limit(time_limit)
     start = time.perf_counter()
-    solution, stats = function(grid, time_limit=time_limit, **options)
+    solution, stats = chosen.solve(puzzle, time_limit=time_limit, **options)
     wall_time = time.perf_counter() - start
-    if not solution.is_solution_of(grid):
+    if not puzzle.is_solved_by(solution):
         raise SudokuError(f"backend {name!r} returned a grid that does not solve the puzzle")
-    return SolveResult(grid, solution, name, wall_time, dict(stats))
+    return SolveResult(puzzle, solution, name, wall_time, dict(stats))
 
 
 def check_time_limit(time_limit: object) -> float | None:

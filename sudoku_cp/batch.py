@@ -28,7 +28,7 @@ from typing import Any, Literal
 from sudoku_cp import backends
 from sudoku_cp.api import check_time_limit, solve_with_stats
 from sudoku_cp.errors import NoSolutionError, SolveTimeoutError
-from sudoku_cp.formats import PuzzleInput
+from sudoku_cp.puzzle import PuzzleInput
 from sudoku_cp.result import SolveResult
 
 Status = Literal["solved", "no solution", "timeout", "error"]
@@ -76,8 +76,9 @@ def solve_many(
     """Solve every puzzle with one backend; return one :class:`BatchItem` per puzzle, in input order.
 
     Args:
-        puzzles: Grids, puzzle texts (any layout of :mod:`sudoku_cp.formats`) or lists of
-            lists; a malformed one is recorded with status ``"error"``.
+        puzzles: Puzzles (any variant), Grids, puzzle texts (any layout of
+            :mod:`sudoku_cp.formats`), JSON records or lists of lists; a malformed one is
+            recorded with status ``"error"``.
         backend: a registered backend name; ``None`` for the default backend.
         time_limit: seconds per puzzle (not for the whole batch); ``None`` for no limit.
             A backend that ignores its limit holds up its worker.
@@ -107,12 +108,12 @@ def solve_many(
         from tqdm import tqdm
 
     name = backend or backends.DEFAULT_BACKEND
-    function = backends.get_backend(name)
-    backends.check_options(name, function, options)
+    chosen = backends.get_backend(name)
+    backends.check_options(name, chosen, options)
     time_limit = check_time_limit(time_limit)
     puzzles = list(puzzles)
     solve_one = delayed(_solve_one)
-    tasks = (solve_one(i, p, name, function, time_limit, options) for i, p in enumerate(puzzles))
+    tasks = (solve_one(i, p, name, chosen, time_limit, options) for i, p in enumerate(puzzles))
     # batch_size="auto" lets joblib group 1-ms puzzles into batches of ~0.2 s or more, so the
     # per-task overhead of inter-process communication stays small.
     parallel = Parallel(n_jobs=workers, return_as="generator", batch_size="auto")
@@ -128,12 +129,12 @@ def _solve_one(
     index: int,
     puzzle: PuzzleInput,
     name: str,
-    function: backends.BackendFunction,
+    chosen: backends.Backend,
     time_limit: float | None,
     options: dict[str, Any],
 ) -> BatchItem:
     """Solve one puzzle in a worker and record what happened; never raises for the puzzle's sake."""
-    _ensure_registered(name, function)
+    _ensure_registered(name, chosen)
     start = time.perf_counter()
     try:
         result = solve_with_stats(puzzle, backend=name, time_limit=time_limit, **options)
@@ -151,11 +152,11 @@ def _failed(index: int, name: str, status: Status, error: Exception, start: floa
     return BatchItem(index, name, status, None, message, time.perf_counter() - start)
 
 
-def _ensure_registered(name: str, function: backends.BackendFunction) -> None:
-    """Make ``name`` resolve to ``function`` in this process.
+def _ensure_registered(name: str, chosen: backends.Backend) -> None:
+    """Make ``name`` resolve to ``chosen`` in this process.
 
     A worker process starts with only the default registry, so a backend the caller
-    registered at run time (or replaced) is registered again from the pickled function.
+    registered at run time (or replaced) is registered again from the pickled backend.
     """
-    if name not in backends.backend_names() or backends.get_backend(name) is not function:
-        backends.register_backend(name, function)
+    if name not in backends.backend_names() or backends.get_backend(name) is not chosen:
+        backends.register_backend(name, chosen)

@@ -17,7 +17,8 @@ from sudoku_cp import backends, datasets
 from sudoku_cp.api import solve_with_stats
 from sudoku_cp.batch import solve_many
 from sudoku_cp.errors import NoSolutionError, SolveTimeoutError, SudokuError
-from sudoku_cp.formats import Layout, format_grid, parse, split_puzzles
+from sudoku_cp.formats import Layout, format_grid, split_puzzles
+from sudoku_cp.puzzle import as_puzzle, looks_like_json, puzzles_from_json
 
 EXIT_SOLVED, EXIT_NO_SOLUTION, EXIT_INVALID, EXIT_TIMEOUT = 0, 1, 2, 3
 
@@ -91,6 +92,8 @@ def solve_command(
     digits, space-separated rows, or a pretty grid). A file of one-line puzzles gives
     one solution per line; a puzzle that fails is reported on standard error with its
     line number, the others are still solved, and the exit code is the first failure's.
+    A JSON file of puzzle records (one, or a list; any variant) gives one solution line
+    per record.
     """
     backends.get_backend(backend or backends.DEFAULT_BACKEND)  # fail fast on an unknown name
     if dataset is not None:
@@ -101,21 +104,28 @@ def solve_command(
     if limit is not None:
         raise _Failure(EXIT_INVALID, "--limit goes with --dataset")
     text = _read(file or sys.stdin)
-    chunks = split_puzzles(text)
+    if looks_like_json(text):
+        chunks = [(f"record {i}", p) for i, p in enumerate(puzzles_from_json(text, _name(file)))]
+    else:
+        chunks = [(f"line {number}", chunk) for number, chunk in split_puzzles(text)]
     first_failure = EXIT_SOLVED
-    for line_number, chunk in chunks:
+    for where, chunk in chunks:
         try:
-            grid, given_layout = parse(chunk)
-            solution = solve_with_stats(grid, backend=backend, time_limit=time_limit).solution
+            puzzle, given_layout = as_puzzle(chunk)
+            solution = solve_with_stats(puzzle, backend=backend, time_limit=time_limit).solution
         except SudokuError as error:
             if len(chunks) == 1:
                 raise
-            click.echo(f"sudoku-cp: line {line_number}: {error}", err=True)
+            click.echo(f"sudoku-cp: {where}: {error}", err=True)
             first_failure = first_failure or _exit_code(error)
             continue
         click.echo(format_grid(solution, layout or given_layout))
     if first_failure:
         raise click.exceptions.Exit(first_failure)
+
+
+def _name(stream) -> str:
+    return getattr(stream, "name", None) or "standard input"
 
 
 def _read(stream) -> str:

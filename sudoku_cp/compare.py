@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from sudoku_cp import backends as registry
 from sudoku_cp import datasets
 from sudoku_cp.batch import BatchItem, solve_many
-from sudoku_cp.formats import PuzzleInput, parse
+from sudoku_cp.puzzle import PuzzleInput, as_puzzle
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -50,8 +50,8 @@ def compare(
     """Solve the same puzzles with several backends and tabulate what each did.
 
     Args:
-        puzzles: a bundled data set name (see :func:`sudoku_cp.datasets.names`), or Grids,
-            puzzle texts or lists of lists.
+        puzzles: a bundled data set name (see :func:`sudoku_cp.datasets.names`), or
+            Puzzles (any variant), Grids, puzzle texts, JSON records or lists of lists.
         backends: backend names, in the order of the rows; ``None`` for every registered one.
         time_limit: seconds per puzzle, for every backend, or a mapping from backend name to
             its limit (a backend missing from the mapping gets none); ``None`` for no limit.
@@ -179,10 +179,10 @@ def _row(
 def _describe(puzzle: PuzzleInput) -> tuple[int | None, int | None]:
     """``(side, givens)`` of a puzzle; ``None`` for both when it does not parse."""
     try:
-        grid = parse(puzzle)[0]
+        parsed = as_puzzle(puzzle)[0]
     except Exception:  # noqa: BLE001 - a malformed puzzle is reported in its row's error
         return None, None
-    return grid.side, grid.givens
+    return parsed.side, parsed.givens
 
 
 def _agreement(frame: pd.DataFrame) -> pd.Series:

@@ -22,7 +22,6 @@ import gzip
 import random
 from importlib import resources
 
-from sudoku_cp.formats import parse
 from sudoku_cp.grid import Grid
 
 _FILES = {
@@ -65,7 +64,7 @@ def load(name: str, *, sample: int | None = None, seed: int = 0) -> list[Grid]:
             raise ValueError(f"sample must be a non-negative number of puzzles, not {sample}")
         chosen = sorted(random.Random(seed).sample(range(len(lines)), min(sample, len(lines))))
         lines = tuple(lines[i] for i in chosen)
-    return [parse(line)[0] for line in lines]
+    return [Grid.parse(line) for line in lines]
 
 
 def count(name: str) -> int:

@@ -1,6 +1,9 @@
-"""Reading and writing puzzles in the common text layouts.
+"""Reading and writing puzzles in the common text layouts: the text codec.
 
-Layouts understood by :func:`parse` (the size, 4x4 to 25x25, is inferred):
+This module knows text and cell values only; :mod:`sudoku_cp.grid` builds a
+:class:`~sudoku_cp.grid.Grid` from what :func:`read` returns (and checks its units).
+
+Layouts understood by :func:`read` (the side, 4 to 25, is inferred):
 
 ``line``
     One line of ``n*n`` characters, e.g. the 81-character lines of top95.
@@ -25,16 +28,22 @@ import html
 import operator
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, NamedTuple
 
 from sudoku_cp.errors import InvalidPuzzleError
-from sudoku_cp.grid import SIDES, Grid, box_size_for_side
+
+if TYPE_CHECKING:
+    from sudoku_cp.grid import Grid
 
 VALUE_CHARS = "123456789ABCDEFGHIJKLMNOP"
 """``VALUE_CHARS[v - 1]`` writes value ``v`` (1..25) as one character."""
 
 BLANK_CHARS = ".0-_"
 _SEPARATORS = "|¦,;[]'\""  # read like spaces between cells: box bars, CSV, pasted Python lists
+SIDES = tuple(range(4, 26))
+"""The sides read from text: 4x4 to 25x25 (boxes or not is the grid's business)."""
 _CELL_COUNTS = {n * n: n for n in SIDES}
+_SIDES_TEXT = "4 to 25"
 
 
 def _is_box_drawing(ch: str) -> bool:
@@ -61,29 +70,37 @@ class _Token:
     column: int  # 1-based character position in that line
 
 
-PuzzleInput = str | Sequence[Sequence[int]] | Sequence[int] | Grid
+PuzzleText = str | bytes | Sequence[Sequence[int]] | Sequence[int]
+"""What :func:`read` takes: text, rows of cells, or a flat sequence of cells."""
 
 
-def parse(puzzle: PuzzleInput) -> tuple[Grid, Layout]:
-    """Read one puzzle and tell which layout it was written in.
+class ReadGrid(NamedTuple):
+    """What :func:`read` found: the cells (row-major, 0 for blank), the side and the layout."""
+
+    cells: tuple[int, ...]
+    side: int
+    layout: Layout
+
+
+def read(puzzle: PuzzleText) -> ReadGrid:
+    """Read the cells of one puzzle and tell which layout it was written in.
 
     Args:
         puzzle: text in any layout of this module; a sequence of ``n`` rows, each a
             sequence of ``n`` cells (ints, 0 for blank, or one-character strings as in a
-            LeetCode board) or a string in a text layout; a flat sequence of ``n*n`` ints;
-            or a :class:`Grid` (returned as it is). NumPy arrays work as sequences.
+            LeetCode board) or a string in a text layout; or a flat sequence of ``n*n``
+            ints. NumPy arrays work as sequences.
 
     Returns:
-        ``(grid, layout)``: the layout of text or row strings; ``Layout.SPACED`` for
-        rows of cells, ``Layout.LINE`` for a flat sequence or a Grid.
+        A :class:`ReadGrid`: the layout of text or row strings; ``Layout.SPACED`` for
+        rows of cells, ``Layout.LINE`` for a flat sequence. Repeated values are not
+        checked here (:class:`~sudoku_cp.grid.Grid` does that).
 
     Raises:
-        InvalidPuzzleError: wrong number of rows or cells, unknown character, value out
-            of range, or a value repeated in a unit. The message names the line and
-            column of the text, or the row, column and box of the grid.
+        InvalidPuzzleError: wrong number of rows or cells, unknown character or value
+            out of range. The message names the line and column of the text, or the
+            row and column of the grid.
     """
-    if isinstance(puzzle, Grid):
-        return puzzle, Layout.LINE
     if isinstance(puzzle, bytes):
         puzzle = puzzle.decode()
     if isinstance(puzzle, str):
@@ -115,27 +132,7 @@ def split_puzzles(text: str) -> list[tuple[int, str]]:
     return lines
 
 
-def parse_many(text: str) -> list[tuple[Grid, Layout]]:
-    """Read a text holding one puzzle, or several one-line puzzles one per line
-    (see :func:`split_puzzles`).
-
-    Raises:
-        InvalidPuzzleError: as :func:`parse`; for a file of puzzles the message names
-            the line.
-    """
-    chunks = split_puzzles(text)
-    if len(chunks) == 1:
-        return [parse(text)]
-    puzzles = []
-    for number, line in chunks:
-        try:
-            puzzles.append(parse(line))
-        except InvalidPuzzleError as error:
-            raise InvalidPuzzleError(f"line {number}: {error}") from None
-    return puzzles
-
-
-def _parse_text(text: str) -> tuple[Grid, Layout]:
+def _parse_text(text: str) -> ReadGrid:
     content, has_rules = _content_lines(text.removeprefix("\ufeff"))  # a BOM from Windows editors
     if not content:
         raise InvalidPuzzleError("the puzzle is empty: no cells were found")
@@ -146,8 +143,8 @@ def _parse_text(text: str) -> tuple[Grid, Layout]:
         side = _CELL_COUNTS.get(len(tokens))
         if side is None:
             raise InvalidPuzzleError(
-                f"line {number} has {len(tokens)} cells; a one-line puzzle needs "
-                f"16, 81, 256 or 625 (4x4, 9x9, 16x16 or 25x25)"
+                f"line {number} has {len(tokens)} cells; a one-line puzzle needs n*n for a side n of "
+                f"{_SIDES_TEXT} (16 for 4x4, 36 for 6x6, 81 for 9x9, 256 for 16x16)"
             )
         layout = Layout.LINE
     else:
@@ -155,7 +152,14 @@ def _parse_text(text: str) -> tuple[Grid, Layout]:
         if side not in SIDES:
             raise InvalidPuzzleError(
                 f"found {side} rows of cells (lines {content[0][0]}-{content[-1][0]}); "
-                f"a grid needs 4, 9, 16 or 25 rows, or one line of all its cells"
+                f"a grid needs {_SIDES_TEXT} rows, or one line of all its cells"
+            )
+        widths = {len(_cell_chars(line)) for _, line in content}
+        unseparated = not any(_is_separator(ch) for _, line in content for ch in line)
+        if unseparated and len(widths) == 1 and (width := widths.pop()) != side and width in SIDES:
+            raise InvalidPuzzleError(
+                f"found {side} rows of {width} cells (lines {content[0][0]}-{content[-1][0]}); "
+                f"a grid has as many rows as cells in a row"
             )
         tokens = []
         spaced = False
@@ -167,7 +171,7 @@ def _parse_text(text: str) -> tuple[Grid, Layout]:
         else:
             layout = Layout.SPACED if spaced else Layout.ROWS
     cells = [_token_value(token, index, side) for index, token in enumerate(tokens)]
-    return Grid(cells, box_size_for_side(side)), layout
+    return ReadGrid(tuple(cells), side, layout)
 
 
 def _content_lines(text: str) -> tuple[list[tuple[int, str]], bool]:
@@ -268,7 +272,7 @@ def _cell_value(text: str, where: str, side: int) -> int:
     return value
 
 
-def _parse_sequence(items: list) -> tuple[Grid, Layout]:
+def _parse_sequence(items: list) -> ReadGrid:
     if items and all(isinstance(row, str) for row in items):
         return _parse_text("\n".join(items))
     if len(items) in _CELL_COUNTS and not any(hasattr(item, "__len__") for item in items):
@@ -276,11 +280,11 @@ def _parse_sequence(items: list) -> tuple[Grid, Layout]:
         cells = [
             _list_cell(value, index // side + 1, index % side + 1, side) for index, value in enumerate(items)
         ]
-        return Grid(cells, box_size_for_side(side)), Layout.LINE
+        return ReadGrid(tuple(cells), side, Layout.LINE)
     side = len(items)
     if side not in SIDES:
         raise InvalidPuzzleError(
-            f"a grid needs 4, 9, 16 or 25 rows (or a flat list of 16, 81, 256 or 625 cells), not {side} items"
+            f"a grid needs {_SIDES_TEXT} rows (or a flat list of n*n cells), not {side} items"
         )
     cells: list[int] = []
     for r, row in enumerate(items, 1):
@@ -289,7 +293,7 @@ def _parse_sequence(items: list) -> tuple[Grid, Layout]:
         if len(row) != side:
             raise InvalidPuzzleError(f"row {r} has {len(row)} cells; a {side}x{side} grid needs {side}")
         cells.extend(_list_cell(value, r, c, side) for c, value in enumerate(row, 1))
-    return Grid(cells, box_size_for_side(side)), Layout.SPACED
+    return ReadGrid(tuple(cells), side, Layout.SPACED)
 
 
 def _list_cell(value: object, row: int, column: int, side: int) -> int:
@@ -335,33 +339,36 @@ def format_grid(grid: Grid, layout: Layout | str = Layout.PRETTY) -> str:
 
 
 def _pretty(grid: Grid) -> str:
-    k, n = grid.box_size, grid.side
+    n = grid.side
+    box_rows, box_cols = grid.box or (n, n)
     width = 1 if n <= 9 else 2
 
     def cell(v: int) -> str:
         return (str(v) if v else ".").rjust(width)
 
+    bands = n // box_cols
     lines = []
-    rule = "-+-".join("-" * (k * (width + 1) - 1) for _ in range(k))
+    rule = "-+-".join("-" * (box_cols * (width + 1) - 1) for _ in range(bands))
     for r, row in enumerate(grid.rows()):
-        if r and r % k == 0:
+        if r and r % box_rows == 0:
             lines.append(rule)
-        boxes = [" ".join(cell(v) for v in row[b * k : (b + 1) * k]) for b in range(k)]
+        boxes = [" ".join(cell(v) for v in row[b * box_cols : (b + 1) * box_cols]) for b in range(bands)]
         lines.append(" | ".join(boxes))
     return "\n".join(lines)
 
 
 def to_html(grid: Grid) -> str:
     """An HTML table of the grid with thick box borders, for Jupyter."""
-    k, n = grid.box_size, grid.side
+    n = grid.side
+    box_rows, box_cols = grid.box or (n, n)
     rows = []
     for r, row in enumerate(grid.rows()):
         cells = []
         for c, v in enumerate(row):
             style = "width:1.6em;height:1.6em;text-align:center;border:1px solid #999;"
-            if c % k == 0:
+            if c % box_cols == 0:
                 style += "border-left:2px solid #000;"
-            if r % k == 0:
+            if r % box_rows == 0:
                 style += "border-top:2px solid #000;"
             if c == n - 1:
                 style += "border-right:2px solid #000;"

@@ -1,9 +1,17 @@
-"""The Sudoku grid: an immutable value type and the geometry of its units.
+"""The Sudoku grid: an immutable value type and the geometry of its rows, columns and boxes.
 
-A grid of box size ``k`` has side ``n = k * k`` (4x4, 9x9, 16x16 or 25x25) and
-``n * n`` cells stored row-major, ``0`` for a blank cell and ``1..n`` for a
-value. A *unit* is a row, a column or a box; the *peers* of a cell are the
-other cells that share a unit with it.
+A grid has side ``n`` (2..25): ``n`` rows and ``n`` columns of cells stored row-major,
+``0`` for a blank cell and ``1..n`` for a value. Its *box shape* is ``(rows, columns)``
+of one box, ``rows * columns == n``: ``(3, 3)`` on 9x9, ``(2, 3)`` on 6x6, ``(3, 4)`` on
+12x12; or ``None`` for no boxes (a Latin square, or a jigsaw puzzle whose regions are
+rules of its :class:`~sudoku_cp.puzzle.Puzzle`). A *unit* is a row, a column or a box;
+the *peers* of a cell are the other cells that share a unit with it.
+
+>>> grid = Grid.parse("1.3.34..2..1.2..")
+>>> grid.side, grid.box, grid.givens
+(4, (2, 2), 7)
+>>> Grid.empty(6).box
+(2, 3)
 """
 
 from __future__ import annotations
@@ -12,36 +20,53 @@ import functools
 import operator
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
+from sudoku_cp import formats
 from sudoku_cp.errors import InvalidPuzzleError
+from sudoku_cp.formats import Layout
 
-if TYPE_CHECKING:
-    from sudoku_cp.formats import Layout
+MAX_SIDE = len(formats.VALUE_CHARS)
+"""The largest side: values are written ``1``-``9`` then ``A``-``P`` (25)."""
 
-BOX_SIZES = (2, 3, 4, 5)
-"""The supported box sizes ``k``; the side of the grid is ``k * k``."""
+BoxShape = tuple[int, int]
+"""``(rows, columns)`` of one box."""
 
-SIDES = tuple(k * k for k in BOX_SIZES)
-"""The supported sides ``n``: 4, 9, 16 and 25."""
+_STANDARD = "standard"  # the default box shape for the side, see standard_box()
 
 
-def box_size_for_side(side: int) -> int:
-    """Return the box size ``k`` for a grid of side ``n = k * k``.
+def standard_box(side: int) -> BoxShape | None:
+    """The usual box shape for a side: ``(k, k)`` when ``side == k * k``, otherwise the most
+    nearly square ``(rows, columns)`` with ``1 < rows < columns`` (6x6: 2x3, 8x8: 2x4,
+    12x12: 3x4), or ``None`` when ``side`` is prime (no rectangular boxes).
 
-    Raises:
-        InvalidPuzzleError: ``side`` is not 4, 9, 16 or 25.
+    >>> standard_box(9), standard_box(10), standard_box(7)
+    ((3, 3), (2, 5), None)
     """
-    for k in BOX_SIZES:
-        if k * k == side:
-            return k
-    raise InvalidPuzzleError(f"a grid must have 4, 9, 16 or 25 rows of as many cells, not {side}")
+    best = None
+    for rows in range(2, side):
+        if side % rows == 0 and rows <= side // rows:
+            best = (rows, side // rows)
+    return best
+
+
+def _check_box(box: object, side: int) -> BoxShape | None:
+    if box is None:
+        return None
+    if isinstance(box, int) and not isinstance(box, bool):
+        box = (box, box)
+    try:
+        rows, columns = (operator.index(v) for v in box)  # type: ignore[union-attr]
+    except (TypeError, ValueError):
+        raise InvalidPuzzleError(f"a box shape is (rows, columns) or None, not {box!r}") from None
+    if rows < 1 or columns < 1 or rows * columns != side:
+        raise InvalidPuzzleError(f"boxes of {rows}x{columns} cells do not tile a {side}x{side} grid")
+    return (rows, columns)
 
 
 @dataclass(frozen=True)
 class Unit:
-    """One row, column or box: its kind (``"row"``, ``"column"``, ``"box"``),
-    its 0-based index and its cells (row-major indices)."""
+    """One row, column or box: its kind (``"row"``, ``"column"``, ``"box"``), its 0-based
+    index and its cells (row-major indices)."""
 
     kind: str
     index: int
@@ -61,55 +86,58 @@ class Unit:
 
 @dataclass(frozen=True)
 class Geometry:
-    """The units and peers of a grid of box size ``k``; shared, built once per size.
+    """The rows, columns and boxes of a grid shape, and each cell's peers; built once per shape.
 
     Attributes:
-        box_size: ``k``.
-        side: ``n = k * k``.
-        rows, columns, boxes: ``n`` units each.
-        units: rows, then columns, then boxes (``3 * n`` units).
+        side: ``n``.
+        box: the box shape, or ``None`` for no boxes.
+        rows, columns, boxes: ``n`` units each (no boxes when ``box`` is ``None``).
+        units: rows, then columns, then boxes.
         units_of: for each cell, the indices (into ``units``) of its row, column and box.
-        peers: for each cell, the sorted indices of the ``3n - 2k - 1`` other cells
-            that share a unit with it.
+        peers: for each cell, the sorted indices of the other cells that share a unit with it.
     """
 
-    box_size: int
     side: int
+    box: BoxShape | None
     rows: tuple[Unit, ...]
     columns: tuple[Unit, ...]
     boxes: tuple[Unit, ...]
     units: tuple[Unit, ...]
-    units_of: tuple[tuple[int, int, int], ...]
+    units_of: tuple[tuple[int, ...], ...]
     peers: tuple[tuple[int, ...], ...]
 
 
+def box_cells(side: int, box: BoxShape) -> list[tuple[int, ...]]:
+    """The cells of each box, boxes numbered row-major, cells row-major within a box."""
+    box_rows, box_cols = box
+    return [
+        tuple((top + dr) * side + left + dc for dr in range(box_rows) for dc in range(box_cols))
+        for top in range(0, side, box_rows)
+        for left in range(0, side, box_cols)
+    ]
+
+
 @functools.cache
-def geometry(box_size: int) -> Geometry:
-    """Return the (cached) :class:`Geometry` for box size ``k`` in 2..5."""
-    k, n = box_size, box_size * box_size
+def geometry(side: int, box: BoxShape | None) -> Geometry:
+    """Return the (cached) :class:`Geometry` of an ``side`` x ``side`` grid with this box shape."""
+    n = side
     rows = tuple(Unit("row", r, tuple(r * n + c for c in range(n))) for r in range(n))
     columns = tuple(Unit("column", c, tuple(r * n + c for r in range(n))) for c in range(n))
-    boxes = tuple(
-        Unit(
-            "box",
-            b,
-            tuple((k * (b // k) + dr) * n + k * (b % k) + dc for dr in range(k) for dc in range(k)),
-        )
-        for b in range(n)
-    )
+    boxes = tuple(Unit("box", b, cells) for b, cells in enumerate(box_cells(n, box))) if box else ()
     units = rows + columns + boxes
-    units_of = tuple(
-        (cell // n, n + cell % n, 2 * n + k * (cell // n // k) + cell % n // k) for cell in range(n * n)
-    )
+    units_of_lists: list[list[int]] = [[] for _ in range(n * n)]
+    for index, unit in enumerate(units):
+        for cell in unit.cells:
+            units_of_lists[cell].append(index)
+    units_of = tuple(tuple(u) for u in units_of_lists)
     peers = tuple(
         tuple(sorted({p for u in units_of[cell] for p in units[u].cells} - {cell})) for cell in range(n * n)
     )
-    return Geometry(k, n, rows, columns, boxes, units, units_of, peers)
+    return Geometry(n, box, rows, columns, boxes, units, units_of, peers)
 
 
-def _check_no_repeats(cells: Sequence[int], box_size: int) -> None:
+def _check_no_repeats(cells: Sequence[int], geo: Geometry) -> None:
     """Raise InvalidPuzzleError naming the first unit that holds a value twice."""
-    geo = geometry(box_size)
     n = geo.side
     for unit in geo.units:
         seen: dict[int, int] = {}
@@ -144,78 +172,88 @@ def _as_int(value: object, index: int) -> int:
     raise InvalidPuzzleError(f"cell {index + 1}: {value!r} is not an int (0 for a blank)")
 
 
+def _side_of(cell_count: int) -> int:
+    side = round(cell_count**0.5)
+    if side * side != cell_count or not 1 <= side <= MAX_SIDE:
+        raise InvalidPuzzleError(
+            f"a grid has n*n cells for a side n of 1 to {MAX_SIDE} (81 for 9x9), not {cell_count}"
+        )
+    return side
+
+
 @functools.total_ordering
 class Grid:
-    """An immutable Sudoku grid of box size ``k`` (side ``n = k*k``), hashable, equal by value.
+    """An immutable Sudoku grid, hashable, equal by value, ordered row-major.
 
     ``cells`` is a tuple of ``n*n`` ints in row-major order, ``0`` for a blank and
-    ``1..n`` for a value. Grids order lexicographically by ``cells`` (within one
-    size), so ``min(solutions)`` is the smallest row-major solution.
+    ``1..n`` for a value. Grids of one shape order lexicographically by ``cells``, so
+    ``min(solutions)`` is the smallest row-major solution.
 
-    Construct one with :meth:`parse` (text in any common layout, or a list of
-    lists), :meth:`from_rows`, :meth:`empty`, or ``Grid(cells)``.
+    Args:
+        cells: the ``n*n`` values, row-major (``n`` from 1 to 25).
+        box: the box shape ``(rows, columns)``, an int ``k`` for ``k`` x ``k`` boxes,
+            ``None`` for no boxes, or (the default) :func:`standard_box` of the side.
+
+    Construct one with :meth:`parse` (text in any common layout, or a list of lists),
+    :meth:`from_rows`, :meth:`empty`, or ``Grid(cells)``.
 
     Raises:
-        InvalidPuzzleError: wrong number of cells, a value out of ``0..n``, or a
-            value repeated in a row, column or box.
+        InvalidPuzzleError: a cell count that is not a square, a value out of ``0..n``,
+            a box shape that does not tile the grid, no box shape given for a prime
+            side above 3, or a value repeated in a row, column or box.
     """
 
-    __slots__ = ("_cells", "_box_size", "_hash")
+    __slots__ = ("_cells", "_side", "_box", "_hash")
 
-    def __init__(self, cells: Iterable[int], box_size: int | None = None) -> None:
+    def __init__(self, cells: Iterable[int], box: BoxShape | int | None | str = _STANDARD) -> None:
         cells = tuple(_as_int(value, index) for index, value in enumerate(cells))
-        if box_size is None:
-            side = round(len(cells) ** 0.5)
-            if side * side != len(cells):
-                raise InvalidPuzzleError(f"a grid must have 16, 81, 256 or 625 cells, not {len(cells)}")
-            box_size = box_size_for_side(side)
-        if box_size not in BOX_SIZES:
-            raise InvalidPuzzleError(f"box size must be 2, 3, 4 or 5, not {box_size}")
-        n = box_size * box_size
-        if len(cells) != n * n:
-            raise InvalidPuzzleError(f"a {n}x{n} grid has {n * n} cells, not {len(cells)}")
-        for index, value in enumerate(cells):
-            if not 0 <= value <= n:
-                row, col = divmod(index, n)
+        side = _side_of(len(cells))
+        if box == _STANDARD:
+            box = standard_box(side)
+            if box is None and side > 3:
                 raise InvalidPuzzleError(
-                    f"row {row + 1}, column {col + 1}: value {value!r} is not in 1..{n} (or 0 for a blank)"
+                    f"a {side}x{side} grid has no rectangular boxes: give box=None for no boxes "
+                    f"(a Latin square) or use a Puzzle with jigsaw regions"
                 )
-        _check_no_repeats(cells, box_size)
+        self._box = _check_box(box, side)
+        for index, value in enumerate(cells):
+            if not 0 <= value <= side:
+                row, col = divmod(index, side)
+                raise InvalidPuzzleError(
+                    f"row {row + 1}, column {col + 1}: value {value!r} is not in 1..{side} (or 0 for a blank)"
+                )
         self._cells = cells
-        self._box_size = box_size
-        self._hash = hash((box_size, cells))
+        self._side = side
+        _check_no_repeats(cells, self.geometry)
+        self._hash = hash((self._box, cells))
 
     # -- construction -----------------------------------------------------------------
 
     @classmethod
-    def parse(cls, puzzle: str | Sequence[Sequence[int]] | Grid) -> Grid:
+    def parse(cls, puzzle: formats.PuzzleText | Grid, box: BoxShape | int | None | str = _STANDARD) -> Grid:
         """Read a puzzle from text in any common layout, a list of lists of ints, or a Grid.
 
-        See :func:`sudoku_cp.formats.parse` for the layouts understood.
+        See :mod:`sudoku_cp.formats` for the layouts understood; ``box`` as in :class:`Grid`.
 
         Raises:
             InvalidPuzzleError: the text is malformed; the message names the line
                 and column, or the unit, where it goes wrong.
         """
-        from sudoku_cp.formats import parse
-
-        return parse(puzzle)[0]
+        return parse(puzzle, box)[0]
 
     @classmethod
-    def from_rows(cls, rows: Sequence[Sequence[int]]) -> Grid:
+    def from_rows(cls, rows: Sequence[Sequence[int]], box: BoxShape | int | None | str = _STANDARD) -> Grid:
         """Build a grid from ``n`` rows of ``n`` ints each (0 for a blank).
 
         Raises:
             InvalidPuzzleError: the rows are not square, or a value is out of range or repeated.
         """
-        from sudoku_cp.formats import parse
-
-        return parse(rows)[0]
+        return parse(rows, box)[0]
 
     @classmethod
-    def empty(cls, box_size: int = 3) -> Grid:
-        """The grid of box size ``k`` with every cell blank."""
-        return cls((0,) * box_size**4, box_size)
+    def empty(cls, side: int = 9, box: BoxShape | int | None | str = _STANDARD) -> Grid:
+        """The ``side`` x ``side`` grid with every cell blank (``box`` as in :class:`Grid`)."""
+        return cls((0,) * (side * side), box)
 
     # -- reading ----------------------------------------------------------------------
 
@@ -225,19 +263,26 @@ class Grid:
         return self._cells
 
     @property
-    def box_size(self) -> int:
-        """``k``: the side of one box (2, 3, 4 or 5)."""
-        return self._box_size
+    def side(self) -> int:
+        """``n``: the number of rows, of columns and of values."""
+        return self._side
 
     @property
-    def side(self) -> int:
-        """``n = k*k``: the number of rows, of columns and of values."""
-        return self._box_size * self._box_size
+    def box(self) -> BoxShape | None:
+        """The box shape ``(rows, columns)``, or ``None`` for no boxes."""
+        return self._box
+
+    @property
+    def box_size(self) -> int | None:
+        """``k`` for square ``k`` x ``k`` boxes (2..5), ``None`` for other shapes."""
+        if self._box is None or self._box[0] != self._box[1]:
+            return None
+        return self._box[0]
 
     @property
     def geometry(self) -> Geometry:
-        """The units and peers of grids of this size."""
-        return geometry(self._box_size)
+        """The rows, columns, boxes and peers of grids of this shape."""
+        return geometry(self._side, self._box)
 
     @property
     def givens(self) -> int:
@@ -247,27 +292,29 @@ class Grid:
     def __getitem__(self, row_col: tuple[int, int]) -> int:
         """``grid[row, col]`` with 0-based row and column; 0 for a blank."""
         row, col = row_col
-        n = self.side
+        n = self._side
         if not (0 <= row < n and 0 <= col < n):
             raise IndexError(f"({row}, {col}) is outside a {n}x{n} grid")
         return self._cells[row * n + col]
 
     def rows(self) -> list[tuple[int, ...]]:
         """The ``n`` rows, each a tuple of ``n`` ints."""
-        n = self.side
+        n = self._side
         return [self._cells[r * n : (r + 1) * n] for r in range(n)]
 
     def is_complete(self) -> bool:
-        """True when no cell is blank (a complete grid is then a valid solution)."""
+        """True when no cell is blank (a complete grid is then valid for its rows, columns and boxes)."""
         return all(self._cells)
 
     def is_solution_of(self, puzzle: Grid) -> bool:
-        """True when this grid is complete, of the puzzle's size, and keeps every given.
+        """True when this grid is complete, of the puzzle's shape, and keeps every given.
 
-        Validity of the units is already guaranteed by construction.
+        Validity of the rows, columns and boxes is guaranteed by construction; a
+        variant's other rules are checked by :meth:`sudoku_cp.Puzzle.is_solved_by`.
         """
         return (
-            self._box_size == puzzle._box_size
+            self._side == puzzle._side
+            and self._box == puzzle._box
             and self.is_complete()
             and all(g == 0 or g == v for g, v in zip(puzzle._cells, self._cells, strict=True))
         )
@@ -279,20 +326,22 @@ class Grid:
             IndexError: the row or column is outside the grid.
             InvalidPuzzleError: the value is out of range or repeats one in a unit.
         """
-        n = self.side
+        n = self._side
         if not (0 <= row < n and 0 <= col < n):
             raise IndexError(f"({row}, {col}) is outside a {n}x{n} grid")
         cells = list(self._cells)
         cells[row * n + col] = value
-        return Grid(cells, self._box_size)
+        return Grid(cells, self._box)
+
+    def with_cells(self, cells: Iterable[int]) -> Grid:
+        """A grid of the same shape with other cell values."""
+        return Grid(cells, self._box)
 
     # -- writing ----------------------------------------------------------------------
 
     def to_string(self) -> str:
         """One line of ``n*n`` characters: ``.`` for a blank, ``1``-``9`` then ``A``-``P``."""
-        from sudoku_cp.formats import Layout, format_grid
-
-        return format_grid(self, Layout.LINE)
+        return formats.format_grid(self, Layout.LINE)
 
     def to_list(self) -> list[list[int]]:
         """A list of ``n`` lists of ``n`` ints, 0 for a blank."""
@@ -305,35 +354,75 @@ class Grid:
         Raises:
             ValueError: unknown layout name.
         """
-        from sudoku_cp.formats import Layout, format_grid
-
-        return format_grid(self, Layout(layout))
+        return formats.format_grid(self, Layout(layout))
 
     def __str__(self) -> str:
         return self.format("pretty")
 
     def __repr__(self) -> str:
-        return f"Grid.parse({self.to_string()!r})"
+        if self._box == standard_box(self._side):
+            return f"Grid.parse({self.to_string()!r})"
+        return f"Grid.parse({self.to_string()!r}, box={self._box!r})"
 
     def _repr_html_(self) -> str:
-        from sudoku_cp.formats import to_html
-
-        return to_html(self)
+        return formats.to_html(self)
 
     # -- value semantics --------------------------------------------------------------
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Grid):
             return NotImplemented
-        return self._box_size == other._box_size and self._cells == other._cells
+        return self._box == other._box and self._cells == other._cells
 
     def __lt__(self, other: object) -> bool:
         if not isinstance(other, Grid):
             return NotImplemented
-        return (self._box_size, self._cells) < (other._box_size, other._cells)
+        return (self._side, self._cells) < (other._side, other._cells)
 
     def __hash__(self) -> int:
         return self._hash
 
     def __reduce__(self):
-        return (Grid, (self._cells, self._box_size))
+        return (Grid, (self._cells, self._box))
+
+
+def parse(
+    puzzle: formats.PuzzleText | Grid, box: BoxShape | int | None | str = _STANDARD
+) -> tuple[Grid, Layout]:
+    """Read one puzzle and tell which layout it was written in.
+
+    Args:
+        puzzle: text in any layout of :mod:`sudoku_cp.formats`, a sequence of rows, a flat
+            sequence of ``n*n`` ints, or a :class:`Grid` (returned as it is).
+        box: the box shape, as in :class:`Grid`.
+
+    Returns:
+        ``(grid, layout)``; ``Layout.LINE`` for a Grid.
+
+    Raises:
+        InvalidPuzzleError: malformed input (the message names the line and column) or a
+            value repeated in a unit (the message names the unit).
+    """
+    if isinstance(puzzle, Grid):
+        return puzzle, Layout.LINE
+    read = formats.read(puzzle)
+    return Grid(read.cells, box), read.layout
+
+
+def parse_many(text: str) -> list[tuple[Grid, Layout]]:
+    """Read a text holding one puzzle, or several one-line puzzles one per line
+    (see :func:`sudoku_cp.formats.split_puzzles`).
+
+    Raises:
+        InvalidPuzzleError: as :func:`parse`; for a file of puzzles the message names the line.
+    """
+    chunks = formats.split_puzzles(text)
+    if len(chunks) == 1:
+        return [parse(text)]
+    puzzles = []
+    for number, line in chunks:
+        try:
+            puzzles.append(parse(line))
+        except InvalidPuzzleError as error:
+            raise InvalidPuzzleError(f"line {number}: {error}") from None
+    return puzzles

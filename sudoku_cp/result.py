@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from sudoku_cp.grid import Grid
+from sudoku_cp.puzzle import Puzzle
 
 
 @dataclass(frozen=True)
@@ -12,7 +13,7 @@ class SolveResult:
     """A solution with what it cost to find it.
 
     Attributes:
-        puzzle: the puzzle as given.
+        puzzle: the puzzle solved (givens and rules).
         solution: the smallest row-major solution (a complete :class:`Grid`).
         backend: the backend's registered name, e.g. ``"cpsat"``.
         wall_time: seconds from the call to the answer, model building included.
@@ -22,7 +23,7 @@ class SolveResult:
             ``branches``, ``conflicts`` and ``solver_wall_time`` (seconds) for CP-SAT.
     """
 
-    puzzle: Grid
+    puzzle: Puzzle
     solution: Grid
     backend: str
     wall_time: float

@@ -11,6 +11,7 @@ from sudoku_cp import (
     Grid,
     InvalidPuzzleError,
     NoSolutionError,
+    Puzzle,
     SolveResult,
     SudokuError,
     UnknownBackendError,
@@ -19,7 +20,7 @@ from sudoku_cp import (
     register_backend,
 )
 from sudoku_cp import backends as registry
-from sudoku_cp.backtracking import solve as backtracking_solve
+from sudoku_cp.backends.backtracking import solve as backtracking_solve
 
 PUZZLE = datasets.load("hardest")[2]
 
@@ -103,7 +104,7 @@ def test_unsolvable_puzzle_raises_no_solution_error():
 def test_solve_with_stats_shape():
     result = sudoku_cp.solve_with_stats(PUZZLE.format("rows"))
     assert isinstance(result, SolveResult)
-    assert result.puzzle == PUZZLE
+    assert result.puzzle == Puzzle(PUZZLE)
     assert result.backend == registry.DEFAULT_BACKEND
     assert result.wall_time > 0
     assert result.stats["solver_calls"] >= 1
@@ -121,7 +122,7 @@ def test_registered_toy_backend_is_used(toy_backends):
     toy_backends("toy", toy)
     assert "toy" in backend_names()
     result = sudoku_cp.solve_with_stats(PUZZLE.to_string(), backend="toy", time_limit=5, flavour="spicy")
-    assert calls == [(PUZZLE, 5, "spicy")]
+    assert calls == [(Puzzle(PUZZLE), 5, "spicy")]
     assert result.backend == "toy"
     assert result.stats == {"solver_calls": 1, "toy_flavour_length": 5}
     assert_solves(PUZZLE, result.solution)
@@ -130,7 +131,7 @@ def test_registered_toy_backend_is_used(toy_backends):
 
 
 def test_registered_backend_by_module_path(toy_backends):
-    toy_backends("bt-by-path", "sudoku_cp.backtracking:solve")
+    toy_backends("bt-by-path", "sudoku_cp.backends.backtracking:solve")
     assert sudoku_cp.solve(PUZZLE, backend="bt-by-path") == sudoku_cp.solve(PUZZLE)
 
 
@@ -140,12 +141,12 @@ def test_toy_backends_are_gone_after_their_test():
 
 
 def test_backend_returning_a_wrong_grid_is_caught(toy_backends):
-    def liar(grid: Grid, *, time_limit=None):
-        return Grid.empty(grid.box_size), {"solver_calls": 1}
+    def liar(puzzle: Puzzle, *, time_limit=None):
+        return Grid.empty(puzzle.side), {"solver_calls": 1}
 
-    def other_answer(grid: Grid, *, time_limit=None):
-        solution, _ = backtracking_solve(grid)
-        return Grid([grid.side + 1 - v for v in solution.cells]), {"solver_calls": 1}
+    def other_answer(puzzle: Puzzle, *, time_limit=None):
+        solution, _ = backtracking_solve(puzzle)
+        return Grid([puzzle.side + 1 - v for v in solution.cells]), {"solver_calls": 1}
 
     toy_backends("liar", liar)
     toy_backends("other", other_answer)

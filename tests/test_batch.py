@@ -69,7 +69,7 @@ def test_parallel_run_of_a_data_set_matches_the_sequential_one():
 
 
 def test_timeout_and_backend_failure_do_not_stop_the_batch(monkeypatch):
-    solve = registry.get_backend("backtracking")
+    solve = registry.get_backend("backtracking").solve
 
     def fussy(grid, *, time_limit=None):
         """Times out on puzzles with fewer than 25 givens, fails on 30, else solves."""
@@ -87,7 +87,7 @@ def test_timeout_and_backend_failure_do_not_stop_the_batch(monkeypatch):
         items = solve_many(puzzles, backend="fussy", workers=workers, progress=False)
         assert [item.status for item in items] == expected
         assert all(item.error == "RuntimeError: solver crashed" for item in items if item.status == "error")
-        assert all(item.result.solution.is_solution_of(item.result.puzzle) for item in items if item.solved)
+        assert all(item.result.puzzle.is_solved_by(item.result.solution) for item in items if item.solved)
 
 
 def test_real_time_limit_is_recorded_as_timeout():
@@ -125,7 +125,7 @@ def test_dask_cluster_runs_the_same_call(monkeypatch):
     import joblib
     from distributed import Client, LocalCluster
 
-    solve = registry.get_backend("backtracking")
+    solve = registry.get_backend("backtracking").solve
 
     def on_dask_worker(grid, *, time_limit=None):
         from distributed import get_worker

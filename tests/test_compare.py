@@ -47,7 +47,7 @@ def _handful() -> tuple[list[Grid], list[str | None]]:
 
 def backend_answer(puzzle: Grid) -> str:
     """Each easy50 puzzle has one solution; the reference backtracker finds it."""
-    solution, _ = registry.get_backend("backtracking")(puzzle)
+    solution, _ = registry.get_backend("backtracking").solve(puzzle)
     return solution.to_string()
 
 
@@ -141,7 +141,7 @@ def test_timeouts_and_failures_are_rows_not_exceptions(monkeypatch):
 
 
 def test_a_wrong_answer_is_flagged_on_both_sides(monkeypatch):
-    solve = registry.get_backend("backtracking")
+    solve = registry.get_backend("backtracking").solve
 
     def swaps_ones_and_twos(grid, *, time_limit=None):
         """A valid but not the smallest solution of a puzzle without 1s and 2s."""

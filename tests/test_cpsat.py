@@ -62,7 +62,7 @@ def test_build_model_has_an_all_different_per_row_column_and_box(box_size: int) 
 def test_build_model_can_be_extended_and_solved() -> None:
     from ortools.sat.python import cp_model
 
-    model, x = cpsat.build_model(Grid.empty(2))
+    model, x = cpsat.build_model(Grid.empty(4))
     model.add(x[0][0] == 4)
     solver = cp_model.CpSolver()
     assert solver.solve(model) in (cp_model.OPTIMAL, cp_model.FEASIBLE)
@@ -100,12 +100,12 @@ def test_agrees_with_the_reference_backtracker_on_lexmin_cases(case: dict) -> No
 
 def test_empty_grids_give_the_smallest_solution() -> None:
     for box_size in (2, 3, 4):
-        empty = Grid.empty(box_size)
+        empty = Grid.empty(box_size * box_size)
         solution, _ = cpsat.solve(empty)
         assert_solves(empty, solution)
         # The smallest first row of an empty grid is 1..n in order.
         assert solution.rows()[0] == tuple(range(1, empty.side + 1))
-    assert cpsat.solve(Grid.empty(3))[0] == sudoku_cp.solve(Grid.empty(3), backend="backtracking")
+    assert cpsat.solve(Grid.empty(9))[0] == sudoku_cp.solve(Grid.empty(9), backend="backtracking")
 
 
 def test_a_25x25_puzzle() -> None:

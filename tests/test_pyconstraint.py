@@ -60,7 +60,7 @@ def test_build_problem_other_forms_and_solver() -> None:
 
 @pytest.mark.parametrize("form", pc.CONSTRAINT_FORMS)
 def test_first_solution_is_valid_and_keeps_the_givens(form: str) -> None:
-    for puzzle in [Grid.parse(PUZZLE_4X4), Grid.empty(3), datasets.load("top95")[0]]:
+    for puzzle in [Grid.parse(PUZZLE_4X4), Grid.empty(9), datasets.load("top95")[0]]:
         assert_solves(puzzle, pc.first_solution(puzzle, constraints=form))
 
 

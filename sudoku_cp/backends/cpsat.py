@@ -3,6 +3,9 @@
 The model (:func:`build_model`) is the textbook one: an integer variable ``x[r][c]`` in
 ``1..n`` per cell (named ``"r1c1"`` .. ``"r9c9"``), a given fixed to its value, and an
 ``AllDifferent`` constraint over every row, every column and every box (``3n`` in all).
+A variant's rules add the other kinds of :mod:`sudoku_cp.constraints`, each one CP-SAT
+constraint: a linear equality for a cage ``Sum``, ``x < y`` for ``Less``, an allowed
+assignments (table) constraint for a ``Relation``, and a smaller domain for ``ValueIn``.
 
 The backend (:func:`solve`) returns the *smallest row-major solution*: read row by row
 as one number, it is the smallest, i.e. the lexicographic minimum of the cell vector.
@@ -48,45 +51,62 @@ from dataclasses import dataclass, field
 
 from ortools.sat.python import cp_model
 
-from sudoku_cp.errors import NoSolutionError, SolveTimeoutError, SudokuError
+from sudoku_cp.backends.base import Deadline, lowest_candidates, to_puzzle
+from sudoku_cp.constraints import AllDifferent, Less, Model, Relation, Sum
+from sudoku_cp.errors import NoSolutionError, SudokuError
 from sudoku_cp.grid import Grid
+from sudoku_cp.puzzle import Puzzle
 
 IntVar = cp_model.IntVar
 
 
-def build_model(grid: Grid) -> tuple[cp_model.CpModel, list[list[IntVar]]]:
-    """Build the CP-SAT model of a puzzle: one variable per cell, ``3n`` AllDifferent constraints.
+def build_model(puzzle: Puzzle | Grid) -> tuple[cp_model.CpModel, list[list[IntVar]]]:
+    """Build the CP-SAT model of a puzzle: one variable per cell, one CP-SAT constraint per
+    constraint of the puzzle's model (``3n`` AllDifferent for classic Sudoku).
 
     Args:
-        grid: the puzzle, 4x4 to 25x25 (side ``n``, box size ``k``).
+        puzzle: the puzzle (a :class:`Grid` means classic rules), any size and variant.
 
     Returns:
         ``(model, x)``: the :class:`cp_model.CpModel` and the cell variables as ``n`` rows
-        of ``n`` :class:`cp_model.IntVar`, ``x[r][c]`` named ``"r{r+1}c{c+1}"``, with domain
-        ``1..n`` for a blank cell and ``{given}`` for a given. Add constraints to the model
-        freely; :func:`solve` and :func:`first_solution` build their own.
+        of ``n`` :class:`cp_model.IntVar`, ``x[r][c]`` named ``"r{r+1}c{c+1}"``, whose
+        domain is the cell's initial values (``1..n``, ``{given}``, or the even or odd
+        digits). Add constraints to the model freely; :func:`solve` and
+        :func:`first_solution` build their own.
     """
-    n, k = grid.side, grid.box_size
+    puzzle = to_puzzle(puzzle)
+    compiled = puzzle.model
+    n = compiled.side
     model = cp_model.CpModel()
-    x = []
-    for r in range(n):
-        row = []
-        for c in range(n):
-            given = grid[r, c]
-            low, high = (given, given) if given else (1, n)
-            row.append(model.new_int_var(low, high, f"r{r + 1}c{c + 1}"))
-        x.append(row)
-    for r in range(n):
-        model.add_all_different(x[r])
-    for c in range(n):
-        model.add_all_different(x[r][c] for r in range(n))
-    for top in range(0, n, k):
-        for left in range(0, n, k):
-            model.add_all_different(x[r][c] for r in range(top, top + k) for c in range(left, left + k))
-    return model, x
+    cells = []
+    for cell, domain in enumerate(compiled.domains()):
+        name = f"r{cell // n + 1}c{cell % n + 1}"
+        if len(domain) == domain[-1] - domain[0] + 1:
+            cells.append(model.new_int_var(domain[0], domain[-1], name))
+        else:
+            cells.append(model.new_int_var_from_domain(cp_model.Domain.from_values(domain), name))
+    _add_constraints(model, cells, compiled)
+    return model, [cells[r * n : (r + 1) * n] for r in range(n)]
 
 
-def first_solution(grid: Grid, *, time_limit: float | None = None, workers: int = 1, seed: int = 0) -> Grid:
+def _add_constraints(model: cp_model.CpModel, x: Sequence[IntVar], compiled: Model) -> None:
+    """One CP-SAT constraint per constraint of the vocabulary (``ValueIn`` is in the domains)."""
+    for constraint in compiled.constraints:
+        if isinstance(constraint, AllDifferent):
+            model.add_all_different(x[c] for c in constraint.cells)
+        elif isinstance(constraint, Sum):
+            model.add(sum(x[c] for c in constraint.cells) == constraint.total)
+        elif isinstance(constraint, Less):
+            model.add(x[constraint.first] < x[constraint.second])
+        elif isinstance(constraint, Relation):
+            model.add_allowed_assignments(
+                [x[constraint.first], x[constraint.second]], sorted(constraint.allowed)
+            )
+
+
+def first_solution(
+    puzzle: Puzzle | Grid, *, time_limit: float | None = None, workers: int = 1, seed: int = 0
+) -> Grid:
     """Return the first solution CP-SAT finds for :func:`build_model`, with no minimality guarantee.
 
     Default CP-SAT parameters (presolve and automatic search) with ``workers`` threads and
@@ -94,7 +114,7 @@ def first_solution(grid: Grid, *, time_limit: float | None = None, workers: int 
     depends on the solver's search; use :func:`solve` for the smallest.
 
     Args:
-        grid: the puzzle.
+        puzzle: the puzzle (a :class:`Grid` means classic rules).
         time_limit: seconds for the solve, ``None`` for no limit.
         workers: CP-SAT worker threads (``num_workers``).
         seed: CP-SAT ``random_seed``.
@@ -105,17 +125,18 @@ def first_solution(grid: Grid, *, time_limit: float | None = None, workers: int 
         ValueError: ``workers`` is not a positive int or ``seed`` not an int.
     """
     _check_options(workers, seed)
+    puzzle = to_puzzle(puzzle)
     run = _Run(time_limit, workers, seed)
-    model, x = build_model(grid)
+    model, x = build_model(puzzle)
     cells = [v for row in x for v in row]
     values = run.solve(model, cells, "plain")
     if values is None:
         raise NoSolutionError("the puzzle has no solution (CP-SAT proved the model infeasible)")
-    return Grid(values, grid.box_size)
+    return puzzle.grid.with_cells(values)
 
 
 def solve(
-    grid: Grid, *, time_limit: float | None = None, workers: int = 1, seed: int = 0
+    puzzle: Puzzle | Grid, *, time_limit: float | None = None, workers: int = 1, seed: int = 0
 ) -> tuple[Grid, dict[str, float]]:
     """The ``"cpsat"`` backend: the smallest row-major solution, proven minimal by CP-SAT.
 
@@ -125,7 +146,7 @@ def solve(
     method, why its answer is the smallest, and sources).
 
     Args:
-        grid: the puzzle, 4x4 to 25x25.
+        puzzle: the puzzle, any size and variant.
         time_limit: seconds for the whole call, model building and every proof solve
             included (each solve gets the time left); ``None`` for no limit.
         workers: CP-SAT worker threads per solve. One is the default: it is the fastest
@@ -145,9 +166,10 @@ def solve(
         ValueError: ``workers`` is not a positive int or ``seed`` not an int.
     """
     _check_options(workers, seed)
+    puzzle = to_puzzle(puzzle)
     run = _Run(time_limit, workers, seed)
     started = time.perf_counter()
-    model, x = build_model(grid)
+    model, x = build_model(puzzle)
     cells = [v for row in x for v in row]
     model.add_decision_strategy(cells, cp_model.CHOOSE_FIRST, cp_model.SELECT_MIN_VALUE)
     run.build_time += time.perf_counter() - started
@@ -155,12 +177,13 @@ def solve(
     candidate = run.solve_staged(model, cells)
     if candidate is None:
         raise NoSolutionError("the puzzle has no solution (CP-SAT proved the model infeasible)")
-    lowest = _lowest_candidates(grid)
+    givens = puzzle.grid.cells
+    lowest = lowest_candidates(puzzle.model)
     # Each round adds x <_lex w to the same model; the earlier rounds' constraints stay
     # and are harmless, since the new candidate is smaller than every earlier one.
     while True:
         started = time.perf_counter()
-        has_smaller = _add_lex_less(model, cells, candidate, grid, lowest)
+        has_smaller = _add_lex_less(model, cells, candidate, givens, lowest)
         run.build_time += time.perf_counter() - started
         if not has_smaller:
             break  # no cell can take a smaller value: proven without a solve
@@ -168,25 +191,18 @@ def solve(
         if smaller is None:
             break  # INFEASIBLE: no solution is smaller than the candidate
         candidate = smaller  # strictly smaller: prove it in turn
-    return Grid(candidate, grid.box_size), run.stats()
+    return puzzle.grid.with_cells(candidate), run.stats()
 
 
 # -- the lexicographic ordering constraint ----------------------------------------------------
 
 
-def _lowest_candidates(grid: Grid) -> list[int]:
-    """For each cell, the smallest value no given peer holds (``n + 1`` if none is free);
-    a cell cannot take a value below it, whatever the search does."""
-    n, cells, peers = grid.side, grid.cells, grid.geometry.peers
-    lowest = []
-    for cell in range(len(cells)):
-        held = {cells[p] for p in peers[cell]}
-        lowest.append(next((v for v in range(1, n + 1) if v not in held), n + 1))
-    return lowest
-
-
 def _add_lex_less(
-    model: cp_model.CpModel, cells: Sequence[IntVar], bound: Sequence[int], grid: Grid, lowest: Sequence[int]
+    model: cp_model.CpModel,
+    cells: Sequence[IntVar],
+    bound: Sequence[int],
+    givens: Sequence[int],
+    lowest: Sequence[int],
 ) -> bool:
     """Add ``cells <_lex bound`` to the model; return False, adding nothing, when no blank
     cell can take a value below its bound (then nothing is smaller and no solve is needed).
@@ -200,14 +216,14 @@ def _add_lex_less(
     the lexicographic ordering constraint of Frisch et al. (CP 2002), with one Boolean
     per blank cell. A cell that cannot be smaller keeps the chain's literal.
     """
-    n = grid.side
-    may_differ = [i for i, given in enumerate(grid.cells) if not given and lowest[i] < bound[i]]
+    n = round(len(givens) ** 0.5)
+    may_differ = [i for i, given in enumerate(givens) if not given and lowest[i] < bound[i]]
     if not may_differ:
         return False
     last = may_differ[-1]
     tied = []  # enforcement literals of "tied at this cell"; [] means always tied
     for i in range(last + 1):
-        if grid.cells[i]:
+        if givens[i]:
             continue  # a given equals its bound
         model.add(cells[i] <= bound[i]).only_enforce_if(tied)
         if i == last:
@@ -268,18 +284,16 @@ class _Run:
     time_limit: float | None
     workers: int = 1
     seed: int = 0
-    deadline: float | None = None
     solver_calls: int = 0
     branches: int = 0
     conflicts: int = 0
     solver_wall_time: float = 0.0
     build_time: float = 0.0
     lex_search_stalled: bool = False
-    _started: float = field(default_factory=time.perf_counter)
+    deadline: Deadline = field(init=False)
 
     def __post_init__(self) -> None:
-        if self.time_limit is not None:
-            self.deadline = self._started + self.time_limit
+        self.deadline = Deadline(self.time_limit)
 
     def time_left(self) -> float | None:
         """Seconds left, ``None`` without a limit.
@@ -287,17 +301,8 @@ class _Run:
         Raises:
             SolveTimeoutError: none left.
         """
-        if self.deadline is None:
-            return None
-        left = self.deadline - time.perf_counter()
-        if left <= 0:
-            raise self.timeout()
-        return left
-
-    def timeout(self) -> SolveTimeoutError:
-        return SolveTimeoutError(
-            f"CP-SAT ran out of time: no solution found and proven within {self.time_limit} s"
-        )
+        self.deadline.check("CP-SAT")
+        return self.deadline.left()
 
     def solve_staged(self, model: cp_model.CpModel, cells: Sequence[IntVar]) -> list[int] | None:
         """Solve with the row-major search (``"lex"``) under its budget, then, if that
@@ -342,8 +347,8 @@ class _Run:
         if status == cp_model.UNKNOWN and kind == "lex":
             self.time_left()  # raises SolveTimeoutError when the time limit is what stopped it
             raise _OutOfBudget
-        if status == cp_model.UNKNOWN and self.deadline is not None:
-            raise self.timeout()  # without a budget, only the time limit stops a solve
+        if status == cp_model.UNKNOWN and self.deadline.at is not None:
+            raise self.deadline.timeout("CP-SAT")  # without a budget, only the time limit stops a solve
         raise SudokuError(f"CP-SAT stopped with status {solver.status_name(status)}: this is a bug")
 
     def stats(self) -> dict[str, float]:

@@ -4,7 +4,10 @@ The model (:func:`build_problem`) is the textbook one, side by side with the CP-
 
 * one variable per cell, named ``"r1c1"`` .. ``"r9c9"`` (row and column from 1);
 * its domain is the given value alone, or every value ``1..n`` of an open cell;
-* one AllDifferent constraint per row, column and box (``3n`` constraints).
+* one AllDifferent constraint per row, column and box (``3n`` constraints);
+* for a variant, the other kinds of :mod:`sudoku_cp.constraints`: python-constraint's
+  ``ExactSumConstraint`` for a cage ``Sum``, ``FunctionConstraint(operator.lt)`` for
+  ``Less``, a table check for ``Relation``, and smaller domains for ``ValueIn``.
 
 python-constraint has no objective, and its first solution is not the smallest: its
 solvers pick the next variable by degree and then by smallest current domain
@@ -13,7 +16,7 @@ solvers pick the next variable by degree and then by smallest current domain
 row-major solution, guaranteed, with python-constraint doing every search and every
 constraint check:
 
-    The witness method of :mod:`sudoku_cp.lexmin` (lexicographic optimisation by fixing
+    The witness method of :mod:`sudoku_cp.backends.lexmin` (lexicographic optimisation by fixing
     the cells in priority order; Ehrgott, *Multicriteria Optimization*, 2005, section
     5.1) drives :class:`ConstraintPrefixSearch`. Each question "is there a solution
     with cells ``0..i-1`` fixed and ``x_i < w_i``?" is a fresh ``Problem`` whose fixed
@@ -47,7 +50,7 @@ top95, 20 s cap per run, smallest solution; median seconds and puzzles solved):
 
 python-constraint cannot be interrupted (its search loop is compiled and ignores signal
 handlers), so a ``time_limit`` runs the whole search in a reusable child process
-(:mod:`sudoku_cp.subprocess_timeout`) that is killed when the deadline passes.
+(:mod:`sudoku_cp.backends.subprocess_timeout`) that is killed when the deadline passes.
 """
 
 from __future__ import annotations
@@ -61,10 +64,13 @@ from collections.abc import Callable, Iterable, Sequence
 
 import constraint
 
+from sudoku_cp.backends.base import lowest_candidates, to_puzzle
+from sudoku_cp.backends.lexmin import smallest_solution
+from sudoku_cp.backends.subprocess_timeout import KillableWorker
+from sudoku_cp.constraints import AllDifferent, Less, Model, Relation, Sum
 from sudoku_cp.errors import NoSolutionError, SolveTimeoutError
-from sudoku_cp.grid import Grid, geometry
-from sudoku_cp.lexmin import smallest_solution
-from sudoku_cp.subprocess_timeout import KillableWorker
+from sudoku_cp.grid import Grid
+from sudoku_cp.puzzle import Puzzle
 
 SOLVERS: dict[str, Callable[[], constraint.Solver]] = {
     "backtracking": lambda: constraint.BacktrackingSolver(forwardcheck=True),
@@ -152,37 +158,45 @@ def variable_names(side: int) -> tuple[str, ...]:
 
 
 def build_problem(
-    grid: Grid, solver: constraint.Solver | str | None = None, *, constraints: str = DEFAULT_CONSTRAINTS
+    puzzle: Puzzle | Grid,
+    solver: constraint.Solver | str | None = None,
+    *,
+    constraints: str = DEFAULT_CONSTRAINTS,
 ) -> constraint.Problem:
-    """The python-constraint model of a puzzle of any size (4x4 to 25x25).
+    """The python-constraint model of a puzzle of any size and variant.
 
     Args:
-        grid: the puzzle.
+        puzzle: the puzzle (a :class:`Grid` means classic rules).
         solver: a python-constraint ``Solver`` instance, a name from :data:`SOLVERS`, or
             ``None`` for :data:`DEFAULT_SOLVER`.
-        constraints: how each unit is stated (the same solutions every time), a name from
-            :data:`CONSTRAINT_FORMS`: ``"hidden-singles"`` (default) one
-            :class:`AllDifferentHiddenSingles` (an ``AllDifferentConstraint`` that also
-            places hidden singles), ``"alldifferent"`` python-constraint's own
-            ``AllDifferentConstraint``, ``"pairwise"`` ``n(n-1)/2`` binary ``!=``
-            constraints (``FunctionConstraint(operator.ne)``).
+        constraints: how each unit (an AllDifferent over ``n`` cells) is stated (the same
+            solutions every time), a name from :data:`CONSTRAINT_FORMS`:
+            ``"hidden-singles"`` (default) one :class:`AllDifferentHiddenSingles` (an
+            ``AllDifferentConstraint`` that also places hidden singles),
+            ``"alldifferent"`` python-constraint's own ``AllDifferentConstraint``,
+            ``"pairwise"`` ``n(n-1)/2`` binary ``!=`` constraints
+            (``FunctionConstraint(operator.ne)``).
 
     Returns:
         A ``constraint.Problem`` with ``n*n`` variables named by :func:`variable_names`
-        (domain ``[v]`` for a given ``v``, the values ``1..n`` otherwise) and one
-        AllDifferent constraint over each row, column and box (``3n`` constraints, unless
-        pairwise). Its ``getSolution()`` is a dict from variable name to value, or
-        ``None`` when there is no solution.
+        (domain ``[v]`` for a given ``v``, the cell's allowed values otherwise) and one
+        constraint per constraint of the puzzle's model (``3n`` AllDifferent for classic
+        Sudoku, unless pairwise). Its ``getSolution()`` is a dict from variable name to
+        value, or ``None`` when there is no solution.
 
     Raises:
         ValueError: unknown solver name or constraint form.
     """
-    n = grid.side
-    return _problem(n, [[value] if value else _open_domain(n) for value in grid.cells], solver, constraints)
+    puzzle = to_puzzle(puzzle)
+    model = puzzle.model
+    return _problem(model, [_value_order(domain) for domain in model.domains()], solver, constraints)
 
 
 def first_solution(
-    grid: Grid, solver: constraint.Solver | str | None = None, *, constraints: str = DEFAULT_CONSTRAINTS
+    puzzle: Puzzle | Grid,
+    solver: constraint.Solver | str | None = None,
+    *,
+    constraints: str = DEFAULT_CONSTRAINTS,
 ) -> Grid:
     """python-constraint's own first solution, with **no** minimality guarantee.
 
@@ -195,17 +209,18 @@ def first_solution(
             local search gave up).
         ValueError: unknown solver name or constraint form.
     """
-    solution = build_problem(grid, solver, constraints=constraints).getSolution()
+    puzzle = to_puzzle(puzzle)
+    solution = build_problem(puzzle, solver, constraints=constraints).getSolution()
     if solution is None:
         raise NoSolutionError("python-constraint found no solution")
-    return Grid([solution[name] for name in variable_names(grid.side)], grid.box_size)
+    return puzzle.grid.with_cells([solution[name] for name in variable_names(puzzle.side)])
 
 
-def _open_domain(side: int) -> list[int]:
+def _value_order(domain: Sequence[int]) -> list[int]:
     # python-constraint tries a domain's values from the end of the list; writing the
     # domain backwards makes it try the smallest value first, which gives a witness
     # close to the smallest solution and so fewer improvement searches.
-    return list(range(side, 0, -1))
+    return sorted(domain, reverse=True)
 
 
 def _make_solver(solver: constraint.Solver | str | None) -> constraint.Solver:
@@ -217,29 +232,47 @@ def _make_solver(solver: constraint.Solver | str | None) -> constraint.Solver:
     return SOLVERS[name]()
 
 
+class InTable:
+    """``FunctionConstraint`` body for a binary table: the pair of values is allowed.
+    A class rather than a closure so that a problem's parts pickle to the worker."""
+
+    def __init__(self, allowed: frozenset[tuple[int, int]]) -> None:
+        self.allowed = allowed
+
+    def __call__(self, first: int, second: int) -> bool:
+        return (first, second) in self.allowed
+
+
 def _problem(
-    side: int,
+    model: Model,
     domains: Sequence[Sequence[int]],
     solver: constraint.Solver | str | None,
     constraints: str = DEFAULT_CONSTRAINTS,
 ) -> constraint.Problem:
-    """A Problem over the cells of a grid of this side with the given domains (row-major)."""
+    """A Problem over the cells of the model with the given domains (row-major)."""
     if constraints not in CONSTRAINT_FORMS:
         raise ValueError(f"unknown constraint form {constraints!r}; known: {', '.join(CONSTRAINT_FORMS)}")
     problem = constraint.Problem(_make_solver(solver))
-    names = variable_names(side)
+    names = variable_names(model.side)
     for name, domain in zip(names, domains, strict=True):
         problem.addVariable(name, list(domain))
-    values = range(1, side + 1)
-    for unit in geometry(round(side**0.5)).units:
-        variables = [names[cell] for cell in unit.cells]
-        if constraints == "hidden-singles":
-            problem.addConstraint(AllDifferentHiddenSingles(values), variables)
-        elif constraints == "alldifferent":
-            problem.addConstraint(constraint.AllDifferentConstraint(), variables)
-        else:
-            for first, second in itertools.combinations(variables, 2):
-                problem.addConstraint(constraint.FunctionConstraint(operator.ne), [first, second])
+    values = range(1, model.side + 1)
+    for item in model.constraints:
+        variables = [names[cell] for cell in item.cells]
+        if isinstance(item, AllDifferent):
+            if constraints == "pairwise" or len(variables) == 2:
+                for first, second in itertools.combinations(variables, 2):
+                    problem.addConstraint(constraint.FunctionConstraint(operator.ne), [first, second])
+            elif constraints == "hidden-singles" and len(variables) == model.side:
+                problem.addConstraint(AllDifferentHiddenSingles(values), variables)
+            else:
+                problem.addConstraint(constraint.AllDifferentConstraint(), variables)
+        elif isinstance(item, Sum):
+            problem.addConstraint(constraint.ExactSumConstraint(item.total), variables)
+        elif isinstance(item, Less):
+            problem.addConstraint(constraint.FunctionConstraint(operator.lt), variables)
+        elif isinstance(item, Relation):
+            problem.addConstraint(constraint.FunctionConstraint(InTable(item.allowed)), variables)
     return problem
 
 
@@ -267,7 +300,7 @@ class _NodeCounter(constraint.Constraint):
 
 
 class ConstraintPrefixSearch:
-    """A :class:`sudoku_cp.lexmin.PrefixSearch` on python-constraint, with restarts.
+    """A :class:`sudoku_cp.backends.lexmin.PrefixSearch` on python-constraint, with restarts.
 
     Every :meth:`find_solution` builds a fresh ``Problem`` (fixed cells as singleton
     domains) and lets the chosen python-constraint solver search it. Backtracking
@@ -295,7 +328,7 @@ class ConstraintPrefixSearch:
 
     def __init__(
         self,
-        grid: Grid,
+        puzzle: Puzzle,
         solver: str = DEFAULT_SOLVER,
         constraints: str = DEFAULT_CONSTRAINTS,
         restarts: bool = True,
@@ -307,9 +340,9 @@ class ConstraintPrefixSearch:
             )
         if constraints not in CONSTRAINT_FORMS:
             raise ValueError(f"unknown constraint form {constraints!r}; known: {', '.join(CONSTRAINT_FORMS)}")
-        self._side = grid.side
-        self._peers = grid.geometry.peers
-        self._fixed = list(grid.cells)  # givens and the fixed prefix; 0 for an open cell
+        self._model = puzzle.model
+        self._lowest = lowest_candidates(self._model)
+        self._fixed = list(self._model.givens)  # givens and the fixed prefix; 0 for an open cell
         self._solver = solver
         self._constraints = constraints
         self._restarts = restarts
@@ -323,7 +356,10 @@ class ConstraintPrefixSearch:
         """A solution keeping the fixed cells (and with ``x_cell < below`` when ``cell`` is
         given) as a row-major list of values, or ``None`` when python-constraint proves
         there is none."""
-        domains = [[value] if value else _open_domain(self._side) for value in self._fixed]
+        domains = [
+            [value] if value else _value_order(domain)
+            for value, domain in zip(self._fixed, self._model.domains(), strict=True)
+        ]
         if cell is not None:
             assert below is not None
             domains[cell] = [value for value in domains[cell] if value < below]
@@ -347,9 +383,9 @@ class ConstraintPrefixSearch:
             _BudgetExhausted: the budget ran out first.
         """
         start = time.perf_counter()
-        problem = _problem(self._side, domains, self._solver, self._constraints)
+        problem = _problem(self._model, domains, self._solver, self._constraints)
         counter = _NodeCounter(budget)
-        names = variable_names(self._side)
+        names = variable_names(self._model.side)
         problem.addConstraint(counter, list(names))
         searching = time.perf_counter()
         self.model_build_time += searching - start
@@ -362,11 +398,12 @@ class ConstraintPrefixSearch:
         return None if solution is None else [solution[name] for name in names]
 
     def may_take_less(self, cell: int, value: int) -> bool:
-        """False when the cell is fixed, or every value below ``value`` is held by a fixed peer."""
-        if self._fixed[cell]:
+        """False when the cell is fixed, or every value of its domain below ``value`` is held by
+        a fixed peer."""
+        if self._fixed[cell] or self._lowest[cell] >= value:
             return False
-        taken = {self._fixed[peer] for peer in self._peers[cell]}
-        return any(smaller not in taken for smaller in range(1, value))
+        taken = {self._fixed[peer] for peer in self._model.peers[cell]}
+        return any(v < value and v not in taken for v in self._model.domains()[cell])
 
     def fix(self, cell: int, value: int) -> None:
         """Fix the cell to the value for every later search."""
@@ -384,7 +421,10 @@ class ConstraintPrefixSearch:
 
 
 def smallest(
-    grid: Grid, solver: str = DEFAULT_SOLVER, constraints: str = DEFAULT_CONSTRAINTS, restarts: bool = True
+    puzzle: Puzzle,
+    solver: str = DEFAULT_SOLVER,
+    constraints: str = DEFAULT_CONSTRAINTS,
+    restarts: bool = True,
 ) -> tuple[Grid, dict[str, float]]:
     """The smallest row-major solution found in this process, with no time limit.
 
@@ -395,15 +435,15 @@ def smallest(
         NoSolutionError: the puzzle has no solution.
         ValueError: unknown or incomplete solver, or unknown constraint form.
     """
-    search = ConstraintPrefixSearch(grid, solver, constraints, restarts)
-    cells, _ = smallest_solution(search, grid.side * grid.side)
+    search = ConstraintPrefixSearch(puzzle, solver, constraints, restarts)
+    cells, _ = smallest_solution(search, puzzle.model.cell_count)
     if cells is None:
         raise NoSolutionError("python-constraint proved that the puzzle has no solution")
-    return Grid(cells, grid.box_size), search.stats()
+    return puzzle.grid.with_cells(cells), search.stats()
 
 
 def solve(
-    grid: Grid,
+    puzzle: Puzzle | Grid,
     *,
     time_limit: float | None = None,
     solver: str = DEFAULT_SOLVER,
@@ -413,7 +453,7 @@ def solve(
     """Backend entry point: the smallest row-major solution, found by python-constraint.
 
     Args:
-        grid: the puzzle, 4x4 to 25x25.
+        puzzle: the puzzle, any size and variant.
         time_limit: seconds for the whole call; when given, the search runs in a child
             process (reused across calls) that is killed at the deadline. ``None``: no
             limit, run in this process.
@@ -433,8 +473,9 @@ def solve(
         SolveTimeoutError: ``time_limit`` ran out (the child has been killed).
         ValueError: unknown or incomplete solver, or unknown constraint form.
     """
-    ConstraintPrefixSearch(grid, solver, constraints)  # check the options here, not in the child
-    arguments = (grid, solver, constraints, restarts)
+    puzzle = to_puzzle(puzzle)
+    ConstraintPrefixSearch(puzzle, solver, constraints)  # check the options here, not in the child
+    arguments = (puzzle, solver, constraints, restarts)
     if time_limit is None:
         return smallest(*arguments)
     try:

@@ -31,7 +31,8 @@ from typing import Any, BinaryIO
 
 _TERMINATE_GRACE = 1.0  # seconds to wait for SIGTERM before SIGKILL
 _CHILD_CODE = (
-    "import sys; from sudoku_cp.subprocess_timeout import serve; serve(int(sys.argv[1]), int(sys.argv[2]))"
+    "import sys; from sudoku_cp.backends.subprocess_timeout import serve; "
+    "serve(int(sys.argv[1]), int(sys.argv[2]))"
 )
 
 

@@ -1,0 +1,457 @@
+"""The reference backtracker: bitmask candidates, singles, constraint propagation and search.
+
+Each cell keeps its *candidates* as a bitmask: bit ``v - 1`` is set while value ``v``
+is still possible. It compiles every kind of :mod:`sudoku_cp.constraints`:
+
+* ``AllDifferent``: a decided cell's value is removed from its *peers* (the cells it
+  shares any AllDifferent with: the "naked single" rule), and in a *unit* (an
+  AllDifferent over ``n`` cells: a row, column, box, region, diagonal or window) a value
+  with one possible cell left goes there (the "hidden single"). Norvig, "Solving Every
+  Sudoku Puzzle", 2006.
+* ``Sum`` over cells that are pairwise peers (a killer cage): only the digit
+  combinations of the cage that still fit its cells survive (every digit a decided
+  cell holds, one digit for each cell); a cell keeps the digits of those combinations.
+  A ``Sum`` over cells that may repeat a value gets bounds reasoning.
+* ``Less``: bounds, ``x < max(y)`` and ``y > min(x)`` (thermometers, inequalities).
+* ``Relation``: supports; a value stays while the other cell has a value it may pair with.
+* ``ValueIn``: the initial candidates.
+
+Propagation runs to a fixed point after every decision; only the constraints of cells
+whose candidates changed are looked at again.
+
+Search picks the undecided cell with the fewest candidates per failure weight
+(dom/wdeg: the "most constrained variable" heuristic, steered towards the constraints
+where contradictions keep arising) and tries its candidates in ascending order,
+copying the ``n*n`` masks at each decision. A search that runs past its node budget is
+restarted with twice the budget and the weights it has learnt, which cuts the heavy
+tail of search times on sparse 16x16 grids; every run is complete, so a "no solution"
+is still a proof.
+
+The smallest row-major solution is not left to search order: the search above is
+wrapped by :func:`sudoku_cp.backends.lexmin.smallest_solution`, which fixes cells in
+row-major order behind a witness solution and proves, for each cell, that no smaller
+value has a completion. See that module for why the result is the smallest. The search
+state of the fixed prefix is kept and propagated incrementally, so a cell whose
+candidates hold no value below the witness's costs no search at all.
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+import operator
+from collections.abc import Callable, Sequence
+
+from sudoku_cp.backends.base import Deadline, to_puzzle
+from sudoku_cp.backends.lexmin import smallest_solution
+from sudoku_cp.constraints import Less, Model, Relation, Sum
+from sudoku_cp.errors import NoSolutionError
+from sudoku_cp.grid import Grid
+from sudoku_cp.puzzle import Puzzle
+
+_DEADLINE_CHECK_EVERY = 64  # search nodes between clock reads (and node budget checks)
+_FIRST_BUDGET_PER_CELL = 10  # a search's first node budget, per cell of the grid; doubled at each restart
+
+Propagator = Callable[[list[int]], "list[int] | None"]
+"""Narrows the candidate masks in place; returns the cells it changed, or None on a contradiction."""
+
+
+class _Restart(Exception):
+    """A search used up its node budget: start it again, with the failure weights learnt."""
+
+
+# -- propagators of the constraints other than AllDifferent -------------------------------------
+
+
+def _bits(mask: int) -> list[int]:
+    """The set bits of a mask, each as a one-bit mask, lowest first."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low)
+        mask ^= low
+    return out
+
+
+def _narrow(candidates: list[int], cells: Sequence[int], keep: Sequence[int]) -> list[int] | None:
+    """Intersect each cell's mask with its ``keep`` mask; the changed cells, or None if one empties."""
+    changed = []
+    for cell, allowed in zip(cells, keep, strict=True):
+        mask = candidates[cell]
+        narrowed = mask & allowed
+        if narrowed != mask:
+            if not narrowed:
+                return None
+            candidates[cell] = narrowed
+            changed.append(cell)
+    return changed
+
+
+@functools.cache
+def _combinations(side: int, count: int, total: int) -> tuple[int, ...]:
+    """The masks of every set of ``count`` different values of ``1..side`` adding up to ``total``."""
+    return tuple(
+        sum(1 << (v - 1) for v in combo)
+        for combo in itertools.combinations(range(1, side + 1), count)
+        if sum(combo) == total
+    )
+
+
+def _distinct_sum(cells: tuple[int, ...], total: int, side: int) -> Propagator:
+    """A sum over pairwise-different cells: keep the digit combinations that still fit."""
+    combos = _combinations(side, len(cells), total)
+    getter = operator.itemgetter(*cells) if len(cells) > 1 else (lambda cand: (cand[cells[0]],))
+
+    def propagate(candidates: list[int]) -> list[int] | None:
+        masks = getter(candidates)
+        anywhere = required = 0
+        for mask in masks:
+            anywhere |= mask
+            if not mask & (mask - 1):
+                required |= mask
+        fitting = 0
+        for combo in combos:
+            if combo & required == required and not combo & ~anywhere and all(m & combo for m in masks):
+                fitting |= combo
+        if not fitting:
+            return None
+        return _narrow(candidates, cells, [fitting] * len(cells))
+
+    return propagate
+
+
+def _bounded_sum(cells: tuple[int, ...], total: int) -> Propagator:
+    """A sum over cells that may repeat a value: each cell within what the others leave."""
+
+    def propagate(candidates: list[int]) -> list[int] | None:
+        masks = [candidates[c] for c in cells]
+        lows = [(m & -m).bit_length() for m in masks]
+        highs = [m.bit_length() for m in masks]
+        low_sum, high_sum = sum(lows), sum(highs)
+        keep = []
+        for low, high in zip(lows, highs, strict=True):
+            at_least = total - (high_sum - high)  # the others at their largest
+            at_most = total - (low_sum - low)  # the others at their smallest
+            if at_most < 1 or at_least > at_most:
+                return None
+            keep.append(((1 << at_most) - 1) & ~((1 << max(at_least - 1, 0)) - 1))
+        return _narrow(candidates, cells, keep)
+
+    return propagate
+
+
+def _less(first: int, second: int) -> Propagator:
+    """``x[first] < x[second]`` by bounds."""
+
+    def propagate(candidates: list[int]) -> list[int] | None:
+        a, b = candidates[first], candidates[second]
+        a_kept = a & ((1 << (b.bit_length() - 1)) - 1)  # below the largest of b
+        if not a_kept:
+            return None
+        b_kept = b & ~((1 << (a_kept & -a_kept).bit_length()) - 1)  # above the smallest of a
+        if not b_kept:
+            return None
+        return _narrow(candidates, (first, second), (a_kept, b_kept))
+
+    return propagate
+
+
+def _relation(first: int, second: int, allowed: frozenset[tuple[int, int]], side: int) -> Propagator:
+    """A binary table by supports: a value stays while the other cell has a partner for it."""
+    partners_of_first = [0] * (side + 1)  # value of first -> mask of the second's partners
+    partners_of_second = [0] * (side + 1)
+    for a, b in allowed:
+        partners_of_first[a] |= 1 << (b - 1)
+        partners_of_second[b] |= 1 << (a - 1)
+
+    def propagate(candidates: list[int]) -> list[int] | None:
+        a, b = candidates[first], candidates[second]
+        b_supported = 0
+        for bit in _bits(a):
+            b_supported |= partners_of_first[bit.bit_length()]
+        b_kept = b & b_supported
+        a_supported = 0
+        for bit in _bits(b_kept):
+            a_supported |= partners_of_second[bit.bit_length()]
+        a_kept = a & a_supported
+        if not a_kept or not b_kept:
+            return None
+        return _narrow(candidates, (first, second), (a_kept, b_kept))
+
+    return propagate
+
+
+def _propagator(constraint: Sum | Less | Relation, model: Model) -> Propagator:
+    if isinstance(constraint, Sum):
+        cells = constraint.cells
+        pairwise_peers = all(b in model.peers[a] for a, b in itertools.combinations(cells, 2))
+        if pairwise_peers:
+            return _distinct_sum(cells, constraint.total, model.side)
+        return _bounded_sum(cells, constraint.total)
+    if isinstance(constraint, Less):
+        return _less(constraint.first, constraint.second)
+    return _relation(constraint.first, constraint.second, constraint.allowed, model.side)
+
+
+# -- the search ---------------------------------------------------------------------------------
+
+
+class BitmaskSearch:
+    """Depth-first search over bitmask candidates for one puzzle, with a fixed prefix.
+
+    Implements :class:`sudoku_cp.backends.lexmin.PrefixSearch`. ``self.candidates`` is
+    the propagated state of the givens plus every cell fixed so far.
+
+    Args:
+        puzzle: the puzzle (a :class:`Grid` means classic rules), or its compiled
+            :class:`~sudoku_cp.constraints.Model`.
+        deadline: the call's :class:`~sudoku_cp.backends.base.Deadline`, or ``None``.
+
+    Attributes:
+        nodes: decisions tried by the searches (one per value tried at a branching cell).
+        backtracks: decisions whose propagation ended in a contradiction (dead ends).
+        restarts: searches cut off by their node budget and started again.
+    """
+
+    def __init__(self, puzzle: Puzzle | Grid | Model, deadline: Deadline | None = None) -> None:
+        model = puzzle if isinstance(puzzle, Model) else to_puzzle(puzzle).model
+        n = model.side
+        units = [c.cells for c in model.units]
+        others = [c for c in model.constraints if isinstance(c, Sum | Less | Relation)]
+        self._peers = model.peers
+        self._units = units
+        self._unit_masks = tuple(operator.itemgetter(*cells) for cells in units)
+        self._first_other = len(units)  # constraint bits: units first, then the other propagators
+        self._propagators = [_propagator(c, model) for c in others]
+        constraint_bits = [0] * model.cell_count
+        other_bits = [0] * model.cell_count
+        self._cells_of = [*units, *(c.cells for c in others)]
+        for index, cells in enumerate(self._cells_of):
+            for cell in cells:
+                constraint_bits[cell] |= 1 << index
+                if index >= self._first_other:
+                    other_bits[cell] |= 1 << index
+        self._constraint_bits = constraint_bits
+        self._other_bits = other_bits
+        self._all = (1 << n) - 1
+        self._weights = [bits.bit_count() or 1 for bits in constraint_bits]  # dom/wdeg, per cell
+        self._first_budget = _FIRST_BUDGET_PER_CELL * model.cell_count
+        self._deadline = deadline
+        self.nodes = 0
+        self.backtracks = 0
+        self.restarts = 0
+        candidates = [sum(1 << (v - 1) for v in domain) for domain in model.domains()]
+        self.consistent = all(candidates) and self._propagate(candidates, list(range(len(candidates))))
+        self.candidates = candidates
+
+    # -- PrefixSearch ------------------------------------------------------------------
+
+    def find_solution(self, cell: int | None = None, below: int | None = None) -> list[int] | None:
+        """A solution keeping the givens and fixed prefix, with ``x_cell < below`` if given."""
+        if not self.consistent:
+            return None
+        candidates = self.candidates[:]
+        if cell is not None:
+            candidates[cell] &= (1 << (below - 1)) - 1
+            if not candidates[cell]:
+                return None
+        if cell is not None and not self._propagate(candidates, [cell]):
+            return None
+        budget = self._first_budget
+        while True:
+            try:
+                solved = self._search(candidates, self.nodes + budget)
+                break
+            except _Restart:
+                self.restarts += 1
+                budget *= 2
+        return None if solved is None else [m.bit_length() for m in solved]
+
+    def may_take_less(self, cell: int, value: int) -> bool:
+        """Whether ``cell`` still has a candidate below ``value`` in the prefix's state."""
+        return bool(self.candidates[cell] & ((1 << (value - 1)) - 1))
+
+    def fix(self, cell: int, value: int) -> None:
+        """Fix ``cell`` to ``value`` and propagate (``value`` comes from a solution, so it fits)."""
+        bit = 1 << (value - 1)
+        if self.candidates[cell] != bit:
+            self.candidates[cell] = bit
+            self.consistent = self._propagate(self.candidates, [cell])
+
+    # -- propagation and search ----------------------------------------------------------
+
+    def _propagate(self, candidates: list[int], changed: list[int]) -> bool:
+        """Propagate every constraint until nothing changes; False on a contradiction.
+
+        ``changed`` lists the cells whose candidates were just reduced; only their
+        constraints, and those of cells reduced on the way, are looked at again. Units
+        come first (naked and hidden singles), the other propagators after them.
+        ``candidates`` is changed in place.
+        """
+        peers, units, bits_of, full = self._peers, self._units, self._constraint_bits, self._all
+        other_bits, unit_masks, first_other = self._other_bits, self._unit_masks, self._first_other
+        dirty = 0  # bit i set: constraint i lost a candidate since it was last looked at
+        decided = []  # single-candidate cells whose value is not yet removed from their peers
+        for cell in changed:
+            dirty |= bits_of[cell]
+            mask = candidates[cell]
+            if not mask & (mask - 1):
+                decided.append(cell)
+        while True:
+            while decided:  # naked singles
+                cell = decided.pop()
+                bit = candidates[cell]
+                for peer in peers[cell]:
+                    mask = candidates[peer]
+                    if mask & bit:
+                        mask ^= bit
+                        if not mask:
+                            return self._fail(bits_of[peer])
+                        candidates[peer] = mask
+                        dirty |= bits_of[peer]
+                        if not mask & (mask - 1):
+                            decided.append(peer)
+            while dirty:  # hidden singles in the units that changed, then the other constraints
+                low = dirty & -dirty
+                dirty ^= low
+                index = low.bit_length() - 1
+                if index >= first_other:
+                    reduced = self._propagators[index - first_other](candidates)
+                    if reduced is None:
+                        return self._fail(low)
+                    for cell in reduced:
+                        dirty |= bits_of[cell]
+                        mask = candidates[cell]
+                        if not mask & (mask - 1):
+                            decided.append(cell)
+                    if decided:
+                        break
+                    continue
+                once = twice = placed = 0
+                for mask in unit_masks[index](candidates):
+                    twice |= once & mask
+                    once |= mask
+                    if not mask & (mask - 1):
+                        placed |= mask
+                if once != full:
+                    return self._fail(low)  # some value has no cell left in this unit
+                hidden = once & ~twice & ~placed
+                if hidden:
+                    for cell in units[index]:
+                        mask = candidates[cell]
+                        only_here = mask & hidden
+                        if only_here and mask != only_here:
+                            if only_here & (only_here - 1):
+                                return self._fail(low)  # two values can only go in this one cell
+                            candidates[cell] = only_here
+                            dirty |= other_bits[cell]
+                            decided.append(cell)
+                if decided:
+                    break
+            if not decided:
+                return True
+
+    def _search(self, root: list[int], node_limit: int) -> list[int] | None:
+        """Depth-first search from a propagated state; the first solution found, or None.
+
+        Iterative (an explicit stack of decisions), so 25x25 grids cannot exhaust
+        Python's recursion limit.
+
+        Raises:
+            _Restart: ``self.nodes`` passed ``node_limit`` first.
+        """
+        decisions: list[tuple[list[int], int, int]] = []  # (parent state, cell, candidate bit)
+        state: list[int] | None = root
+        while True:
+            if state is not None:
+                cell = self._most_constrained(state)
+                if cell is None:
+                    return state
+                bits = []
+                remaining = state[cell]
+                while remaining:
+                    bit = remaining & -remaining
+                    remaining ^= bit
+                    bits.append(bit)
+                decisions.extend((state, cell, bit) for bit in reversed(bits))  # smallest on top
+            if not decisions:
+                return None
+            parent, cell, bit = decisions.pop()
+            self.nodes += 1
+            if self.nodes % _DEADLINE_CHECK_EVERY == 0:
+                self._check_deadline()
+                if self.nodes > node_limit:
+                    raise _Restart
+            state = parent[:]
+            state[cell] = bit
+            if not self._propagate(state, [cell]):
+                self.backtracks += 1
+                state = None
+
+    def _fail(self, constraint_set: int) -> bool:
+        """Record a contradiction found in the constraints of bit set ``constraint_set``: each
+        cell of theirs gains weight, so search turns to it sooner. Return False."""
+        weights, cells_of = self._weights, self._cells_of
+        while constraint_set:
+            low = constraint_set & -constraint_set
+            constraint_set ^= low
+            for cell in cells_of[low.bit_length() - 1]:
+                weights[cell] += 1
+        return False
+
+    def _most_constrained(self, candidates: Sequence[int]) -> int | None:
+        """The undecided cell with the fewest candidates per weight (dom/wdeg).
+
+        A cell's weight counts its constraints plus the contradictions found in them so
+        far, so search turns first to the cells of the constraints that keep failing
+        (Boussemart, Hemery, Lecoutre and Sais, "Boosting systematic search by weighting
+        constraints", ECAI 2004). Ties go to the first cell in row-major order.
+        """
+        weights = self._weights
+        best_cell, best_score = None, float("inf")
+        for cell, mask in enumerate(candidates):
+            if mask & (mask - 1):
+                score = mask.bit_count() / weights[cell]
+                if score < best_score:
+                    best_cell, best_score = cell, score
+        return best_cell
+
+    def _check_deadline(self) -> None:
+        if self._deadline is not None:
+            self._deadline.check("the backtracking search")
+
+
+def solve(puzzle: Puzzle | Grid, *, time_limit: float | None = None) -> tuple[Grid, dict[str, float]]:
+    """Return the smallest row-major solution of ``puzzle`` and the search's effort counters.
+
+    The search is :class:`BitmaskSearch` (singles and the propagators of every
+    constraint kind, most constrained cell first);
+    :func:`sudoku_cp.backends.lexmin.smallest_solution` makes the answer the smallest
+    row-major solution by proving, cell by cell in row-major order, that no smaller
+    value has a completion. Works for every size and variant; 25x25 puzzles can take
+    long, so give them a ``time_limit``.
+
+    Args:
+        puzzle: the puzzle (givens and rules).
+        time_limit: seconds for the whole call, or ``None``.
+
+    Returns:
+        ``(solution, stats)`` with stats ``solver_calls`` (searches run by the
+        lexicographic driver), ``nodes``, ``backtracks`` and ``restarts``.
+
+    Raises:
+        NoSolutionError: the puzzle has no solution.
+        SolveTimeoutError: ``time_limit`` ran out.
+    """
+    puzzle = to_puzzle(puzzle)
+    search = BitmaskSearch(puzzle, Deadline(time_limit) if time_limit is not None else None)
+    cells, searches = smallest_solution(search, puzzle.model.cell_count)
+    if cells is None:
+        raise NoSolutionError("the puzzle has no solution (the backtracking search is exhaustive)")
+    stats = {
+        "solver_calls": searches,
+        "nodes": search.nodes,
+        "backtracks": search.backtracks,
+        "restarts": search.restarts,
+    }
+    return puzzle.grid.with_cells(cells), stats
