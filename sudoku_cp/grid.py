@@ -1,13 +1,13 @@
 """The Sudoku grid: an immutable value type and the geometry of its rows, columns and boxes.
 
-A grid has side ``n`` (2..25): ``n`` rows and ``n`` columns of cells stored row-major,
+A grid has side ``n`` (1..25): ``n`` rows and ``n`` columns of cells stored row-major,
 ``0`` for a blank cell and ``1..n`` for a value. Its *box shape* is ``(rows, columns)``
 of one box, ``rows * columns == n``: ``(3, 3)`` on 9x9, ``(2, 3)`` on 6x6, ``(3, 4)`` on
 12x12; or ``None`` for no boxes (a Latin square, or a jigsaw puzzle whose regions are
 rules of its :class:`~sudoku_cp.puzzle.Puzzle`). A *unit* is a row, a column or a box;
 the *peers* of a cell are the other cells that share a unit with it.
 
->>> grid = Grid.parse("1.3.34..2..1.2..")
+>>> grid = Grid.parse("1.3.34..2..1.1..")
 >>> grid.side, grid.box, grid.givens
 (4, (2, 2), 7)
 >>> Grid.empty(6).box
