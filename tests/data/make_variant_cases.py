@@ -20,9 +20,10 @@ from pathlib import Path
 HERE = Path(__file__).parent
 sys.path.insert(0, str(HERE.parent))
 
-import sudoku_cp  # noqa: E402
 from independent import TooHard, lexmin  # noqa: E402
-from sudoku_cp import Grid, InvalidPuzzleError, NoSolutionError, Puzzle  # noqa: E402
+
+import sudoku_cp  # noqa: E402
+from sudoku_cp import InvalidPuzzleError, NoSolutionError, Puzzle  # noqa: E402
 
 NODE_LIMIT = 150_000
 
