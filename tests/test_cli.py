@@ -199,8 +199,9 @@ def test_datasets_command_lists_every_set():
     assert code == EXIT_SOLVED and err == ""
     lines = out.splitlines()
     assert [line.split()[0] for line in lines] == datasets.names()
-    assert lines[0].split() == ["easy50", "9x9", "49", "puzzles"]
-    assert lines[-1].split() == ["sudoku25", "25x25", "12", "puzzles"]
+    assert lines[0].split() == ["easy50", "9x9", "49", "puzzles", "classic"]
+    assert lines[6].split() == ["sudoku25", "25x25", "12", "puzzles", "classic"]
+    assert lines[7].split() == ["killer", "9x9", "10", "puzzles", "Killer"]
 
 
 def test_backends_command_marks_the_default():
