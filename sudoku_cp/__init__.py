@@ -7,13 +7,8 @@ and returns the smallest row-major solution as a :class:`Grid`; every backend re
 the same grid.
 """
 
-from importlib.metadata import version as _version
-
-from sudoku_cp import datasets, rules
 from sudoku_cp.api import solve, solve_with_stats
 from sudoku_cp.backends import backend_names, register_backend
-from sudoku_cp.batch import BatchItem, solve_many
-from sudoku_cp.compare import compare, summarize
 from sudoku_cp.errors import (
     InvalidPuzzleError,
     NoSolutionError,
@@ -49,16 +44,43 @@ __all__ = [
     "summarize",
 ]
 
-__version__ = _version("sudoku_cp")
-
-_BACKEND_MODULES = {"backtracking", "cpsat", "pyconstraint"}
+_LAZY = {
+    # name -> module: imported on first use, so that ``import sudoku_cp`` stays fast
+    # (see benchmarks/bench_startup.py); a backend module (``sudoku_cp.cpsat``) is one too,
+    # so that OR-Tools or python-constraint load only when used.
+    "BatchItem": "sudoku_cp.batch",
+    "solve_many": "sudoku_cp.batch",
+    "compare": "sudoku_cp.compare",
+    "summarize": "sudoku_cp.compare",
+    "datasets": None,
+    "rules": None,
+    "backtracking": None,
+    "cpsat": None,
+    "pyconstraint": None,
+}
+_SUBMODULE_HOME = {"backtracking": "sudoku_cp.backends", "cpsat": "sudoku_cp.backends", "pyconstraint": "sudoku_cp.backends"}
 
 
 def __getattr__(name: str):
-    # ``from sudoku_cp import cpsat`` reaches the backend module, imported on first use so
-    # that ``import sudoku_cp`` does not load OR-Tools or python-constraint.
-    if name in _BACKEND_MODULES:
-        import importlib
+    import importlib
 
-        return importlib.import_module(f"sudoku_cp.backends.{name}")
-    raise AttributeError(f"module 'sudoku_cp' has no attribute {name!r}")
+    if name == "__version__":
+        # from the installed metadata, so pyproject.toml is the one place it is set;
+        # importlib.metadata alone costs more than the rest of the package's import.
+        from importlib.metadata import version
+
+        globals()["__version__"] = value = version("sudoku_cp")
+        return value
+    if name not in _LAZY:
+        raise AttributeError(f"module 'sudoku_cp' has no attribute {name!r}")
+    home = _LAZY[name]
+    if home is None:
+        value = importlib.import_module(f"{_SUBMODULE_HOME.get(name, 'sudoku_cp')}.{name}")
+    else:
+        value = getattr(importlib.import_module(home), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *_LAZY, "__version__"})

@@ -23,10 +23,7 @@ Every puzzle in every set has exactly one solution. Classic sets load as lists o
 from __future__ import annotations
 
 import functools
-import gzip
 import json
-import random
-from importlib import resources
 
 from sudoku_cp.grid import Grid
 from sudoku_cp.puzzle import Puzzle, puzzles_from_json
@@ -51,6 +48,7 @@ def names() -> list[str]:
 
 def provenance() -> str:
     """The README of the bundled data: sources, alphabets, validation and credits."""
+    from importlib import resources
     return resources.files("sudoku_cp").joinpath("data", "README.md").read_text(encoding="utf-8")
 
 
@@ -82,6 +80,8 @@ def load(name: str, *, sample: int | None = None, seed: int = 0) -> list[Grid] |
     if sample is not None:
         if sample < 0:
             raise ValueError(f"sample must be a non-negative number of puzzles, not {sample}")
+        import random  # here, not at import time: ``import sudoku_cp`` stays fast
+
         chosen = sorted(random.Random(seed).sample(range(len(lines)), min(sample, len(lines))))
         lines = tuple(lines[i] for i in chosen)
     if is_variant_set(name):
@@ -106,10 +106,14 @@ def _check_name(name: str) -> None:
 @functools.cache
 def _lines(name: str) -> tuple[str, ...]:
     """The set's puzzles as text: one line each, or one JSON record each for a variant set."""
+    from importlib import resources  # here, not at import time: ``import sudoku_cp`` stays fast
+
     _check_name(name)
     path = resources.files("sudoku_cp").joinpath("data", _FILES[name])
     raw = path.read_bytes()
     if _FILES[name].endswith(".gz"):
+        import gzip
+
         raw = gzip.decompress(raw)
     if _FILES[name].endswith(".json"):
         return tuple(json.dumps(record) for record in json.loads(raw))

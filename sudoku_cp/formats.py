@@ -24,7 +24,6 @@ layout a cell may also be a decimal number.
 from __future__ import annotations
 
 import enum
-import html
 import operator
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -366,6 +365,7 @@ def _pretty(grid: GridLike) -> str:
 
 def to_html(grid: GridLike) -> str:
     """An HTML table of the grid with thick box borders, for Jupyter."""
+    from html import escape  # here: html.entities is slow to import and rarely needed
     n = grid.side
     box_rows, box_cols = grid.box or (n, n)
     rows = []
@@ -381,6 +381,6 @@ def to_html(grid: GridLike) -> str:
                 style += "border-right:2px solid #000;"
             if r == n - 1:
                 style += "border-bottom:2px solid #000;"
-            cells.append(f'<td style="{style}">{html.escape(str(v)) if v else ""}</td>')
+            cells.append(f'<td style="{style}">{escape(str(v)) if v else ""}</td>')
         rows.append("<tr>" + "".join(cells) + "</tr>")
     return '<table style="border-collapse:collapse;font-family:monospace">' + "".join(rows) + "</table>"

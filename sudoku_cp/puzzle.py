@@ -12,17 +12,22 @@ True
 from __future__ import annotations
 
 import functools
-import json
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from sudoku_cp.constraints import Model
 from sudoku_cp.errors import InvalidPuzzleError
 from sudoku_cp.formats import Layout
 from sudoku_cp.grid import BoxShape, Grid, parse
-from sudoku_cp.rules import Rule, classic_constraints, iter_constraints, rules_from_json, rules_to_json
+
+if TYPE_CHECKING:
+    from pathlib import Path
+
+    from sudoku_cp.constraints import Model
+    from sudoku_cp.rules import Rule
+
+# sudoku_cp.rules and sudoku_cp.constraints are imported where a puzzle is built or
+# compiled, not here: their dozens of dataclasses would double the time of ``import sudoku_cp``.
 
 
 @dataclass(frozen=True)
@@ -49,6 +54,8 @@ class Puzzle:
     metadata: Mapping[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
     def __post_init__(self) -> None:
+        from sudoku_cp.rules import Rule
+
         if not isinstance(self.grid, Grid):
             object.__setattr__(self, "grid", Grid.parse(self.grid))
         rules = tuple(self.rules) if not isinstance(self.rules, Rule) else (self.rules,)
@@ -91,6 +98,9 @@ class Puzzle:
         Raises:
             InvalidPuzzleError: a rule does not fit the grid.
         """
+        from sudoku_cp.constraints import Model
+        from sudoku_cp.rules import classic_constraints, iter_constraints
+
         constraints = classic_constraints(self.side, self.box) + tuple(
             iter_constraints(self.rules, self.side, self.box)
         )
@@ -131,12 +141,16 @@ class Puzzle:
         size = record.get("size")
         if size is not None and size != grid.side:
             raise InvalidPuzzleError(f"'size' is {size!r} but the grid is {grid.side}x{grid.side}")
+        from sudoku_cp.rules import rules_from_json
+
         rules = rules_from_json(record.get("rules"))
         metadata = {k: v for k, v in record.items() if k not in ("size", "box", "grid", "rules")}
         return cls(grid, rules, metadata)
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON record of the puzzle (metadata keys included); :meth:`from_dict` reads it back."""
+        from sudoku_cp.rules import rules_to_json
+
         return {
             **self.metadata,
             "size": self.side,
@@ -147,6 +161,8 @@ class Puzzle:
 
     def to_json(self) -> str:
         """:meth:`to_dict` as JSON text."""
+        import json
+
         return json.dumps(self.to_dict())
 
     # -- display ----------------------------------------------------------------------
@@ -191,6 +207,8 @@ def looks_like_json(text: str) -> bool:
 
 
 def _json_loads(text: str, where: str) -> Any:
+    import json
+
     try:
         return json.loads(text.removeprefix("\ufeff"))
     except json.JSONDecodeError as error:
@@ -204,7 +222,8 @@ def load_puzzles(path: str | Path) -> list[Puzzle]:
         InvalidPuzzleError: not JSON, or a malformed record (the message names its index).
         OSError: the file cannot be read.
     """
-    text = Path(path).read_text(encoding="utf-8")
+    with open(path, encoding="utf-8") as file:
+        text = file.read()
     return puzzles_from_json(text, str(path))
 
 

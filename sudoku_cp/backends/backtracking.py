@@ -44,6 +44,7 @@ import math
 import operator
 from collections.abc import Callable, Sequence
 
+from sudoku_cp.backends.reasoning import hall_sets
 from sudoku_cp.backends.base import Deadline, distinct_combinations, implied_sums, to_puzzle
 from sudoku_cp.backends.lexmin import smallest_solution
 from sudoku_cp.constraints import Less, Model, Relation, Sum
@@ -52,6 +53,7 @@ from sudoku_cp.grid import Grid
 from sudoku_cp.puzzle import Puzzle
 
 _DEADLINE_CHECK_EVERY = 64  # search nodes between clock reads (and node budget checks)
+_ROW_MAJOR_BUDGET_PER_CELL = 1  # node budget of the row-major search that solve() tries first
 _FIRST_BUDGET_PER_CELL = 10  # a search's first node budget, per cell of the grid; doubled at each restart
 
 Propagator = Callable[[list[int]], "list[int] | None"]
@@ -236,6 +238,51 @@ def _propagator(constraint: Sum | Less | Relation, model: Model) -> Propagator:
 # -- the search ---------------------------------------------------------------------------------
 
 
+def _first_undecided(candidates: Sequence[int]) -> list[tuple[int, int]] | None:
+    """The branches ``(cell, bit)`` of the first undecided cell in row-major order,
+    smallest value first; None when every cell is decided."""
+    for cell, mask in enumerate(candidates):
+        if mask & (mask - 1):
+            return [(cell, bit) for bit in _bits(mask)]
+    return None
+
+_HALL_SETS_FROM_SIDE = 16  # the row-major search turns Hall sets on at its first dead end from this side
+_LOCKED_CANDIDATES_FROM_SIDE = 26  # locked candidates cost more than they save on every size measured (16x16, 25x25): off
+
+
+def _unit_intersections(units: Sequence[Sequence[int]]) -> list[tuple]:
+    """For each pair of units that share two or more cells (and each has cells outside the
+    other): getters of the shared cells and of each unit's other cells, and those other
+    cells, for :meth:`BitmaskSearch._locked_candidates`."""
+    pairs = []
+    for first, second in itertools.combinations(units, 2):
+        shared = set(first) & set(second)
+        if len(shared) < 2:
+            continue
+        first_rest = [c for c in first if c not in shared]
+        second_rest = [c for c in second if c not in shared]
+        if not first_rest or not second_rest:
+            continue
+        pairs.append(
+            (
+                _getter(sorted(shared)),
+                _getter(first_rest),
+                _getter(second_rest),
+                tuple(first_rest),
+                tuple(second_rest),
+            )
+        )
+    return pairs
+
+
+def _getter(cells: Sequence[int]) -> Callable[[list[int]], tuple[int, ...]]:
+    """A function from the masks to the masks of ``cells``, as a tuple (even of one cell)."""
+    if len(cells) == 1:
+        only = cells[0]
+        return lambda candidates: (candidates[only],)
+    return operator.itemgetter(*cells)
+
+
 class BitmaskSearch:
     """Depth-first search over bitmask candidates for one puzzle, with a fixed prefix.
 
@@ -276,6 +323,11 @@ class BitmaskSearch:
         self._other_bits = other_bits
         self._all = (1 << n) - 1
         self._weights = [bits.bit_count() or 1 for bits in constraint_bits]  # dom/wdeg, per cell
+        self._value_branching = True
+        self.hall_sets = False  # Hall sets in every propagation (see _stalled)
+        self._hall_sets_on_dead_end = n >= _HALL_SETS_FROM_SIDE  # in row-major search
+        self._unit_bits = [bits & ((1 << len(units)) - 1) for bits in constraint_bits]
+        self._intersections = _unit_intersections(units) if n >= _LOCKED_CANDIDATES_FROM_SIDE else []
         self._first_budget = _FIRST_BUDGET_PER_CELL * model.cell_count
         self._deadline = deadline
         self.nodes = 0
@@ -333,7 +385,10 @@ class BitmaskSearch:
         other_bits, unit_masks, first_other = self._other_bits, self._unit_masks, self._first_other
         dirty = 0  # bit i set: constraint i lost a candidate since it was last looked at
         decided = []  # single-candidate cells whose value is not yet removed from their peers
+        since = candidates[:] if self.hall_sets else None
+        pending = 0
         for cell in changed:
+            pending |= self._unit_bits[cell]
             dirty |= bits_of[cell]
             mask = candidates[cell]
             if not mask & (mask - 1):
@@ -389,14 +444,100 @@ class BitmaskSearch:
                             decided.append(cell)
                 if decided:
                     break
-            if not decided:
+            if decided:
+                continue
+            if not self._intersections and since is None:
                 return True
+            reduced = self._stalled(candidates, since, pending)
+            if reduced is None:
+                return False
+            if not reduced:
+                return True
+            pending = 0
+            for cell in reduced:
+                dirty |= bits_of[cell]
+                mask = candidates[cell]
+                if not mask & (mask - 1):
+                    decided.append(cell)
 
-    def _search(self, root: list[int], node_limit: int) -> list[int] | None:
+    def _stalled(self, candidates: list[int], since: list[int] | None, pending: int) -> list[int] | None:
+        """Reasoning beyond singles, once they stall: locked candidates, then (when
+        ``self.hall_sets``) Hall sets in the units that changed since ``since`` (the state
+        at the last Hall pass, updated here) or whose bit is in ``pending``. The changed
+        cells, or None on a contradiction."""
+        if self._intersections:
+            reduced = self._locked_candidates(candidates)
+            if reduced is None or reduced:
+                return reduced  # singles first: they are cheaper
+        if since is None:
+            return []
+        units, unit_bits = self._units, self._unit_bits
+        touched = pending
+        for cell, (now, then) in enumerate(zip(candidates, since, strict=True)):
+            if now != then:
+                touched |= unit_bits[cell]
+        since[:] = candidates
+        changed = []
+        while touched:
+            low = touched & -touched
+            touched ^= low
+            index = low.bit_length() - 1
+            open_cells = [c for c in units[index] if candidates[c] & (candidates[c] - 1)]
+            if len(open_cells) < 3:
+                continue  # two open cells: singles already did all there is
+            placed = 0
+            for cell in units[index]:
+                mask = candidates[cell]
+                if not mask & (mask - 1):
+                    placed |= mask
+            masks = [candidates[c] & ~placed for c in open_cells]
+            kept = hall_sets(masks)
+            if kept is None:
+                self._fail(low)
+                return None
+            for cell, mask, keep in zip(open_cells, masks, kept, strict=True):
+                if keep != mask:
+                    candidates[cell] = keep
+                    changed.append(cell)
+        return changed
+
+    def _locked_candidates(self, candidates: list[int]) -> list[int] | None:
+        """Locked candidates over every pair of units sharing two or more cells (a box and a
+        row, say): a value whose places in one unit all lie in the shared cells is removed
+        from the other unit's remaining cells ("pointing" and "claiming"). Return the
+        changed cells, or None on a contradiction."""
+        changed = []
+        for shared, first_rest, second_rest, first_cells, second_cells in self._intersections:
+            inside = 0
+            for mask in shared(candidates):
+                inside |= mask
+            first = 0
+            for mask in first_rest(candidates):
+                first |= mask
+            second = 0
+            for mask in second_rest(candidates):
+                second |= mask
+            # values locked in the shared cells by one unit leave the other unit's other cells
+            for locked, cells in ((inside & ~first & second, second_cells), (inside & ~second & first, first_cells)):
+                if locked:
+                    for cell in cells:
+                        mask = candidates[cell]
+                        if mask & locked:
+                            mask &= ~locked
+                            if not mask:
+                                self._fail(self._constraint_bits[cell])
+                                return None
+                            candidates[cell] = mask
+                            changed.append(cell)
+        return changed
+
+    def _search(self, root: list[int], node_limit: int, row_major: bool = False) -> list[int] | None:
         """Depth-first search from a propagated state; the first solution found, or None.
 
-        Iterative (an explicit stack of decisions), so 25x25 grids cannot exhaust
-        Python's recursion limit.
+        Branches as :meth:`_branches` says or, with ``row_major``, on the first undecided
+        cell in row-major order, smallest value first: then the first solution found is
+        the smallest row-major one. Iterative (an explicit stack of decisions), so 25x25
+        grids cannot exhaust Python's recursion limit.
 
         Raises:
             _Restart: ``self.nodes`` passed ``node_limit`` first.
@@ -405,16 +546,10 @@ class BitmaskSearch:
         state: list[int] | None = root
         while True:
             if state is not None:
-                cell = self._most_constrained(state)
-                if cell is None:
+                branches = _first_undecided(state) if row_major else self._branches(state)
+                if branches is None:
                     return state
-                bits = []
-                remaining = state[cell]
-                while remaining:
-                    bit = remaining & -remaining
-                    remaining ^= bit
-                    bits.append(bit)
-                decisions.extend((state, cell, bit) for bit in reversed(bits))  # smallest on top
+                decisions.extend((state, cell, bit) for cell, bit in reversed(branches))  # first on top
             if not decisions:
                 return None
             parent, cell, bit = decisions.pop()
@@ -428,6 +563,29 @@ class BitmaskSearch:
             if not self._propagate(state, [cell]):
                 self.backtracks += 1
                 state = None
+                if row_major and self._hall_sets_on_dead_end:
+                    self.hall_sets = True  # plain propagation misled the search: reason harder
+
+    def smallest_in_order(self, node_limit: int) -> list[int] | None:
+        """The smallest row-major solution by one depth-first search in row-major order,
+        smallest value first, or None when there is none; both answers are proofs.
+
+        The search is complete and its propagation removes only values no solution
+        extending the current decisions has, so it meets solutions in lexicographic
+        order, and the first one is the smallest. This suits nearly empty grids, where
+        that order meets few dead ends; elsewhere it can stall.
+
+        Raises:
+            _Restart: the search passed ``node_limit`` decisions first.
+        """
+        if not self.consistent:
+            return None
+        hall_sets = self.hall_sets
+        try:
+            solved = self._search(self.candidates[:], self.nodes + node_limit, row_major=True)
+        finally:
+            self.hall_sets = hall_sets
+        return None if solved is None else [m.bit_length() for m in solved]
 
     def _fail(self, constraint_set: int) -> bool:
         """Record a contradiction found in the constraints of bit set ``constraint_set``: each
@@ -439,6 +597,38 @@ class BitmaskSearch:
             for cell in cells_of[low.bit_length() - 1]:
                 weights[cell] += 1
         return False
+
+    def _branches(self, candidates: Sequence[int]) -> list[tuple[int, int]] | None:
+        """The decisions to branch on, in order, as ``(cell, bit)``; None when every cell is decided.
+
+        Either the candidates of the most constrained cell, smallest first, or, when some
+        value has fewer places left in a unit than that cell has candidates, the places of
+        that value (Knuth, "Dancing links", 2000: branch on the exact-cover constraint with
+        the fewest options). Either way the branches cover every solution."""
+        cell = self._most_constrained(candidates)
+        if cell is None:
+            return None
+        mask = candidates[cell]
+        count = mask.bit_count()
+        if count > 2 and self._value_branching:
+            places = self._fewest_places(candidates, count)
+            if places is not None:
+                return places
+        return [(cell, bit) for bit in _bits(mask)]
+
+    def _fewest_places(self, candidates: Sequence[int], fewer_than: int) -> list[tuple[int, int]] | None:
+        """The places ``(cell, bit)`` of a value with exactly two places left in a unit, or None."""
+        for index, getter in enumerate(self._unit_masks):
+            once = twice = thrice = 0
+            for mask in getter(candidates):
+                thrice |= twice & mask
+                twice |= once & mask
+                once |= mask
+            two = twice & ~thrice
+            if two:
+                bit = two & -two
+                return [(cell, bit) for cell in self._units[index] if candidates[cell] & bit]
+        return None
 
     def _most_constrained(self, candidates: Sequence[int]) -> int | None:
         """The undecided cell with the fewest candidates per weight (dom/wdeg).
@@ -486,7 +676,10 @@ def solve(puzzle: Puzzle | Grid, *, time_limit: float | None = None) -> tuple[Gr
     """
     puzzle = to_puzzle(puzzle)
     search = BitmaskSearch(puzzle, Deadline(time_limit) if time_limit is not None else None)
-    cells, searches = smallest_solution(search, puzzle.model.cell_count)
+    try:
+        cells, searches = search.smallest_in_order(_ROW_MAJOR_BUDGET_PER_CELL * puzzle.model.cell_count), 1
+    except _Restart:  # row-major order stalls here: the witness method, most constrained first
+        cells, searches = smallest_solution(search, puzzle.model.cell_count)
     if cells is None:
         raise NoSolutionError("the puzzle has no solution (the backtracking search is exhaustive)")
     stats = {

@@ -1,0 +1,104 @@
+"""Start-up costs: ``import sudoku_cp``, and one-shot ``sudoku-cp solve`` runs, in milliseconds.
+
+Each figure is the median (and the minimum) of ``--runs`` fresh Python processes:
+
+* ``import sudoku_cp``: the package's own line of ``python -X importtime`` (cumulative
+  microseconds of importing it, interpreter start-up excluded), and the heaviest modules
+  it pulls in (their self time, median over the runs);
+* wall time of ``python -c "import sudoku_cp"`` and, for reference, of ``python -c pass``;
+* wall time of ``sudoku-cp solve --backend B`` on one 9x9 puzzle (the first of top95),
+  for each backend named by ``--backend`` (``backtracking`` by default).
+
+The package is byte-compiled first (``compileall``): a user's installed package has its
+``.pyc`` files, so compiling it on every run (as with ``PYTHONDONTWRITEBYTECODE``) would
+measure the compiler, not the import.
+
+Usage::
+
+    python benchmarks/bench_startup.py
+    python benchmarks/bench_startup.py --runs 21 --backend backtracking --backend cpsat
+"""
+
+from __future__ import annotations
+
+import argparse
+import compileall
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from _common import machine  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def import_times(runs: int) -> tuple[list[float], dict[str, list[float]]]:
+    """Milliseconds of ``import sudoku_cp`` per run, and each module's self milliseconds per run."""
+    totals, selves = [], {}
+    for _ in range(runs):
+        err = subprocess.run(
+            [sys.executable, "-X", "importtime", "-c", "import sudoku_cp"],
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stderr
+        lines = [line.split("|") for line in err.splitlines() if line.startswith("import time:")]
+        rows = [(int(a.split(":")[1]), int(b), name.rstrip()) for a, b, name in lines[1:]]
+        totals.append(next(cum for _, cum, name in rows if name == " sudoku_cp") / 1000)
+        start = next(i for i, (_, _, name) in enumerate(rows) if name.strip() == "sudoku_cp")
+        # the modules imported on behalf of sudoku_cp come just before its own line
+        top = start
+        while top > 0 and rows[top - 1][2].startswith("  "):
+            top -= 1
+        for own, _, name in rows[top:start]:
+            selves.setdefault(name.strip(), []).append(own / 1000)
+    return totals, selves
+
+
+def wall_times(command: list[str], runs: int, stdin: str = "") -> list[float]:
+    """Milliseconds of wall time of ``command`` (given ``stdin``) per run."""
+    seconds = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        subprocess.run(command, input=stdin.encode(), check=True, capture_output=True)
+        seconds.append(time.perf_counter() - start)
+    return [s * 1000 for s in seconds]
+
+
+def line(label: str, ms: list[float]) -> str:
+    return f"{label:<52} median={statistics.median(ms):8.1f} ms  min={min(ms):8.1f} ms  (n={len(ms)})"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--runs", type=int, default=11, help="processes per figure (default 11)")
+    parser.add_argument("--backend", action="append", help="repeatable; default: backtracking")
+    parser.add_argument("--top", type=int, default=8, help="heaviest modules to list (default 8)")
+    args = parser.parse_args()
+    print(machine())
+    compileall.compile_dir(ROOT / "sudoku_cp", quiet=1)
+    totals, selves = import_times(args.runs)
+    print(line("import sudoku_cp (-X importtime, cumulative)", totals))
+    heaviest = sorted(selves.items(), key=lambda item: -statistics.median(item[1]))[: args.top]
+    for name, ms in heaviest:
+        print(f"    {name:<40} self median={statistics.median(ms):7.1f} ms")
+    print(line("python -c pass (wall)", wall_times([sys.executable, "-c", "pass"], args.runs)))
+    print(line("python -c 'import sudoku_cp' (wall)", wall_times([sys.executable, "-c", "import sudoku_cp"], args.runs)))
+    puzzle = (ROOT / "sudoku_cp" / "data" / "top95.txt").read_text().split()[0]
+    cli = shutil.which("sudoku-cp", path=os.path.dirname(sys.executable)) or "sudoku-cp"
+    for backend in args.backend or ["backtracking"]:
+        command = [cli, "solve", "--backend", backend]
+        label = f"sudoku-cp solve --backend {backend} (9x9, wall)"
+        print(line(label, wall_times(command, args.runs, puzzle + "\n")))
+
+
+if __name__ == "__main__":
+    main()

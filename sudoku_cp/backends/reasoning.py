@@ -1,0 +1,131 @@
+"""Solving techniques as small functions over bitmask candidates, for any unit.
+
+Candidates are ints: bit ``v - 1`` is set while value ``v`` is still possible in a cell.
+A *unit* is a list of cells that hold every value exactly once (a row, column, box,
+region...). Each function takes the candidate masks and returns narrowed masks (or
+``None`` on a contradiction); it does not know about grids, so the backtracker
+(:mod:`sudoku_cp.backends.backtracking`) and step-by-step explanations can share it.
+
+>>> hall_sets([0b011, 0b011, 0b111])  # a naked pair {1, 2} leaves the third cell 3
+[3, 3, 4]
+>>> locked_in([0b101, 0b110], [0b010, 0b011])  # 3 is only in the shared cells
+4
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+
+def hall_sets(masks: Sequence[int]) -> list[int] | None:
+    """Every Hall set of a unit at once: the masks keeping only the values that some
+    assignment of different values to all the cells gives each cell.
+
+    A *Hall set* is ``k`` cells whose candidates hold only ``k`` values (a naked pair,
+    triple...), or ``k`` values with only ``k`` places (a hidden pair...); those values
+    leave the other cells, those cells lose the other values. Removing exactly the
+    values no complete assignment uses does this for every ``k`` at once: the domain
+    consistency of AllDifferent (Régin, "A filtering algorithm for constraints of
+    difference in CSPs", AAAI 1994): a maximum matching of cells to values, then a
+    value stays in a cell iff it is matched there or the cell and the value's matched
+    cell lie in one strongly connected component of the matching's residual graph.
+
+    Args:
+        masks: the candidates of the unit's open cells, with the values of its decided
+            cells removed: as many values left (bits set in some mask) as cells.
+
+    Returns:
+        The narrowed masks, in order, or ``None`` when the cells cannot all take
+        different values.
+    """
+    count = len(masks)
+    value_cell: dict[int, int] = {}  # value bit -> the cell matched to it
+    cell_value = [0] * count
+    for cell, mask in enumerate(masks):  # greedy start: the lowest free value
+        free = mask
+        while free:
+            bit = free & -free
+            if bit not in value_cell:
+                value_cell[bit] = cell
+                cell_value[cell] = bit
+                break
+            free ^= bit
+    for cell in range(count):
+        if not cell_value[cell] and not _augment(cell, masks, value_cell, cell_value, [0]):
+            return None
+    # cell i -> cell j when i may take the value matched to j; i's predecessors are the
+    # other cells that may take i's value
+    successors = []
+    predecessors = [0] * count
+    for cell, mask in enumerate(masks):
+        out = 0
+        rest = mask ^ cell_value[cell]
+        while rest:
+            bit = rest & -rest
+            rest ^= bit
+            other = value_cell[bit]
+            out |= 1 << other
+            predecessors[other] |= 1 << cell
+        successors.append(out)
+    kept = list(masks)
+    remaining = (1 << count) - 1
+    while remaining:
+        low = remaining & -remaining
+        component = _reach(low, successors, remaining) & _reach(low, predecessors, remaining)
+        remaining &= ~component
+        if component == (1 << count) - 1:
+            break  # one component: every value stays
+        values = 0
+        members = component
+        while members:
+            bit = members & -members
+            members ^= bit
+            values |= cell_value[bit.bit_length() - 1]
+        members = component
+        while members:
+            bit = members & -members
+            members ^= bit
+            kept[bit.bit_length() - 1] &= values
+    return kept
+
+
+def _reach(start: int, edges: Sequence[int], within: int) -> int:
+    """The nodes (a bitmask) reachable from the nodes of ``start`` inside ``within``."""
+    reached = frontier = start
+    while frontier:
+        step = 0
+        while frontier:
+            bit = frontier & -frontier
+            frontier ^= bit
+            step |= edges[bit.bit_length() - 1]
+        frontier = step & within & ~reached
+        reached |= frontier
+    return reached
+
+
+def _augment(cell: int, masks: Sequence[int], value_cell: dict[int, int], cell_value: list[int], seen: list[int]) -> bool:
+    """Match ``cell`` along an augmenting path (Kuhn's method); ``seen[0]`` marks values visited."""
+    free = masks[cell] & ~seen[0]
+    while free:
+        bit = free & -free
+        seen[0] |= bit
+        other = value_cell.get(bit)
+        if other is None or _augment(other, masks, value_cell, cell_value, seen):
+            value_cell[bit] = cell
+            cell_value[cell] = bit
+            return True
+        free &= ~seen[0]
+    return False
+
+
+def locked_in(shared: Sequence[int], rest: Sequence[int]) -> int:
+    """Locked candidates: the values whose places in a unit all lie in ``shared`` (its
+    cells that another unit also holds, e.g. a box's cells in one row), given the masks
+    of ``shared`` and of the unit's ``rest``. The other unit's other cells lose them
+    ("pointing" when the unit is a box, "claiming" when it is a line)."""
+    inside = outside = 0
+    for mask in shared:
+        inside |= mask
+    for mask in rest:
+        outside |= mask
+    return inside & ~outside
