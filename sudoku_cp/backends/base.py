@@ -18,8 +18,23 @@ def to_puzzle(puzzle: PuzzleInput) -> Puzzle:
     return puzzle if isinstance(puzzle, Puzzle) else as_puzzle(puzzle)[0]
 
 
+MAX_TIME_LIMIT = 1e8
+"""Seconds (about three years): a longer ``time_limit``, or infinity, means no limit, so
+that a huge limit never overflows a clock or a system call."""
+
+
+def finite_time_limit(time_limit: float | None) -> float | None:
+    """``time_limit`` as a float of seconds, or ``None`` for none or one above :data:`MAX_TIME_LIMIT`.
+
+    >>> finite_time_limit(2), finite_time_limit(10**400), finite_time_limit(float("inf"))
+    (2.0, None, None)
+    """
+    return None if time_limit is None or time_limit > MAX_TIME_LIMIT else float(time_limit)
+
+
 class Deadline:
-    """The clock of one call with a ``time_limit`` in seconds (``None``: no limit).
+    """The clock of one call with a ``time_limit`` in seconds (``None``, or above
+    :data:`MAX_TIME_LIMIT`: no limit).
 
     >>> Deadline(None).left() is None
     True
@@ -27,7 +42,8 @@ class Deadline:
 
     def __init__(self, time_limit: float | None) -> None:
         self.time_limit = time_limit
-        self.at = None if time_limit is None else time.perf_counter() + time_limit
+        limit = finite_time_limit(time_limit)
+        self.at = None if limit is None else time.perf_counter() + limit
 
     def left(self) -> float | None:
         """Seconds left (at most 0 once it has passed), ``None`` without a limit."""
