@@ -5,7 +5,13 @@ Written once here so that each backend module holds only its own model and searc
 
 from __future__ import annotations
 
+import os
+import queue
+import threading
 import time
+from collections.abc import Callable
+from concurrent.futures import Future
+from typing import Any
 
 from sudoku_cp.constraints import Model
 from sudoku_cp.errors import SolveTimeoutError
@@ -78,3 +84,44 @@ def lowest_candidates(model: Model) -> list[int]:
         held = {givens[p] for p in model.peers[cell]}
         lowest.append(next((v for v in domain if v not in held), n + 1))
     return lowest
+
+
+class HelperThread:
+    """One long-lived daemon thread that runs the functions handed to it, one at a time.
+
+    Started on first use, and again in a child process after a fork (threads do not
+    survive one). Used to keep a CP-SAT solve off the main thread, which then waits
+    interruptibly, and to start child processes from a thread that outlives its callers.
+    """
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self._jobs: queue.SimpleQueue = queue.SimpleQueue()
+        self._thread: threading.Thread | None = None
+        self._owner = 0
+        self._lock = threading.Lock()
+
+    def submit(self, function: Callable[..., Any], *args: Any, **kwargs: Any) -> Future:
+        """Run ``function(*args, **kwargs)`` on the thread; its result or exception comes
+        through the returned :class:`concurrent.futures.Future`."""
+        with self._lock:
+            if self._thread is None or not self._thread.is_alive() or self._owner != os.getpid():
+                self._jobs, self._owner = queue.SimpleQueue(), os.getpid()
+                self._thread = threading.Thread(
+                    target=_serve_jobs, args=(self._jobs,), name=self.name, daemon=True
+                )
+                self._thread.start()
+            future: Future = Future()
+            self._jobs.put((future, function, args, kwargs))
+        return future
+
+
+def _serve_jobs(jobs: queue.SimpleQueue) -> None:
+    while True:
+        future, function, args, kwargs = jobs.get()
+        if not future.set_running_or_notify_cancel():
+            continue
+        try:
+            future.set_result(function(*args, **kwargs))
+        except BaseException as error:  # handed to the caller through the future
+            future.set_exception(error)

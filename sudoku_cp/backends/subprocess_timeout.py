@@ -39,7 +39,6 @@ import importlib
 import json
 import os
 import pickle
-import queue
 import select
 import signal
 import struct
@@ -51,6 +50,7 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any, BinaryIO
 
+from sudoku_cp.backends.base import HelperThread
 from sudoku_cp.errors import SudokuError
 
 _TERMINATE_GRACE = 1.0  # seconds to wait for SIGTERM before SIGKILL
@@ -249,9 +249,9 @@ class KillableWorker:
             ",".join(self.preload),
         ]
         try:
-            self._process = _SPAWNER.popen(
-                command, pass_fds=(child_reads, child_writes), stdin=subprocess.DEVNULL
-            )
+            self._process = _SPAWNER.submit(
+                subprocess.Popen, command, pass_fds=(child_reads, child_writes), stdin=subprocess.DEVNULL
+            ).result()
         finally:
             os.close(child_reads)
             os.close(child_writes)
@@ -347,50 +347,10 @@ def _kill(worker: KillableWorker) -> None:
         process.kill()
 
 
-class _Spawner:
-    """Starts child processes from one long-lived thread of this process.
-
-    On Linux a child's parent-death signal fires when the *thread* that started it
-    ends; a child started from a short-lived caller thread would be killed with that
-    thread while another thread uses it.
-    """
-
-    def __init__(self) -> None:
-        self._jobs: queue.SimpleQueue = queue.SimpleQueue()
-        self._thread: threading.Thread | None = None
-        self._owner = 0
-        self._lock = threading.Lock()
-
-    def popen(self, command: list[str], **options: Any) -> subprocess.Popen:
-        self._ensure_thread()
-        done, outcome = threading.Event(), {}
-        self._jobs.put((command, options, done, outcome))
-        done.wait()
-        if "error" in outcome:
-            raise outcome["error"]
-        return outcome["process"]
-
-    def _ensure_thread(self) -> None:
-        with self._lock:
-            if self._thread is None or not self._thread.is_alive() or self._owner != os.getpid():
-                self._jobs, self._owner = queue.SimpleQueue(), os.getpid()  # also after a fork
-                self._thread = threading.Thread(
-                    target=self._run, args=(self._jobs,), name="sudoku_cp-spawner", daemon=True
-                )
-                self._thread.start()
-
-    @staticmethod
-    def _run(jobs: queue.SimpleQueue) -> None:
-        while True:
-            command, options, done, outcome = jobs.get()
-            try:
-                outcome["process"] = subprocess.Popen(command, **options)
-            except BaseException as error:  # handed to the caller
-                outcome["error"] = error
-            done.set()
-
-
-_SPAWNER = _Spawner()
+_SPAWNER = HelperThread("sudoku_cp-spawner")
+"""Starts the children: on Linux a child's parent-death signal fires when the *thread*
+that started it ends, so a child started from a short-lived caller thread would be
+killed with that thread while another thread uses it."""
 
 
 def _child_path() -> list[str]:
