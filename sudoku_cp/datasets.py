@@ -45,18 +45,20 @@ def provenance() -> str:
     return resources.files("sudoku_cp").joinpath("data", "README.md").read_text(encoding="utf-8")
 
 
-def load(name: str, *, sample: int | None = None, seed: int = 0) -> list[Grid]:
-    """Load a bundled set as a list of grids, in file order.
+def load(name: str, *, limit: int | None = None, sample: int | None = None, seed: int = 0) -> list[Grid]:
+    """Load a bundled set as a list of grids, in file order; only the puzzles returned are parsed.
 
     Args:
         name: one of :func:`names`.
+        limit: if given, only the first ``limit`` puzzles (of the sample, with ``sample``).
         sample: if given, that many puzzles drawn at random without replacement (all of
             them if the set is smaller), returned in file order; useful for ``sudoku17``,
             whose file is sorted so that its first lines look alike.
         seed: the random seed of the sample, for reproducible runs.
 
     Raises:
-        ValueError: unknown name (the message lists the known ones), or a negative sample.
+        ValueError: unknown name (the message lists the known ones), or a negative
+            ``limit`` or ``sample``.
     """
     lines = _lines(name)
     if sample is not None:
@@ -64,6 +66,10 @@ def load(name: str, *, sample: int | None = None, seed: int = 0) -> list[Grid]:
             raise ValueError(f"sample must be a non-negative number of puzzles, not {sample}")
         chosen = sorted(random.Random(seed).sample(range(len(lines)), min(sample, len(lines))))
         lines = tuple(lines[i] for i in chosen)
+    if limit is not None:
+        if limit < 0:
+            raise ValueError(f"limit must be a non-negative number of puzzles, not {limit}")
+        lines = lines[:limit]
     return [Grid.parse(line) for line in lines]
 
 

@@ -66,6 +66,7 @@ _SEPARATOR_RE = re.compile("[\\s|\u00a6,;\\[\\]'\"\u2500-\u257f]+")
 _RULE_CHARS_RE = re.compile("[-=+\\s|\u00a6,;\\[\\]'\"\u2500-\u257f]+")
 _HEADER_RE = re.compile(r"(grid|puzzle|sudoku)\b", re.IGNORECASE)
 _SMALL_CELLS = frozenset(BLANK_CHARS + "1234")
+_ONE_PUZZLE_LINES = 64  # more non-blank lines than a 25x25 grid with its rules can have
 
 
 def _is_box_drawing(ch: str) -> bool:
@@ -189,8 +190,8 @@ How a text of several puzzles is split, one line at a time:
   lines of 16 cells with a larger value (or box bars) are one 16x16 grid;
 * one puzzle per line (--one-per-line): every line that is not blank, a comment or a
   header is a whole puzzle;
-* a text that splits into pieces that do not read but reads as one puzzle (a grid with
-  blank lines between its rows) is that one puzzle (texts up to MAX_PUZZLE_CHARS)."""
+* a short text (a few dozen lines) whose pieces do not read but which reads as one
+  puzzle (a grid with blank lines between its rows) is that one puzzle."""
 """The rules of :func:`iter_puzzle_texts` and :func:`split_puzzles`, as told by ``--help``."""
 
 
@@ -199,7 +200,8 @@ def iter_puzzle_texts(lines: Iterable[str], *, one_per_line: bool = False) -> It
 
     Args:
         lines: the lines of a text or file, with or without their line endings; read one
-            at a time, so memory does not grow with the number of lines.
+            at a time (the first few dozen are looked at together, to recognise one grid
+            with blank lines in it), so memory does not grow with the number of lines.
         one_per_line: every line that is not blank, a comment or a header is one puzzle.
 
     Yields:
@@ -207,10 +209,21 @@ def iter_puzzle_texts(lines: Iterable[str], *, one_per_line: bool = False) -> It
         (pass it to :func:`read` as ``first_line``) and its text. A line that is
         neither a puzzle nor a row comes alone, so that reading it names it.
     """
-    splitter = _Splitter(one_per_line)
-    for number, line in enumerate(lines, 1):
-        yield from splitter.feed(number, line)
-    yield from splitter.end()
+    lines = iter(lines)
+    head, non_blank, size = [], 0, 0
+    for line in lines:
+        head.append(line)
+        non_blank += bool(line.strip())
+        size += len(line)
+        if non_blank > _ONE_PUZZLE_LINES or size > MAX_PUZZLE_CHARS:  # too long for one puzzle
+            yield from _split_lines(itertools.chain(head, lines), one_per_line)
+            return
+    chunks = list(_split_lines(head, one_per_line))
+    if len(chunks) > 1 and not one_per_line:
+        whole = "\n".join(line.rstrip("\r\n") for line in head)
+        if _reads(whole) and not all(_reads(chunk) for _, chunk in chunks):
+            chunks = [(1, whole)]  # one grid with blank lines between its rows
+    yield from chunks
 
 
 def split_puzzles(text: str, *, one_per_line: bool = False) -> list[tuple[int, str]]:
@@ -219,17 +232,14 @@ def split_puzzles(text: str, *, one_per_line: bool = False) -> list[tuple[int, s
     it says it is empty."""
     text = text.removeprefix("\ufeff")
     chunks = list(iter_puzzle_texts(io.StringIO(text, newline=None), one_per_line=one_per_line))
-    if not chunks:
-        return [(1, text)]
-    if (
-        len(chunks) > 1
-        and not one_per_line
-        and len(text) <= MAX_PUZZLE_CHARS
-        and _reads(text)
-        and not all(_reads(chunk) for _, chunk in chunks)
-    ):
-        return [(1, text)]
-    return chunks
+    return chunks or [(1, text)]
+
+
+def _split_lines(lines: Iterable[str], one_per_line: bool) -> Iterator[tuple[int, str]]:
+    splitter = _Splitter(one_per_line)
+    for number, line in enumerate(lines, 1):
+        yield from splitter.feed(number, line)
+    yield from splitter.end()
 
 
 def locate(message: str, number: int) -> str:
