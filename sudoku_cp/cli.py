@@ -33,8 +33,8 @@ EXIT_SOLVED, EXIT_NO_SOLUTION, EXIT_INVALID, EXIT_TIMEOUT = 0, 1, 2, 3
 EXIT_INTERRUPTED, EXIT_PIPE_CLOSED = 130, 141
 EXIT_CODES = (
     "Exit codes: 0 solved, 1 no solution, 2 invalid input or usage, 3 time limit, "
-    "130 interrupted (Ctrl-C); for several puzzles, the first failure's. The reason goes "
-    "to standard error in one line."
+    "130 interrupted (Ctrl-C), 141 standard output closed early (| head); for several "
+    "puzzles, the first failure's. The reason goes to standard error in one line."
 )
 
 
@@ -155,10 +155,12 @@ def _out(text: str) -> None:
 # -- solve --------------------------------------------------------------------------------
 
 
-@app.command(
-    "solve",
-    epilog="\b\n" + SPLITTING + "\n\n" + EXIT_CODES,
-)
+def _verbatim(*texts: str) -> str:
+    """Help text whose paragraphs Click prints as they are written (``\\b``: no rewrapping)."""
+    return "\n\n".join("\b\n" + paragraph for text in texts for paragraph in text.split("\n\n"))
+
+
+@app.command("solve", epilog=_verbatim(SPLITTING) + "\n\n" + EXIT_CODES)
 @click.argument("file", type=click.File("rb"), required=False)
 @backend_option
 @time_limit_option
@@ -359,7 +361,7 @@ def _solve_dataset(
 # -- bench --------------------------------------------------------------------------------
 
 
-@app.command("bench", epilog="\b\n" + EXIT_CODES)
+@app.command("bench", epilog=EXIT_CODES)
 @click.argument("file", type=click.File("rb"), required=False)
 @click.option("--dataset", "-d", default=None, help="A bundled data set (see 'sudoku-cp datasets').")
 @click.option(
