@@ -40,7 +40,14 @@ def interrupt_when_ready(command: list[str], **options) -> tuple[subprocess.Pope
         process.wait()
 
 
-@pytest.mark.parametrize("backend", sudoku_cp.backend_names())
+def long_solve_backends() -> list:
+    """Every backend; those that always stopped on Ctrl-C (their search runs Python code)
+    are slow cases, CP-SAT (which catches SIGINT itself) runs in the main suite."""
+    slow = pytest.mark.slow
+    return [name if name == "cpsat" else pytest.param(name, marks=slow) for name in sudoku_cp.backend_names()]
+
+
+@pytest.mark.parametrize("backend", long_solve_backends())
 def test_ctrl_c_raises_keyboard_interrupt_in_python(backend):
     if backend not in LONG_SOLVES:
         pytest.skip(f"no long puzzle known for {backend}")

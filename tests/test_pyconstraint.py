@@ -82,7 +82,7 @@ def test_lexmin_cases(case: dict) -> None:
         assert solution == _reference(Grid.parse(case["puzzle"]))
 
 
-@pytest.mark.parametrize("name", ["easy50", "hardest"])
+@pytest.mark.parametrize("name", [pytest.param("easy50", marks=pytest.mark.slow), "hardest"])
 def test_data_sets_match_the_reference_backtracker(name: str) -> None:
     for puzzle in datasets.load(name):
         result = sudoku_cp.solve_with_stats(puzzle, backend=BACKEND)
@@ -91,7 +91,7 @@ def test_data_sets_match_the_reference_backtracker(name: str) -> None:
         assert result.stats["solver_calls"] >= 1
 
 
-@pytest.mark.parametrize("form", ["alldifferent", "pairwise"])
+@pytest.mark.parametrize("form", ["alldifferent", pytest.param("pairwise", marks=pytest.mark.slow)])
 def test_every_constraint_form_gives_the_same_smallest_solution(form: str) -> None:
     for case in LEXMIN_CASES[:40:4]:  # top1465-minus: several solutions each, quick for every form
         puzzle = Grid.parse(case["puzzle"])

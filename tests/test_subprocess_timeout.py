@@ -74,7 +74,11 @@ PARENT_SCRIPT = textwrap.dedent(
 
 
 @linux_only
-@pytest.mark.parametrize("signal_number", [signal.SIGKILL, signal.SIGTERM], ids=["SIGKILL", "SIGTERM"])
+@pytest.mark.parametrize(
+    "signal_number",
+    [signal.SIGKILL, pytest.param(signal.SIGTERM, marks=pytest.mark.slow)],
+    ids=["SIGKILL", "SIGTERM"],
+)
 def test_the_child_ends_with_its_parent(signal_number, tmp_path):
     script = tmp_path / "parent.py"
     script.write_text(PARENT_SCRIPT)
@@ -126,10 +130,10 @@ def test_concurrent_calls_do_not_wait_inside_their_time_limits():
         except Exception as error:  # recorded for the assertion below
             outcomes[index] = error
 
-    hard = threading.Thread(target=solve, args=(-1, HARD, 8.0), kwargs={"constraints": "alldifferent"})
+    hard = threading.Thread(target=solve, args=(-1, HARD, 4.0), kwargs={"constraints": "alldifferent"})
     hard.start()
     time.sleep(1.0)  # the hard search holds a child
-    threads = [threading.Thread(target=solve, args=(i, p, 4.0)) for i, p in enumerate(easy)]
+    threads = [threading.Thread(target=solve, args=(i, p, 3.0)) for i, p in enumerate(easy)]
     for thread in threads:
         thread.start()
     for thread in threads + [hard]:
