@@ -446,10 +446,13 @@ def _puzzle_or_text(item: _Item) -> Puzzle | str:
 
 @app.command("datasets")
 def datasets_command() -> None:
-    """List the bundled data sets with their size and number of puzzles."""
+    """List the bundled data sets with their size, number of puzzles and rules."""
+    width = max(map(len, datasets.names()))
     for name in datasets.names():
-        side = datasets.load(name, limit=1)[0].side
-        _out(f"{name:<10} {f'{side}x{side}':<6} {datasets.count(name):>6} puzzles")
+        first = datasets.load(name, limit=1)[0]
+        size = f"{first.side}x{first.side}"
+        rules = ", ".join(type(r).__name__ for r in getattr(first, "rules", ())) or "classic"
+        _out(f"{name:<{width}} {size:<6} {datasets.count(name):>6} puzzles  {rules}")
 
 
 @app.command("backends")

@@ -201,8 +201,9 @@ def test_datasets_command_lists_every_set():
     assert code == EXIT_SOLVED and err == ""
     lines = out.splitlines()
     assert [line.split()[0] for line in lines] == datasets.names()
-    assert lines[0].split() == ["easy50", "9x9", "49", "puzzles"]
-    assert lines[-1].split() == ["sudoku25", "25x25", "12", "puzzles"]
+    assert lines[0].split() == ["easy50", "9x9", "49", "puzzles", "classic"]
+    assert lines[6].split() == ["sudoku25", "25x25", "12", "puzzles", "classic"]
+    assert lines[7].split() == ["killer", "9x9", "10", "puzzles", "Killer"]
 
 
 def test_backends_command_marks_the_default():
@@ -533,8 +534,9 @@ def test_bench_takes_a_puzzle_file(write):
 def test_datasets_columns_are_aligned():
     code, out, err = run(["datasets"])
     lines = out.splitlines()
-    assert len({len(line) for line in lines}) == 1, out  # counts right-aligned, one width
+    assert len({line.index(" puzzles") for line in lines}) == 1, out  # counts right-aligned
     assert len({line.index(line.split()[1]) for line in lines}) == 1, out  # sizes start in one column
+    assert len({line.index(line.split()[4]) for line in lines}) == 1, out  # so do the rules
 
 
 def test_stats_go_to_standard_error(write):

@@ -11,7 +11,9 @@ is still possible. It compiles every kind of :mod:`sudoku_cp.constraints`:
 * ``Sum`` over cells that are pairwise peers (a killer cage): only the digit
   combinations of the cage that still fit its cells survive (every digit a decided
   cell holds, one digit for each cell); a cell keeps the digits of those combinations.
-  A ``Sum`` over cells that may repeat a value gets bounds reasoning.
+  A ``Sum`` over cells that may repeat a value gets bounds reasoning. Where cages and
+  units meet, the search also propagates the sums they imply (the killer solver's
+  "45 rule", :func:`sudoku_cp.backends.base.implied_sums`).
 * ``Less``: bounds, ``x < max(y)`` and ``y > min(x)`` (thermometers, inequalities).
 * ``Relation``: supports; a value stays while the other cell has a value it may pair with.
 * ``ValueIn``: the initial candidates.
@@ -37,12 +39,12 @@ candidates hold no value below the witness's costs no search at all.
 
 from __future__ import annotations
 
-import functools
 import itertools
+import math
 import operator
 from collections.abc import Callable, Sequence
 
-from sudoku_cp.backends.base import Deadline, to_puzzle
+from sudoku_cp.backends.base import Deadline, distinct_combinations, implied_sums, to_puzzle
 from sudoku_cp.backends.lexmin import smallest_solution
 from sudoku_cp.constraints import Less, Model, Relation, Sum
 from sudoku_cp.errors import NoSolutionError
@@ -87,23 +89,35 @@ def _narrow(candidates: list[int], cells: Sequence[int], keep: Sequence[int]) ->
     return changed
 
 
-@functools.cache
-def _combinations(side: int, count: int, total: int) -> tuple[int, ...]:
-    """The masks of every set of ``count`` different values of ``1..side`` adding up to ``total``."""
-    return tuple(
-        sum(1 << (v - 1) for v in combo)
-        for combo in itertools.combinations(range(1, side + 1), count)
-        if sum(combo) == total
-    )
+_EXACT_SUPPORT_CELLS = 4  # cages up to this size get exact supports by enumeration...
+_EXACT_SUPPORT_STATES = 64  # ...once the product of their candidate counts is this small
+_SUPPORT_CACHE_SIZE = 4096  # states remembered per cage
 
 
 def _distinct_sum(cells: tuple[int, ...], total: int, side: int) -> Propagator:
-    """A sum over pairwise-different cells: keep the digit combinations that still fit."""
-    combos = _combinations(side, len(cells), total)
-    getter = operator.itemgetter(*cells) if len(cells) > 1 else (lambda cand: (cand[cells[0]],))
+    """A sum over pairwise-different cells (a killer cage).
+
+    Keep the digit combinations of the cage that still fit (each holds the digits of the
+    decided cells, gives every cell one of its candidates, and uses only digits some
+    cell can take), and restrict every cell to their digits. On a small cage whose
+    candidates are already few, go further: enumerate the assignments and keep, for each
+    cell, exactly the values some assignment uses (generalised arc consistency).
+    """
+    combos = distinct_combinations(side, len(cells), total)
+    count = len(cells)
+    getter = operator.itemgetter(*cells) if count > 1 else (lambda cand: (cand[cells[0]],))
+    exact = count <= _EXACT_SUPPORT_CELLS
+    known: dict[tuple[int, ...], list[int]] = {}  # masks -> exact supports; search revisits states
 
     def propagate(candidates: list[int]) -> list[int] | None:
         masks = getter(candidates)
+        if exact and math.prod(m.bit_count() for m in masks) <= _EXACT_SUPPORT_STATES:
+            supported = known.get(masks)
+            if supported is None:
+                if len(known) > _SUPPORT_CACHE_SIZE:
+                    known.clear()
+                supported = known[masks] = _assignment_supports(masks, total)
+            return _narrow(candidates, cells, supported)
         anywhere = required = 0
         for mask in masks:
             anywhere |= mask
@@ -115,9 +129,35 @@ def _distinct_sum(cells: tuple[int, ...], total: int, side: int) -> Propagator:
                 fitting |= combo
         if not fitting:
             return None
-        return _narrow(candidates, cells, [fitting] * len(cells))
+        return _narrow(candidates, cells, [fitting] * count)
 
     return propagate
+
+
+def _assignment_supports(masks: Sequence[int], total: int) -> list[int]:
+    """For each cell, the mask of values used by some assignment of pairwise-different
+    values from ``masks`` that adds up to ``total`` (all zero when there is none)."""
+    count = len(masks)
+    supported = [0] * count
+    chosen = [0] * count
+
+    def extend(position: int, used: int, left: int) -> None:
+        if position == count - 1:
+            bit = 1 << (left - 1) if left > 0 else 0
+            if bit & masks[position] and not bit & used:
+                chosen[position] = bit
+                for i in range(count):
+                    supported[i] |= chosen[i]
+            return
+        for bit in _bits(masks[position] & ~used):
+            value = bit.bit_length()
+            if value >= left:
+                break
+            chosen[position] = bit
+            extend(position + 1, used | bit, left - value)
+
+    extend(0, 0, total)
+    return supported
 
 
 def _bounded_sum(cells: tuple[int, ...], total: int) -> Propagator:
@@ -218,6 +258,7 @@ class BitmaskSearch:
         n = model.side
         units = [c.cells for c in model.units]
         others = [c for c in model.constraints if isinstance(c, Sum | Less | Relation)]
+        others += implied_sums(model)
         self._peers = model.peers
         self._units = units
         self._unit_masks = tuple(operator.itemgetter(*cells) for cells in units)
