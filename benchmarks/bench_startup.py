@@ -91,7 +91,8 @@ def main() -> None:
     for name, ms in heaviest:
         print(f"    {name:<40} self median={statistics.median(ms):7.1f} ms")
     print(line("python -c pass (wall)", wall_times([sys.executable, "-c", "pass"], args.runs)))
-    print(line("python -c 'import sudoku_cp' (wall)", wall_times([sys.executable, "-c", "import sudoku_cp"], args.runs)))
+    importing = wall_times([sys.executable, "-c", "import sudoku_cp"], args.runs)
+    print(line("python -c 'import sudoku_cp' (wall)", importing))
     puzzle = (ROOT / "sudoku_cp" / "data" / "top95.txt").read_text().split()[0]
     cli = shutil.which("sudoku-cp", path=os.path.dirname(sys.executable)) or "sudoku-cp"
     for backend in args.backend or ["backtracking"]:

@@ -8,7 +8,7 @@ the same grid.
 """
 
 from sudoku_cp.api import solve, solve_with_stats
-from sudoku_cp.backends import backend_names, register_backend
+from sudoku_cp.backends import DEFAULT_BACKEND, backend_names, register_backend
 from sudoku_cp.errors import (
     InvalidPuzzleError,
     NoSolutionError,
@@ -22,6 +22,7 @@ from sudoku_cp.puzzle import Puzzle, load_puzzles
 from sudoku_cp.result import SolveResult
 
 __all__ = [
+    "DEFAULT_BACKEND",
     "BatchItem",
     "Grid",
     "InvalidPuzzleError",
@@ -58,7 +59,7 @@ _LAZY = {
     "cpsat": None,
     "pyconstraint": None,
 }
-_SUBMODULE_HOME = {"backtracking": "sudoku_cp.backends", "cpsat": "sudoku_cp.backends", "pyconstraint": "sudoku_cp.backends"}
+_SUBMODULE_HOME = dict.fromkeys(("backtracking", "cpsat", "pyconstraint"), "sudoku_cp.backends")
 
 
 def __getattr__(name: str):

@@ -44,9 +44,9 @@ import math
 import operator
 from collections.abc import Callable, Sequence
 
-from sudoku_cp.backends.reasoning import hall_sets
 from sudoku_cp.backends.base import Deadline, distinct_combinations, implied_sums, to_puzzle
 from sudoku_cp.backends.lexmin import smallest_solution
+from sudoku_cp.backends.reasoning import hall_sets
 from sudoku_cp.constraints import Less, Model, Relation, Sum
 from sudoku_cp.errors import NoSolutionError
 from sudoku_cp.grid import Grid
@@ -246,8 +246,10 @@ def _first_undecided(candidates: Sequence[int]) -> list[tuple[int, int]] | None:
             return [(cell, bit) for bit in _bits(mask)]
     return None
 
+
 _HALL_SETS_FROM_SIDE = 16  # the row-major search turns Hall sets on at its first dead end from this side
-_LOCKED_CANDIDATES_FROM_SIDE = 26  # locked candidates cost more than they save on every size measured (16x16, 25x25): off
+# locked candidates cost more than they save on every size measured (16x16, 25x25): off
+_LOCKED_CANDIDATES_FROM_SIDE = 26
 
 
 def _unit_intersections(units: Sequence[Sequence[int]]) -> list[tuple]:
@@ -518,7 +520,8 @@ class BitmaskSearch:
             for mask in second_rest(candidates):
                 second |= mask
             # values locked in the shared cells by one unit leave the other unit's other cells
-            for locked, cells in ((inside & ~first & second, second_cells), (inside & ~second & first, first_cells)):
+            pointing = ((inside & ~first & second, second_cells), (inside & ~second & first, first_cells))
+            for locked, cells in pointing:
                 if locked:
                     for cell in cells:
                         mask = candidates[cell]

@@ -103,7 +103,9 @@ def _reach(start: int, edges: Sequence[int], within: int) -> int:
     return reached
 
 
-def _augment(cell: int, masks: Sequence[int], value_cell: dict[int, int], cell_value: list[int], seen: list[int]) -> bool:
+def _augment(
+    cell: int, masks: Sequence[int], value_cell: dict[int, int], cell_value: list[int], seen: list[int]
+) -> bool:
     """Match ``cell`` along an augmenting path (Kuhn's method); ``seen[0]`` marks values visited."""
     free = masks[cell] & ~seen[0]
     while free:
