@@ -5,8 +5,9 @@ Each figure is the median (and the minimum) of ``--runs`` fresh Python processes
 * ``import sudoku_cp``: the package's own line of ``python -X importtime`` (cumulative
   microseconds of importing it, interpreter start-up excluded), and the heaviest modules
   it pulls in (their self time, median over the runs);
-* wall time of ``python -c "import sudoku_cp"`` and, for reference, of ``python -c pass``;
-* wall time of ``sudoku-cp solve --backend B`` on one 9x9 puzzle (the first of top95),
+* wall and CPU time of ``python -c "import sudoku_cp"`` and, for reference, of
+  ``python -c pass`` (CPU time is robust to other load on the machine; wall time is not);
+* wall and CPU time of ``sudoku-cp solve --backend B`` on one 9x9 puzzle (the first of top95),
   for each backend named by ``--backend`` (``backtracking`` by default).
 
 The package is byte-compiled first (``compileall``): a user's installed package has its
@@ -24,6 +25,7 @@ from __future__ import annotations
 import argparse
 import compileall
 import os
+import resource
 import shutil
 import statistics
 import subprocess
@@ -61,18 +63,29 @@ def import_times(runs: int) -> tuple[list[float], dict[str, list[float]]]:
     return totals, selves
 
 
-def wall_times(command: list[str], runs: int, stdin: str = "") -> list[float]:
-    """Milliseconds of wall time of ``command`` (given ``stdin``) per run."""
-    seconds = []
+def process_times(command: list[str], runs: int, stdin: str = "") -> tuple[list[float], list[float]]:
+    """Milliseconds of wall time, and of CPU time (user plus system), of ``command``
+    (given ``stdin``) per run. CPU time is what the process costs whatever else the
+    machine runs; wall time is what a user waits on this machine now."""
+    wall, cpu = [], []
     for _ in range(runs):
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
         start = time.perf_counter()
         subprocess.run(command, input=stdin.encode(), check=True, capture_output=True)
-        seconds.append(time.perf_counter() - start)
-    return [s * 1000 for s in seconds]
+        wall.append((time.perf_counter() - start) * 1000)
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        cpu.append((after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime) * 1000)
+    return wall, cpu
 
 
 def line(label: str, ms: list[float]) -> str:
     return f"{label:<52} median={statistics.median(ms):8.1f} ms  min={min(ms):8.1f} ms  (n={len(ms)})"
+
+
+def lines(label: str, command: list[str], runs: int, stdin: str = "") -> None:
+    wall, cpu = process_times(command, runs, stdin)
+    print(line(f"{label} (wall)", wall))
+    print(line(f"{label} (CPU)", cpu))
 
 
 def main() -> None:
@@ -90,15 +103,13 @@ def main() -> None:
     heaviest = sorted(selves.items(), key=lambda item: -statistics.median(item[1]))[: args.top]
     for name, ms in heaviest:
         print(f"    {name:<40} self median={statistics.median(ms):7.1f} ms")
-    print(line("python -c pass (wall)", wall_times([sys.executable, "-c", "pass"], args.runs)))
-    importing = wall_times([sys.executable, "-c", "import sudoku_cp"], args.runs)
-    print(line("python -c 'import sudoku_cp' (wall)", importing))
+    lines("python -c pass", [sys.executable, "-c", "pass"], args.runs)
+    lines("python -c 'import sudoku_cp'", [sys.executable, "-c", "import sudoku_cp"], args.runs)
     puzzle = (ROOT / "sudoku_cp" / "data" / "top95.txt").read_text().split()[0]
     cli = shutil.which("sudoku-cp", path=os.path.dirname(sys.executable)) or "sudoku-cp"
     for backend in args.backend or ["backtracking"]:
         command = [cli, "solve", "--backend", backend]
-        label = f"sudoku-cp solve --backend {backend} (9x9, wall)"
-        print(line(label, wall_times(command, args.runs, puzzle + "\n")))
+        lines(f"sudoku-cp solve --backend {backend} (9x9)", command, args.runs, puzzle + "\n")
 
 
 if __name__ == "__main__":

@@ -6,7 +6,6 @@ import time
 from typing import Any
 
 from sudoku_cp import backends
-from sudoku_cp.backends.base import finite_time_limit
 from sudoku_cp.errors import SudokuError
 from sudoku_cp.grid import Grid
 from sudoku_cp.puzzle import PuzzleInput, as_puzzle
@@ -93,4 +92,6 @@ def check_time_limit(time_limit: object) -> float | None:
         raise TypeError(f"time_limit must be a number of seconds or None, not {time_limit!r}")
     if not time_limit > 0:  # also refuses NaN
         raise ValueError(f"time_limit must be a positive number of seconds, not {time_limit!r}")
+    from sudoku_cp.backends.base import finite_time_limit  # here: base loads threads and models
+
     return finite_time_limit(time_limit)
