@@ -2,7 +2,8 @@
 
 For each data set it times, in the same run and interleaved puzzle by puzzle:
 
-* ``guaranteed``: ``sudoku_cp.cpsat.solve``, the backend (candidate + proof solves);
+* ``guaranteed``: ``sudoku_cp.cpsat.solve``, the backend (one enumerating solve that
+  proves a puzzle's only solution; candidate + proof solves otherwise);
 * ``plain``: ``sudoku_cp.cpsat.first_solution``, one solve of the same model with
   CP-SAT's default parameters and no guarantee (the baseline),
 
@@ -18,6 +19,7 @@ Usage::
 
     python benchmarks/bench_cpsat.py                           # top95 and top1465
     python benchmarks/bench_cpsat.py --dataset hex16 --workers 2
+    python benchmarks/bench_cpsat.py --dataset top1465 --sample 200
     python benchmarks/bench_cpsat.py --dataset sudoku25 --repeat 1
 """
 
@@ -43,9 +45,9 @@ def timed(function, *args, **kwargs) -> tuple[float, float, object]:
     return time.perf_counter() - wall, time.process_time() - cpu, result
 
 
-def bench(name: str, repeat: int, limit: int | None, workers: int) -> None:
+def bench(name: str, repeat: int, limit: int | None, workers: int, sample: int | None = None) -> None:
     """Print the guaranteed and plain timings of one data set, their ratios and the overheads."""
-    puzzles = datasets.load(name)[:limit]
+    puzzles = datasets.load(name, sample=sample)[:limit]
     inf = float("inf")
     wall = {"guaranteed": [inf] * len(puzzles), "plain": [inf] * len(puzzles)}
     cpu = {"guaranteed": [inf] * len(puzzles), "plain": [inf] * len(puzzles)}
@@ -111,15 +113,16 @@ def main() -> None:
     parser.add_argument("--dataset", action="append", choices=datasets.names(), help="repeatable")
     parser.add_argument("--repeat", type=int, default=3, help="runs per puzzle; the best is kept (default 3)")
     parser.add_argument("--limit", type=int, default=None, help="only the first N puzzles of each set")
+    parser.add_argument("--sample", type=int, default=None, help="a random sample of N puzzles (seed 0)")
     parser.add_argument("--workers", type=int, default=1, help="CP-SAT workers per solve (default 1)")
     args = parser.parse_args()
     print(machine())
-    print(f"# workers={args.workers} repeat={args.repeat} limit={args.limit}")
+    print(f"# workers={args.workers} repeat={args.repeat} limit={args.limit} sample={args.sample}")
     for name in args.dataset or ["top95", "top1465"]:
         if datasets.load(name, sample=1)[0].side >= 25:
             bench_each(name, args.repeat, args.limit, args.workers)
         else:
-            bench(name, args.repeat, args.limit, args.workers)
+            bench(name, args.repeat, args.limit, args.workers, args.sample)
 
 
 if __name__ == "__main__":

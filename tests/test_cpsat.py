@@ -101,13 +101,13 @@ def test_empty_grids_give_the_smallest_solution() -> None:
 def test_a_25x25_puzzle() -> None:
     solution, stats = cpsat.solve(FAST_25)
     assert_solves(FAST_25, solution)
-    assert stats["solver_calls"] >= 2  # a candidate, then at least one proof solve
+    assert stats["solver_calls"] >= 1  # one solve when CP-SAT proves the solution is the only one  # a candidate, then at least one proof solve
 
 
 def test_stats_report_every_counter() -> None:
     _, stats = cpsat.solve(datasets.load("top95")[0])
     assert set(stats) == {"solver_calls", "branches", "conflicts", "solver_wall_time", "build_time"}
-    assert stats["solver_calls"] >= 2
+    assert stats["solver_calls"] >= 1  # one solve when CP-SAT proves the solution is the only one
     assert stats["solver_wall_time"] > 0 and stats["build_time"] > 0
     assert all(value >= 0 for value in stats.values())
 

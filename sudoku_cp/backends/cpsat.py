@@ -9,24 +9,29 @@ assignments (table) constraint for a ``Relation``, and a smaller domain for ``Va
 
 The backend (:func:`solve`) returns the *smallest row-major solution*: read row by row
 as one number, it is the smallest, i.e. the lexicographic minimum of the cell vector.
-CP-SAT has no lexicographic objective, so minimality is proven in two steps:
+CP-SAT has no lexicographic objective, so minimality is proven by CP-SAT itself:
 
-1. **A candidate.** Solve the model with a fixed search: cells in row-major order,
-   smallest value first (a decision strategy in the model). That search usually meets
-   the minimum first, but nothing is assumed about it: the candidate ``w`` is just
-   *some* solution.
-2. **A proof.** Solve the model again with one extra constraint, ``x <_lex w`` (``x`` is
-   lexicographically smaller than ``w``). If CP-SAT reports INFEASIBLE, no solution is
-   smaller than ``w``, so ``w`` is the smallest: the solver has proven it. If it finds a
-   solution, that solution is strictly smaller; it becomes the candidate and step 2 is
-   repeated. Each round strictly decreases the candidate, so the loop ends.
+1. **The only solution?** Solve the model enumerating its solutions
+   (``enumerate_all_solutions``, under which presolve keeps every solution), with a
+   fixed search (cells in row-major order, smallest value first: a decision strategy in
+   the model), stopping at the second solution. Once CP-SAT has found a solution ``w``
+   it goes on searching for a solution other than ``w``; if the search then ends
+   complete (status OPTIMAL) with ``w`` the only solution, CP-SAT has proven the model
+   plus ``x != w`` INFEASIBLE, which implies that nothing is smaller than ``w``: the
+   answer, in one solve. This is the common case (every puzzle with one solution).
+2. **A proof of the candidate.** Otherwise the smaller of the solutions found is the
+   candidate ``w``, and the model is solved again with one extra constraint,
+   ``x <_lex w`` (``x`` is lexicographically smaller than ``w``). If CP-SAT reports
+   INFEASIBLE, no solution is smaller than ``w``. If it finds a solution, that
+   solution is strictly smaller; it becomes the candidate and step 2 is repeated. Each
+   round strictly decreases the candidate, so the loop ends.
 
-Minimality rests only on that INFEASIBLE status, never on the order in which a search
-meets solutions (presolve may drop solutions and break symmetries, which is harmless
-here). The fixed search is fast on 9x9 and 16x16 puzzles and on nearly empty grids of
-any size, but stalls on hard 25x25 puzzles; so each solve gets it under a budget of
-deterministic time (:data:`LEX_SEARCH_BUDGET`) and, if it runs out, is rerun with
-CP-SAT's default search, which the later solves of that call then use directly.
+Minimality rests only on those complete searches (INFEASIBLE of ``x != w``, or of
+``x <_lex w``), never on the order in which a search meets solutions. The fixed search
+is fast on 9x9 and 16x16 puzzles and on nearly empty grids of any size, but stalls on
+hard 25x25 puzzles; so each solve gets it under a budget of deterministic time
+(:data:`LEX_SEARCH_BUDGET`) and, if it runs out, is rerun with CP-SAT's default search,
+which the later solves of that call then use directly.
 
 ``x <_lex w`` is the decomposition of the lexicographic ordering constraint into a
 chain of Booleans (Frisch, Hnich, Kiziltan, Miguel and Walsh, "Global constraints for
@@ -142,8 +147,9 @@ def solve(
 ) -> tuple[Grid, dict[str, float]]:
     """The ``"cpsat"`` backend: the smallest row-major solution, proven minimal by CP-SAT.
 
-    A candidate solution, then proof solves with the constraint ``x <_lex candidate``
-    until one is INFEASIBLE; each solve first tries the row-major, smallest-value search
+    One solve that enumerates solutions and ends when CP-SAT proves the first one is the
+    only one; otherwise proof solves with the constraint ``x <_lex candidate`` until one
+    is INFEASIBLE; each solve first tries the row-major, smallest-value search
     under a budget, then CP-SAT's general search (see the module docstring for the
     method, why its answer is the smallest, and sources).
 
@@ -176,9 +182,11 @@ def solve(
     model.add_decision_strategy(cells, cp_model.CHOOSE_FIRST, cp_model.SELECT_MIN_VALUE)
     run.build_time += time.perf_counter() - started
 
-    candidate = run.solve_staged(model, cells)
+    candidate = run.solve_staged(model, cells, enumerate_all=True)
     if candidate is None:
         raise NoSolutionError("the puzzle has no solution (CP-SAT proved the model infeasible)")
+    if run.only_solution:
+        return puzzle.grid.with_cells(candidate), run.stats()  # the one solution is the smallest
     givens = puzzle.grid.cells
     lowest = lowest_candidates(puzzle.model)
     # Each round adds x <_lex w to the same model; the earlier rounds' constraints stay
@@ -292,6 +300,7 @@ class _Run:
     solver_wall_time: float = 0.0
     build_time: float = 0.0
     lex_search_stalled: bool = False
+    only_solution: bool = False
     deadline: Deadline = field(init=False)
 
     def __post_init__(self) -> None:
@@ -306,23 +315,34 @@ class _Run:
         self.deadline.check("CP-SAT")
         return self.deadline.left()
 
-    def solve_staged(self, model: cp_model.CpModel, cells: Sequence[IntVar]) -> list[int] | None:
+    def solve_staged(
+        self, model: cp_model.CpModel, cells: Sequence[IntVar], *, enumerate_all: bool = False
+    ) -> list[int] | None:
         """Solve with the row-major search (``"lex"``) under its budget, then, if that
         stalls, with the general search; return the cell values or ``None`` (INFEASIBLE).
 
         Once the row-major search has stalled on this puzzle, later solves go straight
-        to the general search: a puzzle hard for one is hard for the next.
+        to the general search: a puzzle hard for one is hard for the next. With
+        ``enumerate_all``, see :meth:`solve`.
         """
         if not self.lex_search_stalled:
             try:
-                return self.solve(model, cells, "lex")
+                return self.solve(model, cells, "lex", enumerate_all=enumerate_all)
             except _OutOfBudget:
                 self.lex_search_stalled = True
-        return self.solve(model, cells, "general")
+        return self.solve(model, cells, "general", enumerate_all=enumerate_all)
 
-    def solve(self, model: cp_model.CpModel, cells: Sequence[IntVar], kind: str) -> list[int] | None:
+    def solve(
+        self, model: cp_model.CpModel, cells: Sequence[IntVar], kind: str, *, enumerate_all: bool = False
+    ) -> list[int] | None:
         """Solve the model with the parameters of ``kind``; return the cell values, or
         ``None`` when it is INFEASIBLE.
+
+        With ``enumerate_all``, CP-SAT enumerates the solutions (``enumerate_all_solutions``,
+        which keeps presolve from removing any) and stops at the second one; the smaller
+        of those found is returned, and ``self.only_solution`` is set when the search
+        ended complete (status OPTIMAL) after exactly one: CP-SAT has then proven that no
+        other solution exists.
 
         Raises:
             _OutOfBudget: the budgeted ``"lex"`` search stopped with time left.
@@ -337,11 +357,18 @@ class _Run:
         left = self.time_left()
         if left is not None:
             solver.parameters.max_time_in_seconds = left
-        status = solve_interruptibly(solver, model)
+        collector = None
+        if enumerate_all:
+            solver.parameters.enumerate_all_solutions = True
+            collector = _FirstSolutions(cells, 2)
+        status = solve_interruptibly(solver, model, collector)
         self.solver_calls += 1
         self.branches += solver.num_branches
         self.conflicts += solver.num_conflicts
         self.solver_wall_time += solver.wall_time
+        if collector is not None and collector.solutions:
+            self.only_solution = status == cp_model.OPTIMAL and len(collector.solutions) == 1
+            return min(collector.solutions)
         if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
             return [solver.value(cell) for cell in cells]
         if status == cp_model.INFEASIBLE:
@@ -364,7 +391,26 @@ class _Run:
         }
 
 
-def solve_interruptibly(solver: cp_model.CpSolver, model: cp_model.CpModel) -> int:
+class _FirstSolutions(cp_model.CpSolverSolutionCallback):
+    """Keeps the cell values of the first ``limit`` solutions, then stops the search."""
+
+    def __init__(self, cells: Sequence[IntVar], limit: int) -> None:
+        super().__init__()
+        self.cells = cells
+        self.limit = limit
+        self.solutions: list[list[int]] = []
+
+    def on_solution_callback(self) -> None:
+        self.solutions.append([self.value(cell) for cell in self.cells])
+        if len(self.solutions) >= self.limit:
+            self.stop_search()
+
+
+def solve_interruptibly(
+    solver: cp_model.CpSolver,
+    model: cp_model.CpModel,
+    callback: cp_model.CpSolverSolutionCallback | None = None,
+) -> int:
     """``solver.solve(model)``, but Ctrl-C raises :class:`KeyboardInterrupt` within moments.
 
     CP-SAT installs its own SIGINT handler during a solve (``catch_sigint_signal``),
@@ -380,8 +426,8 @@ def solve_interruptibly(solver: cp_model.CpSolver, model: cp_model.CpModel) -> i
     """
     solver.parameters.catch_sigint_signal = False
     if threading.current_thread() is not threading.main_thread():
-        return solver.solve(model)
-    future = _SOLVE_THREAD.submit(solver.solve, model)
+        return solver.solve(model, callback)
+    future = _SOLVE_THREAD.submit(solver.solve, model, callback)
     try:
         return future.result()
     except BaseException:
