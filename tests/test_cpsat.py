@@ -101,7 +101,7 @@ def test_empty_grids_give_the_smallest_solution() -> None:
 def test_a_25x25_puzzle() -> None:
     solution, stats = cpsat.solve(FAST_25)
     assert_solves(FAST_25, solution)
-    assert stats["solver_calls"] >= 1  # one solve when CP-SAT proves the solution is the only one  # a candidate, then at least one proof solve
+    assert stats["solver_calls"] >= 1  # one solve when CP-SAT proves the solution is the only one
 
 
 def test_stats_report_every_counter() -> None:
