@@ -53,6 +53,7 @@ _BACKENDS: dict[str, str | Backend] = {
     "backtracking": "sudoku_cp.backends.backtracking",
     "cpsat": "sudoku_cp.backends.cpsat",
     "python-constraint": "sudoku_cp.backends.pyconstraint",
+    "auto": "sudoku_cp.backends.auto",  # picks one of the above per puzzle
 }
 
 

@@ -493,7 +493,8 @@ class BitmaskSearch:
                 if not mask & (mask - 1):
                     placed |= mask
             masks = [candidates[c] & ~placed for c in open_cells]
-            kept = hall_sets(masks)
+            # two decided cells with one value (narrowed in this pass), or no perfect matching
+            kept = hall_sets(masks) if placed.bit_count() + len(open_cells) == len(units[index]) else None
             if kept is None:
                 self._fail(low)
                 return None

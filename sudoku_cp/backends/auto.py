@@ -1,0 +1,49 @@
+"""The ``"auto"`` backend: the backend expected to be fastest for the puzzle's size and rules.
+
+Every backend returns the same answer (the smallest row-major solution, proven), so
+choosing one changes only the time taken. The choice, from the measurements of
+``benchmarks/bench_auto.py`` (per bundled set, each backend's median in the same run):
+
+* grids up to 16x16, classic or variant: ``"backtracking"``. On these it answers in a few
+  milliseconds, as fast as or faster than a CP-SAT solve, and it needs no OR-Tools import
+  (most of a second in a fresh process);
+* larger grids (25x25): ``"cpsat"``, whose clause learning solves the hard ones in
+  seconds where a search without learning may take minutes.
+
+>>> from sudoku_cp import Grid
+>>> choose(Grid.empty(9)), choose(Grid.empty(25))
+('backtracking', 'cpsat')
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from sudoku_cp import backends
+from sudoku_cp.backends.base import to_puzzle
+
+if TYPE_CHECKING:
+    from sudoku_cp.grid import Grid
+    from sudoku_cp.puzzle import Puzzle
+
+LARGEST_SIDE_FOR_BACKTRACKING = 16
+"""Grids up to this side go to ``"backtracking"``, larger ones to ``"cpsat"``."""
+
+
+def choose(puzzle: Puzzle | Grid) -> str:
+    """The name of the backend :func:`solve` uses for ``puzzle``."""
+    return "backtracking" if puzzle.side <= LARGEST_SIDE_FOR_BACKTRACKING else "cpsat"
+
+
+def solve(puzzle: Puzzle | Grid, *, time_limit: float | None = None) -> tuple[Grid, dict[str, float]]:
+    """Solve with the backend :func:`choose` names: its answer and its stats, plus
+    ``chose_cpsat`` (1 when CP-SAT solved it, 0 when the backtracker did).
+
+    Raises:
+        NoSolutionError: the puzzle has no solution.
+        SolveTimeoutError: ``time_limit`` (seconds, the whole call) ran out.
+    """
+    puzzle = to_puzzle(puzzle)
+    name = choose(puzzle)
+    solution, stats = backends.get_backend(name).solve(puzzle, time_limit=time_limit)
+    return solution, {**stats, "chose_cpsat": int(name == "cpsat")}
