@@ -1,0 +1,35 @@
+"""A fast start: ``import sudoku_cp`` loads none of the heavy libraries, which load on first use
+(timings are in benchmarks/bench_startup.py)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import sudoku_cp
+
+HEAVY = ["ortools", "pandas", "joblib", "constraint", "click", "numpy", "importlib.metadata"]
+
+
+def modules_after(code: str) -> set[str]:
+    script = f"import sys, json\n{code}\nprint(json.dumps(sorted(sys.modules)))"
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True).stdout
+    return set(json.loads(out.splitlines()[-1]))
+
+
+def test_import_loads_no_heavy_library():
+    loaded = modules_after("import sudoku_cp")
+    assert not loaded & set(HEAVY)
+
+
+def test_solving_with_the_backtracker_loads_no_heavy_library():
+    loaded = modules_after("import sudoku_cp; sudoku_cp.solve('.' * 16, backend='backtracking')")
+    assert not loaded & set(HEAVY)
+
+
+def test_lazy_names_still_resolve():
+    assert sudoku_cp.__version__.count(".") >= 1
+    assert callable(sudoku_cp.compare) and callable(sudoku_cp.solve_many)
+    assert sudoku_cp.datasets.names() and sudoku_cp.rules.Diagonals
+    assert {"compare", "datasets", "__version__"} <= set(dir(sudoku_cp))
