@@ -3,7 +3,8 @@
 For each bundled set (a random sample of the large ones) every puzzle is solved, in the
 same run and interleaved puzzle by puzzle, by:
 
-* each backend named (default ``auto``, ``backtracking``, ``cpsat``), through
+* each backend named (default ``auto``, ``backtracking``, ``cpsat``,
+  ``python-constraint``, the last on 9x9 sets only), through
   ``sudoku_cp.solve_with_stats``: the proven smallest solution;
 * ``plain CP-SAT``: ``sudoku_cp.cpsat.first_solution``, one default one-worker CP-SAT
   solve of the same model, with no guarantee;
@@ -43,6 +44,7 @@ import sudoku_cp  # noqa: E402
 from sudoku_cp import SolveTimeoutError, cpsat, datasets  # noqa: E402
 
 SYMBOLS = "123456789ABCDEFGHIJKLMNOP"
+PYCONSTRAINT_MAX_SIDE = 9  # python-constraint takes up to minutes a puzzle on larger grids: n/a there
 
 
 # -- Norvig's solver ------------------------------------------------------------------------
@@ -131,6 +133,7 @@ def solvers(puzzle, backends: list[str], time_limit: float) -> dict[str, Callabl
     calls = {
         name: (lambda name=name: sudoku_cp.solve_with_stats(puzzle, backend=name, time_limit=time_limit))
         for name in backends
+        if name != "python-constraint" or puzzle.side <= PYCONSTRAINT_MAX_SIDE
     }
     calls["plain CP-SAT"] = lambda: cpsat.first_solution(puzzle, time_limit=time_limit)
     if isinstance(puzzle, sudoku_cp.Grid) and puzzle.box is not None:
@@ -196,7 +199,7 @@ def main() -> None:
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     parser.add_argument("--dataset", action="append", choices=datasets.names(), help="repeatable")
-    parser.add_argument("--backends", default="auto,backtracking,cpsat", help="comma-separated")
+    parser.add_argument("--backends", default="auto,backtracking,cpsat,python-constraint", help="a,b,...")
     parser.add_argument("--sample", type=int, default=100, help="sample size of larger sets (default 100)")
     parser.add_argument("--limit", type=int, default=None, help="only the first N puzzles of each set")
     parser.add_argument("--repeat", type=int, default=1, help="runs per puzzle; the best is kept (default 1)")
