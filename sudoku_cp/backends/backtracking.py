@@ -29,12 +29,27 @@ restarted with twice the budget and the weights it has learnt, which cuts the he
 tail of search times on sparse 16x16 grids; every run is complete, so a "no solution"
 is still a proof.
 
-The smallest row-major solution is not left to search order: the search above is
-wrapped by :func:`sudoku_cp.backends.lexmin.smallest_solution`, which fixes cells in
-row-major order behind a witness solution and proves, for each cell, that no smaller
-value has a completion. See that module for why the result is the smallest. The search
-state of the fixed prefix is kept and propagated incrementally, so a cell whose
+The smallest row-major solution is never left to luck. :func:`solve` first runs one
+depth-first search in row-major order, smallest value first
+(:meth:`BitmaskSearch.smallest_in_order`): the search is complete and propagation only
+removes values no solution has, so solutions are met in lexicographic order and the
+first one is the smallest, proven, with no further search. It costs nothing on nearly
+empty grids and little on most 9x9 puzzles; on 16x16 and larger grids, once it meets a
+dead end, it also removes every value no assignment of a unit's open cells can use
+(Hall sets, :func:`sudoku_cp.backends.reasoning.hall_sets`: Régin's AllDifferent
+filtering), without which greedy row-major filling thrashes on 25x25 grids. It runs
+under a node budget of one decision per cell; past it, :func:`solve` turns to the
+witness method of :func:`sudoku_cp.backends.lexmin.smallest_solution`, which fixes
+cells in row-major order behind a witness solution found by the dom/wdeg search and
+proves, for each cell, that no smaller value has a completion (see that module). The
+search state of the fixed prefix is kept and propagated incrementally, so a cell whose
 candidates hold no value below the witness's costs no search at all.
+
+Measured and left out (``benchmarks/bench_revisions.py``, ``bench_backtracking.py``):
+locked candidates after singles stall (slower on 16x16 and 25x25, no fewer nodes at the
+root of the bundled 25x25 puzzles), and branching on the places of a value in a unit
+when they are fewer than the best cell's candidates (Knuth's Dancing Links rule: no
+faster on top95 or hex16, and no 25x25 puzzle solved in a minute either way).
 """
 
 from __future__ import annotations
@@ -248,41 +263,6 @@ def _first_undecided(candidates: Sequence[int]) -> list[tuple[int, int]] | None:
 
 
 _HALL_SETS_FROM_SIDE = 16  # the row-major search turns Hall sets on at its first dead end from this side
-# locked candidates cost more than they save on every size measured (16x16, 25x25): off
-_LOCKED_CANDIDATES_FROM_SIDE = 26
-
-
-def _unit_intersections(units: Sequence[Sequence[int]]) -> list[tuple]:
-    """For each pair of units that share two or more cells (and each has cells outside the
-    other): getters of the shared cells and of each unit's other cells, and those other
-    cells, for :meth:`BitmaskSearch._locked_candidates`."""
-    pairs = []
-    for first, second in itertools.combinations(units, 2):
-        shared = set(first) & set(second)
-        if len(shared) < 2:
-            continue
-        first_rest = [c for c in first if c not in shared]
-        second_rest = [c for c in second if c not in shared]
-        if not first_rest or not second_rest:
-            continue
-        pairs.append(
-            (
-                _getter(sorted(shared)),
-                _getter(first_rest),
-                _getter(second_rest),
-                tuple(first_rest),
-                tuple(second_rest),
-            )
-        )
-    return pairs
-
-
-def _getter(cells: Sequence[int]) -> Callable[[list[int]], tuple[int, ...]]:
-    """A function from the masks to the masks of ``cells``, as a tuple (even of one cell)."""
-    if len(cells) == 1:
-        only = cells[0]
-        return lambda candidates: (candidates[only],)
-    return operator.itemgetter(*cells)
 
 
 class BitmaskSearch:
@@ -325,11 +305,9 @@ class BitmaskSearch:
         self._other_bits = other_bits
         self._all = (1 << n) - 1
         self._weights = [bits.bit_count() or 1 for bits in constraint_bits]  # dom/wdeg, per cell
-        self._value_branching = True
         self.hall_sets = False  # Hall sets in every propagation (see _stalled)
         self._hall_sets_on_dead_end = n >= _HALL_SETS_FROM_SIDE  # in row-major search
         self._unit_bits = [bits & ((1 << len(units)) - 1) for bits in constraint_bits]
-        self._intersections = _unit_intersections(units) if n >= _LOCKED_CANDIDATES_FROM_SIDE else []
         self._first_budget = _FIRST_BUDGET_PER_CELL * model.cell_count
         self._deadline = deadline
         self.nodes = 0
@@ -448,9 +426,9 @@ class BitmaskSearch:
                     break
             if decided:
                 continue
-            if not self._intersections and since is None:
+            if since is None:
                 return True
-            reduced = self._stalled(candidates, since, pending)
+            reduced = self._hall_sets(candidates, since, pending)
             if reduced is None:
                 return False
             if not reduced:
@@ -462,17 +440,10 @@ class BitmaskSearch:
                 if not mask & (mask - 1):
                     decided.append(cell)
 
-    def _stalled(self, candidates: list[int], since: list[int] | None, pending: int) -> list[int] | None:
-        """Reasoning beyond singles, once they stall: locked candidates, then (when
-        ``self.hall_sets``) Hall sets in the units that changed since ``since`` (the state
-        at the last Hall pass, updated here) or whose bit is in ``pending``. The changed
-        cells, or None on a contradiction."""
-        if self._intersections:
-            reduced = self._locked_candidates(candidates)
-            if reduced is None or reduced:
-                return reduced  # singles first: they are cheaper
-        if since is None:
-            return []
+    def _hall_sets(self, candidates: list[int], since: list[int], pending: int) -> list[int] | None:
+        """Once singles stall: Hall sets (:func:`sudoku_cp.backends.reasoning.hall_sets`) in
+        the units that changed since ``since`` (the state at the last Hall pass, updated
+        here) or whose bit is in ``pending``. The changed cells, or None on a contradiction."""
         units, unit_bits = self._units, self._unit_bits
         touched = pending
         for cell, (now, then) in enumerate(zip(candidates, since, strict=True)):
@@ -504,37 +475,6 @@ class BitmaskSearch:
                     changed.append(cell)
         return changed
 
-    def _locked_candidates(self, candidates: list[int]) -> list[int] | None:
-        """Locked candidates over every pair of units sharing two or more cells (a box and a
-        row, say): a value whose places in one unit all lie in the shared cells is removed
-        from the other unit's remaining cells ("pointing" and "claiming"). Return the
-        changed cells, or None on a contradiction."""
-        changed = []
-        for shared, first_rest, second_rest, first_cells, second_cells in self._intersections:
-            inside = 0
-            for mask in shared(candidates):
-                inside |= mask
-            first = 0
-            for mask in first_rest(candidates):
-                first |= mask
-            second = 0
-            for mask in second_rest(candidates):
-                second |= mask
-            # values locked in the shared cells by one unit leave the other unit's other cells
-            pointing = ((inside & ~first & second, second_cells), (inside & ~second & first, first_cells))
-            for locked, cells in pointing:
-                if locked:
-                    for cell in cells:
-                        mask = candidates[cell]
-                        if mask & locked:
-                            mask &= ~locked
-                            if not mask:
-                                self._fail(self._constraint_bits[cell])
-                                return None
-                            candidates[cell] = mask
-                            changed.append(cell)
-        return changed
-
     def _search(self, root: list[int], node_limit: int, row_major: bool = False) -> list[int] | None:
         """Depth-first search from a propagated state; the first solution found, or None.
 
@@ -550,7 +490,7 @@ class BitmaskSearch:
         state: list[int] | None = root
         while True:
             if state is not None:
-                branches = _first_undecided(state) if row_major else self._branches(state)
+                branches = _first_undecided(state) if row_major else self._cell_branches(state)
                 if branches is None:
                     return state
                 decisions.extend((state, cell, bit) for cell, bit in reversed(branches))  # first on top
@@ -602,37 +542,11 @@ class BitmaskSearch:
                 weights[cell] += 1
         return False
 
-    def _branches(self, candidates: Sequence[int]) -> list[tuple[int, int]] | None:
-        """The decisions to branch on, in order, as ``(cell, bit)``; None when every cell is decided.
-
-        Either the candidates of the most constrained cell, smallest first, or, when some
-        value has fewer places left in a unit than that cell has candidates, the places of
-        that value (Knuth, "Dancing links", 2000: branch on the exact-cover constraint with
-        the fewest options). Either way the branches cover every solution."""
+    def _cell_branches(self, candidates: Sequence[int]) -> list[tuple[int, int]] | None:
+        """The branches ``(cell, bit)`` of the most constrained cell, smallest value first;
+        None when every cell is decided."""
         cell = self._most_constrained(candidates)
-        if cell is None:
-            return None
-        mask = candidates[cell]
-        count = mask.bit_count()
-        if count > 2 and self._value_branching:
-            places = self._fewest_places(candidates, count)
-            if places is not None:
-                return places
-        return [(cell, bit) for bit in _bits(mask)]
-
-    def _fewest_places(self, candidates: Sequence[int], fewer_than: int) -> list[tuple[int, int]] | None:
-        """The places ``(cell, bit)`` of a value with exactly two places left in a unit, or None."""
-        for index, getter in enumerate(self._unit_masks):
-            once = twice = thrice = 0
-            for mask in getter(candidates):
-                thrice |= twice & mask
-                twice |= once & mask
-                once |= mask
-            two = twice & ~thrice
-            if two:
-                bit = two & -two
-                return [(cell, bit) for cell in self._units[index] if candidates[cell] & bit]
-        return None
+        return None if cell is None else [(cell, bit) for bit in _bits(candidates[cell])]
 
     def _most_constrained(self, candidates: Sequence[int]) -> int | None:
         """The undecided cell with the fewest candidates per weight (dom/wdeg).
