@@ -133,8 +133,12 @@ def solvers(puzzle, backends: list[str], time_limit: float) -> dict[str, Callabl
     calls = {
         name: (lambda name=name: sudoku_cp.solve_with_stats(puzzle, backend=name, time_limit=time_limit))
         for name in backends
-        if name != "python-constraint" or puzzle.side <= PYCONSTRAINT_MAX_SIDE
+        if name != "python-constraint"
     }
+    if "python-constraint" in backends and puzzle.side <= PYCONSTRAINT_MAX_SIDE:
+        # no time limit: with one, python-constraint solves in a child process, whose CPU
+        # time this process would not see
+        calls["python-constraint"] = lambda: sudoku_cp.solve(puzzle, backend="python-constraint")
     calls["plain CP-SAT"] = lambda: cpsat.first_solution(puzzle, time_limit=time_limit)
     if isinstance(puzzle, sudoku_cp.Grid) and puzzle.box is not None:
         norvig = Norvig(puzzle)
