@@ -31,7 +31,11 @@ Minimality rests only on those complete searches (INFEASIBLE of ``x != w``, or o
 is fast on 9x9 and 16x16 puzzles and on nearly empty grids of any size, but stalls on
 hard 25x25 puzzles; so each solve gets it under a budget of deterministic time
 (:data:`LEX_SEARCH_BUDGET`) and, if it runs out, is rerun with CP-SAT's default search,
-which the later solves of that call then use directly.
+which the later solves of that call then use directly (25x25 puzzles with a quarter of
+their cells given start there). The general search does not enumerate (enumeration
+turns off presolve reductions it needs: about twice slower on sudoku25); its solution
+``w`` is checked by a second solve with ``x != w`` added, whose INFEASIBLE proves ``w``
+the only solution, else step 2 follows with the smaller of the two.
 
 ``x <_lex w`` is the decomposition of the lexicographic ordering constraint into a
 chain of Booleans (Frisch, Hnich, Kiziltan, Miguel and Walsh, "Global constraints for
@@ -189,6 +193,14 @@ def solve(
     if run.only_solution:
         return puzzle.grid.with_cells(candidate), run.stats()  # the one solution is the smallest
     givens = puzzle.grid.cells
+    if run.solutions_found == 1:  # the general search, which does not enumerate: is w the only one?
+        started = time.perf_counter()
+        _add_differs(model, cells, candidate, givens)
+        run.build_time += time.perf_counter() - started
+        other = run.solve(model, cells, "general")
+        if other is None:
+            return puzzle.grid.with_cells(candidate), run.stats()  # INFEASIBLE: w is the only solution
+        candidate = min(candidate, other)
     lowest = lowest_candidates(puzzle.model)
     # Each round adds x <_lex w to the same model; the earlier rounds' constraints stay
     # and are harmless, since the new candidate is smaller than every earlier one.
@@ -214,6 +226,19 @@ def _row_major_search_would_stall(puzzle: Puzzle) -> bool:
 
 
 # -- the lexicographic ordering constraint ----------------------------------------------------
+
+
+def _add_differs(
+    model: cp_model.CpModel, cells: Sequence[IntVar], solution: Sequence[int], givens: Sequence[int]
+) -> None:
+    """Add ``x != solution``: some blank cell takes another value (one Boolean per blank cell)."""
+    differs = []
+    for cell, (value, given) in enumerate(zip(solution, givens, strict=True)):
+        if not given:
+            literal = model.new_bool_var(f"differs_{cell}")
+            model.add(cells[cell] != value).only_enforce_if(literal)
+            differs.append(literal)
+    model.add_bool_or(differs)
 
 
 def _add_lex_less(
@@ -310,6 +335,7 @@ class _Run:
     build_time: float = 0.0
     lex_search_stalled: bool = False
     only_solution: bool = False
+    solutions_found: int = 0
     deadline: Deadline = field(init=False)
 
     def __post_init__(self) -> None:
@@ -332,14 +358,19 @@ class _Run:
 
         Once the row-major search has stalled on this puzzle, later solves go straight
         to the general search: a puzzle hard for one is hard for the next. With
-        ``enumerate_all``, see :meth:`solve`.
+        ``enumerate_all``, the row-major search enumerates (see :meth:`solve`); the
+        general search never does, and sets ``self.solutions_found`` to 1 when it finds one.
         """
         if not self.lex_search_stalled:
             try:
                 return self.solve(model, cells, "lex", enumerate_all=enumerate_all)
             except _OutOfBudget:
                 self.lex_search_stalled = True
-        return self.solve(model, cells, "general", enumerate_all=enumerate_all)
+        # Enumerating keeps presolve from its solution-removing reductions, which the
+        # general search needs on hard puzzles (measured on sudoku25: about 2x slower).
+        values = self.solve(model, cells, "general")
+        self.solutions_found = 0 if values is None else 1
+        return values
 
     def solve(
         self, model: cp_model.CpModel, cells: Sequence[IntVar], kind: str, *, enumerate_all: bool = False
@@ -376,7 +407,8 @@ class _Run:
         self.conflicts += solver.num_conflicts
         self.solver_wall_time += solver.wall_time
         if collector is not None and collector.solutions:
-            self.only_solution = status == cp_model.OPTIMAL and len(collector.solutions) == 1
+            self.solutions_found = len(collector.solutions)
+            self.only_solution = status == cp_model.OPTIMAL and self.solutions_found == 1
             return min(collector.solutions)
         if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
             return [solver.value(cell) for cell in cells]
