@@ -10,7 +10,7 @@ same run and interleaved puzzle by puzzle, by:
   solve of the same model, with no guarantee;
 * ``Norvig``: a re-implementation of Peter Norvig's constraint propagation and search
   ("Solving Every Sudoku Puzzle", 2006, https://norvig.com/sudoku.html), first solution
-  only, no guarantee; classic grids only (any size), not variants.
+  only, no guarantee; classic grids up to 16x16, not variants.
 
 Times are CPU seconds of this process (``time.process_time``), which other processes on
 a shared machine disturb less than wall time; each puzzle's best of ``--repeat`` runs
@@ -44,6 +44,7 @@ import sudoku_cp  # noqa: E402
 from sudoku_cp import SolveTimeoutError, cpsat, datasets  # noqa: E402
 
 SYMBOLS = "123456789ABCDEFGHIJKLMNOP"
+NORVIG_MAX_SIDE = 16  # no time limit can stop it, and it takes minutes and more on sudoku25: n/a there
 PYCONSTRAINT_MAX_SIDE = 9  # python-constraint takes up to minutes a puzzle on larger grids: n/a there
 
 
@@ -140,7 +141,7 @@ def solvers(puzzle, backends: list[str], time_limit: float) -> dict[str, Callabl
         # time this process would not see
         calls["python-constraint"] = lambda: sudoku_cp.solve(puzzle, backend="python-constraint")
     calls["plain CP-SAT"] = lambda: cpsat.first_solution(puzzle, time_limit=time_limit)
-    if isinstance(puzzle, sudoku_cp.Grid) and puzzle.box is not None:
+    if isinstance(puzzle, sudoku_cp.Grid) and puzzle.box is not None and puzzle.side <= NORVIG_MAX_SIDE:
         norvig = Norvig(puzzle)
         calls["Norvig"] = lambda: norvig.solve(puzzle)
     return calls
