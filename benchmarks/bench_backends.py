@@ -4,7 +4,7 @@ For each bundled set (a random sample of the large ones) every puzzle is solved,
 same run and interleaved puzzle by puzzle, by:
 
 * each backend named (default ``auto``, ``backtracking``, ``cpsat``,
-  ``python-constraint``, the last on 9x9 sets only), through
+  ``python-constraint``, the last on classic 9x9 sets only), through
   ``sudoku_cp.solve_with_stats``: the proven smallest solution;
 * ``plain CP-SAT``: ``sudoku_cp.cpsat.first_solution``, one default one-worker CP-SAT
   solve of the same model, with no guarantee;
@@ -45,7 +45,7 @@ from sudoku_cp import SolveTimeoutError, cpsat, datasets  # noqa: E402
 
 SYMBOLS = "123456789ABCDEFGHIJKLMNOP"
 NORVIG_MAX_SIDE = 16  # no time limit can stop it, and it takes minutes and more on sudoku25: n/a there
-PYCONSTRAINT_MAX_SIDE = 9  # python-constraint takes up to minutes a puzzle on larger grids: n/a there
+PYCONSTRAINT_MAX_SIDE = 9  # python-constraint takes up to minutes on larger grids and variants: n/a there
 
 
 # -- Norvig's solver ------------------------------------------------------------------------
@@ -136,7 +136,8 @@ def solvers(puzzle, backends: list[str], time_limit: float) -> dict[str, Callabl
         for name in backends
         if name != "python-constraint"
     }
-    if "python-constraint" in backends and puzzle.side <= PYCONSTRAINT_MAX_SIDE:
+    classic_9x9 = isinstance(puzzle, sudoku_cp.Grid) and puzzle.side <= PYCONSTRAINT_MAX_SIDE
+    if "python-constraint" in backends and classic_9x9:
         # no time limit: with one, python-constraint solves in a child process, whose CPU
         # time this process would not see
         calls["python-constraint"] = lambda: sudoku_cp.solve(puzzle, backend="python-constraint")

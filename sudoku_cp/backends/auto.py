@@ -35,15 +35,29 @@ def choose(puzzle: Puzzle | Grid) -> str:
     return "backtracking" if puzzle.side <= LARGEST_SIDE_FOR_BACKTRACKING else "cpsat"
 
 
-def solve(puzzle: Puzzle | Grid, *, time_limit: float | None = None) -> tuple[Grid, dict[str, float]]:
+def solve(
+    puzzle: Puzzle | Grid, *, time_limit: float | None = None, workers: int = 1, seed: int = 0
+) -> tuple[Grid, dict[str, float]]:
     """Solve with the backend :func:`choose` names: its answer and its stats, plus
     ``chose_cpsat`` (1 when CP-SAT solved it, 0 when the backtracker did).
 
+    Args:
+        puzzle: the puzzle, any size and variant.
+        time_limit: seconds for the whole call, or ``None``.
+        workers, seed: CP-SAT's options (see :func:`sudoku_cp.backends.cpsat.solve`),
+            used when CP-SAT is chosen; checked either way.
+
     Raises:
         NoSolutionError: the puzzle has no solution.
-        SolveTimeoutError: ``time_limit`` (seconds, the whole call) ran out.
+        SolveTimeoutError: ``time_limit`` ran out.
+        ValueError: ``workers`` is not a positive int or ``seed`` not an int.
     """
+    if not isinstance(workers, int) or isinstance(workers, bool) or workers < 1:
+        raise ValueError(f"workers must be a positive int, not {workers!r}")
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise ValueError(f"seed must be an int, not {seed!r}")
     puzzle = to_puzzle(puzzle)
     name = choose(puzzle)
-    solution, stats = backends.get_backend(name).solve(puzzle, time_limit=time_limit)
+    options = {"workers": workers, "seed": seed} if name == "cpsat" else {}
+    solution, stats = backends.get_backend(name).solve(puzzle, time_limit=time_limit, **options)
     return solution, {**stats, "chose_cpsat": int(name == "cpsat")}
