@@ -184,7 +184,8 @@ def solve(
     started = time.perf_counter()
     model, x = build_model(puzzle)
     cells = [v for row in x for v in row]
-    model.add_decision_strategy(cells, cp_model.CHOOSE_FIRST, cp_model.SELECT_MIN_VALUE)
+    if not run.lex_search_stalled:
+        model.add_decision_strategy(cells, cp_model.CHOOSE_FIRST, cp_model.SELECT_MIN_VALUE)
     run.build_time += time.perf_counter() - started
 
     candidate = run.solve_staged(model, cells, enumerate_all=True)
@@ -366,6 +367,8 @@ class _Run:
                 return self.solve(model, cells, "lex", enumerate_all=enumerate_all)
             except _OutOfBudget:
                 self.lex_search_stalled = True
+                # CP-SAT's automatic search would follow the row-major strategy: drop it
+                model.proto.search_strategy.clear()
         # Enumerating keeps presolve from its solution-removing reductions, which the
         # general search needs on hard puzzles (measured on sudoku25: about 2x slower).
         values = self.solve(model, cells, "general")
