@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import itertools
 import os
-import statistics
 import sys
 import time
 from collections import Counter
@@ -331,6 +330,8 @@ def _solve_dataset(
     backend: str | None,
     time_limit: float | None,
 ) -> None:
+    import statistics  # here: a one-shot solve should not load it
+
     puzzles = _load_dataset(name, limit, sample, seed)
     start = time.perf_counter()
     items = solve_many(puzzles, backend=backend, time_limit=time_limit)

@@ -169,7 +169,7 @@ def test_generous_time_limit(write):
 # -- data sets ----------------------------------------------------------------------------
 
 SUMMARY = re.compile(
-    r"^hardest: 11/11 solved by cpsat in \d+\.\d\d s "
+    r"^hardest: 11/11 solved by auto in \d+\.\d\d s "
     r"\(median \d+\.\d\d ms, mean \d+\.\d\d ms, max \d+\.\d ms per solved puzzle\)\n$"
 )
 
@@ -210,7 +210,7 @@ def test_backends_command_marks_the_default():
     code, out, err = run(["backends"])
     assert code == EXIT_SOLVED and err == ""
     assert [line[2:] for line in out.splitlines()] == backend_names()
-    assert "* cpsat\n" in out
+    assert "* auto\n" in out
 
 
 # -- failures: exit code and one line on stderr -------------------------------------------

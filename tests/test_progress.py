@@ -13,7 +13,7 @@ PUZZLES = datasets.load("hardest", limit=3)
 
 
 def test_default_backend_is_at_the_top_level():
-    assert sudoku_cp.DEFAULT_BACKEND == sudoku_cp.backends.DEFAULT_BACKEND == "cpsat"
+    assert sudoku_cp.DEFAULT_BACKEND == sudoku_cp.backends.DEFAULT_BACKEND == "auto"
     assert "DEFAULT_BACKEND" in sudoku_cp.__all__
 
 

@@ -46,8 +46,10 @@ class Backend(Protocol):
         ...
 
 
-DEFAULT_BACKEND = "cpsat"
-"""The backend :func:`sudoku_cp.solve` uses when none is named."""
+DEFAULT_BACKEND = "auto"
+"""The backend :func:`sudoku_cp.solve` uses when none is named: ``"auto"``, which picks the
+backtracker or CP-SAT per puzzle (:mod:`sudoku_cp.backends.auto`); as fast as ``"cpsat"``
+or faster on every bundled set (``benchmarks/bench_backends.py``)."""
 
 _BACKENDS: dict[str, str | Backend] = {
     "backtracking": "sudoku_cp.backends.backtracking",

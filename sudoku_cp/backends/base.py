@@ -8,16 +8,18 @@ from __future__ import annotations
 import functools
 import itertools
 import os
-import queue
-import threading
 import time
 from collections.abc import Callable
-from concurrent.futures import Future
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sudoku_cp.constraints import Model, Sum
 from sudoku_cp.errors import SolveTimeoutError
 from sudoku_cp.puzzle import Puzzle, PuzzleInput, as_puzzle
+
+if TYPE_CHECKING:
+    import queue
+    import threading
+    from concurrent.futures import Future
 
 
 def to_puzzle(puzzle: PuzzleInput) -> Puzzle:
@@ -97,6 +99,9 @@ class HelperThread:
     """
 
     def __init__(self, name: str) -> None:
+        import queue  # here, like threading and concurrent.futures below: the backtracker
+        import threading  # needs none of them, and a one-shot CLI solve should not load them
+
         self.name = name
         self._jobs: queue.SimpleQueue = queue.SimpleQueue()
         self._thread: threading.Thread | None = None
@@ -106,6 +111,10 @@ class HelperThread:
     def submit(self, function: Callable[..., Any], *args: Any, **kwargs: Any) -> Future:
         """Run ``function(*args, **kwargs)`` on the thread; its result or exception comes
         through the returned :class:`concurrent.futures.Future`."""
+        import queue
+        import threading
+        from concurrent.futures import Future
+
         with self._lock:
             if self._thread is None or not self._thread.is_alive() or self._owner != os.getpid():
                 self._jobs, self._owner = queue.SimpleQueue(), os.getpid()
