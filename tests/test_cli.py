@@ -192,7 +192,7 @@ def test_dataset_with_limit_and_backend():
 def test_dataset_timeouts_are_counted_and_exit_3():
     code, out, err = run(["solve", "--dataset", "sudoku25", "--limit", "1", "-t", "0.1"])
     assert code == EXIT_TIMEOUT
-    assert out.startswith("sudoku25: 0/1 solved, 1 timeout by cpsat in ")
+    assert out.startswith("sudoku25: 0/1 solved, 1 timeout by auto in ")
     assert out.endswith("(none solved)\n")
 
 
@@ -343,7 +343,7 @@ def test_solve_help_names_the_default_backend_exit_codes_and_how_a_file_is_split
     code, out, err = run(["solve", "--help"])
     assert code == EXIT_SOLVED
     text = " ".join(out.split())
-    assert "default: cpsat" in text
+    assert "default: auto" in text
     for fragment in ("0 solved", "1 no solution", "2 invalid input or usage", "3 time limit", "130"):
         assert fragment in text, fragment
     assert "blank lines separate puzzles" in text and "--one-per-line" in text
@@ -547,7 +547,7 @@ def test_stats_go_to_standard_error(write):
     lines = err.splitlines()
     assert len(lines) == 2
     assert all(
-        re.match(r"^stats: line \d: cpsat, \d+\.\d\d ms, solver_calls=\d+, ", line) for line in lines
+        re.match(r"^stats: line \d: auto, \d+\.\d\d ms, solver_calls=\d+, ", line) for line in lines
     ), err
 
 
