@@ -12,6 +12,21 @@ name           size     puzzles  source (full provenance in ``data/README.md``)
 ``sudoku25``   25x25    12       Gecode instances from Alain Frisch's page
 =============  =======  =======  ===============================================
 
+Variant sets made by :func:`sudoku_cp.generate` (JSON records, loaded as
+:class:`~sudoku_cp.Puzzle` values; the call and seed of each are in ``data/README.md``
+and in each puzzle's ``metadata["generator"]``):
+
+===============  =======  =======  =================================================
+name             size     puzzles  what
+===============  =======  =======  =================================================
+``gen_6x6``      6x6      50       classic, 2x3 boxes, minimal
+``gen_minimal``  9x9      30       classic, minimal, 180° rotational symmetry
+``gen_x``        9x9      30       X-Sudoku (both diagonals), minimal
+``gen_jigsaw``   9x9      30       jigsaw (random connected regions), minimal
+``gen_killer``   9x9      20       killer, cages only (no givens)
+``gen_thermo``   9x9      30       thermo, minimal
+===============  =======  =======  =================================================
+
 Every puzzle in every set has exactly one solution.
 """
 
@@ -23,6 +38,7 @@ import random
 from importlib import resources
 
 from sudoku_cp.grid import Grid
+from sudoku_cp.puzzle import Puzzle, puzzles_from_json
 
 _FILES = {
     "easy50": "easy50.txt",
@@ -34,10 +50,20 @@ _FILES = {
     "sudoku25": "sudoku25.txt",
 }
 
+_JSON_FILES = {
+    "gen_6x6": "gen_6x6.json",
+    "gen_minimal": "gen_minimal.json",
+    "gen_x": "gen_x.json",
+    "gen_jigsaw": "gen_jigsaw.json",
+    "gen_killer": "gen_killer.json",
+    "gen_thermo": "gen_thermo.json",
+}
+
 
 def names() -> list[str]:
-    """The names of the bundled sets, smallest grids and easiest first."""
-    return list(_FILES)
+    """The names of the bundled sets: the classic text sets (smallest grids and easiest
+    first), then the JSON sets of puzzles with rules."""
+    return [*_FILES, *_JSON_FILES]
 
 
 def provenance() -> str:
@@ -45,8 +71,9 @@ def provenance() -> str:
     return resources.files("sudoku_cp").joinpath("data", "README.md").read_text(encoding="utf-8")
 
 
-def load(name: str, *, sample: int | None = None, seed: int = 0) -> list[Grid]:
-    """Load a bundled set as a list of grids, in file order.
+def load(name: str, *, sample: int | None = None, seed: int = 0) -> list[Grid] | list[Puzzle]:
+    """Load a bundled set, in file order: a text set as a list of :class:`Grid`, a JSON set
+    (variants) as a list of :class:`~sudoku_cp.Puzzle`.
 
     Args:
         name: one of :func:`names`.
@@ -58,13 +85,18 @@ def load(name: str, *, sample: int | None = None, seed: int = 0) -> list[Grid]:
     Raises:
         ValueError: unknown name (the message lists the known ones), or a negative sample.
     """
+    if name in _JSON_FILES:
+        return [_records(name)[i] for i in _chosen(len(_records(name)), sample, seed)]
     lines = _lines(name)
-    if sample is not None:
-        if sample < 0:
-            raise ValueError(f"sample must be a non-negative number of puzzles, not {sample}")
-        chosen = sorted(random.Random(seed).sample(range(len(lines)), min(sample, len(lines))))
-        lines = tuple(lines[i] for i in chosen)
-    return [Grid.parse(line) for line in lines]
+    return [Grid.parse(lines[i]) for i in _chosen(len(lines), sample, seed)]
+
+
+def _chosen(count: int, sample: int | None, seed: int) -> list[int]:
+    if sample is None:
+        return list(range(count))
+    if sample < 0:
+        raise ValueError(f"sample must be a non-negative number of puzzles, not {sample}")
+    return sorted(random.Random(seed).sample(range(count), min(sample, count)))
 
 
 def count(name: str) -> int:
@@ -73,13 +105,21 @@ def count(name: str) -> int:
     Raises:
         ValueError: unknown name.
     """
+    if name in _JSON_FILES:
+        return len(_records(name))
     return len(_lines(name))
+
+
+@functools.cache
+def _records(name: str) -> tuple[Puzzle, ...]:
+    text = resources.files("sudoku_cp").joinpath("data", _JSON_FILES[name]).read_text(encoding="utf-8")
+    return tuple(puzzles_from_json(text, _JSON_FILES[name]))
 
 
 @functools.cache
 def _lines(name: str) -> tuple[str, ...]:
     if name not in _FILES:
-        raise ValueError(f"unknown data set {name!r}; bundled sets: {', '.join(_FILES)}")
+        raise ValueError(f"unknown data set {name!r}; bundled sets: {', '.join(names())}")
     path = resources.files("sudoku_cp").joinpath("data", _FILES[name])
     raw = path.read_bytes()
     if _FILES[name].endswith(".gz"):
