@@ -251,9 +251,7 @@ def _puzzles_of(file) -> list[tuple[str, object]]:
 
 @app.command("count")
 @click.argument("file", type=click.File("r", encoding="utf-8"), required=False)
-@click.option(
-    "--limit", "-k", type=click.IntRange(min=1), default=None, help="Stop counting at K solutions."
-)
+@click.option("--limit", "-k", type=click.IntRange(min=1), default=None, help="Stop counting at K solutions.")
 @backend_option
 @time_limit_option
 def count_command(

@@ -133,10 +133,10 @@ def generate(
         drawn = _drawn_rules(variant, solution, size, rng)
         puzzle = Puzzle(Grid(solution, shape), layout + drawn)
         digger = _Digger(puzzle, solution, deadline, difficulty)
-        dug = digger.dig(orbits, rng, 0 if givens is None else givens, stop_at_deadline=not targeted)
+        dug = digger.dig(orbits, rng, 0 if givens is None else givens)
         count = sum(1 for v in dug if v)
         best_givens = count if best_givens is None else min(best_givens, count)
-        if _meets(digger, dug, minimal, symmetry, givens, difficulty):
+        if (digger.complete or not targeted) and _meets(digger, dug, minimal, symmetry, givens, difficulty):
             metadata = {"solution": Grid(solution, shape).to_string(), "generator": call}
             return Puzzle(Grid(dug, shape), puzzle.rules, metadata)
         if deadline is not None and time.perf_counter() > deadline:
@@ -211,6 +211,7 @@ class _Digger:
         self.deadline = deadline
         in_band = [LEVELS.index(t) for t in LEVELS if BANDS[t] == difficulty]
         self.strongest = max(in_band) if difficulty is not None else None
+        self.complete = False
 
     def unique(self, cells: Sequence[int]) -> bool:
         """True when the puzzle with these givens has exactly one solution (proven by count)."""
@@ -225,9 +226,10 @@ class _Digger:
             return True
         return grade(self.puzzle.with_grid(self.puzzle.grid.with_cells(cells))).level <= self.strongest
 
-    def dig(
-        self, orbits: list[tuple[int, ...]], rng: random.Random, floor: int, stop_at_deadline: bool
-    ) -> list[int]:
+    def dig(self, orbits: list[tuple[int, ...]], rng: random.Random, floor: int) -> list[int]:
+        """The givens left after one pass over the orbits in random order, stopping at
+        ``floor`` givens; ``self.complete`` tells whether the pass ended (not the clock)."""
+        self.complete = False
         cells = list(self.solution)
         count = len(cells)
         order = orbits[:]
@@ -236,15 +238,14 @@ class _Digger:
             if count <= floor:
                 break
             if self.deadline is not None and time.perf_counter() > self.deadline:
-                if stop_at_deadline:
-                    break
-                raise SolveTimeoutError("the time ran out while removing givens")
+                return cells
             trial = cells[:]
             for cell in orbit:
                 trial[cell] = 0
             if self.unique(trial) and self.within_band(trial):
                 cells = trial
                 count -= len(orbit)
+        self.complete = True
         return cells
 
     def is_minimal(self, cells: Sequence[int]) -> bool:

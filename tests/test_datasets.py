@@ -7,7 +7,7 @@ import statistics
 
 import pytest
 
-from sudoku_cp import Grid, datasets
+from sudoku_cp import Grid, Puzzle, datasets
 
 EXPECTED = {
     # name: (count, side, min givens, mean givens, max givens) from sudoku_cp/data/README.md
@@ -21,8 +21,40 @@ EXPECTED = {
 }
 
 
+GENERATED = {
+    # name: (count, side, rule keys, the generator call besides the seed; see data/README.md)
+    "gen_6x6": (50, 6, set(), {"size": 6, "minimal": True}),
+    "gen_minimal": (30, 9, set(), {"minimal": True, "symmetry": "rotational"}),
+    "gen_x": (30, 9, {"diagonals"}, {"variant": "x", "minimal": True}),
+    "gen_jigsaw": (30, 9, {"regions"}, {"variant": "jigsaw", "minimal": True}),
+    "gen_killer": (20, 9, {"cages"}, {"variant": "killer", "givens": 0}),
+    "gen_thermo": (30, 9, {"thermos"}, {"variant": "thermo", "minimal": True}),
+}
+
+
 def test_names_in_order():
-    assert datasets.names() == list(EXPECTED)
+    assert datasets.names() == [*EXPECTED, *GENERATED]
+
+
+@pytest.mark.parametrize("name", GENERATED)
+def test_generated_sets_load_as_puzzles_with_their_rules(name):
+    count, side, keys, _ = GENERATED[name]
+    puzzles = datasets.load(name)
+    assert len(puzzles) == count == datasets.count(name)
+    assert all(isinstance(p, Puzzle) and p.side == side for p in puzzles)
+    assert all(set(p.to_dict()["rules"]) == keys for p in puzzles)
+    assert all(p.is_solved_by(Grid.parse(p.metadata["solution"], p.box)) for p in puzzles)
+    assert datasets.load(name, sample=3, seed=1) == datasets.load(name, sample=3, seed=1)
+
+
+@pytest.mark.parametrize("name", ["gen_6x6", "gen_thermo"])
+def test_generated_sets_are_what_their_recorded_call_makes(name):
+    from sudoku_cp import generate
+
+    *_, call = GENERATED[name]
+    first = datasets.load(name)[0]
+    assert first.metadata["generator"]["seed"] == 0
+    assert generate(**call, seed=0, time_limit=None) == first
 
 
 @pytest.mark.parametrize("name", EXPECTED)
