@@ -212,11 +212,12 @@ class _Digger:
         in_band = [LEVELS.index(t) for t in LEVELS if BANDS[t] == difficulty]
         self.strongest = max(in_band) if difficulty is not None else None
         self.complete = False
+        blank = Model(self.model.side, (0,) * self.model.cell_count, self.model.constraints)
+        self.search = BitmaskSearch(blank)
 
     def unique(self, cells: Sequence[int]) -> bool:
         """True when the puzzle with these givens has exactly one solution (proven by count)."""
-        model = Model(self.model.side, tuple(cells), self.model.constraints)
-        return BitmaskSearch(model).count_solutions(2) == 1
+        return self.search.with_givens(cells).count_solutions(2) == 1
 
     def band(self, cells: Sequence[int]) -> str:
         return grade(self.puzzle.with_grid(self.puzzle.grid.with_cells(cells))).band

@@ -37,6 +37,7 @@ candidates hold no value below the witness's costs no search at all.
 
 from __future__ import annotations
 
+import copy
 import functools
 import itertools
 import operator
@@ -278,8 +279,25 @@ class BitmaskSearch:
         self.backtracks = 0
         self.restarts = 0
         candidates = [sum(1 << (v - 1) for v in domain) for domain in model.domains()]
+        self._initial = (candidates[:], self._weights[:])
         self.consistent = all(candidates) and self._propagate(candidates, list(range(len(candidates))))
         self.candidates = candidates
+
+    def with_givens(self, givens: Sequence[int]) -> BitmaskSearch:
+        """A fresh search over the same rules with other givens (``n*n`` values, 0 for a
+        blank), sharing this one's compiled constraints: much cheaper than a new
+        :class:`BitmaskSearch` when a generator checks many sets of givens. Build this
+        one over the rules with no givens (its domains are then the rules' own)."""
+        search = copy.copy(self)
+        domains, weights = self._initial
+        search._weights = weights[:]
+        search.nodes = search.backtracks = search.restarts = 0
+        candidates = [
+            (1 << (v - 1)) & domain if v else domain for v, domain in zip(givens, domains, strict=True)
+        ]
+        search.consistent = all(candidates) and search._propagate(candidates, list(range(len(candidates))))
+        search.candidates = candidates
+        return search
 
     # -- PrefixSearch ------------------------------------------------------------------
 
