@@ -33,6 +33,11 @@ row-major order behind a witness solution and proves, for each cell, that no sma
 value has a completion. See that module for why the result is the smallest. The search
 state of the fixed prefix is kept and propagated incrementally, so a cell whose
 candidates hold no value below the witness's costs no search at all.
+
+The same depth-first search, run to the end, counts the solutions
+(:func:`count_solutions`); with a propagator for ``x >_lex previous`` it gives the next
+solution in row-major order (:func:`next_solution`); with a random value order it
+draws the full grids of the generator (:meth:`BitmaskSearch.random_solution`).
 """
 
 from __future__ import annotations

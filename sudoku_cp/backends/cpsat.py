@@ -38,6 +38,11 @@ cell is tied and no cell after the last one that can be smaller is. Givens are e
 among its peers) hold no value below ``w_i`` passes its ``tied`` literal on unchanged.
 The size is one Boolean and at most two constraints per blank cell.
 
+Counting (:func:`count_solutions`) enumerates the solutions of the same model
+(``enumerate_all_solutions``) with a callback that stops at the limit; the next solution
+in row-major order (:func:`next_solution`) is the smallest one under one more chain of
+Booleans, ``x >_lex previous`` (:func:`_add_lex_greater`).
+
 Sources: the OR-Tools CP-SAT documentation (https://developers.google.com/optimization/cp/cp_solver
 and ``cp_model.py``) for the model, decision strategies and statuses; Frisch et al. (CP 2002)
 for the lexicographic ordering constraint.

@@ -48,6 +48,10 @@ top95, 20 s cap per run, smallest solution; median seconds and puzzles solved):
 * Restarts: searches that run long are cut off and restarted with shuffled value
   orders and doubled node budgets (see :class:`ConstraintPrefixSearch`).
 
+:func:`count_solutions` counts with python-constraint's own solution iterator
+(``getSolutionIter``) over :func:`build_problem`'s model; :func:`next_solution` runs
+:func:`solve`'s method with one more constraint, :class:`LexGreater` (``x >_lex previous``).
+
 python-constraint cannot be interrupted (its search loop is compiled and ignores signal
 handlers), so a ``time_limit`` runs the whole search in a reusable child process
 (:mod:`sudoku_cp.backends.subprocess_timeout`) that is killed when the deadline passes.
