@@ -11,7 +11,9 @@ is still possible. It compiles every kind of :mod:`sudoku_cp.constraints`:
 * ``Sum`` over cells that are pairwise peers (a killer cage): only the digit
   combinations of the cage that still fit its cells survive (every digit a decided
   cell holds, one digit for each cell); a cell keeps the digits of those combinations.
-  A ``Sum`` over cells that may repeat a value gets bounds reasoning.
+  A ``Sum`` over cells that may repeat a value gets bounds reasoning. Where cages and
+  units meet, the search also propagates the sums they imply (the killer solver's
+  "45 rule", :func:`implied_sums`).
 * ``Less``: bounds, ``x < max(y)`` and ``y > min(x)`` (thermometers, inequalities).
 * ``Relation``: supports; a value stays while the other cell has a value it may pair with.
 * ``ValueIn``: the initial candidates.
@@ -45,6 +47,7 @@ from __future__ import annotations
 import copy
 import functools
 import itertools
+import math
 import operator
 import random
 from collections.abc import Callable, Iterator, Sequence
@@ -104,13 +107,35 @@ def _combinations(side: int, count: int, total: int) -> tuple[int, ...]:
     )
 
 
+_EXACT_SUPPORT_CELLS = 4  # cages up to this size get exact supports by enumeration...
+_EXACT_SUPPORT_STATES = 64  # ...once the product of their candidate counts is this small
+_SUPPORT_CACHE_SIZE = 4096  # states remembered per cage
+
+
 def _distinct_sum(cells: tuple[int, ...], total: int, side: int) -> Propagator:
-    """A sum over pairwise-different cells: keep the digit combinations that still fit."""
+    """A sum over pairwise-different cells (a killer cage).
+
+    Keep the digit combinations of the cage that still fit (each holds the digits of the
+    decided cells, gives every cell one of its candidates, and uses only digits some
+    cell can take), and restrict every cell to their digits. On a small cage whose
+    candidates are already few, go further: enumerate the assignments and keep, for each
+    cell, exactly the values some assignment uses (generalised arc consistency).
+    """
     combos = _combinations(side, len(cells), total)
-    getter = operator.itemgetter(*cells) if len(cells) > 1 else (lambda cand: (cand[cells[0]],))
+    count = len(cells)
+    getter = operator.itemgetter(*cells) if count > 1 else (lambda cand: (cand[cells[0]],))
+    exact = count <= _EXACT_SUPPORT_CELLS
+    known: dict[tuple[int, ...], list[int]] = {}  # masks -> exact supports; search revisits states
 
     def propagate(candidates: list[int]) -> list[int] | None:
         masks = getter(candidates)
+        if exact and math.prod(m.bit_count() for m in masks) <= _EXACT_SUPPORT_STATES:
+            supported = known.get(masks)
+            if supported is None:
+                if len(known) > _SUPPORT_CACHE_SIZE:
+                    known.clear()
+                supported = known[masks] = _assignment_supports(masks, total)
+            return _narrow(candidates, cells, supported)
         anywhere = required = 0
         for mask in masks:
             anywhere |= mask
@@ -122,9 +147,35 @@ def _distinct_sum(cells: tuple[int, ...], total: int, side: int) -> Propagator:
                 fitting |= combo
         if not fitting:
             return None
-        return _narrow(candidates, cells, [fitting] * len(cells))
+        return _narrow(candidates, cells, [fitting] * count)
 
     return propagate
+
+
+def _assignment_supports(masks: Sequence[int], total: int) -> list[int]:
+    """For each cell, the mask of values used by some assignment of pairwise-different
+    values from ``masks`` that adds up to ``total`` (all zero when there is none)."""
+    count = len(masks)
+    supported = [0] * count
+    chosen = [0] * count
+
+    def extend(position: int, used: int, left: int) -> None:
+        if position == count - 1:
+            bit = 1 << (left - 1) if left > 0 else 0
+            if bit & masks[position] and not bit & used:
+                chosen[position] = bit
+                for i in range(count):
+                    supported[i] |= chosen[i]
+            return
+        for bit in _bits(masks[position] & ~used):
+            value = bit.bit_length()
+            if value >= left:
+                break
+            chosen[position] = bit
+            extend(position + 1, used | bit, left - value)
+
+    extend(0, 0, total)
+    return supported
 
 
 def _bounded_sum(cells: tuple[int, ...], total: int) -> Propagator:
@@ -186,6 +237,70 @@ def _relation(first: int, second: int, allowed: frozenset[tuple[int, int]], side
         return _narrow(candidates, (first, second), (a_kept, b_kept))
 
     return propagate
+
+
+_MAX_IMPLIED_CELLS = 4  # an implied sum over more cells prunes too little to pay for itself
+
+
+def implied_sums(model: Model) -> list[Sum]:
+    """The sums that cages and units imply together: the "45 rule" of killer solvers.
+
+    A unit holds ``1..n`` once, so its cells add up to ``n(n+1)/2``; so does any union of
+    ``k`` disjoint units, ``k`` times over. For such a union ``S``:
+
+    * *innies*: the cages inside ``S`` leave its other cells a known sum;
+    * *outies*: when the cages meeting ``S`` cover it, their cells outside ``S`` have a
+      known sum.
+
+    Only sums over at most four cells are kept (they are the ones that prune). Unions
+    are single units and runs of parallel units (units that partition the grid, such
+    as the rows, taken in order of their first cell: bands of rows, stacks of columns).
+    Every sum returned holds in every solution, so adding them changes no answer.
+    """
+    cages = [c for c in model.of_kind(Sum) if len(c.cells) <= model.side]
+    if not cages:
+        return []
+    cages_of: list[list[int]] = [[] for _ in range(model.cell_count)]
+    for index, cage in enumerate(cages):
+        for cell in cage.cells:
+            cages_of[cell].append(index)
+    unit_total = model.side * (model.side + 1) // 2
+    found: dict[frozenset[int], Sum] = {}
+    for cells, units in _unions_of_parallel_units(model):
+        meeting = {index for cell in cells for index in cages_of[cell]}
+        inside = [cages[i] for i in meeting if cells.issuperset(cages[i].cells)]
+        innies = cells.difference(*(c.cells for c in inside))
+        if 0 < len(innies) <= _MAX_IMPLIED_CELLS:
+            total = unit_total * units - sum(c.total for c in inside)
+            found.setdefault(frozenset(innies), Sum(tuple(sorted(innies)), total, "innies"))
+        if all(cages_of[cell] for cell in cells):
+            outies = set().union(*(cages[i].cells for i in meeting)) - cells
+            if 0 < len(outies) <= _MAX_IMPLIED_CELLS:
+                total = sum(cages[i].total for i in meeting) - unit_total * units
+                found.setdefault(frozenset(outies), Sum(tuple(sorted(outies)), total, "outies"))
+    existing = {frozenset(c.cells) for c in cages}
+    return [s for key, s in found.items() if key not in existing]
+
+
+def _unions_of_parallel_units(model: Model) -> list[tuple[frozenset[int], int]]:
+    """Single units, and runs of 2 to n-1 consecutive units of each partition of the grid."""
+    units = [frozenset(u.cells) for u in model.units]
+    unions = [(u, 1) for u in units]
+    unplaced = list(units)
+    while unplaced:  # group the units into partitions of the grid (rows, columns, boxes...)
+        first = unplaced.pop(0)
+        group = [first]
+        for unit in unplaced[:]:
+            if all(unit.isdisjoint(g) for g in group):
+                group.append(unit)
+                unplaced.remove(unit)
+        if len(group) * model.side != model.cell_count:
+            continue
+        group.sort(key=min)
+        for start in range(len(group)):
+            for stop in range(start + 2, min(start + len(group) // 2, len(group)) + 1):
+                unions.append((frozenset().union(*group[start:stop]), stop - start))
+    return unions
 
 
 def propagator(constraint: Sum | Less | Relation, model: Model) -> Propagator:
@@ -258,6 +373,7 @@ class BitmaskSearch:
         n = model.side
         units = [c.cells for c in model.units]
         others = [c for c in model.constraints if isinstance(c, Sum | Less | Relation)]
+        others += implied_sums(model)
         self._peers = model.peers
         self._units = units
         self._unit_masks = tuple(operator.itemgetter(*cells) for cells in units)
