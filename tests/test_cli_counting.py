@@ -42,9 +42,14 @@ def test_count_several_puzzles_one_line_each():
     assert result.output.splitlines() == ["line 1: 6", "line 2: 288"]
 
 
-def test_count_timeout_and_bad_input_exit_codes():
-    assert main(["count", "-t", "0.1", "-b", "backtracking", "/dev/stdin"]) in (EXIT_TIMEOUT, EXIT_INVALID)
-    assert main(["count", "--limit", "0", "/dev/null"]) == EXIT_INVALID
+def test_count_timeout_and_bad_input_exit_codes(tmp_path):
+    empty = tmp_path / "empty.txt"
+    empty.write_text("." * 81 + "\n")
+    assert main(["count", "-t", "0.1", "-b", "backtracking", str(empty)]) == EXIT_TIMEOUT
+    assert main(["count", "--limit", "0", str(empty)]) == EXIT_INVALID
+    bad = tmp_path / "bad.txt"
+    bad.write_text("11" + "." * 79 + "\n")
+    assert main(["count", str(bad)]) == EXIT_INVALID
 
 
 def test_generate_classic_lines_are_proper_and_reproducible():
