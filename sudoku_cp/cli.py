@@ -227,8 +227,9 @@ def bench_command(
 def datasets_command() -> None:
     """List the bundled data sets with their size and number of puzzles."""
     for name in datasets.names():
-        side = datasets.load(name, sample=1)[0].side
-        click.echo(f"{name:<10} {side}x{side:<4} {datasets.count(name):>6} puzzles")
+        first = datasets.load(name, sample=1)[0]
+        rules = ", ".join(type(r).__name__ for r in getattr(first, "rules", ())) or "classic"
+        click.echo(f"{name:<11} {first.side}x{first.side:<4} {datasets.count(name):>6} puzzles  {rules}")
 
 
 @app.command("backends")

@@ -10,30 +10,30 @@ name           size     puzzles  source (full provenance in ``data/README.md``)
 ``sudoku17``   9x9      49158    Royle's 17-clue puzzles, completed (tdoku)
 ``hex16``      16x16    45       Gecode instances from janko.at
 ``sudoku25``   25x25    12       Gecode instances from Alain Frisch's page
+``killer``     9x9      10       killer puzzles from vtsukur/killer-sudoku-solver (MIT)
+``anti_knight`` 9x9     4        8-given anti-knight puzzles from dclamage/SudokuAKUnique (MIT)
+``gen_6x6``    6x6      50       made by :func:`sudoku_cp.generate`: classic, 2x3 boxes, minimal
+``gen_minimal`` 9x9     30       generated: classic, minimal, 180° rotational symmetry
+``gen_x``      9x9      30       generated: X-Sudoku (both diagonals), minimal
+``gen_jigsaw`` 9x9      30       generated: jigsaw (random connected regions), minimal
+``gen_killer`` 9x9      20       generated: killer, cages only (no givens)
+``gen_thermo`` 9x9      30       generated: thermo, minimal
 =============  =======  =======  ===============================================
 
-Variant sets made by :func:`sudoku_cp.generate` (JSON records, loaded as
-:class:`~sudoku_cp.Puzzle` values; the call and seed of each are in ``data/README.md``
-and in each puzzle's ``metadata["generator"]``):
+The ``gen_*`` sets carry the call and seed that made each puzzle (``data/README.md`` and
+each puzzle's ``metadata["generator"]``).
 
-===============  =======  =======  =================================================
-name             size     puzzles  what
-===============  =======  =======  =================================================
-``gen_6x6``      6x6      50       classic, 2x3 boxes, minimal
-``gen_minimal``  9x9      30       classic, minimal, 180° rotational symmetry
-``gen_x``        9x9      30       X-Sudoku (both diagonals), minimal
-``gen_jigsaw``   9x9      30       jigsaw (random connected regions), minimal
-``gen_killer``   9x9      20       killer, cages only (no givens)
-``gen_thermo``   9x9      30       thermo, minimal
-===============  =======  =======  =================================================
-
-Every puzzle in every set has exactly one solution.
+Every puzzle in every set has exactly one solution. Classic sets load as lists of
+:class:`~sudoku_cp.grid.Grid`; variant sets (JSON records) as lists of
+:class:`~sudoku_cp.puzzle.Puzzle` whose ``metadata`` keeps each record's ``id``,
+``source``, ``license`` and ``solution``.
 """
 
 from __future__ import annotations
 
 import functools
 import gzip
+import json
 import random
 from importlib import resources
 
@@ -48,9 +48,8 @@ _FILES = {
     "sudoku17": "sudoku17.txt.gz",
     "hex16": "hex16.txt",
     "sudoku25": "sudoku25.txt",
-}
-
-_JSON_FILES = {
+    "killer": "killer.json",
+    "anti_knight": "anti_knight.json",
     "gen_6x6": "gen_6x6.json",
     "gen_minimal": "gen_minimal.json",
     "gen_x": "gen_x.json",
@@ -61,9 +60,8 @@ _JSON_FILES = {
 
 
 def names() -> list[str]:
-    """The names of the bundled sets: the classic text sets (smallest grids and easiest
-    first), then the JSON sets of puzzles with rules."""
-    return [*_FILES, *_JSON_FILES]
+    """The names of the bundled sets, smallest grids and easiest first."""
+    return list(_FILES)
 
 
 def provenance() -> str:
@@ -71,9 +69,19 @@ def provenance() -> str:
     return resources.files("sudoku_cp").joinpath("data", "README.md").read_text(encoding="utf-8")
 
 
+def is_variant_set(name: str) -> bool:
+    """True for a set of variant puzzles (loaded as :class:`Puzzle`\\ s), False for classic grids.
+
+    Raises:
+        ValueError: unknown name.
+    """
+    _check_name(name)
+    return _FILES[name].endswith(".json")
+
+
 def load(name: str, *, sample: int | None = None, seed: int = 0) -> list[Grid] | list[Puzzle]:
-    """Load a bundled set, in file order: a text set as a list of :class:`Grid`, a JSON set
-    (variants) as a list of :class:`~sudoku_cp.Puzzle`.
+    """Load a bundled set, in file order: a list of :class:`Grid` for a classic set, of
+    :class:`Puzzle` for a variant set (see :func:`is_variant_set`).
 
     Args:
         name: one of :func:`names`.
@@ -85,18 +93,15 @@ def load(name: str, *, sample: int | None = None, seed: int = 0) -> list[Grid] |
     Raises:
         ValueError: unknown name (the message lists the known ones), or a negative sample.
     """
-    if name in _JSON_FILES:
-        return [_records(name)[i] for i in _chosen(len(_records(name)), sample, seed)]
     lines = _lines(name)
-    return [Grid.parse(lines[i]) for i in _chosen(len(lines), sample, seed)]
-
-
-def _chosen(count: int, sample: int | None, seed: int) -> list[int]:
-    if sample is None:
-        return list(range(count))
-    if sample < 0:
-        raise ValueError(f"sample must be a non-negative number of puzzles, not {sample}")
-    return sorted(random.Random(seed).sample(range(count), min(sample, count)))
+    if sample is not None:
+        if sample < 0:
+            raise ValueError(f"sample must be a non-negative number of puzzles, not {sample}")
+        chosen = sorted(random.Random(seed).sample(range(len(lines)), min(sample, len(lines))))
+        lines = tuple(lines[i] for i in chosen)
+    if is_variant_set(name):
+        return puzzles_from_json("[" + ",".join(lines) + "]", name)
+    return [Grid.parse(line) for line in lines]
 
 
 def count(name: str) -> int:
@@ -105,23 +110,22 @@ def count(name: str) -> int:
     Raises:
         ValueError: unknown name.
     """
-    if name in _JSON_FILES:
-        return len(_records(name))
     return len(_lines(name))
 
 
-@functools.cache
-def _records(name: str) -> tuple[Puzzle, ...]:
-    text = resources.files("sudoku_cp").joinpath("data", _JSON_FILES[name]).read_text(encoding="utf-8")
-    return tuple(puzzles_from_json(text, _JSON_FILES[name]))
+def _check_name(name: str) -> None:
+    if name not in _FILES:
+        raise ValueError(f"unknown data set {name!r}; bundled sets: {', '.join(_FILES)}")
 
 
 @functools.cache
 def _lines(name: str) -> tuple[str, ...]:
-    if name not in _FILES:
-        raise ValueError(f"unknown data set {name!r}; bundled sets: {', '.join(names())}")
+    """The set's puzzles as text: one line each, or one JSON record each for a variant set."""
+    _check_name(name)
     path = resources.files("sudoku_cp").joinpath("data", _FILES[name])
     raw = path.read_bytes()
     if _FILES[name].endswith(".gz"):
         raw = gzip.decompress(raw)
+    if _FILES[name].endswith(".json"):
+        return tuple(json.dumps(record) for record in json.loads(raw))
     return tuple(line for line in raw.decode("ascii").splitlines() if line.strip())

@@ -28,12 +28,19 @@ import html
 import operator
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, NamedTuple
+from typing import NamedTuple, Protocol
 
 from sudoku_cp.errors import InvalidPuzzleError
 
-if TYPE_CHECKING:
-    from sudoku_cp.grid import Grid
+
+class GridLike(Protocol):
+    """What the writers of this module read from a grid (:class:`sudoku_cp.Grid` has it)."""
+
+    cells: tuple[int, ...]
+    side: int
+    box: tuple[int, int] | None
+
+    def rows(self) -> list[tuple[int, ...]]: ...
 
 VALUE_CHARS = "123456789ABCDEFGHIJKLMNOP"
 """``VALUE_CHARS[v - 1]`` writes value ``v`` (1..25) as one character."""
@@ -316,7 +323,7 @@ def cell_char(value: int) -> str:
     return VALUE_CHARS[value - 1] if value else "."
 
 
-def format_grid(grid: Grid, layout: Layout | str = Layout.PRETTY) -> str:
+def format_grid(grid: GridLike, layout: Layout | str = Layout.PRETTY) -> str:
     """Write a grid in a layout (no trailing newline).
 
     ``line``: ``n*n`` characters, ``.`` for blank. ``rows``: ``n`` lines of ``n``
@@ -338,7 +345,7 @@ def format_grid(grid: Grid, layout: Layout | str = Layout.PRETTY) -> str:
     return _pretty(grid)
 
 
-def _pretty(grid: Grid) -> str:
+def _pretty(grid: GridLike) -> str:
     n = grid.side
     box_rows, box_cols = grid.box or (n, n)
     width = 1 if n <= 9 else 2
@@ -357,7 +364,7 @@ def _pretty(grid: Grid) -> str:
     return "\n".join(lines)
 
 
-def to_html(grid: Grid) -> str:
+def to_html(grid: GridLike) -> str:
     """An HTML table of the grid with thick box borders, for Jupyter."""
     n = grid.side
     box_rows, box_cols = grid.box or (n, n)

@@ -21,6 +21,12 @@ EXPECTED = {
 }
 
 
+VARIANT_SETS = {
+    # name: (count, the rule types of every puzzle)
+    "killer": (10, ["Killer"]),
+    "anti_knight": (4, ["AntiKnight"]),
+}
+
 GENERATED = {
     # name: (count, side, rule keys, the generator call besides the seed; see data/README.md)
     "gen_6x6": (50, 6, set(), {"size": 6, "minimal": True}),
@@ -33,7 +39,21 @@ GENERATED = {
 
 
 def test_names_in_order():
-    assert datasets.names() == [*EXPECTED, *GENERATED]
+    assert datasets.names() == [*EXPECTED, *VARIANT_SETS, *GENERATED]
+
+
+@pytest.mark.parametrize("name", VARIANT_SETS)
+def test_variant_sets_load_as_puzzles_with_their_provenance(name):
+    count, rules = VARIANT_SETS[name]
+    assert datasets.is_variant_set(name) and datasets.count(name) == count
+    puzzles = datasets.load(name)
+    assert len(puzzles) == count == len(set(puzzles))
+    for puzzle in puzzles:
+        assert isinstance(puzzle, Puzzle)
+        assert [type(rule).__name__ for rule in puzzle.rules] == rules
+        assert "MIT" in puzzle.metadata["license"] and puzzle.metadata["source"]
+        assert puzzle.is_solved_by(Grid.parse(puzzle.metadata["solution"]))
+    assert not datasets.is_variant_set("top95")
 
 
 @pytest.mark.parametrize("name", GENERATED)
@@ -42,7 +62,7 @@ def test_generated_sets_load_as_puzzles_with_their_rules(name):
     puzzles = datasets.load(name)
     assert len(puzzles) == count == datasets.count(name)
     assert all(isinstance(p, Puzzle) and p.side == side for p in puzzles)
-    assert all(set(p.to_dict()["rules"]) == keys for p in puzzles)
+    assert all(set(p.to_dict()["rules"]) == keys for p in puzzles) and datasets.is_variant_set(name)
     assert all(p.is_solved_by(Grid.parse(p.metadata["solution"], p.box)) for p in puzzles)
     assert datasets.load(name, sample=3, seed=1) == datasets.load(name, sample=3, seed=1)
 

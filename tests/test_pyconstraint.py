@@ -9,7 +9,7 @@ import time
 
 import constraint
 import pytest
-from conftest import LEXMIN_CASES, assert_solves, case_id, check_lexmin_case
+from conftest import LEXMIN_CASES, assert_solves
 
 import sudoku_cp
 from sudoku_cp import Grid, NoSolutionError, SolveTimeoutError, datasets
@@ -73,13 +73,6 @@ def test_first_solution_is_not_always_the_smallest() -> None:
 
 
 # -- the smallest solution ------------------------------------------------------------
-
-
-@pytest.mark.parametrize("case", LEXMIN_CASES, ids=case_id)
-def test_lexmin_cases(case: dict) -> None:
-    solution = check_lexmin_case(case, BACKEND)
-    if solution is not None:
-        assert solution == _reference(Grid.parse(case["puzzle"]))
 
 
 @pytest.mark.parametrize("name", ["easy50", "hardest"])
