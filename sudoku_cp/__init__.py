@@ -4,7 +4,9 @@ interchangeable backends.
 ``sudoku_cp.solve(puzzle)`` takes a puzzle in any common text layout, a list of lists,
 a :class:`Grid`, or a :class:`Puzzle` (givens plus rules: killer, thermo, jigsaw, ...)
 and returns the smallest row-major solution as a :class:`Grid`; every backend returns
-the same grid.
+the same grid. ``count_solutions``, ``is_unique``, ``solutions`` and ``why_not_unique``
+answer how many solutions a puzzle has; ``generate`` makes proper puzzles and ``grade``
+rates them.
 """
 
 from importlib.metadata import version as _version
@@ -14,25 +16,32 @@ from sudoku_cp.api import solve, solve_with_stats
 from sudoku_cp.backends import DEFAULT_BACKEND, backend_names, register_backend
 from sudoku_cp.batch import BatchItem, solve_many
 from sudoku_cp.compare import compare, summarize
+from sudoku_cp.counting import Ambiguity, count_solutions, is_unique, solutions, why_not_unique
 from sudoku_cp.errors import (
     InvalidPuzzleError,
     NoSolutionError,
+    NotSupportedError,
     SolveTimeoutError,
     SudokuError,
     UnknownBackendError,
 )
 from sudoku_cp.formats import Layout
+from sudoku_cp.generator import generate
+from sudoku_cp.grading import Grade, grade
 from sudoku_cp.grid import Grid
 from sudoku_cp.puzzle import Puzzle, load_puzzles
 from sudoku_cp.result import SolveResult
 
 __all__ = [
+    "Ambiguity",
     "DEFAULT_BACKEND",
     "BatchItem",
+    "Grade",
     "Grid",
     "InvalidPuzzleError",
     "Layout",
     "NoSolutionError",
+    "NotSupportedError",
     "Puzzle",
     "SolveResult",
     "SolveTimeoutError",
@@ -40,14 +49,20 @@ __all__ = [
     "UnknownBackendError",
     "backend_names",
     "compare",
+    "count_solutions",
     "datasets",
+    "generate",
+    "grade",
+    "is_unique",
     "load_puzzles",
     "register_backend",
     "rules",
     "solve",
     "solve_many",
+    "solutions",
     "solve_with_stats",
     "summarize",
+    "why_not_unique",
 ]
 
 __version__ = _version("sudoku_cp")

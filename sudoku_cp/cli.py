@@ -8,6 +8,7 @@ non-zero exit goes to standard error in one line.
 from __future__ import annotations
 
 import itertools
+import json
 import os
 import statistics
 import sys
@@ -25,6 +26,8 @@ from sudoku_cp.api import solve_with_stats
 from sudoku_cp.batch import solve_many
 from sudoku_cp.errors import InvalidPuzzleError, NoSolutionError, SolveTimeoutError, SudokuError
 from sudoku_cp.formats import MAX_LINE_CHARS, SPLITTING, Layout, format_grid, iter_puzzle_texts, locate
+from sudoku_cp.generator import SYMMETRIES, VARIANTS
+from sudoku_cp.grading import BAND_NAMES
 from sudoku_cp.grid import parse
 from sudoku_cp.puzzle import Puzzle, looks_like_json, puzzles_from_json
 from sudoku_cp.result import SolveResult
@@ -460,6 +463,140 @@ def backends_command() -> None:
     """List the registered backends; the default is marked with '*'."""
     for name in backends.backend_names():
         _out(f"{'*' if name == backends.DEFAULT_BACKEND else ' '} {name}")
+
+
+# -- how many solutions, new puzzles, grades -----------------------------------------------------
+
+
+def _puzzles_of(file: BinaryIO | None) -> list[tuple[str, Puzzle]]:
+    """The puzzles of FILE (or standard input), split as ``solve`` splits them, with where each is.
+
+    Raises:
+        InvalidPuzzleError: a malformed puzzle, naming where it is.
+    """
+    stream = file if file is not None else getattr(sys.stdin, "buffer", sys.stdin)
+    puzzles = []
+    for item in _read_puzzles(stream, _name(file), one_per_line=False):
+        try:
+            puzzles.append((item.where, item.parse()[0]))
+        except SudokuError as error:
+            raise InvalidPuzzleError(item.locate(error)) from None
+    if not puzzles:
+        raise InvalidPuzzleError("the puzzle is empty: no cells were found")
+    return puzzles
+
+
+@app.command("count")
+@click.argument("file", type=click.File("rb"), required=False)
+@click.option("--limit", "-k", type=click.IntRange(min=1), default=None, help="Stop counting at K solutions.")
+@backend_option
+@time_limit_option
+def count_command(
+    file: BinaryIO | None, limit: int | None, backend: str | None, time_limit: float | None
+) -> None:
+    """Count the solutions of the puzzle in FILE (or standard input), exactly.
+
+    Prints the count (with --limit, K means "K or more"). When a single puzzle has more
+    than one solution, also prints its two smallest solutions and the cells where they
+    differ. A file of several puzzles gives one count per line.
+    """
+    from sudoku_cp.counting import count_solutions, why_not_unique
+
+    chunks = _puzzles_of(file)
+    for where, puzzle in chunks:
+        found = count_solutions(puzzle, limit=limit, backend=backend, time_limit=time_limit)
+        more = " (the limit: there may be more)" if limit is not None and found == limit else ""
+        click.echo(f"{where}: {found}{more}" if len(chunks) > 1 else f"{found}{more}")
+        if len(chunks) == 1 and found > 1:
+            click.echo(str(why_not_unique(puzzle, backend=backend, time_limit=time_limit)))
+
+
+@app.command("generate")
+@click.option("--size", "-s", type=click.IntRange(4, 25), default=9, show_default=True, help="The side n.")
+@click.option("--box", default=None, help="Box shape ROWSxCOLUMNS (e.g. 2x3); default: the usual one.")
+@click.option("--variant", "-v", type=click.Choice(VARIANTS), default="classic", show_default=True)
+@click.option("--symmetry", type=click.Choice(SYMMETRIES), default="none", show_default=True)
+@click.option("--minimal", is_flag=True, help="Removing any given leaves several solutions.")
+@click.option("--givens", "-g", type=click.IntRange(min=0), default=None, help="Dig to this many givens.")
+@click.option("--difficulty", "-d", type=click.Choice(BAND_NAMES), default=None, help="The grade's band.")
+@click.option("--seed", type=int, default=None, help="Random seed (puzzle i gets seed+i); default: random.")
+@click.option("--count", "-n", "how_many", type=click.IntRange(min=1), default=1, show_default=True)
+@click.option(
+    "--layout",
+    "-l",
+    type=click.Choice([layout.value for layout in Layout]),
+    default=None,
+    help="Output layout of classic puzzles; default: one line each.",
+)
+@click.option("--json", "as_json", is_flag=True, help="Write JSON records (always, for variants).")
+@time_limit_option
+def generate_command(
+    size: int,
+    box: str | None,
+    variant: str,
+    symmetry: str,
+    minimal: bool,
+    givens: int | None,
+    difficulty: str | None,
+    seed: int | None,
+    how_many: int,
+    layout: str | None,
+    as_json: bool,
+    time_limit: float | None,
+) -> None:
+    """Generate proper puzzles (exactly one solution, proven by counting).
+
+    Classic puzzles are written in a text layout, one per line by default; variants,
+    or any puzzle with --json, as JSON records (one record, or a list with -n > 1) that
+    'sudoku-cp solve' reads back, with the solution and the generator's seed inside.
+    """
+    from sudoku_cp.generator import DEFAULT_TIME_LIMIT, generate
+
+    shape = _box_shape(box) if box else "standard"
+    puzzles = [
+        generate(
+            size,
+            box=shape,
+            variant=variant,
+            symmetry=symmetry,
+            minimal=minimal,
+            givens=givens,
+            difficulty=difficulty,
+            seed=None if seed is None else seed + i,
+            time_limit=time_limit or DEFAULT_TIME_LIMIT,
+        )
+        for i in range(how_many)
+    ]
+    if as_json or variant != "classic":
+        records = [p.to_dict() for p in puzzles]
+        click.echo(json.dumps(records[0] if how_many == 1 else records))
+        return
+    for puzzle in puzzles:
+        click.echo(format_grid(puzzle.grid, layout or Layout.LINE))
+
+
+def _box_shape(text: str) -> tuple[int, int]:
+    rows, _, columns = text.lower().partition("x")
+    if not (rows.isdigit() and columns.isdigit()):
+        raise _Failure(EXIT_INVALID, f"--box is ROWSxCOLUMNS, such as 2x3, not {text!r}")
+    return int(rows), int(columns)
+
+
+@app.command("grade")
+@click.argument("file", type=click.File("rb"), required=False)
+def grade_command(file: BinaryIO | None) -> None:
+    """Grade the puzzles in FILE (or standard input): the weakest propagation that solves each.
+
+    Prints the band (easy, medium, hard, expert) and the level (naked singles, hidden
+    singles, locked candidates, Hall sets, or search with the backtracker's nodes),
+    one line per puzzle.
+    """
+    from sudoku_cp.grading import grade
+
+    chunks = _puzzles_of(file)
+    for where, puzzle in chunks:
+        result = grade(puzzle)
+        click.echo(f"{where}: {result}" if len(chunks) > 1 else str(result))
 
 
 def main(argv: list[str] | None = None) -> int:

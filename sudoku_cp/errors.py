@@ -31,3 +31,8 @@ class SolveTimeoutError(SudokuError, TimeoutError):
 
 class UnknownBackendError(SudokuError, ValueError):
     """The backend name is not registered; the message lists the known ones."""
+
+
+class NotSupportedError(SudokuError, NotImplementedError):
+    """The backend does not provide this operation (counting, listing solutions); the
+    message names the backend and the missing function."""
