@@ -220,6 +220,75 @@ def bench_command(
         click.echo(f"wrote {len(frame)} rows to {csv_path}")
 
 
+def _read_puzzle(file, index: int):
+    """The ``index``-th puzzle (0-based) of FILE or standard input: a JSON file of records,
+    a file of one-line puzzles, or one grid in any layout."""
+    text = _read(file or sys.stdin)
+    if looks_like_json(text):
+        puzzles = puzzles_from_json(text, _name(file))
+    else:
+        puzzles = [chunk for _, chunk in split_puzzles(text)]
+    if index >= len(puzzles):
+        raise _Failure(EXIT_INVALID, f"--index {index}: {_name(file)} holds {len(puzzles)} puzzle(s)")
+    return as_puzzle(puzzles[index])[0]
+
+
+index_option = click.option(
+    "--index",
+    "-i",
+    type=click.IntRange(min=0),
+    default=0,
+    help="Which puzzle of a file of several (0-based); default: the first.",
+)
+
+
+@app.command("render")
+@click.argument("file", type=click.File("r", encoding="utf-8"), required=False)
+@click.option(
+    "--output",
+    "-o",
+    type=click.Path(dir_okay=False, writable=True),
+    default=None,
+    help="Write the picture here: a .svg or .png file; default: SVG on standard output.",
+)
+@click.option("--solution", "-s", is_flag=True, help="Fill in the smallest solution (in blue).")
+@click.option("--candidates", "-c", is_flag=True, help="Draw each empty cell's candidates.")
+@click.option("--cell-size", type=click.IntRange(min=8, max=400), default=None, help="Pixels per cell.")
+@index_option
+def render_command(
+    file: click.utils.LazyFile | None,
+    output: str | None,
+    solution: bool,
+    candidates: bool,
+    cell_size: int | None,
+    index: int,
+) -> None:
+    """Draw the puzzle in FILE (or standard input) as SVG, or PNG for an output ending in .png.
+
+    Givens are black, filled digits blue; boxes or jigsaw regions, cages, thermometers,
+    diagonals, windows, even/odd cells, Kropki dots and inequality signs are drawn from
+    the puzzle's rules. PNG needs the optional cairosvg (pip install "sudoku_cp[png]").
+    """
+    from sudoku_cp import svg
+
+    if output is not None and not output.lower().endswith((".svg", ".png")):
+        raise _Failure(EXIT_INVALID, f"--output {output}: the name must end in .svg or .png")
+    puzzle = _read_puzzle(file, index)
+    options = {"candidates": candidates, "cell_size": cell_size}
+    if solution:
+        options["values"] = solve_with_stats(puzzle).solution
+    if output is None:
+        click.echo(svg.to_svg(puzzle, **options))
+    elif output.lower().endswith(".png"):
+        try:
+            svg.to_png(puzzle, output, **options)
+        except ImportError as error:
+            raise _Failure(EXIT_INVALID, str(error)) from None
+    else:
+        with open(output, "w", encoding="utf-8") as stream:
+            stream.write(svg.to_svg(puzzle, **options))
+
+
 @app.command("datasets")
 def datasets_command() -> None:
     """List the bundled data sets with their size and number of puzzles."""
