@@ -27,12 +27,19 @@ import enum
 import operator
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, NamedTuple
+from typing import NamedTuple, Protocol
 
 from sudoku_cp.errors import InvalidPuzzleError
 
-if TYPE_CHECKING:
-    from sudoku_cp.grid import Grid
+
+class GridLike(Protocol):
+    """What the writers of this module read from a grid (:class:`sudoku_cp.Grid` has it)."""
+
+    cells: tuple[int, ...]
+    side: int
+    box: tuple[int, int] | None
+
+    def rows(self) -> list[tuple[int, ...]]: ...
 
 VALUE_CHARS = "123456789ABCDEFGHIJKLMNOP"
 """``VALUE_CHARS[v - 1]`` writes value ``v`` (1..25) as one character."""
@@ -315,7 +322,7 @@ def cell_char(value: int) -> str:
     return VALUE_CHARS[value - 1] if value else "."
 
 
-def format_grid(grid: Grid, layout: Layout | str = Layout.PRETTY) -> str:
+def format_grid(grid: GridLike, layout: Layout | str = Layout.PRETTY) -> str:
     """Write a grid in a layout (no trailing newline).
 
     ``line``: ``n*n`` characters, ``.`` for blank. ``rows``: ``n`` lines of ``n``
@@ -337,7 +344,7 @@ def format_grid(grid: Grid, layout: Layout | str = Layout.PRETTY) -> str:
     return _pretty(grid)
 
 
-def _pretty(grid: Grid) -> str:
+def _pretty(grid: GridLike) -> str:
     n = grid.side
     box_rows, box_cols = grid.box or (n, n)
     width = 1 if n <= 9 else 2
