@@ -28,6 +28,7 @@ from sudoku_cp.result import SolveResult
 
 __all__ = [
     "BatchItem",
+    "Conflict",
     "Grid",
     "InvalidPuzzleError",
     "Layout",
@@ -40,6 +41,7 @@ __all__ = [
     "backend_names",
     "compare",
     "datasets",
+    "explain_conflict",
     "load_puzzles",
     "register_backend",
     "rules",
@@ -54,11 +56,17 @@ __version__ = _version("sudoku_cp")
 _BACKEND_MODULES = {"backtracking", "cpsat", "pyconstraint"}
 
 
-def __getattr__(name: str):
-    # ``from sudoku_cp import cpsat`` reaches the backend module, imported on first use so
-    # that ``import sudoku_cp`` does not load OR-Tools or python-constraint.
-    if name in _BACKEND_MODULES:
-        import importlib
+_LAZY = {"Conflict": "sudoku_cp.conflict", "explain_conflict": "sudoku_cp.conflict"}
 
+
+def __getattr__(name: str):
+    # ``from sudoku_cp import cpsat`` reaches the backend module, and ``explain_conflict``
+    # its module, imported on first use so that ``import sudoku_cp`` does not load
+    # OR-Tools or python-constraint.
+    import importlib
+
+    if name in _BACKEND_MODULES:
         return importlib.import_module(f"sudoku_cp.backends.{name}")
+    if name in _LAZY:
+        return getattr(importlib.import_module(_LAZY[name]), name)
     raise AttributeError(f"module 'sudoku_cp' has no attribute {name!r}")

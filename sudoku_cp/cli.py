@@ -55,6 +55,24 @@ class _Failure(Exception):
         self.code = code
 
 
+CONFLICT_TIME_LIMIT = 10.0
+"""Seconds the CLI spends naming the conflicting givens of a puzzle with no solution."""
+
+
+def _message(error: SudokuError) -> str:
+    """The one-line reason; for a puzzle with no solution, the givens that conflict:
+    ``no solution: r1c1=5, r4c7=5 and r9c9=2 cannot all hold``."""
+    if not isinstance(error, NoSolutionError) or error.puzzle is None:
+        return str(error)
+    from sudoku_cp.conflict import explain_conflict
+
+    try:
+        conflict = explain_conflict(error.puzzle, time_limit=CONFLICT_TIME_LIMIT)
+    except SolveTimeoutError:
+        return f"no solution (no minimal set of conflicting givens found within {CONFLICT_TIME_LIMIT:g} s)"
+    return f"no solution: {conflict}"
+
+
 def _exit_code(error: SudokuError) -> int:
     if isinstance(error, NoSolutionError):
         return EXIT_NO_SOLUTION
@@ -116,7 +134,7 @@ def solve_command(
         except SudokuError as error:
             if len(chunks) == 1:
                 raise
-            click.echo(f"sudoku-cp: {where}: {error}", err=True)
+            click.echo(f"sudoku-cp: {where}: {_message(error)}", err=True)
             first_failure = first_failure or _exit_code(error)
             continue
         click.echo(format_grid(solution, layout or given_layout))
@@ -311,8 +329,8 @@ def main(argv: list[str] | None = None) -> int:
         result = app.main(args=argv, prog_name="sudoku-cp", standalone_mode=False)
     except _Failure as failure:
         return _report(failure.code, str(failure))
-    except SudokuError as error:  # InvalidPuzzleError, UnknownBackendError
-        return _report(_exit_code(error), str(error))
+    except SudokuError as error:  # InvalidPuzzleError, UnknownBackendError, NoSolutionError
+        return _report(_exit_code(error), _message(error))
     except click.exceptions.NoArgsIsHelpError as error:
         click.echo(error.ctx.get_help(), err=True)
         return EXIT_INVALID
