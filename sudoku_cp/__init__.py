@@ -42,7 +42,9 @@ __all__ = [
     "backend_names",
     "compare",
     "datasets",
+    "explain",
     "explain_conflict",
+    "hint",
     "load_puzzles",
     "register_backend",
     "rules",
@@ -57,7 +59,12 @@ __version__ = _version("sudoku_cp")
 _BACKEND_MODULES = {"backtracking", "cpsat", "pyconstraint"}
 
 
-_LAZY = {"Conflict": "sudoku_cp.conflict", "explain_conflict": "sudoku_cp.conflict"}
+_LAZY = {
+    "Conflict": "sudoku_cp.conflict",
+    "explain_conflict": "sudoku_cp.conflict",
+    "explain": "sudoku_cp.stepwise",
+    "hint": "sudoku_cp.stepwise",
+}
 
 
 def __getattr__(name: str):

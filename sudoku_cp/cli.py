@@ -529,6 +529,33 @@ def render_command(
             stream.write(svg.to_svg(puzzle, **options))
 
 
+@app.command("explain")
+@click.argument("file", type=click.File("rb"), required=False)
+@index_option
+def explain_command(file: BinaryIO | None, index: int) -> None:
+    """Print the steps that solve the puzzle in FILE (or standard input) by reasoning.
+
+    One numbered line per step (the technique, what it sees, what it concludes; rows and
+    columns counted from 1), simplest technique first; the last line says whether the
+    steps solve it or where reasoning stalls and which cell a search would branch on.
+    """
+    from sudoku_cp.stepwise import explain
+
+    _out(str(explain(_read_puzzle(file, index))))
+
+
+@app.command("hint")
+@click.argument("file", type=click.File("rb"), required=False)
+@index_option
+def hint_command(file: BinaryIO | None, index: int) -> None:
+    """Print the next step for the puzzle in FILE (or standard input): the simplest
+    deduction its digits allow (give the digits filled so far as givens)."""
+    from sudoku_cp.stepwise import explain
+
+    path = explain(_read_puzzle(file, index), max_steps=1)
+    _out(str(path.steps[0]) if path.steps else path.summary())
+
+
 @app.command("datasets")
 def datasets_command() -> None:
     """List the bundled data sets with their size, number of puzzles and rules."""
