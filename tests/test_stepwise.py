@@ -74,10 +74,10 @@ def assert_sound(path) -> None:
 
 
 def test_easy_puzzles_are_solved_by_singles_alone():
-    puzzles = datasets.load("easy50")
+    puzzles = datasets.load("easy50")[:20]  # all of them: test_every_easy50_path_is_sound
     solved = [p for p in puzzles if explain(p, techniques=SINGLES).solved]
-    assert len(solved) > len(puzzles) // 2  # most of easy50
-    for puzzle in solved[:8]:
+    assert len(solved) > len(puzzles) // 2  # most of them
+    for puzzle in solved[:4]:
         path = explain(puzzle)
         assert path.solved
         assert {step.technique for step in path} <= {"naked single", "hidden single"}
@@ -133,8 +133,19 @@ def test_killer_steps_use_cage_combinations():
 
 
 def test_variant_paths_are_sound():
+    seen = set()  # one case of each combination of rules, up to 6x6
     for case in VARIANT_CASES:
-        if case["lexmin"] is not None and case["size"] <= 6 and case["rules"]:
+        kinds = tuple(sorted(case["rules"]))
+        if case["lexmin"] is not None and case["size"] <= 6 and kinds and kinds not in seen:
+            seen.add(kinds)
+            assert_sound(explain(Puzzle.from_dict(case)))
+    assert len(seen) >= 8
+
+
+@pytest.mark.slow
+def test_every_variant_path_is_sound():
+    for case in VARIANT_CASES:
+        if case["lexmin"] is not None:
             assert_sound(explain(Puzzle.from_dict(case)))
 
 
