@@ -37,6 +37,7 @@ __all__ = [
     "DEFAULT_BACKEND",
     "BatchItem",
     "Grade",
+    "Conflict",
     "Grid",
     "InvalidPuzzleError",
     "Layout",
@@ -54,6 +55,9 @@ __all__ = [
     "generate",
     "grade",
     "is_unique",
+    "explain",
+    "explain_conflict",
+    "hint",
     "load_puzzles",
     "register_backend",
     "rules",
@@ -70,11 +74,22 @@ __version__ = _version("sudoku_cp")
 _BACKEND_MODULES = {"backtracking", "cpsat", "pyconstraint"}
 
 
-def __getattr__(name: str):
-    # ``from sudoku_cp import cpsat`` reaches the backend module, imported on first use so
-    # that ``import sudoku_cp`` does not load OR-Tools or python-constraint.
-    if name in _BACKEND_MODULES:
-        import importlib
+_LAZY = {
+    "Conflict": "sudoku_cp.conflict",
+    "explain_conflict": "sudoku_cp.conflict",
+    "explain": "sudoku_cp.stepwise",
+    "hint": "sudoku_cp.stepwise",
+}
 
+
+def __getattr__(name: str):
+    # ``from sudoku_cp import cpsat`` reaches the backend module, and ``explain_conflict``
+    # its module, imported on first use so that ``import sudoku_cp`` does not load
+    # OR-Tools or python-constraint.
+    import importlib
+
+    if name in _BACKEND_MODULES:
         return importlib.import_module(f"sudoku_cp.backends.{name}")
+    if name in _LAZY:
+        return getattr(importlib.import_module(_LAZY[name]), name)
     raise AttributeError(f"module 'sudoku_cp' has no attribute {name!r}")

@@ -134,6 +134,24 @@ class _Failure(Exception):
         self.code = code
 
 
+CONFLICT_TIME_LIMIT = 10.0
+"""Seconds the CLI spends naming the conflicting givens of a puzzle with no solution."""
+
+
+def _message(error: SudokuError) -> str:
+    """The one-line reason; for a puzzle with no solution, the givens that conflict:
+    ``no solution: r1c1=5, r4c7=5 and r9c9=2 cannot all hold``."""
+    if not isinstance(error, NoSolutionError) or error.puzzle is None:
+        return str(error)
+    from sudoku_cp.conflict import explain_conflict
+
+    try:
+        conflict = explain_conflict(error.puzzle, time_limit=CONFLICT_TIME_LIMIT)
+    except SolveTimeoutError:
+        return f"no solution (no minimal set of conflicting givens found within {CONFLICT_TIME_LIMIT:g} s)"
+    return f"no solution: {conflict}"
+
+
 class _OutputClosed(Exception):
     """Standard output was closed by its reader (``| head``); not an OSError, so that
     Click does not turn it into exit code 1."""
@@ -226,7 +244,7 @@ def solve_command(
         except SudokuError as error:
             if not many:
                 raise
-            click.echo(f"sudoku-cp: {item.locate(error)}", err=True)
+            click.echo(f"sudoku-cp: {item.locate(_message(error))}", err=True)
             _out("")  # keep the output aligned with the input
             worst = worst or _exit_code(error)
             continue
@@ -252,7 +270,7 @@ class _Item:
         grid, layout = parse(self.text, first_line=self.line)
         return Puzzle(grid), layout
 
-    def locate(self, error: Exception) -> str:
+    def locate(self, error: object) -> str:
         if self.puzzle is not None:
             return f"{self.where}: {error}"
         return locate(str(error), self.line)
@@ -447,6 +465,100 @@ def _puzzle_or_text(item: _Item) -> Puzzle | str:
 # -- lists --------------------------------------------------------------------------------
 
 
+def _read_puzzle(file: BinaryIO | None, index: int) -> Puzzle:
+    """The ``index``-th puzzle (0-based) of FILE or standard input, read as ``solve``
+    reads its input (JSON records, one-line puzzles, or one grid in any layout)."""
+    stream = file if file is not None else getattr(sys.stdin, "buffer", sys.stdin)
+    items = _read_puzzles(stream, _name(file), False)
+    item = next(itertools.islice(items, index, None), None)
+    if item is None:
+        raise _Failure(EXIT_INVALID, f"--index {index}: {_name(file)} holds fewer puzzles")
+    return item.parse()[0]
+
+
+index_option = click.option(
+    "--index",
+    "-i",
+    type=click.IntRange(min=0),
+    default=0,
+    help="Which puzzle of a file of several (0-based); default: the first.",
+)
+
+
+@app.command("render")
+@click.argument("file", type=click.File("rb"), required=False)
+@click.option(
+    "--output",
+    "-o",
+    type=click.Path(dir_okay=False, writable=True),
+    default=None,
+    help="Write the picture here: a .svg or .png file; default: SVG on standard output.",
+)
+@click.option("--solution", "-s", is_flag=True, help="Fill in the smallest solution (in blue).")
+@click.option("--candidates", "-c", is_flag=True, help="Draw each empty cell's candidates.")
+@click.option("--cell-size", type=click.IntRange(min=8, max=400), default=None, help="Pixels per cell.")
+@index_option
+def render_command(
+    file: BinaryIO | None,
+    output: str | None,
+    solution: bool,
+    candidates: bool,
+    cell_size: int | None,
+    index: int,
+) -> None:
+    """Draw the puzzle in FILE (or standard input) as SVG, or PNG for an output ending in .png.
+
+    Givens are black, filled digits blue; boxes or jigsaw regions, cages, thermometers,
+    diagonals, windows, even/odd cells, Kropki dots and inequality signs are drawn from
+    the puzzle's rules. PNG needs the optional cairosvg (pip install "sudoku_cp[png]").
+    """
+    from sudoku_cp import svg
+
+    if output is not None and not output.lower().endswith((".svg", ".png")):
+        raise _Failure(EXIT_INVALID, f"--output {output}: the name must end in .svg or .png")
+    puzzle = _read_puzzle(file, index)
+    options = {"candidates": candidates, "cell_size": cell_size}
+    if solution:
+        options["values"] = solve_with_stats(puzzle).solution
+    if output is None:
+        _out(svg.to_svg(puzzle, **options))
+    elif output.lower().endswith(".png"):
+        try:
+            svg.to_png(puzzle, output, **options)
+        except ImportError as error:
+            raise _Failure(EXIT_INVALID, str(error)) from None
+    else:
+        with open(output, "w", encoding="utf-8") as stream:
+            stream.write(svg.to_svg(puzzle, **options))
+
+
+@app.command("explain")
+@click.argument("file", type=click.File("rb"), required=False)
+@index_option
+def explain_command(file: BinaryIO | None, index: int) -> None:
+    """Print the steps that solve the puzzle in FILE (or standard input) by reasoning.
+
+    One numbered line per step (the technique, what it sees, what it concludes; rows and
+    columns counted from 1), simplest technique first; the last line says whether the
+    steps solve it or where reasoning stalls and which cell a search would branch on.
+    """
+    from sudoku_cp.stepwise import explain
+
+    _out(str(explain(_read_puzzle(file, index))))
+
+
+@app.command("hint")
+@click.argument("file", type=click.File("rb"), required=False)
+@index_option
+def hint_command(file: BinaryIO | None, index: int) -> None:
+    """Print the next step for the puzzle in FILE (or standard input): the simplest
+    deduction its digits allow (give the digits filled so far as givens)."""
+    from sudoku_cp.stepwise import explain
+
+    path = explain(_read_puzzle(file, index), max_steps=1)
+    _out(str(path.steps[0]) if path.steps else path.summary())
+
+
 @app.command("datasets")
 def datasets_command() -> None:
     """List the bundled data sets with their size, number of puzzles and rules."""
@@ -605,8 +717,8 @@ def main(argv: list[str] | None = None) -> int:
         result = app.main(args=argv, prog_name="sudoku-cp", standalone_mode=False)
     except _Failure as failure:
         return _report(failure.code, str(failure))
-    except SudokuError as error:  # InvalidPuzzleError, UnknownBackendError, WorkerDiedError
-        return _report(_exit_code(error), str(error))
+    except SudokuError as error:  # InvalidPuzzleError, NoSolutionError, UnknownBackendError, WorkerDiedError
+        return _report(_exit_code(error), _message(error))
     except click.exceptions.NoArgsIsHelpError as error:
         click.echo(error.ctx.get_help(), err=True)
         return EXIT_INVALID

@@ -81,8 +81,14 @@ def build_model(puzzle: Puzzle | Grid) -> tuple[cp_model.CpModel, list[list[IntV
         digits). Add constraints to the model freely; :func:`solve` and
         :func:`first_solution` build their own.
     """
-    puzzle = to_puzzle(puzzle)
-    compiled = puzzle.model
+    model, cells = model_of(to_puzzle(puzzle).model)
+    n = int(len(cells) ** 0.5)
+    return model, [cells[r * n : (r + 1) * n] for r in range(n)]
+
+
+def model_of(compiled: Model) -> tuple[cp_model.CpModel, list[IntVar]]:
+    """:func:`build_model` of a compiled model (any constraints of the vocabulary, for
+    instance a subset of a puzzle's): the CP-SAT model and the cell variables, row-major."""
     n = compiled.side
     model = cp_model.CpModel()
     cells = []
@@ -93,7 +99,7 @@ def build_model(puzzle: Puzzle | Grid) -> tuple[cp_model.CpModel, list[list[IntV
         else:
             cells.append(model.new_int_var_from_domain(cp_model.Domain.from_values(domain), name))
     _add_constraints(model, cells, compiled)
-    return model, [cells[r * n : (r + 1) * n] for r in range(n)]
+    return model, cells
 
 
 def _add_constraints(model: cp_model.CpModel, x: Sequence[IntVar], compiled: Model) -> None:
