@@ -42,6 +42,7 @@ class GridLike(Protocol):
 
     def rows(self) -> list[tuple[int, ...]]: ...
 
+
 VALUE_CHARS = "123456789ABCDEFGHIJKLMNOP"
 """``VALUE_CHARS[v - 1]`` writes value ``v`` (1..25) as one character."""
 
