@@ -79,19 +79,24 @@ def is_variant_set(name: str) -> bool:
     return _FILES[name].endswith(".json")
 
 
-def load(name: str, *, sample: int | None = None, seed: int = 0) -> list[Grid] | list[Puzzle]:
+def load(
+    name: str, *, limit: int | None = None, sample: int | None = None, seed: int = 0
+) -> list[Grid] | list[Puzzle]:
     """Load a bundled set, in file order: a list of :class:`Grid` for a classic set, of
-    :class:`Puzzle` for a variant set (see :func:`is_variant_set`).
+    :class:`Puzzle` for a variant set (see :func:`is_variant_set`); only the puzzles
+    returned are parsed.
 
     Args:
         name: one of :func:`names`.
+        limit: if given, only the first ``limit`` puzzles (of the sample, with ``sample``).
         sample: if given, that many puzzles drawn at random without replacement (all of
             them if the set is smaller), returned in file order; useful for ``sudoku17``,
             whose file is sorted so that its first lines look alike.
         seed: the random seed of the sample, for reproducible runs.
 
     Raises:
-        ValueError: unknown name (the message lists the known ones), or a negative sample.
+        ValueError: unknown name (the message lists the known ones), or a negative
+            ``limit`` or ``sample``.
     """
     lines = _lines(name)
     if sample is not None:
@@ -99,6 +104,10 @@ def load(name: str, *, sample: int | None = None, seed: int = 0) -> list[Grid] |
             raise ValueError(f"sample must be a non-negative number of puzzles, not {sample}")
         chosen = sorted(random.Random(seed).sample(range(len(lines)), min(sample, len(lines))))
         lines = tuple(lines[i] for i in chosen)
+    if limit is not None:
+        if limit < 0:
+            raise ValueError(f"limit must be a non-negative number of puzzles, not {limit}")
+        lines = lines[:limit]
     if is_variant_set(name):
         return puzzles_from_json("[" + ",".join(lines) + "]", name)
     return [Grid.parse(line) for line in lines]

@@ -97,6 +97,7 @@ def test_empty_grids_give_the_smallest_solution() -> None:
     assert cpsat.solve(Grid.empty(9))[0] == sudoku_cp.solve(Grid.empty(9), backend="backtracking")
 
 
+@pytest.mark.slow  # about 10 s
 def test_a_25x25_puzzle() -> None:
     solution, stats = cpsat.solve(FAST_25)
     assert_solves(FAST_25, solution)

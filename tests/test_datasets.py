@@ -152,3 +152,14 @@ def test_provenance_mentions_the_sources():
         assert source in text, source
     for name in EXPECTED:
         assert name in text
+
+
+def test_limit_parses_only_the_first_puzzles(monkeypatch):
+    first = datasets.load("top95")[:3]
+    parsed = []
+    real_parse = Grid.parse
+    monkeypatch.setattr(Grid, "parse", staticmethod(lambda text: parsed.append(text) or real_parse(text)))
+    assert datasets.load("top95", limit=3) == first
+    assert len(parsed) == 3
+    with pytest.raises(ValueError, match="limit"):
+        datasets.load("top95", limit=-1)

@@ -7,7 +7,13 @@ from __future__ import annotations
 
 import functools
 import itertools
+import os
+import queue
+import threading
 import time
+from collections.abc import Callable
+from concurrent.futures import Future
+from typing import Any
 
 from sudoku_cp.constraints import Model, Sum
 from sudoku_cp.errors import SolveTimeoutError
@@ -20,8 +26,23 @@ def to_puzzle(puzzle: PuzzleInput) -> Puzzle:
     return puzzle if isinstance(puzzle, Puzzle) else as_puzzle(puzzle)[0]
 
 
+MAX_TIME_LIMIT = 1e8
+"""Seconds (about three years): a longer ``time_limit``, or infinity, means no limit, so
+that a huge limit never overflows a clock or a system call."""
+
+
+def finite_time_limit(time_limit: float | None) -> float | None:
+    """``time_limit`` as a float of seconds, or ``None`` for none or one above :data:`MAX_TIME_LIMIT`.
+
+    >>> finite_time_limit(2), finite_time_limit(10**400), finite_time_limit(float("inf"))
+    (2.0, None, None)
+    """
+    return None if time_limit is None or time_limit > MAX_TIME_LIMIT else float(time_limit)
+
+
 class Deadline:
-    """The clock of one call with a ``time_limit`` in seconds (``None``: no limit).
+    """The clock of one call with a ``time_limit`` in seconds (``None``, or above
+    :data:`MAX_TIME_LIMIT`: no limit).
 
     >>> Deadline(None).left() is None
     True
@@ -29,7 +50,8 @@ class Deadline:
 
     def __init__(self, time_limit: float | None) -> None:
         self.time_limit = time_limit
-        self.at = None if time_limit is None else time.perf_counter() + time_limit
+        limit = finite_time_limit(time_limit)
+        self.at = None if limit is None else time.perf_counter() + limit
 
     def left(self) -> float | None:
         """Seconds left (at most 0 once it has passed), ``None`` without a limit."""
@@ -64,6 +86,47 @@ def lowest_candidates(model: Model) -> list[int]:
         held = {givens[p] for p in model.peers[cell]}
         lowest.append(next((v for v in domain if v not in held), n + 1))
     return lowest
+
+
+class HelperThread:
+    """One long-lived daemon thread that runs the functions handed to it, one at a time.
+
+    Started on first use, and again in a child process after a fork (threads do not
+    survive one). Used to keep a CP-SAT solve off the main thread, which then waits
+    interruptibly, and to start child processes from a thread that outlives its callers.
+    """
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self._jobs: queue.SimpleQueue = queue.SimpleQueue()
+        self._thread: threading.Thread | None = None
+        self._owner = 0
+        self._lock = threading.Lock()
+
+    def submit(self, function: Callable[..., Any], *args: Any, **kwargs: Any) -> Future:
+        """Run ``function(*args, **kwargs)`` on the thread; its result or exception comes
+        through the returned :class:`concurrent.futures.Future`."""
+        with self._lock:
+            if self._thread is None or not self._thread.is_alive() or self._owner != os.getpid():
+                self._jobs, self._owner = queue.SimpleQueue(), os.getpid()
+                self._thread = threading.Thread(
+                    target=_serve_jobs, args=(self._jobs,), name=self.name, daemon=True
+                )
+                self._thread.start()
+            future: Future = Future()
+            self._jobs.put((future, function, args, kwargs))
+        return future
+
+
+def _serve_jobs(jobs: queue.SimpleQueue) -> None:
+    while True:
+        future, function, args, kwargs = jobs.get()
+        if not future.set_running_or_notify_cancel():
+            continue
+        try:
+            future.set_result(function(*args, **kwargs))
+        except BaseException as error:  # handed to the caller through the future
+            future.set_exception(error)
 
 
 @functools.cache

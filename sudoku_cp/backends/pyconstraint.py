@@ -57,6 +57,8 @@ top95, 20 s cap per run, smallest solution; median seconds and puzzles solved):
 python-constraint cannot be interrupted (its search loop is compiled and ignores signal
 handlers), so a ``time_limit`` runs the whole search in a reusable child process
 (:mod:`sudoku_cp.backends.subprocess_timeout`) that is killed when the deadline passes.
+Concurrent calls (threads) each get a child of their own, and starting a child (about
+0.5 s, on the first time-limited call and after a timeout) is not counted in the limit.
 """
 
 from __future__ import annotations
@@ -70,9 +72,15 @@ from collections.abc import Callable, Iterable, Sequence
 
 import constraint
 
-from sudoku_cp.backends.base import distinct_combinations, implied_sums, lowest_candidates, to_puzzle
+from sudoku_cp.backends.base import (
+    distinct_combinations,
+    finite_time_limit,
+    implied_sums,
+    lowest_candidates,
+    to_puzzle,
+)
 from sudoku_cp.backends.lexmin import smallest_solution
-from sudoku_cp.backends.subprocess_timeout import KillableWorker
+from sudoku_cp.backends.subprocess_timeout import WorkerPool
 from sudoku_cp.constraints import AllDifferent, Less, Model, Relation, Sum
 from sudoku_cp.errors import NoSolutionError, SolveTimeoutError
 from sudoku_cp.grid import Grid
@@ -103,7 +111,8 @@ CONSTRAINT_FORMS = ("hidden-singles", "alldifferent", "pairwise")
 DEFAULT_CONSTRAINTS = "hidden-singles"
 """The constraint form used unless another is asked for (see the module docstring)."""
 
-_worker = KillableWorker()
+_worker = WorkerPool(preload=("sudoku_cp.backends.pyconstraint",))
+"""The child processes of time-limited solves, one per concurrent caller."""
 
 
 class AllDifferentHiddenSingles(constraint.AllDifferentConstraint):
@@ -668,9 +677,12 @@ def solve(
 
     Args:
         puzzle: the puzzle, any size and variant.
-        time_limit: seconds for the whole call; when given, the search runs in a child
-            process (reused across calls) that is killed at the deadline. ``None``: no
-            limit, run in this process.
+        time_limit: seconds for the whole search; when given, the search runs in a child
+            process (reused across calls, one per concurrent caller) that is killed at
+            the deadline. Starting that child (about 0.5 s: a new interpreter importing
+            the package, on the first such call and after a timeout) is not counted.
+            ``None``, or a limit above :data:`~sudoku_cp.backends.base.MAX_TIME_LIMIT`:
+            no limit, run in this process.
         solver: a name from :data:`COMPLETE_SOLVERS` (default :data:`DEFAULT_SOLVER`).
         constraints: the form of the unit constraints, from :data:`CONSTRAINT_FORMS`
             (see :func:`build_problem`).
@@ -728,6 +740,7 @@ def _run_smallest(
 ) -> tuple[Grid, dict[str, float]]:
     ConstraintPrefixSearch(puzzle, solver, constraints)  # check the options here, not in the child
     arguments = (puzzle, solver, constraints, restarts, after)
+    time_limit = finite_time_limit(time_limit)
     if time_limit is None:
         return smallest(*arguments)
     try:
@@ -774,6 +787,7 @@ def count_solutions(
     puzzle = to_puzzle(puzzle)
     ConstraintPrefixSearch(puzzle, solver, constraints)  # check the options
     arguments = (puzzle, limit, solver, constraints)
+    time_limit = finite_time_limit(time_limit)
     if time_limit is None:
         return _count(*arguments)
     try:
@@ -802,5 +816,5 @@ def _count(puzzle: Puzzle, limit: int | None, solver: str, constraints: str) -> 
 
 
 def shutdown_worker() -> None:
-    """Stop the child process kept for time-limited solves (it also stops at exit)."""
+    """Stop the child processes kept for time-limited solves (they also stop at exit)."""
     _worker.stop()
