@@ -580,25 +580,16 @@ def backends_command() -> None:
 # -- how many solutions, new puzzles, grades -----------------------------------------------------
 
 
-def _puzzles_of(file: BinaryIO | None) -> list[tuple[str, Puzzle]]:
-    """The puzzles of FILE (or standard input), split as ``solve`` splits them, with where each is.
-
-    Raises:
-        InvalidPuzzleError: a malformed puzzle, naming where it is.
-    """
+def _puzzles_of(file: BinaryIO | None) -> list[_Item]:
+    """The puzzles of FILE (or standard input), read as 'sudoku-cp solve' reads them."""
     stream = file if file is not None else getattr(sys.stdin, "buffer", sys.stdin)
-    puzzles = []
-    for item in _read_puzzles(stream, _name(file), one_per_line=False):
-        try:
-            puzzles.append((item.where, item.parse()[0]))
-        except SudokuError as error:
-            raise InvalidPuzzleError(item.locate(error)) from None
-    if not puzzles:
+    items = list(_read_puzzles(stream, _name(file), one_per_line=False))
+    if not items:
         raise InvalidPuzzleError("the puzzle is empty: no cells were found")
-    return puzzles
+    return items
 
 
-@app.command("count")
+@app.command("count", epilog=EXIT_CODES)
 @click.argument("file", type=click.File("rb"), required=False)
 @click.option("--limit", "-k", type=click.IntRange(min=1), default=None, help="Stop counting at K solutions.")
 @backend_option
@@ -614,13 +605,14 @@ def count_command(
     """
     from sudoku_cp.counting import count_solutions, why_not_unique
 
-    chunks = _puzzles_of(file)
-    for where, puzzle in chunks:
+    items = _puzzles_of(file)
+    for item in items:
+        puzzle = item.parse()[0]
         found = count_solutions(puzzle, limit=limit, backend=backend, time_limit=time_limit)
         more = " (the limit: there may be more)" if limit is not None and found == limit else ""
-        click.echo(f"{where}: {found}{more}" if len(chunks) > 1 else f"{found}{more}")
-        if len(chunks) == 1 and found > 1:
-            click.echo(str(why_not_unique(puzzle, backend=backend, time_limit=time_limit)))
+        _out(f"{item.where}: {found}{more}" if len(items) > 1 else f"{found}{more}")
+        if len(items) == 1 and found > 1:
+            _out(str(why_not_unique(puzzle, backend=backend, time_limit=time_limit)))
 
 
 @app.command("generate")
@@ -681,10 +673,10 @@ def generate_command(
     ]
     if as_json or variant != "classic":
         records = [p.to_dict() for p in puzzles]
-        click.echo(json.dumps(records[0] if how_many == 1 else records))
+        _out(json.dumps(records[0] if how_many == 1 else records))
         return
     for puzzle in puzzles:
-        click.echo(format_grid(puzzle.grid, layout or Layout.LINE))
+        _out(format_grid(puzzle.grid, layout or Layout.LINE))
 
 
 def _box_shape(text: str) -> tuple[int, int]:
@@ -694,7 +686,7 @@ def _box_shape(text: str) -> tuple[int, int]:
     return int(rows), int(columns)
 
 
-@app.command("grade")
+@app.command("grade", epilog=EXIT_CODES)
 @click.argument("file", type=click.File("rb"), required=False)
 def grade_command(file: BinaryIO | None) -> None:
     """Grade the puzzles in FILE (or standard input): the weakest propagation that solves each.
@@ -705,10 +697,10 @@ def grade_command(file: BinaryIO | None) -> None:
     """
     from sudoku_cp.grading import grade
 
-    chunks = _puzzles_of(file)
-    for where, puzzle in chunks:
-        result = grade(puzzle)
-        click.echo(f"{where}: {result}" if len(chunks) > 1 else str(result))
+    items = _puzzles_of(file)
+    for item in items:
+        result = grade(item.parse()[0])
+        _out(f"{item.where}: {result}" if len(items) > 1 else str(result))
 
 
 def main(argv: list[str] | None = None) -> int:

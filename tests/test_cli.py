@@ -538,8 +538,9 @@ def test_datasets_columns_are_aligned():
     lines = out.splitlines()
     starts = [[word.start() for word in re.finditer(r"\S+", line)] for line in lines]
     assert len({line.index(" puzzles") for line in lines}) == 1, out  # counts right-aligned
-    assert len({columns[1] for columns in starts}) == 1, out  # sizes start in one column
-    assert len({columns[4] for columns in starts}) == 1, out  # so do the rules
+    columns = [[m.start() for m in re.finditer(r"\S+", line)] for line in lines]  # where each word starts
+    assert len({starts[1] for starts in columns}) == 1, out  # sizes start in one column
+    assert len({starts[4] for starts in columns}) == 1, out  # so do the rules
 
 
 def test_stats_go_to_standard_error(write):

@@ -219,3 +219,14 @@ def test_the_brute_force_itself_knows_the_4x4_grids():
     assert len(grids) == 288 == len(set(grids))
     assert all(sorted(g[r * 4 : r * 4 + 4]) == [1, 2, 3, 4] for g in grids for r in range(4))
     assert all(len(set(itertools.islice(g, c, 16, 4))) == 4 for g in grids for c in range(4))
+
+
+def test_the_readme_counting_example_runs_as_written(capsys):
+    from pathlib import Path
+
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+    section = readme.split("## How many solutions, new puzzles, grades", 1)[1]
+    block = section.split("```python\n", 1)[1].split("```", 1)[0]
+    exec(compile(block, "README.md", "exec"), {})  # noqa: S102 - our own README
+    printed = capsys.readouterr().out
+    assert "1234341221434321" in printed and "second smallest solution" in printed

@@ -289,7 +289,7 @@ def count_solutions(
     if left is not None:
         solver.parameters.max_time_in_seconds = left
     if limit != 0:
-        status = solver.solve(model, counter)
+        status = solve_interruptibly(solver, model, counter)
         run.record(solver)
         complete = status in (cp_model.OPTIMAL, cp_model.INFEASIBLE) or counter.count == limit
         if not complete:
@@ -513,8 +513,12 @@ class _Run:
         }
 
 
-def solve_interruptibly(solver: cp_model.CpSolver, model: cp_model.CpModel) -> int:
-    """``solver.solve(model)``, but Ctrl-C raises :class:`KeyboardInterrupt` within moments.
+def solve_interruptibly(
+    solver: cp_model.CpSolver,
+    model: cp_model.CpModel,
+    callback: cp_model.CpSolverSolutionCallback | None = None,
+) -> int:
+    """``solver.solve(model, callback)``, but Ctrl-C raises :class:`KeyboardInterrupt` within moments.
 
     CP-SAT installs its own SIGINT handler during a solve (``catch_sigint_signal``),
     which stops the search and returns UNKNOWN, so Python never sees the interrupt.
@@ -529,8 +533,8 @@ def solve_interruptibly(solver: cp_model.CpSolver, model: cp_model.CpModel) -> i
     """
     solver.parameters.catch_sigint_signal = False
     if threading.current_thread() is not threading.main_thread():
-        return solver.solve(model)
-    future = _SOLVE_THREAD.submit(solver.solve, model)
+        return solver.solve(model, callback)
+    future = _SOLVE_THREAD.submit(solver.solve, model, callback)
     try:
         return future.result()
     except BaseException:

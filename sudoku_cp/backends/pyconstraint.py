@@ -787,6 +787,7 @@ def count_solutions(
     puzzle = to_puzzle(puzzle)
     ConstraintPrefixSearch(puzzle, solver, constraints)  # check the options
     arguments = (puzzle, limit, solver, constraints)
+    time_limit = finite_time_limit(time_limit)
     if time_limit is None:
         return _count(*arguments)
     try:
