@@ -536,7 +536,6 @@ def test_bench_takes_a_puzzle_file(write):
 def test_datasets_columns_are_aligned():
     code, out, err = run(["datasets"])
     lines = out.splitlines()
-    starts = [[word.start() for word in re.finditer(r"\S+", line)] for line in lines]
     assert len({line.index(" puzzles") for line in lines}) == 1, out  # counts right-aligned
     columns = [[m.start() for m in re.finditer(r"\S+", line)] for line in lines]  # where each word starts
     assert len({starts[1] for starts in columns}) == 1, out  # sizes start in one column
