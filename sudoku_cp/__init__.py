@@ -4,7 +4,9 @@ interchangeable backends.
 ``sudoku_cp.solve(puzzle)`` takes a puzzle in any common text layout, a list of lists,
 a :class:`Grid`, or a :class:`Puzzle` (givens plus rules: killer, thermo, jigsaw, ...)
 and returns the smallest row-major solution as a :class:`Grid`; every backend returns
-the same grid.
+the same grid. ``count_solutions``, ``is_unique``, ``solutions`` and ``why_not_unique``
+answer how many solutions a puzzle has; ``generate`` makes proper puzzles and ``grade``
+rates them.
 """
 
 from sudoku_cp.api import solve, solve_with_stats
@@ -12,6 +14,7 @@ from sudoku_cp.backends import DEFAULT_BACKEND, backend_names, register_backend
 from sudoku_cp.errors import (
     InvalidPuzzleError,
     NoSolutionError,
+    NotSupportedError,
     SolveTimeoutError,
     SudokuError,
     UnknownBackendError,
@@ -22,12 +25,16 @@ from sudoku_cp.puzzle import Puzzle, load_puzzles
 from sudoku_cp.result import SolveResult
 
 __all__ = [
+    "Ambiguity",
     "DEFAULT_BACKEND",
     "BatchItem",
+    "Grade",
+    "Conflict",
     "Grid",
     "InvalidPuzzleError",
     "Layout",
     "NoSolutionError",
+    "NotSupportedError",
     "Puzzle",
     "SolveResult",
     "SolveTimeoutError",
@@ -35,14 +42,23 @@ __all__ = [
     "UnknownBackendError",
     "backend_names",
     "compare",
+    "count_solutions",
     "datasets",
+    "generate",
+    "grade",
+    "is_unique",
+    "explain",
+    "explain_conflict",
+    "hint",
     "load_puzzles",
     "register_backend",
     "rules",
     "solve",
     "solve_many",
+    "solutions",
     "solve_with_stats",
     "summarize",
+    "why_not_unique",
 ]
 
 _LAZY = {
@@ -53,6 +69,18 @@ _LAZY = {
     "solve_many": "sudoku_cp.batch",
     "compare": "sudoku_cp.compare",
     "summarize": "sudoku_cp.compare",
+    "Ambiguity": "sudoku_cp.counting",
+    "count_solutions": "sudoku_cp.counting",
+    "is_unique": "sudoku_cp.counting",
+    "solutions": "sudoku_cp.counting",
+    "why_not_unique": "sudoku_cp.counting",
+    "generate": "sudoku_cp.generator",
+    "Grade": "sudoku_cp.grading",
+    "grade": "sudoku_cp.grading",
+    "Conflict": "sudoku_cp.conflict",
+    "explain_conflict": "sudoku_cp.conflict",
+    "explain": "sudoku_cp.stepwise",
+    "hint": "sudoku_cp.stepwise",
     "datasets": None,
     "rules": None,
     "backtracking": None,

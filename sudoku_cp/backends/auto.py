@@ -17,7 +17,8 @@ choosing one changes only the time taken. The choice, from the measurements of
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
 from sudoku_cp import backends
 from sudoku_cp.backends.base import to_puzzle
@@ -52,6 +53,39 @@ def solve(
         SolveTimeoutError: ``time_limit`` ran out.
         ValueError: ``workers`` is not a positive int or ``seed`` not an int.
     """
+    return _delegate("solve", puzzle, time_limit=time_limit, workers=workers, seed=seed)
+
+
+def next_solution(
+    puzzle: Puzzle | Grid,
+    after: Grid | Sequence[int],
+    *,
+    time_limit: float | None = None,
+    workers: int = 1,
+    seed: int = 0,
+) -> tuple[Grid, dict[str, float]]:
+    """The smallest row-major solution greater than ``after``, by the backend :func:`choose`
+    names (see the Backend protocol in :mod:`sudoku_cp.backends`)."""
+    return _delegate("next_solution", puzzle, after, time_limit=time_limit, workers=workers, seed=seed)
+
+
+def count_solutions(
+    puzzle: Puzzle | Grid,
+    *,
+    limit: int | None = None,
+    time_limit: float | None = None,
+    workers: int = 1,
+    seed: int = 0,
+) -> tuple[int, dict[str, float]]:
+    """The exact number of solutions (or ``limit``), by the backend :func:`choose` names."""
+    options = {"limit": limit, "time_limit": time_limit, "workers": workers, "seed": seed}
+    return _delegate("count_solutions", puzzle, **options)
+
+
+def _delegate(
+    function: str, puzzle: Puzzle | Grid, *args: Any, workers: int, seed: int, **kwargs: Any
+) -> Any:
+    """Call ``function`` of the chosen backend; CP-SAT also gets ``workers`` and ``seed``."""
     if not isinstance(workers, int) or isinstance(workers, bool) or workers < 1:
         raise ValueError(f"workers must be a positive int, not {workers!r}")
     if not isinstance(seed, int) or isinstance(seed, bool):
@@ -59,5 +93,5 @@ def solve(
     puzzle = to_puzzle(puzzle)
     name = choose(puzzle)
     options = {"workers": workers, "seed": seed} if name == "cpsat" else {}
-    solution, stats = backends.get_backend(name).solve(puzzle, time_limit=time_limit, **options)
-    return solution, {**stats, "chose_cpsat": int(name == "cpsat")}
+    result, stats = getattr(backends.get_backend(name), function)(puzzle, *args, **kwargs, **options)
+    return result, {**stats, "chose_cpsat": int(name == "cpsat")}
