@@ -15,6 +15,7 @@ from sudoku_cp.backends import backend_names, register_backend
 from sudoku_cp.batch import BatchItem, solve_many
 from sudoku_cp.compare import compare, summarize
 from sudoku_cp.errors import (
+    BackendUnavailableError,
     InvalidPuzzleError,
     NoSolutionError,
     SolveTimeoutError,
@@ -27,6 +28,7 @@ from sudoku_cp.puzzle import Puzzle, load_puzzles
 from sudoku_cp.result import SolveResult
 
 __all__ = [
+    "BackendUnavailableError",
     "BatchItem",
     "Grid",
     "InvalidPuzzleError",
@@ -51,7 +53,7 @@ __all__ = [
 
 __version__ = _version("sudoku_cp")
 
-_BACKEND_MODULES = {"backtracking", "cpsat", "pyconstraint"}
+_BACKEND_MODULES = {"backtracking", "cpsat", "pyconstraint", "sat"}
 
 
 def __getattr__(name: str):

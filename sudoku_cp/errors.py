@@ -31,3 +31,8 @@ class SolveTimeoutError(SudokuError, TimeoutError):
 
 class UnknownBackendError(SudokuError, ValueError):
     """The backend name is not registered; the message lists the known ones."""
+
+
+class BackendUnavailableError(SudokuError, ImportError):
+    """The backend needs an optional package that is not installed; the message says how
+    to install it (``pip install "sudoku_cp[sat]"``)."""
