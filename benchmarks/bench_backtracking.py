@@ -54,7 +54,9 @@ def bench(name: str, repeat: int, limit: int | None) -> None:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--dataset", action="append", choices=datasets.names(), help="repeatable")
     parser.add_argument("--repeat", type=int, default=3, help="runs per puzzle; the best is kept (default 3)")
     parser.add_argument("--limit", type=int, default=None, help="only the first N puzzles of each set")

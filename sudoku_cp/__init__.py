@@ -11,7 +11,7 @@ from importlib.metadata import version as _version
 
 from sudoku_cp import datasets, rules
 from sudoku_cp.api import solve, solve_with_stats
-from sudoku_cp.backends import backend_names, register_backend
+from sudoku_cp.backends import DEFAULT_BACKEND, backend_names, register_backend
 from sudoku_cp.batch import BatchItem, solve_many
 from sudoku_cp.compare import compare, summarize
 from sudoku_cp.errors import (
@@ -28,6 +28,7 @@ from sudoku_cp.puzzle import Puzzle, load_puzzles
 from sudoku_cp.result import SolveResult
 
 __all__ = [
+    "DEFAULT_BACKEND",
     "BackendUnavailableError",
     "BatchItem",
     "Grid",

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import math
 import time
 from typing import Any
 
 from sudoku_cp import backends
+from sudoku_cp.backends.base import finite_time_limit
 from sudoku_cp.errors import SudokuError
 from sudoku_cp.grid import Grid
 from sudoku_cp.puzzle import PuzzleInput, as_puzzle
@@ -30,7 +30,9 @@ def solve(
         backend: a name from :func:`sudoku_cp.backend_names`; ``None`` for the default
             (:data:`sudoku_cp.backends.DEFAULT_BACKEND`).
         time_limit: seconds the whole solve (proof of minimality included) may take;
-            ``None`` for no limit.
+            ``None`` (or infinity, or more than about three years) for no limit. Importing
+            a backend on its first use and, for ``"python-constraint"``, starting its child
+            process are not counted.
         **options: backend-specific options (e.g. ``workers``, ``seed`` for ``"cpsat"``).
 
     Returns:
@@ -77,7 +79,9 @@ def solve_with_stats(
 
 
 def check_time_limit(time_limit: object) -> float | None:
-    """Return ``time_limit`` as ``None`` or a positive float of seconds (infinity: ``None``).
+    """Return ``time_limit`` as ``None`` or a positive float of seconds; infinity and limits
+    above :data:`~sudoku_cp.backends.base.MAX_TIME_LIMIT` (about three years, e.g.
+    ``10**400``) mean no limit: ``None``.
 
     Raises:
         TypeError: not a number (a bool is not one either).
@@ -89,4 +93,4 @@ def check_time_limit(time_limit: object) -> float | None:
         raise TypeError(f"time_limit must be a number of seconds or None, not {time_limit!r}")
     if not time_limit > 0:  # also refuses NaN
         raise ValueError(f"time_limit must be a positive number of seconds, not {time_limit!r}")
-    return None if math.isinf(time_limit) else float(time_limit)
+    return finite_time_limit(time_limit)

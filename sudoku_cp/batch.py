@@ -28,6 +28,7 @@ from typing import Any, Literal
 from sudoku_cp import backends
 from sudoku_cp.api import check_time_limit, solve_with_stats
 from sudoku_cp.errors import NoSolutionError, SolveTimeoutError
+from sudoku_cp.progress import progress_bar
 from sudoku_cp.puzzle import PuzzleInput
 from sudoku_cp.result import SolveResult
 
@@ -70,7 +71,7 @@ def solve_many(
     backend: str | None = None,
     time_limit: float | None = None,
     workers: int | None = None,
-    progress: bool = True,
+    progress: bool | None = None,
     **options: Any,
 ) -> list[BatchItem]:
     """Solve every puzzle with one backend; return one :class:`BatchItem` per puzzle, in input order.
@@ -88,7 +89,9 @@ def solve_many(
             Dask cluster inside ``joblib.parallel_config(backend="dask")``. Worker processes
             start on the first parallel call (about a second: they import the backend) and
             are reused by later calls.
-        progress: show a tqdm progress bar (the notebook widget in Jupyter).
+        progress: show a tqdm progress bar on standard error (the notebook widget in
+            Jupyter); ``None`` (the default): only when standard error is a terminal or
+            this is a Jupyter notebook (see :mod:`sudoku_cp.progress`).
         **options: backend-specific options, passed to every solve.
 
     Returns:
@@ -102,11 +105,6 @@ def solve_many(
     """
     from joblib import Parallel, delayed
 
-    if progress:
-        from tqdm.auto import tqdm
-    else:  # tqdm.auto warns in a notebook without ipywidgets even for a disabled bar
-        from tqdm import tqdm
-
     name = backend or backends.DEFAULT_BACKEND
     chosen = backends.get_backend(name)
     backends.check_options(name, chosen, options)
@@ -118,7 +116,7 @@ def solve_many(
     # per-task overhead of inter-process communication stays small.
     parallel = Parallel(n_jobs=workers, return_as="generator", batch_size="auto")
     items: list[BatchItem] = []
-    with tqdm(total=len(puzzles), desc=name, unit="puzzle", disable=not progress) as bar:
+    with progress_bar(len(puzzles), name, progress) as bar:
         for item in parallel(tasks):
             items.append(item)
             bar.update(1)

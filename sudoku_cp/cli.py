@@ -1,26 +1,41 @@
 """The ``sudoku-cp`` command line (also ``python -m sudoku_cp``), built with Click.
 
-Exit codes: 0 solved, 1 no solution, 2 invalid input or usage, 3 time limit. The
-reason for a non-zero exit goes to standard error in one line.
+Exit codes: 0 solved, 1 no solution, 2 invalid input or usage, 3 time limit, 130
+interrupted (Ctrl-C), 141 standard output closed early (``| head``). The reason for a
+non-zero exit goes to standard error in one line.
 """
 
 from __future__ import annotations
 
+import itertools
+import os
 import statistics
 import sys
 import time
 from collections import Counter
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import BinaryIO
 
 import click
 
 from sudoku_cp import backends, datasets
 from sudoku_cp.api import solve_with_stats
 from sudoku_cp.batch import solve_many
-from sudoku_cp.errors import NoSolutionError, SolveTimeoutError, SudokuError
-from sudoku_cp.formats import Layout, format_grid, split_puzzles
-from sudoku_cp.puzzle import as_puzzle, looks_like_json, puzzles_from_json
+from sudoku_cp.errors import InvalidPuzzleError, NoSolutionError, SolveTimeoutError, SudokuError
+from sudoku_cp.formats import MAX_LINE_CHARS, SPLITTING, Layout, format_grid, iter_puzzle_texts, locate
+from sudoku_cp.grid import parse
+from sudoku_cp.puzzle import Puzzle, looks_like_json, puzzles_from_json
+from sudoku_cp.result import SolveResult
 
 EXIT_SOLVED, EXIT_NO_SOLUTION, EXIT_INVALID, EXIT_TIMEOUT = 0, 1, 2, 3
+EXIT_INTERRUPTED, EXIT_PIPE_CLOSED = 130, 141
+EXIT_CODES = (
+    "Exit codes: 0 solved, 1 no solution, 2 invalid input or usage, 3 time limit, "
+    "130 interrupted (Ctrl-C), 141 standard output closed early (| head); for several "
+    "puzzles, the first failure's. The reason goes to standard error in one line."
+)
 
 
 @click.group(
@@ -32,19 +47,80 @@ def app() -> None:
     pass
 
 
+class _Seconds(click.ParamType):
+    """A positive number of seconds (``inf`` for no limit); NaN, zero and negatives are refused."""
+
+    name = "seconds"
+
+    def convert(self, value, param, ctx) -> float:
+        try:
+            seconds = float(value)
+        except (TypeError, ValueError):
+            self.fail(f"{value!r} is not a number of seconds", param, ctx)
+        if not seconds > 0:
+            self.fail(f"{value!r} is not a positive number of seconds", param, ctx)
+        return seconds
+
+
+def _check_workers(ctx, param, value: int | None) -> int | None:
+    if value == 0:
+        raise click.BadParameter("0 workers: give 1 or more, or -1 for every core", ctx, param)
+    return value
+
+
+def _check_csv_path(ctx, param, value: str | None) -> str | None:
+    """``-`` (standard output) or a file path whose folder exists and is writable,
+    checked before anything is solved."""
+    if value is None or value == "-":
+        return value
+    path = Path(value)
+    folder = path.parent
+    if path.is_dir():
+        raise click.BadParameter(f"{value} is a folder, not a file", ctx, param)
+    if not folder.is_dir():
+        raise click.BadParameter(f"the folder {folder} does not exist", ctx, param)
+    if not os.access(folder, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
+        raise click.BadParameter(f"cannot write {value}", ctx, param)
+    return value
+
+
 backend_option = click.option(
     "--backend",
     "-b",
     default=None,
-    help="Backend name (see 'sudoku-cp backends'); default: the package default.",
+    help=f"Backend name (see 'sudoku-cp backends'); default: {backends.DEFAULT_BACKEND}.",
 )
 time_limit_option = click.option(
     "--time-limit",
     "-t",
-    type=click.FloatRange(min=0, min_open=True),
+    type=_Seconds(),
     default=None,
-    help="Seconds allowed per puzzle.",
+    help="Seconds allowed per puzzle (inf: no limit).",
 )
+dataset_options = [
+    click.option("--limit", "-n", type=click.IntRange(min=1), default=None, help="Only the first N puzzles."),
+    click.option(
+        "--sample",
+        type=click.IntRange(min=1),
+        default=None,
+        help="With --dataset: N puzzles drawn at random (in file order; see --seed).",
+    ),
+    click.option("--seed", type=int, default=0, show_default=True, help="The random seed of --sample."),
+]
+one_per_line_option = click.option(
+    "--one-per-line",
+    is_flag=True,
+    help="Every line of the input that is not blank or a comment is one whole puzzle.",
+)
+
+
+def _with(options):
+    def decorate(function):
+        for option in reversed(options):
+            function = option(function)
+        return function
+
+    return decorate
 
 
 class _Failure(Exception):
@@ -55,6 +131,11 @@ class _Failure(Exception):
         self.code = code
 
 
+class _OutputClosed(Exception):
+    """Standard output was closed by its reader (``| head``); not an OSError, so that
+    Click does not turn it into exit code 1."""
+
+
 def _exit_code(error: SudokuError) -> int:
     if isinstance(error, NoSolutionError):
         return EXIT_NO_SOLUTION
@@ -63,14 +144,28 @@ def _exit_code(error: SudokuError) -> int:
     return EXIT_INVALID
 
 
-@app.command("solve")
-@click.argument("file", type=click.File("r", encoding="utf-8"), required=False)
+def _out(text: str) -> None:
+    """Write a line to standard output (flushed, so answers appear as they are found)."""
+    try:
+        click.echo(text)
+    except BrokenPipeError:
+        raise _OutputClosed from None
+
+
+# -- solve --------------------------------------------------------------------------------
+
+
+def _verbatim(*texts: str) -> str:
+    """Help text whose paragraphs Click prints as they are written (``\\b``: no rewrapping)."""
+    return "\n\n".join("\b\n" + paragraph for text in texts for paragraph in text.split("\n\n"))
+
+
+@app.command("solve", epilog=_verbatim(SPLITTING) + "\n\n" + EXIT_CODES)
+@click.argument("file", type=click.File("rb"), required=False)
 @backend_option
 @time_limit_option
 @click.option("--dataset", "-d", default=None, help="Solve a bundled data set instead of a file.")
-@click.option(
-    "--limit", "-n", type=click.IntRange(min=1), default=None, help="With --dataset: the first N puzzles."
-)
+@_with(dataset_options)
 @click.option(
     "--layout",
     "-l",
@@ -78,77 +173,167 @@ def _exit_code(error: SudokuError) -> int:
     default=None,
     help="Output layout; default: the layout of the input.",
 )
+@one_per_line_option
+@click.option(
+    "--stats", is_flag=True, help="Also print each puzzle's time and effort counters on standard error."
+)
 def solve_command(
-    file: click.utils.LazyFile | None,
+    file: BinaryIO | None,
     backend: str | None,
     time_limit: float | None,
     dataset: str | None,
     limit: int | None,
+    sample: int | None,
+    seed: int,
     layout: str | None,
+    one_per_line: bool,
+    stats: bool,
 ) -> None:
-    """Solve the puzzle in FILE (or standard input) and print its smallest row-major solution.
+    """Solve the puzzles in FILE (or standard input) and print their smallest row-major solutions.
 
-    The solution is printed in the layout the puzzle was given in (one line, rows of
-    digits, space-separated rows, or a pretty grid). A file of one-line puzzles gives
-    one solution per line; a puzzle that fails is reported on standard error with its
-    line number, the others are still solved, and the exit code is the first failure's.
-    A JSON file of puzzle records (one, or a list; any variant) gives one solution line
-    per record.
+    Each solution is printed in the layout its puzzle was given in (one line, rows of
+    digits, space-separated rows, or a pretty grid), as soon as it is found; a file of
+    any length is read a line at a time. A puzzle of many that fails is reported on
+    standard error with its line number and leaves an empty line in its place on
+    standard output, so that the n-th answer is the n-th puzzle's. A JSON file of
+    puzzle records (one, or a list; any variant) gives one solution per record.
     """
     backends.get_backend(backend or backends.DEFAULT_BACKEND)  # fail fast on an unknown name
     if dataset is not None:
-        if file is not None or layout is not None:
-            raise _Failure(EXIT_INVALID, "--dataset takes no FILE and no --layout")
-        _solve_dataset(dataset, limit, backend, time_limit)
+        if file is not None or layout is not None or one_per_line or stats:
+            raise _Failure(EXIT_INVALID, "--dataset takes no FILE and no --layout, --one-per-line or --stats")
+        _solve_dataset(dataset, limit, sample, seed, backend, time_limit)
         return
-    if limit is not None:
-        raise _Failure(EXIT_INVALID, "--limit goes with --dataset")
-    text = _read(file or sys.stdin)
-    if looks_like_json(text):
-        chunks = [(f"record {i}", p) for i, p in enumerate(puzzles_from_json(text, _name(file)))]
-    else:
-        chunks = [(f"line {number}", chunk) for number, chunk in split_puzzles(text)]
-    first_failure = EXIT_SOLVED
-    for where, chunk in chunks:
+    if limit is not None or sample is not None:
+        raise _Failure(EXIT_INVALID, f"{'--limit' if limit is not None else '--sample'} goes with --dataset")
+    stream = file if file is not None else getattr(sys.stdin, "buffer", sys.stdin)
+    if file is None and _is_terminal(stream):
+        click.echo("sudoku-cp: reading puzzles from standard input (end with Ctrl-D; see --help)", err=True)
+    items = _read_puzzles(stream, _name(file), one_per_line)
+    first = next(items, None)
+    if first is None:
+        raise InvalidPuzzleError("the puzzle is empty: no cells were found")
+    second = next(items, None)
+    many = second is not None
+    worst = EXIT_SOLVED
+    for item in itertools.chain([first], [second] if many else [], items):
         try:
-            puzzle, given_layout = as_puzzle(chunk)
-            solution = solve_with_stats(puzzle, backend=backend, time_limit=time_limit).solution
+            puzzle, given_layout = item.parse()
+            result = solve_with_stats(puzzle, backend=backend, time_limit=time_limit)
         except SudokuError as error:
-            if len(chunks) == 1:
+            if not many:
                 raise
-            click.echo(f"sudoku-cp: {where}: {error}", err=True)
-            first_failure = first_failure or _exit_code(error)
+            click.echo(f"sudoku-cp: {item.locate(error)}", err=True)
+            _out("")  # keep the output aligned with the input
+            worst = worst or _exit_code(error)
             continue
-        click.echo(format_grid(solution, layout or given_layout))
-    if first_failure:
-        raise click.exceptions.Exit(first_failure)
+        if stats:
+            click.echo(_stats_line(item.where if many else None, result), err=True)
+        _out(format_grid(result.solution, layout or given_layout))
+    if worst:
+        raise click.exceptions.Exit(worst)
+
+
+@dataclass(frozen=True)
+class _Item:
+    """One puzzle of the input: its text from ``line`` on, or a record already read."""
+
+    where: str
+    text: str | None = None
+    line: int = 1
+    puzzle: Puzzle | None = None
+
+    def parse(self) -> tuple[Puzzle, Layout]:
+        if self.puzzle is not None:
+            return self.puzzle, Layout.LINE
+        grid, layout = parse(self.text, first_line=self.line)
+        return Puzzle(grid), layout
+
+    def locate(self, error: Exception) -> str:
+        if self.puzzle is not None:
+            return f"{self.where}: {error}"
+        return locate(str(error), self.line)
+
+
+def _read_puzzles(stream: BinaryIO, name: str, one_per_line: bool) -> Iterator[_Item]:
+    """The puzzles of the input, read lazily: JSON records, or texts split by
+    :func:`~sudoku_cp.formats.iter_puzzle_texts`."""
+    lines = _input_lines(stream, name)
+    head = []
+    for line in lines:  # enough to tell JSON ('{' or '[' then '{') from a grid
+        head.append(line)
+        if sum(1 for h in head if h.strip()) >= 2:
+            break
+    if looks_like_json("".join(head)):
+        text = "".join(itertools.chain(head, lines))
+        for index, puzzle in enumerate(puzzles_from_json(text, name)):
+            yield _Item(f"record {index}", puzzle=puzzle)
+        return
+    for number, text in iter_puzzle_texts(itertools.chain(head, lines), one_per_line=one_per_line):
+        yield _Item(f"line {number}", text, number)
+
+
+def _input_lines(stream: BinaryIO, name: str) -> Iterator[str]:
+    """The lines of a binary stream as UTF-8 text, one at a time, in bounded memory: a
+    line longer than a puzzle line can be is cut (still too long, so it is refused) and
+    the rest of it skipped unread into memory."""
+    limit = 4 * (MAX_LINE_CHARS + 1)  # bytes: UTF-8 takes up to 4 a character
+    for number in itertools.count(1):
+        raw = stream.readline(limit)
+        if not raw:
+            return
+        cut = len(raw) >= limit and not raw.endswith(b"\n")
+        while cut and (rest := stream.readline(1 << 16)) and not rest.endswith(b"\n"):
+            pass
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError:
+            if not cut:
+                raise _Failure(EXIT_INVALID, f"cannot read {name}: line {number} is not UTF-8 text") from None
+            text = raw.decode("utf-8", "replace")  # cut inside a character: refused anyway
+        yield text.removeprefix("\ufeff") if number == 1 else text
+
+
+def _stats_line(where: str | None, result: SolveResult) -> str:
+    counters = ", ".join(f"{key}={_number(value)}" for key, value in result.stats.items())
+    place = f"{where}: " if where else ""
+    return f"stats: {place}{result.backend}, {result.wall_time * 1000:.2f} ms, {counters}"
+
+
+def _number(value: float) -> str:
+    return str(int(value)) if float(value).is_integer() else f"{value:.4g}"
 
 
 def _name(stream) -> str:
     return getattr(stream, "name", None) or "standard input"
 
 
-def _read(stream) -> str:
+def _is_terminal(stream) -> bool:
     try:
-        return stream.read()
-    except UnicodeDecodeError:
-        raise _Failure(
-            EXIT_INVALID, f"cannot read {getattr(stream, 'name', 'input')}: not UTF-8 text"
-        ) from None
+        return stream.isatty()
+    except (AttributeError, ValueError):
+        return False
 
 
-def _load_dataset(name: str, limit: int | None) -> list:
-    """The first ``limit`` puzzles of a bundled set; an unknown name is a usage error."""
+def _load_dataset(name: str, limit: int | None, sample: int | None = None, seed: int = 0) -> list:
+    """The puzzles of a bundled set asked for (only those are parsed); an unknown name is a usage error."""
     try:
-        return datasets.load(name)[:limit]
+        return datasets.load(name, limit=limit, sample=sample, seed=seed)
     except ValueError as error:
         raise _Failure(EXIT_INVALID, str(error)) from None
 
 
-def _solve_dataset(name: str, limit: int | None, backend: str | None, time_limit: float | None) -> None:
-    puzzles = _load_dataset(name, limit)
+def _solve_dataset(
+    name: str,
+    limit: int | None,
+    sample: int | None,
+    seed: int,
+    backend: str | None,
+    time_limit: float | None,
+) -> None:
+    puzzles = _load_dataset(name, limit, sample, seed)
     start = time.perf_counter()
-    items = solve_many(puzzles, backend=backend, time_limit=time_limit, progress=sys.stderr.isatty())
+    items = solve_many(puzzles, backend=backend, time_limit=time_limit)
     elapsed = time.perf_counter() - start
     outcomes = Counter(item.status for item in items)
     seconds = [item.result.wall_time for item in items if item.result is not None]
@@ -160,7 +345,7 @@ def _solve_dataset(name: str, limit: int | None, backend: str | None, time_limit
         else "none solved"
     )
     others = "".join(f", {count} {what}" for what, count in outcomes.items() if what != "solved")
-    click.echo(
+    _out(
         f"{name}: {outcomes['solved']}/{len(puzzles)} solved{others} by {name_used} "
         f"in {elapsed:.2f} s ({timing})"
     )
@@ -173,8 +358,12 @@ def _solve_dataset(name: str, limit: int | None, backend: str | None, time_limit
         raise click.exceptions.Exit(EXIT_NO_SOLUTION)
 
 
-@app.command("bench")
-@click.option("--dataset", "-d", required=True, help="The bundled data set (see 'sudoku-cp datasets').")
+# -- bench --------------------------------------------------------------------------------
+
+
+@app.command("bench", epilog=EXIT_CODES)
+@click.argument("file", type=click.File("rb"), required=False)
+@click.option("--dataset", "-d", default=None, help="A bundled data set (see 'sudoku-cp datasets').")
 @click.option(
     "--backends",
     "-b",
@@ -182,19 +371,37 @@ def _solve_dataset(name: str, limit: int | None, backend: str | None, time_limit
     multiple=True,
     help="Backends to compare, comma-separated or repeated; default: every registered one.",
 )
-@click.option("--limit", "-n", type=click.IntRange(min=1), default=None, help="Only the first N puzzles.")
+@_with(dataset_options)
 @time_limit_option
-@click.option("--workers", "-w", type=int, default=None, help="Worker processes (-1: every core); default 1.")
-@click.option("--csv", "csv_path", type=click.Path(dir_okay=False), help="Write every row to this CSV file.")
+@click.option(
+    "--workers",
+    "-w",
+    type=int,
+    default=None,
+    callback=_check_workers,
+    help="Worker processes (-1: every core); default 1.",
+)
+@click.option(
+    "--csv",
+    "csv_path",
+    callback=_check_csv_path,
+    help="Write every row to this CSV file ('-': standard output, the summary then goes to standard error).",
+)
+@one_per_line_option
 def bench_command(
-    dataset: str,
+    file: BinaryIO | None,
+    dataset: str | None,
     backend_lists: tuple[str, ...],
     limit: int | None,
+    sample: int | None,
+    seed: int,
     time_limit: float | None,
     workers: int | None,
     csv_path: str | None,
+    one_per_line: bool,
 ) -> None:
-    """Compare backends on a data set: a table of solved, timeouts, wall times and agreement.
+    """Compare backends on the puzzles of FILE or of a bundled --dataset: a table of
+    solved, timeouts, wall times and agreement.
 
     Each backend solves every puzzle (with sudoku_cp.compare); the table has one row per
     backend, times in milliseconds over all puzzles. --csv writes one row per
@@ -202,30 +409,50 @@ def bench_command(
     """
     from sudoku_cp.compare import compare, format_summary, summarize
 
+    if (file is None) == (dataset is None):
+        raise _Failure(EXIT_INVALID, "give a puzzle FILE or --dataset (one of them)")
     names = [name.strip() for names in backend_lists for name in names.split(",") if name.strip()] or None
     for name in names or ():
         backends.get_backend(name)  # an unknown name fails before any solving
-    puzzles = _load_dataset(dataset, limit)
-    frame = compare(
-        puzzles,
-        backends=names,
-        time_limit=time_limit,
-        workers=workers,
-        dataset=dataset,
-        progress=sys.stderr.isatty(),
-    )
-    click.echo(format_summary(summarize(frame)))
+    if dataset is not None:
+        puzzles, label = _load_dataset(dataset, limit, sample, seed), dataset
+    else:
+        if sample is not None:
+            raise _Failure(EXIT_INVALID, "--sample goes with --dataset")
+        items = itertools.islice(_read_puzzles(file, _name(file), one_per_line), limit)
+        puzzles, label = [_puzzle_or_text(item) for item in items], Path(_name(file)).stem
+    frame = compare(puzzles, backends=names, time_limit=time_limit, workers=workers, dataset=label)
+    summary = format_summary(summarize(frame))
+    if csv_path == "-":
+        click.echo(summary, err=True)
+        _out(frame.to_csv(index=False).rstrip("\n"))
+        return
+    _out(summary)
     if csv_path is not None:
         frame.to_csv(csv_path, index=False)
-        click.echo(f"wrote {len(frame)} rows to {csv_path}")
+        _out(f"wrote {len(frame)} rows to {csv_path}")
+
+
+def _puzzle_or_text(item: _Item) -> Puzzle | str:
+    """The puzzle, or its text when it does not read (compare records the error)."""
+    try:
+        return item.parse()[0]
+    except SudokuError:
+        return item.text or ""
+
+
+# -- lists --------------------------------------------------------------------------------
 
 
 @app.command("datasets")
 def datasets_command() -> None:
-    """List the bundled data sets with their size and number of puzzles."""
+    """List the bundled data sets with their size, number of puzzles and rules."""
+    width = max(map(len, datasets.names()))
     for name in datasets.names():
-        side = datasets.load(name, sample=1)[0].side
-        click.echo(f"{name:<10} {side}x{side:<4} {datasets.count(name):>6} puzzles")
+        first = datasets.load(name, limit=1)[0]
+        size = f"{first.side}x{first.side}"
+        rules = ", ".join(type(r).__name__ for r in getattr(first, "rules", ())) or "classic"
+        _out(f"{name:<{width}} {size:<6} {datasets.count(name):>6} puzzles  {rules}")
 
 
 @app.command("backends")
@@ -235,11 +462,11 @@ def backends_command() -> None:
     for name in backends.backend_names():
         missing = backends.unavailable(name)
         note = f"  (not installed: {missing})" if missing else ""
-        click.echo(f"{'*' if name == backends.DEFAULT_BACKEND else ' '} {name}{note}")
+        _out(f"{'*' if name == backends.DEFAULT_BACKEND else ' '} {name}{note}")
 
 
 @app.command("encode")
-@click.argument("file", type=click.File("r", encoding="utf-8"), required=False)
+@click.argument("file", type=click.File("rb"), required=False)
 @click.option("--dimacs", is_flag=True, help="Write the clauses as DIMACS CNF instead of a summary.")
 @click.option(
     "--encoding",
@@ -275,18 +502,24 @@ def encode_command(file, dimacs: bool, encoding: str, amo: str, output) -> None:
     """
     from sudoku_cp.backends import sat  # needs the optional PySAT: a clear error when missing
 
-    text = _read(file or sys.stdin)
-    puzzles = puzzles_from_json(text, _name(file)) if looks_like_json(text) else [as_puzzle(text)[0]]
-    if len(puzzles) != 1:
-        raise _Failure(EXIT_INVALID, f"{_name(file)} holds {len(puzzles)} puzzles; encode takes one")
+    stream = file if file is not None else getattr(sys.stdin, "buffer", sys.stdin)
+    items = list(itertools.islice(_read_puzzles(stream, _name(file), one_per_line=False), 2))
+    if not items:
+        raise InvalidPuzzleError("the puzzle is empty: no cells were found")
+    if len(items) > 1:
+        raise _Failure(EXIT_INVALID, f"{_name(file)} holds more than one puzzle; encode takes one")
     try:
-        formula = sat.formula(puzzles[0], encoding=encoding, amo=amo)
+        puzzle = items[0].parse()[0]
+    except SudokuError as error:
+        raise _Failure(EXIT_INVALID, items[0].locate(error)) from None
+    try:
+        formula = sat.formula(puzzle, encoding=encoding, amo=amo)
     except ValueError as error:
         raise _Failure(EXIT_INVALID, str(error)) from None
     if dimacs:
         output.write(formula.cnf().to_dimacs() + "\n")
         return
-    n = puzzles[0].side
+    n = puzzle.side
     click.echo(
         f"{n}x{n} puzzle, {encoding} encoding, {amo} at-most-one: "
         f"{formula.variables} variables, {formula.clause_count} clauses",
@@ -302,7 +535,7 @@ def main(argv: list[str] | None = None) -> int:
         result = app.main(args=argv, prog_name="sudoku-cp", standalone_mode=False)
     except _Failure as failure:
         return _report(failure.code, str(failure))
-    except SudokuError as error:  # InvalidPuzzleError, UnknownBackendError
+    except SudokuError as error:  # InvalidPuzzleError, UnknownBackendError, WorkerDiedError
         return _report(_exit_code(error), str(error))
     except click.exceptions.NoArgsIsHelpError as error:
         click.echo(error.ctx.get_help(), err=True)
@@ -310,13 +543,25 @@ def main(argv: list[str] | None = None) -> int:
     except click.ClickException as error:
         return _report(EXIT_INVALID, error.format_message())
     except click.Abort:
-        return _report(130, "aborted")
+        return _report(EXIT_INTERRUPTED, "aborted")
+    except _OutputClosed:
+        _silence_stdout()
+        return EXIT_PIPE_CLOSED
     return result if isinstance(result, int) else EXIT_SOLVED
 
 
 def _report(code: int, reason: str) -> int:
     click.echo(f"sudoku-cp: {' '.join(reason.split())}", err=True)
     return code
+
+
+def _silence_stdout() -> None:
+    """Point standard output at /dev/null, so that flushing it at exit does not fail again."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):  # not a real file (e.g. under a test runner)
+        pass
 
 
 def run() -> None:

@@ -45,7 +45,7 @@ def compare(
     time_limit: TimeLimit = None,
     workers: int | None = None,
     dataset: str | None = None,
-    progress: bool = True,
+    progress: bool | None = None,
 ) -> pd.DataFrame:
     """Solve the same puzzles with several backends and tabulate what each did.
 
@@ -58,7 +58,8 @@ def compare(
         workers: processes per backend run, as in :func:`~sudoku_cp.batch.solve_many`.
         dataset: the label of the ``dataset`` column; defaults to the data set name when
             ``puzzles`` is one, else ``"custom"``.
-        progress: show a progress bar per backend.
+        progress: show a progress bar per backend; ``None`` (the default): only when
+            standard error is a terminal or this is a Jupyter notebook.
 
     Returns:
         A DataFrame with one row per (puzzle, backend), puzzles in input order and, within a

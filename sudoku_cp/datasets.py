@@ -10,19 +10,26 @@ name           size     puzzles  source (full provenance in ``data/README.md``)
 ``sudoku17``   9x9      49158    Royle's 17-clue puzzles, completed (tdoku)
 ``hex16``      16x16    45       Gecode instances from janko.at
 ``sudoku25``   25x25    12       Gecode instances from Alain Frisch's page
+``killer``     9x9      10       killer puzzles from vtsukur/killer-sudoku-solver (MIT)
+``anti_knight`` 9x9     4        8-given anti-knight puzzles from dclamage/SudokuAKUnique (MIT)
 =============  =======  =======  ===============================================
 
-Every puzzle in every set has exactly one solution.
+Every puzzle in every set has exactly one solution. Classic sets load as lists of
+:class:`~sudoku_cp.grid.Grid`; variant sets (JSON records) as lists of
+:class:`~sudoku_cp.puzzle.Puzzle` whose ``metadata`` keeps each record's ``id``,
+``source``, ``license`` and ``solution``.
 """
 
 from __future__ import annotations
 
 import functools
 import gzip
+import json
 import random
 from importlib import resources
 
 from sudoku_cp.grid import Grid
+from sudoku_cp.puzzle import Puzzle, puzzles_from_json
 
 _FILES = {
     "easy50": "easy50.txt",
@@ -32,6 +39,8 @@ _FILES = {
     "sudoku17": "sudoku17.txt.gz",
     "hex16": "hex16.txt",
     "sudoku25": "sudoku25.txt",
+    "killer": "killer.json",
+    "anti_knight": "anti_knight.json",
 }
 
 
@@ -45,18 +54,34 @@ def provenance() -> str:
     return resources.files("sudoku_cp").joinpath("data", "README.md").read_text(encoding="utf-8")
 
 
-def load(name: str, *, sample: int | None = None, seed: int = 0) -> list[Grid]:
-    """Load a bundled set as a list of grids, in file order.
+def is_variant_set(name: str) -> bool:
+    """True for a set of variant puzzles (loaded as :class:`Puzzle`\\ s), False for classic grids.
+
+    Raises:
+        ValueError: unknown name.
+    """
+    _check_name(name)
+    return _FILES[name].endswith(".json")
+
+
+def load(
+    name: str, *, limit: int | None = None, sample: int | None = None, seed: int = 0
+) -> list[Grid] | list[Puzzle]:
+    """Load a bundled set, in file order: a list of :class:`Grid` for a classic set, of
+    :class:`Puzzle` for a variant set (see :func:`is_variant_set`); only the puzzles
+    returned are parsed.
 
     Args:
         name: one of :func:`names`.
+        limit: if given, only the first ``limit`` puzzles (of the sample, with ``sample``).
         sample: if given, that many puzzles drawn at random without replacement (all of
             them if the set is smaller), returned in file order; useful for ``sudoku17``,
             whose file is sorted so that its first lines look alike.
         seed: the random seed of the sample, for reproducible runs.
 
     Raises:
-        ValueError: unknown name (the message lists the known ones), or a negative sample.
+        ValueError: unknown name (the message lists the known ones), or a negative
+            ``limit`` or ``sample``.
     """
     lines = _lines(name)
     if sample is not None:
@@ -64,6 +89,12 @@ def load(name: str, *, sample: int | None = None, seed: int = 0) -> list[Grid]:
             raise ValueError(f"sample must be a non-negative number of puzzles, not {sample}")
         chosen = sorted(random.Random(seed).sample(range(len(lines)), min(sample, len(lines))))
         lines = tuple(lines[i] for i in chosen)
+    if limit is not None:
+        if limit < 0:
+            raise ValueError(f"limit must be a non-negative number of puzzles, not {limit}")
+        lines = lines[:limit]
+    if is_variant_set(name):
+        return puzzles_from_json("[" + ",".join(lines) + "]", name)
     return [Grid.parse(line) for line in lines]
 
 
@@ -76,12 +107,19 @@ def count(name: str) -> int:
     return len(_lines(name))
 
 
-@functools.cache
-def _lines(name: str) -> tuple[str, ...]:
+def _check_name(name: str) -> None:
     if name not in _FILES:
         raise ValueError(f"unknown data set {name!r}; bundled sets: {', '.join(_FILES)}")
+
+
+@functools.cache
+def _lines(name: str) -> tuple[str, ...]:
+    """The set's puzzles as text: one line each, or one JSON record each for a variant set."""
+    _check_name(name)
     path = resources.files("sudoku_cp").joinpath("data", _FILES[name])
     raw = path.read_bytes()
     if _FILES[name].endswith(".gz"):
         raw = gzip.decompress(raw)
+    if _FILES[name].endswith(".json"):
+        return tuple(json.dumps(record) for record in json.loads(raw))
     return tuple(line for line in raw.decode("ascii").splitlines() if line.strip())

@@ -17,23 +17,43 @@ Layouts understood by :func:`read` (the side, 4 to 25, is inferred):
     as ``------+-------+------`` or ``+-------+``, and blank lines.
 
 Cell alphabet: ``.``, ``0``, ``-`` or ``_`` for a blank; ``1``-``9`` then ``A``-``P``
-(either case) for 10..25, as in the 16x16 and 25x25 benchmark sets. In the ``spaced``
-layout a cell may also be a decimal number.
+(either case, ASCII only) for 10..25, as in the 16x16 and 25x25 benchmark sets. In the
+``spaced`` layout a cell may also be a decimal number: a row whose words are all cells
+and numbers up to the side (``1 2 ... 15 10``) is read word by word, never as characters.
+Lines starting with ``#`` are comments.
+
+Text of several puzzles (a file) is split by :func:`iter_puzzle_texts`, one line at a
+time, so a file of any length is read in bounded memory (see :data:`SPLITTING`).
+
+Sizes are bounded so that oversized input is refused before anything large is built: a
+line holds at most :data:`MAX_LINE_CHARS` characters, the text of one puzzle at most
+:data:`MAX_PUZZLE_CHARS`, and a sequence at most :data:`MAX_CELLS` items.
 """
 
 from __future__ import annotations
 
 import enum
 import html
+import io
+import itertools
 import operator
-from collections.abc import Mapping, Sequence
+import re
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, NamedTuple
+from typing import NamedTuple, Protocol
 
 from sudoku_cp.errors import InvalidPuzzleError
 
-if TYPE_CHECKING:
-    from sudoku_cp.grid import Grid
+
+class GridLike(Protocol):
+    """What the writers of this module read from a grid (:class:`sudoku_cp.Grid` has it)."""
+
+    cells: tuple[int, ...]
+    side: int
+    box: tuple[int, int] | None
+
+    def rows(self) -> list[tuple[int, ...]]: ...
+
 
 VALUE_CHARS = "123456789ABCDEFGHIJKLMNOP"
 """``VALUE_CHARS[v - 1]`` writes value ``v`` (1..25) as one character."""
@@ -44,6 +64,17 @@ SIDES = tuple(range(4, 26))
 """The sides read from text: 4x4 to 25x25 (boxes or not is the grid's business)."""
 _CELL_COUNTS = {n * n: n for n in SIDES}
 _SIDES_TEXT = "4 to 25"
+MAX_CELLS = SIDES[-1] ** 2
+"""The most cells a puzzle has (25x25)."""
+MAX_LINE_CHARS = 8 * MAX_CELLS
+"""The longest line read: a whole 25x25 puzzle with up to 7 separator characters per cell."""
+MAX_PUZZLE_CHARS = 40 * MAX_LINE_CHARS
+"""The longest text read as one puzzle (about 25 such lines, rules and blank lines)."""
+_SEPARATOR_RE = re.compile("[\\s|\u00a6,;\\[\\]'\"\u2500-\u257f]+")
+_RULE_CHARS_RE = re.compile("[-=+\\s|\u00a6,;\\[\\]'\"\u2500-\u257f]+")
+_HEADER_RE = re.compile(r"(grid|puzzle|sudoku)\b", re.IGNORECASE)
+_SMALL_CELLS = frozenset(BLANK_CHARS + "1234")
+_ONE_PUZZLE_LINES = 64  # more non-blank lines than a 25x25 grid with its rules can have
 
 
 def _is_box_drawing(ch: str) -> bool:
@@ -82,14 +113,16 @@ class ReadGrid(NamedTuple):
     layout: Layout
 
 
-def read(puzzle: PuzzleText) -> ReadGrid:
+def read(puzzle: PuzzleText, *, first_line: int = 1) -> ReadGrid:
     """Read the cells of one puzzle and tell which layout it was written in.
 
     Args:
-        puzzle: text in any layout of this module; a sequence of ``n`` rows, each a
-            sequence of ``n`` cells (ints, 0 for blank, or one-character strings as in a
-            LeetCode board) or a string in a text layout; or a flat sequence of ``n*n``
-            ints. NumPy arrays work as sequences.
+        puzzle: text in any layout of this module (``bytes`` must be UTF-8); a sequence
+            of ``n`` rows, each a sequence of ``n`` cells (ints, 0 for blank, or
+            one-character strings as in a LeetCode board) or a string in a text layout;
+            or a flat sequence of ``n*n`` ints. NumPy arrays work as sequences.
+        first_line: the number of the text's first line in messages (for a puzzle cut
+            from a file).
 
     Returns:
         A :class:`ReadGrid`: the layout of text or row strings; ``Layout.SPACED`` for
@@ -98,42 +131,233 @@ def read(puzzle: PuzzleText) -> ReadGrid:
 
     Raises:
         InvalidPuzzleError: wrong number of rows or cells, unknown character or value
-            out of range. The message names the line and column of the text, or the
-            row and column of the grid.
+            out of range, bytes that are not UTF-8, or input far too large for a puzzle
+            (refused before it is read). The message names the line and column of the
+            text, or the row and column of the grid.
     """
-    if isinstance(puzzle, bytes):
-        puzzle = puzzle.decode()
+    if isinstance(puzzle, bytes | bytearray):
+        puzzle = _decode(bytes(puzzle))
     if isinstance(puzzle, str):
-        return _parse_text(puzzle)
+        return _parse_text(puzzle, first_line)
     if isinstance(puzzle, Mapping | set | frozenset) or not hasattr(puzzle, "__iter__"):
         raise InvalidPuzzleError(
             f"a puzzle must be text, a list of rows or a Grid; got {type(puzzle).__name__}"
         )
-    return _parse_sequence(list(puzzle))
+    return _parse_sequence(bounded_list(puzzle))
 
 
-def split_puzzles(text: str) -> list[tuple[int, str]]:
-    """Split a text into puzzles: ``[(first line number, puzzle text), ...]``.
+def bounded_list(items: Iterable) -> list:
+    """The items of an iterable as a list, reading no more than :data:`MAX_CELLS` + 1.
 
-    A text whose every non-blank line is a whole one-line puzzle (16, 81, 256 or 625
-    characters, no spaces) holds that many puzzles, except that ``n`` lines of ``n``
-    characters (``n`` in 4, 9, 16, 25) are one grid in the ``rows`` layout. Any other
-    text is one puzzle.
+    Raises:
+        InvalidPuzzleError: more than :data:`MAX_CELLS` items, or not iterable after all
+            (a 0-d NumPy array).
     """
-    text = text.removeprefix("\ufeff")
-    lines = [(number, line.strip()) for number, line in enumerate(text.splitlines(), 1)]
-    lines = [(number, line) for number, line in lines if line]
-    is_one_line_each = len(lines) > 1 and all(
-        len(line) in _CELL_COUNTS and not any(ch.isspace() for ch in line) for _, line in lines
+    try:
+        listed = list(itertools.islice(items, MAX_CELLS + 1))
+    except TypeError as error:
+        raise InvalidPuzzleError(
+            f"a puzzle must be text, a list of rows or a Grid; got {type(items).__name__} ({error})"
+        ) from None
+    if len(listed) > MAX_CELLS:
+        raise InvalidPuzzleError(
+            f"a puzzle has at most {MAX_CELLS} cells (25x25); this sequence has more than {MAX_CELLS} items"
+        )
+    return listed
+
+
+def _decode(data: bytes) -> str:
+    if len(data) > 4 * MAX_PUZZLE_CHARS:  # 4 bytes a character at most: too long before decoding
+        raise _too_long(len(data), "bytes")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise InvalidPuzzleError(
+            f"the puzzle is not UTF-8 text: byte 0x{data[error.start]:02x} at position {error.start}"
+        ) from None
+
+
+def _too_long(size: int, unit: str) -> InvalidPuzzleError:
+    return InvalidPuzzleError(
+        f"the text is {size} {unit} long; one puzzle (up to 25x25) takes at most {MAX_PUZZLE_CHARS} "
+        f"characters: for a file of many puzzles use parse_many() or 'sudoku-cp solve FILE'"
     )
-    is_square = len(lines) in SIDES and all(len(line) == len(lines) for _, line in lines)
-    if not is_one_line_each or is_square:
-        return [(lines[0][0] if lines else 1, text)]
-    return lines
 
 
-def _parse_text(text: str) -> ReadGrid:
-    content, has_rules = _content_lines(text.removeprefix("\ufeff"))  # a BOM from Windows editors
+SPLITTING = """\
+How a text of several puzzles is split, one line at a time:
+
+* blank lines separate puzzles; lines starting with '#' are comments; a line starting with
+  'Grid', 'Puzzle' or 'Sudoku' (Project Euler 96's 'Grid 01') is a header that starts
+  the next puzzle;
+* a line holding a whole puzzle (81, 256 or 625 cells) is one puzzle;
+* otherwise lines are rows: a grid ends once it has as many rows as its first row has
+  cells (rules such as '------+------' do not count), so grids may follow each other
+  with no blank line, as 'sudoku-cp solve --layout pretty' prints them;
+* lines of 16 cells holding only blanks and 1-4 are 4x4 puzzles, one per line; 16
+  lines of 16 cells with a larger value (or box bars) are one 16x16 grid;
+* one puzzle per line (--one-per-line): every line that is not blank, a comment or a
+  header is a whole puzzle;
+* a short text (a few dozen lines) whose pieces do not read but which reads as one
+  puzzle (a grid with blank lines between its rows) is that one puzzle."""
+"""The rules of :func:`iter_puzzle_texts` and :func:`split_puzzles`, as told by ``--help``."""
+
+
+def iter_puzzle_texts(lines: Iterable[str], *, one_per_line: bool = False) -> Iterator[tuple[int, str]]:
+    """Split lines of text into the texts of single puzzles, lazily (see :data:`SPLITTING`).
+
+    Args:
+        lines: the lines of a text or file, with or without their line endings; read one
+            at a time (the first few dozen are looked at together, to recognise one grid
+            with blank lines in it), so memory does not grow with the number of lines.
+        one_per_line: every line that is not blank, a comment or a header is one puzzle.
+
+    Yields:
+        ``(line number, puzzle text)``: the 1-based number of the puzzle's first line
+        (pass it to :func:`read` as ``first_line``) and its text. A line that is
+        neither a puzzle nor a row comes alone, so that reading it names it.
+    """
+    lines = iter(lines)
+    head, non_blank, size = [], 0, 0
+    for line in lines:
+        head.append(line)
+        non_blank += bool(line.strip())
+        size += len(line)
+        if non_blank > _ONE_PUZZLE_LINES or size > MAX_PUZZLE_CHARS:  # too long for one puzzle
+            yield from _split_lines(itertools.chain(head, lines), one_per_line)
+            return
+    chunks = list(_split_lines(head, one_per_line))
+    if len(chunks) > 1 and not one_per_line:
+        whole = "\n".join(line.rstrip("\r\n") for line in head)
+        if _reads(whole) and not all(_reads(chunk) for _, chunk in chunks):
+            chunks = [(1, whole)]  # one grid with blank lines between its rows
+    yield from chunks
+
+
+def split_puzzles(text: str, *, one_per_line: bool = False) -> list[tuple[int, str]]:
+    """Split a text into puzzles: ``[(first line number, puzzle text), ...]`` (see
+    :data:`SPLITTING`); a text with no puzzle gives ``[(1, text)]``, so that reading
+    it says it is empty."""
+    text = text.removeprefix("\ufeff")
+    chunks = list(iter_puzzle_texts(io.StringIO(text, newline=None), one_per_line=one_per_line))
+    return chunks or [(1, text)]
+
+
+def _split_lines(lines: Iterable[str], one_per_line: bool) -> Iterator[tuple[int, str]]:
+    splitter = _Splitter(one_per_line)
+    for number, line in enumerate(lines, 1):
+        yield from splitter.feed(number, line)
+    yield from splitter.end()
+
+
+def locate(message: str, number: int) -> str:
+    """An error message of the puzzle starting at line ``number`` of a file: prefixed with
+    ``line N:`` unless it already names its line."""
+    return message if message.startswith("line ") else f"line {number}: {message}"
+
+
+def _reads(text: str) -> bool:
+    try:
+        read(text)
+    except InvalidPuzzleError:
+        return False
+    return True
+
+
+class _Splitter:
+    """The state of :func:`iter_puzzle_texts`: the lines of the grid being gathered."""
+
+    def __init__(self, one_per_line: bool) -> None:
+        self.one_per_line = one_per_line
+        self.lines: list[tuple[int, str]] = []  # the pending grid: rows and rules
+        self.leading: list[tuple[int, str]] = []  # rules seen before its first row
+        self.rows = 0
+        self.side = 0
+        self.small = False  # every row so far could be a one-line 4x4 puzzle
+
+    def feed(self, number: int, raw: str) -> Iterator[tuple[int, str]]:
+        line = raw.strip().lstrip("\ufeff")
+        if line.startswith("#"):
+            return
+        if not line or _HEADER_RE.match(line):
+            yield from self.end()
+            return
+        if self.one_per_line or len(line) > MAX_LINE_CHARS:
+            yield from self.end()
+            yield number, line
+            return
+        if _RULE_CHARS_RE.fullmatch(line):
+            yield from self._rule_or_dashes(number, line)
+            return
+        tokens = _row_tokens(line)
+        if self.lines and (len(tokens) > SIDES[-1] or (self.small and len(tokens) != self.side)):
+            yield from self.end()  # a whole puzzle or a line of another size ends a 4x4 run
+        if not self.lines and len(tokens) not in SIDES:
+            yield number, line  # a one-line puzzle, or a bad line reported alone
+            return
+        yield from self._row(number, line, tokens)
+
+    def _rule_or_dashes(self, number: int, line: str) -> Iterator[tuple[int, str]]:
+        """A rule (kept with its grid) or, inside a grid, a row of ``-`` blanks."""
+        if self.lines and _line_kind(line) == "dashes" and len(_row_tokens(line)) == self.side:
+            yield from self._row(number, line, _row_tokens(line))
+        elif self.lines:
+            self.lines.append((number, line))
+            self.small = False
+        else:
+            self.leading.append((number, line))
+
+    def _row(self, number: int, line: str, tokens: list[str]) -> Iterator[tuple[int, str]]:
+        if not self.lines:  # the first row: it sets the side
+            self.lines, self.leading = self.leading, []
+            self.side, self.rows = len(tokens), 0
+            self.small = self.side == 16 and not self.lines
+        self.lines.append((number, line))
+        self.rows += 1
+        self.small = self.small and _SMALL_CELLS.issuperset(tokens) and not _has_bars(line)
+        if self.rows == self.side:
+            yield from self.end()
+
+    def end(self) -> Iterator[tuple[int, str]]:
+        """Yield the pending grid (or, for a run of 4x4 one-liners, each line)."""
+        lines, small = self.lines, self.small
+        self.lines, self.leading, self.rows, self.side, self.small = [], [], 0, 0, False
+        if small:
+            yield from lines
+        elif lines:
+            yield lines[0][0], "\n".join(line for _, line in lines)
+
+
+def _row_tokens(line: str) -> list[str]:
+    """The cells of a line as the splitter counts them: its words when they are numbers
+    (the spaced layout), else its characters other than separators."""
+    words = [word for word in _SEPARATOR_RE.split(line) if word]
+    if _are_numbers(words, SIDES[-1]):
+        return words
+    return [ch for word in words for ch in word]
+
+
+def _are_numbers(words: Sequence[str], limit: int) -> bool:
+    """True when the words are cells of the spaced layout: each one character or a
+    number from 10 to ``limit`` (no leading zero), and at least one such number."""
+    has_number = False
+    for word in words:
+        if len(word) == 1:
+            continue
+        if len(word) > 2 or not (word.isascii() and word.isdigit()) or word[0] == "0" or int(word) > limit:
+            return False
+        has_number = True
+    return has_number
+
+
+def _has_bars(line: str) -> bool:
+    return any(ch in "|\u00a6" or _is_box_drawing(ch) for ch in line)
+
+
+def _parse_text(text: str, first_line: int = 1) -> ReadGrid:
+    if len(text) > MAX_PUZZLE_CHARS:
+        raise _too_long(len(text), "characters")
+    content, has_rules = _content_lines(text.removeprefix("\ufeff"), first_line)  # a BOM from Windows editors
     if not content:
         raise InvalidPuzzleError("the puzzle is empty: no cells were found")
     has_bars = any(_is_box_drawing(ch) or ch in "|¦" for _, line in content for ch in line)
@@ -174,16 +398,25 @@ def _parse_text(text: str) -> ReadGrid:
     return ReadGrid(tuple(cells), side, layout)
 
 
-def _content_lines(text: str) -> tuple[list[tuple[int, str]], bool]:
-    """The lines that hold cells, numbered from 1, and whether rule lines were dropped.
+def _content_lines(text: str, first_line: int = 1) -> tuple[list[tuple[int, str]], bool]:
+    """The lines that hold cells, numbered from ``first_line``, and whether rule lines were
+    dropped (comment and header lines are dropped too).
 
     A line of only ``-``, bars and spaces is either a rule (``-------``) or a row of
     ``-`` blanks; it is taken as a row when that makes a whole grid of such rows.
+
+    Raises:
+        InvalidPuzzleError: a line longer than :data:`MAX_LINE_CHARS`.
     """
     content, dashes, has_rules = [], [], False
-    for number, line in enumerate(text.splitlines(), 1):
+    for number, line in enumerate(text.splitlines(), first_line):
         stripped = line.strip()
-        if not stripped:
+        if len(stripped) > MAX_LINE_CHARS:
+            raise InvalidPuzzleError(
+                f"line {number} is longer than {MAX_LINE_CHARS} characters: too long for a row "
+                f"or a one-line puzzle"
+            )
+        if not stripped or stripped.startswith("#") or _HEADER_RE.match(stripped):
             continue
         kind = _line_kind(stripped)
         if kind == "rule":
@@ -217,22 +450,21 @@ def _cell_chars(line: str) -> list[str]:
 
 
 def _split_line(number: int, line: str, expected: int | None) -> list[_Token]:
-    """Split a line into cell tokens: separated words if that gives the expected count
-    (or, for one line, a whole grid), otherwise one character each."""
-    chars = [_Token(ch, number, column) for column, ch in enumerate(line, 1) if not _is_separator(ch)]
+    """Split a line into cell tokens: its words when they are numbers (the spaced layout,
+    where ``10`` is one cell), otherwise one character each; with ``expected`` cells."""
     words = _words(number, line)
-    if expected is None:
-        if len(words) in _CELL_COUNTS and any(len(w.text) > 1 for w in words):
-            return words
-        return chars
-    if len(words) == expected and len(chars) != expected:
-        return words
-    if len(chars) == expected:
-        return chars
-    counted = len(words) if len(words) > 1 and all(w.text.isdigit() for w in words) else len(chars)
-    raise InvalidPuzzleError(
-        f"line {number} has {counted} cells; a grid of {expected} rows needs {expected} in each row"
-    )
+    texts = [w.text for w in words]
+    if _are_numbers(texts, SIDES[-1]) and (
+        expected is None or len(words) == expected or _are_numbers(texts, expected)
+    ):
+        tokens = words  # 12 among nine words of a 9x9 row is one cell, out of range
+    else:
+        tokens = [_Token(ch, number, column) for column, ch in enumerate(line, 1) if not _is_separator(ch)]
+    if expected is not None and len(tokens) != expected:
+        raise InvalidPuzzleError(
+            f"line {number} has {len(tokens)} cells; a grid of {expected} rows needs {expected} in each row"
+        )
+    return tokens
 
 
 def _words(number: int, line: str) -> list[_Token]:
@@ -255,16 +487,22 @@ def _token_value(token: _Token, index: int, side: int) -> int:
 def _cell_value(text: str, where: str, side: int) -> int:
     """The value of one written cell: a number, a blank character or a letter A-P."""
     if text.isdigit() and text.isascii():
+        digits = text.lstrip("0")
+        if len(digits) > 2:  # never int() thousands of digits
+            raise InvalidPuzzleError(
+                f"{where}: value {digits[:8]}... ({len(digits)} digits) is out of range for a "
+                f"{side}x{side} grid (1..{side})"
+            )
         value = int(text)
         meaning = f"value {value}"
     elif len(text) == 1 and text in BLANK_CHARS:
         return 0
-    elif len(text) == 1 and text.upper() in VALUE_CHARS:
+    elif len(text) == 1 and text.isascii() and text.upper() in VALUE_CHARS:
         value = VALUE_CHARS.index(text.upper()) + 1
         meaning = f"{text!r} stands for {value}, which"
     else:
         raise InvalidPuzzleError(
-            f"{where}: unknown character {text!r}; use 1-9, A-P for 10-25, "
+            f"{where}: unknown character {text[:20]!r}; use 1-9, A-P for 10-25, "
             f"and '.', '0', '-' or '_' for a blank"
         )
     if value > side:
@@ -316,7 +554,7 @@ def cell_char(value: int) -> str:
     return VALUE_CHARS[value - 1] if value else "."
 
 
-def format_grid(grid: Grid, layout: Layout | str = Layout.PRETTY) -> str:
+def format_grid(grid: GridLike, layout: Layout | str = Layout.PRETTY) -> str:
     """Write a grid in a layout (no trailing newline).
 
     ``line``: ``n*n`` characters, ``.`` for blank. ``rows``: ``n`` lines of ``n``
@@ -338,7 +576,7 @@ def format_grid(grid: Grid, layout: Layout | str = Layout.PRETTY) -> str:
     return _pretty(grid)
 
 
-def _pretty(grid: Grid) -> str:
+def _pretty(grid: GridLike) -> str:
     n = grid.side
     box_rows, box_cols = grid.box or (n, n)
     width = 1 if n <= 9 else 2
@@ -357,7 +595,7 @@ def _pretty(grid: Grid) -> str:
     return "\n".join(lines)
 
 
-def to_html(grid: Grid) -> str:
+def to_html(grid: GridLike) -> str:
     """An HTML table of the grid with thick box borders, for Jupyter."""
     n = grid.side
     box_rows, box_cols = grid.box or (n, n)

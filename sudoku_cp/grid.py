@@ -17,6 +17,7 @@ the *peers* of a cell are the other cells that share a unit with it.
 from __future__ import annotations
 
 import functools
+import itertools
 import operator
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -169,11 +170,20 @@ def _as_int(value: object, index: int) -> int:
             return operator.index(value)
         except TypeError:
             pass
-    raise InvalidPuzzleError(f"cell {index + 1}: {value!r} is not an int (0 for a blank)")
+    raise InvalidPuzzleError(f"cell {index + 1}: {_short_repr(value)} is not an int (0 for a blank)")
 
 
-def _side_of(cell_count: int) -> int:
-    side = round(cell_count**0.5)
+def _short_repr(value: object) -> str:
+    """``repr(value)`` cut to 40 characters; an int too long to print is described."""
+    try:
+        text = repr(value)
+    except ValueError:  # an int beyond Python's 4,300-digit limit for str()
+        return f"an int of {value.bit_length()} bits" if isinstance(value, int) else type(value).__name__
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _side_of(cell_count: int | str) -> int:
+    side = round(cell_count**0.5) if isinstance(cell_count, int) else 0
     if side * side != cell_count or not 1 <= side <= MAX_SIDE:
         raise InvalidPuzzleError(
             f"a grid has n*n cells for a side n of 1 to {MAX_SIDE} (81 for 9x9), not {cell_count}"
@@ -206,7 +216,12 @@ class Grid:
     __slots__ = ("_cells", "_side", "_box", "_hash")
 
     def __init__(self, cells: Iterable[int], box: BoxShape | int | None | str = _STANDARD) -> None:
-        cells = tuple(_as_int(value, index) for index, value in enumerate(cells))
+        given = cells
+        cells = tuple(
+            _as_int(value, index) for index, value in enumerate(itertools.islice(given, MAX_SIDE**2 + 1))
+        )
+        if len(cells) > MAX_SIDE**2:  # read no further: an endless or huge iterable
+            _side_of(len(given) if hasattr(given, "__len__") else f"more than {MAX_SIDE**2}")
         side = _side_of(len(cells))
         if box == _STANDARD:
             box = standard_box(side)
@@ -220,7 +235,8 @@ class Grid:
             if not 0 <= value <= side:
                 row, col = divmod(index, side)
                 raise InvalidPuzzleError(
-                    f"row {row + 1}, column {col + 1}: value {value!r} is not in 1..{side} (or 0 for a blank)"
+                    f"row {row + 1}, column {col + 1}: value {_short_repr(value)} is not in 1..{side} "
+                    f"(or 0 for a blank)"
                 )
         self._cells = cells
         self._side = side
@@ -387,7 +403,7 @@ class Grid:
 
 
 def parse(
-    puzzle: formats.PuzzleText | Grid, box: BoxShape | int | None | str = _STANDARD
+    puzzle: formats.PuzzleText | Grid, box: BoxShape | int | None | str = _STANDARD, *, first_line: int = 1
 ) -> tuple[Grid, Layout]:
     """Read one puzzle and tell which layout it was written in.
 
@@ -395,6 +411,8 @@ def parse(
         puzzle: text in any layout of :mod:`sudoku_cp.formats`, a sequence of rows, a flat
             sequence of ``n*n`` ints, or a :class:`Grid` (returned as it is).
         box: the box shape, as in :class:`Grid`.
+        first_line: the number of the text's first line in messages (for a puzzle cut
+            from a file, see :func:`sudoku_cp.formats.iter_puzzle_texts`).
 
     Returns:
         ``(grid, layout)``; ``Layout.LINE`` for a Grid.
@@ -405,24 +423,33 @@ def parse(
     """
     if isinstance(puzzle, Grid):
         return puzzle, Layout.LINE
-    read = formats.read(puzzle)
+    read = formats.read(puzzle, first_line=first_line)
     return Grid(read.cells, box), read.layout
 
 
-def parse_many(text: str) -> list[tuple[Grid, Layout]]:
-    """Read a text holding one puzzle, or several one-line puzzles one per line
-    (see :func:`sudoku_cp.formats.split_puzzles`).
+def parse_many(text: str, *, one_per_line: bool = False) -> list[tuple[Grid, Layout]]:
+    """Read a text holding one puzzle or several: one-line puzzles, grids separated by
+    blank lines or headers, comments (see :data:`sudoku_cp.formats.SPLITTING`).
+
+    Args:
+        text: the text, e.g. a file's content.
+        one_per_line: every line that is not blank, a comment or a header is one puzzle.
+
+    Returns:
+        ``[(grid, layout), ...]`` in the order of the text.
 
     Raises:
-        InvalidPuzzleError: as :func:`parse`; for a file of puzzles the message names the line.
+        InvalidPuzzleError: as :func:`parse`, for the first puzzle that does not read;
+            for a text of several puzzles the message names its line.
     """
-    chunks = formats.split_puzzles(text)
+    chunks = formats.split_puzzles(text, one_per_line=one_per_line)
     if len(chunks) == 1:
-        return [parse(text)]
+        number, chunk = chunks[0]
+        return [parse(chunk, first_line=number)]
     puzzles = []
-    for number, line in chunks:
+    for number, chunk in chunks:
         try:
-            puzzles.append(parse(line))
+            puzzles.append(parse(chunk, first_line=number))
         except InvalidPuzzleError as error:
-            raise InvalidPuzzleError(f"line {number}: {error}") from None
+            raise InvalidPuzzleError(formats.locate(str(error), number)) from None
     return puzzles

@@ -413,7 +413,7 @@ class GreaterThan(Rule):
 
 
 _KNIGHT = ((1, 2), (2, 1), (1, -2), (2, -1), (-1, 2), (-2, 1), (-1, -2), (-2, -1))
-_KING = ((1, 1), (1, -1), (-1, 1), (-1, -1), (0, 1), (1, 0), (0, -1), (-1, 0))
+_KING_DIAGONAL = ((1, 1), (1, -1), (-1, 1), (-1, -1))  # a king's other moves stay in a row or column
 
 
 @dataclass(frozen=True)
@@ -456,7 +456,7 @@ class AntiKing(_ForbiddenMoves):
     and columns already different, this forbids equal diagonal neighbours."""
 
     keys: ClassVar = ("anti_king",)
-    moves: ClassVar = _KING
+    moves: ClassVar = _KING_DIAGONAL
     name: ClassVar = "anti-king"
 
 

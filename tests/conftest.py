@@ -32,24 +32,6 @@ def assert_solves(puzzle: Grid, solution: Grid) -> None:
         assert sorted(solution.cells[c] for c in unit.cells) == list(range(1, n + 1)), unit
 
 
-def check_lexmin_case(case: dict, backend: str) -> Grid | None:
-    """Solve a lex-min case with ``backend`` and check the outcome: NoSolutionError when the
-    case has none, else a valid solution that keeps the givens and equals the expected
-    smallest solution. Returns the solution (None for an unsolvable case)."""
-    import sudoku_cp
-
-    puzzle = Grid.parse(case["puzzle"])
-    assert puzzle.box_size == case["k"]
-    if case["lexmin"] is None:
-        with pytest.raises(sudoku_cp.NoSolutionError):
-            sudoku_cp.solve(puzzle, backend=backend)
-        return None
-    solution = sudoku_cp.solve(puzzle, backend=backend)
-    assert_solves(puzzle, solution)
-    assert solution.to_string() == case["lexmin"]
-    return solution
-
-
 @pytest.fixture(scope="session")
 def lexmin_cases() -> list[dict]:
     return LEXMIN_CASES

@@ -78,6 +78,15 @@ def test_non_positive_time_limit_is_a_value_error(time_limit):
         sudoku_cp.solve(PUZZLE, backend="backtracking", time_limit=time_limit)
 
 
+@pytest.mark.parametrize("backend", sudoku_cp.backend_names())
+@pytest.mark.parametrize("time_limit", [1e10, 10**400, float("inf")], ids=["1e10", "10**400", "inf"])
+def test_a_huge_time_limit_is_no_limit(backend, time_limit):
+    expected = backtracking_solve(PUZZLE)[0]
+    assert sudoku_cp.solve(PUZZLE, backend=backend, time_limit=time_limit) == expected
+    direct = registry.get_backend(backend).solve(Puzzle(PUZZLE), time_limit=time_limit)[0]
+    assert direct == expected
+
+
 def test_solve_returns_the_solution_grid():
     solution = sudoku_cp.solve(PUZZLE)
     assert_solves(PUZZLE, solution)

@@ -10,7 +10,7 @@ import random
 import time
 
 import pytest
-from conftest import LEXMIN_CASES, assert_solves, case_id, check_lexmin_case
+from conftest import LEXMIN_CASES, assert_solves, case_id
 
 import sudoku_cp
 from sudoku_cp import Grid, NoSolutionError, SolveResult, SolveTimeoutError, backtracking, datasets
@@ -136,11 +136,6 @@ def test_text_and_list_input():
 
 
 # -- the smallest row-major solution ------------------------------------------------------
-
-
-@pytest.mark.parametrize("case", LEXMIN_CASES, ids=case_id)
-def test_lexmin_case(case):
-    check_lexmin_case(case, BACKEND)
 
 
 def test_all_4x4_solutions_are_288():

@@ -4,9 +4,11 @@ files and standard input, data-set summaries, and exit codes 0/1/2/3 with exactl
 
 from __future__ import annotations
 
+import os
 import re
 import subprocess
 import sys
+import threading
 
 import pytest
 from click.testing import CliRunner
@@ -199,8 +201,9 @@ def test_datasets_command_lists_every_set():
     assert code == EXIT_SOLVED and err == ""
     lines = out.splitlines()
     assert [line.split()[0] for line in lines] == datasets.names()
-    assert lines[0].split() == ["easy50", "9x9", "49", "puzzles"]
-    assert lines[-1].split() == ["sudoku25", "25x25", "12", "puzzles"]
+    assert lines[0].split() == ["easy50", "9x9", "49", "puzzles", "classic"]
+    assert lines[6].split() == ["sudoku25", "25x25", "12", "puzzles", "classic"]
+    assert lines[7].split() == ["killer", "9x9", "10", "puzzles", "Killer"]
 
 
 def test_backends_command_marks_the_default():
@@ -223,7 +226,7 @@ def test_file_with_an_unsolvable_puzzle_prints_the_others_and_exits_1(write):
     puzzles = [SOLVABLE[0]["puzzle"], UNSOLVABLE["puzzle"], SOLVABLE[1]["puzzle"]]
     code, out, err = run(["solve", write("\n".join(puzzles))])
     assert code == EXIT_NO_SOLUTION
-    assert out == SOLVABLE[0]["lexmin"] + "\n" + SOLVABLE[1]["lexmin"] + "\n"
+    assert out == SOLVABLE[0]["lexmin"] + "\n\n" + SOLVABLE[1]["lexmin"] + "\n"
     assert_one_error_line(err, "line 2:", "no solution")
 
 
@@ -249,7 +252,7 @@ def test_bad_line_in_a_file_of_puzzles_names_it_and_the_others_are_solved(write)
     lines[1] = "11" + "." * 79
     code, out, err = run(["solve", write("\n".join(lines))])
     assert code == EXIT_INVALID
-    assert out == SOLVABLE[0]["lexmin"] + "\n" + SOLVABLE[2]["lexmin"] + "\n"
+    assert out == SOLVABLE[0]["lexmin"] + "\n\n" + SOLVABLE[2]["lexmin"] + "\n"
     assert_one_error_line(err, "line 2:", "two 1s")
 
 
@@ -331,3 +334,256 @@ def test_version():
     code, out, err = run(["--version"])
     assert code == EXIT_SOLVED
     assert "0.1.0" in out
+
+
+# -- hardening (issue 9) ------------------------------------------------------------------
+
+
+def test_solve_help_names_the_default_backend_exit_codes_and_how_a_file_is_split():
+    code, out, err = run(["solve", "--help"])
+    assert code == EXIT_SOLVED
+    text = " ".join(out.split())
+    assert "default: cpsat" in text
+    for fragment in ("0 solved", "1 no solution", "2 invalid input or usage", "3 time limit", "130"):
+        assert fragment in text, fragment
+    assert "blank lines separate puzzles" in text and "--one-per-line" in text
+    assert "empty line" in text  # what a failed puzzle of many leaves on stdout
+
+
+USAGE_ERRORS = {
+    "bench-zero-workers": (["bench", "-d", "hardest", "-w", "0"], ["--workers"]),
+    "solve-nan": (["solve", "-t", "nan"], ["--time-limit", "nan"]),
+    "dataset-nan": (["solve", "-d", "hardest", "-t", "nan"], ["--time-limit"]),
+    "bench-nan": (["bench", "-d", "hardest", "-t", "nan"], ["--time-limit"]),
+    "csv-in-missing-folder": (
+        ["bench", "-d", "hardest", "--csv", "/nonexistent/dir/x.csv"],
+        ["/nonexistent/dir"],
+    ),
+    "bench-file-and-dataset": (["bench", "-d", "hardest", "x.txt"], ["FILE or --dataset"]),
+    "bench-nothing": (["bench"], ["FILE or --dataset"]),
+    "sample-without-dataset": (["solve", "--sample", "3"], ["--sample goes with --dataset"]),
+}
+
+
+@pytest.mark.parametrize("args, fragments", USAGE_ERRORS.values(), ids=USAGE_ERRORS.keys())
+def test_usage_errors_are_one_line_and_exit_2(args, fragments, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "x.txt").write_text(BAEKJOON_2239_INPUT)
+    code, out, err = run(args, BAEKJOON_2239_INPUT)
+    assert (code, out) == (EXIT_INVALID, "")
+    assert_one_error_line(err, *fragments)
+
+
+def test_a_failed_puzzle_leaves_an_empty_line_so_output_stays_aligned(write):
+    lines = [case["puzzle"] for case in SOLVABLE[:4]]
+    lines[1] = "11" + "." * 79
+    lines[2] = UNSOLVABLE["puzzle"]
+    code, out, err = run(["solve", write("\n".join(lines))])
+    assert code == EXIT_INVALID  # the first failure's
+    assert out.split("\n") == [SOLVABLE[0]["lexmin"], "", "", SOLVABLE[3]["lexmin"], ""]
+    assert [line.split(":")[1].strip() for line in err.splitlines()] == ["line 2", "line 3"]
+
+
+def test_one_short_line_among_one_line_puzzles_is_reported_and_the_rest_solved(write):
+    lines = [case["puzzle"] for case in SOLVABLE[:3]]
+    lines[1] = lines[1][:80]
+    code, out, err = run(["solve", write("\n".join(lines))])
+    assert code == EXIT_INVALID
+    assert out == SOLVABLE[0]["lexmin"] + "\n\n" + SOLVABLE[2]["lexmin"] + "\n"
+    assert_one_error_line(err, "line 2 has 80 cells")
+
+
+def test_comments_headers_and_several_grids_in_one_file(write):
+    grids = [Grid.parse(case["puzzle"]) for case in SOLVABLE[:3]]
+    solutions = [Grid.parse(case["lexmin"]) for case in SOLVABLE[:3]]
+    euler = "# Project Euler 96 layout\n" + "".join(
+        f"Grid {i:02d}\n{grid.format('rows')}\n" for i, grid in enumerate(grids, 1)
+    )
+    code, out, err = run(["solve", write(euler)])
+    assert (code, err) == (EXIT_SOLVED, "")
+    assert out == "".join(solution.format("rows") + "\n" for solution in solutions)
+    pretty = "\n".join(grid.format("pretty") for grid in grids)  # as --layout pretty prints them
+    code, out, err = run(["solve", "--layout", "line", write(pretty, "pretty.txt")])
+    assert (code, out, err) == (EXIT_SOLVED, "".join(s.to_string() + "\n" for s in solutions), "")
+
+
+def test_one_per_line_reads_sixteen_4x4_puzzles(write):
+    puzzles = [Grid.parse(f"{i % 4 + 1}" + "." * 15) for i in range(16)]
+    path = write("\n".join(p.to_string() for p in puzzles))
+    expected = "".join(sudoku_cp_solve(p).to_string() + "\n" for p in puzzles)
+    assert run(["solve", "--one-per-line", path]) == (EXIT_SOLVED, expected, "")
+    assert run(["solve", path]) == (EXIT_SOLVED, expected, "")
+
+
+def sudoku_cp_solve(grid: Grid) -> Grid:
+    from sudoku_cp import solve
+
+    return solve(grid, backend="backtracking")
+
+
+def test_an_enormous_line_is_refused_in_bounded_memory(write):
+    import tracemalloc
+
+    path = write("1" * 20_000_000)
+    tracemalloc.start()
+    try:
+        code, out, err = run(["solve", path])
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert (code, out) == (EXIT_INVALID, "")
+    assert_one_error_line(err, "line 1 is longer than")
+    assert peak < 5_000_000
+
+
+def test_puzzles_are_solved_as_they_are_read():
+    """A pipe of puzzles gets its first answers before the input ends (nothing reads it all first)."""
+    puzzles = [case["puzzle"] for case in LEXMIN_CASES if case["k"] == 3 and case["lexmin"]][:70]
+    process = subprocess.Popen(
+        [sys.executable, "-m", "sudoku_cp", "solve", "-b", "backtracking"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    watchdog = threading.Timer(60, process.kill)  # if the whole input were read first
+    watchdog.start()
+    try:
+        process.stdin.write("".join(p + "\n" for p in puzzles))
+        process.stdin.flush()
+        first = process.stdout.readline()
+        process.stdin.close()
+        rest = process.stdout.read()
+        process.wait(60)
+    finally:
+        watchdog.cancel()
+        process.kill()
+        process.wait()
+    solutions = [case["lexmin"] for case in LEXMIN_CASES if case["k"] == 3 and case["lexmin"]][:70]
+    assert [first.strip(), *rest.split()] == solutions
+
+
+def test_a_closed_pipe_ends_quietly(write):
+    path = write("\n".join(case["puzzle"] for case in LEXMIN_CASES if case["lexmin"] and case["k"] == 3))
+    process = subprocess.Popen(
+        [sys.executable, "-m", "sudoku_cp", "solve", "-b", "backtracking", path],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    process.stdout.readline()
+    process.stdout.close()  # as 'head -1' does
+    _, err = process.communicate(timeout=120)
+    assert err == b""
+    assert process.returncode == 141
+
+
+def test_dataset_limit_parses_only_what_it_solves(monkeypatch):
+    parsed = []
+    real_parse = Grid.parse
+
+    def counting_parse(text, *args, **kwargs):
+        parsed.append(text)
+        return real_parse(text, *args, **kwargs)
+
+    monkeypatch.setattr(Grid, "parse", staticmethod(counting_parse))
+    code, out, err = run(["solve", "-d", "sudoku17", "-n", "5", "-b", "backtracking"])
+    assert code == EXIT_SOLVED and out.startswith("sudoku17: 5/5 solved")
+    assert len(parsed) == 5
+
+
+def test_dataset_sample_with_seed(monkeypatch):
+    parsed = []
+    real_parse = Grid.parse
+
+    def counting_parse(text, *args, **kwargs):
+        parsed.append(text)
+        return real_parse(text, *args, **kwargs)
+
+    monkeypatch.setattr(Grid, "parse", staticmethod(counting_parse))
+    code, out, err = run(["solve", "-d", "sudoku17", "--sample", "4", "--seed", "3", "-b", "backtracking"])
+    assert (code, err) == (EXIT_SOLVED, "")
+    assert out.startswith("sudoku17: 4/4 solved")
+    monkeypatch.undo()
+    assert [Grid.parse(text) for text in parsed] == datasets.load("sudoku17", sample=4, seed=3)
+
+
+def test_bench_csv_to_standard_output(tmp_path, monkeypatch):
+    import csv
+    import io
+
+    monkeypatch.chdir(tmp_path)
+    code, out, err = run(["bench", "-d", "hardest", "-n", "2", "-b", "backtracking", "--csv", "-"])
+    assert code == EXIT_SOLVED
+    rows = list(csv.DictReader(io.StringIO(out)))
+    assert [row["backend"] for row in rows] == ["backtracking", "backtracking"]
+    assert "agreement" in err  # the summary table goes to standard error
+    assert not (tmp_path / "-").exists()
+
+
+def test_bench_takes_a_puzzle_file(write):
+    path = write("\n".join(case["puzzle"] for case in SOLVABLE[:3]), "mine.txt")
+    code, out, err = run(["bench", path, "-b", "backtracking,cpsat"])
+    assert code == EXIT_SOLVED, err
+    rows = out.splitlines()[1:]
+    assert [row.split()[:4] for row in rows] == [
+        ["mine", "backtracking", "3", "3"],
+        ["mine", "cpsat", "3", "3"],
+    ]
+
+
+def test_datasets_columns_are_aligned():
+    code, out, err = run(["datasets"])
+    lines = out.splitlines()
+    assert len({line.index(" puzzles") for line in lines}) == 1, out  # counts right-aligned
+    assert len({line.index(line.split()[1]) for line in lines}) == 1, out  # sizes start in one column
+    assert len({line.index(line.split()[4]) for line in lines}) == 1, out  # so do the rules
+
+
+def test_stats_go_to_standard_error(write):
+    path = write("\n".join(case["puzzle"] for case in SOLVABLE[:2]))
+    code, out, err = run(["solve", "--stats", path])
+    assert code == EXIT_SOLVED
+    assert out == SOLVABLE[0]["lexmin"] + "\n" + SOLVABLE[1]["lexmin"] + "\n"
+    lines = err.splitlines()
+    assert len(lines) == 2
+    assert all(
+        re.match(r"^stats: line \d: cpsat, \d+\.\d\d ms, solver_calls=\d+, ", line) for line in lines
+    ), err
+
+
+def test_at_a_terminal_it_says_it_reads_standard_input(monkeypatch):
+    import sudoku_cp.cli as cli
+
+    monkeypatch.setattr(cli, "_is_terminal", lambda stream: True)
+    code, out, err = run(["solve"], BAEKJOON_2239_INPUT)
+    assert (code, out) == (EXIT_SOLVED, BAEKJOON_2239_OUTPUT)
+    assert err.startswith("sudoku-cp: reading puzzles from standard input")
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="finds the child in /proc")
+def test_a_killed_python_constraint_child_is_one_line_and_exit_2(tmp_path):
+    import signal
+    import time
+
+    from test_subprocess_timeout import children_of, wait_for
+
+    puzzle = tmp_path / "big25.txt"
+    puzzle.write_text(datasets.load("sudoku25")[0].to_string())
+    script = (
+        "import sys; from sudoku_cp.cli import run; sys.argv[0] = 'sudoku-cp'; "
+        "print('ready', file=sys.stderr, flush=True); run()"
+    )
+    command = [sys.executable, "-c", script, "solve", "-b", "python-constraint", "-t", "300", str(puzzle)]
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        assert process.stderr.readline() == "ready\n"
+        assert wait_for(lambda: bool(children_of(process.pid)), 60)
+        time.sleep(0.3)
+        for child in children_of(process.pid):
+            os.kill(child, signal.SIGKILL)
+        out, err = process.communicate(timeout=60)
+    finally:
+        process.kill()
+        process.wait()
+    assert (process.returncode, out) == (EXIT_INVALID, "")
+    assert_one_error_line(err, "killed by signal 9")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import time
 
 import pytest
-from conftest import LEXMIN_CASES, assert_solves, case_id, check_lexmin_case
+from conftest import LEXMIN_CASES, assert_solves
 
 import sudoku_cp
 from sudoku_cp import Grid, cpsat, datasets
@@ -72,11 +72,6 @@ def test_build_model_can_be_extended_and_solved() -> None:
 # -- the smallest solution ---------------------------------------------------------------
 
 
-@pytest.mark.parametrize("case", LEXMIN_CASES, ids=case_id)
-def test_lexmin_cases(case: dict) -> None:
-    check_lexmin_case(case, "cpsat")
-
-
 @pytest.mark.parametrize("name", ["easy50", "top95", "hardest", "hex16"])
 def test_bundled_sets_give_their_unique_solution(name: str) -> None:
     # Each bundled puzzle has exactly one solution, so it is the smallest; the smallest
@@ -92,12 +87,6 @@ def test_agrees_with_the_reference_backtracker_on_bundled_sets(name: str) -> Non
         assert cpsat.solve(puzzle)[0] == sudoku_cp.solve(puzzle, backend="backtracking")
 
 
-@pytest.mark.parametrize("case", [c for c in LEXMIN_CASES if c["lexmin"]], ids=case_id)
-def test_agrees_with_the_reference_backtracker_on_lexmin_cases(case: dict) -> None:
-    puzzle = Grid.parse(case["puzzle"])
-    assert cpsat.solve(puzzle)[0] == sudoku_cp.solve(puzzle, backend="backtracking")
-
-
 def test_empty_grids_give_the_smallest_solution() -> None:
     for box_size in (2, 3, 4):
         empty = Grid.empty(box_size * box_size)
@@ -108,6 +97,7 @@ def test_empty_grids_give_the_smallest_solution() -> None:
     assert cpsat.solve(Grid.empty(9))[0] == sudoku_cp.solve(Grid.empty(9), backend="backtracking")
 
 
+@pytest.mark.slow  # about 10 s
 def test_a_25x25_puzzle() -> None:
     solution, stats = cpsat.solve(FAST_25)
     assert_solves(FAST_25, solution)

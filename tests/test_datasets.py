@@ -7,7 +7,7 @@ import statistics
 
 import pytest
 
-from sudoku_cp import Grid, datasets
+from sudoku_cp import Grid, Puzzle, datasets
 
 EXPECTED = {
     # name: (count, side, min givens, mean givens, max givens) from sudoku_cp/data/README.md
@@ -21,8 +21,29 @@ EXPECTED = {
 }
 
 
+VARIANT_SETS = {
+    # name: (count, the rule types of every puzzle)
+    "killer": (10, ["Killer"]),
+    "anti_knight": (4, ["AntiKnight"]),
+}
+
+
 def test_names_in_order():
-    assert datasets.names() == list(EXPECTED)
+    assert datasets.names() == [*EXPECTED, *VARIANT_SETS]
+
+
+@pytest.mark.parametrize("name", VARIANT_SETS)
+def test_variant_sets_load_as_puzzles_with_their_provenance(name):
+    count, rules = VARIANT_SETS[name]
+    assert datasets.is_variant_set(name) and datasets.count(name) == count
+    puzzles = datasets.load(name)
+    assert len(puzzles) == count == len(set(puzzles))
+    for puzzle in puzzles:
+        assert isinstance(puzzle, Puzzle)
+        assert [type(rule).__name__ for rule in puzzle.rules] == rules
+        assert "MIT" in puzzle.metadata["license"] and puzzle.metadata["source"]
+        assert puzzle.is_solved_by(Grid.parse(puzzle.metadata["solution"]))
+    assert not datasets.is_variant_set("top95")
 
 
 @pytest.mark.parametrize("name", EXPECTED)
@@ -100,3 +121,14 @@ def test_provenance_mentions_the_sources():
         assert source in text, source
     for name in EXPECTED:
         assert name in text
+
+
+def test_limit_parses_only_the_first_puzzles(monkeypatch):
+    first = datasets.load("top95")[:3]
+    parsed = []
+    real_parse = Grid.parse
+    monkeypatch.setattr(Grid, "parse", staticmethod(lambda text: parsed.append(text) or real_parse(text)))
+    assert datasets.load("top95", limit=3) == first
+    assert len(parsed) == 3
+    with pytest.raises(ValueError, match="limit"):
+        datasets.load("top95", limit=-1)

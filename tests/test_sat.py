@@ -11,7 +11,7 @@ import threading
 from math import comb
 
 import pytest
-from conftest import LEXMIN_CASES, assert_solves, case_id, check_lexmin_case
+from conftest import LEXMIN_CASES, assert_solves, case_id
 from pysat.formula import CNF
 from pysat.solvers import Solver
 
@@ -143,19 +143,16 @@ def test_the_chain_admits_exactly_the_solutions_below_its_bound() -> None:
         assert models == {s for s in solutions if s < bound}
 
 
-@pytest.mark.parametrize("case", LEXMIN_CASES, ids=case_id)
-def test_lexmin_cases(case: dict) -> None:
-    check_lexmin_case(case, "sat")
-
-
+# The default proof ("hybrid") runs on every lex-min case in tests/test_backend_contract.py.
+@pytest.mark.parametrize("proof", ["chain", "witness"])
 @pytest.mark.parametrize("case", LEXMIN_CASES[::10], ids=case_id)
-def test_the_witness_proof_gives_the_same_answers(case: dict) -> None:
+def test_every_proof_gives_the_smallest_solution(case: dict, proof: str) -> None:
     grid = Grid.parse(case["puzzle"])
     if case["lexmin"] is None:
         with pytest.raises(NoSolutionError):
-            sat.solve(grid, proof="witness")
+            sat.solve(grid, proof=proof)
     else:
-        assert sat.solve(grid, proof="witness")[0].to_string() == case["lexmin"]
+        assert sat.solve(grid, proof=proof)[0].to_string() == case["lexmin"]
 
 
 @pytest.mark.parametrize("name", ["easy50", "top95", "hardest", "hex16"])

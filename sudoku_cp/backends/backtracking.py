@@ -13,7 +13,7 @@ is still possible. It compiles every kind of :mod:`sudoku_cp.constraints`:
   cell holds, one digit for each cell); a cell keeps the digits of those combinations.
   A ``Sum`` over cells that may repeat a value gets bounds reasoning. Where cages and
   units meet, the search also propagates the sums they imply (the killer solver's
-  "45 rule", :func:`implied_sums`).
+  "45 rule", :func:`sudoku_cp.backends.base.implied_sums`).
 * ``Less``: bounds, ``x < max(y)`` and ``y > min(x)`` (thermometers, inequalities).
 * ``Relation``: supports; a value stays while the other cell has a value it may pair with.
 * ``ValueIn``: the initial candidates.
@@ -39,13 +39,12 @@ candidates hold no value below the witness's costs no search at all.
 
 from __future__ import annotations
 
-import functools
 import itertools
 import math
 import operator
 from collections.abc import Callable, Sequence
 
-from sudoku_cp.backends.base import Deadline, to_puzzle
+from sudoku_cp.backends.base import Deadline, distinct_combinations, implied_sums, to_puzzle
 from sudoku_cp.backends.lexmin import smallest_solution
 from sudoku_cp.constraints import Less, Model, Relation, Sum
 from sudoku_cp.errors import NoSolutionError
@@ -90,16 +89,6 @@ def _narrow(candidates: list[int], cells: Sequence[int], keep: Sequence[int]) ->
     return changed
 
 
-@functools.cache
-def _combinations(side: int, count: int, total: int) -> tuple[int, ...]:
-    """The masks of every set of ``count`` different values of ``1..side`` adding up to ``total``."""
-    return tuple(
-        sum(1 << (v - 1) for v in combo)
-        for combo in itertools.combinations(range(1, side + 1), count)
-        if sum(combo) == total
-    )
-
-
 _EXACT_SUPPORT_CELLS = 4  # cages up to this size get exact supports by enumeration...
 _EXACT_SUPPORT_STATES = 64  # ...once the product of their candidate counts is this small
 _SUPPORT_CACHE_SIZE = 4096  # states remembered per cage
@@ -114,7 +103,7 @@ def _distinct_sum(cells: tuple[int, ...], total: int, side: int) -> Propagator:
     candidates are already few, go further: enumerate the assignments and keep, for each
     cell, exactly the values some assignment uses (generalised arc consistency).
     """
-    combos = _combinations(side, len(cells), total)
+    combos = distinct_combinations(side, len(cells), total)
     count = len(cells)
     getter = operator.itemgetter(*cells) if count > 1 else (lambda cand: (cand[cells[0]],))
     exact = count <= _EXACT_SUPPORT_CELLS
@@ -230,70 +219,6 @@ def _relation(first: int, second: int, allowed: frozenset[tuple[int, int]], side
         return _narrow(candidates, (first, second), (a_kept, b_kept))
 
     return propagate
-
-
-_MAX_IMPLIED_CELLS = 4  # an implied sum over more cells prunes too little to pay for itself
-
-
-def implied_sums(model: Model) -> list[Sum]:
-    """The sums that cages and units imply together: the "45 rule" of killer solvers.
-
-    A unit holds ``1..n`` once, so its cells add up to ``n(n+1)/2``; so does any union of
-    ``k`` disjoint units, ``k`` times over. For such a union ``S``:
-
-    * *innies*: the cages inside ``S`` leave its other cells a known sum;
-    * *outies*: when the cages meeting ``S`` cover it, their cells outside ``S`` have a
-      known sum.
-
-    Only sums over at most four cells are kept (they are the ones that prune). Unions
-    are single units and runs of parallel units (units that partition the grid, such
-    as the rows, taken in order of their first cell: bands of rows, stacks of columns).
-    Every sum returned holds in every solution, so adding them changes no answer.
-    """
-    cages = [c for c in model.of_kind(Sum) if len(c.cells) <= model.side]
-    if not cages:
-        return []
-    cages_of: list[list[int]] = [[] for _ in range(model.cell_count)]
-    for index, cage in enumerate(cages):
-        for cell in cage.cells:
-            cages_of[cell].append(index)
-    unit_total = model.side * (model.side + 1) // 2
-    found: dict[frozenset[int], Sum] = {}
-    for cells, units in _unions_of_parallel_units(model):
-        meeting = {index for cell in cells for index in cages_of[cell]}
-        inside = [cages[i] for i in meeting if cells.issuperset(cages[i].cells)]
-        innies = cells.difference(*(c.cells for c in inside))
-        if 0 < len(innies) <= _MAX_IMPLIED_CELLS:
-            total = unit_total * units - sum(c.total for c in inside)
-            found.setdefault(frozenset(innies), Sum(tuple(sorted(innies)), total, "innies"))
-        if all(cages_of[cell] for cell in cells):
-            outies = set().union(*(cages[i].cells for i in meeting)) - cells
-            if 0 < len(outies) <= _MAX_IMPLIED_CELLS:
-                total = sum(cages[i].total for i in meeting) - unit_total * units
-                found.setdefault(frozenset(outies), Sum(tuple(sorted(outies)), total, "outies"))
-    existing = {frozenset(c.cells) for c in cages}
-    return [s for key, s in found.items() if key not in existing]
-
-
-def _unions_of_parallel_units(model: Model) -> list[tuple[frozenset[int], int]]:
-    """Single units, and runs of 2 to n-1 consecutive units of each partition of the grid."""
-    units = [frozenset(u.cells) for u in model.units]
-    unions = [(u, 1) for u in units]
-    unplaced = list(units)
-    while unplaced:  # group the units into partitions of the grid (rows, columns, boxes...)
-        first = unplaced.pop(0)
-        group = [first]
-        for unit in unplaced[:]:
-            if all(unit.isdisjoint(g) for g in group):
-                group.append(unit)
-                unplaced.remove(unit)
-        if len(group) * model.side != model.cell_count:
-            continue
-        group.sort(key=min)
-        for start in range(len(group)):
-            for stop in range(start + 2, min(start + len(group) // 2, len(group)) + 1):
-                unions.append((frozenset().union(*group[start:stop]), stop - start))
-    return unions
 
 
 def _propagator(constraint: Sum | Less | Relation, model: Model) -> Propagator:

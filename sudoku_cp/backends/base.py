@@ -5,9 +5,17 @@ Written once here so that each backend module holds only its own model and searc
 
 from __future__ import annotations
 
+import functools
+import itertools
+import os
+import queue
+import threading
 import time
+from collections.abc import Callable
+from concurrent.futures import Future
+from typing import Any
 
-from sudoku_cp.constraints import AllDifferent, Model
+from sudoku_cp.constraints import AllDifferent, Model, Sum
 from sudoku_cp.errors import SolveTimeoutError
 from sudoku_cp.puzzle import Puzzle, PuzzleInput, as_puzzle
 
@@ -18,8 +26,23 @@ def to_puzzle(puzzle: PuzzleInput) -> Puzzle:
     return puzzle if isinstance(puzzle, Puzzle) else as_puzzle(puzzle)[0]
 
 
+MAX_TIME_LIMIT = 1e8
+"""Seconds (about three years): a longer ``time_limit``, or infinity, means no limit, so
+that a huge limit never overflows a clock or a system call."""
+
+
+def finite_time_limit(time_limit: float | None) -> float | None:
+    """``time_limit`` as a float of seconds, or ``None`` for none or one above :data:`MAX_TIME_LIMIT`.
+
+    >>> finite_time_limit(2), finite_time_limit(10**400), finite_time_limit(float("inf"))
+    (2.0, None, None)
+    """
+    return None if time_limit is None or time_limit > MAX_TIME_LIMIT else float(time_limit)
+
+
 class Deadline:
-    """The clock of one call with a ``time_limit`` in seconds (``None``: no limit).
+    """The clock of one call with a ``time_limit`` in seconds (``None``, or above
+    :data:`MAX_TIME_LIMIT`: no limit).
 
     >>> Deadline(None).left() is None
     True
@@ -27,7 +50,8 @@ class Deadline:
 
     def __init__(self, time_limit: float | None) -> None:
         self.time_limit = time_limit
-        self.at = None if time_limit is None else time.perf_counter() + time_limit
+        limit = finite_time_limit(time_limit)
+        self.at = None if limit is None else time.perf_counter() + limit
 
     def left(self) -> float | None:
         """Seconds left (at most 0 once it has passed), ``None`` without a limit."""
@@ -66,3 +90,123 @@ def lowest_candidates(model: Model) -> list[int]:
         given or next((v for v in domain if v not in held[cell]), n + 1)
         for cell, (given, domain) in enumerate(zip(givens, model.domains(), strict=True))
     ]
+
+
+class HelperThread:
+    """One long-lived daemon thread that runs the functions handed to it, one at a time.
+
+    Started on first use, and again in a child process after a fork (threads do not
+    survive one). Used to keep a CP-SAT solve off the main thread, which then waits
+    interruptibly, and to start child processes from a thread that outlives its callers.
+    """
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self._jobs: queue.SimpleQueue = queue.SimpleQueue()
+        self._thread: threading.Thread | None = None
+        self._owner = 0
+        self._lock = threading.Lock()
+
+    def submit(self, function: Callable[..., Any], *args: Any, **kwargs: Any) -> Future:
+        """Run ``function(*args, **kwargs)`` on the thread; its result or exception comes
+        through the returned :class:`concurrent.futures.Future`."""
+        with self._lock:
+            if self._thread is None or not self._thread.is_alive() or self._owner != os.getpid():
+                self._jobs, self._owner = queue.SimpleQueue(), os.getpid()
+                self._thread = threading.Thread(
+                    target=_serve_jobs, args=(self._jobs,), name=self.name, daemon=True
+                )
+                self._thread.start()
+            future: Future = Future()
+            self._jobs.put((future, function, args, kwargs))
+        return future
+
+
+def _serve_jobs(jobs: queue.SimpleQueue) -> None:
+    while True:
+        future, function, args, kwargs = jobs.get()
+        if not future.set_running_or_notify_cancel():
+            continue
+        try:
+            future.set_result(function(*args, **kwargs))
+        except BaseException as error:  # handed to the caller through the future
+            future.set_exception(error)
+
+
+@functools.cache
+def distinct_combinations(side: int, count: int, total: int) -> tuple[int, ...]:
+    """The bit masks (bit ``v - 1`` for value ``v``) of every set of ``count`` different
+    values of ``1..side`` that add up to ``total``: the digit combinations of a cage.
+
+    >>> [bin(m) for m in distinct_combinations(9, 2, 4)]
+    ['0b101']
+    """
+    return tuple(
+        sum(1 << (v - 1) for v in combo)
+        for combo in itertools.combinations(range(1, side + 1), count)
+        if sum(combo) == total
+    )
+
+
+_MAX_IMPLIED_CELLS = 4  # an implied sum over more cells prunes too little to pay for itself
+
+
+def implied_sums(model: Model) -> list[Sum]:
+    """The sums that cages and units imply together: the "45 rule" of killer solvers.
+
+    A unit holds ``1..n`` once, so its cells add up to ``n(n+1)/2``; so does any union of
+    ``k`` disjoint units, ``k`` times over. For such a union ``S``:
+
+    * *innies*: the cages inside ``S`` leave its other cells a known sum;
+    * *outies*: when the cages meeting ``S`` cover it, their cells outside ``S`` have a
+      known sum.
+
+    Only sums over at most four cells are kept (they are the ones that prune). Unions
+    are single units and runs of parallel units (units that partition the grid, such
+    as the rows, taken in order of their first cell: bands of rows, stacks of columns).
+    Every sum returned holds in every solution, so adding them changes no answer.
+    """
+    cages = [c for c in model.of_kind(Sum) if len(c.cells) <= model.side]
+    if not cages:
+        return []
+    cages_of: list[list[int]] = [[] for _ in range(model.cell_count)]
+    for index, cage in enumerate(cages):
+        for cell in cage.cells:
+            cages_of[cell].append(index)
+    unit_total = model.side * (model.side + 1) // 2
+    found: dict[frozenset[int], Sum] = {}
+    for cells, units in _unions_of_parallel_units(model):
+        meeting = {index for cell in cells for index in cages_of[cell]}
+        inside = [cages[i] for i in meeting if cells.issuperset(cages[i].cells)]
+        innies = cells.difference(*(c.cells for c in inside))
+        if 0 < len(innies) <= _MAX_IMPLIED_CELLS:
+            total = unit_total * units - sum(c.total for c in inside)
+            found.setdefault(frozenset(innies), Sum(tuple(sorted(innies)), total, "innies"))
+        if all(cages_of[cell] for cell in cells):
+            outies = set().union(*(cages[i].cells for i in meeting)) - cells
+            if 0 < len(outies) <= _MAX_IMPLIED_CELLS:
+                total = sum(cages[i].total for i in meeting) - unit_total * units
+                found.setdefault(frozenset(outies), Sum(tuple(sorted(outies)), total, "outies"))
+    existing = {frozenset(c.cells) for c in cages}
+    return [s for key, s in found.items() if key not in existing]
+
+
+def _unions_of_parallel_units(model: Model) -> list[tuple[frozenset[int], int]]:
+    """Single units, and runs of 2 to n-1 consecutive units of each partition of the grid."""
+    units = [frozenset(u.cells) for u in model.units]
+    unions = [(u, 1) for u in units]
+    unplaced = list(units)
+    while unplaced:  # group the units into partitions of the grid (rows, columns, boxes...)
+        first = unplaced.pop(0)
+        group = [first]
+        for unit in unplaced[:]:
+            if all(unit.isdisjoint(g) for g in group):
+                group.append(unit)
+                unplaced.remove(unit)
+        if len(group) * model.side != model.cell_count:
+            continue
+        group.sort(key=min)
+        for start in range(len(group)):
+            for stop in range(start + 2, min(start + len(group) // 2, len(group)) + 1):
+                unions.append((frozenset().union(*group[start:stop]), stop - start))
+    return unions

@@ -45,13 +45,15 @@ for the lexicographic ordering constraint.
 
 from __future__ import annotations
 
+import threading
 import time
 from collections.abc import Sequence
+from concurrent import futures
 from dataclasses import dataclass, field
 
 from ortools.sat.python import cp_model
 
-from sudoku_cp.backends.base import Deadline, lowest_candidates, to_puzzle
+from sudoku_cp.backends.base import Deadline, HelperThread, lowest_candidates, to_puzzle
 from sudoku_cp.constraints import AllDifferent, Less, Model, Relation, Sum
 from sudoku_cp.errors import NoSolutionError, SudokuError
 from sudoku_cp.grid import Grid
@@ -335,7 +337,7 @@ class _Run:
         left = self.time_left()
         if left is not None:
             solver.parameters.max_time_in_seconds = left
-        status = solver.solve(model)
+        status = solve_interruptibly(solver, model)
         self.solver_calls += 1
         self.branches += solver.num_branches
         self.conflicts += solver.num_conflicts
@@ -360,3 +362,33 @@ class _Run:
             "solver_wall_time": self.solver_wall_time,
             "build_time": self.build_time,
         }
+
+
+def solve_interruptibly(solver: cp_model.CpSolver, model: cp_model.CpModel) -> int:
+    """``solver.solve(model)``, but Ctrl-C raises :class:`KeyboardInterrupt` within moments.
+
+    CP-SAT installs its own SIGINT handler during a solve (``catch_sigint_signal``),
+    which stops the search and returns UNKNOWN, so Python never sees the interrupt.
+    Here that handler is off; in the main thread (the only one Python delivers signals
+    to) the solve runs on a long-lived helper thread while this one waits, interruptibly;
+    on KeyboardInterrupt, or any other exception while waiting, the search is stopped
+    (``stop_search``), the solve awaited and the exception re-raised. In other threads
+    the solve runs directly.
+
+    Returns:
+        The CP-SAT status.
+    """
+    solver.parameters.catch_sigint_signal = False
+    if threading.current_thread() is not threading.main_thread():
+        return solver.solve(model)
+    future = _SOLVE_THREAD.submit(solver.solve, model)
+    try:
+        return future.result()
+    except BaseException:
+        while not future.done():  # stop_search may come before the solve starts: repeat it
+            solver.stop_search()
+            futures.wait([future], timeout=0.05)
+        raise
+
+
+_SOLVE_THREAD = HelperThread("sudoku_cp-cpsat")

@@ -6,7 +6,8 @@ The model (:func:`build_problem`) is the textbook one, side by side with the CP-
 * its domain is the given value alone, or every value ``1..n`` of an open cell;
 * one AllDifferent constraint per row, column and box (``3n`` constraints);
 * for a variant, the other kinds of :mod:`sudoku_cp.constraints`: python-constraint's
-  ``ExactSumConstraint`` for a cage ``Sum``, smaller domains for ``ValueIn``, and the
+  :class:`DistinctCageSum` for a cage ``Sum`` (digit combinations; the sums that cages
+  and units imply are added too), smaller domains for ``ValueIn``, and the
   binary ones (``Less``, ``Relation``, two-cell ``AllDifferent`` such as anti-knight
   pairs) together as one :class:`BinaryNetwork` (see there why one).
 
@@ -52,6 +53,8 @@ top95, 20 s cap per run, smallest solution; median seconds and puzzles solved):
 python-constraint cannot be interrupted (its search loop is compiled and ignores signal
 handlers), so a ``time_limit`` runs the whole search in a reusable child process
 (:mod:`sudoku_cp.backends.subprocess_timeout`) that is killed when the deadline passes.
+Concurrent calls (threads) each get a child of their own, and starting a child (about
+0.5 s, on the first time-limited call and after a timeout) is not counted in the limit.
 """
 
 from __future__ import annotations
@@ -65,9 +68,15 @@ from collections.abc import Callable, Iterable, Sequence
 
 import constraint
 
-from sudoku_cp.backends.base import lowest_candidates, to_puzzle
+from sudoku_cp.backends.base import (
+    distinct_combinations,
+    finite_time_limit,
+    implied_sums,
+    lowest_candidates,
+    to_puzzle,
+)
 from sudoku_cp.backends.lexmin import smallest_solution
-from sudoku_cp.backends.subprocess_timeout import KillableWorker
+from sudoku_cp.backends.subprocess_timeout import WorkerPool
 from sudoku_cp.constraints import AllDifferent, Less, Model, Relation, Sum
 from sudoku_cp.errors import NoSolutionError, SolveTimeoutError
 from sudoku_cp.grid import Grid
@@ -98,7 +107,8 @@ CONSTRAINT_FORMS = ("hidden-singles", "alldifferent", "pairwise")
 DEFAULT_CONSTRAINTS = "hidden-singles"
 """The constraint form used unless another is asked for (see the module docstring)."""
 
-_worker = KillableWorker()
+_worker = WorkerPool(preload=("sudoku_cp.backends.pyconstraint",))
+"""The child processes of time-limited solves, one per concurrent caller."""
 
 
 class AllDifferentHiddenSingles(constraint.AllDifferentConstraint):
@@ -233,6 +243,73 @@ def _make_solver(solver: constraint.Solver | str | None) -> constraint.Solver:
     return SOLVERS[name]()
 
 
+class CageSum(constraint.ExactSumConstraint):
+    """python-constraint's ``ExactSumConstraint``, safe when an earlier constraint's
+    preprocessing has already emptied a domain: its own ``preProcess`` (2.9) takes the
+    ``min`` of every domain first and fails on an empty one. An empty domain means no
+    solution, which python-constraint reports right after preprocessing, so skipping is
+    exact."""
+
+    def preProcess(self, variables, domains, constraints, vconstraints) -> None:
+        if all(domains[variable] for variable in variables):
+            super().preProcess(variables, domains, constraints, vconstraints)
+
+
+class DistinctCageSum(constraint.Constraint):
+    """A killer cage: its values are all different and add up to ``total``.
+
+    python-constraint's ``ExactSumConstraint`` reasons only about bounds, which leaves
+    open killers (no givens) unsolved after minutes. This constraint reasons about the
+    cage's digit combinations, the way people solve killers: preprocessing keeps in each
+    cell only the digits of the combinations, and forward checking, once some cells are
+    assigned, keeps only the digits of the combinations that contain the assigned values
+    and still fit every open cell. Same solutions as AllDifferent plus the sum.
+
+    Args:
+        side: ``n``, the values being ``1..n``.
+        total: the cage sum.
+        count: the number of cells.
+    """
+
+    def __init__(self, side: int, total: int, count: int) -> None:
+        self._combos = [
+            frozenset(v for v in range(1, side + 1) if mask >> (v - 1) & 1)
+            for mask in distinct_combinations(side, count, total)
+        ]
+
+    def preProcess(self, variables, domains, constraints, vconstraints) -> None:
+        digits = frozenset().union(*self._combos)
+        for variable in variables:
+            domain = domains[variable]
+            for value in domain[:]:
+                if value not in digits:
+                    domain.remove(value)
+
+    def __call__(self, variables, domains, assignments, forwardcheck=False) -> bool:
+        assigned = [assignments[v] for v in variables if v in assignments]
+        used = frozenset(assigned)
+        if len(used) != len(assigned):
+            return False
+        open_cells = [v for v in variables if v not in assignments]
+        fitting = [
+            combo
+            for combo in self._combos
+            if used <= combo and all(any(x in combo for x in domains[v]) for v in open_cells)
+        ]
+        if not fitting:
+            return False
+        if forwardcheck and open_cells:
+            allowed = frozenset().union(*fitting) - used
+            for variable in open_cells:
+                domain = domains[variable]
+                for value in domain[:]:
+                    if value not in allowed:
+                        domain.hideValue(value)
+                if not domain:
+                    return False
+        return True
+
+
 class BinaryNetwork(constraint.Constraint):
     """Every binary constraint of a puzzle (``Less``, ``Relation``, a two-cell
     ``AllDifferent``) as one python-constraint constraint over the cells they touch.
@@ -310,6 +387,25 @@ def _problem(
     names = variable_names(model.side)
     for name, domain in zip(names, domains, strict=True):
         problem.addVariable(name, list(domain))
+    degree = dict.fromkeys(names, 0)
+
+    def add(item: constraint.Constraint, variables: list[str]) -> None:
+        problem.addConstraint(item, variables)
+        if len(variables) > 1:  # python-constraint folds one-variable constraints into the domain
+            for variable in variables:
+                degree[variable] += 1
+
+    def add_sum(item: Sum) -> None:
+        variables = [names[cell] for cell in item.cells]
+        if len(variables) == 1:  # a one-cell cage fixes its cell
+            add(constraint.InSetConstraint({item.total}), variables)
+        elif all(b in model.peers[a] for a, b in itertools.combinations(item.cells, 2)):
+            add(DistinctCageSum(model.side, item.total, len(variables)), variables)
+        else:
+            add(CageSum(item.total), variables)
+
+    for implied in implied_sums(model):  # the 45 rule: sums that cages and units imply
+        add_sum(implied)
     values = range(1, model.side + 1)
     binary = []  # (first, second, allowed pairs), stated together as one BinaryNetwork
     for item in model.constraints:
@@ -319,21 +415,46 @@ def _problem(
         elif isinstance(item, AllDifferent):
             if constraints == "pairwise":
                 for first, second in itertools.combinations(variables, 2):
-                    problem.addConstraint(constraint.FunctionConstraint(operator.ne), [first, second])
+                    add(constraint.FunctionConstraint(operator.ne), [first, second])
             elif constraints == "hidden-singles" and len(variables) == model.side:
-                problem.addConstraint(AllDifferentHiddenSingles(values), variables)
+                add(AllDifferentHiddenSingles(values), variables)
             else:
-                problem.addConstraint(constraint.AllDifferentConstraint(), variables)
+                add(constraint.AllDifferentConstraint(), variables)
         elif isinstance(item, Sum):
-            problem.addConstraint(constraint.ExactSumConstraint(item.total), variables)
+            add_sum(item)
         elif isinstance(item, Less):
             binary.append((item.first, item.second, _table("lt", model.side)))
         elif isinstance(item, Relation):
             binary.append((item.first, item.second, item.allowed))
     if binary:
         links = _binary_links(binary, names, model.side)
-        problem.addConstraint(BinaryNetwork(links), list(links))
+        add(BinaryNetwork(links), list(links))
+    _even_out_degrees(problem, degree)
     return problem
+
+
+class _Padding(constraint.Constraint):
+    """A constraint that always holds and that preprocessing keeps: it only raises the
+    degree of its variable (see :func:`_even_out_degrees`)."""
+
+    def preProcess(self, variables, domains, constraints, vconstraints) -> None:
+        pass
+
+    def __call__(self, variables, domains, assignments, forwardcheck=False) -> bool:
+        return True
+
+
+def _even_out_degrees(problem: constraint.Problem, degree: dict[str, int]) -> None:
+    """Give every variable the same number of constraints, so that python-constraint's
+    ``BacktrackingSolver``, which picks the next variable by degree before domain size,
+    picks by domain size alone (MRV). Without this, the cells of an X-Sudoku diagonal,
+    a Windoku window or a multi-cell cage, which have one or two constraints more,
+    would always be searched first whatever their domains, and some hyper puzzles ran
+    past 60 s. The padding constraints always hold, so the solutions are the same."""
+    most = max(degree.values())
+    for variable, count in degree.items():
+        for _ in range(most - count):
+            problem.addConstraint(_Padding(), [variable])
 
 
 # -- the smallest solution ------------------------------------------------------------
@@ -514,9 +635,12 @@ def solve(
 
     Args:
         puzzle: the puzzle, any size and variant.
-        time_limit: seconds for the whole call; when given, the search runs in a child
-            process (reused across calls) that is killed at the deadline. ``None``: no
-            limit, run in this process.
+        time_limit: seconds for the whole search; when given, the search runs in a child
+            process (reused across calls, one per concurrent caller) that is killed at
+            the deadline. Starting that child (about 0.5 s: a new interpreter importing
+            the package, on the first such call and after a timeout) is not counted.
+            ``None``, or a limit above :data:`~sudoku_cp.backends.base.MAX_TIME_LIMIT`:
+            no limit, run in this process.
         solver: a name from :data:`COMPLETE_SOLVERS` (default :data:`DEFAULT_SOLVER`).
         constraints: the form of the unit constraints, from :data:`CONSTRAINT_FORMS`
             (see :func:`build_problem`).
@@ -536,6 +660,7 @@ def solve(
     puzzle = to_puzzle(puzzle)
     ConstraintPrefixSearch(puzzle, solver, constraints)  # check the options here, not in the child
     arguments = (puzzle, solver, constraints, restarts)
+    time_limit = finite_time_limit(time_limit)
     if time_limit is None:
         return smallest(*arguments)
     try:
@@ -548,5 +673,5 @@ def solve(
 
 
 def shutdown_worker() -> None:
-    """Stop the child process kept for time-limited solves (it also stops at exit)."""
+    """Stop the child processes kept for time-limited solves (they also stop at exit)."""
     _worker.stop()

@@ -1,0 +1,100 @@
+"""Compare this working tree with another git revision in one run: milliseconds per puzzle.
+
+The revision is checked out into a temporary git worktree, and both trees solve the same
+puzzles with the same backend in alternating rounds, each in its own Python process
+(``PYTHONPATH`` set to its tree), so that both see the same machine load. Per tree it
+keeps the best time of each puzzle over the rounds, then prints the medians and means
+and the ratio of this tree to the revision. Use it whenever a change touches a hot path.
+
+Usage::
+
+    python benchmarks/bench_revisions.py 7cdc33c                       # backtracking, top95
+    python benchmarks/bench_revisions.py main --backend cpsat --dataset top95 --rounds 3
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from _common import machine  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[1]
+
+_TIMER = """
+import json, sys, time
+import sudoku_cp
+from sudoku_cp import datasets
+backend, name, limit = sys.argv[1], sys.argv[2], int(sys.argv[3])
+puzzles = datasets.load(name)[:limit]
+sudoku_cp.solve(puzzles[0], backend=backend)  # imports and first-call costs stay out
+seconds = []
+for puzzle in puzzles:
+    start = time.perf_counter()
+    sudoku_cp.solve(puzzle, backend=backend)
+    seconds.append(time.perf_counter() - start)
+print(json.dumps(seconds))
+"""
+
+
+def time_tree(tree: Path, backend: str, dataset: str, limit: int) -> list[float]:
+    """Seconds per puzzle when the package of ``tree`` solves the first ``limit`` puzzles."""
+    env = {**os.environ, "PYTHONPATH": str(tree)}
+    out = subprocess.run(
+        [sys.executable, "-c", _TIMER, backend, dataset, str(limit)],
+        env=env,
+        cwd=tree,
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout
+    return json.loads(out.strip().splitlines()[-1])
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("revision", help="the git revision to compare with, e.g. main or a commit")
+    parser.add_argument("--backend", default="backtracking")
+    parser.add_argument("--dataset", default="top95")
+    parser.add_argument("--limit", type=int, default=10**6, help="only the first N puzzles")
+    parser.add_argument(
+        "--rounds", type=int, default=3, help="alternating rounds; the best per puzzle is kept"
+    )
+    args = parser.parse_args()
+    print(machine())
+    with tempfile.TemporaryDirectory() as scratch:
+        base = Path(scratch) / "base"
+        add = ["git", "-C", str(ROOT), "worktree", "add", "--detach", "-q", str(base), args.revision]
+        subprocess.run(add, check=True)
+        try:
+            best: dict[str, list[float]] = {}
+            for _ in range(args.rounds):
+                for label, tree in (("this tree", ROOT), (args.revision, base)):
+                    seconds = time_tree(tree, args.backend, args.dataset, args.limit)
+                    best[label] = [min(a, b) for a, b in zip(best.get(label, seconds), seconds, strict=True)]
+        finally:
+            subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(base)], check=True)
+    for label, seconds in best.items():
+        median, mean = statistics.median(seconds) * 1000, statistics.fmean(seconds) * 1000
+        print(
+            f"{label:<12} {args.backend} {args.dataset}: n={len(seconds)} "
+            f"median={median:.2f} ms  mean={mean:.2f} ms"
+        )
+    mine, theirs = best["this tree"], best[args.revision]
+    by_median = statistics.median(mine) / statistics.median(theirs)
+    by_mean = statistics.fmean(mine) / statistics.fmean(theirs)
+    print(f"ratio this tree / {args.revision}: x{by_median:.3f} (medians), x{by_mean:.3f} (means)")
+
+
+if __name__ == "__main__":
+    main()

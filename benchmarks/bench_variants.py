@@ -1,0 +1,84 @@
+"""Benchmark every backend on variant puzzles: seconds per puzzle, per file and backend.
+
+Reads JSON files of puzzle records (the format of ``sudoku_cp.Puzzle.from_dict``), such
+as the verified public variant sets beside the project (``../shared/data/variants``,
+whose licences allow local benchmarking only, so they are read from where they are and
+never copied into the package). Each puzzle is solved by every backend with the
+smallest-solution guarantee and the answer is checked: it must obey every rule and, when
+the record carries its ``solution``, equal it. Prints, per file and backend, the count,
+the median and the max seconds, and the timeouts.
+
+Usage::
+
+    python benchmarks/bench_variants.py                                  # ../shared/data/variants
+    python benchmarks/bench_variants.py path/to/killer.json --backends backtracking,cpsat
+    python benchmarks/bench_variants.py --time-limit 60 --limit 20
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from _common import machine  # noqa: E402
+
+import sudoku_cp  # noqa: E402
+
+DEFAULT_PATH = Path(__file__).resolve().parents[2] / "shared" / "data" / "variants"
+
+
+def bench_file(path: Path, backends: list[str], time_limit: float, limit: int | None) -> bool:
+    """Print one line per backend for the puzzles of one file; False if an answer was wrong."""
+    puzzles = sudoku_cp.load_puzzles(path)[:limit]
+    all_right = True
+    for backend in backends:
+        seconds, timeouts = [], 0
+        for puzzle in puzzles:
+            start = time.perf_counter()
+            try:
+                solution = sudoku_cp.solve(puzzle, backend=backend, time_limit=time_limit)
+            except sudoku_cp.SolveTimeoutError:
+                timeouts += 1
+                continue
+            seconds.append(time.perf_counter() - start)
+            expected = puzzle.metadata.get("solution")
+            if not puzzle.is_solved_by(solution) or (expected and solution.to_string() != expected):
+                all_right = False
+                print(f"WRONG ANSWER: {path.name} {puzzle.metadata.get('id')} {backend}")
+        median = f"{statistics.median(seconds):8.3f}" if seconds else "       -"
+        worst = f"{max(seconds):8.3f}" if seconds else "       -"
+        print(
+            f"{path.name:<24} {backend:<18} n={len(puzzles):<4} median={median} s  max={worst} s  "
+            f"timeouts={timeouts}",
+            flush=True,
+        )
+    return all_right
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("paths", nargs="*", type=Path, help=f"JSON files or folders (default {DEFAULT_PATH})")
+    parser.add_argument("--backends", default=",".join(sudoku_cp.backend_names()), help="comma-separated")
+    parser.add_argument("--time-limit", type=float, default=60.0, help="seconds per puzzle (default 60)")
+    parser.add_argument("--limit", type=int, default=None, help="only the first N puzzles of each file")
+    args = parser.parse_args()
+    files = []
+    for path in args.paths or [DEFAULT_PATH]:
+        files += sorted(path.glob("*.json")) if path.is_dir() else [path]
+    if not files:
+        parser.error(f"no JSON files found in {args.paths or DEFAULT_PATH}")
+    print(machine())
+    backends = [b.strip() for b in args.backends.split(",") if b.strip()]
+    results = [bench_file(path, backends, args.time_limit, args.limit) for path in files]
+    sys.exit(0 if all(results) else 1)
+
+
+if __name__ == "__main__":
+    main()

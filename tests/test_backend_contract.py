@@ -1,0 +1,171 @@
+"""The backend contract, written once and run on every registered backend.
+
+A backend is tested by registering it: these tests are parametrised over
+``sudoku_cp.backend_names()``. Each one checks a real outcome: the answer is a valid
+solution that keeps the givens and obeys every rule, and it is the smallest row-major
+solution, compared with an expected answer that does not come from the backend (the
+lex-min cases of the shared data set, and the independent model of
+``tests/independent.py`` for the variants); an unsolvable puzzle raises
+``NoSolutionError``; a time limit raises ``SolveTimeoutError`` promptly.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+
+import pytest
+from conftest import LEXMIN_CASES, assert_solves, case_id
+from independent import lexmin as independent_lexmin
+
+import sudoku_cp
+from sudoku_cp import Grid, NoSolutionError, Puzzle, SolveTimeoutError, datasets
+
+BACKENDS = sudoku_cp.backend_names()
+
+VARIANT_CASES = json.loads((Path(__file__).parent / "data" / "variant_cases.json").read_text())
+"""Variant puzzles made by ``tests/data/make_variant_cases.py``: JSON records plus ``tag``,
+``lexmin`` (the independent model's answer, ``None`` for no solution) and ``several``."""
+
+SLOW = {
+    ("python-constraint", "hex16-minus-94"): "about 80 s: python-constraint proofs on 16x16",
+    ("python-constraint", "17clue-minus-50"): "about 10 s",
+    ("python-constraint", "killer"): "about 2 minutes for the 10 open killers",
+    ("python-constraint", "anti_knight"): "about 40 s for the 4 puzzles of 8 givens",
+}
+"""(backend, case) pairs that run after the main suite (``pytest -m slow``), with why."""
+
+
+def _params(cases, ids):
+    params = []
+    for backend in BACKENDS:
+        for case, name in zip(cases, ids, strict=True):
+            marks = [pytest.mark.slow] if (backend, name) in SLOW else []
+            params.append(pytest.param(backend, case, id=f"{backend}-{name}", marks=marks))
+    return params
+
+
+def _variant_id(case: dict) -> str:
+    return f"{case['tag']}-{VARIANT_CASES.index(case)}"
+
+
+# -- the smallest row-major solution ------------------------------------------------------------
+
+
+@pytest.mark.parametrize("backend, case", _params(LEXMIN_CASES, [case_id(c) for c in LEXMIN_CASES]))
+def test_lexmin_case(backend: str, case: dict) -> None:
+    puzzle = Grid.parse(case["puzzle"])
+    if case["lexmin"] is None:
+        with pytest.raises(NoSolutionError):
+            sudoku_cp.solve(puzzle, backend=backend)
+        return
+    solution = sudoku_cp.solve(puzzle, backend=backend)
+    assert_solves(puzzle, solution)
+    assert solution.to_string() == case["lexmin"]
+
+
+@pytest.mark.parametrize("backend, case", _params(VARIANT_CASES, [_variant_id(c) for c in VARIANT_CASES]))
+def test_variant_case(backend: str, case: dict) -> None:
+    puzzle = Puzzle.from_dict(case)
+    if case["lexmin"] is None:
+        with pytest.raises(NoSolutionError):
+            sudoku_cp.solve(puzzle, backend=backend)
+        return
+    solution = sudoku_cp.solve(puzzle, backend=backend)
+    assert solution.box == puzzle.box and solution.side == puzzle.side
+    assert puzzle.is_solved_by(solution)
+    assert solution.to_string() == case["lexmin"]
+
+
+def test_variant_cases_cover_every_rule_several_solutions_and_none() -> None:
+    keys = {key for case in VARIANT_CASES for key, value in case["rules"].items() if value}
+    assert keys >= {
+        "diagonals", "windows", "regions", "cages", "thermos", "less",
+        "anti_knight", "anti_king", "even", "odd", "white", "black",
+        "all_white_given", "all_black_given",
+    }  # fmt: skip
+    assert sum(case["several"] for case in VARIANT_CASES) >= 10
+    assert sum(case["lexmin"] is None for case in VARIANT_CASES) >= 10
+
+
+@pytest.mark.parametrize("case", VARIANT_CASES[::7], ids=_variant_id)
+def test_expected_variant_answers_are_the_independent_models(case: dict) -> None:
+    assert independent_lexmin(case) == case["lexmin"]
+
+
+VARIANT_SETS = [n for n in datasets.names() if datasets.is_variant_set(n)]
+
+
+@pytest.mark.parametrize("backend, name", _params(VARIANT_SETS, VARIANT_SETS))
+def test_bundled_variant_sets_are_solved(backend: str, name: str) -> None:
+    for puzzle in datasets.load(name):
+        solution = sudoku_cp.solve(puzzle, backend=backend)
+        assert puzzle.is_solved_by(solution)
+        expected = puzzle.metadata.get("solution")
+        if expected:
+            assert solution.to_string() == expected
+
+
+# -- no solution, time limits, stats, options --------------------------------------------------
+
+
+UNSOLVABLE_9X9 = Grid.parse(
+    # consistent givens (no value twice in a unit) with no solution: r1c9 can hold no value
+    "12345678.........9" + "." * 63
+)
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_no_solution_raises(backend: str) -> None:
+    with pytest.raises(NoSolutionError):
+        sudoku_cp.solve(UNSOLVABLE_9X9, backend=backend)
+
+
+HARD_25X25 = datasets.load("sudoku25")[6]
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_a_tiny_time_limit_raises_promptly(backend: str) -> None:
+    start = time.perf_counter()
+    with pytest.raises(SolveTimeoutError):
+        sudoku_cp.solve(HARD_25X25, backend=backend, time_limit=0.05)
+    assert time.perf_counter() - start < 10  # generous: start-up of a child process included
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_the_next_solve_after_a_timeout_works(backend: str) -> None:
+    with pytest.raises(SolveTimeoutError):
+        sudoku_cp.solve(HARD_25X25, backend=backend, time_limit=0.05)
+    puzzle = datasets.load("easy50")[0]
+    assert_solves(puzzle, sudoku_cp.solve(puzzle, backend=backend, time_limit=60))
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_stats_are_numbers_with_solver_calls(backend: str) -> None:
+    result = sudoku_cp.solve_with_stats(datasets.load("hardest")[0], backend=backend)
+    assert result.backend == backend
+    assert result.stats["solver_calls"] >= 1
+    assert all(isinstance(v, int | float) for v in result.stats.values())
+    assert result.wall_time > 0
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_an_unknown_option_is_a_type_error_naming_it(backend: str) -> None:
+    with pytest.raises(TypeError, match="'no_such_option'"):
+        sudoku_cp.solve(datasets.load("easy50")[0], backend=backend, no_such_option=1)
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_every_shape_comes_back_in_its_own_shape(backend: str) -> None:
+    for puzzle in (Grid.empty(6), Grid.empty(12), Grid.empty(5, box=None), Grid.empty(8)):
+        solution = sudoku_cp.solve(puzzle, backend=backend, time_limit=60)
+        assert (solution.side, solution.box) == (puzzle.side, puzzle.box)
+        assert_solves(puzzle, solution)
+        assert solution == min_latin_or_boxed(puzzle)
+
+
+def min_latin_or_boxed(grid: Grid) -> Grid:
+    """The smallest completion of an empty grid, by the independent model."""
+    record = {"size": grid.side, "box": list(grid.box) if grid.box else None, "grid": grid.to_string()}
+    return Grid.parse(independent_lexmin(record), grid.box)

@@ -1,0 +1,86 @@
+"""Ctrl-C (SIGINT) stops a solve within moments, for every backend: Python gets a
+KeyboardInterrupt, and the command line prints 'aborted' and exits 130 (issue 9)."""
+
+from __future__ import annotations
+
+import signal
+import subprocess
+import sys
+import textwrap
+import time
+
+import pytest
+
+import sudoku_cp
+
+pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="sends SIGINT")
+
+LONG_SOLVES = {  # puzzles that take each backend far longer than the test waits
+    "cpsat": 'datasets.load("sudoku25")[0]',
+    "backtracking": 'datasets.load("sudoku25")[0]',
+    "python-constraint": 'datasets.load("hex16")[0], constraints="alldifferent"',
+}
+PROMPT = 10.0  # seconds from the signal to the end of the process, however loaded the machine
+
+
+def interrupt_when_ready(command: list[str], **options) -> tuple[subprocess.Popen, float, str, str]:
+    """Start ``command``, wait for 'ready' on its standard error, let it work for a moment,
+    send SIGINT; return the process, the seconds it took to end, and its stdout and stderr."""
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, **options)
+    try:
+        assert process.stderr.readline() == "ready\n"
+        time.sleep(1.0)
+        assert process.poll() is None, "the solve ended before the signal"
+        process.send_signal(signal.SIGINT)
+        sent = time.monotonic()
+        out, err = process.communicate(timeout=60)
+        return process, time.monotonic() - sent, out, err
+    finally:
+        process.kill()
+        process.wait()
+
+
+def long_solve_backends() -> list:
+    """Every backend; those that always stopped on Ctrl-C (their search runs Python code)
+    are slow cases, CP-SAT (which catches SIGINT itself) runs in the main suite."""
+    slow = pytest.mark.slow
+    return [name if name == "cpsat" else pytest.param(name, marks=slow) for name in sudoku_cp.backend_names()]
+
+
+@pytest.mark.parametrize("backend", long_solve_backends())
+def test_ctrl_c_raises_keyboard_interrupt_in_python(backend):
+    if backend not in LONG_SOLVES:
+        pytest.skip(f"no long puzzle known for {backend}")
+    script = textwrap.dedent(
+        f"""
+        import sys
+        import sudoku_cp
+        from sudoku_cp import backends, datasets
+        backends.get_backend({backend!r})
+        print("ready", file=sys.stderr, flush=True)
+        try:
+            sudoku_cp.solve({LONG_SOLVES[backend]}, backend={backend!r})
+        except KeyboardInterrupt:
+            print("interrupted")
+        else:
+            print("finished")
+        """
+    )
+    process, seconds, out, err = interrupt_when_ready([sys.executable, "-c", script])
+    assert out == "interrupted\n", err
+    assert seconds < PROMPT
+
+
+def test_ctrl_c_in_the_command_line_prints_aborted_and_exits_130(tmp_path):
+    puzzle = tmp_path / "big25.txt"
+    puzzle.write_text(sudoku_cp.datasets.load("sudoku25")[0].to_string() + "\n")
+    script = (
+        "import sys; from sudoku_cp.backends import cpsat; from sudoku_cp.cli import run; "
+        "print('ready', file=sys.stderr, flush=True); sys.argv[0] = 'sudoku-cp'; run()"
+    )
+    command = [sys.executable, "-c", script, "solve", str(puzzle)]
+    process, seconds, out, err = interrupt_when_ready(command)
+    assert process.returncode == 130, err
+    assert out == ""
+    assert err.strip() == "sudoku-cp: aborted"
+    assert seconds < PROMPT
