@@ -15,7 +15,7 @@ Sections (each on the named data sets, default top95 and hex16; in the same run,
 
 The first call of a rule set loads its clauses into a solver that the later calls reuse
 (see ``sudoku_cp.backends.sat_runner``); each configuration's run starts with fresh
-solvers, loaded on an empty grid before the clock starts. ``--csv PATH`` writes one row
+solvers, their clauses loaded before the clock starts. ``--csv PATH`` writes one row
 per (section, configuration, puzzle) with the seconds and the effort counters, for the
 notebooks.
 
@@ -39,7 +39,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from _common import machine, summary_ms  # noqa: E402
 
-from sudoku_cp import Grid, cpsat, datasets, sat  # noqa: E402
+from sudoku_cp import cpsat, datasets, sat  # noqa: E402
 from sudoku_cp.backends.base import to_puzzle  # noqa: E402
 from sudoku_cp.backends.sat_encoding import formula  # noqa: E402
 from sudoku_cp.backends.sat_runner import forget_solvers  # noqa: E402
@@ -72,7 +72,7 @@ def run_configurations(name: str, section: str, configurations: dict, repeat: in
     The configurations run one after the other over the whole set, not interleaved: the
     SAT backend keeps one solver per rule set, whose saved phases would hand one
     configuration the answer the previous one just found. For the same reason each run
-    starts from fresh solvers, warmed up (clauses loaded) on an empty grid.
+    starts from fresh solvers, their clauses loaded (``sat.preload``) before the clock starts.
     """
     puzzles = load(name, limit)
     best = {label: [float("inf")] * len(puzzles) for label in configurations}
@@ -81,7 +81,7 @@ def run_configurations(name: str, section: str, configurations: dict, repeat: in
     for _ in range(repeat):
         for label, function in configurations.items():
             forget_solvers()
-            function(to_puzzle(Grid.empty(puzzles[0].side, puzzles[0].box)))
+            preload(puzzles[0], label)
             for index, puzzle in enumerate(puzzles):
                 start, start_cpu = time.perf_counter(), time.process_time()
                 result = function(puzzle)
@@ -97,6 +97,16 @@ def run_configurations(name: str, section: str, configurations: dict, repeat: in
                 | stats[label][index]
             )
     return {"seconds": best, "cpu": cpu, "stats": stats}
+
+
+def preload(puzzle, label: str) -> None:
+    """Load the kept SAT solver of a configuration, whose label names its options."""
+    options = dict(OPTIONS)
+    if label in SOLVERS:
+        options["solver"] = label
+    if "/" in label:
+        options["encoding"], options["amo"] = label.split("/")
+    sat.preload(puzzle, **options)
 
 
 def median_ratio(a: list[float], b: list[float]) -> float:

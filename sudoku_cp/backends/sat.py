@@ -26,10 +26,11 @@ solver meets solutions:
 Why the hybrid: the chain proves a puzzle with one solution in two solves, but on a
 puzzle with many it walks through dozens of successively smaller solutions, each close to
 the last; the witness method has no such walk, but pays a propagation per cell even when
-the first solution is the answer. Measured with ``benchmarks/bench_sat.py --section proofs
---limit 40 --solver glucose4`` (median ms per puzzle; top95-sparse is top95 with about
-half the givens removed, 40 puzzles each): top95 9.5 / 8.9 / 2.8 (chain / witness /
-hybrid), top95-sparse 430 / 26 / 31, hex16 14 / 69 / 15.
+the first solution is the answer. Measured with ``benchmarks/bench_sat.py --section
+proofs --dataset top95 --dataset top95-sparse --dataset hex16 --limit 40 --solver
+minisat22`` (median wall ms per puzzle, chain / witness / hybrid; top95-sparse is top95
+with about half the givens removed):
+top95 6.1 / 7.1 / 1.8, top95-sparse 531 / 29 / 36, hex16 13 / 83 / 16.
 
 ``x <_lex w`` is the decomposition of the lexicographic ordering constraint (Frisch, Hnich,
 Kiziltan, Miguel and Walsh, "Global constraints for lexicographic orderings", CP 2002) as
@@ -41,12 +42,16 @@ first such cell is tied unconditionally, and the last one must be smaller if tie
 that cannot take a value below ``w_i`` (a given, or every smaller value held by a given
 peer) pass the chain on (:func:`lex_less_clauses`).
 
-**The default solver** (:data:`DEFAULT_SOLVER`) is Glucose 4.1, chosen with
-``benchmarks/bench_sat.py --section solvers``: on top95 and hex16 the MiniSat family
-(MiniSat 2.2, Glucose 3 and 4) were the fastest, within a few percent of each other and
-ahead of CaDiCaL 1.5 and 1.9 (whose ``propagate`` in PySAT is slow, which the witness
-questions use) and MapleChrono; of those, Glucose 4.1 solved the most of the hard 25x25
-puzzles of sudoku25. Its solves can also be interrupted, so time limits are kept closely.
+**The default solver** (:data:`DEFAULT_SOLVER`) is MiniSat 2.2 (``"minisat22"``), chosen with
+``benchmarks/bench_sat.py --section solvers`` and a run on sudoku25: on top95 and hex16
+(puzzles with one solution: two solves each) the solvers are within noise of each other
+(CPU medians 1.65-1.78 ms on top95, 4.9-5.4 ms on hex16; MapleChrono and MergeSat 2x
+slower on top95), MiniSat 2.2 the lowest on both; on the first six 25x25 puzzles of
+sudoku25 (limit 60 s each) MiniSat 2.2 and CaDiCaL 1.9.5 solved all six (45 s and 41 s
+in all), Glucose 4.1 five. CaDiCaL is not the default because PySAT cannot interrupt it
+(time limits are kept less closely) and its ``propagate``, which the witness questions
+use, is slow: top95 with half its givens removed took a median 136 ms with CaDiCaL 1.9.5
+and 36 ms with MiniSat 2.2 (``--section proofs``).
 
 Solvers, givens and time limits are handled by :mod:`sudoku_cp.backends.sat_runner`: one
 solver per rule set is loaded once and reused, with the givens as assumptions (small
@@ -102,6 +107,7 @@ __all__ = [
     "first_solution",
     "formula",
     "lex_less_clauses",
+    "preload",
     "rules_formula",
     "solve",
     "solver_names",
@@ -110,7 +116,7 @@ __all__ = [
     "variable",
 ]
 
-DEFAULT_SOLVER = "glucose4"
+DEFAULT_SOLVER = "minisat22"
 """The PySAT solver used unless ``solver=`` names another (see the module docstring for why)."""
 
 PROOFS = ("chain", "witness", "hybrid")
@@ -133,9 +139,13 @@ def solve(
         puzzle: the puzzle, any size and variant (a :class:`Grid` means classic rules).
         time_limit: seconds for the whole call (encoding and every solve); ``None``: no limit.
         solver: a PySAT solver name (:func:`solver_names`); default :data:`DEFAULT_SOLVER`.
-        encoding: ``"extended"`` (default, the fastest measured) or ``"minimal"``.
-        amo: how at-most-one is written: ``"pairwise"`` (default) or a PySAT cardinality
-            encoding (:data:`AMO_ENCODINGS`).
+        encoding: ``"extended"`` (default) or ``"minimal"``. The extended encoding's
+            extra clauses let unit propagation find hidden singles: on top95 a mean 17
+            conflicts against 215, median 1.8 ms against 9.4 ms
+            (``benchmarks/bench_sat.py --section encodings``).
+        amo: how at-most-one is written: ``"pairwise"`` (default: on top95 and hex16 it
+            beat ``"seqcounter"``, 1.8 and 8.9 ms against 3.1 and 12.7 ms, despite 54%
+            and 169% more clauses) or a PySAT cardinality encoding (:data:`AMO_ENCODINGS`).
         sum_encoding: cages by their ``"combinations"`` (default) or by PySAT's
             pseudo-Boolean encoding ``"pb"``.
         proof: ``"hybrid"`` (default), ``"chain"`` (``x <_lex w`` clauses until UNSAT) or
@@ -192,6 +202,21 @@ def _start(
 ) -> Run:
     check_options(encoding, amo, sum_encoding)
     return Run.start(puzzle.model, time_limit, solver, encoding, amo, sum_encoding)
+
+
+def preload(
+    puzzle: PuzzleInput,
+    *,
+    solver: str = DEFAULT_SOLVER,
+    encoding: str = "extended",
+    amo: str = "pairwise",
+    sum_encoding: str = "combinations",
+) -> None:
+    """Load the solver that :func:`solve` keeps for the puzzle's rules (9x9 and 16x16), without
+    solving: the next calls on puzzles with these rules and options start at once (for
+    timing them, say). Same options and errors as :func:`solve`."""
+    with _start(to_puzzle(puzzle), None, solver, encoding, amo, sum_encoding):
+        pass
 
 
 # -- the lexicographic chain ----------------------------------------------------------------
