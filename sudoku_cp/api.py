@@ -7,7 +7,7 @@ from typing import Any
 
 from sudoku_cp import backends
 from sudoku_cp.backends.base import finite_time_limit
-from sudoku_cp.errors import SudokuError
+from sudoku_cp.errors import NoSolutionError, SudokuError
 from sudoku_cp.grid import Grid
 from sudoku_cp.puzzle import PuzzleInput, as_puzzle
 from sudoku_cp.result import SolveResult
@@ -43,7 +43,9 @@ def solve(
     Raises:
         InvalidPuzzleError: the puzzle is malformed, repeats a value in a unit, or its
             rules do not fit the grid or are broken by the givens.
-        NoSolutionError: the givens are consistent but no solution exists.
+        NoSolutionError: the givens are consistent but no solution exists; its
+            ``conflict`` names a minimal set of givens that cannot all hold (computed
+            when first read).
         SolveTimeoutError: ``time_limit`` ran out.
         UnknownBackendError: no backend of that name.
         TypeError: an option the backend does not take, or a ``time_limit`` that is not a number.
@@ -71,7 +73,12 @@ def solve_with_stats(
     puzzle = as_puzzle(puzzle)[0]
     time_limit = check_time_limit(time_limit)
     start = time.perf_counter()
-    solution, stats = chosen.solve(puzzle, time_limit=time_limit, **options)
+    try:
+        solution, stats = chosen.solve(puzzle, time_limit=time_limit, **options)
+    except NoSolutionError as error:
+        if error.puzzle is None:
+            error.puzzle = puzzle  # error.conflict can then say why
+        raise
     wall_time = time.perf_counter() - start
     if not puzzle.is_solved_by(solution):
         raise SudokuError(f"backend {name!r} returned a grid that does not solve the puzzle")

@@ -8,6 +8,7 @@ non-zero exit goes to standard error in one line.
 from __future__ import annotations
 
 import itertools
+import json
 import os
 import statistics
 import sys
@@ -25,6 +26,8 @@ from sudoku_cp.api import solve_with_stats
 from sudoku_cp.batch import solve_many
 from sudoku_cp.errors import InvalidPuzzleError, NoSolutionError, SolveTimeoutError, SudokuError
 from sudoku_cp.formats import MAX_LINE_CHARS, SPLITTING, Layout, format_grid, iter_puzzle_texts, locate
+from sudoku_cp.generator import SYMMETRIES, VARIANTS
+from sudoku_cp.grading import BAND_NAMES
 from sudoku_cp.grid import parse
 from sudoku_cp.puzzle import Puzzle, looks_like_json, puzzles_from_json
 from sudoku_cp.result import SolveResult
@@ -131,6 +134,24 @@ class _Failure(Exception):
         self.code = code
 
 
+CONFLICT_TIME_LIMIT = 10.0
+"""Seconds the CLI spends naming the conflicting givens of a puzzle with no solution."""
+
+
+def _message(error: SudokuError) -> str:
+    """The one-line reason; for a puzzle with no solution, the givens that conflict:
+    ``no solution: r1c1=5, r4c7=5 and r9c9=2 cannot all hold``."""
+    if not isinstance(error, NoSolutionError) or error.puzzle is None:
+        return str(error)
+    from sudoku_cp.conflict import explain_conflict
+
+    try:
+        conflict = explain_conflict(error.puzzle, time_limit=CONFLICT_TIME_LIMIT)
+    except SolveTimeoutError:
+        return f"no solution (no minimal set of conflicting givens found within {CONFLICT_TIME_LIMIT:g} s)"
+    return f"no solution: {conflict}"
+
+
 class _OutputClosed(Exception):
     """Standard output was closed by its reader (``| head``); not an OSError, so that
     Click does not turn it into exit code 1."""
@@ -223,7 +244,7 @@ def solve_command(
         except SudokuError as error:
             if not many:
                 raise
-            click.echo(f"sudoku-cp: {item.locate(error)}", err=True)
+            click.echo(f"sudoku-cp: {item.locate(_message(error))}", err=True)
             _out("")  # keep the output aligned with the input
             worst = worst or _exit_code(error)
             continue
@@ -249,7 +270,7 @@ class _Item:
         grid, layout = parse(self.text, first_line=self.line)
         return Puzzle(grid), layout
 
-    def locate(self, error: Exception) -> str:
+    def locate(self, error: object) -> str:
         if self.puzzle is not None:
             return f"{self.where}: {error}"
         return locate(str(error), self.line)
@@ -444,6 +465,100 @@ def _puzzle_or_text(item: _Item) -> Puzzle | str:
 # -- lists --------------------------------------------------------------------------------
 
 
+def _read_puzzle(file: BinaryIO | None, index: int) -> Puzzle:
+    """The ``index``-th puzzle (0-based) of FILE or standard input, read as ``solve``
+    reads its input (JSON records, one-line puzzles, or one grid in any layout)."""
+    stream = file if file is not None else getattr(sys.stdin, "buffer", sys.stdin)
+    items = _read_puzzles(stream, _name(file), False)
+    item = next(itertools.islice(items, index, None), None)
+    if item is None:
+        raise _Failure(EXIT_INVALID, f"--index {index}: {_name(file)} holds fewer puzzles")
+    return item.parse()[0]
+
+
+index_option = click.option(
+    "--index",
+    "-i",
+    type=click.IntRange(min=0),
+    default=0,
+    help="Which puzzle of a file of several (0-based); default: the first.",
+)
+
+
+@app.command("render")
+@click.argument("file", type=click.File("rb"), required=False)
+@click.option(
+    "--output",
+    "-o",
+    type=click.Path(dir_okay=False, writable=True),
+    default=None,
+    help="Write the picture here: a .svg or .png file; default: SVG on standard output.",
+)
+@click.option("--solution", "-s", is_flag=True, help="Fill in the smallest solution (in blue).")
+@click.option("--candidates", "-c", is_flag=True, help="Draw each empty cell's candidates.")
+@click.option("--cell-size", type=click.IntRange(min=8, max=400), default=None, help="Pixels per cell.")
+@index_option
+def render_command(
+    file: BinaryIO | None,
+    output: str | None,
+    solution: bool,
+    candidates: bool,
+    cell_size: int | None,
+    index: int,
+) -> None:
+    """Draw the puzzle in FILE (or standard input) as SVG, or PNG for an output ending in .png.
+
+    Givens are black, filled digits blue; boxes or jigsaw regions, cages, thermometers,
+    diagonals, windows, even/odd cells, Kropki dots and inequality signs are drawn from
+    the puzzle's rules. PNG needs the optional cairosvg (pip install "sudoku_cp[png]").
+    """
+    from sudoku_cp import svg
+
+    if output is not None and not output.lower().endswith((".svg", ".png")):
+        raise _Failure(EXIT_INVALID, f"--output {output}: the name must end in .svg or .png")
+    puzzle = _read_puzzle(file, index)
+    options = {"candidates": candidates, "cell_size": cell_size}
+    if solution:
+        options["values"] = solve_with_stats(puzzle).solution
+    if output is None:
+        _out(svg.to_svg(puzzle, **options))
+    elif output.lower().endswith(".png"):
+        try:
+            svg.to_png(puzzle, output, **options)
+        except ImportError as error:
+            raise _Failure(EXIT_INVALID, str(error)) from None
+    else:
+        with open(output, "w", encoding="utf-8") as stream:
+            stream.write(svg.to_svg(puzzle, **options))
+
+
+@app.command("explain")
+@click.argument("file", type=click.File("rb"), required=False)
+@index_option
+def explain_command(file: BinaryIO | None, index: int) -> None:
+    """Print the steps that solve the puzzle in FILE (or standard input) by reasoning.
+
+    One numbered line per step (the technique, what it sees, what it concludes; rows and
+    columns counted from 1), simplest technique first; the last line says whether the
+    steps solve it or where reasoning stalls and which cell a search would branch on.
+    """
+    from sudoku_cp.stepwise import explain
+
+    _out(str(explain(_read_puzzle(file, index))))
+
+
+@app.command("hint")
+@click.argument("file", type=click.File("rb"), required=False)
+@index_option
+def hint_command(file: BinaryIO | None, index: int) -> None:
+    """Print the next step for the puzzle in FILE (or standard input): the simplest
+    deduction its digits allow (give the digits filled so far as givens)."""
+    from sudoku_cp.stepwise import explain
+
+    path = explain(_read_puzzle(file, index), max_steps=1)
+    _out(str(path.steps[0]) if path.steps else path.summary())
+
+
 @app.command("datasets")
 def datasets_command() -> None:
     """List the bundled data sets with their size, number of puzzles and rules."""
@@ -529,14 +644,140 @@ def encode_command(file, dimacs: bool, encoding: str, amo: str, output) -> None:
         click.echo(f"{count:>9}  {part}", file=output)
 
 
+# -- how many solutions, new puzzles, grades -----------------------------------------------------
+
+
+def _puzzles_of(file: BinaryIO | None) -> list[_Item]:
+    """The puzzles of FILE (or standard input), read as 'sudoku-cp solve' reads them."""
+    stream = file if file is not None else getattr(sys.stdin, "buffer", sys.stdin)
+    items = list(_read_puzzles(stream, _name(file), one_per_line=False))
+    if not items:
+        raise InvalidPuzzleError("the puzzle is empty: no cells were found")
+    return items
+
+
+@app.command("count", epilog=EXIT_CODES)
+@click.argument("file", type=click.File("rb"), required=False)
+@click.option("--limit", "-k", type=click.IntRange(min=1), default=None, help="Stop counting at K solutions.")
+@backend_option
+@time_limit_option
+def count_command(
+    file: BinaryIO | None, limit: int | None, backend: str | None, time_limit: float | None
+) -> None:
+    """Count the solutions of the puzzle in FILE (or standard input), exactly.
+
+    Prints the count (with --limit, K means "K or more"). When a single puzzle has more
+    than one solution, also prints its two smallest solutions and the cells where they
+    differ. A file of several puzzles gives one count per line.
+    """
+    from sudoku_cp.counting import count_solutions, why_not_unique
+
+    items = _puzzles_of(file)
+    for item in items:
+        puzzle = item.parse()[0]
+        found = count_solutions(puzzle, limit=limit, backend=backend, time_limit=time_limit)
+        more = " (the limit: there may be more)" if limit is not None and found == limit else ""
+        _out(f"{item.where}: {found}{more}" if len(items) > 1 else f"{found}{more}")
+        if len(items) == 1 and found > 1:
+            _out(str(why_not_unique(puzzle, backend=backend, time_limit=time_limit)))
+
+
+@app.command("generate")
+@click.option("--size", "-s", type=click.IntRange(4, 25), default=9, show_default=True, help="The side n.")
+@click.option("--box", default=None, help="Box shape ROWSxCOLUMNS (e.g. 2x3); default: the usual one.")
+@click.option("--variant", "-v", type=click.Choice(VARIANTS), default="classic", show_default=True)
+@click.option("--symmetry", type=click.Choice(SYMMETRIES), default="none", show_default=True)
+@click.option("--minimal", is_flag=True, help="Removing any given leaves several solutions.")
+@click.option("--givens", "-g", type=click.IntRange(min=0), default=None, help="Dig to this many givens.")
+@click.option("--difficulty", "-d", type=click.Choice(BAND_NAMES), default=None, help="The grade's band.")
+@click.option("--seed", type=int, default=None, help="Random seed (puzzle i gets seed+i); default: random.")
+@click.option("--count", "-n", "how_many", type=click.IntRange(min=1), default=1, show_default=True)
+@click.option(
+    "--layout",
+    "-l",
+    type=click.Choice([layout.value for layout in Layout]),
+    default=None,
+    help="Output layout of classic puzzles; default: one line each.",
+)
+@click.option("--json", "as_json", is_flag=True, help="Write JSON records (always, for variants).")
+@time_limit_option
+def generate_command(
+    size: int,
+    box: str | None,
+    variant: str,
+    symmetry: str,
+    minimal: bool,
+    givens: int | None,
+    difficulty: str | None,
+    seed: int | None,
+    how_many: int,
+    layout: str | None,
+    as_json: bool,
+    time_limit: float | None,
+) -> None:
+    """Generate proper puzzles (exactly one solution, proven by counting).
+
+    Classic puzzles are written in a text layout, one per line by default; variants,
+    or any puzzle with --json, as JSON records (one record, or a list with -n > 1) that
+    'sudoku-cp solve' reads back, with the solution and the generator's seed inside.
+    """
+    from sudoku_cp.generator import DEFAULT_TIME_LIMIT, generate
+
+    shape = _box_shape(box) if box else "standard"
+    puzzles = [
+        generate(
+            size,
+            box=shape,
+            variant=variant,
+            symmetry=symmetry,
+            minimal=minimal,
+            givens=givens,
+            difficulty=difficulty,
+            seed=None if seed is None else seed + i,
+            time_limit=time_limit or DEFAULT_TIME_LIMIT,
+        )
+        for i in range(how_many)
+    ]
+    if as_json or variant != "classic":
+        records = [p.to_dict() for p in puzzles]
+        _out(json.dumps(records[0] if how_many == 1 else records))
+        return
+    for puzzle in puzzles:
+        _out(format_grid(puzzle.grid, layout or Layout.LINE))
+
+
+def _box_shape(text: str) -> tuple[int, int]:
+    rows, _, columns = text.lower().partition("x")
+    if not (rows.isdigit() and columns.isdigit()):
+        raise _Failure(EXIT_INVALID, f"--box is ROWSxCOLUMNS, such as 2x3, not {text!r}")
+    return int(rows), int(columns)
+
+
+@app.command("grade", epilog=EXIT_CODES)
+@click.argument("file", type=click.File("rb"), required=False)
+def grade_command(file: BinaryIO | None) -> None:
+    """Grade the puzzles in FILE (or standard input): the weakest propagation that solves each.
+
+    Prints the band (easy, medium, hard, expert) and the level (naked singles, hidden
+    singles, locked candidates, Hall sets, or search with the backtracker's nodes),
+    one line per puzzle.
+    """
+    from sudoku_cp.grading import grade
+
+    items = _puzzles_of(file)
+    for item in items:
+        result = grade(item.parse()[0])
+        _out(f"{item.where}: {result}" if len(items) > 1 else str(result))
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the command line with ``argv`` (default ``sys.argv[1:]``); return the exit code."""
     try:
         result = app.main(args=argv, prog_name="sudoku-cp", standalone_mode=False)
     except _Failure as failure:
         return _report(failure.code, str(failure))
-    except SudokuError as error:  # InvalidPuzzleError, UnknownBackendError, WorkerDiedError
-        return _report(_exit_code(error), str(error))
+    except SudokuError as error:  # InvalidPuzzleError, NoSolutionError, UnknownBackendError, WorkerDiedError
+        return _report(_exit_code(error), _message(error))
     except click.exceptions.NoArgsIsHelpError as error:
         click.echo(error.ctx.get_help(), err=True)
         return EXIT_INVALID

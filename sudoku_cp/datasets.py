@@ -12,7 +12,16 @@ name           size     puzzles  source (full provenance in ``data/README.md``)
 ``sudoku25``   25x25    12       Gecode instances from Alain Frisch's page
 ``killer``     9x9      10       killer puzzles from vtsukur/killer-sudoku-solver (MIT)
 ``anti_knight`` 9x9     4        8-given anti-knight puzzles from dclamage/SudokuAKUnique (MIT)
+``gen_6x6``    6x6      50       made by :func:`sudoku_cp.generate`: classic, 2x3 boxes, minimal
+``gen_minimal`` 9x9     30       generated: classic, minimal, 180° rotational symmetry
+``gen_x``      9x9      30       generated: X-Sudoku (both diagonals), minimal
+``gen_jigsaw`` 9x9      30       generated: jigsaw (random connected regions), minimal
+``gen_killer`` 9x9      20       generated: killer, cages only (no givens)
+``gen_thermo`` 9x9      30       generated: thermo, minimal
 =============  =======  =======  ===============================================
+
+The ``gen_*`` sets carry the call and seed that made each puzzle (``data/README.md`` and
+each puzzle's ``metadata["generator"]``).
 
 Every puzzle in every set has exactly one solution. Classic sets load as lists of
 :class:`~sudoku_cp.grid.Grid`; variant sets (JSON records) as lists of
@@ -41,6 +50,12 @@ _FILES = {
     "sudoku25": "sudoku25.txt",
     "killer": "killer.json",
     "anti_knight": "anti_knight.json",
+    "gen_6x6": "gen_6x6.json",
+    "gen_minimal": "gen_minimal.json",
+    "gen_x": "gen_x.json",
+    "gen_jigsaw": "gen_jigsaw.json",
+    "gen_killer": "gen_killer.json",
+    "gen_thermo": "gen_thermo.json",
 }
 
 

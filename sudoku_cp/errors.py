@@ -22,7 +22,49 @@ class InvalidPuzzleError(SudokuError, ValueError):
 
 
 class NoSolutionError(SudokuError):
-    """The givens are consistent (no repeated value in any unit) but no solution exists."""
+    """The givens are consistent (no repeated value in any unit) but no solution exists.
+
+    Attributes:
+        puzzle: the :class:`~sudoku_cp.Puzzle` that has no solution; set by
+            :func:`sudoku_cp.solve` (``None`` when a backend module raised it directly).
+
+    :attr:`conflict` says why; it is computed on first access (lazily), not when the
+    error is raised, because explaining costs more than proving (a fraction of a second
+    on 9x9, more on large grids) and most callers never ask.
+    """
+
+    def __init__(self, *args: object, puzzle: object = None) -> None:
+        super().__init__(*args)
+        self.puzzle = puzzle
+        self._explanation: object = _NOT_YET
+
+    def __reduce__(self):  # keep the puzzle across processes (solve_many's workers)
+        return (_rebuild_no_solution, (self.args, self.puzzle))
+
+    @property
+    def explanation(self):
+        """The :class:`sudoku_cp.conflict.Conflict` (givens and the constraints they break),
+        from :func:`sudoku_cp.explain_conflict` on first access; ``None`` without a puzzle."""
+        if self._explanation is _NOT_YET:
+            from sudoku_cp.conflict import explain_conflict
+
+            self._explanation = None if self.puzzle is None else explain_conflict(self.puzzle)
+        return self._explanation
+
+    @property
+    def conflict(self) -> tuple[tuple[int, int, int], ...] | None:
+        """A minimal set of givens that, with the rules, admit no solution (removing any one
+        leaves a solvable set): ``(row, column, value)`` triples, 0-based row and column;
+        ``()`` when the rules alone admit no solution; ``None`` without a puzzle."""
+        explanation = self.explanation
+        return None if explanation is None else explanation.givens
+
+
+_NOT_YET = object()
+
+
+def _rebuild_no_solution(args: tuple, puzzle: object) -> NoSolutionError:
+    return NoSolutionError(*args, puzzle=puzzle)
 
 
 class SolveTimeoutError(SudokuError, TimeoutError):
@@ -36,3 +78,8 @@ class UnknownBackendError(SudokuError, ValueError):
 class BackendUnavailableError(SudokuError, ImportError):
     """The backend needs an optional package that is not installed; the message says how
     to install it (``pip install "sudoku_cp[sat]"``)."""
+
+
+class NotSupportedError(SudokuError, NotImplementedError):
+    """The backend does not provide this operation (counting, listing solutions); the
+    message names the backend and the missing function."""

@@ -33,7 +33,6 @@ line holds at most :data:`MAX_LINE_CHARS` characters, the text of one puzzle at 
 from __future__ import annotations
 
 import enum
-import html
 import io
 import itertools
 import operator
@@ -593,25 +592,3 @@ def _pretty(grid: GridLike) -> str:
         boxes = [" ".join(cell(v) for v in row[b * box_cols : (b + 1) * box_cols]) for b in range(bands)]
         lines.append(" | ".join(boxes))
     return "\n".join(lines)
-
-
-def to_html(grid: GridLike) -> str:
-    """An HTML table of the grid with thick box borders, for Jupyter."""
-    n = grid.side
-    box_rows, box_cols = grid.box or (n, n)
-    rows = []
-    for r, row in enumerate(grid.rows()):
-        cells = []
-        for c, v in enumerate(row):
-            style = "width:1.6em;height:1.6em;text-align:center;border:1px solid #999;"
-            if c % box_cols == 0:
-                style += "border-left:2px solid #000;"
-            if r % box_rows == 0:
-                style += "border-top:2px solid #000;"
-            if c == n - 1:
-                style += "border-right:2px solid #000;"
-            if r == n - 1:
-                style += "border-bottom:2px solid #000;"
-            cells.append(f'<td style="{style}">{html.escape(str(v)) if v else ""}</td>')
-        rows.append("<tr>" + "".join(cells) + "</tr>")
-    return '<table style="border-collapse:collapse;font-family:monospace">' + "".join(rows) + "</table>"

@@ -380,8 +380,16 @@ class Grid:
             return f"Grid.parse({self.to_string()!r})"
         return f"Grid.parse({self.to_string()!r}, box={self._box!r})"
 
-    def _repr_html_(self) -> str:
-        return formats.to_html(self)
+    def to_svg(self, **options) -> str:
+        """A picture of the grid as SVG text (classic rules); the options are those of
+        :func:`sudoku_cp.svg.draw` (``values``, ``candidates``, ``highlight``, ``units``,
+        ``marks``, ``cell_size``)."""
+        from sudoku_cp import svg
+
+        return svg.to_svg(self, **options)
+
+    def _repr_svg_(self) -> str:
+        return self.to_svg()
 
     # -- value semantics --------------------------------------------------------------
 

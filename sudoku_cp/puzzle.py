@@ -155,8 +155,16 @@ class Puzzle:
         names = ", ".join(type(r).__name__ for r in self.rules) or "classic"
         return f"{self.grid}\n({names})"
 
-    def _repr_html_(self) -> str:
-        return self.grid._repr_html_()
+    def to_svg(self, **options) -> str:
+        """A picture of the puzzle as SVG text: givens, regions, cages, thermometers, dots...
+        The options are those of :func:`sudoku_cp.svg.draw` (``values``, ``candidates``,
+        ``highlight``, ``units``, ``marks``, ``cell_size``)."""
+        from sudoku_cp import svg
+
+        return svg.to_svg(self, **options)
+
+    def _repr_svg_(self) -> str:
+        return self.to_svg()
 
 
 PuzzleInput = str | bytes | Mapping[str, Any] | Grid | Puzzle | Iterable

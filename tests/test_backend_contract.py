@@ -33,6 +33,10 @@ SLOW = {
     ("python-constraint", "17clue-minus-50"): "about 10 s",
     ("python-constraint", "killer"): "about 2 minutes for the 10 open killers",
     ("python-constraint", "anti_knight"): "about 40 s for the 4 puzzles of 8 givens",
+    ("python-constraint", "gen_jigsaw"): "about 5 minutes: 30 minimal jigsaws of 15 to 19 givens",
+    ("python-constraint", "gen_thermo"): "about 3 minutes for the 30 minimal thermos",
+    ("python-constraint", "gen_x"): "about 20 s for the 30 minimal X-Sudokus",
+    ("python-constraint", "gen_killer"): "about 10 s for the 20 killers with no givens",
 }
 """(backend, case) pairs that run after the main suite (``pytest -m slow``), with why."""
 

@@ -204,6 +204,8 @@ def test_datasets_command_lists_every_set():
     assert lines[0].split() == ["easy50", "9x9", "49", "puzzles", "classic"]
     assert lines[6].split() == ["sudoku25", "25x25", "12", "puzzles", "classic"]
     assert lines[7].split() == ["killer", "9x9", "10", "puzzles", "Killer"]
+    assert ["gen_6x6", "6x6", "50", "puzzles", "classic"] in [line.split() for line in lines]
+    assert ["gen_killer", "9x9", "20", "puzzles", "Killer"] in [line.split() for line in lines]
 
 
 def test_backends_command_marks_the_default():
@@ -535,8 +537,9 @@ def test_datasets_columns_are_aligned():
     code, out, err = run(["datasets"])
     lines = out.splitlines()
     assert len({line.index(" puzzles") for line in lines}) == 1, out  # counts right-aligned
-    assert len({line.index(line.split()[1]) for line in lines}) == 1, out  # sizes start in one column
-    assert len({line.index(line.split()[4]) for line in lines}) == 1, out  # so do the rules
+    columns = [[m.start() for m in re.finditer(r"\S+", line)] for line in lines]  # where each word starts
+    assert len({starts[1] for starts in columns}) == 1, out  # sizes start in one column
+    assert len({starts[4] for starts in columns}) == 1, out  # so do the rules
 
 
 def test_stats_go_to_standard_error(write):

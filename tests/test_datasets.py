@@ -27,9 +27,19 @@ VARIANT_SETS = {
     "anti_knight": (4, ["AntiKnight"]),
 }
 
+GENERATED = {
+    # name: (count, side, rule keys, the generator call besides the seed; see data/README.md)
+    "gen_6x6": (50, 6, set(), {"size": 6, "minimal": True}),
+    "gen_minimal": (30, 9, set(), {"minimal": True, "symmetry": "rotational"}),
+    "gen_x": (30, 9, {"diagonals"}, {"variant": "x", "minimal": True}),
+    "gen_jigsaw": (30, 9, {"regions"}, {"variant": "jigsaw", "minimal": True}),
+    "gen_killer": (20, 9, {"cages"}, {"variant": "killer", "givens": 0}),
+    "gen_thermo": (30, 9, {"thermos"}, {"variant": "thermo", "minimal": True}),
+}
+
 
 def test_names_in_order():
-    assert datasets.names() == [*EXPECTED, *VARIANT_SETS]
+    assert datasets.names() == [*EXPECTED, *VARIANT_SETS, *GENERATED]
 
 
 @pytest.mark.parametrize("name", VARIANT_SETS)
@@ -44,6 +54,27 @@ def test_variant_sets_load_as_puzzles_with_their_provenance(name):
         assert "MIT" in puzzle.metadata["license"] and puzzle.metadata["source"]
         assert puzzle.is_solved_by(Grid.parse(puzzle.metadata["solution"]))
     assert not datasets.is_variant_set("top95")
+
+
+@pytest.mark.parametrize("name", GENERATED)
+def test_generated_sets_load_as_puzzles_with_their_rules(name):
+    count, side, keys, _ = GENERATED[name]
+    puzzles = datasets.load(name)
+    assert len(puzzles) == count == datasets.count(name)
+    assert all(isinstance(p, Puzzle) and p.side == side for p in puzzles)
+    assert all(set(p.to_dict()["rules"]) == keys for p in puzzles) and datasets.is_variant_set(name)
+    assert all(p.is_solved_by(Grid.parse(p.metadata["solution"], p.box)) for p in puzzles)
+    assert datasets.load(name, sample=3, seed=1) == datasets.load(name, sample=3, seed=1)
+
+
+@pytest.mark.parametrize("name", ["gen_6x6", "gen_thermo"])
+def test_generated_sets_are_what_their_recorded_call_makes(name):
+    from sudoku_cp import generate
+
+    *_, call = GENERATED[name]
+    first = datasets.load(name)[0]
+    assert first.metadata["generator"]["seed"] == 0
+    assert generate(**call, seed=0, time_limit=None) == first
 
 
 @pytest.mark.parametrize("name", EXPECTED)

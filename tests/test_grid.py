@@ -292,11 +292,10 @@ def test_format_unknown_layout_raises_value_error():
         Grid.empty(4).format("fancy")
 
 
-def test_html_has_one_cell_per_grid_cell():
-    html = pattern_solution(3)._repr_html_()
-    assert html.startswith("<table")
-    assert html.count("<td") == 81
-    assert html.count("<tr>") == 9
+def test_jupyter_shows_an_svg_picture():
+    picture = pattern_solution(3)._repr_svg_()
+    assert picture.count('class="cell"') == 81
+    assert picture.count('class="given"') == 81
 
 
 @pytest.mark.parametrize("k", [2, 3, 4, 5])

@@ -13,6 +13,23 @@ The contract (:class:`Backend`): a backend is an object, usually a module, with
     :class:`~sudoku_cp.errors.SolveTimeoutError` when ``time_limit`` (seconds, the whole
     call) runs out; its keyword options are its own (checked by :func:`check_options`).
 
+Two functions are optional; :mod:`sudoku_cp.counting` uses them and raises
+:class:`~sudoku_cp.errors.NotSupportedError` naming the backend when one is missing:
+
+``count_solutions(puzzle, *, limit=None, time_limit=None, **options) -> (count, stats)``
+    The exact number of solutions, or ``limit`` when there are at least that many
+    (``None``: no limit), found by the backend's own complete search (never an
+    estimate). It raises :class:`~sudoku_cp.errors.SolveTimeoutError` when
+    ``time_limit`` runs out before the count is complete; ``stats`` includes
+    ``solver_calls``. It takes the same options as ``solve``.
+
+``next_solution(puzzle, after, *, time_limit=None, **options) -> (solution, stats)``
+    The smallest row-major solution lexicographically greater than ``after`` (a
+    complete :class:`~sudoku_cp.grid.Grid` of the puzzle's shape, usually the previous
+    solution), proven like ``solve``'s; :class:`~sudoku_cp.errors.NoSolutionError` when
+    none is greater. With ``solve``, it lists the solutions in order
+    (:func:`sudoku_cp.solutions`).
+
 Adding a backend is one module with such a function plus one line in ``_BACKENDS`` (or
 a call to :func:`register_backend`); ``tests/test_backend_contract.py`` then runs the
 whole contract suite on it. Modules are imported on first use, so ``import sudoku_cp``
@@ -29,7 +46,7 @@ from collections.abc import Callable
 from types import SimpleNamespace
 from typing import TYPE_CHECKING, Any, Protocol
 
-from sudoku_cp.errors import BackendUnavailableError, UnknownBackendError
+from sudoku_cp.errors import BackendUnavailableError, NotSupportedError, UnknownBackendError
 
 if TYPE_CHECKING:
     from sudoku_cp.grid import Grid
@@ -43,6 +60,20 @@ class Backend(Protocol):
         self, puzzle: Puzzle, *, time_limit: float | None = None, **options: Any
     ) -> tuple[Grid, dict[str, float]]:
         """The proven smallest row-major solution and the effort counters."""
+        ...
+
+    # Optional (see the module docstring):
+
+    def count_solutions(
+        self, puzzle: Puzzle, *, limit: int | None = None, time_limit: float | None = None, **options: Any
+    ) -> tuple[int, dict[str, float]]:
+        """The exact number of solutions, or ``limit`` when there are at least that many."""
+        ...
+
+    def next_solution(
+        self, puzzle: Puzzle, after: Grid, *, time_limit: float | None = None, **options: Any
+    ) -> tuple[Grid, dict[str, float]]:
+        """The proven smallest row-major solution lexicographically greater than ``after``."""
         ...
 
 
@@ -114,10 +145,28 @@ def unavailable(name: str) -> str | None:
     return None
 
 
-def check_options(name: str, backend: Backend, options: dict[str, Any]) -> None:
-    """Raise TypeError naming any option the backend's ``solve`` does not take, and those it does."""
-    parameters = inspect.signature(backend.solve).parameters
-    accepted = [p for p in parameters if p not in ("puzzle", "grid", "time_limit")]
+def backend_function(name: str, function: str) -> Callable[..., Any]:
+    """The function ``function`` (``"solve"``, ``"count_solutions"``, ``"next_solution"``) of
+    the backend registered as ``name``.
+
+    Raises:
+        UnknownBackendError: no backend has that name.
+        NotSupportedError: the backend has no such function (the message names both).
+    """
+    backend = get_backend(name)
+    found = getattr(backend, function, None)
+    if found is None:
+        raise NotSupportedError(
+            f"backend {name!r} has no {function}(): it cannot do this yet "
+            f"(see the Backend protocol in sudoku_cp.backends)"
+        )
+    return found
+
+
+def check_options(name: str, backend: Backend, options: dict[str, Any], function: str = "solve") -> None:
+    """Raise TypeError naming any option the backend's ``function`` does not take, and those it does."""
+    parameters = inspect.signature(getattr(backend, function)).parameters
+    accepted = [p for p in parameters if p not in ("puzzle", "grid", "time_limit", "limit", "after")]
     unknown = [o for o in options if o not in accepted]
     if unknown:
         takes = ", ".join(accepted) if accepted else "no options"

@@ -35,14 +35,21 @@ row-major order behind a witness solution and proves, for each cell, that no sma
 value has a completion. See that module for why the result is the smallest. The search
 state of the fixed prefix is kept and propagated incrementally, so a cell whose
 candidates hold no value below the witness's costs no search at all.
+
+The same depth-first search, run to the end, counts the solutions
+(:func:`count_solutions`); with a propagator for ``x >_lex previous`` it gives the next
+solution in row-major order (:func:`next_solution`); with a random value order it
+draws the full grids of the generator (:meth:`BitmaskSearch.random_solution`).
 """
 
 from __future__ import annotations
 
+import copy
 import itertools
 import math
 import operator
-from collections.abc import Callable, Sequence
+import random
+from collections.abc import Callable, Iterator, Sequence
 
 from sudoku_cp.backends.base import Deadline, distinct_combinations, implied_sums, to_puzzle
 from sudoku_cp.backends.lexmin import smallest_solution
@@ -221,7 +228,9 @@ def _relation(first: int, second: int, allowed: frozenset[tuple[int, int]], side
     return propagate
 
 
-def _propagator(constraint: Sum | Less | Relation, model: Model) -> Propagator:
+def propagator(constraint: Sum | Less | Relation, model: Model) -> Propagator:
+    """The bitmask propagator of one ``Sum``, ``Less`` or ``Relation`` of ``model`` (see the
+    module docstring for the reasoning of each kind)."""
     if isinstance(constraint, Sum):
         cells = constraint.cells
         pairwise_peers = all(b in model.peers[a] for a, b in itertools.combinations(cells, 2))
@@ -231,6 +240,29 @@ def _propagator(constraint: Sum | Less | Relation, model: Model) -> Propagator:
     if isinstance(constraint, Less):
         return _less(constraint.first, constraint.second)
     return _relation(constraint.first, constraint.second, constraint.allowed, model.side)
+
+
+def _lex_greater(bound: Sequence[int]) -> Propagator:
+    """``x >_lex bound`` (row-major), by bounds: every cell up to the first one not decided
+    to its bound's value must keep values at or above that value; a grid decided to
+    ``bound`` in every cell is a contradiction (the order is strict)."""
+    bits = [1 << (value - 1) for value in bound]
+
+    def propagate(candidates: list[int]) -> list[int] | None:
+        for cell, bit in enumerate(bits):
+            mask = candidates[cell]
+            if mask == bit:
+                continue  # equal so far: the next cell decides
+            kept = mask & ~(bit - 1)  # the values at or above the bound's
+            if not kept:
+                return None
+            if kept == mask:
+                return []
+            candidates[cell] = kept
+            return [cell]
+        return None
+
+    return propagate
 
 
 # -- the search ---------------------------------------------------------------------------------
@@ -246,6 +278,9 @@ class BitmaskSearch:
         puzzle: the puzzle (a :class:`Grid` means classic rules), or its compiled
             :class:`~sudoku_cp.constraints.Model`.
         deadline: the call's :class:`~sudoku_cp.backends.base.Deadline`, or ``None``.
+        after: a complete grid's values (row-major), or ``None``: when given, only the
+            solutions lexicographically greater than it count (an extra ``x >_lex after``
+            propagator), which is how :func:`next_solution` lists solutions in order.
 
     Attributes:
         nodes: decisions tried by the searches (one per value tried at a branching cell).
@@ -253,7 +288,12 @@ class BitmaskSearch:
         restarts: searches cut off by their node budget and started again.
     """
 
-    def __init__(self, puzzle: Puzzle | Grid | Model, deadline: Deadline | None = None) -> None:
+    def __init__(
+        self,
+        puzzle: Puzzle | Grid | Model,
+        deadline: Deadline | None = None,
+        after: Sequence[int] | None = None,
+    ) -> None:
         model = puzzle if isinstance(puzzle, Model) else to_puzzle(puzzle).model
         n = model.side
         units = [c.cells for c in model.units]
@@ -263,10 +303,13 @@ class BitmaskSearch:
         self._units = units
         self._unit_masks = tuple(operator.itemgetter(*cells) for cells in units)
         self._first_other = len(units)  # constraint bits: units first, then the other propagators
-        self._propagators = [_propagator(c, model) for c in others]
+        propagators = [(propagator(c, model), c.cells) for c in others]
+        if after is not None:
+            propagators.append((_lex_greater(after), tuple(range(model.cell_count))))
+        self._propagators = [propagate for propagate, _ in propagators]
         constraint_bits = [0] * model.cell_count
         other_bits = [0] * model.cell_count
-        self._cells_of = [*units, *(c.cells for c in others)]
+        self._cells_of = [*units, *(cells for _, cells in propagators)]
         for index, cells in enumerate(self._cells_of):
             for cell in cells:
                 constraint_bits[cell] |= 1 << index
@@ -282,8 +325,25 @@ class BitmaskSearch:
         self.backtracks = 0
         self.restarts = 0
         candidates = [sum(1 << (v - 1) for v in domain) for domain in model.domains()]
+        self._initial = (candidates[:], self._weights[:])
         self.consistent = all(candidates) and self._propagate(candidates, list(range(len(candidates))))
         self.candidates = candidates
+
+    def with_givens(self, givens: Sequence[int]) -> BitmaskSearch:
+        """A fresh search over the same rules with other givens (``n*n`` values, 0 for a
+        blank), sharing this one's compiled constraints: much cheaper than a new
+        :class:`BitmaskSearch` when a generator checks many sets of givens. Build this
+        one over the rules with no givens (its domains are then the rules' own)."""
+        search = copy.copy(self)
+        domains, weights = self._initial
+        search._weights = weights[:]
+        search.nodes = search.backtracks = search.restarts = 0
+        candidates = [
+            (1 << (v - 1)) & domain if v else domain for v, domain in zip(givens, domains, strict=True)
+        ]
+        search.consistent = all(candidates) and search._propagate(candidates, list(range(len(candidates))))
+        search.candidates = candidates
+        return search
 
     # -- PrefixSearch ------------------------------------------------------------------
 
@@ -393,13 +453,24 @@ class BitmaskSearch:
                 return True
 
     def _search(self, root: list[int], node_limit: int) -> list[int] | None:
-        """Depth-first search from a propagated state; the first solution found, or None.
-
-        Iterative (an explicit stack of decisions), so 25x25 grids cannot exhaust
-        Python's recursion limit.
+        """The first solution of a depth-first search from a propagated state, or None.
 
         Raises:
             _Restart: ``self.nodes`` passed ``node_limit`` first.
+        """
+        return next(self._solutions(root, node_limit), None)
+
+    def _solutions(
+        self, root: list[int], node_limit: int | None = None, shuffle: random.Random | None = None
+    ) -> Iterator[list[int]]:
+        """Every solution below a propagated state, in the order a depth-first search meets them.
+
+        Iterative (an explicit stack of decisions), so 25x25 grids cannot exhaust
+        Python's recursion limit. Values are tried in ascending order, or in an order
+        drawn from ``shuffle`` (a random generator) when one is given.
+
+        Raises:
+            _Restart: ``self.nodes`` passed ``node_limit`` (``None``: no limit).
         """
         decisions: list[tuple[list[int], int, int]] = []  # (parent state, cell, candidate bit)
         state: list[int] | None = root
@@ -407,27 +478,61 @@ class BitmaskSearch:
             if state is not None:
                 cell = self._most_constrained(state)
                 if cell is None:
-                    return state
-                bits = []
-                remaining = state[cell]
-                while remaining:
-                    bit = remaining & -remaining
-                    remaining ^= bit
-                    bits.append(bit)
-                decisions.extend((state, cell, bit) for bit in reversed(bits))  # smallest on top
+                    yield state
+                else:
+                    bits = []
+                    remaining = state[cell]
+                    while remaining:
+                        bit = remaining & -remaining
+                        remaining ^= bit
+                        bits.append(bit)
+                    if shuffle is not None:
+                        shuffle.shuffle(bits)
+                    decisions.extend((state, cell, bit) for bit in reversed(bits))  # first on top
             if not decisions:
-                return None
+                return
             parent, cell, bit = decisions.pop()
             self.nodes += 1
             if self.nodes % _DEADLINE_CHECK_EVERY == 0:
                 self._check_deadline()
-                if self.nodes > node_limit:
+                if node_limit is not None and self.nodes > node_limit:
                     raise _Restart
             state = parent[:]
             state[cell] = bit
             if not self._propagate(state, [cell]):
                 self.backtracks += 1
                 state = None
+
+    # -- counting and random solutions ------------------------------------------------------
+
+    def count_solutions(self, limit: int | None = None) -> int:
+        """The number of solutions that keep the givens and the fixed prefix, or ``limit``
+        if there are at least that many: an exhaustive depth-first search, so the count
+        is exact (``None``: no limit).
+
+        Raises:
+            SolveTimeoutError: the deadline passed.
+        """
+        if not self.consistent or limit == 0:
+            return 0
+        return sum(1 for _ in itertools.islice(self._solutions(self.candidates[:]), limit))
+
+    def random_solution(self, rng: random.Random, node_budget: int | None = None) -> list[int] | None:
+        """A solution drawn by a depth-first search that tries values in a random order, or
+        ``None`` when there is none. Same generator state, same solution.
+
+        With ``node_budget``, gives up (returns ``None``) after that many more nodes, so a
+        caller can draw again rather than wait on a heavy-tailed search; ``None`` is then
+        not a proof.
+        """
+        if not self.consistent:
+            return None
+        limit = None if node_budget is None else self.nodes + node_budget
+        try:
+            solved = next(self._solutions(self.candidates[:], limit, rng), None)
+        except _Restart:
+            return None
+        return None if solved is None else [m.bit_length() for m in solved]
 
     def _fail(self, constraint_set: int) -> bool:
         """Record a contradiction found in the constraints of bit set ``constraint_set``: each
@@ -484,10 +589,66 @@ def solve(puzzle: Puzzle | Grid, *, time_limit: float | None = None) -> tuple[Gr
         NoSolutionError: the puzzle has no solution.
         SolveTimeoutError: ``time_limit`` ran out.
     """
+    return _smallest(to_puzzle(puzzle), time_limit, None)
+
+
+def next_solution(
+    puzzle: Puzzle | Grid, after: Grid | Sequence[int], *, time_limit: float | None = None
+) -> tuple[Grid, dict[str, float]]:
+    """The smallest row-major solution lexicographically greater than ``after``.
+
+    The same method as :func:`solve`, with one more propagator, ``x >_lex after``, in
+    the search (so every search, and every proof that no smaller value fits, is over
+    the solutions above ``after`` only).
+
+    Args:
+        puzzle: the puzzle.
+        after: a complete grid (or its ``n*n`` values row-major), usually the previous
+            solution.
+        time_limit: seconds for the whole call, or ``None``.
+
+    Returns:
+        ``(solution, stats)`` as :func:`solve`.
+
+    Raises:
+        NoSolutionError: no solution is greater than ``after``.
+        SolveTimeoutError: ``time_limit`` ran out.
+    """
+    return _smallest(to_puzzle(puzzle), time_limit, _values(after))
+
+
+def count_solutions(
+    puzzle: Puzzle | Grid, *, limit: int | None = None, time_limit: float | None = None
+) -> tuple[int, dict[str, float]]:
+    """The exact number of solutions, or ``limit`` if there are at least that many.
+
+    An exhaustive :class:`BitmaskSearch` (the same propagation and variable choice as
+    :func:`solve`) that stops at the ``limit``-th solution.
+
+    Returns:
+        ``(count, stats)`` with stats ``solver_calls`` (1), ``nodes`` and ``backtracks``.
+
+    Raises:
+        SolveTimeoutError: ``time_limit`` ran out before the count was complete.
+    """
     puzzle = to_puzzle(puzzle)
     search = BitmaskSearch(puzzle, Deadline(time_limit) if time_limit is not None else None)
+    count = search.count_solutions(limit)
+    return count, {"solver_calls": 1, "nodes": search.nodes, "backtracks": search.backtracks}
+
+
+def _values(grid: Grid | Sequence[int]) -> list[int]:
+    return list(grid.cells if isinstance(grid, Grid) else grid)
+
+
+def _smallest(
+    puzzle: Puzzle, time_limit: float | None, after: Sequence[int] | None
+) -> tuple[Grid, dict[str, float]]:
+    search = BitmaskSearch(puzzle, Deadline(time_limit) if time_limit is not None else None, after)
     cells, searches = smallest_solution(search, puzzle.model.cell_count)
     if cells is None:
+        if after is not None:
+            raise NoSolutionError("no solution is greater than the given one (the search is exhaustive)")
         raise NoSolutionError("the puzzle has no solution (the backtracking search is exhaustive)")
     stats = {
         "solver_calls": searches,

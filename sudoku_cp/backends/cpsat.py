@@ -38,6 +38,11 @@ cell is tied and no cell after the last one that can be smaller is. Givens are e
 among its peers) hold no value below ``w_i`` passes its ``tied`` literal on unchanged.
 The size is one Boolean and at most two constraints per blank cell.
 
+Counting (:func:`count_solutions`) enumerates the solutions of the same model
+(``enumerate_all_solutions``) with a callback that stops at the limit; the next solution
+in row-major order (:func:`next_solution`) is the smallest one under one more chain of
+Booleans, ``x >_lex previous`` (:func:`_add_lex_greater`).
+
 Sources: the OR-Tools CP-SAT documentation (https://developers.google.com/optimization/cp/cp_solver
 and ``cp_model.py``) for the model, decision strategies and statuses; Frisch et al. (CP 2002)
 for the lexicographic ordering constraint.
@@ -55,7 +60,7 @@ from ortools.sat.python import cp_model
 
 from sudoku_cp.backends.base import Deadline, HelperThread, lowest_candidates, to_puzzle
 from sudoku_cp.constraints import AllDifferent, Less, Model, Relation, Sum
-from sudoku_cp.errors import NoSolutionError, SudokuError
+from sudoku_cp.errors import NoSolutionError, SolveTimeoutError, SudokuError
 from sudoku_cp.grid import Grid
 from sudoku_cp.puzzle import Puzzle
 
@@ -76,8 +81,14 @@ def build_model(puzzle: Puzzle | Grid) -> tuple[cp_model.CpModel, list[list[IntV
         digits). Add constraints to the model freely; :func:`solve` and
         :func:`first_solution` build their own.
     """
-    puzzle = to_puzzle(puzzle)
-    compiled = puzzle.model
+    model, cells = model_of(to_puzzle(puzzle).model)
+    n = int(len(cells) ** 0.5)
+    return model, [cells[r * n : (r + 1) * n] for r in range(n)]
+
+
+def model_of(compiled: Model) -> tuple[cp_model.CpModel, list[IntVar]]:
+    """:func:`build_model` of a compiled model (any constraints of the vocabulary, for
+    instance a subset of a puzzle's): the CP-SAT model and the cell variables, row-major."""
     n = compiled.side
     model = cp_model.CpModel()
     cells = []
@@ -88,7 +99,7 @@ def build_model(puzzle: Puzzle | Grid) -> tuple[cp_model.CpModel, list[list[IntV
         else:
             cells.append(model.new_int_var_from_domain(cp_model.Domain.from_values(domain), name))
     _add_constraints(model, cells, compiled)
-    return model, [cells[r * n : (r + 1) * n] for r in range(n)]
+    return model, cells
 
 
 def _add_constraints(model: cp_model.CpModel, x: Sequence[IntVar], compiled: Model) -> None:
@@ -168,16 +179,53 @@ def solve(
         ValueError: ``workers`` is not a positive int or ``seed`` not an int.
     """
     _check_options(workers, seed)
-    puzzle = to_puzzle(puzzle)
-    run = _Run(time_limit, workers, seed)
+    return _smallest(to_puzzle(puzzle), None, _Run(time_limit, workers, seed))
+
+
+def next_solution(
+    puzzle: Puzzle | Grid,
+    after: Grid | Sequence[int],
+    *,
+    time_limit: float | None = None,
+    workers: int = 1,
+    seed: int = 0,
+) -> tuple[Grid, dict[str, float]]:
+    """The smallest row-major solution lexicographically greater than ``after``.
+
+    :func:`solve`'s method on the model with one more constraint, ``x >_lex after``
+    (the chain of Booleans of :func:`_add_lex_greater`): a candidate above ``after``,
+    then proof solves with ``x <_lex candidate`` until one is INFEASIBLE.
+
+    Args:
+        puzzle: the puzzle.
+        after: a complete grid (or its ``n*n`` values row-major), usually the previous solution.
+        time_limit, workers, seed: as :func:`solve`.
+
+    Returns:
+        ``(solution, stats)`` as :func:`solve`.
+
+    Raises:
+        NoSolutionError: no solution is greater than ``after``.
+        SolveTimeoutError: ``time_limit`` ran out.
+    """
+    _check_options(workers, seed)
+    after = list(after.cells if isinstance(after, Grid) else after)
+    return _smallest(to_puzzle(puzzle), after, _Run(time_limit, workers, seed))
+
+
+def _smallest(puzzle: Puzzle, after: Sequence[int] | None, run: _Run) -> tuple[Grid, dict[str, float]]:
     started = time.perf_counter()
     model, x = build_model(puzzle)
     cells = [v for row in x for v in row]
+    if after is not None and not _add_lex_greater(model, cells, after, puzzle.side):
+        raise NoSolutionError("no solution is greater than the given one: it is the largest grid")
     model.add_decision_strategy(cells, cp_model.CHOOSE_FIRST, cp_model.SELECT_MIN_VALUE)
     run.build_time += time.perf_counter() - started
 
     candidate = run.solve_staged(model, cells)
     if candidate is None:
+        if after is not None:
+            raise NoSolutionError("no solution is greater than the given one (CP-SAT proved it)")
         raise NoSolutionError("the puzzle has no solution (CP-SAT proved the model infeasible)")
     givens = puzzle.grid.cells
     lowest = lowest_candidates(puzzle.model)
@@ -194,6 +242,78 @@ def solve(
             break  # INFEASIBLE: no solution is smaller than the candidate
         candidate = smaller  # strictly smaller: prove it in turn
     return puzzle.grid.with_cells(candidate), run.stats()
+
+
+def count_solutions(
+    puzzle: Puzzle | Grid,
+    *,
+    limit: int | None = None,
+    time_limit: float | None = None,
+    workers: int = 1,
+    seed: int = 0,
+) -> tuple[int, dict[str, float]]:
+    """The exact number of solutions, or ``limit`` if there are at least that many.
+
+    CP-SAT enumerates the solutions of :func:`build_model` (parameter
+    ``enumerate_all_solutions``, which keeps presolve from removing any) and a solution
+    callback stops the search at the ``limit``-th. The count is exact: it is only
+    returned when the enumeration ended (status OPTIMAL or INFEASIBLE) or reached the limit.
+
+    Args:
+        puzzle: the puzzle.
+        limit: stop counting there (``None``: count them all).
+        time_limit: seconds for the whole call, or ``None``.
+        workers: ignored beyond 1 (CP-SAT enumerates with one worker); kept so every
+            option of :func:`solve` is accepted.
+        seed: CP-SAT ``random_seed``.
+
+    Returns:
+        ``(count, stats)`` with stats ``solver_calls`` (1), ``branches``, ``conflicts``,
+        ``solver_wall_time`` and ``build_time`` (seconds).
+
+    Raises:
+        SolveTimeoutError: ``time_limit`` ran out before the count was complete.
+    """
+    _check_options(workers, seed)
+    puzzle = to_puzzle(puzzle)
+    run = _Run(time_limit, 1, seed)
+    started = time.perf_counter()
+    model, x = build_model(puzzle)
+    run.build_time += time.perf_counter() - started
+    counter = _Counter(limit)
+    solver = cp_model.CpSolver()
+    solver.parameters.enumerate_all_solutions = True
+    solver.parameters.num_workers = 1
+    solver.parameters.random_seed = seed
+    left = run.time_left()
+    if left is not None:
+        solver.parameters.max_time_in_seconds = left
+    if limit != 0:
+        status = solve_interruptibly(solver, model, counter)
+        run.record(solver)
+        complete = status in (cp_model.OPTIMAL, cp_model.INFEASIBLE) or counter.count == limit
+        if not complete:
+            if status == cp_model.MODEL_INVALID:
+                raise SudokuError("CP-SAT rejected the model (MODEL_INVALID): this is a bug")
+            raise SolveTimeoutError(
+                f"CP-SAT ran out of time after counting {counter.count} solutions "
+                f"(time limit {time_limit:g} s)"
+            )
+    return counter.count, run.stats()
+
+
+class _Counter(cp_model.CpSolverSolutionCallback):
+    """Counts the solutions CP-SAT reports and stops the search at ``limit``."""
+
+    def __init__(self, limit: int | None) -> None:
+        super().__init__()
+        self.count = 0
+        self._limit = limit
+
+    def on_solution_callback(self) -> None:
+        self.count += 1
+        if self._limit is not None and self.count >= self._limit:
+            self.stop_search()
 
 
 # -- the lexicographic ordering constraint ----------------------------------------------------
@@ -233,6 +353,31 @@ def _add_lex_less(
         elif lowest[i] < bound[i]:
             tied_next = model.new_bool_var(f"tied_after_r{i // n + 1}c{i % n + 1}")
             model.add(cells[i] <= bound[i] - 1).only_enforce_if(tied + [~tied_next])
+            tied = [tied_next]
+    return True
+
+
+def _add_lex_greater(model: cp_model.CpModel, cells: Sequence[IntVar], bound: Sequence[int], n: int) -> bool:
+    """Add ``cells >_lex bound`` to the model; return False, adding nothing, when no cell
+    can exceed its bound (``bound`` is all ``n``: nothing is greater).
+
+    The mirror of :func:`_add_lex_less`, over every cell (givens included, so ``bound``
+    may be any complete grid): ``tied[i] => x_i >= w_i`` and ``tied[i] and not
+    tied[next] => x_i >= w_i + 1``; only a cell whose bound is below ``n`` can be where
+    ``x`` becomes greater, so the others pass the chain's literal on.
+    """
+    may_exceed = [i for i, value in enumerate(bound) if value < n]
+    if not may_exceed:
+        return False
+    last = may_exceed[-1]
+    tied: list = []  # enforcement literals of "tied at this cell"; [] means always tied
+    for i in range(last + 1):
+        model.add(cells[i] >= bound[i]).only_enforce_if(tied)
+        if i == last:
+            model.add(cells[i] >= bound[i] + 1).only_enforce_if(tied)
+        elif bound[i] < n:
+            tied_next = model.new_bool_var(f"tied_above_r{i // n + 1}c{i % n + 1}")
+            model.add(cells[i] >= bound[i] + 1).only_enforce_if(tied + [~tied_next])
             tied = [tied_next]
     return True
 
@@ -338,10 +483,7 @@ class _Run:
         if left is not None:
             solver.parameters.max_time_in_seconds = left
         status = solve_interruptibly(solver, model)
-        self.solver_calls += 1
-        self.branches += solver.num_branches
-        self.conflicts += solver.num_conflicts
-        self.solver_wall_time += solver.wall_time
+        self.record(solver)
         if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
             return [solver.value(cell) for cell in cells]
         if status == cp_model.INFEASIBLE:
@@ -352,6 +494,13 @@ class _Run:
         if status == cp_model.UNKNOWN and self.deadline.at is not None:
             raise self.deadline.timeout("CP-SAT")  # without a budget, only the time limit stops a solve
         raise SudokuError(f"CP-SAT stopped with status {solver.status_name(status)}: this is a bug")
+
+    def record(self, solver: cp_model.CpSolver) -> None:
+        """Add a finished solve's effort to the counters."""
+        self.solver_calls += 1
+        self.branches += solver.num_branches
+        self.conflicts += solver.num_conflicts
+        self.solver_wall_time += solver.wall_time
 
     def stats(self) -> dict[str, float]:
         """The counters as the backend's stats dict."""
@@ -364,8 +513,12 @@ class _Run:
         }
 
 
-def solve_interruptibly(solver: cp_model.CpSolver, model: cp_model.CpModel) -> int:
-    """``solver.solve(model)``, but Ctrl-C raises :class:`KeyboardInterrupt` within moments.
+def solve_interruptibly(
+    solver: cp_model.CpSolver,
+    model: cp_model.CpModel,
+    callback: cp_model.CpSolverSolutionCallback | None = None,
+) -> int:
+    """``solver.solve(model, callback)``, but Ctrl-C raises :class:`KeyboardInterrupt` within moments.
 
     CP-SAT installs its own SIGINT handler during a solve (``catch_sigint_signal``),
     which stops the search and returns UNKNOWN, so Python never sees the interrupt.
@@ -380,8 +533,8 @@ def solve_interruptibly(solver: cp_model.CpSolver, model: cp_model.CpModel) -> i
     """
     solver.parameters.catch_sigint_signal = False
     if threading.current_thread() is not threading.main_thread():
-        return solver.solve(model)
-    future = _SOLVE_THREAD.submit(solver.solve, model)
+        return solver.solve(model, callback)
+    future = _SOLVE_THREAD.submit(solver.solve, model, callback)
     try:
         return future.result()
     except BaseException:

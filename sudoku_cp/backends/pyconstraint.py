@@ -50,6 +50,10 @@ top95, 20 s cap per run, smallest solution; median seconds and puzzles solved):
 * Restarts: searches that run long are cut off and restarted with shuffled value
   orders and doubled node budgets (see :class:`ConstraintPrefixSearch`).
 
+:func:`count_solutions` counts with python-constraint's own solution iterator
+(``getSolutionIter``) over :func:`build_problem`'s model; :func:`next_solution` runs
+:func:`solve`'s method with one more constraint, :class:`LexGreater` (``x >_lex previous``).
+
 python-constraint cannot be interrupted (its search loop is compiled and ignores signal
 handlers), so a ``time_limit`` runs the whole search in a reusable child process
 (:mod:`sudoku_cp.backends.subprocess_timeout`) that is killed when the deadline passes.
@@ -374,6 +378,36 @@ def _table(kind: str, side: int) -> frozenset[tuple[int, int]]:
     return frozenset((a, b) for a in values for b in values if test(a, b))
 
 
+class LexGreater(constraint.Constraint):
+    """``x >_lex bound`` over every cell in row-major order: a python-constraint constraint
+    for listing solutions in order (:func:`next_solution`).
+
+    Over a partial assignment it scans the cells row-major: an assigned cell above its
+    bound satisfies it, one below breaks it, one equal passes on; at the first
+    unassigned cell forward checking hides the values below its bound (every earlier
+    cell being equal, a smaller value there would make ``x`` smaller). A complete grid
+    equal to ``bound`` breaks it (the order is strict).
+    """
+
+    def __init__(self, bound: Sequence[int]) -> None:
+        self._bound = tuple(bound)
+
+    def __call__(self, variables, domains, assignments, forwardcheck=False) -> bool:
+        for variable, bound in zip(variables, self._bound, strict=True):
+            if variable not in assignments:
+                if forwardcheck:
+                    domain = domains[variable]
+                    for value in domain[:]:
+                        if value < bound:
+                            domain.hideValue(value)
+                    return bool(domain)
+                return True
+            value = assignments[variable]
+            if value != bound:
+                return value > bound
+        return False
+
+
 def _problem(
     model: Model,
     domains: Sequence[Sequence[int]],
@@ -513,6 +547,7 @@ class ConstraintPrefixSearch:
         solver: str = DEFAULT_SOLVER,
         constraints: str = DEFAULT_CONSTRAINTS,
         restarts: bool = True,
+        after: Sequence[int] | None = None,
     ) -> None:
         if solver not in COMPLETE_SOLVERS:
             raise ValueError(
@@ -527,6 +562,7 @@ class ConstraintPrefixSearch:
         self._solver = solver
         self._constraints = constraints
         self._restarts = restarts
+        self._after = None if after is None else tuple(after)
         self.solver_calls = 0
         self.restarts = 0
         self.nodes = 0
@@ -568,6 +604,8 @@ class ConstraintPrefixSearch:
         counter = _NodeCounter(budget)
         names = variable_names(self._model.side)
         problem.addConstraint(counter, list(names))
+        if self._after is not None:
+            problem.addConstraint(LexGreater(self._after), list(names))
         searching = time.perf_counter()
         self.model_build_time += searching - start
         self.solver_calls += 1
@@ -606,19 +644,23 @@ def smallest(
     solver: str = DEFAULT_SOLVER,
     constraints: str = DEFAULT_CONSTRAINTS,
     restarts: bool = True,
+    after: Sequence[int] | None = None,
 ) -> tuple[Grid, dict[str, float]]:
-    """The smallest row-major solution found in this process, with no time limit.
+    """The smallest row-major solution found in this process, with no time limit (with
+    ``after``: the smallest one lexicographically greater than ``after``).
 
     Returns:
         ``(solution, stats)`` as :func:`solve`.
 
     Raises:
-        NoSolutionError: the puzzle has no solution.
+        NoSolutionError: the puzzle has no solution (above ``after``).
         ValueError: unknown or incomplete solver, or unknown constraint form.
     """
-    search = ConstraintPrefixSearch(puzzle, solver, constraints, restarts)
+    search = ConstraintPrefixSearch(puzzle, solver, constraints, restarts, after)
     cells, _ = smallest_solution(search, puzzle.model.cell_count)
     if cells is None:
+        if after is not None:
+            raise NoSolutionError("python-constraint proved that no solution is greater than the given one")
         raise NoSolutionError("python-constraint proved that the puzzle has no solution")
     return puzzle.grid.with_cells(cells), search.stats()
 
@@ -657,9 +699,47 @@ def solve(
         SolveTimeoutError: ``time_limit`` ran out (the child has been killed).
         ValueError: unknown or incomplete solver, or unknown constraint form.
     """
-    puzzle = to_puzzle(puzzle)
+    return _run_smallest(to_puzzle(puzzle), time_limit, solver, constraints, restarts, None)
+
+
+def next_solution(
+    puzzle: Puzzle | Grid,
+    after: Grid | Sequence[int],
+    *,
+    time_limit: float | None = None,
+    solver: str = DEFAULT_SOLVER,
+    constraints: str = DEFAULT_CONSTRAINTS,
+    restarts: bool = True,
+) -> tuple[Grid, dict[str, float]]:
+    """The smallest row-major solution lexicographically greater than ``after``.
+
+    :func:`solve`'s method with one more python-constraint constraint in every search,
+    :class:`LexGreater` (``x >_lex after``).
+
+    Args:
+        puzzle: the puzzle.
+        after: a complete grid (or its ``n*n`` values row-major), usually the previous solution.
+        time_limit, solver, constraints, restarts: as :func:`solve`.
+
+    Raises:
+        NoSolutionError: no solution is greater than ``after``.
+        SolveTimeoutError: ``time_limit`` ran out (the child has been killed).
+        ValueError: unknown or incomplete solver, or unknown constraint form.
+    """
+    after = list(after.cells if isinstance(after, Grid) else after)
+    return _run_smallest(to_puzzle(puzzle), time_limit, solver, constraints, restarts, after)
+
+
+def _run_smallest(
+    puzzle: Puzzle,
+    time_limit: float | None,
+    solver: str,
+    constraints: str,
+    restarts: bool,
+    after: Sequence[int] | None,
+) -> tuple[Grid, dict[str, float]]:
     ConstraintPrefixSearch(puzzle, solver, constraints)  # check the options here, not in the child
-    arguments = (puzzle, solver, constraints, restarts)
+    arguments = (puzzle, solver, constraints, restarts, after)
     time_limit = finite_time_limit(time_limit)
     if time_limit is None:
         return smallest(*arguments)
@@ -670,6 +750,69 @@ def solve(
             f"python-constraint did not find and prove the smallest solution within {time_limit:g} s"
         ) from None
     return solution, {**stats, "worker_started": float(started)}
+
+
+def count_solutions(
+    puzzle: Puzzle | Grid,
+    *,
+    limit: int | None = None,
+    time_limit: float | None = None,
+    solver: str = DEFAULT_SOLVER,
+    constraints: str = DEFAULT_CONSTRAINTS,
+    restarts: bool = True,
+) -> tuple[int, dict[str, float]]:
+    """The exact number of solutions, or ``limit`` if there are at least that many.
+
+    python-constraint's solution iterator (``Problem.getSolutionIter``) over
+    :func:`build_problem`'s model, stopped at the ``limit``-th solution. The iterator
+    is a complete search, so when it ends the count is exact.
+
+    Args:
+        puzzle: the puzzle.
+        limit: stop counting there (``None``: count them all).
+        time_limit: seconds; when given the count runs in the killable child process
+            (as :func:`solve`).
+        solver: a name from :data:`COMPLETE_SOLVERS`.
+        constraints: the form of the unit constraints (:data:`CONSTRAINT_FORMS`).
+        restarts: ignored (a count explores the whole search tree in any value order);
+            kept so every option of :func:`solve` is accepted.
+
+    Returns:
+        ``(count, stats)`` with stats ``solver_calls`` (1), ``nodes`` and ``search_time`` (seconds).
+
+    Raises:
+        SolveTimeoutError: ``time_limit`` ran out before the count was complete.
+        ValueError: unknown or incomplete solver, or unknown constraint form.
+    """
+    puzzle = to_puzzle(puzzle)
+    ConstraintPrefixSearch(puzzle, solver, constraints)  # check the options
+    arguments = (puzzle, limit, solver, constraints)
+    time_limit = finite_time_limit(time_limit)
+    if time_limit is None:
+        return _count(*arguments)
+    try:
+        result, _ = _worker.call(_count, arguments, time_limit)
+    except TimeoutError:
+        raise SolveTimeoutError(
+            f"python-constraint did not finish counting within {time_limit:g} s"
+        ) from None
+    return result
+
+
+def _count(puzzle: Puzzle, limit: int | None, solver: str, constraints: str) -> tuple[int, dict[str, float]]:
+    """Count in this process (see :func:`count_solutions`)."""
+    problem = build_problem(puzzle, solver, constraints=constraints)
+    counter = _NodeCounter(None)
+    problem.addConstraint(counter, list(variable_names(puzzle.side)))
+    start = time.perf_counter()
+    count = 0
+    if limit != 0:
+        for _ in problem.getSolutionIter():
+            count += 1
+            if count == limit:
+                break
+    stats = {"solver_calls": 1, "nodes": counter.nodes, "search_time": time.perf_counter() - start}
+    return count, stats
 
 
 def shutdown_worker() -> None:

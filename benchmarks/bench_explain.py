@@ -1,0 +1,101 @@
+"""Benchmark showing and explaining: a picture, a minimal conflict, a solving path.
+
+Three figures, each a median over a named bundled data set, with targets from issue 11:
+
+* ``render``: ``Puzzle.to_svg()`` of each top95 puzzle (givens only), and with candidates
+  (target: a 9x9 under 20 ms);
+* ``conflict``: ``explain_conflict()`` on unsolvable 9x9 puzzles made from easy50 and
+  top95 by giving one empty cell a digit that breaks no unit but is not the solution's
+  (target: median under 1 s); the minimal givens only, then with the constraints they
+  break (computed on first access);
+* ``path``: ``explain()`` on each top95 puzzle, up to where reasoning stalls, every
+  step checked (target: median under 1 s); also the same path without the checks, to
+  show their cost in the same run.
+
+Usage::
+
+    python benchmarks/bench_explain.py               # every figure
+    python benchmarks/bench_explain.py --limit 20    # the first 20 puzzles of each set
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from _common import machine, summary_ms, time_each  # noqa: E402
+
+import sudoku_cp  # noqa: E402
+from sudoku_cp import (  # noqa: E402
+    Grid,
+    Puzzle,
+    datasets,
+    explain_conflict,
+    stepwise,  # noqa: E402
+)
+
+
+def with_wrong_digit(grid: Grid, seed: int) -> Grid:
+    """``grid`` with one empty cell given a digit that breaks no unit but is not the
+    solution's: a puzzle with one solution then has none."""
+    solution = sudoku_cp.solve(grid)
+    rng = random.Random(seed)
+    for cell in rng.sample(range(len(grid.cells)), len(grid.cells)):
+        if grid.cells[cell]:
+            continue
+        held = {grid.cells[p] for p in grid.geometry.peers[cell]}
+        wrong = [v for v in range(1, grid.side + 1) if v != solution.cells[cell] and v not in held]
+        if wrong:
+            return grid.with_cell(*divmod(cell, grid.side), wrong[0])
+    raise ValueError("no empty cell can take a wrong digit")
+
+
+def conflict_with_constraints(grid: Grid) -> None:
+    explain_conflict(grid).constraints  # noqa: B018 - computed on first access
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--limit", type=int, default=None, help="only the first N puzzles of each set")
+    args = parser.parse_args()
+    print(machine())
+    top95 = datasets.load("top95")[: args.limit]
+    puzzles = [Puzzle(g) for g in top95]
+    for p in puzzles[:3]:  # warm-up: imports and caches
+        p.to_svg()
+    print(summary_ms("render top95 (givens)", time_each(lambda p: p.to_svg(), puzzles)))
+    print(
+        summary_ms("render top95 (with candidates)", time_each(lambda p: p.to_svg(candidates=True), puzzles))
+    )
+
+    unsolvable = [with_wrong_digit(g, seed) for seed, g in enumerate(datasets.load("easy50")[: args.limit])]
+    unsolvable_hard = [with_wrong_digit(g, seed) for seed, g in enumerate(top95)]
+    explain_conflict(unsolvable[0])  # warm-up: OR-Tools
+    print(summary_ms("conflict easy50+1 (givens)", time_each(explain_conflict, unsolvable)))
+    print(summary_ms("conflict top95+1 (givens)", time_each(explain_conflict, unsolvable_hard)))
+    print(
+        summary_ms(
+            "conflict easy50+1 (givens and constraints)", time_each(conflict_with_constraints, unsolvable)
+        )
+    )
+    print(
+        summary_ms(
+            "conflict top95+1 (givens and constraints)", time_each(conflict_with_constraints, unsolvable_hard)
+        )
+    )
+
+    print(summary_ms("path top95 (every step checked)", time_each(stepwise.explain, top95)))
+    checked = stepwise.check_deduction
+    stepwise.check_deduction = lambda *args: None
+    try:
+        print(summary_ms("path top95 (no checks)", time_each(stepwise.explain, top95)))
+    finally:
+        stepwise.check_deduction = checked
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,292 @@
+"""Why a puzzle has no solution: a minimal set of conflicting givens, and the rules involved.
+
+:func:`explain_conflict` answers with a :class:`Conflict`:
+
+* ``givens``: a set of givens that, with the puzzle's rules, admits no solution, and is
+  *minimal*: without any one of them, the rest (with the rules) can be completed. It is a
+  minimal unsatisfiable subset (MUS) of the givens, the rules held as background.
+* ``constraints``: a minimal set of the model's constraints (rows, columns, boxes, cages,
+  thermometers, dots...; :mod:`sudoku_cp.constraints`) that those givens break between
+  them: without any one of them, those givens could be completed. Empty givens with
+  non-empty constraints means the rules alone cannot all hold (say, killer cages whose
+  sums no digits reach together).
+
+Method, for the givens: the puzzle's CP-SAT model (:func:`sudoku_cp.backends.cpsat.build_model`
+over an empty grid, every rule enforced) gets one *assumption literal* per given
+(``g => x[cell] == value``). Solving under all of them (``model.add_assumptions``) proves
+infeasibility, and CP-SAT returns an unsat core, a subset of the assumptions that is
+already infeasible (``solver.sufficient_assumptions_for_infeasibility()``; the assumption
+interface of Eén and Sörensson, "Temporal induction by incremental SAT solving", ENTCS
+2003). The core need not be minimal, so it is shrunk by *deletion* (:func:`deletion`: the
+deletion filter of Chinneck and Dravnieks, "Locating minimal infeasible constraint sets
+in linear programs", ORSA Journal on Computing 1991; Marques-Silva, "Minimal
+unsatisfiability: models, algorithms and applications", ISMVL 2010): each given is
+dropped in turn and stays out if the rest still has no solution.
+
+For the constraints: QuickXplain (:func:`quickxplain`; Junker, "QuickXplain: preferred
+explanations and relaxations for over-constrained problems", AAAI 2004) over the model's
+constraints, the conflicting givens fixed; it needs far fewer checks than deletion when a
+few constraints out of many are involved (a killer or anti-knight puzzle has hundreds).
+
+Each check ("do these givens and constraints have a solution?") is answered by the
+package's backtracker, and by CP-SAT when the backtracker has not answered within a few
+milliseconds; both are complete, so every "no" is a proof.
+
+>>> conflict = explain_conflict("..214.....1.....")
+>>> print(conflict)
+r1c3=2, r1c4=1 and r2c1=4 cannot all hold
+>>> conflict.labels
+('row 1', 'box 1 (rows 1-2, columns 1-2)')
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from ortools.sat.python import cp_model
+
+from sudoku_cp.backends import cpsat
+from sudoku_cp.backends.backtracking import BitmaskSearch
+from sudoku_cp.backends.base import Deadline, to_puzzle
+from sudoku_cp.constraints import Constraint, Model, cell_name
+from sudoku_cp.errors import SolveTimeoutError, SudokuError
+from sudoku_cp.grid import Grid
+from sudoku_cp.puzzle import Puzzle, PuzzleInput
+
+Given = tuple[int, int, int]
+"""``(row, column, value)``, 0-based row and column."""
+
+
+@dataclass(frozen=True)
+class Conflict:
+    """Why a puzzle has no solution.
+
+    Attributes:
+        givens: a minimal set of ``(row, column, value)`` givens (0-based row and
+            column) that no solution of the rules can hold together; ``()`` when the
+            rules alone admit no solution.
+        model: the compiled puzzle (:attr:`sudoku_cp.Puzzle.model`).
+
+    :attr:`constraints`, the rules those givens break, is computed on first access: it
+    costs more than the givens (about a second on a hard 9x9), and a one-line message
+    needs only the givens.
+    """
+
+    givens: tuple[Given, ...]
+    model: Model = field(repr=False, compare=False)
+
+    @functools.cached_property
+    def constraints(self) -> tuple[Constraint, ...]:
+        """A minimal set of the model's constraints (objects of :mod:`sudoku_cp.constraints`)
+        that the givens cannot all satisfy: without any one of them, the givens could be
+        completed. Found by QuickXplain (:func:`quickxplain`) on the first access."""
+        return _constraints_broken_by(self.model, self.givens, Deadline(None))
+
+    @property
+    def labels(self) -> tuple[str, ...]:
+        """The constraints' labels (``"row 1"``, ``"cage 3 (sum 15, at r2c4)"``), each once, in order."""
+        return tuple(dict.fromkeys(c.label for c in self.constraints))
+
+    @property
+    def cells(self) -> tuple[tuple[int, int], ...]:
+        """The ``(row, column)`` of each conflicting given."""
+        return tuple((row, column) for row, column, _ in self.givens)
+
+    def __str__(self) -> str:
+        """``"r1c1=5, r4c7=5 and r9c9=2 cannot all hold"``; for a given-free conflict,
+        ``"the rules cannot all hold: ..."`` naming the constraints."""
+        if not self.givens:
+            return f"the rules cannot all hold: {_and(self.labels)}"
+        names = [f"r{row + 1}c{column + 1}={value}" for row, column, value in self.givens]
+        if len(names) == 1:
+            return f"{names[0]} cannot hold"
+        return f"{_and(names)} cannot all hold"
+
+    def describe(self) -> str:
+        """:meth:`__str__` with the constraints that rule them out: ``"r1c1=5 and r1c9=5
+        cannot all hold (row 1)"``."""
+        if not self.givens:
+            return str(self)
+        return f"{self} ({_and(self.labels)})"
+
+
+def _and(items: Sequence[str]) -> str:
+    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"
+
+
+def explain_conflict(puzzle: PuzzleInput, *, time_limit: float | None = None) -> Conflict | None:
+    """Why ``puzzle`` has no solution: a minimal set of conflicting givens and the
+    constraints they break (see the module docstring for the method and its sources).
+
+    Args:
+        puzzle: anything :func:`sudoku_cp.solve` takes.
+        time_limit: seconds for the whole explanation; ``None`` for no limit. A 9x9
+            usually takes a fraction of a second.
+
+    Returns:
+        A :class:`Conflict`, or ``None`` when the puzzle has a solution.
+
+    Raises:
+        InvalidPuzzleError: the puzzle is malformed.
+        SolveTimeoutError: ``time_limit`` ran out.
+    """
+    puzzle = to_puzzle(puzzle)
+    deadline = Deadline(time_limit)
+    core = _givens_core(puzzle, deadline)
+    if core is None:
+        return None
+    n, cells = puzzle.side, puzzle.grid.cells
+    model = puzzle.model
+
+    def consistent(kept: Sequence[int]) -> bool:
+        givens = [0] * (n * n)
+        for cell in kept:
+            givens[cell] = cells[cell]
+        return _has_solution(Model(n, tuple(givens), model.constraints), deadline)
+
+    givens = [(*divmod(cell, n), cells[cell]) for cell in deletion(core, consistent)]
+    return Conflict(tuple(givens), model)
+
+
+def _givens_core(puzzle: Puzzle, deadline: Deadline) -> list[int] | None:
+    """The cells of an unsat core of the givens (every rule enforced), from CP-SAT under one
+    assumption literal per given; ``None`` when the puzzle has a solution."""
+    cp, x = cpsat.build_model(puzzle.with_grid(Grid.empty(puzzle.side, puzzle.box)))
+    cells = [v for row in x for v in row]
+    literals = {}
+    for cell, value in enumerate(puzzle.grid.cells):
+        if value:
+            literal = cp.new_bool_var(f"given {cell_name(cell, puzzle.side)}={value}")
+            cp.add(cells[cell] == value).only_enforce_if(literal)
+            literals[cell] = literal
+    cp.add_assumptions(literals.values())
+    solver = cp_model.CpSolver()
+    solver.parameters.num_workers = 1
+    left = deadline.left()
+    if left is not None:
+        deadline.check("the conflict explanation")
+        solver.parameters.max_time_in_seconds = left
+    status = solver.solve(cp)
+    if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        return None
+    if status != cp_model.INFEASIBLE:
+        if deadline.at is not None:
+            raise deadline.timeout("the conflict explanation")
+        raise SudokuError(f"CP-SAT stopped with status {solver.status_name(status)}: this is a bug")
+    in_core = set(solver.sufficient_assumptions_for_infeasibility())
+    return [cell for cell, literal in literals.items() if literal.index in in_core]
+
+
+def deletion(core: Sequence, consistent) -> list:
+    """A minimal sublist of ``core`` that is not ``consistent``: drop each element in
+    turn and keep it out if the rest stays inconsistent (the deletion filter). Each
+    element is tested once against a set that only shrinks, so with a monotone
+    ``consistent`` every element kept is necessary. ``len(core)`` checks.
+
+    >>> deletion(range(6), lambda subset: not {1, 4} <= set(subset))
+    [1, 4]
+    """
+    kept = list(core)
+    position = 0
+    while position < len(kept):
+        trial = kept[:position] + kept[position + 1 :]
+        if consistent(trial):
+            position += 1  # necessary: keep it
+        else:
+            kept = trial
+    return kept
+
+
+def _constraints_broken_by(
+    model: Model, givens: Sequence[Given], deadline: Deadline
+) -> tuple[Constraint, ...]:
+    """A minimal set of the model's constraints that ``givens`` cannot all satisfy, by
+    QuickXplain over CP-SAT consistency checks (each a model of only those constraints)."""
+    n = model.side
+    cells = [0] * (n * n)
+    for row, column, value in givens:
+        cells[row * n + column] = value
+    fixed = tuple(cells)
+
+    def consistent(constraints: Sequence[Constraint]) -> bool:
+        return _has_solution(Model(n, fixed, tuple(constraints)), deadline)
+
+    return tuple(quickxplain(model.constraints, consistent))
+
+
+def quickxplain(constraints: Sequence, consistent) -> list:
+    """A minimal sublist of ``constraints`` that is not ``consistent`` (Junker,
+    "QuickXplain: preferred explanations and relaxations for over-constrained problems",
+    AAAI 2004): split the candidates in halves, and find the part of each half that the
+    other half's conflict needs. Of all minimal conflicts, it returns the one whose
+    constraints come earliest in the list; it needs ``O(k log(m / k))`` checks for a
+    conflict of ``k`` among ``m`` constraints.
+
+    Args:
+        constraints: the candidates, in order of preference.
+        consistent: ``consistent(subset) -> bool``, monotone (a subset of a consistent
+            set is consistent).
+
+    Returns:
+        The conflict, in the order of ``constraints``; ``[]`` if the empty set is
+        already inconsistent.
+
+    Raises:
+        ValueError: ``constraints`` is consistent as a whole.
+
+    >>> quickxplain(range(10), lambda subset: not {2, 7} <= set(subset))
+    [2, 7]
+    """
+    constraints = list(constraints)
+    if consistent(constraints):
+        raise ValueError("the constraints are consistent: there is no conflict to explain")
+    if not constraints or not consistent([]):
+        return []
+    position = {id(c): i for i, c in enumerate(constraints)}
+
+    def explain(background: list, added: bool, candidates: list) -> list:
+        if added and not consistent(background):
+            return []
+        if len(candidates) == 1:
+            return candidates
+        half = len(candidates) // 2
+        first, second = candidates[:half], candidates[half:]
+        from_second = explain(background + first, bool(first), second)
+        from_first = explain(background + from_second, bool(from_second), first)
+        return from_first + from_second
+
+    return sorted(explain([], False, constraints), key=lambda c: position[id(c)])
+
+
+QUICK_CHECK = 0.02
+"""Seconds the backtracker gets for one check before CP-SAT takes over."""
+
+
+def _has_solution(model: Model, deadline: Deadline) -> bool:
+    """Whether the model has a solution. Most checks are easy and the package's backtracker
+    answers them in about a millisecond; the few it does not finish within
+    :data:`QUICK_CHECK` go to CP-SAT, whose clause learning copes with the sparse,
+    relaxed models that stall a plain search. Both are complete."""
+    if not all(model.domains()):
+        return False
+    left = deadline.left()
+    quick = Deadline(QUICK_CHECK if left is None else min(QUICK_CHECK, left))
+    try:
+        return BitmaskSearch(model, quick).find_solution() is not None
+    except SolveTimeoutError:
+        deadline.check("the conflict explanation")
+    cp, _ = cpsat.model_of(model)
+    solver = cp_model.CpSolver()
+    solver.parameters.num_workers = 1
+    left = deadline.left()
+    if left is not None:
+        solver.parameters.max_time_in_seconds = left
+    status = solver.solve(cp)
+    if status == cp_model.UNKNOWN and deadline.at is not None:
+        raise deadline.timeout("the conflict explanation")
+    return status in (cp_model.OPTIMAL, cp_model.FEASIBLE)
+
+
+__all__ = ["Conflict", "deletion", "explain_conflict", "quickxplain"]

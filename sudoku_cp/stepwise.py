@@ -1,0 +1,340 @@
+"""A solving path a person can follow: :func:`explain` and :func:`hint`.
+
+:func:`explain` starts from the pencil marks people start from (each cell's candidates
+less its given peers' digits) and applies, one step at a time, the simplest technique of
+:mod:`sudoku_cp.techniques` that finds anything: naked and hidden singles first, then a
+variant's own constraints (a cage's digit combinations, a thermometer's order...), locked
+candidates, naked and hidden subsets, X-Wing and Swordfish. That is the step-wise
+explanation of Bogaerts, Gamba and Guns ("Step-wise explanations of constraint
+satisfaction problems", Artificial Intelligence 2021): a sequence of small deductions,
+each the cheapest available, each with its premises (the constraints and candidates it
+uses) and its conclusion (digits placed, candidates removed).
+
+Every step is checked before it is reported:
+
+* its conclusion *follows from its premises*: with only the step's constraints and the
+  current candidates of their cells, an exhaustive search (the package's backtracker)
+  finds no assignment that keeps a removed candidate or gives a placed cell another
+  value;
+* it *agrees with the solution*: placed digits are the solution's, removed candidates
+  are not.
+
+A step that failed either check would be a bug, and raises :class:`SudokuError` rather
+than being shown. Where no technique applies, the path ends and says so
+(:attr:`Explanation.stalled`), naming the cell a search would branch on
+(:attr:`Explanation.branch_cell`: the open cell with the fewest candidates, the first in
+row-major order among equals); no step is ever guessed.
+
+>>> path = explain("..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..")
+>>> path.solved, len(path), {step.technique for step in path}
+(True, 49, {'naked single'})
+>>> str(path[0])
+'naked single: r5c6=4 (the only candidate left in r5c6)'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+
+from sudoku_cp.api import solve
+from sudoku_cp.backends.backtracking import BitmaskSearch
+from sudoku_cp.constraints import Model, ValueIn
+from sudoku_cp.errors import SudokuError
+from sudoku_cp.grid import Grid
+from sudoku_cp.puzzle import Puzzle, PuzzleInput, as_puzzle
+from sudoku_cp.techniques import TECHNIQUES, Board, Deduction, Technique, next_deduction, values_of
+
+Triple = tuple[int, int, int]
+"""``(row, column, value)``, 0-based row and column."""
+
+
+@dataclass(frozen=True)
+class Step:
+    """One step of a solving path.
+
+    Attributes:
+        technique: the technique's standard name (``"naked single"``, ``"hidden single"``,
+            ``"locked candidates (pointing)"``, ``"naked pair"``, ``"X-Wing"``,
+            ``"cage combinations"``, ``"thermometer"``...).
+        placements: ``(row, column, value)`` digits placed (0-based row and column).
+        eliminations: ``(row, column, value)`` candidates removed, a placement's
+            consequences included (the cell's other candidates, the digit from its peers).
+        cells: the premise cells ``(row, column)``: the pattern the technique sees.
+        values: the pattern's values.
+        candidates: the premise candidates ``(row, column, value)``.
+        units: the labels of the constraints it uses (``"row 3"``, ``"cage 2 (sum 9, at r1c4)"``).
+    """
+
+    technique: str
+    placements: tuple[Triple, ...]
+    eliminations: tuple[Triple, ...]
+    cells: tuple[tuple[int, int], ...]
+    values: tuple[int, ...]
+    candidates: tuple[Triple, ...]
+    units: tuple[str, ...]
+
+    def __str__(self) -> str:
+        """One line: the technique, what it sees and what it concludes."""
+        return f"{self.technique}: {self._premise()}{self._conclusion()}"
+
+    def _premise(self) -> str:
+        cells, values = _names(self.cells), ", ".join(map(str, self.values))
+        units = " and ".join(self.units[:2]) if self.technique.startswith("locked") else self.units[0]
+        if self.technique == "naked single":
+            return f"{_name(self.placements[0])} (the only candidate left in {cells})"
+        if self.technique == "hidden single":
+            return f"{_name(self.placements[0])} (the only place for {values} in {units})"
+        if self.technique.startswith("locked"):
+            return f"{values} lies only in {cells}, in both {units}; "
+        if self.technique.startswith("naked"):
+            return f"{cells} hold only {values} between them ({units}); "
+        if self.technique.startswith("hidden"):
+            return f"{values} fit only in {cells} ({units}); "
+        if self.technique in ("X-Wing", "Swordfish"):
+            return f"{values} in {cells} ({', '.join(self.units)}); "
+        return f"{units}; "
+
+    def _conclusion(self) -> str:
+        if self.placements:
+            return ""
+        by_value: dict[int, list[tuple[int, int]]] = {}
+        by_cell: dict[tuple[int, int], list[int]] = {}
+        for row, column, value in self.eliminations:
+            by_value.setdefault(value, []).append((row, column))
+            by_cell.setdefault((row, column), []).append(value)
+        if len(by_cell) < len(by_value):  # the shorter of the two groupings
+            groups = [f"{', '.join(map(str, sorted(vs)))} from {_name(c)}" for c, vs in by_cell.items()]
+        else:
+            groups = [f"{v} from {_names(cells)}" for v, cells in sorted(by_value.items())]
+        return "removes " + "; ".join(groups)
+
+
+def _name(triple: Sequence[int]) -> str:
+    row, column, *value = triple
+    return f"r{row + 1}c{column + 1}" + (f"={value[0]}" if value else "")
+
+
+def _names(cells: Sequence[tuple[int, int]]) -> str:
+    return ", ".join(_name(c) for c in cells)
+
+
+@dataclass(frozen=True)
+class Explanation:
+    """A solving path: the steps, and where it ends. Iterate over it for the steps.
+
+    Attributes:
+        puzzle: the puzzle explained.
+        steps: the :class:`Step`\\ s, in order.
+        solution: the solution the steps were checked against.
+        grid: the digits placed at the end (givens included).
+        candidates: each cell's candidates at the end (row-major tuples of values).
+    """
+
+    puzzle: Puzzle
+    steps: tuple[Step, ...]
+    solution: Grid
+    grid: Grid
+    candidates: tuple[tuple[int, ...], ...]
+    _before: tuple[tuple[tuple[int, ...], ...], ...] = field(repr=False, compare=False)
+
+    def __iter__(self) -> Iterator[Step]:
+        return iter(self.steps)
+
+    def __len__(self) -> int:
+        return len(self.steps)
+
+    def __getitem__(self, index: int) -> Step:
+        return self.steps[index]
+
+    @property
+    def solved(self) -> bool:
+        """True when the steps place every digit."""
+        return self.grid.is_complete()
+
+    @property
+    def stalled(self) -> bool:
+        """True when no technique applies before the grid is complete."""
+        return not self.solved
+
+    @property
+    def branch_cell(self) -> tuple[int, int] | None:
+        """Where reasoning stalls, the ``(row, column)`` a search would branch on: the open
+        cell with the fewest candidates (the first in row-major order among equals);
+        ``None`` when solved."""
+        if self.solved:
+            return None
+        n = self.puzzle.side
+        open_cells = [c for c, v in enumerate(self.grid.cells) if not v]
+        cell = min(open_cells, key=lambda c: (len(self.candidates[c]), c))
+        return divmod(cell, n)
+
+    def summary(self) -> str:
+        """The last line of :meth:`__str__`: solved, or where a search would branch."""
+        if self.solved:
+            return f"solved in {len(self.steps)} steps"
+        row, column = self.branch_cell
+        options = ", ".join(map(str, self.candidates[row * self.puzzle.side + column]))
+        return (
+            f"reasoning stalls after {len(self.steps)} steps with {self.grid.cells.count(0)} cells open: "
+            f"a search would branch on r{row + 1}c{column + 1} (candidates {options})"
+        )
+
+    def __str__(self) -> str:
+        lines = [f"{number:>3}. {step}" for number, step in enumerate(self.steps, 1)]
+        return "\n".join([*lines, self.summary()])
+
+    def state(self, index: int) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]:
+        """The digits placed (row-major, 0 for open) and each cell's candidates just before
+        step ``index`` (``len(self)``: at the end)."""
+        candidates = self._before[index] if index < len(self.steps) else self.candidates
+        placed = set()
+        for step in self.steps[:index]:
+            placed.update((r * self.puzzle.side + c, v) for r, c, v in step.placements)
+        digits = list(self.puzzle.grid.cells)
+        for cell, value in placed:
+            digits[cell] = value
+        return tuple(digits), candidates
+
+    def to_svg(self, index: int, **options) -> str:
+        """A picture of step ``index``: the grid and candidates just before it, its premise
+        cells highlighted and its units tinted, its premise candidates marked blue, the
+        candidates it removes red and the digits it places green. Other options as
+        :func:`sudoku_cp.svg.draw`."""
+        from sudoku_cp import svg
+
+        step = self.steps[index]
+        digits, candidates = self.state(index)
+        marks = {triple: "premise" for triple in step.candidates}
+        marks.update({triple: "removed" for triple in step.eliminations})
+        marks.update({triple: "placed" for triple in step.placements})
+        labels = [label for label in step.units if label in _labels(self.puzzle)][:4]
+        return svg.to_svg(
+            self.puzzle,
+            values=digits,
+            candidates=candidates,
+            highlight=step.cells,
+            units=labels,
+            marks=marks,
+            **options,
+        )
+
+
+def _labels(puzzle: Puzzle) -> set[str]:
+    return {c.label for c in puzzle.model.constraints}
+
+
+def explain(
+    puzzle: PuzzleInput,
+    *,
+    techniques: Sequence[Technique] = TECHNIQUES,
+    max_steps: int | None = None,
+) -> Explanation:
+    """The steps that solve ``puzzle`` by reasoning, simplest technique first.
+
+    Args:
+        puzzle: anything :func:`sudoku_cp.solve` takes, any variant and size.
+        techniques: the techniques allowed, simplest first (default: all of
+            :data:`sudoku_cp.techniques.TECHNIQUES`; for instance ``TECHNIQUES[:2]`` for
+            naked and hidden singles only).
+        max_steps: stop after that many steps (``None``: until solved or stalled).
+
+    Returns:
+        An :class:`Explanation`: iterate over it for the :class:`Step`\\ s; ``.solved``,
+        or ``.stalled`` with ``.branch_cell`` where a search would branch.
+
+    Raises:
+        InvalidPuzzleError: malformed input.
+        NoSolutionError: the puzzle has no solution (its ``conflict`` says why).
+        SudokuError: a step failed its check (a bug; no unchecked step is reported).
+    """
+    puzzle = as_puzzle(puzzle)[0]
+    solution = solve(puzzle)
+    board = Board(puzzle.model)
+    candidates = board.initial()
+    n = puzzle.side
+    placed = {cell for cell, value in enumerate(puzzle.grid.cells) if value}
+    steps: list[Step] = []
+    before: list[tuple[tuple[int, ...], ...]] = []
+    while len(placed) < n * n and (max_steps is None or len(steps) < max_steps):
+        deduction = next_deduction(board, candidates, placed, techniques)
+        if deduction is None:
+            break
+        check_deduction(puzzle, candidates, deduction, solution)
+        before.append(tuple(values_of(mask) for mask in candidates))
+        for cell, value in deduction.eliminations:
+            candidates[cell] &= ~(1 << (value - 1))
+        placed.update(cell for cell, _ in deduction.placements)
+        steps.append(_step(deduction, n))
+    digits = [candidates[c].bit_length() if c in placed else 0 for c in range(n * n)]
+    return Explanation(
+        puzzle,
+        tuple(steps),
+        solution,
+        puzzle.grid.with_cells(digits),
+        tuple(values_of(mask) for mask in candidates),
+        tuple(before),
+    )
+
+
+def hint(puzzle: PuzzleInput, *, techniques: Sequence[Technique] = TECHNIQUES) -> Step | None:
+    """The next step of :func:`explain`: the simplest deduction the puzzle's givens allow.
+
+    To ask for a hint in the middle of a solve, pass the puzzle with the digits filled so
+    far as givens.
+
+    Returns:
+        The :class:`Step`, or ``None`` when the puzzle is complete or no technique applies
+        (``explain(puzzle).branch_cell`` then names the cell a search would branch on).
+
+    Raises:
+        The same errors as :func:`explain`.
+    """
+    path = explain(puzzle, techniques=techniques, max_steps=1)
+    return path.steps[0] if path.steps else None
+
+
+def _step(deduction: Deduction, n: int) -> Step:
+    def triples(pairs):
+        return tuple((*divmod(cell, n), value) for cell, value in pairs)
+
+    return Step(
+        deduction.technique,
+        triples(deduction.placements),
+        triples(deduction.eliminations),
+        tuple(divmod(cell, n) for cell in deduction.cells),
+        deduction.values,
+        triples(deduction.candidates),
+        tuple(dict.fromkeys(c.label for c in deduction.constraints)),
+    )
+
+
+def check_deduction(puzzle: Puzzle, candidates: Sequence[int], deduction: Deduction, solution: Grid) -> None:
+    """Raise :class:`SudokuError` unless the deduction follows from its premises and
+    agrees with the solution (see the module docstring)."""
+    for cell, value in deduction.placements:
+        if solution.cells[cell] != value:
+            raise SudokuError(f"{deduction.technique} placed {value} where the solution has another digit")
+    for cell, value in deduction.eliminations:
+        if solution.cells[cell] == value:
+            raise SudokuError(f"{deduction.technique} removed the solution's {value}")
+    n = puzzle.side
+    premise = list(deduction.constraints)
+    cells = sorted({c for constraint in premise for c in constraint.cells})
+    domains = {c: frozenset(values_of(candidates[c])) for c in cells}
+    conclusions = [(cell, frozenset({value})) for cell, value in deduction.eliminations]
+    conclusions += [(cell, domains[cell] - {value}) for cell, value in deduction.placements]
+    # Cells outside the premise take no part: fixing them keeps the search to the premise.
+    fixed = tuple(0 if c in domains else 1 for c in range(n * n))
+    for cell, contrary in conclusions:
+        restricted = {**domains, cell: domains[cell] & contrary}
+        model = Model(
+            n, fixed, tuple(premise) + tuple(ValueIn(c, v, "candidates") for c, v in restricted.items())
+        )
+        if all(model.domains()) and BitmaskSearch(model).find_solution() is not None:
+            raise SudokuError(
+                f"{deduction.technique} does not follow from its premises at r{cell // n + 1}c{cell % n + 1}"
+            )
+
+
+__all__ = ["Explanation", "Step", "explain", "hint"]

@@ -1,0 +1,537 @@
+"""Pictures of puzzles as SVG: givens, filled digits, candidates, highlights and every
+variant's markings.
+
+:func:`draw` turns a :class:`~sudoku_cp.puzzle.Puzzle` (or a :class:`~sudoku_cp.grid.Grid`)
+into a :class:`drawsvg.Drawing`; :func:`to_svg` gives its SVG text and :func:`to_png` a PNG
+(with the optional ``cairosvg``). ``Puzzle.to_svg``, ``Grid.to_svg`` and their Jupyter
+display (``_repr_svg_``) call these.
+
+The picture is built with `drawsvg <https://pypi.org/project/drawsvg/>`_ rather than string
+templates: it is maintained (2.x, 2024-), has no dependencies of its own, escapes text and
+attributes, writes well-formed XML, and can hand the same drawing to ``cairosvg`` for a PNG.
+(``svgwrite``, the other common choice, has had no release since 2022.)
+
+What is drawn, bottom to top:
+
+* shaded windows (Hyper / Windoku), even cells (a grey square) and odd cells (a grey circle);
+* highlighted units (a light tint) and cells (a stronger one);
+* the diagonals of X-Sudoku, and thermometers (a grey bulb and tube);
+* thin cell lines and thick borders around boxes, or jigsaw regions;
+* killer cages: dashed outlines inset inside their cells (so neighbouring cages stay
+  apart) with the sum in the cage's top-left corner;
+* Kropki dots (white: differ by 1; black: ratio 2) and inequality signs pointing at the
+  smaller digit, on the edge between the two cells;
+* digits, centred: givens in black, filled digits in blue; candidates (pencil marks) in
+  a small sub-grid of each empty cell, optionally marked in colour.
+
+Values above 9 are written ``A``-``P``, as in the text formats.
+
+>>> from sudoku_cp import Grid
+>>> text = to_svg(Grid.parse("1.3.34..2..1.1.."))
+>>> text.count("<text"), text.startswith("<?xml")
+(7, True)
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING
+
+import drawsvg as dw
+
+from sudoku_cp.constraints import AllDifferent
+from sudoku_cp.errors import InvalidPuzzleError
+from sudoku_cp.formats import VALUE_CHARS
+from sudoku_cp.rules import Diagonals, EvenOdd, GreaterThan, Jigsaw, Killer, Kropki, Thermo, Windows
+
+if TYPE_CHECKING:
+    from sudoku_cp.grid import Grid
+    from sudoku_cp.puzzle import Puzzle
+
+Cell = tuple[int, int]
+Mark = tuple[int, int, int]
+
+GIVEN_COLOUR = "#000000"
+FILLED_COLOUR = "#1f5fbf"
+CANDIDATE_COLOUR = "#555555"
+HIGHLIGHT_COLOUR = "#fff2a8"
+UNIT_COLOUR = "#e3eefc"
+SHADE_COLOUR = "#e6e6e6"
+THERMO_COLOUR = "#c4c4c4"
+DIAGONAL_COLOUR = "#9bb3d6"
+CAGE_COLOUR = "#333333"
+CAGE_INSET = 0.09  # of a cell: neighbouring cages stay visibly apart
+MARK_COLOURS = {"premise": "#7fb2ff", "placed": "#5cc16a", "removed": "#f07c7c"}
+"""Named colours for candidate marks: a step's premises, its placement, its eliminations."""
+
+FONT = "DejaVu Sans, Helvetica, Arial, sans-serif"
+
+
+def default_cell_size(side: int, candidates: bool = False) -> int:
+    """Pixels per cell: about 430 pixels across up to 9x9, smaller cells beyond; larger
+    cells when candidates are drawn, so that each pencil mark stays readable.
+
+    >>> default_cell_size(9), default_cell_size(9, candidates=True), default_cell_size(25)
+    (48, 56, 28)
+    """
+    size = 48 if side <= 9 else max(28, 432 // side + 10)
+    if candidates:
+        size = max(size + 8, 13 * math.ceil(math.sqrt(side)))
+    return size
+
+
+def to_svg(puzzle: Puzzle | Grid, **options) -> str:
+    """The SVG text of :func:`draw` (same arguments)."""
+    return draw(puzzle, **options).as_svg()
+
+
+def to_png(puzzle: Puzzle | Grid, path: str | None = None, *, scale: float = 1.0, **options) -> bytes:
+    """The picture as PNG bytes (written to ``path`` too, if given); ``scale`` multiplies
+    the pixel size. Other arguments as :func:`draw`.
+
+    Raises:
+        ImportError: ``cairosvg`` (or the Cairo library it needs) is missing; the message
+            says how to install it (``pip install "sudoku_cp[png]"``).
+    """
+    try:
+        import cairosvg
+    except (ImportError, OSError) as error:
+        raise ImportError(
+            f'PNG output needs cairosvg and the Cairo library: pip install "sudoku_cp[png]" ({error})'
+        ) from None
+    png = cairosvg.svg2png(bytestring=to_svg(puzzle, **options).encode("utf-8"), scale=scale)
+    if path is not None:
+        with open(path, "wb") as file:
+            file.write(png)
+    return png
+
+
+def draw(
+    puzzle: Puzzle | Grid,
+    *,
+    values: Grid | Sequence[int] | None = None,
+    candidates: bool | Sequence[Iterable[int]] = False,
+    highlight: Iterable[Cell] | Mapping[Cell, str] = (),
+    units: Iterable[str | Iterable[Cell]] = (),
+    marks: Mapping[Mark, str] | None = None,
+    cell_size: int | None = None,
+) -> dw.Drawing:
+    """Draw a puzzle as a :class:`drawsvg.Drawing`.
+
+    Args:
+        puzzle: a :class:`~sudoku_cp.puzzle.Puzzle` (its rules are drawn) or a
+            :class:`~sudoku_cp.grid.Grid` (classic rules).
+        values: digits filled in so far (a solution, or a grid in progress): a
+            :class:`Grid` or ``n*n`` ints row-major, 0 for blank. Cells that are not
+            givens are drawn in blue; givens stay black.
+        candidates: ``True`` to draw each empty cell's candidates (its domain less the
+            digits of its peers), or ``n*n`` collections of values to draw as given
+            (a cell with a digit shows no candidates).
+        highlight: ``(row, column)`` cells to tint (0-based), or a mapping from cells
+            to SVG colours.
+        units: units to tint lightly: constraint labels of ``puzzle.model``
+            (``"row 3"``, ``"box 5 (rows 4-6, columns 4-6)"``) or collections of cells.
+        marks: ``(row, column, value)`` candidates to mark with a coloured disc; the
+            colour is an SVG colour or a key of :data:`MARK_COLOURS` (``"premise"``,
+            ``"placed"``, ``"removed"``). A marked candidate is drawn even when
+            ``candidates`` is off.
+        cell_size: pixels per cell (default: :func:`default_cell_size`).
+
+    Returns:
+        A drawing of ``side * cell_size + 2 * margin`` pixels square.
+
+    Raises:
+        InvalidPuzzleError: ``values`` or ``candidates`` of the wrong length, or a unit
+            label that is not in the model.
+    """
+    from sudoku_cp.puzzle import Puzzle
+
+    if not isinstance(puzzle, Puzzle):
+        puzzle = Puzzle(puzzle)
+    filled = _values(puzzle, values)
+    shown = _candidates(puzzle, filled, candidates)
+    picture = _Picture(puzzle, cell_size or default_cell_size(puzzle.side, shown is not None))
+    picture.cells(_unit_cells(puzzle, units), _colours(highlight, HIGHLIGHT_COLOUR))
+    picture.parity()
+    picture.diagonals_and_thermometers()
+    picture.region_borders()
+    picture.cages()
+    picture.edge_marks()
+    picture.digits(filled)
+    picture.candidates(shown, filled, dict(marks or {}))
+    return picture.drawing
+
+
+class _Picture:
+    """One drawing being built: the coordinates of cells and edges, and one method per layer."""
+
+    def __init__(self, puzzle: Puzzle, cell_size: int) -> None:
+        self.puzzle = puzzle
+        self.n = puzzle.side
+        self.s = cell_size
+        self.margin = max(4, cell_size // 8)
+        width = self.n * cell_size + 2 * self.margin
+        self.drawing = dw.Drawing(width, width, font_family=FONT)
+        self.drawing.append(dw.Rectangle(0, 0, width, width, fill="white"))
+        self.rules = {type(rule): rule for rule in puzzle.rules}
+
+    # -- coordinates ------------------------------------------------------------------
+
+    def x(self, column: float) -> float:
+        return self.margin + column * self.s
+
+    def y(self, row: float) -> float:
+        return self.margin + row * self.s
+
+    def centre(self, cell: Cell) -> tuple[float, float]:
+        return self.x(cell[1] + 0.5), self.y(cell[0] + 0.5)
+
+    def text(self, value: int | str, x: float, y: float, size: float, **style) -> None:
+        """Text centred on ``(x, y)``: the baseline sits 0.35 em below the centre, which
+        centres digits in every renderer (``dominant-baseline`` is not read by all)."""
+        label = VALUE_CHARS[value - 1] if isinstance(value, int) else value
+        self.drawing.append(dw.Text(label, size, x, y + 0.35 * size, text_anchor="middle", **style))
+
+    # -- layers -----------------------------------------------------------------------
+
+    def cells(self, unit_cells: set[Cell], highlighted: dict[Cell, str]) -> None:
+        """One square per cell (class ``cell``) with thin sides, filled by what marks it:
+        a highlight, else a highlighted unit, else a window (Hyper), else white."""
+        windowed = self._window_cells()
+        for row in range(self.n):
+            for column in range(self.n):
+                cell = (row, column)
+                classes, fill = "cell", "white"
+                if cell in windowed:
+                    classes, fill = "cell window", SHADE_COLOUR
+                if cell in unit_cells:
+                    classes, fill = classes + " unit", UNIT_COLOUR
+                if cell in highlighted:
+                    classes, fill = classes + " highlight", highlighted[cell]
+                self.drawing.append(
+                    dw.Rectangle(
+                        self.x(column), self.y(row), self.s, self.s,
+                        fill=fill, stroke="#999999", stroke_width=1, class_=classes,
+                    )
+                )  # fmt: skip
+
+    def _window_cells(self) -> set[Cell]:
+        windows = self.rules.get(Windows)
+        if windows is None:
+            return set()
+        box_rows, box_columns = self.puzzle.box
+        return {
+            (top + r, left + c)
+            for top, left in windows.corners
+            for r in range(box_rows)
+            for c in range(box_columns)
+        }
+
+    def parity(self) -> None:
+        """Even cells: a grey square; odd cells: a grey circle."""
+        parity = self.rules.get(EvenOdd)
+        for cell in parity.even if parity else ():
+            inset = self.s * 0.12
+            self.drawing.append(
+                dw.Rectangle(
+                    self.x(cell[1]) + inset, self.y(cell[0]) + inset, self.s - 2 * inset, self.s - 2 * inset,
+                    fill=SHADE_COLOUR, class_="even",
+                )
+            )  # fmt: skip
+        for cell in parity.odd if parity else ():
+            self.drawing.append(dw.Circle(*self.centre(cell), self.s * 0.4, fill=SHADE_COLOUR, class_="odd"))
+
+    def diagonals_and_thermometers(self) -> None:
+        width = self.n * self.s
+        if Diagonals in self.rules:
+            for x0, x1 in ((self.x(0), self.x(0) + width), (self.x(0) + width, self.x(0))):
+                self.drawing.append(
+                    dw.Line(
+                        x0,
+                        self.y(0),
+                        x1,
+                        self.y(0) + width,
+                        stroke=DIAGONAL_COLOUR,
+                        stroke_width=2,
+                        class_="diagonal",
+                    )
+                )
+        thermo = self.rules.get(Thermo)
+        for path in thermo.thermometers if thermo else ():
+            points = [coordinate for cell in path for coordinate in self.centre(cell)]
+            self.drawing.append(
+                dw.Lines(
+                    *points,
+                    close=False,
+                    fill="none",
+                    stroke=THERMO_COLOUR,
+                    stroke_width=self.s * 0.28,
+                    stroke_linecap="round",
+                    stroke_linejoin="round",
+                    class_="thermometer",
+                )
+            )
+            self.drawing.append(
+                dw.Circle(*self.centre(path[0]), self.s * 0.36, fill=THERMO_COLOUR, class_="bulb")
+            )
+
+    def region_borders(self) -> None:
+        """Thick lines between boxes, or jigsaw regions, and around the grid."""
+        n, s = self.n, self.s
+        region = _regions(self.puzzle)
+        thick = {"stroke": "#000000", "stroke_width": max(2, s // 16), "stroke_linecap": "square"}
+        for row in range(n):
+            for column in range(n):
+                if column + 1 < n and region[row][column] != region[row][column + 1]:
+                    x = self.x(column + 1)
+                    self.drawing.append(dw.Line(x, self.y(row), x, self.y(row + 1), class_="border", **thick))
+                if row + 1 < n and region[row][column] != region[row + 1][column]:
+                    y = self.y(row + 1)
+                    self.drawing.append(
+                        dw.Line(self.x(column), y, self.x(column + 1), y, class_="border", **thick)
+                    )
+        outline = {**thick, "stroke_width": thick["stroke_width"] + 1}
+        self.drawing.append(
+            dw.Rectangle(self.x(0), self.y(0), n * s, n * s, fill="none", class_="outline", **outline)
+        )
+
+    def cages(self) -> None:
+        killer = self.rules.get(Killer)
+        for number, cage in enumerate(killer.cages if killer else (), 1):
+            for x0, y0, x1, y1 in _cage_outline(set(cage.cells), CAGE_INSET):
+                self.drawing.append(
+                    dw.Line(
+                        self.x(x0),
+                        self.y(y0),
+                        self.x(x1),
+                        self.y(y1),
+                        stroke=CAGE_COLOUR,
+                        stroke_width=1,
+                        stroke_dasharray=f"{self.s * 0.08:.1f} {self.s * 0.06:.1f}",
+                        class_=f"cage cage-{number}",
+                    )
+                )
+            row, column = min(cage.cells)
+            size = self.s * 0.24
+            label = str(cage.total)
+            left, top = self.x(column) + self.s * 0.04, self.y(row) + self.s * 0.03
+            self.drawing.append(
+                dw.Rectangle(left, top, size * 0.62 * len(label) + 2, size * 1.05, fill="white")
+            )
+            self.drawing.append(
+                dw.Text(
+                    label,
+                    size,
+                    left + 1,
+                    top + size * 0.85,
+                    fill=CAGE_COLOUR,
+                    font_weight="bold",
+                    class_="cage-sum",
+                )
+            )
+
+    def edge_marks(self) -> None:
+        """Kropki dots and inequality signs, centred on the edge between two cells."""
+        kropki = self.rules.get(Kropki)
+        for colour, pairs in (("white", kropki.white), ("black", kropki.black)) if kropki else ():
+            for a, b in pairs:
+                x, y = self._edge_centre(a, b)
+                self.drawing.append(
+                    dw.Circle(
+                        x,
+                        y,
+                        self.s * 0.11,
+                        fill=colour,
+                        stroke="black",
+                        stroke_width=1.2,
+                        class_=f"dot {colour}",
+                    )
+                )
+        inequalities = self.rules.get(GreaterThan)
+        for smaller, larger in inequalities.pairs if inequalities else ():
+            x, y = self._edge_centre(smaller, larger)
+            dy, dx = larger[0] - smaller[0], larger[1] - smaller[1]  # unit step towards the larger
+            arm, spread = self.s * 0.09, self.s * 0.12
+            tip = (x - dx * arm, y - dy * arm)  # the point faces the smaller digit
+            ends = [(x + dx * arm - dy * spread, y + dy * arm - dx * spread)]
+            ends.append((x + dx * arm + dy * spread, y + dy * arm + dx * spread))
+            self.drawing.append(
+                dw.Lines(
+                    *ends[0], *tip, *ends[1],
+                    close=False,
+                    fill="none",
+                    stroke="black",
+                    stroke_width=max(1.5, self.s / 24),
+                    stroke_linecap="round",
+                    stroke_linejoin="round",
+                    class_="inequality",
+                )
+            )  # fmt: skip
+
+    def _edge_centre(self, a: Cell, b: Cell) -> tuple[float, float]:
+        (xa, ya), (xb, yb) = self.centre(a), self.centre(b)
+        return (xa + xb) / 2, (ya + yb) / 2
+
+    def digits(self, filled: Sequence[int]) -> None:
+        givens = self.puzzle.grid.cells
+        size = self.s * 0.6
+        for index, value in enumerate(filled):
+            if value:
+                x, y = self.centre(divmod(index, self.n))
+                if givens[index]:
+                    self.text(value, x, y, size, fill=GIVEN_COLOUR, font_weight="bold", class_="given")
+                else:
+                    self.text(value, x, y, size, fill=FILLED_COLOUR, class_="filled")
+
+    def candidates(
+        self, shown: Sequence[Iterable[int]] | None, filled: Sequence[int], marks: dict[Mark, str]
+    ) -> None:
+        """Each value ``v`` sits in slot ``v - 1`` of a small grid inside its cell."""
+        per_row = math.ceil(math.sqrt(self.n))
+        rows = math.ceil(self.n / per_row)
+        # In a killer, candidates keep clear of the cage outlines and of the sums.
+        left, top, bottom = (0.12, 0.27, 0.9) if Killer in self.rules else (0.08, 0.08, 0.92)
+        step_x, step_y = self.s * (1 - 2 * left) / per_row, self.s * (bottom - top) / rows
+        size = min(step_x, step_y) * 0.78
+        drawn: dict[Cell, set[int]] = {}
+        for index, values in enumerate(shown or ()):
+            if not filled[index]:
+                drawn[divmod(index, self.n)] = set(values)
+        for row, column, value in marks:
+            drawn.setdefault((row, column), set()).add(value)
+        discs = dw.Group(class_="marks")
+        texts = dw.Group(
+            class_="candidates", fill=CANDIDATE_COLOUR, font_size=f"{size:.2f}", text_anchor="middle"
+        )
+        for (row, column), values in sorted(drawn.items()):
+            for value in sorted(values):
+                slot_row, slot_column = divmod(value - 1, per_row)
+                x = self.x(column) + self.s * left + (slot_column + 0.5) * step_x
+                y = self.y(row) + self.s * top + (slot_row + 0.5) * step_y
+                colour = marks.get((row, column, value))
+                if colour is not None:
+                    colour = MARK_COLOURS.get(colour, colour)
+                    discs.append(dw.Circle(x, y, min(step_x, step_y) * 0.48, fill=colour, class_="mark"))
+                # the group carries the style: one short element per candidate
+                texts.append(dw.Text(VALUE_CHARS[value - 1], None, round(x, 2), round(y + 0.35 * size, 2)))
+        self.drawing.append(discs)
+        self.drawing.append(texts)
+
+
+# -- what to draw ----------------------------------------------------------------------------
+
+
+def _regions(puzzle: Puzzle) -> list[list[int]]:
+    """For each cell, the index of its box or jigsaw region (one region when there are none)."""
+    n = puzzle.side
+    owner = [0] * (n * n)
+    jigsaw = next((rule for rule in puzzle.rules if isinstance(rule, Jigsaw)), None)
+    if jigsaw is not None:
+        groups = jigsaw.cells_of_regions()
+    else:
+        groups = [unit.cells for unit in puzzle.grid.geometry.boxes]
+    for number, cells in enumerate(groups):
+        for cell in cells:
+            owner[cell] = number
+    return [owner[row * n : (row + 1) * n] for row in range(n)]
+
+
+def _cage_outline(cells: set[Cell], inset: float) -> list[tuple[float, float, float, float]]:
+    """The segments ``(x0, y0, x1, y1)`` of a cage's outline, in cell units (columns,
+    rows), drawn ``inset`` (a fraction of a cell) inside its cells.
+
+    Each side of a cage cell that borders a cell outside the cage gets a segment parallel
+    to it. At each end the segment stops short (a convex corner: it meets the next side of
+    the same cell), runs to the cell's edge (the cage goes on straight), or runs on by the
+    inset (a concave corner: it meets the side of the diagonal cell).
+    """
+    d = inset
+    segments = []
+    for row, column in cells:
+        for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1)):
+            if (row + dr, column + dc) in cells:
+                continue
+            # The side runs along direction (tr, tc), perpendicular to (dr, dc).
+            tr, tc = abs(dc), abs(dr)
+            ends = []
+            for sign in (-1, 1):
+                along = (row + sign * tr, column + sign * tc)
+                diagonal = (along[0] + dr, along[1] + dc)
+                if along not in cells:
+                    extent = 0.5 - d
+                elif diagonal in cells:
+                    extent = 0.5 + d
+                else:
+                    extent = 0.5
+                ends.append(sign * extent)
+            centre_r = row + 0.5 + dr * (0.5 - d)
+            centre_c = column + 0.5 + dc * (0.5 - d)
+            (r0, c0), (r1, c1) = ((centre_r + e * tr, centre_c + e * tc) for e in ends)
+            segments.append((c0, r0, c1, r1))
+    return segments
+
+
+def _values(puzzle: Puzzle, values: Grid | Sequence[int] | None) -> tuple[int, ...]:
+    """The digits to draw: the givens, overlaid with ``values``."""
+    givens = puzzle.grid.cells
+    if values is None:
+        return givens
+    cells = tuple(getattr(values, "cells", values))
+    if len(cells) != len(givens):
+        raise InvalidPuzzleError(f"values: {len(cells)} cells for a puzzle of {len(givens)}")
+    return tuple(g or v for g, v in zip(givens, cells, strict=True))
+
+
+def _candidates(
+    puzzle: Puzzle, filled: Sequence[int], candidates: bool | Sequence[Iterable[int]]
+) -> Sequence[Iterable[int]] | None:
+    if candidates is False or candidates is None:
+        return None
+    if candidates is True:
+        return basic_candidates(puzzle, filled)
+    if len(candidates) != len(filled):
+        raise InvalidPuzzleError(f"candidates: {len(candidates)} cells for a puzzle of {len(filled)}")
+    return candidates
+
+
+def basic_candidates(puzzle: Puzzle, filled: Sequence[int]) -> list[tuple[int, ...]]:
+    """For each cell, the values of its initial domain that no filled peer holds (a filled
+    cell: its value). This is the pencil marking people start from, without further logic.
+
+    >>> from sudoku_cp import Grid, Puzzle
+    >>> basic_candidates(Puzzle(Grid.parse("1.3.34..2..1.1..")), Grid.parse("1.3.34..2..1.1..").cells)[1]
+    (2,)
+    """
+    model = puzzle.model
+    out = []
+    for cell, domain in enumerate(model.domains()):
+        if filled[cell]:
+            out.append((filled[cell],))
+            continue
+        taken = {filled[p] for p in model.peers[cell]}
+        out.append(tuple(v for v in domain if v not in taken))
+    return out
+
+
+def _unit_cells(puzzle: Puzzle, units: Iterable[str | Iterable[Cell]]) -> set[Cell]:
+    by_label = {c.label: c.cells for c in puzzle.model.of_kind(AllDifferent)}
+    by_label.update({c.label: c.cells for c in puzzle.model.constraints})
+    cells: set[Cell] = set()
+    for unit in units:
+        if isinstance(unit, str):
+            if unit not in by_label:
+                raise InvalidPuzzleError(f"units: no constraint of the puzzle is labelled {unit!r}")
+            cells.update(divmod(index, puzzle.side) for index in by_label[unit])
+        else:
+            cells.update(tuple(cell) for cell in unit)
+    return cells
+
+
+def _colours(cells: Iterable[Cell] | Mapping[Cell, str], default: str) -> dict[Cell, str]:
+    if isinstance(cells, Mapping):
+        return {tuple(cell): colour for cell, colour in cells.items()}
+    return {tuple(cell): default for cell in cells}
+
+
+__all__ = ["MARK_COLOURS", "basic_candidates", "default_cell_size", "draw", "to_png", "to_svg"]

@@ -1,0 +1,409 @@
+"""Solving techniques as people name them, over any puzzle's constraint model.
+
+Each technique looks at the *candidates* (pencil marks: bit ``v - 1`` of a cell's mask
+is set while ``v`` is possible) and yields :class:`Deduction`\\ s: the digits it places
+and the candidates it removes, with the premises that justify them (the pattern's
+cells, values and candidates, and the constraints used). They work on the constraint
+vocabulary (:mod:`sudoku_cp.constraints`), so they apply to every variant and size: a
+*unit* is any AllDifferent over ``n`` cells (row, column, box, jigsaw region, diagonal,
+window); a smaller AllDifferent (a cage, an anti-knight pair) still excludes repeats.
+
+Simplest first (:data:`TECHNIQUES`), in the spirit of the cost-ordered explanation
+steps of Bogaerts, Gamba and Guns, "Step-wise explanations of constraint satisfaction
+problems", Artificial Intelligence 2021 (the fewer constraints and candidates a step
+needs, the simpler it is):
+
+=========================  ================================================================
+technique                  what it sees
+=========================  ================================================================
+naked single               a cell with one candidate left: it takes it
+hidden single              a value with one place left in a unit: it goes there
+a variant's constraint     one cage, thermometer, inequality or dot on its own keeps only
+                           the values it supports (cage combinations, thermometer order...)
+locked candidates          a value whose places in a unit all lie in another AllDifferent
+                           leaves the rest of that one: *pointing* (box to line),
+                           *claiming* (line to box)
+naked pair/triple/quad     ``k`` cells of an AllDifferent with ``k`` candidates between them
+                           keep those values from its other cells
+hidden pair/triple/quad    ``k`` values with ``k`` places between them in a unit: those
+                           cells keep only those values
+X-Wing, Swordfish          a value whose places in ``k`` rows lie in ``k`` columns leaves
+                           the rest of those columns (and rows with columns swapped)
+=========================  ================================================================
+
+The names are those of the Sudoku community's solvers and guides (e.g. HoDoKu; Andrew
+Stuart's "SudokuWiki" strategy list). Naked and hidden subsets are Hall's theorem on one
+AllDifferent, as in the AllDifferent propagators of Régin (AAAI 1994), limited to
+``k <= 4`` as people do.
+
+A variant's constraint is applied with the backtracker's own propagator for it (the one
+:mod:`sudoku_cp.backends.backtracking` searches with), so the reasoning is written once.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+
+from sudoku_cp.backends.backtracking import propagator
+from sudoku_cp.constraints import AllDifferent, Constraint, Less, Model, Relation, Sum
+
+MAX_SUBSET = 4
+"""The largest naked or hidden subset looked for: quads."""
+
+
+@dataclass(frozen=True)
+class Deduction:
+    """One step of reasoning, over row-major cell indices.
+
+    Attributes:
+        technique: its standard name (``"hidden single"``, ``"X-Wing"``, ``"cage"``...).
+        placements: ``(cell, value)`` digits it places.
+        eliminations: ``(cell, value)`` candidates it removes (a placement's other
+            candidates and the value from the cell's peers included).
+        cells: the cells of the pattern it sees.
+        values: the values of the pattern.
+        candidates: ``(cell, value)``: the pattern's candidates.
+        constraints: the constraints it uses (the premise, with the current candidates
+            of their cells).
+    """
+
+    technique: str
+    placements: tuple[tuple[int, int], ...]
+    eliminations: tuple[tuple[int, int], ...]
+    cells: tuple[int, ...]
+    values: tuple[int, ...]
+    candidates: tuple[tuple[int, int], ...]
+    constraints: tuple[Constraint, ...]
+
+
+class Board:
+    """What the techniques need from a model, computed once.
+
+    Attributes:
+        model: the compiled puzzle.
+        side: ``n``.
+        units: the AllDifferents over ``n`` cells.
+        alldifferents: every AllDifferent.
+        containing: for each cell, the indices (into ``alldifferents``) of those holding it.
+        others: each Sum, Less and Relation with its propagator.
+        lines: the rows then the columns, for fish (X-Wing, Swordfish).
+    """
+
+    def __init__(self, model: Model) -> None:
+        self.model = model
+        self.side = model.side
+        self.units = model.units
+        self.alldifferents = model.of_kind(AllDifferent)
+        containing: list[list[int]] = [[] for _ in range(model.cell_count)]
+        for index, constraint in enumerate(self.alldifferents):
+            for cell in constraint.cells:
+                containing[cell].append(index)
+        self.containing = tuple(tuple(c) for c in containing)
+        self.others = tuple(
+            (c, propagator(c, model)) for c in model.constraints if isinstance(c, Sum | Less | Relation)
+        )
+        self.rows = tuple(u for u in self.units if u.label.startswith("row "))
+        self.columns = tuple(u for u in self.units if u.label.startswith("column "))
+
+    def initial(self) -> list[int]:
+        """The candidates people start from: each cell's domain (givens and even/odd
+        applied) less the given digits of its peers."""
+        candidates = [sum(1 << (v - 1) for v in domain) for domain in self.model.domains()]
+        for cell, value in enumerate(self.model.givens):
+            if value:
+                for peer in self.model.peers[cell]:
+                    candidates[peer] &= ~(1 << (value - 1))
+        return candidates
+
+
+def values_of(mask: int) -> tuple[int, ...]:
+    """The values of a candidate mask, ascending."""
+    return tuple(v + 1 for v in range(mask.bit_length()) if mask >> v & 1)
+
+
+def _places(unit: AllDifferent, candidates: Sequence[int], bit: int) -> list[int]:
+    return [cell for cell in unit.cells if candidates[cell] & bit]
+
+
+def _placement(board: Board, candidates: Sequence[int], cell: int, value: int) -> tuple:
+    """A placement's eliminations: the cell's other candidates, the value from its peers."""
+    bit = 1 << (value - 1)
+    others = tuple((cell, v) for v in values_of(candidates[cell] & ~bit))
+    peers = tuple((p, value) for p in board.model.peers[cell] if candidates[p] & bit)
+    return others + peers
+
+
+# -- the techniques ---------------------------------------------------------------------------
+
+
+def naked_singles(board: Board, candidates: list[int], placed: set[int]) -> Iterator[Deduction]:
+    """A cell with one candidate left, not yet placed, takes it."""
+    for cell, mask in enumerate(candidates):
+        if cell not in placed and mask and not mask & (mask - 1):
+            value = mask.bit_length()
+            used = tuple(board.alldifferents[i] for i in board.containing[cell])
+            yield Deduction(
+                "naked single",
+                ((cell, value),),
+                _placement(board, candidates, cell, value),
+                (cell,),
+                (value,),
+                ((cell, value),),
+                used,
+            )
+
+
+def hidden_singles(board: Board, candidates: list[int], placed: set[int]) -> Iterator[Deduction]:
+    """A value with one place left in a unit goes there."""
+    for unit in board.units:
+        for value in range(1, board.side + 1):
+            places = _places(unit, candidates, 1 << (value - 1))
+            if len(places) == 1 and places[0] not in placed:
+                cell = places[0]
+                used = (unit,) + tuple(
+                    board.alldifferents[i] for i in board.containing[cell] if board.alldifferents[i] != unit
+                )
+                yield Deduction(
+                    "hidden single",
+                    ((cell, value),),
+                    _placement(board, candidates, cell, value),
+                    (cell,),
+                    (value,),
+                    ((cell, value),),
+                    used,
+                )
+
+
+def variant_constraints(board: Board, candidates: list[int], placed: set[int]) -> Iterator[Deduction]:
+    """One cage, thermometer, inequality or Kropki dot keeps only the values it supports."""
+    for constraint, propagate in board.others:
+        trial = candidates[:]
+        if propagate(trial) is None:
+            continue  # a contradiction: not a step (the puzzle is checked to have a solution)
+        removed = tuple(
+            (cell, v) for cell in constraint.cells for v in values_of(candidates[cell] & ~trial[cell])
+        )
+        if removed:
+            used = (constraint,) + tuple(
+                a for a in board.alldifferents if a.label == constraint.label and a.cells == constraint.cells
+            )
+            yield Deduction(
+                variant_technique(constraint),
+                (),
+                removed,
+                tuple(constraint.cells),
+                (),
+                tuple((c, v) for c in constraint.cells for v in values_of(candidates[c])),
+                used,
+            )
+
+
+def variant_technique(constraint: Constraint) -> str:
+    """The name of the reasoning one variant constraint supports: ``"cage combinations"``,
+    ``"thermometer"``, ``"inequality"``, ``"Kropki dot"``..."""
+    label = constraint.label
+    if isinstance(constraint, Sum):
+        return "cage combinations" if label.startswith("cage") else "sum"
+    if isinstance(constraint, Less):
+        return "thermometer" if label.startswith("thermometer") else "inequality"
+    if isinstance(constraint, Relation):
+        return "Kropki dot" if "dot" in label.split(" ")[:2] and not label.startswith("no ") else "no dot"
+    return "constraint"
+
+
+def locked_candidates(board: Board, candidates: list[int], placed: set[int]) -> Iterator[Deduction]:
+    """A value whose places in a unit all lie in another AllDifferent leaves the rest of it."""
+    for unit in board.units:
+        for value in range(1, board.side + 1):
+            bit = 1 << (value - 1)
+            places = _places(unit, candidates, bit)
+            if len(places) < 2 or any(cell in placed for cell in places):
+                continue
+            shared = set(board.containing[places[0]]).intersection(*(board.containing[c] for c in places[1:]))
+            for index in sorted(shared):
+                other = board.alldifferents[index]
+                if other is unit or other.cells == unit.cells:
+                    continue
+                removed = tuple((c, value) for c in other.cells if c not in places and candidates[c] & bit)
+                if removed:
+                    yield Deduction(
+                        f"locked candidates ({_locked_kind(unit, other)})",
+                        (),
+                        removed,
+                        tuple(places),
+                        (value,),
+                        tuple((c, value) for c in places),
+                        (unit, other),
+                    )
+
+
+def _locked_kind(unit: AllDifferent, other: AllDifferent) -> str:
+    def is_line(c: AllDifferent) -> bool:
+        return c.label.startswith(("row ", "column "))
+
+    if not is_line(unit) and is_line(other):
+        return "pointing"
+    if is_line(unit) and not is_line(other):
+        return "claiming"
+    return f"{unit.label.split(' ')[0]} and {other.label.split(' ')[0]}"
+
+
+_SUBSET_NAMES = {2: "pair", 3: "triple", 4: "quad"}
+
+
+def naked_subsets(size: int) -> Callable[[Board, list[int], set[int]], Iterator[Deduction]]:
+    """``size`` cells of an AllDifferent whose candidates hold ``size`` values between
+    them keep those values from its other cells (naked pair, triple, quad)."""
+
+    def find(board: Board, candidates: list[int], placed: set[int]) -> Iterator[Deduction]:
+        for constraint in board.alldifferents:
+            open_cells = [c for c in constraint.cells if c not in placed]
+            for group in itertools.combinations(open_cells, size):
+                union = 0
+                for cell in group:
+                    union |= candidates[cell]
+                if union.bit_count() != size:
+                    continue
+                removed = tuple(
+                    (c, v) for c in open_cells if c not in group for v in values_of(candidates[c] & union)
+                )
+                if removed:
+                    yield Deduction(
+                        f"naked {_SUBSET_NAMES[size]}",
+                        (),
+                        removed,
+                        group,
+                        values_of(union),
+                        tuple((c, v) for c in group for v in values_of(candidates[c])),
+                        (constraint,),
+                    )
+
+    find.__name__ = f"naked_{_SUBSET_NAMES[size]}s"
+    return find
+
+
+def hidden_subsets(size: int) -> Callable[[Board, list[int], set[int]], Iterator[Deduction]]:
+    """``size`` values with ``size`` places between them in a unit: those cells keep only
+    those values (hidden pair, triple, quad)."""
+
+    def find(board: Board, candidates: list[int], placed: set[int]) -> Iterator[Deduction]:
+        for unit in board.units:
+            open_cells = [c for c in unit.cells if c not in placed]
+            done = 0
+            for cell in unit.cells:
+                if cell in placed:
+                    done |= candidates[cell]
+            open_values = [v for v in range(1, board.side + 1) if not done >> (v - 1) & 1]
+            for group in itertools.combinations(open_values, size):
+                mask = sum(1 << (v - 1) for v in group)
+                places = [c for c in open_cells if candidates[c] & mask]
+                if len(places) != size:
+                    continue
+                removed = tuple((c, v) for c in places for v in values_of(candidates[c] & ~mask))
+                if removed:
+                    yield Deduction(
+                        f"hidden {_SUBSET_NAMES[size]}",
+                        (),
+                        removed,
+                        tuple(places),
+                        group,
+                        tuple((c, v) for c in places for v in values_of(candidates[c] & mask)),
+                        (unit,),
+                    )
+
+    find.__name__ = f"hidden_{_SUBSET_NAMES[size]}s"
+    return find
+
+
+_FISH_NAMES = {2: "X-Wing", 3: "Swordfish"}
+
+
+def fish(size: int) -> Callable[[Board, list[int], set[int]], Iterator[Deduction]]:
+    """A value whose places in ``size`` rows lie in ``size`` columns leaves the other
+    cells of those columns (and with rows and columns swapped): X-Wing, Swordfish."""
+
+    def find(board: Board, candidates: list[int], placed: set[int]) -> Iterator[Deduction]:
+        n = board.side
+        for bases, covers, axis in ((board.rows, board.columns, 1), (board.columns, board.rows, 0)):
+            if len(bases) != n or len(covers) != n:
+                continue
+            for value in range(1, n + 1):
+                bit = 1 << (value - 1)
+                spots = {}
+                for index, line in enumerate(bases):
+                    places = _places(line, candidates, bit)
+                    if 2 <= len(places) <= size and not any(c in placed for c in places):
+                        spots[index] = places
+                for chosen in itertools.combinations(sorted(spots), size):
+                    cells = [c for index in chosen for c in spots[index]]
+                    cover = sorted({divmod(c, n)[axis] for c in cells})
+                    if len(cover) != size:
+                        continue
+                    removed = tuple(
+                        (c, value)
+                        for k in cover
+                        for c in covers[k].cells
+                        if c not in cells and candidates[c] & bit
+                    )
+                    if removed:
+                        yield Deduction(
+                            _FISH_NAMES[size],
+                            (),
+                            removed,
+                            tuple(sorted(cells)),
+                            (value,),
+                            tuple((c, value) for c in sorted(cells)),
+                            tuple(bases[i] for i in chosen) + tuple(covers[k] for k in cover),
+                        )
+
+    find.__name__ = _FISH_NAMES[size].lower().replace("-", "_")
+    return find
+
+
+Technique = Callable[[Board, list[int], set[int]], Iterator[Deduction]]
+
+TECHNIQUES: tuple[Technique, ...] = (
+    naked_singles,
+    hidden_singles,
+    variant_constraints,
+    locked_candidates,
+    naked_subsets(2),
+    hidden_subsets(2),
+    naked_subsets(3),
+    hidden_subsets(3),
+    naked_subsets(4),
+    hidden_subsets(4),
+    fish(2),
+    fish(3),
+)
+"""Every technique, simplest first."""
+
+
+def next_deduction(
+    board: Board, candidates: list[int], placed: set[int], techniques: Sequence[Technique] = TECHNIQUES
+) -> Deduction | None:
+    """The first deduction of the simplest technique that finds one, or ``None``."""
+    for technique in techniques:
+        for deduction in technique(board, candidates, placed):
+            return deduction
+    return None
+
+
+__all__ = [
+    "Board",
+    "Deduction",
+    "MAX_SUBSET",
+    "TECHNIQUES",
+    "Technique",
+    "fish",
+    "hidden_singles",
+    "hidden_subsets",
+    "locked_candidates",
+    "naked_singles",
+    "naked_subsets",
+    "next_deduction",
+    "values_of",
+    "variant_constraints",
+]

@@ -1,0 +1,173 @@
+"""Why there is no solution: every conflict is checked independently of how it was found.
+
+For each puzzle with no solution, the conflict's givens alone (with the rules) make every
+backend raise NoSolutionError, and dropping any one of them leaves a solvable puzzle; its
+constraints alone cannot hold with those givens, and dropping any one of them leaves a
+solvable model (checked with CP-SAT on exactly those constraints)."""
+
+from __future__ import annotations
+
+import json
+import pickle
+import random
+from pathlib import Path
+
+import pytest
+from conftest import LEXMIN_CASES
+from ortools.sat.python import cp_model
+
+import sudoku_cp
+from sudoku_cp import Grid, NoSolutionError, Puzzle, datasets, explain_conflict
+from sudoku_cp.backends import cpsat
+from sudoku_cp.conflict import Conflict, deletion, quickxplain
+from sudoku_cp.constraints import Model
+from sudoku_cp.rules import Cage, Killer, Thermo
+
+VARIANT_CASES = json.loads((Path(__file__).parent / "data" / "variant_cases.json").read_text())
+
+
+def with_wrong_given(grid: Grid, seed: int) -> Grid:
+    """The grid with one blank cell given a value that breaks no unit but is not the
+    solution's: a puzzle with exactly one solution then has none."""
+    solution = sudoku_cp.solve(grid)
+    rng = random.Random(seed)
+    for cell in rng.sample(range(len(grid.cells)), len(grid.cells)):
+        if grid.cells[cell]:
+            continue
+        held = {grid.cells[p] for p in grid.geometry.peers[cell]}
+        wrong = [v for v in range(1, grid.side + 1) if v != solution.cells[cell] and v not in held]
+        if wrong:
+            return grid.with_cell(*divmod(cell, grid.side), wrong[0])
+    raise AssertionError("no cell can take a wrong value")
+
+
+def classic_cases() -> list[Puzzle]:
+    puzzles = [Puzzle(with_wrong_given(g, seed)) for seed, g in enumerate(datasets.load("easy50")[:3])]
+    puzzles.append(Puzzle(with_wrong_given(datasets.load("top95")[0], 0)))
+    puzzles += [Puzzle(Grid.parse(c["puzzle"])) for c in LEXMIN_CASES if c["lexmin"] is None][:4]
+    return puzzles
+
+
+UNSOLVABLE = classic_cases() + [Puzzle.from_dict(c) for c in VARIANT_CASES if c["lexmin"] is None]
+# Two classic 9x9 and the variants up to 6x6 run in the main suite; the rest is slow (a
+# killer 9x9's reason can hold thirty constraints, each checked twice).
+QUICK = {0, 4, *(i for i in range(8, len(UNSOLVABLE)) if UNSOLVABLE[i].side <= 6)}
+CASES = [p if i in QUICK else pytest.param(p, marks=pytest.mark.slow) for i, p in enumerate(UNSOLVABLE)]
+
+
+def only(puzzle: Puzzle, givens) -> Puzzle:
+    cells = [0] * (puzzle.side**2)
+    for row, column, value in givens:
+        cells[row * puzzle.side + column] = value
+    return puzzle.with_grid(Grid(cells, puzzle.box))
+
+
+def has_solution(model: Model) -> bool:
+    cp, _ = cpsat.model_of(model)
+    solver = cp_model.CpSolver()
+    solver.parameters.num_workers = 1
+    status = solver.solve(cp)
+    assert status != cp_model.UNKNOWN
+    return status in (cp_model.OPTIMAL, cp_model.FEASIBLE)
+
+
+def assert_minimal_conflict(puzzle: Puzzle, conflict: Conflict, backends=("cpsat",)) -> None:
+    cells = puzzle.grid.cells
+    assert conflict.givens == tuple(sorted(conflict.givens))
+    for row, column, value in conflict.givens:
+        assert cells[row * puzzle.side + column] == value  # they are givens of the puzzle
+    alone = only(puzzle, conflict.givens)
+    for backend in backends:
+        with pytest.raises(NoSolutionError):
+            sudoku_cp.solve(alone, backend=backend)
+    for dropped in conflict.givens:
+        rest = only(puzzle, [g for g in conflict.givens if g != dropped])
+        assert has_solution(rest.model)
+    # the constraints: not satisfiable with those givens, and each one needed
+    side, fixed = puzzle.side, alone.grid.cells
+    constraints = conflict.constraints
+    assert constraints and set(constraints) <= set(puzzle.model.constraints)
+    assert not has_solution(Model(side, fixed, constraints))
+    for dropped in range(len(constraints)):
+        assert has_solution(Model(side, fixed, constraints[:dropped] + constraints[dropped + 1 :]))
+
+
+@pytest.mark.parametrize("puzzle", CASES, ids=lambda p: f"{p.side}x{p.side}-{p.grid.to_string()[:20]}")
+def test_conflicts_are_minimal_and_unsolvable(puzzle):
+    conflict = explain_conflict(puzzle)
+    assert conflict is not None
+    assert_minimal_conflict(puzzle, conflict)
+
+
+@pytest.mark.parametrize("backend", sudoku_cp.backend_names())
+def test_every_backend_finds_no_solution_for_the_conflict_alone(backend):
+    for puzzle in [UNSOLVABLE[0], *UNSOLVABLE[-6:]]:
+        conflict = explain_conflict(puzzle)
+        with pytest.raises(NoSolutionError):
+            sudoku_cp.solve(only(puzzle, conflict.givens), backend=backend, time_limit=60)
+
+
+def test_a_puzzle_with_a_solution_has_no_conflict():
+    assert explain_conflict(datasets.load("easy50")[0]) is None
+
+
+def test_a_cage_can_be_part_of_the_reason():
+    puzzle = Puzzle(Grid.parse("..1............."), (Killer([Cage([(0, 0), (0, 1)], 3)]),))
+    conflict = explain_conflict(puzzle)
+    assert conflict.givens == ((0, 2, 1),)
+    assert str(conflict) == "r1c3=1 cannot hold"
+    assert conflict.labels == ("row 1", "cage 1 (sum 3, at r1c1)")
+    assert_minimal_conflict(puzzle, conflict, sudoku_cp.backend_names())
+
+
+def test_rules_alone_can_be_the_reason():
+    cages = Killer([Cage([(0, 0), (0, 1)], 3), Cage([(0, 2), (0, 3)], 3)])  # both need {1, 2}
+    puzzle = Puzzle(Grid.empty(4), (cages,))
+    conflict = explain_conflict(puzzle)
+    assert conflict.givens == ()
+    assert set(conflict.labels) == {"row 1", "cage 1 (sum 3, at r1c1)", "cage 2 (sum 3, at r1c3)"}
+    assert str(conflict).startswith("the rules cannot all hold: ")
+    assert_minimal_conflict(puzzle, conflict, sudoku_cp.backend_names())
+
+    thermos = Thermo([[(0, 0), (0, 1), (0, 2), (0, 3)], [(1, 0), (0, 0)]])  # r1c1 is 1, r2c1 below it
+    conflict = explain_conflict(Puzzle(Grid.empty(4), (thermos,)))
+    assert conflict.givens == ()
+    assert any(label.startswith("thermometer 2") for label in conflict.labels)
+
+
+def test_no_solution_error_carries_the_conflict_lazily_and_across_processes():
+    puzzle = UNSOLVABLE[0]
+    with pytest.raises(NoSolutionError) as raised:
+        sudoku_cp.solve(puzzle)
+    error = raised.value
+    assert error.puzzle == puzzle
+    assert error._explanation is not None  # not computed yet
+    assert error.conflict == explain_conflict(puzzle).givens
+    copy = pickle.loads(pickle.dumps(error))
+    assert copy.puzzle == puzzle and copy.conflict == error.conflict
+    assert NoSolutionError("bare").conflict is None
+
+
+def test_cli_names_the_conflicting_cells(tmp_path):
+    from click.testing import CliRunner
+
+    from sudoku_cp.cli import EXIT_NO_SOLUTION, main
+
+    with CliRunner().isolation(input="..214.....1.....\n") as (_, err, _):
+        code = main(["solve"])
+        message = err.getvalue().decode()
+    assert code == EXIT_NO_SOLUTION
+    assert message == "sudoku-cp: no solution: r1c3=2, r1c4=1 and r2c1=4 cannot all hold\n"
+
+
+def test_shrinking_algorithms_find_the_minimal_conflict():
+    conflict = {3, 8, 11}
+
+    def consistent(subset):
+        return not conflict <= set(subset)
+
+    assert deletion(range(20), consistent) == [3, 8, 11]
+    assert quickxplain(range(20), consistent) == [3, 8, 11]
+    assert quickxplain(range(5), lambda subset: False) == []
+    with pytest.raises(ValueError):
+        quickxplain(range(5), lambda subset: True)

@@ -1,0 +1,206 @@
+"""Generated puzzles are proper (checked with CP-SAT, not the backtracker that generated
+them), minimal and symmetric when asked (checked here cell by cell), reproducible from
+their seed, and of the size, variant, number of givens and band asked for."""
+
+from __future__ import annotations
+
+import pytest
+
+from sudoku_cp import InvalidPuzzleError, Puzzle, SolveTimeoutError, count_solutions, generate, grade, solve
+from sudoku_cp.rules import Diagonals, Jigsaw, Killer, Thermo
+
+CHECKER = "cpsat"  # the generator proves uniqueness with the backtracker; check with another
+
+
+def assert_proper(puzzle: Puzzle) -> None:
+    assert count_solutions(puzzle, limit=2, backend=CHECKER) == 1
+    assert solve(puzzle, backend=CHECKER).to_string() == puzzle.metadata["solution"]
+
+
+def assert_minimal(puzzle: Puzzle) -> None:
+    n = puzzle.side
+    for cell, value in enumerate(puzzle.grid.cells):
+        if value:
+            fewer = puzzle.with_grid(puzzle.grid.with_cell(cell // n, cell % n, 0))
+            assert count_solutions(fewer, limit=2, backend=CHECKER) == 2, f"r{cell // n + 1}c{cell % n + 1}"
+
+
+def image(row: int, column: int, n: int, symmetry: str) -> tuple[int, int]:
+    return {
+        "rotational": (n - 1 - row, n - 1 - column),
+        "rotational90": (column, n - 1 - row),
+        "diagonal": (column, row),
+        "mirror": (row, n - 1 - column),
+    }[symmetry]
+
+
+def assert_symmetric(puzzle: Puzzle, symmetry: str) -> None:
+    n = puzzle.side
+    for row in range(n):
+        for column in range(n):
+            r, c = image(row, column, n, symmetry)
+            assert bool(puzzle.grid[row, column]) == bool(puzzle.grid[r, c]), (row, column)
+
+
+def test_no_arguments_gives_a_proper_9x9_classic_puzzle():
+    puzzle = generate()
+    assert (puzzle.side, puzzle.box, puzzle.rules) == (9, (3, 3), ())
+    assert 17 <= puzzle.givens < 81
+    assert_proper(puzzle)
+
+
+def test_the_same_seed_gives_the_same_puzzle_and_another_seed_another():
+    assert generate(seed=7) == generate(seed=7)
+    assert generate(seed=7).grid != generate(seed=8).grid
+    assert generate(seed=7).metadata["generator"]["seed"] == 7
+    drawn = generate(size=4)
+    assert generate(size=4, seed=drawn.metadata["generator"]["seed"]) == drawn
+
+
+@pytest.mark.parametrize("size, box", [(4, (2, 2)), (6, (2, 3)), (6, (3, 2)), (8, (2, 4)), (9, (3, 3))])
+def test_minimal_puzzles_of_every_box_shape(size, box):
+    seed = size  # one seed per shape keeps the suite fast; the slow marker runs more below
+    puzzle = generate(size, box=box, seed=seed, minimal=True)
+    assert (puzzle.side, puzzle.box) == (size, box)
+    assert_proper(puzzle)
+    assert_minimal(puzzle)
+
+
+@pytest.mark.parametrize("symmetry", ["rotational", "rotational90", "diagonal", "mirror"])
+def test_symmetric_puzzles(symmetry):
+    puzzle = generate(seed=3, symmetry=symmetry)
+    assert_proper(puzzle)
+    assert_symmetric(puzzle, symmetry)
+
+
+@pytest.mark.parametrize("symmetry", ["rotational", "mirror"])
+def test_symmetric_and_minimal_together(symmetry):
+    puzzle = generate(6, seed=2, symmetry=symmetry, minimal=True)
+    assert_proper(puzzle)
+    assert_symmetric(puzzle, symmetry)
+    assert_minimal(puzzle)
+
+
+def test_x_sudoku():
+    puzzle = generate(variant="x", seed=1, minimal=True)
+    assert puzzle.rules == (Diagonals(),)
+    assert_proper(puzzle)
+    assert_minimal(puzzle)
+
+
+def test_jigsaw_regions_are_random_connected_and_proper():
+    puzzle = generate(variant="jigsaw", seed=2)
+    (jigsaw,) = puzzle.rules
+    assert isinstance(jigsaw, Jigsaw) and puzzle.box is None
+    regions = jigsaw.cells_of_regions()
+    assert len(regions) == 9 and all(len(r) == 9 for r in regions)
+    for region in regions:  # connected: a walk from the first cell reaches all
+        reached, frontier = {region[0]}, [region[0]]
+        while frontier:
+            r, c = divmod(frontier.pop(), 9)
+            for nr, nc in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
+                if 0 <= nr < 9 and 0 <= nc < 9 and nr * 9 + nc in region and nr * 9 + nc not in reached:
+                    reached.add(nr * 9 + nc)
+                    frontier.append(nr * 9 + nc)
+        assert reached == set(region)
+    boxes = [unit.cells for unit in generate(seed=0).grid.geometry.units if unit.kind == "box"]
+    assert sorted(regions) != sorted(boxes)  # not the boxes
+    assert_proper(puzzle)
+
+
+def test_jigsaw_on_6x6():
+    puzzle = generate(6, variant="jigsaw", seed=0, minimal=True)
+    assert_proper(puzzle)
+    assert_minimal(puzzle)
+
+
+def test_killer_cages_cover_the_grid_with_the_solutions_sums():
+    puzzle = generate(variant="killer", seed=4)
+    (killer,) = puzzle.rules
+    assert isinstance(killer, Killer)
+    solution = [int(v) for v in puzzle.metadata["solution"]]
+    covered = [cell for cage in killer.cages for cell in cage.cells]
+    assert sorted(covered) == [(r, c) for r in range(9) for c in range(9)]
+    for cage in killer.cages:
+        digits = [solution[r * 9 + c] for r, c in cage.cells]
+        assert sum(digits) == cage.total and len(set(digits)) == len(digits)
+    assert_proper(puzzle)
+
+
+def test_killer_with_no_givens():
+    puzzle = generate(variant="killer", seed=1, givens=0)
+    assert puzzle.givens == 0
+    assert_proper(puzzle)
+
+
+def test_thermo():
+    puzzle = generate(variant="thermo", seed=5, minimal=True)
+    (thermo,) = puzzle.rules
+    assert isinstance(thermo, Thermo) and len(thermo.thermometers) >= 2
+    assert_proper(puzzle)
+    assert_minimal(puzzle)
+
+
+def test_a_target_number_of_givens():
+    puzzle = generate(seed=1, givens=30)
+    assert puzzle.givens == 30
+    assert_proper(puzzle)
+
+
+@pytest.mark.parametrize("band", ["easy", "medium", "expert"])
+def test_a_difficulty_band(band):
+    puzzle = generate(seed=2, difficulty=band)
+    assert grade(puzzle).band == band
+    assert_proper(puzzle)
+
+
+def test_fixed_rules_are_kept():
+    puzzle = generate(6, rules=[Diagonals()], seed=3)
+    assert puzzle.rules == (Diagonals(),)
+    assert_proper(puzzle)
+
+
+def test_an_unreachable_target_times_out_with_a_clear_error():
+    with pytest.raises(SolveTimeoutError, match="fewest givens"):
+        generate(seed=0, givens=10, time_limit=1)
+
+
+@pytest.mark.parametrize(
+    "arguments",
+    [
+        {"size": 3},
+        {"size": 26},
+        {"variant": "sandwich"},
+        {"symmetry": "spiral"},
+        {"givens": -1},
+        {"difficulty": "impossible"},
+        {"size": 6, "variant": "windows"},
+        {"size": 6, "box": (2, 2)},
+    ],
+)
+def test_bad_arguments_are_refused(arguments):
+    with pytest.raises(InvalidPuzzleError):
+        generate(**arguments)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed", range(1, 6))
+def test_more_seeds_of_minimal_9x9_and_6x6(seed):
+    for size in (6, 9):
+        puzzle = generate(size, seed=seed, minimal=True)
+        assert_proper(puzzle)
+        assert_minimal(puzzle)
+
+
+@pytest.mark.slow
+def test_16x16_minimal():
+    puzzle = generate(16, seed=0, minimal=True)
+    assert_proper(puzzle)
+    assert_minimal(puzzle)
+
+
+@pytest.mark.slow
+def test_25x25_best_effort_is_still_proper():
+    puzzle = generate(25, seed=0, time_limit=30)
+    assert puzzle.side == 25 and puzzle.givens < 625
+    assert count_solutions(puzzle, limit=2, backend=CHECKER, time_limit=300) == 1

@@ -1,0 +1,183 @@
+"""Solving paths: every step is checked independently of the code that found it (CP-SAT,
+on exactly the step's constraints and the candidates before it), agrees with the
+solution, and the path ends honestly (solved, or stalled at a cell with fewest candidates)."""
+
+from __future__ import annotations
+
+import json
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from ortools.sat.python import cp_model
+
+import sudoku_cp
+from sudoku_cp import NoSolutionError, Puzzle, datasets, explain, hint
+from sudoku_cp.backends import cpsat
+from sudoku_cp.cli import EXIT_SOLVED, main
+from sudoku_cp.constraints import Model, ValueIn
+from sudoku_cp.rules import Cage, Killer
+from sudoku_cp.techniques import TECHNIQUES
+
+VARIANT_CASES = json.loads((Path(__file__).parent / "data" / "variant_cases.json").read_text())
+SINGLES = TECHNIQUES[:2]
+
+
+def feasible(model: Model) -> bool:
+    if not all(model.domains()):
+        return False
+    cp, _ = cpsat.model_of(model)
+    solver = cp_model.CpSolver()
+    solver.parameters.num_workers = 1
+    status = solver.solve(cp)
+    assert status != cp_model.UNKNOWN
+    return status in (cp_model.OPTIMAL, cp_model.FEASIBLE)
+
+
+def assert_sound(path) -> None:
+    """Each step: its conclusions follow from its constraints and the candidates before it
+    (CP-SAT finds no assignment against them), and agree with an independent solution."""
+    puzzle = path.puzzle
+    n = puzzle.side
+    solution = sudoku_cp.solve(puzzle, backend="backtracking")
+    by_label: dict[str, list] = {}
+    for constraint in puzzle.model.constraints:
+        by_label.setdefault(constraint.label, []).append(constraint)
+    for index, step in enumerate(path):
+        digits, candidates = path.state(index)
+        premise = [c for label in step.units for c in by_label[label]]
+        cells = {c for constraint in premise for c in constraint.cells}
+        for row, column, value in step.placements:
+            assert solution[row, column] == value, step
+            assert digits[row * n + column] == 0
+        for row, column, value in step.eliminations:
+            assert solution[row, column] != value, step
+            assert value in candidates[row * n + column], step  # it removes something
+        contrary = [(r * n + c, {v}) for r, c, v in step.eliminations]
+        contrary += [(r * n + c, set(candidates[r * n + c]) - {v}) for r, c, v in step.placements]
+        for cell, values in contrary:
+            domains = {c: set(candidates[c]) for c in cells}
+            domains[cell] &= values
+            fixed = tuple(0 if c in cells else 1 for c in range(n * n))
+            model = Model(
+                n, fixed, tuple(premise) + tuple(ValueIn(c, frozenset(v), "") for c, v in domains.items())
+            )
+            assert not feasible(model), f"step {index + 1} ({step}) does not follow at cell {cell}"
+    if path.solved:
+        assert path.grid == solution
+    else:
+        row, column = path.branch_cell
+        open_cells = [c for c, v in enumerate(path.grid.cells) if not v]
+        fewest = min(len(path.candidates[c]) for c in open_cells)
+        assert path.grid[row, column] == 0 and len(path.candidates[row * n + column]) == fewest
+
+
+def test_easy_puzzles_are_solved_by_singles_alone():
+    puzzles = datasets.load("easy50")[:20]  # all of them: test_every_easy50_path_is_sound
+    solved = [p for p in puzzles if explain(p, techniques=SINGLES).solved]
+    assert len(solved) > len(puzzles) // 2  # most of them
+    for puzzle in solved[:4]:
+        path = explain(puzzle)
+        assert path.solved
+        assert {step.technique for step in path} <= {"naked single", "hidden single"}
+        assert_sound(path)
+
+
+@pytest.mark.slow
+def test_every_easy50_path_is_sound():
+    for puzzle in datasets.load("easy50"):
+        path = explain(puzzle)
+        assert_sound(path)
+        if explain(puzzle, techniques=SINGLES).solved:
+            assert path.solved and {s.technique for s in path} <= {"naked single", "hidden single"}
+
+
+@pytest.mark.parametrize(
+    ("index", "technique"),
+    [(0, "locked candidates (pointing)"), (3, "naked pair"), (3, "hidden pair"), (19, "hidden triple"),
+     (34, "Swordfish"), (70, "X-Wing")],
+)  # fmt: skip
+def test_harder_techniques_are_sound(index, technique):
+    path = explain(datasets.load("top95")[index])
+    assert technique in {step.technique for step in path}
+    assert_sound(path)
+
+
+def test_a_stalled_path_says_where_a_search_would_branch():
+    puzzle = datasets.load("top95")[6]
+    path = explain(puzzle)
+    assert path.stalled and not path.solved
+    assert "a search would branch on" in path.summary()
+    assert_sound(path)
+    stuck = puzzle.with_cells(path.grid.cells)
+    assert hint(stuck) is None or hint(stuck).technique != "naked single"
+
+
+def test_hint_is_the_first_step():
+    puzzle = datasets.load("top95")[0]
+    assert hint(puzzle) == explain(puzzle)[0]
+    assert hint(explain(puzzle).solution) is None
+
+
+def test_killer_steps_use_cage_combinations():
+    path = explain(datasets.load("killer")[0])
+    assert path[0].technique == "cage combinations"
+    assert path[0].units[0].startswith("cage 1")
+    assert_sound(path)
+    cages = Killer([Cage([(0, 0), (0, 1)], 3)])
+    step = hint(Puzzle(sudoku_cp.Grid.empty(4), (cages,)))
+    assert step.technique == "cage combinations"
+    assert {(r, c) for r, c, _ in step.eliminations} == {(0, 0), (0, 1)}
+    assert {v for _, _, v in step.eliminations} == {3, 4}
+
+
+def test_variant_paths_are_sound():
+    seen = set()  # one case of each combination of rules, up to 6x6
+    for case in VARIANT_CASES:
+        kinds = tuple(sorted(case["rules"]))
+        if case["lexmin"] is not None and case["size"] <= 6 and kinds and kinds not in seen:
+            seen.add(kinds)
+            assert_sound(explain(Puzzle.from_dict(case)))
+    assert len(seen) >= 8
+
+
+@pytest.mark.slow
+def test_every_variant_path_is_sound():
+    for case in VARIANT_CASES:
+        if case["lexmin"] is not None:
+            assert_sound(explain(Puzzle.from_dict(case)))
+
+
+def test_no_solution_is_an_error_with_its_conflict():
+    with pytest.raises(NoSolutionError) as raised:
+        explain("..214.....1.....")
+    assert raised.value.conflict == ((0, 2, 2), (0, 3, 1), (1, 0, 4))
+
+
+def test_a_step_is_drawn_with_its_premises_and_conclusion():
+    path = explain(datasets.load("top95")[3])
+    index = next(i for i, step in enumerate(path) if step.technique == "naked pair")
+    root = ET.fromstring(path.to_svg(index).encode())
+    fills = [e.get("fill") for e in root.iter() if e.get("class") == "mark"]
+    assert len(fills) == len(path[index].eliminations) + len(
+        {t for t in path[index].candidates} - set(path[index].eliminations)
+    )
+    highlighted = [e for e in root.iter() if "highlight" in (e.get("class") or "").split()]
+    assert len(highlighted) == len(path[index].cells)
+
+
+def test_cli_explain_and_hint():
+    def run(args, stdin):
+        with CliRunner().isolation(input=stdin) as (out, _, _):
+            code = main(args)
+            return code, out.getvalue().decode()
+
+    easy = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..\n"
+    code, out = run(["explain"], easy)
+    lines = out.splitlines()
+    assert code == EXIT_SOLVED
+    assert lines[0] == "  1. naked single: r5c6=4 (the only candidate left in r5c6)"
+    assert lines[-1] == f"solved in {len(lines) - 1} steps"
+    code, out = run(["hint"], easy)
+    assert out == "naked single: r5c6=4 (the only candidate left in r5c6)\n"
