@@ -155,7 +155,10 @@ def test_every_proof_gives_the_smallest_solution(case: dict, proof: str) -> None
         assert sat.solve(grid, proof=proof)[0].to_string() == case["lexmin"]
 
 
-@pytest.mark.parametrize("name", ["easy50", "top95", "hardest", "hex16"])
+SLOW_SETS = [pytest.param(name, marks=pytest.mark.slow) for name in ("easy50", "hardest", "hex16")]
+
+
+@pytest.mark.parametrize("name", ["top95", *SLOW_SETS])
 def test_agrees_with_the_reference_backtracker_on_bundled_sets(name: str) -> None:
     for grid in datasets.load(name):
         assert sat.solve(grid)[0] == sudoku_cp.solve(grid, backend="backtracking")
@@ -282,6 +285,7 @@ def test_minimal_encoding_adds_at_most_one_for_cells_outside_every_unit() -> Non
 # -- options, stats, time limits, threads ------------------------------------------------------
 
 
+@pytest.mark.slow  # a few seconds for the 17 solvers
 @pytest.mark.parametrize("solver", sat.solver_names())
 def test_every_usable_pysat_solver_gives_the_smallest_solution(solver: str) -> None:
     grid = Grid.parse(LEXMIN_CASES[70]["puzzle"])
