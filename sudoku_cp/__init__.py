@@ -12,6 +12,7 @@ rates them.
 from sudoku_cp.api import solve, solve_with_stats
 from sudoku_cp.backends import DEFAULT_BACKEND, backend_names, register_backend
 from sudoku_cp.errors import (
+    BackendUnavailableError,
     InvalidPuzzleError,
     NoSolutionError,
     NotSupportedError,
@@ -27,6 +28,7 @@ from sudoku_cp.result import SolveResult
 __all__ = [
     "Ambiguity",
     "DEFAULT_BACKEND",
+    "BackendUnavailableError",
     "BatchItem",
     "Grade",
     "Conflict",
@@ -86,8 +88,9 @@ _LAZY = {
     "backtracking": None,
     "cpsat": None,
     "pyconstraint": None,
+    "sat": None,
 }
-_SUBMODULE_HOME = dict.fromkeys(("backtracking", "cpsat", "pyconstraint"), "sudoku_cp.backends")
+_SUBMODULE_HOME = dict.fromkeys(("backtracking", "cpsat", "pyconstraint", "sat"), "sudoku_cp.backends")
 
 
 def __getattr__(name: str):

@@ -573,9 +573,76 @@ def datasets_command() -> None:
 
 @app.command("backends")
 def backends_command() -> None:
-    """List the registered backends; the default is marked with '*'."""
+    """List the registered backends; the default is marked with '*', and one whose optional
+    package is not installed says so and how to install it."""
     for name in backends.backend_names():
-        _out(f"{'*' if name == backends.DEFAULT_BACKEND else ' '} {name}")
+        missing = backends.unavailable(name)
+        note = f"  (not installed: {missing})" if missing else ""
+        _out(f"{'*' if name == backends.DEFAULT_BACKEND else ' '} {name}{note}")
+
+
+@app.command("encode")
+@click.argument("file", type=click.File("rb"), required=False)
+@click.option("--dimacs", is_flag=True, help="Write the clauses as DIMACS CNF instead of a summary.")
+@click.option(
+    "--encoding",
+    "-e",
+    type=click.Choice(["minimal", "extended"]),
+    default="extended",
+    show_default=True,
+    help="Minimal: each cell has a value, each unit holds each value at most once; "
+    "extended adds one value per cell and each value at least once per unit.",
+)
+@click.option(
+    "--amo",
+    default="pairwise",
+    show_default=True,
+    help="How at-most-one is written: pairwise, or a PySAT cardinality encoding "
+    "(seqcounter, ladder, bitwise, totalizer, ...).",
+)
+@click.option(
+    "--output",
+    "-o",
+    type=click.File("w", encoding="utf-8"),
+    default="-",
+    help="Where to write (default stdout).",
+)
+def encode_command(file, dimacs: bool, encoding: str, amo: str, output) -> None:
+    """Encode the puzzle in FILE (or standard input) as a SAT formula in CNF.
+
+    FILE is one puzzle: a text grid in any layout, or a JSON puzzle record (any variant).
+    Variable cell*n+v (cells row-major from 0, values 1..n) means "the cell holds v";
+    the givens are unit clauses. With --dimacs the formula is written in DIMACS CNF for
+    any SAT solver (its comment lines give the variable numbering); without it, a
+    summary of the variables and clauses by part.
+    """
+    from sudoku_cp.backends import sat  # needs the optional PySAT: a clear error when missing
+
+    stream = file if file is not None else getattr(sys.stdin, "buffer", sys.stdin)
+    items = list(itertools.islice(_read_puzzles(stream, _name(file), one_per_line=False), 2))
+    if not items:
+        raise InvalidPuzzleError("the puzzle is empty: no cells were found")
+    if len(items) > 1:
+        raise _Failure(EXIT_INVALID, f"{_name(file)} holds more than one puzzle; encode takes one")
+    try:
+        puzzle = items[0].parse()[0]
+    except SudokuError as error:
+        raise _Failure(EXIT_INVALID, items[0].locate(error)) from None
+    try:
+        formula = sat.formula(puzzle, encoding=encoding, amo=amo)
+    except ValueError as error:
+        raise _Failure(EXIT_INVALID, str(error)) from None
+    if dimacs:
+        output.write(formula.cnf().to_dimacs() + "\n")
+        return
+    n = puzzle.side
+    click.echo(
+        f"{n}x{n} puzzle, {encoding} encoding, {amo} at-most-one: "
+        f"{formula.variables} variables, {formula.clause_count} clauses",
+        file=output,
+    )
+    for part, count in formula.sizes().items():
+        click.echo(f"{count:>9}  {part}", file=output)
 
 
 # -- how many solutions, new puzzles, grades -----------------------------------------------------

@@ -75,6 +75,11 @@ class UnknownBackendError(SudokuError, ValueError):
     """The backend name is not registered; the message lists the known ones."""
 
 
+class BackendUnavailableError(SudokuError, ImportError):
+    """The backend needs an optional package that is not installed; the message says how
+    to install it (``pip install "sudoku_cp[sat]"``)."""
+
+
 class NotSupportedError(SudokuError, NotImplementedError):
     """The backend does not provide this operation (counting, listing solutions); the
     message names the backend and the missing function."""

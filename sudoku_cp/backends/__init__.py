@@ -46,7 +46,7 @@ from collections.abc import Callable
 from types import SimpleNamespace
 from typing import TYPE_CHECKING, Any, Protocol
 
-from sudoku_cp.errors import NotSupportedError, UnknownBackendError
+from sudoku_cp.errors import BackendUnavailableError, NotSupportedError, UnknownBackendError
 
 if TYPE_CHECKING:
     from sudoku_cp.grid import Grid
@@ -86,6 +86,7 @@ _BACKENDS: dict[str, str | Backend] = {
     "backtracking": "sudoku_cp.backends.backtracking",
     "cpsat": "sudoku_cp.backends.cpsat",
     "python-constraint": "sudoku_cp.backends.pyconstraint",
+    "sat": "sudoku_cp.backends.sat",
     "auto": "sudoku_cp.backends.auto",  # picks one of the above per puzzle
 }
 
@@ -131,6 +132,20 @@ def get_backend(name: str) -> Backend:
         target = SimpleNamespace(solve=target)  # a bare solve function
     _BACKENDS[name] = target
     return target
+
+
+def unavailable(name: str) -> str | None:
+    """Why the backend ``name`` cannot be used (an optional package is missing, and how to
+    install it), or ``None`` when it can.
+
+    Raises:
+        UnknownBackendError: no backend has that name.
+    """
+    try:
+        get_backend(name)
+    except BackendUnavailableError as error:
+        return str(error)
+    return None
 
 
 def backend_function(name: str, function: str) -> Callable[..., Any]:

@@ -12,7 +12,7 @@ import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from sudoku_cp.constraints import Model, Sum
+from sudoku_cp.constraints import AllDifferent, Model, Sum
 from sudoku_cp.errors import SolveTimeoutError
 from sudoku_cp.puzzle import Puzzle, PuzzleInput, as_puzzle
 
@@ -83,11 +83,15 @@ def lowest_candidates(model: Model) -> list[int]:
     solution differs, so the smallest-solution proofs skip it.
     """
     givens, n = model.givens, model.side
-    lowest = []
-    for cell, domain in enumerate(model.domains()):
-        held = {givens[p] for p in model.peers[cell]}
-        lowest.append(next((v for v in domain if v not in held), n + 1))
-    return lowest
+    held: list[set[int]] = [set() for _ in givens]  # the givens among each blank cell's peers
+    for constraint in model.of_kind(AllDifferent):
+        values = {givens[c] for c in constraint.cells} - {0}
+        for cell in constraint.cells if values else ():
+            held[cell] |= values
+    return [
+        given or next((v for v in domain if v not in held[cell]), n + 1)
+        for cell, (given, domain) in enumerate(zip(givens, model.domains(), strict=True))
+    ]
 
 
 class HelperThread:

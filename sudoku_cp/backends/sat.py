@@ -1,0 +1,326 @@
+"""The SAT backend: the puzzle as CNF for a CDCL solver of PySAT, and its smallest solution, proven.
+
+The formula is :mod:`sudoku_cp.backends.sat_encoding`'s: one Boolean per (cell, value), the
+*minimal* or *extended* encoding of the units (Lynce and Ouaknine, ISAIM 2006; Weber,
+LPAR 2005), clauses for every variant constraint, the givens as unit clauses. PySAT
+(Ignatiev, Morgado and Marques-Silva, "PySAT: A Python toolkit for prototyping with SAT
+oracles", SAT 2018) runs the solver; ``from sudoku_cp import sat`` gives :func:`encode`,
+:func:`to_dimacs` and :func:`decode` for showing the clauses or using another solver.
+
+**The smallest row-major solution**, proven by one incremental solver, in one of three
+ways (option ``proof``); all three rest on UNSAT answers, never on the order in which the
+solver meets solutions:
+
+* ``"chain"``: solve, giving some solution ``w``; add the clauses of ``x <_lex w`` and solve
+  again. UNSAT proves ``w`` the smallest; a model is a smaller solution, which becomes
+  ``w``, and the step is repeated (each round strictly decreases ``w``, so it ends).
+* ``"witness"``: the witness method of :mod:`sudoku_cp.backends.lexmin`: for each cell ``i``
+  in row-major order, with the earlier cells fixed, "is there a solution with
+  ``x_i < w_i``?", asked as the assumptions ``¬x[i,v]`` for ``v >= w_i`` (the fixed cells are
+  assumptions too, so nothing is rebuilt or retracted); a cell where a unit propagation
+  (PySAT's ``propagate``) already refutes the question costs no solve.
+* ``"hybrid"`` (the default): one chain question ("is anything smaller than the first
+  solution?"); if the answer is UNSAT, done in two solves; if not, the witness method
+  from the smaller solution found.
+
+Why the hybrid: the chain proves a puzzle with one solution in two solves, but on a
+puzzle with many it walks through dozens of successively smaller solutions, each close to
+the last; the witness method has no such walk, but pays a propagation per cell even when
+the first solution is the answer. Measured with ``benchmarks/bench_sat.py --section
+proofs --dataset top95 --dataset top95-sparse --dataset hex16 --limit 40 --solver
+minisat22`` (median wall ms per puzzle, chain / witness / hybrid; top95-sparse is top95
+with about half the givens removed):
+top95 6.1 / 7.1 / 1.8, top95-sparse 531 / 29 / 36, hex16 13 / 83 / 16.
+
+``x <_lex w`` is the decomposition of the lexicographic ordering constraint (Frisch, Hnich,
+Kiziltan, Miguel and Walsh, "Global constraints for lexicographic orderings", CP 2002) as
+clauses, with one auxiliary Boolean ``tied[i]`` ("the blank cells before ``i`` equal ``w``")
+per blank cell ``i`` that can take a value below ``w_i``: ``tied[i]`` forbids the values
+above ``w_i`` (``¬tied[i] ∨ ¬x[i,v]``, ``v > w_i``), and ``tied[i]`` without ``tied[next]``
+requires a value below ``w_i`` (``¬tied[i] ∨ tied[next] ∨ x[i,1] ∨ ... ∨ x[i,w_i - 1]``); the
+first such cell is tied unconditionally, and the last one must be smaller if tied. Cells
+that cannot take a value below ``w_i`` (a given, or every smaller value held by a given
+peer) pass the chain on (:func:`lex_less_clauses`).
+
+**The default solver** (:data:`DEFAULT_SOLVER`) is MiniSat 2.2 (``"minisat22"``), chosen with
+``benchmarks/bench_sat.py --section solvers`` and a run on sudoku25: on top95 and hex16
+(puzzles with one solution: two solves each) the solvers are within noise of each other
+(CPU medians 1.65-1.78 ms on top95, 4.9-5.4 ms on hex16; MapleChrono and MergeSat 2x
+slower on top95), MiniSat 2.2 the lowest on both; on the first six 25x25 puzzles of
+sudoku25 (limit 60 s each) MiniSat 2.2 and CaDiCaL 1.9.5 solved all six (45 s and 41 s
+in all), Glucose 4.1 five. CaDiCaL is not the default because PySAT cannot interrupt it
+(time limits are kept less closely) and its ``propagate``, which the witness questions
+use, is slow: top95 with half its givens removed took a median 136 ms with CaDiCaL 1.9.5
+and 36 ms with MiniSat 2.2 (``--section proofs``).
+
+Solvers, givens and time limits are handled by :mod:`sudoku_cp.backends.sat_runner`: one
+solver per rule set is loaded once and reused, with the givens as assumptions (small
+grids), or one per puzzle with the givens as unit clauses (25x25).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from sudoku_cp.errors import BackendUnavailableError
+
+INSTALL_HINT = 'pip install "sudoku_cp[sat]"'
+"""How to install what the backend needs."""
+
+try:
+    import pysat.solvers  # noqa: F401
+except ImportError as error:
+    raise BackendUnavailableError(
+        f'the "sat" backend needs PySAT (python-sat), which is not installed: {INSTALL_HINT}'
+    ) from error
+
+from sudoku_cp.backends.base import lowest_candidates, to_puzzle  # noqa: E402
+from sudoku_cp.backends.lexmin import smallest_solution  # noqa: E402
+from sudoku_cp.backends.sat_encoding import (  # noqa: E402
+    AMO_ENCODINGS,
+    ENCODINGS,
+    SUM_ENCODINGS,
+    Formula,
+    check_options,
+    decode,
+    encode,
+    formula,
+    rules_formula,
+    to_dimacs,
+    values_of,
+    variable,
+)
+from sudoku_cp.backends.sat_runner import Run, solver_names  # noqa: E402
+from sudoku_cp.errors import NoSolutionError  # noqa: E402
+from sudoku_cp.grid import Grid  # noqa: E402
+from sudoku_cp.puzzle import Puzzle, PuzzleInput  # noqa: E402
+
+__all__ = [
+    "AMO_ENCODINGS",
+    "DEFAULT_SOLVER",
+    "ENCODINGS",
+    "Formula",
+    "PROOFS",
+    "SUM_ENCODINGS",
+    "decode",
+    "encode",
+    "first_solution",
+    "formula",
+    "lex_less_clauses",
+    "preload",
+    "rules_formula",
+    "solve",
+    "solver_names",
+    "to_dimacs",
+    "values_of",
+    "variable",
+]
+
+DEFAULT_SOLVER = "minisat22"
+"""The PySAT solver used unless ``solver=`` names another (see the module docstring for why)."""
+
+PROOFS = ("chain", "witness", "hybrid")
+"""The ways to prove the smallest solution, for the ``proof`` option."""
+
+
+def solve(
+    puzzle: Puzzle | Grid,
+    *,
+    time_limit: float | None = None,
+    solver: str = DEFAULT_SOLVER,
+    encoding: str = "extended",
+    amo: str = "pairwise",
+    sum_encoding: str = "combinations",
+    proof: str = "hybrid",
+) -> tuple[Grid, dict[str, float]]:
+    """The ``"sat"`` backend: the smallest row-major solution, proven minimal by a SAT solver.
+
+    Args:
+        puzzle: the puzzle, any size and variant (a :class:`Grid` means classic rules).
+        time_limit: seconds for the whole call (encoding and every solve); ``None``: no limit.
+        solver: a PySAT solver name (:func:`solver_names`); default :data:`DEFAULT_SOLVER`.
+        encoding: ``"extended"`` (default) or ``"minimal"``. The extended encoding's
+            extra clauses let unit propagation find hidden singles: on top95 a mean 17
+            conflicts against 215, median 1.8 ms against 9.4 ms
+            (``benchmarks/bench_sat.py --section encodings``).
+        amo: how at-most-one is written: ``"pairwise"`` (default: on top95 and hex16 it
+            beat ``"seqcounter"``, 1.8 and 8.9 ms against 3.1 and 12.7 ms, despite 54%
+            and 169% more clauses) or a PySAT cardinality encoding (:data:`AMO_ENCODINGS`).
+        sum_encoding: cages by their ``"combinations"`` (default) or by PySAT's
+            pseudo-Boolean encoding ``"pb"``.
+        proof: ``"hybrid"`` (default), ``"chain"`` (``x <_lex w`` clauses until UNSAT) or
+            ``"witness"`` (cell-by-cell questions under assumptions); see the module docstring.
+
+    Returns:
+        ``(solution, stats)``: the smallest solution, and the counters ``solver_calls``;
+        ``conflicts``, ``decisions``, ``propagations`` and ``restarts`` (the solver's own,
+        over every call); ``clauses`` and ``variables`` (of the formula, the proof's
+        clauses and variables included); ``encode_time`` (seconds spent writing the clauses
+        and loading them into a solver; near 0 when a kept solver is reused).
+
+    Raises:
+        NoSolutionError: the puzzle has no solution (the formula is UNSAT).
+        SolveTimeoutError: ``time_limit`` ran out before the answer was found and proven.
+        ValueError: an unknown option value.
+    """
+    if proof not in PROOFS:
+        raise ValueError(f"proof must be one of {', '.join(map(repr, PROOFS))}, not {proof!r}")
+    puzzle = to_puzzle(puzzle)
+    with _start(puzzle, time_limit, solver, encoding, amo, sum_encoding) as run:
+        if proof == "chain":
+            values = _smallest_by_chain(run, puzzle)
+        elif proof == "hybrid":
+            values = _smallest_by_hybrid(run, puzzle)
+        else:
+            values, _ = smallest_solution(_WitnessSearch(run, puzzle), puzzle.model.cell_count)
+        if values is None:
+            raise NoSolutionError("the puzzle has no solution (the SAT solver proved the formula UNSAT)")
+        return puzzle.grid.with_cells(values), run.stats()
+
+
+def first_solution(
+    puzzle: PuzzleInput,
+    *,
+    time_limit: float | None = None,
+    solver: str = DEFAULT_SOLVER,
+    encoding: str = "extended",
+    amo: str = "pairwise",
+    sum_encoding: str = "combinations",
+) -> tuple[Grid, dict[str, float]]:
+    """The first solution the solver finds, with no minimality guarantee (one solve), and
+    its stats: the baseline of the guarantee's cost. Same options and errors as :func:`solve`."""
+    puzzle = to_puzzle(puzzle)
+    with _start(puzzle, time_limit, solver, encoding, amo, sum_encoding) as run:
+        values = run.solve()
+        if values is None:
+            raise NoSolutionError("the puzzle has no solution (the SAT solver proved the formula UNSAT)")
+        return puzzle.grid.with_cells(values), run.stats()
+
+
+def _start(
+    puzzle: Puzzle, time_limit: float | None, solver: str, encoding: str, amo: str, sum_encoding: str
+) -> Run:
+    check_options(encoding, amo, sum_encoding)
+    return Run.start(puzzle.model, time_limit, solver, encoding, amo, sum_encoding)
+
+
+def preload(
+    puzzle: PuzzleInput,
+    *,
+    solver: str = DEFAULT_SOLVER,
+    encoding: str = "extended",
+    amo: str = "pairwise",
+    sum_encoding: str = "combinations",
+) -> None:
+    """Load the solver that :func:`solve` keeps for the puzzle's rules (9x9 and 16x16), without
+    solving: the next calls on puzzles with these rules and options start at once (for
+    timing them, say). Same options and errors as :func:`solve`."""
+    with _start(to_puzzle(puzzle), None, solver, encoding, amo, sum_encoding):
+        pass
+
+
+# -- the lexicographic chain ----------------------------------------------------------------
+
+
+def _smallest_by_chain(run: Run, puzzle: Puzzle) -> list[int] | None:
+    """Solve, then add ``x <_lex w`` until UNSAT; return the last ``w`` (None if no solution)."""
+    witness = run.solve()
+    if witness is None:
+        return None
+    givens, lowest = puzzle.model.givens, lowest_candidates(puzzle.model)
+    while True:
+        clauses = lex_less_clauses(witness, givens, lowest, run.new_variable)
+        if clauses is None:
+            return witness  # no blank cell can take a smaller value
+        run.add(clauses)
+        smaller = run.solve()
+        if smaller is None:
+            return witness  # UNSAT: nothing is smaller
+        witness = smaller
+
+
+def _smallest_by_hybrid(run: Run, puzzle: Puzzle) -> list[int] | None:
+    """One chain question ("is anything smaller than the first solution?"), then, if something
+    is, the witness method from that smaller solution."""
+    witness = run.solve()
+    if witness is None:
+        return None
+    lowest = lowest_candidates(puzzle.model)
+    clauses = lex_less_clauses(witness, puzzle.model.givens, lowest, run.new_variable)
+    if clauses is None:
+        return witness  # no blank cell can take a smaller value
+    guard = run.add_temporary(clauses)
+    smaller = run.solve([guard])
+    run.retire(guard)
+    if smaller is None:
+        return witness  # UNSAT: nothing is smaller
+    return smallest_solution(_WitnessSearch(run, puzzle, smaller), puzzle.model.cell_count)[0]
+
+
+def lex_less_clauses(
+    bound: Sequence[int], givens: Sequence[int], lowest: Sequence[int], new_variable: Callable[[], int]
+) -> list[list[int]] | None:
+    """The clauses of ``x <_lex bound`` over the cell variables (see the module docstring).
+
+    Args:
+        bound: ``w``, the ``n*n`` values of a solution, row-major.
+        givens: the givens (0 for blank); a given equals its bound.
+        lowest: each cell's smallest possible value (:func:`~sudoku_cp.backends.base.lowest_candidates`).
+        new_variable: a function returning a fresh variable number for each ``tied`` Boolean.
+
+    Returns:
+        The clauses, or ``None`` when no blank cell can take a value below its bound
+        (nothing is smaller: no clause and no solve needed).
+    """
+    n = round(len(bound) ** 0.5)
+    may_differ = [i for i, given in enumerate(givens) if not given and lowest[i] < bound[i]]
+    if not may_differ:
+        return None
+    last = may_differ[-1]
+    clauses: list[list[int]] = []
+    tied: list[int] = []  # the negated "tied" literal to prefix, [] while tied unconditionally
+    for cell in range(last + 1):
+        if givens[cell]:
+            continue
+        w = bound[cell]
+        clauses.extend(tied + [-variable(cell, v, n)] for v in range(w + 1, n + 1))
+        smaller = [variable(cell, v, n) for v in range(1, w)]
+        if cell == last:
+            clauses.append(tied + smaller)
+        elif lowest[cell] < w:
+            tied_next = new_variable()
+            clauses.append(tied + [tied_next] + smaller)
+            tied = [-tied_next]
+    return clauses
+
+
+# -- the witness method, under assumptions -----------------------------------------------------
+
+
+class _WitnessSearch:
+    """A :class:`~sudoku_cp.backends.lexmin.PrefixSearch` on one incremental solver: "cell
+    ``i`` below ``b``" is asked as the assumptions ``¬x[i,v]`` for ``v >= b``, a fixed cell
+    is one more assumption ``x[i,w_i]``, and :meth:`may_take_less` is a unit propagation
+    under those assumptions (no solve)."""
+
+    def __init__(self, run: Run, puzzle: Puzzle, first: list[int] | None = None) -> None:
+        self.run, self.n = run, puzzle.side
+        self.lowest = lowest_candidates(puzzle.model)
+        self.prefix: list[int] = []
+        self.first = first  # a solution already found, returned by the first find_solution()
+
+    def below(self, cell: int, bound: int) -> list[int]:
+        return self.prefix + [-variable(cell, v, self.n) for v in range(bound, self.n + 1)]
+
+    def find_solution(self, cell: int | None = None, below: int | None = None) -> list[int] | None:
+        if cell is None and self.first is not None:
+            first, self.first = self.first, None
+            return first
+        return self.run.solve(self.prefix if cell is None else self.below(cell, below))
+
+    def may_take_less(self, cell: int, value: int) -> bool:
+        return self.lowest[cell] < value and self.run.propagates(self.below(cell, value))
+
+    def fix(self, cell: int, value: int) -> None:
+        if not self.run.model.givens[cell]:
+            self.prefix.append(variable(cell, value, self.n))

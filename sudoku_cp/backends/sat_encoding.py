@@ -1,0 +1,370 @@
+"""A puzzle as a CNF formula: one Boolean per (cell, value), clauses for every constraint.
+
+Variable ``cell * n + v`` (``cell`` row-major from 0, ``v`` in ``1..n``) is true when the
+cell holds ``v``: for 9x9, ``r1c1 = 1`` is variable 1, ``r1c1 = 9`` is 9, ``r9c9 = 9`` is 729.
+Auxiliary variables (of a cardinality encoding, of a cage's digit combinations) come after
+``n**3``. The two encodings of the literature (Lynce and Ouaknine, "Sudoku as a SAT problem",
+ISAIM 2006; Weber, "A SAT-based Sudoku solver", LPAR 2005):
+
+* **minimal**: every cell has a value (one clause of ``n`` literals per cell) and every
+  unit holds each value at most once (an at-most-one per unit and value);
+* **extended**: also at most one value per cell and every value at least once per unit.
+  Both are redundant for classic Sudoku, but they give unit propagation more to work with
+  (the "hidden single" is the at-least-one clause of a unit becoming unit).
+
+The at-most-ones are written pairwise (``¬a ∨ ¬b`` for every pair: ``k(k-1)/2`` binary
+clauses for ``k`` literals) or with a cardinality encoding of PySAT
+(:class:`pysat.card.CardEnc`: ``seqcounter``, ``ladder``, ``bitwise``, ``totalizer`` ...,
+Sinz 2005 and others), chosen by ``amo``.
+
+**Why the minimal encoding is still exact.** It does not forbid two values in one cell, yet
+every model of it has exactly one value per cell when the cell lies in a unit (an
+AllDifferent over ``n`` cells): the unit's ``n`` cells each hold at least one value and
+each of the ``n`` values is held at most once, so ``n`` cells hold at least ``n`` and at
+most ``n`` true literals, one each (the pigeonhole argument). The other constraint kinds
+below assume one value per cell (a cage's sum, a thermometer's order), and they are right
+because every model has one. A :class:`~sudoku_cp.puzzle.Puzzle` always has its rows, so
+every cell is in a unit; for a bare :class:`~sudoku_cp.constraints.Model` with cells in no
+unit, those cells get the at-most-one of the extended encoding in either encoding.
+
+Every other kind of :mod:`sudoku_cp.constraints` becomes clauses too:
+
+* ``AllDifferent`` over fewer than ``n`` cells (a cage, an anti-knight pair): at most one
+  cell per value; a unit of ``n`` cells is the above.
+* ``Sum`` over cells that are pairwise different (a killer cage): the *digit combinations*
+  of the cage, one selector variable per set ``S`` of distinct digits adding up to the sum:
+  some selector is true; a selected ``S`` puts every cell's value in ``S`` and every digit
+  of ``S`` in some cell; a cell's value ``v`` selects some ``S`` holding ``v`` (a digit in
+  no combination is a unit clause ``¬x``). This is the cage reasoning of a human solver
+  ("17 in two cells is 8+9"), and unit propagation performs it. A ``Sum`` over cells that
+  may repeat a value is a pseudo-Boolean equality ``Σ v·x[c,v] = total`` encoded by
+  PySAT's :class:`pysat.pb.PBEnc` (``sum_encoding="pb"`` uses it for every cage, to compare).
+* ``Less`` and ``Relation``: every forbidden pair of values ``(a, b)`` is a binary clause
+  ``¬x[first,a] ∨ ¬x[second,b]`` (the direct encoding of a binary constraint, Walsh,
+  "SAT v CSP", CP 2000).
+* ``ValueIn``: a unit clause ``¬x[cell,v]`` for each excluded value.
+* The givens: a unit clause ``x[cell,given]`` each.
+
+>>> from sudoku_cp import Grid
+>>> cnf = encode(Grid.empty(4), encoding="minimal")
+>>> cnf.nv, len(cnf.clauses)  # 64 variables; 16 cells + 12 units x 4 values x 6 pairs
+(64, 304)
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+from pysat.card import CardEnc, EncType
+from pysat.formula import CNF, IDPool
+
+from sudoku_cp.backends.base import to_puzzle
+from sudoku_cp.constraints import AllDifferent, Less, Model, Relation, Sum, ValueIn, cell_name
+from sudoku_cp.errors import SudokuError
+from sudoku_cp.grid import Grid
+from sudoku_cp.puzzle import PuzzleInput
+
+Clause = list[int]
+
+ENCODINGS = ("minimal", "extended")
+"""The names of the encodings, for the ``encoding`` option."""
+
+AMO_ENCODINGS = (
+    "pairwise",
+    "seqcounter",
+    "ladder",
+    "bitwise",
+    "totalizer",
+    "mtotalizer",
+    "kmtotalizer",
+    "sortnetwrk",
+    "cardnetwrk",
+)
+"""The at-most-one encodings, for the ``amo`` option: ``"pairwise"`` is written here, the
+others are :class:`pysat.card.EncType` names (PySAT's own encodings)."""
+
+SUM_ENCODINGS = ("combinations", "pb")
+"""How a cage ``Sum`` over pairwise different cells is encoded (``sum_encoding`` option)."""
+
+
+def variable(cell: int, value: int, side: int) -> int:
+    """The Boolean "``cell`` holds ``value``": ``cell * side + value`` (1-based, as DIMACS wants).
+
+    >>> variable(0, 1, 9), variable(80, 9, 9)
+    (1, 729)
+    """
+    return cell * side + value
+
+
+def check_options(encoding: str, amo: str, sum_encoding: str) -> None:
+    """Raise ValueError naming a bad option and the choices."""
+    for name, value, choices in (
+        ("encoding", encoding, ENCODINGS),
+        ("amo", amo, AMO_ENCODINGS),
+        ("sum_encoding", sum_encoding, SUM_ENCODINGS),
+    ):
+        if value not in choices:
+            raise ValueError(f"{name} must be one of {', '.join(map(repr, choices))}, not {value!r}")
+
+
+@dataclass
+class Formula:
+    """The clauses of one puzzle, grouped by what they say.
+
+    Attributes:
+        side: ``n``.
+        parts: clause lists by description (``"every cell has a value"``, ``"givens"``,
+            ...), in the order they were written; do not modify them (they may be shared
+            by every puzzle of the same rules).
+        variables: the largest variable used (``n**3`` plus the auxiliary ones).
+    """
+
+    side: int
+    parts: dict[str, list[Clause]]
+    variables: int
+
+    @property
+    def clause_count(self) -> int:
+        """The number of clauses."""
+        return sum(len(part) for part in self.parts.values())
+
+    @property
+    def clauses(self) -> list[Clause]:
+        """Every clause, part after part."""
+        return [clause for part in self.parts.values() for clause in part]
+
+    def sizes(self) -> dict[str, int]:
+        """The number of clauses of each part."""
+        return {name: len(part) for name, part in self.parts.items()}
+
+    def cnf(self) -> CNF:
+        """A PySAT :class:`~pysat.formula.CNF` of the clauses, with comments naming the variables."""
+        n = self.side
+        cnf = CNF(from_clauses=self.clauses)
+        cnf.nv = max(cnf.nv, self.variables)
+        cnf.comments = [
+            f"c sudoku_cp: {n}x{n} grid; variable cell*{n}+v (cell row-major from 0, v in 1..{n}) "
+            f"is 'the cell holds v'",
+            f"c r1c1=1 is 1, r1c1={n} is {n}, r{n}c{n}={n} is {n**3}; variables above {n**3} are auxiliary",
+            *(f"c {len(part):>8} clauses: {name}" for name, part in self.parts.items()),
+        ]
+        return cnf
+
+
+def encode(
+    puzzle: PuzzleInput,
+    *,
+    encoding: str = "extended",
+    amo: str = "pairwise",
+    sum_encoding: str = "combinations",
+) -> CNF:
+    """The puzzle as a PySAT :class:`~pysat.formula.CNF` (any size, any variant).
+
+    Args:
+        puzzle: a :class:`Puzzle`, a :class:`Grid` or text (classic rules).
+        encoding: ``"minimal"`` or ``"extended"`` (see the module docstring).
+        amo: how at-most-one is written: ``"pairwise"`` or a :class:`pysat.card.EncType`
+            name (``"seqcounter"``, ``"ladder"``, ...; :data:`AMO_ENCODINGS`).
+        sum_encoding: ``"combinations"`` or ``"pb"`` for cages (:data:`SUM_ENCODINGS`).
+
+    Returns:
+        The CNF: ``cnf.clauses`` (lists of ints), ``cnf.nv`` (the largest variable),
+        ``cnf.comments``; ``cnf.to_dimacs()`` is its DIMACS text. Variable
+        ``cell * n + v`` means "``cell`` holds ``v``" (:func:`variable`); :func:`decode`
+        reads a model back into a grid.
+
+    Raises:
+        InvalidPuzzleError: the input is not a valid puzzle.
+        ValueError: an unknown option value.
+    """
+    return formula(puzzle, encoding=encoding, amo=amo, sum_encoding=sum_encoding).cnf()
+
+
+def to_dimacs(puzzle: PuzzleInput, **options: str) -> str:
+    """The DIMACS CNF text of :func:`encode` (same options), for any external SAT solver.
+
+    >>> [line for line in to_dimacs("1234341221434321").splitlines() if line.startswith("p")]
+    ['p cnf 64 464']
+    """
+    return encode(puzzle, **options).to_dimacs() + "\n"
+
+
+def decode(puzzle: PuzzleInput, model: Iterable[int]) -> Grid:
+    """The grid of a model of :func:`encode`'s formula.
+
+    Args:
+        puzzle: the puzzle that was encoded.
+        model: the true literals (a PySAT model, or the ``v`` lines of a DIMACS solver's
+            output as ints); literals of auxiliary variables are ignored.
+
+    Raises:
+        SudokuError: some cell holds no value in the model (it is not a model of the formula).
+    """
+    puzzle = to_puzzle(puzzle)
+    return puzzle.grid.with_cells(values_of(model, puzzle.side))
+
+
+def values_of(model: Iterable[int], side: int) -> list[int]:
+    """The row-major cell values of a model: for each cell, the smallest value whose variable is true.
+
+    Args:
+        model: the true literals, or a PySAT model (every variable, in order, signed).
+        side: ``n``.
+
+    Raises:
+        SudokuError: a cell has no true variable.
+    """
+    values = [0] * (side * side)
+    for literal in sorted(literal for literal in model if 0 < literal <= side**3):
+        cell, value = divmod(literal - 1, side)
+        if not values[cell]:
+            values[cell] = value + 1
+    if 0 in values:
+        raise SudokuError(f"the model gives {cell_name(values.index(0), side)} no value")
+    return values
+
+
+def formula(
+    puzzle: PuzzleInput,
+    *,
+    encoding: str = "extended",
+    amo: str = "pairwise",
+    sum_encoding: str = "combinations",
+) -> Formula:
+    """The :class:`Formula` of a puzzle: its rules' clauses plus a unit clause per given,
+    grouped by what they say (:meth:`Formula.sizes` counts them). Same options and errors
+    as :func:`encode`, which is ``formula(...).cnf()``.
+
+    >>> from sudoku_cp import Grid
+    >>> formula(Grid.empty(9), encoding="minimal").sizes()
+    {'every cell has a value': 81, 'each value at most once per unit': 8748, 'givens': 0}
+    """
+    check_options(encoding, amo, sum_encoding)
+    model = to_puzzle(puzzle).model
+    rules = rules_formula(model, encoding, amo, sum_encoding)
+    givens = [[literal] for literal in givens_literals(model)]
+    return Formula(model.side, {**rules.parts, "givens": givens}, rules.variables)
+
+
+def givens_literals(model: Model) -> list[int]:
+    """The literal ``x[cell,given]`` of each given."""
+    return [variable(cell, value, model.side) for cell, value in enumerate(model.givens) if value]
+
+
+def rules_formula(model: Model, encoding: str, amo: str, sum_encoding: str) -> Formula:
+    """The clauses of a model's constraints, without its givens: one formula serves every
+    puzzle with the same rules (it is cached, so do not modify it)."""
+    return _rules_formula(model.side, model.constraints, encoding, amo, sum_encoding)
+
+
+@functools.lru_cache(maxsize=16)
+def _rules_formula(side: int, constraints: tuple, encoding: str, amo: str, sum_encoding: str) -> Formula:
+    writer = _Writer(Model(side, (0,) * (side * side), constraints), encoding, amo, sum_encoding)
+    return writer.write()
+
+
+@dataclass
+class _Writer:
+    """Writes the clauses of a model's constraints (the givens are not its business)."""
+
+    model: Model
+    encoding: str
+    amo: str
+    sum_encoding: str
+    parts: dict[str, list[Clause]] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self.n = self.model.side
+        self.pool = IDPool(start_from=self.n**3 + 1)
+
+    def x(self, cell: int, value: int) -> int:
+        return variable(cell, value, self.n)
+
+    def add(self, part: str, clauses: Iterable[Clause]) -> None:
+        self.parts.setdefault(part, []).extend(clauses)
+
+    def write(self) -> Formula:
+        n, model = self.n, self.model
+        values = range(1, n + 1)
+        self.add("every cell has a value", ([self.x(c, v) for v in values] for c in range(n * n)))
+        in_unit = {cell for unit in model.units for cell in unit.cells}
+        cells_amo = range(n * n) if self.encoding == "extended" else sorted(set(range(n * n)) - in_unit)
+        for cell in cells_amo:
+            self.add("at most one value per cell", self.at_most_one([self.x(cell, v) for v in values]))
+        for constraint in model.of_kind(AllDifferent):
+            part = "each value at most once per unit" if len(constraint.cells) == n else "all different"
+            for v in values:
+                self.add(part, self.at_most_one([self.x(c, v) for c in constraint.cells]))
+        if self.encoding == "extended":
+            for unit in model.units:
+                self.add(
+                    "each value at least once per unit", ([self.x(c, v) for c in unit.cells] for v in values)
+                )
+        for constraint in model.of_kind(Sum):
+            self.add("cage sums", self.cage_sum(constraint))
+        for constraint in model.of_kind(Less) + model.of_kind(Relation):
+            self.add("orders and relations", self.forbidden_pairs(constraint))
+        for constraint in model.of_kind(ValueIn):
+            excluded = [v for v in values if v not in constraint.values]
+            self.add("allowed values", ([-self.x(constraint.cell, v)] for v in excluded))
+        return Formula(n, self.parts, self.pool.top)
+
+    def at_most_one(self, literals: Sequence[int]) -> list[Clause]:
+        if len(literals) < 2:
+            return []
+        if self.amo == "pairwise":
+            return [[-a, -b] for a, b in itertools.combinations(literals, 2)]
+        encoded = CardEnc.atmost(literals, bound=1, vpool=self.pool, encoding=getattr(EncType, self.amo))
+        return encoded.clauses
+
+    def forbidden_pairs(self, constraint: Less | Relation) -> list[Clause]:
+        values = range(1, self.n + 1)
+        if isinstance(constraint, Less):
+            allowed = {(a, b) for a in values for b in values if a < b}
+        else:
+            allowed = constraint.allowed
+        return [
+            [-self.x(constraint.first, a), -self.x(constraint.second, b)]
+            for a in values
+            for b in values
+            if (a, b) not in allowed
+        ]
+
+    def cage_sum(self, constraint: Sum) -> list[Clause]:
+        cells = constraint.cells
+        distinct = all(b in self.model.peers[a] for a, b in itertools.combinations(cells, 2))
+        if distinct and self.sum_encoding == "combinations":
+            return self.combinations(cells, constraint.total)
+        return self.pseudo_boolean(cells, constraint.total)
+
+    def combinations(self, cells: Sequence[int], total: int) -> list[Clause]:
+        """The digit-combination encoding of a sum over pairwise different cells."""
+        sets = [s for s in itertools.combinations(range(1, self.n + 1), len(cells)) if sum(s) == total]
+        selectors = [self.pool.id() for _ in sets]
+        clauses: list[Clause] = [list(selectors)]
+        for selector, digits in zip(selectors, sets, strict=True):
+            clauses.extend([-selector] + [self.x(c, v) for v in digits] for c in cells)
+            clauses.extend([-selector] + [self.x(c, v) for c in cells] for v in digits)
+        for value in range(1, self.n + 1):
+            holding = [s for s, digits in zip(selectors, sets, strict=True) if value in digits]
+            clauses.extend([-self.x(c, value)] + holding for c in cells)
+        return clauses
+
+    def pseudo_boolean(self, cells: Sequence[int], total: int) -> list[Clause]:
+        """``Σ v·x[c,v] = total`` by PySAT's pseudo-Boolean encodings (exact since each cell
+        holds one value in every model)."""
+        try:
+            from pysat.pb import PBEnc
+        except (ImportError, AssertionError) as error:  # pysat.pb asserts its backend is present
+            raise SudokuError(
+                "a sum over cells that may repeat a value needs PySAT's pseudo-Boolean encodings: "
+                'pip install "sudoku_cp[sat]"'
+            ) from error
+        values = range(1, self.n + 1)
+        literals = [self.x(c, v) for c in cells for v in values]
+        weights = [v for _ in cells for v in values]
+        encoded = PBEnc.equals(literals, weights=weights, bound=total, vpool=self.pool)
+        return encoded.clauses

@@ -1,0 +1,354 @@
+"""Running a PySAT solver for the SAT backend: loaded solvers, givens, time limits, counters.
+
+**Small formulas: one solver for every puzzle of a rule set.** Loading clauses into a
+PySAT solver costs a few microseconds per clause in Python, which for the 11,988 clauses
+of a 9x9 grid is several times the solve itself. So up to :data:`SHARE_UP_TO` clauses
+(9x9 and 16x16 grids), the clauses of the rules (rows, columns, boxes, cages, ...;
+:func:`~sudoku_cp.backends.sat_encoding.rules_formula`) are loaded once per rule set,
+options and solver, and kept (the :data:`_KEEP` most recently used); each call gives its
+givens as *assumptions* and guards the clauses it adds (the proof's) with a fresh
+activation literal ``a``: every clause it adds holds ``¬a``, every solve assumes ``a``,
+and at the end the unit clause ``¬a`` retires them for good. This is the standard use of
+an incremental SAT solver (Eén and Sörensson, "Temporal induction by incremental SAT
+solving", BMC 2003). Clauses the solver learns stay valid for later puzzles: each is
+implied by the rules and the guarded clauses, and stays implied once ``¬a`` satisfies
+those. A kept solver in use by one thread is not shared (another thread gets its own),
+and it is replaced once retired variables pile up (:data:`_RETIRED_VARIABLES`).
+
+**Large formulas: a solver per puzzle, givens as unit clauses.** Assumptions are decisions,
+so the solver cannot simplify the formula by them; on 25x25 grids (752,500 clauses, most of
+them decided by the givens) that made every conflict about ten times dearer than with the
+givens as unit clauses, which the solver uses to simplify the formula once. Measured on
+the sudoku25 set, puzzles 0-3 (CaDiCaL 1.9.5, first solution): 13.0, 6.0, >20.5 and >26.6 s
+with assumptions; 1.4, 0.5, 4.2 and 2.0 s with unit clauses.
+
+**Time limits.** With a ``time_limit`` every solve runs in slices of a conflict budget
+(``solve_limited``) sized from the conflict rate of the last slice to last about
+:data:`_SLICE_SECONDS`, the clock being checked between slices; solvers that PySAT can
+interrupt (the MiniSat and Glucose family) are also interrupted by a timer when the time
+runs out. CaDiCaL cannot be interrupted in PySAT, so a call may overrun by about a slice.
+"""
+
+from __future__ import annotations
+
+import functools
+import threading
+import time
+from collections import OrderedDict
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from pysat.solvers import NoSuchSolverError, Solver, SolverNames
+
+from sudoku_cp.backends.base import Deadline
+from sudoku_cp.backends.sat_encoding import Formula, givens_literals, rules_formula, values_of
+from sudoku_cp.constraints import Model
+
+REFUSED = {
+    "kissat404": "PySAT's Kissat is not incremental (a second solve aborts the process)",
+    "lingeling": "PySAT's Lingeling has no limited solve, so time limits could not be kept",
+}
+"""PySAT solvers the backend cannot use, and why."""
+
+_INTERRUPTIBLE = {"glucose3", "glucose4", "glucose42", "gluecard3", "gluecard4", "maplechrono", "maplecm"}
+_INTERRUPTIBLE |= {"maplesat", "mergesat3", "minicard", "minisat22", "minisatgh"}
+
+_FIRST_SLICE = 100
+"""The conflict budget of the first slice of a solve under a time limit."""
+
+_SLICE_SECONDS = 0.05
+"""About how long each later slice lasts."""
+
+SHARE_UP_TO = 200_000
+"""Formulas of the rules up to this many clauses are loaded once and kept, the givens being
+assumptions; larger ones are loaded per puzzle, the givens being unit clauses."""
+
+_RETIRED_VARIABLES = 10_000
+"""A kept solver is replaced by a fresh one once the calls it served have added this many
+variables beyond those of the formula (each call adds its guards and the proof's
+auxiliary variables; the solver's work and its models grow with them)."""
+
+_KEEP = 8
+
+_LOAD_CHUNK = 50_000
+"""Clauses loaded between two looks at the clock."""
+"""How many loaded solvers are kept (one per rule set, options and solver)."""
+
+
+def solver_names() -> list[str]:
+    """The PySAT solver names the ``solver`` option takes (aliases such as ``"g4"`` work too):
+    those of this PySAT build, but the :data:`REFUSED` ones."""
+    return [name for name in _canonical_names() if name not in REFUSED and _built(name)]
+
+
+@functools.cache
+def _built(name: str) -> bool:
+    """True when this PySAT build has the solver (CryptoMiniSat needs an extra package)."""
+    try:
+        Solver(name=name).delete()
+    except NoSuchSolverError:
+        return False
+    return True
+
+
+def _canonical_names() -> dict[str, tuple[str, ...]]:
+    return {name: aliases for name, aliases in vars(SolverNames).items() if isinstance(aliases, tuple)}
+
+
+def canonical_solver_name(name: object) -> str:
+    """The canonical PySAT name of ``name`` (``"g4"`` is ``"glucose4"``).
+
+    Raises:
+        ValueError: not a PySAT solver this backend can use; the message lists those it can.
+    """
+    for canonical, aliases in _canonical_names().items():
+        if name in aliases:
+            if canonical in REFUSED:
+                raise ValueError(f"solver {name!r} cannot be used: {REFUSED[canonical]}")
+            if not _built(canonical):
+                raise ValueError(f"solver {name!r} is not part of this PySAT installation")
+            return canonical
+    raise ValueError(f"unknown PySAT solver {name!r}; known: {', '.join(solver_names())}")
+
+
+@dataclass
+class _Loaded:
+    """A solver holding the clauses of one rule set."""
+
+    solver: Solver
+    name: str
+    formula: Formula
+    top: int  # the largest variable used so far
+    lock: threading.Lock = field(default_factory=threading.Lock)
+
+    def worn(self) -> bool:
+        """True once the calls have added :data:`_RETIRED_VARIABLES` variables."""
+        return self.top - self.formula.variables >= _RETIRED_VARIABLES
+
+    @classmethod
+    def load(cls, name: str, formula: Formula, deadline: Deadline) -> _Loaded:
+        """A new solver holding ``formula``.
+
+        Raises:
+            SolveTimeoutError: the deadline passed while loading (checked between chunks).
+        """
+        solver = Solver(name=name)
+        try:
+            for part in formula.parts.values():
+                for start in range(0, len(part), _LOAD_CHUNK):
+                    deadline.check("the SAT solver")
+                    solver.append_formula(part[start : start + _LOAD_CHUNK])
+        except BaseException:
+            solver.delete()
+            raise
+        return cls(solver, name, formula, formula.variables)
+
+
+_KEPT: OrderedDict[tuple, _Loaded] = OrderedDict()
+_KEPT_LOCK = threading.Lock()
+
+
+def forget_solvers() -> None:
+    """Delete the kept solvers (they are reloaded on the next call): frees their memory, and
+    lets a benchmark start each configuration afresh."""
+    with _KEPT_LOCK:
+        while _KEPT:
+            _, loaded = _KEPT.popitem()
+            if loaded.lock.acquire(blocking=False):
+                loaded.solver.delete()
+
+
+def _checkout(key: tuple, name: str, formula: Formula, deadline: Deadline) -> tuple[_Loaded, bool]:
+    """A loaded solver for ``key``, locked for the caller; ``(solver, kept)``, ``kept`` False
+    when it is a private one (the formula is large, or the kept one is busy) that the caller
+    must delete.
+
+    Raises:
+        SolveTimeoutError: the deadline passed while loading.
+    """
+    if formula.clause_count > SHARE_UP_TO:
+        return _Loaded.load(name, formula, deadline), False
+    with _KEPT_LOCK:
+        loaded = _KEPT.get(key)
+        if loaded is not None and loaded.worn() and loaded.lock.acquire(blocking=False):
+            del _KEPT[key]
+            loaded.solver.delete()
+            loaded = None
+        if loaded is None:
+            loaded = _KEPT[key] = _Loaded.load(name, formula, deadline)
+            while len(_KEPT) > _KEEP:
+                _, old = _KEPT.popitem(last=False)
+                if old.lock.acquire(blocking=False):  # a busy one is left to its user and the collector
+                    old.solver.delete()
+        _KEPT.move_to_end(key)
+        if loaded.lock.acquire(blocking=False):
+            return loaded, True
+    return _Loaded.load(name, formula, deadline), False
+
+
+@dataclass
+class Run:
+    """One call's use of a loaded solver: its givens, clock, guard literal and counters.
+
+    Use as a context manager (:meth:`start`); the guarded clauses are retired and the
+    solver released on exit.
+    """
+
+    loaded: _Loaded
+    kept: bool
+    model: Model
+    deadline: Deadline
+    encode_time: float
+    guard: int = 0
+    solver_calls: int = 0
+    added_clauses: int = 0
+    added_variables: int = 0
+    _stats_before: dict = field(default_factory=dict)
+    _timer: threading.Timer | None = None
+
+    @classmethod
+    def start(
+        cls,
+        model: Model,
+        time_limit: float | None,
+        solver: str,
+        encoding: str,
+        amo: str,
+        sum_encoding: str,
+    ) -> Run:
+        """Get a solver loaded with the model's rules and start the call's clock.
+
+        Raises:
+            ValueError: an unknown solver name.
+            SolveTimeoutError: the time ran out while encoding and loading.
+        """
+        name = canonical_solver_name(solver)
+        deadline = Deadline(time_limit)
+        started = time.perf_counter()
+        formula = rules_formula(model, encoding, amo, sum_encoding)
+        key = (model.side, model.constraints, encoding, amo, sum_encoding, name)
+        loaded, kept = _checkout(key, name, formula, deadline)
+        run = cls(loaded, kept, model, deadline, time.perf_counter() - started)
+        try:
+            deadline.check("the SAT solver")
+        except BaseException:
+            run.close()
+            raise
+        return run
+
+    def __post_init__(self) -> None:
+        self.solver = self.loaded.solver
+        self.guard = self.new_variable()
+        givens = givens_literals(self.model)
+        if self.kept:
+            self.assumptions = givens + [self.guard]
+        else:  # a solver of its own: the givens as unit clauses, which the solver simplifies by
+            self.solver.append_formula([[literal] for literal in givens])
+            self.assumptions = [self.guard]
+        self.given_count = len(givens)
+        self._stats_before = self.solver.accum_stats() or {}
+        if self.loaded.name in _INTERRUPTIBLE:
+            self.solver.clear_interrupt()
+            left = self.deadline.left()
+            if left is not None:
+                self._timer = threading.Timer(left, self.solver.interrupt)
+                self._timer.daemon = True
+                self._timer.start()
+
+    def __enter__(self) -> Run:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def close(self) -> None:
+        """Stop the timer, retire the guarded clauses and release (or delete) the solver."""
+        if self._timer is not None:
+            self._timer.cancel()
+            self.solver.clear_interrupt()
+        if not self.kept:
+            self.solver.delete()
+            return
+        if self.added_clauses:
+            self.solver.add_clause([-self.guard])
+        self.loaded.lock.release()
+
+    def new_variable(self) -> int:
+        """A fresh variable, unused by any clause so far."""
+        self.loaded.top += 1
+        self.added_variables += 1
+        return self.loaded.top
+
+    def add(self, clauses: list[list[int]]) -> None:
+        """Add clauses for this call only (each guarded by ``¬guard``)."""
+        self.solver.append_formula([clause + [-self.guard] for clause in clauses])
+        self.added_clauses += len(clauses)
+
+    def add_temporary(self, clauses: list[list[int]]) -> int:
+        """Add clauses that hold only while their returned guard literal is assumed, until
+        :meth:`retire` drops them."""
+        guard = self.new_variable()
+        self.solver.append_formula([clause + [-guard] for clause in clauses])
+        self.added_clauses += len(clauses)
+        return guard
+
+    def retire(self, guard: int) -> None:
+        """Drop the clauses of :meth:`add_temporary` for good."""
+        self.solver.add_clause([-guard])
+
+    def solve(self, assumptions: Sequence[int] = ()) -> list[int] | None:
+        """The cell values of a solution under the givens and ``assumptions``, or ``None``
+        when there is none (a proof).
+
+        Raises:
+            SolveTimeoutError: the time limit ran out.
+        """
+        self.solver_calls += 1
+        everything = self.assumptions + list(assumptions)
+        if self.deadline.at is None:
+            satisfiable = self.solver.solve(assumptions=everything)
+        else:
+            satisfiable = self._solve_in_slices(everything)
+        if not satisfiable:
+            return None
+        n = self.model.side
+        return values_of(self.solver.get_model()[: n**3], n)  # variable i is at index i - 1
+
+    def _solve_in_slices(self, assumptions: list[int]) -> bool:
+        budget = _FIRST_SLICE
+        while True:
+            self.deadline.check("the SAT solver")
+            started, conflicts = time.perf_counter(), self._conflicts()
+            self.solver.conf_budget(budget)
+            interruptible = self._timer is not None
+            answer = self.solver.solve_limited(assumptions=assumptions, expect_interrupt=interruptible)
+            if answer is not None:
+                return answer
+            rate = (self._conflicts() - conflicts) / max(time.perf_counter() - started, 1e-4)
+            budget = max(_FIRST_SLICE, int(rate * min(_SLICE_SECONDS, self.deadline.left() or 0.0)))
+
+    def _conflicts(self) -> int:
+        return (self.solver.accum_stats() or {}).get("conflicts", 0)
+
+    def propagates(self, assumptions: Sequence[int]) -> bool:
+        """False when unit propagation refutes the givens and ``assumptions`` (True when it cannot tell)."""
+        try:
+            consistent, _ = self.solver.propagate(assumptions=self.assumptions + list(assumptions))
+        except NotImplementedError:  # some PySAT solvers have no propagate()
+            return True
+        return bool(consistent)
+
+    def stats(self) -> dict[str, float]:
+        """The call's counters (the solver's own are the differences over this call)."""
+        after = self.solver.accum_stats() or {}
+        formula = self.loaded.formula
+        return {
+            "solver_calls": self.solver_calls,
+            **{
+                what: after.get(what, 0) - self._stats_before.get(what, 0)
+                for what in ("conflicts", "decisions", "propagations", "restarts")
+            },
+            "clauses": formula.clause_count + self.given_count + self.added_clauses,
+            "variables": formula.variables + self.added_variables - 1,
+            "encode_time": self.encode_time,
+        }

@@ -1,0 +1,410 @@
+"""The SAT backend: the encodings' sizes, DIMACS, the proof of the smallest solution, variants,
+options, time limits, and a clear message when PySAT is missing."""
+
+from __future__ import annotations
+
+import importlib
+import random
+import subprocess
+import sys
+import threading
+from math import comb
+
+import pytest
+from conftest import LEXMIN_CASES, assert_solves, case_id
+from pysat.formula import CNF
+from pysat.solvers import Solver
+
+import sudoku_cp
+from sudoku_cp import Grid, Puzzle, datasets, rules, sat
+from sudoku_cp.backends import sat_runner
+from sudoku_cp.errors import BackendUnavailableError, NoSolutionError, SolveTimeoutError, SudokuError
+
+TOP95 = datasets.load("top95")
+
+
+# -- the encodings -------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("side", [4, 9, 16])
+def test_minimal_encoding_of_an_empty_grid_has_the_textbook_size(side: int) -> None:
+    # n*n "cell has a value" clauses; 3n units x n values x C(n,2) pairs "at most once".
+    cnf = sat.encode(Grid.empty(side), encoding="minimal")
+    assert cnf.nv == side**3
+    assert len(cnf.clauses) == side * side + 3 * side * side * comb(side, 2)
+
+
+@pytest.mark.parametrize("side", [4, 9, 16])
+def test_extended_encoding_adds_one_value_per_cell_and_each_value_per_unit(side: int) -> None:
+    minimal = sat.formula(Grid.empty(side), encoding="minimal").sizes()
+    extended = sat.formula(Grid.empty(side), encoding="extended").sizes()
+    assert extended == minimal | {
+        "at most one value per cell": side * side * comb(side, 2),
+        "each value at least once per unit": 3 * side * side,
+    }
+    if side == 9:
+        assert sum(minimal.values()) == 8829 and sum(extended.values()) == 11988
+
+
+def test_givens_are_unit_clauses_of_the_variable_cell_times_n_plus_value() -> None:
+    puzzle = TOP95[0]
+    givens = sat.formula(puzzle).parts["givens"]
+    expected = [[cell * 9 + value] for cell, value in enumerate(puzzle.cells) if value]
+    assert givens == expected
+    assert sat.variable(0, 1, 9) == 1 and sat.variable(80, 9, 9) == 729
+
+
+def test_a_cardinality_encoding_trades_clauses_for_auxiliary_variables() -> None:
+    pairwise = sat.encode(Grid.empty(9), amo="pairwise")
+    counter = sat.encode(Grid.empty(9), amo="seqcounter")
+    assert len(counter.clauses) < len(pairwise.clauses)
+    assert counter.nv > pairwise.nv == 729
+
+
+@pytest.mark.parametrize("encoding", sat.ENCODINGS)
+@pytest.mark.parametrize("amo", ["pairwise", "seqcounter", "ladder", "totalizer"])
+def test_every_encoding_gives_the_same_smallest_solution(encoding: str, amo: str) -> None:
+    for grid in TOP95[:5] + [Grid.empty(9)]:
+        expected = sudoku_cp.solve(grid, backend="backtracking")
+        assert sat.solve(grid, encoding=encoding, amo=amo)[0] == expected
+
+
+# -- DIMACS and decoding ---------------------------------------------------------------------
+
+
+def test_dimacs_round_trip_solves_with_any_solver() -> None:
+    puzzle = TOP95[3]
+    text = sat.to_dimacs(puzzle)
+    assert text.startswith("c sudoku_cp: 9x9 grid")
+    read = CNF(from_string=text)
+    assert read.clauses == sat.encode(puzzle).clauses and read.nv == 729
+    with Solver(name="minisat22", bootstrap_with=read.clauses) as solver:
+        assert solver.solve()
+        solution = sat.decode(puzzle, solver.get_model())
+    assert_solves(puzzle, solution)
+
+
+def test_decode_refuses_a_model_that_leaves_a_cell_empty() -> None:
+    with pytest.raises(SudokuError, match="r1c1"):
+        sat.decode(Grid.empty(4), [sat.variable(cell, 1, 4) for cell in range(1, 16)])
+
+
+def test_encode_writes_dimacs_from_the_command_line(tmp_path) -> None:
+    from test_cli import run
+
+    path = tmp_path / "puzzle.json"
+    puzzle = Puzzle(Grid.parse(TOP95[0].to_string()), (rules.Diagonals(),))
+    path.write_text(puzzle.to_json())
+    code, out, err = run(["encode", str(path), "--dimacs", "--encoding", "minimal"])
+    assert (code, err) == (0, "")
+    assert CNF(from_string=out).clauses == sat.encode(puzzle, encoding="minimal").clauses
+    code, out, err = run(["encode"], TOP95[0].to_string())
+    assert code == 0 and "729 variables, 12005 clauses" in out.splitlines()[0]
+    code, out, err = run(["encode", "--amo", "nonsense"], TOP95[0].to_string())
+    assert code == 2 and "amo must be one of" in err
+
+
+# -- the lexicographic chain ----------------------------------------------------------------
+
+
+def _all_4x4_solutions() -> list[tuple[int, ...]]:
+    """Every 4x4 Sudoku, by plain enumeration cell by cell (independent of the SAT code)."""
+    peers = Puzzle(Grid.empty(4)).model.peers
+    found: list[tuple[int, ...]] = []
+
+    def fill(cells: list[int]) -> None:
+        if len(cells) == 16:
+            found.append(tuple(cells))
+            return
+        taken = {cells[p] for p in peers[len(cells)] if p < len(cells)}
+        for value in range(1, 5):
+            if value not in taken:
+                fill(cells + [value])
+
+    fill([])
+    return found
+
+
+def test_the_chain_admits_exactly_the_solutions_below_its_bound() -> None:
+    solutions = _all_4x4_solutions()
+    assert len(solutions) == 288
+    formula = sat.formula(Grid.empty(4))
+    givens, lowest = (0,) * 16, [1] * 16
+    for bound in random.Random(1).sample(solutions, 4) + [min(solutions)]:
+        top = [formula.variables]
+
+        def new_variable(top=top):
+            top[0] += 1
+            return top[0]
+
+        chain = sat.lex_less_clauses(bound, givens, lowest, new_variable)
+        with Solver(name="minisat22", bootstrap_with=formula.clauses + chain) as solver:
+            models = {tuple(sat.decode(Grid.empty(4), m).cells) for m in solver.enum_models()}
+        assert models == {s for s in solutions if s < bound}
+
+
+# The default proof ("hybrid") runs on every lex-min case in tests/test_backend_contract.py.
+@pytest.mark.parametrize("proof", ["chain", "witness"])
+@pytest.mark.parametrize("case", LEXMIN_CASES[::10], ids=case_id)
+def test_every_proof_gives_the_smallest_solution(case: dict, proof: str) -> None:
+    grid = Grid.parse(case["puzzle"])
+    if case["lexmin"] is None:
+        with pytest.raises(NoSolutionError):
+            sat.solve(grid, proof=proof)
+    else:
+        assert sat.solve(grid, proof=proof)[0].to_string() == case["lexmin"]
+
+
+SLOW_SETS = [pytest.param(name, marks=pytest.mark.slow) for name in ("easy50", "hardest", "hex16")]
+
+
+@pytest.mark.parametrize("name", ["top95", *SLOW_SETS])
+def test_agrees_with_the_reference_backtracker_on_bundled_sets(name: str) -> None:
+    for grid in datasets.load(name):
+        assert sat.solve(grid)[0] == sudoku_cp.solve(grid, backend="backtracking")
+
+
+def test_empty_grids_of_every_small_size() -> None:
+    for side in (4, 6, 8, 9):
+        empty = Grid.empty(side)
+        assert sat.solve(empty)[0] == sudoku_cp.solve(empty, backend="backtracking")
+
+
+def test_first_solution_is_a_solution_without_the_guarantee() -> None:
+    for grid in TOP95[:5]:
+        solution, stats = sat.first_solution(grid)
+        assert_solves(grid, solution)
+        assert stats["solver_calls"] == 1
+    with pytest.raises(NoSolutionError):
+        sat.first_solution(Grid.parse(next(c for c in LEXMIN_CASES if c["lexmin"] is None)["puzzle"]))
+
+
+# -- variants ------------------------------------------------------------------------------
+
+
+def _variants_of(solution: Grid, seed: int) -> list[Puzzle]:
+    """Variant puzzles built around a known solution, so each has at least that one: cages,
+    thermometers, inequalities, Kropki dots with the negative constraint, parity."""
+    n, rng = solution.side, random.Random(seed)
+    value = {(r, c): solution[r, c] for r in range(n) for c in range(n)}
+    cells = sorted(value)
+    givens = Grid.parse("".join(str(v) if rng.random() < 0.25 else "." for v in solution.cells), solution.box)
+    unused, cages = set(cells), []
+    for start in cells:
+        if start in unused:
+            cage = [start]
+            unused.discard(start)
+            while len(cage) < rng.randint(1, 4):
+                options = [
+                    (r + dr, c + dc)
+                    for r, c in cage
+                    for dr, dc in ((0, 1), (1, 0), (0, -1), (-1, 0))
+                    if (r + dr, c + dc) in unused and value[r + dr, c + dc] not in {value[x] for x in cage}
+                ]
+                if not options:
+                    break
+                cage.append(rng.choice(options))
+                unused.discard(cage[-1])
+            cages.append(rules.Cage(tuple(cage), sum(value[x] for x in cage)))
+    thermos = []
+    for r, c in rng.sample(cells, 4):
+        path = [(r, c)]
+        for _ in range(3):
+            bigger = [
+                (path[-1][0] + dr, path[-1][1] + dc)
+                for dr, dc in ((0, 1), (1, 0), (0, -1), (-1, 0))
+                if value.get((path[-1][0] + dr, path[-1][1] + dc), 0) > value[path[-1]]
+                and (path[-1][0] + dr, path[-1][1] + dc) not in path
+            ]
+            if bigger:
+                path.append(rng.choice(bigger))
+        if len(path) > 1:
+            thermos.append(tuple(path))
+    pairs = [((r, c), (r, c + 1)) for r in range(n) for c in range(n - 1)]
+    less = [(a, b) if value[a] < value[b] else (b, a) for a, b in rng.sample(pairs, 6)]
+    neighbours = pairs + [((r, c), (r + 1, c)) for r in range(n - 1) for c in range(n)]
+    white = [(a, b) for a, b in neighbours if abs(value[a] - value[b]) == 1]
+    evens = [x for x in rng.sample(cells, 8) if value[x] % 2 == 0]
+    odds = [x for x in rng.sample(cells, 8) if value[x] % 2 == 1 and x not in evens]
+    return [
+        Puzzle(Grid.empty(n, solution.box), (rules.Killer(tuple(cages)),)),
+        Puzzle(givens, (rules.Thermo(tuple(thermos)), rules.GreaterThan(tuple(less)))),
+        Puzzle(Grid.empty(n, solution.box), (rules.Kropki(white=tuple(white), all_white_given=True),)),
+        Puzzle(givens, (rules.EvenOdd(tuple(evens), tuple(odds)),)),
+    ]
+
+
+VARIANTS = [
+    *_variants_of(Grid.parse(LEXMIN_CASES[0]["lexmin"]), seed=1),
+    *_variants_of(Grid.parse(LEXMIN_CASES[5]["lexmin"]), seed=2),
+    Puzzle(Grid.empty(9), (rules.Diagonals(),)),
+    Puzzle(Grid.empty(9), (rules.Windows(),)),
+    Puzzle(Grid.empty(9), (rules.AntiKnight(),)),
+    Puzzle(Grid.empty(9), (rules.AntiKing(),)),
+    Puzzle(Grid.empty(6), (rules.AntiKing(),)),
+    Puzzle(Grid.empty(4, None), (rules.Jigsaw("aaabcabbccdbcddd"),)),
+]
+
+
+@pytest.mark.parametrize("index", range(len(VARIANTS)))
+@pytest.mark.parametrize("encoding", sat.ENCODINGS)
+def test_variants_agree_with_the_backtracker(index: int, encoding: str) -> None:
+    puzzle = VARIANTS[index]
+    solution = sat.solve(puzzle, encoding=encoding)[0]
+    assert puzzle.is_solved_by(solution)
+    assert solution == sudoku_cp.solve(puzzle, backend="backtracking")
+
+
+def test_cage_sums_by_pseudo_boolean_encoding_agree_with_combinations() -> None:
+    for puzzle in VARIANTS[0:1] + VARIANTS[4:5]:
+        assert sat.solve(puzzle, sum_encoding="pb")[0] == sat.solve(puzzle)[0]
+
+
+def test_a_sum_over_cells_that_may_repeat_uses_the_pseudo_boolean_encoding() -> None:
+    from sudoku_cp.constraints import AllDifferent, Model, Sum
+
+    # A 4x4 Latin square whose cells 0 and 5 (no shared unit) add up to 8: both are 4.
+    units = Puzzle(Grid.empty(4, None)).model.constraints
+    model = Model(4, (0,) * 16, units + (Sum((0, 5), 8, "pair"),))
+    formula = sat.rules_formula(model, "extended", "pairwise", "combinations")
+    with Solver(name="minisat22", bootstrap_with=formula.clauses) as solver:
+        assert solver.solve()
+        values = sat.values_of(solver.get_model(), 4)
+    assert values[0] == values[5] == 4 and model.holds(values)
+    assert any(isinstance(c, AllDifferent) for c in units)
+
+
+def test_minimal_encoding_adds_at_most_one_for_cells_outside_every_unit() -> None:
+    from sudoku_cp.constraints import AllDifferent, Model
+
+    model = Model(4, (0,) * 16, (AllDifferent((0, 1, 2, 3), "row 1"),))
+    sizes = sat.rules_formula(model, "minimal", "pairwise", "combinations").sizes()
+    assert sizes["at most one value per cell"] == 12 * comb(4, 2)
+
+
+# -- options, stats, time limits, threads ------------------------------------------------------
+
+
+@pytest.mark.slow  # a few seconds for the 17 solvers
+@pytest.mark.parametrize("solver", sat.solver_names())
+def test_every_usable_pysat_solver_gives_the_smallest_solution(solver: str) -> None:
+    grid = Grid.parse(LEXMIN_CASES[70]["puzzle"])
+    assert sat.solve(grid, solver=solver)[0] == sudoku_cp.solve(grid, backend="backtracking")
+
+
+def test_solver_aliases_and_refusals() -> None:
+    assert sat.solve(TOP95[0], solver="g4")[0] == sat.solve(TOP95[0])[0]
+    with pytest.raises(ValueError, match="not incremental"):
+        sat.solve(TOP95[0], solver="kissat404")
+    with pytest.raises(ValueError, match="unknown PySAT solver"):
+        sat.solve(TOP95[0], solver="nosuch")
+
+
+@pytest.mark.parametrize(
+    "options", [{"encoding": "short"}, {"amo": "native"}, {"sum_encoding": "x"}, {"proof": "trust"}]
+)
+def test_bad_options_are_refused(options: dict) -> None:
+    with pytest.raises(ValueError):
+        sat.solve(TOP95[0], **options)
+
+
+def test_options_pass_through_the_api() -> None:
+    result = sudoku_cp.solve_with_stats(TOP95[1], backend="sat", encoding="minimal", solver="minisat22")
+    assert result.solution == sudoku_cp.solve(TOP95[1], backend="backtracking")
+    with pytest.raises(TypeError, match="encoding"):
+        sudoku_cp.solve(TOP95[1], backend="sat", workers=2)
+
+
+def test_stats_report_every_counter() -> None:
+    _, stats = sat.solve(Grid.empty(9))
+    assert set(stats) == {
+        "solver_calls",
+        "conflicts",
+        "decisions",
+        "propagations",
+        "restarts",
+        "clauses",
+        "variables",
+        "encode_time",
+    }
+    assert stats["solver_calls"] >= 2
+    assert stats["clauses"] > 11988 and stats["variables"] > 729  # the formula plus the proof's
+
+
+def test_a_tiny_time_limit_raises_and_leaves_the_kept_solver_usable() -> None:
+    for solver in ("cadical195", "glucose4"):
+        with pytest.raises(SolveTimeoutError):
+            sudoku_cp.solve(datasets.load("hex16")[0], backend="sat", solver=solver, time_limit=1e-6)
+        assert sat.solve(TOP95[2], solver=solver)[0] == sudoku_cp.solve(TOP95[2], backend="backtracking")
+
+
+def test_a_time_limit_stops_a_long_solve() -> None:
+    hard_25 = datasets.load("sudoku25")[2]
+    with pytest.raises(SolveTimeoutError):
+        sat.solve(hard_25, time_limit=0.5)
+
+
+def test_threads_each_get_the_right_answer() -> None:
+    grids = TOP95[10:30]
+    expected = [sudoku_cp.solve(g, backend="backtracking") for g in grids]
+    answers: dict[int, Grid] = {}
+
+    def work(offset: int) -> None:
+        for index in range(offset, len(grids), 2):
+            answers[index] = sat.solve(grids[index])[0]
+
+    threads = [threading.Thread(target=work, args=(k,)) for k in (0, 1)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert [answers[i] for i in range(len(grids))] == expected
+
+
+def test_a_kept_solver_is_replaced_once_worn(monkeypatch) -> None:
+    monkeypatch.setattr(sat_runner, "_RETIRED_VARIABLES", 100)
+    for grid in TOP95[40:50]:
+        assert sat.solve(grid)[0] == sudoku_cp.solve(grid, backend="backtracking")
+
+
+# -- without PySAT ---------------------------------------------------------------------------
+
+
+@pytest.fixture
+def without_pysat(monkeypatch):
+    """Make ``import pysat`` fail and the sat backend load afresh."""
+    from sudoku_cp import backends
+
+    for name in list(sys.modules):
+        if name == "pysat" or name.startswith("pysat.") or name.startswith("sudoku_cp.backends.sat"):
+            monkeypatch.delitem(sys.modules, name)
+    for module in ("sat", "sat_encoding", "sat_runner"):
+        monkeypatch.delattr(backends, module, raising=False)
+    monkeypatch.setitem(sys.modules, "pysat", None)
+    monkeypatch.setitem(backends._BACKENDS, "sat", "sudoku_cp.backends.sat")
+    yield
+    monkeypatch.undo()
+    importlib.import_module("sudoku_cp.backends.sat")
+
+
+def test_without_pysat_solving_says_how_to_install_it(without_pysat) -> None:
+    with pytest.raises(BackendUnavailableError, match=r'pip install "sudoku_cp\[sat\]"') as error:
+        sudoku_cp.solve(TOP95[0], backend="sat")
+    assert isinstance(error.value, SudokuError)
+
+
+def test_without_pysat_the_backends_command_says_so(without_pysat) -> None:
+    from test_cli import run
+
+    code, out, _ = run(["backends"])
+    assert code == 0
+    line = next(line for line in out.splitlines() if line[2:].startswith("sat"))
+    assert "not installed" in line and 'pip install "sudoku_cp[sat]"' in line
+    code, _, err = run(["encode", "--dimacs"], TOP95[0].to_string())
+    assert code == 2 and 'pip install "sudoku_cp[sat]"' in err
+
+
+def test_importing_the_package_does_not_import_pysat() -> None:
+    code = "import sys, sudoku_cp; sudoku_cp.solve('1...........4..3'); print('pysat' in sys.modules)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "False"
