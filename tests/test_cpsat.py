@@ -72,6 +72,7 @@ def test_build_model_can_be_extended_and_solved() -> None:
 # -- the smallest solution ---------------------------------------------------------------
 
 
+@pytest.mark.slow  # about 3 s; the contract suite covers these sets' answers too
 @pytest.mark.parametrize("name", ["easy50", "top95", "hardest", "hex16"])
 def test_bundled_sets_give_their_unique_solution(name: str) -> None:
     # Each bundled puzzle has exactly one solution, so it is the smallest; the smallest

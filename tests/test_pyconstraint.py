@@ -92,6 +92,7 @@ def test_every_constraint_form_gives_the_same_smallest_solution(form: str) -> No
         assert solution == Grid.parse(case["lexmin"])
 
 
+@pytest.mark.slow  # about 3 s
 @pytest.mark.parametrize("solver", ["recursive", "optimized"])
 def test_other_complete_solvers_give_the_same_smallest_solution(solver: str) -> None:
     for case in LEXMIN_CASES[:40:8]:
