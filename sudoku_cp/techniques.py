@@ -138,21 +138,28 @@ def _placement(board: Board, candidates: Sequence[int], cell: int, value: int) -
 # -- the techniques ---------------------------------------------------------------------------
 
 
+def _single(
+    technique: str, board: Board, candidates: Sequence[int], cell: int, value: int, used: tuple
+) -> Deduction:
+    """The deduction that places ``value`` in ``cell`` (a naked or hidden single)."""
+    return Deduction(
+        technique,
+        ((cell, value),),
+        _placement(board, candidates, cell, value),
+        (cell,),
+        (value,),
+        ((cell, value),),
+        used,
+    )
+
+
 def naked_singles(board: Board, candidates: list[int], placed: set[int]) -> Iterator[Deduction]:
     """A cell with one candidate left, not yet placed, takes it."""
     for cell, mask in enumerate(candidates):
         if cell not in placed and mask and not mask & (mask - 1):
             value = mask.bit_length()
             used = tuple(board.alldifferents[i] for i in board.containing[cell])
-            yield Deduction(
-                "naked single",
-                ((cell, value),),
-                _placement(board, candidates, cell, value),
-                (cell,),
-                (value,),
-                ((cell, value),),
-                used,
-            )
+            yield _single("naked single", board, candidates, cell, value, used)
 
 
 def hidden_singles(board: Board, candidates: list[int], placed: set[int]) -> Iterator[Deduction]:
@@ -165,15 +172,7 @@ def hidden_singles(board: Board, candidates: list[int], placed: set[int]) -> Ite
                 used = (unit,) + tuple(
                     board.alldifferents[i] for i in board.containing[cell] if board.alldifferents[i] != unit
                 )
-                yield Deduction(
-                    "hidden single",
-                    ((cell, value),),
-                    _placement(board, candidates, cell, value),
-                    (cell,),
-                    (value,),
-                    ((cell, value),),
-                    used,
-                )
+                yield _single("hidden single", board, candidates, cell, value, used)
 
 
 def variant_constraints(board: Board, candidates: list[int], placed: set[int]) -> Iterator[Deduction]:
