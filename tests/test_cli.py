@@ -203,7 +203,7 @@ def test_datasets_command_lists_every_set():
     assert [line.split()[0] for line in lines] == datasets.names()
     assert lines[0].split() == ["easy50", "9x9", "49", "puzzles", "classic"]
     assert lines[6].split() == ["sudoku25", "25x25", "12", "puzzles", "classic"]
-    assert lines[7].split() == ["killer", "9x9", "10", "puzzles", "Killer"]
+    assert lines[7].split() == ["anti_knight", "9x9", "4", "puzzles", "AntiKnight"]
     assert ["gen_6x6", "6x6", "50", "puzzles", "classic"] in [line.split() for line in lines]
     assert ["gen_killer", "9x9", "20", "puzzles", "Killer"] in [line.split() for line in lines]
 
