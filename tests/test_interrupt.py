@@ -24,16 +24,20 @@ LONG_SOLVES = {  # puzzles that take each backend far longer than the test waits
 # A backend with no entry gets the bundled 25x25 that has taken the CDCL solvers longest;
 # if a backend ever solves its puzzle before the signal, the test fails and says so.
 LONGEST = 'datasets.load("sudoku25")[2]'
+WORK = {"sat": 6.0}  # seconds before the signal: the SAT backend first writes and loads 752,500 clauses
 PROMPT = 10.0  # seconds from the signal to the end of the process, however loaded the machine
 
 
-def interrupt_when_ready(command: list[str], **options) -> tuple[subprocess.Popen, float, str, str]:
-    """Start ``command``, wait for 'ready' on its standard error, let it work for a moment,
-    send SIGINT; return the process, the seconds it took to end, and its stdout and stderr."""
+def interrupt_when_ready(
+    command: list[str], work: float = 1.0, **options
+) -> tuple[subprocess.Popen, float, str, str]:
+    """Start ``command``, wait for 'ready' on its standard error, let it work for ``work``
+    seconds, send SIGINT; return the process, the seconds it took to end, and its stdout
+    and stderr."""
     process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, **options)
     try:
         assert process.stderr.readline() == "ready\n"
-        time.sleep(1.0)
+        time.sleep(work)
         assert process.poll() is None, "the solve ended before the signal"
         process.send_signal(signal.SIGINT)
         sent = time.monotonic()
@@ -68,7 +72,7 @@ def test_ctrl_c_raises_keyboard_interrupt_in_python(backend):
             print("finished")
         """
     )
-    process, seconds, out, err = interrupt_when_ready([sys.executable, "-c", script])
+    process, seconds, out, err = interrupt_when_ready([sys.executable, "-c", script], WORK.get(backend, 1.0))
     assert out == "interrupted\n", err
     assert seconds < PROMPT
 
