@@ -139,14 +139,15 @@ def test_killer_steps_use_cage_combinations():
 def test_rule_of_45_places_the_innie_a_unit_leaves():
     row_one = [(0, c) for c in range(9)]
     cages = Killer([Cage(row_one[:4], 20), Cage(row_one[4:8], 18)])
-    step = hint(Puzzle(sudoku_cp.Grid.empty(9), (cages,)))
+    path = explain(Puzzle(sudoku_cp.Grid.empty(9), (cages,)), max_steps=1)  # hint()'s step
+    step = path[0]
     assert step.technique == "rule of 45 (innies)"
     assert step.placements == ((0, 8, 7),)
     assert str(step) == (
         "rule of 45 (innies): r1c9=7 (row 1 holds 45; cages 1, 2 inside it hold 38, so r1c9 = 7)"
     )
     assert step.units[:3] == ("row 1", "cage 1 (sum 20, at r1c1)", "cage 2 (sum 18, at r1c5)")
-    assert_sound(explain(Puzzle(sudoku_cp.Grid.empty(9), (cages,)), max_steps=1))
+    assert_sound(path)
 
 
 def test_rule_of_45_outies_restrict_the_cells_sticking_out():
