@@ -90,3 +90,32 @@ def test_ctrl_c_in_the_command_line_prints_aborted_and_exits_130(tmp_path):
     assert out == ""
     assert err.strip() == "sudoku-cp: aborted"
     assert seconds < PROMPT
+
+
+def test_ctrl_c_stops_finding_a_conflicts_constraints():
+    script = textwrap.dedent(
+        """
+        import sys
+        import sudoku_cp
+        from sudoku_cp import Puzzle, datasets
+        from sudoku_cp.conflict import Conflict
+
+        grid = datasets.load("hex16")[0]
+        solution = sudoku_cp.solve(grid)
+        cell = next(c for c, v in enumerate(grid.cells) if not v)
+        held = {grid.cells[p] for p in grid.geometry.peers[cell]} | {solution.cells[cell]}
+        wrong = min(set(range(1, 17)) - held)
+        givens = [(*divmod(c, 16), v) for c, v in enumerate(grid.cells) if v]
+        conflict = Conflict(tuple([*givens, (*divmod(cell, 16), wrong)]), Puzzle(grid).model)
+        print("ready", file=sys.stderr, flush=True)
+        try:
+            conflict.constraints  # seconds of QuickXplain checks, backtracker and CP-SAT
+        except KeyboardInterrupt:
+            print("interrupted")
+        else:
+            print("finished")
+        """
+    )
+    process, seconds, out, err = interrupt_when_ready([sys.executable, "-c", script])
+    assert out == "interrupted\n", err
+    assert seconds < PROMPT
