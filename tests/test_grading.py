@@ -142,7 +142,7 @@ def test_variants_are_graded_with_their_constraints():
 
 
 def test_killers_are_graded_with_the_rule_of_45():
-    # cages alone leave these killers to search; with a unit's sum (innies and outies)
-    # hidden singles finish them
+    # without a unit's sum (innies and outies) the first needs search, the third locked
+    # candidates; with it, hidden singles finish all three
     for puzzle in datasets.load("gen_killer")[:3]:
         assert grade(puzzle).technique == "hidden singles"
