@@ -39,6 +39,13 @@ def hall_sets(masks: Sequence[int]) -> list[int] | None:
         different values.
     """
     count = len(masks)
+    union = 0
+    for mask in masks:
+        union |= mask
+    if union.bit_count() < count:
+        return None  # too few values for the cells
+    if union.bit_count() == count and not _may_hold_hall_set(masks, union):
+        return list(masks)
     value_cell: dict[int, int] = {}  # value bit -> the cell matched to it
     cell_value = [0] * count
     for cell, mask in enumerate(masks):  # greedy start: the lowest free value
@@ -87,6 +94,34 @@ def hall_sets(masks: Sequence[int]) -> list[int] | None:
             members ^= bit
             kept[bit.bit_length() - 1] &= values
     return kept
+
+
+_PLACE_COUNT_LIMIT = 8  # counting places costs a pass per level: past this, match instead
+
+
+def _may_hold_hall_set(masks: Sequence[int], union: int) -> bool:
+    """False when the cells (as many as the values of ``union``) certainly hold no Hall
+    set and can all take different values, so that no value leaves any cell.
+
+    ``k`` cells with only ``k`` values between them (``0 < k < len(masks)``) need ``k``
+    cells of at most ``k`` candidates, and they leave the other ``len(masks) - k``
+    values at most ``len(masks) - k`` places each; a set of cells with fewer values
+    than cells needs no less. These counts are cheap next to the matching, and on the
+    open units of a nearly empty grid they settle the question.
+    """
+    count = len(masks)
+    sizes = sorted(mask.bit_count() for mask in masks)
+    possible = [k for k in range(1, count) if sizes[k - 1] <= k]
+    if not possible:
+        return False
+    most = count - possible[0]  # the most places a value may have and still count
+    if most > _PLACE_COUNT_LIMIT:
+        return True
+    at_least = [union] + [0] * (most + 1)  # at_least[j]: the values with j places or more
+    for mask in masks:
+        for j in range(most + 1, 0, -1):
+            at_least[j] |= at_least[j - 1] & mask
+    return any((union & ~at_least[count - k + 1]).bit_count() >= count - k for k in possible)
 
 
 def _reach(start: int, edges: Sequence[int], within: int) -> int:
