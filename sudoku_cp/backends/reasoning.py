@@ -29,6 +29,9 @@ def hall_sets(masks: Sequence[int]) -> list[int] | None:
     difference in CSPs", AAAI 1994): a maximum matching of cells to values, then a
     value stays in a cell iff it is matched there or the cell and the value's matched
     cell lie in one strongly connected component of the matching's residual graph.
+    Before the matching, a count of candidates per cell and places per value settles
+    most open units of a nearly empty grid: with no cells and values tight enough to
+    form a Hall set, every value stays (:func:`_may_hold_hall_set`).
 
     Args:
         masks: the candidates of the unit's open cells, with the values of its decided
