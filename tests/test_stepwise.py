@@ -121,9 +121,9 @@ def test_hint_is_the_first_step():
 
 
 def test_killer_steps_use_cage_combinations():
-    path = explain(datasets.load("killer")[0])
+    path = explain(datasets.load("gen_killer")[0])
     assert path[0].technique == "cage combinations"
-    assert path[0].units[0].startswith("cage 1")
+    assert path[0].units[0].startswith("cage ")
     assert_sound(path)
     cages = Killer([Cage([(0, 0), (0, 1)], 3)])
     step = hint(Puzzle(sudoku_cp.Grid.empty(4), (cages,)))
