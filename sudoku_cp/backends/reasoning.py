@@ -29,6 +29,9 @@ def hall_sets(masks: Sequence[int]) -> list[int] | None:
     difference in CSPs", AAAI 1994): a maximum matching of cells to values, then a
     value stays in a cell iff it is matched there or the cell and the value's matched
     cell lie in one strongly connected component of the matching's residual graph.
+    Before the matching, on a dense unit, a count of candidates per cell and places
+    per value settles most open units of a nearly empty grid: with no cells and values
+    tight enough to form a Hall set, every value stays (:func:`_may_hold_hall_set`).
 
     Args:
         masks: the candidates of the unit's open cells, with the values of its decided
@@ -39,6 +42,9 @@ def hall_sets(masks: Sequence[int]) -> list[int] | None:
         different values.
     """
     count = len(masks)
+    sizes = [mask.bit_count() for mask in masks]
+    if 2 * sum(sizes) >= count * count and not _may_hold_hall_set(masks, sizes):
+        return list(masks)
     value_cell: dict[int, int] = {}  # value bit -> the cell matched to it
     cell_value = [0] * count
     for cell, mask in enumerate(masks):  # greedy start: the lowest free value
@@ -87,6 +93,40 @@ def hall_sets(masks: Sequence[int]) -> list[int] | None:
             members ^= bit
             kept[bit.bit_length() - 1] &= values
     return kept
+
+
+_PLACE_COUNT_LIMIT = 8  # counting places costs a pass per level: past this, match instead
+
+
+def _may_hold_hall_set(masks: Sequence[int], sizes: list[int]) -> bool:
+    """False when the cells certainly hold no Hall set and can all take different
+    values, so that no value leaves any cell (``sizes``: each mask's bit count).
+
+    ``k`` cells with only ``k`` values between them (``0 < k < len(masks)``) need ``k``
+    cells of at most ``k`` candidates, and they leave the other ``len(masks) - k``
+    values at most ``len(masks) - k`` places each; a set of cells with fewer values
+    than cells needs no less. These counts are cheap next to the matching on dense
+    units (most values open in most cells, as in a nearly empty grid), which is where
+    :func:`hall_sets` asks.
+    """
+    count = len(masks)
+    union = 0
+    for mask in masks:
+        union |= mask
+    if union.bit_count() != count:
+        return True  # too few values (the matching fails), or more than the counts cover
+    ordered = sorted(sizes)
+    possible = [k for k in range(1, count) if ordered[k - 1] <= k]
+    if not possible:
+        return False
+    most = count - possible[0]  # the most places a value may have and still count
+    if most > _PLACE_COUNT_LIMIT:
+        return True
+    at_least = [union] + [0] * (most + 1)  # at_least[j]: the values with j places or more
+    for mask in masks:
+        for j in range(most + 1, 0, -1):
+            at_least[j] |= at_least[j - 1] & mask
+    return any((union & ~at_least[count - k + 1]).bit_count() >= count - k for k in possible)
 
 
 def _reach(start: int, edges: Sequence[int], within: int) -> int:
