@@ -8,7 +8,7 @@ import itertools
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sudoku_cp.backends.reasoning import hall_sets, locked_in
+from sudoku_cp.backends.reasoning import hall_sets
 
 
 def supported_by_some_assignment(masks: list[int]) -> list[int] | None:
@@ -44,11 +44,6 @@ def test_a_naked_pair_and_a_hidden_pair():
 
 def test_no_room_for_three_values_in_two_cells_is_a_contradiction():
     assert hall_sets([0b011, 0b011, 0b011]) is None
-
-
-def test_locked_candidates_are_the_values_only_in_the_shared_cells():
-    assert locked_in([0b0101, 0b0010], [0b0010, 0b1000]) == 0b0101
-    assert locked_in([0b0001], [0b0001]) == 0
 
 
 @st.composite

@@ -1,15 +1,16 @@
-"""Solving techniques as small functions over bitmask candidates, for any unit.
+"""The backtracker's Hall-set propagation over bitmask candidates, for any unit.
 
 Candidates are ints: bit ``v - 1`` is set while value ``v`` is still possible in a cell.
 A *unit* is a list of cells that hold every value exactly once (a row, column, box,
-region...). Each function takes the candidate masks and returns narrowed masks (or
-``None`` on a contradiction); it does not know about grids, so the backtracker
-(:mod:`sudoku_cp.backends.backtracking`) and step-by-step explanations can share it.
+region...). :func:`hall_sets` takes a unit's candidate masks and returns them narrowed
+(or ``None`` on a contradiction); it does not know about grids.
+
+The step-by-step explanations (:mod:`sudoku_cp.techniques`) find Hall sets one named
+subset at a time (a naked pair, a hidden triple...) with its cells as premises, smallest
+first; the backtracker needs all of a unit's Hall sets at once, which one matching gives.
 
 >>> hall_sets([0b011, 0b011, 0b111])  # a naked pair {1, 2} leaves the third cell 3
 [3, 3, 4]
->>> locked_in([0b101, 0b110], [0b010, 0b011])  # 3 is only in the shared cells
-4
 """
 
 from __future__ import annotations
@@ -158,16 +159,3 @@ def _augment(
             return True
         free &= ~seen[0]
     return False
-
-
-def locked_in(shared: Sequence[int], rest: Sequence[int]) -> int:
-    """Locked candidates: the values whose places in a unit all lie in ``shared`` (its
-    cells that another unit also holds, e.g. a box's cells in one row), given the masks
-    of ``shared`` and of the unit's ``rest``. The other unit's other cells lose them
-    ("pointing" when the unit is a box, "claiming" when it is a line)."""
-    inside = outside = 0
-    for mask in shared:
-        inside |= mask
-    for mask in rest:
-        outside |= mask
-    return inside & ~outside
