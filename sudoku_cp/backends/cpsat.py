@@ -35,10 +35,11 @@ which the later solves of that call then use directly (25x25 puzzles with a quar
 their cells given start there). The general search enumerates in step 1 just as the
 fixed one does, so a puzzle with one solution costs one solve there too: the search
 that found ``w`` goes on, with every clause it has learnt, to exhaust the rest. On the
-bundled sudoku25 that one solve costs about what proving ``x != w`` INFEASIBLE alone
-costs in a second solve, so the first solve's search is saved; SAT inprocessing is off
-in it, which cut its deterministic time by about a quarter there
-(``benchmarks/bench_cpsat.py``).
+bundled sudoku25 that one solve costs about the deterministic time of proving ``x != w``
+INFEASIBLE in a second solve (5 to 10% more), so the finding solve is saved, though
+its search is slower per unit of deterministic time (presolve keeps the cells' integer
+encoding); SAT inprocessing is off in it, which cut its deterministic time by 17 to
+43% on five of those puzzles (``benchmarks/bench_cpsat.py``).
 
 ``x <_lex w`` is the decomposition of the lexicographic ordering constraint into a
 chain of Booleans (Frisch, Hnich, Kiziltan, Miguel and Walsh, "Global constraints for
