@@ -5,11 +5,19 @@ The model (:func:`build_problem`) is the textbook one, side by side with the CP-
 * one variable per cell, named ``"r1c1"`` .. ``"r9c9"`` (row and column from 1);
 * its domain is the given value alone, or every value ``1..n`` of an open cell;
 * one AllDifferent constraint per row, column and box (``3n`` constraints);
-* for a variant, the other kinds of :mod:`sudoku_cp.constraints`: python-constraint's
-  :class:`DistinctCageSum` for a cage ``Sum`` (digit combinations; the sums that cages
-  and units imply are added too), smaller domains for ``ValueIn``, and the
-  binary ones (``Less``, ``Relation``, two-cell ``AllDifferent`` such as anti-knight
-  pairs) together as one :class:`BinaryNetwork` (see there why one).
+* for a variant, the other kinds of :mod:`sudoku_cp.constraints`, each as a
+  python-constraint ``Constraint`` subclass of this module: :class:`DistinctCageSum`
+  for a cage ``Sum`` (digit combinations; the sums that cages and units imply are
+  added too), smaller domains for ``ValueIn``, :class:`LessChains` for each connected
+  group of ``Less`` (a thermometer: bounds along the whole chain), and
+  :class:`CellLinks` for each cell's binary constraints (``Relation``, two-cell
+  ``AllDifferent`` such as anti-knight pairs: forward checking and arc consistency).
+  Cages, ``Less`` groups and Kropki-like links are stated over their cells *and their
+  peers* (:class:`Watching`), so python-constraint calls them whenever one of their
+  cells may have lost a value, and :class:`EveryUnitHiddenSingles` looks for hidden
+  singles in every unit at every node (python-constraint only calls the constraints
+  of the variable just assigned, so without these the reasoning stalled and 8-given
+  anti-knight, open killer and Kropki puzzles took minutes).
 
 python-constraint has no objective, and its first solution is not the smallest: its
 solvers pick the next variable by degree and then by smallest current domain
@@ -485,19 +493,19 @@ class Watching(constraint.Constraint):
     solutions are the same. (Measured on the 12-given Kropki puzzle of lisudoku: XXX.)
 
     Args:
-        inner: the constraint, written for ``variables``.
-        variables: its own variables, in its order.
+        inner: the constraint, written for ``variables`` (kept as ``inner``).
+        variables: its own variables, in its order (kept as ``own_variables``).
     """
 
     def __init__(self, inner: constraint.Constraint, variables: Sequence[str]) -> None:
-        self._inner = inner
-        self._variables = list(variables)
+        self.inner = inner
+        self.own_variables = list(variables)
 
     def preProcess(self, variables, domains, constraints, vconstraints) -> None:
-        self._inner.preProcess(self._variables, domains, [], {})
+        self.inner.preProcess(self.own_variables, domains, [], {})
 
     def __call__(self, variables, domains, assignments, forwardcheck=False) -> bool:
-        return self._inner(self._variables, domains, assignments, forwardcheck)
+        return self.inner(self.own_variables, domains, assignments, forwardcheck)
 
 
 def _keep_only(domain: constraint.Domain, allowed) -> bool:
