@@ -3,7 +3,8 @@
 * Uniqueness (``count_solutions(limit=2)``) on a sample of sudoku17
   (``datasets.load("sudoku17", sample=N, seed=0)``): the backtracker's median, and
   CP-SAT's count against its own ``solve()`` on the same puzzles, in the same run
-  (ratio of medians; targets: backtracking under 5 ms, CP-SAT under 2x).
+  (ratio of medians; targets: backtracking under 5 ms, CP-SAT under 2x); the same for the
+  SAT backend (blocking clauses) when PySAT is installed, its solver loaded beforehand.
 * ``generate()``: median seconds of a minimal 9x9 classic puzzle (target under 0.5 s),
   a minimal 16x16 (under 30 s) and a killer 9x9 (under 5 s), over seeds ``0..k-1``.
 
@@ -26,7 +27,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from _common import machine, summary_ms, time_each  # noqa: E402
 
 from sudoku_cp import datasets, generate  # noqa: E402
-from sudoku_cp.backends import backtracking, cpsat  # noqa: E402
+from sudoku_cp.backends import backtracking, cpsat, unavailable  # noqa: E402
 from sudoku_cp.puzzle import Puzzle  # noqa: E402
 
 
@@ -41,6 +42,20 @@ def uniqueness(sample: int) -> None:
     print(summary_ms(f"{label}: cpsat solve()", solve_cp))
     ratio = statistics.median(count_cp) / statistics.median(solve_cp)
     print(f"cpsat uniqueness / cpsat solve(): x{ratio:.2f} (medians, same puzzles, same run)")
+    if unavailable("sat") is None:
+        from sudoku_cp import sat
+
+        sat.preload(puzzles[0])  # the kept solver's clauses, loaded before the clock starts
+        count_sat = time_each(lambda p: sat.count_solutions(p, limit=2), puzzles)
+        solve_sat = time_each(sat.solve, puzzles)
+        print(summary_ms(f"{label}: sat count limit=2", count_sat))
+        print(summary_ms(f"{label}: sat solve()", solve_sat))
+        ratio = statistics.median(count_sat) / statistics.median(solve_sat)
+        print(f"sat uniqueness / sat solve(): x{ratio:.2f} (medians, same puzzles, same run)")
+        ratio = statistics.median(count_sat) / statistics.median(count_cp)
+        print(f"sat uniqueness / cpsat uniqueness: x{ratio:.2f} (medians, same puzzles, same run)")
+    else:
+        print(f"sat: {unavailable('sat')}")
 
 
 def generating(seeds: int) -> None:

@@ -69,9 +69,11 @@ class Conflict:
             rules alone admit no solution.
         model: the compiled puzzle (:attr:`sudoku_cp.Puzzle.model`).
 
-    :attr:`constraints`, the rules those givens break, is computed on first access: it
-    costs more than the givens (about a second on a hard 9x9), and a one-line message
-    needs only the givens.
+    :attr:`constraints`, the rules those givens break, is computed on first access (with
+    no time limit), or by :meth:`find_constraints` within a time limit, or by
+    ``explain_conflict(..., constraints=True)`` within the call's: it costs more than the
+    givens (about a second on a hard 9x9, more on larger grids), and a one-line message
+    needs only the givens. Ctrl-C stops it within moments (``KeyboardInterrupt``).
     """
 
     givens: tuple[Given, ...]
@@ -81,8 +83,25 @@ class Conflict:
     def constraints(self) -> tuple[Constraint, ...]:
         """A minimal set of the model's constraints (objects of :mod:`sudoku_cp.constraints`)
         that the givens cannot all satisfy: without any one of them, the givens could be
-        completed. Found by QuickXplain (:func:`quickxplain`) on the first access."""
+        completed. Found by QuickXplain (:func:`quickxplain`) on the first access, with no
+        time limit (:meth:`find_constraints` takes one)."""
         return _constraints_broken_by(self.model, self.givens, Deadline(None))
+
+    def find_constraints(self, time_limit: float | None = None) -> tuple[Constraint, ...]:
+        """:attr:`constraints`, computed within ``time_limit`` seconds (``None``: no limit)
+        unless already known; once found, :attr:`constraints` returns them at no cost.
+
+        Raises:
+            SolveTimeoutError: ``time_limit`` ran out before the set was proven minimal
+                (nothing is kept: a later call starts again).
+        """
+        return self._find_constraints(Deadline(time_limit))
+
+    def _find_constraints(self, deadline: Deadline) -> tuple[Constraint, ...]:
+        if "constraints" not in self.__dict__:
+            found = _constraints_broken_by(self.model, self.givens, deadline)
+            self.__dict__["constraints"] = found  # the cached_property's slot
+        return self.constraints
 
     @property
     def labels(self) -> tuple[str, ...]:
@@ -116,21 +135,29 @@ def _and(items: Sequence[str]) -> str:
     return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"
 
 
-def explain_conflict(puzzle: PuzzleInput, *, time_limit: float | None = None) -> Conflict | None:
+def explain_conflict(
+    puzzle: PuzzleInput, *, time_limit: float | None = None, constraints: bool = False
+) -> Conflict | None:
     """Why ``puzzle`` has no solution: a minimal set of conflicting givens and the
     constraints they break (see the module docstring for the method and its sources).
 
     Args:
         puzzle: anything :func:`sudoku_cp.solve` takes.
-        time_limit: seconds for the whole explanation; ``None`` for no limit. A 9x9
-            usually takes a fraction of a second.
+        time_limit: seconds for the whole explanation (the constraints included when
+            ``constraints`` is true); ``None`` for no limit. A 9x9 usually takes a
+            fraction of a second.
+        constraints: also find :attr:`Conflict.constraints` now, within ``time_limit``
+            (otherwise they are found on first access, with no limit, or by
+            :meth:`Conflict.find_constraints`).
 
     Returns:
         A :class:`Conflict`, or ``None`` when the puzzle has a solution.
 
     Raises:
         InvalidPuzzleError: the puzzle is malformed.
-        SolveTimeoutError: ``time_limit`` ran out.
+        SolveTimeoutError: ``time_limit`` ran out (nothing partial is returned: a set
+            of givens or constraints not yet proven minimal would not be the answer).
+        KeyboardInterrupt: Ctrl-C, within moments.
     """
     puzzle = to_puzzle(puzzle)
     deadline = Deadline(time_limit)
@@ -147,7 +174,10 @@ def explain_conflict(puzzle: PuzzleInput, *, time_limit: float | None = None) ->
         return _has_solution(Model(n, tuple(givens), model.constraints), deadline)
 
     givens = [(*divmod(cell, n), cells[cell]) for cell in deletion(core, consistent)]
-    return Conflict(tuple(givens), model)
+    conflict = Conflict(tuple(givens), model)
+    if constraints:
+        conflict._find_constraints(deadline)
+    return conflict
 
 
 def _givens_core(puzzle: Puzzle, deadline: Deadline) -> list[int] | None:
@@ -166,14 +196,14 @@ def _givens_core(puzzle: Puzzle, deadline: Deadline) -> list[int] | None:
     solver.parameters.num_workers = 1
     left = deadline.left()
     if left is not None:
-        deadline.check("the conflict explanation")
+        _check(deadline)
         solver.parameters.max_time_in_seconds = left
-    status = solver.solve(cp)
+    status = cpsat.solve_interruptibly(solver, cp)
     if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         return None
     if status != cp_model.INFEASIBLE:
         if deadline.at is not None:
-            raise deadline.timeout("the conflict explanation")
+            raise _timeout(deadline)
         raise SudokuError(f"CP-SAT stopped with status {solver.status_name(status)}: this is a bug")
     in_core = set(solver.sufficient_assumptions_for_infeasibility())
     return [cell for cell, literal in literals.items() if literal.index in in_core]
@@ -260,6 +290,15 @@ def quickxplain(constraints: Sequence, consistent) -> list:
     return sorted(explain([], False, constraints), key=lambda c: position[id(c)])
 
 
+def _check(deadline: Deadline) -> None:
+    if deadline.passed():
+        raise _timeout(deadline)
+
+
+def _timeout(deadline: Deadline) -> SolveTimeoutError:
+    return SolveTimeoutError(f"the conflict explanation ran out of time ({deadline.time_limit:g} s)")
+
+
 QUICK_CHECK = 0.02
 """Seconds the backtracker gets for one check before CP-SAT takes over."""
 
@@ -269,6 +308,7 @@ def _has_solution(model: Model, deadline: Deadline) -> bool:
     answers them in about a millisecond; the few it does not finish within
     :data:`QUICK_CHECK` go to CP-SAT, whose clause learning copes with the sparse,
     relaxed models that stall a plain search. Both are complete."""
+    _check(deadline)
     if not all(model.domains()):
         return False
     left = deadline.left()
@@ -276,16 +316,18 @@ def _has_solution(model: Model, deadline: Deadline) -> bool:
     try:
         return BitmaskSearch(model, quick).find_solution() is not None
     except SolveTimeoutError:
-        deadline.check("the conflict explanation")
+        _check(deadline)
     cp, _ = cpsat.model_of(model)
     solver = cp_model.CpSolver()
     solver.parameters.num_workers = 1
     left = deadline.left()
     if left is not None:
         solver.parameters.max_time_in_seconds = left
-    status = solver.solve(cp)
-    if status == cp_model.UNKNOWN and deadline.at is not None:
-        raise deadline.timeout("the conflict explanation")
+    status = cpsat.solve_interruptibly(solver, cp)  # Ctrl-C: KeyboardInterrupt within moments
+    if status == cp_model.UNKNOWN:
+        if deadline.at is not None:
+            raise _timeout(deadline)
+        raise SudokuError("CP-SAT stopped without an answer and without a time limit: this is a bug")
     return status in (cp_model.OPTIMAL, cp_model.FEASIBLE)
 
 

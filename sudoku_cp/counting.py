@@ -6,8 +6,9 @@ provides the optional functions of the backend contract (:mod:`sudoku_cp.backend
 
 * :func:`count_solutions` asks the backend's own complete search to count (CP-SAT
   enumerating solutions, python-constraint's solution iterator, the backtracker's
-  exhaustive search); the count is exact, or the ``limit`` when there are at least that
-  many. :func:`is_unique` is ``count_solutions(..., limit=2) == 1``.
+  exhaustive search, the SAT solver blocking each solution found); the count is exact,
+  or the ``limit`` when there are at least that many. :func:`is_unique` is
+  ``count_solutions(..., limit=2) == 1``.
 * :func:`solutions` lists the solutions in increasing row-major (lexicographic) order.
   Each one is the backend's answer to "the smallest solution greater than the previous
   one", a question each backend asks with its own search and one more constraint,

@@ -10,7 +10,6 @@ name           size     puzzles  source (full provenance in ``data/README.md``)
 ``sudoku17``   9x9      49158    Royle's 17-clue puzzles, completed (tdoku)
 ``hex16``      16x16    45       Gecode instances from janko.at
 ``sudoku25``   25x25    12       Gecode instances from Alain Frisch's page
-``killer``     9x9      10       killer puzzles from vtsukur/killer-sudoku-solver (MIT)
 ``anti_knight`` 9x9     4        8-given anti-knight puzzles from dclamage/SudokuAKUnique (MIT)
 ``gen_6x6``    6x6      50       made by :func:`sudoku_cp.generate`: classic, 2x3 boxes, minimal
 ``gen_minimal`` 9x9     30       generated: classic, minimal, 180° rotational symmetry
@@ -45,7 +44,6 @@ _FILES = {
     "sudoku17": "sudoku17.txt.gz",
     "hex16": "hex16.txt",
     "sudoku25": "sudoku25.txt",
-    "killer": "killer.json",
     "anti_knight": "anti_knight.json",
     "gen_6x6": "gen_6x6.json",
     "gen_minimal": "gen_minimal.json",

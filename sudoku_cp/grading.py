@@ -14,7 +14,9 @@ levels, weakest first (each includes the ones before it):
                          checking of AllDifferent), and each Sum, Less and
                          Relation keeps only the values it can support
 1   hidden singles       a value with one possible cell left in a unit goes      medium
-                         there
+                         there; in a killer, the rule of 45 (a unit holds
+                         1..n, so its sum less its cages' sums is what the
+                         innies hold, or the outies)
 2   locked candidates    a value whose cells in a unit all lie in another        hard
                          AllDifferent leaves the rest of that one (pointing,
                          claiming)
@@ -59,6 +61,7 @@ from sudoku_cp.techniques import (
     Technique,
     hidden_singles,
     hidden_subsets,
+    innies_and_outies,
     locked_candidates,
     naked_singles,
     naked_subsets,
@@ -82,7 +85,7 @@ BAND_NAMES: tuple[str, ...] = ("easy", "medium", "hard", "expert")
 
 LEVEL_TECHNIQUES: tuple[tuple[Technique, ...], ...] = (
     (naked_singles, variant_constraints),
-    (hidden_singles,),
+    (hidden_singles, innies_and_outies),
     (locked_candidates,),
     tuple(find(size) for size in range(2, MAX_SUBSET + 1) for find in (naked_subsets, hidden_subsets)),
 )

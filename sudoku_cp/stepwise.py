@@ -3,19 +3,21 @@
 :func:`explain` starts from the pencil marks people start from (each cell's candidates
 less its given peers' digits) and applies, one step at a time, the simplest technique of
 :mod:`sudoku_cp.techniques` that finds anything: naked and hidden singles first, then a
-variant's own constraints (a cage's digit combinations, a thermometer's order...), locked
-candidates, naked and hidden subsets, X-Wing and Swordfish. That is the step-wise
-explanation of Bogaerts, Gamba and Guns ("Step-wise explanations of constraint
-satisfaction problems", Artificial Intelligence 2021): a sequence of small deductions,
-each the cheapest available, each with its premises (the constraints and candidates it
-uses) and its conclusion (digits placed, candidates removed).
+variant's own constraints (a cage's digit combinations, a thermometer's order...), the
+rule of 45 of killers (innies and outies), locked candidates, naked and hidden subsets,
+X-Wing and Swordfish. That is the step-wise explanation of Bogaerts, Gamba and Guns
+("Step-wise explanations of constraint satisfaction problems", Artificial Intelligence
+2021): a sequence of small deductions, each the cheapest available, each with its
+premises (the constraints and candidates it uses) and its conclusion (digits placed,
+candidates removed).
 
 Every step is checked before it is reported:
 
 * its conclusion *follows from its premises*: with only the step's constraints and the
   current candidates of their cells, an exhaustive search (the package's backtracker)
   finds no assignment that keeps a removed candidate or gives a placed cell another
-  value;
+  value (a rule-of-45 step's sum is first checked as arithmetic over its units and
+  cages, then joins the premises, which keeps that search short);
 * it *agrees with the solution*: placed digits are the solution's, removed candidates
   are not.
 
@@ -39,7 +41,8 @@ from dataclasses import dataclass, field
 
 from sudoku_cp.api import solve
 from sudoku_cp.backends.backtracking import BitmaskSearch
-from sudoku_cp.constraints import Model, ValueIn
+from sudoku_cp.backends.base import ImpliedSum
+from sudoku_cp.constraints import AllDifferent, Model, Sum, ValueIn
 from sudoku_cp.errors import SudokuError
 from sudoku_cp.grid import Grid
 from sudoku_cp.puzzle import Puzzle, PuzzleInput, as_puzzle
@@ -64,6 +67,9 @@ class Step:
         values: the pattern's values.
         candidates: the premise candidates ``(row, column, value)``.
         units: the labels of the constraints it uses (``"row 3"``, ``"cage 2 (sum 9, at r1c4)"``).
+        reason: the argument in words where the premise is more than a pattern (the rule
+            of 45's arithmetic: ``"row 1 holds 45; cage 1, cage 2 inside it hold 38, so
+            r1c8 + r1c9 = 7"``), ``""`` otherwise.
     """
 
     technique: str
@@ -73,6 +79,7 @@ class Step:
     values: tuple[int, ...]
     candidates: tuple[Triple, ...]
     units: tuple[str, ...]
+    reason: str = ""
 
     def __str__(self) -> str:
         """One line: the technique, what it sees and what it concludes."""
@@ -81,6 +88,8 @@ class Step:
     def _premise(self) -> str:
         cells, values = _names(self.cells), ", ".join(map(str, self.values))
         units = " and ".join(self.units[:2]) if self.technique.startswith("locked") else self.units[0]
+        if self.reason:
+            return f"{_name(self.placements[0])} ({self.reason})" if self.placements else f"{self.reason}; "
         if self.technique == "naked single":
             return f"{_name(self.placements[0])} (the only candidate left in {cells})"
         if self.technique == "hidden single":
@@ -306,6 +315,7 @@ def _step(deduction: Deduction, n: int) -> Step:
         deduction.values,
         triples(deduction.candidates),
         tuple(dict.fromkeys(c.label for c in deduction.constraints)),
+        deduction.reason,
     )
 
 
@@ -320,6 +330,9 @@ def check_deduction(puzzle: Puzzle, candidates: Sequence[int], deduction: Deduct
             raise SudokuError(f"{deduction.technique} removed the solution's {value}")
     n = puzzle.side
     premise = list(deduction.constraints)
+    if deduction.lemma is not None:
+        check_implied_sum(deduction.lemma, n)
+        premise.append(deduction.lemma.sum)  # proven from the premise: it keeps the search short
     cells = sorted({c for constraint in premise for c in constraint.cells})
     domains = {c: frozenset(values_of(candidates[c])) for c in cells}
     conclusions = [(cell, frozenset({value})) for cell, value in deduction.eliminations]
@@ -335,6 +348,38 @@ def check_deduction(puzzle: Puzzle, candidates: Sequence[int], deduction: Deduct
             raise SudokuError(
                 f"{deduction.technique} does not follow from its premises at r{cell // n + 1}c{cell % n + 1}"
             )
+
+
+def check_implied_sum(implied: ImpliedSum, n: int) -> None:
+    """Raise :class:`SudokuError` unless ``implied.sum`` follows from its units and cages by
+    the arithmetic of the rule of 45: the units are disjoint AllDifferents over ``n`` cells
+    (so each adds up to ``n(n+1)/2``), the cages disjoint sums, and the innies are the
+    units' cells outside the cages, all inside the units (or the outies are the cages'
+    cells outside the units, the cages covering the units)."""
+    union: set[int] = set()
+    for unit in implied.units:
+        if (
+            not isinstance(unit, AllDifferent)
+            or len(set(unit.cells)) != n
+            or not union.isdisjoint(unit.cells)
+        ):
+            raise SudokuError(f"{implied.sum.label}: its units are not disjoint units of {n} cells")
+        union.update(unit.cells)
+    caged: set[int] = set()
+    for cage in implied.cages:
+        if not isinstance(cage, Sum) or not caged.isdisjoint(cage.cells):
+            raise SudokuError(f"{implied.sum.label}: its cages overlap")
+        caged.update(cage.cells)
+    whole = len(implied.units) * n * (n + 1) // 2
+    cages_total = sum(cage.total for cage in implied.cages)
+    if implied.kind == "innies":
+        holds = caged <= union and set(implied.sum.cells) == union - caged
+        holds = holds and implied.sum.total == whole - cages_total
+    else:
+        holds = union <= caged and set(implied.sum.cells) == caged - union
+        holds = holds and implied.sum.total == cages_total - whole
+    if not holds:
+        raise SudokuError(f"{implied.sum.label}: the rule of 45 does not give that sum")
 
 
 __all__ = ["Explanation", "Step", "explain", "hint"]

@@ -20,6 +20,11 @@ naked single               a cell with one candidate left: it takes it
 hidden single              a value with one place left in a unit: it goes there
 a variant's constraint     one cage, thermometer, inequality or dot on its own keeps only
                            the values it supports (cage combinations, thermometer order...)
+rule of 45                 a unit (or a run of parallel units) adds up to ``n(n+1)/2`` each;
+                           less the cages inside it, its other cells (*innies*) have a known
+                           sum; the cages meeting it, less it, leave the cells sticking out
+                           (*outies*) a known sum: it places a last open cell or keeps the
+                           values that can make up the sum
 locked candidates          a value whose places in a unit all lie in another AllDifferent
                            leaves the rest of that one: *pointing* (box to line),
                            *claiming* (line to box)
@@ -37,7 +42,9 @@ AllDifferent, as in the AllDifferent propagators of Régin (AAAI 1994), limited 
 ``k <= 4`` as people do.
 
 A variant's constraint is applied with the backtracker's own propagator for it (the one
-:mod:`sudoku_cp.backends.backtracking` searches with), so the reasoning is written once.
+:mod:`sudoku_cp.backends.backtracking` searches with), so the reasoning is written once;
+so are the rule of 45's sums (:func:`sudoku_cp.backends.base.implied_sum_sources`, which
+the backtracker also propagates).
 """
 
 from __future__ import annotations
@@ -47,7 +54,8 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
 from sudoku_cp.backends.backtracking import propagator
-from sudoku_cp.constraints import AllDifferent, Constraint, Less, Model, Relation, Sum
+from sudoku_cp.backends.base import ImpliedSum, implied_sum_sources
+from sudoku_cp.constraints import AllDifferent, Constraint, Less, Model, Relation, Sum, cell_name
 
 MAX_SUBSET = 4
 """The largest naked or hidden subset looked for: quads."""
@@ -67,6 +75,11 @@ class Deduction:
         candidates: ``(cell, value)``: the pattern's candidates.
         constraints: the constraints it uses (the premise, with the current candidates
             of their cells).
+        reason: for a technique whose premise is more than a pattern, the arithmetic or
+            argument in words (the rule of 45: ``"row 1 holds 45; ... so r1c9 = 7"``);
+            ``""`` otherwise.
+        lemma: the rule of 45's sum the step applies (derived from ``constraints``), or
+            ``None``: a checker verifies its arithmetic, then may use it as a premise.
     """
 
     technique: str
@@ -76,6 +89,8 @@ class Deduction:
     values: tuple[int, ...]
     candidates: tuple[tuple[int, int], ...]
     constraints: tuple[Constraint, ...]
+    reason: str = ""
+    lemma: ImpliedSum | None = None
 
 
 class Board:
@@ -88,6 +103,8 @@ class Board:
         alldifferents: every AllDifferent.
         containing: for each cell, the indices (into ``alldifferents``) of those holding it.
         others: each Sum, Less and Relation with its propagator.
+        implied: each sum of the rule of 45 (an :class:`ImpliedSum` over up to ``n``
+            cells) with its propagator.
         lines: the rows then the columns, for fish (X-Wing, Swordfish).
     """
 
@@ -103,6 +120,9 @@ class Board:
         self.containing = tuple(tuple(c) for c in containing)
         self.others = tuple(
             (c, propagator(c, model)) for c in model.constraints if isinstance(c, Sum | Less | Relation)
+        )
+        self.implied = tuple(
+            (implied, propagator(implied.sum, model)) for implied in implied_sum_sources(model, model.side)
         )
         self.rows = tuple(u for u in self.units if u.label.startswith("row "))
         self.columns = tuple(u for u in self.units if u.label.startswith("column "))
@@ -210,6 +230,80 @@ def variant_technique(constraint: Constraint) -> str:
     if isinstance(constraint, Relation):
         return "Kropki dot" if "dot" in label.split(" ")[:2] and not label.startswith("no ") else "no dot"
     return "constraint"
+
+
+def innies_and_outies(board: Board, candidates: list[int], placed: set[int]) -> Iterator[Deduction]:
+    """The rule of 45: the sum a unit (or a run of parallel units) and the cages inside
+    it, or meeting it, leave to the cells not covered (innies) or sticking out (outies).
+
+    A last open cell of such a sum is placed; otherwise its cells keep the values that
+    can make up the sum (a sum over cells of one AllDifferent uses distinct digits).
+    """
+    for implied, propagate in board.implied:
+        open_cells = [c for c in implied.sum.cells if c not in placed]
+        if not open_cells:
+            continue
+        trial = candidates[:]
+        if propagate(trial) is None:
+            continue  # a contradiction: not a step (the puzzle is checked to have a solution)
+        removed = tuple((c, v) for c in open_cells for v in values_of(candidates[c] & ~trial[c]))
+        if not removed:
+            continue
+        cells = implied.sum.cells
+        used = _implied_premise(board, implied)
+        pattern = tuple((c, v) for c in cells for v in values_of(candidates[c]))
+        technique = f"rule of 45 ({implied.kind})"
+        cell = open_cells[0]
+        if len(open_cells) == 1 and not trial[cell] & (trial[cell] - 1):
+            value = trial[cell].bit_length()
+            around = tuple(board.alldifferents[i] for i in board.containing[cell])
+            yield Deduction(
+                technique,
+                ((cell, value),),
+                _placement(board, candidates, cell, value),
+                cells,
+                (value,),
+                pattern,
+                tuple(dict.fromkeys(used + around)),
+                _implied_reason(board, implied),
+                implied,
+            )
+        else:
+            reason = _implied_reason(board, implied)
+            yield Deduction(technique, (), removed, cells, (), pattern, used, reason, implied)
+
+
+def _implied_premise(board: Board, implied: ImpliedSum) -> tuple[Constraint, ...]:
+    """The constraints a rule-of-45 step uses: its units, its cages (with the cages'
+    AllDifferents), and the AllDifferents that make two of its cells differ."""
+    cage_labels = {c.label for c in implied.cages}
+    twins = tuple(a for a in board.alldifferents if a.label in cage_labels)
+    cells = set(implied.sum.cells)
+    apart = tuple(a for a in board.alldifferents if len(cells.intersection(a.cells)) > 1)
+    return tuple(dict.fromkeys(implied.units + implied.cages + twins + apart))
+
+
+def _implied_reason(board: Board, implied: ImpliedSum) -> str:
+    """The arithmetic of a rule-of-45 step in words: ``"row 5 holds 45; cages 12, 20
+    inside it hold 10, so r5c3 + r5c4 = 35"``."""
+    n = board.side
+    units = implied.sum.label.split(" of ", 1)[1]
+    whole = f"{units} {_verb(len(implied.units))} {len(implied.units) * n * (n + 1) // 2}"
+    numbers = [c.label.split(" (")[0].removeprefix("cage ") for c in implied.cages]
+    cages = f"cage{'s' if len(numbers) > 1 else ''} {', '.join(numbers)}"
+    held = f"{_verb(len(numbers))} {sum(c.total for c in implied.cages)}"
+    if implied.kind == "outies":
+        arithmetic = f"{cages} meeting {units} {held}; {whole}"
+    elif implied.cages:
+        arithmetic = f"{whole}; {cages} inside {'it' if len(implied.units) == 1 else 'them'} {held}"
+    else:
+        arithmetic = whole
+    names = " + ".join(cell_name(c, n) for c in implied.sum.cells)
+    return f"{arithmetic}, so {names} = {implied.sum.total}"
+
+
+def _verb(count: int) -> str:
+    return "holds" if count == 1 else "hold"
 
 
 def locked_candidates(board: Board, candidates: list[int], placed: set[int]) -> Iterator[Deduction]:
@@ -367,6 +461,7 @@ TECHNIQUES: tuple[Technique, ...] = (
     naked_singles,
     hidden_singles,
     variant_constraints,
+    innies_and_outies,
     locked_candidates,
     naked_subsets(2),
     hidden_subsets(2),
@@ -399,6 +494,7 @@ __all__ = [
     "fish",
     "hidden_singles",
     "hidden_subsets",
+    "innies_and_outies",
     "locked_candidates",
     "naked_singles",
     "naked_subsets",

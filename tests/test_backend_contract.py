@@ -31,7 +31,6 @@ VARIANT_CASES = json.loads((Path(__file__).parent / "data" / "variant_cases.json
 SLOW = {
     ("python-constraint", "hex16-minus-94"): "about 80 s: python-constraint proofs on 16x16",
     ("python-constraint", "17clue-minus-50"): "about 10 s",
-    ("python-constraint", "killer"): "about 70 s for the 10 open killers (one takes most of it)",
     ("python-constraint", "anti_knight"): "40 to 80 s for the 4 puzzles of 8 givens",
     ("python-constraint", "gen_jigsaw"): "minutes: 30 minimal jigsaws of 15 to 19 givens",
     ("python-constraint", "gen_x"): "about 20 s for the 30 minimal X-Sudokus",

@@ -17,7 +17,7 @@ from conftest import LEXMIN_CASES
 from ortools.sat.python import cp_model
 
 import sudoku_cp
-from sudoku_cp import Grid, NoSolutionError, Puzzle, datasets, explain_conflict
+from sudoku_cp import Grid, NoSolutionError, Puzzle, SolveTimeoutError, datasets, explain_conflict
 from sudoku_cp.backends import cpsat
 from sudoku_cp.conflict import Conflict, deletion, quickxplain
 from sudoku_cp.constraints import Model
@@ -171,3 +171,30 @@ def test_shrinking_algorithms_find_the_minimal_conflict():
     assert quickxplain(range(5), lambda subset: False) == []
     with pytest.raises(ValueError):
         quickxplain(range(5), lambda subset: True)
+
+
+def test_finding_the_constraints_honours_a_time_limit():
+    small = "..214.....1....."
+    conflict = explain_conflict(small)
+    with pytest.raises(SolveTimeoutError, match="conflict explanation ran out of time"):
+        conflict.find_constraints(time_limit=0)
+    assert "constraints" not in conflict.__dict__  # nothing half-proven is kept
+    found = conflict.find_constraints(time_limit=60)
+    assert found == conflict.constraints == explain_conflict(small).constraints
+    assert [c.label for c in found] == ["row 1", "box 1 (rows 1-2, columns 1-2)"]
+    eager = explain_conflict(small, time_limit=60, constraints=True)
+    assert "constraints" in eager.__dict__ and eager.constraints == found
+    with pytest.raises(SolveTimeoutError):
+        explain_conflict(small, time_limit=0, constraints=True)
+
+
+def test_a_time_limit_stops_a_long_constraint_search():
+    # Every given of a 16x16 plus one wrong digit: QuickXplain over its constraints takes
+    # many seconds; a limit of half a second stops it (the limit is checked between and
+    # inside the consistency checks).
+    grid = datasets.load("hex16")[0]
+    wrong = with_wrong_given(grid, 0)
+    givens = tuple((*divmod(c, 16), v) for c, v in enumerate(wrong.cells) if v)
+    conflict = Conflict(givens, Puzzle(wrong).model)
+    with pytest.raises(SolveTimeoutError):
+        conflict.find_constraints(time_limit=0.5)

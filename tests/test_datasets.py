@@ -23,7 +23,6 @@ EXPECTED = {
 
 VARIANT_SETS = {
     # name: (count, the rule types of every puzzle)
-    "killer": (10, ["Killer"]),
     "anti_knight": (4, ["AntiKnight"]),
 }
 

@@ -139,3 +139,10 @@ def test_variants_are_graded_with_their_constraints():
     puzzle = Puzzle(Grid.empty(4), (Killer(cages),))
     assert grade(puzzle).technique == "naked singles"
     assert grade(datasets.load("gen_killer")[0]).band in ("easy", "medium", "hard", "expert")
+
+
+def test_killers_are_graded_with_the_rule_of_45():
+    # without a unit's sum (innies and outies) the first needs search, the third locked
+    # candidates; with it, hidden singles finish all three
+    for puzzle in datasets.load("gen_killer")[:3]:
+        assert grade(puzzle).technique == "hidden singles"

@@ -8,6 +8,8 @@ import random
 import subprocess
 import sys
 import threading
+import time
+from collections import OrderedDict
 from math import comb
 
 import pytest
@@ -17,7 +19,7 @@ from pysat.solvers import Solver
 
 import sudoku_cp
 from sudoku_cp import Grid, Puzzle, datasets, rules, sat
-from sudoku_cp.backends import sat_runner
+from sudoku_cp.backends import sat_encoding, sat_runner
 from sudoku_cp.errors import BackendUnavailableError, NoSolutionError, SolveTimeoutError, SudokuError
 
 TOP95 = datasets.load("top95")
@@ -125,6 +127,18 @@ def _all_4x4_solutions() -> list[tuple[int, ...]]:
     return found
 
 
+def _grids_of(clauses: list[list[int]]) -> set[tuple[int, ...]]:
+    """Every 4x4 grid of a formula's models (PySAT's enum_models would also tell apart the
+    models that differ only in the chain's auxiliary variables)."""
+    grids = set()
+    with Solver(name="minisat22", bootstrap_with=clauses) as solver:
+        while solver.solve():
+            cells = sat.decode(Grid.empty(4), solver.get_model()).cells
+            grids.add(cells)
+            solver.add_clause([-sat.variable(cell, value, 4) for cell, value in enumerate(cells)])
+    return grids
+
+
 def test_the_chain_admits_exactly_the_solutions_below_its_bound() -> None:
     solutions = _all_4x4_solutions()
     assert len(solutions) == 288
@@ -138,9 +152,67 @@ def test_the_chain_admits_exactly_the_solutions_below_its_bound() -> None:
             return top[0]
 
         chain = sat.lex_less_clauses(bound, givens, lowest, new_variable)
-        with Solver(name="minisat22", bootstrap_with=formula.clauses + chain) as solver:
-            models = {tuple(sat.decode(Grid.empty(4), m).cells) for m in solver.enum_models()}
-        assert models == {s for s in solutions if s < bound}
+        assert _grids_of(formula.clauses + chain) == {s for s in solutions if s < bound}
+
+
+def test_the_greater_chain_admits_exactly_the_grids_above_its_bound() -> None:
+    solutions = _all_4x4_solutions()
+    formula = sat.formula(Grid.empty(4))
+    rng = random.Random(2)
+    any_grids = [tuple(rng.randint(1, 4) for _ in range(16)) for _ in range(3)]  # not solutions
+    for bound in rng.sample(solutions, 4) + [min(solutions), max(solutions)] + any_grids:
+        top = [formula.variables]
+
+        def new_variable(top=top):
+            top[0] += 1
+            return top[0]
+
+        chain = sat.lex_greater_clauses(bound, (0,) * 16, new_variable)
+        if chain is None:  # nothing can be greater
+            assert not any(s > bound for s in solutions)
+            continue
+        assert _grids_of(formula.clauses + chain) == {s for s in solutions if s > bound}
+    assert sat.lex_greater_clauses((4,) * 16, (0,) * 16, iter(range(100, 200)).__next__) is None
+
+
+def test_next_solution_after_any_grid_is_the_smallest_solution_above_it() -> None:
+    puzzle = Grid.parse("12..............")
+    solutions = [s for s in _all_4x4_solutions() if s[:2] == (1, 2)]
+    rng = random.Random(3)
+    for after in [tuple(rng.randint(1, 4) for _ in range(16)) for _ in range(6)] + [(1,) * 16]:
+        above = [s for s in solutions if s > after]
+        if above:
+            assert sat.next_solution(puzzle, after)[0].cells == min(above)
+        else:
+            with pytest.raises(NoSolutionError):
+                sat.next_solution(puzzle, after)
+    with pytest.raises(NoSolutionError):
+        sat.next_solution(puzzle, max(solutions))
+    with pytest.raises(ValueError, match="complete 4x4 grid"):
+        sat.next_solution(puzzle, [1, 2, 3])
+
+
+@pytest.mark.parametrize(("encoding", "amo"), [("minimal", "pairwise"), ("extended", "seqcounter")])
+@pytest.mark.parametrize("proof", ["chain", "witness"])
+def test_counting_and_listing_agree_with_every_encoding_and_proof(
+    encoding: str, amo: str, proof: str
+) -> None:
+    solutions = _all_4x4_solutions()
+    puzzle = Grid.parse("1..............4")
+    expected = sorted(s for s in solutions if s[0] == 1 and s[15] == 4)
+    options = {"encoding": encoding, "amo": amo, "proof": proof}
+    assert sat.count_solutions(puzzle, **options)[0] == len(expected)
+    assert sat.count_solutions(Grid.empty(4), limit=300, **options)[0] == 288
+    listed = [g.cells for g in sudoku_cp.solutions(puzzle, backend="sat", **options)]
+    assert listed == expected
+
+
+def test_counting_a_complete_grid_and_its_stats() -> None:
+    solved = sudoku_cp.solve(TOP95[0], backend="backtracking")
+    count, stats = sat.count_solutions(solved)
+    assert count == 1 and stats["solver_calls"] == 1
+    count, stats = sat.count_solutions(TOP95[0])
+    assert count == 1 and stats["solver_calls"] == 2  # the solution, then UNSAT with it blocked
 
 
 # The default proof ("hybrid") runs on every lex-min case in tests/test_backend_contract.py.
@@ -338,10 +410,34 @@ def test_a_tiny_time_limit_raises_and_leaves_the_kept_solver_usable() -> None:
         assert sat.solve(TOP95[2], solver=solver)[0] == sudoku_cp.solve(TOP95[2], backend="backtracking")
 
 
-def test_a_time_limit_stops_a_long_solve() -> None:
-    hard_25 = datasets.load("sudoku25")[2]
+MARGIN = 1.5  # seconds past the time limit; generous, for a loaded machine
+
+
+def _times_out(puzzle: Puzzle, time_limit: float) -> float:
+    """Seconds a solve took to raise SolveTimeoutError."""
+    started = time.perf_counter()
     with pytest.raises(SolveTimeoutError):
-        sat.solve(hard_25, time_limit=0.5)
+        sat.solve(puzzle, time_limit=time_limit)
+    return time.perf_counter() - started
+
+
+def test_a_tiny_time_limit_on_25x25_stops_while_the_clauses_are_written(monkeypatch) -> None:
+    monkeypatch.setattr(sat_encoding, "_FORMULAS", OrderedDict())  # nothing written yet
+    puzzle = Puzzle(datasets.load("sudoku25")[0])
+    puzzle.model  # noqa: B018 - built before the clock starts
+    assert _times_out(puzzle, 0.05) < 0.05 + MARGIN
+    assert not sat_encoding._FORMULAS  # a formula cut short is not kept
+
+
+@pytest.mark.slow  # writes the 752,500 clauses of a 25x25 grid (a second or two), then solves
+@pytest.mark.parametrize("time_limit", [0.05, 2.0])
+def test_a_time_limit_on_25x25_stops_loading_and_solving(monkeypatch, time_limit: float) -> None:
+    monkeypatch.setattr(sat_encoding, "_FORMULAS", OrderedDict())  # dropped after the test
+    hard_25 = Puzzle(datasets.load("sudoku25")[2])  # MiniSat needs far more than 2 s for it
+    sat.rules_formula(
+        hard_25.model, "extended", "pairwise", "combinations"
+    )  # written: loading and solving remain
+    assert _times_out(hard_25, time_limit) < time_limit + MARGIN
 
 
 def test_threads_each_get_the_right_answer() -> None:

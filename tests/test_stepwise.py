@@ -4,6 +4,7 @@ solution, and the path ends honestly (solved, or stalled at a cell with fewest c
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import xml.etree.ElementTree as ET
 from pathlib import Path
@@ -35,9 +36,10 @@ def feasible(model: Model) -> bool:
     return status in (cp_model.OPTIMAL, cp_model.FEASIBLE)
 
 
-def assert_sound(path) -> None:
+def assert_sound(path, only: str | None = None) -> None:
     """Each step: its conclusions follow from its constraints and the candidates before it
-    (CP-SAT finds no assignment against them), and agree with an independent solution."""
+    (CP-SAT finds no assignment against them), and agree with an independent solution.
+    ``only``: check just the steps whose technique starts with it."""
     puzzle = path.puzzle
     n = puzzle.side
     solution = sudoku_cp.solve(puzzle, backend="backtracking")
@@ -45,6 +47,8 @@ def assert_sound(path) -> None:
     for constraint in puzzle.model.constraints:
         by_label.setdefault(constraint.label, []).append(constraint)
     for index, step in enumerate(path):
+        if only is not None and not step.technique.startswith(only):
+            continue
         digits, candidates = path.state(index)
         premise = [c for label in step.units for c in by_label[label]]
         cells = {c for constraint in premise for c in constraint.cells}
@@ -121,15 +125,73 @@ def test_hint_is_the_first_step():
 
 
 def test_killer_steps_use_cage_combinations():
-    path = explain(datasets.load("killer")[0])
+    path = explain(datasets.load("gen_killer")[0])
     assert path[0].technique == "cage combinations"
-    assert path[0].units[0].startswith("cage 1")
+    assert path[0].units[0].startswith("cage ")
     assert_sound(path)
     cages = Killer([Cage([(0, 0), (0, 1)], 3)])
     step = hint(Puzzle(sudoku_cp.Grid.empty(4), (cages,)))
     assert step.technique == "cage combinations"
     assert {(r, c) for r, c, _ in step.eliminations} == {(0, 0), (0, 1)}
     assert {v for _, _, v in step.eliminations} == {3, 4}
+
+
+def test_rule_of_45_places_the_innie_a_unit_leaves():
+    row_one = [(0, c) for c in range(9)]
+    cages = Killer([Cage(row_one[:4], 20), Cage(row_one[4:8], 18)])
+    path = explain(Puzzle(sudoku_cp.Grid.empty(9), (cages,)), max_steps=1)  # hint()'s step
+    step = path[0]
+    assert step.technique == "rule of 45 (innies)"
+    assert step.placements == ((0, 8, 7),)
+    assert str(step) == (
+        "rule of 45 (innies): r1c9=7 (row 1 holds 45; cages 1, 2 inside it hold 38, so r1c9 = 7)"
+    )
+    assert step.units[:3] == ("row 1", "cage 1 (sum 20, at r1c1)", "cage 2 (sum 18, at r1c5)")
+    assert_sound(path)
+
+
+def test_rule_of_45_outies_restrict_the_cells_sticking_out():
+    # Two cages cover row 1 and stick out into row 2 by one cell each: those two add up to
+    # 13 + 40 - 45 = 8, and being in one row, they are two different digits: 1+7, 2+6, 3+5.
+    row_one = [(0, c) for c in range(9)]
+    cages = Killer([Cage([*row_one[:2], (1, 0)], 13), Cage([*row_one[2:], (1, 8)], 40)])
+    puzzle = Puzzle(sudoku_cp.Grid.empty(9), (cages,))
+    path = explain(puzzle, max_steps=3)
+    step = next(s for s in path if s.technique == "rule of 45 (outies)")
+    assert step.reason == "cages 1, 2 meeting row 1 hold 53; row 1 holds 45, so r2c1 + r2c9 = 8"
+    assert {v for _, _, v in step.eliminations} == {4, 8, 9}
+    assert_sound(path)
+
+
+def test_generated_killers_are_solved_with_the_rule_of_45():
+    path = explain(datasets.load("gen_killer")[0])
+    assert path.solved
+    techniques = {step.technique for step in path}
+    assert {"rule of 45 (innies)", "rule of 45 (outies)"} <= techniques
+    assert any(step.reason.startswith("rows ") for step in path)  # a band of rows
+    assert_sound(path, only="rule of 45")
+
+
+@pytest.mark.slow
+def test_every_generated_killer_path_is_sound():
+    for puzzle in datasets.load("gen_killer"):
+        assert_sound(explain(puzzle))
+
+
+def test_a_wrong_rule_of_45_sum_fails_its_check():
+    from sudoku_cp.backends.base import implied_sum_sources
+    from sudoku_cp.errors import SudokuError
+    from sudoku_cp.stepwise import check_implied_sum
+
+    row_one = [(0, c) for c in range(9)]
+    model = Puzzle(sudoku_cp.Grid.empty(9), (Killer([Cage(row_one[:4], 20), Cage(row_one[4:8], 18)]),)).model
+    implied = next(s for s in implied_sum_sources(model) if s.sum.cells == (8,))
+    check_implied_sum(implied, 9)
+    wrong = dataclasses.replace(implied, sum=dataclasses.replace(implied.sum, total=8))
+    with pytest.raises(SudokuError, match="rule of 45 does not give"):
+        check_implied_sum(wrong, 9)
+    with pytest.raises(SudokuError, match="overlap"):
+        check_implied_sum(dataclasses.replace(implied, cages=implied.cages * 2), 9)
 
 
 def test_variant_paths_are_sound():

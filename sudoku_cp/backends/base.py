@@ -10,6 +10,7 @@ import itertools
 import os
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from sudoku_cp.constraints import AllDifferent, Model, Sum
@@ -160,6 +161,26 @@ def distinct_combinations(side: int, count: int, total: int) -> tuple[int, ...]:
 _MAX_IMPLIED_CELLS = 4  # an implied sum over more cells prunes too little to pay for itself
 
 
+@dataclass(frozen=True)
+class ImpliedSum:
+    """One sum the "45 rule" derives, with what it is derived from.
+
+    Attributes:
+        sum: the implied :class:`~sudoku_cp.constraints.Sum` over the innies or outies
+            (labelled ``"innies of row 1"``, ``"outies of rows 1, 2"``...).
+        kind: ``"innies"`` (cells of the units that no cage inside them covers) or
+            ``"outies"`` (cells of the cages meeting the units that lie outside them).
+        units: the disjoint units (``AllDifferent`` over ``n`` cells) whose union the sum
+            is about; together they hold ``len(units) * n(n+1)/2``.
+        cages: the cages used: those inside the units (innies) or those meeting them (outies).
+    """
+
+    sum: Sum
+    kind: str
+    units: tuple[AllDifferent, ...]
+    cages: tuple[Sum, ...]
+
+
 def implied_sums(model: Model) -> list[Sum]:
     """The sums that cages and units imply together: the "45 rule" of killer solvers.
 
@@ -174,7 +195,16 @@ def implied_sums(model: Model) -> list[Sum]:
     are single units and runs of parallel units (units that partition the grid, such
     as the rows, taken in order of their first cell: bands of rows, stacks of columns).
     Every sum returned holds in every solution, so adding them changes no answer.
+    :func:`implied_sum_sources` gives each with the units and cages it comes from.
     """
+    return [implied.sum for implied in implied_sum_sources(model)]
+
+
+def implied_sum_sources(model: Model, max_cells: int = _MAX_IMPLIED_CELLS) -> list[ImpliedSum]:
+    """The sums of :func:`implied_sums` over at most ``max_cells`` cells, each with the
+    units and cages it is derived from (an :class:`ImpliedSum`); the first derivation
+    found for a set of cells (single units before runs of them, innies before outies),
+    and none over the cells of a cage."""
     cages = [c for c in model.of_kind(Sum) if len(c.cells) <= model.side]
     if not cages:
         return []
@@ -183,39 +213,53 @@ def implied_sums(model: Model) -> list[Sum]:
         for cell in cage.cells:
             cages_of[cell].append(index)
     unit_total = model.side * (model.side + 1) // 2
-    found: dict[frozenset[int], Sum] = {}
-    for cells, units in _unions_of_parallel_units(model):
-        meeting = {index for cell in cells for index in cages_of[cell]}
+    found: dict[frozenset[int], ImpliedSum] = {}
+    for units in _unions_of_parallel_units(model):
+        cells = frozenset().union(*(u.cells for u in units))
+        name = _union_name(units)
+        meeting = sorted({index for cell in cells for index in cages_of[cell]})
         inside = [cages[i] for i in meeting if cells.issuperset(cages[i].cells)]
         innies = cells.difference(*(c.cells for c in inside))
-        if 0 < len(innies) <= _MAX_IMPLIED_CELLS:
-            total = unit_total * units - sum(c.total for c in inside)
-            found.setdefault(frozenset(innies), Sum(tuple(sorted(innies)), total, "innies"))
+        if 0 < len(innies) <= max_cells:
+            total = unit_total * len(units) - sum(c.total for c in inside)
+            implied = Sum(tuple(sorted(innies)), total, f"innies of {name}")
+            found.setdefault(frozenset(innies), ImpliedSum(implied, "innies", units, tuple(inside)))
         if all(cages_of[cell] for cell in cells):
             outies = set().union(*(cages[i].cells for i in meeting)) - cells
-            if 0 < len(outies) <= _MAX_IMPLIED_CELLS:
-                total = sum(cages[i].total for i in meeting) - unit_total * units
-                found.setdefault(frozenset(outies), Sum(tuple(sorted(outies)), total, "outies"))
+            if 0 < len(outies) <= max_cells:
+                total = sum(cages[i].total for i in meeting) - unit_total * len(units)
+                implied = Sum(tuple(sorted(outies)), total, f"outies of {name}")
+                used = tuple(cages[i] for i in meeting)
+                found.setdefault(frozenset(outies), ImpliedSum(implied, "outies", units, used))
     existing = {frozenset(c.cells) for c in cages}
     return [s for key, s in found.items() if key not in existing]
 
 
-def _unions_of_parallel_units(model: Model) -> list[tuple[frozenset[int], int]]:
-    """Single units, and runs of 2 to n-1 consecutive units of each partition of the grid."""
-    units = [frozenset(u.cells) for u in model.units]
-    unions = [(u, 1) for u in units]
+def _union_name(units: tuple[AllDifferent, ...]) -> str:
+    """``"row 1"``, ``"rows 1, 2, 3"``: the units' labels, their common kind said once."""
+    kinds = {u.label.split(" ")[0] for u in units}
+    if len(units) > 1 and len(kinds) == 1 and all(" " in u.label for u in units):
+        return f"{kinds.pop()}s " + ", ".join(u.label.split(" ", 1)[1] for u in units)
+    return " and ".join(u.label for u in units)
+
+
+def _unions_of_parallel_units(model: Model) -> list[tuple[AllDifferent, ...]]:
+    """Single units, and runs of 2 to n/2 consecutive units of each partition of the grid."""
+    units = list(model.units)
+    unions = [(u,) for u in units]
     unplaced = list(units)
     while unplaced:  # group the units into partitions of the grid (rows, columns, boxes...)
         first = unplaced.pop(0)
-        group = [first]
+        group, covered = [first], set(first.cells)
         for unit in unplaced[:]:
-            if all(unit.isdisjoint(g) for g in group):
+            if covered.isdisjoint(unit.cells):
                 group.append(unit)
+                covered.update(unit.cells)
                 unplaced.remove(unit)
         if len(group) * model.side != model.cell_count:
             continue
-        group.sort(key=min)
+        group.sort(key=lambda u: min(u.cells))
         for start in range(len(group)):
             for stop in range(start + 2, min(start + len(group) // 2, len(group)) + 1):
-                unions.append((frozenset().union(*group[start:stop]), stop - start))
+                unions.append(tuple(group[start:stop]))
     return unions

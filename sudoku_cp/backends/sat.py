@@ -53,6 +53,12 @@ in all), Glucose 4.1 five. CaDiCaL is not the default because PySAT cannot inter
 use, is slow: top95 with half its givens removed took a median 136 ms with CaDiCaL 1.9.5
 and 36 ms with MiniSat 2.2 (``--section proofs``).
 
+**Counting and listing.** :func:`count_solutions` enumerates models with a blocking clause
+after each one (one clause per solution, on the same incremental solver);
+:func:`next_solution` adds the clauses of ``x >_lex after`` (:func:`lex_greater_clauses`)
+and runs the same proof as :func:`solve` on what remains, so
+:func:`sudoku_cp.solutions` lists the solutions in order, each proven the next.
+
 Solvers, givens and time limits are handled by :mod:`sudoku_cp.backends.sat_runner`: one
 solver per rule set is loaded once and reused, with the givens as assumptions (small
 grids), or one per puzzle with the givens as unit clauses (25x25).
@@ -74,7 +80,7 @@ except ImportError as error:
         f'the "sat" backend needs PySAT (python-sat), which is not installed: {INSTALL_HINT}'
     ) from error
 
-from sudoku_cp.backends.base import lowest_candidates, to_puzzle  # noqa: E402
+from sudoku_cp.backends.base import Deadline, lowest_candidates, to_puzzle  # noqa: E402
 from sudoku_cp.backends.lexmin import smallest_solution  # noqa: E402
 from sudoku_cp.backends.sat_encoding import (  # noqa: E402
     AMO_ENCODINGS,
@@ -91,7 +97,7 @@ from sudoku_cp.backends.sat_encoding import (  # noqa: E402
     variable,
 )
 from sudoku_cp.backends.sat_runner import Run, solver_names  # noqa: E402
-from sudoku_cp.errors import NoSolutionError  # noqa: E402
+from sudoku_cp.errors import NoSolutionError, SolveTimeoutError  # noqa: E402
 from sudoku_cp.grid import Grid  # noqa: E402
 from sudoku_cp.puzzle import Puzzle, PuzzleInput  # noqa: E402
 
@@ -102,11 +108,14 @@ __all__ = [
     "Formula",
     "PROOFS",
     "SUM_ENCODINGS",
+    "count_solutions",
     "decode",
     "encode",
     "first_solution",
     "formula",
+    "lex_greater_clauses",
     "lex_less_clauses",
+    "next_solution",
     "preload",
     "rules_formula",
     "solve",
@@ -163,19 +172,117 @@ def solve(
         SolveTimeoutError: ``time_limit`` ran out before the answer was found and proven.
         ValueError: an unknown option value.
     """
-    if proof not in PROOFS:
-        raise ValueError(f"proof must be one of {', '.join(map(repr, PROOFS))}, not {proof!r}")
+    deadline = Deadline(time_limit)
+    _check_proof(proof)
     puzzle = to_puzzle(puzzle)
-    with _start(puzzle, time_limit, solver, encoding, amo, sum_encoding) as run:
-        if proof == "chain":
-            values = _smallest_by_chain(run, puzzle)
-        elif proof == "hybrid":
-            values = _smallest_by_hybrid(run, puzzle)
-        else:
-            values, _ = smallest_solution(_WitnessSearch(run, puzzle), puzzle.model.cell_count)
+    with _start(puzzle, deadline, solver, encoding, amo, sum_encoding) as run:
+        values = _smallest(run, puzzle, proof)
         if values is None:
             raise NoSolutionError("the puzzle has no solution (the SAT solver proved the formula UNSAT)")
         return puzzle.grid.with_cells(values), run.stats()
+
+
+def next_solution(
+    puzzle: Puzzle | Grid,
+    after: Grid | Sequence[int],
+    *,
+    time_limit: float | None = None,
+    solver: str = DEFAULT_SOLVER,
+    encoding: str = "extended",
+    amo: str = "pairwise",
+    sum_encoding: str = "combinations",
+    proof: str = "hybrid",
+) -> tuple[Grid, dict[str, float]]:
+    """The smallest row-major solution lexicographically greater than ``after``.
+
+    The clauses of ``x >_lex after`` (:func:`lex_greater_clauses`) are added to the
+    formula for this call, then :func:`solve`'s proof runs on what remains: a solution
+    above ``after``, then UNSAT answers proving that none smaller is.
+
+    Args:
+        puzzle: the puzzle.
+        after: a complete grid (or its ``n*n`` values row-major), usually the previous solution.
+        time_limit, solver, encoding, amo, sum_encoding, proof: as :func:`solve`.
+
+    Returns:
+        ``(solution, stats)`` as :func:`solve`.
+
+    Raises:
+        NoSolutionError: no solution is greater than ``after``.
+        SolveTimeoutError: ``time_limit`` ran out.
+        ValueError: ``after`` does not have ``n*n`` values in ``1..n``; an unknown option value.
+    """
+    deadline = Deadline(time_limit)
+    _check_proof(proof)
+    puzzle = to_puzzle(puzzle)
+    bound = _grid_values(after, puzzle.side)
+    with _start(puzzle, deadline, solver, encoding, amo, sum_encoding) as run:
+        clauses = lex_greater_clauses(bound, puzzle.model.givens, run.new_variable)
+        if clauses is None:
+            raise NoSolutionError("no solution is greater than the given one: it is the largest grid")
+        run.add(clauses)
+        values = _smallest(run, puzzle, proof)
+        if values is None:
+            raise NoSolutionError("no solution is greater than the given one (the SAT solver proved it)")
+        return puzzle.grid.with_cells(values), run.stats()
+
+
+def count_solutions(
+    puzzle: Puzzle | Grid,
+    *,
+    limit: int | None = None,
+    time_limit: float | None = None,
+    solver: str = DEFAULT_SOLVER,
+    encoding: str = "extended",
+    amo: str = "pairwise",
+    sum_encoding: str = "combinations",
+    proof: str = "hybrid",
+) -> tuple[int, dict[str, float]]:
+    """The exact number of solutions, or ``limit`` if there are at least that many.
+
+    Model enumeration with blocking clauses on one incremental solver: after each
+    solution ``w``, the clause "some blank cell differs from ``w``" (``¬x[c,w_c]`` over the
+    blank cells ``c``) is added and the solver asked again, until UNSAT (every solution
+    counted: the count is exact) or the ``limit``-th solution. Each cell holds exactly one
+    value in every model, so one blocking clause removes exactly one grid.
+
+    Args:
+        puzzle: the puzzle.
+        limit: stop counting there (``None``: count them all).
+        time_limit: seconds for the whole call, or ``None``.
+        solver, encoding, amo, sum_encoding: as :func:`solve`.
+        proof: accepted so that every option of :func:`solve` is; counting needs no proof.
+
+    Returns:
+        ``(count, stats)`` with :func:`solve`'s stats (``solver_calls`` is the count plus
+        one when the enumeration ended by UNSAT).
+
+    Raises:
+        SolveTimeoutError: ``time_limit`` ran out before the count was complete.
+        ValueError: an unknown option value.
+    """
+    deadline = Deadline(time_limit)
+    _check_proof(proof)
+    puzzle = to_puzzle(puzzle)
+    n = puzzle.side
+    blank = [cell for cell, given in enumerate(puzzle.model.givens) if not given]
+    count = 0
+    with _start(puzzle, deadline, solver, encoding, amo, sum_encoding) as run:
+        while limit is None or count < limit:
+            try:
+                found = run.solve()
+            except SolveTimeoutError as error:
+                raise SolveTimeoutError(
+                    f"the SAT solver ran out of time after counting {count} solutions "
+                    f"(time limit {time_limit:g} s): the count is not complete"
+                ) from error
+            if found is None:
+                break
+            count += 1
+            if not blank:
+                break  # every cell is given: that grid is the only solution
+            run.add([[-variable(cell, found[cell], n) for cell in blank]])
+        return count, run.stats()
 
 
 def first_solution(
@@ -189,19 +296,33 @@ def first_solution(
 ) -> tuple[Grid, dict[str, float]]:
     """The first solution the solver finds, with no minimality guarantee (one solve), and
     its stats: the baseline of the guarantee's cost. Same options and errors as :func:`solve`."""
+    deadline = Deadline(time_limit)
     puzzle = to_puzzle(puzzle)
-    with _start(puzzle, time_limit, solver, encoding, amo, sum_encoding) as run:
+    with _start(puzzle, deadline, solver, encoding, amo, sum_encoding) as run:
         values = run.solve()
         if values is None:
             raise NoSolutionError("the puzzle has no solution (the SAT solver proved the formula UNSAT)")
         return puzzle.grid.with_cells(values), run.stats()
 
 
+def _check_proof(proof: str) -> None:
+    if proof not in PROOFS:
+        raise ValueError(f"proof must be one of {', '.join(map(repr, PROOFS))}, not {proof!r}")
+
+
+def _grid_values(grid: Grid | Sequence[int], side: int) -> list[int]:
+    """The ``n*n`` values of a complete grid, checked."""
+    values = list(grid.cells if isinstance(grid, Grid) else grid)
+    if len(values) != side * side or not all(isinstance(v, int) and 1 <= v <= side for v in values):
+        raise ValueError(f"after must be a complete {side}x{side} grid (n*n values in 1..{side})")
+    return values
+
+
 def _start(
-    puzzle: Puzzle, time_limit: float | None, solver: str, encoding: str, amo: str, sum_encoding: str
+    puzzle: Puzzle, deadline: Deadline, solver: str, encoding: str, amo: str, sum_encoding: str
 ) -> Run:
     check_options(encoding, amo, sum_encoding)
-    return Run.start(puzzle.model, time_limit, solver, encoding, amo, sum_encoding)
+    return Run.start(puzzle.model, deadline, solver, encoding, amo, sum_encoding)
 
 
 def preload(
@@ -215,8 +336,17 @@ def preload(
     """Load the solver that :func:`solve` keeps for the puzzle's rules (9x9 and 16x16), without
     solving: the next calls on puzzles with these rules and options start at once (for
     timing them, say). Same options and errors as :func:`solve`."""
-    with _start(to_puzzle(puzzle), None, solver, encoding, amo, sum_encoding):
+    with _start(to_puzzle(puzzle), Deadline(None), solver, encoding, amo, sum_encoding):
         pass
+
+
+def _smallest(run: Run, puzzle: Puzzle, proof: str) -> list[int] | None:
+    """The smallest solution of what the run's solver holds, proven by ``proof`` (None if none)."""
+    if proof == "chain":
+        return _smallest_by_chain(run, puzzle)
+    if proof == "hybrid":
+        return _smallest_by_hybrid(run, puzzle)
+    return smallest_solution(_WitnessSearch(run, puzzle), puzzle.model.cell_count)[0]
 
 
 # -- the lexicographic chain ----------------------------------------------------------------
@@ -290,6 +420,51 @@ def lex_less_clauses(
         elif lowest[cell] < w:
             tied_next = new_variable()
             clauses.append(tied + [tied_next] + smaller)
+            tied = [-tied_next]
+    return clauses
+
+
+def lex_greater_clauses(
+    bound: Sequence[int], givens: Sequence[int], new_variable: Callable[[], int]
+) -> list[list[int]] | None:
+    """The clauses of ``x >_lex bound``, the mirror of :func:`lex_less_clauses`: ``tied[i]``
+    forbids the values below ``bound[i]`` and, without ``tied[next]``, requires one above.
+
+    Args:
+        bound: the ``n*n`` values of a complete grid, row-major (any grid, not only a solution).
+        givens: the givens (0 for blank); a given equal to its bound passes the chain on.
+        new_variable: a function returning a fresh variable number for each ``tied`` Boolean.
+
+    Returns:
+        The clauses, or ``None`` when no cell can take a value above its bound (``bound``
+        is all ``n``, or every such cell is given: nothing is greater).
+
+    Four cells of values 1..2 (variable ``2*cell + v``) above ``(2, 1, 1, 2)``: cell 0 cannot
+    drop below 2 (``¬x[0,1]``); cell 1 is 2 or the chain goes on (``tied`` is variable 5);
+    then cell 2 must be 2; cell 3 is never reached:
+
+    >>> lex_greater_clauses([2, 1, 1, 2], [0, 0, 0, 0], iter(range(5, 10)).__next__)
+    [[-1], [5, 4], [-5, 6]]
+    """
+    n = round(len(bound) ** 0.5)
+    open_cells = [i for i, given in enumerate(givens) if given != bound[i]]  # given == bound: tied passes on
+    may_exceed = [i for i in open_cells if bound[i] < n]
+    if not may_exceed:
+        return None
+    last = may_exceed[-1]
+    clauses: list[list[int]] = []
+    tied: list[int] = []  # the negated "tied" literal to prefix, [] while tied unconditionally
+    for cell in open_cells:
+        if cell > last:
+            break
+        w = bound[cell]
+        clauses.extend(tied + [-variable(cell, v, n)] for v in range(1, w))
+        larger = [variable(cell, v, n) for v in range(w + 1, n + 1)]
+        if cell == last:
+            clauses.append(tied + larger)
+        elif larger:
+            tied_next = new_variable()
+            clauses.append(tied + [tied_next] + larger)
             tied = [-tied_next]
     return clauses
 

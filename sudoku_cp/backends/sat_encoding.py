@@ -53,15 +53,16 @@ Every other kind of :mod:`sudoku_cp.constraints` becomes clauses too:
 
 from __future__ import annotations
 
-import functools
 import itertools
+import threading
+from collections import OrderedDict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from pysat.card import CardEnc, EncType
 from pysat.formula import CNF, IDPool
 
-from sudoku_cp.backends.base import to_puzzle
+from sudoku_cp.backends.base import Deadline, to_puzzle
 from sudoku_cp.constraints import AllDifferent, Less, Model, Relation, Sum, ValueIn, cell_name
 from sudoku_cp.errors import SudokuError
 from sudoku_cp.grid import Grid
@@ -254,16 +255,38 @@ def givens_literals(model: Model) -> list[int]:
     return [variable(cell, value, model.side) for cell, value in enumerate(model.givens) if value]
 
 
-def rules_formula(model: Model, encoding: str, amo: str, sum_encoding: str) -> Formula:
+_FORMULAS: OrderedDict[tuple, Formula] = OrderedDict()
+_FORMULAS_LOCK = threading.Lock()
+_KEEP_FORMULAS = 16
+"""How many rule sets' formulas are kept (the most recently used)."""
+
+
+def rules_formula(
+    model: Model, encoding: str, amo: str, sum_encoding: str, deadline: Deadline | None = None
+) -> Formula:
     """The clauses of a model's constraints, without its givens: one formula serves every
-    puzzle with the same rules (it is cached, so do not modify it)."""
-    return _rules_formula(model.side, model.constraints, encoding, amo, sum_encoding)
+    puzzle with the same rules (it is cached, so do not modify it).
 
+    Args:
+        deadline: checked while the clauses are written (a 25x25 grid has 752,500 of
+            them, about a second of Python); ``None``: no limit.
 
-@functools.lru_cache(maxsize=16)
-def _rules_formula(side: int, constraints: tuple, encoding: str, amo: str, sum_encoding: str) -> Formula:
-    writer = _Writer(Model(side, (0,) * (side * side), constraints), encoding, amo, sum_encoding)
-    return writer.write()
+    Raises:
+        SolveTimeoutError: the deadline passed while writing (nothing is cached then).
+    """
+    key = (model.side, model.constraints, encoding, amo, sum_encoding)
+    with _FORMULAS_LOCK:
+        found = _FORMULAS.get(key)
+        if found is not None:
+            _FORMULAS.move_to_end(key)
+            return found
+    empty = Model(model.side, (0,) * model.cell_count, model.constraints)
+    written = _Writer(empty, encoding, amo, sum_encoding, deadline).write()
+    with _FORMULAS_LOCK:
+        _FORMULAS[key] = written
+        while len(_FORMULAS) > _KEEP_FORMULAS:
+            _FORMULAS.popitem(last=False)
+    return written
 
 
 @dataclass
@@ -274,6 +297,7 @@ class _Writer:
     encoding: str
     amo: str
     sum_encoding: str
+    deadline: Deadline | None = None
     parts: dict[str, list[Clause]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
@@ -284,6 +308,8 @@ class _Writer:
         return variable(cell, value, self.n)
 
     def add(self, part: str, clauses: Iterable[Clause]) -> None:
+        if self.deadline is not None:
+            self.deadline.check("the SAT backend, writing the clauses,")
         self.parts.setdefault(part, []).extend(clauses)
 
     def write(self) -> Formula:

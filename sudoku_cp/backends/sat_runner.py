@@ -22,11 +22,16 @@ givens as unit clauses, which the solver uses to simplify the formula once. Meas
 the sudoku25 set, puzzles 0-3 (CaDiCaL 1.9.5, first solution): 13.0, 6.0, >20.5 and >26.6 s
 with assumptions; 1.4, 0.5, 4.2 and 2.0 s with unit clauses.
 
-**Time limits.** With a ``time_limit`` every solve runs in slices of a conflict budget
-(``solve_limited``) sized from the conflict rate of the last slice to last about
-:data:`_SLICE_SECONDS`, the clock being checked between slices; solvers that PySAT can
-interrupt (the MiniSat and Glucose family) are also interrupted by a timer when the time
-runs out. CaDiCaL cannot be interrupted in PySAT, so a call may overrun by about a slice.
+**Time limits and Ctrl-C.** The clock is checked while the clauses are written (a 25x25
+grid's take about a second of Python) and between chunks of :data:`_LOAD_CHUNK` clauses
+loaded into a solver. Every solve runs in slices of a conflict budget (``solve_limited``)
+sized from the conflict rate of the last slice to last about :data:`_SLICE_SECONDS`, the
+clock being checked between slices; solvers that PySAT can interrupt (the MiniSat and
+Glucose family) are also interrupted by a timer when the time runs out. CaDiCaL cannot be
+interrupted in PySAT, so a call may overrun by about a slice. Ctrl-C (Python's
+``KeyboardInterrupt``) is raised at the end of the slice it came in, so with or without a
+time limit it stops a solve within moments (PySAT's own SIGINT handler, which jumps out of
+the solver mid-search, is kept out of the way).
 """
 
 from __future__ import annotations
@@ -35,8 +40,9 @@ import functools
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 from pysat.solvers import NoSuchSolverError, Solver, SolverNames
 
@@ -53,8 +59,10 @@ REFUSED = {
 _INTERRUPTIBLE = {"glucose3", "glucose4", "glucose42", "gluecard3", "gluecard4", "maplechrono", "maplecm"}
 _INTERRUPTIBLE |= {"maplesat", "mergesat3", "minicard", "minisat22", "minisatgh"}
 
+T = TypeVar("T")
+
 _FIRST_SLICE = 100
-"""The conflict budget of the first slice of a solve under a time limit."""
+"""The conflict budget of the first slice of a solve."""
 
 _SLICE_SECONDS = 0.05
 """About how long each later slice lasts."""
@@ -69,10 +77,10 @@ variables beyond those of the formula (each call adds its guards and the proof's
 auxiliary variables; the solver's work and its models grow with them)."""
 
 _KEEP = 8
-
-_LOAD_CHUNK = 50_000
-"""Clauses loaded between two looks at the clock."""
 """How many loaded solvers are kept (one per rule set, options and solver)."""
+
+_LOAD_CHUNK = 5_000
+"""Clauses loaded between two looks at the clock (about 10 ms of loading)."""
 
 
 def solver_names() -> list[str]:
@@ -203,6 +211,7 @@ class Run:
     solver_calls: int = 0
     added_clauses: int = 0
     added_variables: int = 0
+    broken: bool = False  # PySAT jumped out of the solver on Ctrl-C: do not use it again
     _stats_before: dict = field(default_factory=dict)
     _timer: threading.Timer | None = None
 
@@ -210,7 +219,7 @@ class Run:
     def start(
         cls,
         model: Model,
-        time_limit: float | None,
+        deadline: Deadline,
         solver: str,
         encoding: str,
         amo: str,
@@ -223,9 +232,8 @@ class Run:
             SolveTimeoutError: the time ran out while encoding and loading.
         """
         name = canonical_solver_name(solver)
-        deadline = Deadline(time_limit)
         started = time.perf_counter()
-        formula = rules_formula(model, encoding, amo, sum_encoding)
+        formula = rules_formula(model, encoding, amo, sum_encoding, deadline)
         key = (model.side, model.constraints, encoding, amo, sum_encoding, name)
         loaded, kept = _checkout(key, name, formula, deadline)
         run = cls(loaded, kept, model, deadline, time.perf_counter() - started)
@@ -266,7 +274,12 @@ class Run:
         if self._timer is not None:
             self._timer.cancel()
             self.solver.clear_interrupt()
-        if not self.kept:
+        if self.broken and self.kept:
+            with _KEPT_LOCK:
+                for key, loaded in list(_KEPT.items()):
+                    if loaded is self.loaded:
+                        del _KEPT[key]
+        if not self.kept or self.broken:
             self.solver.delete()
             return
         if self.added_clauses:
@@ -302,30 +315,49 @@ class Run:
 
         Raises:
             SolveTimeoutError: the time limit ran out.
+            KeyboardInterrupt: Ctrl-C, at the end of the slice it came in.
         """
         self.solver_calls += 1
-        everything = self.assumptions + list(assumptions)
-        if self.deadline.at is None:
-            satisfiable = self.solver.solve(assumptions=everything)
-        else:
-            satisfiable = self._solve_in_slices(everything)
-        if not satisfiable:
+        if not self._solve_in_slices(self.assumptions + list(assumptions)):
             return None
         n = self.model.side
         return values_of(self.solver.get_model()[: n**3], n)  # variable i is at index i - 1
 
     def _solve_in_slices(self, assumptions: list[int]) -> bool:
+        """Solve in slices of a conflict budget, so that the clock and Ctrl-C are looked at
+        between slices (with or without a time limit: on the sudoku25 set slices cost no
+        measurable time)."""
         budget = _FIRST_SLICE
+        interruptible = self.loaded.name in _INTERRUPTIBLE
         while True:
             self.deadline.check("the SAT solver")
             started, conflicts = time.perf_counter(), self._conflicts()
             self.solver.conf_budget(budget)
-            interruptible = self._timer is not None
-            answer = self.solver.solve_limited(assumptions=assumptions, expect_interrupt=interruptible)
+            # expect_interrupt=True also keeps PySAT from installing its own SIGINT handler,
+            # which would jump out of the solver mid-search: Python's handler records Ctrl-C
+            # and raises KeyboardInterrupt when the slice returns.
+            answer = self._pysat(
+                self.solver.solve_limited, assumptions=assumptions, expect_interrupt=interruptible
+            )
             if answer is not None:
                 return answer
             rate = (self._conflicts() - conflicts) / max(time.perf_counter() - started, 1e-4)
-            budget = max(_FIRST_SLICE, int(rate * min(_SLICE_SECONDS, self.deadline.left() or 0.0)))
+            left = self.deadline.left()
+            budget = max(
+                _FIRST_SLICE, int(rate * (_SLICE_SECONDS if left is None else min(_SLICE_SECONDS, left)))
+            )
+
+    def _pysat(self, call: Callable[..., T], **arguments: object) -> T:
+        """``call(**arguments)``, with PySAT's own report of Ctrl-C (an error saying "Caught
+        keyboard interrupt", after a jump out of the solver mid-search) turned into
+        ``KeyboardInterrupt``; the solver, in an unknown state then, is not used again."""
+        try:
+            return call(**arguments)
+        except Exception as error:
+            if "keyboard interrupt" not in str(error).lower():
+                raise
+            self.broken = True
+            raise KeyboardInterrupt from None
 
     def _conflicts(self) -> int:
         return (self.solver.accum_stats() or {}).get("conflicts", 0)
@@ -333,7 +365,9 @@ class Run:
     def propagates(self, assumptions: Sequence[int]) -> bool:
         """False when unit propagation refutes the givens and ``assumptions`` (True when it cannot tell)."""
         try:
-            consistent, _ = self.solver.propagate(assumptions=self.assumptions + list(assumptions))
+            consistent, _ = self._pysat(
+                self.solver.propagate, assumptions=self.assumptions + list(assumptions)
+            )
         except NotImplementedError:  # some PySAT solvers have no propagate()
             return True
         return bool(consistent)
