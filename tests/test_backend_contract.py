@@ -119,8 +119,7 @@ def _check_variant_set(backend: str, name: str, limit: int | None) -> None:
             assert solution.to_string() == expected
 
 
-@pytest.mark.parametrize("backend", BACKENDS)
-@pytest.mark.parametrize("name", VARIANT_SETS)
+@pytest.mark.parametrize("backend, name", _params(VARIANT_SETS, VARIANT_SETS))  # SLOW ones after
 def test_bundled_variant_sets_first_puzzles_are_solved(backend: str, name: str) -> None:
     _check_variant_set(backend, name, limit=2)
 
