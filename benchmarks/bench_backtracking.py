@@ -7,15 +7,23 @@ For each data set it times, in the same run and interleaved puzzle by puzzle:
 * ``first``: the same search stopped at its first solution, with no guarantee (the
   baseline), so ``lexmin / first`` is the cost of the guarantee on this machine.
 
+With ``--time-limit`` it times ``lexmin`` alone, puzzle by puzzle under that limit, and
+prints each puzzle's seconds (or that it ran out of time): the mode for 25x25 grids.
+``--empty N`` times the guaranteed solve of an empty ``N``x``N`` grid (its smallest
+solution), best of ``--repeat``. Each line starts with the load average.
+
 Usage::
 
     python benchmarks/bench_backtracking.py                      # top95 and top1465
     python benchmarks/bench_backtracking.py --dataset hardest --repeat 5
+    python benchmarks/bench_backtracking.py --dataset sudoku25 --time-limit 60 --repeat 1
+    python benchmarks/bench_backtracking.py --empty 16 --empty 25
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
 import sys
 import time
@@ -27,6 +35,8 @@ from _common import machine, summary_ms  # noqa: E402
 
 from sudoku_cp import datasets  # noqa: E402
 from sudoku_cp.backends.backtracking import BitmaskSearch, solve  # noqa: E402
+from sudoku_cp.errors import SolveTimeoutError  # noqa: E402
+from sudoku_cp.grid import Grid  # noqa: E402
 
 
 def first_solution(grid) -> None:
@@ -53,6 +63,45 @@ def bench(name: str, repeat: int, limit: int | None) -> None:
     print(f"{name}: guarantee costs x{ratio_median:.2f} (medians), x{ratio_mean:.2f} (means)")
 
 
+def load() -> str:
+    one, five, fifteen = os.getloadavg()
+    return f"load {one:.2f} {five:.2f} {fifteen:.2f}"
+
+
+def bench_each(name: str, repeat: int, limit: int | None, time_limit: float) -> None:
+    """Each puzzle's seconds under ``time_limit`` (best of ``repeat``); a puzzle that runs
+    out of time counts as ``time_limit`` in the median."""
+    seconds = []
+    for index, grid in enumerate(datasets.load(name)[:limit]):
+        best, solved = time_limit, False
+        for _ in range(repeat):
+            start = time.perf_counter()
+            try:
+                solve(grid, time_limit=time_limit)
+            except SolveTimeoutError:
+                continue
+            best, solved = min(best, time.perf_counter() - start), True
+        seconds.append(best)
+        shown = f"{best:8.2f} s" if solved else f"> {time_limit:g} s (ran out of time)"
+        print(f"{name} #{index:<3} {shown}   [{load()}]", flush=True)
+    solved_count = sum(1 for s in seconds if s < time_limit)
+    print(
+        f"{name}: solved {solved_count}/{len(seconds)} within {time_limit:g} s, "
+        f"median {statistics.median(seconds):.2f} s, max {max(seconds):.2f} s"
+    )
+
+
+def bench_empty(side: int, repeat: int) -> None:
+    """The guaranteed (smallest) solution of an empty ``side`` x ``side`` grid, best of ``repeat``."""
+    grid = Grid.empty(side)
+    best = float("inf")
+    for _ in range(repeat):
+        start = time.perf_counter()
+        solve(grid)
+        best = min(best, time.perf_counter() - start)
+    print(f"empty {side}x{side} backtracking lexmin: {best:.3f} s (best of {repeat})   [{load()}]")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -60,10 +109,19 @@ def main() -> None:
     parser.add_argument("--dataset", action="append", choices=datasets.names(), help="repeatable")
     parser.add_argument("--repeat", type=int, default=3, help="runs per puzzle; the best is kept (default 3)")
     parser.add_argument("--limit", type=int, default=None, help="only the first N puzzles of each set")
+    parser.add_argument(
+        "--time-limit", type=float, default=None, help="seconds per puzzle: print each puzzle's time"
+    )
+    parser.add_argument("--empty", type=int, action="append", default=[], help="time an empty NxN grid")
     args = parser.parse_args()
     print(machine())
-    for name in args.dataset or ["top95", "top1465"]:
-        bench(name, args.repeat, args.limit)
+    for side in args.empty:
+        bench_empty(side, args.repeat)
+    for name in args.dataset or ([] if args.empty else ["top95", "top1465"]):
+        if args.time_limit is None:
+            bench(name, args.repeat, args.limit)
+        else:
+            bench_each(name, args.repeat, args.limit, args.time_limit)
 
 
 if __name__ == "__main__":

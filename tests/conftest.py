@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from sudoku_cp import Grid
+from sudoku_cp.constraints import Model
 
 LEXMIN_CASES = json.loads((Path(__file__).parent / "lexmin_cases.json").read_text())
 """The lex-min cases copied from shared/data (see its README): dicts with ``tag``, ``k``,
@@ -35,3 +36,19 @@ def assert_solves(puzzle: Grid, solution: Grid) -> None:
 @pytest.fixture(scope="session")
 def lexmin_cases() -> list[dict]:
     return LEXMIN_CASES
+
+
+def has_solution(model: Model) -> bool:
+    """Whether ``model`` has a solution, decided by CP-SAT (one worker, no time limit)."""
+    from ortools.sat.python import cp_model
+
+    from sudoku_cp.backends import cpsat
+
+    if not all(model.domains()):
+        return False
+    cp, _ = cpsat.model_of(model)
+    solver = cp_model.CpSolver()
+    solver.parameters.num_workers = 1
+    status = solver.solve(cp)
+    assert status != cp_model.UNKNOWN
+    return status in (cp_model.OPTIMAL, cp_model.FEASIBLE)

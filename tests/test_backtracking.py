@@ -6,8 +6,10 @@ the effort counters."""
 from __future__ import annotations
 
 import itertools
+import json
 import random
 import time
+from pathlib import Path
 
 import pytest
 from conftest import LEXMIN_CASES, assert_solves, case_id
@@ -180,6 +182,20 @@ def test_4x4_answer_is_the_minimum_of_all_solutions(seed):
 
 def test_empty_4x4_gives_the_smallest_of_all():
     assert sudoku_cp.solve(Grid.empty(4), backend=BACKEND).cells == min(ALL_4X4)
+
+
+EMPTY_LEXMIN = json.loads((Path(__file__).parent / "data" / "empty_lexmin.json").read_text())
+"""The smallest solutions of the empty 16x16 and 25x25 grids, from CP-SAT
+(``tests/data/make_empty_lexmin.py``)."""
+
+
+@pytest.mark.parametrize("side", [16, pytest.param(25, marks=pytest.mark.slow)])  # 25: seconds
+def test_empty_large_grid_gives_the_smallest_solution_cpsat_proves(side):
+    """The row-major search with Hall sets on large grids, against another backend's proof."""
+    puzzle = Grid.empty(side)
+    solution = sudoku_cp.solve(puzzle, backend=BACKEND)
+    assert_solves(puzzle, solution)
+    assert list(solution.cells) == EMPTY_LEXMIN[str(side)]
 
 
 # Multi-solution 9x9 cases of every tag on which the plain reference search stays fast

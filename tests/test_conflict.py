@@ -13,12 +13,10 @@ import random
 from pathlib import Path
 
 import pytest
-from conftest import LEXMIN_CASES
-from ortools.sat.python import cp_model
+from conftest import LEXMIN_CASES, has_solution
 
 import sudoku_cp
 from sudoku_cp import Grid, NoSolutionError, Puzzle, SolveTimeoutError, datasets, explain_conflict
-from sudoku_cp.backends import cpsat
 from sudoku_cp.conflict import Conflict, deletion, quickxplain
 from sudoku_cp.constraints import Model
 from sudoku_cp.rules import Cage, Killer, Thermo
@@ -60,15 +58,6 @@ def only(puzzle: Puzzle, givens) -> Puzzle:
     for row, column, value in givens:
         cells[row * puzzle.side + column] = value
     return puzzle.with_grid(Grid(cells, puzzle.box))
-
-
-def has_solution(model: Model) -> bool:
-    cp, _ = cpsat.model_of(model)
-    solver = cp_model.CpSolver()
-    solver.parameters.num_workers = 1
-    status = solver.solve(cp)
-    assert status != cp_model.UNKNOWN
-    return status in (cp_model.OPTIMAL, cp_model.FEASIBLE)
 
 
 def assert_minimal_conflict(puzzle: Puzzle, conflict: Conflict, backends=("cpsat",)) -> None:

@@ -8,7 +8,7 @@ import itertools
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sudoku_cp.backends.reasoning import hall_sets, locked_in
+from sudoku_cp.backends.reasoning import hall_sets
 
 
 def supported_by_some_assignment(masks: list[int]) -> list[int] | None:
@@ -46,6 +46,21 @@ def test_no_room_for_three_values_in_two_cells_is_a_contradiction():
     assert hall_sets([0b011, 0b011, 0b011]) is None
 
 
-def test_locked_candidates_are_the_values_only_in_the_shared_cells():
-    assert locked_in([0b0101, 0b0010], [0b0010, 0b1000]) == 0b0101
-    assert locked_in([0b0001], [0b0001]) == 0
+@st.composite
+def dense_units(draw) -> list[int]:
+    """Units whose cells have most values open: the quick no-Hall-set test decides these."""
+    count = draw(st.integers(3, 6))
+    full = (1 << count) - 1
+    gaps = st.integers(0, count)
+    return [full & ~(1 << draw(gaps)) & ~(1 << draw(gaps)) for _ in range(count)]
+
+
+@settings(max_examples=60, deadline=None)
+@given(dense_units())
+def test_hall_sets_of_dense_units_keep_exactly_the_values_of_some_assignment(masks):
+    assert hall_sets(masks) == supported_by_some_assignment(masks)
+
+
+def test_an_open_unit_with_no_hall_set_keeps_every_candidate():
+    masks = [0b11110, 0b11101, 0b11011, 0b10111, 0b01111]
+    assert hall_sets(masks) == masks

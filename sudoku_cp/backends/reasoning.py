@@ -1,15 +1,16 @@
-"""Solving techniques as small functions over bitmask candidates, for any unit.
+"""The backtracker's Hall-set propagation over bitmask candidates, for any unit.
 
 Candidates are ints: bit ``v - 1`` is set while value ``v`` is still possible in a cell.
 A *unit* is a list of cells that hold every value exactly once (a row, column, box,
-region...). Each function takes the candidate masks and returns narrowed masks (or
-``None`` on a contradiction); it does not know about grids, so the backtracker
-(:mod:`sudoku_cp.backends.backtracking`) and step-by-step explanations can share it.
+region...). :func:`hall_sets` takes a unit's candidate masks and returns them narrowed
+(or ``None`` on a contradiction); it does not know about grids.
+
+The step-by-step explanations (:mod:`sudoku_cp.techniques`) find Hall sets one named
+subset at a time (a naked pair, a hidden triple...) with its cells as premises, smallest
+first; the backtracker needs all of a unit's Hall sets at once, which one matching gives.
 
 >>> hall_sets([0b011, 0b011, 0b111])  # a naked pair {1, 2} leaves the third cell 3
 [3, 3, 4]
->>> locked_in([0b101, 0b110], [0b010, 0b011])  # 3 is only in the shared cells
-4
 """
 
 from __future__ import annotations
@@ -29,6 +30,9 @@ def hall_sets(masks: Sequence[int]) -> list[int] | None:
     difference in CSPs", AAAI 1994): a maximum matching of cells to values, then a
     value stays in a cell iff it is matched there or the cell and the value's matched
     cell lie in one strongly connected component of the matching's residual graph.
+    Before the matching, on a dense unit, a count of candidates per cell and places
+    per value settles most open units of a nearly empty grid: with no cells and values
+    tight enough to form a Hall set, every value stays (:func:`_may_hold_hall_set`).
 
     Args:
         masks: the candidates of the unit's open cells, with the values of its decided
@@ -39,6 +43,9 @@ def hall_sets(masks: Sequence[int]) -> list[int] | None:
         different values.
     """
     count = len(masks)
+    sizes = [mask.bit_count() for mask in masks]
+    if 2 * sum(sizes) >= count * count and not _may_hold_hall_set(masks, sizes):
+        return list(masks)
     value_cell: dict[int, int] = {}  # value bit -> the cell matched to it
     cell_value = [0] * count
     for cell, mask in enumerate(masks):  # greedy start: the lowest free value
@@ -89,6 +96,40 @@ def hall_sets(masks: Sequence[int]) -> list[int] | None:
     return kept
 
 
+_PLACE_COUNT_LIMIT = 8  # counting places costs a pass per level: past this, match instead
+
+
+def _may_hold_hall_set(masks: Sequence[int], sizes: list[int]) -> bool:
+    """False when the cells certainly hold no Hall set and can all take different
+    values, so that no value leaves any cell (``sizes``: each mask's bit count).
+
+    ``k`` cells with only ``k`` values between them (``0 < k < len(masks)``) need ``k``
+    cells of at most ``k`` candidates, and they leave the other ``len(masks) - k``
+    values at most ``len(masks) - k`` places each; a set of cells with fewer values
+    than cells needs no less. These counts are cheap next to the matching on dense
+    units (most values open in most cells, as in a nearly empty grid), which is where
+    :func:`hall_sets` asks.
+    """
+    count = len(masks)
+    union = 0
+    for mask in masks:
+        union |= mask
+    if union.bit_count() != count:
+        return True  # too few values (the matching fails), or more than the counts cover
+    ordered = sorted(sizes)
+    possible = [k for k in range(1, count) if ordered[k - 1] <= k]
+    if not possible:
+        return False
+    most = count - possible[0]  # the most places a value may have and still count
+    if most > _PLACE_COUNT_LIMIT:
+        return True
+    at_least = [union] + [0] * (most + 1)  # at_least[j]: the values with j places or more
+    for mask in masks:
+        for j in range(most + 1, 0, -1):
+            at_least[j] |= at_least[j - 1] & mask
+    return any((union & ~at_least[count - k + 1]).bit_count() >= count - k for k in possible)
+
+
 def _reach(start: int, edges: Sequence[int], within: int) -> int:
     """The nodes (a bitmask) reachable from the nodes of ``start`` inside ``within``."""
     reached = frontier = start
@@ -118,16 +159,3 @@ def _augment(
             return True
         free &= ~seen[0]
     return False
-
-
-def locked_in(shared: Sequence[int], rest: Sequence[int]) -> int:
-    """Locked candidates: the values whose places in a unit all lie in ``shared`` (its
-    cells that another unit also holds, e.g. a box's cells in one row), given the masks
-    of ``shared`` and of the unit's ``rest``. The other unit's other cells lose them
-    ("pointing" when the unit is a box, "claiming" when it is a line)."""
-    inside = outside = 0
-    for mask in shared:
-        inside |= mask
-    for mask in rest:
-        outside |= mask
-    return inside & ~outside
