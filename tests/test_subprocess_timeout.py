@@ -23,7 +23,8 @@ from sudoku_cp.backends.subprocess_timeout import WorkerDiedError, WorkerPool
 
 BACKEND = "python-constraint"
 PUZZLE_4X4 = "1...\n..2.\n.3..\n...4"
-HARD = datasets.load("hex16")[0]  # many seconds with python-constraint's plain AllDifferent
+HARD = datasets.load("hex16")[0]  # many seconds with python-constraint's plain AllDifferent...
+HARD_OPTIONS = {"constraints": "alldifferent", "preprocess": False}  # ...and no preprocessing
 
 linux_only = pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc (Linux)")
 
@@ -68,7 +69,7 @@ PARENT_SCRIPT = textwrap.dedent(
     from sudoku_cp import datasets
     print("ready", flush=True)
     sudoku_cp.solve(datasets.load("hex16")[0], backend="python-constraint", time_limit=300,
-                    constraints="alldifferent")
+                    constraints="alldifferent", preprocess=False)
     """
 )
 
@@ -130,7 +131,7 @@ def test_concurrent_calls_do_not_wait_inside_their_time_limits():
         except Exception as error:  # recorded for the assertion below
             outcomes[index] = error
 
-    hard = threading.Thread(target=solve, args=(-1, HARD, 4.0), kwargs={"constraints": "alldifferent"})
+    hard = threading.Thread(target=solve, args=(-1, HARD, 4.0), kwargs=HARD_OPTIONS)
     hard.start()
     time.sleep(1.0)  # the hard search holds a child
     threads = [threading.Thread(target=solve, args=(i, p, 3.0)) for i, p in enumerate(easy)]
@@ -146,7 +147,7 @@ def test_concurrent_calls_do_not_wait_inside_their_time_limits():
 def test_restarting_the_child_after_a_timeout_is_not_counted_in_the_limit():
     pc.shutdown_worker()  # no idle child left by an earlier test
     with pytest.raises(SolveTimeoutError):
-        sudoku_cp.solve(HARD, backend=BACKEND, time_limit=0.3, constraints="alldifferent")
+        sudoku_cp.solve(HARD, backend=BACKEND, time_limit=0.3, **HARD_OPTIONS)
     # The child was killed; starting the next one (imports, about 0.5 s) is outside its 0.2 s.
     result = sudoku_cp.solve_with_stats(PUZZLE_4X4, backend=BACKEND, time_limit=0.2)
     assert result.stats["worker_started"] == 1.0

@@ -388,14 +388,8 @@ class BitmaskSearch:
 
     def find_solution(self, cell: int | None = None, below: int | None = None) -> list[int] | None:
         """A solution keeping the givens and fixed prefix, with ``x_cell < below`` if given."""
-        if not self.consistent:
-            return None
-        candidates = self.candidates[:]
-        if cell is not None:
-            candidates[cell] &= (1 << (below - 1)) - 1
-            if not candidates[cell]:
-                return None
-        if cell is not None and not self._propagate(candidates, [cell]):
+        candidates = self.propagated(cell, below)
+        if candidates is None:
             return None
         budget = self._first_budget
         while True:
@@ -406,6 +400,19 @@ class BitmaskSearch:
                 self.restarts += 1
                 budget *= 2
         return None if solved is None else [m.bit_length() for m in solved]
+
+    def propagated(self, cell: int | None = None, below: int | None = None) -> list[int] | None:
+        """The candidate masks of the givens and fixed prefix, with ``x_cell < below`` when
+        ``cell`` is given, propagated to a fixed point (a new list); ``None`` when the
+        propagation meets a contradiction, which proves there is no such solution."""
+        if not self.consistent:
+            return None
+        candidates = self.candidates[:]
+        if cell is not None:
+            candidates[cell] &= (1 << (below - 1)) - 1
+            if not candidates[cell] or not self._propagate(candidates, [cell]):
+                return None
+        return candidates
 
     def may_take_less(self, cell: int, value: int) -> bool:
         """Whether ``cell`` still has a candidate below ``value`` in the prefix's state."""
