@@ -32,10 +32,14 @@ is fast on 9x9 and 16x16 puzzles and on nearly empty grids of any size, but stal
 hard 25x25 puzzles; so each solve gets it under a budget of deterministic time
 (:data:`LEX_SEARCH_BUDGET`) and, if it runs out, is rerun with CP-SAT's default search,
 which the later solves of that call then use directly (25x25 puzzles with a quarter of
-their cells given start there). The general search does not enumerate (enumeration
-turns off presolve reductions it needs: about twice slower on sudoku25); its solution
-``w`` is checked by a second solve with ``x != w`` added, whose INFEASIBLE proves ``w``
-the only solution, else step 2 follows with the smaller of the two.
+their cells given start there). The general search enumerates in step 1 just as the
+fixed one does, so a puzzle with one solution costs one solve there too: the search
+that found ``w`` goes on, with every clause it has learnt, to exhaust the rest. On the
+bundled sudoku25 that one solve costs about the deterministic time of proving ``x != w``
+INFEASIBLE in a second solve (5 to 10% more), so the finding solve is saved, though
+its search is slower per unit of deterministic time (presolve keeps the cells' integer
+encoding); SAT inprocessing is off in it, which cut its deterministic time by 17 to
+43% on five of those puzzles (``benchmarks/bench_cpsat.py``).
 
 ``x <_lex w`` is the decomposition of the lexicographic ordering constraint into a
 chain of Booleans (Frisch, Hnich, Kiziltan, Miguel and Walsh, "Global constraints for
@@ -242,14 +246,6 @@ def _smallest(puzzle: Puzzle, after: Sequence[int] | None, run: _Run) -> tuple[G
     if run.only_solution:
         return puzzle.grid.with_cells(candidate), run.stats()  # the one solution is the smallest
     givens = puzzle.grid.cells
-    if run.solutions_found == 1:  # the general search, which does not enumerate: is w the only one?
-        started = time.perf_counter()
-        _add_differs(model, cells, candidate, givens)
-        run.build_time += time.perf_counter() - started
-        other = run.solve(model, cells, "general")
-        if other is None:
-            return puzzle.grid.with_cells(candidate), run.stats()  # INFEASIBLE: w is the only solution
-        candidate = min(candidate, other)
     lowest = lowest_candidates(puzzle.model)
     # Each round adds x <_lex w to the same model; the earlier rounds' constraints stay
     # and are harmless, since the new candidate is smaller than every earlier one.
@@ -349,19 +345,6 @@ class _Counter(cp_model.CpSolverSolutionCallback):
 # -- the lexicographic ordering constraint ----------------------------------------------------
 
 
-def _add_differs(
-    model: cp_model.CpModel, cells: Sequence[IntVar], solution: Sequence[int], givens: Sequence[int]
-) -> None:
-    """Add ``x != solution``: some blank cell takes another value (one Boolean per blank cell)."""
-    differs = []
-    for cell, (value, given) in enumerate(zip(solution, givens, strict=True)):
-        if not given:
-            literal = model.new_bool_var(f"differs_{cell}")
-            model.add(cells[cell] != value).only_enforce_if(literal)
-            differs.append(literal)
-    model.add_bool_or(differs)
-
-
 def _add_lex_less(
     model: cp_model.CpModel,
     cells: Sequence[IntVar],
@@ -442,10 +425,13 @@ _PARAMETERS: dict[str, dict[str, object]] = {
         "max_deterministic_time": LEX_SEARCH_BUDGET,
     },
     "general": {},
+    "general_enumerating": {"use_sat_inprocessing": False},
 }
 """CP-SAT parameters per kind of solve, on top of the defaults.
 
-``"plain"`` and ``"general"`` are CP-SAT's defaults (presolve, automatic search).
+``"plain"`` and ``"general"`` are CP-SAT's defaults (presolve, automatic search);
+``"general_enumerating"``, the general search of an enumerating solve (step 1), has SAT
+inprocessing off: over the exhaustive search of a sudoku25 puzzle it cost more than it saved.
 ``"lex"`` follows the model's decision strategy (row-major, smallest value) without
 symmetry detection, LP relaxation or inprocessing, which only add start-up cost here:
 on 9x9 and 16x16 puzzles and on nearly empty grids of any size it meets the smallest
@@ -481,7 +467,6 @@ class _Run:
     build_time: float = 0.0
     lex_search_stalled: bool = False
     only_solution: bool = False
-    solutions_found: int = 0
     deadline: Deadline = field(init=False)
 
     def __post_init__(self) -> None:
@@ -504,8 +489,8 @@ class _Run:
 
         Once the row-major search has stalled on this puzzle, later solves go straight
         to the general search: a puzzle hard for one is hard for the next. With
-        ``enumerate_all``, the row-major search enumerates (see :meth:`solve`); the
-        general search never does, and sets ``self.solutions_found`` to 1 when it finds one.
+        ``enumerate_all``, either search enumerates (see :meth:`solve`): the general
+        one with the parameters of ``"general_enumerating"``.
         """
         if not self.lex_search_stalled:
             try:
@@ -514,11 +499,9 @@ class _Run:
                 self.lex_search_stalled = True
                 # CP-SAT's automatic search would follow the row-major strategy: drop it
                 model.proto.search_strategy.clear()
-        # Enumerating keeps presolve from its solution-removing reductions, which the
-        # general search needs on hard puzzles (measured on sudoku25: about 2x slower).
-        values = self.solve(model, cells, "general")
-        self.solutions_found = 0 if values is None else 1
-        return values
+        if enumerate_all:
+            return self.solve(model, cells, "general_enumerating", enumerate_all=True)
+        return self.solve(model, cells, "general")
 
     def solve(
         self, model: cp_model.CpModel, cells: Sequence[IntVar], kind: str, *, enumerate_all: bool = False
@@ -552,8 +535,7 @@ class _Run:
         status = solve_interruptibly(solver, model, collector)
         self.record(solver)
         if collector is not None and collector.solutions:
-            self.solutions_found = len(collector.solutions)
-            self.only_solution = status == cp_model.OPTIMAL and self.solutions_found == 1
+            self.only_solution = status == cp_model.OPTIMAL and len(collector.solutions) == 1
             return min(collector.solutions)
         if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
             return [solver.value(cell) for cell in cells]
