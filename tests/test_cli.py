@@ -466,29 +466,27 @@ def test_a_closed_pipe_ends_quietly(write):
     assert process.returncode == 141
 
 
-def test_dataset_limit_parses_only_what_it_solves(monkeypatch):
-    parsed = []
+@pytest.fixture
+def parsed(monkeypatch) -> list[str]:
+    """The texts ``Grid.parse`` is given during the test, in order."""
+    texts = []
     real_parse = Grid.parse
 
     def counting_parse(text, *args, **kwargs):
-        parsed.append(text)
+        texts.append(text)
         return real_parse(text, *args, **kwargs)
 
     monkeypatch.setattr(Grid, "parse", staticmethod(counting_parse))
+    return texts
+
+
+def test_dataset_limit_parses_only_what_it_solves(parsed):
     code, out, err = run(["solve", "-d", "sudoku17", "-n", "5", "-b", "backtracking"])
     assert code == EXIT_SOLVED and out.startswith("sudoku17: 5/5 solved")
     assert len(parsed) == 5
 
 
-def test_dataset_sample_with_seed(monkeypatch):
-    parsed = []
-    real_parse = Grid.parse
-
-    def counting_parse(text, *args, **kwargs):
-        parsed.append(text)
-        return real_parse(text, *args, **kwargs)
-
-    monkeypatch.setattr(Grid, "parse", staticmethod(counting_parse))
+def test_dataset_sample_with_seed(parsed, monkeypatch):
     code, out, err = run(["solve", "-d", "sudoku17", "--sample", "4", "--seed", "3", "-b", "backtracking"])
     assert (code, err) == (EXIT_SOLVED, "")
     assert out.startswith("sudoku17: 4/4 solved")
