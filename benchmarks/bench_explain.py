@@ -24,7 +24,6 @@ Usage::
 from __future__ import annotations
 
 import argparse
-import random
 import statistics
 import sys
 from pathlib import Path
@@ -33,7 +32,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from _common import machine, summary_ms, time_each  # noqa: E402
 
-import sudoku_cp  # noqa: E402
 from sudoku_cp import (  # noqa: E402
     Grid,
     Puzzle,
@@ -41,22 +39,8 @@ from sudoku_cp import (  # noqa: E402
     explain_conflict,
     stepwise,  # noqa: E402
 )
+from sudoku_cp.generator import with_wrong_digit  # noqa: E402
 from sudoku_cp.techniques import TECHNIQUES, innies_and_outies  # noqa: E402
-
-
-def with_wrong_digit(grid: Grid, seed: int) -> Grid:
-    """``grid`` with one empty cell given a digit that breaks no unit but is not the
-    solution's: a puzzle with one solution then has none."""
-    solution = sudoku_cp.solve(grid)
-    rng = random.Random(seed)
-    for cell in rng.sample(range(len(grid.cells)), len(grid.cells)):
-        if grid.cells[cell]:
-            continue
-        held = {grid.cells[p] for p in grid.geometry.peers[cell]}
-        wrong = [v for v in range(1, grid.side + 1) if v != solution.cells[cell] and v not in held]
-        if wrong:
-            return grid.with_cell(*divmod(cell, grid.side), wrong[0])
-    raise ValueError("no empty cell can take a wrong digit")
 
 
 def conflict_with_constraints(grid: Grid) -> None:
@@ -93,8 +77,10 @@ def main() -> None:
         summary_ms("render top95 (with candidates)", time_each(lambda p: p.to_svg(candidates=True), puzzles))
     )
 
-    unsolvable = [with_wrong_digit(g, seed) for seed, g in enumerate(datasets.load("easy50")[: args.limit])]
-    unsolvable_hard = [with_wrong_digit(g, seed) for seed, g in enumerate(top95)]
+    unsolvable = [
+        with_wrong_digit(g, seed=seed) for seed, g in enumerate(datasets.load("easy50")[: args.limit])
+    ]
+    unsolvable_hard = [with_wrong_digit(g, seed=seed) for seed, g in enumerate(top95)]
     explain_conflict(unsolvable[0])  # warm-up: OR-Tools
     print(summary_ms("conflict easy50+1 (givens)", time_each(explain_conflict, unsolvable)))
     print(summary_ms("conflict top95+1 (givens)", time_each(explain_conflict, unsolvable_hard)))

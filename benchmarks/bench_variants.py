@@ -39,7 +39,7 @@ def warm_up(backends: list[str]) -> None:
     second); timed inside the first file's first puzzle, that cost would be reported as
     solving time.
     """
-    four_by_four = "1234" "34.." "...." "...."
+    four_by_four = "123434.........."
     for backend in backends:
         sudoku_cp.solve(four_by_four, backend=backend)
 

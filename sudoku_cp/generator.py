@@ -39,6 +39,7 @@ import time
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from sudoku_cp.api import solve
 from sudoku_cp.backends.backtracking import BitmaskSearch
 from sudoku_cp.constraints import Model
 from sudoku_cp.errors import InvalidPuzzleError, SolveTimeoutError
@@ -428,6 +429,41 @@ def _connected(cells: set[int], size: int) -> bool:
     return len(seen) == len(cells)
 
 
+def with_wrong_digit(grid: Grid, cell: int | None = None, *, seed: int = 0) -> Grid | None:
+    """``grid`` with a digit in an empty cell that none of the cell's peers holds but that
+    differs from ``grid``'s smallest solution there; ``None`` when no such digit exists.
+
+    ``cell`` (a row-major index) names the empty cell; by default the empty cells are
+    tried in a random order drawn from ``seed`` and the first that takes a wrong digit is
+    used. When ``grid`` has exactly one solution the result has none, although no unit
+    shows two equal digits: a puzzle to show :func:`sudoku_cp.explain_conflict` with.
+
+    >>> from sudoku_cp import count_solutions, datasets
+    >>> puzzle = datasets.load("easy50")[0]
+    >>> broken = with_wrong_digit(puzzle, 0)
+    >>> broken.cells[0], count_solutions(broken)
+    (5, 0)
+
+    Raises:
+        ValueError: ``cell`` is not an empty cell of ``grid``.
+        NoSolutionError: ``grid`` has no solution.
+    """
+    size = len(grid.cells)
+    if cell is None:
+        cells = [c for c in random.Random(seed).sample(range(size), size) if not grid.cells[c]]
+    elif 0 <= cell < size and not grid.cells[cell]:
+        cells = [cell]
+    else:
+        raise ValueError(f"cell {cell} is not an empty cell of the {grid.side}x{grid.side} grid")
+    solution = solve(grid).cells
+    for empty in cells:
+        held = {grid.cells[peer] for peer in grid.geometry.peers[empty]}
+        wrong = [v for v in range(1, grid.side + 1) if v != solution[empty] and v not in held]
+        if wrong:
+            return grid.with_cell(*divmod(empty, grid.side), wrong[0])
+    return None
+
+
 def describe(puzzle: Puzzle) -> dict[str, Any]:
     """The generator call recorded in a generated puzzle's metadata (``{}`` for others)."""
     return dict(puzzle.metadata.get("generator", {}))
@@ -444,4 +480,5 @@ __all__ = [
     "random_jigsaw",
     "random_thermometers",
     "symmetry_orbits",
+    "with_wrong_digit",
 ]

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 import pickle
-import random
 from pathlib import Path
 
 import pytest
@@ -19,29 +18,15 @@ import sudoku_cp
 from sudoku_cp import Grid, NoSolutionError, Puzzle, SolveTimeoutError, datasets, explain_conflict
 from sudoku_cp.conflict import Conflict, deletion, quickxplain
 from sudoku_cp.constraints import Model
+from sudoku_cp.generator import with_wrong_digit
 from sudoku_cp.rules import Cage, Killer, Thermo
 
 VARIANT_CASES = json.loads((Path(__file__).parent / "data" / "variant_cases.json").read_text())
 
 
-def with_wrong_given(grid: Grid, seed: int) -> Grid:
-    """The grid with one blank cell given a value that breaks no unit but is not the
-    solution's: a puzzle with exactly one solution then has none."""
-    solution = sudoku_cp.solve(grid)
-    rng = random.Random(seed)
-    for cell in rng.sample(range(len(grid.cells)), len(grid.cells)):
-        if grid.cells[cell]:
-            continue
-        held = {grid.cells[p] for p in grid.geometry.peers[cell]}
-        wrong = [v for v in range(1, grid.side + 1) if v != solution.cells[cell] and v not in held]
-        if wrong:
-            return grid.with_cell(*divmod(cell, grid.side), wrong[0])
-    raise AssertionError("no cell can take a wrong value")
-
-
 def classic_cases() -> list[Puzzle]:
-    puzzles = [Puzzle(with_wrong_given(g, seed)) for seed, g in enumerate(datasets.load("easy50")[:3])]
-    puzzles.append(Puzzle(with_wrong_given(datasets.load("top95")[0], 0)))
+    puzzles = [Puzzle(with_wrong_digit(g, seed=seed)) for seed, g in enumerate(datasets.load("easy50")[:3])]
+    puzzles.append(Puzzle(with_wrong_digit(datasets.load("top95")[0], seed=0)))
     puzzles += [Puzzle(Grid.parse(c["puzzle"])) for c in LEXMIN_CASES if c["lexmin"] is None][:4]
     return puzzles
 
@@ -182,7 +167,7 @@ def test_a_time_limit_stops_a_long_constraint_search():
     # many seconds; a limit of half a second stops it (the limit is checked between and
     # inside the consistency checks).
     grid = datasets.load("hex16")[0]
-    wrong = with_wrong_given(grid, 0)
+    wrong = with_wrong_digit(grid, seed=0)
     givens = tuple((*divmod(c, 16), v) for c, v in enumerate(wrong.cells) if v)
     conflict = Conflict(givens, Puzzle(wrong).model)
     with pytest.raises(SolveTimeoutError):

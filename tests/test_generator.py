@@ -6,7 +6,17 @@ from __future__ import annotations
 
 import pytest
 
-from sudoku_cp import InvalidPuzzleError, Puzzle, SolveTimeoutError, count_solutions, generate, grade, solve
+from sudoku_cp import (
+    InvalidPuzzleError,
+    Puzzle,
+    SolveTimeoutError,
+    count_solutions,
+    datasets,
+    generate,
+    grade,
+    solve,
+)
+from sudoku_cp.generator import with_wrong_digit
 from sudoku_cp.rules import Diagonals, Jigsaw, Killer, Thermo
 
 CHECKER = "cpsat"  # the generator proves uniqueness with the backtracker; check with another
@@ -204,3 +214,16 @@ def test_25x25_best_effort_is_still_proper():
     puzzle = generate(25, seed=0, time_limit=30)
     assert puzzle.side == 25 and puzzle.givens < 625
     assert count_solutions(puzzle, limit=2, backend=CHECKER, time_limit=300) == 1
+
+
+def test_a_wrong_digit_breaks_no_unit_yet_leaves_no_solution():
+    puzzle = datasets.load("top95")[3]
+    broken = with_wrong_digit(puzzle, seed=1)
+    changed = [c for c in range(81) if broken.cells[c] != puzzle.cells[c]]
+    assert len(changed) == 1 and not puzzle.cells[changed[0]]
+    cell = changed[0]
+    assert broken.cells[cell] not in {puzzle.cells[p] for p in puzzle.geometry.peers[cell]}
+    assert broken.cells[cell] != solve(puzzle).cells[cell]
+    assert count_solutions(broken) == 0
+    with pytest.raises(ValueError, match="not an empty cell"):
+        with_wrong_digit(puzzle, next(c for c in range(81) if puzzle.cells[c]))
