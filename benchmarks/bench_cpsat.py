@@ -21,6 +21,7 @@ Usage::
     python benchmarks/bench_cpsat.py --dataset hex16 --workers 2
     python benchmarks/bench_cpsat.py --dataset top1465 --sample 200
     python benchmarks/bench_cpsat.py --dataset sudoku25 --repeat 1
+    python benchmarks/bench_cpsat.py --dataset sudoku25 --repeat 1 --seeds 5   # plain: median of 5 seeds
 """
 
 from __future__ import annotations
@@ -80,24 +81,38 @@ def bench(name: str, repeat: int, limit: int | None, workers: int, sample: int |
     )
 
 
-def bench_each(name: str, repeat: int, limit: int | None, workers: int) -> None:
+def bench_each(name: str, repeat: int, limit: int | None, workers: int, seeds: int = 1) -> None:
     """Print seconds per puzzle (for the 25x25 set): guaranteed, plain, their ratio (CPU
-    time of this process, which other load disturbs less than wall time) and solver calls."""
+    time of this process, which other load disturbs less than wall time) and solver calls.
+
+    With ``seeds`` above 1 the plain solve is run once per CP-SAT ``random_seed`` in
+    ``0..seeds-1`` and its median over them is the baseline: on these puzzles the time
+    CP-SAT takes to *find* a solution swings by up to ten times from seed to seed, while
+    the exhaustive search behind the guarantee hardly moves, so one seed's ratio says as
+    much about that seed's luck as about the guarantee. The guaranteed solve keeps seed 0.
+    """
     puzzles = datasets.load(name)[:limit]
     guaranteed_all, plain_all, walls = [], [], []
     for index, grid in enumerate(puzzles):
-        best, best_plain, best_wall, stats = float("inf"), float("inf"), float("inf"), {}
+        best, best_wall, stats = float("inf"), float("inf"), {}
+        best_plain = [float("inf")] * seeds
         for _ in range(repeat):
             seconds, cpu_seconds, (_, run_stats) = timed(cpsat.solve, grid, workers=workers)
             if cpu_seconds < best:
                 best, best_wall, stats = cpu_seconds, seconds, run_stats
-            best_plain = min(best_plain, timed(cpsat.first_solution, grid, workers=workers)[1])
+            for seed in range(seeds):
+                plain_cpu = timed(cpsat.first_solution, grid, workers=workers, seed=seed)[1]
+                best_plain[seed] = min(best_plain[seed], plain_cpu)
+        plain = statistics.median(best_plain)
         guaranteed_all.append(best)
-        plain_all.append(best_plain)
+        plain_all.append(plain)
         walls.append(best_wall)
+        spread = ""
+        if seeds > 1:
+            spread = f" (seeds 0..{seeds - 1}: {min(best_plain):.2f} to {max(best_plain):.2f})"
         print(
             f"{name}[{index}]: guaranteed {best:7.2f} s CPU ({best_wall:7.2f} s wall)  "
-            f"plain {best_plain:7.2f} s CPU  x{best / best_plain:.2f}  "
+            f"plain {plain:7.2f} s CPU{spread}  x{best / plain:.2f}  "
             f"solver calls {stats['solver_calls']}  conflicts {stats['conflicts']}",
             flush=True,
         )
@@ -120,12 +135,16 @@ def main() -> None:
     parser.add_argument("--limit", type=int, default=None, help="only the first N puzzles of each set")
     parser.add_argument("--sample", type=int, default=None, help="a random sample of N puzzles (seed 0)")
     parser.add_argument("--workers", type=int, default=1, help="CP-SAT workers per solve (default 1)")
+    parser.add_argument(
+        "--seeds", type=int, default=1, help="25x25 only: plain solves with seeds 0..N-1, their median"
+    )
     args = parser.parse_args()
     print(machine())
-    print(f"# workers={args.workers} repeat={args.repeat} limit={args.limit} sample={args.sample}")
+    print(f"# workers={args.workers} repeat={args.repeat} limit={args.limit} sample={args.sample}", end="")
+    print(f" seeds={args.seeds}")
     for name in args.dataset or ["top95", "top1465"]:
         if datasets.load(name, sample=1)[0].side >= 25:
-            bench_each(name, args.repeat, args.limit, args.workers)
+            bench_each(name, args.repeat, args.limit, args.workers, args.seeds)
         else:
             bench(name, args.repeat, args.limit, args.workers, args.sample)
 
