@@ -24,9 +24,9 @@ Usage::
     python benchmarks/bench_backtracking.py                      # top95 and top1465
     python benchmarks/bench_backtracking.py --dataset hardest --repeat 5
     python benchmarks/bench_backtracking.py --dataset sudoku25 --time-limit 60 --repeat 1
-    python benchmarks/bench_backtracking.py --dataset sudoku25 --time-limit 240 --repeat 1 --row-major
+    python benchmarks/bench_backtracking.py --dataset sudoku25 --time-limit 120 --row-major --limit 5
     python benchmarks/bench_backtracking.py --empty 16 --empty 25
-    python benchmarks/bench_backtracking.py --dataset sudoku25 --root-probing --limit 4
+    python benchmarks/bench_backtracking.py --dataset sudoku25 --root-probing
 """
 
 from __future__ import annotations
@@ -87,14 +87,14 @@ def bench_each(name: str, repeat: int, limit: int | None, time_limit: float, row
         best, solved, nodes = time_limit, False, ""
         for _ in range(repeat):
             start = time.perf_counter()
-            search = BitmaskSearch(grid, Deadline(time_limit))
+            search = BitmaskSearch(grid, Deadline(time_limit)) if row_major else None
             try:
-                if row_major:
+                if search is not None:
                     search.smallest_in_order(node_limit=10**12)
                 else:
                     solve(grid, time_limit=time_limit)
             except SolveTimeoutError:
-                nodes = f", {search.nodes:,} nodes" if row_major else ""
+                nodes = f", {search.nodes:,} nodes" if search is not None else ""
                 continue
             best, solved = min(best, time.perf_counter() - start), True
         seconds.append(best)
