@@ -31,27 +31,29 @@ from sudoku_cp.backends import backtracking, cpsat, unavailable  # noqa: E402
 from sudoku_cp.puzzle import Puzzle  # noqa: E402
 
 
+def uniqueness_against_solve(label: str, name: str, backend, puzzles: list[Puzzle]) -> list[float]:
+    """Time ``backend``'s uniqueness check (``count_solutions(limit=2)``) and its ``solve()``
+    on the same puzzles; print both and their ratio; return the uniqueness times."""
+    counted = time_each(lambda p: backend.count_solutions(p, limit=2), puzzles)
+    solved = time_each(backend.solve, puzzles)
+    print(summary_ms(f"{label}: {name} count limit=2", counted))
+    print(summary_ms(f"{label}: {name} solve()", solved))
+    ratio = statistics.median(counted) / statistics.median(solved)
+    print(f"{name} uniqueness / {name} solve(): x{ratio:.2f} (medians, same puzzles, same run)")
+    return counted
+
+
 def uniqueness(sample: int) -> None:
     puzzles = [Puzzle(grid) for grid in datasets.load("sudoku17", sample=sample, seed=0)]
     label = f"sudoku17 sample={sample} seed=0"
     counted = time_each(lambda p: backtracking.count_solutions(p, limit=2), puzzles)
     print(summary_ms(f"{label}: backtracking count limit=2", counted))
-    count_cp = time_each(lambda p: cpsat.count_solutions(p, limit=2), puzzles)
-    solve_cp = time_each(cpsat.solve, puzzles)
-    print(summary_ms(f"{label}: cpsat count limit=2", count_cp))
-    print(summary_ms(f"{label}: cpsat solve()", solve_cp))
-    ratio = statistics.median(count_cp) / statistics.median(solve_cp)
-    print(f"cpsat uniqueness / cpsat solve(): x{ratio:.2f} (medians, same puzzles, same run)")
+    count_cp = uniqueness_against_solve(label, "cpsat", cpsat, puzzles)
     if unavailable("sat") is None:
         from sudoku_cp import sat
 
         sat.preload(puzzles[0])  # the kept solver's clauses, loaded before the clock starts
-        count_sat = time_each(lambda p: sat.count_solutions(p, limit=2), puzzles)
-        solve_sat = time_each(sat.solve, puzzles)
-        print(summary_ms(f"{label}: sat count limit=2", count_sat))
-        print(summary_ms(f"{label}: sat solve()", solve_sat))
-        ratio = statistics.median(count_sat) / statistics.median(solve_sat)
-        print(f"sat uniqueness / sat solve(): x{ratio:.2f} (medians, same puzzles, same run)")
+        count_sat = uniqueness_against_solve(label, "sat", sat, puzzles)
         ratio = statistics.median(count_sat) / statistics.median(count_cp)
         print(f"sat uniqueness / cpsat uniqueness: x{ratio:.2f} (medians, same puzzles, same run)")
     else:
