@@ -43,8 +43,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from _common import machine, summary_ms  # noqa: E402
 
 from sudoku_cp import datasets  # noqa: E402
-from sudoku_cp.backends.backtracking import BitmaskSearch, solve  # noqa: E402
-from sudoku_cp.backends.base import Deadline  # noqa: E402
+from sudoku_cp.engine.runtime import Deadline  # noqa: E402
+from sudoku_cp.engine.search import BitmaskSearch, solve  # noqa: E402
 from sudoku_cp.errors import SolveTimeoutError  # noqa: E402
 from sudoku_cp.grid import Grid  # noqa: E402
 

@@ -40,9 +40,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from _common import machine, summary_ms  # noqa: E402
 
 from sudoku_cp import cpsat, datasets, sat  # noqa: E402
-from sudoku_cp.backends.base import to_puzzle  # noqa: E402
 from sudoku_cp.backends.sat_encoding import formula  # noqa: E402
 from sudoku_cp.backends.sat_runner import forget_solvers  # noqa: E402
+from sudoku_cp.puzzle import to_puzzle  # noqa: E402
 
 SOLVERS = ["cadical195", "cadical153", "glucose4", "glucose3", "minisat22", "maplechrono", "mergesat3"]
 ENCODINGS = [(e, a) for e in ("minimal", "extended") for a in ("pairwise", "seqcounter")]

@@ -86,7 +86,7 @@ def solve_with_stats(
 
 def check_time_limit(time_limit: object) -> float | None:
     """Return ``time_limit`` as ``None`` or a positive float of seconds; infinity and limits
-    above :data:`~sudoku_cp.backends.base.MAX_TIME_LIMIT` (about three years, e.g.
+    above :data:`~sudoku_cp.engine.runtime.MAX_TIME_LIMIT` (about three years, e.g.
     ``10**400``) mean no limit: ``None``.
 
     Raises:
@@ -99,6 +99,6 @@ def check_time_limit(time_limit: object) -> float | None:
         raise TypeError(f"time_limit must be a number of seconds or None, not {time_limit!r}")
     if not time_limit > 0:  # also refuses NaN
         raise ValueError(f"time_limit must be a positive number of seconds, not {time_limit!r}")
-    from sudoku_cp.backends.base import finite_time_limit  # here: base loads threads and models
+    from sudoku_cp.engine.runtime import finite_time_limit  # here: base loads threads and models
 
     return finite_time_limit(time_limit)

@@ -48,12 +48,12 @@ from dataclasses import dataclass, field
 from ortools.sat.python import cp_model
 
 from sudoku_cp.backends import cpsat
-from sudoku_cp.backends.backtracking import BitmaskSearch
-from sudoku_cp.backends.base import Deadline, to_puzzle
 from sudoku_cp.constraints import Constraint, Model, cell_name
+from sudoku_cp.engine.runtime import Deadline
+from sudoku_cp.engine.search import BitmaskSearch
 from sudoku_cp.errors import SolveTimeoutError, SudokuError
 from sudoku_cp.grid import Grid
-from sudoku_cp.puzzle import Puzzle, PuzzleInput
+from sudoku_cp.puzzle import Puzzle, PuzzleInput, to_puzzle
 
 Given = tuple[int, int, int]
 """``(row, column, value)``, 0-based row and column."""

@@ -40,8 +40,8 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from sudoku_cp.api import solve
-from sudoku_cp.backends.backtracking import BitmaskSearch
 from sudoku_cp.constraints import Model
+from sudoku_cp.engine.search import BitmaskSearch
 from sudoku_cp.errors import InvalidPuzzleError, SolveTimeoutError
 from sudoku_cp.grading import BAND_NAMES, BANDS, LEVELS, grade
 from sudoku_cp.grid import Grid, standard_box

@@ -50,8 +50,8 @@ import math
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
-from sudoku_cp.backends.backtracking import BitmaskSearch
 from sudoku_cp.constraints import cell_name
+from sudoku_cp.engine.search import BitmaskSearch
 from sudoku_cp.errors import NoSolutionError
 from sudoku_cp.puzzle import PuzzleInput, as_puzzle
 from sudoku_cp.techniques import (

@@ -255,3 +255,9 @@ def puzzles_from_json(text: str, where: str = "JSON") -> list[Puzzle]:
 
 
 __all__ = ["Puzzle", "PuzzleInput", "as_puzzle", "load_puzzles", "puzzles_from_json"]
+
+
+def to_puzzle(puzzle: PuzzleInput) -> Puzzle:
+    """The :class:`Puzzle` of any input, so that a backend module's functions also take a
+    :class:`~sudoku_cp.grid.Grid` or text when called directly (classic rules)."""
+    return puzzle if isinstance(puzzle, Puzzle) else as_puzzle(puzzle)[0]

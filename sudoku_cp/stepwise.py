@@ -40,9 +40,9 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
 from sudoku_cp.api import solve
-from sudoku_cp.backends.backtracking import BitmaskSearch
-from sudoku_cp.backends.base import ImpliedSum
 from sudoku_cp.constraints import AllDifferent, Model, Sum, ValueIn
+from sudoku_cp.engine.search import BitmaskSearch
+from sudoku_cp.engine.sums import ImpliedSum
 from sudoku_cp.errors import SudokuError
 from sudoku_cp.grid import Grid
 from sudoku_cp.puzzle import Puzzle, PuzzleInput, as_puzzle

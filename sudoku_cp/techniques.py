@@ -43,7 +43,7 @@ AllDifferent, as in the AllDifferent propagators of Régin (AAAI 1994), limited 
 
 A variant's constraint is applied with the backtracker's own propagator for it (the one
 :mod:`sudoku_cp.backends.backtracking` searches with), so the reasoning is written once;
-so are the rule of 45's sums (:func:`sudoku_cp.backends.base.implied_sum_sources`, which
+so are the rule of 45's sums (:func:`sudoku_cp.engine.sums.implied_sum_sources`, which
 the backtracker also propagates).
 """
 
@@ -53,9 +53,9 @@ import itertools
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
-from sudoku_cp.backends.backtracking import propagator
-from sudoku_cp.backends.base import ImpliedSum, implied_sum_sources
 from sudoku_cp.constraints import AllDifferent, Constraint, Less, Model, Relation, Sum, cell_name
+from sudoku_cp.engine.propagators import propagator
+from sudoku_cp.engine.sums import ImpliedSum, implied_sum_sources
 
 MAX_SUBSET = 4
 """The largest naked or hidden subset looked for: quads."""

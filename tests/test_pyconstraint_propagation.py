@@ -19,7 +19,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from sudoku_cp.backends import pyconstraint as pc
-from sudoku_cp.backends.base import distinct_combinations
+from sudoku_cp.engine.sums import distinct_combinations
 
 Holds = Callable[[dict[str, int]], bool]
 

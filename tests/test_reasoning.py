@@ -1,4 +1,4 @@
-"""The solving techniques over bitmask candidates (sudoku_cp.backends.reasoning), checked
+"""The solving techniques over bitmask candidates (sudoku_cp.engine.hall), checked
 against brute-force enumeration of every assignment."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ import itertools
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sudoku_cp.backends.reasoning import hall_sets
+from sudoku_cp.engine.hall import hall_sets
 
 
 def supported_by_some_assignment(masks: list[int]) -> list[int] | None:

@@ -167,7 +167,7 @@ def test_every_generated_killer_path_is_sound():
 
 
 def test_a_wrong_rule_of_45_sum_fails_its_check():
-    from sudoku_cp.backends.base import implied_sum_sources
+    from sudoku_cp.engine.sums import implied_sum_sources
     from sudoku_cp.errors import SudokuError
     from sudoku_cp.stepwise import check_implied_sum
 

@@ -34,8 +34,8 @@ Adding a backend is one module with such a function plus one line in ``_BACKENDS
 a call to :func:`register_backend`); ``tests/test_backend_contract.py`` then runs the
 whole contract suite on it. Modules are imported on first use, so ``import sudoku_cp``
 stays light. Shared pieces (the deadline, the lowest-candidate bound) are in
-:mod:`sudoku_cp.backends.base`; the witness method of the smallest solution in
-:mod:`sudoku_cp.backends.lexmin`.
+:mod:`sudoku_cp.engine.runtime`; the witness method of the smallest solution in
+:mod:`sudoku_cp.engine.lexmin`.
 """
 
 from __future__ import annotations

@@ -25,7 +25,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from sudoku_cp import backends
-from sudoku_cp.backends.base import to_puzzle
+from sudoku_cp.puzzle import to_puzzle
 
 if TYPE_CHECKING:
     from sudoku_cp.grid import Grid

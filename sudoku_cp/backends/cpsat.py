@@ -71,11 +71,12 @@ from dataclasses import dataclass, field
 
 from ortools.sat.python import cp_model
 
-from sudoku_cp.backends.base import Deadline, HelperThread, lowest_candidates, to_puzzle
 from sudoku_cp.constraints import AllDifferent, Less, Model, Relation, Sum
+from sudoku_cp.engine.lexmin import lowest_candidates
+from sudoku_cp.engine.runtime import Deadline, HelperThread
 from sudoku_cp.errors import NoSolutionError, SolveTimeoutError, SudokuError
 from sudoku_cp.grid import Grid
-from sudoku_cp.puzzle import Puzzle
+from sudoku_cp.puzzle import Puzzle, to_puzzle
 
 IntVar = cp_model.IntVar
 

@@ -26,7 +26,7 @@ solvers pick the next variable by degree and then by smallest current domain
 row-major solution, guaranteed, with python-constraint doing every search and every
 constraint check:
 
-    The witness method of :mod:`sudoku_cp.backends.lexmin` (lexicographic optimisation by fixing
+    The witness method of :mod:`sudoku_cp.engine.lexmin` (lexicographic optimisation by fixing
     the cells in priority order; Ehrgott, *Multicriteria Optimization*, 2005, section
     5.1) drives :class:`ConstraintPrefixSearch`. Each question "is there a solution
     with cells ``0..i-1`` fixed and ``x_i < w_i``?" is a fresh ``Problem`` whose fixed
@@ -80,20 +80,15 @@ from collections.abc import Callable, Iterable, Sequence
 
 import constraint
 
-from sudoku_cp.backends.backtracking import BitmaskSearch
-from sudoku_cp.backends.base import (
-    distinct_combinations,
-    finite_time_limit,
-    implied_sums,
-    lowest_candidates,
-    to_puzzle,
-)
-from sudoku_cp.backends.lexmin import smallest_solution
 from sudoku_cp.backends.subprocess_timeout import WorkerPool
 from sudoku_cp.constraints import AllDifferent, Less, Model, Relation, Sum
+from sudoku_cp.engine.lexmin import lowest_candidates, smallest_solution
+from sudoku_cp.engine.runtime import finite_time_limit
+from sudoku_cp.engine.search import BitmaskSearch
+from sudoku_cp.engine.sums import distinct_combinations, implied_sums
 from sudoku_cp.errors import NoSolutionError, SolveTimeoutError
 from sudoku_cp.grid import Grid
-from sudoku_cp.puzzle import Puzzle
+from sudoku_cp.puzzle import Puzzle, to_puzzle
 
 SOLVERS: dict[str, Callable[[], constraint.Solver]] = {
     "backtracking": lambda: constraint.BacktrackingSolver(forwardcheck=True),
@@ -840,12 +835,12 @@ class _NodeCounter(constraint.Constraint):
 
 
 class ConstraintPrefixSearch:
-    """A :class:`sudoku_cp.backends.lexmin.PrefixSearch` on python-constraint, with restarts.
+    """A :class:`sudoku_cp.engine.lexmin.PrefixSearch` on python-constraint, with restarts.
 
     Every :meth:`find_solution` builds a fresh ``Problem`` (fixed cells as singleton
     domains) and lets the chosen python-constraint solver search it. With
     ``preprocess`` (the default) the domains are first narrowed by the propagation of
-    the package's backtracker (:meth:`sudoku_cp.backends.backtracking.BitmaskSearch.propagated`:
+    the package's backtracker (:meth:`sudoku_cp.engine.search.BitmaskSearch.propagated`:
     naked and hidden singles, cage combinations, bounds and supports, to a fixed point)
     over the givens, the fixed prefix and ``x_i < w_i``: it removes only values that no
     such solution has, so python-constraint still does the search and proves the
@@ -1047,7 +1042,7 @@ def solve(
             process (reused across calls, one per concurrent caller) that is killed at
             the deadline. Starting that child (about 0.5 s: a new interpreter importing
             the package, on the first such call and after a timeout) is not counted.
-            ``None``, or a limit above :data:`~sudoku_cp.backends.base.MAX_TIME_LIMIT`:
+            ``None``, or a limit above :data:`~sudoku_cp.engine.runtime.MAX_TIME_LIMIT`:
             no limit, run in this process.
         solver: a name from :data:`COMPLETE_SOLVERS` (default :data:`DEFAULT_SOLVER`).
         constraints: the form of the unit constraints, from :data:`CONSTRAINT_FORMS`

@@ -14,7 +14,7 @@ solver meets solutions:
 * ``"chain"``: solve, giving some solution ``w``; add the clauses of ``x <_lex w`` and solve
   again. UNSAT proves ``w`` the smallest; a model is a smaller solution, which becomes
   ``w``, and the step is repeated (each round strictly decreases ``w``, so it ends).
-* ``"witness"``: the witness method of :mod:`sudoku_cp.backends.lexmin`: for each cell ``i``
+* ``"witness"``: the witness method of :mod:`sudoku_cp.engine.lexmin`: for each cell ``i``
   in row-major order, with the earlier cells fixed, "is there a solution with
   ``x_i < w_i``?", asked as the assumptions ``¬x[i,v]`` for ``v >= w_i`` (the fixed cells are
   assumptions too, so nothing is rebuilt or retracted); a cell where a unit propagation
@@ -80,8 +80,6 @@ except ImportError as error:
         f'the "sat" backend needs PySAT (python-sat), which is not installed: {INSTALL_HINT}'
     ) from error
 
-from sudoku_cp.backends.base import Deadline, lowest_candidates, to_puzzle  # noqa: E402
-from sudoku_cp.backends.lexmin import smallest_solution  # noqa: E402
 from sudoku_cp.backends.sat_encoding import (  # noqa: E402
     AMO_ENCODINGS,
     ENCODINGS,
@@ -97,9 +95,15 @@ from sudoku_cp.backends.sat_encoding import (  # noqa: E402
     variable,
 )
 from sudoku_cp.backends.sat_runner import Run, solver_names  # noqa: E402
+from sudoku_cp.engine.lexmin import lowest_candidates, smallest_solution  # noqa: E402
+from sudoku_cp.engine.runtime import Deadline  # noqa: E402
 from sudoku_cp.errors import NoSolutionError, SolveTimeoutError  # noqa: E402
 from sudoku_cp.grid import Grid  # noqa: E402
-from sudoku_cp.puzzle import Puzzle, PuzzleInput  # noqa: E402
+from sudoku_cp.puzzle import (  # noqa: E402
+    Puzzle,
+    PuzzleInput,
+    to_puzzle,  # noqa: E402
+)
 
 __all__ = [
     "AMO_ENCODINGS",
@@ -395,7 +399,7 @@ def lex_less_clauses(
     Args:
         bound: ``w``, the ``n*n`` values of a solution, row-major.
         givens: the givens (0 for blank); a given equals its bound.
-        lowest: each cell's smallest possible value (:func:`~sudoku_cp.backends.base.lowest_candidates`).
+        lowest: each cell's smallest possible value (:func:`~sudoku_cp.engine.lexmin.lowest_candidates`).
         new_variable: a function returning a fresh variable number for each ``tied`` Boolean.
 
     Returns:
@@ -473,7 +477,7 @@ def lex_greater_clauses(
 
 
 class _WitnessSearch:
-    """A :class:`~sudoku_cp.backends.lexmin.PrefixSearch` on one incremental solver: "cell
+    """A :class:`~sudoku_cp.engine.lexmin.PrefixSearch` on one incremental solver: "cell
     ``i`` below ``b``" is asked as the assumptions ``¬x[i,v]`` for ``v >= b``, a fixed cell
     is one more assumption ``x[i,w_i]``, and :meth:`may_take_less` is a unit propagation
     under those assumptions (no solve)."""

@@ -62,11 +62,11 @@ from dataclasses import dataclass, field
 from pysat.card import CardEnc, EncType
 from pysat.formula import CNF, IDPool
 
-from sudoku_cp.backends.base import Deadline, to_puzzle
 from sudoku_cp.constraints import AllDifferent, Less, Model, Relation, Sum, ValueIn, cell_name
+from sudoku_cp.engine.runtime import Deadline
 from sudoku_cp.errors import SudokuError
 from sudoku_cp.grid import Grid
-from sudoku_cp.puzzle import PuzzleInput
+from sudoku_cp.puzzle import PuzzleInput, to_puzzle
 
 Clause = list[int]
 

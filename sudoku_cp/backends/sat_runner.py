@@ -46,9 +46,9 @@ from typing import TypeVar
 
 from pysat.solvers import NoSuchSolverError, Solver, SolverNames
 
-from sudoku_cp.backends.base import Deadline
 from sudoku_cp.backends.sat_encoding import Formula, givens_literals, rules_formula, values_of
 from sudoku_cp.constraints import Model
+from sudoku_cp.engine.runtime import Deadline
 
 REFUSED = {
     "kissat404": "PySAT's Kissat is not incremental (a second solve aborts the process)",

@@ -50,7 +50,7 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any, BinaryIO
 
-from sudoku_cp.backends.base import HelperThread
+from sudoku_cp.engine.runtime import HelperThread
 from sudoku_cp.errors import SudokuError
 
 _TERMINATE_GRACE = 1.0  # seconds to wait for SIGTERM before SIGKILL

@@ -36,6 +36,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Protocol
 
+from sudoku_cp.constraints import AllDifferent, Model
+
 
 class PrefixSearch(Protocol):
     """A backend's search over the puzzle, with a growing prefix of fixed cells.
@@ -86,3 +88,22 @@ def smallest_solution(search: PrefixSearch, cell_count: int) -> tuple[list[int] 
             witness = better
         search.fix(cell, witness[cell])
     return list(witness), searches
+
+
+def lowest_candidates(model: Model) -> list[int]:
+    """For each cell, the smallest value of its initial domain that no given peer holds
+    (``n + 1`` if none is left): no solution gives the cell a smaller value.
+
+    A cell whose bound is not below a witness's value cannot be where a smaller
+    solution differs, so the smallest-solution proofs skip it.
+    """
+    givens, n = model.givens, model.side
+    held: list[set[int]] = [set() for _ in givens]  # the givens among each blank cell's peers
+    for constraint in model.of_kind(AllDifferent):
+        values = {givens[c] for c in constraint.cells} - {0}
+        for cell in constraint.cells if values else ():
+            held[cell] |= values
+    return [
+        given or next((v for v in domain if v not in held[cell]), n + 1)
+        for cell, (given, domain) in enumerate(zip(givens, model.domains(), strict=True))
+    ]

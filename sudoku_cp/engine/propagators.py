@@ -1,0 +1,233 @@
+"""The engine's propagators: one per kind of constraint, over bitmask candidates.
+
+Each cell keeps its *candidates* as a bitmask: bit ``v - 1`` is set while value ``v``
+is still possible. A :data:`Propagator` narrows the masks of its cells in place and
+returns the cells it changed, or ``None`` on a contradiction.
+
+* ``Sum`` over cells that are pairwise peers (a killer cage): only the digit
+  combinations of the cage that still fit its cells survive; a ``Sum`` over cells that
+  may repeat a value gets bounds reasoning.
+* ``Less``: bounds, ``x < max(y)`` and ``y > min(x)`` (thermometers, inequalities).
+* ``Relation``: supports; a value stays while the other cell has a value it may pair with.
+
+``AllDifferent`` (singles and Hall sets) is built into :class:`sudoku_cp.engine.search.BitmaskSearch`,
+and ``ValueIn`` gives the initial candidates (:meth:`sudoku_cp.constraints.Model.domains`).
+:func:`propagator` raises :class:`~sudoku_cp.errors.NotSupportedError` on any other kind.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import operator
+from collections.abc import Callable, Sequence
+
+from sudoku_cp.constraints import Less, Model, Relation, Sum
+from sudoku_cp.engine.sums import distinct_combinations
+from sudoku_cp.errors import NotSupportedError
+
+Propagator = Callable[[list[int]], "list[int] | None"]
+"""Narrows the candidate masks in place; returns the cells it changed, or None on a contradiction."""
+
+
+# -- propagators of the constraints other than AllDifferent -------------------------------------
+
+
+def bits(mask: int) -> list[int]:
+    """The set bits of a mask, each as a one-bit mask, lowest first."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low)
+        mask ^= low
+    return out
+
+
+def narrow(candidates: list[int], cells: Sequence[int], keep: Sequence[int]) -> list[int] | None:
+    """Intersect each cell's mask with its ``keep`` mask; the changed cells, or None if one empties."""
+    changed = []
+    for cell, allowed in zip(cells, keep, strict=True):
+        mask = candidates[cell]
+        narrowed = mask & allowed
+        if narrowed != mask:
+            if not narrowed:
+                return None
+            candidates[cell] = narrowed
+            changed.append(cell)
+    return changed
+
+
+_EXACT_SUPPORT_CELLS = 4  # cages up to this size get exact supports by enumeration...
+_EXACT_SUPPORT_STATES = 64  # ...once the product of their candidate counts is this small
+_SUPPORT_CACHE_SIZE = 4096  # states remembered per cage
+
+
+def _distinct_sum(cells: tuple[int, ...], total: int, side: int) -> Propagator:
+    """A sum over pairwise-different cells (a killer cage).
+
+    Keep the digit combinations of the cage that still fit (each holds the digits of the
+    decided cells, gives every cell one of its candidates, and uses only digits some
+    cell can take), and restrict every cell to their digits. On a small cage whose
+    candidates are already few, go further: enumerate the assignments and keep, for each
+    cell, exactly the values some assignment uses (generalised arc consistency).
+    """
+    combos = distinct_combinations(side, len(cells), total)
+    count = len(cells)
+    getter = operator.itemgetter(*cells) if count > 1 else (lambda cand: (cand[cells[0]],))
+    exact = count <= _EXACT_SUPPORT_CELLS
+    known: dict[tuple[int, ...], list[int]] = {}  # masks -> exact supports; search revisits states
+
+    def propagate(candidates: list[int]) -> list[int] | None:
+        masks = getter(candidates)
+        if exact and math.prod(m.bit_count() for m in masks) <= _EXACT_SUPPORT_STATES:
+            supported = known.get(masks)
+            if supported is None:
+                if len(known) > _SUPPORT_CACHE_SIZE:
+                    known.clear()
+                supported = known[masks] = _assignment_supports(masks, total)
+            return narrow(candidates, cells, supported)
+        anywhere = required = 0
+        for mask in masks:
+            anywhere |= mask
+            if not mask & (mask - 1):
+                required |= mask
+        fitting = 0
+        for combo in combos:
+            if combo & required == required and not combo & ~anywhere and all(m & combo for m in masks):
+                fitting |= combo
+        if not fitting:
+            return None
+        return narrow(candidates, cells, [fitting] * count)
+
+    return propagate
+
+
+def _assignment_supports(masks: Sequence[int], total: int) -> list[int]:
+    """For each cell, the mask of values used by some assignment of pairwise-different
+    values from ``masks`` that adds up to ``total`` (all zero when there is none)."""
+    count = len(masks)
+    supported = [0] * count
+    chosen = [0] * count
+
+    def extend(position: int, used: int, left: int) -> None:
+        if position == count - 1:
+            bit = 1 << (left - 1) if left > 0 else 0
+            if bit & masks[position] and not bit & used:
+                chosen[position] = bit
+                for i in range(count):
+                    supported[i] |= chosen[i]
+            return
+        for bit in bits(masks[position] & ~used):
+            value = bit.bit_length()
+            if value >= left:
+                break
+            chosen[position] = bit
+            extend(position + 1, used | bit, left - value)
+
+    extend(0, 0, total)
+    return supported
+
+
+def _bounded_sum(cells: tuple[int, ...], total: int) -> Propagator:
+    """A sum over cells that may repeat a value: each cell within what the others leave."""
+
+    def propagate(candidates: list[int]) -> list[int] | None:
+        masks = [candidates[c] for c in cells]
+        lows = [(m & -m).bit_length() for m in masks]
+        highs = [m.bit_length() for m in masks]
+        low_sum, high_sum = sum(lows), sum(highs)
+        keep = []
+        for low, high in zip(lows, highs, strict=True):
+            at_least = total - (high_sum - high)  # the others at their largest
+            at_most = total - (low_sum - low)  # the others at their smallest
+            if at_most < 1 or at_least > at_most:
+                return None
+            keep.append(((1 << at_most) - 1) & ~((1 << max(at_least - 1, 0)) - 1))
+        return narrow(candidates, cells, keep)
+
+    return propagate
+
+
+def _less(first: int, second: int) -> Propagator:
+    """``x[first] < x[second]`` by bounds."""
+
+    def propagate(candidates: list[int]) -> list[int] | None:
+        a, b = candidates[first], candidates[second]
+        a_kept = a & ((1 << (b.bit_length() - 1)) - 1)  # below the largest of b
+        if not a_kept:
+            return None
+        b_kept = b & ~((1 << (a_kept & -a_kept).bit_length()) - 1)  # above the smallest of a
+        if not b_kept:
+            return None
+        return narrow(candidates, (first, second), (a_kept, b_kept))
+
+    return propagate
+
+
+def _relation(first: int, second: int, allowed: frozenset[tuple[int, int]], side: int) -> Propagator:
+    """A binary table by supports: a value stays while the other cell has a partner for it."""
+    partners_of_first = [0] * (side + 1)  # value of first -> mask of the second's partners
+    partners_of_second = [0] * (side + 1)
+    for a, b in allowed:
+        partners_of_first[a] |= 1 << (b - 1)
+        partners_of_second[b] |= 1 << (a - 1)
+
+    def propagate(candidates: list[int]) -> list[int] | None:
+        a, b = candidates[first], candidates[second]
+        b_supported = 0
+        for bit in bits(a):
+            b_supported |= partners_of_first[bit.bit_length()]
+        b_kept = b & b_supported
+        a_supported = 0
+        for bit in bits(b_kept):
+            a_supported |= partners_of_second[bit.bit_length()]
+        a_kept = a & a_supported
+        if not a_kept or not b_kept:
+            return None
+        return narrow(candidates, (first, second), (a_kept, b_kept))
+
+    return propagate
+
+
+def propagator(constraint: Sum | Less | Relation, model: Model) -> Propagator:
+    """The bitmask propagator of one ``Sum``, ``Less`` or ``Relation`` of ``model`` (see the
+    module docstring for the reasoning of each kind)."""
+    if isinstance(constraint, Sum):
+        cells = constraint.cells
+        pairwise_peers = all(b in model.peers[a] for a, b in itertools.combinations(cells, 2))
+        if pairwise_peers:
+            return _distinct_sum(cells, constraint.total, model.side)
+        return _bounded_sum(cells, constraint.total)
+    if isinstance(constraint, Less):
+        return _less(constraint.first, constraint.second)
+    if isinstance(constraint, Relation):
+        return _relation(constraint.first, constraint.second, constraint.allowed, model.side)
+    raise NotSupportedError(
+        f"the engine has no propagator for {type(constraint).__name__} ({constraint.label})"
+    )
+
+
+def lex_greater(bound: Sequence[int]) -> Propagator:
+    """``x >_lex bound`` (row-major), by bounds: every cell up to the first one not decided
+    to its bound's value must keep values at or above that value; a grid decided to
+    ``bound`` in every cell is a contradiction (the order is strict)."""
+    bits = [1 << (value - 1) for value in bound]
+
+    def propagate(candidates: list[int]) -> list[int] | None:
+        for cell, bit in enumerate(bits):
+            mask = candidates[cell]
+            if mask == bit:
+                continue  # equal so far: the next cell decides
+            kept = mask & ~(bit - 1)  # the values at or above the bound's
+            if not kept:
+                return None
+            if kept == mask:
+                return []
+            candidates[cell] = kept
+            return [cell]
+        return None
+
+    return propagate
+
+
+# -- the search ---------------------------------------------------------------------------------

@@ -1,0 +1,110 @@
+"""The clock of a call (:class:`Deadline`) and the helper thread that keeps long solves
+off the main thread (:class:`HelperThread`), shared by the engine and every backend."""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from sudoku_cp.errors import SolveTimeoutError
+
+if TYPE_CHECKING:
+    import queue
+    from concurrent.futures import Future
+
+
+MAX_TIME_LIMIT = 1e8
+"""Seconds (about three years): a longer ``time_limit``, or infinity, means no limit, so
+that a huge limit never overflows a clock or a system call."""
+
+
+def finite_time_limit(time_limit: float | None) -> float | None:
+    """``time_limit`` as a float of seconds, or ``None`` for none or one above :data:`MAX_TIME_LIMIT`.
+
+    >>> finite_time_limit(2), finite_time_limit(10**400), finite_time_limit(float("inf"))
+    (2.0, None, None)
+    """
+    return None if time_limit is None or time_limit > MAX_TIME_LIMIT else float(time_limit)
+
+
+class Deadline:
+    """The clock of one call with a ``time_limit`` in seconds (``None``, or above
+    :data:`MAX_TIME_LIMIT`: no limit).
+
+    >>> Deadline(None).left() is None
+    True
+    """
+
+    def __init__(self, time_limit: float | None) -> None:
+        self.time_limit = time_limit
+        limit = finite_time_limit(time_limit)
+        self.at = None if limit is None else time.perf_counter() + limit
+
+    def left(self) -> float | None:
+        """Seconds left (at most 0 once it has passed), ``None`` without a limit."""
+        return None if self.at is None else max(0.0, self.at - time.perf_counter())
+
+    def passed(self) -> bool:
+        """True once the limit has run out."""
+        return self.at is not None and time.perf_counter() > self.at
+
+    def check(self, who: str) -> None:
+        """Raise :class:`SolveTimeoutError` ("``who`` ran out of time") once the limit has passed."""
+        if self.passed():
+            raise self.timeout(who)
+
+    def timeout(self, who: str) -> SolveTimeoutError:
+        """The error to raise when ``who`` ran out of time."""
+        return SolveTimeoutError(
+            f"{who} ran out of time: no solution found and proven within {self.time_limit:g} s"
+        )
+
+
+class HelperThread:
+    """One long-lived daemon thread that runs the functions handed to it, one at a time.
+
+    Started on first use, and again in a child process after a fork (threads do not
+    survive one). Used to keep a CP-SAT solve off the main thread, which then waits
+    interruptibly, and to start child processes from a thread that outlives its callers.
+    """
+
+    def __init__(self, name: str) -> None:
+        import queue  # here, like threading and concurrent.futures below: the backtracker
+        import threading  # needs none of them, and a one-shot CLI solve should not load them
+
+        self.name = name
+        self._jobs: queue.SimpleQueue = queue.SimpleQueue()
+        self._thread: threading.Thread | None = None
+        self._owner = 0
+        self._lock = threading.Lock()
+
+    def submit(self, function: Callable[..., Any], *args: Any, **kwargs: Any) -> Future:
+        """Run ``function(*args, **kwargs)`` on the thread; its result or exception comes
+        through the returned :class:`concurrent.futures.Future`."""
+        import queue
+        import threading
+        from concurrent.futures import Future
+
+        with self._lock:
+            if self._thread is None or not self._thread.is_alive() or self._owner != os.getpid():
+                self._jobs, self._owner = queue.SimpleQueue(), os.getpid()
+                self._thread = threading.Thread(
+                    target=_serve_jobs, args=(self._jobs,), name=self.name, daemon=True
+                )
+                self._thread.start()
+            future: Future = Future()
+            self._jobs.put((future, function, args, kwargs))
+        return future
+
+
+def _serve_jobs(jobs: queue.SimpleQueue) -> None:
+    while True:
+        future, function, args, kwargs = jobs.get()
+        if not future.set_running_or_notify_cancel():
+            continue
+        try:
+            future.set_result(function(*args, **kwargs))
+        except BaseException as error:  # handed to the caller through the future
+            future.set_exception(error)
