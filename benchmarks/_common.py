@@ -215,3 +215,16 @@ def write_if_asked(
     parts += ["## The script's output", text_block(log.getvalue())]
     path = write_markdown_report(args.write, title, tables=parts, datasets=datasets, notes=notes)
     print(f"wrote {path}", file=sys.stderr)
+
+
+def datasets_text(names: Iterable[str], limit: int | None = None, sample: int | None = None) -> str:
+    """The data sets of a run in words: names, and the first ``limit`` or a seed-0 ``sample``."""
+    names = list(names)
+    if not names:
+        return ""
+    text = ", ".join(names)
+    if sample is not None:
+        text += f" (a random sample of {sample} puzzles of each larger set, seed 0)"
+    if limit is not None:
+        text += f" (the first {limit} puzzles of each)"
+    return text

@@ -40,11 +40,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from _common import machine, summary_ms  # noqa: E402
+from _common import add_write_option, datasets_text, machine, recording, summary_ms, write_if_asked  # noqa: E402
 
 from sudoku_cp import datasets  # noqa: E402
+from sudoku_cp.backends.backtracking import solve  # noqa: E402
 from sudoku_cp.engine.runtime import Deadline  # noqa: E402
-from sudoku_cp.engine.search import BitmaskSearch, solve  # noqa: E402
+from sudoku_cp.engine.search import BitmaskSearch  # noqa: E402
 from sudoku_cp.errors import SolveTimeoutError  # noqa: E402
 from sudoku_cp.grid import Grid  # noqa: E402
 
@@ -174,17 +175,26 @@ def main() -> None:
     parser.add_argument(
         "--root-probing", action="store_true", help="how far reasoning alone narrows each puzzle"
     )
+    add_write_option(parser, __file__)
     args = parser.parse_args()
-    print(machine())
-    for side in args.empty:
-        bench_empty(side, args.repeat)
-    for name in args.dataset or ([] if args.empty else ["top95", "top1465"]):
-        if args.root_probing:
-            root_probing(name, args.limit)
-        elif args.time_limit is None:
-            bench(name, args.repeat, args.limit)
-        else:
-            bench_each(name, args.repeat, args.limit, args.time_limit, args.row_major)
+    with recording() as log:
+        print(machine())
+        for side in args.empty:
+            bench_empty(side, args.repeat)
+        for name in args.dataset or ([] if args.empty else ["top95", "top1465"]):
+            if args.root_probing:
+                root_probing(name, args.limit)
+            elif args.time_limit is None:
+                bench(name, args.repeat, args.limit)
+            else:
+                bench_each(name, args.repeat, args.limit, args.time_limit, args.row_major)
+    write_if_asked(
+        args,
+        log,
+        "The backtracker: what the smallest-solution guarantee costs",
+        datasets_text(args.dataset or ([] if args.empty else ["top95", "top1465"]), limit=args.limit)
+        + (f"; empty grids {args.empty}" if args.empty else ""),
+    )
 
 
 if __name__ == "__main__":

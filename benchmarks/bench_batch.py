@@ -15,7 +15,7 @@ import os
 import sys
 import time
 
-from _common import machine, summary_ms
+from _common import add_write_option, datasets_text, machine, recording, summary_ms, write_if_asked
 
 from sudoku_cp import backends, datasets, solve_many
 
@@ -27,31 +27,37 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--workers", type=int, default=2, help="workers of the parallel run (default: 2)")
     parser.add_argument("--limit", type=int, default=None, help="solve only the first N puzzles")
     parser.add_argument("--repeat", type=int, default=3, help="interleaved runs of each; best kept")
+    add_write_option(parser, __file__)
     args = parser.parse_args(argv)
-
-    puzzles = datasets.load(args.dataset)[: args.limit]
-    backend = args.backend or backends.DEFAULT_BACKEND
-    print(machine(), f"cores={os.cpu_count()} load average={os.getloadavg()[0]:.2f}")
-    print(f"# {args.dataset}: {len(puzzles)} puzzles, backend {backend!r}, best of {args.repeat} runs")
-    start = time.perf_counter()
-    solve_many(puzzles[: 4 * args.workers], backend=backend, workers=args.workers, progress=False)
-    start_up = time.perf_counter() - start
-    print(f"# worker pool start-up (a first call of {4 * args.workers} puzzles, untimed): {start_up:.2f} s")
-    runs: dict[int, list[tuple[float, list]]] = {1: [], args.workers: []}
-    for _ in range(args.repeat):
-        for workers in runs:
-            runs[workers].append(_timed_run(puzzles, backend, workers))
-    best = {}
-    for workers, timed in runs.items():
-        best[workers], items = min(timed, key=lambda run: run[0])
-        unsolved = sum(not item.solved for item in items)
-        print(summary_ms(f"{args.dataset} workers={workers} per puzzle", [i.wall_time for i in items]))
-        all_runs = ", ".join(f"{seconds:.2f}" for seconds, _ in timed)
-        label = f"{args.dataset} workers={workers}"
-        print(f"{label}: wall {best[workers]:.2f} s (runs {all_runs}), unsolved {unsolved}")
-    print(f"speed-up {args.workers} workers vs 1: {best[1] / best[args.workers]:.2f}x")
-    cold = best[1] / (best[args.workers] + start_up)
-    print(f"speed-up counting the pool start-up once (a fresh process's first call): {cold:.2f}x")
+    with recording() as log:
+        puzzles = datasets.load(args.dataset)[: args.limit]
+        backend = args.backend or backends.DEFAULT_BACKEND
+        print(machine(), f"cores={os.cpu_count()} load average={os.getloadavg()[0]:.2f}")
+        print(f"# {args.dataset}: {len(puzzles)} puzzles, backend {backend!r}, best of {args.repeat} runs")
+        start = time.perf_counter()
+        solve_many(puzzles[: 4 * args.workers], backend=backend, workers=args.workers, progress=False)
+        start_up = time.perf_counter() - start
+        print(
+            f"# worker pool start-up (a first call of {4 * args.workers} puzzles, untimed): {start_up:.2f} s"
+        )
+        runs: dict[int, list[tuple[float, list]]] = {1: [], args.workers: []}
+        for _ in range(args.repeat):
+            for workers in runs:
+                runs[workers].append(_timed_run(puzzles, backend, workers))
+        best = {}
+        for workers, timed in runs.items():
+            best[workers], items = min(timed, key=lambda run: run[0])
+            unsolved = sum(not item.solved for item in items)
+            print(summary_ms(f"{args.dataset} workers={workers} per puzzle", [i.wall_time for i in items]))
+            all_runs = ", ".join(f"{seconds:.2f}" for seconds, _ in timed)
+            label = f"{args.dataset} workers={workers}"
+            print(f"{label}: wall {best[workers]:.2f} s (runs {all_runs}), unsolved {unsolved}")
+        print(f"speed-up {args.workers} workers vs 1: {best[1] / best[args.workers]:.2f}x")
+        cold = best[1] / (best[args.workers] + start_up)
+        print(f"speed-up counting the pool start-up once (a fresh process's first call): {cold:.2f}x")
+    write_if_asked(
+        args, log, "Batches: solve_many in worker processes", datasets_text([args.dataset], limit=args.limit)
+    )
     return 0
 
 

@@ -24,7 +24,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from _common import machine, summary_ms, time_each  # noqa: E402
+from _common import add_write_option, machine, recording, summary_ms, time_each, write_if_asked  # noqa: E402
 
 from sudoku_cp import datasets, generate  # noqa: E402
 from sudoku_cp.backends import backtracking, cpsat, unavailable  # noqa: E402
@@ -85,10 +85,19 @@ def main() -> None:
     )
     parser.add_argument("--sample", type=int, default=1000, help="sudoku17 puzzles (default 1000)")
     parser.add_argument("--seeds", type=int, default=20, help="generate() seeds per case (default 20)")
+    add_write_option(parser, __file__)
     arguments = parser.parse_args()
-    print(machine())
-    uniqueness(arguments.sample)
-    generating(arguments.seeds)
+    with recording() as log:
+        print(machine())
+        uniqueness(arguments.sample)
+        generating(arguments.seeds)
+    write_if_asked(
+        arguments,
+        log,
+        "Counting, uniqueness and generation",
+        f"sudoku17 (a random sample of {arguments.sample}, seed 0); "
+        f"generate() with seeds 0..{arguments.seeds - 1}",
+    )
 
 
 if __name__ == "__main__":

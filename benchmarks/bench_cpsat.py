@@ -34,7 +34,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from _common import machine, summary_ms  # noqa: E402
+from _common import add_write_option, datasets_text, machine, recording, summary_ms, write_if_asked  # noqa: E402
 
 from sudoku_cp import cpsat, datasets  # noqa: E402
 
@@ -138,17 +138,25 @@ def main() -> None:
     parser.add_argument(
         "--seeds", type=int, default=1, help="25x25 only: plain solves with seeds 0..N-1, their median"
     )
+    add_write_option(parser, __file__)
     args = parser.parse_args()
-    print(machine())
-    print(
-        f"# workers={args.workers} repeat={args.repeat} limit={args.limit} sample={args.sample} "
-        f"seeds={args.seeds}"
+    with recording() as log:
+        print(machine())
+        print(
+            f"# workers={args.workers} repeat={args.repeat} limit={args.limit} sample={args.sample} "
+            f"seeds={args.seeds}"
+        )
+        for name in args.dataset or ["top95", "top1465"]:
+            if datasets.load(name, sample=1)[0].side >= 25:
+                bench_each(name, args.repeat, args.limit, args.workers, args.seeds)
+            else:
+                bench(name, args.repeat, args.limit, args.workers, args.sample)
+    write_if_asked(
+        args,
+        log,
+        "CP-SAT: the guarantee against a plain solve",
+        datasets_text(args.dataset or ["top95", "top1465"], limit=args.limit, sample=args.sample),
     )
-    for name in args.dataset or ["top95", "top1465"]:
-        if datasets.load(name, sample=1)[0].side >= 25:
-            bench_each(name, args.repeat, args.limit, args.workers, args.seeds)
-        else:
-            bench(name, args.repeat, args.limit, args.workers, args.sample)
 
 
 if __name__ == "__main__":

@@ -30,7 +30,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from _common import machine, summary_ms, time_each  # noqa: E402
+from _common import add_write_option, datasets_text, machine, recording, summary_ms, time_each, write_if_asked  # noqa: E402
 
 from sudoku_cp import (  # noqa: E402
     Grid,
@@ -66,47 +66,58 @@ def killer_paths(label: str, puzzles: list[Puzzle], techniques) -> str:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--limit", type=int, default=None, help="only the first N puzzles of each set")
+    add_write_option(parser, __file__)
     args = parser.parse_args()
-    print(machine())
-    top95 = datasets.load("top95")[: args.limit]
-    puzzles = [Puzzle(g) for g in top95]
-    for p in puzzles[:3]:  # warm-up: imports and caches
-        p.to_svg()
-    print(summary_ms("render top95 (givens)", time_each(lambda p: p.to_svg(), puzzles)))
-    print(
-        summary_ms("render top95 (with candidates)", time_each(lambda p: p.to_svg(candidates=True), puzzles))
-    )
-
-    unsolvable = [
-        with_wrong_digit(g, seed=seed) for seed, g in enumerate(datasets.load("easy50")[: args.limit])
-    ]
-    unsolvable_hard = [with_wrong_digit(g, seed=seed) for seed, g in enumerate(top95)]
-    explain_conflict(unsolvable[0])  # warm-up: OR-Tools
-    print(summary_ms("conflict easy50+1 (givens)", time_each(explain_conflict, unsolvable)))
-    print(summary_ms("conflict top95+1 (givens)", time_each(explain_conflict, unsolvable_hard)))
-    print(
-        summary_ms(
-            "conflict easy50+1 (givens and constraints)", time_each(conflict_with_constraints, unsolvable)
+    with recording() as log:
+        print(machine())
+        top95 = datasets.load("top95")[: args.limit]
+        puzzles = [Puzzle(g) for g in top95]
+        for p in puzzles[:3]:  # warm-up: imports and caches
+            p.to_svg()
+        print(summary_ms("render top95 (givens)", time_each(lambda p: p.to_svg(), puzzles)))
+        print(
+            summary_ms(
+                "render top95 (with candidates)", time_each(lambda p: p.to_svg(candidates=True), puzzles)
+            )
         )
-    )
-    print(
-        summary_ms(
-            "conflict top95+1 (givens and constraints)", time_each(conflict_with_constraints, unsolvable_hard)
+
+        unsolvable = [
+            with_wrong_digit(g, seed=seed) for seed, g in enumerate(datasets.load("easy50")[: args.limit])
+        ]
+        unsolvable_hard = [with_wrong_digit(g, seed=seed) for seed, g in enumerate(top95)]
+        explain_conflict(unsolvable[0])  # warm-up: OR-Tools
+        print(summary_ms("conflict easy50+1 (givens)", time_each(explain_conflict, unsolvable)))
+        print(summary_ms("conflict top95+1 (givens)", time_each(explain_conflict, unsolvable_hard)))
+        print(
+            summary_ms(
+                "conflict easy50+1 (givens and constraints)", time_each(conflict_with_constraints, unsolvable)
+            )
         )
+        print(
+            summary_ms(
+                "conflict top95+1 (givens and constraints)",
+                time_each(conflict_with_constraints, unsolvable_hard),
+            )
+        )
+
+        print(summary_ms("path top95 (every step checked)", time_each(stepwise.explain, top95)))
+        checked = stepwise.check_deduction
+        stepwise.check_deduction = lambda *args: None
+        try:
+            print(summary_ms("path top95 (no checks)", time_each(stepwise.explain, top95)))
+        finally:
+            stepwise.check_deduction = checked
+
+        killers = datasets.load("gen_killer")[: args.limit]
+        print(killer_paths("path gen_killer (every technique)", killers, TECHNIQUES))
+        without = tuple(t for t in TECHNIQUES if t is not innies_and_outies)
+        print(killer_paths("path gen_killer (no rule of 45)", killers, without))
+    write_if_asked(
+        args,
+        log,
+        "Pictures, conflicts and solving paths",
+        datasets_text(["top95", "easy50", "gen_killer"], limit=args.limit),
     )
-
-    print(summary_ms("path top95 (every step checked)", time_each(stepwise.explain, top95)))
-    checked = stepwise.check_deduction
-    stepwise.check_deduction = lambda *args: None
-    try:
-        print(summary_ms("path top95 (no checks)", time_each(stepwise.explain, top95)))
-    finally:
-        stepwise.check_deduction = checked
-
-    killers = datasets.load("gen_killer")[: args.limit]
-    print(killer_paths("path gen_killer (every technique)", killers, TECHNIQUES))
-    without = tuple(t for t in TECHNIQUES if t is not innies_and_outies)
-    print(killer_paths("path gen_killer (no rule of 45)", killers, without))
 
 
 if __name__ == "__main__":

@@ -30,7 +30,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from _common import machine, summary_ms  # noqa: E402
+from _common import add_write_option, machine, recording, summary_ms, write_if_asked  # noqa: E402
 
 from sudoku_cp import Grid, NoSolutionError, SolveTimeoutError, datasets  # noqa: E402
 from sudoku_cp import pyconstraint as pc  # noqa: E402
@@ -195,19 +195,29 @@ def main() -> None:
     parser.add_argument("--hex16-limit", type=float, default=60.0, help="time limit per hex16 puzzle (60)")
     parser.add_argument("--overhead-count", type=int, default=20, help="easy50 puzzles for the overhead (20)")
     parser.add_argument("--skip", default="", help="default-mode parts to skip: top95,hex16,overhead")
+    add_write_option(parser, __file__)
     args = parser.parse_args()
-    print(machine())
-    if args.solvers:
-        bench_solvers(args.subset, args.cap, args.give_up_after, args.measures.split(","))
-        return
-    skip = set(filter(None, args.skip.split(",")))
-    if "top95" not in skip:
-        bench_top95(args.top95_cap)
-    if "overhead" not in skip:
-        bench_overhead(args.overhead_count)
-    if "hex16" not in skip:
-        bench_hex16(args.hex16_limit)
-    pc.shutdown_worker()
+    with recording() as log:
+        print(machine())
+        if args.solvers:
+            bench_solvers(args.subset, args.cap, args.give_up_after, args.measures.split(","))
+        else:
+            skip = set(filter(None, args.skip.split(",")))
+            if "top95" not in skip:
+                bench_top95(args.top95_cap)
+            if "overhead" not in skip:
+                bench_overhead(args.overhead_count)
+            if "hex16" not in skip:
+                bench_hex16(args.hex16_limit)
+            pc.shutdown_worker()
+    write_if_asked(
+        args,
+        log,
+        "python-constraint: solvers, time limits, 16x16",
+        f"top95 and easy50 (the first {args.subset} of each)"
+        if args.solvers
+        else f"top95, hex16, easy50 (the first {args.overhead_count}); skipped: {args.skip or 'nothing'}",
+    )
 
 
 if __name__ == "__main__":

@@ -25,7 +25,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from _common import machine  # noqa: E402
+from _common import add_write_option, datasets_text, machine, recording, write_if_asked  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -70,30 +70,42 @@ def main() -> None:
     parser.add_argument(
         "--rounds", type=int, default=3, help="alternating rounds; the best per puzzle is kept"
     )
+    add_write_option(parser, __file__)
     args = parser.parse_args()
-    print(machine())
-    with tempfile.TemporaryDirectory() as scratch:
-        base = Path(scratch) / "base"
-        add = ["git", "-C", str(ROOT), "worktree", "add", "--detach", "-q", str(base), args.revision]
-        subprocess.run(add, check=True)
-        try:
-            best: dict[str, list[float]] = {}
-            for _ in range(args.rounds):
-                for label, tree in (("this tree", ROOT), (args.revision, base)):
-                    seconds = time_tree(tree, args.backend, args.dataset, args.limit)
-                    best[label] = [min(a, b) for a, b in zip(best.get(label, seconds), seconds, strict=True)]
-        finally:
-            subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(base)], check=True)
-    for label, seconds in best.items():
-        median, mean = statistics.median(seconds) * 1000, statistics.fmean(seconds) * 1000
-        print(
-            f"{label:<12} {args.backend} {args.dataset}: n={len(seconds)} "
-            f"median={median:.2f} ms  mean={mean:.2f} ms"
-        )
-    mine, theirs = best["this tree"], best[args.revision]
-    by_median = statistics.median(mine) / statistics.median(theirs)
-    by_mean = statistics.fmean(mine) / statistics.fmean(theirs)
-    print(f"ratio this tree / {args.revision}: x{by_median:.3f} (medians), x{by_mean:.3f} (means)")
+    with recording() as log:
+        print(machine())
+        with tempfile.TemporaryDirectory() as scratch:
+            base = Path(scratch) / "base"
+            add = ["git", "-C", str(ROOT), "worktree", "add", "--detach", "-q", str(base), args.revision]
+            subprocess.run(add, check=True)
+            try:
+                best: dict[str, list[float]] = {}
+                for _ in range(args.rounds):
+                    for label, tree in (("this tree", ROOT), (args.revision, base)):
+                        seconds = time_tree(tree, args.backend, args.dataset, args.limit)
+                        best[label] = [
+                            min(a, b) for a, b in zip(best.get(label, seconds), seconds, strict=True)
+                        ]
+            finally:
+                subprocess.run(
+                    ["git", "-C", str(ROOT), "worktree", "remove", "--force", str(base)], check=True
+                )
+        for label, seconds in best.items():
+            median, mean = statistics.median(seconds) * 1000, statistics.fmean(seconds) * 1000
+            print(
+                f"{label:<12} {args.backend} {args.dataset}: n={len(seconds)} "
+                f"median={median:.2f} ms  mean={mean:.2f} ms"
+            )
+        mine, theirs = best["this tree"], best[args.revision]
+        by_median = statistics.median(mine) / statistics.median(theirs)
+        by_mean = statistics.fmean(mine) / statistics.fmean(theirs)
+        print(f"ratio this tree / {args.revision}: x{by_median:.3f} (medians), x{by_mean:.3f} (means)")
+    write_if_asked(
+        args,
+        log,
+        f"This tree against {args.revision}",
+        datasets_text([args.dataset], limit=args.limit if args.limit < 10**6 else None),
+    )
 
 
 if __name__ == "__main__":

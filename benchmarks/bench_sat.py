@@ -37,7 +37,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from _common import machine, summary_ms  # noqa: E402
+from _common import add_write_option, datasets_text, machine, recording, summary_ms, write_if_asked  # noqa: E402
 
 from sudoku_cp import cpsat, datasets, sat  # noqa: E402
 from sudoku_cp.backends.sat_encoding import formula  # noqa: E402
@@ -207,22 +207,30 @@ def main() -> None:
     parser.add_argument("--limit", type=int, default=None, help="only the first N puzzles of each set")
     parser.add_argument("--csv", type=Path, default=None, help="write every timed call to this CSV file")
     parser.add_argument("--solver", default=None, help="the PySAT solver of every section but 'solvers'")
+    add_write_option(parser, __file__)
     args = parser.parse_args()
-    if args.solver:
-        OPTIONS["solver"] = args.solver
-    print(machine())
-    print(f"# repeat={args.repeat} limit={args.limit} solver={args.solver or sat.DEFAULT_SOLVER}")
-    for section in args.section or list(SECTIONS):
-        for name in args.dataset or ["top95", "hex16"]:
-            print(f"## {section}: {name}", flush=True)
-            SECTIONS[section](name, args.repeat, args.limit)
-    if args.csv is not None:
-        fields = list(dict.fromkeys(key for row in ROWS for key in row))
-        with args.csv.open("w", newline="") as stream:
-            writer = csv.DictWriter(stream, fieldnames=fields)
-            writer.writeheader()
-            writer.writerows(ROWS)
-        print(f"wrote {len(ROWS)} rows to {args.csv}")
+    with recording() as log:
+        if args.solver:
+            OPTIONS["solver"] = args.solver
+        print(machine())
+        print(f"# repeat={args.repeat} limit={args.limit} solver={args.solver or sat.DEFAULT_SOLVER}")
+        for section in args.section or list(SECTIONS):
+            for name in args.dataset or ["top95", "hex16"]:
+                print(f"## {section}: {name}", flush=True)
+                SECTIONS[section](name, args.repeat, args.limit)
+        if args.csv is not None:
+            fields = list(dict.fromkeys(key for row in ROWS for key in row))
+            with args.csv.open("w", newline="") as stream:
+                writer = csv.DictWriter(stream, fieldnames=fields)
+                writer.writeheader()
+                writer.writerows(ROWS)
+            print(f"wrote {len(ROWS)} rows to {args.csv}")
+    write_if_asked(
+        args,
+        log,
+        "The SAT backend: encodings, solvers, proofs",
+        datasets_text(args.dataset or ["top95", "hex16"], limit=args.limit),
+    )
 
 
 if __name__ == "__main__":

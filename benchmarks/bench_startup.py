@@ -35,7 +35,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from _common import machine  # noqa: E402
+from _common import add_write_option, machine, recording, write_if_asked  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -95,21 +95,24 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=11, help="processes per figure (default 11)")
     parser.add_argument("--backend", action="append", help="repeatable; default: backtracking")
     parser.add_argument("--top", type=int, default=8, help="heaviest modules to list (default 8)")
+    add_write_option(parser, __file__)
     args = parser.parse_args()
-    print(machine())
-    compileall.compile_dir(ROOT / "sudoku_cp", quiet=1)
-    totals, selves = import_times(args.runs)
-    print(line("import sudoku_cp (-X importtime, cumulative)", totals))
-    heaviest = sorted(selves.items(), key=lambda item: -statistics.median(item[1]))[: args.top]
-    for name, ms in heaviest:
-        print(f"    {name:<40} self median={statistics.median(ms):7.1f} ms")
-    lines("python -c pass", [sys.executable, "-c", "pass"], args.runs)
-    lines("python -c 'import sudoku_cp'", [sys.executable, "-c", "import sudoku_cp"], args.runs)
-    puzzle = (ROOT / "sudoku_cp" / "data" / "top95.txt").read_text().split()[0]
-    cli = shutil.which("sudoku-cp", path=os.path.dirname(sys.executable)) or "sudoku-cp"
-    for backend in args.backend or ["backtracking"]:
-        command = [cli, "solve", "--backend", backend]
-        lines(f"sudoku-cp solve --backend {backend} (9x9)", command, args.runs, puzzle + "\n")
+    with recording() as log:
+        print(machine())
+        compileall.compile_dir(ROOT / "sudoku_cp", quiet=1)
+        totals, selves = import_times(args.runs)
+        print(line("import sudoku_cp (-X importtime, cumulative)", totals))
+        heaviest = sorted(selves.items(), key=lambda item: -statistics.median(item[1]))[: args.top]
+        for name, ms in heaviest:
+            print(f"    {name:<40} self median={statistics.median(ms):7.1f} ms")
+        lines("python -c pass", [sys.executable, "-c", "pass"], args.runs)
+        lines("python -c 'import sudoku_cp'", [sys.executable, "-c", "import sudoku_cp"], args.runs)
+        puzzle = (ROOT / "sudoku_cp" / "data" / "top95.txt").read_text().split()[0]
+        cli = shutil.which("sudoku-cp", path=os.path.dirname(sys.executable)) or "sudoku-cp"
+        for backend in args.backend or ["backtracking"]:
+            command = [cli, "solve", "--backend", backend]
+            lines(f"sudoku-cp solve --backend {backend} (9x9)", command, args.runs, puzzle + "\n")
+    write_if_asked(args, log, "Start-up: import and one-shot CLI", "one top95 puzzle (the first)")
 
 
 if __name__ == "__main__":

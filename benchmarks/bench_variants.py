@@ -25,7 +25,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from _common import machine  # noqa: E402
+from _common import add_write_option, machine, recording, write_if_asked  # noqa: E402
 
 import sudoku_cp  # noqa: E402
 
@@ -80,16 +80,26 @@ def main() -> None:
     parser.add_argument("--backends", default=",".join(sudoku_cp.backend_names()), help="comma-separated")
     parser.add_argument("--time-limit", type=float, default=60.0, help="seconds per puzzle (default 60)")
     parser.add_argument("--limit", type=int, default=None, help="only the first N puzzles of each file")
+    add_write_option(parser, __file__)
     args = parser.parse_args()
-    files = []
-    for path in args.paths or [DEFAULT_PATH]:
-        files += sorted(path.glob("*.json")) if path.is_dir() else [path]
-    if not files:
-        parser.error(f"no JSON files found in {args.paths or DEFAULT_PATH}")
-    print(machine())
-    backends = [b.strip() for b in args.backends.split(",") if b.strip()]
-    warm_up(backends)
-    results = [bench_file(path, backends, args.time_limit, args.limit) for path in files]
+    with recording() as log:
+        files = []
+        for path in args.paths or [DEFAULT_PATH]:
+            files += sorted(path.glob("*.json")) if path.is_dir() else [path]
+        if not files:
+            parser.error(f"no JSON files found in {args.paths or DEFAULT_PATH}")
+        print(machine())
+        backends = [b.strip() for b in args.backends.split(",") if b.strip()]
+        warm_up(backends)
+        results = [bench_file(path, backends, args.time_limit, args.limit) for path in files]
+    write_if_asked(
+        args,
+        log,
+        "Every backend on the variant files",
+        f"{len(files)} files of {files[0].parent.name}/: "
+        + ", ".join(f.name for f in files)
+        + (f" (the first {args.limit} puzzles of each)" if args.limit else ""),
+    )
     sys.exit(0 if all(results) else 1)
 
 
