@@ -12,6 +12,7 @@ import argparse
 import contextlib
 import datetime
 import io
+import math
 import os
 import platform
 import shlex
@@ -105,12 +106,16 @@ def add_write_option(parser: argparse.ArgumentParser, script: str) -> None:
     )
 
 
-def markdown_table(frame: pandas.DataFrame, digits: int = 2) -> str:
-    """A DataFrame as a Markdown table (its index dropped; floats to ``digits`` places)."""
+def markdown_table(frame: pandas.DataFrame, digits: int = 3) -> str:
+    """A DataFrame as a Markdown table (its index dropped; floats to ``digits`` significant
+    digits, no exponent; NaN as ``n/a``)."""
 
     def cell(value: object) -> str:
         if isinstance(value, float):
-            return "n/a" if value != value else f"{value:.{digits}f}"
+            if value != value:
+                return "n/a"
+            magnitude = math.floor(math.log10(abs(value))) if value else 0
+            return f"{value:,.{max(0, digits - 1 - magnitude)}f}"
         return str(value).replace("|", "\\|").replace("\n", " ")
 
     lines = ["| " + " | ".join(str(c) for c in frame.columns) + " |", "|" + "---|" * len(frame.columns)]
