@@ -29,22 +29,12 @@ restarted with twice the budget and the weights it has learnt, which cuts the he
 tail of search times on sparse 16x16 grids; every run is complete, so a "no solution"
 is still a proof.
 
-The smallest row-major solution is never left to luck. On a puzzle whose rules are all
-units (classic, jigsaw, diagonals, windows), :func:`solve` first runs one
-depth-first search in row-major order, smallest value first
-(:meth:`BitmaskSearch.smallest_in_order`): the search is complete and propagation only
-removes values no solution has, so solutions are met in lexicographic order and the
-first one is the smallest, proven, with no further search. It costs nothing on nearly
-empty grids and little on most 9x9 puzzles; on 16x16 and larger grids, once it meets a
-dead end, it also removes every value no assignment of a unit's open cells can use
-(Hall sets, :func:`sudoku_cp.engine.hall.hall_sets`: Régin's AllDifferent
-filtering), without which greedy row-major filling thrashes on 25x25 grids. It runs
-under a node budget of one decision per cell; past it, :func:`solve` turns to the
-witness method of :func:`sudoku_cp.engine.lexmin.smallest_solution`, which fixes
-cells in row-major order behind a witness solution found by the dom/wdeg search and
-proves, for each cell, that no smaller value has a completion (see that module). The
-search state of the fixed prefix is kept and propagated incrementally, so a cell whose
-candidates hold no value below the witness's costs no search at all.
+The smallest row-major solution is proven, never left to luck: on a puzzle whose rules are
+all units, :func:`solve` first runs the row-major search (:meth:`BitmaskSearch.smallest_in_order`,
+with Hall sets on 16x16 and larger grids once it meets a dead end) under a budget of one
+decision per cell, then the witness method of :func:`sudoku_cp.engine.lexmin.smallest_solution`
+behind a dom/wdeg witness; why each answer is the smallest is told in
+:mod:`sudoku_cp.engine.lexmin` (and ``docs/design.md``).
 
 The same depth-first search, run to the end, counts the solutions
 (:func:`count_solutions`); with a propagator for ``x >_lex previous`` it gives the next

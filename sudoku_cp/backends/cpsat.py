@@ -7,49 +7,16 @@ A variant's rules add the other kinds of :mod:`sudoku_cp.constraints`, each one 
 constraint: a linear equality for a cage ``Sum``, ``x < y`` for ``Less``, an allowed
 assignments (table) constraint for a ``Relation``, and a smaller domain for ``ValueIn``.
 
-The backend (:func:`solve`) returns the *smallest row-major solution*: read row by row
-as one number, it is the smallest, i.e. the lexicographic minimum of the cell vector.
-CP-SAT has no lexicographic objective, so minimality is proven by CP-SAT itself:
-
-1. **The only solution?** Solve the model enumerating its solutions
-   (``enumerate_all_solutions``, under which presolve keeps every solution), with a
-   fixed search (cells in row-major order, smallest value first: a decision strategy in
-   the model), stopping at the second solution. Once CP-SAT has found a solution ``w``
-   it goes on searching for a solution other than ``w``; if the search then ends
-   complete (status OPTIMAL) with ``w`` the only solution, CP-SAT has proven the model
-   plus ``x != w`` INFEASIBLE, which implies that nothing is smaller than ``w``: the
-   answer, in one solve. This is the common case (every puzzle with one solution).
-2. **A proof of the candidate.** Otherwise the smaller of the solutions found is the
-   candidate ``w``, and the model is solved again with one extra constraint,
-   ``x <_lex w`` (``x`` is lexicographically smaller than ``w``). If CP-SAT reports
-   INFEASIBLE, no solution is smaller than ``w``. If it finds a solution, that
-   solution is strictly smaller; it becomes the candidate and step 2 is repeated. Each
-   round strictly decreases the candidate, so the loop ends.
-
-Minimality rests only on those complete searches (INFEASIBLE of ``x != w``, or of
-``x <_lex w``), never on the order in which a search meets solutions. The fixed search
-is fast on 9x9 and 16x16 puzzles and on nearly empty grids of any size, but stalls on
-hard 25x25 puzzles; so each solve gets it under a budget of deterministic time
-(:data:`LEX_SEARCH_BUDGET`) and, if it runs out, is rerun with CP-SAT's default search,
-which the later solves of that call then use directly (25x25 puzzles with a quarter of
-their cells given start there). The general search enumerates in step 1 just as the
-fixed one does, so a puzzle with one solution costs one solve there too: the search
-that found ``w`` goes on, with every clause it has learnt, to exhaust the rest. On the
-bundled sudoku25 that one solve costs about the deterministic time of proving ``x != w``
-INFEASIBLE in a second solve (5 to 10% more), so the finding solve is saved, though
-its search is slower per unit of deterministic time (presolve keeps the cells' integer
-encoding); SAT inprocessing is off in it, which cut its deterministic time by 17 to
-43% on five of those puzzles (``benchmarks/bench_cpsat.py``).
-
-``x <_lex w`` is the decomposition of the lexicographic ordering constraint into a
-chain of Booleans (Frisch, Hnich, Kiziltan, Miguel and Walsh, "Global constraints for
-lexicographic orderings", CP 2002): over the blank cells ``i`` in row-major order,
-``tied[i]`` ("every blank cell before ``i`` equals its value in ``w``") implies
-``x_i <= w_i``; ``tied[i]`` and not ``tied[next]`` imply ``x_i <= w_i - 1``; the first blank
-cell is tied and no cell after the last one that can be smaller is. Givens are equal in
-``x`` and ``w`` by construction, and a cell whose candidates (``1..n`` minus the givens
-among its peers) hold no value below ``w_i`` passes its ``tied`` literal on unchanged.
-The size is one Boolean and at most two constraints per blank cell.
+The backend (:func:`solve`) returns the *smallest row-major solution*, proven by CP-SAT
+itself: one solve that enumerates solutions (a fixed row-major search, smallest value
+first) and stops at the second, which proves a puzzle with one solution; otherwise
+``x <_lex w`` (:func:`_add_lex_less`, a chain of Booleans) is added until CP-SAT answers
+INFEASIBLE. The proof is told in full in :mod:`sudoku_cp.engine.lexmin` (and
+``docs/design.md``). The fixed search runs under a budget of deterministic time
+(:data:`LEX_SEARCH_BUDGET`) and, if it runs out, CP-SAT's default search takes over (25x25
+puzzles with a quarter of their cells given start there); SAT inprocessing is off in
+the enumerating solve, which cut its deterministic time by 17 to 43% on five sudoku25
+puzzles (``benchmarks/bench_cpsat.py``).
 
 Counting (:func:`count_solutions`) enumerates the solutions of the same model
 (``enumerate_all_solutions``) with a callback that stops at the limit; the next solution

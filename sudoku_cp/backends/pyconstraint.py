@@ -19,25 +19,13 @@ The model (:func:`build_problem`) is the textbook one, side by side with the CP-
   of the variable just assigned, so without these the reasoning stalled and 8-given
   anti-knight, open killer and Kropki puzzles took minutes).
 
-python-constraint has no objective, and its first solution is not the smallest: its
-solvers pick the next variable by degree and then by smallest current domain
-(minimum remaining values), and try the values of a domain from the *end* of its list.
-:func:`first_solution` shows that first solution. :func:`solve` returns the smallest
-row-major solution, guaranteed, with python-constraint doing every search and every
-constraint check:
-
-    The witness method of :mod:`sudoku_cp.engine.lexmin` (lexicographic optimisation by fixing
-    the cells in priority order; Ehrgott, *Multicriteria Optimization*, 2005, section
-    5.1) drives :class:`ConstraintPrefixSearch`. Each question "is there a solution
-    with cells ``0..i-1`` fixed and ``x_i < w_i``?" is a fresh ``Problem`` whose fixed
-    cells have singleton domains and whose cell ``i`` has the domain ``1..w_i - 1``;
-    python-constraint either finds such a solution (the new, smaller witness) or
-    exhausts its search, which proves there is none, and then ``w_i`` is the minimum's
-    value of cell ``i``. Minimality thus rests on complete searches proving
-    infeasibility, never on the order in which a solver meets solutions, which is why
-    only complete solvers (not MinConflicts) may drive it. Because the first witness
-    comes from a most-constrained-first search, nearly empty grids do not stall the way
-    a row-major search does.
+python-constraint has no objective, and its first solution is not the smallest (its solvers
+try a domain's values from the *end* of its list); :func:`first_solution` shows it.
+:func:`solve` returns the smallest row-major solution, proven, with python-constraint doing
+every search: the witness method of :mod:`sudoku_cp.engine.lexmin` (where the proof is told,
+as in ``docs/design.md``) drives :class:`ConstraintPrefixSearch`, each question "a solution
+with cells ``0..i-1`` fixed and ``x_i < w_i``?" a fresh ``Problem``, so only complete solvers
+(not MinConflicts) may drive it.
 
 Choices, measured by ``benchmarks/bench_pyconstraint.py --solvers`` (first 10 puzzles of
 top95, 20 s cap per run, smallest solution; median seconds and puzzles solved):

@@ -7,21 +7,13 @@ LPAR 2005), clauses for every variant constraint, the givens as unit clauses. Py
 oracles", SAT 2018) runs the solver; ``from sudoku_cp import sat`` gives :func:`encode`,
 :func:`to_dimacs` and :func:`decode` for showing the clauses or using another solver.
 
-**The smallest row-major solution**, proven by one incremental solver, in one of three
-ways (option ``proof``); all three rest on UNSAT answers, never on the order in which the
-solver meets solutions:
-
-* ``"chain"``: solve, giving some solution ``w``; add the clauses of ``x <_lex w`` and solve
-  again. UNSAT proves ``w`` the smallest; a model is a smaller solution, which becomes
-  ``w``, and the step is repeated (each round strictly decreases ``w``, so it ends).
-* ``"witness"``: the witness method of :mod:`sudoku_cp.engine.lexmin`: for each cell ``i``
-  in row-major order, with the earlier cells fixed, "is there a solution with
-  ``x_i < w_i``?", asked as the assumptions ``¬x[i,v]`` for ``v >= w_i`` (the fixed cells are
-  assumptions too, so nothing is rebuilt or retracted); a cell where a unit propagation
-  (PySAT's ``propagate``) already refutes the question costs no solve.
-* ``"hybrid"`` (the default): one chain question ("is anything smaller than the first
-  solution?"); if the answer is UNSAT, done in two solves; if not, the witness method
-  from the smaller solution found.
+**The smallest row-major solution** is proven on one incremental solver, every step
+resting on an UNSAT answer (the proof in full: :mod:`sudoku_cp.engine.lexmin` and
+``docs/design.md``), in one of three ways (option ``proof``): ``"chain"`` adds the
+clauses of ``x <_lex w`` (:func:`lex_less_clauses`) until UNSAT; ``"witness"`` runs the
+witness method, its questions asked as assumptions (``¬x[i,v]`` for ``v >= w_i``) and a
+cell that unit propagation already refutes costing no solve; ``"hybrid"`` (the default)
+asks one chain question and, if something is smaller, goes on with the witness method.
 
 Why the hybrid: the chain proves a puzzle with one solution in two solves, but on a
 puzzle with many it walks through dozens of successively smaller solutions, each close to
@@ -31,16 +23,6 @@ proofs --dataset top95 --dataset top95-sparse --dataset hex16 --limit 40 --solve
 minisat22`` (median wall ms per puzzle, chain / witness / hybrid; top95-sparse is top95
 with about half the givens removed):
 top95 6.1 / 7.1 / 1.8, top95-sparse 531 / 29 / 36, hex16 13 / 83 / 16.
-
-``x <_lex w`` is the decomposition of the lexicographic ordering constraint (Frisch, Hnich,
-Kiziltan, Miguel and Walsh, "Global constraints for lexicographic orderings", CP 2002) as
-clauses, with one auxiliary Boolean ``tied[i]`` ("the blank cells before ``i`` equal ``w``")
-per blank cell ``i`` that can take a value below ``w_i``: ``tied[i]`` forbids the values
-above ``w_i`` (``¬tied[i] ∨ ¬x[i,v]``, ``v > w_i``), and ``tied[i]`` without ``tied[next]``
-requires a value below ``w_i`` (``¬tied[i] ∨ tied[next] ∨ x[i,1] ∨ ... ∨ x[i,w_i - 1]``); the
-first such cell is tied unconditionally, and the last one must be smaller if tied. Cells
-that cannot take a value below ``w_i`` (a given, or every smaller value held by a given
-peer) pass the chain on (:func:`lex_less_clauses`).
 
 **The default solver** (:data:`DEFAULT_SOLVER`) is MiniSat 2.2 (``"minisat22"``), chosen with
 ``benchmarks/bench_sat.py --section solvers`` and a run on sudoku25: on top95 and hex16

@@ -1,34 +1,70 @@
-"""The smallest row-major solution, by fixing cells one at a time behind a witness.
+"""The smallest row-major solution, and the proofs that every backend's answer is it.
+
+This docstring is the one full account of the proof (with ``docs/design.md``); the
+backends' docstrings refer here.
 
 Read a solution row by row as one number; the *smallest row-major solution* is the
-one whose number is smallest, i.e. the lexicographic minimum of the cell vector
-``(x_0, x_1, ..., x_{N-1})`` over all solutions. This is a lexicographic optimisation
-with one objective per cell, and the classic way to solve such a problem is to
-optimise the objectives in priority order, fixing each at its optimum before the next
-(Ehrgott, *Multicriteria Optimization*, 2nd ed., Springer 2005, section 5.1; the
-problem statement is Baekjoon 2239, "Sudoku").
+one whose number is smallest, i.e. the lexicographic minimum ``m`` of the cell vector
+``(x_0, x_1, ..., x_{N-1})`` over all solutions (``N = n*n``). It is what Baekjoon 2239
+("Sudoku") asks, and what makes the backends agree, to the digit, on a puzzle with
+several solutions. No backend relies on the order in which its search happens to meet
+solutions: every answer rests on searches that are complete, so each "no solution"
+they report is a proof. There are three ways to that proof.
 
-:func:`smallest_solution` does that with a *witness*: any solution found so far.
+**1. The row-major search** (the backtracker's first try,
+:meth:`sudoku_cp.engine.search.BitmaskSearch.smallest_in_order`). A depth-first search
+that decides the cells in row-major order and tries each cell's values smallest first
+meets the solutions in lexicographic order, provided it is complete and its propagation
+removes only values that no solution extending the current decisions has (naked and
+hidden singles, Hall sets and the killer sums all do). Its first solution is then ``m``:
+any smaller solution would agree with it up to some cell ``i`` and hold a smaller value
+there, and that value was tried, and refuted by a complete search, before the one kept.
+Nothing more is searched. The order suits nearly empty grids, but can stall elsewhere,
+so it runs under a node budget; past it, the witness method takes over.
 
-1. Find any solution ``w`` (any search order will do: most-constrained-cell first is
+**2. The witness method** (:func:`smallest_solution`). This is lexicographic
+optimisation with one objective per cell, solved the classic way: optimise the
+objectives in priority order, fixing each at its optimum before the next (Ehrgott,
+*Multicriteria Optimization*, 2nd ed., Springer 2005, section 5.1), with a *witness*,
+any solution found so far.
+
+a. Find any solution ``w`` (any search order will do: most-constrained-cell first is
    fast even on nearly empty grids, where row-major search stalls).
-2. For each cell ``i`` in row-major order, with cells ``0..i-1`` already fixed to the
+b. For each cell ``i`` in row-major order, with cells ``0..i-1`` already fixed to the
    minimum's values: ask whether a solution exists with ``x_i < w_i``. If one does, it
    becomes the new witness (it is lexicographically smaller) and the question is asked
    again with the new ``w_i``; if none does, ``w_i`` is the smallest value cell ``i``
    can take, and it is fixed.
 
-Why the answer is the smallest: by induction, the fixed prefix is always the prefix
-of the lexicographic minimum ``m``. The witness agrees with the fixed prefix (it was
-found with the prefix fixed), so ``w_i`` is feasible for cell ``i``; no solution with
-that prefix has ``x_i < w_i`` (the last search proved it), hence ``m_i = w_i``. After
-the last cell the witness *is* ``m``. Minimality therefore rests on proofs of
-infeasibility, never on the order in which a search happens to meet solutions.
+Why the answer is the smallest: by induction, the fixed prefix is always the prefix of
+``m``. The witness agrees with the fixed prefix (it was found with the prefix fixed), so
+``w_i`` is feasible for cell ``i``; no solution with that prefix has ``x_i < w_i`` (the
+last search proved it), hence ``m_i = w_i``. After the last cell the witness *is* ``m``.
+Most cells cost nothing: a cell whose domain, after the prefix is fixed and propagated,
+holds no value below ``w_i`` is fixed without a search (:meth:`PrefixSearch.may_take_less`;
+:func:`lowest_candidates` gives the bound from the givens alone). A puzzle with one
+solution thus needs one search plus a few refutations. The backtracker (past its
+budget) and python-constraint run it through a :class:`PrefixSearch`; the SAT backend
+asks its questions as assumptions (``¬x[i,v]`` for ``v >= w_i``) on one incremental solver.
 
-Most cells cost nothing: a cell whose domain, after the prefix is fixed and
-propagated, holds no value below ``w_i`` is fixed without a search
-(:meth:`PrefixSearch.may_take_less`). A puzzle with one solution thus needs one
-search plus a few refutations.
+**3. The lexicographic chain** (CP-SAT and SAT). Given a candidate ``w``, add the
+constraint ``x <_lex w`` and solve once more: "no solution" proves ``w`` the smallest; a
+solution is strictly smaller, becomes ``w``, and the step repeats (each round decreases
+``w``, so the loop ends). ``x <_lex w`` is the decomposition of the lexicographic
+ordering constraint (Frisch, Hnich, Kiziltan, Miguel and Walsh, "Global constraints for
+lexicographic orderings", CP 2002) into a chain of Booleans over the blank cells ``i``
+in row-major order: ``tied[i]`` ("every blank cell before ``i`` equals ``w``") implies
+``x_i <= w_i``, and ``tied[i]`` without ``tied[next]`` implies ``x_i <= w_i - 1``; cells that
+cannot take a value below ``w_i`` pass the chain on. It needs no objective (a weighted
+sum over 81 cells would overflow 64-bit integers). CP-SAT first solves the model
+enumerating its solutions and stops at the second: if the search ends complete with
+``w`` the only solution, it has proven the model plus ``x != w`` infeasible, so nothing is
+smaller than ``w``, in one solve, the usual case; otherwise the chain proves the smaller
+solution found. SAT asks the chain question once and, if a smaller solution exists,
+continues with the witness method (the ``"hybrid"`` proof).
+
+A ``time_limit`` that runs out during a proof raises ``SolveTimeoutError``: an unproven
+answer is never returned.
 """
 
 from __future__ import annotations
