@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import time
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -20,7 +21,10 @@ from conftest import LEXMIN_CASES, assert_solves, case_id
 from independent import lexmin as independent_lexmin
 
 import sudoku_cp
-from sudoku_cp import Grid, NoSolutionError, Puzzle, SolveTimeoutError, datasets
+from sudoku_cp import Grid, NoSolutionError, NotSupportedError, Puzzle, SolveTimeoutError, datasets
+from sudoku_cp.backends import get_backend
+from sudoku_cp.constraints import KINDS
+from sudoku_cp.rules import Rule
 
 BACKENDS = sudoku_cp.backend_names()
 
@@ -197,3 +201,60 @@ def min_latin_or_boxed(grid: Grid) -> Grid:
     """The smallest completion of an empty grid, by the independent model."""
     record = {"size": grid.side, "box": list(grid.box) if grid.box else None, "grid": grid.to_string()}
     return Grid.parse(independent_lexmin(record), grid.box)
+
+
+# -- a constraint kind the backends do not know is refused, never dropped ------------------------
+
+
+@dataclass(frozen=True)
+class NotValue:
+    """A constraint kind outside the vocabulary: ``x[cell] != value``."""
+
+    cell: int
+    value: int
+    label: str
+
+    @property
+    def cells(self) -> tuple[int]:
+        return (self.cell,)
+
+    def holds(self, values) -> bool:
+        return values[self.cell] != self.value
+
+    def givens_conflict(self, givens, side) -> str | None:
+        return f"{self.label} is broken" if givens[self.cell] == self.value else None
+
+
+@dataclass(frozen=True)
+class R1C1IsNot1(Rule):
+    """A rule compiling to the unknown kind: on an empty 4x4 it leaves 216 of the 288 grids."""
+
+    def constraints(self, side, box):
+        return [NotValue(0, 1, "r1c1 != 1")]
+
+
+UNKNOWN_KIND = Puzzle(Grid.empty(4), (R1C1IsNot1(),))
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_an_unknown_constraint_kind_is_refused_by_solve_and_count(backend: str) -> None:
+    assert not isinstance(NotValue(0, 1, ""), KINDS)
+    with pytest.raises(NotSupportedError, match=r"NotValue \(r1c1 != 1\)"):
+        sudoku_cp.solve(UNKNOWN_KIND, backend=backend)
+    with pytest.raises(NotSupportedError, match=r"NotValue"):
+        sudoku_cp.count_solutions(UNKNOWN_KIND, backend=backend)
+    chosen = get_backend(backend)
+    for function, arguments in (
+        ("solve", ()),
+        ("count_solutions", ()),
+        ("next_solution", (Grid.parse("1234341221434321"),)),
+    ):
+        if hasattr(chosen, function):
+            with pytest.raises(NotSupportedError, match=r"NotValue"):
+                getattr(chosen, function)(UNKNOWN_KIND, *arguments)
+
+
+@pytest.mark.parametrize("backend", [b for b in BACKENDS if b != "auto"])
+def test_the_refusal_names_the_backend(backend: str) -> None:
+    with pytest.raises(NotSupportedError, match=f"backend '{backend}'"):
+        get_backend(backend).solve(UNKNOWN_KIND)

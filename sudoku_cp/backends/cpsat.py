@@ -71,7 +71,8 @@ from dataclasses import dataclass, field
 
 from ortools.sat.python import cp_model
 
-from sudoku_cp.constraints import AllDifferent, Less, Model, Relation, Sum
+from sudoku_cp.backends import unsupported
+from sudoku_cp.constraints import AllDifferent, Less, Model, Relation, Sum, ValueIn
 from sudoku_cp.engine.lexmin import lowest_candidates
 from sudoku_cp.engine.runtime import Deadline, HelperThread
 from sudoku_cp.errors import NoSolutionError, SolveTimeoutError, SudokuError
@@ -117,7 +118,11 @@ def model_of(compiled: Model) -> tuple[cp_model.CpModel, list[IntVar]]:
 
 
 def _add_constraints(model: cp_model.CpModel, x: Sequence[IntVar], compiled: Model) -> None:
-    """One CP-SAT constraint per constraint of the vocabulary (``ValueIn`` is in the domains)."""
+    """One CP-SAT constraint per constraint of the vocabulary (``ValueIn`` is in the domains).
+
+    Raises:
+        NotSupportedError: a constraint of a kind this backend does not compile.
+    """
     for constraint in compiled.constraints:
         if isinstance(constraint, AllDifferent):
             model.add_all_different(x[c] for c in constraint.cells)
@@ -129,6 +134,8 @@ def _add_constraints(model: cp_model.CpModel, x: Sequence[IntVar], compiled: Mod
             model.add_allowed_assignments(
                 [x[constraint.first], x[constraint.second]], sorted(constraint.allowed)
             )
+        elif not isinstance(constraint, ValueIn):  # ValueIn: already in the cells' domains
+            raise unsupported("cpsat", constraint)
 
 
 def first_solution(

@@ -62,6 +62,7 @@ from dataclasses import dataclass, field
 from pysat.card import CardEnc, EncType
 from pysat.formula import CNF, IDPool
 
+from sudoku_cp.backends import refuse_unknown
 from sudoku_cp.constraints import AllDifferent, Less, Model, Relation, Sum, ValueIn, cell_name
 from sudoku_cp.engine.runtime import Deadline
 from sudoku_cp.errors import SudokuError
@@ -313,7 +314,13 @@ class _Writer:
         self.parts.setdefault(part, []).extend(clauses)
 
     def write(self) -> Formula:
+        """Every constraint's clauses, kind by kind.
+
+        Raises:
+            NotSupportedError: a constraint of a kind not written here.
+        """
         n, model = self.n, self.model
+        refuse_unknown("sat", model, (AllDifferent, Sum, Less, Relation, ValueIn))  # the kinds below
         values = range(1, n + 1)
         self.add("every cell has a value", ([self.x(c, v) for v in values] for c in range(n * n)))
         in_unit = {cell for unit in model.units for cell in unit.cells}
