@@ -22,7 +22,7 @@ from independent import lexmin as independent_lexmin
 
 import sudoku_cp
 from sudoku_cp import Grid, NoSolutionError, NotSupportedError, Puzzle, SolveTimeoutError, datasets
-from sudoku_cp.backends import get_backend
+from sudoku_cp.backends import BackendOptions, get_backend
 from sudoku_cp.constraints import KINDS
 from sudoku_cp.rules import Rule
 
@@ -258,3 +258,21 @@ def test_an_unknown_constraint_kind_is_refused_by_solve_and_count(backend: str) 
 def test_the_refusal_names_the_backend(backend: str) -> None:
     with pytest.raises(NotSupportedError, match=f"backend '{backend}'"):
         get_backend(backend).solve(UNKNOWN_KIND)
+
+
+# -- options: declared once per backend, each function takes only its own -----------------------
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_options_are_declared_and_count_solutions_takes_only_its_own(backend: str) -> None:
+    declared = get_backend(backend).Options
+    assert issubclass(declared, BackendOptions)
+    defaults = declared()  # every option has a default
+    options = declared.names("solve")
+    assert set(declared.COUNTING) <= set(options)
+    puzzle = Grid.parse("1234341221434321")
+    for name in options:  # each option, at its default, is taken by solve
+        sudoku_cp.solve(puzzle, backend=backend, **{name: getattr(defaults, name)})
+    for name in set(options) - set(declared.COUNTING):
+        with pytest.raises(TypeError, match=f"does not take '{name}'"):
+            sudoku_cp.count_solutions(puzzle, backend=backend, **{name: getattr(defaults, name)})
