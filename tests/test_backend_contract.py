@@ -13,18 +13,16 @@ from __future__ import annotations
 
 import json
 import time
-from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from conftest import LEXMIN_CASES, assert_solves, case_id
+from conftest import LEXMIN_CASES, UNKNOWN_KIND, NotValue, assert_solves, case_id
 from independent import lexmin as independent_lexmin
 
 import sudoku_cp
 from sudoku_cp import Grid, NoSolutionError, NotSupportedError, Puzzle, SolveTimeoutError, datasets
 from sudoku_cp.backends import BackendOptions, get_backend
 from sudoku_cp.constraints import KINDS
-from sudoku_cp.rules import Rule
 
 BACKENDS = sudoku_cp.backend_names()
 
@@ -204,36 +202,6 @@ def min_latin_or_boxed(grid: Grid) -> Grid:
 
 
 # -- a constraint kind the backends do not know is refused, never dropped ------------------------
-
-
-@dataclass(frozen=True)
-class NotValue:
-    """A constraint kind outside the vocabulary: ``x[cell] != value``."""
-
-    cell: int
-    value: int
-    label: str
-
-    @property
-    def cells(self) -> tuple[int]:
-        return (self.cell,)
-
-    def holds(self, values) -> bool:
-        return values[self.cell] != self.value
-
-    def givens_conflict(self, givens, side) -> str | None:
-        return f"{self.label} is broken" if givens[self.cell] == self.value else None
-
-
-@dataclass(frozen=True)
-class R1C1IsNot1(Rule):
-    """A rule compiling to the unknown kind: on an empty 4x4 it leaves 216 of the 288 grids."""
-
-    def constraints(self, side, box):
-        return [NotValue(0, 1, "r1c1 != 1")]
-
-
-UNKNOWN_KIND = Puzzle(Grid.empty(4), (R1C1IsNot1(),))
 
 
 @pytest.mark.parametrize("backend", BACKENDS)
