@@ -55,6 +55,7 @@ witness method of the smallest solution in :mod:`sudoku_cp.engine.lexmin`.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import importlib
 import inspect
 from collections.abc import Callable, Collection, Mapping
@@ -260,7 +261,7 @@ class BackendOptions:
         """The options ``function`` (``"solve"``, ``"next_solution"``, ``"count_solutions"``) takes."""
         if function == "count_solutions":
             return cls.COUNTING
-        return tuple(f.name for f in dataclasses.fields(cls))
+        return _field_names(cls)
 
     @classmethod
     def of(cls, options: Mapping[str, Any], function: str = "solve", *, backend: str | None = None) -> Self:
@@ -273,6 +274,11 @@ class BackendOptions:
         """
         _refuse_unknown_options(backend or cls.BACKEND, options, cls.names(function))
         return cls(**options)
+
+
+@functools.cache
+def _field_names(options: type) -> tuple[str, ...]:
+    return tuple(f.name for f in dataclasses.fields(options))
 
 
 def check_int(name: str, value: object, *, minimum: int | None = None) -> None:

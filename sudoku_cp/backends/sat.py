@@ -141,6 +141,10 @@ PROOFS = ("chain", "witness", "hybrid")
 """The ways to prove the smallest solution, for the ``proof`` option."""
 
 
+_KNOWN_SOLVERS: set[str] = set()
+"""The solver names :class:`Options` has already found usable (a cache)."""
+
+
 @dataclass(frozen=True)
 class Options(Encoding):
     """The options of the ``"sat"`` backend: :class:`Encoding`'s (``encoding``, ``amo``,
@@ -173,7 +177,9 @@ class Options(Encoding):
 
     def __post_init__(self) -> None:
         super().__post_init__()
-        canonical_solver_name(self.solver)  # raises ValueError listing the solvers
+        if not isinstance(self.solver, str) or self.solver not in _KNOWN_SOLVERS:
+            canonical_solver_name(self.solver)  # raises ValueError listing the solvers
+            _KNOWN_SOLVERS.add(self.solver)
         check_choice("proof", self.proof, PROOFS)
 
 
