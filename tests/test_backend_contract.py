@@ -11,6 +11,7 @@ lex-min cases of the shared data set, and the independent model of
 
 from __future__ import annotations
 
+import inspect
 import json
 import time
 from pathlib import Path
@@ -238,6 +239,10 @@ def test_options_are_declared_and_count_solutions_takes_only_its_own(backend: st
     defaults = declared()  # every option has a default
     options = declared.names("solve")
     assert set(declared.COUNTING) <= set(options)
+    chosen = get_backend(backend)
+    for function in ("solve", "count_solutions", "next_solution"):  # help() lists the options
+        parameters = inspect.signature(getattr(chosen, function)).parameters
+        assert set(declared.names(function)) <= set(parameters), function
     puzzle = Grid.parse("1234341221434321")
     for name in options:  # each option, at its default, is taken by solve
         sudoku_cp.solve(puzzle, backend=backend, **{name: getattr(defaults, name)})

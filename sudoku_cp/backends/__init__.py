@@ -276,6 +276,30 @@ class BackendOptions:
         return cls(**options)
 
 
+def takes_options(
+    options: type[BackendOptions], like: str | None = None
+) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """Decorate a backend function that takes ``**options`` so that its signature (what
+    ``help()`` and ``inspect.signature`` show) lists the options it takes, with their
+    defaults, from the declaration: ``solve(puzzle, *, time_limit=None, workers=1, seed=0)``.
+    The function itself is unchanged (it reads them with ``Options.of``). ``like`` names
+    the contract function whose options it takes, when its own name is not one
+    (``"count_solutions"`` for a ``first_solution`` that takes the counting options)."""
+
+    def decorate(function: Callable[..., Any]) -> Callable[..., Any]:
+        signature = inspect.signature(function)
+        kept = [p for p in signature.parameters.values() if p.kind != p.VAR_KEYWORD]
+        fields = {f.name: f for f in dataclasses.fields(options)}
+        added = [
+            inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, default=fields[name].default)
+            for name in options.names(like or function.__name__)
+        ]
+        function.__signature__ = signature.replace(parameters=kept + added)
+        return function
+
+    return decorate
+
+
 @functools.cache
 def _field_names(options: type) -> tuple[str, ...]:
     return tuple(f.name for f in dataclasses.fields(options))

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from sudoku_cp import backends
-from sudoku_cp.backends import BackendOptions, check_int
+from sudoku_cp.backends import BackendOptions, check_int, takes_options
 from sudoku_cp.puzzle import to_puzzle
 
 if TYPE_CHECKING:
@@ -71,6 +71,7 @@ class Options(BackendOptions):
         check_int("seed", self.seed)
 
 
+@takes_options(Options)
 def solve(
     puzzle: Puzzle | Grid, *, time_limit: float | None = None, **options: Any
 ) -> tuple[Grid, dict[str, float]]:
@@ -91,6 +92,7 @@ def solve(
     return _delegate("solve", Options.of(options), puzzle, time_limit=time_limit)
 
 
+@takes_options(Options)
 def next_solution(
     puzzle: Puzzle | Grid,
     after: Grid | Sequence[int],
@@ -103,6 +105,7 @@ def next_solution(
     return _delegate("next_solution", Options.of(options), puzzle, after, time_limit=time_limit)
 
 
+@takes_options(Options)
 def count_solutions(
     puzzle: Puzzle | Grid,
     *,

@@ -72,7 +72,7 @@ from typing import Any
 
 from ortools.sat.python import cp_model
 
-from sudoku_cp.backends import BackendOptions, check_int, unsupported
+from sudoku_cp.backends import BackendOptions, check_int, takes_options, unsupported
 from sudoku_cp.constraints import AllDifferent, Less, Model, Relation, Sum, ValueIn
 from sudoku_cp.engine.lexmin import lowest_candidates
 from sudoku_cp.engine.runtime import Deadline, HelperThread
@@ -166,6 +166,7 @@ def _add_constraints(model: cp_model.CpModel, x: Sequence[IntVar], compiled: Mod
             raise unsupported("cpsat", constraint)
 
 
+@takes_options(Options)
 def first_solution(puzzle: Puzzle | Grid, *, time_limit: float | None = None, **options: Any) -> Grid:
     """Return the first solution CP-SAT finds for :func:`build_model`, with no minimality guarantee.
 
@@ -195,6 +196,7 @@ def first_solution(puzzle: Puzzle | Grid, *, time_limit: float | None = None, **
     return puzzle.grid.with_cells(values)
 
 
+@takes_options(Options)
 def solve(
     puzzle: Puzzle | Grid, *, time_limit: float | None = None, **options: Any
 ) -> tuple[Grid, dict[str, float]]:
@@ -228,6 +230,7 @@ def solve(
     return _smallest(to_puzzle(puzzle), None, _Run.of(time_limit, Options.of(options)))
 
 
+@takes_options(Options)
 def next_solution(
     puzzle: Puzzle | Grid,
     after: Grid | Sequence[int],
@@ -301,6 +304,7 @@ def _row_major_search_would_stall(puzzle: Puzzle) -> bool:
     return puzzle.side >= 25 and puzzle.givens * 4 >= puzzle.side * puzzle.side
 
 
+@takes_options(Options)
 def count_solutions(
     puzzle: Puzzle | Grid,
     *,

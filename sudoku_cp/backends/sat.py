@@ -82,7 +82,7 @@ except ImportError as error:
         f'the "sat" backend needs PySAT (python-sat), which is not installed: {INSTALL_HINT}'
     ) from error
 
-from sudoku_cp.backends import check_choice  # noqa: E402
+from sudoku_cp.backends import check_choice, takes_options  # noqa: E402
 from sudoku_cp.backends.sat_encoding import (  # noqa: E402
     AMO_ENCODINGS,
     ENCODINGS,
@@ -183,6 +183,7 @@ class Options(Encoding):
         check_choice("proof", self.proof, PROOFS)
 
 
+@takes_options(Options)
 def solve(
     puzzle: Puzzle | Grid, *, time_limit: float | None = None, **options: Any
 ) -> tuple[Grid, dict[str, float]]:
@@ -216,6 +217,7 @@ def solve(
         return puzzle.grid.with_cells(values), run.stats()
 
 
+@takes_options(Options)
 def next_solution(
     puzzle: Puzzle | Grid,
     after: Grid | Sequence[int],
@@ -257,6 +259,7 @@ def next_solution(
         return puzzle.grid.with_cells(values), run.stats()
 
 
+@takes_options(Options)
 def count_solutions(
     puzzle: Puzzle | Grid,
     *,
@@ -312,6 +315,7 @@ def count_solutions(
         return count, run.stats()
 
 
+@takes_options(Options, "count_solutions")
 def first_solution(
     puzzle: PuzzleInput, *, time_limit: float | None = None, **options: Any
 ) -> tuple[Grid, dict[str, float]]:
@@ -342,6 +346,7 @@ def _start(puzzle: Puzzle, deadline: Deadline, options: Options) -> Run:
     )
 
 
+@takes_options(Options, "count_solutions")
 def preload(puzzle: PuzzleInput, **options: Any) -> None:
     """Load the solver that :func:`solve` keeps for the puzzle's rules (9x9 and 16x16), without
     solving: the next calls on puzzles with these rules and options start at once (for

@@ -63,7 +63,7 @@ from typing import Any
 from pysat.card import CardEnc, EncType
 from pysat.formula import CNF, IDPool
 
-from sudoku_cp.backends import BackendOptions, check_choice, refuse_unknown
+from sudoku_cp.backends import BackendOptions, check_choice, refuse_unknown, takes_options
 from sudoku_cp.constraints import AllDifferent, Less, Model, Relation, Sum, ValueIn, cell_name
 from sudoku_cp.engine.runtime import Deadline
 from sudoku_cp.errors import SudokuError
@@ -174,6 +174,7 @@ class Formula:
         return cnf
 
 
+@takes_options(Encoding)
 def encode(puzzle: PuzzleInput, **options: str) -> CNF:
     """The puzzle as a PySAT :class:`~pysat.formula.CNF` (any size, any variant).
 
@@ -239,6 +240,7 @@ def values_of(model: Iterable[int], side: int) -> list[int]:
     return values
 
 
+@takes_options(Encoding)
 def formula(puzzle: PuzzleInput, **options: Any) -> Formula:
     """The :class:`Formula` of a puzzle: its rules' clauses plus a unit clause per given,
     grouped by what they say (:meth:`Formula.sizes` counts them). Same options and errors

@@ -25,7 +25,9 @@ and 6x6 grids, far too slow beyond), written to be copied. It is not registered.
     ``__post_init__`` (:func:`~sudoku_cp.backends.check_int`,
     :func:`~sudoku_cp.backends.check_choice`, :func:`~sudoku_cp.backends.check_bool`),
     raising ``ValueError`` or ``TypeError`` that names the option. Declared there
-    once: the functions take ``**options`` and read them with ``Options.of``, and
+    once: the functions take ``**options`` and read them with ``Options.of`` (which
+    refuses an option the function does not take), ``@takes_options(Options)`` makes
+    their signatures (``help()``) list them, and
     :func:`sudoku_cp.backends.check_options` (run by ``solve``, the counting functions
     and ``solve_many`` before any work) reads the same class.
 
@@ -89,7 +91,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from sudoku_cp.backends import BackendOptions, check_int, unsupported
+from sudoku_cp.backends import BackendOptions, check_int, takes_options, unsupported
 from sudoku_cp.constraints import AllDifferent, Less, Model, Relation, Sum, ValueIn
 from sudoku_cp.engine.runtime import Deadline
 from sudoku_cp.errors import NoSolutionError
@@ -120,6 +122,7 @@ class Options(BackendOptions):
         check_int("check_every", self.check_every, minimum=1)
 
 
+@takes_options(Options)
 def solve(
     puzzle: Puzzle | Grid, *, time_limit: float | None = None, **options: Any
 ) -> tuple[Grid, dict[str, float]]:
@@ -142,6 +145,7 @@ def solve(
     return _first(puzzle, None, time_limit, Options.of(options))
 
 
+@takes_options(Options)
 def next_solution(
     puzzle: Puzzle | Grid, after: Grid | Sequence[int], *, time_limit: float | None = None, **options: Any
 ) -> tuple[Grid, dict[str, float]]:
@@ -155,6 +159,7 @@ def next_solution(
     return _first(puzzle, bound, time_limit, Options.of(options))
 
 
+@takes_options(Options)
 def count_solutions(
     puzzle: Puzzle | Grid, *, limit: int | None = None, time_limit: float | None = None, **options: Any
 ) -> tuple[int, dict[str, float]]:

@@ -82,7 +82,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from sudoku_cp.backends import BackendOptions, check_bool, check_choice, refuse_unknown
+from sudoku_cp.backends import BackendOptions, check_bool, check_choice, refuse_unknown, takes_options
 from sudoku_cp.backends.pyconstraint.constraints import (
     AllDifferentHiddenSingles,
     CageSum,
@@ -178,6 +178,7 @@ class Options(BackendOptions):
         check_bool("preprocess", self.preprocess)
 
 
+@takes_options(Options)
 def solve(
     puzzle: Puzzle | Grid, *, time_limit: float | None = None, **options: Any
 ) -> tuple[Grid, dict[str, float]]:
@@ -209,6 +210,7 @@ def solve(
     return _smallest(puzzle, None, time_limit, options)
 
 
+@takes_options(Options)
 def next_solution(
     puzzle: Puzzle | Grid, after: Grid | Sequence[int], *, time_limit: float | None = None, **options: Any
 ) -> tuple[Grid, dict[str, float]]:
@@ -229,6 +231,7 @@ def next_solution(
     return _smallest(puzzle, list(after.cells if isinstance(after, Grid) else after), time_limit, options)
 
 
+@takes_options(Options)
 def count_solutions(
     puzzle: Puzzle | Grid, *, limit: int | None = None, time_limit: float | None = None, **options: Any
 ) -> tuple[int, dict[str, float]]:
