@@ -71,7 +71,11 @@ if TYPE_CHECKING:
 
 
 class Backend(Protocol):
-    """What a backend provides (see the module docstring for the contract)."""
+    """What a backend provides (see the module docstring for the contract, and
+    :mod:`sudoku_cp.backends.template` for a backend to copy)."""
+
+    Options: type[BackendOptions]
+    """The declaration of its options (a frozen dataclass; may have no field)."""
 
     def solve(
         self, puzzle: Puzzle, *, time_limit: float | None = None, **options: Any
