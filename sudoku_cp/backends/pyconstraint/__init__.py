@@ -91,6 +91,7 @@ from sudoku_cp.backends.pyconstraint.constraints import (
     EveryUnitHiddenSingles,
     LessChains,
     LexGreater,
+    Padding,
     Watching,
 )
 from sudoku_cp.backends.pyconstraint.model import (
@@ -124,6 +125,7 @@ __all__ = [
     "LessChains",
     "LexGreater",
     "Options",
+    "Padding",
     "Watching",
     "build_problem",
     "count_solutions",
