@@ -35,7 +35,7 @@ def main(argv: list[str] | None = None) -> int:
         print(machine(), f"cores={os.cpu_count()} load average={os.getloadavg()[0]:.2f}")
         print(f"# {args.dataset}: {len(puzzles)} puzzles, backend {backend!r}, best of {args.repeat} runs")
         start = time.perf_counter()
-        solve_many(puzzles[: 4 * args.workers], backend=backend, workers=args.workers, progress=False)
+        solve_many(puzzles[: 4 * args.workers], backend=backend, processes=args.workers, progress=False)
         start_up = time.perf_counter() - start
         print(
             f"# worker pool start-up (a first call of {4 * args.workers} puzzles, untimed): {start_up:.2f} s"
@@ -64,7 +64,7 @@ def main(argv: list[str] | None = None) -> int:
 def _timed_run(puzzles, backend, workers):
     """Wall seconds of one solve_many call, and its items."""
     start = time.perf_counter()
-    items = solve_many(puzzles, backend=backend, workers=workers, progress=False)
+    items = solve_many(puzzles, backend=backend, processes=workers, progress=False)
     return time.perf_counter() - start, items
 
 

@@ -32,7 +32,10 @@ def solve(
             ``None`` (or infinity, or more than about three years) for no limit. Importing
             a backend on its first use and, for ``"python-constraint"``, starting its child
             process are not counted.
-        **options: backend-specific options (e.g. ``workers``, ``seed`` for ``"cpsat"``).
+        **options: the backend's options, declared by its ``Options`` class (e.g.
+            ``workers``, ``seed`` for ``"cpsat"``: :class:`sudoku_cp.backends.cpsat.Options`;
+            ``encoding``, ``solver``... for ``"sat"``; ``preprocess``... for
+            ``"python-constraint"``).
 
     Returns:
         The complete :class:`Grid` that keeps the givens, obeys every rule and is the
@@ -47,8 +50,9 @@ def solve(
             when first read).
         SolveTimeoutError: ``time_limit`` ran out.
         UnknownBackendError: no backend of that name.
+        NotSupportedError: the puzzle holds a constraint kind the backend does not compile.
         TypeError: an option the backend does not take, or a ``time_limit`` that is not a number.
-        ValueError: a ``time_limit`` that is not positive.
+        ValueError: a ``time_limit`` that is not positive, or a bad option value.
     """
     return solve_with_stats(puzzle, backend=backend, time_limit=time_limit, **options).solution
 

@@ -5,7 +5,7 @@
 out of time or makes the backend fail is recorded as such; it never stops the batch.
 
 The work is spread with `joblib <https://joblib.readthedocs.io>`_, so the same call
-runs on one core, on every core of the machine (``workers=-1``), or on an existing
+runs on one core, on every core of the machine (``processes=-1``), or on an existing
 Dask cluster through joblib's Dask backend, with no code path of our own for it::
 
     import joblib
@@ -13,7 +13,7 @@ Dask cluster through joblib's Dask backend, with no code path of our own for it:
 
     client = Client("tcp://scheduler:8786")   # or Client(LocalCluster(...))
     with joblib.parallel_config(backend="dask"):
-        items = solve_many(puzzles, backend="cpsat", workers=-1)
+        items = solve_many(puzzles, backend="cpsat", processes=-1)
 
 Dask is an optional extra: ``pip install "sudoku_cp[dask]"``.
 """
@@ -21,6 +21,7 @@ Dask is an optional extra: ``pip install "sudoku_cp[dask]"``.
 from __future__ import annotations
 
 import time
+import warnings
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any, Literal
@@ -70,7 +71,7 @@ def solve_many(
     *,
     backend: str | None = None,
     time_limit: float | None = None,
-    workers: int | None = None,
+    processes: int | None = None,
     progress: bool | None = None,
     **options: Any,
 ) -> list[BatchItem]:
@@ -83,7 +84,7 @@ def solve_many(
         backend: a registered backend name; ``None`` for the default backend.
         time_limit: seconds per puzzle (not for the whole batch); ``None`` for no limit.
             A backend that ignores its limit holds up its worker.
-        workers: processes to use (joblib's ``n_jobs``): ``1`` solves in this process,
+        processes: processes to use (joblib's ``n_jobs``): ``1`` solves in this process,
             ``2`` or more (``-1`` for every core) in that many worker processes. ``None``
             follows joblib's active configuration: in this process by default, or the
             Dask cluster inside ``joblib.parallel_config(backend="dask")``. Worker processes
@@ -92,7 +93,10 @@ def solve_many(
         progress: show a tqdm progress bar on standard error (the notebook widget in
             Jupyter); ``None`` (the default): only when standard error is a terminal or
             this is a Jupyter notebook (see :mod:`sudoku_cp.progress`).
-        **options: backend-specific options, passed to every solve.
+        **options: backend-specific options, passed to every solve (``workers`` is
+            CP-SAT's threads per solve: ``processes=2, workers=1``). Without
+            ``processes``, a ``workers`` option is read as ``processes`` (its name before
+            this release) with a :class:`DeprecationWarning`.
 
     Returns:
         ``len(puzzles)`` items; ``items[i].index == i``.
@@ -105,6 +109,14 @@ def solve_many(
     """
     from joblib import Parallel, delayed
 
+    if processes is None and "workers" in options:
+        warnings.warn(
+            "solve_many(workers=...) is now processes=...; workers= goes to the backend "
+            "(CP-SAT's threads) when processes= is given",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        processes = options.pop("workers")
     name = backend or backends.DEFAULT_BACKEND
     chosen = backends.get_backend(name)
     backends.check_options(name, chosen, options)
@@ -114,7 +126,7 @@ def solve_many(
     tasks = (solve_one(i, p, name, chosen, time_limit, options) for i, p in enumerate(puzzles))
     # batch_size="auto" lets joblib group 1-ms puzzles into batches of ~0.2 s or more, so the
     # per-task overhead of inter-process communication stays small.
-    parallel = Parallel(n_jobs=workers, return_as="generator", batch_size="auto")
+    parallel = Parallel(n_jobs=processes, return_as="generator", batch_size="auto")
     items: list[BatchItem] = []
     with progress_bar(len(puzzles), name, progress) as bar:
         for item in parallel(tasks):

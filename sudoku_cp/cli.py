@@ -64,9 +64,9 @@ class _Seconds(click.ParamType):
         return seconds
 
 
-def _check_workers(ctx, param, value: int | None) -> int | None:
+def _check_processes(ctx, param, value: int | None) -> int | None:
     if value == 0:
-        raise click.BadParameter("0 workers: give 1 or more, or -1 for every core", ctx, param)
+        raise click.BadParameter("0 processes: give 1 or more, or -1 for every core", ctx, param)
     return value
 
 
@@ -396,11 +396,11 @@ def _solve_dataset(
 @_with(dataset_options)
 @time_limit_option
 @click.option(
-    "--workers",
-    "-w",
+    "--processes",
+    "-j",
     type=int,
     default=None,
-    callback=_check_workers,
+    callback=_check_processes,
     help="Worker processes (-1: every core); default 1.",
 )
 @click.option(
@@ -418,7 +418,7 @@ def bench_command(
     sample: int | None,
     seed: int,
     time_limit: float | None,
-    workers: int | None,
+    processes: int | None,
     csv_path: str | None,
     one_per_line: bool,
 ) -> None:
@@ -443,7 +443,7 @@ def bench_command(
             raise _Failure(EXIT_INVALID, "--sample goes with --dataset")
         items = itertools.islice(_read_puzzles(file, _name(file), one_per_line), limit)
         puzzles, label = [_puzzle_or_text(item) for item in items], Path(_name(file)).stem
-    frame = compare(puzzles, backends=names, time_limit=time_limit, workers=workers, dataset=label)
+    frame = compare(puzzles, backends=names, time_limit=time_limit, processes=processes, dataset=label)
     summary = format_summary(summarize(frame))
     if csv_path == "-":
         click.echo(summary, err=True)

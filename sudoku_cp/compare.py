@@ -7,6 +7,7 @@ data set. The command ``sudoku-cp bench`` prints that summary in the terminal.
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
@@ -43,9 +44,10 @@ def compare(
     *,
     backends: Sequence[str] | None = None,
     time_limit: TimeLimit = None,
-    workers: int | None = None,
+    processes: int | None = None,
     dataset: str | None = None,
     progress: bool | None = None,
+    workers: int | None = None,
 ) -> pd.DataFrame:
     """Solve the same puzzles with several backends and tabulate what each did.
 
@@ -55,11 +57,12 @@ def compare(
         backends: backend names, in the order of the rows; ``None`` for every registered one.
         time_limit: seconds per puzzle, for every backend, or a mapping from backend name to
             its limit (a backend missing from the mapping gets none); ``None`` for no limit.
-        workers: processes per backend run, as in :func:`~sudoku_cp.batch.solve_many`.
+        processes: processes per backend run, as in :func:`~sudoku_cp.batch.solve_many`.
         dataset: the label of the ``dataset`` column; defaults to the data set name when
             ``puzzles`` is one, else ``"custom"``.
         progress: show a progress bar per backend; ``None`` (the default): only when
             standard error is a terminal or this is a Jupyter notebook.
+        workers: the former name of ``processes``, still read, with a :class:`DeprecationWarning`.
 
     Returns:
         A DataFrame with one row per (puzzle, backend), puzzles in input order and, within a
@@ -87,6 +90,9 @@ def compare(
     """
     import pandas as pd
 
+    if workers is not None:
+        warnings.warn("compare(workers=...) is now processes=...", DeprecationWarning, stacklevel=2)
+        processes = workers if processes is None else processes
     if isinstance(puzzles, str):
         dataset = dataset or puzzles
         puzzles = datasets.load(puzzles)
@@ -96,7 +102,9 @@ def compare(
     for name in names:
         registry.get_backend(name)  # fail on an unknown name before solving anything
     items_by_backend = {
-        name: solve_many(puzzles, backend=name, time_limit=limits[name], workers=workers, progress=progress)
+        name: solve_many(
+            puzzles, backend=name, time_limit=limits[name], processes=processes, progress=progress
+        )
         for name in names
     }
     rows = [

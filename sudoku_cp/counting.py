@@ -58,7 +58,10 @@ def count_solutions(
             6,670,903,752,021,072,936,960 of them: give a limit).
         backend: a backend name (:func:`sudoku_cp.backend_names`); ``None`` for the default.
         time_limit: seconds for the count, or ``None``.
-        **options: the backend's own options (as for :func:`sudoku_cp.solve`).
+        **options: the backend's options that apply to counting (its
+            ``Options.COUNTING``: ``seed`` for ``"cpsat"``; ``solver``, ``encoding``,
+            ``amo``, ``sum_encoding`` for ``"sat"``; ``solver``, ``constraints`` for
+            ``"python-constraint"``).
 
     Returns:
         ``min(limit, count)``: 0 for a puzzle with no solution, 1 for a proper one.
@@ -67,9 +70,11 @@ def count_solutions(
         InvalidPuzzleError: malformed input.
         SolveTimeoutError: ``time_limit`` ran out before the count was complete (a
             count is never an estimate).
-        NotSupportedError: the backend cannot count (it has no ``count_solutions``).
+        NotSupportedError: the backend cannot count (it has no ``count_solutions``), or
+            the puzzle holds a constraint kind it does not compile.
         UnknownBackendError: no backend of that name.
-        TypeError, ValueError: a bad ``limit``, ``time_limit`` or option.
+        TypeError, ValueError: a bad ``limit``, ``time_limit`` or option (one that
+            applies to ``solve`` only, such as CP-SAT's ``workers``, is a TypeError).
     """
     puzzle = as_puzzle(puzzle)[0]
     limit = _check_limit(limit)
@@ -113,7 +118,7 @@ def solutions(
             puzzle can have billions).
         backend: a backend name; ``None`` for the default.
         time_limit: seconds for *each* solution, or ``None``.
-        **options: the backend's own options.
+        **options: the backend's options (those of ``solve`` and ``next_solution``).
 
     Returns:
         An iterator of :class:`Grid`; empty when the puzzle has no solution. The input

@@ -11,16 +11,19 @@ lex-min cases of the shared data set, and the independent model of
 
 from __future__ import annotations
 
+import inspect
 import json
 import time
 from pathlib import Path
 
 import pytest
-from conftest import LEXMIN_CASES, assert_solves, case_id
+from conftest import LEXMIN_CASES, UNKNOWN_KIND, NotValue, assert_solves, case_id
 from independent import lexmin as independent_lexmin
 
 import sudoku_cp
-from sudoku_cp import Grid, NoSolutionError, Puzzle, SolveTimeoutError, datasets
+from sudoku_cp import Grid, NoSolutionError, NotSupportedError, Puzzle, SolveTimeoutError, datasets
+from sudoku_cp.backends import BackendOptions, get_backend
+from sudoku_cp.constraints import KINDS
 
 BACKENDS = sudoku_cp.backend_names()
 
@@ -197,3 +200,52 @@ def min_latin_or_boxed(grid: Grid) -> Grid:
     """The smallest completion of an empty grid, by the independent model."""
     record = {"size": grid.side, "box": list(grid.box) if grid.box else None, "grid": grid.to_string()}
     return Grid.parse(independent_lexmin(record), grid.box)
+
+
+# -- a constraint kind the backends do not know is refused, never dropped ------------------------
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_an_unknown_constraint_kind_is_refused_by_solve_and_count(backend: str) -> None:
+    assert not isinstance(NotValue(0, 1, ""), KINDS)
+    with pytest.raises(NotSupportedError, match=r"NotValue \(r1c1 != 1\)"):
+        sudoku_cp.solve(UNKNOWN_KIND, backend=backend)
+    with pytest.raises(NotSupportedError, match=r"NotValue"):
+        sudoku_cp.count_solutions(UNKNOWN_KIND, backend=backend)
+    chosen = get_backend(backend)
+    for function, arguments in (
+        ("solve", ()),
+        ("count_solutions", ()),
+        ("next_solution", (Grid.parse("1234341221434321"),)),
+    ):
+        if hasattr(chosen, function):
+            with pytest.raises(NotSupportedError, match=r"NotValue"):
+                getattr(chosen, function)(UNKNOWN_KIND, *arguments)
+
+
+@pytest.mark.parametrize("backend", [b for b in BACKENDS if b != "auto"])
+def test_the_refusal_names_the_backend(backend: str) -> None:
+    with pytest.raises(NotSupportedError, match=f"backend '{backend}'"):
+        get_backend(backend).solve(UNKNOWN_KIND)
+
+
+# -- options: declared once per backend, each function takes only its own -----------------------
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_options_are_declared_and_count_solutions_takes_only_its_own(backend: str) -> None:
+    declared = get_backend(backend).Options
+    assert issubclass(declared, BackendOptions)
+    defaults = declared()  # every option has a default
+    options = declared.names("solve")
+    assert set(declared.COUNTING) <= set(options)
+    chosen = get_backend(backend)
+    for function in ("solve", "count_solutions", "next_solution"):  # help() lists the options
+        parameters = inspect.signature(getattr(chosen, function)).parameters
+        assert set(declared.names(function)) <= set(parameters), function
+    puzzle = Grid.parse("1234341221434321")
+    for name in options:  # each option, at its default, is taken by solve
+        sudoku_cp.solve(puzzle, backend=backend, **{name: getattr(defaults, name)})
+    for name in set(options) - set(declared.COUNTING):
+        with pytest.raises(TypeError, match=f"does not take '{name}'"):
+            sudoku_cp.count_solutions(puzzle, backend=backend, **{name: getattr(defaults, name)})

@@ -50,19 +50,19 @@ def _check_mixed(items: list[BatchItem]) -> None:
 
 
 def test_in_process_batch_records_every_outcome_in_input_order():
-    items = solve_many(_mixed_batch(), backend="backtracking", workers=1, progress=False)
+    items = solve_many(_mixed_batch(), backend="backtracking", processes=1, progress=False)
     _check_mixed(items)
 
 
 def test_worker_processes_give_the_same_items():
-    items = solve_many(_mixed_batch(), backend="backtracking", workers=2, progress=False)
+    items = solve_many(_mixed_batch(), backend="backtracking", processes=2, progress=False)
     _check_mixed(items)
 
 
 def test_parallel_run_of_a_data_set_matches_the_sequential_one():
     puzzles = datasets.load("top95")[:40]
-    sequential = solve_many(puzzles, workers=1, progress=False)
-    parallel = solve_many(puzzles, workers=2, progress=False)
+    sequential = solve_many(puzzles, processes=1, progress=False)
+    parallel = solve_many(puzzles, processes=2, progress=False)
     assert [i.result.solution for i in parallel] == [i.result.solution for i in sequential]
     for puzzle, item in zip(puzzles, parallel, strict=True):
         assert_solves(puzzle, item.result.solution)
@@ -84,7 +84,7 @@ def test_timeout_and_backend_failure_do_not_stop_the_batch(monkeypatch):
     expected = ["timeout" if p.givens < 25 else "error" if p.givens == 30 else "solved" for p in puzzles]
     assert {"timeout", "error", "solved"} <= set(expected)
     for workers in (1, 2):  # a run-time backend reaches worker processes too
-        items = solve_many(puzzles, backend="fussy", workers=workers, progress=False)
+        items = solve_many(puzzles, backend="fussy", processes=workers, progress=False)
         assert [item.status for item in items] == expected
         assert all(item.error == "RuntimeError: solver crashed" for item in items if item.status == "error")
         assert all(item.result.puzzle.is_solved_by(item.result.solution) for item in items if item.solved)
@@ -92,7 +92,7 @@ def test_timeout_and_backend_failure_do_not_stop_the_batch(monkeypatch):
 
 def test_real_time_limit_is_recorded_as_timeout():
     hard = datasets.load("sudoku25")[:2]
-    items = solve_many(hard, backend="backtracking", time_limit=0.001, workers=1, progress=False)
+    items = solve_many(hard, backend="backtracking", time_limit=0.001, processes=1, progress=False)
     assert [item.status for item in items] == ["timeout", "timeout"]
     assert all(item.error.startswith("SolveTimeoutError") for item in items)
 
@@ -115,7 +115,7 @@ def test_empty_batch():
 
 
 def test_progress_bar_counts_every_puzzle(capsys):
-    solve_many([SOLVABLE[0]["puzzle"]] * 3, workers=1, progress=True)
+    solve_many([SOLVABLE[0]["puzzle"]] * 3, processes=1, progress=True)
     assert "3/3" in capsys.readouterr().err
 
 
@@ -147,6 +147,19 @@ def test_backend_that_starts_its_own_process_works_in_worker_processes():
     """python-constraint enforces a time limit in a child process of its own, which must
     start from a joblib worker too (multiprocessing children failed there: joblib#1204)."""
     puzzles = [case["puzzle"] for case in SOLVABLE[:2]]
-    items = solve_many(puzzles, backend="python-constraint", time_limit=60, workers=2, progress=False)
+    items = solve_many(puzzles, backend="python-constraint", time_limit=60, processes=2, progress=False)
     assert [item.status for item in items] == ["solved", "solved"], [item.error for item in items]
     assert [item.result.solution.to_string() for item in items] == [case["lexmin"] for case in SOLVABLE[:2]]
+
+
+def test_processes_and_cpsat_workers_are_two_options():
+    puzzles = [case["puzzle"] for case in SOLVABLE[:2]]
+    items = solve_many(puzzles, backend="cpsat", processes=1, workers=2, progress=False)
+    assert all(item.solved for item in items)
+    with pytest.raises(ValueError, match="workers must be a positive int"):  # CP-SAT's option, checked
+        solve_many(puzzles, backend="cpsat", processes=1, workers=0, progress=False)
+    with pytest.raises(TypeError, match="does not take 'workers'"):
+        solve_many(puzzles, backend="backtracking", processes=1, workers=2, progress=False)
+    with pytest.warns(DeprecationWarning, match="processes"):
+        items = solve_many(puzzles, backend="backtracking", workers=1, progress=False)
+    assert all(item.solved for item in items)

@@ -276,7 +276,7 @@ FAILING_ARGUMENTS = {
     "file-and-dataset": (["solve", "--dataset", "hardest", "x.txt"], ["--dataset takes no FILE"]),
     "layout-and-dataset": (["solve", "--dataset", "hardest", "--layout", "rows"], ["no --layout"]),
     "limit-without-dataset": (["solve", "--limit", "3"], ["--limit goes with --dataset"]),
-    "bench-zero-workers": (["bench", "-d", "hardest", "-w", "0"], ["--workers"]),
+    "bench-zero-processes": (["bench", "-d", "hardest", "-j", "0"], ["--processes"]),
     "solve-nan": (["solve", "-t", "nan"], ["--time-limit", "nan"]),
     "dataset-nan": (["solve", "-d", "hardest", "-t", "nan"], ["--time-limit"]),
     "bench-nan": (["bench", "-d", "hardest", "-t", "nan"], ["--time-limit"]),

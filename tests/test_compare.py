@@ -117,7 +117,7 @@ def test_timeouts_and_failures_are_rows_not_exceptions(monkeypatch):
         puzzles,
         backends=["backtracking", "always-timeout", "crashes"],
         time_limit={"always-timeout": 0.5},
-        workers=2,
+        processes=2,
         progress=False,
     )
     by_backend = {name: rows for name, rows in frame.groupby("backend")}
@@ -240,3 +240,10 @@ def test_bench_command_rejects_unknown_names(arguments, message, capsys):
     captured = capsys.readouterr()
     assert captured.out == ""
     assert captured.err.count("\n") == 1 and message in captured.err
+
+
+def test_workers_is_the_deprecated_name_of_processes():
+    puzzles, _ = _handful()
+    with pytest.warns(DeprecationWarning, match="processes"):
+        frame = compare(puzzles[:2], backends=["backtracking"], workers=1, progress=False)
+    assert list(frame["status"]) == ["solved", "solved"]

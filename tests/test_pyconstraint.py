@@ -14,6 +14,7 @@ from conftest import LEXMIN_CASES, assert_solves
 import sudoku_cp
 from sudoku_cp import Grid, NoSolutionError, SolveTimeoutError, datasets
 from sudoku_cp import pyconstraint as pc
+from sudoku_cp.backends.pyconstraint import worker as pc_worker
 
 BACKEND = "python-constraint"
 
@@ -118,12 +119,12 @@ def test_time_limit_kills_the_search_and_the_next_solve_works() -> None:
     hard = datasets.load("hex16")[0]  # python-constraint's plain AllDifferent needs many seconds
     limit = 0.5
     pc.solve(datasets.load("easy50")[0], time_limit=30)  # start the worker, to watch it die
-    (worker,) = pc._worker.pids
+    (worker,) = pc_worker.pool.pids
     start = time.perf_counter()
     with pytest.raises(SolveTimeoutError, match="0.5 s"):
         sudoku_cp.solve(hard, backend=BACKEND, time_limit=limit, constraints="alldifferent", preprocess=False)
     assert time.perf_counter() - start < 2 * limit
-    assert pc._worker.pids == []
+    assert pc_worker.pool.pids == []
     assert not _process_exists(worker)
     puzzle = datasets.load("top95")[1]
     assert sudoku_cp.solve(puzzle, backend=BACKEND) == _reference(puzzle)
@@ -140,10 +141,10 @@ def test_worker_is_reused_and_passes_errors_back() -> None:
     unsolvable = next(Grid.parse(c["puzzle"]) for c in LEXMIN_CASES if c["lexmin"] is None)
     with pytest.raises(NoSolutionError):
         sudoku_cp.solve(unsolvable, backend=BACKEND, time_limit=30)
-    workers = pc._worker.pids
+    workers = pc_worker.pool.pids
     assert workers
     pc.shutdown_worker()
-    assert pc._worker.pids == []
+    assert pc_worker.pool.pids == []
     assert not any(_process_exists(worker) for worker in workers)
 
 

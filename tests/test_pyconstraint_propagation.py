@@ -19,6 +19,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from sudoku_cp.backends import pyconstraint as pc
+from sudoku_cp.backends.pyconstraint import model as pc_model
 from sudoku_cp.engine.sums import distinct_combinations
 
 Holds = Callable[[dict[str, int]], bool]
@@ -133,7 +134,7 @@ def _links_holds(values: dict[str, int]) -> bool:
 @given(_domains_and_assignment(LINK_VARIABLES, 5))
 def test_cell_links_prune_soundly(case) -> None:
     domains, assignments = case
-    network = pc._binary_links(LINK_PAIRS, LINK_VARIABLES, 5)
+    network = pc_model._binary_links(LINK_PAIRS, LINK_VARIABLES, 5)
     # python-constraint calls every cell's constraint that holds an assigned variable
     # (a centre's own constraint when it or a partner is assigned); check each alone
     for centre in network:
@@ -141,7 +142,7 @@ def test_cell_links_prune_soundly(case) -> None:
 
 
 def test_cell_links_together_check_complete_assignments() -> None:
-    network = pc._binary_links(LINK_PAIRS, LINK_VARIABLES, 5)
+    network = pc_model._binary_links(LINK_PAIRS, LINK_VARIABLES, 5)
     links = [pc.CellLinks(centre, network) for centre in network]
 
     def every(variables, domains, assignments, forwardcheck):
@@ -152,7 +153,7 @@ def test_cell_links_together_check_complete_assignments() -> None:
 
 def test_cell_links_narrow_a_kropki_chain_all_along() -> None:
     pairs = [(0, 1, CONSECUTIVE), (1, 2, CONSECUTIVE)]
-    network = pc._binary_links(pairs, ["a", "b", "c"], 5)
+    network = pc_model._binary_links(pairs, ["a", "b", "c"], 5)
     start = {"a": [1], "b": [2, 4], "c": [1, 2, 3, 4, 5]}
     domains = {v: constraint.Domain(values) for v, values in start.items()}
     for domain in domains.values():
@@ -162,8 +163,8 @@ def test_cell_links_narrow_a_kropki_chain_all_along() -> None:
 
 
 def test_inequality_is_loose_and_a_kropki_dot_is_not() -> None:
-    assert pc._supports(DIFFERENT, 5)[0][1]
-    assert not pc._supports(CONSECUTIVE, 5)[0][1]
+    assert pc_model._supports(DIFFERENT, 5)[0][1]
+    assert not pc_model._supports(CONSECUTIVE, 5)[0][1]
 
 
 # -- DistinctCageSum ------------------------------------------------------------------
@@ -255,11 +256,11 @@ def test_watched_model_has_the_same_solutions() -> None:
     record = {"size": 4, "box": [2, 2], "grid": "." * 16, "rules": {"thermos": thermos}}
     puzzle = sudoku_cp.Puzzle.from_dict(record)
     watched = pc.smallest(puzzle)[0]
-    original = pc.WATCH_PEERS
+    original = pc_model.WATCH_PEERS
     try:
-        pc.WATCH_PEERS = False
+        pc_model.WATCH_PEERS = False
         assert pc.smallest(puzzle)[0] == watched
     finally:
-        pc.WATCH_PEERS = original
+        pc_model.WATCH_PEERS = original
     assert watched == sudoku_cp.solve(puzzle, backend="backtracking")
     assert operator.lt(*[watched.cells[i] for i in (0, 1)])

@@ -200,10 +200,12 @@ def test_counting_and_listing_agree_with_every_encoding_and_proof(
     solutions = _all_4x4_solutions()
     puzzle = Grid.parse("1..............4")
     expected = sorted(s for s in solutions if s[0] == 1 and s[15] == 4)
-    options = {"encoding": encoding, "amo": amo, "proof": proof}
-    assert sat.count_solutions(puzzle, **options)[0] == len(expected)
-    assert sat.count_solutions(Grid.empty(4), limit=300, **options)[0] == 288
-    listed = [g.cells for g in sudoku_cp.solutions(puzzle, backend="sat", **options)]
+    counting = {"encoding": encoding, "amo": amo}  # a count proves no minimum: no proof option
+    assert sat.count_solutions(puzzle, **counting)[0] == len(expected)
+    assert sat.count_solutions(Grid.empty(4), limit=300, **counting)[0] == 288
+    with pytest.raises(TypeError, match="does not take 'proof'"):
+        sat.count_solutions(puzzle, proof=proof, **counting)
+    listed = [g.cells for g in sudoku_cp.solutions(puzzle, backend="sat", proof=proof, **counting)]
     assert listed == expected
 
 

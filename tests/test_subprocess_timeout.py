@@ -19,6 +19,7 @@ import pytest
 import sudoku_cp
 from sudoku_cp import SolveTimeoutError, SudokuError, datasets
 from sudoku_cp.backends import pyconstraint as pc
+from sudoku_cp.backends.pyconstraint import worker as pc_worker
 from sudoku_cp.backends.subprocess_timeout import WorkerDiedError, WorkerPool
 
 BACKEND = "python-constraint"
@@ -176,8 +177,8 @@ def test_a_huge_time_limit_means_no_limit():
 
 def test_shutdown_stops_every_child():
     sudoku_cp.solve(PUZZLE_4X4, backend=BACKEND, time_limit=30)
-    pids = pc._worker.pids
+    pids = pc_worker.pool.pids
     assert pids
     pc.shutdown_worker()
-    assert pc._worker.pids == []
+    assert pc_worker.pool.pids == []
     assert not any(is_alive(pid) for pid in pids)

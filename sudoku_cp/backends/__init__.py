@@ -1,17 +1,23 @@
 """The backends and their registry: a name maps to a module that solves a :class:`~sudoku_cp.Puzzle`.
 
+Adding a backend is one module written from :mod:`sudoku_cp.backends.template` plus one
+line in ``_BACKENDS`` (or a call to :func:`register_backend`); the contract suite
+(``tests/test_backend_contract.py``, parametrised over this registry) then tests it.
+
 The contract (:class:`Backend`): a backend is an object, usually a module, with
 
 ``solve(puzzle, *, time_limit=None, **options) -> (solution, stats)``
     ``puzzle`` is a :class:`~sudoku_cp.puzzle.Puzzle`; the backend compiles
     ``puzzle.model``, whose constraints are the five kinds of
-    :mod:`sudoku_cp.constraints` (AllDifferent, Sum, Less, Relation, ValueIn), and
-    nothing else. It returns the **smallest row-major solution**, proven (never by luck of
-    search order), as a :class:`~sudoku_cp.grid.Grid` of the puzzle's shape, and a dict
-    of effort counters that includes ``solver_calls``. It raises
-    :class:`~sudoku_cp.errors.NoSolutionError` when there is no solution and
+    :mod:`sudoku_cp.constraints` (AllDifferent, Sum, Less, Relation, ValueIn). It
+    returns the **smallest row-major solution**, proven (never by luck of search order),
+    as a :class:`~sudoku_cp.grid.Grid` of the puzzle's shape, and a dict of effort
+    counters that includes ``solver_calls``. It raises
+    :class:`~sudoku_cp.errors.NoSolutionError` when there is no solution,
     :class:`~sudoku_cp.errors.SolveTimeoutError` when ``time_limit`` (seconds, the whole
-    call) runs out; its keyword options are its own (checked by :func:`check_options`).
+    call) runs out, and :class:`~sudoku_cp.errors.NotSupportedError` (from
+    :func:`unsupported`) for a constraint of a kind it does not compile: every compiler
+    ends in that refusal, so a kind added to the vocabulary is never silently dropped.
 
 Two functions are optional; :mod:`sudoku_cp.counting` uses them and raises
 :class:`~sudoku_cp.errors.NotSupportedError` naming the backend when one is missing:
@@ -20,41 +26,56 @@ Two functions are optional; :mod:`sudoku_cp.counting` uses them and raises
     The exact number of solutions, or ``limit`` when there are at least that many
     (``None``: no limit), found by the backend's own complete search (never an
     estimate). It raises :class:`~sudoku_cp.errors.SolveTimeoutError` when
-    ``time_limit`` runs out before the count is complete; ``stats`` includes
-    ``solver_calls``. It takes the same options as ``solve``.
+    ``time_limit`` runs out before the count is complete, and refuses an unknown
+    constraint kind as ``solve`` does; ``stats`` includes ``solver_calls``. It takes
+    only the options that apply to counting (:attr:`BackendOptions.COUNTING`).
 
 ``next_solution(puzzle, after, *, time_limit=None, **options) -> (solution, stats)``
     The smallest row-major solution lexicographically greater than ``after`` (a
     complete :class:`~sudoku_cp.grid.Grid` of the puzzle's shape, usually the previous
     solution), proven like ``solve``'s; :class:`~sudoku_cp.errors.NoSolutionError` when
     none is greater. With ``solve``, it lists the solutions in order
-    (:func:`sudoku_cp.solutions`).
+    (:func:`sudoku_cp.solutions`). It takes ``solve``'s options.
 
-Adding a backend is one module with such a function plus one line in ``_BACKENDS`` (or
-a call to :func:`register_backend`); ``tests/test_backend_contract.py`` then runs the
-whole contract suite on it. Modules are imported on first use, so ``import sudoku_cp``
-stays light. Shared pieces (the deadline, the lowest-candidate bound) are in
-:mod:`sudoku_cp.engine.runtime`; the witness method of the smallest solution in
-:mod:`sudoku_cp.engine.lexmin`.
+**Options** are declared once per backend, as a frozen dataclass named ``Options``
+subclassing :class:`BackendOptions` (its fields, their defaults and types; the values
+checked in ``__post_init__``, raising ``ValueError`` or ``TypeError`` naming the option;
+``COUNTING`` names the fields ``count_solutions`` takes). The backend's functions take
+``**options`` and read them with ``Options.of(options, "solve")``, and
+:func:`check_options` (used by :func:`sudoku_cp.solve`, the counting functions and
+:func:`sudoku_cp.batch.solve_many` before anything runs) reads the same declaration. A
+backend without ``Options`` (a bare function, a third-party module) has its options read
+from its functions' keyword parameters instead.
+
+Modules are imported on first use, so ``import sudoku_cp`` stays light. Shared pieces
+(the deadline, the lowest-candidate bound) are in :mod:`sudoku_cp.engine.runtime`; the
+witness method of the smallest solution in :mod:`sudoku_cp.engine.lexmin`.
 """
 
 from __future__ import annotations
 
+import dataclasses
+import functools
 import importlib
 import inspect
-from collections.abc import Callable
+from collections.abc import Callable, Collection, Mapping
 from types import SimpleNamespace
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol, Self
 
 from sudoku_cp.errors import BackendUnavailableError, NotSupportedError, UnknownBackendError
 
 if TYPE_CHECKING:
+    from sudoku_cp.constraints import Model
     from sudoku_cp.grid import Grid
     from sudoku_cp.puzzle import Puzzle
 
 
 class Backend(Protocol):
-    """What a backend provides (see the module docstring for the contract)."""
+    """What a backend provides (see the module docstring for the contract, and
+    :mod:`sudoku_cp.backends.template` for a backend to copy)."""
+
+    Options: type[BackendOptions]
+    """The declaration of its options (a frozen dataclass; may have no field)."""
 
     def solve(
         self, puzzle: Puzzle, *, time_limit: float | None = None, **options: Any
@@ -166,11 +187,166 @@ def backend_function(name: str, function: str) -> Callable[..., Any]:
     return found
 
 
-def check_options(name: str, backend: Backend, options: dict[str, Any], function: str = "solve") -> None:
-    """Raise TypeError naming any option the backend's ``function`` does not take, and those it does."""
+def check_options(name: str, backend: Backend, options: Mapping[str, Any], function: str = "solve") -> None:
+    """Check the options given for the backend's ``function`` before anything runs.
+
+    The backend's ``Options`` declaration (:class:`BackendOptions`) says which options
+    ``function`` takes and checks their values; a backend without one has its options
+    read from the keyword parameters of ``function`` (names only; one that takes
+    ``**options`` takes any).
+
+    Raises:
+        TypeError: an option ``function`` does not take; the message names it and those it takes.
+        ValueError, TypeError: a bad value (from the declaration's checks).
+    """
+    declared = getattr(backend, "Options", None)
+    if isinstance(declared, type) and issubclass(declared, BackendOptions):
+        declared.of(options, function, backend=name)
+        return
     parameters = inspect.signature(getattr(backend, function)).parameters
-    accepted = [p for p in parameters if p not in ("puzzle", "grid", "time_limit", "limit", "after")]
+    if any(parameter.kind == parameter.VAR_KEYWORD for parameter in parameters.values()):
+        return  # the backend reads its options itself
+    accepted = [
+        p
+        for p, parameter in parameters.items()
+        if p not in ("self", "puzzle", "grid", "time_limit", "limit", "after")
+        and parameter.kind in (parameter.KEYWORD_ONLY, parameter.POSITIONAL_OR_KEYWORD)
+    ]
+    _refuse_unknown_options(name, options, accepted)
+
+
+def _refuse_unknown_options(name: str, options: Collection[str], accepted: Collection[str]) -> None:
     unknown = [o for o in options if o not in accepted]
     if unknown:
         takes = ", ".join(accepted) if accepted else "no options"
         raise TypeError(f"backend {name!r} does not take {', '.join(map(repr, unknown))}; it takes: {takes}")
+
+
+# -- what a backend module uses: its options, and its refusal of an unknown constraint kind --------
+
+
+@dataclasses.dataclass(frozen=True)
+class BackendOptions:
+    """The base of a backend's options declaration: subclass it as a frozen dataclass named
+    ``Options`` in the backend's module, one field per option with its default.
+
+    Check the values in ``__post_init__`` (with :func:`check_int`, :func:`check_choice`,
+    :func:`check_bool`), raising ``ValueError`` or ``TypeError`` that names the option.
+    ``solve`` and ``next_solution`` take every field; ``count_solutions`` takes the fields
+    named in ``COUNTING`` (only those that change how it counts).
+
+    >>> @dataclasses.dataclass(frozen=True)
+    ... class Options(BackendOptions):
+    ...     BACKEND = "toy"
+    ...     COUNTING = ("seed",)
+    ...     workers: int = 1
+    ...     seed: int = 0
+    ...     def __post_init__(self):
+    ...         check_int("workers", self.workers, minimum=1)
+    ...         check_int("seed", self.seed)
+    >>> Options.of({"workers": 2})
+    Options(workers=2, seed=0)
+    >>> Options.of({"workers": 2}, "count_solutions")
+    Traceback (most recent call last):
+    TypeError: backend 'toy' does not take 'workers'; it takes: seed
+    >>> Options.of({"workers": 0})
+    Traceback (most recent call last):
+    ValueError: workers must be a positive int, not 0
+    """
+
+    BACKEND: ClassVar[str] = "?"
+    """The backend's registered name, for messages."""
+
+    COUNTING: ClassVar[tuple[str, ...]] = ()
+    """The options ``count_solutions`` takes (a subset of the fields)."""
+
+    @classmethod
+    def names(cls, function: str = "solve") -> tuple[str, ...]:
+        """The options ``function`` (``"solve"``, ``"next_solution"``, ``"count_solutions"``) takes."""
+        if function == "count_solutions":
+            return cls.COUNTING
+        return _field_names(cls)
+
+    @classmethod
+    def of(cls, options: Mapping[str, Any], function: str = "solve", *, backend: str | None = None) -> Self:
+        """The options of one call of ``function``, checked (the others at their defaults).
+
+        Raises:
+            TypeError: an option ``function`` does not take (the message names it, the
+                backend and the options it takes).
+            ValueError, TypeError: a bad value (from ``__post_init__``).
+        """
+        _refuse_unknown_options(backend or cls.BACKEND, options, cls.names(function))
+        return cls(**options)
+
+
+def takes_options(
+    options: type[BackendOptions], like: str | None = None
+) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """Decorate a backend function that takes ``**options`` so that its signature (what
+    ``help()`` and ``inspect.signature`` show) lists the options it takes, with their
+    defaults, from the declaration: ``solve(puzzle, *, time_limit=None, workers=1, seed=0)``.
+    The function itself is unchanged (it reads them with ``Options.of``). ``like`` names
+    the contract function whose options it takes, when its own name is not one
+    (``"count_solutions"`` for a ``first_solution`` that takes the counting options)."""
+
+    def decorate(function: Callable[..., Any]) -> Callable[..., Any]:
+        signature = inspect.signature(function)
+        kept = [p for p in signature.parameters.values() if p.kind != p.VAR_KEYWORD]
+        fields = {f.name: f for f in dataclasses.fields(options)}
+        added = [
+            inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, default=fields[name].default)
+            for name in options.names(like or function.__name__)
+        ]
+        function.__signature__ = signature.replace(parameters=kept + added)
+        return function
+
+    return decorate
+
+
+@functools.cache
+def _field_names(options: type) -> tuple[str, ...]:
+    return tuple(f.name for f in dataclasses.fields(options))
+
+
+def check_int(name: str, value: object, *, minimum: int | None = None) -> None:
+    """Raise ValueError unless ``value`` is an int (not a bool) of at least ``minimum``."""
+    if not isinstance(value, int) or isinstance(value, bool) or (minimum is not None and value < minimum):
+        kind = "a positive int" if minimum == 1 else "an int" if minimum is None else f"an int >= {minimum}"
+        raise ValueError(f"{name} must be {kind}, not {value!r}")
+
+
+def check_choice(name: str, value: object, choices: Collection[object]) -> None:
+    """Raise ValueError unless ``value`` is one of ``choices`` (the message lists them)."""
+    if isinstance(value, bool) or value not in choices:
+        raise ValueError(f"{name} must be one of {', '.join(map(repr, choices))}, not {value!r}")
+
+
+def check_bool(name: str, value: object) -> None:
+    """Raise TypeError unless ``value`` is a bool."""
+    if not isinstance(value, bool):
+        raise TypeError(f"{name} must be True or False, not {value!r}")
+
+
+def unsupported(backend: str, constraint: object) -> NotSupportedError:
+    """The error a backend's compiler raises for a constraint of a kind it does not compile:
+    every compiler ends in ``raise unsupported(NAME, constraint)`` after its known kinds."""
+    label = getattr(constraint, "label", None)
+    where = f" ({label})" if label else ""
+    return NotSupportedError(
+        f"backend {backend!r} does not support the constraint kind {type(constraint).__name__}{where}: "
+        f"it compiles only the kinds of sudoku_cp.constraints it knows"
+    )
+
+
+def refuse_unknown(backend: str, model: Model, kinds: tuple[type, ...]) -> None:
+    """Raise :func:`unsupported` for the first constraint of ``model`` whose kind is not in
+    ``kinds``: for a backend that hands its model to another compiler (the engine's
+    search, a preprocessing step) before its own, so the refusal names the backend.
+
+    Raises:
+        NotSupportedError: naming the backend and the constraint kind.
+    """
+    for constraint in model.constraints:
+        if not isinstance(constraint, kinds):
+            raise unsupported(backend, constraint)

@@ -22,9 +22,11 @@ same run):
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from sudoku_cp import backends
+from sudoku_cp.backends import BackendOptions, check_int, takes_options
 from sudoku_cp.puzzle import to_puzzle
 
 if TYPE_CHECKING:
@@ -48,8 +50,30 @@ def _has_jigsaw_regions(puzzle: Puzzle | Grid) -> bool:
     return any(isinstance(rule, Jigsaw) for rule in getattr(puzzle, "rules", ()))
 
 
+@dataclass(frozen=True)
+class Options(BackendOptions):
+    """The options of ``"auto"``: CP-SAT's (:class:`sudoku_cp.backends.cpsat.Options`),
+    passed on when CP-SAT is chosen and checked either way; ``count_solutions`` takes
+    ``seed`` only, as CP-SAT's does.
+
+    Raises:
+        ValueError: ``workers`` is not a positive int or ``seed`` not an int.
+    """
+
+    BACKEND = "auto"
+    COUNTING = ("seed",)
+
+    workers: int = 1
+    seed: int = 0
+
+    def __post_init__(self) -> None:
+        check_int("workers", self.workers, minimum=1)
+        check_int("seed", self.seed)
+
+
+@takes_options(Options)
 def solve(
-    puzzle: Puzzle | Grid, *, time_limit: float | None = None, workers: int = 1, seed: int = 0
+    puzzle: Puzzle | Grid, *, time_limit: float | None = None, **options: Any
 ) -> tuple[Grid, dict[str, float]]:
     """Solve with the backend :func:`choose` names: its answer and its stats, plus
     ``chose_cpsat`` (1 when CP-SAT solved it, 0 when the backtracker did).
@@ -57,53 +81,49 @@ def solve(
     Args:
         puzzle: the puzzle, any size and variant.
         time_limit: seconds for the whole call, or ``None``.
-        workers, seed: CP-SAT's options (see :func:`sudoku_cp.backends.cpsat.solve`),
-            used when CP-SAT is chosen; checked either way.
+        **options: ``workers``, ``seed`` (:class:`Options`), used when CP-SAT is chosen.
 
     Raises:
         NoSolutionError: the puzzle has no solution.
         SolveTimeoutError: ``time_limit`` ran out.
-        ValueError: ``workers`` is not a positive int or ``seed`` not an int.
+        NotSupportedError: the chosen backend does not compile a constraint kind of the puzzle.
+        TypeError, ValueError: an option it does not take, or a bad value.
     """
-    return _delegate("solve", puzzle, time_limit=time_limit, workers=workers, seed=seed)
+    return _delegate("solve", Options.of(options), puzzle, time_limit=time_limit)
 
 
+@takes_options(Options)
 def next_solution(
     puzzle: Puzzle | Grid,
     after: Grid | Sequence[int],
     *,
     time_limit: float | None = None,
-    workers: int = 1,
-    seed: int = 0,
+    **options: Any,
 ) -> tuple[Grid, dict[str, float]]:
     """The smallest row-major solution greater than ``after``, by the backend :func:`choose`
-    names (see the Backend protocol in :mod:`sudoku_cp.backends`)."""
-    return _delegate("next_solution", puzzle, after, time_limit=time_limit, workers=workers, seed=seed)
+    names (see the Backend protocol in :mod:`sudoku_cp.backends`); the errors of :func:`solve`."""
+    return _delegate("next_solution", Options.of(options), puzzle, after, time_limit=time_limit)
 
 
+@takes_options(Options)
 def count_solutions(
     puzzle: Puzzle | Grid,
     *,
     limit: int | None = None,
     time_limit: float | None = None,
-    workers: int = 1,
-    seed: int = 0,
+    **options: Any,
 ) -> tuple[int, dict[str, float]]:
-    """The exact number of solutions (or ``limit``), by the backend :func:`choose` names."""
-    options = {"limit": limit, "time_limit": time_limit, "workers": workers, "seed": seed}
-    return _delegate("count_solutions", puzzle, **options)
+    """The exact number of solutions (or ``limit``), by the backend :func:`choose` names;
+    ``seed`` is its one option (:class:`Options`)."""
+    chosen = Options.of(options, "count_solutions")
+    return _delegate("count_solutions", chosen, puzzle, limit=limit, time_limit=time_limit)
 
 
-def _delegate(
-    function: str, puzzle: Puzzle | Grid, *args: Any, workers: int, seed: int, **kwargs: Any
-) -> Any:
-    """Call ``function`` of the chosen backend; CP-SAT also gets ``workers`` and ``seed``."""
-    if not isinstance(workers, int) or isinstance(workers, bool) or workers < 1:
-        raise ValueError(f"workers must be a positive int, not {workers!r}")
-    if not isinstance(seed, int) or isinstance(seed, bool):
-        raise ValueError(f"seed must be an int, not {seed!r}")
+def _delegate(function: str, options: Options, puzzle: Puzzle | Grid, *args: Any, **kwargs: Any) -> Any:
+    """Call ``function`` of the chosen backend; CP-SAT also gets the options that
+    ``function`` takes."""
     puzzle = to_puzzle(puzzle)
     name = choose(puzzle)
-    options = {"workers": workers, "seed": seed} if name == "cpsat" else {}
-    result, stats = getattr(backends.get_backend(name), function)(puzzle, *args, **kwargs, **options)
+    passed = {o: getattr(options, o) for o in Options.names(function)} if name == "cpsat" else {}
+    result, stats = getattr(backends.get_backend(name), function)(puzzle, *args, **kwargs, **passed)
     return result, {**stats, "chose_cpsat": int(name == "cpsat")}

@@ -62,7 +62,10 @@ cells (``bench_backtracking.py --root-probing``).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
+from sudoku_cp.backends import BackendOptions, refuse_unknown
+from sudoku_cp.constraints import AllDifferent, Less, Relation, Sum, ValueIn
 from sudoku_cp.engine.lexmin import smallest_solution
 from sudoku_cp.engine.runtime import Deadline
 from sudoku_cp.engine.search import BitmaskSearch, smallest_in_row_major_order
@@ -92,8 +95,9 @@ def solve(puzzle: Puzzle | Grid, *, time_limit: float | None = None) -> tuple[Gr
     Raises:
         NoSolutionError: the puzzle has no solution.
         SolveTimeoutError: ``time_limit`` ran out.
+        NotSupportedError: a constraint of a kind the search does not compile (:data:`KINDS`).
     """
-    return _smallest(to_puzzle(puzzle), time_limit, None)
+    return _smallest(_compiled(puzzle), time_limit, None)
 
 
 def next_solution(
@@ -117,8 +121,9 @@ def next_solution(
     Raises:
         NoSolutionError: no solution is greater than ``after``.
         SolveTimeoutError: ``time_limit`` ran out.
+        NotSupportedError: a constraint of a kind the search does not compile (:data:`KINDS`).
     """
-    return _smallest(to_puzzle(puzzle), time_limit, _values(after))
+    return _smallest(_compiled(puzzle), time_limit, _values(after))
 
 
 def count_solutions(
@@ -134,11 +139,31 @@ def count_solutions(
 
     Raises:
         SolveTimeoutError: ``time_limit`` ran out before the count was complete.
+        NotSupportedError: a constraint of a kind the search does not compile (:data:`KINDS`).
     """
-    puzzle = to_puzzle(puzzle)
+    puzzle = _compiled(puzzle)
     search = BitmaskSearch(puzzle, Deadline(time_limit) if time_limit is not None else None)
     count = search.count_solutions(limit)
     return count, {"solver_calls": 1, "nodes": search.nodes, "backtracks": search.backtracks}
+
+
+KINDS = (AllDifferent, Sum, Less, Relation, ValueIn)
+"""The constraint kinds the engine's search compiles (:class:`BitmaskSearch`)."""
+
+
+@dataclass(frozen=True)
+class Options(BackendOptions):
+    """The backtracker takes no options."""
+
+    BACKEND = "backtracking"
+
+
+def _compiled(puzzle: Puzzle | Grid) -> Puzzle:
+    """The puzzle, its model refused (NotSupportedError naming this backend) if it holds a
+    constraint of a kind :data:`KINDS` does not list."""
+    puzzle = to_puzzle(puzzle)
+    refuse_unknown("backtracking", puzzle.model, KINDS)
+    return puzzle
 
 
 def _values(grid: Grid | Sequence[int]) -> list[int]:

@@ -35,10 +35,12 @@ import time
 from collections.abc import Sequence
 from concurrent import futures
 from dataclasses import dataclass, field
+from typing import Any
 
 from ortools.sat.python import cp_model
 
-from sudoku_cp.constraints import AllDifferent, Less, Model, Relation, Sum
+from sudoku_cp.backends import BackendOptions, check_int, takes_options, unsupported
+from sudoku_cp.constraints import AllDifferent, Less, Model, Relation, Sum, ValueIn
 from sudoku_cp.engine.lexmin import lowest_candidates
 from sudoku_cp.engine.runtime import Deadline, HelperThread
 from sudoku_cp.errors import NoSolutionError, SolveTimeoutError, SudokuError
@@ -46,6 +48,33 @@ from sudoku_cp.grid import Grid
 from sudoku_cp.puzzle import Puzzle, to_puzzle
 
 IntVar = cp_model.IntVar
+
+
+@dataclass(frozen=True)
+class Options(BackendOptions):
+    """The options of the ``"cpsat"`` backend: ``solve``, ``next_solution`` and
+    :func:`first_solution` take both, ``count_solutions`` only ``seed`` (CP-SAT
+    enumerates solutions with one worker).
+
+    Attributes:
+        workers: CP-SAT worker threads per solve (``num_workers``). One is the default:
+            it is the fastest on 9x9 and 16x16 puzzles, where a solve takes milliseconds
+            and more threads only add start-up cost (see ``benchmarks/bench_cpsat.py``).
+        seed: CP-SAT ``random_seed``; it may change the effort, never the answer.
+
+    Raises:
+        ValueError: ``workers`` is not a positive int or ``seed`` not an int.
+    """
+
+    BACKEND = "cpsat"
+    COUNTING = ("seed",)
+
+    workers: int = 1
+    seed: int = 0
+
+    def __post_init__(self) -> None:
+        check_int("workers", self.workers, minimum=1)
+        check_int("seed", self.seed)
 
 
 def build_model(puzzle: Puzzle | Grid) -> tuple[cp_model.CpModel, list[list[IntVar]]]:
@@ -84,7 +113,11 @@ def model_of(compiled: Model) -> tuple[cp_model.CpModel, list[IntVar]]:
 
 
 def _add_constraints(model: cp_model.CpModel, x: Sequence[IntVar], compiled: Model) -> None:
-    """One CP-SAT constraint per constraint of the vocabulary (``ValueIn`` is in the domains)."""
+    """One CP-SAT constraint per constraint of the vocabulary (``ValueIn`` is in the domains).
+
+    Raises:
+        NotSupportedError: a constraint of a kind this backend does not compile.
+    """
     for constraint in compiled.constraints:
         if isinstance(constraint, AllDifferent):
             model.add_all_different(x[c] for c in constraint.cells)
@@ -96,41 +129,43 @@ def _add_constraints(model: cp_model.CpModel, x: Sequence[IntVar], compiled: Mod
             model.add_allowed_assignments(
                 [x[constraint.first], x[constraint.second]], sorted(constraint.allowed)
             )
+        elif not isinstance(constraint, ValueIn):  # ValueIn: already in the cells' domains
+            raise unsupported("cpsat", constraint)
 
 
-def first_solution(
-    puzzle: Puzzle | Grid, *, time_limit: float | None = None, workers: int = 1, seed: int = 0
-) -> Grid:
+@takes_options(Options)
+def first_solution(puzzle: Puzzle | Grid, *, time_limit: float | None = None, **options: Any) -> Grid:
     """Return the first solution CP-SAT finds for :func:`build_model`, with no minimality guarantee.
 
-    Default CP-SAT parameters (presolve and automatic search) with ``workers`` threads and
-    random seed ``seed``. When the puzzle has several solutions, which one comes back
-    depends on the solver's search; use :func:`solve` for the smallest.
+    Default CP-SAT parameters (presolve and automatic search) with the backend's
+    :class:`Options` (``workers`` threads, random seed ``seed``). When the puzzle has
+    several solutions, which one comes back depends on the solver's search; use
+    :func:`solve` for the smallest.
 
     Args:
         puzzle: the puzzle (a :class:`Grid` means classic rules).
         time_limit: seconds for the solve, ``None`` for no limit.
-        workers: CP-SAT worker threads (``num_workers``).
-        seed: CP-SAT ``random_seed``.
+        **options: ``workers``, ``seed`` (:class:`Options`).
 
     Raises:
         NoSolutionError: the puzzle has no solution.
         SolveTimeoutError: ``time_limit`` ran out first.
-        ValueError: ``workers`` is not a positive int or ``seed`` not an int.
+        NotSupportedError: a constraint of a kind this backend does not compile.
+        TypeError, ValueError: an option it does not take, or a bad value (:class:`Options`).
     """
-    _check_options(workers, seed)
+    run = _Run.of(time_limit, Options.of(options))
     puzzle = to_puzzle(puzzle)
-    run = _Run(time_limit, workers, seed)
     model, x = build_model(puzzle)
     cells = [v for row in x for v in row]
-    values = run.solve(model, cells, "plain")
+    values = run.solve(model, cells, "default")
     if values is None:
         raise NoSolutionError("the puzzle has no solution (CP-SAT proved the model infeasible)")
     return puzzle.grid.with_cells(values)
 
 
+@takes_options(Options)
 def solve(
-    puzzle: Puzzle | Grid, *, time_limit: float | None = None, workers: int = 1, seed: int = 0
+    puzzle: Puzzle | Grid, *, time_limit: float | None = None, **options: Any
 ) -> tuple[Grid, dict[str, float]]:
     """The ``"cpsat"`` backend: the smallest row-major solution, proven minimal by CP-SAT.
 
@@ -144,10 +179,8 @@ def solve(
         puzzle: the puzzle, any size and variant.
         time_limit: seconds for the whole call, model building and every proof solve
             included (each solve gets the time left); ``None`` for no limit.
-        workers: CP-SAT worker threads per solve. One is the default: it is the fastest
-            on 9x9 and 16x16 puzzles, where a solve takes milliseconds and more threads
-            only add start-up cost (see ``benchmarks/bench_cpsat.py``).
-        seed: CP-SAT ``random_seed``; it may change the effort, never the answer.
+        **options: ``workers`` (threads per solve, default 1) and ``seed``
+            (:class:`Options`).
 
     Returns:
         ``(solution, stats)``: the smallest solution and the effort counters
@@ -158,19 +191,19 @@ def solve(
     Raises:
         NoSolutionError: the puzzle has no solution.
         SolveTimeoutError: ``time_limit`` ran out before the answer was found *and* proven.
-        ValueError: ``workers`` is not a positive int or ``seed`` not an int.
+        NotSupportedError: a constraint of a kind this backend does not compile.
+        TypeError, ValueError: an option it does not take, or a bad value (:class:`Options`).
     """
-    _check_options(workers, seed)
-    return _smallest(to_puzzle(puzzle), None, _Run(time_limit, workers, seed))
+    return _smallest(to_puzzle(puzzle), None, _Run.of(time_limit, Options.of(options)))
 
 
+@takes_options(Options)
 def next_solution(
     puzzle: Puzzle | Grid,
     after: Grid | Sequence[int],
     *,
     time_limit: float | None = None,
-    workers: int = 1,
-    seed: int = 0,
+    **options: Any,
 ) -> tuple[Grid, dict[str, float]]:
     """The smallest row-major solution lexicographically greater than ``after``.
 
@@ -181,18 +214,18 @@ def next_solution(
     Args:
         puzzle: the puzzle.
         after: a complete grid (or its ``n*n`` values row-major), usually the previous solution.
-        time_limit, workers, seed: as :func:`solve`.
+        time_limit, **options: as :func:`solve`.
 
     Returns:
         ``(solution, stats)`` as :func:`solve`.
 
     Raises:
         NoSolutionError: no solution is greater than ``after``.
-        SolveTimeoutError: ``time_limit`` ran out.
+        The other errors of :func:`solve`.
     """
-    _check_options(workers, seed)
+    run = _Run.of(time_limit, Options.of(options))
     after = list(after.cells if isinstance(after, Grid) else after)
-    return _smallest(to_puzzle(puzzle), after, _Run(time_limit, workers, seed))
+    return _smallest(to_puzzle(puzzle), after, run)
 
 
 def _smallest(puzzle: Puzzle, after: Sequence[int] | None, run: _Run) -> tuple[Grid, dict[str, float]]:
@@ -238,13 +271,13 @@ def _row_major_search_would_stall(puzzle: Puzzle) -> bool:
     return puzzle.side >= 25 and puzzle.givens * 4 >= puzzle.side * puzzle.side
 
 
+@takes_options(Options)
 def count_solutions(
     puzzle: Puzzle | Grid,
     *,
     limit: int | None = None,
     time_limit: float | None = None,
-    workers: int = 1,
-    seed: int = 0,
+    **options: Any,
 ) -> tuple[int, dict[str, float]]:
     """The exact number of solutions, or ``limit`` if there are at least that many.
 
@@ -257,9 +290,8 @@ def count_solutions(
         puzzle: the puzzle.
         limit: stop counting there (``None``: count them all).
         time_limit: seconds for the whole call, or ``None``.
-        workers: ignored beyond 1 (CP-SAT enumerates with one worker); kept so every
-            option of :func:`solve` is accepted.
-        seed: CP-SAT ``random_seed``.
+        **options: ``seed`` (:class:`Options`); CP-SAT enumerates with one worker, so
+            ``workers`` does not apply.
 
     Returns:
         ``(count, stats)`` with stats ``solver_calls`` (1), ``branches``, ``conflicts``,
@@ -267,10 +299,11 @@ def count_solutions(
 
     Raises:
         SolveTimeoutError: ``time_limit`` ran out before the count was complete.
+        NotSupportedError: a constraint of a kind this backend does not compile.
+        TypeError, ValueError: an option it does not take, or a bad value (:class:`Options`).
     """
-    _check_options(workers, seed)
+    run = _Run.of(time_limit, Options.of(options, "count_solutions"))
     puzzle = to_puzzle(puzzle)
-    run = _Run(time_limit, 1, seed)
     started = time.perf_counter()
     model, x = build_model(puzzle)
     run.build_time += time.perf_counter() - started
@@ -278,7 +311,7 @@ def count_solutions(
     solver = cp_model.CpSolver()
     solver.parameters.enumerate_all_solutions = True
     solver.parameters.num_workers = 1
-    solver.parameters.random_seed = seed
+    solver.parameters.random_seed = run.seed
     left = run.time_left()
     if left is not None:
         solver.parameters.max_time_in_seconds = left
@@ -384,7 +417,7 @@ LEX_SEARCH_BUDGET = 1.0
 row-major search gets before the general search takes over."""
 
 _PARAMETERS: dict[str, dict[str, object]] = {
-    "plain": {},
+    "default": {},
     "lex": {
         "search_branching": cp_model.FIXED_SEARCH,
         "symmetry_level": 0,
@@ -392,29 +425,21 @@ _PARAMETERS: dict[str, dict[str, object]] = {
         "use_sat_inprocessing": False,
         "max_deterministic_time": LEX_SEARCH_BUDGET,
     },
-    "general": {},
     "general_enumerating": {"use_sat_inprocessing": False},
 }
 """CP-SAT parameters per kind of solve, on top of the defaults.
 
-``"plain"`` and ``"general"`` are CP-SAT's defaults (presolve, automatic search);
-``"general_enumerating"``, the general search of an enumerating solve (step 1), has SAT
-inprocessing off: over the exhaustive search of a sudoku25 puzzle it cost more than it saved.
+``"default"`` is CP-SAT's defaults (presolve, automatic search): :func:`first_solution`'s
+solve and the general search of a proof solve; ``"general_enumerating"``, the general
+search of an enumerating solve (step 1), has SAT inprocessing off: over the exhaustive
+search of a sudoku25 puzzle it cost more than it saved.
 ``"lex"`` follows the model's decision strategy (row-major, smallest value) without
 symmetry detection, LP relaxation or inprocessing, which only add start-up cost here:
 on 9x9 and 16x16 puzzles and on nearly empty grids of any size it meets the smallest
 solution first and refutes ``x <_lex w`` fast. On hard 25x25 puzzles it stalls, so it
-stops after :data:`LEX_SEARCH_BUDGET` and the solve is rerun with ``"general"``.
+stops after :data:`LEX_SEARCH_BUDGET` and the solve is rerun with ``"default"``.
 Measured in ``benchmarks/bench_cpsat.py``.
 """
-
-
-def _check_options(workers: int, seed: int) -> None:
-    """Raise ValueError unless ``workers`` is a positive int and ``seed`` an int."""
-    if not isinstance(workers, int) or isinstance(workers, bool) or workers < 1:
-        raise ValueError(f"workers must be a positive int, not {workers!r}")
-    if not isinstance(seed, int) or isinstance(seed, bool):
-        raise ValueError(f"seed must be an int, not {seed!r}")
 
 
 class _OutOfBudget(Exception):
@@ -439,6 +464,12 @@ class _Run:
 
     def __post_init__(self) -> None:
         self.deadline = Deadline(self.time_limit)
+
+    @classmethod
+    def of(cls, time_limit: float | None, options: Options) -> _Run:
+        """The run of one call with these options (``workers`` is not in :data:`Options.COUNTING`:
+        a count's options leave it at its default, one thread)."""
+        return cls(time_limit, options.workers, options.seed)
 
     def time_left(self) -> float | None:
         """Seconds left, ``None`` without a limit.
@@ -469,7 +500,7 @@ class _Run:
                 model.proto.search_strategy.clear()
         if enumerate_all:
             return self.solve(model, cells, "general_enumerating", enumerate_all=True)
-        return self.solve(model, cells, "general")
+        return self.solve(model, cells, "default")
 
     def solve(
         self, model: cp_model.CpModel, cells: Sequence[IntVar], kind: str, *, enumerate_all: bool = False

@@ -49,6 +49,8 @@ grids), or one per puzzle with the givens as unit clauses (25x25).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
 
 from sudoku_cp.errors import BackendUnavailableError
 
@@ -62,12 +64,13 @@ except ImportError as error:
         f'the "sat" backend needs PySAT (python-sat), which is not installed: {INSTALL_HINT}'
     ) from error
 
+from sudoku_cp.backends import check_choice, takes_options  # noqa: E402
 from sudoku_cp.backends.sat_encoding import (  # noqa: E402
     AMO_ENCODINGS,
     ENCODINGS,
     SUM_ENCODINGS,
+    Encoding,
     Formula,
-    check_options,
     decode,
     encode,
     formula,
@@ -76,7 +79,7 @@ from sudoku_cp.backends.sat_encoding import (  # noqa: E402
     values_of,
     variable,
 )
-from sudoku_cp.backends.sat_runner import Run, solver_names  # noqa: E402
+from sudoku_cp.backends.sat_runner import Run, canonical_solver_name, solver_names  # noqa: E402
 from sudoku_cp.engine.lexmin import lowest_candidates, smallest_solution  # noqa: E402
 from sudoku_cp.engine.runtime import Deadline  # noqa: E402
 from sudoku_cp.errors import NoSolutionError, SolveTimeoutError  # noqa: E402
@@ -91,7 +94,9 @@ __all__ = [
     "AMO_ENCODINGS",
     "DEFAULT_SOLVER",
     "ENCODINGS",
+    "Encoding",
     "Formula",
+    "Options",
     "PROOFS",
     "SUM_ENCODINGS",
     "count_solutions",
@@ -118,22 +123,18 @@ PROOFS = ("chain", "witness", "hybrid")
 """The ways to prove the smallest solution, for the ``proof`` option."""
 
 
-def solve(
-    puzzle: Puzzle | Grid,
-    *,
-    time_limit: float | None = None,
-    solver: str = DEFAULT_SOLVER,
-    encoding: str = "extended",
-    amo: str = "pairwise",
-    sum_encoding: str = "combinations",
-    proof: str = "hybrid",
-) -> tuple[Grid, dict[str, float]]:
-    """The ``"sat"`` backend: the smallest row-major solution, proven minimal by a SAT solver.
+_KNOWN_SOLVERS: set[str] = set()
+"""The solver names :class:`Options` has already found usable (a cache)."""
 
-    Args:
-        puzzle: the puzzle, any size and variant (a :class:`Grid` means classic rules).
-        time_limit: seconds for the whole call (encoding and every solve); ``None``: no limit.
-        solver: a PySAT solver name (:func:`solver_names`); default :data:`DEFAULT_SOLVER`.
+
+@dataclass(frozen=True)
+class Options(Encoding):
+    """The options of the ``"sat"`` backend: :class:`Encoding`'s (``encoding``, ``amo``,
+    ``sum_encoding``), the ``solver`` and the ``proof``. ``solve`` and ``next_solution``
+    take them all; ``count_solutions``, :func:`first_solution` and :func:`preload` all but
+    ``proof`` (they prove no minimum).
+
+    Attributes:
         encoding: ``"extended"`` (default) or ``"minimal"``. The extended encoding's
             extra clauses let unit propagation find hidden singles: on top95 a mean 17
             conflicts against 215, median 1.8 ms against 9.4 ms
@@ -143,8 +144,37 @@ def solve(
             and 169% more clauses) or a PySAT cardinality encoding (:data:`AMO_ENCODINGS`).
         sum_encoding: cages by their ``"combinations"`` (default) or by PySAT's
             pseudo-Boolean encoding ``"pb"``.
+        solver: a PySAT solver name (:func:`solver_names`); default :data:`DEFAULT_SOLVER`.
         proof: ``"hybrid"`` (default), ``"chain"`` (``x <_lex w`` clauses until UNSAT) or
             ``"witness"`` (cell-by-cell questions under assumptions); see the module docstring.
+
+    Raises:
+        ValueError: an unknown value (the message names the option and the choices).
+    """
+
+    COUNTING = ("solver", "encoding", "amo", "sum_encoding")
+
+    solver: str = DEFAULT_SOLVER
+    proof: str = "hybrid"
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        if not isinstance(self.solver, str) or self.solver not in _KNOWN_SOLVERS:
+            canonical_solver_name(self.solver)  # raises ValueError listing the solvers
+            _KNOWN_SOLVERS.add(self.solver)
+        check_choice("proof", self.proof, PROOFS)
+
+
+@takes_options(Options)
+def solve(
+    puzzle: Puzzle | Grid, *, time_limit: float | None = None, **options: Any
+) -> tuple[Grid, dict[str, float]]:
+    """The ``"sat"`` backend: the smallest row-major solution, proven minimal by a SAT solver.
+
+    Args:
+        puzzle: the puzzle, any size and variant (a :class:`Grid` means classic rules).
+        time_limit: seconds for the whole call (encoding and every solve); ``None``: no limit.
+        **options: ``solver``, ``encoding``, ``amo``, ``sum_encoding``, ``proof`` (:class:`Options`).
 
     Returns:
         ``(solution, stats)``: the smallest solution, and the counters ``solver_calls``;
@@ -156,28 +186,26 @@ def solve(
     Raises:
         NoSolutionError: the puzzle has no solution (the formula is UNSAT).
         SolveTimeoutError: ``time_limit`` ran out before the answer was found and proven.
-        ValueError: an unknown option value.
+        NotSupportedError: a constraint of a kind not encoded (:mod:`~sudoku_cp.backends.sat_encoding`).
+        TypeError, ValueError: an option it does not take, or an unknown value (:class:`Options`).
     """
     deadline = Deadline(time_limit)
-    _check_proof(proof)
+    chosen = Options.of(options)
     puzzle = to_puzzle(puzzle)
-    with _start(puzzle, deadline, solver, encoding, amo, sum_encoding) as run:
-        values = _smallest(run, puzzle, proof)
+    with _start(puzzle, deadline, chosen) as run:
+        values = _smallest(run, puzzle, chosen.proof)
         if values is None:
             raise NoSolutionError("the puzzle has no solution (the SAT solver proved the formula UNSAT)")
         return puzzle.grid.with_cells(values), run.stats()
 
 
+@takes_options(Options)
 def next_solution(
     puzzle: Puzzle | Grid,
     after: Grid | Sequence[int],
     *,
     time_limit: float | None = None,
-    solver: str = DEFAULT_SOLVER,
-    encoding: str = "extended",
-    amo: str = "pairwise",
-    sum_encoding: str = "combinations",
-    proof: str = "hybrid",
+    **options: Any,
 ) -> tuple[Grid, dict[str, float]]:
     """The smallest row-major solution lexicographically greater than ``after``.
 
@@ -188,41 +216,38 @@ def next_solution(
     Args:
         puzzle: the puzzle.
         after: a complete grid (or its ``n*n`` values row-major), usually the previous solution.
-        time_limit, solver, encoding, amo, sum_encoding, proof: as :func:`solve`.
+        time_limit, **options: as :func:`solve`.
 
     Returns:
         ``(solution, stats)`` as :func:`solve`.
 
     Raises:
         NoSolutionError: no solution is greater than ``after``.
-        SolveTimeoutError: ``time_limit`` ran out.
-        ValueError: ``after`` does not have ``n*n`` values in ``1..n``; an unknown option value.
+        ValueError: ``after`` does not have ``n*n`` values in ``1..n``.
+        The other errors of :func:`solve`.
     """
     deadline = Deadline(time_limit)
-    _check_proof(proof)
+    chosen = Options.of(options)
     puzzle = to_puzzle(puzzle)
     bound = _grid_values(after, puzzle.side)
-    with _start(puzzle, deadline, solver, encoding, amo, sum_encoding) as run:
+    with _start(puzzle, deadline, chosen) as run:
         clauses = lex_greater_clauses(bound, puzzle.model.givens, run.new_variable)
         if clauses is None:
             raise NoSolutionError("no solution is greater than the given one: it is the largest grid")
         run.add(clauses)
-        values = _smallest(run, puzzle, proof)
+        values = _smallest(run, puzzle, chosen.proof)
         if values is None:
             raise NoSolutionError("no solution is greater than the given one (the SAT solver proved it)")
         return puzzle.grid.with_cells(values), run.stats()
 
 
+@takes_options(Options)
 def count_solutions(
     puzzle: Puzzle | Grid,
     *,
     limit: int | None = None,
     time_limit: float | None = None,
-    solver: str = DEFAULT_SOLVER,
-    encoding: str = "extended",
-    amo: str = "pairwise",
-    sum_encoding: str = "combinations",
-    proof: str = "hybrid",
+    **options: Any,
 ) -> tuple[int, dict[str, float]]:
     """The exact number of solutions, or ``limit`` if there are at least that many.
 
@@ -236,8 +261,8 @@ def count_solutions(
         puzzle: the puzzle.
         limit: stop counting there (``None``: count them all).
         time_limit: seconds for the whole call, or ``None``.
-        solver, encoding, amo, sum_encoding: as :func:`solve`.
-        proof: accepted so that every option of :func:`solve` is; counting needs no proof.
+        **options: ``solver``, ``encoding``, ``amo``, ``sum_encoding`` (:class:`Options`);
+            a count proves no minimum, so ``proof`` does not apply.
 
     Returns:
         ``(count, stats)`` with :func:`solve`'s stats (``solver_calls`` is the count plus
@@ -245,15 +270,16 @@ def count_solutions(
 
     Raises:
         SolveTimeoutError: ``time_limit`` ran out before the count was complete.
-        ValueError: an unknown option value.
+        NotSupportedError: a constraint of a kind not encoded.
+        TypeError, ValueError: an option it does not take, or an unknown value (:class:`Options`).
     """
     deadline = Deadline(time_limit)
-    _check_proof(proof)
+    chosen = Options.of(options, "count_solutions")
     puzzle = to_puzzle(puzzle)
     n = puzzle.side
     blank = [cell for cell, given in enumerate(puzzle.model.givens) if not given]
     count = 0
-    with _start(puzzle, deadline, solver, encoding, amo, sum_encoding) as run:
+    with _start(puzzle, deadline, chosen) as run:
         while limit is None or count < limit:
             try:
                 found = run.solve()
@@ -271,29 +297,21 @@ def count_solutions(
         return count, run.stats()
 
 
+@takes_options(Options, "count_solutions")
 def first_solution(
-    puzzle: PuzzleInput,
-    *,
-    time_limit: float | None = None,
-    solver: str = DEFAULT_SOLVER,
-    encoding: str = "extended",
-    amo: str = "pairwise",
-    sum_encoding: str = "combinations",
+    puzzle: PuzzleInput, *, time_limit: float | None = None, **options: Any
 ) -> tuple[Grid, dict[str, float]]:
     """The first solution the solver finds, with no minimality guarantee (one solve), and
-    its stats: the baseline of the guarantee's cost. Same options and errors as :func:`solve`."""
+    its stats: the baseline of the guarantee's cost. The options and errors of
+    :func:`count_solutions` (all of :func:`solve`'s but ``proof``)."""
     deadline = Deadline(time_limit)
+    chosen = Options.of(options, "count_solutions")
     puzzle = to_puzzle(puzzle)
-    with _start(puzzle, deadline, solver, encoding, amo, sum_encoding) as run:
+    with _start(puzzle, deadline, chosen) as run:
         values = run.solve()
         if values is None:
             raise NoSolutionError("the puzzle has no solution (the SAT solver proved the formula UNSAT)")
         return puzzle.grid.with_cells(values), run.stats()
-
-
-def _check_proof(proof: str) -> None:
-    if proof not in PROOFS:
-        raise ValueError(f"proof must be one of {', '.join(map(repr, PROOFS))}, not {proof!r}")
 
 
 def _grid_values(grid: Grid | Sequence[int], side: int) -> list[int]:
@@ -304,25 +322,18 @@ def _grid_values(grid: Grid | Sequence[int], side: int) -> list[int]:
     return values
 
 
-def _start(
-    puzzle: Puzzle, deadline: Deadline, solver: str, encoding: str, amo: str, sum_encoding: str
-) -> Run:
-    check_options(encoding, amo, sum_encoding)
-    return Run.start(puzzle.model, deadline, solver, encoding, amo, sum_encoding)
+def _start(puzzle: Puzzle, deadline: Deadline, options: Options) -> Run:
+    return Run.start(
+        puzzle.model, deadline, options.solver, options.encoding, options.amo, options.sum_encoding
+    )
 
 
-def preload(
-    puzzle: PuzzleInput,
-    *,
-    solver: str = DEFAULT_SOLVER,
-    encoding: str = "extended",
-    amo: str = "pairwise",
-    sum_encoding: str = "combinations",
-) -> None:
+@takes_options(Options, "count_solutions")
+def preload(puzzle: PuzzleInput, **options: Any) -> None:
     """Load the solver that :func:`solve` keeps for the puzzle's rules (9x9 and 16x16), without
     solving: the next calls on puzzles with these rules and options start at once (for
-    timing them, say). Same options and errors as :func:`solve`."""
-    with _start(to_puzzle(puzzle), Deadline(None), solver, encoding, amo, sum_encoding):
+    timing them, say). The options and errors of :func:`count_solutions`."""
+    with _start(to_puzzle(puzzle), Deadline(None), Options.of(options, "count_solutions")):
         pass
 
 

@@ -58,10 +58,12 @@ import threading
 from collections import OrderedDict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from pysat.card import CardEnc, EncType
 from pysat.formula import CNF, IDPool
 
+from sudoku_cp.backends import BackendOptions, check_choice, refuse_unknown, takes_options
 from sudoku_cp.constraints import AllDifferent, Less, Model, Relation, Sum, ValueIn, cell_name
 from sudoku_cp.engine.runtime import Deadline
 from sudoku_cp.errors import SudokuError
@@ -100,15 +102,32 @@ def variable(cell: int, value: int, side: int) -> int:
     return cell * side + value
 
 
-def check_options(encoding: str, amo: str, sum_encoding: str) -> None:
-    """Raise ValueError naming a bad option and the choices."""
-    for name, value, choices in (
-        ("encoding", encoding, ENCODINGS),
-        ("amo", amo, AMO_ENCODINGS),
-        ("sum_encoding", sum_encoding, SUM_ENCODINGS),
-    ):
-        if value not in choices:
-            raise ValueError(f"{name} must be one of {', '.join(map(repr, choices))}, not {value!r}")
+@dataclass(frozen=True)
+class Encoding(BackendOptions):
+    """How the clauses are written: the encoding options of :func:`encode` and
+    :func:`formula`, and of the ``"sat"`` backend (whose ``Options`` add the solver and
+    the proof).
+
+    Attributes:
+        encoding: ``"minimal"`` or ``"extended"`` (:data:`ENCODINGS`; see the module docstring).
+        amo: how at-most-one is written: ``"pairwise"`` or a :class:`pysat.card.EncType`
+            name (``"seqcounter"``, ``"ladder"``, ...; :data:`AMO_ENCODINGS`).
+        sum_encoding: ``"combinations"`` or ``"pb"`` for cages (:data:`SUM_ENCODINGS`).
+
+    Raises:
+        ValueError: a value not among the choices (the message names the option and lists them).
+    """
+
+    BACKEND = "sat"
+
+    encoding: str = "extended"
+    amo: str = "pairwise"
+    sum_encoding: str = "combinations"
+
+    def __post_init__(self) -> None:
+        check_choice("encoding", self.encoding, ENCODINGS)
+        check_choice("amo", self.amo, AMO_ENCODINGS)
+        check_choice("sum_encoding", self.sum_encoding, SUM_ENCODINGS)
 
 
 @dataclass
@@ -155,21 +174,13 @@ class Formula:
         return cnf
 
 
-def encode(
-    puzzle: PuzzleInput,
-    *,
-    encoding: str = "extended",
-    amo: str = "pairwise",
-    sum_encoding: str = "combinations",
-) -> CNF:
+@takes_options(Encoding)
+def encode(puzzle: PuzzleInput, **options: str) -> CNF:
     """The puzzle as a PySAT :class:`~pysat.formula.CNF` (any size, any variant).
 
     Args:
         puzzle: a :class:`Puzzle`, a :class:`Grid` or text (classic rules).
-        encoding: ``"minimal"`` or ``"extended"`` (see the module docstring).
-        amo: how at-most-one is written: ``"pairwise"`` or a :class:`pysat.card.EncType`
-            name (``"seqcounter"``, ``"ladder"``, ...; :data:`AMO_ENCODINGS`).
-        sum_encoding: ``"combinations"`` or ``"pb"`` for cages (:data:`SUM_ENCODINGS`).
+        **options: ``encoding``, ``amo``, ``sum_encoding`` (:class:`Encoding`).
 
     Returns:
         The CNF: ``cnf.clauses`` (lists of ints), ``cnf.nv`` (the largest variable),
@@ -179,9 +190,10 @@ def encode(
 
     Raises:
         InvalidPuzzleError: the input is not a valid puzzle.
-        ValueError: an unknown option value.
+        NotSupportedError: a constraint of a kind not encoded here.
+        TypeError, ValueError: an unknown option, or an unknown option value.
     """
-    return formula(puzzle, encoding=encoding, amo=amo, sum_encoding=sum_encoding).cnf()
+    return formula(puzzle, **options).cnf()
 
 
 def to_dimacs(puzzle: PuzzleInput, **options: str) -> str:
@@ -228,13 +240,8 @@ def values_of(model: Iterable[int], side: int) -> list[int]:
     return values
 
 
-def formula(
-    puzzle: PuzzleInput,
-    *,
-    encoding: str = "extended",
-    amo: str = "pairwise",
-    sum_encoding: str = "combinations",
-) -> Formula:
+@takes_options(Encoding)
+def formula(puzzle: PuzzleInput, **options: Any) -> Formula:
     """The :class:`Formula` of a puzzle: its rules' clauses plus a unit clause per given,
     grouped by what they say (:meth:`Formula.sizes` counts them). Same options and errors
     as :func:`encode`, which is ``formula(...).cnf()``.
@@ -243,9 +250,9 @@ def formula(
     >>> formula(Grid.empty(9), encoding="minimal").sizes()
     {'every cell has a value': 81, 'each value at most once per unit': 8748, 'givens': 0}
     """
-    check_options(encoding, amo, sum_encoding)
+    chosen = Encoding.of(options)
     model = to_puzzle(puzzle).model
-    rules = rules_formula(model, encoding, amo, sum_encoding)
+    rules = rules_formula(model, chosen.encoding, chosen.amo, chosen.sum_encoding)
     givens = [[literal] for literal in givens_literals(model)]
     return Formula(model.side, {**rules.parts, "givens": givens}, rules.variables)
 
@@ -313,7 +320,13 @@ class _Writer:
         self.parts.setdefault(part, []).extend(clauses)
 
     def write(self) -> Formula:
+        """Every constraint's clauses, kind by kind.
+
+        Raises:
+            NotSupportedError: a constraint of a kind not written here.
+        """
         n, model = self.n, self.model
+        refuse_unknown("sat", model, (AllDifferent, Sum, Less, Relation, ValueIn))  # the kinds below
         values = range(1, n + 1)
         self.add("every cell has a value", ([self.x(c, v) for v in values] for c in range(n * n)))
         in_unit = {cell for unit in model.units for cell in unit.cells}

@@ -99,6 +99,7 @@ def _built(name: str) -> bool:
     return True
 
 
+@functools.cache
 def _canonical_names() -> dict[str, tuple[str, ...]]:
     return {name: aliases for name, aliases in vars(SolverNames).items() if isinstance(aliases, tuple)}
 

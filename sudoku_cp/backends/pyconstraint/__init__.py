@@ -1,0 +1,280 @@
+"""The ``"python-constraint"`` backend: Sudoku as a python-constraint ``Problem``.
+
+The model (:func:`build_problem`) is the textbook one, side by side with the CP-SAT model:
+
+* one variable per cell, named ``"r1c1"`` .. ``"r9c9"`` (row and column from 1);
+* its domain is the given value alone, or every value ``1..n`` of an open cell;
+* one AllDifferent constraint per row, column and box (``3n`` constraints);
+* for a variant, the other kinds of :mod:`sudoku_cp.constraints`, each as a
+  python-constraint ``Constraint`` subclass of this module: :class:`DistinctCageSum`
+  for a cage ``Sum`` (digit combinations; the sums that cages and units imply are
+  added too), smaller domains for ``ValueIn``, :class:`LessChains` for each connected
+  group of ``Less`` (a thermometer: bounds along the whole chain), and
+  :class:`CellLinks` for each cell's binary constraints (``Relation``, two-cell
+  ``AllDifferent`` such as anti-knight pairs: forward checking and arc consistency).
+  Cages, ``Less`` groups and Kropki-like links are stated over their cells *and their
+  peers* (:class:`Watching`), so python-constraint calls them whenever one of their
+  cells may have lost a value, and :class:`EveryUnitHiddenSingles` looks for hidden
+  singles in every unit at every node (python-constraint only calls the constraints
+  of the variable just assigned, so without these the reasoning stalled and 8-given
+  anti-knight, open killer and Kropki puzzles took minutes).
+
+python-constraint has no objective, and its first solution is not the smallest (its solvers
+try a domain's values from the *end* of its list); :func:`first_solution` shows it.
+:func:`solve` returns the smallest row-major solution, proven, with python-constraint doing
+every search: the witness method of :mod:`sudoku_cp.engine.lexmin` (where the proof is told,
+as in ``docs/design.md``) drives :class:`ConstraintPrefixSearch`, each question "a solution
+with cells ``0..i-1`` fixed and ``x_i < w_i``?" a fresh ``Problem``, so only complete solvers
+(not MinConflicts) may drive it.
+
+Choices, measured by ``benchmarks/bench_pyconstraint.py --solvers`` (first 10 puzzles of
+top95, 20 s cap per run, smallest solution; median seconds and puzzles solved):
+
+* Solver: ``BacktrackingSolver`` with forward checking (0.08 s, 10/10), whose
+  minimum-remaining-values choice is recomputed at every node; ``Recursive`` is close
+  (0.14 s, 10/10). ``OptimizedBacktrackingSolver`` (``Problem()``'s default, 11 s, 8/10)
+  fixes its variable order once, before the search; with every cell in three
+  constraints that order is "givens, then row-major". Without forward checking no
+  solver solves one of them within the cap; MinConflicts gives up even on easy50.
+* Constraint form: python-constraint's ``AllDifferentConstraint`` only removes assigned
+  values from the other cells of the unit. That is enough for most puzzles but not for
+  proofs on sparse grids (16 givens: millions of nodes, minutes per question), so the
+  default form is :class:`AllDifferentHiddenSingles`, the same constraint with hidden
+  singles added to its forward checking (same solutions; 1.3 s and 9/10 with the plain
+  form, 2.0 s and 7/10 with pairwise ``!=``; a 150 s sparse case drops to 0.1 s).
+  ``constraints="alldifferent"`` and ``"pairwise"`` remain available.
+* Restarts: searches that run long are cut off and restarted with shuffled value
+  orders and doubled node budgets (see :class:`ConstraintPrefixSearch`).
+
+:func:`count_solutions` counts with python-constraint's own solution iterator
+(``getSolutionIter``) over :func:`build_problem`'s model; :func:`next_solution` runs
+:func:`solve`'s method with one more constraint, :class:`LexGreater` (``x >_lex previous``).
+
+python-constraint cannot be interrupted (its search loop is compiled and ignores signal
+handlers), so a ``time_limit`` runs the whole search in a reusable child process
+(:mod:`sudoku_cp.backends.subprocess_timeout`) that is killed when the deadline passes.
+Concurrent calls (threads) each get a child of their own, and starting a child (about
+0.5 s, on the first time-limited call and after a timeout) is not counted in the limit.
+
+The package: :mod:`~sudoku_cp.backends.pyconstraint.constraints` (the python-constraint
+constraint classes), :mod:`~sudoku_cp.backends.pyconstraint.model` (the ``Problem`` of a
+puzzle, the solvers), :mod:`~sudoku_cp.backends.pyconstraint.search` (the witness
+search and the count), :mod:`~sudoku_cp.backends.pyconstraint.worker` (the child
+process); this module is the backend (:class:`Options`, :func:`solve`,
+:func:`count_solutions`, :func:`next_solution`) and re-exports their public names.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from sudoku_cp.backends import BackendOptions, check_bool, check_choice, refuse_unknown, takes_options
+from sudoku_cp.backends.pyconstraint.constraints import (
+    AllDifferentHiddenSingles,
+    CageSum,
+    CellLinks,
+    DistinctCageSum,
+    EveryUnitHiddenSingles,
+    LessChains,
+    LexGreater,
+    Padding,
+    Watching,
+)
+from sudoku_cp.backends.pyconstraint.model import (
+    COMPLETE_SOLVERS,
+    CONSTRAINT_FORMS,
+    DEFAULT_CONSTRAINTS,
+    DEFAULT_SOLVER,
+    KINDS,
+    SOLVERS,
+    build_problem,
+    first_solution,
+    variable_names,
+)
+from sudoku_cp.backends.pyconstraint.search import ConstraintPrefixSearch, count_here, smallest
+from sudoku_cp.backends.pyconstraint.worker import run, shutdown_worker
+from sudoku_cp.grid import Grid
+from sudoku_cp.puzzle import Puzzle, to_puzzle
+
+__all__ = [
+    "COMPLETE_SOLVERS",
+    "CONSTRAINT_FORMS",
+    "DEFAULT_CONSTRAINTS",
+    "DEFAULT_SOLVER",
+    "SOLVERS",
+    "AllDifferentHiddenSingles",
+    "CageSum",
+    "CellLinks",
+    "ConstraintPrefixSearch",
+    "DistinctCageSum",
+    "EveryUnitHiddenSingles",
+    "LessChains",
+    "LexGreater",
+    "Options",
+    "Padding",
+    "Watching",
+    "build_problem",
+    "count_solutions",
+    "first_solution",
+    "next_solution",
+    "shutdown_worker",
+    "smallest",
+    "solve",
+    "variable_names",
+]
+
+BACKEND = "python-constraint"
+
+
+@dataclass(frozen=True)
+class Options(BackendOptions):
+    """The options of the ``"python-constraint"`` backend (``solve`` and ``next_solution``
+    take them all; ``count_solutions`` takes ``solver`` and ``constraints``).
+
+    Attributes:
+        solver: a name from :data:`COMPLETE_SOLVERS` (default :data:`DEFAULT_SOLVER`).
+        constraints: the form of the unit constraints, from :data:`CONSTRAINT_FORMS`
+            (see :func:`build_problem`).
+        restarts: cut off and restart long searches with new value orders (see
+            :class:`ConstraintPrefixSearch`); the answer is the same either way.
+        preprocess: narrow each search's domains first with the package's propagation
+            (see :class:`ConstraintPrefixSearch`); the answer is the same either way.
+
+    Raises:
+        ValueError: an unknown solver, one that cannot prove (``"minconflicts"``), or
+            an unknown constraint form.
+        TypeError: ``restarts`` or ``preprocess`` is not a bool.
+    """
+
+    BACKEND = BACKEND
+    COUNTING = ("solver", "constraints")
+
+    solver: str = DEFAULT_SOLVER
+    constraints: str = DEFAULT_CONSTRAINTS
+    restarts: bool = True
+    preprocess: bool = True
+
+    def __post_init__(self) -> None:
+        if self.solver in SOLVERS and self.solver not in COMPLETE_SOLVERS:
+            raise ValueError(
+                f"solver {self.solver!r} cannot prove that no smaller solution exists; "
+                f"use one of: {', '.join(COMPLETE_SOLVERS)}"
+            )
+        check_choice("solver", self.solver, COMPLETE_SOLVERS)
+        check_choice("constraints", self.constraints, CONSTRAINT_FORMS)
+        check_bool("restarts", self.restarts)
+        check_bool("preprocess", self.preprocess)
+
+
+@takes_options(Options)
+def solve(
+    puzzle: Puzzle | Grid, *, time_limit: float | None = None, **options: Any
+) -> tuple[Grid, dict[str, float]]:
+    """Backend entry point: the smallest row-major solution, found by python-constraint.
+
+    Args:
+        puzzle: the puzzle, any size and variant.
+        time_limit: seconds for the whole search; when given, the search runs in a child
+            process (reused across calls, one per concurrent caller) that is killed at
+            the deadline. Starting that child (about 0.5 s: a new interpreter importing
+            the package, on the first such call and after a timeout) is not counted.
+            ``None``, or a limit above :data:`~sudoku_cp.engine.runtime.MAX_TIME_LIMIT`:
+            no limit, run in this process.
+        **options: ``solver``, ``constraints``, ``restarts``, ``preprocess`` (:class:`Options`).
+
+    Returns:
+        ``(solution, stats)``; stats: ``solver_calls`` (python-constraint searches),
+        ``restarts``, ``nodes``, ``model_build_time`` and ``search_time`` (seconds),
+        ``refuted_by_propagation`` (questions answered "no" by the preprocessing alone), and
+        with a time limit ``worker_started`` (1 when this call had to start the child
+        process, else 0).
+
+    Raises:
+        NoSolutionError: the puzzle has no solution.
+        SolveTimeoutError: ``time_limit`` ran out (the child has been killed).
+        NotSupportedError: a constraint of a kind this backend does not compile.
+        TypeError, ValueError: an option it does not take, or a bad value (:class:`Options`).
+    """
+    return _smallest(puzzle, None, time_limit, options)
+
+
+@takes_options(Options)
+def next_solution(
+    puzzle: Puzzle | Grid, after: Grid | Sequence[int], *, time_limit: float | None = None, **options: Any
+) -> tuple[Grid, dict[str, float]]:
+    """The smallest row-major solution lexicographically greater than ``after``.
+
+    :func:`solve`'s method with one more python-constraint constraint in every search,
+    :class:`LexGreater` (``x >_lex after``).
+
+    Args:
+        puzzle: the puzzle.
+        after: a complete grid (or its ``n*n`` values row-major), usually the previous solution.
+        time_limit, **options: as :func:`solve`.
+
+    Raises:
+        NoSolutionError: no solution is greater than ``after``.
+        The other errors of :func:`solve`.
+    """
+    return _smallest(puzzle, list(after.cells if isinstance(after, Grid) else after), time_limit, options)
+
+
+@takes_options(Options)
+def count_solutions(
+    puzzle: Puzzle | Grid, *, limit: int | None = None, time_limit: float | None = None, **options: Any
+) -> tuple[int, dict[str, float]]:
+    """The exact number of solutions, or ``limit`` if there are at least that many.
+
+    python-constraint's solution iterator (``Problem.getSolutionIter``) over
+    :func:`build_problem`'s model, stopped at the ``limit``-th solution. The iterator
+    is a complete search, so when it ends the count is exact.
+
+    Args:
+        puzzle: the puzzle.
+        limit: stop counting there (``None``: count them all).
+        time_limit: seconds; when given the count runs in the killable child process
+            (as :func:`solve`).
+        **options: ``solver`` and ``constraints`` (:class:`Options`); a count explores
+            the whole search tree, so restarts and preprocessing do not apply.
+
+    Returns:
+        ``(count, stats)`` with stats ``solver_calls`` (1), ``nodes`` and ``search_time`` (seconds).
+
+    Raises:
+        SolveTimeoutError: ``time_limit`` ran out before the count was complete.
+        NotSupportedError: a constraint of a kind this backend does not compile.
+        TypeError, ValueError: an option it does not take, or a bad value.
+    """
+    chosen = Options.of(options, "count_solutions")
+    puzzle = _compiled(puzzle)
+    arguments = (puzzle, limit, chosen.solver, chosen.constraints)
+    result, _ = run(count_here, arguments, time_limit, "finish counting")
+    return result
+
+
+def _compiled(puzzle: Puzzle | Grid) -> Puzzle:
+    """The puzzle, refused before any preprocessing if it holds a constraint kind the model
+    does not state (:data:`~sudoku_cp.backends.pyconstraint.model.KINDS`)."""
+    puzzle = to_puzzle(puzzle)
+    refuse_unknown(BACKEND, puzzle.model, KINDS)
+    return puzzle
+
+
+def _smallest(
+    puzzle: Puzzle | Grid, after: list[int] | None, time_limit: float | None, options: Mapping[str, Any]
+) -> tuple[Grid, dict[str, float]]:
+    chosen = Options.of(options)
+    arguments = (
+        _compiled(puzzle),
+        chosen.solver,
+        chosen.constraints,
+        chosen.restarts,
+        after,
+        chosen.preprocess,
+    )
+    (solution, stats), started = run(smallest, arguments, time_limit, "find and prove the smallest solution")
+    if started is not None:
+        stats = {**stats, "worker_started": float(started)}
+    return solution, stats

@@ -1,0 +1,303 @@
+"""The python-constraint model of a puzzle: variables, domains and one constraint per
+constraint of the puzzle's model (:func:`build_problem`, :func:`problem_of`), and the
+solvers python-constraint ships (:data:`SOLVERS`)."""
+
+from __future__ import annotations
+
+import functools
+import itertools
+import operator
+from collections.abc import Callable, Iterable, Sequence
+
+import constraint
+
+from sudoku_cp.backends import unsupported
+from sudoku_cp.backends.pyconstraint.constraints import (
+    AllDifferentHiddenSingles,
+    CageSum,
+    CellLinks,
+    DistinctCageSum,
+    EveryUnitHiddenSingles,
+    LessChains,
+    Link,
+    Padding,
+    Watching,
+)
+from sudoku_cp.constraints import AllDifferent, Less, Model, Relation, Sum, ValueIn
+from sudoku_cp.engine.sums import implied_sums
+from sudoku_cp.errors import NoSolutionError
+from sudoku_cp.grid import Grid
+from sudoku_cp.puzzle import Puzzle, to_puzzle
+
+SOLVERS: dict[str, Callable[[], constraint.Solver]] = {
+    "backtracking": lambda: constraint.BacktrackingSolver(forwardcheck=True),
+    "backtracking-nofc": lambda: constraint.BacktrackingSolver(forwardcheck=False),
+    "optimized": lambda: constraint.OptimizedBacktrackingSolver(forwardcheck=True),
+    "optimized-nofc": lambda: constraint.OptimizedBacktrackingSolver(forwardcheck=False),
+    "recursive": lambda: constraint.RecursiveBacktrackingSolver(forwardcheck=True),
+    "recursive-nofc": lambda: constraint.RecursiveBacktrackingSolver(forwardcheck=False),
+    "minconflicts": lambda: constraint.MinConflictsSolver(),
+}
+"""The single-solution solvers python-constraint ships, by name (``-nofc``: forward
+checking off). ``ParallelSolver`` is left out: it only enumerates all solutions."""
+
+COMPLETE_SOLVERS = tuple(name for name in SOLVERS if name != "minconflicts")
+"""The solvers whose "no solution" is a proof, so they can guarantee the smallest solution.
+MinConflicts is a local search that gives up after a number of steps."""
+
+DEFAULT_SOLVER = "backtracking"
+"""The solver :func:`solve` and :func:`first_solution` use (see the module docstring)."""
+
+CONSTRAINT_FORMS = ("hidden-singles", "alldifferent", "pairwise")
+"""The ways to state "all different" over a unit (see :func:`build_problem`)."""
+
+DEFAULT_CONSTRAINTS = "hidden-singles"
+"""The constraint form used unless another is asked for (see the module docstring)."""
+
+WATCH_PEERS = True
+"""Whether cages, ``Less`` groups and binary links are also called when a peer of their
+cells is assigned (see :class:`Watching`)."""
+
+EVERY_UNIT = True
+"""Whether variants also get :class:`EveryUnitHiddenSingles`."""
+
+KINDS = (AllDifferent, Sum, Less, Relation, ValueIn)
+"""The constraint kinds :func:`problem_of` states; it refuses any other
+(:class:`~sudoku_cp.errors.NotSupportedError`)."""
+
+
+# -- the model ------------------------------------------------------------------------
+
+
+@functools.cache
+def variable_names(side: int) -> tuple[str, ...]:
+    """The variable of each cell, row-major: ``"r1c1"``, ``"r1c2"``, ... (1-based row and column)."""
+    return tuple(f"r{row + 1}c{col + 1}" for row in range(side) for col in range(side))
+
+
+def build_problem(
+    puzzle: Puzzle | Grid,
+    solver: constraint.Solver | str | None = None,
+    *,
+    constraints: str = DEFAULT_CONSTRAINTS,
+) -> constraint.Problem:
+    """The python-constraint model of a puzzle of any size and variant.
+
+    Args:
+        puzzle: the puzzle (a :class:`Grid` means classic rules).
+        solver: a python-constraint ``Solver`` instance, a name from :data:`SOLVERS`, or
+            ``None`` for :data:`DEFAULT_SOLVER`.
+        constraints: how each unit (an AllDifferent over ``n`` cells) is stated (the same
+            solutions every time), a name from :data:`CONSTRAINT_FORMS`:
+            ``"hidden-singles"`` (default) one :class:`AllDifferentHiddenSingles` (an
+            ``AllDifferentConstraint`` that also places hidden singles),
+            ``"alldifferent"`` python-constraint's own ``AllDifferentConstraint``,
+            ``"pairwise"`` ``n(n-1)/2`` binary ``!=`` constraints
+            (``FunctionConstraint(operator.ne)``).
+
+    Returns:
+        A ``constraint.Problem`` with ``n*n`` variables named by :func:`variable_names`
+        (domain ``[v]`` for a given ``v``, the cell's allowed values otherwise) and one
+        constraint per constraint of the puzzle's model (``3n`` AllDifferent for classic
+        Sudoku, unless pairwise). Its ``getSolution()`` is a dict from variable name to
+        value, or ``None`` when there is no solution.
+
+    Raises:
+        ValueError: unknown solver name or constraint form.
+    """
+    puzzle = to_puzzle(puzzle)
+    model = puzzle.model
+    return problem_of(model, [value_order(domain) for domain in model.domains()], solver, constraints)
+
+
+def first_solution(
+    puzzle: Puzzle | Grid,
+    solver: constraint.Solver | str | None = None,
+    *,
+    constraints: str = DEFAULT_CONSTRAINTS,
+) -> Grid:
+    """python-constraint's own first solution, with **no** minimality guarantee.
+
+    Which solution comes first depends on the solver's variable and value order, so
+    backends (and solvers) may disagree on puzzles with several solutions; compare
+    :func:`solve`, which returns the smallest. No time limit.
+
+    Raises:
+        NoSolutionError: the puzzle has no solution (or, for ``"minconflicts"``, the
+            local search gave up).
+        ValueError: unknown solver name or constraint form.
+    """
+    puzzle = to_puzzle(puzzle)
+    solution = build_problem(puzzle, solver, constraints=constraints).getSolution()
+    if solution is None:
+        raise NoSolutionError("python-constraint found no solution")
+    return puzzle.grid.with_cells([solution[name] for name in variable_names(puzzle.side)])
+
+
+def value_order(domain: Sequence[int]) -> list[int]:
+    # python-constraint tries a domain's values from the end of the list; writing the
+    # domain backwards makes it try the smallest value first, which gives a witness
+    # close to the smallest solution and so fewer improvement searches.
+    return sorted(domain, reverse=True)
+
+
+def values_of(mask: int) -> list[int]:
+    """The values whose bits (bit ``v - 1`` for value ``v``) are set in a candidate mask."""
+    return [value for value in range(1, mask.bit_length() + 1) if mask >> (value - 1) & 1]
+
+
+def _make_solver(solver: constraint.Solver | str | None) -> constraint.Solver:
+    if isinstance(solver, constraint.Solver):
+        return solver
+    name = DEFAULT_SOLVER if solver is None else solver
+    if name not in SOLVERS:
+        raise ValueError(f"unknown python-constraint solver {name!r}; known: {', '.join(SOLVERS)}")
+    return SOLVERS[name]()
+
+
+def _binary_links(
+    pairs: list[tuple[int, int, frozenset[tuple[int, int]]]], names: Sequence[str], side: int
+) -> dict[str, list[Link]]:
+    """The links of each cell's :class:`CellLinks` from ``(first, second, allowed pairs)`` triples."""
+    links: dict[str, list[Link]] = {}
+    for first, second, allowed in pairs:
+        forward, backward = _supports(allowed, side)
+        links.setdefault(names[first], []).append((names[second], *forward))
+        links.setdefault(names[second], []).append((names[first], *backward))
+    return links
+
+
+@functools.cache
+def _supports(
+    allowed: frozenset[tuple[int, int]], side: int
+) -> tuple[tuple[dict[int, frozenset[int]], bool], tuple[dict[int, frozenset[int]], bool]]:
+    """Both directions' ``(allowed, loose)`` of a binary table (see :data:`Link`)."""
+    values = range(1, side + 1)
+    everything = frozenset(values)
+    forward = {v: frozenset(w for w in values if (v, w) in allowed) for v in values}
+    backward = {w: frozenset(v for v in values if (v, w) in allowed) for w in values}
+
+    def loose(table: dict[int, frozenset[int]]) -> bool:
+        return all(table[a] | table[b] == everything for a, b in itertools.combinations(values, 2))
+
+    return (forward, loose(forward)), (backward, loose(backward))
+
+
+def _less_groups(pairs: Sequence[tuple[int, int]]) -> list[list[tuple[int, int]]]:
+    """The ``Less`` pairs split into groups that share no cell (connected components)."""
+    group_of: dict[int, int] = {}  # cell -> the representative of its group (union-find)
+
+    def root(cell: int) -> int:
+        while group_of.setdefault(cell, cell) != cell:
+            group_of[cell] = group_of[group_of[cell]]
+            cell = group_of[cell]
+        return cell
+
+    for first, second in pairs:
+        group_of[root(first)] = root(second)
+    groups: dict[int, list[tuple[int, int]]] = {}
+    for pair in pairs:
+        groups.setdefault(root(pair[0]), []).append(pair)
+    return list(groups.values())
+
+
+@functools.cache
+def _table(kind: str, side: int) -> frozenset[tuple[int, int]]:
+    """The allowed pairs of ``!=`` (``"ne"``) or ``<`` (``"lt"``) over ``1..side``."""
+    test = operator.ne if kind == "ne" else operator.lt
+    values = range(1, side + 1)
+    return frozenset((a, b) for a in values for b in values if test(a, b))
+
+
+def problem_of(
+    model: Model,
+    domains: Sequence[Sequence[int]],
+    solver: constraint.Solver | str | None,
+    constraints: str = DEFAULT_CONSTRAINTS,
+) -> constraint.Problem:
+    """A Problem over the cells of the model with the given domains (row-major)."""
+    if constraints not in CONSTRAINT_FORMS:
+        raise ValueError(f"unknown constraint form {constraints!r}; known: {', '.join(CONSTRAINT_FORMS)}")
+    problem = constraint.Problem(_make_solver(solver))
+    names = variable_names(model.side)
+    for name, domain in zip(names, domains, strict=True):
+        problem.addVariable(name, list(domain))
+    degree = dict.fromkeys(names, 0)
+
+    def add(item: constraint.Constraint, variables: list[str]) -> None:
+        problem.addConstraint(item, variables)
+        if len(variables) > 1:  # python-constraint folds one-variable constraints into the domain
+            for variable in variables:
+                degree[variable] += 1
+
+    def add_watched(item: constraint.Constraint, cells: Iterable[int]) -> None:
+        """Add ``item`` over ``cells``, called also when one of their peers is assigned."""
+        own = [names[cell] for cell in cells]
+        if not WATCH_PEERS:
+            add(item, own)
+            return
+        peers = {names[peer] for cell in cells for peer in model.peers[cell]}
+        add(Watching(item, own), own + sorted(peers - set(own)))
+
+    def add_sum(item: Sum) -> None:
+        variables = [names[cell] for cell in item.cells]
+        if len(variables) == 1:  # a one-cell cage fixes its cell
+            add(constraint.InSetConstraint({item.total}), variables)
+        elif all(b in model.peers[a] for a, b in itertools.combinations(item.cells, 2)):
+            add_watched(DistinctCageSum(model.side, item.total, len(variables)), item.cells)
+        else:
+            add_watched(CageSum(item.total), item.cells)
+
+    for implied in implied_sums(model):  # the 45 rule: sums that cages and units imply
+        add_sum(implied)
+    values = range(1, model.side + 1)
+    binary = []  # (first, second, allowed pairs), stated per cell as CellLinks
+    less = []  # (smaller, larger) cells, stated per connected group as LessChains
+    for item in model.constraints:
+        variables = [names[cell] for cell in item.cells]
+        if isinstance(item, AllDifferent) and len(variables) == 2:
+            binary.append((*item.cells, _table("ne", model.side)))
+        elif isinstance(item, AllDifferent):
+            if constraints == "pairwise":
+                for first, second in itertools.combinations(variables, 2):
+                    add(constraint.FunctionConstraint(operator.ne), [first, second])
+            elif constraints == "hidden-singles" and len(variables) == model.side:
+                add(AllDifferentHiddenSingles(values), variables)
+            else:
+                add(constraint.AllDifferentConstraint(), variables)
+        elif isinstance(item, Sum):
+            add_sum(item)
+        elif isinstance(item, Less):
+            less.append((item.first, item.second))
+        elif isinstance(item, Relation):
+            binary.append((item.first, item.second, item.allowed))
+        elif not isinstance(item, ValueIn):  # ValueIn: already in the domains
+            raise unsupported("python-constraint", item)
+    for group in _less_groups(less):
+        cells = sorted({cell for pair in group for cell in pair})
+        add_watched(LessChains((names[a], names[b]) for a, b in group), cells)
+    if EVERY_UNIT and not model.is_classic and constraints == "hidden-singles":
+        units = [[names[cell] for cell in unit.cells] for unit in model.units]
+        add(EveryUnitHiddenSingles(units, model.side), list(names))
+    network = _binary_links(binary, names, model.side)
+    for centre, links in network.items():
+        cells = [names.index(cell) for cell in dict.fromkeys([centre, *(partner for partner, _, _ in links)])]
+        if all(loose for _, _, loose in links):  # like !=: nothing to revise before an assignment
+            add(CellLinks(centre, network), [names[cell] for cell in cells])
+        else:
+            add_watched(CellLinks(centre, network), cells)
+    _even_out_degrees(problem, degree)
+    return problem
+
+
+def _even_out_degrees(problem: constraint.Problem, degree: dict[str, int]) -> None:
+    """Give every variable the same number of constraints, so that python-constraint's
+    ``BacktrackingSolver``, which picks the next variable by degree before domain size,
+    picks by domain size alone (MRV). Without this, the cells of an X-Sudoku diagonal,
+    a Windoku window or a multi-cell cage, which have one or two constraints more,
+    would always be searched first whatever their domains, and some hyper puzzles ran
+    past 60 s. The padding constraints always hold, so the solutions are the same."""
+    most = max(degree.values())
+    for variable, count in degree.items():
+        for _ in range(most - count):
+            problem.addConstraint(Padding(), [variable])

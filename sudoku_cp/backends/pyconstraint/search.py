@@ -1,0 +1,237 @@
+"""The witness search of the ``"python-constraint"`` backend: the smallest row-major
+solution, every search and proof done by python-constraint (:class:`ConstraintPrefixSearch`,
+:func:`smallest`), and the count of solutions (:func:`count_here`). Both run in this
+process; :mod:`sudoku_cp.backends.pyconstraint.worker` runs them under a time limit."""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Sequence
+
+from sudoku_cp.backends.pyconstraint.constraints import BudgetExhausted, LexGreater, NodeCounter
+from sudoku_cp.backends.pyconstraint.model import (
+    COMPLETE_SOLVERS,
+    CONSTRAINT_FORMS,
+    DEFAULT_CONSTRAINTS,
+    DEFAULT_SOLVER,
+    build_problem,
+    problem_of,
+    value_order,
+    values_of,
+    variable_names,
+)
+from sudoku_cp.engine.lexmin import lowest_candidates, smallest_solution
+from sudoku_cp.engine.search import BitmaskSearch
+from sudoku_cp.errors import NoSolutionError
+from sudoku_cp.grid import Grid
+from sudoku_cp.puzzle import Puzzle
+
+
+class ConstraintPrefixSearch:
+    """A :class:`sudoku_cp.engine.lexmin.PrefixSearch` on python-constraint, with restarts.
+
+    Every :meth:`find_solution` builds a fresh ``Problem`` (fixed cells as singleton
+    domains) and lets the chosen python-constraint solver search it. With
+    ``preprocess`` (the default) the domains are first narrowed by the propagation of
+    the package's backtracker (:meth:`sudoku_cp.engine.search.BitmaskSearch.propagated`:
+    naked and hidden singles, cage combinations, bounds and supports, to a fixed point)
+    over the givens, the fixed prefix and ``x_i < w_i``: it removes only values that no
+    such solution has, so python-constraint still does the search and proves the
+    answer, on a smaller problem; when the propagation empties a domain, that is the
+    proof (counted in ``refuted_by_propagation``). The same state answers
+    :meth:`may_take_less`, so cells the prefix decides cost no search. (Measured: the
+    9-given janko jigsaw 250 went from over 60 s to 0.03 s; easy50 medians x0.16 of
+    main's, ``benchmarks/bench_revisions.py``.)
+
+    Backtracking search times are heavy-tailed: on the same question one value order finds a
+    solution in 100 nodes and another needs 100,000 (16-clue grids). So, with
+    ``restarts``, a search is cut off after a node budget and run again with the values
+    of every domain in a new (seeded, reproducible) random order and twice the budget
+    (randomisation and restarts: Gomes, Selman and Kautz, "Boosting combinatorial search
+    through randomization", AAAI 1998). The answer is unchanged, as every run is a
+    complete python-constraint search of the same question, and the last run has no
+    cut-off before its budget; a proof that no solution exists costs the same tree in
+    any value order (the variable choice depends only on the domains), so doubling
+    budgets at most about quadruple it.
+
+    Attributes:
+        solver_calls: python-constraint searches run (``getSolution`` calls, restarts included).
+        restarts: searches cut off by their budget.
+        nodes: search nodes over all searches (assignments that passed the constraints).
+        model_build_time: seconds spent building Problems.
+        search_time: seconds spent inside python-constraint's ``getSolution``.
+        refuted_by_propagation: questions the preprocessing answered "no" alone.
+    """
+
+    FIRST_BUDGET = 1000
+    """Nodes allowed to the first run of each search; doubled at every restart."""
+
+    QUESTION_FACTOR = 16
+    """The first budget of the questions "``x_i < w_i``?" is this many times
+    :attr:`FIRST_BUDGET`. Their answer is nearly always "no" (always, on a puzzle with
+    one solution), a proof whose tree has about the same size in any value order, so
+    every restart before the last only repeats work. Measured in nodes, same code
+    otherwise: 8-given anti-knight 52,515 -> 36,510 and 17,639 -> 13,636, the open
+    killer vtsukur 24789 51,938 -> 36,934, the first two minimal jigsaws of
+    ``gen_jigsaw`` 44,169 -> 28,164 and 79,859 -> 57,852."""
+
+    def __init__(
+        self,
+        puzzle: Puzzle,
+        solver: str = DEFAULT_SOLVER,
+        constraints: str = DEFAULT_CONSTRAINTS,
+        restarts: bool = True,
+        after: Sequence[int] | None = None,
+        preprocess: bool = True,
+    ) -> None:
+        if solver not in COMPLETE_SOLVERS:
+            raise ValueError(
+                f"solver {solver!r} cannot prove that no smaller solution exists; "
+                f"use one of: {', '.join(COMPLETE_SOLVERS)}"
+            )
+        if constraints not in CONSTRAINT_FORMS:
+            raise ValueError(f"unknown constraint form {constraints!r}; known: {', '.join(CONSTRAINT_FORMS)}")
+        self._model = puzzle.model
+        self._lowest = lowest_candidates(self._model)
+        self._fixed = list(self._model.givens)  # givens and the fixed prefix; 0 for an open cell
+        self._solver = solver
+        self._constraints = constraints
+        self._restarts = restarts
+        self._after = None if after is None else tuple(after)
+        self._propagation = BitmaskSearch(self._model, after=self._after) if preprocess else None
+        self.refuted_by_propagation = 0
+        self.solver_calls = 0
+        self.restarts = 0
+        self.nodes = 0
+        self.model_build_time = 0.0
+        self.search_time = 0.0
+
+    def find_solution(self, cell: int | None = None, below: int | None = None) -> list[int] | None:
+        """A solution keeping the fixed cells (and with ``x_cell < below`` when ``cell`` is
+        given) as a row-major list of values, or ``None`` when python-constraint proves
+        there is none."""
+        if self._propagation is not None:
+            masks = self._propagation.propagated(cell, below)
+            if masks is None:
+                self.refuted_by_propagation += 1
+                return None  # the propagation emptied a domain: a proof
+            domains = [value_order(values_of(mask)) for mask in masks]
+        else:
+            domains = [
+                [value] if value else value_order(domain)
+                for value, domain in zip(self._fixed, self._model.domains(), strict=True)
+            ]
+            if cell is not None:
+                assert below is not None
+                domains[cell] = [value for value in domains[cell] if value < below]
+                if not domains[cell]:
+                    return None  # an empty domain is its own proof
+        shuffler = random.Random(self.solver_calls)
+        budget = self.FIRST_BUDGET if self._restarts else None
+        if budget is not None and cell is not None:
+            budget *= self.QUESTION_FACTOR
+        while True:
+            try:
+                return self._search(domains, budget)
+            except BudgetExhausted:
+                self.restarts += 1
+                budget *= 2
+                for domain in domains:
+                    shuffler.shuffle(domain)
+
+    def _search(self, domains: list[list[int]], budget: int | None) -> list[int] | None:
+        """One python-constraint search over these domains, cut off after ``budget`` nodes.
+
+        Raises:
+            BudgetExhausted: the budget ran out first.
+        """
+        start = time.perf_counter()
+        problem = problem_of(self._model, domains, self._solver, self._constraints)
+        counter = NodeCounter(budget)
+        names = variable_names(self._model.side)
+        problem.addConstraint(counter, list(names))
+        if self._after is not None:
+            problem.addConstraint(LexGreater(self._after), list(names))
+        searching = time.perf_counter()
+        self.model_build_time += searching - start
+        self.solver_calls += 1
+        try:
+            solution = problem.getSolution()
+        finally:
+            self.search_time += time.perf_counter() - searching
+            self.nodes += counter.nodes
+        return None if solution is None else [solution[name] for name in names]
+
+    def may_take_less(self, cell: int, value: int) -> bool:
+        """False when the cell is fixed, or every value of its domain below ``value`` is held by
+        a fixed peer."""
+        if self._propagation is not None:
+            return self._propagation.may_take_less(cell, value)
+        if self._fixed[cell] or self._lowest[cell] >= value:
+            return False
+        taken = {self._fixed[peer] for peer in self._model.peers[cell]}
+        return any(v < value and v not in taken for v in self._model.domains()[cell])
+
+    def fix(self, cell: int, value: int) -> None:
+        """Fix the cell to the value for every later search."""
+        self._fixed[cell] = value
+        if self._propagation is not None:
+            self._propagation.fix(cell, value)
+
+    def stats(self) -> dict[str, float]:
+        """``solver_calls``, ``restarts``, ``nodes``, ``model_build_time``, ``search_time``
+        (seconds) and ``refuted_by_propagation``."""
+        return {
+            "solver_calls": self.solver_calls,
+            "restarts": self.restarts,
+            "nodes": self.nodes,
+            "model_build_time": self.model_build_time,
+            "search_time": self.search_time,
+            "refuted_by_propagation": self.refuted_by_propagation,
+        }
+
+
+def smallest(
+    puzzle: Puzzle,
+    solver: str = DEFAULT_SOLVER,
+    constraints: str = DEFAULT_CONSTRAINTS,
+    restarts: bool = True,
+    after: Sequence[int] | None = None,
+    preprocess: bool = True,
+) -> tuple[Grid, dict[str, float]]:
+    """The smallest row-major solution found in this process, with no time limit (with
+    ``after``: the smallest one lexicographically greater than ``after``).
+
+    Returns:
+        ``(solution, stats)`` as :func:`solve`.
+
+    Raises:
+        NoSolutionError: the puzzle has no solution (above ``after``).
+        ValueError: unknown or incomplete solver, or unknown constraint form.
+    """
+    search = ConstraintPrefixSearch(puzzle, solver, constraints, restarts, after, preprocess)
+    cells, _ = smallest_solution(search, puzzle.model.cell_count)
+    if cells is None:
+        if after is not None:
+            raise NoSolutionError("python-constraint proved that no solution is greater than the given one")
+        raise NoSolutionError("python-constraint proved that the puzzle has no solution")
+    return puzzle.grid.with_cells(cells), search.stats()
+
+
+def count_here(
+    puzzle: Puzzle, limit: int | None, solver: str, constraints: str
+) -> tuple[int, dict[str, float]]:
+    """Count in this process (see :func:`count_solutions`)."""
+    problem = build_problem(puzzle, solver, constraints=constraints)
+    counter = NodeCounter(None)
+    problem.addConstraint(counter, list(variable_names(puzzle.side)))
+    start = time.perf_counter()
+    count = 0
+    if limit != 0:
+        for _ in problem.getSolutionIter():
+            count += 1
+            if count == limit:
+                break
+    stats = {"solver_calls": 1, "nodes": counter.nodes, "search_time": time.perf_counter() - start}
+    return count, stats
