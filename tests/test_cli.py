@@ -468,15 +468,17 @@ def test_a_closed_pipe_ends_quietly(write):
 
 @pytest.fixture
 def parsed(monkeypatch) -> list[str]:
-    """The texts ``Grid.parse`` is given during the test, in order."""
+    """The texts the text reader parses during the test, in order."""
+    from sudoku_cp import readers
+
     texts = []
-    real_parse = Grid.parse
+    real_parse = readers.parse
 
     def counting_parse(text, *args, **kwargs):
         texts.append(text)
         return real_parse(text, *args, **kwargs)
 
-    monkeypatch.setattr(Grid, "parse", staticmethod(counting_parse))
+    monkeypatch.setattr(readers, "parse", counting_parse)
     return texts
 
 
