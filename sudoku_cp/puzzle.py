@@ -29,6 +29,7 @@ if TYPE_CHECKING:
     from sudoku_cp.constraints import Model
     from sudoku_cp.rules import Rule
 
+
 def _kind(value: object) -> str:
     """A JSON value as a message shows it: quoted and cut (:func:`sudoku_cp.readers.quote`),
     or its JSON type."""

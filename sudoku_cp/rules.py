@@ -727,11 +727,15 @@ def _check_json_value(key: str, value: object, side: int) -> None:
         for index, cage in enumerate(_check_json_list(where, value, cells)):
             here = f"{where}[{index}]"
             if not isinstance(cage, Mapping):
-                raise InvalidPuzzleError(f"{here} is an object with 'sum' and 'cells', not {_json_kind(cage)}")
+                raise InvalidPuzzleError(
+                    f"{here} is an object with 'sum' and 'cells', not {_json_kind(cage)}"
+                )
             strangers = sorted(set(cage) - {"sum", "cells"})
             if strangers or "sum" not in cage or "cells" not in cage:
                 got = ", ".join(repr(k)[:30] for k in sorted(map(str, cage))[:5])
-                raise InvalidPuzzleError(f"{here}: each cage needs 'sum' and 'cells' and no other key (got {got})")
+                raise InvalidPuzzleError(
+                    f"{here}: each cage needs 'sum' and 'cells' and no other key (got {got})"
+                )
             total_value = cage["sum"]
             if isinstance(total_value, bool) or not isinstance(total_value, int):
                 raise InvalidPuzzleError(f"{here}.sum is an int, not {_json_kind(total_value)}")
@@ -753,13 +757,14 @@ def _check_json_value(key: str, value: object, side: int) -> None:
                 space = next((i for i, ch in enumerate(row) if ch.isspace()), None)
                 if space is not None:
                     raise InvalidPuzzleError(
-                        f"{where} holds a space at position {space}: one label character per cell, "
-                        f"no spaces"
+                        f"{where} holds a space at position {space}: one label character per cell, no spaces"
                     )
             else:
                 for label in _check_json_list(where + " row", row, side):
                     if isinstance(label, bool) or not isinstance(label, int | str):
-                        raise InvalidPuzzleError(f"{where}: a label is an int or a character, not {_json_kind(label)}")
+                        raise InvalidPuzzleError(
+                            f"{where}: a label is an int or a character, not {_json_kind(label)}"
+                        )
 
 
 def rules_to_json(rules: Iterable[Rule]) -> dict[str, Any]:
