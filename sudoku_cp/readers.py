@@ -44,6 +44,7 @@ import io
 import itertools
 import json
 import os
+import re
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any, BinaryIO
@@ -79,6 +80,9 @@ class HugeInt:
         return f"an integer of {self.digits} digits"
 
 
+_LONG_NUMBER_RE = re.compile(r"(?:^|[\[:,])\s*-?\d{" + str(MAX_JSON_INT_DIGITS + 1) + "}")
+
+
 def _parse_int(text: str) -> int | HugeInt:
     return int(text) if len(text) <= MAX_JSON_INT_DIGITS else HugeInt(text)
 
@@ -105,8 +109,10 @@ def loads_json(text: str | bytes, where: str) -> Any:
             text = bytes(text).decode("utf-8")
         except UnicodeDecodeError as error:
             raise InvalidPuzzleError(f"{where}: not UTF-8 text (byte {error.start})") from None
+    # the parse_int hook slows the decoder threefold: used only when a long number may be there
+    hook = _parse_int if _LONG_NUMBER_RE.search(text) else None
     try:
-        return json.loads(text.removeprefix("\ufeff"), parse_int=_parse_int)
+        return json.loads(text.removeprefix("\ufeff"), parse_int=hook)
     except json.JSONDecodeError as error:
         raise InvalidPuzzleError(f"{where}: not valid JSON: {error}") from None
     except RecursionError:
