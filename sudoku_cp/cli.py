@@ -979,7 +979,39 @@ def main(argv: list[str] | None = None) -> int:
     except _OutputClosed:
         _silence_stdout()
         return EXIT_PIPE_CLOSED
+    if _output_cut():
+        _silence_stdout()
+        return EXIT_PIPE_CLOSED
     return result if isinstance(result, int) else EXIT_SOLVED
+
+
+def _output_cut() -> bool:
+    """True when standard output is a pipe whose reader has gone, leaving part of the output
+    unread (``| head -c 10``): a write that fit in the pipe's buffer raised no
+    BrokenPipeError, but the output was cut all the same. Linux: poll's POLLERR and FIONREAD."""
+    try:
+        import array
+        import fcntl
+        import select
+        import stat
+        import termios
+
+        descriptor = sys.stdout.fileno()
+        if not stat.S_ISFIFO(os.fstat(descriptor).st_mode):
+            return False
+        try:
+            sys.stdout.flush()
+        except BrokenPipeError:
+            return True
+        poller = select.poll()
+        poller.register(descriptor, select.POLLERR)
+        if not poller.poll(0):
+            return False
+        unread = array.array("i", [0])
+        fcntl.ioctl(descriptor, termios.FIONREAD, unread)
+        return unread[0] > 0
+    except (OSError, ValueError, AttributeError, ImportError):  # not a real pipe, or not Linux
+        return False
 
 
 def _report(code: int, reason: str) -> int:
