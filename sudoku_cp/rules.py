@@ -752,13 +752,13 @@ def _check_json_value(key: str, value: object, side: int) -> None:
             rows = _check_json_list(where, value, cells)
         for row in rows:
             if isinstance(row, str):
-                if len(row) > cells:
-                    raise InvalidPuzzleError(f"{where} has {len(row)} labels; the grid has {cells} cells")
-                space = next((i for i, ch in enumerate(row) if ch.isspace()), None)
+                space = next((i for i, ch in enumerate(row[: cells + 1]) if ch.isspace()), None)
                 if space is not None:
                     raise InvalidPuzzleError(
                         f"{where} holds a space at position {space}: one label character per cell, no spaces"
                     )
+                if len(row) > cells:
+                    raise InvalidPuzzleError(f"{where} has {len(row)} labels; the grid has {cells} cells")
             else:
                 for label in _check_json_list(where + " row", row, side):
                     if isinstance(label, bool) or not isinstance(label, int | str):
