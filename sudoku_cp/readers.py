@@ -92,7 +92,7 @@ def loads_json(text: str | bytes, where: str) -> Any:
 
     Args:
         text: the JSON text (``bytes`` as UTF-8); a BOM is skipped.
-        where: the input's name, first in every message.
+        where: the input's name, first in every message (``""``: none).
 
     Returns:
         The decoded value; integers of more than :data:`MAX_JSON_INT_DIGITS` digits come
@@ -104,19 +104,20 @@ def loads_json(text: str | bytes, where: str) -> Any:
     """
     if len(text) > MAX_JSON_BYTES:
         raise too_big(where)
+    at = f"{where}: " if where else ""
     if isinstance(text, bytes | bytearray):
         try:
             text = bytes(text).decode("utf-8")
         except UnicodeDecodeError as error:
-            raise InvalidPuzzleError(f"{where}: not UTF-8 text (byte {error.start})") from None
+            raise InvalidPuzzleError(f"{at}not UTF-8 text (byte {error.start})") from None
     # the parse_int hook slows the decoder threefold: used only when a long number may be there
     hook = _parse_int if _LONG_NUMBER_RE.search(text) else None
     try:
         return json.loads(text.removeprefix("\ufeff"), parse_int=hook)
     except json.JSONDecodeError as error:
-        raise InvalidPuzzleError(f"{where}: not valid JSON: {error}") from None
+        raise InvalidPuzzleError(f"{at}not valid JSON: {error}") from None
     except RecursionError:
-        raise InvalidPuzzleError(f"{where}: the JSON is nested too deeply to be a puzzle") from None
+        raise InvalidPuzzleError(f"{at}the JSON is nested too deeply to be a puzzle") from None
 
 
 def too_big(where: str) -> InvalidPuzzleError:
@@ -243,11 +244,12 @@ class Entry:
     line: int = 1
 
     def locate(self, message: object) -> str:
-        """An error message about this entry, prefixed with :attr:`where` (once)."""
+        """An error message about this entry, prefixed with :attr:`where` unless it already
+        names its place (a text error names its line)."""
         message = str(message)
-        if self.where.startswith("line "):
-            return formats.locate(message, self.line)
-        return message if message.startswith(self.where) else f"{self.where}: {message}"
+        if message.startswith(self.where) or (self.where.startswith("line ") and message.startswith("line ")):
+            return message
+        return f"{self.where}: {message}"
 
 
 @dataclass(frozen=True)
@@ -404,11 +406,23 @@ def read_text_layouts(source: Source) -> Iterator[Entry]:
 # -- JSON ---------------------------------------------------------------------------------------
 
 
-def record_entry(index: int, record: object, line: int = 1, where: str | None = None) -> Entry:
-    """The entry of a decoded JSON puzzle record (index 0-based, its ``id`` quoted in ``where``)."""
+def record_entry(index: int, record: object, line: int | None = None) -> Entry:
+    """The entry of a decoded JSON puzzle record: ``where`` is ``record {index}`` (0-based),
+    or ``line {line}`` for JSON Lines, with its ``id`` quoted (never printed raw)."""
     label = record.get("id") if isinstance(record, Mapping) else None
-    where = where or f"record {index}" + (f" (id {quote(label)})" if label not in (None, "") else "")
-    return Entry(where, lambda: record, None, line)  # type: ignore[arg-type,return-value]
+    place = f"record {index}" if line is None else f"line {line}"
+    where = place + (f" (id {quote(label)})" if label not in (None, "") else "")
+    return Entry(where, lambda: record, None, line or 1)  # type: ignore[arg-type,return-value]
+
+
+def _refused(where: str, error: InvalidPuzzleError, line: int) -> Entry:
+    """An entry that does not read: its ``load`` raises ``error``, so that a batch reports
+    it in its place and goes on."""
+
+    def load() -> ReadPuzzle:
+        raise error
+
+    return Entry(where, load, None, line)
 
 
 def read_json(source: Source) -> Iterator[Entry]:
@@ -427,13 +441,16 @@ def read_json_lines(source: Source) -> Iterator[Entry]:
         raw = source.readline(MAX_JSON_BYTES + 1)
         if not raw:
             return
-        if len(raw) > MAX_JSON_BYTES:
+        if len(raw) > MAX_JSON_BYTES:  # refused at once: the rest of the line is not read
             raise too_big(f"{source.name}: line {number}")
         if not raw.strip():
             continue
-        where = f"{source.name}: line {number}"
-        record = loads_json(raw, where)
-        yield record_entry(index, record, number)
+        try:
+            record = loads_json(raw, "")
+        except InvalidPuzzleError as error:
+            yield _refused(f"line {number}", error, number)
+        else:
+            yield record_entry(index, record, number)
         index += 1
 
 

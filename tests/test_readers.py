@@ -189,3 +189,18 @@ def test_a_16x16_with_0_and_no_g_is_refused_as_ambiguous():
     assert Grid.parse(shifted).givens == 200  # with a G, 0 is a blank
     spaced = "\n".join(" ".join(str(v) for v in row) for row in datasets.load("hex16")[0].rows())
     assert Grid.parse(spaced) == datasets.load("hex16")[0]  # decimal numbers: 0 is a blank
+
+
+def test_a_bad_json_line_is_reported_in_its_place_and_the_rest_read():
+    text = "\n".join(
+        [json.dumps({"grid": EMPTY4}), '{"grid": ', json.dumps({"id": "x", "grid": "11" + "." * 14})]
+    )
+    found = entries(text)
+    assert [e.where for e in found] == ["line 1", "line 2", "line 3 (id 'x')"]
+    assert build(found[0])[0] == Puzzle(Grid.parse(EMPTY4))
+    with pytest.raises(InvalidPuzzleError, match="not valid JSON") as error:
+        build(found[1])
+    assert found[1].locate(error.value).startswith("line 2: not valid JSON")
+    with pytest.raises(InvalidPuzzleError, match="two 1s") as error:
+        build(found[2])
+    assert found[2].locate(error.value).startswith("line 3 (id 'x'): row 1 has two 1s")
