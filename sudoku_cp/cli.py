@@ -18,7 +18,6 @@ import itertools
 import json
 import os
 import sys
-import tempfile
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -36,6 +35,7 @@ from sudoku_cp.errors import (
     SudokuError,
     UnknownBackendError,
 )
+from sudoku_cp.files import write_atomic
 from sudoku_cp.formats import SPLITTING, Layout, format_grid
 from sudoku_cp.generator import SYMMETRIES, VARIANTS
 from sudoku_cp.grading import BAND_NAMES
@@ -249,40 +249,15 @@ def _one_line(text: str) -> str:
 
 
 def _write_file(path: str, data: str | bytes) -> None:
-    """Write a whole file or nothing: into a temporary file of the same folder, renamed
-    over ``path`` once complete (a device such as ``/dev/stdout`` is written directly).
+    """Write a whole file or nothing (:func:`sudoku_cp.files.write_atomic`).
 
     Raises:
         _Failure: the file cannot be written (exit 5); no partial file is left.
     """
-    payload = data.encode("utf-8") if isinstance(data, str) else data
-    target = Path(path)
     try:
-        if target.exists() and not target.is_file():  # a device or a pipe: no rename over it
-            with open(target, "wb") as stream:
-                stream.write(payload)
-            return
-        mode = target.stat().st_mode & 0o777 if target.exists() else 0o666 & ~_umask()
-        descriptor, temporary = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
+        write_atomic(path, data)
     except OSError as error:
         raise _Failure(EXIT_OUTPUT, f"cannot write {path}: {error.strerror or error}") from None
-    try:
-        with os.fdopen(descriptor, "wb") as stream:
-            stream.write(payload)
-        os.chmod(temporary, mode)
-        os.replace(temporary, target)
-    except BaseException as error:
-        with contextlib.suppress(OSError):
-            os.unlink(temporary)
-        if isinstance(error, OSError):
-            raise _Failure(EXIT_OUTPUT, f"cannot write {path}: {error.strerror or error}") from None
-        raise
-
-
-def _umask() -> int:
-    mask = os.umask(0o022)
-    os.umask(mask)
-    return mask
 
 
 # -- input -------------------------------------------------------------------------------------
