@@ -99,8 +99,9 @@ def loads_json(text: str | bytes, where: str) -> Any:
         back as :class:`HugeInt`.
 
     Raises:
-        InvalidPuzzleError: longer than :data:`MAX_JSON_BYTES`, not UTF-8, not JSON, or
-            nested too deeply for Python's decoder.
+        InvalidPuzzleError: longer than :data:`MAX_JSON_BYTES`, not UTF-8, more than
+            :data:`MAX_LISTS_PER_RECORD` lists a record, not JSON, or nested too deeply
+            for Python's decoder.
     """
     if len(text) > MAX_JSON_BYTES:
         raise too_big(where)
@@ -110,6 +111,7 @@ def loads_json(text: str | bytes, where: str) -> Any:
             text = bytes(text).decode("utf-8")
         except UnicodeDecodeError as error:
             raise InvalidPuzzleError(f"{at}not UTF-8 text (byte {error.start})") from None
+    _check_list_count(text, at)
     # the parse_int hook slows the decoder threefold: used only when a long number may be there
     hook = _parse_int if _LONG_NUMBER_RE.search(text) else None
     try:
@@ -118,6 +120,23 @@ def loads_json(text: str | bytes, where: str) -> Any:
         raise InvalidPuzzleError(f"{at}not valid JSON: {error}") from None
     except RecursionError:
         raise InvalidPuzzleError(f"{at}the JSON is nested too deeply to be a puzzle") from None
+
+
+MAX_LISTS_PER_RECORD = 100_000
+"""The most JSON lists (``[``) a text may hold per puzzle record (per ``"grid"`` key) before
+it is decoded: a 25x25 record with every rule needs a few thousand; a record of a million
+one-cell cages is refused at once instead of after seconds of decoding."""
+
+
+def _check_list_count(text: str, at: str) -> None:
+    lists = text.count("[")
+    if lists > MAX_LISTS_PER_RECORD:
+        records = max(1, text.count('"grid"'))
+        if lists > MAX_LISTS_PER_RECORD * records:
+            raise InvalidPuzzleError(
+                f"{at}{lists} JSON lists for {records} puzzle record(s): more than {MAX_LISTS_PER_RECORD} "
+                f"a record, far more than a 25x25 puzzle's rules need; refused before decoding"
+            )
 
 
 def too_big(where: str) -> InvalidPuzzleError:

@@ -157,7 +157,10 @@ def test_huge_integers_and_deep_nesting_are_invalid_puzzle_errors():
 
 
 def test_a_million_one_cell_cages_are_refused_by_count():
-    cages = [{"sum": 1, "cells": [[0, 0]]}] * 1_000_000
+    record = {"grid": "." * 81, "rules": {"cages": [{"sum": 1, "cells": [[0, 0]]}] * 1_000_000}}
+    with pytest.raises(InvalidPuzzleError, match="refused before decoding"):
+        solve(json.dumps(record))  # the lists are counted before the JSON is decoded
+    cages = record["rules"]["cages"]
     with pytest.raises(InvalidPuzzleError, match="rules.cages has 1000000 items; .* at most 81"):
         rules_from_json({"cages": cages}, side=9)
     many = [{"sum": 3, "cells": [[r, c], [r, c + 1]]} for r in range(9) for c in range(0, 8, 2)]
