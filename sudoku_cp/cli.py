@@ -950,7 +950,7 @@ def main(argv: list[str] | None = None) -> int:
     except click.ClickException as error:
         return _report(EXIT_INVALID, error.format_message())
     except (click.Abort, KeyboardInterrupt):
-        return _report(EXIT_INTERRUPTED, "interrupted")
+        return _report(EXIT_INTERRUPTED, "aborted")
     except _OutputClosed:
         _silence_stdout()
         return EXIT_PIPE_CLOSED

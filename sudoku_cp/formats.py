@@ -179,7 +179,7 @@ def _decode(data: bytes) -> str:
 def _too_long(size: int, unit: str) -> InvalidPuzzleError:
     return InvalidPuzzleError(
         f"the text is {size} {unit} long; one puzzle (up to 25x25) takes at most {MAX_PUZZLE_CHARS} "
-        f"characters: for a file of many puzzles use parse_many() or 'sudoku-cp solve FILE'"
+        f"characters: for a file of many puzzles use load_puzzles() or 'sudoku-cp solve FILE'"
     )
 
 
