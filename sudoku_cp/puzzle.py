@@ -42,6 +42,15 @@ def _kind(value: object) -> str:
     return {dict: "an object", list: "a list"}.get(type(value), f"a {type(value).__name__}")
 
 
+def _is_box(box: object) -> bool:
+    """True for a ``(rows, columns)`` pair of ints (whether it tiles the grid is the grid's check)."""
+    return (
+        isinstance(box, tuple)
+        and len(box) == 2
+        and all(isinstance(v, int) and not isinstance(v, bool) for v in box)
+    )
+
+
 def _check_metadata(metadata: Mapping[str, Any]) -> None:
     """Refuse a key whose value holds an integer too long to convert (kept values must
     write back as JSON); walked without recursion."""
@@ -172,17 +181,12 @@ class Puzzle:
         box = record["box"] if "box" in record else "standard"
         if isinstance(box, list):
             box = tuple(box)
-        if box != "standard" and box is not None and not isinstance(box, tuple):
-            raise InvalidPuzzleError(f"'box' is [rows, columns] or null, not {_kind(box)}")
+        if box != "standard" and box is not None and not _is_box(box):
+            raise InvalidPuzzleError(f"'box' is [rows, columns] or null, not {_kind(record['box'])}")
         given = record["grid"]
         if not isinstance(given, str | list):
             raise InvalidPuzzleError(f"'grid' is a string or a list of rows, not {_kind(given)}")
-        try:
-            grid = Grid.parse(given, box)
-        except InvalidPuzzleError as error:
-            if str(error).startswith("a box shape"):
-                raise InvalidPuzzleError(f"'box': {error}") from None
-            raise
+        grid = Grid.parse(given, box)
         size = record.get("size")
         if size is not None and (isinstance(size, bool) or size != grid.side):
             raise InvalidPuzzleError(f"'size' is {_kind(size)} but the grid is {grid.side}x{grid.side}")
