@@ -150,9 +150,10 @@ def too_big(where: str) -> InvalidPuzzleError:
 def quote(value: object, width: int = 40) -> str:
     """``value`` as it may be printed in a message: ``repr`` (control characters and
     terminal escapes escaped), cut to ``width`` characters."""
-    text = repr(value) if isinstance(value, str) else repr(value) if isinstance(value, int | float) else None
-    if text is None:
-        text = type(value).__name__
+    try:
+        text = repr(value) if isinstance(value, str | int | float | HugeInt) else type(value).__name__
+    except ValueError:  # an int beyond Python's 4,300-digit limit for str()
+        text = f"an integer of {value.bit_length()} bits"  # type: ignore[union-attr]
     text = "".join(ch if ch.isprintable() else ascii(ch)[1:-1] for ch in text)
     return text if len(text) <= width else text[: width - 3] + "..."
 
