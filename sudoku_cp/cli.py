@@ -1,47 +1,70 @@
 """The ``sudoku-cp`` command line (also ``python -m sudoku_cp``), built with Click.
 
-Exit codes: 0 solved, 1 no solution, 2 invalid input or usage, 3 time limit, 130
+A thin layer over the library: every command reads its input with
+:mod:`sudoku_cp.readers` (the CLI has no reader of its own), solves with
+:func:`sudoku_cp.solve_with_stats` or :func:`sudoku_cp.compare`, and writes through
+:func:`_out` (standard output) or :func:`_write_file` (a file, written whole or not at all).
+
+Exit codes (:data:`EXIT_CODES`): 0 done, 1 no solution, 2 invalid input or usage, 3 time
+limit, 4 a backend or its worker process failed, 5 the output could not be written, 130
 interrupted (Ctrl-C), 141 standard output closed early (``| head``). The reason for a
-non-zero exit goes to standard error in one line.
+non-zero exit goes to standard error in one line, with control characters escaped.
 """
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import json
 import os
 import sys
 import time
-from collections import Counter
 from collections.abc import Iterator
-from dataclasses import dataclass
 from pathlib import Path
-from typing import BinaryIO
 
 import click
 
-from sudoku_cp import backends, datasets
+from sudoku_cp import backends, datasets, readers
 from sudoku_cp.api import solve_with_stats
-from sudoku_cp.batch import solve_many
-from sudoku_cp.errors import InvalidPuzzleError, NoSolutionError, SolveTimeoutError, SudokuError
-from sudoku_cp.formats import MAX_LINE_CHARS, SPLITTING, Layout, format_grid, iter_puzzle_texts, locate
+from sudoku_cp.errors import (
+    BackendUnavailableError,
+    InvalidPuzzleError,
+    NoSolutionError,
+    NotSupportedError,
+    SolveTimeoutError,
+    SudokuError,
+    UnknownBackendError,
+)
+from sudoku_cp.files import write_atomic
+from sudoku_cp.formats import SPLITTING, Layout, format_grid
 from sudoku_cp.generator import SYMMETRIES, VARIANTS
 from sudoku_cp.grading import BAND_NAMES
-from sudoku_cp.grid import parse
-from sudoku_cp.puzzle import Puzzle, looks_like_json, puzzles_from_json
+from sudoku_cp.grid import Grid
+from sudoku_cp.naming import canonical_name, match_name
+from sudoku_cp.puzzle import Puzzle, build
 from sudoku_cp.result import SolveResult
 
-EXIT_SOLVED, EXIT_NO_SOLUTION, EXIT_INVALID, EXIT_TIMEOUT = 0, 1, 2, 3
+EXIT_SOLVED, EXIT_NO_SOLUTION, EXIT_INVALID, EXIT_TIMEOUT, EXIT_FAILED, EXIT_OUTPUT = 0, 1, 2, 3, 4, 5
 EXIT_INTERRUPTED, EXIT_PIPE_CLOSED = 130, 141
 EXIT_CODES = (
-    "Exit codes: 0 solved, 1 no solution, 2 invalid input or usage, 3 time limit, "
-    "130 interrupted (Ctrl-C), 141 standard output closed early (| head); for several "
-    "puzzles, the first failure's. The reason goes to standard error in one line."
+    "Exit codes: 0 solved (done), 1 no solution, 2 invalid input or usage, 3 time limit "
+    "(for count: the count not finished), 4 a backend or its worker process failed, "
+    "5 the output could not be written (no partial file is left), 130 interrupted "
+    "(Ctrl-C), 141 standard output closed early (| head; 128 + SIGPIPE). For several "
+    "puzzles, the first failure's; bench: 2, 4, 3, then 1, the first that applies to any "
+    "row. The reason goes to standard error in one line."
 )
+CONFLICT_TIME_LIMIT = 10.0
+"""Seconds the CLI spends at most naming the conflicting givens of a puzzle with no
+solution; with ``-t``, no more than what the puzzle's limit left."""
+_MIN_CONFLICT_SECONDS = 0.05
 
 
 @click.group(
-    help="Solve Sudoku puzzles (4x4 to 25x25) with constraint-programming backends.",
+    help="Solve Sudoku puzzles (4x4 to 25x25) with constraint-programming backends.\n\n"
+    "A PUZZLE argument is a file, '-' or nothing for standard input, or the puzzle itself "
+    "(one line of 16, 36, 81 or 256 cells, or a JSON record) when no file has that name. "
+    "Files are JSON, JSON Lines or text grids in any common layout.\n\n" + EXIT_CODES,
     context_settings={"help_option_names": ["-h", "--help"]},
 )
 @click.version_option(package_name="sudoku_cp")
@@ -64,6 +87,21 @@ class _Seconds(click.ParamType):
         return seconds
 
 
+class _Name(click.Choice):
+    """A choice of names in any spelling (``anti-knight``, ``AntiKnight``, ``anti_knight``),
+    shown and returned in the spelling of ``choices`` (:mod:`sudoku_cp.naming`)."""
+
+    def __init__(self, choices) -> None:
+        self.spellings = list(choices)
+        super().__init__([canonical_name(choice) for choice in self.spellings])
+
+    def convert(self, value, param, ctx) -> str:
+        found = match_name(str(value), self.spellings)
+        if found is None:
+            self.fail(f"{value!r} is not one of {', '.join(map(canonical_name, self.spellings))}", param, ctx)
+        return found
+
+
 def _check_processes(ctx, param, value: int | None) -> int | None:
     if value == 0:
         raise click.BadParameter("0 processes: give 1 or more, or -1 for every core", ctx, param)
@@ -71,8 +109,8 @@ def _check_processes(ctx, param, value: int | None) -> int | None:
 
 
 def _check_csv_path(ctx, param, value: str | None) -> str | None:
-    """``-`` (standard output) or a file path whose folder exists and is writable,
-    checked before anything is solved."""
+    """``-`` (standard output) or a file path whose folder exists and is writable, checked
+    before anything is solved (the write itself is checked too: :func:`_write_file`)."""
     if value is None or value == "-":
         return value
     path = Path(value)
@@ -97,7 +135,8 @@ time_limit_option = click.option(
     "-t",
     type=_Seconds(),
     default=None,
-    help="Seconds allowed per puzzle (inf: no limit).",
+    help="Seconds allowed per puzzle (inf: no limit); naming the conflicting givens of a "
+    "puzzle with no solution stays within it.",
 )
 dataset_options = [
     click.option("--limit", "-n", type=click.IntRange(min=1), default=None, help="Only the first N puzzles."),
@@ -114,6 +153,7 @@ one_per_line_option = click.option(
     is_flag=True,
     help="Every line of the input that is not blank or a comment is one whole puzzle.",
 )
+puzzle_argument = click.argument("puzzle", required=False)
 
 
 def _with(options):
@@ -133,46 +173,168 @@ class _Failure(Exception):
         self.code = code
 
 
-CONFLICT_TIME_LIMIT = 10.0
-"""Seconds the CLI spends naming the conflicting givens of a puzzle with no solution."""
-
-
-def _message(error: SudokuError) -> str:
-    """The one-line reason; for a puzzle with no solution, the givens that conflict:
-    ``no solution: r1c1=5, r4c7=5 and r9c9=2 cannot all hold``."""
-    if not isinstance(error, NoSolutionError) or error.puzzle is None:
-        return str(error)
-    from sudoku_cp.conflict import explain_conflict
-
-    try:
-        conflict = explain_conflict(error.puzzle, time_limit=CONFLICT_TIME_LIMIT)
-    except SolveTimeoutError:
-        return f"no solution (no minimal set of conflicting givens found within {CONFLICT_TIME_LIMIT:g} s)"
-    return f"no solution: {conflict}"
-
-
 class _OutputClosed(Exception):
     """Standard output was closed by its reader (``| head``); not an OSError, so that
     Click does not turn it into exit code 1."""
 
 
 def _exit_code(error: SudokuError) -> int:
+    """The exit code of an error of the library."""
+    from sudoku_cp.backends.subprocess_timeout import WorkerDiedError
+
     if isinstance(error, NoSolutionError):
         return EXIT_NO_SOLUTION
     if isinstance(error, SolveTimeoutError):
         return EXIT_TIMEOUT
-    return EXIT_INVALID
+    if isinstance(
+        error, InvalidPuzzleError | UnknownBackendError | BackendUnavailableError | NotSupportedError
+    ):
+        return EXIT_INVALID
+    if isinstance(error, WorkerDiedError):
+        return EXIT_FAILED
+    return EXIT_FAILED  # a backend that returned a wrong grid, or another failure of ours
+
+
+def _message(error: SudokuError, seconds_left: float | None = None) -> str:
+    """The one-line reason; for a puzzle with no solution, the givens that conflict
+    (``no solution: r1c1=5, r4c7=5 and r9c9=2 cannot all hold``), searched for at most
+    :data:`CONFLICT_TIME_LIMIT` seconds and no longer than ``seconds_left``. Runs inside
+    the command, so that Ctrl-C during the search is an interruption like any other."""
+    if not isinstance(error, NoSolutionError) or error.puzzle is None:
+        return str(error)
+    from sudoku_cp.conflict import explain_conflict
+
+    limit = CONFLICT_TIME_LIMIT if seconds_left is None else min(CONFLICT_TIME_LIMIT, seconds_left)
+    if limit < _MIN_CONFLICT_SECONDS:
+        return "no solution (the time limit left no time to name the conflicting givens)"
+    try:
+        conflict = explain_conflict(error.puzzle, time_limit=limit)
+    except SolveTimeoutError:
+        return f"no solution (no minimal set of conflicting givens found within {limit:.3g} s)"
+    return f"no solution: {conflict}" if conflict is not None else "no solution"
+
+
+def _seconds_left(time_limit: float | None, start: float) -> float | None:
+    return None if time_limit is None else time_limit - (time.perf_counter() - start)
+
+
+# -- output ------------------------------------------------------------------------------------
 
 
 def _out(text: str) -> None:
-    """Write a line to standard output (flushed, so answers appear as they are found)."""
+    """Write a line to standard output (flushed, so answers appear as they are found).
+
+    Raises:
+        _OutputClosed: the reader closed the pipe (exit 141).
+        _Failure: the output cannot be written (a full disk, ``> /dev/full``; exit 5).
+    """
     try:
         click.echo(text)
     except BrokenPipeError:
         raise _OutputClosed from None
+    except OSError as error:
+        raise _Failure(EXIT_OUTPUT, f"cannot write standard output: {error.strerror or error}") from None
 
 
-# -- solve --------------------------------------------------------------------------------
+def _error(text: str) -> None:
+    """One line on standard error, control characters escaped."""
+    with contextlib.suppress(OSError):
+        click.echo(f"sudoku-cp: {_one_line(text)}", err=True)
+
+
+def _one_line(text: str) -> str:
+    """``text`` on one line, with any control character (a terminal escape) escaped."""
+    words = " ".join(str(text).split())
+    return "".join(ch if ch.isprintable() else ascii(ch)[1:-1] for ch in words)
+
+
+def _write_file(path: str, data: str | bytes) -> None:
+    """Write a whole file or nothing (:func:`sudoku_cp.files.write_atomic`).
+
+    Raises:
+        _Failure: the file cannot be written (exit 5); no partial file is left.
+    """
+    try:
+        write_atomic(path, data)
+    except OSError as error:
+        raise _Failure(EXIT_OUTPUT, f"cannot write {path}: {error.strerror or error}") from None
+
+
+# -- input -------------------------------------------------------------------------------------
+
+_PUZZLE_CHARS = frozenset("123456789ABCDEFGHIJKLMNOPabcdefghijklmnop.0-_ |,;")
+
+
+def _entries(argument: str | None, *, one_per_line: bool = False) -> Iterator[readers.Entry]:
+    """The puzzles of the PUZZLE argument, read lazily by :func:`sudoku_cp.readers.read`:
+    standard input for none or ``-``; a file when one has that name; else the argument
+    itself when it can be a puzzle (a line of cells, a JSON record, a link)."""
+    if argument is None or argument == "-":
+        stream = getattr(sys.stdin, "buffer", sys.stdin)
+        if _is_terminal(stream):
+            _error("reading puzzles from standard input (end with Ctrl-D; see --help)")
+        return readers.read(readers.Source(stream, "standard input", one_per_line=one_per_line))
+    if os.path.exists(argument):
+        try:
+            stream = open(argument, "rb")  # noqa: SIM115 - closed when the reading ends
+        except OSError as error:
+            raise _Failure(EXIT_INVALID, f"cannot read {argument}: {error.strerror or error}") from None
+        return _closing(stream, readers.read(readers.Source(stream, argument, one_per_line=one_per_line)))
+    if _may_be_puzzle(argument):
+        return readers.read_text(argument, name="the PUZZLE argument", one_per_line=one_per_line)
+    raise _Failure(
+        EXIT_INVALID,
+        f"no such file: {readers.quote(argument, 80)} (a puzzle may be given as the argument, "
+        f"as one line of cells or a JSON record, or piped to standard input)",
+    )
+
+
+def _closing(stream, entries: Iterator[readers.Entry]) -> Iterator[readers.Entry]:
+    try:
+        yield from entries
+    finally:
+        stream.close()
+
+
+def _may_be_puzzle(argument: str) -> bool:
+    """True for an argument that is no file but may be a puzzle: JSON, a link, several
+    lines, or only cell characters (``4.....8.5.3...``)."""
+    text = argument.strip()
+    return (
+        text.startswith(("{", "[", "http://", "https://")) or "\n" in text or _PUZZLE_CHARS.issuperset(text)
+    )
+
+
+def _is_terminal(stream) -> bool:
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError):
+        return False
+
+
+def _only(argument: str | None, index: int = 0) -> tuple[readers.Entry, Puzzle]:
+    """The ``index``-th puzzle (0-based) of the PUZZLE argument, built."""
+    entries = _entries(argument)
+    entry = next(itertools.islice(entries, index, None), None)
+    if entry is None:
+        if index:
+            raise _Failure(EXIT_INVALID, f"--index {index}: the input holds fewer puzzles")
+        raise InvalidPuzzleError("the puzzle is empty: no cells were found")
+    try:
+        return entry, build(entry)[0]
+    except InvalidPuzzleError as error:
+        raise InvalidPuzzleError(entry.locate(error) if index else str(error)) from None
+
+
+def _first_two(entries: Iterator[readers.Entry]) -> tuple[list[readers.Entry], bool]:
+    """The first entries (one or two) and whether the input holds several puzzles."""
+    head = list(itertools.islice(entries, 2))
+    if not head:
+        raise InvalidPuzzleError("the puzzle is empty: no cells were found")
+    return head, len(head) > 1
+
+
+# -- solve -------------------------------------------------------------------------------------
 
 
 def _verbatim(*texts: str) -> str:
@@ -181,24 +343,30 @@ def _verbatim(*texts: str) -> str:
 
 
 @app.command("solve", epilog=_verbatim(SPLITTING) + "\n\n" + EXIT_CODES)
-@click.argument("file", type=click.File("rb"), required=False)
+@puzzle_argument
 @backend_option
 @time_limit_option
-@click.option("--dataset", "-d", default=None, help="Solve a bundled data set instead of a file.")
+@click.option("--dataset", "-d", default=None, help="Solve a bundled data set instead of PUZZLE.")
 @_with(dataset_options)
 @click.option(
     "--layout",
     "-l",
     type=click.Choice([layout.value for layout in Layout]),
     default=None,
-    help="Output layout; default: the layout of the input.",
+    help="Output layout; default: the layout of the input (one line for a data set).",
 )
 @one_per_line_option
 @click.option(
     "--stats", is_flag=True, help="Also print each puzzle's time and effort counters on standard error."
 )
+@click.option(
+    "--summary",
+    is_flag=True,
+    help="With --dataset: print only the one-line summary, on standard output (by default the "
+    "solutions go to standard output and the summary to standard error).",
+)
 def solve_command(
-    file: BinaryIO | None,
+    puzzle: str | None,
     backend: str | None,
     time_limit: float | None,
     dataset: str | None,
@@ -208,110 +376,55 @@ def solve_command(
     layout: str | None,
     one_per_line: bool,
     stats: bool,
+    summary: bool,
 ) -> None:
-    """Solve the puzzles in FILE (or standard input) and print their smallest row-major solutions.
+    """Solve the puzzles of PUZZLE (a file, the puzzle itself, or standard input) and print
+    their smallest row-major solutions.
 
     Each solution is printed in the layout its puzzle was given in (one line, rows of
     digits, space-separated rows, or a pretty grid), as soon as it is found; a file of
     any length is read a line at a time. A puzzle of many that fails is reported on
-    standard error with its line number and leaves an empty line in its place on
-    standard output, so that the n-th answer is the n-th puzzle's. A JSON file of
-    puzzle records (one, or a list; any variant) gives one solution per record.
+    standard error with its line number (or record index) and leaves an empty line in
+    its place on standard output, so that the n-th answer is the n-th puzzle's. A JSON
+    file of puzzle records (one, a list, or one per line; any variant) gives one
+    solution per record.
     """
     backends.get_backend(backend or backends.DEFAULT_BACKEND)  # fail fast on an unknown name
     if dataset is not None:
-        if file is not None or layout is not None or one_per_line or stats:
-            raise _Failure(EXIT_INVALID, "--dataset takes no FILE and no --layout, --one-per-line or --stats")
-        _solve_dataset(dataset, limit, sample, seed, backend, time_limit)
+        if puzzle is not None or one_per_line or stats:
+            raise _Failure(EXIT_INVALID, "--dataset takes no PUZZLE and no --one-per-line or --stats")
+        _solve_dataset(dataset, limit, sample, seed, backend, time_limit, layout, summary)
         return
-    if limit is not None or sample is not None:
-        raise _Failure(EXIT_INVALID, f"{'--limit' if limit is not None else '--sample'} goes with --dataset")
-    stream = file if file is not None else getattr(sys.stdin, "buffer", sys.stdin)
-    if file is None and _is_terminal(stream):
-        click.echo("sudoku-cp: reading puzzles from standard input (end with Ctrl-D; see --help)", err=True)
-    items = _read_puzzles(stream, _name(file), one_per_line)
-    first = next(items, None)
-    if first is None:
-        raise InvalidPuzzleError("the puzzle is empty: no cells were found")
-    second = next(items, None)
-    many = second is not None
+    if limit is not None or sample is not None or summary:
+        given = "--limit" if limit is not None else "--sample" if sample is not None else "--summary"
+        raise _Failure(EXIT_INVALID, f"{given} goes with --dataset")
+    entries = _entries(puzzle, one_per_line=one_per_line)
+    head, many = _first_two(entries)
     worst = EXIT_SOLVED
-    for item in itertools.chain([first], [second] if many else [], items):
+    for entry in itertools.chain(head, entries):
+        start = time.perf_counter()
         try:
-            puzzle, given_layout = item.parse()
-            result = solve_with_stats(puzzle, backend=backend, time_limit=time_limit)
+            read, given_layout = build(entry)
+            result = solve_with_stats(read, backend=backend, time_limit=time_limit)
         except SudokuError as error:
+            reason = _message(error, _seconds_left(time_limit, start))
             if not many:
-                raise
-            click.echo(f"sudoku-cp: {item.locate(_message(error))}", err=True)
+                raise _Failure(_exit_code(error), reason) from None
+            _error(entry.locate(reason))
             _out("")  # keep the output aligned with the input
             worst = worst or _exit_code(error)
             continue
         if stats:
-            click.echo(_stats_line(item.where if many else None, result), err=True)
+            _error_free_line(_stats_line(entry.where if many else None, result))
         _out(format_grid(result.solution, layout or given_layout))
     if worst:
         raise click.exceptions.Exit(worst)
 
 
-@dataclass(frozen=True)
-class _Item:
-    """One puzzle of the input: its text from ``line`` on, or a record already read."""
-
-    where: str
-    text: str | None = None
-    line: int = 1
-    puzzle: Puzzle | None = None
-
-    def parse(self) -> tuple[Puzzle, Layout]:
-        if self.puzzle is not None:
-            return self.puzzle, Layout.LINE
-        grid, layout = parse(self.text, first_line=self.line)
-        return Puzzle(grid), layout
-
-    def locate(self, error: object) -> str:
-        if self.puzzle is not None:
-            return f"{self.where}: {error}"
-        return locate(str(error), self.line)
-
-
-def _read_puzzles(stream: BinaryIO, name: str, one_per_line: bool) -> Iterator[_Item]:
-    """The puzzles of the input, read lazily: JSON records, or texts split by
-    :func:`~sudoku_cp.formats.iter_puzzle_texts`."""
-    lines = _input_lines(stream, name)
-    head = []
-    for line in lines:  # enough to tell JSON ('{' or '[' then '{') from a grid
-        head.append(line)
-        if sum(1 for h in head if h.strip()) >= 2:
-            break
-    if looks_like_json("".join(head)):
-        text = "".join(itertools.chain(head, lines))
-        for index, puzzle in enumerate(puzzles_from_json(text, name)):
-            yield _Item(f"record {index}", puzzle=puzzle)
-        return
-    for number, text in iter_puzzle_texts(itertools.chain(head, lines), one_per_line=one_per_line):
-        yield _Item(f"line {number}", text, number)
-
-
-def _input_lines(stream: BinaryIO, name: str) -> Iterator[str]:
-    """The lines of a binary stream as UTF-8 text, one at a time, in bounded memory: a
-    line longer than a puzzle line can be is cut (still too long, so it is refused) and
-    the rest of it skipped unread into memory."""
-    limit = 4 * (MAX_LINE_CHARS + 1)  # bytes: UTF-8 takes up to 4 a character
-    for number in itertools.count(1):
-        raw = stream.readline(limit)
-        if not raw:
-            return
-        cut = len(raw) >= limit and not raw.endswith(b"\n")
-        while cut and (rest := stream.readline(1 << 16)) and not rest.endswith(b"\n"):
-            pass
-        try:
-            text = raw.decode("utf-8")
-        except UnicodeDecodeError:
-            if not cut:
-                raise _Failure(EXIT_INVALID, f"cannot read {name}: line {number} is not UTF-8 text") from None
-            text = raw.decode("utf-8", "replace")  # cut inside a character: refused anyway
-        yield text.removeprefix("\ufeff") if number == 1 else text
+def _error_free_line(text: str) -> None:
+    """A line of information on standard error (not a failure: no ``sudoku-cp:`` prefix)."""
+    with contextlib.suppress(OSError):
+        click.echo(_one_line(text), err=True)
 
 
 def _stats_line(where: str | None, result: SolveResult) -> str:
@@ -322,17 +435,6 @@ def _stats_line(where: str | None, result: SolveResult) -> str:
 
 def _number(value: float) -> str:
     return str(int(value)) if float(value).is_integer() else f"{value:.4g}"
-
-
-def _name(stream) -> str:
-    return getattr(stream, "name", None) or "standard input"
-
-
-def _is_terminal(stream) -> bool:
-    try:
-        return stream.isatty()
-    except (AttributeError, ValueError):
-        return False
 
 
 def _load_dataset(name: str, limit: int | None, sample: int | None = None, seed: int = 0) -> list:
@@ -350,41 +452,76 @@ def _solve_dataset(
     seed: int,
     backend: str | None,
     time_limit: float | None,
+    layout: str | None,
+    summary_only: bool,
 ) -> None:
-    import statistics  # here: a one-shot solve should not load it
+    """Solve a bundled set with :func:`sudoku_cp.compare` (one backend): the solutions (an
+    empty line for a puzzle not solved) and the summary line of :func:`sudoku_cp.summarize`."""
+    from sudoku_cp.compare import compare, summarize
 
     puzzles = _load_dataset(name, limit, sample, seed)
-    start = time.perf_counter()
-    items = solve_many(puzzles, backend=backend, time_limit=time_limit)
-    elapsed = time.perf_counter() - start
-    outcomes = Counter(item.status for item in items)
-    seconds = [item.result.wall_time for item in items if item.result is not None]
     name_used = backend or backends.DEFAULT_BACKEND
+    start = time.perf_counter()
+    frame = compare(puzzles, backends=[name_used], time_limit=time_limit, dataset=name)
+    elapsed = time.perf_counter() - start
+    if not summary_only:
+        for puzzle, solution in zip(puzzles, frame["solution"], strict=True):
+            if solution is None:
+                _out("")
+            elif layout in (None, Layout.LINE):
+                _out(solution)
+            else:
+                _out(format_grid(Grid.parse(solution, puzzle.box), layout))
+    row = summarize(frame).iloc[0]
+    line = _summary_line(name, name_used, row, elapsed)
+    if summary_only:
+        _out(line)
+    else:
+        _error_free_line(line)
+    _raise_batch_exit(row["errors"], row["timeouts"], row["no_solution"])
+
+
+def _summary_line(name: str, backend: str, row, elapsed: float) -> str:
+    """``top95: 95/95 solved by auto in 3.21 s (median 12.3 ms, mean 30.1 ms, max 402 ms per puzzle)``."""
+    others = "".join(
+        f", {count} {what}"
+        for what, count in (
+            ("no solution", row["no_solution"]),
+            ("timeout", row["timeouts"]),
+            ("error", row["errors"]),
+        )
+        if count
+    )
     timing = (
-        f"median {statistics.median(seconds) * 1000:.2f} ms, mean {statistics.fmean(seconds) * 1000:.2f} ms, "
-        f"max {max(seconds) * 1000:.1f} ms per solved puzzle"
-        if seconds
-        else "none solved"
+        f"median {row['median_s'] * 1000:.2f} ms, mean {row['mean_s'] * 1000:.2f} ms, "
+        f"max {row['max_s'] * 1000:.1f} ms per puzzle"
+        if row["count"]
+        else "no puzzle"
     )
-    others = "".join(f", {count} {what}" for what, count in outcomes.items() if what != "solved")
-    _out(
-        f"{name}: {outcomes['solved']}/{len(puzzles)} solved{others} by {name_used} "
-        f"in {elapsed:.2f} s ({timing})"
-    )
-    if outcomes["error"]:
-        first_error = next(item.error for item in items if item.status == "error")
-        raise _Failure(EXIT_INVALID, f"{outcomes['error']} puzzles failed; the first: {first_error}")
-    if outcomes["timeout"]:
-        raise click.exceptions.Exit(EXIT_TIMEOUT)
-    if outcomes["no solution"]:
-        raise click.exceptions.Exit(EXIT_NO_SOLUTION)
+    return f"{name}: {row['solved']}/{row['count']} solved{others} by {backend} in {elapsed:.2f} s ({timing})"
 
 
-# -- bench --------------------------------------------------------------------------------
+def _raise_batch_exit(errors: int, timeouts: int, no_solution: int, invalid: int = 0) -> None:
+    code = (
+        EXIT_INVALID
+        if invalid
+        else EXIT_FAILED
+        if errors
+        else EXIT_TIMEOUT
+        if timeouts
+        else EXIT_NO_SOLUTION
+        if no_solution
+        else EXIT_SOLVED
+    )
+    if code:
+        raise click.exceptions.Exit(code)
+
+
+# -- bench -------------------------------------------------------------------------------------
 
 
 @app.command("bench", epilog=EXIT_CODES)
-@click.argument("file", type=click.File("rb"), required=False)
+@puzzle_argument
 @click.option("--dataset", "-d", default=None, help="A bundled data set (see 'sudoku-cp datasets').")
 @click.option(
     "--backends",
@@ -411,7 +548,7 @@ def _solve_dataset(
 )
 @one_per_line_option
 def bench_command(
-    file: BinaryIO | None,
+    puzzle: str | None,
     dataset: str | None,
     backend_lists: tuple[str, ...],
     limit: int | None,
@@ -422,59 +559,60 @@ def bench_command(
     csv_path: str | None,
     one_per_line: bool,
 ) -> None:
-    """Compare backends on the puzzles of FILE or of a bundled --dataset: a table of
+    """Compare backends on the puzzles of PUZZLE or of a bundled --dataset: a table of
     solved, timeouts, wall times and agreement.
 
     Each backend solves every puzzle (with sudoku_cp.compare); the table has one row per
     backend, times in milliseconds over all puzzles. --csv writes one row per
-    (puzzle, backend) with the backends' effort counters.
+    (puzzle, backend) with the backends' effort counters. Exits 3 when a puzzle timed
+    out, 1 when one has no solution, 4 when a backend failed, 2 when one did not read.
     """
     from sudoku_cp.compare import compare, format_summary, summarize
 
-    if (file is None) == (dataset is None):
-        raise _Failure(EXIT_INVALID, "give a puzzle FILE or --dataset (one of them)")
+    if (puzzle is None) == (dataset is None):
+        raise _Failure(EXIT_INVALID, "give a PUZZLE file or --dataset (one of them)")
     names = [name.strip() for names in backend_lists for name in names.split(",") if name.strip()] or None
     for name in names or ():
         backends.get_backend(name)  # an unknown name fails before any solving
+    invalid = 0
     if dataset is not None:
         puzzles, label = _load_dataset(dataset, limit, sample, seed), dataset
     else:
         if sample is not None:
             raise _Failure(EXIT_INVALID, "--sample goes with --dataset")
-        items = itertools.islice(_read_puzzles(file, _name(file), one_per_line), limit)
-        puzzles, label = [_puzzle_or_text(item) for item in items], Path(_name(file)).stem
+        puzzles = []
+        for entry in itertools.islice(_entries(puzzle, one_per_line=one_per_line), limit):
+            try:
+                puzzles.append(build(entry)[0])
+            except InvalidPuzzleError as error:  # compare records it as the row's error
+                invalid += 1
+                puzzles.append(entry.text or str(error))
+        label = Path(puzzle).stem if os.path.exists(puzzle) else "argument"
     frame = compare(puzzles, backends=names, time_limit=time_limit, processes=processes, dataset=label)
-    summary = format_summary(summarize(frame))
+    table = summarize(frame)
+    summary = format_summary(table)
     if csv_path == "-":
-        click.echo(summary, err=True)
+        _error_free_line_block(summary)
         _out(frame.to_csv(index=False).rstrip("\n"))
-        return
-    _out(summary)
-    if csv_path is not None:
-        frame.to_csv(csv_path, index=False)
-        _out(f"wrote {len(frame)} rows to {csv_path}")
+    else:
+        _out(summary)
+        if csv_path is not None:
+            _write_file(csv_path, frame.to_csv(index=False))
+            _out(f"wrote {len(frame)} rows to {csv_path}")
+    _raise_batch_exit(
+        table["errors"].sum() - invalid * len(table),
+        table["timeouts"].sum(),
+        table["no_solution"].sum(),
+        invalid,
+    )
 
 
-def _puzzle_or_text(item: _Item) -> Puzzle | str:
-    """The puzzle, or its text when it does not read (compare records the error)."""
-    try:
-        return item.parse()[0]
-    except SudokuError:
-        return item.text or ""
+def _error_free_line_block(text: str) -> None:
+    with contextlib.suppress(OSError):
+        click.echo(text, err=True)
 
 
-# -- lists --------------------------------------------------------------------------------
-
-
-def _read_puzzle(file: BinaryIO | None, index: int) -> Puzzle:
-    """The ``index``-th puzzle (0-based) of FILE or standard input, read as ``solve``
-    reads its input (JSON records, one-line puzzles, or one grid in any layout)."""
-    stream = file if file is not None else getattr(sys.stdin, "buffer", sys.stdin)
-    items = _read_puzzles(stream, _name(file), False)
-    item = next(itertools.islice(items, index, None), None)
-    if item is None:
-        raise _Failure(EXIT_INVALID, f"--index {index}: {_name(file)} holds fewer puzzles")
-    return item.parse()[0]
+# -- one puzzle --------------------------------------------------------------------------------
 
 
 index_option = click.option(
@@ -486,28 +624,29 @@ index_option = click.option(
 )
 
 
-@app.command("render")
-@click.argument("file", type=click.File("rb"), required=False)
+@app.command("render", epilog=EXIT_CODES)
+@puzzle_argument
 @click.option(
     "--output",
     "-o",
-    type=click.Path(dir_okay=False, writable=True),
     default=None,
-    help="Write the picture here: a .svg or .png file; default: SVG on standard output.",
+    help="Write the picture here: a .svg or .png file (whole or not at all); default: SVG on "
+    "standard output.",
 )
 @click.option("--solution", "-s", is_flag=True, help="Fill in the smallest solution (in blue).")
 @click.option("--candidates", "-c", is_flag=True, help="Draw each empty cell's candidates.")
 @click.option("--cell-size", type=click.IntRange(min=8, max=400), default=None, help="Pixels per cell.")
 @index_option
 def render_command(
-    file: BinaryIO | None,
+    puzzle: str | None,
     output: str | None,
     solution: bool,
     candidates: bool,
     cell_size: int | None,
     index: int,
 ) -> None:
-    """Draw the puzzle in FILE (or standard input) as SVG, or PNG for an output ending in .png.
+    """Draw the puzzle of PUZZLE (a file, the puzzle itself, or standard input) as SVG, or
+    PNG for an output ending in .png.
 
     Givens are black, filled digits blue; boxes or jigsaw regions, cages, thermometers,
     diagonals, windows, even/odd cells, Kropki dots and inequality signs are drawn from
@@ -517,27 +656,31 @@ def render_command(
 
     if output is not None and not output.lower().endswith((".svg", ".png")):
         raise _Failure(EXIT_INVALID, f"--output {output}: the name must end in .svg or .png")
-    puzzle = _read_puzzle(file, index)
+    _, read = _only(puzzle, index)
     options = {"candidates": candidates, "cell_size": cell_size}
     if solution:
-        options["values"] = solve_with_stats(puzzle).solution
+        start = time.perf_counter()
+        try:
+            options["values"] = solve_with_stats(read).solution
+        except NoSolutionError as error:
+            raise _Failure(EXIT_NO_SOLUTION, _message(error, _seconds_left(None, start))) from None
     if output is None:
-        _out(svg.to_svg(puzzle, **options))
+        _out(svg.to_svg(read, **options))
     elif output.lower().endswith(".png"):
         try:
-            svg.to_png(puzzle, output, **options)
+            picture = svg.to_png(read, **options)
         except ImportError as error:
             raise _Failure(EXIT_INVALID, str(error)) from None
+        _write_file(output, picture)
     else:
-        with open(output, "w", encoding="utf-8") as stream:
-            stream.write(svg.to_svg(puzzle, **options))
+        _write_file(output, svg.to_svg(read, **options))
 
 
 @app.command("explain")
-@click.argument("file", type=click.File("rb"), required=False)
+@puzzle_argument
 @index_option
-def explain_command(file: BinaryIO | None, index: int) -> None:
-    """Print the steps that solve the puzzle in FILE (or standard input) by reasoning.
+def explain_command(puzzle: str | None, index: int) -> None:
+    """Print the steps that solve PUZZLE (a file, the puzzle itself, or standard input) by reasoning.
 
     One numbered line per step (the technique, what it sees, what it concludes; rows and
     columns counted from 1), simplest technique first; the last line says whether the
@@ -545,29 +688,30 @@ def explain_command(file: BinaryIO | None, index: int) -> None:
     """
     from sudoku_cp.stepwise import explain
 
-    _out(str(explain(_read_puzzle(file, index))))
+    _out(str(explain(_only(puzzle, index)[1])))
 
 
 @app.command("hint")
-@click.argument("file", type=click.File("rb"), required=False)
+@puzzle_argument
 @index_option
-def hint_command(file: BinaryIO | None, index: int) -> None:
-    """Print the next step for the puzzle in FILE (or standard input): the simplest
-    deduction its digits allow (give the digits filled so far as givens)."""
+def hint_command(puzzle: str | None, index: int) -> None:
+    """Print the next step for PUZZLE (a file, the puzzle itself, or standard input): the
+    simplest deduction its digits allow (give the digits filled so far as givens)."""
     from sudoku_cp.stepwise import explain
 
-    path = explain(_read_puzzle(file, index), max_steps=1)
+    path = explain(_only(puzzle, index)[1], max_steps=1)
     _out(str(path.steps[0]) if path.steps else path.summary())
 
 
 @app.command("datasets")
 def datasets_command() -> None:
-    """List the bundled data sets with their size, number of puzzles and rules."""
+    """List the bundled data sets with their size, number of puzzles and rules (their JSON keys)."""
     width = max(map(len, datasets.names()))
     for name in datasets.names():
         first = datasets.load(name, limit=1)[0]
         size = f"{first.side}x{first.side}"
-        rules = ", ".join(type(r).__name__ for r in getattr(first, "rules", ())) or "classic"
+        keys = [key for rule in getattr(first, "rules", ()) for key in rule.to_json()]
+        rules = ", ".join(keys) or "classic"
         _out(f"{name:<{width}} {size:<6} {datasets.count(name):>6} puzzles  {rules}")
 
 
@@ -581,8 +725,8 @@ def backends_command() -> None:
         _out(f"{'*' if name == backends.DEFAULT_BACKEND else ' '} {name}{note}")
 
 
-@app.command("encode")
-@click.argument("file", type=click.File("rb"), required=False)
+@app.command("encode", epilog=EXIT_CODES)
+@puzzle_argument
 @click.option("--dimacs", is_flag=True, help="Write the clauses as DIMACS CNF instead of a summary.")
 @click.option(
     "--encoding",
@@ -603,14 +747,13 @@ def backends_command() -> None:
 @click.option(
     "--output",
     "-o",
-    type=click.File("w", encoding="utf-8"),
     default="-",
-    help="Where to write (default stdout).",
+    help="Where to write (default: standard output); a file is written whole or not at all.",
 )
-def encode_command(file, dimacs: bool, encoding: str, amo: str, output) -> None:
-    """Encode the puzzle in FILE (or standard input) as a SAT formula in CNF.
+def encode_command(puzzle: str | None, dimacs: bool, encoding: str, amo: str, output: str) -> None:
+    """Encode PUZZLE (a file, the puzzle itself, or standard input) as a SAT formula in CNF.
 
-    FILE is one puzzle: a text grid in any layout, or a JSON puzzle record (any variant).
+    PUZZLE is one puzzle: a text grid in any layout, or a JSON puzzle record (any variant).
     Variable cell*n+v (cells row-major from 0, values 1..n) means "the cell holds v";
     the givens are unit clauses. With --dimacs the formula is written in DIMACS CNF for
     any SAT solver (its comment lines give the variable numbering); without it, a
@@ -618,75 +761,87 @@ def encode_command(file, dimacs: bool, encoding: str, amo: str, output) -> None:
     """
     from sudoku_cp.backends import sat  # needs the optional PySAT: a clear error when missing
 
-    stream = file if file is not None else getattr(sys.stdin, "buffer", sys.stdin)
-    items = list(itertools.islice(_read_puzzles(stream, _name(file), one_per_line=False), 2))
-    if not items:
-        raise InvalidPuzzleError("the puzzle is empty: no cells were found")
-    if len(items) > 1:
-        raise _Failure(EXIT_INVALID, f"{_name(file)} holds more than one puzzle; encode takes one")
+    head, many = _first_two(_entries(puzzle))
+    if many:
+        raise _Failure(EXIT_INVALID, "the input holds more than one puzzle; encode takes one")
+    read = build(head[0])[0]
     try:
-        puzzle = items[0].parse()[0]
-    except SudokuError as error:
-        raise _Failure(EXIT_INVALID, items[0].locate(error)) from None
-    try:
-        formula = sat.formula(puzzle, encoding=encoding, amo=amo)
+        formula = sat.formula(read, encoding=encoding, amo=amo)
     except ValueError as error:
         raise _Failure(EXIT_INVALID, str(error)) from None
     if dimacs:
-        output.write(formula.cnf().to_dimacs() + "\n")
-        return
-    n = puzzle.side
-    click.echo(
-        f"{n}x{n} puzzle, {encoding} encoding, {amo} at-most-one: "
-        f"{formula.variables} variables, {formula.clause_count} clauses",
-        file=output,
-    )
-    for part, count in formula.sizes().items():
-        click.echo(f"{count:>9}  {part}", file=output)
+        text = formula.cnf().to_dimacs()
+    else:
+        n = read.side
+        lines = [
+            f"{n}x{n} puzzle, {encoding} encoding, {amo} at-most-one: "
+            f"{formula.variables} variables, {formula.clause_count} clauses",
+            *(f"{count:>9}  {part}" for part, count in formula.sizes().items()),
+        ]
+        text = "\n".join(lines)
+    if output == "-":
+        _out(text)
+    else:
+        _write_file(output, text + "\n")
 
 
 # -- how many solutions, new puzzles, grades -----------------------------------------------------
 
 
-def _puzzles_of(file: BinaryIO | None) -> list[_Item]:
-    """The puzzles of FILE (or standard input), read as 'sudoku-cp solve' reads them."""
-    stream = file if file is not None else getattr(sys.stdin, "buffer", sys.stdin)
-    items = list(_read_puzzles(stream, _name(file), one_per_line=False))
-    if not items:
-        raise InvalidPuzzleError("the puzzle is empty: no cells were found")
-    return items
-
-
 @app.command("count", epilog=EXIT_CODES)
-@click.argument("file", type=click.File("rb"), required=False)
+@puzzle_argument
 @click.option("--limit", "-k", type=click.IntRange(min=1), default=None, help="Stop counting at K solutions.")
 @backend_option
 @time_limit_option
 def count_command(
-    file: BinaryIO | None, limit: int | None, backend: str | None, time_limit: float | None
+    puzzle: str | None, limit: int | None, backend: str | None, time_limit: float | None
 ) -> None:
-    """Count the solutions of the puzzle in FILE (or standard input), exactly.
+    """Count the solutions of PUZZLE (a file, the puzzle itself, or standard input), exactly.
 
     Prints the count (with --limit, K means "K or more"). When a single puzzle has more
     than one solution, also prints its two smallest solutions and the cells where they
-    differ. A file of several puzzles gives one count per line.
+    differ. A file of several puzzles gives one count per line. A count not finished
+    within --time-limit exits 3.
     """
     from sudoku_cp.counting import count_solutions, why_not_unique
 
-    items = _puzzles_of(file)
-    for item in items:
-        puzzle = item.parse()[0]
-        found = count_solutions(puzzle, limit=limit, backend=backend, time_limit=time_limit)
-        more = " (the limit: there may be more)" if limit is not None and found == limit else ""
-        _out(f"{item.where}: {found}{more}" if len(items) > 1 else f"{found}{more}")
-        if len(items) == 1 and found > 1:
-            _out(str(why_not_unique(puzzle, backend=backend, time_limit=time_limit)))
+    entries = _entries(puzzle)
+    head, many = _first_two(entries)
+    for entry in itertools.chain(head, entries):
+        try:
+            read = build(entry)[0]
+            found = count_solutions(read, limit=limit, backend=backend, time_limit=time_limit)
+            more = " (the limit: there may be more)" if limit is not None and found == limit else ""
+            _out(f"{entry.where}: {found}{more}" if many else f"{found}{more}")
+            if not many and found > 1:
+                _out(str(why_not_unique(read, backend=backend, time_limit=time_limit)))
+        except SolveTimeoutError:
+            reason = f"the count did not finish within the time limit of {time_limit:g} s"
+            raise _Failure(EXIT_TIMEOUT, entry.locate(reason) if many else reason) from None
+        except SudokuError as error:
+            raise _Failure(_exit_code(error), entry.locate(error) if many else str(error)) from None
 
 
 @app.command("generate")
-@click.option("--size", "-s", type=click.IntRange(4, 25), default=9, show_default=True, help="The side n.")
+@click.option(
+    "--side",
+    "--size",
+    "-s",
+    "side",
+    type=click.IntRange(4, 25),
+    default=9,
+    show_default=True,
+    help="The side n.",
+)
 @click.option("--box", default=None, help="Box shape ROWSxCOLUMNS (e.g. 2x3); default: the usual one.")
-@click.option("--variant", "-v", type=click.Choice(VARIANTS), default="classic", show_default=True)
+@click.option(
+    "--variant",
+    "-v",
+    type=_Name(VARIANTS),
+    default="classic",
+    show_default=True,
+    help="Any spelling is read: anti_knight, anti-knight, AntiKnight.",
+)
 @click.option("--symmetry", type=click.Choice(SYMMETRIES), default="none", show_default=True)
 @click.option("--minimal", is_flag=True, help="Removing any given leaves several solutions.")
 @click.option("--givens", "-g", type=click.IntRange(min=0), default=None, help="Dig to this many givens.")
@@ -703,7 +858,7 @@ def count_command(
 @click.option("--json", "as_json", is_flag=True, help="Write JSON records (always, for variants).")
 @time_limit_option
 def generate_command(
-    size: int,
+    side: int,
     box: str | None,
     variant: str,
     symmetry: str,
@@ -721,13 +876,14 @@ def generate_command(
     Classic puzzles are written in a text layout, one per line by default; variants,
     or any puzzle with --json, as JSON records (one record, or a list with -n > 1) that
     'sudoku-cp solve' reads back, with the solution and the generator's seed inside.
+    --size is another name of --side.
     """
     from sudoku_cp.generator import DEFAULT_TIME_LIMIT, generate
 
     shape = _box_shape(box) if box else "standard"
     puzzles = [
         generate(
-            size,
+            side,
             box=shape,
             variant=variant,
             symmetry=symmetry,
@@ -749,15 +905,16 @@ def generate_command(
 
 def _box_shape(text: str) -> tuple[int, int]:
     rows, _, columns = text.lower().partition("x")
-    if not (rows.isdigit() and columns.isdigit()):
-        raise _Failure(EXIT_INVALID, f"--box is ROWSxCOLUMNS, such as 2x3, not {text!r}")
+    if not (rows.isdigit() and columns.isdigit() and len(rows) <= 2 and len(columns) <= 2):
+        raise _Failure(EXIT_INVALID, f"--box is ROWSxCOLUMNS, such as 2x3, not {readers.quote(text)}")
     return int(rows), int(columns)
 
 
 @app.command("grade", epilog=EXIT_CODES)
-@click.argument("file", type=click.File("rb"), required=False)
-def grade_command(file: BinaryIO | None) -> None:
-    """Grade the puzzles in FILE (or standard input): the weakest propagation that solves each.
+@puzzle_argument
+def grade_command(puzzle: str | None) -> None:
+    """Grade the puzzles of PUZZLE (a file, the puzzle itself, or standard input): the
+    weakest propagation that solves each.
 
     Prints the band (easy, medium, hard, expert) and the level (naked singles, hidden
     singles, locked candidates, Hall sets, or search with the backtracker's nodes),
@@ -765,35 +922,77 @@ def grade_command(file: BinaryIO | None) -> None:
     """
     from sudoku_cp.grading import grade
 
-    items = _puzzles_of(file)
-    for item in items:
-        result = grade(item.parse()[0])
-        _out(f"{item.where}: {result}" if len(items) > 1 else str(result))
+    entries = _entries(puzzle)
+    head, many = _first_two(entries)
+    for entry in itertools.chain(head, entries):
+        try:
+            result = grade(build(entry)[0])
+        except SudokuError as error:
+            raise _Failure(_exit_code(error), entry.locate(error) if many else str(error)) from None
+        _out(f"{entry.where}: {result}" if many else str(result))
+
+
+# -- running ------------------------------------------------------------------------------------
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Run the command line with ``argv`` (default ``sys.argv[1:]``); return the exit code."""
+    """Run the command line with ``argv`` (default ``sys.argv[1:]``); return the exit code
+    (see :data:`EXIT_CODES`)."""
     try:
         result = app.main(args=argv, prog_name="sudoku-cp", standalone_mode=False)
     except _Failure as failure:
         return _report(failure.code, str(failure))
-    except SudokuError as error:  # InvalidPuzzleError, NoSolutionError, UnknownBackendError, WorkerDiedError
-        return _report(_exit_code(error), _message(error))
+    except SudokuError as error:  # InvalidPuzzleError, UnknownBackendError, WorkerDiedError, ...
+        return _report(_exit_code(error), str(error))
     except click.exceptions.NoArgsIsHelpError as error:
         click.echo(error.ctx.get_help(), err=True)
         return EXIT_INVALID
     except click.ClickException as error:
         return _report(EXIT_INVALID, error.format_message())
-    except click.Abort:
+    except (click.Abort, KeyboardInterrupt):
         return _report(EXIT_INTERRUPTED, "aborted")
     except _OutputClosed:
+        _silence_stdout()
+        return EXIT_PIPE_CLOSED
+    if _output_cut():
         _silence_stdout()
         return EXIT_PIPE_CLOSED
     return result if isinstance(result, int) else EXIT_SOLVED
 
 
+def _output_cut() -> bool:
+    """True when standard output is a pipe whose reader has gone, leaving part of the output
+    unread (``| head -c 10``): a write that fit in the pipe's buffer raised no
+    BrokenPipeError, but the output was cut all the same. Linux: poll's POLLERR and FIONREAD."""
+    try:
+        import array
+        import fcntl
+        import select
+        import stat
+        import termios
+
+        descriptor = sys.stdout.fileno()
+        if not stat.S_ISFIFO(os.fstat(descriptor).st_mode):
+            return False
+        try:
+            sys.stdout.flush()
+        except BrokenPipeError:
+            return True
+        poller = select.poll()
+        poller.register(descriptor, select.POLLERR)
+        if not poller.poll(0):
+            return False
+        unread = array.array("i", [0])
+        fcntl.ioctl(descriptor, termios.FIONREAD, unread)
+        return unread[0] > 0
+    except (OSError, ValueError, AttributeError, ImportError):  # not a real pipe, or not Linux
+        return False
+
+
 def _report(code: int, reason: str) -> int:
-    click.echo(f"sudoku-cp: {' '.join(reason.split())}", err=True)
+    if code == EXIT_OUTPUT:
+        _silence_stdout()  # the unwritten rest would fail again when Python flushes at exit
+    _error(reason)
     return code
 
 

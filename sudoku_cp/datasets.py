@@ -31,10 +31,12 @@ Every puzzle in every set has exactly one solution. Classic sets load as lists o
 from __future__ import annotations
 
 import functools
-import json
+import io
 
+from sudoku_cp import readers
+from sudoku_cp.errors import InvalidPuzzleError
 from sudoku_cp.grid import Grid
-from sudoku_cp.puzzle import Puzzle, puzzles_from_json
+from sudoku_cp.puzzle import Puzzle, build
 
 _FILES = {
     "easy50": "easy50.txt",
@@ -95,21 +97,24 @@ def load(
         ValueError: unknown name (the message lists the known ones), or a negative
             ``limit`` or ``sample``.
     """
-    lines = _lines(name)
+    entries = _entries(name)
     if sample is not None:
         if sample < 0:
             raise ValueError(f"sample must be a non-negative number of puzzles, not {sample}")
         import random  # here, not at import time: ``import sudoku_cp`` stays fast
 
-        chosen = sorted(random.Random(seed).sample(range(len(lines)), min(sample, len(lines))))
-        lines = tuple(lines[i] for i in chosen)
+        chosen = sorted(random.Random(seed).sample(range(len(entries)), min(sample, len(entries))))
+        entries = tuple(entries[i] for i in chosen)
     if limit is not None:
         if limit < 0:
             raise ValueError(f"limit must be a non-negative number of puzzles, not {limit}")
-        lines = lines[:limit]
-    if is_variant_set(name):
-        return puzzles_from_json("[" + ",".join(lines) + "]", name)
-    return [Grid.parse(line) for line in lines]
+        entries = entries[:limit]
+    try:
+        if is_variant_set(name):
+            return [build(entry)[0] for entry in entries]
+        return [entry.load()[0] for entry in entries]  # type: ignore[index]
+    except InvalidPuzzleError as error:  # a damaged installation
+        raise InvalidPuzzleError(f"data set {name}: {error}") from None
 
 
 def count(name: str) -> int:
@@ -118,7 +123,7 @@ def count(name: str) -> int:
     Raises:
         ValueError: unknown name.
     """
-    return len(_lines(name))
+    return len(_entries(name))
 
 
 def _check_name(name: str) -> None:
@@ -127,8 +132,9 @@ def _check_name(name: str) -> None:
 
 
 @functools.cache
-def _lines(name: str) -> tuple[str, ...]:
-    """The set's puzzles as text: one line each, or one JSON record each for a variant set."""
+def _entries(name: str) -> tuple[readers.Entry, ...]:
+    """The set's puzzles as unread entries of the ``json`` reader (a variant set) or of the
+    ``text`` reader (a classic set: one puzzle per line)."""
     from importlib import resources  # here, not at import time: ``import sudoku_cp`` stays fast
 
     _check_name(name)
@@ -138,6 +144,6 @@ def _lines(name: str) -> tuple[str, ...]:
         import gzip
 
         raw = gzip.decompress(raw)
-    if _FILES[name].endswith(".json"):
-        return tuple(json.dumps(record) for record in json.loads(raw))
-    return tuple(line for line in raw.decode("ascii").splitlines() if line.strip())
+    variant = _FILES[name].endswith(".json")
+    source = readers.Source(io.BytesIO(raw), name, one_per_line=not variant)
+    return tuple(readers.read(source, format="json" if variant else "text"))

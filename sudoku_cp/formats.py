@@ -179,7 +179,7 @@ def _decode(data: bytes) -> str:
 def _too_long(size: int, unit: str) -> InvalidPuzzleError:
     return InvalidPuzzleError(
         f"the text is {size} {unit} long; one puzzle (up to 25x25) takes at most {MAX_PUZZLE_CHARS} "
-        f"characters: for a file of many puzzles use parse_many() or 'sudoku-cp solve FILE'"
+        f"characters: for a file of many puzzles use load_puzzles() or 'sudoku-cp solve FILE'"
     )
 
 
@@ -393,8 +393,34 @@ def _parse_text(text: str, first_line: int = 1) -> ReadGrid:
             layout = Layout.PRETTY
         else:
             layout = Layout.SPACED if spaced else Layout.ROWS
+    if side == 16:
+        _check_hexadoku(tokens)
     cells = [_token_value(token, index, side) for index, token in enumerate(tokens)]
     return ReadGrid(tuple(cells), side, layout)
+
+
+def _check_hexadoku(tokens: Sequence[_Token]) -> None:
+    """Refuse a 16x16 grid of characters that holds ``0`` but never ``G``: in this module's
+    notation (1-9, A-G) ``0`` is a blank, but such a grid is as likely a hexadoku written
+    0-F, where ``0`` is a value; reading it either way could be silently wrong."""
+    if any(len(token.text) > 1 for token in tokens):
+        return  # decimal numbers (the spaced layout): 0 is a blank, 16 is 16
+    texts = {token.text for token in tokens}
+    if "0" not in texts or texts & {"G", "g"}:
+        return
+    zero = next(token for token in tokens if token.text == "0")
+    where = f"line {zero.line}, column {zero.column}"
+    if texts & {".", "-", "_"}:
+        raise InvalidPuzzleError(
+            f"{where}: this 16x16 grid has '0' among its values and '.' for blanks: it reads as a "
+            f"hexadoku in 0-F notation, which is refused rather than guessed; write it in 1-9, A-G "
+            f"notation (add 1 to every value: 0 becomes 1, F becomes G)"
+        )
+    raise InvalidPuzzleError(
+        f"{where}: this 16x16 grid holds '0' but never 'G', so it is ambiguous and refused: in "
+        f"1-9, A-G notation '0' is a blank, in hexadoku (0-F) notation it is a value; write blanks "
+        f"as '.', or add 1 to every value of a hexadoku (0 becomes 1, F becomes G)"
+    )
 
 
 def _content_lines(text: str, first_line: int = 1) -> tuple[list[tuple[int, str]], bool]:

@@ -197,7 +197,9 @@ class Grid:
 
     ``cells`` is a tuple of ``n*n`` ints in row-major order, ``0`` for a blank and
     ``1..n`` for a value. Grids of one shape order lexicographically by ``cells``, so
-    ``min(solutions)`` is the smallest row-major solution.
+    ``min(solutions)`` is the smallest row-major solution; grids of different sides order
+    by side, and grids with equal cells but other box shapes by box shape (``None``
+    first), so the order is total and ``a <= b`` exactly when ``a < b`` or ``a == b``.
 
     Args:
         cells: the ``n*n`` values, row-major (``n`` from 1 to 25).
@@ -398,10 +400,15 @@ class Grid:
             return NotImplemented
         return self._box == other._box and self._cells == other._cells
 
+    def _order(self) -> tuple:
+        """The sort key: side, then the cells row-major, then the box shape (no boxes first),
+        so that the order is total and agrees with ``==``."""
+        return (self._side, self._cells, self._box or ())
+
     def __lt__(self, other: object) -> bool:
         if not isinstance(other, Grid):
             return NotImplemented
-        return (self._side, self._cells) < (other._side, other._cells)
+        return self._order() < other._order()
 
     def __hash__(self) -> int:
         return self._hash

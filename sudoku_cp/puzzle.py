@@ -12,19 +12,59 @@ True
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterable, Mapping
+import io
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, BinaryIO
 
+from sudoku_cp import readers
 from sudoku_cp.errors import InvalidPuzzleError
 from sudoku_cp.formats import Layout
 from sudoku_cp.grid import BoxShape, Grid, parse
+from sudoku_cp.readers import HugeInt, quote
 
 if TYPE_CHECKING:
     from pathlib import Path
 
     from sudoku_cp.constraints import Model
     from sudoku_cp.rules import Rule
+
+
+def _kind(value: object) -> str:
+    """A JSON value as a message shows it: quoted and cut (:func:`sudoku_cp.readers.quote`),
+    or its JSON type."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, HugeInt):
+        return repr(value)
+    if isinstance(value, str | int | float):
+        return quote(value)
+    return {dict: "an object", list: "a list"}.get(type(value), f"a {type(value).__name__}")
+
+
+def _is_box(box: object) -> bool:
+    """True for a ``(rows, columns)`` pair of ints (whether it tiles the grid is the grid's check)."""
+    return (
+        isinstance(box, tuple)
+        and len(box) == 2
+        and all(isinstance(v, int) and not isinstance(v, bool) for v in box)
+    )
+
+
+def _check_metadata(metadata: Mapping[str, Any]) -> None:
+    """Refuse a key whose value holds an integer too long to convert (kept values must
+    write back as JSON); walked without recursion."""
+    for key, value in metadata.items():
+        stack = [value]
+        while stack:
+            item = stack.pop()
+            if isinstance(item, HugeInt):
+                raise InvalidPuzzleError(f"{quote(key)}: {item!r} is too long to be a number of a puzzle")
+            if isinstance(item, Mapping):
+                stack.extend(item.values())
+            elif isinstance(item, list):
+                stack.extend(item)
+
 
 # sudoku_cp.rules and sudoku_cp.constraints are imported where a puzzle is built or
 # compiled, not here: their dozens of dataclasses would double the time of ``import sudoku_cp``.
@@ -123,12 +163,16 @@ class Puzzle:
         ``size`` is ``n``; ``box`` is ``[rows, columns]`` or ``null`` (no boxes: jigsaw
         ``regions``, or a Latin square); a missing ``box`` means the usual boxes of the
         size. ``grid`` is ``n*n`` characters (``.`` for a blank) or any layout
-        :meth:`Grid.parse` reads. ``rules`` maps the keys of :mod:`sudoku_cp.rules`
-        (``cages``, ``thermos``, ``diagonals``, ...) to their data. Other keys (``id``,
-        ``source``, ``solution``, ...) are kept as :attr:`metadata`.
+        :meth:`Grid.parse` reads. ``rules`` is an object mapping the keys of
+        :mod:`sudoku_cp.rules` (``cages``, ``thermos``, ``diagonals``, ...; snake case, see
+        :mod:`sudoku_cp.naming`) to their data. Other keys (``id``, ``source``,
+        ``solution``, ...) are kept as :attr:`metadata`.
 
         Raises:
-            InvalidPuzzleError: a missing or malformed key, naming it.
+            InvalidPuzzleError: a missing or malformed key, naming it: a record that is not
+                an object, ``rules`` that is not an object, a flag that is not ``true`` or
+                ``false``, an integer of more digits than any puzzle needs, more cages or
+                cells than the grid has, ...
         """
         if not isinstance(record, Mapping):
             raise InvalidPuzzleError(f"a puzzle record is a JSON object, not {type(record).__name__}")
@@ -137,14 +181,20 @@ class Puzzle:
         box = record["box"] if "box" in record else "standard"
         if isinstance(box, list):
             box = tuple(box)
-        grid = Grid.parse(record["grid"], box)
+        if box != "standard" and box is not None and not _is_box(box):
+            raise InvalidPuzzleError(f"'box' is [rows, columns] or null, not {_kind(record['box'])}")
+        given = record["grid"]
+        if not isinstance(given, str | list):
+            raise InvalidPuzzleError(f"'grid' is a string or a list of rows, not {_kind(given)}")
+        grid = Grid.parse(given, box)
         size = record.get("size")
-        if size is not None and size != grid.side:
-            raise InvalidPuzzleError(f"'size' is {size!r} but the grid is {grid.side}x{grid.side}")
+        if size is not None and (isinstance(size, bool) or size != grid.side):
+            raise InvalidPuzzleError(f"'size' is {_kind(size)} but the grid is {grid.side}x{grid.side}")
         from sudoku_cp.rules import rules_from_json
 
-        rules = rules_from_json(record.get("rules"))
+        rules = rules_from_json(record.get("rules"), side=grid.side)
         metadata = {k: v for k, v in record.items() if k not in ("size", "box", "grid", "rules")}
+        _check_metadata(metadata)
         return cls(grid, rules, metadata)
 
     def to_dict(self) -> dict[str, Any]:
@@ -191,8 +241,9 @@ lists, a :class:`Grid` or a :class:`Puzzle`."""
 def as_puzzle(puzzle: PuzzleInput) -> tuple[Puzzle, Layout]:
     """Any puzzle input as a :class:`Puzzle`, with the text layout it came in.
 
-    A :class:`Grid`, a text grid or a list of lists means classic rules; a mapping or
-    text starting with ``{`` is a JSON record (:meth:`Puzzle.from_dict`).
+    A :class:`Grid`, a text grid or a list of lists means classic rules; a mapping is a
+    JSON record (:meth:`Puzzle.from_dict`); text is read by the reader its start calls
+    for (:func:`sudoku_cp.readers.read_one`): a JSON record, or a grid in any layout.
 
     Raises:
         InvalidPuzzleError: malformed input, naming what and where.
@@ -201,60 +252,86 @@ def as_puzzle(puzzle: PuzzleInput) -> tuple[Puzzle, Layout]:
         return puzzle, Layout.LINE
     if isinstance(puzzle, Mapping):
         return Puzzle.from_dict(puzzle), Layout.LINE
-    if isinstance(puzzle, str) and looks_like_json(puzzle):
-        return Puzzle.from_dict(_json_loads(puzzle, "the puzzle")), Layout.LINE
+    if isinstance(puzzle, Grid):
+        return Puzzle(puzzle), Layout.LINE
+    if isinstance(puzzle, str | bytes | bytearray):
+        return build(readers.read_one(puzzle))
     grid, layout = parse(puzzle)
     return Puzzle(grid), layout
 
 
-def looks_like_json(text: str) -> bool:
-    """True for text that is a JSON record or a list of records (``{`` or ``[ {`` first),
-    not a pasted list of rows such as ``[[5, 3, 0, ...], ...]``."""
-    head = text.lstrip("\ufeff \t\r\n")
-    return head.startswith("{") or (head.startswith("[") and head[1:].lstrip().startswith("{"))
-
-
-def _json_loads(text: str, where: str) -> Any:
-    import json
-
-    try:
-        return json.loads(text.removeprefix("\ufeff"))
-    except json.JSONDecodeError as error:
-        raise InvalidPuzzleError(f"{where}: not valid JSON: {error}") from None
-
-
-def load_puzzles(path: str | Path) -> list[Puzzle]:
-    """Read a JSON file holding one puzzle record or a list of them.
+def build(entry: readers.Entry) -> tuple[Puzzle, Layout]:
+    """The puzzle of one entry of a reader, with its text layout (``line`` for a record).
 
     Raises:
-        InvalidPuzzleError: not JSON, or a malformed record (the message names its index).
+        InvalidPuzzleError: the entry does not read or its record is malformed; the
+            message is the entry's own (see :meth:`~sudoku_cp.readers.Entry.locate`).
+    """
+    read = entry.load()
+    if isinstance(read, tuple):
+        grid, layout = read
+        return Puzzle(grid), layout
+    return Puzzle.from_dict(read), Layout.LINE
+
+
+def read_puzzles(
+    source: str | Path | BinaryIO, *, format: str | None = None, one_per_line: bool = False
+) -> Iterator[Puzzle]:
+    """The puzzles of a file or binary stream in any registered format, lazily (see
+    :mod:`sudoku_cp.readers`: JSON, JSON Lines, text layouts).
+
+    Raises:
+        InvalidPuzzleError: a puzzle that does not read, or input beyond a bound; the
+            message names the input and where in it (line, or record index and ``id``).
         OSError: the file cannot be read.
     """
-    with open(path, encoding="utf-8") as file:
-        text = file.read()
-    return puzzles_from_json(text, str(path))
+    name = str(getattr(source, "name", source)) if not isinstance(source, str) else source
+    entries = readers.read(source, format=format, one_per_line=one_per_line)
+    try:
+        for entry in entries:
+            try:
+                yield build(entry)[0]
+            except InvalidPuzzleError as error:
+                raise InvalidPuzzleError(f"{name}: {entry.locate(error)}") from None
+    finally:
+        entries.close()  # closes a file that read() opened
 
 
-def puzzles_from_json(text: str, where: str = "JSON") -> list[Puzzle]:
+def load_puzzles(path: str | Path, *, format: str | None = None, one_per_line: bool = False) -> list[Puzzle]:
+    """Read every puzzle of a file: JSON (one record or a list), JSON Lines, or text grids
+    in any layout (see :mod:`sudoku_cp.readers`; ``format`` names a reader instead of
+    telling by the file's start).
+
+    Text is read a line at a time (a line over 5,000 characters is refused as soon as it
+    is met, so ``/dev/zero`` is refused at once); JSON is read whole up to 50 MB.
+
+    Raises:
+        InvalidPuzzleError: not JSON, or a malformed record (the message names its index
+            and ``id``), or a text puzzle that does not read (the message names its line).
+        OSError: the file cannot be read.
+    """
+    with open(path, "rb") as stream:
+        source = readers.Source(stream, str(path), one_per_line=one_per_line)
+        return list(read_puzzles(source, format=format))
+
+
+def puzzles_from_json(text: str | bytes, where: str = "JSON") -> list[Puzzle]:
     """The puzzles of a JSON text: one record or a list of records.
 
     Raises:
         InvalidPuzzleError: not JSON, or a malformed record (the message names its index).
     """
-    data = _json_loads(text, where)
-    records = data if isinstance(data, list) else [data]
-    puzzles = []
-    for index, record in enumerate(records):
-        try:
-            puzzles.append(Puzzle.from_dict(record))
-        except InvalidPuzzleError as error:
-            label = record.get("id") if isinstance(record, Mapping) else None
-            name = f"record {index}" + (f" ({label})" if label else "")
-            raise InvalidPuzzleError(f"{where}: {name}: {error}") from None
-    return puzzles
+    data = text.encode("utf-8") if isinstance(text, str) else text
+    return list(read_puzzles(readers.Source(io.BytesIO(data), where), format="json"))
 
 
-__all__ = ["Puzzle", "PuzzleInput", "as_puzzle", "load_puzzles", "puzzles_from_json"]
+def looks_like_json(text: str) -> bool:
+    """True for text that is a JSON record or a list of records (``{`` or ``[ {`` first),
+    not a pasted list of rows such as ``[[5, 3, 0, ...], ...]``."""
+    return readers.sniff(text.lstrip("\ufeff \t\r\n")).name != "text"
+
+
+__all__ = ["Puzzle", "PuzzleInput", "as_puzzle", "build", "load_puzzles", "puzzles_from_json", "read_puzzles"]
 
 
 def to_puzzle(puzzle: PuzzleInput) -> Puzzle:

@@ -28,6 +28,7 @@ from typing import Any, ClassVar
 from sudoku_cp.constraints import AllDifferent, Constraint, Less, Relation, Sum, ValueIn, cell_name
 from sudoku_cp.errors import InvalidPuzzleError
 from sudoku_cp.grid import BoxShape, geometry
+from sudoku_cp.naming import canonical_name
 
 Cell = tuple[int, int]
 """A 0-based ``(row, column)``."""
@@ -618,22 +619,46 @@ RULE_TYPES: tuple[type[Rule], ...] = (
 """Every rule type, in the order the JSON format lists them."""
 
 
-def rules_from_json(rules: Mapping[str, Any] | None) -> tuple[Rule, ...]:
+def rules_from_json(rules: Mapping[str, Any] | None, *, side: int | None = None) -> tuple[Rule, ...]:
     """The rule objects of a JSON ``rules`` object (``{}`` or ``None``: classic rules only).
 
     A key whose value is false or empty (``"diagonals": false``, ``"cages": []``) adds nothing.
+    Keys are snake case (``anti_knight``); ``anti-knight``, ``antiKnight`` and ``AntiKnight``
+    are read as it (:func:`sudoku_cp.naming.canonical_name`). Values are checked for their
+    JSON type before anything is built: flags are ``true``/``false``, cells ``[row,
+    column]`` pairs of ints, ``regions`` a string of labels with no spaces (or a list of
+    rows), and no list holds more items than a ``side`` x ``side`` grid can use (25x25
+    when ``side`` is not given), so an oversized record is refused at once.
 
     Raises:
-        InvalidPuzzleError: an unknown key (the message lists the known ones) or a malformed value.
+        InvalidPuzzleError: ``rules`` that is not an object, an unknown key (the message
+            lists the known ones), a key given twice in two spellings, or a malformed value
+            (the message names the key and the item, e.g. ``rules.cages[3].cells[0]``).
     """
-    rules = dict(rules or {})
+    if rules is None:
+        rules = {}
+    if not isinstance(rules, Mapping):
+        raise InvalidPuzzleError(
+            f"'rules' is an object such as {{\"diagonals\": true}}, not {_json_kind(rules)}"
+        )
     known = {key: rule_type for rule_type in RULE_TYPES for key in rule_type.keys}
-    unknown = sorted(set(rules) - set(known))
+    named: dict[str, Any] = {}
+    spelled: dict[str, str] = {}
+    for key, value in rules.items():
+        name = canonical_name(key) if isinstance(key, str) else key
+        name = name if name in known else key
+        if name in named:
+            raise InvalidPuzzleError(f"rules: {spelled[name]!r} and {key!r} both name {name!r}: give it once")
+        named[name], spelled[name] = value, key
+    unknown = sorted(map(repr, set(named) - set(known)))
     if unknown:
-        raise InvalidPuzzleError(f"unknown rule {unknown[0]!r}; known rules: {', '.join(known)}")
+        raise InvalidPuzzleError(f"unknown rule {unknown[0]}; known rules: {', '.join(known)}")
+    n = side if side is not None else 25
+    for key, value in named.items():
+        _check_json_value(key, value, n)
     out = []
     for rule_type in RULE_TYPES:
-        present = {key: rules[key] for key in rule_type.keys if key in rules}
+        present = {key: named[key] for key in rule_type.keys if key in named}
         if not any(present.values()):
             continue
         try:
@@ -643,6 +668,103 @@ def rules_from_json(rules: Mapping[str, Any] | None) -> tuple[Rule, ...]:
         except (TypeError, ValueError, KeyError) as error:
             raise InvalidPuzzleError(f"rules {', '.join(present)}: malformed ({error})") from None
     return tuple(out)
+
+
+_JSON_FLAGS = frozenset({"diagonals", "anti_knight", "anti_king", "all_white_given", "all_black_given"})
+_JSON_CELL_LISTS = frozenset({"windows", "even", "odd"})
+_JSON_PAIR_LISTS = frozenset({"less", "white", "black"})
+
+
+def _json_kind(value: object) -> str:
+    """A JSON value as an error message names it."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return repr(value) if len(value) <= 30 else f"a string of {len(value)} characters"
+    if isinstance(value, int | float):
+        return repr(value)
+    return {dict: "an object", list: "a list"}.get(type(value), repr(value)[:40])
+
+
+def _check_json_list(where: str, value: object, most: int) -> list:
+    if not isinstance(value, list):
+        raise InvalidPuzzleError(f"{where} is a list, not {_json_kind(value)}")
+    if len(value) > most:
+        raise InvalidPuzzleError(f"{where} has {len(value)} items; a grid of this size takes at most {most}")
+    return value
+
+
+def _check_json_cell(where: str, value: object) -> None:
+    if not (
+        isinstance(value, list)
+        and len(value) == 2
+        and all(isinstance(v, int) and not isinstance(v, bool) for v in value)
+    ):
+        raise InvalidPuzzleError(f"{where} is a [row, column] pair of ints, not {_json_kind(value)}")
+
+
+def _check_json_value(key: str, value: object, side: int) -> None:
+    """Check the JSON type and length of one ``rules`` value before it is built."""
+    where = f"rules.{key}"
+    cells = side * side
+    if key in _JSON_FLAGS:
+        if not isinstance(value, bool):
+            raise InvalidPuzzleError(f"{where} is true or false, not {_json_kind(value)}")
+    elif key in _JSON_CELL_LISTS:
+        for index, cell in enumerate(_check_json_list(where, value, cells)):
+            _check_json_cell(f"{where}[{index}]", cell)
+    elif key in _JSON_PAIR_LISTS:
+        for index, pair in enumerate(_check_json_list(where, value, 2 * side * (side - 1))):
+            _check_json_list(f"{where}[{index}]", pair, 2)
+            for end, cell in enumerate(pair):
+                _check_json_cell(f"{where}[{index}][{end}]", cell)
+    elif key == "thermos":
+        for index, thermo in enumerate(_check_json_list(where, value, 2 * cells)):
+            for step, cell in enumerate(_check_json_list(f"{where}[{index}]", thermo, side)):
+                _check_json_cell(f"{where}[{index}][{step}]", cell)
+    elif key == "cages":
+        total = 0
+        for index, cage in enumerate(_check_json_list(where, value, cells)):
+            here = f"{where}[{index}]"
+            if not isinstance(cage, Mapping):
+                raise InvalidPuzzleError(
+                    f"{here} is an object with 'sum' and 'cells', not {_json_kind(cage)}"
+                )
+            strangers = sorted(set(cage) - {"sum", "cells"})
+            if strangers or "sum" not in cage or "cells" not in cage:
+                got = ", ".join(repr(k)[:30] for k in sorted(map(str, cage))[:5])
+                raise InvalidPuzzleError(
+                    f"{here}: each cage needs 'sum' and 'cells' and no other key (got {got})"
+                )
+            total_value = cage["sum"]
+            if isinstance(total_value, bool) or not isinstance(total_value, int):
+                raise InvalidPuzzleError(f"{here}.sum is an int, not {_json_kind(total_value)}")
+            members = _check_json_list(f"{here}.cells", cage["cells"], side)
+            total += len(members)
+            if total > cells:
+                raise InvalidPuzzleError(f"{where}: more than {cells} cells in all; the grid has {cells}")
+            for step, cell in enumerate(members):
+                _check_json_cell(f"{here}.cells[{step}]", cell)
+    elif key == "regions":
+        if isinstance(value, str):
+            rows = [value]
+        else:
+            rows = _check_json_list(where, value, cells)
+        for row in rows:
+            if isinstance(row, str):
+                space = next((i for i, ch in enumerate(row[: cells + 1]) if ch.isspace()), None)
+                if space is not None:
+                    raise InvalidPuzzleError(
+                        f"{where} holds a space at position {space}: one label character per cell, no spaces"
+                    )
+                if len(row) > cells:
+                    raise InvalidPuzzleError(f"{where} has {len(row)} labels; the grid has {cells} cells")
+            else:
+                for label in _check_json_list(where + " row", row, side):
+                    if isinstance(label, bool) or not isinstance(label, int | str):
+                        raise InvalidPuzzleError(
+                            f"{where}: a label is an int or a character, not {_json_kind(label)}"
+                        )
 
 
 def rules_to_json(rules: Iterable[Rule]) -> dict[str, Any]:

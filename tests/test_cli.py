@@ -15,7 +15,7 @@ from click.testing import CliRunner
 from conftest import LEXMIN_CASES
 
 from sudoku_cp import Grid, backend_names, datasets
-from sudoku_cp.cli import EXIT_INVALID, EXIT_NO_SOLUTION, EXIT_SOLVED, EXIT_TIMEOUT, main
+from sudoku_cp.cli import EXIT_FAILED, EXIT_INVALID, EXIT_NO_SOLUTION, EXIT_SOLVED, EXIT_TIMEOUT, main
 
 BAEKJOON_2239_INPUT = """103000509
 002109400
@@ -170,30 +170,41 @@ def test_generous_time_limit(write):
 
 SUMMARY = re.compile(
     r"^hardest: 11/11 solved by auto in \d+\.\d\d s "
-    r"\(median \d+\.\d\d ms, mean \d+\.\d\d ms, max \d+\.\d ms per solved puzzle\)\n$"
+    r"\(median \d+\.\d\d ms, mean \d+\.\d\d ms, max \d+\.\d ms per puzzle\)\n$"
 )
 
 
-def test_dataset_prints_a_one_line_summary():
+def test_dataset_prints_the_solutions_and_the_summary_on_standard_error():
+    """Issue 22 item 6: ``solve --dataset`` prints the solutions; ``--summary`` only the summary."""
     code, out, err = run(["solve", "--dataset", "hardest"])
     assert code == EXIT_SOLVED
+    puzzles = datasets.load("hardest")
+    solutions = [Grid.parse(line) for line in out.splitlines()]
+    assert len(solutions) == len(puzzles)
+    assert all(s.is_solution_of(p) for s, p in zip(solutions, puzzles, strict=True))
+    assert SUMMARY.match(err), err
+    code, out, err = run(["solve", "--dataset", "hardest", "--summary"])
+    assert code == EXIT_SOLVED and err == ""
     assert SUMMARY.match(out), out
-    assert err == ""
 
 
-def test_dataset_with_limit_and_backend():
-    code, out, err = run(["solve", "-d", "easy50", "-n", "3", "-b", "backtracking"])
+def test_dataset_with_limit_backend_and_layout():
+    code, out, err = run(["solve", "-d", "easy50", "-n", "3", "-b", "backtracking", "--summary"])
     assert code == EXIT_SOLVED
     assert out.startswith("easy50: 3/3 solved by backtracking in ")
     assert out.count("\n") == 1
     assert err == ""
+    code, out, err = run(["solve", "-d", "easy50", "-n", "2", "-b", "backtracking", "-l", "rows"])
+    lines = out.splitlines()
+    assert code == EXIT_SOLVED and len(lines) == 18  # two grids of nine rows, as the splitter reads them
+    assert Grid.parse("\n".join(lines[:9])).is_solution_of(datasets.load("easy50")[0])
 
 
 def test_dataset_timeouts_are_counted_and_exit_3():
     code, out, err = run(["solve", "--dataset", "sudoku25", "--limit", "1", "-t", "0.1"])
     assert code == EXIT_TIMEOUT
-    assert out.startswith("sudoku25: 0/1 solved, 1 timeout by auto in ")
-    assert out.endswith("(none solved)\n")
+    assert out == "\n"  # no solution: an empty line in its place
+    assert err.startswith("sudoku25: 0/1 solved, 1 timeout by auto in ")
 
 
 def test_datasets_command_lists_every_set():
@@ -203,9 +214,9 @@ def test_datasets_command_lists_every_set():
     assert [line.split()[0] for line in lines] == datasets.names()
     assert lines[0].split() == ["easy50", "9x9", "49", "puzzles", "classic"]
     assert lines[6].split() == ["sudoku25", "25x25", "12", "puzzles", "classic"]
-    assert lines[7].split() == ["anti_knight", "9x9", "4", "puzzles", "AntiKnight"]
+    assert lines[7].split() == ["anti_knight", "9x9", "4", "puzzles", "anti_knight"]
     assert ["gen_6x6", "6x6", "50", "puzzles", "classic"] in [line.split() for line in lines]
-    assert ["gen_killer", "9x9", "20", "puzzles", "Killer"] in [line.split() for line in lines]
+    assert ["gen_killer", "9x9", "20", "puzzles", "cages"] in [line.split() for line in lines]
 
 
 def test_backends_command_marks_the_default():
@@ -273,8 +284,9 @@ FAILING_ARGUMENTS = {
     "zero-time-limit": (["solve", "-t", "0"], ["--time-limit"]),
     "text-time-limit": (["solve", "-t", "soon"], ["soon"]),
     "bad-layout": (["solve", "--layout", "fancy"], ["fancy"]),
-    "file-and-dataset": (["solve", "--dataset", "hardest", "x.txt"], ["--dataset takes no FILE"]),
-    "layout-and-dataset": (["solve", "--dataset", "hardest", "--layout", "rows"], ["no --layout"]),
+    "file-and-dataset": (["solve", "--dataset", "hardest", "x.txt"], ["--dataset takes no PUZZLE"]),
+    "stats-and-dataset": (["solve", "--dataset", "hardest", "--stats"], ["no --one-per-line or --stats"]),
+    "summary-without-dataset": (["solve", "--summary"], ["--summary goes with --dataset"]),
     "limit-without-dataset": (["solve", "--limit", "3"], ["--limit goes with --dataset"]),
     "bench-zero-processes": (["bench", "-d", "hardest", "-j", "0"], ["--processes"]),
     "solve-nan": (["solve", "-t", "nan"], ["--time-limit", "nan"]),
@@ -284,8 +296,8 @@ FAILING_ARGUMENTS = {
         ["bench", "-d", "hardest", "--csv", "/nonexistent/dir/x.csv"],
         ["/nonexistent/dir"],
     ),
-    "bench-file-and-dataset": (["bench", "-d", "hardest", "x.txt"], ["FILE or --dataset"]),
-    "bench-nothing": (["bench"], ["FILE or --dataset"]),
+    "bench-file-and-dataset": (["bench", "-d", "hardest", "x.txt"], ["PUZZLE file or --dataset"]),
+    "bench-nothing": (["bench"], ["PUZZLE file or --dataset"]),
     "sample-without-dataset": (["solve", "--sample", "3"], ["--sample goes with --dataset"]),
 }
 
@@ -468,26 +480,30 @@ def test_a_closed_pipe_ends_quietly(write):
 
 @pytest.fixture
 def parsed(monkeypatch) -> list[str]:
-    """The texts ``Grid.parse`` is given during the test, in order."""
+    """The texts the text reader parses during the test, in order."""
+    from sudoku_cp import readers
+
     texts = []
-    real_parse = Grid.parse
+    real_parse = readers.parse
 
     def counting_parse(text, *args, **kwargs):
         texts.append(text)
         return real_parse(text, *args, **kwargs)
 
-    monkeypatch.setattr(Grid, "parse", staticmethod(counting_parse))
+    monkeypatch.setattr(readers, "parse", counting_parse)
     return texts
 
 
 def test_dataset_limit_parses_only_what_it_solves(parsed):
-    code, out, err = run(["solve", "-d", "sudoku17", "-n", "5", "-b", "backtracking"])
+    code, out, err = run(["solve", "-d", "sudoku17", "-n", "5", "-b", "backtracking", "--summary"])
     assert code == EXIT_SOLVED and out.startswith("sudoku17: 5/5 solved")
     assert len(parsed) == 5
 
 
 def test_dataset_sample_with_seed(parsed, monkeypatch):
-    code, out, err = run(["solve", "-d", "sudoku17", "--sample", "4", "--seed", "3", "-b", "backtracking"])
+    code, out, err = run(
+        ["solve", "-d", "sudoku17", "--sample", "4", "--seed", "3", "-b", "backtracking", "--summary"]
+    )
     assert (code, err) == (EXIT_SOLVED, "")
     assert out.startswith("sudoku17: 4/4 solved")
     monkeypatch.undo()
@@ -549,7 +565,8 @@ def test_at_a_terminal_it_says_it_reads_standard_input(monkeypatch):
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="finds the child in /proc")
-def test_a_killed_python_constraint_child_is_one_line_and_exit_2(tmp_path):
+def test_a_killed_python_constraint_child_is_one_line_and_exit_4(tmp_path):
+    """Issue 22 item 7: a killed worker is a backend failure (4), not invalid input (2)."""
     import signal
     import time
 
@@ -573,5 +590,5 @@ def test_a_killed_python_constraint_child_is_one_line_and_exit_2(tmp_path):
     finally:
         process.kill()
         process.wait()
-    assert (process.returncode, out) == (EXIT_INVALID, "")
+    assert (process.returncode, out) == (EXIT_FAILED, "")
     assert_one_error_line(err, "killed by signal 9")

@@ -155,9 +155,11 @@ def test_provenance_mentions_the_sources():
 
 def test_limit_parses_only_the_first_puzzles(monkeypatch):
     first = datasets.load("top95")[:3]
+    from sudoku_cp import readers
+
     parsed = []
-    real_parse = Grid.parse
-    monkeypatch.setattr(Grid, "parse", staticmethod(lambda text: parsed.append(text) or real_parse(text)))
+    real_parse = readers.parse
+    monkeypatch.setattr(readers, "parse", lambda text, **kw: parsed.append(text) or real_parse(text, **kw))
     assert datasets.load("top95", limit=3) == first
     assert len(parsed) == 3
     with pytest.raises(ValueError, match="limit"):

@@ -3,6 +3,7 @@ order), immutability, the reading and writing helpers, and pickling."""
 
 from __future__ import annotations
 
+import itertools
 import pickle
 
 import pytest
@@ -321,3 +322,17 @@ def test_grid_from_numpy_cells():
     np = pytest.importorskip("numpy")
     grid = datasets.load("hardest")[0]
     assert Grid(np.array(grid.cells)) == grid
+
+
+def test_the_order_is_total_and_consistent_with_equality():
+    """Issue 18.6: two empty 6x6 grids with 2x3 and 3x2 boxes are not equal, so exactly one
+    of ``<`` and ``>`` holds, and ``<=`` agrees with ``<`` or ``==``."""
+    a, b = Grid.empty(6, (2, 3)), Grid.empty(6, (3, 2))
+    assert a != b
+    assert (a < b) != (b < a)
+    for x, y in itertools.permutations([a, b, Grid.empty(6, None), Grid.empty(4)], 2):
+        assert (x <= y) == (x < y or x == y)
+        assert (x >= y) == (x > y or x == y)
+        assert (x < y) != (y < x or x == y)
+    same = Grid.empty(6, (2, 3))
+    assert same <= a and same >= a and not same < a

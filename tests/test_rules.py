@@ -250,7 +250,7 @@ def test_load_puzzles_reads_one_record_or_a_list(tmp_path):
     assert [p.side for p in load_puzzles(many)] == [9, 4]
     bad = tmp_path / "bad.json"
     bad.write_text(json.dumps([{"size": 4, "grid": "." * 16}, {"id": "x7", "grid": "5" * 81}]))
-    with pytest.raises(InvalidPuzzleError, match=r"bad.json: record 1 \(x7\): row 1 has two 5s"):
+    with pytest.raises(InvalidPuzzleError, match=r"bad.json: record 1 \(id 'x7'\): row 1 has two 5s"):
         load_puzzles(bad)
     broken = tmp_path / "broken.json"
     broken.write_text("{")
