@@ -73,3 +73,19 @@ def test_the_picture_marks_decisions_dead_ends_and_the_first_solution():
     assert svg.count("<title>") == len(trace.nodes)
     first = trace.nodes[trace.path_to_first_solution()[-1]]
     assert f"r{first.decision[0] // 9 + 1}c{first.decision[0] % 9 + 1}={first.decision[1]}" in svg
+
+
+def test_propagation_levels_are_sound_and_nested_on_easy50():
+    from sudoku_cp.engine.trace import propagate
+
+    for puzzle in datasets.load("easy50")[:15]:
+        solution = sudoku_cp.solve(puzzle).cells
+        previous = None
+        for level in PROPAGATIONS:
+            result = propagate(puzzle, level)
+            assert result.failed_by is None
+            assert all(solution[r.cell] != r.value for r in result.removals)
+            assert all(v in c for v, c in zip(solution, result.candidates, strict=True))
+            if previous is not None:  # a stronger level keeps a subset of the candidates
+                assert all(set(a) <= set(b) for a, b in zip(result.candidates, previous, strict=True))
+            previous = result.candidates

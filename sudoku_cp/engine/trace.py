@@ -192,6 +192,60 @@ def trace_search(
     return recorder.run()
 
 
+@dataclass(frozen=True)
+class Propagation:
+    """The candidates after propagating the givens once, with no search.
+
+    Attributes:
+        propagation: ``"forward"``, ``"hidden"`` or ``"hall"``.
+        candidates: ``n*n`` tuples of each cell's values left, row-major.
+        removals: what was removed, in order, each with its constraint.
+        failed_by: the constraint that found a contradiction, or ``None``.
+    """
+
+    propagation: str
+    candidates: tuple[tuple[int, ...], ...]
+    removals: tuple[Removal, ...]
+    failed_by: Constraint | None
+
+    @property
+    def solved(self) -> bool:
+        """True when every cell has one value left (propagation alone solved the puzzle)."""
+        return self.failed_by is None and all(len(c) == 1 for c in self.candidates)
+
+    @property
+    def open_cells(self) -> int:
+        """The cells with more than one value left."""
+        return sum(len(c) > 1 for c in self.candidates)
+
+
+def propagate(puzzle: Puzzle | Grid | Model, propagation: str = "hidden") -> Propagation:
+    """Propagate the givens of ``puzzle`` to a fixed point, with no decision (the root of
+    :func:`trace_search`), and say what each constraint removed.
+
+    >>> from sudoku_cp.grid import Grid
+    >>> result = propagate(Grid.parse("12.." "34.." "...." "...."), "forward")
+    >>> result.candidates[2], result.open_cells
+    ((3, 4), 12)
+
+    Raises:
+        ValueError: an unknown ``propagation``.
+    """
+    if propagation not in PROPAGATIONS:
+        raise ValueError(f"propagation must be one of {', '.join(PROPAGATIONS)}, not {propagation!r}")
+    model = puzzle if isinstance(puzzle, Model) else _model(puzzle)
+    recorder = _Recorder(model, "row-major", propagation, 1, 1)
+    masks = [sum(1 << (v - 1) for v in domain) for domain in model.domains()]
+    removals: list[Removal] = []
+    failed_by = None
+    try:
+        recorder._propagate(masks, removals)
+    except _Failure as failure:
+        failed_by = failure.constraint
+    candidates = tuple(tuple(_values(m)) for m in masks)
+    return Propagation(propagation, candidates, tuple(removals), failed_by)
+
+
 def _model(puzzle: Puzzle | Grid) -> Model:
     from sudoku_cp.puzzle import to_puzzle  # the puzzle sits beside the vocabulary
 
