@@ -252,7 +252,7 @@ def _smallest(puzzle: Puzzle, after: Sequence[int] | None, run: _Run) -> tuple[G
     # and are harmless, since the new candidate is smaller than every earlier one.
     while True:
         started = time.perf_counter()
-        has_smaller = _add_lex_less(model, cells, candidate, givens, lowest)
+        has_smaller = add_lex_less(model, cells, candidate, givens, lowest)
         run.build_time += time.perf_counter() - started
         if not has_smaller:
             break  # no cell can take a smaller value: proven without a solve
@@ -346,7 +346,7 @@ class _Counter(cp_model.CpSolverSolutionCallback):
 # -- the lexicographic ordering constraint ----------------------------------------------------
 
 
-def _add_lex_less(
+def add_lex_less(
     model: cp_model.CpModel,
     cells: Sequence[IntVar],
     bound: Sequence[int],

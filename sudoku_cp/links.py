@@ -1,0 +1,509 @@
+"""Puzzles shared as links: f-puzzles and SudokuPad.
+
+The variant community shares puzzles as links to two web apps:
+
+* **f-puzzles** (``https://f-puzzles.com/?load=PAYLOAD``): ``PAYLOAD`` is the puzzle's
+  JSON compressed with lz-string's ``compressToBase64``;
+* **SudokuPad** (``https://sudokupad.app/fpuzzlesPAYLOAD``, also under
+  ``app.crackingthecryptic.com``): the same f-puzzles payload after the word
+  ``fpuzzles``. SudokuPad's own compact format (``scl...``) and its short ids (which
+  need the network) are refused with a message saying so.
+
+:func:`puzzle_from_link` reads a link into a :class:`~sudoku_cp.puzzle.Puzzle` by
+turning the f-puzzles JSON into the package's JSON record (:func:`fpuzzles_to_record`)
+and building the puzzle from it, so every check of the rules applies;
+:func:`fpuzzles_link` and :func:`sudokupad_link` write a puzzle back, so a solved or
+generated puzzle opens in those apps. lz-string comes from the ``lzstring`` package.
+
+The subset of the f-puzzles format read (every other constraint key is refused, naming
+it, never solved without it; decoration is ignored):
+
+=========================  ==============================================================
+f-puzzles key              read as
+=========================  ==============================================================
+``size``, ``grid``         the side; each cell's ``value`` with ``"given": true`` is a
+                           given (a value without it was typed by a solver: ignored);
+                           ``region`` numbers make jigsaw regions
+``diagonal+``/``diagonal-``  both together: X-Sudoku (one alone is refused)
+``antiknight``, ``antiking``  the anti-knight and anti-king rules
+``killercage``             killer cages (a cage without a sum is refused)
+``thermometer``            thermometers, bulb first
+``odd``, ``even``          parity of marked cells
+``difference``, ``ratio``  white (differ by 1) and black (ratio 2) Kropki dots; other
+                           values are refused
+``nonconsecutive``         no white dot means not consecutive (with or without dots)
+``negative: ["ratio"]``    no black dot means not in ratio 2
+``minimum``, ``maximum``   a cell smaller (greater) than its orthogonal neighbours, as
+                           inequalities
+``extraregion``            box-shaped extra regions as Windoku windows
+``title``, ``author``,     kept in ``puzzle.metadata``
+``ruleset``, ``solution``
+``text``, ``line``,        decoration: ignored
+``rectangle``, ``circle``,
+``cage``
+=========================  ==============================================================
+
+>>> from sudoku_cp.grid import Grid
+>>> from sudoku_cp.puzzle import Puzzle
+>>> puzzle = Puzzle(Grid.parse("1234" "34.." "...." "...."))
+>>> link = fpuzzles_link(puzzle)
+>>> link.startswith("https://f-puzzles.com/?load=")
+True
+>>> puzzle_from_link(link) == puzzle
+True
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import urllib.parse
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from sudoku_cp.errors import InvalidPuzzleError
+
+if TYPE_CHECKING:
+    from sudoku_cp.puzzle import Puzzle
+
+MAX_LINK_LENGTH = 2_000_000
+"""Characters: a longer link is refused before it is decompressed."""
+
+_FPUZZLES_LINK = re.compile(r"^https?://(?:www\.)?f-puzzles\.com/?\?(?:.*&)?load=(?P<payload>[^&#\s]+)")
+_SUDOKUPAD_LINK = re.compile(
+    r"^https?://(?:www\.)?(?:sudokupad\.app|app\.crackingthecryptic\.com(?:/sudoku)?|"
+    r"crackingthecryptic\.com/sudoku)/(?:sudoku/)?(?:\?puzzleid=)?(?P<rest>[^#\s]*)"
+)
+
+_DECORATION = {
+    "text", "line", "rectangle", "circle", "cage",  # f-puzzles' cosmetic tools
+    "activeConstraints", "highlightConflicts", "disabledlogic", "truecandidatesoptions",  # app settings
+}  # fmt: skip
+_METADATA = ("title", "author", "ruleset")
+_UNDERSTOOD = {
+    "size", "grid", "diagonal+", "diagonal-", "antiknight", "antiking", "killercage", "thermometer",
+    "odd", "even", "difference", "ratio", "nonconsecutive", "negative", "minimum", "maximum",
+    "extraregion", "solution", *_METADATA,
+}  # fmt: skip
+
+
+def is_link(text: str) -> bool:
+    """True when ``text`` (stripped) is an f-puzzles or SudokuPad link.
+
+    >>> is_link("https://f-puzzles.com/?load=N4Ig"), is_link("123")
+    (True, False)
+    """
+    text = text.strip()
+    return bool(_FPUZZLES_LINK.match(text) or _SUDOKUPAD_LINK.match(text))
+
+
+def puzzle_from_link(link: str) -> Puzzle:
+    """The :class:`~sudoku_cp.puzzle.Puzzle` of an f-puzzles or SudokuPad link.
+
+    Args:
+        link: ``https://f-puzzles.com/?load=...`` or ``https://sudokupad.app/fpuzzles...``.
+
+    Raises:
+        InvalidPuzzleError: not such a link, a payload that does not decompress to JSON,
+            a constraint the package does not model (named), or rules that do not hold
+            (as for any JSON record).
+    """
+    return puzzle_from_fpuzzles(fpuzzles_from_link(link))
+
+
+def fpuzzles_from_link(link: str) -> dict[str, Any]:
+    """The f-puzzles JSON object a link carries (see :func:`puzzle_from_link`)."""
+    link = link.strip()
+    if len(link) > MAX_LINK_LENGTH:
+        raise InvalidPuzzleError(
+            f"the link has {len(link):,} characters; at most {MAX_LINK_LENGTH:,} are read"
+        )
+    match = _FPUZZLES_LINK.match(link)
+    if match:
+        return decode_payload(match["payload"])
+    match = _SUDOKUPAD_LINK.match(link)
+    if not match:
+        raise InvalidPuzzleError("not an f-puzzles or SudokuPad link")
+    rest = urllib.parse.unquote(match["rest"])
+    if rest.startswith("fpuzzles"):
+        return decode_payload(rest.removeprefix("fpuzzles"))
+    if rest.startswith("scl"):
+        raise InvalidPuzzleError(
+            "SudokuPad's compact format (a link with 'scl') is not read yet; "
+            "open the puzzle in SudokuPad or f-puzzles and share it as an f-puzzles link"
+        )
+    raise InvalidPuzzleError(
+        "this SudokuPad link names a puzzle stored on its server (a short id), which needs the "
+        "network; share it as an f-puzzles link (SudokuPad link with 'fpuzzles' and the puzzle data)"
+    )
+
+
+def decode_payload(payload: str) -> dict[str, Any]:
+    """The JSON object of an lz-string ``compressToBase64`` payload (URL-quoted or not).
+
+    Raises:
+        InvalidPuzzleError: the payload does not decompress to a JSON object.
+    """
+    import lzstring  # here: only links need it
+
+    payload = urllib.parse.unquote(payload).replace(" ", "+")
+    try:
+        text = lzstring.LZString().decompressFromBase64(payload)
+    except Exception:  # the library raises various errors on corrupt input
+        text = None
+    if not text:
+        raise InvalidPuzzleError("the link's puzzle data does not decompress (is the link complete?)")
+    try:
+        data = json.loads(text)
+    except ValueError as error:
+        raise InvalidPuzzleError(f"the link's puzzle data is not valid JSON ({error})") from None
+    if not isinstance(data, dict):
+        raise InvalidPuzzleError("the link's puzzle data is not an f-puzzles JSON object")
+    return data
+
+
+def encode_payload(data: Mapping[str, Any]) -> str:
+    """An lz-string ``compressToBase64`` payload of a JSON object (as f-puzzles writes it)."""
+    import lzstring
+
+    return lzstring.LZString().compressToBase64(json.dumps(data, separators=(",", ":")))
+
+
+def puzzle_from_fpuzzles(data: Mapping[str, Any]) -> Puzzle:
+    """The :class:`~sudoku_cp.puzzle.Puzzle` of an f-puzzles JSON object.
+
+    Raises:
+        InvalidPuzzleError: see :func:`puzzle_from_link`.
+    """
+    from sudoku_cp.puzzle import Puzzle
+
+    return Puzzle.from_dict(fpuzzles_to_record(data))
+
+
+# -- f-puzzles JSON -> the package's JSON record ------------------------------------------
+
+
+def fpuzzles_to_record(data: Mapping[str, Any]) -> dict[str, Any]:
+    """The package's JSON record (``size``, ``box``, ``grid``, ``rules``; see
+    :meth:`sudoku_cp.puzzle.Puzzle.from_dict`) of an f-puzzles JSON object.
+
+    Raises:
+        InvalidPuzzleError: a key the package does not model, or a malformed value (named).
+    """
+    unknown = sorted(k for k in data if k not in _UNDERSTOOD and k not in _DECORATION and _present(data[k]))
+    if unknown:
+        raise InvalidPuzzleError(
+            f"the puzzle uses {', '.join(map(repr, unknown))}, which sudoku_cp does not model; "
+            "it is not solved without it"
+        )
+    side = data.get("size")
+    if not isinstance(side, int) or isinstance(side, bool) or not 4 <= side <= 25:
+        raise InvalidPuzzleError(f"f-puzzles key 'size': {side!r} is not a grid side of 4 to 25")
+    givens, regions = _read_grid(data.get("grid"), side)
+    record: dict[str, Any] = {"size": side, "grid": givens}
+    rules: dict[str, Any] = {}
+    default = _default_regions(side)
+    if regions is not None and regions != default:
+        record["box"] = None
+        rules["regions"] = "".join(_region_letter(r) for r in _renumber(regions))
+    elif default is None:
+        raise InvalidPuzzleError(
+            f"f-puzzles key 'grid': a {side}x{side} grid has no boxes, so every cell needs a 'region'"
+        )
+    box = None if "regions" in rules else _box(side)
+    record["box"] = list(box) if box else None
+    _read_flags(data, rules)
+    _read_cells_rules(data, side, rules, box)
+    record["rules"] = rules
+    for key in _METADATA:
+        if isinstance(data.get(key), str) and data[key]:
+            record[key] = data[key]
+    solution = data.get("solution")
+    if isinstance(solution, list) and len(solution) == side * side and all(_digit(v, side) for v in solution):
+        record["solution"] = "".join(_char(int(v)) for v in solution)
+    return record
+
+
+def _present(value: Any) -> bool:
+    return value not in (None, False, [], {}, "")
+
+
+def _read_grid(grid: Any, side: int) -> tuple[str, list[int] | None]:
+    if (
+        not isinstance(grid, list)
+        or len(grid) != side
+        or not all(isinstance(r, list) and len(r) == side for r in grid)
+    ):
+        raise InvalidPuzzleError(f"f-puzzles key 'grid': expected {side} rows of {side} cells")
+    chars, regions, any_region = [], [], False
+    for r, row in enumerate(grid):
+        for c, cell in enumerate(row):
+            where = f"f-puzzles key 'grid', R{r + 1}C{c + 1}"
+            if not isinstance(cell, dict):
+                raise InvalidPuzzleError(f"{where}: a cell must be an object")
+            value = cell.get("value")
+            if cell.get("given") is True and value is not None:
+                if not _digit(value, side):
+                    raise InvalidPuzzleError(f"{where}: given {value!r} is not a digit 1 to {side}")
+                chars.append(_char(int(value)))
+            else:
+                chars.append(".")
+            region = cell.get("region")
+            if region is not None:
+                if not isinstance(region, int) or isinstance(region, bool) or not 0 <= region < side:
+                    raise InvalidPuzzleError(f"{where}: region {region!r} is not a number 0 to {side - 1}")
+                any_region = True
+            regions.append(region)
+    if not any_region:
+        return "".join(chars), None
+    default = _default_regions(side)
+    filled = [r if r is not None else (default[i] if default else None) for i, r in enumerate(regions)]
+    if None in filled:
+        i = filled.index(None)
+        raise InvalidPuzzleError(
+            f"f-puzzles key 'grid', R{i // side + 1}C{i % side + 1}: the cell has no region"
+        )
+    return "".join(chars), filled
+
+
+def _digit(value: Any, side: int) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= side
+
+
+def _char(value: int) -> str:
+    return str(value) if value < 10 else chr(ord("A") + value - 10)
+
+
+def _box(side: int) -> tuple[int, int] | None:
+    from sudoku_cp.grid import Grid
+
+    try:
+        return Grid.empty(side).box
+    except InvalidPuzzleError:
+        return None
+
+
+def _default_regions(side: int) -> list[int] | None:
+    box = _box(side)
+    if box is None:
+        return None
+    rows, columns = box
+    per_band = side // columns
+    return [(i // side) // rows * per_band + (i % side) // columns for i in range(side * side)]
+
+
+def _renumber(regions: Sequence[int]) -> list[int]:
+    order: dict[int, int] = {}
+    return [order.setdefault(r, len(order)) for r in regions]
+
+
+def _region_letter(index: int) -> str:
+    return "abcdefghijklmnopqrstuvwxyz"[index]
+
+
+def _read_flags(data: Mapping[str, Any], rules: dict[str, Any]) -> None:
+    for key in ("diagonal+", "diagonal-", "antiknight", "antiking", "nonconsecutive"):
+        if key in data and not isinstance(data[key], bool):
+            raise InvalidPuzzleError(f"f-puzzles key {key!r}: expected true or false, got {data[key]!r}")
+    if data.get("diagonal+") != data.get("diagonal-") and (data.get("diagonal+") or data.get("diagonal-")):
+        one = "diagonal+" if data.get("diagonal+") else "diagonal-"
+        raise InvalidPuzzleError(
+            f"the puzzle uses {one!r} alone (one diagonal); sudoku_cp models both diagonals together only"
+        )
+    if data.get("diagonal+"):
+        rules["diagonals"] = True
+    if data.get("antiknight"):
+        rules["anti_knight"] = True
+    if data.get("antiking"):
+        rules["anti_king"] = True
+    if data.get("nonconsecutive"):
+        rules["all_white_given"] = True
+    negative = data.get("negative", [])
+    if not isinstance(negative, list) or not all(isinstance(n, str) for n in negative):
+        raise InvalidPuzzleError(f"f-puzzles key 'negative': expected a list of names, got {negative!r}")
+    for name in negative:
+        if name == "ratio":
+            rules["all_black_given"] = True
+        elif name == "difference":
+            rules["all_white_given"] = True
+        else:
+            raise InvalidPuzzleError(
+                f"the puzzle uses the negative constraint of {name!r}, which sudoku_cp does not model"
+            )
+
+
+_CELL_NAME = re.compile(r"^R(\d+)C(\d+)$", re.IGNORECASE)
+
+
+def _cell(name: Any, side: int, where: str) -> list[int]:
+    match = _CELL_NAME.match(name) if isinstance(name, str) else None
+    if not match or not (1 <= int(match[1]) <= side and 1 <= int(match[2]) <= side):
+        raise InvalidPuzzleError(f"{where}: {name!r} is not a cell R1C1 to R{side}C{side}")
+    return [int(match[1]) - 1, int(match[2]) - 1]
+
+
+def _entries(data: Mapping[str, Any], key: str) -> list[Mapping[str, Any]]:
+    entries = data.get(key) or []
+    if not isinstance(entries, list) or not all(isinstance(e, dict) for e in entries):
+        raise InvalidPuzzleError(f"f-puzzles key {key!r}: expected a list of objects")
+    return entries
+
+
+def _cells_of(entry: Mapping[str, Any], side: int, where: str, field: str = "cells") -> list[list[int]]:
+    cells = entry.get(field)
+    if not isinstance(cells, list) or not cells:
+        raise InvalidPuzzleError(f"{where}: expected a non-empty list {field!r}")
+    return [_cell(name, side, where) for name in cells]
+
+
+def _one_cell(entry: Mapping[str, Any], side: int, where: str) -> list[int]:
+    if "cell" in entry:
+        return _cell(entry["cell"], side, where)
+    cells = _cells_of(entry, side, where)
+    if len(cells) != 1:
+        raise InvalidPuzzleError(f"{where}: expected one cell, got {len(cells)}")
+    return cells[0]
+
+
+def _read_cells_rules(data: Mapping[str, Any], side: int, rules: dict[str, Any], box: tuple | None) -> None:
+    cages = []
+    for number, entry in enumerate(_entries(data, "killercage"), 1):
+        where = f"f-puzzles killer cage {number}"
+        total = entry.get("value")
+        if total in (None, ""):
+            raise InvalidPuzzleError(f"{where}: a cage without a sum is not modelled by sudoku_cp")
+        if not (isinstance(total, (str, int)) and str(total).isdigit() and len(str(total)) <= 4):
+            raise InvalidPuzzleError(f"{where}: the sum {total!r} is not a whole number")
+        cages.append({"sum": int(total), "cells": _cells_of(entry, side, where)})
+    if cages:
+        rules["cages"] = cages
+    thermos = []
+    for number, entry in enumerate(_entries(data, "thermometer"), 1):
+        lines = entry.get("lines")
+        if not isinstance(lines, list) or not lines:
+            raise InvalidPuzzleError(f"f-puzzles thermometer {number}: expected a non-empty list 'lines'")
+        for line in lines:
+            thermos.append(_cells_of({"cells": line}, side, f"f-puzzles thermometer {number}"))
+    if thermos:
+        rules["thermos"] = thermos
+    for key in ("odd", "even"):
+        cells = [
+            _one_cell(e, side, f"f-puzzles {key} cell {i}") for i, e in enumerate(_entries(data, key), 1)
+        ]
+        if cells:
+            rules[key] = cells
+    for key, rule, value in (("difference", "white", 1), ("ratio", "black", 2)):
+        pairs = []
+        for number, entry in enumerate(_entries(data, key), 1):
+            where = f"f-puzzles {key} dot {number}"
+            if str(entry.get("value", value) or value) != str(value):
+                raise InvalidPuzzleError(
+                    f"{where}: a dot of {entry['value']!r} is not modelled (only {value} is: a Kropki dot)"
+                )
+            cells = _cells_of(entry, side, where)
+            if len(cells) != 2:
+                raise InvalidPuzzleError(f"{where}: a dot joins two cells, not {len(cells)}")
+            pairs.append(cells)
+        if pairs:
+            rules[rule] = pairs
+    less = []
+    for key, smaller in (("minimum", True), ("maximum", False)):
+        for number, entry in enumerate(_entries(data, key), 1):
+            r, c = _one_cell(entry, side, f"f-puzzles {key} cell {number}")
+            for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1)):
+                if 0 <= r + dr < side and 0 <= c + dc < side:
+                    pair = [[r, c], [r + dr, c + dc]]
+                    less.append(pair if smaller else pair[::-1])
+    if less:
+        rules["less"] = less
+    windows = []
+    for number, entry in enumerate(_entries(data, "extraregion"), 1):
+        where = f"f-puzzles extra region {number}"
+        cells = _cells_of(entry, side, where)
+        top, left = min(r for r, _ in cells), min(c for _, c in cells)
+        shape = None if box is None else {(top + r, left + c) for r in range(box[0]) for c in range(box[1])}
+        if shape is None or {tuple(x) for x in cells} != shape:
+            raise InvalidPuzzleError(f"{where}: only box-shaped extra regions (Windoku windows) are modelled")
+        windows.append([top, left])
+    if windows:
+        rules["windows"] = windows
+
+
+# -- the package's puzzle -> f-puzzles JSON and links -------------------------------------
+
+
+def puzzle_to_fpuzzles(puzzle: Puzzle) -> dict[str, Any]:
+    """The f-puzzles JSON object of a puzzle (the inverse of :func:`puzzle_from_fpuzzles`).
+
+    Raises:
+        InvalidPuzzleError: a rule f-puzzles cannot state (a Latin square with no regions).
+    """
+    record = puzzle.to_dict()
+    side = record["size"]
+    rules = record.get("rules", {})
+    regions = rules.get("regions")
+    if regions is None and record.get("box") is None:
+        raise InvalidPuzzleError("f-puzzles has no grid without boxes or regions (a Latin square)")
+    region_of = {letter: i for i, letter in enumerate(dict.fromkeys(regions))} if regions else None
+    grid = []
+    for r in range(side):
+        row = []
+        for c in range(side):
+            cell: dict[str, Any] = {}
+            char = record["grid"][r * side + c]
+            if char != ".":
+                cell.update(value=int(char, 36), given=True)
+            if region_of is not None:
+                cell["region"] = region_of[regions[r * side + c]]
+            row.append(cell)
+        grid.append(row)
+    data: dict[str, Any] = {"size": side, "grid": grid}
+    name = "R{}C{}".format
+    if rules.get("diagonals"):
+        data["diagonal+"] = data["diagonal-"] = True
+    if rules.get("anti_knight"):
+        data["antiknight"] = True
+    if rules.get("anti_king"):
+        data["antiking"] = True
+    if rules.get("all_white_given"):
+        data["nonconsecutive"] = True
+    if rules.get("all_black_given"):
+        data["negative"] = ["ratio"]
+    if rules.get("cages"):
+        data["killercage"] = [
+            {"cells": [name(r + 1, c + 1) for r, c in cage["cells"]], "value": str(cage["sum"])}
+            for cage in rules["cages"]
+        ]
+    if rules.get("thermos"):
+        data["thermometer"] = [{"lines": [[name(r + 1, c + 1) for r, c in t]]} for t in rules["thermos"]]
+    for key in ("odd", "even"):
+        if rules.get(key):
+            data[key] = [{"cell": name(r + 1, c + 1)} for r, c in rules[key]]
+    for rule, key in (("white", "difference"), ("black", "ratio")):
+        if rules.get(rule):
+            data[key] = [{"cells": [name(r + 1, c + 1) for r, c in pair]} for pair in rules[rule]]
+    if rules.get("less"):
+        raise InvalidPuzzleError(
+            "f-puzzles has no inequality sign between two cells (only minimum/maximum cells): "
+            "a greater-than puzzle cannot be written as an f-puzzles link"
+        )
+    if rules.get("windows"):
+        rows, columns = record["box"]
+        data["extraregion"] = [
+            {"cells": [name(top + r + 1, left + c + 1) for r in range(rows) for c in range(columns)]}
+            for top, left in rules["windows"]
+        ]
+    for key in _METADATA:
+        if isinstance(puzzle.metadata.get(key), str):
+            data[key] = puzzle.metadata[key]
+    return data
+
+
+def fpuzzles_link(puzzle: Puzzle) -> str:
+    """An f-puzzles link that opens ``puzzle`` (``https://f-puzzles.com/?load=...``)."""
+    return "https://f-puzzles.com/?load=" + encode_payload(puzzle_to_fpuzzles(puzzle))
+
+
+def sudokupad_link(puzzle: Puzzle) -> str:
+    """A SudokuPad link that opens ``puzzle`` (``https://sudokupad.app/fpuzzles...``)."""
+    return "https://sudokupad.app/fpuzzles" + encode_payload(puzzle_to_fpuzzles(puzzle))

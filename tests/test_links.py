@@ -1,0 +1,98 @@
+"""f-puzzles and SudokuPad links (sudoku_cp.links): payloads written by the reference
+JavaScript lz-string, round trips of every bundled variant puzzle, and refusals."""
+
+from __future__ import annotations
+
+import pytest
+
+import sudoku_cp
+from sudoku_cp import datasets, links
+from sudoku_cp.errors import InvalidPuzzleError
+
+# Made for these tests with the JavaScript lz-string 1.5.0 (npm), compressToBase64 of the
+# f-puzzles JSON of a classic puzzle with a title, and of a variant with X, a killer cage,
+# a thermometer, an odd cell, a white and a black dot, a text decoration and app settings.
+CLASSIC = (
+    "N4IgzglgXgpiBcBOANCALhNAbO8QGEsBDMSAYwAIAzAJwHsBbCgOzoBM5UiBXNACzo0E4bmzoBrbgH0yABwpoYYNGBCoA5jQhsEAbV2gAb"
+    "kSzdcAVg0RDMZgjQ0zAX2RGTZhAGYrNu/AfOri7AwSDGprgA7D629o4wwYlBQQC6yAZh7rgAbDF+AQnJIa6ZEQgAjHlxgW5lSFX+8aHhHvCW"
+    "IOrWsY01SSFpBs1ZCCgdXflNJS24ABwNBX2LU8PwuWO+1YX96bWtc+vdC0V9pa1rnRs9W0u7uN4HE84DtwgALPOTxV+nsx+9y3V7hdDp8TtMKn"
+    "8Es8fghog9NjchnUAEyQxEAs5o55IzHwq7o77g+CovFHF7wfbAx7XbHHDG4d6kz4w+CVJk1FmjKkIunk9rc/G0r5glaU8Y84X02FoqX1dlQlJO"
+    "IA"
+)
+VARIANT = (
+    "N4IgzglgXgpiBcBOANCA5gJwgEwQbT2AF9ljSSzKLryBdZQmq8l54+x1p7rjtn/nQaCR3PgIm9hk0UM6zR4rssX0Q2CAEM0AewB2mgDYBqBA"
+    "BcMAVxioN2/UYC05qzZABrCIcMwMAY204eEIQPxhvMHwQACUARgBhWJBUOPiAJhA1ADcjawQQAGYQIjUzAAtfAFsdSpgzX3xQQwg9GEjgvBjEROS"
+    "u9N7o7qLaWhLUHWxcYNAw73zogFZ4heK1DQAzdd8YPTDG0PDDds7ogBZ404HzldG1DE0zCB192aOo6IA2eI+Br4B2TKoHKGPLwEAZMYgeoADzML0"
+    "OxxiCUQgJAwNBIDKEFWqE0fkeWRg8X0YAsmhaZkRAGkvD4MAACeKBTJEIA=="
+)
+ARROW = (
+    "N4IgzglgXgpiBcBOANCA5gJwgEwQbT2AF9ljSSzKLryBdZQmq8l54+x1p7rjtn/nQaCR3PgIm9hk0UM6zR4rssX0QAQwwYA9gHd8oAMYwANib"
+    "D4QAJQCMAYRsg1JiADsYF+AWv3HqW3YATCD+9gDMTrREUUA"
+)
+
+
+def test_a_classic_link_written_by_f_puzzles_lz_string_solves():
+    puzzle = links.puzzle_from_link("https://f-puzzles.com/?load=" + CLASSIC)
+    assert puzzle.grid.to_string().startswith("53..7....6..195")
+    assert puzzle.metadata["title"] == "Classic from node"
+    solution = sudoku_cp.solve(puzzle)
+    assert puzzle.model.holds(solution.cells)
+
+
+def test_a_sudokupad_link_reads_the_variant_rules_and_ignores_decoration():
+    puzzle = links.puzzle_from_link("https://sudokupad.app/fpuzzles" + VARIANT)
+    rules = puzzle.to_dict()["rules"]
+    assert rules["diagonals"] is True
+    assert rules["cages"] == [{"sum": 3, "cells": [[0, 0], [0, 1]]}]
+    assert rules["thermos"] == [[[8, 0], [8, 1], [8, 2]]]
+    assert rules["odd"] == [[4, 4]] and rules["white"] == [[[3, 3], [3, 4]]]
+    assert rules["black"] == [[[5, 5], [5, 6]]]
+    solution = sudoku_cp.solve(puzzle, backend="cpsat")
+    assert puzzle.model.holds(solution.cells)
+    assert solution == min(sudoku_cp.solutions(puzzle, limit=2, backend="cpsat"))
+
+
+def test_a_constraint_the_package_does_not_model_is_refused_by_name():
+    with pytest.raises(InvalidPuzzleError, match="'arrow'"):
+        links.puzzle_from_link("https://f-puzzles.com/?load=" + ARROW)
+
+
+@pytest.mark.parametrize(
+    ("link", "says"),
+    [
+        ("https://sudokupad.app/scl" + CLASSIC, "compact format"),
+        ("https://sudokupad.app/abc123xyz", "short id"),
+        ("https://f-puzzles.com/?load=N4IgAAAA", "decompress"),
+        ("https://example.com/?load=" + CLASSIC, "not an f-puzzles or SudokuPad link"),
+    ],
+)
+def test_links_that_cannot_be_read_say_why(link, says):
+    with pytest.raises(InvalidPuzzleError, match=says):
+        links.puzzle_from_link(link)
+
+
+def test_one_diagonal_alone_is_refused():
+    data = links.puzzle_to_fpuzzles(sudoku_cp.Puzzle(sudoku_cp.Grid.empty(4)))
+    data["diagonal+"] = True
+    with pytest.raises(InvalidPuzzleError, match="alone"):
+        links.puzzle_from_fpuzzles(data)
+
+
+def _same_puzzle(a, b):
+    return (
+        a.grid == b.grid
+        and a.model.peers == b.model.peers
+        and {(type(c).__name__, c.cells, getattr(c, "total", None)) for c in a.model.constraints}
+        == {(type(c).__name__, c.cells, getattr(c, "total", None)) for c in b.model.constraints}
+    )
+
+
+WRITABLE = ["gen_6x6", "gen_minimal", "gen_x", "gen_jigsaw", "gen_killer", "gen_thermo", "anti_knight"]
+
+
+@pytest.mark.parametrize("name", WRITABLE)
+def test_every_bundled_variant_puzzle_survives_a_round_trip_through_a_link(name):
+    for puzzle in datasets.load(name):
+        for write in (links.fpuzzles_link, links.sudokupad_link):
+            back = links.puzzle_from_link(write(puzzle))
+            assert _same_puzzle(back, puzzle), (name, puzzle.metadata.get("id"))
