@@ -111,6 +111,15 @@ def puzzle_from_link(link: str) -> Puzzle:
     return puzzle_from_fpuzzles(fpuzzles_from_link(link))
 
 
+def record_from_link(link: str) -> dict[str, Any]:
+    """The package's JSON puzzle record of a link (:func:`fpuzzles_to_record` of its payload).
+
+    Raises:
+        InvalidPuzzleError: see :func:`puzzle_from_link`.
+    """
+    return fpuzzles_to_record(fpuzzles_from_link(link))
+
+
 def fpuzzles_from_link(link: str) -> dict[str, Any]:
     """The f-puzzles JSON object a link carries (see :func:`puzzle_from_link`)."""
     link = link.strip()

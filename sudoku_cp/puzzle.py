@@ -232,6 +232,26 @@ class Puzzle:
     def _repr_svg_(self) -> str:
         return self.to_svg()
 
+    def to_fpuzzles(self) -> dict[str, Any]:
+        """The puzzle as f-puzzles JSON (:func:`sudoku_cp.links.puzzle_to_fpuzzles`)."""
+        from sudoku_cp import links
+
+        return links.puzzle_to_fpuzzles(self)
+
+    def to_link(self, app: str = "f-puzzles") -> str:
+        """A link that opens the puzzle in ``app``: ``"f-puzzles"`` or ``"sudokupad"``.
+
+        Raises:
+            ValueError: an unknown app.
+            InvalidPuzzleError: a rule the app's format cannot state (see :mod:`sudoku_cp.links`).
+        """
+        from sudoku_cp import links
+
+        writers = {"f-puzzles": links.fpuzzles_link, "sudokupad": links.sudokupad_link}
+        if app not in writers:
+            raise ValueError(f"app must be 'f-puzzles' or 'sudokupad', not {app!r}")
+        return writers[app](self)
+
 
 PuzzleInput = str | bytes | Mapping[str, Any] | Grid | Puzzle | Iterable
 """What :func:`sudoku_cp.solve` takes: text in any layout (or a JSON record), a list of

@@ -17,6 +17,10 @@ the input reads it; ``format=`` names one instead):
 ``json``
     One JSON record or a list of records (``{`` first, or ``[`` then ``{``). Read whole,
     up to :data:`MAX_JSON_BYTES` (50 MB), and refused beyond it.
+``link``
+    f-puzzles and SudokuPad links, one per line (:mod:`sudoku_cp.links`): each is decoded
+    into a JSON puzzle record; a line holds at most :data:`sudoku_cp.links.MAX_LINK_LENGTH`
+    characters.
 ``text``
     The text layouts of :mod:`sudoku_cp.formats` (one-line puzzles, grids of rows, pretty
     grids, several puzzles split as :data:`sudoku_cp.formats.SPLITTING` says); the
@@ -49,7 +53,7 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any, BinaryIO
 
-from sudoku_cp import formats
+from sudoku_cp import formats, links
 from sudoku_cp.errors import InvalidPuzzleError
 from sudoku_cp.formats import MAX_LINE_CHARS, Layout
 from sudoku_cp.grid import Grid, parse
@@ -482,6 +486,21 @@ def _is_json_lines(head: str) -> bool:
     return head.startswith("{") and head.endswith("}")
 
 
+def read_links(source: Source) -> Iterator[Entry]:
+    """The ``link`` reader: one f-puzzles or SudokuPad link per line (blank lines skipped),
+    each read into a JSON puzzle record by :func:`sudoku_cp.links.fpuzzles_to_record`."""
+    for number in itertools.count(1):
+        raw = source.readline(links.MAX_LINK_LENGTH + 1)
+        if not raw:
+            return
+        if len(raw) > links.MAX_LINK_LENGTH:
+            raise too_big(f"{source.name}: line {number}")
+        text = raw.decode("utf-8", "replace").strip()
+        if text:
+            yield Entry(f"line {number}", lambda text=text: links.record_from_link(text), None, number)
+
+
+register_reader("link", read_links, links.is_link, "f-puzzles and SudokuPad links, one per line")
 register_reader("jsonl", read_json_lines, _is_json_lines, "JSON Lines: one puzzle record per line")
 register_reader("json", read_json, _is_json, "JSON: one puzzle record or a list of them")
 register_reader(_FALLBACK, read_text_layouts, lambda head: True, "text: grids in any common layout")

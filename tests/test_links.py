@@ -96,3 +96,21 @@ def test_every_bundled_variant_puzzle_survives_a_round_trip_through_a_link(name)
         for write in (links.fpuzzles_link, links.sudokupad_link):
             back = links.puzzle_from_link(write(puzzle))
             assert _same_puzzle(back, puzzle), (name, puzzle.metadata.get("id"))
+
+
+def test_solve_load_puzzles_and_the_cli_read_links(tmp_path):
+    from click.testing import CliRunner
+
+    from sudoku_cp.cli import app
+
+    puzzles = datasets.load("gen_killer")[:2]
+    path = tmp_path / "links.txt"
+    path.write_text("\n".join(p.to_link() for p in puzzles) + "\n\n")
+    assert sudoku_cp.solve(puzzles[0].to_link("sudokupad")) == sudoku_cp.solve(puzzles[0])
+    loaded = sudoku_cp.load_puzzles(path)
+    assert [_same_puzzle(a, b) for a, b in zip(loaded, puzzles, strict=True)] == [True, True]
+    result = CliRunner().invoke(app, ["solve", str(path)])
+    assert result.exit_code == 0
+    assert result.output.split() == [sudoku_cp.solve(p).to_string() for p in puzzles]
+    refused = CliRunner().invoke(app, ["solve", "https://f-puzzles.com/?load=" + ARROW])
+    assert refused.exit_code == 2 and "'arrow'" in refused.output
