@@ -98,10 +98,8 @@ def test_every_bundled_variant_puzzle_survives_a_round_trip_through_a_link(name)
             assert _same_puzzle(back, puzzle), (name, puzzle.metadata.get("id"))
 
 
-def test_solve_load_puzzles_and_the_cli_read_links(tmp_path):
-    from click.testing import CliRunner
-
-    from sudoku_cp.cli import app
+def test_solve_load_puzzles_and_the_cli_read_links(tmp_path, capsys):
+    from sudoku_cp.cli import main
 
     puzzles = datasets.load("gen_killer")[:2]
     path = tmp_path / "links.txt"
@@ -109,8 +107,7 @@ def test_solve_load_puzzles_and_the_cli_read_links(tmp_path):
     assert sudoku_cp.solve(puzzles[0].to_link("sudokupad")) == sudoku_cp.solve(puzzles[0])
     loaded = sudoku_cp.load_puzzles(path)
     assert [_same_puzzle(a, b) for a, b in zip(loaded, puzzles, strict=True)] == [True, True]
-    result = CliRunner().invoke(app, ["solve", str(path)])
-    assert result.exit_code == 0
-    assert result.output.split() == [sudoku_cp.solve(p).to_string() for p in puzzles]
-    refused = CliRunner().invoke(app, ["solve", "https://f-puzzles.com/?load=" + ARROW])
-    assert refused.exit_code == 2 and "'arrow'" in refused.output
+    assert main(["solve", str(path)]) == 0
+    assert capsys.readouterr().out.split() == [sudoku_cp.solve(p).to_string() for p in puzzles]
+    assert main(["solve", "https://f-puzzles.com/?load=" + ARROW]) == 2
+    assert "'arrow'" in capsys.readouterr().err

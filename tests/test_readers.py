@@ -26,7 +26,7 @@ def entries(text: str, **options) -> list[readers.Entry]:
 
 
 def test_readers_are_registered_and_sniffed():
-    assert readers.reader_names() == ["jsonl", "json", "text"]
+    assert readers.reader_names() == ["link", "jsonl", "json", "text"]
     record = json.dumps({"grid": EMPTY4})
     assert readers.sniff(record).name == "jsonl"
     assert readers.sniff("{").name == "json"
