@@ -40,7 +40,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
 from sudoku_cp.api import solve
-from sudoku_cp.constraints import AllDifferent, Model, Sum, ValueIn
+from sudoku_cp.constraints import AllDifferent, Model, Origin, OriginKind, Sum, ValueIn
 from sudoku_cp.engine.search import BitmaskSearch
 from sudoku_cp.engine.sums import ImpliedSum
 from sudoku_cp.errors import SudokuError
@@ -70,6 +70,9 @@ class Step:
         reason: the argument in words where the premise is more than a pattern (the rule
             of 45's arithmetic: ``"row 1 holds 45; cage 1, cage 2 inside it hold 38, so
             r1c8 + r1c9 = 7"``), ``""`` otherwise.
+        origins: the :class:`~sudoku_cp.constraints.Origin` of each constraint it uses,
+            each once, in order (what the step's constraints *are*, for code; ``units``
+            says them in words).
     """
 
     technique: str
@@ -80,6 +83,7 @@ class Step:
     candidates: tuple[Triple, ...]
     units: tuple[str, ...]
     reason: str = ""
+    origins: tuple[Origin, ...] = ()
 
     def __str__(self) -> str:
         """One line: the technique, what it sees and what it concludes."""
@@ -217,20 +221,27 @@ class Explanation:
         marks = {triple: "premise" for triple in step.candidates}
         marks.update({triple: "removed" for triple in step.eliminations})
         marks.update({triple: "placed" for triple in step.placements})
-        labels = [label for label in step.units if label in _labels(self.puzzle)][:4]
+        cells_of = _cells_by_origin(self.puzzle)
+        units = [cells_of[origin] for origin in step.origins if origin in cells_of][:4]
         return svg.to_svg(
             self.puzzle,
             values=digits,
             candidates=candidates,
             highlight=step.cells,
-            units=labels,
+            units=units,
             marks=marks,
             **options,
         )
 
 
-def _labels(puzzle: Puzzle) -> set[str]:
-    return {c.label for c in puzzle.model.constraints}
+def _cells_by_origin(puzzle: Puzzle) -> dict[Origin, list[tuple[int, int]]]:
+    """The ``(row, column)`` cells of each origin of the puzzle's constraints (a thermometer's
+    or a cage's several constraints together)."""
+    cells: dict[Origin, dict[tuple[int, int], None]] = {}
+    for constraint in puzzle.model.constraints:
+        held = cells.setdefault(constraint.origin, {})
+        held.update(dict.fromkeys(divmod(c, puzzle.side) for c in constraint.cells))
+    return {origin: list(held) for origin, held in cells.items()}
 
 
 def explain(
@@ -316,6 +327,7 @@ def _step(deduction: Deduction, n: int) -> Step:
         triples(deduction.candidates),
         tuple(dict.fromkeys(c.label for c in deduction.constraints)),
         deduction.reason,
+        tuple(dict.fromkeys(c.origin for c in deduction.constraints)),
     )
 
 
@@ -342,12 +354,15 @@ def check_deduction(puzzle: Puzzle, candidates: Sequence[int], deduction: Deduct
     for cell, contrary in conclusions:
         restricted = {**domains, cell: domains[cell] & contrary}
         model = Model(
-            n, fixed, tuple(premise) + tuple(ValueIn(c, v, "candidates") for c, v in restricted.items())
+            n, fixed, tuple(premise) + tuple(ValueIn(c, v, _CANDIDATES) for c, v in restricted.items())
         )
         if all(model.domains()) and BitmaskSearch(model).find_solution() is not None:
             raise SudokuError(
                 f"{deduction.technique} does not follow from its premises at r{cell // n + 1}c{cell % n + 1}"
             )
+
+
+_CANDIDATES = Origin(OriginKind.CANDIDATES)
 
 
 def check_implied_sum(implied: ImpliedSum, n: int) -> None:

@@ -40,7 +40,7 @@ from typing import TYPE_CHECKING
 
 import drawsvg as dw
 
-from sudoku_cp.constraints import AllDifferent
+from sudoku_cp.constraints import Origin
 from sudoku_cp.errors import InvalidPuzzleError
 from sudoku_cp.formats import VALUE_CHARS
 from sudoku_cp.rules import Diagonals, EvenOdd, GreaterThan, Jigsaw, Killer, Kropki, Thermo, Windows
@@ -113,7 +113,7 @@ def draw(
     values: Grid | Sequence[int] | None = None,
     candidates: bool | Sequence[Iterable[int]] = False,
     highlight: Iterable[Cell] | Mapping[Cell, str] = (),
-    units: Iterable[str | Iterable[Cell]] = (),
+    units: Iterable[str | Origin | Iterable[Cell]] = (),
     marks: Mapping[Mark, str] | None = None,
     cell_size: int | None = None,
 ) -> dw.Drawing:
@@ -130,8 +130,10 @@ def draw(
             (a cell with a digit shows no candidates).
         highlight: ``(row, column)`` cells to tint (0-based), or a mapping from cells
             to SVG colours.
-        units: units to tint lightly: constraint labels of ``puzzle.model``
-            (``"row 3"``, ``"box 5 (rows 4-6, columns 4-6)"``) or collections of cells.
+        units: units to tint lightly: origins of constraints of ``puzzle.model``
+            (:class:`~sudoku_cp.constraints.Origin`: all the cells of its constraints),
+            their labels (``"row 3"``, ``"box 5 (rows 4-6, columns 4-6)"``), or
+            collections of ``(row, column)`` cells.
         marks: ``(row, column, value)`` candidates to mark with a coloured disc; the
             colour is an SVG colour or a key of :data:`MARK_COLOURS` (``"premise"``,
             ``"placed"``, ``"removed"``). A marked candidate is drawn even when
@@ -143,7 +145,7 @@ def draw(
 
     Raises:
         InvalidPuzzleError: ``values`` or ``candidates`` of the wrong length, or a unit
-            label that is not in the model.
+            label or origin that is not in the model.
     """
     from sudoku_cp.puzzle import Puzzle
 
@@ -514,15 +516,20 @@ def basic_candidates(puzzle: Puzzle, filled: Sequence[int]) -> list[tuple[int, .
     return out
 
 
-def _unit_cells(puzzle: Puzzle, units: Iterable[str | Iterable[Cell]]) -> set[Cell]:
-    by_label = {c.label: c.cells for c in puzzle.model.of_kind(AllDifferent)}
-    by_label.update({c.label: c.cells for c in puzzle.model.constraints})
+def _unit_cells(puzzle: Puzzle, units: Iterable[str | Origin | Iterable[Cell]]) -> set[Cell]:
+    """The cells of ``units``: a label or an origin stands for the cells of every constraint
+    that has it (a label is looked up as a whole, never parsed)."""
+    by_key: dict[str | Origin, set[int]] = {}
+    for constraint in puzzle.model.constraints:
+        by_key.setdefault(constraint.label, set()).update(constraint.cells)
+        by_key.setdefault(constraint.origin, set()).update(constraint.cells)
     cells: set[Cell] = set()
     for unit in units:
-        if isinstance(unit, str):
-            if unit not in by_label:
-                raise InvalidPuzzleError(f"units: no constraint of the puzzle is labelled {unit!r}")
-            cells.update(divmod(index, puzzle.side) for index in by_label[unit])
+        if isinstance(unit, str | Origin):
+            if unit not in by_key:
+                what = "labelled" if isinstance(unit, str) else "of origin"
+                raise InvalidPuzzleError(f"units: no constraint of the puzzle is {what} {unit!r}")
+            cells.update(divmod(index, puzzle.side) for index in by_key[unit])
         else:
             cells.update(tuple(cell) for cell in unit)
     return cells

@@ -53,7 +53,18 @@ import itertools
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
-from sudoku_cp.constraints import AllDifferent, Constraint, Less, Model, Relation, Sum, cell_name
+from sudoku_cp.constraints import (
+    LINE_KINDS,
+    AllDifferent,
+    Constraint,
+    Less,
+    Model,
+    OriginKind,
+    Relation,
+    Sum,
+    cell_name,
+    union_name,
+)
 from sudoku_cp.engine.propagators import propagator
 from sudoku_cp.engine.sums import ImpliedSum, implied_sum_sources
 
@@ -124,8 +135,12 @@ class Board:
         self.implied = tuple(
             (implied, propagator(implied.sum, model)) for implied in implied_sum_sources(model, model.side)
         )
-        self.rows = tuple(u for u in self.units if u.label.startswith("row "))
-        self.columns = tuple(u for u in self.units if u.label.startswith("column "))
+        self.rows = self._lines(OriginKind.ROW)
+        self.columns = self._lines(OriginKind.COLUMN)
+
+    def _lines(self, kind: OriginKind) -> tuple[AllDifferent, ...]:
+        """The units of that kind, by their number (row 1 first)."""
+        return tuple(sorted((u for u in self.units if u.origin.kind is kind), key=lambda u: u.origin.number))
 
     def initial(self) -> list[int]:
         """The candidates people start from: each cell's domain (givens and even/odd
@@ -206,7 +221,9 @@ def variant_constraints(board: Board, candidates: list[int], placed: set[int]) -
         )
         if removed:
             used = (constraint,) + tuple(
-                a for a in board.alldifferents if a.label == constraint.label and a.cells == constraint.cells
+                a
+                for a in board.alldifferents
+                if a.origin == constraint.origin and a.cells == constraint.cells
             )
             yield Deduction(
                 variant_technique(constraint),
@@ -222,13 +239,16 @@ def variant_constraints(board: Board, candidates: list[int], placed: set[int]) -
 def variant_technique(constraint: Constraint) -> str:
     """The name of the reasoning one variant constraint supports: ``"cage combinations"``,
     ``"thermometer"``, ``"inequality"``, ``"Kropki dot"``..."""
-    label = constraint.label
+    kind = constraint.origin.kind
     if isinstance(constraint, Sum):
-        return "cage combinations" if label.startswith("cage") else "sum"
+        return "cage combinations" if kind is OriginKind.CAGE else "sum"
     if isinstance(constraint, Less):
-        return "thermometer" if label.startswith("thermometer") else "inequality"
+        return "thermometer" if kind is OriginKind.THERMOMETER else "inequality"
     if isinstance(constraint, Relation):
-        return "Kropki dot" if "dot" in label.split(" ")[:2] and not label.startswith("no ") else "no dot"
+        if kind in (OriginKind.WHITE_DOT, OriginKind.BLACK_DOT):
+            return "Kropki dot"
+        negative = (OriginKind.NO_WHITE_DOT, OriginKind.NO_BLACK_DOT, OriginKind.NO_DOT)
+        return "no dot" if kind in negative else "relation"
     return "constraint"
 
 
@@ -276,8 +296,8 @@ def innies_and_outies(board: Board, candidates: list[int], placed: set[int]) -> 
 def _implied_premise(board: Board, implied: ImpliedSum) -> tuple[Constraint, ...]:
     """The constraints a rule-of-45 step uses: its units, its cages (with the cages'
     AllDifferents), and the AllDifferents that make two of its cells differ."""
-    cage_labels = {c.label for c in implied.cages}
-    twins = tuple(a for a in board.alldifferents if a.label in cage_labels)
+    cage_origins = {c.origin for c in implied.cages}
+    twins = tuple(a for a in board.alldifferents if a.origin in cage_origins)
     cells = set(implied.sum.cells)
     apart = tuple(a for a in board.alldifferents if len(cells.intersection(a.cells)) > 1)
     return tuple(dict.fromkeys(implied.units + implied.cages + twins + apart))
@@ -287,9 +307,9 @@ def _implied_reason(board: Board, implied: ImpliedSum) -> str:
     """The arithmetic of a rule-of-45 step in words: ``"row 5 holds 45; cages 12, 20
     inside it hold 10, so r5c3 + r5c4 = 35"``."""
     n = board.side
-    units = implied.sum.label.split(" of ", 1)[1]
+    units = union_name([u.origin for u in implied.units])
     whole = f"{units} {_verb(len(implied.units))} {len(implied.units) * n * (n + 1) // 2}"
-    numbers = [c.label.split(" (")[0].removeprefix("cage ") for c in implied.cages]
+    numbers = [str(c.origin.number) if c.origin.kind is OriginKind.CAGE else c.label for c in implied.cages]
     cages = f"cage{'s' if len(numbers) > 1 else ''} {', '.join(numbers)}"
     held = f"{_verb(len(numbers))} {sum(c.total for c in implied.cages)}"
     if implied.kind == "outies":
@@ -333,14 +353,12 @@ def locked_candidates(board: Board, candidates: list[int], placed: set[int]) -> 
 
 
 def _locked_kind(unit: AllDifferent, other: AllDifferent) -> str:
-    def is_line(c: AllDifferent) -> bool:
-        return c.label.startswith(("row ", "column "))
-
-    if not is_line(unit) and is_line(other):
+    unit_is_line, other_is_line = unit.origin.kind in LINE_KINDS, other.origin.kind in LINE_KINDS
+    if not unit_is_line and other_is_line:
         return "pointing"
-    if is_line(unit) and not is_line(other):
+    if unit_is_line and not other_is_line:
         return "claiming"
-    return f"{unit.label.split(' ')[0]} and {other.label.split(' ')[0]}"
+    return f"{unit.origin.noun} and {other.origin.noun}"
 
 
 _SUBSET_NAMES = {2: "pair", 3: "triple", 4: "quad"}
