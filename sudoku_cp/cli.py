@@ -757,11 +757,11 @@ def _box_shape(text: str) -> tuple[int, int]:
 @app.command("grade", epilog=EXIT_CODES)
 @click.argument("file", type=click.File("rb"), required=False)
 def grade_command(file: BinaryIO | None) -> None:
-    """Grade the puzzles in FILE (or standard input): the weakest propagation that solves each.
+    """Grade the puzzles in FILE (or standard input): the hardest technique each needs.
 
-    Prints the band (easy, medium, hard, expert) and the level (naked singles, hidden
-    singles, locked candidates, Hall sets, or search with the backtracker's nodes),
-    one line per puzzle.
+    Prints the band (easy, medium, hard, expert, or not proper) and the hardest technique
+    of the solving path that explain shows (naked single ... Swordfish, or search with the
+    backtracker's nodes), one line per puzzle.
     """
     from sudoku_cp.grading import grade
 

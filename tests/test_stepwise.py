@@ -231,3 +231,21 @@ def test_cli_explain_and_hint():
     assert lines[-1] == f"solved in {len(lines) - 1} steps"
     code, out = run(["hint"], easy)
     assert out == "naked single: r5c6=4 (the only candidate left in r5c6)\n"
+
+
+def test_help_shows_readable_defaults():
+    import pydoc
+
+    for function in (sudoku_cp.explain, sudoku_cp.hint, sudoku_cp.grade):
+        text = pydoc.render_doc(function, renderer=pydoc.plaintext)
+        assert "<function" not in text and "locals" not in text, text[:400]
+
+
+def test_steps_are_worded_by_their_table_row():
+    from sudoku_cp.techniques import BY_ID
+
+    path = explain(datasets.load("top95")[0])
+    for step in path:
+        row = BY_ID[step.technique_id]
+        assert step.technique.startswith(row.name)  # "locked candidates (pointing)"
+        assert str(step).startswith(f"{step.technique}: ")
