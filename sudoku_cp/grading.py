@@ -18,7 +18,7 @@ used; the levels and bands come from the one table of techniques
 2   locked candidates    pointing and claiming                                        hard
 3   Hall sets            naked and hidden pairs, triples and quads (Hall's theorem,   hard
                          Régin's AllDifferent filtering, ``k <= 4``)
-4   fish                 X-Wing, Swordfish                                            hard
+4   fish                 X-Wing, Swordfish, Jellyfish                                 hard
 5   search               the path stalls; ``search_nodes`` is the backtracker's       expert
                          effort to solve the puzzle and prove it unique
 ==  ===================  ===========================================================  ========

@@ -221,3 +221,20 @@ def test_fish_are_graded_as_explain_uses_them():
     graded = grade(puzzle)
     assert graded.technique == "Swordfish" and graded.band == "hard" and graded.search_nodes == 0
     assert "Swordfish" in {step.technique for step in explain(puzzle)}
+
+
+def test_jellyfish_removes_what_no_smaller_fish_sees():
+    from sudoku_cp.techniques import fish
+
+    board, candidates = board9()
+    pattern = {0: (0, 2), 3: (2, 4), 5: (4, 6), 7: (6, 0)}  # a 1 in four rows, four columns, a cycle
+    for row, columns in pattern.items():
+        for column in range(9):
+            if column not in columns:
+                candidates[row * 9 + column] = mask(*range(2, 10))
+    assert not removed(fish(2)(board, candidates, set())) and not removed(fish(3)(board, candidates, set()))
+    (jellyfish, *_) = fish(4)(board, candidates, set())
+    assert jellyfish.technique == "Jellyfish"
+    covered = {(row * 9 + column, 1) for row in range(9) if row not in pattern for column in (0, 2, 4, 6)}
+    assert set(jellyfish.eliminations) == covered
+    assert TECHNIQUES[-1].name == "Jellyfish" and TECHNIQUES[-1].level == "fish"

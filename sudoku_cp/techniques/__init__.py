@@ -45,8 +45,8 @@ naked pair/triple/quad     Hall sets          hard     ``k`` cells of an AllDiff
 hidden pair/triple/quad    Hall sets          hard     ``k`` values with ``k`` places between
                                                        them in a unit: those cells keep only
                                                        those values
-X-Wing, Swordfish          fish               hard     a value whose places in ``k`` rows lie
-                                                       in ``k`` columns leaves the rest of
+X-Wing, Swordfish,         fish               hard     a value whose places in ``k`` rows lie
+Jellyfish                                              in ``k`` columns leaves the rest of
                                                        those columns (and rows with columns
                                                        swapped)
 =========================  =================  =======  ========================================

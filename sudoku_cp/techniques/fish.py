@@ -1,6 +1,6 @@
 """Basic fish: a value whose places in ``k`` rows all lie in ``k`` columns leaves the other
 cells of those columns, and with rows and columns swapped (X-Wing for ``k = 2``,
-Swordfish for 3; the names of HoDoKu and of Andrew Stuart's SudokuWiki).
+Swordfish for 3, Jellyfish for 4; the names of HoDoKu and of Andrew Stuart's SudokuWiki).
 
 The rows are the *base* lines, the columns the *cover* lines: each of the ``k`` values
 of the base lines must sit in a different cover line, so the ``k`` cover lines get their
@@ -16,7 +16,7 @@ from collections.abc import Iterator
 
 from sudoku_cp.techniques.board import Board, Deduction, Finder, places
 
-FISH_NAMES = {2: "X-Wing", 3: "Swordfish"}
+FISH_NAMES = {2: "X-Wing", 3: "Swordfish", 4: "Jellyfish"}
 """The fish the finders know, by size."""
 
 

@@ -131,6 +131,7 @@ TECHNIQUES: tuple[Technique, ...] = (
     Technique("hidden-quad", "hidden quad", hidden_subsets(4), _HALL, "hard", wording=_HIDDEN),
     Technique("x-wing", "X-Wing", fish(2), _FISH_LEVEL, "hard", wording=_FISH),
     Technique("swordfish", "Swordfish", fish(3), _FISH_LEVEL, "hard", wording=_FISH),
+    Technique("jellyfish", "Jellyfish", fish(4), _FISH_LEVEL, "hard", wording=_FISH),
 )  # fmt: skip
 """Every technique, simplest first: the order of :func:`solving_path`."""
 
