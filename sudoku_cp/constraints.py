@@ -368,6 +368,25 @@ class ValueIn:
         return None
 
 
+def unit_constraints(units: Sequence, side: int) -> tuple[AllDifferent, ...]:
+    """An AllDifferent with its origin for each row, column and box of a grid shape: the
+    ``units`` of :func:`sudoku_cp.grid.geometry` (each with its ``kind``, ``"row"``,
+    ``"column"`` or ``"box"``, its 0-based ``index`` and its ``cells``; a box's origin
+    keeps its corner cells).
+
+    >>> from sudoku_cp.grid import geometry
+    >>> [c.label for c in unit_constraints(geometry(4, (2, 2)).units, 4)][::4]
+    ['row 1', 'column 1', 'box 1 (rows 1-2, columns 1-2)']
+    """
+    out = []
+    for unit in units:
+        kind = OriginKind(unit.kind)
+        first, last = divmod(unit.cells[0], side), divmod(unit.cells[-1], side)
+        corners = (first, last) if kind is OriginKind.BOX else ()
+        out.append(AllDifferent(tuple(unit.cells), Origin(kind, unit.index + 1, corners)))
+    return tuple(out)
+
+
 Constraint = AllDifferent | Sum | Less | Relation | ValueIn
 """One constraint of the vocabulary."""
 

@@ -384,7 +384,7 @@ class Grid:
         """A picture of the grid as SVG text (classic rules); the options are those of
         :func:`sudoku_cp.svg.draw` (``values``, ``candidates``, ``highlight``, ``units``,
         ``marks``, ``cell_size``)."""
-        from sudoku_cp import svg
+        from sudoku_cp import svg  # here, not at the top: drawsvg is heavy (start-up time)
 
         return svg.to_svg(self, **options)
 

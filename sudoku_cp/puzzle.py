@@ -175,7 +175,7 @@ class Puzzle:
         """A picture of the puzzle as SVG text: givens, regions, cages, thermometers, dots...
         The options are those of :func:`sudoku_cp.svg.draw` (``values``, ``candidates``,
         ``highlight``, ``units``, ``marks``, ``cell_size``)."""
-        from sudoku_cp import svg
+        from sudoku_cp import svg  # here, not at the top: drawsvg is heavy (start-up time)
 
         return svg.to_svg(self, **options)
 

@@ -35,6 +35,7 @@ from sudoku_cp.constraints import (
     Sum,
     ValueIn,
     cell_name,
+    unit_constraints,
 )
 from sudoku_cp.errors import InvalidPuzzleError
 from sudoku_cp.grid import BoxShape, geometry
@@ -105,12 +106,7 @@ def classic_constraints(side: int, box: BoxShape | None) -> tuple[AllDifferent, 
     rows, columns and boxes are; each carries its :class:`~sudoku_cp.constraints.Origin`
     (kind ``row``, ``column`` or ``box``, its 1-based number; a box its corner cells).
     """
-    kinds = {"row": OriginKind.ROW, "column": OriginKind.COLUMN, "box": OriginKind.BOX}
-    out = []
-    for unit in geometry(side, box).units:
-        corners = (divmod(unit.cells[0], side), divmod(unit.cells[-1], side)) if unit.kind == "box" else ()
-        out.append(AllDifferent(unit.cells, Origin(kinds[unit.kind], unit.index + 1, corners)))
-    return tuple(out)
+    return unit_constraints(geometry(side, box).units, side)
 
 
 # -- the rule base class ----------------------------------------------------------------------

@@ -226,7 +226,7 @@ class Explanation:
         cells highlighted and its units tinted, its premise candidates marked blue, the
         candidates it removes red and the digits it places green. Other options as
         :func:`sudoku_cp.svg.draw`."""
-        from sudoku_cp import svg
+        from sudoku_cp import svg  # here, not at the top: drawsvg is heavy (start-up time)
 
         step = self.steps[index]
         digits, candidates = self.state(index)
