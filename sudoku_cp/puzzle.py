@@ -82,9 +82,15 @@ class Puzzle:
         return self.grid.box
 
     @property
+    def given_count(self) -> int:
+        """The number of given cells (see :attr:`sudoku_cp.grid.Grid.given_count` for the
+        package's naming of givens)."""
+        return self.grid.given_count
+
+    @property
     def givens(self) -> int:
-        """The number of given cells."""
-        return self.grid.givens
+        """:attr:`given_count`: the number of given cells (the older name)."""
+        return self.grid.given_count
 
     @property
     def is_classic(self) -> bool:

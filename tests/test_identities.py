@@ -151,3 +151,9 @@ def test_no_module_reads_a_label_back():
         if _LABEL_READS.search(line)
     ]
     assert not offenders, "\n".join(offenders)
+
+
+def test_a_count_of_givens_is_given_count_and_givens_are_digits_elsewhere():
+    grid = Grid.parse("1.3.34..2..1.1..")
+    assert grid.given_count == grid.givens == 7 == Puzzle(grid).given_count == Puzzle(grid).givens
+    assert Puzzle(grid).model.givens == grid.cells  # the digits, row-major
