@@ -219,16 +219,30 @@ def union_name(parts: Sequence[Origin]) -> str:
 
 
 def _settle(constraint: object) -> None:
-    """Finish a constraint's construction: a string origin becomes a ``CUSTOM`` one, and
-    an empty label is the origin's."""
+    """Finish a constraint's construction: a string origin becomes a ``CUSTOM`` one (and
+    with no origin, the label gives one)."""
     origin = constraint.origin  # type: ignore[attr-defined]
     if not isinstance(origin, Origin):
+        if origin is None:
+            origin = constraint.__dict__.get("_label")
+            if not origin:
+                raise TypeError(f"{type(constraint).__name__} needs an origin or a label")
         if not isinstance(origin, str):
             raise TypeError(f"a constraint's origin is an Origin or a label string, not {origin!r}")
-        origin = Origin.custom(origin)
-        object.__setattr__(constraint, "origin", origin)
-    if not constraint.label:  # type: ignore[attr-defined]
-        object.__setattr__(constraint, "label", origin.label)
+        object.__setattr__(constraint, "origin", Origin.custom(origin))
+
+
+class _Label:
+    """The ``label`` field of a constraint: the one given, else its origin's label, worded
+    only when read (a puzzle compiles hundreds of constraints that no message names)."""
+
+    def __get__(self, constraint: object, owner: type | None = None) -> str:
+        if constraint is None:
+            return ""  # the field's default
+        return constraint.__dict__.get("_label") or constraint.origin.label  # type: ignore[attr-defined]
+
+    def __set__(self, constraint: object, value: object) -> None:
+        constraint.__dict__["_label"] = value if isinstance(value, str) else ""
 
 
 @dataclass(frozen=True)
@@ -236,8 +250,8 @@ class AllDifferent:
     """The values of ``cells`` are pairwise different (a *unit* when there are ``n`` cells)."""
 
     cells: tuple[int, ...]
-    origin: Origin = field(repr=False)
-    label: str = field(default="", compare=False)
+    origin: Origin = field(default=None, repr=False)  # type: ignore[assignment]
+    label: str = field(default=_Label(), compare=False)
 
     __post_init__ = _settle
 
@@ -266,8 +280,8 @@ class Sum:
 
     cells: tuple[int, ...]
     total: int
-    origin: Origin = field(repr=False)
-    label: str = field(default="", compare=False)
+    origin: Origin = field(default=None, repr=False)  # type: ignore[assignment]
+    label: str = field(default=_Label(), compare=False)
 
     __post_init__ = _settle
 
@@ -287,8 +301,8 @@ class Less:
 
     first: int
     second: int
-    origin: Origin = field(repr=False)
-    label: str = field(default="", compare=False)
+    origin: Origin = field(default=None, repr=False)  # type: ignore[assignment]
+    label: str = field(default=_Label(), compare=False)
 
     __post_init__ = _settle
 
@@ -319,9 +333,9 @@ class Relation:
     first: int
     second: int
     allowed: frozenset[tuple[int, int]]
-    origin: Origin = field(repr=False)
+    origin: Origin = field(default=None, repr=False)  # type: ignore[assignment]
     meaning: str = field(default="", compare=False)
-    label: str = field(default="", compare=False)
+    label: str = field(default=_Label(), compare=False)
 
     __post_init__ = _settle
 
@@ -349,8 +363,8 @@ class ValueIn:
 
     cell: int
     values: frozenset[int]
-    origin: Origin = field(repr=False)
-    label: str = field(default="", compare=False)
+    origin: Origin = field(default=None, repr=False)  # type: ignore[assignment]
+    label: str = field(default=_Label(), compare=False)
 
     __post_init__ = _settle
 

@@ -157,3 +157,13 @@ def test_a_count_of_givens_is_given_count_and_givens_are_digits_elsewhere():
     grid = Grid.parse("1.3.34..2..1.1..")
     assert grid.given_count == grid.givens == 7 == Puzzle(grid).given_count == Puzzle(grid).givens
     assert Puzzle(grid).model.givens == grid.cells  # the digits, row-major
+
+
+def test_a_label_can_be_given_by_keyword_and_is_worded_only_when_read():
+    assert AllDifferent((0, 1), label="mine").origin == Origin.custom("mine")
+    with pytest.raises(TypeError, match="origin or a label"):
+        Sum((0, 1), 3)
+    thermo = Less(0, 1, Origin(OriginKind.THERMOMETER, 2, ((0, 0),)))
+    assert "label" not in thermo.origin.__dict__  # not worded yet
+    assert thermo.label == "thermometer 2 (bulb r1c1)"
+    assert repr(thermo).endswith("label='thermometer 2 (bulb r1c1)')")
