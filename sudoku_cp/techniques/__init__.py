@@ -86,6 +86,7 @@ from sudoku_cp.techniques.basic import (
     variant_finder,
     variant_technique,
 )
+from sudoku_cp.techniques.basic_fish import FISH_NAMES, fish
 from sudoku_cp.techniques.board import (
     MAX_SUBSET,
     Board,
@@ -97,7 +98,6 @@ from sudoku_cp.techniques.board import (
     places,
     values_of,
 )
-from sudoku_cp.techniques.fish import FISH_NAMES, fish
 from sudoku_cp.techniques.table import (
     BANDS,
     BY_ID,

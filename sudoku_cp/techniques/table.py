@@ -22,8 +22,8 @@ from sudoku_cp.techniques.basic import (
     naked_subsets,
     variant_finder,
 )
+from sudoku_cp.techniques.basic_fish import fish
 from sudoku_cp.techniques.board import Board, Deduction, Finder
-from sudoku_cp.techniques.fish import fish
 
 LEVELS: tuple[str, ...] = (
     "naked singles",
