@@ -31,14 +31,15 @@ def assert_sound(path, only: str | None = None) -> None:
     puzzle = path.puzzle
     n = puzzle.side
     solution = sudoku_cp.solve(puzzle, backend="backtracking")
-    by_label: dict[str, list] = {}
+    by_origin: dict = {}
     for constraint in puzzle.model.constraints:
-        by_label.setdefault(constraint.label, []).append(constraint)
+        by_origin.setdefault(constraint.origin, []).append(constraint)
     for index, step in enumerate(path):
         if only is not None and not step.technique.startswith(only):
             continue
         digits, candidates = path.state(index)
-        premise = [c for label in step.units for c in by_label[label]]
+        premise = [c for origin in step.origins for c in by_origin[origin]]
+        assert [c.label for c in premise] == [c.label for c in premise if c.label in step.units]
         cells = {c for constraint in premise for c in constraint.cells}
         for row, column, value in step.placements:
             assert solution[row, column] == value, step
