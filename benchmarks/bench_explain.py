@@ -110,7 +110,7 @@ def main() -> None:
 
         killers = datasets.load("gen_killer")[: args.limit]
         print(killer_paths("path gen_killer (every technique)", killers, TECHNIQUES))
-        without = tuple(t for t in TECHNIQUES if t is not innies_and_outies)
+        without = tuple(t for t in TECHNIQUES if t.find is not innies_and_outies)
         print(killer_paths("path gen_killer (no rule of 45)", killers, without))
     write_if_asked(
         args,

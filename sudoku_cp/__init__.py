@@ -10,7 +10,7 @@ rates them.
 """
 
 from sudoku_cp.api import solve, solve_with_stats
-from sudoku_cp.backends import DEFAULT_BACKEND, backend_names, register_backend
+from sudoku_cp.backends import DEFAULT_BACKEND, backend_names, register_backend, unregister_backend
 from sudoku_cp.errors import (
     BackendUnavailableError,
     InvalidPuzzleError,
@@ -32,6 +32,7 @@ __all__ = [
     "BatchItem",
     "Grade",
     "Conflict",
+    "Explanation",
     "Grid",
     "InvalidPuzzleError",
     "Layout",
@@ -40,6 +41,7 @@ __all__ = [
     "Puzzle",
     "SolveResult",
     "SolveTimeoutError",
+    "Step",
     "SudokuError",
     "UnknownBackendError",
     "backend_names",
@@ -60,6 +62,7 @@ __all__ = [
     "solutions",
     "solve_with_stats",
     "summarize",
+    "unregister_backend",
     "why_not_unique",
 ]
 
@@ -83,6 +86,8 @@ _LAZY = {
     "explain_conflict": "sudoku_cp.conflict",
     "explain": "sudoku_cp.stepwise",
     "hint": "sudoku_cp.stepwise",
+    "Explanation": "sudoku_cp.stepwise",
+    "Step": "sudoku_cp.stepwise",
     "datasets": None,
     "rules": None,
     "backtracking": None,

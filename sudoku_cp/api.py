@@ -8,7 +8,7 @@ from typing import Any
 from sudoku_cp import backends
 from sudoku_cp.errors import NoSolutionError, SudokuError
 from sudoku_cp.grid import Grid
-from sudoku_cp.puzzle import PuzzleInput, as_puzzle
+from sudoku_cp.puzzle import Puzzle, PuzzleInput, as_puzzle
 from sudoku_cp.result import SolveResult
 
 
@@ -80,12 +80,20 @@ def solve_with_stats(
         solution, stats = chosen.solve(puzzle, time_limit=time_limit, **options)
     except NoSolutionError as error:
         if error.puzzle is None:
-            error.puzzle = puzzle  # error.conflict can then say why
+            error.puzzle, error.explainer = puzzle, _conflict_of  # error.conflict can then say why
         raise
     wall_time = time.perf_counter() - start
     if not puzzle.is_solved_by(solution):
         raise SudokuError(f"backend {name!r} returned a grid that does not solve the puzzle")
     return SolveResult(puzzle, solution, name, wall_time, dict(stats))
+
+
+def _conflict_of(puzzle: Puzzle):
+    """:func:`sudoku_cp.explain_conflict` of ``puzzle``: the explainer a
+    :class:`NoSolutionError` raised by :func:`solve` carries (module-level: it pickles)."""
+    from sudoku_cp.conflict import explain_conflict  # here: it loads OR-Tools (start-up time)
+
+    return explain_conflict(puzzle)
 
 
 def check_time_limit(time_limit: object) -> float | None:

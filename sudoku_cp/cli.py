@@ -914,11 +914,11 @@ def _box_shape(text: str) -> tuple[int, int]:
 @puzzle_argument
 def grade_command(puzzle: str | None) -> None:
     """Grade the puzzles of PUZZLE (a file, the puzzle itself, or standard input): the
-    weakest propagation that solves each.
+    hardest technique each needs.
 
-    Prints the band (easy, medium, hard, expert) and the level (naked singles, hidden
-    singles, locked candidates, Hall sets, or search with the backtracker's nodes),
-    one line per puzzle.
+    Prints the band (easy, medium, hard, expert, or not proper) and the hardest technique
+    of the solving path that explain shows (naked single ... Swordfish, or search with the
+    backtracker's nodes), one line per puzzle.
     """
     from sudoku_cp.grading import grade
 

@@ -191,7 +191,7 @@ def _describe(puzzle: PuzzleInput) -> tuple[int | None, int | None]:
         parsed = as_puzzle(puzzle)[0]
     except Exception:  # noqa: BLE001 - a malformed puzzle is reported in its row's error
         return None, None
-    return parsed.side, parsed.givens
+    return parsed.side, parsed.given_count
 
 
 def _agreement(frame: pd.DataFrame) -> pd.Series:

@@ -7,6 +7,8 @@ exception a Python user would expect (``ValueError``, ``TimeoutError``).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 
 class SudokuError(Exception):
     """Base class of every error raised by sudoku_cp."""
@@ -27,28 +29,33 @@ class NoSolutionError(SudokuError):
     Attributes:
         puzzle: the :class:`~sudoku_cp.Puzzle` that has no solution; set by
             :func:`sudoku_cp.solve` (``None`` when a backend module raised it directly).
+        explainer: ``explainer(puzzle)`` returns why it has no solution (a
+            :class:`sudoku_cp.conflict.Conflict`); set by :func:`sudoku_cp.solve` with the
+            puzzle, ``None`` otherwise. It must pickle (a module-level function), so that
+            the error crosses processes (``solve_many``'s workers).
 
     :attr:`conflict` says why; it is computed on first access (lazily), not when the
     error is raised, because explaining costs more than proving (a fraction of a second
-    on 9x9, more on large grids) and most callers never ask.
+    on 9x9, more on large grids) and most callers never ask. This module imports nothing
+    of the package: the raiser supplies the explainer.
     """
 
-    def __init__(self, *args: object, puzzle: object = None) -> None:
+    def __init__(self, *args: object, puzzle: object = None, explainer: Callable | None = None) -> None:
         super().__init__(*args)
         self.puzzle = puzzle
+        self.explainer = explainer
         self._explanation: object = _NOT_YET
 
-    def __reduce__(self):  # keep the puzzle across processes (solve_many's workers)
-        return (_rebuild_no_solution, (self.args, self.puzzle))
+    def __reduce__(self):  # keep the puzzle and its explainer across processes (solve_many's workers)
+        return (_rebuild_no_solution, (self.args, self.puzzle, self.explainer))
 
     @property
     def explanation(self):
         """The :class:`sudoku_cp.conflict.Conflict` (givens and the constraints they break),
-        from :func:`sudoku_cp.explain_conflict` on first access; ``None`` without a puzzle."""
+        from the explainer on first access; ``None`` without a puzzle or an explainer."""
         if self._explanation is _NOT_YET:
-            from sudoku_cp.conflict import explain_conflict
-
-            self._explanation = None if self.puzzle is None else explain_conflict(self.puzzle)
+            known = self.puzzle is not None and self.explainer is not None
+            self._explanation = self.explainer(self.puzzle) if known else None
         return self._explanation
 
     @property
@@ -63,8 +70,8 @@ class NoSolutionError(SudokuError):
 _NOT_YET = object()
 
 
-def _rebuild_no_solution(args: tuple, puzzle: object) -> NoSolutionError:
-    return NoSolutionError(*args, puzzle=puzzle)
+def _rebuild_no_solution(args: tuple, puzzle: object, explainer: Callable | None = None) -> NoSolutionError:
+    return NoSolutionError(*args, puzzle=puzzle, explainer=explainer)
 
 
 class SolveTimeoutError(SudokuError, TimeoutError):

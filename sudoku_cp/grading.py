@@ -1,130 +1,89 @@
-"""How hard is a puzzle: the weakest propagation that solves it without search.
+"""How hard is a puzzle: the hardest technique its solving path needs, or search.
 
 Simonis ("Sudoku as a constraint problem", CP 2005 workshop on modelling and
 reformulating constraint satisfaction problems) grades puzzles by the weakest
 constraint propagation that solves them with no search at all, and finds that this
-order matches how people rank them. :func:`grade` does the same over the constraint
-vocabulary of :mod:`sudoku_cp.constraints`, so it grades every variant and size. The
-levels, weakest first (each includes the ones before it):
+order matches how people rank them. :func:`grade` follows the solving path of
+:func:`sudoku_cp.explain` (:func:`sudoku_cp.techniques.solving_path`: the simplest
+technique that finds anything, one step at a time) and names the hardest technique it
+used; the levels and bands come from the one table of techniques
+(:data:`sudoku_cp.techniques.TECHNIQUES`), weakest first:
 
-==  ===================  ======================================================  ========
-#   level                what it deduces                                         band
-==  ===================  ======================================================  ========
-0   naked singles        a decided cell's value leaves its peers (forward        easy
-                         checking of AllDifferent), and each Sum, Less and
-                         Relation keeps only the values it can support
-1   hidden singles       a value with one possible cell left in a unit goes      medium
-                         there; in a killer, the rule of 45 (a unit holds
-                         1..n, so its sum less its cages' sums is what the
-                         innies hold, or the outies)
-2   locked candidates    a value whose cells in a unit all lie in another        hard
-                         AllDifferent leaves the rest of that one (pointing,
-                         claiming)
-3   Hall sets            ``k`` cells of an AllDifferent holding ``k`` values     hard
-                         between them keep those values from its other cells;
-                         ``k`` values of a unit with ``k`` cells left keep those
-                         cells to themselves (naked and hidden pairs, triples
-                         and quads: Hall's theorem, the reasoning of the
-                         AllDifferent propagators of Régin, AAAI 1994, limited
-                         to ``k <= 4``)
-4   search               none of the above solves it; ``search_nodes`` is the    expert
-                         backtracker's effort to solve it and prove it unique
-==  ===================  ======================================================  ========
+==  ===================  ===========================================================  ========
+#   level                techniques                                                   band
+==  ===================  ===========================================================  ========
+0   naked singles        naked single; a variant's constraint on its own (cage        easy
+                         combinations, thermometer, inequality, Kropki dot, no dot)
+1   hidden singles       hidden single; the rule of 45 of killers (innies, outies)    medium
+2   locked candidates    pointing and claiming                                        hard
+3   Hall sets            naked and hidden pairs, triples and quads (Hall's theorem,   hard
+                         Régin's AllDifferent filtering, ``k <= 4``)
+4   fish                 X-Wing, Swordfish, Jellyfish                                 hard
+5   search               the path stalls; ``search_nodes`` is the backtracker's       expert
+                         effort to solve the puzzle and prove it unique
+==  ===================  ===========================================================  ========
 
-The techniques are those of :mod:`sudoku_cp.techniques`, the same functions the
-step-by-step explanations (:func:`sudoku_cp.explain`) use; a level is a group of them.
-:func:`propagate` applies them weakest first: at each step the weakest level that
-deduces anything is applied, and the grade is the strongest one that was needed.
+So ``grade`` and ``explain`` cannot disagree: when ``explain`` solves a puzzle without
+search, ``grade`` names the hardest technique of that path (by level, then table order).
+A puzzle with no solution raises :class:`~sudoku_cp.errors.NoSolutionError`; a puzzle
+with several solutions is *not proper* (its band says so).
 
 >>> grade("4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........").technique
 'search'
 >>> easy = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
 >>> g = grade(easy)
 >>> g.technique, g.band, g.search_nodes
-('naked singles', 'easy', 0)
+('naked single', 'easy', 0)
+>>> str(grade("." * 16))
+'not proper (several solutions)'
 """
 
 from __future__ import annotations
 
-import math
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
-from sudoku_cp.constraints import cell_name
 from sudoku_cp.engine.search import BitmaskSearch
 from sudoku_cp.errors import NoSolutionError
 from sudoku_cp.puzzle import PuzzleInput, as_puzzle
-from sudoku_cp.techniques import (
-    MAX_SUBSET,
-    Board,
-    Deduction,
-    Technique,
-    hidden_singles,
-    hidden_subsets,
-    innies_and_outies,
-    locked_candidates,
-    naked_singles,
-    naked_subsets,
-    variant_constraints,
+from sudoku_cp.techniques.board import Board, Deduction
+from sudoku_cp.techniques.table import (
+    BAND_NAMES,
+    BANDS,
+    LEVEL_TECHNIQUES,
+    LEVELS,
+    SEARCH,
+    TECHNIQUES,
+    Contradiction,
+    apply,
+    hardest,
+    solving_path,
 )
 
-LEVELS: tuple[str, ...] = ("naked singles", "hidden singles", "locked candidates", "Hall sets", "search")
-"""The grading levels, weakest first (see the module docstring)."""
-
-BANDS: dict[str, str] = {
-    "naked singles": "easy",
-    "hidden singles": "medium",
-    "locked candidates": "hard",
-    "Hall sets": "hard",
-    "search": "expert",
-}
-"""The human-facing band of each level."""
-
-BAND_NAMES: tuple[str, ...] = ("easy", "medium", "hard", "expert")
-"""The bands, easiest first."""
-
-LEVEL_TECHNIQUES: tuple[tuple[Technique, ...], ...] = (
-    (naked_singles, variant_constraints),
-    (hidden_singles, innies_and_outies),
-    (locked_candidates,),
-    tuple(find(size) for size in range(2, MAX_SUBSET + 1) for find in (naked_subsets, hidden_subsets)),
-)
-"""The techniques of each level before ``"search"``, weakest first."""
-
-
-class Contradiction(Exception):
-    """The candidates leave a cell with no value."""
-
-
-def apply(candidates: list[int], placed: set[int], deduction: Deduction) -> None:
-    """Remove a deduction's candidates and mark its placements (in place).
-
-    Raises:
-        Contradiction: a cell is left with no value.
-    """
-    for cell, value in deduction.eliminations:
-        candidates[cell] &= ~(1 << (value - 1))
-        if not candidates[cell]:
-            raise Contradiction(f"{cell_name(cell, math.isqrt(len(candidates)))} has no value left")
-    placed.update(cell for cell, _ in deduction.placements)
+NOT_PROPER = "not proper"
+"""The band of a puzzle with several solutions."""
 
 
 def propagate(
     board: Board, candidates: list[int], placed: set[int], strongest: int = len(LEVEL_TECHNIQUES) - 1
 ) -> Iterator[tuple[int, Deduction]]:
-    """Apply the levels up to ``strongest``, weakest first, until none deduces anything.
+    """Simonis' level propagation: apply the levels up to ``strongest`` (an index of
+    :data:`LEVELS`), weakest first, until none deduces anything.
 
     Each step applies every deduction the weakest productive level finds in one sweep
     over the candidates as they were before the step (so each deduction is sound on its
     own), then starts again from the weakest. Yields ``(level, deduction)`` in the order
     applied; ``candidates`` and ``placed`` (the cells placed so far) change in place.
+    The levels are those of the table (:data:`LEVEL_TECHNIQUES`). :func:`grade` uses the
+    solving path instead, which ``explain`` shows; this is the cross-check that a grade
+    is the weakest level whose propagation solves the puzzle.
 
     Raises:
         Contradiction: the candidates cannot be completed.
     """
     while True:
         for level, techniques in enumerate(LEVEL_TECHNIQUES[: strongest + 1]):
-            found = [d for t in techniques for d in t(board, candidates[:], set(placed))]
+            found = [d for t in techniques for d in t.find(board, candidates[:], set(placed))]
             productive = False
             for deduction in found:
                 if any(candidates[c] >> (v - 1) & 1 for c, v in deduction.eliminations) or any(
@@ -144,44 +103,61 @@ class Grade:
     """A puzzle's grade; grades compare by ``level``, then ``search_nodes``.
 
     Attributes:
-        level: the index in :data:`LEVELS` of the weakest propagation that solves it
-            (4: none does, it needs search).
-        search_nodes: for level 4, the nodes the backtracker (:class:`BitmaskSearch`:
-            singles and the variant's propagators, most constrained cell first) needs
-            to solve it and prove it unique; 0 below.
-        steps: how many deductions of each technique the weakest-first propagation
-            applied, by level name.
+        level: the index in :data:`LEVELS` of the hardest technique's level (the last,
+            ``"search"``: the solving path stalls, or the puzzle is not proper).
+        search_nodes: for ``"search"``, the nodes the backtracker (:class:`BitmaskSearch`:
+            singles and the variant's propagators, most constrained cell first) needs to
+            solve the puzzle and prove it unique (or find a second solution); 0 below.
+        steps: how many steps of each technique the solving path took, by name.
+        technique: the name of the hardest technique of the path (a row of
+            :data:`~sudoku_cp.techniques.TECHNIQUES`), or ``"search"``; by default the
+            first technique of the level.
+        proper: False when the puzzle has several solutions.
     """
 
     level: int
     search_nodes: int = 0
     steps: dict[str, int] = field(default_factory=dict, compare=False)
+    technique: str = field(default="", compare=False)
+    proper: bool = field(default=True, compare=False)
+
+    def __post_init__(self) -> None:
+        if not self.technique:
+            name = LEVELS[self.level]
+            default = SEARCH if name == SEARCH else next(t.name for t in TECHNIQUES if t.level == name)
+            object.__setattr__(self, "technique", default)
 
     @property
-    def technique(self) -> str:
-        """The level's name (:data:`LEVELS`)."""
+    def level_name(self) -> str:
+        """The level's name (:data:`LEVELS`): ``"hidden singles"``, ``"fish"``, ``"search"``..."""
         return LEVELS[self.level]
 
     @property
     def band(self) -> str:
-        """The human-facing band: ``"easy"``, ``"medium"``, ``"hard"`` or ``"expert"``."""
-        return BANDS[self.technique]
+        """The human-facing band: ``"easy"``, ``"medium"``, ``"hard"``, ``"expert"``, or
+        ``"not proper"`` for a puzzle with several solutions."""
+        return BANDS[self.level_name] if self.proper else NOT_PROPER
 
     def __str__(self) -> str:
-        effort = f", {self.search_nodes} search nodes" if self.level == len(LEVEL_TECHNIQUES) else ""
+        if not self.proper:
+            return f"{NOT_PROPER} (several solutions)"
+        effort = f", {self.search_nodes} search nodes" if self.level_name == SEARCH else ""
         return f"{self.band} ({self.technique}{effort})"
 
 
 def grade(puzzle: PuzzleInput) -> Grade:
-    """Grade a puzzle by the weakest propagation that solves it without search (Simonis 2005).
+    """Grade a puzzle by the hardest technique its solving path needs (see the module docstring).
 
     Args:
         puzzle: anything :func:`sudoku_cp.solve` takes, any variant and size (Hall sets
             on 16x16 and larger take a while: seconds).
 
     Returns:
-        A :class:`Grade`: the level (:data:`LEVELS`), its band, and for puzzles that need
-        search the backtracker's nodes. A puzzle with several solutions needs search.
+        A :class:`Grade`: the hardest technique that :func:`sudoku_cp.explain`'s path
+        uses, its level (:data:`LEVELS`) and band; for a path that stalls, ``"search"``
+        with the backtracker's nodes; for a puzzle with several solutions, ``proper``
+        false and the band ``"not proper"`` (a path that solves the puzzle proves it
+        has one solution; otherwise the backtracker counts up to two).
 
     Raises:
         InvalidPuzzleError: malformed input.
@@ -191,24 +167,27 @@ def grade(puzzle: PuzzleInput) -> Grade:
     board = Board(puzzle.model)
     candidates = board.initial()
     placed = {cell for cell, value in enumerate(puzzle.grid.cells) if value}
-    steps: dict[str, int] = {}
+    used: dict = {}
     try:
-        for level, _ in propagate(board, candidates, placed):
-            steps[LEVELS[level]] = steps.get(LEVELS[level], 0) + 1
+        for technique, _ in solving_path(board, candidates, placed):
+            used[technique] = used.get(technique, 0) + 1
     except Contradiction:
         raise NoSolutionError("the puzzle has no solution (propagation reached a contradiction)") from None
+    steps = {technique.name: count for technique, count in used.items()}
     if all(mask and not mask & (mask - 1) for mask in candidates) and puzzle.model.holds(
         [mask.bit_length() for mask in candidates]
     ):
-        used = [LEVELS.index(name) for name in steps] or [0]
-        return Grade(max(used), 0, steps)
+        top = hardest(list(used)) or TECHNIQUES[0]
+        return Grade(top.level_index, 0, steps, top.name)
     search = BitmaskSearch(puzzle)
-    if search.count_solutions(2) == 0:
+    count = search.count_solutions(2)
+    if count == 0:
         raise NoSolutionError("the puzzle has no solution (the backtracking search is exhaustive)")
-    return Grade(len(LEVEL_TECHNIQUES), search.nodes, steps)
+    return Grade(len(LEVELS) - 1, search.nodes, steps, SEARCH, proper=count == 1)
 
 
 __all__ = [
+    "NOT_PROPER",
     "BANDS",
     "BAND_NAMES",
     "Contradiction",

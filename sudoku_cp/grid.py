@@ -8,7 +8,7 @@ rules of its :class:`~sudoku_cp.puzzle.Puzzle`). A *unit* is a row, a column or 
 the *peers* of a cell are the other cells that share a unit with it.
 
 >>> grid = Grid.parse("1.3.34..2..1.1..")
->>> grid.side, grid.box, grid.givens
+>>> grid.side, grid.box, grid.given_count
 (4, (2, 2), 7)
 >>> Grid.empty(6).box
 (2, 3)
@@ -303,9 +303,20 @@ class Grid:
         return geometry(self._side, self._box)
 
     @property
-    def givens(self) -> int:
-        """The number of filled cells."""
+    def given_count(self) -> int:
+        """The number of filled cells (the givens of a puzzle).
+
+        The package's naming: a *count* of givens is ``given_count`` (``givens`` on a
+        grid or a puzzle says the same, kept for compatibility); elsewhere ``givens``
+        are the given digits themselves (:attr:`sudoku_cp.conflict.Conflict.givens`:
+        ``(row, column, value)`` triples; ``Model.givens``: the values row-major).
+        """
         return sum(1 for v in self._cells if v)
+
+    @property
+    def givens(self) -> int:
+        """:attr:`given_count`: the number of filled cells (the older name)."""
+        return self.given_count
 
     def __getitem__(self, row_col: tuple[int, int]) -> int:
         """``grid[row, col]`` with 0-based row and column; 0 for a blank."""
@@ -386,7 +397,7 @@ class Grid:
         """A picture of the grid as SVG text (classic rules); the options are those of
         :func:`sudoku_cp.svg.draw` (``values``, ``candidates``, ``highlight``, ``units``,
         ``marks``, ``cell_size``)."""
-        from sudoku_cp import svg
+        from sudoku_cp import svg  # here, not at the top: drawsvg is heavy (start-up time)
 
         return svg.to_svg(self, **options)
 

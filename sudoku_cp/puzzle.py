@@ -122,9 +122,15 @@ class Puzzle:
         return self.grid.box
 
     @property
+    def given_count(self) -> int:
+        """The number of given cells (see :attr:`sudoku_cp.grid.Grid.given_count` for the
+        package's naming of givens)."""
+        return self.grid.given_count
+
+    @property
     def givens(self) -> int:
-        """The number of given cells."""
-        return self.grid.givens
+        """:attr:`given_count`: the number of given cells (the older name)."""
+        return self.grid.given_count
 
     @property
     def is_classic(self) -> bool:
@@ -225,7 +231,7 @@ class Puzzle:
         """A picture of the puzzle as SVG text: givens, regions, cages, thermometers, dots...
         The options are those of :func:`sudoku_cp.svg.draw` (``values``, ``candidates``,
         ``highlight``, ``units``, ``marks``, ``cell_size``)."""
-        from sudoku_cp import svg
+        from sudoku_cp import svg  # here, not at the top: drawsvg is heavy (start-up time)
 
         return svg.to_svg(self, **options)
 

@@ -25,7 +25,18 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from sudoku_cp.constraints import AllDifferent, Constraint, Less, Relation, Sum, ValueIn, cell_name
+from sudoku_cp.constraints import (
+    AllDifferent,
+    Constraint,
+    Less,
+    Origin,
+    OriginKind,
+    Relation,
+    Sum,
+    ValueIn,
+    cell_name,
+    unit_constraints,
+)
 from sudoku_cp.errors import InvalidPuzzleError
 from sudoku_cp.grid import BoxShape, geometry
 from sudoku_cp.naming import canonical_name
@@ -93,9 +104,10 @@ def classic_constraints(side: int, box: BoxShape | None) -> tuple[AllDifferent, 
     """The rules every puzzle keeps: an AllDifferent over each row, column and box.
 
     Derived from :func:`sudoku_cp.grid.geometry`, the one place that knows where the
-    rows, columns and boxes are.
+    rows, columns and boxes are; each carries its :class:`~sudoku_cp.constraints.Origin`
+    (kind ``row``, ``column`` or ``box``, its 1-based number; a box its corner cells).
     """
-    return tuple(AllDifferent(unit.cells, unit.describe(side)) for unit in geometry(side, box).units)
+    return unit_constraints(geometry(side, box).units, side)
 
 
 # -- the rule base class ----------------------------------------------------------------------
@@ -137,7 +149,10 @@ class Diagonals(Rule):
     def constraints(self, side, box):
         main = tuple(i * side + i for i in range(side))
         anti = tuple(i * side + side - 1 - i for i in range(side))
-        return [AllDifferent(main, "the main diagonal"), AllDifferent(anti, "the anti-diagonal")]
+        return [
+            AllDifferent(main, Origin(OriginKind.DIAGONAL)),
+            AllDifferent(anti, Origin(OriginKind.ANTI_DIAGONAL)),
+        ]
 
     def to_json(self):
         return {"diagonals": True}
@@ -173,12 +188,8 @@ class Windows(Rule):
         out = []
         for number, (top, left) in enumerate(self.corners, 1):
             cells = tuple((top + r) * side + left + c for r in range(box[0]) for c in range(box[1]))
-            out.append(
-                AllDifferent(
-                    cells,
-                    f"window {number} (rows {top + 1}-{top + box[0]}, columns {left + 1}-{left + box[1]})",
-                )
-            )
+            corners = ((top, left), (top + box[0] - 1, left + box[1] - 1))
+            out.append(AllDifferent(cells, Origin(OriginKind.WINDOW, number, corners)))
         return out
 
     def to_json(self):
@@ -249,7 +260,7 @@ class Jigsaw(Rule):
 
     def constraints(self, side, box):
         return [
-            AllDifferent(cells, f"region {number} (from {cell_name(cells[0], side)})")
+            AllDifferent(cells, Origin(OriginKind.REGION, number, (divmod(cells[0], side),)))
             for number, cells in enumerate(self.cells_of_regions(), 1)
         ]
 
@@ -326,10 +337,10 @@ class Killer(Rule):
         out: list[Constraint] = []
         for number, cage in enumerate(self.cages, 1):
             cells = tuple(_index(c, side) for c in cage.cells)
-            label = f"cage {number} (sum {cage.total}, at {_name(cage.cells[0])})"
+            origin = Origin(OriginKind.CAGE, number, (cage.cells[0],), cage.total)
             if len(cells) > 1:
-                out.append(AllDifferent(cells, label))
-            out.append(Sum(cells, cage.total, label))
+                out.append(AllDifferent(cells, origin))
+            out.append(Sum(cells, cage.total, origin))
         return out
 
     def to_json(self):
@@ -372,7 +383,7 @@ class Thermo(Rule):
 
     def constraints(self, side, box):
         return [
-            Less(_index(a, side), _index(b, side), f"thermometer {number} (bulb {_name(thermo[0])})")
+            Less(_index(a, side), _index(b, side), Origin(OriginKind.THERMOMETER, number, (thermo[0],)))
             for number, thermo in enumerate(self.thermometers, 1)
             for a, b in itertools.pairwise(thermo)
         ]
@@ -401,7 +412,7 @@ class GreaterThan(Rule):
 
     def constraints(self, side, box):
         return [
-            Less(_index(a, side), _index(b, side), f"inequality {_name(a)} < {_name(b)}")
+            Less(_index(a, side), _index(b, side), Origin(OriginKind.INEQUALITY, 0, (a, b)))
             for a, b in self.pairs
         ]
 
@@ -422,7 +433,7 @@ class _ForbiddenMoves(Rule):
     """No two equal digits a fixed set of chess moves apart: one 2-cell AllDifferent per pair."""
 
     moves: ClassVar[tuple[Cell, ...]] = ()
-    name: ClassVar[str] = ""
+    kind: ClassVar[OriginKind]
 
     def constraints(self, side, box):
         out = []
@@ -430,8 +441,8 @@ class _ForbiddenMoves(Rule):
             for dr, dc in self.moves:
                 r, c = row + dr, column + dc
                 if 0 <= r < side and 0 <= c < side and (r, c) > (row, column):
-                    a, b = row * side + column, r * side + c
-                    out.append(AllDifferent((a, b), f"{self.name} {cell_name(a, side)}-{cell_name(b, side)}"))
+                    origin = Origin(self.kind, 0, ((row, column), (r, c)))
+                    out.append(AllDifferent((row * side + column, r * side + c), origin))
         return out
 
     def to_json(self):
@@ -448,7 +459,7 @@ class AntiKnight(_ForbiddenMoves):
 
     keys: ClassVar = ("anti_knight",)
     moves: ClassVar = _KNIGHT
-    name: ClassVar = "anti-knight"
+    kind: ClassVar = OriginKind.ANTI_KNIGHT
 
 
 @dataclass(frozen=True)
@@ -458,7 +469,7 @@ class AntiKing(_ForbiddenMoves):
 
     keys: ClassVar = ("anti_king",)
     moves: ClassVar = _KING_DIAGONAL
-    name: ClassVar = "anti-king"
+    kind: ClassVar = OriginKind.ANTI_KING
 
 
 @dataclass(frozen=True)
@@ -483,8 +494,8 @@ class EvenOdd(Rule):
     def constraints(self, side, box):
         evens = frozenset(range(2, side + 1, 2))
         odds = frozenset(range(1, side + 1, 2))
-        return [ValueIn(_index(c, side), evens, f"even cell {_name(c)}") for c in self.even] + [
-            ValueIn(_index(c, side), odds, f"odd cell {_name(c)}") for c in self.odd
+        return [ValueIn(_index(c, side), evens, Origin(OriginKind.EVEN, 0, (c,))) for c in self.even] + [
+            ValueIn(_index(c, side), odds, Origin(OriginKind.ODD, 0, (c,))) for c in self.odd
         ]
 
     def to_json(self):
@@ -548,6 +559,7 @@ class Kropki(Rule):
     def constraints(self, side, box):
         out: list[Constraint] = []
         meanings = {"white": "differ by 1", "black": "be in ratio 2"}
+        kinds = {"white": OriginKind.WHITE_DOT, "black": OriginKind.BLACK_DOT}
         for colour, pairs in (("white", self.white), ("black", self.black)):
             for a, b in pairs:
                 out.append(
@@ -555,7 +567,7 @@ class Kropki(Rule):
                         _index(a, side),
                         _index(b, side),
                         _table(side, colour, True),
-                        f"{colour} dot {_name(a)}-{_name(b)}",
+                        Origin(kinds[colour], 0, (a, b)),
                         meanings[colour],
                     )
                 )
@@ -570,16 +582,15 @@ class Kropki(Rule):
                         frozenset.intersection, (_table(side, colour, False) for colour in negatives)
                     )
                     if len(negatives) == 1:
-                        label, meaning = (
-                            f"no {negatives[0]} dot {_name(a)}-{_name(b)}",
-                            ("not differ by 1" if negatives[0] == "white" else "not be in ratio 2"),
+                        kind, meaning = (
+                            (OriginKind.NO_WHITE_DOT, "not differ by 1")
+                            if negatives[0] == "white"
+                            else (OriginKind.NO_BLACK_DOT, "not be in ratio 2")
                         )
                     else:
-                        label, meaning = (
-                            f"no dot {_name(a)}-{_name(b)}",
-                            "be neither consecutive nor in ratio 2",
-                        )
-                    out.append(Relation(_index(a, side), _index(b, side), allowed, label, meaning))
+                        kind, meaning = OriginKind.NO_DOT, "be neither consecutive nor in ratio 2"
+                    origin = Origin(kind, 0, (a, b))
+                    out.append(Relation(_index(a, side), _index(b, side), allowed, origin, meaning))
         return out
 
     def to_json(self):

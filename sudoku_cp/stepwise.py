@@ -2,10 +2,12 @@
 
 :func:`explain` starts from the pencil marks people start from (each cell's candidates
 less its given peers' digits) and applies, one step at a time, the simplest technique of
-:mod:`sudoku_cp.techniques` that finds anything: naked and hidden singles first, then a
-variant's own constraints (a cage's digit combinations, a thermometer's order...), the
-rule of 45 of killers (innies and outies), locked candidates, naked and hidden subsets,
-X-Wing and Swordfish. That is the step-wise explanation of Bogaerts, Gamba and Guns
+the table :data:`sudoku_cp.techniques.TECHNIQUES` that finds anything
+(:func:`sudoku_cp.techniques.solving_path`, the path :func:`sudoku_cp.grade` grades):
+naked and hidden singles first, then a variant's own constraints (a cage's digit
+combinations, a thermometer's order...), the rule of 45 of killers (innies and outies),
+locked candidates, naked and hidden subsets, fish. Each step is worded by its table
+row. That is the step-wise explanation of Bogaerts, Gamba and Guns
 ("Step-wise explanations of constraint satisfaction problems", Artificial Intelligence
 2021): a sequence of small deductions, each the cheapest available, each with its
 premises (the constraints and candidates it uses) and its conclusion (digits placed,
@@ -40,13 +42,14 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
 from sudoku_cp.api import solve
-from sudoku_cp.constraints import AllDifferent, Model, Sum, ValueIn
+from sudoku_cp.constraints import AllDifferent, Model, Origin, OriginKind, Sum, ValueIn
 from sudoku_cp.engine.search import BitmaskSearch
 from sudoku_cp.engine.sums import ImpliedSum
 from sudoku_cp.errors import SudokuError
 from sudoku_cp.grid import Grid
 from sudoku_cp.puzzle import Puzzle, PuzzleInput, as_puzzle
-from sudoku_cp.techniques import TECHNIQUES, Board, Deduction, Technique, next_deduction, values_of
+from sudoku_cp.techniques.board import Board, Deduction, Finder, values_of
+from sudoku_cp.techniques.table import BY_ID, Technique, as_techniques, solving_path
 
 Triple = tuple[int, int, int]
 """``(row, column, value)``, 0-based row and column."""
@@ -70,6 +73,11 @@ class Step:
         reason: the argument in words where the premise is more than a pattern (the rule
             of 45's arithmetic: ``"row 1 holds 45; cage 1, cage 2 inside it hold 38, so
             r1c8 + r1c9 = 7"``), ``""`` otherwise.
+        technique_id: the id of its row in :data:`sudoku_cp.techniques.TECHNIQUES`
+            (``"locked-candidates"``), which words the step.
+        origins: the :class:`~sudoku_cp.constraints.Origin` of each constraint it uses,
+            each once, in order (what the step's constraints *are*, for code; ``units``
+            says them in words).
     """
 
     technique: str
@@ -80,29 +88,33 @@ class Step:
     candidates: tuple[Triple, ...]
     units: tuple[str, ...]
     reason: str = ""
+    origins: tuple[Origin, ...] = ()
+    technique_id: str = ""
 
     def __str__(self) -> str:
         """One line: the technique, what it sees and what it concludes."""
         return f"{self.technique}: {self._premise()}{self._conclusion()}"
 
     def _premise(self) -> str:
-        cells, values = _names(self.cells), ", ".join(map(str, self.values))
-        units = " and ".join(self.units[:2]) if self.technique.startswith("locked") else self.units[0]
-        if self.reason:
-            return f"{_name(self.placements[0])} ({self.reason})" if self.placements else f"{self.reason}; "
-        if self.technique == "naked single":
-            return f"{_name(self.placements[0])} (the only candidate left in {cells})"
-        if self.technique == "hidden single":
-            return f"{_name(self.placements[0])} (the only place for {values} in {units})"
-        if self.technique.startswith("locked"):
-            return f"{values} lies only in {cells}, in both {units}; "
-        if self.technique.startswith("naked"):
-            return f"{cells} hold only {values} between them ({units}); "
-        if self.technique.startswith("hidden"):
-            return f"{values} fit only in {cells} ({units}); "
-        if self.technique in ("X-Wing", "Swordfish"):
-            return f"{values} in {cells} ({', '.join(self.units)}); "
-        return f"{units}; "
+        """The premise in the words of the step's table row (its ``wording``, or its
+        ``placing`` for a step that places a digit)."""
+        row = BY_ID.get(self.technique_id, _UNLISTED)
+        return row.premise(bool(self.placements), **self.wording_fields())
+
+    def wording_fields(self) -> dict[str, str]:
+        """The fields a row's wording may use: ``cells`` (``"r1c1, r1c2"``), ``values``
+        (``"1, 2"``), ``unit`` (the first constraint's label), ``both`` (the first two,
+        joined by "and"), ``units`` (all, joined by commas), ``placement`` (``"r1c1=5"``)
+        and ``reason``."""
+        return {
+            "cells": _names(self.cells),
+            "values": ", ".join(map(str, self.values)),
+            "unit": self.units[0] if self.units else "",
+            "both": " and ".join(self.units[:2]),
+            "units": ", ".join(self.units),
+            "placement": _name(self.placements[0]) if self.placements else "",
+            "reason": self.reason,
+        }
 
     def _conclusion(self) -> str:
         if self.placements:
@@ -117,6 +129,10 @@ class Step:
         else:
             groups = [f"{v} from {_names(cells)}" for v, cells in sorted(by_value.items())]
         return "removes " + "; ".join(groups)
+
+
+_UNLISTED = Technique("", "", lambda board, candidates, placed: iter(()), "naked singles", "easy")
+"""How a step of no table row is worded: its first constraint."""
 
 
 def _name(triple: Sequence[int]) -> str:
@@ -210,42 +226,50 @@ class Explanation:
         cells highlighted and its units tinted, its premise candidates marked blue, the
         candidates it removes red and the digits it places green. Other options as
         :func:`sudoku_cp.svg.draw`."""
-        from sudoku_cp import svg
+        from sudoku_cp import svg  # here, not at the top: drawsvg is heavy (start-up time)
 
         step = self.steps[index]
         digits, candidates = self.state(index)
         marks = {triple: "premise" for triple in step.candidates}
         marks.update({triple: "removed" for triple in step.eliminations})
         marks.update({triple: "placed" for triple in step.placements})
-        labels = [label for label in step.units if label in _labels(self.puzzle)][:4]
+        cells_of = _cells_by_origin(self.puzzle)
+        units = [cells_of[origin] for origin in step.origins if origin in cells_of][:4]
         return svg.to_svg(
             self.puzzle,
             values=digits,
             candidates=candidates,
             highlight=step.cells,
-            units=labels,
+            units=units,
             marks=marks,
             **options,
         )
 
 
-def _labels(puzzle: Puzzle) -> set[str]:
-    return {c.label for c in puzzle.model.constraints}
+def _cells_by_origin(puzzle: Puzzle) -> dict[Origin, list[tuple[int, int]]]:
+    """The ``(row, column)`` cells of each origin of the puzzle's constraints (a thermometer's
+    or a cage's several constraints together)."""
+    cells: dict[Origin, dict[tuple[int, int], None]] = {}
+    for constraint in puzzle.model.constraints:
+        held = cells.setdefault(constraint.origin, {})
+        held.update(dict.fromkeys(divmod(c, puzzle.side) for c in constraint.cells))
+    return {origin: list(held) for origin, held in cells.items()}
 
 
 def explain(
     puzzle: PuzzleInput,
     *,
-    techniques: Sequence[Technique] = TECHNIQUES,
+    techniques: Sequence[Technique | Finder] | None = None,
     max_steps: int | None = None,
 ) -> Explanation:
     """The steps that solve ``puzzle`` by reasoning, simplest technique first.
 
     Args:
         puzzle: anything :func:`sudoku_cp.solve` takes, any variant and size.
-        techniques: the techniques allowed, simplest first (default: all of
-            :data:`sudoku_cp.techniques.TECHNIQUES`; for instance ``TECHNIQUES[:2]`` for
-            naked and hidden singles only).
+        techniques: the techniques allowed, rows of the table in the order to try
+            them (``None``: all of :data:`sudoku_cp.techniques.TECHNIQUES`, simplest
+            first; for instance ``TECHNIQUES[:2]`` for naked and hidden singles only). A
+            bare finder function stands for its row.
         max_steps: stop after that many steps (``None``: until solved or stalled).
 
     Returns:
@@ -265,16 +289,18 @@ def explain(
     placed = {cell for cell, value in enumerate(puzzle.grid.cells) if value}
     steps: list[Step] = []
     before: list[tuple[tuple[int, ...], ...]] = []
-    while len(placed) < n * n and (max_steps is None or len(steps) < max_steps):
-        deduction = next_deduction(board, candidates, placed, techniques)
-        if deduction is None:
+    path = solving_path(board, candidates, placed, as_techniques(techniques))
+    while max_steps is None or len(steps) < max_steps:
+        found = next(path, None)  # the step, applied
+        if found is None:
             break
-        check_deduction(puzzle, candidates, deduction, solution)
-        before.append(tuple(values_of(mask) for mask in candidates))
+        technique, deduction = found
+        prior = candidates[:]
         for cell, value in deduction.eliminations:
-            candidates[cell] &= ~(1 << (value - 1))
-        placed.update(cell for cell, _ in deduction.placements)
-        steps.append(_step(deduction, n))
+            prior[cell] |= 1 << (value - 1)
+        check_deduction(puzzle, prior, deduction, solution)
+        before.append(tuple(values_of(mask) for mask in prior))
+        steps.append(_step(deduction, n, technique))
     digits = [candidates[c].bit_length() if c in placed else 0 for c in range(n * n)]
     return Explanation(
         puzzle,
@@ -286,7 +312,7 @@ def explain(
     )
 
 
-def hint(puzzle: PuzzleInput, *, techniques: Sequence[Technique] = TECHNIQUES) -> Step | None:
+def hint(puzzle: PuzzleInput, *, techniques: Sequence[Technique | Finder] | None = None) -> Step | None:
     """The next step of :func:`explain`: the simplest deduction the puzzle's givens allow.
 
     To ask for a hint in the middle of a solve, pass the puzzle with the digits filled so
@@ -303,7 +329,7 @@ def hint(puzzle: PuzzleInput, *, techniques: Sequence[Technique] = TECHNIQUES) -
     return path.steps[0] if path.steps else None
 
 
-def _step(deduction: Deduction, n: int) -> Step:
+def _step(deduction: Deduction, n: int, technique: Technique) -> Step:
     def triples(pairs):
         return tuple((*divmod(cell, n), value) for cell, value in pairs)
 
@@ -316,6 +342,8 @@ def _step(deduction: Deduction, n: int) -> Step:
         triples(deduction.candidates),
         tuple(dict.fromkeys(c.label for c in deduction.constraints)),
         deduction.reason,
+        tuple(dict.fromkeys(c.origin for c in deduction.constraints)),
+        technique.id,
     )
 
 
@@ -342,12 +370,15 @@ def check_deduction(puzzle: Puzzle, candidates: Sequence[int], deduction: Deduct
     for cell, contrary in conclusions:
         restricted = {**domains, cell: domains[cell] & contrary}
         model = Model(
-            n, fixed, tuple(premise) + tuple(ValueIn(c, v, "candidates") for c, v in restricted.items())
+            n, fixed, tuple(premise) + tuple(ValueIn(c, v, _CANDIDATES) for c, v in restricted.items())
         )
         if all(model.domains()) and BitmaskSearch(model).find_solution() is not None:
             raise SudokuError(
                 f"{deduction.technique} does not follow from its premises at r{cell // n + 1}c{cell % n + 1}"
             )
+
+
+_CANDIDATES = Origin(OriginKind.CANDIDATES)
 
 
 def check_implied_sum(implied: ImpliedSum, n: int) -> None:

@@ -40,12 +40,11 @@ from typing import TYPE_CHECKING
 
 import drawsvg as dw
 
-from sudoku_cp.constraints import AllDifferent
+from sudoku_cp.constraints import Constraint, Model, Origin, OriginKind, Sum, unit_constraints
 from sudoku_cp.errors import InvalidPuzzleError
 from sudoku_cp.formats import VALUE_CHARS
-from sudoku_cp.rules import Diagonals, EvenOdd, GreaterThan, Jigsaw, Killer, Kropki, Thermo, Windows
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # svg works from the objects it is given: Grid and Puzzle call it, lazily
     from sudoku_cp.grid import Grid
     from sudoku_cp.puzzle import Puzzle
 
@@ -113,7 +112,7 @@ def draw(
     values: Grid | Sequence[int] | None = None,
     candidates: bool | Sequence[Iterable[int]] = False,
     highlight: Iterable[Cell] | Mapping[Cell, str] = (),
-    units: Iterable[str | Iterable[Cell]] = (),
+    units: Iterable[str | Origin | Iterable[Cell]] = (),
     marks: Mapping[Mark, str] | None = None,
     cell_size: int | None = None,
 ) -> dw.Drawing:
@@ -130,8 +129,10 @@ def draw(
             (a cell with a digit shows no candidates).
         highlight: ``(row, column)`` cells to tint (0-based), or a mapping from cells
             to SVG colours.
-        units: units to tint lightly: constraint labels of ``puzzle.model``
-            (``"row 3"``, ``"box 5 (rows 4-6, columns 4-6)"``) or collections of cells.
+        units: units to tint lightly: origins of constraints of ``puzzle.model``
+            (:class:`~sudoku_cp.constraints.Origin`: all the cells of its constraints),
+            their labels (``"row 3"``, ``"box 5 (rows 4-6, columns 4-6)"``), or
+            collections of ``(row, column)`` cells.
         marks: ``(row, column, value)`` candidates to mark with a coloured disc; the
             colour is an SVG colour or a key of :data:`MARK_COLOURS` (``"premise"``,
             ``"placed"``, ``"removed"``). A marked candidate is drawn even when
@@ -143,12 +144,9 @@ def draw(
 
     Raises:
         InvalidPuzzleError: ``values`` or ``candidates`` of the wrong length, or a unit
-            label that is not in the model.
+            label or origin that is not in the model.
     """
-    from sudoku_cp.puzzle import Puzzle
-
-    if not isinstance(puzzle, Puzzle):
-        puzzle = Puzzle(puzzle)
+    puzzle = _Drawn.of(puzzle)
     filled = _values(puzzle, values)
     shown = _candidates(puzzle, filled, candidates)
     picture = _Picture(puzzle, cell_size or default_cell_size(puzzle.side, shown is not None))
@@ -163,10 +161,48 @@ def draw(
     return picture.drawing
 
 
+class _Drawn:
+    """What a picture shows of a puzzle, or of a grid (classic rules): its shape, givens
+    and model; the markings come from the origins of the model's constraints."""
+
+    def __init__(self, grid: Grid, model: Model) -> None:
+        self.grid = grid
+        self.side = grid.side
+        self.box = grid.box
+        self.model = model
+        self.by_kind: dict[OriginKind, list[Constraint]] = {}
+        for constraint in model.constraints:
+            self.by_kind.setdefault(constraint.origin.kind, []).append(constraint)
+
+    @classmethod
+    def of(cls, puzzle: Puzzle | Grid) -> _Drawn:
+        """A :class:`Puzzle`'s view (it has a ``model``), or a :class:`Grid`'s (rows,
+        columns and boxes)."""
+        if hasattr(puzzle, "model"):
+            return cls(puzzle.grid, puzzle.model)
+        grid = puzzle
+        return cls(grid, Model(grid.side, grid.cells, unit_constraints(grid.geometry.units, grid.side)))
+
+    def kind(self, *kinds: OriginKind) -> list[Constraint]:
+        """The constraints of those origin kinds, in the model's order."""
+        return [c for kind in kinds for c in self.by_kind.get(kind, ())]
+
+    def groups(self, kind: OriginKind) -> dict[Origin, list[Constraint]]:
+        """The constraints of one origin kind, grouped by origin (a thermometer's links)."""
+        grouped: dict[Origin, list[Constraint]] = {}
+        for constraint in self.kind(kind):
+            grouped.setdefault(constraint.origin, []).append(constraint)
+        return grouped
+
+
+def _coordinates(cell: int, side: int) -> Cell:
+    return divmod(cell, side)
+
+
 class _Picture:
     """One drawing being built: the coordinates of cells and edges, and one method per layer."""
 
-    def __init__(self, puzzle: Puzzle, cell_size: int) -> None:
+    def __init__(self, puzzle: _Drawn, cell_size: int) -> None:
         self.puzzle = puzzle
         self.n = puzzle.side
         self.s = cell_size
@@ -174,7 +210,6 @@ class _Picture:
         width = self.n * cell_size + 2 * self.margin
         self.drawing = dw.Drawing(width, width, font_family=FONT)
         self.drawing.append(dw.Rectangle(0, 0, width, width, fill="white"))
-        self.rules = {type(rule): rule for rule in puzzle.rules}
 
     # -- coordinates ------------------------------------------------------------------
 
@@ -217,21 +252,12 @@ class _Picture:
                 )  # fmt: skip
 
     def _window_cells(self) -> set[Cell]:
-        windows = self.rules.get(Windows)
-        if windows is None:
-            return set()
-        box_rows, box_columns = self.puzzle.box
-        return {
-            (top + r, left + c)
-            for top, left in windows.corners
-            for r in range(box_rows)
-            for c in range(box_columns)
-        }
+        windows = self.puzzle.kind(OriginKind.WINDOW)
+        return {_coordinates(cell, self.n) for window in windows for cell in window.cells}
 
     def parity(self) -> None:
         """Even cells: a grey square; odd cells: a grey circle."""
-        parity = self.rules.get(EvenOdd)
-        for cell in parity.even if parity else ():
+        for cell in [c.origin.cells[0] for c in self.puzzle.kind(OriginKind.EVEN)]:
             inset = self.s * 0.12
             self.drawing.append(
                 dw.Rectangle(
@@ -239,12 +265,12 @@ class _Picture:
                     fill=SHADE_COLOUR, class_="even",
                 )
             )  # fmt: skip
-        for cell in parity.odd if parity else ():
+        for cell in [c.origin.cells[0] for c in self.puzzle.kind(OriginKind.ODD)]:
             self.drawing.append(dw.Circle(*self.centre(cell), self.s * 0.4, fill=SHADE_COLOUR, class_="odd"))
 
     def diagonals_and_thermometers(self) -> None:
         width = self.n * self.s
-        if Diagonals in self.rules:
+        if self.puzzle.kind(OriginKind.DIAGONAL):
             for x0, x1 in ((self.x(0), self.x(0) + width), (self.x(0) + width, self.x(0))):
                 self.drawing.append(
                     dw.Line(
@@ -257,8 +283,8 @@ class _Picture:
                         class_="diagonal",
                     )
                 )
-        thermo = self.rules.get(Thermo)
-        for path in thermo.thermometers if thermo else ():
+        for links in self.puzzle.groups(OriginKind.THERMOMETER).values():  # bulb first, link by link
+            path = [_coordinates(links[0].first, self.n)] + [_coordinates(c.second, self.n) for c in links]
             points = [coordinate for cell in path for coordinate in self.centre(cell)]
             self.drawing.append(
                 dw.Lines(
@@ -297,9 +323,10 @@ class _Picture:
         )
 
     def cages(self) -> None:
-        killer = self.rules.get(Killer)
-        for number, cage in enumerate(killer.cages if killer else (), 1):
-            for x0, y0, x1, y1 in _cage_outline(set(cage.cells), CAGE_INSET):
+        for cage in [c for c in self.puzzle.kind(OriginKind.CAGE) if isinstance(c, Sum)]:
+            number = cage.origin.number
+            cells = {_coordinates(cell, self.n) for cell in cage.cells}
+            for x0, y0, x1, y1 in _cage_outline(cells, CAGE_INSET):
                 self.drawing.append(
                     dw.Line(
                         self.x(x0),
@@ -312,7 +339,7 @@ class _Picture:
                         class_=f"cage cage-{number}",
                     )
                 )
-            row, column = min(cage.cells)
+            row, column = min(cells)
             size = self.s * 0.24
             label = str(cage.total)
             left, top = self.x(column) + self.s * 0.04, self.y(row) + self.s * 0.03
@@ -333,10 +360,9 @@ class _Picture:
 
     def edge_marks(self) -> None:
         """Kropki dots and inequality signs, centred on the edge between two cells."""
-        kropki = self.rules.get(Kropki)
-        for colour, pairs in (("white", kropki.white), ("black", kropki.black)) if kropki else ():
-            for a, b in pairs:
-                x, y = self._edge_centre(a, b)
+        for colour, kind in (("white", OriginKind.WHITE_DOT), ("black", OriginKind.BLACK_DOT)):
+            for dot in self.puzzle.kind(kind):
+                x, y = self._edge_centre(*dot.origin.cells)
                 self.drawing.append(
                     dw.Circle(
                         x,
@@ -348,8 +374,7 @@ class _Picture:
                         class_=f"dot {colour}",
                     )
                 )
-        inequalities = self.rules.get(GreaterThan)
-        for smaller, larger in inequalities.pairs if inequalities else ():
+        for smaller, larger in [c.origin.cells for c in self.puzzle.kind(OriginKind.INEQUALITY)]:
             x, y = self._edge_centre(smaller, larger)
             dy, dx = larger[0] - smaller[0], larger[1] - smaller[1]  # unit step towards the larger
             arm, spread = self.s * 0.09, self.s * 0.12
@@ -391,7 +416,8 @@ class _Picture:
         per_row = math.ceil(math.sqrt(self.n))
         rows = math.ceil(self.n / per_row)
         # In a killer, candidates keep clear of the cage outlines and of the sums.
-        left, top, bottom = (0.12, 0.27, 0.9) if Killer in self.rules else (0.08, 0.08, 0.92)
+        caged = bool(self.puzzle.kind(OriginKind.CAGE))
+        left, top, bottom = (0.12, 0.27, 0.9) if caged else (0.08, 0.08, 0.92)
         step_x, step_y = self.s * (1 - 2 * left) / per_row, self.s * (bottom - top) / rows
         size = min(step_x, step_y) * 0.78
         drawn: dict[Cell, set[int]] = {}
@@ -422,15 +448,13 @@ class _Picture:
 # -- what to draw ----------------------------------------------------------------------------
 
 
-def _regions(puzzle: Puzzle) -> list[list[int]]:
+def _regions(puzzle: _Drawn) -> list[list[int]]:
     """For each cell, the index of its box or jigsaw region (one region when there are none)."""
     n = puzzle.side
     owner = [0] * (n * n)
-    jigsaw = next((rule for rule in puzzle.rules if isinstance(rule, Jigsaw)), None)
-    if jigsaw is not None:
-        groups = jigsaw.cells_of_regions()
-    else:
-        groups = [unit.cells for unit in puzzle.grid.geometry.boxes]
+    groups = [c.cells for c in puzzle.kind(OriginKind.REGION)] or [
+        c.cells for c in puzzle.kind(OriginKind.BOX)
+    ]
     for number, cells in enumerate(groups):
         for cell in cells:
             owner[cell] = number
@@ -472,7 +496,7 @@ def _cage_outline(cells: set[Cell], inset: float) -> list[tuple[float, float, fl
     return segments
 
 
-def _values(puzzle: Puzzle, values: Grid | Sequence[int] | None) -> tuple[int, ...]:
+def _values(puzzle: _Drawn, values: Grid | Sequence[int] | None) -> tuple[int, ...]:
     """The digits to draw: the givens, overlaid with ``values``."""
     givens = puzzle.grid.cells
     if values is None:
@@ -484,7 +508,7 @@ def _values(puzzle: Puzzle, values: Grid | Sequence[int] | None) -> tuple[int, .
 
 
 def _candidates(
-    puzzle: Puzzle, filled: Sequence[int], candidates: bool | Sequence[Iterable[int]]
+    puzzle: _Drawn, filled: Sequence[int], candidates: bool | Sequence[Iterable[int]]
 ) -> Sequence[Iterable[int]] | None:
     if candidates is False or candidates is None:
         return None
@@ -495,7 +519,7 @@ def _candidates(
     return candidates
 
 
-def basic_candidates(puzzle: Puzzle, filled: Sequence[int]) -> list[tuple[int, ...]]:
+def basic_candidates(puzzle: Puzzle | _Drawn, filled: Sequence[int]) -> list[tuple[int, ...]]:
     """For each cell, the values of its initial domain that no filled peer holds (a filled
     cell: its value). This is the pencil marking people start from, without further logic.
 
@@ -514,15 +538,20 @@ def basic_candidates(puzzle: Puzzle, filled: Sequence[int]) -> list[tuple[int, .
     return out
 
 
-def _unit_cells(puzzle: Puzzle, units: Iterable[str | Iterable[Cell]]) -> set[Cell]:
-    by_label = {c.label: c.cells for c in puzzle.model.of_kind(AllDifferent)}
-    by_label.update({c.label: c.cells for c in puzzle.model.constraints})
+def _unit_cells(puzzle: _Drawn, units: Iterable[str | Origin | Iterable[Cell]]) -> set[Cell]:
+    """The cells of ``units``: a label or an origin stands for the cells of every constraint
+    that has it (a label is looked up as a whole, never parsed)."""
+    by_key: dict[str | Origin, set[int]] = {}
+    for constraint in puzzle.model.constraints:
+        by_key.setdefault(constraint.label, set()).update(constraint.cells)
+        by_key.setdefault(constraint.origin, set()).update(constraint.cells)
     cells: set[Cell] = set()
     for unit in units:
-        if isinstance(unit, str):
-            if unit not in by_label:
-                raise InvalidPuzzleError(f"units: no constraint of the puzzle is labelled {unit!r}")
-            cells.update(divmod(index, puzzle.side) for index in by_label[unit])
+        if isinstance(unit, str | Origin):
+            if unit not in by_key:
+                what = "labelled" if isinstance(unit, str) else "of origin"
+                raise InvalidPuzzleError(f"units: no constraint of the puzzle is {what} {unit!r}")
+            cells.update(divmod(index, puzzle.side) for index in by_key[unit])
         else:
             cells.update(tuple(cell) for cell in unit)
     return cells

@@ -1,17 +1,23 @@
 """The grade: each technique on hand-made candidates, soundness of every deduction on the
 bundled sets (never removes the solution's value), the grade is the weakest level whose
-propagation solves the puzzle, and the bundled sets are ordered as people rank them."""
+propagation solves the puzzle, it names the hardest technique of explain's path on every
+bundled set, a puzzle with several solutions is not proper, and the bundled sets are
+ordered as people rank them."""
 
 from __future__ import annotations
 
 import statistics
+from collections import Counter
 
 import pytest
 
-from sudoku_cp import Grid, NoSolutionError, Puzzle, datasets, grade, solve
-from sudoku_cp.grading import LEVEL_TECHNIQUES, LEVELS, Grade, propagate
+from sudoku_cp import Grid, NoSolutionError, Puzzle, datasets, explain, grade, solve, stepwise
+from sudoku_cp.engine.search import BitmaskSearch
+from sudoku_cp.grading import BANDS, LEVEL_TECHNIQUES, LEVELS, Grade, propagate
 from sudoku_cp.rules import Cage, Killer
 from sudoku_cp.techniques import (
+    BY_ID,
+    TECHNIQUES,
     Board,
     hidden_singles,
     hidden_subsets,
@@ -116,15 +122,26 @@ def test_bundled_sets_are_ordered_as_people_rank_them():
         name: statistics.median_low(grade(g) for g in datasets.load(name)) for name in ("easy50", "top95")
     }
     assert medians["easy50"] < medians["top95"]
-    assert LEVELS.index(medians["easy50"].technique) <= 1 < LEVELS.index(medians["top95"].technique)
+    assert medians["easy50"].level <= 1 < medians["top95"].level
 
 
 def test_grades_compare_by_level_then_effort():
     assert Grade(0) < Grade(1) < Grade(4, 3) < Grade(4, 30)
 
 
-def test_a_puzzle_with_several_solutions_needs_search():
-    assert grade("." * 16).technique == "search"
+def test_a_puzzle_with_several_solutions_is_not_proper():
+    for puzzle in ("." * 16, datasets.load("easy50")[0].with_cells([0] * 81)):
+        several = grade(puzzle)
+        assert not several.proper and several.band == "not proper" and several.technique == "search"
+        assert str(several) == "not proper (several solutions)"
+    proper = grade(datasets.load("top95")[6])  # stalls: proper by the search's count
+    assert proper.proper and proper.band == "expert"
+    # one given less than a proper puzzle: several solutions, graded as such
+    grid = datasets.load("easy50")[1]
+    cell = next(c for c, v in enumerate(grid.cells) if v)
+    fewer = grid.with_cells([0 if c == cell else v for c, v in enumerate(grid.cells)])
+    if BitmaskSearch(Puzzle(fewer)).count_solutions(2) == 2:
+        assert grade(fewer).band == "not proper"
 
 
 def test_no_solution_is_an_error():
@@ -137,7 +154,7 @@ def test_variants_are_graded_with_their_constraints():
     grid = Grid.parse("1234341221434321")
     cages = tuple(Cage(((r, c),), grid[r, c]) for r in range(4) for c in range(4))
     puzzle = Puzzle(Grid.empty(4), (Killer(cages),))
-    assert grade(puzzle).technique == "naked singles"
+    assert grade(puzzle).level_name == "naked singles"
     assert grade(datasets.load("gen_killer")[0]).band in ("easy", "medium", "hard", "expert")
 
 
@@ -145,4 +162,79 @@ def test_killers_are_graded_with_the_rule_of_45():
     # without a unit's sum (innies and outies) the first needs search, the third locked
     # candidates; with it, hidden singles finish all three
     for puzzle in datasets.load("gen_killer")[:3]:
-        assert grade(puzzle).technique == "hidden singles"
+        assert grade(puzzle).level_name == "hidden singles"
+
+
+def test_the_table_is_consistent():
+    ids = [t.id for t in TECHNIQUES]
+    assert len(set(ids)) == len(ids) and len({t.name for t in TECHNIQUES}) == len(ids)
+    assert all(t.level in LEVELS[:-1] for t in TECHNIQUES)
+    for level in LEVELS[:-1]:  # one band per level
+        assert {t.band for t in TECHNIQUES if t.level == level} == {BANDS[level]}
+    assert [t.order for t in TECHNIQUES] == list(range(len(TECHNIQUES)))
+    assert sum(map(len, LEVEL_TECHNIQUES)) == len(TECHNIQUES)
+
+
+def _hardest_of(path):
+    """The hardest technique of a path, by level then table order (None: no step)."""
+    rows = {BY_ID[step.technique_id] for step in path}
+    return max(rows, key=lambda t: (LEVELS.index(t.level), TECHNIQUES.index(t)), default=None)
+
+
+SMALL_SETS = ["easy50", "hardest", "gen_6x6", "gen_minimal"]
+LARGER_SETS = ["top95", "gen_x", "gen_jigsaw", "gen_killer", "gen_thermo", "anti_knight"]
+
+
+def _assert_grade_agrees_with_explain(puzzles, monkeypatch):
+    # the steps' checks are tested in test_stepwise; the path is what matters here
+    monkeypatch.setattr(stepwise, "check_deduction", lambda *args: None)
+    for puzzle in puzzles:
+        path, graded = explain(puzzle), grade(puzzle)
+        assert graded.steps == dict(Counter(BY_ID[step.technique_id].name for step in path))
+        if path.solved:
+            top = _hardest_of(path) or TECHNIQUES[0]
+            expected = (top.name, LEVELS.index(top.level), top.band)
+            assert (graded.technique, graded.level, graded.band) == expected
+            assert graded.proper and graded.search_nodes == 0
+        else:
+            assert graded.technique == "search" and graded.band == "expert" and graded.search_nodes > 0
+
+
+@pytest.mark.parametrize("name", SMALL_SETS)
+def test_grade_names_the_hardest_technique_of_explains_path(name, monkeypatch):
+    _assert_grade_agrees_with_explain(datasets.load(name), monkeypatch)
+
+
+@pytest.mark.parametrize("name", LARGER_SETS)
+def test_grade_agrees_with_explain_on_a_sample_of_the_larger_sets(name, monkeypatch):
+    _assert_grade_agrees_with_explain(datasets.load(name)[::4], monkeypatch)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", LARGER_SETS)
+def test_grade_agrees_with_explain_on_every_puzzle_of_the_larger_sets(name, monkeypatch):
+    _assert_grade_agrees_with_explain(datasets.load(name), monkeypatch)
+
+
+def test_fish_are_graded_as_explain_uses_them():
+    puzzle = datasets.load("hardest")[8]  # solved by reasoning with a Swordfish: no search
+    graded = grade(puzzle)
+    assert graded.technique == "Swordfish" and graded.band == "hard" and graded.search_nodes == 0
+    assert "Swordfish" in {step.technique for step in explain(puzzle)}
+
+
+def test_jellyfish_removes_what_no_smaller_fish_sees():
+    from sudoku_cp.techniques import fish
+
+    board, candidates = board9()
+    pattern = {0: (0, 2), 3: (2, 4), 5: (4, 6), 7: (6, 0)}  # a 1 in four rows, four columns, a cycle
+    for row, columns in pattern.items():
+        for column in range(9):
+            if column not in columns:
+                candidates[row * 9 + column] = mask(*range(2, 10))
+    assert not removed(fish(2)(board, candidates, set())) and not removed(fish(3)(board, candidates, set()))
+    (jellyfish, *_) = fish(4)(board, candidates, set())
+    assert jellyfish.technique == "Jellyfish"
+    covered = {(row * 9 + column, 1) for row in range(9) if row not in pattern for column in (0, 2, 4, 6)}
+    assert set(jellyfish.eliminations) == covered
+    assert TECHNIQUES[-1].name == "Jellyfish" and TECHNIQUES[-1].level == "fish"

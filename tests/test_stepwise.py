@@ -31,14 +31,15 @@ def assert_sound(path, only: str | None = None) -> None:
     puzzle = path.puzzle
     n = puzzle.side
     solution = sudoku_cp.solve(puzzle, backend="backtracking")
-    by_label: dict[str, list] = {}
+    by_origin: dict = {}
     for constraint in puzzle.model.constraints:
-        by_label.setdefault(constraint.label, []).append(constraint)
+        by_origin.setdefault(constraint.origin, []).append(constraint)
     for index, step in enumerate(path):
         if only is not None and not step.technique.startswith(only):
             continue
         digits, candidates = path.state(index)
-        premise = [c for label in step.units for c in by_label[label]]
+        premise = [c for origin in step.origins for c in by_origin[origin]]
+        assert [c.label for c in premise] == [c.label for c in premise if c.label in step.units]
         cells = {c for constraint in premise for c in constraint.cells}
         for row, column, value in step.placements:
             assert solution[row, column] == value, step
@@ -231,3 +232,24 @@ def test_cli_explain_and_hint():
     assert lines[-1] == f"solved in {len(lines) - 1} steps"
     code, out = run(["hint"], easy)
     assert out == "naked single: r5c6=4 (the only candidate left in r5c6)\n"
+
+
+def test_help_shows_readable_defaults():
+    import pydoc
+
+    assert {"Explanation", "Step", "unregister_backend"} <= set(sudoku_cp.__all__)
+    for name in sudoku_cp.__all__:
+        exported = getattr(sudoku_cp, name)
+        if callable(exported):
+            text = pydoc.render_doc(exported, renderer=pydoc.plaintext)
+            assert "<function" not in text and "locals>" not in text and " at 0x" not in text, name
+
+
+def test_steps_are_worded_by_their_table_row():
+    from sudoku_cp.techniques import BY_ID
+
+    path = explain(datasets.load("top95")[0])
+    for step in path:
+        row = BY_ID[step.technique_id]
+        assert step.technique.startswith(row.name)  # "locked candidates (pointing)"
+        assert str(step).startswith(f"{step.technique}: ")

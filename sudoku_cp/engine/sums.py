@@ -7,7 +7,7 @@ import functools
 import itertools
 from dataclasses import dataclass
 
-from sudoku_cp.constraints import AllDifferent, Model, Sum
+from sudoku_cp.constraints import AllDifferent, Model, Origin, OriginKind, Sum
 
 
 @functools.cache
@@ -34,7 +34,8 @@ class ImpliedSum:
 
     Attributes:
         sum: the implied :class:`~sudoku_cp.constraints.Sum` over the innies or outies
-            (labelled ``"innies of row 1"``, ``"outies of rows 1, 2"``...).
+            (its origin of kind ``innies`` or ``outies``, the units' origins as its
+            parts; labelled ``"innies of row 1"``, ``"outies of rows 1, 2"``...).
         kind: ``"innies"`` (cells of the units that no cage inside them covers) or
             ``"outies"`` (cells of the cages meeting the units that lie outside them).
         units: the disjoint units (``AllDifferent`` over ``n`` cells) whose union the sum
@@ -83,31 +84,23 @@ def implied_sum_sources(model: Model, max_cells: int = _MAX_IMPLIED_CELLS) -> li
     found: dict[frozenset[int], ImpliedSum] = {}
     for units in _unions_of_parallel_units(model):
         cells = frozenset().union(*(u.cells for u in units))
-        name = _union_name(units)
+        parts = tuple(u.origin for u in units)
         meeting = sorted({index for cell in cells for index in cages_of[cell]})
         inside = [cages[i] for i in meeting if cells.issuperset(cages[i].cells)]
         innies = cells.difference(*(c.cells for c in inside))
         if 0 < len(innies) <= max_cells:
             total = unit_total * len(units) - sum(c.total for c in inside)
-            implied = Sum(tuple(sorted(innies)), total, f"innies of {name}")
+            implied = Sum(tuple(sorted(innies)), total, Origin(OriginKind.INNIES, parts=parts))
             found.setdefault(frozenset(innies), ImpliedSum(implied, "innies", units, tuple(inside)))
         if all(cages_of[cell] for cell in cells):
             outies = set().union(*(cages[i].cells for i in meeting)) - cells
             if 0 < len(outies) <= max_cells:
                 total = sum(cages[i].total for i in meeting) - unit_total * len(units)
-                implied = Sum(tuple(sorted(outies)), total, f"outies of {name}")
+                implied = Sum(tuple(sorted(outies)), total, Origin(OriginKind.OUTIES, parts=parts))
                 used = tuple(cages[i] for i in meeting)
                 found.setdefault(frozenset(outies), ImpliedSum(implied, "outies", units, used))
     existing = {frozenset(c.cells) for c in cages}
     return [s for key, s in found.items() if key not in existing]
-
-
-def _union_name(units: tuple[AllDifferent, ...]) -> str:
-    """``"row 1"``, ``"rows 1, 2, 3"``: the units' labels, their common kind said once."""
-    kinds = {u.label.split(" ")[0] for u in units}
-    if len(units) > 1 and len(kinds) == 1 and all(" " in u.label for u in units):
-        return f"{kinds.pop()}s " + ", ".join(u.label.split(" ", 1)[1] for u in units)
-    return " and ".join(u.label for u in units)
 
 
 def _unions_of_parallel_units(model: Model) -> list[tuple[AllDifferent, ...]]:

@@ -1,0 +1,141 @@
+"""What every technique finder works on and returns: the :class:`Board` (a model's units,
+AllDifferents and propagators, computed once) and the :class:`Deduction` (one step of
+reasoning). A finder imports these from here (not from the package, whose table
+imports the finders).
+
+Candidates are ints: bit ``v - 1`` of a cell's mask is set while ``v`` is possible.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+
+from sudoku_cp.constraints import AllDifferent, Constraint, Less, Model, OriginKind, Relation, Sum
+from sudoku_cp.engine.propagators import propagator
+from sudoku_cp.engine.sums import ImpliedSum, implied_sum_sources
+
+MAX_SUBSET = 4
+"""The largest naked or hidden subset looked for: quads."""
+
+
+@dataclass(frozen=True)
+class Deduction:
+    """One step of reasoning, over row-major cell indices.
+
+    Attributes:
+        technique: its standard name (``"hidden single"``, ``"X-Wing"``, ``"cage"``...).
+        placements: ``(cell, value)`` digits it places.
+        eliminations: ``(cell, value)`` candidates it removes (a placement's other
+            candidates and the value from the cell's peers included).
+        cells: the cells of the pattern it sees.
+        values: the values of the pattern.
+        candidates: ``(cell, value)``: the pattern's candidates.
+        constraints: the constraints it uses (the premise, with the current candidates
+            of their cells).
+        reason: for a technique whose premise is more than a pattern, the arithmetic or
+            argument in words (the rule of 45: ``"row 1 holds 45; ... so r1c9 = 7"``);
+            ``""`` otherwise.
+        lemma: the rule of 45's sum the step applies (derived from ``constraints``), or
+            ``None``: a checker verifies its arithmetic, then may use it as a premise.
+    """
+
+    technique: str
+    placements: tuple[tuple[int, int], ...]
+    eliminations: tuple[tuple[int, int], ...]
+    cells: tuple[int, ...]
+    values: tuple[int, ...]
+    candidates: tuple[tuple[int, int], ...]
+    constraints: tuple[Constraint, ...]
+    reason: str = ""
+    lemma: ImpliedSum | None = None
+
+
+class Board:
+    """What the techniques need from a model, computed once.
+
+    Attributes:
+        model: the compiled puzzle.
+        side: ``n``.
+        units: the AllDifferents over ``n`` cells.
+        alldifferents: every AllDifferent.
+        containing: for each cell, the indices (into ``alldifferents``) of those holding it.
+        others: each Sum, Less and Relation with its propagator.
+        implied: each sum of the rule of 45 (an :class:`ImpliedSum` over up to ``n``
+            cells) with its propagator.
+        rows, columns: the units of origin kind row (column), by their number: for fish
+            (X-Wing, Swordfish, Jellyfish).
+    """
+
+    def __init__(self, model: Model) -> None:
+        self.model = model
+        self.side = model.side
+        self.units = model.units
+        self.alldifferents = model.of_kind(AllDifferent)
+        containing: list[list[int]] = [[] for _ in range(model.cell_count)]
+        for index, constraint in enumerate(self.alldifferents):
+            for cell in constraint.cells:
+                containing[cell].append(index)
+        self.containing = tuple(tuple(c) for c in containing)
+        self.others = tuple(
+            (c, propagator(c, model)) for c in model.constraints if isinstance(c, Sum | Less | Relation)
+        )
+        self.implied = tuple(
+            (implied, propagator(implied.sum, model)) for implied in implied_sum_sources(model, model.side)
+        )
+        self.rows = self._lines(OriginKind.ROW)
+        self.columns = self._lines(OriginKind.COLUMN)
+
+    def _lines(self, kind: OriginKind) -> tuple[AllDifferent, ...]:
+        """The units of that kind, by their number (row 1 first)."""
+        return tuple(sorted((u for u in self.units if u.origin.kind is kind), key=lambda u: u.origin.number))
+
+    def initial(self) -> list[int]:
+        """The candidates people start from: each cell's domain (givens and even/odd
+        applied) less the given digits of its peers."""
+        candidates = [sum(1 << (v - 1) for v in domain) for domain in self.model.domains()]
+        for cell, value in enumerate(self.model.givens):
+            if value:
+                for peer in self.model.peers[cell]:
+                    candidates[peer] &= ~(1 << (value - 1))
+        return candidates
+
+
+Finder = Callable[[Board, list[int], set[int]], Iterator[Deduction]]
+"""A technique's finder: ``finder(board, candidates, placed)`` yields the deductions it
+sees (it must not change ``candidates`` or ``placed``: the cells placed so far)."""
+
+
+def values_of(mask: int) -> tuple[int, ...]:
+    """The values of a candidate mask, ascending."""
+    return tuple(v + 1 for v in range(mask.bit_length()) if mask >> v & 1)
+
+
+def places(unit: AllDifferent, candidates: Sequence[int], bit: int) -> list[int]:
+    """The cells of ``unit`` where the value of ``bit`` (``1 << (v - 1)``) is a candidate."""
+    return [cell for cell in unit.cells if candidates[cell] & bit]
+
+
+def placement_eliminations(
+    board: Board, candidates: Sequence[int], cell: int, value: int
+) -> tuple[tuple[int, int], ...]:
+    """A placement's eliminations: the cell's other candidates, the value from its peers."""
+    bit = 1 << (value - 1)
+    others = tuple((cell, v) for v in values_of(candidates[cell] & ~bit))
+    peers = tuple((p, value) for p in board.model.peers[cell] if candidates[p] & bit)
+    return others + peers
+
+
+_places = places  # the names of the single-module days, for finders written against them
+_placement = placement_eliminations
+
+
+__all__ = [
+    "Board",
+    "Deduction",
+    "Finder",
+    "MAX_SUBSET",
+    "placement_eliminations",
+    "places",
+    "values_of",
+]

@@ -1,0 +1,250 @@
+"""The one table of techniques: what :func:`sudoku_cp.explain`, :func:`sudoku_cp.hint` and
+:func:`sudoku_cp.grade` know, in one place, so that they cannot disagree.
+
+Each row (a :class:`Technique`) gives a technique's typed id, its name as HoDoKu and
+SudokuWiki say it, its finder, its grade level and band, and the wording of its step.
+:data:`TECHNIQUES` lists the rows simplest first: that is the order in which
+:func:`solving_path` (and so ``explain`` and ``grade``) tries them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+
+from sudoku_cp.constraints import cell_name
+from sudoku_cp.techniques.basic import (
+    hidden_singles,
+    hidden_subsets,
+    innies_and_outies,
+    locked_candidates,
+    naked_singles,
+    naked_subsets,
+    variant_finder,
+)
+from sudoku_cp.techniques.basic_fish import fish
+from sudoku_cp.techniques.board import Board, Deduction, Finder
+
+LEVELS: tuple[str, ...] = (
+    "naked singles",
+    "hidden singles",
+    "locked candidates",
+    "Hall sets",
+    "fish",
+    "search",
+)
+"""The grade levels, weakest first (Simonis 2005: the weakest propagation that solves a
+puzzle); a technique's ``level`` is one of them, the last means none solves it."""
+
+SEARCH = LEVELS[-1]
+
+BAND_NAMES: tuple[str, ...] = ("easy", "medium", "hard", "expert")
+"""The human-facing bands of proper puzzles, easiest first (an improper puzzle's band is
+``"not proper"``)."""
+
+
+@dataclass(frozen=True)
+class Technique:
+    """One row of the table.
+
+    Attributes:
+        id: a short unique key (``"naked-single"``, ``"x-wing"``): what a
+            :class:`~sudoku_cp.stepwise.Step` records as its ``technique_id``.
+        name: the technique's name as HoDoKu and SudokuWiki say it (``"X-Wing"``); the
+            grade names it. A finder may give its deductions a more precise name
+            (``"locked candidates (pointing)"``, ``"rule of 45 (innies)"``).
+        find: the finder, ``find(board, candidates, placed)`` yielding
+            :class:`~sudoku_cp.techniques.board.Deduction`\\ s.
+        level: its grade level, one of :data:`LEVELS` (not ``"search"``).
+        band: the band of puzzles whose hardest technique it is, one of :data:`BAND_NAMES`
+            (every technique of a level has the same band).
+        wording: the premise of a step that removes candidates, as a :meth:`str.format`
+            template over the fields of :func:`wording_fields` (``{cells}``, ``{values}``,
+            ``{unit}``, ``{both}``, ``{units}``, ``{placement}``, ``{reason}``).
+        placing: the premise of a step that places a digit (it is then the whole step:
+            the conclusion is the placement).
+
+    A row can be called like its finder.
+    """
+
+    id: str
+    name: str
+    find: Finder
+    level: str
+    band: str
+    wording: str = "{unit}; "
+    placing: str = "{placement} ({unit})"
+
+    def __call__(self, board: Board, candidates: list[int], placed: set[int]) -> Iterator[Deduction]:
+        return self.find(board, candidates, placed)
+
+    @property
+    def order(self) -> int:
+        """Its position in :data:`TECHNIQUES` (simplest first); past the end for a row that
+        is not in the table."""
+        return _ORDER.get(self.id, len(TECHNIQUES))
+
+    @property
+    def level_index(self) -> int:
+        """The index of its level in :data:`LEVELS`."""
+        return LEVELS.index(self.level)
+
+    @property
+    def hardness(self) -> tuple[int, int]:
+        """``(level index, order)``: the hardest technique of a path is the largest."""
+        return (self.level_index, self.order)
+
+    def premise(self, placing: bool, **fields: str) -> str:
+        """The step's premise in words: :attr:`placing` or :attr:`wording`, filled in."""
+        return (self.placing if placing else self.wording).format(**fields)
+
+
+_SUBSET = "{cells} hold only {values} between them ({unit}); "
+_HIDDEN = "{values} fit only in {cells} ({unit}); "
+_FISH = "{values} in {cells} ({units}); "
+_NAKED_SINGLES, _HIDDEN_SINGLES, _LOCKED, _HALL, _FISH_LEVEL = LEVELS[:5]
+_variant = variant_finder
+
+TECHNIQUES: tuple[Technique, ...] = (
+    # id, name, finder, level, band, wording (premise of a step that removes; that places)
+    Technique("naked-single", "naked single", naked_singles, _NAKED_SINGLES, "easy",
+              placing="{placement} (the only candidate left in {cells})"),
+    Technique("hidden-single", "hidden single", hidden_singles, _HIDDEN_SINGLES, "medium",
+              placing="{placement} (the only place for {values} in {unit})"),
+    Technique("cage-combinations", "cage combinations", _variant("cage combinations"), _NAKED_SINGLES,
+              "easy"),
+    Technique("thermometer", "thermometer", _variant("thermometer"), _NAKED_SINGLES, "easy"),
+    Technique("inequality", "inequality", _variant("inequality"), _NAKED_SINGLES, "easy"),
+    Technique("kropki-dot", "Kropki dot", _variant("Kropki dot"), _NAKED_SINGLES, "easy"),
+    Technique("no-dot", "no dot", _variant("no dot"), _NAKED_SINGLES, "easy"),
+    Technique("sum", "sum", _variant("sum"), _NAKED_SINGLES, "easy"),
+    Technique("relation", "relation", _variant("relation"), _NAKED_SINGLES, "easy"),
+    Technique("rule-of-45", "rule of 45", innies_and_outies, _HIDDEN_SINGLES, "medium",
+              wording="{reason}; ", placing="{placement} ({reason})"),
+    Technique("locked-candidates", "locked candidates", locked_candidates, _LOCKED, "hard",
+              wording="{values} lies only in {cells}, in both {both}; "),
+    Technique("naked-pair", "naked pair", naked_subsets(2), _HALL, "hard", wording=_SUBSET),
+    Technique("hidden-pair", "hidden pair", hidden_subsets(2), _HALL, "hard", wording=_HIDDEN),
+    Technique("naked-triple", "naked triple", naked_subsets(3), _HALL, "hard", wording=_SUBSET),
+    Technique("hidden-triple", "hidden triple", hidden_subsets(3), _HALL, "hard", wording=_HIDDEN),
+    Technique("naked-quad", "naked quad", naked_subsets(4), _HALL, "hard", wording=_SUBSET),
+    Technique("hidden-quad", "hidden quad", hidden_subsets(4), _HALL, "hard", wording=_HIDDEN),
+    Technique("x-wing", "X-Wing", fish(2), _FISH_LEVEL, "hard", wording=_FISH),
+    Technique("swordfish", "Swordfish", fish(3), _FISH_LEVEL, "hard", wording=_FISH),
+    Technique("jellyfish", "Jellyfish", fish(4), _FISH_LEVEL, "hard", wording=_FISH),
+)  # fmt: skip
+"""Every technique, simplest first: the order of :func:`solving_path`."""
+
+_ORDER = {technique.id: order for order, technique in enumerate(TECHNIQUES)}
+
+BY_ID: dict[str, Technique] = {technique.id: technique for technique in TECHNIQUES}
+"""The rows by id."""
+
+BANDS: dict[str, str] = {
+    **{technique.level: technique.band for technique in TECHNIQUES},
+    SEARCH: "expert",
+}
+"""The band of each level (derived from the table)."""
+
+LEVEL_TECHNIQUES: tuple[tuple[Technique, ...], ...] = tuple(
+    tuple(t for t in TECHNIQUES if t.level == level) for level in LEVELS[:-1]
+)
+"""The techniques of each level before ``"search"``, in table order (derived from the table)."""
+
+
+def as_techniques(techniques: Sequence[Technique | Finder] | None) -> tuple[Technique, ...]:
+    """The rows of ``techniques`` (``None``: the whole table). A bare finder function is
+    its table row if it has one, else a row of its own (named after the function, at the
+    last level before search)."""
+    if techniques is None:
+        return TECHNIQUES
+    rows = []
+    for item in techniques:
+        if not isinstance(item, Technique):
+            row = next((t for t in TECHNIQUES if t.find is item), None)
+            name = getattr(item, "__name__", "technique")
+            item = row or Technique(name, name, item, LEVELS[-2], BANDS[LEVELS[-2]])
+        rows.append(item)
+    return tuple(rows)
+
+
+class Contradiction(Exception):
+    """The candidates leave a cell with no value."""
+
+
+def apply(candidates: list[int], placed: set[int], deduction: Deduction) -> None:
+    """Remove a deduction's candidates and mark its placements (in place).
+
+    Raises:
+        Contradiction: a cell is left with no value.
+    """
+    for cell, value in deduction.eliminations:
+        candidates[cell] &= ~(1 << (value - 1))
+        if not candidates[cell]:
+            side = round(len(candidates) ** 0.5)
+            raise Contradiction(f"{cell_name(cell, side)} has no value left")
+    placed.update(cell for cell, _ in deduction.placements)
+
+
+def next_step(
+    board: Board, candidates: list[int], placed: set[int], techniques: Sequence[Technique] = TECHNIQUES
+) -> tuple[Technique, Deduction] | None:
+    """The first deduction of the first technique (in the order given) that finds one,
+    with its row; ``None`` when none does."""
+    for technique in techniques:
+        for deduction in technique.find(board, candidates, placed):
+            return technique, deduction
+    return None
+
+
+def next_deduction(
+    board: Board, candidates: list[int], placed: set[int], techniques: Sequence[Technique] = TECHNIQUES
+) -> Deduction | None:
+    """The deduction of :func:`next_step` alone, or ``None``."""
+    found = next_step(board, candidates, placed, as_techniques(techniques))
+    return None if found is None else found[1]
+
+
+def solving_path(
+    board: Board, candidates: list[int], placed: set[int], techniques: Sequence[Technique] = TECHNIQUES
+) -> Iterator[tuple[Technique, Deduction]]:
+    """The solving path people follow: while a cell is open, apply the first deduction of
+    the simplest technique that finds one (:func:`next_step`), and yield it with its row
+    once applied (``candidates`` and ``placed`` change in place; the candidates before a
+    step are those after it with its eliminations put back). Ends when every cell is
+    placed or no technique finds anything. :func:`sudoku_cp.explain` shows this path and
+    :func:`sudoku_cp.grade` grades by it.
+
+    Raises:
+        Contradiction: a deduction left a cell with no value (the puzzle has no solution).
+    """
+    while len(placed) < len(candidates):
+        found = next_step(board, candidates, placed, techniques)
+        if found is None:
+            return
+        apply(candidates, placed, found[1])
+        yield found
+
+
+def hardest(techniques: Sequence[Technique]) -> Technique | None:
+    """The hardest of ``techniques`` (by level, then by order), or ``None`` for none."""
+    return max(techniques, key=lambda t: t.hardness, default=None)
+
+
+__all__ = [
+    "BANDS",
+    "BAND_NAMES",
+    "BY_ID",
+    "Contradiction",
+    "LEVELS",
+    "LEVEL_TECHNIQUES",
+    "SEARCH",
+    "TECHNIQUES",
+    "Technique",
+    "apply",
+    "as_techniques",
+    "hardest",
+    "next_deduction",
+    "next_step",
+    "solving_path",
+]
