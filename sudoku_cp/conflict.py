@@ -44,17 +44,21 @@ from __future__ import annotations
 import functools
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-
-from ortools.sat.python import cp_model
+from typing import TYPE_CHECKING
 
 from sudoku_cp.backends import cpsat
 from sudoku_cp.constraints import Constraint, Model, cell_name
+from sudoku_cp.engine.imports import import_module
 from sudoku_cp.engine.runtime import Deadline
 from sudoku_cp.engine.search import BitmaskSearch
 from sudoku_cp.errors import SolveTimeoutError, SudokuError
 from sudoku_cp.grid import Grid
 from sudoku_cp.puzzle import Puzzle, PuzzleInput, to_puzzle
 
+if TYPE_CHECKING:
+    from ortools.sat.python import cp_model
+else:  # Ctrl-C cannot leave this import half done (sudoku_cp.engine.imports)
+    cp_model = import_module("ortools.sat.python.cp_model")
 Given = tuple[int, int, int]
 """``(row, column, value)``, 0-based row and column."""
 
