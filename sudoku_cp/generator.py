@@ -178,8 +178,11 @@ def generate(
     }
     best_givens = None
     proven_fillable = variant == "jigsaw"  # each jigsaw layout is new: no single proof
+    wanted = [f"{givens} givens" if givens is not None else "", "minimal" if minimal else ""]
+    wanted += [f"{difficulty!r} band" if difficulty else ""]
+    targets = "the targets (" + ", ".join(filter(None, wanted)) + ")" if targeted else "the targets"
     while True:
-        _check_time(deadline, best_givens)
+        _check_time(deadline, best_givens, targets)
         layout = fixed + ((random_jigsaw(size, rng),) if variant == "jigsaw" else ())
         empty = Puzzle(Grid([0] * size * size, shape), layout)
         solution = _full_grid(empty.model, rng, deadline, best_givens)
@@ -202,10 +205,10 @@ def generate(
             return Puzzle(Grid(dug, shape), puzzle.rules, metadata)
 
 
-def _check_time(deadline: Deadline, best_givens: int | None) -> None:
+def _check_time(deadline: Deadline, best_givens: int | None, targets: str = "the targets") -> None:
     if deadline.passed():
         raise SolveTimeoutError(
-            f"no puzzle met the targets within {deadline.time_limit:g} s "
+            f"no puzzle met {targets} within {deadline.time_limit:g} s "
             + (
                 "(no full grid was drawn)"
                 if best_givens is None
@@ -234,7 +237,7 @@ def _check_arguments(
     size: int, variant: str, symmetry: str, givens: int | None, difficulty: str | None
 ) -> None:
     if isinstance(size, bool) or not isinstance(size, int) or not 4 <= size <= 25:
-        raise InvalidPuzzleError(f"size must be an int from 4 to 25, not {size!r}")
+        raise InvalidPuzzleError(f"side must be an int from 4 to 25, not {size!r}")
     if variant not in VARIANTS:
         raise InvalidPuzzleError(f"unknown variant {variant!r}; known: {', '.join(VARIANTS)}")
     if symmetry not in SYMMETRIES:
