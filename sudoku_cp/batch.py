@@ -125,6 +125,7 @@ def solve_many(
             # A round over the pending puzzles; if a worker process dies (killed, or out of
             # memory), the puzzles that were handed out but not answered are suspects: each
             # is run again alone, where a second death records it as an error.
+            before = len(found)
             suspects, died = _run(puzzles, pending, name, chosen, time_limit, options, workers, found, bar)
             for index in suspects:
                 _, died_again = _run(puzzles, [index], name, chosen, time_limit, options, workers, found, bar)
@@ -132,7 +133,7 @@ def solve_many(
                     found[index] = BatchItem(index, name, "error", None, died_again, 0.0)
                     bar.update(1)
             pending = [index for index in pending if index not in found]
-            if died and not suspects and pending:  # nothing to blame: record the rest, do not loop
+            if died and not suspects and len(found) == before:  # no progress: record the rest, do not loop
                 for index in pending:
                     found[index] = BatchItem(index, name, "error", None, died, 0.0)
                 pending = []
