@@ -213,6 +213,7 @@ def test_worker_processes_end_when_their_caller_is_killed():
     finally:
         process.kill()
         process.wait()
+        process.stderr.close()
     alive = children
     for _ in range(600):  # up to a minute, however loaded the machine; usually under a second
         alive = [pid for pid in alive if _running(pid)]
