@@ -127,8 +127,8 @@ def generate(
             ``None`` draws one (kept in the puzzle's metadata, so any puzzle can be made again).
         symmetry: one of :data:`SYMMETRIES`, the symmetry of the given cells.
         minimal: make it minimal: removing any one given leaves several solutions
-            (checked given by given whenever digging alone does not guarantee it: with a
-            symmetry, a ``givens`` target or a ``difficulty``).
+            (with a ``givens`` target or a ``difficulty``, a second pass removes what
+            they held back; with a symmetry, every given is checked one by one).
         givens: dig down to this many givens (at most this many with ``minimal``; ``0``
             with ``variant="killer"``: the cages alone); a puzzle that cannot get that low
             is drawn again.
