@@ -16,18 +16,28 @@ Dask cluster through joblib's Dask backend, with no code path of our own for it:
         items = solve_many(puzzles, backend="cpsat", processes=-1)
 
 Dask is an optional extra: ``pip install "sudoku_cp[dask]"``.
+
+Worker processes end with their caller: each watches its parent's pid from a daemon
+thread and exits once the parent has died, however it died (``kill -9`` included), so
+no worker solves on for nobody. A worker that dies itself (killed, out of memory) costs
+only its puzzles: the puzzles it held are run again, one at a time, and one whose
+worker dies again is recorded with status ``"error"`` (:data:`WORKER_DIED`); every
+other puzzle keeps its answer.
 """
 
 from __future__ import annotations
 
+import os
 import time
 import warnings
 from collections.abc import Iterable
+from concurrent.futures import BrokenExecutor
 from dataclasses import dataclass
 from typing import Any, Literal
 
 from sudoku_cp import backends
 from sudoku_cp.api import check_time_limit, solve_with_stats
+from sudoku_cp.engine.imports import import_module
 from sudoku_cp.errors import NoSolutionError, SolveTimeoutError
 from sudoku_cp.progress import progress_bar
 from sudoku_cp.puzzle import PuzzleInput
@@ -35,8 +45,6 @@ from sudoku_cp.result import SolveResult
 
 Status = Literal["solved", "no solution", "timeout", "error"]
 """What happened to one puzzle of a batch."""
-
-STATUSES: tuple[Status, ...] = ("solved", "no solution", "timeout", "error")
 
 
 @dataclass(frozen=True)
@@ -47,10 +55,12 @@ class BatchItem:
         index: the puzzle's 0-based position in the input.
         backend: the backend's registered name.
         status: ``"solved"``, ``"no solution"`` (proven), ``"timeout"`` (the time limit
-            ran out) or ``"error"`` (a malformed puzzle, or the backend failed).
+            ran out) or ``"error"`` (a malformed puzzle, the backend failed, or the worker
+            process solving it died twice: see :data:`WORKER_DIED`).
         result: the :class:`~sudoku_cp.result.SolveResult` when solved, else ``None``.
         error: the error message (``"ExceptionType: message"``) when not solved, else ``None``.
-        wall_time: seconds spent on this puzzle in its worker, parsing and checking included.
+        wall_time: seconds spent on this puzzle in its worker, parsing and checking
+            included (``0.0`` when its worker died).
     """
 
     index: int
@@ -107,8 +117,6 @@ def solve_many(
         TypeError: ``time_limit`` is not a number (idem).
         ValueError: ``time_limit`` is not positive (idem).
     """
-    from joblib import Parallel, delayed
-
     if processes is None and "workers" in options:
         warnings.warn(
             "solve_many(workers=...) is now processes=...; workers= goes to the backend "
@@ -122,17 +130,76 @@ def solve_many(
     backends.check_options(name, chosen, options)
     time_limit = check_time_limit(time_limit)
     puzzles = list(puzzles)
-    solve_one = delayed(_solve_one)
-    tasks = (solve_one(i, p, name, chosen, time_limit, options) for i, p in enumerate(puzzles))
+    found: dict[int, BatchItem] = {}
+    with progress_bar(len(puzzles), name, progress) as bar:
+        pending = list(range(len(puzzles)))
+        while pending:
+            # A round over the pending puzzles; if a worker process dies (killed, or out of
+            # memory), the puzzles that were handed out but not answered are suspects: each
+            # is run again alone, where a second death records it as an error.
+            before = len(found)
+            suspects, died = _run(puzzles, pending, name, chosen, time_limit, options, processes, found, bar)
+            for index in suspects:
+                _, died_again = _run(
+                    puzzles, [index], name, chosen, time_limit, options, processes, found, bar
+                )
+                if died_again:
+                    found[index] = BatchItem(index, name, "error", None, died_again, 0.0)
+                    bar.update(1)
+            pending = [index for index in pending if index not in found]
+            if died and not suspects and len(found) == before:  # no progress: record the rest, do not loop
+                for index in pending:
+                    found[index] = BatchItem(index, name, "error", None, died, 0.0)
+                pending = []
+    return [found[index] for index in range(len(puzzles))]
+
+
+WORKER_DIED = "WorkerDiedError: the worker process solving this puzzle ended (killed, or it crashed): "
+"""The start of :attr:`BatchItem.error` for a puzzle whose worker process died, twice."""
+
+
+def _run(
+    puzzles: list[PuzzleInput],
+    indices: list[int],
+    name: str,
+    chosen: backends.Backend,
+    time_limit: float | None,
+    options: dict[str, Any],
+    processes: int | None,
+    found: dict[int, BatchItem],
+    bar: Any,
+) -> tuple[list[int], str | None]:
+    """Solve ``puzzles[i]`` for ``i`` in ``indices`` with joblib, storing each item in
+    ``found`` as it comes; return the indices handed to a worker but not answered and, if
+    the worker pool broke (a worker process died), the error message, else ``None``."""
+    joblib = import_module("joblib")
+    from joblib.externals.loky.process_executor import BrokenProcessPool
+
+    handed: list[int] = []
+
+    def tasks():
+        solve_one = joblib.delayed(_solve_one)
+        parent = os.getpid()
+        for index in indices:
+            handed.append(index)  # joblib takes a task from here just before sending it out
+            yield solve_one(index, puzzles[index], name, chosen, time_limit, options, parent)
+
+    # loky (joblib's default) workers watch this process from their start, not only from
+    # their first puzzle (an idle worker would otherwise wait for its idle timeout).
+    watch: dict[str, Any] = {}
+    if isinstance(joblib.parallel.get_active_backend()[0], joblib.parallel.LokyBackend):
+        watch = {"initializer": _start_watching, "initargs": (os.getpid(),)}
     # batch_size="auto" lets joblib group 1-ms puzzles into batches of ~0.2 s or more, so the
     # per-task overhead of inter-process communication stays small.
-    parallel = Parallel(n_jobs=processes, return_as="generator", batch_size="auto")
-    items: list[BatchItem] = []
-    with progress_bar(len(puzzles), name, progress) as bar:
-        for item in parallel(tasks):
-            items.append(item)
+    parallel = joblib.Parallel(n_jobs=processes, return_as="generator", batch_size="auto", **watch)
+    try:
+        for item in parallel(tasks()):
+            found[item.index] = item
             bar.update(1)
-    return items
+    except (BrokenProcessPool, BrokenExecutor) as error:  # TerminatedWorkerError is a BrokenProcessPool
+        unanswered = [index for index in handed if index not in found]
+        return unanswered, WORKER_DIED + f"{type(error).__name__}: {error}".splitlines()[0]
+    return [], None
 
 
 def _solve_one(
@@ -142,8 +209,10 @@ def _solve_one(
     chosen: backends.Backend,
     time_limit: float | None,
     options: dict[str, Any],
+    parent: int | None = None,
 ) -> BatchItem:
     """Solve one puzzle in a worker and record what happened; never raises for the puzzle's sake."""
+    _end_with_parent(parent)
     _ensure_registered(name, chosen)
     start = time.perf_counter()
     try:
@@ -170,3 +239,38 @@ def _ensure_registered(name: str, chosen: backends.Backend) -> None:
     """
     if name not in backends.backend_names() or backends.get_backend(name) is not chosen:
         backends.register_backend(name, chosen)
+
+
+_watched: set[int] = set()
+
+
+def _end_with_parent(parent: int | None) -> None:
+    """In a worker process started by ``parent`` (a joblib/loky worker), start once a
+    daemon thread that ends this process when ``parent`` dies, whatever killed it (even
+    SIGKILL, which gives the parent no chance to stop its workers): its workers then stop
+    too, instead of solving on at full CPU for nobody. A no-op in the caller's process and
+    on machines the caller did not start (a Dask cluster's workers)."""
+    pid = os.getpid()
+    if parent is None or pid == parent or pid in _watched or os.getppid() != parent:
+        return
+    import threading
+
+    _watched.add(pid)
+    threading.Thread(target=_watch_parent, args=(parent,), name="sudoku_cp-parent-watch", daemon=True).start()
+
+
+def _start_watching(parent: int) -> None:
+    """A loky worker's initializer: end now if ``parent`` is already gone, else watch it."""
+    if os.getppid() != parent:
+        os._exit(1)
+    _end_with_parent(parent)
+
+
+PARENT_POLL = 0.25
+"""Seconds between two looks of a worker process at its parent."""
+
+
+def _watch_parent(parent: int) -> None:
+    while os.getppid() == parent:  # a dead parent's children pass to another process
+        time.sleep(PARENT_POLL)
+    os._exit(1)

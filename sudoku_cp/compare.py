@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from sudoku_cp import backends as registry
 from sudoku_cp import datasets
 from sudoku_cp.batch import BatchItem, solve_many
+from sudoku_cp.engine.imports import import_module
 from sudoku_cp.puzzle import PuzzleInput, as_puzzle
 
 if TYPE_CHECKING:
@@ -88,7 +89,7 @@ def compare(
         UnknownBackendError: an unknown backend name (before anything is solved).
         TypeError: ``time_limit`` names a backend that is not compared.
     """
-    import pandas as pd
+    pd = import_module("pandas")  # Ctrl-C cannot leave it half imported
 
     if workers is not None:
         warnings.warn("compare(workers=...) is now processes=...", DeprecationWarning, stacklevel=2)
@@ -129,7 +130,7 @@ def summarize(frame: pd.DataFrame) -> pd.DataFrame:
 
     Groups keep the order of first appearance in ``frame``.
     """
-    import pandas as pd
+    pd = import_module("pandas")  # Ctrl-C cannot leave it half imported
 
     summaries = []
     for (dataset, backend), group in frame.groupby(["dataset", "backend"], sort=False):
@@ -196,7 +197,7 @@ def _describe(puzzle: PuzzleInput) -> tuple[int | None, int | None]:
 
 def _agreement(frame: pd.DataFrame) -> pd.Series:
     """The ``agrees`` column: does each row's verdict match all others on its puzzle?"""
-    import pandas as pd
+    pd = import_module("pandas")  # Ctrl-C cannot leave it half imported
 
     verdict = frame["solution"].where(frame["status"] == "solved")
     verdict = verdict.mask(frame["status"] == "no solution", "no solution")
@@ -232,6 +233,6 @@ def _format_ms(milliseconds: float) -> str:
 
 def _isna(value: object) -> bool:
     """pandas.isna for one value, without importing pandas at module import."""
-    import pandas as pd
+    pd = import_module("pandas")  # Ctrl-C cannot leave it half imported
 
     return bool(pd.isna(value))

@@ -30,7 +30,14 @@ few constraints out of many are involved (a killer or anti-knight puzzle has hun
 
 Each check ("do these givens and constraints have a solution?") is answered by the
 package's backtracker, and by CP-SAT when the backtracker has not answered within a few
-milliseconds; both are complete, so every "no" is a proof.
+milliseconds; both are complete, so every "no" is a proof. With ``backend=`` the checks
+(of the deletion filter and of QuickXplain) go to that backend's ``count_solutions``
+instead (limit 1); the unsat core that starts the search always comes from CP-SAT, the
+one solver here with assumption literals.
+
+Every CP-SAT status is told apart: OPTIMAL or FEASIBLE (a solution), INFEASIBLE (a
+proof), UNKNOWN (the time ran out; CP-SAT stopping early with time left is run again on
+what is left), MODEL_INVALID (a bug: :class:`SudokuError` with CP-SAT's reason).
 
 >>> conflict = explain_conflict("..214.....1.....")
 >>> print(conflict)
@@ -44,17 +51,21 @@ from __future__ import annotations
 import functools
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-
-from ortools.sat.python import cp_model
+from typing import TYPE_CHECKING
 
 from sudoku_cp.backends import cpsat
 from sudoku_cp.constraints import Constraint, Model, cell_name
+from sudoku_cp.engine.imports import import_module
 from sudoku_cp.engine.runtime import Deadline
 from sudoku_cp.engine.search import BitmaskSearch
 from sudoku_cp.errors import SolveTimeoutError, SudokuError
 from sudoku_cp.grid import Grid
 from sudoku_cp.puzzle import Puzzle, PuzzleInput, to_puzzle
 
+if TYPE_CHECKING:
+    from ortools.sat.python import cp_model
+else:  # Ctrl-C cannot leave this import half done (sudoku_cp.engine.imports)
+    cp_model = import_module("ortools.sat.python.cp_model")
 Given = tuple[int, int, int]
 """``(row, column, value)``, 0-based row and column."""
 
@@ -78,6 +89,8 @@ class Conflict:
 
     givens: tuple[Given, ...]
     model: Model = field(repr=False, compare=False)
+    backend: str | None = field(default=None, repr=False, compare=False)
+    """The backend of the consistency checks (``None``: the backtracker, then CP-SAT)."""
 
     @functools.cached_property
     def constraints(self) -> tuple[Constraint, ...]:
@@ -85,7 +98,7 @@ class Conflict:
         that the givens cannot all satisfy: without any one of them, the givens could be
         completed. Found by QuickXplain (:func:`quickxplain`) on the first access, with no
         time limit (:meth:`find_constraints` takes one)."""
-        return _constraints_broken_by(self.model, self.givens, Deadline(None))
+        return _constraints_broken_by(self.model, self.givens, Deadline(None), self.backend)
 
     def find_constraints(self, time_limit: float | None = None) -> tuple[Constraint, ...]:
         """:attr:`constraints`, computed within ``time_limit`` seconds (``None``: no limit)
@@ -99,7 +112,7 @@ class Conflict:
 
     def _find_constraints(self, deadline: Deadline) -> tuple[Constraint, ...]:
         if "constraints" not in self.__dict__:
-            found = _constraints_broken_by(self.model, self.givens, deadline)
+            found = _constraints_broken_by(self.model, self.givens, deadline, self.backend)
             self.__dict__["constraints"] = found  # the cached_property's slot
         return self.constraints
 
@@ -136,7 +149,11 @@ def _and(items: Sequence[str]) -> str:
 
 
 def explain_conflict(
-    puzzle: PuzzleInput, *, time_limit: float | None = None, constraints: bool = False
+    puzzle: PuzzleInput,
+    *,
+    time_limit: float | None = None,
+    constraints: bool = False,
+    backend: str | None = None,
 ) -> Conflict | None:
     """Why ``puzzle`` has no solution: a minimal set of conflicting givens and the
     constraints they break (see the module docstring for the method and its sources).
@@ -149,6 +166,10 @@ def explain_conflict(
         constraints: also find :attr:`Conflict.constraints` now, within ``time_limit``
             (otherwise they are found on first access, with no limit, or by
             :meth:`Conflict.find_constraints`).
+        backend: the backend that answers the consistency checks of the deletion filter
+            and of QuickXplain (its ``count_solutions``, limit 1); ``None`` (the default):
+            the package's backtracker, then CP-SAT for a check it does not settle within
+            :data:`QUICK_CHECK`. The first unsat core always comes from CP-SAT.
 
     Returns:
         A :class:`Conflict`, or ``None`` when the puzzle has a solution.
@@ -157,9 +178,15 @@ def explain_conflict(
         InvalidPuzzleError: the puzzle is malformed.
         SolveTimeoutError: ``time_limit`` ran out (nothing partial is returned: a set
             of givens or constraints not yet proven minimal would not be the answer).
+        UnknownBackendError: no backend of that name.
+        NotSupportedError: the backend cannot count solutions.
         KeyboardInterrupt: Ctrl-C, within moments.
     """
     puzzle = to_puzzle(puzzle)
+    if backend is not None:
+        from sudoku_cp import backends
+
+        backends.backend_function(backend, "count_solutions")  # refuse before any work
     deadline = Deadline(time_limit)
     core = _givens_core(puzzle, deadline)
     if core is None:
@@ -171,10 +198,10 @@ def explain_conflict(
         givens = [0] * (n * n)
         for cell in kept:
             givens[cell] = cells[cell]
-        return _has_solution(Model(n, tuple(givens), model.constraints), deadline)
+        return _has_solution(Model(n, tuple(givens), model.constraints), deadline, backend)
 
     givens = [(*divmod(cell, n), cells[cell]) for cell in deletion(core, consistent)]
-    conflict = Conflict(tuple(givens), model)
+    conflict = Conflict(tuple(givens), model, backend)
     if constraints:
         conflict._find_constraints(deadline)
     return conflict
@@ -192,19 +219,9 @@ def _givens_core(puzzle: Puzzle, deadline: Deadline) -> list[int] | None:
             cp.add(cells[cell] == value).only_enforce_if(literal)
             literals[cell] = literal
     cp.add_assumptions(literals.values())
-    solver = cp_model.CpSolver()
-    solver.parameters.num_workers = 1
-    left = deadline.left()
-    if left is not None:
-        _check(deadline)
-        solver.parameters.max_time_in_seconds = left
-    status = cpsat.solve_interruptibly(solver, cp)
+    solver, status = _solve(cp, deadline)
     if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         return None
-    if status != cp_model.INFEASIBLE:
-        if deadline.at is not None:
-            raise _timeout(deadline)
-        raise SudokuError(f"CP-SAT stopped with status {solver.status_name(status)}: this is a bug")
     in_core = set(solver.sufficient_assumptions_for_infeasibility())
     return [cell for cell, literal in literals.items() if literal.index in in_core]
 
@@ -230,7 +247,7 @@ def deletion(core: Sequence, consistent) -> list:
 
 
 def _constraints_broken_by(
-    model: Model, givens: Sequence[Given], deadline: Deadline
+    model: Model, givens: Sequence[Given], deadline: Deadline, backend: str | None = None
 ) -> tuple[Constraint, ...]:
     """A minimal set of the model's constraints that ``givens`` cannot all satisfy, by
     QuickXplain over CP-SAT consistency checks (each a model of only those constraints)."""
@@ -241,7 +258,7 @@ def _constraints_broken_by(
     fixed = tuple(cells)
 
     def consistent(constraints: Sequence[Constraint]) -> bool:
-        return _has_solution(Model(n, fixed, tuple(constraints)), deadline)
+        return _has_solution(Model(n, fixed, tuple(constraints)), deadline, backend)
 
     return tuple(quickxplain(model.constraints, consistent))
 
@@ -303,14 +320,17 @@ QUICK_CHECK = 0.02
 """Seconds the backtracker gets for one check before CP-SAT takes over."""
 
 
-def _has_solution(model: Model, deadline: Deadline) -> bool:
+def _has_solution(model: Model, deadline: Deadline, backend: str | None = None) -> bool:
     """Whether the model has a solution. Most checks are easy and the package's backtracker
     answers them in about a millisecond; the few it does not finish within
     :data:`QUICK_CHECK` go to CP-SAT, whose clause learning copes with the sparse,
-    relaxed models that stall a plain search. Both are complete."""
+    relaxed models that stall a plain search. Both are complete. With ``backend``, that
+    backend's ``count_solutions`` (limit 1) answers instead."""
     _check(deadline)
     if not all(model.domains()):
         return False
+    if backend is not None:
+        return _count_one(model, deadline, backend)
     left = deadline.left()
     quick = Deadline(QUICK_CHECK if left is None else min(QUICK_CHECK, left))
     try:
@@ -318,17 +338,63 @@ def _has_solution(model: Model, deadline: Deadline) -> bool:
     except SolveTimeoutError:
         _check(deadline)
     cp, _ = cpsat.model_of(model)
-    solver = cp_model.CpSolver()
-    solver.parameters.num_workers = 1
-    left = deadline.left()
-    if left is not None:
-        solver.parameters.max_time_in_seconds = left
-    status = cpsat.solve_interruptibly(solver, cp)  # Ctrl-C: KeyboardInterrupt within moments
-    if status == cp_model.UNKNOWN:
-        if deadline.at is not None:
-            raise _timeout(deadline)
-        raise SudokuError("CP-SAT stopped without an answer and without a time limit: this is a bug")
+    _, status = _solve(cp, deadline)  # Ctrl-C: KeyboardInterrupt within moments
     return status in (cp_model.OPTIMAL, cp_model.FEASIBLE)
+
+
+def _solve(cp: cp_model.CpModel, deadline: Deadline) -> tuple[cp_model.CpSolver, int]:
+    """Solve ``cp`` with one CP-SAT worker within what is left of ``deadline``; return the
+    solver and its status, which is OPTIMAL, FEASIBLE or INFEASIBLE.
+
+    UNKNOWN means the time ran out only once the deadline has passed: CP-SAT stopping
+    early with time left (its clock is not ours) is run again on what is left, so a check
+    gets the whole limit. Any other status is a bug, raised with CP-SAT's reason.
+
+    Raises:
+        SolveTimeoutError: the deadline passed.
+        SudokuError: MODEL_INVALID, or UNKNOWN with no time limit.
+    """
+    while True:
+        solver = cp_model.CpSolver()
+        solver.parameters.num_workers = 1
+        left = deadline.left()
+        if left is not None:
+            _check(deadline)
+            solver.parameters.max_time_in_seconds = left
+        status = cpsat.solve_interruptibly(solver, cp)
+        if status in (cp_model.OPTIMAL, cp_model.FEASIBLE, cp_model.INFEASIBLE):
+            return solver, status
+        if status == cp_model.UNKNOWN:
+            if deadline.at is None:
+                raise SudokuError("CP-SAT stopped without an answer and without a time limit: this is a bug")
+            _check(deadline)  # the limit ran out: SolveTimeoutError
+            continue  # CP-SAT stopped early with time left: go on with what is left
+        reason = cp.validate() or _solution_info(solver) or "no reason given"
+        raise SudokuError(f"CP-SAT stopped with status {solver.status_name(status)} ({reason}): a bug")
+
+
+def _solution_info(solver: cp_model.CpSolver) -> str:
+    try:
+        return solver.solution_info()
+    except RuntimeError:  # no solve ran
+        return ""
+
+
+def _count_one(model: Model, deadline: Deadline, backend: str) -> bool:
+    """Whether ``backend``'s ``count_solutions`` finds a solution of ``model`` (limit 1)
+    within what is left of ``deadline``. The backend gets a :class:`Puzzle` whose compiled
+    model is ``model`` (backends compile ``puzzle.model`` only, and a count builds no grid,
+    so a relaxed model that breaks a row is counted as it stands)."""
+    from sudoku_cp import backends
+
+    puzzle = Puzzle(Grid.empty(model.side, None))  # a Latin square: its model is replaced
+    puzzle.__dict__["model"] = model  # the cached_property's slot: the model to check
+    count = backends.backend_function(backend, "count_solutions")
+    try:
+        found, _ = count(puzzle, limit=1, time_limit=deadline.left())
+    except SolveTimeoutError:
+        raise _timeout(deadline) from None
+    return found >= 1
 
 
 __all__ = ["Conflict", "deletion", "explain_conflict", "quickxplain"]

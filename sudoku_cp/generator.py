@@ -5,10 +5,13 @@ constraint vocabulary so that every size and variant is covered:
 
 1. **A full grid.** A depth-first search with random value order
    (:meth:`BitmaskSearch.random_solution`) over the empty grid with the variant's fixed
-   rules (diagonals, windows, anti-knight, jigsaw regions drawn at random, ...). Rules
-   that are drawn *on* a full grid come next: killer cages (connected groups of cells
-   with different digits, the sum read off the grid) and thermometers (paths of
-   touching cells along increasing digits).
+   rules (diagonals, windows, anti-knight, jigsaw regions drawn at random, ...); when
+   the fixed rules admit no full grid at all (a 4x4 anti-king), an exhaustive search
+   proves it and :func:`generate` says so. Rules that are drawn *on* a full grid come
+   next: killer cages (connected groups of cells with different digits, the sum read
+   off the grid), thermometers (paths of touching cells along increasing digits),
+   Kropki dots and consecutive bars (all of them, with the negative constraint),
+   even/odd cells and greater-than signs.
 2. **Digging.** Starting from every cell given, the givens are removed one symmetry
    orbit at a time, in random order; a removal is kept only if the puzzle stays
    proper, which an exhaustive count of the backtracker proves
@@ -18,11 +21,15 @@ constraint vocabulary so that every size and variant is covered:
    breaks it with fewer givens too. With a symmetry and ``minimal=True``, every single
    given is then tested too, and the grid is drawn again until both hold.
 3. **Targets.** A number of givens stops the digging there; a difficulty band keeps a
-   removal only while :func:`sudoku_cp.grading.grade` stays within the band. A result
-   off target is drawn again, until ``time_limit``.
+   removal only while :func:`sudoku_cp.grading.grade` stays within the band. With
+   ``minimal=True`` a second pass then removes every given it still can (uniqueness
+   alone decides), so a floor or a band never leaves a removable given behind; the band
+   and the count are checked on the result. A result off target is drawn again, until
+   ``time_limit``, whose remainder every search and count gets.
 
 Every random choice comes from one ``random.Random(seed)``, and searches are cut by
-node budgets (not clocks), so the same seed and arguments give the same puzzle.
+node budgets (not clocks), so the same seed and arguments give the same puzzle (when
+the time limit does not cut them first).
 
 >>> puzzle = generate(4, seed=1)
 >>> from sudoku_cp import count_solutions
@@ -35,26 +42,57 @@ True
 from __future__ import annotations
 
 import random
-import time
+import warnings
 from collections.abc import Iterable, Sequence
 from typing import Any
 
 from sudoku_cp.api import solve
 from sudoku_cp.constraints import Model
+from sudoku_cp.engine.runtime import Deadline
 from sudoku_cp.engine.search import BitmaskSearch
 from sudoku_cp.errors import InvalidPuzzleError, SolveTimeoutError
 from sudoku_cp.grading import BAND_NAMES, BANDS, LEVELS, grade
 from sudoku_cp.grid import Grid, standard_box
 from sudoku_cp.puzzle import Puzzle
-from sudoku_cp.rules import AntiKing, AntiKnight, Cage, Diagonals, Jigsaw, Killer, Rule, Thermo, Windows
+from sudoku_cp.rules import (
+    AntiKing,
+    AntiKnight,
+    Cage,
+    Diagonals,
+    EvenOdd,
+    GreaterThan,
+    Jigsaw,
+    Killer,
+    Kropki,
+    Rule,
+    Thermo,
+    Windows,
+)
 
 SYMMETRIES = ("none", "rotational", "rotational90", "diagonal", "mirror")
 """The symmetries of the givens: none, 180° rotation, 90° rotation, reflection in the main
 diagonal, reflection left to right."""
 
-VARIANTS = ("classic", "x", "windows", "anti-knight", "anti-king", "jigsaw", "killer", "thermo")
+VARIANTS = (
+    "classic",
+    "x",
+    "windows",
+    "anti-knight",
+    "anti-king",
+    "jigsaw",
+    "killer",
+    "thermo",
+    "kropki",
+    "consecutive",
+    "even-odd",
+    "greater-than",
+)
 """The variants :func:`generate` draws: fixed rules (``x``: both diagonals, ``windows``:
-the four 9x9 windows), or rules drawn at random (jigsaw regions, killer cages, thermometers)."""
+the four 9x9 windows, anti-knight, anti-king), or rules drawn at random (jigsaw regions)
+or read off the full grid: killer cages, thermometers, Kropki dots (every white and black
+dot, with the negative constraint), consecutive bars (every one, with the negative
+constraint), even/odd cells (about a third of the cells) and greater-than signs (between
+every two neighbours of a box; of a row, on a grid with no boxes)."""
 
 DEFAULT_TIME_LIMIT = 60.0
 """Seconds :func:`generate` tries before giving up, unless told otherwise."""
@@ -63,7 +101,7 @@ _FULL_GRID_BUDGET = 50  # random-fill search nodes per cell before drawing again
 
 
 def generate(
-    size: int = 9,
+    side: int = 9,
     *,
     box: tuple[int, int] | None | str = "standard",
     variant: str = "classic",
@@ -74,11 +112,12 @@ def generate(
     givens: int | None = None,
     difficulty: str | None = None,
     time_limit: float | None = DEFAULT_TIME_LIMIT,
+    size: int | None = None,
 ) -> Puzzle:
     """A new proper puzzle (exactly one solution, proven by an exhaustive count).
 
     Args:
-        size: the side ``n``, 4 to 25 (16x16 takes seconds, 25x25 is best effort within
+        side: the side ``n``, 4 to 25 (16x16 takes seconds, 25x25 is best effort within
             ``time_limit``).
         box: the box shape ``(rows, columns)``; ``"standard"`` for the usual one of the
             size (:func:`sudoku_cp.grid.standard_box`); jigsaw puzzles have none.
@@ -87,12 +126,18 @@ def generate(
         seed: the random seed; the same seed and arguments give the same puzzle.
             ``None`` draws one (kept in the puzzle's metadata, so any puzzle can be made again).
         symmetry: one of :data:`SYMMETRIES`, the symmetry of the given cells.
-        minimal: make it minimal: removing any one given leaves several solutions.
-        givens: dig down to this many givens (``0`` with ``variant="killer"``: the cages
-            alone); a puzzle that cannot get that low is drawn again.
+        minimal: make it minimal: removing any one given leaves several solutions
+            (with a ``givens`` target or a ``difficulty``, a second pass removes what
+            they held back; with a symmetry, every given is checked one by one).
+        givens: dig down to this many givens (at most this many with ``minimal``; ``0``
+            with ``variant="killer"``: the cages alone); a puzzle that cannot get that low
+            is drawn again.
         difficulty: a band of :data:`sudoku_cp.grading.BAND_NAMES` (``"easy"`` ..
             ``"expert"``): the puzzle's :func:`~sudoku_cp.grading.grade` band.
-        time_limit: seconds to keep trying (``None``: no limit).
+        time_limit: seconds to keep trying (``None``: no limit). Every search and count
+            gets what is left of it; a grading (with ``difficulty``) is not cut, so a
+            16x16 band may overrun by one grading.
+        size: the former name of ``side``, deprecated.
 
     Returns:
         A :class:`Puzzle` whose metadata holds ``solution`` (its one-line solution) and
@@ -100,16 +145,23 @@ def generate(
 
     Raises:
         InvalidPuzzleError: arguments that cannot make a puzzle (an unknown variant or
-            symmetry, a box that does not tile the grid, windows off 9x9, ...).
+            symmetry, a box that does not tile the grid, windows off 9x9, rules that no
+            full grid obeys, such as a 4x4 anti-king: an exhaustive search proves it).
         SolveTimeoutError: ``time_limit`` ran out before a puzzle met every target. A
             puzzle with no target (no ``minimal``, ``givens`` or ``difficulty``) is
             returned instead, dug as far as time allowed (the 25x25 case).
     """
+    if size is not None:
+        warnings.warn("generate(size=...) is deprecated: use side=", DeprecationWarning, stacklevel=2)
+        if side not in (9, size):
+            raise InvalidPuzzleError(f"give side or size (deprecated), not both: {side} and {size}")
+        side = size
+    size = side
     _check_arguments(size, variant, symmetry, givens, difficulty)
     if seed is None:
         seed = random.SystemRandom().randrange(2**32)
     rng = random.Random(seed)
-    deadline = None if time_limit is None else time.perf_counter() + time_limit
+    deadline = Deadline(time_limit)
     shape = None if variant == "jigsaw" else (standard_box(size) if box == "standard" else box)
     fixed = tuple(rules) + _fixed_rules(variant, size)
     orbits = symmetry_orbits(size, symmetry)
@@ -125,33 +177,67 @@ def generate(
         "seed": seed,
     }
     best_givens = None
+    proven_fillable = variant == "jigsaw"  # each jigsaw layout is new: no single proof
+    wanted = [f"{givens} givens" if givens is not None else "", "minimal" if minimal else ""]
+    wanted += [f"{difficulty!r} band" if difficulty else ""]
+    targets = "the targets (" + ", ".join(filter(None, wanted)) + ")" if targeted else "the targets"
     while True:
+        _check_time(deadline, best_givens, targets)
         layout = fixed + ((random_jigsaw(size, rng),) if variant == "jigsaw" else ())
         empty = Puzzle(Grid([0] * size * size, shape), layout)
-        solution = _full_grid(empty.model, rng, deadline)
+        solution = _full_grid(empty.model, rng, deadline, best_givens)
         if solution is None:
+            if not proven_fillable:
+                _check_fillable(empty, variant, deadline, best_givens)
+                proven_fillable = True
             continue  # a jigsaw layout with no filling, or a search cut off by its budget
-        drawn = _drawn_rules(variant, solution, size, rng)
+        drawn = _drawn_rules(variant, solution, size, shape, rng)
         puzzle = Puzzle(Grid(solution, shape), layout + drawn)
         digger = _Digger(puzzle, solution, deadline, difficulty)
         dug = digger.dig(orbits, rng, 0 if givens is None else givens)
+        if minimal and digger.complete and (givens is not None or difficulty is not None):
+            # a band or a floor stopped some removals: make it minimal, then check the targets
+            dug = digger.dig(orbits, rng, 0, start=dug, graded=False)
         count = sum(1 for v in dug if v)
         best_givens = count if best_givens is None else min(best_givens, count)
         if (digger.complete or not targeted) and _meets(digger, dug, minimal, symmetry, givens, difficulty):
             metadata = {"solution": Grid(solution, shape).to_string(), "generator": call}
             return Puzzle(Grid(dug, shape), puzzle.rules, metadata)
-        if deadline is not None and time.perf_counter() > deadline:
-            raise SolveTimeoutError(
-                f"no puzzle met the targets within {time_limit:g} s "
-                f"(the fewest givens reached was {best_givens})"
+
+
+def _check_time(deadline: Deadline, best_givens: int | None, targets: str = "the targets") -> None:
+    if deadline.passed():
+        raise SolveTimeoutError(
+            f"no puzzle met {targets} within {deadline.time_limit:g} s "
+            + (
+                "(no full grid was drawn)"
+                if best_givens is None
+                else f"(the fewest givens reached was {best_givens})"
             )
+        )
+
+
+def _check_fillable(empty: Puzzle, variant: str, deadline: Deadline, best_givens: int | None) -> None:
+    """Raise :class:`InvalidPuzzleError` when an exhaustive search proves that no full grid
+    obeys the rules (a 4x4 anti-king), instead of drawing again until the time runs out."""
+    try:
+        found = BitmaskSearch(empty.model, deadline).find_solution()
+    except SolveTimeoutError:
+        _check_time(deadline, best_givens)
+        raise
+    if found is None:
+        n = empty.side
+        raise InvalidPuzzleError(
+            f"no {n}x{n} {variant} grid exists (an exhaustive search found no full grid "
+            "that obeys the rules): no puzzle can be generated"
+        )
 
 
 def _check_arguments(
     size: int, variant: str, symmetry: str, givens: int | None, difficulty: str | None
 ) -> None:
     if isinstance(size, bool) or not isinstance(size, int) or not 4 <= size <= 25:
-        raise InvalidPuzzleError(f"size must be an int from 4 to 25, not {size!r}")
+        raise InvalidPuzzleError(f"side must be an int from 4 to 25, not {size!r}")
     if variant not in VARIANTS:
         raise InvalidPuzzleError(f"unknown variant {variant!r}; known: {', '.join(VARIANTS)}")
     if symmetry not in SYMMETRIES:
@@ -176,19 +262,32 @@ def _fixed_rules(variant: str, size: int) -> tuple[Rule, ...]:
     return ()
 
 
-def _full_grid(model: Model, rng: random.Random, deadline: float | None) -> list[int] | None:
+def _full_grid(
+    model: Model, rng: random.Random, deadline: Deadline, best_givens: int | None
+) -> list[int] | None:
     """A random solution of the empty model, or None (none exists, or the budget ran out)."""
-    search = BitmaskSearch(model)
-    if deadline is not None and time.perf_counter() > deadline:
-        raise SolveTimeoutError("the time ran out while filling a grid")
-    return search.random_solution(rng, _FULL_GRID_BUDGET * model.cell_count)
+    try:
+        return BitmaskSearch(model, deadline).random_solution(rng, _FULL_GRID_BUDGET * model.cell_count)
+    except SolveTimeoutError:
+        _check_time(deadline, best_givens)
+        raise
 
 
-def _drawn_rules(variant: str, solution: Sequence[int], size: int, rng: random.Random) -> tuple[Rule, ...]:
+def _drawn_rules(
+    variant: str, solution: Sequence[int], size: int, box: tuple[int, int] | None, rng: random.Random
+) -> tuple[Rule, ...]:
     if variant == "killer":
         return (random_cages(solution, size, rng),)
     if variant == "thermo":
         return (random_thermometers(solution, size, rng),)
+    if variant == "kropki":
+        return (kropki_dots(solution, size, rng),)
+    if variant == "consecutive":
+        return (consecutive_bars(solution, size),)
+    if variant == "even-odd":
+        return (random_parity(solution, size, rng),)
+    if variant == "greater-than":
+        return (inequalities(solution, size, box),)
     return ()
 
 
@@ -199,13 +298,16 @@ def _meets(digger, dug, minimal, symmetry, givens, difficulty) -> bool:
         return False
     if minimal and symmetry != "none":
         return digger.is_minimal(dug)
+    # Without symmetry, the last pass tried every given once, with no floor and no band, and
+    # kept only the necessary ones: a given whose removal left several solutions leaves
+    # several with fewer givens too, so the puzzle is minimal.
     return True
 
 
 class _Digger:
     """Removes givens while the puzzle stays proper (and within a difficulty band)."""
 
-    def __init__(self, puzzle: Puzzle, solution: list[int], deadline: float | None, difficulty: str | None):
+    def __init__(self, puzzle: Puzzle, solution: list[int], deadline: Deadline, difficulty: str | None):
         self.puzzle = puzzle
         self.model = puzzle.model
         self.solution = solution
@@ -214,10 +316,14 @@ class _Digger:
         self.strongest = max(in_band) if difficulty is not None else None
         self.complete = False
         blank = Model(self.model.side, (0,) * self.model.cell_count, self.model.constraints)
-        self.search = BitmaskSearch(blank)
+        self.search = BitmaskSearch(blank, deadline)  # every count gets what is left of the limit
 
     def unique(self, cells: Sequence[int]) -> bool:
-        """True when the puzzle with these givens has exactly one solution (proven by count)."""
+        """True when the puzzle with these givens has exactly one solution (proven by count).
+
+        Raises:
+            SolveTimeoutError: the time limit ran out during the count.
+        """
         return self.search.with_givens(cells).count_solutions(2) == 1
 
     def band(self, cells: Sequence[int]) -> str:
@@ -228,35 +334,53 @@ class _Digger:
             return True
         return grade(self.puzzle.with_grid(self.puzzle.grid.with_cells(cells))).level <= self.strongest
 
-    def dig(self, orbits: list[tuple[int, ...]], rng: random.Random, floor: int) -> list[int]:
-        """The givens left after one pass over the orbits in random order, stopping at
-        ``floor`` givens; ``self.complete`` tells whether the pass ended (not the clock)."""
+    def dig(
+        self,
+        orbits: list[tuple[int, ...]],
+        rng: random.Random,
+        floor: int,
+        start: Sequence[int] | None = None,
+        graded: bool = True,
+    ) -> list[int]:
+        """The givens left after one pass over the orbits in random order, from ``start``
+        (default: the full grid), stopping at ``floor`` givens; removals are kept while the
+        puzzle stays proper and, if ``graded``, within the band. ``self.complete`` tells
+        whether the pass ended (not the clock); the givens returned are proper either way."""
         self.complete = False
-        cells = list(self.solution)
-        count = len(cells)
+        cells = list(self.solution if start is None else start)
+        count = sum(1 for v in cells if v)
         order = orbits[:]
         rng.shuffle(order)
         for orbit in order:
             if count <= floor:
                 break
-            if self.deadline is not None and time.perf_counter() > self.deadline:
+            if self.deadline.passed():
                 return cells
+            if not all(cells[cell] for cell in orbit):
+                continue  # removed already (a second pass)
             trial = cells[:]
             for cell in orbit:
                 trial[cell] = 0
-            if self.unique(trial) and self.within_band(trial):
-                cells = trial
-                count -= len(orbit)
+            try:
+                if self.unique(trial) and (not graded or self.within_band(trial)):
+                    cells = trial
+                    count -= len(orbit)
+            except SolveTimeoutError:
+                return cells
         self.complete = True
         return cells
 
     def is_minimal(self, cells: Sequence[int]) -> bool:
-        """True when removing any one given leaves several solutions."""
+        """True when removing any one given leaves several solutions; False also when the
+        time runs out before every given is checked."""
         for cell, value in enumerate(cells):
             if value:
                 trial = list(cells)
                 trial[cell] = 0
-                if self.unique(trial):
+                try:
+                    if self.unique(trial):
+                        return False
+                except SolveTimeoutError:
                     return False
         return True
 
@@ -385,6 +509,64 @@ def random_thermometers(solution: Sequence[int], size: int, rng: random.Random) 
     return Thermo(tuple(thermos))
 
 
+def _neighbour_pairs(size: int) -> list[tuple[int, int]]:
+    """Every two orthogonal neighbours ``(cell, right or lower neighbour)``, row-major."""
+    pairs = []
+    for cell in range(size * size):
+        if cell % size < size - 1:
+            pairs.append((cell, cell + 1))
+        if cell + size < size * size:
+            pairs.append((cell, cell + size))
+    return pairs
+
+
+def kropki_dots(solution: Sequence[int], size: int, rng: random.Random) -> Kropki:
+    """Every Kropki dot of ``solution``, with the negative constraint for both colours: a
+    white dot between orthogonal neighbours that differ by 1, a black dot between those in
+    ratio 2 (a 1 next to a 2 takes either colour, drawn at random)."""
+    white, black = [], []
+    for cell, other in _neighbour_pairs(size):
+        a, b = solution[cell], solution[other]
+        consecutive, double = abs(a - b) == 1, a == 2 * b or b == 2 * a
+        pair = (divmod(cell, size), divmod(other, size))
+        if consecutive and (not double or rng.random() < 0.5):
+            white.append(pair)
+        elif double:
+            black.append(pair)
+    return Kropki(tuple(white), tuple(black), all_white_given=True, all_black_given=True)
+
+
+def consecutive_bars(solution: Sequence[int], size: int) -> Kropki:
+    """Consecutive Sudoku read off ``solution``: a bar between every two orthogonal
+    neighbours that differ by 1, and the negative constraint (:meth:`Kropki.consecutive`)."""
+    return Kropki.consecutive(
+        (divmod(cell, size), divmod(other, size))
+        for cell, other in _neighbour_pairs(size)
+        if abs(solution[cell] - solution[other]) == 1
+    )
+
+
+def random_parity(solution: Sequence[int], size: int, rng: random.Random, share: float = 1 / 3) -> EvenOdd:
+    """About ``share`` of the cells, drawn at random, marked even or odd as in ``solution``."""
+    marked = [cell for cell in range(size * size) if rng.random() < share]
+    even = tuple(divmod(c, size) for c in marked if solution[c] % 2 == 0)
+    odd = tuple(divmod(c, size) for c in marked if solution[c] % 2)
+    return EvenOdd(even, odd)
+
+
+def inequalities(solution: Sequence[int], size: int, box: tuple[int, int] | None) -> GreaterThan:
+    """A greater-than sign between every two orthogonal neighbours of a box (of a row, when
+    the grid has no boxes), pointing as in ``solution``: the pairs ``(smaller, larger)``."""
+    pairs = []
+    for cell, other in _neighbour_pairs(size):
+        (row, column), (r, c) = divmod(cell, size), divmod(other, size)
+        same = (row // box[0], column // box[1]) == (r // box[0], c // box[1]) if box else r == row
+        if same:
+            low, high = sorted((cell, other), key=lambda x: solution[x])
+            pairs.append((divmod(low, size), divmod(high, size)))
+    return GreaterThan(tuple(pairs))
+
+
 def random_jigsaw(size: int, rng: random.Random, swaps_per_cell: int = 20) -> Jigsaw:
     """``n`` random connected regions of ``n`` cells: start from the boxes (or the rows, when
     the size has no box shape) and swap cells across region borders many times, keeping
@@ -474,9 +656,13 @@ __all__ = [
     "SYMMETRIES",
     "VARIANTS",
     "describe",
+    "consecutive_bars",
     "generate",
+    "inequalities",
     "is_symmetric",
+    "kropki_dots",
     "random_cages",
+    "random_parity",
     "random_jigsaw",
     "random_thermometers",
     "symmetry_orbits",

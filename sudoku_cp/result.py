@@ -28,12 +28,3 @@ class SolveResult:
     backend: str
     wall_time: float
     stats: dict[str, float] = field(default_factory=dict)
-
-    def as_row(self) -> dict[str, object]:
-        """A flat dict (one table row): backend, wall_time, solution string and the stats."""
-        return {
-            "backend": self.backend,
-            "wall_time": self.wall_time,
-            "solution": self.solution.to_string(),
-            **self.stats,
-        }

@@ -35,6 +35,7 @@ Values above 9 are written ``A``-``P``, as in the text formats.
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
@@ -128,7 +129,10 @@ def draw(
             digits of its peers), or ``n*n`` collections of values to draw as given
             (a cell with a digit shows no candidates).
         highlight: ``(row, column)`` cells to tint (0-based), or a mapping from cells
-            to SVG colours.
+            to SVG colours: a colour name, ``#rgb``, ``#rrggbb`` (with alpha: 4 or 8
+            digits) or ``rgb(...)``, ``rgba(...)``, ``hsl(...)``, ``hsla(...)``; any other
+            string raises :class:`InvalidPuzzleError` naming the argument (a colour
+            is written into the SVG, so it must not carry markup).
         units: units to tint lightly: origins of constraints of ``puzzle.model``
             (:class:`~sudoku_cp.constraints.Origin`: all the cells of its constraints),
             their labels (``"row 3"``, ``"box 5 (rows 4-6, columns 4-6)"``), or
@@ -150,14 +154,14 @@ def draw(
     filled = _values(puzzle, values)
     shown = _candidates(puzzle, filled, candidates)
     picture = _Picture(puzzle, cell_size or default_cell_size(puzzle.side, shown is not None))
-    picture.cells(_unit_cells(puzzle, units), _colours(highlight, HIGHLIGHT_COLOUR))
+    picture.cells(_unit_cells(puzzle, units), _checked(_colours(highlight, HIGHLIGHT_COLOUR), "highlight"))
     picture.parity()
     picture.diagonals_and_thermometers()
     picture.region_borders()
     picture.cages()
     picture.edge_marks()
     picture.digits(filled)
-    picture.candidates(shown, filled, dict(marks or {}))
+    picture.candidates(shown, filled, _checked(dict(marks or {}), "marks", MARK_COLOURS))
     return picture.drawing
 
 
@@ -561,6 +565,30 @@ def _colours(cells: Iterable[Cell] | Mapping[Cell, str], default: str) -> dict[C
     if isinstance(cells, Mapping):
         return {tuple(cell): colour for cell, colour in cells.items()}
     return {tuple(cell): default for cell in cells}
+
+
+_COLOUR = re.compile(
+    r"[A-Za-z]{1,40}|#(?:[0-9A-Fa-f]{3,4}|[0-9A-Fa-f]{6}|[0-9A-Fa-f]{8})"
+    r"|(?:rgba?|hsla?)\([0-9.%+\-\s,/]*(?:deg|turn|rad)?[0-9.%+\-\s,/]*\)"
+)
+"""An SVG colour that cannot carry markup: a name (``red``, ``currentColor``), a hex colour,
+or an ``rgb``/``rgba``/``hsl``/``hsla`` function of numbers."""
+
+
+def _checked(colours: dict, argument: str, names: Mapping[str, str] | None = None) -> dict:
+    """``colours`` (key to colour) with each colour checked against :data:`_COLOUR` and
+    ``names`` (e.g. :data:`MARK_COLOURS`) resolved, or :class:`InvalidPuzzleError` naming
+    ``argument`` and the key."""
+    checked = {}
+    for key, colour in colours.items():
+        colour = (names or {}).get(colour, colour) if isinstance(colour, str) else colour
+        if not isinstance(colour, str) or not _COLOUR.fullmatch(colour.strip()):
+            raise InvalidPuzzleError(
+                f"{argument}: {colour!r} (for {key!r}) is not an SVG colour: give a name ('gold'), "
+                "'#rrggbb' or 'rgb(r, g, b)'"
+            )
+        checked[key] = colour.strip()
+    return checked
 
 
 __all__ = ["MARK_COLOURS", "basic_candidates", "default_cell_size", "draw", "to_png", "to_svg"]

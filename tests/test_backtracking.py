@@ -311,7 +311,4 @@ def test_solve_with_stats_returns_a_solve_result():
     assert_solves(puzzle, result.solution)
     assert result.backend == BACKEND
     assert isinstance(result.wall_time, float) and result.wall_time > 0
-    row = result.as_row()
-    assert row["backend"] == BACKEND
-    assert row["solution"] == result.solution.to_string()
-    assert row["nodes"] == result.stats["nodes"]
+    assert result.stats["nodes"] >= 1

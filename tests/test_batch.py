@@ -3,6 +3,14 @@ one process, in worker processes and on a Dask cluster."""
 
 from __future__ import annotations
 
+import os
+import signal
+import subprocess
+import sys
+import textwrap
+import time
+from pathlib import Path
+
 import pytest
 from conftest import LEXMIN_CASES, assert_solves
 
@@ -163,3 +171,90 @@ def test_processes_and_cpsat_workers_are_two_options():
     with pytest.warns(DeprecationWarning, match="processes"):
         items = solve_many(puzzles, backend="backtracking", workers=1, progress=False)
     assert all(item.solved for item in items)
+
+
+def test_a_worker_that_dies_costs_only_its_puzzle(monkeypatch):
+    """Issue 22.11: a worker process killed mid-batch raised joblib's TerminatedWorkerError
+    and lost every answer; now only the puzzle whose worker dies (twice) is an error."""
+    from sudoku_cp.batch import WORKER_DIED
+
+    solve = registry.get_backend("backtracking").solve
+    caller = os.getpid()
+    puzzles = datasets.load("easy50")[:12]
+    doomed = puzzles[5]
+
+    def deadly(grid, *, time_limit=None):
+        """Kills its worker process on one puzzle (never the test's own process)."""
+        if getattr(grid, "grid", grid) == doomed and os.getpid() != caller:
+            os.kill(os.getpid(), signal.SIGKILL)
+        return solve(grid, time_limit=time_limit)
+
+    monkeypatch.setitem(registry._BACKENDS, "deadly", deadly)
+    items = solve_many(puzzles, backend="deadly", processes=2, progress=False)
+    assert [item.index for item in items] == list(range(12))
+    assert [item.status for item in items] == ["error" if i == 5 else "solved" for i in range(12)]
+    assert items[5].error.startswith(WORKER_DIED) and items[5].result is None
+    for puzzle, item in zip(puzzles, items, strict=True):
+        if item.solved:
+            assert_solves(puzzle, item.result.solution)
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+def test_worker_processes_end_when_their_caller_is_killed():
+    """Issue 22.10: kill -9 of a process inside solve_many(workers=2) left its workers (and
+    joblib's resource tracker) running at full CPU; they now end with it."""
+    script = textwrap.dedent(
+        """
+        import sys, time
+        from sudoku_cp import backends, datasets, solve_many
+
+        def endless(grid, *, time_limit=None):
+            print("solving", file=sys.stderr, flush=True)  # a worker's stderr is the caller's
+            while True:
+                sum(range(1000))
+
+        backends.register_backend("endless", endless)
+        solve_many(datasets.load("easy50")[:4], backend="endless", processes=2, progress=False)
+        """
+    )
+    process = subprocess.Popen([sys.executable, "-c", script], stderr=subprocess.PIPE, text=True)
+    try:
+        for _ in range(2):  # both workers are solving
+            assert process.stderr.readline() == "solving\n"
+        children = _children(process.pid)
+        assert len(children) >= 2
+    finally:
+        process.kill()
+        process.wait()
+        process.stderr.close()
+    alive = children
+    for _ in range(600):  # up to a minute, however loaded the machine; usually under a second
+        alive = [pid for pid in alive if _running(pid)]
+        if not alive:
+            break
+        time.sleep(0.1)
+    for pid in alive:
+        os.kill(pid, signal.SIGKILL)
+    assert not alive, "these processes outlived their parent"
+
+
+def _children(parent: int) -> list[int]:
+    """The pids of the running processes whose parent is ``parent`` (from /proc)."""
+    found = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                stat = Path(f"/proc/{entry}/stat").read_text()
+            except OSError:
+                continue
+            if int(stat.rsplit(")", 1)[1].split()[1]) == parent:
+                found.append(int(entry))
+    return found
+
+
+def _running(pid: int) -> bool:
+    """True while ``pid`` exists and is not a zombie (a dead process not yet reaped)."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False

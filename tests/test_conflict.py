@@ -172,3 +172,60 @@ def test_a_time_limit_stops_a_long_constraint_search():
     conflict = Conflict(givens, Puzzle(wrong).model)
     with pytest.raises(SolveTimeoutError):
         conflict.find_constraints(time_limit=0.5)
+
+
+SMALL_CONFLICT = "..214.....1....."  # r1c3=2, r1c4=1 and r2c1=4 cannot all hold (row 1, box 1)
+
+
+@pytest.mark.parametrize("backend", sudoku_cp.backend_names())
+def test_every_backend_that_counts_answers_the_checks_alike(backend):
+    """Issue 18.6: explain_conflict takes backend=; the checks' answers are proofs, so the
+    minimal sets are the same whichever backend gives them."""
+    reference = explain_conflict(SMALL_CONFLICT, constraints=True)
+    conflict = explain_conflict(SMALL_CONFLICT, constraints=True, backend=backend)
+    assert conflict.givens == reference.givens == ((0, 2, 2), (0, 3, 1), (1, 0, 4))
+    assert conflict.constraints == reference.constraints
+    assert conflict.backend == backend
+    assert explain_conflict(datasets.load("easy50")[0], backend=backend) is None
+
+
+def test_a_backend_that_cannot_count_is_refused_before_any_work(monkeypatch):
+    from sudoku_cp import backends
+
+    monkeypatch.setitem(backends._BACKENDS, "solve-only", lambda puzzle, *, time_limit=None: None)
+    with pytest.raises(sudoku_cp.NotSupportedError, match="solve-only"):
+        explain_conflict(SMALL_CONFLICT, backend="solve-only")
+    with pytest.raises(sudoku_cp.UnknownBackendError):
+        explain_conflict(SMALL_CONFLICT, backend="no-such-backend")
+
+
+def test_cp_sat_stopping_early_with_time_left_is_run_again(monkeypatch):
+    """Issue 22.17: any status but the expected ones was taken for a time-out, so a check
+    that CP-SAT gave up early ended the explanation before its limit."""
+    from ortools.sat.python import cp_model
+
+    from sudoku_cp.backends import cpsat
+
+    real = cpsat.solve_interruptibly
+    calls = []
+
+    def early_once(solver, model, callback=None):
+        calls.append(solver.parameters.max_time_in_seconds)
+        return cp_model.UNKNOWN if len(calls) == 1 else real(solver, model, callback)
+
+    monkeypatch.setattr(cpsat, "solve_interruptibly", early_once)
+    conflict = explain_conflict(SMALL_CONFLICT, time_limit=600)
+    assert conflict.givens == ((0, 2, 2), (0, 3, 1), (1, 0, 4))
+    assert len(calls) >= 2 and calls[1] <= calls[0]  # the rerun gets what is left
+
+
+def test_an_invalid_cp_sat_model_is_a_bug_not_a_time_out(monkeypatch):
+    from ortools.sat.python import cp_model
+
+    from sudoku_cp.backends import cpsat
+
+    invalid = cp_model.MODEL_INVALID
+    monkeypatch.setattr(cpsat, "solve_interruptibly", lambda solver, model, callback=None: invalid)
+    with pytest.raises(sudoku_cp.SudokuError, match="MODEL_INVALID") as raised:
+        explain_conflict(SMALL_CONFLICT, time_limit=600)
+    assert not isinstance(raised.value, SolveTimeoutError)

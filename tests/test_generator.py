@@ -17,7 +17,7 @@ from sudoku_cp import (
     solve,
 )
 from sudoku_cp.generator import with_wrong_digit
-from sudoku_cp.rules import Diagonals, Jigsaw, Killer, Thermo
+from sudoku_cp.rules import Diagonals, EvenOdd, GreaterThan, Jigsaw, Killer, Kropki, Thermo
 
 CHECKER = "cpsat"  # the generator proves uniqueness with the backtracker; check with another
 
@@ -63,8 +63,8 @@ def test_the_same_seed_gives_the_same_puzzle_and_another_seed_another():
     assert generate(seed=7) == generate(seed=7)
     assert generate(seed=7).grid != generate(seed=8).grid
     assert generate(seed=7).metadata["generator"]["seed"] == 7
-    drawn = generate(size=4)
-    assert generate(size=4, seed=drawn.metadata["generator"]["seed"]) == drawn
+    drawn = generate(side=4)
+    assert generate(side=4, seed=drawn.metadata["generator"]["seed"]) == drawn
 
 
 @pytest.mark.parametrize("size, box", [(4, (2, 2)), (6, (2, 3)), (6, (3, 2)), (8, (2, 4)), (9, (3, 3))])
@@ -178,14 +178,14 @@ def test_an_unreachable_target_times_out_with_a_clear_error():
 @pytest.mark.parametrize(
     "arguments",
     [
-        {"size": 3},
-        {"size": 26},
+        {"side": 3},
+        {"side": 26},
         {"variant": "sandwich"},
         {"symmetry": "spiral"},
         {"givens": -1},
         {"difficulty": "impossible"},
-        {"size": 6, "variant": "windows"},
-        {"size": 6, "box": (2, 2)},
+        {"side": 6, "variant": "windows"},
+        {"side": 6, "box": (2, 2)},
     ],
 )
 def test_bad_arguments_are_refused(arguments):
@@ -227,3 +227,74 @@ def test_a_wrong_digit_breaks_no_unit_yet_leaves_no_solution():
     assert count_solutions(broken) == 0
     with pytest.raises(ValueError, match="not an empty cell"):
         with_wrong_digit(puzzle, next(c for c in range(81) if puzzle.cells[c]))
+
+
+@pytest.mark.parametrize(
+    "arguments",
+    [  # issue 22.15's reproducers: minimal was not minimal with a band or a number of givens
+        {"side": 6, "variant": "x", "seed": 598646, "difficulty": "medium"},
+        {"side": 4, "seed": 9936, "givens": 8},
+        {"side": 6, "seed": 5, "givens": 14},
+    ],
+)
+def test_minimal_holds_with_a_band_or_a_number_of_givens(arguments):
+    puzzle = generate(minimal=True, **arguments)
+    assert_proper(puzzle)
+    assert_minimal(puzzle)
+    if "givens" in arguments:
+        assert puzzle.givens <= arguments["givens"]
+    if "difficulty" in arguments:
+        assert grade(puzzle).band == arguments["difficulty"]
+
+
+def test_rules_that_no_full_grid_obeys_are_refused_not_retried_forever():
+    """A 4x4 anti-king grid does not exist: an exhaustive search proves it at once."""
+    with pytest.raises(InvalidPuzzleError, match="no 4x4 anti-king grid exists"):
+        generate(4, variant="anti-king", time_limit=None)
+
+
+def test_a_count_cut_by_the_time_limit_ends_the_digging(monkeypatch):
+    """Every count gets the rest of the time limit; when one runs out, an untargeted
+    puzzle comes back dug as far as it got (still proper), a targeted one times out."""
+    from sudoku_cp import generator
+
+    real = generator._Digger.unique
+    counts = []
+
+    def runs_out_after_ten(self, cells):
+        counts.append(self.search._deadline)
+        if len(counts) > 10:
+            raise SolveTimeoutError("the backtracking search ran out of time")
+        return real(self, cells)
+
+    monkeypatch.setattr(generator._Digger, "unique", runs_out_after_ten)
+    puzzle = generate(6, seed=4, time_limit=600)
+    assert all(deadline is not None and deadline.time_limit == 600 for deadline in counts)
+    assert 36 - 10 <= puzzle.givens < 36
+    assert_proper(puzzle)
+    counts.clear()
+    with pytest.raises(SolveTimeoutError):
+        generate(6, seed=4, minimal=True, time_limit=0.5)
+
+
+@pytest.mark.parametrize("variant", ["kropki", "consecutive", "even-odd", "greater-than"])
+@pytest.mark.parametrize("side", [4, 6])
+def test_variants_read_off_the_full_grid(variant, side):
+    puzzle = generate(side, variant=variant, seed=side, minimal=True)
+    kinds = {"kropki": Kropki, "consecutive": Kropki, "even-odd": EvenOdd, "greater-than": GreaterThan}
+    kind = kinds[variant]
+    assert [type(rule) for rule in puzzle.rules] == [kind]
+    assert_proper(puzzle)
+    assert_minimal(puzzle)
+    rule = puzzle.rules[0]
+    if variant == "consecutive":
+        assert rule.all_white_given and not rule.black
+    if variant == "kropki":
+        assert rule.all_white_given and rule.all_black_given
+
+
+def test_side_is_the_name_and_size_a_deprecated_alias():
+    with pytest.warns(DeprecationWarning, match="side="):
+        old = generate(size=4, seed=1)
+    assert old == generate(side=4, seed=1) == generate(4, seed=1)
+    assert old.metadata["generator"]["size"] == 4

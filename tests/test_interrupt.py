@@ -119,3 +119,63 @@ def test_ctrl_c_stops_finding_a_conflicts_constraints():
     process, seconds, out, err = interrupt_when_ready([sys.executable, "-c", script])
     assert out == "interrupted\n", err
     assert seconds < PROMPT
+
+
+HARD_9X9 = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+FIRST_IMPORT = textwrap.dedent(
+    f"""
+    import sys
+    import sudoku_cp
+    puzzle = {HARD_9X9!r}
+    try:
+        print("ready", file=sys.stderr, flush=True)
+        sudoku_cp.solve(puzzle, backend="cpsat")  # imports OR-Tools, numpy and pandas first
+    except KeyboardInterrupt:
+        print("interrupted")
+    else:
+        print("finished")
+    # the same process goes on working: no module was left half imported
+    print(sudoku_cp.solve(puzzle, backend="cpsat").to_string())
+    print(sudoku_cp.explain_conflict("..214.....1....."))
+    from sudoku_cp.compare import compare
+    print(len(compare([puzzle], backends=["backtracking"], progress=False)))
+    """
+)
+
+
+def _interrupt_first_import(delay: float) -> tuple[str, str]:
+    """Run FIRST_IMPORT, send SIGINT ``delay`` seconds after 'ready'; its stdout and stderr."""
+    process = subprocess.Popen(
+        [sys.executable, "-c", FIRST_IMPORT], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
+    try:
+        assert process.stderr.readline() == "ready\n"
+        time.sleep(delay)
+        process.send_signal(signal.SIGINT)
+        return process.communicate(timeout=120)
+    finally:
+        process.kill()
+        process.wait()
+
+
+def _check_after_interrupt(delay: float) -> None:
+    out, err = _interrupt_first_import(delay)
+    lines = out.splitlines()
+    assert len(lines) == 4, (delay, out, err)
+    assert lines[0] in ("interrupted", "finished"), err  # finished: the signal came after the solve
+    assert lines[1] == sudoku_cp.solve(HARD_9X9, backend="backtracking").to_string()
+    assert lines[2] == "r1c3=2, r1c4=1 and r2c1=4 cannot all hold"
+    assert lines[3] == "1"
+
+
+@pytest.mark.parametrize("delay", [0.0, 0.15, 0.3])
+def test_ctrl_c_during_the_first_or_tools_import_leaves_the_process_usable(delay):
+    """Issue 22.9: an interrupt inside the first import of OR-Tools (numpy, pandas) raised
+    ImportError or left pandas half imported, so every later solve failed."""
+    _check_after_interrupt(delay)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("delay", [0.02 * i for i in range(1, 40, 2)])
+def test_ctrl_c_at_many_moments_of_the_first_import_leaves_the_process_usable(delay):
+    _check_after_interrupt(delay)

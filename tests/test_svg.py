@@ -283,3 +283,26 @@ def test_png_without_cairosvg_says_how_to_install_it(monkeypatch, tmp_path):
     code, _, err = run(["render", "-o", str(tmp_path / "x.png")], "1.3.34..2..1.1..\n")
     assert code == EXIT_INVALID
     assert 'pip install "sudoku_cp[png]"' in err
+
+
+@pytest.mark.parametrize(
+    "colour", ['"><script>alert(1)</script>', "red' onload='x", "#12345", "url(#a)", 'rgb(1,2,3)"', "", 7]
+)
+def test_a_colour_that_is_not_one_is_refused_naming_the_argument(colour):
+    """Issue 22.14: colours reached the SVG unescaped, so a string could inject markup."""
+    grid = Grid.parse("." * 16)
+    with pytest.raises(InvalidPuzzleError, match="highlight: .* is not an SVG colour"):
+        svg.to_svg(grid, highlight={(0, 0): colour})
+    with pytest.raises(InvalidPuzzleError, match=r"marks: .* \(for \(1, 2, 3\)\) is not an SVG colour"):
+        svg.to_svg(grid, marks={(1, 2, 3): colour})
+
+
+def test_colour_names_hex_and_functions_are_drawn():
+    grid = Grid.parse("." * 16)
+    colours = ["gold", "#abc", "#a0b1c2", "#a0b1c280", "rgb(10, 20, 30)", "rgba(1,2,3,.5)", "hsl(9 50% 5%)"]
+    highlight = {(0, c): colour for c, colour in enumerate(colours[:4])}
+    marks = {(1, c, 1): colour for c, colour in enumerate(colours[4:])} | {(2, 0, 1): "premise"}
+    text = svg.to_svg(grid, highlight=highlight, marks=marks)
+    for colour in colours:
+        assert f'fill="{colour}"' in text
+    assert f'fill="{svg.MARK_COLOURS["premise"]}"' in text

@@ -35,17 +35,21 @@ import time
 from collections.abc import Sequence
 from concurrent import futures
 from dataclasses import dataclass, field
-from typing import Any
-
-from ortools.sat.python import cp_model
+from typing import TYPE_CHECKING, Any
 
 from sudoku_cp.backends import BackendOptions, check_int, takes_options, unsupported
 from sudoku_cp.constraints import AllDifferent, Less, Model, Relation, Sum, ValueIn
+from sudoku_cp.engine.imports import import_module
 from sudoku_cp.engine.lexmin import lowest_candidates
 from sudoku_cp.engine.runtime import Deadline, HelperThread
 from sudoku_cp.errors import NoSolutionError, SolveTimeoutError, SudokuError
 from sudoku_cp.grid import Grid
 from sudoku_cp.puzzle import Puzzle, to_puzzle
+
+if TYPE_CHECKING:
+    from ortools.sat.python import cp_model
+else:  # on a helper thread: Ctrl-C during this first, slow import cannot leave it half done
+    cp_model = import_module("ortools.sat.python.cp_model")
 
 IntVar = cp_model.IntVar
 

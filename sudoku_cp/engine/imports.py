@@ -1,0 +1,51 @@
+"""Heavy imports (OR-Tools, pandas, joblib) that Ctrl-C cannot leave half done.
+
+Python delivers SIGINT to the main thread only, as a :class:`KeyboardInterrupt` raised
+wherever that thread is. Raised inside an import, it can stop a C extension's
+initialisation half way (OR-Tools' protobuf, numpy, pandas): the process is then left
+with modules that say ``ImportError: initialization failed`` or "partially initialized
+module 'pandas'" on every later use, until a restart (a Jupyter kernel, say).
+
+:func:`import_module` runs the import on a long-lived helper thread, which a signal never
+interrupts, while the main thread waits interruptibly: Ctrl-C raises
+:class:`KeyboardInterrupt` in the caller at once, the import runs on to its end in the
+background, and the next call finds the module complete (or waits for it). Other
+threads import directly: they never receive the signal.
+"""
+
+from __future__ import annotations
+
+import importlib
+import sys
+import threading
+from types import ModuleType
+
+from sudoku_cp.engine.runtime import HelperThread
+
+_IMPORT_THREAD = HelperThread("sudoku_cp-import")
+
+
+def import_module(name: str) -> ModuleType:
+    """``importlib.import_module(name)``, safe against Ctrl-C (see the module docstring).
+
+    Args:
+        name: an absolute module name, e.g. ``"ortools.sat.python.cp_model"``.
+
+    Returns:
+        The module, completely initialised.
+
+    Raises:
+        ImportError: the module is not installed (or its import fails), as a plain import would.
+        KeyboardInterrupt: Ctrl-C while waiting; the import goes on in the background.
+    """
+    module = sys.modules.get(name)
+    if module is not None and not getattr(getattr(module, "__spec__", None), "_initializing", False):
+        return module
+    if threading.current_thread() is not threading.main_thread():
+        return importlib.import_module(name)
+    # One import at a time on the helper thread, so a second call for a module still being
+    # imported waits for that import to end, then finds the module in sys.modules.
+    return _IMPORT_THREAD.submit(importlib.import_module, name).result()
+
+
+__all__ = ["import_module"]
