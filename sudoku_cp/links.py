@@ -9,11 +9,12 @@ The variant community shares puzzles as links to two web apps:
   ``fpuzzles``. SudokuPad's own compact format (``scl...``) and its short ids (which
   need the network) are refused with a message saying so.
 
-:func:`puzzle_from_link` reads a link into a :class:`~sudoku_cp.puzzle.Puzzle` by
-turning the f-puzzles JSON into the package's JSON record (:func:`fpuzzles_to_record`)
-and building the puzzle from it, so every check of the rules applies;
-:func:`fpuzzles_link` and :func:`sudokupad_link` write a puzzle back, so a solved or
-generated puzzle opens in those apps. lz-string comes from the ``lzstring`` package.
+:func:`record_from_link` reads a link into the package's JSON puzzle record
+(:func:`fpuzzles_to_record`), from which :meth:`sudoku_cp.Puzzle.from_link` builds the
+puzzle, so every check of the rules applies; :func:`fpuzzles_link` and
+:func:`sudokupad_link` write a record back (:meth:`sudoku_cp.Puzzle.to_link`), so a solved
+or generated puzzle opens in those apps. This module converts formats only: it knows
+records, not puzzles. lz-string comes from the ``lzstring`` package.
 
 The subset of the f-puzzles format read (every other constraint key is refused, naming
 it, never solved without it; decoration is ignored):
@@ -43,13 +44,11 @@ f-puzzles key              read as
 ``cage``
 =========================  ==============================================================
 
->>> from sudoku_cp.grid import Grid
->>> from sudoku_cp.puzzle import Puzzle
->>> puzzle = Puzzle(Grid.parse("1234" "34.." "...." "...."))
->>> link = fpuzzles_link(puzzle)
+>>> record = {"size": 4, "box": [2, 2], "grid": "1234" "34.." "...." "....", "rules": {}}
+>>> link = fpuzzles_link(record)
 >>> link.startswith("https://f-puzzles.com/?load=")
 True
->>> puzzle_from_link(link) == puzzle
+>>> record_from_link(link) == record
 True
 """
 
@@ -59,12 +58,9 @@ import json
 import re
 import urllib.parse
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from sudoku_cp.errors import InvalidPuzzleError
-
-if TYPE_CHECKING:
-    from sudoku_cp.puzzle import Puzzle
 
 MAX_LINK_LENGTH = 2_000_000
 """Characters: a longer link is refused before it is decompressed."""
@@ -97,31 +93,19 @@ def is_link(text: str) -> bool:
     return bool(_FPUZZLES_LINK.match(text) or _SUDOKUPAD_LINK.match(text))
 
 
-def puzzle_from_link(link: str) -> Puzzle:
-    """The :class:`~sudoku_cp.puzzle.Puzzle` of an f-puzzles or SudokuPad link.
-
-    Args:
-        link: ``https://f-puzzles.com/?load=...`` or ``https://sudokupad.app/fpuzzles...``.
-
-    Raises:
-        InvalidPuzzleError: not such a link, a payload that does not decompress to JSON,
-            a constraint the package does not model (named), or rules that do not hold
-            (as for any JSON record).
-    """
-    return puzzle_from_fpuzzles(fpuzzles_from_link(link))
-
-
 def record_from_link(link: str) -> dict[str, Any]:
     """The package's JSON puzzle record of a link (:func:`fpuzzles_to_record` of its payload).
 
     Raises:
-        InvalidPuzzleError: see :func:`puzzle_from_link`.
+        InvalidPuzzleError: not such a link, a payload that does not decompress to JSON,
+            or a constraint the package does not model (named); the rules themselves
+            are checked when the record becomes a puzzle.
     """
     return fpuzzles_to_record(fpuzzles_from_link(link))
 
 
 def fpuzzles_from_link(link: str) -> dict[str, Any]:
-    """The f-puzzles JSON object a link carries (see :func:`puzzle_from_link`)."""
+    """The f-puzzles JSON object a link carries (see :func:`record_from_link`)."""
     link = link.strip()
     if len(link) > MAX_LINK_LENGTH:
         raise InvalidPuzzleError(
@@ -176,17 +160,6 @@ def encode_payload(data: Mapping[str, Any]) -> str:
     import lzstring
 
     return lzstring.LZString().compressToBase64(json.dumps(data, separators=(",", ":")))
-
-
-def puzzle_from_fpuzzles(data: Mapping[str, Any]) -> Puzzle:
-    """The :class:`~sudoku_cp.puzzle.Puzzle` of an f-puzzles JSON object.
-
-    Raises:
-        InvalidPuzzleError: see :func:`puzzle_from_link`.
-    """
-    from sudoku_cp.puzzle import Puzzle
-
-    return Puzzle.from_dict(fpuzzles_to_record(data))
 
 
 # -- f-puzzles JSON -> the package's JSON record ------------------------------------------
@@ -441,13 +414,14 @@ def _read_cells_rules(data: Mapping[str, Any], side: int, rules: dict[str, Any],
 # -- the package's puzzle -> f-puzzles JSON and links -------------------------------------
 
 
-def puzzle_to_fpuzzles(puzzle: Puzzle) -> dict[str, Any]:
-    """The f-puzzles JSON object of a puzzle (the inverse of :func:`puzzle_from_fpuzzles`).
+def record_to_fpuzzles(record: Mapping[str, Any]) -> dict[str, Any]:
+    """The f-puzzles JSON object of a JSON puzzle record (the inverse of
+    :func:`fpuzzles_to_record`; :meth:`sudoku_cp.Puzzle.to_dict` gives the record).
 
     Raises:
-        InvalidPuzzleError: a rule f-puzzles cannot state (a Latin square with no regions).
+        InvalidPuzzleError: a rule f-puzzles cannot state (a Latin square with no regions,
+            inequality signs).
     """
-    record = puzzle.to_dict()
     side = record["size"]
     rules = record.get("rules", {})
     regions = rules.get("regions")
@@ -503,16 +477,16 @@ def puzzle_to_fpuzzles(puzzle: Puzzle) -> dict[str, Any]:
             for top, left in rules["windows"]
         ]
     for key in _METADATA:
-        if isinstance(puzzle.metadata.get(key), str):
-            data[key] = puzzle.metadata[key]
+        if isinstance(record.get(key), str):
+            data[key] = record[key]
     return data
 
 
-def fpuzzles_link(puzzle: Puzzle) -> str:
-    """An f-puzzles link that opens ``puzzle`` (``https://f-puzzles.com/?load=...``)."""
-    return "https://f-puzzles.com/?load=" + encode_payload(puzzle_to_fpuzzles(puzzle))
+def fpuzzles_link(record: Mapping[str, Any]) -> str:
+    """An f-puzzles link that opens the puzzle of a JSON record (``https://f-puzzles.com/?load=...``)."""
+    return "https://f-puzzles.com/?load=" + encode_payload(record_to_fpuzzles(record))
 
 
-def sudokupad_link(puzzle: Puzzle) -> str:
-    """A SudokuPad link that opens ``puzzle`` (``https://sudokupad.app/fpuzzles...``)."""
-    return "https://sudokupad.app/fpuzzles" + encode_payload(puzzle_to_fpuzzles(puzzle))
+def sudokupad_link(record: Mapping[str, Any]) -> str:
+    """A SudokuPad link that opens the puzzle of a JSON record (``https://sudokupad.app/fpuzzles...``)."""
+    return "https://sudokupad.app/fpuzzles" + encode_payload(record_to_fpuzzles(record))

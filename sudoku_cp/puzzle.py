@@ -17,7 +17,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, BinaryIO
 
-from sudoku_cp import readers
+from sudoku_cp import links, readers
 from sudoku_cp.errors import InvalidPuzzleError
 from sudoku_cp.formats import Layout
 from sudoku_cp.grid import BoxShape, Grid, parse
@@ -239,10 +239,27 @@ class Puzzle:
         return self.to_svg()
 
     def to_fpuzzles(self) -> dict[str, Any]:
-        """The puzzle as f-puzzles JSON (:func:`sudoku_cp.links.puzzle_to_fpuzzles`)."""
-        from sudoku_cp import links
+        """The puzzle as f-puzzles JSON (:func:`sudoku_cp.links.record_to_fpuzzles`).
 
-        return links.puzzle_to_fpuzzles(self)
+        Raises:
+            InvalidPuzzleError: a rule f-puzzles cannot state (see :mod:`sudoku_cp.links`).
+        """
+        return links.record_to_fpuzzles(self.to_dict())
+
+    @classmethod
+    def from_link(cls, link: str) -> Puzzle:
+        """The puzzle of an f-puzzles or SudokuPad link (:mod:`sudoku_cp.links`).
+
+        Raises:
+            InvalidPuzzleError: not such a link, a constraint the package does not model
+                (named), or rules that do not hold.
+        """
+        return cls.from_dict(links.record_from_link(link))
+
+    @classmethod
+    def from_fpuzzles(cls, data: Mapping[str, Any]) -> Puzzle:
+        """The puzzle of an f-puzzles JSON object (:func:`sudoku_cp.links.fpuzzles_to_record`)."""
+        return cls.from_dict(links.fpuzzles_to_record(data))
 
     def to_link(self, app: str = "f-puzzles") -> str:
         """A link that opens the puzzle in ``app``: ``"f-puzzles"`` or ``"sudokupad"``.
@@ -251,12 +268,10 @@ class Puzzle:
             ValueError: an unknown app.
             InvalidPuzzleError: a rule the app's format cannot state (see :mod:`sudoku_cp.links`).
         """
-        from sudoku_cp import links
-
         writers = {"f-puzzles": links.fpuzzles_link, "sudokupad": links.sudokupad_link}
         if app not in writers:
             raise ValueError(f"app must be 'f-puzzles' or 'sudokupad', not {app!r}")
-        return writers[app](self)
+        return writers[app](self.to_dict())
 
 
 PuzzleInput = str | bytes | Mapping[str, Any] | Grid | Puzzle | Iterable

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 import sudoku_cp
-from sudoku_cp import datasets, links
+from sudoku_cp import datasets
 from sudoku_cp.errors import InvalidPuzzleError
 
 # Made for these tests with the JavaScript lz-string 1.5.0 (npm), compressToBase64 of the
@@ -32,7 +32,7 @@ ARROW = (
 
 
 def test_a_classic_link_written_by_f_puzzles_lz_string_solves():
-    puzzle = links.puzzle_from_link("https://f-puzzles.com/?load=" + CLASSIC)
+    puzzle = sudoku_cp.Puzzle.from_link("https://f-puzzles.com/?load=" + CLASSIC)
     assert puzzle.grid.to_string().startswith("53..7....6..195")
     assert puzzle.metadata["title"] == "Classic from node"
     solution = sudoku_cp.solve(puzzle)
@@ -40,7 +40,7 @@ def test_a_classic_link_written_by_f_puzzles_lz_string_solves():
 
 
 def test_a_sudokupad_link_reads_the_variant_rules_and_ignores_decoration():
-    puzzle = links.puzzle_from_link("https://sudokupad.app/fpuzzles" + VARIANT)
+    puzzle = sudoku_cp.Puzzle.from_link("https://sudokupad.app/fpuzzles" + VARIANT)
     rules = puzzle.to_dict()["rules"]
     assert rules["diagonals"] is True
     assert rules["cages"] == [{"sum": 3, "cells": [[0, 0], [0, 1]]}]
@@ -54,7 +54,7 @@ def test_a_sudokupad_link_reads_the_variant_rules_and_ignores_decoration():
 
 def test_a_constraint_the_package_does_not_model_is_refused_by_name():
     with pytest.raises(InvalidPuzzleError, match="'arrow'"):
-        links.puzzle_from_link("https://f-puzzles.com/?load=" + ARROW)
+        sudoku_cp.Puzzle.from_link("https://f-puzzles.com/?load=" + ARROW)
 
 
 @pytest.mark.parametrize(
@@ -68,14 +68,14 @@ def test_a_constraint_the_package_does_not_model_is_refused_by_name():
 )
 def test_links_that_cannot_be_read_say_why(link, says):
     with pytest.raises(InvalidPuzzleError, match=says):
-        links.puzzle_from_link(link)
+        sudoku_cp.Puzzle.from_link(link)
 
 
 def test_one_diagonal_alone_is_refused():
-    data = links.puzzle_to_fpuzzles(sudoku_cp.Puzzle(sudoku_cp.Grid.empty(4)))
+    data = sudoku_cp.Puzzle(sudoku_cp.Grid.empty(4)).to_fpuzzles()
     data["diagonal+"] = True
     with pytest.raises(InvalidPuzzleError, match="alone"):
-        links.puzzle_from_fpuzzles(data)
+        sudoku_cp.Puzzle.from_fpuzzles(data)
 
 
 def _same_puzzle(a, b):
@@ -93,8 +93,8 @@ WRITABLE = ["gen_6x6", "gen_minimal", "gen_x", "gen_jigsaw", "gen_killer", "gen_
 @pytest.mark.parametrize("name", WRITABLE)
 def test_every_bundled_variant_puzzle_survives_a_round_trip_through_a_link(name):
     for puzzle in datasets.load(name):
-        for write in (links.fpuzzles_link, links.sudokupad_link):
-            back = links.puzzle_from_link(write(puzzle))
+        for app in ("f-puzzles", "sudokupad"):
+            back = sudoku_cp.Puzzle.from_link(puzzle.to_link(app))
             assert _same_puzzle(back, puzzle), (name, puzzle.metadata.get("id"))
 
 
