@@ -78,3 +78,302 @@ def check_proof_questions(answer: int | None) -> None:
         f"not {answer}: run run_descent(puzzle, solver=...) on a proper puzzle and count its steps"
     )
     print(f"Exercise 6.3: correct ({answer} questions with each solver)")
+
+
+# Notebook 1: modelling --------------------------------------------------------------------
+
+WINDOKU_GRID = "8..7.5.....3..........6..7.................6348.....29....5..3..1...4............"
+"""Exercise 1.1's puzzle: a Windoku with a few solutions (and far more without its windows)."""
+
+ANTI_KING_GRID = "6......4........5....9...12.4..8..9...........6..2....3...4.....948....7.....3..."
+"""Exercise 1.2's puzzle: an anti-king Sudoku with a few solutions (more without the rule)."""
+
+
+def classic_cpsat_model(grid):
+    """Notebook 1's hand-written CP-SAT model of a 9x9 ``grid`` (a :class:`Grid` or its
+    81-character string): ``(model, x)`` with ``x[r][c]`` the cell's ``IntVar`` (0-based)
+    and one AllDifferent per row, column and box."""
+    import itertools
+
+    from ortools.sat.python import cp_model
+
+    from sudoku_cp import Grid
+
+    grid = Grid.parse(grid) if isinstance(grid, str) else grid
+    n, k = grid.side, grid.box_size
+    model = cp_model.CpModel()
+    x = [
+        [model.new_int_var(grid[r, c] or 1, grid[r, c] or n, f"r{r + 1}c{c + 1}") for c in range(n)]
+        for r in range(n)
+    ]
+    for r in range(n):
+        model.add_all_different(x[r])
+    for c in range(n):
+        model.add_all_different(x[r][c] for r in range(n))
+    for top, left in itertools.product(range(0, n, k), repeat=2):
+        model.add_all_different(x[r][c] for r in range(top, top + k) for c in range(left, left + k))
+    return model, x
+
+
+def _every_solution(model, x, grid, limit):
+    """The solutions of a CP-SAT model (at most ``limit``), as Grids."""
+    from ortools.sat.python import cp_model
+
+    class Collect(cp_model.CpSolverSolutionCallback):
+        def __init__(self):
+            super().__init__()
+            self.found = []
+
+        def on_solution_callback(self):
+            self.found.append(grid.with_cells(self.value(v) for row in x for v in row))
+            if len(self.found) >= limit:
+                self.stop_search()
+
+    solver = cp_model.CpSolver()
+    solver.parameters.enumerate_all_solutions = True
+    collect = Collect()
+    solver.solve(model, collect)
+    return collect.found
+
+
+def _check_extra_rule(add_rule, rule, grid_text: str, exercise: str) -> None:
+    """The student's ``add_rule(model, x)`` must give the classic model exactly the solutions
+    of ``Puzzle(grid, (rule,))``, as the package lists them."""
+    from sudoku_cp import Grid, Puzzle, solutions
+
+    grid = Grid.parse(grid_text)
+    truth = set(solutions(Puzzle(grid, (rule,))))
+    model, x = classic_cpsat_model(grid)
+    add_rule(model, x)
+    found = _every_solution(model, x, grid, limit=len(truth) + 50)
+    puzzle = Puzzle(grid, (rule,))
+    wrong = [solution for solution in found if not puzzle.is_solved_by(solution)]
+    assert not wrong, (
+        f"your model allows {len(wrong)}{'+' * (len(found) > len(truth) + 49)} grid(s) that break the "
+        f"rule, e.g. {wrong[0].to_string()}: a constraint is missing"
+    )
+    missed = truth - set(found)
+    assert not missed, (
+        f"your model forbids {len(missed)} of the {len(truth)} solutions, e.g. {min(missed).to_string()}: "
+        "a constraint is too strong (check the cells you chose)"
+    )
+    print(f"{exercise}: correct (the same {len(truth)} solutions as sudoku_cp.rules.{type(rule).__name__})")
+
+
+def check_windoku_model(add_windows) -> None:
+    """Exercise 1.1: ``add_windows(model, x)`` adds the four Windoku windows (the 3x3 boxes
+    with top-left cells r2c2, r2c6, r6c2, r6c6) to the classic model of
+    :func:`classic_cpsat_model`; checked on :data:`WINDOKU_GRID` against
+    ``sudoku_cp.rules.Windows()``."""
+    if _not_answered(add_windows, "Exercise 1.1"):
+        return
+    from sudoku_cp.rules import Windows
+
+    _check_extra_rule(add_windows, Windows(), WINDOKU_GRID, "Exercise 1.1")
+
+
+def check_anti_king_model(add_anti_king) -> None:
+    """Exercise 1.2: ``add_anti_king(model, x)`` forbids equal digits a king's move apart;
+    checked on :data:`ANTI_KING_GRID` against ``sudoku_cp.rules.AntiKing()``."""
+    if _not_answered(add_anti_king, "Exercise 1.2"):
+        return
+    from sudoku_cp.rules import AntiKing
+
+    _check_extra_rule(add_anti_king, AntiKing(), ANTI_KING_GRID, "Exercise 1.2")
+
+
+# Notebook 2: comparing backends -------------------------------------------------------------
+
+
+def check_fastest_backend(answer: str | None, table, dataset: str) -> None:
+    """Exercise 2.1: which backend has the smallest median ``wall_time`` on ``dataset`` in
+    ``table`` (a :func:`sudoku_cp.compare` table; a timeout counts as slower than any solve),
+    on the puzzles every backend of the table attempted? Predict first, then run."""
+    if _not_answered(answer, "Exercise 2.1"):
+        return
+    import numpy as np
+
+    rows = table[table["dataset"] == dataset]
+    backends = rows["backend"].unique()
+    assert len(rows), f"no rows of {dataset!r} in the table"
+    assert answer in backends, f"answer one of {sorted(backends)}"
+    everyone = rows.groupby("puzzle")["backend"].transform("nunique") == len(backends)
+    common = rows[everyone]
+    seconds = np.where(common["status"] == "solved", common["wall_time"], np.inf)
+    medians = common.assign(seconds=seconds).groupby("backend")["seconds"].median()
+    best = medians.idxmin()
+    assert answer == best, (
+        f"not {answer} on this run: {best} has the smallest median ({medians[best] * 1000:.3g} ms against "
+        f"{medians[answer] * 1000:.3g} ms for {answer}); look at the table's medians per backend"
+    )
+    print(f"Exercise 2.1: correct ({best}, median {medians[best] * 1000:.3g} ms on {dataset})")
+
+
+def check_most_searched(answer: int | None) -> None:
+    """Exercise 2.2: which of the first 10 puzzles of top95 (0-based index) makes the
+    backtracking backend visit the most search nodes (the smallest-solution proof
+    included)? The backtracker is deterministic, so its node counts are the same every run."""
+    if _not_answered(answer, "Exercise 2.2"):
+        return
+    from sudoku_cp import compare
+
+    table = compare(
+        datasets.load("top95")[:10], backends=["backtracking"], processes=1, progress=False, dataset="top95"
+    )
+    nodes = table.set_index("puzzle")["nodes"]
+    most = int(nodes.idxmax())
+    assert answer == most, (
+        f"not {answer} ({nodes.get(answer, float('nan')):.0f} nodes): puzzle {most} needs "
+        f"{nodes[most]:.0f}; compare(..., backends=['backtracking']) has a 'nodes' column"
+    )
+    print(f"Exercise 2.2: correct (puzzle {most}, {nodes[most]:.0f} nodes)")
+
+
+# Notebook 3: counting ------------------------------------------------------------------------
+
+SMALL_GRID = "1...........2..."
+"""Exercise 3.1's 4x4 puzzle."""
+
+
+def not_proper_puzzle():
+    """Exercise 3.2's puzzle: notebook 3's 17-clue puzzle without its first given."""
+    puzzle = datasets.load("sudoku17", sample=1, seed=3)[0]
+    first = next(i for i, v in enumerate(puzzle.cells) if v)
+    return puzzle.with_cell(*divmod(first, puzzle.side), 0)
+
+
+def check_solution_count(answer: int | None) -> None:
+    """Exercise 3.1: how many solutions has the 4x4 puzzle :data:`SMALL_GRID`? Counted
+    exactly by two backends' own searches."""
+    if _not_answered(answer, "Exercise 3.1"):
+        return
+    from sudoku_cp import Grid, count_solutions
+
+    counts = {name: count_solutions(Grid.parse(SMALL_GRID), backend=name) for name in ("backtracking", "sat")}
+    assert len(set(counts.values())) == 1, f"the backends disagree: {counts}"
+    truth = counts["backtracking"]
+    hint = "fewer" if answer > truth else "more"
+    assert answer == truth, f"not {answer}: it has {hint} (count_solutions counts them all)"
+    print(f"Exercise 3.1: correct ({truth} solutions)")
+
+
+def check_one_more_given(given: tuple[int, int, int] | None) -> None:
+    """Exercise 3.2: a given ``(row, column, value)`` (0-based row and column) that makes
+    :func:`not_proper_puzzle` proper: written into a blank cell, it leaves exactly one
+    solution."""
+    if _not_answered(given, "Exercise 3.2"):
+        return
+    from sudoku_cp import count_solutions
+
+    puzzle = not_proper_puzzle()
+    row, column, value = given
+    assert 0 <= row < 9 and 0 <= column < 9 and 1 <= value <= 9, "row and column 0..8, value 1..9"
+    assert not puzzle[row, column], f"r{row + 1}c{column + 1} already holds a given"
+    clash = [p for p in puzzle.geometry.peers[row * 9 + column] if puzzle.cells[p] == value]
+    assert not clash, (
+        f"{value} at r{row + 1}c{column + 1} repeats the given of r{clash[0] // 9 + 1}c{clash[0] % 9 + 1}"
+    )
+    found = count_solutions(puzzle.with_cell(row, column, value), limit=2)
+    assert found != 0, f"with {value} at r{row + 1}c{column + 1} the puzzle has no solution left"
+    assert found == 1, (
+        f"with {value} at r{row + 1}c{column + 1} it still has 2 or more solutions: "
+        "why_not_unique(puzzle) names the cells where the two smallest differ"
+    )
+    print(f"Exercise 3.2: correct ({value} at r{row + 1}c{column + 1} leaves one solution)")
+
+
+# Notebook 4: explaining ----------------------------------------------------------------------
+
+
+def hint_puzzle():
+    """Exercise 4.1's puzzle: top95 #3, notebook 4's puzzle."""
+    return datasets.load("top95")[3]
+
+
+def check_hint(answer: tuple[str, tuple[int, int, int]] | None) -> None:
+    """Exercise 4.1: ``(technique, (row, column, value))``: the technique that
+    ``sudoku_cp.hint`` names for :func:`hint_puzzle` and a digit it places (0-based row and
+    column)."""
+    if _not_answered(answer, "Exercise 4.1"):
+        return
+    from sudoku_cp import hint
+
+    step = hint(hint_puzzle())
+    technique, placement = answer
+    assert technique == step.technique, (
+        f"not {technique!r}: call sudoku_cp.hint(puzzle) and read its .technique"
+    )
+    assert tuple(placement) in {tuple(p) for p in step.placements}, (
+        f"{placement} is not what the hint places: read its .placements ((row, column, value), 0-based)"
+    )
+    print(f"Exercise 4.1: correct ({step})")
+
+
+def check_breaking_digit(given: tuple[int, int, int] | None) -> None:
+    """Exercise 4.2: a digit ``(row, column, value)`` (0-based) for a blank cell of easy50
+    #0 that no peer holds, yet leaves the puzzle with no solution."""
+    if _not_answered(given, "Exercise 4.2"):
+        return
+    from sudoku_cp import count_solutions, explain_conflict
+
+    puzzle = datasets.load("easy50")[0]
+    row, column, value = given
+    assert 0 <= row < 9 and 0 <= column < 9 and 1 <= value <= 9, "row and column 0..8, value 1..9"
+    assert not puzzle[row, column], f"r{row + 1}c{column + 1} already holds a given"
+    cell = row * 9 + column
+    peers = puzzle.geometry.peers[cell]
+    assert all(puzzle.cells[p] != value for p in peers), (
+        f"a peer of r{row + 1}c{column + 1} already holds {value}: choose a digit no peer holds"
+    )
+    broken = puzzle.with_cell(row, column, value)
+    assert count_solutions(broken, limit=1) == 0, (
+        f"{value} at r{row + 1}c{column + 1} still leaves a solution: pick a digit that is not the "
+        "solution's (sudoku_cp.solve(puzzle) gives it)"
+    )
+    print(f"Exercise 4.2: correct; {explain_conflict(broken).describe()}")
+
+
+# Notebook 5: SAT encodings -------------------------------------------------------------------
+
+CLAUSE_CELL = (1, 2)
+"""The cell of exercises 5.1 and 5.2 (0-based): r2c3 of a 9x9 grid."""
+
+
+def _cell_clauses(part: str) -> set[frozenset[int]]:
+    """The clauses of ``part`` of the extended pairwise encoding of an empty 9x9 grid that
+    mention only :data:`CLAUSE_CELL`'s variables."""
+    from sudoku_cp import Grid
+    from sudoku_cp.backends import sat_encoding
+
+    formula = sat_encoding.formula(Grid.empty(9), encoding="extended", amo="pairwise")
+    cell = CLAUSE_CELL[0] * 9 + CLAUSE_CELL[1]
+    mine = {sat_encoding.variable(cell, value, 9) for value in range(1, 10)}
+    return {frozenset(c) for c in formula.parts[part] if {abs(lit) for lit in c} <= mine}
+
+
+def _check_clauses(clauses, part: str, exercise: str) -> None:
+    truth = _cell_clauses(part)
+    given = [frozenset(c) for c in clauses]
+    assert all(len(c) for c in given), "an empty clause is always false"
+    extra = set(given) - truth
+    assert not extra, f"not clauses of {part!r} for r2c3: {sorted(sorted(c) for c in extra)[:3]}"
+    assert len(given) == len(set(given)), "a clause appears twice"
+    missing = truth - set(given)
+    assert not missing, f"{len(missing)} clause(s) missing, e.g. {sorted(min(missing, key=sorted))}"
+    print(f"Exercise {exercise}: correct ({len(truth)} clause{'s' * (len(truth) > 1)})")
+
+
+def check_at_least_one(clauses: list[list[int]] | None) -> None:
+    """Exercise 5.1: the clauses (lists of DIMACS literals, variable ``cell * 9 + v``) saying
+    that cell r2c3 of a 9x9 grid holds at least one value; checked against
+    ``sudoku_cp.backends.sat_encoding``."""
+    if _not_answered(clauses, "Exercise 5.1"):
+        return
+    _check_clauses(clauses, "every cell has a value", "5.1")
+
+
+def check_at_most_one(clauses: list[list[int]] | None) -> None:
+    """Exercise 5.2: the pairwise clauses saying that r2c3 holds at most one value."""
+    if _not_answered(clauses, "Exercise 5.2"):
+        return
+    _check_clauses(clauses, "at most one value per cell", "5.2")

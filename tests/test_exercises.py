@@ -35,3 +35,115 @@ def test_a_wrong_weakest_level_function_fails_naming_the_puzzle():
 def test_a_wrong_question_count_fails():
     with pytest.raises(AssertionError, match="not 3"):
         exercises.check_proof_questions(3)
+
+
+def test_unanswered_exercises_of_notebooks_1_to_5_only_say_so(capsys):
+    for check in (
+        exercises.check_windoku_model,
+        exercises.check_anti_king_model,
+        exercises.check_most_searched,
+        exercises.check_solution_count,
+        exercises.check_one_more_given,
+        exercises.check_hint,
+        exercises.check_breaking_digit,
+        exercises.check_at_least_one,
+        exercises.check_at_most_one,
+    ):
+        check(None)
+    exercises.check_fastest_backend(None, None, "top95")
+    assert capsys.readouterr().out.count("not answered yet") == 10
+
+
+def test_a_model_without_the_windows_fails():
+    with pytest.raises(AssertionError, match="break the rule"):
+        exercises.check_windoku_model(lambda model, x: None)
+
+
+def test_windows_in_the_wrong_place_fail():
+    def corner_windows(model, x):  # the boxes of the corners, not the windows
+        for top, left in ((0, 0), (0, 6), (6, 0), (6, 6)):
+            model.add_all_different(x[r][c] for r in range(top, top + 3) for c in range(left, left + 3))
+
+    with pytest.raises(AssertionError):
+        exercises.check_windoku_model(corner_windows)
+
+
+def test_an_anti_king_rule_on_one_pair_only_fails():
+    with pytest.raises(AssertionError, match="break the rule"):
+        exercises.check_anti_king_model(lambda model, x: model.add(x[0][2] != x[1][3]))
+
+
+def test_a_wrong_fastest_backend_fails_on_the_table_given():
+    import pandas as pd
+
+    table = pd.DataFrame(
+        {
+            "dataset": ["top95"] * 4,
+            "puzzle": [0, 0, 1, 1],
+            "backend": ["a", "b", "a", "b"],
+            "status": ["solved", "solved", "solved", "timeout"],
+            "wall_time": [0.2, 0.1, 0.3, 5.0],
+        }
+    )
+    exercises.check_fastest_backend("a", table, "top95")  # b timed out on puzzle 1: median inf
+    with pytest.raises(AssertionError, match="not b"):
+        exercises.check_fastest_backend("b", table, "top95")
+    with pytest.raises(AssertionError, match="answer one of"):
+        exercises.check_fastest_backend("c", table, "top95")
+
+
+def test_a_wrong_most_searched_puzzle_fails():
+    with pytest.raises(AssertionError, match="nodes"):
+        exercises.check_most_searched(2)  # top95 #2 needs few nodes
+
+
+def test_a_wrong_solution_count_fails():
+    with pytest.raises(AssertionError, match="not 12: it has more"):
+        exercises.check_solution_count(12)
+
+
+def test_a_given_that_leaves_several_solutions_fails():
+    from sudoku_cp import count_solutions
+
+    puzzle = exercises.not_proper_puzzle()
+    blank = next(i for i, v in enumerate(puzzle.cells) if not v)
+    row, column = divmod(blank, 9)
+    free = [v for v in range(1, 10) if all(puzzle.cells[p] != v for p in puzzle.geometry.peers[blank])]
+    weak = next(v for v in free if count_solutions(puzzle.with_cell(row, column, v), limit=2) == 2)
+    with pytest.raises(AssertionError, match="2 or more solutions"):
+        exercises.check_one_more_given((row, column, weak))
+    given = next(i for i, v in enumerate(puzzle.cells) if v)
+    with pytest.raises(AssertionError, match="already holds a given"):
+        exercises.check_one_more_given((*divmod(given, 9), 1))
+    with pytest.raises(AssertionError, match="repeats the given"):
+        exercises.check_one_more_given((row, column, next(v for v in range(1, 10) if v not in free)))
+
+
+def test_a_wrong_hint_fails():
+    with pytest.raises(AssertionError, match="technique"):
+        exercises.check_hint(("naked single", (2, 0, 1)))
+    with pytest.raises(AssertionError, match="placements"):
+        exercises.check_hint(("hidden single", (0, 0, 1)))
+
+
+def test_the_solutions_digit_does_not_break_the_puzzle():
+    from sudoku_cp import datasets, solve
+
+    puzzle = datasets.load("easy50")[0]
+    cell = next(i for i, v in enumerate(puzzle.cells) if not v)
+    with pytest.raises(AssertionError, match="still leaves a solution"):
+        exercises.check_breaking_digit((*divmod(cell, 9), solve(puzzle).cells[cell]))
+
+
+def test_wrong_cell_clauses_fail():
+    from sudoku_cp.backends.sat_encoding import variable
+
+    cell = 11  # r2c3
+    with pytest.raises(AssertionError, match="not clauses"):
+        exercises.check_at_least_one([[variable(cell, v, 9) for v in range(1, 9)]])
+    with pytest.raises(AssertionError, match="not clauses"):
+        exercises.check_at_least_one([[variable(0, v, 9) for v in range(1, 10)]])  # r1c1, not r2c3
+    with pytest.raises(AssertionError, match="missing"):
+        exercises.check_at_most_one([[-variable(cell, 1, 9), -variable(cell, 2, 9)]])
+    with pytest.raises(AssertionError, match="not clauses"):
+        exercises.check_at_most_one([[variable(cell, 1, 9), variable(cell, 2, 9)]])
