@@ -373,7 +373,11 @@ def solve(
 
 
 def count_solutions(
-    puzzle: Puzzle | Grid, *, limit: int | None = None, time_limit: float | None = None, proof: str = "witness"
+    puzzle: Puzzle | Grid,
+    *,
+    limit: int | None = None,
+    time_limit: float | None = None,
+    proof: str = "witness",
 ) -> tuple[int, dict[str, float]]:
     """The exact number of solutions, or ``limit`` if there are at least that many: Algorithm X
     (S heuristic) run until the cover is exhausted or the ``limit``-th solution.

@@ -242,13 +242,9 @@ class _Run:
         """Add ``count`` binary columns; the index of the first."""
         first = self.highs.getNumCol()
         if count:
-            empty = np.zeros(count)
-            _check(
-                self.highs.addCols(
-                    count, empty, empty, np.ones(count), 0, np.zeros(0, np.int32), np.zeros(0, np.int32), empty
-                ),
-                "addCols",
-            )
+            empty, none = np.zeros(count), np.zeros(0, np.int32)
+            added = self.highs.addCols(count, empty, empty, np.ones(count), 0, none, none, empty)
+            _check(added, "addCols")
             indices = np.arange(first, first + count, dtype=np.int32)
             kinds = np.array([highspy.HighsVarType.kInteger] * count)
             _check(self.highs.changeColsIntegrality(count, indices, kinds), "changeColsIntegrality")
