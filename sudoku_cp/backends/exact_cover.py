@@ -96,7 +96,12 @@ def exact_cover_matrix(model: Model) -> tuple[int, int, list[tuple[int, int]], l
         columns; ``candidates[r] = (cell, value)`` for each row ``r``; ``rows[r]`` the
         columns of row ``r``'s 1s, its cell's column first (columns ``0..n*n - 1`` are the
         cells, row-major; then ``n`` per unit; then ``n`` per other ``AllDifferent``).
+
+    Raises:
+        NotSupportedError: a constraint kind outside the vocabulary (every other kind is
+            either a column or a check; see the module docstring).
     """
+    _check_kinds(model)
     n, cells = model.side, model.cell_count
     units = [c for c in model.of_kind(AllDifferent) if len(c.cells) == n]
     others = [c for c in model.of_kind(AllDifferent) if len(c.cells) != n]
@@ -132,7 +137,6 @@ class _Cover:
     the :class:`~sudoku_cp.engine.lexmin.PrefixSearch` of the witness method over it."""
 
     def __init__(self, model: Model, deadline: Deadline) -> None:
-        _check_kinds(model)
         self.model, self.deadline, self.n = model, deadline, model.side
         primary, secondary, self.candidates, rows = exact_cover_matrix(model)
         self.links = DancingLinks(primary, secondary, rows)

@@ -70,8 +70,8 @@ from concurrent import futures
 
 from sudoku_cp.errors import BackendUnavailableError
 
-INSTALL_HINT = 'pip install "sudoku_cp[mip]"'
-"""How to install what the backend needs (``highspy``, a dependency: reinstalling brings it)."""
+INSTALL_HINT = "pip install highspy"
+"""How to install what the backend needs (``highspy`` is a dependency of the package, 3 MB)."""
 
 try:
     import highspy
