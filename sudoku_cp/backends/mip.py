@@ -33,9 +33,11 @@ but the interrupt one).
   model: "is there a solution with ``x_i < w_i``?" sets the upper bounds of
   ``x[i][v]``, ``v >= w_i``, to 0 for one solve; fixing a cell sets the lower bound of
   ``x[i][w_i]`` to 1. Each question is a fresh branch and bound (HiGHS keeps no search
-  state between solves), and the only free test for "no smaller value" is the cell's
-  lowest candidate (:func:`~sudoku_cp.engine.lexmin.lowest_candidates`), so a puzzle
-  with several solutions costs dozens of solves.
+  state between solves, and has no propagation-only call), so a question that the
+  engine's propagation refutes costs no solve: the prefix fixed, ``x_i < w_i`` propagated
+  by :class:`~sudoku_cp.engine.search.BitmaskSearch` (singles and each kind's
+  propagator, no search) to a contradiction. That is sound inference, as the SAT
+  backend's unit propagation is; every other "no" is HiGHS's infeasibility.
 * ``"chain"``: a sequence of bounded solves: solve, giving ``w``; add ``x <_lex w`` as
   linear rows and solve again, until infeasible (each round strictly decreases ``w``).
 * ``"hybrid"`` (the default): one chain question, "is anything smaller than the first
@@ -84,6 +86,7 @@ except ImportError as error:
 from sudoku_cp.constraints import AllDifferent, Less, Model, Relation, Sum, ValueIn  # noqa: E402
 from sudoku_cp.engine.lexmin import lowest_candidates, smallest_solution  # noqa: E402
 from sudoku_cp.engine.runtime import Deadline, HelperThread  # noqa: E402
+from sudoku_cp.engine.search import BitmaskSearch  # noqa: E402
 from sudoku_cp.errors import NoSolutionError, NotSupportedError, SolveTimeoutError, SudokuError  # noqa: E402
 from sudoku_cp.grid import Grid  # noqa: E402
 from sudoku_cp.puzzle import Puzzle, to_puzzle  # noqa: E402
@@ -363,11 +366,13 @@ def _with_tied(columns: list[int], tied: int | None) -> _Row:
 class _WitnessSearch:
     """A :class:`~sudoku_cp.engine.lexmin.PrefixSearch` on the HiGHS model: "cell ``i``
     below ``b``" sets the upper bounds of ``x[i][v]``, ``v >= b``, to 0 for one solve; a fixed
-    cell has the lower bound of ``x[i][w_i]`` at 1."""
+    cell has the lower bound of ``x[i][w_i]`` at 1. A question that the engine's propagation
+    of the fixed prefix already refutes (:class:`~sudoku_cp.engine.search.BitmaskSearch`:
+    singles and every kind's propagator, no search) costs no solve."""
 
-    def __init__(self, run: _Run, first: list[int] | None) -> None:
+    def __init__(self, run: _Run, first: list[int] | None, after: Sequence[int] | None) -> None:
         self.run, self.first = run, first
-        self.lowest = lowest_candidates(run.model)
+        self.propagation = BitmaskSearch(run.model, None, after)
         self.fixed: set[int] = set()
 
     def find_solution(self, cell: int | None = None, below: int | None = None) -> list[int] | None:
@@ -387,21 +392,28 @@ class _WitnessSearch:
                 highs.changeColBounds(column, 0.0, 1.0)
 
     def may_take_less(self, cell: int, value: int) -> bool:
-        return cell not in self.fixed and self.lowest[cell] < value
+        propagation = self.propagation
+        return (
+            cell not in self.fixed
+            and propagation.may_take_less(cell, value)
+            and propagation.propagated(cell, value) is not None
+        )
 
     def fix(self, cell: int, value: int) -> None:
+        self.propagation.fix(cell, value)
         if not self.run.model.givens[cell]:
             self.fixed.add(cell)
             self.run.highs.changeColBounds(cell * self.run.n + value - 1, 1.0, 1.0)
 
 
-def _smallest(run: _Run, proof: str) -> list[int] | None:
-    """The smallest solution of the model as it stands, proven by ``proof`` (None if none)."""
+def _smallest(run: _Run, proof: str, after: Sequence[int] | None = None) -> list[int] | None:
+    """The smallest solution of the model as it stands (above ``after`` if given), proven
+    by ``proof`` (None if none)."""
     witness = run.solve()
     if witness is None:
         return None
     if proof == "witness":
-        return smallest_solution(_WitnessSearch(run, witness), run.cells)[0]
+        return smallest_solution(_WitnessSearch(run, witness, after), run.cells)[0]
     lowest = lowest_candidates(run.model)
     while True:
         added = _lex_less(run, witness, lowest)
@@ -412,7 +424,7 @@ def _smallest(run: _Run, proof: str) -> list[int] | None:
             return witness  # infeasible: nothing is smaller
         if proof == "hybrid":
             run.delete(*added)
-            return smallest_solution(_WitnessSearch(run, smaller), run.cells)[0]
+            return smallest_solution(_WitnessSearch(run, smaller, after), run.cells)[0]
         witness = smaller  # the chain: the earlier rows stay, harmless (w only decreases)
 
 
@@ -493,7 +505,7 @@ def next_solution(
     run = _Run(puzzle, deadline)
     if not _lex_greater(run, bound):
         raise NoSolutionError("no solution is greater than the given one: it is the largest grid")
-    values = _smallest(run, proof)
+    values = _smallest(run, proof, bound)
     if values is None:
         raise NoSolutionError("no solution is greater than the given one (HiGHS proved it)")
     return _finish(run, puzzle, values)
