@@ -18,24 +18,19 @@ The search is :class:`sudoku_cp.engine.dlx.DancingLinks` (Knuth, "Dancing Links"
 Algorithm X choosing the column with fewest rows (Knuth's S heuristic: a cell with
 fewest candidates, or a value with fewest places in a unit).
 
-**The constraints that are not exact cover** (``Sum``, ``Less``, ``Relation``) are checks
-on the partial assignment, run as forward checking: when a row ``(cell, value)`` is
-chosen, the rows of the other, open cells of those constraints that can no longer be
-part of a solution are hidden (taken out of the matrix as a removed row is, and put
-back on backtracking), so the S heuristic sees them gone and an emptied cell is a dead
-end at once:
-
-* ``Less(a, b)``: ``a = v`` hides ``b``'s rows of values ``<= v``; ``b = v`` hides ``a``'s ``>= v``;
-* ``Relation(a, b)``: ``a = v`` hides ``b``'s rows whose pair with ``v`` is not allowed, and back;
-* ``Sum``: with ``k`` cells open and ``r`` left to reach, an open cell keeps the values ``v``
-  for which the other ``k - 1`` open cells can make ``r - v``: at least ``k - 1`` and at most
-  ``(k - 1) n`` in general, or between the sums of the ``k - 1`` smallest and largest values
-  not yet used in the cage when its cells are pairwise peers (a killer cage);
-  the last open cell keeps exactly ``r``.
-
-These checks only remove rows no solution extending the assignment uses, so the search
-stays complete: "no solution" is a proof. (No cage-combination or Hall-set reasoning
-before any cell of a constraint is chosen; killer puzzles with few givens are slow here.)
+**The constraints that are not exact cover** (``Sum``, ``Less``, ``Relation``) are not
+refused: they are checks on the partial assignment, run as forward checking. When a row
+``(cell, value)`` is chosen, the engine's propagator of each such constraint on that cell
+(:func:`sudoku_cp.engine.propagators.propagator`: a killer cage's digit combinations, or
+exact supports on small cages; bounds for ``Less``; supports for ``Relation``), and of the
+sums that cages and units imply (the "45 rule", :func:`sudoku_cp.engine.sums.implied_sums`),
+runs on the candidates still in the matrix; the rows it rules out are *hidden* (taken out
+of their columns as a removed row is, put back on backtracking), so the S heuristic sees
+them gone and an emptied cell is a dead end at once. Before the search, every propagator
+runs to a fixed point and what it rules out is hidden for good. Propagators only remove
+values no solution extending the assignment has, so the search stays complete: "no
+solution" is a proof. Anything outside the vocabulary is refused with
+:class:`~sudoku_cp.errors.NotSupportedError`.
 
 **The smallest row-major solution**, proven (option ``proof``):
 

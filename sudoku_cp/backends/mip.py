@@ -52,9 +52,11 @@ and not tied after: below ``w_i``); the first blank cell is tied (``tied = 1``),
 one that can be smaller must be, and a cell whose lowest candidate is not below ``w_i``
 passes its ``tied`` on. ``x >_lex after`` (:func:`next_solution`) is the mirror image.
 
-**Counting** adds a no-good cut after each solution ``w``,
-``sum over blank c of x[c][w_c] <= blanks - 1`` ("some blank cell differs"), and solves
-again until infeasible or the limit (one solve per solution).
+**Counting** (:func:`count_solutions`) partitions the solution space on bounds: a
+solution ``w`` of a subspace leaves the disjoint subspaces "the open cells before ``c`` as
+in ``w``, ``c`` not ``w_c``", each solved in turn (one solve per solution and per
+infeasible part). No-good cuts (one dense row per solution) were tried first: each solve
+grows harder with the cuts, and the 288 grids of an empty 4x4 took 75 s against 2 s.
 
 **Time limits and Ctrl-C.** Each solve gets HiGHS's ``time_limit`` option set to what
 is left of the call's ``time_limit``; in the main thread it runs on a helper thread
@@ -206,6 +208,7 @@ class _Run:
             raise self.deadline.timeout("HiGHS")
         highs.setOptionValue("time_limit", _INF if left is None else left)
         self.cancelled = False
+        clock = highs.getRunTime()  # HiGHS's run clock adds up over the runs of one object
         if threading.current_thread() is threading.main_thread():
             future = _SOLVE_THREAD.submit(highs.run)
             try:
@@ -221,7 +224,7 @@ class _Run:
         self.solver_calls += 1
         self.nodes += max(0, info.mip_node_count)
         self.lp_iterations += max(0, info.simplex_iteration_count)
-        self.solve_time += highs.getRunTime()
+        self.solve_time += highs.getRunTime() - clock
         status = highs.getModelStatus()
         if status == highspy.HighsModelStatus.kOptimal:
             values = np.asarray(highs.getSolution().col_value)[: self.columns].reshape(self.cells, self.n)
@@ -231,6 +234,24 @@ class _Run:
         if status == highspy.HighsModelStatus.kTimeLimit:
             raise self.deadline.timeout("HiGHS")
         raise SudokuError(f"HiGHS stopped with status {highs.modelStatusToString(status)}: this is a bug")
+
+    def solve_within(self, fixed: dict[int, int], forbidden: list[tuple[int, int]]) -> list[int] | None:
+        """:meth:`solve` with the cells of ``fixed`` fixed and the ``(cell, value)`` pairs of
+        ``forbidden`` excluded, on bounds (put back after the solve)."""
+        n = self.n
+        columns = [c * n + v - 1 for c, v in fixed.items()] + [c * n + v - 1 for c, v in forbidden]
+        if not columns:
+            return self.solve()
+        index = np.array(columns, np.int32)
+        ones = np.ones(len(fixed))
+        lower = np.concatenate([ones, np.zeros(len(forbidden))])
+        upper = np.concatenate([ones, np.zeros(len(forbidden))])
+        self.highs.changeColsBounds(len(columns), index, lower, upper)
+        try:
+            return self.solve()
+        finally:
+            base = np.array([self.upper[c] for c in columns])
+            self.highs.changeColsBounds(len(columns), index, np.zeros(len(columns)), base)
 
     def add_rows(self, rows: list[_Row]) -> range:
         """Add rows to the model; their indices, for :meth:`delete_rows`."""
@@ -514,8 +535,17 @@ def next_solution(
 def count_solutions(
     puzzle: Puzzle | Grid, *, limit: int | None = None, time_limit: float | None = None, proof: str = "hybrid"
 ) -> tuple[int, dict[str, float]]:
-    """The exact number of solutions, or ``limit`` if there are at least that many: solve,
-    add the no-good cut of the solution found, solve again, until infeasible or the limit.
+    """The exact number of solutions, or ``limit`` if there are at least that many, by a
+    partition of the solution space into subspaces that HiGHS solves on bounds alone.
+
+    A subspace is the model with some cells fixed (lower bound 1) and some values
+    forbidden (upper bound 0). Solve it: infeasible, it holds no solution; otherwise it
+    holds the solution ``w`` found, and the rest of it is the disjoint union, over its
+    open cells ``c_1 < c_2 < ...`` in row-major order, of the subspaces "``c_1..c_{i-1}``
+    as in ``w``, ``c_i`` not ``w_{c_i}``", each explored in turn. Every solution is counted
+    exactly once; a part whose cell has no value left beside its fixed peers' is skipped
+    without a solve. No rows are added, so each solve stays as easy as the first
+    (no-good cuts, one dense row per solution, made the 288 grids of an empty 4x4 take 75 s).
 
     Args:
         puzzle: the puzzle.
@@ -524,8 +554,8 @@ def count_solutions(
         proof: accepted so that every option of :func:`solve` is; counting needs no proof.
 
     Returns:
-        ``(count, stats)`` with :func:`solve`'s stats (``solver_calls`` is the count plus
-        one when the count ended by infeasibility).
+        ``(count, stats)`` with :func:`solve`'s stats (one solve per solution, plus one
+        per part that turned out infeasible).
 
     Raises:
         SolveTimeoutError: ``time_limit`` ran out before the count was complete.
@@ -534,22 +564,29 @@ def count_solutions(
     deadline = Deadline(time_limit)
     puzzle = to_puzzle(puzzle)
     run = _Run(puzzle, deadline)
-    n = puzzle.side
-    blank = [cell for cell, given in enumerate(puzzle.model.givens) if not given]
+    model = puzzle.model
+    domains, peers, givens = model.domains(), model.peers, model.givens
     count = 0
-    while limit is None or count < limit:
+    parts: list[tuple[dict[int, int], list[tuple[int, int]]]] = [({}, [])]  # (fixed, forbidden)
+    while parts and (limit is None or count < limit):
+        fixed, forbidden = parts.pop()
         try:
-            found = run.solve()
+            found = run.solve_within(fixed, forbidden)
         except SolveTimeoutError as error:
             raise SolveTimeoutError(
                 f"HiGHS ran out of time after counting {count} solutions "
                 f"(time limit {time_limit:g} s): the count is not complete"
             ) from error
         if found is None:
-            break
+            continue
         count += 1
-        if not blank:
-            break  # every cell is given: that grid is the only solution
-        cut = [cell * n + found[cell] - 1 for cell in blank]
-        run.add_rows([(cut, [1.0] * len(cut), -_INF, len(cut) - 1.0)])
+        held = dict(fixed)
+        for cell, value in enumerate(found):
+            if givens[cell] or cell in fixed:
+                continue
+            banned = {v for c, v in forbidden if c == cell} | {value}
+            taken = {held.get(p) or givens[p] for p in peers[cell]}
+            if any(v not in banned and v not in taken for v in domains[cell]):
+                parts.append((dict(held), [*forbidden, (cell, value)]))
+            held[cell] = value
     return count, run.stats()
