@@ -32,8 +32,11 @@ but the interrupt one).
 * ``"witness"``: the witness method of :mod:`sudoku_cp.engine.lexmin` on one HiGHS
   model: "is there a solution with ``x_i < w_i``?" sets the upper bounds of
   ``x[i][v]``, ``v >= w_i``, to 0 for one solve; fixing a cell sets the lower bound of
-  ``x[i][w_i]`` to 1. Each question is a fresh branch and bound (HiGHS keeps no search
-  state between solves, and has no propagation-only call), so a question that the
+  ``x[i][w_i]`` to 1. The question's objective is ``min x_i`` (``sum_v v * x[i][v]``), so
+  its answer, when there is one, is already the smallest value cell ``i`` can take with
+  that prefix (HiGHS's optimality proof, relative gap 0 and integral objective), and no
+  second question is asked there. Each question is a fresh branch and bound (HiGHS
+  keeps no search state between solves, and has no propagation-only call), so a question that the
   engine's propagation refutes costs no solve: the prefix fixed, ``x_i < w_i`` propagated
   by :class:`~sudoku_cp.engine.search.BitmaskSearch` (singles and each kind's
   propagator, no search) to a contradiction. That is sound inference, as the SAT
@@ -166,6 +169,7 @@ class _Run:
         lower, upper, rows = mip_model(puzzle.model)
         self.highs = highs = highspy._Highs()
         highs.setOptionValue("output_flag", False)
+        highs.setOptionValue("mip_rel_gap", 0.0)  # an optimum is exact (the witness questions)
         lp = highspy.HighsLp()
         lp.num_col_ = self.columns
         lp.num_row_ = len(rows)
@@ -395,6 +399,7 @@ class _WitnessSearch:
         self.run, self.first = run, first
         self.propagation = BitmaskSearch(run.model, None, after)
         self.fixed: set[int] = set()
+        self.settled: dict[int, int] = {}  # cell -> the smallest value HiGHS proved it can take
 
     def find_solution(self, cell: int | None = None, below: int | None = None) -> list[int] | None:
         if cell is None:
@@ -406,16 +411,23 @@ class _WitnessSearch:
         columns = [cell * n + v - 1 for v in range(below, n + 1) if upper[cell * n + v - 1]]
         for column in columns:
             highs.changeColBounds(column, 0.0, 0.0)
+        smaller = [cell * n + v - 1 for v in range(1, below)]
+        highs.changeColsCost(len(smaller), np.array(smaller, np.int32), np.arange(1.0, below))
         try:
-            return self.run.solve()
+            found = self.run.solve()  # minimising x_cell: its value is the smallest possible
         finally:
+            highs.changeColsCost(len(smaller), np.array(smaller, np.int32), np.zeros(below - 1))
             for column in columns:
                 highs.changeColBounds(column, 0.0, 1.0)
+        if found is not None:
+            self.settled[cell] = found[cell]
+        return found
 
     def may_take_less(self, cell: int, value: int) -> bool:
         propagation = self.propagation
         return (
             cell not in self.fixed
+            and self.settled.get(cell) != value
             and propagation.may_take_less(cell, value)
             and propagation.propagated(cell, value) is not None
         )
