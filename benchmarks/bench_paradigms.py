@@ -19,9 +19,11 @@ MIP gets per set (it is the slowest here). ``--write`` puts the figures into
 
 Usage::
 
-    python benchmarks/bench_paradigms.py                      # about 5 minutes
+    python benchmarks/bench_paradigms.py                      # about 10 minutes
     python benchmarks/bench_paradigms.py --dataset top95 --dataset hex16 --write
     python benchmarks/bench_paradigms.py --dataset gen_killer --proofs
+    python benchmarks/bench_paradigms.py --csv runs.csv         # then, without solving again:
+    python benchmarks/bench_paradigms.py --from-csv runs.csv --write
 """
 
 from __future__ import annotations
@@ -84,21 +86,48 @@ def run(name: str, puzzles: list, configurations: dict, mip_limit: int | None, r
             rows.append(
                 {"dataset": name, "configuration": label, "puzzle": index, "cpu_s": seconds[-1], **stats}
             )
-        ms = [s * 1000 for s in seconds]
-        summary.append(
-            {
-                "dataset": name,
-                "configuration": label,
-                "n": len(ms),
-                "median": statistics.median(ms),
-                "mean": statistics.fmean(ms),
-                "max": max(ms),
-            }
-        )
-    cpsat = [r["cpu_s"] for r in rows if r["dataset"] == name and r["configuration"] == "cpsat"]
-    for line in summary:  # a sample (--mip-limit) is compared with CP-SAT on the same puzzles
+        summary.append(summarize(name, label, seconds))
+    return with_ratios(summary, rows)
+
+
+def summarize(name: str, label: str, seconds: list[float]) -> dict:
+    ms = [s * 1000 for s in seconds]
+    return {
+        "dataset": name,
+        "configuration": label,
+        "n": len(ms),
+        "median": statistics.median(ms),
+        "mean": statistics.fmean(ms),
+        "max": max(ms),
+    }
+
+
+def with_ratios(summary: list[dict], rows: list[dict]) -> list[dict]:
+    """Add each line's ratio of medians to CP-SAT's (on the same puzzles when a sample)."""
+    for line in summary:
+        cpsat = [
+            r["cpu_s"] for r in rows if r["dataset"] == line["dataset"] and r["configuration"] == "cpsat"
+        ]
         line["ratio"] = line["median"] / (statistics.median(cpsat[: line["n"]]) * 1000)
     return summary
+
+
+def from_csv(path: Path) -> list[dict]:
+    """The summary lines of a run written with ``--csv`` (no solving)."""
+    with path.open(newline="") as handle:
+        rows = [dict(row, cpu_s=float(row["cpu_s"])) for row in csv.DictReader(handle)]
+    keys = list(dict.fromkeys((r["dataset"], r["configuration"]) for r in rows))
+    lines = [
+        summarize(d, c, [r["cpu_s"] for r in rows if (r["dataset"], r["configuration"]) == (d, c)])
+        for d, c in keys
+    ]
+    return with_ratios(lines, rows)
+
+
+def show(line: dict) -> None:
+    head = f"{line['dataset']:<12} {line['configuration']:<24} n={line['n']:<4}"
+    times = f"median={line['median']:9.2f} ms  mean={line['mean']:9.2f} ms  max={line['max']:9.2f} ms"
+    print(f"{head} {times}  x{line['ratio']:.2f} of cpsat", flush=True)
 
 
 def table(lines: list[dict]) -> str:
@@ -144,7 +173,15 @@ def main() -> None:
     parser.add_argument("--proofs", action="store_true", help="also mip's witness and chain proofs")
     parser.add_argument("--write", action="store_true", help="write the figures into docs/backends/")
     parser.add_argument("--csv", type=Path, help="one row per (configuration, puzzle)")
+    parser.add_argument("--from-csv", type=Path, help="summarize (and --write) a run saved with --csv")
     args = parser.parse_args()
+    if args.from_csv:
+        lines = from_csv(args.from_csv)
+        for line in lines:
+            show(line)
+        if args.write:
+            write_docs(lines, f"python benchmarks/bench_paradigms.py --csv {args.from_csv.name}")
+        return
     names = args.dataset or FULL_SETS + SAMPLED_SETS + VARIANT_SETS
     configurations = dict(CONFIGURATIONS, **(PROOF_CONFIGURATIONS if args.proofs else {}))
     print(machine())
@@ -154,11 +191,7 @@ def main() -> None:
         puzzles = puzzles_of(name, args.sample)
         for line in run(name, puzzles, configurations, args.mip_limit, rows):
             lines.append(line)
-            print(
-                f"{name:<12} {line['configuration']:<24} n={line['n']:<4} median={line['median']:9.2f} ms  "
-                f"mean={line['mean']:9.2f} ms  max={line['max']:9.2f} ms  x{line['ratio']:.2f} of cpsat",
-                flush=True,
-            )
+            show(line)
     if args.csv:
         keys = sorted({key for row in rows for key in row}, key=lambda k: (k not in rows[0], k))
         with args.csv.open("w", newline="") as handle:
