@@ -128,9 +128,10 @@ def test_bundled_variant_sets_first_puzzles_are_solved(backend: str, name: str) 
     _check_variant_set(backend, name, limit=2)
 
 
-WHOLE_SET_LIMITS = {("python-constraint", "gen_jigsaw"): 5}
+WHOLE_SET_LIMITS = {("python-constraint", "gen_jigsaw"): 5, ("mip", "gen_killer"): 6}
 """Sets on which a backend takes minutes (python-constraint: several minutes for the 30
-generated jigsaws), so the slow pass checks only their first puzzles."""
+generated jigsaws; mip: 90 s for the 20 minimal killers, all of them measured by
+``benchmarks/bench_paradigms.py``), so the slow pass checks only their first puzzles."""
 
 
 @pytest.mark.parametrize("backend, name", [p for p in _params(VARIANT_SETS, VARIANT_SETS)])
