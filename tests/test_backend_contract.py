@@ -37,16 +37,20 @@ SLOW = {
     ("python-constraint", "anti_knight"): "about 20 s for the 4 puzzles of 8 givens",
     ("python-constraint", "gen_jigsaw"): "about 25 s for 5 of the 30 minimal jigsaws (15 to 19 givens)",
     ("python-constraint", "gen_x"): "about 10 s for the 30 minimal X-Sudokus",
+    ("mip", "anti_knight"): "about 30 s: HiGHS on the 8-given anti-knight puzzles",
+    ("mip", "gen_killer"): "about 10 s: HiGHS on minimal killers",
 }
 """(backend, case) pairs that run after the main suite (``pytest -m slow``), with why."""
 
 
 SLOW_FAMILIES = {
     "python-constraint": ("hex16-minus", "17clue-minus", "top1465-minus"),
+    # one to eight seconds each: a HiGHS solve per witness question (tests/test_mip.py keeps a sample)
+    "mip": ("hex16-minus", "17clue-minus", "top1465-minus", "sparse"),
 }
 """Lex-min case families that a backend runs in the slow pass only: python-constraint's
-proofs take seconds each there; its sparse cases, and every other backend's, stay in the
-main suite."""
+and mip's proofs take seconds each there; their other cases, and every other backend's,
+stay in the main suite."""
 
 
 def _is_slow(backend: str, name: str) -> bool:
@@ -127,9 +131,10 @@ def test_bundled_variant_sets_first_puzzles_are_solved(backend: str, name: str) 
     _check_variant_set(backend, name, limit=2)
 
 
-WHOLE_SET_LIMITS = {("python-constraint", "gen_jigsaw"): 5}
+WHOLE_SET_LIMITS = {("python-constraint", "gen_jigsaw"): 5, ("mip", "gen_killer"): 6}
 """Sets on which a backend takes minutes (python-constraint: several minutes for the 30
-generated jigsaws), so the slow pass checks only their first puzzles."""
+generated jigsaws; mip: 90 s for the 20 minimal killers, all of them measured by
+``benchmarks/bench_paradigms.py``), so the slow pass checks only their first puzzles."""
 
 
 @pytest.mark.parametrize("backend, name", [p for p in _params(VARIANT_SETS, VARIANT_SETS)])

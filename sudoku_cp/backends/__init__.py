@@ -108,6 +108,8 @@ _BACKENDS: dict[str, str | Backend] = {
     "cpsat": "sudoku_cp.backends.cpsat",
     "python-constraint": "sudoku_cp.backends.pyconstraint",
     "sat": "sudoku_cp.backends.sat",
+    "mip": "sudoku_cp.backends.mip",
+    "exact-cover": "sudoku_cp.backends.exact_cover",
     "auto": "sudoku_cp.backends.auto",  # picks one of the above per puzzle
 }
 
