@@ -67,14 +67,17 @@ matrix with that prefix fixed and that cell above ``after``'s value.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
 
+from sudoku_cp.backends import BackendOptions, check_choice, takes_options, unsupported
 from sudoku_cp.constraints import AllDifferent, Less, Model, Relation, Sum, ValueIn
 from sudoku_cp.engine.dlx import DancingLinks
 from sudoku_cp.engine.lexmin import smallest_solution
 from sudoku_cp.engine.propagators import propagator
 from sudoku_cp.engine.runtime import Deadline
 from sudoku_cp.engine.sums import implied_sums
-from sudoku_cp.errors import NoSolutionError, NotSupportedError
+from sudoku_cp.errors import NoSolutionError
 from sudoku_cp.grid import Grid
 from sudoku_cp.puzzle import Puzzle, to_puzzle
 
@@ -125,10 +128,7 @@ def _check_kinds(model: Model) -> None:
         if isinstance(constraint, AllDifferent | Sum | Less | Relation | ValueIn):
             continue
         else:  # an explicit refusal: a kind added to the vocabulary later is not silently ignored
-            raise NotSupportedError(
-                f"the 'exact-cover' backend cannot handle {type(constraint).__name__} "
-                f"constraints ({getattr(constraint, 'label', constraint)!r})"
-            )
+            raise unsupported(NAME, constraint)
 
 
 class _Cover:
@@ -310,9 +310,30 @@ class _Witness:
             raise AssertionError(f"cell {cell}: the witness's value {value} is gone: a bug")
 
 
-def _check_proof(proof: str) -> None:
-    if proof not in PROOFS:
-        raise ValueError(f"proof must be one of {', '.join(map(repr, PROOFS))}, not {proof!r}")
+NAME = "exact-cover"
+"""The name the backend is registered under (used in its messages)."""
+
+
+@dataclass(frozen=True)
+class Options(BackendOptions):
+    """The ``"exact-cover"`` backend's options: ``solve`` and ``next_solution`` take ``proof``,
+    ``count_solutions`` none (counting needs no proof).
+
+    Attributes:
+        proof: how the smallest solution is proven: ``"witness"`` or ``"row-major"``
+            (see the module docstring).
+
+    Raises:
+        ValueError: an unknown ``proof``.
+    """
+
+    BACKEND = NAME
+    COUNTING = ()
+
+    proof: str = "witness"
+
+    def __post_init__(self) -> None:
+        check_choice("proof", self.proof, PROOFS)
 
 
 def _smallest(cover: _Cover, proof: str) -> list[int] | None:
@@ -342,8 +363,9 @@ def _stats(cover: _Cover) -> dict[str, float]:
     return {"solver_calls": cover.searches, "nodes": cover.links.nodes}
 
 
+@takes_options(Options)
 def solve(
-    puzzle: Puzzle | Grid, *, time_limit: float | None = None, proof: str = "witness"
+    puzzle: Puzzle | Grid, *, time_limit: float | None = None, **options: Any
 ) -> tuple[Grid, dict[str, float]]:
     """The ``"exact-cover"`` backend: the smallest row-major solution, by Algorithm X with dancing links.
 
@@ -365,7 +387,7 @@ def solve(
         NotSupportedError: a constraint kind outside the vocabulary.
         ValueError: an unknown ``proof``.
     """
-    _check_proof(proof)
+    proof = Options.of(options).proof
     deadline = Deadline(time_limit)
     puzzle = to_puzzle(puzzle)
     cover = _Cover(puzzle.model, deadline)
@@ -375,12 +397,13 @@ def solve(
     return puzzle.grid.with_cells(values), _stats(cover)
 
 
+@takes_options(Options)
 def count_solutions(
     puzzle: Puzzle | Grid,
     *,
     limit: int | None = None,
     time_limit: float | None = None,
-    proof: str = "witness",
+    **options: Any,
 ) -> tuple[int, dict[str, float]]:
     """The exact number of solutions, or ``limit`` if there are at least that many: Algorithm X
     (S heuristic) run until the cover is exhausted or the ``limit``-th solution.
@@ -389,7 +412,6 @@ def count_solutions(
         puzzle: the puzzle.
         limit: stop counting there (``None``: count them all).
         time_limit: seconds for the whole call, or ``None``.
-        proof: accepted so that every option of :func:`solve` is; counting needs no proof.
 
     Returns:
         ``(count, stats)`` with :func:`solve`'s stats.
@@ -397,7 +419,7 @@ def count_solutions(
     Raises:
         SolveTimeoutError: ``time_limit`` ran out before the count was complete.
     """
-    _check_proof(proof)
+    Options.of(options, "count_solutions")
     puzzle = to_puzzle(puzzle)
     cover = _Cover(puzzle.model, Deadline(time_limit))
     count = 0
@@ -413,12 +435,13 @@ def count_solutions(
     return count, _stats(cover)
 
 
+@takes_options(Options)
 def next_solution(
     puzzle: Puzzle | Grid,
     after: Grid | Sequence[int],
     *,
     time_limit: float | None = None,
-    proof: str = "witness",
+    **options: Any,
 ) -> tuple[Grid, dict[str, float]]:
     """The smallest row-major solution lexicographically greater than ``after``.
 
@@ -441,7 +464,7 @@ def next_solution(
         SolveTimeoutError: ``time_limit`` ran out.
         ValueError: ``after`` is not a complete grid of the puzzle's side.
     """
-    _check_proof(proof)
+    Options.of(options)  # checked; the witness method always runs here
     deadline = Deadline(time_limit)
     puzzle = to_puzzle(puzzle)
     n, cells = puzzle.side, puzzle.model.cell_count

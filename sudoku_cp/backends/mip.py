@@ -74,6 +74,8 @@ import threading
 import time
 from collections.abc import Sequence
 from concurrent import futures
+from dataclasses import dataclass
+from typing import Any
 
 from sudoku_cp.errors import BackendUnavailableError
 
@@ -88,11 +90,12 @@ except ImportError as error:
         f'the "mip" backend needs HiGHS (highspy), which is not installed: {INSTALL_HINT}'
     ) from error
 
+from sudoku_cp.backends import BackendOptions, check_choice, takes_options, unsupported  # noqa: E402
 from sudoku_cp.constraints import AllDifferent, Less, Model, Relation, Sum, ValueIn  # noqa: E402
 from sudoku_cp.engine.lexmin import lowest_candidates, smallest_solution  # noqa: E402
 from sudoku_cp.engine.runtime import Deadline, HelperThread  # noqa: E402
 from sudoku_cp.engine.search import BitmaskSearch  # noqa: E402
-from sudoku_cp.errors import NoSolutionError, NotSupportedError, SolveTimeoutError, SudokuError  # noqa: E402
+from sudoku_cp.errors import NoSolutionError, SolveTimeoutError, SudokuError  # noqa: E402
 from sudoku_cp.grid import Grid  # noqa: E402
 from sudoku_cp.puzzle import Puzzle, to_puzzle  # noqa: E402
 
@@ -149,10 +152,7 @@ def mip_model(model: Model) -> tuple[list[float], list[float], list[_Row]]:
         elif isinstance(constraint, ValueIn):
             pass  # in the bounds (model.domains())
         else:  # an explicit refusal: a kind added to the vocabulary later is not silently ignored
-            raise NotSupportedError(
-                f"the 'mip' backend cannot handle {type(constraint).__name__} constraints "
-                f"({getattr(constraint, 'label', constraint)!r})"
-            )
+            raise unsupported(NAME, constraint)
     return lower, upper, rows
 
 
@@ -461,9 +461,30 @@ def _smallest(run: _Run, proof: str, after: Sequence[int] | None = None) -> list
         witness = smaller  # the chain: the earlier rows stay, harmless (w only decreases)
 
 
-def _check_proof(proof: str) -> None:
-    if proof not in PROOFS:
-        raise ValueError(f"proof must be one of {', '.join(map(repr, PROOFS))}, not {proof!r}")
+NAME = "mip"
+"""The name the backend is registered under (used in its messages)."""
+
+
+@dataclass(frozen=True)
+class Options(BackendOptions):
+    """The ``"mip"`` backend's options: ``solve`` and ``next_solution`` take ``proof``,
+    ``count_solutions`` none (counting needs no proof).
+
+    Attributes:
+        proof: how the smallest solution is proven: ``"hybrid"``, ``"witness"`` or ``"chain"``
+            (see the module docstring).
+
+    Raises:
+        ValueError: an unknown ``proof``.
+    """
+
+    BACKEND = NAME
+    COUNTING = ()
+
+    proof: str = "hybrid"
+
+    def __post_init__(self) -> None:
+        check_choice("proof", self.proof, PROOFS)
 
 
 def _finish(run: _Run, puzzle: Puzzle, values: list[int]) -> tuple[Grid, dict[str, float]]:
@@ -472,8 +493,9 @@ def _finish(run: _Run, puzzle: Puzzle, values: list[int]) -> tuple[Grid, dict[st
     return puzzle.grid.with_cells(values), run.stats()
 
 
+@takes_options(Options)
 def solve(
-    puzzle: Puzzle | Grid, *, time_limit: float | None = None, proof: str = "hybrid"
+    puzzle: Puzzle | Grid, *, time_limit: float | None = None, **options: Any
 ) -> tuple[Grid, dict[str, float]]:
     """The ``"mip"`` backend: the smallest row-major solution, proven minimal by HiGHS.
 
@@ -495,7 +517,7 @@ def solve(
         NotSupportedError: a constraint kind outside the vocabulary.
         ValueError: an unknown ``proof``.
     """
-    _check_proof(proof)
+    proof = Options.of(options).proof
     deadline = Deadline(time_limit)
     puzzle = to_puzzle(puzzle)
     run = _Run(puzzle, deadline)
@@ -505,12 +527,13 @@ def solve(
     return _finish(run, puzzle, values)
 
 
+@takes_options(Options)
 def next_solution(
     puzzle: Puzzle | Grid,
     after: Grid | Sequence[int],
     *,
     time_limit: float | None = None,
-    proof: str = "hybrid",
+    **options: Any,
 ) -> tuple[Grid, dict[str, float]]:
     """The smallest row-major solution lexicographically greater than ``after``: the rows of
     ``x >_lex after`` are added to the model, then :func:`solve`'s proof runs.
@@ -528,7 +551,7 @@ def next_solution(
         SolveTimeoutError: ``time_limit`` ran out.
         ValueError: ``after`` is not a complete grid of the puzzle's side; an unknown ``proof``.
     """
-    _check_proof(proof)
+    proof = Options.of(options).proof
     deadline = Deadline(time_limit)
     puzzle = to_puzzle(puzzle)
     n = puzzle.side
@@ -544,8 +567,9 @@ def next_solution(
     return _finish(run, puzzle, values)
 
 
+@takes_options(Options)
 def count_solutions(
-    puzzle: Puzzle | Grid, *, limit: int | None = None, time_limit: float | None = None, proof: str = "hybrid"
+    puzzle: Puzzle | Grid, *, limit: int | None = None, time_limit: float | None = None, **options: Any
 ) -> tuple[int, dict[str, float]]:
     """The exact number of solutions, or ``limit`` if there are at least that many, by a
     partition of the solution space into subspaces that HiGHS solves on bounds alone.
@@ -563,7 +587,6 @@ def count_solutions(
         puzzle: the puzzle.
         limit: stop counting there (``None``: count them all).
         time_limit: seconds for the whole call, or ``None``.
-        proof: accepted so that every option of :func:`solve` is; counting needs no proof.
 
     Returns:
         ``(count, stats)`` with :func:`solve`'s stats (one solve per solution, plus one
@@ -572,7 +595,7 @@ def count_solutions(
     Raises:
         SolveTimeoutError: ``time_limit`` ran out before the count was complete.
     """
-    _check_proof(proof)
+    Options.of(options, "count_solutions")
     deadline = Deadline(time_limit)
     puzzle = to_puzzle(puzzle)
     run = _Run(puzzle, deadline)
