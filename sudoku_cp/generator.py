@@ -53,6 +53,7 @@ from sudoku_cp.engine.search import BitmaskSearch
 from sudoku_cp.errors import InvalidPuzzleError, SolveTimeoutError
 from sudoku_cp.grading import BAND_NAMES, BANDS, LEVELS, grade
 from sudoku_cp.grid import Grid, standard_box
+from sudoku_cp.naming import canonical_name
 from sudoku_cp.puzzle import Puzzle
 from sudoku_cp.rules import (
     AntiKing,
@@ -77,18 +78,19 @@ VARIANTS = (
     "classic",
     "x",
     "windows",
-    "anti-knight",
-    "anti-king",
+    "anti_knight",
+    "anti_king",
     "jigsaw",
     "killer",
     "thermo",
     "kropki",
     "consecutive",
-    "even-odd",
-    "greater-than",
+    "even_odd",
+    "greater_than",
 )
-"""The variants :func:`generate` draws: fixed rules (``x``: both diagonals, ``windows``:
-the four 9x9 windows, anti-knight, anti-king), or rules drawn at random (jigsaw regions)
+"""The variants :func:`generate` draws, in the package's one spelling (snake case; other
+spellings such as ``anti-knight`` or ``AntiKnight`` are read as these): fixed rules
+(``x``: both diagonals, ``windows``: the four 9x9 windows, anti-knight, anti-king), or rules drawn at random (jigsaw regions)
 or read off the full grid: killer cages, thermometers, Kropki dots (every white and black
 dot, with the negative constraint), consecutive bars (every one, with the negative
 constraint), even/odd cells (about a third of the cells) and greater-than signs (between
@@ -157,6 +159,7 @@ def generate(
             raise InvalidPuzzleError(f"give side or size (deprecated), not both: {side} and {size}")
         side = size
     size = side
+    variant = canonical_name(variant) if isinstance(variant, str) else variant  # any spelling: anti-knight
     _check_arguments(size, variant, symmetry, givens, difficulty)
     if seed is None:
         seed = random.SystemRandom().randrange(2**32)
@@ -255,9 +258,9 @@ def _fixed_rules(variant: str, size: int) -> tuple[Rule, ...]:
         if size != 9:
             raise InvalidPuzzleError("the windows variant is 9x9 (pass rules=[Windows(corners)] for others)")
         return (Windows(),)
-    if variant == "anti-knight":
+    if variant == "anti_knight":
         return (AntiKnight(),)
-    if variant == "anti-king":
+    if variant == "anti_king":
         return (AntiKing(),)
     return ()
 
@@ -284,9 +287,9 @@ def _drawn_rules(
         return (kropki_dots(solution, size, rng),)
     if variant == "consecutive":
         return (consecutive_bars(solution, size),)
-    if variant == "even-odd":
+    if variant == "even_odd":
         return (random_parity(solution, size, rng),)
-    if variant == "greater-than":
+    if variant == "greater_than":
         return (inequalities(solution, size, box),)
     return ()
 
