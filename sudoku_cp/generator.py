@@ -90,11 +90,12 @@ VARIANTS = (
 )
 """The variants :func:`generate` draws, in the package's one spelling (snake case; other
 spellings such as ``anti-knight`` or ``AntiKnight`` are read as these): fixed rules
-(``x``: both diagonals, ``windows``: the four 9x9 windows, anti-knight, anti-king), or rules drawn at random (jigsaw regions)
-or read off the full grid: killer cages, thermometers, Kropki dots (every white and black
-dot, with the negative constraint), consecutive bars (every one, with the negative
-constraint), even/odd cells (about a third of the cells) and greater-than signs (between
-every two neighbours of a box; of a row, on a grid with no boxes)."""
+(``x``: both diagonals, ``windows``: the four 9x9 windows, anti-knight, anti-king), or
+rules drawn at random (jigsaw regions) or read off the full grid: killer cages,
+thermometers, Kropki dots (every white and black dot, with the negative constraint),
+consecutive bars (every one, with the negative constraint), even/odd cells (about a
+third of the cells) and greater-than signs (between every two neighbours of a box; of a
+row, on a grid with no boxes)."""
 
 DEFAULT_TIME_LIMIT = 60.0
 """Seconds :func:`generate` tries before giving up, unless told otherwise."""
