@@ -5,7 +5,10 @@ The model (:func:`build_model`) is the textbook one: an integer variable ``x[r][
 ``AllDifferent`` constraint over every row, every column and every box (``3n`` in all).
 A variant's rules add the other kinds of :mod:`sudoku_cp.constraints`, each one CP-SAT
 constraint: a linear equality for a cage ``Sum``, ``x < y`` for ``Less``, an allowed
-assignments (table) constraint for a ``Relation``, and a smaller domain for ``ValueIn``.
+assignments (table) constraint for a ``Relation``, and a smaller domain for ``ValueIn``;
+for the modern rules, a linear (in)equality for ``Linear``, an allowed assignments
+constraint for ``Table``, and CP-SAT's automaton constraint for ``Sandwich`` and
+``Skyscraper`` clues (their :class:`~sudoku_cp.constraints.Automaton`, states numbered).
 
 The backend (:func:`solve`) returns the *smallest row-major solution*: read row by row
 as one number, it is the smallest, i.e. the lexicographic minimum of the cell vector.
@@ -71,10 +74,20 @@ from dataclasses import dataclass, field
 
 from ortools.sat.python import cp_model
 
-from sudoku_cp.constraints import AllDifferent, Less, Model, Relation, Sum
+from sudoku_cp.constraints import (
+    LINE_AUTOMATON_KINDS,
+    AllDifferent,
+    Less,
+    Linear,
+    Model,
+    Relation,
+    Sum,
+    Table,
+    ValueIn,
+)
 from sudoku_cp.engine.lexmin import lowest_candidates
 from sudoku_cp.engine.runtime import Deadline, HelperThread
-from sudoku_cp.errors import NoSolutionError, SolveTimeoutError, SudokuError
+from sudoku_cp.errors import NoSolutionError, NotSupportedError, SolveTimeoutError, SudokuError
 from sudoku_cp.grid import Grid
 from sudoku_cp.puzzle import Puzzle, to_puzzle
 
@@ -129,6 +142,37 @@ def _add_constraints(model: cp_model.CpModel, x: Sequence[IntVar], compiled: Mod
             model.add_allowed_assignments(
                 [x[constraint.first], x[constraint.second]], sorted(constraint.allowed)
             )
+        elif isinstance(constraint, Linear):
+            terms = sum(a * x[c] for a, c in zip(constraint.coefficients, constraint.cells, strict=True))
+            if constraint.operator == "==":
+                model.add(terms == constraint.rhs)
+            elif constraint.operator == "<=":
+                model.add(terms <= constraint.rhs)
+            else:
+                model.add(terms >= constraint.rhs)
+        elif isinstance(constraint, Table):
+            model.add_allowed_assignments([x[c] for c in constraint.cells], sorted(constraint.allowed))
+        elif isinstance(constraint, LINE_AUTOMATON_KINDS):
+            _add_automaton(model, [x[c] for c in constraint.cells], constraint.automaton(compiled.side))
+        elif not isinstance(constraint, ValueIn):
+            raise NotSupportedError(
+                f"the CP-SAT backend cannot compile {type(constraint).__name__} ({constraint.label})"
+            )
+
+
+def _add_automaton(model: cp_model.CpModel, cells: Sequence[IntVar], automaton) -> None:
+    """A sandwich or skyscraper clue as CP-SAT's automaton constraint (its states numbered)."""
+    number = {state: i for i, state in enumerate(automaton.transitions)}
+    triples = [
+        (number[state], value, number[following])
+        for state, out in automaton.transitions.items()
+        for value, following in out.items()
+    ]
+    finals = [number[state] for state in automaton.accepting]
+    if not finals:
+        model.add_bool_or([])  # no line is accepted: infeasible
+        return
+    model.add_automaton(cells, number[automaton.start], finals, triples)
 
 
 def first_solution(

@@ -11,7 +11,9 @@ The model (:func:`build_problem`) is the textbook one, side by side with the CP-
   added too), smaller domains for ``ValueIn``, :class:`LessChains` for each connected
   group of ``Less`` (a thermometer: bounds along the whole chain), and
   :class:`CellLinks` for each cell's binary constraints (``Relation``, two-cell
-  ``AllDifferent`` such as anti-knight pairs: forward checking and arc consistency).
+  ``AllDifferent`` such as anti-knight pairs: forward checking and arc consistency),
+  and :class:`Supports` for the modern rules' ``Linear`` (bounds), ``Table`` (supports)
+  and ``Sandwich``/``Skyscraper`` clues (their line automaton's supports).
   Cages, ``Less`` groups and Kropki-like links are stated over their cells *and their
   peers* (:class:`Watching`), so python-constraint calls them whenever one of their
   cells may have lost a value, and :class:`EveryUnitHiddenSingles` looks for hidden
@@ -71,6 +73,7 @@ Concurrent calls (threads) each get a child of their own, and starting a child (
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import itertools
 import operator
@@ -81,12 +84,23 @@ from collections.abc import Callable, Iterable, Sequence
 import constraint
 
 from sudoku_cp.backends.subprocess_timeout import WorkerPool
-from sudoku_cp.constraints import AllDifferent, Less, Model, Relation, Sum
+from sudoku_cp.constraints import (
+    LINE_AUTOMATON_KINDS,
+    AllDifferent,
+    Less,
+    Linear,
+    Model,
+    Relation,
+    Sum,
+    Table,
+    ValueIn,
+)
 from sudoku_cp.engine.lexmin import lowest_candidates, smallest_solution
+from sudoku_cp.engine.propagators import Propagator, propagator
 from sudoku_cp.engine.runtime import finite_time_limit
 from sudoku_cp.engine.search import BitmaskSearch
 from sudoku_cp.engine.sums import distinct_combinations, implied_sums
-from sudoku_cp.errors import NoSolutionError, SolveTimeoutError
+from sudoku_cp.errors import NoSolutionError, NotSupportedError, SolveTimeoutError
 from sudoku_cp.grid import Grid
 from sudoku_cp.puzzle import Puzzle, to_puzzle
 
@@ -770,6 +784,13 @@ def _problem(
             less.append((item.first, item.second))
         elif isinstance(item, Relation):
             binary.append((item.first, item.second, item.allowed))
+        elif isinstance(item, (Linear, Table, *LINE_AUTOMATON_KINDS)):
+            local = dataclasses.replace(item, cells=tuple(range(len(item.cells))))
+            add_watched(Supports(propagator(local, model)), item.cells)
+        elif not isinstance(item, ValueIn):
+            raise NotSupportedError(
+                f"the python-constraint backend cannot state {type(item).__name__} ({item.label})"
+            )
     for group in _less_groups(less):
         cells = sorted({cell for pair in group for cell in pair})
         add_watched(LessChains((names[a], names[b]) for a, b in group), cells)
@@ -785,6 +806,50 @@ def _problem(
             add_watched(CellLinks(centre, network), cells)
     _even_out_degrees(problem, degree)
     return problem
+
+
+class Supports(constraint.Constraint):
+    """A modern rule's constraint (``Linear``, ``Table``, ``Sandwich``, ``Skyscraper``) with
+    the engine's propagator as its forward checking: the propagator (written for the
+    constraint's own cells numbered ``0..k-1``) narrows the cells' values as bitmasks,
+    and the open cells lose the values it drops; it fails when the propagator finds a
+    contradiction. Each propagator is exact on a complete assignment (bounds of single
+    values, a tuple of the table, a path of the automaton), so the solutions are those
+    of the constraint.
+
+    Args:
+        propagate: an engine :data:`~sudoku_cp.engine.propagators.Propagator` over
+            positions ``0..k-1`` of the constraint's variables.
+    """
+
+    def __init__(self, propagate: Propagator) -> None:
+        self._propagate = propagate
+
+    def __call__(self, variables, domains, assignments, forwardcheck=False) -> bool:
+        masks = []
+        for variable in variables:
+            value = assignments.get(variable)
+            if value is None:
+                mask = 0
+                for other in domains[variable]:
+                    mask |= 1 << (other - 1)
+                if not mask:
+                    return False
+            else:
+                mask = 1 << (value - 1)
+            masks.append(mask)
+        if self._propagate(masks) is None:
+            return False
+        if forwardcheck:
+            for variable, mask in zip(variables, masks, strict=True):
+                if variable not in assignments:
+                    domain = domains[variable]
+                    for value in domain[:]:
+                        if not mask >> (value - 1) & 1:
+                            domain.hideValue(value)
+                    if not domain:
+                        return False
+        return True
 
 
 class _Padding(constraint.Constraint):

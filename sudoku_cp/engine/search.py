@@ -23,7 +23,7 @@ import operator
 import random
 from collections.abc import Iterator, Sequence
 
-from sudoku_cp.constraints import Less, Model, Relation, Sum
+from sudoku_cp.constraints import AllDifferent, Model, ValueIn
 from sudoku_cp.engine.hall import hall_sets
 from sudoku_cp.engine.propagators import bits, lex_greater, propagator
 from sudoku_cp.engine.runtime import Deadline
@@ -84,7 +84,7 @@ class BitmaskSearch:
         model = puzzle if isinstance(puzzle, Model) else to_puzzle(puzzle).model
         n = model.side
         units = [c.cells for c in model.units]
-        others = [c for c in model.constraints if isinstance(c, Sum | Less | Relation)]
+        others = [c for c in model.constraints if not isinstance(c, AllDifferent | ValueIn)]
         others += implied_sums(model)
         self._peers = model.peers
         self._units = units
