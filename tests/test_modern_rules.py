@@ -499,3 +499,21 @@ MALFORMED = [
 def test_malformed_rules_are_named(rules, names):
     with pytest.raises(InvalidPuzzleError, match=names):
         Puzzle.from_dict(_record(rules))
+
+
+def test_pictures_of_the_modern_rules():
+    rules = {
+        "arrows": [{"circle": [[0, 0]], "arrow": [[1, 1]]}],
+        "renban": [[[3, 0], [3, 1]]],
+        "between_lines": [[[0, 3], [1, 3], [2, 3]]],
+        "v": [[[0, 1], [0, 2]]],
+        "quadruples": [{"cell": [1, 1], "digits": [1, 2]}],
+    }
+    plain = Puzzle.from_dict(_record(rules)).to_svg()
+    for mark in ("arrow-circle", "renban-line", "between-circle", "xv", "quadruple"):
+        assert mark in plain
+    sandwich = {"side": "left", "index": 0, "sum": 5}
+    clued = Puzzle.from_dict(_record({**rules, "sandwiches": [sandwich]})).to_svg()
+    assert "sandwich" in clued
+    width = lambda svg: float(svg.split('width="')[1].split('"')[0])  # noqa: E731
+    assert width(clued) > width(plain)  # a margin for the outside clue, only then
