@@ -517,3 +517,55 @@ def test_pictures_of_the_modern_rules():
     assert "sandwich" in clued
     width = lambda svg: float(svg.split('width="')[1].split('"')[0])  # noqa: E731
     assert width(clued) > width(plain)  # a margin for the outside clue, only then
+
+
+# -- f-puzzles keys ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", [n for n in CASES_9X9 if n not in ("skyscraper", "outside sum")])
+def test_fpuzzles_keys_round_trip(name):
+    from sudoku_cp.fpuzzles_modern import MODERN_KEYS, read_modern, write_modern
+
+    record = _record(CASES_9X9[name], grid=_blank(BLANKS), size=9, box=(3, 3))
+    fields = write_modern(record["rules"], 9)
+    assert fields and set(fields) <= {*MODERN_KEYS, "negative"}
+    rules: dict = {}
+    read_modern(fields, 9, rules)
+    assert Puzzle.from_dict({**record, "rules": rules}) == Puzzle.from_dict(record)
+
+
+def test_fpuzzles_keys_read_and_refused():
+    from sudoku_cp.fpuzzles_modern import read_modern, write_modern
+
+    data = {
+        "arrow": [{"cells": ["R1C1", "R1C2"], "lines": [["R1C2", "R2C3", "R3C3"], ["R1C1", "R2C1", "R3C1"]]}],
+        "littlekillersum": [
+            {"cell": "R0C1", "cells": ["R1C2"], "direction": "DR", "value": "12"},
+            {"cell": "R10C5", "direction": "UL", "value": ""},
+        ],
+        "sandwichsum": [{"cell": "R3C0", "value": "10"}, {"cell": "R10C4", "value": 0}],
+        "whispers": [{"lines": [["R5C5", "R5C6"]]}],
+        "quadruple": [{"cells": ["R2C2", "R2C3", "R3C2", "R3C3"], "values": [1, "2"]}],
+    }
+    rules: dict = {}
+    read_modern(data, 9, rules)
+    assert rules["arrows"] == [
+        {"circle": [[0, 0], [0, 1]], "arrow": [[1, 2], [2, 2]]},
+        {"circle": [[0, 0], [0, 1]], "arrow": [[1, 0], [2, 0]]},
+    ]
+    assert rules["little_killers"] == [{"sum": 12, "clue": [-1, 0], "direction": [1, 1]}]
+    assert rules["sandwiches"] == [
+        {"side": "left", "index": 2, "sum": 10},
+        {"side": "bottom", "index": 3, "sum": 0},
+    ]
+    assert rules["german_whispers"] == [[[4, 4], [4, 5]]]
+    assert rules["quadruples"] == [{"cell": [1, 1], "digits": [1, 2]}]
+    Puzzle.from_dict({"size": 9, "box": [3, 3], "grid": "." * 81, "rules": rules})  # rules that hold
+    with pytest.raises(InvalidPuzzleError, match="f-puzzles arrow 1"):
+        read_modern({"arrow": [{"cells": ["R1C1", "R1C2", "R1C3"], "lines": [["R1C1", "R2C1"]]}]}, 9, {})
+    with pytest.raises(InvalidPuzzleError, match="f-puzzles little killer 1"):
+        read_modern({"littlekillersum": [{"cell": "R0C1", "direction": "D", "value": "3"}]}, 9, {})
+    with pytest.raises(InvalidPuzzleError, match="f-puzzles sandwich 1"):
+        read_modern({"sandwichsum": [{"cell": "R0C0", "value": "3"}]}, 9, {})
+    with pytest.raises(InvalidPuzzleError, match="skyscraper"):
+        write_modern({"skyscrapers": [{"side": "left", "index": 0, "seen": 3}]}, 9)
