@@ -1,8 +1,8 @@
 """The constraint vocabulary: the contract between a puzzle's rules and the backends.
 
-Every rule of every variant (:mod:`sudoku_cp.rules`) compiles to these five kinds of
+Every rule of every variant (:mod:`sudoku_cp.rules`) compiles to these kinds of
 constraint over the cells of the grid (row-major indices, values ``1..n``), and a
-backend needs to understand these five and nothing else:
+backend needs to understand these and nothing else:
 
 =================  =====================================================  =========================
 kind               meaning                                                used by
@@ -15,7 +15,17 @@ kind               meaning                                                used b
 :class:`Relation`  ``(x[first], x[second])`` is one of the allowed pairs  Kropki dots, consecutive
                    (a binary table constraint)
 :class:`ValueIn`   ``x[cell]`` is one of ``values`` (a unary domain)      even and odd cells
+:class:`Linear`    ``Σ a_i·x[cell_i]`` ``==``, ``<=`` or ``>=`` ``rhs``     arrows, little killers,
+                                                                          region-sum lines,
+                                                                          outside sums
+:class:`Table`     the cells' values are one of the allowed tuples        between lines, quadruples
+:class:`Sandwich`  the sum between the 1 and the n of a line              sandwich clues
+:class:`Skyscraper`  how many cells of a line are seen from its start     skyscraper clues
 =================  =====================================================  =========================
+
+The last four serve the modern rules; ``Sandwich`` and ``Skyscraper`` give their meaning
+as an :class:`Automaton` over the line's digits, which backends compile the same way
+(``docs/design.md`` justifies each kind).
 
 An ``AllDifferent`` over ``n`` cells is a *unit*: it holds every value exactly once,
 which is what lets a backend reason with hidden singles there. A :class:`Model` is the
@@ -669,8 +679,7 @@ class Sandwich:
         return _sandwich_automaton(self.total, side)
 
     def holds(self, values: Sequence[int]) -> bool:
-        side = len(self.cells)
-        return self.automaton(max(side, *values)).accepts([values[c] for c in self.cells])
+        return self.automaton(len(self.cells)).accepts([values[c] for c in self.cells])
 
     def givens_conflict(self, givens: Sequence[int], side: int) -> str | None:
         return _line_conflict(self, givens, side)
@@ -702,8 +711,7 @@ class Skyscraper:
         return _skyscraper_automaton(self.seen, side)
 
     def holds(self, values: Sequence[int]) -> bool:
-        side = len(self.cells)
-        return self.automaton(max(side, *values)).accepts([values[c] for c in self.cells])
+        return self.automaton(len(self.cells)).accepts([values[c] for c in self.cells])
 
     def givens_conflict(self, givens: Sequence[int], side: int) -> str | None:
         return _line_conflict(self, givens, side)

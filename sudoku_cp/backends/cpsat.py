@@ -7,8 +7,9 @@ A variant's rules add the other kinds of :mod:`sudoku_cp.constraints`, each one 
 constraint: a linear equality for a cage ``Sum``, ``x < y`` for ``Less``, an allowed
 assignments (table) constraint for a ``Relation``, and a smaller domain for ``ValueIn``;
 for the modern rules, a linear (in)equality for ``Linear``, an allowed assignments
-constraint for ``Table``, and CP-SAT's automaton constraint for ``Sandwich`` and
-``Skyscraper`` clues (their :class:`~sudoku_cp.constraints.Automaton`, states numbered).
+constraint for ``Table``, and for ``Sandwich`` and ``Skyscraper`` clues their
+:class:`~sudoku_cp.constraints.Automaton` unrolled over the line (a state variable per
+position, a table of transitions per cell).
 
 The backend (:func:`solve`) returns the *smallest row-major solution*: read row by row
 as one number, it is the smallest, i.e. the lexicographic minimum of the cell vector.
@@ -161,18 +162,32 @@ def _add_constraints(model: cp_model.CpModel, x: Sequence[IntVar], compiled: Mod
 
 
 def _add_automaton(model: cp_model.CpModel, cells: Sequence[IntVar], automaton) -> None:
-    """A sandwich or skyscraper clue as CP-SAT's automaton constraint (its states numbered)."""
+    """A sandwich or skyscraper clue: one state variable per position of the line (states
+    numbered), the start state first, and a table ``(state, value, next state)`` per
+    cell; the last state is accepting. (CP-SAT's own ``add_automaton`` is not used: under
+    ``enumerate_all_solutions`` its expansion reported one grid several times, so solution
+    counts came out too large. Here every state is a function of the cells.)"""
     number = {state: i for i, state in enumerate(automaton.transitions)}
     triples = [
         (number[state], value, number[following])
         for state, out in automaton.transitions.items()
         for value, following in out.items()
     ]
-    finals = [number[state] for state in automaton.accepting]
-    if not finals:
+    accepting = [number[state] for state in automaton.accepting]
+    if not accepting:
         model.add_bool_or([])  # no line is accepted: infeasible
         return
-    model.add_automaton(cells, number[automaton.start], finals, triples)
+    top = len(number) - 1
+    states = [model.new_constant(number[automaton.start])]
+    for i, cell in enumerate(cells):
+        last = i == len(cells) - 1
+        following = (
+            model.new_int_var_from_domain(cp_model.Domain.from_values(accepting), f"state{i + 1}")
+            if last
+            else model.new_int_var(0, top, f"state{i + 1}")
+        )
+        model.add_allowed_assignments([states[-1], cell, following], triples)
+        states.append(following)
 
 
 def first_solution(
