@@ -4,8 +4,8 @@ Puzzle ``i`` of a set: the solution of ``sudoku_cp.generate(seed=i)`` (a random 
 clues of the set's rule read off that solution (:data:`CLUES`, with ``random.Random(i)``),
 then every given, in a random order, removed while the puzzle keeps exactly one
 solution (the backtracker counts, up to 2) and more than the set's floor of givens
-(:data:`FLOORS`: near-empty little-killer grids take the backtracker seconds per count). Before a set is written, every puzzle is
-checked unique by two backends (the backtracker and CP-SAT), and its recorded solution
+(:data:`FLOORS`: near-empty little-killer grids take the backtracker seconds per
+count). Before a set is written, every puzzle is checked unique by two backends (the backtracker and CP-SAT), and its recorded solution
 is CP-SAT's. The package makes this data (licence: the package's).
 
 Usage::
@@ -49,7 +49,7 @@ def _neighbours(cell: tuple[int, int]) -> list[tuple[int, int]]:
     ]
 
 
-def _walks(rng: random.Random, length: int, fits: Callable[[list[tuple[int, int]]], bool], count: int, used: set):
+def _walks(rng: random.Random, length: int, fits: Callable[[list], bool], count: int, used: set) -> list:
     """``count`` random lines of ``length`` touching cells, off ``used`` cells, that ``fits`` accepts."""
     lines = []
     for _ in range(20000):
@@ -80,7 +80,10 @@ def _arrows(s: Grid9, rng: random.Random) -> dict:
     used: set = set()
     out = []
     for length in (3, 3, 4, 4, 3):
-        for line in _walks(rng, length, lambda w: s[w[0][0]][w[0][1]] == sum(s[r][c] for r, c in w[1:]), 1, used):
+        def fits(w: list) -> bool:
+            return s[w[0][0]][w[0][1]] == sum(s[r][c] for r, c in w[1:])
+
+        for line in _walks(rng, length, fits, 1, used):
             out.append({"circle": [list(line[0])], "arrow": [list(c) for c in line[1:]]})
     return {"arrows": out}
 
@@ -88,8 +91,11 @@ def _arrows(s: Grid9, rng: random.Random) -> dict:
 def _little_killers(s: Grid9, rng: random.Random) -> dict:
     starts = [((-1, c), (1, 1)) for c in range(-1, N - 2)] + [((-1, c), (1, -1)) for c in range(2, N + 1)]
     starts += [((N, c), (-1, 1)) for c in range(-1, N - 2)] + [((N, c), (-1, -1)) for c in range(2, N + 1)]
-    out = []
-    for (r, c), (dr, dc) in rng.sample(starts, 8):
+    out, taken = [], set()
+    for (r, c), (dr, dc) in rng.sample(starts, len(starts)):
+        if (r, c) in taken or len(out) == 8:
+            continue  # one clue per position outside the grid
+        taken.add((r, c))
         total, (i, j) = 0, (r + dr, c + dc)
         while 0 <= i < N and 0 <= j < N:
             total, i, j = total + s[i][j], i + dr, j + dc

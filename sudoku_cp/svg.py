@@ -436,6 +436,8 @@ class _Picture:
                 )
             )
         x, y = self.centre((cells[0][0] - step[0], cells[0][1] - step[1]))
+        if kind is OriginKind.LITTLE_KILLER:  # off the arrow's side: two clues may share a corner cell
+            x -= step[1] * self.s * 0.18
         size = self.s * 0.4
         self.text(str(origin.total), x, y, size, class_=kind.value.replace(" ", "-"))
         if kind is OriginKind.LITTLE_KILLER:  # a small arrow from the clue towards the diagonal
