@@ -5,8 +5,9 @@ clues of the set's rule read off that solution (:data:`CLUES`, with ``random.Ran
 then every given, in a random order, removed while the puzzle keeps exactly one
 solution (the backtracker counts, up to 2) and more than the set's floor of givens
 (:data:`FLOORS`: near-empty little-killer grids take the backtracker seconds per
-count). Before a set is written, every puzzle is checked unique by two backends (the backtracker and CP-SAT), and its recorded solution
-is CP-SAT's. The package makes this data (licence: the package's).
+count). Before a set is written, every puzzle is checked unique by two backends (the
+backtracker and CP-SAT), and its recorded solution is CP-SAT's. The package makes this
+data (licence: the package's).
 
 Usage::
 
@@ -80,6 +81,7 @@ def _arrows(s: Grid9, rng: random.Random) -> dict:
     used: set = set()
     out = []
     for length in (3, 3, 4, 4, 3):
+
         def fits(w: list) -> bool:
             return s[w[0][0]][w[0][1]] == sum(s[r][c] for r, c in w[1:])
 
