@@ -335,6 +335,13 @@ def _backends():
     return [name for name in backend_names()]
 
 
+def _backends_9x9():
+    """Every backend; the slower ones (SAT, python-constraint, any outside the core) on
+    9x9 only in the slow sweep, to keep the main suite cheap."""
+    fast = {"backtracking", "cpsat", "auto"}
+    return [name if name in fast else pytest.param(name, marks=pytest.mark.slow) for name in backend_names()]
+
+
 def _solve_or_skip(puzzle, backend):
     try:
         return sudoku_cp.solve(puzzle, backend=backend)
@@ -462,7 +469,7 @@ CASES_9X9 = {
 }
 
 
-@pytest.mark.parametrize("backend", _backends())
+@pytest.mark.parametrize("backend", _backends_9x9())
 @pytest.mark.parametrize("name", list(CASES_9X9))
 def test_9x9_smallest_solution_on_every_backend(name, backend):
     record = _record(CASES_9X9[name], grid=_blank(BLANKS), size=9, box=(3, 3))
