@@ -483,6 +483,17 @@ class Linear:
                 f"a Linear constraint's operator is one of {LINEAR_OPERATORS}, not {self.operator!r}"
             )
 
+    @property
+    def is_plain_sum(self) -> bool:
+        """True for ``Σ x == rhs`` (every coefficient 1): a sum with a fixed total, which
+        backends may reason about as they do about a :class:`Sum` (digit combinations
+        over pairwise different cells)."""
+        return self.operator == "==" and all(a == 1 for a in self.coefficients)
+
+    def as_sum(self) -> Sum:
+        """The :class:`Sum` of a plain sum (:attr:`is_plain_sum`), with the same origin."""
+        return Sum(self.cells, self.rhs, self.origin)
+
     def compare(self, total: int) -> bool:
         """Whether the left-hand side ``total`` satisfies the (in)equality."""
         if self.operator == "==":

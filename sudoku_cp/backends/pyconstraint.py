@@ -784,6 +784,8 @@ def _problem(
             less.append((item.first, item.second))
         elif isinstance(item, Relation):
             binary.append((item.first, item.second, item.allowed))
+        elif isinstance(item, Linear) and item.is_plain_sum:
+            add_sum(item.as_sum())  # little killers, outside sums: as cages
         elif isinstance(item, (Linear, Table, *LINE_AUTOMATON_KINDS)):
             local = dataclasses.replace(item, cells=tuple(range(len(item.cells))))
             add_watched(Supports(propagator(local, model)), item.cells)

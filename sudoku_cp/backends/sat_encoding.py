@@ -367,7 +367,10 @@ class _Writer:
             excluded = [v for v in values if v not in constraint.values]
             self.add("allowed values", ([-self.x(constraint.cell, v)] for v in excluded))
         for constraint in model.of_kind(Linear):
-            self.add("linear sums", self.linear(constraint))
+            if constraint.is_plain_sum:  # a sum with a fixed total: as a cage's
+                self.add("linear sums", self.cage_sum(constraint.as_sum()))
+            else:
+                self.add("linear sums", self.linear(constraint))
         for constraint in model.of_kind(Table):
             self.add("tables", self.table(constraint))
         for kind in LINE_AUTOMATON_KINDS:

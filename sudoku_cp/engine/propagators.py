@@ -281,6 +281,8 @@ def propagator(constraint: Sum | Less | Relation | Linear | Table, model: Model)
     Raises:
         NotSupportedError: a kind the engine has no propagator for.
     """
+    if isinstance(constraint, Linear) and constraint.is_plain_sum:
+        constraint = constraint.as_sum()  # little killers, outside sums: combinations when distinct
     if isinstance(constraint, Linear):
         return _linear(constraint)
     if isinstance(constraint, Table):
