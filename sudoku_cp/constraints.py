@@ -1,8 +1,8 @@
 """The constraint vocabulary: the contract between a puzzle's rules and the backends.
 
-Every rule of every variant (:mod:`sudoku_cp.rules`) compiles to these five kinds of
+Every rule of every variant (:mod:`sudoku_cp.rules`) compiles to these kinds of
 constraint over the cells of the grid (row-major indices, values ``1..n``), and a
-backend needs to understand these five and nothing else:
+backend needs to understand these and nothing else:
 
 =================  =====================================================  =========================
 kind               meaning                                                used by
@@ -15,7 +15,17 @@ kind               meaning                                                used b
 :class:`Relation`  ``(x[first], x[second])`` is one of the allowed pairs  Kropki dots, consecutive
                    (a binary table constraint)
 :class:`ValueIn`   ``x[cell]`` is one of ``values`` (a unary domain)      even and odd cells
+:class:`Linear`    ``Σ a_i·x[cell_i]`` ``==``, ``<=`` or ``>=`` ``rhs``     arrows, little killers,
+                                                                          region-sum lines,
+                                                                          outside sums
+:class:`Table`     the cells' values are one of the allowed tuples        between lines, quadruples
+:class:`Sandwich`  the sum between the 1 and the n of a line              sandwich clues
+:class:`Skyscraper`  how many cells of a line are seen from its start     skyscraper clues
 =================  =====================================================  =========================
+
+The last four serve the modern rules; ``Sandwich`` and ``Skyscraper`` give their meaning
+as an :class:`Automaton` over the line's digits, which backends compile the same way
+(``docs/design.md`` justifies each kind).
 
 An ``AllDifferent`` over ``n`` cells is a *unit*: it holds every value exactly once,
 which is what lets a backend reason with hidden singles there. A :class:`Model` is the
@@ -45,9 +55,10 @@ True
 from __future__ import annotations
 
 import functools
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import Any
 
 from sudoku_cp.errors import InvalidPuzzleError
 
@@ -87,6 +98,20 @@ class OriginKind(StrEnum):
     ODD = "odd"
     INNIES = "innies"  #: the rule of 45: a sum derived from units and cages
     OUTIES = "outies"
+    ARROW = "arrow"  #: the circle (1 or 2 cells, read as a number) is the sum of the arrow
+    LITTLE_KILLER = "little killer"  #: a diagonal's sum, clued outside the grid
+    SANDWICH = "sandwich"  #: the sum between 1 and n in a row or column
+    SKYSCRAPER = "skyscraper"  #: how many cells are seen from outside
+    OUTSIDE_SUM = "outside sum"  #: the sum of the first cells from the edge (Frame Sudoku)
+    X = "X"  #: XV: the two digits add up to 10
+    V = "V"  #: XV: the two digits add up to 5
+    NO_XV = "no X or V"  #: XV's negative constraint (all X and V given)
+    WHISPERS = "whispers line"  #: German (or Dutch) whispers
+    RENBAN = "renban line"
+    PALINDROME = "palindrome"
+    BETWEEN_LINE = "between line"
+    REGION_SUM_LINE = "region-sum line"
+    QUADRUPLE = "quadruple"
     GIVEN = "given"
     CANDIDATES = "candidates"  #: a cell's current candidates (the explanations' checks)
     CUSTOM = "custom"  #: built from a plain label string
@@ -109,6 +134,28 @@ HOUSE_KINDS = frozenset(
 """The kinds whose AllDifferent covers ``n`` cells by construction (the *units*)."""
 
 _PLURALS = {OriginKind.BOX: "boxes"}
+
+_CLUE_KINDS = frozenset(
+    {
+        OriginKind.LITTLE_KILLER,
+        OriginKind.SANDWICH,
+        OriginKind.SKYSCRAPER,
+        OriginKind.OUTSIDE_SUM,
+    }
+)
+"""The kinds clued outside the grid (their ``total`` is the clue)."""
+
+_LINE_RULE_KINDS = frozenset(
+    {
+        OriginKind.ARROW,
+        OriginKind.WHISPERS,
+        OriginKind.RENBAN,
+        OriginKind.PALINDROME,
+        OriginKind.BETWEEN_LINE,
+        OriginKind.REGION_SUM_LINE,
+    }
+)
+"""The kinds drawn as a line through their cells."""
 
 Coordinates = tuple[int, int]
 """A 0-based ``(row, column)``."""
@@ -133,6 +180,14 @@ class Origin:
         total: a cage's sum; ``None`` otherwise.
         parts: what a derived constraint comes from: the units of a rule-of-45 sum.
         text: the label of a ``CUSTOM`` origin.
+        values: the digits a rule lists (a quadruple's), ascending; ``()`` otherwise.
+
+    The modern rules locate themselves by ``cells`` too: a line rule (whispers, renban,
+    palindrome, between and region-sum lines, an arrow's circle then its arrow) lists
+    all its cells in order; an outside clue (little killer, sandwich, skyscraper,
+    outside sum) lists the cells it covers from the grid's edge inwards, so the clue
+    sits one step before ``cells[0]`` (in the direction ``cells[0]`` to ``cells[1]``,
+    or straight out of the edge for a one-cell run), and ``total`` is the clue.
 
     >>> Origin(OriginKind.CAGE, 2, ((0, 3),), total=15).label
     'cage 2 (sum 15, at r1c4)'
@@ -147,6 +202,7 @@ class Origin:
     total: int | None = None
     parts: tuple[Origin, ...] = ()
     text: str = ""
+    values: tuple[int, ...] = field(default=(), repr=False)
 
     def __post_init__(self) -> None:
         if not isinstance(self.kind, OriginKind):
@@ -199,6 +255,13 @@ class Origin:
             return "candidates" + (f" of {names[0]}" if names else "")
         if kind is OriginKind.CUSTOM:
             return self.text
+        if kind in _CLUE_KINDS:
+            return f"{kind.value} {number} (clue {self.total}, from {names[0]})"
+        if kind in _LINE_RULE_KINDS:
+            return f"{kind.value} {number} (from {names[0]})"
+        if kind is OriginKind.QUADRUPLE:
+            digits = ", ".join(map(str, self.values))
+            return f"quadruple {number} ({digits} at {names[0]})"
         return f"{kind.value} {'-'.join(names)}"  # dots, anti-knight, anti-king: a pair
 
 
@@ -382,6 +445,317 @@ class ValueIn:
         return None
 
 
+LINEAR_OPERATORS = ("==", "<=", ">=")
+"""The comparisons a :class:`Linear` constraint may make."""
+
+
+@dataclass(frozen=True)
+class Linear:
+    """``Σ coefficients[i] · x[cells[i]]  operator  rhs``: a linear (in)equality over cells
+    with integer coefficients; ``operator`` is ``"=="``, ``"<="`` or ``">="``.
+
+    An arrow is ``Σ arrow - circle == 0`` (a two-cell circle ``10·a + b``), a region-sum
+    line ``Σ segment - Σ next segment == 0``. The cells are different (a cell's
+    coefficients are added up before building one).
+
+    >>> arrow = Linear((0, 1, 2), (-1, 1, 1), "==", 0, "arrow")
+    >>> arrow.holds((5, 2, 3)), arrow.holds((5, 2, 2))
+    (True, False)
+    """
+
+    cells: tuple[int, ...]
+    coefficients: tuple[int, ...]
+    operator: str
+    rhs: int
+    origin: Origin = field(default=None, repr=False)  # type: ignore[assignment]
+    label: str = field(default=_Label(), compare=False)
+
+    def __post_init__(self) -> None:
+        _settle(self)
+        object.__setattr__(self, "cells", tuple(self.cells))
+        object.__setattr__(self, "coefficients", tuple(self.coefficients))
+        if len(self.cells) != len(self.coefficients):
+            raise ValueError("a Linear constraint needs one coefficient per cell")
+        if len(set(self.cells)) != len(self.cells):
+            raise ValueError("a Linear constraint lists each cell once (add its coefficients up)")
+        if self.operator not in LINEAR_OPERATORS:
+            raise ValueError(
+                f"a Linear constraint's operator is one of {LINEAR_OPERATORS}, not {self.operator!r}"
+            )
+
+    @property
+    def is_plain_sum(self) -> bool:
+        """True for ``Σ x == rhs`` (every coefficient 1): a sum with a fixed total, which
+        backends may reason about as they do about a :class:`Sum` (digit combinations
+        over pairwise different cells)."""
+        return self.operator == "==" and all(a == 1 for a in self.coefficients)
+
+    def as_sum(self) -> Sum:
+        """The :class:`Sum` of a plain sum (:attr:`is_plain_sum`), with the same origin."""
+        return Sum(self.cells, self.rhs, self.origin)
+
+    def compare(self, total: int) -> bool:
+        """Whether the left-hand side ``total`` satisfies the (in)equality."""
+        if self.operator == "==":
+            return total == self.rhs
+        if self.operator == "<=":
+            return total <= self.rhs
+        return total >= self.rhs
+
+    def holds(self, values: Sequence[int]) -> bool:
+        return self.compare(sum(a * values[c] for a, c in zip(self.coefficients, self.cells, strict=True)))
+
+    def bounds(self, domains: Sequence[Sequence[int]]) -> tuple[int, int]:
+        """The smallest and largest left-hand side when each cell takes a value of its
+        domain (``domains`` indexed by cell)."""
+        low = high = 0
+        for a, c in zip(self.coefficients, self.cells, strict=True):
+            ends = (a * min(domains[c]), a * max(domains[c]))
+            low, high = low + min(ends), high + max(ends)
+        return low, high
+
+    def givens_conflict(self, givens: Sequence[int], side: int) -> str | None:
+        full = tuple(range(1, side + 1))
+        low, high = self.bounds([(g,) if g else full for g in givens])
+        if (self.operator != ">=" and low > self.rhs) or (self.operator != "<=" and high < self.rhs):
+            return f"{self.label}: with its givens, no digits make it hold"
+        return None
+
+
+@dataclass(frozen=True)
+class Table:
+    """``(x[cells[0]], ..., x[cells[k-1]])`` is one of the ``allowed`` tuples: a table
+    constraint over ``k`` cells (a :class:`Relation` is the binary case).
+
+    ``meaning`` says in words what the table is (``"lie between the circles"``).
+
+    >>> between = Table((0, 1, 2), frozenset({(1, 2, 3), (3, 2, 1)}), "between")
+    >>> between.holds((3, 2, 1)), between.holds((2, 1, 3))
+    (True, False)
+    """
+
+    cells: tuple[int, ...]
+    allowed: frozenset[tuple[int, ...]]
+    origin: Origin = field(default=None, repr=False)  # type: ignore[assignment]
+    meaning: str = field(default="", compare=False)
+    label: str = field(default=_Label(), compare=False)
+
+    def __post_init__(self) -> None:
+        _settle(self)
+        object.__setattr__(self, "cells", tuple(self.cells))
+        if len(set(self.cells)) != len(self.cells):
+            raise ValueError("a Table constraint lists each cell once")
+        if any(len(t) != len(self.cells) for t in self.allowed):
+            raise ValueError("every allowed tuple of a Table has one value per cell")
+
+    def holds(self, values: Sequence[int]) -> bool:
+        return tuple(values[c] for c in self.cells) in self.allowed
+
+    def givens_conflict(self, givens: Sequence[int], side: int) -> str | None:
+        given = [givens[c] for c in self.cells]
+        if not any(all(g in (0, v) for g, v in zip(given, t, strict=True)) for t in self.allowed):
+            why = f" (they must {self.meaning})" if self.meaning else ""
+            return f"{self.label}: its givens break it{why}"
+        return None
+
+
+State = Any
+"""A state of a line automaton (hashable)."""
+
+
+@dataclass(frozen=True)
+class Automaton:
+    """A deterministic finite automaton over the digits of a line of cells, read in order:
+    the line satisfies its constraint exactly when the automaton accepts it (the
+    *regular* constraint, Pesant, "A regular language membership constraint for finite
+    sequences of variables", CP 2004).
+
+    Attributes:
+        start: the start state.
+        transitions: ``{state: {value: next state}}`` over the states reachable from
+            ``start`` (a missing value is a dead end).
+        accepting: the accepting states.
+    """
+
+    start: State
+    transitions: Mapping[State, Mapping[int, State]]
+    accepting: frozenset
+
+    @classmethod
+    def build(
+        cls,
+        start: State,
+        step: Callable[[State, int], State | None],
+        accepting: Callable[[State], bool],
+        side: int,
+    ) -> Automaton:
+        """Explore the states reachable from ``start`` by ``step(state, value)`` (``None``:
+        dead end) over the values ``1..side``."""
+        transitions: dict[State, dict[int, State]] = {}
+        todo = [start]
+        while todo:
+            state = todo.pop()
+            if state in transitions:
+                continue
+            out = transitions[state] = {}
+            for value in range(1, side + 1):
+                following = step(state, value)
+                if following is not None:
+                    out[value] = following
+                    if following not in transitions:
+                        todo.append(following)
+        return cls(start, transitions, frozenset(s for s in transitions if accepting(s)))
+
+    def accepts(self, values: Sequence[int]) -> bool:
+        state = self.start
+        for value in values:
+            state = self.transitions[state].get(value)
+            if state is None:
+                return False
+        return state in self.accepting
+
+    def supports(self, masks: Sequence[int]) -> list[int] | None:
+        """For each position of the line, the mask (bit ``v - 1`` for value ``v``) of its
+        values that lie on some accepted path through ``masks``; ``None`` when no path is
+        accepted. Generalised arc consistency of the regular constraint by a forward and
+        a backward pass over the layered automaton (Pesant 2004)."""
+        transitions = self.transitions
+        forward = [{self.start}]
+        for mask in masks:
+            reached = set()
+            for state in forward[-1]:
+                for value, following in transitions[state].items():
+                    if mask >> (value - 1) & 1:
+                        reached.add(following)
+            if not reached:
+                return None
+            forward.append(reached)
+        alive = forward[-1] & self.accepting
+        if not alive:
+            return None
+        supported = [0] * len(masks)
+        for position in range(len(masks) - 1, -1, -1):
+            mask = masks[position]
+            before = set()
+            kept = 0
+            for state in forward[position]:
+                for value, following in transitions[state].items():
+                    if mask >> (value - 1) & 1 and following in alive:
+                        kept |= 1 << (value - 1)
+                        before.add(state)
+            supported[position] = kept
+            alive = before
+        return supported
+
+
+def _sandwich_step(total: int, side: int) -> Callable[[State, int], State | None]:
+    def step(state: State, value: int) -> State | None:
+        crust = value in (1, side)
+        if state == "before":
+            return ("open", value, 0) if crust else "before"
+        if state == "done":
+            return None if crust else "done"
+        _, opener, inside = state
+        if crust:
+            return "done" if value != opener and inside == total else None
+        return ("open", opener, inside + value) if inside + value <= total else None
+
+    return step
+
+
+@dataclass(frozen=True)
+class Sandwich:
+    """The digits strictly between the ``1`` and the ``n`` of a line of cells add up to
+    ``total`` (a row or column read from its clue); the line holds exactly one 1 and one
+    ``n`` (it is a unit). A dedicated kind rather than a :class:`Table`: a table of the
+    row's allowed permutations runs to thousands of rows per clue on 9x9; the
+    constraint is a regular language (:meth:`automaton`) with about ``2·total`` states.
+
+    >>> clue = Sandwich((0, 1, 2, 3), 5, "sandwich 5")
+    >>> clue.holds((1, 2, 3, 4)), clue.holds((2, 1, 3, 4))
+    (True, False)
+    """
+
+    cells: tuple[int, ...]
+    total: int
+    origin: Origin = field(default=None, repr=False)  # type: ignore[assignment]
+    label: str = field(default=_Label(), compare=False)
+
+    def __post_init__(self) -> None:
+        _settle(self)
+        object.__setattr__(self, "cells", tuple(self.cells))
+
+    def automaton(self, side: int) -> Automaton:
+        """The line's automaton over ``1..side`` (cached per clue and side)."""
+        return _sandwich_automaton(self.total, side)
+
+    def holds(self, values: Sequence[int]) -> bool:
+        return self.automaton(len(self.cells)).accepts([values[c] for c in self.cells])
+
+    def givens_conflict(self, givens: Sequence[int], side: int) -> str | None:
+        return _line_conflict(self, givens, side)
+
+
+@dataclass(frozen=True)
+class Skyscraper:
+    """Seen from before the first cell of the line, exactly ``seen`` cells are visible: a
+    cell is seen when its digit exceeds every digit before it (a taller skyscraper hides
+    the shorter ones behind it). A regular language with states (tallest so far, count
+    seen), hence a dedicated kind rather than a table of permutations.
+
+    >>> clue = Skyscraper((0, 1, 2, 3), 2, "skyscraper 2")
+    >>> clue.holds((3, 1, 4, 2)), clue.holds((1, 2, 3, 4))
+    (True, False)
+    """
+
+    cells: tuple[int, ...]
+    seen: int
+    origin: Origin = field(default=None, repr=False)  # type: ignore[assignment]
+    label: str = field(default=_Label(), compare=False)
+
+    def __post_init__(self) -> None:
+        _settle(self)
+        object.__setattr__(self, "cells", tuple(self.cells))
+
+    def automaton(self, side: int) -> Automaton:
+        """The line's automaton over ``1..side`` (cached per clue and side)."""
+        return _skyscraper_automaton(self.seen, side)
+
+    def holds(self, values: Sequence[int]) -> bool:
+        return self.automaton(len(self.cells)).accepts([values[c] for c in self.cells])
+
+    def givens_conflict(self, givens: Sequence[int], side: int) -> str | None:
+        return _line_conflict(self, givens, side)
+
+
+@functools.cache
+def _sandwich_automaton(total: int, side: int) -> Automaton:
+    return Automaton.build("before", _sandwich_step(total, side), lambda s: s == "done", side)
+
+
+@functools.cache
+def _skyscraper_automaton(seen: int, side: int) -> Automaton:
+    def step(state: State, value: int) -> State | None:
+        tallest, count = state
+        if value > tallest:
+            return (value, count + 1) if count < seen else None
+        return state
+
+    return Automaton.build((0, 0), step, lambda s: s[1] == seen, side)
+
+
+def _line_conflict(constraint: Sandwich | Skyscraper, givens: Sequence[int], side: int) -> str | None:
+    full = (1 << side) - 1
+    masks = [1 << (givens[c] - 1) if givens[c] else full for c in constraint.cells]
+    if constraint.automaton(side).supports(masks) is None:
+        return f"{constraint.label}: no digits fit it with its givens"
+    return None
+
+
+LINE_AUTOMATON_KINDS: tuple[type, ...] = (Sandwich, Skyscraper)
+"""The kinds that give an :class:`Automaton` over their cells (``automaton(side)``)."""
+
+
 def unit_constraints(units: Sequence, side: int) -> tuple[AllDifferent, ...]:
     """An AllDifferent with its origin for each row, column and box of a grid shape: the
     ``units`` of :func:`sudoku_cp.grid.geometry` (each with its ``kind``, ``"row"``,
@@ -401,11 +775,12 @@ def unit_constraints(units: Sequence, side: int) -> tuple[AllDifferent, ...]:
     return tuple(out)
 
 
-Constraint = AllDifferent | Sum | Less | Relation | ValueIn
+Constraint = AllDifferent | Sum | Less | Relation | ValueIn | Linear | Table | Sandwich | Skyscraper
 """One constraint of the vocabulary."""
 
-KINDS: tuple[type, ...] = (AllDifferent, Sum, Less, Relation, ValueIn)
-"""The five kinds, in the order backends usually compile them."""
+KINDS: tuple[type, ...] = (AllDifferent, Sum, Less, Relation, ValueIn, Linear, Table, Sandwich, Skyscraper)
+"""The kinds, in the order backends usually compile them: the five of the classic
+variants, then those of the modern ones (arrows, lines, outside clues)."""
 
 
 @dataclass(frozen=True)

@@ -19,6 +19,13 @@ name           size     puzzles  source (full provenance in ``data/README.md``)
 ``gen_thermo`` 9x9      30       generated: thermo, minimal
 =============  =======  =======  ===============================================
 
+Twelve sets of five 9x9 puzzles of the modern rules follow them: ``gen_arrow``,
+``gen_little_killer``, ``gen_sandwich``, ``gen_skyscraper``, ``gen_outside_sum``,
+``gen_xv`` (every X and V given), ``gen_whispers`` (German), ``gen_renban``,
+``gen_palindrome``, ``gen_between``, ``gen_region_sum`` and ``gen_quadruple``, made by
+``scripts/make_modern_sets.py`` (clues read off a generated full grid, then givens
+removed while the puzzle stays unique).
+
 The ``gen_*`` sets carry the call and seed that made each puzzle (``data/README.md`` and
 each puzzle's ``metadata["generator"]``).
 
@@ -53,6 +60,18 @@ _FILES = {
     "gen_jigsaw": "gen_jigsaw.json",
     "gen_killer": "gen_killer.json",
     "gen_thermo": "gen_thermo.json",
+    "gen_arrow": "gen_arrow.json",
+    "gen_little_killer": "gen_little_killer.json",
+    "gen_sandwich": "gen_sandwich.json",
+    "gen_skyscraper": "gen_skyscraper.json",
+    "gen_outside_sum": "gen_outside_sum.json",
+    "gen_xv": "gen_xv.json",
+    "gen_whispers": "gen_whispers.json",
+    "gen_renban": "gen_renban.json",
+    "gen_palindrome": "gen_palindrome.json",
+    "gen_between": "gen_between.json",
+    "gen_region_sum": "gen_region_sum.json",
+    "gen_quadruple": "gen_quadruple.json",
 }
 
 

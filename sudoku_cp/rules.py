@@ -29,14 +29,18 @@ from sudoku_cp.constraints import (
     AllDifferent,
     Constraint,
     Less,
+    Linear,
     Origin,
     OriginKind,
     Relation,
     Sum,
+    Table,
     ValueIn,
     cell_name,
     unit_constraints,
 )
+from sudoku_cp.constraints import Sandwich as SandwichClue
+from sudoku_cp.constraints import Skyscraper as SkyscraperClue
 from sudoku_cp.errors import InvalidPuzzleError
 from sudoku_cp.grid import BoxShape, geometry
 from sudoku_cp.naming import canonical_name
@@ -615,6 +619,765 @@ class Kropki(Rule):
         )
 
 
+# -- the modern rules (arrows, lines, outside clues) --------------------------------------------
+
+
+def _line(cells: Sequence[object], side: int, where: str, minimum: int = 2) -> tuple[Cell, ...]:
+    """Check a line: cells inside the grid, none twice, each touching the next (a king's
+    move: lines run orthogonally or diagonally)."""
+    line = tuple(_cell(c, side, where) for c in cells)
+    if len(line) < minimum:
+        raise InvalidPuzzleError(f"{where} needs at least {minimum} cells, it has {len(line)}")
+    seen: set[Cell] = set()
+    for cell in line:
+        if cell in seen:
+            raise InvalidPuzzleError(f"{where} passes through {_name(cell)} twice")
+        seen.add(cell)
+    for a, b in itertools.pairwise(line):
+        if not _touching(a, b):
+            raise InvalidPuzzleError(f"{where}: {_name(a)} and {_name(b)} are not neighbours")
+    return line
+
+
+def _int(value: object, where: str, what: str = "clue") -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise InvalidPuzzleError(f"{where}: its {what} {value!r} is not an int")
+    return value
+
+
+@functools.cache
+def _pair_table(side: int, test: str, parameter: int) -> frozenset[tuple[int, int]]:
+    """Pairs of ``1..side`` with ``|a - b| >= parameter`` (``"apart"``), ``<= parameter``
+    (``"near"``), ``a == b`` (``"equal"``), ``a + b == parameter`` (``"sum"``) or
+    ``a + b`` not in ``{5, 10}`` (``"no_xv"``)."""
+    values = range(1, side + 1)
+    tests = {
+        "apart": lambda a, b: abs(a - b) >= parameter,
+        "near": lambda a, b: abs(a - b) <= parameter,
+        "equal": lambda a, b: a == b,
+        "sum": lambda a, b: a + b == parameter,
+        "no_xv": lambda a, b: a + b not in (5, 10),
+    }
+    return frozenset((a, b) for a in values for b in values if tests[test](a, b))
+
+
+def _lines_json(lines: Iterable[Sequence[Cell]]) -> list[list[list[int]]]:
+    return [[list(c) for c in line] for line in lines]
+
+
+@dataclass(frozen=True)
+class ArrowClue:
+    """One arrow: its ``circle`` (1 or 2 cells; two are read as a two-digit number, the
+    first listed cell the tens digit) and the cells of its ``arrow``, from the circle."""
+
+    circle: tuple[Cell, ...]
+    arrow: tuple[Cell, ...]
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "circle", _cells(self.circle))
+        object.__setattr__(self, "arrow", _cells(self.arrow))
+
+
+@dataclass(frozen=True)
+class Arrow(Rule):
+    """Arrows: the digits along each arrow add up to the number in its circle. Digits on an
+    arrow may repeat unless a unit forbids it. A circle of two (orthogonally adjacent)
+    cells is read as a two-digit number ``10·a + b``, ``a`` its first listed cell (the
+    "pill" convention of f-puzzles); the arrow starts next to a circle cell and runs
+    through touching cells. Each arrow is one ``Linear`` equality
+    ``Σ arrow - circle = 0``.
+
+    JSON: ``"arrows": [{"circle": [[0, 0]], "arrow": [[0, 1], [0, 2]]}, ...]``.
+    """
+
+    arrows: tuple[ArrowClue, ...]
+    keys: ClassVar = ("arrows",)
+
+    def __post_init__(self) -> None:
+        arrows = tuple(a if isinstance(a, ArrowClue) else ArrowClue(a[0], a[1]) for a in self.arrows)
+        object.__setattr__(self, "arrows", arrows)
+
+    def check(self, side, box):
+        for number, clue in enumerate(self.arrows, 1):
+            where = f"arrow {number}"
+            circle = tuple(_cell(c, side, f"{where}'s circle") for c in clue.circle)
+            if len(circle) not in (1, 2):
+                raise InvalidPuzzleError(f"{where}: its circle has {len(circle)} cells; it takes 1 or 2")
+            if len(circle) == 2 and not _orthogonal(*circle):
+                raise InvalidPuzzleError(
+                    f"{where}: its circle's cells {_name(circle[0])} and {_name(circle[1])} "
+                    "are not neighbours"
+                )
+            arrow = _line(clue.arrow, side, where, minimum=1)
+            for cell in arrow:
+                if cell in circle:
+                    raise InvalidPuzzleError(f"{where}: {_name(cell)} is in both its circle and its arrow")
+            if not any(_touching(arrow[0], c) for c in circle):
+                raise InvalidPuzzleError(f"{where}: it starts at {_name(arrow[0])}, away from its circle")
+
+    def constraints(self, side, box):
+        out: list[Constraint] = []
+        for number, clue in enumerate(self.arrows, 1):
+            weights = (-1,) if len(clue.circle) == 1 else (-10, -1)
+            cells = tuple(_index(c, side) for c in clue.circle + clue.arrow)
+            coefficients = weights + (1,) * len(clue.arrow)
+            origin = Origin(OriginKind.ARROW, number, clue.circle + clue.arrow)
+            out.append(Linear(cells, coefficients, "==", 0, origin))
+        return out
+
+    def to_json(self):
+        return {
+            "arrows": [
+                {"circle": [list(c) for c in a.circle], "arrow": [list(c) for c in a.arrow]}
+                for a in self.arrows
+            ]
+        }
+
+    @classmethod
+    def from_json(cls, rules):
+        try:
+            return cls(tuple(ArrowClue(_cells(a["circle"]), _cells(a["arrow"])) for a in rules["arrows"]))
+        except (KeyError, TypeError) as error:
+            raise InvalidPuzzleError(f"arrows: each arrow needs 'circle' and 'arrow' ({error!r})") from None
+
+
+_DIAGONAL_STEPS = ((1, 1), (1, -1), (-1, 1), (-1, -1))
+
+
+@dataclass(frozen=True)
+class LittleKillerClue:
+    """A little killer clue: ``total`` at the position ``clue`` just outside the grid
+    (row or column ``-1`` or ``n``), its arrow pointing along the diagonal ``direction``
+    (``(±1, ±1)``)."""
+
+    total: int
+    clue: Cell
+    direction: Cell
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "clue", tuple(self.clue))
+        object.__setattr__(self, "direction", tuple(self.direction))
+
+    def cells(self, side: int) -> tuple[Cell, ...]:
+        """The cells of the diagonal, from the clue inwards."""
+        (row, column), (dr, dc) = self.clue, self.direction
+        out = []
+        row, column = row + dr, column + dc
+        while 0 <= row < side and 0 <= column < side:
+            out.append((row, column))
+            row, column = row + dr, column + dc
+        return tuple(out)
+
+
+@dataclass(frozen=True)
+class LittleKiller(Rule):
+    """Little killers: a clue outside the grid with an arrow along a diagonal; the digits on
+    that diagonal add up to the clue. Digits may repeat (unless a unit forbids it). Each
+    clue is one ``Linear`` equality.
+
+    JSON: ``"little_killers": [{"sum": 15, "clue": [-1, 2], "direction": [1, 1]}, ...]``:
+    ``clue`` is the clue's 0-based position just outside the grid (row or column ``-1``
+    or ``n``), ``direction`` the diagonal step of its arrow.
+    """
+
+    clues: tuple[LittleKillerClue, ...]
+    keys: ClassVar = ("little_killers",)
+
+    def check(self, side, box):
+        for number, clue in enumerate(self.clues, 1):
+            where = f"little killer {number}"
+            _int(clue.total, where, "sum")
+            row, column = clue.clue
+            inside = 0 <= row < side and 0 <= column < side
+            if inside or not (-1 <= row <= side and -1 <= column <= side):
+                raise InvalidPuzzleError(
+                    f"{where}: its clue at ({row}, {column}) is not just outside the {side}x{side} grid"
+                )
+            if clue.direction not in _DIAGONAL_STEPS:
+                raise InvalidPuzzleError(
+                    f"{where}: its direction {list(clue.direction)} is not a diagonal step"
+                )
+            cells = clue.cells(side)
+            if not cells:
+                raise InvalidPuzzleError(f"{where}: its arrow from ({row}, {column}) misses the grid")
+            if not len(cells) <= clue.total <= side * len(cells):
+                raise InvalidPuzzleError(
+                    f"{where} (from {_name(cells[0])}): {len(cells)} digits of 1..{side} "
+                    f"cannot add up to {clue.total}"
+                )
+
+    def constraints(self, side, box):
+        out: list[Constraint] = []
+        for number, clue in enumerate(self.clues, 1):
+            cells = clue.cells(side)
+            origin = Origin(OriginKind.LITTLE_KILLER, number, cells, clue.total)
+            out.append(
+                Linear(tuple(_index(c, side) for c in cells), (1,) * len(cells), "==", clue.total, origin)
+            )
+        return out
+
+    def to_json(self):
+        return {
+            "little_killers": [
+                {"sum": c.total, "clue": list(c.clue), "direction": list(c.direction)} for c in self.clues
+            ]
+        }
+
+    @classmethod
+    def from_json(cls, rules):
+        try:
+            return cls(
+                tuple(LittleKillerClue(c["sum"], c["clue"], c["direction"]) for c in rules["little_killers"])
+            )
+        except (KeyError, TypeError, ValueError) as error:
+            raise InvalidPuzzleError(
+                f"little_killers: each clue needs 'sum', 'clue' and 'direction' ({error!r})"
+            ) from None
+
+
+_SIDES = ("left", "right", "top", "bottom")
+
+
+@dataclass(frozen=True)
+class OutsideClue:
+    """A clue outside the grid: on ``side`` (``"left"``, ``"right"``, ``"top"`` or
+    ``"bottom"``) of the 0-based row (left, right) or column (top, bottom) ``index``."""
+
+    side: str
+    index: int
+    value: int
+
+    def line(self, size: int) -> tuple[Cell, ...]:
+        """The row or column's cells, read from the clue inwards."""
+        i = self.index
+        return {
+            "left": tuple((i, c) for c in range(size)),
+            "right": tuple((i, c) for c in reversed(range(size))),
+            "top": tuple((r, i) for r in range(size)),
+            "bottom": tuple((r, i) for r in reversed(range(size))),
+        }[self.side]
+
+    def check(self, size: int, where: str) -> None:
+        if self.side not in _SIDES:
+            raise InvalidPuzzleError(f"{where}: its side {self.side!r} is not one of {', '.join(_SIDES)}")
+        index = _int(self.index, where, "index")
+        if not 0 <= index < size:
+            line = "row" if self.side in ("left", "right") else "column"
+            raise InvalidPuzzleError(f"{where}: {line} {index} is outside the {size}x{size} grid")
+        _int(self.value, where)
+
+    def json(self, value_key: str) -> dict[str, Any]:
+        return {"side": self.side, "index": self.index, value_key: self.value}
+
+
+def _outside_clues(items: Iterable[Any], value_key: str, key: str) -> tuple[OutsideClue, ...]:
+    try:
+        return tuple(
+            c if isinstance(c, OutsideClue) else OutsideClue(c["side"], c["index"], c[value_key])
+            for c in items
+        )
+    except (KeyError, TypeError) as error:
+        raise InvalidPuzzleError(
+            f"{key}: each clue needs 'side', 'index' and '{value_key}' ({error!r})"
+        ) from None
+
+
+@dataclass(frozen=True)
+class Sandwich(Rule):
+    """Sandwich: a clue outside a row or column gives the sum of the digits between its
+    ``1`` and its ``n`` (the crusts; 1 and 9 on 9x9), whichever comes first; 0 when they
+    are adjacent. The side of the clue does not change its meaning.
+
+    JSON: ``"sandwiches": [{"side": "left", "index": 2, "sum": 10}, ...]`` (``index`` the
+    0-based row for left/right, column for top/bottom).
+    """
+
+    clues: tuple[OutsideClue, ...]
+    keys: ClassVar = ("sandwiches",)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "clues", _outside_clues(self.clues, "sum", "sandwiches"))
+
+    def check(self, side, box):
+        most = side * (side + 1) // 2 - 1 - side
+        for number, clue in enumerate(self.clues, 1):
+            where = f"sandwich {number}"
+            clue.check(side, where)
+            if not 0 <= clue.value <= most:
+                raise InvalidPuzzleError(f"{where}: its sum {clue.value} is outside 0..{most}")
+
+    def constraints(self, side, box):
+        return [
+            SandwichClue(
+                tuple(_index(c, side) for c in clue.line(side)),
+                clue.value,
+                Origin(OriginKind.SANDWICH, number, clue.line(side), clue.value),
+            )
+            for number, clue in enumerate(self.clues, 1)
+        ]
+
+    def to_json(self):
+        return {"sandwiches": [c.json("sum") for c in self.clues]}
+
+    @classmethod
+    def from_json(cls, rules):
+        return cls(_outside_clues(rules["sandwiches"], "sum", "sandwiches"))
+
+
+@dataclass(frozen=True)
+class Skyscraper(Rule):
+    """Skyscrapers: a clue outside a row or column gives how many of its cells are seen from
+    there, each digit the height of a skyscraper; a taller one hides every shorter one
+    behind it (the first cell is always seen, the ``n`` hides all after it).
+
+    JSON: ``"skyscrapers": [{"side": "top", "index": 0, "seen": 3}, ...]``.
+    """
+
+    clues: tuple[OutsideClue, ...]
+    keys: ClassVar = ("skyscrapers",)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "clues", _outside_clues(self.clues, "seen", "skyscrapers"))
+
+    def check(self, side, box):
+        for number, clue in enumerate(self.clues, 1):
+            where = f"skyscraper {number}"
+            clue.check(side, where)
+            if not 1 <= clue.value <= side:
+                raise InvalidPuzzleError(f"{where}: {clue.value} seen is outside 1..{side}")
+
+    def constraints(self, side, box):
+        return [
+            SkyscraperClue(
+                tuple(_index(c, side) for c in clue.line(side)),
+                clue.value,
+                Origin(OriginKind.SKYSCRAPER, number, clue.line(side), clue.value),
+            )
+            for number, clue in enumerate(self.clues, 1)
+        ]
+
+    def to_json(self):
+        return {"skyscrapers": [c.json("seen") for c in self.clues]}
+
+    @classmethod
+    def from_json(cls, rules):
+        return cls(_outside_clues(rules["skyscrapers"], "seen", "skyscrapers"))
+
+
+@dataclass(frozen=True)
+class OutsideSum(Rule):
+    """Outside sums, the *Frame Sudoku* convention: a clue outside a row or column gives
+    the sum of the first three cells from that edge on 9x9, in general the first
+    ``count`` cells, ``count`` being the box's width (for a row) or height (for a
+    column) unless given. (Not X-sums, whose count is the first digit itself.)
+
+    JSON: ``"outside_sums": [{"side": "left", "index": 0, "sum": 15}, ...]``, with
+    ``"outside_sum_count": k`` to cover ``k`` cells on every side.
+    """
+
+    clues: tuple[OutsideClue, ...]
+    count: int | None = None
+    keys: ClassVar = ("outside_sums", "outside_sum_count")
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "clues", _outside_clues(self.clues, "sum", "outside_sums"))
+
+    def _count(self, clue: OutsideClue, side: int, box: BoxShape | None) -> int:
+        if self.count is not None:
+            return self.count
+        if box is None:
+            raise InvalidPuzzleError("outside sums: a grid with no boxes needs 'outside_sum_count'")
+        return box[1] if clue.side in ("left", "right") else box[0]
+
+    def check(self, side, box):
+        if self.count is not None and not 1 <= _int(self.count, "outside sums", "count") <= side:
+            raise InvalidPuzzleError(f"outside sums: the count {self.count} is outside 1..{side}")
+        for number, clue in enumerate(self.clues, 1):
+            where = f"outside sum {number}"
+            clue.check(side, where)
+            count = self._count(clue, side, box)
+            low, high = distinct_sum_range(count, side)
+            if not low <= clue.value <= high:
+                raise InvalidPuzzleError(
+                    f"{where} (at {_name(clue.line(side)[0])}): {count} different digits of 1..{side} "
+                    f"cannot add up to {clue.value}"
+                )
+
+    def constraints(self, side, box):
+        out: list[Constraint] = []
+        for number, clue in enumerate(self.clues, 1):
+            cells = clue.line(side)[: self._count(clue, side, box)]
+            origin = Origin(OriginKind.OUTSIDE_SUM, number, cells, clue.value)
+            out.append(
+                Linear(tuple(_index(c, side) for c in cells), (1,) * len(cells), "==", clue.value, origin)
+            )
+        return out
+
+    def to_json(self):
+        out: dict[str, Any] = {"outside_sums": [c.json("sum") for c in self.clues]}
+        if self.count is not None:
+            out["outside_sum_count"] = self.count
+        return out
+
+    @classmethod
+    def from_json(cls, rules):
+        return cls(
+            _outside_clues(rules.get("outside_sums", ()), "sum", "outside_sums"),
+            rules.get("outside_sum_count"),
+        )
+
+
+@dataclass(frozen=True)
+class XV(Rule):
+    """XV: across an X the two digits add up to 10, across a V to 5. With
+    ``all_xv_given`` every X and V is shown (the *negative constraint*): no other two
+    orthogonal neighbours add up to 5 or 10. Each is a ``Relation``.
+
+    JSON: ``"x": [[[r, c], [r, c]], ...], "v": [...], "all_xv_given": true``.
+    """
+
+    x: tuple[tuple[Cell, Cell], ...] = ()
+    v: tuple[tuple[Cell, Cell], ...] = ()
+    all_xv_given: bool = False
+    keys: ClassVar = ("x", "v", "all_xv_given")
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "x", _pairs(self.x))
+        object.__setattr__(self, "v", _pairs(self.v))
+
+    def check(self, side, box):
+        _check_pairs(self.x + self.v, side, "XV mark")
+
+    def constraints(self, side, box):
+        out: list[Constraint] = []
+        for kind, total, pairs in ((OriginKind.X, 10, self.x), (OriginKind.V, 5, self.v)):
+            table = _pair_table(side, "sum", total)
+            for a, b in pairs:
+                origin = Origin(kind, 0, (a, b), total)
+                out.append(Relation(_index(a, side), _index(b, side), table, origin, f"add up to {total}"))
+        if self.all_xv_given:
+            marked = {frozenset(p) for p in self.x + self.v}
+            table = _pair_table(side, "no_xv", 0)
+            for a in itertools.product(range(side), repeat=2):
+                for b in ((a[0], a[1] + 1), (a[0] + 1, a[1])):
+                    if b[0] < side and b[1] < side and frozenset((a, b)) not in marked:
+                        origin = Origin(OriginKind.NO_XV, 0, (a, b))
+                        out.append(
+                            Relation(_index(a, side), _index(b, side), table, origin, "not add up to 5 or 10")
+                        )
+        return out
+
+    def to_json(self):
+        out: dict[str, Any] = {}
+        if self.x:
+            out["x"] = [[list(a), list(b)] for a, b in self.x]
+        if self.v:
+            out["v"] = [[list(a), list(b)] for a, b in self.v]
+        if self.all_xv_given:
+            out["all_xv_given"] = True
+        return out
+
+    @classmethod
+    def from_json(cls, rules):
+        return cls(
+            _pairs(rules.get("x", ())), _pairs(rules.get("v", ())), bool(rules.get("all_xv_given", False))
+        )
+
+
+@dataclass(frozen=True)
+class _Lines(Rule):
+    """A rule of lines through touching cells (each line a sequence of ``(row, column)``)."""
+
+    lines: tuple[tuple[Cell, ...], ...]
+    kind: ClassVar[OriginKind]
+    noun: ClassVar[str]
+    minimum: ClassVar[int] = 2
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "lines", tuple(_cells(line) for line in self.lines))
+
+    def check(self, side, box):
+        for number, line in enumerate(self.lines, 1):
+            _line(line, side, f"{self.noun} {number}", self.minimum)
+
+    def origin(self, number: int) -> Origin:
+        return Origin(self.kind, number, self.lines[number - 1])
+
+    def to_json(self):
+        return {self.keys[0]: _lines_json(self.lines)}
+
+    @classmethod
+    def from_json(cls, rules):
+        return cls(tuple(_cells(line) for line in rules[cls.keys[0]]))
+
+
+@dataclass(frozen=True)
+class GermanWhispers(_Lines):
+    """German whispers: adjacent digits along a (green) line differ by at least 5 on 9x9;
+    in general by at least ``difference`` (default ``(n + 1) // 2``: 5 on 9x9, 3 on 6x6,
+    2 on 4x4). Each adjacent pair is a ``Relation``.
+
+    JSON: ``"german_whispers": [[[r, c], ...], ...]``.
+    """
+
+    difference: int | None = None
+    keys: ClassVar = ("german_whispers",)
+    kind: ClassVar = OriginKind.WHISPERS
+    noun: ClassVar = "German whispers line"
+
+    def gap(self, side: int) -> int:
+        return self.difference if self.difference is not None else (side + 1) // 2
+
+    def constraints(self, side, box):
+        gap = self.gap(side)
+        table = _pair_table(side, "apart", gap)
+        return [
+            Relation(
+                _index(a, side), _index(b, side), table, self.origin(number), f"differ by at least {gap}"
+            )
+            for number, line in enumerate(self.lines, 1)
+            for a, b in itertools.pairwise(line)
+        ]
+
+
+@dataclass(frozen=True)
+class DutchWhispers(GermanWhispers):
+    """Dutch whispers: adjacent digits along a (orange) line differ by at least 4 on 9x9
+    (``n // 2 `` in general: 3 on 6x6, 2 on 4x4).
+
+    JSON: ``"dutch_whispers": [[[r, c], ...], ...]``.
+    """
+
+    keys: ClassVar = ("dutch_whispers",)
+    noun: ClassVar = "Dutch whispers line"
+
+    def gap(self, side: int) -> int:
+        return self.difference if self.difference is not None else side // 2
+
+
+@dataclass(frozen=True)
+class Renban(_Lines):
+    """Renban: the digits on a (purple) line are a set of consecutive digits, in any order,
+    with no repeats. A line of ``k`` cells is an ``AllDifferent`` plus, for every two
+    of its cells, a ``Relation`` ``|a - b| <= k - 1`` (``k`` different digits within a
+    span of ``k`` are consecutive).
+
+    JSON: ``"renban": [[[r, c], ...], ...]``.
+    """
+
+    keys: ClassVar = ("renban",)
+    kind: ClassVar = OriginKind.RENBAN
+    noun: ClassVar = "renban line"
+
+    def check(self, side, box):
+        super().check(side, box)
+        for number, line in enumerate(self.lines, 1):
+            if len(line) > side:
+                raise InvalidPuzzleError(
+                    f"{self.noun} {number} has {len(line)} cells; different digits fill at most {side}"
+                )
+
+    def constraints(self, side, box):
+        out: list[Constraint] = []
+        for number, line in enumerate(self.lines, 1):
+            origin = self.origin(number)
+            cells = tuple(_index(c, side) for c in line)
+            out.append(AllDifferent(cells, origin))
+            table = _pair_table(side, "near", len(cells) - 1)
+            meaning = f"lie within {len(cells) - 1} of each other"
+            out.extend(Relation(a, b, table, origin, meaning) for a, b in itertools.combinations(cells, 2))
+        return out
+
+
+@dataclass(frozen=True)
+class Palindrome(_Lines):
+    """Palindromes: a (grey) line reads the same from either end: its ``i``-th cell from one
+    end equals its ``i``-th from the other (a ``Relation`` of equality per pair).
+
+    JSON: ``"palindromes": [[[r, c], ...], ...]``.
+    """
+
+    keys: ClassVar = ("palindromes",)
+    kind: ClassVar = OriginKind.PALINDROME
+    noun: ClassVar = "palindrome"
+
+    def constraints(self, side, box):
+        table = _pair_table(side, "equal", 0)
+        return [
+            Relation(
+                _index(line[i], side), _index(line[-1 - i], side), table, self.origin(number), "be equal"
+            )
+            for number, line in enumerate(self.lines, 1)
+            for i in range(len(line) // 2)
+        ]
+
+
+@functools.cache
+def _between_table(side: int) -> frozenset[tuple[int, int, int]]:
+    values = range(1, side + 1)
+    return frozenset((a, m, b) for a in values for m in values for b in values if min(a, b) < m < max(a, b))
+
+
+@dataclass(frozen=True)
+class BetweenLine(_Lines):
+    """Between lines: the digits on the line between its two circled ends lie strictly
+    between the circles' digits (in either order). Each middle cell is a ``Table`` over
+    (first circle, cell, last circle).
+
+    JSON: ``"between_lines": [[[r, c], ...], ...]`` (first and last cells the circles).
+    """
+
+    keys: ClassVar = ("between_lines",)
+    kind: ClassVar = OriginKind.BETWEEN_LINE
+    noun: ClassVar = "between line"
+    minimum: ClassVar = 3
+
+    def constraints(self, side, box):
+        table = _between_table(side)
+        out: list[Constraint] = []
+        for number, line in enumerate(self.lines, 1):
+            first, last = _index(line[0], side), _index(line[-1], side)
+            for cell in line[1:-1]:
+                cells = (first, _index(cell, side), last)
+                out.append(Table(cells, table, self.origin(number), "lie between the circles"))
+        return out
+
+
+@dataclass(frozen=True)
+class RegionSumLine(_Lines):
+    """Region-sum lines: a (blue) line's segments in the boxes it passes through all add
+    up to the same total; each visit of the line to a box is one segment (a line that
+    leaves a box and comes back has two segments there). Consecutive segments are
+    ``Linear`` equalities ``Σ segment - Σ next = 0``. Needs a box shape.
+
+    JSON: ``"region_sum_lines": [[[r, c], ...], ...]``.
+    """
+
+    keys: ClassVar = ("region_sum_lines",)
+    kind: ClassVar = OriginKind.REGION_SUM_LINE
+    noun: ClassVar = "region-sum line"
+
+    @staticmethod
+    def segments(line: Sequence[Cell], box: BoxShape) -> list[list[Cell]]:
+        """The runs of the line's cells in one box, in order."""
+        out: list[list[Cell]] = []
+        previous = None
+        for cell in line:
+            here = (cell[0] // box[0], cell[1] // box[1])
+            if here != previous:
+                out.append([])
+            out[-1].append(cell)
+            previous = here
+        return out
+
+    def check(self, side, box):
+        if box is None:
+            raise InvalidPuzzleError("region-sum lines need boxes: the puzzle has none")
+        super().check(side, box)
+        for number, line in enumerate(self.lines, 1):
+            if len(self.segments(line, box)) < 2:
+                raise InvalidPuzzleError(f"{self.noun} {number} (from {_name(line[0])}) stays in one box")
+
+    def constraints(self, side, box):
+        out: list[Constraint] = []
+        for number, line in enumerate(self.lines, 1):
+            for one, two in itertools.pairwise(self.segments(line, box)):
+                cells = tuple(_index(c, side) for c in one + two)
+                out.append(Linear(cells, (1,) * len(one) + (-1,) * len(two), "==", 0, self.origin(number)))
+        return out
+
+
+@functools.cache
+def _quadruple_table(side: int, digits: tuple[int, ...]) -> frozenset[tuple[int, ...]]:
+    """The values of the 2x2 cells (top-left, top-right, bottom-left, bottom-right) that
+    hold ``digits`` (with their multiplicity), orthogonal neighbours different (they
+    share a row or column)."""
+    out = []
+    need = {d: digits.count(d) for d in digits}
+    for values in itertools.product(range(1, side + 1), repeat=4):
+        a, b, c, d = values
+        if a == b or c == d or a == c or b == d:
+            continue
+        if all(values.count(digit) >= count for digit, count in need.items()):
+            out.append(values)
+    return frozenset(out)
+
+
+@dataclass(frozen=True)
+class QuadrupleClue:
+    """A quadruple: the 2x2 cells whose top-left is ``cell`` hold ``digits`` (1 to 4 of
+    them; a digit listed twice appears twice)."""
+
+    cell: Cell
+    digits: tuple[int, ...]
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "cell", tuple(self.cell))
+        object.__setattr__(self, "digits", tuple(sorted(self.digits)))
+
+    def cells(self) -> tuple[Cell, ...]:
+        r, c = self.cell
+        return ((r, c), (r, c + 1), (r + 1, c), (r + 1, c + 1))
+
+
+@dataclass(frozen=True)
+class Quadruple(Rule):
+    """Quadruples: a circle on the point where four cells meet lists up to four digits, each
+    of which appears in those cells (as often as listed); the other digits of the cells
+    are free. Each is a ``Table`` over the four cells.
+
+    JSON: ``"quadruples": [{"cell": [r, c], "digits": [1, 2]}, ...]``, ``cell`` the
+    top-left of the four.
+    """
+
+    clues: tuple[QuadrupleClue, ...]
+    keys: ClassVar = ("quadruples",)
+
+    def __post_init__(self) -> None:
+        clues = tuple(c if isinstance(c, QuadrupleClue) else QuadrupleClue(c[0], c[1]) for c in self.clues)
+        object.__setattr__(self, "clues", clues)
+
+    def check(self, side, box):
+        for number, clue in enumerate(self.clues, 1):
+            where = f"quadruple {number}"
+            row, column = _cell(clue.cell, side, where)
+            if row == side - 1 or column == side - 1:
+                raise InvalidPuzzleError(
+                    f"{where}: {_name(clue.cell)} is on the last row or column, no 2x2 cells"
+                )
+            if not 1 <= len(clue.digits) <= 4:
+                raise InvalidPuzzleError(
+                    f"{where} at {_name(clue.cell)} lists {len(clue.digits)} digits; it takes 1 to 4"
+                )
+            for digit in clue.digits:
+                if isinstance(digit, bool) or not isinstance(digit, int) or not 1 <= digit <= side:
+                    raise InvalidPuzzleError(
+                        f"{where} at {_name(clue.cell)}: {digit!r} is not a digit 1..{side}"
+                    )
+            if not _quadruple_table(side, clue.digits):
+                raise InvalidPuzzleError(
+                    f"{where} at {_name(clue.cell)}: no four cells can hold {list(clue.digits)}"
+                )
+
+    def constraints(self, side, box):
+        out: list[Constraint] = []
+        for number, clue in enumerate(self.clues, 1):
+            origin = Origin(OriginKind.QUADRUPLE, number, (clue.cell,), values=clue.digits)
+            cells = tuple(_index(c, side) for c in clue.cells())
+            out.append(Table(cells, _quadruple_table(side, clue.digits), origin, f"hold {list(clue.digits)}"))
+        return out
+
+    def to_json(self):
+        return {"quadruples": [{"cell": list(c.cell), "digits": list(c.digits)} for c in self.clues]}
+
+    @classmethod
+    def from_json(cls, rules):
+        try:
+            return cls(tuple(QuadrupleClue(c["cell"], c["digits"]) for c in rules["quadruples"]))
+        except (KeyError, TypeError, ValueError) as error:
+            raise InvalidPuzzleError(f"quadruples: each needs 'cell' and 'digits' ({error!r})") from None
+
+
 RULE_TYPES: tuple[type[Rule], ...] = (
     Diagonals,
     Windows,
@@ -626,6 +1389,19 @@ RULE_TYPES: tuple[type[Rule], ...] = (
     AntiKing,
     EvenOdd,
     Kropki,
+    Arrow,
+    LittleKiller,
+    Sandwich,
+    Skyscraper,
+    OutsideSum,
+    XV,
+    GermanWhispers,
+    DutchWhispers,
+    Renban,
+    Palindrome,
+    BetweenLine,
+    RegionSumLine,
+    Quadruple,
 )
 """Every rule type, in the order the JSON format lists them."""
 
@@ -796,7 +1572,24 @@ def iter_constraints(rules: Iterable[Rule], side: int, box: BoxShape | None) -> 
 __all__ = [
     "AntiKing",
     "AntiKnight",
+    "Arrow",
+    "ArrowClue",
+    "BetweenLine",
     "Cage",
+    "DutchWhispers",
+    "GermanWhispers",
+    "LittleKiller",
+    "LittleKillerClue",
+    "OutsideClue",
+    "OutsideSum",
+    "Palindrome",
+    "Quadruple",
+    "QuadrupleClue",
+    "RegionSumLine",
+    "Renban",
+    "Sandwich",
+    "Skyscraper",
+    "XV",
     "Diagonals",
     "EvenOdd",
     "GreaterThan",

@@ -59,6 +59,15 @@ HIGHLIGHT_COLOUR = "#fff2a8"
 UNIT_COLOUR = "#e3eefc"
 SHADE_COLOUR = "#e6e6e6"
 THERMO_COLOUR = "#c4c4c4"
+LINE_COLOURS = {
+    OriginKind.WHISPERS: "#67d066",  # green (German; Dutch whispers are drawn the same)
+    OriginKind.RENBAN: "#c882e6",  # purple
+    OriginKind.PALINDROME: "#a9a9a9",  # grey
+    OriginKind.BETWEEN_LINE: "#9fb5cf",
+    OriginKind.REGION_SUM_LINE: "#4a90e2",  # blue
+    OriginKind.ARROW: "#9a9a9a",
+}
+OUTSIDE_KINDS = (OriginKind.LITTLE_KILLER, OriginKind.SANDWICH, OriginKind.SKYSCRAPER, OriginKind.OUTSIDE_SUM)
 DIAGONAL_COLOUR = "#9bb3d6"
 CAGE_COLOUR = "#333333"
 CAGE_INSET = 0.09  # of a cell: neighbouring cages stay visibly apart
@@ -157,9 +166,11 @@ def draw(
     picture.cells(_unit_cells(puzzle, units), _checked(_colours(highlight, HIGHLIGHT_COLOUR), "highlight"))
     picture.parity()
     picture.diagonals_and_thermometers()
+    picture.modern_lines()
     picture.region_borders()
     picture.cages()
     picture.edge_marks()
+    picture.modern_marks()
     picture.digits(filled)
     picture.candidates(shown, filled, _checked(dict(marks or {}), "marks", MARK_COLOURS))
     return picture.drawing
@@ -211,6 +222,8 @@ class _Picture:
         self.n = puzzle.side
         self.s = cell_size
         self.margin = max(4, cell_size // 8)
+        if any(puzzle.kind(kind) for kind in OUTSIDE_KINDS):
+            self.margin = cell_size  # outside clues sit one cell out
         width = self.n * cell_size + 2 * self.margin
         self.drawing = dw.Drawing(width, width, font_family=FONT)
         self.drawing.append(dw.Rectangle(0, 0, width, width, fill="white"))
@@ -305,6 +318,151 @@ class _Picture:
             self.drawing.append(
                 dw.Circle(*self.centre(path[0]), self.s * 0.36, fill=THERMO_COLOUR, class_="bulb")
             )
+
+    def _polyline(self, cells: Sequence[Cell], colour: str, width: float, class_: str) -> None:
+        points = [coordinate for cell in cells for coordinate in self.centre(cell)]
+        if len(cells) == 1:
+            return
+        self.drawing.append(
+            dw.Lines(
+                *points,
+                close=False,
+                fill="none",
+                stroke=colour,
+                stroke_width=width,
+                stroke_linecap="round",
+                stroke_linejoin="round",
+                class_=class_,
+            )
+        )
+
+    def modern_lines(self) -> None:
+        """Whispers (green), renban (purple), palindromes (grey), region-sum lines (blue),
+        between lines with a circle at each end, and arrows from their circles."""
+        for kind in (
+            OriginKind.WHISPERS,
+            OriginKind.RENBAN,
+            OriginKind.PALINDROME,
+            OriginKind.REGION_SUM_LINE,
+            OriginKind.BETWEEN_LINE,
+        ):
+            for origin in self.puzzle.groups(kind):
+                cells = origin.cells
+                self._polyline(cells, LINE_COLOURS[kind], self.s * 0.22, kind.value.replace(" ", "-"))
+                if kind is OriginKind.BETWEEN_LINE:
+                    for end in (cells[0], cells[-1]):
+                        self.drawing.append(
+                            dw.Circle(
+                                *self.centre(end),
+                                self.s * 0.4,
+                                fill="white",
+                                stroke=LINE_COLOURS[kind],
+                                stroke_width=2,
+                                class_="between-circle",
+                            )
+                        )
+        colour = LINE_COLOURS[OriginKind.ARROW]
+        for arrow in self.puzzle.kind(OriginKind.ARROW):
+            count = sum(1 for a in arrow.coefficients if a < 0)  # type: ignore[union-attr]
+            circle, shaft = arrow.origin.cells[:count], arrow.origin.cells[count:]
+            start = min(circle, key=lambda c: (c[0] - shaft[0][0]) ** 2 + (c[1] - shaft[0][1]) ** 2)
+            self._polyline((start, *shaft), colour, 2, "arrow")
+            (x0, y0), (x1, y1) = self.centre(shaft[-2] if len(shaft) > 1 else start), self.centre(shaft[-1])
+            angle = math.atan2(y1 - y0, x1 - x0)
+            head = self.s * 0.25
+            for turn in (2.6, -2.6):
+                self.drawing.append(
+                    dw.Line(
+                        x1,
+                        y1,
+                        x1 + head * math.cos(angle + turn),
+                        y1 + head * math.sin(angle + turn),
+                        stroke=colour,
+                        stroke_width=2,
+                        class_="arrow-head",
+                    )
+                )
+            (top, left), (bottom, right) = min(circle), max(circle)
+            inset = self.s * 0.1
+            self.drawing.append(
+                dw.Rectangle(
+                    self.x(left) + inset,
+                    self.y(top) + inset,
+                    (right - left + 1) * self.s - 2 * inset,
+                    (bottom - top + 1) * self.s - 2 * inset,
+                    rx=self.s * 0.4,
+                    fill="white",
+                    stroke=colour,
+                    stroke_width=2,
+                    class_="arrow-circle",
+                )
+            )
+
+    def modern_marks(self) -> None:
+        """XV letters on edges, quadruple circles with their digits, and the clues outside
+        the grid (little killers with their arrow, sandwich, skyscraper and outside sums)."""
+        for kind in (OriginKind.X, OriginKind.V):
+            for constraint in self.puzzle.kind(kind):
+                x, y = self._edge_centre(*constraint.origin.cells)
+                self.drawing.append(dw.Circle(x, y, self.s * 0.16, fill="white", class_="xv"))
+                self.text(kind.value, x, y, self.s * 0.3, font_weight="bold", class_="xv")
+        for constraint in self.puzzle.kind(OriginKind.QUADRUPLE):
+            row, column = constraint.origin.cells[0]
+            x, y = self.x(column + 1), self.y(row + 1)
+            self.drawing.append(
+                dw.Circle(
+                    x, y, self.s * 0.27, fill="white", stroke="black", stroke_width=1, class_="quadruple"
+                )
+            )
+            digits = constraint.origin.values
+            size = self.s * (0.2 if len(digits) > 2 else 0.24)
+            offsets = [(0, 0)] if len(digits) == 1 else [(-0.5, 0), (0.5, 0)] if len(digits) == 2 else []
+            if len(digits) > 2:
+                offsets = [(-0.5, -0.5), (0.5, -0.5), (-0.5, 0.5), (0.5, 0.5)][: len(digits)]
+            for digit, (dx, dy) in zip(digits, offsets, strict=True):
+                self.text(str(digit), x + dx * size, y + dy * size * 1.1, size, class_="quadruple")
+        for kind in OUTSIDE_KINDS:
+            for constraint in self.puzzle.kind(kind):
+                self._outside_clue(constraint.origin, kind)
+
+    def _outside_clue(self, origin: Origin, kind: OriginKind) -> None:
+        cells = origin.cells
+        if len(cells) > 1:
+            step = (cells[1][0] - cells[0][0], cells[1][1] - cells[0][1])
+        else:  # a one-cell run points straight in from its edge
+            row, column = cells[0]
+            step = (
+                (1 if row == 0 else -1 if row == self.n - 1 else 0, 0)
+                if column not in (0, self.n - 1)
+                else (
+                    0,
+                    1 if column == 0 else -1,
+                )
+            )
+        x, y = self.centre((cells[0][0] - step[0], cells[0][1] - step[1]))
+        if kind is OriginKind.LITTLE_KILLER:  # off the arrow's side: two clues may share a corner cell
+            x -= step[1] * self.s * 0.18
+        size = self.s * 0.4
+        self.text(str(origin.total), x, y, size, class_=kind.value.replace(" ", "-"))
+        if kind is OriginKind.LITTLE_KILLER:  # a small arrow from the clue towards the diagonal
+            x0, y0 = x + step[1] * self.s * 0.3, y + step[0] * self.s * 0.3
+            x1, y1 = x + step[1] * self.s * 0.48, y + step[0] * self.s * 0.48
+            self.drawing.append(
+                dw.Line(x0, y0, x1, y1, stroke="black", stroke_width=1.5, class_="little-killer")
+            )
+            angle = math.atan2(y1 - y0, x1 - x0)
+            for turn in (2.5, -2.5):
+                self.drawing.append(
+                    dw.Line(
+                        x1,
+                        y1,
+                        x1 + self.s * 0.1 * math.cos(angle + turn),
+                        y1 + self.s * 0.1 * math.sin(angle + turn),
+                        stroke="black",
+                        stroke_width=1.5,
+                        class_="little-killer",
+                    )
+                )
 
     def region_borders(self) -> None:
         """Thick lines between boxes, or jigsaw regions, and around the grid."""

@@ -34,6 +34,18 @@ GENERATED = {
     "gen_jigsaw": (30, 9, {"regions"}, {"variant": "jigsaw", "minimal": True}),
     "gen_killer": (20, 9, {"cages"}, {"variant": "killer", "givens": 0}),
     "gen_thermo": (30, 9, {"thermos"}, {"variant": "thermo", "minimal": True}),
+    "gen_arrow": (5, 9, {"arrows"}, None),
+    "gen_little_killer": (5, 9, {"little_killers"}, None),
+    "gen_sandwich": (5, 9, {"sandwiches"}, None),
+    "gen_skyscraper": (5, 9, {"skyscrapers"}, None),
+    "gen_outside_sum": (5, 9, {"outside_sums"}, None),
+    "gen_xv": (5, 9, {"all_xv_given", "v", "x"}, None),
+    "gen_whispers": (5, 9, {"german_whispers"}, None),
+    "gen_renban": (5, 9, {"renban"}, None),
+    "gen_palindrome": (5, 9, {"palindromes"}, None),
+    "gen_between": (5, 9, {"between_lines"}, None),
+    "gen_region_sum": (5, 9, {"region_sum_lines"}, None),
+    "gen_quadruple": (5, 9, {"quadruples"}, None),
 }
 
 

@@ -8,11 +8,14 @@ The contract (:class:`Backend`): a backend is an object, usually a module, with
 
 ``solve(puzzle, *, time_limit=None, **options) -> (solution, stats)``
     ``puzzle`` is a :class:`~sudoku_cp.puzzle.Puzzle`; the backend compiles
-    ``puzzle.model``, whose constraints are the five kinds of
-    :mod:`sudoku_cp.constraints` (AllDifferent, Sum, Less, Relation, ValueIn). It
-    returns the **smallest row-major solution**, proven (never by luck of search order),
-    as a :class:`~sudoku_cp.grid.Grid` of the puzzle's shape, and a dict of effort
-    counters that includes ``solver_calls``. It raises
+    ``puzzle.model``, whose constraints are the kinds of
+    :mod:`sudoku_cp.constraints` (AllDifferent, Sum, Less, Relation, ValueIn, and for
+    the modern rules Linear, Table, Sandwich, Skyscraper), and nothing else; a backend
+    that cannot compile a kind raises :class:`~sudoku_cp.errors.NotSupportedError`
+    naming it, never solves without it. It returns the **smallest row-major solution**,
+    proven (never by luck of
+    search order), as a :class:`~sudoku_cp.grid.Grid` of the puzzle's shape, and a dict
+    of effort counters that includes ``solver_calls``. It raises
     :class:`~sudoku_cp.errors.NoSolutionError` when there is no solution,
     :class:`~sudoku_cp.errors.SolveTimeoutError` when ``time_limit`` (seconds, the whole
     call) runs out, and :class:`~sudoku_cp.errors.NotSupportedError` (from

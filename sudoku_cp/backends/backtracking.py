@@ -65,7 +65,16 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from sudoku_cp.backends import BackendOptions, refuse_unknown
-from sudoku_cp.constraints import AllDifferent, Less, Relation, Sum, ValueIn
+from sudoku_cp.constraints import (
+    LINE_AUTOMATON_KINDS,
+    AllDifferent,
+    Less,
+    Linear,
+    Relation,
+    Sum,
+    Table,
+    ValueIn,
+)
 from sudoku_cp.engine.lexmin import smallest_solution
 from sudoku_cp.engine.runtime import Deadline
 from sudoku_cp.engine.search import BitmaskSearch, smallest_in_row_major_order
@@ -147,7 +156,7 @@ def count_solutions(
     return count, {"solver_calls": 1, "nodes": search.nodes, "backtracks": search.backtracks}
 
 
-KINDS = (AllDifferent, Sum, Less, Relation, ValueIn)
+KINDS = (AllDifferent, Sum, Less, Relation, ValueIn, Linear, Table, *LINE_AUTOMATON_KINDS)
 """The constraint kinds the engine's search compiles (:class:`BitmaskSearch`)."""
 
 

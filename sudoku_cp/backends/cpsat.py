@@ -5,7 +5,11 @@ The model (:func:`build_model`) is the textbook one: an integer variable ``x[r][
 ``AllDifferent`` constraint over every row, every column and every box (``3n`` in all).
 A variant's rules add the other kinds of :mod:`sudoku_cp.constraints`, each one CP-SAT
 constraint: a linear equality for a cage ``Sum``, ``x < y`` for ``Less``, an allowed
-assignments (table) constraint for a ``Relation``, and a smaller domain for ``ValueIn``.
+assignments (table) constraint for a ``Relation``, and a smaller domain for ``ValueIn``;
+for the modern rules, a linear (in)equality for ``Linear``, an allowed assignments
+constraint for ``Table``, and for ``Sandwich`` and ``Skyscraper`` clues their
+:class:`~sudoku_cp.constraints.Automaton` unrolled over the line (a state variable per
+position, a table of transitions per cell).
 
 The backend (:func:`solve`) returns the *smallest row-major solution*, proven by CP-SAT
 itself: one solve that enumerates solutions (a fixed row-major search, smallest value
@@ -38,7 +42,17 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from sudoku_cp.backends import BackendOptions, check_int, takes_options, unsupported
-from sudoku_cp.constraints import AllDifferent, Less, Model, Relation, Sum, ValueIn
+from sudoku_cp.constraints import (
+    LINE_AUTOMATON_KINDS,
+    AllDifferent,
+    Less,
+    Linear,
+    Model,
+    Relation,
+    Sum,
+    Table,
+    ValueIn,
+)
 from sudoku_cp.engine.imports import import_module
 from sudoku_cp.engine.lexmin import lowest_candidates
 from sudoku_cp.engine.runtime import Deadline, HelperThread
@@ -133,8 +147,49 @@ def _add_constraints(model: cp_model.CpModel, x: Sequence[IntVar], compiled: Mod
             model.add_allowed_assignments(
                 [x[constraint.first], x[constraint.second]], sorted(constraint.allowed)
             )
+        elif isinstance(constraint, Linear):
+            terms = sum(a * x[c] for a, c in zip(constraint.coefficients, constraint.cells, strict=True))
+            if constraint.operator == "==":
+                model.add(terms == constraint.rhs)
+            elif constraint.operator == "<=":
+                model.add(terms <= constraint.rhs)
+            else:
+                model.add(terms >= constraint.rhs)
+        elif isinstance(constraint, Table):
+            model.add_allowed_assignments([x[c] for c in constraint.cells], sorted(constraint.allowed))
+        elif isinstance(constraint, LINE_AUTOMATON_KINDS):
+            _add_automaton(model, [x[c] for c in constraint.cells], constraint.automaton(compiled.side))
         elif not isinstance(constraint, ValueIn):  # ValueIn: already in the cells' domains
             raise unsupported("cpsat", constraint)
+
+
+def _add_automaton(model: cp_model.CpModel, cells: Sequence[IntVar], automaton) -> None:
+    """A sandwich or skyscraper clue: one state variable per position of the line (states
+    numbered), the start state first, and a table ``(state, value, next state)`` per
+    cell; the last state is accepting. (CP-SAT's own ``add_automaton`` is not used: under
+    ``enumerate_all_solutions`` its expansion reported one grid several times, so solution
+    counts came out too large. Here every state is a function of the cells.)"""
+    number = {state: i for i, state in enumerate(automaton.transitions)}
+    triples = [
+        (number[state], value, number[following])
+        for state, out in automaton.transitions.items()
+        for value, following in out.items()
+    ]
+    accepting = [number[state] for state in automaton.accepting]
+    if not accepting:
+        model.add_bool_or([])  # no line is accepted: infeasible
+        return
+    top = len(number) - 1
+    states = [model.new_constant(number[automaton.start])]
+    for i, cell in enumerate(cells):
+        last = i == len(cells) - 1
+        following = (
+            model.new_int_var_from_domain(cp_model.Domain.from_values(accepting), f"state{i + 1}")
+            if last
+            else model.new_int_var(0, top, f"state{i + 1}")
+        )
+        model.add_allowed_assignments([states[-1], cell, following], triples)
+        states.append(following)
 
 
 @takes_options(Options)

@@ -71,7 +71,17 @@ from dataclasses import dataclass
 from typing import Any
 
 from sudoku_cp.backends import BackendOptions, check_choice, takes_options, unsupported
-from sudoku_cp.constraints import AllDifferent, Less, Model, Relation, Sum, ValueIn
+from sudoku_cp.constraints import (
+    LINE_AUTOMATON_KINDS,
+    AllDifferent,
+    Less,
+    Linear,
+    Model,
+    Relation,
+    Sum,
+    Table,
+    ValueIn,
+)
 from sudoku_cp.engine.dlx import DancingLinks
 from sudoku_cp.engine.lexmin import smallest_solution
 from sudoku_cp.engine.propagators import propagator
@@ -125,7 +135,9 @@ def exact_cover_matrix(model: Model) -> tuple[int, int, list[tuple[int, int]], l
 
 def _check_kinds(model: Model) -> None:
     for constraint in model.constraints:
-        if isinstance(constraint, AllDifferent | Sum | Less | Relation | ValueIn):
+        if isinstance(constraint, AllDifferent | Sum | Less | Relation | ValueIn | Linear | Table):
+            continue
+        if isinstance(constraint, LINE_AUTOMATON_KINDS):
             continue
         else:  # an explicit refusal: a kind added to the vocabulary later is not silently ignored
             raise unsupported(NAME, constraint)
@@ -143,7 +155,9 @@ class _Cover:
         for row, (cell, value) in enumerate(self.candidates):
             self.row_of[cell][value] = row
         self.value = [0] * model.cell_count  # the values chosen so far (0: open)
-        others = [c for kind in (Sum, Less, Relation) for c in model.of_kind(kind)]
+        # every kind but AllDifferent (the matrix) and ValueIn (the rows) is a check: the
+        # engine's propagator for it, exact on a complete assignment
+        others = [c for c in model.constraints if not isinstance(c, AllDifferent | ValueIn)]
         if model.of_kind(Sum):
             others += implied_sums(model)  # the "45 rule": sums every solution has
         self.checks: list[list[tuple]] = [[] for _ in range(model.cell_count)]

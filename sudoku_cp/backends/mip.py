@@ -17,10 +17,15 @@ every cell         ``sum_v x[c][v] = 1`` (one value per cell)
                    ``(va, vb)`` allowed (``a = va`` needs a partner; with ``a``'s one value
                    per cell this is the whole table)
 ``ValueIn``        the upper bound of each ``x[c][v]`` outside the allowed values is 0
+``Linear``         ``sum_i a_i sum_v v * x[c_i][v]`` ``==``, ``<=`` or ``>=`` the right-hand side
+                   (arrows, little killers, region-sum lines, outside sums)
 givens             the lower bound of ``x[c][given]`` is 1
 =================  ==========================================================================
 
-Any other kind is refused with :class:`~sudoku_cp.errors.NotSupportedError`. HiGHS
+Any other kind is refused with :class:`~sudoku_cp.errors.NotSupportedError`: ``Table``
+(between lines, quadruples) and the line automata of ``Sandwich`` and ``Skyscraper``
+clues would need a selector variable per allowed tuple or per automaton state and value,
+which this backend does not write (CP-SAT and SAT do). HiGHS
 (Huangfu and Hall, "Parallelizing the dual revised simplex method", Mathematical
 Programming Computation 10, 2018; the MIP solver of https://highs.dev) runs branch and
 bound with its presolve, cuts and heuristics; the model goes to it in one ``passModel``
@@ -91,7 +96,7 @@ except ImportError as error:
     ) from error
 
 from sudoku_cp.backends import BackendOptions, check_choice, takes_options, unsupported  # noqa: E402
-from sudoku_cp.constraints import AllDifferent, Less, Model, Relation, Sum, ValueIn  # noqa: E402
+from sudoku_cp.constraints import AllDifferent, Less, Linear, Model, Relation, Sum, ValueIn  # noqa: E402
 from sudoku_cp.engine.lexmin import lowest_candidates, smallest_solution  # noqa: E402
 from sudoku_cp.engine.runtime import Deadline, HelperThread  # noqa: E402
 from sudoku_cp.engine.search import BitmaskSearch  # noqa: E402
@@ -140,6 +145,14 @@ def mip_model(model: Model) -> tuple[list[float], list[float], list[_Row]]:
             columns = [c * n + v for c in constraint.cells for v in range(n)]
             total = float(constraint.total)
             rows.append((columns, values * len(constraint.cells), total, total))
+        elif isinstance(constraint, Linear):  # sum of a * value, as sum of a * v * x[c][v]
+            weights: dict[int, float] = {}
+            for a, cell in zip(constraint.coefficients, constraint.cells, strict=True):
+                for v in range(n):
+                    weights[cell * n + v] = weights.get(cell * n + v, 0.0) + a * (v + 1)
+            rhs = float(constraint.rhs)
+            low, high = {"==": (rhs, rhs), "<=": (-_INF, rhs), ">=": (rhs, _INF)}[constraint.operator]
+            rows.append((list(weights), list(weights.values()), low, high))
         elif isinstance(constraint, Less):
             a, b = constraint.first * n, constraint.second * n
             columns = [a + v for v in range(n)] + [b + v for v in range(n)]

@@ -43,6 +43,20 @@ Every other kind of :mod:`sudoku_cp.constraints` becomes clauses too:
   ``¬x[first,a] ∨ ¬x[second,b]`` (the direct encoding of a binary constraint, Walsh,
   "SAT v CSP", CP 2000).
 * ``ValueIn``: a unit clause ``¬x[cell,v]`` for each excluded value.
+* ``Linear`` (arrows, region-sum lines): the pseudo-Boolean (in)equality
+  ``Σ a·v·x[c,v]  op  rhs`` by :class:`pysat.pb.PBEnc`; a negative weight ``-w·x`` is
+  written ``w·¬x - w`` (the bound moves by ``w``), as pseudo-Boolean encodings take
+  positive weights.
+* ``Table`` (between lines, quadruples): the support encoding (Bacchus, "GAC via unit
+  propagation", CP 2007): one selector per allowed tuple, some selector is true, a
+  selector puts each cell at its value, and a cell's value selects some tuple holding
+  it; unit propagation then keeps exactly the supported values.
+* ``Sandwich`` and ``Skyscraper``: their line automaton unrolled over the line (one
+  variable per position and state reachable there that can still reach an accepting
+  state): the start state holds before the first cell, and ``s[i,q] ∧ x[c_i,v]``
+  implies ``s[i+1,δ(q,v)]``, or is forbidden when ``δ(q,v)`` is a dead end or cannot
+  reach acceptance. Every model's own path is forced through live states, so the line
+  is accepted (the forward half of Bacchus's encoding of the regular constraint).
 * The givens: a unit clause ``x[cell,given]`` each.
 
 >>> from sudoku_cp import Grid
@@ -64,7 +78,18 @@ from pysat.card import CardEnc, EncType
 from pysat.formula import CNF, IDPool
 
 from sudoku_cp.backends import BackendOptions, check_choice, refuse_unknown, takes_options
-from sudoku_cp.constraints import AllDifferent, Less, Model, Relation, Sum, ValueIn, cell_name
+from sudoku_cp.constraints import (
+    LINE_AUTOMATON_KINDS,
+    AllDifferent,
+    Less,
+    Linear,
+    Model,
+    Relation,
+    Sum,
+    Table,
+    ValueIn,
+    cell_name,
+)
 from sudoku_cp.engine.runtime import Deadline
 from sudoku_cp.errors import SudokuError
 from sudoku_cp.grid import Grid
@@ -326,7 +351,7 @@ class _Writer:
             NotSupportedError: a constraint of a kind not written here.
         """
         n, model = self.n, self.model
-        refuse_unknown("sat", model, (AllDifferent, Sum, Less, Relation, ValueIn))  # the kinds below
+        refuse_unknown("sat", model, _ENCODED_KINDS)  # the kinds below
         values = range(1, n + 1)
         self.add("every cell has a value", ([self.x(c, v) for v in values] for c in range(n * n)))
         in_unit = {cell for unit in model.units for cell in unit.cells}
@@ -349,7 +374,85 @@ class _Writer:
         for constraint in model.of_kind(ValueIn):
             excluded = [v for v in values if v not in constraint.values]
             self.add("allowed values", ([-self.x(constraint.cell, v)] for v in excluded))
+        for constraint in model.of_kind(Linear):
+            if constraint.is_plain_sum:  # a sum with a fixed total: as a cage's
+                self.add("linear sums", self.cage_sum(constraint.as_sum()))
+            else:
+                self.add("linear sums", self.linear(constraint))
+        for constraint in model.of_kind(Table):
+            self.add("tables", self.table(constraint))
+        for kind in LINE_AUTOMATON_KINDS:
+            for constraint in model.of_kind(kind):
+                self.add("line clues", self.line_automaton(constraint))
         return Formula(n, self.parts, self.pool.top)
+
+    def contradiction(self) -> list[Clause]:
+        """Clauses no assignment satisfies (``a`` and ``¬a`` for a fresh ``a``)."""
+        fresh = self.pool.id()
+        return [[fresh], [-fresh]]
+
+    def linear(self, constraint: Linear) -> list[Clause]:
+        """``Σ a·v·x[c,v]  op  rhs`` by PySAT's pseudo-Boolean encodings, weights made positive."""
+        PBEnc = _pb_encoder()  # noqa: N806
+        literals, weights, bound = [], [], constraint.rhs
+        for a, cell in zip(constraint.coefficients, constraint.cells, strict=True):
+            for v in range(1, self.n + 1):
+                weight = a * v
+                if weight > 0:
+                    literals.append(self.x(cell, v))
+                    weights.append(weight)
+                elif weight < 0:  # w·x = -|w| + |w|·¬x
+                    literals.append(-self.x(cell, v))
+                    weights.append(-weight)
+                    bound -= weight
+        encode = {"==": PBEnc.equals, "<=": PBEnc.atmost, ">=": PBEnc.atleast}[constraint.operator]
+        if bound < 0 and constraint.operator != ">=" or bound > sum(weights) and constraint.operator != "<=":
+            return self.contradiction()  # unsatisfiable whatever the values
+        return encode(literals, weights=weights, bound=bound, vpool=self.pool).clauses
+
+    def table(self, constraint: Table) -> list[Clause]:
+        """The support encoding of a table (one selector per allowed tuple)."""
+        rows = sorted(constraint.allowed)
+        if not rows:
+            return self.contradiction()
+        selectors = [self.pool.id() for _ in rows]
+        clauses: list[Clause] = [list(selectors)]
+        holding: dict[tuple[int, int], list[int]] = {}
+        for selector, row in zip(selectors, rows, strict=True):
+            for cell, value in zip(constraint.cells, row, strict=True):
+                clauses.append([-selector, self.x(cell, value)])
+                holding.setdefault((cell, value), []).append(selector)
+        for cell in constraint.cells:
+            for value in range(1, self.n + 1):
+                clauses.append([-self.x(cell, value), *holding.get((cell, value), [])])
+        return clauses
+
+    def line_automaton(self, constraint) -> list[Clause]:
+        """The forward encoding of a sandwich or skyscraper clue's automaton over its line."""
+        automaton, cells, values = constraint.automaton(self.n), constraint.cells, range(1, self.n + 1)
+        layers = [{automaton.start}]
+        for _ in cells:
+            layers.append({t for q in layers[-1] for t in automaton.transitions[q].values()})
+        live = layers[-1] & automaton.accepting
+        alive = [set() for _ in layers]
+        alive[-1] = live
+        for i in range(len(cells) - 1, -1, -1):
+            alive[i] = {
+                q for q in layers[i] if any(t in alive[i + 1] for t in automaton.transitions[q].values())
+            }
+        if automaton.start not in alive[0]:
+            return self.contradiction()
+        state = [{q: self.pool.id() for q in layer} for layer in alive]
+        clauses: list[Clause] = [[state[0][automaton.start]]]
+        for i, cell in enumerate(cells):
+            for q, s in state[i].items():
+                for v in values:
+                    following = automaton.transitions[q].get(v)
+                    if following in state[i + 1]:
+                        clauses.append([-s, -self.x(cell, v), state[i + 1][following]])
+                    else:
+                        clauses.append([-s, -self.x(cell, v)])
+        return clauses
 
     def at_most_one(self, literals: Sequence[int]) -> list[Clause]:
         if len(literals) < 2:
@@ -395,15 +498,24 @@ class _Writer:
     def pseudo_boolean(self, cells: Sequence[int], total: int) -> list[Clause]:
         """``Σ v·x[c,v] = total`` by PySAT's pseudo-Boolean encodings (exact since each cell
         holds one value in every model)."""
-        try:
-            from pysat.pb import PBEnc
-        except (ImportError, AssertionError) as error:  # pysat.pb asserts its backend is present
-            raise SudokuError(
-                "a sum over cells that may repeat a value needs PySAT's pseudo-Boolean encodings: "
-                'pip install "sudoku_cp[sat]"'
-            ) from error
+        PBEnc = _pb_encoder()  # noqa: N806
         values = range(1, self.n + 1)
         literals = [self.x(c, v) for c in cells for v in values]
         weights = [v for _ in cells for v in values]
         encoded = PBEnc.equals(literals, weights=weights, bound=total, vpool=self.pool)
         return encoded.clauses
+
+
+_ENCODED_KINDS = (AllDifferent, Sum, Less, Relation, ValueIn, Linear, Table, *LINE_AUTOMATON_KINDS)
+
+
+def _pb_encoder():
+    """PySAT's :class:`pysat.pb.PBEnc`, or a :class:`SudokuError` saying how to install it."""
+    try:
+        from pysat.pb import PBEnc
+    except (ImportError, AssertionError) as error:  # pysat.pb asserts its backend is present
+        raise SudokuError(
+            "sums over cells that may repeat a value, and arrows, need PySAT's pseudo-Boolean "
+            'encodings: pip install "sudoku_cp[sat]"'
+        ) from error
+    return PBEnc

@@ -10,6 +10,13 @@ returns the cells it changed, or ``None`` on a contradiction.
 * ``Less``: bounds, ``x < max(y)`` and ``y > min(x)`` (thermometers, inequalities).
 * ``Relation``: supports; a value stays while the other cell has a value it may pair with.
 
+* ``Linear``: bounds; each term stays within what the others' smallest and largest
+  terms leave (arrows, region-sum lines).
+* ``Table``: supports; a value stays while some allowed tuple that fits every cell's
+  candidates uses it (between lines, quadruples).
+* ``Sandwich`` and ``Skyscraper``: supports of their line automaton, by a forward and a
+  backward pass (:meth:`sudoku_cp.constraints.Automaton.supports`, Pesant 2004).
+
 ``AllDifferent`` (singles and Hall sets) is built into :class:`sudoku_cp.engine.search.BitmaskSearch`,
 and ``ValueIn`` gives the initial candidates (:meth:`sudoku_cp.constraints.Model.domains`).
 :func:`propagator` raises :class:`~sudoku_cp.errors.NotSupportedError` on any other kind.
@@ -22,7 +29,7 @@ import math
 import operator
 from collections.abc import Callable, Sequence
 
-from sudoku_cp.constraints import Less, Model, Relation, Sum
+from sudoku_cp.constraints import LINE_AUTOMATON_KINDS, Less, Linear, Model, Relation, Sum, Table
 from sudoku_cp.engine.sums import distinct_combinations
 from sudoku_cp.errors import NotSupportedError
 
@@ -189,9 +196,99 @@ def _relation(first: int, second: int, allowed: frozenset[tuple[int, int]], side
     return propagate
 
 
-def propagator(constraint: Sum | Less | Relation, model: Model) -> Propagator:
-    """The bitmask propagator of one ``Sum``, ``Less`` or ``Relation`` of ``model`` (see the
-    module docstring for the reasoning of each kind)."""
+def _linear(constraint: Linear) -> Propagator:
+    """``Σ a_i·x_i  op  rhs`` by bounds: each term ``a_i·x_i`` keeps the values that the
+    other terms' smallest and largest sums leave room for."""
+    cells, coefficients, rhs = constraint.cells, constraint.coefficients, constraint.rhs
+    upper_bound, lower_bound = constraint.operator != ">=", constraint.operator != "<="
+    terms = tuple(zip(cells, coefficients, strict=True))
+
+    def propagate(candidates: list[int]) -> list[int] | None:
+        lows, highs = [], []
+        for cell, a in terms:
+            mask = candidates[cell]
+            least, most = (mask & -mask).bit_length(), mask.bit_length()
+            lows.append(a * least if a > 0 else a * most)
+            highs.append(a * most if a > 0 else a * least)
+        low, high = sum(lows), sum(highs)
+        if (upper_bound and low > rhs) or (lower_bound and high < rhs):
+            return None
+        keep = []
+        for (cell, a), term_low, term_high in zip(terms, lows, highs, strict=True):
+            at_most = rhs - (low - term_low) if upper_bound else term_high
+            at_least = rhs - (high - term_high) if lower_bound else term_low
+            allowed = 0
+            for bit in bits(candidates[cell]):
+                if at_least <= a * bit.bit_length() <= at_most:
+                    allowed |= bit
+            keep.append(allowed)
+        return narrow(candidates, cells, keep)
+
+    return propagate
+
+
+def _table(constraint: Table) -> Propagator:
+    """A table over ``k`` cells by supports: each cell keeps the values of the allowed tuples
+    that fit every cell's candidates (remembered per state of the cells' masks)."""
+    cells = constraint.cells
+    rows = [tuple(1 << (v - 1) for v in row) for row in sorted(constraint.allowed)]
+    getter = operator.itemgetter(*cells) if len(cells) > 1 else (lambda cand: (cand[cells[0]],))
+    known: dict[tuple[int, ...], list[int] | None] = {}
+
+    def supports(masks: tuple[int, ...]) -> list[int] | None:
+        kept = [0] * len(cells)
+        for row in rows:
+            if all(b & m for b, m in zip(row, masks, strict=True)):
+                for i, b in enumerate(row):
+                    kept[i] |= b
+        return kept if kept[0] else None
+
+    def propagate(candidates: list[int]) -> list[int] | None:
+        masks = getter(candidates)
+        if masks not in known:
+            if len(known) > _SUPPORT_CACHE_SIZE:
+                known.clear()
+            known[masks] = supports(masks)
+        kept = known[masks]
+        return None if kept is None else narrow(candidates, cells, kept)
+
+    return propagate
+
+
+def _line_automaton(constraint: object, side: int) -> Propagator:
+    """A sandwich or skyscraper clue: the values on some accepted path of its automaton."""
+    cells = constraint.cells  # type: ignore[attr-defined]
+    automaton = constraint.automaton(side)  # type: ignore[attr-defined]
+    getter = operator.itemgetter(*cells)
+    known: dict[tuple[int, ...], list[int] | None] = {}
+
+    def propagate(candidates: list[int]) -> list[int] | None:
+        masks = getter(candidates)
+        if masks not in known:
+            if len(known) > _SUPPORT_CACHE_SIZE:
+                known.clear()
+            known[masks] = automaton.supports(masks)
+        kept = known[masks]
+        return None if kept is None else narrow(candidates, cells, kept)
+
+    return propagate
+
+
+def propagator(constraint: Sum | Less | Relation | Linear | Table, model: Model) -> Propagator:
+    """The bitmask propagator of one constraint of ``model`` other than ``AllDifferent`` and
+    ``ValueIn`` (see the module docstring for the reasoning of each kind).
+
+    Raises:
+        NotSupportedError: a kind the engine has no propagator for.
+    """
+    if isinstance(constraint, Linear) and constraint.is_plain_sum:
+        constraint = constraint.as_sum()  # little killers, outside sums: combinations when distinct
+    if isinstance(constraint, Linear):
+        return _linear(constraint)
+    if isinstance(constraint, Table):
+        return _table(constraint)
+    if isinstance(constraint, LINE_AUTOMATON_KINDS):
+        return _line_automaton(constraint, model.side)
     if isinstance(constraint, Sum):
         cells = constraint.cells
         pairwise_peers = all(b in model.peers[a] for a, b in itertools.combinations(cells, 2))

@@ -23,6 +23,7 @@ from collections.abc import Iterable, Sequence
 
 import constraint
 
+from sudoku_cp.engine.propagators import Propagator
 from sudoku_cp.engine.sums import distinct_combinations
 
 
@@ -463,6 +464,50 @@ class LexGreater(constraint.Constraint):
             if value != bound:
                 return value > bound
         return False
+
+
+class Supports(constraint.Constraint):
+    """A modern rule's constraint (``Linear``, ``Table``, ``Sandwich``, ``Skyscraper``) with
+    the engine's propagator as its forward checking: the propagator (written for the
+    constraint's own cells numbered ``0..k-1``) narrows the cells' values as bitmasks,
+    and the open cells lose the values it drops; it fails when the propagator finds a
+    contradiction. Each propagator is exact on a complete assignment (bounds of single
+    values, a tuple of the table, a path of the automaton), so the solutions are those
+    of the constraint.
+
+    Args:
+        propagate: an engine :data:`~sudoku_cp.engine.propagators.Propagator` over
+            positions ``0..k-1`` of the constraint's variables.
+    """
+
+    def __init__(self, propagate: Propagator) -> None:
+        self._propagate = propagate
+
+    def __call__(self, variables, domains, assignments, forwardcheck=False) -> bool:
+        masks = []
+        for variable in variables:
+            value = assignments.get(variable)
+            if value is None:
+                mask = 0
+                for other in domains[variable]:
+                    mask |= 1 << (other - 1)
+                if not mask:
+                    return False
+            else:
+                mask = 1 << (value - 1)
+            masks.append(mask)
+        if self._propagate(masks) is None:
+            return False
+        if forwardcheck:
+            for variable, mask in zip(variables, masks, strict=True):
+                if variable not in assignments:
+                    domain = domains[variable]
+                    for value in domain[:]:
+                        if not mask >> (value - 1) & 1:
+                            domain.hideValue(value)
+                    if not domain:
+                        return False
+        return True
 
 
 class Padding(constraint.Constraint):

@@ -4,6 +4,7 @@ solvers python-constraint ships (:data:`SOLVERS`)."""
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import itertools
 import operator
@@ -21,9 +22,21 @@ from sudoku_cp.backends.pyconstraint.constraints import (
     LessChains,
     Link,
     Padding,
+    Supports,
     Watching,
 )
-from sudoku_cp.constraints import AllDifferent, Less, Model, Relation, Sum, ValueIn
+from sudoku_cp.constraints import (
+    LINE_AUTOMATON_KINDS,
+    AllDifferent,
+    Less,
+    Linear,
+    Model,
+    Relation,
+    Sum,
+    Table,
+    ValueIn,
+)
+from sudoku_cp.engine.propagators import propagator
 from sudoku_cp.engine.sums import implied_sums
 from sudoku_cp.errors import NoSolutionError
 from sudoku_cp.grid import Grid
@@ -61,7 +74,7 @@ cells is assigned (see :class:`Watching`)."""
 EVERY_UNIT = True
 """Whether variants also get :class:`EveryUnitHiddenSingles`."""
 
-KINDS = (AllDifferent, Sum, Less, Relation, ValueIn)
+KINDS = (AllDifferent, Sum, Less, Relation, ValueIn, Linear, Table, *LINE_AUTOMATON_KINDS)
 """The constraint kinds :func:`problem_of` states; it refuses any other
 (:class:`~sudoku_cp.errors.NotSupportedError`)."""
 
@@ -271,6 +284,11 @@ def problem_of(
             less.append((item.first, item.second))
         elif isinstance(item, Relation):
             binary.append((item.first, item.second, item.allowed))
+        elif isinstance(item, Linear) and item.is_plain_sum:
+            add_sum(item.as_sum())  # little killers, outside sums: as cages
+        elif isinstance(item, (Linear, Table, *LINE_AUTOMATON_KINDS)):
+            local = dataclasses.replace(item, cells=tuple(range(len(item.cells))))
+            add_watched(Supports(propagator(local, model)), item.cells)
         elif not isinstance(item, ValueIn):  # ValueIn: already in the domains
             raise unsupported("python-constraint", item)
     for group in _less_groups(less):
