@@ -37,6 +37,7 @@ f-puzzles key              read as
 ``minimum``, ``maximum``   a cell smaller (greater) than its orthogonal neighbours, as
                            inequalities
 ``extraregion``            box-shaped extra regions as Windoku windows
+``arrow``, ``xv``, ...     the modern rules: :mod:`sudoku_cp.fpuzzles_modern`
 ``title``, ``author``,     kept in ``puzzle.metadata``
 ``ruleset``, ``solution``
 ``text``, ``line``,        decoration: ignored
@@ -61,6 +62,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from sudoku_cp.errors import InvalidPuzzleError
+from sudoku_cp.fpuzzles_modern import MODERN_KEYS, read_modern, write_modern
 
 MAX_LINK_LENGTH = 2_000_000
 """Characters: a longer link is refused before it is decompressed."""
@@ -79,7 +81,7 @@ _METADATA = ("title", "author", "ruleset")
 _UNDERSTOOD = {
     "size", "grid", "diagonal+", "diagonal-", "antiknight", "antiking", "killercage", "thermometer",
     "odd", "even", "difference", "ratio", "nonconsecutive", "negative", "minimum", "maximum",
-    "extraregion", "solution", *_METADATA,
+    "extraregion", "solution", *_METADATA, *MODERN_KEYS,
 }  # fmt: skip
 
 
@@ -196,6 +198,7 @@ def fpuzzles_to_record(data: Mapping[str, Any]) -> dict[str, Any]:
     record["box"] = list(box) if box else None
     _read_flags(data, rules)
     _read_cells_rules(data, side, rules, box)
+    read_modern(data, side, rules)
     record["rules"] = rules
     for key in _METADATA:
         if isinstance(data.get(key), str) and data[key]:
@@ -308,7 +311,7 @@ def _read_flags(data: Mapping[str, Any], rules: dict[str, Any]) -> None:
             rules["all_black_given"] = True
         elif name == "difference":
             rules["all_white_given"] = True
-        else:
+        elif name != "xv":  # xv: read with the modern rules (fpuzzles_modern)
             raise InvalidPuzzleError(
                 f"the puzzle uses the negative constraint of {name!r}, which sudoku_cp does not model"
             )
@@ -476,6 +479,11 @@ def record_to_fpuzzles(record: Mapping[str, Any]) -> dict[str, Any]:
             {"cells": [name(top + r + 1, left + c + 1) for r in range(rows) for c in range(columns)]}
             for top, left in rules["windows"]
         ]
+    modern = write_modern(rules, side)
+    negative = data.get("negative", []) + modern.pop("negative", [])
+    data.update(modern)
+    if negative:
+        data["negative"] = negative
     for key in _METADATA:
         if isinstance(record.get(key), str):
             data[key] = record[key]

@@ -25,6 +25,10 @@ VARIANT = (
     "u9N7o7qLaWhLUHWxcYNAw73zogFZ4heK1DQAzdd8YPTDG0PDDds7ogBZ404HzldG1DE0zCB192aOo6IA2eI+Br4B2TKoHKGPLwEAZMYgeoADzML0"
     "OxxiCUQgJAwNBIDKEFWqE0fkeWRg8X0YAsmhaZkRAGkvD4MAACeKBTJEIA=="
 )
+CLONE = (  # a clone constraint, which the package does not model
+    "N4IgzglgXgpiBcBOANCA5gJwgEwQbT2AF9ljSSzKLryBdZQmq8l54+x1p7rjtn/nQaCR3PgIm9hk0UM6zR4rssX0QAYwA2AewB2ceIQ0xN"
+    "msPhAAlAIwBhayFQ3bAJhBqtemLZNmLlxFsADkcrQMR3IloiIA"
+)
 ARROW = (
     "N4IgzglgXgpiBcBOANCA5gJwgEwQbT2AF9ljSSzKLryBdZQmq8l54+x1p7rjtn/nQaCR3PgIm9hk0UM6zR4rssX0QAQwwYA9gHd8oAMYwANib"
     "D4QAJQCMAYRsg1JiADsYF+AWv3HqW3YATCD+9gDMTrREUUA"
@@ -53,8 +57,15 @@ def test_a_sudokupad_link_reads_the_variant_rules_and_ignores_decoration():
 
 
 def test_a_constraint_the_package_does_not_model_is_refused_by_name():
-    with pytest.raises(InvalidPuzzleError, match="'arrow'"):
-        sudoku_cp.Puzzle.from_link("https://f-puzzles.com/?load=" + ARROW)
+    with pytest.raises(InvalidPuzzleError, match="'clone'"):
+        sudoku_cp.Puzzle.from_link("https://f-puzzles.com/?load=" + CLONE)
+
+
+def test_an_arrow_written_by_f_puzzles_lz_string_is_read_and_solved():
+    puzzle = sudoku_cp.Puzzle.from_link("https://f-puzzles.com/?load=" + ARROW)
+    assert puzzle.to_dict()["rules"]["arrows"] == [{"circle": [[0, 0]], "arrow": [[0, 1], [0, 2]]}]
+    solution = sudoku_cp.solve(puzzle)
+    assert solution.cells[0] == solution.cells[1] + solution.cells[2]
 
 
 @pytest.mark.parametrize(
@@ -87,7 +98,11 @@ def _same_puzzle(a, b):
     )
 
 
-WRITABLE = ["gen_6x6", "gen_minimal", "gen_x", "gen_jigsaw", "gen_killer", "gen_thermo", "anti_knight"]
+WRITABLE = [
+    *("gen_6x6", "gen_minimal", "gen_x", "gen_jigsaw", "gen_killer", "gen_thermo", "anti_knight"),
+    *("gen_arrow", "gen_little_killer", "gen_sandwich", "gen_xv", "gen_whispers", "gen_renban"),
+    *("gen_palindrome", "gen_between", "gen_region_sum", "gen_quadruple"),
+]
 
 
 @pytest.mark.parametrize("name", WRITABLE)
@@ -109,5 +124,5 @@ def test_solve_load_puzzles_and_the_cli_read_links(tmp_path, capsys):
     assert [_same_puzzle(a, b) for a, b in zip(loaded, puzzles, strict=True)] == [True, True]
     assert main(["solve", str(path)]) == 0
     assert capsys.readouterr().out.split() == [sudoku_cp.solve(p).to_string() for p in puzzles]
-    assert main(["solve", "https://f-puzzles.com/?load=" + ARROW]) == 2
-    assert "'arrow'" in capsys.readouterr().err
+    assert main(["solve", "https://f-puzzles.com/?load=" + CLONE]) == 2
+    assert "'clone'" in capsys.readouterr().err
