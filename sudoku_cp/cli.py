@@ -12,6 +12,7 @@ import json
 import os
 import sys
 import time
+import warnings
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -435,7 +436,7 @@ def bench_command(
         raise _Failure(EXIT_INVALID, "give a puzzle FILE or --dataset (one of them)")
     names = [name.strip() for names in backend_lists for name in names.split(",") if name.strip()] or None
     for name in names or ():
-        backends.get_backend(name)  # an unknown name fails before any solving
+        backends.unavailable(name)  # an unknown name fails before any solving
     if dataset is not None:
         puzzles, label = _load_dataset(dataset, limit, sample, seed), dataset
     else:
@@ -443,7 +444,11 @@ def bench_command(
             raise _Failure(EXIT_INVALID, "--sample goes with --dataset")
         items = itertools.islice(_read_puzzles(file, _name(file), one_per_line), limit)
         puzzles, label = [_puzzle_or_text(item) for item in items], Path(_name(file)).stem
-    frame = compare(puzzles, backends=names, time_limit=time_limit, workers=workers, dataset=label)
+    with warnings.catch_warnings(record=True) as notes:  # a backend not installed is skipped
+        warnings.simplefilter("always", UserWarning)
+        frame = compare(puzzles, backends=names, time_limit=time_limit, workers=workers, dataset=label)
+    for note in notes:
+        click.echo(f"note: {note.message}", err=True)
     summary = format_summary(summarize(frame))
     if csv_path == "-":
         click.echo(summary, err=True)

@@ -1,71 +1,137 @@
-"""The ``"auto"`` backend: the backend expected to be fastest for the puzzle's size and rules.
+"""The ``"auto"`` backend: a portfolio that routes each puzzle by its features, with a
+budgeted first attempt and a fallback.
 
-Every backend returns the same answer (the smallest row-major solution, proven), so
-choosing one changes only the time taken. The choice, from the measurements of
-``benchmarks/bench_backends.py`` (per bundled set, each backend's median CPU time in the
-same run):
+Every backend returns the same answer (the smallest row-major solution, proven), so the
+portfolio changes only the time taken, never the answer. :func:`route` reads cheap
+features of the puzzle (side, kinds of rules, share of givens, box shape) and names
 
-* grids up to 16x16, classic or variant: ``"backtracking"``. On these it answers in a few
-  milliseconds, as fast as or faster than a CP-SAT solve, and it needs no OR-Tools import
-  (most of a second in a fresh process);
-* jigsaws (irregular regions in place of boxes): ``"cpsat"``. On the bundled minimal
-  jigsaws (``gen_jigsaw``) the backtracker's median is 57 ms against CP-SAT's 17 ms: its
-  search takes thousands of nodes there;
-* larger grids (25x25): ``"cpsat"``, whose clause learning solves the hard ones in
-  seconds where a search without learning may take minutes.
+* the backend tried first;
+* for the backtracker, a *node budget* (decisions of its search, a count, so the choice
+  does not depend on the machine's load): past it the attempt is abandoned;
+* the fallback that then answers, with the time left: ``"sat"``, whose solver is chosen
+  by :func:`sudoku_cp.backends.sat.choose_solver` (CaDiCaL on 25x25 grids).
+
+The budget follows the ski-rental argument: a first attempt abandoned after about the
+time the fallback would take costs at most twice the fallback, and an attempt that
+succeeds within it costs at most that much. The routes and the data they come from
+(medians and per-puzzle ratios over the bundled, shared and generated sets) are in
+``docs/auto.md``, a table written by ``benchmarks/bench_backends.py --write-auto``.
+
+The stats of an answer are those of the backend that gave it, plus ``chose_backtracking``,
+``chose_cpsat`` and ``chose_sat`` (1 for that backend, 0 for the others), ``fallback``
+(1 when the first attempt ran past its budget) and ``budget_nodes`` (the nodes the
+abandoned attempt spent, 0 without one); :func:`answered_by` reads the name back.
 
 >>> from sudoku_cp import Grid
->>> choose(Grid.empty(9)), choose(Grid.empty(25))
-('backtracking', 'cpsat')
+>>> route(Grid.empty(9)).first, route(Grid.empty(25)).first
+('backtracking', 'backtracking')
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from sudoku_cp import backends
+from sudoku_cp.engine.runtime import Deadline
 from sudoku_cp.puzzle import to_puzzle
 
 if TYPE_CHECKING:
     from sudoku_cp.grid import Grid
     from sudoku_cp.puzzle import Puzzle
 
-LARGEST_SIDE_FOR_BACKTRACKING = 16
-"""Grids up to this side go to ``"backtracking"``, larger ones to ``"cpsat"``."""
+PORTFOLIO = ("backtracking", "cpsat", "sat")
+"""The backends the portfolio may use; the stats carry a ``chose_<name>`` flag for each."""
+
+LARGE_SIDE = 20
+"""Grids from this side up are *large*: the SAT formula gets a solver of its own per puzzle
+and the backtracker's search without learning may take minutes."""
+
+SPARSE_SHARE = 0.35
+"""A large grid with fewer givens than this share of its cells is *sparse*: it usually has
+many solutions, which the backtracker's row-major search fills in at once."""
+
+FEW_GIVENS_SHARE = 0.15
+"""A variant with non-unit rules (sums, inequalities, relations) and fewer givens than this
+share of its cells has *few givens*."""
+
+BUDGET_PER_CELL = {"small": 40, "large": 4, "variant": 20, "few": 2}
+"""The backtracker's node budget per cell of the grid, by kind of route (see :func:`route`)."""
+
+
+@dataclass(frozen=True)
+class Route:
+    """What :func:`solve` does with a puzzle.
+
+    Attributes:
+        label: the class of puzzle, as in the table of ``docs/auto.md``.
+        first: the backend tried first.
+        budget: its node budget (the backtracker only), ``None`` for none.
+        fallback: the backend that answers once the budget is spent, ``None`` for none.
+    """
+
+    label: str
+    first: str
+    budget: int | None = None
+    fallback: str | None = None
+
+
+def route(puzzle: Puzzle | Grid) -> Route:
+    """The route of ``puzzle`` (see the module docstring and ``docs/auto.md``).
+
+    * *large* grids (side >= :data:`LARGE_SIDE`): sparse ones (givens below
+      :data:`SPARSE_SHARE`) to the backtracker under a small budget, then SAT; the others
+      straight to SAT (CaDiCaL), whose clause learning proves the hard 25x25 puzzles;
+    * variants whose rules are not all units (killer, thermo, Kropki, anti-knight, ...)
+      with few givens (below :data:`FEW_GIVENS_SHARE`): a small budget, then SAT;
+    * every other puzzle (classic, X, windows and jigsaw up to 16x16, and variants with
+      givens): the backtracker under a budget, then SAT.
+    """
+    puzzle = to_puzzle(puzzle)
+    model = puzzle.model
+    cells = model.cell_count
+    share = puzzle.givens / cells
+    if puzzle.side >= LARGE_SIDE:
+        if share < SPARSE_SHARE:
+            return Route("large, sparse", "backtracking", BUDGET_PER_CELL["large"] * cells, "sat")
+        return Route("large", "sat")
+    if not model.is_classic:
+        if share < FEW_GIVENS_SHARE:
+            return Route("variant, few givens", "backtracking", BUDGET_PER_CELL["few"] * cells, "sat")
+        return Route("variant", "backtracking", BUDGET_PER_CELL["variant"] * cells, "sat")
+    kind = "jigsaw" if puzzle.box is None else "classic"
+    return Route(f"{kind}, side <= {LARGE_SIDE - 1}", "backtracking", BUDGET_PER_CELL["small"] * cells, "sat")
 
 
 def choose(puzzle: Puzzle | Grid) -> str:
-    """The name of the backend :func:`solve` uses for ``puzzle`` (see the module docstring)."""
-    if puzzle.side > LARGEST_SIDE_FOR_BACKTRACKING or _has_jigsaw_regions(puzzle):
-        return "cpsat"
-    return "backtracking"
+    """The backend :func:`solve` tries first for ``puzzle`` (``route(puzzle).first``)."""
+    return route(puzzle).first
 
 
-def _has_jigsaw_regions(puzzle: Puzzle | Grid) -> bool:
-    from sudoku_cp.rules import Jigsaw
-
-    return any(isinstance(rule, Jigsaw) for rule in getattr(puzzle, "rules", ()))
+def answered_by(stats: dict[str, float]) -> str:
+    """The name of the backend that gave an answer of ``"auto"``, from its stats."""
+    return next(name for name in PORTFOLIO if stats.get(f"chose_{name}"))
 
 
 def solve(
     puzzle: Puzzle | Grid, *, time_limit: float | None = None, workers: int = 1, seed: int = 0
 ) -> tuple[Grid, dict[str, float]]:
-    """Solve with the backend :func:`choose` names: its answer and its stats, plus
-    ``chose_cpsat`` (1 when CP-SAT solved it, 0 when the backtracker did).
+    """Solve by the :func:`route` of the puzzle: its answer and the stats of the backend that
+    gave it, plus ``chose_<backend>``, ``fallback`` and ``budget_nodes`` (module docstring).
 
     Args:
         puzzle: the puzzle, any size and variant.
-        time_limit: seconds for the whole call, or ``None``.
+        time_limit: seconds for the whole call (the first attempt and the fallback), or ``None``.
         workers, seed: CP-SAT's options (see :func:`sudoku_cp.backends.cpsat.solve`),
-            used when CP-SAT is chosen; checked either way.
+            used when CP-SAT answers; checked either way.
 
     Raises:
         NoSolutionError: the puzzle has no solution.
         SolveTimeoutError: ``time_limit`` ran out.
         ValueError: ``workers`` is not a positive int or ``seed`` not an int.
     """
-    return _delegate("solve", puzzle, time_limit=time_limit, workers=workers, seed=seed)
+    return _run("solve", puzzle, None, time_limit=time_limit, workers=workers, seed=seed)
 
 
 def next_solution(
@@ -76,9 +142,9 @@ def next_solution(
     workers: int = 1,
     seed: int = 0,
 ) -> tuple[Grid, dict[str, float]]:
-    """The smallest row-major solution greater than ``after``, by the backend :func:`choose`
-    names (see the Backend protocol in :mod:`sudoku_cp.backends`)."""
-    return _delegate("next_solution", puzzle, after, time_limit=time_limit, workers=workers, seed=seed)
+    """The smallest row-major solution greater than ``after``, by the puzzle's :func:`route`
+    (see the Backend protocol in :mod:`sudoku_cp.backends`)."""
+    return _run("next_solution", puzzle, after, time_limit=time_limit, workers=workers, seed=seed)
 
 
 def count_solutions(
@@ -89,21 +155,104 @@ def count_solutions(
     workers: int = 1,
     seed: int = 0,
 ) -> tuple[int, dict[str, float]]:
-    """The exact number of solutions (or ``limit``), by the backend :func:`choose` names."""
-    options = {"limit": limit, "time_limit": time_limit, "workers": workers, "seed": seed}
-    return _delegate("count_solutions", puzzle, **options)
+    """The exact number of solutions (or ``limit``), by the puzzle's :func:`route`."""
+    return _run("count_solutions", puzzle, limit, time_limit=time_limit, workers=workers, seed=seed)
 
 
-def _delegate(
-    function: str, puzzle: Puzzle | Grid, *args: Any, workers: int, seed: int, **kwargs: Any
+class _OverBudget(Exception):
+    """The first attempt used up its node budget."""
+
+
+class _Budget(Deadline):
+    """The call's deadline plus a node budget: :meth:`check` (which the search calls every
+    few dozen nodes) also raises :class:`_OverBudget` once ``search.nodes`` passes it."""
+
+    def __init__(self, deadline: Deadline, nodes: int) -> None:
+        self.time_limit, self.at = deadline.time_limit, deadline.at
+        self.nodes = nodes
+        self.search: Any = None
+
+    def check(self, who: str) -> None:
+        super().check(who)
+        if self.search is not None and self.search.nodes > self.nodes:
+            raise _OverBudget
+
+
+def _run(
+    function: str, puzzle: Puzzle | Grid, argument: Any, *, time_limit: float | None, workers: int, seed: int
 ) -> Any:
-    """Call ``function`` of the chosen backend; CP-SAT also gets ``workers`` and ``seed``."""
+    """Call ``function`` along the puzzle's route: the first attempt, then the fallback."""
     if not isinstance(workers, int) or isinstance(workers, bool) or workers < 1:
         raise ValueError(f"workers must be a positive int, not {workers!r}")
     if not isinstance(seed, int) or isinstance(seed, bool):
         raise ValueError(f"seed must be an int, not {seed!r}")
     puzzle = to_puzzle(puzzle)
-    name = choose(puzzle)
+    deadline = Deadline(time_limit)
+    plan = route(puzzle)
+    spent = 0
+    if plan.budget is not None and plan.fallback is not None:
+        budget = _Budget(deadline, plan.budget)
+        try:
+            result, stats = _budgeted(function, puzzle, argument, budget)
+            return result, _mark(stats, plan.first, fallback=False, spent=0)
+        except _OverBudget:
+            spent = budget.search.nodes if budget.search is not None else 0
+        name = plan.fallback
+    else:
+        name = plan.first
+    if name == "sat" and backends.unavailable("sat"):
+        name = "cpsat"  # PySAT is a dependency, but a broken install should not stop auto
     options = {"workers": workers, "seed": seed} if name == "cpsat" else {}
-    result, stats = getattr(backends.get_backend(name), function)(puzzle, *args, **kwargs, **options)
-    return result, {**stats, "chose_cpsat": int(name == "cpsat")}
+    call = getattr(backends.get_backend(name), function)
+    arguments = () if argument is None or function == "count_solutions" else (argument,)
+    if function == "count_solutions":
+        options["limit"] = argument
+    result, stats = call(puzzle, *arguments, time_limit=_left(deadline), **options)
+    return result, _mark(stats, name, fallback=plan.budget is not None, spent=spent)
+
+
+def _left(deadline: Deadline) -> float | None:
+    """The seconds left for the fallback (``None``: no limit)."""
+    left = deadline.left()
+    return None if left is None else max(left, 1e-3)
+
+
+def _mark(stats: dict[str, float], name: str, *, fallback: bool, spent: int) -> dict[str, float]:
+    flags = {f"chose_{backend}": int(backend == name) for backend in PORTFOLIO}
+    return {**stats, **flags, "fallback": int(fallback), "budget_nodes": spent}
+
+
+def _budgeted(function: str, puzzle: Puzzle, argument: Any, budget: _Budget) -> tuple[Any, dict[str, float]]:
+    """The backtracker's ``function`` under ``budget`` (the search of
+    :mod:`sudoku_cp.backends.backtracking`, with the budget as its deadline).
+
+    Raises:
+        _OverBudget: the budget ran out first.
+        NoSolutionError, SolveTimeoutError: as the backtracker.
+    """
+    from sudoku_cp.engine.lexmin import smallest_solution
+    from sudoku_cp.engine.search import BitmaskSearch, smallest_in_row_major_order
+    from sudoku_cp.errors import NoSolutionError
+
+    if function == "count_solutions":
+        search = budget.search = BitmaskSearch(puzzle, budget)
+        count = search.count_solutions(argument)
+        return count, {"solver_calls": 1, "nodes": search.nodes, "backtracks": search.backtracks}
+    after = None if argument is None else list(getattr(argument, "cells", argument))
+    if after is not None and len(after) != puzzle.model.cell_count:
+        raise _OverBudget  # a malformed ``after``: the fallback says what is wrong
+    search = budget.search = BitmaskSearch(puzzle, budget, after)
+    cells, searches = (None, 0) if after is not None else smallest_in_row_major_order(search, puzzle.model)
+    if searches == 0:
+        cells, searches = smallest_solution(search, puzzle.model.cell_count)
+    if cells is None:
+        if after is not None:
+            raise NoSolutionError("no solution is greater than the given one (the search is exhaustive)")
+        raise NoSolutionError("the puzzle has no solution (the backtracking search is exhaustive)")
+    stats = {
+        "solver_calls": searches,
+        "nodes": search.nodes,
+        "backtracks": search.backtracks,
+        "restarts": search.restarts,
+    }
+    return puzzle.grid.with_cells(cells), stats

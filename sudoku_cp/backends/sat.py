@@ -95,6 +95,7 @@ from sudoku_cp.backends.sat_encoding import (  # noqa: E402
     variable,
 )
 from sudoku_cp.backends.sat_runner import Run, solver_names  # noqa: E402
+from sudoku_cp.constraints import Model  # noqa: E402
 from sudoku_cp.engine.lexmin import lowest_candidates, smallest_solution  # noqa: E402
 from sudoku_cp.engine.runtime import Deadline  # noqa: E402
 from sudoku_cp.errors import NoSolutionError, SolveTimeoutError  # noqa: E402
@@ -111,6 +112,7 @@ __all__ = [
     "ENCODINGS",
     "Formula",
     "PROOFS",
+    "choose_solver",
     "SUM_ENCODINGS",
     "count_solutions",
     "decode",
@@ -129,8 +131,31 @@ __all__ = [
     "variable",
 ]
 
-DEFAULT_SOLVER = "minisat22"
-"""The PySAT solver used unless ``solver=`` names another (see the module docstring for why)."""
+DEFAULT_SOLVER = "auto"
+"""The ``solver`` option's default: the solver :func:`choose_solver` picks for the puzzle."""
+
+LARGE_SIDE = 20
+"""From this side up (formulas of about 300,000 clauses and more, loaded per puzzle),
+:func:`choose_solver` picks CaDiCaL."""
+
+
+def choose_solver(model: Model) -> str:
+    """The PySAT solver for a puzzle's compiled model, by size: ``"cadical195"`` (CaDiCaL
+    1.9.5) from side :data:`LARGE_SIDE` up, ``"minisat22"`` (MiniSat 2.2) below.
+
+    On the twelve bundled 25x25 puzzles (``sudoku25``, the proven smallest solution, CPU
+    seconds, ``benchmarks/bench_backends.py --dataset sudoku25 --backends
+    sat:cadical195,sat:cadical153,sat:glucose4,sat:minisat22``, see ``docs/auto.md``),
+    CaDiCaL 1.9.5 proves every one (0.7 to 22 s); MiniSat 2.2 runs out of a 60 s limit on
+    one, Glucose 4 is slower. On 9x9 and 16x16 grids the solvers are within noise of
+    each other on a solve, and MiniSat's ``propagate``, which the witness questions use,
+    is the fastest (see the module docstring).
+
+    >>> from sudoku_cp import Grid, Puzzle
+    >>> choose_solver(Puzzle(Grid.empty(9)).model), choose_solver(Puzzle(Grid.empty(25)).model)
+    ('minisat22', 'cadical195')
+    """
+    return "cadical195" if model.side >= LARGE_SIDE else "minisat22"
 
 PROOFS = ("chain", "witness", "hybrid")
 """The ways to prove the smallest solution, for the ``proof`` option."""
@@ -151,7 +176,8 @@ def solve(
     Args:
         puzzle: the puzzle, any size and variant (a :class:`Grid` means classic rules).
         time_limit: seconds for the whole call (encoding and every solve); ``None``: no limit.
-        solver: a PySAT solver name (:func:`solver_names`); default :data:`DEFAULT_SOLVER`.
+        solver: a PySAT solver name (:func:`solver_names`), or ``"auto"`` (the default):
+            the one :func:`choose_solver` picks for the puzzle.
         encoding: ``"extended"`` (default) or ``"minimal"``. The extended encoding's
             extra clauses let unit propagation find hidden singles: on top95 a mean 17
             conflicts against 215, median 1.8 ms against 9.4 ms
@@ -326,6 +352,8 @@ def _start(
     puzzle: Puzzle, deadline: Deadline, solver: str, encoding: str, amo: str, sum_encoding: str
 ) -> Run:
     check_options(encoding, amo, sum_encoding)
+    if solver == "auto":
+        solver = choose_solver(puzzle.model)
     return Run.start(puzzle.model, deadline, solver, encoding, amo, sum_encoding)
 
 
