@@ -17,10 +17,16 @@ TOP95 = datasets.load("top95", limit=2)
 
 
 def test_small_grids_and_variants_go_to_the_budgeted_backtracker_then_sat():
-    for puzzle in (Grid.empty(9), Grid.empty(16), datasets.load("gen_x")[0], datasets.load("gen_jigsaw")[0]):
+    for puzzle in (Grid.empty(9), Grid.empty(16), datasets.load("gen_x")[0], datasets.load("gen_thermo")[0]):
         plan = auto.route(puzzle)
         assert (plan.first, plan.fallback) == ("backtracking", "sat")
-        assert plan.budget > 0
+        assert plan.budget >= auto.CHECK_EVERY
+
+
+def test_jigsaws_fall_back_to_cpsat_unless_they_have_few_givens():
+    jigsaw = datasets.load("gen_jigsaw")[0]
+    assert auto.route(jigsaw).fallback == "cpsat"
+    assert auto.route(jigsaw.with_grid(Grid.empty(9, box=None))).fallback == "sat"
 
 
 def test_large_grids_go_by_their_share_of_givens():
@@ -39,7 +45,7 @@ def test_the_stats_say_who_answered_and_whether_it_was_a_fallback():
 
 def test_past_its_budget_the_first_attempt_gives_way_to_the_fallback(monkeypatch):
     expected = sudoku_cp.solve(TOP95[1], backend="backtracking")
-    monkeypatch.setitem(auto.BUDGET_PER_CELL, "small", 0)  # over budget at the first check (64 nodes)
+    monkeypatch.setitem(auto.BUDGETS, "classic", 0)  # over budget at the first check (64 nodes)
     result = sudoku_cp.solve_with_stats(TOP95[1], backend="auto")
     assert result.solution == expected
     assert auto.answered_by(result.stats) == "sat"
@@ -64,7 +70,7 @@ def test_a_few_given_latin_square_with_anti_knight_and_anti_king_is_answered():
 
 
 def test_without_pysat_auto_falls_back_to_cpsat_and_compare_skips_sat(without_pysat, monkeypatch):  # noqa: F811
-    monkeypatch.setitem(auto.BUDGET_PER_CELL, "small", 0)
+    monkeypatch.setitem(auto.BUDGETS, "classic", 0)
     result = sudoku_cp.solve_with_stats(TOP95[1], backend="auto")
     assert auto.answered_by(result.stats) == "cpsat"
     with pytest.warns(UserWarning, match=r"backend 'sat' skipped: .*pip install"):

@@ -52,12 +52,27 @@ SPARSE_SHARE = 0.35
 """A large grid with fewer givens than this share of its cells is *sparse*: it usually has
 many solutions, which the backtracker's row-major search fills in at once."""
 
+OPEN_SHARE = 0.45
+"""A large grid with more givens is sent to the backtracker when propagation (singles)
+leaves at most this share of its cells open, to SAT otherwise."""
+
 FEW_GIVENS_SHARE = 0.15
 """A variant with non-unit rules (sums, inequalities, relations) and fewer givens than this
 share of its cells has *few givens*."""
 
-BUDGET_PER_CELL = {"small": 40, "large": 4, "variant": 20, "few": 2}
-"""The backtracker's node budget per cell of the grid, by kind of route (see :func:`route`)."""
+JIGSAW_CPSAT_SHARE = 0.10
+"""A jigsaw with at least this share of givens falls back to CP-SAT (which builds no formula
+for its irregular regions), one with fewer to SAT (many solutions: SAT's proof is faster)."""
+
+CHECK_EVERY = 64
+"""The backtracker looks at its budget every this many nodes (its clock's period), so a
+budget is spent in steps of this many nodes."""
+
+BUDGETS = {"classic": 64, "jigsaw": 128, "variant": 320, "variant, few givens": 64, "large": 4}
+"""The backtracker's node budget by kind of route; ``"classic"`` is per cell / 2 from 16x16
+(at least 64), ``"large"`` per cell. On 9x9 grids a node costs about 30 microseconds, so
+64 nodes are about SAT's median time on the classic sets (2.5 ms, with its solver kept)
+and 320 about its time on a variant whose rules need a solver of their own (10-25 ms)."""
 
 
 @dataclass(frozen=True)
@@ -81,27 +96,53 @@ def route(puzzle: Puzzle | Grid) -> Route:
     """The route of ``puzzle`` (see the module docstring and ``docs/auto.md``).
 
     * *large* grids (side >= :data:`LARGE_SIDE`): sparse ones (givens below
-      :data:`SPARSE_SHARE`) to the backtracker under a small budget, then SAT; the others
-      straight to SAT (CaDiCaL), whose clause learning proves the hard 25x25 puzzles;
-    * variants whose rules are not all units (killer, thermo, Kropki, anti-knight, ...)
-      with few givens (below :data:`FEW_GIVENS_SHARE`): a small budget, then SAT;
-    * every other puzzle (classic, X, windows and jigsaw up to 16x16, and variants with
-      givens): the backtracker under a budget, then SAT.
+      :data:`SPARSE_SHARE`), and those that propagation nearly fills in (at most
+      :data:`OPEN_SHARE` of the cells left open), to the backtracker under a budget, then
+      SAT; the others (the hard 25x25 puzzles) straight to SAT, whose clause learning
+      proves them;
+    * variants whose rules are not all units (killer, thermo, Kropki, anti-knight, ...):
+      the backtracker under a budget (small with few givens, below
+      :data:`FEW_GIVENS_SHARE`), then SAT;
+    * jigsaws: the backtracker under a budget, then CP-SAT or, with few givens, SAT;
+    * every other puzzle (classic, X, windows up to 19x19): the backtracker under a
+      budget, then SAT.
     """
     puzzle = to_puzzle(puzzle)
     model = puzzle.model
     cells = model.cell_count
     share = puzzle.givens / cells
     if puzzle.side >= LARGE_SIDE:
+        large = BUDGETS["large"] * cells
         if share < SPARSE_SHARE:
-            return Route("large, sparse", "backtracking", BUDGET_PER_CELL["large"] * cells, "sat")
+            return Route("large, sparse", "backtracking", large, "sat")
+        if _open_share(puzzle) <= OPEN_SHARE:
+            return Route("large, propagation fills most", "backtracking", large, "sat")
         return Route("large", "sat")
     if not model.is_classic:
-        if share < FEW_GIVENS_SHARE:
-            return Route("variant, few givens", "backtracking", BUDGET_PER_CELL["few"] * cells, "sat")
-        return Route("variant", "backtracking", BUDGET_PER_CELL["variant"] * cells, "sat")
-    kind = "jigsaw" if puzzle.box is None else "classic"
-    return Route(f"{kind}, side <= {LARGE_SIDE - 1}", "backtracking", BUDGET_PER_CELL["small"] * cells, "sat")
+        kind = "variant, few givens" if share < FEW_GIVENS_SHARE else "variant"
+        return Route(kind, "backtracking", BUDGETS[kind], "sat")
+    if _has_jigsaw_regions(puzzle):
+        fallback = "cpsat" if share >= JIGSAW_CPSAT_SHARE else "sat"
+        return Route(f"jigsaw, to {fallback}", "backtracking", BUDGETS["jigsaw"], fallback)
+    size = "9x9 and smaller" if puzzle.side <= 9 else f"up to {LARGE_SIDE - 1}x{LARGE_SIDE - 1}"
+    return Route(f"classic, {size}", "backtracking", max(BUDGETS["classic"], cells // 2), "sat")
+
+
+def _has_jigsaw_regions(puzzle: Puzzle) -> bool:
+    from sudoku_cp.rules import Jigsaw
+
+    return any(isinstance(rule, Jigsaw) for rule in puzzle.rules)
+
+
+def _open_share(puzzle: Puzzle) -> float:
+    """The share of cells that singles and the rules' propagation leave open (0 when the
+    givens contradict each other: the backtracker proves that at once)."""
+    from sudoku_cp.engine.search import BitmaskSearch
+
+    search = BitmaskSearch(puzzle)
+    if not search.consistent:
+        return 0.0
+    return sum(1 for mask in search.candidates if mask & (mask - 1)) / len(search.candidates)
 
 
 def choose(puzzle: Puzzle | Grid) -> str:
@@ -174,7 +215,7 @@ class _Budget(Deadline):
 
     def check(self, who: str) -> None:
         super().check(who)
-        if self.search is not None and self.search.nodes > self.nodes:
+        if self.search is not None and self.search.nodes >= self.nodes:
             raise _OverBudget
 
 
