@@ -52,9 +52,10 @@ SPARSE_SHARE = 0.35
 """A large grid with fewer givens than this share of its cells is *sparse*: it usually has
 many solutions, which the backtracker's row-major search fills in at once."""
 
-OPEN_SHARE = 0.45
-"""A large grid with more givens is sent to the backtracker when propagation (singles)
-leaves at most this share of its cells open, to SAT otherwise."""
+OPEN_SHARE = 0.5
+"""A large grid with more givens goes straight to SAT when propagation (singles) leaves at
+least this share of its cells open (the minimal 25x25 puzzles of ``sudoku25``: 52-55%),
+to the backtracker under a budget otherwise (propagation nearly fills it in)."""
 
 FEW_GIVENS_SHARE = 0.15
 """A variant with non-unit rules (sums, inequalities, relations) and fewer givens than this
@@ -68,9 +69,10 @@ CHECK_EVERY = 64
 """The backtracker looks at its budget every this many nodes (its clock's period), so a
 budget is spent in steps of this many nodes."""
 
-BUDGETS = {"classic": 64, "jigsaw": 128, "variant": 320, "variant, few givens": 64, "large": 4}
-"""The backtracker's node budget by kind of route; ``"classic"`` is per cell / 2 from 16x16
-(at least 64), ``"large"`` per cell. On 9x9 grids a node costs about 30 microseconds, so
+BUDGETS = {"classic": 64, "jigsaw": 128, "variant": 320, "variant, few givens": 64, "large": 2}
+"""The backtracker's node budget by kind of route; the budget of ``"classic"`` is the
+larger of it and half the cells (128 on 16x16), that of ``"large"`` is per cell (a node
+costs about a millisecond on 25x25 grids). On 9x9 grids a node costs about 30 microseconds, so
 64 nodes are about SAT's median time on the classic sets (2.5 ms, with its solver kept)
 and 320 about its time on a variant whose rules need a solver of their own (10-25 ms)."""
 
@@ -96,7 +98,7 @@ def route(puzzle: Puzzle | Grid) -> Route:
     """The route of ``puzzle`` (see the module docstring and ``docs/auto.md``).
 
     * *large* grids (side >= :data:`LARGE_SIDE`): sparse ones (givens below
-      :data:`SPARSE_SHARE`), and those that propagation nearly fills in (at most
+      :data:`SPARSE_SHARE`), and those that propagation nearly fills in (less than
       :data:`OPEN_SHARE` of the cells left open), to the backtracker under a budget, then
       SAT; the others (the hard 25x25 puzzles) straight to SAT, whose clause learning
       proves them;
@@ -115,7 +117,7 @@ def route(puzzle: Puzzle | Grid) -> Route:
         large = BUDGETS["large"] * cells
         if share < SPARSE_SHARE:
             return Route("large, sparse", "backtracking", large, "sat")
-        if _open_share(puzzle) <= OPEN_SHARE:
+        if _open_share(puzzle) < OPEN_SHARE:
             return Route("large, propagation fills most", "backtracking", large, "sat")
         return Route("large", "sat")
     if not model.is_classic:
