@@ -270,17 +270,27 @@ def backend_call(label: str, puzzle, time_limit: float) -> Callable[[], object]:
     return lambda: sudoku_cp.solve_with_stats(puzzle, backend=name, time_limit=time_limit, **options)
 
 
+def fresh(puzzle):
+    """A copy of a :class:`Puzzle` with nothing computed yet but its model (each label gets
+    its own, so that none pays for what the model caches on first use for the others; a
+    :class:`Grid` becomes a new Puzzle in every call anyway)."""
+    return Puzzle(puzzle.grid, puzzle.rules, puzzle.metadata) if isinstance(puzzle, Puzzle) else puzzle
+
+
 def solvers(puzzle, backends: list[str], time_limit: float) -> dict[str, Callable[[], object]]:
     """The calls to time for one puzzle, by label."""
     calls = {
-        label: backend_call(label, puzzle, time_limit) for label in backends if label != "python-constraint"
+        label: backend_call(label, fresh(puzzle), time_limit)
+        for label in backends
+        if label != "python-constraint"
     }
     classic_9x9 = isinstance(puzzle, sudoku_cp.Grid) and puzzle.side <= PYCONSTRAINT_MAX_SIDE
     if "python-constraint" in backends and classic_9x9:
         # no time limit: with one, python-constraint solves in a child process, whose CPU
         # time this process would not see
         calls["python-constraint"] = lambda: sudoku_cp.solve(puzzle, backend="python-constraint")
-    calls["plain CP-SAT"] = lambda: cpsat.first_solution(puzzle, time_limit=time_limit)
+    plain = fresh(puzzle)
+    calls["plain CP-SAT"] = lambda: cpsat.first_solution(plain, time_limit=time_limit)
     if isinstance(puzzle, sudoku_cp.Grid) and puzzle.box is not None and puzzle.side <= NORVIG_MAX_SIDE:
         norvig = Norvig(puzzle)
         calls["Norvig"] = lambda: norvig.solve(puzzle)

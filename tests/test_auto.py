@@ -20,7 +20,7 @@ def test_small_grids_and_variants_go_to_the_budgeted_backtracker_then_sat():
     for puzzle in (Grid.empty(9), Grid.empty(16), datasets.load("gen_x")[0], datasets.load("gen_thermo")[0]):
         plan = auto.route(puzzle)
         assert (plan.first, plan.fallback) == ("backtracking", "sat")
-        assert plan.budget >= auto.CHECK_EVERY
+        assert plan.budget > 0
 
 
 def test_jigsaws_fall_back_to_cpsat_unless_they_have_few_givens():
@@ -45,11 +45,11 @@ def test_the_stats_say_who_answered_and_whether_it_was_a_fallback():
 
 def test_past_its_budget_the_first_attempt_gives_way_to_the_fallback(monkeypatch):
     expected = sudoku_cp.solve(TOP95[1], backend="backtracking")
-    monkeypatch.setitem(auto.BUDGETS, "classic", 0)  # over budget at the first check (64 nodes)
+    monkeypatch.setitem(auto.BUDGETS, "classic", 0)  # over budget at the first look (64 nodes)
     result = sudoku_cp.solve_with_stats(TOP95[1], backend="auto")
     assert result.solution == expected
     assert auto.answered_by(result.stats) == "sat"
-    assert result.stats["fallback"] == 1 and result.stats["budget_nodes"] > 0
+    assert result.stats["fallback"] == 1 and result.stats["budget_nodes"] >= auto.CHECK_EVERY
     assert sudoku_cp.count_solutions(TOP95[1], backend="auto") == 1
     with pytest.raises(sudoku_cp.NoSolutionError):
         sudoku_cp.backends.auto.next_solution(TOP95[1], expected)

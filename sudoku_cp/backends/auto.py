@@ -6,8 +6,11 @@ portfolio changes only the time taken, never the answer. :func:`route` reads che
 features of the puzzle (side, kinds of rules, share of givens, box shape) and names
 
 * the backend tried first;
-* for the backtracker, a *node budget* (decisions of its search, a count, so the choice
-  does not depend on the machine's load): past it the attempt is abandoned;
+* for the backtracker, a *budget* of CPU seconds (of this process, which other processes
+  on the machine disturb less than wall time): past it the attempt is abandoned. A node
+  count would not depend on the load at all, but a node costs from 30 microseconds (a
+  classic 9x9 grid) to 300 (killer cages) or a millisecond (25x25), so a count could not
+  stand for "about as long as the fallback takes" across rules;
 * the fallback that then answers, with the time left: ``"sat"``, whose solver is chosen
   by :func:`sudoku_cp.backends.sat.choose_solver` (CaDiCaL on 25x25 grids).
 
@@ -19,8 +22,9 @@ succeeds within it costs at most that much. The routes and the data they come fr
 
 The stats of an answer are those of the backend that gave it, plus ``chose_backtracking``,
 ``chose_cpsat`` and ``chose_sat`` (1 for that backend, 0 for the others), ``fallback``
-(1 when the first attempt ran past its budget) and ``budget_nodes`` (the nodes the
-abandoned attempt spent, 0 without one); :func:`answered_by` reads the name back.
+(1 when the first attempt ran past its budget), ``budget_nodes`` and ``budget_time``
+(the nodes and CPU seconds the abandoned attempt spent, 0 without one);
+:func:`answered_by` reads the name back.
 
 >>> from sudoku_cp import Grid
 >>> route(Grid.empty(9)).first, route(Grid.empty(25)).first
@@ -29,6 +33,7 @@ abandoned attempt spent, 0 without one); :func:`answered_by` reads the name back
 
 from __future__ import annotations
 
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -66,15 +71,22 @@ JIGSAW_CPSAT_SHARE = 0.10
 for its irregular regions), one with fewer to SAT (many solutions: SAT's proof is faster)."""
 
 CHECK_EVERY = 64
-"""The backtracker looks at its budget every this many nodes (its clock's period), so a
-budget is spent in steps of this many nodes."""
+"""The backtracker looks at its budget every this many nodes (its clock's period), so an
+attempt runs at least this many nodes before it can be abandoned."""
 
-BUDGETS = {"classic": 64, "jigsaw": 128, "variant": 320, "variant, few givens": 64, "large": 2}
-"""The backtracker's node budget by kind of route; the budget of ``"classic"`` is the
-larger of it and half the cells (128 on 16x16), that of ``"large"`` is per cell (a node
-costs about a millisecond on 25x25 grids). On 9x9 grids a node costs about 30 microseconds, so
-64 nodes are about SAT's median time on the classic sets (2.5 ms, with its solver kept)
-and 320 about its time on a variant whose rules need a solver of their own (10-25 ms)."""
+BUDGETS = {
+    "classic": 0.001,
+    "classic, larger": 0.005,
+    "jigsaw": 0.008,
+    "variant": 0.010,
+    "large": 2.0,
+}
+"""The backtracker's budget in CPU seconds by kind of route: about the time the fallback
+takes there (``docs/auto.md``), less on 9x9 grids, where the first look at the budget
+comes after 64 nodes (about 2 ms). SAT's median is 2-2.7 ms on the classic 9x9 sets (its
+solver for the rules kept), 6 ms on hex16; a jigsaw or a variant needs a solver of its
+own (10-50 ms with loading); CP-SAT takes 4-15 ms on the minimal jigsaws; on 25x25 grids
+SAT takes seconds (loading 750,000 clauses takes about one)."""
 
 
 @dataclass(frozen=True)
@@ -84,13 +96,13 @@ class Route:
     Attributes:
         label: the class of puzzle, as in the table of ``docs/auto.md``.
         first: the backend tried first.
-        budget: its node budget (the backtracker only), ``None`` for none.
+        budget: its budget in CPU seconds (the backtracker only), ``None`` for none.
         fallback: the backend that answers once the budget is spent, ``None`` for none.
     """
 
     label: str
     first: str
-    budget: int | None = None
+    budget: float | None = None
     fallback: str | None = None
 
 
@@ -103,8 +115,8 @@ def route(puzzle: Puzzle | Grid) -> Route:
       SAT; the others (the hard 25x25 puzzles) straight to SAT, whose clause learning
       proves them;
     * variants whose rules are not all units (killer, thermo, Kropki, anti-knight, ...):
-      the backtracker under a budget (small with few givens, below
-      :data:`FEW_GIVENS_SHARE`), then SAT;
+      the backtracker under a budget, then SAT (labelled apart with few givens, below
+      :data:`FEW_GIVENS_SHARE`, where the backtracker most often runs out);
     * jigsaws: the backtracker under a budget, then CP-SAT or, with few givens, SAT;
     * every other puzzle (classic, X, windows up to 19x19): the backtracker under a
       budget, then SAT.
@@ -114,7 +126,7 @@ def route(puzzle: Puzzle | Grid) -> Route:
     cells = model.cell_count
     share = puzzle.givens / cells
     if puzzle.side >= LARGE_SIDE:
-        large = BUDGETS["large"] * cells
+        large = BUDGETS["large"]
         if share < SPARSE_SHARE:
             return Route("large, sparse", "backtracking", large, "sat")
         if _open_share(puzzle) < OPEN_SHARE:
@@ -122,12 +134,13 @@ def route(puzzle: Puzzle | Grid) -> Route:
         return Route("large", "sat")
     if not model.is_classic:
         kind = "variant, few givens" if share < FEW_GIVENS_SHARE else "variant"
-        return Route(kind, "backtracking", BUDGETS[kind], "sat")
+        return Route(kind, "backtracking", BUDGETS["variant"], "sat")
     if _has_jigsaw_regions(puzzle):
         fallback = "cpsat" if share >= JIGSAW_CPSAT_SHARE else "sat"
         return Route(f"jigsaw, to {fallback}", "backtracking", BUDGETS["jigsaw"], fallback)
     size = "9x9 and smaller" if puzzle.side <= 9 else f"up to {LARGE_SIDE - 1}x{LARGE_SIDE - 1}"
-    return Route(f"classic, {size}", "backtracking", max(BUDGETS["classic"], cells // 2), "sat")
+    budget = BUDGETS["classic"] if puzzle.side <= 9 else BUDGETS["classic, larger"]
+    return Route(f"classic, {size}", "backtracking", budget, "sat")
 
 
 def _has_jigsaw_regions(puzzle: Puzzle) -> bool:
@@ -203,21 +216,27 @@ def count_solutions(
 
 
 class _OverBudget(Exception):
-    """The first attempt used up its node budget."""
+    """The first attempt used up its budget."""
 
 
 class _Budget(Deadline):
-    """The call's deadline plus a node budget: :meth:`check` (which the search calls every
-    few dozen nodes) also raises :class:`_OverBudget` once ``search.nodes`` passes it."""
+    """The call's deadline plus a budget of CPU seconds: :meth:`check` (which the search
+    calls every :data:`CHECK_EVERY` nodes) also raises :class:`_OverBudget` once the
+    process has spent ``seconds`` of CPU time since the budget was made."""
 
-    def __init__(self, deadline: Deadline, nodes: int) -> None:
+    def __init__(self, deadline: Deadline, seconds: float) -> None:
         self.time_limit, self.at = deadline.time_limit, deadline.at
-        self.nodes = nodes
+        self.seconds = seconds
+        self.started = time.process_time()
         self.search: Any = None
+
+    def spent(self) -> float:
+        """CPU seconds since the budget was made."""
+        return time.process_time() - self.started
 
     def check(self, who: str) -> None:
         super().check(who)
-        if self.search is not None and self.search.nodes >= self.nodes:
+        if self.spent() >= self.seconds:
             raise _OverBudget
 
 
@@ -232,14 +251,14 @@ def _run(
     puzzle = to_puzzle(puzzle)
     deadline = Deadline(time_limit)
     plan = route(puzzle)
-    spent = 0
+    spent: tuple[int, float] = (0, 0.0)
     if plan.budget is not None and plan.fallback is not None:
         budget = _Budget(deadline, plan.budget)
         try:
             result, stats = _budgeted(function, puzzle, argument, budget)
-            return result, _mark(stats, plan.first, fallback=False, spent=0)
+            return result, _mark(stats, plan.first, fallback=False, spent=spent)
         except _OverBudget:
-            spent = budget.search.nodes if budget.search is not None else 0
+            spent = (budget.search.nodes if budget.search is not None else 0, budget.spent())
         name = plan.fallback
     else:
         name = plan.first
@@ -260,9 +279,11 @@ def _left(deadline: Deadline) -> float | None:
     return None if left is None else max(left, 1e-3)
 
 
-def _mark(stats: dict[str, float], name: str, *, fallback: bool, spent: int) -> dict[str, float]:
+def _mark(
+    stats: dict[str, float], name: str, *, fallback: bool, spent: tuple[int, float]
+) -> dict[str, float]:
     flags = {f"chose_{backend}": int(backend == name) for backend in PORTFOLIO}
-    return {**stats, **flags, "fallback": int(fallback), "budget_nodes": spent}
+    return {**stats, **flags, "fallback": int(fallback), "budget_nodes": spent[0], "budget_time": spent[1]}
 
 
 def _budgeted(function: str, puzzle: Puzzle, argument: Any, budget: _Budget) -> tuple[Any, dict[str, float]]:

@@ -42,16 +42,17 @@ first such cell is tied unconditionally, and the last one must be smaller if tie
 that cannot take a value below ``w_i`` (a given, or every smaller value held by a given
 peer) pass the chain on (:func:`lex_less_clauses`).
 
-**The default solver** (:data:`DEFAULT_SOLVER`) is MiniSat 2.2 (``"minisat22"``), chosen with
-``benchmarks/bench_sat.py --section solvers`` and a run on sudoku25: on top95 and hex16
-(puzzles with one solution: two solves each) the solvers are within noise of each other
-(CPU medians 1.65-1.78 ms on top95, 4.9-5.4 ms on hex16; MapleChrono and MergeSat 2x
-slower on top95), MiniSat 2.2 the lowest on both; on the first six 25x25 puzzles of
-sudoku25 (limit 60 s each) MiniSat 2.2 and CaDiCaL 1.9.5 solved all six (45 s and 41 s
-in all), Glucose 4.1 five. CaDiCaL is not the default because PySAT cannot interrupt it
-(time limits are kept less closely) and its ``propagate``, which the witness questions
-use, is slow: top95 with half its givens removed took a median 136 ms with CaDiCaL 1.9.5
-and 36 ms with MiniSat 2.2 (``--section proofs``).
+**The solver** is picked per puzzle by :func:`choose_solver` (``solver="auto"``, the
+default): MiniSat 2.2 (``"minisat22"``) below 20x20, CaDiCaL 1.9.5 (``"cadical195"``) from
+20x20 up. On top95 and hex16 (puzzles with one solution: two solves each) the solvers are
+within noise of each other (``benchmarks/bench_sat.py --section solvers``: CPU medians
+1.65-1.78 ms on top95, 4.9-5.4 ms on hex16; MapleChrono and MergeSat 2x slower on
+top95), MiniSat 2.2 the lowest on both, and its ``propagate``, which the witness
+questions use, is the fastest: top95 with half its givens removed took a median 36 ms
+with MiniSat 2.2 and 136 ms with CaDiCaL 1.9.5 (``--section proofs``). On the twelve
+25x25 puzzles of sudoku25 CaDiCaL 1.9.5 proves every one, MiniSat 2.2 and Glucose 4 do
+not within a minute (``docs/benchmarks/backends.md``, table ``sudoku25``). PySAT cannot
+interrupt CaDiCaL, so its time limits are kept to a slice (about 50 ms) rather than at once.
 
 **Counting and listing.** :func:`count_solutions` enumerates models with a blocking clause
 after each one (one clause per solution, on the same incremental solver);
