@@ -77,7 +77,8 @@ attempt runs at least this many nodes before it can be abandoned."""
 BUDGETS = {
     "classic": 0.001,
     "classic, larger": 0.005,
-    "jigsaw": 0.008,
+    "classic, sparse": 0.0004,
+    "jigsaw": 0.003,
     "variant": 0.010,
     "large": 2.0,
 }
@@ -85,8 +86,10 @@ BUDGETS = {
 takes there (``docs/auto.md``), less on 9x9 grids, where the first look at the budget
 comes after 64 nodes (about 2 ms). SAT's median is 2-2.7 ms on the classic 9x9 sets (its
 solver for the rules kept), 6 ms on hex16; a jigsaw or a variant needs a solver of its
-own (10-50 ms with loading); CP-SAT takes 4-15 ms on the minimal jigsaws; on 25x25 grids
-SAT takes seconds (loading 750,000 clauses takes about one)."""
+own (10-50 ms with loading); CP-SAT takes 4-15 ms on the minimal jigsaws; on sparse
+grids from 10x10 up SAT's proof asks a question per cell (10 to 330 ms on 10x10 to 16x16
+grids with up to 30% givens), so the budget there is ``"classic, sparse"`` times the side
+squared; on 25x25 grids SAT takes seconds (loading 750,000 clauses takes about one)."""
 
 
 @dataclass(frozen=True)
@@ -119,7 +122,7 @@ def route(puzzle: Puzzle | Grid) -> Route:
       :data:`FEW_GIVENS_SHARE`, where the backtracker most often runs out);
     * jigsaws: the backtracker under a budget, then CP-SAT or, with few givens, SAT;
     * every other puzzle (classic, X, windows up to 19x19): the backtracker under a
-      budget, then SAT.
+      budget (larger on sparse grids from 10x10 up), then SAT.
     """
     puzzle = to_puzzle(puzzle)
     model = puzzle.model
@@ -138,9 +141,13 @@ def route(puzzle: Puzzle | Grid) -> Route:
     if _has_jigsaw_regions(puzzle):
         fallback = "cpsat" if share >= JIGSAW_CPSAT_SHARE else "sat"
         return Route(f"jigsaw, to {fallback}", "backtracking", BUDGETS["jigsaw"], fallback)
-    size = "9x9 and smaller" if puzzle.side <= 9 else f"up to {LARGE_SIDE - 1}x{LARGE_SIDE - 1}"
-    budget = BUDGETS["classic"] if puzzle.side <= 9 else BUDGETS["classic, larger"]
-    return Route(f"classic, {size}", "backtracking", budget, "sat")
+    if puzzle.side <= 9:
+        return Route("classic, 9x9 and smaller", "backtracking", BUDGETS["classic"], "sat")
+    up_to = f"up to {LARGE_SIDE - 1}x{LARGE_SIDE - 1}"
+    if share < SPARSE_SHARE:
+        budget = BUDGETS["classic, sparse"] * puzzle.side**2
+        return Route(f"classic, sparse, {up_to}", "backtracking", budget, "sat")
+    return Route(f"classic, {up_to}", "backtracking", BUDGETS["classic, larger"], "sat")
 
 
 def _has_jigsaw_regions(puzzle: Puzzle) -> bool:
