@@ -50,9 +50,9 @@ within noise of each other (``benchmarks/bench_sat.py --section solvers``: CPU m
 top95), MiniSat 2.2 the lowest on both, and its ``propagate``, which the witness
 questions use, is the fastest: top95 with half its givens removed took a median 36 ms
 with MiniSat 2.2 and 136 ms with CaDiCaL 1.9.5 (``--section proofs``). On the twelve
-25x25 puzzles of sudoku25 CaDiCaL 1.9.5 proves every one, MiniSat 2.2 and Glucose 4 do
-not within a minute (``docs/benchmarks/backends.md``, table ``sudoku25``). PySAT cannot
-interrupt CaDiCaL, so its time limits are kept to a slice (about 50 ms) rather than at once.
+25x25 puzzles of sudoku25 CaDiCaL 1.9.5 proves every one (:func:`choose_solver`). PySAT
+cannot interrupt CaDiCaL, so its time limits are kept to a slice (about 50 ms) rather
+than at once.
 
 **Counting and listing.** :func:`count_solutions` enumerates models with a blocking clause
 after each one (one clause per solution, on the same incremental solver);
@@ -113,8 +113,8 @@ __all__ = [
     "ENCODINGS",
     "Formula",
     "PROOFS",
-    "choose_solver",
     "SUM_ENCODINGS",
+    "choose_solver",
     "count_solutions",
     "decode",
     "encode",
@@ -144,19 +144,20 @@ def choose_solver(model: Model) -> str:
     """The PySAT solver for a puzzle's compiled model, by size: ``"cadical195"`` (CaDiCaL
     1.9.5) from side :data:`LARGE_SIDE` up, ``"minisat22"`` (MiniSat 2.2) below.
 
-    On the twelve bundled 25x25 puzzles (``sudoku25``, the proven smallest solution, CPU
-    seconds, ``benchmarks/bench_backends.py --dataset sudoku25 --backends
-    sat:cadical195,sat:cadical153,sat:glucose4,sat:minisat22``, see ``docs/auto.md``),
-    CaDiCaL 1.9.5 proves every one (0.7 to 22 s); MiniSat 2.2 runs out of a 60 s limit on
-    one, Glucose 4 is slower. On 9x9 and 16x16 grids the solvers are within noise of
-    each other on a solve, and MiniSat's ``propagate``, which the witness questions use,
-    is the fastest (see the module docstring).
+    On the twelve bundled 25x25 puzzles (``sudoku25``) CaDiCaL 1.9.5 proves every
+    smallest solution, the hardest in about 22 s of CPU (``benchmarks/bench_backends.py
+    --dataset sudoku25``, table ``sudoku25`` of ``docs/benchmarks/backends.md``), where
+    MiniSat 2.2, the choice below 20x20, left one of them unproven within a minute (issue
+    21). On 9x9 and 16x16 grids the solvers
+    are within noise of each other on a solve, and MiniSat's ``propagate``, which the
+    witness questions use, is the fastest (see the module docstring).
 
     >>> from sudoku_cp import Grid, Puzzle
     >>> choose_solver(Puzzle(Grid.empty(9)).model), choose_solver(Puzzle(Grid.empty(25)).model)
     ('minisat22', 'cadical195')
     """
     return "cadical195" if model.side >= LARGE_SIDE else "minisat22"
+
 
 PROOFS = ("chain", "witness", "hybrid")
 """The ways to prove the smallest solution, for the ``proof`` option."""
