@@ -79,3 +79,14 @@ def test_without_pysat_auto_falls_back_to_cpsat_and_compare_skips_sat(without_py
         warnings.simplefilter("ignore", UserWarning)
         frame = compare(TOP95[:1], backends=["backtracking", "sat"], time_limit={"sat": 5})
     assert list(frame["backend"]) == ["backtracking"]
+
+
+def test_a_jigsaw_past_its_budget_is_counted_and_listed_by_cpsat(monkeypatch):
+    jigsaw = datasets.load("gen_jigsaw")[0]
+    monkeypatch.setitem(auto.BUDGETS, "jigsaw", 0)
+    count, stats = auto.count_solutions(jigsaw, limit=2)
+    assert count == 1 and auto.answered_by(stats) == "cpsat" and stats["fallback"] == 1
+    solution, stats = auto.solve(jigsaw)
+    assert solution.to_string() == jigsaw.metadata["solution"] and auto.answered_by(stats) == "cpsat"
+    with pytest.raises(sudoku_cp.NoSolutionError):
+        auto.next_solution(jigsaw, solution)
