@@ -43,9 +43,10 @@ values by value (the digit combinations of a cage, ``sudoku_cp.engine.sums``): b
 the labels, each puzzle's propagation is built once, untimed, so that the first label does
 not pay for the others. A solve
 that runs out of ``--time-limit`` counts as the limit (its median is then a lower bound,
-marked ``>``); a proven "no solution" counts like an answer. Each call starts after a full
-garbage collection and runs with the collector off, as ``timeit`` does (a collection of
-the earlier calls' garbage, up to 70 ms, was charged to whichever call it fell in).
+marked ``>``); a proven "no solution" counts like an answer. The calls on a puzzle start
+after a full garbage collection and run with the collector off, as in ``timeit`` (a
+collection of the earlier calls' garbage, up to 70 ms, was charged to whichever call it
+fell in).
 
 Per set, the column ``auto / fastest`` compares ``auto`` with the fastest guaranteed
 backend on the same puzzle (every backend but ``auto``, plain CP-SAT and Norvig): the
@@ -260,8 +261,7 @@ def load_shared(paths: list[Path]) -> dict[str, list[Puzzle]]:
 def cpu_time(function: Callable[[], object], time_limit: float) -> tuple[float, object]:
     """CPU seconds of one call and what it returned; ``time_limit`` when it raised
     SolveTimeoutError. A proven "no solution" is an answer like a solution."""
-    gc.collect()  # the garbage of earlier calls is not this one's to collect
-    gc.disable()
+    gc.disable()  # the garbage of earlier calls is not this one's to collect (see bench())
     start = time.process_time()
     try:
         answer = function()
@@ -323,6 +323,7 @@ def bench(name: str, puzzles: list, backends: list[str], args: argparse.Namespac
     for _ in range(args.repeat):
         for index, puzzle in enumerate(puzzles):
             BitmaskSearch(fresh(puzzle))  # values cached by value (cage combinations) for everyone
+            gc.collect()
             for label, call in solvers(puzzle, backends, args.time_limit).items():
                 sat_runner._KEPT = kept.setdefault(label, OrderedDict())
                 if getattr(puzzle, "rules", ()):
