@@ -39,7 +39,10 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from sudoku_cp import backends
+from sudoku_cp.engine.lexmin import smallest_solution
 from sudoku_cp.engine.runtime import Deadline
+from sudoku_cp.engine.search import BitmaskSearch, smallest_in_row_major_order
+from sudoku_cp.errors import NoSolutionError
 from sudoku_cp.puzzle import to_puzzle
 
 if TYPE_CHECKING:
@@ -159,8 +162,6 @@ def _has_jigsaw_regions(puzzle: Puzzle) -> bool:
 def _open_share(puzzle: Puzzle) -> float:
     """The share of cells that singles and the rules' propagation leave open (0 when the
     givens contradict each other: the backtracker proves that at once)."""
-    from sudoku_cp.engine.search import BitmaskSearch
-
     search = BitmaskSearch(puzzle)
     if not search.consistent:
         return 0.0
@@ -301,10 +302,6 @@ def _budgeted(function: str, puzzle: Puzzle, argument: Any, budget: _Budget) -> 
         _OverBudget: the budget ran out first.
         NoSolutionError, SolveTimeoutError: as the backtracker.
     """
-    from sudoku_cp.engine.lexmin import smallest_solution
-    from sudoku_cp.engine.search import BitmaskSearch, smallest_in_row_major_order
-    from sudoku_cp.errors import NoSolutionError
-
     if function == "count_solutions":
         search = budget.search = BitmaskSearch(puzzle, budget)
         count = search.count_solutions(argument)
