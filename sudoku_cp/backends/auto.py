@@ -125,7 +125,10 @@ def route(puzzle: Puzzle | Grid) -> Route:
       :data:`FEW_GIVENS_SHARE`, where the backtracker most often runs out);
     * jigsaws: the backtracker under a budget, then CP-SAT or, with few givens, SAT;
     * every other puzzle (classic, X, windows up to 19x19): the backtracker under a
-      budget (larger on sparse grids from 10x10 up), then SAT.
+      budget, then SAT; the budget is larger on sparse grids (from 10x10 up, givens below
+      :data:`SPARSE_SHARE`; up to 9x9, classic rules and givens below
+      :data:`FEW_GIVENS_SHARE`), where the backtracker's row-major search fills in one
+      of the many solutions at once and SAT's proof asks a question per cell.
     """
     puzzle = to_puzzle(puzzle)
     model = puzzle.model
@@ -145,6 +148,9 @@ def route(puzzle: Puzzle | Grid) -> Route:
         fallback = "cpsat" if share >= JIGSAW_CPSAT_SHARE else "sat"
         return Route(f"jigsaw, to {fallback}", "backtracking", BUDGETS["jigsaw"], fallback)
     if puzzle.side <= 9:
+        if share < FEW_GIVENS_SHARE and not puzzle.rules:  # many solutions: filled in row-major order
+            budget = BUDGETS["classic, sparse"] * puzzle.side**2
+            return Route("classic, 9x9 and smaller, few givens", "backtracking", budget, "sat")
         return Route("classic, 9x9 and smaller", "backtracking", BUDGETS["classic"], "sat")
     up_to = f"up to {LARGE_SIDE - 1}x{LARGE_SIDE - 1}"
     if share < SPARSE_SHARE:
