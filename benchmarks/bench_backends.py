@@ -535,7 +535,7 @@ def collect(args: argparse.Namespace) -> dict[str, list]:
         sample = args.sample if datasets.count(name) > args.sample else None
         sets[name] = datasets.load(name, sample=sample)
     shared = load_shared(args.shared or [])
-    for name, puzzles in shared.items():
+    for name, puzzles in {} if args.families_only else shared.items():
         sets[f"shared-{name}"] = (
             random.Random(args.seed).sample(puzzles, args.sample) if len(puzzles) > args.sample else puzzles
         )
@@ -577,6 +577,9 @@ def main() -> None:
         "--write-auto", type=Path, help="write auto's routes table into this file (docs/auto.md)"
     )
     parser.add_argument("--csv", type=Path, help="write one row per puzzle here")
+    parser.add_argument(
+        "--families-only", action="store_true", help="only the --family sets (--shared feeds the few family)"
+    )
     parser.add_argument("--marker", default="main", help="which table of the --write files (default main)")
     args = parser.parse_args()
     backends = args.backends.split(",")
