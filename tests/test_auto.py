@@ -9,9 +9,9 @@ import pytest
 from test_sat import without_pysat  # noqa: F401  (a fixture: PySAT made unimportable)
 
 import sudoku_cp
-from sudoku_cp import Grid, Puzzle, datasets
+from sudoku_cp import Grid, Puzzle, compare, datasets  # compare: the function, before its module
 from sudoku_cp.backends import auto
-from sudoku_cp.compare import compare, usable_backends
+from sudoku_cp.compare import usable_backends
 
 TOP95 = datasets.load("top95", limit=2)
 
