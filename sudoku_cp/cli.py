@@ -19,6 +19,7 @@ import json
 import os
 import sys
 import time
+import warnings
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -573,7 +574,7 @@ def bench_command(
         raise _Failure(EXIT_INVALID, "give a PUZZLE file or --dataset (one of them)")
     names = [name.strip() for names in backend_lists for name in names.split(",") if name.strip()] or None
     for name in names or ():
-        backends.get_backend(name)  # an unknown name fails before any solving
+        backends.unavailable(name)  # an unknown name fails before any solving
     invalid = 0
     if dataset is not None:
         puzzles, label = _load_dataset(dataset, limit, sample, seed), dataset
@@ -588,7 +589,11 @@ def bench_command(
                 invalid += 1
                 puzzles.append(entry.text or str(error))
         label = Path(puzzle).stem if os.path.exists(puzzle) else "argument"
-    frame = compare(puzzles, backends=names, time_limit=time_limit, processes=processes, dataset=label)
+    with warnings.catch_warnings(record=True) as notes:  # a backend not installed is skipped
+        warnings.simplefilter("always", UserWarning)
+        frame = compare(puzzles, backends=names, time_limit=time_limit, processes=processes, dataset=label)
+    for note in notes:
+        click.echo(f"note: {note.message}", err=True)
     table = summarize(frame)
     summary = format_summary(table)
     if csv_path == "-":

@@ -86,7 +86,8 @@ def compare(
 
     Raises:
         ValueError: an unknown data set name.
-        UnknownBackendError: an unknown backend name (before anything is solved).
+        UnknownBackendError: an unknown backend name (before anything is solved); a backend
+            whose optional package is missing is skipped with a warning (:func:`usable_backends`).
         TypeError: ``time_limit`` names a backend that is not compared.
     """
     pd = import_module("pandas")  # Ctrl-C cannot leave it half imported
@@ -98,10 +99,9 @@ def compare(
         dataset = dataset or puzzles
         puzzles = datasets.load(puzzles)
     puzzles = list(puzzles)
-    names = list(backends) if backends is not None else registry.backend_names()
-    limits = _time_limits(names, time_limit)
-    for name in names:
-        registry.get_backend(name)  # fail on an unknown name before solving anything
+    requested = list(backends) if backends is not None else registry.backend_names()
+    names = usable_backends(requested)
+    limits = _time_limits(requested, time_limit)
     items_by_backend = {
         name: solve_many(
             puzzles, backend=name, time_limit=limits[name], processes=processes, progress=progress
@@ -117,6 +117,27 @@ def compare(
     frame = frame.astype({"size": "Int64", "givens": "Int64"})
     frame["agrees"] = _agreement(frame)
     return frame[_column_order(frame)]
+
+
+def usable_backends(names: Iterable[str] | None = None) -> list[str]:
+    """The backends of ``names`` (``None``: every registered one) that can be used, in order;
+    one whose optional package is missing is left out with a :class:`UserWarning` saying
+    why and how to install it (:func:`sudoku_cp.backends.unavailable`), so that a comparison
+    runs on what is installed.
+
+    Raises:
+        UnknownBackendError: an unknown name (before anything is solved).
+    """
+    import warnings
+
+    usable = []
+    for name in list(names) if names is not None else registry.backend_names():
+        missing = registry.unavailable(name)
+        if missing:
+            warnings.warn(f"backend {name!r} skipped: {missing}", UserWarning, stacklevel=2)
+        else:
+            usable.append(name)
+    return usable
 
 
 def summarize(frame: pd.DataFrame) -> pd.DataFrame:

@@ -1,25 +1,92 @@
-"""The ``"auto"`` backend's choice (its answers are checked by the contract suite)."""
+"""The ``"auto"`` portfolio: its routes, its budgeted first attempt and fallback, and what
+its stats say (its answers are checked by the contract suite, for every route taken)."""
 
 from __future__ import annotations
 
+import warnings
+
+import pytest
+from test_sat import without_pysat  # noqa: F401  (a fixture: PySAT made unimportable)
+
 import sudoku_cp
-from sudoku_cp import Grid, datasets
-from sudoku_cp.backends.auto import choose
+from sudoku_cp import Grid, Puzzle, compare, datasets  # compare: the function, before its module
+from sudoku_cp.backends import auto
+from sudoku_cp.compare import usable_backends
+
+TOP95 = datasets.load("top95", limit=2)
 
 
-def test_small_grids_and_their_variants_go_to_the_backtracker():
-    assert choose(Grid.empty(9)) == choose(Grid.empty(16)) == "backtracking"
-    assert choose(datasets.load("gen_x")[0]) == choose(datasets.load("gen_killer")[0]) == "backtracking"
+def test_small_grids_and_variants_go_to_the_budgeted_backtracker_then_sat():
+    for puzzle in (Grid.empty(9), Grid.empty(16), datasets.load("gen_x")[0], datasets.load("gen_thermo")[0]):
+        plan = auto.route(puzzle)
+        assert (plan.first, plan.fallback) == ("backtracking", "sat")
+        assert plan.budget > 0
 
 
-def test_jigsaws_and_25x25_grids_go_to_cpsat():
-    assert choose(datasets.load("gen_jigsaw")[0]) == "cpsat"
-    assert choose(Grid.empty(25)) == "cpsat"
-
-
-def test_the_stats_say_which_backend_answered():
+def test_jigsaws_fall_back_to_cpsat_unless_they_have_few_givens():
     jigsaw = datasets.load("gen_jigsaw")[0]
-    result = sudoku_cp.solve_with_stats(jigsaw, backend="auto")
-    assert result.stats["chose_cpsat"] == 1
-    assert result.solution == sudoku_cp.solve(jigsaw, backend="backtracking")
-    assert sudoku_cp.solve_with_stats(datasets.load("top95")[0], backend="auto").stats["chose_cpsat"] == 0
+    assert auto.route(jigsaw).fallback == "cpsat"
+    assert auto.route(jigsaw.with_grid(Grid.empty(9, box=None))).fallback == "sat"
+
+
+def test_large_grids_go_by_their_share_of_givens():
+    sparse = auto.route(Grid.empty(25))
+    assert (sparse.label, sparse.first, sparse.fallback) == ("large, sparse", "backtracking", "sat")
+    hard = auto.route(datasets.load("sudoku25")[0])  # 43% given, one solution: SAT's clause learning
+    assert (hard.label, hard.first, hard.budget, hard.fallback) == ("large", "sat", None, None)
+
+
+def test_the_stats_say_who_answered_and_whether_it_was_a_fallback():
+    result = sudoku_cp.solve_with_stats(TOP95[0], backend="auto")
+    assert auto.answered_by(result.stats) == "backtracking"
+    assert result.stats["fallback"] == result.stats["budget_nodes"] == 0
+    assert result.stats["chose_backtracking"] + result.stats["chose_cpsat"] + result.stats["chose_sat"] == 1
+
+
+def test_past_its_budget_the_first_attempt_gives_way_to_the_fallback(monkeypatch):
+    expected = sudoku_cp.solve(TOP95[1], backend="backtracking")
+    monkeypatch.setitem(auto.BUDGETS, "classic", 0)  # over budget at the first look (64 nodes)
+    result = sudoku_cp.solve_with_stats(TOP95[1], backend="auto")
+    assert result.solution == expected
+    assert auto.answered_by(result.stats) == "sat"
+    assert result.stats["fallback"] == 1 and result.stats["budget_nodes"] >= auto.CHECK_EVERY
+    assert sudoku_cp.count_solutions(TOP95[1], backend="auto") == 1
+    with pytest.raises(sudoku_cp.NoSolutionError):
+        sudoku_cp.backends.auto.next_solution(TOP95[1], expected)
+
+
+def test_a_few_given_latin_square_with_anti_knight_and_anti_king_is_answered():
+    record = {
+        "size": 9,
+        "box": None,
+        "grid": "1" + "." * 79 + "2",
+        "rules": {"anti_knight": True, "anti_king": True},
+    }
+    puzzle = Puzzle.from_dict(record)
+    assert auto.route(puzzle).label == "variant, few givens"
+    result = sudoku_cp.solve_with_stats(puzzle, backend="auto", time_limit=60)
+    assert puzzle.is_solved_by(result.solution)
+    assert result.solution == sudoku_cp.solve(puzzle, backend="sat")
+
+
+def test_without_pysat_auto_falls_back_to_cpsat_and_compare_skips_sat(without_pysat, monkeypatch):  # noqa: F811
+    monkeypatch.setitem(auto.BUDGETS, "classic", 0)
+    result = sudoku_cp.solve_with_stats(TOP95[1], backend="auto")
+    assert auto.answered_by(result.stats) == "cpsat"
+    with pytest.warns(UserWarning, match=r"backend 'sat' skipped: .*pip install"):
+        assert usable_backends(["backtracking", "sat"]) == ["backtracking"]
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", UserWarning)
+        frame = compare(TOP95[:1], backends=["backtracking", "sat"], time_limit={"sat": 5})
+    assert list(frame["backend"]) == ["backtracking"]
+
+
+def test_a_jigsaw_past_its_budget_is_counted_and_listed_by_cpsat(monkeypatch):
+    jigsaw = datasets.load("gen_jigsaw")[0]
+    monkeypatch.setitem(auto.BUDGETS, "jigsaw", 0)
+    count, stats = auto.count_solutions(jigsaw, limit=2)
+    assert count == 1 and auto.answered_by(stats) == "cpsat" and stats["fallback"] == 1
+    solution, stats = auto.solve(jigsaw)
+    assert solution.to_string() == jigsaw.metadata["solution"] and auto.answered_by(stats) == "cpsat"
+    with pytest.raises(sudoku_cp.NoSolutionError):
+        auto.next_solution(jigsaw, solution)

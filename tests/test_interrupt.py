@@ -17,7 +17,7 @@ pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="sends SIGINT")
 
 LONG_SOLVES = {  # puzzles that take each backend far longer than the test waits
     "cpsat": 'datasets.load("sudoku25")[0]',
-    "auto": 'datasets.load("sudoku25")[0]',
+    "auto": 'datasets.load("sudoku25")[6]',  # auto sends it to SAT (CaDiCaL): about 20 s
     "backtracking": 'datasets.load("sudoku25")[0]',
     "python-constraint": 'datasets.load("hex16")[0], constraints="alldifferent", preprocess=False',
 }
@@ -79,7 +79,7 @@ def test_ctrl_c_raises_keyboard_interrupt_in_python(backend):
 
 def test_ctrl_c_in_the_command_line_prints_aborted_and_exits_130(tmp_path):
     puzzle = tmp_path / "big25.txt"
-    puzzle.write_text(sudoku_cp.datasets.load("sudoku25")[0].to_string() + "\n")
+    puzzle.write_text(sudoku_cp.datasets.load("sudoku25")[6].to_string() + "\n")  # auto: ~20 s
     script = (
         "import sys; from sudoku_cp.backends import cpsat; from sudoku_cp.cli import run; "
         "print('ready', file=sys.stderr, flush=True); sys.argv[0] = 'sudoku-cp'; run()"

@@ -102,9 +102,9 @@ class Backend(Protocol):
 
 
 DEFAULT_BACKEND = "auto"
-"""The backend :func:`sudoku_cp.solve` uses when none is named: ``"auto"``, which picks the
-backtracker or CP-SAT per puzzle (:mod:`sudoku_cp.backends.auto`); as fast as ``"cpsat"``
-or faster on every bundled set (``benchmarks/bench_backends.py``)."""
+"""The backend :func:`sudoku_cp.solve` uses when none is named: ``"auto"``, a portfolio that
+routes each puzzle by its features to the backtracker under a node budget, then SAT or
+CP-SAT (:mod:`sudoku_cp.backends.auto`, ``docs/auto.md``)."""
 
 _BACKENDS: dict[str, str | Backend] = {
     "backtracking": "sudoku_cp.backends.backtracking",

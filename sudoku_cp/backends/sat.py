@@ -24,16 +24,17 @@ minisat22`` (median wall ms per puzzle, chain / witness / hybrid; top95-sparse i
 with about half the givens removed):
 top95 6.1 / 7.1 / 1.8, top95-sparse 531 / 29 / 36, hex16 13 / 83 / 16.
 
-**The default solver** (:data:`DEFAULT_SOLVER`) is MiniSat 2.2 (``"minisat22"``), chosen with
-``benchmarks/bench_sat.py --section solvers`` and a run on sudoku25: on top95 and hex16
-(puzzles with one solution: two solves each) the solvers are within noise of each other
-(CPU medians 1.65-1.78 ms on top95, 4.9-5.4 ms on hex16; MapleChrono and MergeSat 2x
-slower on top95), MiniSat 2.2 the lowest on both; on the first six 25x25 puzzles of
-sudoku25 (limit 60 s each) MiniSat 2.2 and CaDiCaL 1.9.5 solved all six (45 s and 41 s
-in all), Glucose 4.1 five. CaDiCaL is not the default because PySAT cannot interrupt it
-(time limits are kept less closely) and its ``propagate``, which the witness questions
-use, is slow: top95 with half its givens removed took a median 136 ms with CaDiCaL 1.9.5
-and 36 ms with MiniSat 2.2 (``--section proofs``).
+**The solver** is picked per puzzle by :func:`choose_solver` (``solver="auto"``, the
+default): MiniSat 2.2 (``"minisat22"``) below 20x20, CaDiCaL 1.9.5 (``"cadical195"``) from
+20x20 up. On top95 and hex16 (puzzles with one solution: two solves each) the solvers are
+within noise of each other (``benchmarks/bench_sat.py --section solvers``: CPU medians
+1.65-1.78 ms on top95, 4.9-5.4 ms on hex16; MapleChrono and MergeSat 2x slower on
+top95), MiniSat 2.2 the lowest on both, and its ``propagate``, which the witness
+questions use, is the fastest: top95 with half its givens removed took a median 36 ms
+with MiniSat 2.2 and 136 ms with CaDiCaL 1.9.5 (``--section proofs``). On the twelve
+25x25 puzzles of sudoku25 CaDiCaL 1.9.5 proves every one (:func:`choose_solver`). PySAT
+cannot interrupt CaDiCaL, so its time limits are kept to a slice (about 50 ms) rather
+than at once.
 
 **Counting and listing.** :func:`count_solutions` enumerates models with a blocking clause
 after each one (one clause per solution, on the same incremental solver);
@@ -80,6 +81,7 @@ from sudoku_cp.backends.sat_encoding import (  # noqa: E402
     variable,
 )
 from sudoku_cp.backends.sat_runner import Run, canonical_solver_name, solver_names  # noqa: E402
+from sudoku_cp.constraints import Model  # noqa: E402
 from sudoku_cp.engine.lexmin import lowest_candidates, smallest_solution  # noqa: E402
 from sudoku_cp.engine.runtime import Deadline  # noqa: E402
 from sudoku_cp.errors import NoSolutionError, SolveTimeoutError  # noqa: E402
@@ -99,6 +101,7 @@ __all__ = [
     "Options",
     "PROOFS",
     "SUM_ENCODINGS",
+    "choose_solver",
     "count_solutions",
     "decode",
     "encode",
@@ -116,8 +119,32 @@ __all__ = [
     "variable",
 ]
 
-DEFAULT_SOLVER = "minisat22"
-"""The PySAT solver used unless ``solver=`` names another (see the module docstring for why)."""
+DEFAULT_SOLVER = "auto"
+"""The ``solver`` option's default: the solver :func:`choose_solver` picks for the puzzle."""
+
+LARGE_SIDE = 20
+"""From this side up (formulas of about 300,000 clauses and more, loaded per puzzle),
+:func:`choose_solver` picks CaDiCaL."""
+
+
+def choose_solver(model: Model) -> str:
+    """The PySAT solver for a puzzle's compiled model, by size: ``"cadical195"`` (CaDiCaL
+    1.9.5) from side :data:`LARGE_SIDE` up, ``"minisat22"`` (MiniSat 2.2) below.
+
+    On the twelve bundled 25x25 puzzles (``sudoku25``) CaDiCaL 1.9.5 proves every
+    smallest solution, the hardest in about 22 s of CPU (``benchmarks/bench_backends.py
+    --dataset sudoku25``, table ``sudoku25`` of ``docs/benchmarks/backends.md``), where
+    MiniSat 2.2, the choice below 20x20, left one of them unproven within a minute (issue
+    21). On 9x9 and 16x16 grids the solvers
+    are within noise of each other on a solve, and MiniSat's ``propagate``, which the
+    witness questions use, is the fastest (see the module docstring).
+
+    >>> from sudoku_cp import Grid, Puzzle
+    >>> choose_solver(Puzzle(Grid.empty(9)).model), choose_solver(Puzzle(Grid.empty(25)).model)
+    ('minisat22', 'cadical195')
+    """
+    return "cadical195" if model.side >= LARGE_SIDE else "minisat22"
+
 
 PROOFS = ("chain", "witness", "hybrid")
 """The ways to prove the smallest solution, for the ``proof`` option."""
@@ -144,7 +171,8 @@ class Options(Encoding):
             and 169% more clauses) or a PySAT cardinality encoding (:data:`AMO_ENCODINGS`).
         sum_encoding: cages by their ``"combinations"`` (default) or by PySAT's
             pseudo-Boolean encoding ``"pb"``.
-        solver: a PySAT solver name (:func:`solver_names`); default :data:`DEFAULT_SOLVER`.
+        solver: a PySAT solver name (:func:`solver_names`), or ``"auto"`` (the default,
+            :data:`DEFAULT_SOLVER`): the one :func:`choose_solver` picks for the puzzle.
         proof: ``"hybrid"`` (default), ``"chain"`` (``x <_lex w`` clauses until UNSAT) or
             ``"witness"`` (cell-by-cell questions under assumptions); see the module docstring.
 
@@ -159,7 +187,7 @@ class Options(Encoding):
 
     def __post_init__(self) -> None:
         super().__post_init__()
-        if not isinstance(self.solver, str) or self.solver not in _KNOWN_SOLVERS:
+        if self.solver != "auto" and (not isinstance(self.solver, str) or self.solver not in _KNOWN_SOLVERS):
             canonical_solver_name(self.solver)  # raises ValueError listing the solvers
             _KNOWN_SOLVERS.add(self.solver)
         check_choice("proof", self.proof, PROOFS)
@@ -323,9 +351,8 @@ def _grid_values(grid: Grid | Sequence[int], side: int) -> list[int]:
 
 
 def _start(puzzle: Puzzle, deadline: Deadline, options: Options) -> Run:
-    return Run.start(
-        puzzle.model, deadline, options.solver, options.encoding, options.amo, options.sum_encoding
-    )
+    solver = choose_solver(puzzle.model) if options.solver == "auto" else options.solver
+    return Run.start(puzzle.model, deadline, solver, options.encoding, options.amo, options.sum_encoding)
 
 
 @takes_options(Options, "count_solutions")
