@@ -87,6 +87,7 @@ _BACKENDS: dict[str, str | Backend] = {
     "cpsat": "sudoku_cp.backends.cpsat",
     "python-constraint": "sudoku_cp.backends.pyconstraint",
     "sat": "sudoku_cp.backends.sat",
+    "cpmpy": "sudoku_cp.backends.cpmpy_bridge",  # any CPMpy solver (solver=...), optional extra
     "auto": "sudoku_cp.backends.auto",  # picks one of the above per puzzle
 }
 
