@@ -40,10 +40,12 @@ SLOW = {
 
 SLOW_FAMILIES = {
     "python-constraint": ("hex16-minus", "17clue-minus", "top1465-minus"),
+    "cpmpy": ("hex16-minus", "17clue-minus", "top1465-minus"),
 }
 """Lex-min case families that a backend runs in the slow pass only: python-constraint's
-proofs take seconds each there; its sparse cases, and every other backend's, stay in the
-main suite."""
+proofs take seconds each there, cpmpy's about a second (35 s in all: CPMpy transforms
+the model anew for each solve); their sparse cases, and every other backend's, stay in
+the main suite."""
 
 
 def _is_slow(backend: str, name: str) -> bool:

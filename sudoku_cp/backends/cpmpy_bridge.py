@@ -57,6 +57,7 @@ from __future__ import annotations
 
 import threading
 import time
+import warnings
 from collections.abc import Sequence
 from concurrent import futures
 from typing import Any
@@ -127,20 +128,28 @@ def available_solvers() -> list[str]:
     """
     global _AVAILABLE
     if _AVAILABLE is None:
-        found = []
-        for name, solver_class in SolverLookup.base_solvers():
-            if name in UNUSABLE:
-                continue
-            try:
-                if not solver_class.supported():
-                    continue
-                x = cp.intvar(1, 2, shape=2, name="probe")
-                if solver_class(cp.Model(cp.AllDifferent(x))).solve():
-                    found.append(name)
-            except Exception:  # an installed package that fails (a licence, an executable)
-                continue
+        with warnings.catch_warnings():  # "MiniZinc Python is installed, but..."
+            warnings.simplefilter("ignore")
+            found = _probe_solvers()
         _AVAILABLE = found
     return list(_AVAILABLE)
+
+
+def _probe_solvers() -> list[str]:
+    """The usable solvers (see :func:`available_solvers`)."""
+    found = []
+    for name, solver_class in SolverLookup.base_solvers():
+        if name in UNUSABLE:
+            continue
+        try:
+            if not solver_class.supported():
+                continue
+            x = cp.intvar(1, 2, shape=2, name="probe")
+            if solver_class(cp.Model(cp.AllDifferent(x))).solve():
+                found.append(name)
+        except Exception:  # an installed package that fails (a licence, an executable)
+            continue
+    return found
 
 
 _AVAILABLE: list[str] | None = None
@@ -219,8 +228,10 @@ def lex_less(
     cell 2, the last, must then be below 2:
 
     >>> x = cp.intvar(1, 2, shape=3, name="x")
-    >>> for c in lex_less(x, [2, 1, 2], [0, 0, 0], [1, 1, 1]):
-    ...     print(str(c).replace(str(c.args[0]) if c.name == "->" else "?", "tied"))
+    >>> chain = lex_less(x, [2, 1, 2], [0, 0, 0], [1, 1, 1])
+    >>> tied = chain[2].args[0]
+    >>> for c in chain:
+    ...     print(str(c).replace(str(tied), "tied"))
     x[0] <= 2
     (~tied) -> (x[0] <= 1)
     (tied) -> (x[1] <= 1)
