@@ -55,6 +55,7 @@ abandoned on that thread (it ends at its time limit) and later calls use a fresh
 
 from __future__ import annotations
 
+import signal
 import threading
 import time
 import warnings
@@ -77,9 +78,10 @@ except ImportError as error:
         f'the "cpmpy" backend needs CPMpy, which is not installed: {INSTALL_HINT}'
     ) from error
 
+from sudoku_cp.backends.subprocess_timeout import WorkerPool  # noqa: E402
 from sudoku_cp.constraints import AllDifferent, Less, Model, Relation, Sum, ValueIn  # noqa: E402
 from sudoku_cp.engine.lexmin import lowest_candidates  # noqa: E402
-from sudoku_cp.engine.runtime import Deadline, HelperThread  # noqa: E402
+from sudoku_cp.engine.runtime import Deadline, HelperThread, finite_time_limit  # noqa: E402
 from sudoku_cp.errors import NoSolutionError, NotSupportedError, SolveTimeoutError, SudokuError  # noqa: E402
 from sudoku_cp.grid import Grid  # noqa: E402
 from sudoku_cp.puzzle import Puzzle, to_puzzle  # noqa: E402
@@ -363,29 +365,88 @@ class _Run:
         }
 
 
-def _check_solver(solver: str) -> str:
-    """The base name of ``solver`` (``"pysat"`` for ``"pysat:glucose4"``), checked.
+def _check_solver_name(solver: str) -> str:
+    """The base name of ``solver``, if CPMpy knows it and it can solve a puzzle (nothing imported).
 
     Raises:
-        NotSupportedError: CPMpy has no such solver, it is not installed, or it cannot solve a puzzle.
+        NotSupportedError: CPMpy has no such solver, or it cannot solve a puzzle.
+        ValueError: ``solver`` is not a str.
     """
     if not isinstance(solver, str):
         raise ValueError(f"solver must be a CPMpy solver name (a str), not {solver!r}")
     base = solver.partition(":")[0]
-    known = dict(SolverLookup.base_solvers())
     if base in UNUSABLE:
         raise NotSupportedError(f'the "cpmpy" backend cannot use solver {solver!r}: {UNUSABLE[base]}')
-    if base not in known:
+    if base not in dict(SolverLookup.base_solvers()):
         raise NotSupportedError(
             f'the "cpmpy" backend knows no solver {solver!r}; '
             f"installed here: {', '.join(available_solvers())}"
         )
-    if base not in available_solvers():
+    return base
+
+
+def _check_solver(solver: str) -> str:
+    """The base name of ``solver`` (``"pysat"`` for ``"pysat:glucose4"``), checked, its
+    package imported.
+
+    Raises:
+        NotSupportedError: CPMpy has no such solver, it is not installed, or it cannot solve a puzzle.
+    """
+    base = _check_solver_name(solver)
+    known = dict(SolverLookup.base_solvers())
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        supported = known[base].supported()
+    if not supported:  # only the named solver is imported (a solver's library may take SIGINT)
         raise NotSupportedError(
             f'the "cpmpy" backend cannot use solver {solver!r}: its package is not installed or not usable '
             f"here; installed: {', '.join(available_solvers())}"
         )
     return base
+
+
+IN_PROCESS = frozenset({"ortools", "scip"})
+"""Solvers whose calls run in this process (on a helper thread, see :func:`_interruptibly`):
+Ctrl-C reaches Python while they search (OR-Tools' search is stopped, SCIP's returns).
+Every other solver runs in a killable child process (:func:`_call`): Choco, Pumpkin and
+Exact hold the interpreter during their search, and Z3 takes SIGINT over, so that in this
+process Ctrl-C did not stop them within a minute on a 25x25 puzzle."""
+
+CHILD_GRACE = 10.0
+"""Seconds a child process gets beyond ``time_limit`` (the model's transformation is not
+interrupted by the clock) before it is killed and the call times out."""
+
+_WORKERS: WorkerPool | None = None
+
+
+def _call(function: Any, solver: str, time_limit: float | None, *args: Any) -> Any:
+    """``function(*args)`` (a whole call: :func:`_solve`, :func:`_next` or :func:`_count`),
+    for ``solver``: here (:func:`_interruptibly`) for the solvers of :data:`IN_PROCESS`,
+    else in a child process of a :class:`~sudoku_cp.backends.subprocess_timeout.WorkerPool`,
+    which Ctrl-C or a missed deadline kills (the next call starts a new one, about half a
+    second). The stats then hold ``cpu_time``, the child's CPU seconds for the call."""
+    global _WORKERS
+    base = _check_solver_name(solver)
+    if base in IN_PROCESS:
+        return _interruptibly(function, *args)
+    if _WORKERS is None:
+        _WORKERS = WorkerPool(preload=("sudoku_cp.backends.cpmpy_bridge",))
+    limit = finite_time_limit(time_limit)
+    try:
+        timeout = None if limit is None else limit + CHILD_GRACE
+        result, _ = _WORKERS.call(_in_child, (function, *args), timeout)
+    except TimeoutError:
+        raise SolveTimeoutError(
+            f"CPMpy ({solver}) ran out of time: no solution found and proven within {time_limit:g} s"
+        ) from None
+    return result
+
+
+def _in_child(function: Any, *args: Any) -> Any:
+    """Run in the child process: ``function(*args)``, its stats with the CPU seconds it took."""
+    started = time.process_time()
+    answer, stats = function(*args)
+    return answer, {**stats, "cpu_time": time.process_time() - started}
 
 
 _CALL_THREAD = HelperThread("sudoku_cp-cpmpy")
@@ -401,11 +462,17 @@ def _interruptibly(function: Any, *args: Any, **kwargs: Any) -> Any:
     and awaited; other solvers cannot be stopped from outside, so that thread is
     abandoned (its solve ends at its time limit) and the next call gets a new one. In
     a thread other than the main one (the only one Python delivers signals to), the
-    call runs directly.
+    call runs directly. Python's SIGINT handler is installed again first, in case a
+    solver's library took SIGINT over when it was loaded.
     """
     global _CALL_THREAD
     if threading.current_thread() is not threading.main_thread():
         return function(*args, **kwargs)
+    # A solver's native library may have taken SIGINT over when it was loaded (a JVM
+    # does): give it back to Python's handler, so that Ctrl-C reaches this thread.
+    handler = signal.getsignal(signal.SIGINT)
+    if handler is not None:  # None: not set from Python, left alone
+        signal.signal(signal.SIGINT, handler)
     future = _CALL_THREAD.submit(function, *args, **kwargs)
     try:
         return future.result()
@@ -529,7 +596,7 @@ def solve(
         ValueError: an unknown ``proof``.
     """
     _check_proof(proof)
-    return _interruptibly(_solve, to_puzzle(puzzle), time_limit, solver, proof)
+    return _call(_solve, solver, time_limit, to_puzzle(puzzle), time_limit, solver, proof)
 
 
 def _solve(
@@ -571,7 +638,7 @@ def next_solution(
     bound = list(after.cells if isinstance(after, Grid) else after)
     if len(bound) != n * n or not all(isinstance(v, int) and 1 <= v <= n for v in bound):
         raise ValueError(f"after must be a complete {n}x{n} grid (n*n values in 1..{n})")
-    return _interruptibly(_next, puzzle, bound, time_limit, solver, proof)
+    return _call(_next, solver, time_limit, puzzle, bound, time_limit, solver, proof)
 
 
 def _next(
@@ -621,7 +688,7 @@ def count_solutions(
         NotSupportedError: as :func:`solve`.
     """
     _check_proof(proof)
-    return _interruptibly(_count, to_puzzle(puzzle), limit, time_limit, solver)
+    return _call(_count, solver, time_limit, to_puzzle(puzzle), limit, time_limit, solver)
 
 
 def _count(
