@@ -61,11 +61,11 @@ MAIN = ("classic",)
 """The cases every solver runs in the main suite; the others run with ``pytest -m slow``
 (the MIP solvers and Z3 take seconds on the several-solution cases)."""
 
-MAIN_SOLVERS = ("ortools", "choco", "gurobi", "cplex")
+MAIN_SOLVERS = ("ortools", "choco")
 """The solvers that run the main cases in the main suite: OR-Tools in this process, Choco
-in a child process (the bridge runs every solver but OR-Tools and SCIP in one), and the
-two whose licence refusal is quick; every other solver's cases run in the slow pass
-(seconds each: a child process's start-up, Z3, the MIP solvers)."""
+in a child process (the bridge runs every solver but OR-Tools and SCIP in one); every
+other solver's cases run in the slow pass (seconds each: a child process's imports, Z3,
+the MIP solvers, Gurobi's and CPLEX's licence checks)."""
 
 
 def _is_slow(solver: str, name: str) -> bool:
