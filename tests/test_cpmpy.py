@@ -84,7 +84,7 @@ def _params():
 
 def _solve_or_skip_licence(puzzle, solver: str):
     try:
-        return sudoku_cp.solve(puzzle, backend="cpmpy", solver=solver, time_limit=120)
+        return sudoku_cp.solve(puzzle, backend="cpmpy", solver=solver, time_limit=300)
     except NotSupportedError as error:
         if any(words in str(error) for words in LICENCE_LIMITS):
             pytest.skip(f"{solver}'s licence here is too small: {error}")
@@ -108,13 +108,11 @@ def test_every_solver_proves_the_expected_smallest_solution(solver: str, name: s
 def test_every_solver_counts_like_the_independent_answer(solver: str) -> None:
     puzzle = Puzzle.from_dict(_variant("classic4x4-1g"))  # 4x4, one given: several solutions
     expected = count_solutions(puzzle, backend="backtracking")
+    assert count_solutions(puzzle, backend="cpmpy", solver=solver, limit=3) == min(3, expected)
     try:
         assert count_solutions(puzzle, backend="cpmpy", solver=solver) == expected
-        assert count_solutions(puzzle, backend="cpmpy", solver=solver, limit=3) == min(3, expected)
-    except NotSupportedError as error:
-        if not any(words in str(error) for words in LICENCE_LIMITS):
-            raise
-        pytest.skip(f"{solver}'s licence here is too small")
+    except NotSupportedError as error:  # Gurobi and CPLEX enumerate only up to a limit
+        assert "all solutions" in str(error)
 
 
 def test_the_chain_proof_agrees_with_the_hybrid_one() -> None:

@@ -31,8 +31,8 @@ from the first blank cell whose lowest candidate is below the witness's value, t
 :func:`block_size` blank cells are minimised as one base-``n`` number with the cells
 before them fixed, the optimum proven by the solver, and fixed in turn (Ehrgott,
 *Multicriteria Optimization*, 2005, section 5.1; blocks of 6 cells take about a
-sixth of the solves that one cell at a time would). A solver that takes no objective
-(PySAT, Pindakaas) continues the chain instead. Why not the witness method's
+sixth of the solves that one cell at a time would). The solvers of :data:`NO_OBJECTIVES`
+(PySAT, Pindakaas, Z3, Choco) continue the chain instead. Why not the witness method's
 retractable questions ``x_i < w_i``: CPMpy adds constraints for good, and assumptions
 (which could retract them) exist for only some solvers; the chain and the block
 objectives only ever add constraints that the smallest solution satisfies, so one
@@ -310,14 +310,25 @@ class _Run:
         except Exception as error:  # a licence, an executable, a bad subsolver name
             raise NotSupportedError(f'the "cpmpy" backend cannot start solver {solver!r}: {error}') from error
         self.options = SOLVER_OPTIONS.get(self.name, {})
-        self.objectives = self.name not in ("pysat", "pindakaas")
+        self.objectives = self.name not in NO_OBJECTIVES
+        self.solver_name = solver
+        self.posted: list[Any] = []  # every expression, for a solver started anew (REBUILT)
+        self.stale = False  # the solver lacks expressions posted after a solve (REBUILT)
         for constraint, expression in pairs:
             self.add(expression, constraint)
         self.build_time = time.perf_counter() - started
         self.deadline.check(f"CPMpy ({solver})")
 
     def add(self, expression: Any, constraint: Any = None) -> None:
-        """Post one expression (or a list) to the solver, refusing clearly what it cannot take."""
+        """Post one expression (or a list) to the solver, refusing clearly what it cannot take.
+        A solver of :data:`REBUILT` that has solved once only records it (see :meth:`solve`)."""
+        self.posted.append((expression, constraint))
+        if self.name in REBUILT and self.solver_calls:
+            self.stale = True
+            return
+        self._post(expression, constraint)
+
+    def _post(self, expression: Any, constraint: Any) -> None:
         try:
             self.solver += expression
         except (_CpmpyNotSupported, NotImplementedError, ImportError, TypeError) as error:
@@ -336,6 +347,10 @@ class _Run:
         left = self.deadline.left()
         if left is not None and left <= 0:
             raise self.deadline.timeout(f"CPMpy ({self.name})")
+        if self.stale:  # a solver of REBUILT: a new one with every expression so far
+            self.solver, self.stale = SolverLookup.get(self.solver_name), False
+            for expression, constraint in self.posted:
+                self._post(expression, constraint)
         if objective is not None:
             self.solver.minimize(objective)
         try:
@@ -404,6 +419,19 @@ def _check_solver(solver: str) -> str:
         )
     return base
 
+
+NO_OBJECTIVES = {
+    "pysat": "a SAT solver: no objective",
+    "pindakaas": "a SAT solver: no objective",
+    "z3": "CPMpy's z3 solver takes no objective (its optimiser, 'z3:opt', is another solver)",
+    "choco": "pychoco 0.4 crashed minimising after an earlier solve (see REBUILT)",
+}
+"""Solvers whose hybrid proof continues the chain instead of minimising blocks, and why."""
+
+REBUILT = frozenset({"choco"})
+"""Solvers started anew, with every expression so far, for each solve after the first:
+pychoco 0.4 crashed (a fatal error of its native image, the process ending with code 99)
+when constraints were added after a solve."""
 
 IN_PROCESS = frozenset({"ortools", "scip"})
 """Solvers whose calls run in this process (on a helper thread, see :func:`_interruptibly`):
@@ -703,7 +731,12 @@ def _count(
     options = dict(run.options)
     if run.name == "ortools":
         options.pop("num_workers")  # CPMpy enumerates with OR-Tools' one-worker search
-    count = run.solver.solveAll(time_limit=left, solution_limit=limit, **options)
+    try:
+        count = run.solver.solveAll(time_limit=left, solution_limit=limit, **options)
+    except (_CpmpyNotSupported, NotImplementedError) as error:
+        raise NotSupportedError(f"CPMpy's solver {run.name!r} cannot count solutions: {error}") from error
+    except Exception as error:  # Gurobi and CPLEX refuse to enumerate without a limit
+        raise NotSupportedError(f"CPMpy's solver {run.name!r} cannot count solutions: {error}") from error
     status = run.solver.status()
     run.solver_calls += 1
     run.solve_time += status.runtime or 0.0
