@@ -47,9 +47,11 @@ SLOW_FAMILIES = {
     "python-constraint": ("hex16-minus", "17clue-minus", "top1465-minus"),
     # one to eight seconds each: a HiGHS solve per witness question (tests/test_mip.py keeps a sample)
     "mip": ("hex16-minus", "17clue-minus", "top1465-minus", "sparse"),
+    "cpmpy": ("hex16-minus", "17clue-minus", "top1465-minus"),
 }
 """Lex-min case families that a backend runs in the slow pass only: python-constraint's
-and mip's proofs take seconds each there; their other cases, and every other backend's,
+and mip's proofs take seconds each there, cpmpy's about a second (35 s in all: CPMpy
+transforms the model anew for each solve); their other cases, and every other backend's,
 stay in the main suite."""
 
 
@@ -117,7 +119,7 @@ def test_expected_variant_answers_are_the_independent_models(case: dict) -> None
 VARIANT_SETS = [n for n in datasets.names() if datasets.is_variant_set(n)]
 
 
-REFUSED_KINDS = {"mip": ("Table", "Sandwich", "Skyscraper")}
+REFUSED_KINDS = {"mip": ("Table", "Sandwich", "Skyscraper"), "cpmpy": ("Sandwich", "Skyscraper")}
 """Constraint kinds a backend refuses by design (the template lets a backend refuse a kind
 it cannot compile, loudly): on a puzzle holding one, the contract is the refusal, a
 ``NotSupportedError`` naming the kind, never an answer without it."""

@@ -342,7 +342,7 @@ def _backends_9x9():
     return [name if name in fast else pytest.param(name, marks=pytest.mark.slow) for name in backend_names()]
 
 
-REFUSING = {"mip": ("Table", "Sandwich", "Skyscraper")}
+REFUSING = {"mip": ("Table", "Sandwich", "Skyscraper"), "cpmpy": ("Sandwich", "Skyscraper")}
 """Kinds a backend refuses by design (the template's loud refusal): on them the outcome
 checked is the refusal naming the kind, never an answer without the constraint."""
 

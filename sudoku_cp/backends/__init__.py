@@ -113,6 +113,7 @@ _BACKENDS: dict[str, str | Backend] = {
     "sat": "sudoku_cp.backends.sat",
     "mip": "sudoku_cp.backends.mip",
     "exact-cover": "sudoku_cp.backends.exact_cover",
+    "cpmpy": "sudoku_cp.backends.cpmpy_bridge",  # any CPMpy solver (solver=...), optional extra
     "auto": "sudoku_cp.backends.auto",  # picks one of the above per puzzle
 }
 

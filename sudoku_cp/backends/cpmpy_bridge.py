@@ -1,0 +1,780 @@
+"""The CPMpy bridge: one backend over every solver CPMpy reaches, each proving the smallest solution.
+
+CPMpy (Guns, "Increasing modeling language convenience with a universal n-dimensional
+array, CPpy as python-embedded example", ModRef 2019; https://cpmpy.readthedocs.io) is a
+modelling layer: one model, written once as Python expressions, is transformed for a
+solver of any paradigm: constraint programming with clause learning (OR-Tools CP-SAT,
+Pumpkin), classic CP (Choco), pseudo-Boolean (Exact), SAT (PySAT, Pindakaas), SMT (Z3),
+MIP (HiGHS, SCIP, Gurobi, CPLEX). This backend compiles the vocabulary of
+:mod:`sudoku_cp.constraints` to CPMpy expressions (:func:`compile_model`) and proves the
+smallest row-major solution on the solver named by ``solver=`` (:func:`available_solvers`
+lists those installed here; :data:`DEFAULT_SOLVER` is OR-Tools, which CPMpy always has).
+
+**The compilation**, one CPMpy expression per constraint: a cell is ``cp.intvar`` over the
+bounds of its domain, with ``cp.InDomain`` when the domain has holes (``ValueIn``: the
+even or odd cells) and the given's value as its only value; ``AllDifferent`` ->
+``cp.AllDifferent``; ``Sum`` -> ``cp.sum(cells) == total``; ``Less`` -> ``x < y``;
+``Relation`` -> ``cp.Table([x, y], allowed)``; ``ValueIn`` is in the domains. Any other
+kind is refused with :class:`~sudoku_cp.errors.NotSupportedError`, and so is a kind the
+chosen solver cannot take (PySAT without PBLib has no linear constraints: it takes the
+classic rules, not cages or thermometers), naming the backend, the solver and the kind.
+
+**The proof** (option ``proof``; the full account of both methods is in
+:mod:`sudoku_cp.engine.lexmin`). Every step rests on an answer of the solver that is a
+proof: UNSAT, or OPTIMAL for an objective. ``"chain"`` finds a solution ``w``, adds
+``x <_lex w`` (:func:`lex_less`, the Boolean chain of Frisch et al., CP 2002, as CPMpy
+implications, skipping cells that cannot take a smaller value) and solves again until
+UNSAT. ``"hybrid"`` (the default) asks that chain question once: a puzzle with one
+solution is proven in two solves; if a smaller solution exists, the lexicographic
+optimisation of the witness method follows, in blocks of cells (:func:`_optimise_cells`):
+from the first blank cell whose lowest candidate is below the witness's value, the next
+:func:`block_size` blank cells are minimised as one base-``n`` number with the cells
+before them fixed, the optimum proven by the solver, and fixed in turn (Ehrgott,
+*Multicriteria Optimization*, 2005, section 5.1; blocks of 6 cells take about a
+sixth of the solves that one cell at a time would). The solvers of :data:`NO_OBJECTIVES`
+(PySAT, Pindakaas, Z3, Choco) continue the chain instead. Why not the witness method's
+retractable questions ``x_i < w_i``: CPMpy adds constraints for good, and assumptions
+(which could retract them) exist for only some solvers; the chain and the block
+objectives only ever add constraints that the smallest solution satisfies, so one
+incremental solver serves every step on every solver. CPMpy has ``cp.LexLess``, but
+its decomposition knows nothing of the cells that cannot be smaller, so the chain here
+is written out.
+
+**Counting** uses CPMpy's ``solveAll(solution_limit=...)``: native enumeration where a
+solver has it (OR-Tools), blocking constraints otherwise; the count is returned only
+when the enumeration ended (status OPTIMAL) or reached the limit. :func:`next_solution`
+adds ``x >_lex after`` (:func:`lex_greater`) and runs :func:`solve`'s proof.
+
+**Time limits and Ctrl-C.** Each solve gets the time left of the call (CPMpy's
+``time_limit``); the model's transformation for the solver is not interruptible by
+the clock, only checked after it. Solves run on a helper thread while the calling
+thread waits, so Ctrl-C raises :class:`KeyboardInterrupt` at once even when a solver's
+native code ignores signals; an OR-Tools search is then stopped, any other solver's
+abandoned on that thread (it ends at its time limit) and later calls use a fresh thread.
+"""
+
+from __future__ import annotations
+
+import signal
+import threading
+import time
+import warnings
+from collections.abc import Sequence
+from concurrent import futures
+from dataclasses import dataclass
+from typing import Any
+
+from sudoku_cp.errors import BackendUnavailableError
+
+INSTALL_HINT = 'pip install "sudoku_cp[cpmpy]"'
+"""How to install what the backend needs."""
+
+try:
+    import cpmpy as cp
+    from cpmpy.exceptions import NotSupportedError as _CpmpyNotSupported
+    from cpmpy.solvers.solver_interface import ExitStatus
+    from cpmpy.solvers.utils import SolverLookup
+except ImportError as error:
+    raise BackendUnavailableError(
+        f'the "cpmpy" backend needs CPMpy, which is not installed: {INSTALL_HINT}'
+    ) from error
+
+from sudoku_cp.backends import BackendOptions, check_choice, takes_options, unsupported  # noqa: E402
+from sudoku_cp.backends.subprocess_timeout import WorkerPool  # noqa: E402
+from sudoku_cp.constraints import AllDifferent, Less, Linear, Model, Relation, Sum, Table, ValueIn  # noqa: E402
+from sudoku_cp.engine.lexmin import lowest_candidates  # noqa: E402
+from sudoku_cp.engine.runtime import Deadline, HelperThread, finite_time_limit  # noqa: E402
+from sudoku_cp.errors import NoSolutionError, NotSupportedError, SolveTimeoutError, SudokuError  # noqa: E402
+from sudoku_cp.grid import Grid  # noqa: E402
+from sudoku_cp.puzzle import Puzzle, to_puzzle  # noqa: E402
+
+__all__ = [
+    "DEFAULT_SOLVER",
+    "PROOFS",
+    "available_solvers",
+    "compile_model",
+    "count_solutions",
+    "lex_greater",
+    "lex_less",
+    "next_solution",
+    "solve",
+]
+
+DEFAULT_SOLVER = "ortools"
+"""The CPMpy solver used unless ``solver=`` names another: OR-Tools, a dependency of CPMpy itself."""
+
+PROOFS = ("chain", "hybrid")
+"""The ways to prove the smallest solution, for the ``proof`` option (see the module docstring)."""
+
+UNUSABLE = {
+    "rc2": "a MaxSAT solver: CPMpy's RC2 solves optimisation problems only",
+    "pysdd": "a knowledge compiler over Boolean variables: it takes no integer cell variables",
+}
+"""CPMpy solvers that cannot solve a puzzle, with why (refused by name)."""
+
+SOLVER_OPTIONS: dict[str, dict[str, Any]] = {
+    "ortools": {"num_workers": 1, "catch_sigint_signal": False},
+    "gurobi": {"Threads": 1, "MIPGap": 0.0},
+    "scip": {"parallel/maxnthreads": 1, "limits/gap": 0.0},
+    "highs": {"mip_rel_gap": 0.0},
+}
+"""Native parameters passed to a solver's every solve: one thread (as the ``"cpsat"``
+backend), CP-SAT leaving SIGINT to Python, and MIP solvers' relative gap 0 (an optimum
+is then proven exactly, as the proof needs)."""
+
+
+def available_solvers() -> list[str]:
+    """The CPMpy solvers installed here that can solve a puzzle, in CPMpy's order (names
+    for ``solver=``; a subsolver such as ``"pysat:glucose4"`` is accepted too).
+
+    Solvers whose package is present but unusable (no licence, a missing executable) are
+    left out: each is asked to solve a two-cell model once, and the answer is kept.
+    """
+    global _AVAILABLE
+    if _AVAILABLE is None:
+        with warnings.catch_warnings():  # "MiniZinc Python is installed, but..."
+            warnings.simplefilter("ignore")
+            found = _probe_solvers()
+        _AVAILABLE = found
+    return list(_AVAILABLE)
+
+
+def _probe_solvers() -> list[str]:
+    """The usable solvers (see :func:`available_solvers`)."""
+    found = []
+    for name, solver_class in SolverLookup.base_solvers():
+        if name in UNUSABLE:
+            continue
+        try:
+            if not solver_class.supported():
+                continue
+            x = cp.intvar(1, 2, shape=2, name="probe")
+            if solver_class(cp.Model(cp.AllDifferent(x))).solve():
+                found.append(name)
+        except Exception:  # an installed package that fails (a licence, an executable)
+            continue
+    return found
+
+
+_AVAILABLE: list[str] | None = None
+
+
+# -- the model ----------------------------------------------------------------------------------
+
+
+def compile_model(model: Model) -> tuple[list[Any], list[tuple[Any, Any]]]:
+    """The CPMpy expressions of a compiled model (see the module docstring).
+
+    Args:
+        model: the puzzle's :class:`~sudoku_cp.constraints.Model`.
+
+    Returns:
+        ``(cells, constraints)``: the ``n*n`` cell variables row-major (``cp.intvar``
+        named ``"r1c1"``..), and ``(constraint, expression)`` pairs, the vocabulary's
+        constraint and its CPMpy expression (the domains' ``InDomain`` paired with the
+        ``ValueIn`` or given they come from, or ``None``).
+
+    Raises:
+        NotSupportedError: a constraint of a kind outside the vocabulary.
+
+    >>> from sudoku_cp import Grid, Puzzle
+    >>> from sudoku_cp.rules import Thermo
+    >>> puzzle = Puzzle(Grid.parse("1" + "." * 15, (2, 2)), [Thermo([[(0, 0), (0, 1)]])])
+    >>> cells, pairs = compile_model(puzzle.model)
+    >>> cells[0], cells[5]
+    (r1c1, r2c2)
+    >>> [str(expression) for _, expression in pairs][-1]
+    '(r1c1) < (r1c2)'
+    """
+    n = model.side
+    cells = []
+    pairs: list[tuple[Any, Any]] = []
+    for cell, domain in enumerate(model.domains()):
+        variable = cp.intvar(domain[0], domain[-1], name=f"r{cell // n + 1}c{cell % n + 1}")
+        cells.append(variable)
+        if len(domain) != domain[-1] - domain[0] + 1:
+            pairs.append((None, cp.InDomain(variable, list(domain))))
+    for constraint in model.constraints:
+        if isinstance(constraint, AllDifferent):
+            expression = cp.AllDifferent([cells[c] for c in constraint.cells])
+        elif isinstance(constraint, Sum):
+            expression = cp.sum([cells[c] for c in constraint.cells]) == constraint.total
+        elif isinstance(constraint, Less):
+            expression = cells[constraint.first] < cells[constraint.second]
+        elif isinstance(constraint, Relation):
+            expression = cp.Table(
+                [cells[constraint.first], cells[constraint.second]], sorted(constraint.allowed)
+            )
+        elif isinstance(constraint, Linear):
+            pairs_ = zip(constraint.coefficients, constraint.cells, strict=True)
+            terms = cp.sum([a * cells[c] for a, c in pairs_])
+            rhs = constraint.rhs
+            expression = {"==": terms == rhs, "<=": terms <= rhs, ">=": terms >= rhs}[constraint.operator]
+        elif isinstance(constraint, Table):
+            expression = cp.Table([cells[c] for c in constraint.cells], sorted(constraint.allowed))
+        elif isinstance(constraint, ValueIn):
+            continue  # in the cell's domain
+        else:  # the line automata (sandwich, skyscraper) among them: refused, never dropped
+            raise unsupported(NAME, constraint)
+        pairs.append((constraint, expression))
+    return cells, pairs
+
+
+def lex_less(
+    cells: Sequence[Any], bound: Sequence[int], givens: Sequence[int], lowest: Sequence[int]
+) -> list:
+    """The CPMpy constraints of ``cells <_lex bound``, or ``[]`` when no blank cell can take a
+    value below its bound (nothing is smaller: no solve needed).
+
+    The chain of Frisch et al. (CP 2002), as the ``"cpsat"`` backend writes it: ``tied[i]``
+    ("every blank cell before ``i`` equals its bound") implies ``x_i <= w_i``, and
+    ``tied[i]`` without ``tied[next]`` implies ``x_i <= w_i - 1``; a cell whose lowest
+    candidate is not below ``w_i`` passes the chain on.
+
+    Three cells of values 1..2 below ``(2, 1, 2)``: cell 0 is at most 2, and 1 unless the
+    chain goes on (``tied``, a fresh Boolean); cell 1 cannot be below 1 and passes it on;
+    cell 2, the last, must then be below 2:
+
+    >>> x = cp.intvar(1, 2, shape=3, name="x")
+    >>> chain = lex_less(x, [2, 1, 2], [0, 0, 0], [1, 1, 1])
+    >>> tied = chain[2].args[0]
+    >>> for c in chain:
+    ...     print(str(c).replace(str(tied), "tied"))
+    x[0] <= 2
+    (~tied) -> (x[0] <= 1)
+    (tied) -> (x[1] <= 1)
+    (tied) -> (x[2] <= 2)
+    (tied) -> (x[2] <= 1)
+    """
+    may_differ = [i for i, given in enumerate(givens) if not given and lowest[i] < bound[i]]
+    if not may_differ:
+        return []
+    last = may_differ[-1]
+    constraints: list = []
+    tied = None  # the Boolean "tied at this cell"; None means always tied
+    for i in range(last + 1):
+        if givens[i]:
+            continue
+        constraints.append(_when([tied], cells[i] <= bound[i]))
+        if i == last:
+            constraints.append(_when([tied], cells[i] <= bound[i] - 1))
+        elif lowest[i] < bound[i]:
+            tied_next = cp.boolvar()  # a fresh name: chains of later rounds share the solver
+            constraints.append(_when([tied, ~tied_next], cells[i] <= bound[i] - 1))
+            tied = tied_next
+    return constraints
+
+
+def lex_greater(cells: Sequence[Any], bound: Sequence[int], side: int) -> list:
+    """The CPMpy constraints of ``cells >_lex bound`` over every cell (``bound`` any
+    complete grid), the mirror of :func:`lex_less`; ``[]`` when no cell can exceed its
+    bound (every value is ``side``: nothing is greater)."""
+    may_exceed = [i for i, value in enumerate(bound) if value < side]
+    if not may_exceed:
+        return []
+    last = may_exceed[-1]
+    constraints: list = []
+    tied = None
+    for i in range(last + 1):
+        constraints.append(_when([tied], cells[i] >= bound[i]))
+        if i == last:
+            constraints.append(_when([tied], cells[i] >= bound[i] + 1))
+        elif bound[i] < side:
+            tied_next = cp.boolvar()
+            constraints.append(_when([tied, ~tied_next], cells[i] >= bound[i] + 1))
+            tied = tied_next
+    return constraints
+
+
+def _when(conditions: Sequence[Any], consequence: Any) -> Any:
+    """``consequence`` under the conjunction of ``conditions`` (Boolean literals; none: always)."""
+    conditions = [c for c in conditions if c is not None]
+    if not conditions:
+        return consequence
+    if len(conditions) == 1:
+        return conditions[0].implies(consequence)
+    return cp.all(conditions).implies(consequence)
+
+
+# -- one call: a solver, its clock and counters -------------------------------------------------
+
+
+class _Run:
+    """The solver of one call over the puzzle's model, its clock and effort counters."""
+
+    def __init__(self, puzzle: Puzzle, solver: str, time_limit: float | None) -> None:
+        self.deadline = Deadline(time_limit)
+        self.name = _check_solver(solver)
+        self.puzzle = puzzle
+        self.solver_calls = 0
+        self.solve_time = 0.0
+        _RUNS[:] = [self]
+        started = time.perf_counter()
+        self.cells, pairs = compile_model(puzzle.model)
+        try:
+            self.solver = SolverLookup.get(solver)
+        except Exception as error:  # a licence, an executable, a bad subsolver name
+            raise NotSupportedError(f'the "cpmpy" backend cannot start solver {solver!r}: {error}') from error
+        self.options = SOLVER_OPTIONS.get(self.name, {})
+        self.objectives = self.name not in NO_OBJECTIVES
+        self.solver_name = solver
+        self.posted: list[Any] = []  # every expression, for a solver started anew (REBUILT)
+        self.stale = False  # the solver lacks expressions posted after a solve (REBUILT)
+        for constraint, expression in pairs:
+            self.add(expression, constraint)
+        self.build_time = time.perf_counter() - started
+        self.deadline.check(f"CPMpy ({solver})")
+
+    def add(self, expression: Any, constraint: Any = None) -> None:
+        """Post one expression (or a list) to the solver, refusing clearly what it cannot take.
+        A solver of :data:`REBUILT` that has solved once only records it (see :meth:`solve`)."""
+        self.posted.append((expression, constraint))
+        if self.name in REBUILT and self.solver_calls:
+            self.stale = True
+            return
+        self._post(expression, constraint)
+
+    def _post(self, expression: Any, constraint: Any) -> None:
+        try:
+            self.solver += expression
+        except (_CpmpyNotSupported, NotImplementedError, ImportError, TypeError) as error:
+            kind = type(constraint).__name__ if constraint is not None else "domain or order"
+            raise NotSupportedError(
+                f'the "cpmpy" backend cannot give a {kind} constraint to solver {self.name!r}: {error}'
+            ) from error
+
+    def solve(self, objective: Any = None) -> list[int] | None:
+        """Solve (minimising ``objective`` if given); the cell values, or ``None`` when UNSAT.
+
+        Raises:
+            SolveTimeoutError: the time ran out.
+            SudokuError: the solver stopped for another reason, or gave no proven optimum.
+        """
+        left = self.deadline.left()
+        if left is not None and left <= 0:
+            raise self.deadline.timeout(f"CPMpy ({self.name})")
+        if self.stale:  # a solver of REBUILT: a new one with every expression so far
+            self.solver, self.stale = SolverLookup.get(self.solver_name), False
+            for expression, constraint in self.posted:
+                self._post(expression, constraint)
+        if objective is not None:
+            self.solver.minimize(objective)
+        try:
+            found = self.solver.solve(time_limit=left, **self.options)
+        except Exception as error:  # a size-limited licence, say: the solver cannot do this here
+            raise NotSupportedError(f"CPMpy's solver {self.name!r} failed on this puzzle: {error}") from error
+        status = self.solver.status()
+        self.solver_calls += 1
+        self.solve_time += status.runtime or 0.0
+        if status.exitstatus == ExitStatus.UNSATISFIABLE:
+            return None
+        wanted = (ExitStatus.OPTIMAL,) if objective is not None else (ExitStatus.OPTIMAL, ExitStatus.FEASIBLE)
+        if found and status.exitstatus in wanted:
+            return [int(v.value()) for v in self.cells]
+        if left is not None and status.exitstatus in (ExitStatus.UNKNOWN, ExitStatus.FEASIBLE):
+            raise self.deadline.timeout(f"CPMpy ({self.name})")
+        raise SudokuError(f"CPMpy's solver {self.name!r} stopped with status {status.exitstatus.name}")
+
+    def fix(self, cell: int, value: int) -> None:
+        self.add(self.cells[cell] == value)
+
+    def stats(self) -> dict[str, float]:
+        return {
+            "solver_calls": self.solver_calls,
+            "solve_time": self.solve_time,
+            "build_time": self.build_time,
+        }
+
+
+def _check_solver_name(solver: str) -> str:
+    """The base name of ``solver``, if CPMpy knows it and it can solve a puzzle (nothing imported).
+
+    Raises:
+        NotSupportedError: CPMpy has no such solver, or it cannot solve a puzzle.
+        ValueError: ``solver`` is not a str.
+    """
+    if not isinstance(solver, str):
+        raise ValueError(f"solver must be a CPMpy solver name (a str), not {solver!r}")
+    base = solver.partition(":")[0]
+    if base in UNUSABLE:
+        raise NotSupportedError(f'the "cpmpy" backend cannot use solver {solver!r}: {UNUSABLE[base]}')
+    if base not in dict(SolverLookup.base_solvers()):
+        raise NotSupportedError(
+            f'the "cpmpy" backend knows no solver {solver!r}; '
+            f"installed here: {', '.join(available_solvers())}"
+        )
+    return base
+
+
+def _check_solver(solver: str) -> str:
+    """The base name of ``solver`` (``"pysat"`` for ``"pysat:glucose4"``), checked, its
+    package imported.
+
+    Raises:
+        NotSupportedError: CPMpy has no such solver, it is not installed, or it cannot solve a puzzle.
+    """
+    base = _check_solver_name(solver)
+    known = dict(SolverLookup.base_solvers())
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        supported = known[base].supported()
+    if not supported:  # only the named solver is imported (a solver's library may take SIGINT)
+        raise NotSupportedError(
+            f'the "cpmpy" backend cannot use solver {solver!r}: its package is not installed or not usable '
+            f"here; installed: {', '.join(available_solvers())}"
+        )
+    return base
+
+
+NO_OBJECTIVES = {
+    "pysat": "a SAT solver: no objective",
+    "pindakaas": "a SAT solver: no objective",
+    "z3": "CPMpy's z3 solver takes no objective (its optimiser, 'z3:opt', is another solver)",
+    "choco": "pychoco 0.4 crashed minimising after an earlier solve (see REBUILT)",
+}
+"""Solvers whose hybrid proof continues the chain instead of minimising blocks, and why."""
+
+REBUILT = frozenset({"choco"})
+"""Solvers started anew, with every expression so far, for each solve after the first:
+pychoco 0.4 crashed (a fatal error of its native image, the process ending with code 99)
+when constraints were added after a solve."""
+
+IN_PROCESS = frozenset({"ortools", "scip"})
+"""Solvers whose calls run in this process (on a helper thread, see :func:`_interruptibly`):
+Ctrl-C reaches Python while they search (OR-Tools' search is stopped, SCIP's returns).
+Every other solver runs in a killable child process (:func:`_call`): Choco, Pumpkin and
+Exact hold the interpreter during their search, and Z3 takes SIGINT over, so that in this
+process Ctrl-C did not stop them within a minute on a 25x25 puzzle."""
+
+CHILD_GRACE = 10.0
+"""Seconds a child process gets beyond ``time_limit`` (the model's transformation is not
+interrupted by the clock) before it is killed and the call times out."""
+
+_WORKERS: WorkerPool | None = None
+
+
+def _call(function: Any, solver: str, time_limit: float | None, *args: Any) -> Any:
+    """``function(*args)`` (a whole call: :func:`_solve`, :func:`_next` or :func:`_count`),
+    for ``solver``: here (:func:`_interruptibly`) for the solvers of :data:`IN_PROCESS`,
+    else in a child process of a :class:`~sudoku_cp.backends.subprocess_timeout.WorkerPool`,
+    which Ctrl-C or a missed deadline kills (the next call starts a new one, about half a
+    second). The stats then hold ``cpu_time``, the child's CPU seconds for the call."""
+    global _WORKERS
+    base = _check_solver_name(solver)
+    if base in IN_PROCESS:
+        return _interruptibly(function, *args)
+    if _WORKERS is None:
+        _WORKERS = WorkerPool(preload=("sudoku_cp.backends.cpmpy_bridge",))
+    limit = finite_time_limit(time_limit)
+    try:
+        timeout = None if limit is None else limit + CHILD_GRACE
+        result, _ = _WORKERS.call(_in_child, (function, *args), timeout)
+    except TimeoutError:
+        raise SolveTimeoutError(
+            f"CPMpy ({solver}) ran out of time: no solution found and proven within {time_limit:g} s"
+        ) from None
+    return result
+
+
+def _in_child(function: Any, *args: Any) -> Any:
+    """Run in the child process: ``function(*args)``, its stats with the CPU seconds it took."""
+    started = time.process_time()
+    answer, stats = function(*args)
+    return answer, {**stats, "cpu_time": time.process_time() - started}
+
+
+_CALL_THREAD = HelperThread("sudoku_cp-cpmpy")
+_RUNS: list[_Run] = []  # the run of the call under way on the helper thread, if any
+
+
+def _interruptibly(function: Any, *args: Any, **kwargs: Any) -> Any:
+    """``function(*args, **kwargs)``, a whole call (its solver created, used and dropped on
+    one thread: some solvers' objects, Pumpkin's, may not change threads), run on the
+    helper thread while this one waits, so that Ctrl-C raises at once.
+
+    On KeyboardInterrupt (or any exception while waiting) an OR-Tools search is stopped
+    and awaited; other solvers cannot be stopped from outside, so that thread is
+    abandoned (its solve ends at its time limit) and the next call gets a new one. In
+    a thread other than the main one (the only one Python delivers signals to), the
+    call runs directly. Python's SIGINT handler is installed again first, in case a
+    solver's library took SIGINT over when it was loaded.
+    """
+    global _CALL_THREAD
+    if threading.current_thread() is not threading.main_thread():
+        return function(*args, **kwargs)
+    # A solver's native library may have taken SIGINT over when it was loaded (a JVM
+    # does): give it back to Python's handler, so that Ctrl-C reaches this thread.
+    handler = signal.getsignal(signal.SIGINT)
+    if handler is not None:  # None: not set from Python, left alone
+        signal.signal(signal.SIGINT, handler)
+    future = _CALL_THREAD.submit(function, *args, **kwargs)
+    try:
+        return future.result()
+    except BaseException:
+        if future.done():
+            raise
+        run = _RUNS[-1] if _RUNS else None
+        native = getattr(run.solver, "ort_solver", None) if run is not None else None
+        if native is not None:
+            while not future.done():
+                native.stop_search()
+                futures.wait([future], timeout=0.05)
+        else:
+            _CALL_THREAD = HelperThread("sudoku_cp-cpmpy")
+        raise
+
+
+# -- the smallest solution ----------------------------------------------------------------------
+
+
+def _smallest(run: _Run, proof: str) -> list[int] | None:
+    """The smallest solution of what the run's solver holds, proven (see the module docstring)."""
+    witness = run.solve()
+    if witness is None:
+        return None
+    model = run.puzzle.model
+    givens, lowest = model.givens, lowest_candidates(model)
+    while True:
+        chain = lex_less(run.cells, witness, givens, lowest)
+        if not chain:
+            return witness  # no blank cell can take a smaller value
+        run.add(chain)
+        smaller = run.solve()
+        if smaller is None:
+            return witness  # UNSAT: nothing is smaller
+        witness = smaller
+        if proof == "hybrid" and run.objectives:
+            return _optimise_cells(run, witness, givens, lowest)
+
+
+OBJECTIVE_LIMIT = 10**6
+"""The largest objective of :func:`_optimise_cells`: a block of ``k`` cells is weighed as a
+base-``n`` number, ``n**k`` at most this (6 cells of a 9x9, 4 of a 16x16), small enough
+for every solver's arithmetic, MIP solvers' floating point included."""
+
+
+def block_size(side: int) -> int:
+    """How many cells :func:`_optimise_cells` minimises at once on a grid of ``side``.
+
+    >>> block_size(9), block_size(16), block_size(25), block_size(4)
+    (6, 4, 4, 9)
+    """
+    k = 1
+    while side ** (k + 1) <= OBJECTIVE_LIMIT:
+        k += 1
+    return k
+
+
+def _optimise_cells(run: _Run, witness: list[int], givens: Sequence[int], lowest: Sequence[int]) -> list[int]:
+    """Lexicographic optimisation in blocks: from the first blank cell in row-major order
+    that may be smaller than the witness, the next :func:`block_size` blank cells are
+    minimised as one base-``n`` number (``sum (x_c - 1) n^(k-1-j)``, whose order is the
+    lexicographic order of the block), the optimum proven by the solver, and fixed;
+    then the next block. With the cells before a block fixed to the minimum's values,
+    the block's optimum is the minimum's values there, so after the last block the
+    witness is the smallest solution. A blank cell whose lowest candidate equals its
+    value in the witness is fixed without a solve."""
+    n, cells = run.puzzle.side, len(witness)
+    blank = [c for c in range(cells) if not givens[c]]
+    k = block_size(n)
+    position = 0
+    while position < len(blank):
+        cell = blank[position]
+        if lowest[cell] >= witness[cell]:
+            run.fix(cell, witness[cell])  # cannot be smaller
+            position += 1
+            continue
+        block = blank[position : position + k]
+        weights = [n ** (len(block) - 1 - j) for j in range(len(block))]
+        objective = cp.sum([w * run.cells[c] for w, c in zip(weights, block, strict=True)])
+        better = run.solve(objective=objective)
+        if better is None:
+            raise SudokuError(f"CPMpy's solver {run.name!r} lost the solution it had found: a bug")
+        witness = better
+        for c in block:
+            run.fix(c, witness[c])
+        position += len(block)
+    return witness
+
+
+NAME = "cpmpy"
+"""The name the backend is registered under (used in its messages)."""
+
+
+@dataclass(frozen=True)
+class Options(BackendOptions):
+    """The ``"cpmpy"`` backend's options: ``solve`` and ``next_solution`` take both,
+    ``count_solutions`` only ``solver`` (counting needs no proof).
+
+    Attributes:
+        solver: a CPMpy solver name (:func:`available_solvers`; default :data:`DEFAULT_SOLVER`).
+        proof: ``"hybrid"`` (default) or ``"chain"`` (see the module docstring).
+
+    Raises:
+        ValueError: an unknown ``proof``; TypeError: a ``solver`` that is not a string.
+    """
+
+    BACKEND = NAME
+    COUNTING = ("solver",)
+
+    solver: str = DEFAULT_SOLVER
+    proof: str = "hybrid"
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.solver, str):
+            raise TypeError(f"solver must be a CPMpy solver name, not {self.solver!r}")
+        check_choice("proof", self.proof, PROOFS)
+
+
+@takes_options(Options)
+def solve(
+    puzzle: Puzzle | Grid,
+    *,
+    time_limit: float | None = None,
+    **options: Any,
+) -> tuple[Grid, dict[str, float]]:
+    """The ``"cpmpy"`` backend: the smallest row-major solution, proven on a CPMpy solver.
+
+    Args:
+        puzzle: the puzzle, any size and variant (a :class:`Grid` means classic rules).
+        time_limit: seconds for the whole call, or ``None``; each solve gets the time left
+            (the model's transformation for the solver is checked after, not interrupted).
+        solver: a CPMpy solver name (:func:`available_solvers`; default :data:`DEFAULT_SOLVER`).
+        proof: ``"hybrid"`` (default) or ``"chain"`` (see the module docstring).
+
+    Returns:
+        ``(solution, stats)``: the smallest solution and ``solver_calls`` (solves run),
+        ``solve_time`` (seconds, the solver's own runtime summed) and ``build_time``
+        (seconds compiling and transforming the model for the solver).
+
+    Raises:
+        NoSolutionError: the puzzle has no solution.
+        SolveTimeoutError: ``time_limit`` ran out before the answer was found and proven.
+        NotSupportedError: an unknown or unusable solver, or a constraint it cannot take.
+        ValueError: an unknown ``proof``.
+    """
+    chosen = Options.of(options)
+    solver, proof = chosen.solver, chosen.proof
+    return _call(_solve, solver, time_limit, to_puzzle(puzzle), time_limit, solver, proof)
+
+
+def _solve(
+    puzzle: Puzzle, time_limit: float | None, solver: str, proof: str
+) -> tuple[Grid, dict[str, float]]:
+    run = _Run(puzzle, solver, time_limit)
+    values = _smallest(run, proof)
+    if values is None:
+        raise NoSolutionError(f"the puzzle has no solution (CPMpy's solver {run.name!r} proved it UNSAT)")
+    return puzzle.grid.with_cells(values), run.stats()
+
+
+@takes_options(Options)
+def next_solution(
+    puzzle: Puzzle | Grid,
+    after: Grid | Sequence[int],
+    *,
+    time_limit: float | None = None,
+    **options: Any,
+) -> tuple[Grid, dict[str, float]]:
+    """The smallest row-major solution lexicographically greater than ``after``:
+    :func:`solve`'s proof on the model plus ``x >_lex after`` (:func:`lex_greater`).
+
+    Args:
+        puzzle: the puzzle.
+        after: a complete grid (or its ``n*n`` values row-major), usually the previous solution.
+        time_limit, solver, proof: as :func:`solve`.
+
+    Returns:
+        ``(solution, stats)`` as :func:`solve`.
+
+    Raises:
+        NoSolutionError: no solution is greater than ``after``.
+        SolveTimeoutError, NotSupportedError, ValueError: as :func:`solve`.
+    """
+    chosen = Options.of(options)
+    solver, proof = chosen.solver, chosen.proof
+    puzzle = to_puzzle(puzzle)
+    n = puzzle.side
+    bound = list(after.cells if isinstance(after, Grid) else after)
+    if len(bound) != n * n or not all(isinstance(v, int) and 1 <= v <= n for v in bound):
+        raise ValueError(f"after must be a complete {n}x{n} grid (n*n values in 1..{n})")
+    return _call(_next, solver, time_limit, puzzle, bound, time_limit, solver, proof)
+
+
+def _next(
+    puzzle: Puzzle, bound: list[int], time_limit: float | None, solver: str, proof: str
+) -> tuple[Grid, dict[str, float]]:
+    n = puzzle.side
+    run = _Run(puzzle, solver, time_limit)
+    greater = lex_greater(run.cells, bound, n)
+    if not greater:
+        raise NoSolutionError("no solution is greater than the given one: it is the largest grid")
+    run.add(greater)
+    values = _smallest(run, proof)
+    if values is None:
+        raise NoSolutionError(
+            f"no solution is greater than the given one (CPMpy's solver {run.name!r} proved it)"
+        )
+    return puzzle.grid.with_cells(values), run.stats()
+
+
+@takes_options(Options)
+def count_solutions(
+    puzzle: Puzzle | Grid,
+    *,
+    limit: int | None = None,
+    time_limit: float | None = None,
+    **options: Any,
+) -> tuple[int, dict[str, float]]:
+    """The exact number of solutions, or ``limit`` if there are at least that many.
+
+    CPMpy's ``solveAll(solution_limit=limit)``: the solver's own enumeration where it has
+    one (OR-Tools), else a solve per solution with a constraint blocking each one found.
+    The count is returned only when the enumeration ended (status OPTIMAL: every solution
+    found) or reached ``limit``.
+
+    Args:
+        puzzle: the puzzle.
+        limit: stop counting there (``None``: count them all).
+        time_limit: seconds for the whole call, or ``None``.
+        solver: as :func:`solve`.
+
+    Returns:
+        ``(count, stats)`` with :func:`solve`'s stats (``solver_calls`` is 1: one enumeration).
+
+    Raises:
+        SolveTimeoutError: ``time_limit`` ran out before the count was complete.
+        NotSupportedError: as :func:`solve`.
+    """
+    solver = Options.of(options, "count_solutions").solver
+    return _call(_count, solver, time_limit, to_puzzle(puzzle), limit, time_limit, solver)
+
+
+def _count(
+    puzzle: Puzzle, limit: int | None, time_limit: float | None, solver: str
+) -> tuple[int, dict[str, float]]:
+    run = _Run(puzzle, solver, time_limit)
+    if limit == 0:
+        return 0, run.stats()
+    left = run.deadline.left()
+    if left is not None and left <= 0:
+        raise run.deadline.timeout(f"CPMpy ({run.name})")
+    options = dict(run.options)
+    if run.name == "ortools":
+        options.pop("num_workers")  # CPMpy enumerates with OR-Tools' one-worker search
+    try:
+        count = run.solver.solveAll(time_limit=left, solution_limit=limit, **options)
+    except (_CpmpyNotSupported, NotImplementedError) as error:
+        raise NotSupportedError(f"CPMpy's solver {run.name!r} cannot count solutions: {error}") from error
+    except Exception as error:  # Gurobi and CPLEX refuse to enumerate without a limit
+        raise NotSupportedError(f"CPMpy's solver {run.name!r} cannot count solutions: {error}") from error
+    status = run.solver.status()
+    run.solver_calls += 1
+    run.solve_time += status.runtime or 0.0
+    complete = status.exitstatus in (ExitStatus.OPTIMAL, ExitStatus.UNSATISFIABLE) or count == limit
+    if not complete:
+        raise SolveTimeoutError(
+            f"CPMpy ({run.name}) ran out of time after counting {count} solutions "
+            f"(time limit {time_limit:g} s): the count is not complete"
+        )
+    return count, run.stats()
