@@ -36,27 +36,31 @@ def fish(size: int, kind: str) -> Callable[[Board, list[int], set[int]], Iterato
             return
         geo = geometry(board)
         spread = 0 if kind == "basic" else max(1, math.isqrt(n) - 1)
-        for bases, covers, axis in ((board.rows, board.columns, 1), (board.columns, board.rows, 0)):
+        for bases, covers, base_of, cover_of in (
+            (board.rows, board.columns, geo.row_of, geo.column_of),
+            (board.columns, board.rows, geo.column_of, geo.row_of),
+        ):
             for value in range(1, n + 1):
                 bit = 1 << (value - 1)
                 masks = {}  # base index -> bitmask of the cover lines holding its places
+                places = {}
+                cross = [0] * n  # cover index -> bitmask of the base lines holding the value there
                 for index, line in enumerate(bases):
                     mask = 0
+                    spots = []
                     for c in line.cells:
                         if candidates[c] & bit:
                             if c in placed:
                                 mask = -1
                                 break
-                            mask |= 1 << divmod(c, n)[axis]
+                            mask |= 1 << cover_of[c]
+                            cross[cover_of[c]] |= 1 << index
+                            spots.append(c)
                     if mask > 0 and mask.bit_count() <= size + spread:
                         masks[index] = mask
+                        places[index] = spots
                 if len(masks) < size:
                     continue
-                cross = [0] * n  # cover index -> bitmask of the base lines holding the value there
-                for index, line in enumerate(bases):
-                    for c in line.cells:
-                        if candidates[c] & bit and c not in placed:
-                            cross[divmod(c, n)[axis]] |= 1 << index
                 for chosen in itertools.combinations(sorted(masks), size):
                     union = 0
                     chosen_mask = 0
@@ -79,10 +83,46 @@ def fish(size: int, kind: str) -> Callable[[Board, list[int], set[int]], Iterato
                             continue
                         if kind != "basic" and (min(counts) == 1) != (kind == "sashimi"):
                             continue
-                        if not any(cross[k] & ~chosen_mask for k in range(n) if cover >> k & 1):
-                            continue  # nothing in the covers outside the bases
-                        yield from _eliminate(
-                            geo, candidates, placed, bases, covers, axis, chosen, cover, value, name
+                        if kind == "basic":
+                            if not any(cross[k] & ~chosen_mask for k in range(n) if cover >> k & 1):
+                                continue  # nothing in the covers outside the bases
+                            fins = []
+                            targets = [
+                                c
+                                for k in range(n)
+                                if cover >> k & 1
+                                for c in covers[k].cells
+                                if candidates[c] & bit
+                                and not chosen_mask >> base_of[c] & 1
+                                and c not in placed
+                            ]
+                        else:
+                            fins = [c for i in chosen for c in places[i] if not cover >> cover_of[c] & 1]
+                            seen = geo.peers[fins[0]].intersection(*(geo.peers[f] for f in fins[1:]))
+                            targets = sorted(
+                                c
+                                for c in seen
+                                if candidates[c] & bit
+                                and cover >> cover_of[c] & 1
+                                and not chosen_mask >> base_of[c] & 1
+                                and c not in placed
+                            )
+                        if not targets:
+                            continue
+                        cells = sorted(c for i in chosen for c in places[i])
+                        used = premise(
+                            tuple(bases[i] for i in chosen),
+                            tuple(covers[k] for k in range(n) if cover >> k & 1),
+                            links(geo, [(t, f) for t in targets for f in fins]),
+                        )
+                        yield Deduction(
+                            name,
+                            (),
+                            tuple((t, value) for t in targets),
+                            tuple(cells),
+                            (value,),
+                            tuple((c, value) for c in cells),
+                            used,
                         )
 
     find.__name__ = "find_" + name.lower().replace("-", "_").replace(" ", "_")
@@ -105,39 +145,3 @@ find_finned_swordfish = fish(3, "finned")
 find_sashimi_swordfish = fish(3, "sashimi")
 find_finned_jellyfish = fish(4, "finned")
 find_sashimi_jellyfish = fish(4, "sashimi")
-
-
-def _eliminate(
-    geo, candidates, placed, bases, covers, axis, chosen, cover, value, name
-) -> Iterator[Deduction]:
-    """The deduction of one fish, if it removes anything."""
-    n = geo.board.side
-    bit = 1 << (value - 1)
-    cells = [c for i in chosen for c in bases[i].cells if candidates[c] & bit]
-    fins = [c for c in cells if not cover >> divmod(c, n)[axis] & 1]
-    base_cells = {c for i in chosen for c in bases[i].cells}
-    cover_lines = [k for k in range(n) if cover >> k & 1]
-    seen = frozenset.intersection(*(geo.peers[f] for f in fins)) if fins else None
-    targets = [
-        c
-        for k in cover_lines
-        for c in covers[k].cells
-        if candidates[c] & bit and c not in base_cells and c not in placed and (seen is None or c in seen)
-    ]
-    if not targets:
-        return
-    used = premise(
-        tuple(bases[i] for i in chosen),
-        tuple(covers[k] for k in cover_lines),
-        links(geo, [(t, f) for t in targets for f in fins]),
-    )
-    pattern = tuple(sorted(cells))
-    yield Deduction(
-        name,
-        (),
-        tuple((t, value) for t in sorted(targets)),
-        pattern,
-        (value,),
-        tuple((c, value) for c in pattern),
-        used,
-    )
