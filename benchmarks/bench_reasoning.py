@@ -88,7 +88,8 @@ def main() -> None:
         line = (
             f"{name:<9} n={len(grids):<4} solved={100 * solved / len(grids):5.1f}%  "
             f"median={statistics.median(seconds):6.3f} s  max={max(seconds):6.2f} s  "
-            f"steps={statistics.median(steps):5.0f}  minimal deductions={100 * last_resort / max(total, 1):5.2f}%"
+            f"steps={statistics.median(steps):5.0f}  "
+            f"minimal deductions={100 * last_resort / max(total, 1):5.2f}%"
         )
         print(line, flush=True)
         if args.hodoku and grids and grids[0].side == 9:

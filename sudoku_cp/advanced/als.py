@@ -88,4 +88,3 @@ def find_als_xz(board: Board, candidates: list[int], placed: set[int]) -> Iterat
                         links(geo, [(t, c) for t in targets for c in zs]),
                     ),
                 )
-                return
