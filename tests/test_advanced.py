@@ -23,6 +23,7 @@ from sudoku_cp.advanced import (
     fish,
     forcing,
     single_digit,
+    uniqueness,
     wings,
 )
 from sudoku_cp.advanced.als import find_als_xz
@@ -189,6 +190,19 @@ def test_forcing_chain_contradiction():
     board, candidates = state({(1, 2): "12", (1, 3): "12", (1, 1): "123"})
     out = removed(forcing.find_forcing_chains, board, candidates)
     assert (1, 1, 1) in out or (1, 1, 2) in out
+
+
+def test_unique_rectangle_type_1():
+    # r1c1, r1c4, r2c1 hold {1, 2}; r2c4 holds {1, 2, 5}: two rows, two columns, two boxes.
+    board, candidates = state({(1, 1): "12", (1, 4): "12", (2, 1): "12", (2, 4): "125"})
+    found = list(uniqueness.find_unique_rectangle(board, candidates, set()))
+    assert [f.eliminations for f in found] == [((12, 1), (12, 2))]
+    assert found[0].technique.endswith("(uniqueness)")
+
+
+def test_unique_rectangle_refuses_four_boxes():
+    board, candidates = state({(1, 1): "12", (1, 4): "12", (5, 1): "12", (5, 4): "125"})
+    assert not list(uniqueness.find_unique_rectangle(board, candidates, set()))
 
 
 # -- soundness on real boards ----------------------------------------------------------------

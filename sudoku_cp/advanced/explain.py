@@ -36,10 +36,14 @@ class Path:
 
 def all_techniques(uniqueness: bool = False) -> list[Technique]:
     """Today's techniques, the advanced ones, the uniqueness ones (if asked) and the last resort."""
-    from sudoku_cp.advanced.registry import ADVANCED, LAST_RESORT, UNIQUENESS
+    from sudoku_cp.advanced.registry import ADVANCED, LAST_RESORT, UNIQUENESS, UNIQUENESS_AFTER
 
-    extra = ADVANCED + (UNIQUENESS if uniqueness else []) + LAST_RESORT
-    return list(TECHNIQUES) + [finder for _, finder in extra]
+    extra = []
+    for name, finder in ADVANCED:
+        extra.append(finder)
+        if uniqueness and name == UNIQUENESS_AFTER:
+            extra += [f for _, f in UNIQUENESS]
+    return list(TECHNIQUES) + extra + [finder for _, finder in LAST_RESORT]
 
 
 def explain_to_end(
@@ -54,8 +58,8 @@ def explain_to_end(
     Args:
         puzzle: anything :func:`sudoku_cp.solve` takes.
         techniques: the finders, simplest first (default: :func:`all_techniques`, the
-            uniqueness techniques included, as :func:`sudoku_cp.solve` proves the puzzle
-            has one solution).
+            uniqueness techniques included when :func:`sudoku_cp.is_unique` proves the
+            puzzle proper).
         check: check each step's premises by search (its agreement with the solution is
             always checked).
         max_steps: stop after that many steps.
@@ -69,7 +73,9 @@ def explain_to_end(
     puzzle = as_puzzle(puzzle)[0]
     solution = solve(puzzle)
     if techniques is None:
-        techniques = all_techniques(uniqueness=True)
+        from sudoku_cp.counting import is_unique
+
+        techniques = all_techniques(uniqueness=is_unique(puzzle))
     resting = {finder for _, finder in UNIQUENESS}
     board = Board(puzzle.model)
     candidates = board.initial()

@@ -2,7 +2,17 @@
 
 from __future__ import annotations
 
-from sudoku_cp.advanced import als, chains, coloring, deduction, fish, forcing, single_digit, wings
+from sudoku_cp.advanced import (
+    als,
+    chains,
+    coloring,
+    deduction,
+    fish,
+    forcing,
+    single_digit,
+    uniqueness,
+    wings,
+)
 from sudoku_cp.techniques import Technique
 
 ADVANCED: list[tuple[str, Technique]] = [
@@ -29,8 +39,15 @@ ADVANCED: list[tuple[str, Technique]] = [
 ]
 """``(name, finder)``, simplest first (after :data:`sudoku_cp.techniques.TECHNIQUES`)."""
 
-UNIQUENESS: list[tuple[str, Technique]] = []
+UNIQUENESS: list[tuple[str, Technique]] = [
+    ("Unique Rectangle type 1", uniqueness.find_unique_rectangle),
+    ("BUG+1", uniqueness.find_bug_plus_one),
+]
 """Techniques that rest on the puzzle having one solution: only for proper puzzles."""
+
+UNIQUENESS_AFTER = "W-Wing"
+"""Where the uniqueness techniques go in the order, when used (after the wings, as HoDoKu
+rates Uniqueness Test 1 with them)."""
 
 LAST_RESORT: list[tuple[str, Technique]] = [("minimal deduction", deduction.find_minimal_deduction)]
 """The minimal deduction: always finds a step on a proper puzzle not yet solved."""
