@@ -247,7 +247,7 @@ def check_finders_on(points, per_finder: int, premise: bool) -> set[str]:
 
 def test_finders_sound_at_stall_points():
     points = stall_points("top95", 2)
-    fired = check_finders_on(points, per_finder=3, premise=True)
+    fired = check_finders_on(points, per_finder=2, premise=True)
     assert {"AIC", "forcing chains", "minimal deduction"} <= fired
 
 
