@@ -42,49 +42,56 @@ def almost_locked_sets(board: Board, candidates: list[int], placed: set[int]) ->
 
 
 def find_als_xz(board: Board, candidates: list[int], placed: set[int]) -> Iterator[Deduction]:
-    """ALS-XZ (see the module docstring); the smallest pair of sets first."""
+    """ALS-XZ (see the module docstring); the smallest pairs of sets first."""
     geo = geometry(board)
-    sets = sorted(almost_locked_sets(board, candidates, placed), key=lambda s: len(s[0]))
-    by_value = []
+    sets = almost_locked_sets(board, candidates, placed)
+    info = []  # per set: value -> (its cells with the value, the cells seeing all of them)
     for cells, mask, _ in sets:
-        by_value.append({v: [c for c in cells if candidates[c] >> (v - 1) & 1] for v in values_of(mask)})
-    order = (
-        sorted(
-            ((i, j) for i in range(len(sets)) for j in range(i + 1, len(sets))),
-            key=lambda ij: len(sets[ij[0]][0]) + len(sets[ij[1]][0]),
-        )
-        if len(sets) < 400
-        else itertools.combinations(range(len(sets)), 2)
-    )
-    for i, j in order:
-        (ca, ma, ua), (cb, mb, ub) = sets[i], sets[j]
-        common = ma & mb
-        if common.bit_count() < 2 or not set(ca).isdisjoint(cb):
-            continue
-        va, vb = by_value[i], by_value[j]
-        for x in values_of(common):
-            if not all(b in geo.peers[a] for a in va[x] for b in vb[x]):
-                continue
-            for z in values_of(common):
-                if z == x:
+        per_value = {}
+        for v in values_of(mask):
+            holding = [c for c in cells if candidates[c] >> (v - 1) & 1]
+            per_value[v] = (holding, frozenset.intersection(*(geo.peers[c] for c in holding)))
+        info.append(per_value)
+    by_size: dict[int, list[int]] = {}
+    for index, (cells, _, _) in enumerate(sets):
+        by_size.setdefault(len(cells), []).append(index)
+    for total in range(2, 2 * MAX_ALS + 1):
+        for size_a in range(1, total // 2 + 1):
+            firsts, seconds = by_size.get(size_a, []), by_size.get(total - size_a, [])
+            pairs = (
+                itertools.combinations(firsts, 2)
+                if size_a == total - size_a
+                else ((i, j) for i in firsts for j in seconds)
+            )
+            for i, j in pairs:
+                (ca, ma, ua), (cb, mb, ub) = sets[i], sets[j]
+                common = ma & mb
+                if common.bit_count() < 2 or not set(ca).isdisjoint(cb):
                     continue
-                zs = va[z] + vb[z]
-                seen = frozenset.intersection(*(geo.peers[c] for c in zs))
-                zbit = 1 << (z - 1)
-                targets = sorted(t for t in seen if candidates[t] & zbit and t not in placed)
-                if not targets:
-                    continue
-                cells = ca + cb
-                yield Deduction(
-                    "ALS-XZ",
-                    (),
-                    tuple((t, z) for t in targets),
-                    cells,
-                    (x, z),
-                    tuple((c, v) for c in cells for v in values_of(candidates[c])),
-                    premise(
-                        (geo.units[ua], geo.units[ub]),
-                        links(geo, [(a, b) for a in va[x] for b in vb[x]]),
-                        links(geo, [(t, c) for t in targets for c in zs]),
-                    ),
-                )
+                va, vb = info[i], info[j]
+                for x in values_of(common):
+                    if not va[x][1].issuperset(vb[x][0]):
+                        continue  # not a restricted common: some x of B does not see every x of A
+                    for z in values_of(common):
+                        if z == x:
+                            continue
+                        zbit = 1 << (z - 1)
+                        seen = va[z][1] & vb[z][1]
+                        targets = sorted(t for t in seen if candidates[t] & zbit and t not in placed)
+                        if not targets:
+                            continue
+                        cells = ca + cb
+                        zs = va[z][0] + vb[z][0]
+                        yield Deduction(
+                            "ALS-XZ",
+                            (),
+                            tuple((t, z) for t in targets),
+                            cells,
+                            (x, z),
+                            tuple((c, v) for c in cells for v in values_of(candidates[c])),
+                            premise(
+                                (geo.units[ua], geo.units[ub]),
+                                links(geo, [(a, b) for a in va[x][0] for b in vb[x][0]]),
+                                links(geo, [(t, c) for t in targets for c in zs]),
+                            ),
+                        )

@@ -99,6 +99,7 @@ class _Graph:
                 in_cell.setdefault(group[0], []).append(i)
         self.in_cell = in_cell
         self._weak: dict[int, list[int]] = {}
+        self._weak_candidates: dict[int, frozenset[tuple[int, int]]] = {}
 
     def _group_links(self, u: int, v: int, places: list[int], node, link) -> None:
         """Strong links between a group and the rest of a unit's places (a cell or a group)."""
@@ -130,23 +131,21 @@ class _Graph:
 
     def targets(self, s: int, e: int) -> list[tuple[int, int]]:
         """The open candidates weakly linked to both ``s`` and ``e`` (and neither of them)."""
-        candidates = self.candidates
-        ends = set(self.cells[s]) | set(self.cells[e])
-        around = (self.seen[s] & self.seen[e]) | ends
-        out = []
-        for t in sorted(around):
-            if t in self.placed:
-                continue
-            for v in values_of(candidates[t]):
-                if self._weak_to(t, v, s) and self._weak_to(t, v, e):
-                    out.append((t, v))
-        return out
+        return sorted(self.weak_candidates(s) & self.weak_candidates(e))
 
-    def _weak_to(self, t: int, v: int, a: int) -> bool:
-        group, value = self.cells[a], self.values[a]
-        if v == value:
-            return t not in group and all(c in self.geo.peers[t] for c in group)
-        return group == (t,)
+    def weak_candidates(self, a: int) -> frozenset[tuple[int, int]]:
+        """The open candidates ``(cell, value)`` weakly linked to node ``a``: its value in
+        the cells seeing all of it, the other values of its cell."""
+        found = self._weak_candidates.get(a)
+        if found is None:
+            candidates, placed = self.candidates, self.placed
+            group, value = self.cells[a], self.values[a]
+            bit = 1 << (value - 1)
+            out = {(t, value) for t in self.seen[a] if candidates[t] & bit and t not in placed}
+            if len(group) == 1:
+                out.update((group[0], v) for v in values_of(candidates[group[0]] & ~bit))
+            found = self._weak_candidates[a] = frozenset(out)
+        return found
 
 
 def _chains(
