@@ -6,6 +6,10 @@ then (for proper puzzles) the uniqueness techniques, then the minimal deduction.
 step is checked as :func:`sudoku_cp.explain` checks it (it agrees with the solution; it
 follows from its premises, except a uniqueness step, which rests on the puzzle having
 one solution).
+
+>>> path = explain_to_end("....14....3....2...7..........9...3.6.1.............8.2.....1.4....5.6.....7.8...")
+>>> path.solved, [d.technique for d in path.deductions if d.technique in ("Skyscraper", "2-String Kite")]
+(True, ['2-String Kite', '2-String Kite', 'Skyscraper'])
 """
 
 from __future__ import annotations
