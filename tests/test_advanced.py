@@ -205,6 +205,20 @@ def test_unique_rectangle_refuses_four_boxes():
     assert not list(uniqueness.find_unique_rectangle(board, candidates, set()))
 
 
+def test_bug_plus_one():
+    # Every cell {v, s(v)} of a solution, s = (1 2 3)(4 5 6)(7 8 9): each value twice in every
+    # unit (a bivalue universal grave); r5c5 also holds a third value w: BUG+1 places w there.
+    solution = sudoku_cp.solve(datasets.load("easy50")[0]).cells
+    board, candidates = state({})
+    shift = {1: 2, 2: 3, 3: 1, 4: 5, 5: 6, 6: 4, 7: 8, 8: 9, 9: 7}
+    for cell, value in enumerate(solution):
+        candidates[cell] = (1 << (value - 1)) | (1 << (shift[value] - 1))
+    third = next(v for v in range(1, 10) if not candidates[40] >> (v - 1) & 1)
+    candidates[40] |= 1 << (third - 1)
+    found = list(uniqueness.find_bug_plus_one(board, candidates, set()))
+    assert [f.placements for f in found] == [((40, third),)]
+
+
 # -- soundness on real boards ----------------------------------------------------------------
 
 
