@@ -76,11 +76,14 @@ def explain_to_end(
 
     puzzle = as_puzzle(puzzle)[0]
     solution = solve(puzzle)
-    if techniques is None:
-        from sudoku_cp.counting import is_unique
-
-        techniques = all_techniques(uniqueness=is_unique(puzzle))
     resting = {finder for _, finder in UNIQUENESS}
+    if techniques is None:
+        proper: list[bool] = []  # decided once, on first use
+        techniques = [
+            _when_proper(puzzle, finder, proper) if finder in resting else finder
+            for finder in all_techniques(uniqueness=True)
+        ]
+        resting = set(techniques) - set(all_techniques())
     board = Board(puzzle.model)
     candidates = board.initial()
     n = puzzle.side
@@ -105,6 +108,22 @@ def explain_to_end(
         placed.update(cell for cell, _ in found.placements)
         steps.append(found)
     return Path(tuple(steps), len(placed) == n * n, tuple(candidates))
+
+
+def _when_proper(puzzle, finder: Technique, proper: list[bool]) -> Technique:
+    """``finder``, run only once :func:`sudoku_cp.is_unique` proves the puzzle proper
+    (decided on first use and kept in ``proper``, so paths that never need it do not pay
+    for the count)."""
+    from sudoku_cp.counting import is_unique
+
+    def gated(board, candidates, placed):
+        if not proper:
+            proper.append(is_unique(puzzle))
+        if proper[0]:
+            yield from finder(board, candidates, placed)
+
+    gated.__name__ = finder.__name__
+    return gated
 
 
 def _agrees(deduction: Deduction, solution: Sequence[int]) -> None:
