@@ -1,0 +1,110 @@
+"""Benchmark reasoning to the end: how many puzzles the techniques solve with no guess.
+
+For each named data set, :func:`sudoku_cp.advanced.explain_to_end` runs the techniques
+of :data:`sudoku_cp.techniques.TECHNIQUES`, then the advanced ones
+(:data:`sudoku_cp.advanced.ADVANCED`), then the minimal deduction, every step checked
+(it follows from its premises and agrees with the solution; ``--no-check`` skips the
+premise search). One line per set: the share of puzzles solved to the end, the median
+and max CPU seconds per full explanation, the median number of steps and the share of
+steps that are minimal deductions (the last resort). With ``--hodoku``, hodoku-py (a
+GPL port of HoDoKu, installed separately, never a dependency) solves the same 9x9
+puzzles in the same run, as the baseline of issue 19 (its share solved and median CPU
+seconds), and the ratio of the two medians. ``--techniques`` prints how often each
+technique was used.
+
+Sets (issue 19's targets): easy50, top95, a 300-puzzle sample of sudoku17, a 300-puzzle
+sample of top1465 (seed 0), a sample of hex16 (16x16).
+
+Usage::
+
+    python benchmarks/bench_reasoning.py                       # every set
+    python benchmarks/bench_reasoning.py --sets top95 --hodoku # one set, with the baseline
+    python benchmarks/bench_reasoning.py --limit 20            # the first 20 puzzles of each
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from _common import machine  # noqa: E402
+
+from sudoku_cp import datasets  # noqa: E402
+from sudoku_cp.advanced import explain_to_end  # noqa: E402
+
+SETS = {
+    "easy50": {},
+    "top95": {},
+    "sudoku17": {"sample": 300},
+    "top1465": {"sample": 300},
+    "hex16": {"sample": 20},
+}
+
+
+def hodoku_line(grids) -> str:
+    """hodoku-py on the same grids: share solved and median CPU seconds."""
+    from hodoku import Solver
+
+    solver = Solver()
+    seconds, solved = [], 0
+    for grid in grids:
+        text = "".join(str(v) if v else "." for v in grid.cells)
+        start = time.process_time()
+        result = solver.solve(text)
+        seconds.append(time.process_time() - start)
+        solved += bool(result.solved)
+    return solved, seconds
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--sets", nargs="*", default=list(SETS))
+    parser.add_argument("--limit", type=int, default=None)
+    parser.add_argument("--no-check", action="store_true", help="skip the premise check of each step")
+    parser.add_argument("--hodoku", action="store_true", help="hodoku-py on the same 9x9 puzzles")
+    parser.add_argument("--techniques", action="store_true", help="how often each technique was used")
+    args = parser.parse_args()
+    print(machine())
+    print(f"# premise check: {'off' if args.no_check else 'on'}; CPU seconds per full explanation")
+    for name in args.sets:
+        grids = datasets.load(name, limit=args.limit, **SETS.get(name, {}))
+        seconds, steps, used = [], [], Counter()
+        solved = last_resort = total = 0
+        for grid in grids:
+            start = time.process_time()
+            path = explain_to_end(grid, check=not args.no_check)
+            seconds.append(time.process_time() - start)
+            solved += path.solved
+            steps.append(len(path.deductions))
+            used.update(d.technique for d in path.deductions)
+            last_resort += sum(d.technique == "minimal deduction" for d in path.deductions)
+            total += len(path.deductions)
+        line = (
+            f"{name:<9} n={len(grids):<4} solved={100 * solved / len(grids):5.1f}%  "
+            f"median={statistics.median(seconds):6.3f} s  max={max(seconds):6.2f} s  "
+            f"steps={statistics.median(steps):5.0f}  "
+            f"minimal deductions={100 * last_resort / max(total, 1):5.2f}%"
+        )
+        print(line, flush=True)
+        if args.hodoku and grids and grids[0].side == 9:
+            ok, theirs = hodoku_line(grids)
+            ratio = statistics.median(seconds) / statistics.median(theirs)
+            print(
+                f"{'  hodoku':<9} n={len(grids):<4} solved={100 * ok / len(grids):5.1f}%  "
+                f"median={statistics.median(theirs):6.3f} s  max={max(theirs):6.2f} s  "
+                f"(ours / hodoku-py median: x{ratio:.2f})",
+                flush=True,
+            )
+        if args.techniques:
+            for technique, count in used.most_common():
+                print(f"    {technique:<34} {count}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,97 @@
+"""ALS-XZ (HoDoKu "ALS-XZ"; SudokuWiki "Almost Locked Sets").
+
+An *almost locked set* (ALS) is ``k`` open cells of one unit holding ``k + 1``
+candidates between them: remove any one value and the rest is locked. Two ALSs ``A``
+and ``B`` with a *restricted common* value ``x`` (every ``x`` of ``A`` sees every ``x``
+of ``B``, so ``x`` is in at most one of them) and another common value ``z``: one of
+them loses ``x`` and becomes locked, so holds ``z``; ``z`` therefore leaves every cell
+seeing every ``z`` of both.
+
+Units: an ALS lies in any unit (rows, columns, boxes, jigsaw regions, diagonals,
+windows); the seeing is through any AllDifferent. Premises: the cells of both sets with
+their candidates, their two units, the units through which the ``x``\\ s see each other
+and the removed cells see the ``z``\\ s.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterator
+
+from sudoku_cp.advanced._links import geometry, links, premise
+from sudoku_cp.techniques import Board, Deduction, values_of
+
+MAX_ALS = 5
+"""The largest ALS looked for, in cells."""
+
+
+def almost_locked_sets(board: Board, candidates: list[int], placed: set[int]) -> list[tuple]:
+    """Every ALS of up to :data:`MAX_ALS` cells: ``(cells, mask, unit index)``, one per set of cells."""
+    geo = geometry(board)
+    found: dict[frozenset, tuple] = {}
+    for u, unit_cells in enumerate(geo.unit_cells):
+        open_cells = [c for c in unit_cells if c not in placed and candidates[c]]
+        for size in range(1, min(MAX_ALS, len(open_cells) - 1) + 1):
+            for group in itertools.combinations(open_cells, size):
+                mask = 0
+                for c in group:
+                    mask |= candidates[c]
+                if mask.bit_count() == size + 1:
+                    found.setdefault(frozenset(group), (tuple(group), mask, u))
+    return list(found.values())
+
+
+def find_als_xz(board: Board, candidates: list[int], placed: set[int]) -> Iterator[Deduction]:
+    """ALS-XZ (see the module docstring); the smallest pairs of sets first."""
+    geo = geometry(board)
+    sets = almost_locked_sets(board, candidates, placed)
+    info = []  # per set: value -> (its cells with the value, the cells seeing all of them)
+    for cells, mask, _ in sets:
+        per_value = {}
+        for v in values_of(mask):
+            holding = [c for c in cells if candidates[c] >> (v - 1) & 1]
+            per_value[v] = (holding, frozenset.intersection(*(geo.peers[c] for c in holding)))
+        info.append(per_value)
+    by_size: dict[int, list[int]] = {}
+    for index, (cells, _, _) in enumerate(sets):
+        by_size.setdefault(len(cells), []).append(index)
+    for total in range(2, 2 * MAX_ALS + 1):
+        for size_a in range(1, total // 2 + 1):
+            firsts, seconds = by_size.get(size_a, []), by_size.get(total - size_a, [])
+            pairs = (
+                itertools.combinations(firsts, 2)
+                if size_a == total - size_a
+                else ((i, j) for i in firsts for j in seconds)
+            )
+            for i, j in pairs:
+                (ca, ma, ua), (cb, mb, ub) = sets[i], sets[j]
+                common = ma & mb
+                if common.bit_count() < 2 or not set(ca).isdisjoint(cb):
+                    continue
+                va, vb = info[i], info[j]
+                for x in values_of(common):
+                    if not va[x][1].issuperset(vb[x][0]):
+                        continue  # not a restricted common: some x of B does not see every x of A
+                    for z in values_of(common):
+                        if z == x:
+                            continue
+                        zbit = 1 << (z - 1)
+                        seen = va[z][1] & vb[z][1]
+                        targets = sorted(t for t in seen if candidates[t] & zbit and t not in placed)
+                        if not targets:
+                            continue
+                        cells = ca + cb
+                        zs = va[z][0] + vb[z][0]
+                        yield Deduction(
+                            "ALS-XZ",
+                            (),
+                            tuple((t, z) for t in targets),
+                            cells,
+                            (x, z),
+                            tuple((c, v) for c in cells for v in values_of(candidates[c])),
+                            premise(
+                                (geo.units[ua], geo.units[ub]),
+                                links(geo, [(a, b) for a in va[x][0] for b in vb[x][0]]),
+                                links(geo, [(t, c) for t in targets for c in zs]),
+                            ),
+                        )

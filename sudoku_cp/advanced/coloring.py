@@ -1,0 +1,98 @@
+"""Simple colouring (HoDoKu "Simple Colors"; SudokuWiki "Simple Colouring").
+
+On one value, the strong links (units where it has two places) join cells into
+clusters; colour each cluster with two colours, alternating along the links: one colour
+holds the value everywhere, the other nowhere.
+
+* *Colour trap*: a cell outside the cluster seeing cells of both colours loses the value.
+* *Colour wrap*: two cells of one colour see each other: that colour is false, so the
+  value leaves every cell of it.
+
+Units: strong links in any unit (rows, columns, boxes, jigsaw regions, diagonals), seen
+through any AllDifferent. Premises: the chain of strong links joining the two coloured
+cells used (the cluster's spanning tree path), their units, and the units of the seeing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from sudoku_cp.advanced._links import geometry, links, premise, strong_links
+from sudoku_cp.techniques import Board, Deduction
+
+
+def find_simple_colors(board: Board, candidates: list[int], placed: set[int]) -> Iterator[Deduction]:
+    """Simple colouring, trap and wrap (see the module docstring)."""
+    geo = geometry(board)
+    for value in range(1, board.side + 1):
+        bit = 1 << (value - 1)
+        adjacent: dict[int, list[tuple[int, int]]] = {}
+        for a, b, unit in strong_links(geo, value, candidates, placed):
+            adjacent.setdefault(a, []).append((b, unit))
+            adjacent.setdefault(b, []).append((a, unit))
+        seen: set[int] = set()
+        for root in sorted(adjacent):
+            if root in seen:
+                continue
+            colour = {root: 0}
+            parent: dict[int, tuple[int, int] | None] = {root: None}
+            queue = [root]
+            for cell in queue:
+                for other, unit in adjacent[cell]:
+                    if other not in colour:
+                        colour[other] = 1 - colour[cell]
+                        parent[other] = (cell, unit)
+                        queue.append(other)
+            seen.update(colour)
+            if len(colour) < 4:
+                continue
+
+            cluster = sorted(colour)
+            for i, a in enumerate(cluster):  # wrap
+                for b in cluster[i + 1 :]:
+                    if colour[a] == colour[b] and b in geo.peers[a]:
+                        false = [c for c in cluster if colour[c] == colour[a]]
+                        yield _deduction(
+                            "Simple Colors (wrap)",
+                            value,
+                            false,
+                            cluster,
+                            premise(_path_units(geo, parent, *false), links(geo, [(a, b)])),
+                        )
+                        break
+            for t in range(len(candidates)):  # trap
+                if t in colour or t in placed or not candidates[t] & bit:
+                    continue
+                near = [c for c in geo.peers[t] if c in colour]
+                zero = next((c for c in near if colour[c] == 0), None)
+                one = next((c for c in near if colour[c] == 1), None)
+                if zero is not None and one is not None:
+                    yield _deduction(
+                        "Simple Colors (trap)",
+                        value,
+                        [t],
+                        cluster,
+                        premise(_path_units(geo, parent, zero, one), links(geo, [(t, zero), (t, one)])),
+                    )
+
+
+def _path_units(geo, parent: dict, *ends: int) -> list:
+    """The units of the strong links from each end up to the cluster's root."""
+    out = []
+    for end in ends:
+        while parent[end] is not None:
+            end, unit = parent[end]
+            out.append(geo.units[unit])
+    return out
+
+
+def _deduction(name: str, value: int, removed: list[int], cluster: list[int], used: tuple) -> Deduction:
+    return Deduction(
+        name,
+        (),
+        tuple((c, value) for c in removed),
+        tuple(cluster),
+        (value,),
+        tuple((c, value) for c in cluster),
+        used,
+    )

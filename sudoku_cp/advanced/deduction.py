@@ -1,0 +1,190 @@
+"""The minimal deduction: the last resort, so that no path stalls.
+
+A *minimal deduction* is a set of constraints, taken with the current candidates of
+their cells, that on its own rules out one candidate, and from which no constraint can
+be dropped: the step-wise explanations of Bogaerts, Gamba and Guns ("Step-wise
+explanations of constraint satisfaction problems", Artificial Intelligence 2021), whose
+cost-optimal steps Gamba, Bogaerts and Guns find as optimal constrained unsatisfiable
+subsets ("Efficiently explaining CSPs with unsatisfiable subset optimization", IJCAI
+2021). Here, as a cheap stand-in for the optimum:
+
+1. the current candidates are solved with the engine's search (:class:`BitmaskSearch`);
+   every candidate outside that solution is refuted by the whole model;
+2. for a few such candidates (in cells with the fewest candidates first), constraints
+   are gathered around the cell, layer by layer (those holding it, then those meeting
+   them...), until search proves the candidate impossible under them alone;
+3. QuickXplain (Junker, AAAI 2004) splits the gathered constraints in halves to find a
+   subset-minimal refuting set in about ``k log(m / k)`` searches, then a *deletion
+   filter* tries dropping each constraint left once more: the set left is
+   subset-minimal (each of its constraints is needed);
+4. the smallest set found is the step, named plainly: "deduction from row 4, box 5 and
+   cage 7", removing every candidate of its cells that it refutes.
+
+Units: every constraint of every variant (AllDifferents, sums, thermometers, dots):
+it is how variants with no named technique still get a step. Premises: the set's
+constraints with the current candidates of their cells.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+
+from sudoku_cp.constraints import Constraint, Model, ValueIn
+from sudoku_cp.engine.search import BitmaskSearch, Restart
+from sudoku_cp.techniques import Board, Deduction, values_of
+
+TRIES = 2
+"""How many refutable candidates are tried; the smallest set found wins."""
+
+BUDGET = 128
+"""Search nodes a refutation may take while a set is gathered and filtered; past it the
+set counts as not refuting (the set kept is always proven, so only minimality suffers)."""
+
+
+def _model(board: Board, constraints: Sequence[Constraint], domains: dict[int, int]) -> Model:
+    n = board.side
+    fixed = tuple(0 if c in domains else 1 for c in range(n * n))
+    restricted = tuple(ValueIn(c, values_of(mask), "candidates") for c, mask in domains.items())
+    return Model(n, fixed, tuple(constraints) + restricted)
+
+
+def refutes(
+    board: Board,
+    constraints: Sequence[Constraint],
+    candidates: Sequence[int],
+    cell: int,
+    value: int,
+    budget: int | None = None,
+) -> bool:
+    """True when ``constraints``, with the current candidates of their cells, leave no
+    solution with ``cell = value``: proven by an exhaustive search (the engine's
+    backtracker). With a ``budget`` of search nodes, a search that would need more gives
+    up and answers False (not proven), so a few constraints too loose to decide quickly
+    (a subset of an anti-knight puzzle's hundreds of pairs) cannot stall the filter."""
+    cells = {c for constraint in constraints for c in constraint.cells}
+    if cell not in cells:
+        return False
+    domains = {c: candidates[c] for c in cells}
+    domains[cell] = candidates[cell] & (1 << (value - 1))
+    if not all(domains.values()):
+        return True
+    search = BitmaskSearch(_model(board, constraints, domains))
+    if budget is None:
+        return search.find_solution() is None
+    root = search.propagated()
+    if root is None:
+        return True
+    try:
+        return search._search(root, budget) is None
+    except Restart:
+        return False  # not decided within the budget: not proven
+
+
+def _layers(board: Board, cell: int) -> list[list[Constraint]]:
+    """The constraints holding ``cell``, then those meeting them, and so on."""
+    constraints = [c for c in board.model.constraints if not isinstance(c, ValueIn)]
+    by_cell: dict[int, list[int]] = {}
+    for index, constraint in enumerate(constraints):
+        for c in constraint.cells:
+            by_cell.setdefault(c, []).append(index)
+    taken: set[int] = set()
+    reached = {cell}
+    layers = []
+    frontier = {cell}
+    while frontier:
+        layer = sorted({i for c in frontier for i in by_cell.get(c, ()) if i not in taken})
+        if not layer:
+            break
+        taken.update(layer)
+        new_cells = {c for i in layer for c in constraints[i].cells} - reached
+        reached |= new_cells
+        frontier = new_cells
+        layers.append([constraints[i] for i in layer])
+    return layers
+
+
+def minimal_core(board: Board, candidates: Sequence[int], cell: int, value: int) -> list[Constraint] | None:
+    """A subset-minimal set of constraints refuting ``cell = value``, or ``None`` if the
+    whole model does not (see the module docstring)."""
+    gathered: list[Constraint] = []
+    for layer in _layers(board, cell):
+        gathered += layer
+        if refutes(board, gathered, candidates, cell, value, BUDGET):
+            break
+    else:
+        if not refutes(board, gathered, candidates, cell, value):  # the whole model, no budget
+            return None
+
+    def refuted(subset: list[Constraint]) -> bool:
+        return refutes(board, subset, candidates, cell, value, BUDGET)
+
+    core = _quick_xplain(refuted, [], False, gathered)
+    if not refutes(board, core, candidates, cell, value, 16 * BUDGET):  # budget cuts can mislead it
+        core = list(gathered)
+    for constraint in list(reversed(core)):  # a last deletion pass: each one needed
+        trial = [c for c in core if c is not constraint]
+        if refuted(trial):
+            core = trial
+    return core
+
+
+def _quick_xplain(refuted, background: list, changed: bool, constraints: list) -> list:
+    """The preferred subset-minimal set of ``constraints`` that with ``background`` is
+    refuted: Junker's QuickXplain ("QUICKXPLAIN: preferred explanations and relaxations
+    for over-constrained problems", AAAI 2004), divide and conquer, so a set of ``k``
+    among ``m`` constraints takes about ``k log(m / k)`` checks instead of ``m``; earlier
+    constraints (those nearer the cell) are preferred."""
+    if changed and refuted(background):
+        return []
+    if len(constraints) <= 1:
+        return list(constraints)
+    half = len(constraints) // 2
+    first, second = constraints[:half], constraints[half:]
+    kept_second = _quick_xplain(refuted, background + first, bool(first), second)
+    kept_first = _quick_xplain(refuted, background + kept_second, bool(kept_second), first)
+    return kept_first + kept_second
+
+
+def find_minimal_deduction(board: Board, candidates: list[int], placed: set[int]) -> Iterator[Deduction]:
+    """The minimal deduction (see the module docstring): always one step on a puzzle with
+    one solution that is not yet solved."""
+    constraints = [c for c in board.model.constraints if not isinstance(c, ValueIn)]
+    everything = {c: candidates[c] for c in range(len(candidates))}
+    solution = BitmaskSearch(_model(board, constraints, everything)).find_solution()
+    if solution is None:
+        return
+    wrong = sorted(
+        (
+            (c, v)
+            for c in range(len(candidates))
+            if c not in placed
+            for v in values_of(candidates[c])
+            if v != solution[c]
+        ),
+        key=lambda cv: (candidates[cv[0]].bit_count(), cv),
+    )
+    best: tuple[list[Constraint], int, int] | None = None
+    for cell, value in wrong[:TRIES]:
+        core = minimal_core(board, candidates, cell, value)
+        if core is not None and (best is None or len(core) < len(best[0])):
+            best = (core, cell, value)
+    if best is None:
+        return
+    core, cell, value = best
+    cells = tuple(sorted({c for constraint in core for c in constraint.cells}))
+    removed = [(cell, value)]
+    for v in values_of(candidates[cell]):  # the cell's other candidates the same set refutes
+        if v != value and v != solution[cell] and refutes(board, core, candidates, cell, v, BUDGET):
+            removed.append((cell, v))
+    labels = [c.label for c in core]
+    names = labels[0] if len(labels) == 1 else ", ".join(labels[:-1]) + " and " + labels[-1]
+    yield Deduction(
+        "minimal deduction",
+        (),
+        tuple(sorted(removed)),
+        cells,
+        tuple(sorted({v for _, v in removed})),
+        tuple((c, v) for c in cells for v in values_of(candidates[c])),
+        tuple(core),
+        f"deduction from {names}",
+    )

@@ -1,0 +1,147 @@
+"""Fish: Jellyfish, and finned and sashimi X-Wing, Swordfish and Jellyfish.
+
+Names and definitions as in HoDoKu's technique list ("Basic Fish", "Finned/Sashimi
+Fish") and Andrew Stuart's SudokuWiki ("Jellyfish", "Finned X-Wing", "Finned
+Swordfish", "Sashimi"). A fish of size ``k`` on one value: ``k`` *base* lines (rows, or
+columns) whose places for the value lie in ``k`` *cover* lines (columns, or rows); the
+value then fills the covers at the base lines' cells, so it leaves the covers' other
+cells. A *finned* fish has extra places (the fins) outside the covers: either a fin holds
+the value or the fish does, so only cover cells that also see every fin lose it. It is
+*sashimi* when, without the fins, some base line has one place or none in the covers.
+
+Units: base and cover lines are rows and columns (the fish needs ``n`` of each); the
+fins may be seen through any AllDifferent (a box, a jigsaw region, a diagonal).
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections.abc import Callable, Iterator
+
+from sudoku_cp.advanced._links import geometry, links, premise
+from sudoku_cp.techniques import Board, Deduction
+
+_NAMES = {2: "X-Wing", 3: "Swordfish", 4: "Jellyfish"}
+
+
+def fish(size: int, kind: str) -> Callable[[Board, list[int], set[int]], Iterator[Deduction]]:
+    """The finder of one fish: ``size`` 2, 3 or 4 (X-Wing, Swordfish, Jellyfish) and
+    ``kind`` ``"basic"``, ``"finned"`` or ``"sashimi"``."""
+    name = _NAMES[size] if kind == "basic" else f"{kind} {_NAMES[size]}"
+
+    def find(board: Board, candidates: list[int], placed: set[int]) -> Iterator[Deduction]:
+        n = board.side
+        if len(board.rows) != n or len(board.columns) != n:
+            return
+        geo = geometry(board)
+        spread = 0 if kind == "basic" else max(1, math.isqrt(n) - 1)
+        for bases, covers, base_of, cover_of in (
+            (board.rows, board.columns, geo.row_of, geo.column_of),
+            (board.columns, board.rows, geo.column_of, geo.row_of),
+        ):
+            for value in range(1, n + 1):
+                bit = 1 << (value - 1)
+                masks = {}  # base index -> bitmask of the cover lines holding its places
+                places = {}
+                cross = [0] * n  # cover index -> bitmask of the base lines holding the value there
+                for index, line in enumerate(bases):
+                    mask = 0
+                    spots = []
+                    for c in line.cells:
+                        if candidates[c] & bit:
+                            if c in placed:
+                                mask = -1
+                                break
+                            mask |= 1 << cover_of[c]
+                            cross[cover_of[c]] |= 1 << index
+                            spots.append(c)
+                    if mask > 0 and mask.bit_count() <= size + spread:
+                        masks[index] = mask
+                        places[index] = spots
+                if len(masks) < size:
+                    continue
+                for chosen in itertools.combinations(sorted(masks), size):
+                    union = 0
+                    chosen_mask = 0
+                    for i in chosen:
+                        union |= masks[i]
+                        chosen_mask |= 1 << i
+                    width = union.bit_count()
+                    if kind == "basic":
+                        if width != size:
+                            continue
+                        options = [union]
+                    else:
+                        if not size < width <= size + spread:
+                            continue
+                        spots = [k for k in range(n) if union >> k & 1]
+                        options = (sum(1 << k for k in ks) for ks in itertools.combinations(spots, size))
+                    for cover in options:
+                        counts = [(masks[i] & cover).bit_count() for i in chosen]
+                        if min(counts) == 0:
+                            continue
+                        if kind != "basic" and (min(counts) == 1) != (kind == "sashimi"):
+                            continue
+                        if kind == "basic":
+                            if not any(cross[k] & ~chosen_mask for k in range(n) if cover >> k & 1):
+                                continue  # nothing in the covers outside the bases
+                            fins = []
+                            targets = [
+                                c
+                                for k in range(n)
+                                if cover >> k & 1
+                                for c in covers[k].cells
+                                if candidates[c] & bit
+                                and not chosen_mask >> base_of[c] & 1
+                                and c not in placed
+                            ]
+                        else:
+                            fins = [c for i in chosen for c in places[i] if not cover >> cover_of[c] & 1]
+                            seen = geo.peers[fins[0]].intersection(*(geo.peers[f] for f in fins[1:]))
+                            targets = sorted(
+                                c
+                                for c in seen
+                                if candidates[c] & bit
+                                and cover >> cover_of[c] & 1
+                                and not chosen_mask >> base_of[c] & 1
+                                and c not in placed
+                            )
+                        if not targets:
+                            continue
+                        cells = sorted(c for i in chosen for c in places[i])
+                        used = premise(
+                            tuple(bases[i] for i in chosen),
+                            tuple(covers[k] for k in range(n) if cover >> k & 1),
+                            links(geo, [(t, f) for t in targets for f in fins]),
+                        )
+                        yield Deduction(
+                            name,
+                            (),
+                            tuple((t, value) for t in targets),
+                            tuple(cells),
+                            (value,),
+                            tuple((c, value) for c in cells),
+                            used,
+                        )
+
+    find.__name__ = "find_" + name.lower().replace("-", "_").replace(" ", "_")
+    find.__doc__ = (
+        f"{name} (HoDoKu, SudokuWiki): {size} base lines whose places for a value lie in "
+        f"{size} cover lines"
+        + ("" if kind == "basic" else ", but for fins all seen by the removed cells")
+        + ("" if kind != "sashimi" else " (a base line keeps one place or none without them)")
+        + "; the value leaves the covers' other cells.\n\nUnits: rows and columns as bases and covers; "
+        "the fins seen through any AllDifferent. Premises: the fish's cells (fins included), "
+        "the base and cover lines, and the units through which removed cells see the fins."
+    )
+    return find
+
+
+find_jellyfish = fish(4, "basic")
+find_finned_x_wing = fish(2, "finned")
+find_sashimi_x_wing = fish(2, "sashimi")
+find_finned_swordfish = fish(3, "finned")
+find_sashimi_swordfish = fish(3, "sashimi")
+find_finned_jellyfish = fish(4, "finned")
+find_sashimi_jellyfish = fish(4, "sashimi")
