@@ -33,7 +33,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from _common import machine  # noqa: E402
+from _common import add_write_option, datasets_text, machine, recording, write_if_asked  # noqa: E402
 
 from sudoku_cp import datasets  # noqa: E402
 from sudoku_cp.advanced import explain_to_end  # noqa: E402
@@ -69,7 +69,15 @@ def main() -> None:
     parser.add_argument("--no-check", action="store_true", help="skip the premise check of each step")
     parser.add_argument("--hodoku", action="store_true", help="hodoku-py on the same 9x9 puzzles")
     parser.add_argument("--techniques", action="store_true", help="how often each technique was used")
+    add_write_option(parser, __file__)
     args = parser.parse_args()
+    with recording() as log:
+        run(args)
+    write_if_asked(args, log, "Reasoning to the end", datasets_text(args.sets, limit=args.limit))
+
+
+def run(args: argparse.Namespace) -> None:
+    """Explain every puzzle of each set to the end and print one line per set."""
     print(machine())
     print(f"# premise check: {'off' if args.no_check else 'on'}; CPU seconds per full explanation")
     for name in args.sets:
