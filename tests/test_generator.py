@@ -171,7 +171,11 @@ def test_fixed_rules_are_kept():
 
 
 def test_an_unreachable_target_times_out_with_a_clear_error():
-    with pytest.raises(SolveTimeoutError, match="fewest givens"):
+    # 10 givens cannot make a proper 9x9 puzzle (17 is the least): the limit always runs out.
+    # How far the generator got depends on the machine's load, so either ending is accepted.
+    with pytest.raises(
+        SolveTimeoutError, match=r"no puzzle met .* \((the fewest givens reached|no full grid)"
+    ):
         generate(seed=0, givens=10, time_limit=1)
 
 
