@@ -39,11 +39,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from sudoku_cp import backends
-from sudoku_cp.backends import BackendOptions, check_int, takes_options
-from sudoku_cp.engine.lexmin import smallest_solution
+from sudoku_cp.backends import BackendOptions, backtracking, check_int, takes_options
 from sudoku_cp.engine.runtime import Deadline
-from sudoku_cp.engine.search import BitmaskSearch, smallest_in_row_major_order
-from sudoku_cp.errors import NoSolutionError
+from sudoku_cp.engine.search import BitmaskSearch
 from sudoku_cp.puzzle import to_puzzle
 
 if TYPE_CHECKING:
@@ -339,17 +337,4 @@ def _budgeted(function: str, puzzle: Puzzle, argument: Any, budget: _Budget) -> 
     if after is not None and len(after) != puzzle.model.cell_count:
         raise _OverBudget  # a malformed ``after``: the fallback says what is wrong
     search = budget.search = BitmaskSearch(puzzle, budget, after)
-    cells, searches = (None, 0) if after is not None else smallest_in_row_major_order(search, puzzle.model)
-    if searches == 0:
-        cells, searches = smallest_solution(search, puzzle.model.cell_count)
-    if cells is None:
-        if after is not None:
-            raise NoSolutionError("no solution is greater than the given one (the search is exhaustive)")
-        raise NoSolutionError("the puzzle has no solution (the backtracking search is exhaustive)")
-    stats = {
-        "solver_calls": searches,
-        "nodes": search.nodes,
-        "backtracks": search.backtracks,
-        "restarts": search.restarts,
-    }
-    return puzzle.grid.with_cells(cells), stats
+    return backtracking.smallest_by_search(puzzle, search, after)

@@ -183,6 +183,20 @@ def _smallest(
     puzzle: Puzzle, time_limit: float | None, after: Sequence[int] | None
 ) -> tuple[Grid, dict[str, float]]:
     search = BitmaskSearch(puzzle, Deadline(time_limit) if time_limit is not None else None, after)
+    return smallest_by_search(puzzle, search, after)
+
+
+def smallest_by_search(
+    puzzle: Puzzle, search: BitmaskSearch, after: Sequence[int] | None = None
+) -> tuple[Grid, dict[str, float]]:
+    """The proven smallest solution (above ``after``, when given) that ``search`` finds:
+    the row-major search first, then the witness method (the module docstring). ``auto``
+    runs it with a search under a budget (:mod:`sudoku_cp.backends.auto`).
+
+    Raises:
+        NoSolutionError: there is none (the search is exhaustive).
+        SolveTimeoutError: the search's deadline ran out (or what the deadline raises).
+    """
     cells, searches = (None, 0) if after is not None else smallest_in_row_major_order(search, puzzle.model)
     if searches == 0:  # row-major order stalls here: the witness method, most constrained first
         cells, searches = smallest_solution(search, puzzle.model.cell_count)
