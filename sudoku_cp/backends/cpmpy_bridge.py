@@ -148,8 +148,9 @@ def _probe_solvers() -> list[str]:
         try:
             if not solver_class.supported():
                 continue
-            x = cp.intvar(1, 2, shape=2, name="probe")
-            if solver_class(cp.Model(cp.AllDifferent(x))).solve():
+            # an AllDifferent and a sum, as every puzzle has: PySAT needs PBLib for them
+            x = cp.intvar(1, 3, shape=3, name="probe")
+            if solver_class(cp.Model(cp.AllDifferent(x), cp.sum(x) == 6)).solve():
                 found.append(name)
         except Exception:  # an installed package that fails (a licence, an executable)
             continue
