@@ -663,8 +663,28 @@ def _sandwich_step(total: int, side: int) -> Callable[[State, int], State | None
     return step
 
 
+class _LineClue:
+    """What the line clues share (:class:`Sandwich`, :class:`Skyscraper`): their cells, a
+    regular language over the line's digits (``automaton(side)``), and what follows from it."""
+
+    cells: tuple[int, ...]
+
+    def __post_init__(self) -> None:
+        _settle(self)
+        object.__setattr__(self, "cells", tuple(self.cells))
+
+    def automaton(self, side: int) -> Automaton:
+        raise NotImplementedError
+
+    def holds(self, values: Sequence[int]) -> bool:
+        return self.automaton(len(self.cells)).accepts([values[c] for c in self.cells])
+
+    def givens_conflict(self, givens: Sequence[int], side: int) -> str | None:
+        return _line_conflict(self, givens, side)
+
+
 @dataclass(frozen=True)
-class Sandwich:
+class Sandwich(_LineClue):
     """The digits strictly between the ``1`` and the ``n`` of a line of cells add up to
     ``total`` (a row or column read from its clue); the line holds exactly one 1 and one
     ``n`` (it is a unit). A dedicated kind rather than a :class:`Table`: a table of the
@@ -681,23 +701,13 @@ class Sandwich:
     origin: Origin = field(default=None, repr=False)  # type: ignore[assignment]
     label: str = field(default=_Label(), compare=False)
 
-    def __post_init__(self) -> None:
-        _settle(self)
-        object.__setattr__(self, "cells", tuple(self.cells))
-
     def automaton(self, side: int) -> Automaton:
         """The line's automaton over ``1..side`` (cached per clue and side)."""
         return _sandwich_automaton(self.total, side)
 
-    def holds(self, values: Sequence[int]) -> bool:
-        return self.automaton(len(self.cells)).accepts([values[c] for c in self.cells])
-
-    def givens_conflict(self, givens: Sequence[int], side: int) -> str | None:
-        return _line_conflict(self, givens, side)
-
 
 @dataclass(frozen=True)
-class Skyscraper:
+class Skyscraper(_LineClue):
     """Seen from before the first cell of the line, exactly ``seen`` cells are visible: a
     cell is seen when its digit exceeds every digit before it (a taller skyscraper hides
     the shorter ones behind it). A regular language with states (tallest so far, count
@@ -713,19 +723,9 @@ class Skyscraper:
     origin: Origin = field(default=None, repr=False)  # type: ignore[assignment]
     label: str = field(default=_Label(), compare=False)
 
-    def __post_init__(self) -> None:
-        _settle(self)
-        object.__setattr__(self, "cells", tuple(self.cells))
-
     def automaton(self, side: int) -> Automaton:
         """The line's automaton over ``1..side`` (cached per clue and side)."""
         return _skyscraper_automaton(self.seen, side)
-
-    def holds(self, values: Sequence[int]) -> bool:
-        return self.automaton(len(self.cells)).accepts([values[c] for c in self.cells])
-
-    def givens_conflict(self, givens: Sequence[int], side: int) -> str | None:
-        return _line_conflict(self, givens, side)
 
 
 @functools.cache
