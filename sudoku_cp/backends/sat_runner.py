@@ -329,15 +329,17 @@ class Run:
         between slices (with or without a time limit: on the sudoku25 set slices cost no
         measurable time)."""
         budget = _FIRST_SLICE
+        interruptible = self.loaded.name in _INTERRUPTIBLE
         while True:
             self.deadline.check("the SAT solver")
             started, conflicts = time.perf_counter(), self._conflicts()
             self.solver.conf_budget(budget)
-            # expect_interrupt=True keeps PySAT from installing its own SIGINT handler, which
-            # jumps out of the solver mid-search (for CaDiCaL, which PySAT cannot interrupt,
-            # that left its heap corrupt: the process aborted in malloc on exit). Python's
-            # handler records Ctrl-C instead and raises KeyboardInterrupt when the slice returns.
-            answer = self._pysat(self.solver.solve_limited, assumptions=assumptions, expect_interrupt=True)
+            # expect_interrupt=True also keeps PySAT from installing its own SIGINT handler,
+            # which would jump out of the solver mid-search: Python's handler records Ctrl-C
+            # and raises KeyboardInterrupt when the slice returns.
+            answer = self._pysat(
+                self.solver.solve_limited, assumptions=assumptions, expect_interrupt=interruptible
+            )
             if answer is not None:
                 return answer
             rate = (self._conflicts() - conflicts) / max(time.perf_counter() - started, 1e-4)
