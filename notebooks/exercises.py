@@ -377,3 +377,61 @@ def check_at_most_one(clauses: list[list[int]] | None) -> None:
     if _not_answered(clauses, "Exercise 5.2"):
         return
     _check_clauses(clauses, "at most one value per cell", "5.2")
+
+
+# Notebook 7: other paradigms -----------------------------------------------------------------
+
+COVER_CANDIDATE = (1 * 9 + 2, 5)
+"""The candidate of exercise 7.1: r2c3 (cell 11, row-major from 0) holds 5, on a 9x9."""
+
+CAGE = ((0, 1), 10)
+"""The cage of exercise 7.2: r1c1 and r1c2 (cells 0 and 1) add up to 10, on a 9x9."""
+
+
+def check_cover_row(columns: list[int] | None) -> None:
+    """Exercise 7.1: the columns of the 1s of the candidate r2c3 = 5 in the exact cover
+    matrix of a classic 9x9; checked against ``sudoku_cp.backends.exact_cover``."""
+    if _not_answered(columns, "Exercise 7.1"):
+        return
+    from sudoku_cp import Grid
+    from sudoku_cp.backends import exact_cover
+    from sudoku_cp.puzzle import to_puzzle
+
+    model = to_puzzle(Grid.empty(9)).model
+    _, _, candidates, rows = exact_cover.exact_cover_matrix(model)
+    labels = exact_cover.column_labels(model)
+    truth = rows[candidates.index(COVER_CANDIDATE)]
+    given = list(columns)
+    assert len(given) == len(set(given)), "a column appears twice"
+    wrong = [c for c in given if c not in truth]
+    assert not wrong, (
+        f"column {wrong[0]} ({labels[wrong[0]] if 0 <= wrong[0] < len(labels) else 'no such column'}) "
+        "has no 1 in that row"
+    )
+    assert len(given) == len(truth), f"{len(truth) - len(given)} column(s) missing: a cell and three units"
+    print(f"Exercise 7.1: correct ({', '.join(labels[c] for c in truth)})")
+
+
+def check_cage_row(coefficients: dict[int, float] | None) -> None:
+    """Exercise 7.2: the integer-programming row of the cage r1c1 + r1c2 = 10 on a 9x9, as
+    ``{column: coefficient}`` (column ``c * 9 + v - 1`` is ``x[c][v]``); checked against
+    ``sudoku_cp.backends.mip.constraint_rows``."""
+    if _not_answered(coefficients, "Exercise 7.2"):
+        return
+    from sudoku_cp.backends import mip
+    from sudoku_cp.constraints import Sum
+
+    cells, total = CAGE
+    [(columns, weights, lower, upper)] = mip.constraint_rows(Sum(cells, total, "the cage"), 9)
+    assert lower == upper == total
+    truth = dict(zip(columns, weights, strict=True))
+    given = {column: a for column, a in dict(coefficients).items() if a != 0}
+    extra = sorted(set(given) - set(truth))
+    cell, value = divmod(extra[0], 9) if extra else (0, 0)
+    name = f"x[r{cell // 9 + 1}c{cell % 9 + 1}={value + 1}]"
+    assert not extra, f"column {extra[0]} is {name}, not a cell of the cage"
+    missing = sorted(set(truth) - set(given))
+    assert not missing, f"{len(missing)} column(s) missing, e.g. {missing[0]}: each value of each cell counts"
+    off = next((c for c in truth if given[c] != truth[c]), None)
+    assert off is None, f"column {off} (value {off % 9 + 1}) weighs {given[off]:g}: what does it add?"
+    print(f"Exercise 7.2: correct ({len(truth)} terms, sum of v * x[c][v] = {total})")

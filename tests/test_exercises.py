@@ -147,3 +147,29 @@ def test_wrong_cell_clauses_fail():
         exercises.check_at_most_one([[-variable(cell, 1, 9), -variable(cell, 2, 9)]])
     with pytest.raises(AssertionError, match="not clauses"):
         exercises.check_at_most_one([[variable(cell, 1, 9), variable(cell, 2, 9)]])
+
+
+def test_unanswered_exercises_of_notebook_7_only_say_so(capsys):
+    exercises.check_cover_row(None)
+    exercises.check_cage_row(None)
+    assert capsys.readouterr().out.count("not answered yet") == 2
+
+
+def test_a_wrong_exact_cover_row_fails():
+    cell, box_1 = 11, 81 + 18 * 9 + 4  # r2c3; box 1, value 5
+    with pytest.raises(AssertionError, match="missing"):
+        exercises.check_cover_row([cell, box_1])
+    with pytest.raises(AssertionError, match="no 1 in that row"):
+        exercises.check_cover_row([cell, 81 + 0 * 9 + 4, 81 + 11 * 9 + 4, box_1])  # row 1, not row 2
+    with pytest.raises(AssertionError, match="twice"):
+        exercises.check_cover_row([cell, cell, box_1, box_1])
+
+
+def test_a_wrong_cage_row_fails():
+    right = {c * 9 + v - 1: v for c in (0, 1) for v in range(1, 10)}
+    with pytest.raises(AssertionError, match="weighs 1"):
+        exercises.check_cage_row(dict.fromkeys(right, 1))  # counts the cells, not their values
+    with pytest.raises(AssertionError, match="missing"):
+        exercises.check_cage_row({v - 1: v for v in range(1, 10)})  # r1c1 only
+    with pytest.raises(AssertionError, match="not a cell of the cage"):
+        exercises.check_cage_row({**right, 18: 1})  # r1c3 = 1

@@ -91,7 +91,15 @@ from sudoku_cp.errors import NoSolutionError
 from sudoku_cp.grid import Grid
 from sudoku_cp.puzzle import Puzzle, to_puzzle
 
-__all__ = ["PROOFS", "count_solutions", "exact_cover_matrix", "next_solution", "solve"]
+__all__ = [
+    "PROOFS",
+    "column_labels",
+    "count_solutions",
+    "exact_cover_matrix",
+    "matrix_size",
+    "next_solution",
+    "solve",
+]
 
 PROOFS = ("witness", "row-major")
 """The ways to prove the smallest solution, for the ``proof`` option."""
@@ -131,6 +139,56 @@ def exact_cover_matrix(model: Model) -> tuple[int, int, list[tuple[int, int]], l
             candidates.append((cell, value))
             rows.append([cell] + [first + value - 1 for first in places[cell]])
     return secondary_start, len(others) * n, candidates, rows
+
+
+def column_labels(model: Model) -> list[str]:
+    """What each column of :func:`exact_cover_matrix` stands for, in words (for display).
+
+    Args:
+        model: the compiled puzzle.
+
+    Returns:
+        One label per column, primary then secondary: ``"r1c1"`` for a cell's column
+        ("r1c1 holds a value"), ``"row 1: 5"`` for a unit's or another ``AllDifferent``'s
+        column of value 5 (the constraint's label, then the value).
+
+    >>> from sudoku_cp import Grid
+    >>> from sudoku_cp.puzzle import to_puzzle
+    >>> labels = column_labels(to_puzzle(Grid.empty(4)).model)
+    >>> len(labels), labels[0], labels[16], labels[-1]
+    (64, 'r1c1', 'row 1: 1', 'box 4 (rows 3-4, columns 3-4): 4')
+    """
+    n = model.side
+    labels = [f"r{cell // n + 1}c{cell % n + 1}" for cell in range(model.cell_count)]
+    units = [c for c in model.of_kind(AllDifferent) if len(c.cells) == n]
+    others = [c for c in model.of_kind(AllDifferent) if len(c.cells) != n]
+    for constraint in units + others:
+        labels += [f"{constraint.label}: {value}" for value in range(1, n + 1)]
+    return labels
+
+
+def matrix_size(puzzle: Puzzle | Grid) -> dict[str, int]:
+    """The size of a puzzle's exact cover matrix (:func:`exact_cover_matrix`).
+
+    Args:
+        puzzle: the puzzle (a :class:`Grid` means classic rules).
+
+    Returns:
+        ``{"rows": ..., "primary": ..., "secondary": ..., "ones": ...}``: the candidate
+        rows (a given has one), the primary and secondary columns, and the 1s of the matrix.
+
+    Raises:
+        NotSupportedError: as :func:`exact_cover_matrix`.
+
+    The textbook matrix of an empty 9x9: 729 rows, 324 columns (81 cells, then 27 units
+    x 9 values), four 1s per row:
+
+    >>> from sudoku_cp import Grid
+    >>> matrix_size(Grid.empty(9))
+    {'rows': 729, 'primary': 324, 'secondary': 0, 'ones': 2916}
+    """
+    primary, secondary, _candidates, rows = exact_cover_matrix(to_puzzle(puzzle).model)
+    return {"rows": len(rows), "primary": primary, "secondary": secondary, "ones": sum(map(len, rows))}
 
 
 def _check_kinds(model: Model) -> None:

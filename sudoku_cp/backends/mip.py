@@ -104,7 +104,16 @@ from sudoku_cp.errors import NoSolutionError, SolveTimeoutError, SudokuError  # 
 from sudoku_cp.grid import Grid  # noqa: E402
 from sudoku_cp.puzzle import Puzzle, to_puzzle  # noqa: E402
 
-__all__ = ["PROOFS", "count_solutions", "mip_model", "next_solution", "solve"]
+__all__ = [
+    "PROOFS",
+    "constraint_rows",
+    "count_solutions",
+    "lex_less_rows",
+    "mip_model",
+    "model_size",
+    "next_solution",
+    "solve",
+]
 
 PROOFS = ("hybrid", "witness", "chain")
 """The ways to prove the smallest solution, for the ``proof`` option."""
@@ -135,38 +144,96 @@ def mip_model(model: Model) -> tuple[list[float], list[float], list[_Row]]:
         if model.givens[cell]:
             lower[cell * n + model.givens[cell] - 1] = 1.0
     rows: list[_Row] = [([c * n + v for v in range(n)], [1.0] * n, 1.0, 1.0) for c in range(cells)]
-    values = [float(v) for v in range(1, n + 1)]
     for constraint in model.constraints:
-        if isinstance(constraint, AllDifferent):
-            low = 1.0 if len(constraint.cells) == n else -_INF
-            for v in range(n):
-                rows.append(([c * n + v for c in constraint.cells], [1.0] * len(constraint.cells), low, 1.0))
-        elif isinstance(constraint, Sum):
-            columns = [c * n + v for c in constraint.cells for v in range(n)]
-            total = float(constraint.total)
-            rows.append((columns, values * len(constraint.cells), total, total))
-        elif isinstance(constraint, Linear):  # sum of a * value, as sum of a * v * x[c][v]
-            weights: dict[int, float] = {}
-            for a, cell in zip(constraint.coefficients, constraint.cells, strict=True):
-                for v in range(n):
-                    weights[cell * n + v] = weights.get(cell * n + v, 0.0) + a * (v + 1)
-            rhs = float(constraint.rhs)
-            low, high = {"==": (rhs, rhs), "<=": (-_INF, rhs), ">=": (rhs, _INF)}[constraint.operator]
-            rows.append((list(weights), list(weights.values()), low, high))
-        elif isinstance(constraint, Less):
-            a, b = constraint.first * n, constraint.second * n
-            columns = [a + v for v in range(n)] + [b + v for v in range(n)]
-            rows.append((columns, values + [-v for v in values], -_INF, -1.0))
-        elif isinstance(constraint, Relation):
-            a, b = constraint.first * n, constraint.second * n
-            for va in range(1, n + 1):
-                partners = [b + vb - 1 for vb in range(1, n + 1) if (va, vb) in constraint.allowed]
-                rows.append(([a + va - 1, *partners], [1.0] + [-1.0] * len(partners), -_INF, 0.0))
-        elif isinstance(constraint, ValueIn):
-            pass  # in the bounds (model.domains())
-        else:  # an explicit refusal: a kind added to the vocabulary later is not silently ignored
-            raise unsupported(NAME, constraint)
+        rows += constraint_rows(constraint, n)
     return lower, upper, rows
+
+
+def constraint_rows(constraint: Any, side: int) -> list[_Row]:
+    """The rows one constraint of the vocabulary is written as (the table of the module docstring).
+
+    Args:
+        constraint: a constraint of :mod:`sudoku_cp.constraints`.
+        side: the grid's side ``n`` (column ``c * n + v - 1`` is ``x[c][v]``).
+
+    Returns:
+        Its rows, each ``(columns, coefficients, lower, upper)`` as in :func:`mip_model`;
+        ``[]`` for ``ValueIn`` (written in the columns' bounds).
+
+    Raises:
+        NotSupportedError: a constraint kind this backend does not linearise.
+
+    A cage of two cells, r1c1 and r1c2 of a 4x4, adding up to 5: its one row weighs
+    each ``x[c][v]`` by ``v`` (columns 0..3 are r1c1 = 1..4, columns 4..7 r1c2 = 1..4):
+
+    >>> from sudoku_cp.constraints import Sum
+    >>> constraint_rows(Sum((0, 1), 5, "cage"), 4)
+    [([0, 1, 2, 3, 4, 5, 6, 7], [1.0, 2.0, 3.0, 4.0, 1.0, 2.0, 3.0, 4.0], 5.0, 5.0)]
+    """
+    n = side
+    values = [float(v) for v in range(1, n + 1)]
+    if isinstance(constraint, AllDifferent):
+        low = 1.0 if len(constraint.cells) == n else -_INF
+        ones = [1.0] * len(constraint.cells)
+        return [([c * n + v for c in constraint.cells], ones, low, 1.0) for v in range(n)]
+    if isinstance(constraint, Sum):
+        columns = [c * n + v for c in constraint.cells for v in range(n)]
+        total = float(constraint.total)
+        return [(columns, values * len(constraint.cells), total, total)]
+    if isinstance(constraint, Linear):  # sum of a * value, as sum of a * v * x[c][v]
+        weights: dict[int, float] = {}
+        for a, cell in zip(constraint.coefficients, constraint.cells, strict=True):
+            for v in range(n):
+                weights[cell * n + v] = weights.get(cell * n + v, 0.0) + a * (v + 1)
+        rhs = float(constraint.rhs)
+        low, high = {"==": (rhs, rhs), "<=": (-_INF, rhs), ">=": (rhs, _INF)}[constraint.operator]
+        return [(list(weights), list(weights.values()), low, high)]
+    if isinstance(constraint, Less):
+        a, b = constraint.first * n, constraint.second * n
+        columns = [a + v for v in range(n)] + [b + v for v in range(n)]
+        return [(columns, values + [-v for v in values], -_INF, -1.0)]
+    if isinstance(constraint, Relation):
+        a, b = constraint.first * n, constraint.second * n
+        rows = []
+        for va in range(1, n + 1):
+            partners = [b + vb - 1 for vb in range(1, n + 1) if (va, vb) in constraint.allowed]
+            rows.append(([a + va - 1, *partners], [1.0] + [-1.0] * len(partners), -_INF, 0.0))
+        return rows
+    if isinstance(constraint, ValueIn):
+        return []  # in the bounds (model.domains())
+    # an explicit refusal: a kind added to the vocabulary later is not silently ignored
+    raise unsupported(NAME, constraint)
+
+
+def model_size(puzzle: Puzzle | Grid) -> dict[str, int]:
+    """The size of a puzzle's binary model (:func:`mip_model`), before HiGHS's presolve.
+
+    Args:
+        puzzle: the puzzle (a :class:`Grid` means classic rules).
+
+    Returns:
+        ``{"columns": ..., "rows": ..., "nonzeros": ..., "fixed": ...}``: the binary
+        columns ``x[c][v]`` (``n**3``), the rows, the nonzero coefficients of the matrix,
+        and the columns whose bounds already fix them (a given's ``n`` values, a value a
+        ``ValueIn`` rules out).
+
+    Raises:
+        NotSupportedError: as :func:`mip_model`.
+
+    The textbook model of an empty 9x9: 729 binaries, 81 cell rows and 243 unit rows
+    (27 units x 9 values) of 9 ones each:
+
+    >>> model_size(Grid.empty(9))
+    {'columns': 729, 'rows': 324, 'nonzeros': 2916, 'fixed': 0}
+    """
+    lower, upper, rows = mip_model(to_puzzle(puzzle).model)
+    fixed = sum(1 for low, high in zip(lower, upper, strict=True) if low == high)
+    return {
+        "columns": len(lower),
+        "rows": len(rows),
+        "nonzeros": sum(len(columns) for columns, *_ in rows),
+        "fixed": fixed,
+    }
 
 
 class _Run:
@@ -329,16 +396,39 @@ def _check(status, what: str) -> None:
 # -- the lexicographic ordering constraints as linear rows --------------------------------------
 
 
-def _lex_less(run: _Run, bound: Sequence[int], lowest: Sequence[int]) -> tuple[range, int] | None:
-    """Add ``x <_lex bound`` (see the module docstring); ``(rows, first new column)`` for
-    :meth:`_Run.delete`, or None when no blank cell can take a value below its bound."""
-    n, givens = run.n, run.model.givens
+def lex_less_rows(
+    givens: Sequence[int], side: int, bound: Sequence[int], lowest: Sequence[int], first_tied: int
+) -> tuple[int, list[_Row]]:
+    """The linear rows of ``x <_lex bound`` (see the module docstring), as plain data.
+
+    Args:
+        givens: the puzzle's givens row-major (0: blank); givens are not compared.
+        side: the grid's side ``n`` (column ``c * n + v - 1`` is ``x[c][v]``).
+        bound: the complete grid ``w`` to go below, row-major.
+        lowest: each cell's lowest candidate (a cell that cannot go below its bound
+            passes the chain on).
+        first_tied: the column of the first new binary ``tied`` (the model's column count).
+
+    Returns:
+        ``(tied, rows)``: how many binary ``tied`` columns the rows use (numbered from
+        ``first_tied``) and the rows, each ``(columns, coefficients, lower, upper)``;
+        ``(0, [])`` when no blank cell can take a value below its bound (nothing is smaller).
+
+    Three blank cells of values 1..2 below ``w = (2, 1, 2)``: cell 0 (columns 0, 1) may go
+    below 2, cell 1 (columns 2, 3) cannot go below 1, cell 2 (columns 4, 5) is the last
+    that may. One ``tied`` (column 6) says "cell 0 equals 2": ``x[0][2] - tied <= 0``
+    (cell 0 at 2 keeps the chain tied), ``x[1][2] + tied <= 1`` (tied, cell 1 is not above
+    1), ``x[2][2] + tied <= 1`` (tied, the last cell goes below 2):
+
+    >>> lex_less_rows([0, 0, 0], 2, [2, 1, 2], [1, 1, 1], 6)
+    (1, [([1, 6], [1.0, -1.0], -inf, 0.0), ([3, 6], [1.0, 1.0], -inf, 1.0), ([5, 6], [1.0, 1.0], -inf, 1.0)])
+    """
+    n = side
     may_differ = [i for i, given in enumerate(givens) if not given and lowest[i] < bound[i]]
     if not may_differ:
-        return None
+        return 0, []
     last = may_differ[-1]
     chained = [i for i in may_differ if i != last]
-    first_tied = run.add_binaries(len(chained))
     tied_column = {cell: first_tied + k for k, cell in enumerate(chained)}
     rows: list[_Row] = []
     tied: int | None = None  # the column of "tied at this cell"; None: tied unconditionally
@@ -358,7 +448,18 @@ def _lex_less(run: _Run, bound: Sequence[int], lowest: Sequence[int]) -> tuple[r
             columns, coefficients, low, high = _with_tied(at_or_above, tied)
             rows.append((columns + [nxt], coefficients + [-1.0], low, high))
             tied = nxt
-    return run.add_rows(rows), first_tied
+    return len(chained), rows
+
+
+def _lex_less(run: _Run, bound: Sequence[int], lowest: Sequence[int]) -> tuple[range, int] | None:
+    """Add ``x <_lex bound`` (:func:`lex_less_rows`); ``(rows, first new column)`` for
+    :meth:`_Run.delete`, or None when no blank cell can take a value below its bound."""
+    first = run.highs.getNumCol()
+    tied, rows = lex_less_rows(run.model.givens, run.n, bound, lowest, first)
+    if not rows:
+        return None
+    run.add_binaries(tied)
+    return run.add_rows(rows), first
 
 
 def _lex_greater(run: _Run, bound: Sequence[int]) -> bool:

@@ -110,6 +110,20 @@ class DancingLinks:
             node = D[node]
         return found
 
+    def open_columns(self) -> list[int]:
+        """The primary columns no chosen row covers yet, in order: the columns Algorithm X
+        chooses among (the S heuristic takes one with fewest :meth:`column_rows`).
+
+        >>> links = DancingLinks(3, 0, [[0, 1], [2], [1, 2]])
+        >>> links.select(1), links.open_columns(), links.column_rows(1)
+        (True, [0, 1], [0])
+        """
+        R, found, header = self.R, [], self.R[0]
+        while header:
+            found.append(header - 1)
+            header = R[header]
+        return found
+
     def is_present(self, row: int) -> bool:
         """True while the row's first node is linked in its column (see the class docstring)."""
         first = self.first[row]
