@@ -55,7 +55,10 @@ abandoned on that thread (it ends at its time limit) and later calls use a fresh
 
 from __future__ import annotations
 
+import contextlib
+import os
 import signal
+import sys
 import threading
 import time
 import warnings
@@ -132,7 +135,7 @@ def available_solvers() -> list[str]:
     """
     global _AVAILABLE
     if _AVAILABLE is None:
-        with warnings.catch_warnings():  # "MiniZinc Python is installed, but..."
+        with warnings.catch_warnings(), _quiet_console():  # "MiniZinc Python is installed, but..."
             warnings.simplefilter("ignore")
             found = _probe_solvers()
         _AVAILABLE = found
@@ -158,6 +161,26 @@ def _probe_solvers() -> list[str]:
 
 
 _AVAILABLE: list[str] | None = None
+
+
+@contextlib.contextmanager
+def _quiet_console():
+    """Silence what solver libraries print from C or C++ during the probe (HiGHS's
+    "Running HiGHS..." banner): standard output is pointed at the null device at the level
+    of its file descriptor, which Python's ``redirect_stdout`` cannot reach."""
+    try:
+        sys.stdout.flush()
+        saved = os.dup(1)
+    except (OSError, ValueError):  # no real standard output: nothing to silence
+        yield
+        return
+    try:
+        with open(os.devnull, "w") as null:
+            os.dup2(null.fileno(), 1)
+            yield
+    finally:
+        os.dup2(saved, 1)
+        os.close(saved)
 
 
 # -- the model ----------------------------------------------------------------------------------
