@@ -276,12 +276,13 @@ SLOW_MODERN = {"gen_skyscraper", "gen_xv", "gen_quadruple"}  # a second or more 
 
 @pytest.mark.parametrize(
     "name, technique",
-    [pytest.param(*item, marks=pytest.mark.slow) if item[0] in SLOW_MODERN else item for item in MODERN_SETS.items()],
+    [pytest.param(*i, marks=pytest.mark.slow) if i[0] in SLOW_MODERN else i for i in MODERN_SETS.items()],
 )
 def test_modern_kinds_make_steps_named_after_their_rule_and_sound(name, technique):
     path = explain(datasets.load(name)[0])
     steps = [step for step in path if step.technique == technique]
     assert steps, [step.technique for step in path]
-    kind = {"XV": ("X ", "V "), "whispers": "whispers line", "renban": "renban line"}.get(technique, technique)
+    names = {"XV": ("X ", "V "), "whispers": "whispers line", "renban": "renban line"}
+    kind = names.get(technique, technique)
     assert all(any(u.startswith(kind) for u in step.units) for step in steps), steps[0]
     assert_sound(path, only=technique)
