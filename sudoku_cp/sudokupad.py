@@ -833,6 +833,17 @@ _WRITES = {
     "all_black_given",
     *_LINE_STYLE,
 }
+_RULE_SENTENCES = {  # the rules text of the drawn rules, for people (the reader reads the drawing)
+    "regions": "Each bold region holds every digit once (jigsaw).",
+    "diagonals": "Each marked diagonal holds every digit once.",
+    "cages": "Digits in a dashed cage differ and add up to its total (killer).",
+    "thermos": "Digits increase along a thermometer from its bulb.",
+    "arrows": "The digits along an arrow add up to the number in its circle.",
+    "white": "Cells joined by a white dot hold digits that differ by 1.",
+    "black": "Cells joined by a black dot hold digits of which one is double the other.",
+    "x": "Cells joined by an X add up to 10.",
+    "v": "Cells joined by a V add up to 5.",
+}
 _NEGATIVE_SENTENCES = {
     "all_xv_given": "All possible X and V are given.",
     "all_white_given": "All possible white dots are given.",
@@ -944,6 +955,7 @@ def record_to_scl(record: Mapping[str, Any]) -> dict[str, Any]:
                     "text": letter.upper(),
                 }
             )
+    sentences += [sentence for key, sentence in _RULE_SENTENCES.items() if rules.get(key)]
     sentences += [sentence for key, sentence in _NEGATIVE_SENTENCES.items() if rules.get(key)]
     for key, (colour, _, sentence) in _LINE_STYLE.items():
         if not rules.get(key):
