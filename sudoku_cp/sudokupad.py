@@ -461,11 +461,18 @@ class _Reader:
         cells: list[list[int]] = []
         for value in points:
             cell = list(self.cell_at(self.point(value, where), where))
-            if not cells or cells[-1] != cell:
-                if cells and max(abs(cells[-1][0] - cell[0]), abs(cells[-1][1] - cell[1])) != 1:
+            if cells and cells[-1] != cell:
+                # SudokuPad keeps a line's corners only: a straight run (along a row, a
+                # column or a diagonal) passes through the cells between them.
+                (r0, c0), (dr, dc) = cells[-1], (cell[0] - cells[-1][0], cell[1] - cells[-1][1])
+                steps = max(abs(dr), abs(dc))
+                if dr and dc and abs(dr) != abs(dc):
                     raise InvalidPuzzleError(
-                        f"{where}: {_where_cell(cells[-1])} and {_where_cell(cell)} are not neighbours"
+                        f"{where}: from {_where_cell(cells[-1])} to {_where_cell(cell)} is not a straight "
+                        "run through cells (along a row, a column or a diagonal)"
                     )
+                cells += [[r0 + dr // steps * i, c0 + dc // steps * i] for i in range(1, steps)]
+            if not cells or cells[-1] != cell:
                 cells.append(cell)
         return cells
 

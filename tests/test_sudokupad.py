@@ -48,20 +48,41 @@ def same_puzzle(a: sudoku_cp.Puzzle, b: sudoku_cp.Puzzle) -> bool:
     return a.grid == b.grid and a.model.constraints == b.model.constraints
 
 
-@pytest.mark.parametrize("entry", LINKS, ids=[e["name"] for e in LINKS])
-def test_public_scl_links_decode_and_are_refused_naming_what_cannot_be_read(entry):
+REFUSED = [e for e in LINKS if "refused" in e]
+SOLVED = [e for e in LINKS if "solves" in e]
+
+
+@pytest.mark.parametrize("entry", REFUSED, ids=[e["name"] for e in REFUSED])
+def test_public_puzzles_with_what_cannot_be_read_are_refused_naming_it(entry):
     data = decode_scl(entry["link"].split("/scl", 1)[1])
-    side = len(data["cells"])
-    assert side * side == len(entry["solution"])
+    assert len(data["cells"]) in (4, 8, 9)
     with pytest.raises(InvalidPuzzleError, match=entry["refused"]):
         sudoku_cp.Puzzle.from_link(entry["link"])
+
+
+@pytest.mark.parametrize("entry", SOLVED, ids=[e["name"] for e in SOLVED])
+def test_a_public_killer_is_read_and_solved_checked_against_its_own_drawing(entry):
+    drawing = decode_scl(entry["link"].split("/scl", 1)[1])
+    puzzle = sudoku_cp.Puzzle.from_link(entry["link"])
+    solutions = list(sudoku_cp.solutions(puzzle, limit=2, backend="cpsat"))
+    assert len(solutions) == 1  # proper: its one solution is the smallest
+    solution = solutions[0]
+    assert sudoku_cp.solve(entry["link"]) == solution
+    digits = [[solution.cells[r * 9 + c] for c in range(9)] for r in range(9)]
+    for cage in drawing["cages"]:  # checked from the drawing, not from the package's model
+        values = [digits[r][c] for r, c in cage["cells"]]
+        assert sum(values) == int(cage["value"]) and len(set(values)) == len(values)
+    for region in drawing["regions"]:
+        assert sorted(digits[r][c] for r, c in region) == list(range(1, 10))
+    assert all(sorted(row) == list(range(1, 10)) for row in digits)
+    assert all(sorted(column) == list(range(1, 10)) for column in zip(*digits, strict=True))
 
 
 def test_the_kropki_dots_of_a_public_puzzle_hold_in_its_published_solution():
     # Parity Fish without its background picture and parity lines: the dots read from the
     # public link must all hold in the published solution, and the smallest solution of
     # the dots alone keeps them too.
-    entry = LINKS[0]
+    entry = next(e for e in LINKS if e["name"].startswith("Parity Fish"))
     data = decode_scl(entry["link"].split("/scl", 1)[1])
     del data["metadata"]["bgimage"]
     data["metadata"]["rules"] = "Normal sudoku rules apply. White dots: consecutive. Black dots: ratio 2."
@@ -190,3 +211,26 @@ def test_links_of_every_sudokupad_shape_and_short_ids():
         sudoku_cp.Puzzle.from_link("https://sudokupad.app/wsj7iunsg6")
     with pytest.raises(InvalidPuzzleError, match="subset of rules; not for sandwiches"):
         datasets.load("gen_sandwich")[0].to_link("sudokupad-scl")
+
+
+def test_a_line_drawn_by_its_corners_passes_through_the_cells_between():
+    # SudokuPad keeps only the corners of a line; the straight runs between them hold cells.
+    def corners(points):
+        kept = [points[0]]
+        for before, point, after in zip(points, points[1:], points[2:], strict=False):
+            turn = (point[0] - before[0]) * (after[1] - point[1]) - (point[1] - before[1]) * (
+                after[0] - point[0]
+            )
+            if turn:
+                kept.append(point)
+        return kept + [points[-1]]
+
+    for name in ("gen_renban", "gen_thermo"):
+        puzzle = datasets.load(name)[0]
+        data = record_to_scl(puzzle.to_dict())
+        for line in data["lines"]:
+            line["wayPoints"] = corners(line["wayPoints"])
+        assert same_puzzle(sudoku_cp.Puzzle.from_dict(scl_to_record(data)), puzzle)
+    data["lines"][0]["wayPoints"] = [[0.5, 0.5], [1.5, 2.5]]
+    with pytest.raises(InvalidPuzzleError, match="not a straight run"):
+        scl_to_record(data)
