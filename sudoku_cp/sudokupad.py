@@ -301,6 +301,35 @@ def encode_scl(data: Mapping[str, Any]) -> str:
 # -- SudokuPad JSON -> the package's record --------------------------------------------------
 
 
+def _box(side: int) -> tuple[int, int] | None:
+    """The usual box shape of a side (``None``: no boxes)."""
+    from sudoku_cp.grid import Grid
+
+    try:
+        return Grid.empty(side).box
+    except InvalidPuzzleError:
+        return None
+
+
+def _default_regions(side: int) -> list[int] | None:
+    """Each cell's box number, row-major, or ``None`` for a side without boxes."""
+    box = _box(side)
+    if box is None:
+        return None
+    rows, columns = box
+    return [(i // side) // rows * (side // columns) + (i % side) // columns for i in range(side * side)]
+
+
+def _renumber(regions: Sequence[int]) -> list[int]:
+    """Region numbers in order of first appearance, row-major."""
+    order: dict[int, int] = {}
+    return [order.setdefault(r, len(order)) for r in regions]
+
+
+def _region_letter(index: int) -> str:
+    return "abcdefghijklmnopqrstuvwxyz"[index]
+
+
 def _where_cell(cell: Sequence[int]) -> str:
     return f"r{cell[0] + 1}c{cell[1] + 1}"
 
@@ -583,8 +612,6 @@ class _Reader:
         side = self.side
         if not isinstance(regions, list):
             raise InvalidPuzzleError("SudokuPad key 'regions': expected a list of cell lists")
-        from sudoku_cp.links import _box, _default_regions, _region_letter, _renumber
-
         if not regions:
             self.record["box"] = None  # no regions: a Latin square
             return
@@ -874,8 +901,6 @@ def record_to_scl(record: Mapping[str, Any]) -> dict[str, Any]:
     for i, char in enumerate(record["grid"]):
         if char != ".":
             cells[i // side][i % side] = {"value": int(char, 36)}
-    from sudoku_cp.links import _default_regions
-
     letters = rules.get("regions")
     owner = list(letters) if letters else _default_regions(side)
     if owner is None or (record.get("box") is None and not letters):
