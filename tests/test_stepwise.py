@@ -286,3 +286,16 @@ def test_modern_kinds_make_steps_named_after_their_rule_and_sound(name, techniqu
     kind = names.get(technique, technique)
     assert all(any(u.startswith(kind) for u in step.units) for step in steps), steps[0]
     assert_sound(path, only=technique)
+
+
+@pytest.mark.parametrize(
+    "name",
+    ["gen_sandwich", "gen_little_killer", pytest.param("gen_outside_sum", marks=pytest.mark.slow)],
+)
+def test_modern_puzzles_are_explained_to_the_end_with_every_step_checked(name):
+    from sudoku_cp.advanced import explain_to_end
+
+    puzzle = datasets.load(name)[0]
+    path = explain_to_end(puzzle)  # checks every step's premises (SudokuError otherwise)
+    assert path.solved
+    assert any(step.technique == MODERN_SETS[name] for step in path.deductions)
