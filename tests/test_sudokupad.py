@@ -64,7 +64,7 @@ def test_public_puzzles_with_what_cannot_be_read_are_refused_naming_it(entry):
 def test_a_public_killer_is_read_and_solved_checked_against_its_own_drawing(entry):
     drawing = decode_scl(entry["link"].split("/scl", 1)[1])
     puzzle = sudoku_cp.Puzzle.from_link(entry["link"])
-    solutions = list(sudoku_cp.solutions(puzzle, limit=2, backend="cpsat"))
+    solutions = list(sudoku_cp.solutions(puzzle, limit=2))
     assert len(solutions) == 1  # proper: its one solution is the smallest
     solution = solutions[0]
     assert sudoku_cp.solve(entry["link"]) == solution
