@@ -92,7 +92,7 @@ def test_the_kropki_dots_of_a_public_puzzle_hold_in_its_published_solution():
     assert puzzle.metadata["solution"] == entry["solution"]
     published = [int(d) for d in entry["solution"]]
     assert puzzle.model.holds(published)
-    solution = sudoku_cp.solve(puzzle, backend="cpsat")
+    solution = sudoku_cp.solve(puzzle)
     assert puzzle.model.holds(solution.cells)
 
 
