@@ -6,8 +6,9 @@ The variant community shares puzzles as links to two web apps:
   JSON compressed with lz-string's ``compressToBase64``;
 * **SudokuPad** (``https://sudokupad.app/fpuzzlesPAYLOAD``, also under
   ``app.crackingthecryptic.com``): the same f-puzzles payload after the word
-  ``fpuzzles``. SudokuPad's own compact format (``scl...``) and its short ids (which
-  need the network) are refused with a message saying so.
+  ``fpuzzles``, or SudokuPad's own compact format (``scl...``), read by
+  :mod:`sudoku_cp.sudokupad`. Its short ids (which need the network) are refused with a
+  message asking for the full link.
 
 :func:`record_from_link` reads a link into the package's JSON puzzle record
 (:func:`fpuzzles_to_record`), from which :meth:`sudoku_cp.Puzzle.from_link` builds the
@@ -103,7 +104,25 @@ def record_from_link(link: str) -> dict[str, Any]:
             or a constraint the package does not model (named); the rules themselves
             are checked when the record becomes a puzzle.
     """
+    payload = scl_payload(link)
+    if payload is not None:
+        from sudoku_cp.sudokupad import decode_scl, scl_to_record
+
+        return scl_to_record(decode_scl(payload))
     return fpuzzles_to_record(fpuzzles_from_link(link))
+
+
+def scl_payload(link: str) -> str | None:
+    """The payload of a SudokuPad link in its own compact format (``scl...`` or
+    ``ctc...``, also after ``?puzzle=``), or None for any other link."""
+    match = _SUDOKUPAD_LINK.match(link.strip())
+    if not match:
+        return None
+    rest = urllib.parse.unquote(match["rest"]).removeprefix("?puzzle=").removeprefix("puzzle=")
+    for prefix in ("scl", "ctc"):
+        if rest.startswith(prefix):
+            return rest[len(prefix) :]
+    return None
 
 
 def fpuzzles_from_link(link: str) -> dict[str, Any]:
@@ -119,17 +138,18 @@ def fpuzzles_from_link(link: str) -> dict[str, Any]:
     match = _SUDOKUPAD_LINK.match(link)
     if not match:
         raise InvalidPuzzleError("not an f-puzzles or SudokuPad link")
-    rest = urllib.parse.unquote(match["rest"])
+    rest = urllib.parse.unquote(match["rest"]).removeprefix("?puzzle=").removeprefix("puzzle=")
     if rest.startswith("fpuzzles"):
         return decode_payload(rest.removeprefix("fpuzzles"))
-    if rest.startswith("scl"):
+    if rest.startswith(("scl", "ctc")):
         raise InvalidPuzzleError(
-            "SudokuPad's compact format (a link with 'scl') is not read yet; "
-            "open the puzzle in SudokuPad or f-puzzles and share it as an f-puzzles link"
+            "this is SudokuPad's own format (scl), not an f-puzzles payload: read it with "
+            "record_from_link or Puzzle.from_link"
         )
     raise InvalidPuzzleError(
         "this SudokuPad link names a puzzle stored on its server (a short id), which needs the "
-        "network; share it as an f-puzzles link (SudokuPad link with 'fpuzzles' and the puzzle data)"
+        "network; use the full link (open the puzzle in SudokuPad and share it with its data: "
+        "a link with 'scl' or 'fpuzzles' followed by the puzzle data)"
     )
 
 
@@ -498,3 +518,11 @@ def fpuzzles_link(record: Mapping[str, Any]) -> str:
 def sudokupad_link(record: Mapping[str, Any]) -> str:
     """A SudokuPad link that opens the puzzle of a JSON record (``https://sudokupad.app/fpuzzles...``)."""
     return "https://sudokupad.app/fpuzzles" + encode_payload(record_to_fpuzzles(record))
+
+
+def scl_link(record: Mapping[str, Any]) -> str:
+    """A SudokuPad link in SudokuPad's own format (``https://sudokupad.app/scl...``;
+    :func:`sudoku_cp.sudokupad.record_to_scl` says which rules it writes)."""
+    from sudoku_cp.sudokupad import scl_link as write
+
+    return write(record)

@@ -262,15 +262,22 @@ class Puzzle:
         return cls.from_dict(links.fpuzzles_to_record(data))
 
     def to_link(self, app: str = "f-puzzles") -> str:
-        """A link that opens the puzzle in ``app``: ``"f-puzzles"`` or ``"sudokupad"``.
+        """A link that opens the puzzle in ``app``: ``"f-puzzles"``, ``"sudokupad"`` (an
+        f-puzzles payload after ``sudokupad.app/fpuzzles``, which SudokuPad opens) or
+        ``"sudokupad-scl"`` (SudokuPad's own format, :mod:`sudoku_cp.sudokupad`, for the
+        rules that format can state unambiguously).
 
         Raises:
             ValueError: an unknown app.
             InvalidPuzzleError: a rule the app's format cannot state (see :mod:`sudoku_cp.links`).
         """
-        writers = {"f-puzzles": links.fpuzzles_link, "sudokupad": links.sudokupad_link}
+        writers = {
+            "f-puzzles": links.fpuzzles_link,
+            "sudokupad": links.sudokupad_link,
+            "sudokupad-scl": links.scl_link,
+        }
         if app not in writers:
-            raise ValueError(f"app must be 'f-puzzles' or 'sudokupad', not {app!r}")
+            raise ValueError(f"app must be 'f-puzzles', 'sudokupad' or 'sudokupad-scl', not {app!r}")
         return writers[app](self.to_dict())
 
 

@@ -71,7 +71,7 @@ def test_an_arrow_written_by_f_puzzles_lz_string_is_read_and_solved():
 @pytest.mark.parametrize(
     ("link", "says"),
     [
-        ("https://sudokupad.app/scl" + CLASSIC, "compact format"),
+        ("https://sudokupad.app/scl" + CLASSIC, "f-puzzles data after 'scl'"),
         ("https://sudokupad.app/abc123xyz", "short id"),
         ("https://f-puzzles.com/?load=N4IgAAAA", "decompress"),
         ("https://example.com/?load=" + CLASSIC, "not an f-puzzles or SudokuPad link"),

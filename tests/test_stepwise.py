@@ -253,3 +253,49 @@ def test_steps_are_worded_by_their_table_row():
         row = BY_ID[step.technique_id]
         assert step.technique.startswith(row.name)  # "locked candidates (pointing)"
         assert str(step).startswith(f"{step.technique}: ")
+
+
+MODERN_SETS = {
+    "gen_arrow": "arrow",
+    "gen_little_killer": "little killer",
+    "gen_sandwich": "sandwich",
+    "gen_skyscraper": "skyscraper",
+    "gen_outside_sum": "outside sum",
+    "gen_between": "between line",
+    "gen_region_sum": "region-sum line",
+    "gen_quadruple": "quadruple",
+    "gen_xv": "XV",
+    "gen_whispers": "whispers",
+    "gen_renban": "renban",
+    "gen_palindrome": "palindrome",
+}
+
+
+SLOW_MODERN = {"gen_skyscraper", "gen_xv", "gen_quadruple"}  # a second or more each: the slow suite
+
+
+@pytest.mark.parametrize(
+    "name, technique",
+    [pytest.param(*i, marks=pytest.mark.slow) if i[0] in SLOW_MODERN else i for i in MODERN_SETS.items()],
+)
+def test_modern_kinds_make_steps_named_after_their_rule_and_sound(name, technique):
+    path = explain(datasets.load(name)[0])
+    steps = [step for step in path if step.technique == technique]
+    assert steps, [step.technique for step in path]
+    names = {"XV": ("X ", "V "), "whispers": "whispers line", "renban": "renban line"}
+    kind = names.get(technique, technique)
+    assert all(any(u.startswith(kind) for u in step.units) for step in steps), steps[0]
+    assert_sound(path, only=technique)
+
+
+@pytest.mark.parametrize(
+    "name",
+    ["gen_sandwich", "gen_little_killer", pytest.param("gen_outside_sum", marks=pytest.mark.slow)],
+)
+def test_modern_puzzles_are_explained_to_the_end_with_every_step_checked(name):
+    from sudoku_cp.advanced import explain_to_end
+
+    puzzle = datasets.load(name)[0]
+    path = explain_to_end(puzzle)  # checks every step's premises (SudokuError otherwise)
+    assert path.solved
+    assert any(step.technique == MODERN_SETS[name] for step in path.deductions)

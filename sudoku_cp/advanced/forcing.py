@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 
 from sudoku_cp.advanced._links import Geometry, geometry, links, premise
-from sudoku_cp.constraints import Constraint, Sum
+from sudoku_cp.constraints import Constraint, Linear, Sandwich, Skyscraper, Sum
 from sudoku_cp.techniques import Board, Deduction, values_of
 
 MAX_BRANCHES = 3
@@ -40,7 +40,11 @@ class _Propagation:
         others = []
         for constraint, propagate in board.others:
             extra: tuple[Constraint, ...] = ()
-            if isinstance(constraint, Sum):
+            # A sum's propagator (a plain Linear's too) uses that its cells differ, and a
+            # line clue's automaton reads its row as a permutation: cite the AllDifferents.
+            if isinstance(constraint, Sum | Sandwich | Skyscraper) or (
+                isinstance(constraint, Linear) and constraint.is_plain_sum
+            ):
                 cells = constraint.cells
                 pairs = [(a, b) for i, a in enumerate(cells) for b in cells[i + 1 :]]
                 if all(b in self.geo.peers[a] for a, b in pairs):

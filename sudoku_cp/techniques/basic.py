@@ -20,9 +20,13 @@ from sudoku_cp.constraints import (
     AllDifferent,
     Constraint,
     Less,
+    Linear,
     OriginKind,
     Relation,
+    Sandwich,
+    Skyscraper,
     Sum,
+    Table,
     cell_name,
     union_name,
 )
@@ -71,7 +75,9 @@ def hidden_singles(board: Board, candidates: list[int], placed: set[int]) -> Ite
 
 
 def variant_constraints(board: Board, candidates: list[int], placed: set[int]) -> Iterator[Deduction]:
-    """One cage, thermometer, inequality or Kropki dot keeps only the values it supports."""
+    """One cage, thermometer, inequality, Kropki dot, arrow, sandwich clue... keeps only the
+    values it supports (by the engine's propagator for it: supports over the candidates
+    for a Table and the line clues, bounds for a Linear)."""
     for constraint, propagate in board.others:
         yield from _variant_step(board, candidates, constraint, propagate)
 
@@ -79,7 +85,8 @@ def variant_constraints(board: Board, candidates: list[int], placed: set[int]) -
 def variant_finder(technique: str) -> Finder:
     """The finder of one kind of variant reasoning: :func:`variant_constraints` over the
     constraints :func:`variant_technique` names ``technique`` (``"cage combinations"``,
-    ``"thermometer"``, ``"inequality"``, ``"Kropki dot"``, ``"no dot"``)."""
+    ``"thermometer"``, ``"inequality"``, ``"Kropki dot"``, ``"no dot"``, ``"arrow"``,
+    ``"sandwich"``...)."""
 
     def find(board: Board, candidates: list[int], placed: set[int]) -> Iterator[Deduction]:
         for constraint, propagate in board.others:
@@ -102,6 +109,11 @@ def _variant_step(
         used = (constraint,) + tuple(
             a for a in board.alldifferents if a.origin == constraint.origin and a.cells == constraint.cells
         )
+        if isinstance(constraint, Linear | Table | Sandwich | Skyscraper):
+            # Their propagators may use that some cells differ (a little killer's or an
+            # outside sum's combinations, a line clue's row): the AllDifferents that say so.
+            inside = set(cells)
+            used += tuple(a for a in board.alldifferents if len(inside.intersection(a.cells)) > 1)
         yield Deduction(
             variant_technique(constraint),
             (),
@@ -113,10 +125,48 @@ def _variant_step(
         )
 
 
+_MODERN_NAMES = {
+    OriginKind.ARROW: "arrow",
+    OriginKind.LITTLE_KILLER: "little killer",
+    OriginKind.OUTSIDE_SUM: "outside sum",
+    OriginKind.REGION_SUM_LINE: "region-sum line",
+    OriginKind.BETWEEN_LINE: "between line",
+    OriginKind.QUADRUPLE: "quadruple",
+    OriginKind.SANDWICH: "sandwich",
+    OriginKind.SKYSCRAPER: "skyscraper",
+}
+"""The technique names of the modern kinds' steps (Linear, Table, Sandwich, Skyscraper),
+by the rule they come from."""
+_RELATION_NAMES = {
+    OriginKind.X: "XV",
+    OriginKind.V: "XV",
+    OriginKind.NO_XV: "no X or V",
+    OriginKind.WHISPERS: "whispers",
+    OriginKind.RENBAN: "renban",
+    OriginKind.PALINDROME: "palindrome",
+}
+"""The technique names of the modern rules that compile to Relations."""
+
+
 def variant_technique(constraint: Constraint) -> str:
     """The name of the reasoning one variant constraint supports: ``"cage combinations"``,
-    ``"thermometer"``, ``"inequality"``, ``"Kropki dot"``..."""
+    ``"thermometer"``, ``"inequality"``, ``"Kropki dot"``, ``"arrow"``, ``"sandwich"``...
+
+    A modern kind (:class:`~sudoku_cp.constraints.Linear`, :class:`~sudoku_cp.constraints.Table`,
+    the line clues :class:`~sudoku_cp.constraints.Sandwich` and
+    :class:`~sudoku_cp.constraints.Skyscraper`) is named by its rule (``"arrow"``,
+    ``"little killer"``, ``"between line"``...), or ``"linear"``/``"table"``/``"line clue"``
+    when built without one."""
     kind = constraint.origin.kind
+    if isinstance(constraint, Linear | Table | Sandwich | Skyscraper):
+        generic = (
+            "linear"
+            if isinstance(constraint, Linear)
+            else "table"
+            if isinstance(constraint, Table)
+            else "line clue"
+        )
+        return _MODERN_NAMES.get(kind, generic)
     if isinstance(constraint, Sum):
         return "cage combinations" if kind is OriginKind.CAGE else "sum"
     if isinstance(constraint, Less):
@@ -125,7 +175,7 @@ def variant_technique(constraint: Constraint) -> str:
         if kind in (OriginKind.WHITE_DOT, OriginKind.BLACK_DOT):
             return "Kropki dot"
         negative = (OriginKind.NO_WHITE_DOT, OriginKind.NO_BLACK_DOT, OriginKind.NO_DOT)
-        return "no dot" if kind in negative else "relation"
+        return "no dot" if kind in negative else _RELATION_NAMES.get(kind, "relation")
     return "constraint"
 
 

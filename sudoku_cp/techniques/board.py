@@ -11,7 +11,18 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
-from sudoku_cp.constraints import AllDifferent, Constraint, Less, Model, OriginKind, Relation, Sum
+from sudoku_cp.constraints import (
+    LINE_AUTOMATON_KINDS,
+    AllDifferent,
+    Constraint,
+    Less,
+    Linear,
+    Model,
+    OriginKind,
+    Relation,
+    Sum,
+    Table,
+)
 from sudoku_cp.engine.propagators import propagator
 from sudoku_cp.engine.sums import ImpliedSum, implied_sum_sources
 
@@ -51,6 +62,58 @@ class Deduction:
     lemma: ImpliedSum | None = None
 
 
+_FILTERED = (Sum, Less, Relation, Linear, Table, *LINE_AUTOMATON_KINDS)
+"""The kinds a variant step filters candidates with, through the engine's propagators."""
+
+
+def linear_supports(constraint: Linear) -> Callable[[list[int]], list[int] | None]:
+    """A filter of ``Σ a_i·x_i op rhs`` (an arrow, a region-sum line) by supports: each
+    cell keeps the values that some choice of the other cells' candidates completes
+    (generalised arc consistency of the one constraint, stronger than the engine's
+    bounds), by dynamic programming over the partial sums reachable from the left and
+    from the right (pseudo-polynomial: the sums of a 9x9 arrow span a few hundred).
+
+    The filter changes ``candidates`` in place and returns the cells it narrowed, or
+    ``None`` when no choice satisfies the constraint.
+
+    >>> arrow = Linear((0, 1, 2), (-1, 1, 1), "==", 0, "arrow")  # r1c1 = r1c2 + r1c3
+    >>> candidates = [0b111111111, 0b11, 0b11]  # 1..9, 1..2, 1..2
+    >>> linear_supports(arrow)(candidates), values_of(candidates[0])
+    ([0], (2, 3, 4))
+    """
+    terms = tuple(zip(constraint.cells, constraint.coefficients, strict=True))
+
+    def propagate(candidates: list[int]) -> list[int] | None:
+        options = [[a * v for v in values_of(candidates[cell])] for cell, a in terms]
+        if not all(options):
+            return None
+        forward = [{0}]
+        for values in options:
+            forward.append({s + t for s in forward[-1] for t in values})
+        backward = [{0}]
+        for values in reversed(options):
+            backward.append({s + t for s in backward[-1] for t in values})
+        backward.reverse()  # backward[i]: the sums of terms i, i+1, ...
+        narrowed = []
+        for i, (cell, a) in enumerate(terms):
+            before, after = forward[i], backward[i + 1]
+            if constraint.operator == "==":
+                kept = [t for t in options[i] if any(constraint.rhs - s - t in after for s in before)]
+            elif constraint.operator == "<=":
+                kept = [t for t in options[i] if min(before) + t + min(after) <= constraint.rhs]
+            else:
+                kept = [t for t in options[i] if max(before) + t + max(after) >= constraint.rhs]
+            if not kept:
+                return None
+            mask = sum(1 << (t // a - 1) for t in kept)
+            if mask != candidates[cell]:
+                candidates[cell] = mask
+                narrowed.append(cell)
+        return narrowed
+
+    return propagate
+
+
 class Board:
     """What the techniques need from a model, computed once.
 
@@ -60,7 +123,9 @@ class Board:
         units: the AllDifferents over ``n`` cells.
         alldifferents: every AllDifferent.
         containing: for each cell, the indices (into ``alldifferents``) of those holding it.
-        others: each Sum, Less and Relation with its propagator.
+        others: each constraint other than AllDifferent and ValueIn (Sum, Less, Relation,
+            Linear, Table, and the line clues Sandwich and Skyscraper) with the engine's
+            propagator for it (:func:`sudoku_cp.engine.propagators.propagator`).
         implied: each sum of the rule of 45 (an :class:`ImpliedSum` over up to ``n``
             cells) with its propagator.
         rows, columns: the units of origin kind row (column), by their number: for fish
@@ -78,7 +143,9 @@ class Board:
                 containing[cell].append(index)
         self.containing = tuple(tuple(c) for c in containing)
         self.others = tuple(
-            (c, propagator(c, model)) for c in model.constraints if isinstance(c, Sum | Less | Relation)
+            (c, linear_supports(c) if isinstance(c, Linear) and not c.is_plain_sum else propagator(c, model))
+            for c in model.constraints
+            if isinstance(c, _FILTERED)
         )
         self.implied = tuple(
             (implied, propagator(implied.sum, model)) for implied in implied_sum_sources(model, model.side)

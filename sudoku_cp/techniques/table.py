@@ -104,6 +104,9 @@ _HIDDEN = "{values} fit only in {cells} ({unit}); "
 _FISH = "{values} in {cells} ({units}); "
 _NAKED_SINGLES, _HIDDEN_SINGLES, _LOCKED, _HALL, _FISH_LEVEL = LEVELS[:5]
 _variant = variant_finder
+_MODERN = ("XV", "no X or V", "whispers", "renban", "palindrome", "arrow", "little killer", "outside sum",
+           "region-sum line", "between line", "quadruple", "sandwich", "skyscraper", "linear", "table",
+           "line clue")  # fmt: skip
 
 TECHNIQUES: tuple[Technique, ...] = (
     # id, name, finder, level, band, wording (premise of a step that removes; that places)
@@ -119,6 +122,7 @@ TECHNIQUES: tuple[Technique, ...] = (
     Technique("no-dot", "no dot", _variant("no dot"), _NAKED_SINGLES, "easy"),
     Technique("sum", "sum", _variant("sum"), _NAKED_SINGLES, "easy"),
     Technique("relation", "relation", _variant("relation"), _NAKED_SINGLES, "easy"),
+    *(Technique(n.lower().replace(" ", "-"), n, _variant(n), _NAKED_SINGLES, "easy") for n in _MODERN),
     Technique("rule-of-45", "rule of 45", innies_and_outies, _HIDDEN_SINGLES, "medium",
               wording="{reason}; ", placing="{placement} ({reason})"),
     Technique("locked-candidates", "locked candidates", locked_candidates, _LOCKED, "hard",
