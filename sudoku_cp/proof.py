@@ -175,7 +175,7 @@ class _SatQuestions:
                 top[0] += 1
                 return top[0]
 
-            extra = lex_less_clauses(below, self._puzzle.model.givens, self._lowest, fresh)
+            extra = lex_less_clauses(below, self._puzzle.model.givens, self._lowest, fresh, self._puzzle.side)
             if extra is None:
                 return None
             clauses += extra

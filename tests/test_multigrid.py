@@ -1,0 +1,196 @@
+"""Multi-grid boards (Samurai and kin): reading, errors with positions, and every backend's
+smallest solution and count against an independent enumeration.
+
+The independent model: every filling of one 4x4 sub-grid (rows of permutations, by
+itertools, kept when the columns and boxes are permutations too: 288 of them), joined
+over the sub-grids where they share cells; its solutions read row by row over the board
+give the smallest one and the count, with no code of the package.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+import sudoku_cp
+from sudoku_cp import InvalidPuzzleError, NoSolutionError, Puzzle
+from sudoku_cp.backends import get_backend
+from sudoku_cp.multigrid import LAYOUTS, Board, MultiGrid
+
+BACKENDS = sudoku_cp.backend_names()
+
+# Two 4x4 sub-grids (2x2 boxes) sharing one box: a 6x6 board, 28 cells inside.
+CORNERS = [[0, 0], [2, 2]]
+ROWS = 6
+BLANK = "." * 36
+
+
+def _fillings_4x4() -> list[tuple[tuple[int, ...], ...]]:
+    rows = list(itertools.permutations(range(1, 5)))
+    out = []
+    for grid in itertools.product(rows, repeat=4):
+        columns_ok = all(len({grid[r][c] for r in range(4)}) == 4 for c in range(4))
+        boxes_ok = all(
+            len({grid[r][c] for r in (br, br + 1) for c in (bc, bc + 1)}) == 4
+            for br in (0, 2)
+            for bc in (0, 2)
+        )
+        if columns_ok and boxes_ok:
+            out.append(grid)
+    return out
+
+
+FILLINGS = _fillings_4x4()
+
+
+def independent_solutions(text: str, corners=CORNERS, size=(ROWS, ROWS)) -> list[tuple[int, ...]]:
+    """Every solution of the board ``text`` (row by row, ``.`` blank or outside), each as
+    the inside cells' values row by row over the board, sorted."""
+    columns = size[1]
+    givens = {(i // columns, i % columns): int(ch) for i, ch in enumerate(text) if ch != "."}
+    partial: list[dict[tuple[int, int], int]] = [{}]
+    for top, left in corners:
+        fits = [
+            {(top + r, left + c): f[r][c] for r in range(4) for c in range(4)}
+            for f in FILLINGS
+            if all(givens.get((top + r, left + c), f[r][c]) == f[r][c] for r in range(4) for c in range(4))
+        ]
+        partial = [{**p, **f} for p in partial for f in fits if all(p.get(k, v) == v for k, v in f.items())]
+    return sorted(tuple(v for _, v in sorted(p.items())) for p in partial)
+
+
+def _record(grid: str) -> dict:
+    return {"grids": CORNERS, "box": [2, 2], "size": [ROWS, ROWS], "grid": grid}
+
+
+def _board_text(cells: dict[tuple[int, int], int]) -> str:
+    return "".join(str(cells.get((r, c), ".")) for r in range(ROWS) for c in range(ROWS))
+
+
+# Several solutions (12): six givens of a random solution.
+SEVERAL = _board_text({(1, 0): 4, (2, 3): 1, (3, 1): 2, (3, 3): 3, (3, 4): 1, (3, 5): 2})
+# No solution, though no unit repeats a given (found by a random search with the enumeration).
+NONE = _board_text({(0, 3): 4, (1, 1): 1, (2, 1): 3, (3, 1): 2, (3, 2): 1, (4, 5): 1})
+
+
+def test_the_cases_are_what_they_say():
+    assert len(independent_solutions(SEVERAL)) == 12
+    assert independent_solutions(NONE) == []
+    assert len(FILLINGS) == 288
+    assert len(independent_solutions(BLANK)) == 288 * 12  # the shared box: 288 / 4! ways each
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_every_backend_returns_the_independent_smallest_and_count(backend: str) -> None:
+    expected = independent_solutions(SEVERAL)
+    puzzle = Puzzle.from_dict(_record(SEVERAL))
+    solution = sudoku_cp.solve(puzzle, backend=backend, time_limit=60)
+    assert isinstance(solution, MultiGrid)
+    assert solution.cells == expected[0]
+    assert puzzle.is_solved_by(solution)
+    if backend != "auto":
+        assert sudoku_cp.count_solutions(puzzle, backend=backend, time_limit=60) == len(expected)
+    with pytest.raises(NoSolutionError):
+        sudoku_cp.solve(Puzzle.from_dict(_record(NONE)), backend=backend, time_limit=60)
+
+
+PROOF_OPTIONS = [
+    (backend, proof)
+    for backend, proofs in (
+        ("sat", ("chain", "witness", "hybrid")),
+        ("mip", ("hybrid", "witness", "chain")),
+        ("exact-cover", ("witness", "row-major")),
+        ("cpmpy", ("chain", "hybrid")),
+    )
+    for proof in proofs
+]
+
+
+@pytest.mark.parametrize("backend, proof", PROOF_OPTIONS)
+def test_every_proof_method_finds_the_smallest(backend: str, proof: str) -> None:
+    puzzle = Puzzle.from_dict(_record(SEVERAL))
+    solution = sudoku_cp.solve(puzzle, backend=backend, proof=proof, time_limit=60)
+    assert solution.cells == independent_solutions(SEVERAL)[0]
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_solutions_in_order_match_the_enumeration(backend: str) -> None:
+    if not hasattr(get_backend(backend), "next_solution"):
+        pytest.skip(f"{backend} lists no solutions")
+    expected = independent_solutions(SEVERAL)
+    found = list(
+        sudoku_cp.solutions(Puzzle.from_dict(_record(SEVERAL)), limit=3, backend=backend, time_limit=60)
+    )
+    assert [s.cells for s in found] == expected[:3]
+
+
+def test_board_prints_row_by_row_and_round_trips():
+    puzzle = Puzzle.from_dict({**_record(SEVERAL), "id": "small"})
+    solution = sudoku_cp.solve(puzzle, backend="backtracking")
+    lines = str(solution).splitlines()
+    assert len(lines) == ROWS and lines[0][4:] == ".." and lines[5][:2] == ".."
+    record = puzzle.to_dict()
+    assert record["grids"] == CORNERS and record["id"] == "small" and record["grid"] == SEVERAL
+    assert Puzzle.from_dict(record) == puzzle
+    assert Puzzle.from_dict(json.loads(puzzle.to_json())) == puzzle
+    samurai = Puzzle.from_dict({"layout": "samurai", "grid": "." * 441})
+    assert samurai.to_dict()["layout"] == "samurai" and samurai.to_dict()["size"] == [21, 21]
+
+
+def test_shared_units_are_one_constraint_each():
+    samurai = Board.named("samurai")
+    assert len(samurai.constraints) == 5 * 27 - 4  # four corner boxes shared with the centre grid
+    butterfly = Board.named("butterfly")
+    cells = [frozenset(c.cells) for c in butterfly.constraints]
+    assert len(cells) == len(set(cells))
+    labels = {c.label for c in samurai.constraints}
+    assert "row 3 of grid 2 (board row 3)" in labels
+
+
+@pytest.mark.parametrize(
+    "record, message",
+    [
+        ({"grid": "....." + "1" + BLANK[6:]}, "row 1, column 6: a digit '1' outside every sub-grid"),
+        (
+            {"grid": "1" + "." * 6 + "1" + BLANK[8:]},
+            "box 1 of grid 1 (rows 1-2, columns 1-2) has two 1s: r1c1 and r2c2",
+        ),
+        ({"grid": BLANK[:-1]}, "needs 36 characters"),
+        ({"grid": "5" + BLANK[1:]}, "row 1, column 1: '5'"),
+        ({"grids": [[0, 0], [1, 1]]}, "overlap off their box lines"),
+        ({"grids": [[0, 0], [4, 4]], "size": [8, 8]}, "shares no cell"),
+        ({"grids": [[0, 0], [2, 3]]}, "overlap off their box lines"),
+        ({"size": [6, 7]}, "'size' is [6, 7]"),
+        ({"grids": [[0, 0], [0, 0]]}, "both at [0, 0]"),
+        ({"grids": [[0, 0], [2, "x"]]}, "grid 2's corner"),
+        ({"layout": "samurai"}, "'layout' or 'grids', not both"),
+    ],
+)
+def test_malformed_boards_are_refused_naming_where(record: dict, message: str) -> None:
+    with pytest.raises(InvalidPuzzleError, match=re.escape(message)):
+        Puzzle.from_dict({**_record(BLANK), **record})
+
+
+def test_unknown_layout_and_rules_are_refused():
+    with pytest.raises(InvalidPuzzleError, match="unknown layout 'samuri'"):
+        Puzzle.from_dict({"layout": "samuri", "grid": "." * 441})
+    with pytest.raises(InvalidPuzzleError, match="takes no variant rules"):
+        Puzzle.from_dict({**_record(BLANK), "rules": {"diagonals": True}})
+
+
+def test_named_layouts_are_connected_and_inside():
+    for name, corners in LAYOUTS.items():
+        board = Board.named(name)
+        assert board.corners == corners and board.layout_name == name
+
+
+def test_bundled_samurai_solved_by_cpsat_and_engine():
+    records = json.loads((Path(sudoku_cp.__file__).parent / "data" / "gen_samurai.json").read_text())
+    for record in records[:2]:
+        puzzle = Puzzle.from_dict(record)
+        for backend in ("cpsat", "backtracking"):
+            assert sudoku_cp.solve(puzzle, backend=backend).solution_string() == record["solution"]
