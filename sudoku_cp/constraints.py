@@ -827,6 +827,20 @@ class Model:
         """The cell's 0-based ``(row, column)`` (on the board, for a multi-grid model)."""
         return self.positions[cell] if self.positions is not None else divmod(cell, self.side)
 
+    def cell_at(self, row: int, column: int) -> int:
+        """The cell at a 0-based ``(row, column)`` (of the board, for a multi-grid model).
+
+        Raises:
+            KeyError: on a multi-grid board, a position outside every sub-grid.
+        """
+        if self.positions is None:
+            return row * self.side + column
+        return self._cell_of[(row, column)]
+
+    @functools.cached_property
+    def _cell_of(self) -> dict[Coordinates, int]:
+        return {p: i for i, p in enumerate(self.positions or ())}
+
     def cell_name(self, cell: int) -> str:
         """``"r3c7"``: the cell's 1-based row and column (board row and column on a multi-grid
         board), as messages name it."""

@@ -194,3 +194,11 @@ def test_bundled_samurai_solved_by_cpsat_and_engine():
         puzzle = Puzzle.from_dict(record)
         for backend in ("cpsat", "backtracking"):
             assert sudoku_cp.solve(puzzle, backend=backend).solution_string() == record["solution"]
+
+
+def test_svg_draws_inside_cells_only_and_frames_each_sub_grid():
+    puzzle = Puzzle.from_dict(_record(SEVERAL))
+    text = puzzle.to_svg(values=sudoku_cp.solve(puzzle, backend="backtracking"), candidates=False)
+    assert text.count('class="cell"') == 28  # the 36 - 8 cells outside are left blank
+    assert text.count('class="subgrid') == 2
+    assert text.count('class="given"') == 6 and text.count('class="filled"') == 22
