@@ -89,11 +89,24 @@ def _name(position: Corner) -> str:
 
 
 def _int_pair(value: object, what: str) -> tuple[int, int]:
+    """Two ints from a JSON pair (no bools), each within ``0..`` :data:`_MAX_BOARD` in size."""
     try:
+        if isinstance(value, str | bytes | Mapping):
+            raise TypeError
         first, second = value  # type: ignore[misc]
-        return operator.index(first), operator.index(second)
+        if isinstance(first, bool) or isinstance(second, bool):
+            raise TypeError
+        pair = operator.index(first), operator.index(second)
     except (TypeError, ValueError):
-        raise InvalidPuzzleError(f"{what} is [row, column] (two integers), not {value!r}") from None
+        raise InvalidPuzzleError(f"{what} is [row, column] (two integers), not {_short(value)}") from None
+    if any(abs(v) > _MAX_BOARD for v in pair):
+        raise InvalidPuzzleError(f"{what} {_short(value)} is beyond a {_MAX_BOARD}x{_MAX_BOARD} board")
+    return pair
+
+
+def _short(value: object) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
 
 
 @dataclass(frozen=True)
@@ -122,7 +135,9 @@ class Board:
 
     def __post_init__(self) -> None:
         if isinstance(self.corners, str | bytes) or not isinstance(self.corners, Iterable):
-            raise InvalidPuzzleError(f"'grids' is a list of [row, column] corners, not {self.corners!r}")
+            raise InvalidPuzzleError(
+                f"'grids' is a list of [row, column] corners, not {_short(self.corners)}"
+            )
         corners = tuple(_int_pair(c, f"grid {i + 1}'s corner") for i, c in enumerate(self.corners))
         if not corners:
             raise InvalidPuzzleError("a multi-grid board has at least one sub-grid")
@@ -191,7 +206,9 @@ class Board:
         Raises:
             InvalidPuzzleError: an unknown name (the message lists the known ones).
         """
-        key = name.lower().replace("_", "-") if isinstance(name, str) else name
+        if not isinstance(name, str):
+            raise InvalidPuzzleError(f"'layout' is a name ({', '.join(LAYOUTS)}), not {_short(name)}")
+        key = name.lower().replace("_", "-")
         if key == "gattai8":
             key = "gattai-8"
         if key not in LAYOUTS:
@@ -295,11 +312,11 @@ class Board:
         if "layout" in record:
             board = cls.named(record["layout"])
             if _int_pair(box, "'box'") != board.box:
-                raise InvalidPuzzleError(f"the {board.name} layout has 3x3 boxes, not {box!r}")
+                raise InvalidPuzzleError(f"the {board.name} layout has 3x3 boxes, not {_short(box)}")
         else:
             grids = record["grids"]
             if not isinstance(grids, list):
-                raise InvalidPuzzleError(f"'grids' is a list of [row, column] corners, not {grids!r}")
+                raise InvalidPuzzleError(f"'grids' is a list of [row, column] corners, not {_short(grids)}")
             board = cls(tuple(grids), box)  # type: ignore[arg-type]
         if "size" in record and record["size"] is not None:
             size = _int_pair(record["size"], "'size'")

@@ -264,6 +264,9 @@ class Puzzle:
     # -- display ----------------------------------------------------------------------
 
     def __str__(self) -> str:
+        if self.is_multigrid:
+            board = self.grid.board
+            return f"{self.grid}\n(multi-grid: {board.layout_name or f'{len(board.corners)} sub-grids'})"
         names = ", ".join(type(r).__name__ for r in self.rules) or "classic"
         return f"{self.grid}\n({names})"
 
@@ -282,9 +285,17 @@ class Puzzle:
         """The puzzle as f-puzzles JSON (:func:`sudoku_cp.links.record_to_fpuzzles`).
 
         Raises:
-            InvalidPuzzleError: a rule f-puzzles cannot state (see :mod:`sudoku_cp.links`).
+            InvalidPuzzleError: a rule f-puzzles cannot state (see :mod:`sudoku_cp.links`),
+                or a multi-grid board.
         """
+        self._refuse_multigrid("f-puzzles")
         return links.record_to_fpuzzles(self.to_dict())
+
+    def _refuse_multigrid(self, app: str) -> None:
+        if self.is_multigrid:
+            raise InvalidPuzzleError(
+                f"{app} links hold one square grid: a multi-grid board cannot be written"
+            )
 
     @classmethod
     def from_link(cls, link: str) -> Puzzle:
@@ -306,11 +317,13 @@ class Puzzle:
 
         Raises:
             ValueError: an unknown app.
-            InvalidPuzzleError: a rule the app's format cannot state (see :mod:`sudoku_cp.links`).
+            InvalidPuzzleError: a rule the app's format cannot state (see :mod:`sudoku_cp.links`),
+                or a multi-grid board.
         """
         writers = {"f-puzzles": links.fpuzzles_link, "sudokupad": links.sudokupad_link}
         if app not in writers:
             raise ValueError(f"app must be 'f-puzzles' or 'sudokupad', not {app!r}")
+        self._refuse_multigrid(app)
         return writers[app](self.to_dict())
 
 

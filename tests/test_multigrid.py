@@ -168,6 +168,9 @@ def test_shared_units_are_one_constraint_each():
         ({"grids": [[0, 0], [0, 0]]}, "both at [0, 0]"),
         ({"grids": [[0, 0], [2, "x"]]}, "grid 2's corner"),
         ({"layout": "samurai"}, "'layout' or 'grids', not both"),
+        ({"grids": [[0, 0], [True, 2]]}, "grid 2's corner is [row, column] (two integers)"),
+        ({"grids": [[0, 0], [2, 10**30]]}, "grid 2's corner [2, 1000"),
+        ({"box": [1, 1]}, "their side must be 2..25"),
     ],
 )
 def test_malformed_boards_are_refused_naming_where(record: dict, message: str) -> None:
@@ -178,6 +181,8 @@ def test_malformed_boards_are_refused_naming_where(record: dict, message: str) -
 def test_unknown_layout_and_rules_are_refused():
     with pytest.raises(InvalidPuzzleError, match="unknown layout 'samuri'"):
         Puzzle.from_dict({"layout": "samuri", "grid": "." * 441})
+    with pytest.raises(InvalidPuzzleError, match="'layout' is a name"):
+        Puzzle.from_dict({"layout": ["samurai"], "grid": "." * 441})
     with pytest.raises(InvalidPuzzleError, match="takes no variant rules"):
         Puzzle.from_dict({**_record(BLANK), "rules": {"diagonals": True}})
 
@@ -203,3 +208,13 @@ def test_svg_draws_inside_cells_only_and_frames_each_sub_grid():
     assert text.count('class="cell"') == 28  # the 36 - 8 cells outside are left blank
     assert text.count('class="subgrid') == 2
     assert text.count('class="given"') == 6 and text.count('class="filled"') == 22
+
+
+def test_why_not_unique_names_board_cells_and_links_refuse_a_board():
+    puzzle = Puzzle.from_dict(_record(SEVERAL))
+    ambiguity = sudoku_cp.why_not_unique(puzzle, backend="cpsat")
+    expected = independent_solutions(SEVERAL)[:2]
+    positions = Board(tuple(map(tuple, CORNERS)), (2, 2)).positions
+    assert ambiguity.cells == tuple(positions[i] for i in range(28) if expected[0][i] != expected[1][i])
+    with pytest.raises(InvalidPuzzleError, match="multi-grid board"):
+        puzzle.to_fpuzzles()
