@@ -218,3 +218,14 @@ def test_why_not_unique_names_board_cells_and_links_refuse_a_board():
     assert ambiguity.cells == tuple(positions[i] for i in range(28) if expected[0][i] != expected[1][i])
     with pytest.raises(InvalidPuzzleError, match="multi-grid board"):
         puzzle.to_fpuzzles()
+
+
+@pytest.mark.parametrize("solver", ["cpsat", "sat"])
+def test_the_teaching_descent_and_trace_reach_the_independent_smallest(solver: str) -> None:
+    from sudoku_cp.engine.trace import trace_search
+    from sudoku_cp.proof import run_descent
+
+    puzzle = Puzzle.from_dict(_record(SEVERAL))
+    expected = independent_solutions(SEVERAL)[0]
+    assert run_descent(puzzle, solver=solver).smallest.cells == expected
+    assert trace_search(puzzle, order="row-major", max_solutions=1).solutions[0] == expected
