@@ -69,8 +69,7 @@ def bench_file(path: Path, backends: list[str], time_limit: float, limit: int | 
                 continue
             seconds.append(time.perf_counter() - start)
             expected = puzzle.metadata.get("solution")
-            written = getattr(solution, "solution_string", solution.to_string)()  # a board: its inside cells
-            if not puzzle.is_solved_by(solution) or (expected and written != expected):
+            if not puzzle.is_solved_by(solution) or (expected and solution.to_string() != expected):
                 all_right = False
                 print(f"WRONG ANSWER: {path.name} {puzzle.metadata.get('id')} {backend}")
         ROWS.append(

@@ -379,7 +379,9 @@ class MultiGrid:
     def parse(cls, text: str | Sequence[str], board: Board) -> MultiGrid:
         """Read the board row by row: ``rows * columns`` characters (whitespace ignored, or
         a list of row strings), ``.``, ``0``, ``-`` or ``_`` for a blank and for a cell
-        outside every sub-grid, ``1``-``9`` then ``A``-``P`` for a digit.
+        outside every sub-grid, ``1``-``9`` then ``A``-``P`` for a digit. Text of one
+        character per inside cell (what :meth:`to_string` writes, a record's
+        ``solution``) is read too.
 
         Raises:
             InvalidPuzzleError: the wrong number of characters, an unknown character or
@@ -391,13 +393,15 @@ class MultiGrid:
             text = "".join(text)
         chars = "".join(text.split())
         rows, columns = board.size  # type: ignore[misc]
-        if len(chars) != rows * columns:
+        inside_only = len(chars) == board.cell_count
+        if len(chars) != rows * columns and not inside_only:
             raise InvalidPuzzleError(
-                f"the {rows}x{columns} board needs {rows * columns} characters row by row, not {len(chars)}"
+                f"the {rows}x{columns} board needs {rows * columns} characters row by row "
+                f"(or {board.cell_count}, one per cell inside a sub-grid), not {len(chars)}"
             )
         values = []
         for i, char in enumerate(chars):
-            r, c = divmod(i, columns)
+            r, c = board.positions[i] if inside_only else divmod(i, columns)
             upper = char.upper()
             if char in BLANK_CHARS:
                 value = 0
@@ -490,18 +494,24 @@ class MultiGrid:
         )
 
     def to_string(self) -> str:
-        """The board's rows in one line, as a JSON record's ``grid``."""
-        return self.format("")
+        """The inside cells in one line, row by row over the board (``.`` for a blank): a
+        record's ``solution``, as :meth:`sudoku_cp.grid.Grid.to_string` is for one grid.
+        :meth:`board_string` writes the whole board."""
+        return "".join(VALUE_CHARS[v - 1] if v else "." for v in self._cells)
 
     def solution_string(self) -> str:
-        """The inside cells' digits in one line, row by row (a record's ``solution``)."""
-        return "".join(VALUE_CHARS[v - 1] if v else "." for v in self._cells)
+        """:meth:`to_string`: the inside cells in one line (a record's ``solution``)."""
+        return self.to_string()
+
+    def board_string(self) -> str:
+        """The board's rows in one line, ``.`` outside every sub-grid: a record's ``grid``."""
+        return self.format("")
 
     def __str__(self) -> str:
         return self.format()
 
     def __repr__(self) -> str:
-        return f"MultiGrid.parse({self.to_string()!r}, {self._board!r})"
+        return f"MultiGrid.parse({self.board_string()!r}, {self._board!r})"
 
     def to_svg(self, **options: Any) -> str:
         """A picture of the board as SVG text (see :func:`sudoku_cp.svg.to_svg`)."""

@@ -246,7 +246,7 @@ class Puzzle:
         from sudoku_cp.rules import rules_to_json
 
         if self.is_multigrid:
-            return {**self.metadata, **self.grid.board.to_dict(), "grid": self.grid.to_string()}
+            return {**self.metadata, **self.grid.board.to_dict(), "grid": self.grid.board_string()}
         return {
             **self.metadata,
             "size": self.side,

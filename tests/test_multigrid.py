@@ -137,6 +137,12 @@ def test_board_prints_row_by_row_and_round_trips():
     assert record["grids"] == CORNERS and record["id"] == "small" and record["grid"] == SEVERAL
     assert Puzzle.from_dict(record) == puzzle
     assert Puzzle.from_dict(json.loads(puzzle.to_json())) == puzzle
+    assert solution.to_string() == "".join(
+        map(str, solution.cells)
+    )  # the inside cells, as a record's solution
+    assert MultiGrid.parse(solution.to_string(), solution.board) == solution
+    assert MultiGrid.parse(solution.board_string(), solution.board) == solution
+    assert solution.board_string() == "".join(lines)
     samurai = Puzzle.from_dict({"layout": "samurai", "grid": "." * 441})
     assert samurai.to_dict()["layout"] == "samurai" and samurai.to_dict()["size"] == [21, 21]
 
