@@ -98,6 +98,23 @@ def test_every_backend_returns_the_independent_smallest_and_count(backend: str) 
         sudoku_cp.solve(Puzzle.from_dict(_record(NONE)), backend=backend, time_limit=60)
 
 
+# Three 4x4 sub-grids in a chain (the third below the first, overlapping the second's
+# bottom-left box): an 8x6 board of 40 cells, 12 solutions with these givens.
+CHAIN = [[0, 0], [2, 2], [4, 0]]
+CHAIN_GIVENS = {(0, 1): 3, (0, 3): 1, (2, 2): 1, (3, 1): 2, (3, 2): 4, (4, 2): 2, (5, 3): 4, (6, 1): 2}
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_a_chain_of_three_sub_grids_matches_the_enumeration(backend: str) -> None:
+    text = "".join(str(CHAIN_GIVENS.get((r, c), ".")) for r in range(8) for c in range(6))
+    expected = independent_solutions(text, CHAIN, (8, 6))
+    assert len(expected) == 12
+    puzzle = Puzzle.from_dict({"grids": CHAIN, "box": [2, 2], "grid": text})
+    assert sudoku_cp.solve(puzzle, backend=backend, time_limit=60).cells == expected[0]
+    if backend != "auto":
+        assert sudoku_cp.count_solutions(puzzle, backend=backend, time_limit=60) == 12
+
+
 PROOF_OPTIONS = [
     (backend, proof)
     for backend, proofs in (
