@@ -117,6 +117,7 @@ def generate(
     difficulty: str | None = None,
     time_limit: float | None = DEFAULT_TIME_LIMIT,
     size: int | None = None,
+    board: str | Board | None = None,
 ) -> Puzzle:
     """A new proper puzzle (exactly one solution, proven by an exhaustive count).
 
@@ -142,6 +143,10 @@ def generate(
             gets what is left of it; a grading (with ``difficulty``) is not cut, so a
             16x16 band may overrun by one grading.
         size: the former name of ``side``, deprecated.
+        board: a multi-grid board instead of one grid: a layout name of
+            :data:`sudoku_cp.multigrid.LAYOUTS` (``"samurai"``, ...) or a
+            :class:`~sudoku_cp.multigrid.Board`; the puzzle is minimal
+            (:func:`generate_multigrid`), and only ``seed`` and ``time_limit`` apply.
 
     Returns:
         A :class:`Puzzle` whose metadata holds ``solution`` (its one-line solution) and
@@ -155,6 +160,16 @@ def generate(
             puzzle with no target (no ``minimal``, ``givens`` or ``difficulty``) is
             returned instead, dug as far as time allowed (the 25x25 case).
     """
+    if board is not None:
+        fixed_rules = tuple(rules)
+        if (side, box, variant, symmetry, givens, difficulty, fixed_rules, size) != (
+            9, "standard", "classic", "none", None, None, (), None
+        ):  # fmt: skip
+            raise InvalidPuzzleError(
+                "a multi-grid board is generated minimal with its rows, columns and boxes only: board= "
+                "takes seed and time_limit, not side, box, variant, rules, symmetry, givens or difficulty"
+            )
+        return generate_multigrid(board, seed=seed, time_limit=time_limit)
     if size is not None:
         warnings.warn("generate(size=...) is deprecated: use side=", DeprecationWarning, stacklevel=2)
         if side not in (9, size):

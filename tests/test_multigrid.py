@@ -252,3 +252,11 @@ def test_the_teaching_descent_and_trace_reach_the_independent_smallest(solver: s
     expected = independent_solutions(SEVERAL)[0]
     assert run_descent(puzzle, solver=solver).smallest.cells == expected
     assert trace_search(puzzle, order="row-major", max_solutions=1).solutions[0] == expected
+
+
+def test_generate_makes_a_proper_board_and_refuses_grid_options():
+    puzzle = sudoku_cp.generate(board=Board(tuple(map(tuple, CHAIN)), (2, 2)), seed=2)
+    assert sudoku_cp.count_solutions(puzzle, backend="cpsat", limit=2) == 1
+    assert sudoku_cp.solve(puzzle, backend="cpsat").to_string() == puzzle.metadata["solution"]
+    with pytest.raises(InvalidPuzzleError, match="board= takes seed and time_limit"):
+        sudoku_cp.generate(board="samurai", variant="x")
