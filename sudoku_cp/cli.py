@@ -779,8 +779,13 @@ def encode_command(puzzle: str | None, dimacs: bool, encoding: str, amo: str, ou
         text = formula.cnf().to_dimacs()
     else:
         n = read.side
+        shape = (
+            f"{n}x{n} puzzle"
+            if not read.is_multigrid
+            else f"multi-grid board of {read.model.cell_count} cells"
+        )
         lines = [
-            f"{n}x{n} puzzle, {encoding} encoding, {amo} at-most-one: "
+            f"{shape}, {encoding} encoding, {amo} at-most-one: "
             f"{formula.variables} variables, {formula.clause_count} clauses",
             *(f"{count:>9}  {part}" for part, count in formula.sizes().items()),
         ]
