@@ -300,31 +300,48 @@ class Board:
     def from_dict(cls, record: Mapping[str, Any]) -> Board:
         """The board of a JSON record's ``layout`` or ``grids``, ``box`` and ``size``.
 
+        ``box`` and ``size`` may be one integer ``k`` for ``[k, k]``; ``box`` defaults to
+        ``[3, 3]`` and ``size`` to the sub-grids' bounding box. A record may give both
+        ``layout`` and ``grids`` when they agree.
+
         Raises:
-            InvalidPuzzleError: both or neither of ``layout`` and ``grids``, an unknown
-                layout, a ``box`` or ``size`` that does not fit, or a board :class:`Board` refuses.
+            InvalidPuzzleError: neither ``layout`` nor ``grids``, or both disagreeing, an
+                unknown layout, a ``box`` or ``size`` that does not fit, or a board
+                :class:`Board` refuses.
         """
-        if ("layout" in record) == ("grids" in record):
-            raise InvalidPuzzleError("a multi-grid record gives 'layout' or 'grids', not both")
-        box = record.get("box", list(_LAYOUT_BOX))
+        if "layout" not in record and "grids" not in record:
+            raise InvalidPuzzleError("a multi-grid record gives 'layout' or 'grids'")
+        box = _square(record.get("box", list(_LAYOUT_BOX)))
         if box is None:
             raise InvalidPuzzleError("a multi-grid board's sub-grids have boxes: 'box' is [rows, columns]")
-        if "layout" in record:
-            board = cls.named(record["layout"])
-            if _int_pair(box, "'box'") != board.box:
-                raise InvalidPuzzleError(f"the {board.name} layout has 3x3 boxes, not {_short(box)}")
-        else:
+        if "grids" in record:
             grids = record["grids"]
             if not isinstance(grids, list):
                 raise InvalidPuzzleError(f"'grids' is a list of [row, column] corners, not {_short(grids)}")
             board = cls(tuple(grids), box)  # type: ignore[arg-type]
-        if "size" in record and record["size"] is not None:
-            size = _int_pair(record["size"], "'size'")
+        if "layout" in record:
+            named = cls.named(record["layout"])
+            if _int_pair(box, "'box'") != named.box:
+                raise InvalidPuzzleError(f"the {named.name} layout has 3x3 boxes, not {_short(box)}")
+            if "grids" in record and board.corners != named.corners:
+                raise InvalidPuzzleError(
+                    f"'grids' are not the corners of the {named.name} layout: give 'layout' or 'grids'"
+                )
+            board = named
+        if record.get("size") is not None:
+            size = _int_pair(_square(record["size"]), "'size'")
             if size != board.size:
                 raise InvalidPuzzleError(
-                    f"'size' is {list(size)} but the sub-grids make a {board.size[0]}x{board.size[1]} board"
-                )  # type: ignore[index]
+                    f"'size' is {list(size)} but the sub-grids make a {board.size[0]}x{board.size[1]} board"  # type: ignore[index]
+                )
         return board
+
+
+def _square(value: object) -> object:
+    """``k`` as ``[k, k]`` (a square box or board given as one integer); anything else as it is."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return [value, value]
+    return value
 
 
 @functools.total_ordering

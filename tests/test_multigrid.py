@@ -190,7 +190,7 @@ def test_shared_units_are_one_constraint_each():
         ({"size": [6, 7]}, "'size' is [6, 7]"),
         ({"grids": [[0, 0], [0, 0]]}, "both at [0, 0]"),
         ({"grids": [[0, 0], [2, "x"]]}, "grid 2's corner"),
-        ({"layout": "samurai"}, "'layout' or 'grids', not both"),
+        ({"layout": "samurai"}, "the samurai layout has 3x3 boxes, not [2, 2]"),
         ({"grids": [[0, 0], [True, 2]]}, "grid 2's corner is [row, column] (two integers)"),
         ({"grids": [[0, 0], [2, 10**30]]}, "grid 2's corner [2, 1000"),
         ({"box": [1, 1]}, "their side must be 2..25"),
@@ -208,6 +208,17 @@ def test_unknown_layout_and_rules_are_refused():
         Puzzle.from_dict({"layout": ["samurai"], "grid": "." * 441})
     with pytest.raises(InvalidPuzzleError, match="takes no variant rules"):
         Puzzle.from_dict({**_record(BLANK), "rules": {"diagonals": True}})
+
+
+def test_lenient_forms_of_a_record_read_the_same_board():
+    board = Board.named("samurai")
+    for extra in ({"box": 3, "size": 21}, {"grids": [list(c) for c in board.corners]}, {}):
+        puzzle = Puzzle.from_dict({"layout": "Samurai", "grid": "." * 441, **extra})
+        assert puzzle.grid.board == board
+    rows = ["." * 21] * 21
+    assert Puzzle.from_dict({"layout": "samurai", "grid": rows}).grid.board == board
+    with pytest.raises(InvalidPuzzleError, match="'grids' are not the corners of the samurai layout"):
+        Puzzle.from_dict({"layout": "samurai", "grids": [[0, 0], [6, 6]], "grid": "." * 441})
 
 
 def test_named_layouts_are_connected_and_inside():
