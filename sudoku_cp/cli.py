@@ -41,6 +41,7 @@ from sudoku_cp.formats import SPLITTING, Layout, format_grid
 from sudoku_cp.generator import SYMMETRIES, VARIANTS
 from sudoku_cp.grading import BAND_NAMES
 from sudoku_cp.grid import Grid
+from sudoku_cp.multigrid import LAYOUTS
 from sudoku_cp.naming import canonical_name, match_name
 from sudoku_cp.puzzle import Puzzle, build
 from sudoku_cp.result import SolveResult
@@ -778,8 +779,13 @@ def encode_command(puzzle: str | None, dimacs: bool, encoding: str, amo: str, ou
         text = formula.cnf().to_dimacs()
     else:
         n = read.side
+        shape = (
+            f"{n}x{n} puzzle"
+            if not read.is_multigrid
+            else f"multi-grid board of {read.model.cell_count} cells"
+        )
         lines = [
-            f"{n}x{n} puzzle, {encoding} encoding, {amo} at-most-one: "
+            f"{shape}, {encoding} encoding, {amo} at-most-one: "
             f"{formula.variables} variables, {formula.clause_count} clauses",
             *(f"{count:>9}  {part}" for part, count in formula.sizes().items()),
         ]
@@ -861,6 +867,12 @@ def count_command(
     help="Output layout of classic puzzles; default: one line each.",
 )
 @click.option("--json", "as_json", is_flag=True, help="Write JSON records (always, for variants).")
+@click.option(
+    "--board",
+    type=click.Choice(list(LAYOUTS)),
+    default=None,
+    help="A multi-grid board of this layout instead of one grid (minimal; JSON records).",
+)
 @time_limit_option
 def generate_command(
     side: int,
@@ -874,6 +886,7 @@ def generate_command(
     how_many: int,
     layout: str | None,
     as_json: bool,
+    board: str | None,
     time_limit: float | None,
 ) -> None:
     """Generate proper puzzles (exactly one solution, proven by counting).
@@ -881,7 +894,8 @@ def generate_command(
     Classic puzzles are written in a text layout, one per line by default; variants,
     or any puzzle with --json, as JSON records (one record, or a list with -n > 1) that
     'sudoku-cp solve' reads back, with the solution and the generator's seed inside.
-    --size is another name of --side.
+    --size is another name of --side. --board makes a multi-grid puzzle (Samurai and
+    kin), minimal, as a JSON record.
     """
     from sudoku_cp.generator import DEFAULT_TIME_LIMIT, generate
 
@@ -897,10 +911,11 @@ def generate_command(
             difficulty=difficulty,
             seed=None if seed is None else seed + i,
             time_limit=time_limit or DEFAULT_TIME_LIMIT,
+            board=board,
         )
         for i in range(how_many)
     ]
-    if as_json or variant != "classic":
+    if as_json or variant != "classic" or board is not None:
         records = [p.to_dict() for p in puzzles]
         _out(json.dumps(records[0] if how_many == 1 else records))
         return

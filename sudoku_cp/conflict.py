@@ -54,7 +54,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from sudoku_cp.backends import cpsat
-from sudoku_cp.constraints import Constraint, Model, cell_name
+from sudoku_cp.constraints import Constraint, Model
 from sudoku_cp.engine.imports import import_module
 from sudoku_cp.engine.runtime import Deadline
 from sudoku_cp.engine.search import BitmaskSearch
@@ -195,12 +195,12 @@ def explain_conflict(
     model = puzzle.model
 
     def consistent(kept: Sequence[int]) -> bool:
-        givens = [0] * (n * n)
+        givens = [0] * model.cell_count
         for cell in kept:
             givens[cell] = cells[cell]
-        return _has_solution(Model(n, tuple(givens), model.constraints), deadline, backend)
+        return _has_solution(Model(n, tuple(givens), model.constraints, model.positions), deadline, backend)
 
-    givens = [(*divmod(cell, n), cells[cell]) for cell in deletion(core, consistent)]
+    givens = [(*model.position(cell), cells[cell]) for cell in deletion(core, consistent)]
     conflict = Conflict(tuple(givens), model, backend)
     if constraints:
         conflict._find_constraints(deadline)
@@ -210,12 +210,13 @@ def explain_conflict(
 def _givens_core(puzzle: Puzzle, deadline: Deadline) -> list[int] | None:
     """The cells of an unsat core of the givens (every rule enforced), from CP-SAT under one
     assumption literal per given; ``None`` when the puzzle has a solution."""
-    cp, x = cpsat.build_model(puzzle.with_grid(Grid.empty(puzzle.side, puzzle.box)))
-    cells = [v for row in x for v in row]
+    model = puzzle.model
+    empty = Model(model.side, (0,) * model.cell_count, model.constraints, model.positions)
+    cp, cells = cpsat.model_of(empty)
     literals = {}
     for cell, value in enumerate(puzzle.grid.cells):
         if value:
-            literal = cp.new_bool_var(f"given {cell_name(cell, puzzle.side)}={value}")
+            literal = cp.new_bool_var(f"given {model.cell_name(cell)}={value}")
             cp.add(cells[cell] == value).only_enforce_if(literal)
             literals[cell] = literal
     cp.add_assumptions(literals.values())
@@ -252,13 +253,13 @@ def _constraints_broken_by(
     """A minimal set of the model's constraints that ``givens`` cannot all satisfy, by
     QuickXplain over CP-SAT consistency checks (each a model of only those constraints)."""
     n = model.side
-    cells = [0] * (n * n)
+    cells = [0] * model.cell_count
     for row, column, value in givens:
-        cells[row * n + column] = value
+        cells[model.cell_at(row, column)] = value
     fixed = tuple(cells)
 
     def consistent(constraints: Sequence[Constraint]) -> bool:
-        return _has_solution(Model(n, fixed, tuple(constraints)), deadline, backend)
+        return _has_solution(Model(n, fixed, tuple(constraints), model.positions), deadline, backend)
 
     return tuple(quickxplain(model.constraints, consistent))
 

@@ -181,6 +181,9 @@ class Origin:
         parts: what a derived constraint comes from: the units of a rule-of-45 sum.
         text: the label of a ``CUSTOM`` origin.
         values: the digits a rule lists (a quadruple's), ascending; ``()`` otherwise.
+        grid: on a multi-grid board (:mod:`sudoku_cp.multigrid`), the 1-based number of
+            the sub-grid a row, column or box belongs to (``number`` counts within that
+            sub-grid, ``cells`` are board coordinates); 0 on a single grid.
 
     The modern rules locate themselves by ``cells`` too: a line rule (whispers, renban,
     palindrome, between and region-sum lines, an arrow's circle then its arrow) lists
@@ -203,6 +206,7 @@ class Origin:
     parts: tuple[Origin, ...] = ()
     text: str = ""
     values: tuple[int, ...] = field(default=(), repr=False)
+    grid: int = field(default=0, repr=False)
 
     def __post_init__(self) -> None:
         if not isinstance(self.kind, OriginKind):
@@ -228,11 +232,17 @@ class Origin:
         """The origin in words, as messages and explanations show it."""
         kind, number, cells = self.kind, self.number, self.cells
         names = [_coordinate_name(c) for c in cells]
+        of_grid = f" of grid {self.grid}" if self.grid else ""
         if kind in (OriginKind.ROW, OriginKind.COLUMN):
+            if self.grid:  # cells: the unit's first and last board cells
+                (top, left), (bottom, right) = cells[0], cells[-1]
+                where = f"board row {top + 1}" if kind is OriginKind.ROW else f"board column {left + 1}"
+                return f"{kind.value} {number}{of_grid} ({where})"
             return f"{kind.value} {number}"
         if kind in (OriginKind.BOX, OriginKind.WINDOW):
             (top, left), (bottom, right) = cells[0], cells[-1]
-            return f"{kind.value} {number} (rows {top + 1}-{bottom + 1}, columns {left + 1}-{right + 1})"
+            where = f"rows {top + 1}-{bottom + 1}, columns {left + 1}-{right + 1}"
+            return f"{kind.value} {number}{of_grid} ({where})"
         if kind is OriginKind.REGION:
             return f"region {number} (from {names[0]})"
         if kind is OriginKind.DIAGONAL:
@@ -273,7 +283,7 @@ def union_name(parts: Sequence[Origin]) -> str:
     'columns 2, 3'
     """
     kinds = {p.kind for p in parts}
-    if len(parts) > 1 and len(kinds) == 1 and all(p.number for p in parts):
+    if len(parts) > 1 and len(kinds) == 1 and all(p.number and not p.grid for p in parts):
         kind = kinds.pop()
         if kind in HOUSE_KINDS:
             plural = _PLURALS.get(kind, f"{kind.value}s")
@@ -789,9 +799,15 @@ class Model:
 
     Attributes:
         side: ``n``; values are ``1..n``.
-        givens: ``n*n`` values row-major, 0 for a blank cell.
+        givens: one value per cell, 0 for a blank cell: ``n*n`` values row-major on a
+            single grid; on a multi-grid board (:mod:`sudoku_cp.multigrid`) the cells
+            inside some sub-grid, numbered row-major over the board skipping the cells
+            outside every sub-grid (so the lexicographic order of the cells' values is
+            still the board read row by row).
         constraints: every constraint of the puzzle's rules (rows, columns and boxes
             included), as the vocabulary of this module.
+        positions: ``None`` on a single grid (cell ``i`` is at ``divmod(i, n)``); on a
+            multi-grid board, each cell's 0-based ``(row, column)`` on the board.
 
     Backends take their initial domains from :meth:`domains` (givens and ``ValueIn``
     already applied, so they may skip ``ValueIn``) and compile every other kind.
@@ -800,10 +816,35 @@ class Model:
     side: int
     givens: tuple[int, ...]
     constraints: tuple[Constraint, ...]
+    positions: tuple[Coordinates, ...] | None = None
 
     @property
     def cell_count(self) -> int:
-        return self.side * self.side
+        """The number of cells: ``n*n`` on a single grid, ``len(positions)`` on a board."""
+        return len(self.givens)
+
+    def position(self, cell: int) -> Coordinates:
+        """The cell's 0-based ``(row, column)`` (on the board, for a multi-grid model)."""
+        return self.positions[cell] if self.positions is not None else divmod(cell, self.side)
+
+    def cell_at(self, row: int, column: int) -> int:
+        """The cell at a 0-based ``(row, column)`` (of the board, for a multi-grid model).
+
+        Raises:
+            KeyError: on a multi-grid board, a position outside every sub-grid.
+        """
+        if self.positions is None:
+            return row * self.side + column
+        return self._cell_of[(row, column)]
+
+    @functools.cached_property
+    def _cell_of(self) -> dict[Coordinates, int]:
+        return {p: i for i, p in enumerate(self.positions or ())}
+
+    def cell_name(self, cell: int) -> str:
+        """``"r3c7"``: the cell's 1-based row and column (board row and column on a multi-grid
+        board), as messages name it."""
+        return _coordinate_name(self.position(cell))
 
     def of_kind(self, kind: type) -> tuple:
         """The constraints of one kind, e.g. ``model.of_kind(Sum)``."""
@@ -870,4 +911,4 @@ class Model:
                 raise InvalidPuzzleError(why)
         for cell, domain in enumerate(self.domains()):
             if not domain:
-                raise InvalidPuzzleError(f"{cell_name(cell, self.side)} has no value its rules allow")
+                raise InvalidPuzzleError(f"{self.cell_name(cell)} has no value its rules allow")

@@ -35,7 +35,6 @@ from typing import Any
 
 from sudoku_cp import backends
 from sudoku_cp.api import check_time_limit
-from sudoku_cp.constraints import cell_name
 from sudoku_cp.errors import NoSolutionError, SudokuError
 from sudoku_cp.formats import Layout, format_grid
 from sudoku_cp.grid import Grid
@@ -174,19 +173,16 @@ class Ambiguity:
     def cells(self) -> tuple[tuple[int, int], ...]:
         """The 0-based ``(row, column)`` of every cell where the two solutions differ, row-major.
         A given in any one of them rules out ``second`` (though maybe not every other solution)."""
-        n = self.first.side
+        position = self.puzzle.model.position  # a board's cells sit at their board positions
         return tuple(
-            divmod(i, n)
+            position(i)
             for i, (a, b) in enumerate(zip(self.first.cells, self.second.cells, strict=True))
             if a != b
         )
 
     def describe(self) -> str:
         """One line naming the differing cells and their two values (``r3c2: 4 or 7``)."""
-        n = self.first.side
-        parts = [
-            f"{cell_name(r * n + c, n)}: {self.first[r, c]} or {self.second[r, c]}" for r, c in self.cells
-        ]
+        parts = [f"r{r + 1}c{c + 1}: {self.first[r, c]} or {self.second[r, c]}" for r, c in self.cells]
         return f"the two smallest solutions differ in {len(parts)} cells: " + ", ".join(parts)
 
     def __str__(self) -> str:

@@ -585,15 +585,19 @@ def format_grid(grid: GridLike, layout: Layout | str = Layout.PRETTY) -> str:
     ``line``: ``n*n`` characters, ``.`` for blank. ``rows``: ``n`` lines of ``n``
     characters, ``0`` for blank (Baekjoon 2239). ``spaced``: ``n`` lines of
     space-separated numbers, ``0`` for blank (Baekjoon 2580). ``pretty``: rows with
-    ``|`` between boxes and ``-+-`` rules between bands, ``.`` for blank.
+    ``|`` between boxes and ``-+-`` rules between bands, ``.`` for blank. A multi-grid
+    board (:class:`~sudoku_cp.multigrid.MultiGrid`) writes its inside cells on one line
+    (``line``, as a record's ``solution``), else its rows with ``.`` for blank and outside.
 
     Raises:
         ValueError: unknown layout name.
     """
     layout = Layout(layout)
-    rows = grid.rows()
     if layout is Layout.LINE:
         return "".join(cell_char(v) for v in grid.cells)
+    if hasattr(grid, "board"):  # a multi-grid board (sudoku_cp.multigrid): its rows, '.' outside
+        return grid.format()  # type: ignore[attr-defined]
+    rows = grid.rows()
     if layout is Layout.ROWS:
         return "\n".join("".join(cell_char(v) if v else "0" for v in row) for row in rows)
     if layout is Layout.SPACED:

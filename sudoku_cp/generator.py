@@ -53,6 +53,7 @@ from sudoku_cp.engine.search import BitmaskSearch
 from sudoku_cp.errors import InvalidPuzzleError, SolveTimeoutError
 from sudoku_cp.grading import BAND_NAMES, BANDS, LEVELS, grade
 from sudoku_cp.grid import Grid, standard_box
+from sudoku_cp.multigrid import Board, MultiGrid
 from sudoku_cp.naming import canonical_name
 from sudoku_cp.puzzle import Puzzle
 from sudoku_cp.rules import (
@@ -116,6 +117,7 @@ def generate(
     difficulty: str | None = None,
     time_limit: float | None = DEFAULT_TIME_LIMIT,
     size: int | None = None,
+    board: str | Board | None = None,
 ) -> Puzzle:
     """A new proper puzzle (exactly one solution, proven by an exhaustive count).
 
@@ -141,6 +143,10 @@ def generate(
             gets what is left of it; a grading (with ``difficulty``) is not cut, so a
             16x16 band may overrun by one grading.
         size: the former name of ``side``, deprecated.
+        board: a multi-grid board instead of one grid: a layout name of
+            :data:`sudoku_cp.multigrid.LAYOUTS` (``"samurai"``, ...) or a
+            :class:`~sudoku_cp.multigrid.Board`; the puzzle is minimal
+            (:func:`generate_multigrid`), and only ``seed`` and ``time_limit`` apply.
 
     Returns:
         A :class:`Puzzle` whose metadata holds ``solution`` (its one-line solution) and
@@ -154,6 +160,16 @@ def generate(
             puzzle with no target (no ``minimal``, ``givens`` or ``difficulty``) is
             returned instead, dug as far as time allowed (the 25x25 case).
     """
+    if board is not None:
+        fixed_rules = tuple(rules)
+        if (side, box, variant, symmetry, givens, difficulty, fixed_rules, size) != (
+            9, "standard", "classic", "none", None, None, (), None
+        ):  # fmt: skip
+            raise InvalidPuzzleError(
+                "a multi-grid board is generated minimal with its rows, columns and boxes only: board= "
+                "takes seed and time_limit, not side, box, variant, rules, symmetry, givens or difficulty"
+            )
+        return generate_multigrid(board, seed=seed, time_limit=time_limit)
     if size is not None:
         warnings.warn("generate(size=...) is deprecated: use side=", DeprecationWarning, stacklevel=2)
         if side not in (9, size):
@@ -207,6 +223,61 @@ def generate(
         if (digger.complete or not targeted) and _meets(digger, dug, minimal, symmetry, givens, difficulty):
             metadata = {"solution": Grid(solution, shape).to_string(), "generator": call}
             return Puzzle(Grid(dug, shape), puzzle.rules, metadata)
+
+
+def generate_multigrid(
+    layout: str | Board = "samurai",
+    *,
+    seed: int | None = None,
+    time_limit: float | None = DEFAULT_TIME_LIMIT,
+) -> Puzzle:
+    """A new minimal proper multi-grid puzzle (Samurai and kin, :mod:`sudoku_cp.multigrid`).
+
+    :func:`generate`'s method on a board: a random full board (the engine's depth-first
+    search with random value order over the empty board), then one pass over the cells
+    in random order removing each given while the board stays proper, which an
+    exhaustive count of the backtracker proves (limit 2). The pass leaves a minimal
+    puzzle: no given can be removed without a second solution.
+
+    Args:
+        layout: a name of :data:`sudoku_cp.multigrid.LAYOUTS` or a
+            :class:`~sudoku_cp.multigrid.Board`.
+        seed: the random seed (``None``: drawn, and kept in the metadata).
+        time_limit: seconds to keep trying (``None``: no limit).
+
+    Returns:
+        A :class:`Puzzle` on a :class:`~sudoku_cp.multigrid.MultiGrid` whose metadata holds
+        ``solution`` (the inside cells' digits row by row) and ``generator``.
+
+    Raises:
+        InvalidPuzzleError: an unknown layout name.
+        SolveTimeoutError: ``time_limit`` ran out before a puzzle was dug.
+
+    >>> from sudoku_cp.multigrid import Board
+    >>> puzzle = generate_multigrid(Board(((0, 0), (2, 2)), (2, 2)), seed=1)
+    >>> from sudoku_cp import count_solutions
+    >>> count_solutions(puzzle, backend="cpsat")
+    1
+    """
+    board = layout if isinstance(layout, Board) else Board.named(layout)
+    if seed is None:
+        seed = random.SystemRandom().randrange(2**32)
+    rng = random.Random(seed)
+    deadline = Deadline(time_limit)
+    empty = Puzzle(MultiGrid.empty(board))
+    call = {**board.to_dict(), "seed": seed, "minimal": True}
+    orbits = [(cell,) for cell in range(board.cell_count)]
+    while True:
+        _check_time(deadline, None)
+        solution = _full_grid(empty.model, rng, deadline, None)
+        if solution is None:
+            continue  # the search's budget ran out: draw again
+        full = MultiGrid(board, solution)
+        digger = _Digger(Puzzle(full), solution, deadline, None)
+        dug = digger.dig(orbits, rng, 0)
+        if digger.complete:
+            metadata = {"solution": full.solution_string(), "generator": call}
+            return Puzzle(MultiGrid(board, dug), (), metadata)
 
 
 def _check_time(deadline: Deadline, best_givens: int | None, targets: str = "the targets") -> None:
@@ -319,7 +390,9 @@ class _Digger:
         in_band = [LEVELS.index(t) for t in LEVELS if BANDS[t] == difficulty]
         self.strongest = max(in_band) if difficulty is not None else None
         self.complete = False
-        blank = Model(self.model.side, (0,) * self.model.cell_count, self.model.constraints)
+        blank = Model(
+            self.model.side, (0,) * self.model.cell_count, self.model.constraints, self.model.positions
+        )
         self.search = BitmaskSearch(blank, deadline)  # every count gets what is left of the limit
 
     def unique(self, cells: Sequence[int]) -> bool:
@@ -662,6 +735,7 @@ __all__ = [
     "describe",
     "consecutive_bars",
     "generate",
+    "generate_multigrid",
     "inequalities",
     "is_symmetric",
     "kropki_dots",

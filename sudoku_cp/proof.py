@@ -30,7 +30,6 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from sudoku_cp.constraints import cell_name
 from sudoku_cp.engine.lexmin import lowest_candidates
 from sudoku_cp.grid import Grid
 from sudoku_cp.puzzle import PuzzleInput, to_puzzle
@@ -122,7 +121,7 @@ def run_descent(puzzle: PuzzleInput, *, solver: str = "cpsat", max_steps: int = 
             steps.append(ProofStep(question, "no: the last solution is the smallest", None, (), seconds))
             return ProofRun(solver, tuple(steps), puzzle.grid.with_cells(witness))
         changed = tuple(i for i, (a, b) in enumerate(zip(witness, better, strict=True)) if a != b)
-        first = cell_name(changed[0], model.side)
+        first = model.cell_name(changed[0])
         was, now = witness[changed[0]], better[changed[0]]
         answer = f"yes: smaller from {first} ({was} -> {now}), {len(changed)} cells changed"
         steps.append(ProofStep(question, answer, puzzle.grid.with_cells(better), changed, seconds))
@@ -175,11 +174,12 @@ class _SatQuestions:
                 top[0] += 1
                 return top[0]
 
-            extra = lex_less_clauses(below, self._puzzle.model.givens, self._lowest, fresh)
+            extra = lex_less_clauses(below, self._puzzle.model.givens, self._lowest, fresh, self._puzzle.side)
             if extra is None:
                 return None
             clauses += extra
         with Solver(name="cadical195", bootstrap_with=clauses) as solver:
             if not solver.solve():
                 return None
-            return self._encoding.values_of(solver.get_model(), self._puzzle.model.side)
+            model = self._puzzle.model
+            return self._encoding.values_of(solver.get_model(), model.side, model.cell_count)

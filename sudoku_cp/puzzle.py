@@ -27,6 +27,7 @@ if TYPE_CHECKING:
     from pathlib import Path
 
     from sudoku_cp.constraints import Model
+    from sudoku_cp.multigrid import MultiGrid
     from sudoku_cp.rules import Rule
 
 
@@ -77,6 +78,8 @@ class Puzzle:
     Attributes:
         grid: the givens, a :class:`Grid` whose shape (side and box shape, or ``None``
             for no boxes) is the puzzle's. Its rows, columns and boxes always apply.
+            Or a :class:`~sudoku_cp.multigrid.MultiGrid`: a board of overlapping
+            sub-grids (Samurai...), whose rows, columns and boxes apply; no other rules.
         rules: the variant's rules (:mod:`sudoku_cp.rules`); ``()`` for classic Sudoku.
         metadata: other keys of a JSON record (``id``, ``source``, ``solution``, ...),
             kept for :meth:`to_dict`; not part of equality.
@@ -89,16 +92,20 @@ class Puzzle:
             cell, a cage whose givens exceed its sum). The message names what and where.
     """
 
-    grid: Grid
+    grid: Grid | MultiGrid
     rules: tuple[Rule, ...] = ()
     metadata: Mapping[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
     def __post_init__(self) -> None:
+        from sudoku_cp.multigrid import MultiGrid
         from sudoku_cp.rules import Rule
 
-        if not isinstance(self.grid, Grid):
+        if not isinstance(self.grid, Grid | MultiGrid):
             object.__setattr__(self, "grid", Grid.parse(self.grid))
         rules = tuple(self.rules) if not isinstance(self.rules, Rule) else (self.rules,)
+        if rules and isinstance(self.grid, MultiGrid):
+            names = ", ".join(type(rule).__name__ for rule in rules)
+            raise InvalidPuzzleError(f"a multi-grid board takes no variant rules yet, not {names}")
         for rule in rules:
             if not isinstance(rule, Rule):
                 raise InvalidPuzzleError(f"{rule!r} is not a rule (see sudoku_cp.rules)")
@@ -137,6 +144,12 @@ class Puzzle:
         """True when the puzzle has no rules beyond its rows, columns and boxes."""
         return not self.rules
 
+    @property
+    def is_multigrid(self) -> bool:
+        """True when the puzzle's board is several overlapping sub-grids
+        (:class:`~sudoku_cp.multigrid.MultiGrid`), False for one grid."""
+        return self.model.positions is not None
+
     @functools.cached_property
     def model(self) -> Model:
         """The compiled puzzle: every rule as constraints of :mod:`sudoku_cp.constraints`.
@@ -145,8 +158,12 @@ class Puzzle:
             InvalidPuzzleError: a rule does not fit the grid.
         """
         from sudoku_cp.constraints import Model
+        from sudoku_cp.multigrid import MultiGrid
         from sudoku_cp.rules import classic_constraints, iter_constraints
 
+        if isinstance(self.grid, MultiGrid):
+            board = self.grid.board
+            return Model(self.side, self.grid.cells, board.constraints, board.positions)
         constraints = classic_constraints(self.side, self.box) + tuple(
             iter_constraints(self.rules, self.side, self.box)
         )
@@ -154,7 +171,11 @@ class Puzzle:
 
     def is_solved_by(self, solution: Grid) -> bool:
         """True when ``solution`` is complete, of this shape, keeps the givens and breaks no rule."""
-        return solution.is_solution_of(self.grid) and self.model.holds(solution.cells)
+        return (
+            type(solution) is type(self.grid)
+            and solution.is_solution_of(self.grid)  # type: ignore[arg-type]
+            and self.model.holds(solution.cells)
+        )
 
     def with_grid(self, grid: Grid) -> Puzzle:
         """The same rules over other givens (same shape)."""
@@ -174,6 +195,12 @@ class Puzzle:
         :mod:`sudoku_cp.naming`) to their data. Other keys (``id``, ``source``,
         ``solution``, ...) are kept as :attr:`metadata`.
 
+        A record with ``layout`` (a name of :data:`sudoku_cp.multigrid.LAYOUTS`) or
+        ``grids`` (the sub-grids' top-left ``[row, column]``) is a multi-grid board:
+        ``box`` is the sub-grids' box shape, ``size`` the board's ``[rows, columns]``,
+        ``grid`` the board row by row with ``.`` for blanks and outside cells (see
+        :mod:`sudoku_cp.multigrid`).
+
         Raises:
             InvalidPuzzleError: a missing or malformed key, naming it: a record that is not
                 an object, ``rules`` that is not an object, a flag that is not ``true`` or
@@ -184,6 +211,17 @@ class Puzzle:
             raise InvalidPuzzleError(f"a puzzle record is a JSON object, not {type(record).__name__}")
         if "grid" not in record:
             raise InvalidPuzzleError("the puzzle record has no 'grid'")
+        from sudoku_cp import multigrid
+
+        if multigrid.is_multigrid_record(record):
+            board = multigrid.multigrid_from_dict(record)
+            from sudoku_cp.rules import rules_from_json
+
+            rules = rules_from_json(record.get("rules") or None, side=board.side)
+            keys = ("size", "box", "grid", "rules", "layout", "grids")
+            metadata = {k: v for k, v in record.items() if k not in keys}
+            _check_metadata(metadata)
+            return cls(board, rules, metadata)
         box = record["box"] if "box" in record else "standard"
         if isinstance(box, list):
             box = tuple(box)
@@ -207,6 +245,8 @@ class Puzzle:
         """The JSON record of the puzzle (metadata keys included); :meth:`from_dict` reads it back."""
         from sudoku_cp.rules import rules_to_json
 
+        if self.is_multigrid:
+            return {**self.metadata, **self.grid.board.to_dict(), "grid": self.grid.board_string()}
         return {
             **self.metadata,
             "size": self.side,
@@ -224,6 +264,9 @@ class Puzzle:
     # -- display ----------------------------------------------------------------------
 
     def __str__(self) -> str:
+        if self.is_multigrid:
+            board = self.grid.board
+            return f"{self.grid}\n(multi-grid: {board.layout_name or f'{len(board.corners)} sub-grids'})"
         names = ", ".join(type(r).__name__ for r in self.rules) or "classic"
         return f"{self.grid}\n({names})"
 
@@ -242,9 +285,17 @@ class Puzzle:
         """The puzzle as f-puzzles JSON (:func:`sudoku_cp.links.record_to_fpuzzles`).
 
         Raises:
-            InvalidPuzzleError: a rule f-puzzles cannot state (see :mod:`sudoku_cp.links`).
+            InvalidPuzzleError: a rule f-puzzles cannot state (see :mod:`sudoku_cp.links`),
+                or a multi-grid board.
         """
+        self._refuse_multigrid("f-puzzles")
         return links.record_to_fpuzzles(self.to_dict())
+
+    def _refuse_multigrid(self, app: str) -> None:
+        if self.is_multigrid:
+            raise InvalidPuzzleError(
+                f"{app} links hold one square grid: a multi-grid board cannot be written"
+            )
 
     @classmethod
     def from_link(cls, link: str) -> Puzzle:
@@ -269,7 +320,8 @@ class Puzzle:
 
         Raises:
             ValueError: an unknown app.
-            InvalidPuzzleError: a rule the app's format cannot state (see :mod:`sudoku_cp.links`).
+            InvalidPuzzleError: a rule the app's format cannot state (see :mod:`sudoku_cp.links`),
+                or a multi-grid board.
         """
         writers = {
             "f-puzzles": links.fpuzzles_link,
@@ -278,6 +330,7 @@ class Puzzle:
         }
         if app not in writers:
             raise ValueError(f"app must be 'f-puzzles', 'sudokupad' or 'sudokupad-scl', not {app!r}")
+        self._refuse_multigrid(app)
         return writers[app](self.to_dict())
 
 

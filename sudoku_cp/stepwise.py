@@ -189,17 +189,16 @@ class Explanation:
         ``None`` when solved."""
         if self.solved:
             return None
-        n = self.puzzle.side
         open_cells = [c for c, v in enumerate(self.grid.cells) if not v]
         cell = min(open_cells, key=lambda c: (len(self.candidates[c]), c))
-        return divmod(cell, n)
+        return self.puzzle.model.position(cell)
 
     def summary(self) -> str:
         """The last line of :meth:`__str__`: solved, or where a search would branch."""
         if self.solved:
             return f"solved in {len(self.steps)} steps"
         row, column = self.branch_cell
-        options = ", ".join(map(str, self.candidates[row * self.puzzle.side + column]))
+        options = ", ".join(map(str, self.candidates[self.puzzle.model.cell_at(row, column)]))
         return (
             f"reasoning stalls after {len(self.steps)} steps with {self.grid.cells.count(0)} cells open: "
             f"a search would branch on r{row + 1}c{column + 1} (candidates {options})"
@@ -215,7 +214,7 @@ class Explanation:
         candidates = self._before[index] if index < len(self.steps) else self.candidates
         placed = set()
         for step in self.steps[:index]:
-            placed.update((r * self.puzzle.side + c, v) for r, c, v in step.placements)
+            placed.update((self.puzzle.model.cell_at(r, c), v) for r, c, v in step.placements)
         digits = list(self.puzzle.grid.cells)
         for cell, value in placed:
             digits[cell] = value
@@ -252,7 +251,7 @@ def _cells_by_origin(puzzle: Puzzle) -> dict[Origin, list[tuple[int, int]]]:
     cells: dict[Origin, dict[tuple[int, int], None]] = {}
     for constraint in puzzle.model.constraints:
         held = cells.setdefault(constraint.origin, {})
-        held.update(dict.fromkeys(divmod(c, puzzle.side) for c in constraint.cells))
+        held.update(dict.fromkeys(puzzle.model.position(c) for c in constraint.cells))
     return {origin: list(held) for origin, held in cells.items()}
 
 
@@ -285,7 +284,6 @@ def explain(
     solution = solve(puzzle)
     board = Board(puzzle.model)
     candidates = board.initial()
-    n = puzzle.side
     placed = {cell for cell, value in enumerate(puzzle.grid.cells) if value}
     steps: list[Step] = []
     before: list[tuple[tuple[int, ...], ...]] = []
@@ -300,8 +298,8 @@ def explain(
             prior[cell] |= 1 << (value - 1)
         check_deduction(puzzle, prior, deduction, solution)
         before.append(tuple(values_of(mask) for mask in prior))
-        steps.append(_step(deduction, n, technique))
-    digits = [candidates[c].bit_length() if c in placed else 0 for c in range(n * n)]
+        steps.append(_step(deduction, puzzle.model, technique))
+    digits = [candidates[c].bit_length() if c in placed else 0 for c in range(puzzle.model.cell_count)]
     return Explanation(
         puzzle,
         tuple(steps),
@@ -329,15 +327,15 @@ def hint(puzzle: PuzzleInput, *, techniques: Sequence[Technique | Finder] | None
     return path.steps[0] if path.steps else None
 
 
-def _step(deduction: Deduction, n: int, technique: Technique) -> Step:
+def _step(deduction: Deduction, model: Model, technique: Technique) -> Step:
     def triples(pairs):
-        return tuple((*divmod(cell, n), value) for cell, value in pairs)
+        return tuple((*model.position(cell), value) for cell, value in pairs)
 
     return Step(
         deduction.technique,
         triples(deduction.placements),
         triples(deduction.eliminations),
-        tuple(divmod(cell, n) for cell in deduction.cells),
+        tuple(model.position(cell) for cell in deduction.cells),
         deduction.values,
         triples(deduction.candidates),
         tuple(dict.fromkeys(c.label for c in deduction.constraints)),
@@ -366,15 +364,19 @@ def check_deduction(puzzle: Puzzle, candidates: Sequence[int], deduction: Deduct
     conclusions = [(cell, frozenset({value})) for cell, value in deduction.eliminations]
     conclusions += [(cell, domains[cell] - {value}) for cell, value in deduction.placements]
     # Cells outside the premise take no part: fixing them keeps the search to the premise.
-    fixed = tuple(0 if c in domains else 1 for c in range(n * n))
+    whole = puzzle.model
+    fixed = tuple(0 if c in domains else 1 for c in range(whole.cell_count))
     for cell, contrary in conclusions:
         restricted = {**domains, cell: domains[cell] & contrary}
         model = Model(
-            n, fixed, tuple(premise) + tuple(ValueIn(c, v, _CANDIDATES) for c, v in restricted.items())
+            n,
+            fixed,
+            tuple(premise) + tuple(ValueIn(c, v, _CANDIDATES) for c, v in restricted.items()),
+            whole.positions,
         )
         if all(model.domains()) and BitmaskSearch(model).find_solution() is not None:
             raise SudokuError(
-                f"{deduction.technique} does not follow from its premises at r{cell // n + 1}c{cell % n + 1}"
+                f"{deduction.technique} does not follow from its premises at {whole.cell_name(cell)}"
             )
 
 

@@ -52,6 +52,9 @@ if TYPE_CHECKING:  # svg works from the objects it is given: Grid and Puzzle cal
 Cell = tuple[int, int]
 Mark = tuple[int, int, int]
 
+SUBGRID_COLOURS = ("#d62728", "#1f77b4", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#e377c2")
+"""The frames of a multi-grid board's sub-grids, in turn (grid 1 red, grid 2 blue, ...)."""
+
 GIVEN_COLOUR = "#000000"
 FILLED_COLOUR = "#1f5fbf"
 CANDIDATE_COLOUR = "#555555"
@@ -153,7 +156,9 @@ def draw(
         cell_size: pixels per cell (default: :func:`default_cell_size`).
 
     Returns:
-        A drawing of ``side * cell_size + 2 * margin`` pixels square.
+        A drawing of ``side * cell_size + 2 * margin`` pixels square; a multi-grid board
+        (:class:`~sudoku_cp.multigrid.MultiGrid`) is drawn whole, its sub-grids' boxes
+        in thick lines and the cells outside every sub-grid left blank.
 
     Raises:
         InvalidPuzzleError: ``values`` or ``candidates`` of the wrong length, or a unit
@@ -185,6 +190,10 @@ class _Drawn:
         self.side = grid.side
         self.box = grid.box
         self.model = model
+        self.position = model.position  # cell -> (row, column), of the board on a multi-grid
+        board = getattr(grid, "board", None)  # a multi-grid board (sudoku_cp.multigrid)
+        self.size = board.size if board is not None else (grid.side, grid.side)
+        self.inside = frozenset(model.positions) if model.positions is not None else None
         self.by_kind: dict[OriginKind, list[Constraint]] = {}
         for constraint in model.constraints:
             self.by_kind.setdefault(constraint.origin.kind, []).append(constraint)
@@ -224,9 +233,10 @@ class _Picture:
         self.margin = max(4, cell_size // 8)
         if any(puzzle.kind(kind) for kind in OUTSIDE_KINDS):
             self.margin = cell_size  # outside clues sit one cell out
-        width = self.n * cell_size + 2 * self.margin
-        self.drawing = dw.Drawing(width, width, font_family=FONT)
-        self.drawing.append(dw.Rectangle(0, 0, width, width, fill="white"))
+        rows, columns = puzzle.size
+        width, height = columns * cell_size + 2 * self.margin, rows * cell_size + 2 * self.margin
+        self.drawing = dw.Drawing(width, height, font_family=FONT)
+        self.drawing.append(dw.Rectangle(0, 0, width, height, fill="white"))
 
     # -- coordinates ------------------------------------------------------------------
 
@@ -251,9 +261,13 @@ class _Picture:
         """One square per cell (class ``cell``) with thin sides, filled by what marks it:
         a highlight, else a highlighted unit, else a window (Hyper), else white."""
         windowed = self._window_cells()
-        for row in range(self.n):
-            for column in range(self.n):
+        rows, columns = self.puzzle.size
+        inside = self.puzzle.inside
+        for row in range(rows):
+            for column in range(columns):
                 cell = (row, column)
+                if inside is not None and cell not in inside:
+                    continue  # outside every sub-grid of a multi-grid board: left blank
                 classes, fill = "cell", "white"
                 if cell in windowed:
                     classes, fill = "cell window", SHADE_COLOUR
@@ -467,6 +481,9 @@ class _Picture:
     def region_borders(self) -> None:
         """Thick lines between boxes, or jigsaw regions, and around the grid."""
         n, s = self.n, self.s
+        if self.puzzle.inside is not None:
+            self._board_borders()
+            return
         region = _regions(self.puzzle)
         thick = {"stroke": "#000000", "stroke_width": max(2, s // 16), "stroke_linecap": "square"}
         for row in range(n):
@@ -483,6 +500,41 @@ class _Picture:
         self.drawing.append(
             dw.Rectangle(self.x(0), self.y(0), n * s, n * s, fill="none", class_="outline", **outline)
         )
+
+    def _board_borders(self) -> None:
+        """A multi-grid board's thick lines: between two cells of different boxes, and
+        between a cell inside some sub-grid and one outside every sub-grid (or the board's
+        edge), so each sub-grid's outline and boxes are drawn and a shared box once."""
+        owner: dict[Cell, int] = {}
+        for number, box in enumerate(self.puzzle.kind(OriginKind.BOX)):
+            owner.update(dict.fromkeys((self.puzzle.position(c) for c in box.cells), number))
+        thick = {"stroke": "#000000", "stroke_width": max(2, self.s // 16) + 1, "stroke_linecap": "square"}
+        board, s = self.puzzle.grid.board, self.s  # type: ignore[attr-defined]
+        for number, (top, left) in enumerate(board.corners):
+            # each sub-grid framed in its colour just inside its edge, so overlapping
+            # sub-grids (a Butterfly's four) can be told apart
+            inset = s * (0.1 + 0.06 * (number % 3))
+            colour = SUBGRID_COLOURS[number % len(SUBGRID_COLOURS)]
+            self.drawing.append(
+                dw.Rectangle(
+                    self.x(left) + inset, self.y(top) + inset,
+                    board.side * s - 2 * inset, board.side * s - 2 * inset,
+                    fill="none", stroke=colour, stroke_width=max(2, s // 20), stroke_opacity=0.7,
+                    class_=f"subgrid grid-{number + 1}",
+                )
+            )  # fmt: skip
+        rows, columns = self.puzzle.size
+        for row in range(-1, rows):
+            for column in range(-1, columns):
+                here = owner.get((row, column), -1)
+                if here != owner.get((row, column + 1), -1) and row >= 0:
+                    x = self.x(column + 1)
+                    self.drawing.append(dw.Line(x, self.y(row), x, self.y(row + 1), class_="border", **thick))
+                if here != owner.get((row + 1, column), -1) and column >= 0:
+                    y = self.y(row + 1)
+                    self.drawing.append(
+                        dw.Line(self.x(column), y, self.x(column + 1), y, class_="border", **thick)
+                    )
 
     def cages(self) -> None:
         for cage in [c for c in self.puzzle.kind(OriginKind.CAGE) if isinstance(c, Sum)]:
@@ -565,7 +617,7 @@ class _Picture:
         size = self.s * 0.6
         for index, value in enumerate(filled):
             if value:
-                x, y = self.centre(divmod(index, self.n))
+                x, y = self.centre(self.puzzle.position(index))
                 if givens[index]:
                     self.text(value, x, y, size, fill=GIVEN_COLOUR, font_weight="bold", class_="given")
                 else:
@@ -585,7 +637,7 @@ class _Picture:
         drawn: dict[Cell, set[int]] = {}
         for index, values in enumerate(shown or ()):
             if not filled[index]:
-                drawn[divmod(index, self.n)] = set(values)
+                drawn[self.puzzle.position(index)] = set(values)
         for row, column, value in marks:
             drawn.setdefault((row, column), set()).add(value)
         discs = dw.Group(class_="marks")
@@ -713,7 +765,7 @@ def _unit_cells(puzzle: _Drawn, units: Iterable[str | Origin | Iterable[Cell]]) 
             if unit not in by_key:
                 what = "labelled" if isinstance(unit, str) else "of origin"
                 raise InvalidPuzzleError(f"units: no constraint of the puzzle is {what} {unit!r}")
-            cells.update(divmod(index, puzzle.side) for index in by_key[unit])
+            cells.update(puzzle.position(index) for index in by_key[unit])
         else:
             cells.update(tuple(cell) for cell in unit)
     return cells

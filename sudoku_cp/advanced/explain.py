@@ -86,10 +86,9 @@ def explain_to_end(
         resting = set(techniques) - set(all_techniques())
     board = Board(puzzle.model)
     candidates = board.initial()
-    n = puzzle.side
     placed = {cell for cell, value in enumerate(puzzle.grid.cells) if value}
     steps: list[Deduction] = []
-    while len(placed) < n * n and (max_steps is None or len(steps) < max_steps):
+    while len(placed) < puzzle.model.cell_count and (max_steps is None or len(steps) < max_steps):
         found = None
         for technique in techniques:
             found = next(iter(technique(board, candidates, placed)), None)
@@ -107,7 +106,7 @@ def explain_to_end(
             candidates[cell] = 1 << (value - 1)
         placed.update(cell for cell, _ in found.placements)
         steps.append(found)
-    return Path(tuple(steps), len(placed) == n * n, tuple(candidates))
+    return Path(tuple(steps), len(placed) == puzzle.model.cell_count, tuple(candidates))
 
 
 def _when_proper(puzzle, finder: Technique, proper: list[bool]) -> Technique:

@@ -222,5 +222,4 @@ def _common(board, candidates, placed, branches, outcome):
 
 
 def _name(board: Board, cell: int) -> str:
-    row, column = divmod(cell, board.side)
-    return f"r{row + 1}c{column + 1}"
+    return board.model.cell_name(cell)

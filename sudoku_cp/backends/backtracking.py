@@ -176,7 +176,7 @@ def _compiled(puzzle: Puzzle | Grid) -> Puzzle:
 
 
 def _values(grid: Grid | Sequence[int]) -> list[int]:
-    return list(grid.cells if isinstance(grid, Grid) else grid)
+    return list(getattr(grid, "cells", grid))
 
 
 def _smallest(

@@ -719,9 +719,11 @@ def next_solution(
     solver, proof = chosen.solver, chosen.proof
     puzzle = to_puzzle(puzzle)
     n = puzzle.side
-    bound = list(after.cells if isinstance(after, Grid) else after)
-    if len(bound) != n * n or not all(isinstance(v, int) and 1 <= v <= n for v in bound):
-        raise ValueError(f"after must be a complete {n}x{n} grid (n*n values in 1..{n})")
+    bound = list(getattr(after, "cells", after))
+    if len(bound) != puzzle.model.cell_count or not all(isinstance(v, int) and 1 <= v <= n for v in bound):
+        raise ValueError(
+            f"after must be a complete {n}x{n} grid (n*n values in 1..{n}; a board: one per cell)"
+        )
     return _call(_next, solver, time_limit, puzzle, bound, time_limit, solver, proof)
 
 

@@ -107,9 +107,18 @@ def build_model(puzzle: Puzzle | Grid) -> tuple[cp_model.CpModel, list[list[IntV
         of ``n`` :class:`cp_model.IntVar`, ``x[r][c]`` named ``"r{r+1}c{c+1}"``, whose
         domain is the cell's initial values (``1..n``, ``{given}``, or the even or odd
         digits). Add constraints to the model freely; :func:`solve` and
-        :func:`first_solution` build their own.
+        :func:`first_solution` build their own. On a multi-grid board, ``x`` is the
+        board's rows, ``None`` outside every sub-grid.
     """
-    model, cells = model_of(to_puzzle(puzzle).model)
+    compiled = to_puzzle(puzzle).model
+    model, cells = model_of(compiled)
+    if compiled.positions is not None:
+        rows = [
+            [None] * (1 + max(c for _, c in compiled.positions)) for _ in range(1 + compiled.positions[-1][0])
+        ]
+        for cell, (r, c) in enumerate(compiled.positions):
+            rows[r][c] = cells[cell]
+        return model, rows  # type: ignore[return-value]
     n = int(len(cells) ** 0.5)
     return model, [cells[r * n : (r + 1) * n] for r in range(n)]
 
@@ -117,11 +126,10 @@ def build_model(puzzle: Puzzle | Grid) -> tuple[cp_model.CpModel, list[list[IntV
 def model_of(compiled: Model) -> tuple[cp_model.CpModel, list[IntVar]]:
     """:func:`build_model` of a compiled model (any constraints of the vocabulary, for
     instance a subset of a puzzle's): the CP-SAT model and the cell variables, row-major."""
-    n = compiled.side
     model = cp_model.CpModel()
     cells = []
     for cell, domain in enumerate(compiled.domains()):
-        name = f"r{cell // n + 1}c{cell % n + 1}"
+        name = compiled.cell_name(cell)
         if len(domain) == domain[-1] - domain[0] + 1:
             cells.append(model.new_int_var(domain[0], domain[-1], name))
         else:
@@ -214,8 +222,7 @@ def first_solution(puzzle: Puzzle | Grid, *, time_limit: float | None = None, **
     """
     run = _Run.of(time_limit, Options.of(options))
     puzzle = to_puzzle(puzzle)
-    model, x = build_model(puzzle)
-    cells = [v for row in x for v in row]
+    model, cells = model_of(puzzle.model)
     values = run.solve(model, cells, "default")
     if values is None:
         raise NoSolutionError("the puzzle has no solution (CP-SAT proved the model infeasible)")
@@ -283,15 +290,14 @@ def next_solution(
         The other errors of :func:`solve`.
     """
     run = _Run.of(time_limit, Options.of(options))
-    after = list(after.cells if isinstance(after, Grid) else after)
+    after = list(getattr(after, "cells", after))
     return _smallest(to_puzzle(puzzle), after, run)
 
 
 def _smallest(puzzle: Puzzle, after: Sequence[int] | None, run: _Run) -> tuple[Grid, dict[str, float]]:
     run.lex_search_stalled = _row_major_search_would_stall(puzzle)
     started = time.perf_counter()
-    model, x = build_model(puzzle)
-    cells = [v for row in x for v in row]
+    model, cells = model_of(puzzle.model)
     if after is not None and not _add_lex_greater(model, cells, after, puzzle.side):
         raise NoSolutionError("no solution is greater than the given one: it is the largest grid")
     if not run.lex_search_stalled:
@@ -364,7 +370,7 @@ def count_solutions(
     run = _Run.of(time_limit, Options.of(options, "count_solutions"))
     puzzle = to_puzzle(puzzle)
     started = time.perf_counter()
-    model, x = build_model(puzzle)
+    model, _ = model_of(puzzle.model)
     run.build_time += time.perf_counter() - started
     counter = _Counter(limit)
     solver = cp_model.CpSolver()
@@ -424,7 +430,6 @@ def add_lex_less(
     the lexicographic ordering constraint of Frisch et al. (CP 2002), with one Boolean
     per blank cell. A cell that cannot be smaller keeps the chain's literal.
     """
-    n = round(len(givens) ** 0.5)
     may_differ = [i for i, given in enumerate(givens) if not given and lowest[i] < bound[i]]
     if not may_differ:
         return False
@@ -437,7 +442,7 @@ def add_lex_less(
         if i == last:
             model.add(cells[i] <= bound[i] - 1).only_enforce_if(tied)
         elif lowest[i] < bound[i]:
-            tied_next = model.new_bool_var(f"tied_after_r{i // n + 1}c{i % n + 1}")
+            tied_next = model.new_bool_var(f"tied_after_{i}")
             model.add(cells[i] <= bound[i] - 1).only_enforce_if(tied + [~tied_next])
             tied = [tied_next]
     return True
@@ -462,7 +467,7 @@ def _add_lex_greater(model: cp_model.CpModel, cells: Sequence[IntVar], bound: Se
         if i == last:
             model.add(cells[i] >= bound[i] + 1).only_enforce_if(tied)
         elif bound[i] < n:
-            tied_next = model.new_bool_var(f"tied_above_r{i // n + 1}c{i % n + 1}")
+            tied_next = model.new_bool_var(f"tied_above_{i}")
             model.add(cells[i] >= bound[i] + 1).only_enforce_if(tied + [~tied_next])
             tied = [tied_next]
     return True

@@ -540,9 +540,11 @@ def next_solution(
     deadline = Deadline(time_limit)
     puzzle = to_puzzle(puzzle)
     n, cells = puzzle.side, puzzle.model.cell_count
-    bound = list(after.cells if isinstance(after, Grid) else after)
+    bound = list(getattr(after, "cells", after))
     if len(bound) != cells or not all(isinstance(v, int) and 1 <= v <= n for v in bound):
-        raise ValueError(f"after must be a complete {n}x{n} grid (n*n values in 1..{n})")
+        raise ValueError(
+            f"after must be a complete {n}x{n} grid (n*n values in 1..{n}; a board: one per cell)"
+        )
     walk = _Cover(puzzle.model, deadline)
     last: tuple[int, list[int]] | None = None  # the deepest cell with a solution above, and one
     if walk.feasible:

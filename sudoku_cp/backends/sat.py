@@ -257,9 +257,9 @@ def next_solution(
     deadline = Deadline(time_limit)
     chosen = Options.of(options)
     puzzle = to_puzzle(puzzle)
-    bound = _grid_values(after, puzzle.side)
+    bound = _grid_values(after, puzzle.side, puzzle.model.cell_count)
     with _start(puzzle, deadline, chosen) as run:
-        clauses = lex_greater_clauses(bound, puzzle.model.givens, run.new_variable)
+        clauses = lex_greater_clauses(bound, puzzle.model.givens, run.new_variable, puzzle.side)
         if clauses is None:
             raise NoSolutionError("no solution is greater than the given one: it is the largest grid")
         run.add(clauses)
@@ -342,11 +342,13 @@ def first_solution(
         return puzzle.grid.with_cells(values), run.stats()
 
 
-def _grid_values(grid: Grid | Sequence[int], side: int) -> list[int]:
-    """The ``n*n`` values of a complete grid, checked."""
-    values = list(grid.cells if isinstance(grid, Grid) else grid)
-    if len(values) != side * side or not all(isinstance(v, int) and 1 <= v <= side for v in values):
-        raise ValueError(f"after must be a complete {side}x{side} grid (n*n values in 1..{side})")
+def _grid_values(grid: Grid | Sequence[int], side: int, cell_count: int) -> list[int]:
+    """The ``cell_count`` values of a complete grid (``n*n``; more on a multi-grid board), checked."""
+    values = list(getattr(grid, "cells", grid))
+    if len(values) != cell_count or not all(isinstance(v, int) and 1 <= v <= side for v in values):
+        raise ValueError(
+            f"after must be a complete {side}x{side} grid (n*n values in 1..{side}; a board: one per cell)"
+        )
     return values
 
 
@@ -383,7 +385,7 @@ def _smallest_by_chain(run: Run, puzzle: Puzzle) -> list[int] | None:
         return None
     givens, lowest = puzzle.model.givens, lowest_candidates(puzzle.model)
     while True:
-        clauses = lex_less_clauses(witness, givens, lowest, run.new_variable)
+        clauses = lex_less_clauses(witness, givens, lowest, run.new_variable, puzzle.side)
         if clauses is None:
             return witness  # no blank cell can take a smaller value
         run.add(clauses)
@@ -400,7 +402,7 @@ def _smallest_by_hybrid(run: Run, puzzle: Puzzle) -> list[int] | None:
     if witness is None:
         return None
     lowest = lowest_candidates(puzzle.model)
-    clauses = lex_less_clauses(witness, puzzle.model.givens, lowest, run.new_variable)
+    clauses = lex_less_clauses(witness, puzzle.model.givens, lowest, run.new_variable, puzzle.side)
     if clauses is None:
         return witness  # no blank cell can take a smaller value
     guard = run.add_temporary(clauses)
@@ -412,7 +414,11 @@ def _smallest_by_hybrid(run: Run, puzzle: Puzzle) -> list[int] | None:
 
 
 def lex_less_clauses(
-    bound: Sequence[int], givens: Sequence[int], lowest: Sequence[int], new_variable: Callable[[], int]
+    bound: Sequence[int],
+    givens: Sequence[int],
+    lowest: Sequence[int],
+    new_variable: Callable[[], int],
+    side: int | None = None,
 ) -> list[list[int]] | None:
     """The clauses of ``x <_lex bound`` over the cell variables (see the module docstring).
 
@@ -421,12 +427,14 @@ def lex_less_clauses(
         givens: the givens (0 for blank); a given equals its bound.
         lowest: each cell's smallest possible value (:func:`~sudoku_cp.engine.lexmin.lowest_candidates`).
         new_variable: a function returning a fresh variable number for each ``tied`` Boolean.
+        side: ``n``; by default the square root of the number of cells (give it for a
+            multi-grid board, whose cell count is not ``n*n``).
 
     Returns:
         The clauses, or ``None`` when no blank cell can take a value below its bound
         (nothing is smaller: no clause and no solve needed).
     """
-    n = round(len(bound) ** 0.5)
+    n = round(len(bound) ** 0.5) if side is None else side
     may_differ = [i for i, given in enumerate(givens) if not given and lowest[i] < bound[i]]
     if not may_differ:
         return None
@@ -449,7 +457,7 @@ def lex_less_clauses(
 
 
 def lex_greater_clauses(
-    bound: Sequence[int], givens: Sequence[int], new_variable: Callable[[], int]
+    bound: Sequence[int], givens: Sequence[int], new_variable: Callable[[], int], side: int | None = None
 ) -> list[list[int]] | None:
     """The clauses of ``x >_lex bound``, the mirror of :func:`lex_less_clauses`: ``tied[i]``
     forbids the values below ``bound[i]`` and, without ``tied[next]``, requires one above.
@@ -458,6 +466,7 @@ def lex_greater_clauses(
         bound: the ``n*n`` values of a complete grid, row-major (any grid, not only a solution).
         givens: the givens (0 for blank); a given equal to its bound passes the chain on.
         new_variable: a function returning a fresh variable number for each ``tied`` Boolean.
+        side: ``n``, as :func:`lex_less_clauses`.
 
     Returns:
         The clauses, or ``None`` when no cell can take a value above its bound (``bound``
@@ -470,7 +479,7 @@ def lex_greater_clauses(
     >>> lex_greater_clauses([2, 1, 1, 2], [0, 0, 0, 0], iter(range(5, 10)).__next__)
     [[-1], [5, 4], [-5, 6]]
     """
-    n = round(len(bound) ** 0.5)
+    n = round(len(bound) ** 0.5) if side is None else side
     open_cells = [i for i, given in enumerate(givens) if given != bound[i]]  # given == bound: tied passes on
     may_exceed = [i for i in open_cells if bound[i] < n]
     if not may_exceed:

@@ -242,26 +242,30 @@ def decode(puzzle: PuzzleInput, model: Iterable[int]) -> Grid:
         SudokuError: some cell holds no value in the model (it is not a model of the formula).
     """
     puzzle = to_puzzle(puzzle)
-    return puzzle.grid.with_cells(values_of(model, puzzle.side))
+    return puzzle.grid.with_cells(values_of(model, puzzle.side, puzzle.model.cell_count))
 
 
-def values_of(model: Iterable[int], side: int) -> list[int]:
+def values_of(model: Iterable[int], side: int, cell_count: int | None = None) -> list[int]:
     """The row-major cell values of a model: for each cell, the smallest value whose variable is true.
 
     Args:
         model: the true literals, or a PySAT model (every variable, in order, signed).
         side: ``n``.
+        cell_count: the number of cells, ``n*n`` by default (a multi-grid board has more).
 
     Raises:
         SudokuError: a cell has no true variable.
     """
-    values = [0] * (side * side)
-    for literal in sorted(literal for literal in model if 0 < literal <= side**3):
+    cells = side * side if cell_count is None else cell_count
+    values = [0] * cells
+    for literal in sorted(literal for literal in model if 0 < literal <= cells * side):
         cell, value = divmod(literal - 1, side)
         if not values[cell]:
             values[cell] = value + 1
     if 0 in values:
-        raise SudokuError(f"the model gives {cell_name(values.index(0), side)} no value")
+        empty = values.index(0)
+        where = cell_name(empty, side) if cells == side * side else f"cell {empty}"
+        raise SudokuError(f"the model gives {where} no value")
     return values
 
 
@@ -334,7 +338,7 @@ class _Writer:
 
     def __post_init__(self) -> None:
         self.n = self.model.side
-        self.pool = IDPool(start_from=self.n**3 + 1)
+        self.pool = IDPool(start_from=self.model.cell_count * self.n + 1)
 
     def x(self, cell: int, value: int) -> int:
         return variable(cell, value, self.n)
@@ -352,10 +356,10 @@ class _Writer:
         """
         n, model = self.n, self.model
         refuse_unknown("sat", model, _ENCODED_KINDS)  # the kinds below
-        values = range(1, n + 1)
-        self.add("every cell has a value", ([self.x(c, v) for v in values] for c in range(n * n)))
+        values, cells = range(1, n + 1), range(model.cell_count)
+        self.add("every cell has a value", ([self.x(c, v) for v in values] for c in cells))
         in_unit = {cell for unit in model.units for cell in unit.cells}
-        cells_amo = range(n * n) if self.encoding == "extended" else sorted(set(range(n * n)) - in_unit)
+        cells_amo = cells if self.encoding == "extended" else sorted(set(cells) - in_unit)
         for cell in cells_amo:
             self.add("at most one value per cell", self.at_most_one([self.x(cell, v) for v in values]))
         for constraint in model.of_kind(AllDifferent):

@@ -321,8 +321,8 @@ class Run:
         self.solver_calls += 1
         if not self._solve_in_slices(self.assumptions + list(assumptions)):
             return None
-        n = self.model.side
-        return values_of(self.solver.get_model()[: n**3], n)  # variable i is at index i - 1
+        n, cells = self.model.side, self.model.cell_count
+        return values_of(self.solver.get_model()[: cells * n], n, cells)  # variable i is at index i - 1
 
     def _solve_in_slices(self, assumptions: list[int]) -> bool:
         """Solve in slices of a conflict budget, so that the clock and Ctrl-C are looked at

@@ -155,7 +155,7 @@ def next_solution(
         NoSolutionError: no solution is greater than ``after``.
         The other errors of :func:`solve`.
     """
-    bound = list(after.cells if isinstance(after, Grid) else after)
+    bound = list(getattr(after, "cells", after))
     return _first(puzzle, bound, time_limit, Options.of(options))
 
 

@@ -107,6 +107,8 @@ class SearchTrace:
         solutions: the solutions found, each ``n*n`` values row-major, in the order met.
         complete: True unless the node cap cut the search off (a search stopped by
             ``max_solutions`` is complete up to that solution).
+        positions: on a multi-grid board, each cell's ``(row, column)`` on the board
+            (:attr:`sudoku_cp.constraints.Model.positions`); ``None`` on one grid.
     """
 
     side: int
@@ -115,6 +117,14 @@ class SearchTrace:
     nodes: list[Node]
     solutions: list[tuple[int, ...]]
     complete: bool
+    positions: tuple[tuple[int, int], ...] | None = None
+
+    def cell_name(self, cell: int) -> str:
+        """``"r3c7"``: the cell's 1-based row and column (on the board, for a multi-grid)."""
+        if self.positions is None:
+            return cell_name(cell, self.side)
+        row, column = self.positions[cell]
+        return f"r{row + 1}c{column + 1}"
 
     @property
     def failures(self) -> int:
@@ -138,7 +148,7 @@ class SearchTrace:
     def describe(self, node: int) -> str:
         """One line about a node: its decision, what it removed, how it ended."""
         n = self.nodes[node]
-        head = "root" if n.decision is None else f"{cell_name(n.decision[0], self.side)}={n.decision[1]}"
+        head = "root" if n.decision is None else f"{self.cell_name(n.decision[0])}={n.decision[1]}"
         ending = {"failed": "dead end", "solution": "solution", "open": "", "unexplored": "not explored"}
         why = f" ({n.failed_by.label})" if n.failed_by is not None else ""
         return f"{head}: {len(n.removals)} candidates removed" + (
@@ -273,7 +283,13 @@ class _Recorder:
         masks = [sum(1 << (v - 1) for v in domain) for domain in self.model.domains()]
         self._visit(root, masks)
         return SearchTrace(
-            self.model.side, self.order, self.propagation, self.nodes, self.solutions, not self.capped
+            self.model.side,
+            self.order,
+            self.propagation,
+            self.nodes,
+            self.solutions,
+            not self.capped,
+            self.model.positions,
         )
 
     def _visit(self, node: Node, masks: list[int]) -> None:

@@ -129,7 +129,7 @@ class Board:
         implied: each sum of the rule of 45 (an :class:`ImpliedSum` over up to ``n``
             cells) with its propagator.
         rows, columns: the units of origin kind row (column), by their number: for fish
-            (X-Wing, Swordfish, Jellyfish).
+            (X-Wing, Swordfish, Jellyfish); none on a multi-grid board.
     """
 
     def __init__(self, model: Model) -> None:
@@ -150,8 +150,11 @@ class Board:
         self.implied = tuple(
             (implied, propagator(implied.sum, model)) for implied in implied_sum_sources(model, model.side)
         )
-        self.rows = self._lines(OriginKind.ROW)
-        self.columns = self._lines(OriginKind.COLUMN)
+        # On a multi-grid board a row number names a row of each sub-grid: the finders that
+        # index rows and columns by number (fish, unique rectangles) see none there.
+        multigrid = model.positions is not None
+        self.rows = () if multigrid else self._lines(OriginKind.ROW)
+        self.columns = () if multigrid else self._lines(OriginKind.COLUMN)
 
     def _lines(self, kind: OriginKind) -> tuple[AllDifferent, ...]:
         """The units of that kind, by their number (row 1 first)."""

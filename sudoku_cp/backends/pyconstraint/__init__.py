@@ -218,7 +218,7 @@ def next_solution(
         NoSolutionError: no solution is greater than ``after``.
         The other errors of :func:`solve`.
     """
-    return _smallest(puzzle, list(after.cells if isinstance(after, Grid) else after), time_limit, options)
+    return _smallest(puzzle, list(getattr(after, "cells", after)), time_limit, options)
 
 
 @takes_options(Options)

@@ -88,6 +88,14 @@ def variable_names(side: int) -> tuple[str, ...]:
     return tuple(f"r{row + 1}c{col + 1}" for row in range(side) for col in range(side))
 
 
+def model_variable_names(model: Model) -> tuple[str, ...]:
+    """The variable of each cell of a model: :func:`variable_names` of its side, or on a
+    multi-grid board the board row and column of each cell (``"r7c13"``)."""
+    if model.positions is None:
+        return variable_names(model.side)
+    return tuple(model.cell_name(cell) for cell in range(model.cell_count))
+
+
 def build_problem(
     puzzle: Puzzle | Grid,
     solver: constraint.Solver | str | None = None,
@@ -144,7 +152,7 @@ def first_solution(
     solution = build_problem(puzzle, solver, constraints=constraints).getSolution()
     if solution is None:
         raise NoSolutionError("python-constraint found no solution")
-    return puzzle.grid.with_cells([solution[name] for name in variable_names(puzzle.side)])
+    return puzzle.grid.with_cells([solution[name] for name in model_variable_names(puzzle.model)])
 
 
 def value_order(domain: Sequence[int]) -> list[int]:
@@ -232,7 +240,7 @@ def problem_of(
     if constraints not in CONSTRAINT_FORMS:
         raise ValueError(f"unknown constraint form {constraints!r}; known: {', '.join(CONSTRAINT_FORMS)}")
     problem = constraint.Problem(_make_solver(solver))
-    names = variable_names(model.side)
+    names = model_variable_names(model)
     for name, domain in zip(names, domains, strict=True):
         problem.addVariable(name, list(domain))
     degree = dict.fromkeys(names, 0)

@@ -16,10 +16,10 @@ from sudoku_cp.backends.pyconstraint.model import (
     DEFAULT_CONSTRAINTS,
     DEFAULT_SOLVER,
     build_problem,
+    model_variable_names,
     problem_of,
     value_order,
     values_of,
-    variable_names,
 )
 from sudoku_cp.engine.lexmin import lowest_candidates, smallest_solution
 from sudoku_cp.engine.search import BitmaskSearch
@@ -149,7 +149,7 @@ class ConstraintPrefixSearch:
         start = time.perf_counter()
         problem = problem_of(self._model, domains, self._solver, self._constraints)
         counter = NodeCounter(budget)
-        names = variable_names(self._model.side)
+        names = model_variable_names(self._model)
         problem.addConstraint(counter, list(names))
         if self._after is not None:
             problem.addConstraint(LexGreater(self._after), list(names))
@@ -225,7 +225,7 @@ def count_here(
     """Count in this process (see :func:`count_solutions`)."""
     problem = build_problem(puzzle, solver, constraints=constraints)
     counter = NodeCounter(None)
-    problem.addConstraint(counter, list(variable_names(puzzle.side)))
+    problem.addConstraint(counter, list(model_variable_names(puzzle.model)))
     start = time.perf_counter()
     count = 0
     if limit != 0:
