@@ -28,7 +28,7 @@ VARIANT_SETS = {
 
 GENERATED = {
     # name: (count, side, rule keys, the generator call besides the seed; see data/README.md)
-    "gen_6x6": (50, 6, set(), {"size": 6, "minimal": True}),
+    "gen_6x6": (50, 6, set(), {"side": 6, "minimal": True}),
     "gen_minimal": (30, 9, set(), {"minimal": True, "symmetry": "rotational"}),
     "gen_x": (30, 9, {"diagonals"}, {"variant": "x", "minimal": True}),
     "gen_jigsaw": (30, 9, {"regions"}, {"variant": "jigsaw", "minimal": True}),
