@@ -136,7 +136,7 @@ def generate(
             with ``variant="killer"``: the cages alone); a puzzle that cannot get that low
             is drawn again.
         difficulty: a band of :data:`sudoku_cp.grading.BAND_NAMES` (``"easy"`` ..
-            ``"expert"``): the puzzle's :func:`~sudoku_cp.grading.grade` band.
+            ``"fiendish"``): the puzzle's :func:`~sudoku_cp.grading.grade` band.
         time_limit: seconds to keep trying (``None``: no limit). Every search and count
             gets what is left of it; a grading (with ``difficulty``) is not cut, so a
             16x16 band may overrun by one grading.

@@ -9,27 +9,34 @@ technique that finds anything, one step at a time) and names the hardest techniq
 used; the levels and bands come from the one table of techniques
 (:data:`sudoku_cp.techniques.TECHNIQUES`), weakest first:
 
-==  ===================  ===========================================================  ========
-#   level                techniques                                                   band
-==  ===================  ===========================================================  ========
-0   naked singles        naked single; a variant's constraint on its own (cage        easy
-                         combinations, thermometer, inequality, Kropki dot, no dot)
-1   hidden singles       hidden single; the rule of 45 of killers (innies, outies)    medium
-2   locked candidates    pointing and claiming                                        hard
-3   Hall sets            naked and hidden pairs, triples and quads (Hall's theorem,   hard
-                         Régin's AllDifferent filtering, ``k <= 4``)
-4   fish                 X-Wing, Swordfish, Jellyfish                                 hard
-5   search               the path stalls; ``search_nodes`` is the backtracker's       expert
-                         effort to solve the puzzle and prove it unique
-==  ===================  ===========================================================  ========
+==  =====================  =========================================================  ========
+#   level                  techniques                                                 band
+==  =====================  =========================================================  ========
+0   naked singles          naked single; a variant's constraint on its own (cage      easy
+                           combinations, thermometer, inequality, Kropki dot, no dot)
+1   hidden singles         hidden single; the rule of 45 of killers (innies, outies)  medium
+2   locked candidates      pointing and claiming                                      hard
+3   Hall sets              naked and hidden pairs, triples and quads (Hall's          hard
+                           theorem, Régin's AllDifferent filtering, ``k <= 4``)
+4   fish                   X-Wing, Swordfish, Jellyfish                               expert
+5   single-digit patterns  Skyscraper, 2-String Kite, Turbot Fish, Empty Rectangle    expert
+6   wings                  XY-Wing, XYZ-Wing, W-Wing                                  expert
+7   uniqueness             Unique Rectangle type 1, BUG+1 (proper puzzles only)       expert
+8   finned fish            finned and sashimi X-Wing, Swordfish, Jellyfish            expert
+9   colouring              Simple Colors                                              expert
+10  chains                 X-Chain, XY-Chain, AIC (grouped nodes)                     expert
+11  ALS                    ALS-XZ                                                     expert
+12  forcing chains         forcing chain (contradiction, cell, unit)                  fiendish
+13  minimal deduction      a subset-minimal set of constraints refuting a candidate   fiendish
+14  search                 the path stalls (a puzzle with several solutions);         fiendish
+                           ``search_nodes`` is the backtracker's effort
+==  =====================  =========================================================  ========
 
 So ``grade`` and ``explain`` cannot disagree: when ``explain`` solves a puzzle without
 search, ``grade`` names the hardest technique of that path (by level, then table order).
 A puzzle with no solution raises :class:`~sudoku_cp.errors.NoSolutionError`; a puzzle
 with several solutions is *not proper* (its band says so).
 
->>> grade("4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........").technique
-'search'
 >>> easy = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
 >>> g = grade(easy)
 >>> g.technique, g.band, g.search_nodes
@@ -134,8 +141,9 @@ class Grade:
 
     @property
     def band(self) -> str:
-        """The human-facing band: ``"easy"``, ``"medium"``, ``"hard"``, ``"expert"``, or
-        ``"not proper"`` for a puzzle with several solutions."""
+        """The human-facing band: ``"easy"``, ``"medium"``, ``"hard"``, ``"expert"``,
+        ``"fiendish"`` (:data:`BAND_NAMES`), or ``"not proper"`` for a puzzle with several
+        solutions."""
         return BANDS[self.level_name] if self.proper else NOT_PROPER
 
     def __str__(self) -> str:
