@@ -27,7 +27,7 @@ filled on first use; ``--refresh`` recomputes them. CPU seconds per grade are re
 Usage::
 
     python benchmarks/bench_grading.py                 # every reference
-    python benchmarks/bench_grading.py --sample 40     # smaller samples of top1465 and sudoku17
+    python benchmarks/bench_grading.py --top1465 20    # a smaller sample of top1465
     python benchmarks/bench_grading.py --write         # also docs/benchmarks/bench_grading.md
 """
 
@@ -117,21 +117,23 @@ def spearman(a, b) -> float:
     return float(pandas.Series(list(a)).rank().corr(pandas.Series(list(b)).rank()))
 
 
-def broad_sample(size: int) -> list[str]:
-    """A sample of top1465 plus one of sudoku17 (``size`` each, seed 0), as 81-char lines."""
-    return [text(g) for name in ("top1465", "sudoku17") for g in datasets.load(name, sample=size)]
+def broad_sample(top1465: int, sudoku17: int) -> list[str]:
+    """A sample of top1465 plus one of sudoku17 (seed 0), as 81-character lines."""
+    sizes = {"top1465": top1465, "sudoku17": sudoku17}
+    return [text(g) for name, size in sizes.items() for g in datasets.load(name, sample=size)]
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--sample", type=int, default=100, help="puzzles of top1465 and of sudoku17 (each)")
+    parser.add_argument("--top1465", type=int, default=40, help="a sample of top1465 of that many puzzles")
+    parser.add_argument("--sudoku17", type=int, default=100, help="a sample of sudoku17 of that many puzzles")
     parser.add_argument("--refresh", action="store_true", help="recompute hodoku-py's cached scores")
     parser.add_argument("--hodoku-only", action="store_true", help="only fill hodoku-py's cache")
     add_write_option(parser, __file__)
     args = parser.parse_args()
     if args.hodoku_only:
         rated = read_se(SE_DIABOLICAL) + read_human(HUMAN)
-        hodoku_scores([p for p, _ in rated] + broad_sample(args.sample), args.refresh)
+        hodoku_scores(broad_sample(args.top1465, args.sudoku17) + [p for p, _ in rated], args.refresh)
         return
     with recording() as log:
         tables = run(args)
@@ -139,9 +141,9 @@ def main() -> None:
         args,
         log,
         "Grading against HoDoKu's score and Sudoku Explainer ratings",
-        f"top1465 and sudoku17 ({args.sample} each, seed 0); the 160 SE-rated 'diabolical' puzzles "
-        "of the Sudoku Exchange puzzle bank (benchmarks/data/se_diabolical160.txt); the 344 puzzles "
-        "of the Cloud Sudoku human data set (benchmarks/data/cloud_sudoku_20240415.csv)",
+        f"top1465 ({args.top1465}) and sudoku17 ({args.sudoku17}) samples (seed 0); the 160 SE-rated "
+        "'diabolical' puzzles of the Sudoku Exchange puzzle bank (benchmarks/data/se_diabolical160.txt); "
+        "the 344 puzzles of the Cloud Sudoku human data set (benchmarks/data/cloud_sudoku_20240415.csv)",
         tables,
     )
 
@@ -152,9 +154,9 @@ def run(args: argparse.Namespace) -> list:
     from sudoku_cp import grade
 
     print(machine())
-    broad = broad_sample(args.sample)
+    broad = broad_sample(args.top1465, args.sudoku17)
     references = {
-        ("HoDoKu score (hodoku-py)", f"top1465 + sudoku17 ({args.sample} each)"): None,
+        ("HoDoKu score (hodoku-py)", f"top1465 ({args.top1465}) + sudoku17 ({args.sudoku17})"): None,
         ("SE rating", "Sudoku Exchange diabolical (160)"): read_se(SE_DIABOLICAL),
         ("human solving time (D_TO)", "Cloud Sudoku (344)"): read_human(HUMAN),
     }

@@ -334,9 +334,26 @@ class _Digger:
         return grade(self.puzzle.with_grid(self.puzzle.grid.with_cells(cells))).band
 
     def within_band(self, cells: Sequence[int]) -> bool:
-        if self.strongest is None:
+        """True when the solving path with only the band's techniques (the table's rows up
+        to its strongest level) places every digit: Simonis' "the weakest propagation that
+        solves it", which for a table ordered by level is the grade's level being at most
+        the band's; it never runs the stronger (and slower) techniques above the band.
+        The band of the result is then checked by :func:`grade` itself."""
+        if self.strongest is None or self.strongest >= len(LEVELS) - 1:
             return True
-        return grade(self.puzzle.with_grid(self.puzzle.grid.with_cells(cells))).level <= self.strongest
+        from sudoku_cp.techniques import TECHNIQUES, Board, Contradiction, solving_path
+
+        rows = tuple(t for t in TECHNIQUES if t.level_index <= self.strongest)
+        board = Board(self.puzzle.with_grid(self.puzzle.grid.with_cells(cells)).model)
+        board.proper = True  # dig() proved it unique just before
+        candidates = board.initial()
+        placed = {cell for cell, value in enumerate(cells) if value}
+        try:
+            for _ in solving_path(board, candidates, placed, rows):
+                pass
+        except Contradiction:
+            return False
+        return all(mask and not mask & (mask - 1) for mask in candidates)
 
     def dig(
         self,

@@ -13,7 +13,15 @@ import pytest
 
 from sudoku_cp import Grid, NoSolutionError, Puzzle, datasets, explain, grade, solve, stepwise
 from sudoku_cp.engine.search import BitmaskSearch
-from sudoku_cp.grading import BANDS, LEVEL_TECHNIQUES, LEVELS, Grade, propagate
+from sudoku_cp.grading import (
+    BANDS,
+    LEVEL_TECHNIQUES,
+    LEVELS,
+    Grade,
+    hidden_single_count,
+    propagate,
+    step_effort,
+)
 from sudoku_cp.rules import Cage, Killer
 from sudoku_cp.techniques import (
     BY_ID,
@@ -128,6 +136,7 @@ def test_bundled_sets_are_ordered_as_people_rank_them():
 
 def test_grades_compare_by_level_then_effort():
     assert Grade(0) < Grade(1) < Grade(4, 3) < Grade(4, 30)
+    assert Grade(4, 0, 300) < Grade(4, 0, 400) < Grade(5, 0, 200)  # then by score
 
 
 def test_a_puzzle_with_several_solutions_is_not_proper():
@@ -239,3 +248,33 @@ def test_jellyfish_removes_what_no_smaller_fish_sees():
     covered = {(row * 9 + column, 1) for row in range(9) if row not in pattern for column in (0, 2, 4, 6)}
     assert set(jellyfish.eliminations) == covered
     assert BY_ID["jellyfish"].name == "Jellyfish" and BY_ID["jellyfish"].level == "fish"
+
+
+def test_the_score_sums_the_step_costs_of_explains_path(monkeypatch):
+    monkeypatch.setattr(stepwise, "check_deduction", lambda *args, **kwargs: None)
+    puzzles = datasets.load("easy50")[:3] + datasets.load("top95")[:2] + datasets.load("gen_killer")[:1]
+    for puzzle in puzzles:
+        path, graded = explain(puzzle), grade(puzzle)
+        costs = [BY_ID[step.technique_id].cost for step in path]
+        assert graded.score == sum(costs) > 0 and graded.hardest == max(costs)
+        assert graded.effort > 0
+
+
+def test_scores_rank_the_hard_puzzles_and_the_easy_ones_below_them():
+    hard = [grade(g) for g in datasets.load("top95")[:6]]
+    assert all(g.proper and g.search_nodes == 0 for g in hard)  # the path reaches the end
+    assert len({g.score for g in hard}) == len(hard)  # no ties where all were "search" before
+    easy = [grade(g) for g in datasets.load("easy50")[:6]]
+    assert max(g.score for g in easy) < min(g.score for g in hard)
+    assert max(g.hardest for g in easy) < statistics.median(g.hardest for g in hard)
+
+
+def test_a_single_costs_more_the_fewer_singles_there_are_to_choose_from():
+    board, candidates = board9()
+    assert hidden_single_count(board, candidates, set()) == 0
+    for cell in range(1, 9):  # row 1: only r1c1 may hold a 7 (and, in box 1, nowhere else either)
+        candidates[cell] = mask(1, 2, 3, 4, 5, 6, 8, 9)
+    assert hidden_single_count(board, candidates, set()) == 1
+    single, pair = BY_ID["hidden-single"], BY_ID["naked-pair"]
+    assert step_effort(single, 1, 81) > step_effort(single, 10, 81) > step_effort(single, 81, 81) == 0
+    assert step_effort(pair, 0, 81) == step_effort(pair, 50, 81) == pair.cost
