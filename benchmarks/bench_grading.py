@@ -1,9 +1,11 @@
 """Benchmark the grade: does its score rank puzzles as other graders and people do?
 
 For each reference, Spearman's rho (Pearson's correlation of the ranks, ties averaged:
-pandas' ``rank`` then ``corr``) between :func:`sudoku_cp.grade`'s ``score`` (the sum of
-the step costs of the solving path, as HoDoKu scores) and the reference, on the same
-puzzles, with ``n``; where a peer rates the same puzzles, its rho too. References:
+pandas' ``rank`` then ``corr``) between the reference and each number of
+:func:`sudoku_cp.grade`: ``score`` (the sum of the step costs of the solving path, as
+HoDoKu scores), ``hardest`` (the largest step cost, as Sudoku Explainer rates) and
+``effort`` (singles costed by how few were on offer, a model of human solving time), on
+the same puzzles, with ``n``; hodoku-py's score on the same puzzles too. References:
 
 - **HoDoKu's score** through hodoku-py (a GPL port of HoDoKu: benchmark only, never a
   dependency, no code copied), on a sample of top1465 plus a sample of sudoku17 (seed 0):
@@ -181,6 +183,7 @@ def run(args: argparse.Namespace) -> list:
                 "n": len(rated),
                 "rho (our score)": spearman([ours[p].score for p in grid], value),
                 "rho (our hardest step)": spearman([ours[p].hardest for p in grid], value),
+                "rho (our effort)": spearman([ours[p].effort for p in grid], value),
                 "rho (hodoku-py score)": float("nan")
                 if reference.startswith("HoDoKu")
                 else spearman([int(theirs[p]["score"]) for p in grid], value),

@@ -102,7 +102,8 @@ def propagate(
 
 @dataclass(frozen=True, order=True)
 class Grade:
-    """A puzzle's grade; grades compare by ``level``, then ``search_nodes``, then ``score``.
+    """A puzzle's grade; grades compare by ``level``, then ``search_nodes``, then ``score``
+    (then ``hardest``): the band first, then the numeric score within it.
 
     Attributes:
         level: the index in :data:`LEVELS` of the hardest technique's level (the last,
@@ -262,7 +263,10 @@ __all__ = [
     "Grade",
     "LEVELS",
     "LEVEL_TECHNIQUES",
+    "SINGLES",
     "apply",
     "grade",
+    "hidden_single_count",
     "propagate",
+    "step_effort",
 ]
