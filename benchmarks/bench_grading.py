@@ -47,6 +47,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from _common import add_write_option, machine, recording, write_if_asked  # noqa: E402
 
 from sudoku_cp import datasets  # noqa: E402
+from sudoku_cp.grading import BAND_NAMES  # noqa: E402
 
 HERE = Path(__file__).resolve().parent
 SE_DIABOLICAL = HERE / "data" / "se_diabolical160.txt"
@@ -196,6 +197,7 @@ def run(args: argparse.Namespace) -> list:
         pandas.Series([theirs[p]["level"].lower() for p in broad], name="HoDoKu level"),
     )
     bands = bands.reindex(columns=[lv.lower() for lv in HODOKU_LEVELS if lv.lower() in bands.columns])
+    bands = bands.reindex([band for band in BAND_NAMES if band in bands.index])
     print(bands.to_string())
     return [
         "## Spearman's rho per reference",
