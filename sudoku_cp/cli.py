@@ -936,9 +936,10 @@ def grade_command(puzzle: str | None) -> None:
     """Grade the puzzles of PUZZLE (a file, the puzzle itself, or standard input): the
     hardest technique each needs.
 
-    Prints the band (easy, medium, hard, expert, or not proper) and the hardest technique
-    of the solving path that explain shows (naked single ... Swordfish, or search with the
-    backtracker's nodes), one line per puzzle.
+    Prints the band (easy, medium, hard, expert, fiendish, or not proper), the hardest
+    technique of the solving path that explain shows (naked single ... forcing chain,
+    minimal deduction, or search with the backtracker's nodes) and the score (the sum of
+    the path's step costs, as HoDoKu scores), one line per puzzle.
     """
     from sudoku_cp.grading import grade
 

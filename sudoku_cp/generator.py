@@ -138,7 +138,7 @@ def generate(
             with ``variant="killer"``: the cages alone); a puzzle that cannot get that low
             is drawn again.
         difficulty: a band of :data:`sudoku_cp.grading.BAND_NAMES` (``"easy"`` ..
-            ``"expert"``): the puzzle's :func:`~sudoku_cp.grading.grade` band.
+            ``"fiendish"``): the puzzle's :func:`~sudoku_cp.grading.grade` band.
         time_limit: seconds to keep trying (``None``: no limit). Every search and count
             gets what is left of it; a grading (with ``difficulty``) is not cut, so a
             16x16 band may overrun by one grading.
@@ -379,6 +379,13 @@ def _meets(digger, dug, minimal, symmetry, givens, difficulty) -> bool:
     return True
 
 
+def _rows_from(level: int) -> tuple:
+    """The table's rows at ``level`` or above."""
+    from sudoku_cp.techniques import TECHNIQUES
+
+    return tuple(t for t in TECHNIQUES if t.level_index >= level)
+
+
 class _Digger:
     """Removes givens while the puzzle stays proper (and within a difficulty band)."""
 
@@ -387,8 +394,10 @@ class _Digger:
         self.model = puzzle.model
         self.solution = solution
         self.deadline = deadline
+        self.difficulty = difficulty
         in_band = [LEVELS.index(t) for t in LEVELS if BANDS[t] == difficulty]
         self.strongest = max(in_band) if difficulty is not None else None
+        self.weakest = min(in_band) if difficulty is not None else None
         self.complete = False
         blank = Model(
             self.model.side, (0,) * self.model.cell_count, self.model.constraints, self.model.positions
@@ -404,12 +413,44 @@ class _Digger:
         return self.search.with_givens(cells).count_solutions(2) == 1
 
     def band(self, cells: Sequence[int]) -> str:
+        """The band of the (proper) puzzle with these givens: its :func:`grade` band; for
+        the top band, whose rows come last in the table (forcing chains, the minimal
+        deduction), it is that band exactly when the rows below it stall, which is
+        checked without running the top band's slow rows."""
+        from sudoku_cp.techniques import TECHNIQUES
+
+        if self.weakest is not None and self.strongest == len(LEVELS) - 1:
+            rows = _rows_from(self.weakest)
+            if rows and TECHNIQUES[-len(rows) :] == rows:  # the band's rows are the table's last
+                return "below" if self.solved_with(cells, self.weakest - 1) else self.difficulty
         return grade(self.puzzle.with_grid(self.puzzle.grid.with_cells(cells))).band
 
     def within_band(self, cells: Sequence[int]) -> bool:
-        if self.strongest is None:
+        """True when the solving path with only the band's techniques (the table's rows up
+        to its strongest level) places every digit: Simonis' "the weakest propagation that
+        solves it", which for a table ordered by level is the grade's level being at most
+        the band's; it never runs the stronger (and slower) techniques above the band.
+        The band of the result is then checked by :func:`grade` itself."""
+        if self.strongest is None or self.strongest >= len(LEVELS) - 1:
             return True
-        return grade(self.puzzle.with_grid(self.puzzle.grid.with_cells(cells))).level <= self.strongest
+        return self.solved_with(cells, self.strongest)
+
+    def solved_with(self, cells: Sequence[int], strongest: int) -> bool:
+        """True when the solving path with only the table's rows up to level ``strongest``
+        places every digit of the (proper) puzzle with these givens."""
+        from sudoku_cp.techniques import TECHNIQUES, Board, Contradiction, solving_path
+
+        rows = tuple(t for t in TECHNIQUES if t.level_index <= strongest)
+        board = Board(self.puzzle.with_grid(self.puzzle.grid.with_cells(cells)).model)
+        board.proper = True  # dig() and _meets() ask only about proper puzzles
+        candidates = board.initial()
+        placed = {cell for cell, value in enumerate(cells) if value}
+        try:
+            for _ in solving_path(board, candidates, placed, rows):
+                pass
+        except Contradiction:
+            return False
+        return all(mask and not mask & (mask - 1) for mask in candidates)
 
     def dig(
         self,

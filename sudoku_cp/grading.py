@@ -1,4 +1,4 @@
-"""How hard is a puzzle: the hardest technique its solving path needs, or search.
+"""How hard is a puzzle: the hardest technique its solving path needs, and a score.
 
 Simonis ("Sudoku as a constraint problem", CP 2005 workshop on modelling and
 reformulating constraint satisfaction problems) grades puzzles by the weakest
@@ -6,40 +6,40 @@ constraint propagation that solves them with no search at all, and finds that th
 order matches how people rank them. :func:`grade` follows the solving path of
 :func:`sudoku_cp.explain` (:func:`sudoku_cp.techniques.solving_path`: the simplest
 technique that finds anything, one step at a time) and names the hardest technique it
-used; the levels and bands come from the one table of techniques
+used; the levels, bands and step costs come from the one table of techniques
 (:data:`sudoku_cp.techniques.TECHNIQUES`), weakest first:
 
-==  ===================  ===========================================================  ========
-#   level                techniques                                                   band
-==  ===================  ===========================================================  ========
-0   naked singles        naked single; a variant's constraint on its own (cage        easy
-                         combinations, thermometer, inequality, Kropki dot, no dot)
-1   hidden singles       hidden single; the rule of 45 of killers (innies, outies)    medium
-2   locked candidates    pointing and claiming                                        hard
-3   Hall sets            naked and hidden pairs, triples and quads (Hall's theorem,   hard
-                         Régin's AllDifferent filtering, ``k <= 4``)
-4   fish                 X-Wing, Swordfish, Jellyfish                                 hard
-5   search               the path stalls; ``search_nodes`` is the backtracker's       expert
-                         effort to solve the puzzle and prove it unique
-==  ===================  ===========================================================  ========
+==  =====================  =========================================================  =
+So ``grade`` and ``explain`` cannot disagree: ``grade`` names the hardest technique of
+``explain``'s path (by level, then table order). Three numbers rank puzzles more
+finely than the band, each measured against references in
+``benchmarks/bench_grading.py``:
 
-So ``grade`` and ``explain`` cannot disagree: when ``explain`` solves a puzzle without
-search, ``grade`` names the hardest technique of that path (by level, then table order).
+- ``score``, the sum of the step costs of the path, as HoDoKu scores a puzzle (the
+  costs are HoDoKu's published per-technique scores: a naked single 4, a hidden single
+  14, locked candidates 50, an X-Wing 140, an XY-Chain 260, a forcing chain 500...);
+- ``hardest``, the largest step cost, as Sudoku Explainer rates a puzzle by its
+  hardest step;
+- ``effort``, a model of people's solving time (:func:`step_effort`): a single costs
+  more when fewer singles are on offer.
+
 A puzzle with no solution raises :class:`~sudoku_cp.errors.NoSolutionError`; a puzzle
 with several solutions is *not proper* (its band says so).
 
->>> grade("4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........").technique
-'search'
 >>> easy = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
 >>> g = grade(easy)
->>> g.technique, g.band, g.search_nodes
-('naked single', 'easy', 0)
+>>> g.technique, g.band, g.search_nodes, g.score, g.hardest
+('naked single', 'easy', 0, 196, 4)
+>>> hard = grade("4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........")
+>>> hard.band, hard.score > 10 * g.score, hard.hardest >= 260
+('fiendish', True, True)
 >>> str(grade("." * 16))
 'not proper (several solutions)'
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
@@ -50,11 +50,13 @@ from sudoku_cp.techniques.board import Board, Deduction
 from sudoku_cp.techniques.table import (
     BAND_NAMES,
     BANDS,
+    BY_ID,
     LEVEL_TECHNIQUES,
     LEVELS,
     SEARCH,
     TECHNIQUES,
     Contradiction,
+    Technique,
     apply,
     hardest,
     solving_path,
@@ -100,7 +102,8 @@ def propagate(
 
 @dataclass(frozen=True, order=True)
 class Grade:
-    """A puzzle's grade; grades compare by ``level``, then ``search_nodes``.
+    """A puzzle's grade; grades compare by ``level``, then ``search_nodes``, then ``score``
+    (then ``hardest``): the band first, then the numeric score within it.
 
     Attributes:
         level: the index in :data:`LEVELS` of the hardest technique's level (the last,
@@ -108,6 +111,14 @@ class Grade:
         search_nodes: for ``"search"``, the nodes the backtracker (:class:`BitmaskSearch`:
             singles and the variant's propagators, most constrained cell first) needs to
             solve the puzzle and prove it unique (or find a second solution); 0 below.
+        score: the sum of the step costs of the solving path (each step costs its table
+            row's :attr:`~sudoku_cp.techniques.Technique.cost`), as HoDoKu scores a
+            puzzle: a long path of simple steps can outweigh one hard step, and puzzles
+            of one band are ranked by it. An int, in HoDoKu's points.
+        hardest: the largest step cost of the path (0 for none), as Sudoku Explainer
+            rates a puzzle by its hardest step.
+        effort: a model of the time people take (:func:`step_effort`): the score with
+            each single costed by how few singles there were to choose from.
         steps: how many steps of each technique the solving path took, by name.
         technique: the name of the hardest technique of the path (a row of
             :data:`~sudoku_cp.techniques.TECHNIQUES`), or ``"search"``; by default the
@@ -117,6 +128,9 @@ class Grade:
 
     level: int
     search_nodes: int = 0
+    score: int = 0
+    hardest: int = 0
+    effort: int = field(default=0, compare=False)
     steps: dict[str, int] = field(default_factory=dict, compare=False)
     technique: str = field(default="", compare=False)
     proper: bool = field(default=True, compare=False)
@@ -134,15 +148,62 @@ class Grade:
 
     @property
     def band(self) -> str:
-        """The human-facing band: ``"easy"``, ``"medium"``, ``"hard"``, ``"expert"``, or
-        ``"not proper"`` for a puzzle with several solutions."""
+        """The human-facing band (:data:`BAND_NAMES`), or ``"not proper"`` for a puzzle
+        with several solutions."""
         return BANDS[self.level_name] if self.proper else NOT_PROPER
 
     def __str__(self) -> str:
         if not self.proper:
             return f"{NOT_PROPER} (several solutions)"
         effort = f", {self.search_nodes} search nodes" if self.level_name == SEARCH else ""
-        return f"{self.band} ({self.technique}{effort})"
+        return f"{self.band} ({self.technique}{effort}, score {self.score})"
+
+
+SINGLES = frozenset({"naked-single", "hidden-single"})
+"""The ids of the rows whose cost :func:`step_effort` scales by scarcity."""
+
+
+def hidden_single_count(board: Board, candidates: list[int], placed: set[int]) -> int:
+    """How many placements hidden singles offer: the distinct ``(cell, value)`` such that
+    ``value`` has one place left, ``cell``, in some unit of ``board``."""
+    found = set()
+    for unit in board.units:
+        once = more = 0
+        for cell in unit.cells:
+            if cell not in placed:
+                more |= once & candidates[cell]
+                once |= candidates[cell]
+        once &= ~more
+        if once:
+            for cell in unit.cells:
+                bits = candidates[cell] & once if cell not in placed else 0
+                while bits:
+                    found.add((cell, bits & -bits))
+                    bits &= bits - 1
+    return len(found)
+
+
+def step_effort(technique: Technique, choices: int, cells: int) -> float:
+    """A step's share of :attr:`Grade.effort`: its row's cost, except that a single (naked
+    or hidden) costs a hidden single's cost times ``ln(cells / choices) / ln(cells)``,
+    where ``choices`` is :func:`hidden_single_count` before the step (at least 1/2) and
+    ``cells`` the grid's cell count: a single is quick to find among many and slow when
+    it is the only one. This follows Pelánek's computational model of human solving
+    ("Difficulty rating of Sudoku puzzles by a computational model", FLAIRS 2011): the
+    time of a step grows as the steps available at that point shrink, and people scan
+    for hidden singles first (Sudoku Explainer rates a hidden single 1.2-1.5, a naked
+    single 2.3), so one single is not cheaper than another.
+
+    >>> from sudoku_cp.techniques import BY_ID
+    >>> single = BY_ID["naked-single"]
+    >>> round(step_effort(single, 1, 81), 1), round(step_effort(single, 9, 81), 1)
+    (14.0, 7.0)
+    >>> step_effort(BY_ID["x-wing"], 0, 81) == BY_ID["x-wing"].cost
+    True
+    """
+    if technique.id not in SINGLES:
+        return technique.cost
+    return BY_ID["hidden-single"].cost * math.log(cells / max(choices, 0.5)) / math.log(cells)
 
 
 def grade(puzzle: PuzzleInput) -> Grade:
@@ -168,9 +229,16 @@ def grade(puzzle: PuzzleInput) -> Grade:
     candidates = board.initial()
     placed = {cell for cell, value in enumerate(puzzle.grid.cells) if value}
     used: dict = {}
+    score = hardest_cost = 0
+    effort = 0.0
+    choices = hidden_single_count(board, candidates, placed)
     try:
         for technique, _ in solving_path(board, candidates, placed):
             used[technique] = used.get(technique, 0) + 1
+            score += technique.cost
+            hardest_cost = max(hardest_cost, technique.cost)
+            effort += step_effort(technique, choices, len(candidates))
+            choices = hidden_single_count(board, candidates, placed)
     except Contradiction:
         raise NoSolutionError("the puzzle has no solution (propagation reached a contradiction)") from None
     steps = {technique.name: count for technique, count in used.items()}
@@ -178,12 +246,13 @@ def grade(puzzle: PuzzleInput) -> Grade:
         [mask.bit_length() for mask in candidates]
     ):
         top = hardest(list(used)) or TECHNIQUES[0]
-        return Grade(top.level_index, 0, steps, top.name)
+        return Grade(top.level_index, 0, score, hardest_cost, round(effort), steps, top.name)
     search = BitmaskSearch(puzzle)
     count = search.count_solutions(2)
     if count == 0:
         raise NoSolutionError("the puzzle has no solution (the backtracking search is exhaustive)")
-    return Grade(len(LEVELS) - 1, search.nodes, steps, SEARCH, proper=count == 1)
+    top = len(LEVELS) - 1
+    return Grade(top, search.nodes, score, hardest_cost, round(effort), steps, SEARCH, proper=count == 1)
 
 
 __all__ = [
@@ -194,7 +263,10 @@ __all__ = [
     "Grade",
     "LEVELS",
     "LEVEL_TECHNIQUES",
+    "SINGLES",
     "apply",
     "grade",
+    "hidden_single_count",
     "propagate",
+    "step_effort",
 ]

@@ -296,7 +296,7 @@ def explain(
         prior = candidates[:]
         for cell, value in deduction.eliminations:
             prior[cell] |= 1 << (value - 1)
-        check_deduction(puzzle, prior, deduction, solution)
+        check_deduction(puzzle, prior, deduction, solution, premises=not technique.needs_unique)
         before.append(tuple(values_of(mask) for mask in prior))
         steps.append(_step(deduction, puzzle.model, technique))
     digits = [candidates[c].bit_length() if c in placed else 0 for c in range(puzzle.model.cell_count)]
@@ -345,15 +345,21 @@ def _step(deduction: Deduction, model: Model, technique: Technique) -> Step:
     )
 
 
-def check_deduction(puzzle: Puzzle, candidates: Sequence[int], deduction: Deduction, solution: Grid) -> None:
+def check_deduction(
+    puzzle: Puzzle, candidates: Sequence[int], deduction: Deduction, solution: Grid, premises: bool = True
+) -> None:
     """Raise :class:`SudokuError` unless the deduction follows from its premises and
-    agrees with the solution (see the module docstring)."""
+    agrees with the solution (see the module docstring). With ``premises`` false (a step
+    resting on uniqueness, which no subset of the constraints implies), only the
+    agreement with the solution is checked."""
     for cell, value in deduction.placements:
         if solution.cells[cell] != value:
             raise SudokuError(f"{deduction.technique} placed {value} where the solution has another digit")
     for cell, value in deduction.eliminations:
         if solution.cells[cell] == value:
             raise SudokuError(f"{deduction.technique} removed the solution's {value}")
+    if not premises:
+        return
     n = puzzle.side
     premise = list(deduction.constraints)
     if deduction.lemma is not None:

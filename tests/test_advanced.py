@@ -1,5 +1,6 @@
-"""The advanced techniques (sudoku_cp.advanced): each finder on hand-made patterns from
-its definition, and every deduction sound on real boards where today's techniques stall:
+"""The advanced techniques (the rows of sudoku_cp.techniques.TECHNIQUES past the basic
+fish): each finder on hand-made patterns from its definition, and every deduction sound
+on real boards where the techniques up to the basic fish stall:
 its eliminations are not the solution's digits, its placements are, and it follows from
 its premise (CP-SAT, independent of the engine, finds no assignment of the premise's
 constraints, over the current candidates, against it)."""
@@ -14,27 +15,30 @@ from conftest import has_solution
 
 import sudoku_cp
 from sudoku_cp import datasets
-from sudoku_cp.advanced import (
-    ADVANCED,
-    LAST_RESORT,
-    chains,
-    deduction,
-    explain_to_end,
-    fish,
-    forcing,
-    single_digit,
-    uniqueness,
-    wings,
-)
-from sudoku_cp.advanced.als import find_als_xz
-from sudoku_cp.advanced.coloring import find_simple_colors
 from sudoku_cp.constraints import Model, ValueIn
 from sudoku_cp.grid import Grid
 from sudoku_cp.puzzle import as_puzzle
 from sudoku_cp.stepwise import explain
-from sudoku_cp.techniques import Board, values_of
+from sudoku_cp.techniques import (
+    BY_ID,
+    TECHNIQUES,
+    Board,
+    chains,
+    fish,
+    forcing,
+    single_digit,
+    uniqueness,
+    values_of,
+    wings,
+)
+from sudoku_cp.techniques import finned_fish as finned
+from sudoku_cp.techniques import minimal as deduction
+from sudoku_cp.techniques.als import find_als_xz
+from sudoku_cp.techniques.coloring import find_simple_colors
 
 FULL = (1 << 9) - 1
+BASIC = TECHNIQUES[: TECHNIQUES.index(BY_ID["jellyfish"]) + 1]
+ADVANCED = TECHNIQUES[len(BASIC) :]
 BLANK = Grid.parse("." * 81)
 
 
@@ -141,14 +145,14 @@ def test_w_wing():
 def test_finned_x_wing():
     # 1 in row 1 at c2, c8; in row 4 at c2, c8 and the fin r4c9 (box 6).
     board, candidates = state({}, value=1, only={1: (2, 8), 4: (2, 8, 9)})
-    out = removed(fish.find_finned_x_wing, board, candidates)
+    out = removed(finned.find_finned_x_wing, board, candidates)
     assert (5, 8, 1) in out and (6, 8, 1) in out and (7, 8, 1) not in out
 
 
 def test_jellyfish():
     only = {1: (1, 2), 3: (2, 5), 5: (5, 8), 7: (1, 8)}
     board, candidates = state({}, value=4, only=only)
-    out = removed(fish.find_jellyfish, board, candidates)
+    out = removed(fish(4), board, candidates)
     assert (2, 1, 4) in out and (9, 8, 4) in out
 
 
@@ -224,10 +228,10 @@ def test_bug_plus_one():
 
 @functools.cache
 def stall_points(name: str, count: int, *, sample: int | None = None):
-    """(board, candidates, placed, solution) where today's techniques stall."""
+    """(board, candidates, placed, solution) where the techniques up to the basic fish stall."""
     out = []
     for grid in datasets.load(name, sample=sample)[: count * 10]:
-        path = explain(grid)
+        path = explain(grid, techniques=BASIC)
         if path.solved:
             continue
         puzzle = path.puzzle
@@ -240,7 +244,7 @@ def stall_points(name: str, count: int, *, sample: int | None = None):
     return tuple(out)
 
 
-FINDERS = ADVANCED + LAST_RESORT
+FINDERS = [(t.name, t.find) for t in ADVANCED]
 
 
 def check_finders_on(points, per_finder: int, premise: bool) -> set[str]:
@@ -262,7 +266,7 @@ def check_finders_on(points, per_finder: int, premise: bool) -> set[str]:
 def test_finders_sound_at_stall_points():
     points = stall_points("top95", 2)
     fired = check_finders_on(points, per_finder=2, premise=True)
-    assert {"AIC", "forcing chains", "minimal deduction"} <= fired
+    assert {"AIC", "forcing chain", "minimal deduction"} <= fired
 
 
 @pytest.mark.slow
@@ -287,23 +291,21 @@ def test_minimal_deduction_is_subset_minimal():
 # -- to the end ------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("index", [0, 5])
-def test_explain_to_end_solves_top95(index):
+@pytest.mark.parametrize("index", [0, 6])
+def test_explain_solves_top95(index):
     grid = datasets.load("top95")[index]
-    path = explain_to_end(grid)
+    path = explain(grid)
     assert path.solved
-    digits = [mask.bit_length() for mask in path.candidates]
-    assert digits == list(sudoku_cp.solve(grid).cells)
+    assert path.grid == sudoku_cp.solve(grid)
 
 
-def test_explain_to_end_solves_a_jigsaw():
+def test_explain_solves_a_jigsaw():
     puzzle = datasets.load("gen_jigsaw", limit=1)[0]
-    path = explain_to_end(puzzle)
-    assert path.solved
+    assert explain(puzzle).solved
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("name", ["top95", "top1465", "gen_killer", "gen_x", "gen_thermo"])
-def test_explain_to_end_solves_every_puzzle_of_a_sample(name):
+def test_explain_solves_every_puzzle_of_a_sample(name):
     for puzzle in datasets.load(name, sample=8, seed=1):
-        assert explain_to_end(puzzle).solved
+        assert explain(puzzle).solved

@@ -17,7 +17,9 @@ from sudoku_cp import (
     solve,
 )
 from sudoku_cp.generator import with_wrong_digit
+from sudoku_cp.grading import BAND_NAMES, LEVELS
 from sudoku_cp.rules import Diagonals, EvenOdd, GreaterThan, Jigsaw, Killer, Kropki, Thermo
+from sudoku_cp.techniques import BY_ID
 
 CHECKER = "cpsat"  # the generator proves uniqueness with the backtracker; check with another
 
@@ -157,10 +159,14 @@ def test_a_target_number_of_givens():
     assert_proper(puzzle)
 
 
-@pytest.mark.parametrize("band", ["easy", "medium", "expert"])
+@pytest.mark.parametrize("band", BAND_NAMES)
 def test_a_difficulty_band(band):
+    # every band, "expert" (a fish, wing or chain, no forcing step) and the forcing one included
     puzzle = generate(seed=2, difficulty=band)
-    assert grade(puzzle).band == band
+    graded = grade(puzzle)
+    assert graded.band == band
+    if band == "expert":
+        assert graded.hardest < BY_ID["forcing-chain"].cost and graded.level > LEVELS.index("Hall sets")
     assert_proper(puzzle)
 
 

@@ -13,7 +13,15 @@ import pytest
 
 from sudoku_cp import Grid, NoSolutionError, Puzzle, datasets, explain, grade, solve, stepwise
 from sudoku_cp.engine.search import BitmaskSearch
-from sudoku_cp.grading import BANDS, LEVEL_TECHNIQUES, LEVELS, Grade, propagate
+from sudoku_cp.grading import (
+    BANDS,
+    LEVEL_TECHNIQUES,
+    LEVELS,
+    Grade,
+    hidden_single_count,
+    propagate,
+    step_effort,
+)
 from sudoku_cp.rules import Cage, Killer
 from sudoku_cp.techniques import (
     BY_ID,
@@ -110,11 +118,12 @@ def test_the_grade_is_the_weakest_level_that_solves_it():
     assert len(seen) >= 4  # the sample spans most levels
 
 
-def test_search_grades_carry_the_search_effort():
-    hard = next(g for g in map(grade, datasets.load("top95")) if g.level == len(LEVEL_TECHNIQUES))
-    assert hard.technique == "search" and hard.band == "expert" and hard.search_nodes > 0
-    assert "search nodes" in str(hard)
+def test_hard_puzzles_are_graded_by_a_technique_not_by_search():
+    hard = grade(datasets.load("top95")[6])  # needs a forcing chain
+    assert hard.technique == "forcing chain" and hard.band == "fiendish" and hard.search_nodes == 0
     assert grade(datasets.load("easy50")[0]).search_nodes == 0
+    several = grade("." * 16)  # only a puzzle with several solutions needs search
+    assert several.technique == "search" and several.search_nodes > 0
 
 
 def test_bundled_sets_are_ordered_as_people_rank_them():
@@ -127,6 +136,7 @@ def test_bundled_sets_are_ordered_as_people_rank_them():
 
 def test_grades_compare_by_level_then_effort():
     assert Grade(0) < Grade(1) < Grade(4, 3) < Grade(4, 30)
+    assert Grade(4, 0, 300) < Grade(4, 0, 400) < Grade(5, 0, 200)  # then by score
 
 
 def test_a_puzzle_with_several_solutions_is_not_proper():
@@ -134,8 +144,8 @@ def test_a_puzzle_with_several_solutions_is_not_proper():
         several = grade(puzzle)
         assert not several.proper and several.band == "not proper" and several.technique == "search"
         assert str(several) == "not proper (several solutions)"
-    proper = grade(datasets.load("top95")[6])  # stalls: proper by the search's count
-    assert proper.proper and proper.band == "expert"
+    proper = grade(datasets.load("top95")[6])  # a forcing chain: proper, since reasoning solves it
+    assert proper.proper and proper.band == "fiendish"
     # one given less than a proper puzzle: several solutions, graded as such
     grid = datasets.load("easy50")[1]
     cell = next(c for c, v in enumerate(grid.cells) if v)
@@ -187,7 +197,7 @@ LARGER_SETS = ["top95", "gen_x", "gen_jigsaw", "gen_killer", "gen_thermo", "anti
 
 def _assert_grade_agrees_with_explain(puzzles, monkeypatch):
     # the steps' checks are tested in test_stepwise; the path is what matters here
-    monkeypatch.setattr(stepwise, "check_deduction", lambda *args: None)
+    monkeypatch.setattr(stepwise, "check_deduction", lambda *args, **options: None)
     for puzzle in puzzles:
         path, graded = explain(puzzle), grade(puzzle)
         assert graded.steps == dict(Counter(BY_ID[step.technique_id].name for step in path))
@@ -197,7 +207,7 @@ def _assert_grade_agrees_with_explain(puzzles, monkeypatch):
             assert (graded.technique, graded.level, graded.band) == expected
             assert graded.proper and graded.search_nodes == 0
         else:
-            assert graded.technique == "search" and graded.band == "expert" and graded.search_nodes > 0
+            assert graded.technique == "search" and graded.band == "fiendish" and graded.search_nodes > 0
 
 
 @pytest.mark.parametrize("name", SMALL_SETS)
@@ -219,7 +229,7 @@ def test_grade_agrees_with_explain_on_every_puzzle_of_the_larger_sets(name, monk
 def test_fish_are_graded_as_explain_uses_them():
     puzzle = datasets.load("hardest")[8]  # solved by reasoning with a Swordfish: no search
     graded = grade(puzzle)
-    assert graded.technique == "Swordfish" and graded.band == "hard" and graded.search_nodes == 0
+    assert graded.technique == "Swordfish" and graded.band == "expert" and graded.search_nodes == 0
     assert "Swordfish" in {step.technique for step in explain(puzzle)}
 
 
@@ -237,4 +247,34 @@ def test_jellyfish_removes_what_no_smaller_fish_sees():
     assert jellyfish.technique == "Jellyfish"
     covered = {(row * 9 + column, 1) for row in range(9) if row not in pattern for column in (0, 2, 4, 6)}
     assert set(jellyfish.eliminations) == covered
-    assert TECHNIQUES[-1].name == "Jellyfish" and TECHNIQUES[-1].level == "fish"
+    assert BY_ID["jellyfish"].name == "Jellyfish" and BY_ID["jellyfish"].level == "fish"
+
+
+def test_the_score_sums_the_step_costs_of_explains_path(monkeypatch):
+    monkeypatch.setattr(stepwise, "check_deduction", lambda *args, **kwargs: None)
+    puzzles = datasets.load("easy50")[:3] + datasets.load("top95")[:2] + datasets.load("gen_killer")[:1]
+    for puzzle in puzzles:
+        path, graded = explain(puzzle), grade(puzzle)
+        costs = [BY_ID[step.technique_id].cost for step in path]
+        assert graded.score == sum(costs) > 0 and graded.hardest == max(costs)
+        assert graded.effort > 0
+
+
+def test_scores_rank_the_hard_puzzles_and_the_easy_ones_below_them():
+    hard = [grade(g) for g in datasets.load("top95")[:6]]
+    assert all(g.proper and g.search_nodes == 0 for g in hard)  # the path reaches the end
+    assert len({g.score for g in hard}) == len(hard)  # no ties where all were "search" before
+    easy = [grade(g) for g in datasets.load("easy50")[:6]]
+    assert max(g.score for g in easy) < min(g.score for g in hard)
+    assert max(g.hardest for g in easy) < statistics.median(g.hardest for g in hard)
+
+
+def test_a_single_costs_more_the_fewer_singles_there_are_to_choose_from():
+    board, candidates = board9()
+    assert hidden_single_count(board, candidates, set()) == 0
+    for cell in range(1, 9):  # row 1: only r1c1 may hold a 7 (and, in box 1, nowhere else either)
+        candidates[cell] = mask(1, 2, 3, 4, 5, 6, 8, 9)
+    assert hidden_single_count(board, candidates, set()) == 1
+    single, pair = BY_ID["hidden-single"], BY_ID["naked-pair"]
+    assert step_effort(single, 1, 81) > step_effort(single, 10, 81) > step_effort(single, 81, 81) == 0
+    assert step_effort(pair, 0, 81) == step_effort(pair, 50, 81) == pair.cost

@@ -8,6 +8,7 @@ Candidates are ints: bit ``v - 1`` of a cell's mask is set while ``v`` is possib
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
@@ -159,6 +160,16 @@ class Board:
     def _lines(self, kind: OriginKind) -> tuple[AllDifferent, ...]:
         """The units of that kind, by their number (row 1 first)."""
         return tuple(sorted((u for u in self.units if u.origin.kind is kind), key=lambda u: u.origin.number))
+
+    @functools.cached_property
+    def proper(self) -> bool:
+        """True when the model (with its givens) has exactly one solution, proven by the
+        engine's exhaustive search (:meth:`BitmaskSearch.count_solutions` up to 2);
+        computed on first use: the techniques that rest on uniqueness ask for it. A caller
+        that knows the answer may set it."""
+        from sudoku_cp.engine.search import BitmaskSearch
+
+        return BitmaskSearch(self.model).count_solutions(2) == 1
 
     def initial(self) -> list[int]:
         """The candidates people start from: each cell's domain (givens and even/odd

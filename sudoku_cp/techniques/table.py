@@ -13,6 +13,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from sudoku_cp.constraints import cell_name
+from sudoku_cp.techniques.als import find_als_xz
 from sudoku_cp.techniques.basic import (
     hidden_singles,
     hidden_subsets,
@@ -24,6 +25,26 @@ from sudoku_cp.techniques.basic import (
 )
 from sudoku_cp.techniques.basic_fish import fish
 from sudoku_cp.techniques.board import Board, Deduction, Finder
+from sudoku_cp.techniques.chains import find_aic, find_x_chain, find_xy_chain
+from sudoku_cp.techniques.coloring import find_simple_colors
+from sudoku_cp.techniques.finned_fish import (
+    find_finned_jellyfish,
+    find_finned_swordfish,
+    find_finned_x_wing,
+    find_sashimi_jellyfish,
+    find_sashimi_swordfish,
+    find_sashimi_x_wing,
+)
+from sudoku_cp.techniques.forcing import find_forcing_chains
+from sudoku_cp.techniques.minimal import find_minimal_deduction
+from sudoku_cp.techniques.single_digit import (
+    find_empty_rectangle,
+    find_skyscraper,
+    find_turbot_fish,
+    find_two_string_kite,
+)
+from sudoku_cp.techniques.uniqueness import find_bug_plus_one, find_unique_rectangle
+from sudoku_cp.techniques.wings import find_w_wing, find_xy_wing, find_xyz_wing
 
 LEVELS: tuple[str, ...] = (
     "naked singles",
@@ -31,16 +52,35 @@ LEVELS: tuple[str, ...] = (
     "locked candidates",
     "Hall sets",
     "fish",
+    "single-digit patterns",
+    "wings",
+    "uniqueness",
+    "finned fish",
+    "colouring",
+    "chains",
+    "ALS",
+    "forcing chains",
+    "minimal deduction",
     "search",
 )
 """The grade levels, weakest first (Simonis 2005: the weakest propagation that solves a
-puzzle); a technique's ``level`` is one of them, the last means none solves it."""
+puzzle, extended with the families of HoDoKu's and SudokuWiki's technique lists); a
+technique's ``level`` is one of them, the last means none solves it (a path that stalls:
+only on a puzzle with several solutions, since the minimal deduction always finds a step
+on a proper one)."""
 
 SEARCH = LEVELS[-1]
 
-BAND_NAMES: tuple[str, ...] = ("easy", "medium", "hard", "expert")
+BAND_NAMES: tuple[str, ...] = ("easy", "medium", "hard", "expert", "fiendish")
 """The human-facing bands of proper puzzles, easiest first (an improper puzzle's band is
-``"not proper"``)."""
+``"not proper"``):
+
+* ``"easy"``: naked singles, and a variant's constraints on their own;
+* ``"medium"``: hidden singles, the rule of 45;
+* ``"hard"``: locked candidates, naked and hidden subsets;
+* ``"expert"``: needs a fish, a single-digit pattern, a wing, a uniqueness pattern,
+  colouring, a chain or an ALS, but no forcing step;
+* ``"fiendish"``: needs a forcing chain or a minimal deduction (or search)."""
 
 
 @dataclass(frozen=True)
@@ -58,11 +98,19 @@ class Technique:
         level: its grade level, one of :data:`LEVELS` (not ``"search"``).
         band: the band of puzzles whose hardest technique it is, one of :data:`BAND_NAMES`
             (every technique of a level has the same band).
+        cost: the cost of one step, an int for a numeric score (the sum of a path's step
+            costs, in the spirit of HoDoKu's per-technique scores): singles small, subsets
+            more, fish and wings more, chains, ALS, forcing chains and the minimal
+            deduction most.
         wording: the premise of a step that removes candidates, as a :meth:`str.format`
             template over the fields of :func:`wording_fields` (``{cells}``, ``{values}``,
             ``{unit}``, ``{both}``, ``{units}``, ``{placement}``, ``{reason}``).
         placing: the premise of a step that places a digit (it is then the whole step:
             the conclusion is the placement).
+        needs_unique: the technique rests on the puzzle having one solution (Unique
+            Rectangle, BUG+1): :func:`next_step` tries it only once the puzzle is proven
+            proper (:attr:`~sudoku_cp.techniques.board.Board.proper`), and its steps are
+            checked against the solution, not from their premises.
 
     A row can be called like its finder.
     """
@@ -72,8 +120,10 @@ class Technique:
     find: Finder
     level: str
     band: str
+    cost: int = 0
     wording: str = "{unit}; "
     placing: str = "{placement} ({unit})"
+    needs_unique: bool = False
 
     def __call__(self, board: Board, candidates: list[int], placed: set[int]) -> Iterator[Deduction]:
         return self.find(board, candidates, placed)
@@ -102,40 +152,78 @@ class Technique:
 _SUBSET = "{cells} hold only {values} between them ({unit}); "
 _HIDDEN = "{values} fit only in {cells} ({unit}); "
 _FISH = "{values} in {cells} ({units}); "
-_NAKED_SINGLES, _HIDDEN_SINGLES, _LOCKED, _HALL, _FISH_LEVEL = LEVELS[:5]
+_PATTERN = "{values} in {cells} ({units}); "
+_UNIQUE = "{cells} would otherwise allow a second solution (uniqueness: the puzzle has one); "
+_REASON = "{reason} ({units}); "
+(_NAKED_SINGLES, _HIDDEN_SINGLES, _LOCKED, _HALL, _FISH_LEVEL, _SINGLE_DIGIT, _WINGS, _UNIQUENESS, _FINNED,
+ _COLOURING, _CHAINS, _ALS, _FORCING, _MINIMAL) = LEVELS[:-1]  # fmt: skip
 _variant = variant_finder
 _MODERN = ("XV", "no X or V", "whispers", "renban", "palindrome", "arrow", "little killer", "outside sum",
            "region-sum line", "between line", "quadruple", "sandwich", "skyscraper", "linear", "table",
            "line clue")  # fmt: skip
 
 TECHNIQUES: tuple[Technique, ...] = (
-    # id, name, finder, level, band, wording (premise of a step that removes; that places)
-    Technique("naked-single", "naked single", naked_singles, _NAKED_SINGLES, "easy",
+    # id, name, finder, level, band, cost, wording (premise of a step that removes; that places)
+    Technique("naked-single", "naked single", naked_singles, _NAKED_SINGLES, "easy", 4,
               placing="{placement} (the only candidate left in {cells})"),
-    Technique("hidden-single", "hidden single", hidden_singles, _HIDDEN_SINGLES, "medium",
+    Technique("hidden-single", "hidden single", hidden_singles, _HIDDEN_SINGLES, "medium", 14,
               placing="{placement} (the only place for {values} in {unit})"),
-    Technique("cage-combinations", "cage combinations", _variant("cage combinations"), _NAKED_SINGLES,
-              "easy"),
-    Technique("thermometer", "thermometer", _variant("thermometer"), _NAKED_SINGLES, "easy"),
-    Technique("inequality", "inequality", _variant("inequality"), _NAKED_SINGLES, "easy"),
-    Technique("kropki-dot", "Kropki dot", _variant("Kropki dot"), _NAKED_SINGLES, "easy"),
-    Technique("no-dot", "no dot", _variant("no dot"), _NAKED_SINGLES, "easy"),
-    Technique("sum", "sum", _variant("sum"), _NAKED_SINGLES, "easy"),
-    Technique("relation", "relation", _variant("relation"), _NAKED_SINGLES, "easy"),
-    *(Technique(n.lower().replace(" ", "-"), n, _variant(n), _NAKED_SINGLES, "easy") for n in _MODERN),
-    Technique("rule-of-45", "rule of 45", innies_and_outies, _HIDDEN_SINGLES, "medium",
+    Technique("cage-combinations", "cage combinations", _variant("cage combinations"), _NAKED_SINGLES, "easy",
+              10),
+    Technique("thermometer", "thermometer", _variant("thermometer"), _NAKED_SINGLES, "easy", 10),
+    Technique("inequality", "inequality", _variant("inequality"), _NAKED_SINGLES, "easy", 10),
+    Technique("kropki-dot", "Kropki dot", _variant("Kropki dot"), _NAKED_SINGLES, "easy", 10),
+    Technique("no-dot", "no dot", _variant("no dot"), _NAKED_SINGLES, "easy", 10),
+    Technique("sum", "sum", _variant("sum"), _NAKED_SINGLES, "easy", 10),
+    Technique("relation", "relation", _variant("relation"), _NAKED_SINGLES, "easy", 10),
+    *(Technique(n.lower().replace(" ", "-"), n, _variant(n), _NAKED_SINGLES, "easy", 10) for n in _MODERN),
+    Technique("rule-of-45", "rule of 45", innies_and_outies, _HIDDEN_SINGLES, "medium", 20,
               wording="{reason}; ", placing="{placement} ({reason})"),
-    Technique("locked-candidates", "locked candidates", locked_candidates, _LOCKED, "hard",
+    Technique("locked-candidates", "locked candidates", locked_candidates, _LOCKED, "hard", 50,
               wording="{values} lies only in {cells}, in both {both}; "),
-    Technique("naked-pair", "naked pair", naked_subsets(2), _HALL, "hard", wording=_SUBSET),
-    Technique("hidden-pair", "hidden pair", hidden_subsets(2), _HALL, "hard", wording=_HIDDEN),
-    Technique("naked-triple", "naked triple", naked_subsets(3), _HALL, "hard", wording=_SUBSET),
-    Technique("hidden-triple", "hidden triple", hidden_subsets(3), _HALL, "hard", wording=_HIDDEN),
-    Technique("naked-quad", "naked quad", naked_subsets(4), _HALL, "hard", wording=_SUBSET),
-    Technique("hidden-quad", "hidden quad", hidden_subsets(4), _HALL, "hard", wording=_HIDDEN),
-    Technique("x-wing", "X-Wing", fish(2), _FISH_LEVEL, "hard", wording=_FISH),
-    Technique("swordfish", "Swordfish", fish(3), _FISH_LEVEL, "hard", wording=_FISH),
-    Technique("jellyfish", "Jellyfish", fish(4), _FISH_LEVEL, "hard", wording=_FISH),
+    Technique("naked-pair", "naked pair", naked_subsets(2), _HALL, "hard", 60, wording=_SUBSET),
+    Technique("hidden-pair", "hidden pair", hidden_subsets(2), _HALL, "hard", 70, wording=_HIDDEN),
+    Technique("naked-triple", "naked triple", naked_subsets(3), _HALL, "hard", 80, wording=_SUBSET),
+    Technique("hidden-triple", "hidden triple", hidden_subsets(3), _HALL, "hard", 100, wording=_HIDDEN),
+    Technique("naked-quad", "naked quad", naked_subsets(4), _HALL, "hard", 120, wording=_SUBSET),
+    Technique("hidden-quad", "hidden quad", hidden_subsets(4), _HALL, "hard", 150, wording=_HIDDEN),
+    Technique("x-wing", "X-Wing", fish(2), _FISH_LEVEL, "expert", 140, wording=_FISH),
+    Technique("swordfish", "Swordfish", fish(3), _FISH_LEVEL, "expert", 150, wording=_FISH),
+    Technique("jellyfish", "Jellyfish", fish(4), _FISH_LEVEL, "expert", 160, wording=_FISH),
+    Technique("skyscraper", "Skyscraper", find_skyscraper, _SINGLE_DIGIT, "expert", 130, wording=_PATTERN),
+    Technique("2-string-kite", "2-String Kite", find_two_string_kite, _SINGLE_DIGIT, "expert", 150,
+              wording=_PATTERN),
+    Technique("turbot-fish", "Turbot Fish", find_turbot_fish, _SINGLE_DIGIT, "expert", 120, wording=_PATTERN),
+    Technique("empty-rectangle", "Empty Rectangle", find_empty_rectangle, _SINGLE_DIGIT, "expert", 120,
+              wording=_PATTERN),
+    Technique("xy-wing", "XY-Wing", find_xy_wing, _WINGS, "expert", 160, wording=_PATTERN),
+    Technique("xyz-wing", "XYZ-Wing", find_xyz_wing, _WINGS, "expert", 180, wording=_PATTERN),
+    Technique("w-wing", "W-Wing", find_w_wing, _WINGS, "expert", 150, wording=_PATTERN),
+    Technique("unique-rectangle-1", "Unique Rectangle type 1", find_unique_rectangle, _UNIQUENESS, "expert",
+              100, wording=_UNIQUE, needs_unique=True),
+    Technique("bug-plus-1", "BUG+1", find_bug_plus_one, _UNIQUENESS, "expert", 100,
+              placing="{placement} (every other cell has two candidates; uniqueness: the puzzle has one)",
+              needs_unique=True),
+    Technique("finned-x-wing", "finned X-Wing", find_finned_x_wing, _FINNED, "expert", 130, wording=_FISH),
+    Technique("sashimi-x-wing", "sashimi X-Wing", find_sashimi_x_wing, _FINNED, "expert", 150, wording=_FISH),
+    Technique("finned-swordfish", "finned Swordfish", find_finned_swordfish, _FINNED, "expert", 200,
+              wording=_FISH),
+    Technique("sashimi-swordfish", "sashimi Swordfish", find_sashimi_swordfish, _FINNED, "expert", 240,
+              wording=_FISH),
+    Technique("finned-jellyfish", "finned Jellyfish", find_finned_jellyfish, _FINNED, "expert", 250,
+              wording=_FISH),
+    Technique("sashimi-jellyfish", "sashimi Jellyfish", find_sashimi_jellyfish, _FINNED, "expert", 260,
+              wording=_FISH),
+    Technique("simple-colors", "Simple Colors", find_simple_colors, _COLOURING, "expert", 150,
+              wording=_PATTERN),
+    Technique("x-chain", "X-Chain", find_x_chain, _CHAINS, "expert", 260, wording=_PATTERN),
+    Technique("xy-chain", "XY-Chain", find_xy_chain, _CHAINS, "expert", 260, wording=_PATTERN),
+    Technique("aic", "AIC", find_aic, _CHAINS, "expert", 280, wording=_PATTERN),
+    Technique("als-xz", "ALS-XZ", find_als_xz, _ALS, "expert", 300, wording=_PATTERN),
+    Technique("forcing-chain", "forcing chain", find_forcing_chains, _FORCING, "fiendish", 500,
+              wording=_REASON),
+    Technique("minimal-deduction", "minimal deduction", find_minimal_deduction, _MINIMAL, "fiendish", 700,
+              wording="{reason}; "),
 )  # fmt: skip
 """Every technique, simplest first: the order of :func:`solving_path`."""
 
@@ -146,7 +234,7 @@ BY_ID: dict[str, Technique] = {technique.id: technique for technique in TECHNIQU
 
 BANDS: dict[str, str] = {
     **{technique.level: technique.band for technique in TECHNIQUES},
-    SEARCH: "expert",
+    SEARCH: "fiendish",
 }
 """The band of each level (derived from the table)."""
 
@@ -159,7 +247,7 @@ LEVEL_TECHNIQUES: tuple[tuple[Technique, ...], ...] = tuple(
 def as_techniques(techniques: Sequence[Technique | Finder] | None) -> tuple[Technique, ...]:
     """The rows of ``techniques`` (``None``: the whole table). A bare finder function is
     its table row if it has one, else a row of its own (named after the function, at the
-    last level before search)."""
+    level and cost of forcing chains)."""
     if techniques is None:
         return TECHNIQUES
     rows = []
@@ -167,7 +255,7 @@ def as_techniques(techniques: Sequence[Technique | Finder] | None) -> tuple[Tech
         if not isinstance(item, Technique):
             row = next((t for t in TECHNIQUES if t.find is item), None)
             name = getattr(item, "__name__", "technique")
-            item = row or Technique(name, name, item, LEVELS[-2], BANDS[LEVELS[-2]])
+            item = row or Technique(name, name, item, _FORCING, BANDS[_FORCING], BY_ID["forcing-chain"].cost)
         rows.append(item)
     return tuple(rows)
 
@@ -194,8 +282,13 @@ def next_step(
     board: Board, candidates: list[int], placed: set[int], techniques: Sequence[Technique] = TECHNIQUES
 ) -> tuple[Technique, Deduction] | None:
     """The first deduction of the first technique (in the order given) that finds one,
-    with its row; ``None`` when none does."""
+    with its row; ``None`` when none does. A row that needs uniqueness
+    (:attr:`Technique.needs_unique`) is tried only once ``board.proper`` proves the puzzle
+    proper (decided on first use, so paths that never reach such a row do not pay for the
+    count)."""
     for technique in techniques:
+        if technique.needs_unique and not board.proper:
+            continue
         for deduction in technique.find(board, candidates, placed):
             return technique, deduction
     return None

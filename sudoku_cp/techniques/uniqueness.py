@@ -27,8 +27,8 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterator
 
-from sudoku_cp.advanced._links import geometry
-from sudoku_cp.techniques import Board, Deduction, values_of
+from sudoku_cp.techniques._links import geometry
+from sudoku_cp.techniques.board import Board, Deduction, values_of
 
 
 def find_unique_rectangle(board: Board, candidates: list[int], placed: set[int]) -> Iterator[Deduction]:

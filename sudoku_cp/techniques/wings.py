@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from sudoku_cp.advanced._links import bivalue_cells, geometry, links, premise, strong_links
-from sudoku_cp.techniques import Board, Deduction, values_of
+from sudoku_cp.techniques._links import bivalue_cells, geometry, links, premise, strong_links
+from sudoku_cp.techniques.board import Board, Deduction, values_of
 
 
 def find_xy_wing(board: Board, candidates: list[int], placed: set[int]) -> Iterator[Deduction]:

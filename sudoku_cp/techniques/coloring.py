@@ -17,8 +17,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from sudoku_cp.advanced._links import geometry, links, premise, strong_links
-from sudoku_cp.techniques import Board, Deduction
+from sudoku_cp.techniques._links import geometry, links, premise, strong_links
+from sudoku_cp.techniques.board import Board, Deduction
 
 
 def find_simple_colors(board: Board, candidates: list[int], placed: set[int]) -> Iterator[Deduction]:

@@ -29,9 +29,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from sudoku_cp.advanced._links import Geometry, geometry, links, premise
 from sudoku_cp.constraints import Constraint
-from sudoku_cp.techniques import Board, Deduction, values_of
+from sudoku_cp.techniques._links import Geometry, geometry, links, premise
+from sudoku_cp.techniques.board import Board, Deduction, values_of
 
 MAX_NODES = 24
 """The longest chain looked for, in nodes (a chain of 12 strong links)."""
@@ -211,7 +211,7 @@ def _deduction(
     geo: Geometry = graph.geo
     grouped = any(len(graph.cells[i]) > 1 for i in chain)
     if grouped:
-        name = f"grouped {name}"
+        name = f"{name} (grouped)"
     weak_pairs = []
     for i in range(1, len(chain) - 1, 2):
         a, b = chain[i], chain[i + 1]
@@ -247,5 +247,5 @@ def find_xy_chain(board: Board, candidates: list[int], placed: set[int]) -> Iter
 def find_aic(board: Board, candidates: list[int], placed: set[int]) -> Iterator[Deduction]:
     """AIC, alternating inference chain (HoDoKu "AIC", "grouped AIC"; SudokuWiki
     "Alternating Inference Chains"): strong and weak links of every kind, grouped nodes
-    included (named "grouped AIC" when it uses one; see the module docstring)."""
+    included (named "AIC (grouped)" when it uses one; see the module docstring)."""
     yield from _chains(board, candidates, placed, "aic", "AIC")

@@ -13,7 +13,7 @@ import weakref
 from collections.abc import Iterable, Sequence
 
 from sudoku_cp.constraints import AllDifferent, Constraint
-from sudoku_cp.techniques import Board
+from sudoku_cp.techniques.board import Board
 
 _CACHE: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 

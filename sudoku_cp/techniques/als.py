@@ -18,8 +18,8 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterator
 
-from sudoku_cp.advanced._links import geometry, links, premise
-from sudoku_cp.techniques import Board, Deduction, values_of
+from sudoku_cp.techniques._links import geometry, links, premise
+from sudoku_cp.techniques.board import Board, Deduction, values_of
 
 MAX_ALS = 5
 """The largest ALS looked for, in cells."""

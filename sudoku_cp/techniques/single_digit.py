@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 
-from sudoku_cp.advanced._links import (
+from sudoku_cp.techniques._links import (
     Geometry,
     geometry,
     links,
@@ -19,7 +19,7 @@ from sudoku_cp.advanced._links import (
     strong_links,
     unit_holds_value,
 )
-from sudoku_cp.techniques import Board, Deduction
+from sudoku_cp.techniques.board import Board, Deduction
 
 
 def _turbots(board: Board, candidates: list[int], placed: set[int]) -> Iterator[tuple[str, Deduction]]:

@@ -1,4 +1,5 @@
-"""Fish: Jellyfish, and finned and sashimi X-Wing, Swordfish and Jellyfish.
+"""Finned and sashimi fish: X-Wing, Swordfish and Jellyfish with fins (the basic fish are
+in :mod:`sudoku_cp.techniques.basic_fish`).
 
 Names and definitions as in HoDoKu's technique list ("Basic Fish", "Finned/Sashimi
 Fish") and Andrew Stuart's SudokuWiki ("Jellyfish", "Finned X-Wing", "Finned
@@ -19,13 +20,13 @@ import itertools
 import math
 from collections.abc import Callable, Iterator
 
-from sudoku_cp.advanced._links import geometry, links, premise
-from sudoku_cp.techniques import Board, Deduction
+from sudoku_cp.techniques._links import geometry, links, premise
+from sudoku_cp.techniques.board import Board, Deduction
 
 _NAMES = {2: "X-Wing", 3: "Swordfish", 4: "Jellyfish"}
 
 
-def fish(size: int, kind: str) -> Callable[[Board, list[int], set[int]], Iterator[Deduction]]:
+def finned_fish(size: int, kind: str) -> Callable[[Board, list[int], set[int]], Iterator[Deduction]]:
     """The finder of one fish: ``size`` 2, 3 or 4 (X-Wing, Swordfish, Jellyfish) and
     ``kind`` ``"basic"``, ``"finned"`` or ``"sashimi"``."""
     name = _NAMES[size] if kind == "basic" else f"{kind} {_NAMES[size]}"
@@ -138,10 +139,9 @@ def fish(size: int, kind: str) -> Callable[[Board, list[int], set[int]], Iterato
     return find
 
 
-find_jellyfish = fish(4, "basic")
-find_finned_x_wing = fish(2, "finned")
-find_sashimi_x_wing = fish(2, "sashimi")
-find_finned_swordfish = fish(3, "finned")
-find_sashimi_swordfish = fish(3, "sashimi")
-find_finned_jellyfish = fish(4, "finned")
-find_sashimi_jellyfish = fish(4, "sashimi")
+find_finned_x_wing = finned_fish(2, "finned")
+find_sashimi_x_wing = finned_fish(2, "sashimi")
+find_finned_swordfish = finned_fish(3, "finned")
+find_sashimi_swordfish = finned_fish(3, "sashimi")
+find_finned_jellyfish = finned_fish(4, "finned")
+find_sashimi_jellyfish = finned_fish(4, "sashimi")

@@ -31,7 +31,7 @@ from collections.abc import Iterator, Sequence
 
 from sudoku_cp.constraints import Constraint, Model, ValueIn
 from sudoku_cp.engine.search import BitmaskSearch, Restart
-from sudoku_cp.techniques import Board, Deduction, values_of
+from sudoku_cp.techniques.board import Board, Deduction, values_of
 
 TRIES = 2
 """How many refutable candidates are tried; the smallest set found wins."""

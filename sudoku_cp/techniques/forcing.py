@@ -22,9 +22,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 
-from sudoku_cp.advanced._links import Geometry, geometry, links, premise
 from sudoku_cp.constraints import Constraint, Linear, Sandwich, Skyscraper, Sum
-from sudoku_cp.techniques import Board, Deduction, values_of
+from sudoku_cp.techniques._links import Geometry, geometry, links, premise
+from sudoku_cp.techniques.board import Board, Deduction, values_of
 
 MAX_BRANCHES = 3
 """The most candidates of a cell (places of a value in a unit) a forcing chain splits on."""

@@ -1,0 +1,211 @@
+"""Benchmark the grade: does its score rank puzzles as other graders and people do?
+
+For each reference, Spearman's rho (Pearson's correlation of the ranks, ties averaged:
+pandas' ``rank`` then ``corr``) between the reference and each number of
+:func:`sudoku_cp.grade`: ``score`` (the sum of the step costs of the solving path, as
+HoDoKu scores), ``hardest`` (the largest step cost, as Sudoku Explainer rates) and
+``effort`` (singles costed by how few were on offer, a model of human solving time), on
+the same puzzles, with ``n``; hodoku-py's score on the same puzzles too. References:
+
+- **HoDoKu's score** through hodoku-py (a GPL port of HoDoKu: benchmark only, never a
+  dependency, no code copied), on a sample of top1465 plus a sample of sudoku17 (seed 0):
+  a broad range, from singles to forcing chains. Target: rho >= 0.8. Also a band
+  confusion table: our band against HoDoKu's level (easy .. extreme).
+- **Sudoku Explainer (SE) ratings** of the 160 "diabolical" puzzles that open
+  ``diabolical.txt`` of the Sudoku Exchange puzzle bank (github.com/grantm/
+  sudoku-exchange-puzzle-bank, commit 41f52cf11612, rated by Sukaku Explainer; public
+  domain, copied to ``benchmarks/data/se_diabolical160.txt``). SE rates a puzzle by its
+  hardest step, so the grade's ``hardest`` cost is compared too, and hodoku-py's score
+  is the baseline. Target: our rho at least hodoku-py's.
+- **Human solving times**: the 344 puzzles of the Cloud Sudoku data set (S.-W. Wang,
+  IEEE Access 2024; github.com/synnwang/sudoku_dataset_difficulty, commit 22d77ccd10ae,
+  CC0, copied to ``benchmarks/data/cloud_sudoku_20240415.csv``): ``D_TO``, the
+  difficulty its players' solving times give each puzzle. Target: rho >= 0.70.
+
+hodoku-py takes seconds on the hardest puzzles: its scores are cached in
+``benchmarks/results/hodoku_scores.csv`` (puzzle, score, level, solved, CPU seconds),
+filled on first use; ``--refresh`` recomputes them. CPU seconds per grade are reported.
+
+Usage::
+
+    python benchmarks/bench_grading.py                 # every reference
+    python benchmarks/bench_grading.py --top1465 20    # a smaller sample of top1465
+    python benchmarks/bench_grading.py --write         # also docs/benchmarks/bench_grading.md
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from _common import add_write_option, machine, recording, write_if_asked  # noqa: E402
+
+from sudoku_cp import datasets  # noqa: E402
+from sudoku_cp.grading import BAND_NAMES  # noqa: E402
+
+HERE = Path(__file__).resolve().parent
+SE_DIABOLICAL = HERE / "data" / "se_diabolical160.txt"
+HUMAN = HERE / "data" / "cloud_sudoku_20240415.csv"
+CACHE = HERE / "results" / "hodoku_scores.csv"
+HODOKU_LEVELS = ("EASY", "MEDIUM", "HARD", "UNFAIR", "EXTREME")
+
+
+def text(grid) -> str:
+    """A 9x9 grid as an 81-character line, ``.`` for a blank."""
+    return "".join(str(v) if v else "." for v in grid.cells)
+
+
+def read_se(path: Path) -> list[tuple[str, float]]:
+    """``(puzzle, SE rating)`` per line of ``path`` (81 digits, ``0`` a blank; a rating)."""
+    rows = []
+    for line in path.read_text().splitlines():
+        puzzle, rating = line.split()
+        rows.append((puzzle.replace("0", "."), float(rating)))
+    return rows
+
+
+def read_human(path: Path) -> list[tuple[str, float]]:
+    """``(puzzle, D_TO)`` per row of the Cloud Sudoku CSV (its solving-time difficulty)."""
+    with path.open() as f:
+        return [(row["Sudoku Puzzle"], float(row["D_TO"])) for row in csv.DictReader(f)]
+
+
+def load_cache() -> dict[str, dict]:
+    if not CACHE.exists():
+        return {}
+    with CACHE.open() as f:
+        return {row["puzzle"]: row for row in csv.DictReader(f)}
+
+
+def hodoku_scores(puzzles: list[str], refresh: bool = False) -> dict[str, dict]:
+    """hodoku-py's score and level of each puzzle, from the cache or computed (then cached)."""
+    cache = {} if refresh else load_cache()
+    missing = [p for p in puzzles if p not in cache]
+    if missing:
+        from hodoku import Solver
+
+        solver = Solver()
+        CACHE.parent.mkdir(parents=True, exist_ok=True)
+        new = not CACHE.exists() or refresh
+        with CACHE.open("w" if refresh else "a", newline="") as f:
+            writer = csv.DictWriter(f, ["puzzle", "score", "level", "solved", "cpu"])
+            if new:
+                writer.writeheader()
+            for puzzle in missing:
+                start = time.process_time()
+                result = solver.solve(puzzle)
+                row = {
+                    "puzzle": puzzle,
+                    "score": result.score,
+                    "level": result.level.name,
+                    "solved": int(result.solved),
+                    "cpu": f"{time.process_time() - start:.3f}",
+                }
+                writer.writerow(row)
+                f.flush()
+                cache[puzzle] = row
+    return cache
+
+
+def spearman(a, b) -> float:
+    """Spearman's rho: Pearson's correlation of the ranks (ties get their mean rank)."""
+    import pandas
+
+    return float(pandas.Series(list(a)).rank().corr(pandas.Series(list(b)).rank()))
+
+
+def broad_sample(top1465: int, sudoku17: int) -> list[str]:
+    """A sample of top1465 plus one of sudoku17 (seed 0), as 81-character lines."""
+    sizes = {"top1465": top1465, "sudoku17": sudoku17}
+    return [text(g) for name, size in sizes.items() for g in datasets.load(name, sample=size)]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--top1465", type=int, default=40, help="a sample of top1465 of that many puzzles")
+    parser.add_argument("--sudoku17", type=int, default=100, help="a sample of sudoku17 of that many puzzles")
+    parser.add_argument("--refresh", action="store_true", help="recompute hodoku-py's cached scores")
+    parser.add_argument("--hodoku-only", action="store_true", help="only fill hodoku-py's cache")
+    add_write_option(parser, __file__)
+    args = parser.parse_args()
+    if args.hodoku_only:
+        rated = read_se(SE_DIABOLICAL) + read_human(HUMAN)
+        hodoku_scores(broad_sample(args.top1465, args.sudoku17) + [p for p, _ in rated], args.refresh)
+        return
+    with recording() as log:
+        tables = run(args)
+    write_if_asked(
+        args,
+        log,
+        "Grading against HoDoKu's score and Sudoku Explainer ratings",
+        f"top1465 ({args.top1465}) and sudoku17 ({args.sudoku17}) samples (seed 0); the 160 SE-rated "
+        "'diabolical' puzzles of the Sudoku Exchange puzzle bank (benchmarks/data/se_diabolical160.txt); "
+        "the 344 puzzles of the Cloud Sudoku human data set (benchmarks/data/cloud_sudoku_20240415.csv)",
+        tables,
+    )
+
+
+def run(args: argparse.Namespace) -> list:
+    import pandas
+
+    from sudoku_cp import grade
+
+    print(machine())
+    broad = broad_sample(args.top1465, args.sudoku17)
+    references = {
+        ("HoDoKu score (hodoku-py)", f"top1465 ({args.top1465}) + sudoku17 ({args.sudoku17})"): None,
+        ("SE rating", "Sudoku Exchange diabolical (160)"): read_se(SE_DIABOLICAL),
+        ("human solving time (D_TO)", "Cloud Sudoku (344)"): read_human(HUMAN),
+    }
+    everything = broad + [p for rated in references.values() if rated for p, _ in rated]
+    theirs = hodoku_scores(everything, args.refresh)
+    ours, seconds = {}, []
+    for puzzle in dict.fromkeys(everything):
+        start = time.process_time()
+        ours[puzzle] = grade(puzzle)
+        seconds.append(time.process_time() - start)
+    median, most = statistics.median(seconds), max(seconds)
+    print(f"# grade: median {median:.3f} s CPU, max {most:.2f} s, n={len(seconds)}")
+    rows = []
+    for (reference, puzzles), rated in references.items():
+        if rated is None:
+            rated = [(p, int(theirs[p]["score"])) for p in broad]
+        grid, value = [p for p, _ in rated], [v for _, v in rated]
+        rows.append(
+            {
+                "reference": reference,
+                "puzzles": puzzles,
+                "n": len(rated),
+                "rho (our score)": spearman([ours[p].score for p in grid], value),
+                "rho (our hardest step)": spearman([ours[p].hardest for p in grid], value),
+                "rho (our effort)": spearman([ours[p].effort for p in grid], value),
+                "rho (hodoku-py score)": float("nan")
+                if reference.startswith("HoDoKu")
+                else spearman([int(theirs[p]["score"]) for p in grid], value),
+            }
+        )
+    frame = pandas.DataFrame(rows)
+    print(frame.to_string(index=False))
+    bands = pandas.crosstab(
+        pandas.Series([ours[p].band for p in broad], name="our band"),
+        pandas.Series([theirs[p]["level"].lower() for p in broad], name="HoDoKu level"),
+    )
+    bands = bands.reindex(columns=[lv.lower() for lv in HODOKU_LEVELS if lv.lower() in bands.columns])
+    bands = bands.reindex([band for band in BAND_NAMES if band in bands.index])
+    print(bands.to_string())
+    return [
+        "## Spearman's rho per reference",
+        frame,
+        "## Bands against HoDoKu's levels (the broad sample)",
+        bands.reset_index(),
+    ]
+
+
+if __name__ == "__main__":
+    main()
