@@ -62,6 +62,16 @@ BASELINE = "backtracking"
 """The backend each median wall time is divided by, per family, in the same run."""
 
 
+SOURCES = (
+    "Where the record files come from: `multigrid.json` is `../shared/data/variants/` (19 janko.at "
+    "puzzles); a file of five janko.at puzzles per family is made from a checkout of "
+    "github.com/SmilingWayne/puzzlekit-dataset by `python benchmarks/multigrid_records.py "
+    "CHECKOUT/assets/data --per-family 5 --check -o janko_multigrid_5_per_family.json` (corners read "
+    "off each solution, uniqueness proven by an independent CP-SAT model); neither is shipped, as "
+    "their licence is not stated. `gen_samurai.json` is the package's own (bundled)."
+)
+
+
 def family(puzzle: sudoku_cp.Puzzle) -> str:
     """The board's layout name (``custom`` for corners of no named layout)."""
     return puzzle.grid.board.layout_name or "custom"
@@ -158,7 +168,7 @@ def main() -> None:
         log,
         "Every backend on multi-grid boards",
         ", ".join(f"{len(puzzles)} puzzles of {p.parent.name}/{p.name}" for p, puzzles in files.items()),
-        tables=["## Seconds per puzzle, by family and backend (answers checked)", table],
+        tables=[SOURCES, "## Seconds per puzzle, by family and backend (answers checked)", table],
     )
     sys.exit(0 if all_right else 1)
 

@@ -24,7 +24,9 @@ Twelve sets of five 9x9 puzzles of the modern rules follow them: ``gen_arrow``,
 ``gen_xv`` (every X and V given), ``gen_whispers`` (German), ``gen_renban``,
 ``gen_palindrome``, ``gen_between``, ``gen_region_sum`` and ``gen_quadruple``, made by
 ``scripts/make_modern_sets.py`` (clues read off a generated full grid, then givens
-removed while the puzzle stays unique).
+removed while the puzzle stays unique). Last, ``gen_samurai``: five minimal Samurai boards
+(five overlapping 9x9 grids, :mod:`sudoku_cp.multigrid`) made by
+``scripts/make_gen_samurai.py``.
 
 The ``gen_*`` sets carry the call and seed that made each puzzle (``data/README.md`` and
 each puzzle's ``metadata["generator"]``).
@@ -72,6 +74,7 @@ _FILES = {
     "gen_between": "gen_between.json",
     "gen_region_sum": "gen_region_sum.json",
     "gen_quadruple": "gen_quadruple.json",
+    "gen_samurai": "gen_samurai.json",
 }
 
 

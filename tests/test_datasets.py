@@ -50,7 +50,18 @@ GENERATED = {
 
 
 def test_names_in_order():
-    assert datasets.names() == [*EXPECTED, *VARIANT_SETS, *GENERATED]
+    assert datasets.names() == [*EXPECTED, *VARIANT_SETS, *GENERATED, "gen_samurai"]
+
+
+def test_the_samurai_set_loads_as_boards_solved_by_their_stored_solutions():
+    from sudoku_cp.multigrid import MultiGrid
+
+    puzzles = datasets.load("gen_samurai")
+    assert len(puzzles) == 5 == datasets.count("gen_samurai") and datasets.is_variant_set("gen_samurai")
+    for puzzle in puzzles:
+        assert puzzle.grid.board.name == "samurai" and puzzle.grid.board.size == (21, 21)
+        solution = MultiGrid.parse(puzzle.metadata["solution"], puzzle.grid.board)
+        assert puzzle.is_solved_by(solution)
 
 
 @pytest.mark.parametrize("name", VARIANT_SETS)
