@@ -68,7 +68,8 @@ from sudoku_cp.fpuzzles_modern import MODERN_KEYS, read_modern, write_modern
 MAX_LINK_LENGTH = 2_000_000
 """Characters: a longer link is refused before it is decompressed."""
 
-_FPUZZLES_LINK = re.compile(r"^https?://(?:www\.)?f-puzzles\.com/?\?(?:.*&)?load=(?P<payload>[^&#\s]+)")
+_FPUZZLES_LINK = re.compile(r"^https?://(?:www\.)?f-puzzles\.com/?\?(?:.*&)?load=(?P<payload>[^&#\s]*)")
+_ANY_URL = re.compile(r"^https?://(?P<host>[^/?#\s]*)\S*$", re.IGNORECASE)
 _SUDOKUPAD_LINK = re.compile(
     r"^https?://(?:www\.)?(?:sudokupad\.app|app\.crackingthecryptic\.com(?:/sudoku)?|"
     r"crackingthecryptic\.com/sudoku)/(?:sudoku/)?(?:\?puzzleid=)?(?P<rest>[^#\s]*)"
@@ -87,13 +88,13 @@ _UNDERSTOOD = {
 
 
 def is_link(text: str) -> bool:
-    """True when ``text`` (stripped) is an f-puzzles or SudokuPad link.
+    """True when ``text`` (stripped) is a web address: the link reader takes it, and reads
+    it if it is an f-puzzles or SudokuPad link (any other address is refused by name).
 
     >>> is_link("https://f-puzzles.com/?load=N4Ig"), is_link("123")
     (True, False)
     """
-    text = text.strip()
-    return bool(_FPUZZLES_LINK.match(text) or _SUDOKUPAD_LINK.match(text))
+    return bool(_ANY_URL.match(text.strip()))
 
 
 def record_from_link(link: str) -> dict[str, Any]:
@@ -134,10 +135,21 @@ def fpuzzles_from_link(link: str) -> dict[str, Any]:
         )
     match = _FPUZZLES_LINK.match(link)
     if match:
+        if not match["payload"]:
+            raise InvalidPuzzleError("the f-puzzles link carries no puzzle data after 'load='")
         return decode_payload(match["payload"])
     match = _SUDOKUPAD_LINK.match(link)
     if not match:
-        raise InvalidPuzzleError("not an f-puzzles or SudokuPad link")
+        url = _ANY_URL.match(link)
+        if url and url["host"].lower().removeprefix("www.") == "f-puzzles.com":
+            raise InvalidPuzzleError("the f-puzzles link carries no puzzle data (no 'load=')")
+        host = f" (a link to {url['host'][:60]!r})" if url else ""
+        raise InvalidPuzzleError(
+            f"not an f-puzzles or SudokuPad link{host}: the package reads "
+            "https://f-puzzles.com/?load=... and https://sudokupad.app/... links"
+        )
+    if not match["rest"]:
+        raise InvalidPuzzleError("the SudokuPad link carries no puzzle after the address")
     rest = urllib.parse.unquote(match["rest"]).removeprefix("?puzzle=").removeprefix("puzzle=")
     if rest.startswith("fpuzzles"):
         return decode_payload(rest.removeprefix("fpuzzles"))

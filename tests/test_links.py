@@ -3,6 +3,8 @@ JavaScript lz-string, round trips of every bundled variant puzzle, and refusals.
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 import sudoku_cp
@@ -126,3 +128,17 @@ def test_solve_load_puzzles_and_the_cli_read_links(tmp_path, capsys):
     assert capsys.readouterr().out.split() == [sudoku_cp.solve(p).to_string() for p in puzzles]
     assert main(["solve", "https://f-puzzles.com/?load=" + CLONE]) == 2
     assert "'clone'" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("link", "message"),
+    [
+        ("https://f-puzzles.com/?load=", "no puzzle data after 'load='"),
+        ("https://f-puzzles.com/", "no puzzle data (no 'load=')"),
+        ("https://example.com/puzzle?x=1", "not an f-puzzles or SudokuPad link (a link to 'example.com')"),
+        ("https://sudokupad.app/", "carries no puzzle after the address"),
+    ],
+)
+def test_a_web_address_that_holds_no_puzzle_is_refused_by_what_it_lacks(link, message):
+    with pytest.raises(InvalidPuzzleError, match=re.escape(message)):
+        sudoku_cp.solve(link)
