@@ -438,11 +438,22 @@ def check_deduction(
         premise.append(deduction.lemma.sum)  # proven from the premise: it keeps the search short
     cells = sorted({c for constraint in premise for c in constraint.cells})
     domains = {c: frozenset(values_of(candidates[c])) for c in cells}
-    conclusions = [(cell, frozenset({value})) for cell, value in deduction.eliminations]
-    conclusions += [(cell, domains[cell] - {value}) for cell, value in deduction.placements]
+    placements = dict(deduction.placements)
+    conclusions = [
+        (cell, domains[cell] - {value})
+        for cell, value in deduction.placements
+        if not _forced_by_a_unit(premise, domains, cell, value, n)
+    ]
+    conclusions += [
+        (cell, frozenset({value}))
+        for cell, value in deduction.eliminations
+        if not _excluded_by_a_digit(premise, domains, placements, cell, value)
+    ]
     # Cells outside the premise take no part: fixing them keeps the search to the premise.
     fixed = tuple(0 if c in domains else 1 for c in range(n * n))
     for cell, contrary in conclusions:
+        if not domains[cell] & contrary:
+            continue  # nothing else is left for the cell: it follows from its candidates
         restricted = {**domains, cell: domains[cell] & contrary}
         model = Model(
             n, fixed, tuple(premise) + tuple(ValueIn(c, v, _CANDIDATES) for c, v in restricted.items())
@@ -454,6 +465,33 @@ def check_deduction(
 
 
 _CANDIDATES = Origin(OriginKind.CANDIDATES)
+
+
+def _forced_by_a_unit(premise, domains, cell: int, value: int, n: int) -> bool:
+    """True when an AllDifferent of the premise over ``n`` cells (which therefore holds
+    every value once) holds ``cell`` and no other cell with ``value`` among its
+    candidates: the placement then follows without a search."""
+    for constraint in premise:
+        if (
+            isinstance(constraint, AllDifferent)
+            and cell in constraint.cells
+            and len(set(constraint.cells)) == n
+        ):
+            if all(other == cell or value not in domains[other] for other in constraint.cells):
+                return True
+    return False
+
+
+def _excluded_by_a_digit(premise, domains, placements, cell: int, value: int) -> bool:
+    """True when an AllDifferent of the premise holds ``cell`` and another cell that is
+    ``value`` (its only candidate, or a placement of the step, itself checked by search):
+    the elimination then follows without a search."""
+    for constraint in premise:
+        if isinstance(constraint, AllDifferent) and cell in constraint.cells:
+            for other in constraint.cells:
+                if other != cell and (placements.get(other) == value or domains.get(other) == {value}):
+                    return True
+    return False
 
 
 def check_implied_sum(implied: ImpliedSum, n: int) -> None:

@@ -117,8 +117,9 @@ Finder = Callable[[Board, list[int], set[int]], Iterator[Deduction]]
 sees (it must not change ``candidates`` or ``placed``: the cells placed so far)."""
 
 
+@functools.lru_cache(maxsize=1 << 16)
 def values_of(mask: int) -> tuple[int, ...]:
-    """The values of a candidate mask, ascending."""
+    """The values of a candidate mask, ascending (cached: masks recur)."""
     return tuple(v + 1 for v in range(mask.bit_length()) if mask >> v & 1)
 
 
