@@ -289,6 +289,7 @@ def explain(
     puzzle = as_puzzle(puzzle)[0]
     solution = solve(puzzle)
     board = Board(puzzle.model)
+    board.solution = solution.cells
     candidates = board.initial()
     n = puzzle.side
     placed = {cell for cell, value in enumerate(puzzle.grid.cells) if value}
@@ -367,6 +368,7 @@ def hint(
     if len(placed) == n * n and puzzle.model.holds([mask.bit_length() for mask in masks]):
         return None
     solution = _solution_within(puzzle, masks, smallest)
+    board.solution = solution.cells
     found = next_step(board, masks, placed, as_techniques(techniques))
     if found is None:
         if not board.proper:

@@ -66,6 +66,9 @@ class Board:
             cells) with its propagator.
         rows, columns: the units of origin kind row (column), by their number: for fish
             (X-Wing, Swordfish, Jellyfish).
+        solution: a solution of the model (row-major values) when the caller knows one
+            (:func:`sudoku_cp.explain` does), else ``None``: the minimal deduction then
+            need not search for one.
     """
 
     def __init__(self, model: Model) -> None:
@@ -84,6 +87,7 @@ class Board:
         self.implied = tuple(
             (implied, propagator(implied.sum, model)) for implied in implied_sum_sources(model, model.side)
         )
+        self.solution: Sequence[int] | None = None
         self.rows = self._lines(OriginKind.ROW)
         self.columns = self._lines(OriginKind.COLUMN)
 

@@ -8,8 +8,10 @@ cost-optimal steps Gamba, Bogaerts and Guns find as optimal constrained unsatisf
 subsets ("Efficiently explaining CSPs with unsatisfiable subset optimization", IJCAI
 2021). Here, as a cheap stand-in for the optimum:
 
-1. the current candidates are solved with the engine's search (:class:`BitmaskSearch`);
-   every candidate outside that solution is refuted by the whole model;
+1. the current candidates are solved with the engine's search (:class:`BitmaskSearch`),
+   unless the board knows a solution they keep (:attr:`Board.solution`, which
+   :func:`sudoku_cp.explain` sets); on a proper puzzle every candidate outside that
+   solution is refuted by the whole model;
 2. among the first :data:`SCREEN` such candidates (in cells with the fewest candidates
    first), the :data:`TRIES` whose refutation by the whole model takes the fewest search
    nodes are kept (a quick refutation tends to need few constraints);
@@ -168,7 +170,7 @@ def minimal_core(
 
 def _refutation_nodes(board: Board, candidates: Sequence[int], cell: int, value: int) -> int:
     """The search nodes the whole model needs to refute ``cell = value`` (a large number
-    past :data:`BUDGET` times 4, or when it does not)."""
+    past :data:`BUDGET`, or when it does not)."""
     constraints = [c for c in board.model.constraints if not isinstance(c, ValueIn)]
     domains = {c: candidates[c] for c in range(len(candidates))}
     domains[cell] = 1 << (value - 1)
@@ -176,7 +178,7 @@ def _refutation_nodes(board: Board, candidates: Sequence[int], cell: int, value:
     root = search.propagated()
     if root is None:
         return 0
-    limit = 4 * BUDGET
+    limit = BUDGET
     try:
         found = search._search(root, limit)
     except Restart:
@@ -206,7 +208,9 @@ def find_minimal_deduction(board: Board, candidates: list[int], placed: set[int]
     one solution that is not yet solved."""
     constraints = [c for c in board.model.constraints if not isinstance(c, ValueIn)]
     everything = {c: candidates[c] for c in range(len(candidates))}
-    solution = BitmaskSearch(_model(board, constraints, everything)).find_solution()
+    solution = board.solution
+    if solution is None or any(not candidates[c] >> (v - 1) & 1 for c, v in enumerate(solution)):
+        solution = BitmaskSearch(_model(board, constraints, everything)).find_solution()
     if solution is None:
         return
     wrong = sorted(
