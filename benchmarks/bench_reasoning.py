@@ -1,24 +1,28 @@
 """Benchmark reasoning to the end: how many puzzles the techniques solve with no guess.
 
-For each named data set, :func:`sudoku_cp.advanced.explain_to_end` runs the techniques
-of :data:`sudoku_cp.techniques.TECHNIQUES`, then the advanced ones
-(:data:`sudoku_cp.advanced.ADVANCED`), then the minimal deduction, every step checked
-(it follows from its premises and agrees with the solution; ``--no-check`` skips the
-premise search). One line per set: the share of puzzles solved to the end, the median
-and max CPU seconds per full explanation, the median number of steps and the share of
-steps that are minimal deductions (the last resort). With ``--hodoku``, hodoku-py (a
+For each named data set, :func:`sudoku_cp.explain` runs the techniques of the one table
+(:data:`sudoku_cp.techniques.TECHNIQUES`: singles ... fish, wings, chains, ALS, forcing
+chains, and the minimal deduction last), every step checked (it follows from its
+premises and agrees with the solution; ``--no-check`` skips the premise search). One
+line per set: the share of puzzles solved to the end, the median and max CPU seconds per
+full explanation, the median number of steps and the share of steps that are minimal
+deductions (the last resort), and the median CPU seconds of a :func:`sudoku_cp.hint` at
+the middle state of each path (with its candidates). With ``--hodoku``, hodoku-py (a
 GPL port of HoDoKu, installed separately, never a dependency) solves the same 9x9
 puzzles in the same run, as the baseline of issue 19 (its share solved and median CPU
 seconds), and the ratio of the two medians. ``--techniques`` prints how often each
 technique was used.
 
-Sets (issue 19's targets): easy50, top95, a 300-puzzle sample of sudoku17, a 300-puzzle
-sample of top1465 (seed 0), a sample of hex16 (16x16).
+Sets (issue 19's targets): easy50, top95, hardest, a 300-puzzle sample of sudoku17, a
+300-puzzle sample of top1465 (seed 0), a sample of hex16 (16x16), the bundled anti-knight
+puzzles and samples of the generated variant sets (gen_x, gen_jigsaw, gen_killer,
+gen_thermo).
 
 Usage::
 
     python benchmarks/bench_reasoning.py                       # every set
     python benchmarks/bench_reasoning.py --sets top95 --hodoku # one set, with the baseline
+    python benchmarks/bench_reasoning.py --sets top95 hardest anti_knight --hodoku --write
     python benchmarks/bench_reasoning.py --limit 20            # the first 20 puzzles of each
 """
 
@@ -35,15 +39,25 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from _common import add_write_option, datasets_text, machine, recording, write_if_asked  # noqa: E402
 
-from sudoku_cp import datasets  # noqa: E402
-from sudoku_cp.advanced import explain_to_end  # noqa: E402
+from sudoku_cp import (  # noqa: E402
+    datasets,
+    explain,
+    hint,
+    stepwise,  # noqa: E402
+)
 
 SETS = {
     "easy50": {},
     "top95": {},
+    "hardest": {},
     "sudoku17": {"sample": 300},
     "top1465": {"sample": 300},
     "hex16": {"sample": 20},
+    "anti_knight": {},
+    "gen_x": {"sample": 10},
+    "gen_jigsaw": {"sample": 10},
+    "gen_killer": {"sample": 10},
+    "gen_thermo": {"sample": 10},
 }
 
 
@@ -80,31 +94,38 @@ def run(args: argparse.Namespace) -> None:
     """Explain every puzzle of each set to the end and print one line per set."""
     print(machine())
     print(f"# premise check: {'off' if args.no_check else 'on'}; CPU seconds per full explanation")
+    if args.no_check:
+        stepwise.check_deduction = lambda *arguments, **options: None
     for name in args.sets:
         grids = datasets.load(name, limit=args.limit, **SETS.get(name, {}))
-        seconds, steps, used = [], [], Counter()
+        seconds, hints, steps, used = [], [], [], Counter()
         solved = last_resort = total = 0
         for grid in grids:
             start = time.process_time()
-            path = explain_to_end(grid, check=not args.no_check)
+            path = explain(grid)
             seconds.append(time.process_time() - start)
             solved += path.solved
-            steps.append(len(path.deductions))
-            used.update(d.technique for d in path.deductions)
-            last_resort += sum(d.technique == "minimal deduction" for d in path.deductions)
-            total += len(path.deductions)
+            steps.append(len(path))
+            used.update(step.technique_id for step in path)
+            last_resort += sum(step.technique_id == "minimal-deduction" for step in path)
+            total += len(path)
+            middle = path.state(len(path) // 2)[1]
+            start = time.process_time()
+            hint(grid, candidates=middle)
+            hints.append(time.process_time() - start)
         line = (
-            f"{name:<9} n={len(grids):<4} solved={100 * solved / len(grids):5.1f}%  "
+            f"{name:<11} n={len(grids):<4} solved={100 * solved / len(grids):5.1f}%  "
             f"median={statistics.median(seconds):6.3f} s  max={max(seconds):6.2f} s  "
             f"steps={statistics.median(steps):5.0f}  "
-            f"minimal deductions={100 * last_resort / max(total, 1):5.2f}%"
+            f"minimal deductions={100 * last_resort / max(total, 1):5.2f}%  "
+            f"hint median={statistics.median(hints):6.3f} s"
         )
         print(line, flush=True)
-        if args.hodoku and grids and grids[0].side == 9:
+        if args.hodoku and grids and grids[0].side == 9 and not getattr(grids[0], "rules", ()):
             ok, theirs = hodoku_line(grids)
             ratio = statistics.median(seconds) / statistics.median(theirs)
             print(
-                f"{'  hodoku':<9} n={len(grids):<4} solved={100 * ok / len(grids):5.1f}%  "
+                f"{'  hodoku':<11} n={len(grids):<4} solved={100 * ok / len(grids):5.1f}%  "
                 f"median={statistics.median(theirs):6.3f} s  max={max(theirs):6.2f} s  "
                 f"(ours / hodoku-py median: x{ratio:.2f})",
                 flush=True,

@@ -31,6 +31,7 @@ from sudoku_cp.errors import (
     BackendUnavailableError,
     InvalidPuzzleError,
     NoSolutionError,
+    NotProperError,
     NotSupportedError,
     SolveTimeoutError,
     SudokuError,
@@ -189,7 +190,12 @@ def _exit_code(error: SudokuError) -> int:
     if isinstance(error, SolveTimeoutError):
         return EXIT_TIMEOUT
     if isinstance(
-        error, InvalidPuzzleError | UnknownBackendError | BackendUnavailableError | NotSupportedError
+        error,
+        InvalidPuzzleError
+        | UnknownBackendError
+        | BackendUnavailableError
+        | NotSupportedError
+        | NotProperError,
     ):
         return EXIT_INVALID
     if isinstance(error, WorkerDiedError):
@@ -700,13 +706,55 @@ def explain_command(puzzle: str | None, index: int) -> None:
 @app.command("hint")
 @puzzle_argument
 @index_option
-def hint_command(puzzle: str | None, index: int) -> None:
+@click.option(
+    "--candidates",
+    "-c",
+    "candidates_file",
+    default=None,
+    help="A file (or - for standard input) of the pencil marks reached: 9 lines of 9 "
+    "space-separated candidate strings ('123 5 79 ...'), or the 729-character candidates "
+    "string. With -, the puzzle must be an argument (or is read from the candidates: their "
+    "cells with one candidate as givens, 9x9 classic).",
+)
+def hint_command(puzzle: str | None, index: int, candidates_file: str | None) -> None:
     """Print the next step for PUZZLE (a file, the puzzle itself, or standard input): the
-    simplest deduction its digits allow (give the digits filled so far as givens)."""
-    from sudoku_cp.stepwise import explain
+    simplest deduction its digits allow (give the digits filled so far as givens), or,
+    with --candidates, the pencil marks reached. It always makes progress; it says when
+    the puzzle is solved, has no solution (or the candidates exclude it) or is not proper."""
+    from sudoku_cp.stepwise import hint
 
-    path = explain(_only(puzzle, index)[1], max_steps=1)
-    _out(str(path.steps[0]) if path.steps else path.summary())
+    candidates = None
+    if candidates_file is not None:
+        candidates = _read_text(candidates_file)
+    if candidates_file == "-" and puzzle is None:
+        read = _puzzle_of_candidates(candidates)
+    else:
+        read = _only(puzzle, index)[1]
+    step = hint(read, candidates=candidates)
+    _out(str(step) if step is not None else "solved: every cell is filled")
+
+
+def _read_text(name: str) -> str:
+    """The text of a file, or of standard input for ``-``."""
+    try:
+        if name == "-":
+            return sys.stdin.read()
+        with open(name, encoding="utf-8") as stream:
+            return stream.read()
+    except (OSError, UnicodeDecodeError) as error:
+        reason = getattr(error, "strerror", None) or error
+        raise _Failure(EXIT_INVALID, f"cannot read {name}: {reason}") from None
+
+
+def _puzzle_of_candidates(text: str) -> Puzzle:
+    """A classic 9x9 puzzle whose givens are the cells of ``text`` (candidates) with one
+    candidate that no peer still holds."""
+    from sudoku_cp.candidates import filled, parse_candidates
+
+    masks = parse_candidates(text, 9)
+    givens = filled(masks, Puzzle(Grid.empty(9)).model.peers)
+    digits = [mask.bit_length() if cell in givens else 0 for cell, mask in enumerate(masks)]
+    return Puzzle(Grid.empty(9).with_cells(digits))
 
 
 @app.command("datasets")

@@ -74,6 +74,11 @@ def _rebuild_no_solution(args: tuple, puzzle: object, explainer: Callable | None
     return NoSolutionError(*args, puzzle=puzzle, explainer=explainer)
 
 
+class NotProperError(SudokuError, ValueError):
+    """The puzzle has several solutions, and reasoning cannot go on from the state given
+    (:func:`sudoku_cp.hint`): no step follows from the constraints alone."""
+
+
 class SolveTimeoutError(SudokuError, TimeoutError):
     """The ``time_limit`` (in seconds) ran out before the answer was found and proven."""
 

@@ -76,7 +76,8 @@ def propagate(
     over the candidates as they were before the step (so each deduction is sound on its
     own), then starts again from the weakest. Yields ``(level, deduction)`` in the order
     applied; ``candidates`` and ``placed`` (the cells placed so far) change in place.
-    The levels are those of the table (:data:`LEVEL_TECHNIQUES`). :func:`grade` uses the
+    The levels are those of the table (:data:`LEVEL_TECHNIQUES`); a row resting on
+    uniqueness runs only once ``board.proper`` proves the puzzle proper. :func:`grade` uses the
     solving path instead, which ``explain`` shows; this is the cross-check that a grade
     is the weakest level whose propagation solves the puzzle.
 
@@ -85,7 +86,8 @@ def propagate(
     """
     while True:
         for level, techniques in enumerate(LEVEL_TECHNIQUES[: strongest + 1]):
-            found = [d for t in techniques for d in t.find(board, candidates[:], set(placed))]
+            allowed = [t for t in techniques if not t.needs_unique or board.proper]
+            found = [d for t in allowed for d in t.find(board, candidates[:], set(placed))]
             productive = False
             for deduction in found:
                 if any(candidates[c] >> (v - 1) & 1 for c, v in deduction.eliminations) or any(

@@ -42,14 +42,15 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
 from sudoku_cp.api import solve
+from sudoku_cp.candidates import CandidatesInput, as_masks, filled
 from sudoku_cp.constraints import AllDifferent, Model, Origin, OriginKind, Sum, ValueIn
 from sudoku_cp.engine.search import BitmaskSearch
 from sudoku_cp.engine.sums import ImpliedSum
-from sudoku_cp.errors import SudokuError
+from sudoku_cp.errors import NoSolutionError, NotProperError, SudokuError
 from sudoku_cp.grid import Grid
 from sudoku_cp.puzzle import Puzzle, PuzzleInput, as_puzzle
 from sudoku_cp.techniques.board import Board, Deduction, Finder, values_of
-from sudoku_cp.techniques.table import BY_ID, Technique, as_techniques, solving_path
+from sudoku_cp.techniques.table import BY_ID, Technique, as_techniques, next_step, solving_path
 
 Triple = tuple[int, int, int]
 """``(row, column, value)``, 0-based row and column."""
@@ -154,6 +155,8 @@ class Explanation:
         solution: the solution the steps were checked against.
         grid: the digits placed at the end (givens included).
         candidates: each cell's candidates at the end (row-major tuples of values).
+        proper: for a path that stalls, whether the puzzle has one solution (proven by
+            count); ``None`` for a path that solves it (which proves it has one).
     """
 
     puzzle: Puzzle
@@ -162,6 +165,7 @@ class Explanation:
     grid: Grid
     candidates: tuple[tuple[int, ...], ...]
     _before: tuple[tuple[tuple[int, ...], ...], ...] = field(repr=False, compare=False)
+    proper: bool | None = None
 
     def __iter__(self) -> Iterator[Step]:
         return iter(self.steps)
@@ -199,9 +203,10 @@ class Explanation:
             return f"solved in {len(self.steps)} steps"
         row, column = self.branch_cell
         options = ", ".join(map(str, self.candidates[self.puzzle.model.cell_at(row, column)]))
+        several = "the puzzle has several solutions; " if self.proper is False else ""
         return (
             f"reasoning stalls after {len(self.steps)} steps with {self.grid.cells.count(0)} cells open: "
-            f"a search would branch on r{row + 1}c{column + 1} (candidates {options})"
+            f"{several}a search would branch on r{row + 1}c{column + 1} (candidates {options})"
         )
 
     def __str__(self) -> str:
@@ -283,6 +288,7 @@ def explain(
     puzzle = as_puzzle(puzzle)[0]
     solution = solve(puzzle)
     board = Board(puzzle.model)
+    board.solution = solution.cells
     candidates = board.initial()
     placed = {cell for cell, value in enumerate(puzzle.grid.cells) if value}
     steps: list[Step] = []
@@ -300,6 +306,7 @@ def explain(
         before.append(tuple(values_of(mask) for mask in prior))
         steps.append(_step(deduction, puzzle.model, technique))
     digits = [candidates[c].bit_length() if c in placed else 0 for c in range(puzzle.model.cell_count)]
+    stalled = len(placed) < puzzle.model.cell_count and (max_steps is None or len(steps) < max_steps)
     return Explanation(
         puzzle,
         tuple(steps),
@@ -307,24 +314,88 @@ def explain(
         puzzle.grid.with_cells(digits),
         tuple(values_of(mask) for mask in candidates),
         tuple(before),
+        board.proper if stalled else None,
     )
 
 
-def hint(puzzle: PuzzleInput, *, techniques: Sequence[Technique | Finder] | None = None) -> Step | None:
-    """The next step of :func:`explain`: the simplest deduction the puzzle's givens allow.
+def hint(
+    puzzle: PuzzleInput,
+    *,
+    candidates: CandidatesInput | None = None,
+    techniques: Sequence[Technique | Finder] | None = None,
+) -> Step | None:
+    """The next step from a state of the solve: the simplest deduction it allows, checked
+    like every step of :func:`explain`. It always makes progress (places a digit in an
+    open cell, or removes candidates still there), so hints never loop.
 
-    To ask for a hint in the middle of a solve, pass the puzzle with the digits filled so
-    far as givens.
+    Args:
+        puzzle: anything :func:`sudoku_cp.solve` takes; the digits filled so far may be
+            given as givens.
+        candidates: the pencil marks reached (``None``: those people start from, each
+            cell's candidates less its given peers' digits, so the hint is
+            ``explain(puzzle)[0]``): a text in the pencil-mark grid layout or the
+            candidates string (:mod:`sudoku_cp.candidates` documents both), or ``n * n``
+            collections of values, row-major (:meth:`Explanation.state`). Candidates
+            outside a cell's domain (a given's other values) are dropped; a cell left with
+            one candidate that no peer still holds counts as filled.
+        techniques: as for :func:`explain`.
 
     Returns:
-        The :class:`Step`, or ``None`` when the puzzle is complete or no technique applies
-        (``explain(puzzle).branch_cell`` then names the cell a search would branch on).
+        The :class:`Step`, or ``None`` when the puzzle is solved (every cell filled).
 
     Raises:
-        The same errors as :func:`explain`.
+        InvalidPuzzleError: malformed puzzle or candidates (naming the line and column).
+        NoSolutionError: the puzzle has no solution, or the candidates exclude every
+            solution (a digit of the solution was removed: the message names the cell).
+        NotProperError: the puzzle has several solutions and no step follows from the
+            constraints alone any more (sound steps are given while there are some).
+        SudokuError: a step failed its check (a bug).
     """
-    path = explain(puzzle, techniques=techniques, max_steps=1)
-    return path.steps[0] if path.steps else None
+    puzzle = as_puzzle(puzzle)[0]
+    smallest = solve(puzzle)  # NoSolutionError (with the conflicting givens) when there is none
+    board = Board(puzzle.model)
+    n = puzzle.side
+    givens = {cell for cell, value in enumerate(puzzle.grid.cells) if value}
+    if candidates is None:
+        masks = board.initial()
+        placed = set(givens)
+    else:
+        domains = [sum(1 << (v - 1) for v in domain) for domain in puzzle.model.domains()]
+        masks = [mask & domain for mask, domain in zip(as_masks(candidates, n), domains, strict=True)]
+        placed = givens | filled(masks, puzzle.model.peers)
+    if len(placed) == puzzle.model.cell_count and puzzle.model.holds([mask.bit_length() for mask in masks]):
+        return None
+    solution = _solution_within(puzzle, masks, smallest)
+    board.solution = solution.cells
+    found = next_step(board, masks, placed, as_techniques(techniques))
+    if found is None:
+        if not board.proper:
+            raise NotProperError(
+                "the puzzle has several solutions: no step follows from its constraints from here"
+            )
+        return None  # only with a restricted list of techniques
+    technique, deduction = found
+    check_deduction(puzzle, masks, deduction, solution, premises=not technique.needs_unique)
+    return _step(deduction, puzzle.model, technique)
+
+
+def _solution_within(puzzle: Puzzle, masks: Sequence[int], smallest: Grid) -> Grid:
+    """A solution of ``puzzle`` that keeps every candidate of ``masks``: the smallest one
+    if it does, else any (several solutions); raise :class:`NoSolutionError` if none does."""
+    n = puzzle.side
+    lost = next((c for c, v in enumerate(smallest.cells) if not masks[c] >> (v - 1) & 1), None)
+    if lost is None:
+        return smallest
+    restricted = tuple(ValueIn(c, values_of(m), _CANDIDATES) for c, m in enumerate(masks))
+    model = Model(n, puzzle.model.givens, puzzle.model.constraints + restricted, puzzle.model.positions)
+    found = BitmaskSearch(model).find_solution() if all(model.domains()) else None
+    if found is None:
+        row, column = puzzle.model.position(lost)
+        raise NoSolutionError(
+            f"these candidates exclude the solution: r{row + 1}c{column + 1} no longer has its digit "
+            f"{smallest.cells[lost]} among its candidates"
+        )
+    return smallest.with_cells(list(found))
 
 
 def _step(deduction: Deduction, model: Model, technique: Technique) -> Step:
@@ -367,12 +438,23 @@ def check_deduction(
         premise.append(deduction.lemma.sum)  # proven from the premise: it keeps the search short
     cells = sorted({c for constraint in premise for c in constraint.cells})
     domains = {c: frozenset(values_of(candidates[c])) for c in cells}
-    conclusions = [(cell, frozenset({value})) for cell, value in deduction.eliminations]
-    conclusions += [(cell, domains[cell] - {value}) for cell, value in deduction.placements]
+    placements = dict(deduction.placements)
+    conclusions = [
+        (cell, domains[cell] - {value})
+        for cell, value in deduction.placements
+        if not _forced_by_a_unit(premise, domains, cell, value, n)
+    ]
+    conclusions += [
+        (cell, frozenset({value}))
+        for cell, value in deduction.eliminations
+        if not _excluded_by_a_digit(premise, domains, placements, cell, value)
+    ]
     # Cells outside the premise take no part: fixing them keeps the search to the premise.
     whole = puzzle.model
     fixed = tuple(0 if c in domains else 1 for c in range(whole.cell_count))
     for cell, contrary in conclusions:
+        if not domains[cell] & contrary:
+            continue  # nothing else is left for the cell: it follows from its candidates
         restricted = {**domains, cell: domains[cell] & contrary}
         model = Model(
             n,
@@ -387,6 +469,33 @@ def check_deduction(
 
 
 _CANDIDATES = Origin(OriginKind.CANDIDATES)
+
+
+def _forced_by_a_unit(premise, domains, cell: int, value: int, n: int) -> bool:
+    """True when an AllDifferent of the premise over ``n`` cells (which therefore holds
+    every value once) holds ``cell`` and no other cell with ``value`` among its
+    candidates: the placement then follows without a search."""
+    for constraint in premise:
+        if (
+            isinstance(constraint, AllDifferent)
+            and cell in constraint.cells
+            and len(set(constraint.cells)) == n
+        ):
+            if all(other == cell or value not in domains[other] for other in constraint.cells):
+                return True
+    return False
+
+
+def _excluded_by_a_digit(premise, domains, placements, cell: int, value: int) -> bool:
+    """True when an AllDifferent of the premise holds ``cell`` and another cell that is
+    ``value`` (its only candidate, or a placement of the step, itself checked by search):
+    the elimination then follows without a search."""
+    for constraint in premise:
+        if isinstance(constraint, AllDifferent) and cell in constraint.cells:
+            for other in constraint.cells:
+                if other != cell and (placements.get(other) == value or domains.get(other) == {value}):
+                    return True
+    return False
 
 
 def check_implied_sum(implied: ImpliedSum, n: int) -> None:

@@ -309,3 +309,14 @@ def test_explain_solves_a_jigsaw():
 def test_explain_solves_every_puzzle_of_a_sample(name):
     for puzzle in datasets.load(name, sample=8, seed=1):
         assert explain(puzzle).solved
+
+
+def test_uniqueness_rows_wait_for_a_proven_proper_puzzle():
+    from sudoku_cp.techniques import next_step
+
+    board, candidates = state({(1, 1): "12", (1, 4): "12", (2, 1): "12", (2, 4): "125"})
+    row = BY_ID["unique-rectangle-1"]
+    assert row.needs_unique and list(row.find(board, candidates, set()))
+    assert next_step(board, candidates, set(), [row]) is None  # a blank grid: many solutions
+    board.proper = True  # as if proven by count
+    assert next_step(board, candidates, set(), [row])[0] is row

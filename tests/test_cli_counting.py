@@ -83,4 +83,4 @@ def test_grade_prints_band_and_level():
     easy = datasets.load("easy50")[0].to_string()
     result = run("grade", stdin=easy + "\n")
     assert result.output == f"{grade(easy)}\n"
-    assert result.output.split()[0] in ("easy", "medium", "hard", "expert")
+    assert result.output.split()[0] in ("easy", "medium", "hard", "expert", "fiendish")

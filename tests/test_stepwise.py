@@ -298,3 +298,98 @@ def test_modern_puzzles_are_explained_to_the_end_with_every_step_checked(name):
     path = sudoku_cp.explain(puzzle)  # checks every step's premises (SudokuError otherwise)
     assert path.solved
     assert any(step.technique == MODERN_SETS[name] for step in path)
+
+
+# -- hints from a state with candidates -------------------------------------------------------
+
+REPLAYED = [("top95", 6), ("top95", 40), ("gen_killer", 1), ("gen_jigsaw", 2)]
+
+
+@pytest.mark.parametrize(("name", "index"), REPLAYED)
+def test_hint_makes_sound_progress_at_the_states_of_a_path(name, index):
+    puzzle = datasets.load(name)[index]
+    path = explain(puzzle)
+    assert path.solved
+    solution = sudoku_cp.solve(puzzle, backend="backtracking")
+    n = puzzle.side
+    for at in range(0, len(path), 5):
+        _, candidates = path.state(at)
+        step = hint(puzzle, candidates=candidates)
+        if step is None:  # solved: one candidate left in each cell (the solution's)
+            assert [values for values in candidates] == [(v,) for v in solution.cells]
+            continue
+        assert step.placements or step.eliminations
+        for row, column, value in step.eliminations:
+            assert value in candidates[row * n + column] and solution[row, column] != value, step
+        for row, column, value in step.placements:
+            assert solution[row, column] == value, step
+    assert hint(puzzle, candidates=path.state(len(path))[1]) is None  # solved
+
+
+def test_hint_reads_both_candidate_layouts_and_refuses_malformed_ones():
+    from sudoku_cp import InvalidPuzzleError
+    from sudoku_cp.candidates import format_candidates, parse_candidates
+
+    puzzle = datasets.load("top95")[6]
+    path = explain(puzzle)
+    _, candidates = path.state(40)
+    masks = [sum(1 << (v - 1) for v in values) for values in candidates]
+    grid_text = format_candidates(masks)
+    string = "".join(str(v) if mask >> (v - 1) & 1 else "." for mask in masks for v in range(1, 10))
+    assert parse_candidates(grid_text) == parse_candidates(string) == masks
+    bordered = "\n".join(
+        line if i % 3 else "------+------+------\n" + line for i, line in enumerate(grid_text.splitlines())
+    )
+    assert parse_candidates(bordered.replace("  ", " | ", 1)) == masks
+    assert hint(puzzle, candidates=grid_text) == hint(puzzle, candidates=string) == path[40]
+    lines = grid_text.splitlines()
+    with pytest.raises(InvalidPuzzleError, match="line 3, column 2: '0' is not a digit 1-9"):
+        parse_candidates("\n".join(lines[:2] + [lines[2].replace(lines[2].split()[1], "0", 1)] + lines[3:]))
+    with pytest.raises(InvalidPuzzleError, match="line 5: 8 cells, expected 9"):
+        parse_candidates("\n".join(lines[:4] + [" ".join(lines[4].split()[:8])] + lines[5:]))
+    with pytest.raises(InvalidPuzzleError, match="character 10 \\(r1c2, value 1\\)"):
+        parse_candidates(string[:9] + "x" + string[10:])
+    with pytest.raises(InvalidPuzzleError, match="729 characters"):
+        parse_candidates(string[:700])
+
+
+def test_hint_says_when_candidates_exclude_the_solution_or_the_puzzle_is_not_proper():
+    from sudoku_cp import NotProperError
+
+    puzzle = datasets.load("top95")[6]
+    path = explain(puzzle)
+    _, candidates = path.state(10)
+    cell = next(c for c, values in enumerate(candidates) if len(values) > 1)
+    wrong = list(candidates)
+    wrong[cell] = tuple(v for v in candidates[cell] if v != path.solution.cells[cell])
+    row, column = divmod(cell, 9)
+    with pytest.raises(NoSolutionError, match=f"exclude the solution: r{row + 1}c{column + 1}"):
+        hint(puzzle, candidates=wrong)
+    with pytest.raises(NotProperError, match="several solutions"):
+        hint("1234" + "." * 12)
+    assert "several solutions" in explain("1234" + "." * 12).summary()
+
+
+def test_cli_hint_with_candidates(tmp_path):
+    from sudoku_cp.candidates import format_candidates
+
+    puzzle = datasets.load("top95")[6]
+    path = explain(puzzle)
+    _, candidates = path.state(40)
+    text = format_candidates([sum(1 << (v - 1) for v in values) for values in candidates])
+    (tmp_path / "marks.txt").write_text(text)
+    line = "".join(str(v) if v else "." for v in puzzle.cells)
+
+    def run(args, stdin=""):
+        with CliRunner().isolation(input=stdin) as (out, err, _):
+            code = main(args)
+            return code, out.getvalue().decode(), err.getvalue().decode()
+
+    assert run(["hint", line, "--candidates", str(tmp_path / "marks.txt")])[1] == f"{path[40]}\n"
+    assert run(["hint", line, "--candidates", "-"], text)[1] == f"{path[40]}\n"
+    code, out, _ = run(["hint", "--candidates", "-"], text)  # the puzzle read from the candidates
+    assert code == EXIT_SOLVED and out.startswith(path[40].technique)
+    solved = "".join(map(str, path.solution.cells))
+    assert run(["hint", solved])[1] == "solved: every cell is filled\n"
+    code, _, err = run(["hint", line, "--candidates", "-"], text.replace("\n", "\n\n", 1)[:-3])
+    assert code == 2 and "candidates" in err

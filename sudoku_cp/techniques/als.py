@@ -45,13 +45,21 @@ def find_als_xz(board: Board, candidates: list[int], placed: set[int]) -> Iterat
     """ALS-XZ (see the module docstring); the smallest pairs of sets first."""
     geo = geometry(board)
     sets = almost_locked_sets(board, candidates, placed)
-    info = []  # per set: value -> (its cells with the value, the cells seeing all of them)
-    for cells, mask, _ in sets:
-        per_value = {}
-        for v in values_of(mask):
-            holding = [c for c in cells if candidates[c] >> (v - 1) & 1]
-            per_value[v] = (holding, frozenset.intersection(*(geo.peers[c] for c in holding)))
-        info.append(per_value)
+    cell_bits = [sum(1 << c for c in cells) for cells, _, _ in sets]
+    masks = [mask for _, mask, _ in sets]
+    cache: dict[int, dict] = {}
+
+    def info_of(index: int) -> dict:
+        """Per value of the set: its cells with the value, and the cells seeing all of them."""
+        found = cache.get(index)
+        if found is None:
+            cells, mask, _ = sets[index]
+            found = cache[index] = {}
+            for v in values_of(mask):
+                holding = [c for c in cells if candidates[c] >> (v - 1) & 1]
+                found[v] = (holding, frozenset.intersection(*(geo.peers[c] for c in holding)))
+        return found
+
     by_size: dict[int, list[int]] = {}
     for index, (cells, _, _) in enumerate(sets):
         by_size.setdefault(len(cells), []).append(index)
@@ -64,11 +72,12 @@ def find_als_xz(board: Board, candidates: list[int], placed: set[int]) -> Iterat
                 else ((i, j) for i in firsts for j in seconds)
             )
             for i, j in pairs:
-                (ca, ma, ua), (cb, mb, ub) = sets[i], sets[j]
-                common = ma & mb
-                if common.bit_count() < 2 or not set(ca).isdisjoint(cb):
-                    continue
-                va, vb = info[i], info[j]
+                common = masks[i] & masks[j]
+                if not common & (common - 1) or cell_bits[i] & cell_bits[j]:
+                    continue  # fewer than two common values, or overlapping sets
+                (ca, _, ua), (cb, _, ub) = sets[i], sets[j]
+                va = cache.get(i) or info_of(i)
+                vb = cache.get(j) or info_of(j)
                 for x in values_of(common):
                     if not va[x][1].issuperset(vb[x][0]):
                         continue  # not a restricted common: some x of B does not see every x of A

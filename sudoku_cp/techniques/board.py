@@ -131,6 +131,9 @@ class Board:
             cells) with its propagator.
         rows, columns: the units of origin kind row (column), by their number: for fish
             (X-Wing, Swordfish, Jellyfish); none on a multi-grid board.
+        solution: a solution of the model (row-major values) when the caller knows one
+            (:func:`sudoku_cp.explain` does), else ``None``: the minimal deduction then
+            need not search for one.
     """
 
     def __init__(self, model: Model) -> None:
@@ -151,6 +154,7 @@ class Board:
         self.implied = tuple(
             (implied, propagator(implied.sum, model)) for implied in implied_sum_sources(model, model.side)
         )
+        self.solution: Sequence[int] | None = None
         # On a multi-grid board a row number names a row of each sub-grid: the finders that
         # index rows and columns by number (fish, unique rectangles) see none there.
         multigrid = model.positions is not None
@@ -187,8 +191,9 @@ Finder = Callable[[Board, list[int], set[int]], Iterator[Deduction]]
 sees (it must not change ``candidates`` or ``placed``: the cells placed so far)."""
 
 
+@functools.lru_cache(maxsize=1 << 16)
 def values_of(mask: int) -> tuple[int, ...]:
-    """The values of a candidate mask, ascending."""
+    """The values of a candidate mask, ascending (cached: masks recur)."""
     return tuple(v + 1 for v in range(mask.bit_length()) if mask >> v & 1)
 
 

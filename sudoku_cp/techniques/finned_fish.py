@@ -26,97 +26,98 @@ from sudoku_cp.techniques.board import Board, Deduction
 _NAMES = {2: "X-Wing", 3: "Swordfish", 4: "Jellyfish"}
 
 
-def finned_fish(size: int, kind: str) -> Callable[[Board, list[int], set[int]], Iterator[Deduction]]:
-    """The finder of one fish: ``size`` 2, 3 or 4 (X-Wing, Swordfish, Jellyfish) and
-    ``kind`` ``"basic"``, ``"finned"`` or ``"sashimi"``."""
-    name = _NAMES[size] if kind == "basic" else f"{kind} {_NAMES[size]}"
-
-    def find(board: Board, candidates: list[int], placed: set[int]) -> Iterator[Deduction]:
-        n = board.side
-        if len(board.rows) != n or len(board.columns) != n:
-            return
-        geo = geometry(board)
-        spread = 0 if kind == "basic" else max(1, math.isqrt(n) - 1)
-        for bases, covers, base_of, cover_of in (
-            (board.rows, board.columns, geo.row_of, geo.column_of),
-            (board.columns, board.rows, geo.column_of, geo.row_of),
-        ):
-            for value in range(1, n + 1):
-                bit = 1 << (value - 1)
-                masks = {}  # base index -> bitmask of the cover lines holding its places
-                places = {}
-                cross = [0] * n  # cover index -> bitmask of the base lines holding the value there
-                for index, line in enumerate(bases):
-                    mask = 0
-                    spots = []
-                    for c in line.cells:
-                        if candidates[c] & bit:
-                            if c in placed:
-                                mask = -1
-                                break
-                            mask |= 1 << cover_of[c]
-                            cross[cover_of[c]] |= 1 << index
-                            spots.append(c)
-                    if mask > 0 and mask.bit_count() <= size + spread:
-                        masks[index] = mask
-                        places[index] = spots
-                if len(masks) < size:
-                    continue
-                for chosen in itertools.combinations(sorted(masks), size):
-                    union = 0
-                    chosen_mask = 0
-                    for i in chosen:
-                        union |= masks[i]
-                        chosen_mask |= 1 << i
-                    width = union.bit_count()
+def _scan(
+    board: Board, candidates: list[int], placed: set[int], size: int, kind: str
+) -> Iterator[tuple[str, Deduction]]:
+    """Every fish of ``size`` lines, ``kind`` ``"basic"`` or ``"fins"`` (finned and sashimi
+    in one pass): ``(kind, deduction)``, kind ``"basic"``, ``"finned"`` or ``"sashimi"``."""
+    n = board.side
+    if len(board.rows) != n or len(board.columns) != n:
+        return
+    geo = geometry(board)
+    spread = 0 if kind == "basic" else max(1, math.isqrt(n) - 1)
+    for bases, covers, base_of, cover_of in (
+        (board.rows, board.columns, geo.row_of, geo.column_of),
+        (board.columns, board.rows, geo.column_of, geo.row_of),
+    ):
+        for value in range(1, n + 1):
+            bit = 1 << (value - 1)
+            masks = {}  # base index -> bitmask of the cover lines holding its places
+            places = {}
+            cross = [0] * n  # cover index -> bitmask of the base lines holding the value there
+            for index, line in enumerate(bases):
+                mask = 0
+                spots = []
+                for c in line.cells:
+                    if candidates[c] & bit:
+                        if c in placed:
+                            mask = -1
+                            break
+                        mask |= 1 << cover_of[c]
+                        cross[cover_of[c]] |= 1 << index
+                        spots.append(c)
+                if mask > 0 and mask.bit_count() <= size + spread:
+                    masks[index] = mask
+                    places[index] = spots
+            if len(masks) < size:
+                continue
+            for chosen in itertools.combinations(sorted(masks), size):
+                union = 0
+                chosen_mask = 0
+                for i in chosen:
+                    union |= masks[i]
+                    chosen_mask |= 1 << i
+                width = union.bit_count()
+                if kind == "basic":
+                    if width != size:
+                        continue
+                    options = [union]
+                else:
+                    if not size < width <= size + spread:
+                        continue
+                    spots = [k for k in range(n) if union >> k & 1]
+                    options = (sum(1 << k for k in ks) for ks in itertools.combinations(spots, size))
+                for cover in options:
+                    counts = [(masks[i] & cover).bit_count() for i in chosen]
+                    if min(counts) == 0:
+                        continue
+                    found = kind if kind == "basic" else ("sashimi" if min(counts) == 1 else "finned")
                     if kind == "basic":
-                        if width != size:
-                            continue
-                        options = [union]
+                        if not any(cross[k] & ~chosen_mask for k in range(n) if cover >> k & 1):
+                            continue  # nothing in the covers outside the bases
+                        fins = []
+                        targets = [
+                            c
+                            for k in range(n)
+                            if cover >> k & 1
+                            for c in covers[k].cells
+                            if candidates[c] & bit and not chosen_mask >> base_of[c] & 1 and c not in placed
+                        ]
                     else:
-                        if not size < width <= size + spread:
+                        fins = [c for i in chosen for c in places[i] if not cover >> cover_of[c] & 1]
+                        seen = geo.peers[fins[0]].intersection(*(geo.peers[f] for f in fins[1:]))
+                        if not seen:
                             continue
-                        spots = [k for k in range(n) if union >> k & 1]
-                        options = (sum(1 << k for k in ks) for ks in itertools.combinations(spots, size))
-                    for cover in options:
-                        counts = [(masks[i] & cover).bit_count() for i in chosen]
-                        if min(counts) == 0:
-                            continue
-                        if kind != "basic" and (min(counts) == 1) != (kind == "sashimi"):
-                            continue
-                        if kind == "basic":
-                            if not any(cross[k] & ~chosen_mask for k in range(n) if cover >> k & 1):
-                                continue  # nothing in the covers outside the bases
-                            fins = []
-                            targets = [
-                                c
-                                for k in range(n)
-                                if cover >> k & 1
-                                for c in covers[k].cells
-                                if candidates[c] & bit
-                                and not chosen_mask >> base_of[c] & 1
-                                and c not in placed
-                            ]
-                        else:
-                            fins = [c for i in chosen for c in places[i] if not cover >> cover_of[c] & 1]
-                            seen = geo.peers[fins[0]].intersection(*(geo.peers[f] for f in fins[1:]))
-                            targets = sorted(
-                                c
-                                for c in seen
-                                if candidates[c] & bit
-                                and cover >> cover_of[c] & 1
-                                and not chosen_mask >> base_of[c] & 1
-                                and c not in placed
-                            )
-                        if not targets:
-                            continue
-                        cells = sorted(c for i in chosen for c in places[i])
-                        used = premise(
-                            tuple(bases[i] for i in chosen),
-                            tuple(covers[k] for k in range(n) if cover >> k & 1),
-                            links(geo, [(t, f) for t in targets for f in fins]),
+                        targets = sorted(
+                            c
+                            for c in seen
+                            if candidates[c] & bit
+                            and cover >> cover_of[c] & 1
+                            and not chosen_mask >> base_of[c] & 1
+                            and c not in placed
                         )
-                        yield Deduction(
+                    if not targets:
+                        continue
+                    cells = sorted(c for i in chosen for c in places[i])
+                    used = premise(
+                        tuple(bases[i] for i in chosen),
+                        tuple(covers[k] for k in range(n) if cover >> k & 1),
+                        links(geo, [(t, f) for t in targets for f in fins]),
+                    )
+                    name = _NAMES[size] if found == "basic" else f"{found} {_NAMES[size]}"
+                    yield (
+                        found,
+                        Deduction(
                             name,
                             (),
                             tuple((t, value) for t in targets),
@@ -124,7 +125,33 @@ def finned_fish(size: int, kind: str) -> Callable[[Board, list[int], set[int]], 
                             (value,),
                             tuple((c, value) for c in cells),
                             used,
-                        )
+                        ),
+                    )
+
+
+_LAST: dict = {}
+"""The finned and sashimi fish of the last candidates scanned, by kind."""
+
+
+def finned_fish(size: int, kind: str) -> Callable[[Board, list[int], set[int]], Iterator[Deduction]]:
+    """The finder of one fish: ``size`` 2, 3 or 4 (X-Wing, Swordfish, Jellyfish) and
+    ``kind`` ``"basic"``, ``"finned"`` or ``"sashimi"``. Finned and sashimi fish of a size
+    are found in one pass, kept for the next call on the same candidates (the table tries
+    them one after the other)."""
+    name = _NAMES[size] if kind == "basic" else f"{kind} {_NAMES[size]}"
+
+    def find(board: Board, candidates: list[int], placed: set[int]) -> Iterator[Deduction]:
+        if kind == "basic":
+            yield from (d for _, d in _scan(board, candidates, placed, size, "basic"))
+            return
+        key = (size, board, tuple(candidates), frozenset(placed))
+        if _LAST.get("key") != key:
+            found: dict[str, list[Deduction]] = {"finned": [], "sashimi": []}
+            for which, deduction in _scan(board, candidates, placed, size, "fins"):
+                found[which].append(deduction)
+            _LAST.clear()
+            _LAST.update(key=key, found=found)
+        yield from _LAST["found"][kind]
 
     find.__name__ = "find_" + name.lower().replace("-", "_").replace(" ", "_")
     find.__doc__ = (

@@ -26,7 +26,7 @@ from sudoku_cp.constraints import Constraint, Linear, Sandwich, Skyscraper, Sum
 from sudoku_cp.techniques._links import Geometry, geometry, links, premise
 from sudoku_cp.techniques.board import Board, Deduction, values_of
 
-MAX_BRANCHES = 3
+MAX_BRANCHES = 9
 """The most candidates of a cell (places of a value in a unit) a forcing chain splits on."""
 
 

@@ -8,16 +8,25 @@ cost-optimal steps Gamba, Bogaerts and Guns find as optimal constrained unsatisf
 subsets ("Efficiently explaining CSPs with unsatisfiable subset optimization", IJCAI
 2021). Here, as a cheap stand-in for the optimum:
 
-1. the current candidates are solved with the engine's search (:class:`BitmaskSearch`);
-   every candidate outside that solution is refuted by the whole model;
-2. for a few such candidates (in cells with the fewest candidates first), constraints
-   are gathered around the cell, layer by layer (those holding it, then those meeting
-   them...), until search proves the candidate impossible under them alone;
-3. QuickXplain (Junker, AAAI 2004) splits the gathered constraints in halves to find a
+1. the current candidates are solved with the engine's search (:class:`BitmaskSearch`),
+   unless the board knows a solution they keep (:attr:`Board.solution`, which
+   :func:`sudoku_cp.explain` sets); on a proper puzzle every candidate outside that
+   solution is refuted by the whole model;
+2. among the first :data:`SCREEN` such candidates (in cells with the fewest candidates
+   first), the :data:`TRIES` whose refutation by the whole model takes the fewest search
+   nodes are kept (a quick refutation tends to need few constraints);
+3. for each, constraints are gathered around the cell, layer by layer (those holding
+   it, then those meeting them...), until search proves the candidate impossible under
+   them alone;
+4. QuickXplain (Junker, AAAI 2004) splits the gathered constraints in halves to find a
    subset-minimal refuting set in about ``k log(m / k)`` searches, then a *deletion
    filter* tries dropping each constraint left once more: the set left is
-   subset-minimal (each of its constraints is needed);
-4. the smallest set found is the step, named plainly: "deduction from row 4, box 5 and
+   subset-minimal (each of its constraints is needed). QuickXplain stops after
+   :data:`MAX_CHECKS` searches (a sparse puzzle whose refutation needs most of the
+   model would otherwise take hundreds); the filter then drops blocks of constraints,
+   halving their size down to one, farthest from the cell first, for as many searches
+   again: the set is proven but may not be minimal;
+5. the smallest set found is the step, named plainly: "deduction from row 4, box 5 and
    cage 7", removing every candidate of its cells that it refutes.
 
 Units: every constraint of every variant (AllDifferents, sums, thermometers, dots):
@@ -33,8 +42,14 @@ from sudoku_cp.constraints import Constraint, Model, ValueIn
 from sudoku_cp.engine.search import BitmaskSearch, Restart
 from sudoku_cp.techniques.board import Board, Deduction, values_of
 
-TRIES = 2
+TRIES = 1
 """How many refutable candidates are tried; the smallest set found wins."""
+
+SCREEN = 8
+"""How many refutable candidates are screened by the cost of their refutation."""
+
+MAX_CHECKS = 32
+"""The most searches QuickXplain and the deletion filter may run for one candidate."""
 
 BUDGET = 128
 """Search nodes a refutation may take while a set is gathered and filtered; past it the
@@ -103,9 +118,16 @@ def _layers(board: Board, cell: int) -> list[list[Constraint]]:
     return layers
 
 
-def minimal_core(board: Board, candidates: Sequence[int], cell: int, value: int) -> list[Constraint] | None:
-    """A subset-minimal set of constraints refuting ``cell = value``, or ``None`` if the
-    whole model does not (see the module docstring)."""
+class _OutOfChecks(Exception):
+    """The checks of one minimal core ran out."""
+
+
+def minimal_core(
+    board: Board, candidates: Sequence[int], cell: int, value: int, checks: int = MAX_CHECKS
+) -> list[Constraint] | None:
+    """A set of constraints refuting ``cell = value``, subset-minimal unless the
+    ``checks`` (searches) of the filters run out first, or ``None`` if the whole model
+    does not refute it (see the module docstring)."""
     gathered: list[Constraint] = []
     for layer in _layers(board, cell):
         gathered += layer
@@ -114,18 +136,54 @@ def minimal_core(board: Board, candidates: Sequence[int], cell: int, value: int)
     else:
         if not refutes(board, gathered, candidates, cell, value):  # the whole model, no budget
             return None
+    left = [checks]
 
     def refuted(subset: list[Constraint]) -> bool:
+        if left[0] <= 0:
+            raise _OutOfChecks
+        left[0] -= 1
         return refutes(board, subset, candidates, cell, value, BUDGET)
 
-    core = _quick_xplain(refuted, [], False, gathered)
-    if not refutes(board, core, candidates, cell, value, 16 * BUDGET):  # budget cuts can mislead it
+    try:
+        core = _quick_xplain(refuted, [], False, gathered)
+    except _OutOfChecks:
         core = list(gathered)
-    for constraint in list(reversed(core)):  # a last deletion pass: each one needed
-        trial = [c for c in core if c is not constraint]
-        if refuted(trial):
-            core = trial
+        left[0] = checks  # as many again for the chunked deletion below
+    if core is not gathered and not refutes(board, core, candidates, cell, value, 16 * BUDGET):
+        core = list(gathered)  # budget cuts can mislead QuickXplain
+    try:
+        size = max(1, len(core) // 2) if len(core) > 2 * checks else 1
+        while True:  # drop blocks of constraints, the farthest first; blocks of 1: the deletion filter
+            end = len(core)
+            while end > 0:
+                trial = core[: max(0, end - size)] + core[end:]
+                if refuted(trial):
+                    core = trial
+                end -= size
+            if size == 1:
+                break
+            size //= 2
+    except _OutOfChecks:
+        pass
     return core
+
+
+def _refutation_nodes(board: Board, candidates: Sequence[int], cell: int, value: int) -> int:
+    """The search nodes the whole model needs to refute ``cell = value`` (a large number
+    past :data:`BUDGET`, or when it does not)."""
+    constraints = [c for c in board.model.constraints if not isinstance(c, ValueIn)]
+    domains = {c: candidates[c] for c in range(len(candidates))}
+    domains[cell] = 1 << (value - 1)
+    search = BitmaskSearch(_model(board, constraints, domains))
+    root = search.propagated()
+    if root is None:
+        return 0
+    limit = BUDGET
+    try:
+        found = search._search(root, limit)
+    except Restart:
+        return limit + 1
+    return search.nodes if found is None else limit + 2
 
 
 def _quick_xplain(refuted, background: list, changed: bool, constraints: list) -> list:
@@ -150,7 +208,9 @@ def find_minimal_deduction(board: Board, candidates: list[int], placed: set[int]
     one solution that is not yet solved."""
     constraints = [c for c in board.model.constraints if not isinstance(c, ValueIn)]
     everything = {c: candidates[c] for c in range(len(candidates))}
-    solution = BitmaskSearch(_model(board, constraints, everything)).find_solution()
+    solution = board.solution
+    if solution is None or any(not candidates[c] >> (v - 1) & 1 for c, v in enumerate(solution)):
+        solution = BitmaskSearch(_model(board, constraints, everything)).find_solution()
     if solution is None:
         return
     wrong = sorted(
@@ -163,8 +223,9 @@ def find_minimal_deduction(board: Board, candidates: list[int], placed: set[int]
         ),
         key=lambda cv: (candidates[cv[0]].bit_count(), cv),
     )
+    screened = sorted(wrong[:SCREEN], key=lambda cv: _refutation_nodes(board, candidates, *cv))
     best: tuple[list[Constraint], int, int] | None = None
-    for cell, value in wrong[:TRIES]:
+    for cell, value in screened[:TRIES]:
         core = minimal_core(board, candidates, cell, value)
         if core is not None and (best is None or len(core) < len(best[0])):
             best = (core, cell, value)

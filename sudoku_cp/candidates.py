@@ -1,0 +1,150 @@
+"""Candidates (pencil marks) as people write them down: read and written for :func:`sudoku_cp.hint`.
+
+Two text layouts are accepted, for grids up to 9x9 (digits ``1`` to ``n``):
+
+* the **pencil-mark grid**: ``n`` lines of ``n`` cells separated by spaces, each cell the
+  string of its candidates (``"123 5 79 ..."``; a given or filled cell is its one digit).
+  Box borders are allowed and ignored: ``|`` characters, and lines made only of ``-``,
+  ``+``, ``=`` and ``*`` (as HoDoKu and most solvers print them);
+* the **candidates string**: ``n * n * n`` characters (729 for 9x9) where the character at
+  position ``(r * n + c) * n + v - 1`` (0-based row ``r`` and column ``c``) is the digit
+  ``v`` while ``v`` is a candidate of that cell, ``.`` (or ``0``) otherwise.
+
+Or, from code, a sequence of ``n * n`` collections of values, row-major (what
+:meth:`sudoku_cp.Explanation.state` returns). Malformed text raises
+:class:`~sudoku_cp.errors.InvalidPuzzleError` naming the line and column (or the
+character) at fault.
+
+>>> masks = parse_candidates("12 3 4 12\\n3 4 12 12\\n4 12 3 12\\n12 12 12 4", 4)
+>>> masks[:4]
+[3, 4, 8, 3]
+>>> print(format_candidates(masks, 4).splitlines()[0])
+12  3   4   12
+>>> parse_candidates("12 3 4\\n3 4 12 12\\n4 12 3 12\\n12 12 12 4", 4)
+Traceback (most recent call last):
+...
+sudoku_cp.errors.InvalidPuzzleError: candidates line 1: 3 cells, expected 4
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Sequence
+
+from sudoku_cp.errors import InvalidPuzzleError
+
+CandidatesInput = str | Sequence[Collection[int]]
+"""What :func:`as_masks` takes: a text in one of the two layouts, or per-cell values."""
+
+_BORDER = frozenset("-+=* ")
+
+
+def parse_candidates(text: str, side: int = 9) -> list[int]:
+    """The candidate masks (bit ``v - 1`` set while ``v`` is possible), row-major, of a
+    text in either layout (see the module docstring).
+
+    Raises:
+        InvalidPuzzleError: the text is neither layout, or names a value outside
+            ``1..side``, with the line and column (or character) at fault.
+    """
+    if side > 9:
+        raise InvalidPuzzleError(
+            f"candidates as text are for grids up to 9x9; a {side}x{side} grid takes a sequence of values"
+        )
+    stripped = "".join(text.split())
+    if len(text.strip().splitlines()) == 1 and len(stripped) == side**3:
+        return _parse_string(stripped, side)
+    lines = []
+    for number, line in enumerate(text.splitlines(), 1):
+        cleaned = line.replace("|", " ")
+        if not cleaned.strip() or set(cleaned) <= _BORDER:
+            continue
+        lines.append((number, cleaned.split()))
+    if len(lines) == 1 and len(lines[0][1]) == 1:
+        raise InvalidPuzzleError(
+            f"a candidates string has {side**3} characters (one per cell and value), got {len(stripped)}"
+        )
+    if len(lines) != side:
+        raise InvalidPuzzleError(f"candidates: {len(lines)} lines of cells, expected {side}")
+    masks = []
+    for number, cells in lines:
+        if len(cells) != side:
+            raise InvalidPuzzleError(f"candidates line {number}: {len(cells)} cells, expected {side}")
+        for column, cell in enumerate(cells, 1):
+            mask = 0
+            for ch in cell:
+                if not ch.isdigit() or not 1 <= int(ch) <= side:
+                    raise InvalidPuzzleError(
+                        f"candidates line {number}, column {column}: {ch!r} is not a digit 1-{side}"
+                    )
+                mask |= 1 << (int(ch) - 1)
+            masks.append(mask)
+    return masks
+
+
+def _parse_string(text: str, side: int) -> list[int]:
+    masks = []
+    for cell in range(side * side):
+        mask = 0
+        for value in range(1, side + 1):
+            position = cell * side + value - 1
+            ch = text[position]
+            if ch == str(value):
+                mask |= 1 << (value - 1)
+            elif ch not in ".0":
+                row, column = divmod(cell, side)
+                raise InvalidPuzzleError(
+                    f"candidates string, character {position + 1} (r{row + 1}c{column + 1}, value "
+                    f"{value}): expected {str(value)!r} or '.', got {ch!r}"
+                )
+        masks.append(mask)
+    return masks
+
+
+def as_masks(candidates: CandidatesInput, side: int) -> list[int]:
+    """The candidate masks of ``candidates``: a text in either layout, or ``side * side``
+    collections of values, row-major.
+
+    Raises:
+        InvalidPuzzleError: malformed text, a wrong number of cells, or a value outside
+            ``1..side`` (naming the cell).
+    """
+    if isinstance(candidates, str):
+        return parse_candidates(candidates, side)
+    cells = list(candidates)
+    if len(cells) != side * side:
+        raise InvalidPuzzleError(f"candidates: {len(cells)} cells, expected {side * side}")
+    masks = []
+    for index, values in enumerate(cells):
+        mask = 0
+        for value in values:
+            if not isinstance(value, int) or not 1 <= value <= side:
+                row, column = divmod(index, side)
+                where = f"r{row + 1}c{column + 1}"
+                raise InvalidPuzzleError(f"candidates of {where}: {value!r} is not a value 1-{side}")
+            mask |= 1 << (value - 1)
+        masks.append(mask)
+    return masks
+
+
+def filled(masks: Sequence[int], peers: Sequence[Sequence[int]]) -> set[int]:
+    """The cells that count as filled: one candidate left, which no peer still holds
+    (``peers``: each cell's peers, :attr:`sudoku_cp.constraints.Model.peers`)."""
+    return {
+        cell
+        for cell, mask in enumerate(masks)
+        if mask and not mask & (mask - 1) and not any(masks[p] & mask for p in peers[cell])
+    }
+
+
+def format_candidates(masks: Sequence[int], side: int = 9) -> str:
+    """The pencil-mark grid of ``masks`` (``side`` lines, cells padded to one width), which
+    :func:`parse_candidates` reads back."""
+    cells = ["".join(str(v + 1) for v in range(side) if mask >> v & 1) for mask in masks]
+    width = max(map(len, cells), default=1)
+    return "\n".join(
+        "  ".join(cell.ljust(width) for cell in cells[row * side : (row + 1) * side]).rstrip()
+        for row in range(side)
+    )
+
+
+__all__ = ["CandidatesInput", "as_masks", "filled", "format_candidates", "parse_candidates"]
