@@ -158,10 +158,6 @@ _REASON = "{reason} ({units}); "
 (_NAKED_SINGLES, _HIDDEN_SINGLES, _LOCKED, _HALL, _FISH_LEVEL, _SINGLE_DIGIT, _WINGS, _UNIQUENESS, _FINNED,
  _COLOURING, _CHAINS, _ALS, _FORCING, _MINIMAL) = LEVELS[:-1]  # fmt: skip
 _variant = variant_finder
-_MODERN = ("XV", "no X or V", "whispers", "renban", "palindrome", "arrow", "little killer", "outside sum",
-           "region-sum line", "between line", "quadruple", "sandwich", "skyscraper", "linear", "table",
-           "line clue")  # fmt: skip
-
 TECHNIQUES: tuple[Technique, ...] = (
     # id, name, finder, level, band, cost, wording (premise of a step that removes; that places)
     Technique("naked-single", "naked single", naked_singles, _NAKED_SINGLES, "easy", 4,
@@ -176,7 +172,23 @@ TECHNIQUES: tuple[Technique, ...] = (
     Technique("no-dot", "no dot", _variant("no dot"), _NAKED_SINGLES, "easy", 10),
     Technique("sum", "sum", _variant("sum"), _NAKED_SINGLES, "easy", 10),
     Technique("relation", "relation", _variant("relation"), _NAKED_SINGLES, "easy", 10),
-    *(Technique(n.lower().replace(" ", "-"), n, _variant(n), _NAKED_SINGLES, "easy", 10) for n in _MODERN),
+    Technique("xv", "XV", _variant("XV"), _NAKED_SINGLES, "easy", 10),
+    Technique("no-x-or-v", "no X or V", _variant("no X or V"), _NAKED_SINGLES, "easy", 10),
+    Technique("whispers", "whispers", _variant("whispers"), _NAKED_SINGLES, "easy", 10),
+    Technique("renban", "renban", _variant("renban"), _NAKED_SINGLES, "easy", 10),
+    Technique("palindrome", "palindrome", _variant("palindrome"), _NAKED_SINGLES, "easy", 10),
+    Technique("arrow", "arrow", _variant("arrow"), _NAKED_SINGLES, "easy", 10),
+    Technique("little-killer", "little killer", _variant("little killer"), _NAKED_SINGLES, "easy", 10),
+    Technique("outside-sum", "outside sum", _variant("outside sum"), _NAKED_SINGLES, "easy", 10),
+    Technique("region-sum-line", "region-sum line", _variant("region-sum line"), _NAKED_SINGLES, "easy", 10),
+    Technique("between-line", "between line", _variant("between line"), _NAKED_SINGLES, "easy", 10),
+    Technique("quadruple", "quadruple", _variant("quadruple"), _NAKED_SINGLES, "easy", 10),
+    Technique("sandwich", "sandwich", _variant("sandwich"), _NAKED_SINGLES, "easy", 10),
+    # the skyscraper clue (a variant rule), not the single-digit pattern "Skyscraper" below
+    Technique("skyscraper-clue", "skyscraper", _variant("skyscraper"), _NAKED_SINGLES, "easy", 10),
+    Technique("linear", "linear", _variant("linear"), _NAKED_SINGLES, "easy", 10),
+    Technique("table", "table", _variant("table"), _NAKED_SINGLES, "easy", 10),
+    Technique("line-clue", "line clue", _variant("line clue"), _NAKED_SINGLES, "easy", 10),
     Technique("rule-of-45", "rule of 45", innies_and_outies, _HIDDEN_SINGLES, "medium", 20,
               wording="{reason}; ", placing="{placement} ({reason})"),
     Technique("locked-candidates", "locked candidates", locked_candidates, _LOCKED, "hard", 50,
