@@ -30,8 +30,10 @@ clock being checked between slices; solvers that PySAT can interrupt (the MiniSa
 Glucose family) are also interrupted by a timer when the time runs out. CaDiCaL cannot be
 interrupted in PySAT, so a call may overrun by about a slice. Ctrl-C (Python's
 ``KeyboardInterrupt``) is raised at the end of the slice it came in, so with or without a
-time limit it stops a solve within moments (PySAT's own SIGINT handler, which jumps out of
-the solver mid-search, is kept out of the way).
+time limit it stops a solve within moments: every PySAT call here (encoding, loading,
+solving, propagating) runs inside :func:`~sudoku_cp.backends.sat_signals.python_handles_ctrl_c`,
+so PySAT's own SIGINT handler, which jumps out of the solver mid-search and could leave
+CaDiCaL's heap corrupt (issue 21), is never installed.
 """
 
 from __future__ import annotations
@@ -47,6 +49,7 @@ from typing import TypeVar
 from pysat.solvers import NoSuchSolverError, Solver, SolverNames
 
 from sudoku_cp.backends.sat_encoding import Formula, givens_literals, rules_formula, values_of
+from sudoku_cp.backends.sat_signals import python_handles_ctrl_c
 from sudoku_cp.constraints import Model
 from sudoku_cp.engine.runtime import Deadline
 
@@ -234,9 +237,10 @@ class Run:
         """
         name = canonical_solver_name(solver)
         started = time.perf_counter()
-        formula = rules_formula(model, encoding, amo, sum_encoding, deadline)
-        key = (model.side, model.constraints, encoding, amo, sum_encoding, name)
-        loaded, kept = _checkout(key, name, formula, deadline)
+        with python_handles_ctrl_c():  # PySAT's cardinality encoders, too, would install their handler
+            formula = rules_formula(model, encoding, amo, sum_encoding, deadline)
+            key = (model.side, model.constraints, encoding, amo, sum_encoding, name)
+            loaded, kept = _checkout(key, name, formula, deadline)
         run = cls(loaded, kept, model, deadline, time.perf_counter() - started)
         try:
             deadline.check("the SAT solver")
@@ -334,9 +338,9 @@ class Run:
             self.deadline.check("the SAT solver")
             started, conflicts = time.perf_counter(), self._conflicts()
             self.solver.conf_budget(budget)
-            # expect_interrupt=True also keeps PySAT from installing its own SIGINT handler,
-            # which would jump out of the solver mid-search: Python's handler records Ctrl-C
-            # and raises KeyboardInterrupt when the slice returns.
+            # Python's handler records Ctrl-C and KeyboardInterrupt is raised when the
+            # slice returns (_pysat keeps PySAT's own handler out); expect_interrupt: the
+            # deadline's timer may interrupt the MiniSat family.
             answer = self._pysat(
                 self.solver.solve_limited, assumptions=assumptions, expect_interrupt=interruptible
             )
@@ -349,11 +353,14 @@ class Run:
             )
 
     def _pysat(self, call: Callable[..., T], **arguments: object) -> T:
-        """``call(**arguments)``, with PySAT's own report of Ctrl-C (an error saying "Caught
-        keyboard interrupt", after a jump out of the solver mid-search) turned into
-        ``KeyboardInterrupt``; the solver, in an unknown state then, is not used again."""
+        """``call(**arguments)`` with Ctrl-C left to Python (:mod:`sudoku_cp.backends.sat_signals`):
+        ``KeyboardInterrupt`` comes when the call returns. Should PySAT still report Ctrl-C
+        itself (an error saying "Caught keyboard interrupt", after a jump out of the solver),
+        that is turned into ``KeyboardInterrupt`` and the solver, in an unknown state, is not
+        used again."""
         try:
-            return call(**arguments)
+            with python_handles_ctrl_c():
+                return call(**arguments)
         except Exception as error:
             if "keyboard interrupt" not in str(error).lower():
                 raise
