@@ -85,6 +85,16 @@ _KEEP = 8
 _LOAD_CHUNK = 5_000
 """Clauses loaded between two looks at the clock (about 10 ms of loading)."""
 
+LARGE_CONFIGURATION = {"cadical195": {"stabilizeonly": 1, "phase": 0}}
+"""Options given to a solver of its own (a formula over :data:`SHARE_UP_TO` clauses: the
+25x25 grids), by solver name (CaDiCaL's options, ``Solver.configure``). ``stabilizeonly``
+keeps CaDiCaL in its stable mode (the core of its ``--sat`` configuration) and ``phase``
+0 tries "the cell does not hold the value" first, which suits one-hot formulas, where
+most literals are false. On the hardest bundled 25x25 (``sudoku25`` puzzle 6: a first
+solve, then the UNSAT question "is anything smaller?") CaDiCaL's defaults took 194,000
+and 83,000 conflicts (24.6 s of CPU on the loaded machine), these options 18,000 and
+about 100,000 (9.7 s); ``benchmarks/bench_sat.py --section large`` measures the twelve."""
+
 
 def solver_names() -> list[str]:
     """The PySAT solver names the ``solver`` option takes (aliases such as ``"g4"`` work too):
@@ -138,14 +148,16 @@ class _Loaded:
         return self.top - self.formula.variables >= _RETIRED_VARIABLES
 
     @classmethod
-    def load(cls, name: str, formula: Formula, deadline: Deadline) -> _Loaded:
-        """A new solver holding ``formula``.
+    def load(cls, name: str, formula: Formula, deadline: Deadline, options: dict | None = None) -> _Loaded:
+        """A new solver holding ``formula``, configured by ``options`` (the solver's own).
 
         Raises:
             SolveTimeoutError: the deadline passed while loading (checked between chunks).
         """
         solver = Solver(name=name)
         try:
+            if options:
+                solver.configure(options)
             for part in formula.parts.values():
                 for start in range(0, len(part), _LOAD_CHUNK):
                     deadline.check("the SAT solver")
@@ -179,7 +191,7 @@ def _checkout(key: tuple, name: str, formula: Formula, deadline: Deadline) -> tu
         SolveTimeoutError: the deadline passed while loading.
     """
     if formula.clause_count > SHARE_UP_TO:
-        return _Loaded.load(name, formula, deadline), False
+        return _Loaded.load(name, formula, deadline, LARGE_CONFIGURATION.get(name)), False
     with _KEPT_LOCK:
         loaded = _KEPT.get(key)
         if loaded is not None and loaded.worn() and loaded.lock.acquire(blocking=False):
