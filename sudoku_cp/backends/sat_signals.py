@@ -27,15 +27,12 @@ False
 
 from __future__ import annotations
 
-import contextlib
 import threading
-from collections.abc import Iterator
 
 from pysat._utils import MainThread
 
 _STATE = threading.local()
-_LOCK = threading.Lock()
-_pysat_check = None
+_pysat_check = getattr(MainThread.check, "pysat_check", MainThread.check)  # PySAT's, even on a reload
 
 
 def _check() -> bool:
@@ -45,22 +42,27 @@ def _check() -> bool:
     return _pysat_check()
 
 
-def _install() -> None:
-    """Put :func:`_check` in place of PySAT's check, once per process."""
-    global _pysat_check
-    with _LOCK:
-        if _pysat_check is None:
-            _pysat_check = MainThread.check
-            MainThread.check = staticmethod(_check)
+_check.pysat_check = _pysat_check  # type: ignore[attr-defined]
+MainThread.check = staticmethod(_check)  # answers as PySAT's own outside the blocks
 
 
-@contextlib.contextmanager
-def python_handles_ctrl_c() -> Iterator[None]:
-    """Within the block, PySAT calls made by this thread leave SIGINT to Python's handler
-    (``KeyboardInterrupt`` once the C call returns); nestable."""
-    _install()
-    _STATE.depth = getattr(_STATE, "depth", 0) + 1
-    try:
-        yield
-    finally:
+class _PythonHandlesCtrlC:
+    """The context manager :func:`python_handles_ctrl_c` returns (a class, not a generator:
+    it wraps every solver call, so it is kept cheap)."""
+
+    __slots__ = ()
+
+    def __enter__(self) -> None:
+        _STATE.depth = getattr(_STATE, "depth", 0) + 1
+
+    def __exit__(self, *exc: object) -> None:
         _STATE.depth -= 1
+
+
+_BLOCK = _PythonHandlesCtrlC()
+
+
+def python_handles_ctrl_c() -> _PythonHandlesCtrlC:
+    """A context manager: within its block, PySAT calls made by this thread leave SIGINT to
+    Python's handler (``KeyboardInterrupt`` once the C call returns); nestable."""
+    return _BLOCK
