@@ -90,10 +90,10 @@ LARGE_CONFIGURATION = {"cadical195": {"stabilizeonly": 1, "phase": 0}}
 25x25 grids), by solver name (CaDiCaL's options, ``Solver.configure``). ``stabilizeonly``
 keeps CaDiCaL in its stable mode (the core of its ``--sat`` configuration) and ``phase``
 0 tries "the cell does not hold the value" first, which suits one-hot formulas, where
-most literals are false. On the hardest bundled 25x25 (``sudoku25`` puzzle 6: a first
-solve, then the UNSAT question "is anything smaller?") CaDiCaL's defaults took 194,000
-and 83,000 conflicts (24.6 s of CPU on the loaded machine), these options 18,000 and
-about 100,000 (9.7 s); ``benchmarks/bench_sat.py --section large`` measures the twelve."""
+most literals are false. On the twelve bundled 25x25 puzzles (``sudoku25``) they took
+fewer conflicts than CaDiCaL's defaults on every puzzle, and on the hardest (puzzle 6)
+about a third: ``benchmarks/bench_sat.py --section large --dataset sudoku25`` measures
+both in one run (``docs/benchmarks/bench_sat_large.md``)."""
 
 
 def solver_names() -> list[str]:
