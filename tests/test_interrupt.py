@@ -17,7 +17,7 @@ pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="sends SIGINT")
 
 LONG_SOLVES = {  # puzzles that take each backend far longer than the test waits
     "cpsat": 'datasets.load("sudoku25")[0]',
-    "auto": 'datasets.load("sudoku25")[6]',  # auto sends it to SAT (CaDiCaL): about 20 s
+    "auto": 'datasets.load("sudoku25")[6]',  # auto sends it to SAT (CaDiCaL): about 10 s of CPU
     "sat": 'datasets.load("sudoku25")[6]',  # CaDiCaL (the 25x25 choice) proves #2 in under 6 s
     "backtracking": 'datasets.load("sudoku25")[0]',
     "python-constraint": 'datasets.load("hex16")[0], constraints="alldifferent", preprocess=False',
