@@ -12,6 +12,9 @@ Sections (each on the named data sets, default top95 and hex16; in the same run,
   at-most-ones: clauses, variables, mean conflicts and decisions, median milliseconds.
 * ``proofs``: the two proofs of the smallest solution, the lexicographic chain and the
   witness method under assumptions: solver calls and milliseconds.
+* ``large`` (meant for ``--dataset sudoku25``): the guaranteed solve of grids whose formula
+  gets a solver of its own, with CaDiCaL's default options and with
+  ``sat_runner.LARGE_CONFIGURATION``: CPU seconds and conflicts per puzzle.
 
 The first call of a rule set loads its clauses into a solver that the later calls reuse
 (see ``sudoku_cp.backends.sat_runner``); each configuration's run starts with fresh
@@ -24,6 +27,8 @@ Usage::
     python benchmarks/bench_sat.py                                   # every section
     python benchmarks/bench_sat.py --section main --dataset top95 --dataset hex16
     python benchmarks/bench_sat.py --section encodings --csv sat_encodings.csv
+    python benchmarks/bench_sat.py --section large --dataset sudoku25 --repeat 1 \\
+        --write docs/benchmarks/bench_sat_large.md
 """
 
 from __future__ import annotations
@@ -40,6 +45,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from _common import add_write_option, datasets_text, machine, recording, summary_ms, write_if_asked  # noqa: E402
 
 from sudoku_cp import cpsat, datasets, sat  # noqa: E402
+from sudoku_cp.backends import sat_runner  # noqa: E402
 from sudoku_cp.backends.sat_encoding import formula  # noqa: E402
 from sudoku_cp.backends.sat_runner import forget_solvers  # noqa: E402
 from sudoku_cp.puzzle import to_puzzle  # noqa: E402
@@ -186,11 +192,40 @@ def proofs_section(name: str, repeat: int, limit: int | None) -> None:
         )
 
 
+def _with_large_configuration(configuration: dict, puzzle) -> dict:
+    """The guaranteed solve's stats, its per-puzzle solvers configured by ``configuration``
+    (solver name -> options) instead of ``sat_runner.LARGE_CONFIGURATION``."""
+    kept = sat_runner.LARGE_CONFIGURATION
+    sat_runner.LARGE_CONFIGURATION = configuration
+    try:
+        return sat.solve(puzzle, **OPTIONS)[1]
+    finally:
+        sat_runner.LARGE_CONFIGURATION = kept
+
+
+def large_section(name: str, repeat: int, limit: int | None) -> None:
+    chosen = sat_runner.LARGE_CONFIGURATION
+    configurations = {
+        "solver defaults": lambda p: _with_large_configuration({}, p),
+        f"configured {chosen}": lambda p: _with_large_configuration(chosen, p),
+    }
+    result = run_configurations(name, "large", configurations, repeat, limit)
+    for label, times in result["cpu"].items():
+        print(summary_ms(f"{name} sat {label} (CPU)", times))
+    for label in configurations:
+        cpu, stats = result["cpu"][label], result["stats"][label]
+        per_puzzle = ", ".join(
+            f"{i}: {t:.1f} s/{s.get('conflicts', 0)}" for i, (t, s) in enumerate(zip(cpu, stats, strict=True))
+        )
+        print(f"{name} {label}: CPU seconds/conflicts per puzzle {per_puzzle}; max {max(cpu):.1f} s")
+
+
 SECTIONS = {
     "main": main_section,
     "solvers": solvers_section,
     "encodings": encodings_section,
     "proofs": proofs_section,
+    "large": large_section,
 }
 
 
@@ -214,7 +249,7 @@ def main() -> None:
             OPTIONS["solver"] = args.solver
         print(machine())
         print(f"# repeat={args.repeat} limit={args.limit} solver={args.solver or sat.DEFAULT_SOLVER}")
-        for section in args.section or list(SECTIONS):
+        for section in args.section or [name for name in SECTIONS if name != "large"]:
             for name in args.dataset or ["top95", "hex16"]:
                 print(f"## {section}: {name}", flush=True)
                 SECTIONS[section](name, args.repeat, args.limit)

@@ -165,6 +165,7 @@ class _SatQuestions:
         from pysat.solvers import Solver
 
         from sudoku_cp.backends.sat import lex_less_clauses
+        from sudoku_cp.backends.sat_signals import python_handles_ctrl_c
 
         clauses = list(self._cnf.clauses)
         if below is not None:
@@ -178,8 +179,8 @@ class _SatQuestions:
             if extra is None:
                 return None
             clauses += extra
-        with Solver(name="cadical195", bootstrap_with=clauses) as solver:
-            if not solver.solve():
+        with python_handles_ctrl_c(), Solver(name="cadical195", bootstrap_with=clauses) as solver:
+            if not solver.solve():  # Ctrl-C: KeyboardInterrupt once it returns
                 return None
             model = self._puzzle.model
             return self._encoding.values_of(solver.get_model(), model.side, model.cell_count)

@@ -17,7 +17,7 @@ pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="sends SIGINT")
 
 LONG_SOLVES = {  # puzzles that take each backend far longer than the test waits
     "cpsat": 'datasets.load("sudoku25")[0]',
-    "auto": 'datasets.load("sudoku25")[6]',  # auto sends it to SAT (CaDiCaL): about 20 s
+    "auto": 'datasets.load("sudoku25")[6]',  # auto sends it to SAT (CaDiCaL): about 10 s of CPU
     "sat": 'datasets.load("sudoku25")[6]',  # CaDiCaL (the 25x25 choice) proves #2 in under 6 s
     "backtracking": 'datasets.load("sudoku25")[0]',
     "python-constraint": 'datasets.load("hex16")[0], constraints="alldifferent", preprocess=False',
@@ -182,3 +182,30 @@ def test_ctrl_c_during_the_first_or_tools_import_leaves_the_process_usable(delay
 @pytest.mark.parametrize("delay", [0.02 * i for i in range(1, 40, 2)])
 def test_ctrl_c_at_many_moments_of_the_first_import_leaves_the_process_usable(delay):
     _check_after_interrupt(delay)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("delay", [0.0, 0.2, 0.5, 1.0, 2.0, 3.5])
+def test_ctrl_c_in_the_command_line_during_a_cadical_solve_exits_130(tmp_path, delay):
+    """Issue 21: PySAT's own SIGINT handler jumped out of CaDiCaL mid-search, which could
+    leave its heap corrupt, so the process sometimes aborted on exit ("malloc_consolidate():
+    invalid chunk size", exit -6). The file's first puzzle is a 9x9 whose solution is
+    printed at once: from then on the process is writing, loading or solving the 25x25
+    (CaDiCaL, about 20 s), and a signal ``delay`` seconds later lands in one of those."""
+    puzzles = tmp_path / "mixed.txt"
+    puzzles.write_text(f"{HARD_9X9}\n{sudoku_cp.datasets.load('sudoku25')[6].to_string()}\n")
+    command = [sys.executable, "-m", "sudoku_cp", "solve", "--backend", "sat", str(puzzles)]
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        assert process.stdout.readline().strip() == sudoku_cp.solve(HARD_9X9, backend="sat").to_string()
+        time.sleep(delay)
+        assert process.poll() is None, "the 25x25 was solved before the signal"
+        process.send_signal(signal.SIGINT)
+        sent = time.monotonic()
+        out, err = process.communicate(timeout=60)
+    finally:
+        process.kill()
+        process.wait()
+    assert process.returncode == 130, err
+    assert (out, err.strip()) == ("", "sudoku-cp: aborted")
+    assert time.monotonic() - sent < PROMPT

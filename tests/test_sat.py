@@ -506,3 +506,21 @@ def test_importing_the_package_does_not_import_pysat() -> None:
     code = "import sys, sudoku_cp; sudoku_cp.solve('1...........4..3'); print('pysat' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "False"
+
+
+def test_the_large_grids_configuration_is_applied_and_keeps_the_answer(monkeypatch) -> None:
+    """Formulas over SHARE_UP_TO clauses get a solver of their own, configured by
+    LARGE_CONFIGURATION (CaDiCaL's options: a search heuristic, not the proof)."""
+    seen = []
+    configure = Solver.configure
+
+    def record(self, parameters):
+        seen.append(dict(parameters))
+        return configure(self, parameters)
+
+    monkeypatch.setattr(Solver, "configure", record)
+    monkeypatch.setattr(sat_runner, "SHARE_UP_TO", 0)  # a 9x9 formula gets its own solver, too
+    puzzle = datasets.load("top95")[0]
+    grid, _ = sat.solve(puzzle, solver="cadical195")
+    assert seen == [sat_runner.LARGE_CONFIGURATION["cadical195"]]
+    assert grid == sudoku_cp.solve(puzzle, backend="backtracking")

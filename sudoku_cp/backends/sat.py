@@ -131,9 +131,10 @@ def choose_solver(model: Model) -> str:
     """The PySAT solver for a puzzle's compiled model, by size: ``"cadical195"`` (CaDiCaL
     1.9.5) from side :data:`LARGE_SIDE` up, ``"minisat22"`` (MiniSat 2.2) below.
 
-    On the twelve bundled 25x25 puzzles (``sudoku25``) CaDiCaL 1.9.5 proves every
-    smallest solution, the hardest in about 22 s of CPU (``benchmarks/bench_backends.py
-    --dataset sudoku25``, table ``sudoku25`` of ``docs/benchmarks/backends.md``), where
+    On the twelve bundled 25x25 puzzles (``sudoku25``) CaDiCaL 1.9.5, configured by
+    :data:`~sudoku_cp.backends.sat_runner.LARGE_CONFIGURATION`, proves every smallest
+    solution (``benchmarks/bench_sat.py --section large --dataset sudoku25``:
+    ``docs/benchmarks/bench_sat_large.md``, where its defaults are measured beside it), where
     MiniSat 2.2, the choice below 20x20, left one of them unproven within a minute (issue
     21). On 9x9 and 16x16 grids the solvers
     are within noise of each other on a solve, and MiniSat's ``propagate``, which the

@@ -30,8 +30,10 @@ clock being checked between slices; solvers that PySAT can interrupt (the MiniSa
 Glucose family) are also interrupted by a timer when the time runs out. CaDiCaL cannot be
 interrupted in PySAT, so a call may overrun by about a slice. Ctrl-C (Python's
 ``KeyboardInterrupt``) is raised at the end of the slice it came in, so with or without a
-time limit it stops a solve within moments (PySAT's own SIGINT handler, which jumps out of
-the solver mid-search, is kept out of the way).
+time limit it stops a solve within moments: every PySAT call here (encoding, loading,
+solving, propagating) runs inside :func:`~sudoku_cp.backends.sat_signals.python_handles_ctrl_c`,
+so PySAT's own SIGINT handler, which jumps out of the solver mid-search and could leave
+CaDiCaL's heap corrupt (issue 21), is never installed.
 """
 
 from __future__ import annotations
@@ -47,6 +49,7 @@ from typing import TypeVar
 from pysat.solvers import NoSuchSolverError, Solver, SolverNames
 
 from sudoku_cp.backends.sat_encoding import Formula, givens_literals, rules_formula, values_of
+from sudoku_cp.backends.sat_signals import python_handles_ctrl_c
 from sudoku_cp.constraints import Model
 from sudoku_cp.engine.runtime import Deadline
 
@@ -81,6 +84,16 @@ _KEEP = 8
 
 _LOAD_CHUNK = 5_000
 """Clauses loaded between two looks at the clock (about 10 ms of loading)."""
+
+LARGE_CONFIGURATION = {"cadical195": {"stabilizeonly": 1, "phase": 0}}
+"""Options given to a solver of its own (a formula over :data:`SHARE_UP_TO` clauses: the
+25x25 grids), by solver name (CaDiCaL's options, ``Solver.configure``). ``stabilizeonly``
+keeps CaDiCaL in its stable mode (the core of its ``--sat`` configuration) and ``phase``
+0 tries "the cell does not hold the value" first, which suits one-hot formulas, where
+most literals are false. On the twelve bundled 25x25 puzzles (``sudoku25``) they took
+fewer conflicts than CaDiCaL's defaults on every puzzle, and on the hardest (puzzle 6)
+about a third: ``benchmarks/bench_sat.py --section large --dataset sudoku25`` measures
+both in one run (``docs/benchmarks/bench_sat_large.md``)."""
 
 
 def solver_names() -> list[str]:
@@ -135,14 +148,16 @@ class _Loaded:
         return self.top - self.formula.variables >= _RETIRED_VARIABLES
 
     @classmethod
-    def load(cls, name: str, formula: Formula, deadline: Deadline) -> _Loaded:
-        """A new solver holding ``formula``.
+    def load(cls, name: str, formula: Formula, deadline: Deadline, options: dict | None = None) -> _Loaded:
+        """A new solver holding ``formula``, configured by ``options`` (the solver's own).
 
         Raises:
             SolveTimeoutError: the deadline passed while loading (checked between chunks).
         """
         solver = Solver(name=name)
         try:
+            if options:
+                solver.configure(options)
             for part in formula.parts.values():
                 for start in range(0, len(part), _LOAD_CHUNK):
                     deadline.check("the SAT solver")
@@ -176,7 +191,7 @@ def _checkout(key: tuple, name: str, formula: Formula, deadline: Deadline) -> tu
         SolveTimeoutError: the deadline passed while loading.
     """
     if formula.clause_count > SHARE_UP_TO:
-        return _Loaded.load(name, formula, deadline), False
+        return _Loaded.load(name, formula, deadline, LARGE_CONFIGURATION.get(name)), False
     with _KEPT_LOCK:
         loaded = _KEPT.get(key)
         if loaded is not None and loaded.worn() and loaded.lock.acquire(blocking=False):
@@ -234,9 +249,10 @@ class Run:
         """
         name = canonical_solver_name(solver)
         started = time.perf_counter()
-        formula = rules_formula(model, encoding, amo, sum_encoding, deadline)
-        key = (model.side, model.constraints, encoding, amo, sum_encoding, name)
-        loaded, kept = _checkout(key, name, formula, deadline)
+        with python_handles_ctrl_c():  # PySAT's cardinality encoders, too, would install their handler
+            formula = rules_formula(model, encoding, amo, sum_encoding, deadline)
+            key = (model.side, model.constraints, encoding, amo, sum_encoding, name)
+            loaded, kept = _checkout(key, name, formula, deadline)
         run = cls(loaded, kept, model, deadline, time.perf_counter() - started)
         try:
             deadline.check("the SAT solver")
@@ -334,9 +350,9 @@ class Run:
             self.deadline.check("the SAT solver")
             started, conflicts = time.perf_counter(), self._conflicts()
             self.solver.conf_budget(budget)
-            # expect_interrupt=True also keeps PySAT from installing its own SIGINT handler,
-            # which would jump out of the solver mid-search: Python's handler records Ctrl-C
-            # and raises KeyboardInterrupt when the slice returns.
+            # Python's handler records Ctrl-C and KeyboardInterrupt is raised when the
+            # slice returns (_pysat keeps PySAT's own handler out); expect_interrupt: the
+            # deadline's timer may interrupt the MiniSat family.
             answer = self._pysat(
                 self.solver.solve_limited, assumptions=assumptions, expect_interrupt=interruptible
             )
@@ -349,11 +365,14 @@ class Run:
             )
 
     def _pysat(self, call: Callable[..., T], **arguments: object) -> T:
-        """``call(**arguments)``, with PySAT's own report of Ctrl-C (an error saying "Caught
-        keyboard interrupt", after a jump out of the solver mid-search) turned into
-        ``KeyboardInterrupt``; the solver, in an unknown state then, is not used again."""
+        """``call(**arguments)`` with Ctrl-C left to Python (:mod:`sudoku_cp.backends.sat_signals`):
+        ``KeyboardInterrupt`` comes when the call returns. Should PySAT still report Ctrl-C
+        itself (an error saying "Caught keyboard interrupt", after a jump out of the solver),
+        that is turned into ``KeyboardInterrupt`` and the solver, in an unknown state, is not
+        used again."""
         try:
-            return call(**arguments)
+            with python_handles_ctrl_c():
+                return call(**arguments)
         except Exception as error:
             if "keyboard interrupt" not in str(error).lower():
                 raise
