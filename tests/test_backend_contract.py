@@ -39,6 +39,8 @@ SLOW = {
     ("python-constraint", "gen_x"): "about 10 s for the 30 minimal X-Sudokus",
     ("mip", "anti_knight"): "about 30 s: HiGHS on the 8-given anti-knight puzzles",
     ("mip", "gen_killer"): "about 10 s: HiGHS on minimal killers",
+    ("mip", "gen_outside_sum"): "about 10 s: HiGHS on the outside sums' linear rows",
+    ("python-constraint", "gen_samurai"): "5 s: a time limit on a board it cannot solve (OUT_OF_REACH)",
 }
 """(backend, case) pairs that run after the main suite (``pytest -m slow``), with why."""
 
