@@ -336,7 +336,8 @@ class _Run:
         started = time.perf_counter()
         self.cells, pairs = compile_model(puzzle.model)
         try:
-            self.solver = SolverLookup.get(solver)
+            with _quiet_console():  # HiGHS prints a banner from C++ when its model is made
+                self.solver = SolverLookup.get(solver)
         except Exception as error:  # a licence, an executable, a bad subsolver name
             raise NotSupportedError(f'the "cpmpy" backend cannot start solver {solver!r}: {error}') from error
         self.options = SOLVER_OPTIONS.get(self.name, {})
@@ -378,7 +379,8 @@ class _Run:
         if left is not None and left <= 0:
             raise self.deadline.timeout(f"CPMpy ({self.name})")
         if self.stale:  # a solver of REBUILT: a new one with every expression so far
-            self.solver, self.stale = SolverLookup.get(self.solver_name), False
+            with _quiet_console():
+                self.solver, self.stale = SolverLookup.get(self.solver_name), False
             for expression, constraint in self.posted:
                 self._post(expression, constraint)
         if objective is not None:
