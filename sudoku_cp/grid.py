@@ -108,6 +108,31 @@ class Geometry:
     peers: tuple[tuple[int, ...], ...]
 
 
+def box_numbers(side: int) -> list[int] | None:
+    """Each cell's box number (0-based, row-major over the boxes) under :func:`standard_box`,
+    row-major; ``None`` when the side has no boxes.
+
+    >>> box_numbers(4)
+    [0, 0, 1, 1, 0, 0, 1, 1, 2, 2, 3, 3, 2, 2, 3, 3]
+    """
+    box = standard_box(side)
+    if box is None:
+        return None
+    rows, columns = box
+    return [(i // side) // rows * (side // columns) + (i % side) // columns for i in range(side * side)]
+
+
+def region_letters(regions: Sequence[int]) -> str:
+    """Each cell's region as a letter, the regions lettered ``a``, ``b``... in order of
+    first appearance, row-major: the ``"regions"`` rule of a JSON record.
+
+    >>> region_letters([5, 5, 2, 2])
+    'aabb'
+    """
+    order: dict[int, int] = {}
+    return "".join("abcdefghijklmnopqrstuvwxyz"[order.setdefault(r, len(order))] for r in regions)
+
+
 def box_cells(side: int, box: BoxShape) -> list[tuple[int, ...]]:
     """The cells of each box, boxes numbered row-major, cells row-major within a box."""
     box_rows, box_cols = box

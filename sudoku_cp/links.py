@@ -59,11 +59,13 @@ from __future__ import annotations
 import json
 import re
 import urllib.parse
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
 from sudoku_cp.errors import InvalidPuzzleError
 from sudoku_cp.fpuzzles_modern import MODERN_KEYS, read_modern, write_modern
+from sudoku_cp.grid import box_numbers, region_letters, standard_box
+from sudoku_cp.payloads import decompress
 
 MAX_LINK_LENGTH = 2_000_000
 """Characters: a longer link is refused before it is decompressed."""
@@ -171,15 +173,7 @@ def decode_payload(payload: str) -> dict[str, Any]:
     Raises:
         InvalidPuzzleError: the payload does not decompress to a JSON object.
     """
-    import lzstring  # here: only links need it
-
-    payload = urllib.parse.unquote(payload).replace(" ", "+")
-    try:
-        text = lzstring.LZString().decompressFromBase64(payload)
-    except Exception:  # the library raises various errors on corrupt input
-        text = None
-    if not text:
-        raise InvalidPuzzleError("the link's puzzle data does not decompress (is the link complete?)")
+    text = decompress(payload)
     try:
         data = json.loads(text)
     except ValueError as error:
@@ -218,15 +212,15 @@ def fpuzzles_to_record(data: Mapping[str, Any]) -> dict[str, Any]:
     givens, regions = _read_grid(data.get("grid"), side)
     record: dict[str, Any] = {"size": side, "grid": givens}
     rules: dict[str, Any] = {}
-    default = _default_regions(side)
+    default = box_numbers(side)
     if regions is not None and regions != default:
         record["box"] = None
-        rules["regions"] = "".join(_region_letter(r) for r in _renumber(regions))
+        rules["regions"] = region_letters(regions)
     elif default is None:
         raise InvalidPuzzleError(
             f"f-puzzles key 'grid': a {side}x{side} grid has no boxes, so every cell needs a 'region'"
         )
-    box = None if "regions" in rules else _box(side)
+    box = None if "regions" in rules else standard_box(side)
     record["box"] = list(box) if box else None
     _read_flags(data, rules)
     _read_cells_rules(data, side, rules, box)
@@ -273,7 +267,7 @@ def _read_grid(grid: Any, side: int) -> tuple[str, list[int] | None]:
             regions.append(region)
     if not any_region:
         return "".join(chars), None
-    default = _default_regions(side)
+    default = box_numbers(side)
     filled = [r if r is not None else (default[i] if default else None) for i, r in enumerate(regions)]
     if None in filled:
         i = filled.index(None)
@@ -289,33 +283,6 @@ def _digit(value: Any, side: int) -> bool:
 
 def _char(value: int) -> str:
     return str(value) if value < 10 else chr(ord("A") + value - 10)
-
-
-def _box(side: int) -> tuple[int, int] | None:
-    from sudoku_cp.grid import Grid
-
-    try:
-        return Grid.empty(side).box
-    except InvalidPuzzleError:
-        return None
-
-
-def _default_regions(side: int) -> list[int] | None:
-    box = _box(side)
-    if box is None:
-        return None
-    rows, columns = box
-    per_band = side // columns
-    return [(i // side) // rows * per_band + (i % side) // columns for i in range(side * side)]
-
-
-def _renumber(regions: Sequence[int]) -> list[int]:
-    order: dict[int, int] = {}
-    return [order.setdefault(r, len(order)) for r in regions]
-
-
-def _region_letter(index: int) -> str:
-    return "abcdefghijklmnopqrstuvwxyz"[index]
 
 
 def _read_flags(data: Mapping[str, Any], rules: dict[str, Any]) -> None:

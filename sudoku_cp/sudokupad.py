@@ -73,11 +73,12 @@ import colorsys
 import json
 import math
 import re
-import urllib.parse
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from sudoku_cp.errors import InvalidPuzzleError
+from sudoku_cp.grid import box_numbers, region_letters, standard_box
+from sudoku_cp.payloads import decompress
 
 # SudokuPad's key table (PuzzleZipper's propMap): short key -> long key.
 SHORT_KEYS = {
@@ -116,17 +117,7 @@ def decode_scl(payload: str) -> dict[str, Any]:
     Raises:
         InvalidPuzzleError: the payload does not decompress, or is not JSON nor zipped JSON.
     """
-    import lzstring
-
-    payload = urllib.parse.unquote(payload).replace(" ", "+")
-    try:
-        text = lzstring.LZString().decompressFromBase64(payload)
-    except Exception:  # the library raises various errors on corrupt input
-        text = None
-    if not text:
-        raise InvalidPuzzleError(
-            "the SudokuPad link's puzzle data does not decompress (is the link complete?)"
-        )
+    text = decompress(payload, "SudokuPad link")
     if len(text) > MAX_PAYLOAD:
         raise InvalidPuzzleError(
             f"the SudokuPad puzzle data has {len(text):,} characters; at most {MAX_PAYLOAD:,}"
@@ -299,35 +290,6 @@ def encode_scl(data: Mapping[str, Any]) -> str:
 
 
 # -- SudokuPad JSON -> the package's record --------------------------------------------------
-
-
-def _box(side: int) -> tuple[int, int] | None:
-    """The usual box shape of a side (``None``: no boxes)."""
-    from sudoku_cp.grid import Grid
-
-    try:
-        return Grid.empty(side).box
-    except InvalidPuzzleError:
-        return None
-
-
-def _default_regions(side: int) -> list[int] | None:
-    """Each cell's box number, row-major, or ``None`` for a side without boxes."""
-    box = _box(side)
-    if box is None:
-        return None
-    rows, columns = box
-    return [(i // side) // rows * (side // columns) + (i % side) // columns for i in range(side * side)]
-
-
-def _renumber(regions: Sequence[int]) -> list[int]:
-    """Region numbers in order of first appearance, row-major."""
-    order: dict[int, int] = {}
-    return [order.setdefault(r, len(order)) for r in regions]
-
-
-def _region_letter(index: int) -> str:
-    return "abcdefghijklmnopqrstuvwxyz"[index]
 
 
 def _where_cell(cell: Sequence[int]) -> str:
@@ -633,12 +595,12 @@ class _Reader:
                 owner[r * side + c] = number - 1
         if len(regions) != side or -1 in owner:
             raise InvalidPuzzleError(f"SudokuPad key 'regions': {len(regions)} regions do not cover the grid")
-        default = _default_regions(side)
-        if default is not None and _renumber(owner) == _renumber(default):
-            self.record["box"] = list(_box(side))
+        default = box_numbers(side)
+        if default is not None and region_letters(owner) == region_letters(default):
+            self.record["box"] = list(standard_box(side))
         else:
             self.record["box"] = None
-            self.rules["regions"] = "".join(_region_letter(r) for r in _renumber(owner))
+            self.rules["regions"] = region_letters(owner)
 
     def read_cages(self) -> None:
         cages = []
@@ -902,7 +864,7 @@ def record_to_scl(record: Mapping[str, Any]) -> dict[str, Any]:
         if char != ".":
             cells[i // side][i % side] = {"value": int(char, 36)}
     letters = rules.get("regions")
-    owner = list(letters) if letters else _default_regions(side)
+    owner = list(letters) if letters else box_numbers(side)
     if owner is None or (record.get("box") is None and not letters):
         raise InvalidPuzzleError("SudokuPad's scl format is written for grids with boxes or regions")
     regions: dict[Any, list[list[int]]] = {}
