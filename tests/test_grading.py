@@ -128,7 +128,7 @@ def test_hard_puzzles_are_graded_by_a_technique_not_by_search():
 
 def test_bundled_sets_are_ordered_as_people_rank_them():
     medians = {
-        name: statistics.median_low(grade(g) for g in datasets.load(name)[::3])
+        name: statistics.median_low(grade(g) for g in datasets.load(name)[::6])
         for name in ("easy50", "top95")
     }
     assert medians["easy50"] < medians["top95"]
