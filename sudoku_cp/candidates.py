@@ -136,9 +136,21 @@ def filled(masks: Sequence[int], peers: Sequence[Sequence[int]]) -> set[int]:
     }
 
 
-def format_candidates(masks: Sequence[int], side: int = 9) -> str:
-    """The pencil-mark grid of ``masks`` (``side`` lines, cells padded to one width), which
-    :func:`parse_candidates` reads back."""
+def format_candidates(candidates: Sequence[int] | Sequence[Collection[int]], side: int = 9) -> str:
+    """The pencil-mark grid of ``candidates`` (``side`` lines, cells padded to one width),
+    which :func:`parse_candidates` reads back.
+
+    Args:
+        candidates: ``side * side`` cells, row-major: bit masks (bit ``v - 1`` set while
+            ``v`` is possible), or collections of values (:meth:`Explanation.state`).
+
+    >>> print(format_candidates([(1,), (2, 3), (2, 3), (4,)] * 4, side=4))
+    1   23  23  4
+    1   23  23  4
+    1   23  23  4
+    1   23  23  4
+    """
+    masks = [c if isinstance(c, int) else sum(1 << (v - 1) for v in c) for c in candidates]
     cells = ["".join(str(v + 1) for v in range(side) if mask >> v & 1) for mask in masks]
     width = max(map(len, cells), default=1)
     return "\n".join(
