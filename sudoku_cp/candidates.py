@@ -100,26 +100,35 @@ def _parse_string(text: str, side: int) -> list[int]:
     return masks
 
 
-def as_masks(candidates: CandidatesInput, side: int) -> list[int]:
-    """The candidate masks of ``candidates``: a text in either layout, or ``side * side``
-    collections of values, row-major.
+def as_masks(candidates: CandidatesInput, side: int, cell_count: int | None = None) -> list[int]:
+    """The candidate masks of ``candidates``: a text in either layout (one ``side x side``
+    grid), or ``cell_count`` (default ``side * side``; a multi-grid board's inside cells)
+    collections of values, in the model's cell order.
 
     Raises:
         InvalidPuzzleError: malformed text, a wrong number of cells, or a value outside
             ``1..side`` (naming the cell).
     """
+    count = side * side if cell_count is None else cell_count
     if isinstance(candidates, str):
+        if count != side * side:
+            raise InvalidPuzzleError(
+                "candidates of a multi-grid board are given per cell (collections of values), not as text"
+            )
         return parse_candidates(candidates, side)
     cells = list(candidates)
-    if len(cells) != side * side:
-        raise InvalidPuzzleError(f"candidates: {len(cells)} cells, expected {side * side}")
+    if len(cells) != count:
+        raise InvalidPuzzleError(f"candidates: {len(cells)} cells, expected {count}")
     masks = []
     for index, values in enumerate(cells):
         mask = 0
         for value in values:
             if not isinstance(value, int) or not 1 <= value <= side:
-                row, column = divmod(index, side)
-                where = f"r{row + 1}c{column + 1}"
+                where = (
+                    f"cell {index + 1}"
+                    if count != side * side
+                    else "r{}c{}".format(*(k + 1 for k in divmod(index, side)))
+                )
                 raise InvalidPuzzleError(f"candidates of {where}: {value!r} is not a value 1-{side}")
             mask |= 1 << (value - 1)
         masks.append(mask)

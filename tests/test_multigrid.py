@@ -271,3 +271,17 @@ def test_generate_makes_a_proper_board_and_refuses_grid_options():
     assert sudoku_cp.solve(puzzle, backend="cpsat").to_string() == puzzle.metadata["solution"]
     with pytest.raises(InvalidPuzzleError, match="board= takes seed and time_limit"):
         sudoku_cp.generate(board="samurai", variant="x")
+
+
+def test_hint_continues_from_a_boards_candidates():
+    puzzle = sudoku_cp.datasets.load("gen_samurai")[0]
+    path = sudoku_cp.explain(puzzle, max_steps=30)
+    candidates = path.state(len(path))[1]
+    step = sudoku_cp.hint(puzzle, candidates=candidates)
+    solution = sudoku_cp.solve(puzzle, backend="backtracking")
+    cells = {puzzle.model.position(c): v for c, v in enumerate(solution.cells)}
+    assert step.placements or step.eliminations
+    assert all(cells[row, column] == value for row, column, value in step.placements)
+    assert all(cells[row, column] != value for row, column, value in step.eliminations)
+    with pytest.raises(sudoku_cp.InvalidPuzzleError, match="per cell"):
+        sudoku_cp.hint(puzzle, candidates="1" * 81)
