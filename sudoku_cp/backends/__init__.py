@@ -310,6 +310,25 @@ def takes_options(
     return decorate
 
 
+@dataclasses.dataclass(frozen=True)
+class ProofOptions(BackendOptions):
+    """Options of a backend whose one option is how it proves the smallest solution:
+    ``solve`` and ``next_solution`` take ``proof``, ``count_solutions`` none (counting
+    needs no proof). A subclass sets ``PROOFS`` and the field's default.
+
+    Raises:
+        ValueError: a ``proof`` not in ``PROOFS``.
+    """
+
+    PROOFS: ClassVar[tuple[str, ...]] = ()
+    """The proofs the backend knows (see its module docstring)."""
+
+    proof: str = ""
+
+    def __post_init__(self) -> None:
+        check_choice("proof", self.proof, self.PROOFS)
+
+
 @functools.cache
 def _field_names(options: type) -> tuple[str, ...]:
     return tuple(f.name for f in dataclasses.fields(options))

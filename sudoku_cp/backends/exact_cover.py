@@ -70,7 +70,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from sudoku_cp.backends import BackendOptions, check_choice, takes_options, unsupported
+from sudoku_cp.backends import ProofOptions, takes_options, unsupported
 from sudoku_cp.constraints import (
     LINE_AUTOMATON_KINDS,
     AllDifferent,
@@ -387,25 +387,15 @@ NAME = "exact-cover"
 
 
 @dataclass(frozen=True)
-class Options(BackendOptions):
-    """The ``"exact-cover"`` backend's options: ``solve`` and ``next_solution`` take ``proof``,
-    ``count_solutions`` none (counting needs no proof).
-
-    Attributes:
-        proof: how the smallest solution is proven: ``"witness"`` or ``"row-major"``
-            (see the module docstring).
-
-    Raises:
-        ValueError: an unknown ``proof``.
+class Options(ProofOptions):
+    """The ``"exact-cover"`` backend's options: ``proof``, how the smallest solution is proven:
+    ``"witness"`` or ``"row-major"`` (see the module docstring).
     """
 
     BACKEND = NAME
-    COUNTING = ()
+    PROOFS = PROOFS
 
     proof: str = "witness"
-
-    def __post_init__(self) -> None:
-        check_choice("proof", self.proof, PROOFS)
 
 
 def _smallest(cover: _Cover, proof: str) -> list[int] | None:

@@ -95,7 +95,7 @@ except ImportError as error:
         f'the "mip" backend needs HiGHS (highspy), which is not installed: {INSTALL_HINT}'
     ) from error
 
-from sudoku_cp.backends import BackendOptions, check_choice, takes_options, unsupported  # noqa: E402
+from sudoku_cp.backends import ProofOptions, takes_options, unsupported  # noqa: E402
 from sudoku_cp.constraints import AllDifferent, Less, Linear, Model, Relation, Sum, ValueIn  # noqa: E402
 from sudoku_cp.engine.lexmin import lowest_candidates, smallest_solution  # noqa: E402
 from sudoku_cp.engine.runtime import Deadline, HelperThread  # noqa: E402
@@ -580,25 +580,15 @@ NAME = "mip"
 
 
 @dataclass(frozen=True)
-class Options(BackendOptions):
-    """The ``"mip"`` backend's options: ``solve`` and ``next_solution`` take ``proof``,
-    ``count_solutions`` none (counting needs no proof).
-
-    Attributes:
-        proof: how the smallest solution is proven: ``"hybrid"``, ``"witness"`` or ``"chain"``
-            (see the module docstring).
-
-    Raises:
-        ValueError: an unknown ``proof``.
+class Options(ProofOptions):
+    """The ``"mip"`` backend's options: ``proof``, how the smallest solution is proven:
+    ``"hybrid"``, ``"witness"`` or ``"chain"`` (see the module docstring).
     """
 
     BACKEND = NAME
-    COUNTING = ()
+    PROOFS = PROOFS
 
     proof: str = "hybrid"
-
-    def __post_init__(self) -> None:
-        check_choice("proof", self.proof, PROOFS)
 
 
 def _finish(run: _Run, puzzle: Puzzle, values: list[int]) -> tuple[Grid, dict[str, float]]:
