@@ -562,6 +562,54 @@ class MultiGrid:
         return (MultiGrid, (self._board, self._cells))
 
 
+def named_board_in(cells: Sequence[int], side: int) -> MultiGrid | None:
+    """The multi-grid board a square text grid stands for, if it is one: a Samurai,
+    Windmill or Sohei written as 21 rows of 21 characters (or a Sumo as 33 of 33), blank
+    (``.``) outside its sub-grids, as a record's ``grid`` is.
+
+    Such a text also reads as a classic grid of that side, which is never what it means: a
+    21x21 classic grid needs digits up to 21 and givens in every part of the grid. So a
+    square grid is read as a named layout when every given is a digit 1-9 and lies inside
+    that layout's sub-grids; a grid no layout fits stays a classic grid (None).
+
+    Args:
+        cells: the cells row by row, 0 for a blank (``side * side`` of them).
+        side: the grid's side.
+
+    Raises:
+        InvalidPuzzleError: the givens fit more than one layout (the message names them
+            and says to give a JSON record with ``layout``), or a digit repeats in a unit.
+
+    >>> board = Board.named("samurai")
+    >>> cells = [0] * 21 * 21
+    >>> cells[0], cells[20] = 5, 7  # top-left and top-right sub-grids
+    >>> named_board_in(cells, 21).board.name
+    'samurai'
+    >>> named_board_in([0] * 441, 21) is None  # no givens: nothing tells a board
+    True
+    """
+    givens = [i for i, value in enumerate(cells) if value]
+    if not givens or any(cells[i] > _LAYOUT_BOX[0] * _LAYOUT_BOX[1] for i in givens):
+        return None
+    fitting = []
+    for name in LAYOUTS:
+        board = Board.named(name)
+        if board.size != (side, side) or all(all(row) for row in board.inside):
+            continue
+        if all(board.inside[i // side][i % side] for i in givens):
+            fitting.append(board)
+    if len(fitting) > 1:
+        names = ", ".join(board.name or "" for board in fitting)
+        raise InvalidPuzzleError(
+            f"the {side}x{side} grid's givens fit the layouts {names}: give a JSON record "
+            f"with 'layout' and 'grid' to say which"
+        )
+    if not fitting:
+        return None
+    board = fitting[0]
+    return MultiGrid(board, (cells[r * side + c] for r, c in board.positions))
+
+
 def is_multigrid_record(record: Mapping[str, Any]) -> bool:
     """True for a JSON record of a multi-grid board (it has ``layout`` or ``grids``)."""
     return "layout" in record or "grids" in record

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any, BinaryIO
 from sudoku_cp import links, readers
 from sudoku_cp.errors import InvalidPuzzleError
 from sudoku_cp.formats import Layout
-from sudoku_cp.grid import BoxShape, Grid, parse
+from sudoku_cp.grid import BoxShape, Grid
 from sudoku_cp.readers import HugeInt, quote
 
 if TYPE_CHECKING:
@@ -357,7 +357,7 @@ def as_puzzle(puzzle: PuzzleInput) -> tuple[Puzzle, Layout]:
         return Puzzle(puzzle), Layout.LINE
     if isinstance(puzzle, str | bytes | bytearray):
         return build(readers.read_one(puzzle))
-    grid, layout = parse(puzzle)
+    grid, layout = readers.read_text_grid(puzzle)
     return Puzzle(grid), layout
 
 

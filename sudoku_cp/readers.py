@@ -56,7 +56,8 @@ from typing import Any, BinaryIO
 from sudoku_cp import formats, links
 from sudoku_cp.errors import InvalidPuzzleError
 from sudoku_cp.formats import MAX_LINE_CHARS, Layout
-from sudoku_cp.grid import Grid, parse
+from sudoku_cp.grid import Grid
+from sudoku_cp.multigrid import MultiGrid, named_board_in
 
 MAX_JSON_BYTES = 50_000_000
 """The largest JSON text read (one document, or one line of JSON Lines): 50 MB."""
@@ -66,7 +67,7 @@ TEXT_LINE_BYTES = 4 * (MAX_LINE_CHARS + 1)
 """The longest text line read, in bytes (UTF-8 takes up to 4 a character)."""
 _BLANK_LINES_SNIFFED = 1000  # blank lines skipped before deciding an input is text
 
-ReadPuzzle = tuple[Grid, Layout] | Mapping[str, Any]
+ReadPuzzle = tuple[Grid | MultiGrid, Layout] | Mapping[str, Any]
 """What an entry reads: a text puzzle's grid and layout, or a JSON puzzle record."""
 
 
@@ -375,7 +376,7 @@ def read_one(text: str | bytes) -> Entry:
     source = Source(io.BytesIO(data), "the puzzle")
     reader = sniff(source.head())
     if reader.name == _FALLBACK:
-        return Entry("the puzzle", lambda: parse(text), text if isinstance(text, str) else None)
+        return Entry("the puzzle", lambda: read_text_grid(text), text if isinstance(text, str) else None)
     entries = list(itertools.islice(reader.read(source), 2))
     if not entries:
         raise InvalidPuzzleError("the puzzle is empty: no puzzle record was found")
@@ -417,7 +418,23 @@ def text_lines(source: Source) -> Iterator[str]:
 
 
 def _text_entry(number: int, chunk: str) -> Entry:
-    return Entry(f"line {number}", lambda: parse(chunk, first_line=number), chunk, number)
+    return Entry(f"line {number}", lambda: read_text_grid(chunk, first_line=number), chunk, number)
+
+
+def read_text_grid(text: formats.PuzzleText, *, first_line: int = 1) -> tuple[Grid | MultiGrid, Layout]:
+    """One puzzle's grid in any text layout (or rows of cells): a classic :class:`Grid`,
+    or the multi-grid board a square text stands for
+    (:func:`sudoku_cp.multigrid.named_board_in`: a 21x21 Samurai, ``.`` outside).
+
+    Raises:
+        InvalidPuzzleError: as :func:`sudoku_cp.grid.parse`, or givens that fit several
+            multi-grid layouts.
+    """
+    read = formats.read(text, first_line=first_line)
+    board = named_board_in(read.cells, read.side)
+    if board is not None:
+        return board, read.layout
+    return Grid(read.cells), read.layout
 
 
 def read_text_layouts(source: Source) -> Iterator[Entry]:

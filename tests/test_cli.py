@@ -484,13 +484,13 @@ def parsed(monkeypatch) -> list[str]:
     from sudoku_cp import readers
 
     texts = []
-    real_parse = readers.parse
+    real_parse = readers.read_text_grid
 
     def counting_parse(text, *args, **kwargs):
         texts.append(text)
         return real_parse(text, *args, **kwargs)
 
-    monkeypatch.setattr(readers, "parse", counting_parse)
+    monkeypatch.setattr(readers, "read_text_grid", counting_parse)
     return texts
 
 

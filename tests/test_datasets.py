@@ -181,8 +181,10 @@ def test_limit_parses_only_the_first_puzzles(monkeypatch):
     from sudoku_cp import readers
 
     parsed = []
-    real_parse = readers.parse
-    monkeypatch.setattr(readers, "parse", lambda text, **kw: parsed.append(text) or real_parse(text, **kw))
+    real_parse = readers.read_text_grid
+    monkeypatch.setattr(
+        readers, "read_text_grid", lambda text, **kw: parsed.append(text) or real_parse(text, **kw)
+    )
     assert datasets.load("top95", limit=3) == first
     assert len(parsed) == 3
     with pytest.raises(ValueError, match="limit"):

@@ -20,6 +20,7 @@ import sudoku_cp
 from sudoku_cp import InvalidPuzzleError, NoSolutionError, Puzzle
 from sudoku_cp.backends import get_backend
 from sudoku_cp.multigrid import LAYOUTS, Board, MultiGrid
+from sudoku_cp.puzzle import to_puzzle
 
 BACKENDS = sudoku_cp.backend_names()
 
@@ -285,3 +286,26 @@ def test_hint_continues_from_a_boards_candidates():
     assert all(cells[row, column] != value for row, column, value in step.eliminations)
     with pytest.raises(sudoku_cp.InvalidPuzzleError, match="per cell"):
         sudoku_cp.hint(puzzle, candidates="1" * 81)
+
+
+def test_a_samurai_written_as_21_rows_of_text_reads_as_the_board():
+    record = json.loads((Path(sudoku_cp.__file__).parent / "data" / "gen_samurai.json").read_text())[0]
+    text = record["grid"]
+    rows = [text[i : i + 21] for i in range(0, 441, 21)]
+    cells = [[int(c) if c != "." else 0 for c in row] for row in rows]
+    for given in (text, "\n".join(rows), cells):
+        puzzle = to_puzzle(given)
+        assert puzzle.is_multigrid and puzzle.grid.board.name == "samurai"
+    assert sudoku_cp.solve(text, backend="backtracking").solution_string() == record["solution"]
+
+
+def test_text_whose_givens_fit_two_layouts_is_refused_naming_them():
+    centre = ["." * 21] * 9 + ["." * 10 + "5" + "." * 10] + ["." * 21] * 11  # row 10, column 11
+    with pytest.raises(InvalidPuzzleError, match="fit the layouts samurai, windmill: .*'layout'"):
+        sudoku_cp.solve("\n".join(centre))
+
+
+def test_a_21x21_grid_with_a_value_over_9_stays_a_classic_grid():
+    cells = [0] * 441
+    cells[0] = 21
+    assert not to_puzzle([cells[i : i + 21] for i in range(0, 441, 21)]).is_multigrid
