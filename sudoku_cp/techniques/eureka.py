@@ -85,7 +85,7 @@ class Chain:
 
     def links(self) -> Iterable[tuple[ChainNode, bool, ChainNode]]:
         """Each link as ``(node, strong, next node)``."""
-        return zip(self.nodes, self.strong, self.nodes[1:], strict=True)
+        return zip(self.nodes[:-1], self.strong, self.nodes[1:], strict=True)
 
     def on(self, position: Callable[[Hashable], Position], compact: bool) -> Chain:
         """The same chain with each cell mapped by ``position`` (a model's
