@@ -160,10 +160,13 @@ def conclusion(
 ) -> str:
     """``r1c3,r5c2<>4, r6c4<>1``: the candidates removed, by value, and the digits placed
     (``r4c4=7``); ``(row, column, value)`` triples, 0-based. The cells of one value are
-    grouped as in :func:`group_name` (``r1c3456``), with commas, as HoDoKu writes them.
+    grouped as in :func:`group_name` (``r1c3456``), with commas, as HoDoKu writes them;
+    values removed from the same cells go together (``r5c6<>459``).
 
     >>> conclusion([(0, 2, 4), (4, 1, 4), (0, 3, 4), (5, 3, 1)])
     'r6c4<>1, r1c34,r5c2<>4'
+    >>> conclusion([(4, 5, 4), (4, 5, 5), (4, 5, 9)])
+    'r5c6<>459'
     """
     placed = [f"r{r + 1}c{c + 1}={v}" for r, c, v in placements]
     if placed:
@@ -171,7 +174,10 @@ def conclusion(
     by_value: dict[int, list[Position]] = {}
     for r, c, v in eliminations:
         by_value.setdefault(v, []).append((r, c))
-    return ", ".join(group_name(cells, compact, ",") + f"<>{v}" for v, cells in sorted(by_value.items()))
+    by_cells: dict[tuple[Position, ...], list[int]] = {}  # values removed from the same cells together
+    for v, cells in sorted(by_value.items()):
+        by_cells.setdefault(tuple(sorted(cells)), []).append(v)
+    return ", ".join(group_name(cells, compact, ",") + f"<>{_values(vs)}" for cells, vs in by_cells.items())
 
 
 def eureka(
