@@ -690,6 +690,11 @@ class _Picture:
                 if not a or not b:
                     continue
                 (x1, y1), (x2, y2) = spot(a), spot(b)
+                # from the edge of one candidate's disc to the other's, not over the digits
+                length, radius = math.hypot(x2 - x1, y2 - y1), min(step_x, step_y) * 0.48
+                if length > 3 * radius:
+                    dx, dy = (x2 - x1) * radius / length, (y2 - y1) * radius / length
+                    x1, y1, x2, y2 = x1 + dx, y1 + dy, x2 - dx, y2 - dy
                 dash = {} if strong else {"stroke_dasharray": f"{3 * width:.2f},{2 * width:.2f}"}
                 kind = "strong" if strong else "weak"
                 lines.append(
