@@ -64,6 +64,11 @@ class ChainNode:
 class Chain:
     """A chain: nodes, and the kind of each link between consecutive nodes.
 
+    Links alternate. An alternating inference chain (X-Chain, XY-Chain, AIC, wings,
+    single-digit patterns, a colour trap, ALS-XZ) starts and ends with a strong link: one of
+    its two end nodes is true. A colour wrap is a discontinuous loop, from a node back to
+    itself, starting and ending with a weak link: that node is false.
+
     Attributes:
         nodes: the :class:`ChainNode`\\ s, in order (at least two).
         strong: one flag per link, ``strong[i]`` for the link from ``nodes[i]`` to
