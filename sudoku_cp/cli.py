@@ -695,7 +695,8 @@ def explain_command(puzzle: str | None, index: int) -> None:
     """Print the steps that solve PUZZLE (a file, the puzzle itself, or standard input) by reasoning.
 
     One numbered line per step (the technique, what it sees, what it concludes; rows and
-    columns counted from 1), simplest technique first; the last line says whether the
+    columns counted from 1; a chain in Eureka notation, ``(4)r1c2=(4)r1c7-(4)r5c7=(4)r5c3 =>
+    r1c3,r5c2<>4``), simplest technique first; the last line says whether the
     steps solve it or where reasoning stalls and which cell a search would branch on.
     """
     from sudoku_cp.stepwise import explain

@@ -50,6 +50,7 @@ from sudoku_cp.errors import NoSolutionError, NotProperError, SudokuError
 from sudoku_cp.grid import Grid
 from sudoku_cp.puzzle import Puzzle, PuzzleInput, as_puzzle
 from sudoku_cp.techniques.board import Board, Deduction, Finder, values_of
+from sudoku_cp.techniques.eureka import Chain, eureka
 from sudoku_cp.techniques.table import BY_ID, Technique, as_techniques, next_step, solving_path
 
 Triple = tuple[int, int, int]
@@ -79,6 +80,11 @@ class Step:
         origins: the :class:`~sudoku_cp.constraints.Origin` of each constraint it uses,
             each once, in order (what the step's constraints *are*, for code; ``units``
             says them in words).
+        chain: for a chain-like step (X-Chain, XY-Chain, AIC, wings, single-digit
+            patterns, colouring, ALS-XZ), its path as data over ``(row, column)`` cells
+            (:class:`~sudoku_cp.techniques.eureka.Chain`: nodes, strong and weak links);
+            the step's text then writes it in Eureka notation (:attr:`notation`);
+            ``None`` otherwise.
     """
 
     technique: str
@@ -91,10 +97,22 @@ class Step:
     reason: str = ""
     origins: tuple[Origin, ...] = ()
     technique_id: str = ""
+    chain: Chain | None = None
 
     def __str__(self) -> str:
-        """One line: the technique, what it sees and what it concludes."""
+        """One line: the technique, what it sees and what it concludes (for a chain, its
+        Eureka notation: ``X-Chain: (4)r1c2=(4)r1c7-(4)r5c7=(4)r5c3 => r1c3,r5c2<>4``)."""
+        if self.chain is not None:
+            return f"{self.technique}: {self.notation}"
         return f"{self.technique}: {self._premise()}{self._conclusion()}"
+
+    @property
+    def notation(self) -> str:
+        """The step's chain and conclusion in Eureka notation
+        (:func:`sudoku_cp.techniques.eureka.eureka`), ``""`` for a step without a chain."""
+        if self.chain is None:
+            return ""
+        return eureka(self.chain, self.eliminations, self.placements)
 
     def _premise(self) -> str:
         """The premise in the words of the step's table row (its ``wording``, or its
@@ -228,8 +246,9 @@ class Explanation:
     def to_svg(self, index: int, **options) -> str:
         """A picture of step ``index``: the grid and candidates just before it, its premise
         cells highlighted and its units tinted, its premise candidates marked blue, the
-        candidates it removes red and the digits it places green. Other options as
-        :func:`sudoku_cp.svg.draw`."""
+        candidates it removes red and the digits it places green; a chain step's links
+        join its nodes' candidates, strong links solid, weak links dashed. Other options
+        as :func:`sudoku_cp.svg.draw`."""
         from sudoku_cp import svg  # here, not at the top: drawsvg is heavy (start-up time)
 
         step = self.steps[index]
@@ -246,8 +265,23 @@ class Explanation:
             highlight=step.cells,
             units=units,
             marks=marks,
+            links=_chain_links(step.chain, candidates, self.puzzle.model) if step.chain is not None else (),
             **options,
         )
+
+
+def _chain_links(chain: Chain, candidates, model: Model) -> list[tuple[list[Triple], list[Triple], bool]]:
+    """A chain's links as :func:`sudoku_cp.svg.draw` takes them: for each, the candidates of
+    its two ends (a node's cells holding the value the link uses: an ALS node's last
+    value leaving it, its first entering it), and whether it is strong."""
+
+    def end(node, value: int) -> list[Triple]:
+        return [(r, c, value) for r, c in node.cells if value in candidates[model.cell_at(r, c)]]
+
+    return [
+        (end(a, a.values[-1]), end(b, b.values[-1] if set(a.cells) == set(b.cells) else b.values[0]), strong)
+        for a, strong, b in chain.links()
+    ]
 
 
 def _cells_by_origin(puzzle: Puzzle) -> dict[Origin, list[tuple[int, int]]]:
@@ -416,7 +450,15 @@ def _step(deduction: Deduction, model: Model, technique: Technique) -> Step:
         deduction.reason,
         tuple(dict.fromkeys(c.origin for c in deduction.constraints)),
         technique.id,
+        None if deduction.chain is None else deduction.chain.on(model.position, _one_digit(model)),
     )
+
+
+def _one_digit(model: Model) -> bool:
+    """True when every row and column number of the model's cells is one digit (1-9)."""
+    if model.positions is None:
+        return model.side <= 9
+    return max(max(p) for p in model.positions) < 9
 
 
 def check_deduction(

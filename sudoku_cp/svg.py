@@ -75,6 +75,8 @@ DIAGONAL_COLOUR = "#9bb3d6"
 CAGE_COLOUR = "#333333"
 CAGE_INSET = 0.09  # of a cell: neighbouring cages stay visibly apart
 MARK_COLOURS = {"premise": "#7fb2ff", "placed": "#5cc16a", "removed": "#f07c7c"}
+CHAIN_COLOUR = "#d2691e"
+"""The colour of a chain's links: strong links solid, weak links dashed."""
 """Named colours for candidate marks: a step's premises, its placement, its eliminations."""
 
 FONT = "DejaVu Sans, Helvetica, Arial, sans-serif"
@@ -127,6 +129,7 @@ def draw(
     highlight: Iterable[Cell] | Mapping[Cell, str] = (),
     units: Iterable[str | Origin | Iterable[Cell]] = (),
     marks: Mapping[Mark, str] | None = None,
+    links: Iterable[tuple[Iterable[Mark], Iterable[Mark], bool]] = (),
     cell_size: int | None = None,
 ) -> dw.Drawing:
     """Draw a puzzle as a :class:`drawsvg.Drawing`.
@@ -153,6 +156,11 @@ def draw(
             colour is an SVG colour or a key of :data:`MARK_COLOURS` (``"premise"``,
             ``"placed"``, ``"removed"``). A marked candidate is drawn even when
             ``candidates`` is off.
+        links: a chain's links, each ``(from, to, strong)``: two collections of
+            ``(row, column, value)`` candidates (a node: one candidate, or a group's or
+            an ALS's), joined centre to centre by a line, solid for a strong link
+            (``strong`` true), dashed for a weak one (class ``link strong`` or ``link
+            weak``); their candidates are drawn even when ``candidates`` is off.
         cell_size: pixels per cell (default: :func:`default_cell_size`).
 
     Returns:
@@ -177,7 +185,8 @@ def draw(
     picture.edge_marks()
     picture.modern_marks()
     picture.digits(filled)
-    picture.candidates(shown, filled, _checked(dict(marks or {}), "marks", MARK_COLOURS))
+    links = [(tuple(a), tuple(b), bool(strong)) for a, b, strong in links]
+    picture.candidates(shown, filled, _checked(dict(marks or {}), "marks", MARK_COLOURS), links)
     return picture.drawing
 
 
@@ -624,9 +633,14 @@ class _Picture:
                     self.text(value, x, y, size, fill=FILLED_COLOUR, class_="filled")
 
     def candidates(
-        self, shown: Sequence[Iterable[int]] | None, filled: Sequence[int], marks: dict[Mark, str]
+        self,
+        shown: Sequence[Iterable[int]] | None,
+        filled: Sequence[int],
+        marks: dict[Mark, str],
+        links: Sequence[tuple[tuple[Mark, ...], tuple[Mark, ...], bool]] = (),
     ) -> None:
-        """Each value ``v`` sits in slot ``v - 1`` of a small grid inside its cell."""
+        """Each value ``v`` sits in slot ``v - 1`` of a small grid inside its cell; a
+        chain's links join the centres of their nodes' candidates, over the discs."""
         per_row = math.ceil(math.sqrt(self.n))
         rows = math.ceil(self.n / per_row)
         # In a killer, candidates keep clear of the cage outlines and of the sums.
@@ -638,7 +652,7 @@ class _Picture:
         for index, values in enumerate(shown or ()):
             if not filled[index]:
                 drawn[self.puzzle.position(index)] = set(values)
-        for row, column, value in marks:
+        for row, column, value in [*marks, *(m for a, b, _ in links for m in a + b)]:
             drawn.setdefault((row, column), set()).add(value)
         discs = dw.Group(class_="marks")
         texts = dw.Group(
@@ -656,6 +670,39 @@ class _Picture:
                 # the group carries the style: one short element per candidate
                 texts.append(dw.Text(VALUE_CHARS[value - 1], None, round(x, 2), round(y + 0.35 * size, 2)))
         self.drawing.append(discs)
+        if links:
+
+            def spot(node: tuple[Mark, ...]) -> tuple[float, float]:
+                points = []
+                for row, column, value in node:
+                    slot_row, slot_column = divmod(value - 1, per_row)
+                    points.append(
+                        (
+                            self.x(column) + self.s * left + (slot_column + 0.5) * step_x,
+                            self.y(row) + self.s * top + (slot_row + 0.5) * step_y,
+                        )
+                    )
+                return sum(x for x, _ in points) / len(points), sum(y for _, y in points) / len(points)
+
+            width = max(1.0, self.s * 0.035)
+            lines = dw.Group(class_="links", stroke=CHAIN_COLOUR, stroke_width=f"{width:.2f}", fill="none")
+            for a, b, strong in links:
+                if not a or not b:
+                    continue
+                (x1, y1), (x2, y2) = spot(a), spot(b)
+                # from the edge of one candidate's disc to the other's, not over the digits
+                length, radius = math.hypot(x2 - x1, y2 - y1), min(step_x, step_y) * 0.48
+                if length > 3 * radius:
+                    dx, dy = (x2 - x1) * radius / length, (y2 - y1) * radius / length
+                    x1, y1, x2, y2 = x1 + dx, y1 + dy, x2 - dx, y2 - dy
+                dash = {} if strong else {"stroke_dasharray": f"{3 * width:.2f},{2 * width:.2f}"}
+                kind = "strong" if strong else "weak"
+                lines.append(
+                    dw.Line(
+                        round(x1, 2), round(y1, 2), round(x2, 2), round(y2, 2), class_=f"link {kind}", **dash
+                    )
+                )
+            self.drawing.append(lines)
         self.drawing.append(texts)
 
 

@@ -108,7 +108,10 @@ AllDifferent, as in the AllDifferent propagators of Régin (AAAI 1994), limited 
    (the table imports the finders: that would be a cycle). Each deduction names the
    technique, lists what it removes or places, its pattern (cells, values, candidates)
    and every constraint it uses: :func:`sudoku_cp.explain` checks that the conclusion
-   follows from exactly those constraints and the candidates of their cells.
+   follows from exactly those constraints and the candidates of their cells. A chain-like
+   technique also gives its path, ``chain=`` a :class:`~sudoku_cp.techniques.eureka.Chain`
+   (nodes, strong and weak links): the step's text writes it in Eureka notation and its
+   picture draws the links.
 2. Add its row to :data:`~sudoku_cp.techniques.table.TECHNIQUES` where it belongs in the
    order, simplest first: ``Technique("xy-wing", "XY-Wing", find_xy_wing, "wings",
    "expert", 160, wording="...")``, with a new level in ``LEVELS`` if it needs one.
@@ -140,6 +143,7 @@ from sudoku_cp.techniques.board import (
     places,
     values_of,
 )
+from sudoku_cp.techniques.eureka import Chain, ChainNode, eureka
 from sudoku_cp.techniques.table import (
     BANDS,
     BY_ID,
@@ -159,6 +163,8 @@ __all__ = [
     "BANDS",
     "BY_ID",
     "Board",
+    "Chain",
+    "ChainNode",
     "Contradiction",
     "Deduction",
     "FISH_NAMES",
@@ -169,6 +175,7 @@ __all__ = [
     "Technique",
     "apply",
     "as_techniques",
+    "eureka",
     "fish",
     "hardest",
     "hidden_singles",

@@ -20,6 +20,7 @@ from collections.abc import Iterator
 
 from sudoku_cp.techniques._links import geometry, links, premise
 from sudoku_cp.techniques.board import Board, Deduction, values_of
+from sudoku_cp.techniques.eureka import ChainNode, alternating
 
 MAX_ALS = 5
 """The largest ALS looked for, in cells."""
@@ -91,6 +92,15 @@ def find_als_xz(board: Board, candidates: list[int], placed: set[int]) -> Iterat
                             continue
                         cells = ca + cb
                         zs = va[z][0] + vb[z][0]
+                        # (z=..x)A - (x=..z)B: without z, A is locked and holds x; so B lacks x, holds z
+                        rest_a = tuple(v for v in values_of(masks[i]) if v not in (x, z)) + (x,)
+                        rest_b = tuple(v for v in values_of(masks[j]) if v not in (x, z)) + (z,)
+                        path = [
+                            ChainNode(ca, (z,), als=True),
+                            ChainNode(ca, rest_a, als=True),
+                            ChainNode(cb, (x,), als=True),
+                            ChainNode(cb, rest_b, als=True),
+                        ]
                         yield Deduction(
                             "ALS-XZ",
                             (),
@@ -103,4 +113,5 @@ def find_als_xz(board: Board, candidates: list[int], placed: set[int]) -> Iterat
                                 links(geo, [(a, b) for a in va[x][0] for b in vb[x][0]]),
                                 links(geo, [(t, c) for t in targets for c in zs]),
                             ),
+                            chain=alternating(path),
                         )

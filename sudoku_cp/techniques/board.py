@@ -26,6 +26,7 @@ from sudoku_cp.constraints import (
 )
 from sudoku_cp.engine.propagators import propagator
 from sudoku_cp.engine.sums import ImpliedSum, implied_sum_sources
+from sudoku_cp.techniques.eureka import Chain
 
 MAX_SUBSET = 4
 """The largest naked or hidden subset looked for: quads."""
@@ -50,6 +51,10 @@ class Deduction:
             ``""`` otherwise.
         lemma: the rule of 45's sum the step applies (derived from ``constraints``), or
             ``None``: a checker verifies its arithmetic, then may use it as a premise.
+        chain: for a chain-like step (X-Chain, XY-Chain, AIC, wings, single-digit
+            patterns, colouring, ALS-XZ), its path as data (nodes over cell indices,
+            strong and weak links): :class:`~sudoku_cp.techniques.eureka.Chain`, which
+            the step's text writes in Eureka notation; ``None`` otherwise.
     """
 
     technique: str
@@ -61,6 +66,7 @@ class Deduction:
     constraints: tuple[Constraint, ...]
     reason: str = ""
     lemma: ImpliedSum | None = None
+    chain: Chain | None = None
 
 
 _FILTERED = (Sum, Less, Relation, Linear, Table, *LINE_AUTOMATON_KINDS)

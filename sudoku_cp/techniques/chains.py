@@ -32,6 +32,7 @@ from collections.abc import Iterator
 from sudoku_cp.constraints import Constraint
 from sudoku_cp.techniques._links import Geometry, geometry, links, premise
 from sudoku_cp.techniques.board import Board, Deduction, values_of
+from sudoku_cp.techniques.eureka import ChainNode, alternating
 
 MAX_NODES = 24
 """The longest chain looked for, in nodes (a chain of 12 strong links)."""
@@ -220,6 +221,7 @@ def _deduction(
     target_pairs = [(t, c) for t, _ in targets for e in ends for c in graph.cells[e] if c != t]
     cells = tuple(dict.fromkeys(c for i in chain for c in graph.cells[i]))
     pattern = tuple(dict.fromkeys((c, graph.values[i]) for i in chain for c in graph.cells[i]))
+    path = alternating([ChainNode(graph.cells[i], (graph.values[i],)) for i in chain])
     return Deduction(
         name,
         (),
@@ -228,6 +230,7 @@ def _deduction(
         tuple(sorted({graph.values[i] for i in chain})),
         pattern,
         premise(units, links(geo, weak_pairs), links(geo, target_pairs)),
+        chain=path,
     )
 
 

@@ -11,6 +11,12 @@ holds the value everywhere, the other nowhere.
 Units: strong links in any unit (rows, columns, boxes, jigsaw regions, diagonals), seen
 through any AllDifferent. Premises: the chain of strong links joining the two coloured
 cells used (the cluster's spanning tree path), their units, and the units of the seeing.
+
+The step's chain (:class:`~sudoku_cp.techniques.eureka.Chain`) is that path: for a trap
+an X-Chain between the two colours (every link is strong; every other one is used as a
+weak link, which a strong link on one value also is); for a wrap, a discontinuous loop
+from one of the two cells back to itself, ``(v)a-(v)...=(v)b-(v)a``: ``a`` is false, and
+with it its colour.
 """
 
 from __future__ import annotations
@@ -19,6 +25,7 @@ from collections.abc import Iterator
 
 from sudoku_cp.techniques._links import geometry, links, premise, strong_links
 from sudoku_cp.techniques.board import Board, Deduction
+from sudoku_cp.techniques.eureka import Chain, ChainNode, alternating
 
 
 def find_simple_colors(board: Board, candidates: list[int], placed: set[int]) -> Iterator[Deduction]:
@@ -58,6 +65,7 @@ def find_simple_colors(board: Board, candidates: list[int], placed: set[int]) ->
                             false,
                             cluster,
                             premise(_path_units(geo, parent, *false), links(geo, [(a, b)])),
+                            alternating(_nodes(value, [*_tree_path(parent, a, b), a]), first_strong=False),
                         )
                         break
             for t in range(len(candidates)):  # trap
@@ -73,6 +81,7 @@ def find_simple_colors(board: Board, candidates: list[int], placed: set[int]) ->
                         [t],
                         cluster,
                         premise(_path_units(geo, parent, zero, one), links(geo, [(t, zero), (t, one)])),
+                        alternating(_nodes(value, _tree_path(parent, zero, one))),
                     )
 
 
@@ -86,7 +95,29 @@ def _path_units(geo, parent: dict, *ends: int) -> list:
     return out
 
 
-def _deduction(name: str, value: int, removed: list[int], cluster: list[int], used: tuple) -> Deduction:
+def _tree_path(parent: dict, a: int, b: int) -> list[int]:
+    """The cells of the spanning tree's path from ``a`` to ``b``."""
+
+    def up(cell: int) -> list[int]:
+        out = [cell]
+        while parent[cell] is not None:
+            cell = parent[cell][0]
+            out.append(cell)
+        return out
+
+    from_a, from_b = up(a), up(b)
+    on_b = set(from_b)
+    meet = next(c for c in from_a if c in on_b)
+    return from_a[: from_a.index(meet) + 1] + from_b[: from_b.index(meet)][::-1]
+
+
+def _nodes(value: int, cells: list[int]) -> list[ChainNode]:
+    return [ChainNode((c,), (value,)) for c in cells]
+
+
+def _deduction(
+    name: str, value: int, removed: list[int], cluster: list[int], used: tuple, path: Chain
+) -> Deduction:
     return Deduction(
         name,
         (),
@@ -95,4 +126,5 @@ def _deduction(name: str, value: int, removed: list[int], cluster: list[int], us
         (value,),
         tuple((c, value) for c in cluster),
         used,
+        chain=path,
     )

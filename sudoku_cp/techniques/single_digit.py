@@ -20,6 +20,7 @@ from sudoku_cp.techniques._links import (
     unit_holds_value,
 )
 from sudoku_cp.techniques.board import Board, Deduction
+from sudoku_cp.techniques.eureka import ChainNode, alternating
 
 
 def _turbots(board: Board, candidates: list[int], placed: set[int]) -> Iterator[tuple[str, Deduction]]:
@@ -60,6 +61,7 @@ def _turbots(board: Board, candidates: list[int], placed: set[int]) -> Iterator[
                                 (value,),
                                 tuple((c, value) for c in cells),
                                 used,
+                                chain=alternating([ChainNode((c,), (value,)) for c in cells]),
                             ),
                         )
 
@@ -178,6 +180,15 @@ def find_empty_rectangle(board: Board, candidates: list[int], placed: set[int]) 
                         (value,),
                         tuple((c, value) for c in cells),
                         used,
+                        # the box's places off a's arm = those a sees - a = b
+                        chain=alternating(
+                            [
+                                ChainNode(tuple(rest), (value,)),
+                                ChainNode(tuple(seen), (value,)),
+                                ChainNode((a,), (value,)),
+                                ChainNode((b,), (value,)),
+                            ]
+                        ),
                     )
 
 

@@ -12,6 +12,7 @@ from collections.abc import Iterator
 
 from sudoku_cp.techniques._links import bivalue_cells, geometry, links, premise, strong_links
 from sudoku_cp.techniques.board import Board, Deduction, values_of
+from sudoku_cp.techniques.eureka import ChainNode, alternating
 
 
 def find_xy_wing(board: Board, candidates: list[int], placed: set[int]) -> Iterator[Deduction]:
@@ -40,6 +41,9 @@ def find_xy_wing(board: Board, candidates: list[int], placed: set[int]) -> Itera
                 )
                 if targets:
                     cells = (pivot, a, b)
+                    x = (candidates[a] & xy).bit_length()
+                    y = (candidates[b] & xy).bit_length()
+                    path = [((a,), z), ((a,), x), ((pivot,), x), ((pivot,), y), ((b,), y), ((b,), z)]
                     yield Deduction(
                         "XY-Wing",
                         (),
@@ -51,6 +55,7 @@ def find_xy_wing(board: Board, candidates: list[int], placed: set[int]) -> Itera
                             links(geo, [(pivot, a), (pivot, b)]),
                             links(geo, [(t, e) for t in targets for e in (a, b)]),
                         ),
+                        chain=alternating([ChainNode(c, (v,)) for c, v in path]),
                     )
 
 
@@ -81,6 +86,16 @@ def find_xyz_wing(board: Board, candidates: list[int], placed: set[int]) -> Iter
                 )
                 if targets:
                     cells = (pivot, a, b)
+                    x = (candidates[a] & ~common).bit_length()
+                    y = (candidates[b] & ~common).bit_length()
+                    z = common.bit_length()
+                    als = (pivot, b)
+                    path = [
+                        ChainNode((a,), (z,)),
+                        ChainNode((a,), (x,)),
+                        ChainNode(als, (x,), als=True),
+                        ChainNode(als, (y, z), als=True),
+                    ]
                     yield Deduction(
                         "XYZ-Wing",
                         (),
@@ -92,6 +107,7 @@ def find_xyz_wing(board: Board, candidates: list[int], placed: set[int]) -> Iter
                             links(geo, [(pivot, a), (pivot, b)]),
                             links(geo, [(t, e) for t in targets for e in (a, b, pivot)]),
                         ),
+                        chain=alternating(path),
                     )
 
 
@@ -136,6 +152,16 @@ def find_w_wing(board: Board, candidates: list[int], placed: set[int]) -> Iterat
                                     (geo.units[unit],),
                                     links(geo, [(a, e1), (e2, b)]),
                                     links(geo, [(t, e) for t in targets for e in (a, b)]),
+                                ),
+                                chain=alternating(
+                                    [
+                                        ChainNode((a,), (y,)),
+                                        ChainNode((a,), (x,)),
+                                        ChainNode((e1,), (x,)),
+                                        ChainNode((e2,), (x,)),
+                                        ChainNode((b,), (x,)),
+                                        ChainNode((b,), (y,)),
+                                    ]
                                 ),
                             )
                             break
