@@ -20,8 +20,9 @@ finely than the band, each measured against references in
   14, locked candidates 50, an X-Wing 140, an XY-Chain 260, a forcing chain 500...);
 - ``hardest``, the largest step cost, as Sudoku Explainer rates a puzzle by its
   hardest step;
-- ``effort``, a model of people's solving time (:func:`step_effort`): a single costs
-  more when fewer singles are on offer.
+- ``effort``, a model of people's solving time (:func:`step_effort`,
+  :func:`singles_effort`): the path's singles replayed in the order people scan for
+  them (hidden singles first), each costing more when fewer hidden singles are on offer.
 
 A puzzle with no solution raises :class:`~sudoku_cp.errors.NoSolutionError`; a puzzle
 with several solutions is *not proper* (its band says so).
@@ -59,6 +60,7 @@ from sudoku_cp.techniques.table import (
     Technique,
     apply,
     hardest,
+    next_step,
     solving_path,
 )
 
@@ -119,8 +121,10 @@ class Grade:
             of one band are ranked by it. An int, in HoDoKu's points.
         hardest: the largest step cost of the path (0 for none), as Sudoku Explainer
             rates a puzzle by its hardest step.
-        effort: a model of the time people take (:func:`step_effort`): the score with
-            each single costed by how few singles there were to choose from.
+        effort: a model of the time people take: the score with each single costed
+            by how few hidden singles there were to choose from, the path's singles
+            replayed in the order people scan for them (:func:`singles_effort`); other
+            steps cost their row's cost. Rounded to an int, in HoDoKu's points.
         steps: how many steps of each technique the solving path took, by name.
         technique: the name of the hardest technique of the path (a row of
             :data:`~sudoku_cp.techniques.TECHNIQUES`), or ``"search"``; by default the
@@ -191,10 +195,11 @@ def step_effort(technique: Technique, choices: int, cells: int) -> float:
     where ``choices`` is :func:`hidden_single_count` before the step (at least 1/2) and
     ``cells`` the grid's cell count: a single is quick to find among many and slow when
     it is the only one. This follows Pelánek's computational model of human solving
-    ("Difficulty rating of Sudoku puzzles by a computational model", FLAIRS 2011): the
-    time of a step grows as the steps available at that point shrink, and people scan
-    for hidden singles first (Sudoku Explainer rates a hidden single 1.2-1.5, a naked
-    single 2.3), so one single is not cheaper than another.
+    ("Difficulty rating of Sudoku puzzles by a computational model", FLAIRS 2011; and
+    "Difficulty rating of Sudoku puzzles: an overview and evaluation", arXiv 1403.7373):
+    the time of a step grows as the steps available at that point shrink, and people
+    scan for hidden singles first (Sudoku Explainer rates a hidden single 1.2-1.5, a
+    naked single 2.3), so one single is not cheaper than another.
 
     >>> from sudoku_cp.techniques import BY_ID
     >>> single = BY_ID["naked-single"]
@@ -206,6 +211,53 @@ def step_effort(technique: Technique, choices: int, cells: int) -> float:
     if technique.id not in SINGLES:
         return technique.cost
     return BY_ID["hidden-single"].cost * math.log(cells / max(choices, 0.5)) / math.log(cells)
+
+
+SCANNING_ORDER: tuple[Technique, ...] = (BY_ID["hidden-single"], BY_ID["naked-single"])
+"""The order in which people look for singles (Pelánek 2011): a hidden single by
+cross-hatching a unit, and a naked single only when no hidden single is left."""
+
+
+def singles_effort(board: Board, candidates: list[int], placed: set[int]) -> float:
+    """The :func:`step_effort` of the run of singles that starts at this state, replayed as
+    people scan: while a single is left, place the first hidden single (a naked single
+    when there is none), costed by how many hidden singles were on offer then. Works on
+    copies of ``candidates`` and ``placed`` (a list of bit masks, the placed cells).
+
+    The solving path places naked singles first (the cheapest to find by program);
+    people do not: they cross-hatch for hidden singles and check a cell's candidates
+    only when that fails (Pelánek 2011, with the human data of three web portals; on
+    the 344 puzzles of the Cloud Sudoku data set, Spearman's rho against solving times
+    rises from 0.64 with the path's order to 0.74 with this one, no parameter fitted).
+    Both orders place the same cells by the time the singles run out (naked and hidden
+    singles reach one fixpoint whatever their order), so the steps past the singles are
+    those of the solving path, and :func:`grade` replays each run of singles between
+    them from the state it starts in.
+
+    A puzzle solved by singles alone: its effort is one run of singles from the givens.
+
+    >>> from sudoku_cp.puzzle import as_puzzle
+    >>> easy = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
+    >>> puzzle = as_puzzle(easy)[0]
+    >>> board = Board(puzzle.model)
+    >>> placed = {cell for cell, value in enumerate(puzzle.grid.cells) if value}
+    >>> effort = singles_effort(board, board.initial(), placed)
+    >>> round(effort), round(effort) == grade(easy).effort
+    (320, True)
+
+    Raises:
+        Contradiction: a single left a cell with no value (the puzzle has no solution).
+    """
+    candidates, placed = candidates[:], set(placed)
+    effort = 0.0
+    while len(placed) < len(candidates):
+        choices = hidden_single_count(board, candidates, placed)
+        found = next_step(board, candidates, placed, SCANNING_ORDER)
+        if found is None:
+            break
+        apply(candidates, placed, found[1])
+        effort += step_effort(found[0], choices, len(candidates))
+    return effort
 
 
 def grade(puzzle: PuzzleInput) -> Grade:
@@ -233,14 +285,16 @@ def grade(puzzle: PuzzleInput) -> Grade:
     used: dict = {}
     score = hardest_cost = 0
     effort = 0.0
-    choices = hidden_single_count(board, candidates, placed)
+    start = candidates[:], set(placed)  # where the current run of singles starts
     try:
         for technique, _ in solving_path(board, candidates, placed):
             used[technique] = used.get(technique, 0) + 1
             score += technique.cost
             hardest_cost = max(hardest_cost, technique.cost)
-            effort += step_effort(technique, choices, len(candidates))
-            choices = hidden_single_count(board, candidates, placed)
+            if technique.id not in SINGLES:
+                effort += singles_effort(board, *start) + technique.cost
+                start = candidates[:], set(placed)
+        effort += singles_effort(board, *start)
     except Contradiction:
         raise NoSolutionError("the puzzle has no solution (propagation reached a contradiction)") from None
     steps = {technique.name: count for technique, count in used.items()}
@@ -265,10 +319,12 @@ __all__ = [
     "Grade",
     "LEVELS",
     "LEVEL_TECHNIQUES",
+    "SCANNING_ORDER",
     "SINGLES",
     "apply",
     "grade",
     "hidden_single_count",
     "propagate",
+    "singles_effort",
     "step_effort",
 ]
