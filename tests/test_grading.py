@@ -23,6 +23,7 @@ from sudoku_cp.grading import (
     hidden_single_count,
     propagate,
     singles_effort,
+    singles_waves,
     step_effort,
 )
 from sudoku_cp.puzzle import as_puzzle
@@ -306,4 +307,10 @@ def test_effort_replays_the_singles_as_people_scan_with_the_paths_other_steps():
             paths.append(([s for s in steps if s[0] not in SINGLES], candidates))
         assert paths[0] == paths[1] and paths[0][0]  # same other steps, same solved grid
     board, candidates = board9()
-    assert singles_effort(board, candidates, set()) == 0  # no single: nothing to replay
+    assert (
+        singles_effort(board, candidates, set()) == singles_waves(board, candidates, set()) == 0
+    )  # no single
+    for cell in range(1, 9):  # row 1: a 7 only in r1c1, then nothing more
+        candidates[cell] = mask(1, 2, 3, 4, 5, 6, 8, 9)
+    assert singles_waves(board, candidates, set()) == 1
+    assert singles_effort(board, candidates, set()) == step_effort(BY_ID["hidden-single"], 1, 81)
