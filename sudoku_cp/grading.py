@@ -63,7 +63,6 @@ from sudoku_cp.techniques.table import (
     Technique,
     apply,
     hardest,
-    next_step,
     solving_path,
 )
 
@@ -176,6 +175,29 @@ SINGLES = frozenset({"naked-single", "hidden-single"})
 """The ids of the rows whose cost :func:`step_effort` scales by scarcity."""
 
 
+def hidden_singles_offered(board: Board, candidates: list[int], placed: set[int]) -> dict[int, int]:
+    """The placements hidden singles offer, as ``{cell: value bit}``, in the order the
+    finder :func:`~sudoku_cp.techniques.hidden_singles` meets them (units in order, then
+    values ascending): each ``value`` that has one place left, ``cell``, in some unit of
+    ``board``. Bit operations only (no :class:`Deduction` built)."""
+    found: dict[int, int] = {}
+    for unit in board.units:
+        once = more = 0
+        for cell in unit.cells:
+            if cell not in placed:
+                more |= once & candidates[cell]
+                once |= candidates[cell]
+        once &= ~more
+        while once:
+            bit = once & -once
+            once &= once - 1
+            for cell in unit.cells:
+                if candidates[cell] & bit and cell not in placed:
+                    found.setdefault(cell, bit)
+                    break
+    return found
+
+
 def hidden_single_count(board: Board, candidates: list[int], placed: set[int]) -> int:
     """How many placements hidden singles offer: the distinct ``(cell, value)`` such that
     ``value`` has one place left, ``cell``, in some unit of ``board``."""
@@ -194,6 +216,27 @@ def hidden_single_count(board: Board, candidates: list[int], placed: set[int]) -
                     found.add((cell, bits & -bits))
                     bits &= bits - 1
     return len(found)
+
+
+def _place(board: Board, candidates: list[int], placed: set[int], cell: int, bit: int) -> None:
+    """Place a single as :func:`apply` places its deduction: the cell keeps ``bit``, its
+    peers lose it.
+
+    Raises:
+        Contradiction: a peer is left with no value.
+    """
+    candidates[cell] = bit
+    placed.add(cell)
+    for peer in board.model.peers[cell]:
+        if candidates[peer] & bit:
+            candidates[peer] &= ~bit
+            if not candidates[peer]:
+                raise Contradiction("a single left a cell with no value")
+
+
+def _naked_singles(candidates: list[int], placed: set[int]) -> dict[int, int]:
+    """``{cell: value bit}`` of the cells left with one candidate, not yet placed, in order."""
+    return {c: m for c, m in enumerate(candidates) if c not in placed and m and not m & (m - 1)}
 
 
 def step_effort(technique: Technique, choices: int, cells: int) -> float:
@@ -256,14 +299,13 @@ def singles_waves(board: Board, candidates: list[int], placed: set[int]) -> int:
     candidates, placed = candidates[:], set(placed)
     waves = 0
     while True:
-        found: dict[int, Deduction] = {}
-        for technique in SCANNING_ORDER:
-            for deduction in technique.find(board, candidates, placed):
-                found.setdefault(deduction.placements[0][0], deduction)
+        found = hidden_singles_offered(board, candidates, placed)
+        for cell, bit in _naked_singles(candidates, placed).items():
+            found.setdefault(cell, bit)
         if not found:
             return waves
-        for deduction in found.values():
-            apply(candidates, placed, deduction)
+        for cell, bit in found.items():
+            _place(board, candidates, placed, cell, bit)
         waves += 1
 
 
@@ -300,13 +342,19 @@ def singles_effort(board: Board, candidates: list[int], placed: set[int]) -> flo
     """
     candidates, placed = candidates[:], set(placed)
     effort = 0.0
+    hidden, naked = BY_ID["hidden-single"], BY_ID["naked-single"]
     while len(placed) < len(candidates):
-        choices = hidden_single_count(board, candidates, placed)
-        found = next_step(board, candidates, placed, SCANNING_ORDER)
-        if found is None:
-            break
-        apply(candidates, placed, found[1])
-        effort += step_effort(found[0], choices, len(candidates))
+        offered = hidden_singles_offered(board, candidates, placed)
+        if offered:
+            cell, bit = next(iter(offered.items()))
+            technique = hidden
+        else:
+            cell, bit = next(iter(_naked_singles(candidates, placed).items()), (None, 0))
+            if cell is None:
+                break
+            technique = naked
+        _place(board, candidates, placed, cell, bit)
+        effort += step_effort(technique, len(offered), len(candidates))
     return effort
 
 
