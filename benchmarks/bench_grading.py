@@ -18,7 +18,7 @@ the same puzzles, with ``n``; hodoku-py's score on the same puzzles too. Referen
   hardest step, so the grade's ``hardest`` cost is compared too, and hodoku-py's score
   is the baseline. Target: our rho at least hodoku-py's.
 - **The hardest SE-rated puzzles**: every puzzle rated 8.0 or more (forcing chains, in
-  SE's scale) among the first 640 lines of the same ``diabolical.txt`` (38 puzzles, 8.2 to
+  SE's scale) among the first 1120 lines of the same ``diabolical.txt`` (62 puzzles, 8.2 to
   9.1; public domain, copied to ``benchmarks/data/se_diabolical_8plus.txt``; 13 of them
   are also in the 160). Target: rho positive ("positive on the hardest ones"). No public
   list of the hardest known puzzles (SE 10 and more) with a licence that allows shipping
@@ -199,7 +199,7 @@ def main() -> None:
         "Grading against HoDoKu's score, Sudoku Explainer ratings and human solving times",
         f"top1465 ({args.top1465}) and sudoku17 ({args.sudoku17}) samples (seed 0); the 160 SE-rated "
         "'diabolical' puzzles of the Sudoku Exchange puzzle bank (benchmarks/data/se_diabolical160.txt) and "
-        "its 38 rated 8.0 or more among the first 640 (benchmarks/data/se_diabolical_8plus.txt); "
+        "its 62 rated 8.0 or more among the first 1120 (benchmarks/data/se_diabolical_8plus.txt); "
         "the 344 puzzles of the Cloud Sudoku human data set (benchmarks/data/cloud_sudoku_20240415.csv)",
         tables,
     )
@@ -215,7 +215,7 @@ def run(args: argparse.Namespace) -> list:
     references = {
         ("HoDoKu score (hodoku-py)", f"top1465 ({args.top1465}) + sudoku17 ({args.sudoku17})"): None,
         ("SE rating", "Sudoku Exchange diabolical (160)"): read_se(SE_DIABOLICAL),
-        ("SE rating, the hardest", "Sudoku Exchange diabolical, SE >= 8.0 (38)"): read_se(SE_HARDEST),
+        ("SE rating, the hardest", "Sudoku Exchange diabolical, SE >= 8.0 (62)"): read_se(SE_HARDEST),
         ("human solving time (D_TO)", "Cloud Sudoku (344)"): read_human(HUMAN),
     }
     everything = broad + [p for rated in references.values() if rated for p, _ in rated]
