@@ -7,9 +7,10 @@ order matches how people rank them. :func:`grade` follows the solving path of
 :func:`sudoku_cp.explain` (:func:`sudoku_cp.techniques.solving_path`: the simplest
 technique that finds anything, one step at a time) and names the hardest technique it
 used; the levels, bands and step costs come from the one table of techniques
-(:data:`sudoku_cp.techniques.TECHNIQUES`), weakest first:
+(:data:`sudoku_cp.techniques.TECHNIQUES`), weakest first (:data:`LEVELS`, from naked
+singles to minimal deductions, then ``"search"``; :data:`BANDS` maps them to the bands
+easy, medium, hard, expert and fiendish).
 
-==  =====================  =========================================================  =
 So ``grade`` and ``explain`` cannot disagree: ``grade`` names the hardest technique of
 ``explain``'s path (by level, then table order). Three numbers rank puzzles more
 finely than the band, each measured against references in
