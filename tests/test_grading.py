@@ -17,11 +17,16 @@ from sudoku_cp.grading import (
     BANDS,
     LEVEL_TECHNIQUES,
     LEVELS,
+    SCANNING_ORDER,
+    SINGLES,
     Grade,
     hidden_single_count,
     propagate,
+    singles_effort,
+    singles_waves,
     step_effort,
 )
+from sudoku_cp.puzzle import as_puzzle
 from sudoku_cp.rules import Cage, Killer
 from sudoku_cp.techniques import (
     BY_ID,
@@ -32,6 +37,7 @@ from sudoku_cp.techniques import (
     locked_candidates,
     naked_singles,
     naked_subsets,
+    solving_path,
 )
 
 
@@ -284,3 +290,27 @@ def test_a_single_costs_more_the_fewer_singles_there_are_to_choose_from():
     single, pair = BY_ID["hidden-single"], BY_ID["naked-pair"]
     assert step_effort(single, 1, 81) > step_effort(single, 10, 81) > step_effort(single, 81, 81) == 0
     assert step_effort(pair, 0, 81) == step_effort(pair, 50, 81) == pair.cost
+
+
+def test_effort_replays_the_singles_as_people_scan_with_the_paths_other_steps():
+    """Hidden singles first or naked singles first, singles reach one fixpoint: the path in
+    people's scanning order takes the same steps past the singles as the solving path."""
+    scanning = SCANNING_ORDER + tuple(t for t in TECHNIQUES if t.id not in SINGLES)
+    for puzzle in datasets.load("top95")[:2] + datasets.load("gen_killer")[:1]:
+        puzzle = as_puzzle(puzzle)[0]
+        paths = []
+        for order in (TECHNIQUES, scanning):
+            board = Board(puzzle.model)
+            candidates = board.initial()
+            placed = {cell for cell, value in enumerate(puzzle.grid.cells) if value}
+            steps = [(t.id, d.eliminations) for t, d in solving_path(board, candidates, placed, order)]
+            paths.append(([s for s in steps if s[0] not in SINGLES], candidates))
+        assert paths[0] == paths[1] and paths[0][0]  # same other steps, same solved grid
+    board, candidates = board9()
+    assert (
+        singles_effort(board, candidates, set()) == singles_waves(board, candidates, set()) == 0
+    )  # no single
+    for cell in range(1, 9):  # row 1: a 7 only in r1c1, then nothing more
+        candidates[cell] = mask(1, 2, 3, 4, 5, 6, 8, 9)
+    assert singles_waves(board, candidates, set()) == 1
+    assert singles_effort(board, candidates, set()) == step_effort(BY_ID["hidden-single"], 1, 81)
