@@ -412,6 +412,19 @@ class _Digger:
         """
         return self.search.with_givens(cells).count_solutions(2) == 1
 
+    def unique_without(self, cells: Sequence[int], removed: Sequence[int]) -> bool:
+        """:meth:`unique` for givens ``cells`` made by blanking the cells ``removed`` of a
+        proper puzzle whose solution is ``self.solution``: any other solution differs from
+        it at a removed cell, so one search per removed cell with that cell's value
+        excluded (:meth:`BitmaskSearch.solution_without`) decides, with less search than a
+        count to 2 (the same answer, so the same puzzles).
+
+        Raises:
+            SolveTimeoutError: the time limit ran out during a search.
+        """
+        search = self.search.with_givens(cells)
+        return all(search.solution_without(cell, self.solution[cell]) is None for cell in removed)
+
     def band(self, cells: Sequence[int]) -> str:
         """The band of the (proper) puzzle with these givens: its :func:`grade` band; for
         the top band, whose rows come last in the table (forcing chains, the minimal
@@ -480,7 +493,7 @@ class _Digger:
             for cell in orbit:
                 trial[cell] = 0
             try:
-                if self.unique(trial) and (not graded or self.within_band(trial)):
+                if self.unique_without(trial, orbit) and (not graded or self.within_band(trial)):
                     cells = trial
                     count -= len(orbit)
             except SolveTimeoutError:
@@ -496,7 +509,7 @@ class _Digger:
                 trial = list(cells)
                 trial[cell] = 0
                 try:
-                    if self.unique(trial):
+                    if self.unique_without(trial, (cell,)):
                         return False
                 except SolveTimeoutError:
                     return False
