@@ -23,6 +23,7 @@ class Geometry:
 
     Attributes:
         peers: for each cell, the frozenset of cells it sees.
+        peer_bits: for each cell, the cells it sees as a bit set (bit ``c`` for cell ``c``).
         unit_cells: for each unit (``board.units``), its cells.
         units_of: for each cell, the indices (into ``board.units``) of the units holding it.
         is_line: for each unit, whether it is a row or a column.
@@ -33,6 +34,7 @@ class Geometry:
     def __init__(self, board: Board) -> None:
         self.board = board
         self.peers = tuple(frozenset(p) for p in board.model.peers)
+        self.peer_bits = tuple(sum(1 << c for c in p) for p in self.peers)
         self.units = board.units
         self.unit_cells = tuple(u.cells for u in board.units)
         units_of: list[list[int]] = [[] for _ in range(board.model.cell_count)]
