@@ -86,7 +86,15 @@ def _scan(
                         continue
                     options = _covers(union, size)
                     chosen_masks = [masks[i] for i in chosen]
+                    # a cover misses a base only if the base's places all lie in the fin lines
+                    # (the width - size lines of the union left out of the cover)
+                    narrow = [m for m in chosen_masks if m.bit_count() <= width - size]
                     outside = value_bits & ~_cells_of(base_bits, chosen_mask)  # open places off the bases
+                    line_peers: dict[int, int] = {}  # cover line -> cells seeing its chosen places
+                    for i in chosen:
+                        for c in places[i]:
+                            k = cover_of[c]
+                            line_peers[k] = line_peers.get(k, -1) & geo.peer_bits[c]
                 for cover in options:
                     if kind == "basic":
                         if not all(masks[i] & cover for i in chosen):
@@ -103,16 +111,20 @@ def _scan(
                             if candidates[c] & bit and not chosen_mask >> base_of[c] & 1 and c not in placed
                         ]
                     else:
-                        if not all(m & cover for m in chosen_masks):
+                        if not all(m & cover for m in narrow):
+                            continue
+                        seen = outside
+                        fin_lines = union & ~cover
+                        while fin_lines and seen:  # the cells seeing every fin
+                            low = fin_lines & -fin_lines
+                            seen &= line_peers[low.bit_length() - 1]
+                            fin_lines ^= low
+                        if not seen:
                             continue
                         in_covers = cover_cells.get(cover)
                         if in_covers is None:
                             in_covers = cover_cells[cover] = _cells_of(cover_bits, cover)
-                        seen = outside & in_covers
-                        for i in chosen:
-                            for c in places[i]:
-                                if not cover >> cover_of[c] & 1:
-                                    seen &= geo.peer_bits[c]
+                        seen &= in_covers
                         if not seen:
                             continue
                         thin = any((m & cover).bit_count() == 1 for m in chosen_masks)
