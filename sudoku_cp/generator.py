@@ -403,6 +403,13 @@ class _Digger:
             self.model.side, (0,) * self.model.cell_count, self.model.constraints, self.model.positions
         )
         self.search = BitmaskSearch(blank, deadline)  # every count gets what is left of the limit
+        self._peers = self.model.peers
+        self._peer_bits = [sum(1 << p for p in peers) for peers in self._peers]
+        self._units_of: list[list[tuple[int, ...]]] = [[] for _ in range(self.model.cell_count)]
+        for unit in self.model.units:
+            for cell in unit.cells:
+                self._units_of[cell].append(unit.cells)
+        self._all_values = (1 << self.model.side) - 1
 
     def unique(self, cells: Sequence[int]) -> bool:
         """True when the puzzle with these givens has exactly one solution (proven by count).
@@ -422,8 +429,32 @@ class _Digger:
         Raises:
             SolveTimeoutError: the time limit ran out during a search.
         """
+        if len(removed) == 1 and self._forced(cells, removed[0]):
+            return True
         search = self.search.with_givens(cells)
         return all(search.solution_without(cell, self.solution[cell]) is None for cell in removed)
+
+    def _forced(self, cells: Sequence[int], cell: int) -> bool:
+        """True when the givens ``cells`` force ``cell`` (blank) to its solution value by a
+        single: its peers' givens hold every other value (naked), or every other blank
+        cell of one of its units sees a given of that value (hidden). Then no other
+        solution differs there, so the puzzle stays proper with no search; a cheap
+        sufficient test that settles most removals of a dig's first half."""
+        value = self.solution[cell]
+        held = 0
+        for peer in self._peers[cell]:
+            if cells[peer]:
+                held |= 1 << (cells[peer] - 1)
+        if held | (1 << (value - 1)) == self._all_values and not held >> (value - 1) & 1:
+            return True
+        holding = 0  # the cells seeing a given of the value
+        for other, v in enumerate(cells):
+            if v == value:
+                holding |= self._peer_bits[other]
+        return any(
+            all(other == cell or cells[other] or holding >> other & 1 for other in unit)
+            for unit in self._units_of[cell]
+        )
 
     def band(self, cells: Sequence[int]) -> str:
         """The band of the (proper) puzzle with these givens: its :func:`grade` band; for
