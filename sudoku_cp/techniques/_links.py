@@ -92,10 +92,19 @@ def strong_links(
     (one link per pair of cells, the first unit found)."""
     bit = 1 << (value - 1)
     found: dict[tuple[int, int], int] = {}
-    for unit in range(len(geo.unit_cells)):
-        places = open_places(geo, unit, bit, candidates, placed)
-        if len(places) == 2 and not unit_holds_value(geo, unit, bit, candidates, placed):
-            found.setdefault((places[0], places[1]), unit)
+    for unit, cells in enumerate(geo.unit_cells):  # open_places and unit_holds_value, inlined
+        places = []
+        for c in cells:
+            if candidates[c] & bit:
+                if c not in placed:
+                    places.append(c)
+                    if len(places) > 2:
+                        break
+                elif candidates[c] == bit:
+                    break  # the value is placed in the unit
+        else:
+            if len(places) == 2:
+                found.setdefault((places[0], places[1]), unit)
     return [(a, b, unit) for (a, b), unit in found.items()]
 
 
