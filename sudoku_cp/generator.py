@@ -14,8 +14,11 @@ constraint vocabulary so that every size and variant is covered:
    even/odd cells and greater-than signs.
 2. **Digging.** Starting from every cell given, the givens are removed one symmetry
    orbit at a time, in random order; a removal is kept only if the puzzle stays
-   proper, which an exhaustive count of the backtracker proves
-   (:meth:`BitmaskSearch.count_solutions` with limit 2). One pass leaves a puzzle from
+   proper. Any other solution would differ from the full grid at a removed cell, so a
+   removed cell forced by a single (its peers' givens hold every other value, or a unit
+   has no other place for it) settles it at once, and otherwise an exhaustive search of
+   the backtracker with the removed value excluded there proves it
+   (:meth:`BitmaskSearch.solution_without`: less search than counting to 2). One pass leaves a puzzle from
    which no orbit can be removed; without symmetry that is a *minimal* puzzle, since
    removing givens only adds solutions: a cell whose removal broke uniqueness once
    breaks it with fewer givens too. With a symmetry and ``minimal=True``, every single
@@ -119,7 +122,7 @@ def generate(
     size: int | None = None,
     board: str | Board | None = None,
 ) -> Puzzle:
-    """A new proper puzzle (exactly one solution, proven by an exhaustive count).
+    """A new proper puzzle (exactly one solution, proven by exhaustive search).
 
     Args:
         side: the side ``n``, 4 to 25 (16x16 takes seconds, 25x25 is best effort within
