@@ -268,16 +268,16 @@ def test_a_count_cut_by_the_time_limit_ends_the_digging(monkeypatch):
     puzzle comes back dug as far as it got (still proper), a targeted one times out."""
     from sudoku_cp import generator
 
-    real = generator._Digger.unique
+    real = generator._Digger.unique_without
     counts = []
 
-    def runs_out_after_ten(self, cells):
+    def runs_out_after_ten(self, cells, removed):
         counts.append(self.search._deadline)
         if len(counts) > 10:
             raise SolveTimeoutError("the backtracking search ran out of time")
-        return real(self, cells)
+        return real(self, cells, removed)
 
-    monkeypatch.setattr(generator._Digger, "unique", runs_out_after_ten)
+    monkeypatch.setattr(generator._Digger, "unique_without", runs_out_after_ten)
     puzzle = generate(6, seed=4, time_limit=600)
     assert all(deadline is not None and deadline.time_limit == 600 for deadline in counts)
     assert 36 - 10 <= puzzle.givens < 36
@@ -308,3 +308,24 @@ def test_side_is_the_name_and_size_a_deprecated_alias():
         old = generate(size=4, seed=1)
     assert old == generate(side=4, seed=1) == generate(4, seed=1)
     assert old.metadata["generator"]["size"] == 4
+
+
+def test_a_search_without_the_removed_value_decides_uniqueness_as_a_count_does():
+    """The digger's uniqueness test after a removal (one search with the removed value
+    excluded) agrees with CP-SAT's count on every one-given removal and on blanking a whole
+    row of a proper puzzle; the other solution it finds is a solution."""
+    from sudoku_cp.engine.search import BitmaskSearch
+    from sudoku_cp.generator import _Digger
+
+    grid = datasets.load("easy50")[0]
+    solution = solve(grid).cells
+    digger = _Digger(Puzzle(grid.with_cells(solution)), list(solution), None, None)
+    cells = list(grid.cells)
+    trials = [[cell] for cell, v in enumerate(cells) if v] + [[c for c in range(9) if cells[c]]]
+    for removed in trials:
+        trial = [0 if cell in removed else v for cell, v in enumerate(cells)]
+        expected = count_solutions(grid.with_cells(trial), limit=2, backend=CHECKER)
+        assert digger.unique_without(trial, removed) == (expected == 1), removed
+    other = BitmaskSearch(grid.with_cells([0] * 81)).solution_without(0, solution[0])
+    assert other is not None and other[0] != solution[0]
+    assert list(solve(grid.with_cells(other)).cells) == other

@@ -154,6 +154,27 @@ class BitmaskSearch:
                 budget *= 2
         return None if solved is None else [m.bit_length() for m in solved]
 
+    def solution_without(self, cell: int, value: int) -> list[int] | None:
+        """A solution keeping the givens and fixed prefix in which ``cell`` does not take
+        ``value``, or ``None`` when there is none (an exhaustive search: a proof).
+
+        A generator that removes the given ``value`` of ``cell`` from a proper puzzle asks
+        this instead of counting to 2: every other solution of the smaller puzzle differs
+        from the known one at ``cell``, and excluding ``value`` there prunes the search
+        that proves there is none (the count must also search through the known solution).
+
+        Raises:
+            SolveTimeoutError: the deadline passed.
+        """
+        if not self.consistent:
+            return None
+        candidates = self.candidates[:]
+        candidates[cell] &= ~(1 << (value - 1))
+        if not candidates[cell] or not self._propagate(candidates, [cell]):
+            return None
+        solved = next(self._solutions(candidates), None)
+        return None if solved is None else [m.bit_length() for m in solved]
+
     def propagated(self, cell: int | None = None, below: int | None = None) -> list[int] | None:
         """The candidate masks of the givens and fixed prefix, with ``x_cell < below`` when
         ``cell`` is given, propagated to a fixed point (a new list); ``None`` when the

@@ -23,6 +23,7 @@ class Geometry:
 
     Attributes:
         peers: for each cell, the frozenset of cells it sees.
+        peer_bits: for each cell, the cells it sees as a bit set (bit ``c`` for cell ``c``).
         unit_cells: for each unit (``board.units``), its cells.
         units_of: for each cell, the indices (into ``board.units``) of the units holding it.
         is_line: for each unit, whether it is a row or a column.
@@ -33,6 +34,7 @@ class Geometry:
     def __init__(self, board: Board) -> None:
         self.board = board
         self.peers = tuple(frozenset(p) for p in board.model.peers)
+        self.peer_bits = tuple(sum(1 << c for c in p) for p in self.peers)
         self.units = board.units
         self.unit_cells = tuple(u.cells for u in board.units)
         units_of: list[list[int]] = [[] for _ in range(board.model.cell_count)]
@@ -90,10 +92,19 @@ def strong_links(
     (one link per pair of cells, the first unit found)."""
     bit = 1 << (value - 1)
     found: dict[tuple[int, int], int] = {}
-    for unit in range(len(geo.unit_cells)):
-        places = open_places(geo, unit, bit, candidates, placed)
-        if len(places) == 2 and not unit_holds_value(geo, unit, bit, candidates, placed):
-            found.setdefault((places[0], places[1]), unit)
+    for unit, cells in enumerate(geo.unit_cells):  # open_places and unit_holds_value, inlined
+        places = []
+        for c in cells:
+            if candidates[c] & bit:
+                if c not in placed:
+                    places.append(c)
+                    if len(places) > 2:
+                        break
+                elif candidates[c] == bit:
+                    break  # the value is placed in the unit
+        else:
+            if len(places) == 2:
+                found.setdefault((places[0], places[1]), unit)
     return [(a, b, unit) for (a, b), unit in found.items()]
 
 

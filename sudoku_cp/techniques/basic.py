@@ -334,11 +334,18 @@ def hidden_subsets(size: int) -> Finder:
                 if cell in placed:
                     done |= candidates[cell]
             open_values = [v for v in range(1, board.side + 1) if not done >> (v - 1) & 1]
+            spots = {}  # value -> its places among the open cells, as a bit set of their indices
+            for v in open_values:
+                bit = 1 << (v - 1)
+                spots[v] = sum(1 << i for i, c in enumerate(open_cells) if candidates[c] & bit)
             for group in itertools.combinations(open_values, size):
-                mask = sum(1 << (v - 1) for v in group)
-                places = [c for c in open_cells if candidates[c] & mask]
-                if len(places) != size:
+                where = 0
+                for v in group:
+                    where |= spots[v]
+                if where.bit_count() != size:
                     continue
+                mask = sum(1 << (v - 1) for v in group)
+                places = [c for i, c in enumerate(open_cells) if where >> i & 1]
                 removed = tuple((c, v) for c in places for v in values_of(candidates[c] & ~mask))
                 if removed:
                     yield Deduction(

@@ -90,6 +90,15 @@ class _Graph:
         self.strong = strong
         self.kind = kind
         self.seen = [frozenset.intersection(*(geo.peers[c] for c in group)) for group in cells]
+        self.side = n
+        seen_bits = []  # per node, the cells seeing all of it, as a bit set
+        for group in cells:
+            bits = geo.peer_bits[group[0]]
+            for c in group[1:]:
+                bits &= geo.peer_bits[c]
+            seen_bits.append(bits)
+        self.seen_bits = seen_bits
+        self.group_bits = [sum(1 << c for c in group) for group in cells]
         by_value: dict[int, list[int]] = {}
         for i, v in enumerate(values):
             by_value.setdefault(v, []).append(i)
@@ -100,7 +109,7 @@ class _Graph:
                 in_cell.setdefault(group[0], []).append(i)
         self.in_cell = in_cell
         self._weak: dict[int, list[int]] = {}
-        self._weak_candidates: dict[int, frozenset[tuple[int, int]]] = {}
+        self._weak_candidates: dict[int, int] = {}
 
     def _group_links(self, u: int, v: int, places: list[int], node, link) -> None:
         """Strong links between a group and the rest of a unit's places (a cell or a group)."""
@@ -123,29 +132,45 @@ class _Graph:
         """The nodes weakly linked to node ``a``."""
         found = self._weak.get(a)
         if found is None:
-            seen, mine, value = self.seen[a], self.cells[a], self.values[a]
-            found = [b for b in self.by_value[value] if b != a and all(c in seen for c in self.cells[b])]
+            mine, value = self.cells[a], self.values[a]
+            seen_bits, group_bits = self.seen_bits[a], self.group_bits
+            found = [b for b in self.by_value[value] if b != a and not group_bits[b] & ~seen_bits]
             if self.kind == "aic" and len(mine) == 1:
                 found += [b for b in self.in_cell.get(mine[0], ()) if b != a]
             self._weak[a] = found
         return found
 
     def targets(self, s: int, e: int) -> list[tuple[int, int]]:
-        """The open candidates weakly linked to both ``s`` and ``e`` (and neither of them)."""
-        return sorted(self.weak_candidates(s) & self.weak_candidates(e))
+        """The open candidates weakly linked to both ``s`` and ``e`` (and neither of them),
+        sorted."""
+        both = self.weak_candidates(s) & self.weak_candidates(e)
+        if not both:
+            return []
+        n = self.side
+        found = []
+        while both:
+            low = both & -both
+            index = low.bit_length() - 1
+            found.append((index // n, index % n + 1))
+            both ^= low
+        return found
 
-    def weak_candidates(self, a: int) -> frozenset[tuple[int, int]]:
+    def weak_candidates(self, a: int) -> int:
         """The open candidates ``(cell, value)`` weakly linked to node ``a``: its value in
-        the cells seeing all of it, the other values of its cell."""
+        the cells seeing all of it, the other values of its cell; as a bit set, bit
+        ``cell * n + value - 1`` for a candidate (so ascending bits are sorted candidates)."""
         found = self._weak_candidates.get(a)
         if found is None:
-            candidates, placed = self.candidates, self.placed
+            candidates, placed, n = self.candidates, self.placed, self.side
             group, value = self.cells[a], self.values[a]
             bit = 1 << (value - 1)
-            out = {(t, value) for t in self.seen[a] if candidates[t] & bit and t not in placed}
+            found = 0
+            for t in self.seen[a]:
+                if candidates[t] & bit and t not in placed:
+                    found |= 1 << (t * n + value - 1)
             if len(group) == 1:
-                out.update((group[0], v) for v in values_of(candidates[group[0]] & ~bit))
-            found = self._weak_candidates[a] = frozenset(out)
+                found |= (candidates[group[0]] & ~bit) << (group[0] * n)
+            self._weak_candidates[a] = found
         return found
 
 
@@ -168,41 +193,49 @@ def _chains(
 
 def _search(graph: _Graph, s: int, limit: int):
     """A shortest chain from ``s`` (assumed false) to a node that removes something:
-    ``(nodes, strong-link units, targets)``, or ``None``."""
-    parent: dict[tuple[int, bool], tuple[tuple[int, bool], Constraint | None] | None] = {(s, False): None}
-    frontier = [(s, False)]
+    ``(nodes, strong-link units, targets)``, or ``None``.
+
+    A breadth-first search over ``(node, on)`` states; the links alternate, so the states
+    of one depth are all "off" (reached by a weak link, or the start) or all "on" (by a
+    strong link), and each kind keeps its own parents."""
+    parent_off: dict[int, tuple[int, Constraint | None] | None] = {s: None}
+    parent_on: dict[int, tuple[int, Constraint | None]] = {}
+    strong, weak, weak_candidates = graph.strong, graph.weak, graph.weak_candidates
+    from_start = weak_candidates(s)
+    frontier = [s]
+    on = False
     depth = 1
     while frontier and depth < limit:
         depth += 1
         following = []
-        for state in frontier:
-            a, on = state
-            if on:
-                for b in graph.weak(a):
-                    if (b, False) not in parent:
-                        parent[(b, False)] = (state, None)
-                        following.append((b, False))
-            else:
-                for b, unit in graph.strong.get(a, ()):
-                    if (b, True) in parent:
+        if on:
+            for a in frontier:
+                for b in weak(a):
+                    if b not in parent_off:
+                        parent_off[b] = (a, None)
+                        following.append(b)
+        else:
+            for a in frontier:
+                for b, unit in strong.get(a, ()):
+                    if b in parent_on:
                         continue
-                    parent[(b, True)] = (state, unit)
-                    following.append((b, True))
-                    if b != s and depth >= 4:
+                    parent_on[b] = (a, unit)
+                    following.append(b)
+                    if b != s and depth >= 4 and from_start & weak_candidates(b):
                         targets = graph.targets(s, b)
-                        if targets:
-                            nodes, units = [], []
-                            at = (b, True)
-                            while at is not None:
-                                nodes.append(at[0])
-                                back = parent[at]
-                                if back is None:
-                                    break
-                                at, link_unit = back
-                                if link_unit is not None:
-                                    units.append(link_unit)
-                            return nodes[::-1], units, targets
+                        nodes, units = [b], []
+                        back: tuple[int, Constraint | None] | None = parent_on[b]
+                        at_on = True
+                        while back is not None:
+                            at, link_unit = back
+                            if link_unit is not None:
+                                units.append(link_unit)
+                            nodes.append(at)
+                            at_on = not at_on
+                            back = parent_on[at] if at_on else parent_off[at]
+                        return nodes[::-1], units, targets
         frontier = following
+        on = not on
     return None
 
 

@@ -16,6 +16,7 @@ fins may be seen through any AllDifferent (a box, a jigsaw region, a diagonal).
 
 from __future__ import annotations
 
+import functools
 import itertools
 import math
 from collections.abc import Callable, Iterator
@@ -40,6 +41,9 @@ def _scan(
         (board.rows, board.columns, geo.row_of, geo.column_of),
         (board.columns, board.rows, geo.column_of, geo.row_of),
     ):
+        base_bits = [sum(1 << c for c in line.cells) for line in bases]
+        cover_bits = [sum(1 << c for c in line.cells) for line in covers]
+        cover_cells: dict[int, int] = {}  # cover set -> its cells as a bit set
         for value in range(1, n + 1):
             bit = 1 << (value - 1)
             masks = {}  # base index -> bitmask of the cover lines holding its places
@@ -61,6 +65,11 @@ def _scan(
                     places[index] = spots
             if len(masks) < size:
                 continue
+            value_bits = 0  # the open cells holding the value, as a bit set
+            if kind != "basic":
+                for c, mask in enumerate(candidates):
+                    if mask & bit and c not in placed:
+                        value_bits |= 1 << c
             for chosen in itertools.combinations(sorted(masks), size):
                 union = 0
                 chosen_mask = 0
@@ -71,18 +80,26 @@ def _scan(
                 if kind == "basic":
                     if width != size:
                         continue
-                    options = [union]
+                    options: tuple[int, ...] = (union,)
                 else:
                     if not size < width <= size + spread:
                         continue
-                    spots = [k for k in range(n) if union >> k & 1]
-                    options = (sum(1 << k for k in ks) for ks in itertools.combinations(spots, size))
+                    options = _covers(union, size)
+                    chosen_masks = [masks[i] for i in chosen]
+                    # a cover misses a base only if the base's places all lie in the fin lines
+                    # (the width - size lines of the union left out of the cover)
+                    narrow = [m for m in chosen_masks if m.bit_count() <= width - size]
+                    outside = value_bits & ~_cells_of(base_bits, chosen_mask)  # open places off the bases
+                    line_peers: dict[int, int] = {}  # cover line -> cells seeing its chosen places
+                    for i in chosen:
+                        for c in places[i]:
+                            k = cover_of[c]
+                            line_peers[k] = line_peers.get(k, -1) & geo.peer_bits[c]
                 for cover in options:
-                    counts = [(masks[i] & cover).bit_count() for i in chosen]
-                    if min(counts) == 0:
-                        continue
-                    found = kind if kind == "basic" else ("sashimi" if min(counts) == 1 else "finned")
                     if kind == "basic":
+                        if not all(masks[i] & cover for i in chosen):
+                            continue
+                        found = kind
                         if not any(cross[k] & ~chosen_mask for k in range(n) if cover >> k & 1):
                             continue  # nothing in the covers outside the bases
                         fins = []
@@ -94,18 +111,26 @@ def _scan(
                             if candidates[c] & bit and not chosen_mask >> base_of[c] & 1 and c not in placed
                         ]
                     else:
-                        fins = [c for i in chosen for c in places[i] if not cover >> cover_of[c] & 1]
-                        seen = geo.peers[fins[0]].intersection(*(geo.peers[f] for f in fins[1:]))
+                        if not all(m & cover for m in narrow):
+                            continue
+                        seen = outside
+                        fin_lines = union & ~cover
+                        while fin_lines and seen:  # the cells seeing every fin
+                            low = fin_lines & -fin_lines
+                            seen &= line_peers[low.bit_length() - 1]
+                            fin_lines ^= low
                         if not seen:
                             continue
-                        targets = sorted(
-                            c
-                            for c in seen
-                            if candidates[c] & bit
-                            and cover >> cover_of[c] & 1
-                            and not chosen_mask >> base_of[c] & 1
-                            and c not in placed
-                        )
+                        in_covers = cover_cells.get(cover)
+                        if in_covers is None:
+                            in_covers = cover_cells[cover] = _cells_of(cover_bits, cover)
+                        seen &= in_covers
+                        if not seen:
+                            continue
+                        thin = any((m & cover).bit_count() == 1 for m in chosen_masks)
+                        found = "sashimi" if thin else "finned"
+                        fins = [c for i in chosen for c in places[i] if not cover >> cover_of[c] & 1]
+                        targets = [c for c in range(len(candidates)) if seen >> c & 1]
                     if not targets:
                         continue
                     cells = sorted(c for i in chosen for c in places[i])
@@ -129,8 +154,27 @@ def _scan(
                     )
 
 
+@functools.lru_cache(maxsize=4096)
+def _covers(union: int, size: int) -> tuple[int, ...]:
+    """The cover sets of ``size`` lines among the lines of ``union`` (bit sets), in the
+    order of :func:`itertools.combinations` over the lines ascending."""
+    spots = [k for k in range(union.bit_length()) if union >> k & 1]
+    return tuple(sum(1 << k for k in ks) for ks in itertools.combinations(spots, size))
+
+
+def _cells_of(line_bits: list[int], chosen: int) -> int:
+    """The cells of the lines whose indices are the bits of ``chosen``, as a bit set
+    (``line_bits``: each line's cells as a bit set)."""
+    found = 0
+    for k, bits in enumerate(line_bits):
+        if chosen >> k & 1:
+            found |= bits
+    return found
+
+
 _LAST: dict = {}
-"""The finned and sashimi fish of the last candidates scanned, by kind."""
+"""The scan of the last candidates (a generator of ``(kind, deduction)``) and the finned
+and sashimi fish it has found so far, by kind."""
 
 
 def finned_fish(size: int, kind: str) -> Callable[[Board, list[int], set[int]], Iterator[Deduction]]:
@@ -146,12 +190,22 @@ def finned_fish(size: int, kind: str) -> Callable[[Board, list[int], set[int]], 
             return
         key = (size, board, tuple(candidates), frozenset(placed))
         if _LAST.get("key") != key:
-            found: dict[str, list[Deduction]] = {"finned": [], "sashimi": []}
-            for which, deduction in _scan(board, candidates, placed, size, "fins"):
-                found[which].append(deduction)
+            # one scan, run lazily on a copy of the state (the caller may apply a step and
+            # change its candidates before asking for more), shared by both finders
+            scan = _scan(board, list(candidates), set(placed), size, "fins")
             _LAST.clear()
-            _LAST.update(key=key, found=found)
-        yield from _LAST["found"][kind]
+            _LAST.update(key=key, scan=scan, found={"finned": [], "sashimi": []})
+        found, scan = _LAST["found"], _LAST["scan"]  # kept even if another state replaces them
+        index = 0
+        while True:
+            if index < len(found[kind]):
+                yield found[kind][index]
+                index += 1
+                continue
+            which_deduction = next(scan, None)
+            if which_deduction is None:
+                return
+            found[which_deduction[0]].append(which_deduction[1])
 
     find.__name__ = "find_" + name.lower().replace("-", "_").replace(" ", "_")
     find.__doc__ = (
