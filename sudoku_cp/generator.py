@@ -414,17 +414,9 @@ class _Digger:
                 self._units_of[cell].append(unit.cells)
         self._all_values = (1 << self.model.side) - 1
 
-    def unique(self, cells: Sequence[int]) -> bool:
-        """True when the puzzle with these givens has exactly one solution (proven by count).
-
-        Raises:
-            SolveTimeoutError: the time limit ran out during the count.
-        """
-        return self.search.with_givens(cells).count_solutions(2) == 1
-
     def unique_without(self, cells: Sequence[int], removed: Sequence[int]) -> bool:
-        """:meth:`unique` for givens ``cells`` made by blanking the cells ``removed`` of a
-        proper puzzle whose solution is ``self.solution``: any other solution differs from
+        """True when the givens ``cells`` have exactly one solution, for givens made by
+        blanking the cells ``removed`` of a proper puzzle whose solution is ``self.solution``: any other solution differs from
         it at a removed cell, so one search per removed cell with that cell's value
         excluded (:meth:`BitmaskSearch.solution_without`) decides, with less search than a
         count to 2 (the same answer, so the same puzzles).
