@@ -416,10 +416,11 @@ class _Digger:
 
     def unique_without(self, cells: Sequence[int], removed: Sequence[int]) -> bool:
         """True when the givens ``cells`` have exactly one solution, for givens made by
-        blanking the cells ``removed`` of a proper puzzle whose solution is ``self.solution``: any other solution differs from
-        it at a removed cell, so one search per removed cell with that cell's value
-        excluded (:meth:`BitmaskSearch.solution_without`) decides, with less search than a
-        count to 2 (the same answer, so the same puzzles).
+        blanking the cells ``removed`` of a proper puzzle whose solution is
+        ``self.solution``: any other solution differs from it at a removed cell, so one
+        search per removed cell with that cell's value excluded
+        (:meth:`BitmaskSearch.solution_without`) decides, with less search than a count to
+        2 (the same answer, so the same puzzles).
 
         Raises:
             SolveTimeoutError: the time limit ran out during a search.
