@@ -654,8 +654,9 @@ class _Layers:
     """An :class:`Automaton` with its states numbered (a set of states is an ``int``,
     bit ``i`` for state ``i``) and the steps of the forward and backward passes of
     :meth:`Automaton.supports` remembered: the image and the preimage of a set of states
-    by one value, a forward layer ``(states, mask)``, a backward layer ``(states, mask,
-    alive)`` and the supports of whole lines (a line's supports are their own supports,
+    by one value are table look-ups (one per byte of the set), a forward layer
+    ``(states, mask)``, a backward layer ``(states, mask, alive)`` and the supports of
+    whole lines are remembered (a line's supports are their own supports,
     the state the propagator asks next). Each memo starts again past
     :data:`_LAYER_CACHE_SIZE` entries."""
 
@@ -663,18 +664,14 @@ class _Layers:
         number = {state: i for i, state in enumerate(automaton.transitions)}
         self.start = 1 << number[automaton.start]
         self.accepting = sum(1 << number[s] for s in automaton.accepting)
-        values = sorted({v for out in automaton.transitions.values() for v in out})
-        # per value bit: the moves (state bit, next state bit) on that value
-        self.moves = {
-            1 << (v - 1): tuple(
-                (1 << number[state], 1 << number[out[v]])
-                for state, out in automaton.transitions.items()
-                if v in out
-            )
-            for v in values
-        }
-        self._image: dict[tuple[int, int], int] = {}
-        self._preimage: dict[tuple[int, int], int] = {}
+        self._chunks = (len(number) + 7) // 8
+        # per value bit: the moves on that value, as (state number, next state number)
+        self._moves: dict[int, list[tuple[int, int]]] = {}
+        for state, out in automaton.transitions.items():
+            for value, following in out.items():
+                self._moves.setdefault(1 << (value - 1), []).append((number[state], number[following]))
+        self._images: dict[int, list[list[int]]] = {}
+        self._preimages: dict[int, list[list[int]]] = {}
         self._forward: dict[tuple[int, int], int] = {}
         self._backward: dict[tuple[int, int, int], tuple[int, int]] = {}
         self._lines: dict[tuple[int, ...], tuple[int, ...] | None] = {}
@@ -685,26 +682,48 @@ class _Layers:
             memo.clear()
         memo[key] = answer
 
+    def _tables(self, pairs: Sequence[tuple[int, int]]) -> list[list[int]]:
+        """For each byte of a set of states (8 states), the 256 sets it maps to by
+        ``pairs`` (source state number, target state number): a set's image is then
+        one look-up per byte."""
+        tables = []
+        for chunk in range(self._chunks):
+            single = [0] * 8
+            for source, target in pairs:
+                if source >> 3 == chunk:
+                    single[source & 7] |= 1 << target
+            table = [0] * 256
+            for byte in range(1, 256):
+                low = byte & -byte
+                table[byte] = table[byte ^ low] | single[low.bit_length() - 1]
+            tables.append(table)
+        return tables
+
     def image(self, states: int, value: int) -> int:
         """The states reached from ``states`` by the value of bit ``value``."""
-        reached = self._image.get((states, value))
-        if reached is None:
-            reached = 0
-            for state, following in self.moves.get(value, ()):
-                if state & states:
-                    reached |= following
-            self._remember(self._image, (states, value), reached)
+        tables = self._images.get(value)
+        if tables is None:
+            tables = self._images[value] = self._tables(self._moves.get(value, ()))
+        reached = 0
+        for table in tables:
+            if not states:
+                break
+            reached |= table[states & 255]
+            states >>= 8
         return reached
 
     def preimage(self, states: int, value: int) -> int:
         """The states that reach one of ``states`` by the value of bit ``value``."""
-        before = self._preimage.get((states, value))
-        if before is None:
-            before = 0
-            for state, following in self.moves.get(value, ()):
-                if following & states:
-                    before |= state
-            self._remember(self._preimage, (states, value), before)
+        tables = self._preimages.get(value)
+        if tables is None:
+            pairs = [(target, source) for source, target in self._moves.get(value, ())]
+            tables = self._preimages[value] = self._tables(pairs)
+        before = 0
+        for table in tables:
+            if not states:
+                break
+            before |= table[states & 255]
+            states >>= 8
         return before
 
     def forward(self, states: int, mask: int) -> int:
