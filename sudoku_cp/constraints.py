@@ -55,6 +55,7 @@ True
 from __future__ import annotations
 
 import functools
+import weakref
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -646,8 +647,12 @@ class Automaton:
         return _Layers(self)
 
 
-_LAYER_CACHE_SIZE = 1 << 16
-"""Entries each memo of a :class:`_Layers` keeps before it starts again."""
+_LAYER_MEMO_BUDGET = 1 << 18
+"""Entries the memos of every :class:`_Layers` keep in all (about 200 bytes each, so
+some 50 MB at most) before the largest forgets its own."""
+
+_layer_memos: weakref.WeakSet[_Layers] = weakref.WeakSet()
+_layer_entries = [0]
 
 
 class _Layers:
@@ -657,10 +662,11 @@ class _Layers:
     by one value are table look-ups (one per byte of the set), a forward layer
     ``(states, mask)``, a backward layer ``(states, mask, alive)`` and the supports of
     whole lines are remembered (a line's supports are their own supports,
-    the state the propagator asks next). Each memo starts again past
-    :data:`_LAYER_CACHE_SIZE` entries."""
+    the state the propagator asks next). Past :data:`_LAYER_MEMO_BUDGET` entries in
+    all, the automaton whose memos hold most forgets them."""
 
     def __init__(self, automaton: Automaton) -> None:
+        _layer_memos.add(self)
         number = {state: i for i, state in enumerate(automaton.transitions)}
         self.start = 1 << number[automaton.start]
         self.accepting = sum(1 << number[s] for s in automaton.accepting)
@@ -678,9 +684,18 @@ class _Layers:
 
     @staticmethod
     def _remember(memo: dict, key: object, answer: object) -> None:
-        if len(memo) > _LAYER_CACHE_SIZE:
-            memo.clear()
+        if _layer_entries[0] >= _LAYER_MEMO_BUDGET:  # forget the automaton that remembers most
+            sizes = {layers: layers._size() for layers in _layer_memos}
+            largest = max(sizes, key=sizes.__getitem__)
+            largest._forward.clear()
+            largest._backward.clear()
+            largest._lines.clear()
+            _layer_entries[0] = sum(sizes.values()) - sizes[largest]
         memo[key] = answer
+        _layer_entries[0] += 1
+
+    def _size(self) -> int:
+        return len(self._forward) + len(self._backward) + len(self._lines)
 
     def _tables(self, pairs: Sequence[tuple[int, int]]) -> list[list[int]]:
         """For each byte of a set of states (8 states), the 256 sets it maps to by
@@ -764,7 +779,7 @@ class _Layers:
             known = self._supports(masks)
             self._remember(self._lines, masks, known)
             if known is not None:
-                self._lines[known] = known
+                self._remember(self._lines, known, known)
         return None if known is None else list(known)
 
     def _supports(self, masks: tuple[int, ...]) -> tuple[int, ...] | None:
