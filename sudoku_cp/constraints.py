@@ -658,26 +658,23 @@ _layer_entries = [0]
 class _Layers:
     """An :class:`Automaton` with its states numbered (a set of states is an ``int``,
     bit ``i`` for state ``i``) and the steps of the forward and backward passes of
-    :meth:`Automaton.supports` remembered: the image and the preimage of a set of states
-    by one value are table look-ups (one per byte of the set), a forward layer
-    ``(states, mask)``, a backward layer ``(states, mask, alive)`` and the supports of
-    whole lines are remembered (a line's supports are their own supports,
-    the state the propagator asks next). Past :data:`_LAYER_MEMO_BUDGET` entries in
-    all, the automaton whose memos hold most forgets them."""
+    :meth:`Automaton.supports` remembered: a forward layer ``(states, mask)``, a
+    backward layer ``(states, mask, alive)`` and the supports of whole lines (a line's
+    supports are their own supports, the state the propagator asks next). Past
+    :data:`_LAYER_MEMO_BUDGET` entries in all, the automaton whose memos hold most
+    forgets them."""
 
     def __init__(self, automaton: Automaton) -> None:
         _layer_memos.add(self)
         number = {state: i for i, state in enumerate(automaton.transitions)}
         self.start = 1 << number[automaton.start]
         self.accepting = sum(1 << number[s] for s in automaton.accepting)
-        self._chunks = (len(number) + 7) // 8
-        # per value bit: the moves on that value, as (state number, next state number)
+        # per value bit: the moves on that value, as (state bit, next state bit)
         self._moves: dict[int, list[tuple[int, int]]] = {}
         for state, out in automaton.transitions.items():
             for value, following in out.items():
-                self._moves.setdefault(1 << (value - 1), []).append((number[state], number[following]))
-        self._images: dict[int, list[list[int]]] = {}
-        self._preimages: dict[int, list[list[int]]] = {}
+                move = (1 << number[state], 1 << number[following])
+                self._moves.setdefault(1 << (value - 1), []).append(move)
         self._forward: dict[tuple[int, int], int] = {}
         self._backward: dict[tuple[int, int, int], tuple[int, int]] = {}
         self._lines: dict[tuple[int, ...], tuple[int, ...] | None] = {}
@@ -697,48 +694,20 @@ class _Layers:
     def _size(self) -> int:
         return len(self._forward) + len(self._backward) + len(self._lines)
 
-    def _tables(self, pairs: Sequence[tuple[int, int]]) -> list[list[int]]:
-        """For each byte of a set of states (8 states), the 256 sets it maps to by
-        ``pairs`` (source state number, target state number): a set's image is then
-        one look-up per byte."""
-        tables = []
-        for chunk in range(self._chunks):
-            single = [0] * 8
-            for source, target in pairs:
-                if source >> 3 == chunk:
-                    single[source & 7] |= 1 << target
-            table = [0] * 256
-            for byte in range(1, 256):
-                low = byte & -byte
-                table[byte] = table[byte ^ low] | single[low.bit_length() - 1]
-            tables.append(table)
-        return tables
-
     def image(self, states: int, value: int) -> int:
         """The states reached from ``states`` by the value of bit ``value``."""
-        tables = self._images.get(value)
-        if tables is None:
-            tables = self._images[value] = self._tables(self._moves.get(value, ()))
         reached = 0
-        for table in tables:
-            if not states:
-                break
-            reached |= table[states & 255]
-            states >>= 8
+        for state, following in self._moves.get(value, ()):
+            if state & states:
+                reached |= following
         return reached
 
     def preimage(self, states: int, value: int) -> int:
         """The states that reach one of ``states`` by the value of bit ``value``."""
-        tables = self._preimages.get(value)
-        if tables is None:
-            pairs = [(target, source) for source, target in self._moves.get(value, ())]
-            tables = self._preimages[value] = self._tables(pairs)
         before = 0
-        for table in tables:
-            if not states:
-                break
-            before |= table[states & 255]
-            states >>= 8
+        for state, following in self._moves.get(value, ()):
+            if following & states:
+                before |= state
         return before
 
     def forward(self, states: int, mask: int) -> int:
