@@ -11,7 +11,8 @@ the middle state of each path (with its candidates). With ``--hodoku``, hodoku-p
 GPL port of HoDoKu, installed separately, never a dependency) solves the same 9x9
 puzzles in the same run, as the baseline of issue 19 (its share solved and median CPU
 seconds), and the ratio of the two medians. ``--techniques`` prints how often each
-technique was used.
+technique was used. ``--cold-hint`` times each hint with nothing remembered from the
+explanation of the same puzzle (whether it is proper, the line clues' memos).
 
 Sets (issue 19's targets): easy50, top95, hardest, a 300-puzzle sample of sudoku17, a
 300-puzzle sample of top1465 (seed 0), a sample of hex16 (16x16), the bundled anti-knight
@@ -83,6 +84,12 @@ def main() -> None:
     parser.add_argument("--no-check", action="store_true", help="skip the premise check of each step")
     parser.add_argument("--hodoku", action="store_true", help="hodoku-py on the same 9x9 puzzles")
     parser.add_argument("--techniques", action="store_true", help="how often each technique was used")
+    parser.add_argument(
+        "--cold-hint",
+        action="store_true",
+        help="time each hint with nothing remembered from the explanation before it "
+        "(Board.proper, the line automata and their memos)",
+    )
     add_write_option(parser, __file__)
     args = parser.parse_args()
     with recording() as log:
@@ -90,10 +97,24 @@ def main() -> None:
     write_if_asked(args, log, "Reasoning to the end", datasets_text(args.sets, limit=args.limit))
 
 
+def forget_memos() -> None:
+    """Drop what an explanation leaves for a hint of the same puzzle: whether the model is
+    proper, and the line clues' automata with their memos (private caches, cleared here
+    so that ``--cold-hint`` times a hint as a fresh process would)."""
+    from sudoku_cp import constraints
+    from sudoku_cp.techniques import board
+
+    board._is_proper.cache_clear()
+    constraints._sandwich_automaton.cache_clear()
+    constraints._skyscraper_automaton.cache_clear()
+
+
 def run(args: argparse.Namespace) -> None:
     """Explain every puzzle of each set to the end and print one line per set."""
     print(machine())
     print(f"# premise check: {'off' if args.no_check else 'on'}; CPU seconds per full explanation")
+    if args.cold_hint:
+        print("# hints timed cold: nothing remembered from the explanation before them")
     if args.no_check:
         stepwise.check_deduction = lambda *arguments, **options: None
     for name in args.sets:
@@ -110,6 +131,8 @@ def run(args: argparse.Namespace) -> None:
             last_resort += sum(step.technique_id == "minimal-deduction" for step in path)
             total += len(path)
             middle = path.state(len(path) // 2)[1]
+            if args.cold_hint:
+                forget_memos()
             start = time.process_time()
             hint(grid, candidates=middle)
             hints.append(time.process_time() - start)

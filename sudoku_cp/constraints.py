@@ -55,6 +55,7 @@ True
 from __future__ import annotations
 
 import functools
+import weakref
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -628,34 +629,143 @@ class Automaton:
         """For each position of the line, the mask (bit ``v - 1`` for value ``v``) of its
         values that lie on some accepted path through ``masks``; ``None`` when no path is
         accepted. Generalised arc consistency of the regular constraint by a forward and
-        a backward pass over the layered automaton (Pesant 2004)."""
-        transitions = self.transitions
-        forward = [{self.start}]
+        a backward pass over the layered automaton (Pesant 2004), with the sets of states
+        of a layer as bitmasks and each layer's step remembered (:class:`_Layers`): the
+        reasoning engine asks the same lines again and again. The answer is remembered
+        per ``masks`` too (a few thousand lines, shared by every clue with this automaton).
+
+        >>> line = Sandwich((0, 1, 2, 3), 5, "sandwich 5").automaton(4)
+        >>> [bin(m) for m in line.supports([0b1111, 0b1111, 0b0100, 0b1111])]
+        ['0b1001', '0b10', '0b100', '0b1001']
+        >>> line.supports([0b0001, 0b0001, 0b1111, 0b1111]) is None
+        True
+        """
+        return self._layers.supports(tuple(masks))
+
+    @functools.cached_property
+    def _layers(self) -> _Layers:
+        return _Layers(self)
+
+
+_LAYER_MEMO_BUDGET = 1 << 18
+"""Entries the memos of every :class:`_Layers` keep in all (about 200 bytes each, so
+some 50 MB at most) before the largest forgets its own."""
+
+_layer_memos: weakref.WeakSet[_Layers] = weakref.WeakSet()
+_layer_entries = [0]
+
+
+class _Layers:
+    """An :class:`Automaton` with its states numbered (a set of states is an ``int``,
+    bit ``i`` for state ``i``) and the steps of the forward and backward passes of
+    :meth:`Automaton.supports` remembered: a forward layer ``(states, mask)``, a
+    backward layer ``(states, mask, alive)`` and the supports of whole lines (a line's
+    supports are their own supports, the state the propagator asks next). Past
+    :data:`_LAYER_MEMO_BUDGET` entries in all, the automaton whose memos hold most
+    forgets them."""
+
+    def __init__(self, automaton: Automaton) -> None:
+        _layer_memos.add(self)
+        number = {state: i for i, state in enumerate(automaton.transitions)}
+        self.start = 1 << number[automaton.start]
+        self.accepting = sum(1 << number[s] for s in automaton.accepting)
+        # per value bit: the moves on that value, as (state bit, next state bit)
+        self._moves: dict[int, list[tuple[int, int]]] = {}
+        for state, out in automaton.transitions.items():
+            for value, following in out.items():
+                move = (1 << number[state], 1 << number[following])
+                self._moves.setdefault(1 << (value - 1), []).append(move)
+        self._forward: dict[tuple[int, int], int] = {}
+        self._backward: dict[tuple[int, int, int], tuple[int, int]] = {}
+        self._lines: dict[tuple[int, ...], tuple[int, ...] | None] = {}
+
+    @staticmethod
+    def _remember(memo: dict, key: object, answer: object) -> None:
+        if _layer_entries[0] >= _LAYER_MEMO_BUDGET:  # forget the automaton that remembers most
+            sizes = {layers: layers._size() for layers in _layer_memos}
+            largest = max(sizes, key=sizes.__getitem__)
+            largest._forward.clear()
+            largest._backward.clear()
+            largest._lines.clear()
+            _layer_entries[0] = sum(sizes.values()) - sizes[largest]
+        memo[key] = answer
+        _layer_entries[0] += 1
+
+    def _size(self) -> int:
+        return len(self._forward) + len(self._backward) + len(self._lines)
+
+    def image(self, states: int, value: int) -> int:
+        """The states reached from ``states`` by the value of bit ``value``."""
+        reached = 0
+        for state, following in self._moves.get(value, ()):
+            if state & states:
+                reached |= following
+        return reached
+
+    def preimage(self, states: int, value: int) -> int:
+        """The states that reach one of ``states`` by the value of bit ``value``."""
+        before = 0
+        for state, following in self._moves.get(value, ()):
+            if following & states:
+                before |= state
+        return before
+
+    def forward(self, states: int, mask: int) -> int:
+        """The states reached from ``states`` by a value of ``mask``."""
+        reached = self._forward.get((states, mask))
+        if reached is None:
+            reached = 0
+            rest = mask
+            while rest:
+                low = rest & -rest
+                rest ^= low
+                reached |= self.image(states, low)
+            self._remember(self._forward, (states, mask), reached)
+        return reached
+
+    def backward(self, states: int, mask: int, alive: int) -> tuple[int, int]:
+        """The values of ``mask`` that lead from one of ``states`` into ``alive``, and
+        the states among ``states`` that have such a move."""
+        key = (states, mask, alive)
+        answer = self._backward.get(key)
+        if answer is None:
+            kept = before = 0
+            rest = mask
+            while rest:
+                low = rest & -rest
+                rest ^= low
+                if self.image(states, low) & alive:
+                    kept |= low
+                    before |= self.preimage(alive, low)
+            answer = (kept, before & states)
+            self._remember(self._backward, key, answer)
+        return answer
+
+    def supports(self, masks: tuple[int, ...]) -> list[int] | None:
+        """:meth:`Automaton.supports` (a new list each call)."""
+        known = self._lines.get(masks, False)
+        if known is False:
+            known = self._supports(masks)
+            self._remember(self._lines, masks, known)
+            if known is not None:
+                self._remember(self._lines, known, known)
+        return None if known is None else list(known)
+
+    def _supports(self, masks: tuple[int, ...]) -> tuple[int, ...] | None:
+        reached = [self.start]
+        states = self.start
         for mask in masks:
-            reached = set()
-            for state in forward[-1]:
-                for value, following in transitions[state].items():
-                    if mask >> (value - 1) & 1:
-                        reached.add(following)
-            if not reached:
+            states = self.forward(states, mask)
+            if not states:
                 return None
-            forward.append(reached)
-        alive = forward[-1] & self.accepting
+            reached.append(states)
+        alive = states & self.accepting
         if not alive:
             return None
         supported = [0] * len(masks)
         for position in range(len(masks) - 1, -1, -1):
-            mask = masks[position]
-            before = set()
-            kept = 0
-            for state in forward[position]:
-                for value, following in transitions[state].items():
-                    if mask >> (value - 1) & 1 and following in alive:
-                        kept |= 1 << (value - 1)
-                        before.add(state)
-            supported[position] = kept
-            alive = before
-        return supported
+            supported[position], alive = self.backward(reached[position], masks[position], alive)
+        return tuple(supported)
 
 
 def _sandwich_step(total: int, side: int) -> Callable[[State, int], State | None]:

@@ -603,3 +603,27 @@ def test_4x4_counts_on_every_backend(name, backend):
         assert _refused(backend, error)
         return
     assert count == independent
+
+
+@pytest.mark.parametrize(
+    "kind, parameter", [("sandwich", 0), ("sandwich", 7), ("skyscraper", 2), ("skyscraper", 4)]
+)
+def test_line_supports_match_the_accepted_lines_listed(kind, parameter):
+    """The supports of a line clue's automaton (remembered per layer and per line) are the
+    values of the lines it accepts through the candidates, listed independently: every
+    tuple of 1..5 over five cells checked by ``holds``, on random candidate masks, each
+    mask asked twice (the second answer comes from the memo)."""
+    import random
+
+    from sudoku_cp.constraints import Sandwich, Skyscraper
+
+    side, cells = 5, tuple(range(5))
+    clue = Sandwich(cells, parameter, "s") if kind == "sandwich" else Skyscraper(cells, parameter, "s")
+    accepted = [line for line in itertools.product(range(1, side + 1), repeat=side) if clue.holds(line)]
+    rng = random.Random(parameter)
+    for _ in range(40):
+        masks = [rng.randrange(1, 1 << side) | rng.randrange(1, 1 << side) for _ in cells]
+        fitting = [ln for ln in accepted if all(m >> (v - 1) & 1 for m, v in zip(masks, ln, strict=True))]
+        expected = [functools.reduce(int.__or__, (1 << (line[i] - 1) for line in fitting), 0) for i in cells]
+        for _ in range(2):
+            assert clue.automaton(side).supports(masks) == (expected if fitting else None)

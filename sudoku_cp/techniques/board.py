@@ -175,11 +175,11 @@ class Board:
     def proper(self) -> bool:
         """True when the model (with its givens) has exactly one solution, proven by the
         engine's exhaustive search (:meth:`BitmaskSearch.count_solutions` up to 2);
-        computed on first use: the techniques that rest on uniqueness ask for it. A caller
-        that knows the answer may set it."""
-        from sudoku_cp.engine.search import BitmaskSearch
-
-        return BitmaskSearch(self.model).count_solutions(2) == 1
+        computed on first use: the techniques that rest on uniqueness ask for it, and
+        remembered for the last few models (a ``hint`` after an ``explain`` of the same
+        puzzle, or hint after hint, does not search again). A caller that knows the
+        answer may set it."""
+        return _is_proper(self.model)
 
     def initial(self) -> list[int]:
         """The candidates people start from: each cell's domain (givens and even/odd
@@ -190,6 +190,14 @@ class Board:
                 for peer in self.model.peers[cell]:
                     candidates[peer] &= ~(1 << (value - 1))
         return candidates
+
+
+@functools.lru_cache(maxsize=16)
+def _is_proper(model: Model) -> bool:
+    """:attr:`Board.proper` of a model (models are compared by value: givens and constraints)."""
+    from sudoku_cp.engine.search import BitmaskSearch
+
+    return BitmaskSearch(model).count_solutions(2) == 1
 
 
 Finder = Callable[[Board, list[int], set[int]], Iterator[Deduction]]

@@ -65,6 +65,7 @@ class _Propagation:
             cand[cell] = bit
         queue = [cell]
         done: set[int] = set()
+        quiet: dict[int, list[int]] = {}  # per other constraint: its masks when it last changed nothing
         while True:
             while queue:
                 c = queue.pop()
@@ -106,19 +107,26 @@ class _Propagation:
                         queue.append(c)
                         changed = True
             if not changed:
-                for constraint, propagate, extra in self.others:
+                for index, (constraint, propagate, extra) in enumerate(self.others):
                     before = [cand[c] for c in constraint.cells]
+                    if quiet.get(index) == before:
+                        continue  # its cells are as when it last changed nothing: nothing to do
                     if propagate(cand) is None:
                         used[constraint] = None
                         used.update(dict.fromkeys(extra))
                         return None, list(used)
+                    narrowed = False
                     for c, was in zip(constraint.cells, before, strict=True):
                         if cand[c] != was:
-                            used[constraint] = None
-                            used.update(dict.fromkeys(extra))
-                            changed = True
+                            narrowed = True
                             if not cand[c] & (cand[c] - 1):
                                 queue.append(c)
+                    if narrowed:
+                        used[constraint] = None
+                        used.update(dict.fromkeys(extra))
+                        changed = True
+                    else:
+                        quiet[index] = before
             if not changed and not queue:
                 return cand, list(used)
 
