@@ -45,7 +45,7 @@ def test_the_stats_say_who_answered_and_whether_it_was_a_fallback():
 
 def test_past_its_budget_the_first_attempt_gives_way_to_the_fallback(monkeypatch):
     expected = sudoku_cp.solve(TOP95[1], backend="backtracking")
-    monkeypatch.setitem(auto.BUDGETS, "classic", 0)  # over budget at the first look (64 nodes)
+    monkeypatch.setitem(auto.BUDGETS, "classic", 0)  # over budget at the first look (CHECK_EVERY nodes)
     result = sudoku_cp.solve_with_stats(TOP95[1], backend="auto")
     assert result.solution == expected
     assert auto.answered_by(result.stats) == "sat"
