@@ -79,7 +79,7 @@ many nodes before it can be abandoned. (The backtracker alone looks at its deadl
 64 nodes: on a classic 9x9 grid that is about 2 ms, as long as SAT's whole proof.)"""
 
 BUDGETS = {
-    "classic": 0.001,
+    "classic": 0.0012,
     "classic, larger": 0.005,
     "classic, sparse": 0.0004,
     "jigsaw": 0.003,
@@ -87,10 +87,13 @@ BUDGETS = {
     "large": 2.0,
 }
 """The backtracker's budget in CPU seconds by kind of route: about the time the fallback
-takes there (``docs/auto.md``), less on 9x9 grids, where the first look at the budget
-comes after 64 nodes (about 2 ms). SAT's median is 2-2.7 ms on the classic 9x9 sets (its
-solver for the rules kept), 6 ms on hex16; a jigsaw or a variant needs a solver of its
-own (10-50 ms with loading); CP-SAT takes 4-15 ms on the minimal jigsaws; on sparse
+takes there (``docs/auto.md``). On classic 9x9 grids SAT's median is 1.4-1.6 ms in
+``bench_backends.py`` (its solver for the rules kept; about 0.8 ms of it the proof), and
+the budget was picked among 1.0, 1.2, 1.5 and 2.0 ms on top95, top1465 and sudoku17:
+1.0 ms sent most top95 puzzles (the backtracker's median 1.4 ms) to SAT and nearly
+doubled auto's median, 1.5 and 2.0 ms left more puzzles over x2 the faster backend.
+SAT takes 6 ms on hex16; a jigsaw or a variant needs a solver of its own (10-50 ms with
+loading); CP-SAT takes 4-15 ms on the minimal jigsaws; on sparse
 grids from 10x10 up SAT's proof asks a question per cell (10 to 330 ms on 10x10 to 16x16
 grids with up to 30% givens), so the budget there is ``"classic, sparse"`` times the side
 squared; on 25x25 grids SAT takes seconds (loading 750,000 clauses takes about one)."""
