@@ -233,6 +233,7 @@ def few_family(variant_sets: dict[str, list[Puzzle]], seed: int, per_set: int) -
     family = {
         f"few-{name}": [few_givens(p, rng) for p in puzzles[:per_set]]
         for name, puzzles in variant_sets.items()
+        if puzzles and puzzles[0].model.cell_count == puzzles[0].side ** 2  # not a multi-grid board
     }
     latin = []
     for rules in LATIN_RULES.values():
