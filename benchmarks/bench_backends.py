@@ -601,7 +601,8 @@ def main() -> None:
     text = markdown(table, backends, args.time_limit)
     print()
     print(text)
-    note = f"{machine()[2:]}; CPU seconds, one run.\n\n`{command}`\n\n"
+    runs = "one run" if args.repeat == 1 else f"the best of {args.repeat} runs per puzzle and solver"
+    note = f"{machine()[2:]}; CPU seconds, {runs}.\n\n`{command}`\n\n"
     if args.write:
         heading = "# Backends compared\n\nTables written by `benchmarks/bench_backends.py --write`."
         write_between_markers(args.write, note + text, heading, args.marker)
