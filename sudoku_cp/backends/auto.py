@@ -82,6 +82,7 @@ BUDGETS = {
     "classic": 0.0012,
     "classic, larger": 0.005,
     "classic, sparse": 0.0004,
+    "classic, few givens, more units": 0.006,
     "jigsaw": 0.003,
     "variant": 0.010,
     "large": 2.0,
@@ -92,7 +93,9 @@ takes there (``docs/auto.md``). On classic 9x9 grids SAT's median is 1.4-1.6 ms 
 the budget was picked among 1.0, 1.2, 1.5 and 2.0 ms on top95, top1465 and sudoku17:
 1.0 ms sent most top95 puzzles (the backtracker's median 1.4 ms) to SAT and nearly
 doubled auto's median, 1.5 and 2.0 ms left more puzzles over x2 the faster backend.
-SAT takes 6 ms on hex16; a jigsaw or a variant needs a solver of its own (10-50 ms with
+With few givens and diagonals or windows SAT takes 10-15 ms (its witness proof) and the
+backtracker 1.5 ms (X-Sudoku with 2 givens, about 40 nodes) to 70 ms (windows), hence
+6 ms there. SAT takes 6 ms on hex16; a jigsaw or a variant needs a solver of its own (10-50 ms with
 loading); CP-SAT takes 4-15 ms on the minimal jigsaws; on sparse
 grids from 10x10 up SAT's proof asks a question per cell (10 to 330 ms on 10x10 to 16x16
 grids with up to 30% givens), so the budget there is ``"classic, sparse"`` times the side
@@ -132,7 +135,8 @@ def route(puzzle: Puzzle | Grid) -> Route:
       budget, then SAT; the budget is larger on sparse grids (from 10x10 up, givens below
       :data:`SPARSE_SHARE`; up to 9x9, classic rules and givens below
       :data:`FEW_GIVENS_SHARE`), where the backtracker's row-major search fills in one
-      of the many solutions at once and SAT's proof asks a question per cell.
+      of the many solutions at once and SAT's proof asks a question per cell; up to 9x9
+      with few givens and more units (diagonals, windows) it is a few milliseconds.
     """
     puzzle = to_puzzle(puzzle)
     model = puzzle.model
@@ -155,6 +159,9 @@ def route(puzzle: Puzzle | Grid) -> Route:
         if share < FEW_GIVENS_SHARE and not puzzle.rules:  # many solutions: filled in row-major order
             budget = BUDGETS["classic, sparse"] * puzzle.side**2
             return Route("classic, 9x9 and smaller, few givens", "backtracking", budget, "sat")
+        if share < FEW_GIVENS_SHARE:  # diagonals or windows: SAT's proof takes 10-15 ms here
+            budget = BUDGETS["classic, few givens, more units"]
+            return Route("classic, 9x9 and smaller, few givens, more units", "backtracking", budget, "sat")
         return Route("classic, 9x9 and smaller", "backtracking", BUDGETS["classic"], "sat")
     up_to = f"up to {LARGE_SIDE - 1}x{LARGE_SIDE - 1}"
     if share < SPARSE_SHARE:
