@@ -81,7 +81,9 @@ many nodes before it can be abandoned. (The backtracker alone looks at its deadl
 BUDGETS = {
     "classic": 0.0012,
     "classic, larger": 0.005,
+    "classic, more units": 0.003,
     "classic, sparse": 0.0004,
+    "classic, sparse, larger": 0.000025,
     "classic, few givens, more units": 0.006,
     "jigsaw": 0.003,
     "variant": 0.010,
@@ -95,11 +97,14 @@ the budget was picked among 1.0, 1.2, 1.5 and 2.0 ms on top95, top1465 and sudok
 doubled auto's median, 1.5 and 2.0 ms left more puzzles over x2 the faster backend.
 With few givens and diagonals or windows SAT takes 10-15 ms (its witness proof) and the
 backtracker 1.5 ms (X-Sudoku with 2 givens, about 40 nodes) to 70 ms (windows), hence
-6 ms there. SAT takes 6 ms on hex16; a jigsaw or a variant needs a solver of its own (10-50 ms with
-loading); CP-SAT takes 4-15 ms on the minimal jigsaws; on sparse
-grids from 10x10 up SAT's proof asks a question per cell (10 to 330 ms on 10x10 to 16x16
-grids with up to 30% givens), so the budget there is ``"classic, sparse"`` times the side
-squared; on 25x25 grids SAT takes seconds (loading 750,000 clauses takes about one)."""
+6 ms there; with more givens SAT takes about 5 ms (X-Sudoku: gen_x, a solver for those
+rules) and the backtracker about 2 ms, hence 3 ms. SAT takes 6 ms on hex16; a jigsaw or
+a variant needs a solver of its own (10-50 ms with loading); CP-SAT takes 4-15 ms on the
+minimal jigsaws. On sparse grids from 10x10 up SAT's proof took 2.5 to 13 ms on 10x10 to
+16x16 grids with up to 30% givens once its auxiliary variables were reused (10 to 330 ms
+before), so the budget there is ``"classic, sparse, larger"`` times the side squared (up
+to 9x9, ``"classic, sparse"``); on 25x25 grids SAT takes seconds (loading 750,000
+clauses takes about one)."""
 
 
 @dataclass(frozen=True)
@@ -136,7 +141,7 @@ def route(puzzle: Puzzle | Grid) -> Route:
       :data:`SPARSE_SHARE`; up to 9x9, classic rules and givens below
       :data:`FEW_GIVENS_SHARE`), where the backtracker's row-major search fills in one
       of the many solutions at once and SAT's proof asks a question per cell; up to 9x9
-      with few givens and more units (diagonals, windows) it is a few milliseconds.
+      with more units (diagonals, windows) it is a few milliseconds.
     """
     puzzle = to_puzzle(puzzle)
     model = puzzle.model
@@ -162,10 +167,14 @@ def route(puzzle: Puzzle | Grid) -> Route:
         if share < FEW_GIVENS_SHARE:  # diagonals or windows: SAT's proof takes 10-15 ms here
             budget = BUDGETS["classic, few givens, more units"]
             return Route("classic, 9x9 and smaller, few givens, more units", "backtracking", budget, "sat")
+        if puzzle.rules:  # diagonals or windows: a solver of their own, SAT takes 5 ms
+            return Route(
+                "classic, 9x9 and smaller, more units", "backtracking", BUDGETS["classic, more units"], "sat"
+            )
         return Route("classic, 9x9 and smaller", "backtracking", BUDGETS["classic"], "sat")
     up_to = f"up to {LARGE_SIDE - 1}x{LARGE_SIDE - 1}"
     if share < SPARSE_SHARE:
-        budget = BUDGETS["classic, sparse"] * puzzle.side**2
+        budget = BUDGETS["classic, sparse, larger"] * puzzle.side**2
         return Route(f"classic, sparse, {up_to}", "backtracking", budget, "sat")
     return Route(f"classic, {up_to}", "backtracking", BUDGETS["classic, larger"], "sat")
 
