@@ -37,7 +37,8 @@ def test_large_grids_go_by_their_share_of_givens():
 
 
 def test_the_stats_say_who_answered_and_whether_it_was_a_fallback():
-    result = sudoku_cp.solve_with_stats(TOP95[0], backend="auto")
+    # solved by propagation, no node: the budget is looked at only every CHECK_EVERY nodes
+    result = sudoku_cp.solve_with_stats(datasets.load("easy50", limit=1)[0], backend="auto")
     assert auto.answered_by(result.stats) == "backtracking"
     assert result.stats["fallback"] == result.stats["budget_nodes"] == 0
     assert result.stats["chose_backtracking"] + result.stats["chose_cpsat"] + result.stats["chose_sat"] == 1
@@ -45,7 +46,7 @@ def test_the_stats_say_who_answered_and_whether_it_was_a_fallback():
 
 def test_past_its_budget_the_first_attempt_gives_way_to_the_fallback(monkeypatch):
     expected = sudoku_cp.solve(TOP95[1], backend="backtracking")
-    monkeypatch.setitem(auto.BUDGETS, "classic", 0)  # over budget at the first look (64 nodes)
+    monkeypatch.setitem(auto.BUDGETS, "classic", 0)  # over budget at the first look (CHECK_EVERY nodes)
     result = sudoku_cp.solve_with_stats(TOP95[1], backend="auto")
     assert result.solution == expected
     assert auto.answered_by(result.stats) == "sat"

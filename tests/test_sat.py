@@ -19,7 +19,7 @@ from pysat.solvers import Solver
 
 import sudoku_cp
 from sudoku_cp import Grid, Puzzle, datasets, rules, sat
-from sudoku_cp.backends import sat_encoding, sat_runner
+from sudoku_cp.backends import backtracking, sat_encoding, sat_runner
 from sudoku_cp.errors import BackendUnavailableError, NoSolutionError, SolveTimeoutError, SudokuError
 
 TOP95 = datasets.load("top95")
@@ -463,6 +463,23 @@ def test_a_kept_solver_is_replaced_once_worn(monkeypatch) -> None:
     monkeypatch.setattr(sat_runner, "_RETIRED_VARIABLES", 100)
     for grid in TOP95[40:50]:
         assert sat.solve(grid)[0] == sudoku_cp.solve(grid, backend="backtracking")
+
+
+def test_a_kept_solver_reuses_auxiliary_variables_and_keeps_every_answer() -> None:
+    # sparse grids (half the givens gone) make the chain proof add several x <_lex w chains
+    grids = [Grid([v if i % 2 else 0 for i, v in enumerate(g.cells)], box=g.box) for g in TOP95[:4]]
+    calls = [(grid, proof) for grid in grids + TOP95[4:8] for proof in ("chain", "hybrid")]
+    expected = [sudoku_cp.solve(grid, backend="backtracking") for grid, _ in calls]
+    following = backtracking.next_solution(grids[0], expected[0])[0]
+    sat_runner.forget_solvers()
+    for round_ in range(2):
+        for (grid, proof), smallest in zip(calls, expected, strict=True):
+            assert sat.solve(grid, proof=proof)[0] == smallest
+        assert sat.next_solution(grids[0], expected[0])[0] == following
+        (loaded,) = sat_runner._KEPT.values()
+        if round_ == 0:
+            top = loaded.top
+    assert loaded.spare and loaded.top - top <= 2 * (len(calls) + 1)  # two guards a call, the rest reused
 
 
 # -- without PySAT ---------------------------------------------------------------------------

@@ -72,26 +72,39 @@ JIGSAW_CPSAT_SHARE = 0.10
 """A jigsaw with at least this share of givens falls back to CP-SAT (which builds no formula
 for its irregular regions), one with fewer to SAT (many solutions: SAT's proof is faster)."""
 
-CHECK_EVERY = 64
-"""The backtracker looks at its budget every this many nodes (its clock's period), so an
-attempt runs at least this many nodes before it can be abandoned."""
+CHECK_EVERY = 8
+"""The backtracker looks at its budget every this many nodes (a CPU clock read, about a
+microsecond, against 30 microseconds or more per node), so an attempt runs at least this
+many nodes before it can be abandoned. (The backtracker alone looks at its deadline every
+64 nodes: on a classic 9x9 grid that is about 2 ms, as long as SAT's whole proof.)"""
 
 BUDGETS = {
-    "classic": 0.001,
+    "classic": 0.0012,
     "classic, larger": 0.005,
+    "classic, more units": 0.003,
     "classic, sparse": 0.0004,
+    "classic, sparse, larger": 0.000025,
+    "classic, few givens, more units": 0.006,
     "jigsaw": 0.003,
     "variant": 0.010,
     "large": 2.0,
 }
 """The backtracker's budget in CPU seconds by kind of route: about the time the fallback
-takes there (``docs/auto.md``), less on 9x9 grids, where the first look at the budget
-comes after 64 nodes (about 2 ms). SAT's median is 2-2.7 ms on the classic 9x9 sets (its
-solver for the rules kept), 6 ms on hex16; a jigsaw or a variant needs a solver of its
-own (10-50 ms with loading); CP-SAT takes 4-15 ms on the minimal jigsaws; on sparse
-grids from 10x10 up SAT's proof asks a question per cell (10 to 330 ms on 10x10 to 16x16
-grids with up to 30% givens), so the budget there is ``"classic, sparse"`` times the side
-squared; on 25x25 grids SAT takes seconds (loading 750,000 clauses takes about one)."""
+takes there (``docs/auto.md``). On classic 9x9 grids SAT's median is 1.4-1.6 ms in
+``bench_backends.py`` (its solver for the rules kept; about 0.8 ms of it the proof), and
+the budget was picked among 1.0, 1.2, 1.5 and 2.0 ms on top95, top1465 and sudoku17:
+1.0 ms sent most top95 puzzles (the backtracker's median 1.4 ms) to SAT and nearly
+doubled auto's median, 1.5 and 2.0 ms left more puzzles over x2 the faster backend.
+With few givens and diagonals or windows SAT takes 10-15 ms (its witness proof) and the
+backtracker 1.5 ms (X-Sudoku with 2 givens, about 40 nodes) to 70 ms (windows), hence
+6 ms there; with more givens SAT takes about 5 ms (X-Sudoku: gen_x, a solver for those
+rules) and the backtracker about 2 ms, hence 3 ms. SAT takes 6 ms on hex16; a jigsaw or
+a variant needs a solver of its own (10-50 ms with loading); CP-SAT takes 4-15 ms on the
+minimal jigsaws. On sparse grids from 10x10 up SAT's proof took 2.5 to 13 ms on 10x10 to
+16x16 grids with up to 30% givens once its auxiliary variables were reused (10 to 330 ms
+before), so the budget there is ``"classic, sparse, larger"`` times the side squared (up
+to 9x9, ``"classic, sparse"``); on 25x25 grids SAT takes seconds (loading 750,000
+clauses takes about one)."""
 
 
 @dataclass(frozen=True)
@@ -127,7 +140,8 @@ def route(puzzle: Puzzle | Grid) -> Route:
       budget, then SAT; the budget is larger on sparse grids (from 10x10 up, givens below
       :data:`SPARSE_SHARE`; up to 9x9, classic rules and givens below
       :data:`FEW_GIVENS_SHARE`), where the backtracker's row-major search fills in one
-      of the many solutions at once and SAT's proof asks a question per cell.
+      of the many solutions at once and SAT's proof asks a question per cell; up to 9x9
+      with more units (diagonals, windows) it is a few milliseconds.
     """
     puzzle = to_puzzle(puzzle)
     model = puzzle.model
@@ -150,10 +164,17 @@ def route(puzzle: Puzzle | Grid) -> Route:
         if share < FEW_GIVENS_SHARE and not puzzle.rules:  # many solutions: filled in row-major order
             budget = BUDGETS["classic, sparse"] * puzzle.side**2
             return Route("classic, 9x9 and smaller, few givens", "backtracking", budget, "sat")
+        if share < FEW_GIVENS_SHARE:  # diagonals or windows: SAT's proof takes 10-15 ms here
+            budget = BUDGETS["classic, few givens, more units"]
+            return Route("classic, 9x9 and smaller, few givens, more units", "backtracking", budget, "sat")
+        if puzzle.rules:  # diagonals or windows: a solver of their own, SAT takes 5 ms
+            return Route(
+                "classic, 9x9 and smaller, more units", "backtracking", BUDGETS["classic, more units"], "sat"
+            )
         return Route("classic, 9x9 and smaller", "backtracking", BUDGETS["classic"], "sat")
     up_to = f"up to {LARGE_SIDE - 1}x{LARGE_SIDE - 1}"
     if share < SPARSE_SHARE:
-        budget = BUDGETS["classic, sparse"] * puzzle.side**2
+        budget = BUDGETS["classic, sparse, larger"] * puzzle.side**2
         return Route(f"classic, sparse, {up_to}", "backtracking", budget, "sat")
     return Route(f"classic, {up_to}", "backtracking", BUDGETS["classic, larger"], "sat")
 
@@ -330,11 +351,11 @@ def _budgeted(function: str, puzzle: Puzzle, argument: Any, budget: _Budget) -> 
         NoSolutionError, SolveTimeoutError: as the backtracker.
     """
     if function == "count_solutions":
-        search = budget.search = BitmaskSearch(puzzle, budget)
+        search = budget.search = BitmaskSearch(puzzle, budget, check_every=CHECK_EVERY)
         count = search.count_solutions(argument)
         return count, {"solver_calls": 1, "nodes": search.nodes, "backtracks": search.backtracks}
     after = None if argument is None else list(getattr(argument, "cells", argument))
     if after is not None and len(after) != puzzle.model.cell_count:
         raise _OverBudget  # a malformed ``after``: the fallback says what is wrong
-    search = budget.search = BitmaskSearch(puzzle, budget, after)
+    search = budget.search = BitmaskSearch(puzzle, budget, after, check_every=CHECK_EVERY)
     return backtracking.smallest_by_search(puzzle, search, after)

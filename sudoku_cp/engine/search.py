@@ -68,6 +68,9 @@ class BitmaskSearch:
         after: a complete grid's values (row-major), or ``None``: when given, only the
             solutions lexicographically greater than it count (an extra ``x >_lex after``
             propagator), which is how :func:`next_solution` lists solutions in order.
+        check_every: search nodes between looks at ``deadline`` (default 64; node budgets
+            are looked at every 64 nodes either way). ``auto`` looks more often, at a
+            deadline that also holds a CPU budget of a millisecond or two.
 
     Attributes:
         nodes: decisions tried by the searches (one per value tried at a branching cell).
@@ -80,6 +83,7 @@ class BitmaskSearch:
         puzzle: Puzzle | Grid | Model,
         deadline: Deadline | None = None,
         after: Sequence[int] | None = None,
+        check_every: int = _DEADLINE_CHECK_EVERY,
     ) -> None:
         model = puzzle if isinstance(puzzle, Model) else to_puzzle(puzzle).model
         n = model.side
@@ -113,6 +117,7 @@ class BitmaskSearch:
         self._unit_bits = [bits & ((1 << len(units)) - 1) for bits in constraint_bits]
         self._first_budget = _FIRST_BUDGET_PER_CELL * model.cell_count
         self._deadline = deadline
+        self._check_every = check_every
         self.nodes = 0
         self.backtracks = 0
         self.restarts = 0
@@ -371,9 +376,10 @@ class BitmaskSearch:
                 return
             parent, cell, bit = decisions.pop()
             self.nodes += 1
-            if self.nodes % _DEADLINE_CHECK_EVERY == 0:
+            if self.nodes % self._check_every == 0:
                 self._check_deadline()
-                if node_limit is not None and self.nodes > node_limit:
+                restart = node_limit is not None and self.nodes > node_limit
+                if restart and self.nodes % _DEADLINE_CHECK_EVERY == 0:
                     raise Restart
             state = parent[:]
             state[cell] = bit
