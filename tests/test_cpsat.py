@@ -117,10 +117,10 @@ def test_stats_report_every_counter() -> None:
 
 
 def test_a_tiny_time_limit_raises_promptly() -> None:
-    start = time.perf_counter()
+    start = time.process_time()  # CPU of every thread: a busy machine cannot stretch it
     with pytest.raises(SolveTimeoutError):
         cpsat.solve(HARD_25, time_limit=0.05)
-    assert time.perf_counter() - start < 5
+    assert time.process_time() - start < 5
 
 
 def test_a_tiny_time_limit_raises_through_the_api() -> None:
