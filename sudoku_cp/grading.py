@@ -176,6 +176,16 @@ SINGLES = frozenset({"naked-single", "hidden-single"})
 """The ids of the rows whose cost :func:`step_effort` scales by scarcity."""
 
 
+def _one_place_left(cells: tuple[int, ...], candidates: list[int], placed: set[int]) -> int:
+    """The value bits that have exactly one place left among a unit's unplaced cells."""
+    once = more = 0
+    for cell in cells:
+        if cell not in placed:
+            more |= once & candidates[cell]
+            once |= candidates[cell]
+    return once & ~more
+
+
 def hidden_singles_offered(board: Board, candidates: list[int], placed: set[int]) -> dict[int, int]:
     """The placements hidden singles offer, as ``{cell: value bit}``, in the order the
     finder :func:`~sudoku_cp.techniques.hidden_singles` meets them (units in order, then
@@ -183,12 +193,7 @@ def hidden_singles_offered(board: Board, candidates: list[int], placed: set[int]
     ``board``. Bit operations only (no :class:`Deduction` built)."""
     found: dict[int, int] = {}
     for unit in board.units:
-        once = more = 0
-        for cell in unit.cells:
-            if cell not in placed:
-                more |= once & candidates[cell]
-                once |= candidates[cell]
-        once &= ~more
+        once = _one_place_left(unit.cells, candidates, placed)
         while once:
             bit = once & -once
             once &= once - 1
@@ -204,12 +209,7 @@ def hidden_single_count(board: Board, candidates: list[int], placed: set[int]) -
     ``value`` has one place left, ``cell``, in some unit of ``board``."""
     found = set()
     for unit in board.units:
-        once = more = 0
-        for cell in unit.cells:
-            if cell not in placed:
-                more |= once & candidates[cell]
-                once |= candidates[cell]
-        once &= ~more
+        once = _one_place_left(unit.cells, candidates, placed)
         if once:
             for cell in unit.cells:
                 bits = candidates[cell] & once if cell not in placed else 0
