@@ -17,7 +17,9 @@ explanation of the same puzzle (whether it is proper, the line clues' memos).
 Sets (issue 19's targets): easy50, top95, hardest, a 300-puzzle sample of sudoku17, a
 300-puzzle sample of top1465 (seed 0), a sample of hex16 (16x16), the bundled anti-knight
 puzzles and samples of the generated variant sets (gen_x, gen_jigsaw, gen_killer,
-gen_thermo).
+gen_thermo). ``--shared PATH`` adds the published variant records of a JSON file or
+folder (``../shared/data/variants``: read from there, never shipped), a seed-0 sample of
+``--shared-sample`` puzzles per file, as sets ``shared-<file>``.
 
 Usage::
 
@@ -25,11 +27,14 @@ Usage::
     python benchmarks/bench_reasoning.py --sets top95 --hodoku # one set, with the baseline
     python benchmarks/bench_reasoning.py --sets top95 hardest anti_knight --hodoku --write
     python benchmarks/bench_reasoning.py --limit 20            # the first 20 puzzles of each
+    python benchmarks/bench_reasoning.py --sets --shared ../shared/data/variants \
+        --write docs/benchmarks/bench_reasoning_shared.md       # the published variants only
 """
 
 from __future__ import annotations
 
 import argparse
+import random
 import statistics
 import sys
 import time
@@ -41,9 +46,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from _common import add_write_option, datasets_text, machine, recording, write_if_asked  # noqa: E402
 
 from sudoku_cp import (  # noqa: E402
+    Puzzle,
     datasets,
     explain,
     hint,
+    load_puzzles,
     stepwise,  # noqa: E402
 )
 
@@ -60,6 +67,13 @@ SETS = {
     "gen_killer": {"sample": 10},
     "gen_thermo": {"sample": 10},
 }
+
+
+def is_classic_9x9(puzzle) -> bool:
+    """True for what hodoku-py solves: one 9x9 grid (a Grid, or a Puzzle of classic rules)."""
+    if isinstance(puzzle, Puzzle):
+        return puzzle.is_classic and not puzzle.is_multigrid and puzzle.side == 9
+    return puzzle.side == 9
 
 
 def hodoku_line(grids) -> str:
@@ -81,6 +95,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--sets", nargs="*", default=list(SETS))
     parser.add_argument("--limit", type=int, default=None)
+    parser.add_argument("--shared", type=Path, action="append", help="variant records: a JSON file or folder")
+    parser.add_argument("--shared-sample", type=int, default=20, help="puzzles per shared file (default 20)")
     parser.add_argument("--no-check", action="store_true", help="skip the premise check of each step")
     parser.add_argument("--hodoku", action="store_true", help="hodoku-py on the same 9x9 puzzles")
     parser.add_argument("--techniques", action="store_true", help="how often each technique was used")
@@ -94,7 +110,24 @@ def main() -> None:
     args = parser.parse_args()
     with recording() as log:
         run(args)
-    write_if_asked(args, log, "Reasoning to the end", datasets_text(args.sets, limit=args.limit))
+    names = args.sets + [f"shared-{path.stem}" for path in shared_files(args.shared)]
+    write_if_asked(args, log, "Reasoning to the end", datasets_text(names, limit=args.limit))
+
+
+def shared_files(paths: list[Path] | None) -> list[Path]:
+    """The JSON files of ``--shared`` (a folder: its ``*.json``, sorted)."""
+    return [f for p in paths or () for f in (sorted(p.glob("*.json")) if p.is_dir() else [p])]
+
+
+def collect(args: argparse.Namespace) -> dict[str, list]:
+    """The puzzles of the run by set name: the bundled ``--sets``, then ``shared-<file>``."""
+    sets = {name: datasets.load(name, limit=args.limit, **SETS.get(name, {})) for name in args.sets}
+    for path in shared_files(args.shared):
+        puzzles = load_puzzles(path)
+        if len(puzzles) > args.shared_sample:
+            puzzles = random.Random(0).sample(puzzles, args.shared_sample)
+        sets[f"shared-{path.stem}"] = puzzles[: args.limit]
+    return sets
 
 
 def forget_memos() -> None:
@@ -117,8 +150,7 @@ def run(args: argparse.Namespace) -> None:
         print("# hints timed cold: nothing remembered from the explanation before them")
     if args.no_check:
         stepwise.check_deduction = lambda *arguments, **options: None
-    for name in args.sets:
-        grids = datasets.load(name, limit=args.limit, **SETS.get(name, {}))
+    for name, grids in collect(args).items():
         seconds, hints, steps, used = [], [], [], Counter()
         solved = last_resort = total = 0
         for grid in grids:
@@ -144,7 +176,7 @@ def run(args: argparse.Namespace) -> None:
             f"hint median={statistics.median(hints):6.3f} s"
         )
         print(line, flush=True)
-        if args.hodoku and grids and grids[0].side == 9 and not getattr(grids[0], "rules", ()):
+        if args.hodoku and grids and is_classic_9x9(grids[0]):
             ok, theirs = hodoku_line(grids)
             ratio = statistics.median(seconds) / statistics.median(theirs)
             print(
