@@ -77,9 +77,9 @@ CPSAT_SUMS = frozenset({OriginKind.LITTLE_KILLER})
 """Rules whose sums send a variant with few givens to CP-SAT, not SAT: a little killer's
 diagonal sums run over cells that may repeat digits, up to the whole diagonal (totals up
 to 53 on 9x9), which CP-SAT propagates as linear constraints and SAT must encode. With two
-givens left (``bench_backends.py --family few``) SAT proved one gen_little_killer puzzle
-in 4.1 s of CPU where CP-SAT took 0.78 s, and the other in 1.3 s against CP-SAT's 2.8 s:
-CP-SAT bounds both within about x2 of the faster."""
+givens left (``bench_backends.py --family few``) SAT proves one gen_little_killer puzzle
+in 4.9 s of CPU where CP-SAT takes 0.79 s, and the other in 2.9 s against CP-SAT's 3.4 s
+(1.3 s against 2.8 s in another run): CP-SAT keeps both within about x2 of the faster."""
 
 CHECK_EVERY = 8
 """The backtracker looks at its budget every this many nodes (a CPU clock read, about a
