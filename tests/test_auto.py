@@ -29,6 +29,13 @@ def test_jigsaws_fall_back_to_cpsat_unless_they_have_few_givens():
     assert auto.route(jigsaw.with_grid(Grid.empty(9, box=None))).fallback == "sat"
 
 
+def test_few_given_little_killers_fall_back_to_cpsat_other_few_given_variants_to_sat():
+    little_killer, killer = datasets.load("gen_little_killer")[0], datasets.load("gen_killer")[0]
+    assert auto.route(little_killer).fallback == "sat"  # enough givens: the backtracker answers
+    assert auto.route(little_killer.with_grid(Grid.empty(9))).fallback == "cpsat"
+    assert auto.route(killer.with_grid(Grid.empty(9))).fallback == "sat"
+
+
 def test_large_grids_go_by_their_share_of_givens():
     sparse = auto.route(Grid.empty(25))
     assert (sparse.label, sparse.first, sparse.fallback) == ("large, sparse", "backtracking", "sat")

@@ -133,6 +133,13 @@ class Route:
     fallback: str | None = None
 
 
+def _origin_kind(constraint: object) -> OriginKind | None:
+    """The kind of rule a constraint comes from; None for one with no origin (a kind of
+    constraint from outside the vocabulary, which the chosen backend then refuses)."""
+    origin = getattr(constraint, "origin", None)
+    return getattr(origin, "kind", None)
+
+
 def route(puzzle: Puzzle | Grid) -> Route:
     """The route of ``puzzle`` (see the module docstring and ``docs/auto.md``).
 
@@ -167,7 +174,7 @@ def route(puzzle: Puzzle | Grid) -> Route:
     if not model.is_classic:
         if share >= FEW_GIVENS_SHARE:
             return Route("variant", "backtracking", BUDGETS["variant"], "sat")
-        if any(c.origin.kind in CPSAT_SUMS for c in model.constraints):
+        if any(_origin_kind(c) in CPSAT_SUMS for c in model.constraints):
             return Route("variant, few givens, long sums", "backtracking", BUDGETS["variant"], "cpsat")
         return Route("variant, few givens", "backtracking", BUDGETS["variant"], "sat")
     if _has_jigsaw_regions(puzzle):
