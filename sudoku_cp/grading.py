@@ -204,21 +204,6 @@ def hidden_singles_offered(board: Board, candidates: list[int], placed: set[int]
     return found
 
 
-def hidden_single_count(board: Board, candidates: list[int], placed: set[int]) -> int:
-    """How many placements hidden singles offer: the distinct ``(cell, value)`` such that
-    ``value`` has one place left, ``cell``, in some unit of ``board``."""
-    found = set()
-    for unit in board.units:
-        once = _one_place_left(unit.cells, candidates, placed)
-        if once:
-            for cell in unit.cells:
-                bits = candidates[cell] & once if cell not in placed else 0
-                while bits:
-                    found.add((cell, bits & -bits))
-                    bits &= bits - 1
-    return len(found)
-
-
 def _place(board: Board, candidates: list[int], placed: set[int], cell: int, bit: int) -> None:
     """Place a single as :func:`apply` places its deduction: the cell keeps ``bit``, its
     peers lose it.
@@ -243,14 +228,15 @@ def _naked_singles(candidates: list[int], placed: set[int]) -> dict[int, int]:
 def step_effort(technique: Technique, choices: int, cells: int) -> float:
     """A step's share of :attr:`Grade.effort`: its row's cost, except that a single (naked
     or hidden) costs a hidden single's cost times ``ln(cells / choices) / ln(cells)``,
-    where ``choices`` is :func:`hidden_single_count` before the step (at least 1/2) and
-    ``cells`` the grid's cell count: a single is quick to find among many and slow when
-    it is the only one. This follows Pelánek's computational model of human solving
-    ("Difficulty rating of Sudoku puzzles by a computational model", FLAIRS 2011; and
-    "Difficulty rating of Sudoku puzzles: an overview and evaluation", arXiv 1403.7373):
-    the time of a step grows as the steps available at that point shrink, and people
-    scan for hidden singles first (Sudoku Explainer rates a hidden single 1.2-1.5, a
-    naked single 2.3), so one single is not cheaper than another.
+    where ``choices`` is the number of hidden singles on offer before the step
+    (:func:`hidden_singles_offered`; at least 1/2) and ``cells`` the grid's cell count:
+    a single is quick to find among many and slow when it is the only one. This follows
+    Pelánek's computational model of human solving ("Difficulty rating of Sudoku puzzles
+    by a computational model", FLAIRS 2011; and "Difficulty rating of Sudoku puzzles: an
+    overview and evaluation", arXiv 1403.7373): the time of a step grows as the steps
+    available at that point shrink, and people scan for hidden singles first (Sudoku
+    Explainer rates a hidden single 1.2-1.5, a naked single 2.3), so one single is not
+    cheaper than another.
 
     >>> from sudoku_cp.techniques import BY_ID
     >>> single = BY_ID["naked-single"]
@@ -343,7 +329,7 @@ def singles_effort(board: Board, candidates: list[int], placed: set[int]) -> flo
     """
     candidates, placed = candidates[:], set(placed)
     effort = 0.0
-    hidden, naked = BY_ID["hidden-single"], BY_ID["naked-single"]
+    hidden, naked = SCANNING_ORDER
     while len(placed) < len(candidates):
         offered = hidden_singles_offered(board, candidates, placed)
         if offered:
@@ -430,7 +416,7 @@ __all__ = [
     "WAVE_COST",
     "apply",
     "grade",
-    "hidden_single_count",
+    "hidden_singles_offered",
     "propagate",
     "singles_effort",
     "singles_waves",

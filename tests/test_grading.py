@@ -20,7 +20,7 @@ from sudoku_cp.grading import (
     SCANNING_ORDER,
     SINGLES,
     Grade,
-    hidden_single_count,
+    hidden_singles_offered,
     propagate,
     singles_effort,
     singles_waves,
@@ -283,10 +283,10 @@ def test_scores_rank_the_hard_puzzles_and_the_easy_ones_below_them():
 
 def test_a_single_costs_more_the_fewer_singles_there_are_to_choose_from():
     board, candidates = board9()
-    assert hidden_single_count(board, candidates, set()) == 0
+    assert len(hidden_singles_offered(board, candidates, set())) == 0
     for cell in range(1, 9):  # row 1: only r1c1 may hold a 7 (and, in box 1, nowhere else either)
         candidates[cell] = mask(1, 2, 3, 4, 5, 6, 8, 9)
-    assert hidden_single_count(board, candidates, set()) == 1
+    assert len(hidden_singles_offered(board, candidates, set())) == 1
     single, pair = BY_ID["hidden-single"], BY_ID["naked-pair"]
     assert step_effort(single, 1, 81) > step_effort(single, 10, 81) > step_effort(single, 81, 81) == 0
     assert step_effort(pair, 0, 81) == step_effort(pair, 50, 81) == pair.cost
