@@ -1,0 +1,234 @@
+"""Rebuild the corpus of real published puzzles given as links, read by ``bench_links.py``.
+
+Every record is one published puzzle as the link its setter (or the collection) shared,
+with the setter's solution. The corpus is JSON Lines, one record per puzzle::
+
+    {"id", "source", "licence", "link", "solution", "setter", "title", "size"}
+
+``solution`` is the row-major digits string (``size * size`` characters; for sides over 9
+the digits are written ``1..9`` then ``A..``). Records are built from public git
+repositories at a fixed commit, read with ``git show COMMIT:PATH`` from a local clone (a
+``git clone`` of the repository, or a bare mirror), so anyone can redo it:
+
+=====================  =======================================================  ========
+source                 repository @ commit, path                                licence
+=====================  =======================================================  ========
+``sudoku_bench``       ``Hubiele/Sudoku-Bench`` @ ``91c3781b``,                  unknown:
+                       ``Sudoku-Bench_json_conversion/challenge/*.json``: the     not
+                       100 puzzles of SakanaAI's Sudoku-Bench ``challenge_100``   shipped
+                       (Cracking the Cryptic / SudokuPad puzzles by 68 setters;
+                       each with its SudokuPad payload ``encoded_puzzle``, after
+                       ``scl`` or ``fpuz``, and the setter's solution)
+``kaji``               ``kinnison/kaji`` @ ``221c6a49``, ``sample-puzzles/*.json``  MIT
+                       (f-puzzles files with their setter's solution; the files
+                       in SudokuMaker's format, without a solution, are skipped)
+=====================  =======================================================  ========
+
+Data whose licence is unknown is written under ``--out`` (default ``/work/corpus``, outside
+the repository); MIT data may be shipped: ``--ship`` writes it to
+``benchmarks/data/links/`` (see its README for provenance).
+
+Each record is checked: a solution of the right length, with digits 1..n (a puzzle whose
+digits are chosen from a larger set, a 6x6 with digits from 1-9, is kept with its
+``digits`` noted), and a Latin square (every row and column holds distinct digits). A
+record without a solution is dropped and counted; a solution that is not a
+Latin square is kept but reported, since some rule sets allow repeats.
+
+Usage::
+
+    python benchmarks/links_corpus.py                       # both sources to /work/corpus
+    python benchmarks/links_corpus.py --ship                # the MIT source also to benchmarks/data/links
+    python benchmarks/links_corpus.py --git Hubiele/Sudoku-Bench=/path/to/clone
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+MIRRORS = Path("/work/.mirror")
+SHIP_DIR = Path(__file__).resolve().parent / "data" / "links"
+
+SOURCES = {
+    "sudoku_bench": {
+        "repo": "Hubiele/Sudoku-Bench",
+        "commit": "91c3781bf278fc12f23db5242733741c74e451c1",
+        "folder": "Sudoku-Bench_json_conversion/challenge",
+        "licence": "unknown (SakanaAI Sudoku-Bench challenge_100, copied without a licence file; "
+        "puzzles by their setters): not shipped",
+        "shippable": False,
+    },
+    "kaji": {
+        "repo": "kinnison/kaji",
+        "commit": "221c6a49d182e09178d99cb341d3b087754300eb",
+        "folder": "sample-puzzles",
+        "licence": "MIT (kinnison/kaji LICENCE.md, Copyright 2025 Daniel Silverstone)",
+        "shippable": True,
+    },
+}
+
+DIGITS = "123456789ABCDEFGHIJKLMNOPQ"
+
+
+def git_dir(repo: str, overrides: dict[str, str]) -> Path:
+    """The local git directory of ``repo`` (``owner/name``): from ``--git``, else the mirror."""
+    if repo in overrides:
+        return Path(overrides[repo])
+    return MIRRORS / repo.replace("/", "+") / "repo"
+
+
+def git_show(directory: Path, commit: str, path: str) -> str:
+    return subprocess.run(
+        ["git", "-C", str(directory), "show", f"{commit}:{path}"], capture_output=True, text=True, check=True
+    ).stdout
+
+
+def git_ls(directory: Path, commit: str, folder: str) -> list[str]:
+    out = subprocess.run(
+        ["git", "-C", str(directory), "ls-tree", "--name-only", commit, folder + "/"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    return sorted(line for line in out.splitlines() if line.endswith(".json"))
+
+
+def fpuzzles_link(data: dict) -> str:
+    """An f-puzzles link of an f-puzzles JSON object (lz-string ``compressToBase64``, as the app)."""
+    import lzstring
+
+    return "https://f-puzzles.com/?load=" + lzstring.LZString().compressToBase64(json.dumps(data))
+
+
+def check_solution(solution: str, size: int) -> str | None:
+    """Why ``solution`` is not a filled ``size`` x ``size`` grid of digits 1..size, or None.
+
+    >>> check_solution("123", 4)
+    '3 characters, not 16'
+    >>> check_solution("1234341221434321", 4) is None
+    True
+    """
+    if len(solution) != size * size:
+        return f"{len(solution)} characters, not {size * size}"
+    allowed = set(DIGITS[:size])
+    if not set(solution) <= allowed:
+        return f"characters outside 1..{size}: {sorted(set(solution) - allowed)}"
+    return None
+
+
+def is_latin(solution: str, size: int) -> bool:
+    """Every row and every column holds ``size`` distinct digits."""
+    rows = [solution[r * size : (r + 1) * size] for r in range(size)]
+    columns = ["".join(row[c] for row in rows) for c in range(size)]
+    return all(len(set(line)) == size for line in rows + columns)
+
+
+def sudoku_bench(directory: Path, spec: dict) -> Iterator[dict]:
+    for path in git_ls(directory, spec["commit"], spec["folder"]):
+        data = json.loads(git_show(directory, spec["commit"], path))
+        encoded = data["encoded_puzzle"]
+        yield {
+            "id": f"sudoku_bench/{data['puzzle_id']}",
+            "link": "https://sudokupad.app/" + encoded,
+            "solution": data.get("solution") or "",
+            "setter": data.get("author"),
+            "title": data.get("title"),
+            "size": data["rows"] if data["rows"] == data["cols"] else None,
+            "published": data.get("sudokupad_url"),
+            "path": path,
+        }
+
+
+def kaji(directory: Path, spec: dict) -> Iterator[dict]:
+    for path in git_ls(directory, spec["commit"], spec["folder"]):
+        data = json.loads(git_show(directory, spec["commit"], path))
+        if "size" not in data:  # SudokuMaker's format, no solution: not a link
+            continue
+        solution = data.get("solution") or []
+        yield {
+            "id": f"kaji/{Path(path).stem}",
+            "link": fpuzzles_link(data),
+            "solution": "".join(DIGITS[int(v) - 1] for v in solution if v),
+            "setter": data.get("author"),
+            "title": data.get("title"),
+            "size": data["size"],
+            "path": path,
+        }
+
+
+READERS = {"sudoku_bench": sudoku_bench, "kaji": kaji}
+
+
+def build(overrides: dict[str, str]) -> tuple[dict[str, list[dict]], list[str]]:
+    """The records of every source, and the report lines (counts, drops, warnings)."""
+    corpus: dict[str, list[dict]] = {}
+    report: list[str] = []
+    for name, spec in SOURCES.items():
+        directory = git_dir(spec["repo"], overrides)
+        kept, dropped, not_latin, other_digits = [], [], [], []
+        for record in READERS[name](directory, spec):
+            record = {"source": name, "licence": spec["licence"], **record}
+            record["provenance"] = f"{spec['repo']}@{spec['commit']}:{record.pop('path')}"
+            if not record["solution"]:
+                dropped.append(f"{record['id']}: no solution")
+                continue
+            problem = check_solution(record["solution"], record["size"] or 0)
+            if problem and not problem.startswith("characters outside"):
+                dropped.append(f"{record['id']}: {problem}")
+                continue
+            if problem:  # digits chosen from a larger set (a 6x6 with digits from 1-9): kept, noted
+                record["digits"] = "".join(sorted(set(record["solution"])))
+                other_digits.append(f"{record['id']} (digits {record['digits']})")
+            if not is_latin(record["solution"], record["size"]):
+                not_latin.append(record["id"])
+            kept.append(record)
+        corpus[name] = kept
+        report.append(
+            f"{name}: {len(kept)} records kept, {len(dropped)} dropped, {len(not_latin)} not Latin, "
+            f"{len(other_digits)} with digits other than 1..n "
+            f"({spec['repo']}@{spec['commit'][:8]}, licence {spec['licence']})"
+        )
+        report += [f"  dropped {line}" for line in dropped] + [f"  not Latin: {i}" for i in not_latin]
+        report += [f"  other digits: {line}" for line in other_digits]
+    return corpus, report
+
+
+def write_jsonl(path: Path, records: list[dict]) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with path.open("w", encoding="utf-8") as f:
+        for record in records:
+            f.write(json.dumps(record, ensure_ascii=False) + "\n")
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument(
+        "--out", default="/work/corpus", help="folder for the corpus files (default /work/corpus)"
+    )
+    parser.add_argument(
+        "--ship", action="store_true", help="also write the MIT sources to benchmarks/data/links/"
+    )
+    parser.add_argument(
+        "--git",
+        action="append",
+        default=[],
+        metavar="OWNER/NAME=DIR",
+        help="a local clone of a source repository",
+    )
+    args = parser.parse_args(argv)
+    overrides = dict(item.split("=", 1) for item in args.git)
+    corpus, report = build(overrides)
+    for name, records in corpus.items():
+        write_jsonl(Path(args.out) / f"{name}.jsonl", records)
+        if args.ship and SOURCES[name]["shippable"]:
+            write_jsonl(SHIP_DIR / f"{name}.jsonl", records)
+    print("\n".join(report))
+    print(f"{sum(map(len, corpus.values()))} records written to {args.out}", file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()
