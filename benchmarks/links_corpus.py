@@ -22,6 +22,12 @@ source                 repository @ commit, path                                
 ``kaji``               ``kinnison/kaji`` @ ``221c6a49``, ``sample-puzzles/*.json``  MIT
                        (f-puzzles files with their setter's solution; the files
                        in SudokuMaker's format, without a solution, are skipped)
+``iss``                ``sigh/Interactive-Sudoku-Solver`` @ ``e373f981``,         MIT
+                       ``data/example_puzzles.js``, ``data/collections.js``: the
+                       published puzzles (a ``src`` and a ``solution``) of the
+                       solver's example library, written as f-puzzles links by
+                       :func:`iss_to_fpuzzles` when every constraint has an
+                       f-puzzles key (the others are counted, by constraint)
 =====================  =======================================================  ========
 
 Data whose licence is unknown is written under ``--out`` (default ``/work/corpus``, outside
@@ -44,7 +50,9 @@ Usage::
 from __future__ import annotations
 
 import argparse
+import collections
 import json
+import re
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -67,6 +75,14 @@ SOURCES = {
         "commit": "221c6a49d182e09178d99cb341d3b087754300eb",
         "folder": "sample-puzzles",
         "licence": "MIT (kinnison/kaji LICENCE.md, Copyright 2025 Daniel Silverstone)",
+        "shippable": True,
+    },
+    "iss": {
+        "repo": "sigh/Interactive-Sudoku-Solver",
+        "commit": "e373f9811c087246b097eb444d838ab492c55f35",
+        "files": ("data/example_puzzles.js", "data/collections.js"),
+        "licence": "MIT (sigh/Interactive-Sudoku-Solver LICENSE, Copyright 2023 sigh); "
+        "puzzles by their setters, written here as f-puzzles links",
         "shippable": True,
     },
 }
@@ -160,7 +176,237 @@ def kaji(directory: Path, spec: dict) -> Iterator[dict]:
         }
 
 
-READERS = {"sudoku_bench": sudoku_bench, "kaji": kaji}
+# -- sigh's Interactive Sudoku Solver: its example library, written as f-puzzles links -------
+
+_JS_STRING = r"(?:'(?:[^'\\]|\\.)*'|`(?:[^`\\]|\\.)*`)"
+_JS_FIELD = re.compile(
+    r"\b(name|input|solution|src):\s*(" + _JS_STRING + r"(?:\s*\+\s*" + _JS_STRING + r")*"
+    r"|\[(?:\s*" + _JS_STRING + r"\s*,?)*\s*\])"
+)
+
+
+def _js_strings(value: str) -> list[str]:
+    return [re.sub(r"\\(.)", r"\1", m[1:-1]) for m in re.findall(_JS_STRING, value)]
+
+
+def iss_entries(texts: list[str]) -> list[dict]:
+    """The puzzle entries of ISS's data files (``name``, ``input``, ``solution``, ``src``),
+    read from the JavaScript object literals' fields in order (a ``name`` opens an entry);
+    the first entry of each ``input`` is kept."""
+    entries: list[dict] = []
+    for text in texts:
+        current: dict | None = None
+        for match in _JS_FIELD.finditer(text):
+            key, value = match[1], match[2]
+            if key == "name":
+                current = {"name": "".join(_js_strings(value))}
+                entries.append(current)
+            elif current is not None:
+                current[key] = _js_strings(value) if value.startswith("[") else "".join(_js_strings(value))
+    seen: set[str] = set()
+    unique = []
+    for entry in entries:
+        if "input" in entry and entry["input"] not in seen:
+            seen.add(entry["input"])
+            unique.append(entry)
+    return unique
+
+
+class NotConvertible(Exception):
+    """An ISS constraint with no f-puzzles key (the puzzle is left out, counted by type)."""
+
+
+_CELL = re.compile(r"R(\d+)C(\d+)")
+_FLAGS = {"AntiKnight": "antiknight", "AntiKing": "antiking", "DisjointSets": "disjointgroups"}
+_LINES = {
+    "Thermo": "thermometer",
+    "Renban": "renban",
+    "Palindrome": "palindrome",
+    "Between": "betweenline",
+    "RegionSumLine": "regionsumline",
+}
+
+
+def _little_killer_diagonals(size: int) -> dict[str, tuple[str, list[str]]]:
+    """ISS's little-killer clue ids (the first cell of a diagonal, sides in ISS's order:
+    left, right, top, bottom) -> (f-puzzles direction, the diagonal's cells)."""
+    diagonals: dict[str, tuple[str, list[str]]] = {}
+    seen: set[tuple[str, ...]] = set()
+
+    def add(row: int, col: int, dr: int, dc: int, direction: str) -> None:
+        cells = []
+        while 0 <= row < size and 0 <= col < size:
+            cells.append(f"R{row + 1}C{col + 1}")
+            row, col = row + dr, col + dc
+        key = tuple(sorted(cells))
+        if len(cells) > 1 and key not in seen:
+            seen.add(key)
+            diagonals[cells[0]] = (direction, cells)
+
+    for row in range(size - 1):
+        add(row, 0, 1, 1, "DR")
+    for row in range(1, size - 1):
+        add(row, size - 1, -1, -1, "UL")
+    for col in range(1, size):
+        add(0, col, 1, -1, "DL")
+    for col in range(1, size - 1):
+        add(size - 1, col, -1, 1, "UR")
+    return diagonals
+
+
+def _outside(cell: str, direction: str) -> str:
+    """The f-puzzles clue cell one step before ``cell`` against ``direction``."""
+    row, col = map(int, _CELL.fullmatch(cell).groups())
+    dr = 1 if "D" in direction else -1
+    dc = 1 if "R" in direction else -1
+    return f"R{row - dr}C{col - dc}"
+
+
+def iss_to_fpuzzles(text: str, title: str) -> dict:
+    """An f-puzzles JSON object of an ISS puzzle string (``.Type~arg~arg...`` parts).
+
+    Only ISS constraints with an f-puzzles key are written (givens, 6x6 and 4x4 shapes,
+    jigsaw regions, thermometers, arrows, killer cages, little killers, sandwiches,
+    Kropki dots, XV, diagonals, anti-knight/king, non-consecutive, renban, palindromes,
+    between and region-sum lines, German whispers, quadruples, Windoku, disjoint groups);
+    any other raises :class:`NotConvertible` naming it.
+
+    >>> data = iss_to_fpuzzles(".~R1C1_5.Thermo~R2C2~R2C3.X~R3C3~R3C4", "t")
+    >>> data["grid"][0][0], data["thermometer"]
+    ({'value': 5, 'given': True}, [{'lines': [['R2C2', 'R2C3']]}])
+    >>> data["xv"]
+    [{'cells': ['R3C3', 'R3C4'], 'value': 'X'}]
+    """
+    text = text.strip()
+    if not text.startswith("."):
+        raise NotConvertible("legacy format")
+    parts = [part.strip() for part in text.split(".")[1:] if part.strip()]
+    size = 9
+    for part in parts:
+        if part.startswith("Shape~"):
+            shape, *values = part.split("~")[1:]
+            if shape not in ("4x4", "6x6", "9x9") or any(v.strip() for v in values):
+                raise NotConvertible(f"Shape {'~'.join([shape, *values]).strip()}")
+            size = int(shape.split("x")[0])
+    data: dict = {
+        "size": size,
+        "title": title,
+        "author": "",
+        "ruleset": "",
+        "grid": [[{} for _ in range(size)] for _ in range(size)],
+    }
+    types = {part.split("~")[0] for part in parts}
+    if "NoBoxes" in types and "Jigsaw" not in types:
+        raise NotConvertible("NoBoxes")
+    if "AntiConsecutive" in types and "WhiteDot" in types:
+        raise NotConvertible("AntiConsecutive with white dots")
+
+    def add(key: str, entry: object) -> None:
+        data.setdefault(key, []).append(entry)
+
+    for part in parts:
+        kind, *args = part.split("~")
+        cells = [a for a in args if _CELL.fullmatch(a)]
+        if kind == "":
+            for arg in args:
+                cell, *values = arg.split("_")
+                if len(values) != 1:
+                    raise NotConvertible("given candidates")
+                row, col = map(int, _CELL.fullmatch(cell).groups())
+                data["grid"][row - 1][col - 1].update(value=int(values[0]), given=True)
+        elif kind in ("Shape", "NoBoxes"):
+            continue
+        elif kind == "Jigsaw":
+            layout = args[-1]
+            if len(layout) != size * size:
+                raise NotConvertible("Jigsaw layout")
+            names = sorted(set(layout))
+            if "NoBoxes" in types:  # the regions replace the boxes
+                for index, char in enumerate(layout):
+                    data["grid"][index // size][index % size]["region"] = names.index(char)
+            else:  # ISS: a jigsaw with the boxes kept is extra regions
+                for name in names:
+                    cells = [
+                        f"R{i // size + 1}C{i % size + 1}" for i, char in enumerate(layout) if char == name
+                    ]
+                    add("extraregion", {"cells": cells})
+        elif kind in _FLAGS and not args:
+            data[_FLAGS[kind]] = True
+        elif kind == "AntiConsecutive":
+            data["nonconsecutive"] = True
+        elif kind == "StrictKropki":
+            data["nonconsecutive"] = True
+            data.setdefault("negative", []).append("ratio")
+        elif kind == "StrictXV":
+            data.setdefault("negative", []).append("xv")
+        elif kind == "Diagonal":
+            data["diagonal+" if args[0] == "1" else "diagonal-"] = True
+        elif kind == "Windoku":
+            for top, left in ((2, 2), (2, 6), (6, 2), (6, 6)):
+                add("extraregion", {"cells": [f"R{top + r}C{left + c}" for r in range(3) for c in range(3)]})
+        elif kind in _LINES and len(cells) == len(args):
+            add(_LINES[kind], {"lines": [cells]})
+        elif kind == "Whisper" and len(cells) == len(args):
+            add("whispers", {"lines": [cells]})
+        elif kind == "Arrow" and len(cells) == len(args):
+            add("arrow", {"cells": cells[:1], "lines": [cells]})
+        elif kind == "Cage" and len(cells) == len(args) - 1:
+            add("killercage", {"cells": cells, **({"value": args[0]} if args[0] else {})})
+        elif kind in ("WhiteDot", "BlackDot") and len(cells) == 2 == len(args):
+            add("difference" if kind == "WhiteDot" else "ratio", {"cells": cells})
+        elif kind in ("X", "V") and len(cells) == 2 == len(args):
+            add("xv", {"cells": cells, "value": kind})
+        elif kind == "Quad" and len(cells) == 1:
+            row, col = map(int, _CELL.fullmatch(cells[0]).groups())
+            square = [f"R{row + r}C{col + c}" for r in (0, 1) for c in (0, 1)]
+            add("quadruple", {"cells": square, "values": [int(v) for v in args[1:]]})
+        elif kind == "LittleKiller" and len(args) == 2 and args[1] in _little_killer_diagonals(size):
+            direction, diagonal = _little_killer_diagonals(size)[args[1]]
+            add(
+                "littlekillersum",
+                {
+                    "cell": _outside(diagonal[0], direction),
+                    "cells": diagonal,
+                    "direction": direction,
+                    "value": args[0],
+                },
+            )
+        elif kind == "Sandwich" and len(args) == 2 and re.fullmatch(r"[RC]\d+", args[1]):
+            index = int(args[1][1:])
+            add(
+                "sandwichsum",
+                {"cell": f"R0C{index}" if args[1][0] == "C" else f"R{index}C0", "value": args[0]},
+            )
+        else:
+            raise NotConvertible(kind or "given")
+    return data
+
+
+def iss(directory: Path, spec: dict) -> Iterator[dict]:
+    texts = [git_show(directory, spec["commit"], path) for path in spec["files"]]
+    for entry in iss_entries(texts):
+        src = entry.get("src") or []
+        src = [src] if isinstance(src, str) else src
+        if not entry.get("solution") or not src:  # a test grid, not a published puzzle
+            continue
+        try:
+            data = iss_to_fpuzzles(entry["input"], entry["name"])
+        except NotConvertible as why:
+            yield {"id": f"iss/{entry['name']}", "not_convertible": str(why), "path": spec["files"][0]}
+            continue
+        yield {
+            "id": f"iss/{entry['name']}",
+            "link": fpuzzles_link(data),
+            "solution": entry["solution"],
+            "setter": None,
+            "title": entry["name"],
+            "size": data["size"],
+            "published": src,
+            "path": "data/" + ("example_puzzles.js|collections.js"),
+        }
+
+
+READERS = {"sudoku_bench": sudoku_bench, "kaji": kaji, "iss": iss}
 
 
 def build(overrides: dict[str, str]) -> tuple[dict[str, list[dict]], list[str]]:
@@ -170,9 +416,13 @@ def build(overrides: dict[str, str]) -> tuple[dict[str, list[dict]], list[str]]:
     for name, spec in SOURCES.items():
         directory = git_dir(spec["repo"], overrides)
         kept, dropped, not_latin, other_digits = [], [], [], []
+        not_convertible: collections.Counter[str] = collections.Counter()
         for record in READERS[name](directory, spec):
             record = {"source": name, "licence": spec["licence"], **record}
             record["provenance"] = f"{spec['repo']}@{spec['commit']}:{record.pop('path')}"
+            if "not_convertible" in record:
+                not_convertible[record.pop("not_convertible")] += 1
+                continue
             if not record["solution"]:
                 dropped.append(f"{record['id']}: no solution")
                 continue
@@ -194,6 +444,12 @@ def build(overrides: dict[str, str]) -> tuple[dict[str, list[dict]], list[str]]:
         )
         report += [f"  dropped {line}" for line in dropped] + [f"  not Latin: {i}" for i in not_latin]
         report += [f"  other digits: {line}" for line in other_digits]
+        if not_convertible:
+            report.append(
+                f"  left out, {sum(not_convertible.values())} published puzzles with a constraint "
+                f"that has no f-puzzles key: "
+                + ", ".join(f"{k} {n}" for k, n in not_convertible.most_common())
+            )
     return corpus, report
 
 
