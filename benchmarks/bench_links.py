@@ -56,7 +56,7 @@ from typing import Any
 sys.path.insert(0, os.getcwd())  # the package of the directory the script is run from
 sys.path.insert(1, str(Path(__file__).resolve().parent))
 
-from _common import add_write_option, machine, recording, write_if_asked  # noqa: E402
+from _common import REPORT_DIR, ROOT, add_write_option, machine, recording, write_if_asked  # noqa: E402
 
 import sudoku_cp  # noqa: E402
 from sudoku_cp.errors import NoSolutionError, SolveTimeoutError, SudokuError  # noqa: E402
@@ -403,7 +403,7 @@ def write_findings(path: Path, records: list[dict], rows: list[dict], summary: s
         f"Written {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())} by `benchmarks/bench_links.py` "
         f"(sudoku_cp from `{code}`). Rerun: "
         "`cd YOUR_WORKTREE && python /work/wt-corpus/benchmarks/bench_links.py --corpus /work/corpus "
-        "--findings /work/corpus/FINDINGS.md`.",
+        "--findings /tmp/FINDINGS.md` (its `--write` then goes to YOUR_WORKTREE/docs/benchmarks).",
         "",
         summary,
         "",
@@ -472,6 +472,9 @@ def main(argv: list[str] | None = None) -> None:
     )
     add_write_option(parser, __file__)
     args = parser.parse_args(argv)
+    default_report = str(REPORT_DIR / "bench_links.md")
+    if args.write == default_report and Path.cwd().resolve() != ROOT:  # run from another worktree
+        args.write = str(Path.cwd() / "docs" / "benchmarks" / "bench_links.md")
 
     corpus = args.corpus or [str(SHIPPED)]
     records = load_corpus(corpus)
