@@ -110,16 +110,59 @@ def payload_kinds(link: str) -> list[str]:
     }
     metadata = data.get("metadata")
     if isinstance(metadata, dict):
-        kinds |= {
-            f"{app}:metadata.{key}" for key in metadata if key not in ("title", "author", "rules", "solution")
-        }
-    if isinstance(data.get("regions"), list) and data["regions"] and app == "sudokupad":
-        kinds.add("sudokupad:regions")
+        kinds |= {f"{app}:metadata.{key}" for key in metadata if key not in _METADATA_TEXT}
+    if app == "sudokupad":
+        kinds = _sudokupad_kinds(data, kinds)
     grid = data.get("grid")
     if app == "f-puzzles" and isinstance(grid, list):
         if any(isinstance(c, dict) and "region" in c for row in grid if isinstance(row, list) for c in row):
             kinds.add("f-puzzles:grid.region")
     return sorted(kinds) or [f"{app}:classic"]
+
+
+_METADATA_TEXT = {"title", "author", "rules", "solution", "source", "msgcorrect", "description", "copyright"}
+
+
+def _sudokupad_kinds(data: dict[str, Any], kinds: set[str]) -> set[str]:
+    """SudokuPad's element lists told apart by what can carry a rule: a line by its colour
+    family, a cage with or without a total, an overlay or underlay as a circle, a square or
+    text; the regions only when they are not the standard boxes."""
+    from sudoku_cp.grid import standard_box
+    from sudoku_cp.sudokupad import colour_family
+
+    kinds = {k for k in kinds if k.split(":", 1)[1] not in ("lines", "cages", "overlays", "underlays")}
+    for line in data.get("lines") or []:
+        if isinstance(line, dict):
+            kinds.add(f"sudokupad:line {colour_family(line.get('color')) or 'no colour'}")
+    for cage in data.get("cages") or []:
+        if isinstance(cage, dict):
+            total = cage.get("value") not in (None, "")
+            kinds.add("sudokupad:cage with total" if total else "sudokupad:cage without total")
+    for key in ("overlays", "underlays"):
+        for mark in data.get(key) or []:
+            if isinstance(mark, dict):
+                shape = (
+                    "text"
+                    if mark.get("text") not in (None, "")
+                    else "circle"
+                    if mark.get("rounded")
+                    else "square"
+                )
+                kinds.add(f"sudokupad:{key[:-1]} {shape}")
+    regions, side = data.get("regions"), len(data.get("cells") or [])
+    try:
+        height, width = standard_box(side)
+        standard = sorted(
+            sorted((r, c) for r in range(top, top + height) for c in range(left, left + width))
+            for top in range(0, side, height)
+            for left in range(0, side, width)
+        )
+        if sorted(sorted(tuple(cell) for cell in region) for region in regions) != standard:
+            kinds.add("sudokupad:regions (not boxes)")
+    except Exception:  # no standard box for this side, or regions of another shape
+        if regions:
+            kinds.add("sudokupad:regions (not boxes)")
+    return kinds
 
 
 def raw_payload(link: str) -> tuple[dict[str, Any], str]:
