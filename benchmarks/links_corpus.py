@@ -268,7 +268,8 @@ def iss_to_fpuzzles(text: str, title: str) -> dict:
     Only ISS constraints with an f-puzzles key are written (givens, 6x6 and 4x4 shapes,
     jigsaw regions, thermometers, arrows, killer cages, little killers, sandwiches,
     Kropki dots, XV, diagonals, anti-knight/king, non-consecutive, renban, palindromes,
-    between and region-sum lines, German whispers, quadruples, Windoku, disjoint groups);
+    between and region-sum lines, German whispers, modular lines (modulo 3), quadruples,
+    Windoku, disjoint groups);
     any other raises :class:`NotConvertible` naming it.
 
     >>> data = iss_to_fpuzzles(".~R1C1_5.Thermo~R2C2~R2C3.X~R3C3~R3C4", "t")
@@ -346,6 +347,8 @@ def iss_to_fpuzzles(text: str, title: str) -> dict:
                 add("extraregion", {"cells": [f"R{top + r}C{left + c}" for r in range(3) for c in range(3)]})
         elif kind in _LINES and len(cells) == len(args):
             add(_LINES[kind], {"lines": [cells]})
+        elif kind == "Modular" and args[0] == "3" and len(cells) == len(args) - 1:
+            add("modularline", {"lines": [cells]})  # f-puzzles' modular lines are modulo 3
         elif kind == "Whisper" and len(cells) == len(args):
             add("whispers", {"lines": [cells]})
         elif kind == "Arrow" and len(cells) == len(args):
