@@ -79,9 +79,23 @@ def test_report_counts(bench):
     records = [
         {"id": "a/1", "source": "a", "payload_kinds": ["k"], "reader_kinds": ["classic"]},
         {"id": "a/2", "source": "a", "payload_kinds": ["k"], "reader_kinds": None},
+        {
+            "id": "a/3",
+            "source": "a",
+            "payload_kinds": ["k"],
+            "reader_kinds": ["classic"],
+            "outside_vocabulary": ["snake"],
+        },
     ]
-    rows = [{"outcome": "right", "reason": ""}, {"outcome": "refused", "reason": "R"}]
+    rows = [
+        {"outcome": "right", "reason": ""},
+        {"outcome": "refused", "reason": "R"},
+        {"outcome": "wrong", "reason": ""},
+    ]
     tables, summary = bench.build_report(records, rows)
-    assert summary.startswith("2 puzzles: 1 right (50%), 0 wrong")
-    overall = tables[1]
-    assert overall.set_index("source").loc["all", "refused"] == 1
+    assert summary.startswith("3 puzzles: 1 right (33%), 1 wrong")
+    overall = tables[1].set_index("source")
+    assert overall.loc["all", "refused"] == 1 and overall.loc["all", "wrong"] == 1
+    in_vocabulary, read = tables[4].set_index("source"), tables[6].set_index("source")
+    assert in_vocabulary.loc["all", "puzzles"] == 1 and in_vocabulary.loc["all", "right"] == 1
+    assert read.loc["all", "puzzles"] == 2
