@@ -19,7 +19,10 @@ calls ``sudoku_cp.solve(link, time_limit=...)`` on each, in a child process per 
 
 It reports the counts overall, per source, per rule as the package reads it (the keys of
 the link's record, ``sudoku_cp.links.record_from_link``), per key of the link's raw
-payload (for every puzzle, read or not), and every refusal reason with its count. For
+payload (for every puzzle, read or not), and every refusal reason with its count; and the
+share right among the puzzles whose rules are all in the vocabulary (issue 31's target):
+those it reads, less the ones labelled by hand in ``benchmarks/data/links/labels.json``
+(a rule stated only in the rules text, which the reader does not see). For
 each wrong answer it says whether the published solution obeys the package's reading of
 the link (then the reading lacks a rule: the puzzle as read has several solutions) or
 which of its constraints the published solution breaks (then a rule was misread).
@@ -27,7 +30,7 @@ which of its constraints the published solution breaks (then a rule was misread)
 ``sudoku_cp`` is imported from the current directory first, so another worktree can run
 this script against its own code::
 
-    cd /work/wt-links && python /work/wt-corpus/benchmarks/bench_links.py --corpus /work/corpus
+    cd OTHER_WORKTREE && python PATH/TO/benchmarks/bench_links.py --corpus /work/corpus
 
 Usage::
 

@@ -17,14 +17,14 @@ ROOT = Path(__file__).resolve().parent.parent
 
 @pytest.fixture(scope="module")
 def bench():
-    sys.path.insert(0, str(ROOT / "benchmarks"))
+    saved = list(sys.path)  # the script puts the cwd and benchmarks/ first: undone after loading it
     try:
         spec = importlib.util.spec_from_file_location("bench_links", ROOT / "benchmarks" / "bench_links.py")
         module = importlib.util.module_from_spec(spec)
         spec.loader.exec_module(module)
-        yield module
     finally:
-        sys.path.remove(str(ROOT / "benchmarks"))
+        sys.path[:] = saved
+    return module
 
 
 SOLUTION = "1234341221434321"
