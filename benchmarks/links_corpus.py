@@ -38,7 +38,8 @@ Each record is checked: a solution of the right length, with digits 1..n (a puzz
 digits are chosen from a larger set, a 6x6 with digits from 1-9, is kept with its
 ``digits`` noted), and a Latin square (every row and column holds distinct digits). A
 record without a solution is dropped and counted; a solution that is not a
-Latin square is kept but reported, since some rule sets allow repeats.
+Latin square is kept but reported, since some rule sets allow repeats. When ``sudoku_cp``
+reads a link, its givens must agree with the solution (else the record is dropped).
 
 Usage::
 
@@ -141,6 +142,20 @@ def is_latin(solution: str, size: int) -> bool:
     rows = [solution[r * size : (r + 1) * size] for r in range(size)]
     columns = ["".join(row[c] for row in rows) for c in range(size)]
     return all(len(set(line)) == size for line in rows + columns)
+
+
+def givens_agree(record: dict) -> bool | None:
+    """Whether the link's givens, as ``sudoku_cp`` reads them, agree with the solution;
+    None when the package does not read the link (then they are not checked)."""
+    try:
+        import sudoku_cp
+
+        grid = sudoku_cp.Puzzle.from_link(record["link"]).grid.to_string()
+    except Exception:  # a link the package refuses: nothing to compare
+        return None
+    return len(grid) == len(record["solution"]) and all(
+        given in (".", digit) for given, digit in zip(grid, record["solution"], strict=True)
+    )
 
 
 def sudoku_bench(directory: Path, spec: dict) -> Iterator[dict]:
@@ -420,6 +435,7 @@ def build(overrides: dict[str, str]) -> tuple[dict[str, list[dict]], list[str]]:
         directory = git_dir(spec["repo"], overrides)
         kept, dropped, not_latin, other_digits = [], [], [], []
         not_convertible: collections.Counter[str] = collections.Counter()
+        checked = 0
         for record in READERS[name](directory, spec):
             record = {"source": name, "licence": spec["licence"], **record}
             record["provenance"] = f"{spec['repo']}@{spec['commit']}:{record.pop('path')}"
@@ -438,11 +454,17 @@ def build(overrides: dict[str, str]) -> tuple[dict[str, list[dict]], list[str]]:
                 other_digits.append(f"{record['id']} (digits {record['digits']})")
             if not is_latin(record["solution"], record["size"]):
                 not_latin.append(record["id"])
+            agree = givens_agree(record)
+            if agree is False:
+                dropped.append(f"{record['id']}: the link's givens disagree with the solution")
+                continue
+            checked += agree is True
             kept.append(record)
         corpus[name] = kept
         report.append(
             f"{name}: {len(kept)} records kept, {len(dropped)} dropped, {len(not_latin)} not Latin, "
-            f"{len(other_digits)} with digits other than 1..n "
+            f"{len(other_digits)} with digits other than 1..n, givens checked against the solution "
+            f"on the {checked} the package reads "
             f"({spec['repo']}@{spec['commit'][:8]}, licence {spec['licence']})"
         )
         report += [f"  dropped {line}" for line in dropped] + [f"  not Latin: {i}" for i in not_latin]
