@@ -5,6 +5,7 @@ from __future__ import annotations
 import signal
 import sys
 import threading
+import time
 
 import pytest
 
@@ -55,3 +56,84 @@ def test_item_2_ctrl_c_on_mip_returns_while_highs_calls_no_callback(monkeypatch)
         release.set()
     monkeypatch.undo()
     assert sudoku_cp.solve(HARD_9X9, backend="mip") == sudoku_cp.solve(HARD_9X9, backend="backtracking")
+
+
+# -- 1. Ctrl-C during a backend's first import ----------------------------------------------------
+
+SLOW_BACKEND = """
+import builtins
+import time
+
+builtins.SLOW_BACKEND_STARTS = getattr(builtins, "SLOW_BACKEND_STARTS", 0) + 1
+time.sleep(0.6)  # a heavy import (CPMpy with pandas, highspy): C extensions initialising
+DONE = True
+
+
+def solve(puzzle, time_limit=None):
+    raise NotImplementedError
+"""
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="sends SIGINT")
+def test_item_1_ctrl_c_during_a_backends_first_import_leaves_no_half_import(tmp_path, monkeypatch):
+    """The import of a backend ran in the main thread: Ctrl-C stopped it half way (pandas
+    then said 'partially initialized module' on every later call). It now runs to its end
+    in the background, once, and the next call finds it complete."""
+    import builtins
+
+    from sudoku_cp import backends
+
+    (tmp_path / "slow_backend_35.py").write_text(SLOW_BACKEND)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    backends.register_backend("slow-35", "slow_backend_35")
+    timer = _interrupt_main_thread_after(0.3)
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            backends.get_backend("slow-35")
+        module = backends.get_backend("slow-35")  # waits for the import under way
+        assert module.DONE
+        assert builtins.SLOW_BACKEND_STARTS == 1  # never started again over a half-done one
+    finally:
+        timer.cancel()
+        backends.unregister_backend("slow-35")
+        sys.modules.pop("slow_backend_35", None)
+        if hasattr(builtins, "SLOW_BACKEND_STARTS"):
+            del builtins.SLOW_BACKEND_STARTS
+
+
+FIRST_CALL = """
+import sys, time
+import sudoku_cp
+puzzle = {puzzle!r}
+print("ready", file=sys.stderr, flush=True)
+try:
+    sudoku_cp.solve(puzzle, backend={backend!r})
+    time.sleep(3)  # the signal lands here on a fast machine
+except KeyboardInterrupt:
+    pass
+print(sudoku_cp.solve(puzzle, backend={backend!r}).to_string())
+"""
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(sys.platform == "win32", reason="sends SIGINT")
+@pytest.mark.parametrize("backend", ["cpmpy", "mip"])
+@pytest.mark.parametrize("delay", [0.0, 0.05, 0.1, 0.2, 0.4])
+def test_item_1_ctrl_c_during_the_first_cpmpy_or_mip_call_leaves_the_backend_working(backend, delay):
+    import subprocess
+
+    if backend == "cpmpy":
+        pytest.importorskip("cpmpy")
+    script = FIRST_CALL.format(puzzle=HARD_9X9, backend=backend)
+    process = subprocess.Popen(
+        [sys.executable, "-c", script], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
+    try:
+        assert process.stderr.readline() == "ready\n"
+        time.sleep(delay)
+        process.send_signal(signal.SIGINT)
+        out, err = process.communicate(timeout=120)
+    finally:
+        process.kill()
+        process.wait()
+    assert out.strip() == sudoku_cp.solve(HARD_9X9, backend="backtracking").to_string(), err

@@ -59,7 +59,6 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-import importlib
 import inspect
 from collections.abc import Callable, Collection, Mapping
 from types import SimpleNamespace
@@ -145,6 +144,10 @@ def get_backend(name: str) -> Backend:
 
     Raises:
         UnknownBackendError: no backend has that name; the message lists the known ones.
+        BackendUnavailableError: the backend's optional package is missing or fails to import.
+        KeyboardInterrupt: Ctrl-C during the first import, which goes on in the background
+            (:func:`sudoku_cp.engine.imports.import_module`): nothing is remembered, and the
+            next call finds the backend complete.
     """
     try:
         target = _BACKENDS[name]
@@ -152,8 +155,13 @@ def get_backend(name: str) -> Backend:
         known = ", ".join(repr(n) for n in _BACKENDS)
         raise UnknownBackendError(f"unknown backend {name!r}; known backends: {known}") from None
     if isinstance(target, str):
+        from sudoku_cp.engine.imports import import_module  # here: threads only when a backend loads
+
         module_name, _, function_name = target.partition(":")
-        module = importlib.import_module(module_name)
+        # Ctrl-C cannot leave the backend's heavy imports (CPMpy and the pandas it imports,
+        # highspy, OR-Tools) half done: they run to their end in the background, and the
+        # next call finds them complete (issue 35.1)
+        module = import_module(module_name)
         target = getattr(module, function_name) if function_name else module
     if not hasattr(target, "solve"):
         target = SimpleNamespace(solve=target)  # a bare solve function

@@ -77,10 +77,10 @@ try:
     from cpmpy.exceptions import NotSupportedError as _CpmpyNotSupported
     from cpmpy.solvers.solver_interface import ExitStatus
     from cpmpy.solvers.utils import SolverLookup
-except ImportError as error:
-    raise BackendUnavailableError(
-        f'the "cpmpy" backend needs CPMpy, which is not installed: {INSTALL_HINT}'
-    ) from error
+except ImportError as error:  # not installed, or installed but failing to import (said so)
+    missing = isinstance(error, ModuleNotFoundError) and (error.name or "").split(".")[0] in ("cpmpy",)
+    why = "which is not installed" if missing else f"whose import failed ({error})"
+    raise BackendUnavailableError(f'the "cpmpy" backend needs CPMpy, {why}: {INSTALL_HINT}') from error
 
 from sudoku_cp.backends import BackendOptions, check_choice, takes_options, unsupported  # noqa: E402
 from sudoku_cp.backends.subprocess_timeout import WorkerPool  # noqa: E402

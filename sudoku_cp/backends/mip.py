@@ -91,9 +91,14 @@ INSTALL_HINT = "pip install highspy"
 try:
     import highspy
     import numpy as np
-except ImportError as error:
+except ImportError as error:  # not installed, or installed but failing to import (said so)
+    missing = isinstance(error, ModuleNotFoundError) and (error.name or "").split(".")[0] in (
+        "highspy",
+        "numpy",
+    )
+    why = "which is not installed" if missing else f"whose import failed ({error})"
     raise BackendUnavailableError(
-        f'the "mip" backend needs HiGHS (highspy), which is not installed: {INSTALL_HINT}'
+        f'the "mip" backend needs HiGHS (highspy), {why}: {INSTALL_HINT}'
     ) from error
 
 from sudoku_cp.backends import ProofOptions, takes_options, unsupported  # noqa: E402
