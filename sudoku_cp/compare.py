@@ -15,6 +15,7 @@ from sudoku_cp import backends as registry
 from sudoku_cp import datasets
 from sudoku_cp.batch import BatchItem, solve_many
 from sudoku_cp.engine.imports import import_module
+from sudoku_cp.errors import InvalidArgumentError
 from sudoku_cp.puzzle import PuzzleInput, as_puzzle
 
 if TYPE_CHECKING:
@@ -181,7 +182,7 @@ def _time_limits(names: list[str], time_limit: TimeLimit) -> dict[str, float | N
         return dict.fromkeys(names, time_limit)
     strangers = [name for name in time_limit if name not in names]
     if strangers:
-        raise TypeError(f"time_limit names backends that are not compared: {', '.join(strangers)}")
+        raise InvalidArgumentError(f"time_limit names backends that are not compared: {', '.join(strangers)}")
     return {name: time_limit.get(name) for name in names}
 
 

@@ -61,7 +61,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
-from sudoku_cp.errors import InvalidPuzzleError
+from sudoku_cp.errors import InvalidArgumentError, InvalidPuzzleError
 
 
 def cell_name(cell: int, side: int) -> str:
@@ -300,9 +300,11 @@ def _settle(constraint: object) -> None:
         if origin is None:
             origin = constraint.__dict__.get("_label")
             if not origin:
-                raise TypeError(f"{type(constraint).__name__} needs an origin or a label")
+                raise InvalidArgumentError(f"{type(constraint).__name__} needs an origin or a label")
         if not isinstance(origin, str):
-            raise TypeError(f"a constraint's origin is an Origin or a label string, not {origin!r}")
+            raise InvalidArgumentError(
+                f"a constraint's origin is an Origin or a label string, not {origin!r}"
+            )
         object.__setattr__(constraint, "origin", Origin.custom(origin))
 
 
@@ -486,11 +488,11 @@ class Linear:
         object.__setattr__(self, "cells", tuple(self.cells))
         object.__setattr__(self, "coefficients", tuple(self.coefficients))
         if len(self.cells) != len(self.coefficients):
-            raise ValueError("a Linear constraint needs one coefficient per cell")
+            raise InvalidArgumentError("a Linear constraint needs one coefficient per cell")
         if len(set(self.cells)) != len(self.cells):
-            raise ValueError("a Linear constraint lists each cell once (add its coefficients up)")
+            raise InvalidArgumentError("a Linear constraint lists each cell once (add its coefficients up)")
         if self.operator not in LINEAR_OPERATORS:
-            raise ValueError(
+            raise InvalidArgumentError(
                 f"a Linear constraint's operator is one of {LINEAR_OPERATORS}, not {self.operator!r}"
             )
 
@@ -555,9 +557,9 @@ class Table:
         _settle(self)
         object.__setattr__(self, "cells", tuple(self.cells))
         if len(set(self.cells)) != len(self.cells):
-            raise ValueError("a Table constraint lists each cell once")
+            raise InvalidArgumentError("a Table constraint lists each cell once")
         if any(len(t) != len(self.cells) for t in self.allowed):
-            raise ValueError("every allowed tuple of a Table has one value per cell")
+            raise InvalidArgumentError("every allowed tuple of a Table has one value per cell")
 
     def holds(self, values: Sequence[int]) -> bool:
         return tuple(values[c] for c in self.cells) in self.allowed

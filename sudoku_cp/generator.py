@@ -53,7 +53,7 @@ from sudoku_cp.api import solve
 from sudoku_cp.constraints import Model
 from sudoku_cp.engine.runtime import Deadline
 from sudoku_cp.engine.search import BitmaskSearch
-from sudoku_cp.errors import InvalidPuzzleError, SolveTimeoutError
+from sudoku_cp.errors import InvalidArgumentError, InvalidPuzzleError, SolveTimeoutError
 from sudoku_cp.grading import BAND_NAMES, BANDS, LEVELS, grade
 from sudoku_cp.grid import Grid, standard_box
 from sudoku_cp.multigrid import Board, MultiGrid
@@ -794,7 +794,7 @@ def with_wrong_digit(grid: Grid, cell: int | None = None, *, seed: int = 0) -> G
     elif 0 <= cell < size and not grid.cells[cell]:
         cells = [cell]
     else:
-        raise ValueError(f"cell {cell} is not an empty cell of the {grid.side}x{grid.side} grid")
+        raise InvalidArgumentError(f"cell {cell} is not an empty cell of the {grid.side}x{grid.side} grid")
     solution = solve(grid).cells
     for empty in cells:
         held = {grid.cells[peer] for peer in grid.geometry.peers[empty]}

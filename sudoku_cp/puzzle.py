@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, BinaryIO
 
 from sudoku_cp import links, readers
-from sudoku_cp.errors import InvalidPuzzleError
+from sudoku_cp.errors import InvalidArgumentError, InvalidPuzzleError
 from sudoku_cp.formats import Layout
 from sudoku_cp.grid import BoxShape, Grid
 from sudoku_cp.readers import HugeInt, quote
@@ -329,7 +329,9 @@ class Puzzle:
             "sudokupad-scl": links.scl_link,
         }
         if app not in writers:
-            raise ValueError(f"app must be 'f-puzzles', 'sudokupad' or 'sudokupad-scl', not {app!r}")
+            raise InvalidArgumentError(
+                f"app must be 'f-puzzles', 'sudokupad' or 'sudokupad-scl', not {app!r}"
+            )
         self._refuse_multigrid(app)
         return writers[app](self.to_dict())
 

@@ -137,3 +137,25 @@ def test_item_1_ctrl_c_during_the_first_cpmpy_or_mip_call_leaves_the_backend_wor
         process.kill()
         process.wait()
     assert out.strip() == sudoku_cp.solve(HARD_9X9, backend="backtracking").to_string(), err
+
+
+# -- 5. every error a SudokuError ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda: sudoku_cp.solve(HARD_9X9, backend="cpsat", wrkers=2),  # a misspelt option
+        lambda: sudoku_cp.solve(HARD_9X9, time_limit=-1),
+        lambda: sudoku_cp.solve(HARD_9X9, time_limit="soon"),
+        lambda: sudoku_cp.solve(HARD_9X9, backend="sat", solver="nope"),
+        lambda: sudoku_cp.count_solutions(HARD_9X9, limit=0),
+        lambda: sudoku_cp.datasets.load("no-such-set"),
+        lambda: sudoku_cp.Puzzle(HARD_9X9).to_link("nowhere"),
+    ],
+)
+def test_item_5_a_wrong_argument_is_a_sudoku_error(call):
+    with pytest.raises(sudoku_cp.InvalidArgumentError) as caught:
+        call()
+    assert isinstance(caught.value, sudoku_cp.SudokuError)
+    assert isinstance(caught.value, ValueError) and isinstance(caught.value, TypeError)  # as before

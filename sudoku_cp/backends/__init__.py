@@ -64,7 +64,12 @@ from collections.abc import Callable, Collection, Mapping
 from types import SimpleNamespace
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol, Self
 
-from sudoku_cp.errors import BackendUnavailableError, NotSupportedError, UnknownBackendError
+from sudoku_cp.errors import (
+    BackendUnavailableError,
+    InvalidArgumentError,
+    NotSupportedError,
+    UnknownBackendError,
+)
 
 if TYPE_CHECKING:
     from sudoku_cp.constraints import Model
@@ -233,7 +238,9 @@ def _refuse_unknown_options(name: str, options: Collection[str], accepted: Colle
     unknown = [o for o in options if o not in accepted]
     if unknown:
         takes = ", ".join(accepted) if accepted else "no options"
-        raise TypeError(f"backend {name!r} does not take {', '.join(map(repr, unknown))}; it takes: {takes}")
+        raise InvalidArgumentError(
+            f"backend {name!r} does not take {', '.join(map(repr, unknown))}; it takes: {takes}"
+        )
 
 
 # -- what a backend module uses: its options, and its refusal of an unknown constraint kind --------
@@ -346,19 +353,19 @@ def check_int(name: str, value: object, *, minimum: int | None = None) -> None:
     """Raise ValueError unless ``value`` is an int (not a bool) of at least ``minimum``."""
     if not isinstance(value, int) or isinstance(value, bool) or (minimum is not None and value < minimum):
         kind = "a positive int" if minimum == 1 else "an int" if minimum is None else f"an int >= {minimum}"
-        raise ValueError(f"{name} must be {kind}, not {value!r}")
+        raise InvalidArgumentError(f"{name} must be {kind}, not {value!r}")
 
 
 def check_choice(name: str, value: object, choices: Collection[object]) -> None:
     """Raise ValueError unless ``value`` is one of ``choices`` (the message lists them)."""
     if isinstance(value, bool) or value not in choices:
-        raise ValueError(f"{name} must be one of {', '.join(map(repr, choices))}, not {value!r}")
+        raise InvalidArgumentError(f"{name} must be one of {', '.join(map(repr, choices))}, not {value!r}")
 
 
 def check_bool(name: str, value: object) -> None:
     """Raise TypeError unless ``value`` is a bool."""
     if not isinstance(value, bool):
-        raise TypeError(f"{name} must be True or False, not {value!r}")
+        raise InvalidArgumentError(f"{name} must be True or False, not {value!r}")
 
 
 def unsupported(backend: str, constraint: object) -> NotSupportedError:

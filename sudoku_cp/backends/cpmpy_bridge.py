@@ -67,7 +67,7 @@ from concurrent import futures
 from dataclasses import dataclass
 from typing import Any
 
-from sudoku_cp.errors import BackendUnavailableError
+from sudoku_cp.errors import BackendUnavailableError, InvalidArgumentError
 
 INSTALL_HINT = 'pip install "sudoku_cp[cpmpy]"'
 """How to install what the backend needs."""
@@ -420,7 +420,7 @@ def _check_solver_name(solver: str) -> str:
         ValueError: ``solver`` is not a str.
     """
     if not isinstance(solver, str):
-        raise ValueError(f"solver must be a CPMpy solver name (a str), not {solver!r}")
+        raise InvalidArgumentError(f"solver must be a CPMpy solver name (a str), not {solver!r}")
     base = solver.partition(":")[0]
     if base in UNUSABLE:
         raise NotSupportedError(f'the "cpmpy" backend cannot use solver {solver!r}: {UNUSABLE[base]}')
@@ -648,7 +648,7 @@ class Options(BackendOptions):
 
     def __post_init__(self) -> None:
         if not isinstance(self.solver, str):
-            raise TypeError(f"solver must be a CPMpy solver name, not {self.solver!r}")
+            raise InvalidArgumentError(f"solver must be a CPMpy solver name, not {self.solver!r}")
         check_choice("proof", self.proof, PROOFS)
 
 
@@ -723,7 +723,7 @@ def next_solution(
     n = puzzle.side
     bound = list(getattr(after, "cells", after))
     if len(bound) != puzzle.model.cell_count or not all(isinstance(v, int) and 1 <= v <= n for v in bound):
-        raise ValueError(
+        raise InvalidArgumentError(
             f"after must be a complete {n}x{n} grid (n*n values in 1..{n}; a board: one per cell)"
         )
     return _call(_next, solver, time_limit, puzzle, bound, time_limit, solver, proof)

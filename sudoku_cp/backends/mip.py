@@ -83,7 +83,7 @@ from concurrent import futures
 from dataclasses import dataclass
 from typing import Any
 
-from sudoku_cp.errors import BackendUnavailableError
+from sudoku_cp.errors import BackendUnavailableError, InvalidArgumentError
 
 INSTALL_HINT = "pip install highspy"
 """How to install what the backend needs (``highspy`` is a dependency of the package, 3 MB)."""
@@ -689,7 +689,7 @@ def next_solution(
     n = puzzle.side
     bound = list(getattr(after, "cells", after))
     if len(bound) != puzzle.model.cell_count or not all(isinstance(v, int) and 1 <= v <= n for v in bound):
-        raise ValueError(
+        raise InvalidArgumentError(
             f"after must be a complete {n}x{n} grid (n*n values in 1..{n}; a board: one per cell)"
         )
     run = _Run(puzzle, deadline)
