@@ -53,8 +53,19 @@ def _is_box(box: object) -> bool:
 
 
 def _check_metadata(metadata: Mapping[str, Any]) -> None:
-    """Refuse a key whose value holds an integer too long to convert (kept values must
-    write back as JSON); walked without recursion."""
+    """Refuse a key that names a rule (it belongs under ``rules``: kept as metadata, the
+    puzzle would be solved without it), and a key whose value holds an integer too long to
+    convert (kept values must write back as JSON); walked without recursion."""
+    from sudoku_cp.naming import canonical_name
+    from sudoku_cp.rules import RULE_TYPES
+
+    known = {key for rule_type in RULE_TYPES for key in rule_type.keys}
+    for key in metadata:
+        if isinstance(key, str) and canonical_name(key) in known:
+            raise InvalidPuzzleError(
+                f"{quote(key)} names a rule: it belongs under 'rules', as in "
+                f'{{"rules": {{"{canonical_name(key)}": ...}}}}'
+            )
     for key, value in metadata.items():
         stack = [value]
         while stack:
@@ -203,8 +214,9 @@ class Puzzle:
 
         Raises:
             InvalidPuzzleError: a missing or malformed key, naming it: a record that is not
-                an object, ``rules`` that is not an object, a flag that is not ``true`` or
-                ``false``, an integer of more digits than any puzzle needs, more cages or
+                an object, a rule's key outside ``rules``, ``rules`` that is not an object, a
+                flag that is not ``true`` or ``false``, a list key (``cages``, ``arrows``) that
+                is not a list, an integer of more digits than any puzzle needs, more cages or
                 cells than the grid has, ...
         """
         if not isinstance(record, Mapping):

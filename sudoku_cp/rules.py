@@ -755,8 +755,16 @@ class LittleKillerClue:
     direction: Cell
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "clue", tuple(self.clue))
-        object.__setattr__(self, "direction", tuple(self.direction))
+        for name in ("clue", "direction"):
+            value = getattr(self, name)
+            pair = () if isinstance(value, str | bytes | Mapping) else tuple(value)
+            if len(pair) != 2 or not all(isinstance(v, int) and not isinstance(v, bool) for v in pair):
+                raise InvalidPuzzleError(
+                    f"a little killer's {name} is two integers [row, column], not {_json_kind(value)}"
+                )
+            object.__setattr__(self, name, pair)
+        if isinstance(self.total, bool) or not isinstance(self.total, int):
+            raise InvalidPuzzleError(f"a little killer's sum is an int, not {_json_kind(self.total)}")
 
     def cells(self, side: int) -> tuple[Cell, ...]:
         """The cells of the diagonal, from the clue inwards."""
@@ -829,6 +837,8 @@ class LittleKiller(Rule):
             return cls(
                 tuple(LittleKillerClue(c["sum"], c["clue"], c["direction"]) for c in rules["little_killers"])
             )
+        except InvalidPuzzleError:
+            raise
         except (KeyError, TypeError, ValueError) as error:
             raise InvalidPuzzleError(
                 f"little_killers: each clue needs 'sum', 'clue' and 'direction' ({error!r})"
@@ -1457,8 +1467,30 @@ def rules_from_json(rules: Mapping[str, Any] | None, *, side: int | None = None)
     return tuple(out)
 
 
-_JSON_FLAGS = frozenset({"diagonals", "anti_knight", "anti_king", "all_white_given", "all_black_given"})
+_JSON_FLAGS = frozenset(
+    {"diagonals", "anti_knight", "anti_king", "all_white_given", "all_black_given", "all_xv_given"}
+)
 _JSON_CELL_LISTS = frozenset({"windows", "even", "odd"})
+_JSON_LISTS = frozenset(
+    {
+        "arrows",
+        "little_killers",
+        "sandwiches",
+        "skyscrapers",
+        "outside_sums",
+        "x",
+        "v",
+        "german_whispers",
+        "dutch_whispers",
+        "renban",
+        "palindromes",
+        "between_lines",
+        "region_sum_lines",
+        "quadruples",
+    }
+)
+"""The modern rules' keys: each a list (``[]`` for none, as ``cages``; not ``0``, ``false``
+or ``{}``), its items checked by the rule itself."""
 _JSON_PAIR_LISTS = frozenset({"less", "white", "black"})
 
 
@@ -1505,6 +1537,8 @@ def _check_json_value(key: str, value: object, side: int) -> None:
             _check_json_list(f"{where}[{index}]", pair, 2)
             for end, cell in enumerate(pair):
                 _check_json_cell(f"{where}[{index}][{end}]", cell)
+    elif key in _JSON_LISTS:
+        _check_json_list(where, value, 4 * cells)
     elif key == "thermos":
         for index, thermo in enumerate(_check_json_list(where, value, 2 * cells)):
             for step, cell in enumerate(_check_json_list(f"{where}[{index}]", thermo, side)):

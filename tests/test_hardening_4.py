@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import signal
 import sys
 import threading
@@ -10,6 +11,7 @@ import time
 import pytest
 
 import sudoku_cp
+from sudoku_cp.cli import main
 
 HARD_9X9 = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
 
@@ -159,3 +161,76 @@ def test_item_5_a_wrong_argument_is_a_sudoku_error(call):
         call()
     assert isinstance(caught.value, sudoku_cp.SudokuError)
     assert isinstance(caught.value, ValueError) and isinstance(caught.value, TypeError)  # as before
+
+
+# -- 6. one rule for every rule key; a little killer's clue ---------------------------------------
+
+EMPTY_9 = "." * 81
+
+
+@pytest.mark.parametrize("clue", ["ab", [1, "a"], [None, None], [-1, 2, 3], {"row": -1}, [True, 2]])
+def test_item_6_a_little_killer_clue_that_is_not_two_integers_is_refused(clue):
+    record = {
+        "size": 9,
+        "grid": EMPTY_9,
+        "rules": {"little_killers": [{"sum": 5, "clue": clue, "direction": [1, 1]}]},
+    }
+    with pytest.raises(sudoku_cp.InvalidPuzzleError, match="clue is two integers"):
+        sudoku_cp.Puzzle.from_dict(record)
+
+
+def test_item_6_a_little_killer_clue_in_the_cli_is_one_line_exit_2(tmp_path, capsys):
+    record = {
+        "size": 9,
+        "grid": EMPTY_9,
+        "rules": {"little_killers": [{"sum": 5, "clue": "ab", "direction": [1, 1]}]},
+    }
+    path = tmp_path / "lk.json"
+    path.write_text(json.dumps(record))
+    assert main(["solve", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert len(err.strip().splitlines()) == 1 and "clue is two integers" in err, err
+
+
+MODERN_LIST_KEYS = [
+    "arrows",
+    "little_killers",
+    "sandwiches",
+    "skyscrapers",
+    "outside_sums",
+    "x",
+    "v",
+    "german_whispers",
+    "dutch_whispers",
+    "renban",
+    "palindromes",
+    "between_lines",
+    "region_sum_lines",
+    "quadruples",
+]
+
+
+@pytest.mark.parametrize("key", ["cages", "thermos", *MODERN_LIST_KEYS])
+@pytest.mark.parametrize("empty", [0, False, {}])
+def test_item_6_every_list_key_refuses_0_false_and_an_object_as_cages_does(key, empty):
+    with pytest.raises(sudoku_cp.InvalidPuzzleError, match=f"rules.{key} is a list"):
+        sudoku_cp.Puzzle.from_dict({"size": 9, "grid": EMPTY_9, "rules": {key: empty}})
+
+
+@pytest.mark.parametrize("key", ["cages", *MODERN_LIST_KEYS])
+def test_item_6_an_empty_list_is_no_rule(key):
+    assert sudoku_cp.Puzzle.from_dict({"size": 9, "grid": EMPTY_9, "rules": {key: []}}).rules == ()
+
+
+# -- 13. a rule's key outside 'rules' -------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("key", "value"),
+    [("thermos", [[[0, 0], [0, 1]]]), ("anti_knight", True), ("Anti-King", True), ("cages", [])],
+)
+def test_item_13_a_rule_key_at_the_top_level_is_refused_naming_rules(key, value):
+    record = {"size": 9, "grid": EMPTY_9, key: value}
+    with pytest.raises(sudoku_cp.InvalidPuzzleError, match="belongs under 'rules'"):
+        sudoku_cp.Puzzle.from_dict(record)
+    assert sudoku_cp.Puzzle.from_dict({"size": 9, "grid": EMPTY_9, "id": "kept"}).metadata == {"id": "kept"}
