@@ -234,3 +234,26 @@ def test_item_13_a_rule_key_at_the_top_level_is_refused_naming_rules(key, value)
     with pytest.raises(sudoku_cp.InvalidPuzzleError, match="belongs under 'rules'"):
         sudoku_cp.Puzzle.from_dict(record)
     assert sudoku_cp.Puzzle.from_dict({"size": 9, "grid": EMPTY_9, "id": "kept"}).metadata == {"id": "kept"}
+
+
+# -- 7. hint's candidates -------------------------------------------------------------------------
+
+SUPERSCRIPT_ROWS = "1² 2 3 4 5 6 7 8 9\n" * 9  # '²'.isdigit() is True, int('²') fails
+
+
+@pytest.mark.parametrize(
+    "candidates",
+    [SUPERSCRIPT_ROWS, [None] * 81, 5, [1.5] * 81, [True] * 81, b"123", {1: 2}, [[10**5000]] * 81],
+)
+def test_item_7_hint_refuses_malformed_candidates_with_invalid_puzzle_error(candidates):
+    with pytest.raises(sudoku_cp.InvalidPuzzleError):
+        sudoku_cp.hint(HARD_9X9, candidates=candidates)
+
+
+def test_item_7_hint_candidates_in_the_cli_is_one_line_exit_2(tmp_path, capsys):
+    puzzle, marks = tmp_path / "p.txt", tmp_path / "c.txt"
+    puzzle.write_text(HARD_9X9 + "\n")
+    marks.write_text(SUPERSCRIPT_ROWS)
+    assert main(["hint", "--candidates", str(marks), str(puzzle)]) == 2
+    err = capsys.readouterr().err
+    assert err.strip() == "sudoku-cp: candidates line 1, column 1: '²' is not a digit 1-9"
