@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import json
+import os
 import signal
+import subprocess
 import sys
 import threading
 import time
+from pathlib import Path
 
 import pytest
 
@@ -122,8 +125,6 @@ print(sudoku_cp.solve(puzzle, backend={backend!r}).to_string())
 @pytest.mark.parametrize("backend", ["cpmpy", "mip"])
 @pytest.mark.parametrize("delay", [0.0, 0.05, 0.1, 0.2, 0.4])
 def test_item_1_ctrl_c_during_the_first_cpmpy_or_mip_call_leaves_the_backend_working(backend, delay):
-    import subprocess
-
     if backend == "cpmpy":
         pytest.importorskip("cpmpy")
     script = FIRST_CALL.format(puzzle=HARD_9X9, backend=backend)
@@ -257,3 +258,46 @@ def test_item_7_hint_candidates_in_the_cli_is_one_line_exit_2(tmp_path, capsys):
     assert main(["hint", "--candidates", str(marks), str(puzzle)]) == 2
     err = capsys.readouterr().err
     assert err.strip() == "sudoku-cp: candidates line 1, column 1: '²' is not a digit 1-9"
+
+
+# -- 8. the CLI's last tracebacks: closed or failing standard streams -----------------------------
+
+
+def _shell(command: str, tmp_path) -> tuple[int, str]:
+    puzzle = tmp_path / "p.txt"
+    puzzle.write_text(HARD_9X9 + "\n")
+    cli = f"{sys.executable} -m sudoku_cp"
+    done = subprocess.run(
+        ["sh", "-c", command.format(cli=cli, puzzle=puzzle)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={**os.environ, "PYTHONPATH": str(Path(sudoku_cp.__file__).parents[1])},  # this checkout
+    )
+    return done.returncode, done.stderr
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="/dev/full and /proc are Linux's")
+@pytest.mark.parametrize(
+    ("command", "code", "message"),
+    [
+        (
+            "{cli} solve <&-",
+            2,
+            "sudoku-cp: standard input is closed: give the puzzle as an argument or a file",
+        ),
+        ("{cli} solve /proc/self/mem", 2, "sudoku-cp: cannot read /proc/self/mem: Input/output error"),
+        ("{cli} --help > /dev/full", 5, "sudoku-cp: cannot write standard output: No space left on device"),
+        (
+            "{cli} --version > /dev/full",
+            5,
+            "sudoku-cp: cannot write standard output: No space left on device",
+        ),
+        ("{cli} solve {puzzle} >&-", 5, "sudoku-cp: cannot write standard output: it is closed"),
+    ],
+)
+def test_item_8_closed_or_failing_standard_streams_are_one_line_and_their_exit_code(
+    tmp_path, command, code, message
+):
+    returncode, err = _shell(command, tmp_path)
+    assert (returncode, err.strip()) == (code, message)
