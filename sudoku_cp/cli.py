@@ -43,7 +43,7 @@ from sudoku_cp.files import write_atomic
 from sudoku_cp.formats import SPLITTING, Layout, format_grid
 from sudoku_cp.generator import SYMMETRIES, VARIANTS
 from sudoku_cp.grading import BAND_NAMES
-from sudoku_cp.grid import Grid
+from sudoku_cp.grid import Grid, standard_box
 from sudoku_cp.multigrid import LAYOUTS
 from sudoku_cp.naming import canonical_name, match_name
 from sudoku_cp.puzzle import Puzzle, build
@@ -327,9 +327,11 @@ def _may_be_puzzle(argument: str) -> bool:
     """True for an argument that is no file but may be a puzzle: JSON, a link, several
     lines, or only cell characters (``4.....8.5.3...``)."""
     text = argument.strip()
-    return (
-        text.startswith(("{", "[", "http://", "https://")) or "\n" in text or _PUZZLE_CHARS.issuperset(text)
-    )
+    if text.startswith(("{", "[", "http://", "https://")) or "\n" in text or _PUZZLE_CHARS.issuperset(text):
+        return True
+    # a line of cells with a bad character or two: read it, so the error names the character
+    cells = sum(ch in _PUZZLE_CHARS for ch in text)
+    return os.sep not in text and len(text) >= 16 and cells >= 0.9 * len(text)
 
 
 def _is_terminal(stream) -> bool:
@@ -785,6 +787,12 @@ def datasets_command() -> None:
         first = datasets.load(name, limit=1)[0]
         size = f"{first.side}x{first.side}"
         keys = [key for rule in getattr(first, "rules", ()) for key in rule.to_json()]
+        if getattr(first, "is_multigrid", False):  # a board of sub-grids, not one 9x9 grid
+            rows, columns = first.grid.board.size
+            size = f"{rows}x{columns}"
+            keys.insert(
+                0, f"{first.grid.board.layout_name or 'multi-grid'} ({len(first.grid.board.corners)} grids)"
+            )
         rules = ", ".join(keys) or "classic"
         _out(f"{name:<{width}} {size:<6} {datasets.count(name):>6} puzzles  {rules}")
 
@@ -983,7 +991,11 @@ def generate_command(
         )
         for i in range(how_many)
     ]
-    if as_json or variant != "classic" or board is not None:
+    # a line of cells cannot say the box shape: unless a layout is asked for, a grid
+    # without the usual boxes of its side (--box 3x2 on 6x6, none on a prime side such as
+    # 7) goes out as a JSON record, which 'solve' reads back
+    unusual = layout is None and any(p.box is None or p.box != standard_box(p.side) for p in puzzles)
+    if as_json or variant != "classic" or board is not None or unusual:
         records = [p.to_dict() for p in puzzles]
         _out(json.dumps(records[0] if how_many == 1 else records))
         return

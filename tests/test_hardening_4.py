@@ -301,3 +301,44 @@ def test_item_8_closed_or_failing_standard_streams_are_one_line_and_their_exit_c
 ):
     returncode, err = _shell(command, tmp_path)
     assert (returncode, err.strip()) == (code, message)
+
+
+# -- 10. messages that mislead ---------------------------------------------------------------------
+
+
+def test_item_10_a_line_of_cells_with_one_bad_character_is_read_not_called_a_missing_file(capsys):
+    assert main(["solve", HARD_9X9[:-1] + "x"]) == 2
+    err = capsys.readouterr().err
+    assert "no such file" not in err and "unknown character 'x'" in err, err
+
+
+def test_item_10_ragged_rows_on_standard_input_are_one_error_as_in_the_api(tmp_path):
+    text = "123\n45\n6789\n"
+    with pytest.raises(sudoku_cp.InvalidPuzzleError) as caught:
+        sudoku_cp.solve(text)
+    (tmp_path / "ragged.txt").write_text(text)
+    code, err = _shell("{cli} solve < " + str(tmp_path / "ragged.txt"), tmp_path)
+    assert (code, err.strip()) == (2, f"sudoku-cp: {caught.value}")
+
+
+def test_item_10_a_constraints_origin_and_label_are_keyword_only():
+    from sudoku_cp.constraints import Less, Sum
+
+    with pytest.raises(TypeError):
+        Sum((0, 1), 5, "my cage")
+    assert Sum((0, 1), 5, label="my cage").label == "my cage"
+    assert Less(0, 1, origin="my thermometer").origin.text == "my thermometer"
+
+
+def test_item_10_generate_size_7_writes_what_solve_reads(tmp_path, capsys):
+    assert main(["generate", "--size", "7", "--seed", "1"]) == 0
+    record = capsys.readouterr().out
+    assert json.loads(record)["box"] is None  # a text line cannot say 'no boxes'
+    (tmp_path / "seven.json").write_text(record)
+    assert main(["solve", str(tmp_path / "seven.json")]) == 0
+
+
+def test_item_10_datasets_lists_a_samurai_board_as_such(capsys):
+    assert main(["datasets"]) == 0
+    line = next(line for line in capsys.readouterr().out.splitlines() if line.startswith("gen_samurai"))
+    assert "21x21" in line and "samurai" in line.split("puzzles")[1] and "classic" not in line

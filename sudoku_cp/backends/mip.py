@@ -180,7 +180,7 @@ def constraint_rows(constraint: Any, side: int) -> list[_Row]:
     each ``x[c][v]`` by ``v`` (columns 0..3 are r1c1 = 1..4, columns 4..7 r1c2 = 1..4):
 
     >>> from sudoku_cp.constraints import Sum
-    >>> constraint_rows(Sum((0, 1), 5, "cage"), 4)
+    >>> constraint_rows(Sum((0, 1), 5, label="cage"), 4)
     [([0, 1, 2, 3, 4, 5, 6, 7], [1.0, 2.0, 3.0, 4.0, 1.0, 2.0, 3.0, 4.0], 5.0, 5.0)]
     """
     n = side
