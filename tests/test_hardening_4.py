@@ -342,3 +342,45 @@ def test_item_10_datasets_lists_a_samurai_board_as_such(capsys):
     assert main(["datasets"]) == 0
     line = next(line for line in capsys.readouterr().out.splitlines() if line.startswith("gen_samurai"))
     assert "21x21" in line and "samurai" in line.split("puzzles")[1] and "classic" not in line
+
+
+# -- 4. a cpmpy solver that gives up before the call's limit ---------------------------------------
+
+
+def test_item_4_cpmpy_goes_on_when_its_solver_gives_up_with_time_left(monkeypatch):
+    """CP-SAT under CPMpy sometimes stopped (status unknown) up to 0.9 s before the limit,
+    and the call timed out early: a limit is a promise in both directions."""
+    cpmpy_bridge = pytest.importorskip("sudoku_cp.backends.cpmpy_bridge")
+    from cpmpy.solvers.solver_interface import ExitStatus, SolverStatus
+
+    real_get = cpmpy_bridge.SolverLookup.get
+    gave_up = []
+
+    class GivesUpOnce:
+        def __init__(self, real):
+            self.real = real
+
+        def __getattr__(self, name):
+            return getattr(self.real, name)
+
+        def __iadd__(self, expression):
+            self.real += expression
+            return self
+
+        def solve(self, **options):
+            if not gave_up:
+                gave_up.append(True)
+                return False
+            return self.real.solve(**options)
+
+        def status(self):
+            if len(gave_up) == 1:
+                gave_up.append(True)
+                unknown = SolverStatus("gives up")
+                unknown.exitstatus, unknown.runtime = ExitStatus.UNKNOWN, 0.01
+                return unknown
+            return self.real.status()
+
+    monkeypatch.setattr(cpmpy_bridge.SolverLookup, "get", lambda *a, **k: GivesUpOnce(real_get(*a, **k)))
+    found = sudoku_cp.solve(HARD_9X9, backend="cpmpy", time_limit=60)
+    assert gave_up and found == sudoku_cp.solve(HARD_9X9, backend="backtracking")

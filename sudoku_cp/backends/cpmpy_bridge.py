@@ -323,6 +323,13 @@ def _when(conditions: Sequence[Any], consequence: Any) -> Any:
 # -- one call: a solver, its clock and counters -------------------------------------------------
 
 
+EARLY_MARGIN = 0.02
+"""Seconds: a solver that gives up (status unknown) with more than this left on the call's
+clock is asked again with what is left, rather than the call timing out early."""
+
+_EARLY = object()  # _Run._solve_once: the solver gave up before the call's limit
+
+
 class _Run:
     """The solver of one call over the puzzle's model, its clock and effort counters."""
 
@@ -375,6 +382,16 @@ class _Run:
             SolveTimeoutError: the time ran out.
             SudokuError: the solver stopped for another reason, or gave no proven optimum.
         """
+        while True:
+            answer = self._solve_once(objective)
+            if answer is not _EARLY:
+                return answer
+            # the solver stopped before the call's limit (its own clock, a restart): the
+            # limit is a promise in both directions, so go on with the time left (issue 35.4)
+
+    def _solve_once(self, objective: Any) -> list[int] | None | object:
+        """:meth:`solve` once: its answer, or :data:`_EARLY` when the solver gave up with
+        time left on the call's clock."""
         left = self.deadline.left()
         if left is not None and left <= 0:
             raise self.deadline.timeout(f"CPMpy ({self.name})")
@@ -398,6 +415,9 @@ class _Run:
         if found and status.exitstatus in wanted:
             return [int(v.value()) for v in self.cells]
         if left is not None and status.exitstatus in (ExitStatus.UNKNOWN, ExitStatus.FEASIBLE):
+            after = self.deadline.left()
+            if after is not None and after > EARLY_MARGIN:
+                return _EARLY
             raise self.deadline.timeout(f"CPMpy ({self.name})")
         raise SudokuError(f"CPMpy's solver {self.name!r} stopped with status {status.exitstatus.name}")
 
