@@ -384,3 +384,25 @@ def test_item_4_cpmpy_goes_on_when_its_solver_gives_up_with_time_left(monkeypatc
     monkeypatch.setattr(cpmpy_bridge.SolverLookup, "get", lambda *a, **k: GivesUpOnce(real_get(*a, **k)))
     found = sudoku_cp.solve(HARD_9X9, backend="cpmpy", time_limit=60)
     assert gave_up and found == sudoku_cp.solve(HARD_9X9, backend="backtracking")
+
+
+# -- 3. the generator's searches stop at its limit -------------------------------------------------
+
+
+def test_item_3_a_search_reasoning_with_hall_sets_reads_the_clock_at_every_node():
+    """With Hall sets on, a node of a 16x16 jigsaw search costs milliseconds, and the clock
+    was read every 64 nodes: generate(16, variant="jigsaw", minimal=True, time_limit=3)
+    raised its SolveTimeoutError after 4.97 s."""
+    import random
+
+    from sudoku_cp import Grid, Puzzle
+    from sudoku_cp.engine.runtime import Deadline
+    from sudoku_cp.engine.search import BitmaskSearch
+    from sudoku_cp.generator import random_jigsaw
+
+    puzzle = Puzzle(Grid([0] * 256, None), (random_jigsaw(16, random.Random(1)),))
+    search = BitmaskSearch(puzzle.model, Deadline(1e-9))  # passed by the first node
+    search.hall_sets = True
+    with pytest.raises(sudoku_cp.SolveTimeoutError):
+        search.find_solution()
+    assert search.nodes == 1
