@@ -456,3 +456,27 @@ def test_item_11_generate_variant_sandwich_in_the_cli_writes_what_solve_reads(tm
     assert main(["generate", "--variant", "sandwich", "--seed", "1"]) == 0
     (tmp_path / "s.json").write_text(capsys.readouterr().out)
     assert main(["solve", str(tmp_path / "s.json")]) == 0
+
+
+# -- 12. newcomer traps -----------------------------------------------------------------------------
+
+
+def test_item_12_run_notebooks_writes_elsewhere_unless_asked():
+    import importlib.util
+
+    script = Path(__file__).resolve().parent.parent / "scripts" / "run_notebooks.py"
+    spec = importlib.util.spec_from_file_location("run_notebooks", script)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    notebooks = sorted(module.NOTEBOOKS.glob("[0-9][0-9]_*.ipynb"))
+    assert notebooks
+    for path, target in module.targets(notebooks, None, in_place=False):
+        assert target != path and module.NOTEBOOKS not in target.resolve().parents
+    assert all(path == target for path, target in module.targets(notebooks, None, in_place=True))
+
+
+def test_item_12_the_readme_says_how_long_the_tests_take_and_to_keep_the_venv():
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+    setup = readme.split("## Set up")[1].split("## Solve")[0]
+    assert "minutes" in setup and "venv" in setup and "active" in setup
+    assert '"out.png"' not in readme
