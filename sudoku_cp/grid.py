@@ -255,7 +255,7 @@ class Grid:
             if box is None and side > 3:
                 raise InvalidPuzzleError(
                     f"a {side}x{side} grid has no rectangular boxes: give box=None for no boxes "
-                    f"(a Latin square; in a JSON record, \"box\": null) or use jigsaw regions"
+                    f'(a Latin square; in a JSON record, "box": null) or use jigsaw regions'
                 )
         self._box = _check_box(box, side)
         for index, value in enumerate(cells):
