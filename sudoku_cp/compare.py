@@ -100,6 +100,8 @@ def compare(
         dataset = dataset or puzzles
         puzzles = datasets.load(puzzles)
     puzzles = list(puzzles)
+    if backends is not None and (isinstance(backends, str | bytes) or not isinstance(backends, Iterable)):
+        raise InvalidArgumentError(f"backends are a list of backend names, not {backends!r}")
     requested = list(backends) if backends is not None else registry.backend_names()
     names = usable_backends(requested)
     limits = _time_limits(requested, time_limit)
@@ -131,6 +133,8 @@ def usable_backends(names: Iterable[str] | None = None) -> list[str]:
     """
     import warnings
 
+    if names is not None and (isinstance(names, str | bytes) or not isinstance(names, Iterable)):
+        raise InvalidArgumentError(f"backends are a list of backend names, not {names!r}")
     usable = []
     for name in list(names) if names is not None else registry.backend_names():
         missing = registry.unavailable(name)

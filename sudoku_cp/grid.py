@@ -295,7 +295,13 @@ class Grid:
 
     @classmethod
     def empty(cls, side: int = 9, box: BoxShape | int | None | str = _STANDARD) -> Grid:
-        """The ``side`` x ``side`` grid with every cell blank (``box`` as in :class:`Grid`)."""
+        """The ``side`` x ``side`` grid with every cell blank (``box`` as in :class:`Grid`).
+
+        Raises:
+            InvalidPuzzleError: ``side`` is not an int from 1 to 25 (or has no usual boxes).
+        """
+        if isinstance(side, bool) or not isinstance(side, int) or not 1 <= side <= MAX_SIDE:
+            raise InvalidPuzzleError(f"side must be an int from 1 to {MAX_SIDE}, not {str(side)[:30]!r}")
         return cls((0,) * (side * side), box)
 
     # -- reading ----------------------------------------------------------------------

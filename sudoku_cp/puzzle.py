@@ -113,7 +113,14 @@ class Puzzle:
 
         if not isinstance(self.grid, Grid | MultiGrid):
             object.__setattr__(self, "grid", Grid.parse(self.grid))
-        rules = tuple(self.rules) if not isinstance(self.rules, Rule) else (self.rules,)
+        if isinstance(self.rules, Rule):
+            rules = (self.rules,)
+        elif isinstance(self.rules, str | bytes | Mapping) or not isinstance(self.rules, Iterable):
+            raise InvalidPuzzleError(
+                f"rules are a sequence of rules (see sudoku_cp.rules), not {type(self.rules).__name__}"
+            )
+        else:
+            rules = tuple(self.rules)
         if rules and isinstance(self.grid, MultiGrid):
             names = ", ".join(type(rule).__name__ for rule in rules)
             raise InvalidPuzzleError(f"a multi-grid board takes no variant rules yet, not {names}")

@@ -155,6 +155,11 @@ def test_item_1_ctrl_c_during_the_first_cpmpy_or_mip_call_leaves_the_backend_wor
         lambda: sudoku_cp.count_solutions(HARD_9X9, limit=0),
         lambda: sudoku_cp.datasets.load("no-such-set"),
         lambda: sudoku_cp.Puzzle(HARD_9X9).to_link("nowhere"),
+        lambda: sudoku_cp.datasets.load("top95", limit="a"),
+        lambda: sudoku_cp.Puzzle(HARD_9X9).to_svg(cell_size="a"),
+        lambda: sudoku_cp.solve_many([HARD_9X9], processes=0),
+        lambda: sudoku_cp.solve_many(5),
+        lambda: sudoku_cp.compare([HARD_9X9], backends=5, progress=False),
     ],
 )
 def test_item_5_a_wrong_argument_is_a_sudoku_error(call):
@@ -162,6 +167,19 @@ def test_item_5_a_wrong_argument_is_a_sudoku_error(call):
         call()
     assert isinstance(caught.value, sudoku_cp.SudokuError)
     assert isinstance(caught.value, ValueError) and isinstance(caught.value, TypeError)  # as before
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda: sudoku_cp.Grid.empty("a"),
+        lambda: sudoku_cp.Puzzle(HARD_9X9, 5),
+        lambda: sudoku_cp.Puzzle(HARD_9X9).to_svg(values=5),
+    ],
+)
+def test_item_5_a_wrong_shape_is_an_invalid_puzzle_error(call):
+    with pytest.raises(sudoku_cp.InvalidPuzzleError):
+        call()
 
 
 # -- 6. one rule for every rule key; a little killer's clue ---------------------------------------
