@@ -19,6 +19,15 @@ from sudoku_cp.cli import main
 HARD_9X9 = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
 
 
+@pytest.fixture
+def python_sigint():
+    """Python's own SIGINT handler (KeyboardInterrupt) for the test, whatever an earlier test
+    or a solver's native library left installed; the previous one is put back after."""
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    yield
+    signal.signal(signal.SIGINT, previous)
+
+
 def _interrupt_main_thread_after(seconds: float) -> threading.Timer:
     main = threading.main_thread().ident
     timer = threading.Timer(seconds, signal.pthread_kill, (main, signal.SIGINT))
@@ -30,7 +39,7 @@ def _interrupt_main_thread_after(seconds: float) -> threading.Timer:
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="sends SIGINT")
-def test_item_2_ctrl_c_on_mip_returns_while_highs_calls_no_callback(monkeypatch):
+def test_item_2_ctrl_c_on_mip_returns_while_highs_calls_no_callback(monkeypatch, python_sigint):
     from sudoku_cp.backends import mip
 
     real = mip.highspy._Highs
@@ -80,7 +89,9 @@ def solve(puzzle, time_limit=None):
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="sends SIGINT")
-def test_item_1_ctrl_c_during_a_backends_first_import_leaves_no_half_import(tmp_path, monkeypatch):
+def test_item_1_ctrl_c_during_a_backends_first_import_leaves_no_half_import(
+    tmp_path, monkeypatch, python_sigint
+):
     """The import of a backend ran in the main thread: Ctrl-C stopped it half way (pandas
     then said 'partially initialized module' on every later call). It now runs to its end
     in the background, once, and the next call finds it complete."""
