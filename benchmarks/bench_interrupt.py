@@ -16,6 +16,7 @@ Usage::
 
     python benchmarks/bench_interrupt.py
     python benchmarks/bench_interrupt.py --backend mip --backend cpsat --delays 0.5 1 2
+    python benchmarks/bench_interrupt.py --write   # docs/benchmarks/bench_interrupt.md
 """
 
 from __future__ import annotations
@@ -25,6 +26,10 @@ import statistics
 import subprocess
 import sys
 import textwrap
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from _common import add_write_option, recording, write_if_asked  # noqa: E402
 
 SCRIPT = textwrap.dedent(
     """
@@ -64,7 +69,15 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--delays", type=float, nargs="+", default=[0.5, 1.0, 1.5, 2.5, 4.0])
     parser.add_argument("--dataset", default="sudoku25")
     parser.add_argument("--index", type=int, default=0)
+    add_write_option(parser, __file__)
     args = parser.parse_args(argv)
+    with recording() as log:
+        measure(args)
+    write_if_asked(args, log, "Ctrl-C latency", f"{args.dataset}[{args.index}]")
+
+
+def measure(args: argparse.Namespace) -> None:
+    """Print the table of the module docstring."""
     names = [args.baseline, *(args.backend or ["mip"])]
     medians = {}
     print(f"Ctrl-C latency (s) on {args.dataset}[{args.index}], signal at {args.delays} s")

@@ -252,7 +252,8 @@ class BackendOptions:
     ``Options`` in the backend's module, one field per option with its default.
 
     Check the values in ``__post_init__`` (with :func:`check_int`, :func:`check_choice`,
-    :func:`check_bool`), raising ``ValueError`` or ``TypeError`` that names the option.
+    :func:`check_bool`), raising :class:`~sudoku_cp.errors.InvalidArgumentError` (a ``ValueError``
+    and a ``TypeError``) that names the option.
     ``solve`` and ``next_solution`` take every field; ``count_solutions`` takes the fields
     named in ``COUNTING`` (only those that change how it counts).
 
@@ -269,10 +270,10 @@ class BackendOptions:
     Options(workers=2, seed=0)
     >>> Options.of({"workers": 2}, "count_solutions")
     Traceback (most recent call last):
-    TypeError: backend 'toy' does not take 'workers'; it takes: seed
+    sudoku_cp.errors.InvalidArgumentError: backend 'toy' does not take 'workers'; it takes: seed
     >>> Options.of({"workers": 0})
     Traceback (most recent call last):
-    ValueError: workers must be a positive int, not 0
+    sudoku_cp.errors.InvalidArgumentError: workers must be a positive int, not 0
     """
 
     BACKEND: ClassVar[str] = "?"
