@@ -38,6 +38,7 @@ SCRIPT = textwrap.dedent(
     from sudoku_cp import backends, datasets
     puzzle = datasets.load({dataset!r})[{index}]
     backends.get_backend({backend!r})  # imports done: the delay is all solving
+    signal.signal(signal.SIGINT, signal.default_int_handler)  # not inherited as ignored (a background job)
     sent = []
 
     def fire():
