@@ -422,7 +422,7 @@ def check_cage_row(coefficients: dict[int, float] | None) -> None:
     from sudoku_cp.constraints import Sum
 
     cells, total = CAGE
-    [(columns, weights, lower, upper)] = mip.constraint_rows(Sum(cells, total, "the cage"), 9)
+    [(columns, weights, lower, upper)] = mip.constraint_rows(Sum(cells, total, origin="the cage"), 9)
     assert lower == upper == total
     truth = dict(zip(columns, weights, strict=True))
     given = {column: a for column, a in dict(coefficients).items() if a != 0}

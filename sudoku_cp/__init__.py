@@ -13,6 +13,7 @@ from sudoku_cp.api import solve, solve_with_stats
 from sudoku_cp.backends import DEFAULT_BACKEND, backend_names, register_backend, unregister_backend
 from sudoku_cp.errors import (
     BackendUnavailableError,
+    InvalidArgumentError,
     InvalidPuzzleError,
     NoSolutionError,
     NotProperError,
@@ -35,6 +36,7 @@ __all__ = [
     "Conflict",
     "Explanation",
     "Grid",
+    "InvalidArgumentError",
     "InvalidPuzzleError",
     "Layout",
     "MultiGrid",

@@ -6,7 +6,7 @@ import time
 from typing import Any
 
 from sudoku_cp import backends
-from sudoku_cp.errors import NoSolutionError, SudokuError
+from sudoku_cp.errors import InvalidArgumentError, NoSolutionError, SudokuError
 from sudoku_cp.grid import Grid
 from sudoku_cp.puzzle import Puzzle, PuzzleInput, as_puzzle
 from sudoku_cp.result import SolveResult
@@ -108,9 +108,9 @@ def check_time_limit(time_limit: object) -> float | None:
     if time_limit is None:
         return None
     if isinstance(time_limit, bool) or not isinstance(time_limit, int | float):
-        raise TypeError(f"time_limit must be a number of seconds or None, not {time_limit!r}")
+        raise InvalidArgumentError(f"time_limit must be a number of seconds or None, not {time_limit!r}")
     if not time_limit > 0:  # also refuses NaN
-        raise ValueError(f"time_limit must be a positive number of seconds, not {time_limit!r}")
+        raise InvalidArgumentError(f"time_limit must be a positive number of seconds, not {time_limit!r}")
     from sudoku_cp.engine.runtime import finite_time_limit  # here: base loads threads and models
 
     return finite_time_limit(time_limit)

@@ -38,7 +38,7 @@ from typing import Any, Literal
 from sudoku_cp import backends
 from sudoku_cp.api import check_time_limit, solve_with_stats
 from sudoku_cp.engine.imports import import_module
-from sudoku_cp.errors import NoSolutionError, SolveTimeoutError
+from sudoku_cp.errors import InvalidArgumentError, NoSolutionError, SolveTimeoutError
 from sudoku_cp.progress import progress_bar
 from sudoku_cp.puzzle import PuzzleInput
 from sudoku_cp.result import SolveResult
@@ -129,6 +129,14 @@ def solve_many(
     chosen = backends.get_backend(name)
     backends.check_options(name, chosen, options)
     time_limit = check_time_limit(time_limit)
+    if processes is not None and (
+        isinstance(processes, bool) or not isinstance(processes, int) or processes == 0
+    ):
+        raise InvalidArgumentError(
+            f"processes must be a non-zero int (-1: every core) or None, not {processes!r}"
+        )
+    if isinstance(puzzles, str | bytes) or not isinstance(puzzles, Iterable):
+        raise InvalidArgumentError(f"puzzles are a sequence of puzzles, not {type(puzzles).__name__}")
     puzzles = list(puzzles)
     found: dict[int, BatchItem] = {}
     with progress_bar(len(puzzles), name, progress) as bar:

@@ -28,7 +28,7 @@ sudoku_cp.errors.InvalidPuzzleError: candidates line 1: 3 cells, expected 4
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 
 from sudoku_cp.errors import InvalidPuzzleError
 
@@ -72,7 +72,7 @@ def parse_candidates(text: str, side: int = 9) -> list[int]:
         for column, cell in enumerate(cells, 1):
             mask = 0
             for ch in cell:
-                if not ch.isdigit() or not 1 <= int(ch) <= side:
+                if ch not in "123456789"[:side]:  # not isdigit(): '²' is a digit int() refuses
                     raise InvalidPuzzleError(
                         f"candidates line {number}, column {column}: {ch!r} is not a digit 1-{side}"
                     )
@@ -100,6 +100,14 @@ def _parse_string(text: str, side: int) -> list[int]:
     return masks
 
 
+def _show(value: object) -> str:
+    """A value as a message shows it, cut to 30 characters (an int too long to print too)."""
+    try:
+        return repr(value)[:30]
+    except ValueError:  # an int over Python's digit limit for str()
+        return f"an int of about {value.bit_length() * 3 // 10} digits"  # type: ignore[attr-defined]
+
+
 def as_masks(candidates: CandidatesInput, side: int, cell_count: int | None = None) -> list[int]:
     """The candidate masks of ``candidates``: a text in either layout (one ``side x side``
     grid), or ``cell_count`` (default ``side * side``; a multi-grid board's inside cells)
@@ -116,20 +124,28 @@ def as_masks(candidates: CandidatesInput, side: int, cell_count: int | None = No
                 "candidates of a multi-grid board are given per cell (collections of values), not as text"
             )
         return parse_candidates(candidates, side)
+    if isinstance(candidates, bytes | Mapping) or not isinstance(candidates, Iterable):
+        raise InvalidPuzzleError(
+            f"candidates are a text or one collection of values per cell, not {type(candidates).__name__}"
+        )
     cells = list(candidates)
     if len(cells) != count:
         raise InvalidPuzzleError(f"candidates: {len(cells)} cells, expected {count}")
     masks = []
     for index, values in enumerate(cells):
         mask = 0
+        where = (
+            f"cell {index + 1}"
+            if count != side * side
+            else "r{}c{}".format(*(k + 1 for k in divmod(index, side)))
+        )
+        if isinstance(values, str | bytes | Mapping) or not isinstance(values, Iterable):
+            raise InvalidPuzzleError(
+                f"candidates of {where}: a collection of values such as {{1, 2}}, not {_show(values)}"
+            )
         for value in values:
-            if not isinstance(value, int) or not 1 <= value <= side:
-                where = (
-                    f"cell {index + 1}"
-                    if count != side * side
-                    else "r{}c{}".format(*(k + 1 for k in divmod(index, side)))
-                )
-                raise InvalidPuzzleError(f"candidates of {where}: {value!r} is not a value 1-{side}")
+            if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= side:
+                raise InvalidPuzzleError(f"candidates of {where}: {_show(value)} is not a value 1-{side}")
             mask |= 1 << (value - 1)
         masks.append(mask)
     return masks

@@ -14,6 +14,8 @@ non-zero exit goes to standard error in one line, with control characters escape
 from __future__ import annotations
 
 import contextlib
+import errno
+import io
 import itertools
 import json
 import os
@@ -41,7 +43,7 @@ from sudoku_cp.files import write_atomic
 from sudoku_cp.formats import SPLITTING, Layout, format_grid
 from sudoku_cp.generator import SYMMETRIES, VARIANTS
 from sudoku_cp.grading import BAND_NAMES
-from sudoku_cp.grid import Grid
+from sudoku_cp.grid import Grid, standard_box
 from sudoku_cp.multigrid import LAYOUTS
 from sudoku_cp.naming import canonical_name, match_name
 from sudoku_cp.puzzle import Puzzle, build
@@ -278,16 +280,18 @@ def _entries(argument: str | None, *, one_per_line: bool = False) -> Iterator[re
     standard input for none or ``-``; a file when one has that name; else the argument
     itself when it can be a puzzle (a line of cells, a JSON record, a link)."""
     if argument is None or argument == "-":
-        stream = getattr(sys.stdin, "buffer", sys.stdin)
+        stream = getattr(_stdin(), "buffer", sys.stdin)
         if _is_terminal(stream):
             _error("reading puzzles from standard input (end with Ctrl-D; see --help)")
-        return readers.read(readers.Source(stream, "standard input", one_per_line=one_per_line))
+        source = readers.Source(stream, "standard input", one_per_line=one_per_line)
+        return _reading("standard input", readers.read(source))
     if os.path.exists(argument):
         try:
             stream = open(argument, "rb")  # noqa: SIM115 - closed when the reading ends
         except OSError as error:
             raise _Failure(EXIT_INVALID, f"cannot read {argument}: {error.strerror or error}") from None
-        return _closing(stream, readers.read(readers.Source(stream, argument, one_per_line=one_per_line)))
+        source = readers.Source(stream, argument, one_per_line=one_per_line)
+        return _closing(stream, _reading(argument, readers.read(source)))
     if _may_be_puzzle(argument):
         return readers.read_text(argument, name="the PUZZLE argument", one_per_line=one_per_line)
     raise _Failure(
@@ -295,6 +299,21 @@ def _entries(argument: str | None, *, one_per_line: bool = False) -> Iterator[re
         f"no such file: {readers.quote(argument, 80)} (a puzzle may be given as the argument, "
         f"as one line of cells or a JSON record, or piped to standard input)",
     )
+
+
+def _stdin():
+    """``sys.stdin``, or a failure (exit 2) when it is closed (``<&-``: Python sets it to None)."""
+    if sys.stdin is None:
+        raise _Failure(EXIT_INVALID, "standard input is closed: give the puzzle as an argument or a file")
+    return sys.stdin
+
+
+def _reading(name: str, entries: Iterator[readers.Entry]) -> Iterator[readers.Entry]:
+    """``entries``, with a failure to read (``/proc/self/mem``: EIO) as one line, exit 2."""
+    try:
+        yield from entries
+    except OSError as error:
+        raise _Failure(EXIT_INVALID, f"cannot read {name}: {error.strerror or error}") from None
 
 
 def _closing(stream, entries: Iterator[readers.Entry]) -> Iterator[readers.Entry]:
@@ -308,9 +327,11 @@ def _may_be_puzzle(argument: str) -> bool:
     """True for an argument that is no file but may be a puzzle: JSON, a link, several
     lines, or only cell characters (``4.....8.5.3...``)."""
     text = argument.strip()
-    return (
-        text.startswith(("{", "[", "http://", "https://")) or "\n" in text or _PUZZLE_CHARS.issuperset(text)
-    )
+    if text.startswith(("{", "[", "http://", "https://")) or "\n" in text or _PUZZLE_CHARS.issuperset(text):
+        return True
+    # a line of cells with a bad character or two: read it, so the error names the character
+    cells = sum(ch in _PUZZLE_CHARS for ch in text)
+    return os.sep not in text and len(text) >= 16 and cells >= 0.9 * len(text)
 
 
 def _is_terminal(stream) -> bool:
@@ -739,7 +760,7 @@ def _read_text(name: str) -> str:
     """The text of a file, or of standard input for ``-``."""
     try:
         if name == "-":
-            return sys.stdin.read()
+            return _stdin().read()
         with open(name, encoding="utf-8") as stream:
             return stream.read()
     except (OSError, UnicodeDecodeError) as error:
@@ -766,6 +787,12 @@ def datasets_command() -> None:
         first = datasets.load(name, limit=1)[0]
         size = f"{first.side}x{first.side}"
         keys = [key for rule in getattr(first, "rules", ()) for key in rule.to_json()]
+        if getattr(first, "is_multigrid", False):  # a board of sub-grids, not one 9x9 grid
+            rows, columns = first.grid.board.size
+            size = f"{rows}x{columns}"
+            keys.insert(
+                0, f"{first.grid.board.layout_name or 'multi-grid'} ({len(first.grid.board.corners)} grids)"
+            )
         rules = ", ".join(keys) or "classic"
         _out(f"{name:<{width}} {size:<6} {datasets.count(name):>6} puzzles  {rules}")
 
@@ -964,7 +991,11 @@ def generate_command(
         )
         for i in range(how_many)
     ]
-    if as_json or variant != "classic" or board is not None:
+    # a line of cells cannot say the box shape: unless a layout is asked for, a grid
+    # without the usual boxes of its side (--box 3x2 on 6x6, none on a prime side such as
+    # 7) goes out as a JSON record, which 'solve' reads back
+    unusual = layout is None and any(p.box is None or p.box != standard_box(p.side) for p in puzzles)
+    if as_json or variant != "classic" or board is not None or unusual:
         records = [p.to_dict() for p in puzzles]
         _out(json.dumps(records[0] if how_many == 1 else records))
         return
@@ -1008,6 +1039,9 @@ def grade_command(puzzle: str | None) -> None:
 def main(argv: list[str] | None = None) -> int:
     """Run the command line with ``argv`` (default ``sys.argv[1:]``); return the exit code
     (see :data:`EXIT_CODES`)."""
+    closed = sys.stdout is None  # '>&-': Python sets it to None, and click would write nowhere
+    if closed:
+        sys.stdout = _ClosedOutput()
     try:
         result = app.main(args=argv, prog_name="sudoku-cp", standalone_mode=False)
     except _Failure as failure:
@@ -1024,10 +1058,26 @@ def main(argv: list[str] | None = None) -> int:
     except _OutputClosed:
         _silence_stdout()
         return EXIT_PIPE_CLOSED
+    except OSError as error:  # click writing --help or --version to a full disk, /dev/full
+        return _report(EXIT_OUTPUT, f"cannot write standard output: {error.strerror or error}")
+    finally:
+        if closed:
+            sys.stdout = None
     if _output_cut():
         _silence_stdout()
         return EXIT_PIPE_CLOSED
     return result if isinstance(result, int) else EXIT_SOLVED
+
+
+class _ClosedOutput(io.TextIOBase):
+    """Standard output when it is closed: every write fails, so the output is not lost
+    silently (exit 5)."""
+
+    def writable(self) -> bool:
+        return True
+
+    def write(self, text: str) -> int:
+        raise OSError(errno.EBADF, "it is closed")
 
 
 def _output_cut() -> bool:

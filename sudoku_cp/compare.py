@@ -15,6 +15,7 @@ from sudoku_cp import backends as registry
 from sudoku_cp import datasets
 from sudoku_cp.batch import BatchItem, solve_many
 from sudoku_cp.engine.imports import import_module
+from sudoku_cp.errors import InvalidArgumentError
 from sudoku_cp.puzzle import PuzzleInput, as_puzzle
 
 if TYPE_CHECKING:
@@ -99,6 +100,8 @@ def compare(
         dataset = dataset or puzzles
         puzzles = datasets.load(puzzles)
     puzzles = list(puzzles)
+    if backends is not None and (isinstance(backends, str | bytes) or not isinstance(backends, Iterable)):
+        raise InvalidArgumentError(f"backends are a list of backend names, not {backends!r}")
     requested = list(backends) if backends is not None else registry.backend_names()
     names = usable_backends(requested)
     limits = _time_limits(requested, time_limit)
@@ -130,6 +133,8 @@ def usable_backends(names: Iterable[str] | None = None) -> list[str]:
     """
     import warnings
 
+    if names is not None and (isinstance(names, str | bytes) or not isinstance(names, Iterable)):
+        raise InvalidArgumentError(f"backends are a list of backend names, not {names!r}")
     usable = []
     for name in list(names) if names is not None else registry.backend_names():
         missing = registry.unavailable(name)
@@ -181,7 +186,7 @@ def _time_limits(names: list[str], time_limit: TimeLimit) -> dict[str, float | N
         return dict.fromkeys(names, time_limit)
     strangers = [name for name in time_limit if name not in names]
     if strangers:
-        raise TypeError(f"time_limit names backends that are not compared: {', '.join(strangers)}")
+        raise InvalidArgumentError(f"time_limit names backends that are not compared: {', '.join(strangers)}")
     return {name: time_limit.get(name) for name in names}
 
 

@@ -58,7 +58,7 @@ from sudoku_cp.constraints import Constraint, Model
 from sudoku_cp.engine.imports import import_module
 from sudoku_cp.engine.runtime import Deadline
 from sudoku_cp.engine.search import BitmaskSearch
-from sudoku_cp.errors import SolveTimeoutError, SudokuError
+from sudoku_cp.errors import InvalidArgumentError, SolveTimeoutError, SudokuError
 from sudoku_cp.grid import Grid
 from sudoku_cp.puzzle import Puzzle, PuzzleInput, to_puzzle
 
@@ -289,7 +289,7 @@ def quickxplain(constraints: Sequence, consistent) -> list:
     """
     constraints = list(constraints)
     if consistent(constraints):
-        raise ValueError("the constraints are consistent: there is no conflict to explain")
+        raise InvalidArgumentError("the constraints are consistent: there is no conflict to explain")
     if not constraints or not consistent([]):
         return []
     position = {id(c): i for i, c in enumerate(constraints)}

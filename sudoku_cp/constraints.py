@@ -38,17 +38,19 @@ cells that locate it). Code that needs to know what a constraint *is* (a techniq
 looking for rows, the rule of 45 naming its cages) reads the origin, never the text.
 The ``label`` is the origin said in words (``"row 3"``, ``"cage 2 (sum 15, at r1c4)"``,
 ``"thermometer 1 (bulb r2c2)"``), for messages and explanations only; a constraint built
-with a plain string instead of an origin gets an origin of kind ``"custom"``.
+with a plain string instead of an origin gets an origin of kind ``"custom"``. ``origin``,
+``label`` (and ``meaning``) are keyword-only: ``Sum(cells, 15, "my cage")`` raises
+``TypeError`` rather than guessing which of the two the string is.
 
->>> row = AllDifferent((0, 1, 2, 3), Origin(OriginKind.ROW, 1))
+>>> row = AllDifferent((0, 1, 2, 3), origin=Origin(OriginKind.ROW, 1))
 >>> row.label, row.origin.kind == "row"
 ('row 1', True)
 >>> model = Model(4, (1, 0, 0, 0) + (0,) * 12, (row,))
 >>> model.domains()[:2]
 ((1,), (1, 2, 3, 4))
->>> Less(0, 1, "my thermometer").origin
+>>> Less(0, 1, label="my thermometer").origin
 Origin(kind=<OriginKind.CUSTOM: 'custom'>, number=0, cells=(), total=None, parts=(), text='my thermometer')
->>> Less(0, 1, "my thermometer").holds((1, 3))
+>>> Less(0, 1, label="my thermometer").holds((1, 3))
 True
 """
 
@@ -61,7 +63,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
-from sudoku_cp.errors import InvalidPuzzleError
+from sudoku_cp.errors import InvalidArgumentError, InvalidPuzzleError
 
 
 def cell_name(cell: int, side: int) -> str:
@@ -300,9 +302,11 @@ def _settle(constraint: object) -> None:
         if origin is None:
             origin = constraint.__dict__.get("_label")
             if not origin:
-                raise TypeError(f"{type(constraint).__name__} needs an origin or a label")
+                raise InvalidArgumentError(f"{type(constraint).__name__} needs an origin or a label")
         if not isinstance(origin, str):
-            raise TypeError(f"a constraint's origin is an Origin or a label string, not {origin!r}")
+            raise InvalidArgumentError(
+                f"a constraint's origin is an Origin or a label string, not {origin!r}"
+            )
         object.__setattr__(constraint, "origin", Origin.custom(origin))
 
 
@@ -324,8 +328,8 @@ class AllDifferent:
     """The values of ``cells`` are pairwise different (a *unit* when there are ``n`` cells)."""
 
     cells: tuple[int, ...]
-    origin: Origin = field(default=None, repr=False)  # type: ignore[assignment]
-    label: str = field(default=_Label(), compare=False)
+    origin: Origin = field(default=None, repr=False, kw_only=True)  # type: ignore[assignment]
+    label: str = field(default=_Label(), compare=False, kw_only=True)
 
     __post_init__ = _settle
 
@@ -354,8 +358,8 @@ class Sum:
 
     cells: tuple[int, ...]
     total: int
-    origin: Origin = field(default=None, repr=False)  # type: ignore[assignment]
-    label: str = field(default=_Label(), compare=False)
+    origin: Origin = field(default=None, repr=False, kw_only=True)  # type: ignore[assignment]
+    label: str = field(default=_Label(), compare=False, kw_only=True)
 
     __post_init__ = _settle
 
@@ -375,8 +379,8 @@ class Less:
 
     first: int
     second: int
-    origin: Origin = field(default=None, repr=False)  # type: ignore[assignment]
-    label: str = field(default=_Label(), compare=False)
+    origin: Origin = field(default=None, repr=False, kw_only=True)  # type: ignore[assignment]
+    label: str = field(default=_Label(), compare=False, kw_only=True)
 
     __post_init__ = _settle
 
@@ -407,9 +411,9 @@ class Relation:
     first: int
     second: int
     allowed: frozenset[tuple[int, int]]
-    origin: Origin = field(default=None, repr=False)  # type: ignore[assignment]
-    meaning: str = field(default="", compare=False)
-    label: str = field(default=_Label(), compare=False)
+    origin: Origin = field(default=None, repr=False, kw_only=True)  # type: ignore[assignment]
+    meaning: str = field(default="", compare=False, kw_only=True)
+    label: str = field(default=_Label(), compare=False, kw_only=True)
 
     __post_init__ = _settle
 
@@ -437,8 +441,8 @@ class ValueIn:
 
     cell: int
     values: frozenset[int]
-    origin: Origin = field(default=None, repr=False)  # type: ignore[assignment]
-    label: str = field(default=_Label(), compare=False)
+    origin: Origin = field(default=None, repr=False, kw_only=True)  # type: ignore[assignment]
+    label: str = field(default=_Label(), compare=False, kw_only=True)
 
     __post_init__ = _settle
 
@@ -469,7 +473,7 @@ class Linear:
     line ``Σ segment - Σ next segment == 0``. The cells are different (a cell's
     coefficients are added up before building one).
 
-    >>> arrow = Linear((0, 1, 2), (-1, 1, 1), "==", 0, "arrow")
+    >>> arrow = Linear((0, 1, 2), (-1, 1, 1), "==", 0, label="arrow")
     >>> arrow.holds((5, 2, 3)), arrow.holds((5, 2, 2))
     (True, False)
     """
@@ -478,19 +482,19 @@ class Linear:
     coefficients: tuple[int, ...]
     operator: str
     rhs: int
-    origin: Origin = field(default=None, repr=False)  # type: ignore[assignment]
-    label: str = field(default=_Label(), compare=False)
+    origin: Origin = field(default=None, repr=False, kw_only=True)  # type: ignore[assignment]
+    label: str = field(default=_Label(), compare=False, kw_only=True)
 
     def __post_init__(self) -> None:
         _settle(self)
         object.__setattr__(self, "cells", tuple(self.cells))
         object.__setattr__(self, "coefficients", tuple(self.coefficients))
         if len(self.cells) != len(self.coefficients):
-            raise ValueError("a Linear constraint needs one coefficient per cell")
+            raise InvalidArgumentError("a Linear constraint needs one coefficient per cell")
         if len(set(self.cells)) != len(self.cells):
-            raise ValueError("a Linear constraint lists each cell once (add its coefficients up)")
+            raise InvalidArgumentError("a Linear constraint lists each cell once (add its coefficients up)")
         if self.operator not in LINEAR_OPERATORS:
-            raise ValueError(
+            raise InvalidArgumentError(
                 f"a Linear constraint's operator is one of {LINEAR_OPERATORS}, not {self.operator!r}"
             )
 
@@ -503,7 +507,7 @@ class Linear:
 
     def as_sum(self) -> Sum:
         """The :class:`Sum` of a plain sum (:attr:`is_plain_sum`), with the same origin."""
-        return Sum(self.cells, self.rhs, self.origin)
+        return Sum(self.cells, self.rhs, origin=self.origin)
 
     def compare(self, total: int) -> bool:
         """Whether the left-hand side ``total`` satisfies the (in)equality."""
@@ -540,24 +544,24 @@ class Table:
 
     ``meaning`` says in words what the table is (``"lie between the circles"``).
 
-    >>> between = Table((0, 1, 2), frozenset({(1, 2, 3), (3, 2, 1)}), "between")
+    >>> between = Table((0, 1, 2), frozenset({(1, 2, 3), (3, 2, 1)}), label="between")
     >>> between.holds((3, 2, 1)), between.holds((2, 1, 3))
     (True, False)
     """
 
     cells: tuple[int, ...]
     allowed: frozenset[tuple[int, ...]]
-    origin: Origin = field(default=None, repr=False)  # type: ignore[assignment]
-    meaning: str = field(default="", compare=False)
-    label: str = field(default=_Label(), compare=False)
+    origin: Origin = field(default=None, repr=False, kw_only=True)  # type: ignore[assignment]
+    meaning: str = field(default="", compare=False, kw_only=True)
+    label: str = field(default=_Label(), compare=False, kw_only=True)
 
     def __post_init__(self) -> None:
         _settle(self)
         object.__setattr__(self, "cells", tuple(self.cells))
         if len(set(self.cells)) != len(self.cells):
-            raise ValueError("a Table constraint lists each cell once")
+            raise InvalidArgumentError("a Table constraint lists each cell once")
         if any(len(t) != len(self.cells) for t in self.allowed):
-            raise ValueError("every allowed tuple of a Table has one value per cell")
+            raise InvalidArgumentError("every allowed tuple of a Table has one value per cell")
 
     def holds(self, values: Sequence[int]) -> bool:
         return tuple(values[c] for c in self.cells) in self.allowed
@@ -634,7 +638,7 @@ class Automaton:
         reasoning engine asks the same lines again and again. The answer is remembered
         per ``masks`` too (a few thousand lines, shared by every clue with this automaton).
 
-        >>> line = Sandwich((0, 1, 2, 3), 5, "sandwich 5").automaton(4)
+        >>> line = Sandwich((0, 1, 2, 3), 5, label="sandwich 5").automaton(4)
         >>> [bin(m) for m in line.supports([0b1111, 0b1111, 0b0100, 0b1111])]
         ['0b1001', '0b10', '0b100', '0b1001']
         >>> line.supports([0b0001, 0b0001, 0b1111, 0b1111]) is None
@@ -811,15 +815,15 @@ class Sandwich(_LineClue):
     row's allowed permutations runs to thousands of rows per clue on 9x9; the
     constraint is a regular language (:meth:`automaton`) with about ``2·total`` states.
 
-    >>> clue = Sandwich((0, 1, 2, 3), 5, "sandwich 5")
+    >>> clue = Sandwich((0, 1, 2, 3), 5, label="sandwich 5")
     >>> clue.holds((1, 2, 3, 4)), clue.holds((2, 1, 3, 4))
     (True, False)
     """
 
     cells: tuple[int, ...]
     total: int
-    origin: Origin = field(default=None, repr=False)  # type: ignore[assignment]
-    label: str = field(default=_Label(), compare=False)
+    origin: Origin = field(default=None, repr=False, kw_only=True)  # type: ignore[assignment]
+    label: str = field(default=_Label(), compare=False, kw_only=True)
 
     def automaton(self, side: int) -> Automaton:
         """The line's automaton over ``1..side`` (cached per clue and side)."""
@@ -833,15 +837,15 @@ class Skyscraper(_LineClue):
     the shorter ones behind it). A regular language with states (tallest so far, count
     seen), hence a dedicated kind rather than a table of permutations.
 
-    >>> clue = Skyscraper((0, 1, 2, 3), 2, "skyscraper 2")
+    >>> clue = Skyscraper((0, 1, 2, 3), 2, label="skyscraper 2")
     >>> clue.holds((3, 1, 4, 2)), clue.holds((1, 2, 3, 4))
     (True, False)
     """
 
     cells: tuple[int, ...]
     seen: int
-    origin: Origin = field(default=None, repr=False)  # type: ignore[assignment]
-    label: str = field(default=_Label(), compare=False)
+    origin: Origin = field(default=None, repr=False, kw_only=True)  # type: ignore[assignment]
+    label: str = field(default=_Label(), compare=False, kw_only=True)
 
     def automaton(self, side: int) -> Automaton:
         """The line's automaton over ``1..side`` (cached per clue and side)."""
@@ -891,7 +895,7 @@ def unit_constraints(units: Sequence, side: int) -> tuple[AllDifferent, ...]:
         kind = OriginKind(unit.kind)
         first, last = divmod(unit.cells[0], side), divmod(unit.cells[-1], side)
         corners = (first, last) if kind is OriginKind.BOX else ()
-        out.append(AllDifferent(tuple(unit.cells), Origin(kind, unit.index + 1, corners)))
+        out.append(AllDifferent(tuple(unit.cells), origin=Origin(kind, unit.index + 1, corners)))
     return tuple(out)
 
 

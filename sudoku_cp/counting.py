@@ -35,7 +35,7 @@ from typing import Any
 
 from sudoku_cp import backends
 from sudoku_cp.api import check_time_limit
-from sudoku_cp.errors import NoSolutionError, SudokuError
+from sudoku_cp.errors import InvalidArgumentError, NoSolutionError, SudokuError
 from sudoku_cp.formats import Layout, format_grid
 from sudoku_cp.grid import Grid
 from sudoku_cp.puzzle import Puzzle, PuzzleInput, as_puzzle
@@ -218,9 +218,9 @@ def _check_limit(limit: object) -> int | None:
     if limit is None:
         return None
     if isinstance(limit, bool) or not isinstance(limit, int):
-        raise TypeError(f"limit must be a positive int or None, not {limit!r}")
+        raise InvalidArgumentError(f"limit must be a positive int or None, not {limit!r}")
     if limit < 1:
-        raise ValueError(f"limit must be a positive int or None, not {limit!r}")
+        raise InvalidArgumentError(f"limit must be a positive int or None, not {limit!r}")
     return limit
 
 

@@ -43,7 +43,7 @@ import functools
 import io
 
 from sudoku_cp import readers
-from sudoku_cp.errors import InvalidPuzzleError
+from sudoku_cp.errors import InvalidArgumentError, InvalidPuzzleError
 from sudoku_cp.grid import Grid
 from sudoku_cp.puzzle import Puzzle, build
 
@@ -121,15 +121,15 @@ def load(
     """
     entries = _entries(name)
     if sample is not None:
-        if sample < 0:
-            raise ValueError(f"sample must be a non-negative number of puzzles, not {sample}")
+        if isinstance(sample, bool) or not isinstance(sample, int) or sample < 0:
+            raise InvalidArgumentError(f"sample must be a non-negative number of puzzles, not {sample!r}")
         import random  # here, not at import time: ``import sudoku_cp`` stays fast
 
         chosen = sorted(random.Random(seed).sample(range(len(entries)), min(sample, len(entries))))
         entries = tuple(entries[i] for i in chosen)
     if limit is not None:
-        if limit < 0:
-            raise ValueError(f"limit must be a non-negative number of puzzles, not {limit}")
+        if isinstance(limit, bool) or not isinstance(limit, int) or limit < 0:
+            raise InvalidArgumentError(f"limit must be a non-negative number of puzzles, not {limit!r}")
         entries = entries[:limit]
     try:
         if is_variant_set(name):
@@ -150,7 +150,7 @@ def count(name: str) -> int:
 
 def _check_name(name: str) -> None:
     if name not in _FILES:
-        raise ValueError(f"unknown data set {name!r}; bundled sets: {', '.join(_FILES)}")
+        raise InvalidArgumentError(f"unknown data set {name!r}; bundled sets: {', '.join(_FILES)}")
 
 
 @functools.cache

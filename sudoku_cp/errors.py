@@ -23,6 +23,14 @@ class InvalidPuzzleError(SudokuError, ValueError):
     """
 
 
+class InvalidArgumentError(SudokuError, ValueError, TypeError):
+    """An argument other than the puzzle is wrong: a misspelt backend option, a negative
+    ``time_limit``, an unknown solver or data set name. Both a ``ValueError`` and a
+    ``TypeError`` (what the plain built-ins raised before), so older ``except`` clauses hold;
+    the message names the argument and what it takes.
+    """
+
+
 class NoSolutionError(SudokuError):
     """The givens are consistent (no repeated value in any unit) but no solution exists.
 

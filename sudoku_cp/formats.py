@@ -230,7 +230,24 @@ def iter_puzzle_texts(lines: Iterable[str], *, one_per_line: bool = False) -> It
         whole = "\n".join(line.rstrip("\r\n") for line in head)
         if _reads(whole) and not all(_reads(chunk) for _, chunk in chunks):
             chunks = [(1, whole)]  # one grid with blank lines between its rows
+        elif _ragged_rows(head) and not any(_reads(chunk) for _, chunk in chunks):
+            chunks = [(1, whole)]  # rows of unequal lengths: one error, as read() gives
     yield from chunks
+
+
+def _ragged_rows(lines: list[str]) -> bool:
+    """True for one block of lines (no blank line, comment or header between them), each
+    of at most 25 cells: rows of one grid, even if of unequal lengths."""
+    rows = [line.strip() for line in lines]
+    while rows and not rows[-1]:
+        rows.pop()
+    while rows and not rows[0]:
+        rows.pop(0)
+    return bool(rows) and all(
+        row and not row.startswith("#") and not _HEADER_RE.match(row) and len(_row_tokens(row)) <= SIDES[-1]
+        for row in rows
+        if not _RULE_CHARS_RE.fullmatch(row)
+    )
 
 
 def split_puzzles(text: str, *, one_per_line: bool = False) -> list[tuple[int, str]]:

@@ -53,9 +53,10 @@ from sudoku_cp.api import solve
 from sudoku_cp.constraints import Model
 from sudoku_cp.engine.runtime import Deadline
 from sudoku_cp.engine.search import BitmaskSearch
-from sudoku_cp.errors import InvalidPuzzleError, SolveTimeoutError
+from sudoku_cp.errors import InvalidArgumentError, InvalidPuzzleError, SolveTimeoutError
 from sudoku_cp.grading import BAND_NAMES, BANDS, LEVELS, grade
 from sudoku_cp.grid import Grid, standard_box
+from sudoku_cp.modern_clues import DRAWERS, draw_clues
 from sudoku_cp.multigrid import Board, MultiGrid
 from sudoku_cp.naming import canonical_name
 from sudoku_cp.puzzle import Puzzle
@@ -72,6 +73,7 @@ from sudoku_cp.rules import (
     Rule,
     Thermo,
     Windows,
+    rules_from_json,
 )
 
 SYMMETRIES = ("none", "rotational", "rotational90", "diagonal", "mirror")
@@ -91,6 +93,19 @@ VARIANTS = (
     "consecutive",
     "even_odd",
     "greater_than",
+    "arrow",
+    "little_killer",
+    "sandwich",
+    "skyscraper",
+    "outside_sum",
+    "xv",
+    "german_whispers",
+    "dutch_whispers",
+    "renban",
+    "palindrome",
+    "between_line",
+    "region_sum_line",
+    "quadruple",
 )
 """The variants :func:`generate` draws, in the package's one spelling (snake case; other
 spellings such as ``anti-knight`` or ``AntiKnight`` are read as these): fixed rules
@@ -99,7 +114,10 @@ rules drawn at random (jigsaw regions) or read off the full grid: killer cages,
 thermometers, Kropki dots (every white and black dot, with the negative constraint),
 consecutive bars (every one, with the negative constraint), even/odd cells (about a
 third of the cells) and greater-than signs (between every two neighbours of a box; of a
-row, on a grid with no boxes)."""
+row, on a grid with no boxes), and the modern rules, whose clues are read off the full
+grid as the bundled ``gen_*`` sets' were (:mod:`sudoku_cp.modern_clues`: random arrows and
+lines that fit, sandwich clues on every row and column, samples of skyscraper and outside
+sum clues, every X and V, eight little killers, eight quadruples)."""
 
 DEFAULT_TIME_LIMIT = 60.0
 """Seconds :func:`generate` tries before giving up, unless told otherwise."""
@@ -366,6 +384,9 @@ def _drawn_rules(
         return (random_parity(solution, size, rng),)
     if variant == "greater_than":
         return (inequalities(solution, size, box),)
+    if variant in DRAWERS:
+        rows = [list(solution[r * size : (r + 1) * size]) for r in range(size)]
+        return rules_from_json(draw_clues(variant, rows, rng, box), side=size)
     return ()
 
 
@@ -794,7 +815,7 @@ def with_wrong_digit(grid: Grid, cell: int | None = None, *, seed: int = 0) -> G
     elif 0 <= cell < size and not grid.cells[cell]:
         cells = [cell]
     else:
-        raise ValueError(f"cell {cell} is not an empty cell of the {grid.side}x{grid.side} grid")
+        raise InvalidArgumentError(f"cell {cell} is not an empty cell of the {grid.side}x{grid.side} grid")
     solution = solve(grid).cells
     for empty in cells:
         held = {grid.cells[peer] for peer in grid.geometry.peers[empty]}

@@ -255,7 +255,7 @@ class Grid:
             if box is None and side > 3:
                 raise InvalidPuzzleError(
                     f"a {side}x{side} grid has no rectangular boxes: give box=None for no boxes "
-                    f"(a Latin square) or use a Puzzle with jigsaw regions"
+                    f'(a Latin square; in a JSON record, "box": null) or use jigsaw regions'
                 )
         self._box = _check_box(box, side)
         for index, value in enumerate(cells):
@@ -295,7 +295,13 @@ class Grid:
 
     @classmethod
     def empty(cls, side: int = 9, box: BoxShape | int | None | str = _STANDARD) -> Grid:
-        """The ``side`` x ``side`` grid with every cell blank (``box`` as in :class:`Grid`)."""
+        """The ``side`` x ``side`` grid with every cell blank (``box`` as in :class:`Grid`).
+
+        Raises:
+            InvalidPuzzleError: ``side`` is not an int from 1 to 25 (or has no usual boxes).
+        """
+        if isinstance(side, bool) or not isinstance(side, int) or not 1 <= side <= MAX_SIDE:
+            raise InvalidPuzzleError(f"side must be an int from 1 to {MAX_SIDE}, not {str(side)[:30]!r}")
         return cls((0,) * (side * side), box)
 
     # -- reading ----------------------------------------------------------------------

@@ -287,7 +287,7 @@ class Board:
                     continue
                 seen.add(key)
                 origin = Origin(kind, unit_number, (where[0], where[-1]), grid=number)
-                out.append(AllDifferent(cells, origin))
+                out.append(AllDifferent(cells, origin=origin))
         return tuple(out)
 
     def to_dict(self) -> dict[str, Any]:

@@ -31,6 +31,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from sudoku_cp.engine.lexmin import lowest_candidates
+from sudoku_cp.errors import InvalidArgumentError
 from sudoku_cp.grid import Grid
 from sudoku_cp.puzzle import PuzzleInput, to_puzzle
 
@@ -90,7 +91,7 @@ def run_descent(puzzle: PuzzleInput, *, solver: str = "cpsat", max_steps: int = 
             many solutions: use a backend, whose proofs do not walk through them).
     """
     if solver not in SOLVERS:
-        raise ValueError(f"solver must be one of {', '.join(SOLVERS)}, not {solver!r}")
+        raise InvalidArgumentError(f"solver must be one of {', '.join(SOLVERS)}, not {solver!r}")
     puzzle = to_puzzle(puzzle)
     ask = _CpSatQuestions(puzzle) if solver == "cpsat" else _SatQuestions(puzzle)
     model = puzzle.model

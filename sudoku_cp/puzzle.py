@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, BinaryIO
 
 from sudoku_cp import links, readers
-from sudoku_cp.errors import InvalidPuzzleError
+from sudoku_cp.errors import InvalidArgumentError, InvalidPuzzleError
 from sudoku_cp.formats import Layout
 from sudoku_cp.grid import BoxShape, Grid
 from sudoku_cp.readers import HugeInt, quote
@@ -53,8 +53,19 @@ def _is_box(box: object) -> bool:
 
 
 def _check_metadata(metadata: Mapping[str, Any]) -> None:
-    """Refuse a key whose value holds an integer too long to convert (kept values must
-    write back as JSON); walked without recursion."""
+    """Refuse a key that names a rule (it belongs under ``rules``: kept as metadata, the
+    puzzle would be solved without it), and a key whose value holds an integer too long to
+    convert (kept values must write back as JSON); walked without recursion."""
+    from sudoku_cp.naming import canonical_name
+    from sudoku_cp.rules import RULE_TYPES
+
+    known = {key for rule_type in RULE_TYPES for key in rule_type.keys}
+    for key in metadata:
+        if isinstance(key, str) and canonical_name(key) in known:
+            raise InvalidPuzzleError(
+                f"{quote(key)} names a rule: it belongs under 'rules', as in "
+                f'{{"rules": {{"{canonical_name(key)}": ...}}}}'
+            )
     for key, value in metadata.items():
         stack = [value]
         while stack:
@@ -102,7 +113,14 @@ class Puzzle:
 
         if not isinstance(self.grid, Grid | MultiGrid):
             object.__setattr__(self, "grid", Grid.parse(self.grid))
-        rules = tuple(self.rules) if not isinstance(self.rules, Rule) else (self.rules,)
+        if isinstance(self.rules, Rule):
+            rules = (self.rules,)
+        elif isinstance(self.rules, str | bytes | Mapping) or not isinstance(self.rules, Iterable):
+            raise InvalidPuzzleError(
+                f"rules are a sequence of rules (see sudoku_cp.rules), not {type(self.rules).__name__}"
+            )
+        else:
+            rules = tuple(self.rules)
         if rules and isinstance(self.grid, MultiGrid):
             names = ", ".join(type(rule).__name__ for rule in rules)
             raise InvalidPuzzleError(f"a multi-grid board takes no variant rules yet, not {names}")
@@ -203,8 +221,9 @@ class Puzzle:
 
         Raises:
             InvalidPuzzleError: a missing or malformed key, naming it: a record that is not
-                an object, ``rules`` that is not an object, a flag that is not ``true`` or
-                ``false``, an integer of more digits than any puzzle needs, more cages or
+                an object, a rule's key outside ``rules``, ``rules`` that is not an object, a
+                flag that is not ``true`` or ``false``, a list key (``cages``, ``arrows``) that
+                is not a list, an integer of more digits than any puzzle needs, more cages or
                 cells than the grid has, ...
         """
         if not isinstance(record, Mapping):
@@ -329,7 +348,9 @@ class Puzzle:
             "sudokupad-scl": links.scl_link,
         }
         if app not in writers:
-            raise ValueError(f"app must be 'f-puzzles', 'sudokupad' or 'sudokupad-scl', not {app!r}")
+            raise InvalidArgumentError(
+                f"app must be 'f-puzzles', 'sudokupad' or 'sudokupad-scl', not {app!r}"
+            )
         self._refuse_multigrid(app)
         return writers[app](self.to_dict())
 

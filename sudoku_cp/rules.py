@@ -154,8 +154,8 @@ class Diagonals(Rule):
         main = tuple(i * side + i for i in range(side))
         anti = tuple(i * side + side - 1 - i for i in range(side))
         return [
-            AllDifferent(main, Origin(OriginKind.DIAGONAL)),
-            AllDifferent(anti, Origin(OriginKind.ANTI_DIAGONAL)),
+            AllDifferent(main, origin=Origin(OriginKind.DIAGONAL)),
+            AllDifferent(anti, origin=Origin(OriginKind.ANTI_DIAGONAL)),
         ]
 
     def to_json(self):
@@ -193,7 +193,7 @@ class Windows(Rule):
         for number, (top, left) in enumerate(self.corners, 1):
             cells = tuple((top + r) * side + left + c for r in range(box[0]) for c in range(box[1]))
             corners = ((top, left), (top + box[0] - 1, left + box[1] - 1))
-            out.append(AllDifferent(cells, Origin(OriginKind.WINDOW, number, corners)))
+            out.append(AllDifferent(cells, origin=Origin(OriginKind.WINDOW, number, corners)))
         return out
 
     def to_json(self):
@@ -264,7 +264,7 @@ class Jigsaw(Rule):
 
     def constraints(self, side, box):
         return [
-            AllDifferent(cells, Origin(OriginKind.REGION, number, (divmod(cells[0], side),)))
+            AllDifferent(cells, origin=Origin(OriginKind.REGION, number, (divmod(cells[0], side),)))
             for number, cells in enumerate(self.cells_of_regions(), 1)
         ]
 
@@ -343,8 +343,8 @@ class Killer(Rule):
             cells = tuple(_index(c, side) for c in cage.cells)
             origin = Origin(OriginKind.CAGE, number, (cage.cells[0],), cage.total)
             if len(cells) > 1:
-                out.append(AllDifferent(cells, origin))
-            out.append(Sum(cells, cage.total, origin))
+                out.append(AllDifferent(cells, origin=origin))
+            out.append(Sum(cells, cage.total, origin=origin))
         return out
 
     def to_json(self):
@@ -387,7 +387,9 @@ class Thermo(Rule):
 
     def constraints(self, side, box):
         return [
-            Less(_index(a, side), _index(b, side), Origin(OriginKind.THERMOMETER, number, (thermo[0],)))
+            Less(
+                _index(a, side), _index(b, side), origin=Origin(OriginKind.THERMOMETER, number, (thermo[0],))
+            )
             for number, thermo in enumerate(self.thermometers, 1)
             for a, b in itertools.pairwise(thermo)
         ]
@@ -416,7 +418,7 @@ class GreaterThan(Rule):
 
     def constraints(self, side, box):
         return [
-            Less(_index(a, side), _index(b, side), Origin(OriginKind.INEQUALITY, 0, (a, b)))
+            Less(_index(a, side), _index(b, side), origin=Origin(OriginKind.INEQUALITY, 0, (a, b)))
             for a, b in self.pairs
         ]
 
@@ -446,7 +448,7 @@ class _ForbiddenMoves(Rule):
                 r, c = row + dr, column + dc
                 if 0 <= r < side and 0 <= c < side and (r, c) > (row, column):
                     origin = Origin(self.kind, 0, ((row, column), (r, c)))
-                    out.append(AllDifferent((row * side + column, r * side + c), origin))
+                    out.append(AllDifferent((row * side + column, r * side + c), origin=origin))
         return out
 
     def to_json(self):
@@ -498,9 +500,9 @@ class EvenOdd(Rule):
     def constraints(self, side, box):
         evens = frozenset(range(2, side + 1, 2))
         odds = frozenset(range(1, side + 1, 2))
-        return [ValueIn(_index(c, side), evens, Origin(OriginKind.EVEN, 0, (c,))) for c in self.even] + [
-            ValueIn(_index(c, side), odds, Origin(OriginKind.ODD, 0, (c,))) for c in self.odd
-        ]
+        return [
+            ValueIn(_index(c, side), evens, origin=Origin(OriginKind.EVEN, 0, (c,))) for c in self.even
+        ] + [ValueIn(_index(c, side), odds, origin=Origin(OriginKind.ODD, 0, (c,))) for c in self.odd]
 
     def to_json(self):
         out: dict[str, Any] = {}
@@ -571,8 +573,8 @@ class Kropki(Rule):
                         _index(a, side),
                         _index(b, side),
                         _table(side, colour, True),
-                        Origin(kinds[colour], 0, (a, b)),
-                        meanings[colour],
+                        origin=Origin(kinds[colour], 0, (a, b)),
+                        meaning=meanings[colour],
                     )
                 )
         negatives = [c for c, on in (("white", self.all_white_given), ("black", self.all_black_given)) if on]
@@ -594,7 +596,9 @@ class Kropki(Rule):
                     else:
                         kind, meaning = OriginKind.NO_DOT, "be neither consecutive nor in ratio 2"
                     origin = Origin(kind, 0, (a, b))
-                    out.append(Relation(_index(a, side), _index(b, side), allowed, origin, meaning))
+                    out.append(
+                        Relation(_index(a, side), _index(b, side), allowed, origin=origin, meaning=meaning)
+                    )
         return out
 
     def to_json(self):
@@ -722,7 +726,7 @@ class Arrow(Rule):
             cells = tuple(_index(c, side) for c in clue.circle + clue.arrow)
             coefficients = weights + (1,) * len(clue.arrow)
             origin = Origin(OriginKind.ARROW, number, clue.circle + clue.arrow)
-            out.append(Linear(cells, coefficients, "==", 0, origin))
+            out.append(Linear(cells, coefficients, "==", 0, origin=origin))
         return out
 
     def to_json(self):
@@ -755,8 +759,16 @@ class LittleKillerClue:
     direction: Cell
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "clue", tuple(self.clue))
-        object.__setattr__(self, "direction", tuple(self.direction))
+        for name in ("clue", "direction"):
+            value = getattr(self, name)
+            pair = () if isinstance(value, str | bytes | Mapping) else tuple(value)
+            if len(pair) != 2 or not all(isinstance(v, int) and not isinstance(v, bool) for v in pair):
+                raise InvalidPuzzleError(
+                    f"a little killer's {name} is two integers [row, column], not {_json_kind(value)}"
+                )
+            object.__setattr__(self, name, pair)
+        if isinstance(self.total, bool) or not isinstance(self.total, int):
+            raise InvalidPuzzleError(f"a little killer's sum is an int, not {_json_kind(self.total)}")
 
     def cells(self, side: int) -> tuple[Cell, ...]:
         """The cells of the diagonal, from the clue inwards."""
@@ -812,7 +824,9 @@ class LittleKiller(Rule):
             cells = clue.cells(side)
             origin = Origin(OriginKind.LITTLE_KILLER, number, cells, clue.total)
             out.append(
-                Linear(tuple(_index(c, side) for c in cells), (1,) * len(cells), "==", clue.total, origin)
+                Linear(
+                    tuple(_index(c, side) for c in cells), (1,) * len(cells), "==", clue.total, origin=origin
+                )
             )
         return out
 
@@ -829,6 +843,8 @@ class LittleKiller(Rule):
             return cls(
                 tuple(LittleKillerClue(c["sum"], c["clue"], c["direction"]) for c in rules["little_killers"])
             )
+        except InvalidPuzzleError:
+            raise
         except (KeyError, TypeError, ValueError) as error:
             raise InvalidPuzzleError(
                 f"little_killers: each clue needs 'sum', 'clue' and 'direction' ({error!r})"
@@ -911,7 +927,7 @@ class Sandwich(Rule):
             SandwichClue(
                 tuple(_index(c, side) for c in clue.line(side)),
                 clue.value,
-                Origin(OriginKind.SANDWICH, number, clue.line(side), clue.value),
+                origin=Origin(OriginKind.SANDWICH, number, clue.line(side), clue.value),
             )
             for number, clue in enumerate(self.clues, 1)
         ]
@@ -951,7 +967,7 @@ class Skyscraper(Rule):
             SkyscraperClue(
                 tuple(_index(c, side) for c in clue.line(side)),
                 clue.value,
-                Origin(OriginKind.SKYSCRAPER, number, clue.line(side), clue.value),
+                origin=Origin(OriginKind.SKYSCRAPER, number, clue.line(side), clue.value),
             )
             for number, clue in enumerate(self.clues, 1)
         ]
@@ -1009,7 +1025,9 @@ class OutsideSum(Rule):
             cells = clue.line(side)[: self._count(clue, side, box)]
             origin = Origin(OriginKind.OUTSIDE_SUM, number, cells, clue.value)
             out.append(
-                Linear(tuple(_index(c, side) for c in cells), (1,) * len(cells), "==", clue.value, origin)
+                Linear(
+                    tuple(_index(c, side) for c in cells), (1,) * len(cells), "==", clue.value, origin=origin
+                )
             )
         return out
 
@@ -1054,7 +1072,11 @@ class XV(Rule):
             table = _pair_table(side, "sum", total)
             for a, b in pairs:
                 origin = Origin(kind, 0, (a, b), total)
-                out.append(Relation(_index(a, side), _index(b, side), table, origin, f"add up to {total}"))
+                out.append(
+                    Relation(
+                        _index(a, side), _index(b, side), table, origin=origin, meaning=f"add up to {total}"
+                    )
+                )
         if self.all_xv_given:
             marked = {frozenset(p) for p in self.x + self.v}
             table = _pair_table(side, "no_xv", 0)
@@ -1063,7 +1085,13 @@ class XV(Rule):
                     if b[0] < side and b[1] < side and frozenset((a, b)) not in marked:
                         origin = Origin(OriginKind.NO_XV, 0, (a, b))
                         out.append(
-                            Relation(_index(a, side), _index(b, side), table, origin, "not add up to 5 or 10")
+                            Relation(
+                                _index(a, side),
+                                _index(b, side),
+                                table,
+                                origin=origin,
+                                meaning="not add up to 5 or 10",
+                            )
                         )
         return out
 
@@ -1133,7 +1161,11 @@ class GermanWhispers(_Lines):
         table = _pair_table(side, "apart", gap)
         return [
             Relation(
-                _index(a, side), _index(b, side), table, self.origin(number), f"differ by at least {gap}"
+                _index(a, side),
+                _index(b, side),
+                table,
+                origin=self.origin(number),
+                meaning=f"differ by at least {gap}",
             )
             for number, line in enumerate(self.lines, 1)
             for a, b in itertools.pairwise(line)
@@ -1182,10 +1214,13 @@ class Renban(_Lines):
         for number, line in enumerate(self.lines, 1):
             origin = self.origin(number)
             cells = tuple(_index(c, side) for c in line)
-            out.append(AllDifferent(cells, origin))
+            out.append(AllDifferent(cells, origin=origin))
             table = _pair_table(side, "near", len(cells) - 1)
             meaning = f"lie within {len(cells) - 1} of each other"
-            out.extend(Relation(a, b, table, origin, meaning) for a, b in itertools.combinations(cells, 2))
+            out.extend(
+                Relation(a, b, table, origin=origin, meaning=meaning)
+                for a, b in itertools.combinations(cells, 2)
+            )
         return out
 
 
@@ -1205,7 +1240,11 @@ class Palindrome(_Lines):
         table = _pair_table(side, "equal", 0)
         return [
             Relation(
-                _index(line[i], side), _index(line[-1 - i], side), table, self.origin(number), "be equal"
+                _index(line[i], side),
+                _index(line[-1 - i], side),
+                table,
+                origin=self.origin(number),
+                meaning="be equal",
             )
             for number, line in enumerate(self.lines, 1)
             for i in range(len(line) // 2)
@@ -1239,7 +1278,7 @@ class BetweenLine(_Lines):
             first, last = _index(line[0], side), _index(line[-1], side)
             for cell in line[1:-1]:
                 cells = (first, _index(cell, side), last)
-                out.append(Table(cells, table, self.origin(number), "lie between the circles"))
+                out.append(Table(cells, table, origin=self.origin(number), meaning="lie between the circles"))
         return out
 
 
@@ -1283,7 +1322,9 @@ class RegionSumLine(_Lines):
         for number, line in enumerate(self.lines, 1):
             for one, two in itertools.pairwise(self.segments(line, box)):
                 cells = tuple(_index(c, side) for c in one + two)
-                out.append(Linear(cells, (1,) * len(one) + (-1,) * len(two), "==", 0, self.origin(number)))
+                out.append(
+                    Linear(cells, (1,) * len(one) + (-1,) * len(two), "==", 0, origin=self.origin(number))
+                )
         return out
 
 
@@ -1364,7 +1405,14 @@ class Quadruple(Rule):
         for number, clue in enumerate(self.clues, 1):
             origin = Origin(OriginKind.QUADRUPLE, number, (clue.cell,), values=clue.digits)
             cells = tuple(_index(c, side) for c in clue.cells())
-            out.append(Table(cells, _quadruple_table(side, clue.digits), origin, f"hold {list(clue.digits)}"))
+            out.append(
+                Table(
+                    cells,
+                    _quadruple_table(side, clue.digits),
+                    origin=origin,
+                    meaning=f"hold {list(clue.digits)}",
+                )
+            )
         return out
 
     def to_json(self):
@@ -1457,8 +1505,30 @@ def rules_from_json(rules: Mapping[str, Any] | None, *, side: int | None = None)
     return tuple(out)
 
 
-_JSON_FLAGS = frozenset({"diagonals", "anti_knight", "anti_king", "all_white_given", "all_black_given"})
+_JSON_FLAGS = frozenset(
+    {"diagonals", "anti_knight", "anti_king", "all_white_given", "all_black_given", "all_xv_given"}
+)
 _JSON_CELL_LISTS = frozenset({"windows", "even", "odd"})
+_JSON_LISTS = frozenset(
+    {
+        "arrows",
+        "little_killers",
+        "sandwiches",
+        "skyscrapers",
+        "outside_sums",
+        "x",
+        "v",
+        "german_whispers",
+        "dutch_whispers",
+        "renban",
+        "palindromes",
+        "between_lines",
+        "region_sum_lines",
+        "quadruples",
+    }
+)
+"""The modern rules' keys: each a list (``[]`` for none, as ``cages``; not ``0``, ``false``
+or ``{}``), its items checked by the rule itself."""
 _JSON_PAIR_LISTS = frozenset({"less", "white", "black"})
 
 
@@ -1505,6 +1575,8 @@ def _check_json_value(key: str, value: object, side: int) -> None:
             _check_json_list(f"{where}[{index}]", pair, 2)
             for end, cell in enumerate(pair):
                 _check_json_cell(f"{where}[{index}][{end}]", cell)
+    elif key in _JSON_LISTS:
+        _check_json_list(where, value, 4 * cells)
     elif key == "thermos":
         for index, thermo in enumerate(_check_json_list(where, value, 2 * cells)):
             for step, cell in enumerate(_check_json_list(f"{where}[{index}]", thermo, side)):

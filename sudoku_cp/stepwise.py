@@ -423,7 +423,7 @@ def _solution_within(puzzle: Puzzle, masks: Sequence[int], smallest: Grid) -> Gr
     lost = next((c for c, v in enumerate(smallest.cells) if not masks[c] >> (v - 1) & 1), None)
     if lost is None:
         return smallest
-    restricted = tuple(ValueIn(c, values_of(m), _CANDIDATES) for c, m in enumerate(masks))
+    restricted = tuple(ValueIn(c, values_of(m), origin=_CANDIDATES) for c, m in enumerate(masks))
     model = Model(n, puzzle.model.givens, puzzle.model.constraints + restricted, puzzle.model.positions)
     found = BitmaskSearch(model).find_solution() if all(model.domains()) else None
     if found is None:
@@ -504,7 +504,7 @@ def check_deduction(
         model = Model(
             n,
             fixed,
-            tuple(premise) + tuple(ValueIn(c, v, _CANDIDATES) for c, v in restricted.items()),
+            tuple(premise) + tuple(ValueIn(c, v, origin=_CANDIDATES) for c, v in restricted.items()),
             whole.positions,
         )
         if all(model.domains()) and BitmaskSearch(model).find_solution() is not None:

@@ -42,7 +42,7 @@ from typing import TYPE_CHECKING
 import drawsvg as dw
 
 from sudoku_cp.constraints import Constraint, Model, Origin, OriginKind, Sum, unit_constraints
-from sudoku_cp.errors import InvalidPuzzleError
+from sudoku_cp.errors import InvalidArgumentError, InvalidPuzzleError
 from sudoku_cp.formats import VALUE_CHARS
 
 if TYPE_CHECKING:  # svg works from the objects it is given: Grid and Puzzle call it, lazily
@@ -172,6 +172,10 @@ def draw(
         InvalidPuzzleError: ``values`` or ``candidates`` of the wrong length, or a unit
             label or origin that is not in the model.
     """
+    if cell_size is not None and (
+        isinstance(cell_size, bool) or not isinstance(cell_size, int) or cell_size < 1
+    ):
+        raise InvalidArgumentError(f"cell_size is a positive int of pixels, not {str(cell_size)[:30]!r}")
     puzzle = _Drawn.of(puzzle)
     filled = _values(puzzle, values)
     shown = _candidates(puzzle, filled, candidates)
@@ -762,6 +766,10 @@ def _values(puzzle: _Drawn, values: Grid | Sequence[int] | None) -> tuple[int, .
     givens = puzzle.grid.cells
     if values is None:
         return givens
+    if isinstance(values, str | bytes | Mapping) or not isinstance(
+        getattr(values, "cells", values), Iterable
+    ):
+        raise InvalidPuzzleError(f"values are a Grid or n*n ints, not {type(values).__name__}")
     cells = tuple(getattr(values, "cells", values))
     if len(cells) != len(givens):
         raise InvalidPuzzleError(f"values: {len(cells)} cells for a puzzle of {len(givens)}")

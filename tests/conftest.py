@@ -29,10 +29,49 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     )
 
 
+SLOW_CASES = frozenset(
+    {
+        "tests/test_subprocess_timeout.py::test_concurrent_calls_do_not_wait_inside_their_time_limits",
+        "tests/test_trace.py::test_propagation_never_removes_the_value_of_the_solution_it_leads_to[forward]",
+        "tests/test_trace.py::test_row_major_search_meets_the_smallest_solution_first[forward]",
+        "tests/test_stepwise.py::test_variant_paths_are_sound",
+        "tests/test_stepwise.py::test_killer_steps_use_cage_combinations",
+        "tests/test_stepwise.py::test_rule_of_45_places_the_innie_a_unit_leaves",
+        "tests/test_stepwise.py::test_generated_killers_are_solved_with_the_rule_of_45",
+        "tests/test_stepwise.py::test_modern_kinds_make_steps_named_after_their_rule_and_sound"
+        "[gen_region_sum-region-sum line]",
+        "tests/test_cli_hardening.py::test_item_7_encode_into_a_closed_pipe_exits_141",
+        "tests/test_interrupt.py::test_ctrl_c_in_the_command_line_prints_aborted_and_exits_130",
+        "tests/test_interrupt.py::test_ctrl_c_stops_finding_a_conflicts_constraints",
+        "tests/test_grading.py::test_grade_names_the_hardest_technique_of_explains_path[gen_minimal]",
+        "tests/test_grading.py::test_every_deduction_keeps_the_solution[hardest]",
+        "tests/test_sat.py::test_a_kept_solver_reuses_auxiliary_variables_and_keeps_every_answer",
+        "tests/test_backend_contract.py::test_every_shape_comes_back_in_its_own_shape[mip]",
+        "tests/test_backend_contract.py::test_bundled_variant_sets_first_puzzles_are_solved[exact-cover-gen_samurai]",
+        "tests/test_backend_contract.py::test_bundled_variant_sets_first_puzzles_are_solved"
+        "[python-constraint-gen_skyscraper]",
+        "tests/test_batch.py::test_dask_cluster_runs_the_same_call",
+        "tests/test_counting.py::test_counts_agree_with_brute_force[6x6 many-mip]",
+        "tests/test_identities.py::test_renamed_labels_give_the_same_explanations_grades_and_pictures[thermo]",
+        "tests/test_readers.py::test_a_million_one_cell_cages_are_refused_by_count",
+    }
+)
+"""Cases of 1.5 s or more (the durations of a full run on 2 cores, issue 35.14) moved to the
+slow pass (``pytest -m slow``, which ``.ci/run`` runs after the main one), so that the main
+pass stays under 2.5 minutes. Each is either alone (the slow pass runs it) or one case of
+a parametrised test whose other cases stay in the main pass; a name that no longer exists
+marks nothing (the case then simply runs in the main pass)."""
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """``--backend NAME`` keeps only NAME's cases of the tests parametrised over the backends;
-    a backend whose optional package is missing is skipped with the reason (how to install it)."""
+    a backend whose optional package is missing is skipped with the reason (how to install it).
+    The cases of :data:`SLOW_CASES` are marked slow."""
     from sudoku_cp import backends
+
+    for item in items:
+        if item.nodeid in SLOW_CASES:
+            item.add_marker(pytest.mark.slow)
 
     chosen = config.getoption("--backend")
     unknown = [name for name in chosen if name not in backends.backend_names()]

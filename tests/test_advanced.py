@@ -72,7 +72,7 @@ def follows(board: Board, candidates, found) -> None:
         domains = {c: set(values_of(candidates[c])) for c in cells}
         domains[cell] &= values
         fixed = tuple(0 if c in cells else 1 for c in range(n * n))
-        restricted = tuple(ValueIn(c, frozenset(v), "") for c, v in domains.items())
+        restricted = tuple(ValueIn(c, frozenset(v), origin="") for c, v in domains.items())
         model = Model(n, fixed, tuple(premise) + restricted)
         where = f"r{cell // n + 1}c{cell % n + 1}"
         assert not has_solution(model), f"{found.technique} does not follow at {where}"

@@ -76,7 +76,7 @@ def test_generate_options():
     six = run("generate", "--size", "6", "--box", "3x2", "--seed", "1", "--minimal", "-l", "pretty")
     assert six.exit_code == 0 and len(six.output.splitlines()) == 7  # 6 rows and 1 rule between boxes
     assert main(["generate", "--box", "3"]) == EXIT_INVALID
-    assert main(["generate", "--variant", "sandwich"]) == EXIT_INVALID
+    assert main(["generate", "--variant", "sandwhich"]) == EXIT_INVALID
 
 
 def test_grade_prints_band_and_level():

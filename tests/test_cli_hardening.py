@@ -190,4 +190,4 @@ def test_generate_side_size_and_variant_spellings():
     spellings = ("anti_knight", "AntiKnight", "anti-knight")
     records = [json.loads(run(["generate", "-v", v, "--seed", "2", "-s", "4"])[1]) for v in spellings]
     assert records[0] == records[1] == records[2] and records[0]["rules"] == {"anti_knight": True}
-    assert main(["generate", "--variant", "sandwich"]) == EXIT_INVALID
+    assert main(["generate", "--variant", "sandwhich"]) == EXIT_INVALID

@@ -86,7 +86,7 @@ def test_a_kind_outside_the_vocabulary_is_refused() -> None:
     class Parity:
         cells, label = (0, 1), "parity 1"
 
-    model = Model(4, (0,) * 16, (AllDifferent((0, 1, 2, 3), "row 1"), Parity()))
+    model = Model(4, (0,) * 16, (AllDifferent((0, 1, 2, 3), origin="row 1"), Parity()))
     with pytest.raises(NotSupportedError, match="'exact-cover'.*Parity"):
         exact_cover.exact_cover_matrix(model)
 

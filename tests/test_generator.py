@@ -190,7 +190,7 @@ def test_an_unreachable_target_times_out_with_a_clear_error():
     [
         {"side": 3},
         {"side": 26},
-        {"variant": "sandwich"},
+        {"variant": "sandwhich"},
         {"symmetry": "spiral"},
         {"givens": -1},
         {"difficulty": "impossible"},

@@ -118,22 +118,22 @@ def test_every_rule_emits_typed_origins_and_the_labels_of_old():
 
 def test_a_constraint_built_with_a_label_string_gets_a_custom_origin():
     constraints = [
-        AllDifferent((0, 1), "mine"),
-        Sum((0, 1), 3, "mine"),
-        Less(0, 1, "mine"),
-        Relation(0, 1, frozenset({(1, 2)}), "mine", "be 1 then 2"),
-        ValueIn(0, frozenset({1}), "mine"),
+        AllDifferent((0, 1), origin="mine"),
+        Sum((0, 1), 3, origin="mine"),
+        Less(0, 1, origin="mine"),
+        Relation(0, 1, frozenset({(1, 2)}), origin="mine", meaning="be 1 then 2"),
+        ValueIn(0, frozenset({1}), origin="mine"),
     ]
     for constraint in constraints:
         assert constraint.origin == Origin.custom("mine") and constraint.label == "mine"
-    assert AllDifferent((0, 1), "a") != AllDifferent((0, 1), "b")
-    assert Relation(0, 1, frozenset(), "x", "say").meaning == "say"
+    assert AllDifferent((0, 1), origin="a") != AllDifferent((0, 1), origin="b")
+    assert Relation(0, 1, frozenset(), origin="x", meaning="say").meaning == "say"
     with pytest.raises(TypeError, match="origin"):
-        AllDifferent((0, 1), 3)
+        AllDifferent((0, 1), origin=3)
 
 
 def test_a_renamed_label_does_not_change_equality():
-    row = AllDifferent((0, 1, 2, 3), Origin(OriginKind.ROW, 1))
+    row = AllDifferent((0, 1, 2, 3), origin=Origin(OriginKind.ROW, 1))
     assert dataclasses.replace(row, label="anything") == row
     assert hash(dataclasses.replace(row, label="anything")) == hash(row)
 
@@ -163,7 +163,7 @@ def test_a_label_can_be_given_by_keyword_and_is_worded_only_when_read():
     assert AllDifferent((0, 1), label="mine").origin == Origin.custom("mine")
     with pytest.raises(TypeError, match="origin or a label"):
         Sum((0, 1), 3)
-    thermo = Less(0, 1, Origin(OriginKind.THERMOMETER, 2, ((0, 0),)))
+    thermo = Less(0, 1, origin=Origin(OriginKind.THERMOMETER, 2, ((0, 0),)))
     assert "label" not in thermo.origin.__dict__  # not worded yet
     assert thermo.label == "thermometer 2 (bulb r1c1)"
     assert repr(thermo).endswith("label='thermometer 2 (bulb r1c1)')")

@@ -29,12 +29,12 @@ def test_the_classic_model_has_the_textbook_size() -> None:
 def test_each_kind_becomes_its_rows() -> None:
     n = 4
     constraints = (
-        AllDifferent((0, 1, 2, 3), "row 1"),
-        AllDifferent((0, 5), "anti-knight"),
-        Sum((0, 1), 3, "cage 1"),
-        Less(4, 5, "thermometer 1"),
-        Relation(8, 9, frozenset({(1, 2), (2, 1)}), "kropki"),
-        ValueIn(15, frozenset({2, 4}), "even"),
+        AllDifferent((0, 1, 2, 3), origin="row 1"),
+        AllDifferent((0, 5), origin="anti-knight"),
+        Sum((0, 1), 3, origin="cage 1"),
+        Less(4, 5, origin="thermometer 1"),
+        Relation(8, 9, frozenset({(1, 2), (2, 1)}), origin="kropki"),
+        ValueIn(15, frozenset({2, 4}), origin="even"),
     )
     lower, upper, rows = mip.mip_model(Model(n, (0,) * 15 + (4,), constraints))
     rows = rows[16:]  # after the cells' rows
@@ -51,7 +51,7 @@ def test_a_kind_outside_the_vocabulary_is_refused() -> None:
     class Parity:
         cells, label = (0, 1), "parity 1"
 
-    model = Model(4, (0,) * 16, (AllDifferent((0, 1, 2, 3), "row 1"), Parity()))
+    model = Model(4, (0,) * 16, (AllDifferent((0, 1, 2, 3), origin="row 1"), Parity()))
     with pytest.raises(NotSupportedError, match="'mip'.*Parity"):
         mip.mip_model(model)
 

@@ -618,7 +618,11 @@ def test_line_supports_match_the_accepted_lines_listed(kind, parameter):
     from sudoku_cp.constraints import Sandwich, Skyscraper
 
     side, cells = 5, tuple(range(5))
-    clue = Sandwich(cells, parameter, "s") if kind == "sandwich" else Skyscraper(cells, parameter, "s")
+    clue = (
+        Sandwich(cells, parameter, origin="s")
+        if kind == "sandwich"
+        else Skyscraper(cells, parameter, origin="s")
+    )
     accepted = [line for line in itertools.product(range(1, side + 1), repeat=side) if clue.holds(line)]
     rng = random.Random(parameter)
     for _ in range(40):

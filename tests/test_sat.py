@@ -339,7 +339,7 @@ def test_a_sum_over_cells_that_may_repeat_uses_the_pseudo_boolean_encoding() -> 
 
     # A 4x4 Latin square whose cells 0 and 5 (no shared unit) add up to 8: both are 4.
     units = Puzzle(Grid.empty(4, None)).model.constraints
-    model = Model(4, (0,) * 16, units + (Sum((0, 5), 8, "pair"),))
+    model = Model(4, (0,) * 16, units + (Sum((0, 5), 8, origin="pair"),))
     formula = sat.rules_formula(model, "extended", "pairwise", "combinations")
     with Solver(name="minisat22", bootstrap_with=formula.clauses) as solver:
         assert solver.solve()
@@ -351,7 +351,7 @@ def test_a_sum_over_cells_that_may_repeat_uses_the_pseudo_boolean_encoding() -> 
 def test_minimal_encoding_adds_at_most_one_for_cells_outside_every_unit() -> None:
     from sudoku_cp.constraints import AllDifferent, Model
 
-    model = Model(4, (0,) * 16, (AllDifferent((0, 1, 2, 3), "row 1"),))
+    model = Model(4, (0,) * 16, (AllDifferent((0, 1, 2, 3), origin="row 1"),))
     sizes = sat.rules_formula(model, "minimal", "pairwise", "combinations").sizes()
     assert sizes["at most one value per cell"] == 12 * comb(4, 2)
 

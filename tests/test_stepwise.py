@@ -54,7 +54,9 @@ def assert_sound(path, only: str | None = None) -> None:
             domains[cell] &= values
             fixed = tuple(0 if c in cells else 1 for c in range(n * n))
             model = Model(
-                n, fixed, tuple(premise) + tuple(ValueIn(c, frozenset(v), "") for c, v in domains.items())
+                n,
+                fixed,
+                tuple(premise) + tuple(ValueIn(c, frozenset(v), origin="") for c, v in domains.items()),
             )
             assert not has_solution(model), f"step {index + 1} ({step}) does not follow at cell {cell}"
     if path.solved:

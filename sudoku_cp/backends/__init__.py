@@ -59,13 +59,17 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-import importlib
 import inspect
 from collections.abc import Callable, Collection, Mapping
 from types import SimpleNamespace
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol, Self
 
-from sudoku_cp.errors import BackendUnavailableError, NotSupportedError, UnknownBackendError
+from sudoku_cp.errors import (
+    BackendUnavailableError,
+    InvalidArgumentError,
+    NotSupportedError,
+    UnknownBackendError,
+)
 
 if TYPE_CHECKING:
     from sudoku_cp.constraints import Model
@@ -145,6 +149,10 @@ def get_backend(name: str) -> Backend:
 
     Raises:
         UnknownBackendError: no backend has that name; the message lists the known ones.
+        BackendUnavailableError: the backend's optional package is missing or fails to import.
+        KeyboardInterrupt: Ctrl-C during the first import, which goes on in the background
+            (:func:`sudoku_cp.engine.imports.import_module`): nothing is remembered, and the
+            next call finds the backend complete.
     """
     try:
         target = _BACKENDS[name]
@@ -152,8 +160,13 @@ def get_backend(name: str) -> Backend:
         known = ", ".join(repr(n) for n in _BACKENDS)
         raise UnknownBackendError(f"unknown backend {name!r}; known backends: {known}") from None
     if isinstance(target, str):
+        from sudoku_cp.engine.imports import import_module  # here: threads only when a backend loads
+
         module_name, _, function_name = target.partition(":")
-        module = importlib.import_module(module_name)
+        # Ctrl-C cannot leave the backend's heavy imports (CPMpy and the pandas it imports,
+        # highspy, OR-Tools) half done: they run to their end in the background, and the
+        # next call finds them complete (issue 35.1)
+        module = import_module(module_name)
         target = getattr(module, function_name) if function_name else module
     if not hasattr(target, "solve"):
         target = SimpleNamespace(solve=target)  # a bare solve function
@@ -225,7 +238,9 @@ def _refuse_unknown_options(name: str, options: Collection[str], accepted: Colle
     unknown = [o for o in options if o not in accepted]
     if unknown:
         takes = ", ".join(accepted) if accepted else "no options"
-        raise TypeError(f"backend {name!r} does not take {', '.join(map(repr, unknown))}; it takes: {takes}")
+        raise InvalidArgumentError(
+            f"backend {name!r} does not take {', '.join(map(repr, unknown))}; it takes: {takes}"
+        )
 
 
 # -- what a backend module uses: its options, and its refusal of an unknown constraint kind --------
@@ -237,7 +252,8 @@ class BackendOptions:
     ``Options`` in the backend's module, one field per option with its default.
 
     Check the values in ``__post_init__`` (with :func:`check_int`, :func:`check_choice`,
-    :func:`check_bool`), raising ``ValueError`` or ``TypeError`` that names the option.
+    :func:`check_bool`), raising :class:`~sudoku_cp.errors.InvalidArgumentError` (a ``ValueError``
+    and a ``TypeError``) that names the option.
     ``solve`` and ``next_solution`` take every field; ``count_solutions`` takes the fields
     named in ``COUNTING`` (only those that change how it counts).
 
@@ -254,10 +270,10 @@ class BackendOptions:
     Options(workers=2, seed=0)
     >>> Options.of({"workers": 2}, "count_solutions")
     Traceback (most recent call last):
-    TypeError: backend 'toy' does not take 'workers'; it takes: seed
+    sudoku_cp.errors.InvalidArgumentError: backend 'toy' does not take 'workers'; it takes: seed
     >>> Options.of({"workers": 0})
     Traceback (most recent call last):
-    ValueError: workers must be a positive int, not 0
+    sudoku_cp.errors.InvalidArgumentError: workers must be a positive int, not 0
     """
 
     BACKEND: ClassVar[str] = "?"
@@ -338,19 +354,19 @@ def check_int(name: str, value: object, *, minimum: int | None = None) -> None:
     """Raise ValueError unless ``value`` is an int (not a bool) of at least ``minimum``."""
     if not isinstance(value, int) or isinstance(value, bool) or (minimum is not None and value < minimum):
         kind = "a positive int" if minimum == 1 else "an int" if minimum is None else f"an int >= {minimum}"
-        raise ValueError(f"{name} must be {kind}, not {value!r}")
+        raise InvalidArgumentError(f"{name} must be {kind}, not {value!r}")
 
 
 def check_choice(name: str, value: object, choices: Collection[object]) -> None:
     """Raise ValueError unless ``value`` is one of ``choices`` (the message lists them)."""
     if isinstance(value, bool) or value not in choices:
-        raise ValueError(f"{name} must be one of {', '.join(map(repr, choices))}, not {value!r}")
+        raise InvalidArgumentError(f"{name} must be one of {', '.join(map(repr, choices))}, not {value!r}")
 
 
 def check_bool(name: str, value: object) -> None:
     """Raise TypeError unless ``value`` is a bool."""
     if not isinstance(value, bool):
-        raise TypeError(f"{name} must be True or False, not {value!r}")
+        raise InvalidArgumentError(f"{name} must be True or False, not {value!r}")
 
 
 def unsupported(backend: str, constraint: object) -> NotSupportedError:

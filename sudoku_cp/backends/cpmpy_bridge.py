@@ -67,7 +67,7 @@ from concurrent import futures
 from dataclasses import dataclass
 from typing import Any
 
-from sudoku_cp.errors import BackendUnavailableError
+from sudoku_cp.errors import BackendUnavailableError, InvalidArgumentError
 
 INSTALL_HINT = 'pip install "sudoku_cp[cpmpy]"'
 """How to install what the backend needs."""
@@ -77,10 +77,10 @@ try:
     from cpmpy.exceptions import NotSupportedError as _CpmpyNotSupported
     from cpmpy.solvers.solver_interface import ExitStatus
     from cpmpy.solvers.utils import SolverLookup
-except ImportError as error:
-    raise BackendUnavailableError(
-        f'the "cpmpy" backend needs CPMpy, which is not installed: {INSTALL_HINT}'
-    ) from error
+except ImportError as error:  # not installed, or installed but failing to import (said so)
+    missing = isinstance(error, ModuleNotFoundError) and (error.name or "").split(".")[0] in ("cpmpy",)
+    why = "which is not installed" if missing else f"whose import failed ({error})"
+    raise BackendUnavailableError(f'the "cpmpy" backend needs CPMpy, {why}: {INSTALL_HINT}') from error
 
 from sudoku_cp.backends import BackendOptions, check_choice, takes_options, unsupported  # noqa: E402
 from sudoku_cp.backends.subprocess_timeout import WorkerPool  # noqa: E402
@@ -323,6 +323,13 @@ def _when(conditions: Sequence[Any], consequence: Any) -> Any:
 # -- one call: a solver, its clock and counters -------------------------------------------------
 
 
+EARLY_MARGIN = 0.02
+"""Seconds: a solver that gives up (status unknown) with more than this left on the call's
+clock is asked again with what is left, rather than the call timing out early."""
+
+_EARLY = object()  # _Run._solve_once: the solver gave up before the call's limit
+
+
 class _Run:
     """The solver of one call over the puzzle's model, its clock and effort counters."""
 
@@ -375,6 +382,16 @@ class _Run:
             SolveTimeoutError: the time ran out.
             SudokuError: the solver stopped for another reason, or gave no proven optimum.
         """
+        while True:
+            answer = self._solve_once(objective)
+            if answer is not _EARLY:
+                return answer
+            # the solver stopped before the call's limit (its own clock, a restart): the
+            # limit is a promise in both directions, so go on with the time left (issue 35.4)
+
+    def _solve_once(self, objective: Any) -> list[int] | None | object:
+        """:meth:`solve` once: its answer, or :data:`_EARLY` when the solver gave up with
+        time left on the call's clock."""
         left = self.deadline.left()
         if left is not None and left <= 0:
             raise self.deadline.timeout(f"CPMpy ({self.name})")
@@ -398,6 +415,9 @@ class _Run:
         if found and status.exitstatus in wanted:
             return [int(v.value()) for v in self.cells]
         if left is not None and status.exitstatus in (ExitStatus.UNKNOWN, ExitStatus.FEASIBLE):
+            after = self.deadline.left()
+            if after is not None and after > EARLY_MARGIN:
+                return _EARLY
             raise self.deadline.timeout(f"CPMpy ({self.name})")
         raise SudokuError(f"CPMpy's solver {self.name!r} stopped with status {status.exitstatus.name}")
 
@@ -420,7 +440,7 @@ def _check_solver_name(solver: str) -> str:
         ValueError: ``solver`` is not a str.
     """
     if not isinstance(solver, str):
-        raise ValueError(f"solver must be a CPMpy solver name (a str), not {solver!r}")
+        raise InvalidArgumentError(f"solver must be a CPMpy solver name (a str), not {solver!r}")
     base = solver.partition(":")[0]
     if base in UNUSABLE:
         raise NotSupportedError(f'the "cpmpy" backend cannot use solver {solver!r}: {UNUSABLE[base]}')
@@ -648,7 +668,7 @@ class Options(BackendOptions):
 
     def __post_init__(self) -> None:
         if not isinstance(self.solver, str):
-            raise TypeError(f"solver must be a CPMpy solver name, not {self.solver!r}")
+            raise InvalidArgumentError(f"solver must be a CPMpy solver name, not {self.solver!r}")
         check_choice("proof", self.proof, PROOFS)
 
 
@@ -723,7 +743,7 @@ def next_solution(
     n = puzzle.side
     bound = list(getattr(after, "cells", after))
     if len(bound) != puzzle.model.cell_count or not all(isinstance(v, int) and 1 <= v <= n for v in bound):
-        raise ValueError(
+        raise InvalidArgumentError(
             f"after must be a complete {n}x{n} grid (n*n values in 1..{n}; a board: one per cell)"
         )
     return _call(_next, solver, time_limit, puzzle, bound, time_limit, solver, proof)

@@ -87,7 +87,7 @@ from sudoku_cp.engine.lexmin import smallest_solution
 from sudoku_cp.engine.propagators import propagator
 from sudoku_cp.engine.runtime import Deadline
 from sudoku_cp.engine.sums import implied_sums
-from sudoku_cp.errors import NoSolutionError
+from sudoku_cp.errors import InvalidArgumentError, NoSolutionError
 from sudoku_cp.grid import Grid
 from sudoku_cp.puzzle import Puzzle, to_puzzle
 
@@ -532,7 +532,7 @@ def next_solution(
     n, cells = puzzle.side, puzzle.model.cell_count
     bound = list(getattr(after, "cells", after))
     if len(bound) != cells or not all(isinstance(v, int) and 1 <= v <= n for v in bound):
-        raise ValueError(
+        raise InvalidArgumentError(
             f"after must be a complete {n}x{n} grid (n*n values in 1..{n}; a board: one per cell)"
         )
     walk = _Cover(puzzle.model, deadline)

@@ -69,8 +69,9 @@ grows harder with the cuts, and the 288 grids of an empty 4x4 took 75 s against 
 **Time limits and Ctrl-C.** Each solve gets HiGHS's ``time_limit`` option set to what
 is left of the call's ``time_limit``; in the main thread it runs on a helper thread
 (HiGHS releases the GIL) while the main thread waits, interruptibly; on Ctrl-C the
-solve is told to stop through HiGHS's MIP interrupt callback, awaited, and
-:class:`KeyboardInterrupt` re-raised.
+solve is told to stop through HiGHS's interrupt callbacks, awaited for at most
+:data:`STOP_GRACE` seconds (it is left to stop on its own thread if it has not), and
+:class:`KeyboardInterrupt` re-raised: Ctrl-C returns within about half a second.
 """
 
 from __future__ import annotations
@@ -82,7 +83,7 @@ from concurrent import futures
 from dataclasses import dataclass
 from typing import Any
 
-from sudoku_cp.errors import BackendUnavailableError
+from sudoku_cp.errors import BackendUnavailableError, InvalidArgumentError
 
 INSTALL_HINT = "pip install highspy"
 """How to install what the backend needs (``highspy`` is a dependency of the package, 3 MB)."""
@@ -90,9 +91,14 @@ INSTALL_HINT = "pip install highspy"
 try:
     import highspy
     import numpy as np
-except ImportError as error:
+except ImportError as error:  # not installed, or installed but failing to import (said so)
+    missing = isinstance(error, ModuleNotFoundError) and (error.name or "").split(".")[0] in (
+        "highspy",
+        "numpy",
+    )
+    why = "which is not installed" if missing else f"whose import failed ({error})"
     raise BackendUnavailableError(
-        f'the "mip" backend needs HiGHS (highspy), which is not installed: {INSTALL_HINT}'
+        f'the "mip" backend needs HiGHS (highspy), {why}: {INSTALL_HINT}'
     ) from error
 
 from sudoku_cp.backends import ProofOptions, takes_options, unsupported  # noqa: E402
@@ -120,6 +126,13 @@ PROOFS = ("hybrid", "witness", "chain")
 
 _Row = tuple[list[int], list[float], float, float]  # (columns, coefficients, lower, upper)
 _INF = highspy.kHighsInf
+_INTERRUPTS = (
+    highspy.cb.HighsCallbackType.kCallbackMipInterrupt,
+    highspy.cb.HighsCallbackType.kCallbackSimplexInterrupt,
+    highspy.cb.HighsCallbackType.kCallbackIpmInterrupt,
+)
+"""HiGHS's interrupt callbacks: the MIP one (branch and bound), and the simplex and IPM ones
+for LPs solved with callbacks (not, in highspy 1.16, those inside a MIP: see STOP_GRACE)."""
 
 
 def mip_model(model: Model) -> tuple[list[float], list[float], list[_Row]]:
@@ -167,7 +180,7 @@ def constraint_rows(constraint: Any, side: int) -> list[_Row]:
     each ``x[c][v]`` by ``v`` (columns 0..3 are r1c1 = 1..4, columns 4..7 r1c2 = 1..4):
 
     >>> from sudoku_cp.constraints import Sum
-    >>> constraint_rows(Sum((0, 1), 5, "cage"), 4)
+    >>> constraint_rows(Sum((0, 1), 5, label="cage"), 4)
     [([0, 1, 2, 3, 4, 5, 6, 7], [1.0, 2.0, 3.0, 4.0, 1.0, 2.0, 3.0, 4.0], 5.0, 5.0)]
     """
     n = side
@@ -268,8 +281,10 @@ class _Run:
         lp.integrality_ = [highspy.HighsVarType.kInteger] * self.columns
         _check(highs.passModel(lp), "passModel")
         self.cancelled = False
+        self.abandoned = False  # Ctrl-C left a run of this model on its own (STOP_GRACE)
         highs.setCallback(self._interrupt, None)
-        highs.startCallback(highspy.cb.HighsCallbackType.kCallbackMipInterrupt)
+        for kind in _INTERRUPTS:  # branch and bound, and the LPs (the root's too) it solves
+            highs.startCallback(kind)
         self.upper = upper  # the model's own upper bounds, restored after a question
         self.build_time += time.perf_counter() - started
 
@@ -294,13 +309,16 @@ class _Run:
         self.cancelled = False
         clock = highs.getRunTime()  # HiGHS's run clock adds up over the runs of one object
         if threading.current_thread() is threading.main_thread():
+            global _SOLVE_THREAD
             future = _SOLVE_THREAD.submit(highs.run)
             try:
                 future.result()
             except BaseException:
-                while not future.done():  # the interrupt callback may not have run yet: repeat
-                    self.cancelled = True
-                    futures.wait([future], timeout=0.05)
+                self.cancelled = True  # the next interrupt callback stops the run
+                futures.wait([future], timeout=STOP_GRACE)
+                if not future.done():  # presolve, the root LP or a sub-MIP: no callback yet
+                    self.abandoned = True  # nothing may touch its model from now on
+                    _SOLVE_THREAD = HelperThread("sudoku_cp-highs")  # left to stop alone
                 raise
         else:
             highs.run()
@@ -334,8 +352,9 @@ class _Run:
         try:
             return self.solve()
         finally:
-            base = np.array([self.upper[c] for c in columns])
-            self.highs.changeColsBounds(len(columns), index, np.zeros(len(columns)), base)
+            if not self.abandoned:  # an abandoned run's model is still in use: leave it alone
+                base = np.array([self.upper[c] for c in columns])
+                self.highs.changeColsBounds(len(columns), index, np.zeros(len(columns)), base)
 
     def add_rows(self, rows: list[_Row]) -> range:
         """Add rows to the model; their indices, for :meth:`delete_rows`."""
@@ -377,6 +396,14 @@ class _Run:
 
 
 _SOLVE_THREAD = HelperThread("sudoku_cp-highs")
+
+STOP_GRACE = 0.5
+"""Seconds Ctrl-C waits for a HiGHS run to stop before raising :class:`KeyboardInterrupt`
+anyway. HiGHS calls its interrupt callbacks in branch and bound only (the simplex and IPM
+ones are not called for the LPs inside a MIP, in highspy 1.16), so during presolve, the
+root LP or a sub-MIP heuristic a run can take seconds to see the request: it is then left
+on its own thread, which stops at its next callback or at its time limit, and the next
+solve gets a new thread (HiGHS objects are independent; each run has its own)."""
 
 
 def _csr(rows: list[_Row]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -530,9 +557,10 @@ class _WitnessSearch:
         try:
             found = self.run.solve()  # minimising x_cell: its value is the smallest possible
         finally:
-            highs.changeColsCost(len(smaller), np.array(smaller, np.int32), np.zeros(below - 1))
-            for column in columns:
-                highs.changeColBounds(column, 0.0, 1.0)
+            if not self.run.abandoned:  # an abandoned run's model is still in use: leave it alone
+                highs.changeColsCost(len(smaller), np.array(smaller, np.int32), np.zeros(below - 1))
+                for column in columns:
+                    highs.changeColBounds(column, 0.0, 1.0)
         if found is not None:
             self.settled[cell] = found[cell]
         return found
@@ -661,7 +689,7 @@ def next_solution(
     n = puzzle.side
     bound = list(getattr(after, "cells", after))
     if len(bound) != puzzle.model.cell_count or not all(isinstance(v, int) and 1 <= v <= n for v in bound):
-        raise ValueError(
+        raise InvalidArgumentError(
             f"after must be a complete {n}x{n} grid (n*n values in 1..{n}; a board: one per cell)"
         )
     run = _Run(puzzle, deadline)

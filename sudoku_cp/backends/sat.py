@@ -53,7 +53,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from sudoku_cp.errors import BackendUnavailableError
+from sudoku_cp.errors import BackendUnavailableError, InvalidArgumentError
 
 INSTALL_HINT = 'pip install "sudoku_cp[sat]"'
 """How to install what the backend needs."""
@@ -347,7 +347,7 @@ def _grid_values(grid: Grid | Sequence[int], side: int, cell_count: int) -> list
     """The ``cell_count`` values of a complete grid (``n*n``; more on a multi-grid board), checked."""
     values = list(getattr(grid, "cells", grid))
     if len(values) != cell_count or not all(isinstance(v, int) and 1 <= v <= side for v in values):
-        raise ValueError(
+        raise InvalidArgumentError(
             f"after must be a complete {side}x{side} grid (n*n values in 1..{side}; a board: one per cell)"
         )
     return values

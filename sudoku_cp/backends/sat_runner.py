@@ -63,6 +63,7 @@ from sudoku_cp.backends.sat_encoding import Formula, givens_literals, rules_form
 from sudoku_cp.backends.sat_signals import python_handles_ctrl_c
 from sudoku_cp.constraints import Model
 from sudoku_cp.engine.runtime import Deadline
+from sudoku_cp.errors import InvalidArgumentError
 
 REFUSED = {
     "kissat404": "PySAT's Kissat is not incremental (a second solve aborts the process)",
@@ -142,11 +143,11 @@ def canonical_solver_name(name: object) -> str:
     for canonical, aliases in _canonical_names().items():
         if name in aliases:
             if canonical in REFUSED:
-                raise ValueError(f"solver {name!r} cannot be used: {REFUSED[canonical]}")
+                raise InvalidArgumentError(f"solver {name!r} cannot be used: {REFUSED[canonical]}")
             if not _built(canonical):
-                raise ValueError(f"solver {name!r} is not part of this PySAT installation")
+                raise InvalidArgumentError(f"solver {name!r} is not part of this PySAT installation")
             return canonical
-    raise ValueError(f"unknown PySAT solver {name!r}; known: {', '.join(solver_names())}")
+    raise InvalidArgumentError(f"unknown PySAT solver {name!r}; known: {', '.join(solver_names())}")
 
 
 @dataclass

@@ -376,7 +376,9 @@ class BitmaskSearch:
                 return
             parent, cell, bit = decisions.pop()
             self.nodes += 1
-            if self.nodes % self._check_every == 0:
+            # Hall sets make a node cost milliseconds on 16x16 and 25x25 (64 nodes: seconds
+            # past a generator's limit, issue 35.3): the clock is then read at every node
+            if self.nodes % self._check_every == 0 or self.hall_sets:
                 self._check_deadline()
                 restart = node_limit is not None and self.nodes > node_limit
                 if restart and self.nodes % _DEADLINE_CHECK_EVERY == 0:

@@ -90,13 +90,13 @@ def implied_sum_sources(model: Model, max_cells: int = _MAX_IMPLIED_CELLS) -> li
         innies = cells.difference(*(c.cells for c in inside))
         if 0 < len(innies) <= max_cells:
             total = unit_total * len(units) - sum(c.total for c in inside)
-            implied = Sum(tuple(sorted(innies)), total, Origin(OriginKind.INNIES, parts=parts))
+            implied = Sum(tuple(sorted(innies)), total, origin=Origin(OriginKind.INNIES, parts=parts))
             found.setdefault(frozenset(innies), ImpliedSum(implied, "innies", units, tuple(inside)))
         if all(cages_of[cell] for cell in cells):
             outies = set().union(*(cages[i].cells for i in meeting)) - cells
             if 0 < len(outies) <= max_cells:
                 total = sum(cages[i].total for i in meeting) - unit_total * len(units)
-                implied = Sum(tuple(sorted(outies)), total, Origin(OriginKind.OUTIES, parts=parts))
+                implied = Sum(tuple(sorted(outies)), total, origin=Origin(OriginKind.OUTIES, parts=parts))
                 used = tuple(cages[i] for i in meeting)
                 found.setdefault(frozenset(outies), ImpliedSum(implied, "outies", units, used))
     existing = {frozenset(c.cells) for c in cages}

@@ -42,6 +42,7 @@ from typing import TYPE_CHECKING
 from sudoku_cp.constraints import AllDifferent, Constraint, Model, cell_name
 from sudoku_cp.engine.hall import hall_sets
 from sudoku_cp.engine.propagators import propagator
+from sudoku_cp.errors import InvalidArgumentError
 
 if TYPE_CHECKING:
     from sudoku_cp.grid import Grid
@@ -192,11 +193,13 @@ def trace_search(
         NotSupportedError: the model holds a constraint kind the engine cannot propagate.
     """
     if order not in ORDERS:
-        raise ValueError(f"order must be one of {', '.join(ORDERS)}, not {order!r}")
+        raise InvalidArgumentError(f"order must be one of {', '.join(ORDERS)}, not {order!r}")
     if propagation not in PROPAGATIONS:
-        raise ValueError(f"propagation must be one of {', '.join(PROPAGATIONS)}, not {propagation!r}")
+        raise InvalidArgumentError(
+            f"propagation must be one of {', '.join(PROPAGATIONS)}, not {propagation!r}"
+        )
     if max_nodes < 1:
-        raise ValueError(f"max_nodes must be at least 1, not {max_nodes}")
+        raise InvalidArgumentError(f"max_nodes must be at least 1, not {max_nodes}")
     model = puzzle if isinstance(puzzle, Model) else _model(puzzle)
     recorder = _Recorder(model, order, propagation, max_nodes, max_solutions)
     return recorder.run()
@@ -242,7 +245,9 @@ def propagate(puzzle: Puzzle | Grid | Model, propagation: str = "hidden") -> Pro
         ValueError: an unknown ``propagation``.
     """
     if propagation not in PROPAGATIONS:
-        raise ValueError(f"propagation must be one of {', '.join(PROPAGATIONS)}, not {propagation!r}")
+        raise InvalidArgumentError(
+            f"propagation must be one of {', '.join(PROPAGATIONS)}, not {propagation!r}"
+        )
     model = puzzle if isinstance(puzzle, Model) else _model(puzzle)
     recorder = _Recorder(model, "row-major", propagation, 1, 1)
     masks = [sum(1 << (v - 1) for v in domain) for domain in model.domains()]

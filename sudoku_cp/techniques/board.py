@@ -83,7 +83,7 @@ def linear_supports(constraint: Linear) -> Callable[[list[int]], list[int] | Non
     The filter changes ``candidates`` in place and returns the cells it narrowed, or
     ``None`` when no choice satisfies the constraint.
 
-    >>> arrow = Linear((0, 1, 2), (-1, 1, 1), "==", 0, "arrow")  # r1c1 = r1c2 + r1c3
+    >>> arrow = Linear((0, 1, 2), (-1, 1, 1), "==", 0, label="arrow")  # r1c1 = r1c2 + r1c3
     >>> candidates = [0b111111111, 0b11, 0b11]  # 1..9, 1..2, 1..2
     >>> linear_supports(arrow)(candidates), values_of(candidates[0])
     ([0], (2, 3, 4))

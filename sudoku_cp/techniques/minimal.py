@@ -59,7 +59,7 @@ set counts as not refuting (the set kept is always proven, so only minimality su
 def _model(board: Board, constraints: Sequence[Constraint], domains: dict[int, int]) -> Model:
     whole = board.model
     fixed = tuple(0 if c in domains else 1 for c in range(whole.cell_count))
-    restricted = tuple(ValueIn(c, values_of(mask), "candidates") for c, mask in domains.items())
+    restricted = tuple(ValueIn(c, values_of(mask), origin="candidates") for c, mask in domains.items())
     return Model(board.side, fixed, tuple(constraints) + restricted, whole.positions)
 
 

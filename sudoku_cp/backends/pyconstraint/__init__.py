@@ -95,6 +95,7 @@ from sudoku_cp.backends.pyconstraint.model import (
 )
 from sudoku_cp.backends.pyconstraint.search import ConstraintPrefixSearch, count_here, smallest
 from sudoku_cp.backends.pyconstraint.worker import run, shutdown_worker
+from sudoku_cp.errors import InvalidArgumentError
 from sudoku_cp.grid import Grid
 from sudoku_cp.puzzle import Puzzle, to_puzzle
 
@@ -158,7 +159,7 @@ class Options(BackendOptions):
 
     def __post_init__(self) -> None:
         if self.solver in SOLVERS and self.solver not in COMPLETE_SOLVERS:
-            raise ValueError(
+            raise InvalidArgumentError(
                 f"solver {self.solver!r} cannot prove that no smaller solution exists; "
                 f"use one of: {', '.join(COMPLETE_SOLVERS)}"
             )

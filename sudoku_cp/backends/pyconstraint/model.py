@@ -38,7 +38,7 @@ from sudoku_cp.constraints import (
 )
 from sudoku_cp.engine.propagators import propagator
 from sudoku_cp.engine.sums import implied_sums
-from sudoku_cp.errors import NoSolutionError
+from sudoku_cp.errors import InvalidArgumentError, NoSolutionError
 from sudoku_cp.grid import Grid
 from sudoku_cp.puzzle import Puzzle, to_puzzle
 
@@ -172,7 +172,7 @@ def _make_solver(solver: constraint.Solver | str | None) -> constraint.Solver:
         return solver
     name = DEFAULT_SOLVER if solver is None else solver
     if name not in SOLVERS:
-        raise ValueError(f"unknown python-constraint solver {name!r}; known: {', '.join(SOLVERS)}")
+        raise InvalidArgumentError(f"unknown python-constraint solver {name!r}; known: {', '.join(SOLVERS)}")
     return SOLVERS[name]()
 
 
@@ -238,7 +238,9 @@ def problem_of(
 ) -> constraint.Problem:
     """A Problem over the cells of the model with the given domains (row-major)."""
     if constraints not in CONSTRAINT_FORMS:
-        raise ValueError(f"unknown constraint form {constraints!r}; known: {', '.join(CONSTRAINT_FORMS)}")
+        raise InvalidArgumentError(
+            f"unknown constraint form {constraints!r}; known: {', '.join(CONSTRAINT_FORMS)}"
+        )
     problem = constraint.Problem(_make_solver(solver))
     names = model_variable_names(model)
     for name, domain in zip(names, domains, strict=True):

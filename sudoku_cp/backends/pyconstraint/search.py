@@ -23,7 +23,7 @@ from sudoku_cp.backends.pyconstraint.model import (
 )
 from sudoku_cp.engine.lexmin import lowest_candidates, smallest_solution
 from sudoku_cp.engine.search import BitmaskSearch
-from sudoku_cp.errors import NoSolutionError
+from sudoku_cp.errors import InvalidArgumentError, NoSolutionError
 from sudoku_cp.grid import Grid
 from sudoku_cp.puzzle import Puzzle
 
@@ -86,12 +86,14 @@ class ConstraintPrefixSearch:
         preprocess: bool = True,
     ) -> None:
         if solver not in COMPLETE_SOLVERS:
-            raise ValueError(
+            raise InvalidArgumentError(
                 f"solver {solver!r} cannot prove that no smaller solution exists; "
                 f"use one of: {', '.join(COMPLETE_SOLVERS)}"
             )
         if constraints not in CONSTRAINT_FORMS:
-            raise ValueError(f"unknown constraint form {constraints!r}; known: {', '.join(CONSTRAINT_FORMS)}")
+            raise InvalidArgumentError(
+                f"unknown constraint form {constraints!r}; known: {', '.join(CONSTRAINT_FORMS)}"
+            )
         self._model = puzzle.model
         self._lowest = lowest_candidates(self._model)
         self._fixed = list(self._model.givens)  # givens and the fixed prefix; 0 for an open cell

@@ -1,0 +1,223 @@
+"""Clues of the modern rules read off a full grid, as JSON ``rules`` objects: how the
+bundled ``gen_*`` sets of the modern rules were made (``scripts/make_modern_sets.py``), and
+how :func:`sudoku_cp.generate` draws those variants (``variant="arrow"``, ...).
+
+Each drawer takes the solution as rows (``grid[r][c]``, values ``1..n``), a random
+generator, and the box shape (``None``: no boxes), and returns the ``rules`` object of
+its rule with clues that the solution satisfies: random lines for the line rules (walks
+of touching cells that fit the rule), every row and column for sandwiches, a sample of
+the outside clues for skyscrapers and outside sums, every X and V pair (with the negative
+constraint), eight little killers and eight quadruples. The generator then removes givens
+while the puzzle stays proper, so the clues and the givens left decide the puzzle.
+
+>>> import random
+>>> rows = [[1, 2, 3, 4], [3, 4, 1, 2], [2, 1, 4, 3], [4, 3, 2, 1]]
+>>> draw_clues("sandwich", rows, random.Random(1), (2, 2))["sandwiches"][:2]
+[{'side': 'left', 'index': 0, 'sum': 5}, {'side': 'left', 'index': 1, 'sum': 0}]
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections.abc import Callable
+
+Rows = list[list[int]]
+Box = tuple[int, int] | None
+
+
+def _neighbours(cell: tuple[int, int], n: int) -> list[tuple[int, int]]:
+    r, c = cell
+    return [
+        (r + dr, c + dc)
+        for dr in (-1, 0, 1)
+        for dc in (-1, 0, 1)
+        if (dr, dc) != (0, 0) and 0 <= r + dr < n and 0 <= c + dc < n
+    ]
+
+
+def _walks(
+    rng: random.Random, n: int, length: int, fits: Callable[[list], bool], count: int, used: set
+) -> list:
+    """``count`` random lines of ``length`` touching cells, off ``used`` cells, that ``fits`` accepts."""
+    lines = []
+    for _ in range(20000):
+        if len(lines) == count:
+            break
+        line = [(rng.randrange(n), rng.randrange(n))]
+        while len(line) < length:
+            options = [c for c in _neighbours(line[-1], n) if c not in line and c not in used]
+            if not options:
+                break
+            line.append(rng.choice(options))
+        if len(line) == length and not used & set(line) and fits(line):
+            lines.append(line)
+            used.update(line)
+    return lines
+
+
+def _line(side: str, index: int, n: int) -> list[tuple[int, int]]:
+    return {
+        "left": [(index, c) for c in range(n)],
+        "right": [(index, c) for c in reversed(range(n))],
+        "top": [(r, index) for r in range(n)],
+        "bottom": [(r, index) for r in reversed(range(n))],
+    }[side]
+
+
+def _arrows(s: Rows, rng: random.Random, box: Box) -> dict:
+    n, used, out = len(s), set(), []
+    for length in (3, 3, 4, 4, 3):
+
+        def fits(w: list) -> bool:
+            return s[w[0][0]][w[0][1]] == sum(s[r][c] for r, c in w[1:])
+
+        for line in _walks(rng, n, length, fits, 1, used):
+            out.append({"circle": [list(line[0])], "arrow": [list(c) for c in line[1:]]})
+    return {"arrows": out}
+
+
+def _little_killers(s: Rows, rng: random.Random, box: Box) -> dict:
+    n = len(s)
+    starts = [((-1, c), (1, 1)) for c in range(-1, n - 2)] + [((-1, c), (1, -1)) for c in range(2, n + 1)]
+    starts += [((n, c), (-1, 1)) for c in range(-1, n - 2)] + [((n, c), (-1, -1)) for c in range(2, n + 1)]
+    out, taken = [], set()
+    for (r, c), (dr, dc) in rng.sample(starts, len(starts)):
+        if (r, c) in taken or len(out) == 8:
+            continue  # one clue per position outside the grid
+        taken.add((r, c))
+        total, (i, j) = 0, (r + dr, c + dc)
+        while 0 <= i < n and 0 <= j < n:
+            total, i, j = total + s[i][j], i + dr, j + dc
+        out.append({"sum": total, "clue": [r, c], "direction": [dr, dc]})
+    return {"little_killers": out}
+
+
+def _sandwiches(s: Rows, rng: random.Random, box: Box) -> dict:
+    n, out = len(s), []
+    for side in ("left", "top"):
+        for index in range(n):
+            digits = [s[r][c] for r, c in _line(side, index, n)]
+            i, j = sorted((digits.index(1), digits.index(n)))
+            out.append({"side": side, "index": index, "sum": sum(digits[i + 1 : j])})
+    return {"sandwiches": out}
+
+
+def _skyscrapers(s: Rows, rng: random.Random, box: Box) -> dict:
+    n, out = len(s), []
+    for side, index in itertools.product(("left", "right", "top", "bottom"), range(n)):
+        seen = tallest = 0
+        for r, c in _line(side, index, n):
+            if s[r][c] > tallest:
+                seen, tallest = seen + 1, s[r][c]
+        out.append({"side": side, "index": index, "seen": seen})
+    return {"skyscrapers": rng.sample(out, min(20, len(out)))}
+
+
+def _outside_sums(s: Rows, rng: random.Random, box: Box) -> dict:
+    n, out = len(s), []
+    count = box[1] if box else 3  # the cells a clue covers: a box's width (3 on 9x9)
+    for side, index in itertools.product(("left", "right", "top", "bottom"), range(n)):
+        out.append(
+            {"side": side, "index": index, "sum": sum(s[r][c] for r, c in _line(side, index, n)[:count])}
+        )
+    rules: dict = {"outside_sums": rng.sample(out, min(20, len(out)))}
+    if box is None or box[0] != box[1]:
+        rules["outside_sum_count"] = count
+    return rules
+
+
+def _xv(s: Rows, rng: random.Random, box: Box) -> dict:
+    n, out = len(s), {"x": [], "v": [], "all_xv_given": True}
+    for r, c in itertools.product(range(n), repeat=2):
+        for r2, c2 in ((r, c + 1), (r + 1, c)):
+            if r2 < n and c2 < n and s[r][c] + s[r2][c2] in (5, 10):
+                out["x" if s[r][c] + s[r2][c2] == 10 else "v"].append([[r, c], [r2, c2]])
+    return out
+
+
+def _lines_rule(key: str, lengths: tuple[int, ...], fits) -> Callable[[Rows, random.Random, Box], dict]:
+    def make(s: Rows, rng: random.Random, box: Box) -> dict:
+        used: set = set()
+        lines = []
+        for length in lengths:
+            lines += _walks(rng, len(s), length, lambda w: fits(s, w, box), 1, used)
+        return {key: [[list(c) for c in line] for line in lines]}
+
+    return make
+
+
+def _german_fit(s, w, box):
+    return all(abs(s[a][b] - s[c][d]) >= (len(s) + 1) // 2 for (a, b), (c, d) in itertools.pairwise(w))
+
+
+def _dutch_fit(s, w, box):
+    return all(abs(s[a][b] - s[c][d]) >= len(s) // 2 for (a, b), (c, d) in itertools.pairwise(w))
+
+
+def _renban_fit(s, w, box):
+    digits = sorted(s[r][c] for r, c in w)
+    return digits == list(range(digits[0], digits[0] + len(w)))
+
+
+def _palindrome_fit(s, w, box):
+    digits = [s[r][c] for r, c in w]
+    return digits == digits[::-1]
+
+
+def _between_fit(s, w, box):
+    low, high = sorted((s[w[0][0]][w[0][1]], s[w[-1][0]][w[-1][1]]))
+    return all(low < s[r][c] < high for r, c in w[1:-1])
+
+
+def _region_sum_fit(s, w, box):
+    if box is None:
+        return False  # region-sum lines need boxes
+    sums, previous = [], None
+    for r, c in w:
+        here = (r // box[0], c // box[1])
+        if here != previous:
+            sums.append(0)
+        sums[-1] += s[r][c]
+        previous = here
+    return len(sums) > 1 and len(set(sums)) == 1
+
+
+def _quadruples(s: Rows, rng: random.Random, box: Box) -> dict:
+    n, out = len(s), []
+    for r, c in rng.sample(list(itertools.product(range(n - 1), repeat=2)), 8):
+        digits = [s[r][c], s[r][c + 1], s[r + 1][c], s[r + 1][c + 1]]
+        out.append({"cell": [r, c], "digits": sorted(rng.sample(digits, rng.choice((2, 3, 4))))})
+    return {"quadruples": out}
+
+
+DRAWERS: dict[str, Callable[[Rows, random.Random, Box], dict]] = {
+    "arrow": _arrows,
+    "little_killer": _little_killers,
+    "sandwich": _sandwiches,
+    "skyscraper": _skyscrapers,
+    "outside_sum": _outside_sums,
+    "xv": _xv,
+    "german_whispers": _lines_rule("german_whispers", (4, 4, 3, 3, 3), _german_fit),
+    "dutch_whispers": _lines_rule("dutch_whispers", (4, 4, 3, 3, 3), _dutch_fit),
+    "renban": _lines_rule("renban", (4, 3, 3, 3, 2, 2), _renban_fit),
+    "palindrome": _lines_rule("palindromes", (5, 4, 3, 3, 3), _palindrome_fit),
+    "between_line": _lines_rule("between_lines", (4, 4, 3, 3, 3), _between_fit),
+    "region_sum_line": _lines_rule("region_sum_lines", (4, 4, 3, 3, 3), _region_sum_fit),
+    "quadruple": _quadruples,
+}
+"""Variant name (as :func:`sudoku_cp.generate` takes it): its clue drawer."""
+
+
+def draw_clues(variant: str, rows: Rows, rng: random.Random, box: Box) -> dict:
+    """The JSON ``rules`` object of ``variant`` (a key of :data:`DRAWERS`) read off the full
+    grid ``rows`` (``rows[r][c]`` in ``1..n``), drawing from ``rng``; ``box`` is the box shape
+    (``None`` for none: no region-sum lines then).
+
+    Raises:
+        KeyError: ``variant`` is not a key of :data:`DRAWERS`.
+    """
+    return DRAWERS[variant](rows, rng, box)
+
+
+__all__ = ["DRAWERS", "draw_clues"]
