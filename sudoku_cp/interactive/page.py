@@ -61,6 +61,7 @@ const model = {{
   on: () => {{}},
 }};
 widget.render({{ model, el: document.getElementById("widget") }});
+window.sudokuCpReadyMs = performance.now(); // from navigation start
 document.body.dataset.ready = "true";
 </script>
 </body>

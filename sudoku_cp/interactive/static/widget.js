@@ -222,7 +222,7 @@ function traceView(model, el, data) {
   const children = nodes.map(() => []);
   nodes.forEach((node, i) => { if (node[0] >= 0) children[node[0]].push(i); });
   const onPath = new Set(data.path);
-  const expanded = new Set(data.path);
+  const expanded = new Set(data.expandAll ? nodes.map((_, i) => i) : data.path); // expandAll: the eager baseline
   const rows = new Map(); // node -> its row element, for the expanded ones only
   const tree = h("div", { class: "tree", "data-testid": "tree" });
   const detail = h("div", { class: "detail", "data-testid": "detail" });
