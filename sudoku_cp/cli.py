@@ -802,11 +802,19 @@ def trace_command(
     "string. With -, the puzzle must be an argument (or is read from the candidates: their "
     "cells with one candidate as givens, 9x9 classic).",
 )
-def hint_command(puzzle: str | None, index: int, candidates_file: str | None) -> None:
+@click.option(
+    "--level",
+    type=click.IntRange(min=1, max=4),
+    default=4,
+    show_default=True,
+    help="How much to give away: 1 the technique, 2 the houses it works in, 3 its cells, 4 the step.",
+)
+def hint_command(puzzle: str | None, index: int, candidates_file: str | None, level: int) -> None:
     """Print the next step for PUZZLE (a file, the puzzle itself, or standard input): the
     simplest deduction its digits allow (give the digits filled so far as givens), or,
     with --candidates, the pencil marks reached. It always makes progress; it says when
-    the puzzle is solved, has no solution (or the candidates exclude it) or is not proper."""
+    the puzzle is solved, has no solution (or the candidates exclude it) or is not proper.
+    With --level 1 to 3, only the technique, where to look, or the cells (HoDoKu's hints)."""
     from sudoku_cp.stepwise import hint
 
     candidates = None
@@ -817,7 +825,12 @@ def hint_command(puzzle: str | None, index: int, candidates_file: str | None) ->
     else:
         read = _only(puzzle, index)[1]
     step = hint(read, candidates=candidates)
-    _out(str(step) if step is not None else "solved: every cell is filled")
+    if step is None:
+        _out("solved: every cell is filled")
+    else:
+        from sudoku_cp.interactive.data import hint_levels
+
+        _out("\n".join(hint_levels(step)[:level]) if level < 4 else str(step))
 
 
 def _read_text(name: str) -> str:

@@ -286,3 +286,15 @@ def test_propagation_page_in_chromium(browser, tmp_path):
 
 def trace_name(row: int, column: int) -> str:
     return f"r{row + 1}c{column + 1}"
+
+
+def test_cli_hint_levels_give_away_a_little_at_a_time():
+    runner = CliRunner()
+    step = explain(EASY)[0]
+    for level in (1, 2, 3):
+        result = runner.invoke(app, ["hint", EASY, "--level", str(level)])
+        assert result.exit_code == 0, result.output
+        assert result.output.splitlines() == list(hint_levels(step)[:level])
+        assert str(step) not in result.output
+    assert runner.invoke(app, ["hint", EASY]).output.strip() == str(step)
+    assert runner.invoke(app, ["hint", EASY, "--level", "5"]).exit_code == 2
