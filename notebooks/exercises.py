@@ -58,9 +58,20 @@ def check_weakest_level(function: Callable[[object], str | None] | None) -> None
     for index, puzzle in enumerate(puzzles):
         expected = next((level for level in PROPAGATIONS if propagate(puzzle, level).solved), None)
         got = function(puzzle)
-        assert got == expected, (
-            f"puzzle {index}: you said {got!r}, the weakest level that solves it is {expected!r} "
-            "(try the levels weakest first, and look at propagate(puzzle, level).solved)"
+        if got == expected:
+            continue
+        # say what is wrong with the answer without saying the right one
+        if got is not None and got not in PROPAGATIONS:
+            why = f"answer one of {', '.join(PROPAGATIONS)} or None"
+        elif got is None:
+            why = "some level does solve it with no search"
+        elif not propagate(puzzle, got).solved:
+            why = f"{got} leaves {propagate(puzzle, got).open_cells} cells open: it does not solve it"
+        else:
+            why = f"{got} solves it, but it is not the weakest level that does"
+        raise AssertionError(
+            f"puzzle {index}: you said {got!r}: {why} (try the levels weakest first, and look at "
+            "propagate(puzzle, level).solved)"
         )
     print(f"Exercise 6.2: correct on {len(puzzles)} puzzles")
 
@@ -222,9 +233,11 @@ def check_most_searched(answer: int | None) -> None:
     )
     nodes = table.set_index("puzzle")["nodes"]
     most = int(nodes.idxmax())
+    assert answer in nodes.index, f"answer a puzzle index from 0 to {len(nodes) - 1}"
+    more = int((nodes > nodes[answer]).sum())  # how far off, not which one
     assert answer == most, (
-        f"not {answer} ({nodes.get(answer, float('nan')):.0f} nodes): puzzle {most} needs "
-        f"{nodes[most]:.0f}; compare(..., backends=['backtracking']) has a 'nodes' column"
+        f"not {answer}: it needs {nodes[answer]:.0f} nodes, and {more} of the ten need more; "
+        "compare(..., backends=['backtracking']) has a 'nodes' column"
     )
     print(f"Exercise 2.2: correct (puzzle {most}, {nodes[most]:.0f} nodes)")
 

@@ -173,3 +173,23 @@ def test_a_wrong_cage_row_fails():
         exercises.check_cage_row({v - 1: v for v in range(1, 10)})  # r1c1 only
     with pytest.raises(AssertionError, match="not a cell of the cage"):
         exercises.check_cage_row({**right, 18: 1})  # r1c3 = 1
+
+
+def test_the_hints_of_2_2_and_6_2_do_not_give_the_answer_away():
+    # issue 33: both hints used to name the right answer
+    from sudoku_cp.engine.trace import PROPAGATIONS, propagate
+
+    puzzles = exercises.datasets.load("easy50")[:8] + exercises.datasets.load("top95")[:4]
+    expected = next((level for level in PROPAGATIONS if propagate(puzzles[0], level).solved), None)
+    wrong = next(level for level in PROPAGATIONS if level != expected)
+    with pytest.raises(AssertionError, match="puzzle 0") as raised:
+        exercises.check_weakest_level(lambda puzzle: wrong)
+    assert repr(expected) not in str(raised.value) and f"is {expected}" not in str(raised.value)
+    with pytest.raises(AssertionError, match="nodes") as raised:
+        exercises.check_most_searched(2)
+    table = exercises.datasets.load("top95")[:10]
+    from sudoku_cp import compare
+
+    nodes = compare(table, backends=["backtracking"], processes=1, progress=False)["nodes"]
+    most = int(nodes.idxmax())
+    assert f"puzzle {most}" not in str(raised.value) and f"{nodes[most]:.0f}" not in str(raised.value)
