@@ -193,3 +193,61 @@ def test_the_hints_of_2_2_and_6_2_do_not_give_the_answer_away():
     nodes = compare(table, backends=["backtracking"], processes=1, progress=False)["nodes"]
     most = int(nodes.idxmax())
     assert f"puzzle {most}" not in str(raised.value) and f"{nodes[most]:.0f}" not in str(raised.value)
+
+
+def test_unanswered_exercises_of_notebooks_8_and_9_only_say_so(capsys):
+    exercises.check_circle_value(None)
+    exercises.check_arrow_breaker(None)
+    exercises.check_eliminate(None, None)
+    exercises.check_search(None, None)
+    exercises.check_thermo_bounds(None)
+    assert capsys.readouterr().out.count("not answered yet") == 5
+
+
+def test_wrong_answers_of_notebook_8_fail():
+    with pytest.raises(AssertionError, match="arrow 1"):
+        exercises.check_circle_value(lambda constraint, values: values[constraint.cells[0]] + 1)
+    with pytest.raises(AssertionError, match="breaks a unit"):
+        exercises.check_arrow_breaker((0, 0, 7))
+    from sudoku_cp import solve
+
+    digits = solve(exercises.arrow_puzzle()).cells
+    empty = exercises.arrow_puzzle().grid.cells.index(0)
+    with pytest.raises(AssertionError, match="still has a solution"):
+        exercises.check_arrow_breaker((*divmod(empty, 9), digits[empty]))
+
+
+def _no_hidden_singles(problem, domains, cell, value):
+    """Forward checking only: a wrong 9.1 answer (it misses hidden singles)."""
+    if value not in domains[cell]:
+        return True
+    domains[cell].discard(value)
+    if not domains[cell]:
+        return False
+    if len(domains[cell]) == 1:
+        (last,) = domains[cell]
+        return all(_no_hidden_singles(problem, domains, peer, last) for peer in problem.peers[cell])
+    return True
+
+
+def test_wrong_answers_of_notebook_9_fail():
+    def assign(problem, domains, cell, value):
+        return all(_no_hidden_singles(problem, domains, cell, v) for v in domains[cell] - {value})
+
+    with pytest.raises(AssertionError, match="no other cell of row 1 can hold 2"):
+        exercises.check_eliminate(_no_hidden_singles, assign)
+
+    def off_by_one(problem, domains, thermometer):
+        for a, b in zip(thermometer, thermometer[1:], strict=False):
+            domains[b].difference_update(range(1, min(domains[a])))  # lets equal digits through
+        return True
+
+    with pytest.raises(AssertionError, match="thermo|r\\dc\\d"):
+        exercises.check_thermo_bounds(off_by_one)
+
+    def first_value_only(problem, domains, order, stats, assign):
+        stats["decisions"] += 1
+        return domains
+
+    with pytest.raises(AssertionError):
+        exercises.check_search(first_value_only, assign)
