@@ -119,7 +119,9 @@ def problem(puzzle: Puzzle | Grid | Model | str) -> Problem:
         if isinstance(constraint, Less) and constraint.origin.kind == OriginKind.THERMOMETER:
             chains.setdefault(constraint.origin, []).append(constraint)
             continue
-        raise NotSupportedError(f"notebook 9's interface knows units and thermometers, not {constraint.label}")
+        raise NotSupportedError(
+            f"notebook 9's interface knows units and thermometers, not {constraint.label}"
+        )
     thermometers = tuple(
         (links[0].first, *(link.second for link in links)) for links in chains.values()
     )  # a thermometer's Less constraints come bulb first, each from one cell to the next
