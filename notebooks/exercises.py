@@ -242,6 +242,34 @@ def check_most_searched(answer: int | None) -> None:
     print(f"Exercise 2.2: correct (puzzle {most}, {nodes[most]:.0f} nodes)")
 
 
+def check_cpmpy_model(build) -> None:
+    """Exercise 2.3: ``build(grid)`` returns ``(model, cells)``, a ``cpmpy.Model`` of the classic
+    rules and the ``n x n`` array of its cell variables. Solved with two solvers (OR-Tools and
+    PySAT through CPMpy) on a 4x4, a 9x9 and a 16x16; each answer must be a solution of the
+    puzzle, and on proper puzzles the package's (the only one)."""
+    if _not_answered(build, "Exercise 2.3"):
+        return
+    from sudoku_cp import Grid, Puzzle, solve
+
+    puzzles = [Grid.parse("1.....2..3.....4"), datasets.load("top95")[1], datasets.load("hex16")[0]]
+    for grid in puzzles:
+        n = grid.side
+        for solver in ("ortools", "pysat"):
+            model, cells = build(grid)
+            assert tuple(cells.shape) == (n, n), f"cells must be a {n}x{n} array, not {tuple(cells.shape)}"
+            assert model.solve(solver=solver), f"{n}x{n}: {solver} finds no solution of your model"
+            values = [int(v) for v in cells.value().flatten()]
+            kept = all(g in (0, v) for g, v in zip(grid.cells, values, strict=True))
+            assert kept, f"{n}x{n} ({solver}): the answer changes a given: is each given an equality?"
+            broken = next((c for c in Puzzle(grid).model.constraints if not c.holds(values)), None)
+            assert broken is None, f"{n}x{n} ({solver}): the answer breaks {broken.label}"
+            if n > 4:  # proper: one solution, the package's
+                assert tuple(values) == solve(grid).cells, (
+                    f"{n}x{n} ({solver}): not the puzzle's only solution"
+                )
+    print("Exercise 2.3: correct (ortools and pysat agree with the package on 4x4, 9x9 and 16x16)")
+
+
 # Notebook 3: counting ------------------------------------------------------------------------
 
 SMALL_GRID = "1...........2..."

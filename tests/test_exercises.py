@@ -251,3 +251,20 @@ def test_wrong_answers_of_notebook_9_fail():
 
     with pytest.raises(AssertionError):
         exercises.check_search(first_value_only, assign)
+
+
+def test_a_cpmpy_model_without_boxes_fails_and_none_only_says_so(capsys):
+    cp = pytest.importorskip("cpmpy")
+    exercises.check_cpmpy_model(None)
+    assert "not answered yet" in capsys.readouterr().out
+
+    def rows_and_columns_only(grid):
+        n = grid.side
+        cells = cp.intvar(1, n, shape=(n, n), name="x")
+        model = cp.Model([cp.AllDifferent(cells[i, :]) for i in range(n)])
+        model += [cp.AllDifferent(cells[:, i]) for i in range(n)]
+        model += [cells[i // n, i % n] == v for i, v in enumerate(grid.cells) if v]
+        return model, cells
+
+    with pytest.raises(AssertionError, match="box|package"):
+        exercises.check_cpmpy_model(rows_and_columns_only)
