@@ -59,14 +59,7 @@ def hint_levels(step: Step) -> tuple[str, str, str, str]:
     The cells that matter: r5c6.
     naked single: r5c6=4 (the only candidate left in r5c6)
     """
-    cells = ", ".join(f"r{r + 1}c{c + 1}" for r, c in step.cells)
-    houses = ", ".join(step.units) if step.units else cells
-    return (
-        f"Look for a {step.technique}.",
-        f"Look in {houses}.",
-        f"The cells that matter: {cells}.",
-        str(step),
-    )
+    return step.hint_levels()
 
 
 def _regions(model: Model) -> list[int]:
