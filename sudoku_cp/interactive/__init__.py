@@ -70,9 +70,9 @@ def explanation_widget(explanation: Explanation | PuzzleInput, *, step: int = 0)
     return _widgets().ExplanationStepper(data=explanation_data(explanation), step=step)
 
 
-def tree_widget(trace: SearchTrace, puzzle: PuzzleInput | None = None, *, selected: int = 0):
-    """A :class:`~sudoku_cp.interactive.widgets.SearchTreeExplorer` over ``trace``; give the
-    ``puzzle`` the trace searched to draw its givens and regions."""
+def tree_widget(trace: SearchTrace, puzzle: PuzzleInput, *, selected: int = 0):
+    """A :class:`~sudoku_cp.interactive.widgets.SearchTreeExplorer` over ``trace``, the
+    recorded search of ``puzzle`` (for its givens, regions and starting domains)."""
     return _widgets().SearchTreeExplorer(data=trace_data(trace, _model(puzzle)), selected=selected)
 
 
@@ -83,8 +83,6 @@ def propagation_widget(propagation: Propagation, puzzle: PuzzleInput, *, step: i
 
 
 def _model(puzzle):
-    if puzzle is None:
-        return None
     from sudoku_cp.constraints import Model
     from sudoku_cp.puzzle import as_puzzle
 

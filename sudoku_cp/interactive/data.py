@@ -14,8 +14,10 @@ as they are). Cells are ``[row, column]`` and candidates ``[row, column, value]`
 columns 0-based; the page's JavaScript (``static/widget.js``) draws them.
 
 >>> from sudoku_cp.grid import Grid
+>>> from sudoku_cp.puzzle import Puzzle
 >>> from sudoku_cp.engine.trace import trace_search
->>> data = trace_data(trace_search(Grid.parse("12.." "34.." "...." "...."), order="row-major"))
+>>> grid = Grid.parse("12.." "34.." "...." "....")
+>>> data = trace_data(trace_search(grid, order="row-major"), Puzzle(grid).model)
 >>> data["kind"], data["board"]["side"], len(data["nodes"]), data["path"]
 ('trace', 4, 5, [0, 1, 2, 3, 4])
 >>> data["nodes"][1]  # parent, cell, value, status code, depth, subtree size, solutions, failed by
@@ -158,13 +160,13 @@ def _removals(removals: Sequence[Removal], labels: _Labels) -> list[list[int]]:
     return [[r.cell, r.value, RULES.index(r.rule), labels(r.constraint)] for r in removals]
 
 
-def trace_data(trace: SearchTrace, model: Model | None = None) -> dict[str, Any]:
+def trace_data(trace: SearchTrace, model: Model) -> dict[str, Any]:
     """A recorded search as data, compact enough for thousands of nodes.
 
     Args:
         trace: the result of :func:`sudoku_cp.engine.trace.trace_search`.
-        model: the puzzle's compiled model, for the board's regions and givens (``None``:
-            a plain ``side x side`` grid with boxes as in classic Sudoku, every cell open).
+        model: the compiled model of the puzzle it searched (``puzzle.model``): its givens,
+            regions and the domains the search started from.
 
     Returns:
         ``{"kind": "trace", "board", "nodes", "removals", "labels", "rules", "path",
@@ -176,12 +178,14 @@ def trace_data(trace: SearchTrace, model: Model | None = None) -> dict[str, Any]
         values before the root's propagation. A node's domains are the initial ones with,
         along the path from the root, each decision's cell set to its value and each
         node's removals taken out (the page does this when a node is clicked).
-    """
-    if model is None:
-        from sudoku_cp.grid import Grid
-        from sudoku_cp.puzzle import Puzzle
 
-        model = Puzzle(Grid.empty(trace.side)).model
+    Raises:
+        ValueError: ``model`` is not the size of the trace's grid.
+    """
+    if model.cell_count != trace.side * trace.side and trace.positions is None:
+        raise ValueError(
+            f"the model has {model.cell_count} cells, the trace searched a {trace.side}x{trace.side}"
+        )
     labels = _Labels()
     size = [1] * len(trace.nodes)
     found = [int(node.status == "solution") for node in trace.nodes]

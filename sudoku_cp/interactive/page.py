@@ -8,7 +8,9 @@ stand-in for anywidget's model: ``get`` reads the embedded data, ``set`` keeps a
 >>> from sudoku_cp.grid import Grid
 >>> from sudoku_cp.engine.trace import trace_search
 >>> from sudoku_cp.interactive.data import trace_data
->>> page = to_html(trace_data(trace_search(Grid.parse("12.." "34.." "...." "...."))), title="a tree")
+>>> from sudoku_cp.puzzle import Puzzle
+>>> grid = Grid.parse("12.." "34.." "...." "....")
+>>> page = to_html(trace_data(trace_search(grid), Puzzle(grid).model), title="a tree")
 >>> page.startswith("<!DOCTYPE html>") and '"kind":"trace"' in page
 True
 """
