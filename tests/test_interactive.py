@@ -212,7 +212,16 @@ def test_explanation_page_in_chromium(browser, tmp_path):
     assert page.inner_text("[data-testid=step-text]") == f"21. {explanation[20]}"
     page.click("[data-testid=last]")
     assert page.inner_text("[data-testid=step-text]") == explanation.summary()
-    page.screenshot(path=str(tmp_path / "explain.png"))
+    # a chain step: its links drawn between their candidates, strong solid, weak dashed
+    chained = explain(datasets.load("top95")[3])
+    index = next(i for i, step in enumerate(chained) if step.chain is not None)
+    data = explanation_data(chained)
+    page = _open(browser, write_html(data, tmp_path / "chain.html"))
+    page.click(f".step-list li[data-step='{index}']")
+    page.wait_for_selector("svg.links line")
+    links = [link for link in data["steps"][index]["links"] if link[0] and link[1]]
+    assert page.locator("svg.links line.strong").count() == sum(strong for _, _, strong in links)
+    assert page.locator("svg.links line.weak").count() == sum(not strong for _, _, strong in links)
 
 
 @pytest.mark.slow

@@ -76,6 +76,38 @@ function drawBoard(board, state) {
   return grid;
 }
 
+// A chain's links over a drawn board: a line between the centres of each link's two ends
+// (candidates), solid for a strong link, dashed for a weak one. Drawn once the board is in the
+// page, where the candidates have their places.
+function drawLinks(grid, links) {
+  if (!links.length || !grid.isConnected) return;
+  const NS = "http://www.w3.org/2000/svg";
+  const frame = grid.getBoundingClientRect();
+  const svg = document.createElementNS(NS, "svg");
+  svg.setAttribute("class", "links");
+  svg.setAttribute("width", frame.width);
+  svg.setAttribute("height", frame.height);
+  const centre = (end) => {
+    const points = end.map(([r, c, v]) => {
+      const mark =
+        grid.querySelector(`[data-cell='${key(r, c)}'] .cand[data-value='${v}']`) ||
+        grid.querySelector(`[data-cell='${key(r, c)}']`);
+      const place = mark.getBoundingClientRect();
+      return [place.left + place.width / 2 - frame.left, place.top + place.height / 2 - frame.top];
+    });
+    return [0, 1].map((axis) => points.reduce((sum, p) => sum + p[axis], 0) / points.length);
+  };
+  for (const [a, b, strong] of links) {
+    if (!a.length || !b.length) continue;
+    const [[x1, y1], [x2, y2]] = [centre(a), centre(b)];
+    const line = document.createElementNS(NS, "line");
+    for (const [name, value] of Object.entries({ x1, y1, x2, y2 })) line.setAttribute(name, value.toFixed(1));
+    line.setAttribute("class", strong ? "strong" : "weak");
+    svg.append(line);
+  }
+  grid.append(svg);
+}
+
 function navigation(count, onMove, labelOf) {
   const slider = h("input", { type: "range", min: 0, max: count, value: 0, "aria-label": "jump" });
   const where = h("span", { class: "where", "data-testid": "where" });
@@ -137,7 +169,10 @@ function explainView(model, el, data) {
       state.cells = new Set(step.cells.map(([r, c]) => key(r, c)));
       for (const [r, c, v] of step.premises) state.marks.set(key(r, c, v), "premise");
       for (const [a, b, strong] of step.links)
-        for (const [r, c, v] of [...a, ...b]) state.marks.set(key(r, c, v), strong ? "link strong" : "link weak");
+        for (const [r, c, v] of [...a, ...b]) {
+          const before = state.marks.get(key(r, c, v));
+          state.marks.set(key(r, c, v), (before ? before + " " : "") + (strong ? "link strong" : "link weak"));
+        }
     }
     if (level >= 4 && !after.checked) {
       for (const [r, c, v] of step.eliminations) state.marks.set(key(r, c, v), "removed");
@@ -145,7 +180,9 @@ function explainView(model, el, data) {
     }
     step.hints.slice(0, level).forEach((line) => hints.append(h("li", { text: line })));
     text.textContent = level >= 4 ? `${index + 1}. ${step.text}` : `${index + 1}. (hint level ${level})`;
-    boardBox.append(drawBoard(data.board, state));
+    const grid = drawBoard(data.board, state);
+    boardBox.append(grid);
+    if (level >= 3) requestAnimationFrame(() => drawLinks(grid, step.links));
   }
   const nav = navigation(
     steps.length,
