@@ -66,6 +66,7 @@ def _shoot(browser, path: Path, out: Path, clicks: list[str], height: int, jump:
         )
     for selector in clicks:
         page.click(selector)
+    page.evaluate("() => new Promise(done => requestAnimationFrame(() => done()))")  # links drawn
     page.screenshot(path=str(out))
     page.close()
     print(f"screenshot {out.relative_to(ROOT)}")
@@ -103,8 +104,12 @@ def main() -> None:
             images = ROOT / "docs" / "images"
             images.mkdir(exist_ok=True)
             hard = datasets.load("top95")[0]
-            path = write_html(explanation_data(explain(hard)), folder / "explain.html")
-            _shoot(browser, path, images / "widget_explanation.png", ["[data-testid=next]"] * 3, 560)
+            chained = explain(datasets.load("top95")[3])
+            step = next(i for i, s in enumerate(chained) if s.chain is not None)  # a chain, with its links
+            path = write_html(explanation_data(chained), folder / "explain.html")
+            _shoot(
+                browser, path, images / "widget_explanation.png", [f".step-list li[data-step='{step}']"], 560
+            )
             small = trace_search(puzzle, order="row-major", propagation="forward", max_nodes=5000)
             path = write_html(trace_data(small, model), folder / "tree-small.html")
             on_path = set(small.path_to_first_solution())
