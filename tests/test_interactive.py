@@ -283,7 +283,7 @@ def test_propagation_page_in_chromium(browser, tmp_path):
             assert f"{removal.value} from" in text and trace_name(row, column) in text
             mark = page.locator(f"[data-cell='{row},{column}'] .cand.removed[data-value='{removal.value}']")
             assert mark.inner_text() == str(removal.value)  # the removed value is named, not a disc
-            colour_class = ["rule-forward", "rule-hidden", "rule-hall", "rule-propagator"][
+            colour_class = ["rule-forward", "rule-hidden", "rule-hall", "rule-propagator", "rule-yours"][
                 RULES.index(removal.rule)
             ]
             assert colour_class in mark.get_attribute("class")

@@ -38,6 +38,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from sudoku_cp.constraints import AllDifferent, Less, Model, OriginKind, cell_name
+from sudoku_cp.engine.trace import Node, Removal, SearchTrace
 
 if TYPE_CHECKING:
     from sudoku_cp.grid import Grid
@@ -147,3 +148,92 @@ def start(problem: Problem, assign: Assign) -> Domains | None:
         if value and not assign(problem, domains, cell, value):
             return None
     return domains
+
+
+YOURS = "your propagation"
+"""The rule :func:`record_search` names in the removals it records: they come from the
+student's code, which says no more about them."""
+
+Search = Callable[["Problem", "Domains | None", str, dict, Assign], "Domains | None"]
+"""``search(problem, domains, order, stats, assign) -> Domains | None`` (notebook 9)."""
+
+
+def record_search(
+    problem: Problem, search: Search, assign: Assign, order: str = "smallest-domain"
+) -> SearchTrace:
+    """Run a hand-written ``search`` from ``start(problem, assign)`` and record its tree as a
+    :class:`~sudoku_cp.engine.trace.SearchTrace`, so that it is drawn like the engine's
+    (:func:`sudoku_cp.interactive.tree_widget`).
+
+    ``search`` is handed a recording ``assign``: each call is a decision. Its parent is the
+    deepest open node whose candidates after propagation are the candidates handed in (the
+    search copies its node's candidates before each decision), which is how a depth-first
+    search's tree is rebuilt without changing the student's code. A node's removals are the
+    candidates its ``assign`` took out of the other cells, each named :data:`YOURS`; a
+    decision that returns ``False`` is a dead end, one that leaves every cell with one value a
+    solution.
+
+    Args:
+        problem: the :class:`Problem`.
+        search: the student's search.
+        assign: the student's assign (the recording one wraps it).
+        order: ``"smallest-domain"`` or ``"row-major"``, passed to ``search``.
+
+    Returns:
+        The recorded trace (``propagation`` is :data:`YOURS`); its ``solutions`` hold the
+        solution the search returned, if any.
+    """
+    domains = start(problem, assign)
+    root = Node(0, None, None, 0)
+    nodes = [root]
+    if domains is None:
+        root.status = "failed"
+        return SearchTrace(problem.side, order, YOURS, nodes, [], True)
+    given = [
+        {value} if value else values
+        for value, values in zip(problem.givens, problem.full_domains(), strict=True)
+    ]
+    root.removals = _removed(given, domains, skip=-1)  # as the engine's root: givens already decided
+    states = {0: _frozen(domains)}
+    stack = [0]
+
+    def recording(given: Problem, candidates: Domains, cell: int, value: int) -> bool:
+        before = _frozen(candidates)
+        while len(stack) > 1 and states[stack[-1]] != before:
+            stack.pop()
+        parent = nodes[stack[-1]]
+        node = Node(len(nodes), parent.index, (cell, value), parent.depth + 1)
+        nodes.append(node)
+        parent.children.append(node.index)
+        copy = [set(values) for values in candidates]
+        done = assign(given, candidates, cell, value)
+        node.removals = _removed(copy, candidates, skip=cell)
+        if not done:
+            node.status = "failed"
+        elif all(len(values) == 1 for values in candidates):
+            node.status = "solution"
+        else:
+            states[node.index] = _frozen(candidates)
+            stack.append(node.index)
+        return done
+
+    found = search(problem, domains, order, {"decisions": 0}, recording)
+    solutions = [problem.values(found)] if found is not None else []
+    if not root.children and found is not None:
+        root.status = "solution"
+    return SearchTrace(problem.side, order, YOURS, nodes, solutions, True)
+
+
+def _frozen(domains: Domains) -> tuple[frozenset[int], ...]:
+    return tuple(frozenset(values) for values in domains)
+
+
+def _removed(before: Domains, after: Domains, skip: int) -> tuple[Removal, ...]:
+    """What went from each cell but ``skip`` (the decided cell, whose other values a decision
+    drops, as in the engine's trace), in cell order."""
+    return tuple(
+        Removal(cell, value, None, YOURS)  # type: ignore[arg-type]  # no constraint: the student's code
+        for cell, (old, new) in enumerate(zip(before, after, strict=True))
+        if cell != skip
+        for value in sorted(old - new)
+    )

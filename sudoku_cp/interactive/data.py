@@ -36,9 +36,10 @@ if TYPE_CHECKING:
     from sudoku_cp.puzzle import Puzzle
     from sudoku_cp.stepwise import Explanation, Step
 
-RULES = ("forward checking", "hidden single", "Hall set", "propagator")
+RULES = ("forward checking", "hidden single", "Hall set", "propagator", "your propagation")
 """The rules a :class:`~sudoku_cp.engine.trace.Removal` names, in the order of their
-codes in the data (``rule`` 0 is forward checking); the page colours each its own way."""
+codes in the data (``rule`` 0 is forward checking); the page colours each its own way. The
+last is a hand-written search's (:func:`sudoku_cp.engine.teaching.record_search`)."""
 
 STATUSES = ("open", "failed", "solution", "unexplored")
 """A trace node's status, in the order of its code in :func:`trace_data`."""

@@ -6,7 +6,7 @@
 // "propagation" (one rule application at a time). The current step or node is written back
 // to the model ("step", "selected") so that Python can read it.
 
-const RULE_CLASS = ["rule-forward", "rule-hidden", "rule-hall", "rule-propagator"];
+const RULE_CLASS = ["rule-forward", "rule-hidden", "rule-hall", "rule-propagator", "rule-yours"];
 const STATUS_MARK = ["", "\u2717", "\u2713", "\u2026"]; // open, dead end, solution, unexplored
 const VALUE_CHARS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
 
@@ -340,9 +340,9 @@ function traceView(model, el, data) {
     removals.forEach(([c, v, rule, constraint], k) => {
       const [r, col] = position(c);
       if (!showAfter.checked) state.marks.set(key(r, col, v), "removed " + RULE_CLASS[rule]);
-      state.labels.set(key(r, col, v), `${data.rules[rule]} (${data.labels[constraint]})`);
-      if (k < 200) list.append(h("li", { class: RULE_CLASS[rule],
-        text: `${v} from ${cellName(r, col)}: ${data.rules[rule]} on ${data.labels[constraint]}` }));
+      const on = constraint >= 0 ? ` on ${data.labels[constraint]}` : "";
+      state.labels.set(key(r, col, v), data.rules[rule] + on);
+      if (k < 200) list.append(h("li", { class: RULE_CLASS[rule], text: `${v} from ${cellName(r, col)}: ${data.rules[rule]}${on}` }));
     });
     if (removals.length > 200) list.append(h("li", { text: `... ${removals.length - 200} more` }));
     boardBox.replaceChildren(drawBoard(data.board, state));
@@ -363,7 +363,8 @@ function traceView(model, el, data) {
   const collapse = h("button", { text: "collapse all", onclick: () => {
     expanded.clear(); rows.clear(); tree.replaceChildren(row(0)); } });
   showAfter.addEventListener("change", () => selected >= 0 && select(selected));
-  const caption = `${data.order} search, ${data.propagation} propagation: ${data.decisions} decisions, ` +
+  const how = data.propagation.endsWith("propagation") ? data.propagation : `${data.propagation} propagation`;
+  const caption = `${data.order} search, ${how}: ${data.decisions} decisions, ` +
     `${data.failures} dead ends` + (data.complete ? "" : " (capped)");
   el.append(
     h("div", { class: "title", text: "Search tree", "data-testid": "caption" }, h("span", { class: "caption", text: " " + caption })),
