@@ -307,3 +307,67 @@ def test_cli_hint_levels_give_away_a_little_at_a_time():
         assert str(step) not in result.output
     assert runner.invoke(app, ["hint", EASY]).output.strip() == str(step)
     assert runner.invoke(app, ["hint", EASY, "--level", "5"]).exit_code == 2
+
+
+@pytest.mark.slow
+def test_the_tree_widget_runs_in_jupyterlab(browser, tmp_path):
+    """The anywidget path, not only the page: JupyterLab (the notebooks extra, also in the test
+    extra) runs a cell that returns a tree widget; a click on a node shows its text."""
+    import socket
+    import subprocess
+    import sys
+    import time as clock
+
+    import nbformat
+
+    pytest.importorskip("jupyterlab", reason="pip install -e '.[test]' brings JupyterLab")
+    puzzle = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+    source = (
+        "from sudoku_cp.engine.trace import trace_search\n"
+        "from sudoku_cp.interactive import tree_widget\n"
+        f"puzzle = {puzzle!r}\n"
+        "tree_widget(trace_search(puzzle, order='row-major', propagation='forward', max_nodes=300), puzzle)"
+    )
+    notebook = nbformat.v4.new_notebook(
+        cells=[nbformat.v4.new_code_cell(source)],
+        metadata={"kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"}},
+    )
+    nbformat.write(notebook, tmp_path / "tree.ipynb")
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    root = Path(__file__).resolve().parent.parent
+    env = {**os.environ, "PYTHONPATH": f"{root}{os.pathsep}{os.environ.get('PYTHONPATH', '')}"}
+    command = [sys.executable, "-m", "jupyterlab", "--no-browser", f"--port={port}", "--ServerApp.token=t",
+               f"--ServerApp.root_dir={tmp_path}", "--allow-root"]  # fmt: skip
+    server = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        page = browser.new_page(viewport={"width": 1300, "height": 900})
+        for _ in range(120):  # the server's start, polled (no timing is asserted)
+            try:
+                page.goto(f"http://127.0.0.1:{port}/lab/tree/tree.ipynb?token=t")
+                break
+            except Exception:
+                clock.sleep(0.5)
+        page.wait_for_selector(".jp-Notebook .jp-Cell", timeout=120_000)
+        page.get_by_text("| Idle").wait_for(timeout=120_000)  # the kernel is up
+        for _ in range(6):  # a run asked for before the session is wired up is dropped: ask again
+            page.locator(".jp-Cell").first.click()
+            page.keyboard.press("Control+Enter")
+            try:
+                page.wait_for_selector(".sudoku-cp [data-node='0']", timeout=20_000)
+                break
+            except Exception:
+                continue
+        trace = trace_search(puzzle, order="row-major", propagation="forward", max_nodes=300)
+        if not trace.path_to_first_solution():  # capped before a solution: the root starts collapsed
+            page.click(".sudoku-cp [data-node='0'] [data-testid=toggle]")
+        page.click(".sudoku-cp [data-node='1'] .label")
+        cell, value = trace.nodes[1].decision
+        text = page.inner_text(".sudoku-cp [data-testid=node-text]")
+        assert text.startswith(
+            f"node 1: {trace.cell_name(cell)}={value}, {len(trace.nodes[1].removals)} candidates"
+        )
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
