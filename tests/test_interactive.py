@@ -63,13 +63,21 @@ def test_explanation_data_follows_the_steps():
     explanation = explain(datasets.load("top95")[0])
     data = explanation_data(explanation)
     assert len(data["steps"]) == len(explanation)
-    for index, (step, row) in enumerate(zip(explanation, data["steps"], strict=True)):
+    for step, row in zip(explanation, data["steps"], strict=True):
         assert row["text"] == str(step)
         assert row["hints"] == list(hint_levels(step))
         assert [tuple(t) for t in row["eliminations"]] == list(step.eliminations)
-        digits, candidates = explanation.state(index)
-        assert row["digits"] == list(digits)
-        assert [tuple(c) for c in row["candidates"]] == list(candidates)
+    # the page replays the steps from the start (eliminations out, placed cells set): that must
+    # give Explanation.state before every step and at the end
+    model = explanation.puzzle.model
+    digits, candidates = list(data["start"]["digits"]), [set(c) for c in data["start"]["candidates"]]
+    for index, row in enumerate(data["steps"]):
+        assert (tuple(digits), tuple(tuple(sorted(c)) for c in candidates)) == explanation.state(index)
+        for r, c, v in row["eliminations"]:
+            candidates[model.cell_at(r, c)].discard(v)
+        for r, c, v in row["placements"]:
+            digits[model.cell_at(r, c)], candidates[model.cell_at(r, c)] = v, {v}
+    assert (tuple(digits), tuple(tuple(sorted(c)) for c in candidates)) == explanation.state(len(explanation))
     assert data["summary"] == explanation.summary()
     json.dumps(data)  # plain data
 
@@ -200,6 +208,10 @@ def test_explanation_page_in_chromium(browser, tmp_path):
             )
         }
         assert shown == set(step.eliminations)
+        _, candidates = explanation.state(index)
+        for cell in (0, 40, 80):  # the candidates shown are the state before the step
+            if len(candidates[cell]) > 1:
+                assert _shown_candidates(page, *divmod(cell, 9)) == list(candidates[cell])
         page.click("[data-testid=next]")
     # graded hints: level 1 names the technique only, level 2 adds the houses
     page.click("[data-testid=level-1]")

@@ -91,15 +91,21 @@ def _board(model: Model, givens: Sequence[int]) -> dict[str, Any]:
 
 
 def explanation_data(explanation: Explanation) -> dict[str, Any]:
-    """An explanation as data: the board, and for each step its text, its four hint
-    levels, its premise cells and candidates, its units' cells, its chain links, what it
-    places and removes, and the digits and candidates just before it.
+    """An explanation as data: the board, the digits and candidates before the first
+    step, and for each step its text, its four hint levels, its premise cells and
+    candidates, its units' cells, its chain links and what it places and removes.
+
+    The state before each later step is not stored (it would repeat the grid once a step):
+    the page replays the steps, each removing its eliminations and setting each placed cell
+    to its digit, which gives :meth:`~sudoku_cp.stepwise.Explanation.state` exactly
+    (``tests/test_interactive.py`` checks it).
 
     Args:
         explanation: the result of :func:`sudoku_cp.stepwise.explain`.
 
     Returns:
-        ``{"kind": "explain", "board": ..., "steps": [...], "end": {...}, "summary": str}``.
+        ``{"kind": "explain", "board": ..., "start": {"digits", "candidates"}, "steps": [...],
+        "summary": str, "hintLevels": [...]}``.
     """
     from sudoku_cp.stepwise import _cells_by_origin, _chain_links  # the one place that knows them
 
@@ -108,7 +114,7 @@ def explanation_data(explanation: Explanation) -> dict[str, Any]:
     cells_of = _cells_by_origin(puzzle)
     steps = []
     for index, step in enumerate(explanation.steps):
-        digits, candidates = explanation.state(index)
+        _, candidates = explanation.state(index)  # where the links' ends are
         links = (
             _chain_links(step.chain, candidates, model) if step.chain is not None else []
         )  # candidates at the links' ends, strong or weak
@@ -124,16 +130,14 @@ def explanation_data(explanation: Explanation) -> dict[str, Any]:
                 "units": list(step.units),
                 "unitCells": [[list(c) for c in cells_of[o]] for o in step.origins if o in cells_of][:4],
                 "links": [[[list(t) for t in a], [list(t) for t in b], strong] for a, b, strong in links],
-                "digits": list(digits),
-                "candidates": [list(c) for c in candidates],
             }
         )
-    digits, candidates = explanation.state(len(explanation))
+    digits, candidates = explanation.state(0)
     return {
         "kind": "explain",
         "board": _board(model, puzzle.grid.cells),
+        "start": {"digits": list(digits), "candidates": [list(c) for c in candidates]},
         "steps": steps,
-        "end": {"digits": list(digits), "candidates": [list(c) for c in candidates]},
         "summary": explanation.summary(),
         "hintLevels": list(HINT_LEVELS),
     }

@@ -136,6 +136,21 @@ function navigation(count, onMove, labelOf) {
 
 function explainView(model, el, data) {
   const steps = data.steps;
+  // The digits and candidates before each step (and at the end), replayed from the start:
+  // each step removes its eliminations and sets each placed cell to its digit.
+  const states = [data.start];
+  for (const step of steps) {
+    const last = states[states.length - 1];
+    const digits = [...last.digits];
+    const candidates = last.candidates.map((values) => new Set(values));
+    for (const [r, c, v] of step.eliminations) candidates[cellIndex(data.board, r, c)].delete(v);
+    for (const [r, c, v] of step.placements) {
+      const cell = cellIndex(data.board, r, c);
+      digits[cell] = v;
+      candidates[cell] = new Set([v]);
+    }
+    states.push({ digits, candidates: candidates.map((values) => [...values].sort((a, b) => a - b)) });
+  }
   const boardBox = h("div", { class: "board-box" });
   const text = h("div", { class: "step-text", "data-testid": "step-text" });
   const hints = h("ol", { class: "hints", "data-testid": "hints" });
@@ -158,11 +173,11 @@ function explainView(model, el, data) {
     hints.replaceChildren();
     if (index === steps.length) {
       text.textContent = data.summary;
-      boardBox.append(drawBoard(data.board, data.end));
+      boardBox.append(drawBoard(data.board, states[index]));
       return;
     }
     const step = steps[index];
-    const later = after.checked ? steps[index + 1] || data.end : step;
+    const later = states[after.checked ? index + 1 : index];
     const state = { digits: later.digits, candidates: later.candidates, marks: new Map() };
     if (level >= 2) state.units = new Set(step.unitCells.flat().map(([r, c]) => key(r, c)));
     if (level >= 3) {
