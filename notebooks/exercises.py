@@ -58,9 +58,20 @@ def check_weakest_level(function: Callable[[object], str | None] | None) -> None
     for index, puzzle in enumerate(puzzles):
         expected = next((level for level in PROPAGATIONS if propagate(puzzle, level).solved), None)
         got = function(puzzle)
-        assert got == expected, (
-            f"puzzle {index}: you said {got!r}, the weakest level that solves it is {expected!r} "
-            "(try the levels weakest first, and look at propagate(puzzle, level).solved)"
+        if got == expected:
+            continue
+        # say what is wrong with the answer without saying the right one
+        if got is not None and got not in PROPAGATIONS:
+            why = f"answer one of {', '.join(PROPAGATIONS)} or None"
+        elif got is None:
+            why = "some level does solve it with no search"
+        elif not propagate(puzzle, got).solved:
+            why = f"{got} leaves {propagate(puzzle, got).open_cells} cells open: it does not solve it"
+        else:
+            why = f"{got} solves it, but it is not the weakest level that does"
+        raise AssertionError(
+            f"puzzle {index}: you said {got!r}: {why} (try the levels weakest first, and look at "
+            "propagate(puzzle, level).solved)"
         )
     print(f"Exercise 6.2: correct on {len(puzzles)} puzzles")
 
@@ -222,11 +233,41 @@ def check_most_searched(answer: int | None) -> None:
     )
     nodes = table.set_index("puzzle")["nodes"]
     most = int(nodes.idxmax())
+    assert answer in nodes.index, f"answer a puzzle index from 0 to {len(nodes) - 1}"
+    more = int((nodes > nodes[answer]).sum())  # how far off, not which one
     assert answer == most, (
-        f"not {answer} ({nodes.get(answer, float('nan')):.0f} nodes): puzzle {most} needs "
-        f"{nodes[most]:.0f}; compare(..., backends=['backtracking']) has a 'nodes' column"
+        f"not {answer}: it needs {nodes[answer]:.0f} nodes, and {more} of the ten need more; "
+        "compare(..., backends=['backtracking']) has a 'nodes' column"
     )
     print(f"Exercise 2.2: correct (puzzle {most}, {nodes[most]:.0f} nodes)")
+
+
+def check_cpmpy_model(build) -> None:
+    """Exercise 2.3: ``build(grid)`` returns ``(model, cells)``, a ``cpmpy.Model`` of the classic
+    rules and the ``n x n`` array of its cell variables. Solved with two solvers (OR-Tools and
+    PySAT through CPMpy) on a 4x4, a 9x9 and a 16x16; each answer must be a solution of the
+    puzzle, and on proper puzzles the package's (the only one)."""
+    if _not_answered(build, "Exercise 2.3"):
+        return
+    from sudoku_cp import Grid, Puzzle, solve
+
+    puzzles = [Grid.parse("1.....2..3.....4"), datasets.load("top95")[1], datasets.load("hex16")[0]]
+    for grid in puzzles:
+        n = grid.side
+        for solver in ("ortools", "pysat"):
+            model, cells = build(grid)
+            assert tuple(cells.shape) == (n, n), f"cells must be a {n}x{n} array, not {tuple(cells.shape)}"
+            assert model.solve(solver=solver), f"{n}x{n}: {solver} finds no solution of your model"
+            values = [int(v) for v in cells.value().flatten()]
+            kept = all(g in (0, v) for g, v in zip(grid.cells, values, strict=True))
+            assert kept, f"{n}x{n} ({solver}): the answer changes a given: is each given an equality?"
+            broken = next((c for c in Puzzle(grid).model.constraints if not c.holds(values)), None)
+            assert broken is None, f"{n}x{n} ({solver}): the answer breaks {broken.label}"
+            if n > 4:  # proper: one solution, the package's
+                assert tuple(values) == solve(grid).cells, (
+                    f"{n}x{n} ({solver}): not the puzzle's only solution"
+                )
+    print("Exercise 2.3: correct (ortools and pysat agree with the package on 4x4, 9x9 and 16x16)")
 
 
 # Notebook 3: counting ------------------------------------------------------------------------
@@ -435,3 +476,215 @@ def check_cage_row(coefficients: dict[int, float] | None) -> None:
     off = next((c for c in truth if given[c] != truth[c]), None)
     assert off is None, f"column {off} (value {off % 9 + 1}) weighs {given[off]:g}: what does it add?"
     print(f"Exercise 7.2: correct ({len(truth)} terms, sum of v * x[c][v] = {total})")
+
+
+# Notebook 8: a puzzle from a link ------------------------------------------------------------
+
+
+def arrow_puzzle():
+    """Notebook 8's puzzle: the first bundled arrow puzzle."""
+    return datasets.load("gen_arrow")[0]
+
+
+def check_circle_value(function: Callable[[object, list[int]], int] | None) -> None:
+    """Exercise 8.1: ``function(constraint, values)`` reads an arrow's circle from the
+    ``Linear`` constraint of the arrow and ``values`` (``n * n`` digits, row-major): the
+    digit of a one-cell circle, the two-digit number of a two-cell one. Checked on every
+    arrow of notebook 8's puzzle, with its solution and with random digits."""
+    if _not_answered(function, "Exercise 8.1"):
+        return
+    import random
+
+    from sudoku_cp import solve
+
+    puzzle = arrow_puzzle()
+    arrows = [c for c in puzzle.model.constraints if str(c.origin.kind) == "arrow"]
+    rng = random.Random(0)
+    grids = [list(solve(puzzle).cells)] + [
+        [rng.randint(1, 9) for _ in range(81)] for _ in range(20)
+    ]  # fmt: skip
+    for constraint in arrows:
+        for values in grids:
+            # the circle's terms are the negative ones: -10 a - b for a two-cell circle
+            truth = sum(
+                -a * values[c]
+                for a, c in zip(constraint.coefficients, constraint.cells, strict=True)
+                if a < 0
+            )
+            got = function(constraint, values)
+            assert got == truth, (
+                f"{constraint.label}: you read {got!r} for the digits {[values[c] for c in constraint.cells]}"
+                " of its cells; which terms of constraint.coefficients belong to the circle, and how "
+                "does a two-cell circle read?"
+            )
+    print(f"Exercise 8.1: correct on {len(arrows)} arrows and {len(grids)} grids")
+
+
+def check_arrow_breaker(given: tuple[int, int, int] | None) -> None:
+    """Exercise 8.2: ``(row, column, value)`` (0-based row and column) for an empty cell of
+    notebook 8's puzzle whose digit repeats nothing in its row, column or box and keeps the
+    classic rules solvable, yet leaves the arrow puzzle with no solution: a digit only the
+    arrows forbid."""
+    if _not_answered(given, "Exercise 8.2"):
+        return
+    from sudoku_cp import InvalidPuzzleError, NoSolutionError, Puzzle, solve
+
+    puzzle = arrow_puzzle()
+    row, column, value = given
+    n = puzzle.side
+    assert 0 <= row < n and 0 <= column < n and 1 <= value <= n, "row and column 0..8, value 1..9"
+    cell = row * n + column
+    assert not puzzle.grid.cells[cell], f"r{row + 1}c{column + 1} is a given: pick an empty cell"
+    clash = [p for p in puzzle.model.peers[cell] if puzzle.grid.cells[p] == value]
+    assert not clash, f"{value} is already a given in a peer of r{row + 1}c{column + 1}: that breaks a unit"
+    grid = puzzle.grid.with_cell(row, column, value)
+    try:
+        solve(Puzzle(grid), backend="cpsat")
+    except NoSolutionError:
+        raise AssertionError(
+            f"r{row + 1}c{column + 1}={value} already breaks the classic rules (with the givens alone it "
+            "has no solution): find a digit that only an arrow forbids"
+        ) from None
+    try:
+        solve(Puzzle(grid, puzzle.rules), backend="cpsat")
+    except (NoSolutionError, InvalidPuzzleError):  # the puzzle itself sees that a rule cannot hold
+        print(f"Exercise 8.2: correct (r{row + 1}c{column + 1}={value}: only the arrows forbid it)")
+        return
+    raise AssertionError(f"with r{row + 1}c{column + 1}={value} the arrow puzzle still has a solution")
+
+
+# Notebook 9: write it yourself -----------------------------------------------------------------
+
+PROPAGATION_PUZZLES = ("easy50", (0, 1, 2)), ("top95", (0, 1, 2))
+"""The puzzles the propagation and search of notebook 9 are checked on: (set, indices)."""
+
+
+def _puzzles(sets=PROPAGATION_PUZZLES):
+    for name, indices in sets:
+        loaded = datasets.load(name)
+        for index in indices:
+            yield f"{name} #{index}", loaded[index]
+
+
+def _shown(values) -> str:
+    return "{" + ", ".join(map(str, sorted(values))) + "}"
+
+
+def check_eliminate(eliminate, assign) -> None:
+    """Exercise 9.1: ``eliminate(problem, domains, cell, value)`` and ``assign(problem,
+    domains, cell, value)`` (see :mod:`sudoku_cp.engine.teaching`). Checked on small
+    contradictions, then on real puzzles: the candidates after assigning the givens must be
+    those of the engine's forward checking and hidden singles (``propagate(puzzle,
+    "hidden")``), cell for cell."""
+    if _not_answered(eliminate, "Exercise 9.1") or _not_answered(assign, "Exercise 9.1"):
+        return
+    from sudoku_cp.engine.teaching import problem, start
+
+    four = problem("1...............")
+    domains = four.full_domains()
+    domains[5] = {3}
+    assert eliminate(four, domains, 5, 3) is False, "removing a cell's last value must return False"
+    domains = four.full_domains()
+    for cell in (0, 1, 2):
+        domains[cell].discard(2)
+    assert eliminate(four, domains, 3, 2) is False, (
+        "removing 2 from r1c4 when no other cell of row 1 can hold 2 must return False"
+    )
+    for label, puzzle in _puzzles():
+        mine = start(problem(puzzle), assign)
+        assert mine is not None, (
+            f"{label}: your propagation found a contradiction in a puzzle that has a solution"
+        )
+        truth = propagate(puzzle, "hidden").candidates
+        for cell, (got, want) in enumerate(zip(mine, truth, strict=True)):
+            if set(got) == set(want):
+                continue
+            name = problem(puzzle).name(cell)
+            more = "keeps values the engine removes: do you place a value with one place left in a unit?"
+            if set(got) < set(want):
+                more = "removes values the engine keeps: does a solution lose one of them?"
+            raise AssertionError(f"{label}: in {name} you have {_shown(got)}; your propagation {more}")
+    print("Exercise 9.1: correct (the same candidates as the engine on every puzzle)")
+
+
+def check_search(search, assign) -> None:
+    """Exercise 9.2: ``search(problem, domains, order, stats, assign)``: the number of
+    decisions (values tried) and the first solution must be those of the engine's recorded
+    search (``trace_search(puzzle, order=..., propagation="hidden")``); in row-major order the
+    first solution is the smallest row-major one (``sudoku_cp.solve``), also on puzzles with
+    several solutions."""
+    if _not_answered(search, "Exercise 9.2"):
+        return
+    from sudoku_cp import solve
+    from sudoku_cp.engine.teaching import problem, start
+
+    several = [("a 4x4 with 18 solutions", "1.........3....."), ("notebook 3's puzzle", not_proper_puzzle())]
+    cases = [(label, puzzle, "smallest-domain") for label, puzzle in _puzzles()]
+    cases += [(label, puzzle, "row-major") for label, puzzle in several]
+    for label, puzzle, order in cases:
+        given = problem(puzzle)
+        stats = {"decisions": 0}
+        found = search(given, start(given, assign), order, stats, assign)
+        assert found is not None, f"{label}: your search found no solution"
+        trace = trace_search(puzzle, order=order, propagation="hidden", max_nodes=1_000_000)
+        assert given.values(found) == trace.solutions[0], f"{label} ({order}): not the first solution met"
+        if order == "row-major":
+            assert given.values(found) == solve(puzzle).cells, f"{label}: not the smallest row-major solution"
+        assert stats["decisions"] == trace.decisions, (
+            f"{label} ({order}): {stats['decisions']} decisions, the engine's search needs "
+            f"{'fewer' if stats['decisions'] > trace.decisions else 'more'}: count every value tried, "
+            "branch on the cell the order names, and try values smallest first"
+        )
+    print(f"Exercise 9.2: correct (the engine's decisions and first solution on {len(cases)} puzzles)")
+
+
+def check_thermo_bounds(function) -> None:
+    """Exercise 9.3: ``thermo_bounds(problem, domains, thermometer)`` narrows the domains of a
+    thermometer's cells (bulb first, strictly increasing) to bounds consistency and returns
+    ``False`` when a cell is left empty. Checked on 300 random domains of the bundled thermo
+    puzzles' thermometers against the engine's ``Less`` propagators run to their fixed point."""
+    if _not_answered(function, "Exercise 9.3"):
+        return
+    import random
+
+    from sudoku_cp.constraints import Less
+    from sudoku_cp.engine.propagators import propagator
+    from sudoku_cp.engine.teaching import problem
+
+    rng = random.Random(0)
+    puzzles = datasets.load("gen_thermo")[:5]
+    for trial in range(300):
+        puzzle = puzzles[trial % len(puzzles)]
+        given = problem(puzzle)
+        links = [(c, propagator(c, puzzle.model)) for c in puzzle.model.of_kind(Less)]
+        thermometer = given.thermometers[trial % len(given.thermometers)]
+        domains = given.full_domains()
+        for cell in thermometer:
+            domains[cell] = {v for v in range(1, 10) if rng.random() < 0.6} or {rng.randint(1, 9)}
+        before = {cell: set(domains[cell]) for cell in thermometer}
+        masks = [sum(1 << (v - 1) for v in d) for d in domains]
+        failed = False
+        changed = True
+        while changed and not failed:  # the engine's propagators to their fixed point
+            changed = False
+            for constraint, narrow in links:
+                if constraint.first in thermometer and constraint.second in thermometer:
+                    old = masks[:]
+                    if narrow(masks) is None:
+                        failed = True
+                        break
+                    changed |= old != masks
+        result = function(given, domains, thermometer)
+        names = " < ".join(f"{given.name(c)} {_shown(before[c])}" for c in thermometer)
+        if failed:
+            assert result is False, f"{names}: no digits fit, so the answer is False; you returned {result!r}"
+            continue
+        assert result is not False, f"{names}: digits fit, yet you returned False"
+        for cell in thermometer:
+            want = {v for v in range(1, 10) if masks[cell] >> (v - 1) & 1}
+            assert domains[cell] == want, (
+                f"{names}: you leave {given.name(cell)} with {_shown(domains[cell])}; "
+                + ("too many: push the lower bounds up from the bulb and the upper bounds down from the tip"
+                   if domains[cell] > want else "too few: a value with support on both sides must stay")
+            )  # fmt: skip
+    print("Exercise 9.3: correct (the engine's bounds on 300 random thermometers)")

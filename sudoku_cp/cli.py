@@ -712,7 +712,14 @@ def render_command(
 @app.command("explain")
 @puzzle_argument
 @index_option
-def explain_command(puzzle: str | None, index: int) -> None:
+@click.option(
+    "--html",
+    "html_path",
+    default=None,
+    help="Also write a page that steps through the explanation (next, back, jump, graded hints): "
+    "one standalone HTML file, no server needed.",
+)
+def explain_command(puzzle: str | None, index: int, html_path: str | None) -> None:
     """Print the steps that solve PUZZLE (a file, the puzzle itself, or standard input) by reasoning.
 
     One numbered line per step (the technique, what it sees, what it concludes; rows and
@@ -722,7 +729,85 @@ def explain_command(puzzle: str | None, index: int) -> None:
     """
     from sudoku_cp.stepwise import explain
 
-    _out(str(explain(_only(puzzle, index)[1])))
+    explanation = explain(_only(puzzle, index)[1])
+    _out(str(explanation))
+    if html_path is not None:
+        from sudoku_cp.interactive import explanation_data, to_html
+
+        _write_file(html_path, to_html(explanation_data(explanation), title="sudoku_cp: explanation"))
+        _out(f"wrote {html_path}")
+
+
+@app.command("trace")
+@puzzle_argument
+@index_option
+@click.option(
+    "--order",
+    type=click.Choice(("row-major", "smallest-domain")),
+    default="smallest-domain",
+    show_default=True,
+    help="Which open cell to branch on.",
+)
+@click.option(
+    "--propagation",
+    type=click.Choice(("forward", "hidden", "hall")),
+    default="hidden",
+    show_default=True,
+    help="How much to propagate after each decision.",
+)
+@click.option("--max-nodes", type=click.IntRange(min=1, max=200_000), default=5000, show_default=True)
+@click.option(
+    "--all-solutions", is_flag=True, help="Search the whole tree instead of stopping at the first solution."
+)
+@click.option(
+    "--html",
+    "html_path",
+    default=None,
+    help="Also write a page to explore the tree (expand, collapse, click a node for its domains "
+    "and propagation) and, beside it, one to step through the root's propagation "
+    "(NAME-propagation.html): standalone HTML, no server needed.",
+)
+def trace_command(
+    puzzle: str | None,
+    index: int,
+    order: str,
+    propagation: str,
+    max_nodes: int,
+    all_solutions: bool,
+    html_path: str | None,
+) -> None:
+    """Search PUZZLE (a file, the puzzle itself, or standard input) depth first, recording
+    every decision and what propagation removed after it, and print the tree's size and the
+    path to the first solution (with --order row-major: the smallest row-major solution)."""
+    from sudoku_cp.engine.trace import propagate, trace_search
+
+    read = _only(puzzle, index)[1]
+    trace = trace_search(
+        read,
+        order=order,
+        propagation=propagation,
+        max_nodes=max_nodes,
+        max_solutions=None if all_solutions else 1,
+    )
+    found = len(trace.solutions)
+    _out(
+        f"{order} search, {propagation} propagation: {trace.decisions} decisions, "
+        f"{trace.failures} dead ends, {found} solution{'' if found == 1 else 's'}"
+        + ("" if trace.complete else f" (stopped at {max_nodes} nodes)")
+    )
+    for node in trace.path_to_first_solution():
+        _out(f"  {trace.describe(node)}")
+    if html_path is not None:
+        from sudoku_cp.interactive import propagation_data, to_html, trace_data
+
+        _write_file(html_path, to_html(trace_data(trace, read.model), title="sudoku_cp: search tree"))
+        stem = html_path[: -len(".html")] if html_path.lower().endswith(".html") else html_path
+        side = f"{stem}-propagation.html"
+        page = to_html(
+            propagation_data(propagate(read, propagation), read.model), title="sudoku_cp: propagation"
+        )
+        _write_file(side, page)
+        _out(f"wrote {html_path} and {side}")
 
 
 @app.command("hint")
@@ -738,11 +823,19 @@ def explain_command(puzzle: str | None, index: int) -> None:
     "string. With -, the puzzle must be an argument (or is read from the candidates: their "
     "cells with one candidate as givens, 9x9 classic).",
 )
-def hint_command(puzzle: str | None, index: int, candidates_file: str | None) -> None:
+@click.option(
+    "--level",
+    type=click.IntRange(min=1, max=4),
+    default=4,
+    show_default=True,
+    help="How much to give away: 1 the technique, 2 the houses it works in, 3 its cells, 4 the step.",
+)
+def hint_command(puzzle: str | None, index: int, candidates_file: str | None, level: int) -> None:
     """Print the next step for PUZZLE (a file, the puzzle itself, or standard input): the
     simplest deduction its digits allow (give the digits filled so far as givens), or,
     with --candidates, the pencil marks reached. It always makes progress; it says when
-    the puzzle is solved, has no solution (or the candidates exclude it) or is not proper."""
+    the puzzle is solved, has no solution (or the candidates exclude it) or is not proper.
+    With --level 1 to 3, only the technique, where to look, or the cells (HoDoKu's hints)."""
     from sudoku_cp.stepwise import hint
 
     candidates = None
@@ -753,7 +846,12 @@ def hint_command(puzzle: str | None, index: int, candidates_file: str | None) ->
     else:
         read = _only(puzzle, index)[1]
     step = hint(read, candidates=candidates)
-    _out(str(step) if step is not None else "solved: every cell is filled")
+    if step is None:
+        _out("solved: every cell is filled")
+    else:
+        from sudoku_cp.interactive.data import hint_levels
+
+        _out("\n".join(hint_levels(step)[:level]) if level < 4 else str(step))
 
 
 def _read_text(name: str) -> str:

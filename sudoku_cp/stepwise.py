@@ -106,6 +106,19 @@ class Step:
             return f"{self.technique}: {self.notation}"
         return f"{self.technique}: {self._premise()}{self._conclusion()}"
 
+    def hint_levels(self) -> tuple[str, str, str, str]:
+        """The step said four times, each giving more away (HoDoKu's graded hints): the
+        technique, the houses (units) it works in, its premise cells, the whole step
+        (``str(step)``). ``sudoku-cp hint --level N`` prints the first ``N``."""
+        cells = _names(self.cells)
+        houses = ", ".join(self.units) if self.units else cells
+        return (
+            f"Look for a {self.technique}.",
+            f"Look in {houses}.",
+            f"The cells that matter: {cells}.",
+            str(self),
+        )
+
     @property
     def notation(self) -> str:
         """The step's chain and conclusion in Eureka notation

@@ -58,6 +58,8 @@ SUBGRID_COLOURS = ("#d62728", "#1f77b4", "#2ca02c", "#9467bd", "#ff7f0e", "#8c56
 GIVEN_COLOUR = "#000000"
 FILLED_COLOUR = "#1f5fbf"
 CANDIDATE_COLOUR = "#555555"
+REMOVED_TEXT_COLOUR = "#7f0000"
+"""A removed candidate's digit and strike line, over its red disc."""
 HIGHLIGHT_COLOUR = "#fff2a8"
 UNIT_COLOUR = "#e3eefc"
 SHADE_COLOUR = "#e6e6e6"
@@ -659,6 +661,13 @@ class _Picture:
         for row, column, value in [*marks, *(m for a, b, _ in links for m in a + b)]:
             drawn.setdefault((row, column), set()).add(value)
         discs = dw.Group(class_="marks")
+        struck = dw.Group(  # removed candidates, named (issue 33: a disc alone hid the value)
+            class_="removed-values",
+            fill=REMOVED_TEXT_COLOUR,
+            font_size=f"{size:.2f}",
+            font_weight="bold",
+            text_anchor="middle",
+        )
         texts = dw.Group(
             class_="candidates", fill=CANDIDATE_COLOUR, font_size=f"{size:.2f}", text_anchor="middle"
         )
@@ -667,13 +676,26 @@ class _Picture:
                 slot_row, slot_column = divmod(value - 1, per_row)
                 x = self.x(column) + self.s * left + (slot_column + 0.5) * step_x
                 y = self.y(row) + self.s * top + (slot_row + 0.5) * step_y
-                colour = marks.get((row, column, value))
-                if colour is not None:
-                    colour = MARK_COLOURS.get(colour, colour)
+                mark = marks.get((row, column, value))
+                if mark is not None:
+                    colour = MARK_COLOURS.get(mark, mark)
                     discs.append(dw.Circle(x, y, min(step_x, step_y) * 0.48, fill=colour, class_="mark"))
+                if mark == MARK_COLOURS["removed"]:  # the value named: dark, bold and struck through
+                    char = VALUE_CHARS[value - 1]
+                    struck.append(dw.Text(char, None, round(x, 2), round(y + 0.35 * size, 2)))
+                    half = 0.42 * size
+                    struck.append(
+                        dw.Line(
+                            *(round(v, 2) for v in (x - half, y, x + half, y)),
+                            stroke=REMOVED_TEXT_COLOUR,
+                            stroke_width=f"{max(0.7, size * 0.07):.2f}",
+                        )
+                    )
+                    continue
                 # the group carries the style: one short element per candidate
                 texts.append(dw.Text(VALUE_CHARS[value - 1], None, round(x, 2), round(y + 0.35 * size, 2)))
         self.drawing.append(discs)
+        self.drawing.append(struck)
         if links:
 
             def spot(node: tuple[Mark, ...]) -> tuple[float, float]:

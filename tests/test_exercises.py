@@ -173,3 +173,98 @@ def test_a_wrong_cage_row_fails():
         exercises.check_cage_row({v - 1: v for v in range(1, 10)})  # r1c1 only
     with pytest.raises(AssertionError, match="not a cell of the cage"):
         exercises.check_cage_row({**right, 18: 1})  # r1c3 = 1
+
+
+def test_the_hints_of_2_2_and_6_2_do_not_give_the_answer_away():
+    # issue 33: both hints used to name the right answer
+    from sudoku_cp.engine.trace import PROPAGATIONS, propagate
+
+    puzzles = exercises.datasets.load("easy50")[:8] + exercises.datasets.load("top95")[:4]
+    expected = next((level for level in PROPAGATIONS if propagate(puzzles[0], level).solved), None)
+    wrong = next(level for level in PROPAGATIONS if level != expected)
+    with pytest.raises(AssertionError, match="puzzle 0") as raised:
+        exercises.check_weakest_level(lambda puzzle: wrong)
+    assert repr(expected) not in str(raised.value) and f"is {expected}" not in str(raised.value)
+    with pytest.raises(AssertionError, match="nodes") as raised:
+        exercises.check_most_searched(2)
+    table = exercises.datasets.load("top95")[:10]
+    from sudoku_cp import compare
+
+    nodes = compare(table, backends=["backtracking"], processes=1, progress=False)["nodes"]
+    most = int(nodes.idxmax())
+    assert f"puzzle {most}" not in str(raised.value) and f"{nodes[most]:.0f}" not in str(raised.value)
+
+
+def test_unanswered_exercises_of_notebooks_8_and_9_only_say_so(capsys):
+    exercises.check_circle_value(None)
+    exercises.check_arrow_breaker(None)
+    exercises.check_eliminate(None, None)
+    exercises.check_search(None, None)
+    exercises.check_thermo_bounds(None)
+    assert capsys.readouterr().out.count("not answered yet") == 5
+
+
+def test_wrong_answers_of_notebook_8_fail():
+    with pytest.raises(AssertionError, match="arrow 1"):
+        exercises.check_circle_value(lambda constraint, values: values[constraint.cells[0]] + 1)
+    with pytest.raises(AssertionError, match="breaks a unit"):
+        exercises.check_arrow_breaker((0, 0, 7))
+    from sudoku_cp import solve
+
+    digits = solve(exercises.arrow_puzzle()).cells
+    empty = exercises.arrow_puzzle().grid.cells.index(0)
+    with pytest.raises(AssertionError, match="still has a solution"):
+        exercises.check_arrow_breaker((*divmod(empty, 9), digits[empty]))
+
+
+def _no_hidden_singles(problem, domains, cell, value):
+    """Forward checking only: a wrong 9.1 answer (it misses hidden singles)."""
+    if value not in domains[cell]:
+        return True
+    domains[cell].discard(value)
+    if not domains[cell]:
+        return False
+    if len(domains[cell]) == 1:
+        (last,) = domains[cell]
+        return all(_no_hidden_singles(problem, domains, peer, last) for peer in problem.peers[cell])
+    return True
+
+
+def test_wrong_answers_of_notebook_9_fail():
+    def assign(problem, domains, cell, value):
+        return all(_no_hidden_singles(problem, domains, cell, v) for v in domains[cell] - {value})
+
+    with pytest.raises(AssertionError, match="no other cell of row 1 can hold 2"):
+        exercises.check_eliminate(_no_hidden_singles, assign)
+
+    def off_by_one(problem, domains, thermometer):
+        for a, b in zip(thermometer, thermometer[1:], strict=False):
+            domains[b].difference_update(range(1, min(domains[a])))  # lets equal digits through
+        return True
+
+    with pytest.raises(AssertionError, match="thermo|r\\dc\\d"):
+        exercises.check_thermo_bounds(off_by_one)
+
+    def first_value_only(problem, domains, order, stats, assign):
+        stats["decisions"] += 1
+        return domains
+
+    with pytest.raises(AssertionError):
+        exercises.check_search(first_value_only, assign)
+
+
+def test_a_cpmpy_model_without_boxes_fails_and_none_only_says_so(capsys):
+    cp = pytest.importorskip("cpmpy")
+    exercises.check_cpmpy_model(None)
+    assert "not answered yet" in capsys.readouterr().out
+
+    def rows_and_columns_only(grid):
+        n = grid.side
+        cells = cp.intvar(1, n, shape=(n, n), name="x")
+        model = cp.Model([cp.AllDifferent(cells[i, :]) for i in range(n)])
+        model += [cp.AllDifferent(cells[:, i]) for i in range(n)]
+        model += [cells[i // n, i % n] == v for i, v in enumerate(grid.cells) if v]
+        return model, cells
+
+    with pytest.raises(AssertionError, match="box|package"):
+        exercises.check_cpmpy_model(rows_and_columns_only)

@@ -32,6 +32,7 @@ FEATURES = (
     "sudoku_cp.compare",
     "sudoku_cp.batch",
     "sudoku_cp.counting",
+    "sudoku_cp.interactive",
 )
 """The feature modules (a package stands for all its modules)."""
 

@@ -306,3 +306,15 @@ def test_colour_names_hex_and_functions_are_drawn():
     for colour in colours:
         assert f'fill="{colour}"' in text
     assert f'fill="{svg.MARK_COLOURS["premise"]}"' in text
+
+
+def test_a_removed_candidate_is_named_not_only_covered():
+    # issue 33: a red disc alone showed that something went, not which value
+    grid = Grid.parse("1.3.34..2..1.1..")
+    root = parse(grid.to_svg(candidates=True, marks={(0, 1, 2): "removed", (0, 3, 4): "premise"}))
+    (struck,) = of_class(root, "removed-values")
+    texts = [e.text for e in struck if e.tag.endswith("text")]
+    lines = [e for e in struck if not e.tag.endswith("text")]  # the strike (drawsvg draws a line as a path)
+    assert texts == ["2"] and len(lines) == 1
+    candidates = [e.text for e in of_class(root, "candidates")[0]]
+    assert "4" in candidates  # a premise stays an ordinary candidate over its disc
