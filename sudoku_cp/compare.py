@@ -7,6 +7,8 @@ data set. The command ``sudoku-cp bench`` prints that summary in the terminal.
 
 from __future__ import annotations
 
+import sys
+import types
 import warnings
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING
@@ -262,3 +264,19 @@ def _isna(value: object) -> bool:
     pd = import_module("pandas")  # Ctrl-C cannot leave it half imported
 
     return bool(pd.isna(value))
+
+
+class _CallableModule(types.ModuleType):
+    """This module, callable as its own ``compare`` function.
+
+    ``sudoku_cp.compare`` is the function, resolved lazily by the package; but the first
+    ``import sudoku_cp.compare`` (``from sudoku_cp.compare import summarize``) makes Python
+    bind the package attribute to this module instead. Calling the module calls the function,
+    so ``sudoku_cp.compare(...)`` works whichever of the two the attribute holds.
+    """
+
+    def __call__(self, *args, **kwargs):
+        return compare(*args, **kwargs)
+
+
+sys.modules[__name__].__class__ = _CallableModule

@@ -4,6 +4,8 @@ each other and against the known smallest solutions."""
 from __future__ import annotations
 
 import math
+import subprocess
+import sys
 
 import pandas as pd
 import pytest
@@ -247,3 +249,14 @@ def test_workers_is_the_deprecated_name_of_processes():
     with pytest.warns(DeprecationWarning, match="processes"):
         frame = compare(puzzles[:2], backends=["backtracking"], workers=1, progress=False)
     assert list(frame["status"]) == ["solved", "solved"]
+
+
+def test_compare_stays_callable_once_its_module_is_imported():
+    """``import sudoku_cp.compare`` binds the package attribute to the module; it must still call."""
+    code = (
+        "import sudoku_cp.compare, sudoku_cp\n"
+        "table = sudoku_cp.compare(['1234341221434321'], backends=['backtracking'], progress=False)\n"
+        "print(table['status'].tolist())\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "['solved']"
