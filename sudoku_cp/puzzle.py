@@ -298,19 +298,29 @@ class Puzzle:
             )
 
     @classmethod
-    def from_link(cls, link: str) -> Puzzle:
+    def from_link(cls, link: str, ignore: Iterable[str] = ()) -> Puzzle:
         """The puzzle of an f-puzzles or SudokuPad link (:mod:`sudoku_cp.links`).
 
+        ``metadata["read"]`` is the account of what was read: one row (``element``,
+        ``read as``, ``reason``) for every key, drawn element and rules-text sentence
+        (:mod:`sudoku_cp.account`).
+
+        Args:
+            link: the link (``https://`` may be left out).
+            ignore: names of refused elements to solve without, as the refusal names them
+                (``["sentence 3", "line 2"]``); ``metadata["ignored"]`` lists them.
+
         Raises:
-            InvalidPuzzleError: not such a link, a constraint the package does not model
-                (named), or rules that do not hold.
+            UnsupportedRuleError: a drawn element, key or rules-text sentence the package
+                does not model or cannot tell, named or quoted (an ``InvalidPuzzleError``).
+            InvalidPuzzleError: not such a link, malformed data, or rules that do not hold.
         """
-        return cls.from_dict(links.record_from_link(link))
+        return cls.from_dict(links.record_from_link(link, ignore))
 
     @classmethod
-    def from_fpuzzles(cls, data: Mapping[str, Any]) -> Puzzle:
+    def from_fpuzzles(cls, data: Mapping[str, Any], ignore: Iterable[str] = ()) -> Puzzle:
         """The puzzle of an f-puzzles JSON object (:func:`sudoku_cp.links.fpuzzles_to_record`)."""
-        return cls.from_dict(links.fpuzzles_to_record(data))
+        return cls.from_dict(links.fpuzzles_to_record(data, ignore))
 
     def to_link(self, app: str = "f-puzzles") -> str:
         """A link that opens the puzzle in ``app``: ``"f-puzzles"``, ``"sudokupad"`` (an
