@@ -34,11 +34,12 @@ entropy, snakes, clones...) is refused, quoted. When unsure, the reader refuses.
 {'anti_knight': True}
 >>> [row["read as"] for row in account.rows]
 ['standard rules', 'anti-knight', 'cosmetic']
->>> Account("f-puzzles").settle({}, "Digits on a thermometer increase or stay the same from the bulb.")
-Traceback (most recent call last):
-...
-sudoku_cp.errors.UnsupportedRuleError: f-puzzles: sentence 1 of the rules text "Digits on a ...
-...changes a rule ('stay the same') - not solved without it ...
+>>> from sudoku_cp.errors import UnsupportedRuleError
+>>> try:
+...     Account("f-puzzles").settle({}, "Digits on a thermometer increase or stay the same.")
+... except UnsupportedRuleError as error:
+...     print(error.elements, "stay the same" in str(error))
+('sentence 1',) True
 """
 
 from __future__ import annotations
@@ -279,6 +280,38 @@ def _rule_named(text: str) -> bool:
     return any(re.search(p, text) for p, _ in TEXT_RULES.values()) or any(
         re.search(p, text) for _, p in DRAWN_RULES.values()
     )
+
+
+_TRUE = (True, "true", "True", "TRUE", "yes", "Yes", "t", 1)
+_FALSE = (False, "false", "False", "FALSE", "no", "No", "f", 0, None, "")
+
+
+def flag_value(value: Any) -> bool | None:
+    """``True`` or ``False`` for the ways links write a flag (``true``, ``"true"``,
+    ``"yes"``, ``1``...), ``None`` for anything else (which the readers refuse).
+
+    >>> flag_value("yes"), flag_value(False), flag_value("maybe")
+    (True, False, None)
+    """
+    if isinstance(value, (list, dict, float)):
+        return None
+    if value in _TRUE:
+        return True
+    if value in _FALSE:
+        return False
+    return None
+
+
+def settled(
+    record: dict[str, Any], account: Account, text: str, ignore: Iterable[str], keys: Iterable[str]
+) -> dict[str, Any]:
+    """Settle a reader's account (:meth:`Account.settle`) and keep it in the record's
+    ``read`` key (and ``ignore`` in ``ignored``): the one check every link reader ends with."""
+    ignore = list(ignore)
+    record["read"] = account.settle(record["rules"], text, ignore, keys)
+    if ignore:
+        record["ignored"] = ignore
+    return record
 
 
 # -- the account --------------------------------------------------------------------------------

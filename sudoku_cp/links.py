@@ -73,7 +73,7 @@ import urllib.parse
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from sudoku_cp.account import Account, clip, show
+from sudoku_cp.account import Account, clip, flag_value, settled, show
 from sudoku_cp.errors import InvalidPuzzleError, SudokuError
 from sudoku_cp.fpuzzles_modern import read_modern, write_modern
 from sudoku_cp.grid import box_numbers, region_letters, standard_box
@@ -108,24 +108,6 @@ _READ_AS = {
     "regionsumline": "region-sum line", "whispers": "whispers line", "quadruple": "quadruple",
 }  # fmt: skip
 _CELL_KEYS = {"value", "given", "region", "centerPencilMarks", "cornerPencilMarks", "highlight", "c"}
-_TRUE = (True, "true", "True", "TRUE", "yes", "Yes", "t", 1)
-_FALSE = (False, "false", "False", "FALSE", "no", "No", "f", 0, None, "")
-
-
-def flag_value(value: Any) -> bool | None:
-    """``True`` or ``False`` for the ways links write a flag (``true``, ``"true"``,
-    ``"yes"``, ``1``...), ``None`` for anything else (which the reader refuses).
-
-    >>> flag_value("yes"), flag_value(False), flag_value("maybe")
-    (True, False, None)
-    """
-    if isinstance(value, (list, dict, float)):
-        return None
-    if value in _TRUE:
-        return True
-    if value in _FALSE:
-        return False
-    return None
 
 
 def is_link(text: str) -> bool:
@@ -359,19 +341,7 @@ def fpuzzles_to_record(data: Mapping[str, Any], ignore: Iterable[str] = ()) -> d
             else:
                 account.rule(f"key {key!r}", _READ_AS[key])
     text = data.get("ruleset") if isinstance(data.get("ruleset"), str) else ""
-    return _settled(record, account, text, ignore, present)
-
-
-def _settled(
-    record: dict[str, Any], account: Account, text: str, ignore: Iterable[str], keys: Iterable[str]
-) -> dict[str, Any]:
-    """Settle a reader's account (:meth:`sudoku_cp.account.Account.settle`) and keep it in
-    the record: the one check every link reader goes through."""
-    ignore = list(ignore)
-    record["read"] = account.settle(record["rules"], text, ignore, keys)
-    if ignore:
-        record["ignored"] = ignore
-    return record
+    return settled(record, account, text, ignore, present)
 
 
 def _read_drawn(data: Mapping[str, Any], side: int, rules: dict[str, Any], account: Account) -> None:

@@ -78,7 +78,7 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from sudoku_cp.account import Account, clip, sentences, show
+from sudoku_cp.account import Account, clip, flag_value, sentences, settled, show
 from sudoku_cp.errors import InvalidPuzzleError
 from sudoku_cp.grid import box_numbers, region_letters, standard_box
 from sudoku_cp.payloads import decompress
@@ -542,8 +542,6 @@ class _Reader:
                 match = re.match(r"^([^: ]+):\s*(.*)$", cage["value"], re.S)
                 if match:
                     meta[match[1].lower()] = match[2]
-        from sudoku_cp.links import flag_value
-
         for key, value in meta.items():
             name = str(key).lower()
             element = f"metadata {clip(key, 40)!r}"
@@ -897,13 +895,11 @@ def scl_to_record(data: Mapping[str, Any], ignore: Iterable[str] = ()) -> dict[s
             named (``SudokuPad line 3 (colour #C54B8B, pink) has no rule the package can
             tell``), or a malformed value.
     """
-    from sudoku_cp.links import _settled
-
     if not isinstance(data, Mapping):
         raise InvalidPuzzleError("the SudokuPad puzzle data is not a JSON object")
     reader = _Reader(data)
     record = reader.read()
-    return _settled(record, reader.account, reader.rules_text, ignore, reader.present)
+    return settled(record, reader.account, reader.rules_text, ignore, reader.present)
 
 
 # -- the package's record -> SudokuPad JSON ---------------------------------------------------
