@@ -425,6 +425,7 @@ class Account:
                 f"(read it yourself, then pass ignore=[{', '.join(repr(e) for e, _ in left[:3])}] "
                 "to solve without it)",
                 elements=tuple(e for e, _ in left),
+                rows=tuple(self.rows),
             )
         return self.rows
 

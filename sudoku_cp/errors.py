@@ -33,18 +33,21 @@ class UnsupportedRuleError(InvalidPuzzleError):
         elements: the names of the refused elements (``["line 2", "sentence 3"]``), which
             ``ignore=`` of :meth:`sudoku_cp.Puzzle.from_link` (CLI ``--ignore``) accepts
             to solve without them anyway.
+        rows: the whole account of the link (``element``, ``read as``, ``reason`` rows;
+            :mod:`sudoku_cp.account`), refused rows included.
     """
 
-    def __init__(self, *args: object, elements: tuple[str, ...] = ()) -> None:
+    def __init__(self, *args: object, elements: tuple[str, ...] = (), rows: tuple = ()) -> None:
         super().__init__(*args)
         self.elements = tuple(elements)
+        self.rows = tuple(rows)
 
     def __reduce__(self):
-        return (_rebuild_unsupported, (self.args, self.elements))
+        return (_rebuild_unsupported, (self.args, self.elements, self.rows))
 
 
-def _rebuild_unsupported(args: tuple, elements: tuple[str, ...]) -> UnsupportedRuleError:
-    return UnsupportedRuleError(*args, elements=elements)
+def _rebuild_unsupported(args: tuple, elements: tuple[str, ...], rows: tuple = ()) -> UnsupportedRuleError:
+    return UnsupportedRuleError(*args, elements=elements, rows=rows)
 
 
 class NoSolutionError(SudokuError):

@@ -525,7 +525,9 @@ class _Reader:
                 if value in (None, ""):
                     chars.append(".")
                     continue
-                digit = int(value) if isinstance(value, str) and value.isdigit() else value
+                digit = (
+                    int(value) if isinstance(value, str) and value.isascii() and value.isdigit() else value
+                )
                 if not isinstance(digit, int) or isinstance(digit, bool) or not 1 <= digit <= side:
                     raise InvalidPuzzleError(f"{where}: given {show(value, 30)} is not a digit 1 to {side}")
                 chars.append(str(digit) if digit < 10 else chr(ord("A") + digit - 10))
