@@ -24,13 +24,13 @@ _BASE64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/="
 _VALUE = {ch: i for i, ch in enumerate(_BASE64)}
 
 
-def decompress(payload: str, app: str = "link", limit: int = MAX_PAYLOAD_CHARS) -> str:
+def decompress(payload: str, app: str = "link", limit: int | None = None) -> str:
     """The text of an lz-string ``compressToBase64`` payload (URL-quoted or not).
 
     Args:
         payload: the part of the link after its prefix (``load=``, ``scl``...).
         app: how messages name the link (``"SudokuPad link"``).
-        limit: characters of output at most.
+        limit: characters of output at most (``None``: :data:`MAX_PAYLOAD_CHARS`).
 
     Raises:
         InvalidPuzzleError: the payload does not decompress (a cut or damaged link, a
@@ -41,7 +41,7 @@ def decompress(payload: str, app: str = "link", limit: int = MAX_PAYLOAD_CHARS) 
     '{"size": 9}'
     """
     payload = urllib.parse.unquote(payload).replace(" ", "+")
-    text = _decode(payload, app, limit)
+    text = _decode(payload, app, MAX_PAYLOAD_CHARS if limit is None else limit)
     if not text:
         raise InvalidPuzzleError(f"the {app}'s puzzle data does not decompress (is the link complete?)")
     return text

@@ -1,0 +1,350 @@
+"""Reading real puzzle links faithfully (issue 29): the account of every key, drawn element
+and rules sentence; refusals that name or quote; the links people paste; bounded reading
+of malformed links; writers that keep the puzzle."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import lzstring
+import pytest
+
+import sudoku_cp
+from sudoku_cp import datasets, links, payloads
+from sudoku_cp.account import read_sentence
+from sudoku_cp.cli import main
+from sudoku_cp.errors import InvalidPuzzleError, SudokuError, UnsupportedRuleError
+from sudoku_cp.sudokupad import encode_scl, record_to_scl, scl_to_record
+
+LZ = lzstring.LZString()
+
+
+def fpuzzles(data) -> str:
+    return "https://f-puzzles.com/?load=" + LZ.compressToBase64(json.dumps(data))
+
+
+def scl(data) -> str:
+    return "https://sudokupad.app/scl" + encode_scl(data)
+
+
+def killer_fpuzzles() -> dict:
+    return links.record_to_fpuzzles(datasets.load("gen_killer")[0].to_dict())
+
+
+def killer_scl() -> dict:
+    data = record_to_scl(datasets.load("gen_killer")[0].to_dict())
+    data.pop("metadata", None)
+    return data
+
+
+# -- values are read, never dropped ------------------------------------------------------------
+
+
+def test_an_f_puzzles_given_written_as_the_string_true_keeps_the_given():
+    data = killer_fpuzzles()
+    data["grid"][0][0] = {"value": 5, "given": "true"}
+    assert sudoku_cp.Puzzle.from_link(fpuzzles(data)).grid.to_string()[0] == "5"
+    data["grid"][0][0] = {"value": 5, "given": "perhaps"}
+    with pytest.raises(UnsupportedRuleError, match=r"grid R1C1 'given': 'perhaps'"):
+        sudoku_cp.Puzzle.from_link(fpuzzles(data))
+
+
+@pytest.mark.parametrize("value, read", [("yes", True), ("true", True), (True, True), ("no", None)])
+def test_a_sudokupad_antiknight_flag_in_any_spelling_is_the_rule(value, read):
+    data = killer_scl()
+    data["metadata"] = {"antiknight": value}
+    assert scl_to_record(data)["rules"].get("anti_knight") is read
+
+
+def test_f_puzzles_flags_written_as_strings_are_read_and_odd_values_refused():
+    data = killer_fpuzzles()
+    data["antiknight"] = "true"
+    assert sudoku_cp.Puzzle.from_link(fpuzzles(data)).to_dict()["rules"]["anti_knight"] is True
+    data["antiknight"] = "sometimes"
+    with pytest.raises(UnsupportedRuleError, match="key 'antiknight'"):
+        sudoku_cp.Puzzle.from_link(fpuzzles(data))
+
+
+@pytest.mark.parametrize(
+    "key, entry",
+    [
+        ("line", {"lines": [["R1C1", "R1C2", "R1C3"]], "outlineC": "#C060C0", "width": 0.5}),
+        ("cage", {"cells": ["R1C1", "R1C2"], "outlineC": "#000000"}),
+        ("text", {"cells": ["R2C2"], "value": "X", "fontC": "#000000"}),
+        ("circle", {"cells": ["R3C3"], "baseC": "#FFFFFF", "outlineC": "#000000"}),
+        ("rectangle", {"cells": ["R3C3", "R3C4"], "baseC": "#FFFFFF", "outlineC": "#000000"}),
+    ],
+)
+def test_f_puzzles_generic_drawings_are_refused_by_name_not_dropped(key, entry):
+    data = killer_fpuzzles()
+    data[key] = [entry]
+    with pytest.raises(UnsupportedRuleError, match=rf"{key} 1 \(at R\dC\d") as caught:
+        sudoku_cp.Puzzle.from_link(fpuzzles(data))
+    assert caught.value.elements == (f"{key} 1",)
+    puzzle = sudoku_cp.Puzzle.from_link(fpuzzles(data), ignore=[f"{key} 1"])
+    assert puzzle.metadata["ignored"] == [f"{key} 1"]
+
+
+def test_an_unknown_key_is_refused_and_every_key_has_a_row():
+    data = killer_fpuzzles()
+    data["entropicline"] = [{"lines": [["R1C1", "R1C2"]]}]
+    with pytest.raises(UnsupportedRuleError, match="key 'entropicline'"):
+        sudoku_cp.Puzzle.from_link(fpuzzles(data))
+    del data["entropicline"]
+    rows = sudoku_cp.Puzzle.from_link(fpuzzles(data)).metadata["read"]
+    elements = {row["element"] for row in rows}
+    assert {"key 'size'", "key 'grid'", "killercage 1"} <= elements
+    assert all(row["read as"] not in ("refused", "") for row in rows)
+
+
+# -- the rules text ----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Digits along thermometers increase or stay the same from the bulb end (slow thermometers).",
+        "Normal sudoku rules do NOT apply.",
+        "Digits may repeat in cages.",
+        "No three digits in a row of one parity may be adjacent along a row or column.",
+        "Shaded cells are negators: their clue is negated.",
+        "Cells marked as hot must be warmer than their neighbours.",
+        "The grid holds a snake from one corner to the other.",
+        "Each clue counts the number of odd digits in its row.",
+        "Digits in the grey cells are clones of the cells in the other grey area.",
+    ],
+)
+def test_a_sentence_that_changes_or_adds_a_rule_is_refused_quoted(sentence):
+    data = killer_fpuzzles()
+    data["ruleset"] = (
+        "Normal sudoku rules apply. Killer cages: digits in a cage sum to its total.\n" + sentence
+    )
+    with pytest.raises(UnsupportedRuleError, match=r"sentence 3 of the rules text \"") as caught:
+        sudoku_cp.Puzzle.from_link(fpuzzles(data))
+    assert sentence[:40] in str(caught.value)
+    puzzle = sudoku_cp.Puzzle.from_link(fpuzzles(data), ignore=["sentence 3"])
+    assert puzzle.metadata["ignored"] == ["sentence 3"]
+
+
+@pytest.mark.parametrize(
+    "sentence, rule",
+    [
+        ("Cells a chess knight's move apart cannot contain the same digit.", "anti_knight"),
+        ("Anti-king: diagonally adjacent cells may not contain the same digit.", "anti_king"),
+        ("Orthogonally adjacent cells cannot contain consecutive digits.", "all_white_given"),
+        ("Digits cannot repeat along either of the two main diagonals.", "diagonals"),
+    ],
+)
+def test_a_rule_stated_only_in_the_text_becomes_that_rule(sentence, rule):
+    data = {"size": 9, "grid": [[{} for _ in range(9)] for _ in range(9)]}
+    data["ruleset"] = "Normal sudoku rules apply. " + sentence + " Have fun!"
+    puzzle = sudoku_cp.Puzzle.from_link(fpuzzles(data))
+    assert puzzle.to_dict()["rules"][rule] is True
+    if rule == "anti_knight":
+        solution = sudoku_cp.solve(puzzle)
+        assert puzzle.model.holds(solution.cells)
+
+
+def test_a_sentence_for_a_drawn_rule_that_is_not_drawn_is_refused():
+    data = killer_fpuzzles()
+    data["ruleset"] = "Digits along a thermometer increase from the bulb."
+    with pytest.raises(UnsupportedRuleError, match="thermos, which the puzzle does not draw"):
+        sudoku_cp.Puzzle.from_link(fpuzzles(data))
+
+
+@pytest.mark.parametrize(
+    "sentence, status",
+    [
+        ("Normal sudoku rules apply.", "standard"),
+        ("Place the digits 1 to 9 once each in every row, column and box.", "standard"),
+        ("Have fun!", "cosmetic"),
+        ("Thanks to Ann and Bob for testing.", "cosmetic"),
+        ("Digits in a cage sum to the clue in its corner.", "explains"),
+        ("Something mysterious happens in row 5.", "refused"),
+    ],
+)
+def test_sentences_are_read_by_the_table_of_phrasings(sentence, status):
+    assert read_sentence(sentence, {"cages": [1]})[0] == status
+
+
+def test_ignore_must_name_an_element_of_the_link():
+    with pytest.raises(InvalidPuzzleError, match="ignore names 'line 9'"):
+        sudoku_cp.Puzzle.from_link(fpuzzles(killer_fpuzzles()), ignore=["line 9"])
+
+
+# -- the links people paste ----------------------------------------------------------------------
+
+
+def test_links_without_https_and_with_every_sudokupad_prefix_are_read():
+    payload = LZ.compressToBase64(json.dumps(killer_fpuzzles()))
+    grid = datasets.load("gen_killer")[0].grid.to_string()
+    for link in (
+        "f-puzzles.com/?load=" + payload,
+        "www.f-puzzles.com/?load=" + payload,
+        "sudokupad.app/fpuzzles" + payload,
+        "https://sudokupad.app/fpuz" + payload,
+        "https://sudokupad.app/?puzzle=fpuzzles" + payload,
+        "sudokupad.app/scl" + encode_scl(killer_scl()),
+    ):
+        assert links.is_link(link)
+        assert sudoku_cp.Puzzle.from_link(link).grid.to_string() == grid, link
+
+
+def test_a_videos_key_is_cosmetic_and_a_short_id_says_where_to_get_the_full_link():
+    data = killer_scl()
+    data["metadata"] = {"videos": ["https://youtu.be/x"], "title": "T"}
+    rows = scl_to_record(data)["read"]
+    assert {"element": "metadata 'videos'", "read as": "cosmetic", "reason": "metadata"} in rows
+    with pytest.raises(InvalidPuzzleError, match="network.*share"):
+        sudoku_cp.Puzzle.from_link("sudokupad.app/abc123xyz")
+
+
+def test_sudokupad_killer_totals_written_as_cell_text_are_read():
+    data = killer_scl()
+    record = datasets.load("gen_killer")[0].to_dict()
+    data["overlays"] = []
+    for cage in data["cages"]:
+        r, c = min(cage["cells"])
+        data["overlays"].append(
+            {"center": [r + 0.2, c + 0.2], "text": cage.pop("value"), "width": 0, "height": 0}
+        )
+    read = scl_to_record(data)
+    assert read["rules"]["cages"] == record["rules"]["cages"]
+
+
+def test_f_puzzles_killer_totals_written_as_cell_text_are_read():
+    data = killer_fpuzzles()
+    data["text"] = []
+    for cage in data["killercage"]:
+        data["text"].append(
+            {"cells": [min(cage["cells"], key=lambda n: links._cell(n, 9, ""))], "value": cage.pop("value")}
+        )
+    record = datasets.load("gen_killer")[0].to_dict()
+    assert sudoku_cp.Puzzle.from_link(fpuzzles(data)).to_dict()["rules"]["cages"] == record["rules"]["cages"]
+
+
+def test_sudokupad_even_and_odd_drawn_as_underlay_squares_and_circles():
+    data = killer_scl()
+    data["underlays"] = [
+        {"center": [0.5, 0.5], "rounded": True, "width": 0.8, "height": 0.8, "backgroundColor": "#CFCFCF"},
+        {"center": [0.5, 1.5], "rounded": False, "width": 0.8, "height": 0.8, "backgroundColor": "#CFCFCF"},
+    ]
+    with pytest.raises(UnsupportedRuleError, match="underlay 1"):
+        scl_to_record(data)
+    data["metadata"] = {"rules": "A grey circle holds an odd digit. A grey square holds an even digit."}
+    rules = scl_to_record(data)["rules"]
+    assert rules["odd"] == [[0, 0]] and rules["even"] == [[0, 1]]
+
+
+def test_sudokupad_little_killers_drawn_as_arrows_with_a_clue_outside():
+    data = killer_scl()
+    data["arrows"] = [{"wayPoints": [[-0.3, -0.3], [0.2, 0.2]], "color": "#000000"}]
+    data["overlays"] = [{"center": [-0.5, -0.5], "text": "45", "width": 0.5, "height": 0.5}]
+    data["metadata"] = {
+        "rules": "Clues outside the grid give the sum of the digits along the indicated diagonal."
+    }
+    rules = scl_to_record(data)["rules"]
+    assert rules["little_killers"] == [{"sum": 45, "clue": [-1, -1], "direction": [1, 1]}]
+    data["overlays"] = []
+    with pytest.raises(UnsupportedRuleError, match="arrow 1 starts outside the grid"):
+        scl_to_record(data)
+
+
+def test_a_7x7_f_puzzles_grid_without_regions_is_refused_clearly():
+    data = {"size": 7, "grid": [[{} for _ in range(7)] for _ in range(7)]}
+    with pytest.raises(InvalidPuzzleError, match="7x7 grid has no box shape"):
+        sudoku_cp.Puzzle.from_link(fpuzzles(data))
+
+
+# -- bounded reading -----------------------------------------------------------------------------
+
+
+def test_a_decompression_bomb_is_refused_for_every_link_kind(monkeypatch):
+    # lz-string expands n codes to about n**2/2 characters: 4 KB of payload stand for
+    # 3,000,000 "["; the cap is lowered here so that the bomb is quick to build
+    monkeypatch.setattr(payloads, "MAX_PAYLOAD_CHARS", 20_000)
+    bomb = LZ.compressToBase64("[" * 30_000)
+    for link in (
+        "https://f-puzzles.com/?load=" + bomb,
+        "https://sudokupad.app/scl" + bomb,
+        "https://sudokupad.app/ctc" + bomb,
+        "https://sudokupad.app/fpuzzles" + bomb,
+    ):
+        with pytest.raises(InvalidPuzzleError, match="more than 20,000 characters"):
+            sudoku_cp.Puzzle.from_link(link)
+
+
+def test_an_overlong_link_of_any_kind_is_refused_before_decompressing():
+    for prefix in ("https://sudokupad.app/scl", "https://f-puzzles.com/?load="):
+        with pytest.raises(InvalidPuzzleError, match="characters; at most"):
+            sudoku_cp.Puzzle.from_link(prefix + "A" * (links.MAX_LINK_LENGTH + 1))
+
+
+def _scl_text(text: str) -> str:
+    return "https://sudokupad.app/scl" + LZ.compressToBase64(text)
+
+
+@pytest.mark.parametrize(
+    "link",
+    [
+        fpuzzles({"size": 9, "grid": "[" * 5000}),
+        "https://f-puzzles.com/?load=" + LZ.compressToBase64("[" * 5000 + "]" * 5000),
+        _scl_text("{ce:" + "[" * 5000 + "]" * 5000 + "}"),
+        "https://f-puzzles.com/?load=" + LZ.compressToBase64('{"size": ' + "9" * 5000 + "}"),
+        _scl_text(json.dumps({"cells": [[{"value": "\u00b2"}] * 4] * 4, "regions": []})),
+        _scl_text('{"cells": [[{}, {}, {}, {}]], "lines": [{"wayPoints": [[1e400, 0], [1, 1]]}]}'),
+        scl({**killer_scl(), "overlays": [{"center": ["a", "b"], "rounded": True}]}),
+        scl({**killer_scl(), "arrows": [{"wayPoints": [[1e400, 1], [1, 1]]}]}),
+        scl({**killer_scl(), "lines": [{"wayPoints": [[0.5, 0.5], [1e300, 0.5]]}]}),
+    ],
+)
+def test_malformed_links_raise_invalid_puzzle_error_only(link):
+    with pytest.raises(InvalidPuzzleError):
+        sudoku_cp.Puzzle.from_link(link)
+
+
+def test_error_messages_are_bounded():
+    junk = "x" * 8000
+    data = killer_fpuzzles()
+    data[junk] = 1
+    for link in (fpuzzles(data), "https://f-puzzles.com/?load=" + "!" * 8000, "https://example.org/" + junk):
+        with pytest.raises(InvalidPuzzleError) as caught:
+            sudoku_cp.Puzzle.from_link(link)
+        assert len(str(caught.value)) <= links.MAX_MESSAGE
+
+
+def test_a_link_longer_than_a_text_line_is_read_whole_by_load_puzzles_and_the_cli(tmp_path):
+    data = killer_fpuzzles()
+    generator = random.Random(29)
+    data["title"] = "".join(generator.choice("abcdefghijklmnopqrstuvwxyz") for _ in range(30_000))
+    link = fpuzzles(data)
+    assert len(link) > 20_004
+    path = tmp_path / "long.txt"
+    path.write_text(link + "\n")
+    [puzzle] = sudoku_cp.load_puzzles(path)
+    assert puzzle.grid == sudoku_cp.Puzzle.from_link(link).grid
+    assert main(["count", str(path)]) == 0
+
+
+def test_the_cli_read_command_prints_the_account_and_exits_2_on_a_refusal(capsys):
+    data = killer_fpuzzles()
+    data["line"] = [{"lines": [["R1C1", "R1C2"]]}]
+    link = fpuzzles(data)
+    assert main(["read", link]) == 2
+    out, err = capsys.readouterr()
+    assert "line 1" in out and "refused" in out and "killer cage" in out
+    assert len(err.strip().splitlines()) == 1 and "Traceback" not in err
+    assert main(["read", link, "--ignore", "line 1", "--solve"]) == 0
+    out, err = capsys.readouterr()
+    assert "ignored" in out and "solved without line 1" in err
+    answer = out.strip().splitlines()[-1]
+    assert answer == sudoku_cp.solve(datasets.load("gen_killer")[0]).to_string()
+    assert main(["read", _scl_text("[" * 5000)]) == 2
+    assert "Traceback" not in capsys.readouterr().err
+
+
+def test_every_error_of_reading_is_a_sudoku_error():
+    assert issubclass(UnsupportedRuleError, InvalidPuzzleError) and issubclass(
+        UnsupportedRuleError, SudokuError
+    )
