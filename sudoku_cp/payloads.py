@@ -56,8 +56,8 @@ def _decode(data: str, app: str, limit: int) -> str | None:
         if value is None:
             shown = ascii(ch) if not ch.isprintable() else repr(ch)
             raise InvalidPuzzleError(
-                f"the {app}'s puzzle data has {shown} at character {at + 1}, which is not Base64 "
-                "(is the link complete and unchanged?)"
+                f"the {app}'s puzzle data does not decompress: {shown} at character {at + 1} is not "
+                "Base64 (is the link complete and unchanged?)"
             )
         values.append(value)
     length = len(values)
