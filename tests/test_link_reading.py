@@ -9,6 +9,8 @@ import random
 
 import lzstring
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 import sudoku_cp
 from sudoku_cp import datasets, links, payloads
@@ -348,3 +350,95 @@ def test_every_error_of_reading_is_a_sudoku_error():
     assert issubclass(UnsupportedRuleError, InvalidPuzzleError) and issubclass(
         UnsupportedRuleError, SudokuError
     )
+
+
+# -- fuzzing: random and mutated links raise SudokuError only -----------------------------------
+
+_JSON = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=8),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner, max_size=4),
+    max_leaves=12,
+)
+_BASES = {
+    "f-puzzles": killer_fpuzzles(),
+    "scl": {**killer_scl(), "lines": [{"color": "#67F067", "wayPoints": [[0.5, 0.5], [0.5, 2.5]]}]},
+}
+
+
+def _read_or_refuse(link: str) -> None:
+    try:
+        sudoku_cp.Puzzle.from_link(link)
+    except SudokuError as error:
+        assert len(str(error)) <= links.MAX_MESSAGE + 100
+
+
+_ANY_VALUE = {
+    "kind": st.sampled_from(sorted(_BASES)),
+    "path": st.lists(st.one_of(st.text(max_size=10), st.integers(0, 5)), min_size=1, max_size=4),
+    "value": _JSON,
+}
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(**_ANY_VALUE)
+def test_a_link_with_any_value_anywhere_is_read_or_refused_with_a_sudoku_error(kind, path, value):
+    _any_value_anywhere(kind, path, value)
+
+
+@pytest.mark.slow
+@settings(max_examples=1500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(**_ANY_VALUE)
+def test_many_links_with_any_value_anywhere_are_read_or_refused_with_a_sudoku_error(kind, path, value):
+    _any_value_anywhere(kind, path, value)
+
+
+def _any_value_anywhere(kind, path, value) -> None:
+    data = json.loads(json.dumps(_BASES[kind]))
+    node = data
+    for step in path[:-1]:  # walk down as far as the path fits, then replace
+        child = node.get(step) if isinstance(node, dict) and isinstance(step, str) else None
+        if isinstance(node, list) and isinstance(step, int) and step < len(node):
+            child = node[step]
+        if not isinstance(child, dict | list):
+            break
+        node = child
+    last = path[-1]
+    if isinstance(node, dict):
+        node[str(last)] = value
+    elif isinstance(last, int) and last < len(node):
+        node[last] = value
+    text = json.dumps(data, allow_nan=True)
+    _read_or_refuse(fpuzzles(data) if kind == "f-puzzles" else _scl_text(text))
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    kind=st.sampled_from(["f-puzzles", "scl", "text"]),
+    edits=st.lists(st.tuples(st.integers(0, 10_000), st.text(max_size=3)), min_size=1, max_size=4),
+)
+def test_a_mutated_link_is_read_or_refused_with_a_sudoku_error(kind, edits):
+    if kind == "text":  # the payload's characters themselves
+        link = fpuzzles(_BASES["f-puzzles"])
+        for at, text in edits:
+            at = len("https://f-puzzles.com/?load=") + at % (len(link) - 28)
+            link = link[:at] + text + link[at + 1 :]
+        _read_or_refuse(link)
+        return
+    text = json.dumps(_BASES["f-puzzles" if kind == "f-puzzles" else "scl"])
+    for at, chunk in edits:  # the decompressed JSON (zipped JSON for scl)
+        at %= len(text)
+        text = text[:at] + chunk + text[at + 1 :]
+    prefix = "https://f-puzzles.com/?load=" if kind == "f-puzzles" else "https://sudokupad.app/scl"
+    _read_or_refuse(prefix + LZ.compressToBase64(text))
+
+
+@given(st.text(max_size=60))
+@settings(max_examples=60, deadline=None)
+def test_any_text_after_a_link_prefix_is_read_or_refused_with_a_sudoku_error(rest):
+    for prefix in (
+        "https://f-puzzles.com/?load=",
+        "https://sudokupad.app/",
+        "sudokupad.app/scl",
+        "f-puzzles.com/",
+    ):
+        _read_or_refuse(prefix + rest)
