@@ -76,7 +76,7 @@ from typing import Any
 from sudoku_cp.account import Account, clip, flag_value, settled, show
 from sudoku_cp.errors import InvalidPuzzleError, SudokuError
 from sudoku_cp.fpuzzles_modern import read_modern, write_modern
-from sudoku_cp.grid import box_numbers, region_letters, standard_box
+from sudoku_cp.grid import box_numbers, box_shape_of, region_letters, standard_box
 from sudoku_cp.payloads import decompress
 
 MAX_LINK_LENGTH = 2_000_000
@@ -295,15 +295,16 @@ def fpuzzles_to_record(data: Mapping[str, Any], ignore: Iterable[str] = ()) -> d
     record: dict[str, Any] = {"size": side, "grid": givens}
     rules: dict[str, Any] = {}
     default = box_numbers(side)
-    if regions is not None and regions != default:
+    shape = box_shape_of(regions, side) if regions is not None else None
+    if regions is not None and regions != default and shape is None:
         record["box"] = None
         rules["regions"] = region_letters(regions)
-    elif default is None:
+    elif default is None and shape is None:
         raise InvalidPuzzleError(
             f"f-puzzles key 'grid': a {side}x{side} grid has no box shape, and the link gives no "
             "region to its cells; sudoku_cp does not guess f-puzzles' default regions for it"
         )
-    box = None if "regions" in rules else standard_box(side)
+    box = None if "regions" in rules else shape or standard_box(side)
     record["box"] = list(box) if box else None
     _read_flags(data, rules, account)
     _read_cells_rules(data, side, rules, box, account)
@@ -604,6 +605,12 @@ def record_to_fpuzzles(record: Mapping[str, Any]) -> dict[str, Any]:
     if regions is None and record.get("box") is None:
         raise InvalidPuzzleError("f-puzzles has no grid without boxes or regions (a Latin square)")
     region_of = {letter: i for i, letter in enumerate(dict.fromkeys(regions))} if regions else None
+    box = tuple(record["box"]) if record.get("box") else None
+    if (
+        regions is None and box is not None and box != standard_box(side)
+    ):  # f-puzzles' boxes are the usual ones
+        regions = region_letters(box_numbers(side, box))
+        region_of = {letter: i for i, letter in enumerate(dict.fromkeys(regions))}
     grid = []
     for r in range(side):
         row = []
@@ -660,6 +667,12 @@ def record_to_fpuzzles(record: Mapping[str, Any]) -> dict[str, Any]:
     for key in _METADATA:
         if isinstance(record.get(key), str):
             data[key] = record[key]
+    solution = record.get("solution")
+    if isinstance(solution, str) and len(solution) == side * side:
+        try:
+            data["solution"] = [int(ch, 36) for ch in solution]
+        except ValueError:
+            pass  # not a grid of digits: kept in the record only
     return data
 
 

@@ -80,7 +80,7 @@ from typing import Any
 
 from sudoku_cp.account import Account, clip, flag_value, sentences, settled, show
 from sudoku_cp.errors import InvalidPuzzleError
-from sudoku_cp.grid import box_numbers, region_letters, standard_box
+from sudoku_cp.grid import box_numbers, box_shape_of, region_letters
 from sudoku_cp.payloads import decompress
 
 # SudokuPad's key table (PuzzleZipper's propMap): short key -> long key.
@@ -605,9 +605,9 @@ class _Reader:
                 owner[r * side + c] = number - 1
         if len(regions) != side or -1 in owner:
             raise InvalidPuzzleError(f"SudokuPad key 'regions': {len(regions)} regions do not cover the grid")
-        default = box_numbers(side)
-        if default is not None and region_letters(owner) == region_letters(default):
-            self.record["box"] = list(standard_box(side))
+        shape = box_shape_of(owner, side)
+        if shape is not None:
+            self.record["box"] = list(shape)
         else:
             self.record["box"] = None
             self.rules["regions"] = region_letters(owner)
@@ -982,7 +982,8 @@ def record_to_scl(record: Mapping[str, Any]) -> dict[str, Any]:
         if char != ".":
             cells[i // side][i % side] = {"value": int(char, 36)}
     letters = rules.get("regions")
-    owner = list(letters) if letters else box_numbers(side)
+    box = tuple(record["box"]) if record.get("box") else None
+    owner = list(letters) if letters else box_numbers(side, box)
     if owner is None or (record.get("box") is None and not letters):
         raise InvalidPuzzleError("SudokuPad's scl format is written for grids with boxes or regions")
     regions: dict[Any, list[list[int]]] = {}
@@ -1087,10 +1088,14 @@ def record_to_scl(record: Mapping[str, Any]) -> dict[str, Any]:
                             "height": 0.8,
                         }
                     )
-    if sentences:
-        meta["rules"] = "Normal sudoku rules apply.\n" + "\n".join(sentences)
-    elif isinstance(record.get("ruleset"), str):
-        meta["rules"] = record["ruleset"]
+    own = record.get("ruleset") if isinstance(record.get("ruleset"), str) else ""
+    if sentences:  # the sentences naming each line's colour first, then the setter's text
+        meta["rules"] = "\n".join(["Normal sudoku rules apply.", *sentences, *([own] if own else [])])
+    elif own:
+        meta["rules"] = own
+    solution = record.get("solution")
+    if isinstance(solution, str) and len(solution) == side * side and side <= 9 and solution.isdigit():
+        meta["solution"] = solution
     for name, value in (("cages", cages), ("lines", lines), ("overlays", overlays), ("underlays", underlays)):
         if value:
             data[name] = value
