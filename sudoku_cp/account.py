@@ -94,7 +94,7 @@ CHANGES = (
     r"\bcount(s|ed|ing)?\b|\bnumber of\b|\bexactly\b|\bat most\b|\bfewer\b|\bmore than\b",
     r"\b(1|one) ?(-|to) ?(8|eight)\b|\b0\b|\bzero\b",
     r"\bmirror|\bsymmetr|\brotat|\breflect|\bshift|\boffset|\bsequence\b|\bfibonacci|\bprime",
-    r"\bsquare numbers?\b",
+    r"\bsquare numbers?\b|\bsubset\b|\b\d+-digit\b|\btwice\b|\bsame \d",
     r"\bchaos\b|\bconstruction\b|\bdraw\b|\bcolou?r (in|each|the cells)",
     r"\brepresents?\b|\bindicates? how\b|\bmust be determined",
 )
@@ -117,16 +117,27 @@ _COSMETIC = re.compile(
     re.IGNORECASE,
 )
 
-_DIGITS_ONCE = r"(digits?|numbers?) 1\s*(-|to|–|through)\s*(\d+|n)"
+_DIGITS_ONCE = r"(digits?|numbers?) (from )?1\s*(-|to|\u2013|through)\s*(\d+|n)"
+_UNITS = r"(each|every|any|a|the same|the)( single)? (row|column|box|region)[a-z0-9, ]{0,40}"
+_FILL = (
+    r"(the|grid|with|each|every|cell|cells|empty|all|row|column|box|and|into|in|of|outlined|marked|\d+x\d+),?"
+)
 _STANDARD = (
-    r"^(normal|standard|classic|regular|usual|classical|ordinary|general) "
+    r"^(normal|standard|classic|regular|usual|classical|ordinary|general) (\d+ ?x ?\d+ )?"
     r"(sudoku |killer |sudoku and killer )?"
     r"(rules|constraints) (apply|hold|are in (effect|place))\b",
-    r"^(normal|standard|classic|regular|usual|classical) (sudoku|rules)\b[^.]{0,12}$",
-    rf"(place|fill in|fill|enter|write) (the |each of the )?{_DIGITS_ONCE}",
+    r"^(normal|standard|classic|regular|usual|classical) (rules of (sudoku|\d+x\d+ sudoku)) (apply|hold)\b",
+    r"^(normal|standard|classic|regular|usual|classical) (\d+x\d+ )?(sudoku|rules)\b[^.]{0,12}$",
+    rf"^(sudoku:? |sudoku - )?(place|fill in|fill|enter|write)( {_FILL}){{0,8}} {_DIGITS_ONCE}",
+    rf"(fill|place)[^.]{{0,40}}(every|each) row, column,? (and|&) [^.]{{0,20}}box(es)? with "
+    rf"[^.]{{0,10}}{_DIGITS_ONCE}$",
     rf"(each|every) (row|column|box|region)[^.]*\b(contains?|has|holds?|must contain)[^.]*{_DIGITS_ONCE}",
     r"^(each|every) (row|column|box|region)(, (row|column|box|region))*,? (and|&) (row|column|box|region)"
     r" (contains?|has|holds?)[^.]* (each|every|all)[^.]* (digit|number)s?[^.]* once",
+    r"^(each|every) (row|column)(,)? (row|column)?,? (and|&) (\d+x\d+ )?(box|region) contains? "
+    r"each (digit|number) "
+    rf"(from )?1 to (\d+) (exactly )?once",
+    rf"^(digits|numbers) (must not|may not|cannot|can't|do not|don't) repeat (with)?in {_UNITS}$",
     r"^sudoku rules apply",
 )
 """The standard rules, as setters write them."""
@@ -155,7 +166,8 @@ TEXT_RULES: dict[str, tuple[str, str]] = {
 DRAWN_RULES: dict[str, tuple[tuple[str, ...], str]] = {
     "little_killers": (
         ("little_killers",),
-        r"little killer|outside the grid[^.]*diagonal|diagonal[^.]*outside",
+        r"little killer|outside the grid[^.]*diagonal|diagonal[^.]*outside|"
+        r"diagonal[^.]*arrow|arrow[^.]*diagonal",
     ),
     "sandwiches": (("sandwiches",), r"sandwich|between the 1 and (the )?9|between 1 and 9"),
     "skyscrapers": (("skyscrapers",), r"skyscraper|number of (digits|buildings) (seen|visible)"),
@@ -203,26 +215,38 @@ def sentences(text: str) -> list[str]:
     return [s.strip() for s in _SPLIT.split(text) if s and s.strip()]
 
 
-def read_sentence(sentence: str, rules: Mapping[str, Any]) -> tuple[str, str, dict[str, Any]]:
+def read_sentence(
+    sentence: str, rules: Mapping[str, Any], side: int | None = None
+) -> tuple[str, str, dict[str, Any]]:
     """How one sentence of a rules text is read: ``(status, read as / reason, rules)``.
 
     ``status`` is ``"rule"`` (``rules`` holds the rule keys it adds), ``"explains"`` (a
     drawn rule, named), ``"standard"``, ``"cosmetic"`` or ``"refused"`` (the reason).
     ``rules`` are the rules read so far (from the drawing), which an explaining sentence
-    must name.
+    must name; ``side`` the grid's side, which the standard rules' digits and size must
+    match ("Normal 6x6 sudoku rules" on a 9x9 grid is refused).
 
     >>> read_sentence("Orthogonally adjacent digits cannot be consecutive.", {})
     ('rule', 'non-consecutive (no white dot: not consecutive)', {'all_white_given': True})
     >>> read_sentence("Normal sudoku rules do NOT apply.", {})[0]
     'refused'
     """
-    text = " ".join(sentence.lower().replace("\u2019", "'").split())
+    text = " ".join(sentence.lower().replace("\u2019", "'").replace("\u2018", "'").split())
+    text = _BULLET.sub("", text)
+    if _NOT_ALL.search(text):
+        return "cosmetic", "says that not all clues are given (no negative constraint: the default)", {}
     change = _change(text)
     if change:
         return "refused", f"changes a rule ({change!r})", {}
     if not _RULE_WORDS.search(text) or (_COSMETIC.search(text) and len(text) < 200 and not _rule_named(text)):
         return "cosmetic", "states no rule", {}
-    if any(re.search(p, text.rstrip(".!:; ")) for p in _STANDARD):
+    plain = _LABEL.sub("", text).rstrip(".!:; ")
+    if any(re.search(p, plain) or re.search(p, text.rstrip(".!:; ")) for p in _STANDARD):
+        pairs = [(int(a), int(b)) for a, b in re.findall(r"\b(\d+) ?x ?(\d+)\b", text)]
+        digits = {int(m[-1]) for m in re.findall(_DIGITS_ONCE, text) if m[-1].isdigit()}
+        sizes = [a == b == side or a * b == side for a, b in pairs]  # the grid, or a box of it
+        if side is not None and (digits - {side} or not all(sizes)):
+            return "refused", f"states standard rules for another size than this {side}x{side} grid", {}
         return "standard", "standard rules", {}
     negative = _NEGATIVE.search(text)
     if negative and not re.search(r"\bnot all\b", text):
@@ -259,7 +283,13 @@ def read_sentence(sentence: str, rules: Mapping[str, Any]) -> tuple[str, str, di
 
 
 _SAFE = re.compile(r"exactly once|once each|(the )?number (in|of) (the|its|a) (circle|cage)")
-_NO = re.compile(r"\b(not|n't|never|cannot|no|nor)\b[^.,;]{0,25}$")
+_NO = re.compile(r"(\bnot|n't|\bnever|\bcannot|\bno|\bnor|\bwithout)\b[^.,;]{0,25}$|\bnon-?$")
+_NOT_ALL = re.compile(
+    r"^not (all|every)\b[^.]{0,60}\b(are|is|have been)( necessarily| necesarilly| always)? "
+    r"(given|shown|marked|drawn)\b[.!]?$"
+)
+_BULLET = re.compile(r"^([-*\u2022\u2013]+|\d+[.)]|\(\d+\)|[a-z][.)])\s*")
+_LABEL = re.compile(r"^[a-z][a-z' /-]{0,30}:\s*")
 
 
 def _change(text: str) -> str:
@@ -308,7 +338,8 @@ def settled(
     """Settle a reader's account (:meth:`Account.settle`) and keep it in the record's
     ``read`` key (and ``ignore`` in ``ignored``): the one check every link reader ends with."""
     ignore = list(ignore)
-    record["read"] = account.settle(record["rules"], text, ignore, keys)
+    side = record.get("size") if isinstance(record.get("size"), int) else None
+    record["read"] = account.settle(record["rules"], text, ignore, keys, side)
     if ignore:
         record["ignored"] = ignore
     return record
@@ -355,6 +386,7 @@ class Account:
         rules_text: str = "",
         ignore: Iterable[str] = (),
         data_keys: Iterable[str] = (),
+        side: int | None = None,
     ) -> list[dict[str, str]]:
         """Read the rules text into ``rules`` (:func:`read_sentence`), check every key of
         ``data_keys`` was read, and refuse what was not read.
@@ -388,7 +420,7 @@ class Account:
         drawn = dict(rules)
         for number, sentence in enumerate(found, 1):
             element = f"sentence {number}"
-            status, what, added = read_sentence(sentence, drawn)
+            status, what, added = read_sentence(sentence, drawn, side)
             quoted = f'"{clip(sentence)}"'
             if status == "refused":
                 self.refuse(element, f"{quoted} {what}")

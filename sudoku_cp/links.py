@@ -409,6 +409,8 @@ def _read_grid(grid: Any, side: int, account: Account) -> tuple[str, list[int] |
                     f"grid R{r + 1}C{c + 1}", f"'given': {show(cell.get('given'), 30)} is not true or false"
                 )
             for key in cell:
+                if key == "candidates" and cell[key] == list(range(1, side + 1)):
+                    continue  # every digit: the app's candidates of an empty cell, no restriction
                 if key not in _CELL_KEYS and _present(cell[key]):
                     account.refuse(
                         f"grid R{r + 1}C{c + 1} {clip(key, 30)!r}", "a cell key the package does not read"

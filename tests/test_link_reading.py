@@ -516,3 +516,43 @@ def test_a_written_link_reads_back_to_an_equal_puzzle_or_the_writer_names_the_ru
     assert again.metadata["title"] == record["title"] and again.metadata["author"] == "someone"
     if isinstance(record.get("solution"), str) and (app != "sudokupad-scl" or puzzle.side <= 9):
         assert again.metadata["solution"] == record["solution"]
+
+
+@pytest.mark.parametrize(
+    "sentence, side, status",
+    [
+        ("Normal 9x9 sudoku rules apply.", 9, "standard"),
+        (
+            "- Fill the grid with the digits 1-4 so that no digit repeats in a row, column, or box.",
+            4,
+            "standard",
+        ),
+        ("Digits must not repeat within the same row, column, or box.", 9, "standard"),
+        ("Sudoku: Fill every row, column and marked 3x3 box with the digits 1-9.", 9, "standard"),
+        ("Not all possible dots are necessarily given.", 9, "cosmetic"),
+        (
+            "- Digits on a purple Renban line must be a set of consecutive, non-repeating digits.",
+            9,
+            "explains",
+        ),
+        ("Normal 6x6 sudoku rules apply.", 9, "refused"),
+        ("Place the digits 1-9 in each row, column and 3x3 box.", 6, "refused"),
+        (
+            "Place the same 4-digit subset from the digits 1 - 9 in each row, column and 2 x 2 box.",
+            4,
+            "refused",
+        ),
+        ("In every row and column, strings of 3 digits are never all even nor all odd.", 9, "refused"),
+    ],
+)
+def test_setters_wordings_of_the_standard_rules_and_their_size(sentence, side, status):
+    assert read_sentence(sentence, {"renban": [1]}, side)[0] == status
+
+
+def test_an_f_puzzles_cell_listing_every_digit_as_candidates_is_cosmetic_and_fewer_are_refused():
+    data = killer_fpuzzles()
+    data["grid"][0][1]["candidates"] = list(range(1, 10))
+    sudoku_cp.Puzzle.from_link(fpuzzles(data))
+    data["grid"][0][1]["candidates"] = [1, 2]
+    with pytest.raises(UnsupportedRuleError, match="grid R1C2 'candidates'"):
+        sudoku_cp.Puzzle.from_link(fpuzzles(data))
