@@ -172,7 +172,7 @@ DRAWN_RULES: dict[str, tuple[tuple[str, ...], str]] = {
     "sandwiches": (("sandwiches",), r"sandwich|between the 1 and (the )?9|between 1 and 9"),
     "skyscrapers": (("skyscrapers",), r"skyscraper|number of (digits|buildings) (seen|visible)"),
     "outside_sums": (("outside_sums",), r"\bframe\b|outside sum"),
-    "cages": (("cages",), r"\bcages?\b|killer"),
+    "cages": (("cages", "windows"), r"\bcages?\b|killer"),
     "thermos": (("thermos",), r"thermo"),
     "arrows": (("arrows",), r"\barrows?\b"),
     "kropki": (
@@ -207,12 +207,18 @@ _SPLIT = re.compile(r"(?<=[.!?;])\s+|\n+|(?<=[.!?])(?=[A-Z])")
 
 def sentences(text: str) -> list[str]:
     """The sentences of a rules text, as written (stripped), in order: split after
-    ``.``, ``!``, ``?`` or ``;`` and at line breaks.
+    ``.``, ``!``, ``?`` or ``;`` and at line breaks (not after ``e.g.``, ``i.e.``,
+    ``etc.``, ``vs.``, which lose their dots).
 
-    >>> sentences("Normal rules apply. Have fun!\\nBy me")
-    ['Normal rules apply.', 'Have fun!', 'By me']
+    >>> sentences("Normal rules apply. Have fun (e.g. solve it)!\\nBy me")
+    ['Normal rules apply.', 'Have fun (eg solve it)!', 'By me']
     """
+    text = _ABBREVIATION.sub(lambda m: m[0].replace(".", ""), text)
     return [s.strip() for s in _SPLIT.split(text) if s and s.strip()]
+
+
+_ABBREVIATION = re.compile(r"\b(e\.g|i\.e|etc|vs|cf|approx)\.", re.IGNORECASE)
+_EXAMPLE = re.compile(r"^(for example|for instance|eg|example)\b")
 
 
 def read_sentence(
@@ -233,6 +239,8 @@ def read_sentence(
     """
     text = " ".join(sentence.lower().replace("\u2019", "'").replace("\u2018", "'").split())
     text = _BULLET.sub("", text)
+    if _EXAMPLE.search(text):
+        return "cosmetic", "an example (it shows a rule stated elsewhere)", {}
     if _NOT_ALL.search(text):
         return "cosmetic", "says that not all clues are given (no negative constraint: the default)", {}
     change = _change(text)
@@ -288,7 +296,7 @@ _NOT_ALL = re.compile(
     r"^not (all|every)\b[^.]{0,60}\b(are|is|have been)( necessarily| necesarilly| always)? "
     r"(given|shown|marked|drawn)\b[.!]?$"
 )
-_BULLET = re.compile(r"^([-*\u2022\u2013]+|\d+[.)]|\(\d+\)|[a-z][.)])\s*")
+_BULLET = re.compile(r"^(([-*\u2022\u2013]+|\d+[.)]|\(\d+\)|[a-z][.)])\s*|(ie|that is),?\s+)")
 _LABEL = re.compile(r"^[a-z][a-z' /-]{0,30}:\s*")
 
 

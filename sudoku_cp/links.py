@@ -377,7 +377,10 @@ def _cage_total(entry: Mapping[str, Any], side: int, rules: dict[str, Any]) -> b
     value = str(entry.get("value", "")).strip()
     if not value.isdigit() or len(value) > 4 or len(entry.get("cells") or []) != 1:
         return False
-    cell = _cell(entry["cells"][0], side, "f-puzzles text")
+    try:
+        cell = _cell(entry["cells"][0], side, "f-puzzles text")
+    except InvalidPuzzleError:  # a text outside the grid: no cage's total
+        return False
     for cage in rules.get("cages", ()):
         if cage.get("sum") is None and min(cage["cells"]) == cell:
             cage["sum"] = int(value)

@@ -639,6 +639,8 @@ class _Reader:
                 why = f"its {', '.join(repr(clip(e, 30)) for e in extra)}" if extra else "'unique': false"
                 self.account.refuse(element, f"(at {at}) has {why}, which sudoku_cp does not read")
                 continue
+            if total in (None, "") and self.window(cells, cage, element):
+                continue
             if total in (None, ""):
                 total = self.total_written_in(min(cells))
                 if total is not None:
@@ -656,6 +658,19 @@ class _Reader:
             cages.append({"sum": total, "cells": [list(c) for c in cells]})
         if cages:
             self.rules["cages"] = cages
+
+    def window(self, cells: list, cage: Mapping[str, Any], element: str) -> bool:
+        """Read a cage without a total whose digits differ (``unique``), of n cells in the
+        shape of a box, as a Windoku window (an extra region holding every digit); True if so."""
+        box = self.record.get("box")
+        if cage.get("unique") is not True or not box or len(cells) != self.side:
+            return False
+        top, left = min(r for r, _ in cells), min(c for _, c in cells)
+        if {tuple(c) for c in cells} != {(top + r, left + c) for r in range(box[0]) for c in range(box[1])}:
+            return False
+        self.rules.setdefault("windows", []).append([top, left])
+        self.account.rule(element, "Windoku window", f"a cage of {len(cells)} different digits, box-shaped")
+        return True
 
     def total_written_in(self, cell: list[int]) -> int | None:
         """The number written (as an overlay's text) in a cell, at its centre or its
@@ -703,7 +718,11 @@ class _Reader:
             element = f"arrow {number}"
             if self.little_killer(arrow, where, element):
                 continue
-            cells = self.path(arrow.get("wayPoints"), where)
+            try:
+                cells = self.path(arrow.get("wayPoints"), where)
+            except InvalidPuzzleError as error:
+                self.account.refuse(element, str(error).removeprefix(f"{where} "))
+                continue
             start = cells[0]
             circle_marks = self.round_marks_at((start[0] + 0.5, start[1] + 0.5))
             circle = [start]
@@ -786,7 +805,11 @@ class _Reader:
                 if ends == {(0.0, n), (n, 0.0)}:
                     diagonals.append(("+", number))
                     continue
-            cells = self.path(points, f"{where} {label}")
+            try:
+                cells = self.path(points, f"{where} {label}")
+            except InvalidPuzzleError as error:  # outside the grid, or not along cells: a drawing
+                self.account.refuse(f"line {number}", str(error).removeprefix(f"{where} "))
+                continue
             bulbs = [self.round_marks_at((c[0] + 0.5, c[1] + 0.5), family) for c in (cells[0], cells[-1])]
             pending.append((number, label, family, cells, bulbs))
         if diagonals:

@@ -557,3 +557,33 @@ def test_an_f_puzzles_cell_listing_every_digit_as_candidates_is_cosmetic_and_few
     data["grid"][0][1]["candidates"] = [1, 2]
     with pytest.raises(UnsupportedRuleError, match="grid R1C2 'candidates'"):
         sudoku_cp.Puzzle.from_link(fpuzzles(data))
+
+
+def test_a_sudokupad_cage_without_a_total_of_distinct_digits_in_a_box_shape_is_a_windoku_window():
+    data = killer_scl()
+    data["cages"] = [{"cells": [[r, c] for r in range(1, 4) for c in range(1, 4)], "unique": True}]
+    data["metadata"] = {"rules": "Normal sudoku rules apply. Digits cannot repeat within a cage."}
+    read = scl_to_record(data)
+    assert read["rules"]["windows"] == [[1, 1]] and "cages" not in read["rules"]
+    data["cages"][0]["unique"] = False
+    with pytest.raises(UnsupportedRuleError, match="cage 1"):
+        scl_to_record(data)
+
+
+def test_a_sudokupad_line_leaving_the_grid_is_a_refused_element_not_malformed_data():
+    data = killer_scl()
+    data["lines"] = [{"color": "#000000", "wayPoints": [[0.5, 0.5], [0.5, -1.5]]}]
+    with pytest.raises(UnsupportedRuleError, match="line 1") as caught:
+        scl_to_record(data)
+    assert caught.value.elements == ("line 1",)
+    assert scl_to_record(data, ignore=["line 1"])["ignored"] == ["line 1"]
+
+
+def test_sentences_split_keep_abbreviations_and_examples_are_cosmetic():
+    text = (
+        "Cells a knight's move apart (i.e. two steps one way, one the other) cannot be equal. "
+        "For example, r1c1 and r2c3."
+    )
+    data = {"size": 9, "grid": [[{} for _ in range(9)] for _ in range(9)], "ruleset": text}
+    rows = sudoku_cp.Puzzle.from_link(fpuzzles(data)).metadata["read"]
+    assert [r["read as"] for r in rows if r["element"].startswith("sentence")] == ["anti-knight", "cosmetic"]
