@@ -136,7 +136,7 @@ _STANDARD = (
     r" (contains?|has|holds?)[^.]* (each|every|all)[^.]* (digit|number)s?[^.]* once",
     r"^(each|every) (row|column)(,)? (row|column)?,? (and|&) (\d+x\d+ )?(box|region) contains? "
     r"each (digit|number) "
-    rf"(from )?1 to (\d+) (exactly )?once",
+    r"(from )?1 to (\d+) (exactly )?once",
     rf"^(digits|numbers) (must not|may not|cannot|can't|do not|don't) repeat (with)?in {_UNITS}$",
     r"^sudoku rules apply",
 )
