@@ -521,6 +521,11 @@ class _Reader:
                 where = f"SudokuPad key 'cells', r{r + 1}c{c + 1}"
                 if not isinstance(cell, dict):
                     raise InvalidPuzzleError(f"{where}: a cell must be an object")
+                for key in cell:
+                    if key != "value" and cell[key] not in (None, "", [], {}, False):
+                        self.account.refuse(
+                            f"cell r{r + 1}c{c + 1} {clip(key, 30)!r}", "a cell key the package does not read"
+                        )
                 value = cell.get("value")
                 if value in (None, ""):
                     chars.append(".")

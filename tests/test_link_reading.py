@@ -587,3 +587,10 @@ def test_sentences_split_keep_abbreviations_and_examples_are_cosmetic():
     data = {"size": 9, "grid": [[{} for _ in range(9)] for _ in range(9)], "ruleset": text}
     rows = sudoku_cp.Puzzle.from_link(fpuzzles(data)).metadata["read"]
     assert [r["read as"] for r in rows if r["element"].startswith("sentence")] == ["anti-knight", "cosmetic"]
+
+
+def test_a_sudokupad_cell_key_other_than_its_value_is_refused():
+    data = killer_scl()
+    data["cells"][2][3] = {"value": 4, "c": "#FF0000"}
+    with pytest.raises(UnsupportedRuleError, match="cell r3c4 'c'"):
+        scl_to_record(data)
