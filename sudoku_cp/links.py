@@ -107,6 +107,10 @@ _READ_AS = {
     "palindrome": "palindrome", "betweenline": "between line", "renban": "renban line",
     "regionsumline": "region-sum line", "whispers": "whispers line", "quadruple": "quadruple",
 }  # fmt: skip
+_ENTRY_FIELDS = {
+    "cells", "cell", "lines", "value", "values", "direction",  # what the readers read
+    "outlineC", "fontC", "baseC", "width", "height", "angle", "size", "isNewConstraint",  # style
+}  # fmt: skip
 _CELL_KEYS = {"value", "given", "region", "centerPencilMarks", "cornerPencilMarks", "highlight", "c"}
 
 
@@ -335,8 +339,16 @@ def fpuzzles_to_record(data: Mapping[str, Any], ignore: Iterable[str] = ()) -> d
             account.key(key)
             entries = data[key]
             if isinstance(entries, list) and key not in ("grid", "solution", "negative"):
-                for number in range(1, len(entries) + 1):
-                    account.rule(f"{key} {number}", _READ_AS[key])
+                for number, entry in enumerate(entries, 1):
+                    extra = sorted(set(entry) - _ENTRY_FIELDS) if isinstance(entry, dict) else []
+                    if extra:
+                        account.refuse(
+                            f"{key} {number}",
+                            f"has the field(s) {', '.join(repr(clip(f, 30)) for f in extra[:5])}, which the "
+                            "package does not read",
+                        )
+                    else:
+                        account.rule(f"{key} {number}", _READ_AS[key])
             elif key in ("title", "author", "solution"):
                 account.cosmetic(f"key {key!r}", _READ_AS[key])
             else:

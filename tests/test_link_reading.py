@@ -594,3 +594,10 @@ def test_a_sudokupad_cell_key_other_than_its_value_is_refused():
     data["cells"][2][3] = {"value": 4, "c": "#FF0000"}
     with pytest.raises(UnsupportedRuleError, match="cell r3c4 'c'"):
         scl_to_record(data)
+
+
+def test_an_f_puzzles_entry_with_a_field_the_reader_does_not_read_is_refused():
+    data = killer_fpuzzles()
+    data["killercage"][0]["modulo"] = 3
+    with pytest.raises(UnsupportedRuleError, match="killercage 1 has the field"):
+        sudoku_cp.Puzzle.from_link(fpuzzles(data))
