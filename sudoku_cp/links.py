@@ -317,7 +317,6 @@ def fpuzzles_to_record(data: Mapping[str, Any], ignore: Iterable[str] = ()) -> d
     if rules.get("cages"):
         for cage in rules["cages"]:
             if cage["sum"] is None:
-                account.key("killercage")
                 account.refuse(
                     f"killercage {cage['number']}",
                     "a killer cage without a total: sudoku_cp models cages with a sum",
@@ -339,7 +338,10 @@ def fpuzzles_to_record(data: Mapping[str, Any], ignore: Iterable[str] = ()) -> d
             account.key(key)
             entries = data[key]
             if isinstance(entries, list) and key not in ("grid", "solution", "negative"):
+                refused = {element for element, _ in account.refused}
                 for number, entry in enumerate(entries, 1):
+                    if f"{key} {number}" in refused:
+                        continue
                     extra = sorted(set(entry) - _ENTRY_FIELDS) if isinstance(entry, dict) else []
                     if extra:
                         account.refuse(
