@@ -201,6 +201,20 @@ DRAWN_RULES: dict[str, tuple[tuple[str, ...], str]] = {
 """Rules shown by a drawing: ``name -> (rule keys, pattern)``. A sentence naming one
 explains the drawn elements of that rule; it is refused when none is drawn."""
 
+VARIANTS: dict[str, str] = {
+    "thermos": r"\bdecreas|\bdescend|\b(at least|by) ([2-9]|two|three)\b|\bor equal|\bsame\b",
+    "kropki": r"\b(differ|difference)\b[^.]*\b([2-9]|two|three|four)\b|\b1 ?: ?[3-9]\b|\btriple|\bthree times",
+    "xv": r"\b(?!(5|10)\b)\d+\b",
+    "sandwiches": r"between (the )?(?!1 and (the )?9\b)\d+ and (the )?\d+",
+    "arrows": r"\bdifference\b|\bdivid|\bsubtract",
+    "cages": r"\bdifference\b|\bdivid|\bsubtract|\bmean\b|\baverage\b",
+    "german_whispers": r"\b(at least|by) [0-46-9]\b",
+    "dutch_whispers": r"\b(at least|by) [0-35-9]\b",
+}
+"""Wordings that make a drawn rule another one (a black dot of ratio 3, slow or
+descending thermometers, a sandwich between 2 and 8): a sentence naming a drawn rule
+with its variant's wording is refused."""
+
 _NEGATIVE = re.compile(r"\ball\b[^.\n]{0,60}\b(are|is|have been) (given|shown|marked|drawn)")
 _SPLIT = re.compile(r"(?<=[.!?;])\s+|\n+|(?<=[.!?])(?=[A-Z])")
 
@@ -280,6 +294,10 @@ def read_sentence(
                 return "refused", "states a rule on one diagonal", {}
             return "rule", name, {key: True}
     if drawn:
+        for name, _ in drawn:
+            variant = re.search(VARIANTS.get(name, r"$^"), text)
+            if variant:
+                return "refused", f"states a variant of {name.replace('_', ' ')} ({variant[0]!r})", {}
         missing = [name for name, keys in drawn if not any(rules.get(k) for k in keys)]
         if missing:
             names = ", ".join(n.replace("_", " ") for n in missing)

@@ -601,3 +601,18 @@ def test_an_f_puzzles_entry_with_a_field_the_reader_does_not_read_is_refused():
     data["killercage"][0]["modulo"] = 3
     with pytest.raises(UnsupportedRuleError, match="killercage 1 has the field"):
         sudoku_cp.Puzzle.from_link(fpuzzles(data))
+
+
+@pytest.mark.parametrize(
+    "sentence, drawn",
+    [
+        ("Digits along a thermometer decrease from the bulb.", "thermos"),
+        ("Cells separated by a black dot are in a 1:3 ratio.", "black"),
+        ("Cells separated by a white dot differ by 2.", "white"),
+        ("A V marks two cells that sum to 6.", "v"),
+        ("Clues give the sum of the digits sandwiched between the 2 and the 8.", "sandwiches"),
+        ("The digit in a circle is the difference of the digits along its arrow.", "arrows"),
+    ],
+)
+def test_a_sentence_stating_a_variant_of_a_drawn_rule_is_refused(sentence, drawn):
+    assert read_sentence(sentence, {drawn: [1]}, 9)[0] == "refused"
