@@ -203,7 +203,8 @@ explains the drawn elements of that rule; it is refused when none is drawn."""
 
 VARIANTS: dict[str, str] = {
     "thermos": r"\bdecreas|\bdescend|\b(at least|by) ([2-9]|two|three)\b|\bor equal|\bsame\b",
-    "kropki": r"\b(differ|difference)\b[^.]*\b([2-9]|two|three|four)\b|\b1 ?: ?[3-9]\b|\btriple|\bthree times",
+    "kropki": r"\b(differ|difference)\b[^.]*\b([2-9]|two|three|four)\b|\b1 ?: ?[3-9]\b|\btriple|"
+    r"\bthree times",
     "xv": r"\b(?!(5|10)\b)\d+\b",
     "sandwiches": r"between (the )?(?!1 and (the )?9\b)\d+ and (the )?\d+",
     "arrows": r"\bdifference\b|\bdivid|\bsubtract",
