@@ -364,6 +364,8 @@ _COLOUR_WORDS = {
     "purple": "purple",
     "violet": "purple",
     "lavender": "purple",
+    "lilac": "purple",
+    "peach": "orange",
     "pink": "pink",
     "magenta": "pink",
     "grey": "grey",
@@ -371,6 +373,10 @@ _COLOUR_WORDS = {
     "black": "black",
     "white": "white",
 }
+_NEAR_COLOURS = {"pink": ("purple",), "purple": ("pink",), "orange": ("red",), "red": ("orange",)}
+"""Colour words setters use for a colour of the other family (SudokuPad's renban line
+``#F067F0`` is "purple" in rules texts): a line takes the rule named for the near colour
+when no line of that colour is drawn and its own colour is named for no rule."""
 _LINE_KINDS = {
     "german_whispers": re.compile(r"german whisper|\bwhispers?\b[^.\n]*\b(5|five)\b"),
     "dutch_whispers": re.compile(r"dutch whisper|\bwhispers?\b[^.\n]*\b(4|four)\b"),
@@ -828,6 +834,14 @@ class _Reader:
                 for _, number in diagonals:
                     self.account.rule(f"line {number}", "diagonal", "a corner-to-corner line")
         families = {family for _, _, family, _, bulbs in pending if not (bool(bulbs[0]) ^ bool(bulbs[1]))}
+        for family in families - set(kinds):  # SudokuPad's renban #F067F0 is "purple" to setters, "pink" here
+            named = [
+                kinds[other]
+                for other in _NEAR_COLOURS.get(family, ())
+                if other in kinds and other not in families
+            ]
+            if len(named) == 1:
+                kinds[family] = named[0]
         for number, label, family, cells, bulbs in pending:
             element = f"line {number}"
             if bool(bulbs[0]) ^ bool(bulbs[1]):  # a line with a bulb at one end: a thermometer

@@ -616,3 +616,15 @@ def test_an_f_puzzles_entry_with_a_field_the_reader_does_not_read_is_refused():
 )
 def test_a_sentence_stating_a_variant_of_a_drawn_rule_is_refused(sentence, drawn):
     assert read_sentence(sentence, {drawn: [1]}, 9)[0] == "refused"
+
+
+def test_sudokupads_renban_colour_is_read_when_the_rules_text_calls_it_purple():
+    puzzle = datasets.load("gen_renban")[0]
+    data = record_to_scl(puzzle.to_dict())
+    data["metadata"] = {
+        "rules": "Normal sudoku rules apply. Each purple line holds consecutive digits in any order."
+    }
+    assert scl_to_record(data)["rules"]["renban"] == puzzle.to_dict()["rules"]["renban"]
+    data["lines"].append({"color": "#9050E0", "thickness": 10, "wayPoints": [[8.5, 0.5], [8.5, 1.5]]})
+    with pytest.raises(UnsupportedRuleError, match="line"):  # a purple line is drawn too: no guess
+        scl_to_record(data)
