@@ -309,13 +309,53 @@ class Puzzle:
             link: the link (``https://`` may be left out).
             ignore: names of refused elements to solve without, as the refusal names them
                 (``["sentence 3", "line 2"]``); ``metadata["ignored"]`` lists them.
+                ``"published solution"`` skips the check that the solution the link
+                carries keeps every given and rule as read.
 
         Raises:
             UnsupportedRuleError: a drawn element, key or rules-text sentence the package
-                does not model or cannot tell, named or quoted (an ``InvalidPuzzleError``).
+                does not model or cannot tell, named or quoted (an ``InvalidPuzzleError``);
+                or the link's published solution breaks a given or a rule as read (a
+                misreading: the constraint is named).
             InvalidPuzzleError: not such a link, malformed data, or rules that do not hold.
         """
-        return cls.from_dict(links.record_from_link(link, ignore))
+        ignore = list(ignore)
+        others = [name for name in ignore if name != "published solution"]
+        puzzle = cls.from_dict(links.record_from_link(link, others))
+        if len(others) == len(ignore):
+            puzzle._check_published_solution()
+        return puzzle
+
+    def _check_published_solution(self) -> None:
+        """Refuse a link whose published solution (``metadata["solution"]``) breaks a
+        given or a rule as read: the link was misread (a rule missing or read wrong), and
+        its answer could not be the setter's.
+
+        Raises:
+            UnsupportedRuleError: the solution breaks a constraint, named.
+        """
+        from sudoku_cp.errors import UnsupportedRuleError
+
+        solution = self.metadata.get("solution")
+        if not isinstance(solution, str) or len(solution) != self.side * self.side or self.is_multigrid:
+            return
+        try:
+            values = [int(ch, 36) for ch in solution]
+        except ValueError:
+            return
+        if not all(1 <= v <= self.side for v in values):
+            return
+        broken = [
+            c.label for c in self.model.constraints if not c.holds(values)
+        ] + [f"the given in r{i // self.side + 1}c{i % self.side + 1}" for i, g in enumerate(self.grid.cells)
+             if g and g != values[i]]  # fmt: skip
+        if broken:
+            raise UnsupportedRuleError(
+                f"the link's published solution breaks {', '.join(broken[:3])}"
+                f"{f' and {len(broken) - 3} more' if len(broken) > 3 else ''} as read: a rule of the puzzle "
+                "is missing or read wrong, so it is not solved",
+                elements=("published solution",),
+            )
 
     @classmethod
     def from_fpuzzles(cls, data: Mapping[str, Any], ignore: Iterable[str] = ()) -> Puzzle:

@@ -31,7 +31,10 @@ def scl(data) -> str:
 
 
 def killer_fpuzzles() -> dict:
-    return links.record_to_fpuzzles(datasets.load("gen_killer")[0].to_dict())
+    """A killer's f-puzzles JSON, without its solution (the tests change its rules)."""
+    data = links.record_to_fpuzzles(datasets.load("gen_killer")[0].to_dict())
+    data.pop("solution", None)
+    return data
 
 
 def killer_scl() -> dict:
@@ -628,3 +631,15 @@ def test_sudokupads_renban_colour_is_read_when_the_rules_text_calls_it_purple():
     data["lines"].append({"color": "#9050E0", "thickness": 10, "wayPoints": [[8.5, 0.5], [8.5, 1.5]]})
     with pytest.raises(UnsupportedRuleError, match="line"):  # a purple line is drawn too: no guess
         scl_to_record(data)
+
+
+def test_a_published_solution_that_breaks_a_rule_as_read_is_refused():
+    puzzle = datasets.load("gen_killer")[0]
+    data = killer_fpuzzles()
+    solution = sudoku_cp.solve(puzzle).to_string()
+    data["solution"] = [int(ch) for ch in solution]
+    assert sudoku_cp.Puzzle.from_link(fpuzzles(data)).metadata["solution"] == solution
+    data["killercage"][0]["value"] = str(int(data["killercage"][0]["value"]) + 1)  # misread: a wrong total
+    with pytest.raises(UnsupportedRuleError, match="published solution breaks cage 1"):
+        sudoku_cp.Puzzle.from_link(fpuzzles(data))
+    assert sudoku_cp.Puzzle.from_link(fpuzzles(data), ignore=["published solution"])
