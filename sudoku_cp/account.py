@@ -463,7 +463,7 @@ class Account:
                 self.cosmetic(element, f"{quoted} {what}")
         wanted = list(dict.fromkeys(ignore))
         names = {row["element"] for row in self.rows}
-        unknown = [name for name in wanted if name not in names]
+        unknown = [name for name in wanted if name not in names and name != "published solution"]
         if unknown:
             raise InvalidPuzzleError(
                 f"{self.app}: ignore names {', '.join(repr(clip(n, 40)) for n in unknown[:5])}, which the "

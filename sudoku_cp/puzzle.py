@@ -239,7 +239,11 @@ class Puzzle:
         rules = rules_from_json(record.get("rules"), side=grid.side)
         metadata = {k: v for k, v in record.items() if k not in ("size", "box", "grid", "rules")}
         _check_metadata(metadata)
-        return cls(grid, rules, metadata)
+        puzzle = cls(grid, rules, metadata)
+        read, ignored = record.get("read"), record.get("ignored") or ()
+        if isinstance(read, list) and "published solution" not in ignored:  # read from a link
+            puzzle._check_published_solution()
+        return puzzle
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON record of the puzzle (metadata keys included); :meth:`from_dict` reads it back."""
@@ -319,12 +323,7 @@ class Puzzle:
                 misreading: the constraint is named).
             InvalidPuzzleError: not such a link, malformed data, or rules that do not hold.
         """
-        ignore = list(ignore)
-        others = [name for name in ignore if name != "published solution"]
-        puzzle = cls.from_dict(links.record_from_link(link, others))
-        if len(others) == len(ignore):
-            puzzle._check_published_solution()
-        return puzzle
+        return cls.from_dict(links.record_from_link(link, ignore))
 
     def _check_published_solution(self) -> None:
         """Refuse a link whose published solution (``metadata["solution"]``) breaks a

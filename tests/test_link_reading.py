@@ -642,4 +642,6 @@ def test_a_published_solution_that_breaks_a_rule_as_read_is_refused():
     data["killercage"][0]["value"] = str(int(data["killercage"][0]["value"]) + 1)  # misread: a wrong total
     with pytest.raises(UnsupportedRuleError, match="published solution breaks cage 1"):
         sudoku_cp.Puzzle.from_link(fpuzzles(data))
+    with pytest.raises(UnsupportedRuleError, match="published solution"):  # every way a link is read
+        sudoku_cp.solve(fpuzzles(data))
     assert sudoku_cp.Puzzle.from_link(fpuzzles(data), ignore=["published solution"])
