@@ -54,6 +54,9 @@ MAX_QUOTE = 120
 """Characters of a sentence or a value quoted in a message at most."""
 MAX_SENTENCES = 400
 """Sentences of a rules text read at most; a longer text is refused."""
+MAX_SENTENCE_CHARS = 1000
+"""Characters of one sentence read at most (the phrasings are matched in time that grows
+with the square of a sentence's length); a longer sentence is refused."""
 
 
 def show(value: object, width: int = 40) -> str:
@@ -252,6 +255,8 @@ def read_sentence(
     >>> read_sentence("Normal sudoku rules do NOT apply.", {})[0]
     'refused'
     """
+    if len(sentence) > MAX_SENTENCE_CHARS:
+        return "refused", f"a sentence of {len(sentence):,} characters, longer than the package reads", {}
     text = " ".join(sentence.lower().replace("\u2019", "'").replace("\u2018", "'").split())
     text = _BULLET.sub("", text)
     if _EXAMPLE.search(text):

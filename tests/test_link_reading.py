@@ -645,3 +645,19 @@ def test_a_published_solution_that_breaks_a_rule_as_read_is_refused():
     with pytest.raises(UnsupportedRuleError, match="published solution"):  # every way a link is read
         sudoku_cp.solve(fpuzzles(data))
     assert sudoku_cp.Puzzle.from_link(fpuzzles(data), ignore=["published solution"])
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.text(max_size=200)
+    | st.lists(st.sampled_from(["digits", "cage", "not", "repeat", "1-9", "x", "."]), max_size=30).map(
+        " ".join
+    )
+)
+def test_any_sentence_is_read_as_one_of_the_statuses(sentence):
+    assert read_sentence(sentence, {}, 9)[0] in ("rule", "explains", "standard", "cosmetic", "refused")
+
+
+def test_an_overlong_sentence_is_refused_before_it_is_matched():
+    sentence = "each row " + "contains digits " * 10_000
+    assert read_sentence(sentence, {}, 9)[:1] == ("refused",)
