@@ -22,40 +22,49 @@ package's own.
 A SudokuPad puzzle is a drawing: its lines, circles and letters carry rules only by
 convention and through the rules text. :func:`scl_to_record` reads the subset whose
 meaning is unambiguous, and **refuses** everything else with
-:class:`~sudoku_cp.errors.InvalidPuzzleError` naming the element (``SudokuPad line 3
-(colour #C54B8B, purple) has no rule the package can tell``), so a puzzle is never
-solved without one of its rules:
+:class:`~sudoku_cp.errors.UnsupportedRuleError` naming the element (``SudokuPad: line 3
+(colour #C54B8B, pink) has no rule the package can tell``), so a puzzle is never solved
+without one of its rules. Every element gets a row of the account
+(:mod:`sudoku_cp.account`, which also reads the rules text sentence by sentence):
 
 ==============================  =============================================================
 SudokuPad element               read as
 ==============================  =============================================================
-``cells`` values                givens (digits 1 to n); pencil marks are ignored
-``regions``                     the boxes, or jigsaw regions when they are not the boxes
-``cages`` with cells and a      a killer cage (digits differ and add up to the total);
-number                          a cage without a total, or not unique, is refused
+``cells`` values                givens (digits 1 to n); any other cell key is refused
+``regions``                     the boxes (of any box shape), or jigsaw regions
+``cages`` with cells and a      a killer cage (digits differ and add up to the total; a
+number                          number written in its first cell is its total); a cage of
+                                n unique digits in a box shape without a total is a
+                                Windoku window; another cage without a total is refused
 ``cages`` without cells         metadata: ``title:``, ``author:``, ``rules:``, ``solution:``
-``metadata``                    the same keys (``antiknight``/``antiking`` as the rules);
+``metadata``                    the same keys (``antiknight``/``antiking`` as the rules,
+                                written ``true``, ``"yes"``...); ``videos`` is cosmetic;
                                 ``bgimage`` (a picture may hold rules) is refused
 ``lines``: two corner to        both diagonals: X-Sudoku (one alone is refused)
 corner lines
 ``lines`` with a round bulb     a thermometer from the bulb, when the line is grey or the
 of its colour at one end        rules text names thermometers
 other ``lines``                 by colour, when one sentence of the rules text names that
-                                colour and one line rule (German or Dutch whispers, renban,
-                                palindrome, region-sum line, between line); a between
-                                line's end circles belong to it
+                                colour (or a near one: SudokuPad's pink renban is "purple"
+                                to setters) and one line rule (German or Dutch whispers,
+                                renban, palindrome, region-sum line, between line); a
+                                between line's end circles belong to it
 ``arrows`` starting in a        an arrow: the circle (1 or 2 cells) is the sum of the cells
 circle                          along the arrow
+``arrows`` from outside the     a little killer clue: the number written in the cell the
+grid, along a diagonal          arrow starts in
+grey circles / squares in       odd / even cells, when the rules text ties circles to odd
+cells                           (squares to even)
 small round overlays between    Kropki dots: white (differ by 1), black (ratio 2)
 two cells, no text
 ``X``/``V`` between two cells   XV (sum 10 / sum 5)
-``id``, ``cellSize``            ignored
+``id``, ``cellSize``            cosmetic
 ==============================  =============================================================
 
 Anything else (any other overlay, underlay, line or arrow, text, cell colours, an
-unknown key, fog of war) is refused, as is a rules text stating a rule that is not
-drawn (anti-knight, anti-king, non-consecutive, disjoint groups, "all ... are given"
-negative constraints).
+unknown key, fog of war) is refused. A rule stated only in the rules text that the
+package models (anti-knight, anti-king, non-consecutive, both diagonals, "all ... are
+given" negative constraints) is read as that rule; any other rule sentence is refused.
 
 :func:`record_to_scl` writes the same subset back (strict JSON, which SudokuPad's loader
 reads as it reads zipped JSON), with a rules text naming each line's colour, so
