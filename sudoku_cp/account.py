@@ -275,6 +275,10 @@ def read_sentence(
         sizes = [a == b == side or a * b == side for a, b in pairs]  # the grid, or a box of it
         if side is not None and (digits - {side} or not all(sizes)):
             return "refused", f"states standard rules for another size than this {side}x{side} grid", {}
+        if re.search(r"\b(rows?|columns?)\b", text) and not re.search(
+            r"\b(box|boxes|region|regions|nonets?|blocks?|\d+ ?x ?\d+|areas?|shapes?|pieces?)\b", text
+        ):
+            return "refused", "names rows and columns but no boxes (a Latin square?)", {}
         return "standard", "standard rules", {}
     negative = _NEGATIVE.search(text)
     if negative and not re.search(r"\bnot all\b", text):

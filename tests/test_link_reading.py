@@ -547,6 +547,7 @@ def test_a_written_link_reads_back_to_an_equal_puzzle_or_the_writer_names_the_ru
             "refused",
         ),
         ("In every row and column, strings of 3 digits are never all even nor all odd.", 9, "refused"),
+        ("Each row and column contains the digits 1-4 once each.", 4, "refused"),
     ],
 )
 def test_setters_wordings_of_the_standard_rules_and_their_size(sentence, side, status):
