@@ -240,7 +240,7 @@ _EXAMPLE = re.compile(r"^(for example|for instance|eg|example)\b")
 
 
 def read_sentence(
-    sentence: str, rules: Mapping[str, Any], side: int | None = None
+    sentence: str, rules: Mapping[str, Any], side: int | None = None, boxes: bool | None = None
 ) -> tuple[str, str, dict[str, Any]]:
     """How one sentence of a rules text is read: ``(status, read as / reason, rules)``.
 
@@ -248,7 +248,9 @@ def read_sentence(
     drawn rule, named), ``"standard"``, ``"cosmetic"`` or ``"refused"`` (the reason).
     ``rules`` are the rules read so far (from the drawing), which an explaining sentence
     must name; ``side`` the grid's side, which the standard rules' digits and size must
-    match ("Normal 6x6 sudoku rules" on a 9x9 grid is refused).
+    match ("Normal 6x6 sudoku rules" on a 9x9 grid is refused); ``boxes`` whether the
+    grid has boxes or regions (standard rules for a grid without them, or rows and columns
+    alone for a grid with them, are refused).
 
     >>> read_sentence("Orthogonally adjacent digits cannot be consecutive.", {})
     ('rule', 'non-consecutive (no white dot: not consecutive)', {'all_white_given': True})
@@ -275,10 +277,14 @@ def read_sentence(
         sizes = [a == b == side or a * b == side for a, b in pairs]  # the grid, or a box of it
         if side is not None and (digits - {side} or not all(sizes)):
             return "refused", f"states standard rules for another size than this {side}x{side} grid", {}
-        if re.search(r"\b(rows?|columns?)\b", text) and not re.search(
+        units = re.search(r"\b(rows?|columns?)\b", text)
+        named_boxes = re.search(
             r"\b(box|boxes|region|regions|nonets?|blocks?|\d+ ?x ?\d+|areas?|shapes?|pieces?)\b", text
-        ):
+        )
+        if units and not named_boxes:
             return "refused", "names rows and columns but no boxes (a Latin square?)", {}
+        if boxes is False:
+            return "refused", "states sudoku rules, but the grid as read has no boxes or regions", {}
         return "standard", "standard rules", {}
     negative = _NEGATIVE.search(text)
     if negative and not re.search(r"\bnot all\b", text):
@@ -375,7 +381,8 @@ def settled(
     ``read`` key (and ``ignore`` in ``ignored``): the one check every link reader ends with."""
     ignore = list(ignore)
     side = record.get("size") if isinstance(record.get("size"), int) else None
-    record["read"] = account.settle(record["rules"], text, ignore, keys, side)
+    boxes = bool(record.get("box")) or bool(record["rules"].get("regions"))
+    record["read"] = account.settle(record["rules"], text, ignore, keys, side, boxes)
     if ignore:
         record["ignored"] = ignore
     return record
@@ -423,6 +430,7 @@ class Account:
         ignore: Iterable[str] = (),
         data_keys: Iterable[str] = (),
         side: int | None = None,
+        boxes: bool | None = None,
     ) -> list[dict[str, str]]:
         """Read the rules text into ``rules`` (:func:`read_sentence`), check every key of
         ``data_keys`` was read, and refuse what was not read.
@@ -456,7 +464,7 @@ class Account:
         drawn = dict(rules)
         for number, sentence in enumerate(found, 1):
             element = f"sentence {number}"
-            status, what, added = read_sentence(sentence, drawn, side)
+            status, what, added = read_sentence(sentence, drawn, side, boxes)
             quoted = f'"{clip(sentence)}"'
             if status == "refused":
                 self.refuse(element, f"{quoted} {what}")

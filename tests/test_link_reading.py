@@ -662,3 +662,13 @@ def test_any_sentence_is_read_as_one_of_the_statuses(sentence):
 def test_an_overlong_sentence_is_refused_before_it_is_matched():
     sentence = "each row " + "contains digits " * 10_000
     assert read_sentence(sentence, {}, 9)[:1] == ("refused",)
+
+
+def test_standard_rules_for_a_grid_read_without_boxes_are_refused():
+    data = killer_scl()
+    data["regions"] = []
+    data["metadata"] = {"rules": "Normal sudoku rules apply."}
+    with pytest.raises(UnsupportedRuleError, match="no boxes or regions"):
+        scl_to_record(data)
+    data["metadata"] = {"rules": "Each row and column contains every digit once."}
+    assert scl_to_record(data)["box"] is None
