@@ -282,6 +282,8 @@ def read_sentence(
             r"\b(box|boxes|region|regions|nonets?|blocks?|\d+ ?x ?\d+|areas?|shapes?|pieces?)\b", text
         )
         if units and not named_boxes:
+            if boxes is False:
+                return "standard", "rows and columns (no boxes)", {}
             return "refused", "names rows and columns but no boxes (a Latin square?)", {}
         if boxes is False:
             return "refused", "states sudoku rules, but the grid as read has no boxes or regions", {}
