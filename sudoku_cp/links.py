@@ -112,6 +112,10 @@ _ENTRY_FIELDS = {
     "outlineC", "fontC", "baseC", "width", "height", "angle", "size", "isNewConstraint",  # style
 }  # fmt: skip
 _CELL_KEYS = {"value", "given", "region", "centerPencilMarks", "cornerPencilMarks", "highlight", "c"}
+_COLOUR_TALK = re.compile(
+    r"\b(colou?r\w*|shad\w*|grey|gray|green|blue|red|yellow|orange|purple|pink|black|white|highlight\w*|tinted)\b",
+    re.IGNORECASE,
+)
 
 
 def is_link(text: str) -> bool:
@@ -296,6 +300,7 @@ def fpuzzles_to_record(data: Mapping[str, Any], ignore: Iterable[str] = ()) -> d
     if not isinstance(side, int) or isinstance(side, bool) or not 4 <= side <= 25:
         raise InvalidPuzzleError(f"f-puzzles key 'size': {show(side, 40)} is not a grid side of 4 to 25")
     givens, regions = _read_grid(data.get("grid"), side, account)
+    _read_cell_colours(data, account)
     record: dict[str, Any] = {"size": side, "grid": givens}
     rules: dict[str, Any] = {}
     default = box_numbers(side)
@@ -357,6 +362,27 @@ def fpuzzles_to_record(data: Mapping[str, Any], ignore: Iterable[str] = ()) -> d
                 account.rule(f"key {key!r}", _READ_AS[key])
     text = data.get("ruleset") if isinstance(data.get("ruleset"), str) else ""
     return settled(record, account, text, ignore, present)
+
+
+def _read_cell_colours(data: Mapping[str, Any], account: Account) -> None:
+    """The setter's cell colours (a cell's ``c``): cosmetic when the rules text says nothing
+    of colours or shading, refused otherwise (or when there is no rules text to tell)."""
+    grid = data.get("grid")
+    coloured = [
+        f"R{r + 1}C{c + 1}"
+        for r, row in enumerate(grid if isinstance(grid, list) else [])
+        for c, cell in enumerate(row if isinstance(row, list) else [])
+        if isinstance(cell, dict) and _present(cell.get("c"))
+    ]
+    if not coloured:
+        return
+    text = data.get("ruleset") if isinstance(data.get("ruleset"), str) else ""
+    where = f"{len(coloured)} cells from {coloured[0]}"
+    if text.strip() and not _COLOUR_TALK.search(text):
+        account.cosmetic("cell colours", f"{where}: the rules text says nothing of colours or shading")
+    else:
+        why = "the rules text speaks of colours" if text.strip() else "no rules text says what they mean"
+        account.refuse("cell colours", f"({where}) may carry a rule: {why}")
 
 
 def _read_drawn(data: Mapping[str, Any], side: int, rules: dict[str, Any], account: Account) -> None:

@@ -672,3 +672,18 @@ def test_standard_rules_for_a_grid_read_without_boxes_are_refused():
         scl_to_record(data)
     data["metadata"] = {"rules": "Each row and column contains every digit once."}
     assert scl_to_record(data)["box"] is None
+
+
+def test_f_puzzles_cell_colours_are_cosmetic_only_when_the_rules_text_says_nothing_of_colour():
+    data = killer_fpuzzles()
+    data["grid"][4][4]["c"] = "#A8A8A8"
+    with pytest.raises(UnsupportedRuleError, match="cell colours"):
+        sudoku_cp.Puzzle.from_link(fpuzzles(data))
+    data["ruleset"] = "Normal sudoku rules apply. Digits in grey cells are even."
+    with pytest.raises(UnsupportedRuleError, match="cell colours"):
+        sudoku_cp.Puzzle.from_link(fpuzzles(data))
+    data["ruleset"] = "Normal sudoku rules apply. Digits in a cage sum to its total."
+    rows = sudoku_cp.Puzzle.from_link(fpuzzles(data)).metadata["read"]
+    assert {"element": "cell colours", "read as": "cosmetic"}.items() <= next(
+        r for r in rows if r["element"] == "cell colours"
+    ).items()
