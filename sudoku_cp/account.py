@@ -501,7 +501,7 @@ class Account:
             raise UnsupportedRuleError(
                 f"{self.app}: {_sentence_form(shown)}{more} - not solved without it "
                 f"(read it yourself, then pass ignore=[{', '.join(repr(e) for e, _ in left[:3])}] "
-                "to solve without it)",
+                "to solve without it; CLI: sudoku-cp read LINK --ignore ELEMENT --solve)",
                 elements=tuple(e for e, _ in left),
                 rows=tuple(self.rows),
             )
