@@ -198,11 +198,18 @@ def scl_payload(link: str) -> str | None:
     match = _SUDOKUPAD_LINK.match(link.strip())
     if not match:
         return None
-    rest = urllib.parse.unquote(match["rest"]).removeprefix("?puzzle=").removeprefix("puzzle=")
+    rest = _sudokupad_rest(match["rest"])
     for prefix in ("scl", "ctc"):
         if rest.startswith(prefix):
             return rest[len(prefix) :]
     return None
+
+
+def _sudokupad_rest(rest: str) -> str:
+    """What follows a SudokuPad address: ``?puzzle=`` removed, and app settings after the
+    payload (``?setting-...``, ``&...``) cut off (a payload has no ``?`` or ``&``)."""
+    rest = urllib.parse.unquote(rest).removeprefix("?puzzle=").removeprefix("puzzle=")
+    return re.split(r"[?&]", rest, maxsplit=1)[0]
 
 
 def fpuzzles_from_link(link: str) -> dict[str, Any]:
@@ -229,7 +236,7 @@ def fpuzzles_from_link(link: str) -> dict[str, Any]:
         )
     if not match["rest"]:
         raise InvalidPuzzleError("the SudokuPad link carries no puzzle after the address")
-    rest = urllib.parse.unquote(match["rest"]).removeprefix("?puzzle=").removeprefix("puzzle=")
+    rest = _sudokupad_rest(match["rest"])
     for prefix in ("fpuzzles", "fpuz"):
         if rest.startswith(prefix):
             return decode_payload(rest.removeprefix(prefix))

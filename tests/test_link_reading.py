@@ -191,6 +191,8 @@ def test_links_without_https_and_with_every_sudokupad_prefix_are_read():
         "https://sudokupad.app/fpuz" + payload,
         "https://sudokupad.app/?puzzle=fpuzzles" + payload,
         "sudokupad.app/scl" + encode_scl(killer_scl()),
+        "https://sudokupad.app/scl" + encode_scl(killer_scl()) + "?setting-nogrid=1",
+        "https://sudokupad.app/?puzzle=fpuzzles" + payload + "&setting-x=1",
     ):
         assert links.is_link(link)
         assert sudoku_cp.Puzzle.from_link(link).grid.to_string() == grid, link
