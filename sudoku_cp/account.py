@@ -384,7 +384,8 @@ def settled(
     ignore = list(ignore)
     side = record.get("size") if isinstance(record.get("size"), int) else None
     boxes = bool(record.get("box")) or bool(record["rules"].get("regions"))
-    record["read"] = account.settle(record["rules"], text, ignore, keys, side, boxes)
+    title = record.get("title") if isinstance(record.get("title"), str) else ""
+    record["read"] = account.settle(record["rules"], text, ignore, keys, side, boxes, title)
     if ignore:
         record["ignored"] = ignore
     return record
@@ -433,6 +434,7 @@ class Account:
         data_keys: Iterable[str] = (),
         side: int | None = None,
         boxes: bool | None = None,
+        title: str = "",
     ) -> list[dict[str, str]]:
         """Read the rules text into ``rules`` (:func:`read_sentence`), check every key of
         ``data_keys`` was read, and refuse what was not read.
@@ -445,6 +447,10 @@ class Account:
                 their refusals are recorded as ``ignored`` rows.
             data_keys: the top-level keys present in the link's data; one with no row is
                 refused (a reader that skips a key cannot go unnoticed).
+            side: the grid's side; boxes: whether it has boxes or regions (see
+                :func:`read_sentence`).
+            title: the puzzle's title: one naming a rule of :data:`TEXT_RULES` that is not
+                read ("Anti-King Killer") is refused.
 
         Returns:
             The rows.
@@ -480,6 +486,11 @@ class Account:
                 self.rows.append({"element": element, "read as": what, "reason": quoted})
             else:
                 self.cosmetic(element, f"{quoted} {what}")
+        lowered = " ".join(title.lower().split())[:200]
+        for key, (pattern, name) in TEXT_RULES.items():  # "Anti-King Killer" without anti-king
+            if re.search(pattern, lowered) and not rules.get(key):
+                self.refuse("title", f"{clip(title, 60)!r} names {name}, which the puzzle does not carry")
+                break
         wanted = list(dict.fromkeys(ignore))
         names = {row["element"] for row in self.rows}
         unknown = [name for name in wanted if name not in names and name != "published solution"]

@@ -689,3 +689,21 @@ def test_f_puzzles_cell_colours_are_cosmetic_only_when_the_rules_text_says_nothi
     assert {"element": "cell colours", "read as": "cosmetic"}.items() <= next(
         r for r in rows if r["element"] == "cell colours"
     ).items()
+
+
+def test_a_title_naming_a_rule_the_puzzle_does_not_carry_is_refused():
+    data = killer_fpuzzles()
+    data["title"] = "Anti-King Killer"
+    with pytest.raises(UnsupportedRuleError, match="title 'Anti-King Killer' names anti-king"):
+        sudoku_cp.Puzzle.from_link(fpuzzles(data))
+    data["antiking"] = True
+    data["grid"] = [[{} for _ in range(9)] for _ in range(9)]
+    assert sudoku_cp.Puzzle.from_link(fpuzzles(data)).to_dict()["rules"]["anti_king"] is True
+
+
+def test_a_title_naming_a_rule_the_rules_text_states_is_read():
+    data = {"size": 9, "grid": [[{} for _ in range(9)] for _ in range(9)], "title": "Anti-King"}
+    data["ruleset"] = (
+        "Normal sudoku rules apply. Anti-king: diagonally adjacent cells cannot hold the same digit."
+    )
+    assert sudoku_cp.Puzzle.from_link(fpuzzles(data)).to_dict()["rules"]["anti_king"] is True
