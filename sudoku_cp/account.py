@@ -491,6 +491,10 @@ class Account:
             if re.search(pattern, lowered) and not rules.get(key):
                 self.refuse("title", f"{clip(title, 60)!r} names {name}, which the puzzle does not carry")
                 break
+        else:
+            variant = _TITLE_VARIANTS.search(lowered)
+            if variant:
+                self.refuse("title", f"{clip(title, 60)!r} names a variant rule ({variant[0]!r})")
         wanted = list(dict.fromkeys(ignore))
         names = {row["element"] for row in self.rows}
         unknown = [name for name in wanted if name not in names and name != "published solution"]
@@ -517,6 +521,14 @@ class Account:
                 rows=tuple(self.rows),
             )
         return self.rows
+
+
+_TITLE_VARIANTS = re.compile(
+    r"\bslow thermo|\bnegator|nosferatu|entrop|\bmodular|\bzipper|\bclone|\bparity|\bdoubler|\bdecoy|"
+    r"\bfog of war|\bchaos construction|\byin[- ]yang|hot ?/ ?cold|\bmagic square|\bsnake\b|\bindexer|"
+    r"\bwrogn|\bliar|\bschrodinger|\bdutch flat|\bthermal"
+)
+"""Variant names that, in a title, mean a rule no drawing shows."""
 
 
 def _sentence_form(text: str) -> str:

@@ -707,3 +707,10 @@ def test_a_title_naming_a_rule_the_rules_text_states_is_read():
         "Normal sudoku rules apply. Anti-king: diagonally adjacent cells cannot hold the same digit."
     )
     assert sudoku_cp.Puzzle.from_link(fpuzzles(data)).to_dict()["rules"]["anti_king"] is True
+
+
+def test_a_title_naming_a_variant_rule_is_refused():
+    data = killer_fpuzzles()
+    data["title"] = "Slow Thermo Killer"
+    with pytest.raises(UnsupportedRuleError, match="title 'Slow Thermo Killer' names a variant rule"):
+        sudoku_cp.Puzzle.from_link(fpuzzles(data))
