@@ -524,7 +524,7 @@ class Account:
 
 
 _TITLE_VARIANTS = re.compile(
-    r"\bslow thermo|\bnegator|nosferatu|entrop|\bmodular|\bzipper|\bclone|\bparity|\bdoubler|\bdecoy|"
+    r"\bslow thermo|\bnegator|nosferatu|entrop|\bmodular|\bzipper|\bclone|\bdoubler|\bdecoy|"
     r"\bfog of war|\bchaos construction|\byin[- ]yang|hot ?/ ?cold|\bmagic square|\bsnake\b|\bindexer|"
     r"\bwrogn|\bliar|\bschrodinger|\bdutch flat|\bthermal"
 )
