@@ -247,8 +247,9 @@ def fpuzzles_from_link(link: str) -> dict[str, Any]:
         )
     raise InvalidPuzzleError(
         "this SudokuPad link names a puzzle stored on its server (a short id), which needs the "
-        "network; use the full link (open the puzzle in SudokuPad and share it with its data: "
-        "a link with 'scl' or 'fpuzzles' followed by the puzzle data)"
+        "network, and sudoku_cp reads no network; use the full link: open the puzzle in "
+        "SudokuPad, and its share dialog gives a link with the puzzle data ('scl...' or "
+        "'fpuzzles...')"
     )
 
 

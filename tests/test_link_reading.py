@@ -714,3 +714,14 @@ def test_a_title_naming_a_variant_rule_is_refused():
     data["title"] = "Slow Thermo Killer"
     with pytest.raises(UnsupportedRuleError, match="title 'Slow Thermo Killer' names a variant rule"):
         sudoku_cp.Puzzle.from_link(fpuzzles(data))
+
+
+def test_solve_takes_ignore_for_a_link():
+    data = killer_fpuzzles()
+    data["line"] = [{"lines": [["R1C1", "R1C2"]]}]
+    link = fpuzzles(data)
+    with pytest.raises(UnsupportedRuleError, match="line 1"):
+        sudoku_cp.solve(link)
+    assert sudoku_cp.solve(link, ignore=["line 1"]) == sudoku_cp.solve(datasets.load("gen_killer")[0])
+    with pytest.raises(ValueError, match="not a link"):
+        sudoku_cp.solve(datasets.load("gen_killer")[0], ignore=["line 1"])
