@@ -268,7 +268,8 @@ def read_sentence(
     change = _change(text)
     if change:
         return "refused", f"changes a rule ({change!r})", {}
-    if not _RULE_WORDS.search(text) or (_COSMETIC.search(text) and len(text) < 200 and not _rule_named(text)):
+    no_rule_word = not _RULE_WORDS.search(text)
+    if no_rule_word and (not _rule_named(text) or (_COSMETIC.search(text) and len(text) < 200)):
         return "cosmetic", "states no rule", {}
     plain = _LABEL.sub("", text).rstrip(".!:; ")
     if any(re.search(p, plain) or re.search(p, text.rstrip(".!:; ")) for p in _STANDARD):

@@ -167,6 +167,9 @@ def test_a_sentence_for_a_drawn_rule_that_is_not_drawn_is_refused():
         ("Thanks to Ann and Bob for testing.", "cosmetic"),
         ("Digits in a cage sum to the clue in its corner.", "explains"),
         ("Something mysterious happens in row 5.", "refused"),
+        ("Thanks to X for testing.", "cosmetic"),
+        ("Killers apply.", "explains"),
+        ("Renban lines apply.", "refused"),
     ],
 )
 def test_sentences_are_read_by_the_table_of_phrasings(sentence, status):
