@@ -406,6 +406,10 @@ def _read_drawn(data: Mapping[str, Any], side: int, rules: dict[str, Any], accou
             cells = entry.get("cells") or [c for line in (entry.get("lines") or []) for c in line]
             where = f"at {clip(cells[0], 12)}" if isinstance(cells, list) and cells else "with no cell"
             value = entry.get("value")
+            copied = _copy_of(data, entry)
+            if copied:
+                account.cosmetic(element, f"a drawn copy of the {copied!r} constraint (read from its key)")
+                continue
             if key == "text" and _present(value) and "cells" in entry and _cage_total(entry, side, rules):
                 account.rule(
                     element, "killer cage total", f"the number {show(value, 8)} in a cage without one"
@@ -417,6 +421,28 @@ def _read_drawn(data: Mapping[str, Any], side: int, rules: dict[str, Any], accou
             shown = f", value {show(value, 30)}" if _present(value) else ""
             account.refuse(element, f"({where}{shown}) is drawn with f-puzzles' generic {key} tool, "
                            "whose rule the package cannot tell")  # fmt: skip
+
+
+def _copy_of(data: Mapping[str, Any], entry: Mapping[str, Any]) -> str:
+    """The key of the f-puzzles constraint a drawn line copies (f-puzzles draws a custom
+    constraint's lines again as ``line`` entries with ``fromConstraint``), when that key
+    holds exactly the same lines; ``""`` otherwise."""
+    name = entry.get("fromConstraint")
+    lines = entry.get("lines")
+    if not isinstance(name, str) or not isinstance(lines, list) or not lines:
+        return ""
+    key = re.sub(r"[^a-z]", "", name.lower())
+    key = {"germanwhispers": "whispers", "thermo": "thermometer"}.get(key, key)
+    source = data.get(key)
+    if not isinstance(source, list):
+        return ""
+    drawn = [tuple(line) for e in source if isinstance(e, dict) for line in (e.get("lines") or [])
+             if isinstance(line, list)]  # fmt: skip
+    known = {d for d in drawn if all(isinstance(c, str) for c in d)}
+    ok = all(isinstance(line, list) and all(isinstance(c, str) for c in line) for line in lines)
+    if ok and all(tuple(line) in known or tuple(line[::-1]) in known for line in lines):
+        return key
+    return ""
 
 
 def _cage_total(entry: Mapping[str, Any], side: int, rules: dict[str, Any]) -> bool:

@@ -730,3 +730,17 @@ def test_solve_takes_ignore_for_a_link():
     assert sudoku_cp.solve(link, ignore=["line 1"]) == sudoku_cp.solve(datasets.load("gen_killer")[0])
     with pytest.raises(ValueError, match="not a link"):
         sudoku_cp.solve(datasets.load("gen_killer")[0], ignore=["line 1"])
+
+
+def test_an_f_puzzles_line_drawn_as_a_copy_of_a_read_constraint_is_cosmetic():
+    data = links.record_to_fpuzzles(datasets.load("gen_whispers")[0].to_dict())
+    data.pop("solution", None)
+    line = data["whispers"][0]["lines"][0]
+    data["line"] = [
+        {"lines": [line], "outlineC": "#67F067", "width": 0.3, "fromConstraint": "German Whispers"}
+    ]
+    rows = sudoku_cp.Puzzle.from_link(fpuzzles(data)).metadata["read"]
+    assert next(r for r in rows if r["element"] == "line 1")["read as"] == "cosmetic"
+    data["line"][0]["lines"] = [line[:-1]]  # not the same line: refused
+    with pytest.raises(UnsupportedRuleError, match="line 1"):
+        sudoku_cp.Puzzle.from_link(fpuzzles(data))
