@@ -184,8 +184,16 @@ DRAWN_RULES: dict[str, tuple[tuple[str, ...], str]] = {
     ),
     "xv": (("x", "v", "all_xv_given"), r"\bxv\b|\bx\b[^.]*\b10\b|\bv\b[^.]*\b5\b|\b(an )?(x|v)s?\b"),
     "even_odd": (("even", "odd"), r"\b(even|odd)\b"),
-    "german_whispers": (("german_whispers",), r"german whisper|differ by (at least )?(5|five)( or more)?"),
-    "dutch_whispers": (("dutch_whispers",), r"dutch whisper|differ by (at least )?(4|four)( or more)?"),
+    "german_whispers": (
+        ("german_whispers",),
+        r"german whisper|differ (in value )?by (at least )?(5|five)( or more)?|"
+        r"difference of (at least )?(5|five)",
+    ),
+    "dutch_whispers": (
+        ("dutch_whispers",),
+        r"dutch whisper|differ (in value )?by (at least )?(4|four)( or more)?|"
+        r"difference of (at least )?(4|four)",
+    ),
     "renban": (("renban",), r"\brenban|consecutive[^.]*any order|set of[^.]*consecutive"),
     "palindromes": (("palindromes",), r"palindrom|reads? the same"),
     "between_lines": (("between_lines",), r"between line|between the (digits|values|numbers) in the"),
@@ -232,7 +240,11 @@ def sentences(text: str) -> list[str]:
     ['Normal rules apply.', 'Have fun (eg solve it)!', 'By me']
     """
     text = _ABBREVIATION.sub(lambda m: m[0].replace(".", ""), text)
+    text = _WRAPPED.sub(" ", text)  # a line wrapped mid-sentence: the next starts in lower case
     return [s.strip() for s in _SPLIT.split(text) if s and s.strip()]
+
+
+_WRAPPED = re.compile(r"(?<=[a-z0-9,])[ \t]*\r?\n[ \t]*(?=[a-z])")
 
 
 _ABBREVIATION = re.compile(r"\b(e\.g|i\.e|etc|vs|cf|approx)\.", re.IGNORECASE)

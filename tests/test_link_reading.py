@@ -744,3 +744,11 @@ def test_an_f_puzzles_line_drawn_as_a_copy_of_a_read_constraint_is_cosmetic():
     data["line"][0]["lines"] = [line[:-1]]  # not the same line: refused
     with pytest.raises(UnsupportedRuleError, match="line 1"):
         sudoku_cp.Puzzle.from_link(fpuzzles(data))
+
+
+def test_a_sentence_wrapped_over_two_lines_is_read_as_one():
+    from sudoku_cp.account import sentences
+
+    text = "Whispers: Along each green line, each pair of\nadjacent digits have a difference of at least 5.\nHave fun"
+    assert len(sentences(text)) == 2
+    assert read_sentence(sentences(text)[0], {"german_whispers": [1]}, 9)[0] == "explains"
