@@ -749,6 +749,6 @@ def test_an_f_puzzles_line_drawn_as_a_copy_of_a_read_constraint_is_cosmetic():
 def test_a_sentence_wrapped_over_two_lines_is_read_as_one():
     from sudoku_cp.account import sentences
 
-    text = "Whispers: Along each green line, each pair of\nadjacent digits have a difference of at least 5.\nHave fun"
+    text = "Whispers: Along each green line, each pair of\nadjacent digits differ by at least 5.\nHave fun"
     assert len(sentences(text)) == 2
     assert read_sentence(sentences(text)[0], {"german_whispers": [1]}, 9)[0] == "explains"
