@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Iterable
 from typing import Any
 
-from sudoku_cp import backends
+from sudoku_cp import backends, links
 from sudoku_cp.errors import InvalidArgumentError, NoSolutionError, SudokuError
 from sudoku_cp.grid import Grid
 from sudoku_cp.puzzle import Puzzle, PuzzleInput, as_puzzle
@@ -17,6 +18,7 @@ def solve(
     *,
     backend: str | None = None,
     time_limit: float | None = None,
+    ignore: Iterable[str] = (),
     **options: Any,
 ) -> Grid:
     """Solve a puzzle and return its smallest row-major solution.
@@ -32,6 +34,9 @@ def solve(
             ``None`` (or infinity, or more than about three years) for no limit. Importing
             a backend on its first use and, for ``"python-constraint"``, starting its child
             process are not counted.
+        ignore: for a puzzle given as a link, the refused elements to solve without, as
+            the refusal names them (``["sentence 3", "line 2"]``; see
+            :meth:`sudoku_cp.Puzzle.from_link`).
         **options: the backend's options, declared by its ``Options`` class (e.g.
             ``workers``, ``seed`` for ``"cpsat"``: :class:`sudoku_cp.backends.cpsat.Options`;
             ``encoding``, ``solver``... for ``"sat"``; ``preprocess``... for
@@ -54,7 +59,7 @@ def solve(
         TypeError: an option the backend does not take, or a ``time_limit`` that is not a number.
         ValueError: a ``time_limit`` that is not positive, or a bad option value.
     """
-    return solve_with_stats(puzzle, backend=backend, time_limit=time_limit, **options).solution
+    return solve_with_stats(puzzle, backend=backend, time_limit=time_limit, ignore=ignore, **options).solution
 
 
 def solve_with_stats(
@@ -62,6 +67,7 @@ def solve_with_stats(
     *,
     backend: str | None = None,
     time_limit: float | None = None,
+    ignore: Iterable[str] = (),
     **options: Any,
 ) -> SolveResult:
     """Like :func:`solve`, but return a :class:`SolveResult`: the solution with the wall
@@ -73,6 +79,10 @@ def solve_with_stats(
     name = backend or backends.DEFAULT_BACKEND
     chosen = backends.get_backend(name)
     backends.check_options(name, chosen, options)
+    if ignore:
+        if not (isinstance(puzzle, str) and links.is_link(puzzle)):
+            raise ValueError("ignore= names elements of a link, and the puzzle is not a link")
+        puzzle = Puzzle.from_link(puzzle, ignore)
     puzzle = as_puzzle(puzzle)[0]
     time_limit = check_time_limit(time_limit)
     start = time.perf_counter()

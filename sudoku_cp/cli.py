@@ -38,6 +38,7 @@ from sudoku_cp.errors import (
     SolveTimeoutError,
     SudokuError,
     UnknownBackendError,
+    UnsupportedRuleError,
 )
 from sudoku_cp.files import write_atomic
 from sudoku_cp.formats import SPLITTING, Layout, format_grid
@@ -808,6 +809,41 @@ def trace_command(
         )
         _write_file(side, page)
         _out(f"wrote {html_path} and {side}")
+
+
+@app.command("read", epilog=EXIT_CODES)
+@click.argument("link")
+@click.option(
+    "--ignore",
+    multiple=True,
+    metavar="ELEMENT",
+    help="A refused element to solve without, as the refusal names it ('sentence 3', 'line 2'); repeatable.",
+)
+@click.option("--solve", "solve_too", is_flag=True, help="Also solve the puzzle read and print the answer.")
+def read_command(link: str, ignore: tuple[str, ...], solve_too: bool) -> None:
+    """Print what LINK (an f-puzzles or SudokuPad link) holds, as a table: each key, drawn
+    element and rules-text sentence, what it is read as (a rule, cosmetic, refused,
+    ignored) and why. A link with a refused element exits 2 after the table, naming it;
+    --ignore solves without it."""
+    try:
+        puzzle = Puzzle.from_link(link, ignore=list(ignore))
+    except UnsupportedRuleError as error:
+        _out(_table(error.rows))
+        raise
+    _out(_table(puzzle.metadata.get("read", ())))
+    if solve_too:
+        _out(format_grid(solve_with_stats(puzzle).solution, Layout.LINE))
+        if puzzle.metadata.get("ignored"):
+            _error(f"solved without {', '.join(puzzle.metadata['ignored'])} (--ignore)")
+
+
+def _table(rows) -> str:
+    """The account rows as a plain text table: element, read as, reason."""
+    lines = [("element", "read as", "reason")] + [
+        (_one_line(r["element"]), _one_line(r["read as"]), _one_line(r["reason"])) for r in rows
+    ]
+    widths = [max(len(line[i]) for line in lines) for i in (0, 1)]
+    return "\n".join(f"{a:<{widths[0]}}  {b:<{widths[1]}}  {c}".rstrip() for a, b, c in lines)
 
 
 @app.command("hint")

@@ -30,6 +30,32 @@ class InvalidArgumentError(SudokuError, ValueError, TypeError):
     the message names the argument and what it takes.
     """
 
+class UnsupportedRuleError(InvalidPuzzleError):
+    """A puzzle link holds a rule the package does not model or cannot tell for sure: a
+    drawn element (line, cage, overlay, text, ...), a key or value of the link's data, or a
+    sentence of its rules text. The message names each element, or quotes each sentence,
+    with its position (``line 2``, ``sentence 3``); the puzzle is never solved without it.
+
+    Attributes:
+        elements: the names of the refused elements (``["line 2", "sentence 3"]``), which
+            ``ignore=`` of :meth:`sudoku_cp.Puzzle.from_link` (CLI ``--ignore``) accepts
+            to solve without them anyway.
+        rows: the whole account of the link (``element``, ``read as``, ``reason`` rows;
+            :mod:`sudoku_cp.account`), refused rows included.
+    """
+
+    def __init__(self, *args: object, elements: tuple[str, ...] = (), rows: tuple = ()) -> None:
+        super().__init__(*args)
+        self.elements = tuple(elements)
+        self.rows = tuple(rows)
+
+    def __reduce__(self):
+        return (_rebuild_unsupported, (self.args, self.elements, self.rows))
+
+
+def _rebuild_unsupported(args: tuple, elements: tuple[str, ...], rows: tuple = ()) -> UnsupportedRuleError:
+    return UnsupportedRuleError(*args, elements=elements, rows=rows)
+
 
 class NoSolutionError(SudokuError):
     """The givens are consistent (no repeated value in any unit) but no solution exists.

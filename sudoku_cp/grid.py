@@ -108,18 +108,37 @@ class Geometry:
     peers: tuple[tuple[int, ...], ...]
 
 
-def box_numbers(side: int) -> list[int] | None:
-    """Each cell's box number (0-based, row-major over the boxes) under :func:`standard_box`,
-    row-major; ``None`` when the side has no boxes.
+def box_numbers(side: int, box: BoxShape | None = None) -> list[int] | None:
+    """Each cell's box number (0-based, row-major over the boxes) under ``box`` (default
+    :func:`standard_box`), row-major; ``None`` when the side has no boxes.
 
     >>> box_numbers(4)
     [0, 0, 1, 1, 0, 0, 1, 1, 2, 2, 3, 3, 2, 2, 3, 3]
     """
-    box = standard_box(side)
+    box = standard_box(side) if box is None else box
     if box is None:
         return None
     rows, columns = box
     return [(i // side) // rows * (side // columns) + (i % side) // columns for i in range(side * side)]
+
+
+def box_shape_of(regions: Sequence[int], side: int) -> tuple[int, int] | None:
+    """The box shape ``(rows, columns)`` whose boxes are exactly these regions (each
+    cell's region number, row-major), or None: a link that draws 3x2 boxes on a 6x6 grid
+    as regions is a 6x6 with 3x2 boxes, not a jigsaw.
+
+    >>> box_shape_of([0, 0, 1, 1] * 2 + [2, 2, 3, 3] * 2, 4)
+    (2, 2)
+    """
+    letters = region_letters(regions)
+    for rows in range(1, side + 1):
+        if (
+            side % rows == 0
+            and 1 < rows < side
+            and region_letters(box_numbers(side, (rows, side // rows))) == letters
+        ):
+            return (rows, side // rows)
+    return None
 
 
 def region_letters(regions: Sequence[int]) -> str:

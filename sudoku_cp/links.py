@@ -17,8 +17,8 @@ puzzle, so every check of the rules applies; :func:`fpuzzles_link` and
 or generated puzzle opens in those apps. This module converts formats only: it knows
 records, not puzzles. lz-string comes from the ``lzstring`` package.
 
-The subset of the f-puzzles format read (every other constraint key is refused, naming
-it, never solved without it; decoration is ignored):
+The subset of the f-puzzles format read (every other key is refused, naming it, never
+solved without it):
 
 =========================  ==============================================================
 f-puzzles key              read as
@@ -39,18 +39,29 @@ f-puzzles key              read as
                            inequalities
 ``extraregion``            box-shaped extra regions as Windoku windows
 ``arrow``, ``xv``, ...     the modern rules: :mod:`sudoku_cp.fpuzzles_modern`
-``title``, ``author``,     kept in ``puzzle.metadata``
-``ruleset``, ``solution``
-``text``, ``line``,        decoration: ignored
-``rectangle``, ``circle``,
-``cage``
+``title``, ``author``,     kept in ``puzzle.metadata``; the ``ruleset`` (rules text) is
+``ruleset``, ``solution``  read sentence by sentence (:mod:`sudoku_cp.account`)
+``text``, ``line``,        f-puzzles' generic drawing tools, with which setters draw
+``rectangle``, ``circle``, rules of any kind: each entry is refused (an empty one is
+``cage``                   cosmetic; a number as ``text`` in the first cell of a killer
+                           cage without a total is its total)
+app settings               cosmetic (``activeConstraints``, ``highlightConflicts``...)
 =========================  ==============================================================
+
+Every key, element and rules-text sentence gets a row of the account
+(``puzzle.metadata["read"]``); what is refused raises
+:class:`~sudoku_cp.errors.UnsupportedRuleError` naming it, unless ``ignore=`` names it.
+Flags and the ``given`` of a cell may be written ``true``, ``"true"`` or ``"yes"``
+(:func:`flag_value`); any other value is refused, never dropped.
 
 >>> record = {"size": 4, "box": [2, 2], "grid": "1234" "34.." "...." "....", "rules": {}}
 >>> link = fpuzzles_link(record)
 >>> link.startswith("https://f-puzzles.com/?load=")
 True
->>> record_from_link(link) == record
+>>> read = record_from_link(link)
+>>> [row["read as"] for row in read.pop("read")]
+['the grid side', 'givens and regions']
+>>> read == record
 True
 """
 
@@ -59,12 +70,13 @@ from __future__ import annotations
 import json
 import re
 import urllib.parse
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
-from sudoku_cp.errors import InvalidPuzzleError
-from sudoku_cp.fpuzzles_modern import MODERN_KEYS, read_modern, write_modern
-from sudoku_cp.grid import box_numbers, region_letters, standard_box
+from sudoku_cp.account import Account, clip, flag_value, settled, show
+from sudoku_cp.errors import InvalidPuzzleError, SudokuError
+from sudoku_cp.fpuzzles_modern import read_modern, write_modern
+from sudoku_cp.grid import box_numbers, box_shape_of, region_letters, standard_box
 from sudoku_cp.payloads import decompress
 
 MAX_LINK_LENGTH = 2_000_000
@@ -77,16 +89,33 @@ _SUDOKUPAD_LINK = re.compile(
     r"crackingthecryptic\.com/sudoku)/(?:sudoku/)?(?:\?puzzleid=)?(?P<rest>[^#\s]*)"
 )
 
-_DECORATION = {
-    "text", "line", "rectangle", "circle", "cage",  # f-puzzles' cosmetic tools
-    "activeConstraints", "highlightConflicts", "disabledlogic", "truecandidatesoptions",  # app settings
-}  # fmt: skip
+_SETTINGS = {"activeConstraints", "highlightConflicts", "disabledlogic", "truecandidatesoptions"}
+"""f-puzzles keys that hold the app's settings, not the puzzle: cosmetic."""
+_DRAWN = ("text", "line", "rectangle", "circle", "cage")
+"""f-puzzles' generic drawing tools: setters draw real rules with them (entropic lines,
+clones, XV as text...), so each is refused unless it is read for sure."""
 _METADATA = ("title", "author", "ruleset")
-_UNDERSTOOD = {
-    "size", "grid", "diagonal+", "diagonal-", "antiknight", "antiking", "killercage", "thermometer",
-    "odd", "even", "difference", "ratio", "nonconsecutive", "negative", "minimum", "maximum",
-    "extraregion", "solution", *_METADATA, *MODERN_KEYS,
+_READ_AS = {
+    "size": "the grid side", "grid": "givens and regions", "diagonal+": "diagonals",
+    "diagonal-": "diagonals", "antiknight": "anti-knight", "antiking": "anti-king",
+    "killercage": "killer cage", "thermometer": "thermometer", "odd": "odd cell", "even": "even cell",
+    "difference": "white Kropki dot", "ratio": "black Kropki dot", "nonconsecutive": "non-consecutive",
+    "negative": "negative constraint", "minimum": "minimum cell", "maximum": "maximum cell",
+    "extraregion": "Windoku window", "solution": "the published solution (metadata)",
+    "title": "title (metadata)", "author": "author (metadata)", "ruleset": "rules text (read by sentence)",
+    "arrow": "arrow", "littlekillersum": "little killer", "sandwichsum": "sandwich sum", "xv": "XV",
+    "palindrome": "palindrome", "betweenline": "between line", "renban": "renban line",
+    "regionsumline": "region-sum line", "whispers": "whispers line", "quadruple": "quadruple",
 }  # fmt: skip
+_ENTRY_FIELDS = {
+    "cells", "cell", "lines", "value", "values", "direction",  # what the readers read
+    "outlineC", "fontC", "baseC", "width", "height", "angle", "size", "isNewConstraint",  # style
+}  # fmt: skip
+_CELL_KEYS = {"value", "given", "region", "centerPencilMarks", "cornerPencilMarks", "highlight", "c"}
+_COLOUR_TALK = re.compile(
+    r"\b(colou?r\w*|shad\w*|grey|gray|green|blue|red|yellow|orange|purple|pink|black|white|highlight\w*|tinted)\b",
+    re.IGNORECASE,
+)
 
 
 def is_link(text: str) -> bool:
@@ -96,23 +125,71 @@ def is_link(text: str) -> bool:
     >>> is_link("https://f-puzzles.com/?load=N4Ig"), is_link("123")
     (True, False)
     """
-    return bool(_ANY_URL.match(text.strip()))
+    return bool(_ANY_URL.match(_with_scheme(text.strip())))
 
 
-def record_from_link(link: str) -> dict[str, Any]:
-    """The package's JSON puzzle record of a link (:func:`fpuzzles_to_record` of its payload).
+def record_from_link(link: str, ignore: Iterable[str] = ()) -> dict[str, Any]:
+    """The package's JSON puzzle record of a link (:func:`fpuzzles_to_record` of its
+    payload, or :func:`sudoku_cp.sudokupad.scl_to_record`), with the account of what it
+    read in its ``read`` key (:mod:`sudoku_cp.account`).
+
+    Args:
+        link: an f-puzzles or SudokuPad link (``https://`` may be left out).
+        ignore: element names (``"sentence 3"``, ``"line 2"``) of refused elements to
+            solve without; the record's ``ignored`` key lists them.
 
     Raises:
+        UnsupportedRuleError: a drawn element, a key or value, or a rules-text sentence the
+            package does not model or cannot tell for sure, named or quoted.
         InvalidPuzzleError: not such a link, a payload that does not decompress to JSON,
-            or a constraint the package does not model (named); the rules themselves
-            are checked when the record becomes a puzzle.
+            or malformed data (any malformed value, however deep or long); the rules
+            themselves are checked when the record becomes a puzzle.
     """
-    payload = scl_payload(link)
-    if payload is not None:
-        from sudoku_cp.sudokupad import decode_scl, scl_to_record
+    if not isinstance(link, str):
+        raise InvalidPuzzleError(f"a link is text, not {type(link).__name__}")
+    link = _with_scheme(link.strip())
+    if len(link) > MAX_LINK_LENGTH:
+        raise InvalidPuzzleError(
+            f"the link has {len(link):,} characters; at most {MAX_LINK_LENGTH:,} are read"
+        )
+    try:
+        payload = scl_payload(link)
+        if payload is not None:
+            from sudoku_cp.sudokupad import decode_scl, scl_to_record
 
-        return scl_to_record(decode_scl(payload))
-    return fpuzzles_to_record(fpuzzles_from_link(link))
+            return scl_to_record(decode_scl(payload), ignore)
+        return fpuzzles_to_record(fpuzzles_from_link(link), ignore)
+    except SudokuError as error:
+        if len(str(error)) > MAX_MESSAGE:
+            error.args = (clip(str(error), MAX_MESSAGE),)
+        raise
+    except (
+        RecursionError,
+        ValueError,
+        OverflowError,
+        TypeError,
+        KeyError,
+        IndexError,
+        AttributeError,
+    ) as error:
+        raise InvalidPuzzleError(
+            f"the link's puzzle data is malformed ({type(error).__name__}: {clip(str(error), 80)})"
+        ) from None
+
+
+MAX_MESSAGE = 2000
+"""Characters of an error message about a link at most (quoted input is cut)."""
+
+
+def _with_scheme(link: str) -> str:
+    """A link pasted without ``https://`` (``sudokupad.app/...``, ``f-puzzles.com/?load=...``)
+    gets it back."""
+    lowered = link[:40].lower()
+    hosts = ("f-puzzles.com", "www.f-puzzles.com", "sudokupad.app", "www.sudokupad.app",
+             "app.crackingthecryptic.com", "crackingthecryptic.com")  # fmt: skip
+    if any(lowered.startswith(host + sep) for host in hosts for sep in ("/", "?")):
+        return "https://" + link
+    return link
 
 
 def scl_payload(link: str) -> str | None:
@@ -121,11 +198,18 @@ def scl_payload(link: str) -> str | None:
     match = _SUDOKUPAD_LINK.match(link.strip())
     if not match:
         return None
-    rest = urllib.parse.unquote(match["rest"]).removeprefix("?puzzle=").removeprefix("puzzle=")
+    rest = _sudokupad_rest(match["rest"])
     for prefix in ("scl", "ctc"):
         if rest.startswith(prefix):
             return rest[len(prefix) :]
     return None
+
+
+def _sudokupad_rest(rest: str) -> str:
+    """What follows a SudokuPad address: ``?puzzle=`` removed, and app settings after the
+    payload (``?setting-...``, ``&...``) cut off (a payload has no ``?`` or ``&``)."""
+    rest = urllib.parse.unquote(rest).removeprefix("?puzzle=").removeprefix("puzzle=")
+    return re.split(r"[?&]", rest, maxsplit=1)[0]
 
 
 def fpuzzles_from_link(link: str) -> dict[str, Any]:
@@ -152,9 +236,10 @@ def fpuzzles_from_link(link: str) -> dict[str, Any]:
         )
     if not match["rest"]:
         raise InvalidPuzzleError("the SudokuPad link carries no puzzle after the address")
-    rest = urllib.parse.unquote(match["rest"]).removeprefix("?puzzle=").removeprefix("puzzle=")
-    if rest.startswith("fpuzzles"):
-        return decode_payload(rest.removeprefix("fpuzzles"))
+    rest = _sudokupad_rest(match["rest"])
+    for prefix in ("fpuzzles", "fpuz"):
+        if rest.startswith(prefix):
+            return decode_payload(rest.removeprefix(prefix))
     if rest.startswith(("scl", "ctc")):
         raise InvalidPuzzleError(
             "this is SudokuPad's own format (scl), not an f-puzzles payload: read it with "
@@ -162,8 +247,9 @@ def fpuzzles_from_link(link: str) -> dict[str, Any]:
         )
     raise InvalidPuzzleError(
         "this SudokuPad link names a puzzle stored on its server (a short id), which needs the "
-        "network; use the full link (open the puzzle in SudokuPad and share it with its data: "
-        "a link with 'scl' or 'fpuzzles' followed by the puzzle data)"
+        "network, and sudoku_cp reads no network; use the full link: open the puzzle in "
+        "SudokuPad, and its share dialog gives a link with the puzzle data ('scl...' or "
+        "'fpuzzles...')"
     )
 
 
@@ -193,38 +279,66 @@ def encode_payload(data: Mapping[str, Any]) -> str:
 # -- f-puzzles JSON -> the package's JSON record ------------------------------------------
 
 
-def fpuzzles_to_record(data: Mapping[str, Any]) -> dict[str, Any]:
+def fpuzzles_to_record(data: Mapping[str, Any], ignore: Iterable[str] = ()) -> dict[str, Any]:
     """The package's JSON record (``size``, ``box``, ``grid``, ``rules``; see
-    :meth:`sudoku_cp.puzzle.Puzzle.from_dict`) of an f-puzzles JSON object.
+    :meth:`sudoku_cp.puzzle.Puzzle.from_dict`) of an f-puzzles JSON object, with the
+    account of every key and element in ``read`` (:mod:`sudoku_cp.account`).
+
+    Args:
+        data: the f-puzzles JSON object.
+        ignore: names of refused elements to solve without (``"line 2"``, ``"sentence 1"``).
 
     Raises:
-        InvalidPuzzleError: a key the package does not model, or a malformed value (named).
+        UnsupportedRuleError: a key, value, drawn element or rules sentence the package
+            does not model or cannot tell (named), not in ``ignore``.
+        InvalidPuzzleError: a malformed value (named).
     """
-    unknown = sorted(k for k in data if k not in _UNDERSTOOD and k not in _DECORATION and _present(data[k]))
-    if unknown:
-        raise InvalidPuzzleError(
-            f"the puzzle uses {', '.join(map(repr, unknown))}, which sudoku_cp does not model; "
-            "it is not solved without it"
-        )
+    if not isinstance(data, Mapping):
+        raise InvalidPuzzleError("the link's puzzle data is not an f-puzzles JSON object")
+    account = Account("f-puzzles")
+    present = [k for k in data if _present(data[k])]
+    for key in present:
+        if key in _SETTINGS:
+            account.key(key)
+            account.cosmetic(f"key {key!r}", "a setting of the f-puzzles app")
+        elif key not in _READ_AS and key not in _DRAWN:
+            account.key(key)
+            account.refuse(f"key {clip(key, 40)!r}", "is a constraint sudoku_cp does not model")
     side = data.get("size")
     if not isinstance(side, int) or isinstance(side, bool) or not 4 <= side <= 25:
-        raise InvalidPuzzleError(f"f-puzzles key 'size': {side!r} is not a grid side of 4 to 25")
-    givens, regions = _read_grid(data.get("grid"), side)
+        raise InvalidPuzzleError(f"f-puzzles key 'size': {show(side, 40)} is not a grid side of 4 to 25")
+    givens, regions = _read_grid(data.get("grid"), side, account)
+    _read_cell_colours(data, account)
     record: dict[str, Any] = {"size": side, "grid": givens}
     rules: dict[str, Any] = {}
     default = box_numbers(side)
-    if regions is not None and regions != default:
+    shape = box_shape_of(regions, side) if regions is not None else None
+    if regions is not None and regions != default and shape is None:
         record["box"] = None
         rules["regions"] = region_letters(regions)
-    elif default is None:
+    elif default is None and shape is None:
         raise InvalidPuzzleError(
-            f"f-puzzles key 'grid': a {side}x{side} grid has no boxes, so every cell needs a 'region'"
+            f"f-puzzles key 'grid': a {side}x{side} grid has no box shape, and the link gives no "
+            "region to its cells; sudoku_cp does not guess f-puzzles' default regions for it"
         )
-    box = None if "regions" in rules else standard_box(side)
+    box = None if "regions" in rules else shape or standard_box(side)
     record["box"] = list(box) if box else None
-    _read_flags(data, rules)
-    _read_cells_rules(data, side, rules, box)
+    _read_flags(data, rules, account)
+    _read_cells_rules(data, side, rules, box, account)
     read_modern(data, side, rules)
+    _read_drawn(data, side, rules, account)
+    if rules.get("cages"):
+        for cage in rules["cages"]:
+            if cage["sum"] is None:
+                account.refuse(
+                    f"killercage {cage['number']}",
+                    "a killer cage without a total: sudoku_cp models cages with a sum",
+                )
+        rules["cages"] = [
+            {"sum": c["sum"], "cells": c["cells"]} for c in rules["cages"] if c["sum"] is not None
+        ]
+        if not rules["cages"]:
+            del rules["cages"]
     record["rules"] = rules
     for key in _METADATA:
         if isinstance(data.get(key), str) and data[key]:
@@ -232,14 +346,127 @@ def fpuzzles_to_record(data: Mapping[str, Any]) -> dict[str, Any]:
     solution = data.get("solution")
     if isinstance(solution, list) and len(solution) == side * side and all(_digit(v, side) for v in solution):
         record["solution"] = "".join(_char(int(v)) for v in solution)
-    return record
+    for key in present:
+        if key in _READ_AS and key not in account.keys:
+            account.key(key)
+            entries = data[key]
+            if isinstance(entries, list) and key not in ("grid", "solution", "negative"):
+                refused = {element for element, _ in account.refused}
+                for number, entry in enumerate(entries, 1):
+                    if f"{key} {number}" in refused:
+                        continue
+                    extra = sorted(set(entry) - _ENTRY_FIELDS) if isinstance(entry, dict) else []
+                    if extra:
+                        account.refuse(
+                            f"{key} {number}",
+                            f"has the field(s) {', '.join(repr(clip(f, 30)) for f in extra[:5])}, which the "
+                            "package does not read",
+                        )
+                    else:
+                        account.rule(f"{key} {number}", _READ_AS[key])
+            elif key in ("title", "author", "solution"):
+                account.cosmetic(f"key {key!r}", _READ_AS[key])
+            else:
+                account.rule(f"key {key!r}", _READ_AS[key])
+    text = data.get("ruleset") if isinstance(data.get("ruleset"), str) else ""
+    return settled(record, account, text, ignore, present)
+
+
+def _read_cell_colours(data: Mapping[str, Any], account: Account) -> None:
+    """The setter's cell colours (a cell's ``c``): cosmetic when the rules text says nothing
+    of colours or shading, refused otherwise (or when there is no rules text to tell)."""
+    grid = data.get("grid")
+    coloured = [
+        f"R{r + 1}C{c + 1}"
+        for r, row in enumerate(grid if isinstance(grid, list) else [])
+        for c, cell in enumerate(row if isinstance(row, list) else [])
+        if isinstance(cell, dict) and _present(cell.get("c"))
+    ]
+    if not coloured:
+        return
+    text = data.get("ruleset") if isinstance(data.get("ruleset"), str) else ""
+    where = f"{len(coloured)} cells from {coloured[0]}"
+    if text.strip() and not _COLOUR_TALK.search(text):
+        account.cosmetic("cell colours", f"{where}: the rules text says nothing of colours or shading")
+    else:
+        why = "the rules text speaks of colours" if text.strip() else "no rules text says what they mean"
+        account.refuse("cell colours", f"({where}) may carry a rule: {why}")
+
+
+def _read_drawn(data: Mapping[str, Any], side: int, rules: dict[str, Any], account: Account) -> None:
+    """f-puzzles' generic drawing tools: each entry is refused (a setter's rule drawn with a
+    generic tool cannot be told), except an empty one, and a number written as text in a
+    cell of a killer cage without a total (the cage's total)."""
+    for key in _DRAWN:
+        if key not in data or not _present(data[key]):
+            continue
+        account.key(key)
+        for number, entry in enumerate(_entries(data, key), 1):
+            element = f"{key} {number}"
+            cells = entry.get("cells") or [c for line in (entry.get("lines") or []) for c in line]
+            where = f"at {clip(cells[0], 12)}" if isinstance(cells, list) and cells else "with no cell"
+            value = entry.get("value")
+            copied = _copy_of(data, entry)
+            if copied:
+                account.cosmetic(element, f"a drawn copy of the {copied!r} constraint (read from its key)")
+                continue
+            if key == "text" and _present(value) and "cells" in entry and _cage_total(entry, side, rules):
+                account.rule(
+                    element, "killer cage total", f"the number {show(value, 8)} in a cage without one"
+                )
+                continue
+            if not cells and not _present(value):
+                account.cosmetic(element, "an empty drawing")
+                continue
+            shown = f", value {show(value, 30)}" if _present(value) else ""
+            account.refuse(element, f"({where}{shown}) is drawn with f-puzzles' generic {key} tool, "
+                           "whose rule the package cannot tell")  # fmt: skip
+
+
+def _copy_of(data: Mapping[str, Any], entry: Mapping[str, Any]) -> str:
+    """The key of the f-puzzles constraint a drawn line copies (f-puzzles draws a custom
+    constraint's lines again as ``line`` entries with ``fromConstraint``), when that key
+    holds exactly the same lines; ``""`` otherwise."""
+    name = entry.get("fromConstraint")
+    lines = entry.get("lines")
+    if not isinstance(name, str) or not isinstance(lines, list) or not lines:
+        return ""
+    key = re.sub(r"[^a-z]", "", name.lower())
+    key = {"germanwhispers": "whispers", "thermo": "thermometer"}.get(key, key)
+    source = data.get(key)
+    if not isinstance(source, list):
+        return ""
+    drawn = [tuple(line) for e in source if isinstance(e, dict) for line in (e.get("lines") or [])
+             if isinstance(line, list)]  # fmt: skip
+    known = {d for d in drawn if all(isinstance(c, str) for c in d)}
+    ok = all(isinstance(line, list) and all(isinstance(c, str) for c in line) for line in lines)
+    if ok and all(tuple(line) in known or tuple(line[::-1]) in known for line in lines):
+        return key
+    return ""
+
+
+def _cage_total(entry: Mapping[str, Any], side: int, rules: dict[str, Any]) -> bool:
+    """Give a killer cage without a total the number written in its first cell; True if
+    the text was used so."""
+    value = str(entry.get("value", "")).strip()
+    if not value.isdigit() or len(value) > 4 or len(entry.get("cells") or []) != 1:
+        return False
+    try:
+        cell = _cell(entry["cells"][0], side, "f-puzzles text")
+    except InvalidPuzzleError:  # a text outside the grid: no cage's total
+        return False
+    for cage in rules.get("cages", ()):
+        if cage.get("sum") is None and min(cage["cells"]) == cell:
+            cage["sum"] = int(value)
+            return True
+    return False
 
 
 def _present(value: Any) -> bool:
     return value not in (None, False, [], {}, "")
 
 
-def _read_grid(grid: Any, side: int) -> tuple[str, list[int] | None]:
+def _read_grid(grid: Any, side: int, account: Account) -> tuple[str, list[int] | None]:
     if (
         not isinstance(grid, list)
         or len(grid) != side
@@ -253,16 +480,32 @@ def _read_grid(grid: Any, side: int) -> tuple[str, list[int] | None]:
             if not isinstance(cell, dict):
                 raise InvalidPuzzleError(f"{where}: a cell must be an object")
             value = cell.get("value")
-            if cell.get("given") is True and value is not None:
+            given = flag_value(cell.get("given"))
+            if given is None:
+                account.refuse(
+                    f"grid R{r + 1}C{c + 1}", f"'given': {show(cell.get('given'), 30)} is not true or false"
+                )
+            for key in cell:
+                if key == "candidates" and cell[key] == list(range(1, side + 1)):
+                    continue  # every digit: the app's candidates of an empty cell, no restriction
+                if key not in _CELL_KEYS and _present(cell[key]):
+                    account.refuse(
+                        f"grid R{r + 1}C{c + 1} {clip(key, 30)!r}", "a cell key the package does not read"
+                    )
+            if given and value not in (None, ""):
+                if isinstance(value, str) and value.strip().isdigit() and len(value.strip()) <= 2:
+                    value = int(value.strip())
                 if not _digit(value, side):
-                    raise InvalidPuzzleError(f"{where}: given {value!r} is not a digit 1 to {side}")
+                    raise InvalidPuzzleError(f"{where}: given {show(value, 30)} is not a digit 1 to {side}")
                 chars.append(_char(int(value)))
             else:
                 chars.append(".")
             region = cell.get("region")
             if region is not None:
                 if not isinstance(region, int) or isinstance(region, bool) or not 0 <= region < side:
-                    raise InvalidPuzzleError(f"{where}: region {region!r} is not a number 0 to {side - 1}")
+                    raise InvalidPuzzleError(
+                        f"{where}: region {show(region, 30)} is not a number 0 to {side - 1}"
+                    )
                 any_region = True
             regions.append(region)
     if not any_region:
@@ -285,35 +528,40 @@ def _char(value: int) -> str:
     return str(value) if value < 10 else chr(ord("A") + value - 10)
 
 
-def _read_flags(data: Mapping[str, Any], rules: dict[str, Any]) -> None:
+def _read_flags(data: Mapping[str, Any], rules: dict[str, Any], account: Account) -> None:
+    flags = {}
     for key in ("diagonal+", "diagonal-", "antiknight", "antiking", "nonconsecutive"):
-        if key in data and not isinstance(data[key], bool):
-            raise InvalidPuzzleError(f"f-puzzles key {key!r}: expected true or false, got {data[key]!r}")
-    if data.get("diagonal+") != data.get("diagonal-") and (data.get("diagonal+") or data.get("diagonal-")):
-        one = "diagonal+" if data.get("diagonal+") else "diagonal-"
-        raise InvalidPuzzleError(
-            f"the puzzle uses {one!r} alone (one diagonal); sudoku_cp models both diagonals together only"
-        )
-    if data.get("diagonal+"):
+        if key in data:
+            flags[key] = flag_value(data[key])
+            if flags[key] is None:
+                account.key(key)
+                account.refuse(f"key {key!r}", f"the value {show(data[key], 30)} is not true or false")
+    plus, minus = flags.get("diagonal+"), flags.get("diagonal-")
+    if bool(plus) != bool(minus):
+        one = "diagonal+" if plus else "diagonal-"
+        account.key(one)
+        account.refuse(f"key {one!r}", "one diagonal alone: sudoku_cp models both diagonals together only")
+    elif plus:
         rules["diagonals"] = True
-    if data.get("antiknight"):
+    if flags.get("antiknight"):
         rules["anti_knight"] = True
-    if data.get("antiking"):
+    if flags.get("antiking"):
         rules["anti_king"] = True
-    if data.get("nonconsecutive"):
+    if flags.get("nonconsecutive"):
         rules["all_white_given"] = True
     negative = data.get("negative", [])
     if not isinstance(negative, list) or not all(isinstance(n, str) for n in negative):
-        raise InvalidPuzzleError(f"f-puzzles key 'negative': expected a list of names, got {negative!r}")
+        raise InvalidPuzzleError(
+            f"f-puzzles key 'negative': expected a list of names, got {show(negative, 40)}"
+        )
     for name in negative:
         if name == "ratio":
             rules["all_black_given"] = True
         elif name == "difference":
             rules["all_white_given"] = True
         elif name != "xv":  # xv: read with the modern rules (fpuzzles_modern)
-            raise InvalidPuzzleError(
-                f"the puzzle uses the negative constraint of {name!r}, which sudoku_cp does not model"
-            )
+            account.key("negative")
+            account.refuse(f"negative {clip(name, 30)!r}", "a negative constraint sudoku_cp does not model")
 
 
 _CELL_NAME = re.compile(r"^R(\d+)C(\d+)$", re.IGNORECASE)
@@ -349,16 +597,21 @@ def _one_cell(entry: Mapping[str, Any], side: int, where: str) -> list[int]:
     return cells[0]
 
 
-def _read_cells_rules(data: Mapping[str, Any], side: int, rules: dict[str, Any], box: tuple | None) -> None:
+def _read_cells_rules(
+    data: Mapping[str, Any], side: int, rules: dict[str, Any], box: tuple | None, account: Account
+) -> None:
     cages = []
     for number, entry in enumerate(_entries(data, "killercage"), 1):
         where = f"f-puzzles killer cage {number}"
         total = entry.get("value")
         if total in (None, ""):
-            raise InvalidPuzzleError(f"{where}: a cage without a sum is not modelled by sudoku_cp")
-        if not (isinstance(total, (str, int)) and str(total).isdigit() and len(str(total)) <= 4):
-            raise InvalidPuzzleError(f"{where}: the sum {total!r} is not a whole number")
-        cages.append({"sum": int(total), "cells": _cells_of(entry, side, where)})
+            cages.append({"sum": None, "cells": _cells_of(entry, side, where), "number": number})
+            continue
+        if not (
+            isinstance(total, (str, int)) and str(total).strip().isdigit() and len(str(total).strip()) <= 4
+        ):
+            raise InvalidPuzzleError(f"{where}: the sum {show(total, 30)} is not a whole number")
+        cages.append({"sum": int(str(total).strip()), "cells": _cells_of(entry, side, where)})
     if cages:
         rules["cages"] = cages
     thermos = []
@@ -382,7 +635,8 @@ def _read_cells_rules(data: Mapping[str, Any], side: int, rules: dict[str, Any],
             where = f"f-puzzles {key} dot {number}"
             if str(entry.get("value", value) or value) != str(value):
                 raise InvalidPuzzleError(
-                    f"{where}: a dot of {entry['value']!r} is not modelled (only {value} is: a Kropki dot)"
+                    f"{where}: a dot of {show(entry['value'], 20)} is not modelled "
+                    f"(only {value} is: a Kropki dot)"
                 )
             cells = _cells_of(entry, side, where)
             if len(cells) != 2:
@@ -430,6 +684,12 @@ def record_to_fpuzzles(record: Mapping[str, Any]) -> dict[str, Any]:
     if regions is None and record.get("box") is None:
         raise InvalidPuzzleError("f-puzzles has no grid without boxes or regions (a Latin square)")
     region_of = {letter: i for i, letter in enumerate(dict.fromkeys(regions))} if regions else None
+    box = tuple(record["box"]) if record.get("box") else None
+    if (
+        regions is None and box is not None and box != standard_box(side)
+    ):  # f-puzzles' boxes are the usual ones
+        regions = region_letters(box_numbers(side, box))
+        region_of = {letter: i for i, letter in enumerate(dict.fromkeys(regions))}
     grid = []
     for r in range(side):
         row = []
@@ -486,6 +746,12 @@ def record_to_fpuzzles(record: Mapping[str, Any]) -> dict[str, Any]:
     for key in _METADATA:
         if isinstance(record.get(key), str):
             data[key] = record[key]
+    solution = record.get("solution")
+    if isinstance(solution, str) and len(solution) == side * side:
+        try:
+            data["solution"] = [int(ch, 36) for ch in solution]
+        except ValueError:
+            pass  # not a grid of digits: kept in the record only
     return data
 
 

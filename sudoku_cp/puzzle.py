@@ -258,7 +258,11 @@ class Puzzle:
         rules = rules_from_json(record.get("rules"), side=grid.side)
         metadata = {k: v for k, v in record.items() if k not in ("size", "box", "grid", "rules")}
         _check_metadata(metadata)
-        return cls(grid, rules, metadata)
+        puzzle = cls(grid, rules, metadata)
+        read, ignored = record.get("read"), record.get("ignored") or ()
+        if isinstance(read, list) and "published solution" not in ignored:  # read from a link
+            puzzle._check_published_solution()
+        return puzzle
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON record of the puzzle (metadata keys included); :meth:`from_dict` reads it back."""
@@ -317,19 +321,64 @@ class Puzzle:
             )
 
     @classmethod
-    def from_link(cls, link: str) -> Puzzle:
+    def from_link(cls, link: str, ignore: Iterable[str] = ()) -> Puzzle:
         """The puzzle of an f-puzzles or SudokuPad link (:mod:`sudoku_cp.links`).
 
+        ``metadata["read"]`` is the account of what was read: one row (``element``,
+        ``read as``, ``reason``) for every key, drawn element and rules-text sentence
+        (:mod:`sudoku_cp.account`).
+
+        Args:
+            link: the link (``https://`` may be left out).
+            ignore: names of refused elements to solve without, as the refusal names them
+                (``["sentence 3", "line 2"]``); ``metadata["ignored"]`` lists them.
+                ``"published solution"`` skips the check that the solution the link
+                carries keeps every given and rule as read.
+
         Raises:
-            InvalidPuzzleError: not such a link, a constraint the package does not model
-                (named), or rules that do not hold.
+            UnsupportedRuleError: a drawn element, key or rules-text sentence the package
+                does not model or cannot tell, named or quoted (an ``InvalidPuzzleError``);
+                or the link's published solution breaks a given or a rule as read (a
+                misreading: the constraint is named).
+            InvalidPuzzleError: not such a link, malformed data, or rules that do not hold.
         """
-        return cls.from_dict(links.record_from_link(link))
+        return cls.from_dict(links.record_from_link(link, ignore))
+
+    def _check_published_solution(self) -> None:
+        """Refuse a link whose published solution (``metadata["solution"]``) breaks a
+        given or a rule as read: the link was misread (a rule missing or read wrong), and
+        its answer could not be the setter's.
+
+        Raises:
+            UnsupportedRuleError: the solution breaks a constraint, named.
+        """
+        from sudoku_cp.errors import UnsupportedRuleError
+
+        solution = self.metadata.get("solution")
+        if not isinstance(solution, str) or len(solution) != self.side * self.side or self.is_multigrid:
+            return
+        try:
+            values = [int(ch, 36) for ch in solution]
+        except ValueError:
+            return
+        if not all(1 <= v <= self.side for v in values):
+            return
+        broken = [
+            c.label for c in self.model.constraints if not c.holds(values)
+        ] + [f"the given in r{i // self.side + 1}c{i % self.side + 1}" for i, g in enumerate(self.grid.cells)
+             if g and g != values[i]]  # fmt: skip
+        if broken:
+            raise UnsupportedRuleError(
+                f"the link's published solution breaks {', '.join(broken[:3])}"
+                f"{f' and {len(broken) - 3} more' if len(broken) > 3 else ''} as read: a rule of the puzzle "
+                "is missing or read wrong, so it is not solved",
+                elements=("published solution",),
+            )
 
     @classmethod
-    def from_fpuzzles(cls, data: Mapping[str, Any]) -> Puzzle:
+    def from_fpuzzles(cls, data: Mapping[str, Any], ignore: Iterable[str] = ()) -> Puzzle:
         """The puzzle of an f-puzzles JSON object (:func:`sudoku_cp.links.fpuzzles_to_record`)."""
-        return cls.from_dict(links.fpuzzles_to_record(data))
+        return cls.from_dict(links.fpuzzles_to_record(data, ignore))
 
     def to_link(self, app: str = "f-puzzles") -> str:
         """A link that opens the puzzle in ``app``: ``"f-puzzles"``, ``"sudokupad"`` (an

@@ -510,6 +510,13 @@ def read_links(source: Source) -> Iterator[Entry]:
         raw = source.readline(links.MAX_LINK_LENGTH + 1)
         if not raw:
             return
+        while not raw.endswith(b"\n") and len(raw) <= links.MAX_LINK_LENGTH:
+            more = source.readline(
+                links.MAX_LINK_LENGTH + 1 - len(raw)
+            )  # the rest of a line cut when sniffed
+            if not more:
+                break
+            raw += more
         if len(raw) > links.MAX_LINK_LENGTH:
             raise too_big(f"{source.name}: line {number}")
         text = raw.decode("utf-8", "replace").strip()

@@ -22,40 +22,49 @@ package's own.
 A SudokuPad puzzle is a drawing: its lines, circles and letters carry rules only by
 convention and through the rules text. :func:`scl_to_record` reads the subset whose
 meaning is unambiguous, and **refuses** everything else with
-:class:`~sudoku_cp.errors.InvalidPuzzleError` naming the element (``SudokuPad line 3
-(colour #C54B8B, purple) has no rule the package can tell``), so a puzzle is never
-solved without one of its rules:
+:class:`~sudoku_cp.errors.UnsupportedRuleError` naming the element (``SudokuPad: line 3
+(colour #C54B8B, pink) has no rule the package can tell``), so a puzzle is never solved
+without one of its rules. Every element gets a row of the account
+(:mod:`sudoku_cp.account`, which also reads the rules text sentence by sentence):
 
 ==============================  =============================================================
 SudokuPad element               read as
 ==============================  =============================================================
-``cells`` values                givens (digits 1 to n); pencil marks are ignored
-``regions``                     the boxes, or jigsaw regions when they are not the boxes
-``cages`` with cells and a      a killer cage (digits differ and add up to the total);
-number                          a cage without a total, or not unique, is refused
+``cells`` values                givens (digits 1 to n); any other cell key is refused
+``regions``                     the boxes (of any box shape), or jigsaw regions
+``cages`` with cells and a      a killer cage (digits differ and add up to the total; a
+number                          number written in its first cell is its total); a cage of
+                                n unique digits in a box shape without a total is a
+                                Windoku window; another cage without a total is refused
 ``cages`` without cells         metadata: ``title:``, ``author:``, ``rules:``, ``solution:``
-``metadata``                    the same keys (``antiknight``/``antiking`` as the rules);
+``metadata``                    the same keys (``antiknight``/``antiking`` as the rules,
+                                written ``true``, ``"yes"``...); ``videos`` is cosmetic;
                                 ``bgimage`` (a picture may hold rules) is refused
 ``lines``: two corner to        both diagonals: X-Sudoku (one alone is refused)
 corner lines
 ``lines`` with a round bulb     a thermometer from the bulb, when the line is grey or the
 of its colour at one end        rules text names thermometers
 other ``lines``                 by colour, when one sentence of the rules text names that
-                                colour and one line rule (German or Dutch whispers, renban,
-                                palindrome, region-sum line, between line); a between
-                                line's end circles belong to it
+                                colour (or a near one: SudokuPad's pink renban is "purple"
+                                to setters) and one line rule (German or Dutch whispers,
+                                renban, palindrome, region-sum line, between line); a
+                                between line's end circles belong to it
 ``arrows`` starting in a        an arrow: the circle (1 or 2 cells) is the sum of the cells
 circle                          along the arrow
+``arrows`` from outside the     a little killer clue: the number written in the cell the
+grid, along a diagonal          arrow starts in
+grey circles / squares in       odd / even cells, when the rules text ties circles to odd
+cells                           (squares to even)
 small round overlays between    Kropki dots: white (differ by 1), black (ratio 2)
 two cells, no text
 ``X``/``V`` between two cells   XV (sum 10 / sum 5)
-``id``, ``cellSize``            ignored
+``id``, ``cellSize``            cosmetic
 ==============================  =============================================================
 
 Anything else (any other overlay, underlay, line or arrow, text, cell colours, an
-unknown key, fog of war) is refused, as is a rules text stating a rule that is not
-drawn (anti-knight, anti-king, non-consecutive, disjoint groups, "all ... are given"
-negative constraints).
+unknown key, fog of war) is refused. A rule stated only in the rules text that the
+package models (anti-knight, anti-king, non-consecutive, both diagonals, "all ... are
+given" negative constraints) is read as that rule; any other rule sentence is refused.
 
 :func:`record_to_scl` writes the same subset back (strict JSON, which SudokuPad's loader
 reads as it reads zipped JSON), with a rules text naming each line's colour, so
@@ -63,7 +72,9 @@ reads as it reads zipped JSON), with a rules text naming each line's colour, so
 
 >>> record = {"size": 4, "box": [2, 2], "grid": "1..." "...." "...." "...4", "rules": {}}
 >>> payload = encode_scl(record_to_scl(record))
->>> scl_to_record(decode_scl(payload)) == record
+>>> read = scl_to_record(decode_scl(payload))
+>>> del read["read"]
+>>> read == record
 True
 """
 
@@ -73,11 +84,12 @@ import colorsys
 import json
 import math
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+from sudoku_cp.account import Account, clip, flag_value, sentences, settled, show
 from sudoku_cp.errors import InvalidPuzzleError
-from sudoku_cp.grid import box_numbers, region_letters, standard_box
+from sudoku_cp.grid import box_numbers, box_shape_of, region_letters
 from sudoku_cp.payloads import decompress
 
 # SudokuPad's key table (PuzzleZipper's propMap): short key -> long key.
@@ -105,7 +117,11 @@ _TOP_KEYS = {
     "underlays",
     "metadata",
 }
-_META_TEXT = {"title", "author", "rules", "solution", "source", "msgcorrect", "description", "copyright"}
+_META_TEXT = {
+    "title", "author", "rules", "solution", "source", "msgcorrect", "description", "copyright", "videos",
+}  # fmt: skip
+_COSMETIC_TOP = {"id": "SudokuPad's id of the puzzle", "cellSize": "the drawing's cell size",
+                 "videos": "links to videos of the puzzle"}  # fmt: skip
 _META_RULES = {"antiknight": "anti_knight", "antiking": "anti_king"}
 
 # -- decoding ------------------------------------------------------------------------------
@@ -357,6 +373,8 @@ _COLOUR_WORDS = {
     "purple": "purple",
     "violet": "purple",
     "lavender": "purple",
+    "lilac": "purple",
+    "peach": "orange",
     "pink": "pink",
     "magenta": "pink",
     "grey": "grey",
@@ -364,6 +382,10 @@ _COLOUR_WORDS = {
     "black": "black",
     "white": "white",
 }
+_NEAR_COLOURS = {"pink": ("purple",), "purple": ("pink",), "orange": ("red",), "red": ("orange",)}
+"""Colour words setters use for a colour of the other family (SudokuPad's renban line
+``#F067F0`` is "purple" in rules texts): a line takes the rule named for the near colour
+when no line of that colour is drawn and its own colour is named for no rule."""
 _LINE_KINDS = {
     "german_whispers": re.compile(r"german whisper|\bwhispers?\b[^.\n]*\b(5|five)\b"),
     "dutch_whispers": re.compile(r"dutch whisper|\bwhispers?\b[^.\n]*\b(4|four)\b"),
@@ -372,18 +394,6 @@ _LINE_KINDS = {
     "region_sum_lines": re.compile(r"region[- ]sum|same sum in each (box|region)"),
     "between_lines": re.compile(r"\bbetween line|\bbetween the (digits|values) in the (two )?circles"),
 }
-_NEGATIVE = re.compile(r"(?<!not )\ball\b[^.\n]{0,50}\b(are|is) (given|shown|marked|drawn)")
-_TEXT_ONLY_RULES = (
-    (re.compile(r"anti[- ]?knight|knight'?s move"), "anti_knight", "an anti-knight rule"),
-    (re.compile(r"anti[- ]?king|king'?s move"), "anti_king", "an anti-king rule"),
-    (
-        re.compile(r"non[- ]?consecutive|cannot be consecutive|not be consecutive"),
-        None,
-        "a non-consecutive rule",
-    ),
-    (re.compile(r"disjoint"), None, "disjoint groups"),
-    (_NEGATIVE, None, "a negative constraint ('all ... are given')"),
-)
 
 
 def _sentences(text: str) -> list[str]:
@@ -417,6 +427,7 @@ class _Reader:
         self.rules: dict[str, Any] = {}
         self.record: dict[str, Any] = {}
         self.used_marks: set[tuple[str, int]] = set()
+        self.account = Account("SudokuPad")
 
     # geometry ---------------------------------------------------------------------------
     def point(self, value: Any, where: str) -> tuple[float, float]:
@@ -425,8 +436,11 @@ class _Reader:
             or len(value) != 2
             or not all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in value)
         ):
-            raise InvalidPuzzleError(f"{where}: {value!r} is not a point [row, column]")
-        return float(value[0]), float(value[1])
+            raise InvalidPuzzleError(f"{where}: {show(value, 40)} is not a point [row, column]")
+        point = float(value[0]), float(value[1])
+        if not all(math.isfinite(v) and abs(v) < 1e6 for v in point):
+            raise InvalidPuzzleError(f"{where}: {show(value, 40)} is not a point of the drawing")
+        return point
 
     def cell_at(self, point: tuple[float, float], where: str) -> tuple[int, int]:
         row, column = math.floor(point[0]), math.floor(point[1])
@@ -475,23 +489,26 @@ class _Reader:
                 "the SudokuPad link holds f-puzzles data after 'scl'; SudokuPad reads f-puzzles data "
                 "after 'fpuzzles' (https://sudokupad.app/fpuzzles...)"
             )
-        unknown = sorted(k for k in data if k not in _TOP_KEYS and data[k] not in (None, [], {}, ""))
-        if unknown:
-            raise InvalidPuzzleError(
-                f"the SudokuPad puzzle uses {', '.join(map(repr, unknown))}, which sudoku_cp does not read; "
-                "it is not solved without it"
-            )
+        account = self.account
+        self.present = [k for k in data if data[k] not in (None, [], {}, "")]
+        for key in self.present:
+            account.key(key)
+            if key in _COSMETIC_TOP:
+                account.cosmetic(f"key {key!r}", _COSMETIC_TOP[key])
+            elif key not in _TOP_KEYS:
+                account.refuse(f"key {clip(key, 40)!r}", "is a part of the puzzle sudoku_cp does not read")
+            elif key != "metadata":
+                account.rule(f"key {key!r}", "read element by element")
         self.read_cells()
         self.read_metadata()
         self.read_regions()
-        self.read_cages()
         self.marks = [("overlay", i, m) for i, m in enumerate(self.entries("overlays"), 1)] + [
             ("underlay", i, m) for i, m in enumerate(self.entries("underlays"), 1)
         ]
+        self.read_cages()
         self.read_arrows()
         self.read_lines()
         self.read_marks()
-        self.check_rules_text()
         self.record["rules"] = self.rules
         return self.record
 
@@ -519,13 +536,20 @@ class _Reader:
                 where = f"SudokuPad key 'cells', r{r + 1}c{c + 1}"
                 if not isinstance(cell, dict):
                     raise InvalidPuzzleError(f"{where}: a cell must be an object")
+                for key in cell:
+                    if key != "value" and cell[key] not in (None, "", [], {}, False):
+                        self.account.refuse(
+                            f"cell r{r + 1}c{c + 1} {clip(key, 30)!r}", "a cell key the package does not read"
+                        )
                 value = cell.get("value")
                 if value in (None, ""):
                     chars.append(".")
                     continue
-                digit = int(value) if isinstance(value, str) and value.isdigit() else value
+                digit = (
+                    int(value) if isinstance(value, str) and value.isascii() and value.isdigit() else value
+                )
                 if not isinstance(digit, int) or isinstance(digit, bool) or not 1 <= digit <= side:
-                    raise InvalidPuzzleError(f"{where}: given {value!r} is not a digit 1 to {side}")
+                    raise InvalidPuzzleError(f"{where}: given {show(value, 30)} is not a digit 1 to {side}")
                 chars.append(str(digit) if digit < 10 else chr(ord("A") + digit - 10))
         self.record.update(size=side, grid="".join(chars))
 
@@ -541,20 +565,26 @@ class _Reader:
                 if match:
                     meta[match[1].lower()] = match[2]
         for key, value in meta.items():
-            name = key.lower()
+            name = str(key).lower()
+            element = f"metadata {clip(key, 40)!r}"
             if name in _META_RULES:
-                if value in (True, "true", "True"):
+                flag = flag_value(value)
+                if flag is None:
+                    self.account.refuse(element, f"the value {show(value, 30)} is not true or false")
+                elif flag:
                     self.rules[_META_RULES[name]] = True
+                    self.account.rule(element, _META_RULES[name].replace("_", "-"))
+                else:
+                    self.account.cosmetic(element, "the rule is off")
             elif name == "bgimage" and value:
-                raise InvalidPuzzleError(
-                    "the SudokuPad puzzle draws part of itself as a background picture ('bgimage'), "
-                    "which may hold rules sudoku_cp cannot read; it is not solved without them"
+                self.account.refuse(
+                    element, "a background picture, which may hold rules sudoku_cp cannot read"
                 )
-            elif name not in _META_TEXT and not name.startswith("bgimage") and value not in (None, "", False):
-                raise InvalidPuzzleError(
-                    f"the SudokuPad puzzle's metadata {key!r} is not read by sudoku_cp; "
-                    "it is not solved without it"
-                )
+            elif name in _META_TEXT or name.startswith("bgimage") or value in (None, "", False):
+                why = "the rules text (read by sentence)" if name == "rules" else "metadata"
+                self.account.cosmetic(element, why)
+            else:
+                self.account.refuse(element, "metadata sudoku_cp does not read")
         self.rules_text = meta.get("rules") if isinstance(meta.get("rules"), str) else ""
         for key, target in (("title", "title"), ("author", "author"), ("rules", "ruleset")):
             if isinstance(meta.get(key), str) and meta[key]:
@@ -586,7 +616,7 @@ class _Reader:
                 if not (
                     isinstance(value, list) and len(value) == 2 and all(isinstance(v, int) for v in value)
                 ):
-                    raise InvalidPuzzleError(f"{where}: {value!r} is not a cell [row, column]")
+                    raise InvalidPuzzleError(f"{where}: {show(value, 40)} is not a cell [row, column]")
                 r, c = value
                 if not (0 <= r < side and 0 <= c < side):
                     raise InvalidPuzzleError(f"{where}: [{r}, {c}] is outside the grid")
@@ -595,9 +625,9 @@ class _Reader:
                 owner[r * side + c] = number - 1
         if len(regions) != side or -1 in owner:
             raise InvalidPuzzleError(f"SudokuPad key 'regions': {len(regions)} regions do not cover the grid")
-        default = box_numbers(side)
-        if default is not None and region_letters(owner) == region_letters(default):
-            self.record["box"] = list(standard_box(side))
+        shape = box_shape_of(owner, side)
+        if shape is not None:
+            self.record["box"] = list(shape)
         else:
             self.record["box"] = None
             self.rules["regions"] = region_letters(owner)
@@ -608,28 +638,81 @@ class _Reader:
             where = f"SudokuPad cage {number}"
             cells = cage.get("cells")
             if not cells:
-                continue  # metadata (read above) or an empty cage
+                text = "metadata" if isinstance(cage.get("value"), str) and ":" in cage["value"] else "empty"
+                self.account.cosmetic(f"cage {number}", f"a cage without cells ({text})")
+                continue
             if not isinstance(cells, list) or not all(isinstance(c, list) and len(c) == 2 for c in cells):
                 raise InvalidPuzzleError(f"{where}: 'cells' is not a list of [row, column]")
+            if not all(
+                isinstance(v, int) and not isinstance(v, bool) and 0 <= v < self.side
+                for c in cells
+                for v in c
+            ):
+                raise InvalidPuzzleError(f"{where}: a cell of 'cells' is not in the grid")
+            element = f"cage {number}"
+            at = _where_cell(min(cells))
             extra = sorted(
                 set(cage) - {"cells", "value", "sum", "unique", "borderColor", "color", "fontC", "outlineC"}
             )
             total = cage.get("value", cage.get("sum"))
             if extra or cage.get("unique") is False:
-                why = f"its {', '.join(map(repr, extra))}" if extra else "'unique': false"
-                raise InvalidPuzzleError(
-                    f"{where} (at {_where_cell(cells[0])}) has {why}, which sudoku_cp does not read"
-                )
-            if isinstance(total, str) and total.strip().isdigit():
+                why = f"its {', '.join(repr(clip(e, 30)) for e in extra)}" if extra else "'unique': false"
+                self.account.refuse(element, f"(at {at}) has {why}, which sudoku_cp does not read")
+                continue
+            if total in (None, "") and self.window(cells, cage, element):
+                continue
+            if total in (None, ""):
+                total = self.total_written_in(min(cells))
+                if total is not None:
+                    self.account.rule(element, "killer cage", f"its total {total} is written in {at}")
+            elif isinstance(total, str) and total.strip().isdigit() and len(total.strip()) <= 4:
                 total = int(total)
-            if not isinstance(total, int) or isinstance(total, bool) or total < 0:
-                raise InvalidPuzzleError(
-                    f"{where} (at {_where_cell(cells[0])}) has no total ({total!r}); "
-                    "sudoku_cp models killer cages with a sum"
+            if not isinstance(total, int) or isinstance(total, bool) or not 0 <= total < 10_000:
+                self.account.refuse(
+                    element,
+                    f"(at {at}) has no total ({show(total, 30)}); sudoku_cp models killer cages with a sum",
                 )
+                continue
+            if cage.get("value", cage.get("sum")) not in (None, ""):
+                self.account.rule(element, "killer cage", f"total {total}")
             cages.append({"sum": total, "cells": [list(c) for c in cells]})
         if cages:
             self.rules["cages"] = cages
+
+    def window(self, cells: list, cage: Mapping[str, Any], element: str) -> bool:
+        """Read a cage without a total whose digits differ (``unique``), of n cells in the
+        shape of a box, as a Windoku window (an extra region holding every digit); True if so."""
+        box = self.record.get("box")
+        if cage.get("unique") is not True or not box or len(cells) != self.side:
+            return False
+        top, left = min(r for r, _ in cells), min(c for _, c in cells)
+        if {tuple(c) for c in cells} != {(top + r, left + c) for r in range(box[0]) for c in range(box[1])}:
+            return False
+        self.rules.setdefault("windows", []).append([top, left])
+        self.account.rule(element, "Windoku window", f"a cage of {len(cells)} different digits, box-shaped")
+        return True
+
+    def total_written_in(self, cell: list[int]) -> int | None:
+        """The number written (as an overlay's text) in a cell, at its centre or its
+        top-left corner (a killer cage's total), or None; the mark is used."""
+        for kind, index, mark in self.marks_with_text():
+            center = mark.get("center")
+            text = str(mark.get("text")).strip()
+            if not (text.isdigit() and len(text) <= 3 and isinstance(center, list) and len(center) == 2):
+                continue
+            if not all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in center):
+                continue
+            if math.floor(center[0]) == cell[0] and math.floor(center[1]) == cell[1]:
+                self.used_marks.add((kind, index))
+                return int(text)
+        return None
+
+    def marks_with_text(self) -> list[tuple[str, int, Mapping[str, Any]]]:
+        return [
+            (k, i, m)
+            for k, i, m in self.marks
+            if m.get("text") not in (None, "") and (k, i) not in self.used_marks
+        ]
 
     def round_marks_at(self, point: tuple[float, float], colour: str | None = None) -> list[tuple[str, int]]:
         found = []
@@ -652,7 +735,14 @@ class _Reader:
         arrows = []
         for number, arrow in enumerate(self.entries("arrows"), 1):
             where = f"SudokuPad arrow {number}"
-            cells = self.path(arrow.get("wayPoints"), where)
+            element = f"arrow {number}"
+            if self.little_killer(arrow, where, element):
+                continue
+            try:
+                cells = self.path(arrow.get("wayPoints"), where)
+            except InvalidPuzzleError as error:
+                self.account.refuse(element, str(error).removeprefix(f"{where} "))
+                continue
             start = cells[0]
             circle_marks = self.round_marks_at((start[0] + 0.5, start[1] + 0.5))
             circle = [start]
@@ -667,16 +757,54 @@ class _Reader:
                     other = circle_marks[0][1]
                     circle = sorted([start, other])
                     circle_marks = [m for m, _ in circle_marks]
-            if not circle_marks or len(cells) < 2:
-                raise InvalidPuzzleError(
-                    f"{where} (from {_where_cell(start)}) does not start in a circle; "
-                    "sudoku_cp has no rule for it"
-                )
-            self.used_marks.update(circle_marks)
             shaft = [c for c in cells if c not in circle]
+            if not circle_marks or not shaft:
+                self.account.refuse(
+                    element,
+                    f"(from {_where_cell(start)}) does not start in a circle; sudoku_cp has no rule for it",
+                )
+                continue
+            self.used_marks.update(circle_marks)
+            self.account.rule(element, "arrow", f"circle at {', '.join(map(_where_cell, circle))}")
             arrows.append({"circle": circle, "arrow": shaft})
         if arrows:
             self.rules["arrows"] = arrows
+
+    def little_killer(self, arrow: Mapping[str, Any], where: str, element: str) -> bool:
+        """Read an arrow that starts outside the grid, pointing along a diagonal, with a
+        number written in the cell outside where it starts, as a little killer clue; True
+        when it is one (an arrow from outside that is not one is refused)."""
+        points = arrow.get("wayPoints")
+        if not isinstance(points, list) or len(points) < 2:
+            return False
+        first, last = self.point(points[0], where), self.point(points[-1], where)
+        clue = [math.floor(first[0]), math.floor(first[1])]
+        if 0 <= clue[0] < self.side and 0 <= clue[1] < self.side:
+            return False
+        dy, dx = last[0] - first[0], last[1] - first[1]
+        inside = lambda r, c: 0 <= r < self.side and 0 <= c < self.side  # noqa: E731
+        for kind, index, mark in self.marks_with_text():
+            text = str(mark.get("text")).strip()
+            center = mark.get("center")
+            if not (text.isdigit() and len(text) <= 3 and isinstance(center, list) and len(center) == 2):
+                continue
+            if [math.floor(center[0]), math.floor(center[1])] != clue:
+                continue
+            step = [(dy > 0) - (dy < 0), (dx > 0) - (dx < 0)]
+            if 0 in step or abs(abs(dy) - abs(dx)) > 1e-6 or not inside(clue[0] + step[0], clue[1] + step[1]):
+                break
+            self.used_marks.add((kind, index))
+            self.rules.setdefault("little_killers", []).append(
+                {"sum": int(text), "clue": clue, "direction": step}
+            )
+            self.account.rule(element, "little killer", f"sum {text} from {_where_cell(clue)}")
+            return True
+        self.account.refuse(
+            element,
+            f"starts outside the grid ({first[0]:g}, {first[1]:g}) with no little killer clue "
+            "the package can tell",
+        )
+        return True
 
     def read_lines(self) -> None:
         kinds = line_kinds_from_rules(self.rules_text)
@@ -686,95 +814,132 @@ class _Reader:
             where = f"SudokuPad line {number}"
             colour = line.get("color")
             family = colour_family(colour)
-            label = f"{where} (colour {colour}, {family or 'no colour'})"
+            label = f"(colour {clip(colour, 20)}, {family or 'no colour'})"
             points = line.get("wayPoints")
             if isinstance(points, list) and len(points) == 2:
                 ends = {tuple(self.point(p, where)) for p in points}
                 n = float(self.side)
                 if ends == {(0.0, 0.0), (n, n)}:
-                    diagonals.append("-")
+                    diagonals.append(("-", number))
                     continue
                 if ends == {(0.0, n), (n, 0.0)}:
-                    diagonals.append("+")
+                    diagonals.append(("+", number))
                     continue
-            cells = self.path(points, label)
+            try:
+                cells = self.path(points, f"{where} {label}")
+            except InvalidPuzzleError as error:  # outside the grid, or not along cells: a drawing
+                self.account.refuse(f"line {number}", str(error).removeprefix(f"{where} "))
+                continue
             bulbs = [self.round_marks_at((c[0] + 0.5, c[1] + 0.5), family) for c in (cells[0], cells[-1])]
-            pending.append((label, family, cells, bulbs))
+            pending.append((number, label, family, cells, bulbs))
         if diagonals:
-            if sorted(diagonals) != ["+", "-"]:
-                raise InvalidPuzzleError(
-                    "the SudokuPad puzzle draws one diagonal; sudoku_cp models both diagonals together only"
-                )
-            self.rules["diagonals"] = True
-        families = {family for _, family, _, bulbs in pending if not (bool(bulbs[0]) ^ bool(bulbs[1]))}
-        for label, family, cells, bulbs in pending:
+            if sorted(d for d, _ in diagonals) != ["+", "-"]:
+                for _, number in diagonals:
+                    self.account.refuse(
+                        f"line {number}", "one diagonal alone: sudoku_cp models both diagonals together only"
+                    )
+            else:
+                self.rules["diagonals"] = True
+                for _, number in diagonals:
+                    self.account.rule(f"line {number}", "diagonal", "a corner-to-corner line")
+        families = {family for _, _, family, _, bulbs in pending if not (bool(bulbs[0]) ^ bool(bulbs[1]))}
+        for family in families - set(kinds):  # SudokuPad's renban #F067F0 is "purple" to setters, "pink" here
+            named = [
+                kinds[other]
+                for other in _NEAR_COLOURS.get(family, ())
+                if other in kinds and other not in families
+            ]
+            if len(named) == 1:
+                kinds[family] = named[0]
+        for number, label, family, cells, bulbs in pending:
+            element = f"line {number}"
             if bool(bulbs[0]) ^ bool(bulbs[1]):  # a line with a bulb at one end: a thermometer
                 if family != "grey" and "thermo" not in text:
-                    raise InvalidPuzzleError(
-                        f"{label} has a bulb, but the rules text does not name thermometers"
+                    self.account.refuse(
+                        element, f"{label} has a bulb, but the rules text does not name thermometers"
                     )
+                    continue
                 self.used_marks.update(bulbs[0] or bulbs[1])
                 self.rules.setdefault("thermos", []).append(cells if bulbs[0] else cells[::-1])
+                self.account.rule(
+                    element,
+                    "thermometer",
+                    f"{label}, bulb at {_where_cell(cells[0] if bulbs[0] else cells[-1])}",
+                )
                 continue
             kind = kinds.get(family)
             if kind is None and "" in kinds and len(families) == 1:
                 kind = kinds[""]
             if kind is None:
-                raise InvalidPuzzleError(
-                    f"{label} has no rule the package can tell (the rules text names none for it)"
+                self.account.refuse(
+                    element, f"{label} has no rule the package can tell (the rules text names none for it)"
                 )
+                continue
             if kind == "between_lines":
                 if not (bulbs[0] and bulbs[1]):
-                    raise InvalidPuzzleError(f"{label}: a between line needs a circle at each end")
+                    self.account.refuse(element, f"{label}: a between line needs a circle at each end")
+                    continue
                 self.used_marks.update(bulbs[0] + bulbs[1])
             self.rules.setdefault(kind, []).append(cells)
+            self.account.rule(element, kind.replace("_", " "), f"{label}, named by the rules text")
 
     def read_marks(self) -> None:
+        text_rules = " ".join(sentence.lower() for sentence in sentences(self.rules_text))
+        parity = {
+            True: "odd" if re.search(r"circle[^.]*\bodd\b|\bodd\b[^.]*circle", text_rules) else None,
+            False: "even" if re.search(r"square[^.]*\beven\b|\beven\b[^.]*square", text_rules) else None,
+        }
         for kind, index, mark in self.marks:
+            element = f"{kind} {index}"
             if (kind, index) in self.used_marks:
+                self.account.rule(element, "part of a drawn rule", "a circle or number of an element above")
                 continue
             where = f"SudokuPad {kind} {index}"
             center = self.point(mark.get("center"), where)
             text = str(mark.get("text", "") if mark.get("text") is not None else "").strip()
             pair = self.between(center)
-            small = all(
-                isinstance(mark.get(k), (int, float)) and mark[k] <= 0.45 for k in ("width", "height")
-            )
+            size = [mark.get(k) for k in ("width", "height")]
+            sized = all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in size)
+            small = sized and all(v <= 0.45 for v in size)
             background = colour_family(mark.get("backgroundColor"))
             if pair and small and mark.get("rounded") and not text and background in ("white", "black"):
                 self.rules.setdefault(background, []).append(pair)
+                self.account.rule(
+                    element,
+                    f"{background} Kropki dot",
+                    f"between {_where_cell(pair[0])} and {_where_cell(pair[1])}",
+                )
                 continue
             if pair and text.upper() in ("X", "V") and background in ("", "white"):
                 self.rules.setdefault(text.lower(), []).append(pair)
+                self.account.rule(
+                    element,
+                    f"XV {text.upper()}",
+                    f"between {_where_cell(pair[0])} and {_where_cell(pair[1])}",
+                )
+                continue
+            centred = (center[0] - 0.5).is_integer() and (center[1] - 0.5).is_integer()
+            cell = [int(center[0] - 0.5), int(center[1] - 0.5)]
+            big = sized and all(0.5 <= v <= 1.0 for v in size) and size[0] == size[1]
+            shape = bool(mark.get("rounded"))
+            if (
+                centred and big and not text and parity[shape] and background in ("grey", "white", "")
+                and 0 <= cell[0] < self.side and 0 <= cell[1] < self.side
+            ):  # fmt: skip
+                self.rules.setdefault(parity[shape], []).append(cell)
+                self.account.rule(
+                    element,
+                    f"{parity[shape]} cell",
+                    f"a {'circle' if shape else 'square'} in {_where_cell(cell)}, as the rules text says",
+                )
                 continue
             at = f"at ({center[0]:g}, {center[1]:g})"
             colour = mark.get("backgroundColor") or mark.get("borderColor") or mark.get("color")
-            what = f"text {text!r}" if text else f"colour {colour}"
-            raise InvalidPuzzleError(f"{where} ({at}, {what}) has no rule the package can tell")
-
-    def check_rules_text(self) -> None:
-        text = self.rules_text.lower()
-        for sentence in _sentences(self.rules_text):  # the negative constraints of XV and Kropki
-            if not _NEGATIVE.search(sentence):
-                continue
-            flags = []
-            if re.search(r"\bxv\b|\bx\b[^.]*\bv\b", sentence):
-                flags.append("all_xv_given")
-            if re.search(r"\bdots?\b", sentence):
-                both = "kropki" in sentence or not re.search(r"\b(white|black)\b", sentence)
-                flags += [f"all_{c}_given" for c in ("white", "black") if both or c in sentence]
-            if flags:
-                self.rules.update(dict.fromkeys(flags, True))
-                text = text.replace(sentence, "")
-        for pattern, rule, name in _TEXT_ONLY_RULES:
-            if pattern.search(text) and (rule is None or not self.rules.get(rule)):
-                raise InvalidPuzzleError(
-                    f"the SudokuPad rules text states {name}, which the puzzle data does not carry; "
-                    "sudoku_cp does not read rules from text, so it is not solved without it"
-                )
+            what = f"text {clip(text, 20)!r}" if text else f"colour {clip(colour, 20)}"
+            self.account.refuse(element, f"({at}, {what}) has no rule the package can tell")
 
 
-def scl_to_record(data: Mapping[str, Any]) -> dict[str, Any]:
+def scl_to_record(data: Mapping[str, Any], ignore: Iterable[str] = ()) -> dict[str, Any]:
     """The package's JSON record (:meth:`sudoku_cp.Puzzle.from_dict`) of a SudokuPad JSON
     object with long keys (:func:`decode_scl`); the subset read is in the module docstring.
 
@@ -783,7 +948,11 @@ def scl_to_record(data: Mapping[str, Any]) -> dict[str, Any]:
             named (``SudokuPad line 3 (colour #C54B8B, pink) has no rule the package can
             tell``), or a malformed value.
     """
-    return _Reader(data).read()
+    if not isinstance(data, Mapping):
+        raise InvalidPuzzleError("the SudokuPad puzzle data is not a JSON object")
+    reader = _Reader(data)
+    record = reader.read()
+    return settled(record, reader.account, reader.rules_text, ignore, reader.present)
 
 
 # -- the package's record -> SudokuPad JSON ---------------------------------------------------
@@ -864,7 +1033,8 @@ def record_to_scl(record: Mapping[str, Any]) -> dict[str, Any]:
         if char != ".":
             cells[i // side][i % side] = {"value": int(char, 36)}
     letters = rules.get("regions")
-    owner = list(letters) if letters else box_numbers(side)
+    box = tuple(record["box"]) if record.get("box") else None
+    owner = list(letters) if letters else box_numbers(side, box)
     if owner is None or (record.get("box") is None and not letters):
         raise InvalidPuzzleError("SudokuPad's scl format is written for grids with boxes or regions")
     regions: dict[Any, list[list[int]]] = {}
@@ -969,10 +1139,14 @@ def record_to_scl(record: Mapping[str, Any]) -> dict[str, Any]:
                             "height": 0.8,
                         }
                     )
-    if sentences:
-        meta["rules"] = "Normal sudoku rules apply.\n" + "\n".join(sentences)
-    elif isinstance(record.get("ruleset"), str):
-        meta["rules"] = record["ruleset"]
+    own = record.get("ruleset") if isinstance(record.get("ruleset"), str) else ""
+    if sentences:  # the sentences naming each line's colour first, then the setter's text
+        meta["rules"] = "\n".join(["Normal sudoku rules apply.", *sentences, *([own] if own else [])])
+    elif own:
+        meta["rules"] = own
+    solution = record.get("solution")
+    if isinstance(solution, str) and len(solution) == side * side and side <= 9 and solution.isdigit():
+        meta["solution"] = solution
     for name, value in (("cages", cages), ("lines", lines), ("overlays", overlays), ("underlays", underlays)):
         if value:
             data[name] = value

@@ -9,7 +9,7 @@ import pytest
 
 import sudoku_cp
 from sudoku_cp import datasets
-from sudoku_cp.errors import InvalidPuzzleError
+from sudoku_cp.errors import InvalidPuzzleError, UnsupportedRuleError
 
 # Made for these tests with the JavaScript lz-string 1.5.0 (npm), compressToBase64 of the
 # f-puzzles JSON of a classic puzzle with a title, and of a variant with X, a killer cage,
@@ -45,8 +45,17 @@ def test_a_classic_link_written_by_f_puzzles_lz_string_solves():
     assert puzzle.model.holds(solution.cells)
 
 
-def test_a_sudokupad_link_reads_the_variant_rules_and_ignores_decoration():
-    puzzle = sudoku_cp.Puzzle.from_link("https://sudokupad.app/fpuzzles" + VARIANT)
+def test_a_sudokupad_link_reads_the_variant_rules_and_refuses_a_drawn_text_unless_ignored():
+    link = "https://sudokupad.app/fpuzzles" + VARIANT
+    with pytest.raises(UnsupportedRuleError, match=r"text 1 \(at R1C9, value 'hi'\)") as caught:
+        sudoku_cp.Puzzle.from_link(link)
+    assert caught.value.elements == ("text 1",)
+    puzzle = sudoku_cp.Puzzle.from_link(link, ignore=["text 1"])
+    assert puzzle.metadata["ignored"] == ["text 1"]
+    rows = {row["element"]: row for row in puzzle.metadata["read"]}
+    assert rows["text 1"]["read as"] == "ignored"
+    assert rows["killercage 1"]["read as"] == "killer cage"
+    assert rows["key 'activeConstraints'"]["read as"] == "cosmetic"
     rules = puzzle.to_dict()["rules"]
     assert rules["diagonals"] is True
     assert rules["cages"] == [{"sum": 3, "cells": [[0, 0], [0, 1]]}]

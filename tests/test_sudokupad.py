@@ -11,7 +11,7 @@ import pytest
 
 import sudoku_cp
 from sudoku_cp import datasets
-from sudoku_cp.errors import InvalidPuzzleError
+from sudoku_cp.errors import InvalidPuzzleError, UnsupportedRuleError
 from sudoku_cp.sudokupad import SHORT_KEYS, decode_scl, encode_scl, record_to_scl, scl_to_record
 
 LINKS = json.loads((Path(__file__).parent / "data" / "sudokupad_scl_links.json").read_text())["links"]
@@ -141,10 +141,27 @@ def test_lines_are_read_by_the_colour_the_rules_text_names():
     }
     assert same_puzzle(sudoku_cp.Puzzle.from_dict(scl_to_record(data)), puzzle)
     data["metadata"]["rules"] = "Normal sudoku rules apply."
-    with pytest.raises(InvalidPuzzleError, match=r"SudokuPad line 1 \(colour #67F067, green\) has no rule"):
+    with pytest.raises(InvalidPuzzleError, match=r"SudokuPad: line 1 \(colour #67F067, green\) has no rule"):
         scl_to_record(data)
     data["metadata"]["rules"] = "Green lines are German whispers. Green lines are also renban lines."
-    with pytest.raises(InvalidPuzzleError, match="SudokuPad line 1"):
+    with pytest.raises(InvalidPuzzleError, match="line 1"):
+        scl_to_record(data)
+
+
+def test_a_rule_stated_only_in_the_rules_text_becomes_the_rule():
+    record = datasets.load("gen_killer")[0].to_dict()
+    data = record_to_scl(record)
+    data["metadata"] = {"rules": "Normal sudoku rules apply. Cells a knight's move apart cannot be equal."}
+    read = scl_to_record(data)
+    assert read["rules"]["anti_knight"] is True
+    assert [r["read as"] for r in read["read"] if r["element"].startswith("sentence")] == [
+        "standard rules",
+        "anti-knight",
+    ]
+    data["metadata"] = {"antiknight": "yes"}  # a value links write for true: the rule, never dropped
+    assert scl_to_record(data)["rules"]["anti_knight"] is True
+    data["metadata"] = {"antiknight": "maybe"}
+    with pytest.raises(UnsupportedRuleError, match="metadata 'antiknight'"):
         scl_to_record(data)
 
 
@@ -152,7 +169,10 @@ def test_lines_are_read_by_the_colour_the_rules_text_names():
     "change, message",
     [
         (lambda d: d.update(foglight=[{"center": [1, 1]}]), "'foglight'"),
-        (lambda d: d["metadata"].update(rules="Normal rules. Anti-knight."), "anti-knight"),
+        (
+            lambda d: d["metadata"].update(rules="Normal rules. Anti-knight. Digits may repeat in cages."),
+            "repeat",
+        ),
         (lambda d: d["metadata"].update(rules="All possible kropki dots are given."), None),
         (
             lambda d: d["overlays"].append({"center": [0.5, 0.5], "text": "7", "width": 0.5, "height": 0.5}),
@@ -164,7 +184,7 @@ def test_lines_are_read_by_the_colour_the_rules_text_names():
             r"line \d+ \(colour #FF0000, red\) has no rule",
         ),
         (lambda d: d["cells"][0].__setitem__(0, {"value": "A"}), "r1c1: given 'A'"),
-        (lambda d: d.update(arrows=[{"wayPoints": [[0.5, -0.5], [1.5, 0.5]]}]), "arrow 1 reaches outside"),
+        (lambda d: d.update(arrows=[{"wayPoints": [[0.5, -0.5], [1.5, 0.5]]}]), "arrow 1 starts outside"),
         (lambda d: d["regions"].pop(), "regions do not cover"),
     ],
 )
