@@ -473,7 +473,7 @@ def _read_grid(grid: Any, side: int, account: Account) -> tuple[str, list[int] |
         or not all(isinstance(r, list) and len(r) == side for r in grid)
     ):
         raise InvalidPuzzleError(f"f-puzzles key 'grid': expected {side} rows of {side} cells")
-    chars, regions, any_region = [], [], False
+    chars, regions, any_region, noted_candidates = [], [], False, False
     for r, row in enumerate(grid):
         for c, cell in enumerate(row):
             where = f"f-puzzles key 'grid', R{r + 1}C{c + 1}"
@@ -486,8 +486,9 @@ def _read_grid(grid: Any, side: int, account: Account) -> tuple[str, list[int] |
                     f"grid R{r + 1}C{c + 1}", f"'given': {show(cell.get('given'), 30)} is not true or false"
                 )
             for key in cell:
-                if key == "candidates" and cell[key] == list(range(1, side + 1)):
-                    continue  # every digit: the app's candidates of an empty cell, no restriction
+                if key == "candidates":
+                    noted_candidates = noted_candidates or _present(cell[key])
+                    continue
                 if key not in _CELL_KEYS and _present(cell[key]):
                     account.refuse(
                         f"grid R{r + 1}C{c + 1} {clip(key, 30)!r}", "a cell key the package does not read"
@@ -508,6 +509,12 @@ def _read_grid(grid: Any, side: int, account: Account) -> tuple[str, list[int] |
                     )
                 any_region = True
             regions.append(region)
+    if noted_candidates:
+        account.cosmetic(
+            "grid candidates",
+            "a solver's candidate notes, like pencil marks (marks a setter gives are 'givenPencilMarks', "
+            "which is refused)",
+        )
     if not any_region:
         return "".join(chars), None
     default = box_numbers(side)

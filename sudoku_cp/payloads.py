@@ -44,7 +44,9 @@ def decompress(payload: str, app: str = "link", limit: int | None = None) -> str
     text = _decode(payload, app, MAX_PAYLOAD_CHARS if limit is None else limit)
     if not text:
         raise InvalidPuzzleError(f"the {app}'s puzzle data does not decompress (is the link complete?)")
-    return text
+    # The apps compress JavaScript strings, UTF-16 code units: a character beyond the BMP (an
+    # emoji in a title) comes out as two surrogates, joined here into one character.
+    return text.encode("utf-16-le", "surrogatepass").decode("utf-16-le", "replace")
 
 
 def _decode(data: str, app: str, limit: int) -> str | None:

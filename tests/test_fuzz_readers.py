@@ -175,19 +175,10 @@ def test_random_candidate_values_give_a_hint_or_raise_a_sudoku_error(candidates)
     st.sampled_from(["https://f-puzzles.com/?load=", "https://sudokupad.app/", "https://sudokupad.app/scl"]),
     st.text(alphabet=string.ascii_letters + string.digits + "+/=-_%", max_size=200),
 )
-@pytest.mark.xfail(
-    raises=(IndexError, json.JSONDecodeError),
-    strict=False,
-    reason="issue 29 (reading real links): a damaged SudokuPad payload such as 'scl=Qo' raises "
-    "IndexError in sudokupad.py (or JSONDecodeError) instead of InvalidPuzzleError",
-)
 def test_random_links_read_or_raise_a_sudoku_error(prefix, payload):
     bounded(lambda: as_puzzle(prefix + payload))
 
 
-@pytest.mark.xfail(
-    raises=IndexError, strict=False, reason="issue 29: sudokupad.py indexes past a short payload"
-)
 def test_a_damaged_scl_link_raises_a_sudoku_error():
     with pytest.raises(SudokuError):
         as_puzzle("https://sudokupad.app/scl=Qo")

@@ -561,12 +561,17 @@ def test_setters_wordings_of_the_standard_rules_and_their_size(sentence, side, s
     assert read_sentence(sentence, {"renban": [1]}, side)[0] == status
 
 
-def test_an_f_puzzles_cell_listing_every_digit_as_candidates_is_cosmetic_and_fewer_are_refused():
+def test_f_puzzles_candidates_are_a_solvers_notes_and_given_pencil_marks_are_refused():
+    """'candidates' is what a solver (f-puzzles', kaji's) noted in a cell, full or partial;
+    marks a setter gives are 'givenPencilMarks', which restrict the cell and are refused."""
     data = killer_fpuzzles()
-    data["grid"][0][1]["candidates"] = list(range(1, 10))
-    sudoku_cp.Puzzle.from_link(fpuzzles(data))
     data["grid"][0][1]["candidates"] = [1, 2]
-    with pytest.raises(UnsupportedRuleError, match="grid R1C2 'candidates'"):
+    puzzle = sudoku_cp.Puzzle.from_link(fpuzzles(data))
+    rows = {row["element"]: row for row in puzzle.metadata["read"]}
+    assert "grid candidates" in rows and "notes" in rows["grid candidates"]["reason"]
+    del data["grid"][0][1]["candidates"]
+    data["grid"][0][1]["givenPencilMarks"] = [1, 2]
+    with pytest.raises(UnsupportedRuleError, match="grid R1C2 'givenPencilMarks'"):
         sudoku_cp.Puzzle.from_link(fpuzzles(data))
 
 
@@ -752,3 +757,22 @@ def test_a_sentence_wrapped_over_two_lines_is_read_as_one():
     text = "Whispers: Along each green line, each pair of\nadjacent digits differ by at least 5.\nHave fun"
     assert len(sentences(text)) == 2
     assert read_sentence(sentences(text)[0], {"german_whispers": [1]}, 9)[0] == "explains"
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    st.text(st.characters(max_codepoint=0xFFFF, exclude_categories=["Cs"]), max_size=400)
+    | st.text(alphabet='{}[]":,0123456789abcdef ', max_size=2000)
+)
+def test_the_bounded_decoder_agrees_with_the_lzstring_package(text):
+    """payloads.decompress is the package's own lz-string decoder (it must stop past a cap,
+    which the lzstring package cannot); on any text it gives what the package compressed."""
+    payload = LZ.compressToBase64(text)
+    if text:
+        assert payloads.decompress(payload) == text == LZ.decompressFromBase64(payload)
+
+
+def test_a_character_beyond_the_bmp_comes_out_whole():
+    """JavaScript compresses UTF-16 code units: an emoji is two surrogates in the payload."""
+    payload = LZ.compressToBase64('{"title": "\ud83d\ude00 Killer"}')  # as the apps write it
+    assert payloads.decompress(payload) == '{"title": "\U0001f600 Killer"}'
