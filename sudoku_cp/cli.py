@@ -688,20 +688,36 @@ def render_command(
         _write_file(output, svg.to_svg(read, **options))
 
 
-@app.command("explain")
+reasoning_time_limit_option = click.option(
+    "--time-limit",
+    "-t",
+    type=_Seconds(),
+    default=None,
+    help="Seconds allowed (inf: no limit); past it the command stops (exit code 3).",
+)
+
+
+@app.command("explain", epilog=EXIT_CODES)
 @puzzle_argument
 @index_option
-def explain_command(puzzle: str | None, index: int) -> None:
+@reasoning_time_limit_option
+@click.option("--max-steps", type=click.IntRange(min=1), default=None, help="Stop after that many steps.")
+def explain_command(puzzle: str | None, index: int, time_limit: float | None, max_steps: int | None) -> None:
     """Print the steps that solve PUZZLE (a file, the puzzle itself, or standard input) by reasoning.
 
     One numbered line per step (the technique, what it sees, what it concludes; rows and
     columns counted from 1; a chain in Eureka notation, ``(4)r1c2=(4)r1c7-(4)r5c7=(4)r5c3 =>
     r1c3,r5c2<>4``), simplest technique first; the last line says whether the
-    steps solve it or where reasoning stalls and which cell a search would branch on.
+    steps solve it, where reasoning stalls and which cell a search would branch on, or
+    that --max-steps or --time-limit cut it off (the steps so far are printed; a time
+    limit exits 3). A progress bar shows on a terminal when it takes more than a second.
     """
     from sudoku_cp.stepwise import explain
 
-    _out(str(explain(_only(puzzle, index)[1])))
+    explanation = explain(_only(puzzle, index)[1], time_limit=time_limit, max_steps=max_steps, progress=None)
+    _out(str(explanation))
+    if explanation.cut_off is not None and explanation.cut_off.startswith("the time limit"):
+        raise _Failure(EXIT_TIMEOUT, f"explain: cut off by {explanation.cut_off}")
 
 
 @app.command("hint")
@@ -717,7 +733,10 @@ def explain_command(puzzle: str | None, index: int) -> None:
     "string. With -, the puzzle must be an argument (or is read from the candidates: their "
     "cells with one candidate as givens, 9x9 classic).",
 )
-def hint_command(puzzle: str | None, index: int, candidates_file: str | None) -> None:
+@reasoning_time_limit_option
+def hint_command(
+    puzzle: str | None, index: int, candidates_file: str | None, time_limit: float | None
+) -> None:
     """Print the next step for PUZZLE (a file, the puzzle itself, or standard input): the
     simplest deduction its digits allow (give the digits filled so far as givens), or,
     with --candidates, the pencil marks reached. It always makes progress; it says when
@@ -731,7 +750,7 @@ def hint_command(puzzle: str | None, index: int, candidates_file: str | None) ->
         read = _puzzle_of_candidates(candidates)
     else:
         read = _only(puzzle, index)[1]
-    step = hint(read, candidates=candidates)
+    step = hint(read, candidates=candidates, time_limit=time_limit)
     _out(str(step) if step is not None else "solved: every cell is filled")
 
 
@@ -981,7 +1000,8 @@ def _box_shape(text: str) -> tuple[int, int]:
 
 @app.command("grade", epilog=EXIT_CODES)
 @puzzle_argument
-def grade_command(puzzle: str | None) -> None:
+@reasoning_time_limit_option
+def grade_command(puzzle: str | None, time_limit: float | None) -> None:
     """Grade the puzzles of PUZZLE (a file, the puzzle itself, or standard input): the
     hardest technique each needs.
 
@@ -996,7 +1016,7 @@ def grade_command(puzzle: str | None) -> None:
     head, many = _first_two(entries)
     for entry in itertools.chain(head, entries):
         try:
-            result = grade(build(entry)[0])
+            result = grade(build(entry)[0], time_limit=time_limit)
         except SudokuError as error:
             raise _Failure(_exit_code(error), entry.locate(error) if many else str(error)) from None
         _out(f"{entry.where}: {result}" if many else str(result))

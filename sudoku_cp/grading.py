@@ -49,9 +49,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from sudoku_cp.engine.search import BitmaskSearch
-from sudoku_cp.errors import NoSolutionError
+from sudoku_cp.errors import NoSolutionError, SolveTimeoutError
 from sudoku_cp.puzzle import PuzzleInput, as_puzzle
-from sudoku_cp.techniques.board import Board, Deduction
+from sudoku_cp.techniques.board import Board, Deduction, reasoning_deadline
 from sudoku_cp.techniques.table import (
     BAND_NAMES,
     BANDS,
@@ -345,12 +345,13 @@ def singles_effort(board: Board, candidates: list[int], placed: set[int]) -> flo
     return effort
 
 
-def grade(puzzle: PuzzleInput) -> Grade:
+def grade(puzzle: PuzzleInput, *, time_limit: float | None = None) -> Grade:
     """Grade a puzzle by the hardest technique its solving path needs (see the module docstring).
 
     Args:
         puzzle: anything :func:`sudoku_cp.solve` takes, any variant and size (Hall sets
             on 16x16 and larger take a while: seconds).
+        time_limit: seconds (wall clock) the grading may take (``None``: no limit).
 
     Returns:
         A :class:`Grade`: the hardest technique that :func:`sudoku_cp.explain`'s path
@@ -362,9 +363,13 @@ def grade(puzzle: PuzzleInput) -> Grade:
     Raises:
         InvalidPuzzleError: malformed input.
         NoSolutionError: propagation or search proves that the puzzle has no solution.
+        SolveTimeoutError: ``time_limit`` ran out before the path ended.
+        SudokuError: a ``time_limit`` that is not a positive number.
     """
+    deadline = reasoning_deadline(time_limit)
     puzzle = as_puzzle(puzzle)[0]
     board = Board(puzzle.model)
+    board.deadline = deadline
     candidates = board.initial()
     placed = {cell for cell, value in enumerate(puzzle.grid.cells) if value}
     used: dict = {}
@@ -385,6 +390,8 @@ def grade(puzzle: PuzzleInput) -> Grade:
         waves += singles_waves(board, *start)
     except Contradiction:
         raise NoSolutionError("the puzzle has no solution (propagation reached a contradiction)") from None
+    except SolveTimeoutError:
+        raise SolveTimeoutError(f"grading did not finish within the time limit of {time_limit:g} s") from None
     steps = {technique.name: count for technique, count in used.items()}
     if all(mask and not mask & (mask - 1) for mask in candidates) and puzzle.model.holds(
         [mask.bit_length() for mask in candidates]
@@ -392,8 +399,11 @@ def grade(puzzle: PuzzleInput) -> Grade:
         top = hardest(list(used)) or TECHNIQUES[0]
         effort += WAVE_COST * waves
         return Grade(top.level_index, 0, score, hardest_cost, round(effort), steps, top.name, waves=waves)
-    search = BitmaskSearch(puzzle)
-    count = search.count_solutions(2)
+    search = BitmaskSearch(puzzle, deadline)
+    try:
+        count = search.count_solutions(2)
+    except SolveTimeoutError:
+        raise SolveTimeoutError(f"grading did not finish within the time limit of {time_limit:g} s") from None
     if count == 0:
         raise NoSolutionError("the puzzle has no solution (the backtracking search is exhaustive)")
     top = len(LEVELS) - 1

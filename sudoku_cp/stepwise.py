@@ -44,12 +44,13 @@ from dataclasses import dataclass, field
 from sudoku_cp.api import solve
 from sudoku_cp.candidates import CandidatesInput, as_masks, filled
 from sudoku_cp.constraints import AllDifferent, Model, Origin, OriginKind, Sum, ValueIn
+from sudoku_cp.engine.runtime import Deadline
 from sudoku_cp.engine.search import BitmaskSearch
 from sudoku_cp.engine.sums import ImpliedSum
-from sudoku_cp.errors import NoSolutionError, NotProperError, SudokuError
+from sudoku_cp.errors import NoSolutionError, NotProperError, SolveTimeoutError, SudokuError
 from sudoku_cp.grid import Grid
 from sudoku_cp.puzzle import Puzzle, PuzzleInput, as_puzzle
-from sudoku_cp.techniques.board import Board, Deduction, Finder, values_of
+from sudoku_cp.techniques.board import Board, Deduction, Finder, reasoning_deadline, values_of
 from sudoku_cp.techniques.eureka import Chain, eureka
 from sudoku_cp.techniques.table import BY_ID, Technique, as_techniques, next_step, solving_path
 
@@ -174,7 +175,11 @@ class Explanation:
         grid: the digits placed at the end (givens included).
         candidates: each cell's candidates at the end (row-major tuples of values).
         proper: for a path that stalls, whether the puzzle has one solution (proven by
-            count); ``None`` for a path that solves it (which proves it has one).
+            count); ``None`` for a path that solves it (which proves it has one) or that
+            was cut off.
+        cut_off: what stopped the path before it solved the puzzle or stalled
+            (``"max_steps=10"``, ``"the time limit of 2 s"``), or ``None``: then the path
+            either solves the puzzle or stalls because no technique applies.
     """
 
     puzzle: Puzzle
@@ -184,6 +189,7 @@ class Explanation:
     candidates: tuple[tuple[int, ...], ...]
     _before: tuple[tuple[tuple[int, ...], ...], ...] = field(repr=False, compare=False)
     proper: bool | None = None
+    cut_off: str | None = None
 
     def __iter__(self) -> Iterator[Step]:
         return iter(self.steps)
@@ -201,8 +207,9 @@ class Explanation:
 
     @property
     def stalled(self) -> bool:
-        """True when no technique applies before the grid is complete."""
-        return not self.solved
+        """True when no technique applies before the grid is complete (not when the path
+        was cut off by ``max_steps`` or ``time_limit``: :attr:`cut_off`)."""
+        return not self.solved and self.cut_off is None
 
     @property
     def branch_cell(self) -> tuple[int, int] | None:
@@ -219,6 +226,11 @@ class Explanation:
         """The last line of :meth:`__str__`: solved, or where a search would branch."""
         if self.solved:
             return f"solved in {len(self.steps)} steps"
+        if self.cut_off is not None:
+            return (
+                f"cut off by {self.cut_off} after {len(self.steps)} steps with "
+                f"{self.grid.cells.count(0)} cells open (not a stall: more steps may follow)"
+            )
         row, column = self.branch_cell
         options = ", ".join(map(str, self.candidates[self.puzzle.model.cell_at(row, column)]))
         several = "the puzzle has several solutions; " if self.proper is False else ""
@@ -299,6 +311,8 @@ def explain(
     *,
     techniques: Sequence[Technique | Finder] | None = None,
     max_steps: int | None = None,
+    time_limit: float | None = None,
+    progress: bool | None = False,
 ) -> Explanation:
     """The steps that solve ``puzzle`` by reasoning, simplest technique first.
 
@@ -309,38 +323,64 @@ def explain(
             first; for instance ``TECHNIQUES[:2]`` for naked and hidden singles only). A
             bare finder function stands for its row.
         max_steps: stop after that many steps (``None``: until solved or stalled).
+        time_limit: seconds (wall clock, like :func:`sudoku_cp.solve`'s) the whole call
+            may take, the solve the steps are checked against included (``None``: no
+            limit). When it runs out during the reasoning, the steps found so far are
+            returned and the explanation says it was cut off
+            (:attr:`Explanation.cut_off`), not that reasoning stalls.
+        progress: show a progress bar (tqdm) of the cells placed, for long runs: ``True``,
+            ``False`` (the default), or ``None`` to show it where someone is watching (a
+            terminal or Jupyter, :func:`sudoku_cp.progress.wanted`); it appears only
+            after a second.
 
     Returns:
         An :class:`Explanation`: iterate over it for the :class:`Step`\\ s; ``.solved``,
-        or ``.stalled`` with ``.branch_cell`` where a search would branch.
+        or ``.stalled`` with ``.branch_cell`` where a search would branch, or
+        ``.cut_off`` when ``max_steps`` or ``time_limit`` stopped it first.
 
     Raises:
         InvalidPuzzleError: malformed input.
         NoSolutionError: the puzzle has no solution (its ``conflict`` says why).
-        SudokuError: a step failed its check (a bug; no unchecked step is reported).
+        SolveTimeoutError: ``time_limit`` ran out before the puzzle was even solved
+            (no step can be checked without its solution).
+        SudokuError: a step failed its check (a bug; no unchecked step is reported);
+            a ``time_limit`` that is not a positive number.
     """
+    deadline = reasoning_deadline(time_limit)
     puzzle = as_puzzle(puzzle)[0]
-    solution = solve(puzzle)
+    solution = solve(puzzle, time_limit=_left(deadline))
     board = Board(puzzle.model)
     board.solution = solution.cells
+    board.deadline = deadline
     candidates = board.initial()
     placed = {cell for cell, value in enumerate(puzzle.grid.cells) if value}
     steps: list[Step] = []
     before: list[tuple[tuple[int, ...], ...]] = []
     path = solving_path(board, candidates, placed, as_techniques(techniques))
-    while max_steps is None or len(steps) < max_steps:
-        found = next(path, None)  # the step, applied
-        if found is None:
-            break
-        technique, deduction = found
-        prior = candidates[:]
-        for cell, value in deduction.eliminations:
-            prior[cell] |= 1 << (value - 1)
-        check_deduction(puzzle, prior, deduction, solution, premises=not technique.needs_unique)
-        before.append(tuple(values_of(mask) for mask in prior))
-        steps.append(_step(deduction, puzzle.model, technique))
+    cut_off: str | None = None
+    with _progress_bar(progress, puzzle.model.cell_count - len(placed)) as bar:
+        while True:
+            if max_steps is not None and len(steps) >= max_steps:
+                cut_off = f"max_steps={max_steps}" if len(placed) < puzzle.model.cell_count else None
+                break
+            try:
+                board.check_deadline()
+                found = next(path, None)  # the step, applied
+            except SolveTimeoutError:
+                cut_off = f"the time limit of {deadline.time_limit:g} s"
+                break
+            if found is None:
+                break
+            technique, deduction = found
+            prior = candidates[:]
+            for cell, value in deduction.eliminations:
+                prior[cell] |= 1 << (value - 1)
+            check_deduction(puzzle, prior, deduction, solution, premises=not technique.needs_unique)
+            before.append(tuple(values_of(mask) for mask in prior))
+            steps.append(_step(deduction, puzzle.model, technique))
+            bar.update(len(deduction.placements))
     digits = [candidates[c].bit_length() if c in placed else 0 for c in range(puzzle.model.cell_count)]
-    stalled = len(placed) < puzzle.model.cell_count and (max_steps is None or len(steps) < max_steps)
+    stalled = len(placed) < puzzle.model.cell_count and cut_off is None
     return Explanation(
         puzzle,
         tuple(steps),
@@ -349,7 +389,24 @@ def explain(
         tuple(values_of(mask) for mask in candidates),
         tuple(before),
         board.proper if stalled else None,
+        cut_off,
     )
+
+
+def _left(deadline: Deadline) -> float | None:
+    """The seconds left on ``deadline`` for a solve (``None``: no limit), raising
+    :class:`SolveTimeoutError` when none are."""
+    left = deadline.left()
+    if left is not None and left <= 0:
+        raise SolveTimeoutError(f"the time limit of {deadline.time_limit:g} s ran out")
+    return left
+
+
+def _progress_bar(progress: bool | None, total: int):
+    """A tqdm bar of the cells placed, shown after a second (disabled unless wanted)."""
+    from sudoku_cp.progress import progress_bar
+
+    return progress_bar(total, "explain", progress, unit="cell", delay=1.0)
 
 
 def hint(
@@ -357,6 +414,7 @@ def hint(
     *,
     candidates: CandidatesInput | None = None,
     techniques: Sequence[Technique | Finder] | None = None,
+    time_limit: float | None = None,
 ) -> Step | None:
     """The next step from a state of the solve: the simplest deduction it allows, checked
     like every step of :func:`explain`. It always makes progress (places a digit in an
@@ -373,6 +431,8 @@ def hint(
             outside a cell's domain (a given's other values) are dropped; a cell left with
             one candidate that no peer still holds counts as filled.
         techniques: as for :func:`explain`.
+        time_limit: seconds (wall clock) the call may take, the solve included
+            (``None``: no limit).
 
     Returns:
         The :class:`Step`, or ``None`` when the puzzle is solved (every cell filled).
@@ -383,11 +443,15 @@ def hint(
             solution (a digit of the solution was removed: the message names the cell).
         NotProperError: the puzzle has several solutions and no step follows from the
             constraints alone any more (sound steps are given while there are some).
-        SudokuError: a step failed its check (a bug).
+        SolveTimeoutError: ``time_limit`` ran out before a step was found.
+        SudokuError: a step failed its check (a bug); a ``time_limit`` that is not a
+            positive number.
     """
+    deadline = reasoning_deadline(time_limit)
     puzzle = as_puzzle(puzzle)[0]
-    smallest = solve(puzzle)  # NoSolutionError (with the conflicting givens) when there is none
+    smallest = solve(puzzle, time_limit=_left(deadline))  # NoSolutionError (with the conflicting givens)
     board = Board(puzzle.model)
+    board.deadline = deadline
     n = puzzle.side
     givens = {cell for cell, value in enumerate(puzzle.grid.cells) if value}
     if candidates is None:
@@ -404,7 +468,10 @@ def hint(
         return None
     solution = _solution_within(puzzle, masks, smallest)
     board.solution = solution.cells
-    found = next_step(board, masks, placed, as_techniques(techniques))
+    try:
+        found = next_step(board, masks, placed, as_techniques(techniques))
+    except SolveTimeoutError:
+        raise SolveTimeoutError(f"no step found within the time limit of {deadline.time_limit:g} s") from None
     if found is None:
         if not board.proper:
             raise NotProperError(

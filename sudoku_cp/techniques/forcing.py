@@ -144,6 +144,7 @@ def find_forcing_chains(board: Board, candidates: list[int], placed: set[int]) -
     def outcome(cell: int, value: int):
         key = (cell, value)
         if key not in results:
+            board.check_deadline()
             results[key] = engine.run(candidates, cell, value)
         return results[key]
 
