@@ -52,6 +52,7 @@ from sudoku_cp.grid import Grid
 from sudoku_cp.puzzle import Puzzle, PuzzleInput, as_puzzle
 from sudoku_cp.techniques.board import Board, Deduction, Finder, reasoning_deadline, values_of
 from sudoku_cp.techniques.eureka import Chain, eureka
+from sudoku_cp.techniques.nets import Net, net_text
 from sudoku_cp.techniques.table import BY_ID, Technique, as_techniques, next_step, solving_path
 
 Triple = tuple[int, int, int]
@@ -81,6 +82,10 @@ class Step:
         origins: the :class:`~sudoku_cp.constraints.Origin` of each constraint it uses,
             each once, in order (what the step's constraints *are*, for code; ``units``
             says them in words).
+        net: for a forcing step (forcing chain, nested forcing net), every implication of
+            every branch as data over ``(row, column)`` cells
+            (:class:`~sudoku_cp.techniques.nets.Net`), printed under the step's line;
+            ``None`` otherwise.
         chain: for a chain-like step (X-Chain, XY-Chain, AIC, wings, single-digit
             patterns, colouring, ALS-XZ), its path as data over ``(row, column)`` cells
             (:class:`~sudoku_cp.techniques.eureka.Chain`: nodes, strong and weak links);
@@ -99,13 +104,33 @@ class Step:
     origins: tuple[Origin, ...] = ()
     technique_id: str = ""
     chain: Chain | None = None
+    net: Net | None = None
 
     def __str__(self) -> str:
         """One line: the technique, what it sees and what it concludes (for a chain, its
-        Eureka notation: ``X-Chain: (4)r1c2=(4)r1c7-(4)r5c7=(4)r5c3 => r1c3,r5c2<>4``)."""
+        Eureka notation: ``X-Chain: (4)r1c2=(4)r1c7-(4)r5c7=(4)r5c3 => r1c3,r5c2<>4``);
+        for a forcing step, then its net, one implication a line (:attr:`net_text`)."""
         if self.chain is not None:
             return f"{self.technique}: {self.notation}"
-        return f"{self.technique}: {self._premise()}{self._conclusion()}"
+        line = f"{self.technique}: {self._premise()}{self._conclusion()}"
+        if self.net is not None:
+            return line + "\n" + "\n".join("    " + text for text in self.net_text.splitlines())
+        return line
+
+    @property
+    def net_text(self) -> str:
+        """A forcing step's net as an indented "if ... then ..." tree, each implication
+        with its rule and unit (:func:`sudoku_cp.techniques.nets.net_text`); ``""`` for
+        another step."""
+        if self.net is None:
+            return ""
+        return net_text(self.net, _name, lambda unit: unit.label)
+
+    @property
+    def search_backed(self) -> bool:
+        """True for a step proven by a backtracking search over its constraints rather than
+        by an argument a reader can replay (the minimal deduction, the last resort)."""
+        return BY_ID.get(self.technique_id, _UNLISTED).search_backed
 
     @property
     def notation(self) -> str:
@@ -518,6 +543,7 @@ def _step(deduction: Deduction, model: Model, technique: Technique) -> Step:
         tuple(dict.fromkeys(c.origin for c in deduction.constraints)),
         technique.id,
         None if deduction.chain is None else deduction.chain.on(model.position, _one_digit(model)),
+        None if deduction.net is None else deduction.net.on(model.position),
     )
 
 

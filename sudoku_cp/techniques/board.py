@@ -29,6 +29,7 @@ from sudoku_cp.engine.runtime import Deadline
 from sudoku_cp.engine.sums import ImpliedSum, implied_sum_sources
 from sudoku_cp.errors import SolveTimeoutError, SudokuError
 from sudoku_cp.techniques.eureka import Chain
+from sudoku_cp.techniques.nets import Net
 
 MAX_SUBSET = 4
 """The largest naked or hidden subset looked for: quads."""
@@ -57,6 +58,9 @@ class Deduction:
             patterns, colouring, ALS-XZ), its path as data (nodes over cell indices,
             strong and weak links): :class:`~sudoku_cp.techniques.eureka.Chain`, which
             the step's text writes in Eureka notation; ``None`` otherwise.
+        net: for a forcing step, every implication of every branch as data
+            (:class:`~sudoku_cp.techniques.nets.Net`), which the step's text writes as an
+            indented "if ... then ..." tree; ``None`` otherwise.
     """
 
     technique: str
@@ -69,6 +73,7 @@ class Deduction:
     reason: str = ""
     lemma: ImpliedSum | None = None
     chain: Chain | None = None
+    net: Net | None = None
 
 
 _FILTERED = (Sum, Less, Relation, Linear, Table, *LINE_AUTOMATON_KINDS)

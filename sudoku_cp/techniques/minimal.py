@@ -249,5 +249,5 @@ def find_minimal_deduction(board: Board, candidates: list[int], placed: set[int]
         tuple(sorted({v for _, v in removed})),
         tuple((c, v) for c in cells for v in values_of(candidates[c])),
         tuple(core),
-        f"deduction from {names}",
+        f"search-backed (a backtracking search, not a chain a reader can replay) over {names}",
     )

@@ -35,7 +35,7 @@ from sudoku_cp.techniques.finned_fish import (
     find_sashimi_swordfish,
     find_sashimi_x_wing,
 )
-from sudoku_cp.techniques.forcing import find_forcing_chains
+from sudoku_cp.techniques.forcing import find_forcing_chains, find_nested_forcing_nets
 from sudoku_cp.techniques.minimal import find_minimal_deduction
 from sudoku_cp.techniques.single_digit import (
     find_empty_rectangle,
@@ -111,6 +111,10 @@ class Technique:
             Rectangle, BUG+1): :func:`next_step` tries it only once the puzzle is proven
             proper (:attr:`~sudoku_cp.techniques.board.Board.proper`), and its steps are
             checked against the solution, not from their premises.
+        search_backed: its steps are proven by a backtracking search over their
+            constraints, not by an argument a reader can replay (the minimal deduction,
+            the last resort): marked as such in the step's text and counted apart by the
+            benchmarks.
 
     A row can be called like its finder.
     """
@@ -124,6 +128,7 @@ class Technique:
     wording: str = "{unit}; "
     placing: str = "{placement} ({unit})"
     needs_unique: bool = False
+    search_backed: bool = False
 
     def __call__(self, board: Board, candidates: list[int], placed: set[int]) -> Iterator[Deduction]:
         return self.find(board, candidates, placed)
@@ -233,9 +238,11 @@ TECHNIQUES: tuple[Technique, ...] = (
     Technique("aic", "AIC", find_aic, _CHAINS, "expert", 280, wording=_PATTERN),
     Technique("als-xz", "ALS-XZ", find_als_xz, _ALS, "expert", 300, wording=_PATTERN),
     Technique("forcing-chain", "forcing chain", find_forcing_chains, _FORCING, "fiendish", 500,
-              wording=_REASON),
-    Technique("minimal-deduction", "minimal deduction", find_minimal_deduction, _MINIMAL, "fiendish", 700,
               wording="{reason}; "),
+    Technique("nested-forcing-net", "nested forcing net", find_nested_forcing_nets, _FORCING, "fiendish", 600,
+              wording="{reason}; "),
+    Technique("minimal-deduction", "minimal deduction", find_minimal_deduction, _MINIMAL, "fiendish", 700,
+              wording="{reason}; ", search_backed=True),
 )  # fmt: skip
 """Every technique, simplest first: the order of :func:`solving_path`."""
 
