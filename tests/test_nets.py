@@ -157,20 +157,25 @@ def forcing_steps(explanation):
 HARDEST = datasets.load("hardest")
 
 
-@pytest.mark.parametrize("index", [1, 2, 5])
-def test_forcing_nets_on_hard_puzzles_replay(index):
-    path = explain(HARDEST[index])
-    assert path.solved
-    steps = forcing_steps(path)
-    assert steps
-    for i in steps:
-        check_step(path, i)
-        assert path[i].net_text.startswith("if ")
-        assert path[i].net_text in str(path[i]).replace("\n    ", "\n")
+@pytest.fixture(scope="module")
+def paths():
+    """The explanations of two of the hardest puzzles (one needs a nested net), once."""
+    return {index: explain(HARDEST[index]) for index in (1, 2)}
 
 
-def test_the_nested_net_replaces_the_search_backed_step():
-    path = explain(HARDEST[1])
+def test_forcing_nets_on_hard_puzzles_replay(paths):
+    for path in paths.values():
+        assert path.solved
+        steps = forcing_steps(path)
+        assert steps
+        for i in steps:
+            check_step(path, i)
+            assert path[i].net_text.startswith("if ")
+            assert path[i].net_text in str(path[i]).replace("\n    ", "\n")
+
+
+def test_the_nested_net_replaces_the_search_backed_step(paths):
+    path = paths[1]
     nested = [s for s in path if s.technique_id == "nested-forcing-net"]
     assert nested and not any(s.search_backed for s in path)
     assert nested[0].net.depth == 2
@@ -178,15 +183,15 @@ def test_the_nested_net_replaces_the_search_backed_step():
     assert "fails:" in text and "has no candidate left" in text
 
 
-def test_every_forcing_step_carries_its_net():
-    path = explain(HARDEST[2])
-    for step in path:
-        if step.technique_id in ("forcing-chain", "nested-forcing-net"):
-            assert step.net is not None
+def test_every_forcing_step_carries_its_net(paths):
+    for path in paths.values():
+        for step in path:
+            if step.technique_id in ("forcing-chain", "nested-forcing-net"):
+                assert step.net is not None
 
 
-def test_the_replay_rejects_a_broken_net():
-    path = explain(HARDEST[1])
+def test_the_replay_rejects_a_broken_net(paths):
+    path = paths[1]
     i = forcing_steps(path)[0]
     check_step(path, i)
     net = path[i].net
@@ -214,10 +219,28 @@ def test_net_text_doctest_shape():
     assert net_text(net, lambda c: f"r{c[0] + 1}c{c[1] + 1}", str) == "if r1c1=5:"
 
 
-def test_variant_forcing_steps_replay():
-    # killers and thermometers: constraint nodes replay through the constraint's own filter
-    for name in ("gen_killer", "gen_thermo", "gen_jigsaw", "gen_x"):
-        for puzzle in datasets.load(name)[:3]:
+@pytest.mark.parametrize(("name", "index"), [("gen_thermo", 3), ("gen_arrow", 2), ("gen_whispers", 4)])
+def test_variant_forcing_steps_replay(name, index):
+    # constraint nodes replay through the constraint's own filter
+    path = explain(datasets.load(name)[index])
+    steps = forcing_steps(path)
+    assert any(n.rule == "constraint" for i in steps for b in path[i].net.branches for n in b.nodes)
+    for i in steps:
+        check_step(path, i)
+
+
+@pytest.mark.slow
+def test_variant_forcing_steps_replay_on_samples():
+    for name in (
+        "gen_killer",
+        "gen_thermo",
+        "gen_jigsaw",
+        "gen_x",
+        "gen_arrow",
+        "gen_sandwich",
+        "gen_whispers",
+    ):
+        for puzzle in datasets.load(name)[:5]:
             path = explain(puzzle)
             for i in forcing_steps(path):
                 check_step(path, i)
