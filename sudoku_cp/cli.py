@@ -734,8 +734,16 @@ def explain_command(puzzle: str | None, index: int, time_limit: float | None, ma
     "cells with one candidate as givens, 9x9 classic).",
 )
 @reasoning_time_limit_option
+@click.option(
+    "--level",
+    "-l",
+    type=click.IntRange(1, 4),
+    default=None,
+    help="A graded hint: 1 the technique, 2 and the house, 3 and the cells, 4 the step (levels 1-3 name "
+    "no digit).",
+)
 def hint_command(
-    puzzle: str | None, index: int, candidates_file: str | None, time_limit: float | None
+    puzzle: str | None, index: int, candidates_file: str | None, time_limit: float | None, level: int | None
 ) -> None:
     """Print the next step for PUZZLE (a file, the puzzle itself, or standard input): the
     simplest deduction its digits allow (give the digits filled so far as givens), or,
@@ -750,7 +758,7 @@ def hint_command(
         read = _puzzle_of_candidates(candidates)
     else:
         read = _only(puzzle, index)[1]
-    step = hint(read, candidates=candidates, time_limit=time_limit)
+    step = hint(read, candidates=candidates, time_limit=time_limit, level=level)
     _out(str(step) if step is not None else "solved: every cell is filled")
 
 

@@ -47,7 +47,7 @@ from sudoku_cp.constraints import AllDifferent, Model, Origin, OriginKind, Sum, 
 from sudoku_cp.engine.runtime import Deadline
 from sudoku_cp.engine.search import BitmaskSearch
 from sudoku_cp.engine.sums import ImpliedSum
-from sudoku_cp.errors import NoSolutionError, NotProperError, SolveTimeoutError, SudokuError
+from sudoku_cp.errors import MarksExcludeSolutionError, NotProperError, SolveTimeoutError, SudokuError
 from sudoku_cp.grid import Grid
 from sudoku_cp.puzzle import Puzzle, PuzzleInput, as_puzzle
 from sudoku_cp.techniques.board import Board, Deduction, Finder, reasoning_deadline, values_of
@@ -126,11 +126,38 @@ class Step:
             return ""
         return net_text(self.net, _name, lambda unit: unit.label)
 
+    def hint_text(self, level: int) -> str:
+        """A graded hint toward this step, for a person at the board: ``1`` the technique
+        (``"Look for a hidden single."``), ``2`` and the house it lies in, ``3`` and the
+        cells to look at, ``4`` the whole step (``str(step)``). Levels 1 to 3 name no
+        digit.
+
+        Raises:
+            SudokuError: ``level`` is not 1, 2, 3 or 4.
+        """
+        if isinstance(level, bool) or level not in (1, 2, 3, 4):
+            raise SudokuError(f"level must be 1, 2, 3 or 4, not {level!r}")
+        if level == 4:
+            return str(self)
+        row = _row(self.technique_id)
+        if row is _UPDATE:
+            text = "Some pencil marks need updating: a filled cell's digit is still pencilled in its peers"
+        else:
+            text = f"Look for a {row.name or self.technique}"
+        houses = [
+            label for label, origin in zip(self.units, self.origins, strict=False) if origin.kind in _HOUSES
+        ]
+        if level >= 2 and houses:
+            text += f" in {houses[0]}"
+        if level >= 3:
+            text += f"; look at {_names(self.cells)}"
+        return text + "."
+
     @property
     def search_backed(self) -> bool:
         """True for a step proven by a backtracking search over its constraints rather than
         by an argument a reader can replay (the minimal deduction, the last resort)."""
-        return BY_ID.get(self.technique_id, _UNLISTED).search_backed
+        return _row(self.technique_id).search_backed
 
     @property
     def notation(self) -> str:
@@ -143,7 +170,7 @@ class Step:
     def _premise(self) -> str:
         """The premise in the words of the step's table row (its ``wording``, or its
         ``placing`` for a step that places a digit)."""
-        row = BY_ID.get(self.technique_id, _UNLISTED)
+        row = _row(self.technique_id)
         return row.premise(bool(self.placements), **self.wording_fields())
 
     def wording_fields(self) -> dict[str, str]:
@@ -178,6 +205,35 @@ class Step:
 
 _UNLISTED = Technique("", "", lambda board, candidates, placed: iter(()), "naked singles", "easy")
 """How a step of no table row is worded: its first constraint."""
+
+_UPDATE = Technique(
+    "marks-to-update",
+    "marks to update",
+    lambda board, candidates, placed: iter(()),
+    "naked singles",
+    "easy",
+    wording="{reason}; ",
+)
+"""How :func:`hint` words pencil marks to update (a filled cell's digit left in its peers):
+not a technique of the table (a solving path never leaves such marks)."""
+
+_HOUSES = (
+    OriginKind.ROW,
+    OriginKind.COLUMN,
+    OriginKind.BOX,
+    OriginKind.REGION,
+    OriginKind.DIAGONAL,
+    OriginKind.ANTI_DIAGONAL,
+    OriginKind.WINDOW,
+)
+"""The origins a graded hint names as "the house"."""
+
+
+def _row(technique_id: str) -> Technique:
+    """The table row of a step (or the row of marks to update, or the unlisted row)."""
+    if technique_id == _UPDATE.id:
+        return _UPDATE
+    return BY_ID.get(technique_id, _UNLISTED)
 
 
 def _name(triple: Sequence[int]) -> str:
@@ -440,7 +496,8 @@ def hint(
     candidates: CandidatesInput | None = None,
     techniques: Sequence[Technique | Finder] | None = None,
     time_limit: float | None = None,
-) -> Step | None:
+    level: int | None = None,
+) -> Step | str | None:
     """The next step from a state of the solve: the simplest deduction it allows, checked
     like every step of :func:`explain`. It always makes progress (places a digit in an
     open cell, or removes candidates still there), so hints never loop.
@@ -458,14 +515,25 @@ def hint(
         techniques: as for :func:`explain`.
         time_limit: seconds (wall clock) the call may take, the solve included
             (``None``: no limit).
+        level: ``None`` for the :class:`Step`; or a graded hint in words, for a person
+            at the board (:meth:`Step.hint_text`): 1 the technique, 2 and the house, 3
+            and the cells, 4 the whole step. Levels 1 to 3 name no digit.
+
+    With ``candidates``, the marks are diagnosed first: marks that exclude the solution
+    (a needed candidate removed, a wrong digit filled) raise
+    :class:`~sudoku_cp.errors.MarksExcludeSolutionError`, naming a house but never the
+    cell and digit; a filled cell whose digit is still pencilled in its peers gives a
+    step "marks to update" (those peers lose it) before any deduction.
 
     Returns:
-        The :class:`Step`, or ``None`` when the puzzle is solved (every cell filled).
+        The :class:`Step` (or its text at ``level``), or ``None`` when the puzzle is
+        solved (every cell filled).
 
     Raises:
         InvalidPuzzleError: malformed puzzle or candidates (naming the line and column).
-        NoSolutionError: the puzzle has no solution, or the candidates exclude every
-            solution (a digit of the solution was removed: the message names the cell).
+        NoSolutionError: the puzzle has no solution.
+        MarksExcludeSolutionError: the candidates exclude every solution (a
+            :class:`NoSolutionError`; the message names a house, not the digit).
         NotProperError: the puzzle has several solutions and no step follows from the
             constraints alone any more (sound steps are given while there are some).
         SolveTimeoutError: ``time_limit`` ran out before a step was found.
@@ -473,6 +541,8 @@ def hint(
             positive number.
     """
     deadline = reasoning_deadline(time_limit)
+    if level is not None and (isinstance(level, bool) or level not in HINT_LEVELS):
+        raise SudokuError(f"level must be one of 1, 2, 3, 4 or None, not {level!r}")
     puzzle = as_puzzle(puzzle)[0]
     smallest = solve(puzzle, time_limit=_left(deadline))  # NoSolutionError (with the conflicting givens)
     board = Board(puzzle.model)
@@ -491,7 +561,11 @@ def hint(
         placed = givens | filled(masks, puzzle.model.peers)
     if len(placed) == puzzle.model.cell_count and puzzle.model.holds([mask.bit_length() for mask in masks]):
         return None
-    solution = _solution_within(puzzle, masks, smallest)
+    solution = _solution_within(puzzle, masks, smallest, board.initial())
+    if candidates is not None:
+        stale = _stale_mark(puzzle, masks, givens)
+        if stale is not None:
+            return stale if level is None else stale.hint_text(level)
     board.solution = solution.cells
     try:
         found = next_step(board, masks, placed, as_techniques(techniques))
@@ -505,12 +579,19 @@ def hint(
         return None  # only with a restricted list of techniques
     technique, deduction = found
     check_deduction(puzzle, masks, deduction, solution, premises=not technique.needs_unique)
-    return _step(deduction, puzzle.model, technique)
+    step = _step(deduction, puzzle.model, technique)
+    return step if level is None else step.hint_text(level)
 
 
-def _solution_within(puzzle: Puzzle, masks: Sequence[int], smallest: Grid) -> Grid:
+HINT_LEVELS = (1, 2, 3, 4)
+"""The graded hint levels of :func:`hint`: technique, house, cells, the step."""
+
+
+def _solution_within(puzzle: Puzzle, masks: Sequence[int], smallest: Grid, initial: Sequence[int]) -> Grid:
     """A solution of ``puzzle`` that keeps every candidate of ``masks``: the smallest one
-    if it does, else any (several solutions); raise :class:`NoSolutionError` if none does."""
+    if it does, else any (several solutions); raise :class:`MarksExcludeSolutionError` if
+    none does, naming a house of a needed candidate that was removed (from ``initial``,
+    the marks people start from) but neither its cell nor its digit."""
     n = puzzle.side
     lost = next((c for c, v in enumerate(smallest.cells) if not masks[c] >> (v - 1) & 1), None)
     if lost is None:
@@ -519,12 +600,65 @@ def _solution_within(puzzle: Puzzle, masks: Sequence[int], smallest: Grid) -> Gr
     model = Model(n, puzzle.model.givens, puzzle.model.constraints + restricted, puzzle.model.positions)
     found = BitmaskSearch(model).find_solution() if all(model.domains()) else None
     if found is None:
-        row, column = puzzle.model.position(lost)
-        raise NoSolutionError(
-            f"these candidates exclude the solution: r{row + 1}c{column + 1} no longer has its digit "
-            f"{smallest.cells[lost]} among its candidates"
-        )
+        raise _wrong_marks(puzzle, masks, smallest, initial)
     return smallest.with_cells(list(found))
+
+
+def _wrong_marks(puzzle: Puzzle, masks: Sequence[int], solution: Grid, initial: Sequence[int]):
+    """The error for marks that exclude ``solution``: a house where a needed candidate was
+    removed, chosen so that the message cannot give the digit away (the house holds
+    removed candidates of two digits or more; the one with the fewest such candidates)."""
+    pairs = enumerate(zip(initial, masks, strict=True))
+    removed = {(c, v) for c, (start, mask) in pairs for v in values_of(start & ~mask)}
+    wrong = {(c, v) for c, v in enumerate(solution.cells) if not masks[c] >> (v - 1) & 1}
+    best: tuple[int, str] | None = None
+    for unit in puzzle.model.units:
+        cells = set(unit.cells)
+        if not any(c in cells for c, _ in wrong):
+            continue
+        here = [(c, v) for c, v in removed if c in cells]
+        if len({v for _, v in here}) < 2:
+            continue  # naming this house would name the digit
+        if best is None or len(here) < best[0]:
+            best = (len(here), unit.label)
+    house = None if best is None else best[1]
+    where = f" in {house}" if house else ""
+    return MarksExcludeSolutionError(
+        f"these pencil marks exclude the solution: a candidate you removed{where} is needed "
+        "(or a cell holds a wrong digit)",
+        house=house,
+        wrong=len(wrong),
+    )
+
+
+def _stale_mark(puzzle: Puzzle, masks: Sequence[int], givens: set[int]) -> Step | None:
+    """The first filled cell (row-major: a digit of the puzzle given to :func:`hint`, the
+    digits filled so far) whose digit is still pencilled in a peer, as a step that updates
+    those peers; ``None`` if there is none. (A cell that merely has one candidate left is a
+    naked single, not a filled cell.)"""
+    model = puzzle.model
+    for cell in sorted(givens):
+        mask = masks[cell]
+        if not mask or mask & (mask - 1):
+            continue
+        stale = [p for p in model.peers[cell] if masks[p] & mask]
+        if not stale:
+            continue
+        value = mask.bit_length()
+        name = model.cell_name(cell)
+        return Step(
+            "marks to update",
+            (),
+            tuple((*model.position(p), value) for p in sorted(stale)),
+            (model.position(cell),),
+            (value,),
+            ((*model.position(cell), value),),
+            (),
+            f"{name} holds {value}, but {value} is still pencilled in its peers",
+            (),
+            _UPDATE.id,
+        )
+    return None
 
 
 def _step(deduction: Deduction, model: Model, technique: Technique) -> Step:

@@ -362,9 +362,9 @@ def test_hint_says_when_candidates_exclude_the_solution_or_the_puzzle_is_not_pro
     cell = next(c for c, values in enumerate(candidates) if len(values) > 1)
     wrong = list(candidates)
     wrong[cell] = tuple(v for v in candidates[cell] if v != path.solution.cells[cell])
-    row, column = divmod(cell, 9)
-    with pytest.raises(NoSolutionError, match=f"exclude the solution: r{row + 1}c{column + 1}"):
+    with pytest.raises(NoSolutionError, match="exclude the solution: a candidate you removed") as caught:
         hint(puzzle, candidates=wrong)
+    assert f"r{cell // 9 + 1}c{cell % 9 + 1}" not in str(caught.value)  # no cell, no digit: issue 32
     with pytest.raises(NotProperError, match="several solutions"):
         hint("1234" + "." * 12)
     assert "several solutions" in explain("1234" + "." * 12).summary()
