@@ -9,8 +9,8 @@ full explanation, the median number of steps, the share of non-single steps that
 search-backed (the minimal deduction, the last resort: issue 32's target is at most 5%),
 how many forcing steps carry their printed net (all of them), and the median CPU seconds
 of a :func:`sudoku_cp.hint` at the middle state of each path (with its candidates).
-With ``--hodoku``, hodoku-py (a GPL port of HoDoKu, installed separately, never a dependency) solves the same 9x9
-puzzles in the same run, as the baseline of issue 19 (its share solved and median CPU
+With ``--hodoku``, hodoku-py (a GPL port of HoDoKu, installed separately, never a
+dependency) solves the same 9x9 puzzles in the same run, as the baseline of issue 19 (its share solved and median CPU
 seconds), and the ratio of the two medians. ``--techniques`` prints how often each
 technique was used. ``--cold-hint`` times each hint with nothing remembered from the
 explanation of the same puzzle (whether it is proper, the line clues' memos).

@@ -65,6 +65,7 @@ from sudoku_cp.techniques.table import (
     apply,
     hardest,
     solving_path,
+    step_rating,
 )
 
 NOT_PROPER = "not proper"
@@ -136,6 +137,13 @@ class Grade:
         proper: False when the puzzle has several solutions.
         waves: how many waves of singles the path takes (:func:`singles_waves`, summed
             over its runs of singles): the depth of the dependency among its singles.
+        rating: the hardest-puzzle rating, on Sudoku Explainer's scale (1.0 to about 12):
+            the largest :func:`~sudoku_cp.techniques.table.step_rating` of the path, its
+            forcing steps rated by their nets (a chain 7.5, a cell or unit chain 8.2, a
+            net 8.5, nested contradictions 9.5, plus SE's length increments), a
+            search-backed step 10.0 or more (a path that stalls: 10.0). It predicts SE's
+            rating (its hardest step) where ``score`` and ``hardest`` saturate: on the
+            hardest puzzles, every path needs a forcing step.
     """
 
     level: int
@@ -147,6 +155,7 @@ class Grade:
     technique: str = field(default="", compare=False)
     proper: bool = field(default=True, compare=False)
     waves: int = field(default=0, compare=False)
+    rating: float = field(default=0.0, compare=False)
 
     def __post_init__(self) -> None:
         if not self.technique:
@@ -374,11 +383,12 @@ def grade(puzzle: PuzzleInput, *, time_limit: float | None = None) -> Grade:
     placed = {cell for cell, value in enumerate(puzzle.grid.cells) if value}
     used: dict = {}
     score = hardest_cost = 0
-    effort = 0.0
+    effort = rating = 0.0
     waves = 0
     start = candidates[:], set(placed)  # where the current run of singles starts
     try:
-        for technique, _ in solving_path(board, candidates, placed):
+        for technique, deduction in solving_path(board, candidates, placed):
+            rating = max(rating, step_rating(technique, deduction))
             used[technique] = used.get(technique, 0) + 1
             score += technique.cost
             hardest_cost = max(hardest_cost, technique.cost)
@@ -398,7 +408,17 @@ def grade(puzzle: PuzzleInput, *, time_limit: float | None = None) -> Grade:
     ):
         top = hardest(list(used)) or TECHNIQUES[0]
         effort += WAVE_COST * waves
-        return Grade(top.level_index, 0, score, hardest_cost, round(effort), steps, top.name, waves=waves)
+        return Grade(
+            top.level_index,
+            0,
+            score,
+            hardest_cost,
+            round(effort),
+            steps,
+            top.name,
+            waves=waves,
+            rating=rating,
+        )
     search = BitmaskSearch(puzzle, deadline)
     try:
         count = search.count_solutions(2)
@@ -409,7 +429,16 @@ def grade(puzzle: PuzzleInput, *, time_limit: float | None = None) -> Grade:
     top = len(LEVELS) - 1
     effort += WAVE_COST * waves
     return Grade(
-        top, search.nodes, score, hardest_cost, round(effort), steps, SEARCH, proper=count == 1, waves=waves
+        top,
+        search.nodes,
+        score,
+        hardest_cost,
+        round(effort),
+        steps,
+        SEARCH,
+        proper=count == 1,
+        waves=waves,
+        rating=max(rating, 10.0),
     )
 
 

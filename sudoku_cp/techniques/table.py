@@ -246,6 +246,72 @@ TECHNIQUES: tuple[Technique, ...] = (
 )  # fmt: skip
 """Every technique, simplest first: the order of :func:`solving_path`."""
 
+RATINGS: dict[str, float] = {
+    "naked-single": 2.3, "hidden-single": 1.5, "rule-of-45": 2.0,
+    "locked-candidates": 2.7, "naked-pair": 3.0, "hidden-pair": 3.4, "naked-triple": 3.6,
+    "hidden-triple": 4.0, "naked-quad": 5.0, "hidden-quad": 5.4,
+    "x-wing": 3.2, "swordfish": 3.8, "jellyfish": 5.2,
+    "skyscraper": 6.6, "2-string-kite": 6.6, "turbot-fish": 6.6, "empty-rectangle": 6.6,
+    "xy-wing": 4.2, "xyz-wing": 4.4, "w-wing": 6.6,
+    "unique-rectangle-1": 4.5, "bug-plus-1": 5.6,
+    "finned-x-wing": 6.6, "sashimi-x-wing": 6.6, "finned-swordfish": 6.6, "sashimi-swordfish": 6.6,
+    "finned-jellyfish": 6.6, "sashimi-jellyfish": 6.6,
+    "simple-colors": 6.5, "x-chain": 6.6, "xy-chain": 6.6, "aic": 7.0, "als-xz": 7.0,
+    "forcing-chain": 7.5, "nested-forcing-net": 9.5, "minimal-deduction": 10.0,
+}  # fmt: skip
+"""Each technique's base rating on Sudoku Explainer's scale ("Difficulty ratings in Sudoku
+Explainer v1.2.1", the Sukaku Explainer wiki): the values SE gives the same technique
+(hidden single 1.5, naked pair 3.0, X-Wing 3.2, XY-Wing 4.2...), and for the patterns SE
+finds as chains (Skyscraper, finned fish, W-Wing) its forcing X-chain's 6.6. Forcing
+steps are rated from their net (:func:`step_rating`). A variant's own constraints rate
+2.0."""
+
+NET_RATINGS = {"chain": 7.5, "cell": 8.2, "unit": 8.2, "net": 8.5, "nested": 9.5}
+"""The base ratings of forcing steps, after SE: a contradiction along one chain (Nishio,
+7.5), a cell or unit forcing chain (8.2), a net (a node needing several others:
+dynamic forcing chains, 8.5), nested contradictions (nested forcing chains, 9.5; half
+a point more for each further level)."""
+
+
+def length_bonus(length: int) -> float:
+    """SE's length increment: 0.1 for each of the thresholds 4, 6, 8, 12, 16, 24, 32, ...
+    (alternately times 1.5 and 4/3) that ``length`` exceeds.
+
+    >>> length_bonus(4), length_bonus(5), length_bonus(40)
+    (0.0, 0.1, 0.6)
+    """
+    bonus, threshold, factor = 0.0, 4, 1.5
+    while length > threshold:
+        bonus += 0.1
+        threshold = round(threshold * factor)
+        factor = 4 / 3 if factor == 1.5 else 1.5
+    return round(bonus, 1)
+
+
+def step_rating(technique: Technique, deduction: Deduction) -> float:
+    """A step's rating on Sudoku Explainer's scale: its row's base (:data:`RATINGS`) plus
+    :func:`length_bonus` of its chain's nodes; for a forcing step, from its net: the base of
+    its kind (:data:`NET_RATINGS`) plus the length bonus of the net's implications; a
+    search-backed step 10.0 plus the bonus of its constraints."""
+    net = deduction.net
+    if net is not None:
+        branches = net.branches
+        dynamic = any(len(n.because) > 1 for b in branches for n in b.nodes)
+        if net.depth > 1:
+            base = NET_RATINGS["nested"] + 0.5 * (net.depth - 2)
+        elif net.kind != "contradiction":
+            base = NET_RATINGS["net"] if dynamic else NET_RATINGS["cell"]
+        else:
+            base = NET_RATINGS["net"] if dynamic else NET_RATINGS["chain"]
+        return round(base + length_bonus(net.size), 1)
+    base = RATINGS.get(technique.id, 2.0)
+    if deduction.chain is not None:
+        return round(base + length_bonus(len(deduction.chain.nodes)), 1)
+    if technique.search_backed:
+        return round(base + length_bonus(len(deduction.constraints)), 1)
+    return base
+
+
 _ORDER = {technique.id: order for order, technique in enumerate(TECHNIQUES)}
 
 BY_ID: dict[str, Technique] = {technique.id: technique for technique in TECHNIQUES}
@@ -349,6 +415,8 @@ def hardest(techniques: Sequence[Technique]) -> Technique | None:
 
 __all__ = [
     "BANDS",
+    "NET_RATINGS",
+    "RATINGS",
     "BAND_NAMES",
     "BY_ID",
     "Contradiction",
@@ -360,7 +428,9 @@ __all__ = [
     "apply",
     "as_techniques",
     "hardest",
+    "length_bonus",
     "next_deduction",
     "next_step",
     "solving_path",
+    "step_rating",
 ]
