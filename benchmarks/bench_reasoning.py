@@ -10,8 +10,8 @@ search-backed (the minimal deduction, the last resort: issue 32's target is at m
 how many forcing steps carry their printed net (all of them), and the median CPU seconds
 of a :func:`sudoku_cp.hint` at the middle state of each path (with its candidates).
 With ``--hodoku``, hodoku-py (a GPL port of HoDoKu, installed separately, never a
-dependency) solves the same 9x9 puzzles in the same run, as the baseline of issue 19 (its share solved and median CPU
-seconds), and the ratio of the two medians. ``--techniques`` prints how often each
+dependency) solves the same 9x9 puzzles in the same run, as the baseline of issue 19 (its
+share solved and median CPU seconds), and the ratio of the two medians. ``--techniques`` prints how often each
 technique was used. ``--cold-hint`` times each hint with nothing remembered from the
 explanation of the same puzzle (whether it is proper, the line clues' memos).
 
