@@ -278,7 +278,7 @@ def length_bonus(length: int) -> float:
     (alternately times 1.5 and 4/3) that ``length`` exceeds.
 
     >>> length_bonus(4), length_bonus(5), length_bonus(40)
-    (0.0, 0.1, 0.6)
+    (0.0, 0.1, 0.7)
     """
     bonus, threshold, factor = 0.0, 4, 1.5
     while length > threshold:
