@@ -20,6 +20,7 @@ and candidates.
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Iterator, Sequence
 
 from sudoku_cp.constraints import Constraint, Linear, Sandwich, Skyscraper, Sum
@@ -191,11 +192,11 @@ class _Nets(_Propagation):
         for w in values_of(cand[cell] & ~bit):
             record.add("<>", cell, w, "placed", None, (root,))
         cand[cell] = bit
-        queue = [cell]
+        queue = deque([cell])  # first in, first out: each fact from the earliest facts (shorter nets)
         done: set[int] = set()
         while True:
             while queue:
-                c = queue.pop()
+                c = queue.popleft()
                 if c in done:
                     continue
                 done.add(c)
@@ -273,7 +274,7 @@ class _Nets(_Propagation):
             if not changed and not queue:
                 return cand, record, None
 
-    def _nested(self, record: _Record, cand: list[int], queue: list[int], nest: int) -> bool | None:
+    def _nested(self, record: _Record, cand: list[int], queue: deque[int], nest: int) -> bool | None:
         """Remove one candidate whose supposition (from ``cand``) contradicts itself, with
         a node for it: True if one was, None if that empties its cell, False if none."""
         fast = _Propagation.run
@@ -334,23 +335,29 @@ def find_forcing_chains(board: Board, candidates: list[int], placed: set[int]) -
             drawn.append(slice_branch(record.nodes, ends))
         return Net(kind, tuple(drawn), unit)
 
-    for cell in open_cells:  # contradiction
-        for value in values_of(candidates[cell]):
-            after, used = outcome(cell, value)
-            if after is None:
-                found = net("contradiction", [(cell, value)])
-                yield Deduction(
-                    "forcing chain (contradiction)",
-                    (),
-                    ((cell, value),),
-                    (cell,),
-                    (value,),
-                    ((cell, value),),
-                    premise(used, (geo.units[u] for u in geo.units_of[cell][:1])),
-                    f"supposing {_name(board, cell)}={value} leads to a contradiction",
-                    net=found,
-                )
-                return
+    contradictions = [
+        (cell, value)
+        for cell in open_cells
+        for value in values_of(candidates[cell])
+        if outcome(cell, value)[0] is None
+    ]
+    if contradictions:  # the smallest of the first few nets
+        nets = [net("contradiction", [found]) for found in contradictions[:NET_CHOICES]]
+        found = min(nets, key=lambda n: n.size)
+        cell, value = found.branches[0].cell, found.branches[0].value
+        used = outcome(cell, value)[1]
+        yield Deduction(
+            "forcing chain (contradiction)",
+            (),
+            ((cell, value),),
+            (cell,),
+            (value,),
+            ((cell, value),),
+            premise(used, (geo.units[u] for u in geo.units_of[cell][:1])),
+            f"supposing {_name(board, cell)}={value} leads to a contradiction",
+            net=found,
+        )
+        return
     for cell in open_cells:  # cell
         if candidates[cell].bit_count() > MAX_BRANCHES:
             break
@@ -393,6 +400,9 @@ def find_forcing_chains(board: Board, candidates: list[int], placed: set[int]) -
                 )
                 return
 
+
+NET_CHOICES = 8
+"""How many contradictions a forcing chain compares: the smallest net is the step."""
 
 NET_TRIES = 24
 """How many candidates a nested forcing net supposes at most, per step."""
