@@ -276,8 +276,10 @@ class _Nets(_Propagation):
 
     def _nested(self, record: _Record, cand: list[int], queue: deque[int], nest: int) -> bool | None:
         """Remove one candidate whose supposition (from ``cand``) contradicts itself, with
-        a node for it: True if one was, None if that empties its cell, False if none."""
+        a node for it (the smallest of the first :data:`NET_INNER` such branches): True if
+        one was, None if that empties its cell, False if none."""
         fast = _Propagation.run
+        found: list[tuple[int, int, Branch]] = []
         for c in sorted(
             (c for c in range(len(cand)) if cand[c] & (cand[c] - 1)), key=lambda c: cand[c].bit_count()
         ):
@@ -285,25 +287,42 @@ class _Nets(_Propagation):
                 if nest == 1 and fast(self, cand, c, w)[0] is not None:
                     continue
                 after, inner, end = self.branch(cand, c, w, nest - 1)
-                if after is not None:
-                    continue
-                sub = slice_branch(inner.nodes, [end])
-                depends: set[int] = set()
-                for node in sub.nodes:
-                    if node.cell is not None:
-                        depends.add(node.cell)
-                    if node.unit is not None:
-                        depends.update(node.unit.cells)
-                premises = record.removals(sorted(depends), cand)
-                record.add("<>", c, w, "nested", None, premises, sub)
-                cand[c] &= ~(1 << (w - 1))
-                if not cand[c]:
-                    record.add("no candidate", c, None, "no candidate", None, record.removals((c,), cand))
-                    return None
-                if not cand[c] & (cand[c] - 1):
-                    queue.append(c)
-                return True
-        return False
+                if after is None:
+                    found.append((c, w, slice_branch(inner.nodes, [end])))
+            if len(found) >= NET_INNER:
+                break
+        if not found:
+            return False
+        c, w, sub = min(found, key=lambda f: f[2].size)
+        record.add("<>", c, w, "nested", None, self._premises(record, cand, sub), sub)
+        cand[c] &= ~(1 << (w - 1))
+        if not cand[c]:
+            record.add("no candidate", c, None, "no candidate", None, record.removals((c,), cand))
+            return None
+        if not cand[c] & (cand[c] - 1):
+            queue.append(c)
+        return True
+
+    @staticmethod
+    def _premises(record: _Record, cand: list[int], sub: Branch) -> list[int]:
+        """The removals of the outer branch that a nested branch relies on: for a naked
+        single or an empty cell, every removal from its cell; for a hidden single or a
+        value with no place, the value's removals in the unit; for a variant constraint,
+        every removal among its cells."""
+        whole: set[int] = set()
+        values: set[tuple[int, int]] = set()
+        for node in sub.nodes:
+            if node.rule in ("naked single", "no candidate"):
+                whole.add(node.cell)
+            elif node.rule in ("hidden single", "no place"):
+                values.update((x, node.value) for x in node.unit.cells)
+            elif node.rule == "constraint":
+                whole.update(node.unit.cells)
+        removed = set(record.removals(sorted(whole), cand))
+        for x, v in values:
+            if record.start[x] >> (v - 1) & 1 and not cand[x] >> (v - 1) & 1:
+                removed.add(record.facts[("<>", x, v)])
+        return sorted(removed)
 
 
 def find_forcing_chains(board: Board, candidates: list[int], placed: set[int]) -> Iterator[Deduction]:
@@ -403,6 +422,9 @@ def find_forcing_chains(board: Board, candidates: list[int], placed: set[int]) -
 
 NET_CHOICES = 8
 """How many contradictions a forcing chain compares: the smallest net is the step."""
+
+NET_INNER = 1
+"""How many nested contradictions a nested net compares at each point: the smallest is kept."""
 
 NET_TRIES = 24
 """How many candidates a nested forcing net supposes at most, per step."""
