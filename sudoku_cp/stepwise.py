@@ -340,7 +340,9 @@ class Explanation:
         """A picture of step ``index``: the grid and candidates just before it, its premise
         cells highlighted and its units tinted, its premise candidates marked blue, the
         candidates it removes red and the digits it places green; a chain step's links
-        join its nodes' candidates, strong links solid, weak links dashed. Other options
+        join its nodes' candidates, strong links solid, weak links dashed; a forcing
+        step's net is drawn as coloured paths, one colour per branch, from each premise
+        to what it implies. Other options
         as :func:`sudoku_cp.svg.draw`."""
         from sudoku_cp import svg  # here, not at the top: drawsvg is heavy (start-up time)
 
@@ -358,9 +360,39 @@ class Explanation:
             highlight=step.cells,
             units=units,
             marks=marks,
-            links=_chain_links(step.chain, candidates, self.puzzle.model) if step.chain is not None else (),
+            links=_chain_links(step.chain, candidates, self.puzzle.model)
+            if step.chain is not None
+            else _net_links(step.net)
+            if step.net is not None
+            else (),
             **options,
         )
+
+
+def _net_links(net: Net) -> list[tuple]:
+    """A forcing net's implications as :func:`sudoku_cp.svg.draw` links, one colour per
+    branch (:data:`sudoku_cp.svg.BRANCH_COLOURS`): from each premise's candidate to the
+    implied one, solid into a placed digit, dashed into a removed candidate (the outer
+    branch only, not the nested ones)."""
+    from sudoku_cp.svg import BRANCH_COLOURS
+
+    links = []
+    for index, branch in enumerate(net.branches):
+        colour = BRANCH_COLOURS[index % len(BRANCH_COLOURS)]
+        for node in branch.nodes:
+            if node.kind not in ("=", "<>"):
+                continue
+            for premise in (branch.nodes[i] for i in node.because):
+                if premise.kind in ("=", "<>") and (premise.cell, premise.value) != (node.cell, node.value):
+                    links.append(
+                        (
+                            ((*premise.cell, premise.value),),
+                            ((*node.cell, node.value),),
+                            node.kind == "=",
+                            colour,
+                        )
+                    )
+    return links
 
 
 def _chain_links(chain: Chain, candidates, model: Model) -> list[tuple[list[Triple], list[Triple], bool]]:

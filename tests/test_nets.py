@@ -253,3 +253,15 @@ def test_every_forcing_net_of_the_hardest_list_replays():
         assert path.solved
         for i in forcing_steps(path):
             check_step(path, i)
+
+
+def test_a_net_is_drawn_one_colour_per_branch(paths):
+    from sudoku_cp.svg import BRANCH_COLOURS
+
+    for path in paths.values():
+        for i in forcing_steps(path):
+            picture = path.to_svg(i)
+            branches = len(path[i].net.branches)
+            assert picture.count('class="link') > 0
+            for colour in BRANCH_COLOURS[: min(branches, len(BRANCH_COLOURS))]:
+                assert colour in picture
