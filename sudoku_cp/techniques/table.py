@@ -43,7 +43,12 @@ from sudoku_cp.techniques.single_digit import (
     find_turbot_fish,
     find_two_string_kite,
 )
-from sudoku_cp.techniques.uniqueness import find_bug_plus_one, find_unique_rectangle
+from sudoku_cp.techniques.uniqueness import (
+    find_bug_plus_one,
+    find_unique_rectangle,
+    find_unique_rectangle_2,
+    find_unique_rectangle_4,
+)
 from sudoku_cp.techniques.wings import find_w_wing, find_xy_wing, find_xyz_wing
 
 LEVELS: tuple[str, ...] = (
@@ -218,6 +223,10 @@ TECHNIQUES: tuple[Technique, ...] = (
     Technique("w-wing", "W-Wing", find_w_wing, _WINGS, "expert", 150, wording=_PATTERN),
     Technique("unique-rectangle-1", "Unique Rectangle type 1", find_unique_rectangle, _UNIQUENESS, "expert",
               100, wording=_UNIQUE, needs_unique=True),
+    Technique("unique-rectangle-2", "Unique Rectangle type 2", find_unique_rectangle_2, _UNIQUENESS, "expert",
+              100, wording=_UNIQUE, needs_unique=True),
+    Technique("unique-rectangle-4", "Unique Rectangle type 4", find_unique_rectangle_4, _UNIQUENESS, "expert",
+              100, wording=_UNIQUE, needs_unique=True),
     Technique("bug-plus-1", "BUG+1", find_bug_plus_one, _UNIQUENESS, "expert", 100,
               placing="{placement} (every other cell has two candidates; uniqueness: the puzzle has one)",
               needs_unique=True),
@@ -253,7 +262,7 @@ RATINGS: dict[str, float] = {
     "x-wing": 3.2, "swordfish": 3.8, "jellyfish": 5.2,
     "skyscraper": 6.6, "2-string-kite": 6.6, "turbot-fish": 6.6, "empty-rectangle": 6.6,
     "xy-wing": 4.2, "xyz-wing": 4.4, "w-wing": 6.6,
-    "unique-rectangle-1": 4.5, "bug-plus-1": 5.6,
+    "unique-rectangle-1": 4.5, "unique-rectangle-2": 4.6, "unique-rectangle-4": 4.6, "bug-plus-1": 5.6,
     "finned-x-wing": 6.6, "sashimi-x-wing": 6.6, "finned-swordfish": 6.6, "sashimi-swordfish": 6.6,
     "finned-jellyfish": 6.6, "sashimi-jellyfish": 6.6,
     "simple-colors": 6.5, "x-chain": 6.6, "xy-chain": 6.6, "aic": 7.0, "als-xz": 7.0,
