@@ -30,6 +30,7 @@ Usage::
     python benchmarks/bench_reasoning.py --sets top95 --hodoku # one set, with the baseline
     python benchmarks/bench_reasoning.py --sets top95 hardest anti_knight --hodoku --write
     python benchmarks/bench_reasoning.py --limit 20            # the first 20 puzzles of each
+    python benchmarks/bench_reasoning.py --sets hardest --baseline ../main   # and an older checkout
     python benchmarks/bench_reasoning.py --sets --shared ../shared/data/variants \
         --write docs/benchmarks/bench_reasoning_shared.md       # the published variants only
 """
@@ -127,13 +128,42 @@ def main() -> None:
         help="time each hint with nothing remembered from the explanation before it "
         "(Board.proper, the line automata and their memos)",
     )
+    parser.add_argument(
+        "--baseline",
+        type=Path,
+        default=None,
+        help="a checkout of the package (its root folder) to run the same sets with, in the same run",
+    )
     add_write_option(parser, __file__)
     args = parser.parse_args()
     with recording() as log:
         run(args)
+        if args.baseline is not None:
+            baseline(args)
     names = args.sets + [f"shared-{path.stem}" for path in shared_files(args.shared)]
     names += [f"file-{path.stem}" for path in args.file or ()]
     write_if_asked(args, log, "Reasoning to the end", datasets_text(names, limit=args.limit))
+
+
+def baseline(args: argparse.Namespace) -> None:
+    """The same sets with the package of ``--baseline`` (a child process with that checkout
+    first on the path), printed under a heading: the baseline of the same run."""
+    import os
+    import subprocess
+
+    argv = [sys.executable, __file__, "--sets", *args.sets]
+    for path in args.file or ():
+        argv += ["--file", str(path)]
+    for path in args.shared or ():
+        argv += ["--shared", str(path)]
+    if args.limit is not None:
+        argv += ["--limit", str(args.limit)]
+    if args.no_check:
+        argv.append("--no-check")
+    env = {**os.environ, "PYTHONPATH": str(args.baseline.resolve())}
+    print(f"# baseline: the package of {args.baseline} on the same sets")
+    done = subprocess.run(argv, env=env, capture_output=True, text=True, check=False)
+    print(done.stdout + done.stderr, end="", flush=True)
 
 
 def shared_files(paths: list[Path] | None) -> list[Path]:

@@ -13,7 +13,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from sudoku_cp.constraints import cell_name
-from sudoku_cp.techniques.als import find_als_xz
+from sudoku_cp.techniques.als import find_als_xy_wing, find_als_xz
 from sudoku_cp.techniques.basic import (
     hidden_singles,
     hidden_subsets,
@@ -246,6 +246,7 @@ TECHNIQUES: tuple[Technique, ...] = (
     Technique("xy-chain", "XY-Chain", find_xy_chain, _CHAINS, "expert", 260, wording=_PATTERN),
     Technique("aic", "AIC", find_aic, _CHAINS, "expert", 280, wording=_PATTERN),
     Technique("als-xz", "ALS-XZ", find_als_xz, _ALS, "expert", 300, wording=_PATTERN),
+    Technique("als-xy-wing", "ALS-XY-Wing", find_als_xy_wing, _ALS, "expert", 320, wording=_PATTERN),
     Technique("forcing-chain", "forcing chain", find_forcing_chains, _FORCING, "fiendish", 500,
               wording="{reason}; "),
     Technique("nested-forcing-net", "nested forcing net", find_nested_forcing_nets, _FORCING, "fiendish", 600,
@@ -265,7 +266,7 @@ RATINGS: dict[str, float] = {
     "unique-rectangle-1": 4.5, "unique-rectangle-2": 4.6, "unique-rectangle-4": 4.6, "bug-plus-1": 5.6,
     "finned-x-wing": 6.6, "sashimi-x-wing": 6.6, "finned-swordfish": 6.6, "sashimi-swordfish": 6.6,
     "finned-jellyfish": 6.6, "sashimi-jellyfish": 6.6,
-    "simple-colors": 6.5, "x-chain": 6.6, "xy-chain": 6.6, "aic": 7.0, "als-xz": 7.0,
+    "simple-colors": 6.5, "x-chain": 6.6, "xy-chain": 6.6, "aic": 7.0, "als-xz": 7.0, "als-xy-wing": 7.2,
     "forcing-chain": 7.5, "nested-forcing-net": 9.5, "minimal-deduction": 10.0,
 }  # fmt: skip
 """Each technique's base rating on Sudoku Explainer's scale ("Difficulty ratings in Sudoku
