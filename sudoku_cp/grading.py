@@ -12,7 +12,7 @@ singles to minimal deductions, then ``"search"``; :data:`BANDS` maps them to the
 easy, medium, hard, expert and fiendish).
 
 So ``grade`` and ``explain`` cannot disagree: ``grade`` names the hardest technique of
-``explain``'s path (by level, then table order). Three numbers rank puzzles more
+``explain``'s path (by level, then table order). Four numbers rank puzzles more
 finely than the band, each measured against references in
 ``benchmarks/bench_grading.py``:
 
@@ -21,6 +21,11 @@ finely than the band, each measured against references in
   14, locked candidates 50, an X-Wing 140, an XY-Chain 260, a forcing chain 500...);
 - ``hardest``, the largest step cost, as Sudoku Explainer rates a puzzle by its
   hardest step;
+- ``rating``, the hardest-puzzle rating on Sudoku Explainer's scale: the largest step
+  rating of the path, SE's published technique ratings, a forcing step rated by its net
+  (kind, nesting depth, size, with SE's length increments): it predicts SE's rating
+  where ``score`` and ``hardest`` saturate, on the hardest puzzles (every path needs a
+  forcing step there);
 - ``effort``, a model of people's solving time after Pelánek (FLAIRS 2011), who finds
   two sources of difficulty, the steps themselves and how they depend on each other:
   the path's singles replayed in the order people scan for them (hidden singles
@@ -178,7 +183,7 @@ class Grade:
         if not self.proper:
             return f"{NOT_PROPER} (several solutions)"
         effort = f", {self.search_nodes} search nodes" if self.level_name == SEARCH else ""
-        return f"{self.band} ({self.technique}{effort}, score {self.score})"
+        return f"{self.band} ({self.technique}{effort}, score {self.score}, rating {self.rating:.1f})"
 
 
 SINGLES = frozenset({"naked-single", "hidden-single"})
