@@ -26,7 +26,7 @@ from sudoku_cp.techniques.basic import (
 from sudoku_cp.techniques.basic_fish import fish
 from sudoku_cp.techniques.board import Board, Deduction, Finder
 from sudoku_cp.techniques.chains import find_aic, find_x_chain, find_xy_chain
-from sudoku_cp.techniques.coloring import find_simple_colors
+from sudoku_cp.techniques.coloring import find_multi_colors, find_simple_colors
 from sudoku_cp.techniques.finned_fish import (
     find_finned_jellyfish,
     find_finned_swordfish,
@@ -242,6 +242,7 @@ TECHNIQUES: tuple[Technique, ...] = (
               wording=_FISH),
     Technique("simple-colors", "Simple Colors", find_simple_colors, _COLOURING, "expert", 150,
               wording=_PATTERN),
+    Technique("multi-colors", "Multi-Colors", find_multi_colors, _COLOURING, "expert", 200, wording=_PATTERN),
     Technique("x-chain", "X-Chain", find_x_chain, _CHAINS, "expert", 260, wording=_PATTERN),
     Technique("xy-chain", "XY-Chain", find_xy_chain, _CHAINS, "expert", 260, wording=_PATTERN),
     Technique("aic", "AIC", find_aic, _CHAINS, "expert", 280, wording=_PATTERN),
@@ -266,7 +267,8 @@ RATINGS: dict[str, float] = {
     "unique-rectangle-1": 4.5, "unique-rectangle-2": 4.6, "unique-rectangle-4": 4.6, "bug-plus-1": 5.6,
     "finned-x-wing": 6.6, "sashimi-x-wing": 6.6, "finned-swordfish": 6.6, "sashimi-swordfish": 6.6,
     "finned-jellyfish": 6.6, "sashimi-jellyfish": 6.6,
-    "simple-colors": 6.5, "x-chain": 6.6, "xy-chain": 6.6, "aic": 7.0, "als-xz": 7.0, "als-xy-wing": 7.2,
+    "simple-colors": 6.5, "multi-colors": 6.6, "x-chain": 6.6, "xy-chain": 6.6,
+    "aic": 7.0, "als-xz": 7.0, "als-xy-wing": 7.2,
     "forcing-chain": 7.5, "nested-forcing-net": 9.5, "minimal-deduction": 10.0,
 }  # fmt: skip
 """Each technique's base rating on Sudoku Explainer's scale ("Difficulty ratings in Sudoku
