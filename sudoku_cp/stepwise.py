@@ -342,7 +342,8 @@ class Explanation:
         candidates it removes red and the digits it places green; a chain step's links
         join its nodes' candidates, strong links solid, weak links dashed; a forcing
         step's net is drawn as coloured paths, one colour per branch, from each premise
-        to what it implies. Other options
+        to what it implies, the cell where a branch contradicts itself tinted red (the
+        unit tinted, for a value left with no place). Other options
         as :func:`sudoku_cp.svg.draw`."""
         from sudoku_cp import svg  # here, not at the top: drawsvg is heavy (start-up time)
 
@@ -353,11 +354,21 @@ class Explanation:
         marks.update({triple: "placed" for triple in step.placements})
         cells_of = _cells_by_origin(self.puzzle)
         units = [cells_of[origin] for origin in step.origins if origin in cells_of][:4]
+        highlight = dict.fromkeys(step.cells, svg.HIGHLIGHT_COLOUR)
+        if step.net is not None:  # where each branch contradicts itself: the cell, or the unit
+            model = self.puzzle.model
+            units = []
+            for branch in step.net.branches:
+                end = branch.contradiction
+                if end is not None and end.cell is not None:
+                    highlight[end.cell] = svg.CONTRADICTION_COLOUR
+                elif end is not None and end.unit is not None:
+                    units.append([model.position(c) for c in end.unit.cells])
         return svg.to_svg(
             self.puzzle,
             values=digits,
             candidates=candidates,
-            highlight=step.cells,
+            highlight=highlight,
             units=units,
             marks=marks,
             links=_chain_links(step.chain, candidates, self.puzzle.model)

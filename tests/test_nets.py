@@ -256,7 +256,7 @@ def test_every_forcing_net_of_the_hardest_list_replays():
 
 
 def test_a_net_is_drawn_one_colour_per_branch(paths):
-    from sudoku_cp.svg import BRANCH_COLOURS
+    from sudoku_cp.svg import BRANCH_COLOURS, CONTRADICTION_COLOUR
 
     for path in paths.values():
         for i in forcing_steps(path):
@@ -265,3 +265,6 @@ def test_a_net_is_drawn_one_colour_per_branch(paths):
             assert picture.count('class="link') > 0
             for colour in BRANCH_COLOURS[: min(branches, len(BRANCH_COLOURS))]:
                 assert colour in picture
+            ends = [b.contradiction for b in path[i].net.branches if b.contradiction is not None]
+            if any(end.cell is not None for end in ends):
+                assert CONTRADICTION_COLOUR in picture  # the cell where a branch fails
