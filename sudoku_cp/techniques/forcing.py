@@ -12,6 +12,18 @@ the constraints it uses.
   (or the same digit placed): it is, whatever the cell holds.
 * *Unit forcing chain*: whichever place a value takes in a unit, the same follows.
 
+* *Nested forcing net* (:func:`find_nested_forcing_nets`): a contradiction whose branch,
+  whenever singles stop, removes a candidate whose own supposition contradicts itself
+  within the branch (a nested branch, written out); tried before the search-backed
+  minimal deduction.
+
+Every step carries its net (:attr:`Deduction.net`, :mod:`sudoku_cp.techniques.nets`):
+each branch's implications in first-in first-out order (a fact from the earliest facts
+that give it), cut to those the end needs; of the first :data:`NET_CHOICES`
+contradictions, the smallest net is the step. A forcing step never rests on the
+solution: :func:`find_nested_forcing_nets` lets the solution choose *which* candidate to
+suppose, and the net is the whole argument.
+
 Units: every constraint of the model (AllDifferents of any size, units for hidden
 singles, and the variants' sums, thermometers and dots). Premises: the constraints the
 propagations used, with the current candidates of their cells; the supposed cell, unit
