@@ -27,7 +27,9 @@ A step that failed either check would be a bug, and raises :class:`SudokuError` 
 than being shown. Where no technique applies, the path ends and says so
 (:attr:`Explanation.stalled`), naming the cell a search would branch on
 (:attr:`Explanation.branch_cell`: the open cell with the fewest candidates, the first in
-row-major order among equals); no step is ever guessed.
+row-major order among equals); no step is ever guessed. A path stopped by ``max_steps`` or
+``time_limit`` says it was cut off (:attr:`Explanation.cut_off`), not that it stalls.
+Forcing steps carry their whole net (:attr:`Step.net`), printed under their line.
 
 >>> path = explain("..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..")
 >>> path.solved, len(path), {step.technique for step in path}
