@@ -130,7 +130,7 @@ class Step:
 
     def hint_text(self, level: int) -> str:
         """A graded hint toward this step, for a person at the board: ``1`` the technique
-        (``"Look for a hidden single."``), ``2`` and the house it lies in, ``3`` and the
+        (``"Next technique: hidden single."``), ``2`` and the house it lies in, ``3`` and the
         cells to look at, ``4`` the whole step (``str(step)``). Levels 1 to 3 name no
         digit.
 
@@ -145,12 +145,12 @@ class Step:
         if row is _UPDATE:
             text = "Some pencil marks need updating: a filled cell's digit is still pencilled in its peers"
         else:
-            text = f"Look for a {row.name or self.technique}"
+            text = f"Next technique: {row.name or self.technique}"
         houses = [
             label for label, origin in zip(self.units, self.origins, strict=False) if origin.kind in _HOUSES
         ]
         if level >= 2 and houses:
-            text += f" in {houses[0]}"
+            text += f", in {houses[0]}"
         if level >= 3:
             text += f"; look at {_names(self.cells)}"
         return text + "."

@@ -123,7 +123,7 @@ def test_graded_levels_name_no_digit_before_the_last(paths):
             texts = [hint(grid_text(digits), candidates=marks, level=level) for level in (1, 2, 3, 4)]
             step = hint(grid_text(digits), candidates=marks)
             assert texts[3] == str(step)
-            assert texts[0].startswith("Look for a ")
+            assert texts[0].startswith("Next technique: ")
             assert texts[1].startswith(texts[0][:-1]) and texts[2].startswith(texts[1][:-1])
             for text in texts[:3]:
                 assert digits_left(text, path.puzzle) == "", text
@@ -138,7 +138,7 @@ def test_bad_levels(bad):
 def test_cli_hint_level_and_diagnosis(tmp_path):
     path = explain(PUZZLES[0])
     code, out, _ = run(["hint", "--level", "1", PUZZLES[0].to_string()])
-    assert code == EXIT_SOLVED and out.startswith("Look for a ")
+    assert code == EXIT_SOLVED and out.startswith("Next technique: ")
     digits, marks = path.state(3)
     marks = [list(m) for m in marks]
     cell = next(c for c, m in enumerate(marks) if len(m) >= 2)
