@@ -441,8 +441,19 @@ NET_INNER = 1
 NET_TRIES = 24
 """How many candidates a nested forcing net supposes at most, per step."""
 
-NET_FOUND = 3
-"""How many nested nets are compared (the smallest is the step)."""
+NET_FOUND = 2
+"""How many nested nets are compared (the smallest is the step): each more gives smaller
+nets and costs more suppositions; 2 keeps the explanations of the forum-hardest puzzles
+near a second of CPU (``docs/benchmarks/bench_reasoning_hardest.md``)."""
+
+
+def _reach(engine: _Propagation, candidates: list[int], cell: int, value: int) -> int:
+    """How many candidates supposing ``cell = value`` removes by singles alone (a
+    contradiction counts as all): the suppositions that reach farthest are tried first."""
+    after, _ = engine.run(candidates, cell, value)
+    if after is None:
+        return sum(m.bit_count() for m in candidates)
+    return sum((was & ~now).bit_count() for was, now in zip(candidates, after, strict=True))
 
 
 def find_nested_forcing_nets(board: Board, candidates: list[int], placed: set[int]) -> Iterator[Deduction]:
@@ -453,7 +464,8 @@ def find_nested_forcing_nets(board: Board, candidates: list[int], placed: set[in
     contradicts itself, so the supposed candidate is false.
 
     The solution may say *where to look* (only candidates it does not hold are supposed,
-    in cells with the fewest candidates first), never *why*: the net is the whole
+    in cells with the fewest candidates first, those whose singles reach farthest first
+    among equals), never *why*: the net is the whole
     argument, each implication replayable from the candidates (:mod:`.nets`). Of the
     first :data:`NET_FOUND` nets found among :data:`NET_TRIES` suppositions, the smallest
     (fewest implications) is the step.
@@ -467,7 +479,7 @@ def find_nested_forcing_nets(board: Board, candidates: list[int], placed: set[in
         for v in values_of(candidates[c])
         if solution is None or v != solution[c]
     ]
-    tries.sort(key=lambda cv: (candidates[cv[0]].bit_count(), cv))
+    tries.sort(key=lambda cv: (candidates[cv[0]].bit_count(), -_reach(engine, candidates, *cv), cv))
     best: tuple[int, Branch] | None = None
     found = 0
     for cell, value in tries[:NET_TRIES]:
