@@ -63,3 +63,33 @@ def test_types_2_and_4_on_real_paths():
         path = explain(puzzle)  # every step is checked against the solution
         seen |= {s.technique_id for s in path if s.technique_id.startswith("unique-rectangle")}
     assert {"unique-rectangle-4"} <= seen
+
+
+def test_hidden_rectangle():
+    # r1c1 holds {1, 2}; r1c4, r2c1, r2c4 hold 1, 2 and more; in row 2 and column 4, 1 has
+    # no place outside the rectangle: were r2c4 2, the corners would be deadly, so it is not
+    board, candidates = state({(1, 1): "12", (1, 4): "125", (2, 1): "126", (2, 4): "1278"})
+    for column in (2, 3, 5, 6, 7, 8, 9):
+        candidates[9 + column - 1] &= ~1  # row 2
+    for row in range(3, 10):
+        candidates[(row - 1) * 9 + 3] &= ~1  # column 4
+    found = list(uniqueness.find_hidden_rectangle(board, candidates, set()))
+    assert found and found[0].eliminations == ((12, 2),)
+    assert found[0].technique == "Hidden Rectangle (uniqueness)"
+
+
+def test_hidden_rectangle_needs_both_strong_links():
+    board, candidates = state({(1, 1): "12", (1, 4): "125", (2, 1): "126", (2, 4): "1278"})
+    for column in (2, 3, 5, 6, 7, 8, 9):
+        candidates[9 + column - 1] &= ~1  # row 2 only: column 4 still has other places for 1
+    assert not [
+        f for f in uniqueness.find_hidden_rectangle(board, candidates, set()) if (12, 2) in f.eliminations
+    ]
+
+
+def test_hidden_rectangle_on_a_real_path_agrees_with_the_solution():
+    path = explain(datasets.load("top95")[7])  # every step is checked against the solution
+    steps = [s for s in path if s.technique_id == "hidden-rectangle"]
+    assert steps
+    solution = path.solution.cells
+    assert all(solution[r * 9 + c] != v for s in steps for r, c, v in s.eliminations)

@@ -45,6 +45,7 @@ from sudoku_cp.techniques.single_digit import (
 )
 from sudoku_cp.techniques.uniqueness import (
     find_bug_plus_one,
+    find_hidden_rectangle,
     find_unique_rectangle,
     find_unique_rectangle_2,
     find_unique_rectangle_4,
@@ -227,6 +228,8 @@ TECHNIQUES: tuple[Technique, ...] = (
               100, wording=_UNIQUE, needs_unique=True),
     Technique("unique-rectangle-4", "Unique Rectangle type 4", find_unique_rectangle_4, _UNIQUENESS, "expert",
               100, wording=_UNIQUE, needs_unique=True),
+    Technique("hidden-rectangle", "Hidden Rectangle", find_hidden_rectangle, _UNIQUENESS, "expert", 100,
+              wording=_UNIQUE, needs_unique=True),
     Technique("bug-plus-1", "BUG+1", find_bug_plus_one, _UNIQUENESS, "expert", 100,
               placing="{placement} (every other cell has two candidates; uniqueness: the puzzle has one)",
               needs_unique=True),
@@ -264,7 +267,8 @@ RATINGS: dict[str, float] = {
     "x-wing": 3.2, "swordfish": 3.8, "jellyfish": 5.2,
     "skyscraper": 6.6, "2-string-kite": 6.6, "turbot-fish": 6.6, "empty-rectangle": 6.6,
     "xy-wing": 4.2, "xyz-wing": 4.4, "w-wing": 6.6,
-    "unique-rectangle-1": 4.5, "unique-rectangle-2": 4.6, "unique-rectangle-4": 4.6, "bug-plus-1": 5.6,
+    "unique-rectangle-1": 4.5, "unique-rectangle-2": 4.6, "unique-rectangle-4": 4.6, "hidden-rectangle": 4.6,
+    "bug-plus-1": 5.6,
     "finned-x-wing": 6.6, "sashimi-x-wing": 6.6, "finned-swordfish": 6.6, "sashimi-swordfish": 6.6,
     "finned-jellyfish": 6.6, "sashimi-jellyfish": 6.6,
     "simple-colors": 6.5, "multi-colors": 6.6, "x-chain": 6.6, "xy-chain": 6.6,

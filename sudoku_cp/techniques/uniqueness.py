@@ -1,4 +1,5 @@
-"""Techniques that rest on uniqueness: Unique Rectangles (types 1, 2 and 4) and BUG+1.
+"""Techniques that rest on uniqueness: Unique Rectangles (types 1, 2 and 4), Hidden
+Rectangle and BUG+1.
 
 **Only for puzzles proven to have one solution** (:func:`sudoku_cp.is_unique`): they do
 not follow from the constraints, but from the promise that the solution is unique, so a
@@ -211,3 +212,43 @@ def find_bug_plus_one(board: Board, candidates: list[int], placed: set[int]) -> 
                 units,
             )
             return
+
+
+def find_hidden_rectangle(board: Board, candidates: list[int], placed: set[int]) -> Iterator[Deduction]:
+    """Hidden Rectangle (HoDoKu "Hidden Rectangle"; SudokuWiki "Hidden Unique Rectangles"),
+    resting on uniqueness: a rectangle whose four corners hold ``a`` and ``b``, one of
+    them exactly ``{a, b}``; in the row and the column of the opposite corner ``a`` has no
+    place outside the rectangle. Were that corner ``b``, ``a`` would go to its row's and
+    its column's other corners, the bivalue corner would be ``b``: a deadly pattern. So the
+    opposite corner loses ``b``."""
+    n = board.side
+    if len(board.rows) != n or len(board.columns) != n:
+        return
+    touched = {c for constraint, _ in board.others for c in constraint.cells}
+    for first in range(len(candidates)):
+        ab = candidates[first]
+        if first in placed or first in touched or ab.bit_count() != 2:
+            continue
+        r1, c1 = divmod(first, n)
+        for r2 in range(n):
+            for c2 in range(n):
+                if r2 == r1 or c2 == c1:
+                    continue
+                b_, c_, d = r1 * n + c2, r2 * n + c1, r2 * n + c2
+                corners = (first, b_, c_, d)
+                if any(x in placed or x in touched or candidates[x] & ab != ab for x in corners[1:]):
+                    continue
+                if not _swappable(board, first, b_, c_, d):
+                    continue
+                for a in values_of(ab):
+                    bit = 1 << (a - 1)
+                    row = board.rows[r2].cells
+                    column = board.columns[c2].cells
+                    if all(x in (c_, d) or not candidates[x] & bit for x in row) and all(
+                        x in (b_, d) or not candidates[x] & bit for x in column
+                    ):
+                        b = (ab & ~bit).bit_length()
+                        yield _rectangle_step(
+                            board, "Hidden Rectangle (uniqueness)", candidates, corners, ab, [(d, b)]
+                        )
+                        break
