@@ -5,7 +5,9 @@ pandas' ``rank`` then ``corr``) between the reference and each number of
 :func:`sudoku_cp.grade`: ``score`` (the sum of the step costs of the solving path, as
 HoDoKu scores), ``hardest`` (the largest step cost, as Sudoku Explainer rates) and
 ``effort`` (singles costed by how few were on offer, a model of human solving time), on
-the same puzzles, with ``n``; hodoku-py's score on the same puzzles too. References:
+the same puzzles, with ``n``; and ``rating`` (the hardest-puzzle rating on SE's scale,
+its forcing steps rated by their nets; fitted on none of these lists: its numbers are
+SE's published technique ratings); hodoku-py's score on the same puzzles too. References:
 
 - **HoDoKu's score** through hodoku-py (a GPL port of HoDoKu: benchmark only, never a
   dependency, no code copied), on a sample of top1465 plus a sample of sudoku17 (seed 0):
@@ -240,6 +242,7 @@ def run(args: argparse.Namespace) -> list:
                 "rho (our score)": spearman([ours[p].score for p in grid], value),
                 "rho (our hardest step)": spearman([ours[p].hardest for p in grid], value),
                 "rho (our effort)": spearman([ours[p].effort for p in grid], value),
+                "rho (our rating)": spearman([ours[p].rating for p in grid], value),
                 "rho (hodoku-py score)": float("nan")
                 if reference.startswith("HoDoKu")
                 else spearman([int(theirs[p]["score"]) for p in grid], value),

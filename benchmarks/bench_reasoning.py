@@ -5,12 +5,13 @@ For each named data set, :func:`sudoku_cp.explain` runs the techniques of the on
 chains, and the minimal deduction last), every step checked (it follows from its
 premises and agrees with the solution; ``--no-check`` skips the premise search). One
 line per set: the share of puzzles solved to the end, the median and max CPU seconds per
-full explanation, the median number of steps and the share of steps that are minimal
-deductions (the last resort), and the median CPU seconds of a :func:`sudoku_cp.hint` at
-the middle state of each path (with its candidates). With ``--hodoku``, hodoku-py (a
-GPL port of HoDoKu, installed separately, never a dependency) solves the same 9x9
-puzzles in the same run, as the baseline of issue 19 (its share solved and median CPU
-seconds), and the ratio of the two medians. ``--techniques`` prints how often each
+full explanation, the median number of steps, the share of non-single steps that are
+search-backed (the minimal deduction, the last resort: issue 32's target is at most 5%),
+how many forcing steps carry their printed net (all of them), and the median CPU seconds
+of a :func:`sudoku_cp.hint` at the middle state of each path (with its candidates).
+With ``--hodoku``, hodoku-py (a GPL port of HoDoKu, installed separately, never a
+dependency) solves the same 9x9 puzzles in the same run, as the baseline of issue 19 (its
+share solved and median CPU seconds), and the ratio of the two medians. ``--techniques`` prints how often each
 technique was used. ``--cold-hint`` times each hint with nothing remembered from the
 explanation of the same puzzle (whether it is proper, the line clues' memos).
 
@@ -19,7 +20,9 @@ Sets (issue 19's targets): easy50, top95, hardest, a 300-puzzle sample of sudoku
 puzzles and samples of the generated variant sets (gen_x, gen_jigsaw, gen_killer,
 gen_thermo). ``--shared PATH`` adds the published variant records of a JSON file or
 folder (``../shared/data/variants``: read from there, never shipped), a seed-0 sample of
-``--shared-sample`` puzzles per file, as sets ``shared-<file>``.
+``--shared-sample`` puzzles per file, as sets ``shared-<file>``. ``--file PATH`` adds a
+text list of 9x9 puzzles read from its path (``benchmarks/data/se_diabolical_8plus.txt``,
+or a public hardest list kept outside the repository), as set ``file-<name>``.
 
 Usage::
 
@@ -27,6 +30,7 @@ Usage::
     python benchmarks/bench_reasoning.py --sets top95 --hodoku # one set, with the baseline
     python benchmarks/bench_reasoning.py --sets top95 hardest anti_knight --hodoku --write
     python benchmarks/bench_reasoning.py --limit 20            # the first 20 puzzles of each
+    python benchmarks/bench_reasoning.py --sets hardest --baseline ../main   # and an older checkout
     python benchmarks/bench_reasoning.py --sets --shared ../shared/data/variants \
         --write docs/benchmarks/bench_reasoning_shared.md       # the published variants only
 """
@@ -46,6 +50,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from _common import add_write_option, datasets_text, machine, recording, write_if_asked  # noqa: E402
 
 from sudoku_cp import (  # noqa: E402
+    Grid,
     Puzzle,
     datasets,
     explain,
@@ -67,6 +72,16 @@ SETS = {
     "gen_killer": {"sample": 10},
     "gen_thermo": {"sample": 10},
 }
+
+
+SINGLES = ("naked-single", "hidden-single")
+FORCING = ("forcing-chain", "nested-forcing-net")
+
+
+def search_backed(step) -> bool:
+    """Whether a step is proven by search (the flag; before it existed, the minimal deduction),
+    so that the script also measures an older checkout of the package (``PYTHONPATH``)."""
+    return getattr(step, "search_backed", step.technique_id == "minimal-deduction")
 
 
 def is_classic_9x9(puzzle) -> bool:
@@ -97,6 +112,13 @@ def main() -> None:
     parser.add_argument("--limit", type=int, default=None)
     parser.add_argument("--shared", type=Path, action="append", help="variant records: a JSON file or folder")
     parser.add_argument("--shared-sample", type=int, default=20, help="puzzles per shared file (default 20)")
+    parser.add_argument(
+        "--file",
+        type=Path,
+        action="append",
+        help="a text file of 9x9 puzzles, one a line (its first field; a rating after it is ignored), "
+        "read from its path (never shipped): set file-<name>",
+    )
     parser.add_argument("--no-check", action="store_true", help="skip the premise check of each step")
     parser.add_argument("--hodoku", action="store_true", help="hodoku-py on the same 9x9 puzzles")
     parser.add_argument("--techniques", action="store_true", help="how often each technique was used")
@@ -106,12 +128,42 @@ def main() -> None:
         help="time each hint with nothing remembered from the explanation before it "
         "(Board.proper, the line automata and their memos)",
     )
+    parser.add_argument(
+        "--baseline",
+        type=Path,
+        default=None,
+        help="a checkout of the package (its root folder) to run the same sets with, in the same run",
+    )
     add_write_option(parser, __file__)
     args = parser.parse_args()
     with recording() as log:
         run(args)
+        if args.baseline is not None:
+            baseline(args)
     names = args.sets + [f"shared-{path.stem}" for path in shared_files(args.shared)]
+    names += [f"file-{path.stem}" for path in args.file or ()]
     write_if_asked(args, log, "Reasoning to the end", datasets_text(names, limit=args.limit))
+
+
+def baseline(args: argparse.Namespace) -> None:
+    """The same sets with the package of ``--baseline`` (a child process with that checkout
+    first on the path), printed under a heading: the baseline of the same run."""
+    import os
+    import subprocess
+
+    argv = [sys.executable, __file__, "--sets", *args.sets]
+    for path in args.file or ():
+        argv += ["--file", str(path)]
+    for path in args.shared or ():
+        argv += ["--shared", str(path)]
+    if args.limit is not None:
+        argv += ["--limit", str(args.limit)]
+    if args.no_check:
+        argv.append("--no-check")
+    env = {**os.environ, "PYTHONPATH": str(args.baseline.resolve())}
+    print(f"# baseline: the package of {args.baseline} on the same sets")
+    done = subprocess.run(argv, env=env, capture_output=True, text=True, check=False)
+    print(done.stdout + done.stderr, end="", flush=True)
 
 
 def shared_files(paths: list[Path] | None) -> list[Path]:
@@ -122,6 +174,9 @@ def shared_files(paths: list[Path] | None) -> list[Path]:
 def collect(args: argparse.Namespace) -> dict[str, list]:
     """The puzzles of the run by set name: the bundled ``--sets``, then ``shared-<file>``."""
     sets = {name: datasets.load(name, limit=args.limit, **SETS.get(name, {})) for name in args.sets}
+    for path in args.file or ():
+        lines = [line.split()[0] for line in path.read_text().splitlines() if line.strip()]
+        sets[f"file-{path.stem}"] = [Grid.parse(line) for line in lines][: args.limit]
     for path in shared_files(args.shared):
         puzzles = load_puzzles(path)
         if len(puzzles) > args.shared_sample:
@@ -152,7 +207,7 @@ def run(args: argparse.Namespace) -> None:
         stepwise.check_deduction = lambda *arguments, **options: None
     for name, grids in collect(args).items():
         seconds, hints, steps, used = [], [], [], Counter()
-        solved = last_resort = total = 0
+        solved = last_resort = total = hard = forcing = printed = 0
         for grid in grids:
             start = time.process_time()
             path = explain(grid)
@@ -160,8 +215,13 @@ def run(args: argparse.Namespace) -> None:
             solved += path.solved
             steps.append(len(path))
             used.update(step.technique_id for step in path)
-            last_resort += sum(step.technique_id == "minimal-deduction" for step in path)
+            last_resort += sum(search_backed(step) for step in path)
             total += len(path)
+            hard += sum(step.technique_id not in SINGLES for step in path)
+            forcing += sum(step.technique_id in FORCING for step in path)
+            printed += sum(
+                step.technique_id in FORCING and getattr(step, "net", None) is not None for step in path
+            )
             middle = path.state(len(path) // 2)[1]
             if args.cold_hint:
                 forget_memos()
@@ -172,7 +232,8 @@ def run(args: argparse.Namespace) -> None:
             f"{name:<11} n={len(grids):<4} solved={100 * solved / len(grids):5.1f}%  "
             f"median={statistics.median(seconds):6.3f} s  max={max(seconds):6.2f} s  "
             f"steps={statistics.median(steps):5.0f}  "
-            f"minimal deductions={100 * last_resort / max(total, 1):5.2f}%  "
+            f"search-backed={100 * last_resort / max(hard, 1):5.2f}% of non-single steps  "
+            f"forcing steps with their net={printed}/{forcing}  "
             f"hint median={statistics.median(hints):6.3f} s"
         )
         print(line, flush=True)

@@ -710,9 +710,20 @@ def render_command(
         _write_file(output, svg.to_svg(read, **options))
 
 
-@app.command("explain")
+reasoning_time_limit_option = click.option(
+    "--time-limit",
+    "-t",
+    type=_Seconds(),
+    default=None,
+    help="Seconds allowed (inf: no limit); past it the command stops (exit code 3).",
+)
+
+
+@app.command("explain", epilog=EXIT_CODES)
 @puzzle_argument
 @index_option
+@reasoning_time_limit_option
+@click.option("--max-steps", type=click.IntRange(min=1), default=None, help="Stop after that many steps.")
 @click.option(
     "--html",
     "html_path",
@@ -720,23 +731,29 @@ def render_command(
     help="Also write a page that steps through the explanation (next, back, jump, graded hints): "
     "one standalone HTML file, no server needed.",
 )
-def explain_command(puzzle: str | None, index: int, html_path: str | None) -> None:
+def explain_command(
+    puzzle: str | None, index: int, time_limit: float | None, max_steps: int | None, html_path: str | None
+) -> None:
     """Print the steps that solve PUZZLE (a file, the puzzle itself, or standard input) by reasoning.
 
     One numbered line per step (the technique, what it sees, what it concludes; rows and
     columns counted from 1; a chain in Eureka notation, ``(4)r1c2=(4)r1c7-(4)r5c7=(4)r5c3 =>
     r1c3,r5c2<>4``), simplest technique first; the last line says whether the
-    steps solve it or where reasoning stalls and which cell a search would branch on.
+    steps solve it, where reasoning stalls and which cell a search would branch on, or
+    that --max-steps or --time-limit cut it off (the steps so far are printed; a time
+    limit exits 3). A progress bar shows on a terminal when it takes more than a second.
     """
     from sudoku_cp.stepwise import explain
 
-    explanation = explain(_only(puzzle, index)[1])
+    explanation = explain(_only(puzzle, index)[1], time_limit=time_limit, max_steps=max_steps, progress=None)
     _out(str(explanation))
     if html_path is not None:
         from sudoku_cp.interactive import explanation_data, to_html
 
         _write_file(html_path, to_html(explanation_data(explanation), title="sudoku_cp: explanation"))
         _out(f"wrote {html_path}")
+    if explanation.cut_off is not None and explanation.cut_off.startswith("the time limit"):
+        raise _Failure(EXIT_TIMEOUT, f"explain: cut off by {explanation.cut_off}")
 
 
 @app.command("trace")
@@ -859,14 +876,18 @@ def _table(rows) -> str:
     "string. With -, the puzzle must be an argument (or is read from the candidates: their "
     "cells with one candidate as givens, 9x9 classic).",
 )
+@reasoning_time_limit_option
 @click.option(
     "--level",
-    type=click.IntRange(min=1, max=4),
-    default=4,
-    show_default=True,
-    help="How much to give away: 1 the technique, 2 the houses it works in, 3 its cells, 4 the step.",
+    "-l",
+    type=click.IntRange(1, 4),
+    default=None,
+    help="A graded hint: 1 the technique, 2 and the house, 3 and the cells, 4 the step (levels 1-3 name "
+    "no digit).",
 )
-def hint_command(puzzle: str | None, index: int, candidates_file: str | None, level: int) -> None:
+def hint_command(
+    puzzle: str | None, index: int, candidates_file: str | None, time_limit: float | None, level: int | None
+) -> None:
     """Print the next step for PUZZLE (a file, the puzzle itself, or standard input): the
     simplest deduction its digits allow (give the digits filled so far as givens), or,
     with --candidates, the pencil marks reached. It always makes progress; it says when
@@ -881,13 +902,8 @@ def hint_command(puzzle: str | None, index: int, candidates_file: str | None, le
         read = _puzzle_of_candidates(candidates)
     else:
         read = _only(puzzle, index)[1]
-    step = hint(read, candidates=candidates)
-    if step is None:
-        _out("solved: every cell is filled")
-    else:
-        from sudoku_cp.interactive.data import hint_levels
-
-        _out("\n".join(hint_levels(step)[:level]) if level < 4 else str(step))
+    step = hint(read, candidates=candidates, time_limit=time_limit, level=level)
+    _out(str(step) if step is not None else "solved: every cell is filled")
 
 
 def _read_text(name: str) -> str:
@@ -1146,7 +1162,8 @@ def _box_shape(text: str) -> tuple[int, int]:
 
 @app.command("grade", epilog=EXIT_CODES)
 @puzzle_argument
-def grade_command(puzzle: str | None) -> None:
+@reasoning_time_limit_option
+def grade_command(puzzle: str | None, time_limit: float | None) -> None:
     """Grade the puzzles of PUZZLE (a file, the puzzle itself, or standard input): the
     hardest technique each needs.
 
@@ -1161,7 +1178,7 @@ def grade_command(puzzle: str | None) -> None:
     head, many = _first_two(entries)
     for entry in itertools.chain(head, entries):
         try:
-            result = grade(build(entry)[0])
+            result = grade(build(entry)[0], time_limit=time_limit)
         except SudokuError as error:
             raise _Failure(_exit_code(error), entry.locate(error) if many else str(error)) from None
         _out(f"{entry.where}: {result}" if many else str(result))

@@ -129,3 +129,21 @@ class BackendUnavailableError(SudokuError, ImportError):
 class NotSupportedError(SudokuError, NotImplementedError):
     """The backend does not provide this operation (counting, listing solutions); the
     message names the backend and the missing function."""
+
+
+class MarksExcludeSolutionError(NoSolutionError):
+    """Pencil marks given to :func:`sudoku_cp.hint` exclude every solution: a candidate
+    the solution needs was removed (or a cell filled with a wrong digit). The message
+    names a house holding it, never the cell and digit, so that it does not give the
+    answer away.
+
+    Attributes:
+        house: the label of the house named (``"row 4"``), or ``None`` when naming any
+            would give the digit away (a house with one removed candidate).
+        wrong: how many removed candidates the solution needs.
+    """
+
+    def __init__(self, *args: object, house: str | None = None, wrong: int = 0) -> None:
+        super().__init__(*args)
+        self.house = house
+        self.wrong = wrong

@@ -12,7 +12,7 @@ singles to minimal deductions, then ``"search"``; :data:`BANDS` maps them to the
 easy, medium, hard, expert and fiendish).
 
 So ``grade`` and ``explain`` cannot disagree: ``grade`` names the hardest technique of
-``explain``'s path (by level, then table order). Three numbers rank puzzles more
+``explain``'s path (by level, then table order). Four numbers rank puzzles more
 finely than the band, each measured against references in
 ``benchmarks/bench_grading.py``:
 
@@ -21,6 +21,11 @@ finely than the band, each measured against references in
   14, locked candidates 50, an X-Wing 140, an XY-Chain 260, a forcing chain 500...);
 - ``hardest``, the largest step cost, as Sudoku Explainer rates a puzzle by its
   hardest step;
+- ``rating``, the hardest-puzzle rating on Sudoku Explainer's scale: the largest step
+  rating of the path, SE's published technique ratings, a forcing step rated by its net
+  (kind, nesting depth, size, with SE's length increments): it predicts SE's rating
+  where ``score`` and ``hardest`` saturate, on the hardest puzzles (every path needs a
+  forcing step there);
 - ``effort``, a model of people's solving time after Pelánek (FLAIRS 2011), who finds
   two sources of difficulty, the steps themselves and how they depend on each other:
   the path's singles replayed in the order people scan for them (hidden singles
@@ -49,9 +54,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from sudoku_cp.engine.search import BitmaskSearch
-from sudoku_cp.errors import NoSolutionError
+from sudoku_cp.errors import NoSolutionError, SolveTimeoutError
 from sudoku_cp.puzzle import PuzzleInput, as_puzzle
-from sudoku_cp.techniques.board import Board, Deduction
+from sudoku_cp.techniques.board import Board, Deduction, reasoning_deadline
 from sudoku_cp.techniques.table import (
     BAND_NAMES,
     BANDS,
@@ -65,6 +70,7 @@ from sudoku_cp.techniques.table import (
     apply,
     hardest,
     solving_path,
+    step_rating,
 )
 
 NOT_PROPER = "not proper"
@@ -136,6 +142,13 @@ class Grade:
         proper: False when the puzzle has several solutions.
         waves: how many waves of singles the path takes (:func:`singles_waves`, summed
             over its runs of singles): the depth of the dependency among its singles.
+        rating: the hardest-puzzle rating, on Sudoku Explainer's scale (1.0 to about 12):
+            the largest :func:`~sudoku_cp.techniques.table.step_rating` of the path, its
+            forcing steps rated by their nets (a chain 7.5, a cell or unit chain 8.2, a
+            net 8.5, nested contradictions 9.5, plus SE's length increments), a
+            search-backed step 10.0 or more (a path that stalls: 10.0). It predicts SE's
+            rating (its hardest step) where ``score`` and ``hardest`` saturate: on the
+            hardest puzzles, every path needs a forcing step.
     """
 
     level: int
@@ -147,6 +160,7 @@ class Grade:
     technique: str = field(default="", compare=False)
     proper: bool = field(default=True, compare=False)
     waves: int = field(default=0, compare=False)
+    rating: float = field(default=0.0, compare=False)
 
     def __post_init__(self) -> None:
         if not self.technique:
@@ -169,7 +183,7 @@ class Grade:
         if not self.proper:
             return f"{NOT_PROPER} (several solutions)"
         effort = f", {self.search_nodes} search nodes" if self.level_name == SEARCH else ""
-        return f"{self.band} ({self.technique}{effort}, score {self.score})"
+        return f"{self.band} ({self.technique}{effort}, score {self.score}, rating {self.rating:.1f})"
 
 
 SINGLES = frozenset({"naked-single", "hidden-single"})
@@ -345,12 +359,13 @@ def singles_effort(board: Board, candidates: list[int], placed: set[int]) -> flo
     return effort
 
 
-def grade(puzzle: PuzzleInput) -> Grade:
+def grade(puzzle: PuzzleInput, *, time_limit: float | None = None) -> Grade:
     """Grade a puzzle by the hardest technique its solving path needs (see the module docstring).
 
     Args:
         puzzle: anything :func:`sudoku_cp.solve` takes, any variant and size (Hall sets
             on 16x16 and larger take a while: seconds).
+        time_limit: seconds (wall clock) the grading may take (``None``: no limit).
 
     Returns:
         A :class:`Grade`: the hardest technique that :func:`sudoku_cp.explain`'s path
@@ -362,18 +377,23 @@ def grade(puzzle: PuzzleInput) -> Grade:
     Raises:
         InvalidPuzzleError: malformed input.
         NoSolutionError: propagation or search proves that the puzzle has no solution.
+        SolveTimeoutError: ``time_limit`` ran out before the path ended.
+        SudokuError: a ``time_limit`` that is not a positive number.
     """
+    deadline = reasoning_deadline(time_limit)
     puzzle = as_puzzle(puzzle)[0]
     board = Board(puzzle.model)
+    board.deadline = deadline
     candidates = board.initial()
     placed = {cell for cell, value in enumerate(puzzle.grid.cells) if value}
     used: dict = {}
     score = hardest_cost = 0
-    effort = 0.0
+    effort = rating = 0.0
     waves = 0
     start = candidates[:], set(placed)  # where the current run of singles starts
     try:
-        for technique, _ in solving_path(board, candidates, placed):
+        for technique, deduction in solving_path(board, candidates, placed):
+            rating = max(rating, step_rating(technique, deduction))
             used[technique] = used.get(technique, 0) + 1
             score += technique.cost
             hardest_cost = max(hardest_cost, technique.cost)
@@ -385,21 +405,45 @@ def grade(puzzle: PuzzleInput) -> Grade:
         waves += singles_waves(board, *start)
     except Contradiction:
         raise NoSolutionError("the puzzle has no solution (propagation reached a contradiction)") from None
+    except SolveTimeoutError:
+        raise SolveTimeoutError(f"grading did not finish within the time limit of {time_limit:g} s") from None
     steps = {technique.name: count for technique, count in used.items()}
     if all(mask and not mask & (mask - 1) for mask in candidates) and puzzle.model.holds(
         [mask.bit_length() for mask in candidates]
     ):
         top = hardest(list(used)) or TECHNIQUES[0]
         effort += WAVE_COST * waves
-        return Grade(top.level_index, 0, score, hardest_cost, round(effort), steps, top.name, waves=waves)
-    search = BitmaskSearch(puzzle)
-    count = search.count_solutions(2)
+        return Grade(
+            top.level_index,
+            0,
+            score,
+            hardest_cost,
+            round(effort),
+            steps,
+            top.name,
+            waves=waves,
+            rating=rating,
+        )
+    search = BitmaskSearch(puzzle, deadline)
+    try:
+        count = search.count_solutions(2)
+    except SolveTimeoutError:
+        raise SolveTimeoutError(f"grading did not finish within the time limit of {time_limit:g} s") from None
     if count == 0:
         raise NoSolutionError("the puzzle has no solution (the backtracking search is exhaustive)")
     top = len(LEVELS) - 1
     effort += WAVE_COST * waves
     return Grade(
-        top, search.nodes, score, hardest_cost, round(effort), steps, SEARCH, proper=count == 1, waves=waves
+        top,
+        search.nodes,
+        score,
+        hardest_cost,
+        round(effort),
+        steps,
+        SEARCH,
+        proper=count == 1,
+        waves=waves,
+        rating=max(rating, 10.0),
     )
 
 

@@ -23,7 +23,8 @@ def wanted(progress: bool | None) -> bool:
 
 
 def progress_bar(total: int, desc: str, progress: bool | None = None, **options: Any):
-    """A tqdm bar over ``total`` puzzles (a disabled one when :func:`wanted` says no)."""
+    """A tqdm bar over ``total`` puzzles (another ``unit`` in ``options``), a disabled one
+    when :func:`wanted` says no; other ``options`` go to tqdm."""
     if not wanted(progress):
         from tqdm import tqdm
 
@@ -32,7 +33,8 @@ def progress_bar(total: int, desc: str, progress: bool | None = None, **options:
         from tqdm.notebook import tqdm
     else:
         from tqdm import tqdm
-    return tqdm(total=total, desc=desc, unit="puzzle", **options)
+    options.setdefault("unit", "puzzle")
+    return tqdm(total=total, desc=desc, **options)
 
 
 def in_notebook() -> bool:

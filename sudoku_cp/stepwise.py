@@ -27,7 +27,9 @@ A step that failed either check would be a bug, and raises :class:`SudokuError` 
 than being shown. Where no technique applies, the path ends and says so
 (:attr:`Explanation.stalled`), naming the cell a search would branch on
 (:attr:`Explanation.branch_cell`: the open cell with the fewest candidates, the first in
-row-major order among equals); no step is ever guessed.
+row-major order among equals); no step is ever guessed. A path stopped by ``max_steps`` or
+``time_limit`` says it was cut off (:attr:`Explanation.cut_off`), not that it stalls.
+Forcing steps carry their whole net (:attr:`Step.net`), printed under their line.
 
 >>> path = explain("..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..")
 >>> path.solved, len(path), {step.technique for step in path}
@@ -44,13 +46,15 @@ from dataclasses import dataclass, field
 from sudoku_cp.api import solve
 from sudoku_cp.candidates import CandidatesInput, as_masks, filled
 from sudoku_cp.constraints import AllDifferent, Model, Origin, OriginKind, Sum, ValueIn
+from sudoku_cp.engine.runtime import Deadline
 from sudoku_cp.engine.search import BitmaskSearch
 from sudoku_cp.engine.sums import ImpliedSum
-from sudoku_cp.errors import NoSolutionError, NotProperError, SudokuError
+from sudoku_cp.errors import MarksExcludeSolutionError, NotProperError, SolveTimeoutError, SudokuError
 from sudoku_cp.grid import Grid
 from sudoku_cp.puzzle import Puzzle, PuzzleInput, as_puzzle
-from sudoku_cp.techniques.board import Board, Deduction, Finder, values_of
+from sudoku_cp.techniques.board import Board, Deduction, Finder, reasoning_deadline, values_of
 from sudoku_cp.techniques.eureka import Chain, eureka
+from sudoku_cp.techniques.nets import Net, net_text
 from sudoku_cp.techniques.table import BY_ID, Technique, as_techniques, next_step, solving_path
 
 Triple = tuple[int, int, int]
@@ -80,6 +84,10 @@ class Step:
         origins: the :class:`~sudoku_cp.constraints.Origin` of each constraint it uses,
             each once, in order (what the step's constraints *are*, for code; ``units``
             says them in words).
+        net: for a forcing step (forcing chain, nested forcing net), every implication of
+            every branch as data over ``(row, column)`` cells
+            (:class:`~sudoku_cp.techniques.nets.Net`), printed under the step's line;
+            ``None`` otherwise.
         chain: for a chain-like step (X-Chain, XY-Chain, AIC, wings, single-digit
             patterns, colouring, ALS-XZ), its path as data over ``(row, column)`` cells
             (:class:`~sudoku_cp.techniques.eureka.Chain`: nodes, strong and weak links);
@@ -98,26 +106,65 @@ class Step:
     origins: tuple[Origin, ...] = ()
     technique_id: str = ""
     chain: Chain | None = None
+    net: Net | None = None
 
     def __str__(self) -> str:
         """One line: the technique, what it sees and what it concludes (for a chain, its
-        Eureka notation: ``X-Chain: (4)r1c2=(4)r1c7-(4)r5c7=(4)r5c3 => r1c3,r5c2<>4``)."""
+        Eureka notation: ``X-Chain: (4)r1c2=(4)r1c7-(4)r5c7=(4)r5c3 => r1c3,r5c2<>4``);
+        for a forcing step, then its net, one implication a line (:attr:`net_text`)."""
         if self.chain is not None:
             return f"{self.technique}: {self.notation}"
-        return f"{self.technique}: {self._premise()}{self._conclusion()}"
+        line = f"{self.technique}: {self._premise()}{self._conclusion()}"
+        if self.net is not None:
+            return line + "\n" + "\n".join("    " + text for text in self.net_text.splitlines())
+        return line
+
+    @property
+    def net_text(self) -> str:
+        """A forcing step's net as an indented "if ... then ..." tree, each implication
+        with its rule and unit (:func:`sudoku_cp.techniques.nets.net_text`); ``""`` for
+        another step."""
+        if self.net is None:
+            return ""
+        return net_text(self.net, _name, lambda unit: unit.label)
+
+    def hint_text(self, level: int) -> str:
+        """A graded hint toward this step, for a person at the board: ``1`` the technique
+        (``"Next technique: hidden single."``), ``2`` and the house it lies in, ``3`` and the
+        cells to look at, ``4`` the whole step (``str(step)``). Levels 1 to 3 name no
+        digit.
+
+        Raises:
+            SudokuError: ``level`` is not 1, 2, 3 or 4.
+        """
+        if isinstance(level, bool) or level not in (1, 2, 3, 4):
+            raise SudokuError(f"level must be 1, 2, 3 or 4, not {level!r}")
+        if level == 4:
+            return str(self)
+        row = _row(self.technique_id)
+        if row is _UPDATE:
+            text = "Some pencil marks need updating: a filled cell's digit is still pencilled in its peers"
+        else:
+            text = f"Next technique: {row.name or self.technique}"
+        houses = [
+            label for label, origin in zip(self.units, self.origins, strict=False) if origin.kind in _HOUSES
+        ]
+        if level >= 2 and houses:
+            text += f", in {houses[0]}"
+        if level >= 3:
+            text += f"; look at {_names(self.cells)}"
+        return text + "."
+
+    @property
+    def search_backed(self) -> bool:
+        """True for a step proven by a backtracking search over its constraints rather than
+        by an argument a reader can replay (the minimal deduction, the last resort)."""
+        return _row(self.technique_id).search_backed
 
     def hint_levels(self) -> tuple[str, str, str, str]:
-        """The step said four times, each giving more away (HoDoKu's graded hints): the
-        technique, the houses (units) it works in, its premise cells, the whole step
-        (``str(step)``). ``sudoku-cp hint --level N`` prints the first ``N``."""
-        cells = _names(self.cells)
-        houses = ", ".join(self.units) if self.units else cells
-        return (
-            f"Look for a {self.technique}.",
-            f"Look in {houses}.",
-            f"The cells that matter: {cells}.",
-            str(self),
-        )
+        """The four graded hints of :meth:`hint_text`, from the technique to the whole step
+        (HoDoKu's graded hints; the widgets reveal them one at a time)."""
+        return tuple(self.hint_text(level) for level in (1, 2, 3, 4))
 
     @property
     def notation(self) -> str:
@@ -130,7 +177,7 @@ class Step:
     def _premise(self) -> str:
         """The premise in the words of the step's table row (its ``wording``, or its
         ``placing`` for a step that places a digit)."""
-        row = BY_ID.get(self.technique_id, _UNLISTED)
+        row = _row(self.technique_id)
         return row.premise(bool(self.placements), **self.wording_fields())
 
     def wording_fields(self) -> dict[str, str]:
@@ -166,6 +213,35 @@ class Step:
 _UNLISTED = Technique("", "", lambda board, candidates, placed: iter(()), "naked singles", "easy")
 """How a step of no table row is worded: its first constraint."""
 
+_UPDATE = Technique(
+    "marks-to-update",
+    "marks to update",
+    lambda board, candidates, placed: iter(()),
+    "naked singles",
+    "easy",
+    wording="{reason}; ",
+)
+"""How :func:`hint` words pencil marks to update (a filled cell's digit left in its peers):
+not a technique of the table (a solving path never leaves such marks)."""
+
+_HOUSES = (
+    OriginKind.ROW,
+    OriginKind.COLUMN,
+    OriginKind.BOX,
+    OriginKind.REGION,
+    OriginKind.DIAGONAL,
+    OriginKind.ANTI_DIAGONAL,
+    OriginKind.WINDOW,
+)
+"""The origins a graded hint names as "the house"."""
+
+
+def _row(technique_id: str) -> Technique:
+    """The table row of a step (or the row of marks to update, or the unlisted row)."""
+    if technique_id == _UPDATE.id:
+        return _UPDATE
+    return BY_ID.get(technique_id, _UNLISTED)
+
 
 def _name(triple: Sequence[int]) -> str:
     row, column, *value = triple
@@ -187,7 +263,11 @@ class Explanation:
         grid: the digits placed at the end (givens included).
         candidates: each cell's candidates at the end (row-major tuples of values).
         proper: for a path that stalls, whether the puzzle has one solution (proven by
-            count); ``None`` for a path that solves it (which proves it has one).
+            count); ``None`` for a path that solves it (which proves it has one) or that
+            was cut off.
+        cut_off: what stopped the path before it solved the puzzle or stalled
+            (``"max_steps=10"``, ``"the time limit of 2 s"``), or ``None``: then the path
+            either solves the puzzle or stalls because no technique applies.
     """
 
     puzzle: Puzzle
@@ -197,6 +277,7 @@ class Explanation:
     candidates: tuple[tuple[int, ...], ...]
     _before: tuple[tuple[tuple[int, ...], ...], ...] = field(repr=False, compare=False)
     proper: bool | None = None
+    cut_off: str | None = None
 
     def __iter__(self) -> Iterator[Step]:
         return iter(self.steps)
@@ -214,8 +295,9 @@ class Explanation:
 
     @property
     def stalled(self) -> bool:
-        """True when no technique applies before the grid is complete."""
-        return not self.solved
+        """True when no technique applies before the grid is complete (not when the path
+        was cut off by ``max_steps`` or ``time_limit``: :attr:`cut_off`)."""
+        return not self.solved and self.cut_off is None
 
     @property
     def branch_cell(self) -> tuple[int, int] | None:
@@ -232,6 +314,11 @@ class Explanation:
         """The last line of :meth:`__str__`: solved, or where a search would branch."""
         if self.solved:
             return f"solved in {len(self.steps)} steps"
+        if self.cut_off is not None:
+            return (
+                f"cut off by {self.cut_off} after {len(self.steps)} steps with "
+                f"{self.grid.cells.count(0)} cells open (not a stall: more steps may follow)"
+            )
         row, column = self.branch_cell
         options = ", ".join(map(str, self.candidates[self.puzzle.model.cell_at(row, column)]))
         several = "the puzzle has several solutions; " if self.proper is False else ""
@@ -260,7 +347,10 @@ class Explanation:
         """A picture of step ``index``: the grid and candidates just before it, its premise
         cells highlighted and its units tinted, its premise candidates marked blue, the
         candidates it removes red and the digits it places green; a chain step's links
-        join its nodes' candidates, strong links solid, weak links dashed. Other options
+        join its nodes' candidates, strong links solid, weak links dashed; a forcing
+        step's net is drawn as coloured paths, one colour per branch, from each premise
+        to what it implies, the cell where a branch contradicts itself tinted red (the
+        unit tinted, for a value left with no place). Other options
         as :func:`sudoku_cp.svg.draw`."""
         from sudoku_cp import svg  # here, not at the top: drawsvg is heavy (start-up time)
 
@@ -271,16 +361,56 @@ class Explanation:
         marks.update({triple: "placed" for triple in step.placements})
         cells_of = _cells_by_origin(self.puzzle)
         units = [cells_of[origin] for origin in step.origins if origin in cells_of][:4]
+        highlight = dict.fromkeys(step.cells, svg.HIGHLIGHT_COLOUR)
+        if step.net is not None:  # where each branch contradicts itself: the cell, or the unit
+            model = self.puzzle.model
+            units = []
+            for branch in step.net.branches:
+                end = branch.contradiction
+                if end is not None and end.cell is not None:
+                    highlight[end.cell] = svg.CONTRADICTION_COLOUR
+                elif end is not None and end.unit is not None:
+                    units.append([model.position(c) for c in end.unit.cells])
         return svg.to_svg(
             self.puzzle,
             values=digits,
             candidates=candidates,
-            highlight=step.cells,
+            highlight=highlight,
             units=units,
             marks=marks,
-            links=_chain_links(step.chain, candidates, self.puzzle.model) if step.chain is not None else (),
+            links=_chain_links(step.chain, candidates, self.puzzle.model)
+            if step.chain is not None
+            else _net_links(step.net)
+            if step.net is not None
+            else (),
             **options,
         )
+
+
+def _net_links(net: Net) -> list[tuple]:
+    """A forcing net's implications as :func:`sudoku_cp.svg.draw` links, one colour per
+    branch (:data:`sudoku_cp.svg.BRANCH_COLOURS`): from each premise's candidate to the
+    implied one, solid into a placed digit, dashed into a removed candidate (the outer
+    branch only, not the nested ones)."""
+    from sudoku_cp.svg import BRANCH_COLOURS
+
+    links = []
+    for index, branch in enumerate(net.branches):
+        colour = BRANCH_COLOURS[index % len(BRANCH_COLOURS)]
+        for node in branch.nodes:
+            if node.kind not in ("=", "<>"):
+                continue
+            for premise in (branch.nodes[i] for i in node.because):
+                if premise.kind in ("=", "<>") and (premise.cell, premise.value) != (node.cell, node.value):
+                    links.append(
+                        (
+                            ((*premise.cell, premise.value),),
+                            ((*node.cell, node.value),),
+                            node.kind == "=",
+                            colour,
+                        )
+                    )
+    return links
 
 
 def _chain_links(chain: Chain, candidates, model: Model) -> list[tuple[list[Triple], list[Triple], bool]]:
@@ -312,6 +442,8 @@ def explain(
     *,
     techniques: Sequence[Technique | Finder] | None = None,
     max_steps: int | None = None,
+    time_limit: float | None = None,
+    progress: bool | None = False,
 ) -> Explanation:
     """The steps that solve ``puzzle`` by reasoning, simplest technique first.
 
@@ -322,38 +454,64 @@ def explain(
             first; for instance ``TECHNIQUES[:2]`` for naked and hidden singles only). A
             bare finder function stands for its row.
         max_steps: stop after that many steps (``None``: until solved or stalled).
+        time_limit: seconds (wall clock, like :func:`sudoku_cp.solve`'s) the whole call
+            may take, the solve the steps are checked against included (``None``: no
+            limit). When it runs out during the reasoning, the steps found so far are
+            returned and the explanation says it was cut off
+            (:attr:`Explanation.cut_off`), not that reasoning stalls.
+        progress: show a progress bar (tqdm) of the cells placed, for long runs: ``True``,
+            ``False`` (the default), or ``None`` to show it where someone is watching (a
+            terminal or Jupyter, :func:`sudoku_cp.progress.wanted`); it appears only
+            after a second.
 
     Returns:
         An :class:`Explanation`: iterate over it for the :class:`Step`\\ s; ``.solved``,
-        or ``.stalled`` with ``.branch_cell`` where a search would branch.
+        or ``.stalled`` with ``.branch_cell`` where a search would branch, or
+        ``.cut_off`` when ``max_steps`` or ``time_limit`` stopped it first.
 
     Raises:
         InvalidPuzzleError: malformed input.
         NoSolutionError: the puzzle has no solution (its ``conflict`` says why).
-        SudokuError: a step failed its check (a bug; no unchecked step is reported).
+        SolveTimeoutError: ``time_limit`` ran out before the puzzle was even solved
+            (no step can be checked without its solution).
+        SudokuError: a step failed its check (a bug; no unchecked step is reported);
+            a ``time_limit`` that is not a positive number.
     """
+    deadline = reasoning_deadline(time_limit)
     puzzle = as_puzzle(puzzle)[0]
-    solution = solve(puzzle)
+    solution = solve(puzzle, time_limit=_left(deadline))
     board = Board(puzzle.model)
     board.solution = solution.cells
+    board.deadline = deadline
     candidates = board.initial()
     placed = {cell for cell, value in enumerate(puzzle.grid.cells) if value}
     steps: list[Step] = []
     before: list[tuple[tuple[int, ...], ...]] = []
     path = solving_path(board, candidates, placed, as_techniques(techniques))
-    while max_steps is None or len(steps) < max_steps:
-        found = next(path, None)  # the step, applied
-        if found is None:
-            break
-        technique, deduction = found
-        prior = candidates[:]
-        for cell, value in deduction.eliminations:
-            prior[cell] |= 1 << (value - 1)
-        check_deduction(puzzle, prior, deduction, solution, premises=not technique.needs_unique)
-        before.append(tuple(values_of(mask) for mask in prior))
-        steps.append(_step(deduction, puzzle.model, technique))
+    cut_off: str | None = None
+    with _progress_bar(progress, puzzle.model.cell_count - len(placed)) as bar:
+        while True:
+            if max_steps is not None and len(steps) >= max_steps:
+                cut_off = f"max_steps={max_steps}" if len(placed) < puzzle.model.cell_count else None
+                break
+            try:
+                board.check_deadline()
+                found = next(path, None)  # the step, applied
+            except SolveTimeoutError:
+                cut_off = f"the time limit of {deadline.time_limit:g} s"
+                break
+            if found is None:
+                break
+            technique, deduction = found
+            prior = candidates[:]
+            for cell, value in deduction.eliminations:
+                prior[cell] |= 1 << (value - 1)
+            check_deduction(puzzle, prior, deduction, solution, premises=not technique.needs_unique)
+            before.append(tuple(values_of(mask) for mask in prior))
+            steps.append(_step(deduction, puzzle.model, technique))
+            bar.update(len(deduction.placements))
     digits = [candidates[c].bit_length() if c in placed else 0 for c in range(puzzle.model.cell_count)]
-    stalled = len(placed) < puzzle.model.cell_count and (max_steps is None or len(steps) < max_steps)
+    stalled = len(placed) < puzzle.model.cell_count and cut_off is None
     return Explanation(
         puzzle,
         tuple(steps),
@@ -362,7 +520,24 @@ def explain(
         tuple(values_of(mask) for mask in candidates),
         tuple(before),
         board.proper if stalled else None,
+        cut_off,
     )
+
+
+def _left(deadline: Deadline) -> float | None:
+    """The seconds left on ``deadline`` for a solve (``None``: no limit), raising
+    :class:`SolveTimeoutError` when none are."""
+    left = deadline.left()
+    if left is not None and left <= 0:
+        raise SolveTimeoutError(f"the time limit of {deadline.time_limit:g} s ran out")
+    return left
+
+
+def _progress_bar(progress: bool | None, total: int):
+    """A tqdm bar of the cells placed, shown after a second (disabled unless wanted)."""
+    from sudoku_cp.progress import progress_bar
+
+    return progress_bar(total, "explain", progress, unit="cell", delay=1.0)
 
 
 def hint(
@@ -370,7 +545,9 @@ def hint(
     *,
     candidates: CandidatesInput | None = None,
     techniques: Sequence[Technique | Finder] | None = None,
-) -> Step | None:
+    time_limit: float | None = None,
+    level: int | None = None,
+) -> Step | str | None:
     """The next step from a state of the solve: the simplest deduction it allows, checked
     like every step of :func:`explain`. It always makes progress (places a digit in an
     open cell, or removes candidates still there), so hints never loop.
@@ -386,21 +563,40 @@ def hint(
             outside a cell's domain (a given's other values) are dropped; a cell left with
             one candidate that no peer still holds counts as filled.
         techniques: as for :func:`explain`.
+        time_limit: seconds (wall clock) the call may take, the solve included
+            (``None``: no limit).
+        level: ``None`` for the :class:`Step`; or a graded hint in words, for a person
+            at the board (:meth:`Step.hint_text`): 1 the technique, 2 and the house, 3
+            and the cells, 4 the whole step. Levels 1 to 3 name no digit.
+
+    With ``candidates``, the marks are diagnosed first: marks that exclude the solution
+    (a needed candidate removed, a wrong digit filled) raise
+    :class:`~sudoku_cp.errors.MarksExcludeSolutionError`, naming a house but never the
+    cell and digit; a filled cell whose digit is still pencilled in its peers gives a
+    step "marks to update" (those peers lose it) before any deduction.
 
     Returns:
-        The :class:`Step`, or ``None`` when the puzzle is solved (every cell filled).
+        The :class:`Step` (or its text at ``level``), or ``None`` when the puzzle is
+        solved (every cell filled).
 
     Raises:
         InvalidPuzzleError: malformed puzzle or candidates (naming the line and column).
-        NoSolutionError: the puzzle has no solution, or the candidates exclude every
-            solution (a digit of the solution was removed: the message names the cell).
+        NoSolutionError: the puzzle has no solution.
+        MarksExcludeSolutionError: the candidates exclude every solution (a
+            :class:`NoSolutionError`; the message names a house, not the digit).
         NotProperError: the puzzle has several solutions and no step follows from the
             constraints alone any more (sound steps are given while there are some).
-        SudokuError: a step failed its check (a bug).
+        SolveTimeoutError: ``time_limit`` ran out before a step was found.
+        SudokuError: a step failed its check (a bug); a ``time_limit`` that is not a
+            positive number.
     """
+    deadline = reasoning_deadline(time_limit)
+    if level is not None and (isinstance(level, bool) or level not in HINT_LEVELS):
+        raise SudokuError(f"level must be one of 1, 2, 3, 4 or None, not {level!r}")
     puzzle = as_puzzle(puzzle)[0]
-    smallest = solve(puzzle)  # NoSolutionError (with the conflicting givens) when there is none
+    smallest = solve(puzzle, time_limit=_left(deadline))  # NoSolutionError (with the conflicting givens)
     board = Board(puzzle.model)
+    board.deadline = deadline
     n = puzzle.side
     givens = {cell for cell, value in enumerate(puzzle.grid.cells) if value}
     if candidates is None:
@@ -415,9 +611,16 @@ def hint(
         placed = givens | filled(masks, puzzle.model.peers)
     if len(placed) == puzzle.model.cell_count and puzzle.model.holds([mask.bit_length() for mask in masks]):
         return None
-    solution = _solution_within(puzzle, masks, smallest)
+    solution = _solution_within(puzzle, masks, smallest, board.initial())
+    if candidates is not None:
+        stale = _stale_mark(puzzle, masks, givens)
+        if stale is not None:
+            return stale if level is None else stale.hint_text(level)
     board.solution = solution.cells
-    found = next_step(board, masks, placed, as_techniques(techniques))
+    try:
+        found = next_step(board, masks, placed, as_techniques(techniques))
+    except SolveTimeoutError:
+        raise SolveTimeoutError(f"no step found within the time limit of {deadline.time_limit:g} s") from None
     if found is None:
         if not board.proper:
             raise NotProperError(
@@ -426,12 +629,19 @@ def hint(
         return None  # only with a restricted list of techniques
     technique, deduction = found
     check_deduction(puzzle, masks, deduction, solution, premises=not technique.needs_unique)
-    return _step(deduction, puzzle.model, technique)
+    step = _step(deduction, puzzle.model, technique)
+    return step if level is None else step.hint_text(level)
 
 
-def _solution_within(puzzle: Puzzle, masks: Sequence[int], smallest: Grid) -> Grid:
+HINT_LEVELS = (1, 2, 3, 4)
+"""The graded hint levels of :func:`hint`: technique, house, cells, the step."""
+
+
+def _solution_within(puzzle: Puzzle, masks: Sequence[int], smallest: Grid, initial: Sequence[int]) -> Grid:
     """A solution of ``puzzle`` that keeps every candidate of ``masks``: the smallest one
-    if it does, else any (several solutions); raise :class:`NoSolutionError` if none does."""
+    if it does, else any (several solutions); raise :class:`MarksExcludeSolutionError` if
+    none does, naming a house of a needed candidate that was removed (from ``initial``,
+    the marks people start from) but neither its cell nor its digit."""
     n = puzzle.side
     lost = next((c for c, v in enumerate(smallest.cells) if not masks[c] >> (v - 1) & 1), None)
     if lost is None:
@@ -440,12 +650,65 @@ def _solution_within(puzzle: Puzzle, masks: Sequence[int], smallest: Grid) -> Gr
     model = Model(n, puzzle.model.givens, puzzle.model.constraints + restricted, puzzle.model.positions)
     found = BitmaskSearch(model).find_solution() if all(model.domains()) else None
     if found is None:
-        row, column = puzzle.model.position(lost)
-        raise NoSolutionError(
-            f"these candidates exclude the solution: r{row + 1}c{column + 1} no longer has its digit "
-            f"{smallest.cells[lost]} among its candidates"
-        )
+        raise _wrong_marks(puzzle, masks, smallest, initial)
     return smallest.with_cells(list(found))
+
+
+def _wrong_marks(puzzle: Puzzle, masks: Sequence[int], solution: Grid, initial: Sequence[int]):
+    """The error for marks that exclude ``solution``: a house where a needed candidate was
+    removed, chosen so that the message cannot give the digit away (the house holds
+    removed candidates of two digits or more; the one with the fewest such candidates)."""
+    pairs = enumerate(zip(initial, masks, strict=True))
+    removed = {(c, v) for c, (start, mask) in pairs for v in values_of(start & ~mask)}
+    wrong = {(c, v) for c, v in enumerate(solution.cells) if not masks[c] >> (v - 1) & 1}
+    best: tuple[int, str] | None = None
+    for unit in puzzle.model.units:
+        cells = set(unit.cells)
+        if not any(c in cells for c, _ in wrong):
+            continue
+        here = [(c, v) for c, v in removed if c in cells]
+        if len({v for _, v in here}) < 2:
+            continue  # naming this house would name the digit
+        if best is None or len(here) < best[0]:
+            best = (len(here), unit.label)
+    house = None if best is None else best[1]
+    where = f" in {house}" if house else ""
+    return MarksExcludeSolutionError(
+        f"these pencil marks exclude the solution: a candidate you removed{where} is needed "
+        "(or a cell holds a wrong digit)",
+        house=house,
+        wrong=len(wrong),
+    )
+
+
+def _stale_mark(puzzle: Puzzle, masks: Sequence[int], givens: set[int]) -> Step | None:
+    """The first filled cell (row-major: a digit of the puzzle given to :func:`hint`, the
+    digits filled so far) whose digit is still pencilled in a peer, as a step that updates
+    those peers; ``None`` if there is none. (A cell that merely has one candidate left is a
+    naked single, not a filled cell.)"""
+    model = puzzle.model
+    for cell in sorted(givens):
+        mask = masks[cell]
+        if not mask or mask & (mask - 1):
+            continue
+        stale = [p for p in model.peers[cell] if masks[p] & mask]
+        if not stale:
+            continue
+        value = mask.bit_length()
+        name = model.cell_name(cell)
+        return Step(
+            "marks to update",
+            (),
+            tuple((*model.position(p), value) for p in sorted(stale)),
+            (model.position(cell),),
+            (value,),
+            ((*model.position(cell), value),),
+            (),
+            f"{name} holds {value}, but {value} is still pencilled in its peers",
+            (),
+            _UPDATE.id,
+        )
+    return None
 
 
 def _step(deduction: Deduction, model: Model, technique: Technique) -> Step:
@@ -464,6 +727,7 @@ def _step(deduction: Deduction, model: Model, technique: Technique) -> Step:
         tuple(dict.fromkeys(c.origin for c in deduction.constraints)),
         technique.id,
         None if deduction.chain is None else deduction.chain.on(model.position, _one_digit(model)),
+        None if deduction.net is None else deduction.net.on(model.position),
     )
 
 

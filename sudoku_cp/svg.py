@@ -61,6 +61,8 @@ CANDIDATE_COLOUR = "#555555"
 REMOVED_TEXT_COLOUR = "#7f0000"
 """A removed candidate's digit and strike line, over its red disc."""
 HIGHLIGHT_COLOUR = "#fff2a8"
+CONTRADICTION_COLOUR = "#f6b3b3"
+"""The tint of the cell where a forcing net's branch contradicts itself."""
 UNIT_COLOUR = "#e3eefc"
 SHADE_COLOUR = "#e6e6e6"
 THERMO_COLOUR = "#c4c4c4"
@@ -79,6 +81,18 @@ CAGE_INSET = 0.09  # of a cell: neighbouring cages stay visibly apart
 MARK_COLOURS = {"premise": "#7fb2ff", "placed": "#5cc16a", "removed": "#f07c7c"}
 CHAIN_COLOUR = "#d2691e"
 """The colour of a chain's links: strong links solid, weak links dashed."""
+BRANCH_COLOURS = (
+    "#d2691e",
+    "#2e8b57",
+    "#6a5acd",
+    "#c71585",
+    "#1e90ff",
+    "#b8860b",
+    "#708090",
+    "#8b0000",
+    "#008b8b",
+)
+"""The colours of a forcing net's branches, one per branch (in turn)."""
 """Named colours for candidate marks: a step's premises, its placement, its eliminations."""
 
 FONT = "DejaVu Sans, Helvetica, Arial, sans-serif"
@@ -162,7 +176,9 @@ def draw(
             ``(row, column, value)`` candidates (a node: one candidate, or a group's or
             an ALS's), joined centre to centre by a line, solid for a strong link
             (``strong`` true), dashed for a weak one (class ``link strong`` or ``link
-            weak``); their candidates are drawn even when ``candidates`` is off.
+            weak``); their candidates are drawn even when ``candidates`` is off. A
+            fourth item, an SVG colour, colours that link (a forcing net's branches:
+            :data:`BRANCH_COLOURS`); :data:`CHAIN_COLOUR` otherwise.
         cell_size: pixels per cell (default: :func:`default_cell_size`).
 
     Returns:
@@ -191,7 +207,7 @@ def draw(
     picture.edge_marks()
     picture.modern_marks()
     picture.digits(filled)
-    links = [(tuple(a), tuple(b), bool(strong)) for a, b, strong in links]
+    links = [_link(link, index) for index, link in enumerate(links)]
     picture.candidates(shown, filled, _checked(dict(marks or {}), "marks", MARK_COLOURS), links)
     return picture.drawing
 
@@ -643,7 +659,7 @@ class _Picture:
         shown: Sequence[Iterable[int]] | None,
         filled: Sequence[int],
         marks: dict[Mark, str],
-        links: Sequence[tuple[tuple[Mark, ...], tuple[Mark, ...], bool]] = (),
+        links: Sequence[tuple] = (),
     ) -> None:
         """Each value ``v`` sits in slot ``v - 1`` of a small grid inside its cell; a
         chain's links join the centres of their nodes' candidates, over the discs."""
@@ -658,7 +674,7 @@ class _Picture:
         for index, values in enumerate(shown or ()):
             if not filled[index]:
                 drawn[self.puzzle.position(index)] = set(values)
-        for row, column, value in [*marks, *(m for a, b, _ in links for m in a + b)]:
+        for row, column, value in [*marks, *(m for a, b, *_ in links for m in a + b)]:
             drawn.setdefault((row, column), set()).add(value)
         discs = dw.Group(class_="marks")
         struck = dw.Group(  # removed candidates, named (issue 33: a disc alone hid the value)
@@ -712,7 +728,7 @@ class _Picture:
 
             width = max(1.0, self.s * 0.035)
             lines = dw.Group(class_="links", stroke=CHAIN_COLOUR, stroke_width=f"{width:.2f}", fill="none")
-            for a, b, strong in links:
+            for a, b, strong, *colour in links:
                 if not a or not b:
                     continue
                 (x1, y1), (x2, y2) = spot(a), spot(b)
@@ -723,6 +739,8 @@ class _Picture:
                     x1, y1, x2, y2 = x1 + dx, y1 + dy, x2 - dx, y2 - dy
                 dash = {} if strong else {"stroke_dasharray": f"{3 * width:.2f},{2 * width:.2f}"}
                 kind = "strong" if strong else "weak"
+                if colour:
+                    dash["stroke"] = colour[0]
                 lines.append(
                     dw.Line(
                         round(x1, 2), round(y1, 2), round(x2, 2), round(y2, 2), class_=f"link {kind}", **dash
@@ -846,6 +864,14 @@ def _unit_cells(puzzle: _Drawn, units: Iterable[str | Origin | Iterable[Cell]]) 
         else:
             cells.update(tuple(cell) for cell in unit)
     return cells
+
+
+def _link(link, index: int) -> tuple:
+    """One link of ``draw``'s ``links``, its colour (if any) checked."""
+    a, b, strong, *colour = link
+    if colour:
+        colour = [_checked({f"link {index}": colour[0]}, "links")[f"link {index}"]]
+    return (tuple(a), tuple(b), bool(strong), *colour)
 
 
 def _colours(cells: Iterable[Cell] | Mapping[Cell, str], default: str) -> dict[Cell, str]:

@@ -284,7 +284,7 @@ def test_minimal_deduction_is_subset_minimal():
     assert deduction.refutes(board, core, candidates, cell, value)
     for drop in core:
         assert not deduction.refutes(board, [c for c in core if c is not drop], candidates, cell, value)
-    assert found.reason.startswith("deduction from ")
+    assert found.reason.startswith("search-backed ")
     follows(board, candidates, found)
 
 

@@ -18,7 +18,7 @@ from sudoku_cp import NoSolutionError, Puzzle, datasets, explain, hint
 from sudoku_cp.cli import EXIT_SOLVED, main
 from sudoku_cp.constraints import Model, ValueIn
 from sudoku_cp.rules import Cage, Killer
-from sudoku_cp.techniques import LEVELS, TECHNIQUES
+from sudoku_cp.techniques import BY_ID, LEVELS, TECHNIQUES
 
 VARIANT_CASES = json.loads((Path(__file__).parent / "data" / "variant_cases.json").read_text())
 SINGLES = TECHNIQUES[:2]
@@ -47,6 +47,8 @@ def assert_sound(path, only: str | None = None) -> None:
         for row, column, value in step.eliminations:
             assert solution[row, column] != value, step
             assert value in candidates[row * n + column], step  # it removes something
+        if step.technique_id in BY_ID and BY_ID[step.technique_id].needs_unique:
+            continue  # rests on uniqueness (Unique Rectangles, BUG+1): checked against the solution only
         contrary = [(r * n + c, {v}) for r, c, v in step.eliminations]
         contrary += [(r * n + c, set(candidates[r * n + c]) - {v}) for r, c, v in step.placements]
         for cell, values in contrary:
@@ -91,7 +93,7 @@ def test_every_easy50_path_is_sound():
 @pytest.mark.parametrize(
     ("index", "technique"),
     [(0, "locked candidates (pointing)"), (3, "naked pair"), (3, "hidden pair"), (19, "hidden triple"),
-     (34, "Swordfish"), (70, "X-Wing")],
+     (28, "Swordfish"), (70, "X-Wing")],
 )  # fmt: skip
 def test_harder_techniques_are_sound(index, technique):
     path = explain(datasets.load("top95")[index])
@@ -364,9 +366,9 @@ def test_hint_says_when_candidates_exclude_the_solution_or_the_puzzle_is_not_pro
     cell = next(c for c, values in enumerate(candidates) if len(values) > 1)
     wrong = list(candidates)
     wrong[cell] = tuple(v for v in candidates[cell] if v != path.solution.cells[cell])
-    row, column = divmod(cell, 9)
-    with pytest.raises(NoSolutionError, match=f"exclude the solution: r{row + 1}c{column + 1}"):
+    with pytest.raises(NoSolutionError, match="exclude the solution: a candidate you removed") as caught:
         hint(puzzle, candidates=wrong)
+    assert f"r{cell // 9 + 1}c{cell % 9 + 1}" not in str(caught.value)  # no cell, no digit: issue 32
     with pytest.raises(NotProperError, match="several solutions"):
         hint("1234" + "." * 12)
     assert "several solutions" in explain("1234" + "." * 12).summary()

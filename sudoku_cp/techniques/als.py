@@ -1,4 +1,4 @@
-"""ALS-XZ (HoDoKu "ALS-XZ"; SudokuWiki "Almost Locked Sets").
+"""ALS-XZ and ALS-XY-Wing (HoDoKu "ALS-XZ", "ALS-XY-Wing"; SudokuWiki "Almost Locked Sets").
 
 An *almost locked set* (ALS) is ``k`` open cells of one unit holding ``k + 1``
 candidates between them: remove any one value and the rest is locked. Two ALSs ``A``
@@ -115,3 +115,83 @@ def find_als_xz(board: Board, candidates: list[int], placed: set[int]) -> Iterat
                             ),
                             chain=alternating(path),
                         )
+
+
+MAX_WING_ALS = 4
+"""The largest ALS an ALS-XY-Wing uses, in cells (the triples grow fast)."""
+
+
+def find_als_xy_wing(board: Board, candidates: list[int], placed: set[int]) -> Iterator[Deduction]:
+    """ALS-XY-Wing (HoDoKu "ALS-XY-Wing"; SudokuWiki "ALS-XY-Wing"): three disjoint ALSs,
+    a pivot ``C`` with a restricted common ``x`` with ``A`` and another, ``y``, with
+    ``B``, and ``A`` and ``B`` sharing a value ``z`` (neither ``x`` nor ``y``). If ``A``
+    held no ``z`` it would be locked and hold ``x``, so ``C`` would lack ``x``, hold ``y``,
+    and ``B`` would lack ``y`` and hold ``z``: either way a ``z`` lies in ``A`` or ``B``,
+    so every cell seeing all of their ``z``\\ s loses it. In Eureka notation
+    ``(z=..x)A-(x=..y)C-(y=..z)B``; sets of up to :data:`MAX_WING_ALS` cells, the
+    smallest triples first."""
+    geo = geometry(board)
+    sets = [s for s in almost_locked_sets(board, candidates, placed) if len(s[0]) <= MAX_WING_ALS]
+    bits = [sum(1 << c for c in cells) for cells, _, _ in sets]
+    info: dict[int, dict] = {}
+
+    def values(index: int) -> dict:
+        found = info.get(index)
+        if found is None:
+            cells, mask, _ = sets[index]
+            found = info[index] = {}
+            for v in values_of(mask):
+                holding = [c for c in cells if candidates[c] >> (v - 1) & 1]
+                found[v] = (holding, frozenset.intersection(*(geo.peers[c] for c in holding)))
+        return found
+
+    def restricted(i: int, j: int) -> list[int]:
+        common = sets[i][1] & sets[j][1]
+        if not common or bits[i] & bits[j]:
+            return []
+        vi, vj = values(i), values(j)
+        return [x for x in values_of(common) if vi[x][1].issuperset(vj[x][0])]
+
+    order = sorted(range(len(sets)), key=lambda i: len(sets[i][0]))
+    for pivot in order:
+        wings = [(i, x) for i in order if i != pivot for x in restricted(pivot, i)]
+        for (a, x), (b, y) in itertools.combinations(wings, 2):
+            if x == y or a == b or bits[a] & bits[b] or bits[a] & bits[pivot] or bits[b] & bits[pivot]:
+                continue
+            shared = sets[a][1] & sets[b][1] & ~(1 << (x - 1)) & ~(1 << (y - 1))
+            for z in values_of(shared):
+                va, vb = values(a), values(b)
+                seen = (va[z][1] & vb[z][1]) - set(sets[pivot][0])
+                targets = sorted(t for t in seen if candidates[t] >> (z - 1) & 1 and t not in placed)
+                if not targets:
+                    continue
+                (ca, ma, ua), (cc, mc, uc), (cb, mb, ub) = sets[a], sets[pivot], sets[b]
+                rest_a = tuple(v for v in values_of(ma) if v not in (x, z)) + (x,)
+                rest_c = tuple(v for v in values_of(mc) if v not in (x, y)) + (y,)
+                rest_b = tuple(v for v in values_of(mb) if v not in (y, z)) + (z,)
+                path = [
+                    ChainNode(ca, (z,), als=True),
+                    ChainNode(ca, rest_a, als=True),
+                    ChainNode(cc, (x,), als=True),
+                    ChainNode(cc, rest_c, als=True),
+                    ChainNode(cb, (y,), als=True),
+                    ChainNode(cb, rest_b, als=True),
+                ]
+                vc = values(pivot)
+                cells = ca + cc + cb
+                zs = va[z][0] + vb[z][0]
+                yield Deduction(
+                    "ALS-XY-Wing",
+                    (),
+                    tuple((t, z) for t in targets),
+                    cells,
+                    (x, y, z),
+                    tuple((c, v) for c in cells for v in values_of(candidates[c])),
+                    premise(
+                        (geo.units[ua], geo.units[uc], geo.units[ub]),
+                        links(geo, [(p, q) for p in va[x][0] for q in vc[x][0]]),
+                        links(geo, [(p, q) for p in vc[y][0] for q in vb[y][0]]),
+                        links(geo, [(t, c) for t in targets for c in zs]),
+                    ),
+                    chain=alternating(path),
+                )

@@ -25,8 +25,11 @@ from sudoku_cp.constraints import (
     Table,
 )
 from sudoku_cp.engine.propagators import propagator
+from sudoku_cp.engine.runtime import Deadline
 from sudoku_cp.engine.sums import ImpliedSum, implied_sum_sources
+from sudoku_cp.errors import SolveTimeoutError, SudokuError
 from sudoku_cp.techniques.eureka import Chain
+from sudoku_cp.techniques.nets import Net
 
 MAX_SUBSET = 4
 """The largest naked or hidden subset looked for: quads."""
@@ -55,6 +58,9 @@ class Deduction:
             patterns, colouring, ALS-XZ), its path as data (nodes over cell indices,
             strong and weak links): :class:`~sudoku_cp.techniques.eureka.Chain`, which
             the step's text writes in Eureka notation; ``None`` otherwise.
+        net: for a forcing step, every implication of every branch as data
+            (:class:`~sudoku_cp.techniques.nets.Net`), which the step's text writes as an
+            indented "if ... then ..." tree; ``None`` otherwise.
     """
 
     technique: str
@@ -67,6 +73,7 @@ class Deduction:
     reason: str = ""
     lemma: ImpliedSum | None = None
     chain: Chain | None = None
+    net: Net | None = None
 
 
 _FILTERED = (Sum, Less, Relation, Linear, Table, *LINE_AUTOMATON_KINDS)
@@ -140,6 +147,10 @@ class Board:
         solution: a solution of the model (row-major values) when the caller knows one
             (:func:`sudoku_cp.explain` does), else ``None``: the minimal deduction then
             need not search for one.
+        deadline: the call's :class:`~sudoku_cp.engine.runtime.Deadline` (``time_limit``
+            of ``explain``, ``hint`` or ``grade``), or ``None``: the long finders (forcing
+            chains and nets, the search-backed step) look at it between trials and raise
+            :class:`~sudoku_cp.errors.SolveTimeoutError` once it has passed.
     """
 
     def __init__(self, model: Model) -> None:
@@ -161,6 +172,7 @@ class Board:
             (implied, propagator(implied.sum, model)) for implied in implied_sum_sources(model, model.side)
         )
         self.solution: Sequence[int] | None = None
+        self.deadline: Deadline | None = None
         # On a multi-grid board a row number names a row of each sub-grid: the finders that
         # index rows and columns by number (fish, unique rectangles) see none there.
         multigrid = model.positions is not None
@@ -181,6 +193,13 @@ class Board:
         answer may set it."""
         return _is_proper(self.model)
 
+    def check_deadline(self, who: str = "the reasoning") -> None:
+        """Raise :class:`~sudoku_cp.errors.SolveTimeoutError` once :attr:`deadline` has passed."""
+        if self.deadline is not None and self.deadline.passed():
+            raise SolveTimeoutError(
+                f"{who} did not finish within the time limit of {self.deadline.time_limit:g} s"
+            )
+
     def initial(self) -> list[int]:
         """The candidates people start from: each cell's domain (givens and even/odd
         applied) less the given digits of its peers."""
@@ -190,6 +209,20 @@ class Board:
                 for peer in self.model.peers[cell]:
                     candidates[peer] &= ~(1 << (value - 1))
         return candidates
+
+
+def reasoning_deadline(time_limit: object) -> Deadline:
+    """The clock of an ``explain``, ``hint`` or ``grade`` call with ``time_limit`` seconds
+    (``None`` or infinity: none).
+
+    Raises:
+        SudokuError: ``time_limit`` is not ``None`` or a positive number.
+    """
+    if time_limit is not None and (
+        isinstance(time_limit, bool) or not isinstance(time_limit, int | float) or not time_limit > 0
+    ):
+        raise SudokuError(f"time_limit must be a positive number of seconds or None, not {time_limit!r}")
+    return Deadline(time_limit)
 
 
 @functools.lru_cache(maxsize=16)
@@ -237,5 +270,6 @@ __all__ = [
     "MAX_SUBSET",
     "placement_eliminations",
     "places",
+    "reasoning_deadline",
     "values_of",
 ]

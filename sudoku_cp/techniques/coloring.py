@@ -1,4 +1,5 @@
-"""Simple colouring (HoDoKu "Simple Colors"; SudokuWiki "Simple Colouring").
+"""Simple colouring and Multi-Colors (HoDoKu "Simple Colors", "Multi Colors"; SudokuWiki
+"Simple Colouring", "Multi-Colouring"); Multi-Colors at the end of the module.
 
 On one value, the strong links (units where it has two places) join cells into
 clusters; colour each cluster with two colours, alternating along the links: one colour
@@ -128,3 +129,70 @@ def _deduction(
         used,
         chain=path,
     )
+
+
+def _clusters(geo, value: int, candidates: list[int], placed: set[int]) -> list[tuple[dict, dict]]:
+    """The clusters of strong links on ``value``: each ``(colour, parent)``, ``colour`` 0 or
+    1 per cell (alternating along the links), ``parent`` the spanning tree's ``(cell,
+    unit)`` toward the cluster's root."""
+    adjacent: dict[int, list[tuple[int, int]]] = {}
+    for a, b, unit in strong_links(geo, value, candidates, placed):
+        adjacent.setdefault(a, []).append((b, unit))
+        adjacent.setdefault(b, []).append((a, unit))
+    seen: set[int] = set()
+    out = []
+    for root in sorted(adjacent):
+        if root in seen:
+            continue
+        colour = {root: 0}
+        parent: dict[int, tuple[int, int] | None] = {root: None}
+        queue = [root]
+        for cell in queue:
+            for other, unit in adjacent[cell]:
+                if other not in colour:
+                    colour[other] = 1 - colour[cell]
+                    parent[other] = (cell, unit)
+                    queue.append(other)
+        seen.update(colour)
+        out.append((colour, parent))
+    return out
+
+
+def find_multi_colors(board: Board, candidates: list[int], placed: set[int]) -> Iterator[Deduction]:
+    """Multi-Colors type 1 (HoDoKu "Multi-Colors 1"; SudokuWiki "Multi-Colouring"): two
+    clusters of one value, a cell of colour ``a`` of the first seeing a cell of colour
+    ``b`` of the second: ``a`` and ``b`` cannot both hold, so the first's other colour or
+    the second's does; a cell seeing a cell of each of those loses the value. Its chain
+    is an X-Chain: the first cluster's path to the cell of ``a``, the weak link to the
+    cell of ``b``, the second cluster's path on."""
+    geo = geometry(board)
+    for value in range(1, board.side + 1):
+        bit = 1 << (value - 1)
+        clusters = _clusters(geo, value, candidates, placed)
+        for first, second in ((x, y) for x in clusters for y in clusters if x is not y):
+            (ca, pa), (cb, pb) = first, second
+            for q, r in ((x, y) for x in sorted(ca) for y in sorted(geo.peers[x]) if y in cb):
+                ends_a = [p for p in sorted(ca) if ca[p] != ca[q]]
+                ends_b = [s for s in sorted(cb) if cb[s] != cb[r]]
+                for t in range(len(candidates)):
+                    if t in ca or t in cb or t in placed or not candidates[t] & bit:
+                        continue
+                    p = next((p for p in ends_a if p in geo.peers[t]), None)
+                    s = next((s for s in ends_b if s in geo.peers[t]), None)
+                    if p is None or s is None:
+                        continue
+                    cells = [*_tree_path(pa, p, q), *_tree_path(pb, r, s)]
+                    cluster = sorted({*ca, *cb})
+                    yield _deduction(
+                        "Multi-Colors",
+                        value,
+                        [t],
+                        cluster,
+                        premise(
+                            _path_units(geo, pa, p, q),
+                            _path_units(geo, pb, r, s),
+                            links(geo, [(q, r), (t, p), (t, s)]),
+                        ),
+                        alternating(_nodes(value, cells)),
+                    )
+                    return

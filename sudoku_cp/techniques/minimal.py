@@ -83,7 +83,8 @@ def refutes(
     domains[cell] = candidates[cell] & (1 << (value - 1))
     if not all(domains.values()):
         return True
-    search = BitmaskSearch(_model(board, constraints, domains))
+    board.check_deadline()
+    search = BitmaskSearch(_model(board, constraints, domains), board.deadline)
     if budget is None:
         return search.find_solution() is None
     root = search.propagated()
@@ -174,7 +175,8 @@ def _refutation_nodes(board: Board, candidates: Sequence[int], cell: int, value:
     constraints = [c for c in board.model.constraints if not isinstance(c, ValueIn)]
     domains = {c: candidates[c] for c in range(len(candidates))}
     domains[cell] = 1 << (value - 1)
-    search = BitmaskSearch(_model(board, constraints, domains))
+    board.check_deadline()
+    search = BitmaskSearch(_model(board, constraints, domains), board.deadline)
     root = search.propagated()
     if root is None:
         return 0
@@ -210,7 +212,7 @@ def find_minimal_deduction(board: Board, candidates: list[int], placed: set[int]
     everything = {c: candidates[c] for c in range(len(candidates))}
     solution = board.solution
     if solution is None or any(not candidates[c] >> (v - 1) & 1 for c, v in enumerate(solution)):
-        solution = BitmaskSearch(_model(board, constraints, everything)).find_solution()
+        solution = BitmaskSearch(_model(board, constraints, everything), board.deadline).find_solution()
     if solution is None:
         return
     wrong = sorted(
@@ -247,5 +249,5 @@ def find_minimal_deduction(board: Board, candidates: list[int], placed: set[int]
         tuple(sorted({v for _, v in removed})),
         tuple((c, v) for c in cells for v in values_of(candidates[c])),
         tuple(core),
-        f"deduction from {names}",
+        f"search-backed (a backtracking search, not a chain a reader can replay) over {names}",
     )

@@ -13,7 +13,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from sudoku_cp.constraints import cell_name
-from sudoku_cp.techniques.als import find_als_xz
+from sudoku_cp.techniques.als import find_als_xy_wing, find_als_xz
 from sudoku_cp.techniques.basic import (
     hidden_singles,
     hidden_subsets,
@@ -26,7 +26,7 @@ from sudoku_cp.techniques.basic import (
 from sudoku_cp.techniques.basic_fish import fish
 from sudoku_cp.techniques.board import Board, Deduction, Finder
 from sudoku_cp.techniques.chains import find_aic, find_x_chain, find_xy_chain
-from sudoku_cp.techniques.coloring import find_simple_colors
+from sudoku_cp.techniques.coloring import find_multi_colors, find_simple_colors
 from sudoku_cp.techniques.finned_fish import (
     find_finned_jellyfish,
     find_finned_swordfish,
@@ -35,7 +35,7 @@ from sudoku_cp.techniques.finned_fish import (
     find_sashimi_swordfish,
     find_sashimi_x_wing,
 )
-from sudoku_cp.techniques.forcing import find_forcing_chains
+from sudoku_cp.techniques.forcing import find_forcing_chains, find_nested_forcing_nets
 from sudoku_cp.techniques.minimal import find_minimal_deduction
 from sudoku_cp.techniques.single_digit import (
     find_empty_rectangle,
@@ -43,7 +43,13 @@ from sudoku_cp.techniques.single_digit import (
     find_turbot_fish,
     find_two_string_kite,
 )
-from sudoku_cp.techniques.uniqueness import find_bug_plus_one, find_unique_rectangle
+from sudoku_cp.techniques.uniqueness import (
+    find_bug_plus_one,
+    find_hidden_rectangle,
+    find_unique_rectangle,
+    find_unique_rectangle_2,
+    find_unique_rectangle_4,
+)
 from sudoku_cp.techniques.wings import find_w_wing, find_xy_wing, find_xyz_wing
 
 LEVELS: tuple[str, ...] = (
@@ -111,6 +117,10 @@ class Technique:
             Rectangle, BUG+1): :func:`next_step` tries it only once the puzzle is proven
             proper (:attr:`~sudoku_cp.techniques.board.Board.proper`), and its steps are
             checked against the solution, not from their premises.
+        search_backed: its steps are proven by a backtracking search over their
+            constraints, not by an argument a reader can replay (the minimal deduction,
+            the last resort): marked as such in the step's text and counted apart by the
+            benchmarks.
 
     A row can be called like its finder.
     """
@@ -124,6 +134,7 @@ class Technique:
     wording: str = "{unit}; "
     placing: str = "{placement} ({unit})"
     needs_unique: bool = False
+    search_backed: bool = False
 
     def __call__(self, board: Board, candidates: list[int], placed: set[int]) -> Iterator[Deduction]:
         return self.find(board, candidates, placed)
@@ -213,6 +224,12 @@ TECHNIQUES: tuple[Technique, ...] = (
     Technique("w-wing", "W-Wing", find_w_wing, _WINGS, "expert", 150, wording=_PATTERN),
     Technique("unique-rectangle-1", "Unique Rectangle type 1", find_unique_rectangle, _UNIQUENESS, "expert",
               100, wording=_UNIQUE, needs_unique=True),
+    Technique("unique-rectangle-2", "Unique Rectangle type 2", find_unique_rectangle_2, _UNIQUENESS, "expert",
+              100, wording=_UNIQUE, needs_unique=True),
+    Technique("unique-rectangle-4", "Unique Rectangle type 4", find_unique_rectangle_4, _UNIQUENESS, "expert",
+              100, wording=_UNIQUE, needs_unique=True),
+    Technique("hidden-rectangle", "Hidden Rectangle", find_hidden_rectangle, _UNIQUENESS, "expert", 100,
+              wording=_UNIQUE, needs_unique=True),
     Technique("bug-plus-1", "BUG+1", find_bug_plus_one, _UNIQUENESS, "expert", 100,
               placing="{placement} (every other cell has two candidates; uniqueness: the puzzle has one)",
               needs_unique=True),
@@ -228,16 +245,88 @@ TECHNIQUES: tuple[Technique, ...] = (
               wording=_FISH),
     Technique("simple-colors", "Simple Colors", find_simple_colors, _COLOURING, "expert", 150,
               wording=_PATTERN),
+    Technique("multi-colors", "Multi-Colors", find_multi_colors, _COLOURING, "expert", 200, wording=_PATTERN),
     Technique("x-chain", "X-Chain", find_x_chain, _CHAINS, "expert", 260, wording=_PATTERN),
     Technique("xy-chain", "XY-Chain", find_xy_chain, _CHAINS, "expert", 260, wording=_PATTERN),
     Technique("aic", "AIC", find_aic, _CHAINS, "expert", 280, wording=_PATTERN),
     Technique("als-xz", "ALS-XZ", find_als_xz, _ALS, "expert", 300, wording=_PATTERN),
+    Technique("als-xy-wing", "ALS-XY-Wing", find_als_xy_wing, _ALS, "expert", 320, wording=_PATTERN),
     Technique("forcing-chain", "forcing chain", find_forcing_chains, _FORCING, "fiendish", 500,
-              wording=_REASON),
-    Technique("minimal-deduction", "minimal deduction", find_minimal_deduction, _MINIMAL, "fiendish", 700,
               wording="{reason}; "),
+    Technique("nested-forcing-net", "nested forcing net", find_nested_forcing_nets, _FORCING, "fiendish", 600,
+              wording="{reason}; "),
+    Technique("minimal-deduction", "minimal deduction", find_minimal_deduction, _MINIMAL, "fiendish", 700,
+              wording="{reason}; ", search_backed=True),
 )  # fmt: skip
 """Every technique, simplest first: the order of :func:`solving_path`."""
+
+RATINGS: dict[str, float] = {
+    "naked-single": 2.3, "hidden-single": 1.5, "rule-of-45": 2.0,
+    "locked-candidates": 2.7, "naked-pair": 3.0, "hidden-pair": 3.4, "naked-triple": 3.6,
+    "hidden-triple": 4.0, "naked-quad": 5.0, "hidden-quad": 5.4,
+    "x-wing": 3.2, "swordfish": 3.8, "jellyfish": 5.2,
+    "skyscraper": 6.6, "2-string-kite": 6.6, "turbot-fish": 6.6, "empty-rectangle": 6.6,
+    "xy-wing": 4.2, "xyz-wing": 4.4, "w-wing": 6.6,
+    "unique-rectangle-1": 4.5, "unique-rectangle-2": 4.6, "unique-rectangle-4": 4.6, "hidden-rectangle": 4.6,
+    "bug-plus-1": 5.6,
+    "finned-x-wing": 6.6, "sashimi-x-wing": 6.6, "finned-swordfish": 6.6, "sashimi-swordfish": 6.6,
+    "finned-jellyfish": 6.6, "sashimi-jellyfish": 6.6,
+    "simple-colors": 6.5, "multi-colors": 6.6, "x-chain": 6.6, "xy-chain": 6.6,
+    "aic": 7.0, "als-xz": 7.0, "als-xy-wing": 7.2,
+    "forcing-chain": 7.5, "nested-forcing-net": 9.5, "minimal-deduction": 10.0,
+}  # fmt: skip
+"""Each technique's base rating on Sudoku Explainer's scale ("Difficulty ratings in Sudoku
+Explainer v1.2.1", the Sukaku Explainer wiki): the values SE gives the same technique
+(hidden single 1.5, naked pair 3.0, X-Wing 3.2, XY-Wing 4.2...), and for the patterns SE
+finds as chains (Skyscraper, finned fish, W-Wing) its forcing X-chain's 6.6. Forcing
+steps are rated from their net (:func:`step_rating`). A variant's own constraints rate
+2.0."""
+
+NET_RATINGS = {"chain": 7.5, "cell": 8.2, "unit": 8.2, "net": 8.5, "nested": 9.5}
+"""The base ratings of forcing steps, after SE: a contradiction along one chain (Nishio,
+7.5), a cell or unit forcing chain (8.2), a net (a node needing several others:
+dynamic forcing chains, 8.5), nested contradictions (nested forcing chains, 9.5; half
+a point more for each further level)."""
+
+
+def length_bonus(length: int) -> float:
+    """SE's length increment: 0.1 for each of the thresholds 4, 6, 8, 12, 16, 24, 32, ...
+    (alternately times 1.5 and 4/3) that ``length`` exceeds.
+
+    >>> length_bonus(4), length_bonus(5), length_bonus(40)
+    (0.0, 0.1, 0.7)
+    """
+    bonus, threshold, factor = 0.0, 4, 1.5
+    while length > threshold:
+        bonus += 0.1
+        threshold = round(threshold * factor)
+        factor = 4 / 3 if factor == 1.5 else 1.5
+    return round(bonus, 1)
+
+
+def step_rating(technique: Technique, deduction: Deduction) -> float:
+    """A step's rating on Sudoku Explainer's scale: its row's base (:data:`RATINGS`) plus
+    :func:`length_bonus` of its chain's nodes; for a forcing step, from its net: the base of
+    its kind (:data:`NET_RATINGS`) plus the length bonus of the net's implications; a
+    search-backed step 10.0 plus the bonus of its constraints."""
+    net = deduction.net
+    if net is not None:
+        branches = net.branches
+        dynamic = any(len(n.because) > 1 for b in branches for n in b.nodes)
+        if net.depth > 1:
+            base = NET_RATINGS["nested"] + 0.5 * (net.depth - 2)
+        elif net.kind != "contradiction":
+            base = NET_RATINGS["net"] if dynamic else NET_RATINGS["cell"]
+        else:
+            base = NET_RATINGS["net"] if dynamic else NET_RATINGS["chain"]
+        return round(base + length_bonus(net.size), 1)
+    base = RATINGS.get(technique.id, 2.0)
+    if deduction.chain is not None:
+        return round(base + length_bonus(len(deduction.chain.nodes)), 1)
+    if technique.search_backed:
+        return round(base + length_bonus(len(deduction.constraints)), 1)
+    return base
+
 
 _ORDER = {technique.id: order for order, technique in enumerate(TECHNIQUES)}
 
@@ -342,6 +431,8 @@ def hardest(techniques: Sequence[Technique]) -> Technique | None:
 
 __all__ = [
     "BANDS",
+    "NET_RATINGS",
+    "RATINGS",
     "BAND_NAMES",
     "BY_ID",
     "Contradiction",
@@ -353,7 +444,9 @@ __all__ = [
     "apply",
     "as_techniques",
     "hardest",
+    "length_bonus",
     "next_deduction",
     "next_step",
     "solving_path",
+    "step_rating",
 ]

@@ -1,4 +1,5 @@
-"""Techniques that rest on uniqueness: Unique Rectangle type 1 and BUG+1.
+"""Techniques that rest on uniqueness: Unique Rectangles (types 1, 2 and 4), Hidden
+Rectangle and BUG+1.
 
 **Only for puzzles proven to have one solution** (:func:`sudoku_cp.is_unique`): they do
 not follow from the constraints, but from the promise that the solution is unique, so a
@@ -76,6 +77,95 @@ def find_unique_rectangle(board: Board, candidates: list[int], placed: set[int])
                 )
 
 
+def _rectangles(board: Board, candidates: list[int], placed: set[int]):
+    """Each unique rectangle with its *floor* (two corners on one side holding exactly
+    ``{a, b}``) and *roof* (the other two, holding ``{a, b}`` and more): ``(ab mask,
+    floor, roof)``; corners open, untouched by other constraints, swappable."""
+    n = board.side
+    if len(board.rows) != n or len(board.columns) != n:
+        return
+    touched = {c for constraint, _ in board.others for c in constraint.cells}
+    pairs = [
+        c for c, m in enumerate(candidates) if c not in placed and m.bit_count() == 2 and c not in touched
+    ]
+    for first, second in itertools.combinations(pairs, 2):
+        if candidates[first] != candidates[second]:
+            continue
+        ab = candidates[first]
+        r1, c1 = divmod(first, n)
+        r2, c2 = divmod(second, n)
+        if r1 == r2:
+            roofs = [(k * n + c1, k * n + c2) for k in range(n) if k != r1]
+        elif c1 == c2:
+            roofs = [(r1 * n + k, r2 * n + k) for k in range(n) if k != c1]
+        else:
+            continue
+        for c, d in roofs:
+            if c in placed or d in placed or c in touched or d in touched:
+                continue
+            if candidates[c] & ab != ab or candidates[d] & ab != ab or ab in (candidates[c], candidates[d]):
+                continue
+            if _swappable(board, first, second, c, d):
+                yield ab, (first, second), (c, d)
+
+
+def _rectangle_step(board: Board, name: str, candidates, cells, ab: int, eliminations) -> Deduction:
+    geo = geometry(board)
+    units = tuple(dict.fromkeys(geo.units[u] for cell in cells for u in geo.units_of[cell]))
+    return Deduction(
+        name,
+        (),
+        tuple(sorted(eliminations)),
+        tuple(sorted(cells)),
+        values_of(ab),
+        tuple((cell, v) for cell in sorted(cells) for v in values_of(candidates[cell])),
+        units,
+    )
+
+
+def find_unique_rectangle_2(board: Board, candidates: list[int], placed: set[int]) -> Iterator[Deduction]:
+    """Unique Rectangle type 2 (HoDoKu "Uniqueness Test 2"), resting on uniqueness: the roof
+    corners hold ``{a, b, x}``, the same one extra value; were neither ``x``, the rectangle
+    would be deadly, so one is: every cell seeing both roof corners loses ``x``."""
+    geo = geometry(board)
+    for ab, floor, (c, d) in _rectangles(board, candidates, placed):
+        extra = candidates[c] & ~ab
+        if candidates[c] != candidates[d] or extra.bit_count() != 1:
+            continue
+        x = extra.bit_length()
+        seeing = (geo.peers[c] & geo.peers[d]) - {c, d}
+        eliminations = [(p, x) for p in seeing if p not in placed and candidates[p] & extra]
+        if eliminations:
+            yield _rectangle_step(
+                board, "Unique Rectangle type 2 (uniqueness)", candidates, (*floor, c, d), ab, eliminations
+            )
+
+
+def find_unique_rectangle_4(board: Board, candidates: list[int], placed: set[int]) -> Iterator[Deduction]:
+    """Unique Rectangle type 4 (HoDoKu "Uniqueness Test 4"), resting on uniqueness: in a
+    unit holding both roof corners, ``a`` has no other place, so one roof corner is
+    ``a``; were either ``b``, the rectangle would be deadly: both roof corners lose ``b``."""
+    geo = geometry(board)
+    for ab, floor, (c, d) in _rectangles(board, candidates, placed):
+        for a in values_of(ab):
+            bit = 1 << (a - 1)
+            b = (ab & ~bit).bit_length()
+            locked = any(
+                c in cells and d in cells and all(x in (c, d) or not candidates[x] & bit for x in cells)
+                for cells in geo.unit_cells
+            )
+            if locked:
+                yield _rectangle_step(
+                    board,
+                    "Unique Rectangle type 4 (uniqueness)",
+                    candidates,
+                    (*floor, c, d),
+                    ab,
+                    [(c, b), (d, b)],
+                )
+                break
+
+
 def _swappable(board: Board, a: int, b: int, c: int, d: int) -> bool:
     """True when swapping the two values of a rectangle ``a b / c d`` (``a``, ``b`` on one
     side, ``c`` below ``a``) keeps every AllDifferent: each holds 0, 2 adjacent or all 4
@@ -122,3 +212,43 @@ def find_bug_plus_one(board: Board, candidates: list[int], placed: set[int]) -> 
                 units,
             )
             return
+
+
+def find_hidden_rectangle(board: Board, candidates: list[int], placed: set[int]) -> Iterator[Deduction]:
+    """Hidden Rectangle (HoDoKu "Hidden Rectangle"; SudokuWiki "Hidden Unique Rectangles"),
+    resting on uniqueness: a rectangle whose four corners hold ``a`` and ``b``, one of
+    them exactly ``{a, b}``; in the row and the column of the opposite corner ``a`` has no
+    place outside the rectangle. Were that corner ``b``, ``a`` would go to its row's and
+    its column's other corners, the bivalue corner would be ``b``: a deadly pattern. So the
+    opposite corner loses ``b``."""
+    n = board.side
+    if len(board.rows) != n or len(board.columns) != n:
+        return
+    touched = {c for constraint, _ in board.others for c in constraint.cells}
+    for first in range(len(candidates)):
+        ab = candidates[first]
+        if first in placed or first in touched or ab.bit_count() != 2:
+            continue
+        r1, c1 = divmod(first, n)
+        for r2 in range(n):
+            for c2 in range(n):
+                if r2 == r1 or c2 == c1:
+                    continue
+                b_, c_, d = r1 * n + c2, r2 * n + c1, r2 * n + c2
+                corners = (first, b_, c_, d)
+                if any(x in placed or x in touched or candidates[x] & ab != ab for x in corners[1:]):
+                    continue
+                if not _swappable(board, first, b_, c_, d):
+                    continue
+                for a in values_of(ab):
+                    bit = 1 << (a - 1)
+                    row = board.rows[r2].cells
+                    column = board.columns[c2].cells
+                    if all(x in (c_, d) or not candidates[x] & bit for x in row) and all(
+                        x in (b_, d) or not candidates[x] & bit for x in column
+                    ):
+                        b = (ab & ~bit).bit_length()
+                        yield _rectangle_step(
+                            board, "Hidden Rectangle (uniqueness)", candidates, corners, ab, [(d, b)]
+                        )
+                        break

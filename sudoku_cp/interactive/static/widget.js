@@ -193,7 +193,7 @@ function explainView(model, el, data) {
       for (const [r, c, v] of step.eliminations) state.marks.set(key(r, c, v), "removed");
       for (const [r, c, v] of step.placements) state.marks.set(key(r, c, v), "placed");
     }
-    step.hints.slice(0, level).forEach((line) => hints.append(h("li", { text: line })));
+    hints.append(h("li", { text: step.hints[level - 1] })); // each level's text holds the ones before
     text.textContent = level >= 4 ? `${index + 1}. ${step.text}` : `${index + 1}. (hint level ${level})`;
     const grid = drawBoard(data.board, state);
     boardBox.append(grid);
