@@ -30,6 +30,7 @@ class InvalidArgumentError(SudokuError, ValueError, TypeError):
     the message names the argument and what it takes.
     """
 
+
 class UnsupportedRuleError(InvalidPuzzleError):
     """A puzzle link holds a rule the package does not model or cannot tell for sure: a
     drawn element (line, cage, overlay, text, ...), a key or value of the link's data, or a
