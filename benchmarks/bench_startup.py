@@ -8,7 +8,7 @@ Each figure is the median (and the minimum) of ``--runs`` fresh Python processes
 * wall and CPU time of ``python -c "import sudoku_cp"`` and, for reference, of
   ``python -c pass`` (CPU time is robust to other load on the machine; wall time is not);
 * wall and CPU time of ``sudoku-cp solve --backend B`` on one 9x9 puzzle (the first of top95),
-  for each backend named by ``--backend`` (``backtracking`` by default).
+  for each backend named by ``--backend`` (``backtracking`` and ``auto``, the default, by default).
 
 The package is byte-compiled first (``compileall``): a user's installed package has its
 ``.pyc`` files, so compiling it on every run (as with ``PYTHONDONTWRITEBYTECODE``) would
@@ -24,9 +24,7 @@ from __future__ import annotations
 
 import argparse
 import compileall
-import os
 import resource
-import shutil
 import statistics
 import subprocess
 import sys
@@ -38,6 +36,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from _common import add_write_option, machine, recording, write_if_asked  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
+CLI = [sys.executable, "-c", "import sys; from sudoku_cp.cli import app; sys.exit(app())"]
+"""``sudoku-cp`` as its console script runs it, on the package of this checkout (every
+process runs in the checkout's root, so the installed package does not stand in for it)."""
 
 
 def import_times(runs: int) -> tuple[list[float], dict[str, list[float]]]:
@@ -49,6 +50,7 @@ def import_times(runs: int) -> tuple[list[float], dict[str, list[float]]]:
             capture_output=True,
             text=True,
             check=True,
+            cwd=ROOT,
         ).stderr
         lines = [line.split("|") for line in err.splitlines() if line.startswith("import time:")]
         rows = [(int(a.split(":")[1]), int(b), name.rstrip()) for a, b, name in lines[1:]]
@@ -71,7 +73,7 @@ def process_times(command: list[str], runs: int, stdin: str = "") -> tuple[list[
     for _ in range(runs):
         before = resource.getrusage(resource.RUSAGE_CHILDREN)
         start = time.perf_counter()
-        subprocess.run(command, input=stdin.encode(), check=True, capture_output=True)
+        subprocess.run(command, input=stdin.encode(), check=True, capture_output=True, cwd=ROOT)
         wall.append((time.perf_counter() - start) * 1000)
         after = resource.getrusage(resource.RUSAGE_CHILDREN)
         cpu.append((after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime) * 1000)
@@ -108,9 +110,8 @@ def main() -> None:
         lines("python -c pass", [sys.executable, "-c", "pass"], args.runs)
         lines("python -c 'import sudoku_cp'", [sys.executable, "-c", "import sudoku_cp"], args.runs)
         puzzle = (ROOT / "sudoku_cp" / "data" / "top95.txt").read_text().split()[0]
-        cli = shutil.which("sudoku-cp", path=os.path.dirname(sys.executable)) or "sudoku-cp"
-        for backend in args.backend or ["backtracking"]:
-            command = [cli, "solve", "--backend", backend]
+        for backend in args.backend or ["backtracking", "auto"]:
+            command = [*CLI, "solve", "--backend", backend]
             lines(f"sudoku-cp solve --backend {backend} (9x9)", command, args.runs, puzzle + "\n")
     write_if_asked(args, log, "Start-up: import and one-shot CLI", "one top95 puzzle (the first)")
 

@@ -200,6 +200,8 @@ def route(puzzle: Puzzle | Grid) -> Route:
 
 
 def _has_jigsaw_regions(puzzle: Puzzle) -> bool:
+    if not puzzle.rules:
+        return False  # a classic grid: no need to import the rule classes (start-up time)
     from sudoku_cp.rules import Jigsaw
 
     return any(isinstance(rule, Jigsaw) for rule in puzzle.rules)
