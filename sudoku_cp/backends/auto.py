@@ -99,26 +99,33 @@ whole proof.)"""
 
 BUDGETS = {
     "classic": 48,
-    "classic, larger": 80,
+    "classic, larger": 24,
     "classic, more units": 100,
     "classic, sparse": 12,
-    "classic, sparse, larger": 1,
+    "classic, sparse, larger": 2,
     "classic, few givens, more units": 200,
     "jigsaw": 100,
-    "variant": 40,
-    "large": 1,
+    "variant": 100,
+    "variant, few givens": 200,
+    "large": 2,
 }
 """The backtracker's budget in search nodes by kind of route: about the nodes it searches
-in the time the fallback takes there (``docs/auto.md``); the ``sparse`` and ``large``
-ones are per cell (times the side squared), as filling in a sparse grid takes about a
-node per open cell. Chosen by replaying the per-puzzle nodes and CPU times of a
-``bench_backends.py --csv`` run (the backtracker's and the fallback's, each puzzle's
-best of three) for candidate budgets: on classic 9x9 grids (top95, top1465, sudoku17,
-100 puzzles each) a node costs about 22 microseconds by median and SAT's proof about
-1.1-1.4 ms; 48 nodes put auto's median within x1.02 of the faster of the two on each set,
-where 16-24 sent a quarter of the puzzles to SAT (x1.7-1.9) and more than 64 let more
-puzzles run past x2 of SAT. The other routes, measured the same way, are in
-``docs/auto.md``."""
+in the time the fallback takes there. The ``sparse`` and ``large`` ones are per cell
+(times the side squared): filling in a sparse grid takes up to about a node per open
+cell (0.2 to 0.75 on the sparse 20x20 to 25x25 grids of ``bench_backends.py --family
+sparse``, 1.2 on a 12x12 grid with 10% givens), and SAT and CP-SAT take seconds there.
+Chosen by replaying the per-puzzle nodes and CPU times of ``bench_backends.py --csv``
+runs (each backend's time per puzzle, the best of three on the classic sets) for
+candidate budgets of 8 to 500 nodes, per route (``docs/auto.md``): on classic 9x9 grids
+(top95, top1465, sudoku17, 100 puzzles each) a node costs about 22 microseconds by
+median and SAT's proof 1.1-1.4 ms; 48 nodes put auto's median within x1.02 of the faster
+of the two on each set, where 16-24 sent a quarter of the puzzles to SAT (medians x1.7-1.9)
+and more than 64 let more puzzles run past x2 of SAT. On hex16 a node costs about 350
+microseconds and SAT takes 3-5 ms (24 nodes keep every puzzle within x2); with diagonals or
+windows, in jigsaws and in variants (about 25-60 microseconds a node, a fallback of 4-10 ms
+that loads a solver for the rules) 100 nodes gave the largest share within x2, and with few
+givens 200."""
+
 
 COLD_NODES = {"sat": 1000}
 """Nodes added to the budget of a *classic* route while its fallback's package is not
@@ -238,8 +245,9 @@ def route(puzzle: Puzzle | Grid) -> Route:
         if share >= FEW_GIVENS_SHARE:
             return Route("variant", "backtracking", BUDGETS["variant"], "sat")
         if any(_origin_kind(c) in CPSAT_SUMS for c in model.constraints):
-            return Route("variant, few givens, long sums", "backtracking", BUDGETS["variant"], "cpsat")
-        return Route("variant, few givens", "backtracking", BUDGETS["variant"], "sat")
+            budget = BUDGETS["variant, few givens"]
+            return Route("variant, few givens, long sums", "backtracking", budget, "cpsat")
+        return Route("variant, few givens", "backtracking", BUDGETS["variant, few givens"], "sat")
     if _has_jigsaw_regions(puzzle):
         fallback = "cpsat" if share >= JIGSAW_CPSAT_SHARE else "sat"
         return Route(f"jigsaw, to {fallback}", "backtracking", BUDGETS["jigsaw"], fallback)
