@@ -221,8 +221,9 @@ def solve(
     deadline = Deadline(time_limit)
     chosen = Options.of(options)
     puzzle = to_puzzle(puzzle)
-    with _start(puzzle, deadline, chosen) as run:
-        values = _smallest(run, puzzle, chosen.proof)
+    witness = _engine_witness(puzzle, deadline) if chosen.proof == "hybrid" else None
+    with _start(puzzle, deadline, chosen, tuned=witness is None) as run:
+        values = _smallest(run, puzzle, chosen.proof, witness)
         if values is None:
             raise NoSolutionError("the puzzle has no solution (the SAT solver proved the formula UNSAT)")
         return puzzle.grid.with_cells(values), run.stats()
@@ -353,9 +354,47 @@ def _grid_values(grid: Grid | Sequence[int], side: int, cell_count: int) -> list
     return values
 
 
-def _start(puzzle: Puzzle, deadline: Deadline, options: Options) -> Run:
+def _start(puzzle: Puzzle, deadline: Deadline, options: Options, tuned: bool = True) -> Run:
     solver = choose_solver(puzzle.model) if options.solver == "auto" else options.solver
-    return Run.start(puzzle.model, deadline, solver, options.encoding, options.amo, options.sum_encoding)
+    return Run.start(
+        puzzle.model, deadline, solver, options.encoding, options.amo, options.sum_encoding, tuned
+    )
+
+
+SPARSE_SHARE = 0.35
+"""A grid from :data:`LARGE_SIDE` up with fewer givens than this share of its cells is
+*sparse*: it has many solutions, and :func:`solve` starts its proof from the engine's
+witness (:func:`_engine_witness`)."""
+
+WITNESS_NODES_PER_CELL = 2
+"""The engine's row-major search for a witness of a sparse large grid stops after this
+many nodes per cell (it takes 0.2 to 0.75 on the sparse grids of ``bench_backends.py
+--family sparse``); the proof then starts from SAT's own first solution."""
+
+
+def _engine_witness(puzzle: Puzzle, deadline: Deadline) -> list[int] | None:
+    """The smallest solution of a sparse large grid by the engine's row-major search
+    (:meth:`~sudoku_cp.engine.search.BitmaskSearch.smallest_in_order`, a few hundred
+    nodes there), or ``None``: the grid is not sparse and large, or the search ran past
+    its node budget. SAT then proves it the smallest with one question (``x <_lex w``
+    is UNSAT) on a solver with CaDiCaL's defaults. Its own search on such grids is what
+    times out: from SAT's first solution the descent walks down hundreds of cells (an
+    empty 20x20 grid took 8 s with :data:`~sudoku_cp.backends.sat_runner.LARGE_CONFIGURATION`,
+    the empty 24x24 and 25x25 grids and 10%-given ones more than 20 s with either
+    configuration), while from the engine's witness the proof took 0.02 to 0.7 s with
+    CaDiCaL's defaults and up to 5.3 s with the large-grid configuration (a 25x25 grid
+    with 10% givens)."""
+    cells = puzzle.model.cell_count
+    if puzzle.side < LARGE_SIDE or puzzle.givens >= SPARSE_SHARE * cells:
+        return None
+    from sudoku_cp.engine.search import BitmaskSearch, Restart
+
+    try:
+        found = BitmaskSearch(puzzle, deadline).smallest_in_order(WITNESS_NODES_PER_CELL * cells)
+    except Restart:
+        return None
+    # SAT's one question proves nothing smaller exists; that the witness keeps every rule is checked here
+    return found if found is not None and puzzle.model.holds(found) else None
 
 
 @takes_options(Options, "count_solutions")
@@ -367,12 +406,13 @@ def preload(puzzle: PuzzleInput, **options: Any) -> None:
         pass
 
 
-def _smallest(run: Run, puzzle: Puzzle, proof: str) -> list[int] | None:
-    """The smallest solution of what the run's solver holds, proven by ``proof`` (None if none)."""
+def _smallest(run: Run, puzzle: Puzzle, proof: str, witness: list[int] | None = None) -> list[int] | None:
+    """The smallest solution of what the run's solver holds, proven by ``proof`` (None if
+    none); the hybrid proof starts from ``witness`` when one is given."""
     if proof == "chain":
         return _smallest_by_chain(run, puzzle)
     if proof == "hybrid":
-        return _smallest_by_hybrid(run, puzzle)
+        return _smallest_by_hybrid(run, puzzle, witness)
     return smallest_solution(_WitnessSearch(run, puzzle), puzzle.model.cell_count)[0]
 
 
@@ -396,10 +436,11 @@ def _smallest_by_chain(run: Run, puzzle: Puzzle) -> list[int] | None:
         witness = smaller
 
 
-def _smallest_by_hybrid(run: Run, puzzle: Puzzle) -> list[int] | None:
+def _smallest_by_hybrid(run: Run, puzzle: Puzzle, first: list[int] | None = None) -> list[int] | None:
     """One chain question ("is anything smaller than the first solution?"), then, if something
-    is, the witness method from that smaller solution."""
-    witness = run.solve()
+    is, the witness method from that smaller solution. The first solution is ``first``
+    when given (a solution found by other means), else the solver's."""
+    witness = first if first is not None else run.solve()
     if witness is None:
         return None
     lowest = lowest_candidates(puzzle.model)
