@@ -10,6 +10,12 @@ Each figure is the median (and the minimum) of ``--runs`` fresh Python processes
 * wall and CPU time of ``sudoku-cp solve --backend B`` on one 9x9 puzzle (the first of top95),
   for each backend named by ``--backend`` (``backtracking`` and ``auto``, the default, by default).
 
+* with ``--first N``: the CPU time of the first solve of a process, for each of the first
+  N puzzles of top95, by ``auto``, ``backtracking`` and ``sat`` (each in fresh processes,
+  the median of ``--runs``; the backend's imports are in it, the interpreter's and
+  ``import sudoku_cp`` are not), and auto's ratio to the faster of the two backends on
+  each puzzle: what the first puzzle of a process costs.
+
 The package is byte-compiled first (``compileall``): a user's installed package has its
 ``.pyc`` files, so compiling it on every run (as with ``PYTHONDONTWRITEBYTECODE``) would
 measure the compiler, not the import.
@@ -80,6 +86,46 @@ def process_times(command: list[str], runs: int, stdin: str = "") -> tuple[list[
     return wall, cpu
 
 
+FIRST_SOLVE = """
+import sys, time
+import sudoku_cp
+from sudoku_cp import datasets
+puzzle = datasets.load("top95")[int(sys.argv[1])]
+start = time.process_time()
+sudoku_cp.solve(puzzle, backend=sys.argv[2])
+print(time.process_time() - start)
+"""
+
+
+def first_solves(count: int, runs: int) -> None:
+    """Print the first solve of a process (CPU ms, median of ``runs``) per puzzle and backend."""
+    ratios = []
+    for index in range(count):
+        ms = {}
+        for backend in ("auto", "backtracking", "sat"):
+            times = []
+            for _ in range(runs):
+                out = subprocess.run(
+                    [sys.executable, "-c", FIRST_SOLVE, str(index), backend],
+                    capture_output=True,
+                    text=True,
+                    check=True,
+                    cwd=ROOT,
+                ).stdout
+                times.append(float(out.split()[-1]) * 1000)
+            ms[backend] = statistics.median(times)
+        ratio = ms["auto"] / min(ms["backtracking"], ms["sat"])
+        ratios.append(ratio)
+        print(
+            f"first solve of a process, top95 #{index:<3} auto {ms['auto']:7.1f} ms  "
+            f"backtracking {ms['backtracking']:7.1f} ms  sat {ms['sat']:7.1f} ms  auto/faster x{ratio:.2f}"
+        )
+    print(
+        f"first solve of a process: auto / faster backend median x{statistics.median(ratios):.2f}, "
+        f"max x{max(ratios):.2f}"
+    )
+
+
 def line(label: str, ms: list[float]) -> str:
     return f"{label:<52} median={statistics.median(ms):8.1f} ms  min={min(ms):8.1f} ms  (n={len(ms)})"
 
@@ -97,6 +143,7 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=11, help="processes per figure (default 11)")
     parser.add_argument("--backend", action="append", help="repeatable; default: backtracking")
     parser.add_argument("--top", type=int, default=8, help="heaviest modules to list (default 8)")
+    parser.add_argument("--first", type=int, default=0, help="time the first solve of a process on N puzzles")
     add_write_option(parser, __file__)
     args = parser.parse_args()
     with recording() as log:
@@ -113,6 +160,8 @@ def main() -> None:
         for backend in args.backend or ["backtracking", "auto"]:
             command = [*CLI, "solve", "--backend", backend]
             lines(f"sudoku-cp solve --backend {backend} (9x9)", command, args.runs, puzzle + "\n")
+        if args.first:
+            first_solves(args.first, args.runs)
     write_if_asked(args, log, "Start-up: import and one-shot CLI", "one top95 puzzle (the first)")
 
 
