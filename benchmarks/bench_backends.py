@@ -77,6 +77,7 @@ from __future__ import annotations
 import argparse
 import csv
 import gc
+import os
 import random
 import statistics
 import sys
@@ -586,6 +587,11 @@ def main() -> None:
         "--families-only", action="store_true", help="only the --family sets (--shared feeds the few family)"
     )
     parser.add_argument("--marker", default="main", help="which table of the --write files (default main)")
+    parser.add_argument(
+        "--same-routes",
+        type=Path,
+        help="a --csv file of an earlier run: count the puzzles where auto's choice differs from it",
+    )
     args = parser.parse_args()
     backends = args.backends.split(",")
     command = "python benchmarks/bench_backends.py " + " ".join(sys.argv[1:])
@@ -613,6 +619,24 @@ def main() -> None:
         write_between_markers(args.write_auto, note + routes, "# auto's routes", args.marker)
     if args.csv:
         write_csv(args.csv, table, backends)
+    if args.same_routes:
+        compare_routes(args.same_routes, table)
+    print(f"# load average at the end: {os.getloadavg()[0]:.2f} ({os.cpu_count()} cores)")
+
+
+def compare_routes(path: Path, table: dict[str, dict]) -> None:
+    """Print on how many puzzles (of those in both runs, by set and index) auto's choice
+    (the backend that answered, and whether it was a fallback) differs from the run of the
+    ``--csv`` file ``path``: the route must not depend on the machine's load."""
+    with open(path, newline="", encoding="utf-8") as file:
+        earlier = {(row["set"], int(row["index"])): row["auto chose"] for row in csv.DictReader(file)}
+    same = differ = 0
+    for name, result in table.items():
+        for index, chose in enumerate(result["chosen"]):
+            if (name, index) in earlier:
+                same += earlier[(name, index)] == chose
+                differ += earlier[(name, index)] != chose
+    print(f"# auto's choice against {path}: the same on {same} puzzles, different on {differ}")
 
 
 if __name__ == "__main__":
