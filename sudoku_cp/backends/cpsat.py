@@ -54,7 +54,7 @@ from sudoku_cp.constraints import (
     ValueIn,
 )
 from sudoku_cp.engine.imports import import_module
-from sudoku_cp.engine.lexmin import lowest_candidates
+from sudoku_cp.engine.lexmin import lowest_candidates, sparse_witness
 from sudoku_cp.engine.runtime import Deadline, HelperThread
 from sudoku_cp.errors import NoSolutionError, SolveTimeoutError, SudokuError
 from sudoku_cp.grid import Grid
@@ -304,7 +304,9 @@ def _smallest(puzzle: Puzzle, after: Sequence[int] | None, run: _Run) -> tuple[G
         model.add_decision_strategy(cells, cp_model.CHOOSE_FIRST, cp_model.SELECT_MIN_VALUE)
     run.build_time += time.perf_counter() - started
 
-    witness = _engine_witness(puzzle, run.deadline) if after is None else None
+    # A sparse grid from 20x20 up: one solve of x <_lex (the engine's witness), INFEASIBLE,
+    # instead of enumerating and walking down candidates (timeouts on sparse 25x25 grids)
+    witness = sparse_witness(puzzle, run.deadline) if after is None else None
     candidate = witness if witness is not None else run.solve_staged(model, cells, enumerate_all=True)
     if candidate is None:
         if after is not None:
@@ -327,34 +329,6 @@ def _smallest(puzzle: Puzzle, after: Sequence[int] | None, run: _Run) -> tuple[G
             break  # INFEASIBLE: no solution is smaller than the candidate
         candidate = smaller  # strictly smaller: prove it in turn
     return puzzle.grid.with_cells(candidate), run.stats()
-
-
-SPARSE_SHARE = 0.35
-"""A grid of side 20 or more with fewer givens than this share of its cells is *sparse*:
-:func:`solve` starts its proof from the engine's witness (:func:`_engine_witness`)."""
-
-WITNESS_NODES_PER_CELL = 2
-"""Nodes per cell the engine's row-major search may take for that witness."""
-
-
-def _engine_witness(puzzle: Puzzle, deadline: Deadline) -> list[int] | None:
-    """The smallest solution of a sparse grid of side 20 or more by the engine's row-major
-    search (:meth:`~sudoku_cp.engine.search.BitmaskSearch.smallest_in_order`, a few
-    hundred nodes there), checked against the rules, or ``None`` (not such a grid, or
-    past its node budget). CP-SAT then proves it the smallest with one solve of the model
-    plus ``x <_lex w`` (INFEASIBLE), instead of enumerating from its own first solution
-    and walking down candidate after candidate, which timed out on the empty 25x25 grid
-    and on 25x25 grids with 10% and 30% givens (``bench_backends.py --family sparse``)."""
-    cells = puzzle.model.cell_count
-    if puzzle.side < 20 or puzzle.givens >= SPARSE_SHARE * cells:
-        return None
-    from sudoku_cp.engine.search import BitmaskSearch, Restart
-
-    try:
-        found = BitmaskSearch(puzzle, deadline).smallest_in_order(WITNESS_NODES_PER_CELL * cells)
-    except Restart:
-        return None
-    return found if found is not None and puzzle.model.holds(found) else None
 
 
 def _row_major_search_would_stall(puzzle: Puzzle) -> bool:

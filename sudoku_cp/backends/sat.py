@@ -82,7 +82,7 @@ from sudoku_cp.backends.sat_encoding import (  # noqa: E402
 )
 from sudoku_cp.backends.sat_runner import Run, canonical_solver_name, solver_names  # noqa: E402
 from sudoku_cp.constraints import Model  # noqa: E402
-from sudoku_cp.engine.lexmin import lowest_candidates, smallest_solution  # noqa: E402
+from sudoku_cp.engine.lexmin import lowest_candidates, smallest_solution, sparse_witness  # noqa: E402
 from sudoku_cp.engine.runtime import Deadline  # noqa: E402
 from sudoku_cp.errors import NoSolutionError, SolveTimeoutError  # noqa: E402
 from sudoku_cp.grid import Grid  # noqa: E402
@@ -221,7 +221,13 @@ def solve(
     deadline = Deadline(time_limit)
     chosen = Options.of(options)
     puzzle = to_puzzle(puzzle)
-    witness = _engine_witness(puzzle, deadline) if chosen.proof == "hybrid" else None
+    # A sparse grid from 20x20 up: the hybrid proof starts from the engine's witness, on a
+    # CaDiCaL with its defaults. From SAT's own first solution the descent walked down
+    # hundreds of cells: the empty 20x20 grid took 8 s with LARGE_CONFIGURATION, the empty
+    # 24x24 and 25x25 and the 10%-given grids more than 20 s with either configuration
+    # (bench_backends.py --family sparse); from the witness the one question took 0.02 to
+    # 0.7 s with the defaults, up to 5.3 s with LARGE_CONFIGURATION (25x25, 10% given).
+    witness = sparse_witness(puzzle, deadline) if chosen.proof == "hybrid" else None
     with _start(puzzle, deadline, chosen, tuned=witness is None) as run:
         values = _smallest(run, puzzle, chosen.proof, witness)
         if values is None:
@@ -359,42 +365,6 @@ def _start(puzzle: Puzzle, deadline: Deadline, options: Options, tuned: bool = T
     return Run.start(
         puzzle.model, deadline, solver, options.encoding, options.amo, options.sum_encoding, tuned
     )
-
-
-SPARSE_SHARE = 0.35
-"""A grid from :data:`LARGE_SIDE` up with fewer givens than this share of its cells is
-*sparse*: it has many solutions, and :func:`solve` starts its proof from the engine's
-witness (:func:`_engine_witness`)."""
-
-WITNESS_NODES_PER_CELL = 2
-"""The engine's row-major search for a witness of a sparse large grid stops after this
-many nodes per cell (it takes 0.2 to 0.75 on the sparse grids of ``bench_backends.py
---family sparse``); the proof then starts from SAT's own first solution."""
-
-
-def _engine_witness(puzzle: Puzzle, deadline: Deadline) -> list[int] | None:
-    """The smallest solution of a sparse large grid by the engine's row-major search
-    (:meth:`~sudoku_cp.engine.search.BitmaskSearch.smallest_in_order`, a few hundred
-    nodes there), or ``None``: the grid is not sparse and large, or the search ran past
-    its node budget. SAT then proves it the smallest with one question (``x <_lex w``
-    is UNSAT) on a solver with CaDiCaL's defaults. Its own search on such grids is what
-    times out: from SAT's first solution the descent walks down hundreds of cells (an
-    empty 20x20 grid took 8 s with :data:`~sudoku_cp.backends.sat_runner.LARGE_CONFIGURATION`,
-    the empty 24x24 and 25x25 grids and 10%-given ones more than 20 s with either
-    configuration), while from the engine's witness the proof took 0.02 to 0.7 s with
-    CaDiCaL's defaults and up to 5.3 s with the large-grid configuration (a 25x25 grid
-    with 10% givens)."""
-    cells = puzzle.model.cell_count
-    if puzzle.side < LARGE_SIDE or puzzle.givens >= SPARSE_SHARE * cells:
-        return None
-    from sudoku_cp.engine.search import BitmaskSearch, Restart
-
-    try:
-        found = BitmaskSearch(puzzle, deadline).smallest_in_order(WITNESS_NODES_PER_CELL * cells)
-    except Restart:
-        return None
-    # SAT's one question proves nothing smaller exists; that the witness keeps every rule is checked here
-    return found if found is not None and puzzle.model.holds(found) else None
 
 
 @takes_options(Options, "count_solutions")
