@@ -608,7 +608,10 @@ def main() -> None:
     print()
     print(text)
     runs = "one run" if args.repeat == 1 else f"the best of {args.repeat} runs per puzzle and solver"
-    note = f"{machine()[2:]}; CPU seconds, {runs}.\n\n`{command}`\n\n"
+    load = f"load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores at the end"
+    note = f"{machine()[2:]}; CPU seconds, {runs}; {load}.\n\n`{command}`\n\n"
+    if args.same_routes:
+        note += compare_routes(args.same_routes, table) + "\n\n"
     if args.write:
         heading = "# Backends compared\n\nTables written by `benchmarks/bench_backends.py --write`."
         write_between_markers(args.write, note + text, heading, args.marker)
@@ -619,13 +622,11 @@ def main() -> None:
         write_between_markers(args.write_auto, note + routes, "# auto's routes", args.marker)
     if args.csv:
         write_csv(args.csv, table, backends)
-    if args.same_routes:
-        compare_routes(args.same_routes, table)
-    print(f"# load average at the end: {os.getloadavg()[0]:.2f} ({os.cpu_count()} cores)")
+    print(f"# {load}")
 
 
-def compare_routes(path: Path, table: dict[str, dict]) -> None:
-    """Print on how many puzzles (of those in both runs, by set and index) auto's choice
+def compare_routes(path: Path, table: dict[str, dict]) -> str:
+    """Print, and return, on how many puzzles (of those in both runs, by set and index) auto's choice
     (the backend that answered, and whether it was a fallback) differs from the run of the
     ``--csv`` file ``path``: the route must not depend on the machine's load."""
     with open(path, newline="", encoding="utf-8") as file:
@@ -636,7 +637,12 @@ def compare_routes(path: Path, table: dict[str, dict]) -> None:
             if (name, index) in earlier:
                 same += earlier[(name, index)] == chose
                 differ += earlier[(name, index)] != chose
-    print(f"# auto's choice against {path}: the same on {same} puzzles, different on {differ}")
+    text = (
+        f"auto's choice (backend, fallback or not) against the run of `{path.name}`: "
+        f"the same on {same} puzzles, different on {differ}."
+    )
+    print(f"# {text}")
+    return text
 
 
 if __name__ == "__main__":
