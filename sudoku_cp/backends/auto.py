@@ -10,7 +10,7 @@ features of the puzzle (side, kinds of rules, share of givens, box shape) and na
   the attempt is abandoned. A count of nodes does not depend on the machine or its load,
   so a puzzle takes the same route on a busy machine as on a quiet one (a budget of CPU
   seconds did not: cache contention on a loaded machine stretched every CPU time by
-  x1.35-1.5 and sent most classic puzzles to the fallback). A node costs from about 30
+  x1.35-1.5 and sent most classic puzzles to the fallback). A node costs from about 22
   microseconds (a classic 9x9 grid) to 300 (killer cages) or a millisecond (25x25), so
   each route has a count of its own, about the nodes the backtracker searches in the time
   the fallback takes there;
@@ -22,8 +22,10 @@ time the fallback would take costs at most twice the fallback, and an attempt th
 succeeds within it costs at most that much. Since a fallback should cost in the first
 call of a process what it costs later, the first call of ``auto`` starts loading PySAT
 (and, where the route may fall back to it, OR-Tools) on a helper thread
-(:func:`warm_up`). The routes and the data they come from
-(medians and per-puzzle ratios over the bundled, shared and generated sets) are in
+(:func:`warm_up`), and until PySAT is loaded a classic route's budget is
+:data:`COLD_NODES` larger (the ski-rental argument with the cost of that import). The
+routes and the data they come from (medians and per-puzzle ratios over the bundled,
+shared and generated sets) are in
 ``docs/auto.md``, a table written by ``benchmarks/bench_backends.py --write-auto``.
 
 The stats of an answer are those of the backend that gave it, plus ``chose_backtracking``,
