@@ -182,10 +182,9 @@ def warm_up(fallback: str, delay: float = WARM_UP_AFTER) -> None:
 def _cold_nodes(plan: Route) -> int:
     """The nodes :data:`COLD_NODES` adds to the budget of ``plan`` now (0 on routes that are
     not classic, and once the fallback is loaded)."""
-    extra = COLD_NODES.get(plan.fallback or "", 0)
-    if not extra or not plan.label.startswith("classic"):
+    if not plan.cold_nodes or plan.fallback not in _FALLBACK_MODULES:
         return 0
-    return 0 if all(name in sys.modules for name in _FALLBACK_MODULES[plan.fallback or ""]) else extra
+    return 0 if all(name in sys.modules for name in _FALLBACK_MODULES[plan.fallback]) else plan.cold_nodes
 
 
 @dataclass(frozen=True)
@@ -197,12 +196,15 @@ class Route:
         first: the backend tried first.
         budget: its budget in search nodes (the backtracker only), ``None`` for none.
         fallback: the backend that answers once the budget is spent, ``None`` for none.
+        cold_nodes: nodes added to ``budget`` while the fallback's package is not loaded
+            yet in the process (:data:`COLD_NODES`; the classic routes only).
     """
 
     label: str
     first: str
     budget: int | None = None
     fallback: str | None = None
+    cold_nodes: int = 0
 
 
 def _origin_kind(constraint: object) -> OriginKind | None:
@@ -255,21 +257,23 @@ def route(puzzle: Puzzle | Grid) -> Route:
         return Route(f"jigsaw, to {fallback}", "backtracking", BUDGETS["jigsaw"], fallback)
     if puzzle.side <= 9:
         if share < FEW_GIVENS_SHARE and not puzzle.rules:  # many solutions: filled in row-major order
-            budget = BUDGETS["classic, sparse"] * cells
-            return Route("classic, 9x9 and smaller, few givens", "backtracking", budget, "sat")
+            return _classic("classic, 9x9 and smaller, few givens", BUDGETS["classic, sparse"] * cells)
         if share < FEW_GIVENS_SHARE:  # diagonals or windows: SAT's proof takes 10-15 ms here
             budget = BUDGETS["classic, few givens, more units"]
-            return Route("classic, 9x9 and smaller, few givens, more units", "backtracking", budget, "sat")
+            return _classic("classic, 9x9 and smaller, few givens, more units", budget)
         if puzzle.rules:  # diagonals or windows: a solver of their own, SAT takes 5 ms
-            return Route(
-                "classic, 9x9 and smaller, more units", "backtracking", BUDGETS["classic, more units"], "sat"
-            )
-        return Route("classic, 9x9 and smaller", "backtracking", BUDGETS["classic"], "sat")
+            return _classic("classic, 9x9 and smaller, more units", BUDGETS["classic, more units"])
+        return _classic("classic, 9x9 and smaller", BUDGETS["classic"])
     up_to = f"up to {LARGE_SIDE - 1}x{LARGE_SIDE - 1}"
     if share < SPARSE_SHARE:
-        budget = BUDGETS["classic, sparse, larger"] * cells
-        return Route(f"classic, sparse, {up_to}", "backtracking", budget, "sat")
-    return Route(f"classic, {up_to}", "backtracking", BUDGETS["classic, larger"], "sat")
+        return _classic(f"classic, sparse, {up_to}", BUDGETS["classic, sparse, larger"] * cells)
+    return _classic(f"classic, {up_to}", BUDGETS["classic, larger"])
+
+
+def _classic(label: str, budget: int) -> Route:
+    """A classic route: the backtracker under ``budget`` nodes, then SAT, with
+    :data:`COLD_NODES` more while PySAT is not loaded."""
+    return Route(label, "backtracking", budget, "sat", COLD_NODES.get("sat", 0))
 
 
 def _has_jigsaw_regions(puzzle: Puzzle) -> bool:
