@@ -28,6 +28,10 @@ if TYPE_CHECKING:
     import pandas
 
 ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    # the package of this checkout, not another one the environment installed in editable
+    # mode (a git worktree's benchmarks otherwise time the main checkout's code)
+    sys.path.insert(1, str(ROOT))
 REPORT_DIR = ROOT / "docs" / "benchmarks"
 
 #: Every :func:`summary_ms` line of this run, as a row (label, n, median, mean, max in ms);

@@ -8,7 +8,13 @@ Each figure is the median (and the minimum) of ``--runs`` fresh Python processes
 * wall and CPU time of ``python -c "import sudoku_cp"`` and, for reference, of
   ``python -c pass`` (CPU time is robust to other load on the machine; wall time is not);
 * wall and CPU time of ``sudoku-cp solve --backend B`` on one 9x9 puzzle (the first of top95),
-  for each backend named by ``--backend`` (``backtracking`` by default).
+  for each backend named by ``--backend`` (``backtracking`` and ``auto``, the default, by default).
+
+* with ``--first N``: the CPU time of the first solve of a process, for each of the first
+  N puzzles of top95, by ``auto``, ``backtracking`` and ``sat`` (each in fresh processes,
+  the median of ``--runs``; the backend's imports are in it, the interpreter's and
+  ``import sudoku_cp`` are not), and auto's ratio to the faster of the two backends on
+  each puzzle: what the first puzzle of a process costs.
 
 The package is byte-compiled first (``compileall``): a user's installed package has its
 ``.pyc`` files, so compiling it on every run (as with ``PYTHONDONTWRITEBYTECODE``) would
@@ -24,9 +30,7 @@ from __future__ import annotations
 
 import argparse
 import compileall
-import os
 import resource
-import shutil
 import statistics
 import subprocess
 import sys
@@ -38,6 +42,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from _common import add_write_option, machine, recording, write_if_asked  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
+CLI = [sys.executable, "-c", "import sys; from sudoku_cp.cli import app; sys.exit(app())"]
+"""``sudoku-cp`` as its console script runs it, on the package of this checkout (every
+process runs in the checkout's root, so the installed package does not stand in for it)."""
 
 
 def import_times(runs: int) -> tuple[list[float], dict[str, list[float]]]:
@@ -49,6 +56,7 @@ def import_times(runs: int) -> tuple[list[float], dict[str, list[float]]]:
             capture_output=True,
             text=True,
             check=True,
+            cwd=ROOT,
         ).stderr
         lines = [line.split("|") for line in err.splitlines() if line.startswith("import time:")]
         rows = [(int(a.split(":")[1]), int(b), name.rstrip()) for a, b, name in lines[1:]]
@@ -71,11 +79,51 @@ def process_times(command: list[str], runs: int, stdin: str = "") -> tuple[list[
     for _ in range(runs):
         before = resource.getrusage(resource.RUSAGE_CHILDREN)
         start = time.perf_counter()
-        subprocess.run(command, input=stdin.encode(), check=True, capture_output=True)
+        subprocess.run(command, input=stdin.encode(), check=True, capture_output=True, cwd=ROOT)
         wall.append((time.perf_counter() - start) * 1000)
         after = resource.getrusage(resource.RUSAGE_CHILDREN)
         cpu.append((after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime) * 1000)
     return wall, cpu
+
+
+FIRST_SOLVE = """
+import sys, time
+import sudoku_cp
+from sudoku_cp import datasets
+puzzle = datasets.load("top95")[int(sys.argv[1])]
+start = time.process_time()
+sudoku_cp.solve(puzzle, backend=sys.argv[2])
+print(time.process_time() - start)
+"""
+
+
+def first_solves(count: int, runs: int) -> None:
+    """Print the first solve of a process (CPU ms, median of ``runs``) per puzzle and backend."""
+    ratios = []
+    for index in range(count):
+        ms = {}
+        for backend in ("auto", "backtracking", "sat"):
+            times = []
+            for _ in range(runs):
+                out = subprocess.run(
+                    [sys.executable, "-c", FIRST_SOLVE, str(index), backend],
+                    capture_output=True,
+                    text=True,
+                    check=True,
+                    cwd=ROOT,
+                ).stdout
+                times.append(float(out.split()[-1]) * 1000)
+            ms[backend] = statistics.median(times)
+        ratio = ms["auto"] / min(ms["backtracking"], ms["sat"])
+        ratios.append(ratio)
+        print(
+            f"first solve of a process, top95 #{index:<3} auto {ms['auto']:7.1f} ms  "
+            f"backtracking {ms['backtracking']:7.1f} ms  sat {ms['sat']:7.1f} ms  auto/faster x{ratio:.2f}"
+        )
+    print(
+        f"first solve of a process: auto / faster backend median x{statistics.median(ratios):.2f}, "
+        f"max x{max(ratios):.2f}"
+    )
 
 
 def line(label: str, ms: list[float]) -> str:
@@ -95,6 +143,7 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=11, help="processes per figure (default 11)")
     parser.add_argument("--backend", action="append", help="repeatable; default: backtracking")
     parser.add_argument("--top", type=int, default=8, help="heaviest modules to list (default 8)")
+    parser.add_argument("--first", type=int, default=0, help="time the first solve of a process on N puzzles")
     add_write_option(parser, __file__)
     args = parser.parse_args()
     with recording() as log:
@@ -108,10 +157,11 @@ def main() -> None:
         lines("python -c pass", [sys.executable, "-c", "pass"], args.runs)
         lines("python -c 'import sudoku_cp'", [sys.executable, "-c", "import sudoku_cp"], args.runs)
         puzzle = (ROOT / "sudoku_cp" / "data" / "top95.txt").read_text().split()[0]
-        cli = shutil.which("sudoku-cp", path=os.path.dirname(sys.executable)) or "sudoku-cp"
-        for backend in args.backend or ["backtracking"]:
-            command = [cli, "solve", "--backend", backend]
+        for backend in args.backend or ["backtracking", "auto"]:
+            command = [*CLI, "solve", "--backend", backend]
             lines(f"sudoku-cp solve --backend {backend} (9x9)", command, args.runs, puzzle + "\n")
+        if args.first:
+            first_solves(args.first, args.runs)
     write_if_asked(args, log, "Start-up: import and one-shot CLI", "one top95 puzzle (the first)")
 
 

@@ -42,8 +42,6 @@ from sudoku_cp.errors import (
 )
 from sudoku_cp.files import write_atomic
 from sudoku_cp.formats import SPLITTING, Layout, format_grid
-from sudoku_cp.generator import SYMMETRIES, VARIANTS
-from sudoku_cp.grading import BAND_NAMES
 from sudoku_cp.grid import Grid, standard_box
 from sudoku_cp.multigrid import LAYOUTS
 from sudoku_cp.naming import canonical_name, match_name
@@ -64,6 +62,40 @@ CONFLICT_TIME_LIMIT = 10.0
 """Seconds the CLI spends at most naming the conflicting givens of a puzzle with no
 solution; with ``-t``, no more than what the puzzle's limit left."""
 _MIN_CONFLICT_SECONDS = 0.05
+
+# The option lists of ``generate`` and ``grade``, declared here so that the CLI starts without
+# importing the generator, the rule classes and the technique table (about 70 ms of CPU
+# before any puzzle is read); tests/test_startup.py checks that they equal the real ones,
+# ``sudoku_cp.generator.SYMMETRIES`` and ``VARIANTS`` and ``sudoku_cp.grading.BAND_NAMES``.
+SYMMETRIES = ("none", "rotational", "rotational90", "diagonal", "mirror")
+VARIANTS = (
+    "classic",
+    "x",
+    "windows",
+    "anti_knight",
+    "anti_king",
+    "jigsaw",
+    "killer",
+    "thermo",
+    "kropki",
+    "consecutive",
+    "even_odd",
+    "greater_than",
+    "arrow",
+    "little_killer",
+    "sandwich",
+    "skyscraper",
+    "outside_sum",
+    "xv",
+    "german_whispers",
+    "dutch_whispers",
+    "renban",
+    "palindrome",
+    "between_line",
+    "region_sum_line",
+    "quadruple",
+)
+BAND_NAMES = ("easy", "medium", "hard", "expert", "fiendish")
 
 
 @click.group(

@@ -3,6 +3,8 @@ its stats say (its answers are checked by the contract suite, for every route ta
 
 from __future__ import annotations
 
+import subprocess
+import sys
 import warnings
 
 import pytest
@@ -79,6 +81,7 @@ def test_a_few_given_latin_square_with_anti_knight_and_anti_king_is_answered():
 
 def test_without_pysat_auto_falls_back_to_cpsat_and_compare_skips_sat(without_pysat, monkeypatch):  # noqa: F811
     monkeypatch.setitem(auto.BUDGETS, "classic", 0)
+    monkeypatch.setattr(auto, "COLD_NODES", {})  # no larger first budget while PySAT is not loaded
     result = sudoku_cp.solve_with_stats(TOP95[1], backend="auto")
     assert auto.answered_by(result.stats) == "cpsat"
     with pytest.warns(UserWarning, match=r"backend 'sat' skipped: .*pip install"):
@@ -98,3 +101,43 @@ def test_a_jigsaw_past_its_budget_is_counted_and_listed_by_cpsat(monkeypatch):
     assert solution.to_string() == jigsaw.metadata["solution"] and auto.answered_by(stats) == "cpsat"
     with pytest.raises(sudoku_cp.NoSolutionError):
         auto.next_solution(jigsaw, solution)
+
+
+def test_the_budget_counts_nodes_so_the_route_does_not_depend_on_the_clock(monkeypatch):
+    import time
+
+    sudoku_cp.solve(TOP95[0], backend="sat")  # the fallback loaded: no cold budget
+    easy, hard = TOP95[0], TOP95[1]  # 23 and 295 backtracking nodes
+    assert sudoku_cp.solve_with_stats(hard, backend="backtracking").stats["nodes"] > auto.BUDGETS["classic"]
+    clock = iter(range(0, 10**9, 1000))  # every read of the CPU clock 1000 s later: a very busy machine
+    monkeypatch.setattr(time, "process_time", lambda: float(next(clock)))
+    quick = sudoku_cp.solve_with_stats(easy, backend="auto")
+    assert auto.answered_by(quick.stats) == "backtracking" and quick.stats["fallback"] == 0
+    slow = sudoku_cp.solve_with_stats(hard, backend="auto")
+    assert auto.answered_by(slow.stats) == "sat" and slow.stats["fallback"] == 1
+    budget = auto.BUDGETS["classic"]
+    assert budget <= slow.stats["budget_nodes"] < budget + auto.CHECK_EVERY
+    assert slow.solution == sudoku_cp.solve(hard, backend="backtracking")
+
+
+def test_a_classic_route_gets_more_nodes_while_its_fallback_is_not_loaded(monkeypatch):
+    plan = auto.route(TOP95[1])
+    sudoku_cp.solve(TOP95[0], backend="sat")
+    assert auto._cold_nodes(plan) == 0
+    monkeypatch.delitem(sys.modules, "sudoku_cp.backends.sat")
+    assert auto._cold_nodes(plan) == auto.COLD_NODES["sat"]
+    assert auto._cold_nodes(auto.route(datasets.load("gen_thermo")[0])) == 0  # not a classic route
+
+
+def test_warm_up_loads_the_fallback_on_a_helper_thread():
+    code = (
+        "import sys\n"
+        "from sudoku_cp.backends import auto\n"
+        "from sudoku_cp.engine import imports\n"
+        "assert 'pysat.solvers' not in sys.modules\n"
+        "auto.warm_up('sat', delay=0)\n"
+        "imports._IMPORT_THREAD.submit(int).result()  # the jobs before it are done\n"
+        "print('pysat.solvers' in sys.modules, 'sudoku_cp.backends.sat' in sys.modules)"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.split() == ["True", "True"]

@@ -261,3 +261,17 @@ def _running(pid: int) -> bool:
         return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
     except OSError:
         return False
+
+
+def test_a_puzzle_is_pickled_without_its_compiled_model():
+    # workers send each puzzle back with its answer: the model is rebuilt on use, not sent
+    import pickle
+
+    from sudoku_cp import Puzzle
+
+    puzzle = Puzzle(datasets.load("top95")[0])
+    assert puzzle.model.cell_count == 81
+    data = pickle.dumps(puzzle)
+    copy = pickle.loads(data)
+    assert copy == puzzle and "model" not in vars(copy) and copy.model.cell_count == 81
+    assert len(data) < 1000  # with the model: about 6,500 bytes

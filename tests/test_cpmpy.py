@@ -156,3 +156,11 @@ def test_without_cpmpy_the_backend_says_how_to_install_it(monkeypatch) -> None:
 def test_available_solvers_include_the_default() -> None:
     assert bridge.DEFAULT_SOLVER in SOLVERS
     assert not set(SOLVERS) & set(bridge.UNUSABLE)
+
+
+def test_a_sparse_large_grid_is_proven_from_the_engine_witness_in_one_solve():
+    # one question from the engine's witness, not the solver's first solution and a descent
+    grid = sudoku_cp.Grid.empty(20)
+    result = sudoku_cp.solve_with_stats(grid, backend="cpmpy")
+    assert result.solution == sudoku_cp.solve(grid, backend="backtracking")
+    assert result.stats["solver_calls"] == 1  # x <_lex witness: UNSAT

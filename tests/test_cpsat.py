@@ -186,3 +186,11 @@ def test_general_search_gives_the_smallest_solution(monkeypatch: pytest.MonkeyPa
         assert solution.to_string() == case["lexmin"]
         if case["count_ge"] >= 2:  # the enumerating solve met two: proof solves followed
             assert stats["solver_calls"] >= 2
+
+
+def test_a_sparse_large_grid_is_proven_from_the_engine_witness_in_one_solve():
+    # CP-SAT's own descent walked down candidate after candidate (a timeout on 25x25)
+    grid = sudoku_cp.Grid.empty(20)
+    result = sudoku_cp.solve_with_stats(grid, backend="cpsat")
+    assert result.solution == sudoku_cp.solve(grid, backend="backtracking")
+    assert result.stats["solver_calls"] == 1  # the model plus x <_lex witness: INFEASIBLE

@@ -146,3 +146,11 @@ def test_without_highspy_solving_says_how_to_install_it(without_highspy) -> None
     with pytest.raises(BackendUnavailableError, match="pip install highspy") as error:
         sudoku_cp.solve(datasets.load("top95")[0], backend="mip")
     assert isinstance(error.value, SudokuError)
+
+
+def test_a_sparse_large_grid_is_proven_from_the_engine_witness_in_one_solve():
+    # one question from the engine's witness, not HiGHS's own first solution and a descent
+    grid = sudoku_cp.Grid.empty(20)
+    result = sudoku_cp.solve_with_stats(grid, backend="mip")
+    assert result.solution == sudoku_cp.solve(grid, backend="backtracking")
+    assert result.stats["solver_calls"] == 1  # x <_lex witness: infeasible

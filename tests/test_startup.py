@@ -33,3 +33,28 @@ def test_lazy_names_still_resolve():
     assert callable(sudoku_cp.compare) and callable(sudoku_cp.solve_many)
     assert sudoku_cp.datasets.names() and sudoku_cp.rules.Diagonals
     assert {"compare", "datasets", "__version__"} <= set(dir(sudoku_cp))
+
+
+def test_cli_option_names_equal_the_real_ones():
+    from sudoku_cp import cli, generator, grading
+
+    assert cli.SYMMETRIES == generator.SYMMETRIES
+    assert cli.VARIANTS == generator.VARIANTS
+    assert cli.BAND_NAMES == grading.BAND_NAMES
+
+
+def test_cli_solve_of_a_classic_grid_loads_no_generator_rules_or_techniques():
+    puzzle = sudoku_cp.datasets.load("top95")[0].to_string()
+    code = (
+        "from sudoku_cp.cli import app\n"
+        f"sys.argv = ['sudoku-cp', 'solve', {puzzle!r}]\n"
+        "try:\n    app()\nexcept SystemExit:\n    pass"
+    )
+    loaded = modules_after(code)
+    assert not loaded & {
+        "sudoku_cp.generator",
+        "sudoku_cp.rules",
+        "sudoku_cp.grading",
+        "sudoku_cp.techniques",
+    }
+    assert not loaded & set(HEAVY) - {"click"}

@@ -6,18 +6,26 @@ portfolio changes only the time taken, never the answer. :func:`route` reads che
 features of the puzzle (side, kinds of rules, share of givens, box shape) and names
 
 * the backend tried first;
-* for the backtracker, a *budget* of CPU seconds (of this process, which other processes
-  on the machine disturb less than wall time): past it the attempt is abandoned. A node
-  count would not depend on the load at all, but a node costs from 30 microseconds (a
-  classic 9x9 grid) to 300 (killer cages) or a millisecond (25x25), so a count could not
-  stand for "about as long as the fallback takes" across rules;
+* for the backtracker, a *budget* of search nodes (its own counter, ``nodes``): past it
+  the attempt is abandoned. A count of nodes does not depend on the machine or its load,
+  so a puzzle takes the same route on a busy machine as on a quiet one (a budget of CPU
+  seconds did not: cache contention on a loaded machine stretched every CPU time by
+  x1.35-1.5 and sent most classic puzzles to the fallback). A node costs from about 22
+  microseconds (a classic 9x9 grid) to 300 (killer cages) or a millisecond (25x25), so
+  each route has a count of its own, about the nodes the backtracker searches in the time
+  the fallback takes there;
 * the fallback that then answers, with the time left: ``"sat"``, whose solver is chosen
   by :func:`sudoku_cp.backends.sat.choose_solver` (CaDiCaL on 25x25 grids).
 
 The budget follows the ski-rental argument: a first attempt abandoned after about the
 time the fallback would take costs at most twice the fallback, and an attempt that
-succeeds within it costs at most that much. The routes and the data they come from
-(medians and per-puzzle ratios over the bundled, shared and generated sets) are in
+succeeds within it costs at most that much. Since a fallback should cost in the first
+call of a process what it costs later, the first call of ``auto`` starts loading PySAT
+(and, where the route may fall back to it, OR-Tools) on a helper thread
+(:func:`warm_up`), and until PySAT is loaded a classic route's budget is
+:data:`COLD_NODES` larger (the ski-rental argument with the cost of that import). The
+routes and the data they come from (medians and per-puzzle ratios over the bundled,
+shared and generated sets) are in
 ``docs/auto.md``, a table written by ``benchmarks/bench_backends.py --write-auto``.
 
 The stats of an answer are those of the backend that gave it, plus ``chose_backtracking``,
@@ -33,6 +41,8 @@ The stats of an answer are those of the backend that gave it, plus ``chose_backt
 
 from __future__ import annotations
 
+import os
+import sys
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -41,6 +51,7 @@ from typing import TYPE_CHECKING, Any
 from sudoku_cp import backends
 from sudoku_cp.backends import BackendOptions, backtracking, check_int, takes_options
 from sudoku_cp.constraints import OriginKind
+from sudoku_cp.engine.imports import import_in_background
 from sudoku_cp.engine.runtime import Deadline
 from sudoku_cp.engine.search import BitmaskSearch
 from sudoku_cp.puzzle import to_puzzle
@@ -82,38 +93,98 @@ in 4.9 s of CPU where CP-SAT takes 0.79 s, and the other in 2.9 s against CP-SAT
 (1.3 s against 2.8 s in another run): CP-SAT keeps both within about x2 of the faster."""
 
 CHECK_EVERY = 8
-"""The backtracker looks at its budget every this many nodes (a CPU clock read, about a
-microsecond, against 30 microseconds or more per node), so an attempt runs at least this
-many nodes before it can be abandoned. (The backtracker alone looks at its deadline every
-64 nodes: on a classic 9x9 grid that is about 2 ms, as long as SAT's whole proof.)"""
+"""The backtracker looks at its budget (and the call's deadline, a clock read) every this
+many nodes, so an attempt runs at least this many nodes before it can be abandoned and
+is abandoned within this many nodes past its budget. (The backtracker alone looks at its
+deadline every 64 nodes: on a classic 9x9 grid that is about 2 ms, as long as SAT's
+whole proof.)"""
 
 BUDGETS = {
-    "classic": 0.0012,
-    "classic, larger": 0.005,
-    "classic, more units": 0.003,
-    "classic, sparse": 0.0004,
-    "classic, sparse, larger": 0.000025,
-    "classic, few givens, more units": 0.006,
-    "jigsaw": 0.003,
-    "variant": 0.010,
-    "large": 2.0,
+    "classic": 48,
+    "classic, larger": 24,
+    "classic, more units": 100,
+    "classic, sparse": 12,
+    "classic, sparse, larger": 2,
+    "classic, few givens, more units": 200,
+    "jigsaw": 100,
+    "variant": 100,
+    "variant, few givens": 200,
+    "large": 2,
 }
-"""The backtracker's budget in CPU seconds by kind of route: about the time the fallback
-takes there (``docs/auto.md``). On classic 9x9 grids SAT's median is 1.4-1.6 ms in
-``bench_backends.py`` (its solver for the rules kept; about 0.8 ms of it the proof), and
-the budget was picked among 1.0, 1.2, 1.5 and 2.0 ms on top95, top1465 and sudoku17:
-1.0 ms sent most top95 puzzles (the backtracker's median 1.4 ms) to SAT and nearly
-doubled auto's median, 1.5 and 2.0 ms left more puzzles over x2 the faster backend.
-With few givens and diagonals or windows SAT takes 10-15 ms (its witness proof) and the
-backtracker 1.5 ms (X-Sudoku with 2 givens, about 40 nodes) to 70 ms (windows), hence
-6 ms there; with more givens SAT takes about 5 ms (X-Sudoku: gen_x, a solver for those
-rules) and the backtracker about 2 ms, hence 3 ms. SAT takes 6 ms on hex16; a jigsaw or
-a variant needs a solver of its own (10-50 ms with loading); CP-SAT takes 4-15 ms on the
-minimal jigsaws. On sparse grids from 10x10 up SAT's proof took 2.5 to 13 ms on 10x10 to
-16x16 grids with up to 30% givens once its auxiliary variables were reused (10 to 330 ms
-before), so the budget there is ``"classic, sparse, larger"`` times the side squared (up
-to 9x9, ``"classic, sparse"``); on 25x25 grids SAT takes seconds (loading 750,000
-clauses takes about one)."""
+"""The backtracker's budget in search nodes by kind of route: about the nodes it searches
+in the time the fallback takes there. The ``sparse`` and ``large`` ones are per cell
+(times the side squared): filling in a sparse grid takes up to about a node per open
+cell (0.2 to 0.75 on the sparse 20x20 to 25x25 grids of ``bench_backends.py --family
+sparse``, 1.2 on a 12x12 grid with 10% givens), and SAT and CP-SAT take seconds there.
+Chosen by replaying the per-puzzle nodes and CPU times of ``bench_backends.py --csv``
+runs (each backend's time per puzzle, the best of three on the classic sets) for
+candidate budgets of 8 to 500 nodes, per route (``docs/auto.md``): on classic 9x9 grids
+(top95, top1465, sudoku17, 100 puzzles each) a node costs about 22 microseconds by
+median and SAT's proof 1.1-1.4 ms; 48 nodes put auto's median within x1.02 of the faster
+of the two on each set, where 16-24 sent a quarter of the puzzles to SAT (medians x1.7-1.9)
+and more than 64 let more puzzles run past x2 of SAT. On hex16 a node costs about 350
+microseconds and SAT takes 3-5 ms (24 nodes keep every puzzle within x2); with diagonals or
+windows, in jigsaws and in variants (about 25-60 microseconds a node, a fallback of 4-10 ms
+that loads a solver for the rules) 100 nodes gave the largest share within x2, and with few
+givens 200."""
+
+
+COLD_NODES = {"sat": 1000}
+"""Nodes added to the budget of a *classic* route while its fallback's package is not
+loaded yet in this process (the first fallback of a process, before :func:`warm_up` has
+loaded it): importing PySAT and the SAT backend and loading the kept solver of the rules
+take about 25 ms of CPU, as long as about 1,000 nodes of the backtracker on a classic 9x9
+grid, so by the ski-rental argument the first attempt may take that much longer. (On the
+other routes the fallback builds a solver for the puzzle's rules anyway, tens of
+milliseconds, and their budgets stay as they are.)"""
+
+WARM_UP_AFTER = 0.05
+"""Seconds of wall time after the first call of ``auto`` in a process before the route's
+fallback starts loading on a helper thread (:func:`warm_up`): a one-shot call (the CLI
+solving one puzzle) ends before and pays nothing for a fallback it did not need."""
+
+_FALLBACK_MODULES = {
+    "sat": ("sudoku_cp.backends.sat",),
+    "cpsat": ("sudoku_cp.backends.cpsat", "ortools.sat.python.cp_model"),
+}
+_warmed: set[tuple[int, str]] = set()
+
+
+def warm_up(fallback: str, delay: float = WARM_UP_AFTER) -> None:
+    """Load the packages of ``fallback`` (``"sat"``: PySAT; ``"cpsat"``: OR-Tools) on a
+    helper thread, ``delay`` seconds from now, once per process and fallback, so that the
+    first fallback of a process costs what the later ones cost. The import runs on the
+    Ctrl-C-safe import thread (:func:`sudoku_cp.engine.imports.import_in_background`);
+    a call that needs the module first imports it itself or waits for the import under
+    way. Unknown names and modules already loaded are ignored.
+
+    Args:
+        fallback: a backend name of :data:`PORTFOLIO`.
+        delay: seconds of wall time before the import starts (0: now).
+    """
+    modules = _FALLBACK_MODULES.get(fallback)
+    key = (os.getpid(), fallback)
+    if modules is None or key in _warmed:
+        return
+    _warmed.add(key)
+    if all(name in sys.modules for name in modules):
+        return
+    if delay <= 0:
+        import_in_background(*modules)
+        return
+    import threading
+
+    timer = threading.Timer(delay, import_in_background, modules)
+    timer.daemon = True  # a process that ends first does not wait for it
+    timer.start()
+
+
+def _cold_nodes(plan: Route) -> int:
+    """The nodes :data:`COLD_NODES` adds to the budget of ``plan`` now (0 on routes that are
+    not classic, and once the fallback is loaded)."""
+    if not plan.cold_nodes or plan.fallback not in _FALLBACK_MODULES:
+        return 0
+    return 0 if all(name in sys.modules for name in _FALLBACK_MODULES[plan.fallback]) else plan.cold_nodes
 
 
 @dataclass(frozen=True)
@@ -123,14 +194,17 @@ class Route:
     Attributes:
         label: the class of puzzle, as in the table of ``docs/auto.md``.
         first: the backend tried first.
-        budget: its budget in CPU seconds (the backtracker only), ``None`` for none.
+        budget: its budget in search nodes (the backtracker only), ``None`` for none.
         fallback: the backend that answers once the budget is spent, ``None`` for none.
+        cold_nodes: nodes added to ``budget`` while the fallback's package is not loaded
+            yet in the process (:data:`COLD_NODES`; the classic routes only).
     """
 
     label: str
     first: str
-    budget: float | None = None
+    budget: int | None = None
     fallback: str | None = None
+    cold_nodes: int = 0
 
 
 def _origin_kind(constraint: object) -> OriginKind | None:
@@ -165,7 +239,7 @@ def route(puzzle: Puzzle | Grid) -> Route:
     cells = model.cell_count
     share = puzzle.givens / cells
     if puzzle.side >= LARGE_SIDE:
-        large = BUDGETS["large"]
+        large = BUDGETS["large"] * cells
         if share < SPARSE_SHARE:
             return Route("large, sparse", "backtracking", large, "sat")
         if _open_share(puzzle) < OPEN_SHARE:
@@ -175,31 +249,36 @@ def route(puzzle: Puzzle | Grid) -> Route:
         if share >= FEW_GIVENS_SHARE:
             return Route("variant", "backtracking", BUDGETS["variant"], "sat")
         if any(_origin_kind(c) in CPSAT_SUMS for c in model.constraints):
-            return Route("variant, few givens, long sums", "backtracking", BUDGETS["variant"], "cpsat")
-        return Route("variant, few givens", "backtracking", BUDGETS["variant"], "sat")
+            budget = BUDGETS["variant, few givens"]
+            return Route("variant, few givens, long sums", "backtracking", budget, "cpsat")
+        return Route("variant, few givens", "backtracking", BUDGETS["variant, few givens"], "sat")
     if _has_jigsaw_regions(puzzle):
         fallback = "cpsat" if share >= JIGSAW_CPSAT_SHARE else "sat"
         return Route(f"jigsaw, to {fallback}", "backtracking", BUDGETS["jigsaw"], fallback)
     if puzzle.side <= 9:
         if share < FEW_GIVENS_SHARE and not puzzle.rules:  # many solutions: filled in row-major order
-            budget = BUDGETS["classic, sparse"] * puzzle.side**2
-            return Route("classic, 9x9 and smaller, few givens", "backtracking", budget, "sat")
+            return _classic("classic, 9x9 and smaller, few givens", BUDGETS["classic, sparse"] * cells)
         if share < FEW_GIVENS_SHARE:  # diagonals or windows: SAT's proof takes 10-15 ms here
             budget = BUDGETS["classic, few givens, more units"]
-            return Route("classic, 9x9 and smaller, few givens, more units", "backtracking", budget, "sat")
+            return _classic("classic, 9x9 and smaller, few givens, more units", budget)
         if puzzle.rules:  # diagonals or windows: a solver of their own, SAT takes 5 ms
-            return Route(
-                "classic, 9x9 and smaller, more units", "backtracking", BUDGETS["classic, more units"], "sat"
-            )
-        return Route("classic, 9x9 and smaller", "backtracking", BUDGETS["classic"], "sat")
+            return _classic("classic, 9x9 and smaller, more units", BUDGETS["classic, more units"])
+        return _classic("classic, 9x9 and smaller", BUDGETS["classic"])
     up_to = f"up to {LARGE_SIDE - 1}x{LARGE_SIDE - 1}"
     if share < SPARSE_SHARE:
-        budget = BUDGETS["classic, sparse, larger"] * puzzle.side**2
-        return Route(f"classic, sparse, {up_to}", "backtracking", budget, "sat")
-    return Route(f"classic, {up_to}", "backtracking", BUDGETS["classic, larger"], "sat")
+        return _classic(f"classic, sparse, {up_to}", BUDGETS["classic, sparse, larger"] * cells)
+    return _classic(f"classic, {up_to}", BUDGETS["classic, larger"])
+
+
+def _classic(label: str, budget: int) -> Route:
+    """A classic route: the backtracker under ``budget`` nodes, then SAT, with
+    :data:`COLD_NODES` more while PySAT is not loaded."""
+    return Route(label, "backtracking", budget, "sat", COLD_NODES.get("sat", 0))
 
 
 def _has_jigsaw_regions(puzzle: Puzzle) -> bool:
+    if not puzzle.rules:
+        return False  # a classic grid: no need to import the rule classes (start-up time)
     from sudoku_cp.rules import Jigsaw
 
     return any(isinstance(rule, Jigsaw) for rule in puzzle.rules)
@@ -299,13 +378,14 @@ class _OverBudget(Exception):
 
 
 class _Budget(Deadline):
-    """The call's deadline plus a budget of CPU seconds: :meth:`check` (which the search
+    """The call's deadline plus a budget of search nodes: :meth:`check` (which the search
     calls every :data:`CHECK_EVERY` nodes) also raises :class:`_OverBudget` once the
-    process has spent ``seconds`` of CPU time since the budget was made."""
+    search has run ``nodes`` nodes. (It also notes the CPU seconds spent, for the stats
+    only: the route never depends on them.)"""
 
-    def __init__(self, deadline: Deadline, seconds: float) -> None:
+    def __init__(self, deadline: Deadline, nodes: int) -> None:
         self.time_limit, self.at = deadline.time_limit, deadline.at
-        self.seconds = seconds
+        self.nodes = nodes
         self.started = time.process_time()
         self.search: Any = None
 
@@ -315,7 +395,7 @@ class _Budget(Deadline):
 
     def check(self, who: str) -> None:
         super().check(who)
-        if self.spent() >= self.seconds:
+        if self.search is not None and self.search.nodes >= self.nodes:
             raise _OverBudget
 
 
@@ -329,7 +409,8 @@ def _run(
     plan = route(puzzle)
     spent: tuple[int, float] = (0, 0.0)
     if plan.budget is not None and plan.fallback is not None:
-        budget = _Budget(deadline, plan.budget)
+        warm_up(plan.fallback)
+        budget = _Budget(deadline, plan.budget + _cold_nodes(plan))
         try:
             result, stats = _budgeted(function, puzzle, argument, budget)
             return result, _mark(stats, plan.first, fallback=False, spent=spent)

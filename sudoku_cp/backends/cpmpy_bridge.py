@@ -85,7 +85,7 @@ except ImportError as error:  # not installed, or installed but failing to impor
 from sudoku_cp.backends import BackendOptions, check_choice, takes_options, unsupported  # noqa: E402
 from sudoku_cp.backends.subprocess_timeout import WorkerPool  # noqa: E402
 from sudoku_cp.constraints import AllDifferent, Less, Linear, Model, Relation, Sum, Table, ValueIn  # noqa: E402
-from sudoku_cp.engine.lexmin import lowest_candidates  # noqa: E402
+from sudoku_cp.engine.lexmin import lowest_candidates, sparse_witness  # noqa: E402
 from sudoku_cp.engine.runtime import Deadline, HelperThread, finite_time_limit  # noqa: E402
 from sudoku_cp.errors import NoSolutionError, NotSupportedError, SolveTimeoutError, SudokuError  # noqa: E402
 from sudoku_cp.grid import Grid  # noqa: E402
@@ -573,9 +573,10 @@ def _interruptibly(function: Any, *args: Any, **kwargs: Any) -> Any:
 # -- the smallest solution ----------------------------------------------------------------------
 
 
-def _smallest(run: _Run, proof: str) -> list[int] | None:
-    """The smallest solution of what the run's solver holds, proven (see the module docstring)."""
-    witness = run.solve()
+def _smallest(run: _Run, proof: str, first: list[int] | None = None) -> list[int] | None:
+    """The smallest solution of what the run's solver holds, proven (see the module
+    docstring); the proof starts from ``first``, a solution found by other means, if given."""
+    witness = first if first is not None else run.solve()
     if witness is None:
         return None
     model = run.puzzle.model
@@ -708,7 +709,8 @@ def _solve(
     puzzle: Puzzle, time_limit: float | None, solver: str, proof: str
 ) -> tuple[Grid, dict[str, float]]:
     run = _Run(puzzle, solver, time_limit)
-    values = _smallest(run, proof)
+    # a sparse grid from 20x20 up: one question, x <_lex (the engine's witness), UNSAT
+    values = _smallest(run, proof, sparse_witness(puzzle, run.deadline))
     if values is None:
         raise NoSolutionError(f"the puzzle has no solution (CPMpy's solver {run.name!r} proved it UNSAT)")
     return puzzle.grid.with_cells(values), run.stats()

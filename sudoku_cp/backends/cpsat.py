@@ -54,7 +54,7 @@ from sudoku_cp.constraints import (
     ValueIn,
 )
 from sudoku_cp.engine.imports import import_module
-from sudoku_cp.engine.lexmin import lowest_candidates
+from sudoku_cp.engine.lexmin import lowest_candidates, sparse_witness
 from sudoku_cp.engine.runtime import Deadline, HelperThread
 from sudoku_cp.errors import NoSolutionError, SolveTimeoutError, SudokuError
 from sudoku_cp.grid import Grid
@@ -304,7 +304,10 @@ def _smallest(puzzle: Puzzle, after: Sequence[int] | None, run: _Run) -> tuple[G
         model.add_decision_strategy(cells, cp_model.CHOOSE_FIRST, cp_model.SELECT_MIN_VALUE)
     run.build_time += time.perf_counter() - started
 
-    candidate = run.solve_staged(model, cells, enumerate_all=True)
+    # A sparse grid from 20x20 up: one solve of x <_lex (the engine's witness), INFEASIBLE,
+    # instead of enumerating and walking down candidates (timeouts on sparse 25x25 grids)
+    witness = sparse_witness(puzzle, run.deadline) if after is None else None
+    candidate = witness if witness is not None else run.solve_staged(model, cells, enumerate_all=True)
     if candidate is None:
         if after is not None:
             raise NoSolutionError("no solution is greater than the given one (CP-SAT proved it)")

@@ -103,7 +103,7 @@ except ImportError as error:  # not installed, or installed but failing to impor
 
 from sudoku_cp.backends import ProofOptions, takes_options, unsupported  # noqa: E402
 from sudoku_cp.constraints import AllDifferent, Less, Linear, Model, Relation, Sum, ValueIn  # noqa: E402
-from sudoku_cp.engine.lexmin import lowest_candidates, smallest_solution  # noqa: E402
+from sudoku_cp.engine.lexmin import lowest_candidates, smallest_solution, sparse_witness  # noqa: E402
 from sudoku_cp.engine.runtime import Deadline, HelperThread  # noqa: E402
 from sudoku_cp.engine.search import BitmaskSearch  # noqa: E402
 from sudoku_cp.errors import NoSolutionError, SolveTimeoutError, SudokuError  # noqa: E402
@@ -581,10 +581,13 @@ class _WitnessSearch:
             self.run.highs.changeColBounds(cell * self.run.n + value - 1, 1.0, 1.0)
 
 
-def _smallest(run: _Run, proof: str, after: Sequence[int] | None = None) -> list[int] | None:
+def _smallest(
+    run: _Run, proof: str, after: Sequence[int] | None = None, first: list[int] | None = None
+) -> list[int] | None:
     """The smallest solution of the model as it stands (above ``after`` if given), proven
-    by ``proof`` (None if none)."""
-    witness = run.solve()
+    by ``proof`` (None if none); the proof starts from ``first``, a solution found by other
+    means, when given."""
+    witness = first if first is not None else run.solve()
     if witness is None:
         return None
     if proof == "witness":
@@ -653,7 +656,9 @@ def solve(
     deadline = Deadline(time_limit)
     puzzle = to_puzzle(puzzle)
     run = _Run(puzzle, deadline)
-    values = _smallest(run, proof)
+    # a sparse grid from 20x20 up: one question, x <_lex (the engine's witness), infeasible
+    first = sparse_witness(puzzle, deadline) if proof != "witness" else None
+    values = _smallest(run, proof, first=first)
     if values is None:
         raise NoSolutionError("the puzzle has no solution (HiGHS proved the model infeasible)")
     return _finish(run, puzzle, values)

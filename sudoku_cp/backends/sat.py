@@ -82,7 +82,7 @@ from sudoku_cp.backends.sat_encoding import (  # noqa: E402
 )
 from sudoku_cp.backends.sat_runner import Run, canonical_solver_name, solver_names  # noqa: E402
 from sudoku_cp.constraints import Model  # noqa: E402
-from sudoku_cp.engine.lexmin import lowest_candidates, smallest_solution  # noqa: E402
+from sudoku_cp.engine.lexmin import lowest_candidates, smallest_solution, sparse_witness  # noqa: E402
 from sudoku_cp.engine.runtime import Deadline  # noqa: E402
 from sudoku_cp.errors import NoSolutionError, SolveTimeoutError  # noqa: E402
 from sudoku_cp.grid import Grid  # noqa: E402
@@ -221,8 +221,15 @@ def solve(
     deadline = Deadline(time_limit)
     chosen = Options.of(options)
     puzzle = to_puzzle(puzzle)
-    with _start(puzzle, deadline, chosen) as run:
-        values = _smallest(run, puzzle, chosen.proof)
+    # A sparse grid from 20x20 up: the hybrid proof starts from the engine's witness, on a
+    # CaDiCaL with its defaults. From SAT's own first solution the descent walked down
+    # hundreds of cells: the empty 20x20 grid took 8 s with LARGE_CONFIGURATION, the empty
+    # 24x24 and 25x25 and the 10%-given grids more than 20 s with either configuration
+    # (bench_backends.py --family sparse); from the witness the one question took 0.02 to
+    # 0.7 s with the defaults, up to 5.3 s with LARGE_CONFIGURATION (25x25, 10% given).
+    witness = sparse_witness(puzzle, deadline) if chosen.proof == "hybrid" else None
+    with _start(puzzle, deadline, chosen, tuned=witness is None) as run:
+        values = _smallest(run, puzzle, chosen.proof, witness)
         if values is None:
             raise NoSolutionError("the puzzle has no solution (the SAT solver proved the formula UNSAT)")
         return puzzle.grid.with_cells(values), run.stats()
@@ -353,9 +360,11 @@ def _grid_values(grid: Grid | Sequence[int], side: int, cell_count: int) -> list
     return values
 
 
-def _start(puzzle: Puzzle, deadline: Deadline, options: Options) -> Run:
+def _start(puzzle: Puzzle, deadline: Deadline, options: Options, tuned: bool = True) -> Run:
     solver = choose_solver(puzzle.model) if options.solver == "auto" else options.solver
-    return Run.start(puzzle.model, deadline, solver, options.encoding, options.amo, options.sum_encoding)
+    return Run.start(
+        puzzle.model, deadline, solver, options.encoding, options.amo, options.sum_encoding, tuned
+    )
 
 
 @takes_options(Options, "count_solutions")
@@ -367,12 +376,13 @@ def preload(puzzle: PuzzleInput, **options: Any) -> None:
         pass
 
 
-def _smallest(run: Run, puzzle: Puzzle, proof: str) -> list[int] | None:
-    """The smallest solution of what the run's solver holds, proven by ``proof`` (None if none)."""
+def _smallest(run: Run, puzzle: Puzzle, proof: str, witness: list[int] | None = None) -> list[int] | None:
+    """The smallest solution of what the run's solver holds, proven by ``proof`` (None if
+    none); the hybrid proof starts from ``witness`` when one is given."""
     if proof == "chain":
         return _smallest_by_chain(run, puzzle)
     if proof == "hybrid":
-        return _smallest_by_hybrid(run, puzzle)
+        return _smallest_by_hybrid(run, puzzle, witness)
     return smallest_solution(_WitnessSearch(run, puzzle), puzzle.model.cell_count)[0]
 
 
@@ -396,10 +406,11 @@ def _smallest_by_chain(run: Run, puzzle: Puzzle) -> list[int] | None:
         witness = smaller
 
 
-def _smallest_by_hybrid(run: Run, puzzle: Puzzle) -> list[int] | None:
+def _smallest_by_hybrid(run: Run, puzzle: Puzzle, first: list[int] | None = None) -> list[int] | None:
     """One chain question ("is anything smaller than the first solution?"), then, if something
-    is, the witness method from that smaller solution."""
-    witness = run.solve()
+    is, the witness method from that smaller solution. The first solution is ``first``
+    when given (a solution found by other means), else the solver's."""
+    witness = first if first is not None else run.solve()
     if witness is None:
         return None
     lowest = lowest_candidates(puzzle.model)

@@ -200,16 +200,19 @@ def forget_solvers() -> None:
                 loaded.solver.delete()
 
 
-def _checkout(key: tuple, name: str, formula: Formula, deadline: Deadline) -> tuple[_Loaded, bool]:
+def _checkout(
+    key: tuple, name: str, formula: Formula, deadline: Deadline, tuned: bool = True
+) -> tuple[_Loaded, bool]:
     """A loaded solver for ``key``, locked for the caller; ``(solver, kept)``, ``kept`` False
     when it is a private one (the formula is large, or the kept one is busy) that the caller
-    must delete.
+    must delete. A large formula's solver gets :data:`LARGE_CONFIGURATION` when ``tuned``,
+    the solver's defaults otherwise.
 
     Raises:
         SolveTimeoutError: the deadline passed while loading.
     """
     if formula.clause_count > SHARE_UP_TO:
-        return _Loaded.load(name, formula, deadline, LARGE_CONFIGURATION.get(name)), False
+        return _Loaded.load(name, formula, deadline, LARGE_CONFIGURATION.get(name) if tuned else None), False
     with _KEPT_LOCK:
         loaded = _KEPT.get(key)
         if loaded is not None and loaded.worn() and loaded.lock.acquire(blocking=False):
@@ -260,8 +263,11 @@ class Run:
         encoding: str,
         amo: str,
         sum_encoding: str,
+        tuned: bool = True,
     ) -> Run:
-        """Get a solver loaded with the model's rules and start the call's clock.
+        """Get a solver loaded with the model's rules and start the call's clock; a large
+        formula's solver is configured by :data:`LARGE_CONFIGURATION` unless ``tuned`` is
+        False (its defaults: for a proof that starts from a witness, see ``sat.solve``).
 
         Raises:
             ValueError: an unknown solver name.
@@ -272,7 +278,7 @@ class Run:
         with python_handles_ctrl_c():  # PySAT's cardinality encoders, too, would install their handler
             formula = rules_formula(model, encoding, amo, sum_encoding, deadline)
             key = (model.side, model.constraints, encoding, amo, sum_encoding, name)
-            loaded, kept = _checkout(key, name, formula, deadline)
+            loaded, kept = _checkout(key, name, formula, deadline, tuned)
         run = cls(loaded, kept, model, deadline, time.perf_counter() - started)
         try:
             deadline.check("the SAT solver")

@@ -48,4 +48,25 @@ def import_module(name: str) -> ModuleType:
     return _IMPORT_THREAD.submit(importlib.import_module, name).result()
 
 
-__all__ = ["import_module"]
+def import_in_background(*names: str) -> None:
+    """Start importing ``names`` on the helper thread of :func:`import_module` and return at
+    once (a warm-up: a later :func:`import_module` or plain import of one of them finds it
+    loaded, or waits for the import under way). A module that fails to import is left for
+    the later import to report; Ctrl-C never reaches the helper thread.
+
+    Args:
+        names: absolute module names, imported one after the other.
+    """
+    for name in names:
+        if name not in sys.modules:
+            _IMPORT_THREAD.submit(_import_quietly, name)
+
+
+def _import_quietly(name: str) -> None:
+    try:
+        importlib.import_module(name)
+    except Exception:  # noqa: BLE001 - the caller's own import says what is wrong
+        pass
+
+
+__all__ = ["import_in_background", "import_module"]

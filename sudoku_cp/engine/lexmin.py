@@ -70,9 +70,13 @@ answer is never returned.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from sudoku_cp.constraints import AllDifferent, Model
+
+if TYPE_CHECKING:
+    from sudoku_cp.engine.runtime import Deadline
+    from sudoku_cp.puzzle import Puzzle
 
 
 class PrefixSearch(Protocol):
@@ -143,3 +147,42 @@ def lowest_candidates(model: Model) -> list[int]:
         given or next((v for v in domain if v not in held[cell]), n + 1)
         for cell, (given, domain) in enumerate(zip(givens, model.domains(), strict=True))
     ]
+
+
+SPARSE_SIDE = 20
+"""Grids from this side up with few givens get a witness from :func:`sparse_witness`."""
+
+SPARSE_SHARE = 0.35
+"""A grid of side :data:`SPARSE_SIDE` or more with fewer givens than this share of its
+cells is *sparse* (many solutions): :func:`sparse_witness` looks for its smallest one."""
+
+WITNESS_NODES_PER_CELL = 2
+"""The row-major search of :func:`sparse_witness` stops after this many nodes per cell (it
+takes 0.2 to 0.75 on the sparse 20x20 to 25x25 grids of ``bench_backends.py --family
+sparse``)."""
+
+
+def sparse_witness(puzzle: Puzzle, deadline: Deadline | None = None) -> list[int] | None:
+    """The smallest row-major solution of a sparse large grid, found by the engine's
+    row-major search (:meth:`~sudoku_cp.engine.search.BitmaskSearch.smallest_in_order`:
+    a few hundred nodes there) and checked against the rules; ``None`` when the grid is
+    not one (side below :data:`SPARSE_SIDE`, givens from :data:`SPARSE_SHARE` up), has no
+    solution, or the search passes :data:`WITNESS_NODES_PER_CELL` nodes per cell.
+
+    The SAT and CP-SAT backends start their proof from it and ask one question, "is any
+    solution smaller?" (``x <_lex w``), instead of walking down from their own first
+    solution, which took seconds to minutes on such grids.
+
+    Raises:
+        SolveTimeoutError: ``deadline`` passed during the search.
+    """
+    cells = puzzle.model.cell_count
+    if puzzle.side < SPARSE_SIDE or puzzle.givens >= SPARSE_SHARE * cells:
+        return None
+    from sudoku_cp.engine.search import BitmaskSearch, Restart
+
+    try:
+        found = BitmaskSearch(puzzle, deadline).smallest_in_order(WITNESS_NODES_PER_CELL * cells)
+    except Restart:
+        return None
+    return found if found is not None and puzzle.model.holds(found) else None
