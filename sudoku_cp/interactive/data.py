@@ -50,16 +50,17 @@ where, then the step)."""
 
 
 def hint_levels(step: Step) -> tuple[str, str, str, str]:
-    """A step said four times, each more telling than the one before: the technique, the
-    houses (units) it works in, its premise cells, and the whole deduction.
+    """A step said four times, each more telling than the one before
+    (:meth:`sudoku_cp.stepwise.Step.hint_text`): the technique, the house it works in, its
+    premise cells, and the whole deduction.
 
     >>> from sudoku_cp.stepwise import explain
     >>> step = explain("..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..")[0]
     >>> for line in hint_levels(step):
     ...     print(line)
-    Look for a naked single.
-    Look in row 5, column 6, box 5 (rows 4-6, columns 4-6).
-    The cells that matter: r5c6.
+    Next technique: naked single.
+    Next technique: naked single, in row 5.
+    Next technique: naked single, in row 5; look at r5c6.
     naked single: r5c6=4 (the only candidate left in r5c6)
     """
     return step.hint_levels()
