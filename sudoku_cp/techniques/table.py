@@ -110,7 +110,9 @@ class Technique:
             deduction most.
         wording: the premise of a step that removes candidates, as a :meth:`str.format`
             template over the fields of :func:`wording_fields` (``{cells}``, ``{values}``,
-            ``{unit}``, ``{both}``, ``{units}``, ``{placement}``, ``{reason}``).
+            ``{unit}``, ``{both}``, ``{units}``, ``{placement}``, ``{reason}``,
+            ``{argument}``: a variant step's argument, ``": 12 in 3 cells: {3,4,5}"``, or
+            ``""``).
         placing: the premise of a step that places a digit (it is then the whole step:
             the conclusion is the placement).
         needs_unique: the technique rests on the puzzle having one solution (Unique
@@ -131,7 +133,7 @@ class Technique:
     level: str
     band: str
     cost: int = 0
-    wording: str = "{unit}; "
+    wording: str = "{unit}{argument}; "
     placing: str = "{placement} ({unit})"
     needs_unique: bool = False
     search_backed: bool = False
