@@ -153,7 +153,7 @@ def combinations_of(constraint: Sum, masks: Sequence[int], side: int, distinct: 
     to the total that a matching of digits to cells fits; else the multisets of the
     assignments within the candidates (``None`` beyond :data:`MAX_ASSIGNMENTS`).
 
-    >>> cage = Sum((0, 1, 2), 12)
+    >>> cage = Sum((0, 1, 2), 12, label="cage")
     >>> every = 0b111111110  # 2..9
     >>> combinations_of(cage, [every] * 3, 9, True).text()
     '12 in 3 cells without 1: {2,3,7}, {2,4,6}, {3,4,5}'
@@ -183,7 +183,7 @@ def totals_of(constraint: Linear, masks: Sequence[int]) -> Totals | None:
     ``masks``: the sums its positive terms can reach that its negative terms plus ``rhs``
     also reach; ``None`` for an inequality.
 
-    >>> arrow = Linear((0, 1, 2), (-1, 1, 1), "==", 0)  # r1c1 = r1c2 + r1c3
+    >>> arrow = Linear((0, 1, 2), (-1, 1, 1), "==", 0, label="arrow")  # r1c1 = r1c2 + r1c3
     >>> totals_of(arrow, [0b111111111, 0b11, 0b110]).totals
     (3, 4, 5)
     """
@@ -210,7 +210,7 @@ def crusts_of(constraint: Sandwich, masks: Sequence[int], side: int) -> Crusts:
     cells' candidates, every other cell able to take a middle digit (``2..side-1``), and
     the cells between able to add up to the clue.
 
-    >>> line = Sandwich(tuple(range(4)), 0)
+    >>> line = Sandwich(tuple(range(4)), 0, label="sandwich 0")
     >>> crusts_of(line, [0b0001, 0b1000, 0b0110, 0b0110], 4).pairs  # 1, 4, {2,3}, {2,3}
     ((0, 1),)
     """
