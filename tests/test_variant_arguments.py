@@ -15,6 +15,7 @@ import pytest
 import sudoku_cp
 from sudoku_cp import Puzzle, datasets, explain, hint
 from sudoku_cp.constraints import Linear, Sandwich, Sum
+from sudoku_cp.engine.sums import implied_sum_sources
 from sudoku_cp.rules import Cage, Killer
 from sudoku_cp.techniques.arguments import Combinations, Crusts, Totals
 
@@ -25,6 +26,10 @@ LIMIT = 200_000
 def _constraint(puzzle: Puzzle, step):
     kinds = (Sum, Linear, Sandwich)
     found = [c for c in puzzle.model.constraints if isinstance(c, kinds) and c.origin == step.origins[0]]
+    if step.technique.startswith("rule of 45"):  # its sum: the innies' (outies') of its units
+        cells = set(step.cells)
+        sums = [i.sum for i in implied_sum_sources(puzzle.model, puzzle.side)]
+        found = [s for s in sums if {puzzle.model.position(c) for c in s.cells} == cells]
     cells = [puzzle.model.position(c) for c in found[0].cells] if found else []
     assert cells == list(step.cells)
     return found[0]
@@ -138,6 +143,13 @@ def _replay_path(puzzle: Puzzle) -> int:
 def test_sum_steps_list_the_combinations_left(name):
     checked = sum(_replay_path(puzzle) for puzzle in datasets.load(name)[:2])
     assert checked >= 2
+
+
+def test_rule_of_45_steps_list_the_combinations_of_their_sum():
+    paths = [explain(puzzle) for puzzle in datasets.load("gen_killer")[:5]]
+    steps = [s for path in paths for s in path if s.technique.startswith("rule of 45") and s.argument]
+    assert steps
+    assert all(isinstance(s.argument, Combinations) and " cells" in str(s) for s in steps)
 
 
 @pytest.mark.slow

@@ -238,7 +238,10 @@ def innies_and_outies(board: Board, candidates: list[int], placed: set[int]) -> 
             )
         else:
             reason = _implied_reason(board, implied)
-            yield Deduction(technique, (), removed, cells, (), pattern, used, reason, implied)
+            argument = variant_argument(board, candidates, implied.sum)
+            yield Deduction(
+                technique, (), removed, cells, (), pattern, used, reason, implied, argument=argument
+            )
 
 
 def _implied_premise(board: Board, implied: ImpliedSum) -> tuple[Constraint, ...]:

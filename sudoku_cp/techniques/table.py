@@ -203,7 +203,7 @@ TECHNIQUES: tuple[Technique, ...] = (
     Technique("table", "table", _variant("table"), _NAKED_SINGLES, "easy", 10),
     Technique("line-clue", "line clue", _variant("line clue"), _NAKED_SINGLES, "easy", 10),
     Technique("rule-of-45", "rule of 45", innies_and_outies, _HIDDEN_SINGLES, "medium", 20,
-              wording="{reason}; ", placing="{placement} ({reason})"),
+              wording="{reason}{argument}; ", placing="{placement} ({reason})"),
     Technique("locked-candidates", "locked candidates", locked_candidates, _LOCKED, "hard", 50,
               wording="{values} lies only in {cells}, in both {both}; "),
     Technique("naked-pair", "naked pair", naked_subsets(2), _HALL, "hard", 60, wording=_SUBSET),
