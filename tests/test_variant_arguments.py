@@ -85,6 +85,7 @@ def _replay_totals(puzzle: Puzzle, step, argument: Totals) -> bool:
             for i, v in enumerate(values):
                 supported[i].add(v)
     assert all(terms[i] > 0 for i in argument.side) and all(terms[i] < 0 for i in argument.other)
+    assert argument.weights == tuple(-terms[i] for i in argument.other)
     assert found == set(argument.totals)
     _check_removals(step, supported)
     return True

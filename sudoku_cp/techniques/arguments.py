@@ -76,11 +76,14 @@ class Totals:
         totals: the totals still possible, increasing.
         side: the positions (indices into the constraint's cells) of the positive side.
         other: the positions of the negative side (an arrow's circle).
+        weights: the negative side's coefficients, as positive numbers (``(10, 1)`` for
+            a two-digit circle), one per position of ``other``.
     """
 
     totals: tuple[int, ...]
     side: tuple[int, ...]
     other: tuple[int, ...] = ()
+    weights: tuple[int, ...] = ()
 
     def text(self, names: Sequence[str] = ()) -> str:
         """``"r1c2 + r1c3 (= r1c1) can total only 3, 4"`` (over the cell names, when
@@ -88,12 +91,18 @@ class Totals:
 
         >>> Totals((3, 4), (1, 2), (0,)).text(["r1c1", "r1c2", "r1c3"])
         'r1c2 + r1c3 (= r1c1) can total only 3, 4'
+        >>> Totals((12, 13), (2, 3, 4), (0, 1), (10, 1)).text(["r1c1", "r1c2", "r2c1", "r3c1", "r4c1"])
+        'r2c1 + r3c1 + r4c1 (= 10·r1c1 + r1c2) can total only 12, 13'
         """
         if not names:
             return f"the sum can total only {', '.join(map(str, self.totals))}"
         shaft = " + ".join(names[i] for i in self.side)
         if self.other:
-            shaft += f" (= {' '.join(names[i] for i in self.other)})"
+            weights = self.weights or (1,) * len(self.other)
+            terms = [
+                names[i] if a == 1 else f"{a}·{names[i]}" for i, a in zip(self.other, weights, strict=True)
+            ]
+            shaft += f" (= {' + '.join(terms)})"
         return f"{shaft} can total only {', '.join(map(str, self.totals))}"
 
 
@@ -201,7 +210,8 @@ def totals_of(constraint: Linear, masks: Sequence[int]) -> Totals | None:
 
     other = reach(negative)
     totals = tuple(sorted(t for t in reach(positive) if t - constraint.rhs in other))
-    return Totals(totals, tuple(positive), tuple(negative))
+    weights = tuple(-constraint.coefficients[i] for i in negative)
+    return Totals(totals, tuple(positive), tuple(negative), weights)
 
 
 def crusts_of(constraint: Sandwich, masks: Sequence[int], side: int) -> Crusts:
