@@ -226,16 +226,21 @@ def crusts_of(constraint: Sandwich, masks: Sequence[int], side: int) -> Crusts:
     """
     one, top = 1, 1 << (side - 1)
     middle = ((1 << side) - 1) & ~one & ~top
+    bare = {k for k, mask in enumerate(masks) if not mask & middle}  # a crust, or nothing
+    if len(bare) > 2:
+        return Crusts(constraint.total, side, ())
     pairs = []
-    for i, j in itertools.permutations(range(len(masks)), 2):
-        if not masks[i] & one or not masks[j] & top:
-            continue
-        others = [k for k in range(len(masks)) if k not in (i, j)]
-        if not all(masks[k] & middle for k in others):
-            continue
-        sums = {0}
-        for k in range(min(i, j) + 1, max(i, j)):
-            sums = {s + v for s in sums for v in _values(masks[k] & middle) if s + v <= constraint.total}
-        if constraint.total in sums:
-            pairs.append((i, j))
+    for low in range(len(masks)):
+        sums = {0}  # the totals the cells strictly between low and high can reach
+        for high in range(low + 1, len(masks)):
+            if constraint.total in sums and bare <= {low, high}:
+                if masks[low] & one and masks[high] & top:
+                    pairs.append((low, high))
+                if masks[high] & one and masks[low] & top:
+                    pairs.append((high, low))
+            values = _values(masks[high] & middle)
+            sums = {t + v for t in sums for v in values if t + v <= constraint.total}
+            if not sums:
+                break
+    pairs.sort()
     return Crusts(constraint.total, side, tuple(pairs))
