@@ -32,10 +32,14 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from _common import add_write_option, recording, write_if_asked  # noqa: E402
+from bench_links import payload_kinds  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 ARGUED = {"cage combinations", "sum", "little killer", "outside sum", "arrow", "region-sum line", "sandwich"}
 """The techniques whose steps give an argument (rule of 45 steps that remove candidates too)."""
+KINDS = ("killercage", "cage with total", "littlekillersum", "arrow", "sandwichsum", "regionsumline")
+"""The link elements (:func:`bench_links.payload_kinds`) of the clues whose steps give an
+argument: a puzzle with one of them is kept unless ``--all``."""
 
 
 def child(record: dict, root: str, cpu: float) -> dict:
@@ -93,7 +97,9 @@ def records_of(args: argparse.Namespace) -> list[dict]:
     for file in sorted(args.corpus.glob("*.jsonl")):
         for line in file.read_text(encoding="utf-8").splitlines():
             record = json.loads(line) if line.strip() else {}
-            if record.get("id") in right and "link" in record:
+            if record.get("id") not in right or "link" not in record:
+                continue
+            if args.all or any(k in kind for kind in payload_kinds(record["link"]) for k in KINDS):
                 records.append({"id": record["id"], "source": record["source"], "link": record["link"]})
     random.Random(args.seed).shuffle(records)
     return sorted(records[: args.sample], key=lambda r: r["id"])
@@ -117,6 +123,9 @@ def main() -> None:
     parser.add_argument("--corpus", type=Path, default=Path("/work/corpus"))
     parser.add_argument("--results", type=Path, default=Path("/work/corpus/results/main.jsonl"))
     parser.add_argument("--sample", type=int, default=12)
+    parser.add_argument(
+        "--all", action="store_true", help="every puzzle answered right, not only those with sums"
+    )
     parser.add_argument("--seed", type=int, default=32)
     parser.add_argument("--cpu", type=float, default=10.0, help="CPU seconds per explanation (default 10)")
     parser.add_argument("--baseline", type=Path, default=None, help="another checkout's root, same puzzles")
@@ -129,8 +138,9 @@ def main() -> None:
         return
     records = records_of(args)
     with recording() as log:
+        which = "puzzles" if args.all else "puzzles with a clue of " + ", ".join(KINDS)
         print(
-            f"# {len(records)} puzzles answered right by bench_links ({args.results.name}), seed {args.seed}"
+            f"# {len(records)} {which} answered right by bench_links ({args.results.name}), seed {args.seed}"
         )
         print(f"# each explained in a child process capped at {args.cpu:g} s of CPU")
         roots = [("this checkout", ROOT)] + ([("baseline", args.baseline)] if args.baseline else [])
