@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import resource
 import statistics
@@ -28,11 +29,6 @@ import subprocess
 import sys
 import time
 from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-from _common import add_write_option, recording, write_if_asked  # noqa: E402
-from bench_links import payload_kinds  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 ARGUED = {"cage combinations", "sum", "little killer", "outside sum", "arrow", "region-sum line", "sandwich"}
@@ -42,11 +38,11 @@ KINDS = ("killercage", "cage with total", "littlekillersum", "arrow", "sandwichs
 argument: a puzzle with one of them is kept unless ``--all``."""
 
 
-def child(record: dict, root: str, cpu: float) -> dict:
-    """Explain one record in this process (the child); its row."""
+def child(record: dict, cpu: float) -> dict:
+    """Explain one record in this process (the child, whose ``PYTHONPATH`` names the
+    checkout: nothing here imports the package before); its row."""
     cap = max(1, int(cpu + 0.999))
     resource.setrlimit(resource.RLIMIT_CPU, (cap, cap + 5))
-    sys.path.insert(0, root)
     import sudoku_cp
 
     start = time.process_time()
@@ -61,23 +57,16 @@ def child(record: dict, root: str, cpu: float) -> dict:
         "variant": len(variant),
         "argued": len(argued),
         "example": str(argued[0]) if argued else "",
+        "package": str(Path(sudoku_cp.__file__).parent.parent),
     }
 
 
 def run_one(record: dict, root: Path, cpu: float) -> dict:
     """Run :func:`child` in a fresh interpreter (importing ``sudoku_cp`` from ``root``)."""
-    command = [
-        sys.executable,
-        __file__,
-        "--child",
-        json.dumps(record),
-        "--root",
-        str(root),
-        "--cpu",
-        str(cpu),
-    ]
+    command = [sys.executable, __file__, "--child", json.dumps(record), str(cpu)]
+    env = {**os.environ, "PYTHONPATH": str(Path(root).resolve())}
     start = time.time()
-    done = subprocess.run(command, capture_output=True, text=True, check=False)
+    done = subprocess.run(command, capture_output=True, text=True, check=False, env=env, cwd="/")
     if done.returncode == 0 and done.stdout.strip():
         return json.loads(done.stdout.strip().splitlines()[-1])
     over = done.returncode < 0 or "SolveTimeout" in done.stderr
@@ -86,7 +75,7 @@ def run_one(record: dict, root: Path, cpu: float) -> dict:
             "wall": time.time() - start}  # fmt: skip
 
 
-def records_of(args: argparse.Namespace) -> list[dict]:
+def records_of(args: argparse.Namespace, payload_kinds) -> list[dict]:
     """The sampled records the package answered right."""
     right = set()
     for line in args.results.read_text(encoding="utf-8").splitlines():
@@ -119,6 +108,10 @@ def summary(name: str, rows: list[dict], cpu: float) -> None:
 
 
 def main() -> None:
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    from _common import add_write_option, recording, write_if_asked
+    from bench_links import payload_kinds
+
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--corpus", type=Path, default=Path("/work/corpus"))
     parser.add_argument("--results", type=Path, default=Path("/work/corpus/results/main.jsonl"))
@@ -129,14 +122,9 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=32)
     parser.add_argument("--cpu", type=float, default=10.0, help="CPU seconds per explanation (default 10)")
     parser.add_argument("--baseline", type=Path, default=None, help="another checkout's root, same puzzles")
-    parser.add_argument("--child", default=None, help=argparse.SUPPRESS)
-    parser.add_argument("--root", default=str(ROOT), help=argparse.SUPPRESS)
     add_write_option(parser, __file__)
     args = parser.parse_args()
-    if args.child is not None:
-        print(json.dumps(child(json.loads(args.child), args.root, args.cpu)))
-        return
-    records = records_of(args)
+    records = records_of(args, payload_kinds)
     with recording() as log:
         which = "puzzles" if args.all else "puzzles with a clue of " + ", ".join(KINDS)
         print(
@@ -157,6 +145,8 @@ def main() -> None:
                 )
                 if row.get("example"):
                     print(f"      e.g. {row['example'][:240]}")
+            packages = sorted({r["package"] for r in rows if "package" in r})
+            print(f"# {name}: the package imported from {', '.join(packages) or 'n/a'}")
             summary(name, rows, args.cpu)
     data = f"{len(records)} published puzzles sampled (seed {args.seed}) from {args.corpus}"
     data += " (provenance and licences in benchmarks/data/links/README.md)"
@@ -164,4 +154,7 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    if sys.argv[1:2] == ["--child"]:  # a child: explain one record
+        print(json.dumps(child(json.loads(sys.argv[2]), float(sys.argv[3]))))
+    else:
+        main()
