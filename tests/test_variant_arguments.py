@@ -17,7 +17,7 @@ from sudoku_cp import Puzzle, datasets, explain, hint
 from sudoku_cp.constraints import Linear, Sandwich, Sum
 from sudoku_cp.engine.sums import implied_sum_sources
 from sudoku_cp.rules import Cage, Killer
-from sudoku_cp.techniques.arguments import Combinations, Crusts, Totals
+from sudoku_cp.techniques.arguments import Combinations, Crusts, Totals, combinations_of
 
 LIMIT = 200_000
 """The most assignments a replay enumerates (a larger step is left unchecked)."""
@@ -167,3 +167,10 @@ def test_a_cage_step_reads_as_the_killer_community_writes_it():
     assert str(step).startswith(
         "cage combinations: cage 1 (sum 3"
     ) and ": 3 in 2 cells: {1,2}; removes" in str(step)
+
+
+def test_a_sum_too_large_to_enumerate_carries_no_combinations():
+    cells = tuple(range(12))
+    full = (1 << 25) - 1
+    assert combinations_of(Sum(cells, 150, label="cage"), [full] * 12, 25, True) is None  # C(25, 12) sets
+    assert combinations_of(Sum(cells[:3], 6, label="cage"), [0b111] * 3, 3, True).left == ((1, 2, 3),)

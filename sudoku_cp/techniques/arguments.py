@@ -21,8 +21,9 @@ from dataclasses import dataclass
 from sudoku_cp.constraints import Linear, Sandwich, Sum
 
 MAX_ASSIGNMENTS = 20_000
-"""The most assignments :func:`combinations_of` enumerates for a sum over cells that may
-repeat a digit (beyond it the step carries no combinations)."""
+"""The most assignments (or digit sets) :func:`combinations_of` enumerates: beyond it
+(a sum over cells that may repeat a digit with many candidates, a large cage of a 16x16
+or 25x25 grid) the step carries no combinations."""
 
 
 def _values(mask: int) -> tuple[int, ...]:
@@ -172,14 +173,17 @@ def combinations_of(constraint: Sum, masks: Sequence[int], side: int, distinct: 
     for mask in masks:
         anywhere |= mask
     if distinct:
+        if math.comb(side, size) > MAX_ASSIGNMENTS:
+            return None
         arithmetic = [c for c in itertools.combinations(range(1, side + 1), size) if sum(c) == total]
         left = tuple(c for c in arithmetic if _matches(masks, c))
     else:
         if math.prod(m.bit_count() for m in masks) > MAX_ASSIGNMENTS:
             return None
-        arithmetic = [
-            c for c in itertools.combinations_with_replacement(range(1, side + 1), size) if sum(c) == total
-        ]
+        arithmetic = []
+        if math.comb(side + size - 1, size) <= MAX_ASSIGNMENTS:  # else no digit is said missing
+            every = itertools.combinations_with_replacement(range(1, side + 1), size)
+            arithmetic = [c for c in every if sum(c) == total]
         found = {tuple(sorted(a)) for a in itertools.product(*map(_values, masks)) if sum(a) == total}
         left = tuple(sorted(found))
     used = {d for c in arithmetic for d in c}
