@@ -154,10 +154,13 @@ def test_rule_of_45_steps_list_the_combinations_of_their_sum():
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("name", ["gen_arrow", "gen_sandwich", "gen_killer"])
-def test_arguments_replay_on_the_variant_sets(name):
-    checked = sum(_replay_path(puzzle) for puzzle in datasets.load(name)[:5])
-    assert checked >= 5
+@pytest.mark.parametrize(
+    ("name", "count"), [("gen_arrow", 5), ("gen_sandwich", 2), ("gen_killer", 5), ("gen_region_sum", 2)]
+)
+def test_arguments_replay_on_the_variant_sets(name, count):
+    # one of the first five gen_sandwich puzzles takes about 20 s of CPU to explain: two only
+    checked = sum(_replay_path(puzzle) for puzzle in datasets.load(name)[:count])
+    assert checked >= count
 
 
 def test_a_cage_step_reads_as_the_killer_community_writes_it():
