@@ -52,6 +52,7 @@ from sudoku_cp.engine.sums import ImpliedSum
 from sudoku_cp.errors import MarksExcludeSolutionError, NotProperError, SolveTimeoutError, SudokuError
 from sudoku_cp.grid import Grid
 from sudoku_cp.puzzle import Puzzle, PuzzleInput, as_puzzle
+from sudoku_cp.techniques.arguments import Argument
 from sudoku_cp.techniques.board import Board, Deduction, Finder, reasoning_deadline, values_of
 from sudoku_cp.techniques.eureka import Chain, eureka
 from sudoku_cp.techniques.nets import Net, net_text
@@ -93,6 +94,13 @@ class Step:
             (:class:`~sudoku_cp.techniques.eureka.Chain`: nodes, strong and weak links);
             the step's text then writes it in Eureka notation (:attr:`notation`);
             ``None`` otherwise.
+        argument: for a variant step, what its constraint still allows, as data: a sum's
+            digit combinations left (:class:`~sudoku_cp.techniques.arguments.Combinations`),
+            an arrow's totals (:class:`~sudoku_cp.techniques.arguments.Totals`), a
+            sandwich's crust positions (:class:`~sudoku_cp.techniques.arguments.Crusts`);
+            the step's text writes it after the clue (``"cage 3 (sum 12, at r1c1): 12 in
+            3 cells without 1: {2,3,7}, {2,4,6}, {3,4,5}; removes ..."``). Its positions
+            index :attr:`cells`. ``None`` otherwise.
     """
 
     technique: str
@@ -107,6 +115,7 @@ class Step:
     technique_id: str = ""
     chain: Chain | None = None
     net: Net | None = None
+    argument: Argument | None = None
 
     def __str__(self) -> str:
         """One line: the technique, what it sees and what it concludes (for a chain, its
@@ -183,8 +192,8 @@ class Step:
     def wording_fields(self) -> dict[str, str]:
         """The fields a row's wording may use: ``cells`` (``"r1c1, r1c2"``), ``values``
         (``"1, 2"``), ``unit`` (the first constraint's label), ``both`` (the first two,
-        joined by "and"), ``units`` (all, joined by commas), ``placement`` (``"r1c1=5"``)
-        and ``reason``."""
+        joined by "and"), ``units`` (all, joined by commas), ``placement`` (``"r1c1=5"``),
+        ``reason`` and ``argument`` (a variant step's argument after a colon, or ``""``)."""
         return {
             "cells": _names(self.cells),
             "values": ", ".join(map(str, self.values)),
@@ -193,6 +202,9 @@ class Step:
             "units": ", ".join(self.units),
             "placement": _name(self.placements[0]) if self.placements else "",
             "reason": self.reason,
+            "argument": ""
+            if self.argument is None
+            else ": " + self.argument.text([_name(c) for c in self.cells]),
         }
 
     def _conclusion(self) -> str:
@@ -728,6 +740,7 @@ def _step(deduction: Deduction, model: Model, technique: Technique) -> Step:
         technique.id,
         None if deduction.chain is None else deduction.chain.on(model.position, _one_digit(model)),
         None if deduction.net is None else deduction.net.on(model.position),
+        deduction.argument,
     )
 
 

@@ -111,7 +111,10 @@ AllDifferent, as in the AllDifferent propagators of Régin (AAAI 1994), limited 
    follows from exactly those constraints and the candidates of their cells. A chain-like
    technique also gives its path, ``chain=`` a :class:`~sudoku_cp.techniques.eureka.Chain`
    (nodes, strong and weak links): the step's text writes it in Eureka notation and its
-   picture draws the links.
+   picture draws the links. A variant technique gives its argument, ``argument=`` a
+   :class:`~sudoku_cp.techniques.arguments.Combinations` (a sum's digit combinations left),
+   :class:`~sudoku_cp.techniques.arguments.Totals` or
+   :class:`~sudoku_cp.techniques.arguments.Crusts`: the wording's ``{argument}`` writes it.
 2. Add its row to :data:`~sudoku_cp.techniques.table.TECHNIQUES` where it belongs in the
    order, simplest first: ``Technique("xy-wing", "XY-Wing", find_xy_wing, "wings",
    "expert", 160, wording="...")``, with a new level in ``LEVELS`` if it needs one.
@@ -120,6 +123,7 @@ AllDifferent, as in the AllDifferent propagators of Régin (AAAI 1994), limited 
 was added this way (the commit that adds it shows the whole diff).
 """
 
+from sudoku_cp.techniques.arguments import Argument, Combinations, Crusts, Totals
 from sudoku_cp.techniques.basic import (
     hidden_singles,
     hidden_subsets,
@@ -160,12 +164,15 @@ from sudoku_cp.techniques.table import (
 )
 
 __all__ = [
+    "Argument",
     "BANDS",
     "BY_ID",
     "Board",
     "Chain",
     "ChainNode",
+    "Combinations",
     "Contradiction",
+    "Crusts",
     "Deduction",
     "FISH_NAMES",
     "Finder",
@@ -173,6 +180,7 @@ __all__ = [
     "MAX_SUBSET",
     "TECHNIQUES",
     "Technique",
+    "Totals",
     "apply",
     "as_techniques",
     "eureka",

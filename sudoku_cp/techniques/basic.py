@@ -31,6 +31,7 @@ from sudoku_cp.constraints import (
     union_name,
 )
 from sudoku_cp.engine.sums import ImpliedSum
+from sudoku_cp.techniques.arguments import Argument, combinations_of, crusts_of, totals_of
 from sudoku_cp.techniques.board import Board, Deduction, Finder, placement_eliminations, values_of
 from sudoku_cp.techniques.board import places as places_of
 
@@ -122,7 +123,27 @@ def _variant_step(
             (),
             tuple((c, v) for c in constraint.cells for v in values_of(candidates[c])),
             used,
+            argument=variant_argument(board, candidates, constraint),
         )
+
+
+def variant_argument(board: Board, candidates: Sequence[int], constraint: Constraint) -> Argument | None:
+    """The argument of a variant step over ``constraint`` from the candidates before it
+    (:mod:`sudoku_cp.techniques.arguments`): a sum's digit combinations left (a killer
+    cage, a little killer, an outside sum), an equation's totals (an arrow, a region-sum
+    line), a sandwich's crust positions; ``None`` for another constraint."""
+    masks = [candidates[c] for c in constraint.cells]
+    if isinstance(constraint, Linear) and constraint.is_plain_sum:
+        constraint = constraint.as_sum()
+    if isinstance(constraint, Sum):
+        peers = board.model.peers
+        distinct = all(b in peers[a] for a, b in itertools.combinations(constraint.cells, 2))
+        return combinations_of(constraint, masks, board.side, distinct)
+    if isinstance(constraint, Linear):
+        return totals_of(constraint, masks)
+    if isinstance(constraint, Sandwich):
+        return crusts_of(constraint, masks, board.side)
+    return None
 
 
 _MODERN_NAMES = {
@@ -217,7 +238,10 @@ def innies_and_outies(board: Board, candidates: list[int], placed: set[int]) -> 
             )
         else:
             reason = _implied_reason(board, implied)
-            yield Deduction(technique, (), removed, cells, (), pattern, used, reason, implied)
+            argument = variant_argument(board, candidates, implied.sum)
+            yield Deduction(
+                technique, (), removed, cells, (), pattern, used, reason, implied, argument=argument
+            )
 
 
 def _implied_premise(board: Board, implied: ImpliedSum) -> tuple[Constraint, ...]:

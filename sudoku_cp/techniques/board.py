@@ -28,6 +28,7 @@ from sudoku_cp.engine.propagators import propagator
 from sudoku_cp.engine.runtime import Deadline
 from sudoku_cp.engine.sums import ImpliedSum, implied_sum_sources
 from sudoku_cp.errors import SolveTimeoutError, SudokuError
+from sudoku_cp.techniques.arguments import Argument
 from sudoku_cp.techniques.eureka import Chain
 from sudoku_cp.techniques.nets import Net
 
@@ -61,6 +62,10 @@ class Deduction:
         net: for a forcing step, every implication of every branch as data
             (:class:`~sudoku_cp.techniques.nets.Net`), which the step's text writes as an
             indented "if ... then ..." tree; ``None`` otherwise.
+        argument: for a variant step, what its constraint still allows as data (a
+            cage's digit combinations, an arrow's totals, a sandwich's crusts:
+            :mod:`sudoku_cp.techniques.arguments`), from which its removals follow;
+            ``None`` otherwise.
     """
 
     technique: str
@@ -74,6 +79,7 @@ class Deduction:
     lemma: ImpliedSum | None = None
     chain: Chain | None = None
     net: Net | None = None
+    argument: Argument | None = None
 
 
 _FILTERED = (Sum, Less, Relation, Linear, Table, *LINE_AUTOMATON_KINDS)

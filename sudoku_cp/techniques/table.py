@@ -110,7 +110,9 @@ class Technique:
             deduction most.
         wording: the premise of a step that removes candidates, as a :meth:`str.format`
             template over the fields of :func:`wording_fields` (``{cells}``, ``{values}``,
-            ``{unit}``, ``{both}``, ``{units}``, ``{placement}``, ``{reason}``).
+            ``{unit}``, ``{both}``, ``{units}``, ``{placement}``, ``{reason}``,
+            ``{argument}``: a variant step's argument, ``": 12 in 3 cells: {3,4,5}"``, or
+            ``""``).
         placing: the premise of a step that places a digit (it is then the whole step:
             the conclusion is the placement).
         needs_unique: the technique rests on the puzzle having one solution (Unique
@@ -131,7 +133,7 @@ class Technique:
     level: str
     band: str
     cost: int = 0
-    wording: str = "{unit}; "
+    wording: str = "{unit}{argument}; "
     placing: str = "{placement} ({unit})"
     needs_unique: bool = False
     search_backed: bool = False
@@ -201,7 +203,7 @@ TECHNIQUES: tuple[Technique, ...] = (
     Technique("table", "table", _variant("table"), _NAKED_SINGLES, "easy", 10),
     Technique("line-clue", "line clue", _variant("line clue"), _NAKED_SINGLES, "easy", 10),
     Technique("rule-of-45", "rule of 45", innies_and_outies, _HIDDEN_SINGLES, "medium", 20,
-              wording="{reason}; ", placing="{placement} ({reason})"),
+              wording="{reason}{argument}; ", placing="{placement} ({reason})"),
     Technique("locked-candidates", "locked candidates", locked_candidates, _LOCKED, "hard", 50,
               wording="{values} lies only in {cells}, in both {both}; "),
     Technique("naked-pair", "naked pair", naked_subsets(2), _HALL, "hard", 60, wording=_SUBSET),

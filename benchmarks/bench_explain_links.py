@@ -1,0 +1,160 @@
+"""Benchmark explaining real published variant puzzles from their links (issue 32's "real
+variant puzzles" target: each puzzle the package solves is explained to the end in under
+10 s of CPU, with variant steps that give their argument).
+
+Reads the links corpus (``benchmarks/links_corpus.py`` builds it; the records whose
+licence is unknown are read from a path, never shipped) and the results of
+``bench_links.py`` (a JSON Lines file of ``id`` and ``outcome``) to keep the puzzles it
+answered right; takes a seeded sample of them, and explains each in a child process
+capped at ``--cpu`` seconds of CPU (``RLIMIT_CPU``), for this checkout and, in the same
+run, for ``--baseline`` (another checkout's root). Per puzzle: explained to the end or
+not (stalled, cut off, over the cap), CPU seconds, steps, variant steps over a sum,
+arrow or sandwich, and how many of them carry an argument (``Step.argument``).
+
+Usage::
+
+    python benchmarks/bench_explain_links.py --corpus /work/corpus \\
+        --results /work/corpus/results/main.jsonl --sample 12 --baseline /work/main --write
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import resource
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+ARGUED = {"cage combinations", "sum", "little killer", "outside sum", "arrow", "region-sum line", "sandwich"}
+"""The techniques whose steps give an argument (rule of 45 steps that remove candidates too)."""
+KINDS = ("killercage", "cage with total", "littlekillersum", "arrow", "sandwichsum", "regionsumline")
+"""The link elements (:func:`bench_links.payload_kinds`) of the clues whose steps give an
+argument: a puzzle with one of them is kept unless ``--all``."""
+
+
+def child(record: dict, cpu: float) -> dict:
+    """Explain one record in this process (the child, whose ``PYTHONPATH`` names the
+    checkout: nothing here imports the package before); its row."""
+    cap = max(1, int(cpu + 0.999))
+    resource.setrlimit(resource.RLIMIT_CPU, (cap, cap + 5))
+    import sudoku_cp
+
+    start = time.process_time()
+    path = sudoku_cp.explain(record["link"], time_limit=cpu * 3)
+    seconds = time.process_time() - start
+    variant = [s for s in path if s.technique in ARGUED]
+    argued = [s for s in variant if getattr(s, "argument", None) is not None]
+    return {
+        "solved": bool(path.solved),
+        "cpu": seconds,
+        "steps": len(path.steps),
+        "variant": len(variant),
+        "argued": len(argued),
+        "example": str(argued[0]) if argued else "",
+        "package": str(Path(sudoku_cp.__file__).parent.parent),
+    }
+
+
+def run_one(record: dict, root: Path, cpu: float) -> dict:
+    """Run :func:`child` in a fresh interpreter (importing ``sudoku_cp`` from ``root``)."""
+    command = [sys.executable, __file__, "--child", json.dumps(record), str(cpu)]
+    env = {**os.environ, "PYTHONPATH": str(Path(root).resolve())}
+    start = time.time()
+    done = subprocess.run(command, capture_output=True, text=True, check=False, env=env, cwd="/")
+    if done.returncode == 0 and done.stdout.strip():
+        return json.loads(done.stdout.strip().splitlines()[-1])
+    over = done.returncode < 0 or "SolveTimeout" in done.stderr
+    reason = "over the CPU cap" if over else (done.stderr.strip().splitlines() or ["crash"])[-1][:200]
+    return {"solved": False, "cpu": None, "steps": 0, "variant": 0, "argued": 0, "error": reason,
+            "wall": time.time() - start}  # fmt: skip
+
+
+def records_of(args: argparse.Namespace, payload_kinds) -> list[dict]:
+    """The sampled records the package answered right."""
+    right = set()
+    for line in args.results.read_text(encoding="utf-8").splitlines():
+        row = json.loads(line) if line.strip() else {}
+        if row.get("outcome") == "right":
+            right.add(row["id"])
+    records = []
+    for file in sorted(args.corpus.glob("*.jsonl")):
+        for line in file.read_text(encoding="utf-8").splitlines():
+            record = json.loads(line) if line.strip() else {}
+            if record.get("id") not in right or "link" not in record:
+                continue
+            if args.all or any(k in kind for kind in payload_kinds(record["link"]) for k in KINDS):
+                records.append({"id": record["id"], "source": record["source"], "link": record["link"]})
+    random.Random(args.seed).shuffle(records)
+    return sorted(records[: args.sample], key=lambda r: r["id"])
+
+
+def summary(name: str, rows: list[dict], cpu: float) -> None:
+    solved = [r for r in rows if r["solved"] and r["cpu"] is not None and r["cpu"] <= cpu]
+    times = [r["cpu"] for r in rows if r["cpu"] is not None]
+    median = statistics.median(times) if times else float("nan")
+    variant = sum(r["variant"] for r in rows)
+    argued = sum(r["argued"] for r in rows)
+    print(
+        f"{name}: n={len(rows)}  explained to the end within {cpu:g} s CPU: {len(solved)}/{len(rows)}  "
+        f"median CPU (finished calls)= {median:.3f} s  max= {max(times, default=float('nan')):.3f} s  "
+        f"variant steps with their argument= {argued}/{variant}"
+    )
+
+
+def main() -> None:
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    from _common import add_write_option, recording, write_if_asked
+    from bench_links import payload_kinds
+
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--corpus", type=Path, default=Path("/work/corpus"))
+    parser.add_argument("--results", type=Path, default=Path("/work/corpus/results/main.jsonl"))
+    parser.add_argument("--sample", type=int, default=12)
+    parser.add_argument(
+        "--all", action="store_true", help="every puzzle answered right, not only those with sums"
+    )
+    parser.add_argument("--seed", type=int, default=32)
+    parser.add_argument("--cpu", type=float, default=10.0, help="CPU seconds per explanation (default 10)")
+    parser.add_argument("--baseline", type=Path, default=None, help="another checkout's root, same puzzles")
+    add_write_option(parser, __file__)
+    args = parser.parse_args()
+    records = records_of(args, payload_kinds)
+    with recording() as log:
+        which = "puzzles" if args.all else "puzzles with a clue of " + ", ".join(KINDS)
+        print(
+            f"# {len(records)} {which} answered right by bench_links ({args.results.name}), seed {args.seed}"
+        )
+        print(f"# each explained in a child process capped at {args.cpu:g} s of CPU")
+        roots = [("this checkout", ROOT)] + ([("baseline", args.baseline)] if args.baseline else [])
+        for name, root in roots:
+            rows = []
+            for record in records:
+                row = run_one(record, root, args.cpu)
+                rows.append(row)
+                cpu = "over" if row["cpu"] is None else f"{row['cpu']:.2f} s"
+                end = "solved" if row["solved"] else row.get("error", "stalled or cut off")
+                print(
+                    f"  {record['id']}: {cpu}, {end}, steps {row['steps']}, "
+                    f"argued {row['argued']}/{row['variant']}"
+                )
+                if row.get("example"):
+                    print(f"      e.g. {row['example'][:240]}")
+            packages = sorted({r["package"] for r in rows if "package" in r})
+            print(f"# {name}: the package imported from {', '.join(packages) or 'n/a'}")
+            summary(name, rows, args.cpu)
+    data = f"{len(records)} published puzzles sampled (seed {args.seed}) from {args.corpus}"
+    data += " (provenance and licences in benchmarks/data/links/README.md)"
+    write_if_asked(args, log, "Explaining real published variant puzzles", data)
+
+
+if __name__ == "__main__":
+    if sys.argv[1:2] == ["--child"]:  # a child: explain one record
+        print(json.dumps(child(json.loads(sys.argv[2]), float(sys.argv[3]))))
+    else:
+        main()

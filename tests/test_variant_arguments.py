@@ -1,0 +1,179 @@
+"""Variant steps give their argument (issue 32 item 5): a cage's digit combinations left,
+an arrow's totals, a sandwich's crust positions, as data on the step, written into its
+text. Each argument is replayed here by brute force over the step's own candidates
+(independently of :mod:`sudoku_cp.techniques.arguments`): the combinations (totals,
+crust pairs) listed are exactly those the candidates allow, and each removal is a
+candidate no assignment within them supports."""
+
+from __future__ import annotations
+
+import itertools
+import math
+
+import pytest
+
+import sudoku_cp
+from sudoku_cp import Puzzle, datasets, explain, hint
+from sudoku_cp.constraints import Linear, Sandwich, Sum
+from sudoku_cp.engine.sums import implied_sum_sources
+from sudoku_cp.rules import Cage, Killer
+from sudoku_cp.techniques.arguments import Combinations, Crusts, Totals, combinations_of
+
+LIMIT = 200_000
+"""The most assignments a replay enumerates (a larger step is left unchecked)."""
+
+
+def _constraint(puzzle: Puzzle, step):
+    kinds = (Sum, Linear, Sandwich)
+    found = [c for c in puzzle.model.constraints if isinstance(c, kinds) and c.origin == step.origins[0]]
+    if step.technique.startswith("rule of 45"):  # its sum: the innies' (outies') of its units
+        cells = set(step.cells)
+        sums = [i.sum for i in implied_sum_sources(puzzle.model, puzzle.side)]
+        found = [s for s in sums if {puzzle.model.position(c) for c in s.cells} == cells]
+    cells = [puzzle.model.position(c) for c in found[0].cells] if found else []
+    assert cells == list(step.cells)
+    return found[0]
+
+
+def _options(step) -> list[list[int]]:
+    by_cell: dict[tuple[int, int], list[int]] = {}
+    for r, c, v in step.candidates:
+        by_cell.setdefault((r, c), []).append(v)
+    return [sorted(by_cell[cell]) for cell in step.cells]
+
+
+def _check_removals(step, supported: list[set[int]]) -> None:
+    position = {cell: i for i, cell in enumerate(step.cells)}
+    assert step.eliminations
+    for r, c, v in step.eliminations:
+        assert v not in supported[position[(r, c)]], f"{step}: {v} at r{r + 1}c{c + 1} is supported"
+
+
+def _replay_combinations(puzzle: Puzzle, step, argument: Combinations) -> bool:
+    constraint = _constraint(puzzle, step)
+    total = constraint.total if isinstance(constraint, Sum) else constraint.rhs
+    options = _options(step)
+    cells = constraint.cells
+    distinct = all(b in puzzle.model.peers[a] for a, b in itertools.combinations(cells, 2))
+    assert (argument.total, argument.size, argument.distinct) == (total, len(cells), distinct)
+    anywhere = {v for values in options for v in values}
+    assert not anywhere & set(argument.without)
+    if math.prod(map(len, options)) > LIMIT:
+        return False
+    found, supported = set(), [set() for _ in cells]
+    for values in itertools.product(*options):
+        if sum(values) == total and (not distinct or len(set(values)) == len(values)):
+            found.add(tuple(sorted(values)))
+            for i, v in enumerate(values):
+                supported[i].add(v)
+    assert found == set(argument.left)
+    assert list(argument.left) == sorted(argument.left)
+    _check_removals(step, supported)
+    return True
+
+
+def _replay_totals(puzzle: Puzzle, step, argument: Totals) -> bool:
+    constraint = _constraint(puzzle, step)
+    options = _options(step)
+    if math.prod(map(len, options)) > LIMIT:
+        return False
+    terms = constraint.coefficients
+    found, supported = set(), [set() for _ in options]
+    for values in itertools.product(*options):
+        if sum(a * v for a, v in zip(terms, values, strict=True)) == constraint.rhs:
+            found.add(sum(terms[i] * values[i] for i in argument.side))
+            for i, v in enumerate(values):
+                supported[i].add(v)
+    assert all(terms[i] > 0 for i in argument.side) and all(terms[i] < 0 for i in argument.other)
+    assert argument.weights == tuple(-terms[i] for i in argument.other)
+    assert found == set(argument.totals)
+    _check_removals(step, supported)
+    return True
+
+
+def _replay_crusts(puzzle: Puzzle, step, argument: Crusts) -> bool:
+    constraint = _constraint(puzzle, step)
+    n = puzzle.side
+    options = _options(step)
+    middle = [[v for v in values if v not in (1, n)] for values in options]
+    pairs, supported = [], [set() for _ in options]
+    for i, j in itertools.permutations(range(len(options)), 2):
+        if 1 not in options[i] or n not in options[j]:
+            continue
+        others = [k for k in range(len(options)) if k not in (i, j)]
+        if not all(middle[k] for k in others):
+            continue
+        between = list(range(min(i, j) + 1, max(i, j)))
+        if math.prod(len(middle[k]) for k in between) > LIMIT:
+            return False
+        fits = False
+        for values in itertools.product(*(middle[k] for k in between)):
+            if sum(values) == constraint.total:
+                fits = True
+                for k, v in zip(between, values, strict=True):
+                    supported[k].add(v)
+        if fits:
+            pairs.append((i, j))
+            supported[i].add(1)
+            supported[j].add(n)
+            for k in others:
+                if k not in between:
+                    supported[k].update(middle[k])
+    assert pairs == list(argument.pairs)
+    _check_removals(step, supported)
+    return True
+
+
+REPLAY = {Combinations: _replay_combinations, Totals: _replay_totals, Crusts: _replay_crusts}
+
+
+def _replay_path(puzzle: Puzzle) -> int:
+    """Replay every argument of the puzzle's explanation; the number checked."""
+    checked = 0
+    path = explain(puzzle)
+    assert path.solved
+    for step in path:
+        if step.argument is None:
+            continue
+        assert step.argument.text([f"r{r + 1}c{c + 1}" for r, c in step.cells]) in str(step)
+        checked += REPLAY[type(step.argument)](puzzle, step, step.argument)
+    return checked
+
+
+@pytest.mark.parametrize("name", ["gen_killer", "gen_little_killer"])
+def test_sum_steps_list_the_combinations_left(name):
+    checked = sum(_replay_path(puzzle) for puzzle in datasets.load(name)[:2])
+    assert checked >= 2
+
+
+def test_rule_of_45_steps_list_the_combinations_of_their_sum():
+    paths = [explain(puzzle) for puzzle in datasets.load("gen_killer")[:5]]
+    steps = [s for path in paths for s in path if s.technique.startswith("rule of 45") and s.argument]
+    assert steps
+    assert all(isinstance(s.argument, Combinations) and " cells" in str(s) for s in steps)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("name", "count"), [("gen_arrow", 5), ("gen_sandwich", 2), ("gen_killer", 5), ("gen_region_sum", 2)]
+)
+def test_arguments_replay_on_the_variant_sets(name, count):
+    # one of the first five gen_sandwich puzzles takes about 20 s of CPU to explain: two only
+    checked = sum(_replay_path(puzzle) for puzzle in datasets.load(name)[:count])
+    assert checked >= count
+
+
+def test_a_cage_step_reads_as_the_killer_community_writes_it():
+    # 4x4: a 2-cell cage of 3 is {1,2}, so 3 and 4 leave its cells.
+    step = hint(Puzzle(sudoku_cp.Grid.empty(4), (Killer([Cage([(0, 0), (0, 1)], 3)]),)))
+    assert step.argument == Combinations(3, 2, True, (), ((1, 2),))
+    assert str(step).startswith(
+        "cage combinations: cage 1 (sum 3"
+    ) and ": 3 in 2 cells: {1,2}; removes" in str(step)
+
+
+def test_a_sum_too_large_to_enumerate_carries_no_combinations():
+    cells = tuple(range(12))
+    full = (1 << 25) - 1
+    assert combinations_of(Sum(cells, 150, label="cage"), [full] * 12, 25, True) is None  # C(25, 12) sets
+    assert combinations_of(Sum(cells[:3], 6, label="cage"), [0b111] * 3, 3, True).left == ((1, 2, 3),)
