@@ -28,7 +28,7 @@ with cells ``0..i-1`` fixed and ``x_i < w_i``?" a fresh ``Problem``, so only com
 (not MinConflicts) may drive it. A sparse grid from 16x16 up starts from the engine's
 smallest solution instead of python-constraint's first one, with Hall sets in the
 preprocessing (:data:`~sudoku_cp.backends.pyconstraint.search.WITNESS_SIDE`): under 1 s on
-11 of the 12 sparse 16x16-25x25 grids of ``bench_backends.py --family sparse``, about 10 s
+11 of the 12 sparse 16x16-25x25 grids of ``bench_backends.py --family sparse``, about 5 s
 on the 24x24 grid with 30% givens (its limit: python-constraint's own proofs there).
 
 Choices, measured by ``benchmarks/bench_pyconstraint.py --solvers`` (first 10 puzzles of
