@@ -102,7 +102,9 @@ from sudoku_cp.grid import standard_box  # noqa: E402
 
 SYMBOLS = "123456789ABCDEFGHIJKLMNOP"
 NORVIG_MAX_SIDE = 16  # no time limit can stop it, and it takes minutes and more on sudoku25: n/a there
-PYCONSTRAINT_MAX_SIDE = 9  # python-constraint takes up to minutes on larger grids and variants: n/a there
+PYCONSTRAINT_MAX_SIDE = 9
+"""python-constraint runs on classic grids up to this side (``--pyconstraint-max-side``;
+variants and larger grids could take minutes, and it runs with no time limit: see solvers())."""
 BASELINES = ("plain CP-SAT", "Norvig")  # no guarantee: never "the fastest backend"
 SOLVED_WITHIN = 10.0  # seconds: a puzzle some backend answers this fast must not stall auto
 SPARSE_SIDES = (4, 6, 8, 9, 10, 12, 15, 16, 20, 24, 25)
@@ -303,8 +305,8 @@ def solvers(puzzle, backends: list[str], time_limit: float) -> dict[str, Callabl
         for label in backends
         if label != "python-constraint"
     }
-    classic_9x9 = isinstance(puzzle, sudoku_cp.Grid) and puzzle.side <= PYCONSTRAINT_MAX_SIDE
-    if "python-constraint" in backends and classic_9x9:
+    classic_small = isinstance(puzzle, sudoku_cp.Grid) and puzzle.side <= PYCONSTRAINT_MAX_SIDE
+    if "python-constraint" in backends and classic_small:
         # no time limit: with one, python-constraint solves in a child process, whose CPU
         # time this process would not see
         calls["python-constraint"] = lambda: sudoku_cp.solve(puzzle, backend="python-constraint")
@@ -591,6 +593,12 @@ def main() -> None:
     parser.add_argument(
         "--write-auto", type=Path, help="write auto's routes table into this file (docs/auto.md)"
     )
+    parser.add_argument(
+        "--pyconstraint-max-side",
+        type=int,
+        default=PYCONSTRAINT_MAX_SIDE,
+        help="python-constraint on classic grids up to this side (default 9; no time limit)",
+    )
     parser.add_argument("--csv", type=Path, help="write one row per puzzle here")
     parser.add_argument(
         "--families-only", action="store_true", help="only the --family sets (--shared feeds the few family)"
@@ -607,6 +615,7 @@ def main() -> None:
         help="a --csv file of an earlier run: count the puzzles where auto's choice differs from it",
     )
     args = parser.parse_args()
+    globals()["PYCONSTRAINT_MAX_SIDE"] = args.pyconstraint_max_side
     backends = args.backends.split(",")
     command = "python benchmarks/bench_backends.py " + " ".join(sys.argv[1:])
     print(machine())

@@ -1,64 +1,105 @@
 """Batch solving in parallel: wall seconds of solve_many with 1 worker and with W workers.
 
-Both runs solve the same puzzles in the same process, one after the other, so the
-speed-up is measured under the same machine load. Per-puzzle times (median, mean,
-max) are those measured inside the workers.
+Both runs solve the same puzzles in the same process, one after the other (interleaved,
+best of ``--repeat``), so the speed-up is measured under the same machine load. Per-puzzle
+times (median, mean, max) are those measured inside the workers. Each ``--dataset`` is
+measured in turn and all go into one report; ``--batch-size`` (repeatable) times the
+parallel run with each of joblib's batch sizes (``sudoku_cp.batch.BATCH_SIZE``, default
+``auto``); the pickling cost of what crosses the process boundary (the puzzle sent, the
+:class:`~sudoku_cp.batch.BatchItem` returned) is printed per set.
 
     python benchmarks/bench_batch.py                       # top1465, default backend, 1 vs 2 workers
+    python benchmarks/bench_batch.py --dataset top1465 --dataset sudoku17 --limit 5000 --write
     python benchmarks/bench_batch.py --dataset top95 --backend cpsat --workers 2 --repeat 3
+    python benchmarks/bench_batch.py --batch-size auto --batch-size 16 --batch-size 128
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import pickle
+import statistics
 import sys
 import time
 
 from _common import add_write_option, datasets_text, machine, recording, summary_ms, write_if_asked
 
-from sudoku_cp import backends, datasets, solve_many
+from sudoku_cp import backends, batch, datasets, solve_many
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--dataset", default="top1465", help="bundled data set (default: top1465)")
+    parser.add_argument("--dataset", action="append", help="bundled data set, repeatable (default: top1465)")
     parser.add_argument("--backend", default=None, help=f"backend (default: {backends.DEFAULT_BACKEND})")
     parser.add_argument("--workers", type=int, default=2, help="workers of the parallel run (default: 2)")
-    parser.add_argument("--limit", type=int, default=None, help="solve only the first N puzzles")
+    parser.add_argument("--limit", type=int, default=None, help="solve only the first N puzzles of each set")
     parser.add_argument("--repeat", type=int, default=3, help="interleaved runs of each; best kept")
+    parser.add_argument(
+        "--batch-size",
+        action="append",
+        help="joblib batch size of the parallel run, repeatable (default: auto)",
+    )
     add_write_option(parser, __file__)
     args = parser.parse_args(argv)
+    names = args.dataset or ["top1465"]
+    sizes = [size if size == "auto" else int(size) for size in (args.batch_size or ["auto"])]
     with recording() as log:
-        puzzles = datasets.load(args.dataset)[: args.limit]
         backend = args.backend or backends.DEFAULT_BACKEND
         print(machine(), f"cores={os.cpu_count()} load average={os.getloadavg()[0]:.2f}")
-        print(f"# {args.dataset}: {len(puzzles)} puzzles, backend {backend!r}, best of {args.repeat} runs")
-        start = time.perf_counter()
-        solve_many(puzzles[: 4 * args.workers], backend=backend, processes=args.workers, progress=False)
-        start_up = time.perf_counter() - start
-        print(
-            f"# worker pool start-up (a first call of {4 * args.workers} puzzles, untimed): {start_up:.2f} s"
-        )
-        runs: dict[int, list[tuple[float, list]]] = {1: [], args.workers: []}
-        for _ in range(args.repeat):
-            for workers in runs:
-                runs[workers].append(_timed_run(puzzles, backend, workers))
-        best = {}
-        for workers, timed in runs.items():
-            best[workers], items = min(timed, key=lambda run: run[0])
-            unsolved = sum(not item.solved for item in items)
-            print(summary_ms(f"{args.dataset} workers={workers} per puzzle", [i.wall_time for i in items]))
-            all_runs = ", ".join(f"{seconds:.2f}" for seconds, _ in timed)
-            label = f"{args.dataset} workers={workers}"
-            print(f"{label}: wall {best[workers]:.2f} s (runs {all_runs}), unsolved {unsolved}")
-        print(f"speed-up {args.workers} workers vs 1: {best[1] / best[args.workers]:.2f}x")
-        cold = best[1] / (best[args.workers] + start_up)
-        print(f"speed-up counting the pool start-up once (a fresh process's first call): {cold:.2f}x")
+        for name in names:
+            _one_set(name, datasets.load(name)[: args.limit], backend, sizes, args)
+        print(f"# load average at the end {os.getloadavg()[0]:.2f}")
     write_if_asked(
-        args, log, "Batches: solve_many in worker processes", datasets_text([args.dataset], limit=args.limit)
+        args, log, "Batches: solve_many in worker processes", datasets_text(names, limit=args.limit)
     )
     return 0
+
+
+def _one_set(name: str, puzzles: list, backend: str, sizes: list, args: argparse.Namespace) -> None:
+    print(f"# {name}: {len(puzzles)} puzzles, backend {backend!r}, best of {args.repeat} runs")
+    start = time.perf_counter()
+    solve_many(puzzles[: 4 * args.workers], backend=backend, processes=args.workers, progress=False)
+    start_up = time.perf_counter() - start
+    print(f"# worker pool start-up (a first call of {4 * args.workers} puzzles, untimed): {start_up:.2f} s")
+    labels = [(1, "auto")] + [(args.workers, size) for size in sizes]
+    runs: dict[tuple, list[tuple[float, list]]] = {label: [] for label in labels}
+    for _ in range(args.repeat):
+        for workers, size in labels:
+            batch.BATCH_SIZE = size
+            runs[(workers, size)].append(_timed_run(puzzles, backend, workers))
+    batch.BATCH_SIZE = "auto"
+    best = {}
+    for (workers, size), timed in runs.items():
+        best[(workers, size)], items = min(timed, key=lambda run: run[0])
+        unsolved = sum(not item.solved for item in items)
+        label = f"{name} workers={workers}" + (f" batch={size}" if workers > 1 else "")
+        print(summary_ms(f"{label} per puzzle", [i.wall_time for i in items]))
+        all_runs = ", ".join(f"{seconds:.2f}" for seconds, _ in timed)
+        print(f"{label}: wall {best[(workers, size)]:.2f} s (runs {all_runs}), unsolved {unsolved}")
+    one = best[(1, "auto")]
+    for size in sizes:
+        ratio = one / best[(args.workers, size)]
+        print(f"{name} speed-up {args.workers} workers (batch={size}) vs 1: {ratio:.2f}x")
+    cold = one / (best[(args.workers, sizes[0])] + start_up)
+    print(f"{name} speed-up counting the pool start-up once (a fresh process's first call): {cold:.2f}x")
+    _pickling(name, puzzles, runs[(1, "auto")][0][1])
+
+
+def _pickling(name: str, puzzles: list, items: list) -> None:
+    """Median pickled size and pickle+unpickle time of a puzzle sent and an item returned."""
+    for what, objects in (("puzzle sent", puzzles[:500]), ("item returned", items[:500])):
+        sizes, times = [], []
+        for thing in objects:
+            start = time.perf_counter()
+            data = pickle.dumps(thing, pickle.HIGHEST_PROTOCOL)
+            pickle.loads(data)
+            times.append(time.perf_counter() - start)
+            sizes.append(len(data))
+        print(
+            f"{name} pickling, {what}: median {statistics.median(sizes):.0f} bytes, "
+            f"{statistics.median(times) * 1e6:.0f} microseconds to pickle and unpickle"
+        )
 
 
 def _timed_run(puzzles, backend, workers):

@@ -76,6 +76,11 @@ class BatchItem:
         return self.status == "solved"
 
 
+BATCH_SIZE: int | str = "auto"
+"""joblib's ``batch_size``: tasks sent to a worker at once (``"auto"``: joblib sizes the
+batches to about 0.2 s of work); ``benchmarks/bench_batch.py --batch-size`` measures others."""
+
+
 def solve_many(
     puzzles: Iterable[PuzzleInput],
     *,
@@ -199,7 +204,7 @@ def _run(
         watch = {"initializer": _start_watching, "initargs": (os.getpid(),)}
     # batch_size="auto" lets joblib group 1-ms puzzles into batches of ~0.2 s or more, so the
     # per-task overhead of inter-process communication stays small.
-    parallel = joblib.Parallel(n_jobs=processes, return_as="generator", batch_size="auto", **watch)
+    parallel = joblib.Parallel(n_jobs=processes, return_as="generator", batch_size=BATCH_SIZE, **watch)
     try:
         for item in parallel(tasks()):
             found[item.index] = item

@@ -170,3 +170,29 @@ def test_agrees_with_the_backtracker_on_top95() -> None:
 def test_a_bad_proof_is_refused() -> None:
     with pytest.raises(ValueError, match="proof must be one of"):
         exact_cover.solve(Grid.empty(4), proof="luck")
+
+
+def _sparse(side: int, share: float, seed: int) -> Grid:
+    """A grid of ``side`` keeping ``share`` of the cells of a full grid, drawn from ``seed``."""
+    full = sudoku_cp.solve(Grid.empty(side), backend="backtracking").cells
+    kept = set(random.Random(seed).sample(range(side * side), round(share * side * side)))
+    return Grid([v if i in kept else 0 for i, v in enumerate(full)], Grid.empty(side).box)
+
+
+@pytest.mark.parametrize(("side", "share"), [(16, 0.1), (20, 0.0)])
+def test_a_sparse_large_grid_is_proven_from_the_engine_witness(side: int, share: float) -> None:
+    # issue 34: the two-solution search and the witness method from its answer timed out
+    # on such grids; from the engine's witness the proof is a few Algorithm X searches
+    grid = _sparse(side, share, 1)
+    result = sudoku_cp.solve_with_stats(grid, backend="exact-cover")
+    assert result.solution == sudoku_cp.solve(grid, backend="exact-cover", proof="row-major")
+    assert result.stats["nodes"] < 20_000
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("share", [0.0, 0.1, 0.3])
+def test_sparse_25x25_grids_are_proven(share: float) -> None:
+    grid = _sparse(25, share, 2)
+    result = sudoku_cp.solve_with_stats(grid, backend="exact-cover")
+    assert result.solution == sudoku_cp.solve(grid, backend="backtracking")
+    assert result.stats["nodes"] < 200_000

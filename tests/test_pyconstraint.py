@@ -167,3 +167,16 @@ def _process_exists(pid: int) -> bool:
     except ProcessLookupError:
         return False
     return True
+
+
+@pytest.mark.parametrize(("side", "share"), [(16, 0.1), (20, 0.0)])
+def test_a_sparse_large_grid_starts_from_the_engine_witness(side: int, share: float) -> None:
+    # issue 34: python-constraint's first solution and descent timed out on such grids
+    from test_exact_cover import _sparse
+
+    from sudoku_cp.backends import pyconstraint
+
+    grid = _sparse(side, share, 1)
+    solution, stats = pyconstraint.solve(grid)
+    assert solution == sudoku_cp.solve(grid, backend="exact-cover", proof="row-major")
+    assert stats["nodes"] < 10_000

@@ -572,6 +572,13 @@ def _interruptibly(function: Any, *args: Any, **kwargs: Any) -> Any:
 
 # -- the smallest solution ----------------------------------------------------------------------
 
+WITNESS_SIDE = 15
+"""Sparse grids from this side up start the proof from the engine's smallest solution
+(:func:`~sudoku_cp.engine.lexmin.sparse_witness`), one UNSAT question. Measured on the 15x15
+and 16x16 grids of ``bench_backends.py --family sparse`` (0/10/30% given; OR-Tools): the
+descent from the solver's own first solution took 33-65 solves and 0.6-3.8 s, the witness
+one solve and 0.03-0.2 s (the empty 15x15 grid has no witness within the node budget)."""
+
 
 def _smallest(run: _Run, proof: str, first: list[int] | None = None) -> list[int] | None:
     """The smallest solution of what the run's solver holds, proven (see the module
@@ -709,8 +716,8 @@ def _solve(
     puzzle: Puzzle, time_limit: float | None, solver: str, proof: str
 ) -> tuple[Grid, dict[str, float]]:
     run = _Run(puzzle, solver, time_limit)
-    # a sparse grid from 20x20 up: one question, x <_lex (the engine's witness), UNSAT
-    values = _smallest(run, proof, sparse_witness(puzzle, run.deadline))
+    # a sparse grid from 15x15 up: one question, x <_lex (the engine's witness), UNSAT
+    values = _smallest(run, proof, sparse_witness(puzzle, run.deadline, min_side=WITNESS_SIDE))
     if values is None:
         raise NoSolutionError(f"the puzzle has no solution (CPMpy's solver {run.name!r} proved it UNSAT)")
     return puzzle.grid.with_cells(values), run.stats()

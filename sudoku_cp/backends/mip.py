@@ -52,6 +52,15 @@ but the interrupt one).
   solution?"; infeasible (every puzzle with one solution) proves it in two solves;
   otherwise the witness method from the smaller solution found.
 
+A sparse grid from 10x10 up (fewer than 35% givens, :data:`WITNESS_SIDE`), whatever the
+``proof``, runs the witness method from the engine's smallest solution
+(:func:`~sudoku_cp.engine.lexmin.sparse_witness`), with Hall sets in the propagation that
+spares HiGHS the questions it refutes: the one question "anything below it?" as lex rows
+was too costly in HiGHS (5 of the 12 sparse 16x16-25x25 grids of ``bench_backends.py
+--family sparse`` over 10 s, among them the empty 25x25 grid); the witness method asks
+HiGHS only what the propagation cannot refute, each a solve with the prefix fixed on
+bounds: 0.05-3 s CPU on those 12 grids.
+
 ``x <_lex w`` is the decomposition of the lexicographic ordering constraint (Frisch,
 Hnich, Kiziltan, Miguel and Walsh, CP 2002) as linear rows over binary ``tied[i]``
 ("the blank cells before ``i`` equal ``w``"): ``sum_{v > w_i} x[i][v] + tied[i] <= 1``
@@ -120,6 +129,13 @@ __all__ = [
     "next_solution",
     "solve",
 ]
+
+WITNESS_SIDE = 10
+"""Sparse grids from this side up start the proof from the engine's smallest solution
+(:func:`~sudoku_cp.engine.lexmin.sparse_witness`). Measured on the 10x10 to 15x15 grids of
+``bench_backends.py --family sparse``: 9-100 HiGHS solves and 0.1-3.1 s from HiGHS's own
+first solution, none and 0.01-0.03 s from the witness where the engine finds one (all
+but the empty 12x12 and 15x15 grids)."""
 
 PROOFS = ("hybrid", "witness", "chain")
 """The ways to prove the smallest solution, for the ``proof`` option."""
@@ -536,9 +552,12 @@ class _WitnessSearch:
     of the fixed prefix already refutes (:class:`~sudoku_cp.engine.search.BitmaskSearch`:
     singles and every kind's propagator, no search) costs no solve."""
 
-    def __init__(self, run: _Run, first: list[int] | None, after: Sequence[int] | None) -> None:
+    def __init__(
+        self, run: _Run, first: list[int] | None, after: Sequence[int] | None, hall_sets: bool = False
+    ) -> None:
         self.run, self.first = run, first
         self.propagation = BitmaskSearch(run.model, None, after)
+        self.propagation.hall_sets = hall_sets
         self.fixed: set[int] = set()
         self.settled: dict[int, int] = {}  # cell -> the smallest value HiGHS proved it can take
 
@@ -656,9 +675,11 @@ def solve(
     deadline = Deadline(time_limit)
     puzzle = to_puzzle(puzzle)
     run = _Run(puzzle, deadline)
-    # a sparse grid from 20x20 up: one question, x <_lex (the engine's witness), infeasible
-    first = sparse_witness(puzzle, deadline) if proof != "witness" else None
-    values = _smallest(run, proof, first=first)
+    first = sparse_witness(puzzle, deadline, min_side=WITNESS_SIDE)
+    if first is not None:  # a sparse grid from 10x10 up: the witness method from the engine's answer
+        values = smallest_solution(_WitnessSearch(run, first, None, hall_sets=True), run.cells)[0]
+    else:
+        values = _smallest(run, proof, first=first)
     if values is None:
         raise NoSolutionError("the puzzle has no solution (HiGHS proved the model infeasible)")
     return _finish(run, puzzle, values)

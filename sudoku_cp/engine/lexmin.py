@@ -162,12 +162,15 @@ takes 0.2 to 0.75 on the sparse 20x20 to 25x25 grids of ``bench_backends.py --fa
 sparse``)."""
 
 
-def sparse_witness(puzzle: Puzzle, deadline: Deadline | None = None) -> list[int] | None:
+def sparse_witness(
+    puzzle: Puzzle, deadline: Deadline | None = None, min_side: int = SPARSE_SIDE
+) -> list[int] | None:
     """The smallest row-major solution of a sparse large grid, found by the engine's
     row-major search (:meth:`~sudoku_cp.engine.search.BitmaskSearch.smallest_in_order`:
     a few hundred nodes there) and checked against the rules; ``None`` when the grid is
-    not one (side below :data:`SPARSE_SIDE`, givens from :data:`SPARSE_SHARE` up), has no
-    solution, or the search passes :data:`WITNESS_NODES_PER_CELL` nodes per cell.
+    not one (side below ``min_side``, by default :data:`SPARSE_SIDE`; givens from
+    :data:`SPARSE_SHARE` up), has no solution, or the search passes
+    :data:`WITNESS_NODES_PER_CELL` nodes per cell.
 
     The SAT and CP-SAT backends start their proof from it and ask one question, "is any
     solution smaller?" (``x <_lex w``), instead of walking down from their own first
@@ -177,7 +180,7 @@ def sparse_witness(puzzle: Puzzle, deadline: Deadline | None = None) -> list[int
         SolveTimeoutError: ``deadline`` passed during the search.
     """
     cells = puzzle.model.cell_count
-    if puzzle.side < SPARSE_SIDE or puzzle.givens >= SPARSE_SHARE * cells:
+    if puzzle.side < min_side or puzzle.givens >= SPARSE_SHARE * cells:
         return None
     from sudoku_cp.engine.search import BitmaskSearch, Restart
 

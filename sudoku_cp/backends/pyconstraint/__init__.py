@@ -25,7 +25,11 @@ try a domain's values from the *end* of its list); :func:`first_solution` shows 
 every search: the witness method of :mod:`sudoku_cp.engine.lexmin` (where the proof is told,
 as in ``docs/design.md``) drives :class:`ConstraintPrefixSearch`, each question "a solution
 with cells ``0..i-1`` fixed and ``x_i < w_i``?" a fresh ``Problem``, so only complete solvers
-(not MinConflicts) may drive it.
+(not MinConflicts) may drive it. A sparse grid from 16x16 up starts from the engine's
+smallest solution instead of python-constraint's first one, with Hall sets in the
+preprocessing (:data:`~sudoku_cp.backends.pyconstraint.search.WITNESS_SIDE`): under 1 s on
+11 of the 12 sparse 16x16-25x25 grids of ``bench_backends.py --family sparse``, about 5 s
+on the 24x24 grid with 30% givens (its limit: python-constraint's own proofs there).
 
 Choices, measured by ``benchmarks/bench_pyconstraint.py --solvers`` (first 10 puzzles of
 top95, 20 s cap per run, smallest solution; median seconds and puzzles solved):
