@@ -44,7 +44,7 @@ from sudoku_cp.files import write_atomic
 from sudoku_cp.formats import SPLITTING, Layout, format_grid
 from sudoku_cp.grid import Grid, standard_box
 from sudoku_cp.multigrid import LAYOUTS
-from sudoku_cp.naming import canonical_name, match_name
+from sudoku_cp.naming import SYMMETRIES, VARIANTS, canonical_name, match_name
 from sudoku_cp.puzzle import Puzzle, build
 from sudoku_cp.result import SolveResult
 
@@ -63,38 +63,9 @@ CONFLICT_TIME_LIMIT = 10.0
 solution; with ``-t``, no more than what the puzzle's limit left."""
 _MIN_CONFLICT_SECONDS = 0.05
 
-# The option lists of ``generate`` and ``grade``, declared here so that the CLI starts without
-# importing the generator, the rule classes and the technique table (about 70 ms of CPU
-# before any puzzle is read); tests/test_startup.py checks that they equal the real ones,
-# ``sudoku_cp.generator.SYMMETRIES`` and ``VARIANTS`` and ``sudoku_cp.grading.BAND_NAMES``.
-SYMMETRIES = ("none", "rotational", "rotational90", "diagonal", "mirror")
-VARIANTS = (
-    "classic",
-    "x",
-    "windows",
-    "anti_knight",
-    "anti_king",
-    "jigsaw",
-    "killer",
-    "thermo",
-    "kropki",
-    "consecutive",
-    "even_odd",
-    "greater_than",
-    "arrow",
-    "little_killer",
-    "sandwich",
-    "skyscraper",
-    "outside_sum",
-    "xv",
-    "german_whispers",
-    "dutch_whispers",
-    "renban",
-    "palindrome",
-    "between_line",
-    "region_sum_line",
-    "quadruple",
-)
+# The band names of ``grade``, declared here so that the CLI starts without importing the
+# technique table (the generator's names come from sudoku_cp.naming, which imports nothing
+# heavy); tests/test_startup.py checks they equal ``sudoku_cp.grading.BAND_NAMES``.
 BAND_NAMES = ("easy", "medium", "hard", "expert", "fiendish")
 
 

@@ -58,7 +58,7 @@ from sudoku_cp.grading import BAND_NAMES, BANDS, LEVELS, grade
 from sudoku_cp.grid import Grid, standard_box
 from sudoku_cp.modern_clues import DRAWERS, draw_clues
 from sudoku_cp.multigrid import Board, MultiGrid
-from sudoku_cp.naming import canonical_name
+from sudoku_cp.naming import SYMMETRIES, VARIANTS, canonical_name  # declared there for the CLI
 from sudoku_cp.puzzle import Puzzle
 from sudoku_cp.rules import (
     AntiKing,
@@ -75,49 +75,6 @@ from sudoku_cp.rules import (
     Windows,
     rules_from_json,
 )
-
-SYMMETRIES = ("none", "rotational", "rotational90", "diagonal", "mirror")
-"""The symmetries of the givens: none, 180° rotation, 90° rotation, reflection in the main
-diagonal, reflection left to right."""
-
-VARIANTS = (
-    "classic",
-    "x",
-    "windows",
-    "anti_knight",
-    "anti_king",
-    "jigsaw",
-    "killer",
-    "thermo",
-    "kropki",
-    "consecutive",
-    "even_odd",
-    "greater_than",
-    "arrow",
-    "little_killer",
-    "sandwich",
-    "skyscraper",
-    "outside_sum",
-    "xv",
-    "german_whispers",
-    "dutch_whispers",
-    "renban",
-    "palindrome",
-    "between_line",
-    "region_sum_line",
-    "quadruple",
-)
-"""The variants :func:`generate` draws, in the package's one spelling (snake case; other
-spellings such as ``anti-knight`` or ``AntiKnight`` are read as these): fixed rules
-(``x``: both diagonals, ``windows``: the four 9x9 windows, anti-knight, anti-king), or
-rules drawn at random (jigsaw regions) or read off the full grid: killer cages,
-thermometers, Kropki dots (every white and black dot, with the negative constraint),
-consecutive bars (every one, with the negative constraint), even/odd cells (about a
-third of the cells) and greater-than signs (between every two neighbours of a box; of a
-row, on a grid with no boxes), and the modern rules, whose clues are read off the full
-grid as the bundled ``gen_*`` sets' were (:mod:`sudoku_cp.modern_clues`: random arrows and
-lines that fit, sandwich clues on every row and column, samples of skyscraper and outside
-sum clues, every X and V, eight little killers, eight quadruples)."""
 
 DEFAULT_TIME_LIMIT = 60.0
 """Seconds :func:`generate` tries before giving up, unless told otherwise."""
