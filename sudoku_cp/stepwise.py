@@ -45,7 +45,7 @@ from dataclasses import dataclass, field
 
 from sudoku_cp.api import solve
 from sudoku_cp.candidates import CandidatesInput, as_masks, filled
-from sudoku_cp.constraints import AllDifferent, Model, Origin, OriginKind, Sum, ValueIn
+from sudoku_cp.constraints import HOUSE_KINDS, AllDifferent, Model, Origin, OriginKind, Sum, ValueIn
 from sudoku_cp.engine.runtime import Deadline
 from sudoku_cp.engine.search import BitmaskSearch
 from sudoku_cp.engine.sums import ImpliedSum
@@ -156,7 +156,9 @@ class Step:
         else:
             text = f"Next technique: {row.name or self.technique}"
         houses = [
-            label for label, origin in zip(self.units, self.origins, strict=False) if origin.kind in _HOUSES
+            label
+            for label, origin in zip(self.units, self.origins, strict=False)
+            if origin.kind in HOUSE_KINDS
         ]
         if level >= 2 and houses:
             text += f", in {houses[0]}"
@@ -235,17 +237,6 @@ _UPDATE = Technique(
 )
 """How :func:`hint` words pencil marks to update (a filled cell's digit left in its peers):
 not a technique of the table (a solving path never leaves such marks)."""
-
-_HOUSES = (
-    OriginKind.ROW,
-    OriginKind.COLUMN,
-    OriginKind.BOX,
-    OriginKind.REGION,
-    OriginKind.DIAGONAL,
-    OriginKind.ANTI_DIAGONAL,
-    OriginKind.WINDOW,
-)
-"""The origins a graded hint names as "the house"."""
 
 
 def _row(technique_id: str) -> Technique:

@@ -34,24 +34,7 @@ def find_simple_colors(board: Board, candidates: list[int], placed: set[int]) ->
     geo = geometry(board)
     for value in range(1, board.side + 1):
         bit = 1 << (value - 1)
-        adjacent: dict[int, list[tuple[int, int]]] = {}
-        for a, b, unit in strong_links(geo, value, candidates, placed):
-            adjacent.setdefault(a, []).append((b, unit))
-            adjacent.setdefault(b, []).append((a, unit))
-        seen: set[int] = set()
-        for root in sorted(adjacent):
-            if root in seen:
-                continue
-            colour = {root: 0}
-            parent: dict[int, tuple[int, int] | None] = {root: None}
-            queue = [root]
-            for cell in queue:
-                for other, unit in adjacent[cell]:
-                    if other not in colour:
-                        colour[other] = 1 - colour[cell]
-                        parent[other] = (cell, unit)
-                        queue.append(other)
-            seen.update(colour)
+        for colour, parent in _clusters(geo, value, candidates, placed):
             if len(colour) < 4:
                 continue
 
