@@ -21,7 +21,7 @@ published variants whose licences allow local benchmarking only), and two famili
 script makes from ``--seed`` (``--family``):
 
 * ``sparse-0``, ``sparse-10``, ``sparse-30``: for each side of :data:`SPARSE_SIDES` (4 to
-  25, rectangular boxes of :func:`sudoku_cp.grid.standard_box`), a random full grid
+  25, rectangular boxes of :func:`sudoku_cp.model.grid.standard_box`), a random full grid
   (a pattern grid with its digits, bands, stacks, rows and columns shuffled) keeping 0%,
   10% or 30% of its cells as givens, ``--family-seeds`` grids per side;
 * ``few-<set>``: the first ``--few-per-set`` puzzles of each variant set (bundled and
@@ -98,7 +98,7 @@ import sudoku_cp  # noqa: E402
 from sudoku_cp import Grid, NoSolutionError, Puzzle, SolveTimeoutError, cpsat, datasets, sat  # noqa: E402
 from sudoku_cp.backends import auto, sat_runner  # noqa: E402
 from sudoku_cp.engine.search import BitmaskSearch  # noqa: E402
-from sudoku_cp.grid import standard_box  # noqa: E402
+from sudoku_cp.model.grid import standard_box  # noqa: E402
 
 SYMBOLS = "123456789ABCDEFGHIJKLMNOP"
 NORVIG_MAX_SIDE = 16  # no time limit can stop it, and it takes minutes and more on sudoku25: n/a there

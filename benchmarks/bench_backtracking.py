@@ -47,7 +47,7 @@ from sudoku_cp.backends.backtracking import solve  # noqa: E402
 from sudoku_cp.engine.runtime import Deadline  # noqa: E402
 from sudoku_cp.engine.search import BitmaskSearch  # noqa: E402
 from sudoku_cp.errors import SolveTimeoutError  # noqa: E402
-from sudoku_cp.grid import Grid  # noqa: E402
+from sudoku_cp.model.grid import Grid  # noqa: E402
 
 
 def first_solution(grid) -> None:

@@ -28,7 +28,7 @@ from _common import add_write_option, machine, recording, summary_ms, time_each,
 
 from sudoku_cp import datasets, generate  # noqa: E402
 from sudoku_cp.backends import backtracking, cpsat, unavailable  # noqa: E402
-from sudoku_cp.puzzle import Puzzle  # noqa: E402
+from sudoku_cp.model.puzzle import Puzzle  # noqa: E402
 
 
 def uniqueness_against_solve(label: str, name: str, backend, puzzles: list[Puzzle]) -> list[float]:

@@ -36,7 +36,7 @@ from _common import add_write_option, datasets_text, machine, recording, summary
 from sudoku_cp import cpsat, datasets  # noqa: E402
 from sudoku_cp.backends import cpmpy_bridge  # noqa: E402
 from sudoku_cp.errors import NotSupportedError, SolveTimeoutError, SudokuError  # noqa: E402
-from sudoku_cp.puzzle import to_puzzle  # noqa: E402
+from sudoku_cp.io.inputs import to_puzzle  # noqa: E402
 
 
 def cpu_ms(function, *args, **kwargs):

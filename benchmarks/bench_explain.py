@@ -32,15 +32,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from _common import add_write_option, datasets_text, machine, recording, summary_ms, time_each, write_if_asked  # noqa: E402
 
-from sudoku_cp import (  # noqa: E402
-    Grid,
-    Puzzle,
-    datasets,
-    explain_conflict,
-    stepwise,  # noqa: E402
-)
-from sudoku_cp.generator import with_wrong_digit  # noqa: E402
-from sudoku_cp.techniques import TECHNIQUES, innies_and_outies  # noqa: E402
+from sudoku_cp import Grid, Puzzle, datasets, explain_conflict  # noqa: E402
+from sudoku_cp.reasoning import stepwise  # noqa: E402
+from sudoku_cp.reasoning.generator import with_wrong_digit  # noqa: E402
+from sudoku_cp.reasoning.techniques import TECHNIQUES, innies_and_outies  # noqa: E402
 
 
 def conflict_with_constraints(grid: Grid) -> None:

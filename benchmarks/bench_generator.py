@@ -1,6 +1,6 @@
 """Benchmark the generator's difficulty bands: puzzles made at each band, and how long each took.
 
-For each band of :data:`sudoku_cp.grading.BAND_NAMES` (easy .. the band that needs a
+For each band of :data:`sudoku_cp.reasoning.grading.BAND_NAMES` (easy .. the band that needs a
 forcing step), :func:`sudoku_cp.generate` makes ``--count`` classic 9x9 puzzles (seeds
 0, 1, ...; ``time_limit`` per puzzle), and :func:`sudoku_cp.grade` checks each: one line
 per band with how many came out in the band asked for (and how many ran out of wall
@@ -29,7 +29,7 @@ from _common import add_write_option, machine, recording, write_if_asked  # noqa
 
 from sudoku_cp import generate, grade  # noqa: E402
 from sudoku_cp.errors import SolveTimeoutError  # noqa: E402
-from sudoku_cp.grading import BAND_NAMES  # noqa: E402
+from sudoku_cp.reasoning.grading import BAND_NAMES  # noqa: E402
 
 
 def main() -> None:

@@ -61,7 +61,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from _common import add_write_option, machine, recording, write_if_asked  # noqa: E402
 
 from sudoku_cp import datasets  # noqa: E402
-from sudoku_cp.grading import BAND_NAMES  # noqa: E402
+from sudoku_cp.reasoning.grading import BAND_NAMES  # noqa: E402
 
 HERE = Path(__file__).resolve().parent
 SE_DIABOLICAL = HERE / "data" / "se_diabolical160.txt"
@@ -138,12 +138,12 @@ def spearman(a, b) -> float:
 def held_out_check(rated: list[tuple[str, float]], ours: dict, theirs: dict):
     """Spearman's rho against human solving times on all rows, the even rows (0, 2, ...)
     and the odd rows apart: for our effort as shipped, for it refitted here (the cost per
-    wave of singles, the one fitted parameter, :data:`~sudoku_cp.grading.WAVE_COST`,
+    wave of singles, the one fitted parameter, :data:`~sudoku_cp.reasoning.grading.WAVE_COST`,
     chosen on the even rows among 0, 2, ..., 100), for it without waves, for our score
     and for hodoku-py's score. Returns the table and the refitted cost."""
     import pandas
 
-    from sudoku_cp.grading import WAVE_COST
+    from sudoku_cp.reasoning.grading import WAVE_COST
 
     def rho(rows, get) -> float:
         return spearman([get(p) for p, _ in rows], [v for _, v in rows])

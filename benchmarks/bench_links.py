@@ -18,7 +18,7 @@ calls ``sudoku_cp.solve(link, time_limit=...)`` on each, in a child process per 
 * **crash**: any other exception, or a child that died.
 
 It reports the counts overall, per source, per rule as the package reads it (the keys of
-the link's record, ``sudoku_cp.links.record_from_link``), per key of the link's raw
+the link's record, ``sudoku_cp.io.links.record_from_link``), per key of the link's raw
 payload (for every puzzle, read or not), and every refusal reason with its count; and the
 share right among the puzzles whose rules are all in the vocabulary (issue 31's target):
 those it reads, less the ones labelled by hand in ``benchmarks/data/links/labels.json``
@@ -132,8 +132,8 @@ def _sudokupad_kinds(data: dict[str, Any], kinds: set[str]) -> set[str]:
     """SudokuPad's element lists told apart by what can carry a rule: a line by its colour
     family, a cage with or without a total, an overlay or underlay as a circle, a square or
     text; the regions only when they are not the standard boxes."""
-    from sudoku_cp.grid import standard_box
-    from sudoku_cp.sudokupad import colour_family
+    from sudoku_cp.io.sudokupad import colour_family
+    from sudoku_cp.model.grid import standard_box
 
     kinds = {k for k in kinds if k.split(":", 1)[1] not in ("lines", "cages", "overlays", "underlays")}
     for line in data.get("lines") or []:
@@ -173,8 +173,8 @@ def _sudokupad_kinds(data: dict[str, Any], kinds: set[str]) -> set[str]:
 def raw_payload(link: str) -> tuple[dict[str, Any], str]:
     """The JSON object a link carries and its app (``"f-puzzles"`` or ``"sudokupad"``),
     decoded here without the package's reader (only its lz-string and zipped-JSON helpers)."""
-    from sudoku_cp.payloads import decompress
-    from sudoku_cp.sudokupad import decode_scl
+    from sudoku_cp.io.payloads import decompress
+    from sudoku_cp.io.sudokupad import decode_scl
 
     link = link.strip()
     match = re.search(r"[?&]load=([^&#\s]*)", link)
@@ -193,7 +193,7 @@ def raw_payload(link: str) -> tuple[dict[str, Any], str]:
 def reader_kinds(link: str) -> list[str] | None:
     """The rules the package reads from a link (the keys of its record's ``rules``, plus
     ``jigsaw`` for irregular regions and the grid side), or None when it refuses to read it."""
-    from sudoku_cp.links import record_from_link
+    from sudoku_cp.io.links import record_from_link
 
     try:
         record = record_from_link(link)

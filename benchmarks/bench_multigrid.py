@@ -1,7 +1,7 @@
 """Benchmark every backend on multi-grid boards (Samurai and kin): seconds per puzzle, by family.
 
 Reads JSON files of multi-grid records (``layout`` or ``grids``, ``box``, ``size``,
-``grid``, ``solution``; see ``sudoku_cp.multigrid``), such as the published puzzles beside
+``grid``, ``solution``; see ``sudoku_cp.model.multigrid``), such as the published puzzles beside
 the project (``../shared/data/variants/multigrid.json``, whose licence is not stated: it
 is read from where it is and never copied into the package), or the package's own
 ``sudoku_cp/data/gen_samurai.json``. Each puzzle is solved by every backend that accepts

@@ -41,7 +41,7 @@ from _common import REPORT_DIR, machine, write_markdown_report  # noqa: E402
 
 from sudoku_cp import datasets  # noqa: E402
 from sudoku_cp.backends import get_backend  # noqa: E402
-from sudoku_cp.puzzle import to_puzzle  # noqa: E402
+from sudoku_cp.io.inputs import to_puzzle  # noqa: E402
 
 DOCS = Path(__file__).resolve().parent.parent / "docs" / "backends"
 FULL_SETS = ["top95", "hex16"]

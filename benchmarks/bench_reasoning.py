@@ -1,7 +1,7 @@
 """Benchmark reasoning to the end: how many puzzles the techniques solve with no guess.
 
 For each named data set, :func:`sudoku_cp.explain` runs the techniques of the one table
-(:data:`sudoku_cp.techniques.TECHNIQUES`: singles ... fish, wings, chains, ALS, forcing
+(:data:`sudoku_cp.reasoning.techniques.TECHNIQUES`: singles ... fish, wings, chains, ALS, forcing
 chains, and the minimal deduction last), every step checked (it follows from its
 premises and agrees with the solution; ``--no-check`` skips the premise search). One
 line per set: the share of puzzles solved to the end, the median and max CPU seconds per
@@ -49,15 +49,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from _common import add_write_option, datasets_text, machine, recording, write_if_asked  # noqa: E402
 
-from sudoku_cp import (  # noqa: E402
-    Grid,
-    Puzzle,
-    datasets,
-    explain,
-    hint,
-    load_puzzles,
-    stepwise,  # noqa: E402
-)
+from sudoku_cp import Grid, Puzzle, datasets, explain, hint, load_puzzles  # noqa: E402
+from sudoku_cp.reasoning import stepwise  # noqa: E402
 
 SETS = {
     "easy50": {},
@@ -189,8 +182,8 @@ def forget_memos() -> None:
     """Drop what an explanation leaves for a hint of the same puzzle: whether the model is
     proper, and the line clues' automata with their memos (private caches, cleared here
     so that ``--cold-hint`` times a hint as a fresh process would)."""
-    from sudoku_cp import constraints
-    from sudoku_cp.techniques import board
+    from sudoku_cp.model import constraints
+    from sudoku_cp.reasoning.techniques import board
 
     board._is_proper.cache_clear()
     constraints._sandwich_automaton.cache_clear()

@@ -48,7 +48,7 @@ from sudoku_cp import cpsat, datasets, sat  # noqa: E402
 from sudoku_cp.backends import sat_runner  # noqa: E402
 from sudoku_cp.backends.sat_encoding import formula  # noqa: E402
 from sudoku_cp.backends.sat_runner import forget_solvers  # noqa: E402
-from sudoku_cp.puzzle import to_puzzle  # noqa: E402
+from sudoku_cp.io.inputs import to_puzzle  # noqa: E402
 
 SOLVERS = ["cadical195", "cadical153", "glucose4", "glucose3", "minisat22", "maplechrono", "mergesat3"]
 ENCODINGS = [(e, a) for e in ("minimal", "extended") for a in ("pairwise", "seqcounter")]

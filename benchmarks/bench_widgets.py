@@ -34,8 +34,8 @@ from _common import ROOT, add_write_option, machine, recording, summary_ms, writ
 from sudoku_cp import datasets  # noqa: E402
 from sudoku_cp.engine.trace import propagate, trace_search  # noqa: E402
 from sudoku_cp.interactive import explanation_data, propagation_data, trace_data, write_html  # noqa: E402
-from sudoku_cp.puzzle import as_puzzle  # noqa: E402
-from sudoku_cp.stepwise import explain  # noqa: E402
+from sudoku_cp.io.inputs import as_puzzle  # noqa: E402
+from sudoku_cp.reasoning.stepwise import explain  # noqa: E402
 
 
 def _chromium() -> str:

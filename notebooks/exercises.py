@@ -81,7 +81,7 @@ def check_proof_questions(answer: int | None) -> None:
     puzzle (exactly one solution), the final "no" included, with either solver?"""
     if _not_answered(answer, "Exercise 6.3"):
         return
-    from sudoku_cp.proof import SOLVERS, run_descent
+    from sudoku_cp.reasoning.proof import SOLVERS, run_descent
 
     proper = datasets.load("easy50")[0]
     counts = {solver: len(run_descent(proper, solver=solver).steps) for solver in SOLVERS}
@@ -168,27 +168,30 @@ def _check_extra_rule(add_rule, rule, grid_text: str, exercise: str) -> None:
         f"your model forbids {len(missed)} of the {len(truth)} solutions, e.g. {min(missed).to_string()}: "
         "a constraint is too strong (check the cells you chose)"
     )
-    print(f"{exercise}: correct (the same {len(truth)} solutions as sudoku_cp.rules.{type(rule).__name__})")
+    print(
+        f"{exercise}: correct (the same {len(truth)} solutions as "
+        f"sudoku_cp.model.rules.{type(rule).__name__})"
+    )
 
 
 def check_windoku_model(add_windows) -> None:
     """Exercise 1.1: ``add_windows(model, x)`` adds the four Windoku windows (the 3x3 boxes
     with top-left cells r2c2, r2c6, r6c2, r6c6) to the classic model of
     :func:`classic_cpsat_model`; checked on :data:`WINDOKU_GRID` against
-    ``sudoku_cp.rules.Windows()``."""
+    ``sudoku_cp.model.rules.Windows()``."""
     if _not_answered(add_windows, "Exercise 1.1"):
         return
-    from sudoku_cp.rules import Windows
+    from sudoku_cp.model.rules import Windows
 
     _check_extra_rule(add_windows, Windows(), WINDOKU_GRID, "Exercise 1.1")
 
 
 def check_anti_king_model(add_anti_king) -> None:
     """Exercise 1.2: ``add_anti_king(model, x)`` forbids equal digits a king's move apart;
-    checked on :data:`ANTI_KING_GRID` against ``sudoku_cp.rules.AntiKing()``."""
+    checked on :data:`ANTI_KING_GRID` against ``sudoku_cp.model.rules.AntiKing()``."""
     if _not_answered(add_anti_king, "Exercise 1.2"):
         return
-    from sudoku_cp.rules import AntiKing
+    from sudoku_cp.model.rules import AntiKing
 
     _check_extra_rule(add_anti_king, AntiKing(), ANTI_KING_GRID, "Exercise 1.2")
 
@@ -436,7 +439,7 @@ def check_cover_row(columns: list[int] | None) -> None:
         return
     from sudoku_cp import Grid
     from sudoku_cp.backends import exact_cover
-    from sudoku_cp.puzzle import to_puzzle
+    from sudoku_cp.io.inputs import to_puzzle
 
     model = to_puzzle(Grid.empty(9)).model
     _, _, candidates, rows = exact_cover.exact_cover_matrix(model)
@@ -460,7 +463,7 @@ def check_cage_row(coefficients: dict[int, float] | None) -> None:
     if _not_answered(coefficients, "Exercise 7.2"):
         return
     from sudoku_cp.backends import mip
-    from sudoku_cp.constraints import Sum
+    from sudoku_cp.model.constraints import Sum
 
     cells, total = CAGE
     [(columns, weights, lower, upper)] = mip.constraint_rows(Sum(cells, total, origin="the cage"), 9)
@@ -647,9 +650,9 @@ def check_thermo_bounds(function) -> None:
         return
     import random
 
-    from sudoku_cp.constraints import Less
     from sudoku_cp.engine.propagators import propagator
     from sudoku_cp.engine.teaching import problem
+    from sudoku_cp.model.constraints import Less
 
     rng = random.Random(0)
     puzzles = datasets.load("gen_thermo")[:5]

@@ -1,6 +1,6 @@
 """Make ``sudoku_cp/data/gen_samurai.json``: generated Samurai puzzles, proven unique.
 
-Puzzle ``i`` is ``sudoku_cp.generator.generate_multigrid("samurai", seed=i)`` (a random
+Puzzle ``i`` is ``sudoku_cp.reasoning.generator.generate_multigrid("samurai", seed=i)`` (a random
 full board, then the givens removed in a random order while the board keeps exactly one
 solution). Before the file is written, every puzzle is checked to have exactly one
 solution with two backends (the backtracker, which the generator uses, and CP-SAT), its
@@ -19,7 +19,7 @@ import time
 from pathlib import Path
 
 import sudoku_cp
-from sudoku_cp.generator import generate_multigrid
+from sudoku_cp.reasoning.generator import generate_multigrid
 
 COUNT = 5
 DATA = Path(__file__).resolve().parent.parent / "sudoku_cp" / "data"

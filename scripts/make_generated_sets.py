@@ -20,7 +20,7 @@ import time
 from pathlib import Path
 
 import sudoku_cp
-from sudoku_cp.generator import is_symmetric
+from sudoku_cp.reasoning.generator import is_symmetric
 
 SETS = {
     "gen_6x6": (50, {"size": 6, "minimal": True}),

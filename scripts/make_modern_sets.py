@@ -24,8 +24,8 @@ import time
 from pathlib import Path
 
 import sudoku_cp
-from sudoku_cp.modern_clues import draw_clues
-from sudoku_cp.puzzle import Puzzle
+from sudoku_cp.model.puzzle import Puzzle
+from sudoku_cp.reasoning.modern_clues import draw_clues
 
 COUNT = 5
 """Puzzles per set."""
@@ -50,7 +50,7 @@ SETS = {
     "gen_region_sum": "region_sum_line",
     "gen_quadruple": "quadruple",
 }
-"""Set name: the variant whose clues it holds, drawn by :mod:`sudoku_cp.modern_clues` (the
+"""Set name: the variant whose clues it holds, drawn by :mod:`sudoku_cp.reasoning.modern_clues` (the
 drawers ``sudoku_cp.generate(variant=...)`` uses too)."""
 
 

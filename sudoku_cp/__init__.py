@@ -9,6 +9,7 @@ answer how many solutions a puzzle has; ``generate`` makes proper puzzles and ``
 rates them.
 """
 
+from sudoku_cp import _moved
 from sudoku_cp.api import solve, solve_with_stats
 from sudoku_cp.backends import DEFAULT_BACKEND, backend_names, register_backend, unregister_backend
 from sudoku_cp.errors import (
@@ -23,10 +24,13 @@ from sudoku_cp.errors import (
     SudokuError,
     UnknownBackendError,
 )
-from sudoku_cp.formats import Layout
-from sudoku_cp.grid import Grid
-from sudoku_cp.puzzle import Puzzle, load_puzzles
+from sudoku_cp.io.formats import Layout
+from sudoku_cp.io.inputs import load_puzzles
+from sudoku_cp.model.grid import Grid
+from sudoku_cp.model.puzzle import Puzzle
 from sudoku_cp.result import SolveResult
+
+_moved.install()  # the old module paths (sudoku_cp.model.grid...) keep working, with a DeprecationWarning
 
 __all__ = [
     "Ambiguity",
@@ -86,16 +90,16 @@ _LAZY = {
     "is_unique": "sudoku_cp.counting",
     "solutions": "sudoku_cp.counting",
     "why_not_unique": "sudoku_cp.counting",
-    "generate": "sudoku_cp.generator",
-    "Grade": "sudoku_cp.grading",
-    "MultiGrid": "sudoku_cp.multigrid",
-    "grade": "sudoku_cp.grading",
-    "Conflict": "sudoku_cp.conflict",
-    "explain_conflict": "sudoku_cp.conflict",
-    "explain": "sudoku_cp.stepwise",
-    "hint": "sudoku_cp.stepwise",
-    "Explanation": "sudoku_cp.stepwise",
-    "Step": "sudoku_cp.stepwise",
+    "generate": "sudoku_cp.reasoning.generator",
+    "Grade": "sudoku_cp.reasoning.grading",
+    "MultiGrid": "sudoku_cp.model.multigrid",
+    "grade": "sudoku_cp.reasoning.grading",
+    "Conflict": "sudoku_cp.reasoning.conflict",
+    "explain_conflict": "sudoku_cp.reasoning.conflict",
+    "explain": "sudoku_cp.reasoning.stepwise",
+    "hint": "sudoku_cp.reasoning.stepwise",
+    "Explanation": "sudoku_cp.reasoning.stepwise",
+    "Step": "sudoku_cp.reasoning.stepwise",
     "datasets": None,
     "rules": None,
     "backtracking": None,
@@ -103,7 +107,10 @@ _LAZY = {
     "pyconstraint": None,
     "sat": None,
 }
-_SUBMODULE_HOME = dict.fromkeys(("backtracking", "cpsat", "pyconstraint", "sat"), "sudoku_cp.backends")
+_SUBMODULE_HOME = {
+    **dict.fromkeys(("backtracking", "cpsat", "pyconstraint", "sat"), "sudoku_cp.backends"),
+    "rules": "sudoku_cp.model",
+}
 
 
 def __getattr__(name: str):

@@ -6,10 +6,12 @@ import time
 from collections.abc import Iterable
 from typing import Any
 
-from sudoku_cp import backends, links
+from sudoku_cp import backends
 from sudoku_cp.errors import InvalidArgumentError, NoSolutionError, SudokuError
-from sudoku_cp.grid import Grid
-from sudoku_cp.puzzle import Puzzle, PuzzleInput, as_puzzle
+from sudoku_cp.io import links
+from sudoku_cp.io.inputs import PuzzleInput, as_puzzle
+from sudoku_cp.model.grid import Grid
+from sudoku_cp.model.puzzle import Puzzle
 from sudoku_cp.result import SolveResult
 
 
@@ -24,9 +26,9 @@ def solve(
     """Solve a puzzle and return its smallest row-major solution.
 
     Args:
-        puzzle: a :class:`~sudoku_cp.puzzle.Puzzle` (givens plus rules, any variant), a
+        puzzle: a :class:`~sudoku_cp.model.puzzle.Puzzle` (givens plus rules, any variant), a
             JSON record (a dict, or text starting with ``{``), or classic Sudoku as text in
-            any common layout (see :mod:`sudoku_cp.formats`), a list of ``n`` lists of
+            any common layout (see :mod:`sudoku_cp.io.formats`), a list of ``n`` lists of
             ``n`` ints (0 for blank), or a :class:`Grid`; 4x4 to 25x25.
         backend: a name from :func:`sudoku_cp.backend_names`; ``None`` for the default
             (:data:`sudoku_cp.backends.DEFAULT_BACKEND`).
@@ -101,7 +103,7 @@ def solve_with_stats(
 def _conflict_of(puzzle: Puzzle):
     """:func:`sudoku_cp.explain_conflict` of ``puzzle``: the explainer a
     :class:`NoSolutionError` raised by :func:`solve` carries (module-level: it pickles)."""
-    from sudoku_cp.conflict import explain_conflict  # here: it loads OR-Tools (start-up time)
+    from sudoku_cp.reasoning.conflict import explain_conflict  # here: it loads OR-Tools (start-up time)
 
     return explain_conflict(puzzle)
 

@@ -39,8 +39,8 @@ from sudoku_cp import backends
 from sudoku_cp.api import check_time_limit, solve_with_stats
 from sudoku_cp.engine.imports import import_module
 from sudoku_cp.errors import InvalidArgumentError, NoSolutionError, SolveTimeoutError
+from sudoku_cp.io.inputs import PuzzleInput
 from sudoku_cp.progress import progress_bar
-from sudoku_cp.puzzle import PuzzleInput
 from sudoku_cp.result import SolveResult
 
 Status = Literal["solved", "no solution", "timeout", "error"]
@@ -94,7 +94,7 @@ def solve_many(
 
     Args:
         puzzles: Puzzles (any variant), Grids, puzzle texts (any layout of
-            :mod:`sudoku_cp.formats`), JSON records or lists of lists; a malformed one is
+            :mod:`sudoku_cp.io.formats`), JSON records or lists of lists; a malformed one is
             recorded with status ``"error"``.
         backend: a registered backend name; ``None`` for the default backend.
         time_limit: seconds per puzzle (not for the whole batch); ``None`` for no limit.

@@ -1,7 +1,7 @@
 """The ``sudoku-cp`` command line (also ``python -m sudoku_cp``), built with Click.
 
 A thin layer over the library: every command reads its input with
-:mod:`sudoku_cp.readers` (the CLI has no reader of its own), solves with
+:mod:`sudoku_cp.io.readers` (the CLI has no reader of its own), solves with
 :func:`sudoku_cp.solve_with_stats` or :func:`sudoku_cp.compare`, and writes through
 :func:`_out` (standard output) or :func:`_write_file` (a file, written whole or not at all).
 
@@ -27,7 +27,7 @@ from pathlib import Path
 
 import click
 
-from sudoku_cp import backends, datasets, readers
+from sudoku_cp import backends, datasets
 from sudoku_cp.api import solve_with_stats
 from sudoku_cp.errors import (
     BackendUnavailableError,
@@ -40,12 +40,14 @@ from sudoku_cp.errors import (
     UnknownBackendError,
     UnsupportedRuleError,
 )
-from sudoku_cp.files import write_atomic
-from sudoku_cp.formats import SPLITTING, Layout, format_grid
-from sudoku_cp.grid import Grid, standard_box
-from sudoku_cp.multigrid import LAYOUTS
+from sudoku_cp.io import readers
+from sudoku_cp.io.files import write_atomic
+from sudoku_cp.io.formats import SPLITTING, Layout, format_grid
+from sudoku_cp.io.inputs import build
+from sudoku_cp.model.grid import Grid, standard_box
+from sudoku_cp.model.multigrid import LAYOUTS
+from sudoku_cp.model.puzzle import Puzzle
 from sudoku_cp.naming import SYMMETRIES, VARIANTS, canonical_name, match_name
-from sudoku_cp.puzzle import Puzzle, build
 from sudoku_cp.result import SolveResult
 
 EXIT_SOLVED, EXIT_NO_SOLUTION, EXIT_INVALID, EXIT_TIMEOUT, EXIT_FAILED, EXIT_OUTPUT = 0, 1, 2, 3, 4, 5
@@ -65,7 +67,7 @@ _MIN_CONFLICT_SECONDS = 0.05
 
 # The band names of ``grade``, declared here so that the CLI starts without importing the
 # technique table (the generator's names come from sudoku_cp.naming, which imports nothing
-# heavy); tests/test_startup.py checks they equal ``sudoku_cp.grading.BAND_NAMES``.
+# heavy); tests/test_startup.py checks they equal ``sudoku_cp.reasoning.grading.BAND_NAMES``.
 BAND_NAMES = ("easy", "medium", "hard", "expert", "fiendish")
 
 
@@ -216,7 +218,7 @@ def _message(error: SudokuError, seconds_left: float | None = None) -> str:
     the command, so that Ctrl-C during the search is an interruption like any other."""
     if not isinstance(error, NoSolutionError) or error.puzzle is None:
         return str(error)
-    from sudoku_cp.conflict import explain_conflict
+    from sudoku_cp.reasoning.conflict import explain_conflict
 
     limit = CONFLICT_TIME_LIMIT if seconds_left is None else min(CONFLICT_TIME_LIMIT, seconds_left)
     if limit < _MIN_CONFLICT_SECONDS:
@@ -263,7 +265,7 @@ def _one_line(text: str) -> str:
 
 
 def _write_file(path: str, data: str | bytes) -> None:
-    """Write a whole file or nothing (:func:`sudoku_cp.files.write_atomic`).
+    """Write a whole file or nothing (:func:`sudoku_cp.io.files.write_atomic`).
 
     Raises:
         _Failure: the file cannot be written (exit 5); no partial file is left.
@@ -280,7 +282,7 @@ _PUZZLE_CHARS = frozenset("123456789ABCDEFGHIJKLMNOPabcdefghijklmnop.0-_ |,;")
 
 
 def _entries(argument: str | None, *, one_per_line: bool = False) -> Iterator[readers.Entry]:
-    """The puzzles of the PUZZLE argument, read lazily by :func:`sudoku_cp.readers.read`:
+    """The puzzles of the PUZZLE argument, read lazily by :func:`sudoku_cp.io.readers.read`:
     standard input for none or ``-``; a file when one has that name; else the argument
     itself when it can be a puzzle (a line of cells, a JSON record, a link)."""
     if argument is None or argument == "-":
@@ -689,7 +691,7 @@ def render_command(
     diagonals, windows, even/odd cells, Kropki dots and inequality signs are drawn from
     the puzzle's rules. PNG needs the optional cairosvg (pip install "sudoku_cp[png]").
     """
-    from sudoku_cp import svg
+    from sudoku_cp.pictures import svg
 
     if output is not None and not output.lower().endswith((".svg", ".png")):
         raise _Failure(EXIT_INVALID, f"--output {output}: the name must end in .svg or .png")
@@ -746,7 +748,7 @@ def explain_command(
     that --max-steps or --time-limit cut it off (the steps so far are printed; a time
     limit exits 3). A progress bar shows on a terminal when it takes more than a second.
     """
-    from sudoku_cp.stepwise import explain
+    from sudoku_cp.reasoning.stepwise import explain
 
     explanation = explain(_only(puzzle, index)[1], time_limit=time_limit, max_steps=max_steps, progress=None)
     _out(str(explanation))
@@ -896,7 +898,7 @@ def hint_command(
     with --candidates, the pencil marks reached. It always makes progress; it says when
     the puzzle is solved, has no solution (or the candidates exclude it) or is not proper.
     With --level 1 to 3, only the technique, where to look, or the cells (HoDoKu's hints)."""
-    from sudoku_cp.stepwise import hint
+    from sudoku_cp.reasoning.stepwise import hint
 
     candidates = None
     if candidates_file is not None:
@@ -924,7 +926,7 @@ def _read_text(name: str) -> str:
 def _puzzle_of_candidates(text: str) -> Puzzle:
     """A classic 9x9 puzzle whose givens are the cells of ``text`` (candidates) with one
     candidate that no peer still holds."""
-    from sudoku_cp.candidates import filled, parse_candidates
+    from sudoku_cp.model.candidates import filled, parse_candidates
 
     masks = parse_candidates(text, 9)
     givens = filled(masks, Puzzle(Grid.empty(9)).model.peers)
@@ -1126,7 +1128,7 @@ def generate_command(
     --size is another name of --side. --board makes a multi-grid puzzle (Samurai and
     kin), minimal, as a JSON record.
     """
-    from sudoku_cp.generator import DEFAULT_TIME_LIMIT, generate
+    from sudoku_cp.reasoning.generator import DEFAULT_TIME_LIMIT, generate
 
     shape = _box_shape(box) if box else "standard"
     puzzles = [
@@ -1175,7 +1177,7 @@ def grade_command(puzzle: str | None, time_limit: float | None) -> None:
     minimal deduction, or search with the backtracker's nodes) and the score (the sum of
     the path's step costs, as HoDoKu scores), one line per puzzle.
     """
-    from sudoku_cp.grading import grade
+    from sudoku_cp.reasoning.grading import grade
 
     entries = _entries(puzzle)
     head, many = _first_two(entries)

@@ -18,7 +18,7 @@ from sudoku_cp import datasets
 from sudoku_cp.batch import BatchItem, solve_many
 from sudoku_cp.engine.imports import import_module
 from sudoku_cp.errors import InvalidArgumentError
-from sudoku_cp.puzzle import PuzzleInput, as_puzzle
+from sudoku_cp.io.inputs import PuzzleInput, as_puzzle
 
 if TYPE_CHECKING:
     import pandas as pd

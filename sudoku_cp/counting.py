@@ -36,9 +36,10 @@ from typing import Any
 from sudoku_cp import backends
 from sudoku_cp.api import check_time_limit
 from sudoku_cp.errors import InvalidArgumentError, NoSolutionError, SudokuError
-from sudoku_cp.formats import Layout, format_grid
-from sudoku_cp.grid import Grid
-from sudoku_cp.puzzle import Puzzle, PuzzleInput, as_puzzle
+from sudoku_cp.io.formats import Layout, format_grid
+from sudoku_cp.io.inputs import PuzzleInput, as_puzzle
+from sudoku_cp.model.grid import Grid
+from sudoku_cp.model.puzzle import Puzzle
 
 
 def count_solutions(

@@ -25,15 +25,15 @@ Twelve sets of five 9x9 puzzles of the modern rules follow them: ``gen_arrow``,
 ``gen_palindrome``, ``gen_between``, ``gen_region_sum`` and ``gen_quadruple``, made by
 ``scripts/make_modern_sets.py`` (clues read off a generated full grid, then givens
 removed while the puzzle stays unique). Last, ``gen_samurai``: five minimal Samurai boards
-(five overlapping 9x9 grids, :mod:`sudoku_cp.multigrid`) made by
+(five overlapping 9x9 grids, :mod:`sudoku_cp.model.multigrid`) made by
 ``scripts/make_gen_samurai.py``.
 
 The ``gen_*`` sets carry the call and seed that made each puzzle (``data/README.md`` and
 each puzzle's ``metadata["generator"]``).
 
 Every puzzle in every set has exactly one solution. Classic sets load as lists of
-:class:`~sudoku_cp.grid.Grid`; variant sets (JSON records) as lists of
-:class:`~sudoku_cp.puzzle.Puzzle` whose ``metadata`` keeps each record's ``id``,
+:class:`~sudoku_cp.model.grid.Grid`; variant sets (JSON records) as lists of
+:class:`~sudoku_cp.model.puzzle.Puzzle` whose ``metadata`` keeps each record's ``id``,
 ``source``, ``license`` and ``solution``.
 """
 
@@ -42,10 +42,11 @@ from __future__ import annotations
 import functools
 import io
 
-from sudoku_cp import readers
 from sudoku_cp.errors import InvalidArgumentError, InvalidPuzzleError
-from sudoku_cp.grid import Grid
-from sudoku_cp.puzzle import Puzzle, build
+from sudoku_cp.io import readers
+from sudoku_cp.io.inputs import build
+from sudoku_cp.model.grid import Grid
+from sudoku_cp.model.puzzle import Puzzle
 
 _FILES = {
     "easy50": "easy50.txt",

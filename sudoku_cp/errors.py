@@ -42,7 +42,7 @@ class UnsupportedRuleError(InvalidPuzzleError):
             ``ignore=`` of :meth:`sudoku_cp.Puzzle.from_link` (CLI ``--ignore``) accepts
             to solve without them anyway.
         rows: the whole account of the link (``element``, ``read as``, ``reason`` rows;
-            :mod:`sudoku_cp.account`), refused rows included.
+            :mod:`sudoku_cp.io.account`), refused rows included.
     """
 
     def __init__(self, *args: object, elements: tuple[str, ...] = (), rows: tuple = ()) -> None:
@@ -65,7 +65,7 @@ class NoSolutionError(SudokuError):
         puzzle: the :class:`~sudoku_cp.Puzzle` that has no solution; set by
             :func:`sudoku_cp.solve` (``None`` when a backend module raised it directly).
         explainer: ``explainer(puzzle)`` returns why it has no solution (a
-            :class:`sudoku_cp.conflict.Conflict`); set by :func:`sudoku_cp.solve` with the
+            :class:`sudoku_cp.reasoning.conflict.Conflict`); set by :func:`sudoku_cp.solve` with the
             puzzle, ``None`` otherwise. It must pickle (a module-level function), so that
             the error crosses processes (``solve_many``'s workers).
 
@@ -86,7 +86,7 @@ class NoSolutionError(SudokuError):
 
     @property
     def explanation(self):
-        """The :class:`sudoku_cp.conflict.Conflict` (givens and the constraints they break),
+        """The :class:`sudoku_cp.reasoning.conflict.Conflict` (givens and the constraints they break),
         from the explainer on first access; ``None`` without a puzzle or an explainer."""
         if self._explanation is _NOT_YET:
             known = self.puzzle is not None and self.explainer is not None
@@ -148,3 +148,31 @@ class MarksExcludeSolutionError(NoSolutionError):
         super().__init__(*args)
         self.house = house
         self.wrong = wrong
+
+
+# -- message helpers, shared by every layer ---------------------------------------------------
+
+
+class HugeInt:
+    """An integer of more than :data:`sudoku_cp.io.readers.MAX_JSON_INT_DIGITS` digits met in
+    JSON: kept as its digit count, never converted (Python refuses ``int()`` of 4,300+ digits), so that the
+    key holding it is named when it is refused."""
+
+    __slots__ = ("digits",)
+
+    def __init__(self, text: str) -> None:
+        self.digits = len(text.lstrip("-"))
+
+    def __repr__(self) -> str:
+        return f"an integer of {self.digits} digits"
+
+
+def quote(value: object, width: int = 40) -> str:
+    """``value`` as it may be printed in a message: ``repr`` (control characters and
+    terminal escapes escaped), cut to ``width`` characters."""
+    try:
+        text = repr(value) if isinstance(value, str | int | float | HugeInt) else type(value).__name__
+    except ValueError:  # an int beyond Python's 4,300-digit limit for str()
+        text = f"an integer of {value.bit_length()} bits"  # type: ignore[union-attr]
+    text = "".join(ch if ch.isprintable() else ascii(ch)[1:-1] for ch in text)
+    return text if len(text) <= width else text[: width - 3] + "..."

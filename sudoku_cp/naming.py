@@ -3,7 +3,7 @@
 Names a user types (JSON keys of ``rules``, ``generate``'s ``variant``, the CLI's
 ``--variant``, data set names) are written in **snake case**: ``anti_knight``,
 ``anti_king``, ``all_white_given``. The class of a rule keeps its Python name
-(:class:`~sudoku_cp.rules.AntiKnight`). Where it costs nothing, the other spellings
+(:class:`~sudoku_cp.model.rules.AntiKnight`). Where it costs nothing, the other spellings
 of a name are accepted and read as the snake-case one: ``anti-knight``,
 ``AntiKnight``, ``antiKnight``, ``ANTI_KNIGHT``.
 
@@ -35,7 +35,7 @@ def match_name(name: str, choices: Iterable[str]) -> str | None:
 
 
 # The generator's option names, declared here (a module with no heavy import) so that the CLI
-# lists them without importing the generator; sudoku_cp.generator re-exports both.
+# lists them without importing the generator; sudoku_cp.reasoning.generator re-exports both.
 SYMMETRIES = ("none", "rotational", "rotational90", "diagonal", "mirror")
 """The symmetries of the givens: none, 180° rotation, 90° rotation, reflection in the main
 diagonal, reflection left to right."""
@@ -67,14 +67,15 @@ VARIANTS = (
     "region_sum_line",
     "quadruple",
 )
-"""The variants :func:`sudoku_cp.generator.generate` draws, in the package's one spelling (snake case; other
-spellings such as ``anti-knight`` or ``AntiKnight`` are read as these): fixed rules
+"""The variants :func:`sudoku_cp.reasoning.generator.generate` draws, in the package's one
+spelling (snake case; other spellings such as ``anti-knight`` or ``AntiKnight`` are read
+as these): fixed rules
 (``x``: both diagonals, ``windows``: the four 9x9 windows, anti-knight, anti-king), or
 rules drawn at random (jigsaw regions) or read off the full grid: killer cages,
 thermometers, Kropki dots (every white and black dot, with the negative constraint),
 consecutive bars (every one, with the negative constraint), even/odd cells (about a
 third of the cells) and greater-than signs (between every two neighbours of a box; of a
 row, on a grid with no boxes), and the modern rules, whose clues are read off the full
-grid as the bundled ``gen_*`` sets' were (:mod:`sudoku_cp.modern_clues`: random arrows and
+grid as the bundled ``gen_*`` sets' were (:mod:`sudoku_cp.reasoning.modern_clues`: random arrows and
 lines that fit, sandwich clues on every row and column, samples of skyscraper and outside
 sum clues, every X and V, eight little killers, eight quadruples)."""

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from sudoku_cp.grid import Grid
-from sudoku_cp.puzzle import Puzzle
+from sudoku_cp.model.grid import Grid
+from sudoku_cp.model.puzzle import Puzzle
 
 
 @dataclass(frozen=True)

@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from sudoku_cp import Grid, Puzzle
-from sudoku_cp.constraints import Model
-from sudoku_cp.rules import Rule
+from sudoku_cp.model.constraints import Model
+from sudoku_cp.model.rules import Rule
 
 LEXMIN_CASES = json.loads((Path(__file__).parent / "lexmin_cases.json").read_text())
 """The lex-min cases copied from shared/data (see its README): dicts with ``tag``, ``k``,

@@ -1,4 +1,4 @@
-"""The advanced techniques (the rows of sudoku_cp.techniques.TECHNIQUES past the basic
+"""The advanced techniques (the rows of sudoku_cp.reasoning.techniques.TECHNIQUES past the basic
 fish): each finder on hand-made patterns from its definition, and every deduction sound
 on real boards where the techniques up to the basic fish stall:
 its eliminations are not the solution's digits, its placements are, and it follows from
@@ -15,11 +15,11 @@ from conftest import has_solution
 
 import sudoku_cp
 from sudoku_cp import datasets
-from sudoku_cp.constraints import Model, ValueIn
-from sudoku_cp.grid import Grid
-from sudoku_cp.puzzle import as_puzzle
-from sudoku_cp.stepwise import explain
-from sudoku_cp.techniques import (
+from sudoku_cp.io.inputs import as_puzzle
+from sudoku_cp.model.constraints import Model, ValueIn
+from sudoku_cp.model.grid import Grid
+from sudoku_cp.reasoning.stepwise import explain
+from sudoku_cp.reasoning.techniques import (
     BY_ID,
     TECHNIQUES,
     Board,
@@ -31,10 +31,10 @@ from sudoku_cp.techniques import (
     values_of,
     wings,
 )
-from sudoku_cp.techniques import finned_fish as finned
-from sudoku_cp.techniques import minimal as deduction
-from sudoku_cp.techniques.als import find_als_xz
-from sudoku_cp.techniques.coloring import find_simple_colors
+from sudoku_cp.reasoning.techniques import finned_fish as finned
+from sudoku_cp.reasoning.techniques import minimal as deduction
+from sudoku_cp.reasoning.techniques.als import find_als_xz
+from sudoku_cp.reasoning.techniques.coloring import find_simple_colors
 
 FULL = (1 << 9) - 1
 BASIC = TECHNIQUES[: TECHNIQUES.index(BY_ID["jellyfish"]) + 1]
@@ -312,7 +312,7 @@ def test_explain_solves_every_puzzle_of_a_sample(name):
 
 
 def test_uniqueness_rows_wait_for_a_proven_proper_puzzle():
-    from sudoku_cp.techniques import next_step
+    from sudoku_cp.reasoning.techniques import next_step
 
     board, candidates = state({(1, 1): "12", (1, 4): "12", (2, 1): "12", (2, 4): "125"})
     row = BY_ID["unique-rectangle-1"]

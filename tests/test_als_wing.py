@@ -9,9 +9,9 @@ from test_advanced import follows
 from test_chain_notation import EUREKA, check_chain
 
 from sudoku_cp import datasets, explain
-from sudoku_cp.puzzle import as_puzzle
-from sudoku_cp.techniques import Board
-from sudoku_cp.techniques.als import find_als_xy_wing
+from sudoku_cp.io.inputs import as_puzzle
+from sudoku_cp.reasoning.techniques import Board
+from sudoku_cp.reasoning.techniques.als import find_als_xy_wing
 
 
 def test_als_xy_wing_steps_hold():

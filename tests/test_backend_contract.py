@@ -23,7 +23,7 @@ from independent import lexmin as independent_lexmin
 import sudoku_cp
 from sudoku_cp import Grid, NoSolutionError, NotSupportedError, Puzzle, SolveTimeoutError, datasets
 from sudoku_cp.backends import BackendOptions, get_backend
-from sudoku_cp.constraints import KINDS
+from sudoku_cp.model.constraints import KINDS
 
 BACKENDS = sudoku_cp.backend_names()
 

@@ -1,5 +1,5 @@
 """Chain steps in Eureka notation: each chain-like technique keeps its path as data
-(:class:`sudoku_cp.techniques.eureka.Chain`), the notation written from it is well formed
+(:class:`sudoku_cp.reasoning.techniques.eureka.Chain`), the notation written from it is well formed
 and alternates strong and weak links, and every link it claims is true of the candidates
 at that state, checked here independently of the finders (rows, columns and boxes
 computed from scratch): a strong link's two nodes are the only places of a value in a
@@ -13,16 +13,16 @@ import math
 import re
 
 from sudoku_cp import Puzzle, datasets
-from sudoku_cp.grid import Grid
-from sudoku_cp.multigrid import Board as MultiBoard
-from sudoku_cp.multigrid import MultiGrid
-from sudoku_cp.puzzle import as_puzzle
-from sudoku_cp.stepwise import _step, explain
-from sudoku_cp.svg import CHAIN_COLOUR
-from sudoku_cp.techniques import BY_ID, Board, chains, single_digit, wings
-from sudoku_cp.techniques.als import find_als_xz
-from sudoku_cp.techniques.coloring import find_simple_colors
-from sudoku_cp.techniques.eureka import Chain
+from sudoku_cp.io.inputs import as_puzzle
+from sudoku_cp.model.grid import Grid
+from sudoku_cp.model.multigrid import Board as MultiBoard
+from sudoku_cp.model.multigrid import MultiGrid
+from sudoku_cp.pictures.svg import CHAIN_COLOUR
+from sudoku_cp.reasoning.stepwise import _step, explain
+from sudoku_cp.reasoning.techniques import BY_ID, Board, chains, single_digit, wings
+from sudoku_cp.reasoning.techniques.als import find_als_xz
+from sudoku_cp.reasoning.techniques.coloring import find_simple_colors
+from sudoku_cp.reasoning.techniques.eureka import Chain
 
 NODE = r"\((\d+(?:,\d+)*)(?:([=-])(\d+(?:,\d+)*))?\)(r\d+c\d+(?:\|r\d+c\d+)*)"
 EUREKA = re.compile(rf"{NODE}(?:[=-]{NODE})* => (?:r\d+c\d+(?:,r\d+c\d+)*(?:<>|=)\d+)(?:, r[^ ]+)*")

@@ -481,7 +481,7 @@ def test_a_closed_pipe_ends_quietly(write):
 @pytest.fixture
 def parsed(monkeypatch) -> list[str]:
     """The texts the text reader parses during the test, in order."""
-    from sudoku_cp import readers
+    from sudoku_cp.io import readers
 
     texts = []
     real_parse = readers.read_text_grid

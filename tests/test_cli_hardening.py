@@ -88,28 +88,28 @@ def test_item_2_bench_csv_where_no_file_can_be_made():
 
 
 def test_item_3_ctrl_c_while_naming_a_conflict_is_an_interruption(monkeypatch):
-    import sudoku_cp.conflict
+    import sudoku_cp.reasoning.conflict
 
     def interrupted(*args, **kwargs):
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(sudoku_cp.conflict, "explain_conflict", interrupted)
+    monkeypatch.setattr(sudoku_cp.reasoning.conflict, "explain_conflict", interrupted)
     code, out, err = run(["solve", UNSOLVABLE["puzzle"]])
     assert (code, out) == (EXIT_INTERRUPTED, "")
     assert "Traceback" not in err and err.strip().endswith("sudoku-cp: aborted")
 
 
 def test_item_3_the_conflict_search_stays_within_the_time_limit(monkeypatch):
-    import sudoku_cp.conflict
+    import sudoku_cp.reasoning.conflict
 
     limits = []
-    real = sudoku_cp.conflict.explain_conflict
+    real = sudoku_cp.reasoning.conflict.explain_conflict
 
     def recording(puzzle, *, time_limit=None, **kwargs):
         limits.append(time_limit)
         return real(puzzle, time_limit=time_limit, **kwargs)
 
-    monkeypatch.setattr(sudoku_cp.conflict, "explain_conflict", recording)
+    monkeypatch.setattr(sudoku_cp.reasoning.conflict, "explain_conflict", recording)
     code, out, err = run(["solve", "-t", "5", UNSOLVABLE["puzzle"]])
     assert code == EXIT_NO_SOLUTION
     assert_one_error_line(err, "no solution")

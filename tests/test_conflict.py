@@ -16,10 +16,10 @@ from conftest import LEXMIN_CASES, has_solution
 
 import sudoku_cp
 from sudoku_cp import Grid, NoSolutionError, Puzzle, SolveTimeoutError, datasets, explain_conflict
-from sudoku_cp.conflict import Conflict, deletion, quickxplain
-from sudoku_cp.constraints import Model
-from sudoku_cp.generator import with_wrong_digit
-from sudoku_cp.rules import Cage, Killer, Thermo
+from sudoku_cp.model.constraints import Model
+from sudoku_cp.model.rules import Cage, Killer, Thermo
+from sudoku_cp.reasoning.conflict import Conflict, deletion, quickxplain
+from sudoku_cp.reasoning.generator import with_wrong_digit
 
 VARIANT_CASES = json.loads((Path(__file__).parent / "data" / "variant_cases.json").read_text())
 

@@ -23,8 +23,8 @@ from sudoku_cp import (
     why_not_unique,
 )
 from sudoku_cp.backends import backend_names, get_backend, register_backend, unregister_backend
-from sudoku_cp.constraints import AllDifferent
-from sudoku_cp.rules import Cage, Diagonals, Jigsaw, Killer, Thermo
+from sudoku_cp.model.constraints import AllDifferent
+from sudoku_cp.model.rules import Cage, Diagonals, Jigsaw, Killer, Thermo
 
 COUNTING = [name for name in backend_names() if hasattr(get_backend(name), "count_solutions")]
 LISTING = [name for name in backend_names() if hasattr(get_backend(name), "next_solution")]

@@ -54,7 +54,7 @@ def test_names_in_order():
 
 
 def test_the_samurai_set_loads_as_boards_solved_by_their_stored_solutions():
-    from sudoku_cp.multigrid import MultiGrid
+    from sudoku_cp.model.multigrid import MultiGrid
 
     puzzles = datasets.load("gen_samurai")
     assert len(puzzles) == 5 == datasets.count("gen_samurai") and datasets.is_variant_set("gen_samurai")
@@ -178,7 +178,7 @@ def test_provenance_mentions_the_sources():
 
 def test_limit_parses_only_the_first_puzzles(monkeypatch):
     first = datasets.load("top95")[:3]
-    from sudoku_cp import readers
+    from sudoku_cp.io import readers
 
     parsed = []
     real_parse = readers.read_text_grid

@@ -15,9 +15,9 @@ from test_backend_contract import VARIANT_CASES, _variant_id
 import sudoku_cp
 from sudoku_cp import Grid, NoSolutionError, NotSupportedError, Puzzle, SolveTimeoutError, datasets
 from sudoku_cp.backends import exact_cover
-from sudoku_cp.constraints import AllDifferent, Model
 from sudoku_cp.engine.dlx import DancingLinks
 from sudoku_cp.engine.runtime import Deadline
+from sudoku_cp.model.constraints import AllDifferent, Model
 
 
 def queens(n: int) -> DancingLinks:

@@ -9,7 +9,7 @@ from test_cli import run
 import sudoku_cp
 from sudoku_cp import SolveTimeoutError, SudokuError, datasets, explain, grade, hint
 from sudoku_cp.cli import EXIT_SOLVED, EXIT_TIMEOUT
-from sudoku_cp.techniques.board import Board
+from sudoku_cp.reasoning.techniques.board import Board
 
 HARD = datasets.load("hardest")[1]  # needs forcing steps: many finder calls
 

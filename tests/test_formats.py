@@ -7,8 +7,7 @@ from __future__ import annotations
 import pytest
 
 from sudoku_cp import Grid, InvalidPuzzleError, Layout, SudokuError, datasets, solve
-from sudoku_cp.formats import cell_char, format_grid
-from sudoku_cp.grid import parse, parse_many
+from sudoku_cp.io.formats import cell_char, format_grid, parse, parse_many
 
 # The Wikipedia example puzzle, used for the pasted layouts below.
 WIKI = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"

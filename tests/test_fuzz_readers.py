@@ -17,11 +17,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import sudoku_cp
-from sudoku_cp import Grid, Puzzle, SudokuError, readers
-from sudoku_cp.candidates import as_masks, parse_candidates
+from sudoku_cp import Grid, Puzzle, SudokuError
 from sudoku_cp.cli import main
-from sudoku_cp.puzzle import as_puzzle, build, puzzles_from_json
-from sudoku_cp.rules import RULE_TYPES
+from sudoku_cp.io import readers
+from sudoku_cp.io.inputs import as_puzzle, build, puzzles_from_json
+from sudoku_cp.model.candidates import as_masks, parse_candidates
+from sudoku_cp.model.rules import RULE_TYPES
 
 FUZZ = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 CLI = settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])

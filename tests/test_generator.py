@@ -16,10 +16,10 @@ from sudoku_cp import (
     grade,
     solve,
 )
-from sudoku_cp.generator import with_wrong_digit
-from sudoku_cp.grading import BAND_NAMES, LEVELS
-from sudoku_cp.rules import Diagonals, EvenOdd, GreaterThan, Jigsaw, Killer, Kropki, Thermo
-from sudoku_cp.techniques import BY_ID
+from sudoku_cp.model.rules import Diagonals, EvenOdd, GreaterThan, Jigsaw, Killer, Kropki, Thermo
+from sudoku_cp.reasoning.generator import with_wrong_digit
+from sudoku_cp.reasoning.grading import BAND_NAMES, LEVELS
+from sudoku_cp.reasoning.techniques import BY_ID
 
 CHECKER = "cpsat"  # the generator proves uniqueness with the backtracker; check with another
 
@@ -266,7 +266,7 @@ def test_rules_that_no_full_grid_obeys_are_refused_not_retried_forever():
 def test_a_count_cut_by_the_time_limit_ends_the_digging(monkeypatch):
     """Every count gets the rest of the time limit; when one runs out, an untargeted
     puzzle comes back dug as far as it got (still proper), a targeted one times out."""
-    from sudoku_cp import generator
+    from sudoku_cp.reasoning import generator
 
     real = generator._Digger.unique_without
     counts = []
@@ -315,7 +315,7 @@ def test_a_search_without_the_removed_value_decides_uniqueness_as_a_count_does()
     excluded) agrees with CP-SAT's count on every one-given removal and on blanking a whole
     row of a proper puzzle; the other solution it finds is a solution."""
     from sudoku_cp.engine.search import BitmaskSearch
-    from sudoku_cp.generator import _Digger
+    from sudoku_cp.reasoning.generator import _Digger
 
     grid = datasets.load("easy50")[0]
     solution = solve(grid).cells

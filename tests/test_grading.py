@@ -11,9 +11,12 @@ from collections import Counter
 
 import pytest
 
-from sudoku_cp import Grid, NoSolutionError, Puzzle, datasets, explain, grade, solve, stepwise
+from sudoku_cp import Grid, NoSolutionError, Puzzle, datasets, explain, grade, solve
 from sudoku_cp.engine.search import BitmaskSearch
-from sudoku_cp.grading import (
+from sudoku_cp.io.inputs import as_puzzle
+from sudoku_cp.model.rules import Cage, Killer
+from sudoku_cp.reasoning import stepwise
+from sudoku_cp.reasoning.grading import (
     BANDS,
     LEVEL_TECHNIQUES,
     LEVELS,
@@ -26,9 +29,7 @@ from sudoku_cp.grading import (
     singles_waves,
     step_effort,
 )
-from sudoku_cp.puzzle import as_puzzle
-from sudoku_cp.rules import Cage, Killer
-from sudoku_cp.techniques import (
+from sudoku_cp.reasoning.techniques import (
     BY_ID,
     TECHNIQUES,
     Board,
@@ -246,7 +247,7 @@ def test_fish_are_graded_as_explain_uses_them():
 
 
 def test_jellyfish_removes_what_no_smaller_fish_sees():
-    from sudoku_cp.techniques import fish
+    from sudoku_cp.reasoning.techniques import fish
 
     board, candidates = board9()
     pattern = {0: (0, 2), 3: (2, 4), 5: (4, 6), 7: (6, 0)}  # a 1 in four rows, four columns, a cycle

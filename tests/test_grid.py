@@ -9,7 +9,7 @@ import pickle
 import pytest
 
 from sudoku_cp import Grid, InvalidPuzzleError, SudokuError, datasets
-from sudoku_cp.grid import geometry
+from sudoku_cp.model.grid import geometry
 
 
 def pattern_solution(k: int) -> Grid:

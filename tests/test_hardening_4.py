@@ -351,7 +351,7 @@ def test_item_10_ragged_rows_on_standard_input_are_one_error_as_in_the_api(tmp_p
 
 
 def test_item_10_a_constraints_origin_and_label_are_keyword_only():
-    from sudoku_cp.constraints import Less, Sum
+    from sudoku_cp.model.constraints import Less, Sum
 
     with pytest.raises(TypeError):
         Sum((0, 1), 5, "my cage")
@@ -427,7 +427,7 @@ def test_item_3_a_search_reasoning_with_hall_sets_reads_the_clock_at_every_node(
     from sudoku_cp import Grid, Puzzle
     from sudoku_cp.engine.runtime import Deadline
     from sudoku_cp.engine.search import BitmaskSearch
-    from sudoku_cp.generator import random_jigsaw
+    from sudoku_cp.reasoning.generator import random_jigsaw
 
     puzzle = Puzzle(Grid([0] * 256, None), (random_jigsaw(16, random.Random(1)),))
     search = BitmaskSearch(puzzle.model, Deadline(1e-9))  # passed by the first node

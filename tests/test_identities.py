@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from sudoku_cp import Grid, Puzzle, datasets, explain, grade
-from sudoku_cp.constraints import (
+from sudoku_cp.model.constraints import (
     AllDifferent,
     Less,
     Model,
@@ -22,7 +22,7 @@ from sudoku_cp.constraints import (
     Sum,
     ValueIn,
 )
-from sudoku_cp.rules import Cage, Diagonals, EvenOdd, Jigsaw, Killer, Kropki, Thermo, Windows
+from sudoku_cp.model.rules import Cage, Diagonals, EvenOdd, Jigsaw, Killer, Kropki, Thermo, Windows
 
 PACKAGE = Path(__file__).parent.parent / "sudoku_cp"
 CASES_FILE = Path(__file__).parent / "data" / "variant_cases.json"

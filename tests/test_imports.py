@@ -1,14 +1,16 @@
-"""The package's imports point down and form no cycle (issue 18).
+"""The package's imports point down its layers and form no cycle (issues 18 and 30).
 
 Every ``import`` and ``from ... import`` of every module of ``sudoku_cp`` is read with
-:mod:`ast`, at module level and inside functions alike (a lazy import still makes a
-cycle), except under ``if TYPE_CHECKING:`` (annotations only, never run). ``from a
+:mod:`ast`: at module level, inside functions (a lazy import still makes a cycle) and
+under ``if TYPE_CHECKING:`` (an annotation still ties a layer to another) alike. ``from a
 import b`` is an import of module ``a.b`` when there is one, else of ``a``. Importing a
 submodule also runs its package's ``__init__``, but that edge is left out: every
 package would otherwise be in a cycle with the submodules its ``__init__`` re-exports.
 
-Layers: features (explanations, grades, the generator, conflicts, pictures, the CLI...)
-above the backends, above the engine, above the constraint vocabulary.
+The layers, lowest first, are :data:`LAYERS`; a module imports its own layer or lower
+ones. The only edges up are :data:`FORWARDERS`: input and output methods of the value
+types (``Grid.parse``, ``Puzzle.from_link``, ``to_svg``...) that import their layer
+inside the method, so the value types load without it.
 """
 
 from __future__ import annotations
@@ -21,23 +23,28 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent / "sudoku_cp"
 PACKAGE = "sudoku_cp"
 
-FEATURES = (
-    "sudoku_cp.techniques",
-    "sudoku_cp.grading",
-    "sudoku_cp.stepwise",
-    "sudoku_cp.generator",
-    "sudoku_cp.conflict",
-    "sudoku_cp.svg",
-    "sudoku_cp.cli",
-    "sudoku_cp.compare",
-    "sudoku_cp.batch",
-    "sudoku_cp.counting",
-    "sudoku_cp.interactive",
+LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("base", ("sudoku_cp.errors", "sudoku_cp.naming", "sudoku_cp.progress", "sudoku_cp._moved")),
+    ("model", ("sudoku_cp.model", "sudoku_cp.result")),
+    ("io", ("sudoku_cp.io", "sudoku_cp.datasets")),
+    ("engine", ("sudoku_cp.engine",)),
+    ("backends", ("sudoku_cp.backends",)),
+    ("pictures", ("sudoku_cp.pictures",)),
+    ("reasoning", ("sudoku_cp.reasoning",)),
+    ("interactive", ("sudoku_cp.interactive",)),
+    ("api", ("sudoku_cp",)),  # api, counting, batch, compare, cli, the package itself
 )
-"""The feature modules (a package stands for all its modules)."""
+"""The layers, lowest first: a module is in the layer of the longest prefix it has here
+(a package stands for all its modules)."""
 
-BACKENDS = ("sudoku_cp.backends",)
-ENGINE = ("sudoku_cp.engine", "sudoku_cp.constraints")
+FORWARDERS: dict[tuple[str, str], str] = {
+    ("sudoku_cp.model.grid", "sudoku_cp.io.formats"): "Grid.parse, Grid.from_rows, Grid.format",
+    ("sudoku_cp.model.grid", "sudoku_cp.pictures.svg"): "Grid.to_svg",
+    ("sudoku_cp.model.multigrid", "sudoku_cp.pictures.svg"): "MultiGrid.to_svg",
+    ("sudoku_cp.model.puzzle", "sudoku_cp.io.links"): "Puzzle.from_link, from_fpuzzles, to_link, to_fpuzzles",
+    ("sudoku_cp.model.puzzle", "sudoku_cp.pictures.svg"): "Puzzle.to_svg",
+}
+"""The only imports up a layer, each inside the methods named (never at module level)."""
 
 
 def _module_names() -> dict[str, Path]:
@@ -53,14 +60,8 @@ def _module_names() -> dict[str, Path]:
 MODULES = _module_names()
 
 
-def _is_type_checking(test: ast.expr) -> bool:
-    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
-        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"
-    )
-
-
-def _imports(module: str) -> set[str]:
-    """The package modules ``module`` imports anywhere but under ``if TYPE_CHECKING:``."""
+def _imports(module: str, *, module_level: bool = False) -> set[str]:
+    """The package modules ``module`` imports anywhere (``module_level``: outside functions)."""
     path = MODULES[module]
     is_package = path.name == "__init__.py"
     found: set[str] = set()
@@ -72,9 +73,7 @@ def _imports(module: str) -> set[str]:
             found.add(name)
 
     def visit(node: ast.AST) -> None:
-        if isinstance(node, ast.If) and _is_type_checking(node.test):
-            for child in node.orelse:
-                visit(child)
+        if module_level and isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
             return
         if isinstance(node, ast.Import):
             for alias in node.names:
@@ -136,54 +135,73 @@ def _cycles(graph: dict[str, set[str]]) -> list[list[str]]:
     return components
 
 
-def _in(module: str, layer: tuple[str, ...]) -> bool:
-    return any(module == name or module.startswith(name + ".") for name in layer)
+def layer_of(module: str) -> int:
+    """The rank of ``module``'s layer in :data:`LAYERS` (0 lowest)."""
+    found = [
+        (len(prefix), rank)
+        for rank, (_, prefixes) in enumerate(LAYERS)
+        for prefix in prefixes
+        if module == prefix or module.startswith(prefix + ".")
+    ]
+    return max(found)[1]
 
 
 def test_the_walk_sees_the_package():
-    assert {"sudoku_cp", "sudoku_cp.engine.search", "sudoku_cp.techniques.table"} <= set(GRAPH)
-    assert "sudoku_cp.constraints" in GRAPH["sudoku_cp.rules"]
-    assert "sudoku_cp.engine.search" in GRAPH["sudoku_cp.grading"]
+    assert {"sudoku_cp", "sudoku_cp.engine.search", "sudoku_cp.reasoning.techniques.table"} <= set(GRAPH)
+    assert "sudoku_cp.model.constraints" in GRAPH["sudoku_cp.model.rules"]
+    assert "sudoku_cp.engine.search" in GRAPH["sudoku_cp.reasoning.grading"]
 
 
-def test_a_lazy_import_counts_and_type_checking_does_not(tmp_path, monkeypatch):
+def test_lazy_and_type_checking_imports_count(tmp_path, monkeypatch):
     source = (
         "from typing import TYPE_CHECKING\n"
-        "if TYPE_CHECKING:\n    from sudoku_cp import grid\n"
+        "if TYPE_CHECKING:\n    from sudoku_cp.model import grid\n"
         "def f():\n    from sudoku_cp.engine import search\n"
     )
     path = tmp_path / "probe.py"
     path.write_text(source)
     monkeypatch.setitem(MODULES, "sudoku_cp.probe", path)
-    assert _imports("sudoku_cp.probe") == {"sudoku_cp.engine.search"}
+    assert _imports("sudoku_cp.probe") == {"sudoku_cp.engine.search", "sudoku_cp.model.grid"}
+    assert _imports("sudoku_cp.probe", module_level=True) == {"sudoku_cp.model.grid"}
     assert _cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
 
 
+def test_every_module_is_in_a_layer():
+    assert layer_of("sudoku_cp.model.grid") < layer_of("sudoku_cp.io.links") < layer_of("sudoku_cp.api")
+    assert all(isinstance(layer_of(module), int) for module in GRAPH)
+
+
+def _without_forwarders() -> dict[str, set[str]]:
+    return {
+        module: {i for i in imports if (module, i) not in FORWARDERS} for module, imports in GRAPH.items()
+    }
+
+
 def test_no_import_cycle():
-    cycles = _cycles(GRAPH)
+    graph = _without_forwarders()
+    cycles = _cycles(graph)
     described = [
-        " <-> ".join(cycle) + ": " + "; ".join(f"{m} -> {sorted(GRAPH[m] & set(cycle))}" for m in cycle)
+        " <-> ".join(cycle) + ": " + "; ".join(f"{m} -> {sorted(graph[m] & set(cycle))}" for m in cycle)
         for cycle in cycles
     ]
     assert not cycles, "\n".join(described)
 
 
-@pytest.mark.parametrize(
-    ("lower", "upper"),
-    [(ENGINE, BACKENDS), (ENGINE, FEATURES), (BACKENDS, FEATURES)],
-    ids=["engine-imports-no-backend", "engine-imports-no-feature", "backends-import-no-feature"],
-)
-def test_layers_point_down(lower, upper):
+def test_layers_point_down():
     wrong = [
-        f"{module} imports {imported}"
-        for module, imports in GRAPH.items()
-        if _in(module, lower)
+        f"{module} ({LAYERS[layer_of(module)][0]}) imports {imported} ({LAYERS[layer_of(imported)][0]})"
+        for module, imports in _without_forwarders().items()
         for imported in sorted(imports)
-        if _in(imported, upper)
+        if layer_of(imported) > layer_of(module)
     ]
     assert not wrong, "\n".join(wrong)
 
 
-def test_errors_import_nothing_and_pictures_import_no_puzzle():
+@pytest.mark.parametrize(("module", "imported"), sorted(FORWARDERS))
+def test_a_forwarder_imports_up_only_inside_its_methods(module, imported):
+    assert imported in GRAPH[module], f"{module} no longer imports {imported}: drop it from FORWARDERS"
+    assert imported not in _imports(module, module_level=True)
+
+
+def test_errors_import_nothing():
     assert GRAPH["sudoku_cp.errors"] == set()  # the raiser gives NoSolutionError its explainer
-    assert not GRAPH["sudoku_cp.svg"] & {"sudoku_cp.grid", "sudoku_cp.puzzle", "sudoku_cp.rules"}

@@ -11,8 +11,7 @@ import tracemalloc
 import pytest
 
 from sudoku_cp import Grid, InvalidPuzzleError, Layout, datasets, solve
-from sudoku_cp.formats import MAX_LINE_CHARS, iter_puzzle_texts, split_puzzles
-from sudoku_cp.grid import parse, parse_many
+from sudoku_cp.io.formats import MAX_LINE_CHARS, iter_puzzle_texts, parse, parse_many, split_puzzles
 
 HEX = datasets.load("hex16")[0]
 TOP = datasets.load("top95")[:4]

@@ -30,8 +30,8 @@ from sudoku_cp.interactive import (
 )
 from sudoku_cp.interactive.data import RULES, applications
 from sudoku_cp.interactive.page import asset
-from sudoku_cp.puzzle import as_puzzle
-from sudoku_cp.stepwise import explain
+from sudoku_cp.io.inputs import as_puzzle
+from sudoku_cp.reasoning.stepwise import explain
 
 EASY = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
 

@@ -99,7 +99,7 @@ def test_ctrl_c_stops_finding_a_conflicts_constraints():
         import sys
         import sudoku_cp
         from sudoku_cp import Puzzle, datasets
-        from sudoku_cp.conflict import Conflict
+        from sudoku_cp.reasoning.conflict import Conflict
 
         grid = datasets.load("hex16")[0]
         solution = sudoku_cp.solve(grid)

@@ -13,11 +13,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import sudoku_cp
-from sudoku_cp import datasets, links, payloads
-from sudoku_cp.account import read_sentence
+from sudoku_cp import datasets
 from sudoku_cp.cli import main
 from sudoku_cp.errors import InvalidPuzzleError, SudokuError, UnsupportedRuleError
-from sudoku_cp.sudokupad import encode_scl, record_to_scl, scl_to_record
+from sudoku_cp.io import links, payloads
+from sudoku_cp.io.account import read_sentence
+from sudoku_cp.io.sudokupad import encode_scl, record_to_scl, scl_to_record
 
 LZ = lzstring.LZString()
 
@@ -752,7 +753,7 @@ def test_an_f_puzzles_line_drawn_as_a_copy_of_a_read_constraint_is_cosmetic():
 
 
 def test_a_sentence_wrapped_over_two_lines_is_read_as_one():
-    from sudoku_cp.account import sentences
+    from sudoku_cp.io.account import sentences
 
     text = "Whispers: Along each green line, each pair of\nadjacent digits differ by at least 5.\nHave fun"
     assert len(sentences(text)) == 2

@@ -1,4 +1,4 @@
-"""f-puzzles and SudokuPad links (sudoku_cp.links): payloads written by the reference
+"""f-puzzles and SudokuPad links (sudoku_cp.io.links): payloads written by the reference
 JavaScript lz-string, round trips of every bundled variant puzzle, and refusals."""
 
 from __future__ import annotations

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from sudoku_cp.links import fpuzzles_to_record
+from sudoku_cp.io.links import fpuzzles_to_record
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -16,8 +16,8 @@ from test_exact_cover import _all_4x4_solutions, _sparse
 import sudoku_cp
 from sudoku_cp import Grid, NoSolutionError, NotSupportedError, Puzzle, datasets
 from sudoku_cp.backends import mip
-from sudoku_cp.constraints import AllDifferent, Less, Model, Relation, Sum, ValueIn
 from sudoku_cp.errors import BackendUnavailableError, SudokuError
+from sudoku_cp.model.constraints import AllDifferent, Less, Model, Relation, Sum, ValueIn
 
 
 def test_the_classic_model_has_the_textbook_size() -> None:

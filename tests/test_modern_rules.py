@@ -18,7 +18,7 @@ import pytest
 import sudoku_cp
 from sudoku_cp.backends import backend_names
 from sudoku_cp.errors import InvalidPuzzleError, NoSolutionError, NotSupportedError
-from sudoku_cp.puzzle import Puzzle
+from sudoku_cp.model.puzzle import Puzzle
 
 CORE = {"backtracking", "cpsat", "sat", "python-constraint", "auto"}
 
@@ -543,7 +543,7 @@ def test_pictures_of_the_modern_rules():
 
 @pytest.mark.parametrize("name", [n for n in CASES_9X9 if n not in ("skyscraper", "outside sum")])
 def test_fpuzzles_keys_round_trip(name):
-    from sudoku_cp.fpuzzles_modern import MODERN_KEYS, read_modern, write_modern
+    from sudoku_cp.io.fpuzzles_modern import MODERN_KEYS, read_modern, write_modern
 
     record = _record(CASES_9X9[name], grid=_blank(BLANKS), size=9, box=(3, 3))
     fields = write_modern(record["rules"], 9)
@@ -554,7 +554,7 @@ def test_fpuzzles_keys_round_trip(name):
 
 
 def test_fpuzzles_keys_read_and_refused():
-    from sudoku_cp.fpuzzles_modern import read_modern, write_modern
+    from sudoku_cp.io.fpuzzles_modern import read_modern, write_modern
 
     data = {
         "arrow": [{"cells": ["R1C1", "R1C2"], "lines": [["R1C2", "R2C3", "R3C3"], ["R1C1", "R2C1", "R3C1"]]}],
@@ -615,7 +615,7 @@ def test_line_supports_match_the_accepted_lines_listed(kind, parameter):
     mask asked twice (the second answer comes from the memo)."""
     import random
 
-    from sudoku_cp.constraints import Sandwich, Skyscraper
+    from sudoku_cp.model.constraints import Sandwich, Skyscraper
 
     side, cells = 5, tuple(range(5))
     clue = (

@@ -9,7 +9,7 @@ import itertools
 from test_advanced import follows, stall_points
 from test_chain_notation import check_chain
 
-from sudoku_cp.techniques.coloring import find_multi_colors
+from sudoku_cp.reasoning.techniques.coloring import find_multi_colors
 
 
 def test_multi_colors_at_stall_points():

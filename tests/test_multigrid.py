@@ -19,8 +19,8 @@ import pytest
 import sudoku_cp
 from sudoku_cp import InvalidPuzzleError, NoSolutionError, Puzzle
 from sudoku_cp.backends import get_backend
-from sudoku_cp.multigrid import LAYOUTS, Board, MultiGrid
-from sudoku_cp.puzzle import to_puzzle
+from sudoku_cp.io.inputs import to_puzzle
+from sudoku_cp.model.multigrid import LAYOUTS, Board, MultiGrid
 
 BACKENDS = sudoku_cp.backend_names()
 
@@ -258,7 +258,7 @@ def test_why_not_unique_names_board_cells_and_links_refuse_a_board():
 @pytest.mark.parametrize("solver", ["cpsat", "sat"])
 def test_the_teaching_descent_and_trace_reach_the_independent_smallest(solver: str) -> None:
     from sudoku_cp.engine.trace import trace_search
-    from sudoku_cp.proof import run_descent
+    from sudoku_cp.reasoning.proof import run_descent
 
     puzzle = Puzzle.from_dict(_record(SEVERAL))
     expected = independent_solutions(SEVERAL)[0]

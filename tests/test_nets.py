@@ -10,10 +10,10 @@ import dataclasses
 import pytest
 
 from sudoku_cp import datasets, explain
-from sudoku_cp.constraints import AllDifferent
-from sudoku_cp.puzzle import as_puzzle
-from sudoku_cp.techniques.board import Board
-from sudoku_cp.techniques.nets import Branch, Net, NetNode, net_text
+from sudoku_cp.io.inputs import as_puzzle
+from sudoku_cp.model.constraints import AllDifferent
+from sudoku_cp.reasoning.techniques.board import Board
+from sudoku_cp.reasoning.techniques.nets import Branch, Net, NetNode, net_text
 
 
 class Unsound(AssertionError):
@@ -256,7 +256,7 @@ def test_every_forcing_net_of_the_hardest_list_replays():
 
 
 def test_a_net_is_drawn_one_colour_per_branch(paths):
-    from sudoku_cp.svg import BRANCH_COLOURS, CONTRADICTION_COLOUR
+    from sudoku_cp.pictures.svg import BRANCH_COLOURS, CONTRADICTION_COLOUR
 
     for path in paths.values():
         for i in forcing_steps(path):

@@ -1,4 +1,4 @@
-"""The smallest-solution proof run question by question (sudoku_cp.proof), checked
+"""The smallest-solution proof run question by question (sudoku_cp.reasoning.proof), checked
 against the backends' answers."""
 
 from __future__ import annotations
@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 import sudoku_cp
-from sudoku_cp import proof
+from sudoku_cp.reasoning import proof
 
 SEVERAL = "1.........3....."
 

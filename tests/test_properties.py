@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 import sudoku_cp
 from sudoku_cp import Grid, InvalidPuzzleError, Layout
-from sudoku_cp.grid import parse, parse_many
+from sudoku_cp.io.formats import parse, parse_many
 
 QUICK = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 SOLVING = settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])

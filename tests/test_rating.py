@@ -4,7 +4,7 @@ rating of the path, forcing steps rated by their nets (kind, depth, size)."""
 from __future__ import annotations
 
 from sudoku_cp import datasets, explain, grade
-from sudoku_cp.techniques.table import BY_ID, NET_RATINGS, RATINGS, TECHNIQUES, length_bonus
+from sudoku_cp.reasoning.techniques.table import BY_ID, NET_RATINGS, RATINGS, TECHNIQUES, length_bonus
 
 EASY = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
 HARDEST = datasets.load("hardest")

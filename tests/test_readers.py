@@ -1,5 +1,5 @@
 """The one registry of readers (issue 18 item 4) and JSON read safely (issue 22 items 4, 12, 13,
-16): every input reads through sudoku_cp.readers; JSON values are checked by key before anything
+16): every input reads through sudoku_cp.io.readers; JSON values are checked by key before anything
 is built; bounds are kept for text (per line) and JSON (a whole document)."""
 
 from __future__ import annotations
@@ -9,10 +9,11 @@ import json
 
 import pytest
 
-from sudoku_cp import Grid, InvalidPuzzleError, Layout, Puzzle, datasets, load_puzzles, readers, solve
+from sudoku_cp import Grid, InvalidPuzzleError, Layout, Puzzle, datasets, load_puzzles, solve
+from sudoku_cp.io import readers
+from sudoku_cp.io.inputs import build, read_puzzles
+from sudoku_cp.model.rules import AntiKnight, rules_from_json
 from sudoku_cp.naming import canonical_name
-from sudoku_cp.puzzle import build, read_puzzles
-from sudoku_cp.rules import AntiKnight, rules_from_json
 
 EMPTY4 = "." * 16
 TOP = datasets.load("top95", limit=2)

@@ -10,8 +10,8 @@ from independent import lexmin as independent_lexmin
 
 import sudoku_cp
 from sudoku_cp import Grid, InvalidPuzzleError, Puzzle, load_puzzles
-from sudoku_cp.constraints import AllDifferent, Less, Relation, Sum, ValueIn
-from sudoku_cp.rules import (
+from sudoku_cp.model.constraints import AllDifferent, Less, Relation, Sum, ValueIn
+from sudoku_cp.model.rules import (
     AntiKing,
     AntiKnight,
     Cage,

@@ -18,9 +18,10 @@ from pysat.formula import CNF
 from pysat.solvers import Solver
 
 import sudoku_cp
-from sudoku_cp import Grid, Puzzle, datasets, rules, sat
+from sudoku_cp import Grid, Puzzle, datasets, sat
 from sudoku_cp.backends import backtracking, sat_encoding, sat_runner
 from sudoku_cp.errors import BackendUnavailableError, NoSolutionError, SolveTimeoutError, SudokuError
+from sudoku_cp.model import rules
 
 TOP95 = datasets.load("top95")
 
@@ -335,7 +336,7 @@ def test_cage_sums_by_pseudo_boolean_encoding_agree_with_combinations() -> None:
 
 
 def test_a_sum_over_cells_that_may_repeat_uses_the_pseudo_boolean_encoding() -> None:
-    from sudoku_cp.constraints import AllDifferent, Model, Sum
+    from sudoku_cp.model.constraints import AllDifferent, Model, Sum
 
     # A 4x4 Latin square whose cells 0 and 5 (no shared unit) add up to 8: both are 4.
     units = Puzzle(Grid.empty(4, None)).model.constraints
@@ -349,7 +350,7 @@ def test_a_sum_over_cells_that_may_repeat_uses_the_pseudo_boolean_encoding() -> 
 
 
 def test_minimal_encoding_adds_at_most_one_for_cells_outside_every_unit() -> None:
-    from sudoku_cp.constraints import AllDifferent, Model
+    from sudoku_cp.model.constraints import AllDifferent, Model
 
     model = Model(4, (0,) * 16, (AllDifferent((0, 1, 2, 3), origin="row 1"),))
     sizes = sat.rules_formula(model, "minimal", "pairwise", "combinations").sizes()

@@ -31,12 +31,13 @@ def test_solving_with_the_backtracker_loads_no_heavy_library():
 def test_lazy_names_still_resolve():
     assert sudoku_cp.__version__.count(".") >= 1
     assert callable(sudoku_cp.compare) and callable(sudoku_cp.solve_many)
-    assert sudoku_cp.datasets.names() and sudoku_cp.rules.Diagonals
+    assert sudoku_cp.datasets.names() and sudoku_cp.model.rules.Diagonals
     assert {"compare", "datasets", "__version__"} <= set(dir(sudoku_cp))
 
 
 def test_cli_option_names_equal_the_real_ones():
-    from sudoku_cp import cli, generator, grading
+    from sudoku_cp import cli
+    from sudoku_cp.reasoning import generator, grading
 
     assert cli.SYMMETRIES == generator.SYMMETRIES
     assert cli.VARIANTS == generator.VARIANTS
@@ -52,9 +53,9 @@ def test_cli_solve_of_a_classic_grid_loads_no_generator_rules_or_techniques():
     )
     loaded = modules_after(code)
     assert not loaded & {
-        "sudoku_cp.generator",
-        "sudoku_cp.rules",
-        "sudoku_cp.grading",
-        "sudoku_cp.techniques",
+        "sudoku_cp.reasoning.generator",
+        "sudoku_cp.model.rules",
+        "sudoku_cp.reasoning.grading",
+        "sudoku_cp.reasoning.techniques",
     }
     assert not loaded & set(HEAVY) - {"click"}

@@ -16,9 +16,9 @@ from conftest import has_solution
 import sudoku_cp
 from sudoku_cp import NoSolutionError, Puzzle, datasets, explain, hint
 from sudoku_cp.cli import EXIT_SOLVED, main
-from sudoku_cp.constraints import Model, ValueIn
-from sudoku_cp.rules import Cage, Killer
-from sudoku_cp.techniques import BY_ID, LEVELS, TECHNIQUES
+from sudoku_cp.model.constraints import Model, ValueIn
+from sudoku_cp.model.rules import Cage, Killer
+from sudoku_cp.reasoning.techniques import BY_ID, LEVELS, TECHNIQUES
 
 VARIANT_CASES = json.loads((Path(__file__).parent / "data" / "variant_cases.json").read_text())
 SINGLES = TECHNIQUES[:2]
@@ -175,7 +175,7 @@ def test_every_generated_killer_path_is_sound():
 def test_a_wrong_rule_of_45_sum_fails_its_check():
     from sudoku_cp.engine.sums import implied_sum_sources
     from sudoku_cp.errors import SudokuError
-    from sudoku_cp.stepwise import check_implied_sum
+    from sudoku_cp.reasoning.stepwise import check_implied_sum
 
     row_one = [(0, c) for c in range(9)]
     model = Puzzle(sudoku_cp.Grid.empty(9), (Killer([Cage(row_one[:4], 20), Cage(row_one[4:8], 18)]),)).model
@@ -251,7 +251,7 @@ def test_help_shows_readable_defaults():
 
 
 def test_steps_are_worded_by_their_table_row():
-    from sudoku_cp.techniques import BY_ID
+    from sudoku_cp.reasoning.techniques import BY_ID
 
     path = explain(datasets.load("top95")[0])
     for step in path:
@@ -332,7 +332,7 @@ def test_hint_makes_sound_progress_at_the_states_of_a_path(name, index):
 
 def test_hint_reads_both_candidate_layouts_and_refuses_malformed_ones():
     from sudoku_cp import InvalidPuzzleError
-    from sudoku_cp.candidates import format_candidates, parse_candidates
+    from sudoku_cp.model.candidates import format_candidates, parse_candidates
 
     puzzle = datasets.load("top95")[6]
     path = explain(puzzle)
@@ -375,7 +375,7 @@ def test_hint_says_when_candidates_exclude_the_solution_or_the_puzzle_is_not_pro
 
 
 def test_cli_hint_with_candidates(tmp_path):
-    from sudoku_cp.candidates import format_candidates
+    from sudoku_cp.model.candidates import format_candidates
 
     puzzle = datasets.load("top95")[6]
     path = explain(puzzle)

@@ -1,4 +1,4 @@
-"""SudokuPad's own format (sudoku_cp.sudokupad): public scl links, SudokuPad's zipped
+"""SudokuPad's own format (sudoku_cp.io.sudokupad): public scl links, SudokuPad's zipped
 JSON, round trips of the bundled puzzles, and refusals naming the element."""
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ import pytest
 import sudoku_cp
 from sudoku_cp import datasets
 from sudoku_cp.errors import InvalidPuzzleError, UnsupportedRuleError
-from sudoku_cp.sudokupad import SHORT_KEYS, decode_scl, encode_scl, record_to_scl, scl_to_record
+from sudoku_cp.io.sudokupad import SHORT_KEYS, decode_scl, encode_scl, record_to_scl, scl_to_record
 
 LINKS = json.loads((Path(__file__).parent / "data" / "sudokupad_scl_links.json").read_text())["links"]
 LONG_TO_SHORT = {long: short for short, long in SHORT_KEYS.items()}

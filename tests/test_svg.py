@@ -14,10 +14,11 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from sudoku_cp import Grid, InvalidPuzzleError, Puzzle, svg
+from sudoku_cp import Grid, InvalidPuzzleError, Puzzle
 from sudoku_cp.cli import EXIT_INVALID, EXIT_SOLVED, main
-from sudoku_cp.formats import VALUE_CHARS
-from sudoku_cp.rules import Cage, Diagonals, EvenOdd, GreaterThan, Killer, Kropki, Thermo, Windows
+from sudoku_cp.io.formats import VALUE_CHARS
+from sudoku_cp.model.rules import Cage, Diagonals, EvenOdd, GreaterThan, Killer, Kropki, Thermo, Windows
+from sudoku_cp.pictures import svg
 
 SVG = "{http://www.w3.org/2000/svg}"
 VARIANT_CASES = json.loads((Path(__file__).parent / "data" / "variant_cases.json").read_text())

@@ -1,4 +1,4 @@
-"""The recorded search (sudoku_cp.engine.trace) and its picture (sudoku_cp.search_tree):
+"""The recorded search (sudoku_cp.engine.trace) and its picture (sudoku_cp.reasoning.search_tree):
 checked against the backends' answers and an independent count."""
 
 from __future__ import annotations
@@ -6,9 +6,10 @@ from __future__ import annotations
 import pytest
 
 import sudoku_cp
-from sudoku_cp import datasets, search_tree
+from sudoku_cp import datasets
 from sudoku_cp.engine.trace import ORDERS, PROPAGATIONS, trace_search
-from sudoku_cp.grid import Grid
+from sudoku_cp.model.grid import Grid
+from sudoku_cp.reasoning import search_tree
 
 SEVERAL = Grid.parse("1.........3.....")
 

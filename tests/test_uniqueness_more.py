@@ -8,7 +8,7 @@ import pytest
 from test_advanced import state
 
 from sudoku_cp import datasets, explain
-from sudoku_cp.techniques import uniqueness
+from sudoku_cp.reasoning.techniques import uniqueness
 
 
 def test_unique_rectangle_type_2():

@@ -1,7 +1,7 @@
 """Variant steps give their argument (issue 32 item 5): a cage's digit combinations left,
 an arrow's totals, a sandwich's crust positions, as data on the step, written into its
 text. Each argument is replayed here by brute force over the step's own candidates
-(independently of :mod:`sudoku_cp.techniques.arguments`): the combinations (totals,
+(independently of :mod:`sudoku_cp.reasoning.techniques.arguments`): the combinations (totals,
 crust pairs) listed are exactly those the candidates allow, and each removal is a
 candidate no assignment within them supports."""
 
@@ -14,10 +14,10 @@ import pytest
 
 import sudoku_cp
 from sudoku_cp import Puzzle, datasets, explain, hint
-from sudoku_cp.constraints import Linear, Sandwich, Sum
 from sudoku_cp.engine.sums import implied_sum_sources
-from sudoku_cp.rules import Cage, Killer
-from sudoku_cp.techniques.arguments import Combinations, Crusts, Totals, combinations_of
+from sudoku_cp.model.constraints import Linear, Sandwich, Sum
+from sudoku_cp.model.rules import Cage, Killer
+from sudoku_cp.reasoning.techniques.arguments import Combinations, Crusts, Totals, combinations_of
 
 LIMIT = 200_000
 """The most assignments a replay enumerates (a larger step is left unchecked)."""

@@ -7,14 +7,14 @@ line in ``_BACKENDS`` (or a call to :func:`register_backend`); the contract suit
 The contract (:class:`Backend`): a backend is an object, usually a module, with
 
 ``solve(puzzle, *, time_limit=None, **options) -> (solution, stats)``
-    ``puzzle`` is a :class:`~sudoku_cp.puzzle.Puzzle`; the backend compiles
+    ``puzzle`` is a :class:`~sudoku_cp.model.puzzle.Puzzle`; the backend compiles
     ``puzzle.model``, whose constraints are the kinds of
-    :mod:`sudoku_cp.constraints` (AllDifferent, Sum, Less, Relation, ValueIn, and for
+    :mod:`sudoku_cp.model.constraints` (AllDifferent, Sum, Less, Relation, ValueIn, and for
     the modern rules Linear, Table, Sandwich, Skyscraper), and nothing else; a backend
     that cannot compile a kind raises :class:`~sudoku_cp.errors.NotSupportedError`
     naming it, never solves without it. It returns the **smallest row-major solution**,
     proven (never by luck of
-    search order), as a :class:`~sudoku_cp.grid.Grid` of the puzzle's shape, and a dict
+    search order), as a :class:`~sudoku_cp.model.grid.Grid` of the puzzle's shape, and a dict
     of effort counters that includes ``solver_calls``. It raises
     :class:`~sudoku_cp.errors.NoSolutionError` when there is no solution,
     :class:`~sudoku_cp.errors.SolveTimeoutError` when ``time_limit`` (seconds, the whole
@@ -35,7 +35,7 @@ Two functions are optional; :mod:`sudoku_cp.counting` uses them and raises
 
 ``next_solution(puzzle, after, *, time_limit=None, **options) -> (solution, stats)``
     The smallest row-major solution lexicographically greater than ``after`` (a
-    complete :class:`~sudoku_cp.grid.Grid` of the puzzle's shape, usually the previous
+    complete :class:`~sudoku_cp.model.grid.Grid` of the puzzle's shape, usually the previous
     solution), proven like ``solve``'s; :class:`~sudoku_cp.errors.NoSolutionError` when
     none is greater. With ``solve``, it lists the solutions in order
     (:func:`sudoku_cp.solutions`). It takes ``solve``'s options.
@@ -72,9 +72,9 @@ from sudoku_cp.errors import (
 )
 
 if TYPE_CHECKING:
-    from sudoku_cp.constraints import Model
-    from sudoku_cp.grid import Grid
-    from sudoku_cp.puzzle import Puzzle
+    from sudoku_cp.model.constraints import Model
+    from sudoku_cp.model.grid import Grid
+    from sudoku_cp.model.puzzle import Puzzle
 
 
 class Backend(Protocol):
@@ -376,7 +376,7 @@ def unsupported(backend: str, constraint: object) -> NotSupportedError:
     where = f" ({label})" if label else ""
     return NotSupportedError(
         f"backend {backend!r} does not support the constraint kind {type(constraint).__name__}{where}: "
-        f"it compiles only the kinds of sudoku_cp.constraints it knows"
+        f"it compiles only the kinds of sudoku_cp.model.constraints it knows"
     )
 
 

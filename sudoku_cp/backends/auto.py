@@ -50,15 +50,15 @@ from typing import TYPE_CHECKING, Any
 
 from sudoku_cp import backends
 from sudoku_cp.backends import BackendOptions, backtracking, check_int, takes_options
-from sudoku_cp.constraints import OriginKind
 from sudoku_cp.engine.imports import import_in_background
 from sudoku_cp.engine.runtime import Deadline
 from sudoku_cp.engine.search import BitmaskSearch
-from sudoku_cp.puzzle import to_puzzle
+from sudoku_cp.io.inputs import to_puzzle
+from sudoku_cp.model.constraints import OriginKind
 
 if TYPE_CHECKING:
-    from sudoku_cp.grid import Grid
-    from sudoku_cp.puzzle import Puzzle
+    from sudoku_cp.model.grid import Grid
+    from sudoku_cp.model.puzzle import Puzzle
 
 PORTFOLIO = ("backtracking", "cpsat", "sat")
 """The backends the portfolio may use; the stats carry a ``chose_<name>`` flag for each."""
@@ -279,7 +279,7 @@ def _classic(label: str, budget: int) -> Route:
 def _has_jigsaw_regions(puzzle: Puzzle) -> bool:
     if not puzzle.rules:
         return False  # a classic grid: no need to import the rule classes (start-up time)
-    from sudoku_cp.rules import Jigsaw
+    from sudoku_cp.model.rules import Jigsaw
 
     return any(isinstance(rule, Jigsaw) for rule in puzzle.rules)
 

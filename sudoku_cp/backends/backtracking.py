@@ -1,7 +1,7 @@
 """The reference backtracker: bitmask candidates, singles, constraint propagation and search.
 
 Each cell keeps its *candidates* as a bitmask: bit ``v - 1`` is set while value ``v``
-is still possible. It compiles every kind of :mod:`sudoku_cp.constraints`:
+is still possible. It compiles every kind of :mod:`sudoku_cp.model.constraints`:
 
 * ``AllDifferent``: a decided cell's value is removed from its *peers* (the cells it
   shares any AllDifferent with: the "naked single" rule), and in a *unit* (an
@@ -65,7 +65,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from sudoku_cp.backends import BackendOptions, refuse_unknown
-from sudoku_cp.constraints import (
+from sudoku_cp.engine.lexmin import smallest_solution
+from sudoku_cp.engine.runtime import Deadline
+from sudoku_cp.engine.search import BitmaskSearch, smallest_in_row_major_order
+from sudoku_cp.errors import NoSolutionError
+from sudoku_cp.io.inputs import to_puzzle
+from sudoku_cp.model.constraints import (
     LINE_AUTOMATON_KINDS,
     AllDifferent,
     Less,
@@ -75,12 +80,8 @@ from sudoku_cp.constraints import (
     Table,
     ValueIn,
 )
-from sudoku_cp.engine.lexmin import smallest_solution
-from sudoku_cp.engine.runtime import Deadline
-from sudoku_cp.engine.search import BitmaskSearch, smallest_in_row_major_order
-from sudoku_cp.errors import NoSolutionError
-from sudoku_cp.grid import Grid
-from sudoku_cp.puzzle import Puzzle, to_puzzle
+from sudoku_cp.model.grid import Grid
+from sudoku_cp.model.puzzle import Puzzle
 
 
 def solve(puzzle: Puzzle | Grid, *, time_limit: float | None = None) -> tuple[Grid, dict[str, float]]:

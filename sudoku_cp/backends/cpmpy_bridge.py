@@ -6,7 +6,7 @@ modelling layer: one model, written once as Python expressions, is transformed f
 solver of any paradigm: constraint programming with clause learning (OR-Tools CP-SAT,
 Pumpkin), classic CP (Choco), pseudo-Boolean (Exact), SAT (PySAT, Pindakaas), SMT (Z3),
 MIP (HiGHS, SCIP, Gurobi, CPLEX). This backend compiles the vocabulary of
-:mod:`sudoku_cp.constraints` to CPMpy expressions (:func:`compile_model`) and proves the
+:mod:`sudoku_cp.model.constraints` to CPMpy expressions (:func:`compile_model`) and proves the
 smallest row-major solution on the solver named by ``solver=`` (:func:`available_solvers`
 lists those installed here; :data:`DEFAULT_SOLVER` is OR-Tools, which CPMpy always has).
 
@@ -84,12 +84,13 @@ except ImportError as error:  # not installed, or installed but failing to impor
 
 from sudoku_cp.backends import BackendOptions, check_choice, takes_options, unsupported  # noqa: E402
 from sudoku_cp.backends.subprocess_timeout import WorkerPool  # noqa: E402
-from sudoku_cp.constraints import AllDifferent, Less, Linear, Model, Relation, Sum, Table, ValueIn  # noqa: E402
 from sudoku_cp.engine.lexmin import lowest_candidates, sparse_witness  # noqa: E402
 from sudoku_cp.engine.runtime import Deadline, HelperThread, finite_time_limit  # noqa: E402
 from sudoku_cp.errors import NoSolutionError, NotSupportedError, SolveTimeoutError, SudokuError  # noqa: E402
-from sudoku_cp.grid import Grid  # noqa: E402
-from sudoku_cp.puzzle import Puzzle, to_puzzle  # noqa: E402
+from sudoku_cp.io.inputs import to_puzzle  # noqa: E402
+from sudoku_cp.model.constraints import AllDifferent, Less, Linear, Model, Relation, Sum, Table, ValueIn  # noqa: E402
+from sudoku_cp.model.grid import Grid  # noqa: E402
+from sudoku_cp.model.puzzle import Puzzle  # noqa: E402
 
 __all__ = [
     "DEFAULT_SOLVER",
@@ -190,7 +191,7 @@ def compile_model(model: Model) -> tuple[list[Any], list[tuple[Any, Any]]]:
     """The CPMpy expressions of a compiled model (see the module docstring).
 
     Args:
-        model: the puzzle's :class:`~sudoku_cp.constraints.Model`.
+        model: the puzzle's :class:`~sudoku_cp.model.constraints.Model`.
 
     Returns:
         ``(cells, constraints)``: the ``n*n`` cell variables row-major (``cp.intvar``
@@ -202,7 +203,7 @@ def compile_model(model: Model) -> tuple[list[Any], list[tuple[Any, Any]]]:
         NotSupportedError: a constraint of a kind outside the vocabulary.
 
     >>> from sudoku_cp import Grid, Puzzle
-    >>> from sudoku_cp.rules import Thermo
+    >>> from sudoku_cp.model.rules import Thermo
     >>> puzzle = Puzzle(Grid.parse("1" + "." * 15, (2, 2)), [Thermo([[(0, 0), (0, 1)]])])
     >>> cells, pairs = compile_model(puzzle.model)
     >>> cells[0], cells[5]

@@ -3,12 +3,12 @@
 The model (:func:`build_model`) is the textbook one: an integer variable ``x[r][c]`` in
 ``1..n`` per cell (named ``"r1c1"`` .. ``"r9c9"``), a given fixed to its value, and an
 ``AllDifferent`` constraint over every row, every column and every box (``3n`` in all).
-A variant's rules add the other kinds of :mod:`sudoku_cp.constraints`, each one CP-SAT
+A variant's rules add the other kinds of :mod:`sudoku_cp.model.constraints`, each one CP-SAT
 constraint: a linear equality for a cage ``Sum``, ``x < y`` for ``Less``, an allowed
 assignments (table) constraint for a ``Relation``, and a smaller domain for ``ValueIn``;
 for the modern rules, a linear (in)equality for ``Linear``, an allowed assignments
 constraint for ``Table``, and for ``Sandwich`` and ``Skyscraper`` clues their
-:class:`~sudoku_cp.constraints.Automaton` unrolled over the line (a state variable per
+:class:`~sudoku_cp.model.constraints.Automaton` unrolled over the line (a state variable per
 position, a table of transitions per cell).
 
 The backend (:func:`solve`) returns the *smallest row-major solution*, proven by CP-SAT
@@ -42,7 +42,12 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from sudoku_cp.backends import BackendOptions, check_int, takes_options, unsupported
-from sudoku_cp.constraints import (
+from sudoku_cp.engine.imports import import_module
+from sudoku_cp.engine.lexmin import lowest_candidates, sparse_witness
+from sudoku_cp.engine.runtime import Deadline, HelperThread
+from sudoku_cp.errors import NoSolutionError, SolveTimeoutError, SudokuError
+from sudoku_cp.io.inputs import to_puzzle
+from sudoku_cp.model.constraints import (
     LINE_AUTOMATON_KINDS,
     AllDifferent,
     Less,
@@ -53,12 +58,8 @@ from sudoku_cp.constraints import (
     Table,
     ValueIn,
 )
-from sudoku_cp.engine.imports import import_module
-from sudoku_cp.engine.lexmin import lowest_candidates, sparse_witness
-from sudoku_cp.engine.runtime import Deadline, HelperThread
-from sudoku_cp.errors import NoSolutionError, SolveTimeoutError, SudokuError
-from sudoku_cp.grid import Grid
-from sudoku_cp.puzzle import Puzzle, to_puzzle
+from sudoku_cp.model.grid import Grid
+from sudoku_cp.model.puzzle import Puzzle
 
 if TYPE_CHECKING:
     from ortools.sat.python import cp_model

@@ -1,7 +1,7 @@
 """The exact-cover backend: Sudoku as Knuth's exact cover, solved by Algorithm X with dancing links.
 
 **The matrix** (:func:`exact_cover_matrix`). One row per candidate ``(cell, value)`` (the
-values of :meth:`~sudoku_cp.constraints.Model.domains`: a given's one value, a
+values of :meth:`~sudoku_cp.model.constraints.Model.domains`: a given's one value, a
 ``ValueIn`` cell's allowed ones), with a 1 in:
 
 * the cell's column: every cell holds exactly one value (primary);
@@ -77,7 +77,15 @@ from dataclasses import dataclass
 from typing import Any
 
 from sudoku_cp.backends import ProofOptions, takes_options, unsupported
-from sudoku_cp.constraints import (
+from sudoku_cp.engine.dlx import DancingLinks
+from sudoku_cp.engine.lexmin import smallest_solution, sparse_witness
+from sudoku_cp.engine.propagators import propagator
+from sudoku_cp.engine.runtime import Deadline
+from sudoku_cp.engine.search import BitmaskSearch
+from sudoku_cp.engine.sums import implied_sums
+from sudoku_cp.errors import InvalidArgumentError, NoSolutionError
+from sudoku_cp.io.inputs import to_puzzle
+from sudoku_cp.model.constraints import (
     LINE_AUTOMATON_KINDS,
     AllDifferent,
     Less,
@@ -88,15 +96,8 @@ from sudoku_cp.constraints import (
     Table,
     ValueIn,
 )
-from sudoku_cp.engine.dlx import DancingLinks
-from sudoku_cp.engine.lexmin import smallest_solution, sparse_witness
-from sudoku_cp.engine.propagators import propagator
-from sudoku_cp.engine.runtime import Deadline
-from sudoku_cp.engine.search import BitmaskSearch
-from sudoku_cp.engine.sums import implied_sums
-from sudoku_cp.errors import InvalidArgumentError, NoSolutionError
-from sudoku_cp.grid import Grid
-from sudoku_cp.puzzle import Puzzle, to_puzzle
+from sudoku_cp.model.grid import Grid
+from sudoku_cp.model.puzzle import Puzzle
 
 __all__ = [
     "PROOFS",
@@ -164,7 +165,7 @@ def column_labels(model: Model) -> list[str]:
         column of value 5 (the constraint's label, then the value).
 
     >>> from sudoku_cp import Grid
-    >>> from sudoku_cp.puzzle import to_puzzle
+    >>> from sudoku_cp.io.inputs import to_puzzle
     >>> labels = column_labels(to_puzzle(Grid.empty(4)).model)
     >>> len(labels), labels[0], labels[16], labels[-1]
     (64, 'r1c1', 'row 1: 1', 'box 4 (rows 3-4, columns 3-4): 4')

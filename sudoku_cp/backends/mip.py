@@ -3,7 +3,7 @@
 **The model** (:func:`mip_model`) is the one every operations-research course teaches
 (PuLP's best-known example): a binary ``x[c][v]`` per cell ``c`` and value ``v`` (column
 ``c * n + v - 1``), "cell ``c`` holds ``v``", no objective (a feasibility problem), and
-each kind of :mod:`sudoku_cp.constraints` as linear constraints:
+each kind of :mod:`sudoku_cp.model.constraints` as linear constraints:
 
 =================  ==========================================================================
 kind               rows
@@ -111,13 +111,14 @@ except ImportError as error:  # not installed, or installed but failing to impor
     ) from error
 
 from sudoku_cp.backends import ProofOptions, takes_options, unsupported  # noqa: E402
-from sudoku_cp.constraints import AllDifferent, Less, Linear, Model, Relation, Sum, ValueIn  # noqa: E402
 from sudoku_cp.engine.lexmin import lowest_candidates, smallest_solution, sparse_witness  # noqa: E402
 from sudoku_cp.engine.runtime import Deadline, HelperThread  # noqa: E402
 from sudoku_cp.engine.search import BitmaskSearch  # noqa: E402
 from sudoku_cp.errors import NoSolutionError, SolveTimeoutError, SudokuError  # noqa: E402
-from sudoku_cp.grid import Grid  # noqa: E402
-from sudoku_cp.puzzle import Puzzle, to_puzzle  # noqa: E402
+from sudoku_cp.io.inputs import to_puzzle  # noqa: E402
+from sudoku_cp.model.constraints import AllDifferent, Less, Linear, Model, Relation, Sum, ValueIn  # noqa: E402
+from sudoku_cp.model.grid import Grid  # noqa: E402
+from sudoku_cp.model.puzzle import Puzzle  # noqa: E402
 
 __all__ = [
     "PROOFS",
@@ -182,7 +183,7 @@ def constraint_rows(constraint: Any, side: int) -> list[_Row]:
     """The rows one constraint of the vocabulary is written as (the table of the module docstring).
 
     Args:
-        constraint: a constraint of :mod:`sudoku_cp.constraints`.
+        constraint: a constraint of :mod:`sudoku_cp.model.constraints`.
         side: the grid's side ``n`` (column ``c * n + v - 1`` is ``x[c][v]``).
 
     Returns:
@@ -195,7 +196,7 @@ def constraint_rows(constraint: Any, side: int) -> list[_Row]:
     A cage of two cells, r1c1 and r1c2 of a 4x4, adding up to 5: its one row weighs
     each ``x[c][v]`` by ``v`` (columns 0..3 are r1c1 = 1..4, columns 4..7 r1c2 = 1..4):
 
-    >>> from sudoku_cp.constraints import Sum
+    >>> from sudoku_cp.model.constraints import Sum
     >>> constraint_rows(Sum((0, 1), 5, label="cage"), 4)
     [([0, 1, 2, 3, 4, 5, 6, 7], [1.0, 2.0, 3.0, 4.0, 1.0, 2.0, 3.0, 4.0], 5.0, 5.0)]
     """

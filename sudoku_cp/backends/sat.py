@@ -81,16 +81,13 @@ from sudoku_cp.backends.sat_encoding import (  # noqa: E402
     variable,
 )
 from sudoku_cp.backends.sat_runner import Run, canonical_solver_name, solver_names  # noqa: E402
-from sudoku_cp.constraints import Model  # noqa: E402
 from sudoku_cp.engine.lexmin import lowest_candidates, smallest_solution, sparse_witness  # noqa: E402
 from sudoku_cp.engine.runtime import Deadline  # noqa: E402
 from sudoku_cp.errors import NoSolutionError, SolveTimeoutError  # noqa: E402
-from sudoku_cp.grid import Grid  # noqa: E402
-from sudoku_cp.puzzle import (  # noqa: E402
-    Puzzle,
-    PuzzleInput,
-    to_puzzle,  # noqa: E402
-)
+from sudoku_cp.io.inputs import PuzzleInput, to_puzzle  # noqa: E402
+from sudoku_cp.model.constraints import Model  # noqa: E402
+from sudoku_cp.model.grid import Grid  # noqa: E402
+from sudoku_cp.model.puzzle import Puzzle  # noqa: E402
 
 __all__ = [
     "AMO_ENCODINGS",

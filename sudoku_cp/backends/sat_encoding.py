@@ -23,11 +23,11 @@ AllDifferent over ``n`` cells): the unit's ``n`` cells each hold at least one va
 each of the ``n`` values is held at most once, so ``n`` cells hold at least ``n`` and at
 most ``n`` true literals, one each (the pigeonhole argument). The other constraint kinds
 below assume one value per cell (a cage's sum, a thermometer's order), and they are right
-because every model has one. A :class:`~sudoku_cp.puzzle.Puzzle` always has its rows, so
-every cell is in a unit; for a bare :class:`~sudoku_cp.constraints.Model` with cells in no
+because every model has one. A :class:`~sudoku_cp.model.puzzle.Puzzle` always has its rows, so
+every cell is in a unit; for a bare :class:`~sudoku_cp.model.constraints.Model` with cells in no
 unit, those cells get the at-most-one of the extended encoding in either encoding.
 
-Every other kind of :mod:`sudoku_cp.constraints` becomes clauses too:
+Every other kind of :mod:`sudoku_cp.model.constraints` becomes clauses too:
 
 * ``AllDifferent`` over fewer than ``n`` cells (a cage, an anti-knight pair): at most one
   cell per value; a unit of ``n`` cells is the above.
@@ -78,7 +78,10 @@ from pysat.card import CardEnc, EncType
 from pysat.formula import CNF, IDPool
 
 from sudoku_cp.backends import BackendOptions, check_choice, refuse_unknown, takes_options
-from sudoku_cp.constraints import (
+from sudoku_cp.engine.runtime import Deadline
+from sudoku_cp.errors import SudokuError
+from sudoku_cp.io.inputs import PuzzleInput, to_puzzle
+from sudoku_cp.model.constraints import (
     LINE_AUTOMATON_KINDS,
     AllDifferent,
     Less,
@@ -90,10 +93,7 @@ from sudoku_cp.constraints import (
     ValueIn,
     cell_name,
 )
-from sudoku_cp.engine.runtime import Deadline
-from sudoku_cp.errors import SudokuError
-from sudoku_cp.grid import Grid
-from sudoku_cp.puzzle import PuzzleInput, to_puzzle
+from sudoku_cp.model.grid import Grid
 
 Clause = list[int]
 

@@ -61,9 +61,9 @@ from pysat.solvers import NoSuchSolverError, Solver, SolverNames
 
 from sudoku_cp.backends.sat_encoding import Formula, givens_literals, rules_formula, values_of
 from sudoku_cp.backends.sat_signals import python_handles_ctrl_c
-from sudoku_cp.constraints import Model
 from sudoku_cp.engine.runtime import Deadline
 from sudoku_cp.errors import InvalidArgumentError
+from sudoku_cp.model.constraints import Model
 
 REFUSED = {
     "kissat404": "PySAT's Kissat is not incremental (a second solve aborts the process)",

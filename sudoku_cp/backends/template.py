@@ -33,7 +33,7 @@ and 6x6 grids, far too slow beyond), written to be copied. It is not registered.
 
 ``solve(puzzle, *, time_limit=None, **options) -> (Grid, stats)`` (required)
     The **smallest row-major solution**, proven (a complete search, never the luck of
-    a search order), as a :class:`~sudoku_cp.grid.Grid` of the puzzle's shape
+    a search order), as a :class:`~sudoku_cp.model.grid.Grid` of the puzzle's shape
     (``puzzle.grid.with_cells(values)``), and a dict of numbers with at least
     ``solver_calls``. ``time_limit`` is seconds for the whole call, ``None`` for none.
 
@@ -57,17 +57,17 @@ naming the backend.
 * :class:`~sudoku_cp.errors.NotSupportedError`: the puzzle's model holds a constraint
   of a kind the compiler does not know. Every compiler ends in
   ``raise unsupported(NAME, constraint)`` after the kinds it handles
-  (:func:`_compile`), so a kind added to :mod:`sudoku_cp.constraints` is refused, never
+  (:func:`_compile`), so a kind added to :mod:`sudoku_cp.model.constraints` is refused, never
   silently dropped (which would count or return grids that break it).
 * ``TypeError`` / ``ValueError``: an option the function does not take, or a bad value
   (from ``Options``).
 * :class:`~sudoku_cp.errors.BackendUnavailableError`, at import: an optional package
   is missing; the message says how to install it (see :mod:`sudoku_cp.backends.sat`).
 
-``puzzle`` is a :class:`~sudoku_cp.puzzle.Puzzle` from :func:`sudoku_cp.solve`; accept a
-:class:`~sudoku_cp.grid.Grid` too with :func:`~sudoku_cp.puzzle.to_puzzle`. Its
-``puzzle.model`` (:class:`~sudoku_cp.constraints.Model`) is what a backend compiles:
-the side ``n``, the givens, the initial domains (:meth:`~sudoku_cp.constraints.Model.domains`:
+``puzzle`` is a :class:`~sudoku_cp.model.puzzle.Puzzle` from :func:`sudoku_cp.solve`; accept a
+:class:`~sudoku_cp.model.grid.Grid` too with :func:`~sudoku_cp.io.inputs.to_puzzle`. Its
+``puzzle.model`` (:class:`~sudoku_cp.model.constraints.Model`) is what a backend compiles:
+the side ``n``, the givens, the initial domains (:meth:`~sudoku_cp.model.constraints.Model.domains`:
 givens and ``ValueIn`` applied) and the constraints, five kinds today: ``AllDifferent``,
 ``Sum``, ``Less``, ``Relation``, ``ValueIn``.
 
@@ -92,11 +92,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from sudoku_cp.backends import BackendOptions, check_int, takes_options, unsupported
-from sudoku_cp.constraints import AllDifferent, Less, Model, Relation, Sum, ValueIn
 from sudoku_cp.engine.runtime import Deadline
 from sudoku_cp.errors import NoSolutionError
-from sudoku_cp.grid import Grid
-from sudoku_cp.puzzle import Puzzle, to_puzzle
+from sudoku_cp.io.inputs import to_puzzle
+from sudoku_cp.model.constraints import AllDifferent, Less, Model, Relation, Sum, ValueIn
+from sudoku_cp.model.grid import Grid
+from sudoku_cp.model.puzzle import Puzzle
 
 NAME = "template"
 """The name the backend is registered under (used in its messages)."""

@@ -1,7 +1,7 @@
 """The engine: candidates, propagation, search and the smallest-solution driver.
 
 Below every feature (explanations, grades, the generator, conflicts, the CLI) and every
-backend, above the constraint vocabulary (:mod:`sudoku_cp.constraints`). Its modules:
+backend, above the constraint vocabulary (:mod:`sudoku_cp.model.constraints`). Its modules:
 
 * :mod:`~sudoku_cp.engine.runtime`: the clock of a call and the helper thread;
 * :mod:`~sudoku_cp.engine.sums`: a cage's digit combinations, the sums cages and units imply;

@@ -5,7 +5,7 @@ A *unit* is a list of cells that hold every value exactly once (a row, column, b
 region...). :func:`hall_sets` takes a unit's candidate masks and returns them narrowed
 (or ``None`` on a contradiction); it does not know about grids.
 
-The step-by-step explanations (:mod:`sudoku_cp.techniques`) find Hall sets one named
+The step-by-step explanations (:mod:`sudoku_cp.reasoning.techniques`) find Hall sets one named
 subset at a time (a naked pair, a hidden triple...) with its cells as premises, smallest
 first; the backtracker needs all of a unit's Hall sets at once, which one matching gives.
 

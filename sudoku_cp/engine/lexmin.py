@@ -72,11 +72,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Protocol
 
-from sudoku_cp.constraints import AllDifferent, Model
+from sudoku_cp.model.constraints import AllDifferent, Model
 
 if TYPE_CHECKING:
     from sudoku_cp.engine.runtime import Deadline
-    from sudoku_cp.puzzle import Puzzle
+    from sudoku_cp.model.puzzle import Puzzle
 
 
 class PrefixSearch(Protocol):

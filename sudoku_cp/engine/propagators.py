@@ -15,10 +15,10 @@ returns the cells it changed, or ``None`` on a contradiction.
 * ``Table``: supports; a value stays while some allowed tuple that fits every cell's
   candidates uses it (between lines, quadruples).
 * ``Sandwich`` and ``Skyscraper``: supports of their line automaton, by a forward and a
-  backward pass (:meth:`sudoku_cp.constraints.Automaton.supports`, Pesant 2004).
+  backward pass (:meth:`sudoku_cp.model.constraints.Automaton.supports`, Pesant 2004).
 
 ``AllDifferent`` (singles and Hall sets) is built into :class:`sudoku_cp.engine.search.BitmaskSearch`,
-and ``ValueIn`` gives the initial candidates (:meth:`sudoku_cp.constraints.Model.domains`).
+and ``ValueIn`` gives the initial candidates (:meth:`sudoku_cp.model.constraints.Model.domains`).
 :func:`propagator` raises :class:`~sudoku_cp.errors.NotSupportedError` on any other kind.
 """
 
@@ -29,9 +29,9 @@ import math
 import operator
 from collections.abc import Callable, Sequence
 
-from sudoku_cp.constraints import LINE_AUTOMATON_KINDS, Less, Linear, Model, Relation, Sum, Table
 from sudoku_cp.engine.sums import distinct_combinations
 from sudoku_cp.errors import NotSupportedError
+from sudoku_cp.model.constraints import LINE_AUTOMATON_KINDS, Less, Linear, Model, Relation, Sum, Table
 
 Propagator = Callable[[list[int]], "list[int] | None"]
 """Narrows the candidate masks in place; returns the cells it changed, or None on a contradiction."""

@@ -23,13 +23,14 @@ import operator
 import random
 from collections.abc import Iterator, Sequence
 
-from sudoku_cp.constraints import AllDifferent, Model, ValueIn
 from sudoku_cp.engine.hall import hall_sets
 from sudoku_cp.engine.propagators import bits, lex_greater, propagator
 from sudoku_cp.engine.runtime import Deadline
 from sudoku_cp.engine.sums import implied_sums
-from sudoku_cp.grid import Grid
-from sudoku_cp.puzzle import Puzzle, to_puzzle
+from sudoku_cp.io.inputs import to_puzzle
+from sudoku_cp.model.constraints import AllDifferent, Model, ValueIn
+from sudoku_cp.model.grid import Grid
+from sudoku_cp.model.puzzle import Puzzle
 
 _DEADLINE_CHECK_EVERY = 64  # search nodes between clock reads (and node budget checks)
 _ROW_MAJOR_BUDGET_PER_CELL = 1  # node budget of the row-major search that solve() tries first
@@ -63,7 +64,7 @@ class BitmaskSearch:
 
     Args:
         puzzle: the puzzle (a :class:`Grid` means classic rules), or its compiled
-            :class:`~sudoku_cp.constraints.Model`.
+            :class:`~sudoku_cp.model.constraints.Model`.
         deadline: the call's :class:`~sudoku_cp.backends.base.Deadline`, or ``None``.
         after: a complete grid's values (row-major), or ``None``: when given, only the
             solutions lexicographically greater than it count (an extra ``x >_lex after``

@@ -7,7 +7,7 @@ import functools
 import itertools
 from dataclasses import dataclass
 
-from sudoku_cp.constraints import AllDifferent, Model, Origin, OriginKind, Sum
+from sudoku_cp.model.constraints import AllDifferent, Model, Origin, OriginKind, Sum
 
 
 @functools.cache
@@ -33,7 +33,7 @@ class ImpliedSum:
     """One sum the "45 rule" derives, with what it is derived from.
 
     Attributes:
-        sum: the implied :class:`~sudoku_cp.constraints.Sum` over the innies or outies
+        sum: the implied :class:`~sudoku_cp.model.constraints.Sum` over the innies or outies
             (its origin of kind ``innies`` or ``outies``, the units' origins as its
             parts; labelled ``"innies of row 1"``, ``"outies of rows 1, 2"``...).
         kind: ``"innies"`` (cells of the units that no cage inside them covers) or

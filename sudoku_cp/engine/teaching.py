@@ -23,7 +23,7 @@ Propagated to its fixed point, that is the engine's ``"hidden"`` level
 is why the candidates, the number of decisions and the first solution can be compared
 with :func:`~sudoku_cp.engine.trace.trace_search` exactly.
 
->>> from sudoku_cp.grid import Grid
+>>> from sudoku_cp.model.grid import Grid
 >>> small = problem(Grid.parse("12.." "34.." "...." "...."))
 >>> small.side, small.name(5), sorted(small.peers[0])[:4], small.units[8]
 (4, 'r2c2', [1, 2, 3, 4], (0, 1, 4, 5))
@@ -37,12 +37,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from sudoku_cp.constraints import AllDifferent, Less, Model, OriginKind, cell_name
 from sudoku_cp.engine.trace import Node, Removal, SearchTrace
+from sudoku_cp.model.constraints import AllDifferent, Less, Model, OriginKind, cell_name
 
 if TYPE_CHECKING:
-    from sudoku_cp.grid import Grid
-    from sudoku_cp.puzzle import Puzzle
+    from sudoku_cp.model.grid import Grid
+    from sudoku_cp.model.puzzle import Puzzle
 
 Domains = list[set[int]]
 """Each cell's candidates, row-major: ``domains[cell]`` is a set of values ``1..n``."""
@@ -108,7 +108,7 @@ def problem(puzzle: Puzzle | Grid | Model | str) -> Problem:
     from sudoku_cp.errors import NotSupportedError
 
     if not isinstance(puzzle, Model):
-        from sudoku_cp.puzzle import as_puzzle
+        from sudoku_cp.io.inputs import as_puzzle
 
         puzzle = as_puzzle(puzzle)[0].model
     model = puzzle

@@ -25,7 +25,7 @@ Values are tried in ascending order, so with ``order="row-major"`` the first sol
 met is the smallest row-major solution and the trace's :attr:`SearchTrace.first_solution`
 path is the proof's search.
 
->>> from sudoku_cp.grid import Grid
+>>> from sudoku_cp.model.grid import Grid
 >>> trace = trace_search(Grid.parse("12.." "34.." "...." "...."), order="row-major", max_solutions=1)
 >>> trace.solutions[0][:8]
 (1, 2, 3, 4, 3, 4, 1, 2)
@@ -39,14 +39,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from sudoku_cp.constraints import AllDifferent, Constraint, Model, cell_name
 from sudoku_cp.engine.hall import hall_sets
 from sudoku_cp.engine.propagators import propagator
 from sudoku_cp.errors import InvalidArgumentError
+from sudoku_cp.model.constraints import AllDifferent, Constraint, Model, cell_name
 
 if TYPE_CHECKING:
-    from sudoku_cp.grid import Grid
-    from sudoku_cp.puzzle import Puzzle
+    from sudoku_cp.model.grid import Grid
+    from sudoku_cp.model.puzzle import Puzzle
 
 ORDERS = ("row-major", "smallest-domain")
 PROPAGATIONS = ("forward", "hidden", "hall")
@@ -109,7 +109,7 @@ class SearchTrace:
         complete: True unless the node cap cut the search off (a search stopped by
             ``max_solutions`` is complete up to that solution).
         positions: on a multi-grid board, each cell's ``(row, column)`` on the board
-            (:attr:`sudoku_cp.constraints.Model.positions`); ``None`` on one grid.
+            (:attr:`sudoku_cp.model.constraints.Model.positions`); ``None`` on one grid.
     """
 
     side: int
@@ -178,8 +178,8 @@ def trace_search(
     """Search ``puzzle`` depth first and record the tree (see the module docstring).
 
     Args:
-        puzzle: a :class:`~sudoku_cp.puzzle.Puzzle`, a :class:`~sudoku_cp.grid.Grid`
-            (classic rules) or a compiled :class:`~sudoku_cp.constraints.Model`.
+        puzzle: a :class:`~sudoku_cp.model.puzzle.Puzzle`, a :class:`~sudoku_cp.model.grid.Grid`
+            (classic rules) or a compiled :class:`~sudoku_cp.model.constraints.Model`.
         order: ``"row-major"`` or ``"smallest-domain"``: which open cell to branch on.
         propagation: ``"forward"``, ``"hidden"`` or ``"hall"``: how much to propagate.
         max_nodes: the cap on recorded nodes; nodes past it are ``"unexplored"``.
@@ -236,7 +236,7 @@ def propagate(puzzle: Puzzle | Grid | Model, propagation: str = "hidden") -> Pro
     """Propagate the givens of ``puzzle`` to a fixed point, with no decision (the root of
     :func:`trace_search`), and say what each constraint removed.
 
-    >>> from sudoku_cp.grid import Grid
+    >>> from sudoku_cp.model.grid import Grid
     >>> result = propagate(Grid.parse("12.." "34.." "...." "...."), "forward")
     >>> result.candidates[2], result.open_cells
     ((3, 4), 12)
@@ -262,7 +262,7 @@ def propagate(puzzle: Puzzle | Grid | Model, propagation: str = "hidden") -> Pro
 
 
 def _model(puzzle: Puzzle | Grid) -> Model:
-    from sudoku_cp.puzzle import to_puzzle  # the puzzle sits beside the vocabulary
+    from sudoku_cp.io.inputs import to_puzzle  # the puzzle sits beside the vocabulary
 
     return to_puzzle(puzzle).model
 

@@ -2,7 +2,7 @@
 
 Three views, each from the package's own records:
 
-* :func:`explanation_widget`: step through :func:`sudoku_cp.stepwise.explain` (next, back,
+* :func:`explanation_widget`: step through :func:`sudoku_cp.reasoning.stepwise.explain` (next, back,
   jump, the candidates before and after, graded hints: technique, house, cells, deduction);
 * :func:`tree_widget`: explore a :func:`sudoku_cp.engine.trace.trace_search` tree
   (expand, collapse, click a node for its domains and its propagation; thousands of nodes:
@@ -31,8 +31,8 @@ from sudoku_cp.interactive.page import to_html
 
 if TYPE_CHECKING:
     from sudoku_cp.engine.trace import Propagation, SearchTrace
-    from sudoku_cp.puzzle import PuzzleInput
-    from sudoku_cp.stepwise import Explanation
+    from sudoku_cp.io.inputs import PuzzleInput
+    from sudoku_cp.reasoning.stepwise import Explanation
 
 __all__ = [
     "HINT_LEVELS",
@@ -63,7 +63,7 @@ def _widgets():
 def explanation_widget(explanation: Explanation | PuzzleInput, *, step: int = 0):
     """An :class:`~sudoku_cp.interactive.widgets.ExplanationStepper` over ``explanation``
     (or over ``explain(puzzle)`` for a puzzle), showing step ``step`` first."""
-    from sudoku_cp.stepwise import Explanation, explain
+    from sudoku_cp.reasoning.stepwise import Explanation, explain
 
     if not isinstance(explanation, Explanation):
         explanation = explain(explanation)
@@ -83,8 +83,8 @@ def propagation_widget(propagation: Propagation, puzzle: PuzzleInput, *, step: i
 
 
 def _model(puzzle):
-    from sudoku_cp.constraints import Model
-    from sudoku_cp.puzzle import as_puzzle
+    from sudoku_cp.io.inputs import as_puzzle
+    from sudoku_cp.model.constraints import Model
 
     return puzzle if isinstance(puzzle, Model) else as_puzzle(puzzle)[0].model
 
@@ -95,7 +95,7 @@ def write_html(data: dict[str, Any], path: str | Path, *, title: str = "sudoku_c
     Raises:
         OSError: the file cannot be written.
     """
-    from sudoku_cp.files import write_atomic
+    from sudoku_cp.io.files import write_atomic
 
     path = Path(path)
     write_atomic(path, to_html(data, title=title))

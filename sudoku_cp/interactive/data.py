@@ -2,8 +2,9 @@
 
 One function per widget, each reading the package's data structures (never their text):
 
-* :func:`explanation_data`: an :class:`~sudoku_cp.stepwise.Explanation` (its
-  :class:`~sudoku_cp.stepwise.Step` records and :meth:`~sudoku_cp.stepwise.Explanation.state`);
+* :func:`explanation_data`: an :class:`~sudoku_cp.reasoning.stepwise.Explanation` (its
+  :class:`~sudoku_cp.reasoning.stepwise.Step` records and
+  :meth:`~sudoku_cp.reasoning.stepwise.Explanation.state`);
 * :func:`trace_data`: a :class:`~sudoku_cp.engine.trace.SearchTrace` (its nodes and the
   :class:`~sudoku_cp.engine.trace.Removal` records of each);
 * :func:`propagation_data`: a :class:`~sudoku_cp.engine.trace.Propagation`, grouped into
@@ -13,8 +14,8 @@ The dictionaries hold only lists, strings, numbers and booleans (``json.dumps`` 
 as they are). Cells are ``[row, column]`` and candidates ``[row, column, value]``, rows and
 columns 0-based; the page's JavaScript (``static/widget.js``) draws them.
 
->>> from sudoku_cp.grid import Grid
->>> from sudoku_cp.puzzle import Puzzle
+>>> from sudoku_cp.model.grid import Grid
+>>> from sudoku_cp.model.puzzle import Puzzle
 >>> from sudoku_cp.engine.trace import trace_search
 >>> grid = Grid.parse("12.." "34.." "...." "....")
 >>> data = trace_data(trace_search(grid, order="row-major"), Puzzle(grid).model)
@@ -29,12 +30,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from sudoku_cp.constraints import Constraint, Model, OriginKind
 from sudoku_cp.engine.trace import Propagation, Removal, SearchTrace
+from sudoku_cp.model.constraints import Constraint, Model, OriginKind
 
 if TYPE_CHECKING:
-    from sudoku_cp.puzzle import Puzzle
-    from sudoku_cp.stepwise import Explanation, Step
+    from sudoku_cp.model.puzzle import Puzzle
+    from sudoku_cp.reasoning.stepwise import Explanation, Step
 
 RULES = ("forward checking", "hidden single", "Hall set", "propagator", "your propagation")
 """The rules a :class:`~sudoku_cp.engine.trace.Removal` names, in the order of their
@@ -51,10 +52,10 @@ where, then the step)."""
 
 def hint_levels(step: Step) -> tuple[str, str, str, str]:
     """A step said four times, each more telling than the one before
-    (:meth:`sudoku_cp.stepwise.Step.hint_text`): the technique, the house it works in, its
+    (:meth:`sudoku_cp.reasoning.stepwise.Step.hint_text`): the technique, the house it works in, its
     premise cells, and the whole deduction.
 
-    >>> from sudoku_cp.stepwise import explain
+    >>> from sudoku_cp.reasoning.stepwise import explain
     >>> step = explain("..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..")[0]
     >>> for line in hint_levels(step):
     ...     print(line)
@@ -98,17 +99,17 @@ def explanation_data(explanation: Explanation) -> dict[str, Any]:
 
     The state before each later step is not stored (it would repeat the grid once a step):
     the page replays the steps, each removing its eliminations and setting each placed cell
-    to its digit, which gives :meth:`~sudoku_cp.stepwise.Explanation.state` exactly
+    to its digit, which gives :meth:`~sudoku_cp.reasoning.stepwise.Explanation.state` exactly
     (``tests/test_interactive.py`` checks it).
 
     Args:
-        explanation: the result of :func:`sudoku_cp.stepwise.explain`.
+        explanation: the result of :func:`sudoku_cp.reasoning.stepwise.explain`.
 
     Returns:
         ``{"kind": "explain", "board": ..., "start": {"digits", "candidates"}, "steps": [...],
         "summary": str, "hintLevels": [...]}``.
     """
-    from sudoku_cp.stepwise import _cells_by_origin, _chain_links  # the one place that knows them
+    from sudoku_cp.reasoning.stepwise import _cells_by_origin, _chain_links  # the one place that knows them
 
     puzzle: Puzzle = explanation.puzzle
     model = puzzle.model

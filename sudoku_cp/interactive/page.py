@@ -5,10 +5,10 @@ The page holds the module ``static/widget.js`` as text, imports it through a ``b
 URL (a ``file://`` page may not import another file) and hands its ``render`` a small
 stand-in for anywidget's model: ``get`` reads the embedded data, ``set`` keeps a value.
 
->>> from sudoku_cp.grid import Grid
+>>> from sudoku_cp.model.grid import Grid
 >>> from sudoku_cp.engine.trace import trace_search
 >>> from sudoku_cp.interactive.data import trace_data
->>> from sudoku_cp.puzzle import Puzzle
+>>> from sudoku_cp.model.puzzle import Puzzle
 >>> grid = Grid.parse("12.." "34.." "...." "....")
 >>> page = to_html(trace_data(trace_search(grid), Puzzle(grid).model), title="a tree")
 >>> page.startswith("<!DOCTYPE html>") and '"kind":"trace"' in page

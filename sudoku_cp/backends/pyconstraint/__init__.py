@@ -5,7 +5,7 @@ The model (:func:`build_problem`) is the textbook one, side by side with the CP-
 * one variable per cell, named ``"r1c1"`` .. ``"r9c9"`` (row and column from 1);
 * its domain is the given value alone, or every value ``1..n`` of an open cell;
 * one AllDifferent constraint per row, column and box (``3n`` constraints);
-* for a variant, the other kinds of :mod:`sudoku_cp.constraints`, each as a
+* for a variant, the other kinds of :mod:`sudoku_cp.model.constraints`, each as a
   python-constraint ``Constraint`` subclass of this module: :class:`DistinctCageSum`
   for a cage ``Sum`` (digit combinations; the sums that cages and units imply are
   added too), smaller domains for ``ValueIn``, :class:`LessChains` for each connected
@@ -100,8 +100,9 @@ from sudoku_cp.backends.pyconstraint.model import (
 from sudoku_cp.backends.pyconstraint.search import ConstraintPrefixSearch, count_here, smallest
 from sudoku_cp.backends.pyconstraint.worker import run, shutdown_worker
 from sudoku_cp.errors import InvalidArgumentError
-from sudoku_cp.grid import Grid
-from sudoku_cp.puzzle import Puzzle, to_puzzle
+from sudoku_cp.io.inputs import to_puzzle
+from sudoku_cp.model.grid import Grid
+from sudoku_cp.model.puzzle import Puzzle
 
 __all__ = [
     "COMPLETE_SOLVERS",

@@ -1,7 +1,7 @@
 """The python-constraint ``Constraint`` classes of the ``"python-constraint"`` backend.
 
 :func:`sudoku_cp.backends.pyconstraint.model.problem_of` states each kind of
-:mod:`sudoku_cp.constraints` with them (see the package docstring for why each exists):
+:mod:`sudoku_cp.model.constraints` with them (see the package docstring for why each exists):
 
 * :class:`AllDifferentHiddenSingles`: a unit, with hidden singles in its forward checking;
 * :class:`EveryUnitHiddenSingles`: hidden singles in every unit, for variants;

@@ -25,7 +25,11 @@ from sudoku_cp.backends.pyconstraint.constraints import (
     Supports,
     Watching,
 )
-from sudoku_cp.constraints import (
+from sudoku_cp.engine.propagators import propagator
+from sudoku_cp.engine.sums import implied_sums
+from sudoku_cp.errors import InvalidArgumentError, NoSolutionError
+from sudoku_cp.io.inputs import to_puzzle
+from sudoku_cp.model.constraints import (
     LINE_AUTOMATON_KINDS,
     AllDifferent,
     Less,
@@ -36,11 +40,8 @@ from sudoku_cp.constraints import (
     Table,
     ValueIn,
 )
-from sudoku_cp.engine.propagators import propagator
-from sudoku_cp.engine.sums import implied_sums
-from sudoku_cp.errors import InvalidArgumentError, NoSolutionError
-from sudoku_cp.grid import Grid
-from sudoku_cp.puzzle import Puzzle, to_puzzle
+from sudoku_cp.model.grid import Grid
+from sudoku_cp.model.puzzle import Puzzle
 
 SOLVERS: dict[str, Callable[[], constraint.Solver]] = {
     "backtracking": lambda: constraint.BacktrackingSolver(forwardcheck=True),

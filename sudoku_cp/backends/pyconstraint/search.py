@@ -24,8 +24,8 @@ from sudoku_cp.backends.pyconstraint.model import (
 from sudoku_cp.engine.lexmin import lowest_candidates, smallest_solution, sparse_witness
 from sudoku_cp.engine.search import BitmaskSearch
 from sudoku_cp.errors import InvalidArgumentError, NoSolutionError
-from sudoku_cp.grid import Grid
-from sudoku_cp.puzzle import Puzzle
+from sudoku_cp.model.grid import Grid
+from sudoku_cp.model.puzzle import Puzzle
 
 
 class ConstraintPrefixSearch:

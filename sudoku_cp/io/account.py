@@ -1,0 +1,548 @@
+"""The account of what a puzzle link holds: every drawn element, every key of its data and
+every sentence of its rules text is read as a rule, recognised as cosmetic for a stated
+reason, or refused.
+
+Both link readers (:mod:`sudoku_cp.io.links` for f-puzzles, :mod:`sudoku_cp.io.sudokupad` for
+SudokuPad's own format) fill an :class:`Account` while they read, and
+:func:`sudoku_cp.io.links.record_from_link` closes it with :meth:`Account.settle`, the one
+check they share: it reads the rules text (:func:`read_rules_text`), checks that every
+key of the link's data has a row, and raises :class:`~sudoku_cp.errors.UnsupportedRuleError`
+naming every refused element (or quoting every refused sentence) that ``ignore`` does not
+name. The rows are kept in the record's ``read`` key, so ``puzzle.metadata["read"]`` holds
+them (``sudoku-cp read LINK`` prints them as a table).
+
+The rules text is split into sentences, each matched against :data:`PHRASES`, a table
+of the phrasings setters use:
+
+* the standard rules ("Normal sudoku rules apply", "Place the digits 1 to 9 once each in
+  every row, column and box"): cosmetic;
+* a rule the package models and that needs no drawing (anti-knight, anti-king,
+  non-consecutive, the two main diagonals): read as that rule, drawn or not;
+* a rule shown by a drawing (thermometers, killer cages, arrows, dots, lines...): it
+  explains the drawn elements, and is refused when the puzzle drew none of them (the
+  drawing may be one the reader could not tell);
+* a sentence with no word of a rule (credits, "Have fun!", a title, a link): cosmetic.
+
+Any other sentence, and any sentence with a word that changes a rule (:data:`CHANGES`:
+"slow", "may repeat", "do not apply", negators, hot/cold and Nosferatu cells, parity,
+entropy, snakes, clones...) is refused, quoted. When unsure, the reader refuses.
+
+>>> account = Account("f-puzzles")
+>>> rules = {}
+>>> rows = account.settle(rules, "Normal sudoku rules apply. Cells a knight's move apart differ. Have fun!")
+>>> rules
+{'anti_knight': True}
+>>> [row["read as"] for row in account.rows]
+['standard rules', 'anti-knight', 'cosmetic']
+>>> from sudoku_cp.errors import UnsupportedRuleError
+>>> try:
+...     Account("f-puzzles").settle({}, "Digits on a thermometer increase or stay the same.")
+... except UnsupportedRuleError as error:
+...     print(error.elements, "stay the same" in str(error))
+('sentence 1',) True
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from sudoku_cp.errors import UnsupportedRuleError
+
+MAX_QUOTE = 120
+"""Characters of a sentence or a value quoted in a message at most."""
+MAX_SENTENCES = 400
+"""Sentences of a rules text read at most; a longer text is refused."""
+MAX_SENTENCE_CHARS = 1000
+"""Characters of one sentence read at most (the phrasings are matched in time that grows
+with the square of a sentence's length); a longer sentence is refused."""
+
+
+def show(value: object, width: int = 40) -> str:
+    """``repr(value)`` cut to ``width`` characters (:func:`clip`); a huge value is cut
+    before ``repr`` is taken, and an int too long for ``str`` is named by its size."""
+    if isinstance(value, str) and len(value) > 4 * width:
+        value = value[: 4 * width]
+    try:
+        text = repr(value) if isinstance(value, (str, int, float, bool, type(None))) else type(value).__name__
+    except ValueError:
+        text = f"an integer of {value.bit_length()} bits"  # type: ignore[union-attr]
+    return clip(text, width)
+
+
+def clip(text: object, width: int = MAX_QUOTE) -> str:
+    """``text`` as a string of at most ``width`` characters (``...`` marks a cut), with
+    control characters escaped: every quote of a link's content in a message is bounded."""
+    value = text if isinstance(text, str) else repr(text)
+    if len(value) > 4 * width:
+        value = value[: 4 * width]
+    value = "".join(ch if ch.isprintable() else ascii(ch)[1:-1] for ch in value)
+    return value if len(value) <= width else value[: width - 3] + "..."
+
+
+# -- the rules text -----------------------------------------------------------------------------
+
+CHANGES = (
+    r"\bslow\b",
+    r"stay the same|or equal|\bequal or\b",
+    r"\bnot apply\b|n't apply|\bno longer\b|\bdo not hold\b",
+    r"\bnegat",
+    r"nosferatu|\bhot\b|\bcold\b|\bvampire|\bdoubler|\bdecoy|\bliar|\blying\b|\blies\b|\bfalse\b|\bwrong\b",
+    r"\bparity|entrop|modular|\bmod(ulo)? 3\b|\bzipper|\bclone|\bsnake|\bloop\b|\bpath\b|\bshad(e|ed|ing)\b",
+    r"\bfog\b|\bhidden\b|\bunknown\b|\bcipher|\bletters? stand|\bmissing\b|\bmultipl|\bproduct\b",
+    r"\bexcept\b|\bunless\b|\binstead\b|\bhowever\b|\bbut\b|\balso\b|\bexception|\bother than\b|\bonly if\b",
+    r"\brather than\b|\bdoes not (need|have) to\b|\bneed not\b|\bnot necessarily\b|\bnot all\b",
+    r"\bmay or may not\b",
+    r"\bcount(s|ed|ing)?\b|\bnumber of\b|\bexactly\b|\bat most\b|\bfewer\b|\bmore than\b",
+    r"\b(1|one) ?(-|to) ?(8|eight)\b|\b0\b|\bzero\b",
+    r"\bmirror|\bsymmetr|\brotat|\breflect|\bshift|\boffset|\bsequence\b|\bfibonacci|\bprime",
+    r"\bsquare numbers?\b|\bsubset\b|\b\d+-digit\b|\btwice\b|\bsame \d",
+    r"\bchaos\b|\bconstruction\b|\bdraw\b|\bcolou?r (in|each|the cells)",
+    r"\brepresents?\b|\bindicates? how\b|\bmust be determined",
+)
+"""Words that change or add to a rule: a sentence holding one is refused, quoted, even
+when it also names a rule the package models ("slow thermometers", "digits may repeat
+in cages", "normal sudoku rules do not apply")."""
+
+_RULE_WORDS = re.compile(
+    r"\b(digit|digits|number|numbers|cell|cells|row|rows|column|columns|box|boxes|region|regions|"
+    r"grid|sum|sums|total|line|lines|cage|cages|dot|dots|circle|circles|arrow|arrows|thermo\w*|"
+    r"must|cannot|can't|may|must not|contain|contains|appear|differ|equal|greater|less|smaller|"
+    r"larger|adjacent|consecutive|diagonal\w*|knight|king|queen|bishop|rook|even|odd|rule|rules|"
+    r"place|fill|value|values|clue|clues|square|squares|shaded|colou?red|given|givens|\d+)\b",
+    re.IGNORECASE,
+)
+_COSMETIC = re.compile(
+    r"^(rules?|title|author|by\b|thanks?\b|thank you|have fun|enjoy|good luck|credits?|tested by|"
+    r"testers?|special thanks|inspired by|dedicated to|https?://|www\.|puzzle (by|#|no)|solve (it|on)|"
+    r"try it|hope you|cheers|happy solving|note:? this puzzle|\(c\)|©|copyright)",
+    re.IGNORECASE,
+)
+
+_DIGITS_ONCE = r"(digits?|numbers?) (from )?1\s*(-|to|\u2013|through)\s*(\d+|n)"
+_UNITS = r"(each|every|any|a|the same|the)( single)? (row|column|box|region)[a-z0-9, ]{0,40}"
+_FILL = (
+    r"(the|grid|with|each|every|cell|cells|empty|all|row|column|box|and|into|in|of|outlined|marked|\d+x\d+),?"
+)
+_STANDARD = (
+    r"^(normal|standard|classic|regular|usual|classical|ordinary|general) (\d+ ?x ?\d+ )?"
+    r"(sudoku |killer |sudoku and killer )?"
+    r"(rules|constraints) (apply|hold|are in (effect|place))\b",
+    r"^(normal|standard|classic|regular|usual|classical) (rules of (sudoku|\d+x\d+ sudoku)) (apply|hold)\b",
+    r"^(normal|standard|classic|regular|usual|classical) (\d+x\d+ )?(sudoku|rules)\b[^.]{0,12}$",
+    rf"^(sudoku:? |sudoku - )?(place|fill in|fill|enter|write)( {_FILL}){{0,8}} {_DIGITS_ONCE}",
+    rf"(fill|place)[^.]{{0,40}}(every|each) row, column,? (and|&) [^.]{{0,20}}box(es)? with "
+    rf"[^.]{{0,10}}{_DIGITS_ONCE}$",
+    rf"(each|every) (row|column|box|region)[^.]*\b(contains?|has|holds?|must contain)[^.]*{_DIGITS_ONCE}",
+    r"^(each|every) (row|column|box|region)(, (row|column|box|region))*,? (and|&) (row|column|box|region)"
+    r" (contains?|has|holds?)[^.]* (each|every|all)[^.]* (digit|number)s?[^.]* once",
+    r"^(each|every) (row|column)(,)? (row|column)?,? (and|&) (\d+x\d+ )?(box|region) contains? "
+    r"each (digit|number) "
+    r"(from )?1 to (\d+) (exactly )?once",
+    rf"^(digits|numbers) (must not|may not|cannot|can't|do not|don't) repeat (with)?in {_UNITS}$",
+    r"^sudoku rules apply",
+)
+"""The standard rules, as setters write them."""
+
+TEXT_RULES: dict[str, tuple[str, str]] = {
+    "anti_knight": (
+        r"anti[- ]?knight|knight'?s?[- ]move|chess knight",
+        "anti-knight",
+    ),
+    "anti_king": (r"anti[- ]?king|king'?s?[- ]move|chess king|diagonally (adjacent|touching)", "anti-king"),
+    "all_white_given": (
+        r"non[- ]?consecutive|(cannot|can't|must not|may not|are not|aren't|never|do not|don't) "
+        r"(be |contain |hold |have )?(two )?consecutive",
+        "non-consecutive (no white dot: not consecutive)",
+    ),
+    "diagonals": (
+        r"(both|two|main|long|marked|indicated|shown|each of the( two)?( main)?) "
+        r"(main |long |marked )?diagonals|"
+        r"\bx-?sudoku\b|diagonals? (each|both) (contains?|holds?)|"
+        r"(each|every) (marked |main |long )?diagonal\b",
+        "both main diagonals hold every digit",
+    ),
+}
+"""Rules the package models that need no drawing: ``rule key -> (pattern, read as)``."""
+
+DRAWN_RULES: dict[str, tuple[tuple[str, ...], str]] = {
+    "little_killers": (
+        ("little_killers",),
+        r"little killer|outside the grid[^.]*diagonal|diagonal[^.]*outside|"
+        r"diagonal[^.]*arrow|arrow[^.]*diagonal",
+    ),
+    "sandwiches": (("sandwiches",), r"sandwich|between the 1 and (the )?9|between 1 and 9"),
+    "skyscrapers": (("skyscrapers",), r"skyscraper|number of (digits|buildings) (seen|visible)"),
+    "outside_sums": (("outside_sums",), r"\bframe\b|outside sum"),
+    "cages": (("cages", "windows"), r"\bcages?\b|killer"),
+    "thermos": (("thermos",), r"thermo"),
+    "arrows": (("arrows",), r"\barrows?\b"),
+    "kropki": (
+        ("white", "black", "all_white_given", "all_black_given"),
+        r"kropki|\b(white|black) (dot|circle)s?\b|\bdots?\b",
+    ),
+    "xv": (("x", "v", "all_xv_given"), r"\bxv\b|\bx\b[^.]*\b10\b|\bv\b[^.]*\b5\b|\b(an )?(x|v)s?\b"),
+    "even_odd": (("even", "odd"), r"\b(even|odd)\b"),
+    "german_whispers": (
+        ("german_whispers",),
+        r"german whisper|differ (in value )?by (at least )?(5|five)( or more)?|"
+        r"difference of (at least )?(5|five)",
+    ),
+    "dutch_whispers": (
+        ("dutch_whispers",),
+        r"dutch whisper|differ (in value )?by (at least )?(4|four)( or more)?|"
+        r"difference of (at least )?(4|four)",
+    ),
+    "renban": (("renban",), r"\brenban|consecutive[^.]*any order|set of[^.]*consecutive"),
+    "palindromes": (("palindromes",), r"palindrom|reads? the same"),
+    "between_lines": (("between_lines",), r"between line|between the (digits|values|numbers) in the"),
+    "region_sum_lines": (
+        ("region_sum_lines",),
+        r"region[- ]sum|same sum in each (box|region)|sum[^.]*(each|every) (box|region)[^.]*(same|equal)",
+    ),
+    "quadruples": (
+        ("quadruples",),
+        r"quad|four (cells|digits)[^.]*circle|circles?[^.]*appear[^.]*(four|surrounding|adjacent) cells",
+    ),
+    "less": (("less",), r"greater|less than|smaller|larger|inequalit|minimum|maximum|\bmin\b|\bmax\b"),
+    "windows": (("windows",), r"windoku|extra region|window|shaded (box|region)s?|hyper"),
+    "regions": (("regions",), r"jigsaw|irregular|bold(ly)?[- ]outlined|bold region|nonomino"),
+}
+"""Rules shown by a drawing: ``name -> (rule keys, pattern)``. A sentence naming one
+explains the drawn elements of that rule; it is refused when none is drawn."""
+
+VARIANTS: dict[str, str] = {
+    "thermos": r"\bdecreas|\bdescend|\b(at least|by) ([2-9]|two|three)\b|\bor equal|\bsame\b",
+    "kropki": r"\b(differ|difference)\b[^.]*\b([2-9]|two|three|four)\b|\b1 ?: ?[3-9]\b|\btriple|"
+    r"\bthree times",
+    "xv": r"\b(?!(5|10)\b)\d+\b",
+    "sandwiches": r"between (the )?(?!1 and (the )?9\b)\d+ and (the )?\d+",
+    "arrows": r"\bdifference\b|\bdivid|\bsubtract",
+    "cages": r"\bdifference\b|\bdivid|\bsubtract|\bmean\b|\baverage\b",
+    "german_whispers": r"\b(at least|by) [0-46-9]\b",
+    "dutch_whispers": r"\b(at least|by) [0-35-9]\b",
+}
+"""Wordings that make a drawn rule another one (a black dot of ratio 3, slow or
+descending thermometers, a sandwich between 2 and 8): a sentence naming a drawn rule
+with its variant's wording is refused."""
+
+_NEGATIVE = re.compile(r"\ball\b[^.\n]{0,60}\b(are|is|have been) (given|shown|marked|drawn)")
+_SPLIT = re.compile(r"(?<=[.!?;])\s+|\n+|(?<=[.!?])(?=[A-Z])")
+
+
+def sentences(text: str) -> list[str]:
+    """The sentences of a rules text, as written (stripped), in order: split after
+    ``.``, ``!``, ``?`` or ``;`` and at line breaks (not after ``e.g.``, ``i.e.``,
+    ``etc.``, ``vs.``, which lose their dots).
+
+    >>> sentences("Normal rules apply. Have fun (e.g. solve it)!\\nBy me")
+    ['Normal rules apply.', 'Have fun (eg solve it)!', 'By me']
+    """
+    text = _ABBREVIATION.sub(lambda m: m[0].replace(".", ""), text)
+    text = _WRAPPED.sub(" ", text)  # a line wrapped mid-sentence: the next starts in lower case
+    return [s.strip() for s in _SPLIT.split(text) if s and s.strip()]
+
+
+_WRAPPED = re.compile(r"(?<=[a-z0-9,])[ \t]*\r?\n[ \t]*(?=[a-z])")
+
+
+_ABBREVIATION = re.compile(r"\b(e\.g|i\.e|etc|vs|cf|approx)\.", re.IGNORECASE)
+_EXAMPLE = re.compile(r"^(for example|for instance|eg|example)\b")
+
+
+def read_sentence(
+    sentence: str, rules: Mapping[str, Any], side: int | None = None, boxes: bool | None = None
+) -> tuple[str, str, dict[str, Any]]:
+    """How one sentence of a rules text is read: ``(status, read as / reason, rules)``.
+
+    ``status`` is ``"rule"`` (``rules`` holds the rule keys it adds), ``"explains"`` (a
+    drawn rule, named), ``"standard"``, ``"cosmetic"`` or ``"refused"`` (the reason).
+    ``rules`` are the rules read so far (from the drawing), which an explaining sentence
+    must name; ``side`` the grid's side, which the standard rules' digits and size must
+    match ("Normal 6x6 sudoku rules" on a 9x9 grid is refused); ``boxes`` whether the
+    grid has boxes or regions (standard rules for a grid without them, or rows and columns
+    alone for a grid with them, are refused).
+
+    >>> read_sentence("Orthogonally adjacent digits cannot be consecutive.", {})
+    ('rule', 'non-consecutive (no white dot: not consecutive)', {'all_white_given': True})
+    >>> read_sentence("Normal sudoku rules do NOT apply.", {})[0]
+    'refused'
+    """
+    if len(sentence) > MAX_SENTENCE_CHARS:
+        return "refused", f"a sentence of {len(sentence):,} characters, longer than the package reads", {}
+    text = " ".join(sentence.lower().replace("\u2019", "'").replace("\u2018", "'").split())
+    text = _BULLET.sub("", text)
+    if _EXAMPLE.search(text):
+        return "cosmetic", "an example (it shows a rule stated elsewhere)", {}
+    if _NOT_ALL.search(text):
+        return "cosmetic", "says that not all clues are given (no negative constraint: the default)", {}
+    change = _change(text)
+    if change:
+        return "refused", f"changes a rule ({change!r})", {}
+    no_rule_word = not _RULE_WORDS.search(text)
+    if no_rule_word and (not _rule_named(text) or (_COSMETIC.search(text) and len(text) < 200)):
+        return "cosmetic", "states no rule", {}
+    plain = _LABEL.sub("", text).rstrip(".!:; ")
+    if any(re.search(p, plain) or re.search(p, text.rstrip(".!:; ")) for p in _STANDARD):
+        pairs = [(int(a), int(b)) for a, b in re.findall(r"\b(\d+) ?x ?(\d+)\b", text)]
+        digits = {int(m[-1]) for m in re.findall(_DIGITS_ONCE, text) if m[-1].isdigit()}
+        sizes = [a == b == side or a * b == side for a, b in pairs]  # the grid, or a box of it
+        if side is not None and (digits - {side} or not all(sizes)):
+            return "refused", f"states standard rules for another size than this {side}x{side} grid", {}
+        units = re.search(r"\b(rows?|columns?)\b", text)
+        named_boxes = re.search(
+            r"\b(box|boxes|region|regions|nonets?|blocks?|\d+ ?x ?\d+|areas?|shapes?|pieces?)\b", text
+        )
+        if units and not named_boxes:
+            if boxes is False:
+                return "standard", "rows and columns (no boxes)", {}
+            return "refused", "names rows and columns but no boxes (a Latin square?)", {}
+        if boxes is False:
+            return "refused", "states sudoku rules, but the grid as read has no boxes or regions", {}
+        return "standard", "standard rules", {}
+    negative = _NEGATIVE.search(text)
+    if negative and not re.search(r"\bnot all\b", text):
+        flags = {}
+        if re.search(r"\bxv\b|\bx\b[^.]*\bv\b|\bx(es)? and v", text):
+            flags["all_xv_given"] = True
+        if re.search(r"\bdots?\b|kropki", text):
+            both = "kropki" in text or not re.search(r"\b(white|black)\b", text)
+            flags.update({f"all_{c}_given": True for c in ("white", "black") if both or c in text})
+        if not flags:
+            return "refused", "states a negative constraint the package does not model", {}
+        return "rule", "negative constraint: " + ", ".join(flags), flags
+    drawn = [(name, keys) for name, (keys, pattern) in DRAWN_RULES.items() if re.search(pattern, text)]
+    if drawn and drawn[0][0] == "little_killers":
+        drawn = drawn[:1]
+    else:
+        found_text = [(key, name) for key, (pattern, name) in TEXT_RULES.items() if re.search(pattern, text)]
+        if found_text:
+            if len(found_text) > 1 or drawn:
+                return "refused", "states several rules in one sentence", {}
+            key, name = found_text[0]
+            if key == "diagonals" and re.search(r"\b(positive|negative|anti|one|single)[- ]diagonal\b", text):
+                return "refused", "states a rule on one diagonal", {}
+            return "rule", name, {key: True}
+    if drawn:
+        for name, _ in drawn:
+            variant = re.search(VARIANTS.get(name, r"$^"), text)
+            if variant:
+                return "refused", f"states a variant of {name.replace('_', ' ')} ({variant[0]!r})", {}
+        missing = [name for name, keys in drawn if not any(rules.get(k) for k in keys)]
+        if missing:
+            names = ", ".join(n.replace("_", " ") for n in missing)
+            return "refused", f"states a rule of {names}, which the puzzle does not draw (as read)", {}
+        return "explains", "explains the drawn " + ", ".join(n.replace("_", " ") for n, _ in drawn), {}
+    if re.search(r"\bdiagonal", text):
+        return "refused", "states a rule on diagonals the package cannot tell", {}
+    return "refused", "a sentence the package cannot tell is not a rule", {}
+
+
+_SAFE = re.compile(r"exactly once|once each|(the )?number (in|of) (the|its|a) (circle|cage)")
+_NO = re.compile(r"(\bnot|n't|\bnever|\bcannot|\bno|\bnor|\bwithout)\b[^.,;]{0,25}$|\bnon-?$")
+_NOT_ALL = re.compile(
+    r"^not (all|every)\b[^.]{0,60}\b(are|is|have been)( necessarily| necesarilly| always)? "
+    r"(given|shown|marked|drawn)\b[.!]?$"
+)
+_BULLET = re.compile(r"^(([-*\u2022\u2013]+|\d+[.)]|\(\d+\)|[a-z][.)])\s*|(ie|that is),?\s+)")
+_LABEL = re.compile(r"^[a-z][a-z' /-]{0,30}:\s*")
+
+
+def _change(text: str) -> str:
+    """The first word of :data:`CHANGES` in a sentence (lower case), or ``""``; a
+    repetition is a change unless it is denied ("digits cannot repeat")."""
+    plain = _SAFE.sub(" ", text)
+    for pattern in CHANGES:
+        found = re.search(pattern, plain)
+        if found:
+            return found[0].strip()
+    for found in re.finditer(r"\brepeat\w*|\brepetition", plain):
+        if not _NO.search(plain[: found.start()]):
+            return found[0]
+    return ""
+
+
+def _rule_named(text: str) -> bool:
+    return any(re.search(p, text) for p, _ in TEXT_RULES.values()) or any(
+        re.search(p, text) for _, p in DRAWN_RULES.values()
+    )
+
+
+_TRUE = (True, "true", "True", "TRUE", "yes", "Yes", "t", 1)
+_FALSE = (False, "false", "False", "FALSE", "no", "No", "f", 0, None, "")
+
+
+def flag_value(value: Any) -> bool | None:
+    """``True`` or ``False`` for the ways links write a flag (``true``, ``"true"``,
+    ``"yes"``, ``1``...), ``None`` for anything else (which the readers refuse).
+
+    >>> flag_value("yes"), flag_value(False), flag_value("maybe")
+    (True, False, None)
+    """
+    if isinstance(value, (list, dict, float)):
+        return None
+    if value in _TRUE:
+        return True
+    if value in _FALSE:
+        return False
+    return None
+
+
+def settled(
+    record: dict[str, Any], account: Account, text: str, ignore: Iterable[str], keys: Iterable[str]
+) -> dict[str, Any]:
+    """Settle a reader's account (:meth:`Account.settle`) and keep it in the record's
+    ``read`` key (and ``ignore`` in ``ignored``): the one check every link reader ends with."""
+    ignore = list(ignore)
+    side = record.get("size") if isinstance(record.get("size"), int) else None
+    boxes = bool(record.get("box")) or bool(record["rules"].get("regions"))
+    title = record.get("title") if isinstance(record.get("title"), str) else ""
+    record["read"] = account.settle(record["rules"], text, ignore, keys, side, boxes, title)
+    if ignore:
+        record["ignored"] = ignore
+    return record
+
+
+# -- the account --------------------------------------------------------------------------------
+
+
+class Account:
+    """What a reader read of one link: rows ``{"element", "read as", "reason"}`` in
+    order, and the refused elements.
+
+    Args:
+        app: the link's app, first in every message (``"f-puzzles"``, ``"SudokuPad"``).
+    """
+
+    def __init__(self, app: str) -> None:
+        self.app = app
+        self.rows: list[dict[str, str]] = []
+        self.refused: list[tuple[str, str]] = []
+        self.keys: set[str] = set()
+
+    def rule(self, element: str, read_as: str, reason: str = "") -> None:
+        """Record an element read as a rule (``read_as`` names it)."""
+        self.rows.append({"element": element, "read as": read_as, "reason": reason})
+
+    def cosmetic(self, element: str, reason: str) -> None:
+        """Record an element that holds no rule, and why."""
+        self.rows.append({"element": element, "read as": "cosmetic", "reason": reason})
+
+    def refuse(self, element: str, why: str) -> None:
+        """Record an element the package cannot read for sure; :meth:`settle` raises
+        :class:`~sudoku_cp.errors.UnsupportedRuleError` unless ``ignore`` names it."""
+        self.rows.append({"element": element, "read as": "refused", "reason": clip(why, 300)})
+        self.refused.append((element, clip(why, 300)))
+
+    def key(self, name: str) -> None:
+        """Record that the top-level key ``name`` of the link's data was read (by a row)."""
+        self.keys.add(name)
+
+    def settle(
+        self,
+        rules: dict[str, Any],
+        rules_text: str = "",
+        ignore: Iterable[str] = (),
+        data_keys: Iterable[str] = (),
+        side: int | None = None,
+        boxes: bool | None = None,
+        title: str = "",
+    ) -> list[dict[str, str]]:
+        """Read the rules text into ``rules`` (:func:`read_sentence`), check every key of
+        ``data_keys`` was read, and refuse what was not read.
+
+        Args:
+            rules: the record's rules read from the drawing; the rules stated in the text
+                are added.
+            rules_text: the link's rules text.
+            ignore: element names (``"sentence 3"``, ``"line 2"``) to solve without:
+                their refusals are recorded as ``ignored`` rows.
+            data_keys: the top-level keys present in the link's data; one with no row is
+                refused (a reader that skips a key cannot go unnoticed).
+            side: the grid's side; boxes: whether it has boxes or regions (see
+                :func:`read_sentence`).
+            title: the puzzle's title: one naming a rule of :data:`TEXT_RULES` that is not
+                read ("Anti-King Killer") is refused.
+
+        Returns:
+            The rows.
+
+        Raises:
+            UnsupportedRuleError: an element or a sentence refused and not ignored, each
+                named (sentences quoted), in order.
+            InvalidPuzzleError: ``ignore`` names an element the link does not have.
+        """
+        from sudoku_cp.errors import InvalidPuzzleError
+
+        for name in data_keys:
+            if name not in self.keys:
+                self.refuse(f"key {clip(name, 40)!r}", "a key of the puzzle data the package does not read")
+        found = sentences(rules_text) if isinstance(rules_text, str) else []
+        if len(found) > MAX_SENTENCES:
+            self.refuse("rules text", f"{len(found)} sentences; at most {MAX_SENTENCES} are read")
+            found = []
+        drawn = dict(rules)
+        for number, sentence in enumerate(found, 1):
+            element = f"sentence {number}"
+            status, what, added = read_sentence(sentence, drawn, side, boxes)
+            quoted = f'"{clip(sentence)}"'
+            if status == "refused":
+                self.refuse(element, f"{quoted} {what}")
+            elif status == "rule":
+                for key, value in added.items():
+                    rules.setdefault(key, value)
+                self.rule(element, what, quoted)
+            elif status == "explains":
+                self.rule(element, what, quoted)
+            elif status == "standard":
+                self.rows.append({"element": element, "read as": what, "reason": quoted})
+            else:
+                self.cosmetic(element, f"{quoted} {what}")
+        lowered = " ".join(title.lower().split())[:200]
+        for key, (pattern, name) in TEXT_RULES.items():  # "Anti-King Killer" without anti-king
+            if re.search(pattern, lowered) and not rules.get(key):
+                self.refuse("title", f"{clip(title, 60)!r} names {name}, which the puzzle does not carry")
+                break
+        else:
+            variant = _TITLE_VARIANTS.search(lowered)
+            if variant:
+                self.refuse("title", f"{clip(title, 60)!r} names a variant rule ({variant[0]!r})")
+        wanted = list(dict.fromkeys(ignore))
+        names = {row["element"] for row in self.rows}
+        unknown = [name for name in wanted if name not in names and name != "published solution"]
+        if unknown:
+            raise InvalidPuzzleError(
+                f"{self.app}: ignore names {', '.join(repr(clip(n, 40)) for n in unknown[:5])}, which the "
+                f"link does not have (its elements: {clip(', '.join(sorted(names)), 200)})"
+            )
+        left = [(element, why) for element, why in self.refused if element not in wanted]
+        for row in self.rows:
+            if row["read as"] == "refused" and row["element"] in wanted:
+                row["read as"] = "ignored"
+        if left:
+            shown = "; ".join(
+                f"{element}: {why}" if element.startswith("sentence") else f"{element} {why}"
+                for element, why in left[:8]
+            )
+            more = f"; and {len(left) - 8} more" if len(left) > 8 else ""
+            raise UnsupportedRuleError(
+                f"{self.app}: {_sentence_form(shown)}{more} - not solved without it "
+                f"(read it yourself, then pass ignore=[{', '.join(repr(e) for e, _ in left[:3])}] "
+                "to solve without it; CLI: sudoku-cp read LINK --ignore ELEMENT --solve)",
+                elements=tuple(e for e, _ in left),
+                rows=tuple(self.rows),
+            )
+        return self.rows
+
+
+_TITLE_VARIANTS = re.compile(
+    r"\bslow thermo|\bnegator|nosferatu|entrop|\bmodular|\bzipper|\bclone|\bdoubler|\bdecoy|"
+    r"\bfog of war|\bchaos construction|\byin[- ]yang|hot ?/ ?cold|\bmagic square|\bsnake\b|\bindexer|"
+    r"\bwrogn|\bliar|\bschrodinger|\bdutch flat|\bthermal"
+)
+"""Variant names that, in a title, mean a rule no drawing shows."""
+
+
+def _sentence_form(text: str) -> str:
+    return re.sub(r"\bsentence (\d+): ", r"sentence \1 of the rules text ", text)

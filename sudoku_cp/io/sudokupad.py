@@ -1,0 +1,1160 @@
+"""SudokuPad's own compact puzzle format (``scl``), read into and written from the
+package's JSON puzzle record.
+
+A SudokuPad link ``https://sudokupad.app/scl<PAYLOAD>`` (also ``ctc<PAYLOAD>``, or
+``?puzzle=scl<PAYLOAD>``) carries the puzzle as SudokuPad draws it: ``PAYLOAD`` is
+lz-string ``compressToBase64`` of a JSON object, either strict JSON or SudokuPad's
+*zipped* JSON, whose keys are shortened (``ce`` cells, ``re`` regions, ``ca`` cages,
+``l`` lines, ``a`` arrows, ``o`` overlays, ``u`` underlays, ``wp`` wayPoints, ``ct``
+center, ``c``/``c1``/``c2`` colours, ...), unquoted, with ``'`` for ``"``, ``t``/``f`` for
+true/false, ``#0``/``#F`` for black/white, bare ``RRGGBB`` colours, and an empty
+slot in an array for an empty object. What we read of it: the key table and the
+unzipping rules of SudokuPad's ``PuzzleZipper`` (repository ``SudokuPad/sudokutools``,
+``src/puzzlezipper_lib.js``), the formats of ``PuzzleLoader`` (repository
+``marktekfan/sudokupad-penpa-import``, ``docs/lib/puzzleloader.js``: ``scl``, ``ctc`` and
+``fpuzzles`` prefixes, ids without a prefix fetched from a server), and how SudokuPad
+draws each f-puzzles constraint (``SudokuPad/sudokutools``, ``src/fpuzzlesdecoder.js``:
+thermometers as a line with a round bulb, arrows with a circle, Kropki dots and XV
+letters as small overlays between two cells, diagonals as corner-to-corner lines,
+metadata as cages holding ``title: ...``). The parser and the mapping here are the
+package's own.
+
+A SudokuPad puzzle is a drawing: its lines, circles and letters carry rules only by
+convention and through the rules text. :func:`scl_to_record` reads the subset whose
+meaning is unambiguous, and **refuses** everything else with
+:class:`~sudoku_cp.errors.UnsupportedRuleError` naming the element (``SudokuPad: line 3
+(colour #C54B8B, pink) has no rule the package can tell``), so a puzzle is never solved
+without one of its rules. Every element gets a row of the account
+(:mod:`sudoku_cp.io.account`, which also reads the rules text sentence by sentence):
+
+==============================  =============================================================
+SudokuPad element               read as
+==============================  =============================================================
+``cells`` values                givens (digits 1 to n); any other cell key is refused
+``regions``                     the boxes (of any box shape), or jigsaw regions
+``cages`` with cells and a      a killer cage (digits differ and add up to the total; a
+number                          number written in its first cell is its total); a cage of
+                                n unique digits in a box shape without a total is a
+                                Windoku window; another cage without a total is refused
+``cages`` without cells         metadata: ``title:``, ``author:``, ``rules:``, ``solution:``
+``metadata``                    the same keys (``antiknight``/``antiking`` as the rules,
+                                written ``true``, ``"yes"``...); ``videos`` is cosmetic;
+                                ``bgimage`` (a picture may hold rules) is refused
+``lines``: two corner to        both diagonals: X-Sudoku (one alone is refused)
+corner lines
+``lines`` with a round bulb     a thermometer from the bulb, when the line is grey or the
+of its colour at one end        rules text names thermometers
+other ``lines``                 by colour, when one sentence of the rules text names that
+                                colour (or a near one: SudokuPad's pink renban is "purple"
+                                to setters) and one line rule (German or Dutch whispers,
+                                renban, palindrome, region-sum line, between line); a
+                                between line's end circles belong to it
+``arrows`` starting in a        an arrow: the circle (1 or 2 cells) is the sum of the cells
+circle                          along the arrow
+``arrows`` from outside the     a little killer clue: the number written in the cell the
+grid, along a diagonal          arrow starts in
+grey circles / squares in       odd / even cells, when the rules text ties circles to odd
+cells                           (squares to even)
+small round overlays between    Kropki dots: white (differ by 1), black (ratio 2)
+two cells, no text
+``X``/``V`` between two cells   XV (sum 10 / sum 5)
+``id``, ``cellSize``            cosmetic
+==============================  =============================================================
+
+Anything else (any other overlay, underlay, line or arrow, text, cell colours, an
+unknown key, fog of war) is refused. A rule stated only in the rules text that the
+package models (anti-knight, anti-king, non-consecutive, both diagonals, "all ... are
+given" negative constraints) is read as that rule; any other rule sentence is refused.
+
+:func:`record_to_scl` writes the same subset back (strict JSON, which SudokuPad's loader
+reads as it reads zipped JSON), with a rules text naming each line's colour, so
+:func:`scl_to_record` reads it back to the same record.
+
+>>> record = {"size": 4, "box": [2, 2], "grid": "1..." "...." "...." "...4", "rules": {}}
+>>> payload = encode_scl(record_to_scl(record))
+>>> read = scl_to_record(decode_scl(payload))
+>>> del read["read"]
+>>> read == record
+True
+"""
+
+from __future__ import annotations
+
+import colorsys
+import json
+import math
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from sudoku_cp.errors import InvalidPuzzleError
+from sudoku_cp.io.account import Account, clip, flag_value, sentences, settled, show
+from sudoku_cp.io.payloads import decompress
+from sudoku_cp.model.grid import box_numbers, box_shape_of, region_letters
+
+# SudokuPad's key table (PuzzleZipper's propMap): short key -> long key.
+SHORT_KEYS = {
+    "c": "color", "ca": "cages", "ct": "center", "c1": "borderColor", "c2": "backgroundColor",
+    "ce": "cells", "cs": "cellSize", "a": "arrows", "o": "overlays", "u": "underlays",
+    "w": "width", "h": "height", "v": "value", "vd": "videos", "l": "lines", "r": "rounded",
+    "re": "regions", "fs": "fontSize", "th": "thickness", "hl": "headLength", "wp": "wayPoints",
+    "t": "title", "te": "text", "d": "duration",
+}  # fmt: skip
+"""SudokuPad's shortened keys and the keys they stand for."""
+
+MAX_PAYLOAD = 2_000_000
+"""Characters of decompressed JSON read at most."""
+
+_TOP_KEYS = {
+    "id",
+    "cellSize",
+    "cells",
+    "regions",
+    "cages",
+    "lines",
+    "arrows",
+    "overlays",
+    "underlays",
+    "metadata",
+}
+_META_TEXT = {
+    "title", "author", "rules", "solution", "source", "msgcorrect", "description", "copyright", "videos",
+}  # fmt: skip
+_COSMETIC_TOP = {"id": "SudokuPad's id of the puzzle", "cellSize": "the drawing's cell size",
+                 "videos": "links to videos of the puzzle"}  # fmt: skip
+_META_RULES = {"antiknight": "anti_knight", "antiking": "anti_king"}
+
+# -- decoding ------------------------------------------------------------------------------
+
+
+def decode_scl(payload: str) -> dict[str, Any]:
+    """The SudokuPad JSON object (long keys) of an ``scl`` payload (the text after ``scl``).
+
+    Raises:
+        InvalidPuzzleError: the payload does not decompress, or is not JSON nor zipped JSON.
+    """
+    text = decompress(payload, "SudokuPad link")
+    if len(text) > MAX_PAYLOAD:
+        raise InvalidPuzzleError(
+            f"the SudokuPad puzzle data has {len(text):,} characters; at most {MAX_PAYLOAD:,}"
+        )
+    try:
+        data = json.loads(text)
+    except ValueError:
+        data = _ZipParser(text).document()
+    if not isinstance(data, dict):
+        raise InvalidPuzzleError("the SudokuPad puzzle data is not a JSON object")
+    return _long_keys(data)
+
+
+def _long_keys(value: Any) -> Any:
+    if isinstance(value, list):
+        return [_long_keys(v) for v in value]
+    if isinstance(value, dict):
+        return {SHORT_KEYS.get(k, k): _long_keys(v) for k, v in value.items()}
+    return value
+
+
+_NUMBER = re.compile(r"^-?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$")
+_HEX6 = re.compile(r"^[0-9a-fA-F]{6}$")
+
+
+class _ZipParser:
+    """A reader of SudokuPad's zipped JSON (see the module docstring), written for the
+    package: recursive descent over objects, arrays, quoted strings and bare words."""
+
+    def __init__(self, text: str):
+        self.text, self.at = text, 0
+
+    def fail(self, what: str) -> InvalidPuzzleError:
+        return InvalidPuzzleError(
+            f"the SudokuPad puzzle data is not valid (zipped) JSON: {what} at character {self.at}"
+        )
+
+    def document(self) -> Any:
+        value = self.value(after_colon=False)
+        self.space()
+        if self.at != len(self.text):
+            raise self.fail("text after the end")
+        return value
+
+    def space(self) -> None:
+        while self.at < len(self.text) and self.text[self.at] in " \t\r\n":
+            self.at += 1
+
+    def peek(self) -> str:
+        self.space()
+        return self.text[self.at] if self.at < len(self.text) else ""
+
+    def value(self, after_colon: bool) -> Any:
+        char = self.peek()
+        if char == "{":
+            return self.object()
+        if char == "[":
+            return self.array()
+        if char in "'\"":
+            return self.string()
+        return self.word(after_colon)
+
+    def object(self) -> dict[str, Any]:
+        self.at += 1
+        out: dict[str, Any] = {}
+        while True:
+            char = self.peek()
+            if char == "}":
+                self.at += 1
+                return out
+            if char in "_":  # an empty object written {_}
+                self.at += 1
+                continue
+            key = self.string() if char in "'\"" else self.bare()
+            if self.peek() != ":":
+                raise self.fail(f"':' expected after key {key!r}")
+            self.at += 1
+            out[key] = self.value(after_colon=True)
+            char = self.peek()
+            if char == ",":
+                self.at += 1
+            elif char != "}":
+                raise self.fail("',' or '}' expected")
+
+    def array(self) -> list[Any]:
+        self.at += 1
+        out: list[Any] = []
+        expect_value = True
+        while True:
+            char = self.peek()
+            if char in (",", "]") and expect_value:
+                out.append({})  # an empty slot is an empty object (SudokuPad drops {})
+                if char == ",":
+                    self.at += 1
+                    continue
+            if char == "]":
+                self.at += 1
+                return out
+            if not expect_value:
+                if char != ",":
+                    raise self.fail("',' or ']' expected")
+                self.at += 1
+                expect_value = True
+                continue
+            if char == "":
+                raise self.fail("unfinished array")
+            out.append(self.value(after_colon=False))
+            expect_value = False
+
+    def string(self) -> str:
+        quote, self.at = self.text[self.at], self.at + 1
+        out = []
+        escapes = {"n": "\n", "t": "\t", "r": "\r", "b": "\b", "f": "\f"}
+        while self.at < len(self.text):
+            char = self.text[self.at]
+            self.at += 1
+            if char == quote:
+                return "".join(out)
+            if char == "\\" and self.at < len(self.text):
+                char = self.text[self.at]
+                self.at += 1
+                if char == "u" and re.match(r"[0-9a-fA-F]{4}", self.text[self.at : self.at + 4]):
+                    out.append(chr(int(self.text[self.at : self.at + 4], 16)))
+                    self.at += 4
+                    continue
+                out.append(escapes.get(char, char))
+            else:
+                out.append(char)
+        raise self.fail("unfinished string")
+
+    def bare(self) -> str:
+        start = self.at
+        while self.at < len(self.text) and self.text[self.at] not in ",:{}[]'\" \t\r\n":
+            self.at += 1
+        if self.at == start:
+            raise self.fail(f"unexpected {self.text[self.at : self.at + 1]!r}")
+        return self.text[start : self.at]
+
+    def word(self, after_colon: bool) -> Any:
+        word = self.bare()
+        if after_colon and _HEX6.match(word):
+            return "#" + word
+        constants = {
+            "t": True,
+            "true": True,
+            "f": False,
+            "false": False,
+            "null": None,
+            "#0": "#000000",
+            "#F": "#FFFFFF",
+        }
+        if word in constants:
+            return constants[word]
+        if _NUMBER.match(word):
+            number = float(word)
+            return (
+                int(number) if number.is_integer() and "." not in word and "e" not in word.lower() else number
+            )
+        if word.startswith("#"):
+            return word
+        raise self.fail(f"unknown word {word!r}")
+
+
+def encode_scl(data: Mapping[str, Any]) -> str:
+    """The ``scl`` payload of a SudokuPad JSON object: lz-string ``compressToBase64`` of
+    strict JSON (SudokuPad's loader parses strict JSON before it tries zipped JSON)."""
+    import lzstring
+
+    return lzstring.LZString().compressToBase64(json.dumps(data, separators=(",", ":")))
+
+
+# -- SudokuPad JSON -> the package's record --------------------------------------------------
+
+
+def _where_cell(cell: Sequence[int]) -> str:
+    return f"r{cell[0] + 1}c{cell[1] + 1}"
+
+
+def colour_family(colour: Any) -> str:
+    """The colour word a SudokuPad colour (``#RRGGBB``, ``#RGB``, ``#RRGGBBAA``, ``rgb(...)``,
+    ``rgba(...)``) falls under: ``grey``, ``black``, ``white``, ``red``, ``orange``,
+    ``yellow``, ``green``, ``blue``, ``purple`` or ``pink``; ``""`` for no colour.
+
+    >>> colour_family("#67F067"), colour_family("#C54B8B"), colour_family("#CFCFCF")
+    ('green', 'pink', 'grey')
+    """
+    rgb = _rgb(colour)
+    if rgb is None:
+        return ""
+    hue, saturation, value = colorsys.rgb_to_hsv(*(x / 255 for x in rgb))
+    if value < 0.2:
+        return "black"
+    if saturation < 0.18:
+        return "white" if value > 0.93 else "grey"
+    degrees = hue * 360
+    for limit, name in (
+        (15, "red"),
+        (45, "orange"),
+        (70, "yellow"),
+        (170, "green"),
+        (250, "blue"),
+        (290, "purple"),
+    ):
+        if degrees < limit:
+            return name
+    return "pink" if degrees < 345 else "red"
+
+
+def _rgb(colour: Any) -> tuple[int, int, int] | None:
+    if not isinstance(colour, str):
+        return None
+    text = colour.strip().lower()
+    match = re.match(r"^#([0-9a-f]{3,8})$", text)
+    if match:
+        digits = match[1]
+        if len(digits) in (3, 4):
+            return tuple(int(d * 2, 16) for d in digits[:3])  # type: ignore[return-value]
+        if len(digits) in (6, 8):
+            return tuple(int(digits[i : i + 2], 16) for i in (0, 2, 4))  # type: ignore[return-value]
+        return None
+    match = re.match(r"^rgba?\(\s*(\d+)\s*,\s*(\d+)\s*,\s*(\d+)", text)
+    if match:
+        return tuple(min(255, int(match[i])) for i in (1, 2, 3))  # type: ignore[return-value]
+    return None
+
+
+_COLOUR_WORDS = {
+    "red": "red",
+    "orange": "orange",
+    "yellow": "yellow",
+    "green": "green",
+    "lime": "green",
+    "blue": "blue",
+    "cyan": "blue",
+    "teal": "blue",
+    "turquoise": "blue",
+    "purple": "purple",
+    "violet": "purple",
+    "lavender": "purple",
+    "lilac": "purple",
+    "peach": "orange",
+    "pink": "pink",
+    "magenta": "pink",
+    "grey": "grey",
+    "gray": "grey",
+    "black": "black",
+    "white": "white",
+}
+_NEAR_COLOURS = {"pink": ("purple",), "purple": ("pink",), "orange": ("red",), "red": ("orange",)}
+"""Colour words setters use for a colour of the other family (SudokuPad's renban line
+``#F067F0`` is "purple" in rules texts): a line takes the rule named for the near colour
+when no line of that colour is drawn and its own colour is named for no rule."""
+_LINE_KINDS = {
+    "german_whispers": re.compile(r"german whisper|\bwhispers?\b[^.\n]*\b(5|five)\b"),
+    "dutch_whispers": re.compile(r"dutch whisper|\bwhispers?\b[^.\n]*\b(4|four)\b"),
+    "renban": re.compile(r"\brenban\b|consecutive[^.\n]*any order"),
+    "palindromes": re.compile(r"palindrom|read the same"),
+    "region_sum_lines": re.compile(r"region[- ]sum|same sum in each (box|region)"),
+    "between_lines": re.compile(r"\bbetween line|\bbetween the (digits|values) in the (two )?circles"),
+}
+
+
+def _sentences(text: str) -> list[str]:
+    return [s.strip().lower() for s in re.split(r"(?<=[.!?;])\s+|\n+", text) if s.strip()]
+
+
+def line_kinds_from_rules(text: str) -> dict[str, str]:
+    """The line rule each colour stands for, by the rules text: ``{colour word: rule key}``
+    for every sentence naming one colour and one line rule; a colour named for two rules
+    is left out (ambiguous). A sentence naming one line rule and no colour gives
+    ``{"": rule key}`` (every line of the puzzle, when they share one colour).
+
+    >>> line_kinds_from_rules("Digits on a green line are German whispers. Purple lines are renban.")
+    {'green': 'german_whispers', 'purple': 'renban'}
+    """
+    found: dict[str, set[str]] = {}
+    for sentence in _sentences(text):
+        kinds = [k for k, pattern in _LINE_KINDS.items() if pattern.search(sentence)]
+        if len(kinds) != 1:
+            continue
+        colours = {family for word, family in _COLOUR_WORDS.items() if re.search(rf"\b{word}\b", sentence)}
+        if len(colours) > 1:
+            continue
+        found.setdefault(colours.pop() if colours else "", set()).add(kinds[0])
+    return {colour: kinds.pop() for colour, kinds in found.items() if len(kinds) == 1}
+
+
+class _Reader:
+    def __init__(self, data: Mapping[str, Any]):
+        self.data = data
+        self.rules: dict[str, Any] = {}
+        self.record: dict[str, Any] = {}
+        self.used_marks: set[tuple[str, int]] = set()
+        self.account = Account("SudokuPad")
+
+    # geometry ---------------------------------------------------------------------------
+    def point(self, value: Any, where: str) -> tuple[float, float]:
+        if (
+            not isinstance(value, list)
+            or len(value) != 2
+            or not all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in value)
+        ):
+            raise InvalidPuzzleError(f"{where}: {show(value, 40)} is not a point [row, column]")
+        point = float(value[0]), float(value[1])
+        if not all(math.isfinite(v) and abs(v) < 1e6 for v in point):
+            raise InvalidPuzzleError(f"{where}: {show(value, 40)} is not a point of the drawing")
+        return point
+
+    def cell_at(self, point: tuple[float, float], where: str) -> tuple[int, int]:
+        row, column = math.floor(point[0]), math.floor(point[1])
+        if not (0 <= row < self.side and 0 <= column < self.side):
+            raise InvalidPuzzleError(
+                f"{where} reaches outside the grid ({point[0]:g}, {point[1]:g}), "
+                "which the package has no rule for"
+            )
+        return (row, column)
+
+    def between(self, point: tuple[float, float]) -> list[list[int]] | None:
+        """The two cells a point between orthogonal neighbours touches, or None."""
+        y, x = point
+        if (y - 0.5).is_integer() and x.is_integer() and 0 < x < self.side and 0 <= y - 0.5 < self.side:
+            return [[int(y - 0.5), int(x) - 1], [int(y - 0.5), int(x)]]
+        if (x - 0.5).is_integer() and y.is_integer() and 0 < y < self.side and 0 <= x - 0.5 < self.side:
+            return [[int(y) - 1, int(x - 0.5)], [int(y), int(x - 0.5)]]
+        return None
+
+    def path(self, points: Any, where: str) -> list[list[int]]:
+        if not isinstance(points, list) or len(points) < 2:
+            raise InvalidPuzzleError(f"{where}: 'wayPoints' is not a list of two or more points")
+        cells: list[list[int]] = []
+        for value in points:
+            cell = list(self.cell_at(self.point(value, where), where))
+            if cells and cells[-1] != cell:
+                # SudokuPad keeps a line's corners only: a straight run (along a row, a
+                # column or a diagonal) passes through the cells between them.
+                (r0, c0), (dr, dc) = cells[-1], (cell[0] - cells[-1][0], cell[1] - cells[-1][1])
+                steps = max(abs(dr), abs(dc))
+                if dr and dc and abs(dr) != abs(dc):
+                    raise InvalidPuzzleError(
+                        f"{where}: from {_where_cell(cells[-1])} to {_where_cell(cell)} is not a straight "
+                        "run through cells (along a row, a column or a diagonal)"
+                    )
+                cells += [[r0 + dr // steps * i, c0 + dc // steps * i] for i in range(1, steps)]
+            if not cells or cells[-1] != cell:
+                cells.append(cell)
+        return cells
+
+    # reading ----------------------------------------------------------------------------
+    def read(self) -> dict[str, Any]:
+        data = self.data
+        if "grid" in data and "size" in data and "cells" not in data:
+            raise InvalidPuzzleError(
+                "the SudokuPad link holds f-puzzles data after 'scl'; SudokuPad reads f-puzzles data "
+                "after 'fpuzzles' (https://sudokupad.app/fpuzzles...)"
+            )
+        account = self.account
+        self.present = [k for k in data if data[k] not in (None, [], {}, "")]
+        for key in self.present:
+            account.key(key)
+            if key in _COSMETIC_TOP:
+                account.cosmetic(f"key {key!r}", _COSMETIC_TOP[key])
+            elif key not in _TOP_KEYS:
+                account.refuse(f"key {clip(key, 40)!r}", "is a part of the puzzle sudoku_cp does not read")
+            elif key != "metadata":
+                account.rule(f"key {key!r}", "read element by element")
+        self.read_cells()
+        self.read_metadata()
+        self.read_regions()
+        self.marks = [("overlay", i, m) for i, m in enumerate(self.entries("overlays"), 1)] + [
+            ("underlay", i, m) for i, m in enumerate(self.entries("underlays"), 1)
+        ]
+        self.read_cages()
+        self.read_arrows()
+        self.read_lines()
+        self.read_marks()
+        self.record["rules"] = self.rules
+        return self.record
+
+    def entries(self, key: str) -> list[Mapping[str, Any]]:
+        value = self.data.get(key) or []
+        if not isinstance(value, list) or not all(isinstance(e, dict) for e in value):
+            raise InvalidPuzzleError(f"SudokuPad key {key!r}: expected a list of objects")
+        return value
+
+    def read_cells(self) -> None:
+        rows = self.data.get("cells")
+        if not isinstance(rows, list) or not rows or not all(isinstance(r, list) for r in rows):
+            raise InvalidPuzzleError("SudokuPad key 'cells': expected a list of rows of cells")
+        side = len(rows)
+        if not 4 <= side <= 25 or any(len(r) != side for r in rows):
+            widths = sorted({len(r) for r in rows})
+            raise InvalidPuzzleError(
+                f"SudokuPad key 'cells': {side} rows of {widths} cells; "
+                "sudoku_cp reads square grids of 4 to 25"
+            )
+        self.side = side
+        chars = []
+        for r, row in enumerate(rows):
+            for c, cell in enumerate(row):
+                where = f"SudokuPad key 'cells', r{r + 1}c{c + 1}"
+                if not isinstance(cell, dict):
+                    raise InvalidPuzzleError(f"{where}: a cell must be an object")
+                for key in cell:
+                    if key != "value" and cell[key] not in (None, "", [], {}, False):
+                        self.account.refuse(
+                            f"cell r{r + 1}c{c + 1} {clip(key, 30)!r}", "a cell key the package does not read"
+                        )
+                value = cell.get("value")
+                if value in (None, ""):
+                    chars.append(".")
+                    continue
+                digit = (
+                    int(value) if isinstance(value, str) and value.isascii() and value.isdigit() else value
+                )
+                if not isinstance(digit, int) or isinstance(digit, bool) or not 1 <= digit <= side:
+                    raise InvalidPuzzleError(f"{where}: given {show(value, 30)} is not a digit 1 to {side}")
+                chars.append(str(digit) if digit < 10 else chr(ord("A") + digit - 10))
+        self.record.update(size=side, grid="".join(chars))
+
+    def read_metadata(self) -> None:
+        meta: dict[str, Any] = {}
+        raw = self.data.get("metadata") or {}
+        if not isinstance(raw, dict):
+            raise InvalidPuzzleError("SudokuPad key 'metadata': expected an object")
+        meta.update(raw)
+        for cage in self.entries("cages"):
+            if not cage.get("cells") and isinstance(cage.get("value"), str):
+                match = re.match(r"^([^: ]+):\s*(.*)$", cage["value"], re.S)
+                if match:
+                    meta[match[1].lower()] = match[2]
+        for key, value in meta.items():
+            name = str(key).lower()
+            element = f"metadata {clip(key, 40)!r}"
+            if name in _META_RULES:
+                flag = flag_value(value)
+                if flag is None:
+                    self.account.refuse(element, f"the value {show(value, 30)} is not true or false")
+                elif flag:
+                    self.rules[_META_RULES[name]] = True
+                    self.account.rule(element, _META_RULES[name].replace("_", "-"))
+                else:
+                    self.account.cosmetic(element, "the rule is off")
+            elif name == "bgimage" and value:
+                self.account.refuse(
+                    element, "a background picture, which may hold rules sudoku_cp cannot read"
+                )
+            elif name in _META_TEXT or name.startswith("bgimage") or value in (None, "", False):
+                why = "the rules text (read by sentence)" if name == "rules" else "metadata"
+                self.account.cosmetic(element, why)
+            else:
+                self.account.refuse(element, "metadata sudoku_cp does not read")
+        self.rules_text = meta.get("rules") if isinstance(meta.get("rules"), str) else ""
+        for key, target in (("title", "title"), ("author", "author"), ("rules", "ruleset")):
+            if isinstance(meta.get(key), str) and meta[key]:
+                self.record[target] = meta[key]
+        solution = meta.get("solution")
+        if (
+            isinstance(solution, str)
+            and len(solution) == self.side**2
+            and self.side <= 9
+            and solution.isdigit()
+        ):
+            if "0" not in solution:
+                self.record["solution"] = solution
+
+    def read_regions(self) -> None:
+        regions = self.data.get("regions") or []
+        side = self.side
+        if not isinstance(regions, list):
+            raise InvalidPuzzleError("SudokuPad key 'regions': expected a list of cell lists")
+        if not regions:
+            self.record["box"] = None  # no regions: a Latin square
+            return
+        owner = [-1] * (side * side)
+        for number, region in enumerate(regions, 1):
+            where = f"SudokuPad region {number}"
+            if not isinstance(region, list) or len(region) != side:
+                raise InvalidPuzzleError(f"{where}: expected {side} cells")
+            for value in region:
+                if not (
+                    isinstance(value, list) and len(value) == 2 and all(isinstance(v, int) for v in value)
+                ):
+                    raise InvalidPuzzleError(f"{where}: {show(value, 40)} is not a cell [row, column]")
+                r, c = value
+                if not (0 <= r < side and 0 <= c < side):
+                    raise InvalidPuzzleError(f"{where}: [{r}, {c}] is outside the grid")
+                if owner[r * side + c] != -1:
+                    raise InvalidPuzzleError(f"{where}: {_where_cell(value)} is in two regions")
+                owner[r * side + c] = number - 1
+        if len(regions) != side or -1 in owner:
+            raise InvalidPuzzleError(f"SudokuPad key 'regions': {len(regions)} regions do not cover the grid")
+        shape = box_shape_of(owner, side)
+        if shape is not None:
+            self.record["box"] = list(shape)
+        else:
+            self.record["box"] = None
+            self.rules["regions"] = region_letters(owner)
+
+    def read_cages(self) -> None:
+        cages = []
+        for number, cage in enumerate(self.entries("cages"), 1):
+            where = f"SudokuPad cage {number}"
+            cells = cage.get("cells")
+            if not cells:
+                text = "metadata" if isinstance(cage.get("value"), str) and ":" in cage["value"] else "empty"
+                self.account.cosmetic(f"cage {number}", f"a cage without cells ({text})")
+                continue
+            if not isinstance(cells, list) or not all(isinstance(c, list) and len(c) == 2 for c in cells):
+                raise InvalidPuzzleError(f"{where}: 'cells' is not a list of [row, column]")
+            if not all(
+                isinstance(v, int) and not isinstance(v, bool) and 0 <= v < self.side
+                for c in cells
+                for v in c
+            ):
+                raise InvalidPuzzleError(f"{where}: a cell of 'cells' is not in the grid")
+            element = f"cage {number}"
+            at = _where_cell(min(cells))
+            extra = sorted(
+                set(cage) - {"cells", "value", "sum", "unique", "borderColor", "color", "fontC", "outlineC"}
+            )
+            total = cage.get("value", cage.get("sum"))
+            if extra or cage.get("unique") is False:
+                why = f"its {', '.join(repr(clip(e, 30)) for e in extra)}" if extra else "'unique': false"
+                self.account.refuse(element, f"(at {at}) has {why}, which sudoku_cp does not read")
+                continue
+            if total in (None, "") and self.window(cells, cage, element):
+                continue
+            if total in (None, ""):
+                total = self.total_written_in(min(cells))
+                if total is not None:
+                    self.account.rule(element, "killer cage", f"its total {total} is written in {at}")
+            elif isinstance(total, str) and total.strip().isdigit() and len(total.strip()) <= 4:
+                total = int(total)
+            if not isinstance(total, int) or isinstance(total, bool) or not 0 <= total < 10_000:
+                self.account.refuse(
+                    element,
+                    f"(at {at}) has no total ({show(total, 30)}); sudoku_cp models killer cages with a sum",
+                )
+                continue
+            if cage.get("value", cage.get("sum")) not in (None, ""):
+                self.account.rule(element, "killer cage", f"total {total}")
+            cages.append({"sum": total, "cells": [list(c) for c in cells]})
+        if cages:
+            self.rules["cages"] = cages
+
+    def window(self, cells: list, cage: Mapping[str, Any], element: str) -> bool:
+        """Read a cage without a total whose digits differ (``unique``), of n cells in the
+        shape of a box, as a Windoku window (an extra region holding every digit); True if so."""
+        box = self.record.get("box")
+        if cage.get("unique") is not True or not box or len(cells) != self.side:
+            return False
+        top, left = min(r for r, _ in cells), min(c for _, c in cells)
+        if {tuple(c) for c in cells} != {(top + r, left + c) for r in range(box[0]) for c in range(box[1])}:
+            return False
+        self.rules.setdefault("windows", []).append([top, left])
+        self.account.rule(element, "Windoku window", f"a cage of {len(cells)} different digits, box-shaped")
+        return True
+
+    def total_written_in(self, cell: list[int]) -> int | None:
+        """The number written (as an overlay's text) in a cell, at its centre or its
+        top-left corner (a killer cage's total), or None; the mark is used."""
+        for kind, index, mark in self.marks_with_text():
+            center = mark.get("center")
+            text = str(mark.get("text")).strip()
+            if not (text.isdigit() and len(text) <= 3 and isinstance(center, list) and len(center) == 2):
+                continue
+            if not all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in center):
+                continue
+            if math.floor(center[0]) == cell[0] and math.floor(center[1]) == cell[1]:
+                self.used_marks.add((kind, index))
+                return int(text)
+        return None
+
+    def marks_with_text(self) -> list[tuple[str, int, Mapping[str, Any]]]:
+        return [
+            (k, i, m)
+            for k, i, m in self.marks
+            if m.get("text") not in (None, "") and (k, i) not in self.used_marks
+        ]
+
+    def round_marks_at(self, point: tuple[float, float], colour: str | None = None) -> list[tuple[str, int]]:
+        found = []
+        for kind, index, mark in self.marks:
+            if not mark.get("rounded") or mark.get("text") not in (None, ""):
+                continue
+            center = mark.get("center")
+            if not (isinstance(center, list) and len(center) == 2):
+                continue
+            if abs(center[0] - point[0]) > 1e-6 or abs(center[1] - point[1]) > 1e-6:
+                continue
+            if colour is not None:
+                colours = {colour_family(mark.get(k)) for k in ("backgroundColor", "borderColor", "color")}
+                if colour not in colours:
+                    continue
+            found.append((kind, index))
+        return found
+
+    def read_arrows(self) -> None:
+        arrows = []
+        for number, arrow in enumerate(self.entries("arrows"), 1):
+            where = f"SudokuPad arrow {number}"
+            element = f"arrow {number}"
+            if self.little_killer(arrow, where, element):
+                continue
+            try:
+                cells = self.path(arrow.get("wayPoints"), where)
+            except InvalidPuzzleError as error:
+                self.account.refuse(element, str(error).removeprefix(f"{where} "))
+                continue
+            start = cells[0]
+            circle_marks = self.round_marks_at((start[0] + 0.5, start[1] + 0.5))
+            circle = [start]
+            if not circle_marks:  # a two-cell circle (a pill) centred between the cells
+                for other in ([start[0], start[1] + d] for d in (-1, 1)):
+                    mid = (start[0] + 0.5, start[1] + 0.5 + (other[1] - start[1]) / 2)
+                    circle_marks = circle_marks or [(m, other) for m in self.round_marks_at(mid)]
+                for other in ([start[0] + d, start[1]] for d in (-1, 1)):
+                    mid = (start[0] + 0.5 + (other[0] - start[0]) / 2, start[1] + 0.5)
+                    circle_marks = circle_marks or [(m, other) for m in self.round_marks_at(mid)]
+                if circle_marks:
+                    other = circle_marks[0][1]
+                    circle = sorted([start, other])
+                    circle_marks = [m for m, _ in circle_marks]
+            shaft = [c for c in cells if c not in circle]
+            if not circle_marks or not shaft:
+                self.account.refuse(
+                    element,
+                    f"(from {_where_cell(start)}) does not start in a circle; sudoku_cp has no rule for it",
+                )
+                continue
+            self.used_marks.update(circle_marks)
+            self.account.rule(element, "arrow", f"circle at {', '.join(map(_where_cell, circle))}")
+            arrows.append({"circle": circle, "arrow": shaft})
+        if arrows:
+            self.rules["arrows"] = arrows
+
+    def little_killer(self, arrow: Mapping[str, Any], where: str, element: str) -> bool:
+        """Read an arrow that starts outside the grid, pointing along a diagonal, with a
+        number written in the cell outside where it starts, as a little killer clue; True
+        when it is one (an arrow from outside that is not one is refused)."""
+        points = arrow.get("wayPoints")
+        if not isinstance(points, list) or len(points) < 2:
+            return False
+        first, last = self.point(points[0], where), self.point(points[-1], where)
+        clue = [math.floor(first[0]), math.floor(first[1])]
+        if 0 <= clue[0] < self.side and 0 <= clue[1] < self.side:
+            return False
+        dy, dx = last[0] - first[0], last[1] - first[1]
+        inside = lambda r, c: 0 <= r < self.side and 0 <= c < self.side  # noqa: E731
+        for kind, index, mark in self.marks_with_text():
+            text = str(mark.get("text")).strip()
+            center = mark.get("center")
+            if not (text.isdigit() and len(text) <= 3 and isinstance(center, list) and len(center) == 2):
+                continue
+            if [math.floor(center[0]), math.floor(center[1])] != clue:
+                continue
+            step = [(dy > 0) - (dy < 0), (dx > 0) - (dx < 0)]
+            if 0 in step or abs(abs(dy) - abs(dx)) > 1e-6 or not inside(clue[0] + step[0], clue[1] + step[1]):
+                break
+            self.used_marks.add((kind, index))
+            self.rules.setdefault("little_killers", []).append(
+                {"sum": int(text), "clue": clue, "direction": step}
+            )
+            self.account.rule(element, "little killer", f"sum {text} from {_where_cell(clue)}")
+            return True
+        self.account.refuse(
+            element,
+            f"starts outside the grid ({first[0]:g}, {first[1]:g}) with no little killer clue "
+            "the package can tell",
+        )
+        return True
+
+    def read_lines(self) -> None:
+        kinds = line_kinds_from_rules(self.rules_text)
+        text = self.rules_text.lower()
+        diagonals, pending = [], []
+        for number, line in enumerate(self.entries("lines"), 1):
+            where = f"SudokuPad line {number}"
+            colour = line.get("color")
+            family = colour_family(colour)
+            label = f"(colour {clip(colour, 20)}, {family or 'no colour'})"
+            points = line.get("wayPoints")
+            if isinstance(points, list) and len(points) == 2:
+                ends = {tuple(self.point(p, where)) for p in points}
+                n = float(self.side)
+                if ends == {(0.0, 0.0), (n, n)}:
+                    diagonals.append(("-", number))
+                    continue
+                if ends == {(0.0, n), (n, 0.0)}:
+                    diagonals.append(("+", number))
+                    continue
+            try:
+                cells = self.path(points, f"{where} {label}")
+            except InvalidPuzzleError as error:  # outside the grid, or not along cells: a drawing
+                self.account.refuse(f"line {number}", str(error).removeprefix(f"{where} "))
+                continue
+            bulbs = [self.round_marks_at((c[0] + 0.5, c[1] + 0.5), family) for c in (cells[0], cells[-1])]
+            pending.append((number, label, family, cells, bulbs))
+        if diagonals:
+            if sorted(d for d, _ in diagonals) != ["+", "-"]:
+                for _, number in diagonals:
+                    self.account.refuse(
+                        f"line {number}", "one diagonal alone: sudoku_cp models both diagonals together only"
+                    )
+            else:
+                self.rules["diagonals"] = True
+                for _, number in diagonals:
+                    self.account.rule(f"line {number}", "diagonal", "a corner-to-corner line")
+        families = {family for _, _, family, _, bulbs in pending if not (bool(bulbs[0]) ^ bool(bulbs[1]))}
+        for family in families - set(kinds):  # SudokuPad's renban #F067F0 is "purple" to setters, "pink" here
+            named = [
+                kinds[other]
+                for other in _NEAR_COLOURS.get(family, ())
+                if other in kinds and other not in families
+            ]
+            if len(named) == 1:
+                kinds[family] = named[0]
+        for number, label, family, cells, bulbs in pending:
+            element = f"line {number}"
+            if bool(bulbs[0]) ^ bool(bulbs[1]):  # a line with a bulb at one end: a thermometer
+                if family != "grey" and "thermo" not in text:
+                    self.account.refuse(
+                        element, f"{label} has a bulb, but the rules text does not name thermometers"
+                    )
+                    continue
+                self.used_marks.update(bulbs[0] or bulbs[1])
+                self.rules.setdefault("thermos", []).append(cells if bulbs[0] else cells[::-1])
+                self.account.rule(
+                    element,
+                    "thermometer",
+                    f"{label}, bulb at {_where_cell(cells[0] if bulbs[0] else cells[-1])}",
+                )
+                continue
+            kind = kinds.get(family)
+            if kind is None and "" in kinds and len(families) == 1:
+                kind = kinds[""]
+            if kind is None:
+                self.account.refuse(
+                    element, f"{label} has no rule the package can tell (the rules text names none for it)"
+                )
+                continue
+            if kind == "between_lines":
+                if not (bulbs[0] and bulbs[1]):
+                    self.account.refuse(element, f"{label}: a between line needs a circle at each end")
+                    continue
+                self.used_marks.update(bulbs[0] + bulbs[1])
+            self.rules.setdefault(kind, []).append(cells)
+            self.account.rule(element, kind.replace("_", " "), f"{label}, named by the rules text")
+
+    def read_marks(self) -> None:
+        text_rules = " ".join(sentence.lower() for sentence in sentences(self.rules_text))
+        parity = {
+            True: "odd" if re.search(r"circle[^.]*\bodd\b|\bodd\b[^.]*circle", text_rules) else None,
+            False: "even" if re.search(r"square[^.]*\beven\b|\beven\b[^.]*square", text_rules) else None,
+        }
+        for kind, index, mark in self.marks:
+            element = f"{kind} {index}"
+            if (kind, index) in self.used_marks:
+                self.account.rule(element, "part of a drawn rule", "a circle or number of an element above")
+                continue
+            where = f"SudokuPad {kind} {index}"
+            center = self.point(mark.get("center"), where)
+            text = str(mark.get("text", "") if mark.get("text") is not None else "").strip()
+            pair = self.between(center)
+            size = [mark.get(k) for k in ("width", "height")]
+            sized = all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in size)
+            small = sized and all(v <= 0.45 for v in size)
+            background = colour_family(mark.get("backgroundColor"))
+            if pair and small and mark.get("rounded") and not text and background in ("white", "black"):
+                self.rules.setdefault(background, []).append(pair)
+                self.account.rule(
+                    element,
+                    f"{background} Kropki dot",
+                    f"between {_where_cell(pair[0])} and {_where_cell(pair[1])}",
+                )
+                continue
+            if pair and text.upper() in ("X", "V") and background in ("", "white"):
+                self.rules.setdefault(text.lower(), []).append(pair)
+                self.account.rule(
+                    element,
+                    f"XV {text.upper()}",
+                    f"between {_where_cell(pair[0])} and {_where_cell(pair[1])}",
+                )
+                continue
+            centred = (center[0] - 0.5).is_integer() and (center[1] - 0.5).is_integer()
+            cell = [int(center[0] - 0.5), int(center[1] - 0.5)]
+            big = sized and all(0.5 <= v <= 1.0 for v in size) and size[0] == size[1]
+            shape = bool(mark.get("rounded"))
+            if (
+                centred and big and not text and parity[shape] and background in ("grey", "white", "")
+                and 0 <= cell[0] < self.side and 0 <= cell[1] < self.side
+            ):  # fmt: skip
+                self.rules.setdefault(parity[shape], []).append(cell)
+                self.account.rule(
+                    element,
+                    f"{parity[shape]} cell",
+                    f"a {'circle' if shape else 'square'} in {_where_cell(cell)}, as the rules text says",
+                )
+                continue
+            at = f"at ({center[0]:g}, {center[1]:g})"
+            colour = mark.get("backgroundColor") or mark.get("borderColor") or mark.get("color")
+            what = f"text {clip(text, 20)!r}" if text else f"colour {clip(colour, 20)}"
+            self.account.refuse(element, f"({at}, {what}) has no rule the package can tell")
+
+
+def scl_to_record(data: Mapping[str, Any], ignore: Iterable[str] = ()) -> dict[str, Any]:
+    """The package's JSON record (:meth:`sudoku_cp.Puzzle.from_dict`) of a SudokuPad JSON
+    object with long keys (:func:`decode_scl`); the subset read is in the module docstring.
+
+    Raises:
+        InvalidPuzzleError: an element, key or rules text the package cannot read for sure,
+            named (``SudokuPad line 3 (colour #C54B8B, pink) has no rule the package can
+            tell``), or a malformed value.
+    """
+    if not isinstance(data, Mapping):
+        raise InvalidPuzzleError("the SudokuPad puzzle data is not a JSON object")
+    reader = _Reader(data)
+    record = reader.read()
+    return settled(record, reader.account, reader.rules_text, ignore, reader.present)
+
+
+# -- the package's record -> SudokuPad JSON ---------------------------------------------------
+
+_LINE_STYLE = {  # rule key -> (colour, colour word, sentence of the rules text)
+    "german_whispers": (
+        "#67F067",
+        "green",
+        "Adjacent digits on a green line differ by at least 5 (German whispers).",
+    ),
+    "dutch_whispers": (
+        "#F0A030",
+        "orange",
+        "Adjacent digits on an orange line differ by at least 4 (Dutch whispers).",
+    ),
+    "renban": ("#F067F0", "pink", "A pink line holds a set of consecutive digits in any order (renban)."),
+    "palindromes": ("#A0A0A0", "grey", "A grey line reads the same in both directions (palindrome)."),
+    "region_sum_lines": (
+        "#2ECBFF",
+        "blue",
+        "A blue line has the same sum in each box it crosses (region-sum line).",
+    ),
+    "between_lines": (
+        "#9050E0",
+        "purple",
+        "Digits on a purple line lie strictly between the digits in the circles at its ends (between line).",
+    ),
+}
+_WRITES = {
+    "regions",
+    "cages",
+    "thermos",
+    "diagonals",
+    "anti_knight",
+    "anti_king",
+    "arrows",
+    "white",
+    "black",
+    "x",
+    "v",
+    "all_xv_given",
+    "all_white_given",
+    "all_black_given",
+    *_LINE_STYLE,
+}
+_RULE_SENTENCES = {  # the rules text of the drawn rules, for people (the reader reads the drawing)
+    "regions": "Each bold region holds every digit once (jigsaw).",
+    "diagonals": "Each marked diagonal holds every digit once.",
+    "cages": "Digits in a dashed cage differ and add up to its total (killer).",
+    "thermos": "Digits increase along a thermometer from its bulb.",
+    "arrows": "The digits along an arrow add up to the number in its circle.",
+    "white": "Cells joined by a white dot hold digits that differ by 1.",
+    "black": "Cells joined by a black dot hold digits of which one is double the other.",
+    "x": "Cells joined by an X add up to 10.",
+    "v": "Cells joined by a V add up to 5.",
+}
+_NEGATIVE_SENTENCES = {
+    "all_xv_given": "All possible X and V are given.",
+    "all_white_given": "All possible white dots are given.",
+    "all_black_given": "All possible black dots are given.",
+}
+
+
+def record_to_scl(record: Mapping[str, Any]) -> dict[str, Any]:
+    """SudokuPad JSON (long keys) of a JSON puzzle record (the inverse of :func:`scl_to_record`).
+
+    Raises:
+        InvalidPuzzleError: a rule outside the subset read back (named), e.g. sandwiches.
+    """
+    side, rules = record["size"], record.get("rules", {})
+    other = sorted(k for k, v in rules.items() if k not in _WRITES and v not in (None, False, [], {}))
+    if other:
+        raise InvalidPuzzleError(
+            f"SudokuPad's scl format is written for a subset of rules; not for {', '.join(other)}"
+        )
+    cells = [[{} for _ in range(side)] for _ in range(side)]
+    for i, char in enumerate(record["grid"]):
+        if char != ".":
+            cells[i // side][i % side] = {"value": int(char, 36)}
+    letters = rules.get("regions")
+    box = tuple(record["box"]) if record.get("box") else None
+    owner = list(letters) if letters else box_numbers(side, box)
+    if owner is None or (record.get("box") is None and not letters):
+        raise InvalidPuzzleError("SudokuPad's scl format is written for grids with boxes or regions")
+    regions: dict[Any, list[list[int]]] = {}
+    for i, name in enumerate(owner):
+        regions.setdefault(name, []).append([i // side, i % side])
+    sentences = []
+    data: dict[str, Any] = {"cellSize": 50, "cells": cells, "regions": list(regions.values())}
+    meta = {
+        k: record[v] for k, v in (("title", "title"), ("author", "author")) if isinstance(record.get(v), str)
+    }
+    cages = [{"cells": c["cells"], "value": str(c["sum"])} for c in rules.get("cages", ())]
+    lines: list[dict[str, Any]] = []
+    overlays: list[dict[str, Any]] = []
+    underlays: list[dict[str, Any]] = []
+    centre = lambda cell: [cell[0] + 0.5, cell[1] + 0.5]  # noqa: E731
+    if rules.get("diagonals"):
+        lines += [
+            {"color": "#34BBE6", "thickness": 2, "wayPoints": p}
+            for p in ([[0, side], [side, 0]], [[0, 0], [side, side]])
+        ]
+    for key, flag in (("anti_knight", "antiknight"), ("anti_king", "antiking")):
+        if rules.get(key):
+            meta[flag] = True
+            sentences.append(f"Rule: {'anti-knight' if flag == 'antiknight' else 'anti-king'}.")
+    for thermo in rules.get("thermos", ()):
+        underlays.append(
+            {
+                "borderColor": "#CFCFCF",
+                "backgroundColor": "#CFCFCF",
+                "center": centre(thermo[0]),
+                "rounded": True,
+                "width": 0.85,
+                "height": 0.85,
+            }
+        )
+        lines.append({"color": "#CFCFCF", "thickness": 21, "wayPoints": [centre(c) for c in thermo]})
+    for arrow in rules.get("arrows", ()):
+        circle, shaft = arrow["circle"], arrow["arrow"]
+        start = min(circle, key=lambda c: max(abs(c[0] - shaft[0][0]), abs(c[1] - shaft[0][1])))
+        middle = [
+            sum(c[0] for c in circle) / len(circle) + 0.5,
+            sum(c[1] for c in circle) / len(circle) + 0.5,
+        ]
+        span = [max(c[i] for c in circle) - min(c[i] for c in circle) for i in (0, 1)]
+        overlays.append(
+            {
+                "borderColor": "#A1A1A1",
+                "backgroundColor": "#FFFFFF",
+                "center": middle,
+                "rounded": True,
+                "width": 0.75 + span[1],
+                "height": 0.75 + span[0],
+            }
+        )
+        lines_points = [centre(start)] + [centre(c) for c in shaft]
+        data.setdefault("arrows", []).append(
+            {"color": "#A1A1A1", "thickness": 5, "headLength": 0.3, "wayPoints": lines_points}
+        )
+    for rule, background in (("white", "#FFFFFF"), ("black", "#000000")):
+        for a, b in rules.get(rule, ()):
+            overlays.append(
+                {
+                    "borderColor": "#000000",
+                    "backgroundColor": background,
+                    "rounded": True,
+                    "center": [(a[0] + b[0]) / 2 + 0.5, (a[1] + b[1]) / 2 + 0.5],
+                    "width": 0.3,
+                    "height": 0.3,
+                }
+            )
+    for letter in ("x", "v"):
+        for a, b in rules.get(letter, ()):
+            overlays.append(
+                {
+                    "backgroundColor": "#FFFFFF",
+                    "borderColor": "#FFFFFF",
+                    "rounded": False,
+                    "fontSize": 21,
+                    "center": [(a[0] + b[0]) / 2 + 0.5, (a[1] + b[1]) / 2 + 0.5],
+                    "width": 0.25,
+                    "height": 0.25,
+                    "text": letter.upper(),
+                }
+            )
+    sentences += [sentence for key, sentence in _RULE_SENTENCES.items() if rules.get(key)]
+    sentences += [sentence for key, sentence in _NEGATIVE_SENTENCES.items() if rules.get(key)]
+    for key, (colour, _, sentence) in _LINE_STYLE.items():
+        if not rules.get(key):
+            continue
+        sentences.append(sentence)
+        for line in rules[key]:
+            lines.append({"color": colour, "thickness": 10, "wayPoints": [centre(c) for c in line]})
+            if key == "between_lines":
+                for end in (line[0], line[-1]):
+                    overlays.append(
+                        {
+                            "borderColor": colour,
+                            "backgroundColor": "#FFFFFF",
+                            "center": centre(end),
+                            "rounded": True,
+                            "width": 0.8,
+                            "height": 0.8,
+                        }
+                    )
+    own = record.get("ruleset") if isinstance(record.get("ruleset"), str) else ""
+    if sentences:  # the sentences naming each line's colour first, then the setter's text
+        meta["rules"] = "\n".join(["Normal sudoku rules apply.", *sentences, *([own] if own else [])])
+    elif own:
+        meta["rules"] = own
+    solution = record.get("solution")
+    if isinstance(solution, str) and len(solution) == side * side and side <= 9 and solution.isdigit():
+        meta["solution"] = solution
+    for name, value in (("cages", cages), ("lines", lines), ("overlays", overlays), ("underlays", underlays)):
+        if value:
+            data[name] = value
+    if meta:
+        data["metadata"] = meta
+    return data
+
+
+def scl_link(record: Mapping[str, Any]) -> str:
+    """A SudokuPad link in its own format (``https://sudokupad.app/scl...``) for a JSON record."""
+    return "https://sudokupad.app/scl" + encode_scl(record_to_scl(record))

@@ -1,0 +1,1028 @@
+"""The constraint vocabulary: the contract between a puzzle's rules and the backends.
+
+Every rule of every variant (:mod:`sudoku_cp.model.rules`) compiles to these kinds of
+constraint over the cells of the grid (row-major indices, values ``1..n``), and a
+backend needs to understand these and nothing else:
+
+=================  =====================================================  =========================
+kind               meaning                                                used by
+=================  =====================================================  =========================
+:class:`AllDifferent`  the cells hold pairwise different values            rows, columns, boxes,
+                                                                          regions, diagonals,
+                                                                          windows, cages, anti-knight
+:class:`Sum`       the values of the cells add up to ``total``            killer cages
+:class:`Less`      ``x[first] < x[second]``                               thermometers, greater-than
+:class:`Relation`  ``(x[first], x[second])`` is one of the allowed pairs  Kropki dots, consecutive
+                   (a binary table constraint)
+:class:`ValueIn`   ``x[cell]`` is one of ``values`` (a unary domain)      even and odd cells
+:class:`Linear`    ``Σ a_i·x[cell_i]`` ``==``, ``<=`` or ``>=`` ``rhs``     arrows, little killers,
+                                                                          region-sum lines,
+                                                                          outside sums
+:class:`Table`     the cells' values are one of the allowed tuples        between lines, quadruples
+:class:`Sandwich`  the sum between the 1 and the n of a line              sandwich clues
+:class:`Skyscraper`  how many cells of a line are seen from its start     skyscraper clues
+=================  =====================================================  =========================
+
+The last four serve the modern rules; ``Sandwich`` and ``Skyscraper`` give their meaning
+as an :class:`Automaton` over the line's digits, which backends compile the same way
+(``docs/design.md`` justifies each kind).
+
+An ``AllDifferent`` over ``n`` cells is a *unit*: it holds every value exactly once,
+which is what lets a backend reason with hidden singles there. A :class:`Model` is the
+compiled puzzle: the side, the givens and the constraints, with what backends derive
+from them (initial domains, peers) computed once.
+
+Every constraint carries its :class:`Origin`: the typed identity of the rule it comes
+from (its :class:`OriginKind`: row, column, box, cage, thermometer...; its number; the
+cells that locate it). Code that needs to know what a constraint *is* (a technique
+looking for rows, the rule of 45 naming its cages) reads the origin, never the text.
+The ``label`` is the origin said in words (``"row 3"``, ``"cage 2 (sum 15, at r1c4)"``,
+``"thermometer 1 (bulb r2c2)"``), for messages and explanations only; a constraint built
+with a plain string instead of an origin gets an origin of kind ``"custom"``. ``origin``,
+``label`` (and ``meaning``) are keyword-only: ``Sum(cells, 15, "my cage")`` raises
+``TypeError`` rather than guessing which of the two the string is.
+
+>>> row = AllDifferent((0, 1, 2, 3), origin=Origin(OriginKind.ROW, 1))
+>>> row.label, row.origin.kind == "row"
+('row 1', True)
+>>> model = Model(4, (1, 0, 0, 0) + (0,) * 12, (row,))
+>>> model.domains()[:2]
+((1,), (1, 2, 3, 4))
+>>> Less(0, 1, label="my thermometer").origin
+Origin(kind=<OriginKind.CUSTOM: 'custom'>, number=0, cells=(), total=None, parts=(), text='my thermometer')
+>>> Less(0, 1, label="my thermometer").holds((1, 3))
+True
+"""
+
+from __future__ import annotations
+
+import functools
+import weakref
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any
+
+from sudoku_cp.errors import InvalidArgumentError, InvalidPuzzleError
+
+
+def cell_name(cell: int, side: int) -> str:
+    """``"r3c7"``: the cell's 1-based row and column, as the variables of every model are named.
+
+    >>> cell_name(10, 9)
+    'r2c2'
+    """
+    row, column = divmod(cell, side)
+    return f"r{row + 1}c{column + 1}"
+
+
+class OriginKind(StrEnum):
+    """What kind of rule a constraint comes from. A ``StrEnum``: each member equals its
+    value (``OriginKind.ROW == "row"``), which is also the word used in labels."""
+
+    ROW = "row"
+    COLUMN = "column"
+    BOX = "box"
+    REGION = "region"  #: a jigsaw region
+    DIAGONAL = "diagonal"  #: X-Sudoku's main diagonal
+    ANTI_DIAGONAL = "anti-diagonal"
+    WINDOW = "window"  #: Hyper (Windoku)
+    CAGE = "cage"  #: killer: both the cage's AllDifferent and its Sum
+    THERMOMETER = "thermometer"
+    INEQUALITY = "inequality"  #: greater-than
+    WHITE_DOT = "white dot"  #: Kropki: differ by 1
+    BLACK_DOT = "black dot"  #: Kropki: ratio 2
+    NO_WHITE_DOT = "no white dot"  #: Kropki's negative constraint (all white dots given)
+    NO_BLACK_DOT = "no black dot"
+    NO_DOT = "no dot"  #: both negative constraints at once
+    ANTI_KNIGHT = "anti-knight"
+    ANTI_KING = "anti-king"
+    EVEN = "even"
+    ODD = "odd"
+    INNIES = "innies"  #: the rule of 45: a sum derived from units and cages
+    OUTIES = "outies"
+    ARROW = "arrow"  #: the circle (1 or 2 cells, read as a number) is the sum of the arrow
+    LITTLE_KILLER = "little killer"  #: a diagonal's sum, clued outside the grid
+    SANDWICH = "sandwich"  #: the sum between 1 and n in a row or column
+    SKYSCRAPER = "skyscraper"  #: how many cells are seen from outside
+    OUTSIDE_SUM = "outside sum"  #: the sum of the first cells from the edge (Frame Sudoku)
+    X = "X"  #: XV: the two digits add up to 10
+    V = "V"  #: XV: the two digits add up to 5
+    NO_XV = "no X or V"  #: XV's negative constraint (all X and V given)
+    WHISPERS = "whispers line"  #: German (or Dutch) whispers
+    RENBAN = "renban line"
+    PALINDROME = "palindrome"
+    BETWEEN_LINE = "between line"
+    REGION_SUM_LINE = "region-sum line"
+    QUADRUPLE = "quadruple"
+    GIVEN = "given"
+    CANDIDATES = "candidates"  #: a cell's current candidates (the explanations' checks)
+    CUSTOM = "custom"  #: built from a plain label string
+
+
+LINE_KINDS = frozenset({OriginKind.ROW, OriginKind.COLUMN})
+"""The kinds of the grid's lines (for pointing and claiming, fish)."""
+
+HOUSE_KINDS = frozenset(
+    {
+        OriginKind.ROW,
+        OriginKind.COLUMN,
+        OriginKind.BOX,
+        OriginKind.REGION,
+        OriginKind.DIAGONAL,
+        OriginKind.ANTI_DIAGONAL,
+        OriginKind.WINDOW,
+    }
+)
+"""The kinds whose AllDifferent covers ``n`` cells by construction (the *units*)."""
+
+_PLURALS = {OriginKind.BOX: "boxes"}
+
+_CLUE_KINDS = frozenset(
+    {
+        OriginKind.LITTLE_KILLER,
+        OriginKind.SANDWICH,
+        OriginKind.SKYSCRAPER,
+        OriginKind.OUTSIDE_SUM,
+    }
+)
+"""The kinds clued outside the grid (their ``total`` is the clue)."""
+
+_LINE_RULE_KINDS = frozenset(
+    {
+        OriginKind.ARROW,
+        OriginKind.WHISPERS,
+        OriginKind.RENBAN,
+        OriginKind.PALINDROME,
+        OriginKind.BETWEEN_LINE,
+        OriginKind.REGION_SUM_LINE,
+    }
+)
+"""The kinds drawn as a line through their cells."""
+
+Coordinates = tuple[int, int]
+"""A 0-based ``(row, column)``."""
+
+
+def _coordinate_name(cell: Coordinates) -> str:
+    return f"r{cell[0] + 1}c{cell[1] + 1}"
+
+
+@dataclass(frozen=True)
+class Origin:
+    """Where a constraint comes from: the typed identity of a rule of the puzzle.
+
+    Attributes:
+        kind: an :class:`OriginKind`.
+        number: the 1-based number people give it (``row 3``: 3; ``cage 2``: 2), 0 when
+            the kind has none (a diagonal, a dot).
+        cells: the 0-based ``(row, column)`` cells that locate it: a box or window's
+            top-left and bottom-right cells, a region's first cell, a cage's first cell,
+            a thermometer's bulb, both cells of an inequality (smaller first), a dot,
+            an anti-knight or anti-king pair, the cell of an even, odd or given cell.
+        total: a cage's sum; ``None`` otherwise.
+        parts: what a derived constraint comes from: the units of a rule-of-45 sum.
+        text: the label of a ``CUSTOM`` origin.
+        values: the digits a rule lists (a quadruple's), ascending; ``()`` otherwise.
+        grid: on a multi-grid board (:mod:`sudoku_cp.model.multigrid`), the 1-based number of
+            the sub-grid a row, column or box belongs to (``number`` counts within that
+            sub-grid, ``cells`` are board coordinates); 0 on a single grid.
+
+    The modern rules locate themselves by ``cells`` too: a line rule (whispers, renban,
+    palindrome, between and region-sum lines, an arrow's circle then its arrow) lists
+    all its cells in order; an outside clue (little killer, sandwich, skyscraper,
+    outside sum) lists the cells it covers from the grid's edge inwards, so the clue
+    sits one step before ``cells[0]`` (in the direction ``cells[0]`` to ``cells[1]``,
+    or straight out of the edge for a one-cell run), and ``total`` is the clue.
+
+    >>> Origin(OriginKind.CAGE, 2, ((0, 3),), total=15).label
+    'cage 2 (sum 15, at r1c4)'
+    >>> rows = (Origin(OriginKind.ROW, 1), Origin(OriginKind.ROW, 2))
+    >>> Origin(OriginKind.INNIES, parts=rows).label
+    'innies of rows 1, 2'
+    """
+
+    kind: OriginKind
+    number: int = 0
+    cells: tuple[Coordinates, ...] = ()
+    total: int | None = None
+    parts: tuple[Origin, ...] = ()
+    text: str = ""
+    values: tuple[int, ...] = field(default=(), repr=False)
+    grid: int = field(default=0, repr=False)
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.kind, OriginKind):
+            object.__setattr__(self, "kind", OriginKind(self.kind))
+
+    @classmethod
+    def custom(cls, text: str) -> Origin:
+        """An origin that is only a label (constraints built by hand)."""
+        return cls(OriginKind.CUSTOM, text=text)
+
+    @property
+    def index(self) -> int:
+        """The 0-based index (``number - 1``), as :class:`sudoku_cp.model.grid.Unit` counts."""
+        return self.number - 1
+
+    @property
+    def noun(self) -> str:
+        """The kind as a noun: ``"row"``, ``"anti-diagonal"``, ``"cage"``; ``"constraint"`` for custom."""
+        return "constraint" if self.kind is OriginKind.CUSTOM else self.kind.value
+
+    @functools.cached_property
+    def label(self) -> str:
+        """The origin in words, as messages and explanations show it."""
+        kind, number, cells = self.kind, self.number, self.cells
+        names = [_coordinate_name(c) for c in cells]
+        of_grid = f" of grid {self.grid}" if self.grid else ""
+        if kind in (OriginKind.ROW, OriginKind.COLUMN):
+            if self.grid:  # cells: the unit's first and last board cells
+                (top, left), (bottom, right) = cells[0], cells[-1]
+                where = f"board row {top + 1}" if kind is OriginKind.ROW else f"board column {left + 1}"
+                return f"{kind.value} {number}{of_grid} ({where})"
+            return f"{kind.value} {number}"
+        if kind in (OriginKind.BOX, OriginKind.WINDOW):
+            (top, left), (bottom, right) = cells[0], cells[-1]
+            where = f"rows {top + 1}-{bottom + 1}, columns {left + 1}-{right + 1}"
+            return f"{kind.value} {number}{of_grid} ({where})"
+        if kind is OriginKind.REGION:
+            return f"region {number} (from {names[0]})"
+        if kind is OriginKind.DIAGONAL:
+            return "the main diagonal"
+        if kind is OriginKind.ANTI_DIAGONAL:
+            return "the anti-diagonal"
+        if kind is OriginKind.CAGE:
+            return f"cage {number} (sum {self.total}, at {names[0]})"
+        if kind is OriginKind.THERMOMETER:
+            return f"thermometer {number} (bulb {names[0]})"
+        if kind is OriginKind.INEQUALITY:
+            return f"inequality {names[0]} < {names[1]}"
+        if kind in (OriginKind.EVEN, OriginKind.ODD):
+            return f"{kind.value} cell {names[0]}"
+        if kind in (OriginKind.INNIES, OriginKind.OUTIES):
+            return f"{kind.value} of {union_name(self.parts)}"
+        if kind is OriginKind.GIVEN:
+            return f"given {names[0]}"
+        if kind is OriginKind.CANDIDATES:
+            return "candidates" + (f" of {names[0]}" if names else "")
+        if kind is OriginKind.CUSTOM:
+            return self.text
+        if kind in _CLUE_KINDS:
+            return f"{kind.value} {number} (clue {self.total}, from {names[0]})"
+        if kind in _LINE_RULE_KINDS:
+            return f"{kind.value} {number} (from {names[0]})"
+        if kind is OriginKind.QUADRUPLE:
+            digits = ", ".join(map(str, self.values))
+            return f"quadruple {number} ({digits} at {names[0]})"
+        return f"{kind.value} {'-'.join(names)}"  # dots, anti-knight, anti-king: a pair
+
+
+def union_name(parts: Sequence[Origin]) -> str:
+    """``"row 1"``, ``"rows 1, 2, 3"``, ``"boxes 4, 5"``: origins of one numbered kind said
+    once; otherwise their labels joined with "and".
+
+    >>> union_name([Origin(OriginKind.COLUMN, 2), Origin(OriginKind.COLUMN, 3)])
+    'columns 2, 3'
+    """
+    kinds = {p.kind for p in parts}
+    if len(parts) > 1 and len(kinds) == 1 and all(p.number and not p.grid for p in parts):
+        kind = kinds.pop()
+        if kind in HOUSE_KINDS:
+            plural = _PLURALS.get(kind, f"{kind.value}s")
+            return f"{plural} " + ", ".join(str(p.number) for p in parts)
+    return " and ".join(p.label for p in parts)
+
+
+def _settle(constraint: object) -> None:
+    """Finish a constraint's construction: a string origin becomes a ``CUSTOM`` one (and
+    with no origin, the label gives one)."""
+    origin = constraint.origin  # type: ignore[attr-defined]
+    if not isinstance(origin, Origin):
+        if origin is None:
+            origin = constraint.__dict__.get("_label")
+            if not origin:
+                raise InvalidArgumentError(f"{type(constraint).__name__} needs an origin or a label")
+        if not isinstance(origin, str):
+            raise InvalidArgumentError(
+                f"a constraint's origin is an Origin or a label string, not {origin!r}"
+            )
+        object.__setattr__(constraint, "origin", Origin.custom(origin))
+
+
+class _Label:
+    """The ``label`` field of a constraint: the one given, else its origin's label, worded
+    only when read (a puzzle compiles hundreds of constraints that no message names)."""
+
+    def __get__(self, constraint: object, owner: type | None = None) -> str:
+        if constraint is None:
+            return ""  # the field's default
+        return constraint.__dict__.get("_label") or constraint.origin.label  # type: ignore[attr-defined]
+
+    def __set__(self, constraint: object, value: object) -> None:
+        constraint.__dict__["_label"] = value if isinstance(value, str) else ""
+
+
+@dataclass(frozen=True)
+class AllDifferent:
+    """The values of ``cells`` are pairwise different (a *unit* when there are ``n`` cells)."""
+
+    cells: tuple[int, ...]
+    origin: Origin = field(default=None, repr=False, kw_only=True)  # type: ignore[assignment]
+    label: str = field(default=_Label(), compare=False, kw_only=True)
+
+    __post_init__ = _settle
+
+    def holds(self, values: Sequence[int]) -> bool:
+        """True when the complete assignment ``values`` (row-major) satisfies it."""
+        seen = [values[c] for c in self.cells]
+        return len(set(seen)) == len(seen)
+
+    def givens_conflict(self, givens: Sequence[int], side: int) -> str | None:
+        """Why the givens alone break it (two equal givens), or ``None``."""
+        first: dict[int, int] = {}
+        for cell in self.cells:
+            value = givens[cell]
+            if value and value in first:
+                return (
+                    f"{self.label} has two {value}s: "
+                    f"{cell_name(first[value], side)} and {cell_name(cell, side)}"
+                )
+            first.setdefault(value, cell)
+        return None
+
+
+@dataclass(frozen=True)
+class Sum:
+    """The values of ``cells`` add up to ``total``."""
+
+    cells: tuple[int, ...]
+    total: int
+    origin: Origin = field(default=None, repr=False, kw_only=True)  # type: ignore[assignment]
+    label: str = field(default=_Label(), compare=False, kw_only=True)
+
+    __post_init__ = _settle
+
+    def holds(self, values: Sequence[int]) -> bool:
+        return sum(values[c] for c in self.cells) == self.total
+
+    def givens_conflict(self, givens: Sequence[int], side: int) -> str | None:
+        given = [givens[c] for c in self.cells if givens[c]]
+        if sum(given) > self.total or (len(given) == len(self.cells) and sum(given) != self.total):
+            return f"{self.label}: its givens add up to {sum(given)}, the sum is {self.total}"
+        return None
+
+
+@dataclass(frozen=True)
+class Less:
+    """``x[first] < x[second]``."""
+
+    first: int
+    second: int
+    origin: Origin = field(default=None, repr=False, kw_only=True)  # type: ignore[assignment]
+    label: str = field(default=_Label(), compare=False, kw_only=True)
+
+    __post_init__ = _settle
+
+    @property
+    def cells(self) -> tuple[int, int]:
+        return (self.first, self.second)
+
+    def holds(self, values: Sequence[int]) -> bool:
+        return values[self.first] < values[self.second]
+
+    def givens_conflict(self, givens: Sequence[int], side: int) -> str | None:
+        a, b = givens[self.first], givens[self.second]
+        if a and b and not a < b:
+            return (
+                f"{self.label}: {cell_name(self.first, side)}={a} must be less than "
+                f"{cell_name(self.second, side)}={b}"
+            )
+        return None
+
+
+@dataclass(frozen=True)
+class Relation:
+    """``(x[first], x[second])`` is in ``allowed``: a binary table constraint.
+
+    ``meaning`` says in words what the table is (``"differ by 1"``), for messages.
+    """
+
+    first: int
+    second: int
+    allowed: frozenset[tuple[int, int]]
+    origin: Origin = field(default=None, repr=False, kw_only=True)  # type: ignore[assignment]
+    meaning: str = field(default="", compare=False, kw_only=True)
+    label: str = field(default=_Label(), compare=False, kw_only=True)
+
+    __post_init__ = _settle
+
+    @property
+    def cells(self) -> tuple[int, int]:
+        return (self.first, self.second)
+
+    def holds(self, values: Sequence[int]) -> bool:
+        return (values[self.first], values[self.second]) in self.allowed
+
+    def givens_conflict(self, givens: Sequence[int], side: int) -> str | None:
+        a, b = givens[self.first], givens[self.second]
+        if a and b and (a, b) not in self.allowed:
+            why = f" (they must {self.meaning})" if self.meaning else ""
+            return (
+                f"{self.label}: {cell_name(self.first, side)}={a} and {cell_name(self.second, side)}={b} "
+                f"break it{why}"
+            )
+        return None
+
+
+@dataclass(frozen=True)
+class ValueIn:
+    """``x[cell]`` is one of ``values``."""
+
+    cell: int
+    values: frozenset[int]
+    origin: Origin = field(default=None, repr=False, kw_only=True)  # type: ignore[assignment]
+    label: str = field(default=_Label(), compare=False, kw_only=True)
+
+    __post_init__ = _settle
+
+    @property
+    def cells(self) -> tuple[int]:
+        return (self.cell,)
+
+    def holds(self, values: Sequence[int]) -> bool:
+        return values[self.cell] in self.values
+
+    def givens_conflict(self, givens: Sequence[int], side: int) -> str | None:
+        value = givens[self.cell]
+        if value and value not in self.values:
+            return f"{self.label}: {cell_name(self.cell, side)}={value} is not allowed there"
+        return None
+
+
+LINEAR_OPERATORS = ("==", "<=", ">=")
+"""The comparisons a :class:`Linear` constraint may make."""
+
+
+@dataclass(frozen=True)
+class Linear:
+    """``Σ coefficients[i] · x[cells[i]]  operator  rhs``: a linear (in)equality over cells
+    with integer coefficients; ``operator`` is ``"=="``, ``"<="`` or ``">="``.
+
+    An arrow is ``Σ arrow - circle == 0`` (a two-cell circle ``10·a + b``), a region-sum
+    line ``Σ segment - Σ next segment == 0``. The cells are different (a cell's
+    coefficients are added up before building one).
+
+    >>> arrow = Linear((0, 1, 2), (-1, 1, 1), "==", 0, label="arrow")
+    >>> arrow.holds((5, 2, 3)), arrow.holds((5, 2, 2))
+    (True, False)
+    """
+
+    cells: tuple[int, ...]
+    coefficients: tuple[int, ...]
+    operator: str
+    rhs: int
+    origin: Origin = field(default=None, repr=False, kw_only=True)  # type: ignore[assignment]
+    label: str = field(default=_Label(), compare=False, kw_only=True)
+
+    def __post_init__(self) -> None:
+        _settle(self)
+        object.__setattr__(self, "cells", tuple(self.cells))
+        object.__setattr__(self, "coefficients", tuple(self.coefficients))
+        if len(self.cells) != len(self.coefficients):
+            raise InvalidArgumentError("a Linear constraint needs one coefficient per cell")
+        if len(set(self.cells)) != len(self.cells):
+            raise InvalidArgumentError("a Linear constraint lists each cell once (add its coefficients up)")
+        if self.operator not in LINEAR_OPERATORS:
+            raise InvalidArgumentError(
+                f"a Linear constraint's operator is one of {LINEAR_OPERATORS}, not {self.operator!r}"
+            )
+
+    @property
+    def is_plain_sum(self) -> bool:
+        """True for ``Σ x == rhs`` (every coefficient 1): a sum with a fixed total, which
+        backends may reason about as they do about a :class:`Sum` (digit combinations
+        over pairwise different cells)."""
+        return self.operator == "==" and all(a == 1 for a in self.coefficients)
+
+    def as_sum(self) -> Sum:
+        """The :class:`Sum` of a plain sum (:attr:`is_plain_sum`), with the same origin."""
+        return Sum(self.cells, self.rhs, origin=self.origin)
+
+    def compare(self, total: int) -> bool:
+        """Whether the left-hand side ``total`` satisfies the (in)equality."""
+        if self.operator == "==":
+            return total == self.rhs
+        if self.operator == "<=":
+            return total <= self.rhs
+        return total >= self.rhs
+
+    def holds(self, values: Sequence[int]) -> bool:
+        return self.compare(sum(a * values[c] for a, c in zip(self.coefficients, self.cells, strict=True)))
+
+    def bounds(self, domains: Sequence[Sequence[int]]) -> tuple[int, int]:
+        """The smallest and largest left-hand side when each cell takes a value of its
+        domain (``domains`` indexed by cell)."""
+        low = high = 0
+        for a, c in zip(self.coefficients, self.cells, strict=True):
+            ends = (a * min(domains[c]), a * max(domains[c]))
+            low, high = low + min(ends), high + max(ends)
+        return low, high
+
+    def givens_conflict(self, givens: Sequence[int], side: int) -> str | None:
+        full = tuple(range(1, side + 1))
+        low, high = self.bounds([(g,) if g else full for g in givens])
+        if (self.operator != ">=" and low > self.rhs) or (self.operator != "<=" and high < self.rhs):
+            return f"{self.label}: with its givens, no digits make it hold"
+        return None
+
+
+@dataclass(frozen=True)
+class Table:
+    """``(x[cells[0]], ..., x[cells[k-1]])`` is one of the ``allowed`` tuples: a table
+    constraint over ``k`` cells (a :class:`Relation` is the binary case).
+
+    ``meaning`` says in words what the table is (``"lie between the circles"``).
+
+    >>> between = Table((0, 1, 2), frozenset({(1, 2, 3), (3, 2, 1)}), label="between")
+    >>> between.holds((3, 2, 1)), between.holds((2, 1, 3))
+    (True, False)
+    """
+
+    cells: tuple[int, ...]
+    allowed: frozenset[tuple[int, ...]]
+    origin: Origin = field(default=None, repr=False, kw_only=True)  # type: ignore[assignment]
+    meaning: str = field(default="", compare=False, kw_only=True)
+    label: str = field(default=_Label(), compare=False, kw_only=True)
+
+    def __post_init__(self) -> None:
+        _settle(self)
+        object.__setattr__(self, "cells", tuple(self.cells))
+        if len(set(self.cells)) != len(self.cells):
+            raise InvalidArgumentError("a Table constraint lists each cell once")
+        if any(len(t) != len(self.cells) for t in self.allowed):
+            raise InvalidArgumentError("every allowed tuple of a Table has one value per cell")
+
+    def holds(self, values: Sequence[int]) -> bool:
+        return tuple(values[c] for c in self.cells) in self.allowed
+
+    def givens_conflict(self, givens: Sequence[int], side: int) -> str | None:
+        given = [givens[c] for c in self.cells]
+        if not any(all(g in (0, v) for g, v in zip(given, t, strict=True)) for t in self.allowed):
+            why = f" (they must {self.meaning})" if self.meaning else ""
+            return f"{self.label}: its givens break it{why}"
+        return None
+
+
+State = Any
+"""A state of a line automaton (hashable)."""
+
+
+@dataclass(frozen=True)
+class Automaton:
+    """A deterministic finite automaton over the digits of a line of cells, read in order:
+    the line satisfies its constraint exactly when the automaton accepts it (the
+    *regular* constraint, Pesant, "A regular language membership constraint for finite
+    sequences of variables", CP 2004).
+
+    Attributes:
+        start: the start state.
+        transitions: ``{state: {value: next state}}`` over the states reachable from
+            ``start`` (a missing value is a dead end).
+        accepting: the accepting states.
+    """
+
+    start: State
+    transitions: Mapping[State, Mapping[int, State]]
+    accepting: frozenset
+
+    @classmethod
+    def build(
+        cls,
+        start: State,
+        step: Callable[[State, int], State | None],
+        accepting: Callable[[State], bool],
+        side: int,
+    ) -> Automaton:
+        """Explore the states reachable from ``start`` by ``step(state, value)`` (``None``:
+        dead end) over the values ``1..side``."""
+        transitions: dict[State, dict[int, State]] = {}
+        todo = [start]
+        while todo:
+            state = todo.pop()
+            if state in transitions:
+                continue
+            out = transitions[state] = {}
+            for value in range(1, side + 1):
+                following = step(state, value)
+                if following is not None:
+                    out[value] = following
+                    if following not in transitions:
+                        todo.append(following)
+        return cls(start, transitions, frozenset(s for s in transitions if accepting(s)))
+
+    def accepts(self, values: Sequence[int]) -> bool:
+        state = self.start
+        for value in values:
+            state = self.transitions[state].get(value)
+            if state is None:
+                return False
+        return state in self.accepting
+
+    def supports(self, masks: Sequence[int]) -> list[int] | None:
+        """For each position of the line, the mask (bit ``v - 1`` for value ``v``) of its
+        values that lie on some accepted path through ``masks``; ``None`` when no path is
+        accepted. Generalised arc consistency of the regular constraint by a forward and
+        a backward pass over the layered automaton (Pesant 2004), with the sets of states
+        of a layer as bitmasks and each layer's step remembered (:class:`_Layers`): the
+        reasoning engine asks the same lines again and again. The answer is remembered
+        per ``masks`` too (a few thousand lines, shared by every clue with this automaton).
+
+        >>> line = Sandwich((0, 1, 2, 3), 5, label="sandwich 5").automaton(4)
+        >>> [bin(m) for m in line.supports([0b1111, 0b1111, 0b0100, 0b1111])]
+        ['0b1001', '0b10', '0b100', '0b1001']
+        >>> line.supports([0b0001, 0b0001, 0b1111, 0b1111]) is None
+        True
+        """
+        return self._layers.supports(tuple(masks))
+
+    @functools.cached_property
+    def _layers(self) -> _Layers:
+        return _Layers(self)
+
+
+_LAYER_MEMO_BUDGET = 1 << 18
+"""Entries the memos of every :class:`_Layers` keep in all (about 200 bytes each, so
+some 50 MB at most) before the largest forgets its own."""
+
+_layer_memos: weakref.WeakSet[_Layers] = weakref.WeakSet()
+_layer_entries = [0]
+
+
+class _Layers:
+    """An :class:`Automaton` with its states numbered (a set of states is an ``int``,
+    bit ``i`` for state ``i``) and the steps of the forward and backward passes of
+    :meth:`Automaton.supports` remembered: a forward layer ``(states, mask)``, a
+    backward layer ``(states, mask, alive)`` and the supports of whole lines (a line's
+    supports are their own supports, the state the propagator asks next). Past
+    :data:`_LAYER_MEMO_BUDGET` entries in all, the automaton whose memos hold most
+    forgets them."""
+
+    def __init__(self, automaton: Automaton) -> None:
+        _layer_memos.add(self)
+        number = {state: i for i, state in enumerate(automaton.transitions)}
+        self.start = 1 << number[automaton.start]
+        self.accepting = sum(1 << number[s] for s in automaton.accepting)
+        # per value bit: the moves on that value, as (state bit, next state bit)
+        self._moves: dict[int, list[tuple[int, int]]] = {}
+        for state, out in automaton.transitions.items():
+            for value, following in out.items():
+                move = (1 << number[state], 1 << number[following])
+                self._moves.setdefault(1 << (value - 1), []).append(move)
+        self._forward: dict[tuple[int, int], int] = {}
+        self._backward: dict[tuple[int, int, int], tuple[int, int]] = {}
+        self._lines: dict[tuple[int, ...], tuple[int, ...] | None] = {}
+
+    @staticmethod
+    def _remember(memo: dict, key: object, answer: object) -> None:
+        if _layer_entries[0] >= _LAYER_MEMO_BUDGET:  # forget the automaton that remembers most
+            sizes = {layers: layers._size() for layers in _layer_memos}
+            largest = max(sizes, key=sizes.__getitem__)
+            largest._forward.clear()
+            largest._backward.clear()
+            largest._lines.clear()
+            _layer_entries[0] = sum(sizes.values()) - sizes[largest]
+        memo[key] = answer
+        _layer_entries[0] += 1
+
+    def _size(self) -> int:
+        return len(self._forward) + len(self._backward) + len(self._lines)
+
+    def image(self, states: int, value: int) -> int:
+        """The states reached from ``states`` by the value of bit ``value``."""
+        reached = 0
+        for state, following in self._moves.get(value, ()):
+            if state & states:
+                reached |= following
+        return reached
+
+    def preimage(self, states: int, value: int) -> int:
+        """The states that reach one of ``states`` by the value of bit ``value``."""
+        before = 0
+        for state, following in self._moves.get(value, ()):
+            if following & states:
+                before |= state
+        return before
+
+    def forward(self, states: int, mask: int) -> int:
+        """The states reached from ``states`` by a value of ``mask``."""
+        reached = self._forward.get((states, mask))
+        if reached is None:
+            reached = 0
+            rest = mask
+            while rest:
+                low = rest & -rest
+                rest ^= low
+                reached |= self.image(states, low)
+            self._remember(self._forward, (states, mask), reached)
+        return reached
+
+    def backward(self, states: int, mask: int, alive: int) -> tuple[int, int]:
+        """The values of ``mask`` that lead from one of ``states`` into ``alive``, and
+        the states among ``states`` that have such a move."""
+        key = (states, mask, alive)
+        answer = self._backward.get(key)
+        if answer is None:
+            kept = before = 0
+            rest = mask
+            while rest:
+                low = rest & -rest
+                rest ^= low
+                if self.image(states, low) & alive:
+                    kept |= low
+                    before |= self.preimage(alive, low)
+            answer = (kept, before & states)
+            self._remember(self._backward, key, answer)
+        return answer
+
+    def supports(self, masks: tuple[int, ...]) -> list[int] | None:
+        """:meth:`Automaton.supports` (a new list each call)."""
+        known = self._lines.get(masks, False)
+        if known is False:
+            known = self._supports(masks)
+            self._remember(self._lines, masks, known)
+            if known is not None:
+                self._remember(self._lines, known, known)
+        return None if known is None else list(known)
+
+    def _supports(self, masks: tuple[int, ...]) -> tuple[int, ...] | None:
+        reached = [self.start]
+        states = self.start
+        for mask in masks:
+            states = self.forward(states, mask)
+            if not states:
+                return None
+            reached.append(states)
+        alive = states & self.accepting
+        if not alive:
+            return None
+        supported = [0] * len(masks)
+        for position in range(len(masks) - 1, -1, -1):
+            supported[position], alive = self.backward(reached[position], masks[position], alive)
+        return tuple(supported)
+
+
+def _sandwich_step(total: int, side: int) -> Callable[[State, int], State | None]:
+    def step(state: State, value: int) -> State | None:
+        crust = value in (1, side)
+        if state == "before":
+            return ("open", value, 0) if crust else "before"
+        if state == "done":
+            return None if crust else "done"
+        _, opener, inside = state
+        if crust:
+            return "done" if value != opener and inside == total else None
+        return ("open", opener, inside + value) if inside + value <= total else None
+
+    return step
+
+
+class _LineClue:
+    """What the line clues share (:class:`Sandwich`, :class:`Skyscraper`): their cells, a
+    regular language over the line's digits (``automaton(side)``), and what follows from it."""
+
+    cells: tuple[int, ...]
+
+    def __post_init__(self) -> None:
+        _settle(self)
+        object.__setattr__(self, "cells", tuple(self.cells))
+
+    def automaton(self, side: int) -> Automaton:
+        raise NotImplementedError
+
+    def holds(self, values: Sequence[int]) -> bool:
+        return self.automaton(len(self.cells)).accepts([values[c] for c in self.cells])
+
+    def givens_conflict(self, givens: Sequence[int], side: int) -> str | None:
+        return _line_conflict(self, givens, side)
+
+
+@dataclass(frozen=True)
+class Sandwich(_LineClue):
+    """The digits strictly between the ``1`` and the ``n`` of a line of cells add up to
+    ``total`` (a row or column read from its clue); the line holds exactly one 1 and one
+    ``n`` (it is a unit). A dedicated kind rather than a :class:`Table`: a table of the
+    row's allowed permutations runs to thousands of rows per clue on 9x9; the
+    constraint is a regular language (:meth:`automaton`) with about ``2·total`` states.
+
+    >>> clue = Sandwich((0, 1, 2, 3), 5, label="sandwich 5")
+    >>> clue.holds((1, 2, 3, 4)), clue.holds((2, 1, 3, 4))
+    (True, False)
+    """
+
+    cells: tuple[int, ...]
+    total: int
+    origin: Origin = field(default=None, repr=False, kw_only=True)  # type: ignore[assignment]
+    label: str = field(default=_Label(), compare=False, kw_only=True)
+
+    def automaton(self, side: int) -> Automaton:
+        """The line's automaton over ``1..side`` (cached per clue and side)."""
+        return _sandwich_automaton(self.total, side)
+
+
+@dataclass(frozen=True)
+class Skyscraper(_LineClue):
+    """Seen from before the first cell of the line, exactly ``seen`` cells are visible: a
+    cell is seen when its digit exceeds every digit before it (a taller skyscraper hides
+    the shorter ones behind it). A regular language with states (tallest so far, count
+    seen), hence a dedicated kind rather than a table of permutations.
+
+    >>> clue = Skyscraper((0, 1, 2, 3), 2, label="skyscraper 2")
+    >>> clue.holds((3, 1, 4, 2)), clue.holds((1, 2, 3, 4))
+    (True, False)
+    """
+
+    cells: tuple[int, ...]
+    seen: int
+    origin: Origin = field(default=None, repr=False, kw_only=True)  # type: ignore[assignment]
+    label: str = field(default=_Label(), compare=False, kw_only=True)
+
+    def automaton(self, side: int) -> Automaton:
+        """The line's automaton over ``1..side`` (cached per clue and side)."""
+        return _skyscraper_automaton(self.seen, side)
+
+
+@functools.cache
+def _sandwich_automaton(total: int, side: int) -> Automaton:
+    return Automaton.build("before", _sandwich_step(total, side), lambda s: s == "done", side)
+
+
+@functools.cache
+def _skyscraper_automaton(seen: int, side: int) -> Automaton:
+    def step(state: State, value: int) -> State | None:
+        tallest, count = state
+        if value > tallest:
+            return (value, count + 1) if count < seen else None
+        return state
+
+    return Automaton.build((0, 0), step, lambda s: s[1] == seen, side)
+
+
+def _line_conflict(constraint: Sandwich | Skyscraper, givens: Sequence[int], side: int) -> str | None:
+    full = (1 << side) - 1
+    masks = [1 << (givens[c] - 1) if givens[c] else full for c in constraint.cells]
+    if constraint.automaton(side).supports(masks) is None:
+        return f"{constraint.label}: no digits fit it with its givens"
+    return None
+
+
+LINE_AUTOMATON_KINDS: tuple[type, ...] = (Sandwich, Skyscraper)
+"""The kinds that give an :class:`Automaton` over their cells (``automaton(side)``)."""
+
+
+def unit_constraints(units: Sequence, side: int) -> tuple[AllDifferent, ...]:
+    """An AllDifferent with its origin for each row, column and box of a grid shape: the
+    ``units`` of :func:`sudoku_cp.model.grid.geometry` (each with its ``kind``, ``"row"``,
+    ``"column"`` or ``"box"``, its 0-based ``index`` and its ``cells``; a box's origin
+    keeps its corner cells).
+
+    >>> from sudoku_cp.model.grid import geometry
+    >>> [c.label for c in unit_constraints(geometry(4, (2, 2)).units, 4)][::4]
+    ['row 1', 'column 1', 'box 1 (rows 1-2, columns 1-2)']
+    """
+    out = []
+    for unit in units:
+        kind = OriginKind(unit.kind)
+        first, last = divmod(unit.cells[0], side), divmod(unit.cells[-1], side)
+        corners = (first, last) if kind is OriginKind.BOX else ()
+        out.append(AllDifferent(tuple(unit.cells), origin=Origin(kind, unit.index + 1, corners)))
+    return tuple(out)
+
+
+Constraint = AllDifferent | Sum | Less | Relation | ValueIn | Linear | Table | Sandwich | Skyscraper
+"""One constraint of the vocabulary."""
+
+KINDS: tuple[type, ...] = (AllDifferent, Sum, Less, Relation, ValueIn, Linear, Table, Sandwich, Skyscraper)
+"""The kinds, in the order backends usually compile them: the five of the classic
+variants, then those of the modern ones (arrows, lines, outside clues)."""
+
+
+@dataclass(frozen=True)
+class Model:
+    """A compiled puzzle: what every backend solves.
+
+    Attributes:
+        side: ``n``; values are ``1..n``.
+        givens: one value per cell, 0 for a blank cell: ``n*n`` values row-major on a
+            single grid; on a multi-grid board (:mod:`sudoku_cp.model.multigrid`) the cells
+            inside some sub-grid, numbered row-major over the board skipping the cells
+            outside every sub-grid (so the lexicographic order of the cells' values is
+            still the board read row by row).
+        constraints: every constraint of the puzzle's rules (rows, columns and boxes
+            included), as the vocabulary of this module.
+        positions: ``None`` on a single grid (cell ``i`` is at ``divmod(i, n)``); on a
+            multi-grid board, each cell's 0-based ``(row, column)`` on the board.
+
+    Backends take their initial domains from :meth:`domains` (givens and ``ValueIn``
+    already applied, so they may skip ``ValueIn``) and compile every other kind.
+    """
+
+    side: int
+    givens: tuple[int, ...]
+    constraints: tuple[Constraint, ...]
+    positions: tuple[Coordinates, ...] | None = None
+
+    @property
+    def cell_count(self) -> int:
+        """The number of cells: ``n*n`` on a single grid, ``len(positions)`` on a board."""
+        return len(self.givens)
+
+    def position(self, cell: int) -> Coordinates:
+        """The cell's 0-based ``(row, column)`` (on the board, for a multi-grid model)."""
+        return self.positions[cell] if self.positions is not None else divmod(cell, self.side)
+
+    def cell_at(self, row: int, column: int) -> int:
+        """The cell at a 0-based ``(row, column)`` (of the board, for a multi-grid model).
+
+        Raises:
+            KeyError: on a multi-grid board, a position outside every sub-grid.
+        """
+        if self.positions is None:
+            return row * self.side + column
+        return self._cell_of[(row, column)]
+
+    @functools.cached_property
+    def _cell_of(self) -> dict[Coordinates, int]:
+        return {p: i for i, p in enumerate(self.positions or ())}
+
+    def cell_name(self, cell: int) -> str:
+        """``"r3c7"``: the cell's 1-based row and column (board row and column on a multi-grid
+        board), as messages name it."""
+        return _coordinate_name(self.position(cell))
+
+    def of_kind(self, kind: type) -> tuple:
+        """The constraints of one kind, e.g. ``model.of_kind(Sum)``."""
+        return self._by_kind.get(kind, ())
+
+    @functools.cached_property
+    def _by_kind(self) -> dict[type, tuple]:
+        grouped: dict[type, list] = {}
+        for constraint in self.constraints:
+            grouped.setdefault(type(constraint), []).append(constraint)
+        return {kind: tuple(items) for kind, items in grouped.items()}
+
+    @functools.cached_property
+    def units(self) -> tuple[AllDifferent, ...]:
+        """The ``AllDifferent`` constraints over exactly ``n`` cells: each holds every value once."""
+        return tuple(c for c in self.of_kind(AllDifferent) if len(c.cells) == self.side)
+
+    def domains(self) -> tuple[tuple[int, ...], ...]:
+        """Each cell's initial values, ascending: its given, or ``1..n`` cut by every ``ValueIn``."""
+        return self._domains
+
+    @functools.cached_property
+    def _domains(self) -> tuple[tuple[int, ...], ...]:
+        full = tuple(range(1, self.side + 1))
+        domains = [(v,) if v else full for v in self.givens]
+        for constraint in self.of_kind(ValueIn):
+            cell = constraint.cell
+            domains[cell] = tuple(v for v in domains[cell] if v in constraint.values)
+        return tuple(domains)
+
+    @functools.cached_property
+    def peers(self) -> tuple[tuple[int, ...], ...]:
+        """For each cell, the sorted other cells it shares an ``AllDifferent`` with."""
+        peers: list[set[int]] = [set() for _ in range(self.cell_count)]
+        for constraint in self.of_kind(AllDifferent):
+            for cell in constraint.cells:
+                peers[cell].update(constraint.cells)
+        return tuple(tuple(sorted(p - {cell})) for cell, p in enumerate(peers))
+
+    @functools.cached_property
+    def is_classic(self) -> bool:
+        """True when every constraint is an ``AllDifferent`` unit (rows, columns, boxes, regions...)."""
+        return len(self.units) == len(self.constraints)
+
+    def holds(self, values: Sequence[int]) -> bool:
+        """True when the complete assignment keeps the givens and satisfies every constraint."""
+        return (
+            len(values) == self.cell_count
+            and all(1 <= v <= self.side for v in values)
+            and all(g in (0, v) for g, v in zip(self.givens, values, strict=True))
+            and all(c.holds(values) for c in self.constraints)
+        )
+
+    def broken_by(self, values: Sequence[int]) -> Constraint | None:
+        """The first constraint a complete assignment breaks, or ``None``."""
+        return next((c for c in self.constraints if not c.holds(values)), None)
+
+    def check_givens(self) -> None:
+        """Raise :class:`InvalidPuzzleError` if the givens alone break a constraint (two 5s on a
+        diagonal, an odd given in an even cell, a cage whose givens exceed its sum)."""
+        for constraint in self.constraints:
+            why = constraint.givens_conflict(self.givens, self.side)
+            if why:
+                raise InvalidPuzzleError(why)
+        for cell, domain in enumerate(self.domains()):
+            if not domain:
+                raise InvalidPuzzleError(f"{self.cell_name(cell)} has no value its rules allow")

@@ -1,0 +1,1676 @@
+"""The rules of Sudoku and its variants, as data that compiles to the constraint vocabulary.
+
+A :class:`~sudoku_cp.model.puzzle.Puzzle` is givens plus rules. The rows, the columns and the
+boxes of the grid's box shape always apply (:func:`classic_constraints`); each rule
+object here adds constraints, or (:class:`Jigsaw`) supplies the regions that replace
+the boxes. Rules are immutable and hashable, check themselves against the grid
+(:meth:`Rule.check`, raising :class:`~sudoku_cp.errors.InvalidPuzzleError` that names
+what and where) and compile to the five kinds of :mod:`sudoku_cp.model.constraints`
+(:meth:`Rule.constraints`). The names and exact rules are the Sudoku community's; the
+JSON keys are those of the interchange format (:meth:`sudoku_cp.Puzzle.from_dict`).
+
+Coordinates are 0-based ``(row, column)`` pairs, as in the JSON format.
+
+>>> from sudoku_cp.model.rules import Cage, Killer
+>>> killer = Killer([Cage([(0, 0), (0, 1)], 3)])
+>>> [type(c).__name__ for c in killer.constraints(9, (3, 3))]
+['AllDifferent', 'Sum']
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from sudoku_cp.errors import InvalidPuzzleError
+from sudoku_cp.model.constraints import (
+    AllDifferent,
+    Constraint,
+    Less,
+    Linear,
+    Origin,
+    OriginKind,
+    Relation,
+    Sum,
+    Table,
+    ValueIn,
+    cell_name,
+    unit_constraints,
+)
+from sudoku_cp.model.constraints import Sandwich as SandwichClue
+from sudoku_cp.model.constraints import Skyscraper as SkyscraperClue
+from sudoku_cp.model.grid import BoxShape, geometry
+from sudoku_cp.naming import canonical_name
+
+Cell = tuple[int, int]
+"""A 0-based ``(row, column)``."""
+
+
+# -- helpers ----------------------------------------------------------------------------------
+
+
+def _cell(value: object, side: int, where: str) -> Cell:
+    """Check a ``(row, column)`` pair inside the grid."""
+    try:
+        row, column = value  # type: ignore[misc]
+    except (TypeError, ValueError):
+        raise InvalidPuzzleError(f"{where}: {value!r} is not a (row, column) pair") from None
+    if not all(isinstance(v, int) and not isinstance(v, bool) for v in (row, column)):
+        raise InvalidPuzzleError(f"{where}: {value!r} is not a pair of ints")
+    if not (0 <= row < side and 0 <= column < side):
+        raise InvalidPuzzleError(f"{where}: ({row}, {column}) is outside the {side}x{side} grid")
+    return (row, column)
+
+
+def _cells(values: Iterable[object]) -> tuple[Cell, ...]:
+    return tuple(tuple(v) for v in values)  # type: ignore[misc]
+
+
+def _pairs(values: Iterable[object]) -> tuple[tuple[Cell, Cell], ...]:
+    return tuple((tuple(a), tuple(b)) for a, b in values)  # type: ignore[misc]
+
+
+def _name(cell: Cell) -> str:
+    return f"r{cell[0] + 1}c{cell[1] + 1}"
+
+
+def _index(cell: Cell, side: int) -> int:
+    return cell[0] * side + cell[1]
+
+
+def _orthogonal(a: Cell, b: Cell) -> bool:
+    return abs(a[0] - b[0]) + abs(a[1] - b[1]) == 1
+
+
+def _touching(a: Cell, b: Cell) -> bool:
+    return a != b and max(abs(a[0] - b[0]), abs(a[1] - b[1])) == 1
+
+
+def _check_pairs(pairs: Sequence[tuple[Cell, Cell]], side: int, what: str) -> None:
+    """Each pair: two cells inside the grid, orthogonal neighbours, no pair twice."""
+    seen = set()
+    for number, (a, b) in enumerate(pairs, 1):
+        where = f"{what} {number}"
+        a, b = _cell(a, side, where), _cell(b, side, where)
+        if not _orthogonal(a, b):
+            raise InvalidPuzzleError(f"{where}: {_name(a)} and {_name(b)} are not orthogonal neighbours")
+        key = frozenset((a, b))
+        if key in seen:
+            raise InvalidPuzzleError(f"{where}: {_name(a)} and {_name(b)} are given twice")
+        seen.add(key)
+
+
+@functools.cache
+def classic_constraints(side: int, box: BoxShape | None) -> tuple[AllDifferent, ...]:
+    """The rules every puzzle keeps: an AllDifferent over each row, column and box.
+
+    Derived from :func:`sudoku_cp.model.grid.geometry`, the one place that knows where the
+    rows, columns and boxes are; each carries its :class:`~sudoku_cp.model.constraints.Origin`
+    (kind ``row``, ``column`` or ``box``, its 1-based number; a box its corner cells).
+    """
+    return unit_constraints(geometry(side, box).units, side)
+
+
+# -- the rule base class ----------------------------------------------------------------------
+
+
+class Rule:
+    """A rule of a variant: data that checks itself and compiles to constraints.
+
+    Subclasses are frozen dataclasses with ``keys`` (their JSON keys in ``rules``).
+    """
+
+    keys: ClassVar[tuple[str, ...]] = ()
+    replaces_boxes: ClassVar[bool] = False
+    """True for a rule whose regions take the place of the boxes (the grid has ``box=None``)."""
+
+    def check(self, side: int, box: BoxShape | None) -> None:
+        """Raise :class:`InvalidPuzzleError` naming what and where, if the rule does not fit the grid."""
+
+    def constraints(self, side: int, box: BoxShape | None) -> list[Constraint]:
+        """The rule as constraints of the vocabulary (call :meth:`check` first)."""
+        raise NotImplementedError
+
+    def to_json(self) -> dict[str, Any]:
+        """The rule's part of the JSON ``rules`` object."""
+        raise NotImplementedError
+
+    @classmethod
+    def from_json(cls, rules: Mapping[str, Any]) -> Rule:
+        """Build the rule from its keys of a JSON ``rules`` object."""
+        raise NotImplementedError
+
+
+@dataclass(frozen=True)
+class Diagonals(Rule):
+    """X-Sudoku: each main diagonal holds 1..n once (``"diagonals": true``)."""
+
+    keys: ClassVar = ("diagonals",)
+
+    def constraints(self, side, box):
+        main = tuple(i * side + i for i in range(side))
+        anti = tuple(i * side + side - 1 - i for i in range(side))
+        return [
+            AllDifferent(main, origin=Origin(OriginKind.DIAGONAL)),
+            AllDifferent(anti, origin=Origin(OriginKind.ANTI_DIAGONAL)),
+        ]
+
+    def to_json(self):
+        return {"diagonals": True}
+
+    @classmethod
+    def from_json(cls, rules):
+        return cls()
+
+
+@dataclass(frozen=True)
+class Windows(Rule):
+    """Hyper (Windoku): extra box-shaped windows, each holding 1..n once, given by their
+    top-left cells (``"windows": [[1, 1], [1, 5], [5, 1], [5, 5]]``, the usual four on 9x9)."""
+
+    corners: tuple[Cell, ...] = ((1, 1), (1, 5), (5, 1), (5, 5))
+    keys: ClassVar = ("windows",)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "corners", _cells(self.corners))
+
+    def check(self, side, box):
+        if box is None:
+            raise InvalidPuzzleError("windows are box-shaped: the puzzle needs a box shape")
+        for number, corner in enumerate(self.corners, 1):
+            top, left = _cell(corner, side, f"window {number}")
+            if top + box[0] > side or left + box[1] > side:
+                raise InvalidPuzzleError(
+                    f"window {number} at {_name(corner)} leaves the grid: a {box[0]}x{box[1]} window needs "
+                    f"its top-left cell in rows 1-{side - box[0] + 1}, columns 1-{side - box[1] + 1}"
+                )
+
+    def constraints(self, side, box):
+        out = []
+        for number, (top, left) in enumerate(self.corners, 1):
+            cells = tuple((top + r) * side + left + c for r in range(box[0]) for c in range(box[1]))
+            corners = ((top, left), (top + box[0] - 1, left + box[1] - 1))
+            out.append(AllDifferent(cells, origin=Origin(OriginKind.WINDOW, number, corners)))
+        return out
+
+    def to_json(self):
+        return {"windows": [list(c) for c in self.corners]}
+
+    @classmethod
+    def from_json(cls, rules):
+        return cls(_cells(rules["windows"]))
+
+
+_REGION_CHARS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
+
+
+@dataclass(frozen=True)
+class Jigsaw(Rule):
+    """Jigsaw: irregular regions of ``n`` cells each replace the boxes (``box`` is ``None``).
+
+    ``regions`` is a string of ``n*n`` labels, row-major, one character per cell; the
+    cells with one label form a region (``"regions": "aaabbbccc..."``).
+    """
+
+    regions: str
+    keys: ClassVar = ("regions",)
+    replaces_boxes: ClassVar = True
+
+    def __post_init__(self) -> None:
+        regions = self.regions
+        if not isinstance(regions, str):  # a list of rows, or of region indices
+            regions = "".join(
+                "".join(str(x) for x in row) if not isinstance(row, str) else row for row in regions
+            )
+        object.__setattr__(self, "regions", "".join(regions.split()))
+
+    @classmethod
+    def from_cells(cls, regions: Sequence[Sequence[Cell]]) -> Jigsaw:
+        """Build from a list of regions, each a list of ``(row, column)`` cells."""
+        side = len(regions)
+        labels = ["?"] * (side * side)
+        for number, region in enumerate(regions):
+            for cell in region:
+                row, column = _cell(cell, side, f"region {number + 1}")
+                labels[row * side + column] = _REGION_CHARS[number]
+        return cls("".join(labels))
+
+    def cells_of_regions(self) -> list[tuple[int, ...]]:
+        """The cells of each region, regions in order of their first cell."""
+        groups: dict[str, list[int]] = {}
+        for cell, label in enumerate(self.regions):
+            groups.setdefault(label, []).append(cell)
+        return [tuple(cells) for cells in groups.values()]
+
+    def check(self, side, box):
+        if box is not None:
+            raise InvalidPuzzleError("jigsaw regions replace the boxes: the puzzle's box must be None")
+        if len(self.regions) != side * side:
+            raise InvalidPuzzleError(
+                f"regions: {len(self.regions)} labels for a {side}x{side} grid, which needs {side * side}"
+            )
+        groups = self.cells_of_regions()
+        if len(groups) != side:
+            raise InvalidPuzzleError(f"regions: {len(groups)} regions; a {side}x{side} grid needs {side}")
+        for number, cells in enumerate(groups, 1):
+            if len(cells) != side:
+                raise InvalidPuzzleError(
+                    f"region {number} ({self.regions[cells[0]]!r}, from {cell_name(cells[0], side)}) has "
+                    f"{len(cells)} cells; every region needs {side}"
+                )
+
+    def constraints(self, side, box):
+        return [
+            AllDifferent(cells, origin=Origin(OriginKind.REGION, number, (divmod(cells[0], side),)))
+            for number, cells in enumerate(self.cells_of_regions(), 1)
+        ]
+
+    def to_json(self):
+        return {"regions": self.regions}
+
+    @classmethod
+    def from_json(cls, rules):
+        return cls(rules["regions"])
+
+
+@dataclass(frozen=True)
+class Cage:
+    """A killer cage: its cells' values are all different and add up to ``total``."""
+
+    cells: tuple[Cell, ...]
+    total: int
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "cells", _cells(self.cells))
+
+
+def distinct_sum_range(count: int, side: int) -> tuple[int, int]:
+    """The smallest and largest sum of ``count`` different values from ``1..side``.
+
+    >>> distinct_sum_range(2, 9)
+    (3, 17)
+    """
+    return count * (count + 1) // 2, count * (2 * side - count + 1) // 2
+
+
+@dataclass(frozen=True)
+class Killer(Rule):
+    """Killer: cages whose digits are all different and add up to the cage's sum
+    (``"cages": [{"sum": 20, "cells": [[0, 0], [0, 1], [1, 0]]}, ...]``)."""
+
+    cages: tuple[Cage, ...]
+    keys: ClassVar = ("cages",)
+
+    def __post_init__(self) -> None:
+        cages = tuple(c if isinstance(c, Cage) else Cage(c[0], c[1]) for c in self.cages)
+        object.__setattr__(self, "cages", cages)
+
+    def check(self, side, box):
+        owner: dict[Cell, int] = {}
+        for number, cage in enumerate(self.cages, 1):
+            where = f"cage {number}"
+            if not cage.cells:
+                raise InvalidPuzzleError(f"{where} has no cells")
+            for cell in cage.cells:
+                cell = _cell(cell, side, where)
+                if cell in owner:
+                    other = owner[cell]
+                    raise InvalidPuzzleError(
+                        f"{_name(cell)} is in cage {other} and cage {number}"
+                        if other != number
+                        else f"{where} lists {_name(cell)} twice"
+                    )
+                owner[cell] = number
+            if isinstance(cage.total, bool) or not isinstance(cage.total, int):
+                raise InvalidPuzzleError(f"{where}: its sum {cage.total!r} is not an int")
+            if len(cage.cells) > side:
+                raise InvalidPuzzleError(
+                    f"{where} has {len(cage.cells)} cells; different digits 1..{side} fill at most {side}"
+                )
+            low, high = distinct_sum_range(len(cage.cells), side)
+            if not low <= cage.total <= high:
+                raise InvalidPuzzleError(
+                    f"{where} (at {_name(cage.cells[0])}): no {len(cage.cells)} different digits of "
+                    f"1..{side} add up to {cage.total} (the sums run from {low} to {high})"
+                )
+
+    def constraints(self, side, box):
+        out: list[Constraint] = []
+        for number, cage in enumerate(self.cages, 1):
+            cells = tuple(_index(c, side) for c in cage.cells)
+            origin = Origin(OriginKind.CAGE, number, (cage.cells[0],), cage.total)
+            if len(cells) > 1:
+                out.append(AllDifferent(cells, origin=origin))
+            out.append(Sum(cells, cage.total, origin=origin))
+        return out
+
+    def to_json(self):
+        return {"cages": [{"sum": c.total, "cells": [list(x) for x in c.cells]} for c in self.cages]}
+
+    @classmethod
+    def from_json(cls, rules):
+        try:
+            return cls(tuple(Cage(_cells(c["cells"]), c["sum"]) for c in rules["cages"]))
+        except (KeyError, TypeError) as error:
+            raise InvalidPuzzleError(f"cages: each cage needs 'sum' and 'cells' ({error!r})") from None
+
+
+@dataclass(frozen=True)
+class Thermo(Rule):
+    """Thermo: digits strictly increase along each thermometer, from its bulb (first cell);
+    consecutive cells touch, diagonally or orthogonally (``"thermos": [[[r, c], ...], ...]``)."""
+
+    thermometers: tuple[tuple[Cell, ...], ...]
+    keys: ClassVar = ("thermos",)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "thermometers", tuple(_cells(t) for t in self.thermometers))
+
+    def check(self, side, box):
+        for number, thermo in enumerate(self.thermometers, 1):
+            where = f"thermometer {number}"
+            cells = [_cell(c, side, where) for c in thermo]
+            if len(cells) < 2:
+                raise InvalidPuzzleError(f"{where} needs a bulb and at least one more cell")
+            if len(set(cells)) != len(cells):
+                raise InvalidPuzzleError(f"{where} passes through a cell twice")
+            if len(cells) > side:
+                raise InvalidPuzzleError(
+                    f"{where} has {len(cells)} cells; increasing digits 1..{side} fill at most {side}"
+                )
+            for a, b in itertools.pairwise(cells):
+                if not _touching(a, b):
+                    raise InvalidPuzzleError(f"{where}: {_name(a)} and {_name(b)} are not neighbours")
+
+    def constraints(self, side, box):
+        return [
+            Less(
+                _index(a, side), _index(b, side), origin=Origin(OriginKind.THERMOMETER, number, (thermo[0],))
+            )
+            for number, thermo in enumerate(self.thermometers, 1)
+            for a, b in itertools.pairwise(thermo)
+        ]
+
+    def to_json(self):
+        return {"thermos": [[list(c) for c in t] for t in self.thermometers]}
+
+    @classmethod
+    def from_json(cls, rules):
+        return cls(tuple(_cells(t) for t in rules["thermos"]))
+
+
+@dataclass(frozen=True)
+class GreaterThan(Rule):
+    """Greater-than: for each pair of orthogonal neighbours, the first digit is smaller than
+    the second (``"less": [[[r, c], [r2, c2]], ...]``)."""
+
+    pairs: tuple[tuple[Cell, Cell], ...]
+    keys: ClassVar = ("less",)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "pairs", _pairs(self.pairs))
+
+    def check(self, side, box):
+        _check_pairs(self.pairs, side, "inequality")
+
+    def constraints(self, side, box):
+        return [
+            Less(_index(a, side), _index(b, side), origin=Origin(OriginKind.INEQUALITY, 0, (a, b)))
+            for a, b in self.pairs
+        ]
+
+    def to_json(self):
+        return {"less": [[list(a), list(b)] for a, b in self.pairs]}
+
+    @classmethod
+    def from_json(cls, rules):
+        return cls(_pairs(rules["less"]))
+
+
+_KNIGHT = ((1, 2), (2, 1), (1, -2), (2, -1), (-1, 2), (-2, 1), (-1, -2), (-2, -1))
+_KING_DIAGONAL = ((1, 1), (1, -1), (-1, 1), (-1, -1))  # a king's other moves stay in a row or column
+
+
+@dataclass(frozen=True)
+class _ForbiddenMoves(Rule):
+    """No two equal digits a fixed set of chess moves apart: one 2-cell AllDifferent per pair."""
+
+    moves: ClassVar[tuple[Cell, ...]] = ()
+    kind: ClassVar[OriginKind]
+
+    def constraints(self, side, box):
+        out = []
+        for row, column in itertools.product(range(side), repeat=2):
+            for dr, dc in self.moves:
+                r, c = row + dr, column + dc
+                if 0 <= r < side and 0 <= c < side and (r, c) > (row, column):
+                    origin = Origin(self.kind, 0, ((row, column), (r, c)))
+                    out.append(AllDifferent((row * side + column, r * side + c), origin=origin))
+        return out
+
+    def to_json(self):
+        return {self.keys[0]: True}
+
+    @classmethod
+    def from_json(cls, rules):
+        return cls()
+
+
+@dataclass(frozen=True)
+class AntiKnight(_ForbiddenMoves):
+    """Anti-knight: no two equal digits a chess knight's move apart (``"anti_knight": true``)."""
+
+    keys: ClassVar = ("anti_knight",)
+    moves: ClassVar = _KNIGHT
+    kind: ClassVar = OriginKind.ANTI_KNIGHT
+
+
+@dataclass(frozen=True)
+class AntiKing(_ForbiddenMoves):
+    """Anti-king: no two equal digits a king's move apart (``"anti_king": true``); with rows
+    and columns already different, this forbids equal diagonal neighbours."""
+
+    keys: ClassVar = ("anti_king",)
+    moves: ClassVar = _KING_DIAGONAL
+    kind: ClassVar = OriginKind.ANTI_KING
+
+
+@dataclass(frozen=True)
+class EvenOdd(Rule):
+    """Even/odd: the digits of the ``even`` cells are even, those of the ``odd`` cells odd
+    (``"even": [[r, c], ...], "odd": [...]``)."""
+
+    even: tuple[Cell, ...] = ()
+    odd: tuple[Cell, ...] = ()
+    keys: ClassVar = ("even", "odd")
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "even", _cells(self.even))
+        object.__setattr__(self, "odd", _cells(self.odd))
+
+    def check(self, side, box):
+        evens = {_cell(c, side, "even cells") for c in self.even}
+        for cell in self.odd:
+            if _cell(cell, side, "odd cells") in evens:
+                raise InvalidPuzzleError(f"{_name(cell)} is marked both even and odd")
+
+    def constraints(self, side, box):
+        evens = frozenset(range(2, side + 1, 2))
+        odds = frozenset(range(1, side + 1, 2))
+        return [
+            ValueIn(_index(c, side), evens, origin=Origin(OriginKind.EVEN, 0, (c,))) for c in self.even
+        ] + [ValueIn(_index(c, side), odds, origin=Origin(OriginKind.ODD, 0, (c,))) for c in self.odd]
+
+    def to_json(self):
+        out: dict[str, Any] = {}
+        if self.even:
+            out["even"] = [list(c) for c in self.even]
+        if self.odd:
+            out["odd"] = [list(c) for c in self.odd]
+        return out
+
+    @classmethod
+    def from_json(cls, rules):
+        return cls(_cells(rules.get("even", ())), _cells(rules.get("odd", ())))
+
+
+@functools.cache
+def _table(side: int, kind: str, positive: bool) -> frozenset[tuple[int, int]]:
+    """The allowed value pairs of a dot (``positive``) or of the no-dot negative constraint."""
+    if kind == "white":
+
+        def test(a, b):
+            return abs(a - b) == 1
+    else:
+
+        def test(a, b):
+            return a == 2 * b or b == 2 * a
+
+    values = range(1, side + 1)
+    return frozenset((a, b) for a in values for b in values if a != b and test(a, b) == positive)
+
+
+@dataclass(frozen=True)
+class Kropki(Rule):
+    """Kropki dots between orthogonal neighbours: across a white dot the digits differ by 1,
+    across a black dot one is twice the other. With ``all_white_given`` (``all_black_given``)
+    every dot of that colour is shown, so neighbours with no dot at all are not consecutive
+    (not in ratio 2): the *negative constraint*. Consecutive Sudoku is white bars with the
+    negative constraint (:meth:`consecutive`).
+
+    JSON: ``"white": [[[r, c], [r, c]], ...], "black": [...], "all_white_given": true``.
+    """
+
+    white: tuple[tuple[Cell, Cell], ...] = ()
+    black: tuple[tuple[Cell, Cell], ...] = ()
+    all_white_given: bool = False
+    all_black_given: bool = False
+    keys: ClassVar = ("white", "black", "all_white_given", "all_black_given")
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "white", _pairs(self.white))
+        object.__setattr__(self, "black", _pairs(self.black))
+
+    @classmethod
+    def consecutive(cls, bars: Iterable[tuple[Cell, Cell]]) -> Kropki:
+        """Consecutive Sudoku: digits across a bar differ by 1, and no other neighbours do."""
+        return cls(white=_pairs(bars), all_white_given=True)
+
+    def check(self, side, box):
+        _check_pairs(self.white + self.black, side, "dot")
+
+    def constraints(self, side, box):
+        out: list[Constraint] = []
+        meanings = {"white": "differ by 1", "black": "be in ratio 2"}
+        kinds = {"white": OriginKind.WHITE_DOT, "black": OriginKind.BLACK_DOT}
+        for colour, pairs in (("white", self.white), ("black", self.black)):
+            for a, b in pairs:
+                out.append(
+                    Relation(
+                        _index(a, side),
+                        _index(b, side),
+                        _table(side, colour, True),
+                        origin=Origin(kinds[colour], 0, (a, b)),
+                        meaning=meanings[colour],
+                    )
+                )
+        negatives = [c for c, on in (("white", self.all_white_given), ("black", self.all_black_given)) if on]
+        if negatives:
+            dotted = {frozenset(p) for p in self.white + self.black}
+            for a in itertools.product(range(side), repeat=2):
+                for b in ((a[0], a[1] + 1), (a[0] + 1, a[1])):
+                    if b[0] >= side or b[1] >= side or frozenset((a, b)) in dotted:
+                        continue
+                    allowed = functools.reduce(
+                        frozenset.intersection, (_table(side, colour, False) for colour in negatives)
+                    )
+                    if len(negatives) == 1:
+                        kind, meaning = (
+                            (OriginKind.NO_WHITE_DOT, "not differ by 1")
+                            if negatives[0] == "white"
+                            else (OriginKind.NO_BLACK_DOT, "not be in ratio 2")
+                        )
+                    else:
+                        kind, meaning = OriginKind.NO_DOT, "be neither consecutive nor in ratio 2"
+                    origin = Origin(kind, 0, (a, b))
+                    out.append(
+                        Relation(_index(a, side), _index(b, side), allowed, origin=origin, meaning=meaning)
+                    )
+        return out
+
+    def to_json(self):
+        out: dict[str, Any] = {}
+        if self.white:
+            out["white"] = [[list(a), list(b)] for a, b in self.white]
+        if self.black:
+            out["black"] = [[list(a), list(b)] for a, b in self.black]
+        if self.all_white_given:
+            out["all_white_given"] = True
+        if self.all_black_given:
+            out["all_black_given"] = True
+        return out
+
+    @classmethod
+    def from_json(cls, rules):
+        return cls(
+            _pairs(rules.get("white", ())),
+            _pairs(rules.get("black", ())),
+            bool(rules.get("all_white_given", False)),
+            bool(rules.get("all_black_given", False)),
+        )
+
+
+# -- the modern rules (arrows, lines, outside clues) --------------------------------------------
+
+
+def _line(cells: Sequence[object], side: int, where: str, minimum: int = 2) -> tuple[Cell, ...]:
+    """Check a line: cells inside the grid, none twice, each touching the next (a king's
+    move: lines run orthogonally or diagonally)."""
+    line = tuple(_cell(c, side, where) for c in cells)
+    if len(line) < minimum:
+        raise InvalidPuzzleError(f"{where} needs at least {minimum} cells, it has {len(line)}")
+    seen: set[Cell] = set()
+    for cell in line:
+        if cell in seen:
+            raise InvalidPuzzleError(f"{where} passes through {_name(cell)} twice")
+        seen.add(cell)
+    for a, b in itertools.pairwise(line):
+        if not _touching(a, b):
+            raise InvalidPuzzleError(f"{where}: {_name(a)} and {_name(b)} are not neighbours")
+    return line
+
+
+def _int(value: object, where: str, what: str = "clue") -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise InvalidPuzzleError(f"{where}: its {what} {value!r} is not an int")
+    return value
+
+
+@functools.cache
+def _pair_table(side: int, test: str, parameter: int) -> frozenset[tuple[int, int]]:
+    """Pairs of ``1..side`` with ``|a - b| >= parameter`` (``"apart"``), ``<= parameter``
+    (``"near"``), ``a == b`` (``"equal"``), ``a + b == parameter`` (``"sum"``) or
+    ``a + b`` not in ``{5, 10}`` (``"no_xv"``)."""
+    values = range(1, side + 1)
+    tests = {
+        "apart": lambda a, b: abs(a - b) >= parameter,
+        "near": lambda a, b: abs(a - b) <= parameter,
+        "equal": lambda a, b: a == b,
+        "sum": lambda a, b: a + b == parameter,
+        "no_xv": lambda a, b: a + b not in (5, 10),
+    }
+    return frozenset((a, b) for a in values for b in values if tests[test](a, b))
+
+
+def _lines_json(lines: Iterable[Sequence[Cell]]) -> list[list[list[int]]]:
+    return [[list(c) for c in line] for line in lines]
+
+
+@dataclass(frozen=True)
+class ArrowClue:
+    """One arrow: its ``circle`` (1 or 2 cells; two are read as a two-digit number, the
+    first listed cell the tens digit) and the cells of its ``arrow``, from the circle."""
+
+    circle: tuple[Cell, ...]
+    arrow: tuple[Cell, ...]
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "circle", _cells(self.circle))
+        object.__setattr__(self, "arrow", _cells(self.arrow))
+
+
+@dataclass(frozen=True)
+class Arrow(Rule):
+    """Arrows: the digits along each arrow add up to the number in its circle. Digits on an
+    arrow may repeat unless a unit forbids it. A circle of two (orthogonally adjacent)
+    cells is read as a two-digit number ``10·a + b``, ``a`` its first listed cell (the
+    "pill" convention of f-puzzles); the arrow starts next to a circle cell and runs
+    through touching cells. Each arrow is one ``Linear`` equality
+    ``Σ arrow - circle = 0``.
+
+    JSON: ``"arrows": [{"circle": [[0, 0]], "arrow": [[0, 1], [0, 2]]}, ...]``.
+    """
+
+    arrows: tuple[ArrowClue, ...]
+    keys: ClassVar = ("arrows",)
+
+    def __post_init__(self) -> None:
+        arrows = tuple(a if isinstance(a, ArrowClue) else ArrowClue(a[0], a[1]) for a in self.arrows)
+        object.__setattr__(self, "arrows", arrows)
+
+    def check(self, side, box):
+        for number, clue in enumerate(self.arrows, 1):
+            where = f"arrow {number}"
+            circle = tuple(_cell(c, side, f"{where}'s circle") for c in clue.circle)
+            if len(circle) not in (1, 2):
+                raise InvalidPuzzleError(f"{where}: its circle has {len(circle)} cells; it takes 1 or 2")
+            if len(circle) == 2 and not _orthogonal(*circle):
+                raise InvalidPuzzleError(
+                    f"{where}: its circle's cells {_name(circle[0])} and {_name(circle[1])} "
+                    "are not neighbours"
+                )
+            arrow = _line(clue.arrow, side, where, minimum=1)
+            for cell in arrow:
+                if cell in circle:
+                    raise InvalidPuzzleError(f"{where}: {_name(cell)} is in both its circle and its arrow")
+            if not any(_touching(arrow[0], c) for c in circle):
+                raise InvalidPuzzleError(f"{where}: it starts at {_name(arrow[0])}, away from its circle")
+
+    def constraints(self, side, box):
+        out: list[Constraint] = []
+        for number, clue in enumerate(self.arrows, 1):
+            weights = (-1,) if len(clue.circle) == 1 else (-10, -1)
+            cells = tuple(_index(c, side) for c in clue.circle + clue.arrow)
+            coefficients = weights + (1,) * len(clue.arrow)
+            origin = Origin(OriginKind.ARROW, number, clue.circle + clue.arrow)
+            out.append(Linear(cells, coefficients, "==", 0, origin=origin))
+        return out
+
+    def to_json(self):
+        return {
+            "arrows": [
+                {"circle": [list(c) for c in a.circle], "arrow": [list(c) for c in a.arrow]}
+                for a in self.arrows
+            ]
+        }
+
+    @classmethod
+    def from_json(cls, rules):
+        try:
+            return cls(tuple(ArrowClue(_cells(a["circle"]), _cells(a["arrow"])) for a in rules["arrows"]))
+        except (KeyError, TypeError) as error:
+            raise InvalidPuzzleError(f"arrows: each arrow needs 'circle' and 'arrow' ({error!r})") from None
+
+
+_DIAGONAL_STEPS = ((1, 1), (1, -1), (-1, 1), (-1, -1))
+
+
+@dataclass(frozen=True)
+class LittleKillerClue:
+    """A little killer clue: ``total`` at the position ``clue`` just outside the grid
+    (row or column ``-1`` or ``n``), its arrow pointing along the diagonal ``direction``
+    (``(±1, ±1)``)."""
+
+    total: int
+    clue: Cell
+    direction: Cell
+
+    def __post_init__(self) -> None:
+        for name in ("clue", "direction"):
+            value = getattr(self, name)
+            pair = () if isinstance(value, str | bytes | Mapping) else tuple(value)
+            if len(pair) != 2 or not all(isinstance(v, int) and not isinstance(v, bool) for v in pair):
+                raise InvalidPuzzleError(
+                    f"a little killer's {name} is two integers [row, column], not {_json_kind(value)}"
+                )
+            object.__setattr__(self, name, pair)
+        if isinstance(self.total, bool) or not isinstance(self.total, int):
+            raise InvalidPuzzleError(f"a little killer's sum is an int, not {_json_kind(self.total)}")
+
+    def cells(self, side: int) -> tuple[Cell, ...]:
+        """The cells of the diagonal, from the clue inwards."""
+        (row, column), (dr, dc) = self.clue, self.direction
+        out = []
+        row, column = row + dr, column + dc
+        while 0 <= row < side and 0 <= column < side:
+            out.append((row, column))
+            row, column = row + dr, column + dc
+        return tuple(out)
+
+
+@dataclass(frozen=True)
+class LittleKiller(Rule):
+    """Little killers: a clue outside the grid with an arrow along a diagonal; the digits on
+    that diagonal add up to the clue. Digits may repeat (unless a unit forbids it). Each
+    clue is one ``Linear`` equality.
+
+    JSON: ``"little_killers": [{"sum": 15, "clue": [-1, 2], "direction": [1, 1]}, ...]``:
+    ``clue`` is the clue's 0-based position just outside the grid (row or column ``-1``
+    or ``n``), ``direction`` the diagonal step of its arrow.
+    """
+
+    clues: tuple[LittleKillerClue, ...]
+    keys: ClassVar = ("little_killers",)
+
+    def check(self, side, box):
+        for number, clue in enumerate(self.clues, 1):
+            where = f"little killer {number}"
+            _int(clue.total, where, "sum")
+            row, column = clue.clue
+            inside = 0 <= row < side and 0 <= column < side
+            if inside or not (-1 <= row <= side and -1 <= column <= side):
+                raise InvalidPuzzleError(
+                    f"{where}: its clue at ({row}, {column}) is not just outside the {side}x{side} grid"
+                )
+            if clue.direction not in _DIAGONAL_STEPS:
+                raise InvalidPuzzleError(
+                    f"{where}: its direction {list(clue.direction)} is not a diagonal step"
+                )
+            cells = clue.cells(side)
+            if not cells:
+                raise InvalidPuzzleError(f"{where}: its arrow from ({row}, {column}) misses the grid")
+            if not len(cells) <= clue.total <= side * len(cells):
+                raise InvalidPuzzleError(
+                    f"{where} (from {_name(cells[0])}): {len(cells)} digits of 1..{side} "
+                    f"cannot add up to {clue.total}"
+                )
+
+    def constraints(self, side, box):
+        out: list[Constraint] = []
+        for number, clue in enumerate(self.clues, 1):
+            cells = clue.cells(side)
+            origin = Origin(OriginKind.LITTLE_KILLER, number, cells, clue.total)
+            out.append(
+                Linear(
+                    tuple(_index(c, side) for c in cells), (1,) * len(cells), "==", clue.total, origin=origin
+                )
+            )
+        return out
+
+    def to_json(self):
+        return {
+            "little_killers": [
+                {"sum": c.total, "clue": list(c.clue), "direction": list(c.direction)} for c in self.clues
+            ]
+        }
+
+    @classmethod
+    def from_json(cls, rules):
+        try:
+            return cls(
+                tuple(LittleKillerClue(c["sum"], c["clue"], c["direction"]) for c in rules["little_killers"])
+            )
+        except InvalidPuzzleError:
+            raise
+        except (KeyError, TypeError, ValueError) as error:
+            raise InvalidPuzzleError(
+                f"little_killers: each clue needs 'sum', 'clue' and 'direction' ({error!r})"
+            ) from None
+
+
+_SIDES = ("left", "right", "top", "bottom")
+
+
+@dataclass(frozen=True)
+class OutsideClue:
+    """A clue outside the grid: on ``side`` (``"left"``, ``"right"``, ``"top"`` or
+    ``"bottom"``) of the 0-based row (left, right) or column (top, bottom) ``index``."""
+
+    side: str
+    index: int
+    value: int
+
+    def line(self, size: int) -> tuple[Cell, ...]:
+        """The row or column's cells, read from the clue inwards."""
+        i = self.index
+        return {
+            "left": tuple((i, c) for c in range(size)),
+            "right": tuple((i, c) for c in reversed(range(size))),
+            "top": tuple((r, i) for r in range(size)),
+            "bottom": tuple((r, i) for r in reversed(range(size))),
+        }[self.side]
+
+    def check(self, size: int, where: str) -> None:
+        if self.side not in _SIDES:
+            raise InvalidPuzzleError(f"{where}: its side {self.side!r} is not one of {', '.join(_SIDES)}")
+        index = _int(self.index, where, "index")
+        if not 0 <= index < size:
+            line = "row" if self.side in ("left", "right") else "column"
+            raise InvalidPuzzleError(f"{where}: {line} {index} is outside the {size}x{size} grid")
+        _int(self.value, where)
+
+    def json(self, value_key: str) -> dict[str, Any]:
+        return {"side": self.side, "index": self.index, value_key: self.value}
+
+
+def _outside_clues(items: Iterable[Any], value_key: str, key: str) -> tuple[OutsideClue, ...]:
+    try:
+        return tuple(
+            c if isinstance(c, OutsideClue) else OutsideClue(c["side"], c["index"], c[value_key])
+            for c in items
+        )
+    except (KeyError, TypeError) as error:
+        raise InvalidPuzzleError(
+            f"{key}: each clue needs 'side', 'index' and '{value_key}' ({error!r})"
+        ) from None
+
+
+@dataclass(frozen=True)
+class Sandwich(Rule):
+    """Sandwich: a clue outside a row or column gives the sum of the digits between its
+    ``1`` and its ``n`` (the crusts; 1 and 9 on 9x9), whichever comes first; 0 when they
+    are adjacent. The side of the clue does not change its meaning.
+
+    JSON: ``"sandwiches": [{"side": "left", "index": 2, "sum": 10}, ...]`` (``index`` the
+    0-based row for left/right, column for top/bottom).
+    """
+
+    clues: tuple[OutsideClue, ...]
+    keys: ClassVar = ("sandwiches",)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "clues", _outside_clues(self.clues, "sum", "sandwiches"))
+
+    def check(self, side, box):
+        most = side * (side + 1) // 2 - 1 - side
+        for number, clue in enumerate(self.clues, 1):
+            where = f"sandwich {number}"
+            clue.check(side, where)
+            if not 0 <= clue.value <= most:
+                raise InvalidPuzzleError(f"{where}: its sum {clue.value} is outside 0..{most}")
+
+    def constraints(self, side, box):
+        return [
+            SandwichClue(
+                tuple(_index(c, side) for c in clue.line(side)),
+                clue.value,
+                origin=Origin(OriginKind.SANDWICH, number, clue.line(side), clue.value),
+            )
+            for number, clue in enumerate(self.clues, 1)
+        ]
+
+    def to_json(self):
+        return {"sandwiches": [c.json("sum") for c in self.clues]}
+
+    @classmethod
+    def from_json(cls, rules):
+        return cls(_outside_clues(rules["sandwiches"], "sum", "sandwiches"))
+
+
+@dataclass(frozen=True)
+class Skyscraper(Rule):
+    """Skyscrapers: a clue outside a row or column gives how many of its cells are seen from
+    there, each digit the height of a skyscraper; a taller one hides every shorter one
+    behind it (the first cell is always seen, the ``n`` hides all after it).
+
+    JSON: ``"skyscrapers": [{"side": "top", "index": 0, "seen": 3}, ...]``.
+    """
+
+    clues: tuple[OutsideClue, ...]
+    keys: ClassVar = ("skyscrapers",)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "clues", _outside_clues(self.clues, "seen", "skyscrapers"))
+
+    def check(self, side, box):
+        for number, clue in enumerate(self.clues, 1):
+            where = f"skyscraper {number}"
+            clue.check(side, where)
+            if not 1 <= clue.value <= side:
+                raise InvalidPuzzleError(f"{where}: {clue.value} seen is outside 1..{side}")
+
+    def constraints(self, side, box):
+        return [
+            SkyscraperClue(
+                tuple(_index(c, side) for c in clue.line(side)),
+                clue.value,
+                origin=Origin(OriginKind.SKYSCRAPER, number, clue.line(side), clue.value),
+            )
+            for number, clue in enumerate(self.clues, 1)
+        ]
+
+    def to_json(self):
+        return {"skyscrapers": [c.json("seen") for c in self.clues]}
+
+    @classmethod
+    def from_json(cls, rules):
+        return cls(_outside_clues(rules["skyscrapers"], "seen", "skyscrapers"))
+
+
+@dataclass(frozen=True)
+class OutsideSum(Rule):
+    """Outside sums, the *Frame Sudoku* convention: a clue outside a row or column gives
+    the sum of the first three cells from that edge on 9x9, in general the first
+    ``count`` cells, ``count`` being the box's width (for a row) or height (for a
+    column) unless given. (Not X-sums, whose count is the first digit itself.)
+
+    JSON: ``"outside_sums": [{"side": "left", "index": 0, "sum": 15}, ...]``, with
+    ``"outside_sum_count": k`` to cover ``k`` cells on every side.
+    """
+
+    clues: tuple[OutsideClue, ...]
+    count: int | None = None
+    keys: ClassVar = ("outside_sums", "outside_sum_count")
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "clues", _outside_clues(self.clues, "sum", "outside_sums"))
+
+    def _count(self, clue: OutsideClue, side: int, box: BoxShape | None) -> int:
+        if self.count is not None:
+            return self.count
+        if box is None:
+            raise InvalidPuzzleError("outside sums: a grid with no boxes needs 'outside_sum_count'")
+        return box[1] if clue.side in ("left", "right") else box[0]
+
+    def check(self, side, box):
+        if self.count is not None and not 1 <= _int(self.count, "outside sums", "count") <= side:
+            raise InvalidPuzzleError(f"outside sums: the count {self.count} is outside 1..{side}")
+        for number, clue in enumerate(self.clues, 1):
+            where = f"outside sum {number}"
+            clue.check(side, where)
+            count = self._count(clue, side, box)
+            low, high = distinct_sum_range(count, side)
+            if not low <= clue.value <= high:
+                raise InvalidPuzzleError(
+                    f"{where} (at {_name(clue.line(side)[0])}): {count} different digits of 1..{side} "
+                    f"cannot add up to {clue.value}"
+                )
+
+    def constraints(self, side, box):
+        out: list[Constraint] = []
+        for number, clue in enumerate(self.clues, 1):
+            cells = clue.line(side)[: self._count(clue, side, box)]
+            origin = Origin(OriginKind.OUTSIDE_SUM, number, cells, clue.value)
+            out.append(
+                Linear(
+                    tuple(_index(c, side) for c in cells), (1,) * len(cells), "==", clue.value, origin=origin
+                )
+            )
+        return out
+
+    def to_json(self):
+        out: dict[str, Any] = {"outside_sums": [c.json("sum") for c in self.clues]}
+        if self.count is not None:
+            out["outside_sum_count"] = self.count
+        return out
+
+    @classmethod
+    def from_json(cls, rules):
+        return cls(
+            _outside_clues(rules.get("outside_sums", ()), "sum", "outside_sums"),
+            rules.get("outside_sum_count"),
+        )
+
+
+@dataclass(frozen=True)
+class XV(Rule):
+    """XV: across an X the two digits add up to 10, across a V to 5. With
+    ``all_xv_given`` every X and V is shown (the *negative constraint*): no other two
+    orthogonal neighbours add up to 5 or 10. Each is a ``Relation``.
+
+    JSON: ``"x": [[[r, c], [r, c]], ...], "v": [...], "all_xv_given": true``.
+    """
+
+    x: tuple[tuple[Cell, Cell], ...] = ()
+    v: tuple[tuple[Cell, Cell], ...] = ()
+    all_xv_given: bool = False
+    keys: ClassVar = ("x", "v", "all_xv_given")
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "x", _pairs(self.x))
+        object.__setattr__(self, "v", _pairs(self.v))
+
+    def check(self, side, box):
+        _check_pairs(self.x + self.v, side, "XV mark")
+
+    def constraints(self, side, box):
+        out: list[Constraint] = []
+        for kind, total, pairs in ((OriginKind.X, 10, self.x), (OriginKind.V, 5, self.v)):
+            table = _pair_table(side, "sum", total)
+            for a, b in pairs:
+                origin = Origin(kind, 0, (a, b), total)
+                out.append(
+                    Relation(
+                        _index(a, side), _index(b, side), table, origin=origin, meaning=f"add up to {total}"
+                    )
+                )
+        if self.all_xv_given:
+            marked = {frozenset(p) for p in self.x + self.v}
+            table = _pair_table(side, "no_xv", 0)
+            for a in itertools.product(range(side), repeat=2):
+                for b in ((a[0], a[1] + 1), (a[0] + 1, a[1])):
+                    if b[0] < side and b[1] < side and frozenset((a, b)) not in marked:
+                        origin = Origin(OriginKind.NO_XV, 0, (a, b))
+                        out.append(
+                            Relation(
+                                _index(a, side),
+                                _index(b, side),
+                                table,
+                                origin=origin,
+                                meaning="not add up to 5 or 10",
+                            )
+                        )
+        return out
+
+    def to_json(self):
+        out: dict[str, Any] = {}
+        if self.x:
+            out["x"] = [[list(a), list(b)] for a, b in self.x]
+        if self.v:
+            out["v"] = [[list(a), list(b)] for a, b in self.v]
+        if self.all_xv_given:
+            out["all_xv_given"] = True
+        return out
+
+    @classmethod
+    def from_json(cls, rules):
+        return cls(
+            _pairs(rules.get("x", ())), _pairs(rules.get("v", ())), bool(rules.get("all_xv_given", False))
+        )
+
+
+@dataclass(frozen=True)
+class _Lines(Rule):
+    """A rule of lines through touching cells (each line a sequence of ``(row, column)``)."""
+
+    lines: tuple[tuple[Cell, ...], ...]
+    kind: ClassVar[OriginKind]
+    noun: ClassVar[str]
+    minimum: ClassVar[int] = 2
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "lines", tuple(_cells(line) for line in self.lines))
+
+    def check(self, side, box):
+        for number, line in enumerate(self.lines, 1):
+            _line(line, side, f"{self.noun} {number}", self.minimum)
+
+    def origin(self, number: int) -> Origin:
+        return Origin(self.kind, number, self.lines[number - 1])
+
+    def to_json(self):
+        return {self.keys[0]: _lines_json(self.lines)}
+
+    @classmethod
+    def from_json(cls, rules):
+        return cls(tuple(_cells(line) for line in rules[cls.keys[0]]))
+
+
+@dataclass(frozen=True)
+class GermanWhispers(_Lines):
+    """German whispers: adjacent digits along a (green) line differ by at least 5 on 9x9;
+    in general by at least ``difference`` (default ``(n + 1) // 2``: 5 on 9x9, 3 on 6x6,
+    2 on 4x4). Each adjacent pair is a ``Relation``.
+
+    JSON: ``"german_whispers": [[[r, c], ...], ...]``.
+    """
+
+    difference: int | None = None
+    keys: ClassVar = ("german_whispers",)
+    kind: ClassVar = OriginKind.WHISPERS
+    noun: ClassVar = "German whispers line"
+
+    def gap(self, side: int) -> int:
+        return self.difference if self.difference is not None else (side + 1) // 2
+
+    def constraints(self, side, box):
+        gap = self.gap(side)
+        table = _pair_table(side, "apart", gap)
+        return [
+            Relation(
+                _index(a, side),
+                _index(b, side),
+                table,
+                origin=self.origin(number),
+                meaning=f"differ by at least {gap}",
+            )
+            for number, line in enumerate(self.lines, 1)
+            for a, b in itertools.pairwise(line)
+        ]
+
+
+@dataclass(frozen=True)
+class DutchWhispers(GermanWhispers):
+    """Dutch whispers: adjacent digits along a (orange) line differ by at least 4 on 9x9
+    (``n // 2 `` in general: 3 on 6x6, 2 on 4x4).
+
+    JSON: ``"dutch_whispers": [[[r, c], ...], ...]``.
+    """
+
+    keys: ClassVar = ("dutch_whispers",)
+    noun: ClassVar = "Dutch whispers line"
+
+    def gap(self, side: int) -> int:
+        return self.difference if self.difference is not None else side // 2
+
+
+@dataclass(frozen=True)
+class Renban(_Lines):
+    """Renban: the digits on a (purple) line are a set of consecutive digits, in any order,
+    with no repeats. A line of ``k`` cells is an ``AllDifferent`` plus, for every two
+    of its cells, a ``Relation`` ``|a - b| <= k - 1`` (``k`` different digits within a
+    span of ``k`` are consecutive).
+
+    JSON: ``"renban": [[[r, c], ...], ...]``.
+    """
+
+    keys: ClassVar = ("renban",)
+    kind: ClassVar = OriginKind.RENBAN
+    noun: ClassVar = "renban line"
+
+    def check(self, side, box):
+        super().check(side, box)
+        for number, line in enumerate(self.lines, 1):
+            if len(line) > side:
+                raise InvalidPuzzleError(
+                    f"{self.noun} {number} has {len(line)} cells; different digits fill at most {side}"
+                )
+
+    def constraints(self, side, box):
+        out: list[Constraint] = []
+        for number, line in enumerate(self.lines, 1):
+            origin = self.origin(number)
+            cells = tuple(_index(c, side) for c in line)
+            out.append(AllDifferent(cells, origin=origin))
+            table = _pair_table(side, "near", len(cells) - 1)
+            meaning = f"lie within {len(cells) - 1} of each other"
+            out.extend(
+                Relation(a, b, table, origin=origin, meaning=meaning)
+                for a, b in itertools.combinations(cells, 2)
+            )
+        return out
+
+
+@dataclass(frozen=True)
+class Palindrome(_Lines):
+    """Palindromes: a (grey) line reads the same from either end: its ``i``-th cell from one
+    end equals its ``i``-th from the other (a ``Relation`` of equality per pair).
+
+    JSON: ``"palindromes": [[[r, c], ...], ...]``.
+    """
+
+    keys: ClassVar = ("palindromes",)
+    kind: ClassVar = OriginKind.PALINDROME
+    noun: ClassVar = "palindrome"
+
+    def constraints(self, side, box):
+        table = _pair_table(side, "equal", 0)
+        return [
+            Relation(
+                _index(line[i], side),
+                _index(line[-1 - i], side),
+                table,
+                origin=self.origin(number),
+                meaning="be equal",
+            )
+            for number, line in enumerate(self.lines, 1)
+            for i in range(len(line) // 2)
+        ]
+
+
+@functools.cache
+def _between_table(side: int) -> frozenset[tuple[int, int, int]]:
+    values = range(1, side + 1)
+    return frozenset((a, m, b) for a in values for m in values for b in values if min(a, b) < m < max(a, b))
+
+
+@dataclass(frozen=True)
+class BetweenLine(_Lines):
+    """Between lines: the digits on the line between its two circled ends lie strictly
+    between the circles' digits (in either order). Each middle cell is a ``Table`` over
+    (first circle, cell, last circle).
+
+    JSON: ``"between_lines": [[[r, c], ...], ...]`` (first and last cells the circles).
+    """
+
+    keys: ClassVar = ("between_lines",)
+    kind: ClassVar = OriginKind.BETWEEN_LINE
+    noun: ClassVar = "between line"
+    minimum: ClassVar = 3
+
+    def constraints(self, side, box):
+        table = _between_table(side)
+        out: list[Constraint] = []
+        for number, line in enumerate(self.lines, 1):
+            first, last = _index(line[0], side), _index(line[-1], side)
+            for cell in line[1:-1]:
+                cells = (first, _index(cell, side), last)
+                out.append(Table(cells, table, origin=self.origin(number), meaning="lie between the circles"))
+        return out
+
+
+@dataclass(frozen=True)
+class RegionSumLine(_Lines):
+    """Region-sum lines: a (blue) line's segments in the boxes it passes through all add
+    up to the same total; each visit of the line to a box is one segment (a line that
+    leaves a box and comes back has two segments there). Consecutive segments are
+    ``Linear`` equalities ``Σ segment - Σ next = 0``. Needs a box shape.
+
+    JSON: ``"region_sum_lines": [[[r, c], ...], ...]``.
+    """
+
+    keys: ClassVar = ("region_sum_lines",)
+    kind: ClassVar = OriginKind.REGION_SUM_LINE
+    noun: ClassVar = "region-sum line"
+
+    @staticmethod
+    def segments(line: Sequence[Cell], box: BoxShape) -> list[list[Cell]]:
+        """The runs of the line's cells in one box, in order."""
+        out: list[list[Cell]] = []
+        previous = None
+        for cell in line:
+            here = (cell[0] // box[0], cell[1] // box[1])
+            if here != previous:
+                out.append([])
+            out[-1].append(cell)
+            previous = here
+        return out
+
+    def check(self, side, box):
+        if box is None:
+            raise InvalidPuzzleError("region-sum lines need boxes: the puzzle has none")
+        super().check(side, box)
+        for number, line in enumerate(self.lines, 1):
+            if len(self.segments(line, box)) < 2:
+                raise InvalidPuzzleError(f"{self.noun} {number} (from {_name(line[0])}) stays in one box")
+
+    def constraints(self, side, box):
+        out: list[Constraint] = []
+        for number, line in enumerate(self.lines, 1):
+            for one, two in itertools.pairwise(self.segments(line, box)):
+                cells = tuple(_index(c, side) for c in one + two)
+                out.append(
+                    Linear(cells, (1,) * len(one) + (-1,) * len(two), "==", 0, origin=self.origin(number))
+                )
+        return out
+
+
+@functools.cache
+def _quadruple_table(side: int, digits: tuple[int, ...]) -> frozenset[tuple[int, ...]]:
+    """The values of the 2x2 cells (top-left, top-right, bottom-left, bottom-right) that
+    hold ``digits`` (with their multiplicity), orthogonal neighbours different (they
+    share a row or column)."""
+    out = []
+    need = {d: digits.count(d) for d in digits}
+    for values in itertools.product(range(1, side + 1), repeat=4):
+        a, b, c, d = values
+        if a == b or c == d or a == c or b == d:
+            continue
+        if all(values.count(digit) >= count for digit, count in need.items()):
+            out.append(values)
+    return frozenset(out)
+
+
+@dataclass(frozen=True)
+class QuadrupleClue:
+    """A quadruple: the 2x2 cells whose top-left is ``cell`` hold ``digits`` (1 to 4 of
+    them; a digit listed twice appears twice)."""
+
+    cell: Cell
+    digits: tuple[int, ...]
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "cell", tuple(self.cell))
+        object.__setattr__(self, "digits", tuple(sorted(self.digits)))
+
+    def cells(self) -> tuple[Cell, ...]:
+        r, c = self.cell
+        return ((r, c), (r, c + 1), (r + 1, c), (r + 1, c + 1))
+
+
+@dataclass(frozen=True)
+class Quadruple(Rule):
+    """Quadruples: a circle on the point where four cells meet lists up to four digits, each
+    of which appears in those cells (as often as listed); the other digits of the cells
+    are free. Each is a ``Table`` over the four cells.
+
+    JSON: ``"quadruples": [{"cell": [r, c], "digits": [1, 2]}, ...]``, ``cell`` the
+    top-left of the four.
+    """
+
+    clues: tuple[QuadrupleClue, ...]
+    keys: ClassVar = ("quadruples",)
+
+    def __post_init__(self) -> None:
+        clues = tuple(c if isinstance(c, QuadrupleClue) else QuadrupleClue(c[0], c[1]) for c in self.clues)
+        object.__setattr__(self, "clues", clues)
+
+    def check(self, side, box):
+        for number, clue in enumerate(self.clues, 1):
+            where = f"quadruple {number}"
+            row, column = _cell(clue.cell, side, where)
+            if row == side - 1 or column == side - 1:
+                raise InvalidPuzzleError(
+                    f"{where}: {_name(clue.cell)} is on the last row or column, no 2x2 cells"
+                )
+            if not 1 <= len(clue.digits) <= 4:
+                raise InvalidPuzzleError(
+                    f"{where} at {_name(clue.cell)} lists {len(clue.digits)} digits; it takes 1 to 4"
+                )
+            for digit in clue.digits:
+                if isinstance(digit, bool) or not isinstance(digit, int) or not 1 <= digit <= side:
+                    raise InvalidPuzzleError(
+                        f"{where} at {_name(clue.cell)}: {digit!r} is not a digit 1..{side}"
+                    )
+            if not _quadruple_table(side, clue.digits):
+                raise InvalidPuzzleError(
+                    f"{where} at {_name(clue.cell)}: no four cells can hold {list(clue.digits)}"
+                )
+
+    def constraints(self, side, box):
+        out: list[Constraint] = []
+        for number, clue in enumerate(self.clues, 1):
+            origin = Origin(OriginKind.QUADRUPLE, number, (clue.cell,), values=clue.digits)
+            cells = tuple(_index(c, side) for c in clue.cells())
+            out.append(
+                Table(
+                    cells,
+                    _quadruple_table(side, clue.digits),
+                    origin=origin,
+                    meaning=f"hold {list(clue.digits)}",
+                )
+            )
+        return out
+
+    def to_json(self):
+        return {"quadruples": [{"cell": list(c.cell), "digits": list(c.digits)} for c in self.clues]}
+
+    @classmethod
+    def from_json(cls, rules):
+        try:
+            return cls(tuple(QuadrupleClue(c["cell"], c["digits"]) for c in rules["quadruples"]))
+        except (KeyError, TypeError, ValueError) as error:
+            raise InvalidPuzzleError(f"quadruples: each needs 'cell' and 'digits' ({error!r})") from None
+
+
+RULE_TYPES: tuple[type[Rule], ...] = (
+    Diagonals,
+    Windows,
+    Jigsaw,
+    Killer,
+    Thermo,
+    GreaterThan,
+    AntiKnight,
+    AntiKing,
+    EvenOdd,
+    Kropki,
+    Arrow,
+    LittleKiller,
+    Sandwich,
+    Skyscraper,
+    OutsideSum,
+    XV,
+    GermanWhispers,
+    DutchWhispers,
+    Renban,
+    Palindrome,
+    BetweenLine,
+    RegionSumLine,
+    Quadruple,
+)
+"""Every rule type, in the order the JSON format lists them."""
+
+
+def rules_from_json(rules: Mapping[str, Any] | None, *, side: int | None = None) -> tuple[Rule, ...]:
+    """The rule objects of a JSON ``rules`` object (``{}`` or ``None``: classic rules only).
+
+    A key whose value is false or empty (``"diagonals": false``, ``"cages": []``) adds nothing.
+    Keys are snake case (``anti_knight``); ``anti-knight``, ``antiKnight`` and ``AntiKnight``
+    are read as it (:func:`sudoku_cp.naming.canonical_name`). Values are checked for their
+    JSON type before anything is built: flags are ``true``/``false``, cells ``[row,
+    column]`` pairs of ints, ``regions`` a string of labels with no spaces (or a list of
+    rows), and no list holds more items than a ``side`` x ``side`` grid can use (25x25
+    when ``side`` is not given), so an oversized record is refused at once.
+
+    Raises:
+        InvalidPuzzleError: ``rules`` that is not an object, an unknown key (the message
+            lists the known ones), a key given twice in two spellings, or a malformed value
+            (the message names the key and the item, e.g. ``rules.cages[3].cells[0]``).
+    """
+    if rules is None:
+        rules = {}
+    if not isinstance(rules, Mapping):
+        raise InvalidPuzzleError(
+            f"'rules' is an object such as {{\"diagonals\": true}}, not {_json_kind(rules)}"
+        )
+    known = {key: rule_type for rule_type in RULE_TYPES for key in rule_type.keys}
+    named: dict[str, Any] = {}
+    spelled: dict[str, str] = {}
+    for key, value in rules.items():
+        name = canonical_name(key) if isinstance(key, str) else key
+        name = name if name in known else key
+        if name in named:
+            raise InvalidPuzzleError(f"rules: {spelled[name]!r} and {key!r} both name {name!r}: give it once")
+        named[name], spelled[name] = value, key
+    unknown = sorted(map(repr, set(named) - set(known)))
+    if unknown:
+        raise InvalidPuzzleError(f"unknown rule {unknown[0]}; known rules: {', '.join(known)}")
+    n = side if side is not None else 25
+    for key, value in named.items():
+        _check_json_value(key, value, n)
+    out = []
+    for rule_type in RULE_TYPES:
+        present = {key: named[key] for key in rule_type.keys if key in named}
+        if not any(present.values()):
+            continue
+        try:
+            out.append(rule_type.from_json(present))
+        except InvalidPuzzleError:
+            raise
+        except (TypeError, ValueError, KeyError) as error:
+            raise InvalidPuzzleError(f"rules {', '.join(present)}: malformed ({error})") from None
+    return tuple(out)
+
+
+_JSON_FLAGS = frozenset(
+    {"diagonals", "anti_knight", "anti_king", "all_white_given", "all_black_given", "all_xv_given"}
+)
+_JSON_CELL_LISTS = frozenset({"windows", "even", "odd"})
+_JSON_LISTS = frozenset(
+    {
+        "arrows",
+        "little_killers",
+        "sandwiches",
+        "skyscrapers",
+        "outside_sums",
+        "x",
+        "v",
+        "german_whispers",
+        "dutch_whispers",
+        "renban",
+        "palindromes",
+        "between_lines",
+        "region_sum_lines",
+        "quadruples",
+    }
+)
+"""The modern rules' keys: each a list (``[]`` for none, as ``cages``; not ``0``, ``false``
+or ``{}``), its items checked by the rule itself."""
+_JSON_PAIR_LISTS = frozenset({"less", "white", "black"})
+
+
+def _json_kind(value: object) -> str:
+    """A JSON value as an error message names it."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return repr(value) if len(value) <= 30 else f"a string of {len(value)} characters"
+    if isinstance(value, int | float):
+        return repr(value)
+    return {dict: "an object", list: "a list"}.get(type(value), repr(value)[:40])
+
+
+def _check_json_list(where: str, value: object, most: int) -> list:
+    if not isinstance(value, list):
+        raise InvalidPuzzleError(f"{where} is a list, not {_json_kind(value)}")
+    if len(value) > most:
+        raise InvalidPuzzleError(f"{where} has {len(value)} items; a grid of this size takes at most {most}")
+    return value
+
+
+def _check_json_cell(where: str, value: object) -> None:
+    if not (
+        isinstance(value, list)
+        and len(value) == 2
+        and all(isinstance(v, int) and not isinstance(v, bool) for v in value)
+    ):
+        raise InvalidPuzzleError(f"{where} is a [row, column] pair of ints, not {_json_kind(value)}")
+
+
+def _check_json_value(key: str, value: object, side: int) -> None:
+    """Check the JSON type and length of one ``rules`` value before it is built."""
+    where = f"rules.{key}"
+    cells = side * side
+    if key in _JSON_FLAGS:
+        if not isinstance(value, bool):
+            raise InvalidPuzzleError(f"{where} is true or false, not {_json_kind(value)}")
+    elif key in _JSON_CELL_LISTS:
+        for index, cell in enumerate(_check_json_list(where, value, cells)):
+            _check_json_cell(f"{where}[{index}]", cell)
+    elif key in _JSON_PAIR_LISTS:
+        for index, pair in enumerate(_check_json_list(where, value, 2 * side * (side - 1))):
+            _check_json_list(f"{where}[{index}]", pair, 2)
+            for end, cell in enumerate(pair):
+                _check_json_cell(f"{where}[{index}][{end}]", cell)
+    elif key in _JSON_LISTS:
+        _check_json_list(where, value, 4 * cells)
+    elif key == "thermos":
+        for index, thermo in enumerate(_check_json_list(where, value, 2 * cells)):
+            for step, cell in enumerate(_check_json_list(f"{where}[{index}]", thermo, side)):
+                _check_json_cell(f"{where}[{index}][{step}]", cell)
+    elif key == "cages":
+        total = 0
+        for index, cage in enumerate(_check_json_list(where, value, cells)):
+            here = f"{where}[{index}]"
+            if not isinstance(cage, Mapping):
+                raise InvalidPuzzleError(
+                    f"{here} is an object with 'sum' and 'cells', not {_json_kind(cage)}"
+                )
+            strangers = sorted(set(cage) - {"sum", "cells"})
+            if strangers or "sum" not in cage or "cells" not in cage:
+                got = ", ".join(repr(k)[:30] for k in sorted(map(str, cage))[:5])
+                raise InvalidPuzzleError(
+                    f"{here}: each cage needs 'sum' and 'cells' and no other key (got {got})"
+                )
+            total_value = cage["sum"]
+            if isinstance(total_value, bool) or not isinstance(total_value, int):
+                raise InvalidPuzzleError(f"{here}.sum is an int, not {_json_kind(total_value)}")
+            members = _check_json_list(f"{here}.cells", cage["cells"], side)
+            total += len(members)
+            if total > cells:
+                raise InvalidPuzzleError(f"{where}: more than {cells} cells in all; the grid has {cells}")
+            for step, cell in enumerate(members):
+                _check_json_cell(f"{here}.cells[{step}]", cell)
+    elif key == "regions":
+        if isinstance(value, str):
+            rows = [value]
+        else:
+            rows = _check_json_list(where, value, cells)
+        for row in rows:
+            if isinstance(row, str):
+                space = next((i for i, ch in enumerate(row[: cells + 1]) if ch.isspace()), None)
+                if space is not None:
+                    raise InvalidPuzzleError(
+                        f"{where} holds a space at position {space}: one label character per cell, no spaces"
+                    )
+                if len(row) > cells:
+                    raise InvalidPuzzleError(f"{where} has {len(row)} labels; the grid has {cells} cells")
+            else:
+                for label in _check_json_list(where + " row", row, side):
+                    if isinstance(label, bool) or not isinstance(label, int | str):
+                        raise InvalidPuzzleError(
+                            f"{where}: a label is an int or a character, not {_json_kind(label)}"
+                        )
+
+
+def rules_to_json(rules: Iterable[Rule]) -> dict[str, Any]:
+    """The JSON ``rules`` object of rule objects (the inverse of :func:`rules_from_json`)."""
+    out: dict[str, Any] = {}
+    for rule in rules:
+        out.update(rule.to_json())
+    return out
+
+
+def iter_constraints(rules: Iterable[Rule], side: int, box: BoxShape | None) -> Iterator[Constraint]:
+    """Check each rule against the grid shape, then yield its constraints."""
+    for rule in rules:
+        rule.check(side, box)
+        yield from rule.constraints(side, box)
+
+
+__all__ = [
+    "AntiKing",
+    "AntiKnight",
+    "Arrow",
+    "ArrowClue",
+    "BetweenLine",
+    "Cage",
+    "DutchWhispers",
+    "GermanWhispers",
+    "LittleKiller",
+    "LittleKillerClue",
+    "OutsideClue",
+    "OutsideSum",
+    "Palindrome",
+    "Quadruple",
+    "QuadrupleClue",
+    "RegionSumLine",
+    "Renban",
+    "Sandwich",
+    "Skyscraper",
+    "XV",
+    "Diagonals",
+    "EvenOdd",
+    "GreaterThan",
+    "Jigsaw",
+    "Killer",
+    "Kropki",
+    "RULE_TYPES",
+    "Rule",
+    "Thermo",
+    "Windows",
+    "classic_constraints",
+]

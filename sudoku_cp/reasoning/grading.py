@@ -1,0 +1,468 @@
+"""How hard is a puzzle: the hardest technique its solving path needs, and a score.
+
+Simonis ("Sudoku as a constraint problem", CP 2005 workshop on modelling and
+reformulating constraint satisfaction problems) grades puzzles by the weakest
+constraint propagation that solves them with no search at all, and finds that this
+order matches how people rank them. :func:`grade` follows the solving path of
+:func:`sudoku_cp.explain` (:func:`sudoku_cp.reasoning.techniques.solving_path`: the simplest
+technique that finds anything, one step at a time) and names the hardest technique it
+used; the levels, bands and step costs come from the one table of techniques
+(:data:`sudoku_cp.reasoning.techniques.TECHNIQUES`), weakest first (:data:`LEVELS`, from naked
+singles to minimal deductions, then ``"search"``; :data:`BANDS` maps them to the bands
+easy, medium, hard, expert and fiendish).
+
+So ``grade`` and ``explain`` cannot disagree: ``grade`` names the hardest technique of
+``explain``'s path (by level, then table order). Four numbers rank puzzles more
+finely than the band, each measured against references in
+``benchmarks/bench_grading.py``:
+
+- ``score``, the sum of the step costs of the path, as HoDoKu scores a puzzle (the
+  costs are HoDoKu's published per-technique scores: a naked single 4, a hidden single
+  14, locked candidates 50, an X-Wing 140, an XY-Chain 260, a forcing chain 500...);
+- ``hardest``, the largest step cost, as Sudoku Explainer rates a puzzle by its
+  hardest step;
+- ``rating``, the hardest-puzzle rating on Sudoku Explainer's scale: the largest step
+  rating of the path, SE's published technique ratings, a forcing step rated by its net
+  (kind, nesting depth, size, with SE's length increments): it predicts SE's rating
+  where ``score`` and ``hardest`` saturate, on the hardest puzzles (every path needs a
+  forcing step there);
+- ``effort``, a model of people's solving time after Pelánek (FLAIRS 2011), who finds
+  two sources of difficulty, the steps themselves and how they depend on each other:
+  the path's singles replayed in the order people scan for them (hidden singles
+  first), each costing more when fewer hidden singles are on offer
+  (:func:`singles_effort`), plus :data:`WAVE_COST` for each wave of singles
+  (:func:`singles_waves`, the depth of their dependency).
+
+A puzzle with no solution raises :class:`~sudoku_cp.errors.NoSolutionError`; a puzzle
+with several solutions is *not proper* (its band says so).
+
+>>> easy = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
+>>> g = grade(easy)
+>>> g.technique, g.band, g.search_nodes, g.score, g.hardest
+('naked single', 'easy', 0, 196, 4)
+>>> hard = grade("4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........")
+>>> hard.band, hard.score > 10 * g.score, hard.hardest >= 260
+('fiendish', True, True)
+>>> str(grade("." * 16))
+'not proper (several solutions)'
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+from sudoku_cp.engine.search import BitmaskSearch
+from sudoku_cp.errors import NoSolutionError, SolveTimeoutError
+from sudoku_cp.io.inputs import PuzzleInput, as_puzzle
+from sudoku_cp.reasoning.techniques.board import Board, Deduction, reasoning_deadline
+from sudoku_cp.reasoning.techniques.table import (
+    BAND_NAMES,
+    BANDS,
+    BY_ID,
+    LEVEL_TECHNIQUES,
+    LEVELS,
+    SEARCH,
+    TECHNIQUES,
+    Contradiction,
+    Technique,
+    apply,
+    hardest,
+    solving_path,
+    step_rating,
+)
+
+NOT_PROPER = "not proper"
+"""The band of a puzzle with several solutions."""
+
+
+def propagate(
+    board: Board, candidates: list[int], placed: set[int], strongest: int = len(LEVEL_TECHNIQUES) - 1
+) -> Iterator[tuple[int, Deduction]]:
+    """Simonis' level propagation: apply the levels up to ``strongest`` (an index of
+    :data:`LEVELS`), weakest first, until none deduces anything.
+
+    Each step applies every deduction the weakest productive level finds in one sweep
+    over the candidates as they were before the step (so each deduction is sound on its
+    own), then starts again from the weakest. Yields ``(level, deduction)`` in the order
+    applied; ``candidates`` and ``placed`` (the cells placed so far) change in place.
+    The levels are those of the table (:data:`LEVEL_TECHNIQUES`); a row resting on
+    uniqueness runs only once ``board.proper`` proves the puzzle proper. :func:`grade` uses the
+    solving path instead, which ``explain`` shows; this is the cross-check that a grade
+    is the weakest level whose propagation solves the puzzle.
+
+    Raises:
+        Contradiction: the candidates cannot be completed.
+    """
+    while True:
+        for level, techniques in enumerate(LEVEL_TECHNIQUES[: strongest + 1]):
+            allowed = [t for t in techniques if not t.needs_unique or board.proper]
+            found = [d for t in allowed for d in t.find(board, candidates[:], set(placed))]
+            productive = False
+            for deduction in found:
+                if any(candidates[c] >> (v - 1) & 1 for c, v in deduction.eliminations) or any(
+                    c not in placed for c, _ in deduction.placements
+                ):
+                    apply(candidates, placed, deduction)
+                    productive = True
+                    yield level, deduction
+            if productive:
+                break
+        else:
+            return
+
+
+@dataclass(frozen=True, order=True)
+class Grade:
+    """A puzzle's grade; grades compare by ``level``, then ``search_nodes``, then ``score``
+    (then ``hardest``): the band first, then the numeric score within it.
+
+    Attributes:
+        level: the index in :data:`LEVELS` of the hardest technique's level (the last,
+            ``"search"``: the solving path stalls, or the puzzle is not proper).
+        search_nodes: for ``"search"``, the nodes the backtracker (:class:`BitmaskSearch`:
+            singles and the variant's propagators, most constrained cell first) needs to
+            solve the puzzle and prove it unique (or find a second solution); 0 below.
+        score: the sum of the step costs of the solving path (each step costs its table
+            row's :attr:`~sudoku_cp.reasoning.techniques.Technique.cost`), as HoDoKu scores a
+            puzzle: a long path of simple steps can outweigh one hard step, and puzzles
+            of one band are ranked by it. An int, in HoDoKu's points.
+        hardest: the largest step cost of the path (0 for none), as Sudoku Explainer
+            rates a puzzle by its hardest step.
+        effort: a model of the time people take: the score with each single costed
+            by how few hidden singles there were to choose from, the path's singles
+            replayed in the order people scan for them (:func:`singles_effort`); other
+            steps cost their row's cost; plus :data:`WAVE_COST` times ``waves``.
+            Rounded to an int, in HoDoKu's points.
+        steps: how many steps of each technique the solving path took, by name.
+        technique: the name of the hardest technique of the path (a row of
+            :data:`~sudoku_cp.reasoning.techniques.TECHNIQUES`), or ``"search"``; by default the
+            first technique of the level.
+        proper: False when the puzzle has several solutions.
+        waves: how many waves of singles the path takes (:func:`singles_waves`, summed
+            over its runs of singles): the depth of the dependency among its singles.
+        rating: the hardest-puzzle rating, on Sudoku Explainer's scale (1.0 to about 12):
+            the largest :func:`~sudoku_cp.reasoning.techniques.table.step_rating` of the path, its
+            forcing steps rated by their nets (a chain 7.5, a cell or unit chain 8.2, a
+            net 8.5, nested contradictions 9.5, plus SE's length increments), a
+            search-backed step 10.0 or more (a path that stalls: 10.0). It predicts SE's
+            rating (its hardest step) where ``score`` and ``hardest`` saturate: on the
+            hardest puzzles, every path needs a forcing step.
+    """
+
+    level: int
+    search_nodes: int = 0
+    score: int = 0
+    hardest: int = 0
+    effort: int = field(default=0, compare=False)
+    steps: dict[str, int] = field(default_factory=dict, compare=False)
+    technique: str = field(default="", compare=False)
+    proper: bool = field(default=True, compare=False)
+    waves: int = field(default=0, compare=False)
+    rating: float = field(default=0.0, compare=False)
+
+    def __post_init__(self) -> None:
+        if not self.technique:
+            name = LEVELS[self.level]
+            default = SEARCH if name == SEARCH else next(t.name for t in TECHNIQUES if t.level == name)
+            object.__setattr__(self, "technique", default)
+
+    @property
+    def level_name(self) -> str:
+        """The level's name (:data:`LEVELS`): ``"hidden singles"``, ``"fish"``, ``"search"``..."""
+        return LEVELS[self.level]
+
+    @property
+    def band(self) -> str:
+        """The human-facing band (:data:`BAND_NAMES`), or ``"not proper"`` for a puzzle
+        with several solutions."""
+        return BANDS[self.level_name] if self.proper else NOT_PROPER
+
+    def __str__(self) -> str:
+        if not self.proper:
+            return f"{NOT_PROPER} (several solutions)"
+        effort = f", {self.search_nodes} search nodes" if self.level_name == SEARCH else ""
+        return f"{self.band} ({self.technique}{effort}, score {self.score}, rating {self.rating:.1f})"
+
+
+SINGLES = frozenset({"naked-single", "hidden-single"})
+"""The ids of the rows whose cost :func:`step_effort` scales by scarcity."""
+
+
+def _one_place_left(cells: tuple[int, ...], candidates: list[int], placed: set[int]) -> int:
+    """The value bits that have exactly one place left among a unit's unplaced cells."""
+    once = more = 0
+    for cell in cells:
+        if cell not in placed:
+            more |= once & candidates[cell]
+            once |= candidates[cell]
+    return once & ~more
+
+
+def hidden_singles_offered(board: Board, candidates: list[int], placed: set[int]) -> dict[int, int]:
+    """The placements hidden singles offer, as ``{cell: value bit}``, in the order the
+    finder :func:`~sudoku_cp.reasoning.techniques.hidden_singles` meets them (units in order, then
+    values ascending): each ``value`` that has one place left, ``cell``, in some unit of
+    ``board``. Bit operations only (no :class:`Deduction` built)."""
+    found: dict[int, int] = {}
+    for unit in board.units:
+        once = _one_place_left(unit.cells, candidates, placed)
+        while once:
+            bit = once & -once
+            once &= once - 1
+            for cell in unit.cells:
+                if candidates[cell] & bit and cell not in placed:
+                    found.setdefault(cell, bit)
+                    break
+    return found
+
+
+def _place(board: Board, candidates: list[int], placed: set[int], cell: int, bit: int) -> None:
+    """Place a single as :func:`apply` places its deduction: the cell keeps ``bit``, its
+    peers lose it.
+
+    Raises:
+        Contradiction: a peer is left with no value.
+    """
+    candidates[cell] = bit
+    placed.add(cell)
+    for peer in board.model.peers[cell]:
+        if candidates[peer] & bit:
+            candidates[peer] &= ~bit
+            if not candidates[peer]:
+                raise Contradiction("a single left a cell with no value")
+
+
+def _naked_singles(candidates: list[int], placed: set[int]) -> dict[int, int]:
+    """``{cell: value bit}`` of the cells left with one candidate, not yet placed, in order."""
+    return {c: m for c, m in enumerate(candidates) if c not in placed and m and not m & (m - 1)}
+
+
+def step_effort(technique: Technique, choices: int, cells: int) -> float:
+    """A step's share of :attr:`Grade.effort`: its row's cost, except that a single (naked
+    or hidden) costs a hidden single's cost times ``ln(cells / choices) / ln(cells)``,
+    where ``choices`` is the number of hidden singles on offer before the step
+    (:func:`hidden_singles_offered`; at least 1/2) and ``cells`` the grid's cell count:
+    a single is quick to find among many and slow when it is the only one. This follows
+    Pelánek's computational model of human solving ("Difficulty rating of Sudoku puzzles
+    by a computational model", FLAIRS 2011; and "Difficulty rating of Sudoku puzzles: an
+    overview and evaluation", arXiv 1403.7373): the time of a step grows as the steps
+    available at that point shrink, and people scan for hidden singles first (Sudoku
+    Explainer rates a hidden single 1.2-1.5, a naked single 2.3), so one single is not
+    cheaper than another.
+
+    >>> from sudoku_cp.reasoning.techniques import BY_ID
+    >>> single = BY_ID["naked-single"]
+    >>> round(step_effort(single, 1, 81), 1), round(step_effort(single, 9, 81), 1)
+    (14.0, 7.0)
+    >>> step_effort(BY_ID["x-wing"], 0, 81) == BY_ID["x-wing"].cost
+    True
+    """
+    if technique.id not in SINGLES:
+        return technique.cost
+    return BY_ID["hidden-single"].cost * math.log(cells / max(choices, 0.5)) / math.log(cells)
+
+
+SCANNING_ORDER: tuple[Technique, ...] = (BY_ID["hidden-single"], BY_ID["naked-single"])
+"""The order in which people look for singles (Pelánek 2011): a hidden single by
+cross-hatching a unit, and a naked single only when no hidden single is left."""
+
+
+WAVE_COST = 34
+"""The cost of one wave of singles in :attr:`Grade.effort`, in HoDoKu's points: the one
+parameter of the effort fitted to human data, on the even rows of the Cloud Sudoku data
+set (172 puzzles; the best of 0, 2, ..., 100 for Spearman's rho against solving times);
+``benchmarks/bench_grading.py`` repeats the fit and reports the odd rows, held out. The
+optimum is flat (14 to 40 give within 0.01 of it)."""
+
+
+def singles_waves(board: Board, candidates: list[int], placed: set[int]) -> int:
+    """How many waves of singles solve as far as singles go from this state: each wave
+    places every single (hidden or naked) on offer at its start, all at once, and the
+    next wave looks again. The count is the depth of the dependency among the singles:
+    Pelánek (2011) finds that how steps depend on each other is, besides the steps
+    themselves, the second source of difficulty for people (a puzzle whose singles
+    open up one at a time takes longer than one that offers many at each look).
+    Works on copies of ``candidates`` and ``placed``.
+
+    >>> from sudoku_cp.io.inputs import as_puzzle
+    >>> easy = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
+    >>> puzzle = as_puzzle(easy)[0]
+    >>> board = Board(puzzle.model)
+    >>> placed = {cell for cell, value in enumerate(puzzle.grid.cells) if value}
+    >>> singles_waves(board, board.initial(), placed), grade(easy).waves
+    (4, 4)
+
+    Raises:
+        Contradiction: a single left a cell with no value (the puzzle has no solution).
+    """
+    candidates, placed = candidates[:], set(placed)
+    waves = 0
+    while True:
+        found = hidden_singles_offered(board, candidates, placed)
+        for cell, bit in _naked_singles(candidates, placed).items():
+            found.setdefault(cell, bit)
+        if not found:
+            return waves
+        for cell, bit in found.items():
+            _place(board, candidates, placed, cell, bit)
+        waves += 1
+
+
+def singles_effort(board: Board, candidates: list[int], placed: set[int]) -> float:
+    """The :func:`step_effort` of the run of singles that starts at this state, replayed as
+    people scan: while a single is left, place the first hidden single (a naked single
+    when there is none), costed by how many hidden singles were on offer then. Works on
+    copies of ``candidates`` and ``placed`` (a list of bit masks, the placed cells).
+
+    The solving path places naked singles first (the cheapest to find by program);
+    people do not: they cross-hatch for hidden singles and check a cell's candidates
+    only when that fails (Pelánek 2011, with the human data of three web portals; on
+    the 344 puzzles of the Cloud Sudoku data set, Spearman's rho against solving times
+    rises from 0.64 with the path's order to 0.74 with this one, no parameter fitted).
+    Both orders place the same cells by the time the singles run out (naked and hidden
+    singles reach one fixpoint whatever their order), so the steps past the singles are
+    those of the solving path, and :func:`grade` replays each run of singles between
+    them from the state it starts in.
+
+    A puzzle solved by singles alone: its effort is one run of singles from the givens.
+
+    >>> from sudoku_cp.io.inputs import as_puzzle
+    >>> easy = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
+    >>> puzzle = as_puzzle(easy)[0]
+    >>> board = Board(puzzle.model)
+    >>> placed = {cell for cell, value in enumerate(puzzle.grid.cells) if value}
+    >>> effort = singles_effort(board, board.initial(), placed)
+    >>> graded = grade(easy)
+    >>> round(effort), graded.effort == round(effort + WAVE_COST * graded.waves)
+    (320, True)
+
+    Raises:
+        Contradiction: a single left a cell with no value (the puzzle has no solution).
+    """
+    candidates, placed = candidates[:], set(placed)
+    effort = 0.0
+    hidden, naked = SCANNING_ORDER
+    while len(placed) < len(candidates):
+        offered = hidden_singles_offered(board, candidates, placed)
+        if offered:
+            cell, bit = next(iter(offered.items()))
+            technique = hidden
+        else:
+            cell, bit = next(iter(_naked_singles(candidates, placed).items()), (None, 0))
+            if cell is None:
+                break
+            technique = naked
+        _place(board, candidates, placed, cell, bit)
+        effort += step_effort(technique, len(offered), len(candidates))
+    return effort
+
+
+def grade(puzzle: PuzzleInput, *, time_limit: float | None = None) -> Grade:
+    """Grade a puzzle by the hardest technique its solving path needs (see the module docstring).
+
+    Args:
+        puzzle: anything :func:`sudoku_cp.solve` takes, any variant and size (Hall sets
+            on 16x16 and larger take a while: seconds).
+        time_limit: seconds (wall clock) the grading may take (``None``: no limit).
+
+    Returns:
+        A :class:`Grade`: the hardest technique that :func:`sudoku_cp.explain`'s path
+        uses, its level (:data:`LEVELS`) and band; for a path that stalls, ``"search"``
+        with the backtracker's nodes; for a puzzle with several solutions, ``proper``
+        false and the band ``"not proper"`` (a path that solves the puzzle proves it
+        has one solution; otherwise the backtracker counts up to two).
+
+    Raises:
+        InvalidPuzzleError: malformed input.
+        NoSolutionError: propagation or search proves that the puzzle has no solution.
+        SolveTimeoutError: ``time_limit`` ran out before the path ended.
+        SudokuError: a ``time_limit`` that is not a positive number.
+    """
+    deadline = reasoning_deadline(time_limit)
+    puzzle = as_puzzle(puzzle)[0]
+    board = Board(puzzle.model)
+    board.deadline = deadline
+    candidates = board.initial()
+    placed = {cell for cell, value in enumerate(puzzle.grid.cells) if value}
+    used: dict = {}
+    score = hardest_cost = 0
+    effort = rating = 0.0
+    waves = 0
+    start = candidates[:], set(placed)  # where the current run of singles starts
+    try:
+        for technique, deduction in solving_path(board, candidates, placed):
+            rating = max(rating, step_rating(technique, deduction))
+            used[technique] = used.get(technique, 0) + 1
+            score += technique.cost
+            hardest_cost = max(hardest_cost, technique.cost)
+            if technique.id not in SINGLES:
+                effort += singles_effort(board, *start) + technique.cost
+                waves += singles_waves(board, *start)
+                start = candidates[:], set(placed)
+        effort += singles_effort(board, *start)
+        waves += singles_waves(board, *start)
+    except Contradiction:
+        raise NoSolutionError("the puzzle has no solution (propagation reached a contradiction)") from None
+    except SolveTimeoutError:
+        raise SolveTimeoutError(f"grading did not finish within the time limit of {time_limit:g} s") from None
+    steps = {technique.name: count for technique, count in used.items()}
+    if all(mask and not mask & (mask - 1) for mask in candidates) and puzzle.model.holds(
+        [mask.bit_length() for mask in candidates]
+    ):
+        top = hardest(list(used)) or TECHNIQUES[0]
+        effort += WAVE_COST * waves
+        return Grade(
+            top.level_index,
+            0,
+            score,
+            hardest_cost,
+            round(effort),
+            steps,
+            top.name,
+            waves=waves,
+            rating=rating,
+        )
+    search = BitmaskSearch(puzzle, deadline)
+    try:
+        count = search.count_solutions(2)
+    except SolveTimeoutError:
+        raise SolveTimeoutError(f"grading did not finish within the time limit of {time_limit:g} s") from None
+    if count == 0:
+        raise NoSolutionError("the puzzle has no solution (the backtracking search is exhaustive)")
+    top = len(LEVELS) - 1
+    effort += WAVE_COST * waves
+    return Grade(
+        top,
+        search.nodes,
+        score,
+        hardest_cost,
+        round(effort),
+        steps,
+        SEARCH,
+        proper=count == 1,
+        waves=waves,
+        rating=max(rating, 10.0),
+    )
+
+
+__all__ = [
+    "NOT_PROPER",
+    "BANDS",
+    "BAND_NAMES",
+    "Contradiction",
+    "Grade",
+    "LEVELS",
+    "LEVEL_TECHNIQUES",
+    "SCANNING_ORDER",
+    "SINGLES",
+    "WAVE_COST",
+    "apply",
+    "grade",
+    "hidden_singles_offered",
+    "propagate",
+    "singles_effort",
+    "singles_waves",
+    "step_effort",
+]

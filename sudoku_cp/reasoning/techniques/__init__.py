@@ -1,0 +1,204 @@
+"""Solving techniques as people name them, over any puzzle's constraint model, in one table.
+
+Each technique looks at the *candidates* (pencil marks: bit ``v - 1`` of a cell's mask
+is set while ``v`` is possible) and yields :class:`Deduction`\\ s: the digits it places
+and the candidates it removes, with the premises that justify them (the pattern's
+cells, values and candidates, and the constraints used). They work on the constraint
+vocabulary (:mod:`sudoku_cp.model.constraints`), so they apply to every variant and size: a
+*unit* is any AllDifferent over ``n`` cells (row, column, box, jigsaw region, diagonal,
+window); a smaller AllDifferent (a cage, an anti-knight pair) still excludes repeats.
+What a constraint *is* (a row, a cage) is read from its typed
+:class:`~sudoku_cp.model.constraints.Origin`, never from its label.
+
+**The table.** :data:`TECHNIQUES` (in :mod:`sudoku_cp.reasoning.techniques.table`) holds one
+:class:`Technique` row per technique: its id, its name, its finder, its grade level,
+band and step cost, the wording of its step, and whether it rests on uniqueness. It is
+the only catalogue: :func:`sudoku_cp.explain` and :func:`sudoku_cp.hint` try the rows in
+its order, and :func:`sudoku_cp.grade`
+follows the same path (:func:`solving_path`) and names the hardest row used, so they
+cannot disagree. Simplest first, in the spirit of the cost-ordered explanation steps of
+Bogaerts, Gamba and Guns, "Step-wise explanations of constraint satisfaction problems",
+Artificial Intelligence 2021 (the fewer constraints and candidates a step needs, the
+simpler it is):
+
+=========================  =====================  ========  ====  =====================================
+technique                  level                  band      cost  what it sees
+=========================  =====================  ========  ====  =====================================
+naked single               naked singles          easy         4  a cell with one candidate left
+                                                                  takes it
+hidden single              hidden singles         medium      14  a value with one place left in a
+                                                                  unit goes there
+cage combinations,         naked singles          easy        10  one cage, thermometer, inequality or
+thermometer, inequality,                                          dot on its own keeps only the values
+Kropki dot, no dot, sum,                                          it supports
+relation
+rule of 45                 hidden singles         medium      20  a unit (or a run of parallel units)
+                                                                  adds up to ``n(n+1)/2`` each; less
+                                                                  the cages inside it, its other cells
+                                                                  (*innies*) have a known sum; the
+                                                                  cages meeting it, less it, leave the
+                                                                  cells sticking out (*outies*) one
+locked candidates          locked candidates      hard        50  a value whose places in a unit all
+                                                                  lie in another AllDifferent leaves
+                                                                  the rest of that one: *pointing*
+                                                                  (box to line), *claiming* (line to
+                                                                  box)
+naked pair/triple/quad     Hall sets              hard    60-120  ``k`` cells of an AllDifferent with
+                                                                  ``k`` candidates between them keep
+                                                                  those values from its other cells
+hidden pair/triple/quad    Hall sets              hard    70-150  ``k`` values with ``k`` places
+                                                                  between them in a unit: those cells
+                                                                  keep only those values
+X-Wing, Swordfish,         fish                   expert 140-160  a value whose places in ``k`` rows
+Jellyfish                                                         lie in ``k`` columns leaves the rest
+                                                                  of those columns (and swapped)
+Skyscraper, 2-String       single-digit patterns  expert 120-150  two strong links on a value joined
+Kite, Turbot Fish, Empty                                          by a weak link (a box's cross for
+Rectangle                                                         the Empty Rectangle): cells seeing
+                                                                  both free ends lose it
+XY-Wing, XYZ-Wing, W-Wing  wings                  expert 150-180  a pivot and two pincers (or two
+                                                                  ``{x,y}`` cells and a strong link on
+                                                                  ``x``): ``z`` (``y``) leaves the
+                                                                  cells seeing both pincers
+Unique Rectangle type 1,   uniqueness             expert     100  (proper puzzles only, resting on
+BUG+1                                                             uniqueness) a deadly rectangle's
+                                                                  fourth corner; the one cell with
+                                                                  three candidates
+finned/sashimi X-Wing,     finned fish            expert 130-260  a fish but for fins: only cover
+Swordfish, Jellyfish                                              cells seeing every fin lose the value
+Simple Colors              colouring              expert     150  a value's strong-link clusters
+                                                                  two-coloured: trap and wrap
+X-Chain, XY-Chain, AIC     chains                 expert 260-280  alternating strong and weak links
+                                                                  (grouped nodes for AIC): a candidate
+                                                                  weakly linked to both ends is false
+ALS-XZ                     ALS                    expert     300  two almost locked sets, a restricted
+                                                                  common ``x`` and a common ``z``
+forcing chain              forcing chains         fiendish   500  singles from a supposition: a
+                                                                  contradiction, or the same outcome
+                                                                  for each candidate of a cell or
+                                                                  place of a value in a unit
+minimal deduction          minimal deduction      fiendish   700  the last resort: a subset-minimal set
+                                                                  of constraints (with their cells'
+                                                                  candidates) refuting a candidate
+=========================  =====================  ========  ====  =====================================
+
+The bands: *easy* (naked singles and a variant's constraints on their own), *medium*
+(hidden singles, the rule of 45), *hard* (locked candidates, subsets), *expert* (needs a
+fish, single-digit pattern, wing, uniqueness pattern, colouring, chain or ALS, but no
+forcing step), *fiendish* (needs a forcing chain or a minimal deduction). The minimal
+deduction always finds a step on a proper puzzle not yet solved, so paths end solved on
+every proper puzzle; only a puzzle with several solutions stalls (level ``"search"``).
+The cost of a step (an int, in the spirit of HoDoKu's per-technique scores) lets a grade
+add up a path. Each finder's docstring says on which units its logic holds (any
+AllDifferent for "sees"; rows and columns for fish; the whole model for forcing chains
+and the minimal deduction).
+
+The names are those of the Sudoku community's solvers and guides (HoDoKu; Andrew
+Stuart's "SudokuWiki" strategy list). Naked and hidden subsets are Hall's theorem on one
+AllDifferent, as in the AllDifferent propagators of Régin (AAAI 1994), limited to
+``k <= 4`` as people do.
+
+**How to add a technique: one finder plus one table row.**
+
+1. Write its finder in a module of this package (``sudoku_cp/reasoning/techniques/wings.py``, say):
+   a function ``find(board, candidates, placed)`` that yields
+   :class:`~sudoku_cp.reasoning.techniques.board.Deduction`\\ s, importing what it needs from
+   :mod:`sudoku_cp.reasoning.techniques.board` (``Board``, ``Deduction``, ``values_of``,
+   ``places``, ``placement_eliminations``) and never from this package's ``__init__``
+   (the table imports the finders: that would be a cycle). Each deduction names the
+   technique, lists what it removes or places, its pattern (cells, values, candidates)
+   and every constraint it uses: :func:`sudoku_cp.explain` checks that the conclusion
+   follows from exactly those constraints and the candidates of their cells. A chain-like
+   technique also gives its path, ``chain=`` a :class:`~sudoku_cp.reasoning.techniques.eureka.Chain`
+   (nodes, strong and weak links): the step's text writes it in Eureka notation and its
+   picture draws the links. A variant technique gives its argument, ``argument=`` a
+   :class:`~sudoku_cp.reasoning.techniques.arguments.Combinations` (a sum's digit combinations left),
+   :class:`~sudoku_cp.reasoning.techniques.arguments.Totals` or
+   :class:`~sudoku_cp.reasoning.techniques.arguments.Crusts`: the wording's ``{argument}`` writes it.
+2. Add its row to :data:`~sudoku_cp.reasoning.techniques.table.TECHNIQUES` where it belongs in the
+   order, simplest first: ``Technique("xy-wing", "XY-Wing", find_xy_wing, "wings",
+   "expert", 160, wording="...")``, with a new level in ``LEVELS`` if it needs one.
+
+``explain``, ``hint`` and ``grade`` then use it; nothing else lists techniques. Jellyfish
+was added this way (the commit that adds it shows the whole diff).
+"""
+
+from sudoku_cp.reasoning.techniques.arguments import Argument, Combinations, Crusts, Totals
+from sudoku_cp.reasoning.techniques.basic import (
+    hidden_singles,
+    hidden_subsets,
+    innies_and_outies,
+    locked_candidates,
+    naked_singles,
+    naked_subsets,
+    variant_constraints,
+    variant_finder,
+    variant_technique,
+)
+from sudoku_cp.reasoning.techniques.basic_fish import FISH_NAMES, fish
+from sudoku_cp.reasoning.techniques.board import (
+    MAX_SUBSET,
+    Board,
+    Deduction,
+    Finder,
+    _placement,  # noqa: F401 - the names of the single-module days, for finders written against them
+    _places,  # noqa: F401
+    placement_eliminations,
+    places,
+    values_of,
+)
+from sudoku_cp.reasoning.techniques.eureka import Chain, ChainNode, eureka
+from sudoku_cp.reasoning.techniques.table import (
+    BANDS,
+    BY_ID,
+    LEVELS,
+    TECHNIQUES,
+    Contradiction,
+    Technique,
+    apply,
+    as_techniques,
+    hardest,
+    next_deduction,
+    next_step,
+    solving_path,
+)
+
+__all__ = [
+    "Argument",
+    "BANDS",
+    "BY_ID",
+    "Board",
+    "Chain",
+    "ChainNode",
+    "Combinations",
+    "Contradiction",
+    "Crusts",
+    "Deduction",
+    "FISH_NAMES",
+    "Finder",
+    "LEVELS",
+    "MAX_SUBSET",
+    "TECHNIQUES",
+    "Technique",
+    "Totals",
+    "apply",
+    "as_techniques",
+    "eureka",
+    "fish",
+    "hardest",
+    "hidden_singles",
+    "hidden_subsets",
+    "innies_and_outies",
+    "locked_candidates",
+    "naked_singles",
+    "naked_subsets",
+    "next_deduction",
+    "next_step",
+    "placement_eliminations",
+    "places",
+    "solving_path",
+    "values_of",
+    "variant_constraints",
+    "variant_finder",
+    "variant_technique",
+]

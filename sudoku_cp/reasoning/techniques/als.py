@@ -1,0 +1,197 @@
+"""ALS-XZ and ALS-XY-Wing (HoDoKu "ALS-XZ", "ALS-XY-Wing"; SudokuWiki "Almost Locked Sets").
+
+An *almost locked set* (ALS) is ``k`` open cells of one unit holding ``k + 1``
+candidates between them: remove any one value and the rest is locked. Two ALSs ``A``
+and ``B`` with a *restricted common* value ``x`` (every ``x`` of ``A`` sees every ``x``
+of ``B``, so ``x`` is in at most one of them) and another common value ``z``: one of
+them loses ``x`` and becomes locked, so holds ``z``; ``z`` therefore leaves every cell
+seeing every ``z`` of both.
+
+Units: an ALS lies in any unit (rows, columns, boxes, jigsaw regions, diagonals,
+windows); the seeing is through any AllDifferent. Premises: the cells of both sets with
+their candidates, their two units, the units through which the ``x``\\ s see each other
+and the removed cells see the ``z``\\ s.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterator
+
+from sudoku_cp.reasoning.techniques._links import geometry, links, premise
+from sudoku_cp.reasoning.techniques.board import Board, Deduction, values_of
+from sudoku_cp.reasoning.techniques.eureka import ChainNode, alternating
+
+MAX_ALS = 5
+"""The largest ALS looked for, in cells."""
+
+
+def almost_locked_sets(board: Board, candidates: list[int], placed: set[int]) -> list[tuple]:
+    """Every ALS of up to :data:`MAX_ALS` cells: ``(cells, mask, unit index)``, one per set of cells."""
+    geo = geometry(board)
+    found: dict[frozenset, tuple] = {}
+    for u, unit_cells in enumerate(geo.unit_cells):
+        open_cells = [c for c in unit_cells if c not in placed and candidates[c]]
+        for size in range(1, min(MAX_ALS, len(open_cells) - 1) + 1):
+            for group in itertools.combinations(open_cells, size):
+                mask = 0
+                for c in group:
+                    mask |= candidates[c]
+                if mask.bit_count() == size + 1:
+                    found.setdefault(frozenset(group), (tuple(group), mask, u))
+    return list(found.values())
+
+
+def find_als_xz(board: Board, candidates: list[int], placed: set[int]) -> Iterator[Deduction]:
+    """ALS-XZ (see the module docstring); the smallest pairs of sets first."""
+    geo = geometry(board)
+    sets = almost_locked_sets(board, candidates, placed)
+    cell_bits = [sum(1 << c for c in cells) for cells, _, _ in sets]
+    masks = [mask for _, mask, _ in sets]
+    cache: dict[int, dict] = {}
+
+    def info_of(index: int) -> dict:
+        """Per value of the set: its cells with the value, and the cells seeing all of them."""
+        found = cache.get(index)
+        if found is None:
+            cells, mask, _ = sets[index]
+            found = cache[index] = {}
+            for v in values_of(mask):
+                holding = [c for c in cells if candidates[c] >> (v - 1) & 1]
+                found[v] = (holding, frozenset.intersection(*(geo.peers[c] for c in holding)))
+        return found
+
+    by_size: dict[int, list[int]] = {}
+    for index, (cells, _, _) in enumerate(sets):
+        by_size.setdefault(len(cells), []).append(index)
+    for total in range(2, 2 * MAX_ALS + 1):
+        for size_a in range(1, total // 2 + 1):
+            firsts, seconds = by_size.get(size_a, []), by_size.get(total - size_a, [])
+            pairs = (
+                itertools.combinations(firsts, 2)
+                if size_a == total - size_a
+                else ((i, j) for i in firsts for j in seconds)
+            )
+            for i, j in pairs:
+                common = masks[i] & masks[j]
+                if not common & (common - 1) or cell_bits[i] & cell_bits[j]:
+                    continue  # fewer than two common values, or overlapping sets
+                (ca, _, ua), (cb, _, ub) = sets[i], sets[j]
+                va = cache.get(i) or info_of(i)
+                vb = cache.get(j) or info_of(j)
+                for x in values_of(common):
+                    if not va[x][1].issuperset(vb[x][0]):
+                        continue  # not a restricted common: some x of B does not see every x of A
+                    for z in values_of(common):
+                        if z == x:
+                            continue
+                        zbit = 1 << (z - 1)
+                        seen = va[z][1] & vb[z][1]
+                        targets = sorted(t for t in seen if candidates[t] & zbit and t not in placed)
+                        if not targets:
+                            continue
+                        cells = ca + cb
+                        zs = va[z][0] + vb[z][0]
+                        # (z=..x)A - (x=..z)B: without z, A is locked and holds x; so B lacks x, holds z
+                        rest_a = tuple(v for v in values_of(masks[i]) if v not in (x, z)) + (x,)
+                        rest_b = tuple(v for v in values_of(masks[j]) if v not in (x, z)) + (z,)
+                        path = [
+                            ChainNode(ca, (z,), als=True),
+                            ChainNode(ca, rest_a, als=True),
+                            ChainNode(cb, (x,), als=True),
+                            ChainNode(cb, rest_b, als=True),
+                        ]
+                        yield Deduction(
+                            "ALS-XZ",
+                            (),
+                            tuple((t, z) for t in targets),
+                            cells,
+                            (x, z),
+                            tuple((c, v) for c in cells for v in values_of(candidates[c])),
+                            premise(
+                                (geo.units[ua], geo.units[ub]),
+                                links(geo, [(a, b) for a in va[x][0] for b in vb[x][0]]),
+                                links(geo, [(t, c) for t in targets for c in zs]),
+                            ),
+                            chain=alternating(path),
+                        )
+
+
+MAX_WING_ALS = 4
+"""The largest ALS an ALS-XY-Wing uses, in cells (the triples grow fast)."""
+
+
+def find_als_xy_wing(board: Board, candidates: list[int], placed: set[int]) -> Iterator[Deduction]:
+    """ALS-XY-Wing (HoDoKu "ALS-XY-Wing"; SudokuWiki "ALS-XY-Wing"): three disjoint ALSs,
+    a pivot ``C`` with a restricted common ``x`` with ``A`` and another, ``y``, with
+    ``B``, and ``A`` and ``B`` sharing a value ``z`` (neither ``x`` nor ``y``). If ``A``
+    held no ``z`` it would be locked and hold ``x``, so ``C`` would lack ``x``, hold ``y``,
+    and ``B`` would lack ``y`` and hold ``z``: either way a ``z`` lies in ``A`` or ``B``,
+    so every cell seeing all of their ``z``\\ s loses it. In Eureka notation
+    ``(z=..x)A-(x=..y)C-(y=..z)B``; sets of up to :data:`MAX_WING_ALS` cells, the
+    smallest triples first."""
+    geo = geometry(board)
+    sets = [s for s in almost_locked_sets(board, candidates, placed) if len(s[0]) <= MAX_WING_ALS]
+    bits = [sum(1 << c for c in cells) for cells, _, _ in sets]
+    info: dict[int, dict] = {}
+
+    def values(index: int) -> dict:
+        found = info.get(index)
+        if found is None:
+            cells, mask, _ = sets[index]
+            found = info[index] = {}
+            for v in values_of(mask):
+                holding = [c for c in cells if candidates[c] >> (v - 1) & 1]
+                found[v] = (holding, frozenset.intersection(*(geo.peers[c] for c in holding)))
+        return found
+
+    def restricted(i: int, j: int) -> list[int]:
+        common = sets[i][1] & sets[j][1]
+        if not common or bits[i] & bits[j]:
+            return []
+        vi, vj = values(i), values(j)
+        return [x for x in values_of(common) if vi[x][1].issuperset(vj[x][0])]
+
+    order = sorted(range(len(sets)), key=lambda i: len(sets[i][0]))
+    for pivot in order:
+        wings = [(i, x) for i in order if i != pivot for x in restricted(pivot, i)]
+        for (a, x), (b, y) in itertools.combinations(wings, 2):
+            if x == y or a == b or bits[a] & bits[b] or bits[a] & bits[pivot] or bits[b] & bits[pivot]:
+                continue
+            shared = sets[a][1] & sets[b][1] & ~(1 << (x - 1)) & ~(1 << (y - 1))
+            for z in values_of(shared):
+                va, vb = values(a), values(b)
+                seen = (va[z][1] & vb[z][1]) - set(sets[pivot][0])
+                targets = sorted(t for t in seen if candidates[t] >> (z - 1) & 1 and t not in placed)
+                if not targets:
+                    continue
+                (ca, ma, ua), (cc, mc, uc), (cb, mb, ub) = sets[a], sets[pivot], sets[b]
+                rest_a = tuple(v for v in values_of(ma) if v not in (x, z)) + (x,)
+                rest_c = tuple(v for v in values_of(mc) if v not in (x, y)) + (y,)
+                rest_b = tuple(v for v in values_of(mb) if v not in (y, z)) + (z,)
+                path = [
+                    ChainNode(ca, (z,), als=True),
+                    ChainNode(ca, rest_a, als=True),
+                    ChainNode(cc, (x,), als=True),
+                    ChainNode(cc, rest_c, als=True),
+                    ChainNode(cb, (y,), als=True),
+                    ChainNode(cb, rest_b, als=True),
+                ]
+                vc = values(pivot)
+                cells = ca + cc + cb
+                zs = va[z][0] + vb[z][0]
+                yield Deduction(
+                    "ALS-XY-Wing",
+                    (),
+                    tuple((t, z) for t in targets),
+                    cells,
+                    (x, y, z),
+                    tuple((c, v) for c in cells for v in values_of(candidates[c])),
+                    premise(
+                        (geo.units[ua], geo.units[uc], geo.units[ub]),
+                        links(geo, [(p, q) for p in va[x][0] for q in vc[x][0]]),
+                        links(geo, [(p, q) for p in vc[y][0] for q in vb[y][0]]),
+                        links(geo, [(t, c) for t in targets for c in zs]),
+                    ),
+                    chain=alternating(path),
+                )

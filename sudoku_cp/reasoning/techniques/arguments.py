@@ -1,0 +1,250 @@
+"""The argument of a variant step, as data: what a killer cage's digit combinations, an
+arrow's totals or a sandwich's crusts still allow, from which the step's removals follow.
+
+The variant community argues a step this way (SudokuWiki's "Killer Combinations", the
+cage tables of every killer solving guide): "12 in 3 cells without 1: {2,3,7}, {2,4,6},
+{3,4,5}", so a cell whose candidates meet none of them loses them. A finder computes the
+argument from the candidates before the step (:func:`combinations_of`, :func:`totals_of`,
+:func:`crusts_of`); the step's text is written from it (:meth:`Combinations.text`...),
+never parsed back. Each argument holds no cell index, only digits, totals and positions
+along the constraint's cells, so it reads the same over a model's cells and over
+``(row, column)`` positions.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from sudoku_cp.model.constraints import Linear, Sandwich, Sum
+
+MAX_ASSIGNMENTS = 20_000
+"""The most assignments (or digit sets) :func:`combinations_of` enumerates: beyond it
+(a sum over cells that may repeat a digit with many candidates, a large cage of a 16x16
+or 25x25 grid) the step carries no combinations."""
+
+
+def _values(mask: int) -> tuple[int, ...]:
+    return tuple(v + 1 for v in range(mask.bit_length()) if mask >> v & 1)
+
+
+def _braces(digits: Sequence[int]) -> str:
+    return "{" + ",".join(map(str, digits)) + "}"
+
+
+@dataclass(frozen=True)
+class Combinations:
+    """The digit combinations a sum (a killer cage, a little killer, an outside sum) can
+    still take: the digit sets that fill its cells within their candidates.
+
+    Attributes:
+        total: the sum.
+        size: the number of cells.
+        distinct: True when the cells are pairwise different (a cage): each combination
+            is a set of digits; else a multiset (a digit may repeat).
+        without: digits some combination of the bare arithmetic uses that no cell can
+            take any more, increasing.
+        left: each combination still possible, its digits increasing; the combinations
+            in increasing order.
+    """
+
+    total: int
+    size: int
+    distinct: bool
+    without: tuple[int, ...]
+    left: tuple[tuple[int, ...], ...]
+
+    def text(self, names: Sequence[str] = ()) -> str:
+        """The community's wording: ``"12 in 3 cells without 1: {2,3,7}, {2,4,6}, {3,4,5}"``.
+
+        >>> Combinations(12, 3, True, (1,), ((2, 3, 7), (2, 4, 6), (3, 4, 5))).text()
+        '12 in 3 cells without 1: {2,3,7}, {2,4,6}, {3,4,5}'
+        """
+        head = f"{self.total} in {self.size} cell{'s' if self.size != 1 else ''}"
+        if self.without:
+            head += " without " + ", ".join(map(str, self.without))
+        return f"{head}: {', '.join(_braces(c) for c in self.left)}"
+
+
+@dataclass(frozen=True)
+class Totals:
+    """The totals an arrow (or any ``Σ a_i·x_i = rhs`` clue) can still reach: the sums of
+    its positive side (an arrow's shaft) that its negative side (the circle) can match.
+
+    Attributes:
+        totals: the totals still possible, increasing.
+        side: the positions (indices into the constraint's cells) of the positive side.
+        other: the positions of the negative side (an arrow's circle).
+        weights: the negative side's coefficients, as positive numbers (``(10, 1)`` for
+            a two-digit circle), one per position of ``other``.
+    """
+
+    totals: tuple[int, ...]
+    side: tuple[int, ...]
+    other: tuple[int, ...] = ()
+    weights: tuple[int, ...] = ()
+
+    def text(self, names: Sequence[str] = ()) -> str:
+        """``"r1c2 + r1c3 (= r1c1) can total only 3, 4"`` (over the cell names, when
+        given); a candidate goes when no total is left with it.
+
+        >>> Totals((3, 4), (1, 2), (0,)).text(["r1c1", "r1c2", "r1c3"])
+        'r1c2 + r1c3 (= r1c1) can total only 3, 4'
+        >>> Totals((12, 13), (2, 3, 4), (0, 1), (10, 1)).text(["r1c1", "r1c2", "r2c1", "r3c1", "r4c1"])
+        'r2c1 + r3c1 + r4c1 (= 10·r1c1 + r1c2) can total only 12, 13'
+        """
+        if not names:
+            return f"the sum can total only {', '.join(map(str, self.totals))}"
+        shaft = " + ".join(names[i] for i in self.side)
+        if self.other:
+            weights = self.weights or (1,) * len(self.other)
+            terms = [
+                names[i] if a == 1 else f"{a}·{names[i]}" for i, a in zip(self.other, weights, strict=True)
+            ]
+            shaft += f" (= {' + '.join(terms)})"
+        return f"{shaft} can total only {', '.join(map(str, self.totals))}"
+
+
+@dataclass(frozen=True)
+class Crusts:
+    """Where a sandwich clue's crusts (its ``1`` and its ``n``) can still stand: each pair
+    of positions along the line for which the cells between can add up to the clue.
+
+    Attributes:
+        total: the clue.
+        side: ``n``.
+        pairs: ``(position of 1, position of n)`` along the line's cells, in order.
+    """
+
+    total: int
+    side: int
+    pairs: tuple[tuple[int, int], ...]
+
+    def text(self, names: Sequence[str] = ()) -> str:
+        """``"1 and 9 around 15 only at r1c2/r1c6, r1c6/r1c2"``.
+
+        >>> Crusts(15, 9, ((1, 5), (5, 1))).text([f"r1c{c}" for c in range(1, 10)])
+        '1 and 9 around 15 only at r1c2/r1c6, r1c6/r1c2'
+        """
+
+        def name(i: int) -> str:
+            return names[i] if names else f"#{i + 1}"
+
+        where = ", ".join(f"{name(i)}/{name(j)}" for i, j in self.pairs)
+        return f"1 and {self.side} around {self.total} only at {where}"
+
+
+Argument = Combinations | Totals | Crusts
+"""The argument a variant step may carry."""
+
+
+def _matches(masks: Sequence[int], digits: Sequence[int]) -> bool:
+    """True when the digits can be given one to a cell, each within the cell's mask
+    (a perfect matching, by augmenting paths)."""
+    owner: dict[int, int] = {}  # digit -> cell
+
+    def place(cell: int, seen: set[int]) -> bool:
+        for d in digits:
+            if masks[cell] >> (d - 1) & 1 and d not in seen:
+                seen.add(d)
+                if d not in owner or place(owner[d], seen):
+                    owner[d] = cell
+                    return True
+        return False
+
+    return all(place(cell, set()) for cell in range(len(masks)))
+
+
+def combinations_of(constraint: Sum, masks: Sequence[int], side: int, distinct: bool) -> Combinations | None:
+    """The :class:`Combinations` of a sum whose cells have candidate ``masks`` (bit
+    ``v - 1`` for ``v``): for distinct cells, the ``size``-sets of ``1..side`` adding up
+    to the total that a matching of digits to cells fits; else the multisets of the
+    assignments within the candidates (``None`` beyond :data:`MAX_ASSIGNMENTS`).
+
+    >>> cage = Sum((0, 1, 2), 12, label="cage")
+    >>> every = 0b111111110  # 2..9
+    >>> combinations_of(cage, [every] * 3, 9, True).text()
+    '12 in 3 cells without 1: {2,3,7}, {2,4,6}, {3,4,5}'
+    """
+    size, total = len(masks), constraint.total
+    anywhere = 0
+    for mask in masks:
+        anywhere |= mask
+    if distinct:
+        if math.comb(side, size) > MAX_ASSIGNMENTS:
+            return None
+        arithmetic = [c for c in itertools.combinations(range(1, side + 1), size) if sum(c) == total]
+        left = tuple(c for c in arithmetic if _matches(masks, c))
+    else:
+        if math.prod(m.bit_count() for m in masks) > MAX_ASSIGNMENTS:
+            return None
+        arithmetic = []
+        if math.comb(side + size - 1, size) <= MAX_ASSIGNMENTS:  # else no digit is said missing
+            every = itertools.combinations_with_replacement(range(1, side + 1), size)
+            arithmetic = [c for c in every if sum(c) == total]
+        found = {tuple(sorted(a)) for a in itertools.product(*map(_values, masks)) if sum(a) == total}
+        left = tuple(sorted(found))
+    used = {d for c in arithmetic for d in c}
+    without = tuple(d for d in sorted(used) if not anywhere >> (d - 1) & 1)
+    return Combinations(total, size, distinct, without, left)
+
+
+def totals_of(constraint: Linear, masks: Sequence[int]) -> Totals | None:
+    """The :class:`Totals` of an equation ``Σ a_i·x_i = rhs`` whose cells have candidate
+    ``masks``: the sums its positive terms can reach that its negative terms plus ``rhs``
+    also reach; ``None`` for an inequality.
+
+    >>> arrow = Linear((0, 1, 2), (-1, 1, 1), "==", 0, label="arrow")  # r1c1 = r1c2 + r1c3
+    >>> totals_of(arrow, [0b111111111, 0b11, 0b110]).totals
+    (3, 4, 5)
+    """
+    if constraint.operator != "==":
+        return None
+    positive = [i for i, a in enumerate(constraint.coefficients) if a > 0]
+    negative = [i for i, a in enumerate(constraint.coefficients) if a < 0]
+
+    def reach(terms: list[int]) -> set[int]:
+        sums = {0}
+        for i in terms:
+            a = abs(constraint.coefficients[i])
+            sums = {s + a * v for s in sums for v in _values(masks[i])}
+        return sums
+
+    other = reach(negative)
+    totals = tuple(sorted(t for t in reach(positive) if t - constraint.rhs in other))
+    weights = tuple(-constraint.coefficients[i] for i in negative)
+    return Totals(totals, tuple(positive), tuple(negative), weights)
+
+
+def crusts_of(constraint: Sandwich, masks: Sequence[int], side: int) -> Crusts:
+    """The :class:`Crusts` of a sandwich clue whose line has candidate ``masks``: the
+    pairs (1's position, ``side``'s position) with the ``1`` and the ``side`` among their
+    cells' candidates, every other cell able to take a middle digit (``2..side-1``), and
+    the cells between able to add up to the clue.
+
+    >>> line = Sandwich(tuple(range(4)), 0, label="sandwich 0")
+    >>> crusts_of(line, [0b0001, 0b1000, 0b0110, 0b0110], 4).pairs  # 1, 4, {2,3}, {2,3}
+    ((0, 1),)
+    """
+    one, top = 1, 1 << (side - 1)
+    middle = ((1 << side) - 1) & ~one & ~top
+    bare = {k for k, mask in enumerate(masks) if not mask & middle}  # a crust, or nothing
+    if len(bare) > 2:
+        return Crusts(constraint.total, side, ())
+    pairs = []
+    for low in range(len(masks)):
+        sums = {0}  # the totals the cells strictly between low and high can reach
+        for high in range(low + 1, len(masks)):
+            if constraint.total in sums and bare <= {low, high}:
+                if masks[low] & one and masks[high] & top:
+                    pairs.append((low, high))
+                if masks[high] & one and masks[low] & top:
+                    pairs.append((high, low))
+            values = _values(masks[high] & middle)
+            sums = {t + v for t in sums for v in values if t + v <= constraint.total}
+            if not sums:
+                break
+    pairs.sort()
+    return Crusts(constraint.total, side, tuple(pairs))

@@ -1,0 +1,386 @@
+"""The finders of the basic techniques: singles, a variant's own constraints, the rule of
+45, locked candidates, naked and hidden subsets (the table of :mod:`sudoku_cp.reasoning.techniques`
+lists them, simplest first, with their names and grades).
+
+Each finder takes a :class:`~sudoku_cp.reasoning.techniques.board.Board`, the candidates (bit
+``v - 1`` of a cell's mask is set while ``v`` is possible) and the cells placed so far,
+and yields :class:`~sudoku_cp.reasoning.techniques.board.Deduction`\\ s. A variant's constraint is
+applied with the engine's propagator for it (:func:`sudoku_cp.engine.propagators.propagator`,
+the one the backtracker searches with), so the reasoning is written once; so are the
+rule of 45's sums (:func:`sudoku_cp.engine.sums.implied_sum_sources`).
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterator, Sequence
+
+from sudoku_cp.engine.sums import ImpliedSum
+from sudoku_cp.model.constraints import (
+    LINE_KINDS,
+    AllDifferent,
+    Constraint,
+    Less,
+    Linear,
+    OriginKind,
+    Relation,
+    Sandwich,
+    Skyscraper,
+    Sum,
+    Table,
+    cell_name,
+    union_name,
+)
+from sudoku_cp.reasoning.techniques.arguments import Argument, combinations_of, crusts_of, totals_of
+from sudoku_cp.reasoning.techniques.board import Board, Deduction, Finder, placement_eliminations, values_of
+from sudoku_cp.reasoning.techniques.board import places as places_of
+
+# -- the techniques ---------------------------------------------------------------------------
+
+
+def _single(
+    technique: str, board: Board, candidates: Sequence[int], cell: int, value: int, used: tuple
+) -> Deduction:
+    """The deduction that places ``value`` in ``cell`` (a naked or hidden single)."""
+    return Deduction(
+        technique,
+        ((cell, value),),
+        placement_eliminations(board, candidates, cell, value),
+        (cell,),
+        (value,),
+        ((cell, value),),
+        used,
+    )
+
+
+def naked_singles(board: Board, candidates: list[int], placed: set[int]) -> Iterator[Deduction]:
+    """A cell with one candidate left, not yet placed, takes it."""
+    for cell, mask in enumerate(candidates):
+        if cell not in placed and mask and not mask & (mask - 1):
+            value = mask.bit_length()
+            used = tuple(board.alldifferents[i] for i in board.containing[cell])
+            yield _single("naked single", board, candidates, cell, value, used)
+
+
+def hidden_singles(board: Board, candidates: list[int], placed: set[int]) -> Iterator[Deduction]:
+    """A value with one place left in a unit goes there."""
+    for unit in board.units:
+        for value in range(1, board.side + 1):
+            places = places_of(unit, candidates, 1 << (value - 1))
+            if len(places) == 1 and places[0] not in placed:
+                cell = places[0]
+                used = (unit,) + tuple(
+                    board.alldifferents[i] for i in board.containing[cell] if board.alldifferents[i] != unit
+                )
+                yield _single("hidden single", board, candidates, cell, value, used)
+
+
+def variant_constraints(board: Board, candidates: list[int], placed: set[int]) -> Iterator[Deduction]:
+    """One cage, thermometer, inequality, Kropki dot, arrow, sandwich clue... keeps only the
+    values it supports (by the engine's propagator for it: supports over the candidates
+    for a Table and the line clues, bounds for a Linear)."""
+    for constraint, propagate in board.others:
+        yield from _variant_step(board, candidates, constraint, propagate)
+
+
+def variant_finder(technique: str) -> Finder:
+    """The finder of one kind of variant reasoning: :func:`variant_constraints` over the
+    constraints :func:`variant_technique` names ``technique`` (``"cage combinations"``,
+    ``"thermometer"``, ``"inequality"``, ``"Kropki dot"``, ``"no dot"``, ``"arrow"``,
+    ``"sandwich"``...)."""
+
+    def find(board: Board, candidates: list[int], placed: set[int]) -> Iterator[Deduction]:
+        for constraint, propagate in board.others:
+            if variant_technique(constraint) == technique:
+                yield from _variant_step(board, candidates, constraint, propagate)
+
+    find.__name__ = find.__qualname__ = technique.lower().replace(" ", "_")
+    return find
+
+
+def _variant_step(
+    board: Board, candidates: list[int], constraint: Constraint, propagate
+) -> Iterator[Deduction]:
+    trial = candidates[:]
+    if propagate(trial) is None:
+        return  # a contradiction: not a step (the puzzle is checked to have a solution)
+    cells = constraint.cells
+    removed = tuple((cell, v) for cell in cells for v in values_of(candidates[cell] & ~trial[cell]))
+    if removed:
+        used = (constraint,) + tuple(
+            a for a in board.alldifferents if a.origin == constraint.origin and a.cells == constraint.cells
+        )
+        if isinstance(constraint, Linear | Table | Sandwich | Skyscraper):
+            # Their propagators may use that some cells differ (a little killer's or an
+            # outside sum's combinations, a line clue's row): the AllDifferents that say so.
+            inside = set(cells)
+            used += tuple(a for a in board.alldifferents if len(inside.intersection(a.cells)) > 1)
+        yield Deduction(
+            variant_technique(constraint),
+            (),
+            removed,
+            tuple(constraint.cells),
+            (),
+            tuple((c, v) for c in constraint.cells for v in values_of(candidates[c])),
+            used,
+            argument=variant_argument(board, candidates, constraint),
+        )
+
+
+def variant_argument(board: Board, candidates: Sequence[int], constraint: Constraint) -> Argument | None:
+    """The argument of a variant step over ``constraint`` from the candidates before it
+    (:mod:`sudoku_cp.reasoning.techniques.arguments`): a sum's digit combinations left (a killer
+    cage, a little killer, an outside sum), an equation's totals (an arrow, a region-sum
+    line), a sandwich's crust positions; ``None`` for another constraint."""
+    masks = [candidates[c] for c in constraint.cells]
+    if isinstance(constraint, Linear) and constraint.is_plain_sum:
+        constraint = constraint.as_sum()
+    if isinstance(constraint, Sum):
+        peers = board.model.peers
+        distinct = all(b in peers[a] for a, b in itertools.combinations(constraint.cells, 2))
+        return combinations_of(constraint, masks, board.side, distinct)
+    if isinstance(constraint, Linear):
+        return totals_of(constraint, masks)
+    if isinstance(constraint, Sandwich):
+        return crusts_of(constraint, masks, board.side)
+    return None
+
+
+_MODERN_NAMES = {
+    OriginKind.ARROW: "arrow",
+    OriginKind.LITTLE_KILLER: "little killer",
+    OriginKind.OUTSIDE_SUM: "outside sum",
+    OriginKind.REGION_SUM_LINE: "region-sum line",
+    OriginKind.BETWEEN_LINE: "between line",
+    OriginKind.QUADRUPLE: "quadruple",
+    OriginKind.SANDWICH: "sandwich",
+    OriginKind.SKYSCRAPER: "skyscraper",
+}
+"""The technique names of the modern kinds' steps (Linear, Table, Sandwich, Skyscraper),
+by the rule they come from."""
+_RELATION_NAMES = {
+    OriginKind.X: "XV",
+    OriginKind.V: "XV",
+    OriginKind.NO_XV: "no X or V",
+    OriginKind.WHISPERS: "whispers",
+    OriginKind.RENBAN: "renban",
+    OriginKind.PALINDROME: "palindrome",
+}
+"""The technique names of the modern rules that compile to Relations."""
+
+
+def variant_technique(constraint: Constraint) -> str:
+    """The name of the reasoning one variant constraint supports: ``"cage combinations"``,
+    ``"thermometer"``, ``"inequality"``, ``"Kropki dot"``, ``"arrow"``, ``"sandwich"``...
+
+    A modern kind (:class:`~sudoku_cp.model.constraints.Linear`, :class:`~sudoku_cp.model.constraints.Table`,
+    the line clues :class:`~sudoku_cp.model.constraints.Sandwich` and
+    :class:`~sudoku_cp.model.constraints.Skyscraper`) is named by its rule (``"arrow"``,
+    ``"little killer"``, ``"between line"``...), or ``"linear"``/``"table"``/``"line clue"``
+    when built without one."""
+    kind = constraint.origin.kind
+    if isinstance(constraint, Linear | Table | Sandwich | Skyscraper):
+        generic = (
+            "linear"
+            if isinstance(constraint, Linear)
+            else "table"
+            if isinstance(constraint, Table)
+            else "line clue"
+        )
+        return _MODERN_NAMES.get(kind, generic)
+    if isinstance(constraint, Sum):
+        return "cage combinations" if kind is OriginKind.CAGE else "sum"
+    if isinstance(constraint, Less):
+        return "thermometer" if kind is OriginKind.THERMOMETER else "inequality"
+    if isinstance(constraint, Relation):
+        if kind in (OriginKind.WHITE_DOT, OriginKind.BLACK_DOT):
+            return "Kropki dot"
+        negative = (OriginKind.NO_WHITE_DOT, OriginKind.NO_BLACK_DOT, OriginKind.NO_DOT)
+        return "no dot" if kind in negative else _RELATION_NAMES.get(kind, "relation")
+    return "constraint"
+
+
+def innies_and_outies(board: Board, candidates: list[int], placed: set[int]) -> Iterator[Deduction]:
+    """The rule of 45: the sum a unit (or a run of parallel units) and the cages inside
+    it, or meeting it, leave to the cells not covered (innies) or sticking out (outies).
+
+    A last open cell of such a sum is placed; otherwise its cells keep the values that
+    can make up the sum (a sum over cells of one AllDifferent uses distinct digits).
+    """
+    for implied, propagate in board.implied:
+        open_cells = [c for c in implied.sum.cells if c not in placed]
+        if not open_cells:
+            continue
+        trial = candidates[:]
+        if propagate(trial) is None:
+            continue  # a contradiction: not a step (the puzzle is checked to have a solution)
+        removed = tuple((c, v) for c in open_cells for v in values_of(candidates[c] & ~trial[c]))
+        if not removed:
+            continue
+        cells = implied.sum.cells
+        used = _implied_premise(board, implied)
+        pattern = tuple((c, v) for c in cells for v in values_of(candidates[c]))
+        technique = f"rule of 45 ({implied.kind})"
+        cell = open_cells[0]
+        if len(open_cells) == 1 and not trial[cell] & (trial[cell] - 1):
+            value = trial[cell].bit_length()
+            around = tuple(board.alldifferents[i] for i in board.containing[cell])
+            yield Deduction(
+                technique,
+                ((cell, value),),
+                placement_eliminations(board, candidates, cell, value),
+                cells,
+                (value,),
+                pattern,
+                tuple(dict.fromkeys(used + around)),
+                _implied_reason(board, implied),
+                implied,
+            )
+        else:
+            reason = _implied_reason(board, implied)
+            argument = variant_argument(board, candidates, implied.sum)
+            yield Deduction(
+                technique, (), removed, cells, (), pattern, used, reason, implied, argument=argument
+            )
+
+
+def _implied_premise(board: Board, implied: ImpliedSum) -> tuple[Constraint, ...]:
+    """The constraints a rule-of-45 step uses: its units, its cages (with the cages'
+    AllDifferents), and the AllDifferents that make two of its cells differ."""
+    cage_origins = {c.origin for c in implied.cages}
+    twins = tuple(a for a in board.alldifferents if a.origin in cage_origins)
+    cells = set(implied.sum.cells)
+    apart = tuple(a for a in board.alldifferents if len(cells.intersection(a.cells)) > 1)
+    return tuple(dict.fromkeys(implied.units + implied.cages + twins + apart))
+
+
+def _implied_reason(board: Board, implied: ImpliedSum) -> str:
+    """The arithmetic of a rule-of-45 step in words: ``"row 5 holds 45; cages 12, 20
+    inside it hold 10, so r5c3 + r5c4 = 35"``."""
+    n = board.side
+    units = union_name([u.origin for u in implied.units])
+    whole = f"{units} {_verb(len(implied.units))} {len(implied.units) * n * (n + 1) // 2}"
+    numbers = [str(c.origin.number) if c.origin.kind is OriginKind.CAGE else c.label for c in implied.cages]
+    cages = f"cage{'s' if len(numbers) > 1 else ''} {', '.join(numbers)}"
+    held = f"{_verb(len(numbers))} {sum(c.total for c in implied.cages)}"
+    if implied.kind == "outies":
+        arithmetic = f"{cages} meeting {units} {held}; {whole}"
+    elif implied.cages:
+        arithmetic = f"{whole}; {cages} inside {'it' if len(implied.units) == 1 else 'them'} {held}"
+    else:
+        arithmetic = whole
+    names = " + ".join(cell_name(c, n) for c in implied.sum.cells)
+    return f"{arithmetic}, so {names} = {implied.sum.total}"
+
+
+def _verb(count: int) -> str:
+    return "holds" if count == 1 else "hold"
+
+
+def locked_candidates(board: Board, candidates: list[int], placed: set[int]) -> Iterator[Deduction]:
+    """A value whose places in a unit all lie in another AllDifferent leaves the rest of it."""
+    for unit in board.units:
+        for value in range(1, board.side + 1):
+            bit = 1 << (value - 1)
+            places = places_of(unit, candidates, bit)
+            if len(places) < 2 or any(cell in placed for cell in places):
+                continue
+            shared = set(board.containing[places[0]]).intersection(*(board.containing[c] for c in places[1:]))
+            for index in sorted(shared):
+                other = board.alldifferents[index]
+                if other is unit or other.cells == unit.cells:
+                    continue
+                removed = tuple((c, value) for c in other.cells if c not in places and candidates[c] & bit)
+                if removed:
+                    yield Deduction(
+                        f"locked candidates ({_locked_kind(unit, other)})",
+                        (),
+                        removed,
+                        tuple(places),
+                        (value,),
+                        tuple((c, value) for c in places),
+                        (unit, other),
+                    )
+
+
+def _locked_kind(unit: AllDifferent, other: AllDifferent) -> str:
+    unit_is_line, other_is_line = unit.origin.kind in LINE_KINDS, other.origin.kind in LINE_KINDS
+    if not unit_is_line and other_is_line:
+        return "pointing"
+    if unit_is_line and not other_is_line:
+        return "claiming"
+    return f"{unit.origin.noun} and {other.origin.noun}"
+
+
+_SUBSET_NAMES = {2: "pair", 3: "triple", 4: "quad"}
+
+
+def naked_subsets(size: int) -> Finder:
+    """``size`` cells of an AllDifferent whose candidates hold ``size`` values between
+    them keep those values from its other cells (naked pair, triple, quad)."""
+
+    def find(board: Board, candidates: list[int], placed: set[int]) -> Iterator[Deduction]:
+        for constraint in board.alldifferents:
+            open_cells = [c for c in constraint.cells if c not in placed]
+            for group in itertools.combinations(open_cells, size):
+                union = 0
+                for cell in group:
+                    union |= candidates[cell]
+                if union.bit_count() != size:
+                    continue
+                removed = tuple(
+                    (c, v) for c in open_cells if c not in group for v in values_of(candidates[c] & union)
+                )
+                if removed:
+                    yield Deduction(
+                        f"naked {_SUBSET_NAMES[size]}",
+                        (),
+                        removed,
+                        group,
+                        values_of(union),
+                        tuple((c, v) for c in group for v in values_of(candidates[c])),
+                        (constraint,),
+                    )
+
+    find.__name__ = find.__qualname__ = f"naked_{_SUBSET_NAMES[size]}s"
+    return find
+
+
+def hidden_subsets(size: int) -> Finder:
+    """``size`` values with ``size`` places between them in a unit: those cells keep only
+    those values (hidden pair, triple, quad)."""
+
+    def find(board: Board, candidates: list[int], placed: set[int]) -> Iterator[Deduction]:
+        for unit in board.units:
+            open_cells = [c for c in unit.cells if c not in placed]
+            done = 0
+            for cell in unit.cells:
+                if cell in placed:
+                    done |= candidates[cell]
+            open_values = [v for v in range(1, board.side + 1) if not done >> (v - 1) & 1]
+            spots = {}  # value -> its places among the open cells, as a bit set of their indices
+            for v in open_values:
+                bit = 1 << (v - 1)
+                spots[v] = sum(1 << i for i, c in enumerate(open_cells) if candidates[c] & bit)
+            for group in itertools.combinations(open_values, size):
+                where = 0
+                for v in group:
+                    where |= spots[v]
+                if where.bit_count() != size:
+                    continue
+                mask = sum(1 << (v - 1) for v in group)
+                places = [c for i, c in enumerate(open_cells) if where >> i & 1]
+                removed = tuple((c, v) for c in places for v in values_of(candidates[c] & ~mask))
+                if removed:
+                    yield Deduction(
+                        f"hidden {_SUBSET_NAMES[size]}",
+                        (),
+                        removed,
+                        tuple(places),
+                        group,
+                        tuple((c, v) for c in places for v in values_of(candidates[c] & mask)),
+                        (unit,),
+                    )
+
+    find.__name__ = find.__qualname__ = f"hidden_{_SUBSET_NAMES[size]}s"
+    return find

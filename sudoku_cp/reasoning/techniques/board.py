@@ -1,0 +1,281 @@
+"""What every technique finder works on and returns: the :class:`Board` (a model's units,
+AllDifferents and propagators, computed once) and the :class:`Deduction` (one step of
+reasoning). A finder imports these from here (not from the package, whose table
+imports the finders).
+
+Candidates are ints: bit ``v - 1`` of a cell's mask is set while ``v`` is possible.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+
+from sudoku_cp.engine.propagators import propagator
+from sudoku_cp.engine.runtime import Deadline
+from sudoku_cp.engine.sums import ImpliedSum, implied_sum_sources
+from sudoku_cp.errors import SolveTimeoutError, SudokuError
+from sudoku_cp.model.constraints import (
+    LINE_AUTOMATON_KINDS,
+    AllDifferent,
+    Constraint,
+    Less,
+    Linear,
+    Model,
+    OriginKind,
+    Relation,
+    Sum,
+    Table,
+)
+from sudoku_cp.reasoning.techniques.arguments import Argument
+from sudoku_cp.reasoning.techniques.eureka import Chain
+from sudoku_cp.reasoning.techniques.nets import Net
+
+MAX_SUBSET = 4
+"""The largest naked or hidden subset looked for: quads."""
+
+
+@dataclass(frozen=True)
+class Deduction:
+    """One step of reasoning, over row-major cell indices.
+
+    Attributes:
+        technique: its standard name (``"hidden single"``, ``"X-Wing"``, ``"cage"``...).
+        placements: ``(cell, value)`` digits it places.
+        eliminations: ``(cell, value)`` candidates it removes (a placement's other
+            candidates and the value from the cell's peers included).
+        cells: the cells of the pattern it sees.
+        values: the values of the pattern.
+        candidates: ``(cell, value)``: the pattern's candidates.
+        constraints: the constraints it uses (the premise, with the current candidates
+            of their cells).
+        reason: for a technique whose premise is more than a pattern, the arithmetic or
+            argument in words (the rule of 45: ``"row 1 holds 45; ... so r1c9 = 7"``);
+            ``""`` otherwise.
+        lemma: the rule of 45's sum the step applies (derived from ``constraints``), or
+            ``None``: a checker verifies its arithmetic, then may use it as a premise.
+        chain: for a chain-like step (X-Chain, XY-Chain, AIC, wings, single-digit
+            patterns, colouring, ALS-XZ), its path as data (nodes over cell indices,
+            strong and weak links): :class:`~sudoku_cp.reasoning.techniques.eureka.Chain`, which
+            the step's text writes in Eureka notation; ``None`` otherwise.
+        net: for a forcing step, every implication of every branch as data
+            (:class:`~sudoku_cp.reasoning.techniques.nets.Net`), which the step's text writes as an
+            indented "if ... then ..." tree; ``None`` otherwise.
+        argument: for a variant step, what its constraint still allows as data (a
+            cage's digit combinations, an arrow's totals, a sandwich's crusts:
+            :mod:`sudoku_cp.reasoning.techniques.arguments`), from which its removals follow;
+            ``None`` otherwise.
+    """
+
+    technique: str
+    placements: tuple[tuple[int, int], ...]
+    eliminations: tuple[tuple[int, int], ...]
+    cells: tuple[int, ...]
+    values: tuple[int, ...]
+    candidates: tuple[tuple[int, int], ...]
+    constraints: tuple[Constraint, ...]
+    reason: str = ""
+    lemma: ImpliedSum | None = None
+    chain: Chain | None = None
+    net: Net | None = None
+    argument: Argument | None = None
+
+
+_FILTERED = (Sum, Less, Relation, Linear, Table, *LINE_AUTOMATON_KINDS)
+"""The kinds a variant step filters candidates with, through the engine's propagators."""
+
+
+def linear_supports(constraint: Linear) -> Callable[[list[int]], list[int] | None]:
+    """A filter of ``Σ a_i·x_i op rhs`` (an arrow, a region-sum line) by supports: each
+    cell keeps the values that some choice of the other cells' candidates completes
+    (generalised arc consistency of the one constraint, stronger than the engine's
+    bounds), by dynamic programming over the partial sums reachable from the left and
+    from the right (pseudo-polynomial: the sums of a 9x9 arrow span a few hundred).
+
+    The filter changes ``candidates`` in place and returns the cells it narrowed, or
+    ``None`` when no choice satisfies the constraint.
+
+    >>> arrow = Linear((0, 1, 2), (-1, 1, 1), "==", 0, label="arrow")  # r1c1 = r1c2 + r1c3
+    >>> candidates = [0b111111111, 0b11, 0b11]  # 1..9, 1..2, 1..2
+    >>> linear_supports(arrow)(candidates), values_of(candidates[0])
+    ([0], (2, 3, 4))
+    """
+    terms = tuple(zip(constraint.cells, constraint.coefficients, strict=True))
+
+    def propagate(candidates: list[int]) -> list[int] | None:
+        options = [[a * v for v in values_of(candidates[cell])] for cell, a in terms]
+        if not all(options):
+            return None
+        forward = [{0}]
+        for values in options:
+            forward.append({s + t for s in forward[-1] for t in values})
+        backward = [{0}]
+        for values in reversed(options):
+            backward.append({s + t for s in backward[-1] for t in values})
+        backward.reverse()  # backward[i]: the sums of terms i, i+1, ...
+        narrowed = []
+        for i, (cell, a) in enumerate(terms):
+            before, after = forward[i], backward[i + 1]
+            if constraint.operator == "==":
+                kept = [t for t in options[i] if any(constraint.rhs - s - t in after for s in before)]
+            elif constraint.operator == "<=":
+                kept = [t for t in options[i] if min(before) + t + min(after) <= constraint.rhs]
+            else:
+                kept = [t for t in options[i] if max(before) + t + max(after) >= constraint.rhs]
+            if not kept:
+                return None
+            mask = sum(1 << (t // a - 1) for t in kept)
+            if mask != candidates[cell]:
+                candidates[cell] = mask
+                narrowed.append(cell)
+        return narrowed
+
+    return propagate
+
+
+class Board:
+    """What the techniques need from a model, computed once.
+
+    Attributes:
+        model: the compiled puzzle.
+        side: ``n``.
+        units: the AllDifferents over ``n`` cells.
+        alldifferents: every AllDifferent.
+        containing: for each cell, the indices (into ``alldifferents``) of those holding it.
+        others: each constraint other than AllDifferent and ValueIn (Sum, Less, Relation,
+            Linear, Table, and the line clues Sandwich and Skyscraper) with the engine's
+            propagator for it (:func:`sudoku_cp.engine.propagators.propagator`).
+        implied: each sum of the rule of 45 (an :class:`ImpliedSum` over up to ``n``
+            cells) with its propagator.
+        rows, columns: the units of origin kind row (column), by their number: for fish
+            (X-Wing, Swordfish, Jellyfish); none on a multi-grid board.
+        solution: a solution of the model (row-major values) when the caller knows one
+            (:func:`sudoku_cp.explain` does), else ``None``: the minimal deduction then
+            need not search for one.
+        deadline: the call's :class:`~sudoku_cp.engine.runtime.Deadline` (``time_limit``
+            of ``explain``, ``hint`` or ``grade``), or ``None``: the long finders (forcing
+            chains and nets, the search-backed step) look at it between trials and raise
+            :class:`~sudoku_cp.errors.SolveTimeoutError` once it has passed.
+    """
+
+    def __init__(self, model: Model) -> None:
+        self.model = model
+        self.side = model.side
+        self.units = model.units
+        self.alldifferents = model.of_kind(AllDifferent)
+        containing: list[list[int]] = [[] for _ in range(model.cell_count)]
+        for index, constraint in enumerate(self.alldifferents):
+            for cell in constraint.cells:
+                containing[cell].append(index)
+        self.containing = tuple(tuple(c) for c in containing)
+        self.others = tuple(
+            (c, linear_supports(c) if isinstance(c, Linear) and not c.is_plain_sum else propagator(c, model))
+            for c in model.constraints
+            if isinstance(c, _FILTERED)
+        )
+        self.implied = tuple(
+            (implied, propagator(implied.sum, model)) for implied in implied_sum_sources(model, model.side)
+        )
+        self.solution: Sequence[int] | None = None
+        self.deadline: Deadline | None = None
+        # On a multi-grid board a row number names a row of each sub-grid: the finders that
+        # index rows and columns by number (fish, unique rectangles) see none there.
+        multigrid = model.positions is not None
+        self.rows = () if multigrid else self._lines(OriginKind.ROW)
+        self.columns = () if multigrid else self._lines(OriginKind.COLUMN)
+
+    def _lines(self, kind: OriginKind) -> tuple[AllDifferent, ...]:
+        """The units of that kind, by their number (row 1 first)."""
+        return tuple(sorted((u for u in self.units if u.origin.kind is kind), key=lambda u: u.origin.number))
+
+    @functools.cached_property
+    def proper(self) -> bool:
+        """True when the model (with its givens) has exactly one solution, proven by the
+        engine's exhaustive search (:meth:`BitmaskSearch.count_solutions` up to 2);
+        computed on first use: the techniques that rest on uniqueness ask for it, and
+        remembered for the last few models (a ``hint`` after an ``explain`` of the same
+        puzzle, or hint after hint, does not search again). A caller that knows the
+        answer may set it."""
+        return _is_proper(self.model)
+
+    def check_deadline(self, who: str = "the reasoning") -> None:
+        """Raise :class:`~sudoku_cp.errors.SolveTimeoutError` once :attr:`deadline` has passed."""
+        if self.deadline is not None and self.deadline.passed():
+            raise SolveTimeoutError(
+                f"{who} did not finish within the time limit of {self.deadline.time_limit:g} s"
+            )
+
+    def initial(self) -> list[int]:
+        """The candidates people start from: each cell's domain (givens and even/odd
+        applied) less the given digits of its peers."""
+        candidates = [sum(1 << (v - 1) for v in domain) for domain in self.model.domains()]
+        for cell, value in enumerate(self.model.givens):
+            if value:
+                for peer in self.model.peers[cell]:
+                    candidates[peer] &= ~(1 << (value - 1))
+        return candidates
+
+
+def reasoning_deadline(time_limit: object) -> Deadline:
+    """The clock of an ``explain``, ``hint`` or ``grade`` call with ``time_limit`` seconds
+    (``None`` or infinity: none).
+
+    Raises:
+        SudokuError: ``time_limit`` is not ``None`` or a positive number.
+    """
+    if time_limit is not None and (
+        isinstance(time_limit, bool) or not isinstance(time_limit, int | float) or not time_limit > 0
+    ):
+        raise SudokuError(f"time_limit must be a positive number of seconds or None, not {time_limit!r}")
+    return Deadline(time_limit)
+
+
+@functools.lru_cache(maxsize=16)
+def _is_proper(model: Model) -> bool:
+    """:attr:`Board.proper` of a model (models are compared by value: givens and constraints)."""
+    from sudoku_cp.engine.search import BitmaskSearch
+
+    return BitmaskSearch(model).count_solutions(2) == 1
+
+
+Finder = Callable[[Board, list[int], set[int]], Iterator[Deduction]]
+"""A technique's finder: ``finder(board, candidates, placed)`` yields the deductions it
+sees (it must not change ``candidates`` or ``placed``: the cells placed so far)."""
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def values_of(mask: int) -> tuple[int, ...]:
+    """The values of a candidate mask, ascending (cached: masks recur)."""
+    return tuple(v + 1 for v in range(mask.bit_length()) if mask >> v & 1)
+
+
+def places(unit: AllDifferent, candidates: Sequence[int], bit: int) -> list[int]:
+    """The cells of ``unit`` where the value of ``bit`` (``1 << (v - 1)``) is a candidate."""
+    return [cell for cell in unit.cells if candidates[cell] & bit]
+
+
+def placement_eliminations(
+    board: Board, candidates: Sequence[int], cell: int, value: int
+) -> tuple[tuple[int, int], ...]:
+    """A placement's eliminations: the cell's other candidates, the value from its peers."""
+    bit = 1 << (value - 1)
+    others = tuple((cell, v) for v in values_of(candidates[cell] & ~bit))
+    peers = tuple((p, value) for p in board.model.peers[cell] if candidates[p] & bit)
+    return others + peers
+
+
+_places = places  # the names of the single-module days, for finders written against them
+_placement = placement_eliminations
+
+
+__all__ = [
+    "Board",
+    "Deduction",
+    "Finder",
+    "MAX_SUBSET",
+    "placement_eliminations",
+    "places",
+    "reasoning_deadline",
+    "values_of",
+]

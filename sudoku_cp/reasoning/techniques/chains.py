@@ -1,0 +1,287 @@
+"""Chains: X-Chain, XY-Chain and alternating inference chains (AIC) with grouped nodes.
+
+Names and definitions as in HoDoKu's technique list ("Chains and Loops": X-Chain,
+XY-Chain, AIC, grouped AIC) and Andrew Stuart's SudokuWiki ("X-Chains", "XY-Chains",
+"Alternating Inference Chains", "Grouped X-Cycles"). A *node* is a candidate (a cell and
+a value) or, for grouped chains, a *group*: the places of a value where a box (any
+non-line unit) meets a line. A *strong link* ``A = B``: if ``A`` is false, ``B`` is true
+(a unit where the value has exactly these two places or groups; a cell with exactly
+these two candidates). A *weak link* ``A - B``: if ``A`` is true, ``B`` is false (one
+value in cells that see each other; two candidates of one cell). A chain
+``A = B - C = D ... = Z`` alternates them, starting and ending with a strong link: if
+``A`` is false, ``Z`` is true; so one of ``A``, ``Z`` holds, and a candidate weakly
+linked to both (seeing both, or sharing a cell with one and seeing the other) is false.
+
+* X-Chain: one value; strong links are units with two places.
+* XY-Chain: strong links are cells with two candidates; weak links join one value in
+  cells that see each other.
+* AIC: both kinds of strong links and of weak links, and grouped nodes.
+
+Each finder returns a shortest chain (fewest links) among those that remove anything.
+Units: strong links in any unit (rows, columns, boxes, jigsaw regions, diagonals,
+windows), weak links through any AllDifferent; groups where a non-line unit meets a row
+or column. Premises: the chain's nodes (its cells, values and candidates), the units of
+its strong links, the units of its weak links, and those through which each removed
+candidate sees the chain's ends.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from sudoku_cp.model.constraints import Constraint
+from sudoku_cp.reasoning.techniques._links import Geometry, geometry, links, premise
+from sudoku_cp.reasoning.techniques.board import Board, Deduction, values_of
+from sudoku_cp.reasoning.techniques.eureka import ChainNode, alternating
+
+MAX_NODES = 24
+"""The longest chain looked for, in nodes (a chain of 12 strong links)."""
+
+
+class _Graph:
+    """Nodes and links of one kind of chain, for one state of the candidates."""
+
+    def __init__(self, board: Board, candidates: list[int], placed: set[int], kind: str) -> None:
+        geo = self.geo = geometry(board)
+        self.candidates = candidates
+        self.placed = placed
+        n = board.side
+        cells: list[tuple[int, ...]] = []
+        values: list[int] = []
+        index: dict[tuple[tuple[int, ...], int], int] = {}
+
+        def node(group: tuple[int, ...], value: int) -> int:
+            key = (group, value)
+            if key not in index:
+                index[key] = len(cells)
+                cells.append(group)
+                values.append(value)
+            return index[key]
+
+        open_cells = [c for c in range(len(candidates)) if c not in placed and candidates[c]]
+        for c in open_cells:
+            if kind != "xy" or candidates[c].bit_count() == 2:
+                for v in values_of(candidates[c]):
+                    node((c,), v)
+        strong: dict[int, list[tuple[int, Constraint | None]]] = {}
+
+        def link(a: int, b: int, unit: Constraint | None) -> None:
+            strong.setdefault(a, []).append((b, unit))
+            strong.setdefault(b, []).append((a, unit))
+
+        if kind in ("x", "aic"):
+            for u, unit_cells in enumerate(geo.unit_cells):
+                for v in range(1, n + 1):
+                    bit = 1 << (v - 1)
+                    places = [c for c in unit_cells if candidates[c] & bit]
+                    if any(c in placed for c in places):
+                        continue
+                    if len(places) == 2:
+                        link(index[((places[0],), v)], index[((places[1],), v)], geo.units[u])
+                    elif kind == "aic" and len(places) >= 3:
+                        self._group_links(u, v, places, node, link)
+        if kind in ("xy", "aic"):
+            for c in open_cells:
+                if candidates[c].bit_count() == 2:
+                    x, y = values_of(candidates[c])
+                    link(index[((c,), x)], index[((c,), y)], None)
+        self.cells = cells
+        self.values = values
+        self.strong = strong
+        self.kind = kind
+        self.seen = [frozenset.intersection(*(geo.peers[c] for c in group)) for group in cells]
+        self.side = n
+        seen_bits = []  # per node, the cells seeing all of it, as a bit set
+        for group in cells:
+            bits = geo.peer_bits[group[0]]
+            for c in group[1:]:
+                bits &= geo.peer_bits[c]
+            seen_bits.append(bits)
+        self.seen_bits = seen_bits
+        self.group_bits = [sum(1 << c for c in group) for group in cells]
+        by_value: dict[int, list[int]] = {}
+        for i, v in enumerate(values):
+            by_value.setdefault(v, []).append(i)
+        self.by_value = by_value
+        in_cell: dict[int, list[int]] = {}
+        for i, group in enumerate(cells):
+            if len(group) == 1:
+                in_cell.setdefault(group[0], []).append(i)
+        self.in_cell = in_cell
+        self._weak: dict[int, list[int]] = {}
+        self._weak_candidates: dict[int, int] = {}
+
+    def _group_links(self, u: int, v: int, places: list[int], node, link) -> None:
+        """Strong links between a group and the rest of a unit's places (a cell or a group)."""
+        geo = self.geo
+        parts = []
+        for other in range(len(geo.unit_cells)):
+            if other == u or geo.is_line[other] == geo.is_line[u]:
+                continue
+            inside = [c for c in places if c in geo.unit_cells[other]]
+            if 2 <= len(inside) < len(places):
+                parts.append(tuple(inside))
+        for part in parts:
+            rest = tuple(c for c in places if c not in part)
+            if len(rest) == 1:
+                link(node(part, v), node(rest, v), geo.units[u])
+            elif rest in parts:
+                link(node(part, v), node(rest, v), geo.units[u])
+
+    def weak(self, a: int) -> list[int]:
+        """The nodes weakly linked to node ``a``."""
+        found = self._weak.get(a)
+        if found is None:
+            mine, value = self.cells[a], self.values[a]
+            seen_bits, group_bits = self.seen_bits[a], self.group_bits
+            found = [b for b in self.by_value[value] if b != a and not group_bits[b] & ~seen_bits]
+            if self.kind == "aic" and len(mine) == 1:
+                found += [b for b in self.in_cell.get(mine[0], ()) if b != a]
+            self._weak[a] = found
+        return found
+
+    def targets(self, s: int, e: int) -> list[tuple[int, int]]:
+        """The open candidates weakly linked to both ``s`` and ``e`` (and neither of them),
+        sorted."""
+        both = self.weak_candidates(s) & self.weak_candidates(e)
+        if not both:
+            return []
+        n = self.side
+        found = []
+        while both:
+            low = both & -both
+            index = low.bit_length() - 1
+            found.append((index // n, index % n + 1))
+            both ^= low
+        return found
+
+    def weak_candidates(self, a: int) -> int:
+        """The open candidates ``(cell, value)`` weakly linked to node ``a``: its value in
+        the cells seeing all of it, the other values of its cell; as a bit set, bit
+        ``cell * n + value - 1`` for a candidate (so ascending bits are sorted candidates)."""
+        found = self._weak_candidates.get(a)
+        if found is None:
+            candidates, placed, n = self.candidates, self.placed, self.side
+            group, value = self.cells[a], self.values[a]
+            bit = 1 << (value - 1)
+            found = 0
+            for t in self.seen[a]:
+                if candidates[t] & bit and t not in placed:
+                    found |= 1 << (t * n + value - 1)
+            if len(group) == 1:
+                found |= (candidates[group[0]] & ~bit) << (group[0] * n)
+            self._weak_candidates[a] = found
+        return found
+
+
+def _chains(
+    board: Board, candidates: list[int], placed: set[int], kind: str, name: str
+) -> Iterator[Deduction]:
+    graph = _Graph(board, candidates, placed, kind)
+    best = None
+    for s in sorted(graph.strong, key=lambda i: (len(graph.cells[i]), i)):
+        found = _search(graph, s, len(best[0]) if best else MAX_NODES)
+        if found is not None and (best is None or len(found[0]) < len(best[0])):
+            best = found
+            if len(found[0]) <= 4:
+                break
+    if best is None:
+        return
+    chain, units, targets = best
+    yield _deduction(graph, chain, units, targets, name)
+
+
+def _search(graph: _Graph, s: int, limit: int):
+    """A shortest chain from ``s`` (assumed false) to a node that removes something:
+    ``(nodes, strong-link units, targets)``, or ``None``.
+
+    A breadth-first search over ``(node, on)`` states; the links alternate, so the states
+    of one depth are all "off" (reached by a weak link, or the start) or all "on" (by a
+    strong link), and each kind keeps its own parents."""
+    parent_off: dict[int, tuple[int, Constraint | None] | None] = {s: None}
+    parent_on: dict[int, tuple[int, Constraint | None]] = {}
+    strong, weak, weak_candidates = graph.strong, graph.weak, graph.weak_candidates
+    from_start = weak_candidates(s)
+    frontier = [s]
+    on = False
+    depth = 1
+    while frontier and depth < limit:
+        depth += 1
+        following = []
+        if on:
+            for a in frontier:
+                for b in weak(a):
+                    if b not in parent_off:
+                        parent_off[b] = (a, None)
+                        following.append(b)
+        else:
+            for a in frontier:
+                for b, unit in strong.get(a, ()):
+                    if b in parent_on:
+                        continue
+                    parent_on[b] = (a, unit)
+                    following.append(b)
+                    if b != s and depth >= 4 and from_start & weak_candidates(b):
+                        targets = graph.targets(s, b)
+                        nodes, units = [b], []
+                        back: tuple[int, Constraint | None] | None = parent_on[b]
+                        at_on = True
+                        while back is not None:
+                            at, link_unit = back
+                            if link_unit is not None:
+                                units.append(link_unit)
+                            nodes.append(at)
+                            at_on = not at_on
+                            back = parent_on[at] if at_on else parent_off[at]
+                        return nodes[::-1], units, targets
+        frontier = following
+        on = not on
+    return None
+
+
+def _deduction(
+    graph: _Graph, chain: list[int], units: list, targets: list[tuple[int, int]], name: str
+) -> Deduction:
+    geo: Geometry = graph.geo
+    grouped = any(len(graph.cells[i]) > 1 for i in chain)
+    if grouped:
+        name = f"{name} (grouped)"
+    weak_pairs = []
+    for i in range(1, len(chain) - 1, 2):
+        a, b = chain[i], chain[i + 1]
+        weak_pairs += [(x, y) for x in graph.cells[a] for y in graph.cells[b] if x != y]
+    ends = [chain[0], chain[-1]]
+    target_pairs = [(t, c) for t, _ in targets for e in ends for c in graph.cells[e] if c != t]
+    cells = tuple(dict.fromkeys(c for i in chain for c in graph.cells[i]))
+    pattern = tuple(dict.fromkeys((c, graph.values[i]) for i in chain for c in graph.cells[i]))
+    path = alternating([ChainNode(graph.cells[i], (graph.values[i],)) for i in chain])
+    return Deduction(
+        name,
+        (),
+        tuple(targets),
+        cells,
+        tuple(sorted({graph.values[i] for i in chain})),
+        pattern,
+        premise(units, links(geo, weak_pairs), links(geo, target_pairs)),
+        chain=path,
+    )
+
+
+def find_x_chain(board: Board, candidates: list[int], placed: set[int]) -> Iterator[Deduction]:
+    """X-Chain (HoDoKu; SudokuWiki "X-Chains"): a chain on one value, strong links units
+    with two places, weak links cells that see each other (see the module docstring)."""
+    yield from _chains(board, candidates, placed, "x", "X-Chain")
+
+
+def find_xy_chain(board: Board, candidates: list[int], placed: set[int]) -> Iterator[Deduction]:
+    """XY-Chain (HoDoKu; SudokuWiki "XY-Chains"): a chain through cells with two
+    candidates, each strong inside a cell, weak between cells on one value (see the
+    module docstring)."""
+    yield from _chains(board, candidates, placed, "xy", "XY-Chain")
+
+
+def find_aic(board: Board, candidates: list[int], placed: set[int]) -> Iterator[Deduction]:
+    """AIC, alternating inference chain (HoDoKu "AIC", "grouped AIC"; SudokuWiki
+    "Alternating Inference Chains"): strong and weak links of every kind, grouped nodes
+    included (named "AIC (grouped)" when it uses one; see the module docstring)."""
+    yield from _chains(board, candidates, placed, "aic", "AIC")

@@ -1,0 +1,228 @@
+"""Finned and sashimi fish: X-Wing, Swordfish and Jellyfish with fins (the basic fish are
+in :mod:`sudoku_cp.reasoning.techniques.basic_fish`).
+
+Names and definitions as in HoDoKu's technique list ("Basic Fish", "Finned/Sashimi
+Fish") and Andrew Stuart's SudokuWiki ("Jellyfish", "Finned X-Wing", "Finned
+Swordfish", "Sashimi"). A fish of size ``k`` on one value: ``k`` *base* lines (rows, or
+columns) whose places for the value lie in ``k`` *cover* lines (columns, or rows); the
+value then fills the covers at the base lines' cells, so it leaves the covers' other
+cells. A *finned* fish has extra places (the fins) outside the covers: either a fin holds
+the value or the fish does, so only cover cells that also see every fin lose it. It is
+*sashimi* when, without the fins, some base line has one place or none in the covers.
+
+Units: base and cover lines are rows and columns (the fish needs ``n`` of each); the
+fins may be seen through any AllDifferent (a box, a jigsaw region, a diagonal).
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+import math
+from collections.abc import Callable, Iterator
+
+from sudoku_cp.reasoning.techniques._links import geometry, links, premise
+from sudoku_cp.reasoning.techniques.board import Board, Deduction
+
+_NAMES = {2: "X-Wing", 3: "Swordfish", 4: "Jellyfish"}
+
+
+def _scan(
+    board: Board, candidates: list[int], placed: set[int], size: int, kind: str
+) -> Iterator[tuple[str, Deduction]]:
+    """Every fish of ``size`` lines, ``kind`` ``"basic"`` or ``"fins"`` (finned and sashimi
+    in one pass): ``(kind, deduction)``, kind ``"basic"``, ``"finned"`` or ``"sashimi"``."""
+    n = board.side
+    if len(board.rows) != n or len(board.columns) != n:
+        return
+    geo = geometry(board)
+    spread = 0 if kind == "basic" else max(1, math.isqrt(n) - 1)
+    for bases, covers, base_of, cover_of in (
+        (board.rows, board.columns, geo.row_of, geo.column_of),
+        (board.columns, board.rows, geo.column_of, geo.row_of),
+    ):
+        base_bits = [sum(1 << c for c in line.cells) for line in bases]
+        cover_bits = [sum(1 << c for c in line.cells) for line in covers]
+        cover_cells: dict[int, int] = {}  # cover set -> its cells as a bit set
+        for value in range(1, n + 1):
+            bit = 1 << (value - 1)
+            masks = {}  # base index -> bitmask of the cover lines holding its places
+            places = {}
+            cross = [0] * n  # cover index -> bitmask of the base lines holding the value there
+            for index, line in enumerate(bases):
+                mask = 0
+                spots = []
+                for c in line.cells:
+                    if candidates[c] & bit:
+                        if c in placed:
+                            mask = -1
+                            break
+                        mask |= 1 << cover_of[c]
+                        cross[cover_of[c]] |= 1 << index
+                        spots.append(c)
+                if mask > 0 and mask.bit_count() <= size + spread:
+                    masks[index] = mask
+                    places[index] = spots
+            if len(masks) < size:
+                continue
+            value_bits = 0  # the open cells holding the value, as a bit set
+            if kind != "basic":
+                for c, mask in enumerate(candidates):
+                    if mask & bit and c not in placed:
+                        value_bits |= 1 << c
+            for chosen in itertools.combinations(sorted(masks), size):
+                union = 0
+                chosen_mask = 0
+                for i in chosen:
+                    union |= masks[i]
+                    chosen_mask |= 1 << i
+                width = union.bit_count()
+                if kind == "basic":
+                    if width != size:
+                        continue
+                    options: tuple[int, ...] = (union,)
+                else:
+                    if not size < width <= size + spread:
+                        continue
+                    options = _covers(union, size)
+                    chosen_masks = [masks[i] for i in chosen]
+                    # a cover misses a base only if the base's places all lie in the fin lines
+                    # (the width - size lines of the union left out of the cover)
+                    narrow = [m for m in chosen_masks if m.bit_count() <= width - size]
+                    outside = value_bits & ~_cells_of(base_bits, chosen_mask)  # open places off the bases
+                    line_peers: dict[int, int] = {}  # cover line -> cells seeing its chosen places
+                    for i in chosen:
+                        for c in places[i]:
+                            k = cover_of[c]
+                            line_peers[k] = line_peers.get(k, -1) & geo.peer_bits[c]
+                for cover in options:
+                    if kind == "basic":
+                        if not all(masks[i] & cover for i in chosen):
+                            continue
+                        found = kind
+                        if not any(cross[k] & ~chosen_mask for k in range(n) if cover >> k & 1):
+                            continue  # nothing in the covers outside the bases
+                        fins = []
+                        targets = [
+                            c
+                            for k in range(n)
+                            if cover >> k & 1
+                            for c in covers[k].cells
+                            if candidates[c] & bit and not chosen_mask >> base_of[c] & 1 and c not in placed
+                        ]
+                    else:
+                        if not all(m & cover for m in narrow):
+                            continue
+                        seen = outside
+                        fin_lines = union & ~cover
+                        while fin_lines and seen:  # the cells seeing every fin
+                            low = fin_lines & -fin_lines
+                            seen &= line_peers[low.bit_length() - 1]
+                            fin_lines ^= low
+                        if not seen:
+                            continue
+                        in_covers = cover_cells.get(cover)
+                        if in_covers is None:
+                            in_covers = cover_cells[cover] = _cells_of(cover_bits, cover)
+                        seen &= in_covers
+                        if not seen:
+                            continue
+                        thin = any((m & cover).bit_count() == 1 for m in chosen_masks)
+                        found = "sashimi" if thin else "finned"
+                        fins = [c for i in chosen for c in places[i] if not cover >> cover_of[c] & 1]
+                        targets = [c for c in range(len(candidates)) if seen >> c & 1]
+                    if not targets:
+                        continue
+                    cells = sorted(c for i in chosen for c in places[i])
+                    used = premise(
+                        tuple(bases[i] for i in chosen),
+                        tuple(covers[k] for k in range(n) if cover >> k & 1),
+                        links(geo, [(t, f) for t in targets for f in fins]),
+                    )
+                    name = _NAMES[size] if found == "basic" else f"{found} {_NAMES[size]}"
+                    yield (
+                        found,
+                        Deduction(
+                            name,
+                            (),
+                            tuple((t, value) for t in targets),
+                            tuple(cells),
+                            (value,),
+                            tuple((c, value) for c in cells),
+                            used,
+                        ),
+                    )
+
+
+@functools.lru_cache(maxsize=4096)
+def _covers(union: int, size: int) -> tuple[int, ...]:
+    """The cover sets of ``size`` lines among the lines of ``union`` (bit sets), in the
+    order of :func:`itertools.combinations` over the lines ascending."""
+    spots = [k for k in range(union.bit_length()) if union >> k & 1]
+    return tuple(sum(1 << k for k in ks) for ks in itertools.combinations(spots, size))
+
+
+def _cells_of(line_bits: list[int], chosen: int) -> int:
+    """The cells of the lines whose indices are the bits of ``chosen``, as a bit set
+    (``line_bits``: each line's cells as a bit set)."""
+    found = 0
+    for k, bits in enumerate(line_bits):
+        if chosen >> k & 1:
+            found |= bits
+    return found
+
+
+_LAST: dict = {}
+"""The scan of the last candidates (a generator of ``(kind, deduction)``) and the finned
+and sashimi fish it has found so far, by kind."""
+
+
+def finned_fish(size: int, kind: str) -> Callable[[Board, list[int], set[int]], Iterator[Deduction]]:
+    """The finder of one fish: ``size`` 2, 3 or 4 (X-Wing, Swordfish, Jellyfish) and
+    ``kind`` ``"basic"``, ``"finned"`` or ``"sashimi"``. Finned and sashimi fish of a size
+    are found in one pass, kept for the next call on the same candidates (the table tries
+    them one after the other)."""
+    name = _NAMES[size] if kind == "basic" else f"{kind} {_NAMES[size]}"
+
+    def find(board: Board, candidates: list[int], placed: set[int]) -> Iterator[Deduction]:
+        if kind == "basic":
+            yield from (d for _, d in _scan(board, candidates, placed, size, "basic"))
+            return
+        key = (size, board, tuple(candidates), frozenset(placed))
+        if _LAST.get("key") != key:
+            # one scan, run lazily on a copy of the state (the caller may apply a step and
+            # change its candidates before asking for more), shared by both finders
+            scan = _scan(board, list(candidates), set(placed), size, "fins")
+            _LAST.clear()
+            _LAST.update(key=key, scan=scan, found={"finned": [], "sashimi": []})
+        found, scan = _LAST["found"], _LAST["scan"]  # kept even if another state replaces them
+        index = 0
+        while True:
+            if index < len(found[kind]):
+                yield found[kind][index]
+                index += 1
+                continue
+            which_deduction = next(scan, None)
+            if which_deduction is None:
+                return
+            found[which_deduction[0]].append(which_deduction[1])
+
+    find.__name__ = "find_" + name.lower().replace("-", "_").replace(" ", "_")
+    find.__doc__ = (
+        f"{name} (HoDoKu, SudokuWiki): {size} base lines whose places for a value lie in "
+        f"{size} cover lines"
+        + ("" if kind == "basic" else ", but for fins all seen by the removed cells")
+        + ("" if kind != "sashimi" else " (a base line keeps one place or none without them)")
+        + "; the value leaves the covers' other cells.\n\nUnits: rows and columns as bases and covers; "
+        "the fins seen through any AllDifferent. Premises: the fish's cells (fins included), "
+        "the base and cover lines, and the units through which removed cells see the fins."
+    )
+    return find
+
+
+find_finned_x_wing = finned_fish(2, "finned")
+find_sashimi_x_wing = finned_fish(2, "sashimi")
+find_finned_swordfish = finned_fish(3, "finned")
+find_sashimi_swordfish = finned_fish(3, "sashimi")
+find_finned_jellyfish = finned_fish(4, "finned")
+find_sashimi_jellyfish = finned_fish(4, "sashimi")

@@ -1,0 +1,550 @@
+"""Forcing chains, the last named technique (HoDoKu "Forcing Chains"; SudokuWiki
+"Cell Forcing Chains", "Unit Forcing Chains", "Nishio Forcing Chains").
+
+Suppose a candidate is true and follow what singles force (a placed digit leaves its
+peers; a value with one place left in a unit goes there; a cage, thermometer or dot
+keeps the values it supports): the propagation of the engine's search, with a record of
+the constraints it uses.
+
+* *Contradiction*: supposing ``r1c2 = 5`` empties a cell or leaves a value no place in a
+  unit, so 5 leaves r1c2.
+* *Cell forcing chain*: whichever candidate a cell takes, the same candidate is removed
+  (or the same digit placed): it is, whatever the cell holds.
+* *Unit forcing chain*: whichever place a value takes in a unit, the same follows.
+
+* *Nested forcing net* (:func:`find_nested_forcing_nets`): a contradiction whose branch,
+  whenever singles stop, removes a candidate whose own supposition contradicts itself
+  within the branch (a nested branch, written out); tried before the search-backed
+  minimal deduction.
+
+Every step carries its net (:attr:`Deduction.net`, :mod:`sudoku_cp.reasoning.techniques.nets`):
+each branch's implications in first-in first-out order (a fact from the earliest facts
+that give it), cut to those the end needs; of the first :data:`NET_CHOICES`
+contradictions, the smallest net is the step. A forcing step never rests on the
+solution: :func:`find_nested_forcing_nets` lets the solution choose *which* candidate to
+suppose, and the net is the whole argument.
+
+Units: every constraint of the model (AllDifferents of any size, units for hidden
+singles, and the variants' sums, thermometers and dots). Premises: the constraints the
+propagations used, with the current candidates of their cells; the supposed cell, unit
+and candidates.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Iterator, Sequence
+
+from sudoku_cp.model.constraints import Constraint, Linear, Sandwich, Skyscraper, Sum
+from sudoku_cp.reasoning.techniques._links import Geometry, geometry, links, premise
+from sudoku_cp.reasoning.techniques.board import Board, Deduction, values_of
+from sudoku_cp.reasoning.techniques.nets import Branch, Net, NetNode, slice_branch
+
+MAX_BRANCHES = 9
+"""The most candidates of a cell (places of a value in a unit) a forcing chain splits on."""
+
+
+class _Propagation:
+    """Singles propagation from a supposition, recording the constraints it uses."""
+
+    def __init__(self, board: Board) -> None:
+        self.board = board
+        self.geo = geometry(board)
+        self.full = (1 << board.side) - 1
+        others = []
+        for constraint, propagate in board.others:
+            extra: tuple[Constraint, ...] = ()
+            # A sum's propagator (a plain Linear's too) uses that its cells differ, and a
+            # line clue's automaton reads its row as a permutation: cite the AllDifferents.
+            if isinstance(constraint, Sum | Sandwich | Skyscraper) or (
+                isinstance(constraint, Linear) and constraint.is_plain_sum
+            ):
+                cells = constraint.cells
+                pairs = [(a, b) for i, a in enumerate(cells) for b in cells[i + 1 :]]
+                if all(b in self.geo.peers[a] for a, b in pairs):
+                    extra = links(self.geo, pairs)  # the propagator uses the cells' distinctness
+            others.append((constraint, propagate, extra))
+        self.others = others
+
+    def run(
+        self, candidates: Sequence[int], cell: int, value: int
+    ) -> tuple[list[int] | None, list[Constraint]]:
+        """The candidates after supposing ``cell = value`` (``None`` on a contradiction),
+        and the constraints used."""
+        board, geo = self.board, self.geo
+        cand = list(candidates)
+        bit = 1 << (value - 1)
+        used: dict[Constraint, None] = {}
+        if cand[cell] != bit:
+            cand[cell] = bit
+        queue = [cell]
+        done: set[int] = set()
+        quiet: dict[int, list[int]] = {}  # per other constraint: its masks when it last changed nothing
+        while True:
+            while queue:
+                c = queue.pop()
+                if c in done:
+                    continue
+                done.add(c)
+                b = cand[c]
+                for index in board.containing[c]:
+                    constraint = board.alldifferents[index]
+                    for p in constraint.cells:
+                        if p != c and cand[p] & b:
+                            cand[p] &= ~b
+                            used[constraint] = None
+                            if not cand[p]:
+                                return None, list(used)
+                            if not cand[p] & (cand[p] - 1):
+                                queue.append(p)
+            changed = False
+            for u, cells in enumerate(geo.unit_cells):
+                once = twice = 0
+                for c in cells:
+                    m = cand[c]
+                    twice |= once & m
+                    once |= m
+                if once != self.full:
+                    used[geo.units[u]] = None
+                    return None, list(used)
+                hidden = once & ~twice
+                if not hidden:
+                    continue
+                for c in cells:
+                    m = cand[c]
+                    only = m & hidden
+                    if only and m != only:
+                        used[geo.units[u]] = None
+                        if only & (only - 1):
+                            return None, list(used)
+                        cand[c] = only
+                        queue.append(c)
+                        changed = True
+            if not changed:
+                for index, (constraint, propagate, extra) in enumerate(self.others):
+                    before = [cand[c] for c in constraint.cells]
+                    if quiet.get(index) == before:
+                        continue  # its cells are as when it last changed nothing: nothing to do
+                    if propagate(cand) is None:
+                        used[constraint] = None
+                        used.update(dict.fromkeys(extra))
+                        return None, list(used)
+                    narrowed = False
+                    for c, was in zip(constraint.cells, before, strict=True):
+                        if cand[c] != was:
+                            narrowed = True
+                            if not cand[c] & (cand[c] - 1):
+                                queue.append(c)
+                    if narrowed:
+                        used[constraint] = None
+                        used.update(dict.fromkeys(extra))
+                        changed = True
+                    else:
+                        quiet[index] = before
+            if not changed and not queue:
+                return cand, list(used)
+
+
+class _Record:
+    """The implications of one branch, as :class:`NetNode`\\ s, each fact once."""
+
+    def __init__(self, start: Sequence[int]) -> None:
+        self.start = start
+        self.nodes: list[NetNode] = []
+        self.facts: dict[tuple[str, int, int], int] = {}
+
+    def add(self, kind, cell, value, rule, unit=None, because=(), nested=None) -> int:
+        key = (kind, cell, value)
+        if key in self.facts:
+            return self.facts[key]
+        self.nodes.append(NetNode(kind, cell, value, rule, unit, tuple(because), nested))
+        index = len(self.nodes) - 1
+        if kind in ("=", "<>"):
+            self.facts[key] = index
+        return index
+
+    def gone(self, cells, value: int) -> list[int]:
+        """The removals of ``value`` from those of ``cells`` that started with it."""
+        bit = 1 << (value - 1)
+        return [self.facts[("<>", c, value)] for c in cells if self.start[c] & bit]
+
+    def removals(self, cells, candidates: Sequence[int]) -> list[int]:
+        """The removals so far among ``cells``."""
+        return [self.facts[("<>", c, w)] for c in cells for w in values_of(self.start[c] & ~candidates[c])]
+
+    def placement(self, cell: int, value: int) -> int:
+        """The node placing ``value`` in ``cell`` (a naked single unless already there)."""
+        key = ("=", cell, value)
+        if key in self.facts:
+            return self.facts[key]
+        others = [self.facts[("<>", cell, w)] for w in values_of(self.start[cell]) if w != value]
+        return self.add("=", cell, value, "naked single", None, others)
+
+
+def _ends(record: _Record, index: int) -> tuple[None, _Record, int]:
+    return None, record, index
+
+
+def _first_value(mask: int) -> int:
+    return (mask & -mask).bit_length()
+
+
+class _Nets(_Propagation):
+    """The propagation of :class:`_Propagation`, recording every implication (and, with
+    ``nest``, removing the candidates whose own supposition contradicts itself)."""
+
+    def branch(self, candidates: Sequence[int], cell: int, value: int, nest: int = 0):
+        """``(candidates after, record, None)`` or, on a contradiction,
+        ``(None, record, index of the contradiction)``."""
+        board, geo = self.board, self.geo
+        record = _Record(candidates)
+        cand = list(candidates)
+        bit = 1 << (value - 1)
+        root = record.add("=", cell, value, "suppose")
+        for w in values_of(cand[cell] & ~bit):
+            record.add("<>", cell, w, "placed", None, (root,))
+        cand[cell] = bit
+        queue = deque([cell])  # first in, first out: each fact from the earliest facts (shorter nets)
+        done: set[int] = set()
+        while True:
+            while queue:
+                c = queue.popleft()
+                if c in done:
+                    continue
+                done.add(c)
+                b = cand[c]
+                v = b.bit_length()
+                placed = record.placement(c, v)
+                for index in board.containing[c]:
+                    constraint = board.alldifferents[index]
+                    for p in constraint.cells:
+                        if p != c and cand[p] & b:
+                            cand[p] &= ~b
+                            record.add("<>", p, v, "peer", constraint, (placed,))
+                            if not cand[p]:
+                                gone = record.removals((p,), cand)
+                                return _ends(
+                                    record, record.add("no candidate", p, None, "no candidate", None, gone)
+                                )
+                            if not cand[p] & (cand[p] - 1):
+                                queue.append(p)
+            changed = False
+            for u, cells in enumerate(geo.unit_cells):
+                unit = geo.units[u]
+                once = twice = 0
+                for c in cells:
+                    m = cand[c]
+                    twice |= once & m
+                    once |= m
+                if once != self.full:
+                    v = _first_value(self.full & ~once)
+                    return _ends(
+                        record, record.add("no place", None, v, "no place", unit, record.gone(cells, v))
+                    )
+                hidden = once & ~twice
+                if not hidden:
+                    continue
+                for c in cells:
+                    m = cand[c]
+                    only = m & hidden
+                    if only and m != only:
+                        v = _first_value(only)
+                        others = [x for x in cells if x != c]
+                        single = record.add("=", c, v, "hidden single", unit, record.gone(others, v))
+                        for w in values_of(m & ~(1 << (v - 1))):
+                            record.add("<>", c, w, "placed", None, (single,))
+                        if only & (only - 1):  # a second value with its one place here
+                            w = _first_value(only & ~(1 << (v - 1)))
+                            cand[c] = 1 << (v - 1)
+                            return _ends(
+                                record,
+                                record.add("no place", None, w, "no place", unit, record.gone(cells, w)),
+                            )
+                        cand[c] = only
+                        queue.append(c)
+                        changed = True
+            if not changed:
+                for constraint, propagate, _extra in self.others:
+                    before = [cand[c] for c in constraint.cells]
+                    premises = record.removals(constraint.cells, cand)
+                    if propagate(cand) is None:
+                        return _ends(
+                            record,
+                            record.add("unsatisfiable", None, None, "constraint", constraint, premises),
+                        )
+                    for c, was in zip(constraint.cells, before, strict=True):
+                        if cand[c] != was:
+                            changed = True
+                            for w in values_of(was & ~cand[c]):
+                                record.add("<>", c, w, "constraint", constraint, premises)
+                            if not cand[c] & (cand[c] - 1):
+                                queue.append(c)
+            if not changed and not queue and nest > 0:
+                changed = self._nested(record, cand, queue, nest)
+                if changed is None:
+                    return _ends(record, len(record.nodes) - 1)
+            if not changed and not queue:
+                return cand, record, None
+
+    def _nested(self, record: _Record, cand: list[int], queue: deque[int], nest: int) -> bool | None:
+        """Remove one candidate whose supposition (from ``cand``) contradicts itself, with
+        a node for it (the smallest of the first :data:`NET_INNER` such branches): True if
+        one was, None if that empties its cell, False if none."""
+        fast = _Propagation.run
+        found: list[tuple[int, int, Branch]] = []
+        for c in sorted(
+            (c for c in range(len(cand)) if cand[c] & (cand[c] - 1)), key=lambda c: cand[c].bit_count()
+        ):
+            for w in values_of(cand[c]):
+                if nest == 1 and fast(self, cand, c, w)[0] is not None:
+                    continue
+                after, inner, end = self.branch(cand, c, w, nest - 1)
+                if after is None:
+                    found.append((c, w, slice_branch(inner.nodes, [end])))
+            if len(found) >= NET_INNER:
+                break
+        if not found:
+            return False
+        c, w, sub = min(found, key=lambda f: f[2].size)
+        record.add("<>", c, w, "nested", None, self._premises(record, cand, sub), sub)
+        cand[c] &= ~(1 << (w - 1))
+        if not cand[c]:
+            record.add("no candidate", c, None, "no candidate", None, record.removals((c,), cand))
+            return None
+        if not cand[c] & (cand[c] - 1):
+            queue.append(c)
+        return True
+
+    @staticmethod
+    def _premises(record: _Record, cand: list[int], sub: Branch) -> list[int]:
+        """The removals of the outer branch that a nested branch relies on: for a naked
+        single or an empty cell, every removal from its cell; for a hidden single or a
+        value with no place, the value's removals in the unit; for a variant constraint,
+        every removal among its cells."""
+        whole: set[int] = set()
+        values: set[tuple[int, int]] = set()
+        for node in sub.nodes:
+            if node.rule in ("naked single", "no candidate"):
+                whole.add(node.cell)
+            elif node.rule in ("hidden single", "no place"):
+                values.update((x, node.value) for x in node.unit.cells)
+            elif node.rule == "constraint":
+                whole.update(node.unit.cells)
+        removed = set(record.removals(sorted(whole), cand))
+        for x, v in values:
+            if record.start[x] >> (v - 1) & 1 and not cand[x] >> (v - 1) & 1:
+                removed.add(record.facts[("<>", x, v)])
+        return sorted(removed)
+
+
+def find_forcing_chains(board: Board, candidates: list[int], placed: set[int]) -> Iterator[Deduction]:
+    """Forcing chains: contradiction, then cell, then unit (see the module docstring),
+    each with its net (:attr:`Deduction.net`: every implication of every branch)."""
+    geo: Geometry = geometry(board)
+    engine = _Nets(board)
+    open_cells = sorted(
+        (c for c in range(len(candidates)) if c not in placed and candidates[c] & (candidates[c] - 1)),
+        key=lambda c: (candidates[c].bit_count(), c),
+    )
+    results: dict[tuple[int, int], tuple[list[int] | None, list[Constraint]]] = {}
+
+    def outcome(cell: int, value: int):
+        key = (cell, value)
+        if key not in results:
+            board.check_deadline()
+            results[key] = engine.run(candidates, cell, value)
+        return results[key]
+
+    def net(kind: str, branches, eliminations=(), unit=None) -> Net:
+        drawn = []
+        for cell, value in branches:
+            after, record, end = engine.branch(candidates, cell, value)
+            if end is not None:
+                ends = [end]
+            else:
+                ends = [record.facts[("<>", c, v)] for c, v in eliminations]
+            drawn.append(slice_branch(record.nodes, ends))
+        return Net(kind, tuple(drawn), unit)
+
+    contradictions = [
+        (cell, value)
+        for cell in open_cells
+        for value in values_of(candidates[cell])
+        if outcome(cell, value)[0] is None
+    ]
+    if contradictions:  # the smallest of the first few nets
+        nets = [net("contradiction", [found]) for found in contradictions[:NET_CHOICES]]
+        found = min(nets, key=lambda n: n.size)
+        cell, value = found.branches[0].cell, found.branches[0].value
+        used = outcome(cell, value)[1]
+        yield Deduction(
+            "forcing chain (contradiction)",
+            (),
+            ((cell, value),),
+            (cell,),
+            (value,),
+            ((cell, value),),
+            premise(used, (geo.units[u] for u in geo.units_of[cell][:1])),
+            f"supposing {_name(board, cell)}={value} leads to a contradiction",
+            net=found,
+        )
+        return
+    for cell in open_cells:  # cell
+        if candidates[cell].bit_count() > MAX_BRANCHES:
+            break
+        branches = [(cell, v) for v in values_of(candidates[cell])]
+        found = _common(board, candidates, placed, branches, outcome)
+        if found is not None:
+            eliminations, used = found
+            yield Deduction(
+                "forcing chain (cell)",
+                (),
+                eliminations,
+                (cell,),
+                values_of(candidates[cell]),
+                tuple(branches),
+                premise(used, (geo.units[u] for u in geo.units_of[cell][:1])),
+                f"whatever {_name(board, cell)} holds",
+                net=net("cell", branches, eliminations),
+            )
+            return
+    for u, cells in enumerate(geo.unit_cells):  # unit
+        for value in range(1, board.side + 1):
+            bit = 1 << (value - 1)
+            places = [c for c in cells if candidates[c] & bit]
+            if not 2 <= len(places) <= MAX_BRANCHES or any(c in placed for c in places):
+                continue
+            branches = [(c, value) for c in places]
+            found = _common(board, candidates, placed, branches, outcome)
+            if found is not None:
+                eliminations, used = found
+                yield Deduction(
+                    "forcing chain (unit)",
+                    (),
+                    eliminations,
+                    tuple(places),
+                    (value,),
+                    tuple(branches),
+                    premise((geo.units[u],), used),
+                    f"wherever {value} goes in {geo.units[u].label}",
+                    net=net("unit", branches, eliminations, geo.units[u]),
+                )
+                return
+
+
+NET_CHOICES = 8
+"""How many contradictions a forcing chain compares: the smallest net is the step."""
+
+NET_INNER = 1
+"""How many nested contradictions a nested net compares at each point: the smallest is kept."""
+
+NET_TRIES = 24
+"""How many candidates a nested forcing net supposes at most, per step."""
+
+NET_FOUND = 2
+"""How many nested nets are compared (the smallest is the step): each more gives smaller
+nets and costs more suppositions; 2 keeps the explanations of the forum-hardest puzzles
+near a second of CPU (``docs/benchmarks/bench_reasoning_hardest.md``)."""
+
+
+def _reach(engine: _Propagation, candidates: list[int], cell: int, value: int) -> int:
+    """How many candidates supposing ``cell = value`` removes by singles alone (a
+    contradiction counts as all): the suppositions that reach farthest are tried first."""
+    after, _ = engine.run(candidates, cell, value)
+    if after is None:
+        return sum(m.bit_count() for m in candidates)
+    return sum((was & ~now).bit_count() for was, now in zip(candidates, after, strict=True))
+
+
+def find_nested_forcing_nets(board: Board, candidates: list[int], placed: set[int]) -> Iterator[Deduction]:
+    """A nested forcing net (Sudoku Explainer's "dynamic forcing chains (+)"; HoDoKu's
+    forcing nets with nested contradictions): suppose a candidate, follow the singles, and
+    whenever they stop, remove a candidate whose own supposition (within this branch)
+    leads to a contradiction, written out as a nested branch; until the branch
+    contradicts itself, so the supposed candidate is false.
+
+    The solution may say *where to look* (only candidates it does not hold are supposed,
+    in cells with the fewest candidates first, those whose singles reach farthest first
+    among equals), never *why*: the net is the whole
+    argument, each implication replayable from the candidates (:mod:`.nets`). Of the
+    first :data:`NET_FOUND` nets found among :data:`NET_TRIES` suppositions, the smallest
+    (fewest implications) is the step.
+    """
+    engine = _Nets(board)
+    solution = board.solution
+    tries = [
+        (c, v)
+        for c in range(len(candidates))
+        if c not in placed and candidates[c] & (candidates[c] - 1)
+        for v in values_of(candidates[c])
+        if solution is None or v != solution[c]
+    ]
+    tries.sort(key=lambda cv: (candidates[cv[0]].bit_count(), -_reach(engine, candidates, *cv), cv))
+    best: tuple[int, Branch] | None = None
+    found = 0
+    for cell, value in tries[:NET_TRIES]:
+        board.check_deadline()
+        after, record, end = engine.branch(candidates, cell, value, nest=1)
+        if after is not None:
+            continue
+        branch = slice_branch(record.nodes, [end])
+        if best is None or branch.size < best[0]:
+            best = (branch.size, branch)
+        found += 1
+        if found >= NET_FOUND:
+            break
+    if best is None:
+        return
+    branch = best[1]
+    units: dict[Constraint, None] = {}
+
+    def collect(b: Branch) -> None:
+        for node in b.nodes:
+            if node.unit is not None:
+                units[node.unit] = None
+            if node.nested is not None:
+                collect(node.nested)
+
+    collect(branch)
+    cell, value = branch.cell, branch.value
+    yield Deduction(
+        "nested forcing net (contradiction)",
+        (),
+        ((cell, value),),
+        (cell,),
+        (value,),
+        ((cell, value),),
+        tuple(units),
+        f"supposing {_name(board, cell)}={value} leads to a contradiction, nested suppositions included",
+        net=Net("contradiction", (branch,)),
+    )
+
+
+def _common(board, candidates, placed, branches, outcome):
+    """The candidates every branch removes, and the constraints used; ``None`` if none."""
+    removed = None
+    used: list[Constraint] = []
+    for cell, value in branches:
+        after, by = outcome(cell, value)
+        if after is None:
+            continue  # that branch is impossible: the others decide
+        gone = {
+            (c, v)
+            for c, (was, now) in enumerate(zip(candidates, after, strict=True))
+            if was != now
+            for v in values_of(was & ~now)
+        }
+        removed = gone if removed is None else removed & gone
+        used += by
+        if not removed:
+            return None
+    if not removed:
+        return None
+    eliminations = tuple(sorted(removed - set(branches)))
+    if not eliminations:
+        return None
+    return eliminations, used
+
+
+def _name(board: Board, cell: int) -> str:
+    return board.model.cell_name(cell)

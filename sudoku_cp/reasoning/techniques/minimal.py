@@ -1,0 +1,253 @@
+"""The minimal deduction: the last resort, so that no path stalls.
+
+A *minimal deduction* is a set of constraints, taken with the current candidates of
+their cells, that on its own rules out one candidate, and from which no constraint can
+be dropped: the step-wise explanations of Bogaerts, Gamba and Guns ("Step-wise
+explanations of constraint satisfaction problems", Artificial Intelligence 2021), whose
+cost-optimal steps Gamba, Bogaerts and Guns find as optimal constrained unsatisfiable
+subsets ("Efficiently explaining CSPs with unsatisfiable subset optimization", IJCAI
+2021). Here, as a cheap stand-in for the optimum:
+
+1. the current candidates are solved with the engine's search (:class:`BitmaskSearch`),
+   unless the board knows a solution they keep (:attr:`Board.solution`, which
+   :func:`sudoku_cp.explain` sets); on a proper puzzle every candidate outside that
+   solution is refuted by the whole model;
+2. among the first :data:`SCREEN` such candidates (in cells with the fewest candidates
+   first), the :data:`TRIES` whose refutation by the whole model takes the fewest search
+   nodes are kept (a quick refutation tends to need few constraints);
+3. for each, constraints are gathered around the cell, layer by layer (those holding
+   it, then those meeting them...), until search proves the candidate impossible under
+   them alone;
+4. QuickXplain (Junker, AAAI 2004) splits the gathered constraints in halves to find a
+   subset-minimal refuting set in about ``k log(m / k)`` searches, then a *deletion
+   filter* tries dropping each constraint left once more: the set left is
+   subset-minimal (each of its constraints is needed). QuickXplain stops after
+   :data:`MAX_CHECKS` searches (a sparse puzzle whose refutation needs most of the
+   model would otherwise take hundreds); the filter then drops blocks of constraints,
+   halving their size down to one, farthest from the cell first, for as many searches
+   again: the set is proven but may not be minimal;
+5. the smallest set found is the step, named plainly: "deduction from row 4, box 5 and
+   cage 7", removing every candidate of its cells that it refutes.
+
+Units: every constraint of every variant (AllDifferents, sums, thermometers, dots):
+it is how variants with no named technique still get a step. Premises: the set's
+constraints with the current candidates of their cells.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+
+from sudoku_cp.engine.search import BitmaskSearch, Restart
+from sudoku_cp.model.constraints import Constraint, Model, ValueIn
+from sudoku_cp.reasoning.techniques.board import Board, Deduction, values_of
+
+TRIES = 1
+"""How many refutable candidates are tried; the smallest set found wins."""
+
+SCREEN = 8
+"""How many refutable candidates are screened by the cost of their refutation."""
+
+MAX_CHECKS = 32
+"""The most searches QuickXplain and the deletion filter may run for one candidate."""
+
+BUDGET = 128
+"""Search nodes a refutation may take while a set is gathered and filtered; past it the
+set counts as not refuting (the set kept is always proven, so only minimality suffers)."""
+
+
+def _model(board: Board, constraints: Sequence[Constraint], domains: dict[int, int]) -> Model:
+    whole = board.model
+    fixed = tuple(0 if c in domains else 1 for c in range(whole.cell_count))
+    restricted = tuple(ValueIn(c, values_of(mask), origin="candidates") for c, mask in domains.items())
+    return Model(board.side, fixed, tuple(constraints) + restricted, whole.positions)
+
+
+def refutes(
+    board: Board,
+    constraints: Sequence[Constraint],
+    candidates: Sequence[int],
+    cell: int,
+    value: int,
+    budget: int | None = None,
+) -> bool:
+    """True when ``constraints``, with the current candidates of their cells, leave no
+    solution with ``cell = value``: proven by an exhaustive search (the engine's
+    backtracker). With a ``budget`` of search nodes, a search that would need more gives
+    up and answers False (not proven), so a few constraints too loose to decide quickly
+    (a subset of an anti-knight puzzle's hundreds of pairs) cannot stall the filter."""
+    cells = {c for constraint in constraints for c in constraint.cells}
+    if cell not in cells:
+        return False
+    domains = {c: candidates[c] for c in cells}
+    domains[cell] = candidates[cell] & (1 << (value - 1))
+    if not all(domains.values()):
+        return True
+    board.check_deadline()
+    search = BitmaskSearch(_model(board, constraints, domains), board.deadline)
+    if budget is None:
+        return search.find_solution() is None
+    root = search.propagated()
+    if root is None:
+        return True
+    try:
+        return search._search(root, budget) is None
+    except Restart:
+        return False  # not decided within the budget: not proven
+
+
+def _layers(board: Board, cell: int) -> list[list[Constraint]]:
+    """The constraints holding ``cell``, then those meeting them, and so on."""
+    constraints = [c for c in board.model.constraints if not isinstance(c, ValueIn)]
+    by_cell: dict[int, list[int]] = {}
+    for index, constraint in enumerate(constraints):
+        for c in constraint.cells:
+            by_cell.setdefault(c, []).append(index)
+    taken: set[int] = set()
+    reached = {cell}
+    layers = []
+    frontier = {cell}
+    while frontier:
+        layer = sorted({i for c in frontier for i in by_cell.get(c, ()) if i not in taken})
+        if not layer:
+            break
+        taken.update(layer)
+        new_cells = {c for i in layer for c in constraints[i].cells} - reached
+        reached |= new_cells
+        frontier = new_cells
+        layers.append([constraints[i] for i in layer])
+    return layers
+
+
+class _OutOfChecks(Exception):
+    """The checks of one minimal core ran out."""
+
+
+def minimal_core(
+    board: Board, candidates: Sequence[int], cell: int, value: int, checks: int = MAX_CHECKS
+) -> list[Constraint] | None:
+    """A set of constraints refuting ``cell = value``, subset-minimal unless the
+    ``checks`` (searches) of the filters run out first, or ``None`` if the whole model
+    does not refute it (see the module docstring)."""
+    gathered: list[Constraint] = []
+    for layer in _layers(board, cell):
+        gathered += layer
+        if refutes(board, gathered, candidates, cell, value, BUDGET):
+            break
+    else:
+        if not refutes(board, gathered, candidates, cell, value):  # the whole model, no budget
+            return None
+    left = [checks]
+
+    def refuted(subset: list[Constraint]) -> bool:
+        if left[0] <= 0:
+            raise _OutOfChecks
+        left[0] -= 1
+        return refutes(board, subset, candidates, cell, value, BUDGET)
+
+    try:
+        core = _quick_xplain(refuted, [], False, gathered)
+    except _OutOfChecks:
+        core = list(gathered)
+        left[0] = checks  # as many again for the chunked deletion below
+    if core is not gathered and not refutes(board, core, candidates, cell, value, 16 * BUDGET):
+        core = list(gathered)  # budget cuts can mislead QuickXplain
+    try:
+        size = max(1, len(core) // 2) if len(core) > 2 * checks else 1
+        while True:  # drop blocks of constraints, the farthest first; blocks of 1: the deletion filter
+            end = len(core)
+            while end > 0:
+                trial = core[: max(0, end - size)] + core[end:]
+                if refuted(trial):
+                    core = trial
+                end -= size
+            if size == 1:
+                break
+            size //= 2
+    except _OutOfChecks:
+        pass
+    return core
+
+
+def _refutation_nodes(board: Board, candidates: Sequence[int], cell: int, value: int) -> int:
+    """The search nodes the whole model needs to refute ``cell = value`` (a large number
+    past :data:`BUDGET`, or when it does not)."""
+    constraints = [c for c in board.model.constraints if not isinstance(c, ValueIn)]
+    domains = {c: candidates[c] for c in range(len(candidates))}
+    domains[cell] = 1 << (value - 1)
+    board.check_deadline()
+    search = BitmaskSearch(_model(board, constraints, domains), board.deadline)
+    root = search.propagated()
+    if root is None:
+        return 0
+    limit = BUDGET
+    try:
+        found = search._search(root, limit)
+    except Restart:
+        return limit + 1
+    return search.nodes if found is None else limit + 2
+
+
+def _quick_xplain(refuted, background: list, changed: bool, constraints: list) -> list:
+    """The preferred subset-minimal set of ``constraints`` that with ``background`` is
+    refuted: Junker's QuickXplain ("QUICKXPLAIN: preferred explanations and relaxations
+    for over-constrained problems", AAAI 2004), divide and conquer, so a set of ``k``
+    among ``m`` constraints takes about ``k log(m / k)`` checks instead of ``m``; earlier
+    constraints (those nearer the cell) are preferred."""
+    if changed and refuted(background):
+        return []
+    if len(constraints) <= 1:
+        return list(constraints)
+    half = len(constraints) // 2
+    first, second = constraints[:half], constraints[half:]
+    kept_second = _quick_xplain(refuted, background + first, bool(first), second)
+    kept_first = _quick_xplain(refuted, background + kept_second, bool(kept_second), first)
+    return kept_first + kept_second
+
+
+def find_minimal_deduction(board: Board, candidates: list[int], placed: set[int]) -> Iterator[Deduction]:
+    """The minimal deduction (see the module docstring): always one step on a puzzle with
+    one solution that is not yet solved."""
+    constraints = [c for c in board.model.constraints if not isinstance(c, ValueIn)]
+    everything = {c: candidates[c] for c in range(len(candidates))}
+    solution = board.solution
+    if solution is None or any(not candidates[c] >> (v - 1) & 1 for c, v in enumerate(solution)):
+        solution = BitmaskSearch(_model(board, constraints, everything), board.deadline).find_solution()
+    if solution is None:
+        return
+    wrong = sorted(
+        (
+            (c, v)
+            for c in range(len(candidates))
+            if c not in placed
+            for v in values_of(candidates[c])
+            if v != solution[c]
+        ),
+        key=lambda cv: (candidates[cv[0]].bit_count(), cv),
+    )
+    screened = sorted(wrong[:SCREEN], key=lambda cv: _refutation_nodes(board, candidates, *cv))
+    best: tuple[list[Constraint], int, int] | None = None
+    for cell, value in screened[:TRIES]:
+        core = minimal_core(board, candidates, cell, value)
+        if core is not None and (best is None or len(core) < len(best[0])):
+            best = (core, cell, value)
+    if best is None:
+        return
+    core, cell, value = best
+    cells = tuple(sorted({c for constraint in core for c in constraint.cells}))
+    removed = [(cell, value)]
+    for v in values_of(candidates[cell]):  # the cell's other candidates the same set refutes
+        if v != value and v != solution[cell] and refutes(board, core, candidates, cell, v, BUDGET):
+            removed.append((cell, v))
+    labels = [c.label for c in core]
+    names = labels[0] if len(labels) == 1 else ", ".join(labels[:-1]) + " and " + labels[-1]
+    yield Deduction(
+        "minimal deduction",
+        (),
+        tuple(sorted(removed)),
+        cells,
+        tuple(sorted({v for _, v in removed})),
+        tuple((c, v) for c in cells for v in values_of(candidates[c])),
+        tuple(core),
+        f"search-backed (a backtracking search, not a chain a reader can replay) over {names}",
+    )

@@ -1,0 +1,241 @@
+"""Forcing chains and nets as data, and their text: every implication written out.
+
+A forcing step supposes a candidate true (a *branch*) and follows what the rules force,
+one implication at a time. Each implication is a :class:`NetNode`: a fact (a digit
+placed, ``r4c2=5``, or a candidate removed, ``r4c7<>5``) or the end of the branch (a cell
+left with no candidate, a value left with no place in a unit), the rule that gives it,
+the constraint it uses, and the earlier nodes it follows from (its *premises*, by index).
+A branch is a chain when every node follows from the one before, a *net* when a node
+needs several earlier ones (a naked single needs every other candidate of its cell
+gone); depth counts nested suppositions (a node that is itself proven by a branch's
+contradiction, :attr:`NetNode.nested`).
+
+The rules (:data:`RULES`), each checkable from the candidates the branch started from
+and the node's premises alone:
+
+* ``"suppose"``: the branch's supposition (the first node, no premises);
+* ``"placed"``: a placed digit leaves its cell's other candidates;
+* ``"peer"``: a placed digit leaves the other cells of an AllDifferent (the constraint);
+* ``"naked single"``: the cell's other candidates are gone (premises: their removals);
+* ``"hidden single"``: the value's other places in a unit are gone;
+* ``"constraint"``: a variant constraint (cage, thermometer, dot...) removes the
+  candidate given the removals among its cells (the premises);
+* ``"nested"``: supposing the candidate within this branch leads to a contradiction
+  (the node's :attr:`~NetNode.nested` branch, started from the branch's candidates at
+  that point, whose removals are the premises);
+* ``"no candidate"`` and ``"no place"``: the contradiction (a cell, or a value in a
+  unit); ``"constraint"`` with no fact also ends a branch (a variant constraint that no
+  choice satisfies).
+
+:func:`net_text` writes a :class:`Net` as an indented "if ... then ..." tree; the cells of
+a :class:`Net` inside a :class:`~sudoku_cp.reasoning.techniques.board.Deduction` are cell indices,
+inside a :class:`~sudoku_cp.reasoning.stepwise.Step` ``(row, column)`` positions (:meth:`Net.on`).
+
+>>> root = NetNode("=", 0, 5, "suppose")
+>>> gone = NetNode("<>", 1, 5, "peer", because=(0,))
+>>> end = NetNode("no candidate", 1, None, "no candidate", because=(1,))
+>>> net = Net("contradiction", (Branch(root.cell, root.value, (root, gone, end)),))
+>>> print(net_text(net, lambda c: f"r1c{c + 1}", lambda u: "row 1"))
+if r1c1=5:
+  r1c2<>5 (r1c1=5 sees it)
+  r1c2 has no candidate left
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable
+from dataclasses import dataclass, replace
+
+RULES = (
+    "suppose",
+    "placed",
+    "peer",
+    "naked single",
+    "hidden single",
+    "constraint",
+    "nested",
+    "no candidate",
+    "no place",
+)
+"""The rules an implication of a branch may use (see the module docstring)."""
+
+
+@dataclass(frozen=True)
+class NetNode:
+    """One implication of a branch.
+
+    Attributes:
+        kind: ``"="`` (the digit is placed), ``"<>"`` (the candidate is removed), or the
+            end of the branch: ``"no candidate"`` (:attr:`cell` is left empty),
+            ``"no place"`` (:attr:`value` has no place left in :attr:`unit`),
+            ``"unsatisfiable"`` (:attr:`unit`, a variant constraint, has no solution left).
+        cell: its cell (index, or ``(row, column)`` in a step); ``None`` for a unit's end.
+        value: its value; ``None`` for an empty cell.
+        rule: one of :data:`RULES`.
+        unit: the constraint it uses (a :class:`~sudoku_cp.model.constraints.Constraint`), or
+            ``None`` for rules on one cell.
+        because: the indices, in the branch, of the earlier nodes it follows from.
+        nested: for the rule ``"nested"``, the branch (supposing ``cell = value``) that ends
+            in a contradiction; ``None`` otherwise.
+    """
+
+    kind: str
+    cell: Hashable | None
+    value: int | None
+    rule: str
+    unit: object | None = None
+    because: tuple[int, ...] = ()
+    nested: Branch | None = None
+
+    @property
+    def ends(self) -> bool:
+        """True for a contradiction (the end of a branch)."""
+        return self.kind not in ("=", "<>")
+
+
+@dataclass(frozen=True)
+class Branch:
+    """One supposition and what follows from it, in order.
+
+    Attributes:
+        cell, value: the supposition (``cell = value``), also the first node.
+        nodes: the :class:`NetNode`\\ s, premises before what they give; only the nodes
+            that lead to the branch's end or to the step's conclusion.
+    """
+
+    cell: Hashable
+    value: int
+    nodes: tuple[NetNode, ...]
+
+    @property
+    def contradiction(self) -> NetNode | None:
+        """The node where the branch contradicts itself, or ``None``."""
+        last = self.nodes[-1] if self.nodes else None
+        return last if last is not None and last.ends else None
+
+    @property
+    def depth(self) -> int:
+        """1, plus the depth of its deepest nested branch."""
+        return 1 + max((n.nested.depth for n in self.nodes if n.nested is not None), default=0)
+
+    @property
+    def size(self) -> int:
+        """Its nodes, those of nested branches included."""
+        return len(self.nodes) + sum(n.nested.size for n in self.nodes if n.nested is not None)
+
+
+@dataclass(frozen=True)
+class Net:
+    """A forcing chain or net: one branch per supposition.
+
+    Attributes:
+        kind: ``"contradiction"`` (one branch, which contradicts itself: its supposition is
+            false), ``"cell"`` (a branch per candidate of a cell) or ``"unit"`` (a branch
+            per place of a value in a unit, :attr:`unit`): in a cell or unit net, the
+            step's conclusion holds in every branch that does not contradict itself.
+        branches: the :class:`Branch`\\ es.
+        unit: for a unit net, its unit (a constraint); ``None`` otherwise.
+    """
+
+    kind: str
+    branches: tuple[Branch, ...]
+    unit: object | None = None
+
+    @property
+    def depth(self) -> int:
+        """The deepest nesting of suppositions: 1 for a plain forcing chain or net."""
+        return max(b.depth for b in self.branches)
+
+    @property
+    def size(self) -> int:
+        """The implications written out, over every branch (nested ones included)."""
+        return sum(b.size for b in self.branches)
+
+    def on(self, position: Callable[[Hashable], Hashable]) -> Net:
+        """The same net with each cell mapped by ``position`` (a model's ``position``)."""
+
+        def branch(b: Branch) -> Branch:
+            nodes = tuple(
+                replace(
+                    n,
+                    cell=None if n.cell is None else position(n.cell),
+                    nested=None if n.nested is None else branch(n.nested),
+                )
+                for n in b.nodes
+            )
+            return Branch(position(b.cell), b.value, nodes)
+
+        return Net(self.kind, tuple(branch(b) for b in self.branches), self.unit)
+
+
+def _fact(node: NetNode, name: Callable[[Hashable], str]) -> str:
+    return f"{name(node.cell)}{'=' if node.kind == '=' else '<>'}{node.value}"
+
+
+def _line(node: NetNode, nodes, name, label) -> str:
+    """One implication in words, its premises named."""
+    premises = [nodes[i] for i in node.because]
+    if node.rule == "suppose":
+        return f"if {_fact(node, name)}:"
+    if node.rule == "placed":
+        return f"{_fact(node, name)} ({_fact(premises[0], name)})"
+    if node.rule == "peer":
+        return f"{_fact(node, name)} ({_fact(premises[0], name)} sees it)"
+    if node.rule == "naked single":
+        return f"{_fact(node, name)} (the only candidate left in {name(node.cell)})"
+    if node.rule == "hidden single":
+        return f"{_fact(node, name)} (the only place left for {node.value} in {label(node.unit)})"
+    if node.kind == "no candidate":
+        return f"{name(node.cell)} has no candidate left"
+    if node.kind == "no place":
+        return f"{node.value} has no place left in {label(node.unit)}"
+    if node.kind == "unsatisfiable":
+        return f"{label(node.unit)} cannot hold any more"
+    if node.rule == "constraint":
+        return f"{_fact(node, name)} ({label(node.unit)})"
+    return f"{_fact(node, name)} (supposing {name(node.cell)}={node.value} fails:)"
+
+
+def branch_lines(
+    branch: Branch, name: Callable[[Hashable], str], label: Callable[[object], str], indent: str = ""
+) -> list[str]:
+    """The lines of one branch: its supposition, then each implication indented under it
+    (a nested branch indented once more)."""
+    lines = []
+    for node in branch.nodes:
+        inner = "" if node.rule == "suppose" else "  "
+        lines.append(indent + inner + _line(node, branch.nodes, name, label))
+        if node.nested is not None:
+            lines += branch_lines(node.nested, name, label, indent + "    ")
+    return lines
+
+
+def net_text(net: Net, name: Callable[[Hashable], str], label: Callable[[object], str]) -> str:
+    """The net as an indented "if ... then ..." tree, one implication a line, each with
+    the rule and the candidates it follows from; ``name`` names a cell, ``label`` a
+    constraint."""
+    lines: list[str] = []
+    for branch in net.branches:
+        lines += branch_lines(branch, name, label)
+    return "\n".join(lines)
+
+
+def slice_branch(nodes: list[NetNode], ends: list[int]) -> Branch:
+    """The branch of ``nodes`` (the first the supposition) cut to the nodes that ``ends``
+    (indices) follow from, premises renumbered."""
+    keep: set[int] = set()
+    stack = list(ends)
+    while stack:
+        i = stack.pop()
+        if i in keep:
+            continue
+        keep.add(i)
+        stack.extend(nodes[i].because)
+    keep.add(0)
+    order = sorted(keep)
+    index = {old: new for new, old in enumerate(order)}
+    kept = tuple(replace(nodes[i], because=tuple(index[j] for j in nodes[i].because)) for i in order)
+    return Branch(nodes[0].cell, nodes[0].value, kept)
+
+
+__all__ = ["RULES", "Branch", "Net", "NetNode", "branch_lines", "net_text", "slice_branch"]
