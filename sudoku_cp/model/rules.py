@@ -124,8 +124,6 @@ class Rule:
     """
 
     keys: ClassVar[tuple[str, ...]] = ()
-    replaces_boxes: ClassVar[bool] = False
-    """True for a rule whose regions take the place of the boxes (the grid has ``box=None``)."""
 
     def check(self, side: int, box: BoxShape | None) -> None:
         """Raise :class:`InvalidPuzzleError` naming what and where, if the rule does not fit the grid."""
@@ -217,7 +215,6 @@ class Jigsaw(Rule):
 
     regions: str
     keys: ClassVar = ("regions",)
-    replaces_boxes: ClassVar = True
 
     def __post_init__(self) -> None:
         regions = self.regions

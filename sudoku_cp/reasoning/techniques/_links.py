@@ -108,12 +108,6 @@ def strong_links(
     return [(a, b, unit) for (a, b), unit in found.items()]
 
 
-def sees_all(geo: Geometry, cell: int, others: Iterable[int]) -> bool:
-    """True when ``cell`` sees every one of ``others`` (and is none of them)."""
-    peers = geo.peers[cell]
-    return all(o in peers for o in others)
-
-
 def links(geo: Geometry, pairs: Iterable[tuple[int, int]]) -> tuple[Constraint, ...]:
     """For each pair of cells that see each other, an AllDifferent holding both."""
     out = []
