@@ -170,14 +170,16 @@ class Grade:
 
     @property
     def level_name(self) -> str:
-        """The level's name (:data:`LEVELS`): ``"hidden singles"``, ``"fish"``, ``"search"``..."""
-        return LEVELS[self.level]
+        """The level's name (:data:`LEVELS`): ``"hidden singles"``, ``"fish"``, ``"search"``...
+        (a plain ``str``, the :class:`~sudoku_cp.reasoning.techniques.Level`'s value)."""
+        return LEVELS[self.level].value
 
     @property
     def band(self) -> str:
         """The human-facing band (:data:`BAND_NAMES`), or ``"not proper"`` for a puzzle
-        with several solutions."""
-        return BANDS[self.level_name] if self.proper else NOT_PROPER
+        with several solutions (a plain ``str``, the
+        :class:`~sudoku_cp.reasoning.techniques.Band`'s value)."""
+        return BANDS[self.level_name].value if self.proper else NOT_PROPER
 
     def __str__(self) -> str:
         if not self.proper:

@@ -131,9 +131,6 @@ from sudoku_cp.reasoning.techniques.basic import (
     locked_candidates,
     naked_singles,
     naked_subsets,
-    variant_constraints,
-    variant_finder,
-    variant_technique,
 )
 from sudoku_cp.reasoning.techniques.basic_fish import FISH_NAMES, fish
 from sudoku_cp.reasoning.techniques.board import (
@@ -151,22 +148,35 @@ from sudoku_cp.reasoning.techniques.eureka import Chain, ChainNode, eureka
 from sudoku_cp.reasoning.techniques.table import (
     BANDS,
     BY_ID,
+    KIND_ROWS,
     LEVELS,
+    ORIGIN_ROWS,
     TECHNIQUES,
+    Band,
     Contradiction,
+    Level,
     Technique,
+    TechniqueId,
     apply,
     as_techniques,
     hardest,
     next_deduction,
     next_step,
     solving_path,
+    variant_constraints,
+    variant_finder,
+    variant_row,
+    variant_technique,
 )
 
 __all__ = [
     "Argument",
     "BANDS",
     "BY_ID",
+    "Band",
+    "KIND_ROWS",
+    "Level",
+    "ORIGIN_ROWS",
     "Board",
     "Chain",
     "ChainNode",
@@ -180,6 +190,7 @@ __all__ = [
     "MAX_SUBSET",
     "TECHNIQUES",
     "Technique",
+    "TechniqueId",
     "Totals",
     "apply",
     "as_techniques",
@@ -200,5 +211,6 @@ __all__ = [
     "values_of",
     "variant_constraints",
     "variant_finder",
+    "variant_row",
     "variant_technique",
 ]

@@ -20,10 +20,8 @@ from sudoku_cp.model.constraints import (
     LINE_KINDS,
     AllDifferent,
     Constraint,
-    Less,
     Linear,
     OriginKind,
-    Relation,
     Sandwich,
     Skyscraper,
     Sum,
@@ -75,32 +73,14 @@ def hidden_singles(board: Board, candidates: list[int], placed: set[int]) -> Ite
                 yield _single("hidden single", board, candidates, cell, value, used)
 
 
-def variant_constraints(board: Board, candidates: list[int], placed: set[int]) -> Iterator[Deduction]:
-    """One cage, thermometer, inequality, Kropki dot, arrow, sandwich clue... keeps only the
-    values it supports (by the engine's propagator for it: supports over the candidates
-    for a Table and the line clues, bounds for a Linear)."""
-    for constraint, propagate in board.others:
-        yield from _variant_step(board, candidates, constraint, propagate)
-
-
-def variant_finder(technique: str) -> Finder:
-    """The finder of one kind of variant reasoning: :func:`variant_constraints` over the
-    constraints :func:`variant_technique` names ``technique`` (``"cage combinations"``,
-    ``"thermometer"``, ``"inequality"``, ``"Kropki dot"``, ``"no dot"``, ``"arrow"``,
-    ``"sandwich"``...)."""
-
-    def find(board: Board, candidates: list[int], placed: set[int]) -> Iterator[Deduction]:
-        for constraint, propagate in board.others:
-            if variant_technique(constraint) == technique:
-                yield from _variant_step(board, candidates, constraint, propagate)
-
-    find.__name__ = find.__qualname__ = technique.lower().replace(" ", "_")
-    return find
-
-
-def _variant_step(
-    board: Board, candidates: list[int], constraint: Constraint, propagate
+def variant_step(
+    board: Board, candidates: list[int], constraint: Constraint, propagate, technique: str
 ) -> Iterator[Deduction]:
+    """The step of one variant constraint on its own, named ``technique`` (its table row's
+    name): the candidates of its cells that ``propagate`` (the engine's propagator for it)
+    removes, with the constraint, the AllDifferents its propagator relies on, and its
+    argument (:func:`variant_argument`); nothing if it removes none (or finds a
+    contradiction: the puzzle is checked to have a solution)."""
     trial = candidates[:]
     if propagate(trial) is None:
         return  # a contradiction: not a step (the puzzle is checked to have a solution)
@@ -116,7 +96,7 @@ def _variant_step(
             inside = set(cells)
             used += tuple(a for a in board.alldifferents if len(inside.intersection(a.cells)) > 1)
         yield Deduction(
-            variant_technique(constraint),
+            technique,
             (),
             removed,
             tuple(constraint.cells),
@@ -144,60 +124,6 @@ def variant_argument(board: Board, candidates: Sequence[int], constraint: Constr
     if isinstance(constraint, Sandwich):
         return crusts_of(constraint, masks, board.side)
     return None
-
-
-_MODERN_NAMES = {
-    OriginKind.ARROW: "arrow",
-    OriginKind.LITTLE_KILLER: "little killer",
-    OriginKind.OUTSIDE_SUM: "outside sum",
-    OriginKind.REGION_SUM_LINE: "region-sum line",
-    OriginKind.BETWEEN_LINE: "between line",
-    OriginKind.QUADRUPLE: "quadruple",
-    OriginKind.SANDWICH: "sandwich",
-    OriginKind.SKYSCRAPER: "skyscraper",
-}
-"""The technique names of the modern kinds' steps (Linear, Table, Sandwich, Skyscraper),
-by the rule they come from."""
-_RELATION_NAMES = {
-    OriginKind.X: "XV",
-    OriginKind.V: "XV",
-    OriginKind.NO_XV: "no X or V",
-    OriginKind.WHISPERS: "whispers",
-    OriginKind.RENBAN: "renban",
-    OriginKind.PALINDROME: "palindrome",
-}
-"""The technique names of the modern rules that compile to Relations."""
-
-
-def variant_technique(constraint: Constraint) -> str:
-    """The name of the reasoning one variant constraint supports: ``"cage combinations"``,
-    ``"thermometer"``, ``"inequality"``, ``"Kropki dot"``, ``"arrow"``, ``"sandwich"``...
-
-    A modern kind (:class:`~sudoku_cp.model.constraints.Linear`, :class:`~sudoku_cp.model.constraints.Table`,
-    the line clues :class:`~sudoku_cp.model.constraints.Sandwich` and
-    :class:`~sudoku_cp.model.constraints.Skyscraper`) is named by its rule (``"arrow"``,
-    ``"little killer"``, ``"between line"``...), or ``"linear"``/``"table"``/``"line clue"``
-    when built without one."""
-    kind = constraint.origin.kind
-    if isinstance(constraint, Linear | Table | Sandwich | Skyscraper):
-        generic = (
-            "linear"
-            if isinstance(constraint, Linear)
-            else "table"
-            if isinstance(constraint, Table)
-            else "line clue"
-        )
-        return _MODERN_NAMES.get(kind, generic)
-    if isinstance(constraint, Sum):
-        return "cage combinations" if kind is OriginKind.CAGE else "sum"
-    if isinstance(constraint, Less):
-        return "thermometer" if kind is OriginKind.THERMOMETER else "inequality"
-    if isinstance(constraint, Relation):
-        if kind in (OriginKind.WHITE_DOT, OriginKind.BLACK_DOT):
-            return "Kropki dot"
-        negative = (OriginKind.NO_WHITE_DOT, OriginKind.NO_BLACK_DOT, OriginKind.NO_DOT)
-        return "no dot" if kind in negative else _RELATION_NAMES.get(kind, "relation")
-    return "constraint"
 
 
 def innies_and_outies(board: Board, candidates: list[int], placed: set[int]) -> Iterator[Deduction]:

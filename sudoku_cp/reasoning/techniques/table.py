@@ -11,8 +11,23 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from enum import StrEnum
 
-from sudoku_cp.model.constraints import cell_name
+from sudoku_cp.model.constraints import (
+    HOUSE_KINDS,
+    KINDS,
+    AllDifferent,
+    Constraint,
+    Less,
+    Linear,
+    OriginKind,
+    Relation,
+    Sandwich,
+    Skyscraper,
+    Sum,
+    Table,
+    cell_name,
+)
 from sudoku_cp.reasoning.techniques.als import find_als_xy_wing, find_als_xz
 from sudoku_cp.reasoning.techniques.basic import (
     hidden_singles,
@@ -21,7 +36,7 @@ from sudoku_cp.reasoning.techniques.basic import (
     locked_candidates,
     naked_singles,
     naked_subsets,
-    variant_finder,
+    variant_step,
 )
 from sudoku_cp.reasoning.techniques.basic_fish import fish
 from sudoku_cp.reasoning.techniques.board import Board, Deduction, Finder
@@ -52,32 +67,120 @@ from sudoku_cp.reasoning.techniques.uniqueness import (
 )
 from sudoku_cp.reasoning.techniques.wings import find_w_wing, find_xy_wing, find_xyz_wing
 
-LEVELS: tuple[str, ...] = (
-    "naked singles",
-    "hidden singles",
-    "locked candidates",
-    "Hall sets",
-    "fish",
-    "single-digit patterns",
-    "wings",
-    "uniqueness",
-    "finned fish",
-    "colouring",
-    "chains",
-    "ALS",
-    "forcing chains",
-    "minimal deduction",
-    "search",
-)
+
+class TechniqueId(StrEnum):
+    """The id of each row of :data:`TECHNIQUES`. A ``StrEnum``: each member equals its
+    value (``TechniqueId.X_WING == "x-wing"``), the key a :class:`~sudoku_cp.reasoning.stepwise.Step`
+    records as its ``technique_id``."""
+
+    NAKED_SINGLE = "naked-single"
+    HIDDEN_SINGLE = "hidden-single"
+    CAGE_COMBINATIONS = "cage-combinations"
+    THERMOMETER = "thermometer"
+    INEQUALITY = "inequality"
+    KROPKI_DOT = "kropki-dot"
+    NO_DOT = "no-dot"
+    SUM = "sum"
+    RELATION = "relation"
+    XV = "xv"
+    NO_X_OR_V = "no-x-or-v"
+    WHISPERS = "whispers"
+    RENBAN = "renban"
+    PALINDROME = "palindrome"
+    ARROW = "arrow"
+    LITTLE_KILLER = "little-killer"
+    OUTSIDE_SUM = "outside-sum"
+    REGION_SUM_LINE = "region-sum-line"
+    BETWEEN_LINE = "between-line"
+    QUADRUPLE = "quadruple"
+    SANDWICH = "sandwich"
+    SKYSCRAPER_CLUE = "skyscraper-clue"
+    LINEAR = "linear"
+    TABLE = "table"
+    LINE_CLUE = "line-clue"
+    RULE_OF_45 = "rule-of-45"
+    LOCKED_CANDIDATES = "locked-candidates"
+    NAKED_PAIR = "naked-pair"
+    HIDDEN_PAIR = "hidden-pair"
+    NAKED_TRIPLE = "naked-triple"
+    HIDDEN_TRIPLE = "hidden-triple"
+    NAKED_QUAD = "naked-quad"
+    HIDDEN_QUAD = "hidden-quad"
+    X_WING = "x-wing"
+    SWORDFISH = "swordfish"
+    JELLYFISH = "jellyfish"
+    SKYSCRAPER = "skyscraper"
+    TWO_STRING_KITE = "2-string-kite"
+    TURBOT_FISH = "turbot-fish"
+    EMPTY_RECTANGLE = "empty-rectangle"
+    XY_WING = "xy-wing"
+    XYZ_WING = "xyz-wing"
+    W_WING = "w-wing"
+    UNIQUE_RECTANGLE_1 = "unique-rectangle-1"
+    UNIQUE_RECTANGLE_2 = "unique-rectangle-2"
+    UNIQUE_RECTANGLE_4 = "unique-rectangle-4"
+    HIDDEN_RECTANGLE = "hidden-rectangle"
+    BUG_PLUS_1 = "bug-plus-1"
+    FINNED_X_WING = "finned-x-wing"
+    SASHIMI_X_WING = "sashimi-x-wing"
+    FINNED_SWORDFISH = "finned-swordfish"
+    SASHIMI_SWORDFISH = "sashimi-swordfish"
+    FINNED_JELLYFISH = "finned-jellyfish"
+    SASHIMI_JELLYFISH = "sashimi-jellyfish"
+    SIMPLE_COLORS = "simple-colors"
+    MULTI_COLORS = "multi-colors"
+    X_CHAIN = "x-chain"
+    XY_CHAIN = "xy-chain"
+    AIC = "aic"
+    ALS_XZ = "als-xz"
+    ALS_XY_WING = "als-xy-wing"
+    FORCING_CHAIN = "forcing-chain"
+    NESTED_FORCING_NET = "nested-forcing-net"
+    MINIMAL_DEDUCTION = "minimal-deduction"
+
+
+class Level(StrEnum):
+    """The grade levels, weakest first (:data:`LEVELS`). A ``StrEnum``: each member equals
+    its name in words (``Level.FISH == "fish"``)."""
+
+    NAKED_SINGLES = "naked singles"
+    HIDDEN_SINGLES = "hidden singles"
+    LOCKED_CANDIDATES = "locked candidates"
+    HALL_SETS = "Hall sets"
+    FISH = "fish"
+    SINGLE_DIGIT_PATTERNS = "single-digit patterns"
+    WINGS = "wings"
+    UNIQUENESS = "uniqueness"
+    FINNED_FISH = "finned fish"
+    COLOURING = "colouring"
+    CHAINS = "chains"
+    ALS = "ALS"
+    FORCING_CHAINS = "forcing chains"
+    MINIMAL_DEDUCTION = "minimal deduction"
+    SEARCH = "search"
+
+
+class Band(StrEnum):
+    """The human-facing bands of proper puzzles, easiest first (:data:`BAND_NAMES`). A
+    ``StrEnum``: ``Band.EASY == "easy"``."""
+
+    EASY = "easy"
+    MEDIUM = "medium"
+    HARD = "hard"
+    EXPERT = "expert"
+    FIENDISH = "fiendish"
+
+
+LEVELS: tuple[Level, ...] = tuple(Level)
 """The grade levels, weakest first (Simonis 2005: the weakest propagation that solves a
 puzzle, extended with the families of HoDoKu's and SudokuWiki's technique lists); a
 technique's ``level`` is one of them, the last means none solves it (a path that stalls:
 only on a puzzle with several solutions, since the minimal deduction always finds a step
 on a proper one)."""
 
-SEARCH = LEVELS[-1]
+SEARCH = Level.SEARCH
 
-BAND_NAMES: tuple[str, ...] = ("easy", "medium", "hard", "expert", "fiendish")
+BAND_NAMES: tuple[Band, ...] = tuple(Band)
 """The human-facing bands of proper puzzles, easiest first (an improper puzzle's band is
 ``"not proper"``):
 
@@ -87,6 +190,12 @@ BAND_NAMES: tuple[str, ...] = ("easy", "medium", "hard", "expert", "fiendish")
 * ``"expert"``: needs a fish, a single-digit pattern, a wing, a uniqueness pattern,
   colouring, a chain or an ALS, but no forcing step;
 * ``"fiendish"``: needs a forcing chain or a minimal deduction (or search)."""
+
+Cover = tuple[type, "OriginKind | None"]
+"""What a variant row reasons over: a constraint kind (a class of
+:data:`~sudoku_cp.model.constraints.KINDS`) and the :class:`~sudoku_cp.model.constraints.OriginKind`
+of the rule it comes from, or ``None`` for any origin no other row names (the generic
+rows: ``"sum"``, ``"relation"``, ``"linear"``...)."""
 
 
 @dataclass(frozen=True)
@@ -123,20 +232,24 @@ class Technique:
             constraints, not by an argument a reader can replay (the minimal deduction,
             the last resort): marked as such in the step's text and counted apart by the
             benchmarks.
+        covers: for a variant row, the constraints it reasons over (:data:`Cover`: a
+            constraint kind and the :class:`~sudoku_cp.model.constraints.OriginKind` of
+            its rule, or ``None`` for any other); ``()`` for the other rows.
 
     A row can be called like its finder.
     """
 
-    id: str
+    id: TechniqueId | str
     name: str
     find: Finder
-    level: str
-    band: str
+    level: Level
+    band: Band
     cost: int = 0
     wording: str = "{unit}{argument}; "
     placing: str = "{placement} ({unit})"
     needs_unique: bool = False
     search_backed: bool = False
+    covers: tuple[Cover, ...] = ()
 
     def __call__(self, board: Board, candidates: list[int], placed: set[int]) -> Iterator[Deduction]:
         return self.find(board, candidates, placed)
@@ -170,112 +283,140 @@ _UNIQUE = "{cells} would otherwise allow a second solution (uniqueness: the puzz
 _REASON = "{reason} ({units}); "
 (_NAKED_SINGLES, _HIDDEN_SINGLES, _LOCKED, _HALL, _FISH_LEVEL, _SINGLE_DIGIT, _WINGS, _UNIQUENESS, _FINNED,
  _COLOURING, _CHAINS, _ALS, _FORCING, _MINIMAL) = LEVELS[:-1]  # fmt: skip
-_variant = variant_finder
+_T = TechniqueId
+_EASY, _MEDIUM, _HARD, _EXPERT, _FIENDISH = Band
+_O = OriginKind
+
+
+def variant_finder(technique_id: TechniqueId | str) -> Finder:
+    """The finder of one variant row of :data:`TECHNIQUES` (``TechniqueId.ARROW``...):
+    each constraint that row covers (:func:`variant_row`), applied on its own by the
+    engine's propagator for it (:func:`~sudoku_cp.reasoning.techniques.basic.variant_step`),
+    its steps named after the row."""
+
+    def find(board: Board, candidates: list[int], placed: set[int]) -> Iterator[Deduction]:
+        for constraint, propagate in board.others:
+            row = variant_row(constraint)
+            if row is not None and row.id == technique_id:
+                yield from variant_step(board, candidates, constraint, propagate, row.name)
+
+    find.__name__ = find.__qualname__ = str(technique_id).replace("-", "_")
+    return find
+
+
+def _variant(technique_id: TechniqueId, name: str, *covers: Cover) -> Technique:
+    """The row of one kind of variant reasoning (level naked singles, band easy, cost 10):
+    its finder applies each constraint it covers on its own (:func:`variant_finder`)."""
+    finder = variant_finder(technique_id)
+    return Technique(technique_id, name, finder, _NAKED_SINGLES, _EASY, 10, covers=covers)
+
+
 TECHNIQUES: tuple[Technique, ...] = (
     # id, name, finder, level, band, cost, wording (premise of a step that removes; that places)
-    Technique("naked-single", "naked single", naked_singles, _NAKED_SINGLES, "easy", 4,
+    Technique(_T.NAKED_SINGLE, "naked single", naked_singles, _NAKED_SINGLES, _EASY, 4,
               placing="{placement} (the only candidate left in {cells})"),
-    Technique("hidden-single", "hidden single", hidden_singles, _HIDDEN_SINGLES, "medium", 14,
+    Technique(_T.HIDDEN_SINGLE, "hidden single", hidden_singles, _HIDDEN_SINGLES, _MEDIUM, 14,
               placing="{placement} (the only place for {values} in {unit})"),
-    Technique("cage-combinations", "cage combinations", _variant("cage combinations"), _NAKED_SINGLES, "easy",
-              10),
-    Technique("thermometer", "thermometer", _variant("thermometer"), _NAKED_SINGLES, "easy", 10),
-    Technique("inequality", "inequality", _variant("inequality"), _NAKED_SINGLES, "easy", 10),
-    Technique("kropki-dot", "Kropki dot", _variant("Kropki dot"), _NAKED_SINGLES, "easy", 10),
-    Technique("no-dot", "no dot", _variant("no dot"), _NAKED_SINGLES, "easy", 10),
-    Technique("sum", "sum", _variant("sum"), _NAKED_SINGLES, "easy", 10),
-    Technique("relation", "relation", _variant("relation"), _NAKED_SINGLES, "easy", 10),
-    Technique("xv", "XV", _variant("XV"), _NAKED_SINGLES, "easy", 10),
-    Technique("no-x-or-v", "no X or V", _variant("no X or V"), _NAKED_SINGLES, "easy", 10),
-    Technique("whispers", "whispers", _variant("whispers"), _NAKED_SINGLES, "easy", 10),
-    Technique("renban", "renban", _variant("renban"), _NAKED_SINGLES, "easy", 10),
-    Technique("palindrome", "palindrome", _variant("palindrome"), _NAKED_SINGLES, "easy", 10),
-    Technique("arrow", "arrow", _variant("arrow"), _NAKED_SINGLES, "easy", 10),
-    Technique("little-killer", "little killer", _variant("little killer"), _NAKED_SINGLES, "easy", 10),
-    Technique("outside-sum", "outside sum", _variant("outside sum"), _NAKED_SINGLES, "easy", 10),
-    Technique("region-sum-line", "region-sum line", _variant("region-sum line"), _NAKED_SINGLES, "easy", 10),
-    Technique("between-line", "between line", _variant("between line"), _NAKED_SINGLES, "easy", 10),
-    Technique("quadruple", "quadruple", _variant("quadruple"), _NAKED_SINGLES, "easy", 10),
-    Technique("sandwich", "sandwich", _variant("sandwich"), _NAKED_SINGLES, "easy", 10),
+    _variant(_T.CAGE_COMBINATIONS, "cage combinations", (Sum, _O.CAGE)),
+    _variant(_T.THERMOMETER, "thermometer", (Less, _O.THERMOMETER)),
+    _variant(_T.INEQUALITY, "inequality", (Less, _O.INEQUALITY), (Less, None)),
+    _variant(_T.KROPKI_DOT, "Kropki dot", (Relation, _O.WHITE_DOT), (Relation, _O.BLACK_DOT)),
+    _variant(_T.NO_DOT, "no dot", (Relation, _O.NO_WHITE_DOT), (Relation, _O.NO_BLACK_DOT),
+             (Relation, _O.NO_DOT)),
+    _variant(_T.SUM, "sum", (Sum, None)),
+    _variant(_T.RELATION, "relation", (Relation, None)),
+    _variant(_T.XV, "XV", (Relation, _O.X), (Relation, _O.V)),
+    _variant(_T.NO_X_OR_V, "no X or V", (Relation, _O.NO_XV)),
+    _variant(_T.WHISPERS, "whispers", (Relation, _O.WHISPERS)),
+    _variant(_T.RENBAN, "renban", (Relation, _O.RENBAN)),
+    _variant(_T.PALINDROME, "palindrome", (Relation, _O.PALINDROME)),
+    _variant(_T.ARROW, "arrow", (Linear, _O.ARROW)),
+    _variant(_T.LITTLE_KILLER, "little killer", (Linear, _O.LITTLE_KILLER)),
+    _variant(_T.OUTSIDE_SUM, "outside sum", (Linear, _O.OUTSIDE_SUM)),
+    _variant(_T.REGION_SUM_LINE, "region-sum line", (Linear, _O.REGION_SUM_LINE)),
+    _variant(_T.BETWEEN_LINE, "between line", (Table, _O.BETWEEN_LINE)),
+    _variant(_T.QUADRUPLE, "quadruple", (Table, _O.QUADRUPLE)),
+    _variant(_T.SANDWICH, "sandwich", (Sandwich, _O.SANDWICH)),
     # the skyscraper clue (a variant rule), not the single-digit pattern "Skyscraper" below
-    Technique("skyscraper-clue", "skyscraper", _variant("skyscraper"), _NAKED_SINGLES, "easy", 10),
-    Technique("linear", "linear", _variant("linear"), _NAKED_SINGLES, "easy", 10),
-    Technique("table", "table", _variant("table"), _NAKED_SINGLES, "easy", 10),
-    Technique("line-clue", "line clue", _variant("line clue"), _NAKED_SINGLES, "easy", 10),
-    Technique("rule-of-45", "rule of 45", innies_and_outies, _HIDDEN_SINGLES, "medium", 20,
+    _variant(_T.SKYSCRAPER_CLUE, "skyscraper", (Skyscraper, _O.SKYSCRAPER)),
+    _variant(_T.LINEAR, "linear", (Linear, None)),
+    _variant(_T.TABLE, "table", (Table, None)),
+    _variant(_T.LINE_CLUE, "line clue", (Sandwich, None), (Skyscraper, None)),
+    Technique(_T.RULE_OF_45, "rule of 45", innies_and_outies, _HIDDEN_SINGLES, _MEDIUM, 20,
               wording="{reason}{argument}; ", placing="{placement} ({reason})"),
-    Technique("locked-candidates", "locked candidates", locked_candidates, _LOCKED, "hard", 50,
+    Technique(_T.LOCKED_CANDIDATES, "locked candidates", locked_candidates, _LOCKED, _HARD, 50,
               wording="{values} lies only in {cells}, in both {both}; "),
-    Technique("naked-pair", "naked pair", naked_subsets(2), _HALL, "hard", 60, wording=_SUBSET),
-    Technique("hidden-pair", "hidden pair", hidden_subsets(2), _HALL, "hard", 70, wording=_HIDDEN),
-    Technique("naked-triple", "naked triple", naked_subsets(3), _HALL, "hard", 80, wording=_SUBSET),
-    Technique("hidden-triple", "hidden triple", hidden_subsets(3), _HALL, "hard", 100, wording=_HIDDEN),
-    Technique("naked-quad", "naked quad", naked_subsets(4), _HALL, "hard", 120, wording=_SUBSET),
-    Technique("hidden-quad", "hidden quad", hidden_subsets(4), _HALL, "hard", 150, wording=_HIDDEN),
-    Technique("x-wing", "X-Wing", fish(2), _FISH_LEVEL, "expert", 140, wording=_FISH),
-    Technique("swordfish", "Swordfish", fish(3), _FISH_LEVEL, "expert", 150, wording=_FISH),
-    Technique("jellyfish", "Jellyfish", fish(4), _FISH_LEVEL, "expert", 160, wording=_FISH),
-    Technique("skyscraper", "Skyscraper", find_skyscraper, _SINGLE_DIGIT, "expert", 130, wording=_PATTERN),
-    Technique("2-string-kite", "2-String Kite", find_two_string_kite, _SINGLE_DIGIT, "expert", 150,
+    Technique(_T.NAKED_PAIR, "naked pair", naked_subsets(2), _HALL, _HARD, 60, wording=_SUBSET),
+    Technique(_T.HIDDEN_PAIR, "hidden pair", hidden_subsets(2), _HALL, _HARD, 70, wording=_HIDDEN),
+    Technique(_T.NAKED_TRIPLE, "naked triple", naked_subsets(3), _HALL, _HARD, 80, wording=_SUBSET),
+    Technique(_T.HIDDEN_TRIPLE, "hidden triple", hidden_subsets(3), _HALL, _HARD, 100, wording=_HIDDEN),
+    Technique(_T.NAKED_QUAD, "naked quad", naked_subsets(4), _HALL, _HARD, 120, wording=_SUBSET),
+    Technique(_T.HIDDEN_QUAD, "hidden quad", hidden_subsets(4), _HALL, _HARD, 150, wording=_HIDDEN),
+    Technique(_T.X_WING, "X-Wing", fish(2), _FISH_LEVEL, _EXPERT, 140, wording=_FISH),
+    Technique(_T.SWORDFISH, "Swordfish", fish(3), _FISH_LEVEL, _EXPERT, 150, wording=_FISH),
+    Technique(_T.JELLYFISH, "Jellyfish", fish(4), _FISH_LEVEL, _EXPERT, 160, wording=_FISH),
+    Technique(_T.SKYSCRAPER, "Skyscraper", find_skyscraper, _SINGLE_DIGIT, _EXPERT, 130, wording=_PATTERN),
+    Technique(_T.TWO_STRING_KITE, "2-String Kite", find_two_string_kite, _SINGLE_DIGIT, _EXPERT, 150,
               wording=_PATTERN),
-    Technique("turbot-fish", "Turbot Fish", find_turbot_fish, _SINGLE_DIGIT, "expert", 120, wording=_PATTERN),
-    Technique("empty-rectangle", "Empty Rectangle", find_empty_rectangle, _SINGLE_DIGIT, "expert", 120,
+    Technique(_T.TURBOT_FISH, "Turbot Fish", find_turbot_fish, _SINGLE_DIGIT, _EXPERT, 120, wording=_PATTERN),
+    Technique(_T.EMPTY_RECTANGLE, "Empty Rectangle", find_empty_rectangle, _SINGLE_DIGIT, _EXPERT, 120,
               wording=_PATTERN),
-    Technique("xy-wing", "XY-Wing", find_xy_wing, _WINGS, "expert", 160, wording=_PATTERN),
-    Technique("xyz-wing", "XYZ-Wing", find_xyz_wing, _WINGS, "expert", 180, wording=_PATTERN),
-    Technique("w-wing", "W-Wing", find_w_wing, _WINGS, "expert", 150, wording=_PATTERN),
-    Technique("unique-rectangle-1", "Unique Rectangle type 1", find_unique_rectangle, _UNIQUENESS, "expert",
+    Technique(_T.XY_WING, "XY-Wing", find_xy_wing, _WINGS, _EXPERT, 160, wording=_PATTERN),
+    Technique(_T.XYZ_WING, "XYZ-Wing", find_xyz_wing, _WINGS, _EXPERT, 180, wording=_PATTERN),
+    Technique(_T.W_WING, "W-Wing", find_w_wing, _WINGS, _EXPERT, 150, wording=_PATTERN),
+    Technique(_T.UNIQUE_RECTANGLE_1, "Unique Rectangle type 1", find_unique_rectangle, _UNIQUENESS, _EXPERT,
               100, wording=_UNIQUE, needs_unique=True),
-    Technique("unique-rectangle-2", "Unique Rectangle type 2", find_unique_rectangle_2, _UNIQUENESS, "expert",
+    Technique(_T.UNIQUE_RECTANGLE_2, "Unique Rectangle type 2", find_unique_rectangle_2, _UNIQUENESS, _EXPERT,
               100, wording=_UNIQUE, needs_unique=True),
-    Technique("unique-rectangle-4", "Unique Rectangle type 4", find_unique_rectangle_4, _UNIQUENESS, "expert",
+    Technique(_T.UNIQUE_RECTANGLE_4, "Unique Rectangle type 4", find_unique_rectangle_4, _UNIQUENESS, _EXPERT,
               100, wording=_UNIQUE, needs_unique=True),
-    Technique("hidden-rectangle", "Hidden Rectangle", find_hidden_rectangle, _UNIQUENESS, "expert", 100,
+    Technique(_T.HIDDEN_RECTANGLE, "Hidden Rectangle", find_hidden_rectangle, _UNIQUENESS, _EXPERT, 100,
               wording=_UNIQUE, needs_unique=True),
-    Technique("bug-plus-1", "BUG+1", find_bug_plus_one, _UNIQUENESS, "expert", 100,
+    Technique(_T.BUG_PLUS_1, "BUG+1", find_bug_plus_one, _UNIQUENESS, _EXPERT, 100,
               placing="{placement} (every other cell has two candidates; uniqueness: the puzzle has one)",
               needs_unique=True),
-    Technique("finned-x-wing", "finned X-Wing", find_finned_x_wing, _FINNED, "expert", 130, wording=_FISH),
-    Technique("sashimi-x-wing", "sashimi X-Wing", find_sashimi_x_wing, _FINNED, "expert", 150, wording=_FISH),
-    Technique("finned-swordfish", "finned Swordfish", find_finned_swordfish, _FINNED, "expert", 200,
+    Technique(_T.FINNED_X_WING, "finned X-Wing", find_finned_x_wing, _FINNED, _EXPERT, 130, wording=_FISH),
+    Technique(_T.SASHIMI_X_WING, "sashimi X-Wing", find_sashimi_x_wing, _FINNED, _EXPERT, 150, wording=_FISH),
+    Technique(_T.FINNED_SWORDFISH, "finned Swordfish", find_finned_swordfish, _FINNED, _EXPERT, 200,
               wording=_FISH),
-    Technique("sashimi-swordfish", "sashimi Swordfish", find_sashimi_swordfish, _FINNED, "expert", 240,
+    Technique(_T.SASHIMI_SWORDFISH, "sashimi Swordfish", find_sashimi_swordfish, _FINNED, _EXPERT, 240,
               wording=_FISH),
-    Technique("finned-jellyfish", "finned Jellyfish", find_finned_jellyfish, _FINNED, "expert", 250,
+    Technique(_T.FINNED_JELLYFISH, "finned Jellyfish", find_finned_jellyfish, _FINNED, _EXPERT, 250,
               wording=_FISH),
-    Technique("sashimi-jellyfish", "sashimi Jellyfish", find_sashimi_jellyfish, _FINNED, "expert", 260,
+    Technique(_T.SASHIMI_JELLYFISH, "sashimi Jellyfish", find_sashimi_jellyfish, _FINNED, _EXPERT, 260,
               wording=_FISH),
-    Technique("simple-colors", "Simple Colors", find_simple_colors, _COLOURING, "expert", 150,
+    Technique(_T.SIMPLE_COLORS, "Simple Colors", find_simple_colors, _COLOURING, _EXPERT, 150,
               wording=_PATTERN),
-    Technique("multi-colors", "Multi-Colors", find_multi_colors, _COLOURING, "expert", 200, wording=_PATTERN),
-    Technique("x-chain", "X-Chain", find_x_chain, _CHAINS, "expert", 260, wording=_PATTERN),
-    Technique("xy-chain", "XY-Chain", find_xy_chain, _CHAINS, "expert", 260, wording=_PATTERN),
-    Technique("aic", "AIC", find_aic, _CHAINS, "expert", 280, wording=_PATTERN),
-    Technique("als-xz", "ALS-XZ", find_als_xz, _ALS, "expert", 300, wording=_PATTERN),
-    Technique("als-xy-wing", "ALS-XY-Wing", find_als_xy_wing, _ALS, "expert", 320, wording=_PATTERN),
-    Technique("forcing-chain", "forcing chain", find_forcing_chains, _FORCING, "fiendish", 500,
+    Technique(_T.MULTI_COLORS, "Multi-Colors", find_multi_colors, _COLOURING, _EXPERT, 200, wording=_PATTERN),
+    Technique(_T.X_CHAIN, "X-Chain", find_x_chain, _CHAINS, _EXPERT, 260, wording=_PATTERN),
+    Technique(_T.XY_CHAIN, "XY-Chain", find_xy_chain, _CHAINS, _EXPERT, 260, wording=_PATTERN),
+    Technique(_T.AIC, "AIC", find_aic, _CHAINS, _EXPERT, 280, wording=_PATTERN),
+    Technique(_T.ALS_XZ, "ALS-XZ", find_als_xz, _ALS, _EXPERT, 300, wording=_PATTERN),
+    Technique(_T.ALS_XY_WING, "ALS-XY-Wing", find_als_xy_wing, _ALS, _EXPERT, 320, wording=_PATTERN),
+    Technique(_T.FORCING_CHAIN, "forcing chain", find_forcing_chains, _FORCING, _FIENDISH, 500,
               wording="{reason}; "),
-    Technique("nested-forcing-net", "nested forcing net", find_nested_forcing_nets, _FORCING, "fiendish", 600,
+    Technique(_T.NESTED_FORCING_NET, "nested forcing net", find_nested_forcing_nets, _FORCING, _FIENDISH, 600,
               wording="{reason}; "),
-    Technique("minimal-deduction", "minimal deduction", find_minimal_deduction, _MINIMAL, "fiendish", 700,
+    Technique(_T.MINIMAL_DEDUCTION, "minimal deduction", find_minimal_deduction, _MINIMAL, _FIENDISH, 700,
               wording="{reason}; ", search_backed=True),
 )  # fmt: skip
 """Every technique, simplest first: the order of :func:`solving_path`."""
 
-RATINGS: dict[str, float] = {
-    "naked-single": 2.3, "hidden-single": 1.5, "rule-of-45": 2.0,
-    "locked-candidates": 2.7, "naked-pair": 3.0, "hidden-pair": 3.4, "naked-triple": 3.6,
-    "hidden-triple": 4.0, "naked-quad": 5.0, "hidden-quad": 5.4,
-    "x-wing": 3.2, "swordfish": 3.8, "jellyfish": 5.2,
-    "skyscraper": 6.6, "2-string-kite": 6.6, "turbot-fish": 6.6, "empty-rectangle": 6.6,
-    "xy-wing": 4.2, "xyz-wing": 4.4, "w-wing": 6.6,
-    "unique-rectangle-1": 4.5, "unique-rectangle-2": 4.6, "unique-rectangle-4": 4.6, "hidden-rectangle": 4.6,
-    "bug-plus-1": 5.6,
-    "finned-x-wing": 6.6, "sashimi-x-wing": 6.6, "finned-swordfish": 6.6, "sashimi-swordfish": 6.6,
-    "finned-jellyfish": 6.6, "sashimi-jellyfish": 6.6,
-    "simple-colors": 6.5, "multi-colors": 6.6, "x-chain": 6.6, "xy-chain": 6.6,
-    "aic": 7.0, "als-xz": 7.0, "als-xy-wing": 7.2,
-    "forcing-chain": 7.5, "nested-forcing-net": 9.5, "minimal-deduction": 10.0,
+RATINGS: dict[TechniqueId, float] = {
+    _T.NAKED_SINGLE: 2.3, _T.HIDDEN_SINGLE: 1.5, _T.RULE_OF_45: 2.0,
+    _T.LOCKED_CANDIDATES: 2.7, _T.NAKED_PAIR: 3.0, _T.HIDDEN_PAIR: 3.4, _T.NAKED_TRIPLE: 3.6,
+    _T.HIDDEN_TRIPLE: 4.0, _T.NAKED_QUAD: 5.0, _T.HIDDEN_QUAD: 5.4,
+    _T.X_WING: 3.2, _T.SWORDFISH: 3.8, _T.JELLYFISH: 5.2,
+    _T.SKYSCRAPER: 6.6, _T.TWO_STRING_KITE: 6.6, _T.TURBOT_FISH: 6.6, _T.EMPTY_RECTANGLE: 6.6,
+    _T.XY_WING: 4.2, _T.XYZ_WING: 4.4, _T.W_WING: 6.6,
+    _T.UNIQUE_RECTANGLE_1: 4.5, _T.UNIQUE_RECTANGLE_2: 4.6, _T.UNIQUE_RECTANGLE_4: 4.6,
+    _T.HIDDEN_RECTANGLE: 4.6,
+    _T.BUG_PLUS_1: 5.6,
+    _T.FINNED_X_WING: 6.6, _T.SASHIMI_X_WING: 6.6, _T.FINNED_SWORDFISH: 6.6, _T.SASHIMI_SWORDFISH: 6.6,
+    _T.FINNED_JELLYFISH: 6.6, _T.SASHIMI_JELLYFISH: 6.6,
+    _T.SIMPLE_COLORS: 6.5, _T.MULTI_COLORS: 6.6, _T.X_CHAIN: 6.6, _T.XY_CHAIN: 6.6,
+    _T.AIC: 7.0, _T.ALS_XZ: 7.0, _T.ALS_XY_WING: 7.2,
+    _T.FORCING_CHAIN: 7.5, _T.NESTED_FORCING_NET: 9.5, _T.MINIMAL_DEDUCTION: 10.0,
 }  # fmt: skip
 """Each technique's base rating on Sudoku Explainer's scale ("Difficulty ratings in Sudoku
 Explainer v1.2.1", the Sukaku Explainer wiki): the values SE gives the same technique
@@ -333,11 +474,112 @@ def step_rating(technique: Technique, deduction: Deduction) -> float:
 _ORDER = {technique.id: order for order, technique in enumerate(TECHNIQUES)}
 
 BY_ID: dict[str, Technique] = {technique.id: technique for technique in TECHNIQUES}
-"""The rows by id."""
+"""The rows by id (a :class:`TechniqueId`, or its string)."""
 
-BANDS: dict[str, str] = {
+BY_COVER: dict[Cover, Technique] = {cover: row for row in TECHNIQUES for cover in row.covers}
+"""The variant rows by what they cover: ``(constraint kind, origin kind or None)``."""
+
+
+def variant_row(constraint: Constraint) -> Technique | None:
+    """The variant row of :data:`TECHNIQUES` whose steps apply ``constraint`` on its own: the
+    row covering its kind and its origin's kind, else the generic row of its kind (an origin
+    no row names, a constraint built with a plain label); ``None`` for an AllDifferent, a
+    ValueIn or a kind no row covers.
+
+    >>> from sudoku_cp.model.constraints import Less, Origin, OriginKind
+    >>> variant_row(Less(0, 1, origin=Origin(OriginKind.THERMOMETER, 1))).id
+    <TechniqueId.THERMOMETER: 'thermometer'>
+    >>> variant_row(Less(0, 1, label="my rule")).name
+    'inequality'
+    """
+    kind = type(constraint)
+    return BY_COVER.get((kind, constraint.origin.kind)) or BY_COVER.get((kind, None))
+
+
+def variant_technique(constraint: Constraint) -> str:
+    """The name of the reasoning one variant constraint supports, its :func:`variant_row`'s
+    name (``"cage combinations"``, ``"thermometer"``, ``"Kropki dot"``, ``"arrow"``,
+    ``"sandwich"``, ``"linear"`` for a Linear of no named rule...), ``"constraint"`` for a
+    kind no row covers."""
+    row = variant_row(constraint)
+    return "constraint" if row is None else row.name
+
+
+def variant_constraints(board: Board, candidates: list[int], placed: set[int]) -> Iterator[Deduction]:
+    """One cage, thermometer, inequality, Kropki dot, arrow, sandwich clue... keeps only the
+    values it supports (every variant row at once, in the model's order of constraints;
+    each step named by :func:`variant_technique`)."""
+    for constraint, propagate in board.others:
+        yield from variant_step(board, candidates, constraint, propagate, variant_technique(constraint))
+
+
+_SEES_ROWS: tuple[TechniqueId, ...] = (
+    _T.NAKED_SINGLE,
+    _T.LOCKED_CANDIDATES,
+    _T.NAKED_PAIR,
+    _T.NAKED_TRIPLE,
+    _T.NAKED_QUAD,
+)
+"""The rows that read any AllDifferent (not only a unit) as "these cells see each other"."""
+
+HOUSE_ROWS: tuple[TechniqueId, ...] = tuple(
+    t.id
+    for t in TECHNIQUES
+    if not t.covers
+    and t.level not in (Level.FORCING_CHAINS, Level.MINIMAL_DEDUCTION)
+    and t.id != _T.RULE_OF_45
+)
+"""The rows that reason over the houses (rows, columns, boxes, regions, diagonals,
+windows): every row that is neither a variant row, the rule of 45, a forcing step nor the
+minimal deduction."""
+
+_ORIGINS_WITHOUT_VARIANT_ROW: dict[OriginKind, tuple[TechniqueId, ...]] = {
+    **{kind: HOUSE_ROWS for kind in sorted(HOUSE_KINDS)},
+    _O.ANTI_KNIGHT: _SEES_ROWS,
+    _O.ANTI_KING: _SEES_ROWS,
+    _O.CAGE: _SEES_ROWS + (_T.RULE_OF_45,),  # its AllDifferent; its Sum has a variant row
+    _O.RENBAN: _SEES_ROWS,  # its AllDifferent; its Relations have a variant row
+    _O.INNIES: (_T.RULE_OF_45,),
+    _O.OUTIES: (_T.RULE_OF_45,),
+    _O.CUSTOM: _SEES_ROWS,  # an AllDifferent built with a plain label; other kinds: the generic rows
+    _O.EVEN: (),
+    _O.ODD: (),
+    _O.GIVEN: (),
+    _O.CANDIDATES: (),
+}
+"""The origins a step names through rows other than the variant rows; ``()`` for those
+that only cut the starting candidates (:meth:`~sudoku_cp.model.constraints.Model.domains`:
+givens, even and odd cells, the candidates a step is checked against), which no step names."""
+
+
+def _origin_rows() -> dict[OriginKind, tuple[TechniqueId, ...]]:
+    rows = {kind: list(ids) for kind, ids in _ORIGINS_WITHOUT_VARIANT_ROW.items()}
+    for cover, row in BY_COVER.items():
+        origin = _O.CUSTOM if cover[1] is None else cover[1]
+        rows.setdefault(origin, []).append(row.id)
+    return {kind: tuple(dict.fromkeys(rows[kind])) for kind in OriginKind if kind in rows}
+
+
+ORIGIN_ROWS: dict[OriginKind, tuple[TechniqueId, ...]] = _origin_rows()
+"""For each :class:`~sudoku_cp.model.constraints.OriginKind`, the rows whose steps reason
+over its constraints (the variant rows that cover it, the house and "sees" rows for its
+AllDifferents); ``()`` for an origin that only cuts the starting candidates. The forcing
+steps and the minimal deduction reason over every kind and are not listed.
+``tests/test_technique_table.py`` checks that every origin kind has its entry."""
+
+KIND_ROWS: dict[type, tuple[TechniqueId, ...]] = {
+    kind: HOUSE_ROWS
+    if kind is AllDifferent
+    else tuple(dict.fromkeys(r.id for c, r in BY_COVER.items() if c[0] is kind))
+    for kind in KINDS
+}
+"""For each constraint kind of :data:`~sudoku_cp.model.constraints.KINDS`, the rows whose
+steps reason over it: the house rows for ``AllDifferent``, the variant rows covering it for
+the others, ``()`` for ``ValueIn`` (it only cuts the starting candidates)."""
+
+BANDS: dict[Level, Band] = {
     **{technique.level: technique.band for technique in TECHNIQUES},
-    SEARCH: "fiendish",
+    SEARCH: Band.FIENDISH,
 }
 """The band of each level (derived from the table)."""
 
@@ -436,13 +678,21 @@ __all__ = [
     "NET_RATINGS",
     "RATINGS",
     "BAND_NAMES",
+    "BY_COVER",
     "BY_ID",
+    "Band",
     "Contradiction",
+    "Cover",
+    "HOUSE_ROWS",
+    "KIND_ROWS",
     "LEVELS",
     "LEVEL_TECHNIQUES",
+    "Level",
+    "ORIGIN_ROWS",
     "SEARCH",
     "TECHNIQUES",
     "Technique",
+    "TechniqueId",
     "apply",
     "as_techniques",
     "hardest",
@@ -451,4 +701,8 @@ __all__ = [
     "next_step",
     "solving_path",
     "step_rating",
+    "variant_constraints",
+    "variant_finder",
+    "variant_row",
+    "variant_technique",
 ]
