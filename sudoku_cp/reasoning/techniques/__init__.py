@@ -21,66 +21,79 @@ Bogaerts, Gamba and Guns, "Step-wise explanations of constraint satisfaction pro
 Artificial Intelligence 2021 (the fewer constraints and candidates a step needs, the
 simpler it is):
 
-=========================  =====================  ========  ====  =====================================
-technique                  level                  band      cost  what it sees
-=========================  =====================  ========  ====  =====================================
-naked single               naked singles          easy         4  a cell with one candidate left
-                                                                  takes it
-hidden single              hidden singles         medium      14  a value with one place left in a
-                                                                  unit goes there
-cage combinations,         naked singles          easy        10  one cage, thermometer, inequality or
-thermometer, inequality,                                          dot on its own keeps only the values
-Kropki dot, no dot, sum,                                          it supports
-relation
-rule of 45                 hidden singles         medium      20  a unit (or a run of parallel units)
-                                                                  adds up to ``n(n+1)/2`` each; less
-                                                                  the cages inside it, its other cells
-                                                                  (*innies*) have a known sum; the
-                                                                  cages meeting it, less it, leave the
-                                                                  cells sticking out (*outies*) one
-locked candidates          locked candidates      hard        50  a value whose places in a unit all
-                                                                  lie in another AllDifferent leaves
-                                                                  the rest of that one: *pointing*
-                                                                  (box to line), *claiming* (line to
-                                                                  box)
-naked pair/triple/quad     Hall sets              hard    60-120  ``k`` cells of an AllDifferent with
-                                                                  ``k`` candidates between them keep
-                                                                  those values from its other cells
-hidden pair/triple/quad    Hall sets              hard    70-150  ``k`` values with ``k`` places
-                                                                  between them in a unit: those cells
-                                                                  keep only those values
-X-Wing, Swordfish,         fish                   expert 140-160  a value whose places in ``k`` rows
-Jellyfish                                                         lie in ``k`` columns leaves the rest
-                                                                  of those columns (and swapped)
-Skyscraper, 2-String       single-digit patterns  expert 120-150  two strong links on a value joined
-Kite, Turbot Fish, Empty                                          by a weak link (a box's cross for
-Rectangle                                                         the Empty Rectangle): cells seeing
-                                                                  both free ends lose it
-XY-Wing, XYZ-Wing, W-Wing  wings                  expert 150-180  a pivot and two pincers (or two
-                                                                  ``{x,y}`` cells and a strong link on
-                                                                  ``x``): ``z`` (``y``) leaves the
-                                                                  cells seeing both pincers
-Unique Rectangle type 1,   uniqueness             expert     100  (proper puzzles only, resting on
-BUG+1                                                             uniqueness) a deadly rectangle's
-                                                                  fourth corner; the one cell with
-                                                                  three candidates
-finned/sashimi X-Wing,     finned fish            expert 130-260  a fish but for fins: only cover
-Swordfish, Jellyfish                                              cells seeing every fin lose the value
-Simple Colors              colouring              expert     150  a value's strong-link clusters
-                                                                  two-coloured: trap and wrap
-X-Chain, XY-Chain, AIC     chains                 expert 260-280  alternating strong and weak links
-                                                                  (grouped nodes for AIC): a candidate
-                                                                  weakly linked to both ends is false
-ALS-XZ                     ALS                    expert     300  two almost locked sets, a restricted
-                                                                  common ``x`` and a common ``z``
-forcing chain              forcing chains         fiendish   500  singles from a supposition: a
-                                                                  contradiction, or the same outcome
-                                                                  for each candidate of a cell or
-                                                                  place of a value in a unit
-minimal deduction          minimal deduction      fiendish   700  the last resort: a subset-minimal set
-                                                                  of constraints (with their cells'
-                                                                  candidates) refuting a candidate
-=========================  =====================  ========  ====  =====================================
+.. techniques:families begin (python -m sudoku_cp.reasoning.techniques.docs --write writes this table)
+=========================  =====================  ========  =======  ========================================
+technique                  level                  band      cost     what it sees
+=========================  =====================  ========  =======  ========================================
+naked single               naked singles          easy            4  a cell with one candidate left takes it
+hidden single              hidden singles         medium         14  a value with one place left in a unit
+                                                                     goes there
+cage combinations,         naked singles          easy           10  one cage, thermometer, inequality, dot,
+thermometer, inequality,                                             XV pair, line, arrow or outside clue on
+Kropki dot, no dot, sum,                                             its own keeps only the values it
+relation, XV, no X or V,                                             supports (the engine's propagator for
+whispers, renban,                                                    it)
+palindrome, arrow, little
+killer, outside sum,
+region-sum line, between
+line, quadruple,
+sandwich, skyscraper,
+linear, table, line clue
+rule of 45                 hidden singles         medium         20  a unit (or a run of parallel units) adds
+                                                                     up to ``n(n+1)/2`` each; less the cages
+                                                                     inside it, its other cells (*innies*)
+                                                                     have a known sum; the cages meeting it,
+                                                                     less it, leave the cells sticking out
+                                                                     (*outies*) one
+locked candidates          locked candidates      hard           50  a value whose places in a unit all lie
+                                                                     in another AllDifferent leaves the rest
+                                                                     of that one: *pointing* (box to line),
+                                                                     *claiming* (line to box)
+naked pair, naked triple,  Hall sets              hard       60-120  ``k`` cells of an AllDifferent with
+naked quad                                                           ``k`` candidates between them keep those
+                                                                     values from its other cells
+hidden pair, hidden        Hall sets              hard       70-150  ``k`` values with ``k`` places between
+triple, hidden quad                                                  them in a unit: those cells keep only
+                                                                     those values
+X-Wing, Swordfish,         fish                   expert    140-160  a value whose places in ``k`` rows lie
+Jellyfish                                                            in ``k`` columns leaves the rest of
+                                                                     those columns (and swapped)
+Skyscraper, 2-String       single-digit patterns  expert    120-150  two strong links on a value joined by a
+Kite, Turbot Fish, Empty                                             weak link (a box's cross for the Empty
+Rectangle                                                            Rectangle): cells seeing both free ends
+                                                                     lose it
+XY-Wing, XYZ-Wing, W-Wing  wings                  expert    150-180  a pivot and two pincers (or two
+                                                                     ``{x,y}`` cells and a strong link on
+                                                                     ``x``): ``z`` (``y``) leaves the cells
+                                                                     seeing both pincers
+Unique Rectangle type 1,   uniqueness             expert        100  (proper puzzles only, resting on
+Unique Rectangle type 2,                                             uniqueness) a deadly rectangle's
+Unique Rectangle type 4,                                             corners, its extra candidates or a
+Hidden Rectangle, BUG+1                                              strong link in it; the one cell with
+                                                                     three candidates
+finned X-Wing, sashimi     finned fish            expert    130-260  a fish but for fins: only cover cells
+X-Wing, finned Swordfish,                                            seeing every fin lose the value
+sashimi Swordfish, finned
+Jellyfish, sashimi
+Jellyfish
+Simple Colors,             colouring              expert    150-200  a value's strong-link clusters
+Multi-Colors                                                         two-coloured: trap and wrap; two
+                                                                     clusters linked
+X-Chain, XY-Chain, AIC     chains                 expert    260-280  alternating strong and weak links
+                                                                     (grouped nodes for AIC): a candidate
+                                                                     weakly linked to both ends is false
+ALS-XZ, ALS-XY-Wing        ALS                    expert    300-320  two (three) almost locked sets,
+                                                                     restricted commons and a common ``z``
+forcing chain, nested      forcing chains         fiendish  500-600  singles from a supposition: a
+forcing net                                                          contradiction, or the same outcome for
+                                                                     each candidate of a cell or place of a
+                                                                     value in a unit; nested: suppositions
+                                                                     inside suppositions
+minimal deduction          minimal deduction      fiendish      700  the last resort: a subset-minimal set of
+                                                                     constraints (with their cells'
+                                                                     candidates) refuting a candidate
+=========================  =====================  ========  =======  ========================================
+.. techniques:families end
 
 The bands: *easy* (naked singles and a variant's constraints on their own), *medium*
 (hidden singles, the rule of 45), *hard* (locked candidates, subsets), *expert* (needs a
@@ -115,9 +128,18 @@ AllDifferent, as in the AllDifferent propagators of Régin (AAAI 1994), limited 
    :class:`~sudoku_cp.reasoning.techniques.arguments.Combinations` (a sum's digit combinations left),
    :class:`~sudoku_cp.reasoning.techniques.arguments.Totals` or
    :class:`~sudoku_cp.reasoning.techniques.arguments.Crusts`: the wording's ``{argument}`` writes it.
-2. Add its row to :data:`~sudoku_cp.reasoning.techniques.table.TECHNIQUES` where it belongs in the
-   order, simplest first: ``Technique("xy-wing", "XY-Wing", find_xy_wing, "wings",
-   "expert", 160, wording="...")``, with a new level in ``LEVELS`` if it needs one.
+2. Add its id to :class:`~sudoku_cp.reasoning.techniques.table.TechniqueId` and its row to
+   :data:`~sudoku_cp.reasoning.techniques.table.TECHNIQUES` where it belongs in the order,
+   simplest first: ``Technique(_T.XY_WING, "XY-Wing", find_xy_wing, _WINGS, _EXPERT, 160,
+   wording="...")`` (a :class:`~sudoku_cp.reasoning.techniques.table.Level` and a
+   :class:`~sudoku_cp.reasoning.techniques.table.Band`), with a new level in ``Level`` if it
+   needs one. A variant row names what it covers instead of a finder:
+   ``_variant(_T.ARROW, "arrow", (Linear, _O.ARROW))``, a constraint kind and the
+   :class:`~sudoku_cp.model.constraints.OriginKind` of its rule (``None``: any other).
+3. Add its id to a :data:`~sudoku_cp.reasoning.techniques.table.FAMILIES` entry (or a new
+   family, with what it sees in words) and run ``python -m
+   sudoku_cp.reasoning.techniques.docs --write``: the table above and ``docs/techniques.md``
+   are written from the code (``tests/test_technique_docs.py`` fails while they differ).
 
 ``explain``, ``hint`` and ``grade`` then use it; nothing else lists techniques. Jellyfish
 was added this way (the commit that adds it shows the whole diff).

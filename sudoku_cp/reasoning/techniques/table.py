@@ -589,6 +589,119 @@ LEVEL_TECHNIQUES: tuple[tuple[Technique, ...], ...] = tuple(
 """The techniques of each level before ``"search"``, in table order (derived from the table)."""
 
 
+@dataclass(frozen=True)
+class Family:
+    """A family of rows that one sentence describes (the naked subsets, the fish...): the
+    catalogue of :mod:`sudoku_cp.reasoning.techniques` and ``docs/techniques.md`` show one
+    line per family (:mod:`sudoku_cp.reasoning.techniques.docs` writes them).
+
+    Attributes:
+        ids: its rows' ids, in table order; every row of :data:`TECHNIQUES` is in one family
+            and the rows of a family share a level and a band.
+        sees: what it sees, in words.
+    """
+
+    ids: tuple[TechniqueId, ...]
+    sees: str
+
+    @property
+    def rows(self) -> tuple[Technique, ...]:
+        """Its rows of :data:`TECHNIQUES`."""
+        return tuple(BY_ID[i] for i in self.ids)
+
+
+FAMILIES: tuple[Family, ...] = (
+    Family((_T.NAKED_SINGLE,), "a cell with one candidate left takes it"),
+    Family((_T.HIDDEN_SINGLE,), "a value with one place left in a unit goes there"),
+    Family(
+        tuple(t.id for t in TECHNIQUES if t.covers),
+        "one cage, thermometer, inequality, dot, XV pair, line, arrow or outside clue on its own "
+        "keeps only the values it supports (the engine's propagator for it)",
+    ),
+    Family(
+        (_T.RULE_OF_45,),
+        "a unit (or a run of parallel units) adds up to ``n(n+1)/2`` each; less the cages inside "
+        "it, its other cells (*innies*) have a known sum; the cages meeting it, less it, leave the "
+        "cells sticking out (*outies*) one",
+    ),
+    Family(
+        (_T.LOCKED_CANDIDATES,),
+        "a value whose places in a unit all lie in another AllDifferent leaves the rest of that "
+        "one: *pointing* (box to line), *claiming* (line to box)",
+    ),
+    Family(
+        (_T.NAKED_PAIR, _T.NAKED_TRIPLE, _T.NAKED_QUAD),
+        "``k`` cells of an AllDifferent with ``k`` candidates between them keep those values from "
+        "its other cells",
+    ),
+    Family(
+        (_T.HIDDEN_PAIR, _T.HIDDEN_TRIPLE, _T.HIDDEN_QUAD),
+        "``k`` values with ``k`` places between them in a unit: those cells keep only those values",
+    ),
+    Family(
+        (_T.X_WING, _T.SWORDFISH, _T.JELLYFISH),
+        "a value whose places in ``k`` rows lie in ``k`` columns leaves the rest of those columns "
+        "(and swapped)",
+    ),
+    Family(
+        (_T.SKYSCRAPER, _T.TWO_STRING_KITE, _T.TURBOT_FISH, _T.EMPTY_RECTANGLE),
+        "two strong links on a value joined by a weak link (a box's cross for the Empty "
+        "Rectangle): cells seeing both free ends lose it",
+    ),
+    Family(
+        (_T.XY_WING, _T.XYZ_WING, _T.W_WING),
+        "a pivot and two pincers (or two ``{x,y}`` cells and a strong link on ``x``): ``z`` "
+        "(``y``) leaves the cells seeing both pincers",
+    ),
+    Family(
+        (
+            _T.UNIQUE_RECTANGLE_1,
+            _T.UNIQUE_RECTANGLE_2,
+            _T.UNIQUE_RECTANGLE_4,
+            _T.HIDDEN_RECTANGLE,
+            _T.BUG_PLUS_1,
+        ),
+        "(proper puzzles only, resting on uniqueness) a deadly rectangle's corners, its extra "
+        "candidates or a strong link in it; the one cell with three candidates",
+    ),
+    Family(
+        (
+            _T.FINNED_X_WING,
+            _T.SASHIMI_X_WING,
+            _T.FINNED_SWORDFISH,
+            _T.SASHIMI_SWORDFISH,
+            _T.FINNED_JELLYFISH,
+            _T.SASHIMI_JELLYFISH,
+        ),
+        "a fish but for fins: only cover cells seeing every fin lose the value",
+    ),
+    Family(
+        (_T.SIMPLE_COLORS, _T.MULTI_COLORS),
+        "a value's strong-link clusters two-coloured: trap and wrap; two clusters linked",
+    ),
+    Family(
+        (_T.X_CHAIN, _T.XY_CHAIN, _T.AIC),
+        "alternating strong and weak links (grouped nodes for AIC): a candidate weakly linked to "
+        "both ends is false",
+    ),
+    Family(
+        (_T.ALS_XZ, _T.ALS_XY_WING),
+        "two (three) almost locked sets, restricted commons and a common ``z``",
+    ),
+    Family(
+        (_T.FORCING_CHAIN, _T.NESTED_FORCING_NET),
+        "singles from a supposition: a contradiction, or the same outcome for each candidate of a "
+        "cell or place of a value in a unit; nested: suppositions inside suppositions",
+    ),
+    Family(
+        (_T.MINIMAL_DEDUCTION,),
+        "the last resort: a subset-minimal set of constraints (with their cells' candidates) "
+        "refuting a candidate",
+    ),
+)
+"""The rows in families, simplest first: what the catalogue tables show, one line each."""
+
+
 def as_techniques(techniques: Sequence[Technique | Finder] | None) -> tuple[Technique, ...]:
     """The rows of ``techniques`` (``None``: the whole table). A bare finder function is
     its table row if it has one, else a row of its own (named after the function, at the
@@ -683,6 +796,8 @@ __all__ = [
     "Band",
     "Contradiction",
     "Cover",
+    "FAMILIES",
+    "Family",
     "HOUSE_ROWS",
     "KIND_ROWS",
     "LEVELS",
