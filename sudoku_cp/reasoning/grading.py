@@ -67,6 +67,7 @@ from sudoku_cp.reasoning.techniques.table import (
     TECHNIQUES,
     Contradiction,
     Technique,
+    TechniqueId,
     apply,
     hardest,
     solving_path,
@@ -188,7 +189,7 @@ class Grade:
         return f"{self.band} ({self.technique}{effort}, score {self.score}, rating {self.rating:.1f})"
 
 
-SINGLES = frozenset({"naked-single", "hidden-single"})
+SINGLES = frozenset({TechniqueId.NAKED_SINGLE, TechniqueId.HIDDEN_SINGLE})
 """The ids of the rows whose cost :func:`step_effort` scales by scarcity."""
 
 
@@ -263,10 +264,10 @@ def step_effort(technique: Technique, choices: int, cells: int) -> float:
     """
     if technique.id not in SINGLES:
         return technique.cost
-    return BY_ID["hidden-single"].cost * math.log(cells / max(choices, 0.5)) / math.log(cells)
+    return BY_ID[TechniqueId.HIDDEN_SINGLE].cost * math.log(cells / max(choices, 0.5)) / math.log(cells)
 
 
-SCANNING_ORDER: tuple[Technique, ...] = (BY_ID["hidden-single"], BY_ID["naked-single"])
+SCANNING_ORDER: tuple[Technique, ...] = (BY_ID[TechniqueId.HIDDEN_SINGLE], BY_ID[TechniqueId.NAKED_SINGLE])
 """The order in which people look for singles (Pelánek 2011): a hidden single by
 cross-hatching a unit, and a naked single only when no hidden single is left."""
 

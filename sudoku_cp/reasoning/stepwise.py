@@ -57,7 +57,15 @@ from sudoku_cp.reasoning.techniques.arguments import Argument
 from sudoku_cp.reasoning.techniques.board import Board, Deduction, Finder, reasoning_deadline, values_of
 from sudoku_cp.reasoning.techniques.eureka import Chain, eureka
 from sudoku_cp.reasoning.techniques.nets import Net, net_text
-from sudoku_cp.reasoning.techniques.table import BY_ID, Technique, as_techniques, next_step, solving_path
+from sudoku_cp.reasoning.techniques.table import (
+    BY_ID,
+    Band,
+    Level,
+    Technique,
+    as_techniques,
+    next_step,
+    solving_path,
+)
 
 Triple = tuple[int, int, int]
 """``(row, column, value)``, 0-based row and column."""
@@ -225,15 +233,15 @@ class Step:
         return "removes " + "; ".join(groups)
 
 
-_UNLISTED = Technique("", "", lambda board, candidates, placed: iter(()), "naked singles", "easy")
+_UNLISTED = Technique("", "", lambda board, candidates, placed: iter(()), Level.NAKED_SINGLES, Band.EASY)
 """How a step of no table row is worded: its first constraint."""
 
 _UPDATE = Technique(
     "marks-to-update",
     "marks to update",
     lambda board, candidates, placed: iter(()),
-    "naked singles",
-    "easy",
+    Level.NAKED_SINGLES,
+    Band.EASY,
     wording="{reason}; ",
 )
 """How :func:`hint` words pencil marks to update (a filled cell's digit left in its peers):

@@ -713,7 +713,7 @@ def as_techniques(techniques: Sequence[Technique | Finder] | None) -> tuple[Tech
         if not isinstance(item, Technique):
             row = next((t for t in TECHNIQUES if t.find is item), None)
             name = getattr(item, "__name__", "technique")
-            item = row or Technique(name, name, item, _FORCING, BANDS[_FORCING], BY_ID["forcing-chain"].cost)
+            item = row or Technique(name, name, item, _FORCING, BANDS[_FORCING], BY_ID[_T.FORCING_CHAIN].cost)
         rows.append(item)
     return tuple(rows)
 
