@@ -172,28 +172,38 @@ def _fact(node: NetNode, name: Callable[[Hashable], str]) -> str:
     return f"{name(node.cell)}{'=' if node.kind == '=' else '<>'}{node.value}"
 
 
+_BY_RULE = {
+    "suppose": "if {fact}:",
+    "placed": "{fact} ({premise})",
+    "peer": "{fact} ({premise} sees it)",
+    "naked single": "{fact} (the only candidate left in {cell})",
+    "hidden single": "{fact} (the only place left for {value} in {unit})",
+}
+"""The wording of an implication by its rule (these rules first)."""
+
+_BY_END = {
+    "no candidate": "{cell} has no candidate left",
+    "no place": "{value} has no place left in {unit}",
+    "unsatisfiable": "{unit} cannot hold any more",
+}
+"""The wording of a branch's end by its kind."""
+
+_BY_CONSTRAINT = "{fact} ({unit})"
+_NESTED = "{fact} (supposing {cell}={value} fails:)"
+
+
 def _line(node: NetNode, nodes, name, label) -> str:
-    """One implication in words, its premises named."""
-    premises = [nodes[i] for i in node.because]
-    if node.rule == "suppose":
-        return f"if {_fact(node, name)}:"
-    if node.rule == "placed":
-        return f"{_fact(node, name)} ({_fact(premises[0], name)})"
-    if node.rule == "peer":
-        return f"{_fact(node, name)} ({_fact(premises[0], name)} sees it)"
-    if node.rule == "naked single":
-        return f"{_fact(node, name)} (the only candidate left in {name(node.cell)})"
-    if node.rule == "hidden single":
-        return f"{_fact(node, name)} (the only place left for {node.value} in {label(node.unit)})"
-    if node.kind == "no candidate":
-        return f"{name(node.cell)} has no candidate left"
-    if node.kind == "no place":
-        return f"{node.value} has no place left in {label(node.unit)}"
-    if node.kind == "unsatisfiable":
-        return f"{label(node.unit)} cannot hold any more"
-    if node.rule == "constraint":
-        return f"{_fact(node, name)} ({label(node.unit)})"
-    return f"{_fact(node, name)} (supposing {name(node.cell)}={node.value} fails:)"
+    """One implication in words, its premises named (the templates above, filled in)."""
+    template = _BY_RULE.get(node.rule) or _BY_END.get(node.kind)
+    if template is None:
+        template = _BY_CONSTRAINT if node.rule == "constraint" else _NESTED
+    return template.format(
+        fact=_fact(node, name) if node.cell is not None else "",
+        premise=_fact(nodes[node.because[0]], name) if node.because else "",
+        cell=name(node.cell) if node.cell is not None else "",
+        unit=label(node.unit) if node.unit is not None else "",
+        value=node.value,
+    )
 
 
 def branch_lines(

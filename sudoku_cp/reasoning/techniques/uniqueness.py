@@ -33,54 +33,26 @@ from sudoku_cp.reasoning.techniques.board import Board, Deduction, values_of
 
 
 def find_unique_rectangle(board: Board, candidates: list[int], placed: set[int]) -> Iterator[Deduction]:
-    """Unique Rectangle type 1, resting on uniqueness (see the module docstring)."""
-    geo = geometry(board)
-    n = board.side
-    if len(board.rows) != n or len(board.columns) != n:
-        return
-    touched = {c for constraint, _ in board.others for c in constraint.cells}
-    pairs = [c for c, m in enumerate(candidates) if c not in placed and m.bit_count() == 2]
+    """Unique Rectangle type 1, resting on uniqueness (see the module docstring): three
+    corners hold exactly ``{a, b}``, so the fourth loses ``a`` and ``b``."""
     done: set[frozenset] = set()
-    for first, second in itertools.combinations(pairs, 2):
-        if candidates[first] != candidates[second]:
-            continue
-        ab = candidates[first]
-        r1, c1 = divmod(first, n)
-        r2, c2 = divmod(second, n)
-        if r1 == r2:
-            corners = [(first, second, k * n + c1, k * n + c2) for k in range(n) if k != r1]
-        elif c1 == c2:
-            corners = [(first, second, r1 * n + k, r2 * n + k) for k in range(n) if k != c1]
-        else:
-            continue
-        for a, b, c, d in corners:
-            for bivalue, extra in ((c, d), (d, c)):
-                if bivalue in placed or extra in placed or candidates[bivalue] != ab:
-                    continue
-                if candidates[extra] & ab != ab or candidates[extra] == ab:
-                    continue
-                cells = (a, b, c, d)
-                if frozenset(cells) in done:
-                    continue
-                if touched.intersection(cells) or not _swappable(board, a, b, c, d):
-                    continue
-                done.add(frozenset(cells))
-                units = tuple(dict.fromkeys(geo.units[u] for cell in cells for u in geo.units_of[cell]))
-                yield Deduction(
-                    "Unique Rectangle type 1 (uniqueness)",
-                    (),
-                    tuple((extra, v) for v in values_of(ab)),
-                    tuple(sorted(cells)),
-                    values_of(ab),
-                    tuple((cell, v) for cell in sorted(cells) for v in values_of(candidates[cell])),
-                    units,
-                )
+    for ab, floor, (c, d) in _rectangles(board, candidates, placed, bivalue_roof=True):
+        cells = (*floor, c, d)
+        for bivalue, extra in ((c, d), (d, c)):
+            if candidates[bivalue] != ab or candidates[extra] == ab or frozenset(cells) in done:
+                continue
+            done.add(frozenset(cells))
+            eliminations = [(extra, v) for v in values_of(ab)]
+            yield _rectangle_step(
+                board, "Unique Rectangle type 1 (uniqueness)", candidates, cells, ab, eliminations
+            )
 
 
-def _rectangles(board: Board, candidates: list[int], placed: set[int]):
+def _rectangles(board: Board, candidates: list[int], placed: set[int], *, bivalue_roof: bool = False):
     """Each unique rectangle with its *floor* (two corners on one side holding exactly
-    ``{a, b}``) and *roof* (the other two, holding ``{a, b}`` and more): ``(ab mask,
-    floor, roof)``; corners open, untouched by other constraints, swappable."""
+    ``{a, b}``) and *roof* (the other two, holding ``{a, b}`` and more; with
+    ``bivalue_roof``, a roof corner may hold exactly ``{a, b}`` too): ``(ab mask, floor,
+    roof)``; corners open, untouched by other constraints, swappable."""
     n = board.side
     if len(board.rows) != n or len(board.columns) != n:
         return
@@ -103,7 +75,9 @@ def _rectangles(board: Board, candidates: list[int], placed: set[int]):
         for c, d in roofs:
             if c in placed or d in placed or c in touched or d in touched:
                 continue
-            if candidates[c] & ab != ab or candidates[d] & ab != ab or ab in (candidates[c], candidates[d]):
+            if candidates[c] & ab != ab or candidates[d] & ab != ab:
+                continue
+            if not bivalue_roof and ab in (candidates[c], candidates[d]):
                 continue
             if _swappable(board, first, second, c, d):
                 yield ab, (first, second), (c, d)
