@@ -160,8 +160,6 @@ from sudoku_cp.reasoning.techniques.board import (
     Board,
     Deduction,
     Finder,
-    _placement,  # noqa: F401 - the names of the single-module days, for finders written against them
-    _places,  # noqa: F401
     placement_eliminations,
     places,
     values_of,

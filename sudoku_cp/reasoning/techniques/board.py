@@ -265,10 +265,6 @@ def placement_eliminations(
     return others + peers
 
 
-_places = places  # the names of the single-module days, for finders written against them
-_placement = placement_eliminations
-
-
 __all__ = [
     "Board",
     "Deduction",
