@@ -107,7 +107,9 @@ def rows_markdown() -> str:
     return "\n".join(out)
 
 
-def _rows_text(ids: Sequence[TechniqueId]) -> str:
+def _rows_text(ids: Sequence[TechniqueId] | None) -> str:
+    if ids is None:
+        return "no row yet (tests/test_technique_table.py fails until the table has one)"
     if not ids:
         return "none: it only cuts the starting candidates"
     ids = list(ids)
@@ -139,7 +141,7 @@ def origins_markdown() -> str:
     constraints."""
     out = ["| origin kind | explained by |", "|---|---|"]
     for kind in OriginKind:
-        out.append(f"| `{kind.value}` | {_rows_text(ORIGIN_ROWS[kind])} |")
+        out.append(f"| `{kind.value}` | {_rows_text(ORIGIN_ROWS.get(kind))} |")
     return "\n".join(out)
 
 

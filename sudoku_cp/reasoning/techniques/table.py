@@ -1,10 +1,15 @@
 """The one table of techniques: what :func:`sudoku_cp.explain`, :func:`sudoku_cp.hint` and
 :func:`sudoku_cp.grade` know, in one place, so that they cannot disagree.
 
-Each row (a :class:`Technique`) gives a technique's typed id, its name as HoDoKu and
-SudokuWiki say it, its finder, its grade level and band, and the wording of its step.
-:data:`TECHNIQUES` lists the rows simplest first: that is the order in which
-:func:`solving_path` (and so ``explain`` and ``grade``) tries them.
+Each row (a :class:`Technique`) gives a technique's typed id (:class:`TechniqueId`), its
+name as HoDoKu and SudokuWiki say it, its finder, its grade level (:class:`Level`) and band
+(:class:`Band`), and the wording of its step; a variant row also what it covers (a
+constraint kind and the :class:`~sudoku_cp.model.constraints.OriginKind` of its rule), from
+which its finder and :func:`variant_row` follow. :data:`TECHNIQUES` lists the rows simplest
+first: that is the order in which :func:`solving_path` (and so ``explain`` and ``grade``)
+tries them. :data:`KIND_ROWS` and :data:`ORIGIN_ROWS` say which rows explain each
+constraint kind and each origin kind; :mod:`sudoku_cp.reasoning.techniques.docs` writes
+the catalogue in the docs from this module.
 """
 
 from __future__ import annotations
@@ -203,16 +208,18 @@ class Technique:
     """One row of the table.
 
     Attributes:
-        id: a short unique key (``"naked-single"``, ``"x-wing"``): what a
-            :class:`~sudoku_cp.reasoning.stepwise.Step` records as its ``technique_id``.
+        id: a short unique key, a :class:`TechniqueId` for a row of :data:`TECHNIQUES`
+            (equal to ``"naked-single"``, ``"x-wing"``): what a
+            :class:`~sudoku_cp.reasoning.stepwise.Step` records as its ``technique_id``; a
+            plain string for a row built outside the table (:func:`as_techniques`).
         name: the technique's name as HoDoKu and SudokuWiki say it (``"X-Wing"``); the
             grade names it. A finder may give its deductions a more precise name
             (``"locked candidates (pointing)"``, ``"rule of 45 (innies)"``).
         find: the finder, ``find(board, candidates, placed)`` yielding
             :class:`~sudoku_cp.reasoning.techniques.board.Deduction`\\ s.
-        level: its grade level, one of :data:`LEVELS` (not ``"search"``).
-        band: the band of puzzles whose hardest technique it is, one of :data:`BAND_NAMES`
-            (every technique of a level has the same band).
+        level: its grade level, a :class:`Level` of :data:`LEVELS` (not ``"search"``).
+        band: the band of puzzles whose hardest technique it is, a :class:`Band` (every
+            technique of a level has the same band).
         cost: the cost of one step, an int for a numeric score (the sum of a path's step
             costs, in the spirit of HoDoKu's per-technique scores): singles small, subsets
             more, fish and wings more, chains, ALS, forcing chains and the minimal
