@@ -58,3 +58,14 @@ def test_the_kinds_page_lists_every_kind_and_origin():
     text = (ROOT / "docs/techniques.md").read_text()
     for kind in KINDS:
         assert f"| `{kind.__name__}` |" in text
+
+
+def test_the_module_table_of_design_md_names_every_kind():
+    """design.md's row for ``model/constraints.py`` names the vocabulary: exactly ``KINDS``."""
+    row = next(
+        line
+        for line in (ROOT / "docs/design.md").read_text().splitlines()
+        if "| `model/constraints.py` |" in line
+    )
+    listed = re.search(r"\(([^)]*)\)", row).group(1)
+    assert re.findall(r"`(\w+)`", listed) == [kind.__name__ for kind in KINDS]
