@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 
 from sudoku_cp import datasets
+from sudoku_cp.errors import InvalidArgumentError
 from sudoku_cp.model.constraints import (
     KINDS,
     AllDifferent,
@@ -154,3 +155,9 @@ def test_the_rules_of_the_bundled_sets_meet_their_own_rows():
                 row = variant_row(constraint)
                 assert row is not None and (kind, origin) in row.covers, (name, constraint.label)
     assert (Sum, OriginKind.CAGE) in seen and (Skyscraper, OriginKind.SKYSCRAPER) in seen
+
+
+def test_a_variant_finder_takes_an_id_not_a_display_name():
+    assert table.variant_finder("cage-combinations").__name__ == "cage_combinations"
+    with pytest.raises(InvalidArgumentError, match="cage combinations"):
+        table.variant_finder("cage combinations")  # the display name: refused, not a finder of nothing

@@ -18,6 +18,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
+from sudoku_cp.errors import InvalidArgumentError
 from sudoku_cp.model.constraints import (
     HOUSE_KINDS,
     KINDS,
@@ -299,7 +300,18 @@ def variant_finder(technique_id: TechniqueId | str) -> Finder:
     """The finder of one variant row of :data:`TECHNIQUES` (``TechniqueId.ARROW``...):
     each constraint that row covers (:func:`variant_row`), applied on its own by the
     engine's propagator for it (:func:`~sudoku_cp.reasoning.techniques.basic.variant_step`),
-    its steps named after the row."""
+    its steps named after the row.
+
+    Raises:
+        InvalidArgumentError: ``technique_id`` is not a :class:`TechniqueId` (a name such as
+            ``"cage combinations"`` is not an id: ``"cage-combinations"`` is).
+    """
+    try:
+        technique_id = TechniqueId(technique_id)
+    except ValueError:
+        raise InvalidArgumentError(
+            f"unknown technique id {technique_id!r}; the variant rows' ids are those of TechniqueId"
+        ) from None
 
     def find(board: Board, candidates: list[int], placed: set[int]) -> Iterator[Deduction]:
         for constraint, propagate in board.others:
