@@ -1,0 +1,513 @@
+"""The variant community's named kinds beyond the classic modern set: slow thermometers,
+whispers of any difference, clones, disjoint groups, modular, entropic and zipper lines,
+and row and column indexers (issue 31, item 3).
+
+Each is a :class:`~sudoku_cp.model.rules.Rule` with its JSON key, registered into
+:data:`sudoku_cp.model.rules.RULE_TYPES` when :mod:`sudoku_cp.model` is imported, and
+compiled to the kinds every backend already takes (``Relation``, ``AllDifferent``,
+``Linear``): no backend needs a new compiler.
+
+=======================  =====================================================  ============================
+rule (JSON key)          what it says                                           compiled to
+=======================  =====================================================  ============================
+``slow_thermos``         digits increase or stay the same from the bulb         ``a <= b`` per link
+``whispers``             adjacent digits differ by at least ``difference``      ``|a - b| >= d`` per link
+``clones``               two regions of the same shape hold the same digits     ``a == b`` per pair of cells
+``disjoint_groups``      the cells at one position of every box differ          ``AllDifferent`` per position
+``modular_lines``        any 3 adjacent cells: three different remainders mod 3 ``a % 3 != b % 3`` within 3
+``entropic_lines``       any 3 adjacent cells: one low, one middle, one high    group differs within 3
+``zipper_lines``         cells at equal distance from the centre sum to the     ``Linear`` per pair
+                         centre digit (even length: to the same total)
+``row_indexers``         a digit ``v`` at ``(r, c)``: row ``v`` of column ``c``  an implication per pair
+                         holds ``r`` (1-based)
+``column_indexers``      a digit ``v`` at ``(r, c)``: column ``v`` of row ``r``  an implication per pair
+                         holds ``c`` (1-based)
+=======================  =====================================================  ============================
+
+Killer cages without a total are cages of :class:`~sudoku_cp.model.rules.Killer` whose
+``sum`` is left out (``{"cells": [...]}``): their digits differ, no sum.
+
+>>> from sudoku_cp.model.puzzle import Puzzle
+>>> puzzle = Puzzle.from_dict({"size": 4, "grid": "." * 16, "rules": {"slow_thermos": [[[0, 0], [1, 1]]]}})
+>>> [type(c).__name__ for c in puzzle.rules[0].constraints(4, (2, 2))]
+['Relation']
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from sudoku_cp.errors import InvalidPuzzleError
+from sudoku_cp.model.constraints import AllDifferent, Constraint, Linear, Origin, OriginKind, Relation
+from sudoku_cp.model.rules import (
+    Cell,
+    Rule,
+    _cell,
+    _cells,
+    _index,
+    _line,
+    _lines_json,
+    _name,
+    register_rule_type,
+)
+
+_MAX_ITEMS = 4 * 25 * 25
+"""Items a rule's JSON list holds at most (as the modern rules' lists)."""
+
+
+@functools.cache
+def _relation(side: int, test: str, parameter: int = 0) -> frozenset[tuple[int, int]]:
+    """The pairs of ``1..side`` that pass ``test``: ``"at most"`` (``a <= b``), ``"apart"``
+    (``|a - b| >= parameter``), ``"equal"``, ``"residue"`` (``a % 3 != b % 3``),
+    ``"entropy"`` (different thirds of ``1..side``)."""
+    third = max(1, side // 3)
+    tests: dict[str, Callable[[int, int], bool]] = {
+        "at most": lambda a, b: a <= b,
+        "apart": lambda a, b: abs(a - b) >= parameter,
+        "equal": lambda a, b: a == b,
+        "residue": lambda a, b: a % 3 != b % 3,
+        "entropy": lambda a, b: (a - 1) // third != (b - 1) // third,
+    }
+    values = range(1, side + 1)
+    return frozenset((a, b) for a in values for b in values if tests[test](a, b))
+
+
+def _json_list(rules: Mapping[str, Any], key: str) -> list:
+    value = rules[key]
+    if not isinstance(value, list):
+        raise InvalidPuzzleError(f"rules.{key} is a list, not {type(value).__name__}")
+    if len(value) > _MAX_ITEMS:
+        raise InvalidPuzzleError(f"rules.{key} has {len(value)} items; a grid takes at most {_MAX_ITEMS}")
+    return value
+
+
+def _json_lines(rules: Mapping[str, Any], key: str) -> tuple[tuple[Cell, ...], ...]:
+    out = []
+    for number, line in enumerate(_json_list(rules, key)):
+        if not isinstance(line, list) or not all(isinstance(c, list) and len(c) == 2 for c in line):
+            raise InvalidPuzzleError(f"rules.{key}[{number}] is a list of [row, column] cells")
+        out.append(_cells(line))
+    return tuple(out)
+
+
+@dataclass(frozen=True)
+class _CommunityLines(Rule):
+    """Lines through touching cells, each link (or window) a constraint; subclasses say
+    which pairs and which relation."""
+
+    lines: tuple[tuple[Cell, ...], ...]
+    kind: ClassVar[OriginKind]
+    noun: ClassVar[str]
+    minimum: ClassVar[int] = 2
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "lines", tuple(_cells(line) for line in self.lines))
+
+    def check(self, side, box):
+        for number, line in enumerate(self.lines, 1):
+            _line(line, side, f"{self.noun} {number}", self.minimum)
+
+    def origin(self, number: int) -> Origin:
+        return Origin(self.kind, number, self.lines[number - 1])
+
+    def to_json(self):
+        return {self.keys[0]: _lines_json(self.lines)}
+
+    @classmethod
+    def from_json(cls, rules):
+        return cls(_json_lines(rules, cls.keys[0]))
+
+    def _relations(
+        self, side: int, table: frozenset[tuple[int, int]], meaning: str, reach: int
+    ) -> list[Constraint]:
+        """A ``Relation`` between every two cells of a line at most ``reach`` apart along it."""
+        out: list[Constraint] = []
+        for number, line in enumerate(self.lines, 1):
+            origin = self.origin(number)
+            for i, j in itertools.combinations(range(len(line)), 2):
+                if j - i <= reach:
+                    out.append(
+                        Relation(
+                            _index(line[i], side),
+                            _index(line[j], side),
+                            table,
+                            origin=origin,
+                            meaning=meaning,
+                        )
+                    )
+        return out
+
+
+@dataclass(frozen=True)
+class SlowThermo(_CommunityLines):
+    """Slow thermometers: digits increase **or stay the same** from the bulb (first cell);
+    a ``Relation`` ``a <= b`` per link (a cell may equal the next, so a slow thermometer
+    may be longer than the grid's side).
+
+    JSON: ``"slow_thermos": [[[r, c], ...], ...]`` (bulb first).
+    """
+
+    keys: ClassVar = ("slow_thermos",)
+    kind: ClassVar = OriginKind.SLOW_THERMOMETER
+    noun: ClassVar = "slow thermometer"
+
+    def constraints(self, side, box):
+        return self._relations(side, _relation(side, "at most"), "not decrease from the bulb", 1)
+
+
+@dataclass(frozen=True)
+class WhispersLine:
+    """One whispers line and its least difference between adjacent digits."""
+
+    line: tuple[Cell, ...]
+    difference: int
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "line", _cells(self.line))
+
+
+@dataclass(frozen=True)
+class Whispers(Rule):
+    """Whispers of any difference: adjacent digits along each line differ by at least its
+    ``difference`` (German whispers are 5 on 9x9, Dutch 4; f-puzzles writes others, such as
+    3 on 6x6). A ``Relation`` per link.
+
+    JSON: ``"whispers": [{"line": [[r, c], ...], "difference": 3}, ...]``.
+    """
+
+    lines: tuple[WhispersLine, ...]
+    keys: ClassVar = ("whispers",)
+
+    def __post_init__(self) -> None:
+        lines = tuple(w if isinstance(w, WhispersLine) else WhispersLine(*w) for w in self.lines)
+        object.__setattr__(self, "lines", lines)
+
+    def check(self, side, box):
+        for number, whisper in enumerate(self.lines, 1):
+            where = f"whispers line {number}"
+            _line(whisper.line, side, where)
+            d = whisper.difference
+            if isinstance(d, bool) or not isinstance(d, int) or not 1 <= d <= side - 1:
+                raise InvalidPuzzleError(f"{where}: its difference {d!r} is not an int of 1 to {side - 1}")
+
+    def constraints(self, side, box):
+        out: list[Constraint] = []
+        for number, whisper in enumerate(self.lines, 1):
+            origin = Origin(OriginKind.WHISPERS, number, whisper.line, total=whisper.difference)
+            table = _relation(side, "apart", whisper.difference)
+            meaning = f"differ by at least {whisper.difference}"
+            out.extend(
+                Relation(_index(a, side), _index(b, side), table, origin=origin, meaning=meaning)
+                for a, b in itertools.pairwise(whisper.line)
+            )
+        return out
+
+    def to_json(self):
+        return {
+            "whispers": [{"line": [list(c) for c in w.line], "difference": w.difference} for w in self.lines]
+        }
+
+    @classmethod
+    def from_json(cls, rules):
+        out = []
+        for number, item in enumerate(_json_list(rules, "whispers")):
+            if not isinstance(item, Mapping) or set(item) != {"line", "difference"}:
+                raise InvalidPuzzleError(
+                    f"rules.whispers[{number}] is an object with 'line' and 'difference'"
+                )
+            out.append(WhispersLine(_cells(item["line"]), item["difference"]))
+        return cls(tuple(out))
+
+
+@dataclass(frozen=True)
+class CloneClue:
+    """Two regions of the same shape (``cells[i]`` is the clone of ``clone[i]``)."""
+
+    cells: tuple[Cell, ...]
+    clone: tuple[Cell, ...]
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "cells", _cells(self.cells))
+        object.__setattr__(self, "clone", _cells(self.clone))
+
+
+@dataclass(frozen=True)
+class Clones(Rule):
+    """Clones: two regions of the same shape hold the same digits in the same places; an
+    equality ``Relation`` per pair of cells.
+
+    JSON: ``"clones": [{"cells": [[r, c], ...], "clone": [[r, c], ...]}, ...]``.
+    """
+
+    clones: tuple[CloneClue, ...]
+    keys: ClassVar = ("clones",)
+
+    def __post_init__(self) -> None:
+        clones = tuple(c if isinstance(c, CloneClue) else CloneClue(*c) for c in self.clones)
+        object.__setattr__(self, "clones", clones)
+
+    def check(self, side, box):
+        for number, clue in enumerate(self.clones, 1):
+            where = f"clone {number}"
+            cells = [_cell(c, side, where) for c in clue.cells]
+            copies = [_cell(c, side, where) for c in clue.clone]
+            if not cells or len(cells) != len(copies):
+                raise InvalidPuzzleError(
+                    f"{where}: its two regions have {len(cells)} and {len(copies)} cells"
+                )
+            if len(set(cells + copies)) != 2 * len(cells):
+                raise InvalidPuzzleError(f"{where}: a cell is listed twice")
+            dr, dc = copies[0][0] - cells[0][0], copies[0][1] - cells[0][1]
+            if any((b[0] - a[0], b[1] - a[1]) != (dr, dc) for a, b in zip(cells, copies, strict=True)):
+                raise InvalidPuzzleError(
+                    f"{where}: the clone is not its region moved (same shape, same order)"
+                )
+
+    def constraints(self, side, box):
+        table = _relation(side, "equal")
+        out: list[Constraint] = []
+        for number, clue in enumerate(self.clones, 1):
+            origin = Origin(OriginKind.CLONE, number, clue.cells + clue.clone)
+            out.extend(
+                Relation(_index(a, side), _index(b, side), table, origin=origin, meaning="be equal")
+                for a, b in zip(clue.cells, clue.clone, strict=True)
+            )
+        return out
+
+    def to_json(self):
+        return {
+            "clones": [
+                {"cells": [list(c) for c in clue.cells], "clone": [list(c) for c in clue.clone]}
+                for clue in self.clones
+            ]
+        }
+
+    @classmethod
+    def from_json(cls, rules):
+        out = []
+        for number, item in enumerate(_json_list(rules, "clones")):
+            if not isinstance(item, Mapping) or set(item) != {"cells", "clone"}:
+                raise InvalidPuzzleError(f"rules.clones[{number}] is an object with 'cells' and 'clone'")
+            out.append(CloneClue(_cells(item["cells"]), _cells(item["clone"])))
+        return cls(tuple(out))
+
+
+@dataclass(frozen=True)
+class DisjointGroups(Rule):
+    """Disjoint groups: the cells at the same position of every box hold different digits
+    (a unit of ``n`` cells per position: an ``AllDifferent`` each). Needs boxes.
+
+    JSON: ``"disjoint_groups": true``.
+    """
+
+    keys: ClassVar = ("disjoint_groups",)
+
+    def check(self, side, box):
+        if box is None:
+            raise InvalidPuzzleError("disjoint groups need boxes: the grid has none (jigsaw or Latin square)")
+
+    def constraints(self, side, box):
+        rows, columns = box
+        out: list[Constraint] = []
+        for i in range(rows):
+            for j in range(columns):
+                cells = tuple(
+                    (top + i) * side + left + j
+                    for top in range(0, side, rows)
+                    for left in range(0, side, columns)
+                )
+                origin = Origin(OriginKind.DISJOINT_GROUP, i * columns + j + 1, ((i, j),))
+                out.append(AllDifferent(cells, origin=origin))
+        return out
+
+    def to_json(self):
+        return {"disjoint_groups": True}
+
+    @classmethod
+    def from_json(cls, rules):
+        if rules["disjoint_groups"] is not True:
+            raise InvalidPuzzleError("rules.disjoint_groups is true or false")
+        return cls()
+
+
+@dataclass(frozen=True)
+class ModularLines(_CommunityLines):
+    """Modular lines: any three adjacent cells along a line have three different remainders
+    modulo 3 (a ``Relation`` between every two cells at most two apart along the line).
+
+    JSON: ``"modular_lines": [[[r, c], ...], ...]``.
+    """
+
+    keys: ClassVar = ("modular_lines",)
+    kind: ClassVar = OriginKind.MODULAR_LINE
+    noun: ClassVar = "modular line"
+
+    def constraints(self, side, box):
+        return self._relations(side, _relation(side, "residue"), "have different remainders mod 3", 2)
+
+
+@dataclass(frozen=True)
+class EntropicLines(_CommunityLines):
+    """Entropic lines: any three adjacent cells along a line hold one low, one middle and one
+    high digit (on 9x9 123, 456, 789; thirds of ``1..n`` in general, so ``n`` is a multiple
+    of 3): a ``Relation`` between every two cells at most two apart along the line.
+
+    JSON: ``"entropic_lines": [[[r, c], ...], ...]``.
+    """
+
+    keys: ClassVar = ("entropic_lines",)
+    kind: ClassVar = OriginKind.ENTROPIC_LINE
+    noun: ClassVar = "entropic line"
+
+    def check(self, side, box):
+        if side % 3:
+            raise InvalidPuzzleError(
+                f"entropic lines need a side divisible by 3 (low, middle, high digits), not {side}"
+            )
+        super().check(side, box)
+
+    def constraints(self, side, box):
+        return self._relations(
+            side, _relation(side, "entropy"), "be of different thirds (low, middle, high)", 2
+        )
+
+
+@dataclass(frozen=True)
+class ZipperLines(_CommunityLines):
+    """Zipper lines: cells at the same distance from the line's centre add up to the digit
+    in the centre cell (odd length), or all to one total (even length): a ``Linear`` per
+    pair (``a + b - centre == 0``, or ``a + b - first pair == 0``).
+
+    JSON: ``"zipper_lines": [[[r, c], ...], ...]``.
+    """
+
+    keys: ClassVar = ("zipper_lines",)
+    kind: ClassVar = OriginKind.ZIPPER_LINE
+    noun: ClassVar = "zipper line"
+    minimum: ClassVar = 3
+
+    def constraints(self, side, box):
+        out: list[Constraint] = []
+        for number, line in enumerate(self.lines, 1):
+            origin = self.origin(number)
+            cells = [_index(c, side) for c in line]
+            half = len(cells) // 2
+            pairs = [(cells[i], cells[-1 - i]) for i in range(half)]
+            if len(cells) % 2:
+                centre = cells[half]
+                out.extend(Linear((a, b, centre), (1, 1, -1), "==", 0, origin=origin) for a, b in pairs)
+            else:
+                (a0, b0), rest = pairs[-1], pairs[:-1]
+                out.extend(Linear((a, b, a0, b0), (1, 1, -1, -1), "==", 0, origin=origin) for a, b in rest)
+        return out
+
+
+@dataclass(frozen=True)
+class _Indexers(Rule):
+    """Indexer cells (f-puzzles' row and column indexers)."""
+
+    cells: tuple[Cell, ...]
+    kind: ClassVar[OriginKind]
+    along_column: ClassVar[bool]
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "cells", _cells(self.cells))
+
+    def check(self, side, box):
+        seen = set()
+        for cell in self.cells:
+            cell = _cell(cell, side, self.kind.value)
+            if cell in seen:
+                raise InvalidPuzzleError(f"{self.kind.value}: {_name(cell)} is given twice")
+            seen.add(cell)
+
+    def constraints(self, side, box):
+        out: list[Constraint] = []
+        for r, c in self.cells:
+            here = r * side + c
+            origin = Origin(self.kind, 0, ((r, c),))
+            me = (r if self.along_column else c) + 1
+            for target in range(1, side + 1):
+                other = ((target - 1) * side + c) if self.along_column else (r * side + target - 1)
+                if other == here:
+                    continue
+                allowed = frozenset(
+                    (a, b) for a in range(1, side + 1) for b in range(1, side + 1) if a != target or b == me
+                )
+                where = f"row {target}" if self.along_column else f"column {target}"
+                meaning = f"put {me} in {where} when the indexer holds {target}"
+                out.append(Relation(here, other, allowed, origin=origin, meaning=meaning))
+        return out
+
+    def to_json(self):
+        return {self.keys[0]: [list(c) for c in self.cells]}
+
+    @classmethod
+    def from_json(cls, rules):
+        items = _json_list(rules, cls.keys[0])
+        if not all(isinstance(c, list) and len(c) == 2 for c in items):
+            raise InvalidPuzzleError(f"rules.{cls.keys[0]} is a list of [row, column] cells")
+        return cls(_cells(items))
+
+
+@dataclass(frozen=True)
+class RowIndexers(_Indexers):
+    """Row indexers: a digit ``v`` in an indexer cell at row ``r``, column ``c`` (1-based)
+    says that ``r`` is in row ``v`` of column ``c``; per other cell of the column, a
+    ``Relation`` "indexer = v implies that cell = r".
+
+    JSON: ``"row_indexers": [[r, c], ...]``.
+    """
+
+    keys: ClassVar = ("row_indexers",)
+    kind: ClassVar = OriginKind.ROW_INDEXER
+    along_column: ClassVar = True
+
+
+@dataclass(frozen=True)
+class ColumnIndexers(_Indexers):
+    """Column indexers: a digit ``v`` in an indexer cell at row ``r``, column ``c`` (1-based)
+    says that ``c`` is in column ``v`` of row ``r`` (the 1-5-9 rule's cells).
+
+    JSON: ``"column_indexers": [[r, c], ...]``.
+    """
+
+    keys: ClassVar = ("column_indexers",)
+    kind: ClassVar = OriginKind.COLUMN_INDEXER
+    along_column: ClassVar = False
+
+
+COMMUNITY_RULE_TYPES: tuple[type[Rule], ...] = (
+    SlowThermo,
+    Whispers,
+    Clones,
+    DisjointGroups,
+    ModularLines,
+    EntropicLines,
+    ZipperLines,
+    RowIndexers,
+    ColumnIndexers,
+)
+"""The rule types of this module, registered into :data:`sudoku_cp.model.rules.RULE_TYPES`."""
+
+for _type in COMMUNITY_RULE_TYPES:
+    register_rule_type(_type)
+
+__all__ = [
+    "COMMUNITY_RULE_TYPES",
+    "CloneClue",
+    "Clones",
+    "ColumnIndexers",
+    "DisjointGroups",
+    "EntropicLines",
+    "ModularLines",
+    "RowIndexers",
+    "SlowThermo",
+    "Whispers",
+    "WhispersLine",
+    "ZipperLines",
+]

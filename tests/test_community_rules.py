@@ -1,0 +1,303 @@
+"""The community's named kinds (sudoku_cp.model.community_rules, cages without a total) on
+every backend, checked against an independent brute force written here from each rule's
+definition (no code of the package), and their reading from real published links.
+
+On 4x4 every one of the 288 grids is enumerated and the smallest that keeps the givens
+and obeys the rules is the expected answer; on 6x6 a depth-first search in row-major order
+(values ascending) over the blank cells of a known grid meets the smallest solution first.
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+import json
+from pathlib import Path
+
+import pytest
+
+import sudoku_cp
+from sudoku_cp.backends import backend_names
+from sudoku_cp.errors import InvalidPuzzleError, NoSolutionError, NotSupportedError
+from sudoku_cp.io.links import record_from_link
+from sudoku_cp.model.puzzle import Puzzle
+
+CORE = {"backtracking", "cpsat", "sat", "python-constraint", "auto"}
+ROOT = Path(__file__).resolve().parent.parent
+
+# -- the independent model --------------------------------------------------------------------
+
+
+def _boxes(n, box):
+    br, bc = box
+    return [
+        [(r, c) for r in range(top, top + br) for c in range(left, left + bc)]
+        for top in range(0, n, br)
+        for left in range(0, n, bc)
+    ]
+
+
+def _windows(line, width):
+    return [line[i : i + width] for i in range(len(line) - width + 1)] if len(line) >= width else [line]
+
+
+def _ok(g, rules, n, box):
+    d = lambda cell: g[cell[0]][cell[1]]  # noqa: E731
+    for line in rules.get("slow_thermos", ()):
+        digits = [d(c) for c in line]
+        if digits != sorted(digits):
+            return False
+    for item in rules.get("whispers", ()):
+        if any(abs(d(a) - d(b)) < item["difference"] for a, b in itertools.pairwise(item["line"])):
+            return False
+    for item in rules.get("clones", ()):
+        if [d(c) for c in item["cells"]] != [d(c) for c in item["clone"]]:
+            return False
+    if rules.get("disjoint_groups"):
+        for i, j in itertools.product(range(box[0]), range(box[1])):
+            group = [d(cells[i * box[1] + j]) for cells in _boxes(n, box)]
+            if len(set(group)) != n:
+                return False
+    for line in rules.get("modular_lines", ()):
+        if any(len({d(c) % 3 for c in w}) != len(w) for w in _windows(line, 3)):
+            return False
+    for line in rules.get("entropic_lines", ()):
+        third = n // 3
+        if any(len({(d(c) - 1) // third for c in w}) != len(w) for w in _windows(line, 3)):
+            return False
+    for line in rules.get("zipper_lines", ()):
+        digits = [d(c) for c in line]
+        k = len(digits)
+        sums = {digits[i] + digits[k - 1 - i] for i in range(k // 2)}
+        if k % 2 and sums != {digits[k // 2]}:
+            return False
+        if len(sums) != 1:
+            return False
+    for r, c in rules.get("row_indexers", ()):
+        if g[g[r][c] - 1][c] != r + 1:
+            return False
+    for r, c in rules.get("column_indexers", ()):
+        if g[r][g[r][c] - 1] != c + 1:
+            return False
+    for cage in rules.get("cages", ()):
+        digits = [d(tuple(c)) for c in cage["cells"]]
+        if len(set(digits)) != len(digits):
+            return False
+        if cage.get("sum") is not None and sum(digits) != cage["sum"]:
+            return False
+    return True
+
+
+def _valid(g, record):
+    n, box = record["size"], record["box"]
+    groups = [[(r, c) for c in range(n)] for r in range(n)] + [[(r, c) for r in range(n)] for c in range(n)]
+    groups += _boxes(n, box)
+    if any(len({g[r][c] for r, c in cells}) != n for cells in groups):
+        return False
+    return _ok(g, record.get("rules", {}), n, box)
+
+
+def _keeps(g, record):
+    n = record["size"]
+    return all(ch == "." or int(ch) == g[i // n][i % n] for i, ch in enumerate(record["grid"]))
+
+
+def _rows(flat, n):
+    return [list(flat[r * n : (r + 1) * n]) for r in range(n)]
+
+
+@functools.cache
+def _all_4x4():
+    """Every 4x4 Sudoku grid (288)."""
+    out = []
+    for rows in itertools.product(itertools.permutations(range(1, 5)), repeat=4):
+        g = [list(r) for r in rows]
+        if _valid(g, {"size": 4, "box": (2, 2), "rules": {}}):
+            out.append(tuple(v for row in g for v in row))
+    return out
+
+
+def _solutions_4x4(record):
+    return sorted(s for s in _all_4x4() if _keeps(_rows(s, 4), record) and _valid(_rows(s, 4), record))
+
+
+def _smallest_by_search(record):
+    """The smallest solution by row-major DFS over the blank cells (rules checked at the end)."""
+    n = record["size"]
+    g = [[0 if ch == "." else int(ch) for ch in record["grid"][r * n : (r + 1) * n]] for r in range(n)]
+    blanks = [(r, c) for r in range(n) for c in range(n) if not g[r][c]]
+
+    def search(k):
+        if k == len(blanks):
+            return _valid(g, record)
+        r, c = blanks[k]
+        for v in range(1, n + 1):
+            if v not in g[r] and all(g[i][c] != v for i in range(n)):
+                g[r][c] = v
+                if search(k + 1):
+                    return True
+                g[r][c] = 0
+        return False
+
+    return tuple(v for row in g for v in row) if search(0) else None
+
+
+# -- the cases ------------------------------------------------------------------------------
+
+EMPTY4 = "." * 16
+
+CASES_4X4 = {
+    "slow thermo": {"slow_thermos": [[[0, 0], [1, 1], [2, 2], [3, 3], [3, 2]]]},  # 5 cells: one stays
+    "whispers difference 2": {"whispers": [{"line": [[0, 0], [0, 1], [1, 1], [1, 0]], "difference": 2}]},
+    "clones": {"clones": [{"cells": [[0, 0], [0, 1]], "clone": [[3, 2], [3, 3]]}]},
+    "disjoint groups": {"disjoint_groups": True},
+    "modular line": {"modular_lines": [[[0, 0], [1, 1], [2, 2], [3, 3]]]},
+    "zipper, odd": {"zipper_lines": [[[0, 0], [0, 1], [1, 1], [1, 2], [1, 3]]]},
+    "zipper, even": {"zipper_lines": [[[0, 0], [1, 0], [2, 1], [3, 1]]]},
+    "row indexers": {"row_indexers": [[0, 0], [1, 1]]},
+    "column indexers": {"column_indexers": [[0, 0], [0, 1], [2, 3]]},
+    "cage without total": {"cages": [{"cells": [[0, 1], [1, 1], [1, 2]]}, {"sum": 3, "cells": [[3, 0], [3, 1]]}]},
+    "slow thermo with clone": {
+        "slow_thermos": [[[3, 0], [2, 0], [2, 1]]],
+        "clones": [{"cells": [[0, 0]], "clone": [[3, 3]]}],
+    },
+}
+
+UNSOLVABLE_4X4 = {
+    # a column's four different digits climb to 4 at r4c1, so r4c2 >= 4 repeats it
+    "slow thermo down a column": {"slow_thermos": [[[0, 0], [1, 0], [2, 0], [3, 0], [3, 1]]]},
+    "whispers of 3 in a box": {"whispers": [{"line": [[0, 0], [0, 1], [1, 0]], "difference": 3}]},
+}
+
+SOLUTION6 = "123456456123231564564231312645645312"
+"""A 6x6 grid (2x3 boxes) for the 6x6 cases: blanks are filled by search."""
+
+
+def _blank6(cells):
+    return "".join("." if divmod(i, 6) in cells else ch for i, ch in enumerate(SOLUTION6))
+
+
+CASES_6X6 = {  # lines the grid SOLUTION6 obeys; blanks on and around them
+    "entropic line": (
+        {"entropic_lines": [[[0, 0], [1, 1], [2, 1], [2, 2], [3, 1]]]},
+        {(0, 0), (1, 1), (2, 1), (2, 2), (3, 1), (0, 1), (1, 0), (3, 2), (4, 1), (5, 5)},
+    ),
+    "whispers 3 on 6x6": (
+        {"whispers": [{"line": [[0, 0], [1, 1], [2, 2], [3, 2]], "difference": 3}]},
+        {(0, 0), (1, 1), (2, 2), (3, 2), (0, 1), (1, 0), (2, 3), (3, 3), (4, 4)},
+    ),
+}
+
+
+def _record(rules, grid=EMPTY4, size=4, box=(2, 2)):
+    return {"size": size, "box": list(box), "grid": grid, "rules": rules}
+
+
+def _solve(puzzle, backend):
+    try:
+        return sudoku_cp.solve(puzzle, backend=backend)
+    except NotSupportedError as error:
+        assert backend not in CORE, f"{backend} must compile every kind: {error}"
+        return None
+
+
+@pytest.mark.parametrize("backend", backend_names())
+@pytest.mark.parametrize("name", list(CASES_4X4))
+def test_4x4_smallest_solution_on_every_backend(name, backend):
+    record = _record(CASES_4X4[name])
+    expected = _solutions_4x4(record)
+    assert expected, "the case should have a solution"
+    solution = _solve(Puzzle.from_dict(record), backend)
+    assert solution is None or tuple(solution.cells) == expected[0]
+
+
+@pytest.mark.parametrize("name", list(CASES_4X4))
+def test_4x4_solutions_listed_in_order(name):
+    record = _record(CASES_4X4[name])
+    listed = [tuple(s.cells) for s in sudoku_cp.solutions(Puzzle.from_dict(record), limit=400, backend="cpsat")]
+    assert listed == _solutions_4x4(record)
+
+
+@pytest.mark.parametrize("backend", backend_names())
+@pytest.mark.parametrize("name", list(UNSOLVABLE_4X4))
+def test_4x4_unsolvable(name, backend):
+    record = _record(UNSOLVABLE_4X4[name])
+    assert not _solutions_4x4(record)
+    with pytest.raises((NoSolutionError, NotSupportedError)) as error:
+        sudoku_cp.solve(Puzzle.from_dict(record), backend=backend)
+    if error.type is NotSupportedError and backend in CORE:
+        raise error.value
+
+
+@pytest.mark.parametrize("backend", backend_names())
+@pytest.mark.parametrize("name", list(CASES_6X6))
+def test_6x6_smallest_solution_on_every_backend(name, backend):
+    rules, blanks = CASES_6X6[name]
+    record = _record(rules, _blank6(blanks), 6, (2, 3))
+    expected = _smallest_by_search(record)
+    assert expected is not None
+    solution = _solve(Puzzle.from_dict(record), backend)
+    assert solution is None or tuple(solution.cells) == expected
+
+
+def test_json_round_trip():
+    records = [_record(rules) for rules in CASES_4X4.values()]
+    records += [_record(rules, "." * 36, 6, (2, 3)) for rules, _ in CASES_6X6.values()]
+    for record in records:
+        assert Puzzle.from_dict(record).to_dict()["rules"] == record["rules"]
+
+
+@pytest.mark.parametrize(
+    ("rules", "words"),
+    [
+        ({"slow_thermos": [[[0, 0], [2, 2]]]}, "not neighbours"),
+        ({"whispers": [{"line": [[0, 0], [0, 1]], "difference": 9}]}, "difference 9"),
+        ({"whispers": [{"line": [[0, 0], [0, 1]]}]}, "'line' and 'difference'"),
+        ({"clones": [{"cells": [[0, 0], [0, 1]], "clone": [[2, 2], [3, 3]]}]}, "same shape"),
+        ({"entropic_lines": [[[0, 0], [0, 1], [0, 2]]]}, "divisible by 3"),
+        ({"zipper_lines": [[[0, 0], [0, 1]]]}, "at least 3 cells"),
+        ({"row_indexers": [[0, 0], [0, 0]]}, "twice"),
+        ({"disjoint_groups": 1}, "true or false"),
+        ({"cages": [{"cells": [[0, 0], [0, 1]], "sum": None, "colour": 1}]}, "no other key"),
+    ],
+)
+def test_malformed_rules_are_named(rules, words):
+    with pytest.raises(InvalidPuzzleError, match=words):
+        Puzzle.from_dict(_record(rules))
+
+
+def test_disjoint_groups_need_boxes():
+    record = {"size": 4, "box": None, "grid": EMPTY4, "rules": {"disjoint_groups": True}}
+    with pytest.raises(InvalidPuzzleError, match="need boxes"):
+        Puzzle.from_dict(record)
+
+
+# -- reading real published links (MIT: benchmarks/data/links) ---------------------------------
+
+
+def _corpus(name):
+    for source in ("kaji", "iss"):
+        for line in (ROOT / "benchmarks" / "data" / "links" / f"{source}.jsonl").open(encoding="utf-8"):
+            record = json.loads(line)
+            if record["id"] == name:
+                return record
+    raise KeyError(name)
+
+
+@pytest.mark.parametrize(
+    ("name", "key"),
+    [
+        ("kaji/clone-wars", "clones"),
+        ("kaji/joined-up-thinking", "disjoint_groups"),
+        ("iss/Modular Lines 1", "modular_lines"),
+        ("kaji/german-whisper-test-1", "whispers"),
+        ("kaji/one-to-six", "row_indexers"),
+    ],
+)
+def test_real_links_read_and_solve(name, key):
+    published = _corpus(name)
+    record = record_from_link(published["link"])
+    assert record["rules"].get(key)
+    solution = sudoku_cp.solve(Puzzle.from_dict({k: v for k, v in record.items() if k != "read"}))
+    assert str(solution).replace("\n", "").replace(" ", "")[: len(published["solution"])] or True
+    assert "".join(map(str, solution.cells)) == published["solution"]
