@@ -387,12 +387,26 @@ _NEAR_COLOURS = {"pink": ("purple",), "purple": ("pink",), "orange": ("red",), "
 ``#F067F0`` is "purple" in rules texts): a line takes the rule named for the near colour
 when no line of that colour is drawn and its own colour is named for no rule."""
 _LINE_KINDS = {
-    "german_whispers": re.compile(r"german whisper|\bwhispers?\b[^.\n]*\b(5|five)\b"),
-    "dutch_whispers": re.compile(r"dutch whisper|\bwhispers?\b[^.\n]*\b(4|four)\b"),
+    "german_whispers": re.compile(
+        r"german whisper|\bwhispers?\b[^.\n]*\b(5|five)\b|differ by (at least )?(5|five)\b|"
+        r"difference of (at least )?(5|five)\b"
+    ),
+    "dutch_whispers": re.compile(
+        r"dutch whisper|\bwhispers?\b[^.\n]*\b(4|four)\b|differ by (at least )?(4|four)\b|"
+        r"difference of (at least )?(4|four)\b"
+    ),
     "renban": re.compile(r"\brenban\b|consecutive[^.\n]*any order"),
     "palindromes": re.compile(r"palindrom|read the same"),
-    "region_sum_lines": re.compile(r"region[- ]sum|same sum in each (box|region)"),
+    "region_sum_lines": re.compile(
+        r"region[- ]sum|same sum in each (box|region)|"
+        r"(same|equal) (sum|total) in (each|every) (\d+ ?x ?\d+ )?(box|region)|"
+        r"(box|region) borders? (divide|separate|split)[^.\n]*segments|"
+        r"in each (box|region) must sum to the same"
+    ),
     "between_lines": re.compile(r"\bbetween line|\bbetween the (digits|values) in the (two )?circles"),
+    "entropic_lines": re.compile(r"\bentropic|\bentropy"),
+    "modular_lines": re.compile(r"\bmodular\b|remainders? when divided by 3"),
+    "zipper_lines": re.compile(r"\bzipper"),
 }
 
 
@@ -667,6 +681,12 @@ class _Reader:
                     self.account.rule(element, "killer cage", f"its total {total} is written in {at}")
             elif isinstance(total, str) and total.strip().isdigit() and len(total.strip()) <= 4:
                 total = int(total)
+            if total in (None, "") and self.cages_keep_digits_apart():
+                self.account.rule(
+                    element, "killer cage without a total", f"at {at}: the rules text says its digits differ"
+                )
+                cages.append({"cells": [list(c) for c in cells]})
+                continue
             if not isinstance(total, int) or isinstance(total, bool) or not 0 <= total < 10_000:
                 self.account.refuse(
                     element,
@@ -678,6 +698,19 @@ class _Reader:
             cages.append({"sum": total, "cells": [list(c) for c in cells]})
         if cages:
             self.rules["cages"] = cages
+
+    def cages_keep_digits_apart(self) -> bool:
+        """True when a sentence of the rules text says that digits in cages do not repeat, or
+        that cage totals are given only where shown ("if given"): a cage without a total is
+        then a killer cage without a total."""
+        for sentence in _sentences(self.rules_text):
+            if re.search(r"\bcages?\b", sentence) and re.search(
+                r"\b(cannot|can't|may not|must not|do not|don't|never|not|no)( be)? repeat|"
+                r"\b(if|where|when) (given|shown|indicated)\b",
+                sentence,
+            ):
+                return True
+        return False
 
     def window(self, cells: list, cage: Mapping[str, Any], element: str) -> bool:
         """Read a cage without a total whose digits differ (``unique``), of n cells in the
@@ -880,6 +913,9 @@ class _Reader:
                     self.account.refuse(element, f"{label}: a between line needs a circle at each end")
                     continue
                 self.used_marks.update(bulbs[0] + bulbs[1])
+            if kind == "zipper_lines":  # a dot may mark the centre
+                (r0, c0), (r1, c1) = cells[(len(cells) - 1) // 2], cells[len(cells) // 2]
+                self.used_marks.update(self.round_marks_at(((r0 + r1) / 2 + 0.5, (c0 + c1) / 2 + 0.5)))
             self.rules.setdefault(kind, []).append(cells)
             self.account.rule(element, kind.replace("_", " "), f"{label}, named by the rules text")
 
