@@ -38,6 +38,10 @@ def _boxes(n, box):
 
 
 def _windows(line, width):
+    line = [tuple(c) for c in line]
+    if len(line) > 3 and line[0] == line[-1]:  # a loop: the windows run on round it
+        line = line[:-1]
+        return [[line[(i + k) % len(line)] for k in range(width)] for i in range(len(line))]
     return [line[i : i + width] for i in range(len(line) - width + 1)] if len(line) >= width else [line]
 
 
@@ -152,11 +156,14 @@ CASES_4X4 = {
     "clones": {"clones": [{"cells": [[0, 0], [0, 1]], "clone": [[3, 2], [3, 3]]}]},
     "disjoint groups": {"disjoint_groups": True},
     "modular line": {"modular_lines": [[[0, 0], [1, 1], [2, 2], [3, 3]]]},
+    "modular loop": {"modular_lines": [[[0, 0], [0, 1], [0, 2], [1, 2], [1, 1], [1, 0], [0, 0]]]},
     "zipper, odd": {"zipper_lines": [[[0, 0], [0, 1], [1, 1], [1, 2], [1, 3]]]},
     "zipper, even": {"zipper_lines": [[[0, 0], [1, 0], [2, 1], [3, 1]]]},
     "row indexers": {"row_indexers": [[0, 0], [1, 1]]},
     "column indexers": {"column_indexers": [[0, 0], [0, 1], [2, 3]]},
-    "cage without total": {"cages": [{"cells": [[0, 1], [1, 1], [1, 2]]}, {"sum": 3, "cells": [[3, 0], [3, 1]]}]},
+    "cage without total": {
+        "cages": [{"cells": [[0, 1], [1, 1], [1, 2]]}, {"sum": 3, "cells": [[3, 0], [3, 1]]}]
+    },
     "slow thermo with clone": {
         "slow_thermos": [[[3, 0], [2, 0], [2, 1]]],
         "clones": [{"cells": [[0, 0]], "clone": [[3, 3]]}],
@@ -214,7 +221,9 @@ def test_4x4_smallest_solution_on_every_backend(name, backend):
 @pytest.mark.parametrize("name", list(CASES_4X4))
 def test_4x4_solutions_listed_in_order(name):
     record = _record(CASES_4X4[name])
-    listed = [tuple(s.cells) for s in sudoku_cp.solutions(Puzzle.from_dict(record), limit=400, backend="cpsat")]
+    listed = [
+        tuple(s.cells) for s in sudoku_cp.solutions(Puzzle.from_dict(record), limit=400, backend="cpsat")
+    ]
     assert listed == _solutions_4x4(record)
 
 
@@ -292,12 +301,16 @@ def _corpus(name):
         ("iss/Modular Lines 1", "modular_lines"),
         ("kaji/german-whisper-test-1", "whispers"),
         ("kaji/one-to-six", "row_indexers"),
+        ("kaji/one-to-six", "column_indexers"),
+        ("kaji/fortress-maximum", "less"),
     ],
 )
 def test_real_links_read_and_solve(name, key):
     published = _corpus(name)
-    record = record_from_link(published["link"])
+    # one-to-six tints its indexer cells and has no rules text to say so: the reader
+    # refuses the colours, a user who has read the puzzle ignores them
+    ignore = ["cell colours"] if name == "kaji/one-to-six" else []
+    record = record_from_link(published["link"], ignore=ignore)
     assert record["rules"].get(key)
     solution = sudoku_cp.solve(Puzzle.from_dict({k: v for k, v in record.items() if k != "read"}))
-    assert str(solution).replace("\n", "").replace(" ", "")[: len(published["solution"])] or True
     assert "".join(map(str, solution.cells)) == published["solution"]

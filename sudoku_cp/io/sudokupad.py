@@ -342,6 +342,17 @@ def colour_family(colour: Any) -> str:
     return "pink" if degrees < 345 else "red"
 
 
+def _alpha(colour: Any) -> int | None:
+    """The alpha of a ``#RRGGBBAA`` (``#RGBA``) colour, 0 to 255; ``None`` for any other."""
+    match = (
+        re.match(r"^#([0-9a-f]{4}|[0-9a-f]{8})$", colour.strip().lower()) if isinstance(colour, str) else None
+    )
+    if not match:
+        return None
+    digits = match[1]
+    return int(digits[-1] * 2, 16) if len(digits) == 4 else int(digits[-2:], 16)
+
+
 def _rgb(colour: Any) -> tuple[int, int, int] | None:
     if not isinstance(colour, str):
         return None
@@ -968,6 +979,12 @@ class _Reader:
                     f"{parity[shape]} cell",
                     f"a {'circle' if shape else 'square'} in {_where_cell(cell)}, as the rules text says",
                 )
+                continue
+            invisible = all(
+                _alpha(mark.get(k)) == 0 for k in ("backgroundColor", "borderColor", "color") if mark.get(k)
+            )
+            if mark.get("class") == "board-position" and not text and invisible:
+                self.account.cosmetic(element, "an invisible frame of the board (a converter's layout mark)")
                 continue
             at = f"at ({center[0]:g}, {center[1]:g})"
             colour = mark.get("backgroundColor") or mark.get("borderColor") or mark.get("color")

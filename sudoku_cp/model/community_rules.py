@@ -107,9 +107,18 @@ class _CommunityLines(Rule):
     def __post_init__(self) -> None:
         object.__setattr__(self, "lines", tuple(_cells(line) for line in self.lines))
 
+    loops: ClassVar[bool] = False
+    """True for a kind whose line may close into a loop (its last cell is its first, as
+    SudokuPad draws one): its windows then run on round the loop."""
+
     def check(self, side, box):
         for number, line in enumerate(self.lines, 1):
-            _line(line, side, f"{self.noun} {number}", self.minimum)
+            where = f"{self.noun} {number}"
+            if self.loops and len(line) > 3 and line[0] == line[-1]:
+                _line(line[:-1], side, where, self.minimum)
+                _line(line[-2:], side, where)  # the loop closes between touching cells
+            else:
+                _line(line, side, where, self.minimum)
 
     def origin(self, number: int) -> Origin:
         return Origin(self.kind, number, self.lines[number - 1])
@@ -128,8 +137,10 @@ class _CommunityLines(Rule):
         out: list[Constraint] = []
         for number, line in enumerate(self.lines, 1):
             origin = self.origin(number)
+            loop = self.loops and len(line) > 3 and line[0] == line[-1]
+            line = line[:-1] if loop else line
             for i, j in itertools.combinations(range(len(line)), 2):
-                if j - i <= reach:
+                if min(j - i, len(line) - (j - i)) <= reach if loop else j - i <= reach:
                     out.append(
                         Relation(
                             _index(line[i], side),
@@ -337,12 +348,14 @@ class DisjointGroups(Rule):
 @dataclass(frozen=True)
 class ModularLines(_CommunityLines):
     """Modular lines: any three adjacent cells along a line have three different remainders
-    modulo 3 (a ``Relation`` between every two cells at most two apart along the line).
+    modulo 3 (a ``Relation`` between every two cells at most two apart along the line; a
+    line whose last cell is its first is a loop, its windows running on round it).
 
     JSON: ``"modular_lines": [[[r, c], ...], ...]``.
     """
 
     keys: ClassVar = ("modular_lines",)
+    loops: ClassVar = True
     kind: ClassVar = OriginKind.MODULAR_LINE
     noun: ClassVar = "modular line"
 
@@ -354,12 +367,14 @@ class ModularLines(_CommunityLines):
 class EntropicLines(_CommunityLines):
     """Entropic lines: any three adjacent cells along a line hold one low, one middle and one
     high digit (on 9x9 123, 456, 789; thirds of ``1..n`` in general, so ``n`` is a multiple
-    of 3): a ``Relation`` between every two cells at most two apart along the line.
+    of 3): a ``Relation`` between every two cells at most two apart along the line (or round
+    a loop, a line whose last cell is its first).
 
     JSON: ``"entropic_lines": [[[r, c], ...], ...]``.
     """
 
     keys: ClassVar = ("entropic_lines",)
+    loops: ClassVar = True
     kind: ClassVar = OriginKind.ENTROPIC_LINE
     noun: ClassVar = "entropic line"
 
