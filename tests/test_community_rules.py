@@ -314,3 +314,20 @@ def test_real_links_read_and_solve(name, key):
     assert record["rules"].get(key)
     solution = sudoku_cp.solve(Puzzle.from_dict({k: v for k, v in record.items() if k != "read"}))
     assert "".join(map(str, solution.cells)) == published["solution"]
+
+
+def test_each_kind_is_drawn():
+    rules = {
+        "slow_thermos": [[[0, 0], [1, 1], [2, 2], [3, 3], [3, 2]]],
+        "clones": [{"cells": [[0, 1]], "clone": [[3, 0]]}],
+        "modular_lines": [[[0, 2], [0, 3], [1, 3]]],
+        "zipper_lines": [[[2, 0], [2, 1], [1, 2]]],
+        "row_indexers": [[1, 0]],
+        "column_indexers": [[0, 3]],
+        "cages": [{"cells": [[3, 1], [2, 1]]}],
+    }
+    svg = Puzzle.from_dict(_record(rules)).to_svg()
+    for name in ("slow-thermometer", "slow-bulb", "clone", "modular-line", "zipper-line", "zipper-centre"):
+        assert f'class="{name}"' in svg
+    assert svg.count('class="indexer"') == 4  # a tint and a letter per indexer cell
+    assert 'class="cage cage-1"' in svg and "cage-sum" not in svg  # no total drawn
