@@ -20,6 +20,7 @@ import sudoku_cp
 from sudoku_cp.backends import backend_names
 from sudoku_cp.errors import InvalidPuzzleError, NoSolutionError, NotSupportedError
 from sudoku_cp.io.links import record_from_link
+from sudoku_cp.io.sudokupad import record_to_scl, scl_to_record
 from sudoku_cp.model.puzzle import Puzzle
 
 CORE = {"backtracking", "cpsat", "sat", "python-constraint", "auto"}
@@ -331,3 +332,57 @@ def test_each_kind_is_drawn():
         assert f'class="{name}"' in svg
     assert svg.count('class="indexer"') == 4  # a tint and a letter per indexer cell
     assert 'class="cage cage-1"' in svg and "cage-sum" not in svg  # no total drawn
+
+
+# -- SudokuPad links (hand-written: the corpus's SudokuPad puzzles may not be shipped) -------
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [
+        {"slow_thermos": [[[0, 0], [1, 1], [2, 2], [3, 3], [3, 2]]]},
+        {"cages": [{"cells": [[0, 1], [1, 1], [1, 2]]}, {"sum": 3, "cells": [[3, 0], [3, 1]]}]},
+        {"modular_lines": [[[0, 0], [1, 1], [2, 2], [3, 3]]]},
+        {"zipper_lines": [[[0, 0], [0, 1], [1, 1], [1, 2], [1, 3]]], "german_whispers": [[[3, 0], [3, 1]]]},
+    ],
+)
+def test_sudokupad_links_write_and_read_back_the_kinds(rules):
+    puzzle = Puzzle.from_dict(_record(rules))
+    link = puzzle.to_link("sudokupad-scl")
+    again = Puzzle.from_link(link)
+    assert again.to_dict()["rules"] == rules
+    assert sudoku_cp.solve(again) == sudoku_cp.solve(puzzle)
+
+
+def test_sudokupad_entropic_line_by_its_colour_word():
+    record = _record(
+        {"entropic_lines": [[[0, 0], [1, 1], [2, 1], [2, 2], [3, 1]]]}, _blank6(set()), 6, (2, 3)
+    )
+    data = record_to_scl(record)
+    data["lines"][0]["color"] = "#F5B07A"  # peach, as setters call SudokuPad's orange entropic lines
+    data["metadata"]["rules"] = (
+        "Normal sudoku rules apply. Any 3 adjacent digits on a peach entropic line differ."
+    )
+    assert scl_to_record(data)["rules"]["entropic_lines"] == record["rules"]["entropic_lines"]
+
+
+def test_sudokupad_cage_without_total_needs_the_rules_text_to_say_its_digits_differ():
+    data = record_to_scl(_record({"cages": [{"cells": [[0, 1], [1, 1]]}]}))
+    assert scl_to_record(data)["rules"]["cages"] == [{"cells": [[0, 1], [1, 1]]}]
+    data["metadata"]["rules"] = "Normal sudoku rules apply. Digits in a cage sum to a prime."
+    with pytest.raises(InvalidPuzzleError, match="has no total"):
+        scl_to_record(data)
+
+
+def test_a_slow_thermometer_sentence_makes_the_drawn_thermometers_slow():
+    data = record_to_scl(_record({"thermos": [[[0, 0], [1, 1], [2, 2]]]}))
+    data["metadata"]["rules"] = (
+        "Normal sudoku rules apply. Digits along a thermometer increase or stay the same."
+    )
+    read = scl_to_record(data)
+    assert read["rules"] == {"slow_thermos": [[[0, 0], [1, 1], [2, 2]]]}
+    data["metadata"]["rules"] = (
+        "Normal sudoku rules apply. Digits along a grey thermometer may stay the same."
+    )
+    with pytest.raises(InvalidPuzzleError, match="stay the same"):
+        scl_to_record(data)

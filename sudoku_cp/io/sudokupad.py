@@ -1033,11 +1033,28 @@ _LINE_STYLE = {  # rule key -> (colour, colour word, sentence of the rules text)
         "purple",
         "Digits on a purple line lie strictly between the digits in the circles at its ends (between line).",
     ),
+    "entropic_lines": (
+        "#F0E040",
+        "yellow",
+        "Any three adjacent digits on a yellow entropic line hold one low, one middle and one high digit.",
+    ),
+    "modular_lines": (
+        "#E04040",
+        "red",
+        "Any three adjacent digits on a red modular line have different remainders when divided by 3.",
+    ),
+    "zipper_lines": (
+        "#101010",
+        "black",
+        "Digits on a black zipper line at equal distance from its centre add up to the digit in the centre "
+        "(or, on a line of even length, to one total).",
+    ),
 }
 _WRITES = {
     "regions",
     "cages",
     "thermos",
+    "slow_thermos",
     "diagonals",
     "anti_knight",
     "anti_king",
@@ -1098,7 +1115,12 @@ def record_to_scl(record: Mapping[str, Any]) -> dict[str, Any]:
     meta = {
         k: record[v] for k, v in (("title", "title"), ("author", "author")) if isinstance(record.get(v), str)
     }
-    cages = [{"cells": c["cells"], "value": str(c["sum"])} for c in rules.get("cages", ())]
+    cages = [
+        {"cells": c["cells"], **({"value": str(c["sum"])} if c.get("sum") is not None else {})}
+        for c in rules.get("cages", ())
+    ]
+    if rules.get("thermos") and rules.get("slow_thermos"):
+        raise InvalidPuzzleError("SudokuPad's scl format is written with thermometers all slow or none")
     lines: list[dict[str, Any]] = []
     overlays: list[dict[str, Any]] = []
     underlays: list[dict[str, Any]] = []
@@ -1112,7 +1134,7 @@ def record_to_scl(record: Mapping[str, Any]) -> dict[str, Any]:
         if rules.get(key):
             meta[flag] = True
             sentences.append(f"Rule: {'anti-knight' if flag == 'antiknight' else 'anti-king'}.")
-    for thermo in rules.get("thermos", ()):
+    for thermo in rules.get("thermos", ()) or rules.get("slow_thermos", ()):
         underlays.append(
             {
                 "borderColor": "#CFCFCF",
@@ -1173,6 +1195,12 @@ def record_to_scl(record: Mapping[str, Any]) -> dict[str, Any]:
                 }
             )
     sentences += [sentence for key, sentence in _RULE_SENTENCES.items() if rules.get(key)]
+    if any(c.get("sum") is None for c in rules.get("cages", ())):
+        sentences.append("Digits cannot repeat in a cage; a cage's total, if given, is its sum.")
+    if rules.get("slow_thermos"):
+        sentences.append(
+            "Digits along a thermometer increase or stay the same from its bulb (slow thermometers)."
+        )
     sentences += [sentence for key, sentence in _NEGATIVE_SENTENCES.items() if rules.get(key)]
     for key, (colour, _, sentence) in _LINE_STYLE.items():
         if not rules.get(key):
