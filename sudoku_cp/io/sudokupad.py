@@ -35,7 +35,9 @@ SudokuPad element               read as
 ``cages`` with cells and a      a killer cage (digits differ and add up to the total; a
 number                          number written in its first cell is its total); a cage of
                                 n unique digits in a box shape without a total is a
-                                Windoku window; another cage without a total is refused
+                                Windoku window; another cage without a total keeps its
+                                digits different when the rules text says cage digits
+                                cannot repeat (refused otherwise)
 ``cages`` without cells         metadata: ``title:``, ``author:``, ``rules:``, ``solution:``
 ``metadata``                    the same keys (``antiknight``/``antiking`` as the rules,
                                 written ``true``, ``"yes"``...); ``videos`` is cosmetic;
@@ -47,8 +49,9 @@ of its colour at one end        rules text names thermometers
 other ``lines``                 by colour, when one sentence of the rules text names that
                                 colour (or a near one: SudokuPad's pink renban is "purple"
                                 to setters) and one line rule (German or Dutch whispers,
-                                renban, palindrome, region-sum line, between line); a
-                                between line's end circles belong to it
+                                renban, palindrome, region-sum line, between line,
+                                entropic, modular or zipper line); a between line's end
+                                circles and a zipper line's centre dot belong to it
 ``arrows`` starting in a        an arrow: the circle (1 or 2 cells) is the sum of the cells
 circle                          along the arrow
 ``arrows`` from outside the     a little killer clue: the number written in the cell the
