@@ -78,6 +78,14 @@ def _ok(g, rules, n, box):
             return False
         if len(sums) != 1:
             return False
+    for line in rules.get("difference_count_lines", ()):
+        gaps = [abs(d(a) - d(b)) for a, b in itertools.pairwise(line)]
+        if any(gaps.count(gap) != gap for gap in gaps):
+            return False
+    for line in rules.get("index_lines", ()):
+        digits = [d(c) for c in line]
+        if any(v > len(line) or digits[v - 1] != n for n, v in enumerate(digits, 1)):
+            return False
     for r, c in rules.get("row_indexers", ()):
         if g[g[r][c] - 1][c] != r + 1:
             return False
@@ -162,6 +170,8 @@ CASES_4X4 = {
     "zipper, even": {"zipper_lines": [[[0, 0], [1, 0], [2, 1], [3, 1]]]},
     "row indexers": {"row_indexers": [[0, 0], [1, 1]]},
     "column indexers": {"column_indexers": [[0, 0], [0, 1], [2, 3]]},
+    "difference-count line": {"difference_count_lines": [[[0, 0], [0, 1], [1, 2], [1, 3]]]},
+    "index line": {"index_lines": [[[0, 0], [1, 1], [2, 2], [3, 3]]]},
     "cage without total": {
         "cages": [{"cells": [[0, 1], [1, 1], [1, 2]]}, {"sum": 3, "cells": [[3, 0], [3, 1]]}]
     },
@@ -386,3 +396,31 @@ def test_a_slow_thermometer_sentence_makes_the_drawn_thermometers_slow():
     )
     with pytest.raises(InvalidPuzzleError, match="stay the same"):
         scl_to_record(data)
+
+
+def test_sudokupad_index_line_starts_at_its_diamond():
+    record = _record({"index_lines": [[[0, 0], [1, 1], [2, 2], [3, 3]]]})
+    data = record_to_scl(_record({"renban": [[[3, 3], [2, 2], [1, 1], [0, 0]]]}))  # drawn from the far end
+    data["lines"][0]["color"] = "#71DED2"
+    data["underlays"] = [{"center": [0.5, 0.5], "width": 0.42, "height": 0.42, "angle": 45,
+                          "backgroundColor": "#71DED2"}]  # fmt: skip
+    data["metadata"]["rules"] = (
+        "Normal sudoku rules apply. Each turquoise line is an index line: the digit in the Nth cell "
+        "(from the diamond) is the position along the line where the digit N appears."
+    )
+    read = scl_to_record(data)
+    assert read["rules"] == record["rules"]
+    del data["underlays"]
+    with pytest.raises(InvalidPuzzleError, match="needs a diamond"):
+        scl_to_record(data)
+
+
+def test_sudokupad_lines_of_several_colours_under_one_coloured_line_rule():
+    lines = [[[0, 0], [0, 1], [1, 2], [1, 3]], [[3, 0], [2, 1], [2, 2]]]
+    data = record_to_scl(_record({"renban": lines}))
+    data["lines"][1]["color"] = "#B7F68C"  # a green line beside the pink one
+    data["metadata"]["rules"] = (
+        "Normal 4x4 sudoku rules apply. The difference between two adjacent digits on a coloured line "
+        "indicates exactly how many pairs of adjacent digits along that line have that exact difference."
+    )
+    assert scl_to_record(data)["rules"] == {"difference_count_lines": lines}

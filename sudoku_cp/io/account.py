@@ -239,6 +239,12 @@ SLOW_THERMO = (
 COMMUNITY_RULES: dict[str, tuple[tuple[str, ...], str]] = {
     "slow thermometers": (("slow_thermos",), SLOW_THERMO),
     "entropic lines": (("entropic_lines",), r"\bentropic|\bentropy"),
+    "difference-count lines": (
+        ("difference_count_lines",),
+        r"\bdifferences? count\w*|"
+        r"difference between (two )?adjacent digits[^.]*indicates (exactly )?how many[^.]*",
+    ),
+    "index lines": (("index_lines",), r"\bindex lines?\b"),
     "modular lines": (("modular_lines",), r"\bmodular\b|remainders? when divided by 3|\bmod(ulo)? 3\b"),
     "zipper lines": (("zipper_lines",), r"\bzipper"),
     "clones": (("clones",), r"\bclones?\b"),

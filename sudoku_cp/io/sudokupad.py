@@ -421,6 +421,10 @@ _LINE_KINDS = {
     "entropic_lines": re.compile(r"\bentropic|\bentropy"),
     "modular_lines": re.compile(r"\bmodular\b|remainders? when divided by 3"),
     "zipper_lines": re.compile(r"\bzipper"),
+    "difference_count_lines": re.compile(
+        r"\bdifferences? count|difference between (two )?adjacent digits[^.\n]*how many"
+    ),
+    "index_lines": re.compile(r"\bindex lines?\b"),
 }
 
 
@@ -445,6 +449,8 @@ def line_kinds_from_rules(text: str) -> dict[str, str]:
         colours = {family for word, family in _COLOUR_WORDS.items() if re.search(rf"\b{word}\b", sentence)}
         if len(colours) > 1:
             continue
+        if not colours and re.search(r"\b(a|any|each|every) colou?red line", sentence):
+            found.setdefault("*", set()).add(kinds[0])  # every line, whatever its colour
         found.setdefault(colours.pop() if colours else "", set()).add(kinds[0])
     return {colour: kinds.pop() for colour, kinds in found.items() if len(kinds) == 1}
 
@@ -778,6 +784,17 @@ class _Reader:
             found.append((kind, index))
         return found
 
+    def diamonds_at(self, cell: list[int]) -> list[tuple[str, int]]:
+        """The marks centred in ``cell`` drawn as a diamond (a square turned 45 degrees)."""
+        found = []
+        for kind, index, mark in self.marks:
+            center = mark.get("center")
+            if mark.get("angle") != 45 or mark.get("rounded") or mark.get("text") not in (None, ""):
+                continue
+            if isinstance(center, list) and len(center) == 2 and center == [cell[0] + 0.5, cell[1] + 0.5]:
+                found.append((kind, index))
+        return found
+
     def read_arrows(self) -> None:
         arrows = []
         for number, arrow in enumerate(self.entries("arrows"), 1):
@@ -917,6 +934,8 @@ class _Reader:
             kind = kinds.get(family)
             if kind is None and "" in kinds and len(families) == 1:
                 kind = kinds[""]
+            if kind is None and set(kinds) == {"", "*"}:  # "a coloured line": the one line rule
+                kind = kinds["*"]
             if kind is None:
                 self.account.refuse(
                     element, f"{label} has no rule the package can tell (the rules text names none for it)"
@@ -927,6 +946,13 @@ class _Reader:
                     self.account.refuse(element, f"{label}: a between line needs a circle at each end")
                     continue
                 self.used_marks.update(bulbs[0] + bulbs[1])
+            if kind == "index_lines":  # the diamond (a square turned 45 degrees) marks the first cell
+                ends = [self.diamonds_at(c) for c in (cells[0], cells[-1])]
+                if bool(ends[0]) == bool(ends[1]):
+                    self.account.refuse(element, f"{label}: an index line needs a diamond at one end")
+                    continue
+                self.used_marks.update(ends[0] or ends[1])
+                cells = cells if ends[0] else cells[::-1]
             if kind == "zipper_lines":  # a dot may mark the centre
                 (r0, c0), (r1, c1) = cells[(len(cells) - 1) // 2], cells[len(cells) // 2]
                 self.used_marks.update(self.round_marks_at(((r0 + r1) / 2 + 0.5, (c0 + c1) / 2 + 0.5)))

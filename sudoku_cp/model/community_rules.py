@@ -22,6 +22,9 @@ rule (JSON key)          what it says                                           
                          holds ``r`` (1-based)
 ``column_indexers``      a digit ``v`` at ``(r, c)``: column ``v`` of row ``r``  an implication per pair
                          holds ``c`` (1-based)
+``difference_count_``    an adjacent difference ``d`` occurs exactly ``d``       ``Table`` of the line
+``lines``                times along the line
+``index_lines``          the ``N``-th digit is where ``N`` is on the line        ``ValueIn`` and implications
 =======================  =====================================================  ============================
 
 Killer cages without a total are cages of :class:`~sudoku_cp.model.rules.Killer` whose
@@ -42,7 +45,16 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from sudoku_cp.errors import InvalidPuzzleError
-from sudoku_cp.model.constraints import AllDifferent, Constraint, Linear, Origin, OriginKind, Relation
+from sudoku_cp.model.constraints import (
+    AllDifferent,
+    Constraint,
+    Linear,
+    Origin,
+    OriginKind,
+    Relation,
+    Table,
+    ValueIn,
+)
 from sudoku_cp.model.rules import (
     Cell,
     Rule,
@@ -496,6 +508,92 @@ class ColumnIndexers(_Indexers):
     along_column: ClassVar = False
 
 
+MAX_TABLE_ROWS = 200_000
+"""Tuples of digits a line rule compiled to a ``Table`` may enumerate (``side ** length``)."""
+
+
+@functools.cache
+def _difference_count_table(side: int, length: int) -> frozenset[tuple[int, ...]]:
+    allowed = set()
+    for digits in itertools.product(range(1, side + 1), repeat=length):
+        gaps = [abs(a - b) for a, b in itertools.pairwise(digits)]
+        if all(gaps.count(gap) == gap for gap in gaps):
+            allowed.add(digits)
+    return frozenset(allowed)
+
+
+@dataclass(frozen=True)
+class DifferenceCountLines(_CommunityLines):
+    """Difference-count lines ("differences count"): the difference between two adjacent
+    digits on the line is how many adjacent pairs of the line have exactly that difference
+    (so no two adjacent digits are equal). A ``Table`` of the line's allowed digit tuples,
+    enumerated from the definition (lines of up to ``side ** length <= 200,000`` tuples).
+
+    JSON: ``"difference_count_lines": [[[r, c], ...], ...]``.
+    """
+
+    keys: ClassVar = ("difference_count_lines",)
+    kind: ClassVar = OriginKind.DIFFERENCE_COUNT_LINE
+    noun: ClassVar = "difference-count line"
+
+    def check(self, side, box):
+        super().check(side, box)
+        for number, line in enumerate(self.lines, 1):
+            if side ** len(line) > MAX_TABLE_ROWS:
+                raise InvalidPuzzleError(
+                    f"{self.noun} {number} has {len(line)} cells: too long to tabulate on {side}x{side} "
+                    f"(at most {MAX_TABLE_ROWS:,} digit tuples)"
+                )
+
+    def constraints(self, side, box):
+        return [
+            Table(
+                tuple(_index(c, side) for c in line),
+                _difference_count_table(side, len(line)),
+                origin=self.origin(number),
+                meaning="have each adjacent difference d exactly d times",
+            )
+            for number, line in enumerate(self.lines, 1)
+        ]
+
+
+@dataclass(frozen=True)
+class IndexLines(_CommunityLines):
+    """Index lines: the digit in the ``N``-th cell of the line (counted from its first cell,
+    the diamond) is the position along the line where the digit ``N`` is; so it is at most
+    the line's length (a ``ValueIn``), and "cell ``N`` holds ``p``" implies "cell ``p`` holds
+    ``N``" (a ``Relation`` per pair of cells).
+
+    JSON: ``"index_lines": [[[r, c], ...], ...]`` (the diamond's cell first).
+    """
+
+    keys: ClassVar = ("index_lines",)
+    kind: ClassVar = OriginKind.INDEX_LINE
+    noun: ClassVar = "index line"
+
+    def check(self, side, box):
+        super().check(side, box)
+        for number, line in enumerate(self.lines, 1):
+            if len(line) > side:
+                raise InvalidPuzzleError(
+                    f"{self.noun} {number} has {len(line)} cells; positions run to {side}"
+                )
+
+    def constraints(self, side, box):
+        out: list[Constraint] = []
+        values = range(1, side + 1)
+        for number, line in enumerate(self.lines, 1):
+            origin = self.origin(number)
+            cells = [_index(c, side) for c in line]
+            length = len(cells)
+            out.extend(ValueIn(c, frozenset(range(1, length + 1)), origin=origin) for c in cells)
+            for n, p in itertools.permutations(range(1, length + 1), 2):
+                allowed = frozenset((a, b) for a in values for b in values if a != p or b == n)
+                meaning = f"put {n} in place {p} when place {n} holds {p}"
+                out.append(Relation(cells[n - 1], cells[p - 1], allowed, origin=origin, meaning=meaning))
+        return out
+
+
 COMMUNITY_RULE_TYPES: tuple[type[Rule], ...] = (
     SlowThermo,
     Whispers,
@@ -506,6 +604,8 @@ COMMUNITY_RULE_TYPES: tuple[type[Rule], ...] = (
     ZipperLines,
     RowIndexers,
     ColumnIndexers,
+    DifferenceCountLines,
+    IndexLines,
 )
 """The rule types of this module, registered into :data:`sudoku_cp.model.rules.RULE_TYPES`."""
 
@@ -517,6 +617,8 @@ __all__ = [
     "CloneClue",
     "Clones",
     "ColumnIndexers",
+    "DifferenceCountLines",
+    "IndexLines",
     "DisjointGroups",
     "EntropicLines",
     "ModularLines",

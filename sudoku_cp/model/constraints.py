@@ -124,6 +124,8 @@ class OriginKind(StrEnum):
     ZIPPER_LINE = "zipper line"
     ROW_INDEXER = "row indexer"
     COLUMN_INDEXER = "column indexer"
+    DIFFERENCE_COUNT_LINE = "difference-count line"
+    INDEX_LINE = "index line"
     GIVEN = "given"
     CANDIDATES = "candidates"  #: a cell's current candidates (the explanations' checks)
     CUSTOM = "custom"  #: built from a plain label string
@@ -171,6 +173,8 @@ _LINE_RULE_KINDS = frozenset(
         OriginKind.ZIPPER_LINE,
         OriginKind.CLONE,
         OriginKind.DISJOINT_GROUP,
+        OriginKind.DIFFERENCE_COUNT_LINE,
+        OriginKind.INDEX_LINE,
     }
 )
 """The kinds drawn as a line through their cells (and the clones and disjoint groups,

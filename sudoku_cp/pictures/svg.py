@@ -76,6 +76,8 @@ LINE_COLOURS = {
     OriginKind.MODULAR_LINE: "#33bbbb",  # teal
     OriginKind.ENTROPIC_LINE: "#f5a55a",  # peach
     OriginKind.ZIPPER_LINE: "#b9a2e0",  # lavender
+    OriginKind.DIFFERENCE_COUNT_LINE: "#9ad6f7",  # light blue
+    OriginKind.INDEX_LINE: "#71ded2",  # turquoise (a diamond marks its first cell)
 }
 CLONE_COLOURS = ("#fde2b8", "#cfe8ff", "#d8f0d0", "#f6d0e6", "#e6e0c8")
 """Tints of clone regions: a clone and its original share one."""
@@ -383,6 +385,15 @@ class _Picture:
                     stroke_width=self.s * 0.08, class_="slow-bulb",
                 )
             )  # fmt: skip
+        for origin in self.puzzle.groups(OriginKind.INDEX_LINE):
+            x, y = self.centre(origin.cells[0])
+            r = self.s * 0.22
+            colour = LINE_COLOURS[OriginKind.INDEX_LINE]
+            self.drawing.append(
+                dw.Lines(
+                    x, y - r, x + r, y, x, y + r, x - r, y, close=True, fill=colour, class_="index-diamond"
+                )
+            )
         for origin in self.puzzle.groups(OriginKind.ZIPPER_LINE):
             (r0, c0), (r1, c1) = (
                 origin.cells[(len(origin.cells) - 1) // 2],
@@ -444,6 +455,8 @@ class _Picture:
             OriginKind.MODULAR_LINE,
             OriginKind.ENTROPIC_LINE,
             OriginKind.ZIPPER_LINE,
+            OriginKind.DIFFERENCE_COUNT_LINE,
+            OriginKind.INDEX_LINE,
         ):
             for origin in self.puzzle.groups(kind):
                 cells = origin.cells
