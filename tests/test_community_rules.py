@@ -86,6 +86,18 @@ def _ok(g, rules, n, box):
         digits = [d(c) for c in line]
         if any(v > len(line) or digits[v - 1] != n for n, v in enumerate(digits, 1)):
             return False
+    for line in rules.get("region_sum_lines", ()):
+        line = [tuple(c) for c in line]
+        loop = len(line) > 3 and line[0] == line[-1]
+        runs, owner = [], lambda cell: (cell[0] // box[0], cell[1] // box[1])  # noqa: E731
+        for cell in line[:-1] if loop else line:
+            if not runs or owner(runs[-1][-1]) != owner(cell):
+                runs.append([])
+            runs[-1].append(cell)
+        if loop and len(runs) > 1 and owner(runs[0][0]) == owner(runs[-1][-1]):
+            runs[0] = runs.pop() + runs[0]
+        if len({sum(d(c) for c in run) for run in runs}) != 1:
+            return False
     for r, c in rules.get("row_indexers", ()):
         if g[g[r][c] - 1][c] != r + 1:
             return False
@@ -172,6 +184,7 @@ CASES_4X4 = {
     "column indexers": {"column_indexers": [[0, 0], [0, 1], [2, 3]]},
     "difference-count line": {"difference_count_lines": [[[0, 0], [0, 1], [1, 2], [1, 3]]]},
     "index line": {"index_lines": [[[0, 0], [1, 1], [2, 2], [3, 3]]]},
+    "region-sum loop": {"region_sum_lines": [[[1, 1], [1, 2], [0, 2], [0, 1], [1, 1]]]},  # 2 runs, not 3
     "cage without total": {
         "cages": [{"cells": [[0, 1], [1, 1], [1, 2]]}, {"sum": 3, "cells": [[3, 0], [3, 1]]}]
     },

@@ -131,7 +131,7 @@ _STANDARD = (
     r"(rules|constraints) (apply|hold|are in (effect|place))\b",
     r"^(normal|standard|classic|regular|usual|classical) (rules of (sudoku|\d+x\d+ sudoku)) (apply|hold)\b",
     r"^(normal|standard|classic|regular|usual|classical) (\d+x\d+ )?(sudoku|rules)\b[^.]{0,12}$",
-    rf"^(sudoku:? |sudoku - )?(place|fill in|fill|enter|write)( {_FILL}){{0,8}} {_DIGITS_ONCE}",
+    rf"^(sudoku:? |sudoku - )?(place|fill in|fill|enter|write|put)( {_FILL}){{0,8}} {_DIGITS_ONCE}",
     rf"(fill|place)[^.]{{0,40}}(every|each) row, column,? (and|&) [^.]{{0,20}}box(es)? with "
     rf"[^.]{{0,10}}{_DIGITS_ONCE}$",
     rf"(each|every) (row|column|box|region)[^.]*\b(contains?|has|holds?|must contain)[^.]*{_DIGITS_ONCE}",
@@ -202,7 +202,8 @@ DRAWN_RULES: dict[str, tuple[tuple[str, ...], str]] = {
         r"region[- ]sum|same sum in each (box|region)|sum[^.]*(each|every) (box|region)[^.]*(same|equal)|"
         r"(same|equal) (sum|total) in (each|every) (\d+ ?x ?\d+ )?(box|region)|"
         r"(box|region) borders? (divide|separate|split)[^.]*segments|"
-        r"segments?[^.]*(the )?(same|equal) (sum|total|value)|different lines may have different",
+        r"segments?[^.]*(the )?(same|equal) (sum|total|value)|different lines may have different|"
+        r"segments? in the same (box|region) sum individually",
     ),
     "quadruples": (
         ("quadruples",),

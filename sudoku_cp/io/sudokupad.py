@@ -409,7 +409,7 @@ _LINE_KINDS = {
         r"dutch whisper|\bwhispers?\b[^.\n]*\b(4|four)\b|differ by (at least )?(4|four)\b|"
         r"difference of (at least )?(4|four)\b"
     ),
-    "renban": re.compile(r"\brenban\b|consecutive[^.\n]*any order"),
+    "renban": re.compile(r"\brenban\b|consecutive[^.\n]*(any|some) order"),
     "palindromes": re.compile(r"palindrom|read the same"),
     "region_sum_lines": re.compile(
         r"region[- ]sum|same sum in each (box|region)|"
@@ -946,6 +946,8 @@ class _Reader:
                     self.account.refuse(element, f"{label}: a between line needs a circle at each end")
                     continue
                 self.used_marks.update(bulbs[0] + bulbs[1])
+            if kind == "renban" and len(cells) > 3 and cells[0] == cells[-1]:
+                cells = cells[:-1]  # a renban loop: the set of its cells
             if kind == "index_lines":  # the diamond (a square turned 45 degrees) marks the first cell
                 ends = [self.diamonds_at(c) for c in (cells[0], cells[-1])]
                 if bool(ends[0]) == bool(ends[1]):

@@ -1298,7 +1298,9 @@ class RegionSumLine(_Lines):
     """Region-sum lines: a (blue) line's segments in the boxes it passes through all add
     up to the same total; each visit of the line to a box is one segment (a line that
     leaves a box and comes back has two segments there). Consecutive segments are
-    ``Linear`` equalities ``Σ segment - Σ next = 0``. Needs a box shape.
+    ``Linear`` equalities ``Σ segment - Σ next = 0``. Needs a box shape. A line whose last
+    cell is its first is a loop (as SudokuPad draws one): its run through the box where it
+    starts and ends is one segment.
 
     JSON: ``"region_sum_lines": [[[r, c], ...], ...]``.
     """
@@ -1309,21 +1311,30 @@ class RegionSumLine(_Lines):
 
     @staticmethod
     def segments(line: Sequence[Cell], box: BoxShape) -> list[list[Cell]]:
-        """The runs of the line's cells in one box, in order."""
+        """The runs of the line's cells in one box, in order (round a loop, the runs where it
+        ends and starts are one)."""
+        loop = len(line) > 3 and line[0] == line[-1]
         out: list[list[Cell]] = []
         previous = None
-        for cell in line:
+        for cell in line[:-1] if loop else line:
             here = (cell[0] // box[0], cell[1] // box[1])
             if here != previous:
                 out.append([])
             out[-1].append(cell)
             previous = here
+        if loop and len(out) > 1 and previous == (line[0][0] // box[0], line[0][1] // box[1]):
+            out[0] = out.pop() + out[0]
         return out
 
     def check(self, side, box):
         if box is None:
             raise InvalidPuzzleError("region-sum lines need boxes: the puzzle has none")
-        super().check(side, box)
+        for number, line in enumerate(self.lines, 1):
+            if len(line) > 3 and line[0] == line[-1]:  # a loop
+                _line(line[:-1], side, f"{self.noun} {number}", self.minimum)
+                _line(line[-2:], side, f"{self.noun} {number}")
+            else:
+                _line(line, side, f"{self.noun} {number}", self.minimum)
         for number, line in enumerate(self.lines, 1):
             if len(self.segments(line, box)) < 2:
                 raise InvalidPuzzleError(f"{self.noun} {number} (from {_name(line[0])}) stays in one box")
