@@ -437,3 +437,15 @@ def test_sudokupad_lines_of_several_colours_under_one_coloured_line_rule():
         "indicates exactly how many pairs of adjacent digits along that line have that exact difference."
     )
     assert scl_to_record(data)["rules"] == {"difference_count_lines": lines}
+
+
+@pytest.mark.parametrize("size", [6, 9])
+@pytest.mark.parametrize("variant", ["slow_thermo", "entropic_line", "modular_line", "zipper_line"])
+def test_generate_makes_each_community_variant_proper(variant, size):
+    puzzle = sudoku_cp.generate(size, variant=variant, seed=1, time_limit=60)
+    record = puzzle.to_dict()
+    assert len(puzzle.rules) == 1 and record["rules"]
+    assert sudoku_cp.count_solutions(puzzle, limit=2, backend="backtracking") == 1
+    solution = record["solution"] if "solution" in record else puzzle.metadata["solution"]
+    g = _rows([int(ch) for ch in solution.replace(".", "")], size)
+    assert _valid(g, {**record, "box": record["box"]})
