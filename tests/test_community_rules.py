@@ -98,6 +98,18 @@ def _ok(g, rules, n, box):
             runs[0] = runs.pop() + runs[0]
         if len({sum(d(c) for c in run) for run in runs}) != 1:
             return False
+    for line in rules.get("parity_lines", ()):
+        if any((d(a) + d(b)) % 2 == 0 for a, b in itertools.pairwise(line)):
+            return False
+    for line in rules.get("nabner_lines", ()):
+        if any(abs(d(a) - d(b)) < 2 for a, b in itertools.combinations(line, 2)):
+            return False
+    if rules.get("dutch_flatmates"):
+        for r, c in itertools.product(range(n), repeat=2):
+            if g[r][c] == (n + 1) // 2 and not (
+                (r > 0 and g[r - 1][c] == 1) or (r < n - 1 and g[r + 1][c] == n)
+            ):
+                return False
     for r, c in rules.get("row_indexers", ()):
         if g[g[r][c] - 1][c] != r + 1:
             return False
@@ -116,7 +128,7 @@ def _ok(g, rules, n, box):
 def _valid(g, record):
     n, box = record["size"], record["box"]
     groups = [[(r, c) for c in range(n)] for r in range(n)] + [[(r, c) for r in range(n)] for c in range(n)]
-    groups += _boxes(n, box)
+    groups += _boxes(n, box) if box else []
     if any(len({g[r][c] for r, c in cells}) != n for cells in groups):
         return False
     return _ok(g, record.get("rules", {}), n, box)
@@ -185,6 +197,8 @@ CASES_4X4 = {
     "difference-count line": {"difference_count_lines": [[[0, 0], [0, 1], [1, 2], [1, 3]]]},
     "index line": {"index_lines": [[[0, 0], [1, 1], [2, 2], [3, 3]]]},
     "region-sum loop": {"region_sum_lines": [[[1, 1], [1, 2], [0, 2], [0, 1], [1, 1]]]},  # 2 runs, not 3
+    "parity line": {"parity_lines": [[[0, 0], [0, 1], [1, 2], [2, 2], [3, 3]]]},
+    "nabner line": {"nabner_lines": [[[0, 0], [1, 1]], [[2, 3], [3, 2]]]},
     "cage without total": {
         "cages": [{"cells": [[0, 1], [1, 1], [1, 2]]}, {"sum": 3, "cells": [[3, 0], [3, 1]]}]
     },
@@ -220,8 +234,23 @@ CASES_6X6 = {  # lines the grid SOLUTION6 obeys; blanks on and around them
 }
 
 
+LATIN5 = "1234521534341525342145213"
+"""A 5x5 Latin square (no boxes) that obeys Dutch flatmates (a 3 has a 1 above or a 5 below)."""
+
+
 def _record(rules, grid=EMPTY4, size=4, box=(2, 2)):
-    return {"size": size, "box": list(box), "grid": grid, "rules": rules}
+    return {"size": size, "box": list(box) if box else None, "grid": grid, "rules": rules}
+
+
+@pytest.mark.parametrize("backend", backend_names())
+def test_dutch_flatmates_on_a_latin_square_on_every_backend(backend):
+    blanks = {0, 2, 6, 7, 11, 12, 13, 17, 18, 22, 24}
+    grid = "".join("." if i in blanks else ch for i, ch in enumerate(LATIN5))
+    record = _record({"dutch_flatmates": True}, grid, 5, None)
+    expected = _smallest_by_search(record)
+    assert expected is not None
+    solution = _solve(Puzzle.from_dict(record), backend)
+    assert solution is None or tuple(solution.cells) == expected
 
 
 def _solve(puzzle, backend):

@@ -946,7 +946,18 @@ class _Reader:
                     self.account.refuse(element, f"{label}: a between line needs a circle at each end")
                     continue
                 self.used_marks.update(bulbs[0] + bulbs[1])
-            if kind == "renban" and len(cells) > 3 and cells[0] == cells[-1]:
+            loop = len(cells) > 3 and cells[0] == cells[-1]
+            if len({tuple(c) for c in cells}) < len(cells) - loop:
+                self.account.refuse(
+                    element, f"{label} crosses itself: which cells form its rule is not clear"
+                )
+                continue
+            if kind == "region_sum_lines" and not self.record.get("box"):
+                self.account.refuse(
+                    element, f"{label}: region-sum lines are modelled on grids with boxes only"
+                )
+                continue
+            if kind == "renban" and loop:
                 cells = cells[:-1]  # a renban loop: the set of its cells
             if kind == "index_lines":  # the diamond (a square turned 45 degrees) marks the first cell
                 ends = [self.diamonds_at(c) for c in (cells[0], cells[-1])]

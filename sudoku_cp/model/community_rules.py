@@ -25,6 +25,9 @@ rule (JSON key)          what it says                                           
 ``difference_count_``    an adjacent difference ``d`` occurs exactly ``d``       ``Table`` of the line
 ``lines``                times along the line
 ``index_lines``          the ``N``-th digit is where ``N`` is on the line        ``ValueIn`` and implications
+``parity_lines``         adjacent digits alternate odd and even                 odd sum per link
+``nabner_lines``         no two digits of the line equal or consecutive         ``|a - b| >= 2`` per pair
+``dutch_flatmates``      each middle digit has a 1 above or an ``n`` below it     a ``Table`` per cell
 =======================  =====================================================  ============================
 
 Killer cages without a total are cages of :class:`~sudoku_cp.model.rules.Killer` whose
@@ -83,6 +86,7 @@ def _relation(side: int, test: str, parameter: int = 0) -> frozenset[tuple[int, 
         "equal": lambda a, b: a == b,
         "residue": lambda a, b: a % 3 != b % 3,
         "entropy": lambda a, b: (a - 1) // third != (b - 1) // third,
+        "parity": lambda a, b: (a + b) % 2 == 1,
     }
     values = range(1, side + 1)
     return frozenset((a, b) for a in values for b in values if tests[test](a, b))
@@ -594,6 +598,88 @@ class IndexLines(_CommunityLines):
         return out
 
 
+@dataclass(frozen=True)
+class ParityLines(_CommunityLines):
+    """Parity lines: adjacent digits along the line alternate between odd and even (a
+    ``Relation`` "odd sum" per link).
+
+    JSON: ``"parity_lines": [[[r, c], ...], ...]``.
+    """
+
+    keys: ClassVar = ("parity_lines",)
+    kind: ClassVar = OriginKind.PARITY_LINE
+    noun: ClassVar = "parity line"
+
+    def constraints(self, side, box):
+        return self._relations(side, _relation(side, "parity"), "alternate odd and even", 1)
+
+
+@dataclass(frozen=True)
+class NabnerLines(_CommunityLines):
+    """Nabner lines: the digits on the line do not repeat and no two of them are consecutive
+    (a ``Relation`` ``|a - b| >= 2`` between every two cells of the line).
+
+    JSON: ``"nabner_lines": [[[r, c], ...], ...]``.
+    """
+
+    keys: ClassVar = ("nabner_lines",)
+    kind: ClassVar = OriginKind.NABNER_LINE
+    noun: ClassVar = "nabner line"
+
+    def constraints(self, side, box):
+        return self._relations(side, _relation(side, "apart", 2), "differ by at least 2", side * side)
+
+
+@dataclass(frozen=True)
+class DutchFlatmates(Rule):
+    """Dutch flatmates: the middle digit (5 on 9x9; ``(n + 1) / 2`` for odd ``n``) has a 1
+    directly above it or an ``n`` directly below it. Per cell, a ``Table`` over it and its
+    neighbours above and below (a ``Relation`` on the top and bottom rows).
+
+    JSON: ``"dutch_flatmates": true``.
+    """
+
+    keys: ClassVar = ("dutch_flatmates",)
+
+    def check(self, side, box):
+        if side % 2 == 0:
+            raise InvalidPuzzleError(f"Dutch flatmates need an odd side (a middle digit), not {side}")
+
+    def constraints(self, side, box):
+        middle = (side + 1) // 2
+        values = range(1, side + 1)
+        out: list[Constraint] = []
+        meaning = f"have a 1 above or a {side} below a {middle}"
+        for r in range(side):
+            for c in range(side):
+                origin = Origin(OriginKind.DUTCH_FLATMATES, 0, ((r, c),))
+                here = r * side + c
+                if 0 < r < side - 1:
+                    allowed = frozenset(
+                        (up, v, down)
+                        for up in values
+                        for v in values
+                        for down in values
+                        if v != middle or up == 1 or down == side
+                    )
+                    cells = (here - side, here, here + side)
+                    out.append(Table(cells, allowed, origin=origin, meaning=meaning))
+                else:
+                    other, wanted = (here + side, side) if r == 0 else (here - side, 1)
+                    allowed = frozenset((v, w) for v in values for w in values if v != middle or w == wanted)
+                    out.append(Relation(here, other, allowed, origin=origin, meaning=meaning))
+        return out
+
+    def to_json(self):
+        return {"dutch_flatmates": True}
+
+    @classmethod
+    def from_json(cls, rules):
+        if rules["dutch_flatmates"] is not True:
+            raise InvalidPuzzleError("rules.dutch_flatmates is true or false")
+        return cls()
+
+
 COMMUNITY_RULE_TYPES: tuple[type[Rule], ...] = (
     SlowThermo,
     Whispers,
@@ -606,6 +692,9 @@ COMMUNITY_RULE_TYPES: tuple[type[Rule], ...] = (
     ColumnIndexers,
     DifferenceCountLines,
     IndexLines,
+    ParityLines,
+    NabnerLines,
+    DutchFlatmates,
 )
 """The rule types of this module, registered into :data:`sudoku_cp.model.rules.RULE_TYPES`."""
 
@@ -618,7 +707,10 @@ __all__ = [
     "Clones",
     "ColumnIndexers",
     "DifferenceCountLines",
+    "DutchFlatmates",
     "IndexLines",
+    "NabnerLines",
+    "ParityLines",
     "DisjointGroups",
     "EntropicLines",
     "ModularLines",

@@ -126,6 +126,9 @@ class OriginKind(StrEnum):
     COLUMN_INDEXER = "column indexer"
     DIFFERENCE_COUNT_LINE = "difference-count line"
     INDEX_LINE = "index line"
+    PARITY_LINE = "parity line"
+    NABNER_LINE = "nabner line"
+    DUTCH_FLATMATES = "Dutch flatmates"
     GIVEN = "given"
     CANDIDATES = "candidates"  #: a cell's current candidates (the explanations' checks)
     CUSTOM = "custom"  #: built from a plain label string
@@ -175,6 +178,9 @@ _LINE_RULE_KINDS = frozenset(
         OriginKind.DISJOINT_GROUP,
         OriginKind.DIFFERENCE_COUNT_LINE,
         OriginKind.INDEX_LINE,
+        OriginKind.PARITY_LINE,
+        OriginKind.NABNER_LINE,
+        OriginKind.DUTCH_FLATMATES,
     }
 )
 """The kinds drawn as a line through their cells (and the clones and disjoint groups,
