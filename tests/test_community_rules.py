@@ -478,3 +478,20 @@ def test_generate_makes_each_community_variant_proper(variant, size):
     solution = record["solution"] if "solution" in record else puzzle.metadata["solution"]
     g = _rows([int(ch) for ch in solution.replace(".", "")], size)
     assert _valid(g, {**record, "box": record["box"]})
+
+
+def test_dutch_flatmates_from_a_rules_sentence():
+    record = {"size": 5, "box": None, "grid": LATIN5[:10] + "." * 15, "rules": {}}
+    data = record_to_scl({**record, "rules": {"regions": "aaaaabbbbbcccccdddddeeeee"}})
+    data["metadata"]["rules"] = "Dutch flatmates: each 3 has a 1 directly above it or a 5 directly below it."
+    assert scl_to_record(data)["rules"]["dutch_flatmates"] is True
+
+
+def test_sudokupad_parity_and_nabner_lines_by_colour():
+    data = record_to_scl(_record({"renban": [[[0, 0], [0, 1], [1, 2]]], "palindromes": [[[3, 0], [2, 1]]]}))
+    data["metadata"]["rules"] = (
+        "Normal sudoku rules apply. Adjacent digits on a pink line alternate between odd and even. "
+        "Digits on a grey nabner line do not repeat and no two are consecutive."
+    )
+    rules = scl_to_record(data)["rules"]
+    assert rules == {"parity_lines": [[[0, 0], [0, 1], [1, 2]]], "nabner_lines": [[[3, 0], [2, 1]]]}

@@ -156,6 +156,7 @@ TEXT_RULES: dict[str, tuple[str, str]] = {
         r"(be |contain |hold |have )?(two )?consecutive",
         "non-consecutive (no white dot: not consecutive)",
     ),
+    "dutch_flatmates": (r"\bdutch flat ?mates?\b", "Dutch flatmates"),
     "diagonals": (
         r"(both|two|main|long|marked|indicated|shown|each of the( two)?( main)?) "
         r"(main |long |marked )?diagonals|"
@@ -246,6 +247,12 @@ COMMUNITY_RULES: dict[str, tuple[tuple[str, ...], str]] = {
         r"difference between (two )?adjacent digits[^.]*indicates (exactly )?how many[^.]*",
     ),
     "index lines": (("index_lines",), r"\bindex lines?\b"),
+    "parity lines": (
+        ("parity_lines",),
+        r"\bparity lines?\b|alternate between (odd and even|even and odd)|alternat\w* (in )?parity",
+    ),
+    "nabner lines": (("nabner_lines",), r"\bnabner\b"),
+    "Dutch flatmates": (("dutch_flatmates",), r"\bdutch flat ?mates?\b"),
     "modular lines": (("modular_lines",), r"\bmodular\b|remainders? when divided by 3|\bmod(ulo)? 3\b"),
     "zipper lines": (("zipper_lines",), r"\bzipper"),
     "clones": (("clones",), r"\bclones?\b"),

@@ -425,6 +425,10 @@ _LINE_KINDS = {
         r"\bdifferences? count|difference between (two )?adjacent digits[^.\n]*how many"
     ),
     "index_lines": re.compile(r"\bindex lines?\b"),
+    "parity_lines": re.compile(
+        r"\bparity lines?\b|alternate between (odd and even|even and odd)|alternat\w* (in )?parity"
+    ),
+    "nabner_lines": re.compile(r"\bnabner"),
 }
 
 

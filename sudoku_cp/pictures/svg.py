@@ -78,6 +78,8 @@ LINE_COLOURS = {
     OriginKind.ZIPPER_LINE: "#b9a2e0",  # lavender
     OriginKind.DIFFERENCE_COUNT_LINE: "#9ad6f7",  # light blue
     OriginKind.INDEX_LINE: "#71ded2",  # turquoise (a diamond marks its first cell)
+    OriginKind.PARITY_LINE: "#e08fb0",  # rose
+    OriginKind.NABNER_LINE: "#f0b020",  # amber
 }
 CLONE_COLOURS = ("#fde2b8", "#cfe8ff", "#d8f0d0", "#f6d0e6", "#e6e0c8")
 """Tints of clone regions: a clone and its original share one."""
@@ -457,6 +459,8 @@ class _Picture:
             OriginKind.ZIPPER_LINE,
             OriginKind.DIFFERENCE_COUNT_LINE,
             OriginKind.INDEX_LINE,
+            OriginKind.PARITY_LINE,
+            OriginKind.NABNER_LINE,
         ):
             for origin in self.puzzle.groups(kind):
                 cells = origin.cells
