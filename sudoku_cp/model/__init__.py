@@ -9,6 +9,5 @@ called; ``tests/test_imports.py`` lists them.
 """
 
 from sudoku_cp._moved import submodules
-from sudoku_cp.model import community_rules  # noqa: F401  (registers the community's named kinds)
 
 __getattr__ = submodules(__name__)

@@ -3,7 +3,8 @@ whispers of any difference, clones, disjoint groups, modular, entropic and zippe
 and row and column indexers (issue 31, item 3).
 
 Each is a :class:`~sudoku_cp.model.rules.Rule` with its JSON key, registered into
-:data:`sudoku_cp.model.rules.RULE_TYPES` when :mod:`sudoku_cp.model` is imported, and
+:data:`sudoku_cp.model.rules.RULE_TYPES` when this module is imported (``Puzzle.from_dict``
+and the generator import it first; a classic solve loads no rules at all), and
 compiled to the kinds every backend already takes (``Relation``, ``AllDifferent``,
 ``Linear``): no backend needs a new compiler.
 

@@ -1474,8 +1474,8 @@ RULE_TYPES: tuple[type[Rule], ...] = (
     Quadruple,
 )
 """Every rule type, in the order the JSON format lists them (the community's named kinds of
-:mod:`sudoku_cp.model.community_rules` are added by :func:`register_rule_type` when
-:mod:`sudoku_cp.model` is imported)."""
+:mod:`sudoku_cp.model.community_rules` are added by :func:`register_rule_type` when that
+module is imported, as ``Puzzle.from_dict`` does first)."""
 
 
 def register_rule_type(rule_type: type[Rule]) -> None:
