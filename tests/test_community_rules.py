@@ -495,3 +495,25 @@ def test_sudokupad_parity_and_nabner_lines_by_colour():
     )
     rules = scl_to_record(data)["rules"]
     assert rules == {"parity_lines": [[[0, 0], [0, 1], [1, 2]]], "nabner_lines": [[[3, 0], [2, 1]]]}
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [
+        {"clones": [{"cells": [[0, 0], [0, 1]], "clone": [[3, 2], [3, 3]]}], "disjoint_groups": True},
+        {"modular_lines": [[[0, 0], [1, 1], [2, 2], [3, 3]]], "row_indexers": [[0, 0]]},
+        {"whispers": [{"line": [[0, 0], [0, 1], [1, 1]], "difference": 2}], "column_indexers": [[2, 3]]},
+        {"cages": [{"cells": [[0, 1], [1, 1], [1, 2]]}, {"sum": 3, "cells": [[3, 0], [3, 1]]}]},
+    ],
+)
+def test_fpuzzles_links_write_and_read_back_the_kinds(rules):
+    puzzle = Puzzle.from_dict(_record(rules))
+    again = Puzzle.from_link(puzzle.to_link())
+    assert again.to_dict()["rules"] == rules
+
+
+@pytest.mark.parametrize("key", ["slow_thermos", "zipper_lines", "parity_lines"])
+def test_fpuzzles_links_refuse_a_kind_f_puzzles_has_not(key):
+    puzzle = Puzzle.from_dict(_record({key: [[[0, 0], [0, 1], [1, 1]]]}))
+    with pytest.raises(InvalidPuzzleError, match="f-puzzles has no"):
+        puzzle.to_link()

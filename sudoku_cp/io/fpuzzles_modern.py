@@ -252,10 +252,21 @@ def write_modern(rules: Mapping[str, Any], side: int) -> dict[str, Any]:
     :func:`read_modern`).
 
     Raises:
-        InvalidPuzzleError: a rule with no f-puzzles key (skyscrapers, outside sums),
-            or whispers other than German and Dutch on 9x9.
+        InvalidPuzzleError: a rule with no f-puzzles key (skyscrapers, outside sums, slow
+            thermometers, zipper lines...), or German or Dutch whispers off 9x9.
     """
-    for key, name in (("skyscrapers", "skyscraper clues"), ("outside_sums", "outside sums")):
+    unwritten = (
+        ("skyscrapers", "skyscraper clues"),
+        ("outside_sums", "outside sums"),
+        ("slow_thermos", "slow thermometers"),
+        ("zipper_lines", "zipper lines"),
+        ("difference_count_lines", "difference-count lines"),
+        ("index_lines", "index lines"),
+        ("parity_lines", "parity lines"),
+        ("nabner_lines", "nabner lines"),
+        ("dutch_flatmates", "Dutch flatmates"),
+    )
+    for key, name in unwritten:
         if rules.get(key):
             raise InvalidPuzzleError(f"f-puzzles has no {name}: the puzzle cannot be written as a link")
     out: dict[str, Any] = {}

@@ -736,7 +736,8 @@ def record_to_fpuzzles(record: Mapping[str, Any]) -> dict[str, Any]:
         data["negative"] = ["ratio"]
     if rules.get("cages"):
         data["killercage"] = [
-            {"cells": [name(r + 1, c + 1) for r, c in cage["cells"]], "value": str(cage["sum"])}
+            {"cells": [name(r + 1, c + 1) for r, c in cage["cells"]]}
+            | ({"value": str(cage["sum"])} if cage.get("sum") is not None else {})
             for cage in rules["cages"]
         ]
     if rules.get("thermos"):
