@@ -110,6 +110,9 @@ def _ok(g, rules, n, box):
                 (r > 0 and g[r - 1][c] == 1) or (r < n - 1 and g[r + 1][c] == n)
             ):
                 return False
+    for region in rules.get("extra_regions", ()):
+        if len({d(c) for c in region}) != len(region):
+            return False
     for r, c in rules.get("row_indexers", ()):
         if g[g[r][c] - 1][c] != r + 1:
             return False
@@ -199,6 +202,7 @@ CASES_4X4 = {
     "region-sum loop": {"region_sum_lines": [[[1, 1], [1, 2], [0, 2], [0, 1], [1, 1]]]},  # 2 runs, not 3
     "parity line": {"parity_lines": [[[0, 0], [0, 1], [1, 2], [2, 2], [3, 3]]]},
     "nabner line": {"nabner_lines": [[[0, 0], [1, 1]], [[2, 3], [3, 2]]]},
+    "extra regions": {"extra_regions": [[[0, 0], [1, 1], [2, 2], [3, 3]], [[0, 3], [1, 2]]]},
     "cage without total": {
         "cages": [{"cells": [[0, 1], [1, 1], [1, 2]]}, {"sum": 3, "cells": [[3, 0], [3, 1]]}]
     },
@@ -356,6 +360,7 @@ def _corpus(name):
         ("kaji/one-to-six", "row_indexers"),
         ("kaji/one-to-six", "column_indexers"),
         ("kaji/fortress-maximum", "less"),
+        ("iss/Jigsaw boxes, disconnected", "extra_regions"),
     ],
 )
 def test_real_links_read_and_solve(name, key):
@@ -378,9 +383,18 @@ def test_each_kind_is_drawn():
         "row_indexers": [[1, 0]],
         "column_indexers": [[0, 3]],
         "cages": [{"cells": [[3, 1], [2, 1]]}],
+        "extra_regions": [[[2, 3], [3, 3]]],
     }
     svg = Puzzle.from_dict(_record(rules)).to_svg()
-    for name in ("slow-thermometer", "slow-bulb", "clone", "modular-line", "zipper-line", "zipper-centre"):
+    for name in (
+        "slow-thermometer",
+        "slow-bulb",
+        "clone",
+        "modular-line",
+        "zipper-line",
+        "zipper-centre",
+        "extra-region",
+    ):
         assert f'class="{name}"' in svg
     assert svg.count('class="indexer"') == 4  # a tint and a letter per indexer cell
     assert 'class="cage cage-1"' in svg and "cage-sum" not in svg  # no total drawn
@@ -504,6 +518,7 @@ def test_sudokupad_parity_and_nabner_lines_by_colour():
         {"modular_lines": [[[0, 0], [1, 1], [2, 2], [3, 3]]], "row_indexers": [[0, 0]]},
         {"whispers": [{"line": [[0, 0], [0, 1], [1, 1]], "difference": 2}], "column_indexers": [[2, 3]]},
         {"cages": [{"cells": [[0, 1], [1, 1], [1, 2]]}, {"sum": 3, "cells": [[3, 0], [3, 1]]}]},
+        {"extra_regions": [[[0, 0], [1, 1], [2, 2], [3, 3]]]},
     ],
 )
 def test_fpuzzles_links_write_and_read_back_the_kinds(rules):

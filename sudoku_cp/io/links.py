@@ -37,7 +37,8 @@ f-puzzles key              read as
 ``negative: ["ratio"]``    no black dot means not in ratio 2
 ``minimum``, ``maximum``   a cell smaller (greater) than its orthogonal neighbours that
                            are not marked alike (fortress cells), as inequalities
-``extraregion``            box-shaped extra regions as Windoku windows
+``extraregion``            box-shaped extra regions as Windoku windows, others as
+                           extra regions (their digits differ)
 ``arrow``, ``xv``, ...     the modern rules: :mod:`sudoku_cp.io.fpuzzles_modern`
 ``title``, ``author``,     kept in ``puzzle.metadata``; the ``ruleset`` (rules text) is
 ``ruleset``, ``solution``  read sentence by sentence (:mod:`sudoku_cp.io.account`)
@@ -681,7 +682,8 @@ def _read_cells_rules(
         top, left = min(r for r, _ in cells), min(c for _, c in cells)
         shape = None if box is None else {(top + r, left + c) for r in range(box[0]) for c in range(box[1])}
         if shape is None or {tuple(x) for x in cells} != shape:
-            raise InvalidPuzzleError(f"{where}: only box-shaped extra regions (Windoku windows) are modelled")
+            rules.setdefault("extra_regions", []).append(cells)  # any other shape: its digits differ
+            continue
         windows.append([top, left])
     if windows:
         rules["windows"] = windows
@@ -753,12 +755,15 @@ def record_to_fpuzzles(record: Mapping[str, Any]) -> dict[str, Any]:
             "f-puzzles has no inequality sign between two cells (only minimum/maximum cells): "
             "a greater-than puzzle cannot be written as an f-puzzles link"
         )
+    extra = [{"cells": [name(r + 1, c + 1) for r, c in region]} for region in rules.get("extra_regions", ())]
     if rules.get("windows"):
         rows, columns = record["box"]
         data["extraregion"] = [
             {"cells": [name(top + r + 1, left + c + 1) for r in range(rows) for c in range(columns)]}
             for top, left in rules["windows"]
         ]
+    if extra:
+        data["extraregion"] = data.get("extraregion", []) + extra
     modern = write_modern(rules, side)
     negative = data.get("negative", []) + modern.pop("negative", [])
     data.update(modern)

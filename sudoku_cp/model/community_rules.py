@@ -29,6 +29,7 @@ rule (JSON key)          what it says                                           
 ``parity_lines``         adjacent digits alternate odd and even                 odd sum per link
 ``nabner_lines``         no two digits of the line equal or consecutive         ``|a - b| >= 2`` per pair
 ``dutch_flatmates``      each middle digit has a 1 above or an ``n`` below it     a ``Table`` per cell
+``extra_regions``        extra regions of any shape hold different digits       ``AllDifferent`` each
 =======================  =====================================================  ============================
 
 Killer cages without a total are cages of :class:`~sudoku_cp.model.rules.Killer` whose
@@ -681,6 +682,46 @@ class DutchFlatmates(Rule):
         return cls()
 
 
+@dataclass(frozen=True)
+class ExtraRegions(Rule):
+    """Extra regions of any shape: each holds different digits (an ``AllDifferent``; a
+    region of ``n`` cells holds every digit once). Windoku's box-shaped windows are
+    :class:`~sudoku_cp.model.rules.Windows`.
+
+    JSON: ``"extra_regions": [[[r, c], ...], ...]``.
+    """
+
+    regions: tuple[tuple[Cell, ...], ...]
+    keys: ClassVar = ("extra_regions",)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "regions", tuple(_cells(region) for region in self.regions))
+
+    def check(self, side, box):
+        for number, region in enumerate(self.regions, 1):
+            where = f"extra region {number}"
+            cells = [_cell(c, side, where) for c in region]
+            if len(set(cells)) != len(cells):
+                raise InvalidPuzzleError(f"{where} lists a cell twice")
+            if not 2 <= len(cells) <= side:
+                raise InvalidPuzzleError(f"{where} has {len(cells)} cells; different digits fill 2 to {side}")
+
+    def constraints(self, side, box):
+        return [
+            AllDifferent(
+                tuple(_index(c, side) for c in region), origin=Origin(OriginKind.EXTRA_REGION, number, region)
+            )
+            for number, region in enumerate(self.regions, 1)
+        ]
+
+    def to_json(self):
+        return {"extra_regions": _lines_json(self.regions)}
+
+    @classmethod
+    def from_json(cls, rules):
+        return cls(_json_lines(rules, "extra_regions"))
+
+
 COMMUNITY_RULE_TYPES: tuple[type[Rule], ...] = (
     SlowThermo,
     Whispers,
@@ -696,6 +737,7 @@ COMMUNITY_RULE_TYPES: tuple[type[Rule], ...] = (
     ParityLines,
     NabnerLines,
     DutchFlatmates,
+    ExtraRegions,
 )
 """The rule types of this module, registered into :data:`sudoku_cp.model.rules.RULE_TYPES`."""
 
@@ -714,6 +756,7 @@ __all__ = [
     "ParityLines",
     "DisjointGroups",
     "EntropicLines",
+    "ExtraRegions",
     "ModularLines",
     "RowIndexers",
     "SlowThermo",

@@ -129,6 +129,7 @@ class OriginKind(StrEnum):
     PARITY_LINE = "parity line"
     NABNER_LINE = "nabner line"
     DUTCH_FLATMATES = "Dutch flatmates"
+    EXTRA_REGION = "extra region"
     GIVEN = "given"
     CANDIDATES = "candidates"  #: a cell's current candidates (the explanations' checks)
     CUSTOM = "custom"  #: built from a plain label string
@@ -181,6 +182,7 @@ _LINE_RULE_KINDS = frozenset(
         OriginKind.PARITY_LINE,
         OriginKind.NABNER_LINE,
         OriginKind.DUTCH_FLATMATES,
+        OriginKind.EXTRA_REGION,
     }
 )
 """The kinds drawn as a line through their cells (and the clones and disjoint groups,

@@ -414,6 +414,13 @@ class _Picture:
                         fill=colour, class_="clone",
                     )
                 )  # fmt: skip
+        for origin in self.puzzle.groups(OriginKind.EXTRA_REGION):
+            for row, column in origin.cells:
+                self.drawing.append(
+                    dw.Rectangle(
+                        self.x(column), self.y(row), self.s, self.s, fill=SHADE_COLOUR, class_="extra-region",
+                    )
+                )  # fmt: skip
         for kind, letter in ((OriginKind.ROW_INDEXER, "R"), (OriginKind.COLUMN_INDEXER, "C")):
             for origin in self.puzzle.groups(kind):
                 row, column = origin.cells[0]
