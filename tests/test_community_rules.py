@@ -113,6 +113,20 @@ def _ok(g, rules, n, box):
     for region in rules.get("extra_regions", ()):
         if len({d(c) for c in region}) != len(region):
             return False
+    for clue in rules.get("numbered_rooms", ()):
+        i = clue["index"]
+        line = {
+            "left": [(i, c) for c in range(n)],
+            "right": [(i, c) for c in reversed(range(n))],
+            "top": [(r, i) for r in range(n)],
+            "bottom": [(r, i) for r in reversed(range(n))],
+        }[clue["side"]]
+        if d(line[d(line[0]) - 1]) != clue["value"]:
+            return False
+    if rules.get("anti_taxicab"):
+        for (r, c), (r2, c2) in itertools.combinations(itertools.product(range(n), repeat=2), 2):
+            if g[r][c] == g[r2][c2] == abs(r - r2) + abs(c - c2):
+                return False
     for r, c in rules.get("row_indexers", ()):
         if g[g[r][c] - 1][c] != r + 1:
             return False
@@ -214,6 +228,12 @@ CASES_4X4 = {
     "parity line": {"parity_lines": [[[0, 0], [0, 1], [1, 2], [2, 2], [3, 3]]]},
     "nabner line": {"nabner_lines": [[[0, 0], [1, 1]], [[2, 3], [3, 2]]]},
     "extra regions": {"extra_regions": [[[0, 0], [1, 1], [2, 2], [3, 3]], [[0, 3], [1, 2]]]},
+    "numbered rooms": {
+        "numbered_rooms": [
+            {"side": "left", "index": 0, "value": 3},
+            {"side": "bottom", "index": 2, "value": 1},
+        ]
+    },
     "cage without total": {
         "cages": [{"cells": [[0, 1], [1, 1], [1, 2]]}, {"sum": 3, "cells": [[3, 0], [3, 1]]}]
     },
@@ -226,6 +246,7 @@ CASES_4X4 = {
 UNSOLVABLE_4X4 = {
     # a column's four different digits climb to 4 at r4c1, so r4c2 >= 4 repeats it
     "slow thermo down a column": {"slow_thermos": [[[0, 0], [1, 0], [2, 0], [3, 0], [3, 1]]]},
+    "anti-taxicab": {"anti_taxicab": True},  # the two 1s of a 2x2 box are 2 steps apart, ...
     "whispers of 3 in a box": {"whispers": [{"line": [[0, 0], [0, 1], [1, 0]], "difference": 3}]},
 }
 
@@ -235,6 +256,21 @@ SOLUTION6 = "123456456123231564564231312645645312"
 
 def _blank6(cells):
     return "".join("." if divmod(i, 6) in cells else ch for i, ch in enumerate(SOLUTION6))
+
+
+TAXICAB6 = "123465645213451632236154312546564321"
+"""A 6x6 grid that obeys anti-taxicab (found by the package, checked by ``_valid`` here)."""
+
+
+@pytest.mark.parametrize("backend", backend_names())
+def test_anti_taxicab_on_6x6_on_every_backend(backend):
+    blanks = {0, 3, 7, 8, 14, 15, 20, 21, 22, 27, 28, 33, 35}
+    grid = "".join("." if i in blanks else ch for i, ch in enumerate(TAXICAB6))
+    record = _record({"anti_taxicab": True}, grid, 6, (2, 3))
+    assert _valid(_rows([int(ch) for ch in TAXICAB6], 6), record)
+    expected = _smallest_by_search(record)
+    solution = _solve(Puzzle.from_dict(record), backend)
+    assert solution is None or tuple(solution.cells) == expected
 
 
 CASES_6X6 = {  # lines the grid SOLUTION6 obeys; blanks on and around them
@@ -549,3 +585,13 @@ def test_fpuzzles_links_refuse_a_kind_f_puzzles_has_not(key):
     puzzle = Puzzle.from_dict(_record({key: [[[0, 0], [0, 1], [1, 1]]]}))
     with pytest.raises(InvalidPuzzleError, match="f-puzzles has no"):
         puzzle.to_link()
+
+
+def test_numbered_rooms_and_anti_taxicab_are_drawn_and_read():
+    rules = {"numbered_rooms": [{"side": "left", "index": 0, "value": 3}]}
+    assert 'class="numbered-room"' in Puzzle.from_dict(_record(rules)).to_svg()
+    data = record_to_scl(_record({}, TAXICAB6, 6, (2, 3)))
+    data["metadata"] = {
+        "rules": "Normal sudoku rules apply. Anti-taxicab: a digit d is never d steps from itself."
+    }
+    assert scl_to_record(data)["rules"] == {"anti_taxicab": True}

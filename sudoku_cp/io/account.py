@@ -157,6 +157,7 @@ TEXT_RULES: dict[str, tuple[str, str]] = {
         "non-consecutive (no white dot: not consecutive)",
     ),
     "dutch_flatmates": (r"\bdutch flat ?mates?\b", "Dutch flatmates"),
+    "anti_taxicab": (r"\banti[- ]?taxi ?cab\b|\btaxi ?cab distance", "anti-taxicab"),
     "diagonals": (
         r"(both|two|main|long|marked|indicated|shown|each of the( two)?( main)?) "
         r"(main |long |marked )?diagonals|"

@@ -30,6 +30,9 @@ rule (JSON key)          what it says                                           
 ``nabner_lines``         no two digits of the line equal or consecutive         ``|a - b| >= 2`` per pair
 ``dutch_flatmates``      each middle digit has a 1 above or an ``n`` below it     a ``Table`` per cell
 ``extra_regions``        extra regions of any shape hold different digits       ``AllDifferent`` each
+``numbered_rooms``       the ``k``-th cell from the clue holds it (``k``: first   implications
+                         digit)
+``anti_taxicab``         no digit ``d`` twice ``d`` orthogonal steps apart        ``Relation`` per pair
 =======================  =====================================================  ============================
 
 Killer cages without a total are cages of :class:`~sudoku_cp.model.rules.Killer` whose
@@ -62,6 +65,7 @@ from sudoku_cp.model.constraints import (
 )
 from sudoku_cp.model.rules import (
     Cell,
+    OutsideClue,
     Rule,
     _cell,
     _cells,
@@ -69,6 +73,7 @@ from sudoku_cp.model.rules import (
     _line,
     _lines_json,
     _name,
+    _outside_clues,
     register_rule_type,
 )
 
@@ -722,6 +727,89 @@ class ExtraRegions(Rule):
         return cls(_json_lines(rules, "extra_regions"))
 
 
+@dataclass(frozen=True)
+class NumberedRooms(Rule):
+    """Numbered rooms: a clue outside a row or column is the digit in its ``k``-th cell from
+    the clue, where ``k`` is the digit in its first cell. Per ``k``, a ``Relation`` "first
+    cell = k implies k-th cell = clue" (and the first cell is not 1 unless the clue is).
+
+    JSON: ``"numbered_rooms": [{"side": "left", "index": 0, "value": 7}, ...]`` (as
+    sandwich clues: ``side`` of the 0-based row or column ``index``).
+    """
+
+    clues: tuple[OutsideClue, ...]
+    keys: ClassVar = ("numbered_rooms",)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "clues", _outside_clues(self.clues, "value", "numbered_rooms"))
+
+    def check(self, side, box):
+        for number, clue in enumerate(self.clues, 1):
+            where = f"numbered room {number}"
+            clue.check(side, where)
+            if not 1 <= clue.value <= side:
+                raise InvalidPuzzleError(f"{where}: its clue {clue.value} is not a digit of 1..{side}")
+
+    def constraints(self, side, box):
+        values = range(1, side + 1)
+        out: list[Constraint] = []
+        for number, clue in enumerate(self.clues, 1):
+            line = clue.line(side)
+            origin = Origin(OriginKind.NUMBERED_ROOM, number, line, total=clue.value)
+            first = _index(line[0], side)
+            if clue.value != 1:
+                out.append(ValueIn(first, frozenset(values) - {1}, origin=origin))
+            for k in range(2, side + 1):
+                allowed = frozenset((a, b) for a in values for b in values if a != k or b == clue.value)
+                meaning = f"hold {clue.value} in the {k}th cell when the first holds {k}"
+                out.append(
+                    Relation(first, _index(line[k - 1], side), allowed, origin=origin, meaning=meaning)
+                )
+        return out
+
+    def to_json(self):
+        return {"numbered_rooms": [clue.json("value") for clue in self.clues]}
+
+    @classmethod
+    def from_json(cls, rules):
+        return cls(_outside_clues(_json_list(rules, "numbered_rooms"), "value", "numbered_rooms"))
+
+
+@dataclass(frozen=True)
+class AntiTaxicab(Rule):
+    """Anti-taxicab: two cells a taxicab distance ``d`` apart (``d`` orthogonal steps) do not
+    both hold the digit ``d``. A ``Relation`` excluding ``(d, d)`` per pair of cells at most
+    ``n`` steps apart.
+
+    JSON: ``"anti_taxicab": true``.
+    """
+
+    keys: ClassVar = ("anti_taxicab",)
+
+    def constraints(self, side, box):
+        values = range(1, side + 1)
+        out: list[Constraint] = []
+        cells = [(r, c) for r in range(side) for c in range(side)]
+        for a, b in itertools.combinations(cells, 2):
+            distance = abs(a[0] - b[0]) + abs(a[1] - b[1])
+            if distance > side or a[0] == b[0] or a[1] == b[1]:
+                continue  # no digit that far; rows and columns already keep equal digits apart
+            allowed = frozenset((x, y) for x in values for y in values if not x == y == distance)
+            origin = Origin(OriginKind.ANTI_TAXICAB, 0, (a, b))
+            meaning = f"not both be {distance}, {distance} steps apart"
+            out.append(Relation(_index(a, side), _index(b, side), allowed, origin=origin, meaning=meaning))
+        return out
+
+    def to_json(self):
+        return {"anti_taxicab": True}
+
+    @classmethod
+    def from_json(cls, rules):
+        if rules["anti_taxicab"] is not True:
+            raise InvalidPuzzleError("rules.anti_taxicab is true or false")
+        return cls()
+
+
 COMMUNITY_RULE_TYPES: tuple[type[Rule], ...] = (
     SlowThermo,
     Whispers,
@@ -738,6 +826,8 @@ COMMUNITY_RULE_TYPES: tuple[type[Rule], ...] = (
     NabnerLines,
     DutchFlatmates,
     ExtraRegions,
+    NumberedRooms,
+    AntiTaxicab,
 )
 """The rule types of this module, registered into :data:`sudoku_cp.model.rules.RULE_TYPES`."""
 
@@ -745,6 +835,7 @@ for _type in COMMUNITY_RULE_TYPES:
     register_rule_type(_type)
 
 __all__ = [
+    "AntiTaxicab",
     "COMMUNITY_RULE_TYPES",
     "CloneClue",
     "Clones",
@@ -758,6 +849,7 @@ __all__ = [
     "EntropicLines",
     "ExtraRegions",
     "ModularLines",
+    "NumberedRooms",
     "RowIndexers",
     "SlowThermo",
     "Whispers",

@@ -130,6 +130,8 @@ class OriginKind(StrEnum):
     NABNER_LINE = "nabner line"
     DUTCH_FLATMATES = "Dutch flatmates"
     EXTRA_REGION = "extra region"
+    NUMBERED_ROOM = "numbered room"  #: the n-th cell from the edge holds the clue (n: the first digit)
+    ANTI_TAXICAB = "anti-taxicab"
     GIVEN = "given"
     CANDIDATES = "candidates"  #: a cell's current candidates (the explanations' checks)
     CUSTOM = "custom"  #: built from a plain label string
@@ -159,6 +161,7 @@ _CLUE_KINDS = frozenset(
         OriginKind.SANDWICH,
         OriginKind.SKYSCRAPER,
         OriginKind.OUTSIDE_SUM,
+        OriginKind.NUMBERED_ROOM,
     }
 )
 """The kinds clued outside the grid (their ``total`` is the clue)."""

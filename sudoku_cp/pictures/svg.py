@@ -84,7 +84,13 @@ LINE_COLOURS = {
 CLONE_COLOURS = ("#fde2b8", "#cfe8ff", "#d8f0d0", "#f6d0e6", "#e6e0c8")
 """Tints of clone regions: a clone and its original share one."""
 INDEXER_COLOUR = "#d4ecd4"
-OUTSIDE_KINDS = (OriginKind.LITTLE_KILLER, OriginKind.SANDWICH, OriginKind.SKYSCRAPER, OriginKind.OUTSIDE_SUM)
+OUTSIDE_KINDS = (
+    OriginKind.LITTLE_KILLER,
+    OriginKind.SANDWICH,
+    OriginKind.SKYSCRAPER,
+    OriginKind.OUTSIDE_SUM,
+    OriginKind.NUMBERED_ROOM,
+)
 DIAGONAL_COLOUR = "#9bb3d6"
 CAGE_COLOUR = "#333333"
 CAGE_INSET = 0.09  # of a cell: neighbouring cages stay visibly apart
