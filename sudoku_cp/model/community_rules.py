@@ -1,12 +1,14 @@
 """The variant community's named kinds beyond the classic modern set: slow thermometers,
-whispers of any difference, clones, disjoint groups, modular, entropic and zipper lines,
-and row and column indexers (issue 31, item 3).
+whispers of any difference, clones, disjoint groups, modular, entropic, zipper,
+difference-count, index, parity and nabner lines, row and column indexers, Dutch
+flatmates, extra regions, numbered rooms and anti-taxicab (issue 31, item 3).
 
 Each is a :class:`~sudoku_cp.model.rules.Rule` with its JSON key, registered into
 :data:`sudoku_cp.model.rules.RULE_TYPES` when this module is imported (``Puzzle.from_dict``
 and the generator import it first; a classic solve loads no rules at all), and
 compiled to the kinds every backend already takes (``Relation``, ``AllDifferent``,
-``Linear``): no backend needs a new compiler.
+``Linear``, ``ValueIn``, ``Table``): no backend needs a new compiler (MIP refuses
+``Table``, so difference-count lines and Dutch flatmates, by design).
 
 =======================  =====================================================  ============================
 rule (JSON key)          what it says                                           compiled to
