@@ -66,6 +66,10 @@ VARIANTS = (
     "between_line",
     "region_sum_line",
     "quadruple",
+    "slow_thermo",
+    "entropic_line",
+    "modular_line",
+    "zipper_line",
 )
 """The variants :func:`sudoku_cp.reasoning.generator.generate` draws, in the package's one
 spelling (snake case; other spellings such as ``anti-knight`` or ``AntiKnight`` are read
@@ -78,4 +82,5 @@ third of the cells) and greater-than signs (between every two neighbours of a bo
 row, on a grid with no boxes), and the modern rules, whose clues are read off the full
 grid as the bundled ``gen_*`` sets' were (:mod:`sudoku_cp.reasoning.modern_clues`: random arrows and
 lines that fit, sandwich clues on every row and column, samples of skyscraper and outside
-sum clues, every X and V, eight little killers, eight quadruples)."""
+sum clues, every X and V, eight little killers, eight quadruples; slow thermometers,
+entropic, modular and zipper lines of the community's kinds, lines that fit)."""

@@ -54,7 +54,7 @@ def test_reasons_of_two_puzzles_agree(bench):
 
 
 def test_a_link_solved_end_to_end(bench, tmp_path):
-    """A 4x4 f-puzzles link: right with its solution, wrong with another, refused with a clone."""
+    """A 4x4 f-puzzles link: right with its solution, wrong with another, refused with a double arrow."""
     grid = [
         [{"value": int(SOLUTION[r * 4 + c]), "given": True} if c < 2 and r < 3 else {} for c in range(4)]
         for r in range(4)
@@ -67,11 +67,15 @@ def test_a_link_solved_end_to_end(bench, tmp_path):
         bench.solve_one({**RECORD, "link": link, "solution": "1234341221434312"}, None, 5.0)["outcome"]
         == "wrong"
     )
-    cloned = {"size": 4, "grid": grid, "clone": [{"cells": ["R1C1"], "cloneCells": ["R4C4"]}]}
+    cloned = {
+        "size": 4,
+        "grid": grid,
+        "doublearrow": [{"cells": ["R1C1", "R1C2"], "lines": [["R1C1", "R1C2"]]}],
+    }
     refused = "https://f-puzzles.com/?load=" + lzstring.LZString().compressToBase64(json.dumps(cloned))
     row = bench.solve_one({**RECORD, "link": refused}, None, 5.0)
-    assert row["outcome"] == "refused" and "clone" in row["reason"]
-    assert bench.payload_kinds(refused) == ["f-puzzles:clone"]
+    assert row["outcome"] == "refused" and "doublearrow" in row["reason"]
+    assert bench.payload_kinds(refused) == ["f-puzzles:doublearrow"]
     assert bench.reader_kinds(link) == ["classic"] and bench.reader_kinds(refused) is None
 
 

@@ -94,10 +94,10 @@ def test_f_puzzles_generic_drawings_are_refused_by_name_not_dropped(key, entry):
 
 def test_an_unknown_key_is_refused_and_every_key_has_a_row():
     data = killer_fpuzzles()
-    data["entropicline"] = [{"lines": [["R1C1", "R1C2"]]}]
-    with pytest.raises(UnsupportedRuleError, match="key 'entropicline'"):
+    data["doublearrow"] = [{"lines": [["R1C1", "R1C2"]]}]
+    with pytest.raises(UnsupportedRuleError, match="key 'doublearrow'"):
         sudoku_cp.Puzzle.from_link(fpuzzles(data))
-    del data["entropicline"]
+    del data["doublearrow"]
     rows = sudoku_cp.Puzzle.from_link(fpuzzles(data)).metadata["read"]
     elements = {row["element"] for row in rows}
     assert {"key 'size'", "key 'grid'", "killercage 1"} <= elements

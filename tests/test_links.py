@@ -27,9 +27,9 @@ VARIANT = (
     "u9N7o7qLaWhLUHWxcYNAw73zogFZ4heK1DQAzdd8YPTDG0PDDds7ogBZ404HzldG1DE0zCB192aOo6IA2eI+Br4B2TKoHKGPLwEAZMYgeoADzML0"
     "OxxiCUQgJAwNBIDKEFWqE0fkeWRg8X0YAsmhaZkRAGkvD4MAACeKBTJEIA=="
 )
-CLONE = (  # a clone constraint, which the package does not model
-    "N4IgzglgXgpiBcBOANCA5gJwgEwQbT2AF9ljSSzKLryBdZQmq8l54+x1p7rjtn/nQaCR3PgIm9hk0UM6zR4rssX0QAYwA2AewB2ceIQ0xN"
-    "msPhAAlAIwBhayFQ3bAJhBqtemLZNmLlxFsADkcrQMR3IloiIA"
+UNMODELLED = (  # a double arrow, which the package does not model
+    "N4IgzglgXgpiBcBOANCA5gJwgEwQbT2AF9ljSSzKLryBdZQmq8l54+x1p7rjtn/nQaCR3PgIm9hk0UM6zR4rssX0Q2APYBXAEYAbGAEM"
+    "MGDQHd8oAMYw9esPhAAlAIwBhFyFSu3AJhBqVnoaAHYwbrb2jk6IbgAcXs6xiAFEtERAA==="
 )
 ARROW = (
     "N4IgzglgXgpiBcBOANCA5gJwgEwQbT2AF9ljSSzKLryBdZQmq8l54+x1p7rjtn/nQaCR3PgIm9hk0UM6zR4rssX0QAQwwYA9gHd8oAMYwANib"
@@ -68,8 +68,8 @@ def test_a_sudokupad_link_reads_the_variant_rules_and_refuses_a_drawn_text_unles
 
 
 def test_a_constraint_the_package_does_not_model_is_refused_by_name():
-    with pytest.raises(InvalidPuzzleError, match="'clone'"):
-        sudoku_cp.Puzzle.from_link("https://f-puzzles.com/?load=" + CLONE)
+    with pytest.raises(InvalidPuzzleError, match="'doublearrow'"):
+        sudoku_cp.Puzzle.from_link("https://f-puzzles.com/?load=" + UNMODELLED)
 
 
 def test_an_arrow_written_by_f_puzzles_lz_string_is_read_and_solved():
@@ -135,8 +135,8 @@ def test_solve_load_puzzles_and_the_cli_read_links(tmp_path, capsys):
     assert [_same_puzzle(a, b) for a, b in zip(loaded, puzzles, strict=True)] == [True, True]
     assert main(["solve", str(path)]) == 0
     assert capsys.readouterr().out.split() == [sudoku_cp.solve(p).to_string() for p in puzzles]
-    assert main(["solve", "https://f-puzzles.com/?load=" + CLONE]) == 2
-    assert "'clone'" in capsys.readouterr().err
+    assert main(["solve", "https://f-puzzles.com/?load=" + UNMODELLED]) == 2
+    assert "'doublearrow'" in capsys.readouterr().err
 
 
 @pytest.mark.parametrize(

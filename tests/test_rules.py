@@ -230,8 +230,8 @@ def test_records_without_box_get_the_usual_boxes_and_null_means_none():
         ({"size": 9}, r"the puzzle record has no 'grid'"),
         ({"size": 4, "grid": "." * 81}, r"'size' is 4 but the grid is 9x9"),
         (
-            {"size": 9, "grid": "." * 81, "rules": {"cages": [{"cells": [[0, 0]]}]}},
-            r"each cage needs 'sum' and 'cells'",
+            {"size": 9, "grid": "." * 81, "rules": {"cages": [{"cells": [[0, 0]], "total": 3}]}},
+            r"each cage needs 'cells', a 'sum' unless it has no total",
         ),
         ([1, 2], r"a puzzle record is a JSON object, not list"),
     ],

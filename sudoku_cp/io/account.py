@@ -131,7 +131,7 @@ _STANDARD = (
     r"(rules|constraints) (apply|hold|are in (effect|place))\b",
     r"^(normal|standard|classic|regular|usual|classical) (rules of (sudoku|\d+x\d+ sudoku)) (apply|hold)\b",
     r"^(normal|standard|classic|regular|usual|classical) (\d+x\d+ )?(sudoku|rules)\b[^.]{0,12}$",
-    rf"^(sudoku:? |sudoku - )?(place|fill in|fill|enter|write)( {_FILL}){{0,8}} {_DIGITS_ONCE}",
+    rf"^(sudoku:? |sudoku - )?(place|fill in|fill|enter|write|put)( {_FILL}){{0,8}} {_DIGITS_ONCE}",
     rf"(fill|place)[^.]{{0,40}}(every|each) row, column,? (and|&) [^.]{{0,20}}box(es)? with "
     rf"[^.]{{0,10}}{_DIGITS_ONCE}$",
     rf"(each|every) (row|column|box|region)[^.]*\b(contains?|has|holds?|must contain)[^.]*{_DIGITS_ONCE}",
@@ -156,6 +156,8 @@ TEXT_RULES: dict[str, tuple[str, str]] = {
         r"(be |contain |hold |have )?(two )?consecutive",
         "non-consecutive (no white dot: not consecutive)",
     ),
+    "dutch_flatmates": (r"\bdutch flat ?mates?\b", "Dutch flatmates"),
+    "anti_taxicab": (r"\banti[- ]?taxi ?cab\b|\btaxi ?cab distance", "anti-taxicab"),
     "diagonals": (
         r"(both|two|main|long|marked|indicated|shown|each of the( two)?( main)?) "
         r"(main |long |marked )?diagonals|"
@@ -199,7 +201,11 @@ DRAWN_RULES: dict[str, tuple[tuple[str, ...], str]] = {
     "between_lines": (("between_lines",), r"between line|between the (digits|values|numbers) in the"),
     "region_sum_lines": (
         ("region_sum_lines",),
-        r"region[- ]sum|same sum in each (box|region)|sum[^.]*(each|every) (box|region)[^.]*(same|equal)",
+        r"region[- ]sum|same sum in each (box|region)|sum[^.]*(each|every) (box|region)[^.]*(same|equal)|"
+        r"(same|equal) (sum|total) in (each|every) (\d+ ?x ?\d+ )?(box|region)|"
+        r"(box|region) borders? (divide|separate|split)[^.]*segments|"
+        r"segments?[^.]*(the )?(same|equal) (sum|total|value)|different lines may have different|"
+        r"segments? in the same (box|region) sum individually",
     ),
     "quadruples": (
         ("quadruples",),
@@ -226,6 +232,43 @@ VARIANTS: dict[str, str] = {
 """Wordings that make a drawn rule another one (a black dot of ratio 3, slow or
 descending thermometers, a sandwich between 2 and 8): a sentence naming a drawn rule
 with its variant's wording is refused."""
+
+SLOW_THERMO = (
+    r"\bslow thermo\w*|\bthermo\w*[^.]*(increase|rise)s? or (stay|remain)s? the same|"
+    r"(increase|rise)s? or (stay|remain)s? the same[^.]*thermo"
+)
+"""A sentence stating slow thermometers (digits increase or stay the same)."""
+
+COMMUNITY_RULES: dict[str, tuple[tuple[str, ...], str]] = {
+    "slow thermometers": (("slow_thermos",), SLOW_THERMO),
+    "entropic lines": (("entropic_lines",), r"\bentropic|\bentropy"),
+    "difference-count lines": (
+        ("difference_count_lines",),
+        r"\bdifferences? count\w*|"
+        r"difference between (two )?adjacent digits[^.]*indicates (exactly )?how many[^.]*",
+    ),
+    "index lines": (("index_lines",), r"\bindex lines?\b"),
+    "parity lines": (
+        ("parity_lines",),
+        r"\bparity lines?\b|alternate between (odd and even|even and odd)|alternat\w* (in )?parity",
+    ),
+    "nabner lines": (("nabner_lines",), r"\bnabner\b"),
+    "Dutch flatmates": (("dutch_flatmates",), r"\bdutch flat ?mates?\b"),
+    "modular lines": (("modular_lines",), r"\bmodular\b|remainders? when divided by 3|\bmod(ulo)? 3\b"),
+    "zipper lines": (("zipper_lines",), r"\bzipper"),
+    "clones": (("clones",), r"\bclones?\b"),
+    "disjoint groups": (("disjoint_groups",), r"\bdisjoint (groups?|sets?|subsets?)"),
+    "indexer cells": (("row_indexers", "column_indexers"), r"\bindex(er|ers|es|ing)?\b"),
+    "whispers": (
+        ("whispers",),
+        r"\bwhispers?\b|differ (in value )?by (at least )?\d|difference of (at least )?\d",
+    ),
+}
+"""The community's named kinds (:mod:`sudoku_cp.model.community_rules`) whose names are
+also words of :data:`CHANGES` (slow, entropy, modular, zipper, clone): ``name -> (rule
+keys, pattern)``. A sentence naming one explains the drawn elements of that rule when the
+puzzle has them (the name is taken out before the rest is checked for changes); a slow
+thermometer sentence makes the drawn thermometers slow (:meth:`Account.settle`)."""
 
 _NEGATIVE = re.compile(r"\ball\b[^.\n]{0,60}\b(are|is|have been) (given|shown|marked|drawn)")
 _SPLIT = re.compile(r"(?<=[.!?;])\s+|\n+|(?<=[.!?])(?=[A-Z])")
@@ -277,6 +320,14 @@ def read_sentence(
         return "cosmetic", "an example (it shows a rule stated elsewhere)", {}
     if _NOT_ALL.search(text):
         return "cosmetic", "says that not all clues are given (no negative constraint: the default)", {}
+    if re.fullmatch(r"\(?(https?://|www\.)\S+", text):
+        return "cosmetic", "a link", {}
+    for name, (keys, pattern) in COMMUNITY_RULES.items():
+        if re.search(pattern, text) and any(rules.get(k) for k in keys):
+            change = _change(re.sub(pattern, " ", text))
+            if change:
+                return "refused", f"changes a rule ({change!r})", {}
+            return "explains", f"explains the drawn {name}", {}
     change = _change(text)
     if change:
         return "refused", f"changes a rule ({change!r})", {}
@@ -482,6 +533,10 @@ class Account:
         if len(found) > MAX_SENTENCES:
             self.refuse("rules text", f"{len(found)} sentences; at most {MAX_SENTENCES} are read")
             found = []
+        slow = [s for s in found if re.search(SLOW_THERMO, s.lower()) and not _COLOUR_WORD.search(s)]
+        if slow and rules.get("thermos") and not rules.get("slow_thermos"):  # "increase or stay the same"
+            rules["slow_thermos"] = rules.pop("thermos")
+            self.rule("thermometers", "slow thermometers", f'"{clip(slow[0])}"')
         drawn = dict(rules)
         for number, sentence in enumerate(found, 1):
             element = f"sentence {number}"
@@ -506,7 +561,8 @@ class Account:
                 break
         else:
             variant = _TITLE_VARIANTS.search(lowered)
-            if variant:
+            read = [p for _, (keys, p) in COMMUNITY_RULES.items() if any(rules.get(k) for k in keys)]
+            if variant and not any(re.search(p, variant[0] + lowered[variant.end() :]) for p in read):
                 self.refuse("title", f"{clip(title, 60)!r} names a variant rule ({variant[0]!r})")
         wanted = list(dict.fromkeys(ignore))
         names = {row["element"] for row in self.rows}
@@ -535,6 +591,11 @@ class Account:
             )
         return self.rows
 
+
+_COLOUR_WORD = re.compile(
+    r"\b(grey|gray|green|blue|red|yellow|orange|purple|pink|black|white|brown|teal|cyan|lavender|peach)\b",
+    re.IGNORECASE,
+)
 
 _TITLE_VARIANTS = re.compile(
     r"\bslow thermo|\bnegator|nosferatu|entrop|\bmodular|\bzipper|\bclone|\bdoubler|\bdecoy|"

@@ -24,8 +24,15 @@ f-puzzles key          read as
 ``renban``,
 ``regionsumline``
 ``whispers``           ``{"lines": [...], "value": "5"}``: German whispers, ``value``
-                       the least difference (5 when absent; 4 is Dutch)
+                       the least difference (5 when absent; 4 is Dutch; on 9x9 those
+                       two, any other difference or grid side as ``whispers``)
 ``quadruple``          ``{"cells": the four cells, "values": [digits]}``
+``modularline``,       ``{"lines": [...]}``: modular, entropic lines
+``entropicline``
+``clone``              ``{"cells": [...], "cloneCells": [...]}``: clones
+``disjointgroups``     ``true``: disjoint groups
+``rowindexer``,        ``{"cells": [...]}``: row (column) indexer cells
+``columnindexer``
 =====================  ==================================================================
 
 Skyscraper clues and outside (Frame) sums have no f-puzzles key: :func:`write_modern`
@@ -58,6 +65,12 @@ MODERN_KEYS = (
     "regionsumline",
     "whispers",
     "quadruple",
+    "modularline",
+    "entropicline",
+    "clone",
+    "disjointgroups",
+    "rowindexer",
+    "columnindexer",
 )
 """The f-puzzles keys this module reads (and ``negative: ["xv"]``)."""
 
@@ -68,7 +81,10 @@ _LINE_KEYS = {
     "betweenline": "between_lines",
     "renban": "renban",
     "regionsumline": "region_sum_lines",
+    "modularline": "modular_lines",
+    "entropicline": "entropic_lines",
 }
+_INDEXER_KEYS = {"rowindexer": "row_indexers", "columnindexer": "column_indexers"}
 
 
 def _position(name: Any, side: int, where: str, outside: bool = False) -> list[int]:
@@ -183,13 +199,39 @@ def read_modern(data: Mapping[str, Any], side: int, rules: dict[str, Any]) -> No
     for number, entry in enumerate(_entries(data, "whispers"), 1):
         where = f"f-puzzles whispers {number}"
         gap = _number(entry["value"], where) if str(entry.get("value", "")).strip() else 5
-        key = {5: "german_whispers", 4: "dutch_whispers"}.get(gap)
-        if key is None or side != 9:
+        key = {5: "german_whispers", 4: "dutch_whispers"}.get(gap) if side == 9 else None
+        if key is not None:
+            rules.setdefault(key, []).extend(_lines(entry, side, where))
+            continue
+        if not str(entry.get("value", "")).strip():
+            raise InvalidPuzzleError(f"{where}: whispers with no difference on {side}x{side}")
+        if not 1 <= gap < side:
+            raise InvalidPuzzleError(f"{where}: whispers with difference {gap} on {side}x{side}")
+        rules.setdefault("whispers", []).extend(
+            {"line": line, "difference": gap} for line in _lines(entry, side, where)
+        )
+    clones = []
+    for number, entry in enumerate(_entries(data, "clone"), 1):
+        where = f"f-puzzles clone {number}"
+        clones.append(
+            {"cells": _names(entry, "cells", side, where), "clone": _names(entry, "cloneCells", side, where)}
+        )
+    if clones:
+        rules["clones"] = clones
+    if data.get("disjointgroups") not in (None, False):
+        if data["disjointgroups"] not in (True, "true"):
             raise InvalidPuzzleError(
-                f"{where}: whispers with difference {gap} on {side}x{side}; sudoku_cp reads German (5) "
-                "and Dutch (4) whispers on 9x9"
+                f"f-puzzles disjointgroups: {data['disjointgroups']!r} is not true or false"
             )
-        rules.setdefault(key, []).extend(_lines(entry, side, where))
+        rules["disjoint_groups"] = True
+    for key, rule in _INDEXER_KEYS.items():
+        cells = [
+            cell
+            for number, entry in enumerate(_entries(data, key), 1)
+            for cell in _names(entry, "cells", side, f"f-puzzles {key} {number}")
+        ]
+        if cells:
+            rules[rule] = cells
     quadruples = []
     for number, entry in enumerate(_entries(data, "quadruple"), 1):
         where = f"f-puzzles quadruple {number}"
@@ -210,10 +252,21 @@ def write_modern(rules: Mapping[str, Any], side: int) -> dict[str, Any]:
     :func:`read_modern`).
 
     Raises:
-        InvalidPuzzleError: a rule with no f-puzzles key (skyscrapers, outside sums),
-            or whispers other than German and Dutch on 9x9.
+        InvalidPuzzleError: a rule with no f-puzzles key (skyscrapers, outside sums, slow
+            thermometers, zipper lines...), or German or Dutch whispers off 9x9.
     """
-    for key, name in (("skyscrapers", "skyscraper clues"), ("outside_sums", "outside sums")):
+    unwritten = (
+        ("skyscrapers", "skyscraper clues"),
+        ("outside_sums", "outside sums"),
+        ("slow_thermos", "slow thermometers"),
+        ("zipper_lines", "zipper lines"),
+        ("difference_count_lines", "difference-count lines"),
+        ("index_lines", "index lines"),
+        ("parity_lines", "parity lines"),
+        ("nabner_lines", "nabner lines"),
+        ("dutch_flatmates", "Dutch flatmates"),
+    )
+    for key, name in unwritten:
         if rules.get(key):
             raise InvalidPuzzleError(f"f-puzzles has no {name}: the puzzle cannot be written as a link")
     out: dict[str, Any] = {}
@@ -254,8 +307,22 @@ def write_modern(rules: Mapping[str, Any], side: int) -> dict[str, Any]:
         if rules.get(key) and side != 9:
             raise InvalidPuzzleError(f"f-puzzles reads whispers on 9x9 only; this grid is {side}x{side}")
         whispers += [{"lines": [[_name(c) for c in line]], "value": str(gap)} for line in rules.get(key, ())]
+    whispers += [
+        {"lines": [[_name(c) for c in item["line"]]], "value": str(item["difference"])}
+        for item in rules.get("whispers", ())
+    ]
     if whispers:
         out["whispers"] = whispers
+    if rules.get("clones"):
+        out["clone"] = [
+            {"cells": [_name(c) for c in item["cells"]], "cloneCells": [_name(c) for c in item["clone"]]}
+            for item in rules["clones"]
+        ]
+    if rules.get("disjoint_groups"):
+        out["disjointgroups"] = True
+    for key, rule in _INDEXER_KEYS.items():
+        if rules.get(rule):
+            out[key] = [{"cells": [_name(c) for c in rules[rule]]}]
     quadruples = []
     for clue in rules.get("quadruples", ()):
         r, c = clue["cell"]

@@ -28,16 +28,17 @@ f-puzzles key              read as
                            ``region`` numbers make jigsaw regions
 ``diagonal+``/``diagonal-``  both together: X-Sudoku (one alone is refused)
 ``antiknight``, ``antiking``  the anti-knight and anti-king rules
-``killercage``             killer cages (a cage without a sum is refused)
+``killercage``             killer cages (one without a sum: its digits differ)
 ``thermometer``            thermometers, bulb first
 ``odd``, ``even``          parity of marked cells
 ``difference``, ``ratio``  white (differ by 1) and black (ratio 2) Kropki dots; other
                            values are refused
 ``nonconsecutive``         no white dot means not consecutive (with or without dots)
 ``negative: ["ratio"]``    no black dot means not in ratio 2
-``minimum``, ``maximum``   a cell smaller (greater) than its orthogonal neighbours, as
-                           inequalities
-``extraregion``            box-shaped extra regions as Windoku windows
+``minimum``, ``maximum``   a cell smaller (greater) than its orthogonal neighbours that
+                           are not marked alike (fortress cells), as inequalities
+``extraregion``            box-shaped extra regions as Windoku windows, others as
+                           extra regions (their digits differ)
 ``arrow``, ``xv``, ...     the modern rules: :mod:`sudoku_cp.io.fpuzzles_modern`
 ``title``, ``author``,     kept in ``puzzle.metadata``; the ``ruleset`` (rules text) is
 ``ruleset``, ``solution``  read sentence by sentence (:mod:`sudoku_cp.io.account`)
@@ -106,9 +107,12 @@ _READ_AS = {
     "arrow": "arrow", "littlekillersum": "little killer", "sandwichsum": "sandwich sum", "xv": "XV",
     "palindrome": "palindrome", "betweenline": "between line", "renban": "renban line",
     "regionsumline": "region-sum line", "whispers": "whispers line", "quadruple": "quadruple",
+    "modularline": "modular line", "entropicline": "entropic line", "clone": "clone",
+    "disjointgroups": "disjoint groups", "rowindexer": "row indexer cells",
+    "columnindexer": "column indexer cells",
 }  # fmt: skip
 _ENTRY_FIELDS = {
-    "cells", "cell", "lines", "value", "values", "direction",  # what the readers read
+    "cells", "cell", "lines", "value", "values", "direction", "cloneCells",  # what the readers read
     "outlineC", "fontC", "baseC", "width", "height", "angle", "size", "isNewConstraint",  # style
 }  # fmt: skip
 _CELL_KEYS = {"value", "given", "region", "centerPencilMarks", "cornerPencilMarks", "highlight", "c"}
@@ -327,18 +331,16 @@ def fpuzzles_to_record(data: Mapping[str, Any], ignore: Iterable[str] = ()) -> d
     _read_cells_rules(data, side, rules, box, account)
     read_modern(data, side, rules)
     _read_drawn(data, side, rules, account)
-    if rules.get("cages"):
+    if rules.get("cages"):  # a killer cage without a total keeps its digits different (f-puzzles' rule)
         for cage in rules["cages"]:
             if cage["sum"] is None:
-                account.refuse(
-                    f"killercage {cage['number']}",
-                    "a killer cage without a total: sudoku_cp models cages with a sum",
+                account.rule(
+                    f"killercage {cage['number']}", "killer cage without a total", "its digits differ"
                 )
         rules["cages"] = [
-            {"sum": c["sum"], "cells": c["cells"]} for c in rules["cages"] if c["sum"] is not None
+            {"sum": c["sum"], "cells": c["cells"]} if c["sum"] is not None else {"cells": c["cells"]}
+            for c in rules["cages"]
         ]
-        if not rules["cages"]:
-            del rules["cages"]
     record["rules"] = rules
     for key in _METADATA:
         if isinstance(data.get(key), str) and data[key]:
@@ -429,12 +431,21 @@ def _copy_of(data: Mapping[str, Any], entry: Mapping[str, Any]) -> str:
     holds exactly the same lines; ``""`` otherwise."""
     name = entry.get("fromConstraint")
     lines = entry.get("lines")
-    if not isinstance(name, str) or not isinstance(lines, list) or not lines:
+    if not isinstance(name, str):
         return ""
     key = re.sub(r"[^a-z]", "", name.lower())
     key = {"germanwhispers": "whispers", "thermo": "thermometer"}.get(key, key)
     source = data.get(key)
     if not isinstance(source, list):
+        return ""
+    cells = entry.get("cells")
+    if key in ("rowindexer", "columnindexer") and isinstance(cells, list) and cells and not lines:
+        # f-puzzles outlines indexer cells again as a ``cage`` entry of all of them
+        marked = {
+            c for e in source if isinstance(e, dict) for c in (e.get("cells") or []) if isinstance(c, str)
+        }
+        return key if all(isinstance(c, str) for c in cells) and set(cells) == marked else ""
+    if not isinstance(lines, list) or not lines:
         return ""
     drawn = [tuple(line) for e in source if isinstance(e, dict) for line in (e.get("lines") or [])
              if isinstance(line, list)]  # fmt: skip
@@ -653,10 +664,13 @@ def _read_cells_rules(
             rules[rule] = pairs
     less = []
     for key, smaller in (("minimum", True), ("maximum", False)):
-        for number, entry in enumerate(_entries(data, key), 1):
-            r, c = _one_cell(entry, side, f"f-puzzles {key} cell {number}")
+        marked = [
+            _one_cell(entry, side, f"f-puzzles {key} cell {number}")
+            for number, entry in enumerate(_entries(data, key), 1)
+        ]
+        for r, c in marked:  # fortress cells: greater (smaller) than each neighbour that is not one
             for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1)):
-                if 0 <= r + dr < side and 0 <= c + dc < side:
+                if 0 <= r + dr < side and 0 <= c + dc < side and [r + dr, c + dc] not in marked:
                     pair = [[r, c], [r + dr, c + dc]]
                     less.append(pair if smaller else pair[::-1])
     if less:
@@ -668,7 +682,8 @@ def _read_cells_rules(
         top, left = min(r for r, _ in cells), min(c for _, c in cells)
         shape = None if box is None else {(top + r, left + c) for r in range(box[0]) for c in range(box[1])}
         if shape is None or {tuple(x) for x in cells} != shape:
-            raise InvalidPuzzleError(f"{where}: only box-shaped extra regions (Windoku windows) are modelled")
+            rules.setdefault("extra_regions", []).append(cells)  # any other shape: its digits differ
+            continue
         windows.append([top, left])
     if windows:
         rules["windows"] = windows
@@ -723,7 +738,8 @@ def record_to_fpuzzles(record: Mapping[str, Any]) -> dict[str, Any]:
         data["negative"] = ["ratio"]
     if rules.get("cages"):
         data["killercage"] = [
-            {"cells": [name(r + 1, c + 1) for r, c in cage["cells"]], "value": str(cage["sum"])}
+            {"cells": [name(r + 1, c + 1) for r, c in cage["cells"]]}
+            | ({"value": str(cage["sum"])} if cage.get("sum") is not None else {})
             for cage in rules["cages"]
         ]
     if rules.get("thermos"):
@@ -739,12 +755,15 @@ def record_to_fpuzzles(record: Mapping[str, Any]) -> dict[str, Any]:
             "f-puzzles has no inequality sign between two cells (only minimum/maximum cells): "
             "a greater-than puzzle cannot be written as an f-puzzles link"
         )
+    extra = [{"cells": [name(r + 1, c + 1) for r, c in region]} for region in rules.get("extra_regions", ())]
     if rules.get("windows"):
         rows, columns = record["box"]
         data["extraregion"] = [
             {"cells": [name(top + r + 1, left + c + 1) for r in range(rows) for c in range(columns)]}
             for top, left in rules["windows"]
         ]
+    if extra:
+        data["extraregion"] = data.get("extraregion", []) + extra
     modern = write_modern(rules, side)
     negative = data.get("negative", []) + modern.pop("negative", [])
     data.update(modern)

@@ -35,7 +35,9 @@ SudokuPad element               read as
 ``cages`` with cells and a      a killer cage (digits differ and add up to the total; a
 number                          number written in its first cell is its total); a cage of
                                 n unique digits in a box shape without a total is a
-                                Windoku window; another cage without a total is refused
+                                Windoku window; another cage without a total keeps its
+                                digits different when the rules text says cage digits
+                                cannot repeat (refused otherwise)
 ``cages`` without cells         metadata: ``title:``, ``author:``, ``rules:``, ``solution:``
 ``metadata``                    the same keys (``antiknight``/``antiking`` as the rules,
                                 written ``true``, ``"yes"``...); ``videos`` is cosmetic;
@@ -47,8 +49,9 @@ of its colour at one end        rules text names thermometers
 other ``lines``                 by colour, when one sentence of the rules text names that
                                 colour (or a near one: SudokuPad's pink renban is "purple"
                                 to setters) and one line rule (German or Dutch whispers,
-                                renban, palindrome, region-sum line, between line); a
-                                between line's end circles belong to it
+                                renban, palindrome, region-sum line, between line,
+                                entropic, modular or zipper line); a between line's end
+                                circles and a zipper line's centre dot belong to it
 ``arrows`` starting in a        an arrow: the circle (1 or 2 cells) is the sum of the cells
 circle                          along the arrow
 ``arrows`` from outside the     a little killer clue: the number written in the cell the
@@ -342,6 +345,17 @@ def colour_family(colour: Any) -> str:
     return "pink" if degrees < 345 else "red"
 
 
+def _alpha(colour: Any) -> int | None:
+    """The alpha of a ``#RRGGBBAA`` (``#RGBA``) colour, 0 to 255; ``None`` for any other."""
+    match = (
+        re.match(r"^#([0-9a-f]{4}|[0-9a-f]{8})$", colour.strip().lower()) if isinstance(colour, str) else None
+    )
+    if not match:
+        return None
+    digits = match[1]
+    return int(digits[-1] * 2, 16) if len(digits) == 4 else int(digits[-2:], 16)
+
+
 def _rgb(colour: Any) -> tuple[int, int, int] | None:
     if not isinstance(colour, str):
         return None
@@ -387,12 +401,34 @@ _NEAR_COLOURS = {"pink": ("purple",), "purple": ("pink",), "orange": ("red",), "
 ``#F067F0`` is "purple" in rules texts): a line takes the rule named for the near colour
 when no line of that colour is drawn and its own colour is named for no rule."""
 _LINE_KINDS = {
-    "german_whispers": re.compile(r"german whisper|\bwhispers?\b[^.\n]*\b(5|five)\b"),
-    "dutch_whispers": re.compile(r"dutch whisper|\bwhispers?\b[^.\n]*\b(4|four)\b"),
-    "renban": re.compile(r"\brenban\b|consecutive[^.\n]*any order"),
+    "german_whispers": re.compile(
+        r"german whisper|\bwhispers?\b[^.\n]*\b(5|five)\b|differ by (at least )?(5|five)\b|"
+        r"difference of (at least )?(5|five)\b"
+    ),
+    "dutch_whispers": re.compile(
+        r"dutch whisper|\bwhispers?\b[^.\n]*\b(4|four)\b|differ by (at least )?(4|four)\b|"
+        r"difference of (at least )?(4|four)\b"
+    ),
+    "renban": re.compile(r"\brenban\b|consecutive[^.\n]*(any|some) order"),
     "palindromes": re.compile(r"palindrom|read the same"),
-    "region_sum_lines": re.compile(r"region[- ]sum|same sum in each (box|region)"),
+    "region_sum_lines": re.compile(
+        r"region[- ]sum|same sum in each (box|region)|"
+        r"(same|equal) (sum|total) in (each|every) (\d+ ?x ?\d+ )?(box|region)|"
+        r"(box|region) borders? (divide|separate|split)[^.\n]*segments|"
+        r"in each (box|region) must sum to the same"
+    ),
     "between_lines": re.compile(r"\bbetween line|\bbetween the (digits|values) in the (two )?circles"),
+    "entropic_lines": re.compile(r"\bentropic|\bentropy"),
+    "modular_lines": re.compile(r"\bmodular\b|remainders? when divided by 3"),
+    "zipper_lines": re.compile(r"\bzipper"),
+    "difference_count_lines": re.compile(
+        r"\bdifferences? count|difference between (two )?adjacent digits[^.\n]*how many"
+    ),
+    "index_lines": re.compile(r"\bindex lines?\b"),
+    "parity_lines": re.compile(
+        r"\bparity lines?\b|alternate between (odd and even|even and odd)|alternat\w* (in )?parity"
+    ),
+    "nabner_lines": re.compile(r"\bnabner"),
 }
 
 
@@ -417,6 +453,8 @@ def line_kinds_from_rules(text: str) -> dict[str, str]:
         colours = {family for word, family in _COLOUR_WORDS.items() if re.search(rf"\b{word}\b", sentence)}
         if len(colours) > 1:
             continue
+        if not colours and re.search(r"\b(a|any|each|every) colou?red line", sentence):
+            found.setdefault("*", set()).add(kinds[0])  # every line, whatever its colour
         found.setdefault(colours.pop() if colours else "", set()).add(kinds[0])
     return {colour: kinds.pop() for colour, kinds in found.items() if len(kinds) == 1}
 
@@ -667,6 +705,12 @@ class _Reader:
                     self.account.rule(element, "killer cage", f"its total {total} is written in {at}")
             elif isinstance(total, str) and total.strip().isdigit() and len(total.strip()) <= 4:
                 total = int(total)
+            if total in (None, "") and self.cages_keep_digits_apart():
+                self.account.rule(
+                    element, "killer cage without a total", f"at {at}: the rules text says its digits differ"
+                )
+                cages.append({"cells": [list(c) for c in cells]})
+                continue
             if not isinstance(total, int) or isinstance(total, bool) or not 0 <= total < 10_000:
                 self.account.refuse(
                     element,
@@ -678,6 +722,19 @@ class _Reader:
             cages.append({"sum": total, "cells": [list(c) for c in cells]})
         if cages:
             self.rules["cages"] = cages
+
+    def cages_keep_digits_apart(self) -> bool:
+        """True when a sentence of the rules text says that digits in cages do not repeat, or
+        that cage totals are given only where shown ("if given"): a cage without a total is
+        then a killer cage without a total."""
+        for sentence in _sentences(self.rules_text):
+            if re.search(r"\bcages?\b", sentence) and re.search(
+                r"\b(cannot|can't|may not|must not|do not|don't|never|not|no)( be)? repeat|"
+                r"\b(if|where|when) (given|shown|indicated)\b",
+                sentence,
+            ):
+                return True
+        return False
 
     def window(self, cells: list, cage: Mapping[str, Any], element: str) -> bool:
         """Read a cage without a total whose digits differ (``unique``), of n cells in the
@@ -729,6 +786,17 @@ class _Reader:
                 if colour not in colours:
                     continue
             found.append((kind, index))
+        return found
+
+    def diamonds_at(self, cell: list[int]) -> list[tuple[str, int]]:
+        """The marks centred in ``cell`` drawn as a diamond (a square turned 45 degrees)."""
+        found = []
+        for kind, index, mark in self.marks:
+            center = mark.get("center")
+            if mark.get("angle") != 45 or mark.get("rounded") or mark.get("text") not in (None, ""):
+                continue
+            if isinstance(center, list) and len(center) == 2 and center == [cell[0] + 0.5, cell[1] + 0.5]:
+                found.append((kind, index))
         return found
 
     def read_arrows(self) -> None:
@@ -870,6 +938,8 @@ class _Reader:
             kind = kinds.get(family)
             if kind is None and "" in kinds and len(families) == 1:
                 kind = kinds[""]
+            if kind is None and set(kinds) == {"", "*"}:  # "a coloured line": the one line rule
+                kind = kinds["*"]
             if kind is None:
                 self.account.refuse(
                     element, f"{label} has no rule the package can tell (the rules text names none for it)"
@@ -880,6 +950,29 @@ class _Reader:
                     self.account.refuse(element, f"{label}: a between line needs a circle at each end")
                     continue
                 self.used_marks.update(bulbs[0] + bulbs[1])
+            loop = len(cells) > 3 and cells[0] == cells[-1]
+            if len({tuple(c) for c in cells}) < len(cells) - loop:
+                self.account.refuse(
+                    element, f"{label} crosses itself: which cells form its rule is not clear"
+                )
+                continue
+            if kind == "region_sum_lines" and not self.record.get("box"):
+                self.account.refuse(
+                    element, f"{label}: region-sum lines are modelled on grids with boxes only"
+                )
+                continue
+            if kind == "renban" and loop:
+                cells = cells[:-1]  # a renban loop: the set of its cells
+            if kind == "index_lines":  # the diamond (a square turned 45 degrees) marks the first cell
+                ends = [self.diamonds_at(c) for c in (cells[0], cells[-1])]
+                if bool(ends[0]) == bool(ends[1]):
+                    self.account.refuse(element, f"{label}: an index line needs a diamond at one end")
+                    continue
+                self.used_marks.update(ends[0] or ends[1])
+                cells = cells if ends[0] else cells[::-1]
+            if kind == "zipper_lines":  # a dot may mark the centre
+                (r0, c0), (r1, c1) = cells[(len(cells) - 1) // 2], cells[len(cells) // 2]
+                self.used_marks.update(self.round_marks_at(((r0 + r1) / 2 + 0.5, (c0 + c1) / 2 + 0.5)))
             self.rules.setdefault(kind, []).append(cells)
             self.account.rule(element, kind.replace("_", " "), f"{label}, named by the rules text")
 
@@ -933,6 +1026,12 @@ class _Reader:
                     f"a {'circle' if shape else 'square'} in {_where_cell(cell)}, as the rules text says",
                 )
                 continue
+            invisible = all(
+                _alpha(mark.get(k)) == 0 for k in ("backgroundColor", "borderColor", "color") if mark.get(k)
+            )
+            if mark.get("class") == "board-position" and not text and invisible:
+                self.account.cosmetic(element, "an invisible frame of the board (a converter's layout mark)")
+                continue
             at = f"at ({center[0]:g}, {center[1]:g})"
             colour = mark.get("backgroundColor") or mark.get("borderColor") or mark.get("color")
             what = f"text {clip(text, 20)!r}" if text else f"colour {clip(colour, 20)}"
@@ -980,11 +1079,28 @@ _LINE_STYLE = {  # rule key -> (colour, colour word, sentence of the rules text)
         "purple",
         "Digits on a purple line lie strictly between the digits in the circles at its ends (between line).",
     ),
+    "entropic_lines": (
+        "#F0E040",
+        "yellow",
+        "Any three adjacent digits on a yellow entropic line hold one low, one middle and one high digit.",
+    ),
+    "modular_lines": (
+        "#E04040",
+        "red",
+        "Any three adjacent digits on a red modular line have different remainders when divided by 3.",
+    ),
+    "zipper_lines": (
+        "#101010",
+        "black",
+        "Digits on a black zipper line at equal distance from its centre add up to the digit in the centre "
+        "(or, on a line of even length, to one total).",
+    ),
 }
 _WRITES = {
     "regions",
     "cages",
     "thermos",
+    "slow_thermos",
     "diagonals",
     "anti_knight",
     "anti_king",
@@ -1045,7 +1161,12 @@ def record_to_scl(record: Mapping[str, Any]) -> dict[str, Any]:
     meta = {
         k: record[v] for k, v in (("title", "title"), ("author", "author")) if isinstance(record.get(v), str)
     }
-    cages = [{"cells": c["cells"], "value": str(c["sum"])} for c in rules.get("cages", ())]
+    cages = [
+        {"cells": c["cells"], **({"value": str(c["sum"])} if c.get("sum") is not None else {})}
+        for c in rules.get("cages", ())
+    ]
+    if rules.get("thermos") and rules.get("slow_thermos"):
+        raise InvalidPuzzleError("SudokuPad's scl format is written with thermometers all slow or none")
     lines: list[dict[str, Any]] = []
     overlays: list[dict[str, Any]] = []
     underlays: list[dict[str, Any]] = []
@@ -1059,7 +1180,7 @@ def record_to_scl(record: Mapping[str, Any]) -> dict[str, Any]:
         if rules.get(key):
             meta[flag] = True
             sentences.append(f"Rule: {'anti-knight' if flag == 'antiknight' else 'anti-king'}.")
-    for thermo in rules.get("thermos", ()):
+    for thermo in rules.get("thermos", ()) or rules.get("slow_thermos", ()):
         underlays.append(
             {
                 "borderColor": "#CFCFCF",
@@ -1120,6 +1241,12 @@ def record_to_scl(record: Mapping[str, Any]) -> dict[str, Any]:
                 }
             )
     sentences += [sentence for key, sentence in _RULE_SENTENCES.items() if rules.get(key)]
+    if any(c.get("sum") is None for c in rules.get("cages", ())):
+        sentences.append("Digits cannot repeat in a cage; a cage's total, if given, is its sum.")
+    if rules.get("slow_thermos"):
+        sentences.append(
+            "Digits along a thermometer increase or stay the same from its bulb (slow thermometers)."
+        )
     sentences += [sentence for key, sentence in _NEGATIVE_SENTENCES.items() if rules.get(key)]
     for key, (colour, _, sentence) in _LINE_STYLE.items():
         if not rules.get(key):

@@ -115,6 +115,23 @@ class OriginKind(StrEnum):
     BETWEEN_LINE = "between line"
     REGION_SUM_LINE = "region-sum line"
     QUADRUPLE = "quadruple"
+    # the community's named kinds (sudoku_cp.model.community_rules)
+    SLOW_THERMOMETER = "slow thermometer"
+    CLONE = "clone"
+    DISJOINT_GROUP = "disjoint group"
+    MODULAR_LINE = "modular line"
+    ENTROPIC_LINE = "entropic line"
+    ZIPPER_LINE = "zipper line"
+    ROW_INDEXER = "row indexer"
+    COLUMN_INDEXER = "column indexer"
+    DIFFERENCE_COUNT_LINE = "difference-count line"
+    INDEX_LINE = "index line"
+    PARITY_LINE = "parity line"
+    NABNER_LINE = "nabner line"
+    DUTCH_FLATMATES = "Dutch flatmates"
+    EXTRA_REGION = "extra region"
+    NUMBERED_ROOM = "numbered room"  #: the n-th cell from the edge holds the clue (n: the first digit)
+    ANTI_TAXICAB = "anti-taxicab"
     GIVEN = "given"
     CANDIDATES = "candidates"  #: a cell's current candidates (the explanations' checks)
     CUSTOM = "custom"  #: built from a plain label string
@@ -144,6 +161,7 @@ _CLUE_KINDS = frozenset(
         OriginKind.SANDWICH,
         OriginKind.SKYSCRAPER,
         OriginKind.OUTSIDE_SUM,
+        OriginKind.NUMBERED_ROOM,
     }
 )
 """The kinds clued outside the grid (their ``total`` is the clue)."""
@@ -156,9 +174,22 @@ _LINE_RULE_KINDS = frozenset(
         OriginKind.PALINDROME,
         OriginKind.BETWEEN_LINE,
         OriginKind.REGION_SUM_LINE,
+        OriginKind.SLOW_THERMOMETER,
+        OriginKind.MODULAR_LINE,
+        OriginKind.ENTROPIC_LINE,
+        OriginKind.ZIPPER_LINE,
+        OriginKind.CLONE,
+        OriginKind.DISJOINT_GROUP,
+        OriginKind.DIFFERENCE_COUNT_LINE,
+        OriginKind.INDEX_LINE,
+        OriginKind.PARITY_LINE,
+        OriginKind.NABNER_LINE,
+        OriginKind.DUTCH_FLATMATES,
+        OriginKind.EXTRA_REGION,
     }
 )
-"""The kinds drawn as a line through their cells."""
+"""The kinds drawn as a line through their cells (and the clones and disjoint groups,
+named like them: kind, number and first cell)."""
 
 Coordinates = tuple[int, int]
 """A 0-based ``(row, column)``."""
@@ -253,6 +284,8 @@ class Origin:
         if kind is OriginKind.ANTI_DIAGONAL:
             return "the anti-diagonal"
         if kind is OriginKind.CAGE:
+            if self.total is None:
+                return f"cage {number} (no total, at {names[0]})"
             return f"cage {number} (sum {self.total}, at {names[0]})"
         if kind is OriginKind.THERMOMETER:
             return f"thermometer {number} (bulb {names[0]})"

@@ -51,6 +51,7 @@ def _check_metadata(metadata: Mapping[str, Any]) -> None:
     """Refuse a key that names a rule (it belongs under ``rules``: kept as metadata, the
     puzzle would be solved without it), and a key whose value holds an integer too long to
     convert (kept values must write back as JSON); walked without recursion."""
+    from sudoku_cp.model import community_rules  # noqa: F401  (registers the community's kinds)
     from sudoku_cp.model.rules import RULE_TYPES
     from sudoku_cp.naming import canonical_name
 
@@ -241,6 +242,7 @@ class Puzzle:
 
         if multigrid.is_multigrid_record(record):
             board = multigrid.multigrid_from_dict(record)
+            from sudoku_cp.model import community_rules  # noqa: F401  (registers the community's kinds)
             from sudoku_cp.model.rules import rules_from_json
 
             rules = rules_from_json(record.get("rules") or None, side=board.side)
@@ -260,6 +262,7 @@ class Puzzle:
         size = record.get("size")
         if size is not None and (isinstance(size, bool) or size != grid.side):
             raise InvalidPuzzleError(f"'size' is {_kind(size)} but the grid is {grid.side}x{grid.side}")
+        from sudoku_cp.model import community_rules  # noqa: F401  (registers the community's kinds)
         from sudoku_cp.model.rules import rules_from_json
 
         rules = rules_from_json(record.get("rules"), side=grid.side)

@@ -25,7 +25,7 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from sudoku_cp.errors import InvalidPuzzleError
+from sudoku_cp.errors import InvalidArgumentError, InvalidPuzzleError
 from sudoku_cp.model.constraints import (
     AllDifferent,
     Constraint,
@@ -275,10 +275,12 @@ class Jigsaw(Rule):
 
 @dataclass(frozen=True)
 class Cage:
-    """A killer cage: its cells' values are all different and add up to ``total``."""
+    """A killer cage: its cells' values are all different and add up to ``total``; a cage
+    without a total (``total=None``, the community's "killer cage without a total") only
+    keeps its digits different."""
 
     cells: tuple[Cell, ...]
-    total: int
+    total: int | None = None
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "cells", _cells(self.cells))
@@ -296,7 +298,8 @@ def distinct_sum_range(count: int, side: int) -> tuple[int, int]:
 @dataclass(frozen=True)
 class Killer(Rule):
     """Killer: cages whose digits are all different and add up to the cage's sum
-    (``"cages": [{"sum": 20, "cells": [[0, 0], [0, 1], [1, 0]]}, ...]``)."""
+    (``"cages": [{"sum": 20, "cells": [[0, 0], [0, 1], [1, 0]]}, ...]``); a cage without
+    ``"sum"`` (or ``"sum": null``) is a killer cage without a total: its digits differ."""
 
     cages: tuple[Cage, ...]
     keys: ClassVar = ("cages",)
@@ -321,12 +324,14 @@ class Killer(Rule):
                         else f"{where} lists {_name(cell)} twice"
                     )
                 owner[cell] = number
-            if isinstance(cage.total, bool) or not isinstance(cage.total, int):
+            if cage.total is not None and (isinstance(cage.total, bool) or not isinstance(cage.total, int)):
                 raise InvalidPuzzleError(f"{where}: its sum {cage.total!r} is not an int")
             if len(cage.cells) > side:
                 raise InvalidPuzzleError(
                     f"{where} has {len(cage.cells)} cells; different digits 1..{side} fill at most {side}"
                 )
+            if cage.total is None:
+                continue
             low, high = distinct_sum_range(len(cage.cells), side)
             if not low <= cage.total <= high:
                 raise InvalidPuzzleError(
@@ -341,16 +346,22 @@ class Killer(Rule):
             origin = Origin(OriginKind.CAGE, number, (cage.cells[0],), cage.total)
             if len(cells) > 1:
                 out.append(AllDifferent(cells, origin=origin))
-            out.append(Sum(cells, cage.total, origin=origin))
+            if cage.total is not None:
+                out.append(Sum(cells, cage.total, origin=origin))
         return out
 
     def to_json(self):
-        return {"cages": [{"sum": c.total, "cells": [list(x) for x in c.cells]} for c in self.cages]}
+        return {
+            "cages": [
+                ({"sum": c.total} if c.total is not None else {}) | {"cells": [list(x) for x in c.cells]}
+                for c in self.cages
+            ]
+        }
 
     @classmethod
     def from_json(cls, rules):
         try:
-            return cls(tuple(Cage(_cells(c["cells"]), c["sum"]) for c in rules["cages"]))
+            return cls(tuple(Cage(_cells(c["cells"]), c.get("sum")) for c in rules["cages"]))
         except (KeyError, TypeError) as error:
             raise InvalidPuzzleError(f"cages: each cage needs 'sum' and 'cells' ({error!r})") from None
 
@@ -1284,7 +1295,9 @@ class RegionSumLine(_Lines):
     """Region-sum lines: a (blue) line's segments in the boxes it passes through all add
     up to the same total; each visit of the line to a box is one segment (a line that
     leaves a box and comes back has two segments there). Consecutive segments are
-    ``Linear`` equalities ``Σ segment - Σ next = 0``. Needs a box shape.
+    ``Linear`` equalities ``Σ segment - Σ next = 0``. Needs a box shape. A line whose last
+    cell is its first is a loop (as SudokuPad draws one): its run through the box where it
+    starts and ends is one segment.
 
     JSON: ``"region_sum_lines": [[[r, c], ...], ...]``.
     """
@@ -1295,21 +1308,30 @@ class RegionSumLine(_Lines):
 
     @staticmethod
     def segments(line: Sequence[Cell], box: BoxShape) -> list[list[Cell]]:
-        """The runs of the line's cells in one box, in order."""
+        """The runs of the line's cells in one box, in order (round a loop, the runs where it
+        ends and starts are one)."""
+        loop = len(line) > 3 and line[0] == line[-1]
         out: list[list[Cell]] = []
         previous = None
-        for cell in line:
+        for cell in line[:-1] if loop else line:
             here = (cell[0] // box[0], cell[1] // box[1])
             if here != previous:
                 out.append([])
             out[-1].append(cell)
             previous = here
+        if loop and len(out) > 1 and previous == (line[0][0] // box[0], line[0][1] // box[1]):
+            out[0] = out.pop() + out[0]
         return out
 
     def check(self, side, box):
         if box is None:
             raise InvalidPuzzleError("region-sum lines need boxes: the puzzle has none")
-        super().check(side, box)
+        for number, line in enumerate(self.lines, 1):
+            if len(line) > 3 and line[0] == line[-1]:  # a loop
+                _line(line[:-1], side, f"{self.noun} {number}", self.minimum)
+                _line(line[-2:], side, f"{self.noun} {number}")
+            else:
+                _line(line, side, f"{self.noun} {number}", self.minimum)
         for number, line in enumerate(self.lines, 1):
             if len(self.segments(line, box)) < 2:
                 raise InvalidPuzzleError(f"{self.noun} {number} (from {_name(line[0])}) stays in one box")
@@ -1448,7 +1470,26 @@ RULE_TYPES: tuple[type[Rule], ...] = (
     RegionSumLine,
     Quadruple,
 )
-"""Every rule type, in the order the JSON format lists them."""
+"""Every rule type, in the order the JSON format lists them (the community's named kinds of
+:mod:`sudoku_cp.model.community_rules` are added by :func:`register_rule_type` when that
+module is imported, as ``Puzzle.from_dict`` does first)."""
+
+
+def register_rule_type(rule_type: type[Rule]) -> None:
+    """Add a rule type to :data:`RULE_TYPES` (after the built-in ones), so its JSON keys are
+    read and written; registering one twice adds it once.
+
+    Raises:
+        InvalidArgumentError: a JSON key another rule type already has.
+    """
+    global RULE_TYPES
+    if rule_type in RULE_TYPES:
+        return
+    taken = {key for known in RULE_TYPES for key in known.keys}
+    clash = sorted(set(rule_type.keys) & taken)
+    if clash or not rule_type.keys:
+        raise InvalidArgumentError(f"{rule_type.__name__}: its JSON keys {rule_type.keys} are taken or empty")
+    RULE_TYPES = (*RULE_TYPES, rule_type)
 
 
 def rules_from_json(rules: Mapping[str, Any] | None, *, side: int | None = None) -> tuple[Rule, ...]:
@@ -1587,14 +1628,17 @@ def _check_json_value(key: str, value: object, side: int) -> None:
                     f"{here} is an object with 'sum' and 'cells', not {_json_kind(cage)}"
                 )
             strangers = sorted(set(cage) - {"sum", "cells"})
-            if strangers or "sum" not in cage or "cells" not in cage:
+            if strangers or "cells" not in cage:
                 got = ", ".join(repr(k)[:30] for k in sorted(map(str, cage))[:5])
                 raise InvalidPuzzleError(
-                    f"{here}: each cage needs 'sum' and 'cells' and no other key (got {got})"
+                    f"{here}: each cage needs 'cells', a 'sum' unless it has no total, and no other key "
+                    f"(got {got})"
                 )
-            total_value = cage["sum"]
-            if isinstance(total_value, bool) or not isinstance(total_value, int):
-                raise InvalidPuzzleError(f"{here}.sum is an int, not {_json_kind(total_value)}")
+            total_value = cage.get("sum")
+            if total_value is not None and (
+                isinstance(total_value, bool) or not isinstance(total_value, int)
+            ):
+                raise InvalidPuzzleError(f"{here}.sum is an int or null, not {_json_kind(total_value)}")
             members = _check_json_list(f"{here}.cells", cage["cells"], side)
             total += len(members)
             if total > cells:
@@ -1670,4 +1714,5 @@ __all__ = [
     "Thermo",
     "Windows",
     "classic_constraints",
+    "register_rule_type",
 ]

@@ -73,8 +73,24 @@ LINE_COLOURS = {
     OriginKind.BETWEEN_LINE: "#9fb5cf",
     OriginKind.REGION_SUM_LINE: "#4a90e2",  # blue
     OriginKind.ARROW: "#9a9a9a",
+    OriginKind.MODULAR_LINE: "#33bbbb",  # teal
+    OriginKind.ENTROPIC_LINE: "#f5a55a",  # peach
+    OriginKind.ZIPPER_LINE: "#b9a2e0",  # lavender
+    OriginKind.DIFFERENCE_COUNT_LINE: "#9ad6f7",  # light blue
+    OriginKind.INDEX_LINE: "#71ded2",  # turquoise (a diamond marks its first cell)
+    OriginKind.PARITY_LINE: "#e08fb0",  # rose
+    OriginKind.NABNER_LINE: "#f0b020",  # amber
 }
-OUTSIDE_KINDS = (OriginKind.LITTLE_KILLER, OriginKind.SANDWICH, OriginKind.SKYSCRAPER, OriginKind.OUTSIDE_SUM)
+CLONE_COLOURS = ("#fde2b8", "#cfe8ff", "#d8f0d0", "#f6d0e6", "#e6e0c8")
+"""Tints of clone regions: a clone and its original share one."""
+INDEXER_COLOUR = "#d4ecd4"
+OUTSIDE_KINDS = (
+    OriginKind.LITTLE_KILLER,
+    OriginKind.SANDWICH,
+    OriginKind.SKYSCRAPER,
+    OriginKind.OUTSIDE_SUM,
+    OriginKind.NUMBERED_ROOM,
+)
 DIAGONAL_COLOUR = "#9bb3d6"
 CAGE_COLOUR = "#333333"
 CAGE_INSET = 0.09  # of a cell: neighbouring cages stay visibly apart
@@ -201,6 +217,7 @@ def draw(
     picture.cells(_unit_cells(puzzle, units), _checked(_colours(highlight, HIGHLIGHT_COLOUR), "highlight"))
     picture.parity()
     picture.diagonals_and_thermometers()
+    picture.community()
     picture.modern_lines()
     picture.region_borders()
     picture.cages()
@@ -364,6 +381,66 @@ class _Picture:
                 dw.Circle(*self.centre(path[0]), self.s * 0.36, fill=THERMO_COLOUR, class_="bulb")
             )
 
+    def community(self) -> None:
+        """The community's kinds drawn over the cells: slow thermometers (a thermometer with a
+        hollow bulb), clone regions (one tint per clone and its original), indexer cells (a
+        green tint with a small "R" or "C"), a zipper line's centre (a dot)."""
+        for origin in self.puzzle.groups(OriginKind.SLOW_THERMOMETER):
+            self._polyline(origin.cells, THERMO_COLOUR, self.s * 0.28, "slow-thermometer")
+            self.drawing.append(
+                dw.Circle(
+                    *self.centre(origin.cells[0]), self.s * 0.33, fill="white", stroke=THERMO_COLOUR,
+                    stroke_width=self.s * 0.08, class_="slow-bulb",
+                )
+            )  # fmt: skip
+        for origin in self.puzzle.groups(OriginKind.INDEX_LINE):
+            x, y = self.centre(origin.cells[0])
+            r = self.s * 0.22
+            colour = LINE_COLOURS[OriginKind.INDEX_LINE]
+            self.drawing.append(
+                dw.Lines(
+                    x, y - r, x + r, y, x, y + r, x - r, y, close=True, fill=colour, class_="index-diamond"
+                )
+            )
+        for origin in self.puzzle.groups(OriginKind.ZIPPER_LINE):
+            (r0, c0), (r1, c1) = (
+                origin.cells[(len(origin.cells) - 1) // 2],
+                origin.cells[len(origin.cells) // 2],
+            )
+            x, y = self.x((c0 + c1) / 2 + 0.5), self.y((r0 + r1) / 2 + 0.5)
+            colour = LINE_COLOURS[OriginKind.ZIPPER_LINE]
+            self.drawing.append(dw.Circle(x, y, self.s * 0.12, fill=colour, class_="zipper-centre"))
+        for index, origin in enumerate(self.puzzle.groups(OriginKind.CLONE)):
+            colour = CLONE_COLOURS[index % len(CLONE_COLOURS)]
+            for row, column in origin.cells:
+                inset = self.s * 0.06
+                self.drawing.append(
+                    dw.Rectangle(
+                        self.x(column) + inset, self.y(row) + inset, self.s - 2 * inset, self.s - 2 * inset,
+                        fill=colour, class_="clone",
+                    )
+                )  # fmt: skip
+        for origin in self.puzzle.groups(OriginKind.EXTRA_REGION):
+            for row, column in origin.cells:
+                self.drawing.append(
+                    dw.Rectangle(
+                        self.x(column), self.y(row), self.s, self.s, fill=SHADE_COLOUR, class_="extra-region",
+                    )
+                )  # fmt: skip
+        for kind, letter in ((OriginKind.ROW_INDEXER, "R"), (OriginKind.COLUMN_INDEXER, "C")):
+            for origin in self.puzzle.groups(kind):
+                row, column = origin.cells[0]
+                self.drawing.append(
+                    dw.Rectangle(
+                        self.x(column), self.y(row), self.s, self.s, fill=INDEXER_COLOUR, class_="indexer",
+                        fill_opacity=0.7,
+                    )
+                )  # fmt: skip
+                size = self.s * 0.18
+                self.text(
+                    letter, self.x(column + 1) - size * 0.7, self.y(row) + size * 0.9, size, class_="indexer"
+                )
+
     def _polyline(self, cells: Sequence[Cell], colour: str, width: float, class_: str) -> None:
         points = [coordinate for cell in cells for coordinate in self.centre(cell)]
         if len(cells) == 1:
@@ -390,6 +467,13 @@ class _Picture:
             OriginKind.PALINDROME,
             OriginKind.REGION_SUM_LINE,
             OriginKind.BETWEEN_LINE,
+            OriginKind.MODULAR_LINE,
+            OriginKind.ENTROPIC_LINE,
+            OriginKind.ZIPPER_LINE,
+            OriginKind.DIFFERENCE_COUNT_LINE,
+            OriginKind.INDEX_LINE,
+            OriginKind.PARITY_LINE,
+            OriginKind.NABNER_LINE,
         ):
             for origin in self.puzzle.groups(kind):
                 cells = origin.cells
@@ -568,7 +652,20 @@ class _Picture:
                     )
 
     def cages(self) -> None:
-        for cage in [c for c in self.puzzle.kind(OriginKind.CAGE) if isinstance(c, Sum)]:
+        drawn = {c.origin for c in self.puzzle.kind(OriginKind.CAGE) if isinstance(c, Sum)}
+        for cage in [c for c in self.puzzle.kind(OriginKind.CAGE) if c.origin.total is None]:
+            cells = {_coordinates(cell, self.n) for cell in cage.cells}  # a cage without a total
+            for x0, y0, x1, y1 in _cage_outline(cells, CAGE_INSET):
+                self.drawing.append(
+                    dw.Line(
+                        self.x(x0), self.y(y0), self.x(x1), self.y(y1), stroke=CAGE_COLOUR, stroke_width=1,
+                        stroke_dasharray=f"{self.s * 0.08:.1f} {self.s * 0.06:.1f}",
+                        class_=f"cage cage-{cage.origin.number}",
+                    )
+                )  # fmt: skip
+        for cage in [
+            c for c in self.puzzle.kind(OriginKind.CAGE) if c.origin in drawn and isinstance(c, Sum)
+        ]:
             number = cage.origin.number
             cells = {_coordinates(cell, self.n) for cell in cage.cells}
             for x0, y0, x1, y1 in _cage_outline(cells, CAGE_INSET):

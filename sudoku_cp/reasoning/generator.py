@@ -52,6 +52,7 @@ from typing import Any
 from sudoku_cp.engine.runtime import Deadline
 from sudoku_cp.engine.search import BitmaskSearch
 from sudoku_cp.errors import InvalidArgumentError, InvalidPuzzleError, SolveTimeoutError
+from sudoku_cp.model import community_rules  # noqa: F401  (registers the community's kinds)
 from sudoku_cp.model.constraints import Model
 from sudoku_cp.model.grid import Grid, standard_box
 from sudoku_cp.model.multigrid import Board, MultiGrid

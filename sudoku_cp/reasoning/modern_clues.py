@@ -183,6 +183,31 @@ def _region_sum_fit(s, w, box):
     return len(sums) > 1 and len(set(sums)) == 1
 
 
+def _slow_thermo_fit(s, w, box):
+    digits = [s[r][c] for r, c in w]
+    return digits == sorted(digits)
+
+
+def _three_apart(group) -> Callable:
+    """Fits a line whose every three adjacent digits fall in three different ``group``s."""
+
+    def fit(s, w, box):
+        values = [group(s[r][c], len(s)) for r, c in w]
+        return all(len(set(values[i : i + 3])) == len(values[i : i + 3]) for i in range(max(1, len(w) - 2)))
+
+    return fit
+
+
+def _entropic_fit(s, w, box):
+    return len(s) % 3 == 0 and _three_apart(lambda v, n: (v - 1) // (n // 3))(s, w, box)
+
+
+def _zipper_fit(s, w, box):
+    digits = [s[r][c] for r, c in w]
+    k = len(digits)
+    return k % 2 == 1 and all(digits[i] + digits[k - 1 - i] == digits[k // 2] for i in range(k // 2))
+
+
 def _quadruples(s: Rows, rng: random.Random, box: Box) -> dict:
     n, out = len(s), []
     for r, c in rng.sample(list(itertools.product(range(n - 1), repeat=2)), 8):
@@ -205,6 +230,10 @@ DRAWERS: dict[str, Callable[[Rows, random.Random, Box], dict]] = {
     "between_line": _lines_rule("between_lines", (4, 4, 3, 3, 3), _between_fit),
     "region_sum_line": _lines_rule("region_sum_lines", (4, 4, 3, 3, 3), _region_sum_fit),
     "quadruple": _quadruples,
+    "slow_thermo": _lines_rule("slow_thermos", (5, 4, 4, 3, 3), _slow_thermo_fit),
+    "entropic_line": _lines_rule("entropic_lines", (6, 5, 4, 3), _entropic_fit),
+    "modular_line": _lines_rule("modular_lines", (6, 5, 4, 3), _three_apart(lambda v, n: v % 3)),
+    "zipper_line": _lines_rule("zipper_lines", (5, 5, 3, 3, 3), _zipper_fit),
 }
 """Variant name (as :func:`sudoku_cp.generate` takes it): its clue drawer."""
 
