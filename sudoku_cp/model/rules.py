@@ -5,7 +5,7 @@ boxes of the grid's box shape always apply (:func:`classic_constraints`); each r
 object here adds constraints, or (:class:`Jigsaw`) supplies the regions that replace
 the boxes. Rules are immutable and hashable, check themselves against the grid
 (:meth:`Rule.check`, raising :class:`~sudoku_cp.errors.InvalidPuzzleError` that names
-what and where) and compile to the five kinds of :mod:`sudoku_cp.model.constraints`
+what and where) and compile to the constraint kinds of :mod:`sudoku_cp.model.constraints` (``KINDS``)
 (:meth:`Rule.constraints`). The names and exact rules are the Sudoku community's; the
 JSON keys are those of the interchange format (:meth:`sudoku_cp.Puzzle.from_dict`).
 

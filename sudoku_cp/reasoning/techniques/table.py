@@ -99,6 +99,19 @@ class TechniqueId(StrEnum):
     REGION_SUM_LINE = "region-sum-line"
     BETWEEN_LINE = "between-line"
     QUADRUPLE = "quadruple"
+    SLOW_THERMOMETER = "slow-thermometer"
+    CLONE = "clone"
+    MODULAR_LINE = "modular-line"
+    ENTROPIC_LINE = "entropic-line"
+    PARITY_LINE = "parity-line"
+    NABNER_LINE = "nabner-line"
+    INDEX_LINE = "index-line"
+    INDEXER = "indexer"
+    NUMBERED_ROOM = "numbered-room"
+    ANTI_TAXICAB = "anti-taxicab"
+    ZIPPER_LINE = "zipper-line"
+    DIFFERENCE_COUNT_LINE = "difference-count-line"
+    DUTCH_FLATMATES = "dutch-flatmates"
     SANDWICH = "sandwich"
     SKYSCRAPER_CLUE = "skyscraper-clue"
     LINEAR = "linear"
@@ -355,6 +368,19 @@ TECHNIQUES: tuple[Technique, ...] = (
     _variant(_T.REGION_SUM_LINE, "region-sum line", (Linear, _O.REGION_SUM_LINE)),
     _variant(_T.BETWEEN_LINE, "between line", (Table, _O.BETWEEN_LINE)),
     _variant(_T.QUADRUPLE, "quadruple", (Table, _O.QUADRUPLE)),
+    _variant(_T.SLOW_THERMOMETER, "slow thermometer", (Relation, _O.SLOW_THERMOMETER)),
+    _variant(_T.CLONE, "clone", (Relation, _O.CLONE)),
+    _variant(_T.MODULAR_LINE, "modular line", (Relation, _O.MODULAR_LINE)),
+    _variant(_T.ENTROPIC_LINE, "entropic line", (Relation, _O.ENTROPIC_LINE)),
+    _variant(_T.PARITY_LINE, "parity line", (Relation, _O.PARITY_LINE)),
+    _variant(_T.NABNER_LINE, "nabner line", (Relation, _O.NABNER_LINE)),
+    _variant(_T.INDEX_LINE, "index line", (Relation, _O.INDEX_LINE)),
+    _variant(_T.INDEXER, "indexer", (Relation, _O.ROW_INDEXER), (Relation, _O.COLUMN_INDEXER)),
+    _variant(_T.NUMBERED_ROOM, "numbered room", (Relation, _O.NUMBERED_ROOM)),
+    _variant(_T.ANTI_TAXICAB, "anti-taxicab", (Relation, _O.ANTI_TAXICAB)),
+    _variant(_T.ZIPPER_LINE, "zipper line", (Linear, _O.ZIPPER_LINE)),
+    _variant(_T.DIFFERENCE_COUNT_LINE, "difference-count line", (Table, _O.DIFFERENCE_COUNT_LINE)),
+    _variant(_T.DUTCH_FLATMATES, "Dutch flatmates", (Table, _O.DUTCH_FLATMATES)),
     _variant(_T.SANDWICH, "sandwich", (Sandwich, _O.SANDWICH)),
     # the skyscraper clue (a variant rule), not the single-digit pattern "Skyscraper" below
     _variant(_T.SKYSCRAPER_CLUE, "skyscraper", (Skyscraper, _O.SKYSCRAPER)),
@@ -558,6 +584,8 @@ _ORIGINS_WITHOUT_VARIANT_ROW: dict[OriginKind, tuple[TechniqueId, ...]] = {
     _O.ANTI_KING: _SEES_ROWS,
     _O.CAGE: _SEES_ROWS + (_T.RULE_OF_45,),  # its AllDifferent; its Sum has a variant row
     _O.RENBAN: _SEES_ROWS,  # its AllDifferent; its Relations have a variant row
+    _O.DISJOINT_GROUP: HOUSE_ROWS,  # one AllDifferent of n cells: a house
+    _O.EXTRA_REGION: _SEES_ROWS,  # an AllDifferent of up to n cells
     _O.INNIES: (_T.RULE_OF_45,),
     _O.OUTIES: (_T.RULE_OF_45,),
     _O.CUSTOM: _SEES_ROWS,  # an AllDifferent built with a plain label; other kinds: the generic rows
