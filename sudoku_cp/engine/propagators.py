@@ -14,7 +14,7 @@ returns the cells it changed, or ``None`` on a contradiction.
   terms leave (arrows, region-sum lines).
 * ``Table``: supports; a value stays while some allowed tuple that fits every cell's
   candidates uses it (between lines, quadruples).
-* ``Sandwich`` and ``Skyscraper``: supports of their line automaton, by a forward and a
+* ``Sandwich``, ``Skyscraper`` and ``Regular``: supports of their line automaton, by a forward and a
   backward pass (:meth:`sudoku_cp.model.constraints.Automaton.supports`, Pesant 2004).
 
 ``AllDifferent`` (singles and Hall sets) is built into :class:`sudoku_cp.engine.search.BitmaskSearch`,
@@ -31,7 +31,34 @@ from collections.abc import Callable, Sequence
 
 from sudoku_cp.engine.sums import distinct_combinations
 from sudoku_cp.errors import NotSupportedError
-from sudoku_cp.model.constraints import LINE_AUTOMATON_KINDS, Less, Linear, Model, Relation, Sum, Table
+from sudoku_cp.model.constraints import (
+    LINE_AUTOMATON_KINDS,
+    AllDifferent,
+    Less,
+    Linear,
+    Model,
+    Relation,
+    Sum,
+    Table,
+    ValueIn,
+)
+from sudoku_cp.model.decompose import decompose
+
+NATIVE_KINDS: frozenset[type] = frozenset(
+    {AllDifferent, ValueIn, Sum, Less, Relation, Linear, Table, *LINE_AUTOMATON_KINDS}
+)
+"""The kinds the engine propagates itself (``Regular`` lines among the automata); every
+other kind reaches it rewritten by :func:`engine_model`."""
+
+
+def engine_model(model: Model) -> Model:
+    """``model`` in the engine's kinds (:data:`NATIVE_KINDS`; :mod:`sudoku_cp.model.decompose`).
+
+    Raises:
+        NotSupportedError: a kind no rewriting brings to the engine's kinds.
+    """
+    return decompose(model, NATIVE_KINDS)
+
 
 Propagator = Callable[[list[int]], "list[int] | None"]
 """Narrows the candidate masks in place; returns the cells it changed, or None on a contradiction."""
@@ -256,7 +283,7 @@ def _table(constraint: Table) -> Propagator:
 
 
 def _line_automaton(constraint: object, side: int) -> Propagator:
-    """A sandwich or skyscraper clue: the values on some accepted path of its automaton."""
+    """A sandwich or skyscraper clue, or a regular line: the values on some accepted path of its automaton."""
     cells = constraint.cells  # type: ignore[attr-defined]
     automaton = constraint.automaton(side)  # type: ignore[attr-defined]
     getter = operator.itemgetter(*cells)

@@ -40,6 +40,7 @@ from sudoku_cp.model.constraints import (
     Table,
     ValueIn,
 )
+from sudoku_cp.model.decompose import decompose
 from sudoku_cp.model.grid import Grid
 from sudoku_cp.model.puzzle import Puzzle
 
@@ -75,9 +76,11 @@ cells is assigned (see :class:`Watching`)."""
 EVERY_UNIT = True
 """Whether variants also get :class:`EveryUnitHiddenSingles`."""
 
-KINDS = (AllDifferent, Sum, Less, Relation, ValueIn, Linear, Table, *LINE_AUTOMATON_KINDS)
-"""The constraint kinds :func:`problem_of` states; it refuses any other
-(:class:`~sudoku_cp.errors.NotSupportedError`)."""
+NATIVE_KINDS = frozenset({AllDifferent, Sum, Less, Relation, ValueIn, Linear, Table, *LINE_AUTOMATON_KINDS})
+"""The constraint kinds :func:`problem_of` states; every other kind is rewritten into them
+(:mod:`sudoku_cp.model.decompose`), or refused (:class:`~sudoku_cp.errors.NotSupportedError`)."""
+
+KINDS = tuple(NATIVE_KINDS)
 
 
 # -- the model ------------------------------------------------------------------------
@@ -242,6 +245,7 @@ def problem_of(
         raise InvalidArgumentError(
             f"unknown constraint form {constraints!r}; known: {', '.join(CONSTRAINT_FORMS)}"
         )
+    model = decompose(model, NATIVE_KINDS, "python-constraint")
     problem = constraint.Problem(_make_solver(solver))
     names = model_variable_names(model)
     for name, domain in zip(names, domains, strict=True):
