@@ -23,6 +23,7 @@ from sudoku_cp.model.constraints import (
     Less,
     Linear,
     OriginKind,
+    Regular,
     Relation,
     Sandwich,
     Skyscraper,
@@ -110,7 +111,7 @@ def _variant_step(
         used = (constraint,) + tuple(
             a for a in board.alldifferents if a.origin == constraint.origin and a.cells == constraint.cells
         )
-        if isinstance(constraint, Linear | Table | Sandwich | Skyscraper):
+        if isinstance(constraint, Linear | Table | Sandwich | Skyscraper | Regular):
             # Their propagators may use that some cells differ (a little killer's or an
             # outside sum's combinations, a line clue's row): the AllDifferents that say so.
             inside = set(cells)
@@ -155,9 +156,12 @@ _MODERN_NAMES = {
     OriginKind.QUADRUPLE: "quadruple",
     OriginKind.SANDWICH: "sandwich",
     OriginKind.SKYSCRAPER: "skyscraper",
+    OriginKind.SUM: "sum",
 }
-"""The technique names of the modern kinds' steps (Linear, Table, Sandwich, Skyscraper),
-by the rule they come from."""
+"""The technique names of the modern kinds' steps (Linear, Table, Sandwich, Skyscraper,
+Regular), by the rule they come from (the general rules' regular lines, counts, elements
+and alternatives are steps of the generic "line clue" and "table"; their label names
+the rule)."""
 _RELATION_NAMES = {
     OriginKind.X: "XV",
     OriginKind.V: "XV",
@@ -179,7 +183,7 @@ def variant_technique(constraint: Constraint) -> str:
     ``"little killer"``, ``"between line"``...), or ``"linear"``/``"table"``/``"line clue"``
     when built without one."""
     kind = constraint.origin.kind
-    if isinstance(constraint, Linear | Table | Sandwich | Skyscraper):
+    if isinstance(constraint, Linear | Table | Sandwich | Skyscraper | Regular):
         generic = (
             "linear"
             if isinstance(constraint, Linear)
