@@ -253,6 +253,9 @@ def _term(items: Any, side: int, text: str, budget: list[int]) -> tuple:
         if op is _sre.LITERAL:
             value = _symbol_value(argument, side)
             parts.append(("set", frozenset({value})) if value else _EMPTY)
+        elif op is _sre.NOT_LITERAL:
+            value = _symbol_value(argument, side)
+            parts.append(("set", frozenset(range(1, side + 1)) - {value}))
         elif op is _sre.ANY:
             parts.append(("set", frozenset(range(1, side + 1))))
         elif op is _sre.IN:
