@@ -297,7 +297,7 @@ def test_the_json_of_each_rule_reads_back_equal(name: str) -> None:
 )
 def test_malformed_general_rules_are_refused_saying_what(rules: dict, message: str) -> None:
     with pytest.raises(sudoku_cp.InvalidPuzzleError, match=message):
-        Puzzle.from_dict({"grid": "." * 16, "box": [2, 2], "rules": rules}).model
+        _ = Puzzle.from_dict({"grid": "." * 16, "box": [2, 2], "rules": rules}).model
 
 
 def test_a_step_names_the_users_rule() -> None:
