@@ -41,6 +41,8 @@ SLOW = {
     ("mip", "gen_killer"): "about 10 s: HiGHS on minimal killers",
     ("mip", "gen_outside_sum"): "about 10 s: HiGHS on the outside sums' linear rows",
     ("python-constraint", "gen_samurai"): "5 s: a time limit on a board it cannot solve (OUT_OF_REACH)",
+    ("mip", "gen_skyscraper"): "about 2 s: HiGHS on the skyscraper automata as layered flows",
+    ("cpmpy", "gen_skyscraper"): "about 1.2 s: CPMpy's transformation of the automata's state tables",
 }
 """(backend, case) pairs that run after the main suite (``pytest -m slow``), with why."""
 
