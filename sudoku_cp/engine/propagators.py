@@ -223,7 +223,7 @@ def _relation(first: int, second: int, allowed: frozenset[tuple[int, int]], side
     return propagate
 
 
-def _linear(constraint: Linear, peers: Sequence[Sequence[int]] | None = None) -> Propagator:
+def linear_propagator(constraint: Linear, peers: Sequence[Sequence[int]] | None = None) -> Propagator:
     """``Σ a_i·x_i  op  rhs`` by bounds: each term ``a_i·x_i`` keeps the values that the
     other terms' smallest and largest sums leave room for. Given the model's ``peers``,
     terms of one coefficient over cells that are pairwise peers (an arrow's cells in one
@@ -236,6 +236,14 @@ def _linear(constraint: Linear, peers: Sequence[Sequence[int]] | None = None) ->
         groups = _peer_groups(terms, peers)
         if any(len(group) > 1 for _, group in groups):
             return _linear_groups(groups, rhs, upper_bound, lower_bound)
+    return _linear_bounds(terms, rhs, upper_bound, lower_bound)
+
+
+def _linear_bounds(
+    terms: Sequence[tuple[int, int]], rhs: int, upper_bound: bool, lower_bound: bool
+) -> Propagator:
+    """:func:`linear_propagator` term by term (no two cells known to differ)."""
+    cells = [cell for cell, _ in terms]
 
     def propagate(candidates: list[int]) -> list[int] | None:
         lows, highs = [], []
@@ -391,7 +399,7 @@ def propagator(constraint: Sum | Less | Relation | Linear | Table, model: Model)
     if isinstance(constraint, Linear) and constraint.is_plain_sum:
         constraint = constraint.as_sum()  # little killers, outside sums: combinations when distinct
     if isinstance(constraint, Linear):
-        return _linear(constraint, model.peers)
+        return linear_propagator(constraint, model.peers)
     if isinstance(constraint, Table):
         return _table(constraint)
     if isinstance(constraint, LINE_AUTOMATON_KINDS):

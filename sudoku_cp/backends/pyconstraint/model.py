@@ -25,7 +25,7 @@ from sudoku_cp.backends.pyconstraint.constraints import (
     Supports,
     Watching,
 )
-from sudoku_cp.engine.propagators import propagator
+from sudoku_cp.engine.propagators import linear_propagator, propagator
 from sudoku_cp.engine.sums import implied_sums
 from sudoku_cp.errors import InvalidArgumentError, NoSolutionError
 from sudoku_cp.io.inputs import to_puzzle
@@ -301,7 +301,11 @@ def problem_of(
             binary.append((item.first, item.second, item.allowed))
         elif isinstance(item, Linear) and item.is_plain_sum:
             add_sum(item.as_sum())  # little killers, outside sums: as cages
-        elif isinstance(item, (Linear, Table, *LINE_AUTOMATON_KINDS)):
+        elif isinstance(item, Linear):  # numbered 0..k-1, with the peers among its cells
+            local = dataclasses.replace(item, cells=tuple(range(len(item.cells))))
+            near = [[j for j, other in enumerate(item.cells) if other in model.peers[c]] for c in item.cells]
+            add_watched(Supports(linear_propagator(local, near)), item.cells)
+        elif isinstance(item, (Table, *LINE_AUTOMATON_KINDS)):
             local = dataclasses.replace(item, cells=tuple(range(len(item.cells))))
             add_watched(Supports(propagator(local, model)), item.cells)
         elif not isinstance(item, ValueIn):  # ValueIn: already in the domains
