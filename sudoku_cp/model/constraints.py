@@ -57,6 +57,7 @@ True
 from __future__ import annotations
 
 import functools
+import hashlib
 import itertools
 import weakref
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -607,11 +608,9 @@ class Table:
         """The table as a :class:`Regular` line over its cells: the automaton whose states
         are the prefixes of its tuples (a trie), for a backend that compiles automata
         but no tables."""
-        return (
-            Regular(
-                self.cells, _trie(self.allowed), pattern=f"{len(self.allowed)} tuples", **_origin_of(self)
-            ),
-        )
+        digest = hashlib.sha1(repr(sorted(self.allowed)).encode(), usedforsecurity=False).hexdigest()[:16]
+        pattern = f"{len(self.allowed)} tuples {digest}"  # Regulars compare by pattern, not automaton
+        return (Regular(self.cells, _trie(self.allowed), pattern=pattern, **_origin_of(self)),)
 
     def givens_conflict(self, givens: Sequence[int], side: int) -> str | None:
         given = [givens[c] for c in self.cells]
