@@ -320,3 +320,13 @@ def test_the_picture_draws_every_general_rule() -> None:
     svg = to_svg(Puzzle.from_dict({"grid": "." * 16, "box": [2, 2], "rules": rules}))
     assert svg.count('class="general-line"') == 3 + 2  # three relation pairs, two regular lines
     assert "[34].*2" in svg and "el1" in svg
+
+
+def test_the_backend_template_gets_the_general_rules_rewritten(monkeypatch) -> None:
+    from sudoku_cp import backends as registry
+
+    monkeypatch.setitem(registry._BACKENDS, "template", "sudoku_cp.backends.template")
+    for name in ("regular", "counts", "elements", "either", "sums-distinct"):
+        puzzle, solutions = CASES[name]
+        assert sudoku_cp.solve(puzzle, backend="template").cells == solutions[0], name
+        assert sudoku_cp.count_solutions(puzzle, backend="template") == len(solutions), name
