@@ -75,7 +75,8 @@ def run(title: str, records: list[dict], backends: list[str], time_limit: float)
         over, timeouts = sum(t > 5 for t in capped), sum(t == float("inf") for t in times[backend])
         row = {"puzzles": title, "backend": backend, "median s": median, "max s": most}
         rows.append({**row, "over 5 s": over, "timeouts": timeouts})
-        print(f"{backend:<14} median {median:.2f} s  max {most:.2f} s  over 5 s: {over}", f" timeouts: {timeouts}")
+        summary = f"median {median:.2f} s  max {most:.2f} s  over 5 s: {over}  timeouts: {timeouts}"
+        print(f"{backend:<14} {summary}")
     if "auto" in times and "auto (before)" in times:
         pairs = zip(times["auto"], times["auto (before)"], strict=True)
         ratios = [min(a, time_limit) / min(b, time_limit) for a, b in pairs if b > 0.05]
