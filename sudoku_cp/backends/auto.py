@@ -54,7 +54,7 @@ from sudoku_cp.engine.imports import import_in_background
 from sudoku_cp.engine.runtime import Deadline
 from sudoku_cp.engine.search import BitmaskSearch
 from sudoku_cp.io.inputs import to_puzzle
-from sudoku_cp.model.constraints import OriginKind
+from sudoku_cp.model.constraints import Linear, Model, OriginKind
 
 if TYPE_CHECKING:
     from sudoku_cp.model.grid import Grid
@@ -91,6 +91,13 @@ to 53 on 9x9), which CP-SAT propagates as linear constraints and SAT must encode
 givens left (``bench_backends.py --family few``) SAT proves one gen_little_killer puzzle
 in 4.9 s of CPU where CP-SAT takes 0.79 s, and the other in 2.9 s against CP-SAT's 3.4 s
 (1.3 s against 2.8 s in another run): CP-SAT keeps both within about x2 of the faster."""
+
+MULTI_DIGIT = 10
+"""A ``Linear`` with a coefficient this large (a two-digit circle of an arrow: a *pill*,
+``10·a + b``) sends a variant to CP-SAT after the backtracker, whatever its givens: SAT
+must encode such a sum as pseudo-Boolean clauses over every digit, which for long arrows
+into pills runs to 500,000-600,000 clauses and over a second of encoding alone, where
+CP-SAT states it as one linear constraint (``benchmarks/bench_long_sums.py``)."""
 
 CHECK_EVERY = 8
 """The backtracker looks at its budget (and the call's deadline, a clock read) every this
@@ -214,6 +221,11 @@ def _origin_kind(constraint: object) -> OriginKind | None:
     return getattr(origin, "kind", None)
 
 
+def _multi_digit_sums(model: Model) -> bool:
+    """True when a ``Linear`` of the model has a coefficient of :data:`MULTI_DIGIT` or more."""
+    return any(max(map(abs, c.coefficients), default=0) >= MULTI_DIGIT for c in model.of_kind(Linear))
+
+
 def route(puzzle: Puzzle | Grid) -> Route:
     """The route of ``puzzle`` (see the module docstring and ``docs/auto.md``).
 
@@ -222,6 +234,8 @@ def route(puzzle: Puzzle | Grid) -> Route:
       :data:`OPEN_SHARE` of the cells left open), to the backtracker under a budget, then
       SAT; the others (the hard 25x25 puzzles) straight to SAT, whose clause learning
       proves them;
+    * variants with multi-digit sums (arrows into two-cell circles, :data:`MULTI_DIGIT`):
+      the backtracker under a budget, then CP-SAT;
     * variants whose rules are not all units (killer, thermo, Kropki, anti-knight, ...):
       the backtracker under a budget, then SAT (labelled apart with few givens, below
       :data:`FEW_GIVENS_SHARE`, where the backtracker most often runs out; there the
@@ -246,6 +260,8 @@ def route(puzzle: Puzzle | Grid) -> Route:
             return Route("large, propagation fills most", "backtracking", large, "sat")
         return Route("large", "sat")
     if not model.is_classic:
+        if _multi_digit_sums(model):
+            return Route("variant, multi-digit sums", "backtracking", BUDGETS["variant"], "cpsat")
         if share >= FEW_GIVENS_SHARE:
             return Route("variant", "backtracking", BUDGETS["variant"], "sat")
         if any(_origin_kind(c) in CPSAT_SUMS for c in model.constraints):

@@ -64,22 +64,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from sudoku_cp.backends import BackendOptions, refuse_unknown
+from sudoku_cp.backends import BackendOptions
 from sudoku_cp.engine.lexmin import smallest_solution
+from sudoku_cp.engine.propagators import NATIVE_KINDS
 from sudoku_cp.engine.runtime import Deadline
 from sudoku_cp.engine.search import BitmaskSearch, smallest_in_row_major_order
 from sudoku_cp.errors import NoSolutionError
 from sudoku_cp.io.inputs import to_puzzle
-from sudoku_cp.model.constraints import (
-    LINE_AUTOMATON_KINDS,
-    AllDifferent,
-    Less,
-    Linear,
-    Relation,
-    Sum,
-    Table,
-    ValueIn,
-)
+from sudoku_cp.model.decompose import decompose
 from sudoku_cp.model.grid import Grid
 from sudoku_cp.model.puzzle import Puzzle
 
@@ -157,8 +149,9 @@ def count_solutions(
     return count, {"solver_calls": 1, "nodes": search.nodes, "backtracks": search.backtracks}
 
 
-KINDS = (AllDifferent, Sum, Less, Relation, ValueIn, Linear, Table, *LINE_AUTOMATON_KINDS)
-"""The constraint kinds the engine's search compiles (:class:`BitmaskSearch`)."""
+KINDS = tuple(NATIVE_KINDS)
+"""The constraint kinds the engine's search compiles (:class:`BitmaskSearch`); every other
+kind reaches it rewritten (:mod:`sudoku_cp.model.decompose`)."""
 
 
 @dataclass(frozen=True)
@@ -170,9 +163,9 @@ class Options(BackendOptions):
 
 def _compiled(puzzle: Puzzle | Grid) -> Puzzle:
     """The puzzle, its model refused (NotSupportedError naming this backend) if it holds a
-    constraint of a kind :data:`KINDS` does not list."""
+    constraint of a kind that no rewriting brings to :data:`KINDS`."""
     puzzle = to_puzzle(puzzle)
-    refuse_unknown("backtracking", puzzle.model, KINDS)
+    decompose(puzzle.model, NATIVE_KINDS, "backtracking")
     return puzzle
 
 

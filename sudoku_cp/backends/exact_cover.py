@@ -76,7 +76,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from sudoku_cp.backends import ProofOptions, takes_options, unsupported
+from sudoku_cp.backends import ProofOptions, takes_options
 from sudoku_cp.engine.dlx import DancingLinks
 from sudoku_cp.engine.lexmin import smallest_solution, sparse_witness
 from sudoku_cp.engine.propagators import propagator
@@ -96,6 +96,7 @@ from sudoku_cp.model.constraints import (
     Table,
     ValueIn,
 )
+from sudoku_cp.model.decompose import decompose
 from sudoku_cp.model.grid import Grid
 from sudoku_cp.model.puzzle import Puzzle
 
@@ -133,7 +134,7 @@ def exact_cover_matrix(model: Model) -> tuple[int, int, list[tuple[int, int]], l
         NotSupportedError: a constraint kind outside the vocabulary (every other kind is
             either a column or a check; see the module docstring).
     """
-    _check_kinds(model)
+    model = decompose(model, NATIVE_KINDS, NAME)
     n, cells = model.side, model.cell_count
     units = [c for c in model.of_kind(AllDifferent) if len(c.cells) == n]
     others = [c for c in model.of_kind(AllDifferent) if len(c.cells) != n]
@@ -203,14 +204,9 @@ def matrix_size(puzzle: Puzzle | Grid) -> dict[str, int]:
     return {"rows": len(rows), "primary": primary, "secondary": secondary, "ones": sum(map(len, rows))}
 
 
-def _check_kinds(model: Model) -> None:
-    for constraint in model.constraints:
-        if isinstance(constraint, AllDifferent | Sum | Less | Relation | ValueIn | Linear | Table):
-            continue
-        if isinstance(constraint, LINE_AUTOMATON_KINDS):
-            continue
-        else:  # an explicit refusal: a kind added to the vocabulary later is not silently ignored
-            raise unsupported(NAME, constraint)
+NATIVE_KINDS = frozenset({AllDifferent, Sum, Less, Relation, ValueIn, Linear, Table, *LINE_AUTOMATON_KINDS})
+"""AllDifferent as columns, ValueIn as rows, every other kind a check by the engine's
+propagator; a kind outside these is rewritten into them (:mod:`sudoku_cp.model.decompose`)."""
 
 
 class _Cover:
@@ -218,6 +214,7 @@ class _Cover:
     the :class:`~sudoku_cp.engine.lexmin.PrefixSearch` of the witness method over it."""
 
     def __init__(self, model: Model, deadline: Deadline) -> None:
+        model = decompose(model, NATIVE_KINDS, NAME)
         self.model, self.deadline, self.n = model, deadline, model.side
         primary, secondary, self.candidates, rows = exact_cover_matrix(model)
         self.links = DancingLinks(primary, secondary, rows)

@@ -69,6 +69,7 @@ from sudoku_cp.backends import check_choice, takes_options  # noqa: E402
 from sudoku_cp.backends.sat_encoding import (  # noqa: E402
     AMO_ENCODINGS,
     ENCODINGS,
+    NATIVE_KINDS,
     SUM_ENCODINGS,
     Encoding,
     Formula,
@@ -94,6 +95,7 @@ __all__ = [
     "DEFAULT_SOLVER",
     "ENCODINGS",
     "Encoding",
+    "NATIVE_KINDS",
     "Formula",
     "Options",
     "PROOFS",

@@ -55,7 +55,10 @@ naming the backend.
 * :class:`~sudoku_cp.errors.SolveTimeoutError`: ``time_limit`` ran out before the
   answer was found *and* proven (a count is never an estimate).
 * :class:`~sudoku_cp.errors.NotSupportedError`: the puzzle's model holds a constraint
-  of a kind the compiler does not know. Every compiler ends in
+  of a kind no rewriting brings to the kinds the compiler knows. A backend declares them
+  (``NATIVE_KINDS``) and takes its model through
+  :func:`~sudoku_cp.model.decompose.decompose`, which rewrites every other kind into
+  them (or raises, naming the backend and the kind); and every compiler still ends in
   ``raise unsupported(NAME, constraint)`` after the kinds it handles
   (:func:`_compile`), so a kind added to :mod:`sudoku_cp.model.constraints` is refused, never
   silently dropped (which would count or return grids that break it).
@@ -95,7 +98,18 @@ from sudoku_cp.backends import BackendOptions, check_int, takes_options, unsuppo
 from sudoku_cp.engine.runtime import Deadline
 from sudoku_cp.errors import NoSolutionError
 from sudoku_cp.io.inputs import to_puzzle
-from sudoku_cp.model.constraints import AllDifferent, Less, Model, Relation, Sum, ValueIn
+from sudoku_cp.model.constraints import (
+    LINE_AUTOMATON_KINDS,
+    AllDifferent,
+    Less,
+    Linear,
+    Model,
+    Relation,
+    Sum,
+    Table,
+    ValueIn,
+)
+from sudoku_cp.model.decompose import decompose
 from sudoku_cp.model.grid import Grid
 from sudoku_cp.model.puzzle import Puzzle
 
@@ -193,6 +207,12 @@ def _first(
     return puzzle.grid.with_cells(values), {"solver_calls": 1, "nodes": search.nodes}
 
 
+NATIVE_KINDS = frozenset({AllDifferent, Sum, Less, Relation, ValueIn, Linear, Table, *LINE_AUTOMATON_KINDS})
+"""The kinds :func:`_compile` handles; every other kind reaches it rewritten into these by
+:func:`~sudoku_cp.model.decompose.decompose` (a distinct ``Sum``, ``Count``, ``Element``,
+``Or``...), or is refused there, naming this backend."""
+
+
 def _compile(model: Model) -> tuple[list[list[int]], list[list[Any]]]:
     """The model as this backend's data: for each cell, its peers (the cells it shares an
     ``AllDifferent`` with) and the constraints checked once it is decided (those whose
@@ -210,7 +230,9 @@ def _compile(model: Model) -> tuple[list[list[int]], list[list[Any]]]:
             case AllDifferent():
                 for cell in constraint.cells:
                     peers[cell].update(c for c in constraint.cells if c != cell)
-            case Sum() | Less() | Relation():
+            case Sum() | Less() | Relation() | Linear() | Table():
+                checks[max(constraint.cells)].append(constraint)
+            case _ if isinstance(constraint, LINE_AUTOMATON_KINDS):
                 checks[max(constraint.cells)].append(constraint)
             case ValueIn():
                 pass  # already in model.domains()
@@ -223,6 +245,7 @@ class _Search:
     """Depth-first search in row-major order, smallest value first (see the module docstring)."""
 
     def __init__(self, model: Model, deadline: Deadline, options: Options) -> None:
+        model = decompose(model, NATIVE_KINDS, NAME)  # every kind in the ones compiled here
         self.peers, self.checks = _compile(model)
         self.domains = model.domains()
         self.deadline = deadline

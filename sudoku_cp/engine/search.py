@@ -24,7 +24,7 @@ import random
 from collections.abc import Iterator, Sequence
 
 from sudoku_cp.engine.hall import hall_sets
-from sudoku_cp.engine.propagators import bits, lex_greater, propagator
+from sudoku_cp.engine.propagators import bits, engine_model, lex_greater, propagator
 from sudoku_cp.engine.runtime import Deadline
 from sudoku_cp.engine.sums import implied_sums
 from sudoku_cp.io.inputs import to_puzzle
@@ -86,7 +86,7 @@ class BitmaskSearch:
         after: Sequence[int] | None = None,
         check_every: int = _DEADLINE_CHECK_EVERY,
     ) -> None:
-        model = puzzle if isinstance(puzzle, Model) else to_puzzle(puzzle).model
+        model = engine_model(puzzle if isinstance(puzzle, Model) else to_puzzle(puzzle).model)
         n = model.side
         units = [c.cells for c in model.units]
         # every kind but AllDifferent (built in) and ValueIn (the domains) gets a propagator;

@@ -74,7 +74,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from sudoku_cp.backends import BackendOptions, check_bool, check_choice, refuse_unknown, takes_options
+from sudoku_cp.backends import BackendOptions, check_bool, check_choice, takes_options
 from sudoku_cp.backends.pyconstraint.constraints import (
     AllDifferentHiddenSingles,
     CageSum,
@@ -91,7 +91,7 @@ from sudoku_cp.backends.pyconstraint.model import (
     CONSTRAINT_FORMS,
     DEFAULT_CONSTRAINTS,
     DEFAULT_SOLVER,
-    KINDS,
+    NATIVE_KINDS,
     SOLVERS,
     build_problem,
     first_solution,
@@ -101,6 +101,7 @@ from sudoku_cp.backends.pyconstraint.search import ConstraintPrefixSearch, count
 from sudoku_cp.backends.pyconstraint.worker import run, shutdown_worker
 from sudoku_cp.errors import InvalidArgumentError
 from sudoku_cp.io.inputs import to_puzzle
+from sudoku_cp.model.decompose import decompose
 from sudoku_cp.model.grid import Grid
 from sudoku_cp.model.puzzle import Puzzle
 
@@ -264,7 +265,7 @@ def _compiled(puzzle: Puzzle | Grid) -> Puzzle:
     """The puzzle, refused before any preprocessing if it holds a constraint kind the model
     does not state (:data:`~sudoku_cp.backends.pyconstraint.model.KINDS`)."""
     puzzle = to_puzzle(puzzle)
-    refuse_unknown(BACKEND, puzzle.model, KINDS)
+    decompose(puzzle.model, NATIVE_KINDS, BACKEND)
     return puzzle
 
 

@@ -45,6 +45,8 @@ indexer, numbered room,
 anti-taxicab, zipper
 line, difference-count
 line, Dutch flatmates,
+regular line, count,
+element, either,
 sandwich, skyscraper,
 linear, table, line clue
 rule of 45                 hidden singles         medium         20  a unit (or a run of parallel units) adds
