@@ -43,6 +43,12 @@ from sudoku_cp.reasoning.techniques.single_digit import (
     find_turbot_fish,
     find_two_string_kite,
 )
+from sudoku_cp.reasoning.techniques.sue_de_coq import find_sue_de_coq
+from sudoku_cp.reasoning.techniques.unique_rectangles import (
+    find_unique_rectangle_3,
+    find_unique_rectangle_5,
+    find_unique_rectangle_6,
+)
 from sudoku_cp.reasoning.techniques.uniqueness import (
     find_bug_plus_one,
     find_hidden_rectangle,
@@ -235,6 +241,12 @@ TECHNIQUES: tuple[Technique, ...] = (
     Technique("bug-plus-1", "BUG+1", find_bug_plus_one, _UNIQUENESS, "expert", 100,
               placing="{placement} (every other cell has two candidates; uniqueness: the puzzle has one)",
               needs_unique=True),
+    Technique("unique-rectangle-3", "Unique Rectangle type 3", find_unique_rectangle_3, _UNIQUENESS, "expert",
+              100, wording=_UNIQUE, needs_unique=True),
+    Technique("unique-rectangle-5", "Unique Rectangle type 5", find_unique_rectangle_5, _UNIQUENESS, "expert",
+              100, wording=_UNIQUE, needs_unique=True),
+    Technique("unique-rectangle-6", "Unique Rectangle type 6", find_unique_rectangle_6, _UNIQUENESS, "expert",
+              100, wording=_UNIQUE, needs_unique=True),
     Technique("finned-x-wing", "finned X-Wing", find_finned_x_wing, _FINNED, "expert", 130, wording=_FISH),
     Technique("sashimi-x-wing", "sashimi X-Wing", find_sashimi_x_wing, _FINNED, "expert", 150, wording=_FISH),
     Technique("finned-swordfish", "finned Swordfish", find_finned_swordfish, _FINNED, "expert", 200,
@@ -253,6 +265,7 @@ TECHNIQUES: tuple[Technique, ...] = (
     Technique("aic", "AIC", find_aic, _CHAINS, "expert", 280, wording=_PATTERN),
     Technique("als-xz", "ALS-XZ", find_als_xz, _ALS, "expert", 300, wording=_PATTERN),
     Technique("als-xy-wing", "ALS-XY-Wing", find_als_xy_wing, _ALS, "expert", 320, wording=_PATTERN),
+    Technique("sue-de-coq", "Sue de Coq", find_sue_de_coq, _ALS, "expert", 250, wording=_PATTERN),
     Technique("forcing-chain", "forcing chain", find_forcing_chains, _FORCING, "fiendish", 500,
               wording="{reason}; "),
     Technique("nested-forcing-net", "nested forcing net", find_nested_forcing_nets, _FORCING, "fiendish", 600,
@@ -276,6 +289,7 @@ RATINGS: dict[str, float] = {
     "simple-colors": 6.5, "multi-colors": 6.6, "x-chain": 6.6, "xy-chain": 6.6,
     "aic": 7.0, "als-xz": 7.0, "als-xy-wing": 7.2,
     "forcing-chain": 7.5, "nested-forcing-net": 9.5, "minimal-deduction": 10.0,
+    "unique-rectangle-3": 4.6, "unique-rectangle-5": 4.6, "unique-rectangle-6": 4.6, "sue-de-coq": 7.0,
 }  # fmt: skip
 """Each technique's base rating on Sudoku Explainer's scale ("Difficulty ratings in Sudoku
 Explainer v1.2.1", the Sukaku Explainer wiki): the values SE gives the same technique
