@@ -41,23 +41,32 @@ MAX_SUBSET = 3
 
 def _rectangles(board: Board, candidates: list[int], placed: set[int]):
     """Each rectangle ``(ab, (tl, tr, bl, br))`` of open, untouched, swappable corners that
-    all hold the two values ``ab`` (a bit mask), at least one exactly."""
+    all hold the two values ``ab`` (a bit mask), at least one exactly: from each bivalue
+    corner, once per rectangle and pair of values."""
     n = board.side
     if len(board.rows) != n or len(board.columns) != n:
         return
     touched = {c for constraint, _ in board.others for c in constraint.cells}
-    for r1, r2 in itertools.combinations(range(n), 2):
-        for c1, c2 in itertools.combinations(range(n), 2):
-            corners = (r1 * n + c1, r1 * n + c2, r2 * n + c1, r2 * n + c2)
-            if any(c in placed or c in touched for c in corners):
+    usable = [c not in placed and c not in touched for c in range(len(candidates))]
+    seen: set[tuple[int, tuple[int, ...]]] = set()
+    for e, ab in enumerate(candidates):
+        if not usable[e] or ab.bit_count() != 2:
+            continue
+        holds = [usable[c] and candidates[c] & ab == ab for c in range(len(candidates))]
+        r1, c1 = divmod(e, n)
+        for r2 in range(n):
+            if r2 == r1 or not holds[r2 * n + c1]:
                 continue
-            common = candidates[corners[0]] & candidates[corners[1]] & candidates[corners[2]]
-            common &= candidates[corners[3]]
-            if common.bit_count() < 2:
-                continue
-            exact = {candidates[c] for c in corners if candidates[c].bit_count() == 2}
-            for ab in exact:
-                if ab & common == ab and _swappable(board, *corners):
+            for c2 in range(n):
+                if c2 == c1 or not holds[r1 * n + c2] or not holds[r2 * n + c2]:
+                    continue
+                top, bottom = sorted((r1, r2))
+                left, right = sorted((c1, c2))
+                corners = (top * n + left, top * n + right, bottom * n + left, bottom * n + right)
+                if (ab, corners) in seen:
+                    continue
+                seen.add((ab, corners))
+                if _swappable(board, *corners):
                     yield ab, corners
 
 
