@@ -6,7 +6,9 @@ from __future__ import annotations
 
 from test_advanced import follows, state
 
-from sudoku_cp.reasoning.techniques import BY_ID
+from sudoku_cp import datasets, explain
+from sudoku_cp.io.inputs import as_puzzle
+from sudoku_cp.reasoning.techniques import BY_ID, Board
 from sudoku_cp.reasoning.techniques.sue_de_coq import find_sue_de_coq
 
 
@@ -48,3 +50,26 @@ def test_no_sue_de_coq_when_the_two_sides_share_a_value():
 def test_sue_de_coq_is_a_row_of_the_table():
     row = BY_ID["sue-de-coq"]
     assert row.find is find_sue_de_coq and row.level == "ALS" and not row.needs_unique
+
+
+def test_sue_de_coq_on_a_real_path():
+    # a top1465 puzzle whose path meets a Sue de Coq (explain checks each step too)
+    puzzle = datasets.load("top1465", sample=100)[28]
+    path = explain(puzzle)
+    board = Board(as_puzzle(puzzle)[0].model)
+    checked = 0
+    for i, step in enumerate(path):
+        if step.technique_id != "sue-de-coq":
+            continue
+        _, before = path.state(i)
+        masks = [sum(1 << (v - 1) for v in values) for values in before]
+        placed = {c for c, values in enumerate(before) if len(values) == 1}
+        found = next(
+            d
+            for d in find_sue_de_coq(board, masks, placed)
+            if {(c // 9, c % 9, v) for c, v in d.eliminations} == set(step.eliminations)
+        )
+        follows(board, masks, found)
+        assert all(path.solution.cells[r * 9 + c] != v for r, c, v in step.eliminations)
+        checked += 1
+    assert checked

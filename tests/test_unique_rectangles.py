@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from test_advanced import state
 
+from sudoku_cp import datasets, explain
 from sudoku_cp.reasoning.techniques import BY_ID
 from sudoku_cp.reasoning.techniques import unique_rectangles as ur
 
@@ -66,3 +67,11 @@ def test_the_rows_rest_on_uniqueness():
     for kind in (3, 5, 6):
         row = BY_ID[f"unique-rectangle-{kind}"]
         assert row.needs_unique and row.level == "uniqueness"
+
+
+def test_type_3_on_a_real_path_agrees_with_the_solution():
+    path = explain(datasets.load("top95")[87])  # every step is checked against the solution
+    steps = [s for s in path if s.technique_id == "unique-rectangle-3"]
+    assert steps
+    solution = path.solution.cells
+    assert all(solution[r * 9 + c] != v for s in steps for r, c, v in s.eliminations)
