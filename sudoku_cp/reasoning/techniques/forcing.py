@@ -463,10 +463,10 @@ near a second of CPU (``docs/benchmarks/bench_reasoning_hardest.md``)."""
 NET_BUDGET = 200
 """How many nested suppositions one supposition of a nested forcing net may try before it
 is put aside, in a first pass over the :data:`NET_TRIES` candidates; a second pass, with no
-limit, runs only if the first finds no net, and only on the suppositions put aside. A supposition that contradicts itself needs
-few (57 on average on a published little killer, ``iss/Little Killer Sudoku`` of the links
-corpus), one that does not scans every candidate at every stop (4,200 there: 90% of its
-explanation's CPU time)."""
+limit, runs only if the first finds no net, and only on the suppositions put aside. A
+supposition that contradicts itself needs few (57 on average on a published little killer,
+``iss/Little Killer Sudoku`` of the links corpus), one that does not scans every candidate
+at every stop (4,200 there, 90% of its explanation's CPU time before this budget)."""
 
 
 def _reach(engine: _Propagation, candidates: list[int], cell: int, value: int) -> int:
