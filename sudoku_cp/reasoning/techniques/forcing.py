@@ -461,12 +461,23 @@ nets and costs more suppositions; 2 keeps the explanations of the forum-hardest 
 near a second of CPU (``docs/benchmarks/bench_reasoning_hardest.md``)."""
 
 NET_BUDGET = 200
-"""How many nested suppositions one supposition of a nested forcing net may try before it
-is put aside, in a first pass over the :data:`NET_TRIES` candidates; a second pass, with no
-limit, runs only if the first finds no net, and only on the suppositions put aside. A
+"""On a board with variant constraints (cages, sums, lines), how many nested suppositions
+one supposition of a nested forcing net may try before it is put aside, in a first pass
+over the :data:`NET_TRIES` candidates; a second pass, with no limit, runs only if the first
+finds no net, and only on the suppositions put aside. (On a classic board a supposition is
+cheap and the budget would only change which net is found: the forum-hardest puzzles'
+explanations got longer and slower with it, so there is none.) A
 supposition that contradicts itself needs few (57 on average on a published little killer,
 ``iss/Little Killer Sudoku`` of the links corpus), one that does not scans every candidate
 at every stop (4,200 there, 90% of its explanation's CPU time before this budget)."""
+
+
+def _budgets(board: Board) -> tuple[int | None, ...]:
+    """The budgets of the passes of :func:`find_nested_forcing_nets`: on a board with variant
+    constraints (a supposition there costs some twenty times one on a classic board), put
+    the long suppositions aside (:data:`NET_BUDGET`), then, if need be, try them; on a
+    classic board, one pass with no limit."""
+    return (NET_BUDGET, None) if board.others else (None,)
 
 
 def _reach(engine: _Propagation, candidates: list[int], cell: int, value: int) -> int:
@@ -504,7 +515,7 @@ def find_nested_forcing_nets(board: Board, candidates: list[int], placed: set[in
     tries.sort(key=lambda cv: (candidates[cv[0]].bit_count(), -_reach(engine, candidates, *cv), cv))
     best: tuple[int, Branch] | None = None
     settled: set[tuple[int, int]] = set()  # suppositions that ended within the budget, with no net
-    for budget in (NET_BUDGET, None):  # put the long suppositions aside, then, if need be, try them
+    for budget in _budgets(board):
         found = 0
         for cell, value in tries[:NET_TRIES]:
             if (cell, value) in settled:
