@@ -36,6 +36,7 @@ from sudoku_cp.reasoning.techniques.finned_fish import (
     find_sashimi_x_wing,
 )
 from sudoku_cp.reasoning.techniques.forcing import find_forcing_chains, find_nested_forcing_nets
+from sudoku_cp.reasoning.techniques.kraken import find_kraken_fish
 from sudoku_cp.reasoning.techniques.minimal import find_minimal_deduction
 from sudoku_cp.reasoning.techniques.nice_loops import find_continuous_nice_loop
 from sudoku_cp.reasoning.techniques.single_digit import (
@@ -269,6 +270,8 @@ TECHNIQUES: tuple[Technique, ...] = (
     Technique("als-xz", "ALS-XZ", find_als_xz, _ALS, "expert", 300, wording=_PATTERN),
     Technique("als-xy-wing", "ALS-XY-Wing", find_als_xy_wing, _ALS, "expert", 320, wording=_PATTERN),
     Technique("sue-de-coq", "Sue de Coq", find_sue_de_coq, _ALS, "expert", 250, wording=_PATTERN),
+    Technique("kraken-fish", "Kraken Fish", find_kraken_fish, _FORCING, "fiendish", 450,
+              wording="{reason}; "),
     Technique("forcing-chain", "forcing chain", find_forcing_chains, _FORCING, "fiendish", 500,
               wording="{reason}; "),
     Technique("nested-forcing-net", "nested forcing net", find_nested_forcing_nets, _FORCING, "fiendish", 600,
@@ -293,7 +296,7 @@ RATINGS: dict[str, float] = {
     "aic": 7.0, "als-xz": 7.0, "als-xy-wing": 7.2,
     "forcing-chain": 7.5, "nested-forcing-net": 9.5, "minimal-deduction": 10.0,
     "unique-rectangle-3": 4.6, "unique-rectangle-5": 4.6, "unique-rectangle-6": 4.6, "sue-de-coq": 7.0,
-    "continuous-nice-loop": 7.0,
+    "continuous-nice-loop": 7.0, "kraken-fish": 7.5,
 }  # fmt: skip
 """Each technique's base rating on Sudoku Explainer's scale ("Difficulty ratings in Sudoku
 Explainer v1.2.1", the Sukaku Explainer wiki): the values SE gives the same technique
