@@ -71,7 +71,8 @@ SETS = {
 
 
 SINGLES = ("naked-single", "hidden-single")
-FORCING = ("forcing-chain", "nested-forcing-net")
+FORCING = ("forcing-chain", "nested-forcing-net", "kraken-fish")
+"""The forcing steps, each printed with its net (a Kraken fish: its fins' chains)."""
 
 
 def search_backed(step) -> bool:
