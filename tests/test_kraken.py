@@ -44,3 +44,13 @@ def test_no_kraken_without_the_chain():
 def test_the_row_comes_before_forcing_chains():
     row = BY_ID["kraken-fish"]
     assert row.level == "forcing chains" and row.order == BY_ID["forcing-chain"].order - 1
+
+
+def test_no_kraken_on_a_board_with_variant_constraints():
+    from sudoku_cp import datasets
+    from sudoku_cp.io.inputs import as_puzzle
+    from sudoku_cp.reasoning.techniques import Board
+
+    _, candidates = kraken_board()
+    killer = Board(as_puzzle(datasets.load("gen_killer", limit=1)[0])[0].model)
+    assert killer.others and not list(find_kraken_fish(killer, candidates, set()))

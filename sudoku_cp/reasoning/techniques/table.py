@@ -338,6 +338,8 @@ def step_rating(technique: Technique, deduction: Deduction) -> float:
         dynamic = any(len(n.because) > 1 for b in branches for n in b.nodes)
         if net.depth > 1:
             base = NET_RATINGS["nested"] + 0.5 * (net.depth - 2)
+        elif net.kind == "fins":  # a Kraken fish: its row's base
+            base = RATINGS.get(technique.id, NET_RATINGS["chain"])
         elif net.kind != "contradiction":
             base = NET_RATINGS["net"] if dynamic else NET_RATINGS["cell"]
         else:
