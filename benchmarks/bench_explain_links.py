@@ -38,15 +38,16 @@ KINDS = ("killercage", "cage with total", "littlekillersum", "arrow", "sandwichs
 argument: a puzzle with one of them is kept unless ``--all``."""
 
 
-def child(record: dict, cpu: float) -> dict:
+def child(record: dict, cpu: float, wall: float = 3.0) -> dict:
     """Explain one record in this process (the child, whose ``PYTHONPATH`` names the
-    checkout: nothing here imports the package before); its row."""
+    checkout: nothing here imports the package before), with a time limit of ``wall``
+    times ``cpu`` seconds (a busy machine gives a child less than a core); its row."""
     cap = max(1, int(cpu + 0.999))
     resource.setrlimit(resource.RLIMIT_CPU, (cap, cap + 5))
     import sudoku_cp
 
     start = time.process_time()
-    path = sudoku_cp.explain(record["link"], time_limit=cpu * 3)
+    path = sudoku_cp.explain(record["link"], time_limit=cpu * wall)
     seconds = time.process_time() - start
     variant = [s for s in path if s.technique in ARGUED]
     argued = [s for s in variant if getattr(s, "argument", None) is not None]
@@ -61,9 +62,9 @@ def child(record: dict, cpu: float) -> dict:
     }
 
 
-def run_one(record: dict, root: Path, cpu: float) -> dict:
+def run_one(record: dict, root: Path, cpu: float, wall: float = 3.0) -> dict:
     """Run :func:`child` in a fresh interpreter (importing ``sudoku_cp`` from ``root``)."""
-    command = [sys.executable, __file__, "--child", json.dumps(record), str(cpu)]
+    command = [sys.executable, __file__, "--child", json.dumps(record), str(cpu), str(wall)]
     env = {**os.environ, "PYTHONPATH": str(Path(root).resolve())}
     start = time.time()
     done = subprocess.run(command, capture_output=True, text=True, check=False, env=env, cwd="/")
@@ -121,6 +122,12 @@ def main() -> None:
     )
     parser.add_argument("--seed", type=int, default=32)
     parser.add_argument("--cpu", type=float, default=10.0, help="CPU seconds per explanation (default 10)")
+    parser.add_argument(
+        "--wall",
+        type=float,
+        default=3.0,
+        help="wall-clock limit per explanation, in multiples of --cpu (default 3; more on a busy machine)",
+    )
     parser.add_argument("--baseline", type=Path, default=None, help="another checkout's root, same puzzles")
     add_write_option(parser, __file__)
     args = parser.parse_args()
@@ -130,12 +137,15 @@ def main() -> None:
         print(
             f"# {len(records)} {which} answered right by bench_links ({args.results.name}), seed {args.seed}"
         )
-        print(f"# each explained in a child process capped at {args.cpu:g} s of CPU")
+        print(
+            f"# each explained in a child process capped at {args.cpu:g} s of CPU "
+            f"(and {args.cpu * args.wall:g} s of wall-clock time)"
+        )
         roots = [("this checkout", ROOT)] + ([("baseline", args.baseline)] if args.baseline else [])
         for name, root in roots:
             rows = []
             for record in records:
-                row = run_one(record, root, args.cpu)
+                row = run_one(record, root, args.cpu, args.wall)
                 rows.append(row)
                 cpu = "over" if row["cpu"] is None else f"{row['cpu']:.2f} s"
                 end = "solved" if row["solved"] else row.get("error", "stalled or cut off")
@@ -155,6 +165,7 @@ def main() -> None:
 
 if __name__ == "__main__":
     if sys.argv[1:2] == ["--child"]:  # a child: explain one record
-        print(json.dumps(child(json.loads(sys.argv[2]), float(sys.argv[3]))))
+        wall = float(sys.argv[4]) if len(sys.argv) > 4 else 3.0
+        print(json.dumps(child(json.loads(sys.argv[2]), float(sys.argv[3]), wall)))
     else:
         main()

@@ -25,6 +25,11 @@ SE's published technique ratings); hodoku-py's score on the same puzzles too. Re
   are also in the 160). Target: rho positive ("positive on the hardest ones"). No public
   list of the hardest known puzzles (SE 10 and more) with a licence that allows shipping
   was found; a narrow range of ratings, so a noisy rho.
+- **Held out, SE 8.0 and more**: 58 puzzles rated 8.2 to 9.2 from seven pages of the same
+  ``diabolical.txt`` far from its head (lines 5001-5160, 10001-10160, ..., 35001-35160, every
+  5000th line on: each line there rated 8.0 or more), which no part of the grade was fitted or
+  tuned on (``benchmarks/data/se_diabolical_heldout.txt``, public domain). Issue 32's target:
+  rho of ``rating`` at least 0.6.
 - **Human solving times**: the 344 puzzles of the Cloud Sudoku data set (S.-W. Wang,
   IEEE Access 2024; github.com/synnwang/sudoku_dataset_difficulty, commit 22d77ccd10ae,
   CC0, copied to ``benchmarks/data/cloud_sudoku_20240415.csv``): ``D_TO``, the
@@ -66,6 +71,7 @@ from sudoku_cp.reasoning.grading import BAND_NAMES  # noqa: E402
 HERE = Path(__file__).resolve().parent
 SE_DIABOLICAL = HERE / "data" / "se_diabolical160.txt"
 SE_HARDEST = HERE / "data" / "se_diabolical_8plus.txt"
+SE_HELD_OUT = HERE / "data" / "se_diabolical_heldout.txt"
 HUMAN = HERE / "data" / "cloud_sudoku_20240415.csv"
 CACHE = HERE / "results" / "hodoku_scores.csv"
 HODOKU_LEVELS = ("EASY", "MEDIUM", "HARD", "UNFAIR", "EXTREME")
@@ -190,7 +196,7 @@ def main() -> None:
     add_write_option(parser, __file__)
     args = parser.parse_args()
     if args.hodoku_only:
-        rated = read_se(SE_DIABOLICAL) + read_se(SE_HARDEST) + read_human(HUMAN)
+        rated = read_se(SE_DIABOLICAL) + read_se(SE_HARDEST) + read_se(SE_HELD_OUT) + read_human(HUMAN)
         hodoku_scores(broad_sample(args.top1465, args.sudoku17) + [p for p, _ in rated], args.refresh)
         return
     with recording() as log:
@@ -201,7 +207,9 @@ def main() -> None:
         "Grading against HoDoKu's score, Sudoku Explainer ratings and human solving times",
         f"top1465 ({args.top1465}) and sudoku17 ({args.sudoku17}) samples (seed 0); the 160 SE-rated "
         "'diabolical' puzzles of the Sudoku Exchange puzzle bank (benchmarks/data/se_diabolical160.txt) and "
-        "its 62 rated 8.0 or more among the first 1120 (benchmarks/data/se_diabolical_8plus.txt); "
+        "its 62 rated 8.0 or more among the first 1120 (benchmarks/data/se_diabolical_8plus.txt); its 58 "
+        "rated 8.0 or more on seven pages far from its head, held out "
+        "(benchmarks/data/se_diabolical_heldout.txt); "
         "the 344 puzzles of the Cloud Sudoku human data set (benchmarks/data/cloud_sudoku_20240415.csv)",
         tables,
     )
@@ -218,6 +226,7 @@ def run(args: argparse.Namespace) -> list:
         ("HoDoKu score (hodoku-py)", f"top1465 ({args.top1465}) + sudoku17 ({args.sudoku17})"): None,
         ("SE rating", "Sudoku Exchange diabolical (160)"): read_se(SE_DIABOLICAL),
         ("SE rating, the hardest", "Sudoku Exchange diabolical, SE >= 8.0 (62)"): read_se(SE_HARDEST),
+        ("SE rating, held out", "Sudoku Exchange diabolical, SE >= 8.0, held out (58)"): read_se(SE_HELD_OUT),
         ("human solving time (D_TO)", "Cloud Sudoku (344)"): read_human(HUMAN),
     }
     everything = broad + [p for rated in references.values() if rated for p, _ in rated]

@@ -11,9 +11,12 @@ how many forcing steps carry their printed net (all of them), and the median CPU
 of a :func:`sudoku_cp.hint` at the middle state of each path (with its candidates).
 With ``--hodoku``, hodoku-py (a GPL port of HoDoKu, installed separately, never a
 dependency) solves the same 9x9 puzzles in the same run, as the baseline of issue 19 (its
-share solved and median CPU seconds), and the ratio of the two medians. ``--techniques`` prints how often each
-technique was used. ``--cold-hint`` times each hint with nothing remembered from the
-explanation of the same puzzle (whether it is proper, the line clues' memos).
+share solved and median CPU seconds), and the ratio of the two medians. With ``--larsdoku``, the
+same for larsdoku (AGPL, ``pip install larsdoku``: benchmark only, never a dependency), run
+with ``no_oracle=True`` (its logic alone: a puzzle counts as solved when it is not stalled),
+timed after one untimed warm-up solve (its Numba functions compile on first use).
+``--techniques`` prints how often each technique was used. ``--cold-hint`` times each hint
+with nothing remembered from the explanation of the same puzzle (whether it is proper, the line clues' memos).
 
 Sets (issue 19's targets): easy50, top95, hardest, a 300-puzzle sample of sudoku17, a
 300-puzzle sample of top1465 (seed 0), a sample of hex16 (16x16), the bundled anti-knight
@@ -68,7 +71,8 @@ SETS = {
 
 
 SINGLES = ("naked-single", "hidden-single")
-FORCING = ("forcing-chain", "nested-forcing-net")
+FORCING = ("forcing-chain", "nested-forcing-net", "kraken-fish")
+"""The forcing steps, each printed with its net (a Kraken fish: its fins' chains)."""
 
 
 def search_backed(step) -> bool:
@@ -99,6 +103,22 @@ def hodoku_line(grids) -> str:
     return solved, seconds
 
 
+def larsdoku_line(grids) -> tuple[int, list[float]]:
+    """larsdoku on the same grids: how many it solves by its logic alone (``no_oracle``:
+    no guess, not stalled) and the CPU seconds of each, after one untimed warm-up solve."""
+    from larsdoku.cli import solve_selective
+
+    lines = ["".join(str(v) for v in grid.cells) for grid in grids]
+    solve_selective(lines[0], no_oracle=True)  # compile its Numba functions, untimed
+    seconds, solved = [], 0
+    for line in lines:
+        start = time.process_time()
+        result = solve_selective(line, no_oracle=True)
+        seconds.append(time.process_time() - start)
+        solved += bool(result["success"] and not result.get("stalled"))
+    return solved, seconds
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--sets", nargs="*", default=list(SETS))
@@ -114,6 +134,7 @@ def main() -> None:
     )
     parser.add_argument("--no-check", action="store_true", help="skip the premise check of each step")
     parser.add_argument("--hodoku", action="store_true", help="hodoku-py on the same 9x9 puzzles")
+    parser.add_argument("--larsdoku", action="store_true", help="larsdoku on the same 9x9 puzzles")
     parser.add_argument("--techniques", action="store_true", help="how often each technique was used")
     parser.add_argument(
         "--cold-hint",
@@ -237,6 +258,15 @@ def run(args: argparse.Namespace) -> None:
                 f"{'  hodoku':<11} n={len(grids):<4} solved={100 * ok / len(grids):5.1f}%  "
                 f"median={statistics.median(theirs):6.3f} s  max={max(theirs):6.2f} s  "
                 f"(ours / hodoku-py median: x{ratio:.2f})",
+                flush=True,
+            )
+        if args.larsdoku and grids and is_classic_9x9(grids[0]):
+            ok, theirs = larsdoku_line(grids)
+            ratio = statistics.median(seconds) / statistics.median(theirs)
+            print(
+                f"{'  larsdoku':<11} n={len(grids):<4} solved={100 * ok / len(grids):5.1f}%  "
+                f"median={statistics.median(theirs):6.3f} s  max={max(theirs):6.2f} s  "
+                f"(ours / larsdoku median: x{ratio:.2f})",
                 flush=True,
             )
         if args.techniques:

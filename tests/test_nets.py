@@ -137,6 +137,24 @@ def check_step(explanation, index: int) -> None:
         (cell,) = {c for c, _ in supposed}
         if {v for _, v in supposed} != start[cell]:
             raise Unsound("a cell net supposes every candidate of its cell")
+    elif net.kind == "fins":  # a Kraken fish: without its fins, k base lines in k cover lines
+        (value,) = {v for _, v in supposed}
+        body = set(step.cells) - {c for c, _ in supposed}
+        for base, cover in ((0, 1), (1, 0)):
+            bases = {c[base] for c in step.cells}
+            covers = {c[cover] for c in body}
+            places = {c for c, values in start.items() if value in values and c[base] in bases}
+            if (
+                len(bases) == len(covers)
+                and places <= set(step.cells)
+                and all(
+                    r_c[cover] in covers and r_c[base] not in bases
+                    for r_c in ((r, c) for r, c, _ in step.eliminations)
+                )
+            ):
+                break
+        else:
+            raise Unsound("a fins net is a fish but for the fins it supposes")
     else:
         (value,) = {v for _, v in supposed}
         cells = {model.position(c) for c in net.unit.cells if value in start[model.position(c)]}

@@ -78,9 +78,11 @@ XY-Wing, XYZ-Wing, W-Wing  wings                  expert    150-180  a pivot and
                                                                      seeing both pincers
 Unique Rectangle type 1,   uniqueness             expert        100  (proper puzzles only, resting on
 Unique Rectangle type 2,                                             uniqueness) a deadly rectangle's
-Unique Rectangle type 4,                                             corners, its extra candidates or a
-Hidden Rectangle, BUG+1                                              strong link in it; the one cell with
-                                                                     three candidates
+Unique Rectangle type 4,                                             corners, its extra candidates (as a
+Hidden Rectangle, BUG+1,                                             naked set with other cells: type 3; on a
+Unique Rectangle type 3,                                             diagonal: 5) or a strong link in it
+Unique Rectangle type 5,                                             (twice: 6); the one cell with three
+Unique Rectangle type 6                                              candidates
 finned X-Wing, sashimi     finned fish            expert    130-260  a fish but for fins: only cover cells
 X-Wing, finned Swordfish,                                            seeing every fin lose the value
 sashimi Swordfish, finned
@@ -89,15 +91,21 @@ Jellyfish
 Simple Colors,             colouring              expert    150-200  a value's strong-link clusters
 Multi-Colors                                                         two-coloured: trap and wrap; two
                                                                      clusters linked
-X-Chain, XY-Chain, AIC     chains                 expert    260-280  alternating strong and weak links
-                                                                     (grouped nodes for AIC): a candidate
-                                                                     weakly linked to both ends is false
-ALS-XZ, ALS-XY-Wing        ALS                    expert    300-320  two (three) almost locked sets,
-                                                                     restricted commons and a common ``z``
-forcing chain, nested      forcing chains         fiendish  500-600  singles from a supposition: a
-forcing net                                                          contradiction, or the same outcome for
+X-Chain, XY-Chain, AIC,    chains                 expert    260-280  alternating strong and weak links
+Continuous Nice Loop                                                 (grouped nodes for AIC): a candidate
+                                                                     weakly linked to both ends is false;
+                                                                     closed into a loop, every weak link of
+                                                                     it removes
+ALS-XZ, ALS-XY-Wing, Sue   ALS                    expert    250-320  two (three) almost locked sets,
+de Coq                                                               restricted commons and a common ``z``;
+                                                                     Sue de Coq: a box-line intersection's
+                                                                     candidates split between an ALS of the
+                                                                     box and one of the line
+Kraken Fish, forcing       forcing chains         fiendish  450-600  singles from a supposition: a
+chain, nested forcing net                                            contradiction, or the same outcome for
                                                                      each candidate of a cell or place of a
-                                                                     value in a unit; nested: suppositions
+                                                                     value in a unit (Kraken: for each fin of
+                                                                     a finned fish); nested: suppositions
                                                                      inside suppositions
 minimal deduction          minimal deduction      fiendish      700  the last resort: a subset-minimal set of
                                                                      constraints (with their cells'

@@ -189,9 +189,18 @@ def _first_value(mask: int) -> int:
     return (mask & -mask).bit_length()
 
 
+class _OverBudget(Exception):
+    """A nested branch spent its :attr:`_Nets.budget` of suppositions."""
+
+
 class _Nets(_Propagation):
     """The propagation of :class:`_Propagation`, recording every implication (and, with
-    ``nest``, removing the candidates whose own supposition contradicts itself)."""
+    ``nest``, removing the candidates whose own supposition contradicts itself).
+
+    ``budget``: how many nested suppositions a branch may still try before it gives up
+    (:class:`_OverBudget`); ``None``, no limit."""
+
+    budget: int | None = None
 
     def branch(self, candidates: Sequence[int], cell: int, value: int, nest: int = 0):
         """``(candidates after, record, None)`` or, on a contradiction,
@@ -296,6 +305,10 @@ class _Nets(_Propagation):
             (c for c in range(len(cand)) if cand[c] & (cand[c] - 1)), key=lambda c: cand[c].bit_count()
         ):
             for w in values_of(cand[c]):
+                if self.budget is not None:
+                    if self.budget <= 0:
+                        raise _OverBudget
+                    self.budget -= 1
                 if nest == 1 and fast(self, cand, c, w)[0] is not None:
                     continue
                 after, inner, end = self.branch(cand, c, w, nest - 1)
@@ -366,12 +379,13 @@ def find_forcing_chains(board: Board, candidates: list[int], placed: set[int]) -
             drawn.append(slice_branch(record.nodes, ends))
         return Net(kind, tuple(drawn), unit)
 
-    contradictions = [
-        (cell, value)
-        for cell in open_cells
-        for value in values_of(candidates[cell])
-        if outcome(cell, value)[0] is None
-    ]
+    contradictions: list[tuple[int, int]] = []
+    for cell in open_cells:  # the first few contradictions (the order of open_cells)
+        for value in values_of(candidates[cell]):
+            if outcome(cell, value)[0] is None:
+                contradictions.append((cell, value))
+        if len(contradictions) >= NET_CHOICES:
+            break
     if contradictions:  # the smallest of the first few nets
         nets = [net("contradiction", [found]) for found in contradictions[:NET_CHOICES]]
         found = min(nets, key=lambda n: n.size)
@@ -446,6 +460,25 @@ NET_FOUND = 2
 nets and costs more suppositions; 2 keeps the explanations of the forum-hardest puzzles
 near a second of CPU (``docs/benchmarks/bench_reasoning_hardest.md``)."""
 
+NET_BUDGET = 200
+"""On a board with variant constraints (cages, sums, lines), how many nested suppositions
+one supposition of a nested forcing net may try before it is put aside, in a first pass
+over the :data:`NET_TRIES` candidates; a second pass, with no limit, runs only if the first
+finds no net, and only on the suppositions put aside. (On a classic board a supposition is
+cheap and the budget would only change which net is found: the forum-hardest puzzles'
+explanations got longer and slower with it, so there is none.) A
+supposition that contradicts itself needs few (57 on average on a published little killer,
+``iss/Little Killer Sudoku`` of the links corpus), one that does not scans every candidate
+at every stop (4,200 there, 90% of its explanation's CPU time before this budget)."""
+
+
+def _budgets(board: Board) -> tuple[int | None, ...]:
+    """The budgets of the passes of :func:`find_nested_forcing_nets`: on a board with variant
+    constraints (a supposition there costs some twenty times one on a classic board), put
+    the long suppositions aside (:data:`NET_BUDGET`), then, if need be, try them; on a
+    classic board, one pass with no limit."""
+    return (NET_BUDGET, None) if board.others else (None,)
+
 
 def _reach(engine: _Propagation, candidates: list[int], cell: int, value: int) -> int:
     """How many candidates supposing ``cell = value`` removes by singles alone (a
@@ -481,17 +514,28 @@ def find_nested_forcing_nets(board: Board, candidates: list[int], placed: set[in
     ]
     tries.sort(key=lambda cv: (candidates[cv[0]].bit_count(), -_reach(engine, candidates, *cv), cv))
     best: tuple[int, Branch] | None = None
-    found = 0
-    for cell, value in tries[:NET_TRIES]:
-        board.check_deadline()
-        after, record, end = engine.branch(candidates, cell, value, nest=1)
-        if after is not None:
-            continue
-        branch = slice_branch(record.nodes, [end])
-        if best is None or branch.size < best[0]:
-            best = (branch.size, branch)
-        found += 1
-        if found >= NET_FOUND:
+    settled: set[tuple[int, int]] = set()  # suppositions that ended within the budget, with no net
+    for budget in _budgets(board):
+        found = 0
+        for cell, value in tries[:NET_TRIES]:
+            if (cell, value) in settled:
+                continue  # the same branch again would end the same way
+            board.check_deadline()
+            engine.budget = budget
+            try:
+                after, record, end = engine.branch(candidates, cell, value, nest=1)
+            except _OverBudget:
+                continue
+            if after is not None:
+                settled.add((cell, value))
+                continue
+            branch = slice_branch(record.nodes, [end])
+            if best is None or branch.size < best[0]:
+                best = (branch.size, branch)
+            found += 1
+            if found >= NET_FOUND:
+                break
+        if best is not None:
             break
     if best is None:
         return

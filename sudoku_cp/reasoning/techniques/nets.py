@@ -132,7 +132,9 @@ class Net:
         kind: ``"contradiction"`` (one branch, which contradicts itself: its supposition is
             false), ``"cell"`` (a branch per candidate of a cell) or ``"unit"`` (a branch
             per place of a value in a unit, :attr:`unit`): in a cell or unit net, the
-            step's conclusion holds in every branch that does not contradict itself.
+            step's conclusion holds in every branch that does not contradict itself;
+            ``"fins"`` (a Kraken fish: a branch per fin, the conclusion holding in every
+            branch and when the fish does).
         branches: the :class:`Branch`\\ es.
         unit: for a unit net, its unit (a constraint); ``None`` otherwise.
     """

@@ -62,12 +62,20 @@ from sudoku_cp.reasoning.techniques.finned_fish import (
     find_sashimi_x_wing,
 )
 from sudoku_cp.reasoning.techniques.forcing import find_forcing_chains, find_nested_forcing_nets
+from sudoku_cp.reasoning.techniques.kraken import find_kraken_fish
 from sudoku_cp.reasoning.techniques.minimal import find_minimal_deduction
+from sudoku_cp.reasoning.techniques.nice_loops import find_continuous_nice_loop
 from sudoku_cp.reasoning.techniques.single_digit import (
     find_empty_rectangle,
     find_skyscraper,
     find_turbot_fish,
     find_two_string_kite,
+)
+from sudoku_cp.reasoning.techniques.sue_de_coq import find_sue_de_coq
+from sudoku_cp.reasoning.techniques.unique_rectangles import (
+    find_unique_rectangle_3,
+    find_unique_rectangle_5,
+    find_unique_rectangle_6,
 )
 from sudoku_cp.reasoning.techniques.uniqueness import (
     find_bug_plus_one,
@@ -149,6 +157,9 @@ class TechniqueId(StrEnum):
     UNIQUE_RECTANGLE_4 = "unique-rectangle-4"
     HIDDEN_RECTANGLE = "hidden-rectangle"
     BUG_PLUS_1 = "bug-plus-1"
+    UNIQUE_RECTANGLE_3 = "unique-rectangle-3"
+    UNIQUE_RECTANGLE_5 = "unique-rectangle-5"
+    UNIQUE_RECTANGLE_6 = "unique-rectangle-6"
     FINNED_X_WING = "finned-x-wing"
     SASHIMI_X_WING = "sashimi-x-wing"
     FINNED_SWORDFISH = "finned-swordfish"
@@ -160,8 +171,11 @@ class TechniqueId(StrEnum):
     X_CHAIN = "x-chain"
     XY_CHAIN = "xy-chain"
     AIC = "aic"
+    CONTINUOUS_NICE_LOOP = "continuous-nice-loop"
     ALS_XZ = "als-xz"
     ALS_XY_WING = "als-xy-wing"
+    SUE_DE_COQ = "sue-de-coq"
+    KRAKEN_FISH = "kraken-fish"
     FORCING_CHAIN = "forcing-chain"
     NESTED_FORCING_NET = "nested-forcing-net"
     MINIMAL_DEDUCTION = "minimal-deduction"
@@ -433,6 +447,12 @@ TECHNIQUES: tuple[Technique, ...] = (
     Technique(_T.BUG_PLUS_1, "BUG+1", find_bug_plus_one, _UNIQUENESS, _EXPERT, 100,
               placing="{placement} (every other cell has two candidates; uniqueness: the puzzle has one)",
               needs_unique=True),
+    Technique(_T.UNIQUE_RECTANGLE_3, "Unique Rectangle type 3", find_unique_rectangle_3, _UNIQUENESS, _EXPERT,
+              100, wording=_UNIQUE, needs_unique=True),
+    Technique(_T.UNIQUE_RECTANGLE_5, "Unique Rectangle type 5", find_unique_rectangle_5, _UNIQUENESS, _EXPERT,
+              100, wording=_UNIQUE, needs_unique=True),
+    Technique(_T.UNIQUE_RECTANGLE_6, "Unique Rectangle type 6", find_unique_rectangle_6, _UNIQUENESS, _EXPERT,
+              100, wording=_UNIQUE, needs_unique=True),
     Technique(_T.FINNED_X_WING, "finned X-Wing", find_finned_x_wing, _FINNED, _EXPERT, 130, wording=_FISH),
     Technique(_T.SASHIMI_X_WING, "sashimi X-Wing", find_sashimi_x_wing, _FINNED, _EXPERT, 150, wording=_FISH),
     Technique(_T.FINNED_SWORDFISH, "finned Swordfish", find_finned_swordfish, _FINNED, _EXPERT, 200,
@@ -449,8 +469,13 @@ TECHNIQUES: tuple[Technique, ...] = (
     Technique(_T.X_CHAIN, "X-Chain", find_x_chain, _CHAINS, _EXPERT, 260, wording=_PATTERN),
     Technique(_T.XY_CHAIN, "XY-Chain", find_xy_chain, _CHAINS, _EXPERT, 260, wording=_PATTERN),
     Technique(_T.AIC, "AIC", find_aic, _CHAINS, _EXPERT, 280, wording=_PATTERN),
+    Technique(_T.CONTINUOUS_NICE_LOOP, "Continuous Nice Loop", find_continuous_nice_loop, _CHAINS, _EXPERT,
+              280, wording=_PATTERN),
     Technique(_T.ALS_XZ, "ALS-XZ", find_als_xz, _ALS, _EXPERT, 300, wording=_PATTERN),
     Technique(_T.ALS_XY_WING, "ALS-XY-Wing", find_als_xy_wing, _ALS, _EXPERT, 320, wording=_PATTERN),
+    Technique(_T.SUE_DE_COQ, "Sue de Coq", find_sue_de_coq, _ALS, _EXPERT, 250, wording=_PATTERN),
+    Technique(_T.KRAKEN_FISH, "Kraken Fish", find_kraken_fish, _FORCING, _FIENDISH, 450,
+              wording="{reason}; "),
     Technique(_T.FORCING_CHAIN, "forcing chain", find_forcing_chains, _FORCING, _FIENDISH, 500,
               wording="{reason}; "),
     Technique(_T.NESTED_FORCING_NET, "nested forcing net", find_nested_forcing_nets, _FORCING, _FIENDISH, 600,
@@ -475,6 +500,8 @@ RATINGS: dict[TechniqueId, float] = {
     _T.SIMPLE_COLORS: 6.5, _T.MULTI_COLORS: 6.6, _T.X_CHAIN: 6.6, _T.XY_CHAIN: 6.6,
     _T.AIC: 7.0, _T.ALS_XZ: 7.0, _T.ALS_XY_WING: 7.2,
     _T.FORCING_CHAIN: 7.5, _T.NESTED_FORCING_NET: 9.5, _T.MINIMAL_DEDUCTION: 10.0,
+    _T.UNIQUE_RECTANGLE_3: 4.6, _T.UNIQUE_RECTANGLE_5: 4.6, _T.UNIQUE_RECTANGLE_6: 4.6, _T.SUE_DE_COQ: 7.0,
+    _T.CONTINUOUS_NICE_LOOP: 7.0, _T.KRAKEN_FISH: 7.5,
 }  # fmt: skip
 """Each technique's base rating on Sudoku Explainer's scale ("Difficulty ratings in Sudoku
 Explainer v1.2.1", the Sukaku Explainer wiki): the values SE gives the same technique
@@ -516,6 +543,8 @@ def step_rating(technique: Technique, deduction: Deduction) -> float:
         dynamic = any(len(n.because) > 1 for b in branches for n in b.nodes)
         if net.depth > 1:
             base = NET_RATINGS["nested"] + 0.5 * (net.depth - 2)
+        elif net.kind == "fins":  # a Kraken fish: its row's base
+            base = RATINGS.get(technique.id, NET_RATINGS["chain"])
         elif net.kind != "contradiction":
             base = NET_RATINGS["net"] if dynamic else NET_RATINGS["cell"]
         else:
@@ -736,9 +765,13 @@ FAMILIES: tuple[Family, ...] = (
             _T.UNIQUE_RECTANGLE_4,
             _T.HIDDEN_RECTANGLE,
             _T.BUG_PLUS_1,
+            _T.UNIQUE_RECTANGLE_3,
+            _T.UNIQUE_RECTANGLE_5,
+            _T.UNIQUE_RECTANGLE_6,
         ),
         "(proper puzzles only, resting on uniqueness) a deadly rectangle's corners, its extra "
-        "candidates or a strong link in it; the one cell with three candidates",
+        "candidates (as a naked set with other cells: type 3; on a diagonal: 5) or a strong link "
+        "in it (twice: 6); the one cell with three candidates",
     ),
     Family(
         (
@@ -756,18 +789,20 @@ FAMILIES: tuple[Family, ...] = (
         "a value's strong-link clusters two-coloured: trap and wrap; two clusters linked",
     ),
     Family(
-        (_T.X_CHAIN, _T.XY_CHAIN, _T.AIC),
+        (_T.X_CHAIN, _T.XY_CHAIN, _T.AIC, _T.CONTINUOUS_NICE_LOOP),
         "alternating strong and weak links (grouped nodes for AIC): a candidate weakly linked to "
-        "both ends is false",
+        "both ends is false; closed into a loop, every weak link of it removes",
     ),
     Family(
-        (_T.ALS_XZ, _T.ALS_XY_WING),
-        "two (three) almost locked sets, restricted commons and a common ``z``",
+        (_T.ALS_XZ, _T.ALS_XY_WING, _T.SUE_DE_COQ),
+        "two (three) almost locked sets, restricted commons and a common ``z``; Sue de Coq: a "
+        "box-line intersection's candidates split between an ALS of the box and one of the line",
     ),
     Family(
-        (_T.FORCING_CHAIN, _T.NESTED_FORCING_NET),
+        (_T.KRAKEN_FISH, _T.FORCING_CHAIN, _T.NESTED_FORCING_NET),
         "singles from a supposition: a contradiction, or the same outcome for each candidate of a "
-        "cell or place of a value in a unit; nested: suppositions inside suppositions",
+        "cell or place of a value in a unit (Kraken: for each fin of a finned fish); nested: "
+        "suppositions inside suppositions",
     ),
     Family(
         (_T.MINIMAL_DEDUCTION,),

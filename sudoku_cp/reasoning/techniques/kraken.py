@@ -1,0 +1,144 @@
+"""Kraken fish (HoDoKu "Kraken Fish"; SudokuWiki "Kraken Fish"): a finned X-Wing or
+Swordfish whose fins do not all see the candidate it would remove, with a forcing chain
+from each fin instead.
+
+A fish of size ``k`` on a value: ``k`` base lines whose places lie in ``k`` cover lines
+but for some *fins* (places of the bases outside the covers). Either the fish holds (no
+fin is the value), and the value leaves the covers' cells outside the bases; or a fin
+holds the value. A cover cell outside the bases whose value every fin removes, following
+singles and the variant constraints (a forcing chain: :mod:`.forcing`'s propagation),
+loses it in both cases.
+
+The step carries the fins' chains as a net (:attr:`Deduction.net`, kind ``"fins"``: a
+branch per fin), printed in full as the forcing chains' nets are.
+
+Units: rows and columns as base and cover lines; the fins' chains through every unit.
+Only on boards without variant constraints: there each fin's chain runs the variant
+propagators, and the finder doubled the explanation time of published arrow and killer
+puzzles (``iss/Arrow``: 7.6 s of CPU against 3.7 s) for steps a forcing chain finds next.
+Premises: the base and cover lines and the constraints each
+fin's chain uses, with the current candidates of their cells.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterator
+
+from sudoku_cp.model.constraints import Constraint
+from sudoku_cp.reasoning.techniques._links import geometry, premise
+from sudoku_cp.reasoning.techniques.board import Board, Deduction
+from sudoku_cp.reasoning.techniques.forcing import _Nets
+from sudoku_cp.reasoning.techniques.nets import Net, slice_branch
+
+MAX_SIZE = 3
+"""The largest fish looked for (3: Swordfish)."""
+
+MAX_FINS = 3
+"""The most fins a Kraken fish may have (each costs one forcing chain per target)."""
+
+
+def find_kraken_fish(board: Board, candidates: list[int], placed: set[int]) -> Iterator[Deduction]:
+    """Kraken fish (see the module docstring): the smallest fish first, rows then columns
+    as bases."""
+    n = board.side
+    if len(board.rows) != n or len(board.columns) != n or board.others:
+        return  # a fish needs rows and columns; with variant constraints its chains cost too much
+    geo = geometry(board)
+    engine = _Nets(board)
+    outcomes: dict[tuple[int, int], tuple[list[int] | None, list[Constraint]]] = {}
+
+    def outcome(cell: int, value: int):
+        key = (cell, value)
+        if key not in outcomes:
+            board.check_deadline()
+            outcomes[key] = engine.run(candidates, cell, value)
+        return outcomes[key]
+
+    for size in range(2, MAX_SIZE + 1):
+        for bases, covers, cover_of in (
+            (board.rows, board.columns, geo.column_of),
+            (board.columns, board.rows, geo.row_of),
+        ):
+            for value in range(1, n + 1):
+                bit = 1 << (value - 1)
+                places = {}
+                for index, line in enumerate(bases):
+                    spots = [c for c in line.cells if candidates[c] & bit]
+                    if any(c in placed for c in spots) or not spots:
+                        continue
+                    places[index] = spots
+                for chosen in itertools.combinations(sorted(places), size):
+                    spots = [c for i in chosen for c in places[i]]
+                    lines = sorted({cover_of[c] for c in spots})
+                    if len(lines) <= size:
+                        continue  # a basic fish (or less): not a Kraken
+                    base_cells = {c for i in chosen for c in bases[i].cells}
+                    for cover in itertools.combinations(lines, size):
+                        fins = [c for c in spots if cover_of[c] not in cover]
+                        if not fins or len(fins) > MAX_FINS:
+                            continue
+                        targets = [
+                            c
+                            for k in cover
+                            for c in covers[k].cells
+                            if candidates[c] & bit and c not in base_cells and c not in placed
+                        ]
+                        if not targets or all(t in geo.peers[f] for t in targets for f in fins):
+                            continue  # nothing to remove, or a plain finned fish (found before this)
+                        removed, used = [], []
+                        for target in targets:
+                            by_fins: list[Constraint] = []
+                            for fin in fins:
+                                after, by = outcome(fin, value)
+                                if after is not None and after[target] & bit:
+                                    break  # this fin leaves the target's value
+                                by_fins += by
+                            else:
+                                removed.append(target)
+                                used += by_fins
+                        if not removed or all(t in geo.peers[f] for t in removed for f in fins):
+                            continue
+                        net = _net(engine, candidates, fins, value, removed)
+                        if net is None:
+                            continue
+                        cells = sorted(spots)
+                        gone = ", ".join(board.model.cell_name(t) for t in removed)
+                        yield Deduction(
+                            f"Kraken {_NAMES[size]}",
+                            (),
+                            tuple((t, value) for t in removed),
+                            tuple(cells),
+                            (value,),
+                            tuple((c, value) for c in cells),
+                            premise(tuple(bases[i] for i in chosen), tuple(covers[k] for k in cover), used),
+                            f"{value} in {_names(board, cells)}: the {_NAMES[size]} holds or a fin "
+                            f"({_names(board, fins)}) does, and each fin's forcing chain (below) removes "
+                            f"{value} from {gone} too",
+                            net=net,
+                        )
+                        return
+
+
+def _net(engine: _Nets, candidates: list[int], fins: list[int], value: int, removed: list[int]) -> Net | None:
+    """The fins' forcing chains, written out: a branch per fin, cut to the removals (or the
+    contradiction) it ends in; ``None`` if a branch's record misses a removal."""
+    branches = []
+    for fin in fins:
+        _, record, end = engine.branch(candidates, fin, value)
+        try:
+            ends = [end] if end is not None else [record.facts[("<>", t, value)] for t in removed]
+        except KeyError:
+            return None
+        branches.append(slice_branch(record.nodes, ends))
+    return Net("fins", tuple(branches))
+
+
+_NAMES = {2: "X-Wing", 3: "Swordfish", 4: "Jellyfish"}
+
+
+def _names(board: Board, cells) -> str:
+    return ", ".join(board.model.cell_name(c) for c in cells)
+
+
+__all__ = ["MAX_FINS", "MAX_SIZE", "find_kraken_fish"]

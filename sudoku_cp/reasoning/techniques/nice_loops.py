@@ -1,0 +1,138 @@
+"""Continuous nice loops: alternating inference chains that close on themselves (HoDoKu
+"Continuous Nice Loop" and "AIC loops"; SudokuWiki "X-Cycles" rule 1 and "Alternating
+Inference Chains", continuous loops).
+
+A loop ``A = B - C = D ... = Z - A`` alternates strong and weak links (the nodes and
+links of :mod:`~sudoku_cp.reasoning.techniques.chains`: candidates or grouped places, strong
+when one of the two is true, weak when at most one is), ``k`` of each. Its ``k`` strong
+links need at least ``k`` true nodes, its ``k`` weak links allow at most ``k``: exactly
+``k`` are true, one in every pair of neighbours, whether the link between them is strong
+or weak. So every weak link is strong too, and a candidate weakly linked to both nodes of
+any link of the loop is false: a value in cells seeing both ends of a link in a unit
+leaves them, and a cell whose two candidates are linked in the loop loses its others.
+
+Units: those of the chains (strong links in any unit, weak links through any
+AllDifferent, groups where a non-line unit meets a row or column). Premises: the loop's
+nodes, the units of its strong links, the units of its weak links and those through
+which each removed candidate sees the link it is removed by.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from sudoku_cp.model.constraints import Constraint
+from sudoku_cp.reasoning.techniques._links import geometry, links, premise
+from sudoku_cp.reasoning.techniques.board import Board, Deduction
+from sudoku_cp.reasoning.techniques.chains import MAX_NODES, _Graph
+from sudoku_cp.reasoning.techniques.eureka import ChainNode, alternating
+
+
+def _loop(graph: _Graph, s: int, limit: int):
+    """A shortest loop through ``s`` that removes something: ``(nodes, strong-link units,
+    targets)`` (the nodes from ``s``, the last weakly linked back to it), or ``None``. A
+    breadth-first search over alternating states, as :func:`chains._search`."""
+    parent_off: dict[int, tuple[int, Constraint | None] | None] = {s: None}
+    parent_on: dict[int, tuple[int, Constraint | None]] = {}
+    strong, weak = graph.strong, graph.weak
+    back_to_start = set(weak(s))
+    frontier = [s]
+    on = False
+    depth = 1
+    while frontier and depth < limit:
+        depth += 1
+        following = []
+        if on:
+            for a in frontier:
+                for b in weak(a):
+                    if b not in parent_off:
+                        parent_off[b] = (a, None)
+                        following.append(b)
+        else:
+            for a in frontier:
+                for b, unit in strong.get(a, ()):
+                    if b in parent_on:
+                        continue
+                    parent_on[b] = (a, unit)
+                    following.append(b)
+                    if depth >= 4 and b in back_to_start:
+                        nodes, units = [b], []
+                        step: tuple[int, Constraint | None] | None = parent_on[b]
+                        at_on = True
+                        while step is not None:
+                            at, link_unit = step
+                            if link_unit is not None:
+                                units.append(link_unit)
+                            nodes.append(at)
+                            at_on = not at_on
+                            step = parent_on[at] if at_on else parent_off[at]
+                        nodes.reverse()
+                        targets = _targets(graph, nodes)
+                        if targets:
+                            return nodes, units, targets
+        frontier = following
+        on = not on
+    return None
+
+
+def _targets(graph: _Graph, nodes: list[int]) -> list[tuple[int, int]]:
+    """The open candidates weakly linked to both nodes of some link of the loop ``nodes``
+    (closed from the last back to the first), sorted."""
+    both = 0
+    ring = [*nodes, nodes[0]]
+    for a, b in zip(ring, ring[1:], strict=False):
+        both |= graph.weak_candidates(a) & graph.weak_candidates(b)
+    n = graph.side
+    found = []
+    while both:
+        low = both & -both
+        index = low.bit_length() - 1
+        found.append((index // n, index % n + 1))
+        both ^= low
+    return found
+
+
+def find_continuous_nice_loop(board: Board, candidates: list[int], placed: set[int]) -> Iterator[Deduction]:
+    """Continuous nice loop (see the module docstring): a shortest loop among those that
+    remove anything, over the nodes and links of an AIC (grouped nodes included)."""
+    graph = _Graph(board, candidates, placed, "aic")
+    best = None
+    for s in sorted(graph.strong, key=lambda i: (len(graph.cells[i]), i)):
+        found = _loop(graph, s, len(best[0]) if best else MAX_NODES)
+        if found is not None and (best is None or len(found[0]) < len(best[0])):
+            best = found
+            if len(found[0]) <= 4:
+                break
+    if best is None:
+        return
+    nodes, units, targets = best
+    geo = geometry(board)
+    ring = [*nodes, nodes[0]]
+    weak_pairs = []
+    for i in range(1, len(ring) - 1, 2):  # the weak links, the closing one included
+        a, b = ring[i], ring[i + 1]
+        weak_pairs += [(x, y) for x in graph.cells[a] for y in graph.cells[b] if x != y]
+    target_pairs = []
+    for t, value in targets:  # each removed candidate sees both nodes of some link
+        for a, b in zip(ring, ring[1:], strict=False):
+            bit = 1 << (t * graph.side + value - 1)
+            if graph.weak_candidates(a) & graph.weak_candidates(b) & bit:
+                target_pairs += [(t, c) for e in (a, b) for c in graph.cells[e] if c != t]
+                break
+    grouped = any(len(graph.cells[i]) > 1 for i in nodes)
+    cells = tuple(dict.fromkeys(c for i in nodes for c in graph.cells[i]))
+    pattern = tuple(dict.fromkeys((c, graph.values[i]) for i in nodes for c in graph.cells[i]))
+    path = alternating([ChainNode(graph.cells[i], (graph.values[i],)) for i in ring])
+    yield Deduction(
+        "Continuous Nice Loop (grouped)" if grouped else "Continuous Nice Loop",
+        (),
+        tuple(targets),
+        cells,
+        tuple(sorted({graph.values[i] for i in nodes})),
+        pattern,
+        premise(units, links(geo, weak_pairs), links(geo, target_pairs)),
+        chain=path,
+    )
+
+
+__all__ = ["find_continuous_nice_loop"]

@@ -1,0 +1,125 @@
+"""Sue de Coq (HoDoKu "Sue de Coq"; SudokuWiki "Sue-de-Coq"; first posted by Sue de Coq
+in the Sudoku Players' Forum, 2005, under the name "two-sector disjoint subsets").
+
+Take two or three open cells ``C`` where a line and a box cross (more generally: where
+two units cross), holding ``n = |C|`` cells and at least ``n + 2`` candidates. Add a set
+``L`` of open cells of the line outside the box and a set ``B`` of open cells of the box
+outside the line, such that no value is a candidate both in ``L`` and in ``B``, and the
+``k = n + |L| + |B|`` cells of ``C``, ``L`` and ``B`` hold exactly ``k`` candidates between
+them. Each value is then in those cells at most once (a value of ``L`` lies in the line
+only, one of ``B`` in the box only, the rest in ``C``), and ``k`` cells need ``k`` values:
+each value is there exactly once. So a value of ``L`` leaves the rest of the line, a
+value of ``B`` the rest of the box, and a value only ``C`` holds leaves the rest of both.
+
+Units: any two units that share at least two open cells (a row or a column and a box, a
+jigsaw region, a diagonal...). Premises: the cells of ``C``, ``L`` and ``B`` with their
+candidates, and the two units.
+
+>>> from sudoku_cp.io.inputs import as_puzzle
+>>> from sudoku_cp.reasoning.techniques import Board
+>>> board = Board(as_puzzle("." * 81)[0].model)
+>>> candidates = [0b111111111] * 81
+>>> candidates[0], candidates[1] = 0b1111, 0b1111   # r1c1, r1c2 hold {1, 2, 3, 4}
+>>> candidates[5] = 0b11                           # r1c6 holds {1, 2}: row 1, outside box 1
+>>> candidates[18] = 0b1100                        # r3c1 holds {3, 4}: box 1, outside row 1
+>>> step = next(find_sue_de_coq(board, candidates, set()))
+>>> sorted(step.cells), step.values
+([0, 1, 5, 18], (1, 2, 3, 4))
+>>> (3, 1) in step.eliminations, (2, 3) in step.eliminations   # r1c4 loses 1, r1c3 loses 3
+(True, True)
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterator
+
+from sudoku_cp.reasoning.techniques._links import geometry
+from sudoku_cp.reasoning.techniques.board import Board, Deduction, values_of
+
+MAX_SIDE = 3
+"""The most cells of ``L`` (of ``B``) looked for."""
+
+
+def _groups(cells: list[int], candidates: list[int], v: int, size: int):
+    """Each set of up to ``size`` of ``cells`` with a candidate in ``v``, and its mask."""
+    for k in range(1, min(size, len(cells)) + 1):
+        for group in itertools.combinations(cells, k):
+            mask = 0
+            for c in group:
+                mask |= candidates[c]
+            if mask & v:
+                yield group, mask
+
+
+def find_sue_de_coq(board: Board, candidates: list[int], placed: set[int]) -> Iterator[Deduction]:
+    """Sue de Coq (see the module docstring), over every pair of crossing units."""
+    geo = geometry(board)
+    units = geo.unit_cells
+    seen: set[frozenset] = set()
+    for i, j in itertools.combinations(range(len(units)), 2):
+        cross = [c for c in units[i] if c in units[j] and c not in placed]
+        if len(cross) < 2 or len(set(units[i]) & set(units[j])) == len(units[i]):
+            continue
+        crossing = set(units[i]) & set(units[j])
+        line = [c for c in units[i] if c not in crossing and c not in placed]
+        box = [c for c in units[j] if c not in crossing and c not in placed]
+        for n in (2, 3):
+            for core in itertools.combinations(cross, n):
+                v = 0
+                for c in core:
+                    v |= candidates[c]
+                if v.bit_count() < n + 2:
+                    continue
+                # |V u VL| - |L| + |VB - V| - |B| = n, with VL and VB disjoint
+                by_extra: dict[int, list] = {}
+                for group, mask in _groups(box, candidates, v, MAX_SIDE):
+                    by_extra.setdefault((mask & ~v).bit_count() - len(group), []).append((group, mask))
+                for group_l, mask_l in _groups(line, candidates, v, MAX_SIDE):
+                    need = n - ((v | mask_l).bit_count() - len(group_l))
+                    for group_b, mask_b in by_extra.get(need, ()):
+                        if mask_l & mask_b:
+                            continue
+                        cells = frozenset((*core, *group_l, *group_b))
+                        if cells in seen:
+                            continue
+                        found = _step(
+                            board, candidates, placed, (i, j), core, group_l, group_b, v, mask_l, mask_b
+                        )
+                        if found is not None:
+                            seen.add(cells)
+                            yield found
+
+
+def _step(board, candidates, placed, pair, core, group_l, group_b, v, mask_l, mask_b) -> Deduction | None:
+    geo = geometry(board)
+    line_cells, box_cells = (geo.unit_cells[u] for u in pair)
+    cells = {*core, *group_l, *group_b}
+    union = v | mask_l | mask_b
+    eliminations = []
+    for value in values_of(union):
+        bit = 1 << (value - 1)
+        where = []
+        if not mask_b & bit:
+            where.append(line_cells)  # in L or only in C: within the line
+        if not mask_l & bit:
+            where.append(box_cells)  # in B or only in C: within the box
+        targets = {c for unit in where for c in unit}
+        eliminations += [
+            (c, value) for c in targets if c not in cells and c not in placed and candidates[c] & bit
+        ]
+    if not eliminations:
+        return None
+    ordered = tuple(sorted(cells))
+    return Deduction(
+        "Sue de Coq",
+        (),
+        tuple(sorted(set(eliminations))),
+        ordered,
+        values_of(union),
+        tuple((c, x) for c in ordered for x in values_of(candidates[c])),
+        tuple(geo.units[u] for u in pair),
+    )
+
+
+__all__ = ["MAX_SIDE", "find_sue_de_coq"]

@@ -1,0 +1,61 @@
+"""Nested forcing nets under a budget (issue 32, variant explanation speed): on a board with
+variant constraints, a first pass gives each supposition a budget of nested suppositions
+and puts the long ones aside; a second pass tries those only if the first finds no net.
+The budget changes where the finder looks first, never whether it finds a net. The
+passes are tried here on a classic board (``_budgets`` patched), whose nets are quick."""
+
+from __future__ import annotations
+
+import functools
+
+import pytest
+
+import sudoku_cp
+from sudoku_cp import datasets, explain
+from sudoku_cp.io.inputs import as_puzzle
+from sudoku_cp.reasoning.techniques import Board, forcing
+
+pytestmark = pytest.mark.slow  # about 1 s of CPU: the explanation of a hardest puzzle
+
+
+@functools.cache
+def first_nested_state():
+    puzzle = datasets.load("hardest")[5]  # its path meets a nested net at step 3
+    path = explain(puzzle)
+    index = next(i for i, s in enumerate(path) if s.technique_id == "nested-forcing-net")
+    before = path.state(index)[1]
+    board = Board(as_puzzle(puzzle)[0].model)
+    board.solution = sudoku_cp.solve(puzzle).cells
+    masks = [sum(1 << (v - 1) for v in values) for values in before]
+    placed = {c for c, values in enumerate(before) if len(values) == 1}
+    return board, masks, placed, path.steps[index]
+
+
+def test_a_tiny_budget_still_finds_the_net(monkeypatch):
+    board, masks, placed, _ = first_nested_state()
+    monkeypatch.setattr(forcing, "_budgets", lambda board: (1, None))  # nearly all put aside at first
+    found = next(forcing.find_nested_forcing_nets(board, masks, placed))
+    assert found.net is not None and all(board.solution[c] != v for c, v in found.eliminations)
+
+
+def test_a_budget_of_zero_leaves_everything_to_the_second_pass(monkeypatch):
+    board, masks, placed, step = first_nested_state()
+    monkeypatch.setattr(forcing, "_budgets", lambda board: (0, None))
+    found = next(forcing.find_nested_forcing_nets(board, masks, placed))
+    monkeypatch.setattr(forcing, "_budgets", lambda board: (None,))
+    unlimited = next(forcing.find_nested_forcing_nets(board, masks, placed))
+    assert found.eliminations == unlimited.eliminations  # the second pass is the search without a budget
+
+
+def test_no_budget_finds_a_sound_net_too(monkeypatch):
+    board, masks, placed, _ = first_nested_state()
+    monkeypatch.setattr(forcing, "_budgets", lambda board: (None,))
+    found = next(forcing.find_nested_forcing_nets(board, masks, placed))
+    assert found.net is not None and all(board.solution[c] != v for c, v in found.eliminations)
+
+
+def test_only_variant_boards_get_a_budget():
+    board, *_ = first_nested_state()
+    assert forcing._budgets(board) == (None,)
+    killer = Board(as_puzzle(datasets.load("gen_killer", limit=1)[0])[0].model)
+    assert forcing._budgets(killer) == (forcing.NET_BUDGET, None)

@@ -1,0 +1,48 @@
+"""Continuous nice loops (issue 32): the finder on hand-made loops from its definition
+(HoDoKu's "Continuous Nice Loop"), each step replayed against an exhaustive search over its
+premise (CP-SAT on its units and the current candidates: test_advanced's ``follows``),
+and its loop written link by link in Eureka notation."""
+
+from __future__ import annotations
+
+from test_advanced import follows, state
+
+from sudoku_cp.reasoning.techniques import BY_ID
+from sudoku_cp.reasoning.techniques.nice_loops import find_continuous_nice_loop
+
+
+def found_loop(board, candidates):
+    steps = list(find_continuous_nice_loop(board, candidates, set()))
+    assert len(steps) == 1
+    follows(board, candidates, steps[0])
+    return steps[0], {(c // 9 + 1, c % 9 + 1, v) for c, v in steps[0].eliminations}
+
+
+def test_a_loop_through_two_cells():
+    # 1 and 2 lie in row 1 only at r1c1 and r1c5: (1)r1c1 = (1)r1c5 - (2)r1c5 = (2)r1c1 - (1)r1c1;
+    # the weak links inside the two cells become strong: each keeps only 1 and 2
+    board, candidates = state({(1, 1): "1234", (1, 5): "1259"})
+    for column in (2, 3, 4, 6, 7, 8, 9):
+        candidates[column - 1] &= ~0b11
+    step, out = found_loop(board, candidates)
+    assert out == {(1, 1, 3), (1, 1, 4), (1, 5, 5), (1, 5, 9)}
+    assert step.chain.nodes[0] == step.chain.nodes[-1]  # a loop: back to where it starts
+    assert step.chain.strong == (True, False, True, False)
+
+
+def test_an_x_cycle():
+    # 1 in row 1 only at c1, c5 and in row 5 only at c1, c5: the loop r1c1 = r1c5 - r5c5 =
+    # r5c1 - r1c1 makes each column link strong, so 1 leaves the rest of columns 1 and 5
+    board, candidates = state({}, value=1, only={1: (1, 5), 5: (1, 5)})
+    _, out = found_loop(board, candidates)
+    assert out == {(r, c, 1) for r in (2, 3, 4, 6, 7, 8, 9) for c in (1, 5)}
+
+
+def test_no_loop_on_a_blank_board():
+    board, candidates = state({})
+    assert not list(find_continuous_nice_loop(board, candidates, set()))
+
+
+def test_the_row_follows_aic():
+    row = BY_ID["continuous-nice-loop"]
+    assert row.level == "chains" and row.order == BY_ID["aic"].order + 1
