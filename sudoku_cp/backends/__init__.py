@@ -1,58 +1,58 @@
-"""The backends and their registry: a name maps to a module that solves a :class:`~sudoku_cp.Puzzle`.
+"""The backends and their registry: a name maps to a :class:`~sudoku_cp.backends.base.Backend`
+(a class over one base) that solves a :class:`~sudoku_cp.model.puzzle.Puzzle`.
 
-Adding a backend is one module written from :mod:`sudoku_cp.backends.template` plus one
-line in ``_BACKENDS`` (or a call to :func:`register_backend`); the contract suite
-(``tests/test_backend_contract.py``, parametrised over this registry) then tests it.
+Adding a backend is one subclass of :class:`~sudoku_cp.backends.base.Backend`, written from
+:mod:`sudoku_cp.backends.template`, plus one line in ``_BACKENDS`` (or a call to
+:func:`register_backend`); the contract suite (``tests/test_backend_contract.py``,
+parametrised over this registry) then tests it.
 
-The contract (:class:`Backend`): a backend is an object, usually a module, with
+The contract (every backend object has the three methods; the base,
+:mod:`sudoku_cp.backends.base`, writes the glue around a subclass's hooks):
 
 ``solve(puzzle, *, time_limit=None, **options) -> (solution, stats)``
-    ``puzzle`` is a :class:`~sudoku_cp.model.puzzle.Puzzle`; the backend compiles
-    ``puzzle.model``, whose constraints are the kinds of
-    :mod:`sudoku_cp.model.constraints` (AllDifferent, Sum, Less, Relation, ValueIn, and for
-    the modern rules Linear, Table, Sandwich, Skyscraper), and nothing else; a backend
-    that cannot compile a kind raises :class:`~sudoku_cp.errors.NotSupportedError`
-    naming it, never solves without it. It returns the **smallest row-major solution**,
-    proven (never by luck of
-    search order), as a :class:`~sudoku_cp.model.grid.Grid` of the puzzle's shape, and a dict
-    of effort counters that includes ``solver_calls``. It raises
+    The backend compiles the puzzle's :class:`~sudoku_cp.model.constraints.Model`, whose
+    constraints are the kinds of :mod:`sudoku_cp.model.constraints`; a backend that cannot
+    compile a kind (outside its ``native_kinds``) raises
+    :class:`~sudoku_cp.errors.NotSupportedError` naming it, never solves without it. It
+    returns the **smallest row-major solution**, proven (never by luck of search order),
+    as a :class:`~sudoku_cp.model.grid.Grid` of the puzzle's shape, and a dict of effort
+    counters that includes ``solver_calls``. It raises
     :class:`~sudoku_cp.errors.NoSolutionError` when there is no solution,
     :class:`~sudoku_cp.errors.SolveTimeoutError` when ``time_limit`` (seconds, the whole
-    call) runs out, and :class:`~sudoku_cp.errors.NotSupportedError` (from
-    :func:`unsupported`) for a constraint of a kind it does not compile: every compiler
-    ends in that refusal, so a kind added to the vocabulary is never silently dropped.
-
-Two functions are optional; :mod:`sudoku_cp.counting` uses them and raises
-:class:`~sudoku_cp.errors.NotSupportedError` naming the backend when one is missing:
+    call) runs out. ``solve_with_proof`` gives the same and the
+    :class:`~sudoku_cp.result.Proof` of the answer (the questions asked and their answers).
 
 ``count_solutions(puzzle, *, limit=None, time_limit=None, **options) -> (count, stats)``
     The exact number of solutions, or ``limit`` when there are at least that many
     (``None``: no limit), found by the backend's own complete search (never an
-    estimate). It raises :class:`~sudoku_cp.errors.SolveTimeoutError` when
-    ``time_limit`` runs out before the count is complete, and refuses an unknown
-    constraint kind as ``solve`` does; ``stats`` includes ``solver_calls``. It takes
-    only the options that apply to counting (:attr:`BackendOptions.COUNTING`).
+    estimate); :class:`~sudoku_cp.errors.SolveTimeoutError` when ``time_limit`` runs out
+    first. It takes only the options that apply to counting (:attr:`BackendOptions.COUNTING`).
 
 ``next_solution(puzzle, after, *, time_limit=None, **options) -> (solution, stats)``
-    The smallest row-major solution lexicographically greater than ``after`` (a
-    complete :class:`~sudoku_cp.model.grid.Grid` of the puzzle's shape, usually the previous
-    solution), proven like ``solve``'s; :class:`~sudoku_cp.errors.NoSolutionError` when
-    none is greater. With ``solve``, it lists the solutions in order
-    (:func:`sudoku_cp.solutions`). It takes ``solve``'s options.
+    The smallest row-major solution lexicographically greater than ``after`` (a complete
+    grid of the puzzle's shape), proven like ``solve``'s;
+    :class:`~sudoku_cp.errors.NoSolutionError` when none is greater. With ``solve``, it
+    lists the solutions in order (:func:`sudoku_cp.solutions`).
+
+The last two are optional: a backend without them raises
+:class:`~sudoku_cp.errors.NotSupportedError` naming itself, and :mod:`sudoku_cp.counting`
+passes that on.
 
 **Options** are declared once per backend, as a frozen dataclass named ``Options``
 subclassing :class:`BackendOptions` (its fields, their defaults and types; the values
 checked in ``__post_init__``, raising ``ValueError`` or ``TypeError`` naming the option;
-``COUNTING`` names the fields ``count_solutions`` takes). The backend's functions take
-``**options`` and read them with ``Options.of(options, "solve")``, and
-:func:`check_options` (used by :func:`sudoku_cp.solve`, the counting functions and
-:func:`sudoku_cp.batch.solve_many` before anything runs) reads the same declaration. A
-backend without ``Options`` (a bare function, a third-party module) has its options read
-from its functions' keyword parameters instead.
+``COUNTING`` names the fields ``count_solutions`` takes). The base reads them with
+``Options.of`` and lists them in the methods' signatures, and :func:`check_options` (used
+by :func:`sudoku_cp.solve`, the counting functions and :func:`sudoku_cp.batch.solve_many`
+before anything runs) reads the same declaration. A third party's backend may still be a
+module of functions or a bare ``solve`` function: :func:`register_backend` wraps it
+(:class:`~sudoku_cp.backends.base.ModuleBackend`), and its options are read from its
+functions' keyword parameters.
 
-Modules are imported on first use, so ``import sudoku_cp`` stays light. Shared pieces
+Backends are imported on first use, so ``import sudoku_cp`` stays light. Shared pieces
 (the deadline, the lowest-candidate bound) are in :mod:`sudoku_cp.engine.runtime`; the
-witness method of the smallest solution in :mod:`sudoku_cp.engine.lexmin`.
+proofs of the smallest solution (the witness method, the lexicographic chain as data) in
+:mod:`sudoku_cp.engine.lexmin`.
 """
 
 from __future__ import annotations
@@ -62,7 +62,7 @@ import functools
 import inspect
 from collections.abc import Callable, Collection, Mapping
 from types import SimpleNamespace
-from typing import TYPE_CHECKING, Any, ClassVar, Protocol, Self
+from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 from sudoku_cp.errors import (
     BackendUnavailableError,
@@ -72,37 +72,8 @@ from sudoku_cp.errors import (
 )
 
 if TYPE_CHECKING:
+    from sudoku_cp.backends.base import Backend
     from sudoku_cp.model.constraints import Model
-    from sudoku_cp.model.grid import Grid
-    from sudoku_cp.model.puzzle import Puzzle
-
-
-class Backend(Protocol):
-    """What a backend provides (see the module docstring for the contract, and
-    :mod:`sudoku_cp.backends.template` for a backend to copy)."""
-
-    Options: type[BackendOptions]
-    """The declaration of its options (a frozen dataclass; may have no field)."""
-
-    def solve(
-        self, puzzle: Puzzle, *, time_limit: float | None = None, **options: Any
-    ) -> tuple[Grid, dict[str, float]]:
-        """The proven smallest row-major solution and the effort counters."""
-        ...
-
-    # Optional (see the module docstring):
-
-    def count_solutions(
-        self, puzzle: Puzzle, *, limit: int | None = None, time_limit: float | None = None, **options: Any
-    ) -> tuple[int, dict[str, float]]:
-        """The exact number of solutions, or ``limit`` when there are at least that many."""
-        ...
-
-    def next_solution(
-        self, puzzle: Puzzle, after: Grid, *, time_limit: float | None = None, **options: Any
-    ) -> tuple[Grid, dict[str, float]]:
-        """The proven smallest row-major solution lexicographically greater than ``after``."""
-        ...
 
 
 DEFAULT_BACKEND = "auto"
@@ -110,26 +81,28 @@ DEFAULT_BACKEND = "auto"
 routes each puzzle by its features to the backtracker under a node budget, then SAT or
 CP-SAT (:mod:`sudoku_cp.backends.auto`, ``docs/auto.md``)."""
 
-_BACKENDS: dict[str, str | Backend] = {
-    "backtracking": "sudoku_cp.backends.backtracking",
-    "cpsat": "sudoku_cp.backends.cpsat",
-    "python-constraint": "sudoku_cp.backends.pyconstraint",
-    "sat": "sudoku_cp.backends.sat",
-    "mip": "sudoku_cp.backends.mip",
-    "exact-cover": "sudoku_cp.backends.exact_cover",
-    "cpmpy": "sudoku_cp.backends.cpmpy_bridge",  # any CPMpy solver (solver=...), optional extra
-    "auto": "sudoku_cp.backends.auto",  # picks one of the above per puzzle
+_BACKENDS: dict[str, Any] = {
+    "backtracking": "sudoku_cp.backends.backtracking:Backtracking",
+    "cpsat": "sudoku_cp.backends.cpsat:CpSat",
+    "python-constraint": "sudoku_cp.backends.pyconstraint:PythonConstraint",
+    "sat": "sudoku_cp.backends.sat:Sat",
+    "mip": "sudoku_cp.backends.mip:Mip",
+    "exact-cover": "sudoku_cp.backends.exact_cover:ExactCover",
+    "cpmpy": "sudoku_cp.backends.cpmpy_bridge:Cpmpy",  # any CPMpy solver (solver=...), optional extra
+    "auto": "sudoku_cp.backends.auto:Auto",  # picks one of the above per puzzle
 }
 
 
-def register_backend(name: str, target: str | Backend | Callable[..., Any]) -> None:
+def register_backend(name: str, target: Any) -> None:
     """Register a backend under ``name``.
 
     Args:
         name: the name users pass as ``backend=``.
-        target: an object (or module) with a ``solve`` function following the contract,
-            a bare ``solve`` function, or a path imported on first use:
-            ``"package.module"`` or ``"package.module:function"``.
+        target: a :class:`~sudoku_cp.backends.base.Backend` (a subclass or an instance),
+            an object or module with a ``solve`` function following the contract, a bare
+            ``solve`` function, or a path imported on first use: ``"package.module"`` or
+            ``"package.module:name"`` (any of those). Modules and functions are wrapped
+            in a :class:`~sudoku_cp.backends.base.ModuleBackend`.
     """
     _BACKENDS[name] = target
 
@@ -168,10 +141,27 @@ def get_backend(name: str) -> Backend:
         # next call finds them complete (issue 35.1)
         module = import_module(module_name)
         target = getattr(module, function_name) if function_name else module
-    if not hasattr(target, "solve"):
-        target = SimpleNamespace(solve=target)  # a bare solve function
+    target = _as_backend(name, target)
     _BACKENDS[name] = target
     return target
+
+
+def _as_backend(name: str, target: Any) -> Backend:
+    """``target`` as a backend object: a class instantiated; a module (or object) of
+    functions, or a bare ``solve`` function, wrapped; a module that holds its backend
+    object as ``BACKEND`` gives that."""
+    from sudoku_cp.backends.base import Backend, ModuleBackend
+
+    if isinstance(target, type) and issubclass(target, Backend):
+        return target()
+    if isinstance(target, Backend):
+        return target
+    held = getattr(target, "BACKEND", None)
+    if isinstance(held, Backend):
+        return held
+    if not hasattr(target, "solve"):
+        target = SimpleNamespace(solve=target)  # a bare solve function
+    return ModuleBackend(target, name)
 
 
 def unavailable(name: str) -> str | None:
@@ -198,7 +188,7 @@ def backend_function(name: str, function: str) -> Callable[..., Any]:
     """
     backend = get_backend(name)
     found = getattr(backend, function, None)
-    if found is None:
+    if found is None or not backend.supports(function):
         raise NotSupportedError(
             f"backend {name!r} has no {function}(): it cannot do this yet "
             f"(see the Backend protocol in sudoku_cp.backends)"
@@ -367,6 +357,15 @@ def check_bool(name: str, value: object) -> None:
     """Raise TypeError unless ``value`` is a bool."""
     if not isinstance(value, bool):
         raise InvalidArgumentError(f"{name} must be True or False, not {value!r}")
+
+
+def __getattr__(name: str) -> Any:
+    """The base classes, from :mod:`sudoku_cp.backends.base` on first use (it loads the engine)."""
+    if name in ("Backend", "ModuleBackend", "Task"):
+        from sudoku_cp.backends import base
+
+        return getattr(base, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def unsupported(backend: str, constraint: object) -> NotSupportedError:

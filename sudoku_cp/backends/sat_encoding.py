@@ -355,7 +355,7 @@ class _Writer:
             NotSupportedError: a constraint of a kind not written here.
         """
         n, model = self.n, self.model
-        refuse_unknown("sat", model, _ENCODED_KINDS)  # the kinds below
+        refuse_unknown("sat", model, ENCODED_KINDS)  # the kinds below
         values, cells = range(1, n + 1), range(model.cell_count)
         self.add("every cell has a value", ([self.x(c, v) for v in values] for c in cells))
         in_unit = {cell for unit in model.units for cell in unit.cells}
@@ -510,7 +510,7 @@ class _Writer:
         return encoded.clauses
 
 
-_ENCODED_KINDS = (AllDifferent, Sum, Less, Relation, ValueIn, Linear, Table, *LINE_AUTOMATON_KINDS)
+ENCODED_KINDS = (AllDifferent, Sum, Less, Relation, ValueIn, Linear, Table, *LINE_AUTOMATON_KINDS)
 
 
 def _pb_encoder():
