@@ -123,8 +123,13 @@ class Backtracking(Backend):
         if type(deadline) is Deadline and deadline.at is None:
             deadline = None  # no clock to look at: the search runs without
         if self.check_every is None:
-            return BitmaskSearch(task.model, deadline, task.after)
-        return BitmaskSearch(task.model, deadline, task.after, check_every=self.check_every)
+            search = BitmaskSearch(task.model, deadline, task.after)
+        else:
+            search = BitmaskSearch(task.model, deadline, task.after, check_every=self.check_every)
+        watch = getattr(deadline, "watch", None)  # a budget of nodes (the "auto" portfolio)
+        if watch is not None:
+            watch(search)
+        return search
 
     def _solve(self, task: Task) -> tuple[Values | None, dict[str, float]]:
         return smallest_by_search(task.model, self.search(task), task.after, task.proof)

@@ -255,6 +255,13 @@ class Backend:
             return 0, {"solver_calls": 0}
         return self._count(task)
 
+    def run(self, function: str, task: Task) -> tuple[Any, dict[str, float]]:
+        """The hook of ``function`` (``"solve"``, ``"next_solution"``, ``"count_solutions"``)
+        on a prepared ``task`` (:meth:`task`): for a backend that composes others (``"auto"``).
+        The answer is the hook's (values or ``None``, a count) with its stats."""
+        hook = {"solve": self._solve, "next_solution": self._next, "count_solutions": self._count}[function]
+        return hook(task)
+
     # -- the glue --------------------------------------------------------------------------------
 
     def task(

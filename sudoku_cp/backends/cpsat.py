@@ -42,8 +42,9 @@ from concurrent import futures
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from sudoku_cp.backends import BackendOptions, check_int, takes_options, unsupported
+from sudoku_cp.backends import takes_options, unsupported
 from sudoku_cp.backends.base import Backend, Task, Values
+from sudoku_cp.backends.cpsat_options import Options
 from sudoku_cp.engine.imports import import_module
 from sudoku_cp.engine.lexmin import (
     LexStep,
@@ -78,33 +79,6 @@ else:  # on a helper thread: Ctrl-C during this first, slow import cannot leave 
     cp_model = import_module("ortools.sat.python.cp_model")
 
 IntVar = cp_model.IntVar
-
-
-@dataclass(frozen=True)
-class Options(BackendOptions):
-    """The options of the ``"cpsat"`` backend: ``solve``, ``next_solution`` and
-    :func:`first_solution` take both, ``count_solutions`` only ``seed`` (CP-SAT
-    enumerates solutions with one worker).
-
-    Attributes:
-        workers: CP-SAT worker threads per solve (``num_workers``). One is the default:
-            it is the fastest on 9x9 and 16x16 puzzles, where a solve takes milliseconds
-            and more threads only add start-up cost (see ``benchmarks/bench_cpsat.py``).
-        seed: CP-SAT ``random_seed``; it may change the effort, never the answer.
-
-    Raises:
-        ValueError: ``workers`` is not a positive int or ``seed`` not an int.
-    """
-
-    BACKEND = "cpsat"
-    COUNTING = ("seed",)
-
-    workers: int = 1
-    seed: int = 0
-
-    def __post_init__(self) -> None:
-        check_int("workers", self.workers, minimum=1)
-        check_int("seed", self.seed)
 
 
 def build_model(puzzle: Puzzle | Grid) -> tuple[cp_model.CpModel, list[list[IntVar]]]:
