@@ -65,9 +65,12 @@ import warnings
 from collections.abc import Sequence
 from concurrent import futures
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sudoku_cp.errors import BackendUnavailableError, InvalidArgumentError
+
+if TYPE_CHECKING:
+    from sudoku_cp.engine.lexmin import LexStep
 
 INSTALL_HINT = 'pip install "sudoku_cp[cpmpy]"'
 """How to install what the backend needs."""
@@ -86,18 +89,16 @@ from sudoku_cp.backends import BackendOptions, check_choice, unsupported  # noqa
 from sudoku_cp.backends.base import Backend, Task, Values  # noqa: E402
 from sudoku_cp.backends.subprocess_timeout import WorkerPool  # noqa: E402
 from sudoku_cp.engine.lexmin import (  # noqa: E402
-    LexStep,
     ProofLog,
     above_steps,
     below_steps,
-    descend,
+    descend_below,
     lowest_candidates,
     sparse_witness,
 )
 from sudoku_cp.engine.runtime import Deadline, HelperThread, finite_time_limit  # noqa: E402
 from sudoku_cp.errors import NotSupportedError, SolveTimeoutError, SudokuError  # noqa: E402
 from sudoku_cp.model.constraints import AllDifferent, Less, Linear, Model, Relation, Sum, Table, ValueIn  # noqa: E402
-from sudoku_cp.result import AnySolution  # noqa: E402
 
 __all__ = [
     "DEFAULT_SOLVER",
@@ -584,24 +585,18 @@ one solve and 0.03-0.2 s (the empty 15x15 grid has no witness within the node bu
 def _smallest(run: _Run, proof: str, log: ProofLog, first: list[int] | None = None) -> list[int] | None:
     """The smallest solution of what the run's solver holds, proven (see the module
     docstring); the proof starts from ``first``, a solution found by other means, if given."""
-    witness = log.record(AnySolution(), first if first is not None else run.solve())
-    if witness is None:
-        return None
-    model = run.model
-    givens, lowest = model.givens, lowest_candidates(model)
+    givens, lowest = run.model.givens, lowest_candidates(run.model)
     hybrid = proof == "hybrid" and run.objectives
     log.method = (
         "hybrid: one chain question, then blocks of cells minimised" if hybrid else "lexicographic chain"
     )
 
-    def smaller_than(bound: list[int]) -> list[int] | None:
-        chain = lex_less(run.cells, bound, givens, lowest)
-        if not chain:
-            return None  # no blank cell can take a smaller value
-        run.add(chain)
+    def smaller_than(steps: list[LexStep]) -> list[int] | None:
+        run.add(_chain(run.cells, steps, below=True))
         return run.solve()
 
-    smallest, smaller = descend(witness, smaller_than, log, rounds=1 if hybrid else None)
+    first = first if first is not None else run.solve()
+    smallest, smaller = descend_below(run.model, first, smaller_than, log, rounds=1 if hybrid else None)
     if smaller is None:
         return smallest
     return _optimise_cells(run, smaller, givens, lowest)

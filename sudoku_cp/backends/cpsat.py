@@ -46,15 +46,7 @@ from sudoku_cp.backends import takes_options, unsupported
 from sudoku_cp.backends.base import Backend, Task, Values
 from sudoku_cp.backends.cpsat_options import Options
 from sudoku_cp.engine.imports import import_module
-from sudoku_cp.engine.lexmin import (
-    LexStep,
-    ProofLog,
-    above_steps,
-    below_steps,
-    descend,
-    lowest_candidates,
-    sparse_witness,
-)
+from sudoku_cp.engine.lexmin import above_steps, below_steps, descend_below, sparse_witness
 from sudoku_cp.engine.runtime import Deadline, HelperThread
 from sudoku_cp.errors import NoSolutionError, SolveTimeoutError, SudokuError
 from sudoku_cp.io.inputs import to_puzzle
@@ -75,6 +67,8 @@ from sudoku_cp.result import AnySolution, OtherThan
 
 if TYPE_CHECKING:
     from ortools.sat.python import cp_model
+
+    from sudoku_cp.engine.lexmin import LexStep, ProofLog
 else:  # on a helper thread: Ctrl-C during this first, slow import cannot leave it half done
     cp_model = import_module("ortools.sat.python.cp_model")
 
@@ -289,27 +283,21 @@ def _smallest(model: Model, after: Sequence[int] | None, run: _Run, log: ProofLo
     # instead of enumerating and walking down candidates (timeouts on sparse 25x25 grids)
     witness = sparse_witness(model, run.deadline) if after is None else None
     first = witness if witness is not None else run.solve_staged(cp, cells, enumerate_all=True)
-    candidate = log.record(AnySolution(), first)
-    if candidate is None:
-        return None
-    if run.only_solution:  # the one solution is the smallest
+    if first is not None and run.only_solution:  # the one solution is the smallest
         log.method = "only solution"
-        log.record(OtherThan(tuple(candidate)), None)
-        return list(candidate)
-    givens, lowest = model.givens, lowest_candidates(model)
+        log.record(AnySolution(), first)
+        log.record(OtherThan(tuple(first)), None)
+        return list(first)
 
-    def smaller_than(bound: list[int]) -> list[int] | None:
+    def smaller_than(steps: list[LexStep]) -> list[int] | None:
         # Each question adds x <_lex w to the same model; the earlier questions' constraints
         # stay and are harmless, since the new candidate is smaller than every earlier one.
-        steps = below_steps(bound, givens, lowest)
-        if not steps:
-            return None  # no cell can take a smaller value: proven without a solve
         started = time.perf_counter()
         _add_chain(cp, cells, steps, below=True)
         run.build_time += time.perf_counter() - started
         return run.solve_staged(cp, cells)
 
-    return descend(candidate, smaller_than, log)[0]
+    return descend_below(model, first, smaller_than, log)[0]
 
 
 def _row_major_search_would_stall(model: Model) -> bool:

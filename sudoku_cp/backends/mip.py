@@ -90,9 +90,12 @@ import time
 from collections.abc import Sequence
 from concurrent import futures
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sudoku_cp.errors import BackendUnavailableError
+
+if TYPE_CHECKING:
+    from sudoku_cp.engine.lexmin import LexStep, ProofLog
 
 INSTALL_HINT = "pip install highspy"
 """How to install what the backend needs (``highspy`` is a dependency of the package, 3 MB)."""
@@ -112,16 +115,8 @@ except ImportError as error:  # not installed, or installed but failing to impor
 
 from sudoku_cp.backends import ProofOptions, unsupported  # noqa: E402
 from sudoku_cp.backends.base import Backend, Task, Values  # noqa: E402
-from sudoku_cp.engine.lexmin import (  # noqa: E402
-    LexStep,
-    ProofLog,
-    above_steps,
-    below_steps,
-    descend,
-    lowest_candidates,
-    smallest_solution,
-    sparse_witness,
-)
+from sudoku_cp.engine import lexmin  # noqa: E402
+from sudoku_cp.engine.lexmin import above_steps, below_steps, descend_below, smallest_solution  # noqa: E402
 from sudoku_cp.engine.runtime import Deadline, HelperThread  # noqa: E402
 from sudoku_cp.engine.search import BitmaskSearch  # noqa: E402
 from sudoku_cp.errors import SolveTimeoutError, SudokuError  # noqa: E402
@@ -507,17 +502,6 @@ def _chain_rows(steps: Sequence[LexStep], n: int, first_tied: int, *, below: boo
     return opened, rows
 
 
-def _lex_less(run: _Run, bound: Sequence[int], lowest: Sequence[int]) -> tuple[range, int] | None:
-    """Add ``x <_lex bound`` (:func:`lex_less_rows`); ``(rows, first new column)`` for
-    :meth:`_Run.delete`, or None when no blank cell can take a value below its bound."""
-    first = run.highs.getNumCol()
-    tied, rows = lex_less_rows(run.model.givens, run.n, bound, lowest, first)
-    if not rows:
-        return None
-    run.add_binaries(tied)
-    return run.add_rows(rows), first
-
-
 def _lex_greater(run: _Run, bound: Sequence[int]) -> bool:
     """Add ``x >_lex bound`` (``bound`` may be any complete grid), the mirror of
     :func:`_lex_less`; False, adding nothing, when no cell can exceed its bound."""
@@ -603,22 +587,23 @@ def _smallest(
     by ``proof`` (None if none); the proof starts from ``first``, a solution found by other
     means, when given."""
     log.method = {"chain": "lexicographic chain", "witness": "witness descent"}.get(proof, "hybrid")
-    witness = log.record(AnySolution(), first if first is not None else run.solve())
-    if witness is None:
-        return None
+    first = first if first is not None else run.solve()
     if proof == "witness":
-        return smallest_solution(_WitnessSearch(run, witness, after), run.cells, log)[0]
-    lowest = lowest_candidates(run.model)
+        if first is None:
+            return log.record(AnySolution(), None)
+        return smallest_solution(_WitnessSearch(run, first, after), run.cells, log)[0]
     added: list[tuple[range, int]] = []
 
-    def smaller_than(bound: list[int]) -> list[int] | None:
-        rows = _lex_less(run, bound, lowest)
-        if rows is None:
-            return None  # no blank cell can take a smaller value
-        added.append(rows)  # the chain: the earlier rows stay, harmless (w only decreases)
+    def smaller_than(steps: list[LexStep]) -> list[int] | None:
+        first_tied = run.highs.getNumCol()
+        tied, rows = _chain_rows(steps, run.n, first_tied, below=True)
+        run.add_binaries(tied)
+        added.append((run.add_rows(rows), first_tied))  # the chain: earlier rows stay, harmless
         return run.solve()
 
-    smallest, smaller = descend(witness, smaller_than, log, rounds=None if proof == "chain" else 1)
+    smallest, smaller = descend_below(
+        run.model, first, smaller_than, log, rounds=None if proof == "chain" else 1
+    )
     if smaller is None:
         return smallest
     run.delete(*added[-1])
@@ -662,7 +647,7 @@ class Mip(Backend):
 
     def _solve(self, task: Task) -> tuple[Values | None, dict[str, float]]:
         run = _Run(task.model, task.deadline)
-        first = sparse_witness(task.model, task.deadline, min_side=WITNESS_SIDE)
+        first = lexmin.sparse_witness(task.model, task.deadline, min_side=WITNESS_SIDE)
         if first is not None:  # a sparse grid from 10x10 up: the witness method from the engine's answer
             task.proof.method = "witness descent"
             search = _WitnessSearch(run, first, None, hall_sets=True)

@@ -51,9 +51,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sudoku_cp.errors import BackendUnavailableError
+
+if TYPE_CHECKING:
+    from sudoku_cp.engine.lexmin import LexStep, ProofLog
 
 INSTALL_HINT = 'pip install "sudoku_cp[sat]"'
 """How to install what the backend needs."""
@@ -83,22 +86,13 @@ from sudoku_cp.backends.sat_encoding import (  # noqa: E402
     variable,
 )
 from sudoku_cp.backends.sat_runner import Run, canonical_solver_name, solver_names  # noqa: E402
-from sudoku_cp.engine.lexmin import (  # noqa: E402
-    LexStep,
-    ProofLog,
-    above_steps,
-    below_steps,
-    descend,
-    lowest_candidates,
-    smallest_solution,
-    sparse_witness,
-)
+from sudoku_cp.engine import lexmin  # noqa: E402
+from sudoku_cp.engine.lexmin import above_steps, below_steps, descend_below, smallest_solution  # noqa: E402
 from sudoku_cp.engine.runtime import Deadline  # noqa: E402
 from sudoku_cp.errors import NoSolutionError, SolveTimeoutError  # noqa: E402
 from sudoku_cp.io.inputs import PuzzleInput, to_puzzle  # noqa: E402
 from sudoku_cp.model.constraints import Model  # noqa: E402
 from sudoku_cp.model.grid import Grid  # noqa: E402
-from sudoku_cp.result import AnySolution  # noqa: E402
 
 __all__ = [
     "AMO_ENCODINGS",
@@ -238,7 +232,7 @@ class Sat(Backend):
         # 24x24 and 25x25 and the 10%-given grids more than 20 s with either configuration
         # (bench_backends.py --family sparse); from the witness the one question took 0.02 to
         # 0.7 s with the defaults, up to 5.3 s with LARGE_CONFIGURATION (25x25, 10% given).
-        witness = sparse_witness(task.model, task.deadline) if chosen.proof == "hybrid" else None
+        witness = lexmin.sparse_witness(task.model, task.deadline) if chosen.proof == "hybrid" else None
         with _start(task.model, task.deadline, chosen, tuned=witness is None) as run:
             return _smallest(run, chosen.proof, task.proof, witness), run.stats()
 
@@ -314,16 +308,9 @@ def _smallest(run: Run, proof: str, log: ProofLog, witness: list[int] | None = N
     log.method = {"chain": "lexicographic chain", "witness": "witness descent"}.get(proof, "hybrid")
     if proof == "witness":
         return smallest_solution(_WitnessSearch(run), model.cell_count, log)[0]
-    first = log.record(AnySolution(), witness if witness is not None else run.solve())
-    if first is None:
-        return None
-    givens, lowest = model.givens, lowest_candidates(model)
     guards: list[int] = []
 
-    def smaller_than(bound: list[int]) -> list[int] | None:
-        steps = below_steps(bound, givens, lowest)
-        if not steps:
-            return None  # no blank cell can take a smaller value
+    def smaller_than(steps: list[LexStep]) -> list[int] | None:
         clauses = _chain_clauses(steps, run.new_variable, model.side, below=True)
         if proof == "chain":
             run.add(clauses)  # the earlier rounds' clauses stay, harmless (w only decreases)
@@ -331,7 +318,8 @@ def _smallest(run: Run, proof: str, log: ProofLog, witness: list[int] | None = N
         guards.append(run.add_temporary(clauses))
         return run.solve(guards[-1:])
 
-    smallest, smaller = descend(first, smaller_than, log, rounds=None if proof == "chain" else 1)
+    first = witness if witness is not None else run.solve()
+    smallest, smaller = descend_below(model, first, smaller_than, log, rounds=None if proof == "chain" else 1)
     for guard in guards:
         run.retire(guard)
     if smaller is None:
@@ -430,7 +418,7 @@ class _WitnessSearch:
 
     def __init__(self, run: Run, first: list[int] | None = None) -> None:
         self.run, self.n = run, run.model.side
-        self.lowest = lowest_candidates(run.model)
+        self.lowest = lexmin.lowest_candidates(run.model)
         self.prefix: list[int] = []
         self.first = first  # a solution already found, returned by the first find_solution()
 

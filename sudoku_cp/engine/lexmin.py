@@ -272,6 +272,43 @@ def descend(
     return witness, witness
 
 
+def descend_below(
+    model: Model,
+    first: Sequence[int] | None,
+    ask: Callable[[list[LexStep]], Sequence[int] | None],
+    log: ProofLog,
+    *,
+    rounds: int | None = None,
+) -> tuple[list[int] | None, list[int] | None]:
+    """The plan of the chain proof, for a backend that supplies only ``ask``: record
+    ``first`` (the answer to :class:`~sudoku_cp.result.AnySolution`), then :func:`descend`
+    from it, each question "``x <_lex w``?" given to ``ask`` as the steps of
+    :func:`below_steps` (never empty: with no step nothing is smaller, and no question is
+    put to the backend).
+
+    Args:
+        model: the model (its givens and initial domains give each cell's lowest value).
+        first: a solution, or ``None`` when the backend found none.
+        ask: the backend's compilation of the steps (constraints, clauses, rows) and its
+            solve: a solution below ``w``, or ``None``.
+        log: where the questions go.
+        rounds: as :func:`descend`.
+
+    Returns:
+        ``(smallest, smaller)`` as :func:`descend`; ``(None, None)`` without ``first``.
+    """
+    witness = log.record(AnySolution(), first)
+    if witness is None:
+        return None, None
+    givens, lowest = model.givens, lowest_candidates(model)
+
+    def smaller_than(bound: list[int]) -> Sequence[int] | None:
+        steps = below_steps(bound, givens, lowest)
+        return ask(steps) if steps else None
+
+    return descend(witness, smaller_than, log, rounds=rounds)
+
+
 class LexStep(NamedTuple):
     """One cell of the decomposition of ``x <_lex w`` (or ``x >_lex w``) into a chain of
     Booleans (Frisch, Hnich, Kiziltan, Miguel and Walsh, CP 2002): while ``tied`` ("every
