@@ -51,6 +51,7 @@ import types
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from sudoku_cp.backends.options import unsupported
 from sudoku_cp.engine.lexmin import ProofLog
 from sudoku_cp.engine.runtime import Deadline
 from sudoku_cp.errors import InvalidArgumentError, NoSolutionError, NotSupportedError
@@ -58,7 +59,7 @@ from sudoku_cp.io.inputs import to_puzzle
 from sudoku_cp.result import Proof
 
 if TYPE_CHECKING:
-    from sudoku_cp.backends import BackendOptions
+    from sudoku_cp.backends.options import BackendOptions
     from sudoku_cp.model.constraints import Model
     from sudoku_cp.model.grid import Grid
     from sudoku_cp.model.puzzle import Puzzle
@@ -294,8 +295,6 @@ class Backend:
         kinds = _kinds(self.native_kinds)
         for constraint in model.constraints:
             if not isinstance(constraint, kinds):
-                from sudoku_cp.backends import unsupported
-
                 raise unsupported(self.name, constraint)
 
 
