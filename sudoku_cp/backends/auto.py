@@ -324,6 +324,9 @@ class Auto(Backend):
         self.first = Backtracking(check_every=CHECK_EVERY)
         self.fallbacks: dict[str, tuple[Any, Backend]] = {}  # name -> (module, backend)
 
+    def __getstate__(self) -> dict[str, Any]:
+        return {**self.__dict__, "fallbacks": {}}  # modules do not pickle: made again on first use
+
     def fallback(self, name: str) -> Backend:
         """The backend object ``name`` (``"sat"`` or ``"cpsat"``), made on first use (and
         anew if its module was loaded anew).

@@ -275,7 +275,7 @@ class Backend:
             NotSupportedError, TypeError, ValueError: as :meth:`solve`.
         """
         chosen = self.Options.of(options, function, backend=self.name)
-        model = self.prepare(model)
+        model = self.prepare(model)  # the one call site of prepare(): rewrites happen here
         self.refuse_unknown(model)
         return Task(model, chosen, Deadline(time_limit), ProofLog(self.proof_method), time_limit=time_limit)
 

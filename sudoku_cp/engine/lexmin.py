@@ -65,6 +65,14 @@ continues with the witness method (the ``"hybrid"`` proof).
 
 A ``time_limit`` that runs out during a proof raises ``SolveTimeoutError``: an unproven
 answer is never returned.
+
+**The proof as data.** The questions of each method are typed records
+(:mod:`sudoku_cp.result`: ``FirstInOrder`` for method 1, ``AnySolution`` and ``CellBelow``
+for method 2, ``SmallerThan`` for method 3, ``OtherThan`` for an enumeration that met one
+solution); a backend writes each question and its answer to a :class:`ProofLog`, which
+becomes the :class:`~sudoku_cp.result.Proof` of ``solve_with_stats(...).proof``. The chain
+is written once: :func:`lex_steps` gives its steps as data, :func:`descend_below` asks its
+questions, and a backend only compiles the steps into its own form and solves.
 """
 
 from __future__ import annotations
