@@ -75,7 +75,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from sudoku_cp.backends import ProofOptions, unsupported
+from sudoku_cp.backends import ProofOptions, refuse_unknown
 from sudoku_cp.backends.base import Backend, Task, Values
 from sudoku_cp.engine.dlx import DancingLinks
 from sudoku_cp.engine.lexmin import ProofLog, smallest_solution, sparse_witness
@@ -133,7 +133,7 @@ def exact_cover_matrix(model: Model) -> tuple[int, int, list[tuple[int, int]], l
         NotSupportedError: a constraint kind outside the vocabulary (every other kind is
             either a column or a check; see the module docstring).
     """
-    _check_kinds(model)
+    refuse_unknown(NAME, model, KINDS)
     n, cells = model.side, model.cell_count
     units = [c for c in model.of_kind(AllDifferent) if len(c.cells) == n]
     others = [c for c in model.of_kind(AllDifferent) if len(c.cells) != n]
@@ -203,14 +203,8 @@ def matrix_size(puzzle: Puzzle | Grid) -> dict[str, int]:
     return {"rows": len(rows), "primary": primary, "secondary": secondary, "ones": sum(map(len, rows))}
 
 
-def _check_kinds(model: Model) -> None:
-    for constraint in model.constraints:
-        if isinstance(constraint, AllDifferent | Sum | Less | Relation | ValueIn | Linear | Table):
-            continue
-        if isinstance(constraint, LINE_AUTOMATON_KINDS):
-            continue
-        else:  # an explicit refusal: a kind added to the vocabulary later is not silently ignored
-            raise unsupported(NAME, constraint)
+KINDS = (AllDifferent, Sum, Less, Relation, ValueIn, Linear, Table, *LINE_AUTOMATON_KINDS)
+"""The constraint kinds the exact cover compiles (a column, or a check on its rows)."""
 
 
 class _Cover:
@@ -481,9 +475,7 @@ class ExactCover(Backend):
 
     name = NAME
     Options = Options
-    native_kinds = frozenset(
-        {AllDifferent, Sum, Less, Relation, ValueIn, Linear, Table, *LINE_AUTOMATON_KINDS}
-    )
+    native_kinds = frozenset(KINDS)
     no_solution = "Algorithm X exhausted the exact cover"
 
     def _solve(self, task: Task) -> tuple[Values | None, dict[str, float]]:
