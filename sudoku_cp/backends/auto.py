@@ -41,7 +41,6 @@ The stats of an answer are those of the backend that gave it, plus ``chose_backt
 
 from __future__ import annotations
 
-import dataclasses
 import os
 import sys
 import time
@@ -360,7 +359,8 @@ class Auto(Backend):
             budget = _Budget(task.deadline, plan.budget + _cold_nodes(plan))
             try:
                 task.proof.method = self.first.proof_method
-                result, stats = self.first.run(function, dataclasses.replace(task, deadline=budget))
+                budgeted = Task(task.model, task.options, budget, task.proof, task.after, task.limit)
+                result, stats = self.first.run(function, budgeted)
                 return result, _mark(stats, plan.first, fallback=False, spent=spent)
             except _OverBudget:
                 spent = (budget.search.nodes if budget.search is not None else 0, budget.spent())
