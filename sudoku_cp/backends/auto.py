@@ -237,7 +237,7 @@ def route(puzzle: Puzzle | Grid | Model) -> Route:
     """
     model = puzzle if isinstance(puzzle, Model) else to_puzzle(puzzle).model
     cells = model.cell_count
-    share = sum(1 for given in model.givens if given) / cells
+    share = (cells - model.givens.count(0)) / cells
     if model.side >= LARGE_SIDE:
         large = BUDGETS["large"] * cells
         if share < SPARSE_SHARE:
@@ -252,8 +252,8 @@ def route(puzzle: Puzzle | Grid | Model) -> Route:
             budget = BUDGETS["variant, few givens"]
             return Route("variant, few givens, long sums", "backtracking", budget, "cpsat")
         return Route("variant, few givens", "backtracking", BUDGETS["variant, few givens"], "sat")
-    kinds = {_origin_kind(c) for c in model.constraints}
-    more_units = not kinds <= {OriginKind.ROW, OriginKind.COLUMN, OriginKind.BOX}  # diagonals, windows...
+    kinds = {getattr(getattr(c, "origin", None), "kind", None) for c in model.constraints}
+    more_units = not kinds <= _PLAIN_UNITS  # diagonals, windows...
     if OriginKind.REGION in kinds:
         fallback = "cpsat" if share >= JIGSAW_CPSAT_SHARE else "sat"
         return Route(f"jigsaw, to {fallback}", "backtracking", BUDGETS["jigsaw"], fallback)
@@ -270,6 +270,9 @@ def route(puzzle: Puzzle | Grid | Model) -> Route:
     if share < SPARSE_SHARE:
         return _classic(f"classic, sparse, {up_to}", BUDGETS["classic, sparse, larger"] * cells)
     return _classic(f"classic, {up_to}", BUDGETS["classic, larger"])
+
+
+_PLAIN_UNITS = frozenset({OriginKind.ROW, OriginKind.COLUMN, OriginKind.BOX})
 
 
 def _classic(label: str, budget: int) -> Route:
