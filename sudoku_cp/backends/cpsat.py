@@ -411,6 +411,7 @@ class _Run:
     build_time: float = 0.0
     lex_search_stalled: bool = False
     only_solution: bool = False
+    who: str = "CP-SAT"  # who runs out of time, in a SolveTimeoutError
 
     @classmethod
     def of(cls, deadline: Deadline, options: Options) -> _Run:
@@ -424,7 +425,7 @@ class _Run:
         Raises:
             SolveTimeoutError: none left.
         """
-        self.deadline.check("CP-SAT")
+        self.deadline.check(self.who)
         return self.deadline.left()
 
     def solve_staged(
@@ -481,11 +482,13 @@ class _Run:
         callback: cp_model.CpSolverSolutionCallback | None = None,
         solver: cp_model.CpSolver | None = None,
     ) -> int:
-        """The one place this backend calls CP-SAT and reads its status: solve ``model``
-        with the parameters of ``kind`` (:data:`_PARAMETERS`) and the time left,
-        interruptibly, add the effort to the counters, and return a status that is an
-        answer (OPTIMAL, FEASIBLE or INFEASIBLE). A ``callback`` makes CP-SAT enumerate
-        (``enumerate_all_solutions``) with it.
+        """The one place the package calls CP-SAT and reads its status (the backend, and the
+        conflict explanation through :func:`run_solver`): solve ``model`` with the
+        parameters of ``kind`` (:data:`_PARAMETERS`) and the time left, interruptibly, add
+        the effort to the counters, and return a status that is an answer (OPTIMAL,
+        FEASIBLE or INFEASIBLE). A ``callback`` makes CP-SAT enumerate
+        (``enumerate_all_solutions``) with it. A solve without one that CP-SAT stops early
+        (UNKNOWN) with time left on the call's clock is run again on what is left.
 
         Raises:
             _OutOfBudget: the budgeted ``"lex"`` search stopped with time left.
@@ -497,28 +500,36 @@ class _Run:
         parameters = {"num_workers": self.workers, "random_seed": self.seed, **_PARAMETERS[kind]}
         for name, value in parameters.items():
             setattr(solver.parameters, name, value)
-        left = self.time_left()
-        if left is not None:
-            solver.parameters.max_time_in_seconds = left
         if callback is not None:
             solver.parameters.enumerate_all_solutions = True
-        status = solve_interruptibly(solver, model, callback)
-        self.record(solver)
-        if status in (cp_model.OPTIMAL, cp_model.FEASIBLE, cp_model.INFEASIBLE):
-            return status
-        if status == cp_model.UNKNOWN and kind == "lex":
-            self.time_left()  # raises SolveTimeoutError when the time limit is what stopped it
-            raise _OutOfBudget
-        if status == cp_model.UNKNOWN and self.deadline.at is not None:
-            raise self.deadline.timeout("CP-SAT")  # without a budget, only the time limit stops a solve
-        raise SudokuError(f"CP-SAT stopped with status {solver.status_name(status)}: this is a bug")
+        while True:
+            left = self.time_left()
+            if left is not None:
+                solver.parameters.max_time_in_seconds = left
+            status = solve_interruptibly(solver, model, callback)
+            self.record(solver)
+            if status in (cp_model.OPTIMAL, cp_model.FEASIBLE, cp_model.INFEASIBLE):
+                return status
+            if status == cp_model.UNKNOWN and kind == "lex":
+                self.time_left()  # raises SolveTimeoutError when the time limit is what stopped it
+                raise _OutOfBudget
+            if status == cp_model.UNKNOWN and self.deadline.at is not None:
+                if callback is not None or self.deadline.passed():  # a callback's count would restart
+                    raise self.deadline.timeout(self.who)
+                continue  # CP-SAT stopped early with time left (its clock is not ours): go on
+            reason = model.validate() or "no reason given"
+            raise SudokuError(f"CP-SAT stopped with status {solver.status_name(status)} ({reason}): a bug")
 
     def record(self, solver: cp_model.CpSolver) -> None:
         """Add a finished solve's effort to the counters."""
         self.solver_calls += 1
-        self.branches += solver.num_branches
-        self.conflicts += solver.num_conflicts
-        self.solver_wall_time += solver.wall_time
+        try:
+            branches, conflicts, wall_time = solver.num_branches, solver.num_conflicts, solver.wall_time
+        except RuntimeError:  # no response to read: the solve did not run
+            return
+        self.branches += branches
+        self.conflicts += conflicts
+        self.solver_wall_time += wall_time
 
     def stats(self) -> dict[str, float]:
         """The counters as the backend's stats dict."""
@@ -529,6 +540,21 @@ class _Run:
             "solver_wall_time": self.solver_wall_time,
             "build_time": self.build_time,
         }
+
+
+def run_solver(
+    model: cp_model.CpModel, deadline: Deadline, who: str = "CP-SAT"
+) -> tuple[cp_model.CpSolver, int]:
+    """Solve ``model`` once with one worker within what is left of ``deadline``, through the
+    backend's one call site (:meth:`_Run.call`): the solver (for its values or an unsat
+    core) and a status that is OPTIMAL, FEASIBLE or INFEASIBLE.
+
+    Raises:
+        SolveTimeoutError: the deadline passed ("``who`` ran out of time").
+        SudokuError: MODEL_INVALID (with CP-SAT's reason), or UNKNOWN with no time limit.
+    """
+    solver = cp_model.CpSolver()
+    return solver, _Run(deadline, who=who).call(model, "default", solver=solver)
 
 
 class _FirstSolutions(cp_model.CpSolverSolutionCallback):
