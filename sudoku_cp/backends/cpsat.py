@@ -347,14 +347,14 @@ def _add_chain(
     enforcement literals: ``tied => x_i <= w_i`` (``>=``) at each step, and where a step is
     strict or opens a new ``tied_next``, ``tied [and not tied_next] => x_i < w_i`` (``>``)."""
     tied: list = []  # enforcement literals of "tied at this cell"; [] means always tied
-    for step in steps:
-        x, w = cells[step.cell], step.value
+    for cell, w, strict, opens in steps:
+        x = cells[cell]
         model.add(x <= w if below else x >= w).only_enforce_if(tied)
         beyond = x <= w - 1 if below else x >= w + 1
-        if step.strict:
+        if strict:
             model.add(beyond).only_enforce_if(tied)
-        elif step.opens:
-            tied_next = model.new_bool_var(f"tied_after_{step.cell}")
+        elif opens:
+            tied_next = model.new_bool_var(f"tied_after_{cell}")
             model.add(beyond).only_enforce_if(tied + [~tied_next])
             tied = [tied_next]
 

@@ -79,7 +79,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, NamedTuple, Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from sudoku_cp.model.constraints import AllDifferent, Model
 from sudoku_cp.result import AnySolution, CellBelow, Proof, Question, SmallerThan
@@ -317,19 +317,15 @@ def descend_below(
     return descend(witness, smaller_than, log, rounds=rounds)
 
 
-class LexStep(NamedTuple):
-    """One cell of the decomposition of ``x <_lex w`` (or ``x >_lex w``) into a chain of
-    Booleans (Frisch, Hnich, Kiziltan, Miguel and Walsh, CP 2002): while ``tied`` ("every
-    earlier cell of the chain equals ``w``"), the cell is at most (at least) ``value``;
-    ``strict``: tied, it is below (above) ``value``, the last cell that may differ;
-    ``opens``: a fresh Boolean ``tied_next`` follows, and ``tied and not tied_next``
-    puts the cell strictly below (above) ``value``. A cell that cannot differ opens
-    nothing: it passes ``tied`` on."""
-
-    cell: int
-    value: int
-    strict: bool = False
-    opens: bool = False
+LexStep = tuple[int, int, bool, bool]
+"""One cell of the decomposition of ``x <_lex w`` (or ``x >_lex w``) into a chain of
+Booleans (Frisch, Hnich, Kiziltan, Miguel and Walsh, CP 2002), as ``(cell, value, strict,
+opens)`` (a plain tuple: a proof builds one per blank cell and question): while ``tied``
+("every earlier cell of the chain equals ``w``"), the cell is at most (at least)
+``value``; ``strict``: tied, it is below (above) ``value``, the last cell that may differ;
+``opens``: a fresh Boolean ``tied_next`` follows, and ``tied and not tied_next`` puts the
+cell strictly below (above) ``value``. A cell that cannot differ opens nothing: it passes
+``tied`` on."""
 
 
 def lex_steps(bound: Sequence[int], may_differ: Sequence[bool], skip: Sequence[bool]) -> list[LexStep]:
@@ -344,14 +340,14 @@ def lex_steps(bound: Sequence[int], may_differ: Sequence[bool], skip: Sequence[b
         may_differ: per cell, whether it can take a value below (above) its ``w``.
         skip: per cell, whether it equals its ``w`` in every solution (a given).
 
-    >>> [(s.cell, s.strict, s.opens) for s in lex_steps([2, 1, 2], [True, False, True], [False] * 3)]
-    [(0, False, True), (1, False, False), (2, True, False)]
+    >>> lex_steps([2, 1, 2], [True, False, True], [False] * 3)
+    [(0, 2, False, True), (1, 1, False, False), (2, 2, True, False)]
     """
     last = next((i for i in range(len(bound) - 1, -1, -1) if may_differ[i] and not skip[i]), None)
     if last is None:
         return []
     return [
-        LexStep(cell, bound[cell], cell == last, cell != last and may_differ[cell])
+        (cell, bound[cell], cell == last, cell != last and may_differ[cell])
         for cell in range(last + 1)
         if not skip[cell]
     ]
