@@ -10,6 +10,8 @@ import pytest
 import sudoku_cp
 from sudoku_cp import datasets
 from sudoku_cp.errors import InvalidPuzzleError, UnsupportedRuleError
+from sudoku_cp.io import links
+from sudoku_cp.model.puzzle import Puzzle
 
 # Made for these tests with the JavaScript lz-string 1.5.0 (npm), compressToBase64 of the
 # f-puzzles JSON of a classic puzzle with a title, and of a variant with X, a killer cage,
@@ -151,3 +153,27 @@ def test_solve_load_puzzles_and_the_cli_read_links(tmp_path, capsys):
 def test_a_web_address_that_holds_no_puzzle_is_refused_by_what_it_lacks(link, message):
     with pytest.raises(InvalidPuzzleError, match=re.escape(message)):
         sudoku_cp.solve(link)
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [
+        {"relations": [{"pairs": [[[0, 0], [0, 1]]], "predicate": "abs(a-b)>=2"}]},
+        {"regular": [{"cells": [[0, 0], [0, 1]], "pattern": "1[2-4]"}]},
+        {"sums": [{"cells": [[0, 0], [1, 1]], "total": 5, "distinct": False}]},
+        {"counts": [{"cells": [[0, 0], [1, 1], [2, 2]], "value": 1, "count": 1, "operator": "=="}]},
+    ],
+    ids=lambda rules: next(iter(rules)),
+)
+def test_a_rule_the_link_cannot_carry_is_refused_by_name_never_dropped(rules):
+    puzzle = Puzzle.from_dict({"grid": "." * 16, "rules": rules})
+    key = next(iter(rules))
+    for app in ("f-puzzles", "sudokupad", "sudokupad-scl"):
+        with pytest.raises(InvalidPuzzleError, match=key):
+            puzzle.to_link(app)
+
+
+def test_a_multigrid_record_is_refused_by_the_fpuzzles_writer():
+    record = sudoku_cp.datasets.load("gen_samurai", limit=1)[0].to_dict()
+    with pytest.raises(InvalidPuzzleError, match="multi-grid"):
+        links.record_to_fpuzzles(record)

@@ -55,7 +55,8 @@ from sudoku_cp.engine.runtime import Deadline
 from sudoku_cp.engine.search import BitmaskSearch
 from sudoku_cp.errors import BackendUnavailableError
 from sudoku_cp.io.inputs import to_puzzle
-from sudoku_cp.model.constraints import Model, OriginKind
+from sudoku_cp.model.constraints import Linear, Model, OriginKind
+from sudoku_cp.model.decompose import decompose
 
 if TYPE_CHECKING:
     from sudoku_cp.model.grid import Grid
@@ -92,6 +93,13 @@ to 53 on 9x9), which CP-SAT propagates as linear constraints and SAT must encode
 givens left (``bench_backends.py --family few``) SAT proves one gen_little_killer puzzle
 in 4.9 s of CPU where CP-SAT takes 0.79 s, and the other in 2.9 s against CP-SAT's 3.4 s
 (1.3 s against 2.8 s in another run): CP-SAT keeps both within about x2 of the faster."""
+
+MULTI_DIGIT = 10
+"""A ``Linear`` with a coefficient this large (a two-digit circle of an arrow: a *pill*,
+``10·a + b``) sends a variant to CP-SAT after the backtracker, whatever its givens: SAT
+must encode such a sum as pseudo-Boolean clauses over every digit, which for long arrows
+into pills runs to 500,000-600,000 clauses and over a second of encoding alone, where
+CP-SAT states it as one linear constraint (``benchmarks/bench_long_sums.py``)."""
 
 CHECK_EVERY = 8
 """The backtracker looks at its budget (and the call's deadline, a clock read) every this
@@ -215,6 +223,11 @@ def _origin_kind(constraint: object) -> OriginKind | None:
     return getattr(origin, "kind", None)
 
 
+def _multi_digit_sums(model: Model) -> bool:
+    """True when a ``Linear`` of the model has a coefficient of :data:`MULTI_DIGIT` or more."""
+    return any(max(map(abs, c.coefficients), default=0) >= MULTI_DIGIT for c in model.of_kind(Linear))
+
+
 def route(puzzle: Puzzle | Grid | Model) -> Route:
     """The route of ``puzzle`` (see the module docstring and ``docs/auto.md``).
 
@@ -223,6 +236,8 @@ def route(puzzle: Puzzle | Grid | Model) -> Route:
       :data:`OPEN_SHARE` of the cells left open), to the backtracker under a budget, then
       SAT; the others (the hard 25x25 puzzles) straight to SAT, whose clause learning
       proves them;
+    * variants with multi-digit sums (arrows into two-cell circles, :data:`MULTI_DIGIT`):
+      the backtracker under a budget, then CP-SAT;
     * variants whose rules are not all units (killer, thermo, Kropki, anti-knight, ...):
       the backtracker under a budget, then SAT (labelled apart with few givens, below
       :data:`FEW_GIVENS_SHARE`, where the backtracker most often runs out; there the
@@ -246,6 +261,8 @@ def route(puzzle: Puzzle | Grid | Model) -> Route:
             return Route("large, propagation fills most", "backtracking", large, "sat")
         return Route("large", "sat")
     if not model.is_classic:
+        if _multi_digit_sums(model):
+            return Route("variant, multi-digit sums", "backtracking", BUDGETS["variant"], "cpsat")
         if share >= FEW_GIVENS_SHARE:
             return Route("variant", "backtracking", BUDGETS["variant"], "sat")
         if any(_origin_kind(c) in CPSAT_SUMS for c in model.constraints):
@@ -321,6 +338,19 @@ class Auto(Backend):
     Options = Options
     native_kinds = Backtracking.native_kinds
     proof_method = "search order"
+
+    def prepare(self, model: Model) -> Model:
+        """The puzzle's model as it is: the route reads it, and each backend the portfolio
+        runs prepares it for its own kinds."""
+        return model
+
+    def refuse_unknown(self, model: Model) -> None:
+        """Refuse, before any work, a kind that no rewriting brings to the engine's kinds.
+
+        Raises:
+            NotSupportedError: naming this backend and the kind.
+        """
+        decompose(model, self.native_kinds, self.name)  # remembered: the backtracker reuses it
 
     def __init__(self) -> None:
         self.first = Backtracking(check_every=CHECK_EVERY)

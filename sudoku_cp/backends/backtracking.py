@@ -67,22 +67,14 @@ from dataclasses import dataclass
 from sudoku_cp.backends import BackendOptions
 from sudoku_cp.backends.base import Backend, Task, Values
 from sudoku_cp.engine.lexmin import ProofLog, smallest_solution
+from sudoku_cp.engine.propagators import NATIVE_KINDS
 from sudoku_cp.engine.runtime import Deadline
 from sudoku_cp.engine.search import BitmaskSearch, smallest_in_row_major_order
-from sudoku_cp.model.constraints import (
-    LINE_AUTOMATON_KINDS,
-    AllDifferent,
-    Less,
-    Linear,
-    Relation,
-    Sum,
-    Table,
-    ValueIn,
-)
 from sudoku_cp.result import FirstInOrder
 
-KINDS = (AllDifferent, Sum, Less, Relation, ValueIn, Linear, Table, *LINE_AUTOMATON_KINDS)
-"""The constraint kinds the engine's search compiles (:class:`BitmaskSearch`)."""
+KINDS = tuple(NATIVE_KINDS)
+"""The constraint kinds the engine's search compiles (:class:`BitmaskSearch`); every other
+kind reaches it rewritten (:mod:`sudoku_cp.model.decompose`)."""
 
 
 @dataclass(frozen=True)

@@ -56,6 +56,7 @@ from sudoku_cp.engine.lexmin import ProofLog
 from sudoku_cp.engine.runtime import Deadline
 from sudoku_cp.errors import InvalidArgumentError, NoSolutionError, NotSupportedError
 from sudoku_cp.io.inputs import to_puzzle
+from sudoku_cp.model.decompose import decompose
 from sudoku_cp.result import Proof
 
 if TYPE_CHECKING:
@@ -136,9 +137,15 @@ class Backend:
 
     def prepare(self, model: Model) -> Model:
         """The model this backend compiles, from the puzzle's: the one place where a model is
-        rewritten for a backend (a decomposition of the kinds it lacks into kinds it has).
-        Today it returns ``model`` unchanged."""
-        return model
+        rewritten for a backend, every constraint of a kind outside :attr:`native_kinds`
+        rewritten into kinds in it (:func:`~sudoku_cp.model.decompose.decompose`, remembered
+        per model).
+
+        Raises:
+            NotSupportedError: a kind no rewriting brings to :attr:`native_kinds` (naming the
+                backend and the kind).
+        """
+        return decompose(model, self.native_kinds, self.name)
 
     def _solve(self, task: Task) -> tuple[Values | None, dict[str, float]]:
         raise NotImplementedError

@@ -14,8 +14,11 @@ lists those installed here; :data:`DEFAULT_SOLVER` is OR-Tools, which CPMpy alwa
 bounds of its domain, with ``cp.InDomain`` when the domain has holes (``ValueIn``: the
 even or odd cells) and the given's value as its only value; ``AllDifferent`` ->
 ``cp.AllDifferent``; ``Sum`` -> ``cp.sum(cells) == total``; ``Less`` -> ``x < y``;
-``Relation`` -> ``cp.Table([x, y], allowed)``; ``ValueIn`` is in the domains. Any other
-kind is refused with :class:`~sudoku_cp.errors.NotSupportedError`, and so is a kind the
+``Relation`` -> ``cp.Table([x, y], allowed)``; ``ValueIn`` is in the domains; ``Linear``
+and ``Table`` as themselves; the line automata (sandwich, skyscraper, regular lines) as
+a state variable per position with a transition table per cell. Any other kind is
+rewritten into these (:mod:`sudoku_cp.model.decompose`); a kind no rewriting reaches is
+refused with :class:`~sudoku_cp.errors.NotSupportedError`, and so is a kind the
 chosen solver cannot take (PySAT without PBLib has no linear constraints: it takes the
 classic rules, not cages or thermometers), naming the backend, the solver and the kind.
 
@@ -98,7 +101,19 @@ from sudoku_cp.engine.lexmin import (  # noqa: E402
 )
 from sudoku_cp.engine.runtime import Deadline, HelperThread, finite_time_limit  # noqa: E402
 from sudoku_cp.errors import NotSupportedError, SolveTimeoutError, SudokuError  # noqa: E402
-from sudoku_cp.model.constraints import AllDifferent, Less, Linear, Model, Relation, Sum, Table, ValueIn  # noqa: E402
+from sudoku_cp.model.constraints import (  # noqa: E402
+    LINE_AUTOMATON_KINDS,
+    AllDifferent,
+    Automaton,
+    Less,
+    Linear,
+    Model,
+    Relation,
+    Sum,
+    Table,
+    ValueIn,
+)
+from sudoku_cp.model.decompose import decompose  # noqa: E402
 
 __all__ = [
     "DEFAULT_SOLVER",
@@ -219,6 +234,7 @@ def compile_model(model: Model) -> tuple[list[Any], list[tuple[Any, Any]]]:
     >>> [str(expression) for _, expression in pairs][-1]
     '(r1c1) < (r1c2)'
     """
+    model = decompose(model, NATIVE_KINDS, NAME)
     n = model.side
     cells = []
     pairs: list[tuple[Any, Any]] = []
@@ -245,12 +261,47 @@ def compile_model(model: Model) -> tuple[list[Any], list[tuple[Any, Any]]]:
             expression = {"==": terms == rhs, "<=": terms <= rhs, ">=": terms >= rhs}[constraint.operator]
         elif isinstance(constraint, Table):
             expression = cp.Table([cells[c] for c in constraint.cells], sorted(constraint.allowed))
+        elif isinstance(constraint, LINE_AUTOMATON_KINDS):
+            expression = _automaton([cells[c] for c in constraint.cells], constraint.automaton(n))
         elif isinstance(constraint, ValueIn):
             continue  # in the cell's domain
-        else:  # the line automata (sandwich, skyscraper) among them: refused, never dropped
+        else:  # never dropped (decompose leaves only the kinds above)
             raise unsupported(NAME, constraint)
         pairs.append((constraint, expression))
     return cells, pairs
+
+
+NATIVE_KINDS = frozenset({AllDifferent, Sum, Less, Relation, ValueIn, Linear, Table, *LINE_AUTOMATON_KINDS})
+"""The kinds :func:`compile_model` writes; every other kind is rewritten into them
+(:mod:`sudoku_cp.model.decompose`)."""
+
+
+def _automaton(cells: Sequence[Any], automaton: Automaton) -> Any:
+    """A line automaton (sandwich, skyscraper, regular line) as one state variable per
+    position (states numbered, the start state first) and a table ``(state, value, next
+    state)`` per cell, the last state accepting: every state is a function of the cells,
+    so counting solutions counts grids (as the ``"cpsat"`` backend writes it)."""
+    number = {state: i for i, state in enumerate(automaton.transitions)}
+    triples = [
+        (number[state], value, number[following])
+        for state, out in automaton.transitions.items()
+        for value, following in out.items()
+    ]
+    accepting = sorted(number[state] for state in automaton.accepting)
+    if not accepting or not cells:
+        return cp.BoolVal(bool(accepting) and automaton.start in automaton.accepting)
+    parts = []
+    state: Any = None
+    for cell in cells:
+        following = cp.intvar(0, len(number) - 1)
+        if state is None:
+            start = number[automaton.start]
+            parts.append(cp.Table([cell, following], [(v, t) for s, v, t in triples if s == start]))
+        else:
+            parts.append(cp.Table([state, cell, following], triples))
+        state = following
+    parts.append(cp.InDomain(state, accepting))
+    return cp.all(parts)
 
 
 def lex_less(
@@ -703,7 +754,7 @@ class Cpmpy(Backend):
 
     name = NAME
     Options = Options
-    native_kinds = frozenset({AllDifferent, Sum, Less, Relation, Linear, Table, ValueIn})
+    native_kinds = NATIVE_KINDS
     proof_method = "hybrid"
     no_solution = "the CPMpy solver proved it UNSAT"
 

@@ -61,6 +61,7 @@ from sudoku_cp.model.constraints import (
     Table,
     ValueIn,
 )
+from sudoku_cp.model.decompose import decompose
 from sudoku_cp.model.grid import Grid
 from sudoku_cp.model.puzzle import Puzzle
 from sudoku_cp.result import AnySolution, OtherThan
@@ -103,9 +104,14 @@ def build_model(puzzle: Puzzle | Grid) -> tuple[cp_model.CpModel, list[list[IntV
     return model, [cells[r * n : (r + 1) * n] for r in range(n)]
 
 
+NATIVE_KINDS = frozenset({AllDifferent, Sum, Less, Relation, ValueIn, Linear, Table, *LINE_AUTOMATON_KINDS})
+"""The kinds compiled below; every other kind is rewritten into them (:mod:`sudoku_cp.model.decompose`)."""
+
+
 def model_of(compiled: Model) -> tuple[cp_model.CpModel, list[IntVar]]:
     """:func:`build_model` of a compiled model (any constraints of the vocabulary, for
     instance a subset of a puzzle's): the CP-SAT model and the cell variables, row-major."""
+    compiled = decompose(compiled, NATIVE_KINDS, "cpsat")
     model = cp_model.CpModel()
     cells = []
     for cell, domain in enumerate(compiled.domains()):

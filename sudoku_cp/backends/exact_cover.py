@@ -75,7 +75,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from sudoku_cp.backends import ProofOptions, refuse_unknown
+from sudoku_cp.backends import ProofOptions
 from sudoku_cp.backends.base import Backend, Task, Values
 from sudoku_cp.engine.dlx import DancingLinks
 from sudoku_cp.engine.lexmin import ProofLog, smallest_solution, sparse_witness
@@ -95,6 +95,7 @@ from sudoku_cp.model.constraints import (
     Table,
     ValueIn,
 )
+from sudoku_cp.model.decompose import decompose
 from sudoku_cp.model.grid import Grid
 from sudoku_cp.model.puzzle import Puzzle
 from sudoku_cp.result import AnySolution, FirstInOrder, OtherThan
@@ -133,7 +134,7 @@ def exact_cover_matrix(model: Model) -> tuple[int, int, list[tuple[int, int]], l
         NotSupportedError: a constraint kind outside the vocabulary (every other kind is
             either a column or a check; see the module docstring).
     """
-    refuse_unknown(NAME, model, KINDS)
+    model = decompose(model, NATIVE_KINDS, NAME)
     n, cells = model.side, model.cell_count
     units = [c for c in model.of_kind(AllDifferent) if len(c.cells) == n]
     others = [c for c in model.of_kind(AllDifferent) if len(c.cells) != n]
@@ -203,8 +204,9 @@ def matrix_size(puzzle: Puzzle | Grid) -> dict[str, int]:
     return {"rows": len(rows), "primary": primary, "secondary": secondary, "ones": sum(map(len, rows))}
 
 
-KINDS = (AllDifferent, Sum, Less, Relation, ValueIn, Linear, Table, *LINE_AUTOMATON_KINDS)
-"""The constraint kinds the exact cover compiles (a column, or a check on its rows)."""
+NATIVE_KINDS = frozenset({AllDifferent, Sum, Less, Relation, ValueIn, Linear, Table, *LINE_AUTOMATON_KINDS})
+"""AllDifferent as columns, ValueIn as rows, every other kind a check by the engine's
+propagator; a kind outside these is rewritten into them (:mod:`sudoku_cp.model.decompose`)."""
 
 
 class _Cover:
@@ -212,6 +214,7 @@ class _Cover:
     the :class:`~sudoku_cp.engine.lexmin.PrefixSearch` of the witness method over it."""
 
     def __init__(self, model: Model, deadline: Deadline) -> None:
+        model = decompose(model, NATIVE_KINDS, NAME)
         self.model, self.deadline, self.n = model, deadline, model.side
         primary, secondary, self.candidates, rows = exact_cover_matrix(model)
         self.links = DancingLinks(primary, secondary, rows)
@@ -475,7 +478,7 @@ class ExactCover(Backend):
 
     name = NAME
     Options = Options
-    native_kinds = frozenset(KINDS)
+    native_kinds = NATIVE_KINDS
     no_solution = "Algorithm X exhausted the exact cover"
 
     def _solve(self, task: Task) -> tuple[Values | None, dict[str, float]]:

@@ -22,10 +22,10 @@ every cell         ``sum_v x[c][v] = 1`` (one value per cell)
 givens             the lower bound of ``x[c][given]`` is 1
 =================  ==========================================================================
 
-Any other kind is refused with :class:`~sudoku_cp.errors.NotSupportedError`: ``Table``
-(between lines, quadruples) and the line automata of ``Sandwich`` and ``Skyscraper``
-clues would need a selector variable per allowed tuple or per automaton state and value,
-which this backend does not write (CP-SAT and SAT do). HiGHS
+The line automata (``Sandwich``, ``Skyscraper`` and ``Regular``) are layered flows over
+binary arc columns after the ``x`` columns (:func:`automaton_rows`); every other kind,
+``Table`` (between lines, quadruples) and the general rules among them, is rewritten into
+these (:mod:`sudoku_cp.model.decompose`: a table is the automaton of its tuples). HiGHS
 (Huangfu and Hall, "Parallelizing the dual revised simplex method", Mathematical
 Programming Computation 10, 2018; the MIP solver of https://highs.dev) runs branch and
 bound with its presolve, cuts and heuristics; the model goes to it in one ``passModel``
@@ -121,7 +121,18 @@ from sudoku_cp.engine.runtime import Deadline, HelperThread  # noqa: E402
 from sudoku_cp.engine.search import BitmaskSearch  # noqa: E402
 from sudoku_cp.errors import SolveTimeoutError, SudokuError  # noqa: E402
 from sudoku_cp.io.inputs import to_puzzle  # noqa: E402
-from sudoku_cp.model.constraints import AllDifferent, Less, Linear, Model, Relation, Sum, ValueIn  # noqa: E402
+from sudoku_cp.model.constraints import (  # noqa: E402
+    LINE_AUTOMATON_KINDS,
+    AllDifferent,
+    Automaton,
+    Less,
+    Linear,
+    Model,
+    Relation,
+    Sum,
+    ValueIn,
+)
+from sudoku_cp.model.decompose import decompose  # noqa: E402
 from sudoku_cp.model.grid import Grid  # noqa: E402
 from sudoku_cp.model.puzzle import Puzzle  # noqa: E402
 from sudoku_cp.result import AnySolution  # noqa: E402
@@ -172,6 +183,7 @@ def mip_model(model: Model) -> tuple[list[float], list[float], list[_Row]]:
     Raises:
         NotSupportedError: a constraint kind outside the vocabulary.
     """
+    model = decompose(model, NATIVE_KINDS, NAME)
     n, cells = model.side, model.cell_count
     lower, upper = [0.0] * (cells * n), [0.0] * (cells * n)
     for cell, domain in enumerate(model.domains()):
@@ -181,8 +193,84 @@ def mip_model(model: Model) -> tuple[list[float], list[float], list[_Row]]:
             lower[cell * n + model.givens[cell] - 1] = 1.0
     rows: list[_Row] = [([c * n + v for v in range(n)], [1.0] * n, 1.0, 1.0) for c in range(cells)]
     for constraint in model.constraints:
-        rows += constraint_rows(constraint, n)
+        if isinstance(constraint, LINE_AUTOMATON_KINDS):
+            count, flow = automaton_rows(constraint.cells, constraint.automaton(n), n, len(lower))
+            lower += [0.0] * count
+            upper += [1.0] * count
+            rows += flow
+        else:
+            rows += constraint_rows(constraint, n)
     return lower, upper, rows
+
+
+NATIVE_KINDS = frozenset({AllDifferent, Sum, Less, Relation, ValueIn, Linear, *LINE_AUTOMATON_KINDS})
+"""The kinds :func:`mip_model` linearises; every other kind (``Table``: between lines,
+quadruples; the general rules) is rewritten into them (:mod:`sudoku_cp.model.decompose`:
+a table becomes the automaton of its tuples, a trie)."""
+
+
+def automaton_rows(
+    cells: Sequence[int], automaton: Automaton, side: int, first: int
+) -> tuple[int, list[_Row]]:
+    """A line automaton (sandwich, skyscraper, regular line, table) as a layered flow: one
+    binary column per arc ``(position i, state s, value v, state t)`` of the automaton
+    unrolled over the line, kept only when it lies on an accepted path; at each
+    position the arcs of value ``v`` add up to ``x[cell_i][v]`` (so one arc per
+    layer), and at each inner layer the flow into a state equals the flow out. An
+    integral flow is exactly an accepted path (Côté, Gendron and Rousseau, "Modeling the
+    regular constraint with integer programming", CPAIOR 2007).
+
+    Args:
+        cells: the line's cells, in order.
+        automaton: its automaton over ``1..side``.
+        side: ``n`` (column ``c * n + v - 1`` is ``x[c][v]``).
+        first: the index of the first new column.
+
+    Returns:
+        ``(count, rows)``: how many new binary columns (numbered from ``first``) and the rows.
+
+    >>> from sudoku_cp.model.constraints import Count
+    >>> line = Count((0, 1), 2, 1, label="one 2").decompose(2)[0]
+    >>> count, rows = automaton_rows(line.cells, line.automaton(2), 2, 4)
+    >>> count, len(rows)
+    (4, 6)
+    """
+    reached = [{automaton.start}]
+    for _ in cells:
+        reached.append(
+            {t for s in reached[-1] for v, t in automaton.transitions.get(s, {}).items() if v <= side}
+        )
+    alive = reached[-1] & automaton.accepting
+    layers: list[list[tuple]] = []
+    for i in range(len(cells) - 1, -1, -1):
+        arcs = [
+            (s, v, t)
+            for s in reached[i]
+            for v, t in automaton.transitions.get(s, {}).items()
+            if v <= side and t in alive
+        ]
+        layers.append(arcs)
+        alive = {s for s, _, _ in arcs}
+    layers.reverse()
+    if not cells or automaton.start not in alive:  # no accepted line: infeasible
+        if cells:
+            return 0, [([cells[0] * side + v for v in range(side)], [1.0] * side, -_INF, 0.0)]
+        return 0, [] if automaton.start in automaton.accepting else [([], [], 1.0, 1.0)]
+    column: dict[tuple, int] = {}
+    for i, arcs in enumerate(layers):
+        for arc in arcs:
+            column[(i, *arc)] = first + len(column)
+    rows: list[_Row] = []
+    for i, (cell, arcs) in enumerate(zip(cells, layers, strict=True)):
+        for v in range(1, side + 1):
+            on = [column[(i, *arc)] for arc in arcs if arc[1] == v]
+            rows.append(([*on, cell * side + v - 1], [1.0] * len(on) + [-1.0], 0.0, 0.0))
+        if i:
+            for state in {s for s, _, _ in arcs}:
+                into = [column[(i - 1, *arc)] for arc in layers[i - 1] if arc[2] == state]
+                out = [column[(i, *arc)] for arc in arcs if arc[0] == state]
+                rows.append((into + out, [1.0] * len(into) + [-1.0] * len(out), 0.0, 0.0))
+    return len(column), rows
 
 
 def constraint_rows(constraint: Any, side: int) -> list[_Row]:
@@ -278,11 +366,11 @@ class _Run:
     def __init__(self, model: Model, deadline: Deadline) -> None:
         self.model, self.deadline = model, deadline
         self.n, self.cells = model.side, model.cell_count
-        self.columns = self.cells * self.n
         self.solver_calls = self.nodes = self.lp_iterations = 0
         self.solve_time = self.build_time = 0.0
         started = time.perf_counter()
         lower, upper, rows = mip_model(model)
+        self.columns = len(lower)  # x[c][v], then the flows of line automata
         self.highs = highs = highspy._Highs()
         highs.setOptionValue("output_flag", False)
         highs.setOptionValue("mip_rel_gap", 0.0)  # an optimum is exact (the witness questions)
@@ -352,7 +440,9 @@ class _Run:
         self.solve_time += highs.getRunTime() - clock
         status = highs.getModelStatus()
         if status == highspy.HighsModelStatus.kOptimal:
-            values = np.asarray(highs.getSolution().col_value)[: self.columns].reshape(self.cells, self.n)
+            values = np.asarray(highs.getSolution().col_value)[: self.cells * self.n].reshape(
+                self.cells, self.n
+            )
             return [int(v) + 1 for v in values.argmax(axis=1)]
         if status in (highspy.HighsModelStatus.kInfeasible, highspy.HighsModelStatus.kUnboundedOrInfeasible):
             return None  # the columns are bounded: "unbounded or infeasible" is infeasible
@@ -641,7 +731,7 @@ class Mip(Backend):
 
     name = NAME
     Options = Options
-    native_kinds = frozenset({AllDifferent, Sum, Linear, Less, Relation, ValueIn})
+    native_kinds = NATIVE_KINDS
     proof_method = "hybrid"
     no_solution = "HiGHS proved the model infeasible"
 

@@ -72,8 +72,8 @@ from sudoku_cp.backends import check_choice, takes_options  # noqa: E402
 from sudoku_cp.backends.base import Backend, Task, Values  # noqa: E402
 from sudoku_cp.backends.sat_encoding import (  # noqa: E402
     AMO_ENCODINGS,
-    ENCODED_KINDS,  # noqa: E402
     ENCODINGS,
+    NATIVE_KINDS,
     SUM_ENCODINGS,
     Encoding,
     Formula,
@@ -99,6 +99,7 @@ __all__ = [
     "DEFAULT_SOLVER",
     "ENCODINGS",
     "Encoding",
+    "NATIVE_KINDS",
     "Formula",
     "Options",
     "PROOFS",
@@ -220,7 +221,7 @@ class Sat(Backend):
 
     name = "sat"
     Options = Options
-    native_kinds = frozenset(ENCODED_KINDS)
+    native_kinds = NATIVE_KINDS
     proof_method = "hybrid"
     no_solution = "the SAT solver proved the formula UNSAT"
 

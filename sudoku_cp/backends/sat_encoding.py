@@ -93,6 +93,7 @@ from sudoku_cp.model.constraints import (
     ValueIn,
     cell_name,
 )
+from sudoku_cp.model.decompose import decompose
 from sudoku_cp.model.grid import Grid
 
 Clause = list[int]
@@ -310,6 +311,7 @@ def rules_formula(
     Raises:
         SolveTimeoutError: the deadline passed while writing (nothing is cached then).
     """
+    model = decompose(model, NATIVE_KINDS, "sat")
     key = (model.side, model.constraints, encoding, amo, sum_encoding)
     with _FORMULAS_LOCK:
         found = _FORMULAS.get(key)
@@ -355,7 +357,7 @@ class _Writer:
             NotSupportedError: a constraint of a kind not written here.
         """
         n, model = self.n, self.model
-        refuse_unknown("sat", model, ENCODED_KINDS)  # the kinds below
+        refuse_unknown("sat", model, tuple(NATIVE_KINDS))  # the kinds below
         values, cells = range(1, n + 1), range(model.cell_count)
         self.add("every cell has a value", ([self.x(c, v) for v in values] for c in cells))
         in_unit = {cell for unit in model.units for cell in unit.cells}
@@ -510,7 +512,8 @@ class _Writer:
         return encoded.clauses
 
 
-ENCODED_KINDS = (AllDifferent, Sum, Less, Relation, ValueIn, Linear, Table, *LINE_AUTOMATON_KINDS)
+NATIVE_KINDS = frozenset({AllDifferent, Sum, Less, Relation, ValueIn, Linear, Table, *LINE_AUTOMATON_KINDS})
+"""The kinds encoded here; every other kind is rewritten into them (:mod:`sudoku_cp.model.decompose`)."""
 
 
 def _pb_encoder():

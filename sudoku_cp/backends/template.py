@@ -88,8 +88,21 @@ from typing import Any
 from sudoku_cp.backends import BackendOptions, check_int
 from sudoku_cp.backends.base import Backend, Task, Values
 from sudoku_cp.engine.runtime import Deadline
-from sudoku_cp.model.constraints import AllDifferent, Less, Model, Relation, Sum, ValueIn
+from sudoku_cp.model.constraints import (
+    LINE_AUTOMATON_KINDS,
+    AllDifferent,
+    Less,
+    Linear,
+    Model,
+    Relation,
+    Sum,
+    Table,
+    ValueIn,
+)
 from sudoku_cp.result import FirstInOrder
+
+NAME = "template"
+"""The name the backend is registered under (used in its messages)."""
 
 
 @dataclass(frozen=True)
@@ -103,7 +116,7 @@ class Options(BackendOptions):
         ValueError: ``check_every`` is not a positive int.
     """
 
-    BACKEND = "template"
+    BACKEND = NAME
     COUNTING = ("check_every",)  # the options count_solutions takes
 
     check_every: int = 256
@@ -112,12 +125,18 @@ class Options(BackendOptions):
         check_int("check_every", self.check_every, minimum=1)
 
 
+NATIVE_KINDS = frozenset({AllDifferent, Sum, Less, Relation, ValueIn, Linear, Table, *LINE_AUTOMATON_KINDS})
+"""The kinds :func:`_compile` handles; every other kind reaches it rewritten into these by
+the base's ``prepare`` (:func:`~sudoku_cp.model.decompose.decompose`: a distinct ``Sum``,
+``Count``, ``Element``, ``Or``...), or is refused there, naming this backend."""
+
+
 class Template(Backend):
     """A plain depth-first search in row-major order (see the module docstring)."""
 
-    name = "template"
+    name = NAME
     Options = Options
-    native_kinds = frozenset({AllDifferent, Sum, Less, Relation, ValueIn})
+    native_kinds = NATIVE_KINDS
     proof_method = "search order"
 
     def _solve(self, task: Task) -> tuple[Values | None, dict[str, float]]:
@@ -141,7 +160,8 @@ class Template(Backend):
 def _compile(model: Model) -> tuple[list[list[int]], list[list[Any]]]:
     """The model as this backend's data: for each cell, its peers (the cells it shares an
     ``AllDifferent`` with) and the constraints checked once it is decided (those whose
-    last cell it is). The base has refused every kind outside ``native_kinds`` already."""
+    last cell it is). The base has rewritten every kind outside ``native_kinds`` into them
+    (``prepare``), or refused it."""
     cells = range(model.cell_count)
     peers: list[set[int]] = [set() for _ in cells]
     checks: list[list[Any]] = [[] for _ in cells]
@@ -150,7 +170,9 @@ def _compile(model: Model) -> tuple[list[list[int]], list[list[Any]]]:
             case AllDifferent():
                 for cell in constraint.cells:
                     peers[cell].update(c for c in constraint.cells if c != cell)
-            case Sum() | Less() | Relation():
+            case Sum() | Less() | Relation() | Linear() | Table():
+                checks[max(constraint.cells)].append(constraint)
+            case _ if isinstance(constraint, LINE_AUTOMATON_KINDS):
                 checks[max(constraint.cells)].append(constraint)
             case ValueIn():
                 pass  # already in model.domains()

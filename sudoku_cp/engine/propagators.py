@@ -14,7 +14,7 @@ returns the cells it changed, or ``None`` on a contradiction.
   terms leave (arrows, region-sum lines).
 * ``Table``: supports; a value stays while some allowed tuple that fits every cell's
   candidates uses it (between lines, quadruples).
-* ``Sandwich`` and ``Skyscraper``: supports of their line automaton, by a forward and a
+* ``Sandwich``, ``Skyscraper`` and ``Regular``: supports of their line automaton, by a forward and a
   backward pass (:meth:`sudoku_cp.model.constraints.Automaton.supports`, Pesant 2004).
 
 ``AllDifferent`` (singles and Hall sets) is built into :class:`sudoku_cp.engine.search.BitmaskSearch`,
@@ -31,7 +31,34 @@ from collections.abc import Callable, Sequence
 
 from sudoku_cp.engine.sums import distinct_combinations
 from sudoku_cp.errors import NotSupportedError
-from sudoku_cp.model.constraints import LINE_AUTOMATON_KINDS, Less, Linear, Model, Relation, Sum, Table
+from sudoku_cp.model.constraints import (
+    LINE_AUTOMATON_KINDS,
+    AllDifferent,
+    Less,
+    Linear,
+    Model,
+    Relation,
+    Sum,
+    Table,
+    ValueIn,
+)
+from sudoku_cp.model.decompose import decompose
+
+NATIVE_KINDS: frozenset[type] = frozenset(
+    {AllDifferent, ValueIn, Sum, Less, Relation, Linear, Table, *LINE_AUTOMATON_KINDS}
+)
+"""The kinds the engine propagates itself (``Regular`` lines among the automata); every
+other kind reaches it rewritten by :func:`engine_model`."""
+
+
+def engine_model(model: Model) -> Model:
+    """``model`` in the engine's kinds (:data:`NATIVE_KINDS`; :mod:`sudoku_cp.model.decompose`).
+
+    Raises:
+        NotSupportedError: a kind no rewriting brings to the engine's kinds.
+    """
+    return decompose(model, NATIVE_KINDS)
+
 
 Propagator = Callable[[list[int]], "list[int] | None"]
 """Narrows the candidate masks in place; returns the cells it changed, or None on a contradiction."""
@@ -196,12 +223,27 @@ def _relation(first: int, second: int, allowed: frozenset[tuple[int, int]], side
     return propagate
 
 
-def _linear(constraint: Linear) -> Propagator:
+def linear_propagator(constraint: Linear, peers: Sequence[Sequence[int]] | None = None) -> Propagator:
     """``Σ a_i·x_i  op  rhs`` by bounds: each term ``a_i·x_i`` keeps the values that the
-    other terms' smallest and largest sums leave room for."""
+    other terms' smallest and largest sums leave room for. Given the model's ``peers``,
+    terms of one coefficient over cells that are pairwise peers (an arrow's cells in one
+    box or row) are bounded together: ``k`` different digits add up to at least the ``k``
+    smallest of their candidates and at most the ``k`` largest (:func:`_linear_groups`)."""
     cells, coefficients, rhs = constraint.cells, constraint.coefficients, constraint.rhs
     upper_bound, lower_bound = constraint.operator != ">=", constraint.operator != "<="
     terms = tuple(zip(cells, coefficients, strict=True))
+    if peers is not None:
+        groups = _peer_groups(terms, peers)
+        if any(len(group) > 1 for _, group in groups):
+            return _linear_groups(groups, rhs, upper_bound, lower_bound)
+    return _linear_bounds(terms, rhs, upper_bound, lower_bound)
+
+
+def _linear_bounds(
+    terms: Sequence[tuple[int, int]], rhs: int, upper_bound: bool, lower_bound: bool
+) -> Propagator:
+    """:func:`linear_propagator` term by term (no two cells known to differ)."""
+    cells = [cell for cell, _ in terms]
 
     def propagate(candidates: list[int]) -> list[int] | None:
         lows, highs = [], []
@@ -222,6 +264,79 @@ def _linear(constraint: Linear) -> Propagator:
                 if at_least <= a * bit.bit_length() <= at_most:
                     allowed |= bit
             keep.append(allowed)
+        return narrow(candidates, cells, keep)
+
+    return propagate
+
+
+def _peer_groups(
+    terms: Sequence[tuple[int, int]], peers: Sequence[Sequence[int]]
+) -> list[tuple[int, list[int]]]:
+    """The terms split greedily into groups of one coefficient whose cells are pairwise peers."""
+    groups: list[tuple[int, list[int]]] = []
+    for cell, a in terms:
+        near = set(peers[cell])
+        group = next((g for b, g in groups if b == a and all(c in near for c in g)), None)
+        if group is None:
+            groups.append((a, [cell]))
+        else:
+            group.append(cell)
+    return groups
+
+
+def _distinct_bounds(masks: Sequence[int]) -> tuple[int, int] | None:
+    """The smallest and largest sum of pairwise different values, one from each mask: at
+    least the ``k`` smallest values of their union and each cell's least, at most the
+    ``k`` largest and each cell's most; ``None`` when the union has fewer than ``k``."""
+    k = len(masks)
+    if not k:
+        return 0, 0
+    union = 0
+    least = most = 0
+    for mask in masks:
+        union |= mask
+        least += (mask & -mask).bit_length()
+        most += mask.bit_length()
+    values = [bit.bit_length() for bit in bits(union)]
+    if len(values) < k:
+        return None
+    return max(least, sum(values[:k])), min(most, sum(values[-k:]))
+
+
+def _linear_groups(
+    groups: Sequence[tuple[int, list[int]]], rhs: int, upper_bound: bool, lower_bound: bool
+) -> Propagator:
+    """:func:`_linear` over groups of pairwise-different cells sharing a coefficient."""
+    cells = [cell for _, group in groups for cell in group]
+
+    def term_bounds(a: int, bounds: tuple[int, int]) -> tuple[int, int]:
+        return (a * bounds[0], a * bounds[1]) if a > 0 else (a * bounds[1], a * bounds[0])
+
+    def propagate(candidates: list[int]) -> list[int] | None:
+        parts = []
+        for a, group in groups:
+            bounds = _distinct_bounds([candidates[c] for c in group])
+            if bounds is None:
+                return None
+            parts.append(term_bounds(a, bounds))
+        low, high = sum(p[0] for p in parts), sum(p[1] for p in parts)
+        if (upper_bound and low > rhs) or (lower_bound and high < rhs):
+            return None
+        keep = []
+        for (a, group), (part_low, part_high) in zip(groups, parts, strict=True):
+            for i, cell in enumerate(group):
+                rest = _distinct_bounds([candidates[c] for j, c in enumerate(group) if j != i])
+                if rest is None:  # the other cells of the group cannot all differ
+                    return None
+                rest_low, rest_high = term_bounds(a, rest)
+                at_most = rhs - (low - part_low + rest_low) if upper_bound else None
+                at_least = rhs - (high - part_high + rest_high) if lower_bound else None
+                allowed = 0
+                for bit in bits(candidates[cell]):
+                    term = a * bit.bit_length()
+                    if (at_most is None or term <= at_most) and (at_least is None or term >= at_least):
+                        allowed |= bit
+                keep.append(allowed)
         return narrow(candidates, cells, keep)
 
     return propagate
@@ -256,7 +371,7 @@ def _table(constraint: Table) -> Propagator:
 
 
 def _line_automaton(constraint: object, side: int) -> Propagator:
-    """A sandwich or skyscraper clue: the values on some accepted path of its automaton."""
+    """A sandwich or skyscraper clue, or a regular line: the values on some accepted path of its automaton."""
     cells = constraint.cells  # type: ignore[attr-defined]
     automaton = constraint.automaton(side)  # type: ignore[attr-defined]
     getter = operator.itemgetter(*cells)
@@ -284,7 +399,7 @@ def propagator(constraint: Sum | Less | Relation | Linear | Table, model: Model)
     if isinstance(constraint, Linear) and constraint.is_plain_sum:
         constraint = constraint.as_sum()  # little killers, outside sums: combinations when distinct
     if isinstance(constraint, Linear):
-        return _linear(constraint)
+        return linear_propagator(constraint, model.peers)
     if isinstance(constraint, Table):
         return _table(constraint)
     if isinstance(constraint, LINE_AUTOMATON_KINDS):

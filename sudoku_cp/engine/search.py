@@ -24,7 +24,7 @@ import random
 from collections.abc import Iterator, Sequence
 
 from sudoku_cp.engine.hall import hall_sets
-from sudoku_cp.engine.propagators import bits, lex_greater, propagator
+from sudoku_cp.engine.propagators import bits, engine_model, lex_greater, propagator
 from sudoku_cp.engine.runtime import Deadline
 from sudoku_cp.engine.sums import implied_sums
 from sudoku_cp.errors import InvalidArgumentError
@@ -88,6 +88,7 @@ class BitmaskSearch:
             raise InvalidArgumentError(
                 f"BitmaskSearch takes a Model (a puzzle's .model), not {type(model).__name__}"
             )
+        model = engine_model(model)
         n = model.side
         units = [c.cells for c in model.units]
         # every kind but AllDifferent (built in) and ValueIn (the domains) gets a propagator;

@@ -40,7 +40,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from sudoku_cp.engine.hall import hall_sets
-from sudoku_cp.engine.propagators import propagator
+from sudoku_cp.engine.propagators import engine_model, propagator
 from sudoku_cp.errors import InvalidArgumentError
 from sudoku_cp.model.constraints import AllDifferent, Constraint, Model, cell_name
 
@@ -269,6 +269,7 @@ def _model(puzzle: Puzzle | Grid) -> Model:
 
 class _Recorder:
     def __init__(self, model: Model, order: str, propagation: str, max_nodes: int, limit: int | None) -> None:
+        model = engine_model(model)
         self.model, self.order, self.propagation = model, order, propagation
         self.max_nodes, self.limit = max_nodes, limit
         self.alldiffs = model.of_kind(AllDifferent)

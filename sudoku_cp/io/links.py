@@ -696,10 +696,30 @@ def record_to_fpuzzles(record: Mapping[str, Any]) -> dict[str, Any]:
     """The f-puzzles JSON object of a JSON puzzle record (the inverse of
     :func:`fpuzzles_to_record`; :meth:`sudoku_cp.Puzzle.to_dict` gives the record).
 
+    What is written is read back: a rule of the record that the link would not carry (a
+    rule f-puzzles has no key for, such as the general rules ``relations`` or ``regular``)
+    is refused, never dropped, since the link would open another puzzle.
+
     Raises:
         InvalidPuzzleError: a rule f-puzzles cannot state (a Latin square with no regions,
-            inequality signs).
+            inequality signs, the rules the read-back lacks, named), or a multi-grid board.
     """
+    if "layout" in record or "board" in record:
+        raise InvalidPuzzleError("f-puzzles links hold one square grid: a multi-grid board cannot be written")
+    data = _record_to_fpuzzles(record)
+    lost = sorted(_rule_keys(record) - _rule_keys(fpuzzles_to_record(data)))
+    if lost:
+        raise InvalidPuzzleError(
+            f"f-puzzles has no key for {', '.join(lost)}: the puzzle cannot be written as a link without it"
+        )
+    return data
+
+
+def _rule_keys(record: Mapping[str, Any]) -> set[str]:
+    return {key for key, value in (record.get("rules") or {}).items() if value}
+
+
+def _record_to_fpuzzles(record: Mapping[str, Any]) -> dict[str, Any]:
     side = record["size"]
     rules = record.get("rules", {})
     regions = rules.get("regions")

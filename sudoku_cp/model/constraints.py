@@ -57,13 +57,15 @@ True
 from __future__ import annotations
 
 import functools
+import hashlib
+import itertools
 import weakref
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
-from sudoku_cp.errors import InvalidArgumentError, InvalidPuzzleError
+from sudoku_cp.errors import InvalidArgumentError, InvalidPuzzleError, NotSupportedError
 
 
 def cell_name(cell: int, side: int) -> str:
@@ -132,6 +134,12 @@ class OriginKind(StrEnum):
     EXTRA_REGION = "extra region"
     NUMBERED_ROOM = "numbered room"  #: the n-th cell from the edge holds the clue (n: the first digit)
     ANTI_TAXICAB = "anti-taxicab"
+    RELATION = "relation"  #: a user's predicate over pairs of cells (general rule)
+    REGULAR = "regular line"  #: a user's regular expression over a line (general rule)
+    SUM = "sum"  #: a user's sum over any cells, repeats allowed or not (general rule)
+    COUNT = "count"  #: how often a digit occurs in cells (general rule)
+    ELEMENT = "element"  #: indexing: the cell a digit points at (general rule)
+    EITHER = "either"  #: at least one of several alternatives (general rule)
     GIVEN = "given"
     CANDIDATES = "candidates"  #: a cell's current candidates (the explanations' checks)
     CUSTOM = "custom"  #: built from a plain label string
@@ -305,6 +313,14 @@ class Origin:
             return f"{kind.value} {number} (clue {self.total}, from {names[0]})"
         if kind in _LINE_RULE_KINDS:
             return f"{kind.value} {number} (from {names[0]})"
+        if kind in (OriginKind.RELATION, OriginKind.REGULAR, OriginKind.COUNT):
+            return f"{kind.value} {number} ({self.text}, from {names[0]})"
+        if kind is OriginKind.SUM:
+            return f"sum {number} (total {self.total}, from {names[0]})"
+        if kind is OriginKind.ELEMENT:
+            return f"element {number} (index {names[0]}, value {names[1]})"
+        if kind is OriginKind.EITHER:
+            return f"either {number} ({self.total} alternatives, at {names[0]})"
         if kind is OriginKind.QUADRUPLE:
             digits = ", ".join(map(str, self.values))
             return f"quadruple {number} ({digits} at {names[0]})"
@@ -387,17 +403,39 @@ class AllDifferent:
 
 @dataclass(frozen=True)
 class Sum:
-    """The values of ``cells`` add up to ``total``."""
+    """The values of ``cells`` add up to ``total``; with ``distinct=True`` they are also
+    pairwise different (a cage with or without repeats: ``Sum(cells, total,
+    distinct=True|False)``). Backends compile the plain sum; a distinct one is rewritten
+    (:meth:`decompose`) into an :class:`AllDifferent` and the plain sum.
+
+    >>> cage = Sum((0, 1), 4, distinct=True, label="cage")
+    >>> cage.holds((1, 3)), cage.holds((2, 2)), Sum((0, 1), 4, label="sum").holds((2, 2))
+    (True, False, True)
+    >>> [type(c).__name__ for c in cage.decompose(4)]
+    ['AllDifferent', 'Sum']
+    """
 
     cells: tuple[int, ...]
     total: int
     origin: Origin = field(default=None, repr=False, kw_only=True)  # type: ignore[assignment]
     label: str = field(default=_Label(), compare=False, kw_only=True)
+    distinct: bool = field(default=False, kw_only=True, repr=False)
 
     __post_init__ = _settle
 
+    @property
+    def composite(self) -> bool:
+        """True when distinct: rewritten (:mod:`sudoku_cp.model.decompose`) even where ``Sum`` is native."""
+        return self.distinct
+
+    def decompose(self, side: int) -> tuple[Constraint, ...]:
+        """A distinct sum as an :class:`AllDifferent` plus the plain sum, both with its origin."""
+        like = _origin_of(self)
+        return (AllDifferent(self.cells, **like), Sum(self.cells, self.total, **like))
+
     def holds(self, values: Sequence[int]) -> bool:
-        return sum(values[c] for c in self.cells) == self.total
+        digits = [values[c] for c in self.cells]
+        return sum(digits) == self.total and (not self.distinct or len(set(digits)) == len(digits))
 
     def givens_conflict(self, givens: Sequence[int], side: int) -> str | None:
         given = [givens[c] for c in self.cells if givens[c]]
@@ -598,6 +636,14 @@ class Table:
 
     def holds(self, values: Sequence[int]) -> bool:
         return tuple(values[c] for c in self.cells) in self.allowed
+
+    def decompose(self, side: int) -> tuple[Constraint, ...]:
+        """The table as a :class:`Regular` line over its cells: the automaton whose states
+        are the prefixes of its tuples (a trie), for a backend that compiles automata
+        but no tables."""
+        digest = hashlib.sha1(repr(sorted(self.allowed)).encode(), usedforsecurity=False).hexdigest()[:16]
+        pattern = f"{len(self.allowed)} tuples {digest}"  # Regulars compare by pattern, not automaton
+        return (Regular(self.cells, _trie(self.allowed), pattern=pattern, **_origin_of(self)),)
 
     def givens_conflict(self, givens: Sequence[int], side: int) -> str | None:
         given = [givens[c] for c in self.cells]
@@ -839,6 +885,10 @@ class _LineClue:
     def givens_conflict(self, givens: Sequence[int], side: int) -> str | None:
         return _line_conflict(self, givens, side)
 
+    def decompose(self, side: int) -> tuple[Constraint, ...]:
+        """The clue as a :class:`Regular` line of its automaton (same cells, same origin)."""
+        return (Regular(self.cells, self.automaton(side), pattern=repr(self), **_origin_of(self)),)
+
 
 @dataclass(frozen=True)
 class Sandwich(_LineClue):
@@ -909,7 +959,328 @@ def _line_conflict(constraint: Sandwich | Skyscraper, givens: Sequence[int], sid
     return None
 
 
-LINE_AUTOMATON_KINDS: tuple[type, ...] = (Sandwich, Skyscraper)
+# -- the general primitives (issue 31): kinds a backend may compile or get decomposed ----------
+
+
+def _origin_of(constraint: object) -> dict[str, Any]:
+    """The keyword arguments that give a part of a decomposition its whole's origin and label."""
+    out: dict[str, Any] = {"origin": constraint.origin}  # type: ignore[attr-defined]
+    label = constraint.__dict__.get("_label")
+    if label:
+        out["label"] = label
+    return out
+
+
+def _distinct_cells(cells: Sequence[int]) -> tuple[int, ...]:
+    return tuple(dict.fromkeys(cells))
+
+
+TABLE_LIMIT = 200_000
+"""The most assignments a decomposition enumerates to write a :class:`Table` (``n**k`` for
+``k`` cells of values ``1..n``; six cells on 9x9 at most)."""
+
+
+def table_of(cells: Sequence[int], test: Callable[[dict[int, int]], bool], side: int, **origin: Any) -> Table:
+    """The :class:`Table` over ``cells`` (duplicates dropped) of the assignments that pass
+    ``test`` (a function of ``{cell: value}``), by enumeration over ``1..side``.
+
+    Raises:
+        NotSupportedError: more than :data:`TABLE_LIMIT` assignments to enumerate.
+    """
+    cells = _distinct_cells(cells)
+    if side ** len(cells) > TABLE_LIMIT:
+        label = origin.get("label") or getattr(origin.get("origin"), "label", "")
+        raise NotSupportedError(
+            f"{label}: as a table over {len(cells)} cells it has {side}**{len(cells)} assignments "
+            f"to enumerate (at most {TABLE_LIMIT}); split it or use a backend that compiles it natively"
+        )
+    allowed = frozenset(
+        values
+        for values in itertools.product(range(1, side + 1), repeat=len(cells))
+        if test(dict(zip(cells, values, strict=True)))
+    )
+    return Table(cells, allowed, **origin)
+
+
+def _trie(words: Iterable[tuple[int, ...]]) -> Automaton:
+    """The automaton of a finite set of words of one length: its states are the prefixes."""
+    transitions: dict[State, dict[int, State]] = {(): {}}
+    length = 0
+    for word in words:
+        length = len(word)
+        for i, value in enumerate(word):
+            transitions.setdefault(word[:i], {})[value] = word[: i + 1]
+            transitions.setdefault(word[: i + 1], {})
+    accepting = frozenset(s for s in transitions if len(s) == length and length)
+    return Automaton((), transitions, accepting)
+
+
+@dataclass(frozen=True)
+class Regular(_LineClue):
+    """The digits of ``cells``, read in order, are a word of a regular language, given by
+    its deterministic automaton ``language`` (MiniZinc's ``regular``; Pesant, CP 2004):
+    zipper, region-sum, nabner, lockout and sequence lines, and any rule a setter states
+    as a pattern. ``pattern`` says the language in words (a regular expression, or what
+    built it), for messages and for equality; the automaton itself is not compared.
+
+    >>> ends = Automaton.build(0, lambda s, v: min(s + (v == 1), 2), lambda s: s == 1, 4)
+    >>> one_1 = Regular((0, 1, 2), ends, pattern="exactly one 1", label="one 1")
+    >>> one_1.holds((1, 2, 3)), one_1.holds((1, 1, 3))
+    (True, False)
+    >>> [type(c).__name__ for c in one_1.decompose(4)]
+    ['Table']
+    """
+
+    cells: tuple[int, ...]
+    language: Automaton = field(compare=False)
+    pattern: str = field(default="", kw_only=True)
+    origin: Origin = field(default=None, repr=False, kw_only=True)  # type: ignore[assignment]
+    label: str = field(default=_Label(), compare=False, kw_only=True)
+
+    def automaton(self, side: int) -> Automaton:
+        """The language's automaton (the same on every side)."""
+        return self.language
+
+    def words(self, side: int, limit: int = TABLE_LIMIT) -> list[tuple[int, ...]] | None:
+        """The accepted words over ``1..side`` of the line's length, or ``None`` past ``limit``."""
+        layer: list[tuple[State, tuple[int, ...]]] = [(self.language.start, ())]
+        for _ in self.cells:
+            following = []
+            for state, word in layer:
+                for value, after in self.language.transitions.get(state, {}).items():
+                    if value <= side:
+                        following.append((after, (*word, value)))
+            if len(following) > limit:
+                return None
+            layer = following
+        return [word for state, word in layer if state in self.language.accepting]
+
+    def decompose(self, side: int) -> tuple[Constraint, ...]:
+        """A :class:`Table` of the accepted words (for a backend without automata).
+
+        Raises:
+            NotSupportedError: more than :data:`TABLE_LIMIT` words or partial words.
+        """
+        words = self.words(side)
+        if words is None:
+            raise NotSupportedError(
+                f"{self.label}: its language has more than {TABLE_LIMIT} words on this line, too many "
+                "for a table; use a backend that compiles automata"
+            )
+        return (Table(self.cells, frozenset(words), **_origin_of(self)),)
+
+
+COUNT_OPERATORS = ("==", ">=", "<=")
+"""How a :class:`Count` compares: exactly, at least, at most."""
+
+
+@functools.cache
+def _count_automaton(value: int, count: int, operator: str, side: int) -> Automaton:
+    def step(seen: int, digit: int) -> int:
+        return min(seen + (digit == value), count + 1)
+
+    def accepting(seen: int) -> bool:
+        return seen == count if operator == "==" else seen >= count if operator == ">=" else seen <= count
+
+    return Automaton.build(0, step, accepting, side)
+
+
+@dataclass(frozen=True)
+class Count:
+    """``value`` occurs in ``cells`` exactly (``"=="``), at least (``">="``) or at most
+    (``"<="``) ``count`` times: quadruples with repeats, "contains" clues (at least once).
+
+    >>> twice = Count((0, 1, 2), 3, 2, label="two 3s")
+    >>> twice.holds((3, 1, 3)), twice.holds((3, 3, 3))
+    (True, False)
+    >>> [type(c).__name__ for c in twice.decompose(4)]
+    ['Regular']
+    """
+
+    cells: tuple[int, ...]
+    value: int
+    count: int
+    operator: str = "=="
+    origin: Origin = field(default=None, repr=False, kw_only=True)  # type: ignore[assignment]
+    label: str = field(default=_Label(), compare=False, kw_only=True)
+
+    def __post_init__(self) -> None:
+        _settle(self)
+        object.__setattr__(self, "cells", tuple(self.cells))
+        if self.operator not in COUNT_OPERATORS:
+            raise InvalidArgumentError(
+                f"a Count's operator is one of {COUNT_OPERATORS}, not {self.operator!r}"
+            )
+
+    def holds(self, values: Sequence[int]) -> bool:
+        seen = sum(values[c] == self.value for c in self.cells)
+        return {"==": seen == self.count, ">=": seen >= self.count, "<=": seen <= self.count}[self.operator]
+
+    def givens_conflict(self, givens: Sequence[int], side: int) -> str | None:
+        if not 1 <= self.value <= side and self.operator != "<=" and self.count > 0:
+            return f"{self.label}: {self.value} is not a digit 1..{side}"
+        return _line_conflict(self.decompose(side)[0], givens, side)
+
+    def decompose(self, side: int) -> tuple[Constraint, ...]:
+        """One :class:`Regular` line counting the value (states: how many so far, capped)."""
+        automaton = _count_automaton(self.value, self.count, self.operator, side)
+        words = {"==": "exactly", ">=": "at least", "<=": "at most"}[self.operator]
+        pattern = f"{words} {self.count} x {self.value}"
+        return (Regular(self.cells, automaton, pattern=pattern, **_origin_of(self)),)
+
+
+@dataclass(frozen=True)
+class Element:
+    """Indexing: ``x[value] == x[array[x[index] - 1]]``, the cell ``array[k - 1]`` where ``k``
+    is the digit of cell ``index`` holds the digit of cell ``value`` (index lines,
+    numbered rooms, X-sums through their first cell); ``index`` holds ``1..len(array)``.
+
+    >>> e = Element((0, 1, 2), 3, 4, label="element")
+    >>> e.holds((5, 6, 7, 2, 6)), e.holds((5, 6, 7, 2, 7))
+    (True, False)
+    """
+
+    array: tuple[int, ...]
+    index: int
+    value: int
+    origin: Origin = field(default=None, repr=False, kw_only=True)  # type: ignore[assignment]
+    label: str = field(default=_Label(), compare=False, kw_only=True)
+
+    def __post_init__(self) -> None:
+        _settle(self)
+        object.__setattr__(self, "array", tuple(self.array))
+        if not self.array:
+            raise InvalidArgumentError("an Element needs at least one cell to index")
+
+    @property
+    def cells(self) -> tuple[int, ...]:
+        """Every cell it reads: the index cell, the value cell, then the array."""
+        return _distinct_cells((self.index, self.value, *self.array))
+
+    def holds(self, values: Sequence[int]) -> bool:
+        k = values[self.index]
+        return 1 <= k <= len(self.array) and values[self.array[k - 1]] == values[self.value]
+
+    def givens_conflict(self, givens: Sequence[int], side: int) -> str | None:
+        k = givens[self.index]
+        if k and k > len(self.array):
+            return f"{self.label}: its index cell holds {k}, past its {len(self.array)} cells"
+        return None
+
+    def decompose(self, side: int) -> tuple[Constraint, ...]:
+        """The index's range (a :class:`Relation` with another cell, so that backends
+        which take their domains before compiling see it too) and, per position ``k``, a
+        :class:`Table` over the index, that cell and the value cell: "index ``k`` means
+        equal"."""
+        like = _origin_of(self)
+        parts: list[Constraint] = []
+        if len(self.array) < side:
+            reach = range(1, len(self.array) + 1)
+            other = next((c for c in (self.value, *self.array) if c != self.index), None)
+            if other is None:
+                parts.append(ValueIn(self.index, frozenset(reach), **like))
+            else:
+                pairs = frozenset((k, v) for k in reach for v in range(1, side + 1))
+                parts.append(Relation(self.index, other, pairs, meaning="index in range", **like))
+        for k, cell in enumerate(self.array[:side], 1):
+
+            def test(v: dict[int, int], k: int = k, cell: int = cell) -> bool:
+                return v[self.index] != k or v[cell] == v[self.value]
+
+            if cell == self.value:
+                continue  # "index k means the value cell equals itself"
+            parts.append(table_of((self.index, cell, self.value), test, side, **like))
+        return tuple(parts)
+
+
+def _union_cells(parts: Sequence[Any]) -> tuple[int, ...]:
+    return _distinct_cells(c for part in parts for c in part.cells)
+
+
+@dataclass(frozen=True)
+class And:
+    """Every one of ``parts`` (constraints of any kind) holds: the building block of a
+    rule a setter states as several conditions at once, as an :class:`Or`'s alternative.
+
+    >>> both = And((Less(0, 1, label="a"), Less(1, 2, label="b")), label="both")
+    >>> both.holds((1, 2, 3)), both.holds((1, 3, 2))
+    (True, False)
+    """
+
+    parts: tuple[Any, ...]
+    origin: Origin = field(default=None, repr=False, kw_only=True)  # type: ignore[assignment]
+    label: str = field(default=_Label(), compare=False, kw_only=True)
+
+    def __post_init__(self) -> None:
+        _settle(self)
+        object.__setattr__(self, "parts", tuple(self.parts))
+
+    @property
+    def cells(self) -> tuple[int, ...]:
+        return _union_cells(self.parts)
+
+    def holds(self, values: Sequence[int]) -> bool:
+        return all(p.holds(values) for p in self.parts)
+
+    def givens_conflict(self, givens: Sequence[int], side: int) -> str | None:
+        return next((why for p in self.parts if (why := p.givens_conflict(givens, side))), None)
+
+    def decompose(self, side: int) -> tuple[Constraint, ...]:
+        """Its parts, as they are."""
+        return self.parts
+
+
+@dataclass(frozen=True)
+class Or:
+    """At least one of ``parts`` (constraints of any kind) holds.
+
+    >>> either = Or((Less(0, 1, label="a"), Less(1, 0, label="b")), label="differ")
+    >>> either.holds((1, 2)), either.holds((2, 2))
+    (True, False)
+    >>> [type(c).__name__ for c in either.decompose(4)]
+    ['Table']
+    """
+
+    parts: tuple[Any, ...]
+    origin: Origin = field(default=None, repr=False, kw_only=True)  # type: ignore[assignment]
+    label: str = field(default=_Label(), compare=False, kw_only=True)
+
+    def __post_init__(self) -> None:
+        _settle(self)
+        object.__setattr__(self, "parts", tuple(self.parts))
+        if not self.parts:
+            raise InvalidArgumentError("an Or needs at least one constraint")
+
+    @property
+    def cells(self) -> tuple[int, ...]:
+        return _union_cells(self.parts)
+
+    def holds(self, values: Sequence[int]) -> bool:
+        return any(p.holds(values) for p in self.parts)
+
+    def givens_conflict(self, givens: Sequence[int], side: int) -> str | None:
+        reasons = [p.givens_conflict(givens, side) for p in self.parts]
+        return f"{self.label}: its givens break every alternative" if all(reasons) else None
+
+    def decompose(self, side: int) -> tuple[Constraint, ...]:
+        """A :class:`Table` over the cells of every part: the assignments one part accepts.
+
+        Raises:
+            NotSupportedError: more than :data:`TABLE_LIMIT` assignments to enumerate.
+        """
+        cells = self.cells
+        size = max(cells) + 1
+
+        def test(assignment: dict[int, int]) -> bool:
+            values = [0] * size
+            for cell, value in assignment.items():
+                values[cell] = value
+            return any(p.holds(values) for p in self.parts)
+
+        return (table_of(cells, test, side, **_origin_of(self)),)
+
+
+LINE_AUTOMATON_KINDS: tuple[type, ...] = (Sandwich, Skyscraper, Regular)
 """The kinds that give an :class:`Automaton` over their cells (``automaton(side)``)."""
 
 
@@ -932,10 +1303,40 @@ def unit_constraints(units: Sequence, side: int) -> tuple[AllDifferent, ...]:
     return tuple(out)
 
 
-Constraint = AllDifferent | Sum | Less | Relation | ValueIn | Linear | Table | Sandwich | Skyscraper
+Constraint = (
+    AllDifferent
+    | Sum
+    | Less
+    | Relation
+    | ValueIn
+    | Linear
+    | Table
+    | Sandwich
+    | Skyscraper
+    | Regular
+    | Count
+    | Element
+    | And
+    | Or
+)
 """One constraint of the vocabulary."""
 
-KINDS: tuple[type, ...] = (AllDifferent, Sum, Less, Relation, ValueIn, Linear, Table, Sandwich, Skyscraper)
+KINDS: tuple[type, ...] = (
+    AllDifferent,
+    Sum,
+    Less,
+    Relation,
+    ValueIn,
+    Linear,
+    Table,
+    Sandwich,
+    Skyscraper,
+    Regular,
+    Count,
+    Element,
+    And,
+    Or,
+)
 """The kinds, in the order backends usually compile them: the five of the classic
 variants, then those of the modern ones (arrows, lines, outside clues)."""
 

@@ -5,7 +5,7 @@ boxes of the grid's box shape always apply (:func:`classic_constraints`); each r
 object here adds constraints, or (:class:`Jigsaw`) supplies the regions that replace
 the boxes. Rules are immutable and hashable, check themselves against the grid
 (:meth:`Rule.check`, raising :class:`~sudoku_cp.errors.InvalidPuzzleError` that names
-what and where) and compile to the five kinds of :mod:`sudoku_cp.model.constraints`
+what and where) and compile to the constraint kinds of :mod:`sudoku_cp.model.constraints` (``KINDS``)
 (:meth:`Rule.constraints`). The names and exact rules are the Sudoku community's; the
 JSON keys are those of the interchange format (:meth:`sudoku_cp.Puzzle.from_dict`).
 
@@ -27,8 +27,11 @@ from typing import Any, ClassVar
 
 from sudoku_cp.errors import InvalidArgumentError, InvalidPuzzleError
 from sudoku_cp.model.constraints import (
+    COUNT_OPERATORS,
     AllDifferent,
     Constraint,
+    Count,
+    Element,
     Less,
     Linear,
     Origin,
@@ -40,8 +43,12 @@ from sudoku_cp.model.constraints import (
     cell_name,
     unit_constraints,
 )
+from sudoku_cp.model.constraints import And as AndKind
+from sudoku_cp.model.constraints import Or as OrKind
+from sudoku_cp.model.constraints import Regular as RegularKind
 from sudoku_cp.model.constraints import Sandwich as SandwichClue
 from sudoku_cp.model.constraints import Skyscraper as SkyscraperClue
+from sudoku_cp.model.expressions import pair_table, regular_automaton
 from sudoku_cp.model.grid import BoxShape, geometry
 from sudoku_cp.naming import canonical_name
 
@@ -1445,6 +1452,451 @@ class Quadruple(Rule):
             raise InvalidPuzzleError(f"quadruples: each needs 'cell' and 'digits' ({error!r})") from None
 
 
+# -- the general primitives (issue 31): rules setters write themselves ------------------------
+
+
+def _cell_list(value: object, side: int, where: str, minimum: int = 1) -> tuple[Cell, ...]:
+    """Cells inside the grid, each once, at least ``minimum`` of them (in any places)."""
+    if not isinstance(value, list | tuple):
+        raise InvalidPuzzleError(f"{where}: the cells are a list of [row, column] pairs, not {value!r}")
+    cells = tuple(_cell(c, side, where) for c in value)
+    if len(cells) < minimum:
+        raise InvalidPuzzleError(f"{where} has {len(cells)} cells; it needs at least {minimum}")
+    twice = next((c for i, c in enumerate(cells) if c in cells[:i]), None)
+    if twice is not None:
+        raise InvalidPuzzleError(f"{where}: {_name(twice)} is listed twice")
+    return cells
+
+
+def _items(rules: Mapping[str, Any], key: str) -> list[Mapping[str, Any]]:
+    items = rules[key]
+    for number, item in enumerate(items, 1):
+        if not isinstance(item, Mapping):
+            raise InvalidPuzzleError(f"{key} {number} is an object, not {item!r}")
+    return items
+
+
+def _field(item: Mapping[str, Any], name: str, where: str) -> Any:
+    if name not in item:
+        raise InvalidPuzzleError(f"{where} needs {name!r} (it has {', '.join(map(repr, item)) or 'nothing'})")
+    return item[name]
+
+
+@dataclass(frozen=True)
+class RelationClue:
+    """One set of pairs of cells with the predicate every pair satisfies (``a`` the first
+    cell's digit, ``b`` the second's)."""
+
+    pairs: tuple[tuple[Cell, Cell], ...]
+    predicate: str
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "pairs", _pairs(self.pairs))
+
+
+@dataclass(frozen=True)
+class Relations(Rule):
+    """Any binary relation between the digits of pairs of cells, written as a predicate of
+    ``a`` and ``b`` (``"abs(a-b)>=5"``: German whispers; ``"(a+b)%2==1"``: a parity
+    line; ``"a!=b+1 and b!=a+1"``): each pair is a :class:`~sudoku_cp.model.constraints.Relation`
+    whose table is the predicate over ``1..n``. The predicate is read by a small grammar
+    (:func:`sudoku_cp.model.expressions.predicate`), never run as code.
+
+    JSON: ``"relations": [{"pairs": [[[r, c], [r, c]], ...], "predicate": "abs(a-b)>=5"}, ...]``.
+    """
+
+    clues: tuple[RelationClue, ...]
+    keys: ClassVar = ("relations",)
+
+    def check(self, side, box):
+        for number, clue in enumerate(self.clues, 1):
+            where = f"relation {number}"
+            pair_table(clue.predicate, side)  # a malformed predicate raises here
+            if not clue.pairs:
+                raise InvalidPuzzleError(f"{where} has no pairs")
+            for a, b in clue.pairs:
+                if _cell(a, side, where) == _cell(b, side, where):
+                    raise InvalidPuzzleError(f"{where}: the pair {_name(a)}-{_name(b)} is one cell")
+
+    def constraints(self, side, box):
+        out: list[Constraint] = []
+        for number, clue in enumerate(self.clues, 1):
+            table = pair_table(clue.predicate, side)
+            cells = tuple(c for pair in clue.pairs for c in pair)
+            origin = Origin(OriginKind.RELATION, number, cells, text=clue.predicate)
+            out += [
+                Relation(_index(a, side), _index(b, side), table, origin=origin, meaning=clue.predicate)
+                for a, b in clue.pairs
+            ]
+        return out
+
+    def to_json(self):
+        return {
+            "relations": [
+                {"pairs": [[list(a), list(b)] for a, b in c.pairs], "predicate": c.predicate}
+                for c in self.clues
+            ]
+        }
+
+    @classmethod
+    def from_json(cls, rules):
+        clues = []
+        for number, item in enumerate(_items(rules, "relations"), 1):
+            where = f"relations {number}"
+            pairs = _field(item, "pairs", where)
+            if not isinstance(pairs, list) or not all(isinstance(p, list) and len(p) == 2 for p in pairs):
+                raise InvalidPuzzleError(f"{where}: 'pairs' is a list of [[r, c], [r, c]] pairs")
+            clues.append(RelationClue(pairs, _field(item, "predicate", where)))
+        return cls(tuple(clues))
+
+
+@dataclass(frozen=True)
+class RegularClue:
+    """A line of cells (in reading order) and the regular expression its digits match."""
+
+    cells: tuple[Cell, ...]
+    pattern: str
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "cells", _cells(self.cells))
+
+
+@dataclass(frozen=True)
+class RegularLines(Rule):
+    """The digits along a line of cells, read in order, match a regular expression (the
+    whole line): ``"[1-4]*[6-9]*"``, ``"(12|21).*"``. Each line is one
+    :class:`~sudoku_cp.model.constraints.Regular` (MiniZinc's ``regular``); the grammar is
+    :func:`sudoku_cp.model.expressions.regular_automaton`'s (digits, ``A``.. past 9, ``.``,
+    ``[..]``, ``|``, ``( )``, ``*``, ``+``, ``?``, ``{m,n}``).
+
+    JSON: ``"regular": [{"cells": [[r, c], ...], "pattern": "1[2-8]*9"}, ...]``.
+    """
+
+    clues: tuple[RegularClue, ...]
+    keys: ClassVar = ("regular",)
+
+    def check(self, side, box):
+        for number, clue in enumerate(self.clues, 1):
+            _cell_list(clue.cells, side, f"regular line {number}")
+            regular_automaton(clue.pattern, side)
+
+    def constraints(self, side, box):
+        return [
+            RegularKind(
+                tuple(_index(c, side) for c in clue.cells),
+                regular_automaton(clue.pattern, side),
+                pattern=clue.pattern,
+                origin=Origin(OriginKind.REGULAR, number, clue.cells, text=clue.pattern),
+            )
+            for number, clue in enumerate(self.clues, 1)
+        ]
+
+    def to_json(self):
+        return {
+            "regular": [
+                {"cells": [list(c) for c in clue.cells], "pattern": clue.pattern} for clue in self.clues
+            ]
+        }
+
+    @classmethod
+    def from_json(cls, rules):
+        return cls(
+            tuple(
+                RegularClue(_field(item, "cells", f"regular {n}"), _field(item, "pattern", f"regular {n}"))
+                for n, item in enumerate(_items(rules, "regular"), 1)
+            )
+        )
+
+
+@dataclass(frozen=True)
+class SumClue:
+    """Cells whose digits add up to ``total``; ``distinct``: they also differ."""
+
+    cells: tuple[Cell, ...]
+    total: int
+    distinct: bool = False
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "cells", _cells(self.cells))
+
+
+@dataclass(frozen=True)
+class Sums(Rule):
+    """Sums over any cells, with digits that may repeat (``distinct: false``, the default:
+    sum lines, cages with repeats) or not (``distinct: true``: a killer cage anywhere,
+    overlapping others). Each is a plain-sum ``Linear`` (not a ``Sum``: the rule of 45
+    reads every ``Sum`` as a disjoint killer cage), plus an ``AllDifferent`` when distinct.
+
+    JSON: ``"sums": [{"cells": [[r, c], ...], "total": 15, "distinct": false}, ...]``.
+    """
+
+    clues: tuple[SumClue, ...]
+    keys: ClassVar = ("sums",)
+
+    def check(self, side, box):
+        for number, clue in enumerate(self.clues, 1):
+            where = f"sum {number}"
+            cells = _cell_list(clue.cells, side, where)
+            total = _int(clue.total, where, "total")
+            if not isinstance(clue.distinct, bool):
+                raise InvalidPuzzleError(f"{where}: 'distinct' is true or false, not {clue.distinct!r}")
+            low, high = (
+                distinct_sum_range(len(cells), side) if clue.distinct else (len(cells), side * len(cells))
+            )
+            if not low <= total <= high:
+                raise InvalidPuzzleError(f"{where}: {len(cells)} cells cannot add up to {total}")
+
+    def constraints(self, side, box):
+        out: list[Constraint] = []
+        for number, clue in enumerate(self.clues, 1):
+            origin = Origin(OriginKind.SUM, number, clue.cells, total=clue.total)
+            cells = tuple(_index(c, side) for c in clue.cells)
+            if clue.distinct and len(cells) > 1:
+                out.append(AllDifferent(cells, origin=origin))
+            out.append(Linear(cells, (1,) * len(cells), "==", clue.total, origin=origin))
+        return out
+
+    def to_json(self):
+        return {
+            "sums": [
+                {"cells": [list(c) for c in clue.cells], "total": clue.total, "distinct": clue.distinct}
+                for clue in self.clues
+            ]
+        }
+
+    @classmethod
+    def from_json(cls, rules):
+        return cls(
+            tuple(
+                SumClue(
+                    _field(item, "cells", f"sums {n}"),
+                    _field(item, "total", f"sums {n}"),
+                    item.get("distinct", False),
+                )
+                for n, item in enumerate(_items(rules, "sums"), 1)
+            )
+        )
+
+
+@dataclass(frozen=True)
+class CountClue:
+    """``value`` occurs ``operator`` ``count`` times among ``cells``."""
+
+    cells: tuple[Cell, ...]
+    value: int
+    count: int
+    operator: str = "=="
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "cells", _cells(self.cells))
+
+
+_COUNT_WORDS = {"==": "exactly", ">=": "at least", "<=": "at most"}
+
+
+@dataclass(frozen=True)
+class Counts(Rule):
+    """How often a digit occurs in some cells: exactly (``"=="``), at least (``">="``) or
+    at most (``"<="``) ``count`` times (counting clues, quadruples with repeats);
+    ``contains`` lists digits that must all appear in the cells (a digit listed twice,
+    twice). Each is a :class:`~sudoku_cp.model.constraints.Count`.
+
+    JSON: ``"counts": [{"cells": [[r, c], ...], "value": 5, "count": 2, "operator": ">="}, ...]``,
+    ``"contains": [{"cells": [[r, c], ...], "digits": [1, 2]}, ...]``.
+    """
+
+    clues: tuple[CountClue, ...]
+    keys: ClassVar = ("counts", "contains")
+
+    def check(self, side, box):
+        for number, clue in enumerate(self.clues, 1):
+            where = f"count {number}"
+            _cell_list(clue.cells, side, where)
+            value, count = _int(clue.value, where, "value"), _int(clue.count, where, "count")
+            if not 1 <= value <= side:
+                raise InvalidPuzzleError(f"{where}: the value {value} is not a digit 1..{side}")
+            if not 0 <= count <= len(clue.cells):
+                raise InvalidPuzzleError(f"{where}: a count of {count} in {len(clue.cells)} cells")
+            if clue.operator not in COUNT_OPERATORS:
+                raise InvalidPuzzleError(
+                    f"{where}: 'operator' is one of {COUNT_OPERATORS}, not {clue.operator!r}"
+                )
+
+    def constraints(self, side, box):
+        return [
+            Count(
+                tuple(_index(c, side) for c in clue.cells),
+                clue.value,
+                clue.count,
+                clue.operator,
+                origin=Origin(
+                    OriginKind.COUNT,
+                    number,
+                    clue.cells,
+                    total=clue.count,
+                    values=(clue.value,),
+                    text=f"{_COUNT_WORDS.get(clue.operator, clue.operator)} {clue.count} x {clue.value}",
+                ),
+            )
+            for number, clue in enumerate(self.clues, 1)
+        ]
+
+    def to_json(self):
+        return {
+            "counts": [
+                {
+                    "cells": [list(c) for c in k.cells],
+                    "value": k.value,
+                    "count": k.count,
+                    "operator": k.operator,
+                }
+                for k in self.clues
+            ]
+        }
+
+    @classmethod
+    def from_json(cls, rules):
+        clues = []
+        for n, item in enumerate(_items(rules, "counts") if "counts" in rules else [], 1):
+            where = f"counts {n}"
+            clues.append(
+                CountClue(
+                    _field(item, "cells", where),
+                    _field(item, "value", where),
+                    _field(item, "count", where),
+                    item.get("operator", "=="),
+                )
+            )
+        for n, item in enumerate(_items(rules, "contains") if "contains" in rules else [], 1):
+            where = f"contains {n}"
+            digits = _field(item, "digits", where)
+            if not isinstance(digits, list) or not digits:
+                raise InvalidPuzzleError(f"{where}: 'digits' is a non-empty list of digits")
+            cells = _field(item, "cells", where)
+            for digit in sorted(set(digits), key=str):
+                clues.append(CountClue(cells, digit, digits.count(digit), ">="))
+        return cls(tuple(clues))
+
+
+@dataclass(frozen=True)
+class ElementClue:
+    """The cell ``cells[k - 1]``, ``k`` the digit in ``index``, holds the digit of ``value``."""
+
+    cells: tuple[Cell, ...]
+    index: Cell
+    value: Cell
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "cells", _cells(self.cells))
+        object.__setattr__(self, "index", tuple(self.index))
+        object.__setattr__(self, "value", tuple(self.value))
+
+
+@dataclass(frozen=True)
+class Elements(Rule):
+    """Indexing: the digit in the ``index`` cell, ``k``, points at the ``k``-th of ``cells``,
+    which holds the digit of the ``value`` cell (index lines, numbered rooms: the value
+    cell is the clue's given; X-sums through their first cell). Each is an
+    :class:`~sudoku_cp.model.constraints.Element`; the index cell holds ``1..len(cells)``.
+
+    JSON: ``"elements": [{"cells": [[r, c], ...], "index": [r, c], "value": [r, c]}, ...]``.
+    """
+
+    clues: tuple[ElementClue, ...]
+    keys: ClassVar = ("elements",)
+
+    def check(self, side, box):
+        for number, clue in enumerate(self.clues, 1):
+            where = f"element {number}"
+            _cell_list(clue.cells, side, where)
+            _cell(clue.index, side, f"{where}'s index")
+            _cell(clue.value, side, f"{where}'s value")
+
+    def constraints(self, side, box):
+        return [
+            Element(
+                tuple(_index(c, side) for c in clue.cells),
+                _index(clue.index, side),
+                _index(clue.value, side),
+                origin=Origin(OriginKind.ELEMENT, number, (clue.index, clue.value, *clue.cells)),
+            )
+            for number, clue in enumerate(self.clues, 1)
+        ]
+
+    def to_json(self):
+        return {
+            "elements": [
+                {"cells": [list(c) for c in k.cells], "index": list(k.index), "value": list(k.value)}
+                for k in self.clues
+            ]
+        }
+
+    @classmethod
+    def from_json(cls, rules):
+        return cls(
+            tuple(
+                ElementClue(
+                    _field(item, "cells", f"elements {n}"),
+                    _field(item, "index", f"elements {n}"),
+                    _field(item, "value", f"elements {n}"),
+                )
+                for n, item in enumerate(_items(rules, "elements"), 1)
+            )
+        )
+
+
+@dataclass(frozen=True)
+class Either(Rule):
+    """At least one of several alternatives holds, each alternative a JSON ``rules`` object
+    of its own (all of its rules at once): ``{"any": [{"sums": [...]}, {"regular": [...]}]}``.
+    Each alternative compiles to an :class:`~sudoku_cp.model.constraints.And` of its
+    constraints, the clue to an :class:`~sudoku_cp.model.constraints.Or` of them (rewritten
+    as a table over the cells involved, for which at most six cells on 9x9 are practical).
+
+    JSON: ``"either": [{"any": [{rules}, {rules}, ...]}, ...]``.
+    """
+
+    alternatives: tuple[tuple[Rule, ...], ...]
+    keys: ClassVar = ("either",)
+
+    def check(self, side, box):
+        for number, options in enumerate(self.alternatives, 1):
+            if not options:
+                raise InvalidPuzzleError(f"either {number} has no alternatives")
+            for rules in options:
+                for rule in rules:
+                    rule.check(side, box)
+
+    def constraints(self, side, box):
+        out: list[Constraint] = []
+        for number, options in enumerate(self.alternatives, 1):
+            parts = [
+                AndKind(
+                    tuple(c for rule in rules for c in rule.constraints(side, box)), label=f"alternative {i}"
+                )
+                for i, rules in enumerate(options, 1)
+            ]
+            where = tuple(divmod(c, side) for c in dict.fromkeys(c for p in parts for c in p.cells))
+            origin = Origin(OriginKind.EITHER, number, where, total=len(parts))
+            out.append(OrKind(tuple(parts), origin=origin))
+        return out
+
+    def to_json(self):
+        return {
+            "either": [{"any": [rules_to_json(rules) for rules in options]} for options in self.alternatives]
+        }
+
+    @classmethod
+    def from_json(cls, rules):
+        alternatives = []
+        for n, item in enumerate(_items(rules, "either"), 1):
+            options = _field(item, "any", f"either {n}")
+            if not isinstance(options, list) or not options:
+                raise InvalidPuzzleError(f"either {n}: 'any' is a non-empty list of rules objects")
+            alternatives.append(tuple(rules_from_json(option) for option in options))
+        return cls(tuple(alternatives))
+
+
 RULE_TYPES: tuple[type[Rule], ...] = (
     Diagonals,
     Windows,
@@ -1469,6 +1921,12 @@ RULE_TYPES: tuple[type[Rule], ...] = (
     BetweenLine,
     RegionSumLine,
     Quadruple,
+    Relations,
+    RegularLines,
+    Sums,
+    Counts,
+    Elements,
+    Either,
 )
 """Every rule type, in the order the JSON format lists them (the community's named kinds of
 :mod:`sudoku_cp.model.community_rules` are added by :func:`register_rule_type` when that
@@ -1563,6 +2021,13 @@ _JSON_LISTS = frozenset(
         "between_lines",
         "region_sum_lines",
         "quadruples",
+        "relations",
+        "regular",
+        "sums",
+        "counts",
+        "contains",
+        "elements",
+        "either",
     }
 )
 """The modern rules' keys: each a list (``[]`` for none, as ``cages``; not ``0``, ``false``
@@ -1683,6 +2148,12 @@ def iter_constraints(rules: Iterable[Rule], side: int, box: BoxShape | None) -> 
 
 
 __all__ = [
+    "Counts",
+    "Either",
+    "Elements",
+    "RegularLines",
+    "Relations",
+    "Sums",
     "AntiKing",
     "AntiKnight",
     "Arrow",

@@ -91,6 +91,8 @@ OUTSIDE_KINDS = (
     OriginKind.OUTSIDE_SUM,
     OriginKind.NUMBERED_ROOM,
 )
+GENERAL_COLOUR = "#1b998b"
+"""Teal: the general rules (relations, regular lines, sums, counts, elements, alternatives)."""
 DIAGONAL_COLOUR = "#9bb3d6"
 CAGE_COLOUR = "#333333"
 CAGE_INSET = 0.09  # of a cell: neighbouring cages stay visibly apart
@@ -219,6 +221,7 @@ def draw(
     picture.diagonals_and_thermometers()
     picture.community()
     picture.modern_lines()
+    picture.general_rules()
     picture.region_borders()
     picture.cages()
     picture.edge_marks()
@@ -455,6 +458,72 @@ class _Picture:
                 stroke_linecap="round",
                 stroke_linejoin="round",
                 class_=class_,
+            )
+        )
+
+    def general_rules(self) -> None:
+        """The general rules (issue 31), drawn generically: a relation's pairs as thin
+        dashed teal lines; a regular line as a dashed teal line with its pattern at its
+        start; the cells of a sum, count, element or alternative as small teal corner
+        dots with the rule's word and number (``sum 1``, ``count 2``) in its first cell."""
+        colour = GENERAL_COLOUR
+        for origin in self.puzzle.groups(OriginKind.RELATION):
+            for a, b in zip(origin.cells[::2], origin.cells[1::2], strict=False):
+                self._dashed((a, b), colour)
+        for origin in self.puzzle.groups(OriginKind.REGULAR):
+            self._dashed(origin.cells, colour)
+            self._tag(origin.cells[0], origin.text)
+        words = {
+            OriginKind.SUM: lambda o: f"={o.total}",
+            OriginKind.COUNT: lambda o: (
+                o.text.replace("exactly ", "").replace("at least ", ">=").replace("at most ", "<=")
+            ),
+            OriginKind.ELEMENT: lambda o: f"el{o.number}",
+            OriginKind.EITHER: lambda o: f"or{o.number}",
+        }
+        for kind, word in words.items():
+            for origin in self.puzzle.groups(kind):
+                cells = origin.cells[2:] if kind is OriginKind.ELEMENT else origin.cells
+                for cell in dict.fromkeys(cells):
+                    x, y = self.x(cell[1]), self.y(cell[0])
+                    self.drawing.append(
+                        dw.Circle(
+                            x + self.s * 0.88,
+                            y + self.s * 0.88,
+                            self.s * 0.06,
+                            fill=colour,
+                            class_="general-cell",
+                        )
+                    )
+                self._tag(origin.cells[0], word(origin))
+
+    def _dashed(self, cells: Sequence[Cell], colour: str) -> None:
+        if len(cells) < 2:
+            return
+        points = [coordinate for cell in cells for coordinate in self.centre(cell)]
+        self.drawing.append(
+            dw.Lines(
+                *points,
+                close=False,
+                fill="none",
+                stroke=colour,
+                stroke_width=max(1.5, self.s * 0.06),
+                stroke_dasharray=f"{self.s * 0.12:g},{self.s * 0.08:g}",
+                class_="general-line",
+            )
+        )
+
+    def _tag(self, cell: Cell, words: str) -> None:
+        """A short label in the top-left corner of a cell (cut to 12 characters)."""
+        label = words if len(words) <= 12 else words[:11] + "…"
+        self.drawing.append(
+            dw.Text(
+                label,
+                self.s * 0.18,
+                self.x(cell[1]) + self.s * 0.05,
+                self.y(cell[0]) + self.s * 0.2,
+                fill=GENERAL_COLOUR,
+                class_="general-tag",
             )
         )
 

@@ -90,7 +90,7 @@ from sudoku_cp.backends.pyconstraint.model import (
     CONSTRAINT_FORMS,
     DEFAULT_CONSTRAINTS,
     DEFAULT_SOLVER,
-    KINDS,
+    NATIVE_KINDS,
     SOLVERS,
     build_problem,
     first_solution,
@@ -200,7 +200,7 @@ class PythonConstraint(Backend):
 
     name = NAME
     Options = Options
-    native_kinds = frozenset(KINDS)
+    native_kinds = NATIVE_KINDS
     no_solution = "python-constraint proved it"
 
     def _solve(self, task: Task) -> tuple[Values | None, dict[str, float]]:

@@ -25,7 +25,7 @@ from sudoku_cp.backends.pyconstraint.constraints import (
     Supports,
     Watching,
 )
-from sudoku_cp.engine.propagators import propagator
+from sudoku_cp.engine.propagators import linear_propagator, propagator
 from sudoku_cp.engine.sums import implied_sums
 from sudoku_cp.errors import InvalidArgumentError, NoSolutionError
 from sudoku_cp.io.inputs import to_puzzle
@@ -40,6 +40,7 @@ from sudoku_cp.model.constraints import (
     Table,
     ValueIn,
 )
+from sudoku_cp.model.decompose import decompose
 from sudoku_cp.model.grid import Grid
 from sudoku_cp.model.puzzle import Puzzle
 
@@ -75,9 +76,11 @@ cells is assigned (see :class:`Watching`)."""
 EVERY_UNIT = True
 """Whether variants also get :class:`EveryUnitHiddenSingles`."""
 
-KINDS = (AllDifferent, Sum, Less, Relation, ValueIn, Linear, Table, *LINE_AUTOMATON_KINDS)
-"""The constraint kinds :func:`problem_of` states; it refuses any other
-(:class:`~sudoku_cp.errors.NotSupportedError`)."""
+NATIVE_KINDS = frozenset({AllDifferent, Sum, Less, Relation, ValueIn, Linear, Table, *LINE_AUTOMATON_KINDS})
+"""The constraint kinds :func:`problem_of` states; every other kind is rewritten into them
+(:mod:`sudoku_cp.model.decompose`), or refused (:class:`~sudoku_cp.errors.NotSupportedError`)."""
+
+KINDS = tuple(NATIVE_KINDS)
 
 
 # -- the model ------------------------------------------------------------------------
@@ -242,6 +245,7 @@ def problem_of(
         raise InvalidArgumentError(
             f"unknown constraint form {constraints!r}; known: {', '.join(CONSTRAINT_FORMS)}"
         )
+    model = decompose(model, NATIVE_KINDS, "python-constraint")
     problem = constraint.Problem(_make_solver(solver))
     names = model_variable_names(model)
     for name, domain in zip(names, domains, strict=True):
@@ -297,7 +301,11 @@ def problem_of(
             binary.append((item.first, item.second, item.allowed))
         elif isinstance(item, Linear) and item.is_plain_sum:
             add_sum(item.as_sum())  # little killers, outside sums: as cages
-        elif isinstance(item, (Linear, Table, *LINE_AUTOMATON_KINDS)):
+        elif isinstance(item, Linear):  # numbered 0..k-1, with the peers among its cells
+            local = dataclasses.replace(item, cells=tuple(range(len(item.cells))))
+            near = [[j for j, other in enumerate(item.cells) if other in model.peers[c]] for c in item.cells]
+            add_watched(Supports(linear_propagator(local, near)), item.cells)
+        elif isinstance(item, (Table, *LINE_AUTOMATON_KINDS)):
             local = dataclasses.replace(item, cells=tuple(range(len(item.cells))))
             add_watched(Supports(propagator(local, model)), item.cells)
         elif not isinstance(item, ValueIn):  # ValueIn: already in the domains

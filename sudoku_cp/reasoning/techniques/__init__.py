@@ -36,7 +36,17 @@ whispers, renban,                                                    it)
 palindrome, arrow, little
 killer, outside sum,
 region-sum line, between
-line, quadruple,
+line, quadruple, slow
+thermometer, clone,
+modular line, entropic
+line, parity line, nabner
+line, index line,
+indexer, numbered room,
+anti-taxicab, zipper
+line, difference-count
+line, Dutch flatmates,
+regular line, count,
+element, either,
 sandwich, skyscraper,
 linear, table, line clue
 rule of 45                 hidden singles         medium         20  a unit (or a run of parallel units) adds

@@ -22,6 +22,7 @@ from sudoku_cp.model.constraints import (
     Constraint,
     Linear,
     OriginKind,
+    Regular,
     Sandwich,
     Skyscraper,
     Sum,
@@ -90,7 +91,7 @@ def variant_step(
         used = (constraint,) + tuple(
             a for a in board.alldifferents if a.origin == constraint.origin and a.cells == constraint.cells
         )
-        if isinstance(constraint, Linear | Table | Sandwich | Skyscraper):
+        if isinstance(constraint, Linear | Table | Sandwich | Skyscraper | Regular):
             # Their propagators may use that some cells differ (a little killer's or an
             # outside sum's combinations, a line clue's row): the AllDifferents that say so.
             inside = set(cells)

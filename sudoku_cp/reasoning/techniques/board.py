@@ -12,7 +12,7 @@ import functools
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
-from sudoku_cp.engine.propagators import propagator
+from sudoku_cp.engine.propagators import engine_model, propagator
 from sudoku_cp.engine.runtime import Deadline
 from sudoku_cp.engine.sums import ImpliedSum, implied_sum_sources
 from sudoku_cp.errors import SolveTimeoutError, SudokuError
@@ -160,6 +160,7 @@ class Board:
     """
 
     def __init__(self, model: Model) -> None:
+        model = engine_model(model)  # the general kinds (Count, Element, Or...) as the engine's
         self.model = model
         self.side = model.side
         self.units = model.units

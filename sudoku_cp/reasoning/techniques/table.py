@@ -23,10 +23,15 @@ from sudoku_cp.model.constraints import (
     HOUSE_KINDS,
     KINDS,
     AllDifferent,
+    And,
     Constraint,
+    Count,
+    Element,
     Less,
     Linear,
+    Or,
     OriginKind,
+    Regular,
     Relation,
     Sandwich,
     Skyscraper,
@@ -99,6 +104,23 @@ class TechniqueId(StrEnum):
     REGION_SUM_LINE = "region-sum-line"
     BETWEEN_LINE = "between-line"
     QUADRUPLE = "quadruple"
+    SLOW_THERMOMETER = "slow-thermometer"
+    CLONE = "clone"
+    MODULAR_LINE = "modular-line"
+    ENTROPIC_LINE = "entropic-line"
+    PARITY_LINE = "parity-line"
+    NABNER_LINE = "nabner-line"
+    INDEX_LINE = "index-line"
+    INDEXER = "indexer"
+    NUMBERED_ROOM = "numbered-room"
+    ANTI_TAXICAB = "anti-taxicab"
+    ZIPPER_LINE = "zipper-line"
+    DIFFERENCE_COUNT_LINE = "difference-count-line"
+    DUTCH_FLATMATES = "dutch-flatmates"
+    REGULAR_LINE = "regular-line"
+    COUNT = "count"
+    ELEMENT = "element"
+    EITHER = "either"
     SANDWICH = "sandwich"
     SKYSCRAPER_CLUE = "skyscraper-clue"
     LINEAR = "linear"
@@ -342,8 +364,8 @@ TECHNIQUES: tuple[Technique, ...] = (
     _variant(_T.KROPKI_DOT, "Kropki dot", (Relation, _O.WHITE_DOT), (Relation, _O.BLACK_DOT)),
     _variant(_T.NO_DOT, "no dot", (Relation, _O.NO_WHITE_DOT), (Relation, _O.NO_BLACK_DOT),
              (Relation, _O.NO_DOT)),
-    _variant(_T.SUM, "sum", (Sum, None)),
-    _variant(_T.RELATION, "relation", (Relation, None)),
+    _variant(_T.SUM, "sum", (Sum, None), (Linear, _O.SUM)),
+    _variant(_T.RELATION, "relation", (Relation, None), (Relation, _O.RELATION)),
     _variant(_T.XV, "XV", (Relation, _O.X), (Relation, _O.V)),
     _variant(_T.NO_X_OR_V, "no X or V", (Relation, _O.NO_XV)),
     _variant(_T.WHISPERS, "whispers", (Relation, _O.WHISPERS)),
@@ -355,12 +377,29 @@ TECHNIQUES: tuple[Technique, ...] = (
     _variant(_T.REGION_SUM_LINE, "region-sum line", (Linear, _O.REGION_SUM_LINE)),
     _variant(_T.BETWEEN_LINE, "between line", (Table, _O.BETWEEN_LINE)),
     _variant(_T.QUADRUPLE, "quadruple", (Table, _O.QUADRUPLE)),
+    _variant(_T.SLOW_THERMOMETER, "slow thermometer", (Relation, _O.SLOW_THERMOMETER)),
+    _variant(_T.CLONE, "clone", (Relation, _O.CLONE)),
+    _variant(_T.MODULAR_LINE, "modular line", (Relation, _O.MODULAR_LINE)),
+    _variant(_T.ENTROPIC_LINE, "entropic line", (Relation, _O.ENTROPIC_LINE)),
+    _variant(_T.PARITY_LINE, "parity line", (Relation, _O.PARITY_LINE)),
+    _variant(_T.NABNER_LINE, "nabner line", (Relation, _O.NABNER_LINE)),
+    _variant(_T.INDEX_LINE, "index line", (Relation, _O.INDEX_LINE)),
+    _variant(_T.INDEXER, "indexer", (Relation, _O.ROW_INDEXER), (Relation, _O.COLUMN_INDEXER)),
+    _variant(_T.NUMBERED_ROOM, "numbered room", (Relation, _O.NUMBERED_ROOM)),
+    _variant(_T.ANTI_TAXICAB, "anti-taxicab", (Relation, _O.ANTI_TAXICAB)),
+    _variant(_T.ZIPPER_LINE, "zipper line", (Linear, _O.ZIPPER_LINE)),
+    _variant(_T.DIFFERENCE_COUNT_LINE, "difference-count line", (Table, _O.DIFFERENCE_COUNT_LINE)),
+    _variant(_T.DUTCH_FLATMATES, "Dutch flatmates", (Table, _O.DUTCH_FLATMATES)),
+    _variant(_T.REGULAR_LINE, "regular line", (Regular, _O.REGULAR)),
+    _variant(_T.COUNT, "count", (Regular, _O.COUNT)),
+    _variant(_T.ELEMENT, "element", (Table, _O.ELEMENT), (Relation, _O.ELEMENT)),
+    _variant(_T.EITHER, "either", (Table, _O.EITHER)),
     _variant(_T.SANDWICH, "sandwich", (Sandwich, _O.SANDWICH)),
     # the skyscraper clue (a variant rule), not the single-digit pattern "Skyscraper" below
     _variant(_T.SKYSCRAPER_CLUE, "skyscraper", (Skyscraper, _O.SKYSCRAPER)),
     _variant(_T.LINEAR, "linear", (Linear, None)),
     _variant(_T.TABLE, "table", (Table, None)),
-    _variant(_T.LINE_CLUE, "line clue", (Sandwich, None), (Skyscraper, None)),
+    _variant(_T.LINE_CLUE, "line clue", (Sandwich, None), (Skyscraper, None), (Regular, None)),
     Technique(_T.RULE_OF_45, "rule of 45", innies_and_outies, _HIDDEN_SINGLES, _MEDIUM, 20,
               wording="{reason}{argument}; ", placing="{placement} ({reason})"),
     Technique(_T.LOCKED_CANDIDATES, "locked candidates", locked_candidates, _LOCKED, _HARD, 50,
@@ -558,6 +597,9 @@ _ORIGINS_WITHOUT_VARIANT_ROW: dict[OriginKind, tuple[TechniqueId, ...]] = {
     _O.ANTI_KING: _SEES_ROWS,
     _O.CAGE: _SEES_ROWS + (_T.RULE_OF_45,),  # its AllDifferent; its Sum has a variant row
     _O.RENBAN: _SEES_ROWS,  # its AllDifferent; its Relations have a variant row
+    _O.DISJOINT_GROUP: HOUSE_ROWS,  # one AllDifferent of n cells: a house
+    _O.EXTRA_REGION: _SEES_ROWS,  # an AllDifferent of up to n cells
+    _O.SUM: _SEES_ROWS,  # the AllDifferent of a distinct sum; its Linear has the sum row
     _O.INNIES: (_T.RULE_OF_45,),
     _O.OUTIES: (_T.RULE_OF_45,),
     _O.CUSTOM: _SEES_ROWS,  # an AllDifferent built with a plain label; other kinds: the generic rows
@@ -586,15 +628,30 @@ AllDifferents); ``()`` for an origin that only cuts the starting candidates. The
 steps and the minimal deduction reason over every kind and are not listed.
 ``tests/test_technique_table.py`` checks that every origin kind has its entry."""
 
-KIND_ROWS: dict[type, tuple[TechniqueId, ...]] = {
-    kind: HOUSE_ROWS
-    if kind is AllDifferent
-    else tuple(dict.fromkeys(r.id for c, r in BY_COVER.items() if c[0] is kind))
-    for kind in KINDS
+REWRITTEN_FOR_THE_BOARD: dict[type, tuple[type, ...]] = {
+    Count: (Regular,),
+    Element: (Relation, Table),
+    And: (AllDifferent, Sum, Less, Relation, Linear, Table, Regular),  # its parts, any kind
+    Or: (Table,),
 }
+"""The kinds the engine does not propagate itself, and the kinds their rewriting
+(:mod:`sudoku_cp.model.decompose`) gives the explanations' board."""
+
+
+def _kind_rows(kind: type) -> tuple[TechniqueId, ...]:
+    if kind is AllDifferent:
+        return HOUSE_ROWS
+    if kind in REWRITTEN_FOR_THE_BOARD:
+        return tuple(dict.fromkeys(i for part in REWRITTEN_FOR_THE_BOARD[kind] for i in _kind_rows(part)))
+    return tuple(dict.fromkeys(r.id for c, r in BY_COVER.items() if c[0] is kind))
+
+
+KIND_ROWS: dict[type, tuple[TechniqueId, ...]] = {kind: _kind_rows(kind) for kind in KINDS}
 """For each constraint kind of :data:`~sudoku_cp.model.constraints.KINDS`, the rows whose
 steps reason over it: the house rows for ``AllDifferent``, the variant rows covering it for
-the others, ``()`` for ``ValueIn`` (it only cuts the starting candidates)."""
+the others (for a kind the engine receives rewritten, those of the kinds it is rewritten
+into: :data:`REWRITTEN_FOR_THE_BOARD`), ``()`` for ``ValueIn`` (it only cuts the starting
+candidates)."""
 
 BANDS: dict[Level, Band] = {
     **{technique.level: technique.band for technique in TECHNIQUES},
