@@ -333,7 +333,9 @@ def bench(name: str, puzzles: list, backends: list[str], args: argparse.Namespac
     for run in range(args.repeat):
         for index, puzzle in enumerate(puzzles):
             gc.collect()
-            BitmaskSearch(fresh(puzzle))  # values cached by value (cage combinations) for everyone
+            BitmaskSearch(
+                Puzzle(puzzle).model if isinstance(puzzle, Grid) else fresh(puzzle).model
+            )  # values cached by value (cage combinations) for everyone
             calls = list(solvers(puzzle, backends, args.time_limit).items())
             turn = (index + run) % len(calls)  # no label always first (see the module docstring)
             order = calls[turn:] + calls[:turn]

@@ -42,7 +42,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from _common import add_write_option, datasets_text, machine, recording, summary_ms, write_if_asked  # noqa: E402
 
-from sudoku_cp import datasets  # noqa: E402
+from sudoku_cp import Puzzle, datasets  # noqa: E402
 from sudoku_cp.backends.backtracking import solve  # noqa: E402
 from sudoku_cp.engine.runtime import Deadline  # noqa: E402
 from sudoku_cp.engine.search import BitmaskSearch  # noqa: E402
@@ -51,7 +51,7 @@ from sudoku_cp.model.grid import Grid  # noqa: E402
 
 
 def first_solution(grid) -> None:
-    BitmaskSearch(grid).find_solution()
+    BitmaskSearch(Puzzle(grid).model).find_solution()
 
 
 def lexmin_solution(grid) -> None:
@@ -88,7 +88,7 @@ def bench_each(name: str, repeat: int, limit: int | None, time_limit: float, row
         best, solved, nodes = time_limit, False, ""
         for _ in range(repeat):
             start = time.perf_counter()
-            search = BitmaskSearch(grid, Deadline(time_limit)) if row_major else None
+            search = BitmaskSearch(Puzzle(grid).model, Deadline(time_limit)) if row_major else None
             try:
                 if search is not None:
                     search.smallest_in_order(node_limit=10**12)
@@ -128,7 +128,7 @@ def open_candidates(candidates: list[int]) -> tuple[int, int]:
 def root_probing(name: str, limit: int | None) -> None:
     """Per puzzle: what propagation with Hall sets leaves, then singleton consistency."""
     for index, grid in enumerate(datasets.load(name)[:limit]):
-        search = BitmaskSearch(grid)
+        search = BitmaskSearch(Puzzle(grid).model)
         search.hall_sets = True  # the benchmark reaches into the search: this is a measurement
         candidates = search.candidates
         assert search._propagate(candidates, list(range(len(candidates))))

@@ -10,6 +10,8 @@ Usage::
 
     python benchmarks/bench_revisions.py 7cdc33c                       # backtracking, top95
     python benchmarks/bench_revisions.py main --backend cpsat --dataset top95 --rounds 3
+    python benchmarks/bench_revisions.py main --cpu --limit 20 --backend cpsat --backend sat \
+        --dataset top95 --dataset hex16                                # every pair, one table
 """
 
 from __future__ import annotations
@@ -61,13 +63,36 @@ def time_tree(tree: Path, backend: str, dataset: str, limit: int, cpu: bool = Fa
     return json.loads(out.strip().splitlines()[-1])
 
 
+def _compare(
+    backend: str, dataset: str, base: Path, args: argparse.Namespace
+) -> tuple[str, str, int, float, float]:
+    """Both trees on one backend and data set, in alternating rounds: the best time per
+    puzzle over the rounds; prints the medians, means and ratios, returns
+    ``(backend, dataset, n, median here, median there)`` in milliseconds."""
+    best: dict[str, list[float]] = {}
+    for _ in range(args.rounds):
+        for label, tree in (("this tree", ROOT), (args.revision, base)):
+            seconds = time_tree(tree, backend, dataset, args.limit, args.cpu)
+            best[label] = [min(a, b) for a, b in zip(best.get(label, seconds), seconds, strict=True)]
+    for label, seconds in best.items():
+        median, mean = statistics.median(seconds) * 1000, statistics.fmean(seconds) * 1000
+        print(f"{label:<12} {backend} {dataset}: n={len(seconds)} median={median:.2f} ms  mean={mean:.2f} ms")
+    mine, theirs = best["this tree"], best[args.revision]
+    by_median = statistics.median(mine) / statistics.median(theirs)
+    by_mean = statistics.fmean(mine) / statistics.fmean(theirs)
+    print(f"ratio this tree / {args.revision}: x{by_median:.3f} (medians), x{by_mean:.3f} (means)")
+    return backend, dataset, len(mine), statistics.median(mine) * 1000, statistics.median(theirs) * 1000
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     parser.add_argument("revision", help="the git revision to compare with, e.g. main or a commit")
-    parser.add_argument("--backend", default="backtracking")
-    parser.add_argument("--dataset", default="top95")
+    parser.add_argument(
+        "--backend", action="append", help="a backend (repeat for several; default backtracking)"
+    )
+    parser.add_argument("--dataset", action="append", help="a data set (repeat for several; default top95)")
     parser.add_argument("--limit", type=int, default=10**6, help="only the first N puzzles")
     parser.add_argument(
         "--rounds", type=int, default=3, help="alternating rounds; the best per puzzle is kept"
@@ -77,40 +102,35 @@ def main() -> None:
     )
     add_write_option(parser, __file__)
     args = parser.parse_args()
+    backends, names = args.backend or ["backtracking"], args.dataset or ["top95"]
     with recording() as log:
         print(machine())
         print(f"# {'CPU' if args.cpu else 'wall'} time")
+        rows = []
         with tempfile.TemporaryDirectory() as scratch:
             base = Path(scratch) / "base"
             add = ["git", "-C", str(ROOT), "worktree", "add", "--detach", "-q", str(base), args.revision]
             subprocess.run(add, check=True)
             try:
-                best: dict[str, list[float]] = {}
-                for _ in range(args.rounds):
-                    for label, tree in (("this tree", ROOT), (args.revision, base)):
-                        seconds = time_tree(tree, args.backend, args.dataset, args.limit, args.cpu)
-                        best[label] = [
-                            min(a, b) for a, b in zip(best.get(label, seconds), seconds, strict=True)
-                        ]
+                for backend in backends:
+                    for dataset in names:
+                        rows.append(_compare(backend, dataset, base, args))
             finally:
                 subprocess.run(
                     ["git", "-C", str(ROOT), "worktree", "remove", "--force", str(base)], check=True
                 )
-        for label, seconds in best.items():
-            median, mean = statistics.median(seconds) * 1000, statistics.fmean(seconds) * 1000
+        if len(rows) > 1:
             print(
-                f"{label:<12} {args.backend} {args.dataset}: n={len(seconds)} "
-                f"median={median:.2f} ms  mean={mean:.2f} ms"
+                f"\n| backend | data set | n | median this tree (ms) | median {args.revision} (ms) | ratio |"
             )
-        mine, theirs = best["this tree"], best[args.revision]
-        by_median = statistics.median(mine) / statistics.median(theirs)
-        by_mean = statistics.fmean(mine) / statistics.fmean(theirs)
-        print(f"ratio this tree / {args.revision}: x{by_median:.3f} (medians), x{by_mean:.3f} (means)")
+            print("| --- | --- | --- | --- | --- | --- |")
+            for backend, dataset, n, mine, theirs in rows:
+                print(f"| {backend} | {dataset} | {n} | {mine:.2f} | {theirs:.2f} | x{mine / theirs:.3f} |")
     write_if_asked(
         args,
         log,
         f"This tree against {args.revision}",
-        datasets_text([args.dataset], limit=args.limit if args.limit < 10**6 else None),
+        datasets_text(names, limit=args.limit if args.limit < 10**6 else None),
     )
 
 

@@ -73,7 +73,8 @@ def solve_with_stats(
     **options: Any,
 ) -> SolveResult:
     """Like :func:`solve`, but return a :class:`SolveResult`: the solution with the wall
-    time in seconds and the backend's effort counters, in one shape for every backend.
+    time in seconds, the backend's effort counters, and the :class:`~sudoku_cp.result.Proof`
+    that the solution is the smallest (``result.proof``), in one shape for every backend.
 
     Raises:
         The same errors as :func:`solve`.
@@ -89,7 +90,7 @@ def solve_with_stats(
     time_limit = check_time_limit(time_limit)
     start = time.perf_counter()
     try:
-        solution, stats = chosen.solve(puzzle, time_limit=time_limit, **options)
+        solution, stats, proof = chosen.solve_with_proof(puzzle, time_limit=time_limit, **options)
     except NoSolutionError as error:
         if error.puzzle is None:
             error.puzzle, error.explainer = puzzle, _conflict_of  # error.conflict can then say why
@@ -97,7 +98,7 @@ def solve_with_stats(
     wall_time = time.perf_counter() - start
     if not puzzle.is_solved_by(solution):
         raise SudokuError(f"backend {name!r} returned a grid that does not solve the puzzle")
-    return SolveResult(puzzle, solution, name, wall_time, dict(stats))
+    return SolveResult(puzzle, solution, name, wall_time, dict(stats), proof)
 
 
 def _conflict_of(puzzle: Puzzle):

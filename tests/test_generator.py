@@ -326,6 +326,6 @@ def test_a_search_without_the_removed_value_decides_uniqueness_as_a_count_does()
         trial = [0 if cell in removed else v for cell, v in enumerate(cells)]
         expected = count_solutions(grid.with_cells(trial), limit=2, backend=CHECKER)
         assert digger.unique_without(trial, removed) == (expected == 1), removed
-    other = BitmaskSearch(grid.with_cells([0] * 81)).solution_without(0, solution[0])
+    other = BitmaskSearch(Puzzle(grid.with_cells([0] * 81)).model).solution_without(0, solution[0])
     assert other is not None and other[0] != solution[0]
     assert list(solve(grid.with_cells(other)).cells) == other

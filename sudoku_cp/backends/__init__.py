@@ -1,108 +1,86 @@
-"""The backends and their registry: a name maps to a module that solves a :class:`~sudoku_cp.Puzzle`.
+"""The backends and their registry: a name maps to a :class:`~sudoku_cp.backends.base.Backend`
+(a class over one base) that solves a :class:`~sudoku_cp.model.puzzle.Puzzle`.
 
-Adding a backend is one module written from :mod:`sudoku_cp.backends.template` plus one
-line in ``_BACKENDS`` (or a call to :func:`register_backend`); the contract suite
-(``tests/test_backend_contract.py``, parametrised over this registry) then tests it.
+Adding a backend is one subclass of :class:`~sudoku_cp.backends.base.Backend`, written from
+:mod:`sudoku_cp.backends.template`, plus one line in ``_BACKENDS`` (or a call to
+:func:`register_backend`); the contract suite (``tests/test_backend_contract.py``,
+parametrised over this registry) then tests it.
 
-The contract (:class:`Backend`): a backend is an object, usually a module, with
+The contract (every backend object has the three methods; the base,
+:mod:`sudoku_cp.backends.base`, writes the glue around a subclass's hooks):
 
 ``solve(puzzle, *, time_limit=None, **options) -> (solution, stats)``
-    ``puzzle`` is a :class:`~sudoku_cp.model.puzzle.Puzzle`; the backend compiles
-    ``puzzle.model``, whose constraints are the kinds of
-    :mod:`sudoku_cp.model.constraints` (AllDifferent, Sum, Less, Relation, ValueIn, and for
-    the modern rules Linear, Table, Sandwich, Skyscraper), and nothing else; a backend
-    that cannot compile a kind raises :class:`~sudoku_cp.errors.NotSupportedError`
-    naming it, never solves without it. It returns the **smallest row-major solution**,
-    proven (never by luck of
-    search order), as a :class:`~sudoku_cp.model.grid.Grid` of the puzzle's shape, and a dict
-    of effort counters that includes ``solver_calls``. It raises
+    The backend compiles the puzzle's :class:`~sudoku_cp.model.constraints.Model`, whose
+    constraints are the kinds of :mod:`sudoku_cp.model.constraints`; a backend that cannot
+    compile a kind (outside its ``native_kinds``) raises
+    :class:`~sudoku_cp.errors.NotSupportedError` naming it, never solves without it. It
+    returns the **smallest row-major solution**, proven (never by luck of search order),
+    as a :class:`~sudoku_cp.model.grid.Grid` of the puzzle's shape, and a dict of effort
+    counters that includes ``solver_calls``. It raises
     :class:`~sudoku_cp.errors.NoSolutionError` when there is no solution,
     :class:`~sudoku_cp.errors.SolveTimeoutError` when ``time_limit`` (seconds, the whole
-    call) runs out, and :class:`~sudoku_cp.errors.NotSupportedError` (from
-    :func:`unsupported`) for a constraint of a kind it does not compile: every compiler
-    ends in that refusal, so a kind added to the vocabulary is never silently dropped.
-
-Two functions are optional; :mod:`sudoku_cp.counting` uses them and raises
-:class:`~sudoku_cp.errors.NotSupportedError` naming the backend when one is missing:
+    call) runs out. ``solve_with_proof`` gives the same and the
+    :class:`~sudoku_cp.result.Proof` of the answer (the questions asked and their answers).
 
 ``count_solutions(puzzle, *, limit=None, time_limit=None, **options) -> (count, stats)``
     The exact number of solutions, or ``limit`` when there are at least that many
     (``None``: no limit), found by the backend's own complete search (never an
-    estimate). It raises :class:`~sudoku_cp.errors.SolveTimeoutError` when
-    ``time_limit`` runs out before the count is complete, and refuses an unknown
-    constraint kind as ``solve`` does; ``stats`` includes ``solver_calls``. It takes
-    only the options that apply to counting (:attr:`BackendOptions.COUNTING`).
+    estimate); :class:`~sudoku_cp.errors.SolveTimeoutError` when ``time_limit`` runs out
+    first. It takes only the options that apply to counting (:attr:`BackendOptions.COUNTING`).
 
 ``next_solution(puzzle, after, *, time_limit=None, **options) -> (solution, stats)``
-    The smallest row-major solution lexicographically greater than ``after`` (a
-    complete :class:`~sudoku_cp.model.grid.Grid` of the puzzle's shape, usually the previous
-    solution), proven like ``solve``'s; :class:`~sudoku_cp.errors.NoSolutionError` when
-    none is greater. With ``solve``, it lists the solutions in order
-    (:func:`sudoku_cp.solutions`). It takes ``solve``'s options.
+    The smallest row-major solution lexicographically greater than ``after`` (a complete
+    grid of the puzzle's shape), proven like ``solve``'s;
+    :class:`~sudoku_cp.errors.NoSolutionError` when none is greater. With ``solve``, it
+    lists the solutions in order (:func:`sudoku_cp.solutions`).
+
+The last two are optional: a backend without them raises
+:class:`~sudoku_cp.errors.NotSupportedError` naming itself, and :mod:`sudoku_cp.counting`
+passes that on.
 
 **Options** are declared once per backend, as a frozen dataclass named ``Options``
 subclassing :class:`BackendOptions` (its fields, their defaults and types; the values
 checked in ``__post_init__``, raising ``ValueError`` or ``TypeError`` naming the option;
-``COUNTING`` names the fields ``count_solutions`` takes). The backend's functions take
-``**options`` and read them with ``Options.of(options, "solve")``, and
-:func:`check_options` (used by :func:`sudoku_cp.solve`, the counting functions and
-:func:`sudoku_cp.batch.solve_many` before anything runs) reads the same declaration. A
-backend without ``Options`` (a bare function, a third-party module) has its options read
-from its functions' keyword parameters instead.
+``COUNTING`` names the fields ``count_solutions`` takes). The base reads them with
+``Options.of`` and lists them in the methods' signatures, and :func:`check_options` (used
+by :func:`sudoku_cp.solve`, the counting functions and :func:`sudoku_cp.batch.solve_many`
+before anything runs) reads the same declaration. A third party's backend may still be a
+module of functions or a bare ``solve`` function: :func:`register_backend` wraps it
+(:class:`~sudoku_cp.backends.base.ModuleBackend`), and its options are read from its
+functions' keyword parameters.
 
-Modules are imported on first use, so ``import sudoku_cp`` stays light. Shared pieces
+Backends are imported on first use, so ``import sudoku_cp`` stays light. Shared pieces
 (the deadline, the lowest-candidate bound) are in :mod:`sudoku_cp.engine.runtime`; the
-witness method of the smallest solution in :mod:`sudoku_cp.engine.lexmin`.
+proofs of the smallest solution (the witness method, the lexicographic chain as data) in
+:mod:`sudoku_cp.engine.lexmin`.
 """
 
 from __future__ import annotations
 
-import dataclasses
-import functools
 import inspect
-from collections.abc import Callable, Collection, Mapping
+from collections.abc import Callable, Mapping
 from types import SimpleNamespace
-from typing import TYPE_CHECKING, Any, ClassVar, Protocol, Self
+from typing import TYPE_CHECKING, Any
 
+from sudoku_cp.backends.options import (
+    BackendOptions,
+    ProofOptions,
+    _refuse_unknown_options,
+    check_bool,
+    check_choice,
+    check_int,
+    refuse_unknown,
+    takes_options,
+    unsupported,
+)
 from sudoku_cp.errors import (
     BackendUnavailableError,
-    InvalidArgumentError,
     NotSupportedError,
     UnknownBackendError,
 )
 
 if TYPE_CHECKING:
-    from sudoku_cp.model.constraints import Model
-    from sudoku_cp.model.grid import Grid
-    from sudoku_cp.model.puzzle import Puzzle
-
-
-class Backend(Protocol):
-    """What a backend provides (see the module docstring for the contract, and
-    :mod:`sudoku_cp.backends.template` for a backend to copy)."""
-
-    Options: type[BackendOptions]
-    """The declaration of its options (a frozen dataclass; may have no field)."""
-
-    def solve(
-        self, puzzle: Puzzle, *, time_limit: float | None = None, **options: Any
-    ) -> tuple[Grid, dict[str, float]]:
-        """The proven smallest row-major solution and the effort counters."""
-        ...
-
-    # Optional (see the module docstring):
-
-    def count_solutions(
-        self, puzzle: Puzzle, *, limit: int | None = None, time_limit: float | None = None, **options: Any
-    ) -> tuple[int, dict[str, float]]:
-        """The exact number of solutions, or ``limit`` when there are at least that many."""
-        ...
-
-    def next_solution(
-        self, puzzle: Puzzle, after: Grid, *, time_limit: float | None = None, **options: Any
-    ) -> tuple[Grid, dict[str, float]]:
-        """The proven smallest row-major solution lexicographically greater than ``after``."""
-        ...
+    from sudoku_cp.backends.base import Backend
 
 
 DEFAULT_BACKEND = "auto"
@@ -110,26 +88,28 @@ DEFAULT_BACKEND = "auto"
 routes each puzzle by its features to the backtracker under a node budget, then SAT or
 CP-SAT (:mod:`sudoku_cp.backends.auto`, ``docs/auto.md``)."""
 
-_BACKENDS: dict[str, str | Backend] = {
-    "backtracking": "sudoku_cp.backends.backtracking",
-    "cpsat": "sudoku_cp.backends.cpsat",
-    "python-constraint": "sudoku_cp.backends.pyconstraint",
-    "sat": "sudoku_cp.backends.sat",
-    "mip": "sudoku_cp.backends.mip",
-    "exact-cover": "sudoku_cp.backends.exact_cover",
-    "cpmpy": "sudoku_cp.backends.cpmpy_bridge",  # any CPMpy solver (solver=...), optional extra
-    "auto": "sudoku_cp.backends.auto",  # picks one of the above per puzzle
+_BACKENDS: dict[str, Any] = {
+    "backtracking": "sudoku_cp.backends.backtracking:Backtracking",
+    "cpsat": "sudoku_cp.backends.cpsat:CpSat",
+    "python-constraint": "sudoku_cp.backends.pyconstraint:PythonConstraint",
+    "sat": "sudoku_cp.backends.sat:Sat",
+    "mip": "sudoku_cp.backends.mip:Mip",
+    "exact-cover": "sudoku_cp.backends.exact_cover:ExactCover",
+    "cpmpy": "sudoku_cp.backends.cpmpy_bridge:Cpmpy",  # any CPMpy solver (solver=...), optional extra
+    "auto": "sudoku_cp.backends.auto:Auto",  # picks one of the above per puzzle
 }
 
 
-def register_backend(name: str, target: str | Backend | Callable[..., Any]) -> None:
+def register_backend(name: str, target: Any) -> None:
     """Register a backend under ``name``.
 
     Args:
         name: the name users pass as ``backend=``.
-        target: an object (or module) with a ``solve`` function following the contract,
-            a bare ``solve`` function, or a path imported on first use:
-            ``"package.module"`` or ``"package.module:function"``.
+        target: a :class:`~sudoku_cp.backends.base.Backend` (a subclass or an instance),
+            an object or module with a ``solve`` function following the contract, a bare
+            ``solve`` function, or a path imported on first use: ``"package.module"`` or
+            ``"package.module:name"`` (any of those). Modules and functions are wrapped
+            in a :class:`~sudoku_cp.backends.base.ModuleBackend`.
     """
     _BACKENDS[name] = target
 
@@ -168,10 +148,27 @@ def get_backend(name: str) -> Backend:
         # next call finds them complete (issue 35.1)
         module = import_module(module_name)
         target = getattr(module, function_name) if function_name else module
-    if not hasattr(target, "solve"):
-        target = SimpleNamespace(solve=target)  # a bare solve function
+    target = _as_backend(name, target)
     _BACKENDS[name] = target
     return target
+
+
+def _as_backend(name: str, target: Any) -> Backend:
+    """``target`` as a backend object: a class instantiated; a module (or object) of
+    functions, or a bare ``solve`` function, wrapped; a module that holds its backend
+    object as ``BACKEND`` gives that."""
+    from sudoku_cp.backends.base import Backend, ModuleBackend
+
+    if isinstance(target, type) and issubclass(target, Backend):
+        return target()
+    if isinstance(target, Backend):
+        return target
+    held = getattr(target, "BACKEND", None)
+    if isinstance(held, Backend):
+        return held
+    if not hasattr(target, "solve"):
+        target = SimpleNamespace(solve=target)  # a bare solve function
+    return ModuleBackend(target, name)
 
 
 def unavailable(name: str) -> str | None:
@@ -198,7 +195,7 @@ def backend_function(name: str, function: str) -> Callable[..., Any]:
     """
     backend = get_backend(name)
     found = getattr(backend, function, None)
-    if found is None:
+    if found is None or not backend.supports(function):
         raise NotSupportedError(
             f"backend {name!r} has no {function}(): it cannot do this yet "
             f"(see the Backend protocol in sudoku_cp.backends)"
@@ -234,160 +231,33 @@ def check_options(name: str, backend: Backend, options: Mapping[str, Any], funct
     _refuse_unknown_options(name, options, accepted)
 
 
-def _refuse_unknown_options(name: str, options: Collection[str], accepted: Collection[str]) -> None:
-    unknown = [o for o in options if o not in accepted]
-    if unknown:
-        takes = ", ".join(accepted) if accepted else "no options"
-        raise InvalidArgumentError(
-            f"backend {name!r} does not take {', '.join(map(repr, unknown))}; it takes: {takes}"
-        )
+def __getattr__(name: str) -> Any:
+    """The base classes, from :mod:`sudoku_cp.backends.base` on first use (it loads the engine)."""
+    if name in ("Backend", "ModuleBackend", "Task"):
+        from sudoku_cp.backends import base
+
+        return getattr(base, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-# -- what a backend module uses: its options, and its refusal of an unknown constraint kind --------
-
-
-@dataclasses.dataclass(frozen=True)
-class BackendOptions:
-    """The base of a backend's options declaration: subclass it as a frozen dataclass named
-    ``Options`` in the backend's module, one field per option with its default.
-
-    Check the values in ``__post_init__`` (with :func:`check_int`, :func:`check_choice`,
-    :func:`check_bool`), raising :class:`~sudoku_cp.errors.InvalidArgumentError` (a ``ValueError``
-    and a ``TypeError``) that names the option.
-    ``solve`` and ``next_solution`` take every field; ``count_solutions`` takes the fields
-    named in ``COUNTING`` (only those that change how it counts).
-
-    >>> @dataclasses.dataclass(frozen=True)
-    ... class Options(BackendOptions):
-    ...     BACKEND = "toy"
-    ...     COUNTING = ("seed",)
-    ...     workers: int = 1
-    ...     seed: int = 0
-    ...     def __post_init__(self):
-    ...         check_int("workers", self.workers, minimum=1)
-    ...         check_int("seed", self.seed)
-    >>> Options.of({"workers": 2})
-    Options(workers=2, seed=0)
-    >>> Options.of({"workers": 2}, "count_solutions")
-    Traceback (most recent call last):
-    sudoku_cp.errors.InvalidArgumentError: backend 'toy' does not take 'workers'; it takes: seed
-    >>> Options.of({"workers": 0})
-    Traceback (most recent call last):
-    sudoku_cp.errors.InvalidArgumentError: workers must be a positive int, not 0
-    """
-
-    BACKEND: ClassVar[str] = "?"
-    """The backend's registered name, for messages."""
-
-    COUNTING: ClassVar[tuple[str, ...]] = ()
-    """The options ``count_solutions`` takes (a subset of the fields)."""
-
-    @classmethod
-    def names(cls, function: str = "solve") -> tuple[str, ...]:
-        """The options ``function`` (``"solve"``, ``"next_solution"``, ``"count_solutions"``) takes."""
-        if function == "count_solutions":
-            return cls.COUNTING
-        return _field_names(cls)
-
-    @classmethod
-    def of(cls, options: Mapping[str, Any], function: str = "solve", *, backend: str | None = None) -> Self:
-        """The options of one call of ``function``, checked (the others at their defaults).
-
-        Raises:
-            TypeError: an option ``function`` does not take (the message names it, the
-                backend and the options it takes).
-            ValueError, TypeError: a bad value (from ``__post_init__``).
-        """
-        _refuse_unknown_options(backend or cls.BACKEND, options, cls.names(function))
-        return cls(**options)
-
-
-def takes_options(
-    options: type[BackendOptions], like: str | None = None
-) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
-    """Decorate a backend function that takes ``**options`` so that its signature (what
-    ``help()`` and ``inspect.signature`` show) lists the options it takes, with their
-    defaults, from the declaration: ``solve(puzzle, *, time_limit=None, workers=1, seed=0)``.
-    The function itself is unchanged (it reads them with ``Options.of``). ``like`` names
-    the contract function whose options it takes, when its own name is not one
-    (``"count_solutions"`` for a ``first_solution`` that takes the counting options)."""
-
-    def decorate(function: Callable[..., Any]) -> Callable[..., Any]:
-        signature = inspect.signature(function)
-        kept = [p for p in signature.parameters.values() if p.kind != p.VAR_KEYWORD]
-        fields = {f.name: f for f in dataclasses.fields(options)}
-        added = [
-            inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, default=fields[name].default)
-            for name in options.names(like or function.__name__)
-        ]
-        function.__signature__ = signature.replace(parameters=kept + added)
-        return function
-
-    return decorate
-
-
-@dataclasses.dataclass(frozen=True)
-class ProofOptions(BackendOptions):
-    """Options of a backend whose one option is how it proves the smallest solution:
-    ``solve`` and ``next_solution`` take ``proof``, ``count_solutions`` none (counting
-    needs no proof). A subclass sets ``PROOFS`` and the field's default.
-
-    Raises:
-        ValueError: a ``proof`` not in ``PROOFS``.
-    """
-
-    PROOFS: ClassVar[tuple[str, ...]] = ()
-    """The proofs the backend knows (see its module docstring)."""
-
-    proof: str = ""
-
-    def __post_init__(self) -> None:
-        check_choice("proof", self.proof, self.PROOFS)
-
-
-@functools.cache
-def _field_names(options: type) -> tuple[str, ...]:
-    return tuple(f.name for f in dataclasses.fields(options))
-
-
-def check_int(name: str, value: object, *, minimum: int | None = None) -> None:
-    """Raise ValueError unless ``value`` is an int (not a bool) of at least ``minimum``."""
-    if not isinstance(value, int) or isinstance(value, bool) or (minimum is not None and value < minimum):
-        kind = "a positive int" if minimum == 1 else "an int" if minimum is None else f"an int >= {minimum}"
-        raise InvalidArgumentError(f"{name} must be {kind}, not {value!r}")
-
-
-def check_choice(name: str, value: object, choices: Collection[object]) -> None:
-    """Raise ValueError unless ``value`` is one of ``choices`` (the message lists them)."""
-    if isinstance(value, bool) or value not in choices:
-        raise InvalidArgumentError(f"{name} must be one of {', '.join(map(repr, choices))}, not {value!r}")
-
-
-def check_bool(name: str, value: object) -> None:
-    """Raise TypeError unless ``value`` is a bool."""
-    if not isinstance(value, bool):
-        raise InvalidArgumentError(f"{name} must be True or False, not {value!r}")
-
-
-def unsupported(backend: str, constraint: object) -> NotSupportedError:
-    """The error a backend's compiler raises for a constraint of a kind it does not compile:
-    every compiler ends in ``raise unsupported(NAME, constraint)`` after its known kinds."""
-    label = getattr(constraint, "label", None)
-    where = f" ({label})" if label else ""
-    return NotSupportedError(
-        f"backend {backend!r} does not support the constraint kind {type(constraint).__name__}{where}: "
-        f"it compiles only the kinds of sudoku_cp.model.constraints it knows"
-    )
-
-
-def refuse_unknown(backend: str, model: Model, kinds: tuple[type, ...]) -> None:
-    """Raise :func:`unsupported` for the first constraint of ``model`` whose kind is not in
-    ``kinds``: for a backend that hands its model to another compiler (the engine's
-    search, a preprocessing step) before its own, so the refusal names the backend.
-
-    Raises:
-        NotSupportedError: naming the backend and the constraint kind.
-    """
-    for constraint in model.constraints:
-        if not isinstance(constraint, kinds):
-            raise unsupported(backend, constraint)
+__all__ = [
+    "DEFAULT_BACKEND",
+    "Backend",
+    "BackendOptions",
+    "ModuleBackend",
+    "ProofOptions",
+    "Task",
+    "backend_function",
+    "backend_names",
+    "check_bool",
+    "check_choice",
+    "check_int",
+    "check_options",
+    "get_backend",
+    "refuse_unknown",
+    "register_backend",
+    "takes_options",
+    "unavailable",
+    "unregister_backend",
+    "unsupported",
+]

@@ -44,17 +44,19 @@ from __future__ import annotations
 import os
 import sys
 import time
-from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from sudoku_cp import backends
-from sudoku_cp.backends import BackendOptions, backtracking, check_int, takes_options
-from sudoku_cp.engine.imports import import_in_background
+from sudoku_cp.backends import cpsat_options
+from sudoku_cp.backends.backtracking import Backtracking
+from sudoku_cp.backends.base import Backend, Task, Values
+from sudoku_cp.engine.imports import import_in_background, import_module
 from sudoku_cp.engine.runtime import Deadline
 from sudoku_cp.engine.search import BitmaskSearch
+from sudoku_cp.errors import BackendUnavailableError
 from sudoku_cp.io.inputs import to_puzzle
 from sudoku_cp.model.constraints import Linear, Model, OriginKind
+from sudoku_cp.model.decompose import decompose
 
 if TYPE_CHECKING:
     from sudoku_cp.model.grid import Grid
@@ -226,7 +228,7 @@ def _multi_digit_sums(model: Model) -> bool:
     return any(max(map(abs, c.coefficients), default=0) >= MULTI_DIGIT for c in model.of_kind(Linear))
 
 
-def route(puzzle: Puzzle | Grid) -> Route:
+def route(puzzle: Puzzle | Grid | Model) -> Route:
     """The route of ``puzzle`` (see the module docstring and ``docs/auto.md``).
 
     * *large* grids (side >= :data:`LARGE_SIDE`): sparse ones (givens below
@@ -248,15 +250,14 @@ def route(puzzle: Puzzle | Grid) -> Route:
       of the many solutions at once and SAT's proof asks a question per cell; up to 9x9
       with more units (diagonals, windows) it is a few milliseconds.
     """
-    puzzle = to_puzzle(puzzle)
-    model = puzzle.model
+    model = puzzle if isinstance(puzzle, Model) else to_puzzle(puzzle).model
     cells = model.cell_count
-    share = puzzle.givens / cells
-    if puzzle.side >= LARGE_SIDE:
+    share = (cells - model.givens.count(0)) / cells
+    if model.side >= LARGE_SIDE:
         large = BUDGETS["large"] * cells
         if share < SPARSE_SHARE:
             return Route("large, sparse", "backtracking", large, "sat")
-        if _open_share(puzzle) < OPEN_SHARE:
+        if _open_share(model) < OPEN_SHARE:
             return Route("large, propagation fills most", "backtracking", large, "sat")
         return Route("large", "sat")
     if not model.is_classic:
@@ -268,16 +269,18 @@ def route(puzzle: Puzzle | Grid) -> Route:
             budget = BUDGETS["variant, few givens"]
             return Route("variant, few givens, long sums", "backtracking", budget, "cpsat")
         return Route("variant, few givens", "backtracking", BUDGETS["variant, few givens"], "sat")
-    if _has_jigsaw_regions(puzzle):
+    kinds = {getattr(getattr(c, "origin", None), "kind", None) for c in model.constraints}
+    more_units = not kinds <= _PLAIN_UNITS  # diagonals, windows...
+    if OriginKind.REGION in kinds:
         fallback = "cpsat" if share >= JIGSAW_CPSAT_SHARE else "sat"
         return Route(f"jigsaw, to {fallback}", "backtracking", BUDGETS["jigsaw"], fallback)
-    if puzzle.side <= 9:
-        if share < FEW_GIVENS_SHARE and not puzzle.rules:  # many solutions: filled in row-major order
+    if model.side <= 9:
+        if share < FEW_GIVENS_SHARE and not more_units:  # many solutions: filled in row-major order
             return _classic("classic, 9x9 and smaller, few givens", BUDGETS["classic, sparse"] * cells)
         if share < FEW_GIVENS_SHARE:  # diagonals or windows: SAT's proof takes 10-15 ms here
             budget = BUDGETS["classic, few givens, more units"]
             return _classic("classic, 9x9 and smaller, few givens, more units", budget)
-        if puzzle.rules:  # diagonals or windows: a solver of their own, SAT takes 5 ms
+        if more_units:  # diagonals or windows: a solver of their own, SAT takes 5 ms
             return _classic("classic, 9x9 and smaller, more units", BUDGETS["classic, more units"])
         return _classic("classic, 9x9 and smaller", BUDGETS["classic"])
     up_to = f"up to {LARGE_SIDE - 1}x{LARGE_SIDE - 1}"
@@ -286,32 +289,22 @@ def route(puzzle: Puzzle | Grid) -> Route:
     return _classic(f"classic, {up_to}", BUDGETS["classic, larger"])
 
 
+_PLAIN_UNITS = frozenset({OriginKind.ROW, OriginKind.COLUMN, OriginKind.BOX})
+
+
 def _classic(label: str, budget: int) -> Route:
     """A classic route: the backtracker under ``budget`` nodes, then SAT, with
     :data:`COLD_NODES` more while PySAT is not loaded."""
     return Route(label, "backtracking", budget, "sat", COLD_NODES.get("sat", 0))
 
 
-def _has_jigsaw_regions(puzzle: Puzzle) -> bool:
-    if not puzzle.rules:
-        return False  # a classic grid: no need to import the rule classes (start-up time)
-    from sudoku_cp.model.rules import Jigsaw
-
-    return any(isinstance(rule, Jigsaw) for rule in puzzle.rules)
-
-
-def _open_share(puzzle: Puzzle) -> float:
+def _open_share(model: Model) -> float:
     """The share of cells that singles and the rules' propagation leave open (0 when the
     givens contradict each other: the backtracker proves that at once)."""
-    search = BitmaskSearch(puzzle)
+    search = BitmaskSearch(model)
     if not search.consistent:
         return 0.0
     return sum(1 for mask in search.candidates if mask & (mask - 1)) / len(search.candidates)
-
-
-def choose(puzzle: Puzzle | Grid) -> str:
-    """The backend :func:`solve` tries first for ``puzzle`` (``route(puzzle).first``)."""
-    return route(puzzle).first
 
 
 def answered_by(stats: dict[str, float]) -> str:
@@ -320,73 +313,111 @@ def answered_by(stats: dict[str, float]) -> str:
 
 
 @dataclass(frozen=True)
-class Options(BackendOptions):
-    """The options of ``"auto"``: CP-SAT's (:class:`sudoku_cp.backends.cpsat.Options`),
-    passed on when CP-SAT is chosen and checked either way; ``count_solutions`` takes
-    ``seed`` only, as CP-SAT's does.
-
-    Raises:
-        ValueError: ``workers`` is not a positive int or ``seed`` not an int.
-    """
+class Options(cpsat_options.Options):
+    """The options of ``"auto"``: CP-SAT's (:class:`sudoku_cp.backends.cpsat_options.Options`,
+    declared there once), passed on when CP-SAT is chosen and checked either way;
+    ``count_solutions`` takes ``seed`` only, as CP-SAT's does."""
 
     BACKEND = "auto"
-    COUNTING = ("seed",)
-
-    workers: int = 1
-    seed: int = 0
-
-    def __post_init__(self) -> None:
-        check_int("workers", self.workers, minimum=1)
-        check_int("seed", self.seed)
 
 
-@takes_options(Options)
-def solve(
-    puzzle: Puzzle | Grid, *, time_limit: float | None = None, **options: Any
-) -> tuple[Grid, dict[str, float]]:
-    """Solve by the :func:`route` of the puzzle: its answer and the stats of the backend that
-    gave it, plus ``chose_<backend>``, ``fallback`` and ``budget_nodes`` (module docstring).
-
-    Args:
-        puzzle: the puzzle, any size and variant.
-        time_limit: seconds for the whole call (the first attempt and the fallback), or ``None``.
-        **options: ``workers``, ``seed`` (:class:`Options`): CP-SAT's, used when CP-SAT
-            answers; checked either way.
-
-    Raises:
-        NoSolutionError: the puzzle has no solution.
-        SolveTimeoutError: ``time_limit`` ran out.
-        NotSupportedError: the chosen backend does not compile a constraint kind of the puzzle.
-        TypeError, ValueError: an option it does not take, or a bad value.
-    """
-    return _run("solve", puzzle, None, time_limit=time_limit, options=Options.of(options))
+_FALLBACKS = {"sat": "sudoku_cp.backends.sat:Sat", "cpsat": "sudoku_cp.backends.cpsat:CpSat"}
+"""Where the portfolio's fallbacks live, imported on first use (PySAT and OR-Tools are heavy)."""
 
 
-@takes_options(Options)
-def next_solution(
-    puzzle: Puzzle | Grid,
-    after: Grid | Sequence[int],
-    *,
-    time_limit: float | None = None,
-    **options: Any,
-) -> tuple[Grid, dict[str, float]]:
-    """The smallest row-major solution greater than ``after``, by the puzzle's :func:`route`
-    (see the Backend protocol in :mod:`sudoku_cp.backends`); the errors of :func:`solve`."""
-    return _run("next_solution", puzzle, after, time_limit=time_limit, options=Options.of(options))
+class Auto(Backend):
+    """The ``"auto"`` backend: each call follows the :func:`route` of the puzzle (module
+    docstring): the backtracker (a :class:`~sudoku_cp.backends.backtracking.Backtracking`
+    that looks at its budget every :data:`CHECK_EVERY` nodes) under a node budget, then a
+    fallback backend object (SAT or CP-SAT) with the time left. The answer is the chosen
+    backend's, with its stats plus ``chose_<backend>``, ``fallback``, ``budget_nodes`` and
+    ``budget_time``, and its proof. Options: CP-SAT's (:class:`Options`), used when CP-SAT
+    answers, checked either way."""
 
+    name = "auto"
+    Options = Options
+    native_kinds = Backtracking.native_kinds
+    proof_method = "search order"
 
-@takes_options(Options)
-def count_solutions(
-    puzzle: Puzzle | Grid,
-    *,
-    limit: int | None = None,
-    time_limit: float | None = None,
-    **options: Any,
-) -> tuple[int, dict[str, float]]:
-    """The exact number of solutions (or ``limit``), by the puzzle's :func:`route`; ``seed``
-    is its one option (:class:`Options`)."""
-    chosen = Options.of(options, "count_solutions")
-    return _run("count_solutions", puzzle, limit, time_limit=time_limit, options=chosen)
+    def prepare(self, model: Model) -> Model:
+        """The puzzle's model as it is: the route reads it, and each backend the portfolio
+        runs prepares it for its own kinds."""
+        return model
+
+    def refuse_unknown(self, model: Model) -> None:
+        """Refuse, before any work, a kind that no rewriting brings to the engine's kinds.
+
+        Raises:
+            NotSupportedError: naming this backend and the kind.
+        """
+        decompose(model, self.native_kinds, self.name)  # remembered: the backtracker reuses it
+
+    def __init__(self) -> None:
+        self.first = Backtracking(check_every=CHECK_EVERY)
+        self.fallbacks: dict[str, tuple[Any, Backend]] = {}  # name -> (module, backend)
+
+    def __getstate__(self) -> dict[str, Any]:
+        return {**self.__dict__, "fallbacks": {}}  # modules do not pickle: made again on first use
+
+    def fallback(self, name: str) -> Backend:
+        """The backend object ``name`` (``"sat"`` or ``"cpsat"``), made on first use (and
+        anew if its module was loaded anew).
+
+        Raises:
+            BackendUnavailableError: its package is missing.
+        """
+        module_name, _, class_name = _FALLBACKS[name].partition(":")
+        module = import_module(module_name)
+        held = self.fallbacks.get(name)
+        if held is None or held[0] is not module:
+            held = self.fallbacks[name] = (module, getattr(module, class_name)())
+        return held[1]
+
+    def _solve(self, task: Task) -> tuple[Values | None, dict[str, float]]:
+        return self._run("solve", task)
+
+    def _next(self, task: Task) -> tuple[Values | None, dict[str, float]]:
+        return self._run("next_solution", task)
+
+    def _count(self, task: Task) -> tuple[int, dict[str, float]]:
+        return self._run("count_solutions", task)
+
+    def _run(self, function: str, task: Task) -> tuple[Any, dict[str, float]]:
+        """Run ``function`` along the model's route: the first attempt, then the fallback;
+        CP-SAT also gets the options that ``function`` takes."""
+        plan = route(task.model)
+        spent: tuple[int, float] = (0, 0.0)
+        if plan.budget is not None and plan.fallback is not None:
+            warm_up(plan.fallback)
+            budget = _Budget(task.deadline, plan.budget + _cold_nodes(plan))
+            try:
+                task.proof.method = self.first.proof_method
+                budgeted = Task(task.model, task.options, budget, task.proof, task.after, task.limit)
+                result, stats = self.first.run(function, budgeted)
+                return result, _mark(stats, plan.first, fallback=False, spent=spent)
+            except _OverBudget:
+                spent = (budget.search.nodes if budget.search is not None else 0, budget.spent())
+                task.proof.questions.clear()
+                task.proof.answers.clear()
+            name = plan.fallback
+        else:
+            name = plan.first
+        chosen = self._fallback_or_cpsat(name) if name != "backtracking" else self.first
+        name = chosen.name
+        passed = {o: getattr(task.options, o) for o in Options.names(function)} if name == "cpsat" else {}
+        sub = chosen.task(task.model, function, _left(task.deadline), **passed)
+        sub.after, sub.limit, sub.proof = task.after, task.limit, task.proof
+        task.proof.method = chosen.proof_method
+        result, stats = chosen.run(function, sub)
+        return result, _mark(stats, name, fallback=plan.budget is not None, spent=spent)
+
+    def _fallback_or_cpsat(self, name: str) -> Backend:
+        try:
+            return self.fallback(name)
+        except BackendUnavailableError:
+            if name != "sat":
+                raise
+            return self.fallback("cpsat")  # PySAT is a dependency, but a broken install should not stop auto
 
 
 class _OverBudget(Exception):
@@ -405,6 +436,10 @@ class _Budget(Deadline):
         self.started = time.process_time()
         self.search: Any = None
 
+    def watch(self, search: Any) -> None:
+        """Count the nodes of ``search`` against the budget (the backtracker calls it)."""
+        self.search = search
+
     def spent(self) -> float:
         """CPU seconds since the budget was made."""
         return time.process_time() - self.started
@@ -413,37 +448,6 @@ class _Budget(Deadline):
         super().check(who)
         if self.search is not None and self.search.nodes >= self.nodes:
             raise _OverBudget
-
-
-def _run(
-    function: str, puzzle: Puzzle | Grid, argument: Any, *, time_limit: float | None, options: Options
-) -> Any:
-    """Call ``function`` along the puzzle's route: the first attempt, then the fallback;
-    CP-SAT also gets the options that ``function`` takes."""
-    puzzle = to_puzzle(puzzle)
-    deadline = Deadline(time_limit)
-    plan = route(puzzle)
-    spent: tuple[int, float] = (0, 0.0)
-    if plan.budget is not None and plan.fallback is not None:
-        warm_up(plan.fallback)
-        budget = _Budget(deadline, plan.budget + _cold_nodes(plan))
-        try:
-            result, stats = _budgeted(function, puzzle, argument, budget)
-            return result, _mark(stats, plan.first, fallback=False, spent=spent)
-        except _OverBudget:
-            spent = (budget.search.nodes if budget.search is not None else 0, budget.spent())
-        name = plan.fallback
-    else:
-        name = plan.first
-    if name == "sat" and backends.unavailable("sat"):
-        name = "cpsat"  # PySAT is a dependency, but a broken install should not stop auto
-    passed = {o: getattr(options, o) for o in Options.names(function)} if name == "cpsat" else {}
-    call = getattr(backends.get_backend(name), function)
-    arguments = () if argument is None or function == "count_solutions" else (argument,)
-    if function == "count_solutions":
-        passed["limit"] = argument
-    result, stats = call(puzzle, *arguments, time_limit=_left(deadline), **passed)
-    return result, _mark(stats, name, fallback=plan.budget is not None, spent=spent)
 
 
 def _left(deadline: Deadline) -> float | None:
@@ -459,20 +463,7 @@ def _mark(
     return {**stats, **flags, "fallback": int(fallback), "budget_nodes": spent[0], "budget_time": spent[1]}
 
 
-def _budgeted(function: str, puzzle: Puzzle, argument: Any, budget: _Budget) -> tuple[Any, dict[str, float]]:
-    """The backtracker's ``function`` under ``budget`` (the search of
-    :mod:`sudoku_cp.backends.backtracking`, with the budget as its deadline).
+BACKEND = Auto()
+"""The backend object; the module-level functions are its methods."""
 
-    Raises:
-        _OverBudget: the budget ran out first.
-        NoSolutionError, SolveTimeoutError: as the backtracker.
-    """
-    if function == "count_solutions":
-        search = budget.search = BitmaskSearch(puzzle, budget, check_every=CHECK_EVERY)
-        count = search.count_solutions(argument)
-        return count, {"solver_calls": 1, "nodes": search.nodes, "backtracks": search.backtracks}
-    after = None if argument is None else list(getattr(argument, "cells", argument))
-    if after is not None and len(after) != puzzle.model.cell_count:
-        raise _OverBudget  # a malformed ``after``: the fallback says what is wrong
-    search = budget.search = BitmaskSearch(puzzle, budget, after, check_every=CHECK_EVERY)
-    return backtracking.smallest_by_search(puzzle, search, after)
+solve, next_solution, count_solutions = BACKEND.solve, BACKEND.next_solution, BACKEND.count_solutions

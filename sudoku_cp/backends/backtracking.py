@@ -30,15 +30,16 @@ tail of search times on sparse 16x16 grids; every run is complete, so a "no solu
 is still a proof.
 
 The smallest row-major solution is proven, never left to luck: on a puzzle whose rules are
-all units, :func:`solve` first runs the row-major search (:meth:`BitmaskSearch.smallest_in_order`,
-with Hall sets on 16x16 and larger grids once it meets a dead end) under a budget of one
-decision per cell, then the witness method of :func:`sudoku_cp.engine.lexmin.smallest_solution`
+all units, :meth:`Backtracking.solve` first runs the row-major search
+(:meth:`BitmaskSearch.smallest_in_order`, with Hall sets on 16x16 and larger grids once it
+meets a dead end) under a budget of one decision per cell,
+then the witness method of :func:`sudoku_cp.engine.lexmin.smallest_solution`
 behind a dom/wdeg witness; why each answer is the smallest is told in
 :mod:`sudoku_cp.engine.lexmin` (and ``docs/design.md``).
 
 The same depth-first search, run to the end, counts the solutions
-(:func:`count_solutions`); with a propagator for ``x >_lex previous`` it gives the next
-solution in row-major order (:func:`next_solution`); with a random value order it
+(:meth:`Backtracking.count_solutions`); with a propagator for ``x >_lex previous`` it gives the next
+solution in row-major order (:meth:`Backtracking.next_solution`); with a random value order it
 draws the full grids of the generator (:meth:`BitmaskSearch.random_solution`).
 
 Measured and left out (``benchmarks/bench_revisions.py``, ``bench_backtracking.py``):
@@ -61,93 +62,15 @@ cells (``bench_backtracking.py --root-probing``).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 
 from sudoku_cp.backends import BackendOptions
-from sudoku_cp.engine.lexmin import smallest_solution
+from sudoku_cp.backends.base import Backend, Task, Values
+from sudoku_cp.engine.lexmin import ProofLog, smallest_solution
 from sudoku_cp.engine.propagators import NATIVE_KINDS
 from sudoku_cp.engine.runtime import Deadline
 from sudoku_cp.engine.search import BitmaskSearch, smallest_in_row_major_order
-from sudoku_cp.errors import NoSolutionError
-from sudoku_cp.io.inputs import to_puzzle
-from sudoku_cp.model.decompose import decompose
-from sudoku_cp.model.grid import Grid
-from sudoku_cp.model.puzzle import Puzzle
-
-
-def solve(puzzle: Puzzle | Grid, *, time_limit: float | None = None) -> tuple[Grid, dict[str, float]]:
-    """Return the smallest row-major solution of ``puzzle`` and the search's effort counters.
-
-    The search is :class:`BitmaskSearch` (singles and the propagators of every
-    constraint kind, most constrained cell first);
-    :func:`sudoku_cp.engine.lexmin.smallest_solution` makes the answer the smallest
-    row-major solution by proving, cell by cell in row-major order, that no smaller
-    value has a completion. Works for every size and variant; 25x25 puzzles can take
-    long, so give them a ``time_limit``.
-
-    Args:
-        puzzle: the puzzle (givens and rules).
-        time_limit: seconds for the whole call, or ``None``.
-
-    Returns:
-        ``(solution, stats)`` with stats ``solver_calls`` (searches run by the
-        lexicographic driver), ``nodes``, ``backtracks`` and ``restarts``.
-
-    Raises:
-        NoSolutionError: the puzzle has no solution.
-        SolveTimeoutError: ``time_limit`` ran out.
-        NotSupportedError: a constraint of a kind the search does not compile (:data:`KINDS`).
-    """
-    return _smallest(_compiled(puzzle), time_limit, None)
-
-
-def next_solution(
-    puzzle: Puzzle | Grid, after: Grid | Sequence[int], *, time_limit: float | None = None
-) -> tuple[Grid, dict[str, float]]:
-    """The smallest row-major solution lexicographically greater than ``after``.
-
-    The same method as :func:`solve`, with one more propagator, ``x >_lex after``, in
-    the search (so every search, and every proof that no smaller value fits, is over
-    the solutions above ``after`` only).
-
-    Args:
-        puzzle: the puzzle.
-        after: a complete grid (or its ``n*n`` values row-major), usually the previous
-            solution.
-        time_limit: seconds for the whole call, or ``None``.
-
-    Returns:
-        ``(solution, stats)`` as :func:`solve`.
-
-    Raises:
-        NoSolutionError: no solution is greater than ``after``.
-        SolveTimeoutError: ``time_limit`` ran out.
-        NotSupportedError: a constraint of a kind the search does not compile (:data:`KINDS`).
-    """
-    return _smallest(_compiled(puzzle), time_limit, _values(after))
-
-
-def count_solutions(
-    puzzle: Puzzle | Grid, *, limit: int | None = None, time_limit: float | None = None
-) -> tuple[int, dict[str, float]]:
-    """The exact number of solutions, or ``limit`` if there are at least that many.
-
-    An exhaustive :class:`BitmaskSearch` (the same propagation and variable choice as
-    :func:`solve`) that stops at the ``limit``-th solution.
-
-    Returns:
-        ``(count, stats)`` with stats ``solver_calls`` (1), ``nodes`` and ``backtracks``.
-
-    Raises:
-        SolveTimeoutError: ``time_limit`` ran out before the count was complete.
-        NotSupportedError: a constraint of a kind the search does not compile (:data:`KINDS`).
-    """
-    puzzle = _compiled(puzzle)
-    search = BitmaskSearch(puzzle, Deadline(time_limit) if time_limit is not None else None)
-    count = search.count_solutions(limit)
-    return count, {"solver_calls": 1, "nodes": search.nodes, "backtracks": search.backtracks}
-
+from sudoku_cp.result import FirstInOrder
 
 KINDS = tuple(NATIVE_KINDS)
 """The constraint kinds the engine's search compiles (:class:`BitmaskSearch`); every other
@@ -161,47 +84,84 @@ class Options(BackendOptions):
     BACKEND = "backtracking"
 
 
-def _compiled(puzzle: Puzzle | Grid) -> Puzzle:
-    """The puzzle, its model refused (NotSupportedError naming this backend) if it holds a
-    constraint of a kind that no rewriting brings to :data:`KINDS`."""
-    puzzle = to_puzzle(puzzle)
-    decompose(puzzle.model, NATIVE_KINDS, "backtracking")
-    return puzzle
+class Backtracking(Backend):
+    """The ``"backtracking"`` backend: :class:`BitmaskSearch` (singles and the propagators of
+    every constraint kind, most constrained cell first), its answer proven the smallest by
+    the row-major search or the witness method (the module docstring). Works for every size
+    and variant; 25x25 puzzles can take long, so give them a ``time_limit``.
 
+    Stats: ``solver_calls`` (searches run by the lexicographic driver), ``nodes``,
+    ``backtracks`` and ``restarts``; a count's: ``solver_calls`` (1), ``nodes`` and
+    ``backtracks``. ``next_solution`` runs the same method with one more propagator,
+    ``x >_lex after``, in the search (so every search, and every proof that no smaller
+    value fits, is over the solutions above ``after`` only).
 
-def _values(grid: Grid | Sequence[int]) -> list[int]:
-    return list(getattr(grid, "cells", grid))
+    Args:
+        check_every: search nodes between two looks at the call's deadline (``None``: the
+            search's default); the ``"auto"`` portfolio looks more often, at its budget.
+    """
 
+    name = "backtracking"
+    Options = Options
+    native_kinds = frozenset(KINDS)
+    no_solution = "the backtracking search is exhaustive"
 
-def _smallest(
-    puzzle: Puzzle, time_limit: float | None, after: Sequence[int] | None
-) -> tuple[Grid, dict[str, float]]:
-    search = BitmaskSearch(puzzle, Deadline(time_limit) if time_limit is not None else None, after)
-    return smallest_by_search(puzzle, search, after)
+    def __init__(self, check_every: int | None = None) -> None:
+        self.check_every = check_every
+
+    def search(self, task: Task) -> BitmaskSearch:
+        """The search of one call (above ``task.after`` when given), under its deadline."""
+        deadline = task.deadline
+        if type(deadline) is Deadline and deadline.at is None:
+            deadline = None  # no clock to look at: the search runs without
+        if self.check_every is None:
+            search = BitmaskSearch(task.model, deadline, task.after)
+        else:
+            search = BitmaskSearch(task.model, deadline, task.after, check_every=self.check_every)
+        watch = getattr(deadline, "watch", None)  # a budget of nodes (the "auto" portfolio)
+        if watch is not None:
+            watch(search)
+        return search
+
+    def _solve(self, task: Task) -> tuple[Values | None, dict[str, float]]:
+        return smallest_by_search(task.model, self.search(task), task.after, task.proof)
+
+    _next = _solve  # the search holds x >_lex task.after
+
+    def _count(self, task: Task) -> tuple[int, dict[str, float]]:
+        search = self.search(task)
+        count = search.count_solutions(task.limit)
+        return count, {"solver_calls": 1, "nodes": search.nodes, "backtracks": search.backtracks}
 
 
 def smallest_by_search(
-    puzzle: Puzzle, search: BitmaskSearch, after: Sequence[int] | None = None
-) -> tuple[Grid, dict[str, float]]:
-    """The proven smallest solution (above ``after``, when given) that ``search`` finds:
-    the row-major search first, then the witness method (the module docstring). ``auto``
-    runs it with a search under a budget (:mod:`sudoku_cp.backends.auto`).
+    model, search: BitmaskSearch, after: Values | None = None, log: ProofLog | None = None
+) -> tuple[Values | None, dict[str, float]]:
+    """The proven smallest solution (above ``after``, when given) that ``search`` finds, or
+    ``None``: the row-major search first, then the witness method (the module docstring);
+    the questions go to ``log``.
 
     Raises:
-        NoSolutionError: there is none (the search is exhaustive).
         SolveTimeoutError: the search's deadline ran out (or what the deadline raises).
     """
-    cells, searches = (None, 0) if after is not None else smallest_in_row_major_order(search, puzzle.model)
+    cells, searches = (None, 0) if after is not None else smallest_in_row_major_order(search, model)
     if searches == 0:  # row-major order stalls here: the witness method, most constrained first
-        cells, searches = smallest_solution(search, puzzle.model.cell_count)
-    if cells is None:
-        if after is not None:
-            raise NoSolutionError("no solution is greater than the given one (the search is exhaustive)")
-        raise NoSolutionError("the puzzle has no solution (the backtracking search is exhaustive)")
+        if log is not None:
+            log.method = "witness descent"
+        cells, searches = smallest_solution(search, model.cell_count, log)
+    elif log is not None:
+        log.method = "search order"
+        log.record(FirstInOrder(), cells)
     stats = {
         "solver_calls": searches,
         "nodes": search.nodes,
         "backtracks": search.backtracks,
         "restarts": search.restarts,
     }
-    return puzzle.grid.with_cells(cells), stats
+    return cells, stats
+
+
+BACKEND = Backtracking()
+"""The backend object; the module-level functions are its methods."""
+
+solve, next_solution, count_solutions = BACKEND.solve, BACKEND.next_solution, BACKEND.count_solutions

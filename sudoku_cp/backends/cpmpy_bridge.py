@@ -68,9 +68,12 @@ import warnings
 from collections.abc import Sequence
 from concurrent import futures
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sudoku_cp.errors import BackendUnavailableError, InvalidArgumentError
+
+if TYPE_CHECKING:
+    from sudoku_cp.engine.lexmin import LexStep
 
 INSTALL_HINT = 'pip install "sudoku_cp[cpmpy]"'
 """How to install what the backend needs."""
@@ -85,12 +88,19 @@ except ImportError as error:  # not installed, or installed but failing to impor
     why = "which is not installed" if missing else f"whose import failed ({error})"
     raise BackendUnavailableError(f'the "cpmpy" backend needs CPMpy, {why}: {INSTALL_HINT}') from error
 
-from sudoku_cp.backends import BackendOptions, check_choice, takes_options, unsupported  # noqa: E402
+from sudoku_cp.backends import BackendOptions, check_choice, unsupported  # noqa: E402
+from sudoku_cp.backends.base import Backend, Task, Values  # noqa: E402
 from sudoku_cp.backends.subprocess_timeout import WorkerPool  # noqa: E402
-from sudoku_cp.engine.lexmin import lowest_candidates, sparse_witness  # noqa: E402
+from sudoku_cp.engine.lexmin import (  # noqa: E402
+    ProofLog,
+    above_steps,
+    below_steps,
+    descend_below,
+    lowest_candidates,
+    sparse_witness,
+)
 from sudoku_cp.engine.runtime import Deadline, HelperThread, finite_time_limit  # noqa: E402
-from sudoku_cp.errors import NoSolutionError, NotSupportedError, SolveTimeoutError, SudokuError  # noqa: E402
-from sudoku_cp.io.inputs import to_puzzle  # noqa: E402
+from sudoku_cp.errors import NotSupportedError, SolveTimeoutError, SudokuError  # noqa: E402
 from sudoku_cp.model.constraints import (  # noqa: E402
     LINE_AUTOMATON_KINDS,
     AllDifferent,
@@ -104,8 +114,6 @@ from sudoku_cp.model.constraints import (  # noqa: E402
     ValueIn,
 )
 from sudoku_cp.model.decompose import decompose  # noqa: E402
-from sudoku_cp.model.grid import Grid  # noqa: E402
-from sudoku_cp.model.puzzle import Puzzle  # noqa: E402
 
 __all__ = [
     "DEFAULT_SOLVER",
@@ -302,7 +310,8 @@ def lex_less(
     """The CPMpy constraints of ``cells <_lex bound``, or ``[]`` when no blank cell can take a
     value below its bound (nothing is smaller: no solve needed).
 
-    The chain of Frisch et al. (CP 2002), as the ``"cpsat"`` backend writes it: ``tied[i]``
+    The chain of Frisch et al. (CP 2002), :func:`~sudoku_cp.engine.lexmin.below_steps`, as
+    CPMpy implications (:func:`_chain`): ``tied[i]``
     ("every blank cell before ``i`` equals its bound") implies ``x_i <= w_i``, and
     ``tied[i]`` without ``tied[next]`` implies ``x_i <= w_i - 1``; a cell whose lowest
     candidate is not below ``w_i`` passes the chain on.
@@ -322,42 +331,34 @@ def lex_less(
     (tied) -> (x[2] <= 2)
     (tied) -> (x[2] <= 1)
     """
-    may_differ = [i for i, given in enumerate(givens) if not given and lowest[i] < bound[i]]
-    if not may_differ:
-        return []
-    last = may_differ[-1]
+    return _chain(cells, below_steps(bound, givens, lowest), below=True)
+
+
+def lex_greater(
+    cells: Sequence[Any], bound: Sequence[int], side: int, givens: Sequence[int] | None = None
+) -> list:
+    """The CPMpy constraints of ``cells >_lex bound`` (``bound`` any complete grid), the
+    mirror of :func:`lex_less`; ``[]`` when no cell can exceed its bound (every value is
+    ``side``: nothing is greater)."""
+    givens = givens if givens is not None else [0] * len(bound)
+    return _chain(cells, above_steps(bound, givens, side), below=False)
+
+
+def _chain(cells: Sequence[Any], steps: Sequence[LexStep], *, below: bool) -> list:
+    """The chain of ``x <_lex w`` (``below``) or ``x >_lex w`` as CPMpy implications:
+    ``tied -> x_i <= w_i`` (``>=``) at each step; a strict step or one that opens a fresh
+    ``tied_next`` puts the cell strictly below (above) ``w_i`` when tied [and not tied_next]."""
     constraints: list = []
     tied = None  # the Boolean "tied at this cell"; None means always tied
-    for i in range(last + 1):
-        if givens[i]:
-            continue
-        constraints.append(_when([tied], cells[i] <= bound[i]))
-        if i == last:
-            constraints.append(_when([tied], cells[i] <= bound[i] - 1))
-        elif lowest[i] < bound[i]:
+    for cell, w, strict, opens in steps:
+        x = cells[cell]
+        constraints.append(_when([tied], x <= w if below else x >= w))
+        beyond = x <= w - 1 if below else x >= w + 1
+        if strict:
+            constraints.append(_when([tied], beyond))
+        elif opens:
             tied_next = cp.boolvar()  # a fresh name: chains of later rounds share the solver
-            constraints.append(_when([tied, ~tied_next], cells[i] <= bound[i] - 1))
-            tied = tied_next
-    return constraints
-
-
-def lex_greater(cells: Sequence[Any], bound: Sequence[int], side: int) -> list:
-    """The CPMpy constraints of ``cells >_lex bound`` over every cell (``bound`` any
-    complete grid), the mirror of :func:`lex_less`; ``[]`` when no cell can exceed its
-    bound (every value is ``side``: nothing is greater)."""
-    may_exceed = [i for i, value in enumerate(bound) if value < side]
-    if not may_exceed:
-        return []
-    last = may_exceed[-1]
-    constraints: list = []
-    tied = None
-    for i in range(last + 1):
-        constraints.append(_when([tied], cells[i] >= bound[i]))
-        if i == last:
-            constraints.append(_when([tied], cells[i] >= bound[i] + 1))
-        elif bound[i] < side:
-            tied_next = cp.boolvar()
-            constraints.append(_when([tied, ~tied_next], cells[i] >= bound[i] + 1))
+            constraints.append(_when([tied, ~tied_next], beyond))
             tied = tied_next
     return constraints
 
@@ -385,15 +386,15 @@ _EARLY = object()  # _Run._solve_once: the solver gave up before the call's limi
 class _Run:
     """The solver of one call over the puzzle's model, its clock and effort counters."""
 
-    def __init__(self, puzzle: Puzzle, solver: str, time_limit: float | None) -> None:
+    def __init__(self, model: Model, solver: str, time_limit: float | None) -> None:
         self.deadline = Deadline(time_limit)
         self.name = _check_solver(solver)
-        self.puzzle = puzzle
+        self.model, self.n = model, model.side
         self.solver_calls = 0
         self.solve_time = 0.0
         _RUNS[:] = [self]
         started = time.perf_counter()
-        self.cells, pairs = compile_model(puzzle.model)
+        self.cells, pairs = compile_model(model)
         try:
             with _quiet_console():  # HiGHS prints a banner from C++ when its model is made
                 self.solver = SolverLookup.get(solver)
@@ -632,25 +633,24 @@ descent from the solver's own first solution took 33-65 solves and 0.6-3.8 s, th
 one solve and 0.03-0.2 s (the empty 15x15 grid has no witness within the node budget)."""
 
 
-def _smallest(run: _Run, proof: str, first: list[int] | None = None) -> list[int] | None:
+def _smallest(run: _Run, proof: str, log: ProofLog, first: list[int] | None = None) -> list[int] | None:
     """The smallest solution of what the run's solver holds, proven (see the module
     docstring); the proof starts from ``first``, a solution found by other means, if given."""
-    witness = first if first is not None else run.solve()
-    if witness is None:
-        return None
-    model = run.puzzle.model
-    givens, lowest = model.givens, lowest_candidates(model)
-    while True:
-        chain = lex_less(run.cells, witness, givens, lowest)
-        if not chain:
-            return witness  # no blank cell can take a smaller value
-        run.add(chain)
-        smaller = run.solve()
-        if smaller is None:
-            return witness  # UNSAT: nothing is smaller
-        witness = smaller
-        if proof == "hybrid" and run.objectives:
-            return _optimise_cells(run, witness, givens, lowest)
+    givens, lowest = run.model.givens, lowest_candidates(run.model)
+    hybrid = proof == "hybrid" and run.objectives
+    log.method = (
+        "hybrid: one chain question, then blocks of cells minimised" if hybrid else "lexicographic chain"
+    )
+
+    def smaller_than(steps: list[LexStep]) -> list[int] | None:
+        run.add(_chain(run.cells, steps, below=True))
+        return run.solve()
+
+    first = first if first is not None else run.solve()
+    smallest, smaller = descend_below(run.model, first, smaller_than, log, rounds=1 if hybrid else None)
+    if smaller is None:
+        return smallest
+    return _optimise_cells(run, smaller, givens, lowest)
 
 
 OBJECTIVE_LIMIT = 10**6
@@ -680,7 +680,7 @@ def _optimise_cells(run: _Run, witness: list[int], givens: Sequence[int], lowest
     the block's optimum is the minimum's values there, so after the last block the
     witness is the smallest solution. A blank cell whose lowest candidate equals its
     value in the witness is fixed without a solve."""
-    n, cells = run.puzzle.side, len(witness)
+    n, cells = run.n, len(witness)
     blank = [c for c in range(cells) if not givens[c]]
     k = block_size(n)
     position = 0
@@ -732,137 +732,76 @@ class Options(BackendOptions):
         check_choice("proof", self.proof, PROOFS)
 
 
-@takes_options(Options)
-def solve(
-    puzzle: Puzzle | Grid,
-    *,
-    time_limit: float | None = None,
-    **options: Any,
-) -> tuple[Grid, dict[str, float]]:
+class Cpmpy(Backend):
     """The ``"cpmpy"`` backend: the smallest row-major solution, proven on a CPMpy solver.
 
-    Args:
-        puzzle: the puzzle, any size and variant (a :class:`Grid` means classic rules).
-        time_limit: seconds for the whole call, or ``None``; each solve gets the time left
-            (the model's transformation for the solver is checked after, not interrupted).
-        solver: a CPMpy solver name (:func:`available_solvers`; default :data:`DEFAULT_SOLVER`).
-        proof: ``"hybrid"`` (default) or ``"chain"`` (see the module docstring).
+    ``time_limit`` is for the whole call, or ``None``; each solve gets the time left (the
+    model's transformation for the solver is checked after, not interrupted). Options:
+    ``solver`` (a CPMpy solver name, :func:`available_solvers`; default
+    :data:`DEFAULT_SOLVER`) and ``proof`` (``"hybrid"``, the default, or ``"chain"``; see
+    the module docstring); a count takes ``solver`` only.
 
-    Returns:
-        ``(solution, stats)``: the smallest solution and ``solver_calls`` (solves run),
-        ``solve_time`` (seconds, the solver's own runtime summed) and ``build_time``
-        (seconds compiling and transforming the model for the solver).
+    Stats: ``solver_calls`` (solves run), ``solve_time`` (seconds, the solver's own runtime
+    summed) and ``build_time`` (seconds compiling and transforming the model for the
+    solver); run in a child process, also ``cpu_time``.
 
-    Raises:
-        NoSolutionError: the puzzle has no solution.
-        SolveTimeoutError: ``time_limit`` ran out before the answer was found and proven.
-        NotSupportedError: an unknown or unusable solver, or a constraint it cannot take.
-        ValueError: an unknown ``proof``.
+    ``next_solution`` runs ``solve``'s proof on the model plus ``x >_lex after``
+    (:func:`lex_greater`). ``count_solutions`` is CPMpy's ``solveAll(solution_limit=limit)``:
+    the solver's own enumeration where it has one (OR-Tools), else a solve per solution
+    with a constraint blocking each one found; the count is returned only when the
+    enumeration ended (every solution found) or reached ``limit`` (``solver_calls`` is 1).
     """
-    chosen = Options.of(options)
-    solver, proof = chosen.solver, chosen.proof
-    return _call(_solve, solver, time_limit, to_puzzle(puzzle), time_limit, solver, proof)
+
+    name = NAME
+    Options = Options
+    native_kinds = NATIVE_KINDS
+    proof_method = "hybrid"
+    no_solution = "the CPMpy solver proved it UNSAT"
+
+    def _solve(self, task: Task) -> tuple[Values | None, dict[str, float]]:
+        chosen = task.options
+        arguments = (task.model, None, task.time_limit, chosen.solver, chosen.proof)
+        return _adopt(task, _call(_smallest_in_call, chosen.solver, task.time_limit, *arguments))
+
+    def _next(self, task: Task) -> tuple[Values | None, dict[str, float]]:
+        chosen = task.options
+        arguments = (task.model, task.after, task.time_limit, chosen.solver, chosen.proof)
+        return _adopt(task, _call(_smallest_in_call, chosen.solver, task.time_limit, *arguments))
+
+    def _count(self, task: Task) -> tuple[int, dict[str, float]]:
+        solver = task.options.solver
+        return _call(_count, solver, task.time_limit, task.model, task.limit, task.time_limit, solver)
 
 
-def _solve(
-    puzzle: Puzzle, time_limit: float | None, solver: str, proof: str
-) -> tuple[Grid, dict[str, float]]:
-    run = _Run(puzzle, solver, time_limit)
-    # a sparse grid from 15x15 up: one question, x <_lex (the engine's witness), UNSAT
-    values = _smallest(run, proof, sparse_witness(puzzle, run.deadline, min_side=WITNESS_SIDE))
-    if values is None:
-        raise NoSolutionError(f"the puzzle has no solution (CPMpy's solver {run.name!r} proved it UNSAT)")
-    return puzzle.grid.with_cells(values), run.stats()
+def _adopt(task: Task, answer: tuple[tuple[Values | None, ProofLog], dict[str, float]]):
+    """The values and stats of a call run by :func:`_call`, its proof's questions moved to
+    ``task.proof`` (they were recorded where the call ran, maybe a child process)."""
+    (values, log), stats = answer
+    task.proof.method, task.proof.questions, task.proof.answers = log.method, log.questions, log.answers
+    return values, stats
 
 
-@takes_options(Options)
-def next_solution(
-    puzzle: Puzzle | Grid,
-    after: Grid | Sequence[int],
-    *,
-    time_limit: float | None = None,
-    **options: Any,
-) -> tuple[Grid, dict[str, float]]:
-    """The smallest row-major solution lexicographically greater than ``after``:
-    :func:`solve`'s proof on the model plus ``x >_lex after`` (:func:`lex_greater`).
-
-    Args:
-        puzzle: the puzzle.
-        after: a complete grid (or its ``n*n`` values row-major), usually the previous solution.
-        time_limit, solver, proof: as :func:`solve`.
-
-    Returns:
-        ``(solution, stats)`` as :func:`solve`.
-
-    Raises:
-        NoSolutionError: no solution is greater than ``after``.
-        SolveTimeoutError, NotSupportedError, ValueError: as :func:`solve`.
-    """
-    chosen = Options.of(options)
-    solver, proof = chosen.solver, chosen.proof
-    puzzle = to_puzzle(puzzle)
-    n = puzzle.side
-    bound = list(getattr(after, "cells", after))
-    if len(bound) != puzzle.model.cell_count or not all(isinstance(v, int) and 1 <= v <= n for v in bound):
-        raise InvalidArgumentError(
-            f"after must be a complete {n}x{n} grid (n*n values in 1..{n}; a board: one per cell)"
-        )
-    return _call(_next, solver, time_limit, puzzle, bound, time_limit, solver, proof)
-
-
-def _next(
-    puzzle: Puzzle, bound: list[int], time_limit: float | None, solver: str, proof: str
-) -> tuple[Grid, dict[str, float]]:
-    n = puzzle.side
-    run = _Run(puzzle, solver, time_limit)
-    greater = lex_greater(run.cells, bound, n)
+def _smallest_in_call(
+    model: Model, after: list[int] | None, time_limit: float | None, solver: str, proof: str
+) -> tuple[tuple[list[int] | None, ProofLog], dict[str, float]]:
+    """One whole ``solve`` (``after`` None) or ``next_solution``, where :func:`_call` runs it."""
+    run = _Run(model, solver, time_limit)
+    log = ProofLog(proof)
+    if after is None:
+        # a sparse grid from 15x15 up: one question, x <_lex (the engine's witness), UNSAT
+        values = _smallest(run, proof, log, sparse_witness(model, run.deadline, min_side=WITNESS_SIDE))
+        return (values, log), run.stats()
+    greater = lex_greater(run.cells, after, model.side, model.givens)
     if not greater:
-        raise NoSolutionError("no solution is greater than the given one: it is the largest grid")
+        return (None, log), run.stats()  # after is the largest grid: nothing is greater
     run.add(greater)
-    values = _smallest(run, proof)
-    if values is None:
-        raise NoSolutionError(
-            f"no solution is greater than the given one (CPMpy's solver {run.name!r} proved it)"
-        )
-    return puzzle.grid.with_cells(values), run.stats()
-
-
-@takes_options(Options)
-def count_solutions(
-    puzzle: Puzzle | Grid,
-    *,
-    limit: int | None = None,
-    time_limit: float | None = None,
-    **options: Any,
-) -> tuple[int, dict[str, float]]:
-    """The exact number of solutions, or ``limit`` if there are at least that many.
-
-    CPMpy's ``solveAll(solution_limit=limit)``: the solver's own enumeration where it has
-    one (OR-Tools), else a solve per solution with a constraint blocking each one found.
-    The count is returned only when the enumeration ended (status OPTIMAL: every solution
-    found) or reached ``limit``.
-
-    Args:
-        puzzle: the puzzle.
-        limit: stop counting there (``None``: count them all).
-        time_limit: seconds for the whole call, or ``None``.
-        solver: as :func:`solve`.
-
-    Returns:
-        ``(count, stats)`` with :func:`solve`'s stats (``solver_calls`` is 1: one enumeration).
-
-    Raises:
-        SolveTimeoutError: ``time_limit`` ran out before the count was complete.
-        NotSupportedError: as :func:`solve`.
-    """
-    solver = Options.of(options, "count_solutions").solver
-    return _call(_count, solver, time_limit, to_puzzle(puzzle), limit, time_limit, solver)
+    return (_smallest(run, proof, log), log), run.stats()
 
 
 def _count(
-    puzzle: Puzzle, limit: int | None, time_limit: float | None, solver: str
+    model: Model, limit: int | None, time_limit: float | None, solver: str
 ) -> tuple[int, dict[str, float]]:
-    run = _Run(puzzle, solver, time_limit)
+    run = _Run(model, solver, time_limit)
     if limit == 0:
         return 0, run.stats()
     left = run.deadline.left()
@@ -887,3 +826,9 @@ def _count(
             f"(time limit {time_limit:g} s): the count is not complete"
         )
     return count, run.stats()
+
+
+BACKEND = Cpmpy()
+"""The backend object; the module-level functions are its methods."""
+
+solve, next_solution, count_solutions = BACKEND.solve, BACKEND.next_solution, BACKEND.count_solutions

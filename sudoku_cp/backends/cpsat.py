@@ -11,21 +11,22 @@ constraint for ``Table``, and for ``Sandwich`` and ``Skyscraper`` clues their
 :class:`~sudoku_cp.model.constraints.Automaton` unrolled over the line (a state variable per
 position, a table of transitions per cell).
 
-The backend (:func:`solve`) returns the *smallest row-major solution*, proven by CP-SAT
+The backend (:class:`CpSat`) returns the *smallest row-major solution*, proven by CP-SAT
 itself: one solve that enumerates solutions (a fixed row-major search, smallest value
 first) and stops at the second, which proves a puzzle with one solution; otherwise
-``x <_lex w`` (:func:`_add_lex_less`, a chain of Booleans) is added until CP-SAT answers
-INFEASIBLE. The proof is told in full in :mod:`sudoku_cp.engine.lexmin` (and
-``docs/design.md``). The fixed search runs under a budget of deterministic time
-(:data:`LEX_SEARCH_BUDGET`) and, if it runs out, CP-SAT's default search takes over (25x25
+``x <_lex w`` (the chain of :func:`~sudoku_cp.engine.lexmin.below_steps`, compiled by
+:func:`_add_chain`) is added until CP-SAT answers INFEASIBLE. The proof is told in full in
+:mod:`sudoku_cp.engine.lexmin` (and ``docs/design.md``). The fixed search runs under a
+budget of deterministic time (:data:`LEX_SEARCH_BUDGET`)
+and, if it runs out, CP-SAT's default search takes over (25x25
 puzzles with a quarter of their cells given start there); SAT inprocessing is off in
 the enumerating solve, which cut its deterministic time by 17 to 43% on five sudoku25
 puzzles (``benchmarks/bench_cpsat.py``).
 
-Counting (:func:`count_solutions`) enumerates the solutions of the same model
+Counting (``count_solutions``) enumerates the solutions of the same model
 (``enumerate_all_solutions``) with a callback that stops at the limit; the next solution
-in row-major order (:func:`next_solution`) is the smallest one under one more chain of
-Booleans, ``x >_lex previous`` (:func:`_add_lex_greater`).
+in row-major order (``next_solution``) is the smallest one under one more chain of
+Booleans, ``x >_lex previous`` (:func:`~sudoku_cp.engine.lexmin.above_steps`).
 
 Sources: the OR-Tools CP-SAT documentation (https://developers.google.com/optimization/cp/cp_solver
 and ``cp_model.py``) for the model, decision strategies and statuses; Frisch et al. (CP 2002)
@@ -38,12 +39,14 @@ import threading
 import time
 from collections.abc import Sequence
 from concurrent import futures
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from sudoku_cp.backends import BackendOptions, check_int, takes_options, unsupported
+from sudoku_cp.backends import takes_options, unsupported
+from sudoku_cp.backends.base import Backend, Task, Values
+from sudoku_cp.backends.cpsat_options import Options
 from sudoku_cp.engine.imports import import_module
-from sudoku_cp.engine.lexmin import lowest_candidates, sparse_witness
+from sudoku_cp.engine.lexmin import above_steps, below_steps, descend_below, sparse_witness
 from sudoku_cp.engine.runtime import Deadline, HelperThread
 from sudoku_cp.errors import NoSolutionError, SolveTimeoutError, SudokuError
 from sudoku_cp.io.inputs import to_puzzle
@@ -61,40 +64,16 @@ from sudoku_cp.model.constraints import (
 from sudoku_cp.model.decompose import decompose
 from sudoku_cp.model.grid import Grid
 from sudoku_cp.model.puzzle import Puzzle
+from sudoku_cp.result import AnySolution, OtherThan
 
 if TYPE_CHECKING:
     from ortools.sat.python import cp_model
+
+    from sudoku_cp.engine.lexmin import LexStep, ProofLog
 else:  # on a helper thread: Ctrl-C during this first, slow import cannot leave it half done
     cp_model = import_module("ortools.sat.python.cp_model")
 
 IntVar = cp_model.IntVar
-
-
-@dataclass(frozen=True)
-class Options(BackendOptions):
-    """The options of the ``"cpsat"`` backend: ``solve``, ``next_solution`` and
-    :func:`first_solution` take both, ``count_solutions`` only ``seed`` (CP-SAT
-    enumerates solutions with one worker).
-
-    Attributes:
-        workers: CP-SAT worker threads per solve (``num_workers``). One is the default:
-            it is the fastest on 9x9 and 16x16 puzzles, where a solve takes milliseconds
-            and more threads only add start-up cost (see ``benchmarks/bench_cpsat.py``).
-        seed: CP-SAT ``random_seed``; it may change the effort, never the answer.
-
-    Raises:
-        ValueError: ``workers`` is not a positive int or ``seed`` not an int.
-    """
-
-    BACKEND = "cpsat"
-    COUNTING = ("seed",)
-
-    workers: int = 1
-    seed: int = 0
-
-    def __post_init__(self) -> None:
-        check_int("workers", self.workers, minimum=1)
-        check_int("seed", self.seed)
 
 
 def build_model(puzzle: Puzzle | Grid) -> tuple[cp_model.CpModel, list[list[IntVar]]]:
@@ -227,7 +206,7 @@ def first_solution(puzzle: Puzzle | Grid, *, time_limit: float | None = None, **
         NotSupportedError: a constraint of a kind this backend does not compile.
         TypeError, ValueError: an option it does not take, or a bad value (:class:`Options`).
     """
-    run = _Run.of(time_limit, Options.of(options))
+    run = _Run.of(Deadline(time_limit), Options.of(options))
     puzzle = to_puzzle(puzzle)
     model, cells = model_of(puzzle.model)
     values = run.solve(model, cells, "default")
@@ -236,172 +215,103 @@ def first_solution(puzzle: Puzzle | Grid, *, time_limit: float | None = None, **
     return puzzle.grid.with_cells(values)
 
 
-@takes_options(Options)
-def solve(
-    puzzle: Puzzle | Grid, *, time_limit: float | None = None, **options: Any
-) -> tuple[Grid, dict[str, float]]:
+class CpSat(Backend):
     """The ``"cpsat"`` backend: the smallest row-major solution, proven minimal by CP-SAT.
 
     One solve that enumerates solutions and ends when CP-SAT proves the first one is the
     only one; otherwise proof solves with the constraint ``x <_lex candidate`` until one
-    is INFEASIBLE; each solve first tries the row-major, smallest-value search
-    under a budget, then CP-SAT's general search (see the module docstring for the
-    method, why its answer is the smallest, and sources).
+    is INFEASIBLE (:func:`~sudoku_cp.engine.lexmin.descend`); each solve first tries the
+    row-major, smallest-value search under a budget, then CP-SAT's general search (see the
+    module docstring for the method, why its answer is the smallest, and sources).
+    ``next_solution`` runs the same on the model with one more constraint,
+    ``x >_lex after``. ``time_limit`` is for the whole call, model building and every
+    proof solve included (each solve gets the time left).
 
-    Args:
-        puzzle: the puzzle, any size and variant.
-        time_limit: seconds for the whole call, model building and every proof solve
-            included (each solve gets the time left); ``None`` for no limit.
-        **options: ``workers`` (threads per solve, default 1) and ``seed``
-            (:class:`Options`).
+    Options: ``workers`` (threads per solve, default 1) and ``seed`` (:class:`Options`);
+    a count takes ``seed`` only (CP-SAT enumerates with one worker).
 
-    Returns:
-        ``(solution, stats)``: the smallest solution and the effort counters
-        ``solver_calls`` (CP-SAT solves run), ``branches`` and ``conflicts`` (summed over
-        the solves), ``solver_wall_time`` (seconds, summed ``WallTime()`` of the solves)
-        and ``build_time`` (seconds spent building models in Python).
-
-    Raises:
-        NoSolutionError: the puzzle has no solution.
-        SolveTimeoutError: ``time_limit`` ran out before the answer was found *and* proven.
-        NotSupportedError: a constraint of a kind this backend does not compile.
-        TypeError, ValueError: an option it does not take, or a bad value (:class:`Options`).
+    Stats: ``solver_calls`` (CP-SAT solves run), ``branches`` and ``conflicts`` (summed
+    over the solves), ``solver_wall_time`` (seconds, summed ``WallTime()`` of the solves)
+    and ``build_time`` (seconds spent building models in Python).
     """
-    return _smallest(to_puzzle(puzzle), None, _Run.of(time_limit, Options.of(options)))
+
+    name = "cpsat"
+    Options = Options
+    native_kinds = frozenset(
+        {AllDifferent, Sum, Less, Relation, Linear, Table, ValueIn, *LINE_AUTOMATON_KINDS}
+    )
+    proof_method = "lexicographic chain"
+    no_solution = "CP-SAT proved the model infeasible"
+
+    def _solve(self, task: Task) -> tuple[Values | None, dict[str, float]]:
+        run = _Run.of(task.deadline, task.options)
+        return _smallest(task.model, None, run, task.proof), run.stats()
+
+    def _next(self, task: Task) -> tuple[Values | None, dict[str, float]]:
+        run = _Run.of(task.deadline, task.options)
+        return _smallest(task.model, task.after, run, task.proof), run.stats()
+
+    def _count(self, task: Task) -> tuple[int, dict[str, float]]:
+        """CP-SAT enumerates the solutions of :func:`build_model` (parameter
+        ``enumerate_all_solutions``, which keeps presolve from removing any) and a solution
+        callback stops the search at the ``limit``-th. The count is exact: it is only
+        returned when the enumeration ended (status OPTIMAL or INFEASIBLE) or reached the
+        limit."""
+        run = _Run.of(task.deadline, task.options)
+        started = time.perf_counter()
+        model, _ = model_of(task.model)
+        run.build_time += time.perf_counter() - started
+        counter = _Counter(task.limit)
+        status = run.call(model, "counting", counter)
+        if status == cp_model.FEASIBLE and counter.count != task.limit:  # stopped by the clock
+            raise SolveTimeoutError(
+                f"CP-SAT ran out of time after counting {counter.count} solutions "
+                f"(time limit {task.time_limit:g} s)"
+            )
+        return counter.count, run.stats()
 
 
-@takes_options(Options)
-def next_solution(
-    puzzle: Puzzle | Grid,
-    after: Grid | Sequence[int],
-    *,
-    time_limit: float | None = None,
-    **options: Any,
-) -> tuple[Grid, dict[str, float]]:
-    """The smallest row-major solution lexicographically greater than ``after``.
-
-    :func:`solve`'s method on the model with one more constraint, ``x >_lex after``
-    (the chain of Booleans of :func:`_add_lex_greater`): a candidate above ``after``,
-    then proof solves with ``x <_lex candidate`` until one is INFEASIBLE.
-
-    Args:
-        puzzle: the puzzle.
-        after: a complete grid (or its ``n*n`` values row-major), usually the previous solution.
-        time_limit, **options: as :func:`solve`.
-
-    Returns:
-        ``(solution, stats)`` as :func:`solve`.
-
-    Raises:
-        NoSolutionError: no solution is greater than ``after``.
-        The other errors of :func:`solve`.
-    """
-    run = _Run.of(time_limit, Options.of(options))
-    after = list(getattr(after, "cells", after))
-    return _smallest(to_puzzle(puzzle), after, run)
-
-
-def _smallest(puzzle: Puzzle, after: Sequence[int] | None, run: _Run) -> tuple[Grid, dict[str, float]]:
-    run.lex_search_stalled = _row_major_search_would_stall(puzzle)
+def _smallest(model: Model, after: Sequence[int] | None, run: _Run, log: ProofLog) -> list[int] | None:
+    """The smallest solution of ``model`` (above ``after`` when given), proven, or ``None``."""
+    run.lex_search_stalled = _row_major_search_would_stall(model)
     started = time.perf_counter()
-    model, cells = model_of(puzzle.model)
-    if after is not None and not _add_lex_greater(model, cells, after, puzzle.side):
-        raise NoSolutionError("no solution is greater than the given one: it is the largest grid")
+    cp, cells = model_of(model)
+    if after is not None:
+        steps = above_steps(after, model.givens, model.side)
+        if not steps:
+            return None  # after is the largest grid: nothing is greater
+        _add_chain(cp, cells, steps, below=False)
     if not run.lex_search_stalled:
-        model.add_decision_strategy(cells, cp_model.CHOOSE_FIRST, cp_model.SELECT_MIN_VALUE)
+        cp.add_decision_strategy(cells, cp_model.CHOOSE_FIRST, cp_model.SELECT_MIN_VALUE)
     run.build_time += time.perf_counter() - started
 
     # A sparse grid from 20x20 up: one solve of x <_lex (the engine's witness), INFEASIBLE,
     # instead of enumerating and walking down candidates (timeouts on sparse 25x25 grids)
-    witness = sparse_witness(puzzle, run.deadline) if after is None else None
-    candidate = witness if witness is not None else run.solve_staged(model, cells, enumerate_all=True)
-    if candidate is None:
-        if after is not None:
-            raise NoSolutionError("no solution is greater than the given one (CP-SAT proved it)")
-        raise NoSolutionError("the puzzle has no solution (CP-SAT proved the model infeasible)")
-    if run.only_solution:
-        return puzzle.grid.with_cells(candidate), run.stats()  # the one solution is the smallest
-    givens = puzzle.grid.cells
-    lowest = lowest_candidates(puzzle.model)
-    # Each round adds x <_lex w to the same model; the earlier rounds' constraints stay
-    # and are harmless, since the new candidate is smaller than every earlier one.
-    while True:
+    witness = sparse_witness(model, run.deadline) if after is None else None
+    first = witness if witness is not None else run.solve_staged(cp, cells, enumerate_all=True)
+    if first is not None and run.only_solution:  # the one solution is the smallest
+        log.method = "only solution"
+        log.record(AnySolution(), first)
+        log.record(OtherThan(tuple(first)), None)
+        return list(first)
+
+    def smaller_than(steps: list[LexStep]) -> list[int] | None:
+        # Each question adds x <_lex w to the same model; the earlier questions' constraints
+        # stay and are harmless, since the new candidate is smaller than every earlier one.
         started = time.perf_counter()
-        has_smaller = add_lex_less(model, cells, candidate, givens, lowest)
+        _add_chain(cp, cells, steps, below=True)
         run.build_time += time.perf_counter() - started
-        if not has_smaller:
-            break  # no cell can take a smaller value: proven without a solve
-        smaller = run.solve_staged(model, cells)
-        if smaller is None:
-            break  # INFEASIBLE: no solution is smaller than the candidate
-        candidate = smaller  # strictly smaller: prove it in turn
-    return puzzle.grid.with_cells(candidate), run.stats()
+        return run.solve_staged(cp, cells)
+
+    return descend_below(model, first, smaller_than, log)[0]
 
 
-def _row_major_search_would_stall(puzzle: Puzzle) -> bool:
+def _row_major_search_would_stall(model: Model) -> bool:
     """True for a 25x25 (or larger) puzzle with a quarter of its cells given or more: the
     row-major search stalls on such puzzles (the bundled sudoku25 set), so the general
     search goes first. Nearly empty large grids keep the row-major search, which meets
     their smallest solution at once. Only the speed depends on this, never the answer."""
-    return puzzle.side >= 25 and puzzle.givens * 4 >= puzzle.side * puzzle.side
-
-
-@takes_options(Options)
-def count_solutions(
-    puzzle: Puzzle | Grid,
-    *,
-    limit: int | None = None,
-    time_limit: float | None = None,
-    **options: Any,
-) -> tuple[int, dict[str, float]]:
-    """The exact number of solutions, or ``limit`` if there are at least that many.
-
-    CP-SAT enumerates the solutions of :func:`build_model` (parameter
-    ``enumerate_all_solutions``, which keeps presolve from removing any) and a solution
-    callback stops the search at the ``limit``-th. The count is exact: it is only
-    returned when the enumeration ended (status OPTIMAL or INFEASIBLE) or reached the limit.
-
-    Args:
-        puzzle: the puzzle.
-        limit: stop counting there (``None``: count them all).
-        time_limit: seconds for the whole call, or ``None``.
-        **options: ``seed`` (:class:`Options`); CP-SAT enumerates with one worker, so
-            ``workers`` does not apply.
-
-    Returns:
-        ``(count, stats)`` with stats ``solver_calls`` (1), ``branches``, ``conflicts``,
-        ``solver_wall_time`` and ``build_time`` (seconds).
-
-    Raises:
-        SolveTimeoutError: ``time_limit`` ran out before the count was complete.
-        NotSupportedError: a constraint of a kind this backend does not compile.
-        TypeError, ValueError: an option it does not take, or a bad value (:class:`Options`).
-    """
-    run = _Run.of(time_limit, Options.of(options, "count_solutions"))
-    puzzle = to_puzzle(puzzle)
-    started = time.perf_counter()
-    model, _ = model_of(puzzle.model)
-    run.build_time += time.perf_counter() - started
-    counter = _Counter(limit)
-    solver = cp_model.CpSolver()
-    solver.parameters.enumerate_all_solutions = True
-    solver.parameters.num_workers = 1
-    solver.parameters.random_seed = run.seed
-    left = run.time_left()
-    if left is not None:
-        solver.parameters.max_time_in_seconds = left
-    if limit != 0:
-        status = solve_interruptibly(solver, model, counter)
-        run.record(solver)
-        complete = status in (cp_model.OPTIMAL, cp_model.INFEASIBLE) or counter.count == limit
-        if not complete:
-            if status == cp_model.MODEL_INVALID:
-                raise SudokuError("CP-SAT rejected the model (MODEL_INVALID): this is a bug")
-            raise SolveTimeoutError(
-                f"CP-SAT ran out of time after counting {counter.count} solutions "
-                f"(time limit {time_limit:g} s)"
-            )
-    return counter.count, run.stats()
+    return model.side >= 25 and (model.cell_count - model.givens.count(0)) * 4 >= model.side * model.side
 
 
 class _Counter(cp_model.CpSolverSolutionCallback):
@@ -430,57 +340,29 @@ def add_lex_less(
 ) -> bool:
     """Add ``cells <_lex bound`` to the model; return False, adding nothing, when no blank
     cell can take a value below its bound (then nothing is smaller and no solve is needed).
-
-    A chain of Booleans ``tied[i]``: "every blank cell before ``i`` equals its bound".
-    For each blank cell ``i`` in row-major order (the first one tied unconditionally):
-    ``tied[i] => x_i <= w_i`` and ``tied[i] and not tied[next] => x_i <= w_i - 1``, and no
-    cell after the last one that can take a smaller value is tied. Following the chain
-    from the first blank cell, the first cell where ``tied`` becomes false is where
-    ``x`` is smaller, every earlier blank cell being equal: this is the decomposition of
-    the lexicographic ordering constraint of Frisch et al. (CP 2002), with one Boolean
-    per blank cell. A cell that cannot be smaller keeps the chain's literal.
-    """
-    may_differ = [i for i, given in enumerate(givens) if not given and lowest[i] < bound[i]]
-    if not may_differ:
-        return False
-    last = may_differ[-1]
-    tied = []  # enforcement literals of "tied at this cell"; [] means always tied
-    for i in range(last + 1):
-        if givens[i]:
-            continue  # a given equals its bound
-        model.add(cells[i] <= bound[i]).only_enforce_if(tied)
-        if i == last:
-            model.add(cells[i] <= bound[i] - 1).only_enforce_if(tied)
-        elif lowest[i] < bound[i]:
-            tied_next = model.new_bool_var(f"tied_after_{i}")
-            model.add(cells[i] <= bound[i] - 1).only_enforce_if(tied + [~tied_next])
-            tied = [tied_next]
-    return True
+    The chain is :func:`~sudoku_cp.engine.lexmin.below_steps`, compiled by :func:`_add_chain`."""
+    steps = below_steps(bound, givens, lowest)
+    _add_chain(model, cells, steps, below=True)
+    return bool(steps)
 
 
-def _add_lex_greater(model: cp_model.CpModel, cells: Sequence[IntVar], bound: Sequence[int], n: int) -> bool:
-    """Add ``cells >_lex bound`` to the model; return False, adding nothing, when no cell
-    can exceed its bound (``bound`` is all ``n``: nothing is greater).
-
-    The mirror of :func:`_add_lex_less`, over every cell (givens included, so ``bound``
-    may be any complete grid): ``tied[i] => x_i >= w_i`` and ``tied[i] and not
-    tied[next] => x_i >= w_i + 1``; only a cell whose bound is below ``n`` can be where
-    ``x`` becomes greater, so the others pass the chain's literal on.
-    """
-    may_exceed = [i for i, value in enumerate(bound) if value < n]
-    if not may_exceed:
-        return False
-    last = may_exceed[-1]
+def _add_chain(
+    model: cp_model.CpModel, cells: Sequence[IntVar], steps: Sequence[LexStep], *, below: bool
+) -> None:
+    """The chain of ``x <_lex w`` (``below``) or ``x >_lex w`` as CP-SAT constraints with
+    enforcement literals: ``tied => x_i <= w_i`` (``>=``) at each step, and where a step is
+    strict or opens a new ``tied_next``, ``tied [and not tied_next] => x_i < w_i`` (``>``)."""
     tied: list = []  # enforcement literals of "tied at this cell"; [] means always tied
-    for i in range(last + 1):
-        model.add(cells[i] >= bound[i]).only_enforce_if(tied)
-        if i == last:
-            model.add(cells[i] >= bound[i] + 1).only_enforce_if(tied)
-        elif bound[i] < n:
-            tied_next = model.new_bool_var(f"tied_above_{i}")
-            model.add(cells[i] >= bound[i] + 1).only_enforce_if(tied + [~tied_next])
+    for cell, w, strict, opens in steps:
+        x = cells[cell]
+        model.add(x <= w if below else x >= w).only_enforce_if(tied)
+        beyond = x <= w - 1 if below else x >= w + 1
+        if strict:
+            model.add(beyond).only_enforce_if(tied)
+        elif opens:
+            tied_next = model.new_bool_var(f"tied_after_{cell}")
+            model.add(beyond).only_enforce_if(tied + [~tied_next])
             tied = [tied_next]
-    return True
 
 
 # -- running CP-SAT ---------------------------------------------------------------------------
@@ -500,6 +382,7 @@ _PARAMETERS: dict[str, dict[str, object]] = {
         "max_deterministic_time": LEX_SEARCH_BUDGET,
     },
     "general_enumerating": {"use_sat_inprocessing": False},
+    "counting": {"num_workers": 1},
 }
 """CP-SAT parameters per kind of solve, on top of the defaults.
 
@@ -524,7 +407,7 @@ class _OutOfBudget(Exception):
 class _Run:
     """The clock, options and effort counters of one call: every solve gets the time left."""
 
-    time_limit: float | None
+    deadline: Deadline
     workers: int = 1
     seed: int = 0
     solver_calls: int = 0
@@ -534,16 +417,13 @@ class _Run:
     build_time: float = 0.0
     lex_search_stalled: bool = False
     only_solution: bool = False
-    deadline: Deadline = field(init=False)
-
-    def __post_init__(self) -> None:
-        self.deadline = Deadline(self.time_limit)
+    who: str = "CP-SAT"  # who runs out of time, in a SolveTimeoutError
 
     @classmethod
-    def of(cls, time_limit: float | None, options: Options) -> _Run:
-        """The run of one call with these options (``workers`` is not in :data:`Options.COUNTING`:
-        a count's options leave it at its default, one thread)."""
-        return cls(time_limit, options.workers, options.seed)
+    def of(cls, deadline: Deadline, options: Options) -> _Run:
+        """The run of one call with these options (a count's options have no ``workers``:
+        it stays at one thread)."""
+        return cls(deadline, getattr(options, "workers", 1), options.seed)
 
     def time_left(self) -> float | None:
         """Seconds left, ``None`` without a limit.
@@ -551,7 +431,7 @@ class _Run:
         Raises:
             SolveTimeoutError: none left.
         """
-        self.deadline.check("CP-SAT")
+        self.deadline.check(self.who)
         return self.deadline.left()
 
     def solve_staged(
@@ -589,44 +469,73 @@ class _Run:
         other solution exists.
 
         Raises:
-            _OutOfBudget: the budgeted ``"lex"`` search stopped with time left.
-            SolveTimeoutError: the time ran out (status UNKNOWN under a time limit).
-            SudokuError: CP-SAT rejected the model (MODEL_INVALID, a bug) or stopped
-                without an answer for no known reason.
+            The errors of :meth:`call`.
         """
+        collector = _FirstSolutions(cells, 2) if enumerate_all else None
         solver = cp_model.CpSolver()
-        parameters = {"num_workers": self.workers, "random_seed": self.seed, **_PARAMETERS[kind]}
-        for name, value in parameters.items():
-            setattr(solver.parameters, name, value)
-        left = self.time_left()
-        if left is not None:
-            solver.parameters.max_time_in_seconds = left
-        collector = None
-        if enumerate_all:
-            solver.parameters.enumerate_all_solutions = True
-            collector = _FirstSolutions(cells, 2)
-        status = solve_interruptibly(solver, model, collector)
-        self.record(solver)
+        status = self.call(model, kind, collector, solver)
         if collector is not None and collector.solutions:
             self.only_solution = status == cp_model.OPTIMAL and len(collector.solutions) == 1
             return min(collector.solutions)
         if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
             return [solver.value(cell) for cell in cells]
-        if status == cp_model.INFEASIBLE:
-            return None
-        if status == cp_model.UNKNOWN and kind == "lex":
-            self.time_left()  # raises SolveTimeoutError when the time limit is what stopped it
-            raise _OutOfBudget
-        if status == cp_model.UNKNOWN and self.deadline.at is not None:
-            raise self.deadline.timeout("CP-SAT")  # without a budget, only the time limit stops a solve
-        raise SudokuError(f"CP-SAT stopped with status {solver.status_name(status)}: this is a bug")
+        return None  # INFEASIBLE (call() raised for every other status)
+
+    def call(
+        self,
+        model: cp_model.CpModel,
+        kind: str,
+        callback: cp_model.CpSolverSolutionCallback | None = None,
+        solver: cp_model.CpSolver | None = None,
+    ) -> int:
+        """The one place the package calls CP-SAT and reads its status (the backend, and the
+        conflict explanation through :func:`run_solver`): solve ``model`` with the
+        parameters of ``kind`` (:data:`_PARAMETERS`) and the time left, interruptibly, add
+        the effort to the counters, and return a status that is an answer (OPTIMAL,
+        FEASIBLE or INFEASIBLE). A ``callback`` makes CP-SAT enumerate
+        (``enumerate_all_solutions``) with it. A solve without one that CP-SAT stops early
+        (UNKNOWN) with time left on the call's clock is run again on what is left.
+
+        Raises:
+            _OutOfBudget: the budgeted ``"lex"`` search stopped with time left.
+            SolveTimeoutError: the time ran out (status UNKNOWN under a time limit).
+            SudokuError: CP-SAT rejected the model (MODEL_INVALID, a bug) or stopped
+                without an answer for no known reason.
+        """
+        solver = solver if solver is not None else cp_model.CpSolver()
+        parameters = {"num_workers": self.workers, "random_seed": self.seed, **_PARAMETERS[kind]}
+        for name, value in parameters.items():
+            setattr(solver.parameters, name, value)
+        if callback is not None:
+            solver.parameters.enumerate_all_solutions = True
+        while True:
+            left = self.time_left()
+            if left is not None:
+                solver.parameters.max_time_in_seconds = left
+            status = solve_interruptibly(solver, model, callback)
+            self.record(solver)
+            if status in (cp_model.OPTIMAL, cp_model.FEASIBLE, cp_model.INFEASIBLE):
+                return status
+            if status == cp_model.UNKNOWN and kind == "lex":
+                self.time_left()  # raises SolveTimeoutError when the time limit is what stopped it
+                raise _OutOfBudget
+            if status == cp_model.UNKNOWN and self.deadline.at is not None:
+                if callback is not None or self.deadline.passed():  # a callback's count would restart
+                    raise self.deadline.timeout(self.who)
+                continue  # CP-SAT stopped early with time left (its clock is not ours): go on
+            reason = model.validate() or "no reason given"
+            raise SudokuError(f"CP-SAT stopped with status {solver.status_name(status)} ({reason}): a bug")
 
     def record(self, solver: cp_model.CpSolver) -> None:
         """Add a finished solve's effort to the counters."""
         self.solver_calls += 1
-        self.branches += solver.num_branches
-        self.conflicts += solver.num_conflicts
-        self.solver_wall_time += solver.wall_time
+        try:
+            branches, conflicts, wall_time = solver.num_branches, solver.num_conflicts, solver.wall_time
+        except RuntimeError:  # no response to read: the solve did not run
+            return
+        self.branches += branches
+        self.conflicts += conflicts
+        self.solver_wall_time += wall_time
 
     def stats(self) -> dict[str, float]:
         """The counters as the backend's stats dict."""
@@ -637,6 +546,21 @@ class _Run:
             "solver_wall_time": self.solver_wall_time,
             "build_time": self.build_time,
         }
+
+
+def run_solver(
+    model: cp_model.CpModel, deadline: Deadline, who: str = "CP-SAT"
+) -> tuple[cp_model.CpSolver, int]:
+    """Solve ``model`` once with one worker within what is left of ``deadline``, through the
+    backend's one call site (:meth:`_Run.call`): the solver (for its values or an unsat
+    core) and a status that is OPTIMAL, FEASIBLE or INFEASIBLE.
+
+    Raises:
+        SolveTimeoutError: the deadline passed ("``who`` ran out of time").
+        SudokuError: MODEL_INVALID (with CP-SAT's reason), or UNKNOWN with no time limit.
+    """
+    solver = cp_model.CpSolver()
+    return solver, _Run(deadline, who=who).call(model, "default", solver=solver)
 
 
 class _FirstSolutions(cp_model.CpSolverSolutionCallback):
@@ -686,3 +610,9 @@ def solve_interruptibly(
 
 
 _SOLVE_THREAD = HelperThread("sudoku_cp-cpsat")
+
+
+BACKEND = CpSat()
+"""The backend object; the module-level functions are its methods."""
+
+solve, next_solution, count_solutions = BACKEND.solve, BACKEND.next_solution, BACKEND.count_solutions

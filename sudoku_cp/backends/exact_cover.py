@@ -74,16 +74,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
-from sudoku_cp.backends import ProofOptions, takes_options
+from sudoku_cp.backends import ProofOptions
+from sudoku_cp.backends.base import Backend, Task, Values
 from sudoku_cp.engine.dlx import DancingLinks
-from sudoku_cp.engine.lexmin import smallest_solution, sparse_witness
+from sudoku_cp.engine.lexmin import ProofLog, smallest_solution, sparse_witness
 from sudoku_cp.engine.propagators import propagator
 from sudoku_cp.engine.runtime import Deadline
 from sudoku_cp.engine.search import BitmaskSearch
 from sudoku_cp.engine.sums import implied_sums
-from sudoku_cp.errors import InvalidArgumentError, NoSolutionError
 from sudoku_cp.io.inputs import to_puzzle
 from sudoku_cp.model.constraints import (
     LINE_AUTOMATON_KINDS,
@@ -99,6 +98,7 @@ from sudoku_cp.model.constraints import (
 from sudoku_cp.model.decompose import decompose
 from sudoku_cp.model.grid import Grid
 from sudoku_cp.model.puzzle import Puzzle
+from sudoku_cp.result import AnySolution, FirstInOrder, OtherThan
 
 __all__ = [
     "PROOFS",
@@ -423,11 +423,12 @@ class Options(ProofOptions):
     proof: str = "witness"
 
 
-def _smallest(cover: _Cover, proof: str, puzzle: Puzzle) -> list[int] | None:
+def _smallest(cover: _Cover, proof: str, log: ProofLog) -> list[int] | None:
     """The smallest solution of what the cover holds, proven (None if none)."""
     if not cover.feasible:
-        return None
+        return log.record(AnySolution(), None)
     if proof == "row-major":
+        log.method = "search order"
         cover.searches += 1
         found = cover.links.search(
             1,
@@ -436,151 +437,94 @@ def _smallest(cover: _Cover, proof: str, puzzle: Puzzle) -> list[int] | None:
             on_unselect=cover.unselect if cover.has_checks else None,
             row_major=True,
         )
-        return cover.values(found[0]) if found else None
-    first = sparse_witness(puzzle, cover.deadline, min_side=WITNESS_SIDE)
+        return log.record(FirstInOrder(), cover.values(found[0]) if found else None)
+    first = sparse_witness(cover.model, cover.deadline, min_side=WITNESS_SIDE)
     if first is not None:  # a sparse grid from 20x20 up: the engine's witness, then the proof
-        return smallest_solution(_Witness(cover, first, hall_sets=True), cover.model.cell_count)[0]
+        return smallest_solution(_Witness(cover, first, hall_sets=True), cover.model.cell_count, log)[0]
     found = cover.search(2)
     if not found:
-        return None
+        return log.record(AnySolution(), None)
     solutions = sorted(cover.values(rows) for rows in found)
-    if len(solutions) == 1:
-        return solutions[0]  # the complete search met one solution: it is the smallest
-    return smallest_solution(_Witness(cover, solutions[0]), cover.model.cell_count)[0]
+    if len(solutions) == 1:  # the complete search met one solution: it is the smallest
+        log.method = "only solution"
+        log.record(AnySolution(), solutions[0])
+        log.record(OtherThan(tuple(solutions[0])), None)
+        return solutions[0]
+    return smallest_solution(_Witness(cover, solutions[0]), cover.model.cell_count, log)[0]
 
 
 def _stats(cover: _Cover) -> dict[str, float]:
     return {"solver_calls": cover.searches, "nodes": cover.links.nodes}
 
 
-@takes_options(Options)
-def solve(
-    puzzle: Puzzle | Grid, *, time_limit: float | None = None, **options: Any
-) -> tuple[Grid, dict[str, float]]:
-    """The ``"exact-cover"`` backend: the smallest row-major solution, by Algorithm X with dancing links.
+class ExactCover(Backend):
+    """The ``"exact-cover"`` backend: the smallest row-major solution, by Algorithm X with
+    dancing links.
 
-    Args:
-        puzzle: the puzzle, any size and variant (a :class:`Grid` means classic rules).
-        time_limit: seconds for the whole call (building the matrix and every search);
-            ``None``: no limit.
-        proof: ``"witness"`` (default: the S heuristic, then the witness method when the
-            puzzle has several solutions) or ``"row-major"`` (the first solution of a
-            row-major search); see the module docstring.
+    ``time_limit`` is for the whole call (building the matrix and every search). Option
+    ``proof``: ``"witness"`` (default: the S heuristic, then the witness method when the
+    puzzle has several solutions) or ``"row-major"`` (the first solution of a row-major
+    search); see the module docstring. Stats: ``solver_calls`` (Algorithm X searches run)
+    and ``nodes`` (rows tried, over every search).
 
-    Returns:
-        ``(solution, stats)``: the smallest solution and the counters ``solver_calls``
-        (Algorithm X searches run) and ``nodes`` (rows tried, over every search).
-
-    Raises:
-        NoSolutionError: the puzzle has no solution (the search is exhaustive).
-        SolveTimeoutError: ``time_limit`` ran out.
-        NotSupportedError: a constraint kind outside the vocabulary.
-        ValueError: an unknown ``proof``.
+    ``count_solutions`` runs Algorithm X (S heuristic) until the cover is exhausted or the
+    ``limit``-th solution. ``next_solution``: the next solution shares with ``after`` the
+    longest prefix that some solution above ``after`` shares: with ``after``'s cells fixed
+    one by one in row-major order, one search per cell asks for a solution with that cell
+    above ``after``'s value; at the last cell where one exists, the witness method (on a
+    fresh matrix with that prefix fixed and that cell's values up to ``after``'s hidden)
+    proves the smallest (``proof`` is accepted, the witness method always runs).
     """
-    proof = Options.of(options).proof
-    deadline = Deadline(time_limit)
-    puzzle = to_puzzle(puzzle)
-    cover = _Cover(puzzle.model, deadline)
-    values = _smallest(cover, proof, puzzle)
-    if values is None:
-        raise NoSolutionError("the puzzle has no solution (Algorithm X exhausted the exact cover)")
-    return puzzle.grid.with_cells(values), _stats(cover)
+
+    name = NAME
+    Options = Options
+    native_kinds = NATIVE_KINDS
+    no_solution = "Algorithm X exhausted the exact cover"
+
+    def _solve(self, task: Task) -> tuple[Values | None, dict[str, float]]:
+        cover = _Cover(task.model, task.deadline)
+        return _smallest(cover, task.options.proof, task.proof), _stats(cover)
+
+    def _count(self, task: Task) -> tuple[int, dict[str, float]]:
+        cover = _Cover(task.model, task.deadline)
+        count, limit = 0, task.limit
+        if cover.feasible:
+
+            def counted(_rows: list[int]) -> None:
+                nonlocal count
+                count += 1
+
+            cover.search(limit, on_solution=counted)
+            if limit is not None:
+                count = min(count, limit)
+        return count, _stats(cover)
+
+    def _next(self, task: Task) -> tuple[Values | None, dict[str, float]]:
+        model, bound, deadline = task.model, task.after, task.deadline
+        walk = _Cover(model, deadline)
+        last: tuple[int, list[int]] | None = None  # the deepest cell with a solution above, and one
+        if walk.feasible:
+            for cell in range(model.cell_count):
+                if walk.may_take_more(cell, bound[cell]):
+                    found = walk.find_solution_above(cell, bound[cell])
+                    if found is not None:
+                        last = (cell, found)
+                if not walk.fix(cell, bound[cell]):
+                    break
+        stats = _stats(walk)
+        if last is None:
+            return None, stats
+        cell, witness = last
+        cover = _Cover(model, deadline)
+        for earlier in range(cell):
+            cover.fix(earlier, bound[earlier])
+        cover.links.hide(r for v, r in cover.row_of[cell].items() if v <= bound[cell])
+        values = smallest_solution(_Witness(cover, witness), model.cell_count, task.proof)[0]
+        stats = {key: stats[key] + value for key, value in _stats(cover).items()}
+        return values, stats
 
 
-@takes_options(Options)
-def count_solutions(
-    puzzle: Puzzle | Grid,
-    *,
-    limit: int | None = None,
-    time_limit: float | None = None,
-    **options: Any,
-) -> tuple[int, dict[str, float]]:
-    """The exact number of solutions, or ``limit`` if there are at least that many: Algorithm X
-    (S heuristic) run until the cover is exhausted or the ``limit``-th solution.
+BACKEND = ExactCover()
+"""The backend object; the module-level functions are its methods."""
 
-    Args:
-        puzzle: the puzzle.
-        limit: stop counting there (``None``: count them all).
-        time_limit: seconds for the whole call, or ``None``.
-
-    Returns:
-        ``(count, stats)`` with :func:`solve`'s stats.
-
-    Raises:
-        SolveTimeoutError: ``time_limit`` ran out before the count was complete.
-    """
-    Options.of(options, "count_solutions")
-    puzzle = to_puzzle(puzzle)
-    cover = _Cover(puzzle.model, Deadline(time_limit))
-    count = 0
-    if cover.feasible:
-
-        def counted(_rows: list[int]) -> None:
-            nonlocal count
-            count += 1
-
-        cover.search(limit, on_solution=counted)
-        if limit is not None:
-            count = min(count, limit)
-    return count, _stats(cover)
-
-
-@takes_options(Options)
-def next_solution(
-    puzzle: Puzzle | Grid,
-    after: Grid | Sequence[int],
-    *,
-    time_limit: float | None = None,
-    **options: Any,
-) -> tuple[Grid, dict[str, float]]:
-    """The smallest row-major solution lexicographically greater than ``after``.
-
-    The next solution shares with ``after`` the longest prefix that some solution above
-    ``after`` shares: with ``after``'s cells fixed one by one in row-major order, one
-    search per cell asks for a solution with that cell above ``after``'s value; at the
-    last cell where one exists, the witness method (on a fresh matrix with that prefix
-    fixed and that cell's values up to ``after``'s hidden) proves the smallest.
-
-    Args:
-        puzzle: the puzzle.
-        after: a complete grid (or its ``n*n`` values row-major), usually the previous solution.
-        time_limit, proof: as :func:`solve` (``proof`` is accepted, the witness method always runs).
-
-    Returns:
-        ``(solution, stats)`` as :func:`solve` (the counters of both stages).
-
-    Raises:
-        NoSolutionError: no solution is greater than ``after``.
-        SolveTimeoutError: ``time_limit`` ran out.
-        ValueError: ``after`` is not a complete grid of the puzzle's side.
-    """
-    Options.of(options)  # checked; the witness method always runs here
-    deadline = Deadline(time_limit)
-    puzzle = to_puzzle(puzzle)
-    n, cells = puzzle.side, puzzle.model.cell_count
-    bound = list(getattr(after, "cells", after))
-    if len(bound) != cells or not all(isinstance(v, int) and 1 <= v <= n for v in bound):
-        raise InvalidArgumentError(
-            f"after must be a complete {n}x{n} grid (n*n values in 1..{n}; a board: one per cell)"
-        )
-    walk = _Cover(puzzle.model, deadline)
-    last: tuple[int, list[int]] | None = None  # the deepest cell with a solution above, and one
-    if walk.feasible:
-        for cell in range(cells):
-            if walk.may_take_more(cell, bound[cell]):
-                found = walk.find_solution_above(cell, bound[cell])
-                if found is not None:
-                    last = (cell, found)
-            if not walk.fix(cell, bound[cell]):
-                break
-    stats = _stats(walk)
-    if last is None:
-        raise NoSolutionError("no solution is greater than the given one (Algorithm X exhausted the cover)")
-    cell, witness = last
-    cover = _Cover(puzzle.model, deadline)
-    for earlier in range(cell):
-        cover.fix(earlier, bound[earlier])
-    cover.links.hide(r for v, r in cover.row_of[cell].items() if v <= bound[cell])
-    values = smallest_solution(_Witness(cover, witness), cells)[0]
-    stats = {key: stats[key] + value for key, value in _stats(cover).items()}
-    return puzzle.grid.with_cells(values), stats
+solve, next_solution, count_solutions = BACKEND.solve, BACKEND.next_solution, BACKEND.count_solutions

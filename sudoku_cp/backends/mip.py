@@ -90,9 +90,12 @@ import time
 from collections.abc import Sequence
 from concurrent import futures
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from sudoku_cp.errors import BackendUnavailableError, InvalidArgumentError
+from sudoku_cp.errors import BackendUnavailableError
+
+if TYPE_CHECKING:
+    from sudoku_cp.engine.lexmin import LexStep, ProofLog
 
 INSTALL_HINT = "pip install highspy"
 """How to install what the backend needs (``highspy`` is a dependency of the package, 3 MB)."""
@@ -110,11 +113,13 @@ except ImportError as error:  # not installed, or installed but failing to impor
         f'the "mip" backend needs HiGHS (highspy), {why}: {INSTALL_HINT}'
     ) from error
 
-from sudoku_cp.backends import ProofOptions, takes_options, unsupported  # noqa: E402
-from sudoku_cp.engine.lexmin import lowest_candidates, smallest_solution, sparse_witness  # noqa: E402
+from sudoku_cp.backends import ProofOptions, unsupported  # noqa: E402
+from sudoku_cp.backends.base import Backend, Task, Values  # noqa: E402
+from sudoku_cp.engine import lexmin  # noqa: E402
+from sudoku_cp.engine.lexmin import above_steps, below_steps, descend_below, smallest_solution  # noqa: E402
 from sudoku_cp.engine.runtime import Deadline, HelperThread  # noqa: E402
 from sudoku_cp.engine.search import BitmaskSearch  # noqa: E402
-from sudoku_cp.errors import NoSolutionError, SolveTimeoutError, SudokuError  # noqa: E402
+from sudoku_cp.errors import SolveTimeoutError, SudokuError  # noqa: E402
 from sudoku_cp.io.inputs import to_puzzle  # noqa: E402
 from sudoku_cp.model.constraints import (  # noqa: E402
     LINE_AUTOMATON_KINDS,
@@ -130,6 +135,7 @@ from sudoku_cp.model.constraints import (  # noqa: E402
 from sudoku_cp.model.decompose import decompose  # noqa: E402
 from sudoku_cp.model.grid import Grid  # noqa: E402
 from sudoku_cp.model.puzzle import Puzzle  # noqa: E402
+from sudoku_cp.result import AnySolution  # noqa: E402
 
 __all__ = [
     "PROOFS",
@@ -357,13 +363,13 @@ def model_size(puzzle: Puzzle | Grid) -> dict[str, int]:
 class _Run:
     """One call: a HiGHS model of the puzzle, its clock and its effort counters."""
 
-    def __init__(self, puzzle: Puzzle, deadline: Deadline) -> None:
-        self.model, self.deadline = puzzle.model, deadline
-        self.n, self.cells = puzzle.side, puzzle.model.cell_count
+    def __init__(self, model: Model, deadline: Deadline) -> None:
+        self.model, self.deadline = model, deadline
+        self.n, self.cells = model.side, model.cell_count
         self.solver_calls = self.nodes = self.lp_iterations = 0
         self.solve_time = self.build_time = 0.0
         started = time.perf_counter()
-        lower, upper, rows = mip_model(puzzle.model)
+        lower, upper, rows = mip_model(model)
         self.columns = len(lower)  # x[c][v], then the flows of line automata
         self.highs = highs = highspy._Highs()
         highs.setOptionValue("output_flag", False)
@@ -533,7 +539,8 @@ def _check(status, what: str) -> None:
 def lex_less_rows(
     givens: Sequence[int], side: int, bound: Sequence[int], lowest: Sequence[int], first_tied: int
 ) -> tuple[int, list[_Row]]:
-    """The linear rows of ``x <_lex bound`` (see the module docstring), as plain data.
+    """The linear rows of ``x <_lex bound`` (see the module docstring), as plain data: the
+    chain of :func:`~sudoku_cp.engine.lexmin.below_steps` compiled by :func:`_chain_rows`.
 
     Args:
         givens: the puzzle's givens row-major (0: blank); givens are not compared.
@@ -557,71 +564,43 @@ def lex_less_rows(
     >>> lex_less_rows([0, 0, 0], 2, [2, 1, 2], [1, 1, 1], 6)
     (1, [([1, 6], [1.0, -1.0], -inf, 0.0), ([3, 6], [1.0, 1.0], -inf, 1.0), ([5, 6], [1.0, 1.0], -inf, 1.0)])
     """
-    n = side
-    may_differ = [i for i, given in enumerate(givens) if not given and lowest[i] < bound[i]]
-    if not may_differ:
-        return 0, []
-    last = may_differ[-1]
-    chained = [i for i in may_differ if i != last]
-    tied_column = {cell: first_tied + k for k, cell in enumerate(chained)}
+    return _chain_rows(below_steps(bound, givens, lowest), side, first_tied, below=True)
+
+
+def _chain_rows(steps: Sequence[LexStep], n: int, first_tied: int, *, below: bool) -> tuple[int, list[_Row]]:
+    """The chain of ``x <_lex w`` (``below``) or ``x >_lex w`` as linear rows over the
+    binaries ``x[c][v]``, with one binary ``tied`` column per step that opens one (numbered
+    from ``first_tied``): tied, the values beyond ``w_i`` are off; a strict step (or one
+    whose ``tied_next`` is off) puts ``w_i`` off too."""
     rows: list[_Row] = []
     tied: int | None = None  # the column of "tied at this cell"; None: tied unconditionally
-    for cell in range(last + 1):
-        if givens[cell]:
-            continue
-        w = bound[cell]
-        above = [cell * n + v - 1 for v in range(w + 1, n + 1)]
-        at_or_above = [cell * n + v - 1 for v in range(w, n + 1)]
-        # tied => x <= w:  sum_{v > w} x + tied <= 1
-        if above:
-            rows.append(_with_tied(above, tied))
-        if cell == last:  # tied => x < w
-            rows.append(_with_tied(at_or_above, tied))
-        elif cell in tied_column:  # tied and not tied_next => x < w
-            nxt = tied_column[cell]
-            columns, coefficients, low, high = _with_tied(at_or_above, tied)
+    opened = 0
+    for cell, w, strict, opens in steps:
+        values = range(w + 1, n + 1) if below else range(1, w)
+        beyond = [cell * n + v - 1 for v in values]
+        with_w = [cell * n + w - 1, *beyond]
+        if beyond:  # tied => x <= w (>= w)
+            rows.append(_with_tied(beyond, tied))
+        if strict:  # tied => x < w (> w)
+            rows.append(_with_tied(with_w, tied))
+        elif opens:  # tied and not tied_next => x < w (> w)
+            nxt = first_tied + opened
+            opened += 1
+            columns, coefficients, low, high = _with_tied(with_w, tied)
             rows.append((columns + [nxt], coefficients + [-1.0], low, high))
             tied = nxt
-    return len(chained), rows
-
-
-def _lex_less(run: _Run, bound: Sequence[int], lowest: Sequence[int]) -> tuple[range, int] | None:
-    """Add ``x <_lex bound`` (:func:`lex_less_rows`); ``(rows, first new column)`` for
-    :meth:`_Run.delete`, or None when no blank cell can take a value below its bound."""
-    first = run.highs.getNumCol()
-    tied, rows = lex_less_rows(run.model.givens, run.n, bound, lowest, first)
-    if not rows:
-        return None
-    run.add_binaries(tied)
-    return run.add_rows(rows), first
+    return opened, rows
 
 
 def _lex_greater(run: _Run, bound: Sequence[int]) -> bool:
-    """Add ``x >_lex bound`` over every cell (``bound`` may be any complete grid), the
-    mirror of :func:`_lex_less`; False, adding nothing, when no cell can exceed its bound."""
-    n = run.n
-    may_exceed = [i for i, value in enumerate(bound) if value < n]
-    if not may_exceed:
+    """Add ``x >_lex bound`` (``bound`` may be any complete grid), the mirror of
+    :func:`_lex_less`; False, adding nothing, when no cell can exceed its bound."""
+    steps = above_steps(bound, run.model.givens, run.n)
+    if not steps:
         return False
-    last = may_exceed[-1]
-    chained = [i for i in may_exceed if i != last]
-    first_tied = run.add_binaries(len(chained))
-    tied_column = {cell: first_tied + k for k, cell in enumerate(chained)}
-    rows: list[_Row] = []
-    tied: int | None = None
-    for cell in range(last + 1):
-        w = bound[cell]
-        below = [cell * n + v - 1 for v in range(1, w)]
-        at_or_below = [cell * n + v - 1 for v in range(1, w + 1)]
-        if below:  # tied => x >= w
-            rows.append(_with_tied(below, tied))
-        if cell == last:  # tied => x > w
-            rows.append(_with_tied(at_or_below, tied))
-        elif cell in tied_column:  # tied and not tied_next => x > w
-            nxt = tied_column[cell]
-            columns, coefficients, low, high = _with_tied(at_or_below, tied)
-            rows.append((columns + [nxt], coefficients + [-1.0], low, high))
-            tied = nxt
+    first = run.highs.getNumCol()
+    tied, rows = _chain_rows(steps, run.n, first, below=False)
+    run.add_binaries(tied)
     run.add_rows(rows)
     return True
 
@@ -692,28 +671,33 @@ class _WitnessSearch:
 
 
 def _smallest(
-    run: _Run, proof: str, after: Sequence[int] | None = None, first: list[int] | None = None
+    run: _Run, proof: str, log: ProofLog, after: Sequence[int] | None = None, first: list[int] | None = None
 ) -> list[int] | None:
     """The smallest solution of the model as it stands (above ``after`` if given), proven
     by ``proof`` (None if none); the proof starts from ``first``, a solution found by other
     means, when given."""
-    witness = first if first is not None else run.solve()
-    if witness is None:
-        return None
+    log.method = {"chain": "lexicographic chain", "witness": "witness descent"}.get(proof, "hybrid")
+    first = first if first is not None else run.solve()
     if proof == "witness":
-        return smallest_solution(_WitnessSearch(run, witness, after), run.cells)[0]
-    lowest = lowest_candidates(run.model)
-    while True:
-        added = _lex_less(run, witness, lowest)
-        if added is None:
-            return witness  # no blank cell can take a smaller value
-        smaller = run.solve()
-        if smaller is None:
-            return witness  # infeasible: nothing is smaller
-        if proof == "hybrid":
-            run.delete(*added)
-            return smallest_solution(_WitnessSearch(run, smaller, after), run.cells)[0]
-        witness = smaller  # the chain: the earlier rows stay, harmless (w only decreases)
+        if first is None:
+            return log.record(AnySolution(), None)
+        return smallest_solution(_WitnessSearch(run, first, after), run.cells, log)[0]
+    added: list[tuple[range, int]] = []
+
+    def smaller_than(steps: list[LexStep]) -> list[int] | None:
+        first_tied = run.highs.getNumCol()
+        tied, rows = _chain_rows(steps, run.n, first_tied, below=True)
+        run.add_binaries(tied)
+        added.append((run.add_rows(rows), first_tied))  # the chain: earlier rows stay, harmless
+        return run.solve()
+
+    smallest, smaller = descend_below(
+        run.model, first, smaller_than, log, rounds=None if proof == "chain" else 1
+    )
+    if smaller is None:
+        return smallest
+    run.delete(*added[-1])
+    return smallest_solution(_WitnessSearch(run, smaller, after), run.cells, log)[0]
 
 
 NAME = "mip"
@@ -732,96 +716,54 @@ class Options(ProofOptions):
     proof: str = "hybrid"
 
 
-def _finish(run: _Run, puzzle: Puzzle, values: list[int]) -> tuple[Grid, dict[str, float]]:
-    if not run.model.holds(values):  # HiGHS works in floating point: never return a wrong grid
-        raise SudokuError("HiGHS returned a grid that breaks the rules: this is a bug")
-    return puzzle.grid.with_cells(values), run.stats()
-
-
-@takes_options(Options)
-def solve(
-    puzzle: Puzzle | Grid, *, time_limit: float | None = None, **options: Any
-) -> tuple[Grid, dict[str, float]]:
+class Mip(Backend):
     """The ``"mip"`` backend: the smallest row-major solution, proven minimal by HiGHS.
 
-    Args:
-        puzzle: the puzzle, any size and variant (a :class:`Grid` means classic rules).
-        time_limit: seconds for the whole call (each solve gets HiGHS's ``time_limit``
-            option set to what is left); ``None``: no limit.
-        proof: ``"hybrid"`` (default), ``"witness"`` or ``"chain"``; see the module docstring.
+    ``time_limit`` is for the whole call (each solve gets HiGHS's ``time_limit`` option set
+    to what is left). Option ``proof``: ``"hybrid"`` (default), ``"witness"`` or
+    ``"chain"`` (see the module docstring). ``next_solution`` adds the rows of
+    ``x >_lex after`` to the model, then runs ``solve``'s proof.
 
-    Returns:
-        ``(solution, stats)``: the smallest solution and the counters ``solver_calls``
-        (HiGHS solves), ``nodes`` (branch-and-bound nodes), ``lp_iterations`` (simplex
-        iterations), ``solve_time`` (seconds inside HiGHS, summed) and ``build_time``
-        (seconds building the model in Python), over every solve of the call.
-
-    Raises:
-        NoSolutionError: the puzzle has no solution (HiGHS proved the model infeasible).
-        SolveTimeoutError: ``time_limit`` ran out.
-        NotSupportedError: a constraint kind outside the vocabulary.
-        ValueError: an unknown ``proof``.
+    Stats: ``solver_calls`` (HiGHS solves), ``nodes`` (branch-and-bound nodes),
+    ``lp_iterations`` (simplex iterations), ``solve_time`` (seconds inside HiGHS, summed)
+    and ``build_time`` (seconds building the model in Python), over every solve of the call.
     """
-    proof = Options.of(options).proof
-    deadline = Deadline(time_limit)
-    puzzle = to_puzzle(puzzle)
-    run = _Run(puzzle, deadline)
-    first = sparse_witness(puzzle, deadline, min_side=WITNESS_SIDE)
-    if first is not None:  # a sparse grid from 10x10 up: the witness method from the engine's answer
-        values = smallest_solution(_WitnessSearch(run, first, None, hall_sets=True), run.cells)[0]
-    else:
-        values = _smallest(run, proof, first=first)
-    if values is None:
-        raise NoSolutionError("the puzzle has no solution (HiGHS proved the model infeasible)")
-    return _finish(run, puzzle, values)
+
+    name = NAME
+    Options = Options
+    native_kinds = NATIVE_KINDS
+    proof_method = "hybrid"
+    no_solution = "HiGHS proved the model infeasible"
+
+    def _solve(self, task: Task) -> tuple[Values | None, dict[str, float]]:
+        run = _Run(task.model, task.deadline)
+        first = lexmin.sparse_witness(task.model, task.deadline, min_side=WITNESS_SIDE)
+        if first is not None:  # a sparse grid from 10x10 up: the witness method from the engine's answer
+            task.proof.method = "witness descent"
+            search = _WitnessSearch(run, first, None, hall_sets=True)
+            values = smallest_solution(search, run.cells, task.proof)[0]
+        else:
+            values = _smallest(run, task.options.proof, task.proof)
+        return _checked(run, values), run.stats()
+
+    def _next(self, task: Task) -> tuple[Values | None, dict[str, float]]:
+        run = _Run(task.model, task.deadline)
+        if not _lex_greater(run, task.after):
+            return None, run.stats()  # after is the largest grid: nothing is greater
+        values = _smallest(run, task.options.proof, task.proof, task.after)
+        return _checked(run, values), run.stats()
+
+    def _count(self, task: Task) -> tuple[int, dict[str, float]]:
+        return _count(task)
 
 
-@takes_options(Options)
-def next_solution(
-    puzzle: Puzzle | Grid,
-    after: Grid | Sequence[int],
-    *,
-    time_limit: float | None = None,
-    **options: Any,
-) -> tuple[Grid, dict[str, float]]:
-    """The smallest row-major solution lexicographically greater than ``after``: the rows of
-    ``x >_lex after`` are added to the model, then :func:`solve`'s proof runs.
-
-    Args:
-        puzzle: the puzzle.
-        after: a complete grid (or its ``n*n`` values row-major), usually the previous solution.
-        time_limit, proof: as :func:`solve`.
-
-    Returns:
-        ``(solution, stats)`` as :func:`solve`.
-
-    Raises:
-        NoSolutionError: no solution is greater than ``after``.
-        SolveTimeoutError: ``time_limit`` ran out.
-        ValueError: ``after`` is not a complete grid of the puzzle's side; an unknown ``proof``.
-    """
-    proof = Options.of(options).proof
-    deadline = Deadline(time_limit)
-    puzzle = to_puzzle(puzzle)
-    n = puzzle.side
-    bound = list(getattr(after, "cells", after))
-    if len(bound) != puzzle.model.cell_count or not all(isinstance(v, int) and 1 <= v <= n for v in bound):
-        raise InvalidArgumentError(
-            f"after must be a complete {n}x{n} grid (n*n values in 1..{n}; a board: one per cell)"
-        )
-    run = _Run(puzzle, deadline)
-    if not _lex_greater(run, bound):
-        raise NoSolutionError("no solution is greater than the given one: it is the largest grid")
-    values = _smallest(run, proof, bound)
-    if values is None:
-        raise NoSolutionError("no solution is greater than the given one (HiGHS proved it)")
-    return _finish(run, puzzle, values)
+def _checked(run: _Run, values: list[int] | None) -> list[int] | None:
+    if values is not None and not run.model.holds(values):  # HiGHS works in floating point
+        raise SudokuError("HiGHS returned a grid that breaks the rules: this is a bug")
+    return values
 
 
-@takes_options(Options)
-def count_solutions(
-    puzzle: Puzzle | Grid, *, limit: int | None = None, time_limit: float | None = None, **options: Any
-) -> tuple[int, dict[str, float]]:
+def _count(task: Task) -> tuple[int, dict[str, float]]:
     """The exact number of solutions, or ``limit`` if there are at least that many, by a
     partition of the solution space into subspaces that HiGHS solves on bounds alone.
 
@@ -834,23 +776,15 @@ def count_solutions(
     without a solve. No rows are added, so each solve stays as easy as the first
     (no-good cuts, one dense row per solution, made the 288 grids of an empty 4x4 take 75 s).
 
-    Args:
-        puzzle: the puzzle.
-        limit: stop counting there (``None``: count them all).
-        time_limit: seconds for the whole call, or ``None``.
-
     Returns:
-        ``(count, stats)`` with :func:`solve`'s stats (one solve per solution, plus one
-        per part that turned out infeasible).
+        ``(count, stats)`` with ``solve``'s stats (one solve per solution, plus one per
+        part that turned out infeasible).
 
     Raises:
-        SolveTimeoutError: ``time_limit`` ran out before the count was complete.
+        SolveTimeoutError: the time limit ran out before the count was complete.
     """
-    Options.of(options, "count_solutions")
-    deadline = Deadline(time_limit)
-    puzzle = to_puzzle(puzzle)
-    run = _Run(puzzle, deadline)
-    model = puzzle.model
+    model, limit = task.model, task.limit
+    run = _Run(model, task.deadline)
     domains, peers, givens = model.domains(), model.peers, model.givens
     count = 0
     parts: list[tuple[dict[int, int], list[tuple[int, int]]]] = [({}, [])]  # (fixed, forbidden)
@@ -861,7 +795,7 @@ def count_solutions(
         except SolveTimeoutError as error:
             raise SolveTimeoutError(
                 f"HiGHS ran out of time after counting {count} solutions "
-                f"(time limit {time_limit:g} s): the count is not complete"
+                f"(time limit {task.time_limit:g} s): the count is not complete"
             ) from error
         if found is None:
             continue
@@ -876,3 +810,9 @@ def count_solutions(
                 parts.append((dict(held), [*forbidden, (cell, value)]))
             held[cell] = value
     return count, run.stats()
+
+
+BACKEND = Mip()
+"""The backend object; the module-level functions are its methods."""
+
+solve, next_solution, count_solutions = BACKEND.solve, BACKEND.next_solution, BACKEND.count_solutions

@@ -51,9 +51,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from sudoku_cp.errors import BackendUnavailableError, InvalidArgumentError
+from sudoku_cp.errors import BackendUnavailableError
+
+if TYPE_CHECKING:
+    from sudoku_cp.engine.lexmin import LexStep, ProofLog
 
 INSTALL_HINT = 'pip install "sudoku_cp[sat]"'
 """How to install what the backend needs."""
@@ -66,6 +69,7 @@ except ImportError as error:
     ) from error
 
 from sudoku_cp.backends import check_choice, takes_options  # noqa: E402
+from sudoku_cp.backends.base import Backend, Task, Values  # noqa: E402
 from sudoku_cp.backends.sat_encoding import (  # noqa: E402
     AMO_ENCODINGS,
     ENCODINGS,
@@ -82,13 +86,13 @@ from sudoku_cp.backends.sat_encoding import (  # noqa: E402
     variable,
 )
 from sudoku_cp.backends.sat_runner import Run, canonical_solver_name, solver_names  # noqa: E402
-from sudoku_cp.engine.lexmin import lowest_candidates, smallest_solution, sparse_witness  # noqa: E402
+from sudoku_cp.engine import lexmin  # noqa: E402
+from sudoku_cp.engine.lexmin import above_steps, below_steps, descend_below, smallest_solution  # noqa: E402
 from sudoku_cp.engine.runtime import Deadline  # noqa: E402
 from sudoku_cp.errors import NoSolutionError, SolveTimeoutError  # noqa: E402
 from sudoku_cp.io.inputs import PuzzleInput, to_puzzle  # noqa: E402
 from sudoku_cp.model.constraints import Model  # noqa: E402
 from sudoku_cp.model.grid import Grid  # noqa: E402
-from sudoku_cp.model.puzzle import Puzzle  # noqa: E402
 
 __all__ = [
     "AMO_ENCODINGS",
@@ -193,143 +197,76 @@ class Options(Encoding):
         check_choice("proof", self.proof, PROOFS)
 
 
-@takes_options(Options)
-def solve(
-    puzzle: Puzzle | Grid, *, time_limit: float | None = None, **options: Any
-) -> tuple[Grid, dict[str, float]]:
+class Sat(Backend):
     """The ``"sat"`` backend: the smallest row-major solution, proven minimal by a SAT solver.
 
-    Args:
-        puzzle: the puzzle, any size and variant (a :class:`Grid` means classic rules).
-        time_limit: seconds for the whole call (encoding and every solve); ``None``: no limit.
-        **options: ``solver``, ``encoding``, ``amo``, ``sum_encoding``, ``proof`` (:class:`Options`).
+    ``time_limit`` is for the whole call (encoding and every solve). Options: ``solver``,
+    ``encoding``, ``amo``, ``sum_encoding``, ``proof`` (:class:`Options`); a count takes all
+    but ``proof`` (it proves no minimum).
 
-    Returns:
-        ``(solution, stats)``: the smallest solution, and the counters ``solver_calls``;
-        ``conflicts``, ``decisions``, ``propagations`` and ``restarts`` (the solver's own,
-        over every call); ``clauses`` and ``variables`` (of the formula, the proof's
-        clauses and variables included); ``encode_time`` (seconds spent writing the clauses
-        and loading them into a solver; near 0 when a kept solver is reused).
+    Stats: ``solver_calls``; ``conflicts``, ``decisions``, ``propagations`` and
+    ``restarts`` (the solver's own, over every call); ``clauses`` and ``variables`` (of the
+    formula, the proof's clauses and variables included); ``encode_time`` (seconds spent
+    writing the clauses and loading them into a solver; near 0 when a kept solver is reused).
 
-    Raises:
-        NoSolutionError: the puzzle has no solution (the formula is UNSAT).
-        SolveTimeoutError: ``time_limit`` ran out before the answer was found and proven.
-        NotSupportedError: a constraint of a kind not encoded (:mod:`~sudoku_cp.backends.sat_encoding`).
-        TypeError, ValueError: an option it does not take, or an unknown value (:class:`Options`).
+    ``next_solution`` adds the clauses of ``x >_lex after`` (:func:`lex_greater_clauses`)
+    for the call, then runs ``solve``'s proof on what remains. ``count_solutions``
+    enumerates models with blocking clauses on one incremental solver: after each solution
+    ``w``, the clause "some blank cell differs from ``w``" (``¬x[c,w_c]`` over the blank
+    cells ``c``) is added, until UNSAT (every solution counted: the count is exact) or the
+    ``limit``-th solution; each cell holds exactly one value in every model, so one
+    blocking clause removes exactly one grid (``solver_calls`` is the count plus one when
+    the enumeration ended by UNSAT).
     """
-    deadline = Deadline(time_limit)
-    chosen = Options.of(options)
-    puzzle = to_puzzle(puzzle)
-    # A sparse grid from 20x20 up: the hybrid proof starts from the engine's witness, on a
-    # CaDiCaL with its defaults. From SAT's own first solution the descent walked down
-    # hundreds of cells: the empty 20x20 grid took 8 s with LARGE_CONFIGURATION, the empty
-    # 24x24 and 25x25 and the 10%-given grids more than 20 s with either configuration
-    # (bench_backends.py --family sparse); from the witness the one question took 0.02 to
-    # 0.7 s with the defaults, up to 5.3 s with LARGE_CONFIGURATION (25x25, 10% given).
-    witness = sparse_witness(puzzle, deadline) if chosen.proof == "hybrid" else None
-    with _start(puzzle, deadline, chosen, tuned=witness is None) as run:
-        values = _smallest(run, puzzle, chosen.proof, witness)
-        if values is None:
-            raise NoSolutionError("the puzzle has no solution (the SAT solver proved the formula UNSAT)")
-        return puzzle.grid.with_cells(values), run.stats()
 
+    name = "sat"
+    Options = Options
+    native_kinds = NATIVE_KINDS
+    proof_method = "hybrid"
+    no_solution = "the SAT solver proved the formula UNSAT"
 
-@takes_options(Options)
-def next_solution(
-    puzzle: Puzzle | Grid,
-    after: Grid | Sequence[int],
-    *,
-    time_limit: float | None = None,
-    **options: Any,
-) -> tuple[Grid, dict[str, float]]:
-    """The smallest row-major solution lexicographically greater than ``after``.
+    def _solve(self, task: Task) -> tuple[Values | None, dict[str, float]]:
+        chosen = task.options
+        # A sparse grid from 20x20 up: the hybrid proof starts from the engine's witness, on a
+        # CaDiCaL with its defaults. From SAT's own first solution the descent walked down
+        # hundreds of cells: the empty 20x20 grid took 8 s with LARGE_CONFIGURATION, the empty
+        # 24x24 and 25x25 and the 10%-given grids more than 20 s with either configuration
+        # (bench_backends.py --family sparse); from the witness the one question took 0.02 to
+        # 0.7 s with the defaults, up to 5.3 s with LARGE_CONFIGURATION (25x25, 10% given).
+        witness = lexmin.sparse_witness(task.model, task.deadline) if chosen.proof == "hybrid" else None
+        with _start(task.model, task.deadline, chosen, tuned=witness is None) as run:
+            return _smallest(run, chosen.proof, task.proof, witness), run.stats()
 
-    The clauses of ``x >_lex after`` (:func:`lex_greater_clauses`) are added to the
-    formula for this call, then :func:`solve`'s proof runs on what remains: a solution
-    above ``after``, then UNSAT answers proving that none smaller is.
+    def _next(self, task: Task) -> tuple[Values | None, dict[str, float]]:
+        model = task.model
+        steps = above_steps(task.after, model.givens, model.side)
+        if not steps:
+            return None, {"solver_calls": 0}  # after is the largest grid: nothing is greater
+        with _start(model, task.deadline, task.options) as run:
+            run.add(_chain_clauses(steps, run.new_variable, model.side, below=False))
+            return _smallest(run, task.options.proof, task.proof), run.stats()
 
-    Args:
-        puzzle: the puzzle.
-        after: a complete grid (or its ``n*n`` values row-major), usually the previous solution.
-        time_limit, **options: as :func:`solve`.
-
-    Returns:
-        ``(solution, stats)`` as :func:`solve`.
-
-    Raises:
-        NoSolutionError: no solution is greater than ``after``.
-        ValueError: ``after`` does not have ``n*n`` values in ``1..n``.
-        The other errors of :func:`solve`.
-    """
-    deadline = Deadline(time_limit)
-    chosen = Options.of(options)
-    puzzle = to_puzzle(puzzle)
-    bound = _grid_values(after, puzzle.side, puzzle.model.cell_count)
-    with _start(puzzle, deadline, chosen) as run:
-        clauses = lex_greater_clauses(bound, puzzle.model.givens, run.new_variable, puzzle.side)
-        if clauses is None:
-            raise NoSolutionError("no solution is greater than the given one: it is the largest grid")
-        run.add(clauses)
-        values = _smallest(run, puzzle, chosen.proof)
-        if values is None:
-            raise NoSolutionError("no solution is greater than the given one (the SAT solver proved it)")
-        return puzzle.grid.with_cells(values), run.stats()
-
-
-@takes_options(Options)
-def count_solutions(
-    puzzle: Puzzle | Grid,
-    *,
-    limit: int | None = None,
-    time_limit: float | None = None,
-    **options: Any,
-) -> tuple[int, dict[str, float]]:
-    """The exact number of solutions, or ``limit`` if there are at least that many.
-
-    Model enumeration with blocking clauses on one incremental solver: after each
-    solution ``w``, the clause "some blank cell differs from ``w``" (``¬x[c,w_c]`` over the
-    blank cells ``c``) is added and the solver asked again, until UNSAT (every solution
-    counted: the count is exact) or the ``limit``-th solution. Each cell holds exactly one
-    value in every model, so one blocking clause removes exactly one grid.
-
-    Args:
-        puzzle: the puzzle.
-        limit: stop counting there (``None``: count them all).
-        time_limit: seconds for the whole call, or ``None``.
-        **options: ``solver``, ``encoding``, ``amo``, ``sum_encoding`` (:class:`Options`);
-            a count proves no minimum, so ``proof`` does not apply.
-
-    Returns:
-        ``(count, stats)`` with :func:`solve`'s stats (``solver_calls`` is the count plus
-        one when the enumeration ended by UNSAT).
-
-    Raises:
-        SolveTimeoutError: ``time_limit`` ran out before the count was complete.
-        NotSupportedError: a constraint of a kind not encoded.
-        TypeError, ValueError: an option it does not take, or an unknown value (:class:`Options`).
-    """
-    deadline = Deadline(time_limit)
-    chosen = Options.of(options, "count_solutions")
-    puzzle = to_puzzle(puzzle)
-    n = puzzle.side
-    blank = [cell for cell, given in enumerate(puzzle.model.givens) if not given]
-    count = 0
-    with _start(puzzle, deadline, chosen) as run:
-        while limit is None or count < limit:
-            try:
-                found = run.solve()
-            except SolveTimeoutError as error:
-                raise SolveTimeoutError(
-                    f"the SAT solver ran out of time after counting {count} solutions "
-                    f"(time limit {time_limit:g} s): the count is not complete"
-                ) from error
-            if found is None:
-                break
-            count += 1
-            if not blank:
-                break  # every cell is given: that grid is the only solution
-            run.add([[-variable(cell, found[cell], n) for cell in blank]])
-        return count, run.stats()
+    def _count(self, task: Task) -> tuple[int, dict[str, float]]:
+        model, limit = task.model, task.limit
+        n = model.side
+        blank = [cell for cell, given in enumerate(model.givens) if not given]
+        count = 0
+        with _start(model, task.deadline, task.options) as run:
+            while limit is None or count < limit:
+                try:
+                    found = run.solve()
+                except SolveTimeoutError as error:
+                    raise SolveTimeoutError(
+                        f"the SAT solver ran out of time after counting {count} solutions "
+                        f"(time limit {task.time_limit:g} s): the count is not complete"
+                    ) from error
+                if found is None:
+                    break
+                count += 1
+                if not blank:
+                    break  # every cell is given: that grid is the only solution
+                run.add([[-variable(cell, found[cell], n) for cell in blank]])
+            return count, run.stats()
 
 
 @takes_options(Options, "count_solutions")
@@ -342,28 +279,16 @@ def first_solution(
     deadline = Deadline(time_limit)
     chosen = Options.of(options, "count_solutions")
     puzzle = to_puzzle(puzzle)
-    with _start(puzzle, deadline, chosen) as run:
+    with _start(puzzle.model, deadline, chosen) as run:
         values = run.solve()
         if values is None:
             raise NoSolutionError("the puzzle has no solution (the SAT solver proved the formula UNSAT)")
         return puzzle.grid.with_cells(values), run.stats()
 
 
-def _grid_values(grid: Grid | Sequence[int], side: int, cell_count: int) -> list[int]:
-    """The ``cell_count`` values of a complete grid (``n*n``; more on a multi-grid board), checked."""
-    values = list(getattr(grid, "cells", grid))
-    if len(values) != cell_count or not all(isinstance(v, int) and 1 <= v <= side for v in values):
-        raise InvalidArgumentError(
-            f"after must be a complete {side}x{side} grid (n*n values in 1..{side}; a board: one per cell)"
-        )
-    return values
-
-
-def _start(puzzle: Puzzle, deadline: Deadline, options: Options, tuned: bool = True) -> Run:
-    solver = choose_solver(puzzle.model) if options.solver == "auto" else options.solver
-    return Run.start(
-        puzzle.model, deadline, solver, options.encoding, options.amo, options.sum_encoding, tuned
-    )
+def _start(model: Model, deadline: Deadline, options: Options, tuned: bool = True) -> Run:
+    solver = choose_solver(model) if options.solver == "auto" else options.solver
+    return Run.start(model, deadline, solver, options.encoding, options.amo, options.sum_encoding, tuned)
 
 
 @takes_options(Options, "count_solutions")
@@ -371,57 +296,39 @@ def preload(puzzle: PuzzleInput, **options: Any) -> None:
     """Load the solver that :func:`solve` keeps for the puzzle's rules (9x9 and 16x16), without
     solving: the next calls on puzzles with these rules and options start at once (for
     timing them, say). The options and errors of :func:`count_solutions`."""
-    with _start(to_puzzle(puzzle), Deadline(None), Options.of(options, "count_solutions")):
+    with _start(to_puzzle(puzzle).model, Deadline(None), Options.of(options, "count_solutions")):
         pass
 
 
-def _smallest(run: Run, puzzle: Puzzle, proof: str, witness: list[int] | None = None) -> list[int] | None:
+def _smallest(run: Run, proof: str, log: ProofLog, witness: list[int] | None = None) -> list[int] | None:
     """The smallest solution of what the run's solver holds, proven by ``proof`` (None if
-    none); the hybrid proof starts from ``witness`` when one is given."""
-    if proof == "chain":
-        return _smallest_by_chain(run, puzzle)
-    if proof == "hybrid":
-        return _smallest_by_hybrid(run, puzzle, witness)
-    return smallest_solution(_WitnessSearch(run, puzzle), puzzle.model.cell_count)[0]
+    none): ``"chain"`` asks ``x <_lex w`` until UNSAT, ``"witness"`` runs the witness
+    method, ``"hybrid"`` asks one chain question and, if something is smaller, goes on with
+    the witness method from it, or from ``witness`` when one is given."""
+    model = run.model
+    log.method = {"chain": "lexicographic chain", "witness": "witness descent"}.get(proof, "hybrid")
+    if proof == "witness":
+        return smallest_solution(_WitnessSearch(run), model.cell_count, log)[0]
+    guards: list[int] = []
+
+    def smaller_than(steps: list[LexStep]) -> list[int] | None:
+        clauses = _chain_clauses(steps, run.new_variable, model.side, below=True)
+        if proof == "chain":
+            run.add(clauses)  # the earlier rounds' clauses stay, harmless (w only decreases)
+            return run.solve()
+        guards.append(run.add_temporary(clauses))
+        return run.solve(guards[-1:])
+
+    first = witness if witness is not None else run.solve()
+    smallest, smaller = descend_below(model, first, smaller_than, log, rounds=None if proof == "chain" else 1)
+    for guard in guards:
+        run.retire(guard)
+    if smaller is None:
+        return smallest
+    return smallest_solution(_WitnessSearch(run, smaller), model.cell_count, log)[0]
 
 
 # -- the lexicographic chain ----------------------------------------------------------------
-
-
-def _smallest_by_chain(run: Run, puzzle: Puzzle) -> list[int] | None:
-    """Solve, then add ``x <_lex w`` until UNSAT; return the last ``w`` (None if no solution)."""
-    witness = run.solve()
-    if witness is None:
-        return None
-    givens, lowest = puzzle.model.givens, lowest_candidates(puzzle.model)
-    while True:
-        clauses = lex_less_clauses(witness, givens, lowest, run.new_variable, puzzle.side)
-        if clauses is None:
-            return witness  # no blank cell can take a smaller value
-        run.add(clauses)
-        smaller = run.solve()
-        if smaller is None:
-            return witness  # UNSAT: nothing is smaller
-        witness = smaller
-
-
-def _smallest_by_hybrid(run: Run, puzzle: Puzzle, first: list[int] | None = None) -> list[int] | None:
-    """One chain question ("is anything smaller than the first solution?"), then, if something
-    is, the witness method from that smaller solution. The first solution is ``first``
-    when given (a solution found by other means), else the solver's."""
-    witness = first if first is not None else run.solve()
-    if witness is None:
-        return None
-    lowest = lowest_candidates(puzzle.model)
-    clauses = lex_less_clauses(witness, puzzle.model.givens, lowest, run.new_variable, puzzle.side)
-    if clauses is None:
-        return witness  # no blank cell can take a smaller value
-    guard = run.add_temporary(clauses)
-    smaller = run.solve([guard])
-    run.retire(guard)
-    if smaller is None:
-        return witness  # UNSAT: nothing is smaller
-    return smallest_solution(_WitnessSearch(run, puzzle, smaller), puzzle.model.cell_count)[0]
 
 
 def lex_less_clauses(
@@ -431,7 +338,8 @@ def lex_less_clauses(
     new_variable: Callable[[], int],
     side: int | None = None,
 ) -> list[list[int]] | None:
-    """The clauses of ``x <_lex bound`` over the cell variables (see the module docstring).
+    """The clauses of ``x <_lex bound`` over the cell variables (see the module docstring):
+    the chain of :func:`~sudoku_cp.engine.lexmin.below_steps`, as clauses.
 
     Args:
         bound: ``w``, the ``n*n`` values of a solution, row-major.
@@ -446,25 +354,8 @@ def lex_less_clauses(
         (nothing is smaller: no clause and no solve needed).
     """
     n = round(len(bound) ** 0.5) if side is None else side
-    may_differ = [i for i, given in enumerate(givens) if not given and lowest[i] < bound[i]]
-    if not may_differ:
-        return None
-    last = may_differ[-1]
-    clauses: list[list[int]] = []
-    tied: list[int] = []  # the negated "tied" literal to prefix, [] while tied unconditionally
-    for cell in range(last + 1):
-        if givens[cell]:
-            continue
-        w = bound[cell]
-        clauses.extend(tied + [-variable(cell, v, n)] for v in range(w + 1, n + 1))
-        smaller = [variable(cell, v, n) for v in range(1, w)]
-        if cell == last:
-            clauses.append(tied + smaller)
-        elif lowest[cell] < w:
-            tied_next = new_variable()
-            clauses.append(tied + [tied_next] + smaller)
-            tied = [-tied_next]
-    return clauses
+    steps = below_steps(bound, givens, lowest)
+    return _chain_clauses(steps, new_variable, n, below=True) if steps else None
 
 
 def lex_greater_clauses(
@@ -491,24 +382,28 @@ def lex_greater_clauses(
     [[-1], [5, 4], [-5, 6]]
     """
     n = round(len(bound) ** 0.5) if side is None else side
-    open_cells = [i for i, given in enumerate(givens) if given != bound[i]]  # given == bound: tied passes on
-    may_exceed = [i for i in open_cells if bound[i] < n]
-    if not may_exceed:
-        return None
-    last = may_exceed[-1]
+    steps = above_steps(bound, givens, n)
+    return _chain_clauses(steps, new_variable, n, below=False) if steps else None
+
+
+def _chain_clauses(
+    steps: Sequence[LexStep], new_variable: Callable[[], int], n: int, *, below: bool
+) -> list[list[int]]:
+    """The chain of ``x <_lex w`` (``below``) or ``x >_lex w`` as clauses: at each step,
+    ``tied`` forbids the values beyond ``w_i`` (above it, or below it for ``>_lex``); a
+    strict step requires one on the near side, and a step that opens ``tied_next``
+    requires one or ``tied_next``."""
     clauses: list[list[int]] = []
     tied: list[int] = []  # the negated "tied" literal to prefix, [] while tied unconditionally
-    for cell in open_cells:
-        if cell > last:
-            break
-        w = bound[cell]
-        clauses.extend(tied + [-variable(cell, v, n)] for v in range(1, w))
-        larger = [variable(cell, v, n) for v in range(w + 1, n + 1)]
-        if cell == last:
-            clauses.append(tied + larger)
-        elif larger:
+    for cell, w, strict, opens in steps:
+        beyond = range(w + 1, n + 1) if below else range(1, w)
+        clauses.extend(tied + [-variable(cell, v, n)] for v in beyond)
+        near = [variable(cell, v, n) for v in (range(1, w) if below else range(w + 1, n + 1))]
+        if strict:
+            clauses.append(tied + near)
+        elif opens:
             tied_next = new_variable()
-            clauses.append(tied + [tied_next] + larger)
+            clauses.append(tied + [tied_next] + near)
             tied = [-tied_next]
     return clauses
 
@@ -522,9 +417,9 @@ class _WitnessSearch:
     is one more assumption ``x[i,w_i]``, and :meth:`may_take_less` is a unit propagation
     under those assumptions (no solve)."""
 
-    def __init__(self, run: Run, puzzle: Puzzle, first: list[int] | None = None) -> None:
-        self.run, self.n = run, puzzle.side
-        self.lowest = lowest_candidates(puzzle.model)
+    def __init__(self, run: Run, first: list[int] | None = None) -> None:
+        self.run, self.n = run, run.model.side
+        self.lowest = lexmin.lowest_candidates(run.model)
         self.prefix: list[int] = []
         self.first = first  # a solution already found, returned by the first find_solution()
 
@@ -543,3 +438,9 @@ class _WitnessSearch:
     def fix(self, cell: int, value: int) -> None:
         if not self.run.model.givens[cell]:
             self.prefix.append(variable(cell, value, self.n))
+
+
+BACKEND = Sat()
+"""The backend object; the module-level functions are its methods."""
+
+solve, next_solution, count_solutions = BACKEND.solve, BACKEND.next_solution, BACKEND.count_solutions

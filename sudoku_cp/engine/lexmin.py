@@ -65,18 +65,27 @@ continues with the witness method (the ``"hybrid"`` proof).
 
 A ``time_limit`` that runs out during a proof raises ``SolveTimeoutError``: an unproven
 answer is never returned.
+
+**The proof as data.** The questions of each method are typed records
+(:mod:`sudoku_cp.result`: ``FirstInOrder`` for method 1, ``AnySolution`` and ``CellBelow``
+for method 2, ``SmallerThan`` for method 3, ``OtherThan`` for an enumeration that met one
+solution); a backend writes each question and its answer to a :class:`ProofLog`, which
+becomes the :class:`~sudoku_cp.result.Proof` of ``solve_with_stats(...).proof``. The chain
+is written once: :func:`lex_steps` gives its steps as data, :func:`descend_below` asks its
+questions, and a backend only compiles the steps into its own form and solves.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import time
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Protocol
 
 from sudoku_cp.model.constraints import AllDifferent, Model
+from sudoku_cp.result import AnySolution, CellBelow, Proof, Question, SmallerThan
 
 if TYPE_CHECKING:
     from sudoku_cp.engine.runtime import Deadline
-    from sudoku_cp.model.puzzle import Puzzle
 
 
 class PrefixSearch(Protocol):
@@ -101,12 +110,17 @@ class PrefixSearch(Protocol):
         ...
 
 
-def smallest_solution(search: PrefixSearch, cell_count: int) -> tuple[list[int] | None, int]:
-    """Return the smallest row-major solution and the number of searches run.
+def smallest_solution(
+    search: PrefixSearch, cell_count: int, log: ProofLog | None = None
+) -> tuple[list[int] | None, int]:
+    """Return the smallest row-major solution and the number of searches run (the witness
+    method, method 2 of the module docstring).
 
     Args:
         search: the backend's :class:`PrefixSearch` over the puzzle.
         cell_count: ``n*n``.
+        log: where the questions (:class:`~sudoku_cp.result.AnySolution`, then one
+            :class:`~sudoku_cp.result.CellBelow` per search) and answers are recorded.
 
     Returns:
         ``(solution, searches)``: the solution as a list of ``n*n`` values, or ``None``
@@ -115,14 +129,16 @@ def smallest_solution(search: PrefixSearch, cell_count: int) -> tuple[list[int] 
 
     Errors raised by the search (a time limit, say) pass through.
     """
-    witness = search.find_solution()
+    log = log if log is not None else ProofLog("witness descent")
+    witness = log.record(AnySolution(), search.find_solution())
     searches = 1
     if witness is None:
         return None, searches
     for cell in range(cell_count):
         while search.may_take_less(cell, witness[cell]):
             searches += 1
-            better = search.find_solution(cell, witness[cell])
+            question = CellBelow(cell, witness[cell], tuple(witness[:cell]))
+            better = log.record(question, search.find_solution(cell, witness[cell]))
             if better is None:
                 break
             witness = better
@@ -163,7 +179,7 @@ sparse``)."""
 
 
 def sparse_witness(
-    puzzle: Puzzle, deadline: Deadline | None = None, min_side: int = SPARSE_SIDE
+    model: Model, deadline: Deadline | None = None, min_side: int = SPARSE_SIDE
 ) -> list[int] | None:
     """The smallest row-major solution of a sparse large grid, found by the engine's
     row-major search (:meth:`~sudoku_cp.engine.search.BitmaskSearch.smallest_in_order`:
@@ -179,13 +195,171 @@ def sparse_witness(
     Raises:
         SolveTimeoutError: ``deadline`` passed during the search.
     """
-    cells = puzzle.model.cell_count
-    if puzzle.side < min_side or puzzle.givens >= SPARSE_SHARE * cells:
+    cells = model.cell_count
+    if model.side < min_side or cells - model.givens.count(0) >= SPARSE_SHARE * cells:
         return None
     from sudoku_cp.engine.search import BitmaskSearch, Restart
 
     try:
-        found = BitmaskSearch(puzzle, deadline).smallest_in_order(WITNESS_NODES_PER_CELL * cells)
+        found = BitmaskSearch(model, deadline).smallest_in_order(WITNESS_NODES_PER_CELL * cells)
     except Restart:
         return None
-    return found if found is not None and puzzle.model.holds(found) else None
+    return found if found is not None and model.holds(found) else None
+
+
+# -- the questions of a proof, recorded; the lexicographic chain, written once -----------------
+
+
+class ProofLog:
+    """The questions of one call as a backend asks them (:meth:`record`), and the
+    :class:`~sudoku_cp.result.Proof` they make (:meth:`close`).
+
+    >>> log = ProofLog("lexicographic chain")
+    >>> log.record(SmallerThan((2, 1)), None) is None
+    True
+    >>> log.close().questions
+    (SmallerThan(bound=(2, 1)),)
+    """
+
+    def __init__(self, method: str) -> None:
+        self.method = method
+        self.questions: list[Question] = []
+        self.answers: list[tuple[int, ...] | None] = []
+        self.started = time.perf_counter()
+
+    def record(self, question: Question, answer: Sequence[int] | None) -> Sequence[int] | None:
+        """Note ``question`` and its ``answer`` (a solution, or ``None``); return the answer."""
+        self.questions.append(question)
+        self.answers.append(None if answer is None else tuple(answer))
+        return answer
+
+    def close(self) -> Proof:
+        """The proof as recorded so far."""
+        return Proof(
+            self.method, tuple(self.questions), tuple(self.answers), time.perf_counter() - self.started
+        )
+
+
+def descend(
+    witness: Sequence[int],
+    smaller_than: Callable[[list[int]], Sequence[int] | None],
+    log: ProofLog | None = None,
+    *,
+    rounds: int | None = None,
+) -> tuple[list[int], list[int] | None]:
+    """The lexicographic chain (method 3 of the module docstring), written once for every
+    backend: ask "is there a solution ``x <_lex w``?" until the answer is none, each
+    answer becoming the next ``w``.
+
+    Args:
+        witness: a solution to start from.
+        smaller_than: the backend's form of the question (its compilation of
+            :func:`lex_steps`: constraints, clauses or rows): a solution below ``w``, or
+            ``None`` when there is none (with no solve when no blank cell can take a value
+            below its ``w``).
+        log: where the questions (:class:`~sudoku_cp.result.SmallerThan`) are recorded.
+        rounds: ask at most this many questions (``None``: until the answer is none).
+
+    Returns:
+        ``(w, smaller)``: the last witness, and ``None`` when it is proven the smallest,
+        else (after ``rounds`` questions) the smaller solution found, from which the hybrid
+        proof goes on with the witness method.
+
+    >>> descend([3, 1], lambda w: [2, 3] if w == [3, 1] else None)
+    ([2, 3], None)
+    """
+    witness, asked = list(witness), 0
+    while rounds is None or asked < rounds:
+        asked += 1
+        smaller = smaller_than(witness)
+        if log is not None:
+            log.record(SmallerThan(tuple(witness)), smaller)
+        if smaller is None:
+            return witness, None
+        witness = list(smaller)
+    return witness, witness
+
+
+def descend_below(
+    model: Model,
+    first: Sequence[int] | None,
+    ask: Callable[[list[LexStep]], Sequence[int] | None],
+    log: ProofLog,
+    *,
+    rounds: int | None = None,
+) -> tuple[list[int] | None, list[int] | None]:
+    """The plan of the chain proof, for a backend that supplies only ``ask``: record
+    ``first`` (the answer to :class:`~sudoku_cp.result.AnySolution`), then :func:`descend`
+    from it, each question "``x <_lex w``?" given to ``ask`` as the steps of
+    :func:`below_steps` (never empty: with no step nothing is smaller, and no question is
+    put to the backend).
+
+    Args:
+        model: the model (its givens and initial domains give each cell's lowest value).
+        first: a solution, or ``None`` when the backend found none.
+        ask: the backend's compilation of the steps (constraints, clauses, rows) and its
+            solve: a solution below ``w``, or ``None``.
+        log: where the questions go.
+        rounds: as :func:`descend`.
+
+    Returns:
+        ``(smallest, smaller)`` as :func:`descend`; ``(None, None)`` without ``first``.
+    """
+    witness = log.record(AnySolution(), first)
+    if witness is None:
+        return None, None
+    givens, lowest = model.givens, lowest_candidates(model)
+
+    def smaller_than(bound: list[int]) -> Sequence[int] | None:
+        steps = below_steps(bound, givens, lowest)
+        return ask(steps) if steps else None
+
+    return descend(witness, smaller_than, log, rounds=rounds)
+
+
+LexStep = tuple[int, int, bool, bool]
+"""One cell of the decomposition of ``x <_lex w`` (or ``x >_lex w``) into a chain of
+Booleans (Frisch, Hnich, Kiziltan, Miguel and Walsh, CP 2002), as ``(cell, value, strict,
+opens)`` (a plain tuple: a proof builds one per blank cell and question): while ``tied``
+("every earlier cell of the chain equals ``w``"), the cell is at most (at least)
+``value``; ``strict``: tied, it is below (above) ``value``, the last cell that may differ;
+``opens``: a fresh Boolean ``tied_next`` follows, and ``tied and not tied_next`` puts the
+cell strictly below (above) ``value``. A cell that cannot differ opens nothing: it passes
+``tied`` on."""
+
+
+def lex_steps(bound: Sequence[int], may_differ: Sequence[bool], skip: Sequence[bool]) -> list[LexStep]:
+    """The chain of ``x <_lex bound`` or ``x >_lex bound`` as data, for every backend to
+    compile into its own form (CP-SAT enforcement literals, clauses, linear rows, CPMpy
+    implications): one :class:`LexStep` per cell up to the last one that may differ, the
+    cells of ``skip`` (fixed to their ``bound``) left out. ``[]`` when no cell may differ:
+    nothing is below (above) ``bound``, and no solve is needed.
+
+    Args:
+        bound: ``w``, a complete grid row-major.
+        may_differ: per cell, whether it can take a value below (above) its ``w``.
+        skip: per cell, whether it equals its ``w`` in every solution (a given).
+
+    >>> lex_steps([2, 1, 2], [True, False, True], [False] * 3)
+    [(0, 2, False, True), (1, 1, False, False), (2, 2, True, False)]
+    """
+    last = next((i for i in range(len(bound) - 1, -1, -1) if may_differ[i] and not skip[i]), None)
+    if last is None:
+        return []
+    return [
+        (cell, bound[cell], cell == last, cell != last and may_differ[cell])
+        for cell in range(last + 1)
+        if not skip[cell]
+    ]
+
+
+def below_steps(bound: Sequence[int], givens: Sequence[int], lowest: Sequence[int]) -> list[LexStep]:
+    """:func:`lex_steps` of ``x <_lex bound`` over the blank cells: a cell may be smaller
+    when its lowest candidate (:func:`lowest_candidates`) is below its bound."""
+    return lex_steps(bound, [low < w for low, w in zip(lowest, bound, strict=True)], givens)
+
+
+def above_steps(bound: Sequence[int], givens: Sequence[int], side: int) -> list[LexStep]:
+    """:func:`lex_steps` of ``x >_lex bound`` (``bound`` any complete grid): a cell may be
+    larger when its bound is below ``side``; a given equal to its bound passes the chain on."""
+    return lex_steps(bound, [w < side for w in bound], [g == w for g, w in zip(givens, bound, strict=True)])

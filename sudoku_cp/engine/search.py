@@ -27,10 +27,8 @@ from sudoku_cp.engine.hall import hall_sets
 from sudoku_cp.engine.propagators import bits, engine_model, lex_greater, propagator
 from sudoku_cp.engine.runtime import Deadline
 from sudoku_cp.engine.sums import implied_sums
-from sudoku_cp.io.inputs import to_puzzle
+from sudoku_cp.errors import InvalidArgumentError
 from sudoku_cp.model.constraints import AllDifferent, Model, ValueIn
-from sudoku_cp.model.grid import Grid
-from sudoku_cp.model.puzzle import Puzzle
 
 _DEADLINE_CHECK_EVERY = 64  # search nodes between clock reads (and node budget checks)
 _ROW_MAJOR_BUDGET_PER_CELL = 1  # node budget of the row-major search that solve() tries first
@@ -59,12 +57,12 @@ _HALL_SETS_FROM_SIDE = 16  # the row-major search turns Hall sets on at its firs
 class BitmaskSearch:
     """Depth-first search over bitmask candidates for one puzzle, with a fixed prefix.
 
-    Implements :class:`sudoku_cp.backends.lexmin.PrefixSearch`. ``self.candidates`` is
+    Implements :class:`sudoku_cp.engine.lexmin.PrefixSearch`. ``self.candidates`` is
     the propagated state of the givens plus every cell fixed so far.
 
     Args:
-        puzzle: the puzzle (a :class:`Grid` means classic rules), or its compiled
-            :class:`~sudoku_cp.model.constraints.Model`.
+        model: the puzzle's :class:`~sudoku_cp.model.constraints.Model` (``puzzle.model``;
+            the engine never takes a puzzle).
         deadline: the call's :class:`~sudoku_cp.backends.base.Deadline`, or ``None``.
         after: a complete grid's values (row-major), or ``None``: when given, only the
             solutions lexicographically greater than it count (an extra ``x >_lex after``
@@ -81,12 +79,16 @@ class BitmaskSearch:
 
     def __init__(
         self,
-        puzzle: Puzzle | Grid | Model,
+        model: Model,
         deadline: Deadline | None = None,
         after: Sequence[int] | None = None,
         check_every: int = _DEADLINE_CHECK_EVERY,
     ) -> None:
-        model = engine_model(puzzle if isinstance(puzzle, Model) else to_puzzle(puzzle).model)
+        if not isinstance(model, Model):
+            raise InvalidArgumentError(
+                f"BitmaskSearch takes a Model (a puzzle's .model), not {type(model).__name__}"
+            )
+        model = engine_model(model)
         n = model.side
         units = [c.cells for c in model.units]
         # every kind but AllDifferent (built in) and ValueIn (the domains) gets a propagator;

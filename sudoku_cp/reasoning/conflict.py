@@ -57,7 +57,7 @@ from sudoku_cp.backends import cpsat
 from sudoku_cp.engine.imports import import_module
 from sudoku_cp.engine.runtime import Deadline
 from sudoku_cp.engine.search import BitmaskSearch
-from sudoku_cp.errors import InvalidArgumentError, NoSolutionError, SolveTimeoutError, SudokuError
+from sudoku_cp.errors import InvalidArgumentError, NoSolutionError, SolveTimeoutError
 from sudoku_cp.io.inputs import PuzzleInput, to_puzzle
 from sudoku_cp.model.constraints import Constraint, Model
 from sudoku_cp.model.grid import Grid
@@ -345,41 +345,17 @@ def _has_solution(model: Model, deadline: Deadline, backend: str | None = None) 
 
 
 def _solve(cp: cp_model.CpModel, deadline: Deadline) -> tuple[cp_model.CpSolver, int]:
-    """Solve ``cp`` with one CP-SAT worker within what is left of ``deadline``; return the
-    solver and its status, which is OPTIMAL, FEASIBLE or INFEASIBLE.
-
-    UNKNOWN means the time ran out only once the deadline has passed: CP-SAT stopping
-    early with time left (its clock is not ours) is run again on what is left, so a check
-    gets the whole limit. Any other status is a bug, raised with CP-SAT's reason.
+    """Solve ``cp`` with one CP-SAT worker within what is left of ``deadline``
+    (:func:`sudoku_cp.backends.cpsat.run_solver`, the package's one CP-SAT call site): the
+    solver and its status, OPTIMAL, FEASIBLE or INFEASIBLE. CP-SAT stopping early with time
+    left is run again on what is left, so a check gets the whole limit.
 
     Raises:
         SolveTimeoutError: the deadline passed.
         SudokuError: MODEL_INVALID, or UNKNOWN with no time limit.
     """
-    while True:
-        solver = cp_model.CpSolver()
-        solver.parameters.num_workers = 1
-        left = deadline.left()
-        if left is not None:
-            _check(deadline)
-            solver.parameters.max_time_in_seconds = left
-        status = cpsat.solve_interruptibly(solver, cp)
-        if status in (cp_model.OPTIMAL, cp_model.FEASIBLE, cp_model.INFEASIBLE):
-            return solver, status
-        if status == cp_model.UNKNOWN:
-            if deadline.at is None:
-                raise SudokuError("CP-SAT stopped without an answer and without a time limit: this is a bug")
-            _check(deadline)  # the limit ran out: SolveTimeoutError
-            continue  # CP-SAT stopped early with time left: go on with what is left
-        reason = cp.validate() or _solution_info(solver) or "no reason given"
-        raise SudokuError(f"CP-SAT stopped with status {solver.status_name(status)} ({reason}): a bug")
-
-
-def _solution_info(solver: cp_model.CpSolver) -> str:
-    try:
-        return solver.solution_info()
-    except RuntimeError:  # no solve ran
-        return ""
+    _check(deadline)
+    return cpsat.run_solver(cp, deadline, who="the conflict explanation")
 
 
 def solve_explained(puzzle: Puzzle, *, time_limit: float | None = None) -> Grid:

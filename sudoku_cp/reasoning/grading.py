@@ -427,7 +427,7 @@ def grade(puzzle: PuzzleInput, *, time_limit: float | None = None) -> Grade:
             waves=waves,
             rating=rating,
         )
-    search = BitmaskSearch(puzzle, deadline)
+    search = BitmaskSearch(puzzle.model, deadline)
     try:
         count = search.count_solutions(2)
     except SolveTimeoutError:

@@ -70,11 +70,10 @@ process); this module is the backend (:class:`Options`, :func:`solve`,
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
 
-from sudoku_cp.backends import BackendOptions, check_bool, check_choice, takes_options
+from sudoku_cp.backends import BackendOptions, check_bool, check_choice
+from sudoku_cp.backends.base import Backend, Task, Values
 from sudoku_cp.backends.pyconstraint.constraints import (
     AllDifferentHiddenSingles,
     CageSum,
@@ -100,10 +99,6 @@ from sudoku_cp.backends.pyconstraint.model import (
 from sudoku_cp.backends.pyconstraint.search import ConstraintPrefixSearch, count_here, smallest
 from sudoku_cp.backends.pyconstraint.worker import run, shutdown_worker
 from sudoku_cp.errors import InvalidArgumentError
-from sudoku_cp.io.inputs import to_puzzle
-from sudoku_cp.model.decompose import decompose
-from sudoku_cp.model.grid import Grid
-from sudoku_cp.model.puzzle import Puzzle
 
 __all__ = [
     "COMPLETE_SOLVERS",
@@ -121,6 +116,7 @@ __all__ = [
     "LexGreater",
     "Options",
     "Padding",
+    "PythonConstraint",
     "Watching",
     "build_problem",
     "count_solutions",
@@ -132,7 +128,8 @@ __all__ = [
     "variable_names",
 ]
 
-BACKEND = "python-constraint"
+NAME = "python-constraint"
+"""The name the backend is registered under (used in its messages)."""
 
 
 @dataclass(frozen=True)
@@ -155,7 +152,7 @@ class Options(BackendOptions):
         TypeError: ``restarts`` or ``preprocess`` is not a bool.
     """
 
-    BACKEND = BACKEND
+    BACKEND = NAME
     COUNTING = ("solver", "constraints")
 
     solver: str = DEFAULT_SOLVER
@@ -175,113 +172,63 @@ class Options(BackendOptions):
         check_bool("preprocess", self.preprocess)
 
 
-@takes_options(Options)
-def solve(
-    puzzle: Puzzle | Grid, *, time_limit: float | None = None, **options: Any
-) -> tuple[Grid, dict[str, float]]:
-    """Backend entry point: the smallest row-major solution, found by python-constraint.
+class PythonConstraint(Backend):
+    """The ``"python-constraint"`` backend: the smallest row-major solution, found by
+    python-constraint and proven by the witness method (the module docstring).
 
-    Args:
-        puzzle: the puzzle, any size and variant.
-        time_limit: seconds for the whole search; when given, the search runs in a child
-            process (reused across calls, one per concurrent caller) that is killed at
-            the deadline. Starting that child (about 0.5 s: a new interpreter importing
-            the package, on the first such call and after a timeout) is not counted.
-            ``None``, or a limit above :data:`~sudoku_cp.engine.runtime.MAX_TIME_LIMIT`:
-            no limit, run in this process.
-        **options: ``solver``, ``constraints``, ``restarts``, ``preprocess`` (:class:`Options`).
+    ``time_limit``: seconds for the whole search; when given, the search runs in a child
+    process (reused across calls, one per concurrent caller) that is killed at the
+    deadline. Starting that child (about 0.5 s: a new interpreter importing the package, on
+    the first such call and after a timeout) is not counted. ``None``, or a limit above
+    :data:`~sudoku_cp.engine.runtime.MAX_TIME_LIMIT`: no limit, run in this process.
 
-    Returns:
-        ``(solution, stats)``; stats: ``solver_calls`` (python-constraint searches),
-        ``restarts``, ``nodes``, ``model_build_time`` and ``search_time`` (seconds),
-        ``refuted_by_propagation`` (questions answered "no" by the preprocessing alone), and
-        with a time limit ``worker_started`` (1 when this call had to start the child
-        process, else 0).
+    Options: ``solver``, ``constraints``, ``restarts``, ``preprocess`` (:class:`Options`);
+    a count takes ``solver`` and ``constraints`` (it explores the whole search tree, so
+    restarts and preprocessing do not apply).
 
-    Raises:
-        NoSolutionError: the puzzle has no solution.
-        SolveTimeoutError: ``time_limit`` ran out (the child has been killed).
-        NotSupportedError: a constraint of a kind this backend does not compile.
-        TypeError, ValueError: an option it does not take, or a bad value (:class:`Options`).
-    """
-    return _smallest(puzzle, None, time_limit, options)
+    Stats: ``solver_calls`` (python-constraint searches), ``restarts``, ``nodes``,
+    ``model_build_time`` and ``search_time`` (seconds), ``refuted_by_propagation``
+    (questions answered "no" by the preprocessing alone), and with a time limit
+    ``worker_started`` (1 when this call had to start the child process, else 0).
 
-
-@takes_options(Options)
-def next_solution(
-    puzzle: Puzzle | Grid, after: Grid | Sequence[int], *, time_limit: float | None = None, **options: Any
-) -> tuple[Grid, dict[str, float]]:
-    """The smallest row-major solution lexicographically greater than ``after``.
-
-    :func:`solve`'s method with one more python-constraint constraint in every search,
-    :class:`LexGreater` (``x >_lex after``).
-
-    Args:
-        puzzle: the puzzle.
-        after: a complete grid (or its ``n*n`` values row-major), usually the previous solution.
-        time_limit, **options: as :func:`solve`.
-
-    Raises:
-        NoSolutionError: no solution is greater than ``after``.
-        The other errors of :func:`solve`.
-    """
-    return _smallest(puzzle, list(getattr(after, "cells", after)), time_limit, options)
-
-
-@takes_options(Options)
-def count_solutions(
-    puzzle: Puzzle | Grid, *, limit: int | None = None, time_limit: float | None = None, **options: Any
-) -> tuple[int, dict[str, float]]:
-    """The exact number of solutions, or ``limit`` if there are at least that many.
-
+    ``next_solution`` runs the same method with one more python-constraint constraint in
+    every search, :class:`LexGreater` (``x >_lex after``). ``count_solutions`` runs
     python-constraint's solution iterator (``Problem.getSolutionIter``) over
-    :func:`build_problem`'s model, stopped at the ``limit``-th solution. The iterator
-    is a complete search, so when it ends the count is exact.
-
-    Args:
-        puzzle: the puzzle.
-        limit: stop counting there (``None``: count them all).
-        time_limit: seconds; when given the count runs in the killable child process
-            (as :func:`solve`).
-        **options: ``solver`` and ``constraints`` (:class:`Options`); a count explores
-            the whole search tree, so restarts and preprocessing do not apply.
-
-    Returns:
-        ``(count, stats)`` with stats ``solver_calls`` (1), ``nodes`` and ``search_time`` (seconds).
-
-    Raises:
-        SolveTimeoutError: ``time_limit`` ran out before the count was complete.
-        NotSupportedError: a constraint of a kind this backend does not compile.
-        TypeError, ValueError: an option it does not take, or a bad value.
+    :func:`build_problem`'s model, stopped at the ``limit``-th solution: a complete
+    search, so when it ends the count is exact.
     """
-    chosen = Options.of(options, "count_solutions")
-    puzzle = _compiled(puzzle)
-    arguments = (puzzle, limit, chosen.solver, chosen.constraints)
-    result, _ = run(count_here, arguments, time_limit, "finish counting")
-    return result
+
+    name = NAME
+    Options = Options
+    native_kinds = NATIVE_KINDS
+    no_solution = "python-constraint proved it"
+
+    def _solve(self, task: Task) -> tuple[Values | None, dict[str, float]]:
+        chosen = task.options
+        arguments = (
+            task.model,
+            chosen.solver,
+            chosen.constraints,
+            chosen.restarts,
+            task.after,
+            chosen.preprocess,
+        )
+        task_name = "find and prove the smallest solution"
+        (values, stats, log), started = run(smallest, arguments, task.time_limit, task_name)
+        task.proof.method, task.proof.questions, task.proof.answers = log.method, log.questions, log.answers
+        if started is not None:
+            stats = {**stats, "worker_started": float(started)}
+        return values, stats
+
+    _next = _solve  # every search holds x >_lex task.after
+
+    def _count(self, task: Task) -> tuple[int, dict[str, float]]:
+        arguments = (task.model, task.limit, task.options.solver, task.options.constraints)
+        result, _ = run(count_here, arguments, task.time_limit, "finish counting")
+        return result
 
 
-def _compiled(puzzle: Puzzle | Grid) -> Puzzle:
-    """The puzzle, refused before any preprocessing if it holds a constraint kind the model
-    does not state (:data:`~sudoku_cp.backends.pyconstraint.model.KINDS`)."""
-    puzzle = to_puzzle(puzzle)
-    decompose(puzzle.model, NATIVE_KINDS, BACKEND)
-    return puzzle
+BACKEND = PythonConstraint()
+"""The backend object; the module-level functions are its methods."""
 
-
-def _smallest(
-    puzzle: Puzzle | Grid, after: list[int] | None, time_limit: float | None, options: Mapping[str, Any]
-) -> tuple[Grid, dict[str, float]]:
-    chosen = Options.of(options)
-    arguments = (
-        _compiled(puzzle),
-        chosen.solver,
-        chosen.constraints,
-        chosen.restarts,
-        after,
-        chosen.preprocess,
-    )
-    (solution, stats), started = run(smallest, arguments, time_limit, "find and prove the smallest solution")
-    if started is not None:
-        stats = {**stats, "worker_started": float(started)}
-    return solution, stats
+solve, next_solution, count_solutions = BACKEND.solve, BACKEND.next_solution, BACKEND.count_solutions

@@ -15,17 +15,15 @@ from sudoku_cp.backends.pyconstraint.model import (
     CONSTRAINT_FORMS,
     DEFAULT_CONSTRAINTS,
     DEFAULT_SOLVER,
-    build_problem,
     model_variable_names,
     problem_of,
     value_order,
     values_of,
 )
-from sudoku_cp.engine.lexmin import lowest_candidates, smallest_solution, sparse_witness
+from sudoku_cp.engine.lexmin import ProofLog, lowest_candidates, smallest_solution, sparse_witness
 from sudoku_cp.engine.search import BitmaskSearch
-from sudoku_cp.errors import InvalidArgumentError, NoSolutionError
-from sudoku_cp.model.grid import Grid
-from sudoku_cp.model.puzzle import Puzzle
+from sudoku_cp.errors import InvalidArgumentError
+from sudoku_cp.model.constraints import Model
 
 
 class ConstraintPrefixSearch:
@@ -78,7 +76,7 @@ class ConstraintPrefixSearch:
 
     def __init__(
         self,
-        puzzle: Puzzle,
+        model: Model,
         solver: str = DEFAULT_SOLVER,
         constraints: str = DEFAULT_CONSTRAINTS,
         restarts: bool = True,
@@ -94,7 +92,7 @@ class ConstraintPrefixSearch:
             raise InvalidArgumentError(
                 f"unknown constraint form {constraints!r}; known: {', '.join(CONSTRAINT_FORMS)}"
             )
-        self._model = puzzle.model
+        self._model = model
         self._lowest = lowest_candidates(self._model)
         self._fixed = list(self._model.givens)  # givens and the fixed prefix; 0 for an open cell
         self._solver = solver
@@ -210,47 +208,44 @@ question from the smallest solution is a "no")."""
 
 
 def smallest(
-    puzzle: Puzzle,
+    model: Model,
     solver: str = DEFAULT_SOLVER,
     constraints: str = DEFAULT_CONSTRAINTS,
     restarts: bool = True,
     after: Sequence[int] | None = None,
     preprocess: bool = True,
-) -> tuple[Grid, dict[str, float]]:
+) -> tuple[list[int] | None, dict[str, float], ProofLog]:
     """The smallest row-major solution found in this process, with no time limit (with
-    ``after``: the smallest one lexicographically greater than ``after``).
+    ``after``: the smallest one lexicographically greater than ``after``), or ``None``.
 
     Returns:
-        ``(solution, stats)`` as :func:`solve`.
+        ``(values, stats, log)``: the solution's values row-major (``None``: there is none),
+        the stats of the backend's ``solve``, and the questions of the proof.
 
     Raises:
-        NoSolutionError: the puzzle has no solution (above ``after``).
         ValueError: unknown or incomplete solver, or unknown constraint form.
     """
-    search = ConstraintPrefixSearch(puzzle, solver, constraints, restarts, after, preprocess)
+    search = ConstraintPrefixSearch(model, solver, constraints, restarts, after, preprocess)
     if after is None and search.propagation is not None:
-        search.first = sparse_witness(puzzle, min_side=WITNESS_SIDE)
+        search.first = sparse_witness(model, min_side=WITNESS_SIDE)
         if search.first is not None:
             # from the smallest solution every question is a "no", whose tree has about the
             # same size in any value order: restarts would only repeat work (24x24 grid with
             # 30% givens: 91,756 nodes and 10.1 s with them, 43,754 and 5.0 s without)
             search.propagation.hall_sets = True
             search._restarts = False
-    cells, _ = smallest_solution(search, puzzle.model.cell_count)
-    if cells is None:
-        if after is not None:
-            raise NoSolutionError("python-constraint proved that no solution is greater than the given one")
-        raise NoSolutionError("python-constraint proved that the puzzle has no solution")
-    return puzzle.grid.with_cells(cells), search.stats()
+    log = ProofLog("witness descent")
+    cells, _ = smallest_solution(search, model.cell_count, log)
+    return cells, search.stats(), log
 
 
 def count_here(
-    puzzle: Puzzle, limit: int | None, solver: str, constraints: str
+    model: Model, limit: int | None, solver: str, constraints: str
 ) -> tuple[int, dict[str, float]]:
-    """Count in this process (see :func:`count_solutions`)."""
-    problem = build_problem(puzzle, solver, constraints=constraints)
+    """Count in this process (the backend's ``count_solutions``)."""
+    problem = problem_of(model, [value_order(domain) for domain in model.domains()], solver, constraints)
     counter = NodeCounter(None)
-    problem.addConstraint(counter, list(model_variable_names(puzzle.model)))
+    problem.addConstraint(counter, list(model_variable_names(model)))
     start = time.perf_counter()
     count = 0
     if limit != 0:

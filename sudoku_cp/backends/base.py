@@ -1,0 +1,404 @@
+"""The base of every backend (:class:`Backend`): the glue written once, the solver in small hooks.
+
+A backend is a subclass of :class:`Backend`, as a solver of CPMpy is a subclass of its
+``SolverInterface``. The base owns what every backend did the same way:
+
+* the **input**: a :class:`~sudoku_cp.model.puzzle.Puzzle` or a :class:`~sudoku_cp.model.grid.Grid`
+  (classic rules) becomes the puzzle's :class:`~sudoku_cp.model.constraints.Model`, and the
+  answer's cell values come back in the puzzle's own shape (``puzzle.grid.with_cells``);
+  ``after`` is checked to be a complete grid of that shape;
+* the **options**: read and checked with the subclass's ``Options`` declaration
+  (:meth:`BackendOptions.of <sudoku_cp.backends.BackendOptions.of>`), and listed in the
+  signatures of :meth:`Backend.solve`, :meth:`Backend.next_solution` and
+  :meth:`Backend.count_solutions` (``help()`` shows them, per subclass);
+* the **time limit**: one :class:`~sudoku_cp.engine.runtime.Deadline` per call;
+* the **constraint kinds**: :meth:`Backend.prepare` runs first (the one place where a model
+  may be rewritten for the backend), then any constraint whose kind is not in
+  :attr:`Backend.native_kinds` is refused with a
+  :class:`~sudoku_cp.errors.NotSupportedError` naming the backend and the kind;
+* the **answers**: a hook returns cell values or ``None``; the base raises
+  :class:`~sudoku_cp.errors.NoSolutionError` for ``None``, builds the grid, and gives
+  :meth:`Backend.solve_with_proof` the :class:`~sudoku_cp.result.Proof` the hook's
+  questions were recorded in (``task.proof``);
+* the **optional methods**: ``next_solution`` and ``count_solutions`` exist on every
+  backend; a subclass without ``_next`` or ``_count`` raises
+  :class:`~sudoku_cp.errors.NotSupportedError` naming the backend.
+
+A subclass writes the hooks, each taking one :class:`Task` (the model, the checked options,
+the deadline, the proof log, and ``after`` or ``limit``) and never a ``Puzzle``:
+
+``_solve(task) -> (values | None, stats)`` (required)
+    The smallest row-major solution of ``task.model``, proven, as ``n*n`` values row-major
+    (``None``: no solution), and the effort counters (at least ``solver_calls``).
+``_next(task) -> (values | None, stats)`` (optional)
+    The smallest solution greater than ``task.after``.
+``_count(task) -> (count, stats)`` (optional)
+    The exact number of solutions, or ``task.limit`` when there are at least that many.
+
+Ctrl-C stays with the subclass where its solver needs help (a CP-SAT solve runs on a helper
+thread, HiGHS gets a callback, CPMpy a child process): the base runs in the caller's
+thread, so a pure-Python search is interrupted where it stands.
+
+:mod:`sudoku_cp.backends.template` is a complete subclass to copy.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import inspect
+import time
+import types
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from sudoku_cp.backends.options import unsupported
+from sudoku_cp.engine.lexmin import ProofLog
+from sudoku_cp.engine.runtime import Deadline
+from sudoku_cp.errors import InvalidArgumentError, NoSolutionError, NotSupportedError
+from sudoku_cp.io.inputs import to_puzzle
+from sudoku_cp.model.decompose import decompose
+from sudoku_cp.result import Proof
+
+if TYPE_CHECKING:
+    from sudoku_cp.backends.options import BackendOptions
+    from sudoku_cp.model.constraints import Model
+    from sudoku_cp.model.grid import Grid
+    from sudoku_cp.model.puzzle import Puzzle
+
+Values = list[int]
+"""A solution as the values of the model's cells, row-major."""
+
+CONTRACT = ("solve", "next_solution", "count_solutions")
+"""The backend methods whose signatures list the backend's options."""
+
+
+@dataclasses.dataclass
+class Task:
+    """One call of a backend, as its hooks see it.
+
+    Attributes:
+        model: the model to solve (after :meth:`Backend.prepare`), never a puzzle.
+        options: the backend's ``Options``, checked.
+        deadline: the call's clock (``time_limit`` in seconds, or none).
+        proof: where the hooks record the questions of their proof (:class:`ProofLog`).
+        after: for ``_next``, the complete grid (row-major values) to go above.
+        limit: for ``_count``, the count to stop at (``None``: count them all).
+        time_limit: the seconds given for the call, or ``None`` (for messages).
+    """
+
+    model: Model
+    options: Any
+    deadline: Deadline
+    proof: ProofLog
+    after: Values | None = None
+    limit: int | None = None
+    time_limit: float | None = None
+
+
+class Backend:
+    """A backend: subclass it, set :attr:`name`, :attr:`Options`, :attr:`native_kinds` and
+    :attr:`proof_method`, and write ``_solve`` (and, optionally, ``_next`` and ``_count``).
+    See the module docstring for what the base does and :mod:`sudoku_cp.backends.template`
+    for a complete example."""
+
+    name: ClassVar[str] = "?"
+    """The name the backend is registered under (used in its messages)."""
+
+    Options: ClassVar[type[BackendOptions]]
+    """The declaration of its options (a frozen dataclass; may have no field)."""
+
+    native_kinds: ClassVar[frozenset[type]] = frozenset()
+    """The constraint kinds the backend compiles itself; :meth:`prepare` may rewrite others
+    into these, and what is left outside them is refused."""
+
+    proof_method: ClassVar[str] = "witness descent"
+    """How the backend proves its answer the smallest, by default (``Proof.method``)."""
+
+    no_solution: ClassVar[str] = "the search is exhaustive"
+    """Why a ``None`` from a hook is a proof, for the :class:`NoSolutionError` message."""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        declared = cls.__dict__.get("Options")
+        if declared is not None:  # help() lists the options each method takes
+            for function in CONTRACT:
+                setattr(cls, function, _listing_options(getattr(cls, function), declared, function))
+
+    def __repr__(self) -> str:
+        return f"<backend {self.name!r}>"
+
+    def supports(self, function: str) -> bool:
+        """Whether the backend does ``function`` (``"solve"``, ``"next_solution"``,
+        ``"count_solutions"``): the last two need the hooks ``_next`` and ``_count``."""
+        hook = {"next_solution": "_next", "count_solutions": "_count"}.get(function)
+        return hook is None or getattr(type(self), hook) is not getattr(Backend, hook)
+
+    # -- what a subclass may change --------------------------------------------------------------
+
+    def prepare(self, model: Model) -> Model:
+        """The model this backend compiles, from the puzzle's: the one place where a model is
+        rewritten for a backend, every constraint of a kind outside :attr:`native_kinds`
+        rewritten into kinds in it (:func:`~sudoku_cp.model.decompose.decompose`, remembered
+        per model).
+
+        Raises:
+            NotSupportedError: a kind no rewriting brings to :attr:`native_kinds` (naming the
+                backend and the kind).
+        """
+        return decompose(model, self.native_kinds, self.name)
+
+    def _solve(self, task: Task) -> tuple[Values | None, dict[str, float]]:
+        raise NotImplementedError
+
+    def _next(self, task: Task) -> tuple[Values | None, dict[str, float]]:
+        raise self.lacks("next_solution")
+
+    def _count(self, task: Task) -> tuple[int, dict[str, float]]:
+        raise self.lacks("count_solutions")
+
+    def lacks(self, function: str) -> NotSupportedError:
+        """The error of an optional method the backend does not have, naming both."""
+        return NotSupportedError(
+            f"backend {self.name!r} has no {function}(): it cannot do this yet "
+            f"(see the Backend base in sudoku_cp.backends.base)"
+        )
+
+    # -- the contract ----------------------------------------------------------------------------
+
+    def solve(
+        self, puzzle: Puzzle | Grid, *, time_limit: float | None = None, **options: Any
+    ) -> tuple[Grid, dict[str, float]]:
+        """The smallest row-major solution, proven, and the effort counters.
+
+        Args:
+            puzzle: the puzzle (a :class:`~sudoku_cp.model.grid.Grid` means classic rules).
+            time_limit: seconds for the whole call, or ``None``.
+            **options: the backend's options (its ``Options``).
+
+        Returns:
+            ``(solution, stats)``: a grid of the puzzle's shape, and the counters (at least
+            ``solver_calls``).
+
+        Raises:
+            NoSolutionError: the puzzle has no solution.
+            SolveTimeoutError: ``time_limit`` ran out before the answer was found and proven.
+            NotSupportedError: a constraint of a kind the backend does not compile.
+            TypeError, ValueError: an option it does not take, or a bad value.
+        """
+        solution, stats, _ = self.solve_with_proof(puzzle, time_limit=time_limit, **options)
+        return solution, stats
+
+    def solve_with_proof(
+        self, puzzle: Puzzle | Grid, *, time_limit: float | None = None, **options: Any
+    ) -> tuple[Grid, dict[str, float], Proof]:
+        """:meth:`solve`, and the :class:`~sudoku_cp.result.Proof` that its answer is
+        the smallest (the questions the backend asked, in order, and their answers).
+
+        Raises:
+            The errors of :meth:`solve`.
+        """
+        grid, task = self._task(puzzle, "solve", time_limit, options)
+        values, stats = self._solve(task)
+        if values is None:
+            raise NoSolutionError(f"the puzzle has no solution (backend {self.name!r}: {self.no_solution})")
+        return grid.with_cells(values), stats, task.proof.close()
+
+    def next_solution(
+        self,
+        puzzle: Puzzle | Grid,
+        after: Grid | Sequence[int],
+        *,
+        time_limit: float | None = None,
+        **options: Any,
+    ) -> tuple[Grid, dict[str, float]]:
+        """The smallest row-major solution lexicographically greater than ``after``.
+
+        Args:
+            puzzle: the puzzle.
+            after: a complete grid of the puzzle's shape (or its values row-major),
+                usually the previous solution.
+            time_limit, **options: as :meth:`solve`.
+
+        Raises:
+            NoSolutionError: no solution is greater than ``after``.
+            ValueError: ``after`` is not a complete grid of the puzzle's shape.
+            NotSupportedError: the backend cannot list solutions (no ``_next``), or a
+                constraint of a kind it does not compile.
+            The other errors of :meth:`solve`.
+        """
+        grid, task = self._task(puzzle, "next_solution", time_limit, options)
+        task.after = _complete_values(after, task.model)
+        values, stats = self._next(task)
+        if values is None:
+            raise NoSolutionError(
+                f"no solution is greater than the given one (backend {self.name!r}: {self.no_solution})"
+            )
+        return grid.with_cells(values), stats
+
+    def count_solutions(
+        self,
+        puzzle: Puzzle | Grid,
+        *,
+        limit: int | None = None,
+        time_limit: float | None = None,
+        **options: Any,
+    ) -> tuple[int, dict[str, float]]:
+        """The exact number of solutions, or ``limit`` if there are at least that many.
+
+        Args:
+            puzzle: the puzzle.
+            limit: stop counting there (``None``: count them all).
+            time_limit: seconds for the whole call, or ``None``.
+            **options: the options that apply to counting (``Options.COUNTING``).
+
+        Raises:
+            SolveTimeoutError: ``time_limit`` ran out before the count was complete.
+            NotSupportedError: the backend cannot count (no ``_count``), or a constraint
+                of a kind it does not compile.
+            TypeError, ValueError: an option it does not take, or a bad value.
+        """
+        _, task = self._task(puzzle, "count_solutions", time_limit, options)
+        task.limit = limit
+        if limit == 0:
+            return 0, {"solver_calls": 0}
+        return self._count(task)
+
+    def run(self, function: str, task: Task) -> tuple[Any, dict[str, float]]:
+        """The hook of ``function`` (``"solve"``, ``"next_solution"``, ``"count_solutions"``)
+        on a prepared ``task`` (:meth:`task`): for a backend that composes others (``"auto"``).
+        The answer is the hook's (values or ``None``, a count) with its stats."""
+        hook = {"solve": self._solve, "next_solution": self._next, "count_solutions": self._count}[function]
+        return hook(task)
+
+    # -- the glue --------------------------------------------------------------------------------
+
+    def task(
+        self, model: Model, function: str = "solve", time_limit: float | None = None, **options: Any
+    ) -> Task:
+        """The :class:`Task` of one call on ``model`` (prepared, its kinds checked), for a
+        caller that holds a model already (the ``"auto"`` portfolio composing backends).
+
+        Raises:
+            NotSupportedError, TypeError, ValueError: as :meth:`solve`.
+        """
+        chosen = self.Options.of(options, function, backend=self.name)
+        model = self.prepare(model)  # the one call site of prepare(): rewrites happen here
+        self.refuse_unknown(model)
+        return Task(model, chosen, Deadline(time_limit), ProofLog(self.proof_method), time_limit=time_limit)
+
+    def _task(
+        self, puzzle: Puzzle | Grid, function: str, time_limit: float | None, options: Mapping[str, Any]
+    ) -> tuple[Grid, Task]:
+        puzzle = to_puzzle(puzzle)
+        return puzzle.grid, self.task(puzzle.model, function, time_limit, **options)
+
+    def refuse_unknown(self, model: Model) -> None:
+        """Raise :func:`~sudoku_cp.backends.unsupported` for the first constraint of ``model``
+        whose kind is not in :attr:`native_kinds`.
+
+        Raises:
+            NotSupportedError: naming the backend and the constraint kind.
+        """
+        kinds = _kinds(self.native_kinds)
+        for constraint in model.constraints:
+            if not isinstance(constraint, kinds):
+                raise unsupported(self.name, constraint)
+
+
+class ModuleBackend(Backend):
+    """A backend written as a module of functions (or a bare ``solve`` function), from
+    :func:`sudoku_cp.backends.register_backend`: its functions are called as they are, with
+    no glue, and its other attributes read through; its proof is not recorded
+    (``method`` ``"not recorded"``)."""
+
+    proof_method = "not recorded"
+
+    def __init__(self, target: Any, name: str = "?") -> None:
+        self.target = target
+        self.name = name
+        for function in CONTRACT:
+            found = getattr(target, function, None)
+            if found is not None:
+                setattr(self, function, found)
+        declared = getattr(target, "Options", None)
+        if declared is not None:
+            self.Options = declared
+
+    def __getattr__(self, attribute: str) -> Any:
+        if attribute == "target":  # not set yet (unpickling)
+            raise AttributeError(attribute)
+        return getattr(self.target, attribute)
+
+    def supports(self, function: str) -> bool:
+        return hasattr(self.target, function)
+
+    def next_solution(
+        self, puzzle: Any, after: Any, *, time_limit: float | None = None, **options: Any
+    ) -> Any:
+        raise self.lacks("next_solution")
+
+    def count_solutions(self, puzzle: Any, *, time_limit: float | None = None, **options: Any) -> Any:
+        raise self.lacks("count_solutions")
+
+    def solve_with_proof(
+        self, puzzle: Puzzle | Grid, *, time_limit: float | None = None, **options: Any
+    ) -> tuple[Grid, dict[str, float], Proof]:
+        started = time.perf_counter()
+        solution, stats = self.solve(puzzle, time_limit=time_limit, **options)
+        return solution, stats, Proof(self.proof_method, (), (), time.perf_counter() - started)
+
+
+_KINDS: dict[frozenset[type], tuple[type, ...]] = {}
+
+
+def _kinds(kinds: frozenset[type]) -> tuple[type, ...]:
+    found = _KINDS.get(kinds)
+    if found is None:
+        found = _KINDS[kinds] = tuple(kinds)
+    return found
+
+
+def _complete_values(after: Grid | Sequence[int], model: Model) -> Values:
+    """The values of ``after``, a complete grid of the model's shape, checked.
+
+    Raises:
+        ValueError: not one value in ``1..n`` per cell.
+    """
+    values = list(getattr(after, "cells", after))
+    n = model.side
+    if len(values) != model.cell_count or not all(
+        isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= n for v in values
+    ):
+        raise InvalidArgumentError(
+            f"after must be a complete {n}x{n} grid (n*n values in 1..{n}; a board: one per cell)"
+        )
+    return values
+
+
+def _listing_options(function: Callable[..., Any], options: type, name: str) -> Callable[..., Any]:
+    """A copy of ``function`` whose signature (``help()``, :func:`inspect.signature`) lists the
+    options ``name`` takes, with their defaults, from the declaration ``options``."""
+    if not isinstance(function, types.FunctionType):
+        return function
+    copy = types.FunctionType(
+        function.__code__,
+        function.__globals__,
+        function.__name__,
+        function.__defaults__,
+        function.__closure__,
+    )
+    copy.__kwdefaults__ = function.__kwdefaults__
+    copy.__doc__, copy.__qualname__, copy.__module__ = (
+        function.__doc__,
+        function.__qualname__,
+        function.__module__,
+    )
+    signature = inspect.signature(function)
+    kept = [p for p in signature.parameters.values() if p.kind != p.VAR_KEYWORD]
+    fields = {f.name: f for f in dataclasses.fields(options)}
+    added = [
+        inspect.Parameter(option, inspect.Parameter.KEYWORD_ONLY, default=fields[option].default)
+        for option in options.names(name)
+    ]
+    copy.__signature__ = signature.replace(parameters=kept + added)
+    return copy
