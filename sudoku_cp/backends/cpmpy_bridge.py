@@ -102,6 +102,7 @@ from sudoku_cp.engine.lexmin import (  # noqa: E402
 from sudoku_cp.engine.runtime import Deadline, HelperThread, finite_time_limit  # noqa: E402
 from sudoku_cp.errors import NotSupportedError, SolveTimeoutError, SudokuError  # noqa: E402
 from sudoku_cp.model.constraints import (  # noqa: E402
+    CORE_KINDS,
     LINE_AUTOMATON_KINDS,
     AllDifferent,
     Automaton,
@@ -271,7 +272,7 @@ def compile_model(model: Model) -> tuple[list[Any], list[tuple[Any, Any]]]:
     return cells, pairs
 
 
-NATIVE_KINDS = frozenset({AllDifferent, Sum, Less, Relation, ValueIn, Linear, Table, *LINE_AUTOMATON_KINDS})
+NATIVE_KINDS = CORE_KINDS
 """The kinds :func:`compile_model` writes; every other kind is rewritten into them
 (:mod:`sudoku_cp.model.decompose`)."""
 

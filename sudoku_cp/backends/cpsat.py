@@ -51,6 +51,7 @@ from sudoku_cp.engine.runtime import Deadline, HelperThread
 from sudoku_cp.errors import NoSolutionError, SolveTimeoutError, SudokuError
 from sudoku_cp.io.inputs import to_puzzle
 from sudoku_cp.model.constraints import (
+    CORE_KINDS,
     LINE_AUTOMATON_KINDS,
     AllDifferent,
     Less,
@@ -104,7 +105,7 @@ def build_model(puzzle: Puzzle | Grid) -> tuple[cp_model.CpModel, list[list[IntV
     return model, [cells[r * n : (r + 1) * n] for r in range(n)]
 
 
-NATIVE_KINDS = frozenset({AllDifferent, Sum, Less, Relation, ValueIn, Linear, Table, *LINE_AUTOMATON_KINDS})
+NATIVE_KINDS = CORE_KINDS
 """The kinds compiled below; every other kind is rewritten into them (:mod:`sudoku_cp.model.decompose`)."""
 
 

@@ -85,14 +85,10 @@ from sudoku_cp.engine.search import BitmaskSearch
 from sudoku_cp.engine.sums import implied_sums
 from sudoku_cp.io.inputs import to_puzzle
 from sudoku_cp.model.constraints import (
-    LINE_AUTOMATON_KINDS,
+    CORE_KINDS,
     AllDifferent,
-    Less,
-    Linear,
     Model,
-    Relation,
     Sum,
-    Table,
     ValueIn,
 )
 from sudoku_cp.model.decompose import decompose
@@ -204,7 +200,7 @@ def matrix_size(puzzle: Puzzle | Grid) -> dict[str, int]:
     return {"rows": len(rows), "primary": primary, "secondary": secondary, "ones": sum(map(len, rows))}
 
 
-NATIVE_KINDS = frozenset({AllDifferent, Sum, Less, Relation, ValueIn, Linear, Table, *LINE_AUTOMATON_KINDS})
+NATIVE_KINDS = CORE_KINDS
 """AllDifferent as columns, ValueIn as rows, every other kind a check by the engine's
 propagator; a kind outside these is rewritten into them (:mod:`sudoku_cp.model.decompose`)."""
 

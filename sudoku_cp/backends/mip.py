@@ -122,6 +122,7 @@ from sudoku_cp.engine.search import BitmaskSearch  # noqa: E402
 from sudoku_cp.errors import SolveTimeoutError, SudokuError  # noqa: E402
 from sudoku_cp.io.inputs import to_puzzle  # noqa: E402
 from sudoku_cp.model.constraints import (  # noqa: E402
+    CORE_KINDS,
     LINE_AUTOMATON_KINDS,
     AllDifferent,
     Automaton,
@@ -130,6 +131,7 @@ from sudoku_cp.model.constraints import (  # noqa: E402
     Model,
     Relation,
     Sum,
+    Table,
     ValueIn,
 )
 from sudoku_cp.model.decompose import decompose  # noqa: E402
@@ -203,7 +205,7 @@ def mip_model(model: Model) -> tuple[list[float], list[float], list[_Row]]:
     return lower, upper, rows
 
 
-NATIVE_KINDS = frozenset({AllDifferent, Sum, Less, Relation, ValueIn, Linear, *LINE_AUTOMATON_KINDS})
+NATIVE_KINDS = CORE_KINDS - {Table}
 """The kinds :func:`mip_model` linearises; every other kind (``Table``: between lines,
 quadruples; the general rules) is rewritten into them (:mod:`sudoku_cp.model.decompose`:
 a table becomes the automaton of its tuples, a trie)."""

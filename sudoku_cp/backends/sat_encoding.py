@@ -82,6 +82,7 @@ from sudoku_cp.engine.runtime import Deadline
 from sudoku_cp.errors import SudokuError
 from sudoku_cp.io.inputs import PuzzleInput, to_puzzle
 from sudoku_cp.model.constraints import (
+    CORE_KINDS,
     LINE_AUTOMATON_KINDS,
     AllDifferent,
     Less,
@@ -512,7 +513,7 @@ class _Writer:
         return encoded.clauses
 
 
-NATIVE_KINDS = frozenset({AllDifferent, Sum, Less, Relation, ValueIn, Linear, Table, *LINE_AUTOMATON_KINDS})
+NATIVE_KINDS = CORE_KINDS
 """The kinds encoded here; every other kind is rewritten into them (:mod:`sudoku_cp.model.decompose`)."""
 
 

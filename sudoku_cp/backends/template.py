@@ -89,6 +89,7 @@ from sudoku_cp.backends import BackendOptions, check_int
 from sudoku_cp.backends.base import Backend, Task, Values
 from sudoku_cp.engine.runtime import Deadline
 from sudoku_cp.model.constraints import (
+    CORE_KINDS,
     LINE_AUTOMATON_KINDS,
     AllDifferent,
     Less,
@@ -125,7 +126,7 @@ class Options(BackendOptions):
         check_int("check_every", self.check_every, minimum=1)
 
 
-NATIVE_KINDS = frozenset({AllDifferent, Sum, Less, Relation, ValueIn, Linear, Table, *LINE_AUTOMATON_KINDS})
+NATIVE_KINDS = CORE_KINDS
 """The kinds :func:`_compile` handles; every other kind reaches it rewritten into these by
 the base's ``prepare`` (:func:`~sudoku_cp.model.decompose.decompose`: a distinct ``Sum``,
 ``Count``, ``Element``, ``Or``...), or is refused there, naming this backend."""

@@ -32,21 +32,18 @@ from collections.abc import Callable, Sequence
 from sudoku_cp.engine.sums import distinct_combinations
 from sudoku_cp.errors import NotSupportedError
 from sudoku_cp.model.constraints import (
+    CORE_KINDS,
     LINE_AUTOMATON_KINDS,
-    AllDifferent,
     Less,
     Linear,
     Model,
     Relation,
     Sum,
     Table,
-    ValueIn,
 )
 from sudoku_cp.model.decompose import decompose
 
-NATIVE_KINDS: frozenset[type] = frozenset(
-    {AllDifferent, ValueIn, Sum, Less, Relation, Linear, Table, *LINE_AUTOMATON_KINDS}
-)
+NATIVE_KINDS: frozenset[type] = CORE_KINDS
 """The kinds the engine propagates itself (``Regular`` lines among the automata); every
 other kind reaches it rewritten by :func:`engine_model`."""
 

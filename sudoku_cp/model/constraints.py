@@ -1283,6 +1283,13 @@ class Or:
 LINE_AUTOMATON_KINDS: tuple[type, ...] = (Sandwich, Skyscraper, Regular)
 """The kinds that give an :class:`Automaton` over their cells (``automaton(side)``)."""
 
+CORE_KINDS: frozenset[type] = frozenset(
+    {AllDifferent, Sum, Less, Relation, ValueIn, Linear, Table, *LINE_AUTOMATON_KINDS}
+)
+"""The kinds every backend here and the engine compile natively (mip all but ``Table``);
+the general kinds (``Count``, ``Element``, ``And``, ``Or``) reach them rewritten
+(:mod:`sudoku_cp.model.decompose`)."""
+
 
 def unit_constraints(units: Sequence, side: int) -> tuple[AllDifferent, ...]:
     """An AllDifferent with its origin for each row, column and box of a grid shape: the

@@ -30,6 +30,7 @@ from sudoku_cp.engine.sums import implied_sums
 from sudoku_cp.errors import InvalidArgumentError, NoSolutionError
 from sudoku_cp.io.inputs import to_puzzle
 from sudoku_cp.model.constraints import (
+    CORE_KINDS,
     LINE_AUTOMATON_KINDS,
     AllDifferent,
     Less,
@@ -76,7 +77,7 @@ cells is assigned (see :class:`Watching`)."""
 EVERY_UNIT = True
 """Whether variants also get :class:`EveryUnitHiddenSingles`."""
 
-NATIVE_KINDS = frozenset({AllDifferent, Sum, Less, Relation, ValueIn, Linear, Table, *LINE_AUTOMATON_KINDS})
+NATIVE_KINDS = CORE_KINDS
 """The constraint kinds :func:`problem_of` states; every other kind is rewritten into them
 (:mod:`sudoku_cp.model.decompose`), or refused (:class:`~sudoku_cp.errors.NotSupportedError`)."""
 
