@@ -27,7 +27,8 @@ candidate sees the chain's ends.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from typing import Any
 
 from sudoku_cp.model.constraints import Constraint
 from sudoku_cp.reasoning.techniques._links import Geometry, geometry, links, premise
@@ -193,15 +194,45 @@ def _chains(
 
 def _search(graph: _Graph, s: int, limit: int):
     """A shortest chain from ``s`` (assumed false) to a node that removes something:
-    ``(nodes, strong-link units, targets)``, or ``None``.
+    ``(nodes, strong-link units, targets)``, or ``None`` (:func:`alternating_search`)."""
+    from_start = graph.weak_candidates(s)
 
-    A breadth-first search over ``(node, on)`` states; the links alternate, so the states
-    of one depth are all "off" (reached by a weak link, or the start) or all "on" (by a
-    strong link), and each kind keeps its own parents."""
+    def accept(b: int, path: Callable[[], tuple[list[int], list]]):
+        if b != s and from_start & graph.weak_candidates(b):
+            nodes, units = path()
+            return nodes, units, graph.targets(s, b)
+        return None
+
+    return alternating_search(graph, s, limit, accept)
+
+
+def alternating_search(graph: _Graph, s: int, limit: int, accept: Callable[..., Any]) -> Any:
+    """The first answer of ``accept`` in a breadth-first search from ``s`` (assumed false)
+    over alternating links, or ``None``.
+
+    The states are ``(node, on)``; the links alternate, so the states of one depth are all
+    "off" (reached by a weak link, or the start) or all "on" (by a strong link), and each
+    kind keeps its own parents. Each node ``b`` reached "on" at depth 4 or more is offered
+    to ``accept(b, path)``, where ``path()`` gives the chain's nodes from ``s`` to ``b`` and
+    its strong links' units; the first answer that is not ``None`` is returned. Chains
+    (:func:`_search`) and continuous nice loops (:mod:`.nice_loops`) share it."""
     parent_off: dict[int, tuple[int, Constraint | None] | None] = {s: None}
     parent_on: dict[int, tuple[int, Constraint | None]] = {}
-    strong, weak, weak_candidates = graph.strong, graph.weak, graph.weak_candidates
-    from_start = weak_candidates(s)
+    strong, weak = graph.strong, graph.weak
+
+    def path(b: int) -> tuple[list[int], list]:
+        nodes, units = [b], []
+        back: tuple[int, Constraint | None] | None = parent_on[b]
+        at_on = True
+        while back is not None:
+            at, link_unit = back
+            if link_unit is not None:
+                units.append(link_unit)
+            nodes.append(at)
+            at_on = not at_on
+            back = parent_on[at] if at_on else parent_off[at]
+        return nodes[::-1], units
+
     frontier = [s]
     on = False
     depth = 1
@@ -221,19 +252,10 @@ def _search(graph: _Graph, s: int, limit: int):
                         continue
                     parent_on[b] = (a, unit)
                     following.append(b)
-                    if b != s and depth >= 4 and from_start & weak_candidates(b):
-                        targets = graph.targets(s, b)
-                        nodes, units = [b], []
-                        back: tuple[int, Constraint | None] | None = parent_on[b]
-                        at_on = True
-                        while back is not None:
-                            at, link_unit = back
-                            if link_unit is not None:
-                                units.append(link_unit)
-                            nodes.append(at)
-                            at_on = not at_on
-                            back = parent_on[at] if at_on else parent_off[at]
-                        return nodes[::-1], units, targets
+                    if depth >= 4:
+                        found = accept(b, lambda b=b: path(b))
+                        if found is not None:
+                            return found
         frontier = following
         on = not on
     return None

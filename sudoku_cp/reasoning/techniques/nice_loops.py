@@ -21,58 +21,27 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from sudoku_cp.model.constraints import Constraint
 from sudoku_cp.reasoning.techniques._links import geometry, links, premise
 from sudoku_cp.reasoning.techniques.board import Board, Deduction
-from sudoku_cp.reasoning.techniques.chains import MAX_NODES, _Graph
+from sudoku_cp.reasoning.techniques.chains import MAX_NODES, _Graph, alternating_search
 from sudoku_cp.reasoning.techniques.eureka import ChainNode, alternating
 
 
 def _loop(graph: _Graph, s: int, limit: int):
     """A shortest loop through ``s`` that removes something: ``(nodes, strong-link units,
-    targets)`` (the nodes from ``s``, the last weakly linked back to it), or ``None``. A
-    breadth-first search over alternating states, as :func:`chains._search`."""
-    parent_off: dict[int, tuple[int, Constraint | None] | None] = {s: None}
-    parent_on: dict[int, tuple[int, Constraint | None]] = {}
-    strong, weak = graph.strong, graph.weak
-    back_to_start = set(weak(s))
-    frontier = [s]
-    on = False
-    depth = 1
-    while frontier and depth < limit:
-        depth += 1
-        following = []
-        if on:
-            for a in frontier:
-                for b in weak(a):
-                    if b not in parent_off:
-                        parent_off[b] = (a, None)
-                        following.append(b)
-        else:
-            for a in frontier:
-                for b, unit in strong.get(a, ()):
-                    if b in parent_on:
-                        continue
-                    parent_on[b] = (a, unit)
-                    following.append(b)
-                    if depth >= 4 and b in back_to_start:
-                        nodes, units = [b], []
-                        step: tuple[int, Constraint | None] | None = parent_on[b]
-                        at_on = True
-                        while step is not None:
-                            at, link_unit = step
-                            if link_unit is not None:
-                                units.append(link_unit)
-                            nodes.append(at)
-                            at_on = not at_on
-                            step = parent_on[at] if at_on else parent_off[at]
-                        nodes.reverse()
-                        targets = _targets(graph, nodes)
-                        if targets:
-                            return nodes, units, targets
-        frontier = following
-        on = not on
-    return None
+    targets)`` (the nodes from ``s``, the last weakly linked back to it), or ``None``
+    (:func:`chains.alternating_search`)."""
+    back_to_start = set(graph.weak(s))
+
+    def accept(b: int, path):
+        if b in back_to_start:
+            nodes, units = path()
+            targets = _targets(graph, nodes)
+            if targets:
+                return nodes, units, targets
+        return None
+
+    return alternating_search(graph, s, limit, accept)
 
 
 def _targets(graph: _Graph, nodes: list[int]) -> list[tuple[int, int]]:
