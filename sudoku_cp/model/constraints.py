@@ -1348,6 +1348,15 @@ KINDS: tuple[type, ...] = (
 variants, then those of the modern ones (arrows, lines, outside clues)."""
 
 
+@functools.lru_cache(maxsize=32)
+def _peers(cell_count: int, groups: tuple[tuple[int, ...], ...]) -> tuple[tuple[int, ...], ...]:
+    peers: list[set[int]] = [set() for _ in range(cell_count)]
+    for cells in groups:
+        for cell in cells:
+            peers[cell].update(cells)
+    return tuple(tuple(sorted(p - {cell})) for cell, p in enumerate(peers))
+
+
 @dataclass(frozen=True)
 class Model:
     """A compiled puzzle: what every backend solves.
@@ -1432,12 +1441,9 @@ class Model:
 
     @functools.cached_property
     def peers(self) -> tuple[tuple[int, ...], ...]:
-        """For each cell, the sorted other cells it shares an ``AllDifferent`` with."""
-        peers: list[set[int]] = [set() for _ in range(self.cell_count)]
-        for constraint in self.of_kind(AllDifferent):
-            for cell in constraint.cells:
-                peers[cell].update(constraint.cells)
-        return tuple(tuple(sorted(p - {cell})) for cell, p in enumerate(peers))
+        """For each cell, the sorted other cells it shares an ``AllDifferent`` with (shared by
+        the models of one shape: every classic puzzle of a size has the same peers)."""
+        return _peers(self.cell_count, tuple(c.cells for c in self.of_kind(AllDifferent)))
 
     @functools.cached_property
     def is_classic(self) -> bool:
