@@ -16,6 +16,7 @@ from sudoku_cp.backends.pyconstraint.model import (
     DEFAULT_CONSTRAINTS,
     DEFAULT_SOLVER,
     model_variable_names,
+    open_problem,
     problem_of,
     value_order,
     values_of,
@@ -151,21 +152,38 @@ class ConstraintPrefixSearch:
             BudgetExhausted: the budget ran out first.
         """
         start = time.perf_counter()
-        problem = problem_of(self._model, domains, self._solver, self._constraints)
-        counter = NodeCounter(budget)
         names = model_variable_names(self._model)
-        problem.addConstraint(counter, list(names))
+        cells: list[int] | None = None  # the cells of the Problem, when only the open ones
+        if self._after is None and self._model.is_classic:
+            built = open_problem(self._model, domains, self._solver, self._constraints)
+            if built is None:
+                self.model_build_time += time.perf_counter() - start
+                return None  # the fixed cells break a unit: no solution with these domains
+            problem, cells = built
+        else:
+            problem = problem_of(self._model, domains, self._solver, self._constraints)
+        variables = list(names) if cells is None else [names[cell] for cell in cells]
+        counter = NodeCounter(budget)
+        if variables:
+            problem.addConstraint(counter, variables)
         if self._after is not None:
-            problem.addConstraint(LexGreater(self._after), list(names))
+            problem.addConstraint(LexGreater(self._after), variables)
         searching = time.perf_counter()
         self.model_build_time += searching - start
         self.solver_calls += 1
         try:
-            solution = problem.getSolution()
+            solution = problem.getSolution() if variables else {}
         finally:
             self.search_time += time.perf_counter() - searching
             self.nodes += counter.nodes
-        return None if solution is None else [solution[name] for name in names]
+        if solution is None:
+            return None
+        if cells is None:
+            return [solution[name] for name in names]
+        values = [domain[0] if len(domain) == 1 else 0 for domain in domains]
+        for cell in cells:
+            values[cell] = solution[names[cell]]
+        return values
 
     def may_take_less(self, cell: int, value: int) -> bool:
         """False when the cell is fixed, or every value of its domain below ``value`` is held by
