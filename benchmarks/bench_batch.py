@@ -138,8 +138,13 @@ def _one_set(
 
 
 def _pickling(name: str, puzzles: list, items: list) -> None:
-    """Median pickled size and pickle+unpickle time of a puzzle sent and an item returned."""
-    for what, objects in (("puzzle sent", puzzles[:500]), ("item returned", items[:500])):
+    """Median pickled size and pickle+unpickle time of a puzzle sent and an item returned,
+    and of the parts of an answer (its puzzle, solution and proof: what the caller unpickles)."""
+    answers = [item.result for item in items[:500] if item.result is not None]
+    parts = [
+        (f"answer's {part}", [getattr(r, part) for r in answers]) for part in ("puzzle", "solution", "proof")
+    ]
+    for what, objects in (("puzzle sent", puzzles[:500]), ("item returned", items[:500]), *parts):
         sizes, times = [], []
         for thing in objects:
             start = time.perf_counter()
