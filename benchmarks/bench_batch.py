@@ -8,6 +8,14 @@ parallel run with each of joblib's batch sizes (``sudoku_cp.batch.BATCH_SIZE``, 
 ``auto``); the pickling cost of what crosses the process boundary (the puzzle sent, the
 :class:`~sudoku_cp.batch.BatchItem` returned) is printed per set.
 
+``--dask`` also times the Dask path: the same ``solve_many`` call inside
+``joblib.parallel_config(backend="dask")`` on a ``dask.distributed.LocalCluster`` of
+``--workers`` worker processes (one thread each) started on this machine, interleaved with
+the other runs (its start-up and a first call untimed, as for joblib's own processes).
+Every parallel run also prints this process's CPU seconds (sending puzzles, receiving and
+unpickling answers; on 2 cores the caller shares a core with a worker).
+
+    python benchmarks/bench_batch.py --dataset top1465 --dataset sudoku17 --limit 10000 --dask --write
     python benchmarks/bench_batch.py                       # top1465, default backend, 1 vs 2 workers
     python benchmarks/bench_batch.py --dataset top1465 --dataset sudoku17 --limit 5000 --write
     python benchmarks/bench_batch.py --dataset top95 --backend cpsat --workers 2 --repeat 3
@@ -17,6 +25,7 @@ parallel run with each of joblib's batch sizes (``sudoku_cp.batch.BATCH_SIZE``, 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import pickle
 import statistics
@@ -40,6 +49,11 @@ def main(argv: list[str] | None = None) -> int:
         action="append",
         help="joblib batch size of the parallel run, repeatable (default: auto)",
     )
+    parser.add_argument(
+        "--dask",
+        action="store_true",
+        help="also time the Dask path on a LocalCluster of --workers processes (needs dask[distributed])",
+    )
     add_write_option(parser, __file__)
     args = parser.parse_args(argv)
     names = args.dataset or ["top1465"]
@@ -47,8 +61,9 @@ def main(argv: list[str] | None = None) -> int:
     with recording() as log:
         backend = args.backend or backends.DEFAULT_BACKEND
         print(machine(), f"cores={os.cpu_count()} load average={os.getloadavg()[0]:.2f}")
-        for name in names:
-            _one_set(name, datasets.load(name)[: args.limit], backend, sizes, args)
+        with _dask_client(args) as client:
+            for name in names:
+                _one_set(name, datasets.load(name)[: args.limit], backend, sizes, args, client)
         print(f"# load average at the end {os.getloadavg()[0]:.2f}")
     write_if_asked(
         args, log, "Batches: solve_many in worker processes", datasets_text(names, limit=args.limit)
@@ -56,39 +71,80 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
-def _one_set(name: str, puzzles: list, backend: str, sizes: list, args: argparse.Namespace) -> None:
+@contextlib.contextmanager
+def _dask_client(args: argparse.Namespace):
+    """A Dask client on a LocalCluster of ``--workers`` processes with ``--dask``, else ``None``."""
+    if not args.dask:
+        yield None
+        return
+    from dask.distributed import Client, LocalCluster
+
+    start = time.perf_counter()
+    with (
+        LocalCluster(
+            n_workers=args.workers, threads_per_worker=1, processes=True, dashboard_address=None
+        ) as cluster,
+        Client(cluster) as client,
+    ):
+        took = time.perf_counter() - start
+        print(f"# Dask LocalCluster of {args.workers} worker processes started in {took:.2f} s")
+        yield client
+
+
+def _one_set(
+    name: str, puzzles: list, backend: str, sizes: list, args: argparse.Namespace, client=None
+) -> None:
     print(f"# {name}: {len(puzzles)} puzzles, backend {backend!r}, best of {args.repeat} runs")
     start = time.perf_counter()
     solve_many(puzzles[: 4 * args.workers], backend=backend, processes=args.workers, progress=False)
     start_up = time.perf_counter() - start
     print(f"# worker pool start-up (a first call of {4 * args.workers} puzzles, untimed): {start_up:.2f} s")
     labels = [(1, "auto")] + [(args.workers, size) for size in sizes]
-    runs: dict[tuple, list[tuple[float, list]]] = {label: [] for label in labels}
+    if client is not None:
+        start = time.perf_counter()
+        _timed_run(puzzles[: 4 * args.workers], backend, "dask")
+        took = time.perf_counter() - start
+        print(f"# Dask workers' first call ({4 * args.workers} puzzles, untimed): {took:.2f} s")
+        labels.append((args.workers, "dask"))
+    runs: dict[tuple, list[tuple[float, list, float]]] = {label: [] for label in labels}
     for _ in range(args.repeat):
         for workers, size in labels:
-            batch.BATCH_SIZE = size
-            runs[(workers, size)].append(_timed_run(puzzles, backend, workers))
+            batch.BATCH_SIZE = "auto" if size == "dask" else size
+            runs[(workers, size)].append(_timed_run(puzzles, backend, "dask" if size == "dask" else workers))
     batch.BATCH_SIZE = "auto"
     best = {}
     for (workers, size), timed in runs.items():
-        best[(workers, size)], items = min(timed, key=lambda run: run[0])
+        best[(workers, size)], items, caller = min(timed, key=lambda run: run[0])
         unsolved = sum(not item.solved for item in items)
-        label = f"{name} workers={workers}" + (f" batch={size}" if workers > 1 else "")
+        label = f"{name} workers={workers}" + (
+            " dask" if size == "dask" else f" batch={size}" if workers > 1 else ""
+        )
         print(summary_ms(f"{label} per puzzle", [i.wall_time for i in items]))
-        all_runs = ", ".join(f"{seconds:.2f}" for seconds, _ in timed)
-        print(f"{label}: wall {best[(workers, size)]:.2f} s (runs {all_runs}), unsolved {unsolved}")
+        all_runs = ", ".join(f"{seconds:.2f}" for seconds, _, _ in timed)
+        print(
+            f"{label}: wall {best[(workers, size)]:.2f} s (runs {all_runs}), caller's CPU {caller:.2f} s, "
+            f"unsolved {unsolved}"
+        )
     one = best[(1, "auto")]
     for size in sizes:
         ratio = one / best[(args.workers, size)]
         print(f"{name} speed-up {args.workers} workers (batch={size}) vs 1: {ratio:.2f}x")
+    if client is not None:
+        ratio = one / best[(args.workers, "dask")]
+        print(f"{name} speed-up Dask LocalCluster of {args.workers} workers vs 1 process: {ratio:.2f}x")
     cold = one / (best[(args.workers, sizes[0])] + start_up)
     print(f"{name} speed-up counting the pool start-up once (a fresh process's first call): {cold:.2f}x")
     _pickling(name, puzzles, runs[(1, "auto")][0][1])
 
 
 def _pickling(name: str, puzzles: list, items: list) -> None:
-    """Median pickled size and pickle+unpickle time of a puzzle sent and an item returned."""
-    for what, objects in (("puzzle sent", puzzles[:500]), ("item returned", items[:500])):
+    """Median pickled size and pickle+unpickle time of a puzzle sent and an item returned,
+    and of the parts of an answer (its puzzle, solution and proof: what the caller unpickles)."""
+    answers = [item.result for item in items[:500] if item.result is not None]
+    parts = [
+        (f"answer's {part}", [getattr(r, part) for r in answers]) for part in ("puzzle", "solution", "proof")
+    ]
+    for what, objects in (("puzzle sent", puzzles[:500]), ("item returned", items[:500]), *parts):
         sizes, times = [], []
         for thing in objects:
             start = time.perf_counter()
@@ -103,10 +159,17 @@ def _pickling(name: str, puzzles: list, items: list) -> None:
 
 
 def _timed_run(puzzles, backend, workers):
-    """Wall seconds of one solve_many call, and its items."""
-    start = time.perf_counter()
-    items = solve_many(puzzles, backend=backend, processes=workers, progress=False)
-    return time.perf_counter() - start, items
+    """Wall seconds of one solve_many call, its items, and this process's CPU seconds in it;
+    ``workers="dask"``: on the Dask cluster of the current client (joblib's Dask backend)."""
+    start, cpu = time.perf_counter(), time.process_time()
+    if workers == "dask":
+        import joblib
+
+        with joblib.parallel_config(backend="dask"):
+            items = solve_many(puzzles, backend=backend, processes=-1, progress=False)
+    else:
+        items = solve_many(puzzles, backend=backend, processes=workers, progress=False)
+    return time.perf_counter() - start, items, time.process_time() - cpu
 
 
 if __name__ == "__main__":

@@ -15,7 +15,11 @@ Dask cluster through joblib's Dask backend, with no code path of our own for it:
     with joblib.parallel_config(backend="dask"):
         items = solve_many(puzzles, backend="cpsat", processes=-1)
 
-Dask is an optional extra: ``pip install "sudoku_cp[dask]"``.
+Dask is an optional extra: ``pip install "sudoku_cp[dask]"``. On one machine joblib's own
+processes are the faster choice: Dask's scheduler runs in the caller and takes more of its
+CPU per puzzle (``benchmarks/bench_batch.py --dask``, a ``LocalCluster`` of 2 workers on 2
+cores: x1.16-1.43 one process where joblib's processes gave x1.53-1.63 in the same runs;
+``docs/benchmarks/bench_batch.md``).
 
 Worker processes end with their caller: each watches its parent's pid from a daemon
 thread and exits once the parent has died, however it died (``kill -9`` included), so

@@ -60,6 +60,43 @@ def test_build_problem_other_forms_and_solver() -> None:
 
 
 @pytest.mark.parametrize("form", pc.CONSTRAINT_FORMS)
+def test_open_problem_states_the_open_cells_only_with_the_same_solutions(form: str) -> None:
+    # issue 34: python-constraint's solver sorts and copies every variable's domain at each
+    # node, so the fixed cells of a sparse grid's late questions made each node cost x2
+    from sudoku_cp.backends.pyconstraint.model import open_problem
+
+    grid = Grid.parse("12..\n....\n..4.\n....")
+    model = sudoku_cp.Puzzle(grid).model
+    domains = [list(domain) for domain in model.domains()]
+    problem, cells = open_problem(model, domains, None, form)
+    names = pc.variable_names(4)
+    assert cells == [i for i, value in enumerate(grid.cells) if not value]
+    assert list(problem._variables) == [names[cell] for cell in cells]
+    assert sorted(problem._variables[names[2]]) == [3]  # r1c3 sees the givens 1, 2 and 4
+    full = pc.build_problem(grid, constraints=form).getSolutions()
+    expected = sorted(tuple(solution[name] for name in names) for solution in full)
+    found = sorted(
+        tuple(solution.get(name, grid.cells[i]) for i, name in enumerate(names))
+        for solution in problem.getSolutions()
+    )
+    assert found == expected and len(found) > 1
+
+
+def test_open_problem_answers_none_when_the_fixed_cells_break_a_unit() -> None:
+    from sudoku_cp.backends.pyconstraint.model import open_problem
+
+    model = sudoku_cp.Puzzle(Grid.parse("....\n" * 4)).model
+    domains = [[1], [1]] + [[1, 2, 3, 4]] * 14  # two 1s in the first row
+    assert open_problem(model, domains, None) is None
+    domains = [[1], [2], [3]] + [[1, 2, 3]] + [[1, 2, 3, 4]] * 12  # r1c4 has no value left
+    assert open_problem(model, domains, None) is None
+    record = {"size": 4, "box": [2, 2], "grid": "." * 16, "rules": {"thermos": [[[0, 0], [0, 1]]]}}
+    thermo = sudoku_cp.Puzzle.from_dict(record)
+    with pytest.raises(ValueError, match="classic"):
+        open_problem(thermo.model, [[1, 2, 3, 4]] * 16, None)
+
+
+@pytest.mark.parametrize("form", pc.CONSTRAINT_FORMS)
 def test_first_solution_is_valid_and_keeps_the_givens(form: str) -> None:
     for puzzle in [Grid.parse(PUZZLE_4X4), Grid.empty(9), datasets.load("top95")[0]]:
         assert_solves(puzzle, pc.first_solution(puzzle, constraints=form))

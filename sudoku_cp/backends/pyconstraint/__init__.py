@@ -28,8 +28,12 @@ with cells ``0..i-1`` fixed and ``x_i < w_i``?" a fresh ``Problem``, so only com
 (not MinConflicts) may drive it. A sparse grid from 16x16 up starts from the engine's
 smallest solution instead of python-constraint's first one, with Hall sets in the
 preprocessing (:data:`~sudoku_cp.backends.pyconstraint.search.WITNESS_SIDE`): under 1 s on
-11 of the 12 sparse 16x16-25x25 grids of ``bench_backends.py --family sparse``, about 5 s
-on the 24x24 grid with 30% givens (its limit: python-constraint's own proofs there).
+11 of the 12 sparse 16x16-25x25 grids of ``bench_backends.py --family sparse``, 2.4 s
+on the 24x24 grid with 30% givens (python-constraint's own proofs there). On a classic
+grid each search states only the open cells
+(:func:`~sudoku_cp.backends.pyconstraint.model.open_problem`): python-constraint's solver
+sorts and copies every variable's domain at every node, so the fixed cells of the late
+questions made each node cost about twice as much (that grid: 4.9 s before).
 
 Choices, measured by ``benchmarks/bench_pyconstraint.py --solvers`` (first 10 puzzles of
 top95, 20 s cap per run, smallest solution; median seconds and puzzles solved):

@@ -16,6 +16,7 @@ from sudoku_cp.backends.pyconstraint.model import (
     DEFAULT_CONSTRAINTS,
     DEFAULT_SOLVER,
     model_variable_names,
+    open_problem,
     problem_of,
     value_order,
     values_of,
@@ -151,21 +152,38 @@ class ConstraintPrefixSearch:
             BudgetExhausted: the budget ran out first.
         """
         start = time.perf_counter()
-        problem = problem_of(self._model, domains, self._solver, self._constraints)
-        counter = NodeCounter(budget)
         names = model_variable_names(self._model)
-        problem.addConstraint(counter, list(names))
+        cells: list[int] | None = None  # the cells of the Problem, when only the open ones
+        if self._after is None and self._model.is_classic:
+            built = open_problem(self._model, domains, self._solver, self._constraints)
+            if built is None:
+                self.model_build_time += time.perf_counter() - start
+                return None  # the fixed cells break a unit: no solution with these domains
+            problem, cells = built
+        else:
+            problem = problem_of(self._model, domains, self._solver, self._constraints)
+        variables = list(names) if cells is None else [names[cell] for cell in cells]
+        counter = NodeCounter(budget)
+        if variables:
+            problem.addConstraint(counter, variables)
         if self._after is not None:
-            problem.addConstraint(LexGreater(self._after), list(names))
+            problem.addConstraint(LexGreater(self._after), variables)
         searching = time.perf_counter()
         self.model_build_time += searching - start
         self.solver_calls += 1
         try:
-            solution = problem.getSolution()
+            solution = problem.getSolution() if variables else {}
         finally:
             self.search_time += time.perf_counter() - searching
             self.nodes += counter.nodes
-        return None if solution is None else [solution[name] for name in names]
+        if solution is None:
+            return None
+        if cells is None:
+            return [solution[name] for name in names]
+        values = [domain[0] if len(domain) == 1 else 0 for domain in domains]
+        for cell in cells:
+            values[cell] = solution[names[cell]]
+        return values
 
     def may_take_less(self, cell: int, value: int) -> bool:
         """False when the cell is fixed, or every value of its domain below ``value`` is held by
@@ -202,9 +220,10 @@ solution (:func:`~sudoku_cp.engine.lexmin.sparse_witness`) with Hall sets in the
 preprocessing's propagation. Measured (``bench_backends.py --family sparse --backends
 python-constraint``): python-constraint's own first solution and descent timed out (5 s)
 on 11 of the 12 sparse 16x16-25x25 grids; from the witness 11 take under 1 s (the Hall
-sets refute every smaller value there) and the 24x24 grid with 30% givens about 5 s
-(python-constraint's proofs of four questions, 44,000 nodes, with no restarts: every
-question from the smallest solution is a "no")."""
+sets refute every smaller value there) and the 24x24 grid with 30% givens 2.4 s
+(python-constraint's proofs of four questions, 42,000 nodes, with no restarts: every
+question from the smallest solution is a "no"; 4.9 s before the searches stated only the
+open cells, :func:`~sudoku_cp.backends.pyconstraint.model.open_problem`)."""
 
 
 def smallest(
@@ -231,7 +250,8 @@ def smallest(
         if search.first is not None:
             # from the smallest solution every question is a "no", whose tree has about the
             # same size in any value order: restarts would only repeat work (24x24 grid with
-            # 30% givens: 91,756 nodes and 10.1 s with them, 43,754 and 5.0 s without)
+            # 30% givens: 91,756 nodes and 10.1 s with them, 43,754 and 5.0 s without, both
+            # before the searches stated only the open cells)
             search.propagation.hall_sets = True
             search._restarts = False
     log = ProofLog("witness descent")
