@@ -101,19 +101,8 @@ from sudoku_cp.engine.lexmin import (  # noqa: E402
 )
 from sudoku_cp.engine.runtime import Deadline, HelperThread, finite_time_limit  # noqa: E402
 from sudoku_cp.errors import NotSupportedError, SolveTimeoutError, SudokuError  # noqa: E402
-from sudoku_cp.model.constraints import (  # noqa: E402
-    CORE_KINDS,
-    LINE_AUTOMATON_KINDS,
-    AllDifferent,
-    Automaton,
-    Less,
-    Linear,
-    Model,
-    Relation,
-    Sum,
-    Table,
-    ValueIn,
-)
+from sudoku_cp.model import constraints as kinds  # noqa: E402
+from sudoku_cp.model.constraints import CORE_KINDS, LINE_AUTOMATON_KINDS, Model  # noqa: E402
 from sudoku_cp.model.decompose import decompose  # noqa: E402
 
 __all__ = [
@@ -245,26 +234,26 @@ def compile_model(model: Model) -> tuple[list[Any], list[tuple[Any, Any]]]:
         if len(domain) != domain[-1] - domain[0] + 1:
             pairs.append((None, cp.InDomain(variable, list(domain))))
     for constraint in model.constraints:
-        if isinstance(constraint, AllDifferent):
+        if isinstance(constraint, kinds.AllDifferent):
             expression = cp.AllDifferent([cells[c] for c in constraint.cells])
-        elif isinstance(constraint, Sum):
+        elif isinstance(constraint, kinds.Sum):
             expression = cp.sum([cells[c] for c in constraint.cells]) == constraint.total
-        elif isinstance(constraint, Less):
+        elif isinstance(constraint, kinds.Less):
             expression = cells[constraint.first] < cells[constraint.second]
-        elif isinstance(constraint, Relation):
+        elif isinstance(constraint, kinds.Relation):
             expression = cp.Table(
                 [cells[constraint.first], cells[constraint.second]], sorted(constraint.allowed)
             )
-        elif isinstance(constraint, Linear):
+        elif isinstance(constraint, kinds.Linear):
             pairs_ = zip(constraint.coefficients, constraint.cells, strict=True)
             terms = cp.sum([a * cells[c] for a, c in pairs_])
             rhs = constraint.rhs
             expression = {"==": terms == rhs, "<=": terms <= rhs, ">=": terms >= rhs}[constraint.operator]
-        elif isinstance(constraint, Table):
+        elif isinstance(constraint, kinds.Table):
             expression = cp.Table([cells[c] for c in constraint.cells], sorted(constraint.allowed))
         elif isinstance(constraint, LINE_AUTOMATON_KINDS):
             expression = _automaton([cells[c] for c in constraint.cells], constraint.automaton(n))
-        elif isinstance(constraint, ValueIn):
+        elif isinstance(constraint, kinds.ValueIn):
             continue  # in the cell's domain
         else:  # never dropped (decompose leaves only the kinds above)
             raise unsupported(NAME, constraint)
@@ -277,7 +266,7 @@ NATIVE_KINDS = CORE_KINDS
 (:mod:`sudoku_cp.model.decompose`)."""
 
 
-def _automaton(cells: Sequence[Any], automaton: Automaton) -> Any:
+def _automaton(cells: Sequence[Any], automaton: kinds.Automaton) -> Any:
     """A line automaton (sandwich, skyscraper, regular line) as one state variable per
     position (states numbered, the start state first) and a table ``(state, value, next
     state)`` per cell, the last state accepting: every state is a function of the cells,

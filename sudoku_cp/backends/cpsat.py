@@ -50,18 +50,8 @@ from sudoku_cp.engine.lexmin import above_steps, below_steps, descend_below, spa
 from sudoku_cp.engine.runtime import Deadline, HelperThread
 from sudoku_cp.errors import NoSolutionError, SolveTimeoutError, SudokuError
 from sudoku_cp.io.inputs import to_puzzle
-from sudoku_cp.model.constraints import (
-    CORE_KINDS,
-    LINE_AUTOMATON_KINDS,
-    AllDifferent,
-    Less,
-    Linear,
-    Model,
-    Relation,
-    Sum,
-    Table,
-    ValueIn,
-)
+from sudoku_cp.model import constraints as kinds
+from sudoku_cp.model.constraints import CORE_KINDS, LINE_AUTOMATON_KINDS, Model
 from sudoku_cp.model.decompose import decompose
 from sudoku_cp.model.grid import Grid
 from sudoku_cp.model.puzzle import Puzzle
@@ -132,17 +122,17 @@ def _add_constraints(model: cp_model.CpModel, x: Sequence[IntVar], compiled: Mod
         NotSupportedError: a constraint of a kind this backend does not compile.
     """
     for constraint in compiled.constraints:
-        if isinstance(constraint, AllDifferent):
+        if isinstance(constraint, kinds.AllDifferent):
             model.add_all_different(x[c] for c in constraint.cells)
-        elif isinstance(constraint, Sum):
+        elif isinstance(constraint, kinds.Sum):
             model.add(sum(x[c] for c in constraint.cells) == constraint.total)
-        elif isinstance(constraint, Less):
+        elif isinstance(constraint, kinds.Less):
             model.add(x[constraint.first] < x[constraint.second])
-        elif isinstance(constraint, Relation):
+        elif isinstance(constraint, kinds.Relation):
             model.add_allowed_assignments(
                 [x[constraint.first], x[constraint.second]], sorted(constraint.allowed)
             )
-        elif isinstance(constraint, Linear):
+        elif isinstance(constraint, kinds.Linear):
             terms = sum(a * x[c] for a, c in zip(constraint.coefficients, constraint.cells, strict=True))
             if constraint.operator == "==":
                 model.add(terms == constraint.rhs)
@@ -150,11 +140,11 @@ def _add_constraints(model: cp_model.CpModel, x: Sequence[IntVar], compiled: Mod
                 model.add(terms <= constraint.rhs)
             else:
                 model.add(terms >= constraint.rhs)
-        elif isinstance(constraint, Table):
+        elif isinstance(constraint, kinds.Table):
             model.add_allowed_assignments([x[c] for c in constraint.cells], sorted(constraint.allowed))
         elif isinstance(constraint, LINE_AUTOMATON_KINDS):
             _add_automaton(model, [x[c] for c in constraint.cells], constraint.automaton(compiled.side))
-        elif not isinstance(constraint, ValueIn):  # ValueIn: already in the cells' domains
+        elif not isinstance(constraint, kinds.ValueIn):  # ValueIn: already in the cells' domains
             raise unsupported("cpsat", constraint)
 
 
@@ -238,9 +228,7 @@ class CpSat(Backend):
 
     name = "cpsat"
     Options = Options
-    native_kinds = frozenset(
-        {AllDifferent, Sum, Less, Relation, Linear, Table, ValueIn, *LINE_AUTOMATON_KINDS}
-    )
+    native_kinds = NATIVE_KINDS
     proof_method = "lexicographic chain"
     no_solution = "CP-SAT proved the model infeasible"
 

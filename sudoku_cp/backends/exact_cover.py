@@ -84,13 +84,8 @@ from sudoku_cp.engine.runtime import Deadline
 from sudoku_cp.engine.search import BitmaskSearch
 from sudoku_cp.engine.sums import implied_sums
 from sudoku_cp.io.inputs import to_puzzle
-from sudoku_cp.model.constraints import (
-    CORE_KINDS,
-    AllDifferent,
-    Model,
-    Sum,
-    ValueIn,
-)
+from sudoku_cp.model import constraints as kinds
+from sudoku_cp.model.constraints import CORE_KINDS, Model
 from sudoku_cp.model.decompose import decompose
 from sudoku_cp.model.grid import Grid
 from sudoku_cp.model.puzzle import Puzzle
@@ -132,8 +127,8 @@ def exact_cover_matrix(model: Model) -> tuple[int, int, list[tuple[int, int]], l
     """
     model = decompose(model, NATIVE_KINDS, NAME)
     n, cells = model.side, model.cell_count
-    units = [c for c in model.of_kind(AllDifferent) if len(c.cells) == n]
-    others = [c for c in model.of_kind(AllDifferent) if len(c.cells) != n]
+    units = [c for c in model.of_kind(kinds.AllDifferent) if len(c.cells) == n]
+    others = [c for c in model.of_kind(kinds.AllDifferent) if len(c.cells) != n]
     places: list[list[int]] = [[] for _ in range(cells)]  # each cell's first column of each AllDifferent
     for index, constraint in enumerate(units):
         for cell in constraint.cells:
@@ -169,8 +164,8 @@ def column_labels(model: Model) -> list[str]:
     """
     n = model.side
     labels = [f"r{cell // n + 1}c{cell % n + 1}" for cell in range(model.cell_count)]
-    units = [c for c in model.of_kind(AllDifferent) if len(c.cells) == n]
-    others = [c for c in model.of_kind(AllDifferent) if len(c.cells) != n]
+    units = [c for c in model.of_kind(kinds.AllDifferent) if len(c.cells) == n]
+    others = [c for c in model.of_kind(kinds.AllDifferent) if len(c.cells) != n]
     for constraint in units + others:
         labels += [f"{constraint.label}: {value}" for value in range(1, n + 1)]
     return labels
@@ -220,8 +215,8 @@ class _Cover:
         self.value = [0] * model.cell_count  # the values chosen so far (0: open)
         # every kind but AllDifferent (the matrix) and ValueIn (the rows) is a check: the
         # engine's propagator for it, exact on a complete assignment
-        others = [c for c in model.constraints if not isinstance(c, AllDifferent | ValueIn)]
-        if model.of_kind(Sum):
+        others = [c for c in model.constraints if not isinstance(c, kinds.AllDifferent | kinds.ValueIn)]
+        if model.of_kind(kinds.Sum):
             others += implied_sums(model)  # the "45 rule": sums every solution has
         self.checks: list[list[tuple]] = [[] for _ in range(model.cell_count)]
         self.propagators = [(propagator(c, model), c.cells) for c in others]

@@ -121,19 +121,8 @@ from sudoku_cp.engine.runtime import Deadline, HelperThread  # noqa: E402
 from sudoku_cp.engine.search import BitmaskSearch  # noqa: E402
 from sudoku_cp.errors import SolveTimeoutError, SudokuError  # noqa: E402
 from sudoku_cp.io.inputs import to_puzzle  # noqa: E402
-from sudoku_cp.model.constraints import (  # noqa: E402
-    CORE_KINDS,
-    LINE_AUTOMATON_KINDS,
-    AllDifferent,
-    Automaton,
-    Less,
-    Linear,
-    Model,
-    Relation,
-    Sum,
-    Table,
-    ValueIn,
-)
+from sudoku_cp.model import constraints as kinds  # noqa: E402
+from sudoku_cp.model.constraints import CORE_KINDS, LINE_AUTOMATON_KINDS, Model  # noqa: E402
 from sudoku_cp.model.decompose import decompose  # noqa: E402
 from sudoku_cp.model.grid import Grid  # noqa: E402
 from sudoku_cp.model.puzzle import Puzzle  # noqa: E402
@@ -205,14 +194,14 @@ def mip_model(model: Model) -> tuple[list[float], list[float], list[_Row]]:
     return lower, upper, rows
 
 
-NATIVE_KINDS = CORE_KINDS - {Table}
+NATIVE_KINDS = CORE_KINDS - {kinds.Table}
 """The kinds :func:`mip_model` linearises; every other kind (``Table``: between lines,
 quadruples; the general rules) is rewritten into them (:mod:`sudoku_cp.model.decompose`:
 a table becomes the automaton of its tuples, a trie)."""
 
 
 def automaton_rows(
-    cells: Sequence[int], automaton: Automaton, side: int, first: int
+    cells: Sequence[int], automaton: kinds.Automaton, side: int, first: int
 ) -> tuple[int, list[_Row]]:
     """A line automaton (sandwich, skyscraper, regular line, table) as a layered flow: one
     binary column per arc ``(position i, state s, value v, state t)`` of the automaton
@@ -298,15 +287,15 @@ def constraint_rows(constraint: Any, side: int) -> list[_Row]:
     """
     n = side
     values = [float(v) for v in range(1, n + 1)]
-    if isinstance(constraint, AllDifferent):
+    if isinstance(constraint, kinds.AllDifferent):
         low = 1.0 if len(constraint.cells) == n else -_INF
         ones = [1.0] * len(constraint.cells)
         return [([c * n + v for c in constraint.cells], ones, low, 1.0) for v in range(n)]
-    if isinstance(constraint, Sum):
+    if isinstance(constraint, kinds.Sum):
         columns = [c * n + v for c in constraint.cells for v in range(n)]
         total = float(constraint.total)
         return [(columns, values * len(constraint.cells), total, total)]
-    if isinstance(constraint, Linear):  # sum of a * value, as sum of a * v * x[c][v]
+    if isinstance(constraint, kinds.Linear):  # sum of a * value, as sum of a * v * x[c][v]
         weights: dict[int, float] = {}
         for a, cell in zip(constraint.coefficients, constraint.cells, strict=True):
             for v in range(n):
@@ -314,18 +303,18 @@ def constraint_rows(constraint: Any, side: int) -> list[_Row]:
         rhs = float(constraint.rhs)
         low, high = {"==": (rhs, rhs), "<=": (-_INF, rhs), ">=": (rhs, _INF)}[constraint.operator]
         return [(list(weights), list(weights.values()), low, high)]
-    if isinstance(constraint, Less):
+    if isinstance(constraint, kinds.Less):
         a, b = constraint.first * n, constraint.second * n
         columns = [a + v for v in range(n)] + [b + v for v in range(n)]
         return [(columns, values + [-v for v in values], -_INF, -1.0)]
-    if isinstance(constraint, Relation):
+    if isinstance(constraint, kinds.Relation):
         a, b = constraint.first * n, constraint.second * n
         rows = []
         for va in range(1, n + 1):
             partners = [b + vb - 1 for vb in range(1, n + 1) if (va, vb) in constraint.allowed]
             rows.append(([a + va - 1, *partners], [1.0] + [-1.0] * len(partners), -_INF, 0.0))
         return rows
-    if isinstance(constraint, ValueIn):
+    if isinstance(constraint, kinds.ValueIn):
         return []  # in the bounds (model.domains())
     # an explicit refusal: a kind added to the vocabulary later is not silently ignored
     raise unsupported(NAME, constraint)
@@ -488,8 +477,8 @@ class _Run:
             added = self.highs.addCols(count, empty, empty, np.ones(count), 0, none, none, empty)
             _check(added, "addCols")
             indices = np.arange(first, first + count, dtype=np.int32)
-            kinds = np.array([highspy.HighsVarType.kInteger] * count)
-            _check(self.highs.changeColsIntegrality(count, indices, kinds), "changeColsIntegrality")
+            integrality = np.array([highspy.HighsVarType.kInteger] * count)
+            _check(self.highs.changeColsIntegrality(count, indices, integrality), "changeColsIntegrality")
         return first
 
     def delete(self, rows: range, first_column: int) -> None:

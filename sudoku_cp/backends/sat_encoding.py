@@ -81,19 +81,8 @@ from sudoku_cp.backends import BackendOptions, check_choice, refuse_unknown, tak
 from sudoku_cp.engine.runtime import Deadline
 from sudoku_cp.errors import SudokuError
 from sudoku_cp.io.inputs import PuzzleInput, to_puzzle
-from sudoku_cp.model.constraints import (
-    CORE_KINDS,
-    LINE_AUTOMATON_KINDS,
-    AllDifferent,
-    Less,
-    Linear,
-    Model,
-    Relation,
-    Sum,
-    Table,
-    ValueIn,
-    cell_name,
-)
+from sudoku_cp.model import constraints as kinds
+from sudoku_cp.model.constraints import CORE_KINDS, LINE_AUTOMATON_KINDS, Model, cell_name
 from sudoku_cp.model.decompose import decompose
 from sudoku_cp.model.grid import Grid
 
@@ -365,7 +354,7 @@ class _Writer:
         cells_amo = cells if self.encoding == "extended" else sorted(set(cells) - in_unit)
         for cell in cells_amo:
             self.add("at most one value per cell", self.at_most_one([self.x(cell, v) for v in values]))
-        for constraint in model.of_kind(AllDifferent):
+        for constraint in model.of_kind(kinds.AllDifferent):
             part = "each value at most once per unit" if len(constraint.cells) == n else "all different"
             for v in values:
                 self.add(part, self.at_most_one([self.x(c, v) for c in constraint.cells]))
@@ -374,19 +363,19 @@ class _Writer:
                 self.add(
                     "each value at least once per unit", ([self.x(c, v) for c in unit.cells] for v in values)
                 )
-        for constraint in model.of_kind(Sum):
+        for constraint in model.of_kind(kinds.Sum):
             self.add("cage sums", self.cage_sum(constraint))
-        for constraint in model.of_kind(Less) + model.of_kind(Relation):
+        for constraint in model.of_kind(kinds.Less) + model.of_kind(kinds.Relation):
             self.add("orders and relations", self.forbidden_pairs(constraint))
-        for constraint in model.of_kind(ValueIn):
+        for constraint in model.of_kind(kinds.ValueIn):
             excluded = [v for v in values if v not in constraint.values]
             self.add("allowed values", ([-self.x(constraint.cell, v)] for v in excluded))
-        for constraint in model.of_kind(Linear):
+        for constraint in model.of_kind(kinds.Linear):
             if constraint.is_plain_sum:  # a sum with a fixed total: as a cage's
                 self.add("linear sums", self.cage_sum(constraint.as_sum()))
             else:
                 self.add("linear sums", self.linear(constraint))
-        for constraint in model.of_kind(Table):
+        for constraint in model.of_kind(kinds.Table):
             self.add("tables", self.table(constraint))
         for kind in LINE_AUTOMATON_KINDS:
             for constraint in model.of_kind(kind):
@@ -398,7 +387,7 @@ class _Writer:
         fresh = self.pool.id()
         return [[fresh], [-fresh]]
 
-    def linear(self, constraint: Linear) -> list[Clause]:
+    def linear(self, constraint: kinds.Linear) -> list[Clause]:
         """``Σ a·v·x[c,v]  op  rhs`` by PySAT's pseudo-Boolean encodings, weights made positive."""
         PBEnc = _pb_encoder()  # noqa: N806
         literals, weights, bound = [], [], constraint.rhs
@@ -417,7 +406,7 @@ class _Writer:
             return self.contradiction()  # unsatisfiable whatever the values
         return encode(literals, weights=weights, bound=bound, vpool=self.pool).clauses
 
-    def table(self, constraint: Table) -> list[Clause]:
+    def table(self, constraint: kinds.Table) -> list[Clause]:
         """The support encoding of a table (one selector per allowed tuple)."""
         rows = sorted(constraint.allowed)
         if not rows:
@@ -469,9 +458,9 @@ class _Writer:
         encoded = CardEnc.atmost(literals, bound=1, vpool=self.pool, encoding=getattr(EncType, self.amo))
         return encoded.clauses
 
-    def forbidden_pairs(self, constraint: Less | Relation) -> list[Clause]:
+    def forbidden_pairs(self, constraint: kinds.Less | kinds.Relation) -> list[Clause]:
         values = range(1, self.n + 1)
-        if isinstance(constraint, Less):
+        if isinstance(constraint, kinds.Less):
             allowed = {(a, b) for a in values for b in values if a < b}
         else:
             allowed = constraint.allowed
@@ -482,7 +471,7 @@ class _Writer:
             if (a, b) not in allowed
         ]
 
-    def cage_sum(self, constraint: Sum) -> list[Clause]:
+    def cage_sum(self, constraint: kinds.Sum) -> list[Clause]:
         cells = constraint.cells
         distinct = all(b in self.model.peers[a] for a, b in itertools.combinations(cells, 2))
         if distinct and self.sum_encoding == "combinations":

@@ -88,18 +88,8 @@ from typing import Any
 from sudoku_cp.backends import BackendOptions, check_int
 from sudoku_cp.backends.base import Backend, Task, Values
 from sudoku_cp.engine.runtime import Deadline
-from sudoku_cp.model.constraints import (
-    CORE_KINDS,
-    LINE_AUTOMATON_KINDS,
-    AllDifferent,
-    Less,
-    Linear,
-    Model,
-    Relation,
-    Sum,
-    Table,
-    ValueIn,
-)
+from sudoku_cp.model import constraints as kinds
+from sudoku_cp.model.constraints import CORE_KINDS, LINE_AUTOMATON_KINDS, Model
 from sudoku_cp.result import FirstInOrder
 
 NAME = "template"
@@ -168,14 +158,14 @@ def _compile(model: Model) -> tuple[list[list[int]], list[list[Any]]]:
     checks: list[list[Any]] = [[] for _ in cells]
     for constraint in model.constraints:
         match constraint:
-            case AllDifferent():
+            case kinds.AllDifferent():
                 for cell in constraint.cells:
                     peers[cell].update(c for c in constraint.cells if c != cell)
-            case Sum() | Less() | Relation() | Linear() | Table():
+            case kinds.Sum() | kinds.Less() | kinds.Relation() | kinds.Linear() | kinds.Table():
                 checks[max(constraint.cells)].append(constraint)
             case _ if isinstance(constraint, LINE_AUTOMATON_KINDS):
                 checks[max(constraint.cells)].append(constraint)
-            case ValueIn():
+            case kinds.ValueIn():
                 pass  # already in model.domains()
     return [sorted(p) for p in peers], checks
 

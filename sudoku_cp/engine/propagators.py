@@ -31,16 +31,8 @@ from collections.abc import Callable, Sequence
 
 from sudoku_cp.engine.sums import distinct_combinations
 from sudoku_cp.errors import NotSupportedError
-from sudoku_cp.model.constraints import (
-    CORE_KINDS,
-    LINE_AUTOMATON_KINDS,
-    Less,
-    Linear,
-    Model,
-    Relation,
-    Sum,
-    Table,
-)
+from sudoku_cp.model import constraints as kinds
+from sudoku_cp.model.constraints import CORE_KINDS, LINE_AUTOMATON_KINDS, Model
 from sudoku_cp.model.decompose import decompose
 
 NATIVE_KINDS: frozenset[type] = CORE_KINDS
@@ -220,7 +212,7 @@ def _relation(first: int, second: int, allowed: frozenset[tuple[int, int]], side
     return propagate
 
 
-def linear_propagator(constraint: Linear, peers: Sequence[Sequence[int]] | None = None) -> Propagator:
+def linear_propagator(constraint: kinds.Linear, peers: Sequence[Sequence[int]] | None = None) -> Propagator:
     """``Σ a_i·x_i  op  rhs`` by bounds: each term ``a_i·x_i`` keeps the values that the
     other terms' smallest and largest sums leave room for. Given the model's ``peers``,
     terms of one coefficient over cells that are pairwise peers (an arrow's cells in one
@@ -339,7 +331,7 @@ def _linear_groups(
     return propagate
 
 
-def _table(constraint: Table) -> Propagator:
+def _table(constraint: kinds.Table) -> Propagator:
     """A table over ``k`` cells by supports: each cell keeps the values of the allowed tuples
     that fit every cell's candidates (remembered per state of the cells' masks)."""
     cells = constraint.cells
@@ -386,30 +378,32 @@ def _line_automaton(constraint: object, side: int) -> Propagator:
     return propagate
 
 
-def propagator(constraint: Sum | Less | Relation | Linear | Table, model: Model) -> Propagator:
+def propagator(
+    constraint: kinds.Sum | kinds.Less | kinds.Relation | kinds.Linear | kinds.Table, model: Model
+) -> Propagator:
     """The bitmask propagator of one constraint of ``model`` other than ``AllDifferent`` and
     ``ValueIn`` (see the module docstring for the reasoning of each kind).
 
     Raises:
         NotSupportedError: a kind the engine has no propagator for.
     """
-    if isinstance(constraint, Linear) and constraint.is_plain_sum:
+    if isinstance(constraint, kinds.Linear) and constraint.is_plain_sum:
         constraint = constraint.as_sum()  # little killers, outside sums: combinations when distinct
-    if isinstance(constraint, Linear):
+    if isinstance(constraint, kinds.Linear):
         return linear_propagator(constraint, model.peers)
-    if isinstance(constraint, Table):
+    if isinstance(constraint, kinds.Table):
         return _table(constraint)
     if isinstance(constraint, LINE_AUTOMATON_KINDS):
         return _line_automaton(constraint, model.side)
-    if isinstance(constraint, Sum):
+    if isinstance(constraint, kinds.Sum):
         cells = constraint.cells
         pairwise_peers = all(b in model.peers[a] for a, b in itertools.combinations(cells, 2))
         if pairwise_peers:
             return _distinct_sum(cells, constraint.total, model.side)
         return _bounded_sum(cells, constraint.total)
-    if isinstance(constraint, Less):
+    if isinstance(constraint, kinds.Less):
         return _less(constraint.first, constraint.second)
-    if isinstance(constraint, Relation):
+    if isinstance(constraint, kinds.Relation):
         return _relation(constraint.first, constraint.second, constraint.allowed, model.side)
     raise NotSupportedError(
         f"the engine has no propagator for {type(constraint).__name__} ({constraint.label})"

@@ -29,18 +29,8 @@ from sudoku_cp.engine.propagators import linear_propagator, propagator
 from sudoku_cp.engine.sums import implied_sums
 from sudoku_cp.errors import InvalidArgumentError, NoSolutionError
 from sudoku_cp.io.inputs import to_puzzle
-from sudoku_cp.model.constraints import (
-    CORE_KINDS,
-    LINE_AUTOMATON_KINDS,
-    AllDifferent,
-    Less,
-    Linear,
-    Model,
-    Relation,
-    Sum,
-    Table,
-    ValueIn,
-)
+from sudoku_cp.model import constraints as kinds
+from sudoku_cp.model.constraints import CORE_KINDS, LINE_AUTOMATON_KINDS, Model
 from sudoku_cp.model.decompose import decompose
 from sudoku_cp.model.grid import Grid
 from sudoku_cp.model.puzzle import Puzzle
@@ -268,7 +258,7 @@ def problem_of(
         peers = {names[peer] for cell in cells for peer in model.peers[cell]}
         add(Watching(item, own), own + sorted(peers - set(own)))
 
-    def add_sum(item: Sum) -> None:
+    def add_sum(item: kinds.Sum) -> None:
         variables = [names[cell] for cell in item.cells]
         if len(variables) == 1:  # a one-cell cage fixes its cell
             add(constraint.InSetConstraint({item.total}), variables)
@@ -284,9 +274,9 @@ def problem_of(
     less = []  # (smaller, larger) cells, stated per connected group as LessChains
     for item in model.constraints:
         variables = [names[cell] for cell in item.cells]
-        if isinstance(item, AllDifferent) and len(variables) == 2:
+        if isinstance(item, kinds.AllDifferent) and len(variables) == 2:
             binary.append((*item.cells, _table("ne", model.side)))
-        elif isinstance(item, AllDifferent):
+        elif isinstance(item, kinds.AllDifferent):
             if constraints == "pairwise":
                 for first, second in itertools.combinations(variables, 2):
                     add(constraint.FunctionConstraint(operator.ne), [first, second])
@@ -294,22 +284,22 @@ def problem_of(
                 add(AllDifferentHiddenSingles(values), variables)
             else:
                 add(constraint.AllDifferentConstraint(), variables)
-        elif isinstance(item, Sum):
+        elif isinstance(item, kinds.Sum):
             add_sum(item)
-        elif isinstance(item, Less):
+        elif isinstance(item, kinds.Less):
             less.append((item.first, item.second))
-        elif isinstance(item, Relation):
+        elif isinstance(item, kinds.Relation):
             binary.append((item.first, item.second, item.allowed))
-        elif isinstance(item, Linear) and item.is_plain_sum:
+        elif isinstance(item, kinds.Linear) and item.is_plain_sum:
             add_sum(item.as_sum())  # little killers, outside sums: as cages
-        elif isinstance(item, Linear):  # numbered 0..k-1, with the peers among its cells
+        elif isinstance(item, kinds.Linear):  # numbered 0..k-1, with the peers among its cells
             local = dataclasses.replace(item, cells=tuple(range(len(item.cells))))
             near = [[j for j, other in enumerate(item.cells) if other in model.peers[c]] for c in item.cells]
             add_watched(Supports(linear_propagator(local, near)), item.cells)
-        elif isinstance(item, (Table, *LINE_AUTOMATON_KINDS)):
+        elif isinstance(item, (kinds.Table, *LINE_AUTOMATON_KINDS)):
             local = dataclasses.replace(item, cells=tuple(range(len(item.cells))))
             add_watched(Supports(propagator(local, model)), item.cells)
-        elif not isinstance(item, ValueIn):  # ValueIn: already in the domains
+        elif not isinstance(item, kinds.ValueIn):  # ValueIn: already in the domains
             raise unsupported("python-constraint", item)
     for group in _less_groups(less):
         cells = sorted({cell for pair in group for cell in pair})

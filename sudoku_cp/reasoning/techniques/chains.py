@@ -179,17 +179,25 @@ def _chains(
     board: Board, candidates: list[int], placed: set[int], kind: str, name: str
 ) -> Iterator[Deduction]:
     graph = _Graph(board, candidates, placed, kind)
-    best = None
-    for s in sorted(graph.strong, key=lambda i: (len(graph.cells[i]), i)):
-        found = _search(graph, s, len(best[0]) if best else MAX_NODES)
-        if found is not None and (best is None or len(found[0]) < len(best[0])):
-            best = found
-            if len(found[0]) <= 4:
-                break
+    best = shortest(graph, _search)
     if best is None:
         return
     chain, units, targets = best
     yield _deduction(graph, chain, units, targets, name)
+
+
+def shortest(graph: _Graph, search: Callable[[_Graph, int, int], Any]) -> Any:
+    """The shortest answer of ``search(graph, s, limit)`` (a tuple whose first item is the
+    nodes) over every start ``s``, cells of fewer candidates first; a chain of 4 nodes, the
+    shortest there is, ends the search. ``None`` when no start gives one."""
+    best = None
+    for s in sorted(graph.strong, key=lambda i: (len(graph.cells[i]), i)):
+        found = search(graph, s, len(best[0]) if best else MAX_NODES)
+        if found is not None and (best is None or len(found[0]) < len(best[0])):
+            best = found
+            if len(found[0]) <= 4:
+                break
+    return best
 
 
 def _search(graph: _Graph, s: int, limit: int):

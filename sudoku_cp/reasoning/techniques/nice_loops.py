@@ -23,7 +23,7 @@ from collections.abc import Iterator
 
 from sudoku_cp.reasoning.techniques._links import geometry, links, premise
 from sudoku_cp.reasoning.techniques.board import Board, Deduction
-from sudoku_cp.reasoning.techniques.chains import MAX_NODES, _Graph, alternating_search
+from sudoku_cp.reasoning.techniques.chains import _Graph, alternating_search, shortest
 from sudoku_cp.reasoning.techniques.eureka import ChainNode, alternating
 
 
@@ -65,13 +65,7 @@ def find_continuous_nice_loop(board: Board, candidates: list[int], placed: set[i
     """Continuous nice loop (see the module docstring): a shortest loop among those that
     remove anything, over the nodes and links of an AIC (grouped nodes included)."""
     graph = _Graph(board, candidates, placed, "aic")
-    best = None
-    for s in sorted(graph.strong, key=lambda i: (len(graph.cells[i]), i)):
-        found = _loop(graph, s, len(best[0]) if best else MAX_NODES)
-        if found is not None and (best is None or len(found[0]) < len(best[0])):
-            best = found
-            if len(found[0]) <= 4:
-                break
+    best = shortest(graph, _loop)
     if best is None:
         return
     nodes, units, targets = best
