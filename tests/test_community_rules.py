@@ -595,3 +595,12 @@ def test_numbered_rooms_and_anti_taxicab_are_drawn_and_read():
         "rules": "Normal sudoku rules apply. Anti-taxicab: a digit d is never d steps from itself."
     }
     assert scl_to_record(data)["rules"] == {"anti_taxicab": True}
+
+
+@pytest.mark.parametrize(
+    ("key", "why"), [("index_lines", "positions run to 9"), ("renban", "different digits fill at most 9")]
+)
+def test_a_line_longer_than_the_side_is_refused_where_the_rule_needs_it(key, why):
+    line = [[0, c] for c in range(9)] + [[1, 8]]
+    with pytest.raises(InvalidPuzzleError, match=f"has 10 cells; {why}"):
+        Puzzle.from_dict({"grid": "." * 81, "rules": {key: [line]}})

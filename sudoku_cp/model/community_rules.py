@@ -73,6 +73,7 @@ from sudoku_cp.model.rules import (
     _cells,
     _index,
     _line,
+    _Lines,
     _lines_json,
     _name,
     _outside_clues,
@@ -120,17 +121,9 @@ def _json_lines(rules: Mapping[str, Any], key: str) -> tuple[tuple[Cell, ...], .
 
 
 @dataclass(frozen=True)
-class _CommunityLines(Rule):
+class _CommunityLines(_Lines):
     """Lines through touching cells, each link (or window) a constraint; subclasses say
     which pairs and which relation."""
-
-    lines: tuple[tuple[Cell, ...], ...]
-    kind: ClassVar[OriginKind]
-    noun: ClassVar[str]
-    minimum: ClassVar[int] = 2
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "lines", tuple(_cells(line) for line in self.lines))
 
     loops: ClassVar[bool] = False
     """True for a kind whose line may close into a loop (its last cell is its first, as
@@ -144,12 +137,7 @@ class _CommunityLines(Rule):
                 _line(line[-2:], side, where)  # the loop closes between touching cells
             else:
                 _line(line, side, where, self.minimum)
-
-    def origin(self, number: int) -> Origin:
-        return Origin(self.kind, number, self.lines[number - 1])
-
-    def to_json(self):
-        return {self.keys[0]: _lines_json(self.lines)}
+        self._check_lengths(side)
 
     @classmethod
     def from_json(cls, rules):
@@ -583,14 +571,7 @@ class IndexLines(_CommunityLines):
     keys: ClassVar = ("index_lines",)
     kind: ClassVar = OriginKind.INDEX_LINE
     noun: ClassVar = "index line"
-
-    def check(self, side, box):
-        super().check(side, box)
-        for number, line in enumerate(self.lines, 1):
-            if len(line) > side:
-                raise InvalidPuzzleError(
-                    f"{self.noun} {number} has {len(line)} cells; positions run to {side}"
-                )
+    at_most_side: ClassVar = "positions run to"
 
     def constraints(self, side, box):
         out: list[Constraint] = []

@@ -1135,6 +1135,7 @@ class _Lines(Rule):
     kind: ClassVar[OriginKind]
     noun: ClassVar[str]
     minimum: ClassVar[int] = 2
+    at_most_side: ClassVar[str] = ""  # why a line may not be longer than the side, if it may not
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "lines", tuple(_cells(line) for line in self.lines))
@@ -1142,6 +1143,14 @@ class _Lines(Rule):
     def check(self, side, box):
         for number, line in enumerate(self.lines, 1):
             _line(line, side, f"{self.noun} {number}", self.minimum)
+        self._check_lengths(side)
+
+    def _check_lengths(self, side: int) -> None:
+        for number, line in enumerate(self.lines, 1):
+            if self.at_most_side and len(line) > side:
+                raise InvalidPuzzleError(
+                    f"{self.noun} {number} has {len(line)} cells; {self.at_most_side} {side}"
+                )
 
     def origin(self, number: int) -> Origin:
         return Origin(self.kind, number, self.lines[number - 1])
@@ -1215,14 +1224,7 @@ class Renban(_Lines):
     keys: ClassVar = ("renban",)
     kind: ClassVar = OriginKind.RENBAN
     noun: ClassVar = "renban line"
-
-    def check(self, side, box):
-        super().check(side, box)
-        for number, line in enumerate(self.lines, 1):
-            if len(line) > side:
-                raise InvalidPuzzleError(
-                    f"{self.noun} {number} has {len(line)} cells; different digits fill at most {side}"
-                )
+    at_most_side: ClassVar = "different digits fill at most"
 
     def constraints(self, side, box):
         out: list[Constraint] = []

@@ -144,16 +144,17 @@ class _Graph:
     def targets(self, s: int, e: int) -> list[tuple[int, int]]:
         """The open candidates weakly linked to both ``s`` and ``e`` (and neither of them),
         sorted."""
-        both = self.weak_candidates(s) & self.weak_candidates(e)
-        if not both:
-            return []
+        return self.candidates_in(self.weak_candidates(s) & self.weak_candidates(e))
+
+    def candidates_in(self, mask: int) -> list[tuple[int, int]]:
+        """The candidates ``(cell, value)`` of a bitmask over ``cell * n + value - 1``, sorted."""
         n = self.side
         found = []
-        while both:
-            low = both & -both
+        while mask:
+            low = mask & -mask
             index = low.bit_length() - 1
             found.append((index // n, index % n + 1))
-            both ^= low
+            mask ^= low
         return found
 
     def weak_candidates(self, a: int) -> int:

@@ -51,14 +51,7 @@ def _targets(graph: _Graph, nodes: list[int]) -> list[tuple[int, int]]:
     ring = [*nodes, nodes[0]]
     for a, b in zip(ring, ring[1:], strict=False):
         both |= graph.weak_candidates(a) & graph.weak_candidates(b)
-    n = graph.side
-    found = []
-    while both:
-        low = both & -both
-        index = low.bit_length() - 1
-        found.append((index // n, index % n + 1))
-        both ^= low
-    return found
+    return graph.candidates_in(both)
 
 
 def find_continuous_nice_loop(board: Board, candidates: list[int], placed: set[int]) -> Iterator[Deduction]:
