@@ -275,3 +275,53 @@ def test_a_puzzle_is_pickled_without_its_compiled_model():
     copy = pickle.loads(data)
     assert copy == puzzle and "model" not in vars(copy) and copy.model.cell_count == 81
     assert len(data) < 1000  # with the model: about 6,500 bytes
+
+
+def _proof_fields(proof) -> tuple:
+    """A proof's fields but its time (wall seconds differ from one solve to the next)."""
+    return (proof.method, proof.questions, proof.answers)
+
+
+def test_a_batch_answer_is_the_one_puzzle_solve_field_by_field():
+    """Issue 34: workers send answers compactly (the grids as bytes, the proof packed and
+    unpacked when read); the caller sees what solve_with_stats gives, proof included."""
+    from sudoku_cp import solve_with_stats
+
+    # many solutions too: "any solution" is then the search's first, the same in every process
+    # (every backend's pickled result keeps its proof: tests/test_proof_record.py)
+    puzzles = [*datasets.load("sudoku17", limit=6), "1" + "." * 79 + "2", "." * 16]
+    items = solve_many(puzzles, backend="backtracking", processes=2, progress=False)
+    for puzzle, item in zip(puzzles, items, strict=True):
+        alone = solve_with_stats(puzzle, backend="backtracking")
+        got = item.result
+        assert (got.puzzle, got.solution, got.backend) == (alone.puzzle, alone.solution, alone.backend)
+        assert got.stats.keys() == alone.stats.keys()
+        assert type(got.proof) is type(alone.proof)
+        assert _proof_fields(got.proof) == _proof_fields(alone.proof)
+        assert all(
+            type(q) is type(r) for q, r in zip(got.proof.questions, alone.proof.questions, strict=True)
+        )
+
+
+def test_a_pickled_result_unpacks_its_proof_when_read():
+    import pickle
+
+    from sudoku_cp import solve_with_stats
+    from sudoku_cp.result import Proof, SolveResult, pack_proof, unpack_proof
+
+    result = solve_with_stats(datasets.load("sudoku17", limit=1)[0], backend="backtracking")
+    copy = pickle.loads(pickle.dumps(result))
+    assert "proof" not in vars(copy)  # still packed
+    assert copy.proof == result.proof and "proof" in vars(copy)
+    assert copy == result and pickle.loads(pickle.dumps(copy)) == result  # pickled again once read
+    assert len(pickle.dumps(copy.proof)) > len(pickle.dumps(pack_proof(copy.proof)))
+    no_proof = SolveResult(result.puzzle, result.solution, "backtracking", 0.1)
+    assert no_proof.proof is None and pickle.loads(pickle.dumps(no_proof)).proof is None
+
+    class Foreign:  # a question of a backend registered from outside: kept as it is
+        pass
+
+    odd = Proof("not recorded", (Foreign(),), ((300,),), 0.0)
+    assert pack_proof(odd) is odd and unpack_proof(pack_proof(odd)) is odd
+    big = Proof("search order", result.proof.questions[:0], ((1, 999),), 0.0)  # beyond a byte
+    assert pack_proof(big) is big

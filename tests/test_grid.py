@@ -308,6 +308,15 @@ def test_pickle_round_trip(k):
         assert copy == grid
         assert hash(copy) == hash(grid)
         assert copy.box_size == k
+        assert copy.box == grid.box and copy.cells == grid.cells and not copy < grid
+
+
+def test_pickle_keeps_boxless_and_rectangular_shapes():
+    # Grid.__reduce__ sends the cells as bytes and does not check them again on the way back
+    for grid in (Grid.parse("1.3.34..2..1.1.."), Grid.empty(6), Grid.empty(5, box=None), Grid.empty(12)):
+        copy = pickle.loads(pickle.dumps(grid))
+        assert (copy, copy.box, copy.side, hash(copy)) == (grid, grid.box, grid.side, hash(grid))
+        assert len(pickle.dumps(grid)) < 100 + grid.side**2
 
 
 def test_parse_takes_a_numpy_array():

@@ -5,6 +5,8 @@ is confirmed by the independent row-major search, on puzzles with many solutions
 
 from __future__ import annotations
 
+import pickle
+
 import pytest
 from independent import lexmin as independent_lexmin
 
@@ -82,6 +84,9 @@ def test_every_answer_of_the_proof_is_checked_independently(backend: str, name: 
         assert last_question == OtherThan(smallest) and last_answer is None
     if proof.method == "search order":
         assert last_question == FirstInOrder() and last_answer == smallest
+    # a batch's worker sends the result pickled, its proof packed: the same proof comes back
+    copy = pickle.loads(pickle.dumps(result))
+    assert copy.proof == proof and copy == result
 
 
 def test_a_chain_proof_walks_down_to_the_smallest() -> None:
