@@ -13,7 +13,9 @@ parallel run with each of joblib's batch sizes (``sudoku_cp.batch.BATCH_SIZE``, 
 ``--workers`` worker processes (one thread each) started on this machine, interleaved with
 the other runs (its start-up and a first call untimed, as for joblib's own processes).
 Every parallel run also prints this process's CPU seconds (sending puzzles, receiving and
-unpickling answers; on 2 cores the caller shares a core with a worker).
+unpickling answers; on 2 cores the caller shares a core with a worker), in all and per
+answer, and the pickled size and unpickling CPU of a batch of answers as a worker sends them
+(the proof of an answer is unpacked only when read: both are printed).
 
     python benchmarks/bench_batch.py --dataset top1465 --dataset sudoku17 --limit 10000 --dask --write
     python benchmarks/bench_batch.py                       # top1465, default backend, 1 vs 2 workers
@@ -31,6 +33,7 @@ import pickle
 import statistics
 import sys
 import time
+import timeit
 
 from _common import add_write_option, datasets_text, machine, recording, summary_ms, write_if_asked
 
@@ -122,8 +125,8 @@ def _one_set(
         print(summary_ms(f"{label} per puzzle", [i.wall_time for i in items]))
         all_runs = ", ".join(f"{seconds:.2f}" for seconds, _, _ in timed)
         print(
-            f"{label}: wall {best[(workers, size)]:.2f} s (runs {all_runs}), caller's CPU {caller:.2f} s, "
-            f"unsolved {unsolved}"
+            f"{label}: wall {best[(workers, size)]:.2f} s (runs {all_runs}), caller's CPU {caller:.2f} s "
+            f"({caller / len(items) * 1e6:.0f} microseconds per answer), unsolved {unsolved}"
         )
     one = best[(1, "auto")]
     for size in sizes:
@@ -156,6 +159,23 @@ def _pickling(name: str, puzzles: list, items: list) -> None:
             f"{name} pickling, {what}: median {statistics.median(sizes):.0f} bytes, "
             f"{statistics.median(times) * 1e6:.0f} microseconds to pickle and unpickle"
         )
+    # as a worker sends them: a batch of items in one pickle (names and classes stored once)
+    sent = items[:200]
+    data = pickle.dumps(sent, pickle.HIGHEST_PROTOCOL)
+    loads = min(timeit.repeat(lambda: pickle.loads(data), number=5, repeat=5)) / 5
+    read = (
+        min(
+            timeit.repeat(
+                lambda: [i.result.proof for i in pickle.loads(data) if i.result], number=5, repeat=5
+            )
+        )
+        / 5
+    )
+    print(
+        f"{name} pickling, a batch of {len(sent)} items returned: {len(data) / len(sent):.0f} bytes and "
+        f"{loads / len(sent) * 1e6:.1f} microseconds to unpickle per answer in the caller "
+        f"({read / len(sent) * 1e6:.1f} with its proof read)"
+    )
 
 
 def _timed_run(puzzles, backend, workers):
