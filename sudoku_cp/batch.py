@@ -31,18 +31,19 @@ other puzzle keeps its answer.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import time
 import warnings
 from collections.abc import Iterable
 from concurrent.futures import BrokenExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from sudoku_cp import backends
 from sudoku_cp.api import check_time_limit, solve_with_stats
 from sudoku_cp.engine.imports import import_module
-from sudoku_cp.errors import InvalidArgumentError, NoSolutionError, SolveTimeoutError
+from sudoku_cp.errors import InvalidArgumentError, NoSolutionError, SolveTimeoutError, SudokuError
 from sudoku_cp.io.inputs import PuzzleInput
 from sudoku_cp.progress import progress_bar
 from sudoku_cp.result import SolveResult
@@ -65,6 +66,10 @@ class BatchItem:
         error: the error message (``"ExceptionType: message"``) when not solved, else ``None``.
         wall_time: seconds spent on this puzzle in its worker, parsing and checking
             included (``0.0`` when its worker died).
+        exception: the package's own error when not solved (a
+            :class:`~sudoku_cp.errors.SudokuError`: a :class:`~sudoku_cp.errors.NoSolutionError`
+            keeps its puzzle and explains it on demand), ``None`` when solved or for another
+            exception (only its message crosses the process boundary); not compared.
     """
 
     index: int
@@ -73,6 +78,7 @@ class BatchItem:
     result: SolveResult | None
     error: str | None
     wall_time: float
+    exception: SudokuError | None = field(default=None, compare=False, repr=False)
 
     @property
     def solved(self) -> bool:
@@ -91,7 +97,7 @@ def solve_many(
     backend: str | None = None,
     time_limit: float | None = None,
     processes: int | None = None,
-    progress: bool | None = None,
+    progress: bool | None | Any = None,
     **options: Any,
 ) -> list[BatchItem]:
     """Solve every puzzle with one backend; return one :class:`BatchItem` per puzzle, in input order.
@@ -111,7 +117,8 @@ def solve_many(
             are reused by later calls.
         progress: show a tqdm progress bar on standard error (the notebook widget in
             Jupyter); ``None`` (the default): only when standard error is a terminal or
-            this is a Jupyter notebook (see :mod:`sudoku_cp.progress`).
+            this is a Jupyter notebook (see :mod:`sudoku_cp.progress`). Or a tqdm bar to
+            advance by one a puzzle (one bar over several calls: ``sudoku-cp solve``).
         **options: backend-specific options, passed to every solve (``workers`` is
             CP-SAT's threads per solve: ``processes=2, workers=1``). Without
             ``processes``, a ``workers`` option is read as ``processes`` (its name before
@@ -148,7 +155,12 @@ def solve_many(
         raise InvalidArgumentError(f"puzzles are a sequence of puzzles, not {type(puzzles).__name__}")
     puzzles = list(puzzles)
     found: dict[int, BatchItem] = {}
-    with progress_bar(len(puzzles), name, progress) as bar:
+    given_bar = progress if hasattr(progress, "update") else None
+    with (
+        contextlib.nullcontext(given_bar)
+        if given_bar is not None
+        else progress_bar(len(puzzles), name, progress) as bar
+    ):
         pending = list(range(len(puzzles)))
         while pending:
             # A round over the pending puzzles; if a worker process dies (killed, or out of
@@ -245,7 +257,8 @@ def _solve_one(
 
 def _failed(index: int, name: str, status: Status, error: Exception, start: float) -> BatchItem:
     message = f"{type(error).__name__}: {error}"
-    return BatchItem(index, name, status, None, message, time.perf_counter() - start)
+    own = error if isinstance(error, SudokuError) else None  # the package's errors pickle
+    return BatchItem(index, name, status, None, message, time.perf_counter() - start, own)
 
 
 def _ensure_registered(name: str, chosen: backends.Backend) -> None:

@@ -400,6 +400,20 @@ def _verbatim(*texts: str) -> str:
     help="With --dataset: print only the one-line summary, on standard output (by default the "
     "solutions go to standard output and the summary to standard error).",
 )
+@click.option(
+    "--processes",
+    type=int,
+    default=1,
+    show_default=True,
+    callback=_check_processes,
+    help="Processes solving the puzzles of a file (-1: every core); answers still come in "
+    "input order. 1: one at a time in this process, each printed as soon as found.",
+)
+@click.option(
+    "--progress/--no-progress",
+    default=None,
+    help="A progress bar on standard error; default: with --processes, when standard error is a terminal.",
+)
 def solve_command(
     puzzle: str | None,
     backend: str | None,
@@ -412,6 +426,8 @@ def solve_command(
     one_per_line: bool,
     stats: bool,
     summary: bool,
+    processes: int,
+    progress: bool | None,
 ) -> None:
     """Solve the puzzles of PUZZLE (a file, the puzzle itself, or standard input) and print
     their smallest row-major solutions.
@@ -423,18 +439,29 @@ def solve_command(
     its place on standard output, so that the n-th answer is the n-th puzzle's. A JSON
     file of puzzle records (one, a list, or one per line; any variant) gives one
     solution per record.
+
+    With --processes N (-1: every core), the puzzles are read ahead in blocks of
+    a few thousand and solved by N worker processes (sudoku_cp.solve_many); each block's
+    answers are printed in input order once the block is solved.
     """
     backends.get_backend(backend or backends.DEFAULT_BACKEND)  # fail fast on an unknown name
     if dataset is not None:
         if puzzle is not None or one_per_line or stats:
             raise _Failure(EXIT_INVALID, "--dataset takes no PUZZLE and no --one-per-line or --stats")
-        _solve_dataset(dataset, limit, sample, seed, backend, time_limit, layout, summary)
+        _solve_dataset(dataset, limit, sample, seed, backend, time_limit, layout, summary, processes)
         return
     if limit is not None or sample is not None or summary:
         given = "--limit" if limit is not None else "--sample" if sample is not None else "--summary"
         raise _Failure(EXIT_INVALID, f"{given} goes with --dataset")
     entries = _entries(puzzle, one_per_line=one_per_line)
     head, many = _first_two(entries)
+    if processes != 1 or progress:
+        worst = _solve_in_blocks(
+            itertools.chain(head, entries), many, backend, time_limit, layout, stats, processes, progress
+        )
+        if worst:
+            raise click.exceptions.Exit(worst)
+        return
     worst = EXIT_SOLVED
     for entry in itertools.chain(head, entries):
         start = time.perf_counter()
@@ -454,6 +481,87 @@ def solve_command(
         _out(format_grid(result.solution, layout or given_layout))
     if worst:
         raise click.exceptions.Exit(worst)
+
+
+BLOCK = 4096
+"""Puzzles ``sudoku-cp solve --processes`` reads ahead and solves in one
+:func:`sudoku_cp.solve_many` call: the workers idle only at the end of a block, while its
+last puzzles are solved, and memory stays bounded on a file of any length."""
+
+
+def _solve_in_blocks(
+    entries: Iterator[readers.Entry],
+    many: bool,
+    backend: str | None,
+    time_limit: float | None,
+    layout: str | None,
+    stats: bool,
+    processes: int,
+    progress: bool | None,
+) -> int:
+    """Solve ``entries`` with :func:`sudoku_cp.solve_many` in ``processes`` processes, a
+    block of :data:`BLOCK` at a time, printing the answers (or an empty line and the reason
+    on standard error) in input order; return the first failure's exit code, or 0.
+
+    An entry is read in this process (a text puzzle into its grid and layout, a record into
+    its puzzle) and solved in a worker, which sends the answer back compactly.
+
+    Raises:
+        _Failure: the only puzzle of the input fails (its exit code and reason).
+    """
+    from sudoku_cp.batch import solve_many
+    from sudoku_cp.progress import progress_bar
+
+    name = backend or backends.DEFAULT_BACKEND
+    worst = EXIT_SOLVED
+    with progress_bar(None, f"solve ({name})", progress) as bar:  # type: ignore[arg-type]
+        for block in iter(lambda: list(itertools.islice(entries, BLOCK)), []):
+            slots: list[tuple[readers.Entry, Layout | None, int | str]] = []
+            puzzles: list[Grid | Puzzle] = []
+            for entry in block:
+                try:
+                    read = entry.load()
+                    if isinstance(read, tuple):
+                        puzzles.append(read[0])
+                        slots.append((entry, read[1], len(puzzles) - 1))
+                    else:
+                        puzzles.append(Puzzle.from_dict(read))
+                        slots.append((entry, Layout.LINE, len(puzzles) - 1))
+                except InvalidPuzzleError as error:
+                    slots.append((entry, None, str(error)))
+                    bar.update(1)
+            items = solve_many(
+                puzzles, backend=name, time_limit=time_limit, processes=processes, progress=bar
+            )
+            bar.clear()  # the block's lines on standard error, then the bar again below them
+            for entry, given_layout, slot in slots:
+                item = items[slot] if isinstance(slot, int) else None
+                if item is not None and item.solved:
+                    if stats:
+                        _error_free_line(_stats_line(entry.where if many else None, item.result))
+                    _out(format_grid(item.result.solution, layout or given_layout))
+                    continue
+                code, reason = _failure_of(item, slot, time_limit)
+                if not many:
+                    raise _Failure(code, reason)
+                _error(entry.locate(reason))
+                _out("")  # keep the output aligned with the input
+                worst = worst or code
+            bar.refresh()
+    return worst
+
+
+def _failure_of(item, slot: int | str, time_limit: float | None) -> tuple[int, str]:
+    """The exit code and one-line reason of a puzzle not solved: ``slot`` is the reading
+    error's message when it did not read (``item`` is then ``None``), else ``item`` is its
+    :class:`~sudoku_cp.batch.BatchItem`."""
+    if item is None:
+        return EXIT_INVALID, str(slot)
+    if item.exception is not None:
+        left = None if time_limit is None else time_limit - item.wall_time
+        return _exit_code(item.exception), _message(item.exception, left)
+    code = {"no solution": EXIT_NO_SOLUTION, "timeout": EXIT_TIMEOUT}.get(item.status, EXIT_FAILED)
+    return code, item.error or item.status
 
 
 def _error_free_line(text: str) -> None:
@@ -489,15 +597,17 @@ def _solve_dataset(
     time_limit: float | None,
     layout: str | None,
     summary_only: bool,
+    processes: int = 1,
 ) -> None:
-    """Solve a bundled set with :func:`sudoku_cp.compare` (one backend): the solutions (an
-    empty line for a puzzle not solved) and the summary line of :func:`sudoku_cp.summarize`."""
+    """Solve a bundled set with :func:`sudoku_cp.compare` (one backend, in ``processes``
+    processes): the solutions (an empty line for a puzzle not solved) and the summary line
+    of :func:`sudoku_cp.summarize`."""
     from sudoku_cp.compare import compare, summarize
 
     puzzles = _load_dataset(name, limit, sample, seed)
     name_used = backend or backends.DEFAULT_BACKEND
     start = time.perf_counter()
-    frame = compare(puzzles, backends=[name_used], time_limit=time_limit, dataset=name)
+    frame = compare(puzzles, backends=[name_used], time_limit=time_limit, dataset=name, processes=processes)
     elapsed = time.perf_counter() - start
     if not summary_only:
         for puzzle, solution in zip(puzzles, frame["solution"], strict=True):
