@@ -4,9 +4,14 @@ InvalidPuzzleError whose message says what is wrong and where."""
 
 from __future__ import annotations
 
+from unittest import mock
+
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from sudoku_cp import Grid, InvalidPuzzleError, Layout, SudokuError, datasets, solve
+from sudoku_cp.io import formats
 from sudoku_cp.io.formats import cell_char, format_grid, parse, parse_many
 
 # The Wikipedia example puzzle, used for the pasted layouts below.
@@ -573,3 +578,20 @@ def test_text_with_a_byte_order_mark():
 def test_file_of_puzzles_with_a_byte_order_mark():
     lines = [grid.to_string() for grid in datasets.load("top95")[:3]]
     assert [grid for grid, _ in parse_many("\ufeff" + "\n".join(lines))] == datasets.load("top95")[:3]
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.text(alphabet=".0-_123456789", min_size=81, max_size=81),
+    st.sampled_from(["", " ", "\n", "\t "]),
+    st.sampled_from(["", "\n", " \r\n"]),
+)
+def test_a_plain_line_reads_as_the_general_parser_reads_it(line, before, after):
+    """formats.plain_line's shortcut (issue 34: a batch's caller reads every puzzle) gives
+    what the general parser gives, or the same error."""
+    text = before + line + after
+    assert formats.plain_line(text) == line
+    shortcut = formats.read(text)
+    with mock.patch.object(formats, "plain_line", lambda text: None):
+        general = formats.read(text)
+    assert shortcut == general and shortcut.layout is Layout.LINE

@@ -367,9 +367,30 @@ def _has_bars(line: str) -> bool:
     return any(ch in "|\u00a6" or _is_box_drawing(ch) for ch in line)
 
 
+_PLAIN_VALUES = {ch: 0 for ch in BLANK_CHARS} | {str(value): value for value in range(1, 10)}
+
+
+def plain_line(text: str) -> str | None:
+    """``text`` without surrounding whitespace when it is the commonest puzzle of all, one
+    line of 81 digits and blanks (``.0-_``) and nothing else, else ``None``. Such a line
+    reads as a 9x9 grid in the ``line`` layout without the general parser (which took
+    a batch's caller about 0.3 ms a puzzle).
+
+    >>> plain_line("4.....8.5.3" + "." * 70 + "\\n")[:11], plain_line("1 2 3") is None
+    ('4.....8.5.3', True)
+    """
+    line = text.strip()
+    if len(line) == 81 and all(ch in _PLAIN_VALUES for ch in line):
+        return line
+    return None
+
+
 def _parse_text(text: str, first_line: int = 1) -> ReadGrid:
     if len(text) > MAX_PUZZLE_CHARS:
         raise _too_long(len(text), "characters")
+    line = plain_line(text)
+    if line is not None:  # the general parser below reads it the same, slowly
+        return ReadGrid(tuple(map(_PLAIN_VALUES.__getitem__, line)), 9, Layout.LINE)
     content, has_rules = _content_lines(text.removeprefix("\ufeff"), first_line)  # a BOM from Windows editors
     if not content:
         raise InvalidPuzzleError("the puzzle is empty: no cells were found")
@@ -593,6 +614,9 @@ def cell_char(value: int) -> str:
     return VALUE_CHARS[value - 1] if value else "."
 
 
+_CELL_CHARS = "." + VALUE_CHARS
+
+
 def format_grid(grid: GridLike, layout: Layout | str = Layout.PRETTY) -> str:
     """Write a grid in a layout (no trailing newline).
 
@@ -607,8 +631,8 @@ def format_grid(grid: GridLike, layout: Layout | str = Layout.PRETTY) -> str:
         ValueError: unknown layout name.
     """
     layout = Layout(layout)
-    if layout is Layout.LINE:
-        return "".join(cell_char(v) for v in grid.cells)
+    if layout is Layout.LINE:  # _CELL_CHARS[v] is cell_char(v), without a call per cell
+        return "".join(map(_CELL_CHARS.__getitem__, grid.cells))
     if hasattr(grid, "board"):  # a multi-grid board (sudoku_cp.model.multigrid): its rows, '.' outside
         return grid.format()  # type: ignore[attr-defined]
     rows = grid.rows()

@@ -592,8 +592,7 @@ def named_board_in(cells: Sequence[int], side: int) -> MultiGrid | None:
     if not givens or any(cells[i] > _LAYOUT_BOX[0] * _LAYOUT_BOX[1] for i in givens):
         return None
     fitting = []
-    for name in LAYOUTS:
-        board = Board.named(name)
+    for board in _named_boards():
         if board.size != (side, side) or all(all(row) for row in board.inside):
             continue
         if all(board.inside[i // side][i % side] for i in givens):
@@ -608,6 +607,14 @@ def named_board_in(cells: Sequence[int], side: int) -> MultiGrid | None:
         return None
     board = fitting[0]
     return MultiGrid(board, (cells[r * side + c] for r, c in board.positions))
+
+
+@functools.cache
+def _named_boards() -> tuple[Board, ...]:
+    """The boards of :data:`LAYOUTS`, built once: :func:`named_board_in` looks at them for
+    every text puzzle read, where building them took about 1 ms a puzzle (issue 34: the
+    caller of ``sudoku-cp solve --processes`` reads every puzzle)."""
+    return tuple(Board.named(name) for name in LAYOUTS)
 
 
 def is_multigrid_record(record: Mapping[str, Any]) -> bool:
