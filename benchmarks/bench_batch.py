@@ -12,12 +12,14 @@ parallel run with each of joblib's batch sizes (``sudoku_cp.batch.BATCH_SIZE``, 
 ``joblib.parallel_config(backend="dask")`` on a ``dask.distributed.LocalCluster`` of
 ``--workers`` worker processes (one thread each) started on this machine, interleaved with
 the other runs (its start-up and a first call untimed, as for joblib's own processes).
+``--cli`` also times the command line on a file of the set (one puzzle a line):
+``sudoku-cp solve FILE`` against ``sudoku-cp solve FILE --processes --workers``.
 Every parallel run also prints this process's CPU seconds (sending puzzles, receiving and
 unpickling answers; on 2 cores the caller shares a core with a worker), in all and per
 answer, and the pickled size and unpickling CPU of a batch of answers as a worker sends them
 (the proof of an answer is unpacked only when read: both are printed).
 
-    python benchmarks/bench_batch.py --dataset top1465 --dataset sudoku17 --limit 10000 --dask --write
+    python benchmarks/bench_batch.py --dataset top1465 --dataset sudoku17 --limit 10000 --dask --cli --write
     python benchmarks/bench_batch.py                       # top1465, default backend, 1 vs 2 workers
     python benchmarks/bench_batch.py --dataset top1465 --dataset sudoku17 --limit 5000 --write
     python benchmarks/bench_batch.py --dataset top95 --backend cpsat --workers 2 --repeat 3
@@ -56,6 +58,12 @@ def main(argv: list[str] | None = None) -> int:
         "--dask",
         action="store_true",
         help="also time the Dask path on a LocalCluster of --workers processes (needs dask[distributed])",
+    )
+    parser.add_argument(
+        "--cli",
+        action="store_true",
+        help="also time 'sudoku-cp solve FILE --processes 1' against '--processes --workers' "
+        "(in this process, output to /dev/null) on a file of the set, one puzzle a line",
     )
     add_write_option(parser, __file__)
     args = parser.parse_args(argv)
@@ -138,6 +146,41 @@ def _one_set(
     cold = one / (best[(args.workers, sizes[0])] + start_up)
     print(f"{name} speed-up counting the pool start-up once (a fresh process's first call): {cold:.2f}x")
     _pickling(name, puzzles, runs[(1, "auto")][0][1])
+    if args.cli:
+        _command(name, puzzles, args)
+
+
+def _command(name: str, puzzles: list, args: argparse.Namespace) -> None:
+    """``sudoku-cp solve FILE`` with one process (its own loop, each answer printed when
+    found) and with ``--processes --workers``, interleaved, best of ``--repeat``."""
+    import tempfile
+
+    from sudoku_cp import cli
+
+    with tempfile.TemporaryDirectory() as folder:
+        path = os.path.join(folder, f"{name}.txt")
+        with open(path, "w") as file:
+            file.writelines(puzzle.to_string() + "\n" for puzzle in puzzles)
+        best: dict[int, tuple[float, float]] = {}
+        for _ in range(args.repeat):
+            for processes in (1, args.workers):
+                command = ["solve", path, "--processes", str(processes), "--no-progress"]
+                if args.backend:
+                    command += ["--backend", args.backend]
+                with open(os.devnull, "w") as sink, contextlib.redirect_stdout(sink):
+                    start, cpu = time.perf_counter(), time.process_time()
+                    code = cli.main(command)
+                    wall, caller = time.perf_counter() - start, time.process_time() - cpu
+                assert code == 0, f"sudoku-cp {' '.join(command)} exited {code}"
+                if processes not in best or wall < best[processes][0]:
+                    best[processes] = (wall, caller)
+    for processes, (wall, caller) in best.items():
+        print(
+            f"{name} sudoku-cp solve FILE --processes {processes}: wall {wall:.2f} s, caller's CPU "
+            f"{caller:.2f} s ({caller / len(puzzles) * 1e6:.0f} microseconds per puzzle)"
+        )
+    ratio = best[1][0] / best[args.workers][0]
+    print(f"{name} speed-up sudoku-cp solve --processes {args.workers} vs 1: {ratio:.2f}x")
 
 
 def _pickling(name: str, puzzles: list, items: list) -> None:
