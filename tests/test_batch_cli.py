@@ -65,6 +65,12 @@ def test_a_data_set_file_gives_the_same_solutions(tmp_path):
     assert out.splitlines() == [sudoku_cp.solve(p).to_string() for p in puzzles]
 
 
+def test_a_bundled_set_with_processes_gives_the_same_solutions():
+    alone = run(["solve", "--dataset", "easy50", "--limit", "6", "--backend", "backtracking"])
+    code, out, _ = run(["solve", "-d", "easy50", "-n", "6", "-b", "backtracking", "--processes", "2"])
+    assert (code, out) == alone[:2] and out.count("\n") == 6
+
+
 def test_one_puzzle_fails_as_without_processes():
     alone = run(["solve", UNSOLVABLE])
     assert alone[0] == EXIT_NO_SOLUTION
