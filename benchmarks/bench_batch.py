@@ -105,7 +105,10 @@ def _dask_client(args: argparse.Namespace):
 def _one_set(
     name: str, puzzles: list, backend: str, sizes: list, args: argparse.Namespace, client=None
 ) -> None:
-    print(f"# {name}: {len(puzzles)} puzzles, backend {backend!r}, best of {args.repeat} runs")
+    print(
+        f"# {name}: {len(puzzles)} puzzles, backend {backend!r}, best of {args.repeat} runs "
+        f"(load average {os.getloadavg()[0]:.2f})"
+    )
     start = time.perf_counter()
     solve_many(puzzles[: 4 * args.workers], backend=backend, processes=args.workers, progress=False)
     start_up = time.perf_counter() - start
