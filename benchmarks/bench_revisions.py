@@ -10,6 +10,8 @@ Usage::
 
     python benchmarks/bench_revisions.py 7cdc33c                       # backtracking, top95
     python benchmarks/bench_revisions.py main --backend cpsat --dataset top95 --rounds 3
+    python benchmarks/bench_revisions.py 6f5802e --caller 2 --backend auto --dataset sudoku17 \
+        --limit 3000 --rounds 2                                          # a batch's caller
     python benchmarks/bench_revisions.py main --cpu --limit 20 --backend cpsat --backend sat \
         --dataset top95 --dataset hex16                                # every pair, one table
 """
@@ -48,6 +50,29 @@ print(json.dumps(seconds))
 """
 
 
+_CALLER = """
+import json, sys, time
+import sudoku_cp
+from sudoku_cp import datasets
+backend, name, limit, processes = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
+puzzles = datasets.load(name)[:limit]
+sudoku_cp.solve_many(puzzles[:8], backend=backend, processes=processes, progress=False)  # the pool
+start = time.process_time()
+sudoku_cp.solve_many(puzzles, backend=backend, processes=processes, progress=False)
+print(json.dumps([(time.process_time() - start) / len(puzzles)]))
+"""
+
+
+def caller_tree(tree: Path, backend: str, dataset: str, limit: int, processes: int) -> list[float]:
+    """The caller's CPU seconds per answer (sending puzzles, receiving answers) when the
+    package of ``tree`` solves the first ``limit`` puzzles with ``solve_many`` in
+    ``processes`` worker processes (the pool started before, untimed), as a list of one."""
+    env = {**os.environ, "PYTHONPATH": str(tree)}
+    command = [sys.executable, "-c", _CALLER, backend, dataset, str(limit), str(processes)]
+    out = subprocess.run(command, env=env, cwd=tree, check=True, capture_output=True, text=True).stdout
+    return json.loads(out.strip().splitlines()[-1])
+
+
 def time_tree(tree: Path, backend: str, dataset: str, limit: int, cpu: bool = False) -> list[float]:
     """Seconds per puzzle (wall, or CPU with ``cpu``) when the package of ``tree`` solves
     the first ``limit`` puzzles."""
@@ -72,11 +97,15 @@ def _compare(
     best: dict[str, list[float]] = {}
     for _ in range(args.rounds):
         for label, tree in (("this tree", ROOT), (args.revision, base)):
-            seconds = time_tree(tree, backend, dataset, args.limit, args.cpu)
+            if args.caller:
+                seconds = caller_tree(tree, backend, dataset, args.limit, args.caller)
+                print(f"{label:<12} caller's CPU per answer: {seconds[0] * 1e6:.0f} microseconds")
+            else:
+                seconds = time_tree(tree, backend, dataset, args.limit, args.cpu)
             best[label] = [min(a, b) for a, b in zip(best.get(label, seconds), seconds, strict=True)]
     for label, seconds in best.items():
         median, mean = statistics.median(seconds) * 1000, statistics.fmean(seconds) * 1000
-        print(f"{label:<12} {backend} {dataset}: n={len(seconds)} median={median:.2f} ms  mean={mean:.2f} ms")
+        print(f"{label:<12} {backend} {dataset}: n={len(seconds)} median={median:.3f} ms  mean={mean:.3f} ms")
     mine, theirs = best["this tree"], best[args.revision]
     by_median = statistics.median(mine) / statistics.median(theirs)
     by_mean = statistics.fmean(mine) / statistics.fmean(theirs)
@@ -100,12 +129,23 @@ def main() -> None:
     parser.add_argument(
         "--cpu", action="store_true", help="CPU time of the solving process, not wall time (a loaded machine)"
     )
+    parser.add_argument(
+        "--caller",
+        type=int,
+        metavar="PROCESSES",
+        help="instead: the caller's CPU per answer of solve_many(puzzles, processes=PROCESSES), "
+        "what bounds a batch's speed-up (issue 34); one figure per round",
+    )
     add_write_option(parser, __file__)
     args = parser.parse_args()
     backends, names = args.backend or ["backtracking"], args.dataset or ["top95"]
     with recording() as log:
         print(machine())
-        print(f"# {'CPU' if args.cpu else 'wall'} time")
+        print(
+            "# the caller's CPU per answer of solve_many"
+            if args.caller
+            else f"# {'CPU' if args.cpu else 'wall'} time"
+        )
         rows = []
         with tempfile.TemporaryDirectory() as scratch:
             base = Path(scratch) / "base"
