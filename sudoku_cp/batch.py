@@ -24,8 +24,10 @@ cores: x1.16-1.43 one process where joblib's processes gave x1.53-1.63 in the sa
 An answer crosses the process boundary compactly: its grids as bytes (``Grid.__reduce__``,
 not checked again on arrival) and its proof packed (:func:`sudoku_cp.result.pack_proof`),
 unpacked only when ``item.result.proof`` is read. The caller's CPU per answer bounds the
-speed-up of 2 processes on 2 cores (it shares a core with a worker): about 10
-microseconds to unpickle an answer, against 100 before (``benchmarks/bench_batch.py``).
+speed-up of 2 processes on 2 cores (it shares a core with a worker): an answer takes 24
+microseconds to pickle and unpickle on sudoku17, against 57 before, and its caller's CPU
+per answer went from 86-95 to 52-56 microseconds (``benchmarks/bench_batch.py``,
+``benchmarks/bench_revisions.py --caller 2``; ``docs/auto.md``).
 
 Worker processes end with their caller: each watches its parent's pid from a daemon
 thread and exits once the parent has died, however it died (``kill -9`` included), so
