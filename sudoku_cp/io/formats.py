@@ -368,6 +368,7 @@ def _has_bars(line: str) -> bool:
 
 
 _PLAIN_VALUES = {ch: 0 for ch in BLANK_CHARS} | {str(value): value for value in range(1, 10)}
+_PLAIN_CHARS = frozenset(_PLAIN_VALUES)
 
 
 def plain_line(text: str) -> str | None:
@@ -380,7 +381,7 @@ def plain_line(text: str) -> str | None:
     ('4.....8.5.3', True)
     """
     line = text.strip()
-    if len(line) == 81 and all(ch in _PLAIN_VALUES for ch in line):
+    if len(line) == 81 and _PLAIN_CHARS.issuperset(line):
         return line
     return None
 
