@@ -13,7 +13,8 @@ parallel run with each of joblib's batch sizes (``sudoku_cp.batch.BATCH_SIZE``, 
 ``--workers`` worker processes (one thread each) started on this machine, interleaved with
 the other runs (its start-up and a first call untimed, as for joblib's own processes).
 ``--cli`` also times the command line on a file of the set (one puzzle a line):
-``sudoku-cp solve FILE`` against ``sudoku-cp solve FILE --processes --workers``.
+``sudoku-cp solve FILE`` against ``sudoku-cp solve FILE --processes --workers``, in
+this process, interleaved with the other runs.
 Every parallel run also prints this process's CPU seconds (sending puzzles, receiving and
 unpickling answers; on 2 cores the caller shares a core with a worker), in all and per
 answer, and the pickled size and unpickling CPU of a batch of answers as a worker sends them
@@ -34,6 +35,7 @@ import os
 import pickle
 import statistics
 import sys
+import tempfile
 import time
 import timeit
 
@@ -121,11 +123,20 @@ def _one_set(
         print(f"# Dask workers' first call ({4 * args.workers} puzzles, untimed): {took:.2f} s")
         labels.append((args.workers, "dask"))
     runs: dict[tuple, list[tuple[float, list, float]]] = {label: [] for label in labels}
-    for _ in range(args.repeat):
-        for workers, size in labels:
-            batch.BATCH_SIZE = "auto" if size == "dask" else size
-            runs[(workers, size)].append(_timed_run(puzzles, backend, "dask" if size == "dask" else workers))
-    batch.BATCH_SIZE = "auto"
+    commands: dict[int, list[tuple[float, float]]] = {1: [], args.workers: []} if args.cli else {}
+    with tempfile.TemporaryDirectory() as folder:
+        path = os.path.join(folder, f"{name}.txt")
+        with open(path, "w") as file:  # for --cli: one puzzle a line
+            file.writelines(puzzle.to_string() + "\n" for puzzle in puzzles)
+        for _ in range(args.repeat):  # every kind of run in turn, so that all see the same load
+            for workers, size in labels:
+                batch.BATCH_SIZE = "auto" if size == "dask" else size
+                runs[(workers, size)].append(
+                    _timed_run(puzzles, backend, "dask" if size == "dask" else workers)
+                )
+            batch.BATCH_SIZE = "auto"
+            for processes, timed in commands.items():
+                timed.append(_timed_command(path, processes, args.backend))
     best = {}
     for (workers, size), timed in runs.items():
         best[(workers, size)], items, caller = min(timed, key=lambda run: run[0])
@@ -149,41 +160,37 @@ def _one_set(
     cold = one / (best[(args.workers, sizes[0])] + start_up)
     print(f"{name} speed-up counting the pool start-up once (a fresh process's first call): {cold:.2f}x")
     _pickling(name, puzzles, runs[(1, "auto")][0][1])
-    if args.cli:
-        _command(name, puzzles, args)
+    if commands:
+        _commands(name, len(puzzles), commands, args.workers)
 
 
-def _command(name: str, puzzles: list, args: argparse.Namespace) -> None:
-    """``sudoku-cp solve FILE`` with one process (its own loop, each answer printed when
-    found) and with ``--processes --workers``, interleaved, best of ``--repeat``."""
-    import tempfile
-
+def _timed_command(path: str, processes: int, backend: str | None) -> tuple[float, float]:
+    """Wall seconds and this process's CPU seconds of ``sudoku-cp solve PATH --processes
+    N`` run in this process (one process: the command's own loop, each answer printed when
+    found), its output to /dev/null."""
     from sudoku_cp import cli
 
-    with tempfile.TemporaryDirectory() as folder:
-        path = os.path.join(folder, f"{name}.txt")
-        with open(path, "w") as file:
-            file.writelines(puzzle.to_string() + "\n" for puzzle in puzzles)
-        best: dict[int, tuple[float, float]] = {}
-        for _ in range(args.repeat):
-            for processes in (1, args.workers):
-                command = ["solve", path, "--processes", str(processes), "--no-progress"]
-                if args.backend:
-                    command += ["--backend", args.backend]
-                with open(os.devnull, "w") as sink, contextlib.redirect_stdout(sink):
-                    start, cpu = time.perf_counter(), time.process_time()
-                    code = cli.main(command)
-                    wall, caller = time.perf_counter() - start, time.process_time() - cpu
-                assert code == 0, f"sudoku-cp {' '.join(command)} exited {code}"
-                if processes not in best or wall < best[processes][0]:
-                    best[processes] = (wall, caller)
+    command = ["solve", path, "--processes", str(processes), "--no-progress"]
+    command += ["--backend", backend] if backend else []
+    with open(os.devnull, "w") as sink, contextlib.redirect_stdout(sink):
+        start, cpu = time.perf_counter(), time.process_time()
+        code = cli.main(command)
+        wall, caller = time.perf_counter() - start, time.process_time() - cpu
+    assert code == 0, f"sudoku-cp {' '.join(command)} exited {code}"
+    return wall, caller
+
+
+def _commands(name: str, count: int, commands: dict[int, list[tuple[float, float]]], workers: int) -> None:
+    """The best run of each ``sudoku-cp solve FILE --processes N`` and the speed-up."""
+    best = {processes: min(timed) for processes, timed in commands.items()}
     for processes, (wall, caller) in best.items():
+        all_runs = ", ".join(f"{seconds:.2f}" for seconds, _ in commands[processes])
         print(
-            f"{name} sudoku-cp solve FILE --processes {processes}: wall {wall:.2f} s, caller's CPU "
-            f"{caller:.2f} s ({caller / len(puzzles) * 1e6:.0f} microseconds per puzzle)"
+            f"{name} sudoku-cp solve FILE --processes {processes}: wall {wall:.2f} s (runs {all_runs}), "
+            f"caller's CPU {caller:.2f} s ({caller / count * 1e6:.0f} microseconds per puzzle)"
         )
-    ratio = best[1][0] / best[args.workers][0]
-    print(f"{name} speed-up sudoku-cp solve --processes {args.workers} vs 1: {ratio:.2f}x")
+    ratio = best[1][0] / best[workers][0]
+    print(f"{name} speed-up sudoku-cp solve --processes {workers} vs 1: {ratio:.2f}x")
 
 
 def _pickling(name: str, puzzles: list, items: list) -> None:
