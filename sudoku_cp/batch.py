@@ -18,7 +18,7 @@ Dask cluster through joblib's Dask backend, with no code path of our own for it:
 Dask is an optional extra: ``pip install "sudoku_cp[dask]"``. On one machine joblib's own
 processes are the faster choice: Dask's scheduler runs in the caller and takes more of its
 CPU per puzzle (``benchmarks/bench_batch.py --dask``, a ``LocalCluster`` of 2 workers on 2
-cores: x1.16-1.43 one process where joblib's processes gave x1.53-1.63 in the same runs;
+cores: x1.01-1.28 one process where joblib's processes gave x1.48-1.84 in the same run;
 ``docs/benchmarks/bench_batch.md``).
 
 An answer crosses the process boundary compactly: its grids as bytes (``Grid.__reduce__``,
