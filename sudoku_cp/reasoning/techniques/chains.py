@@ -31,7 +31,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from sudoku_cp.model.constraints import Constraint
-from sudoku_cp.reasoning.techniques._links import Geometry, geometry, links, premise
+from sudoku_cp.reasoning.techniques._links import geometry, links, premise
 from sudoku_cp.reasoning.techniques.board import Board, Deduction, values_of
 from sudoku_cp.reasoning.techniques.eureka import ChainNode, alternating
 
@@ -157,6 +157,36 @@ class _Graph:
             mask ^= low
         return found
 
+    def deduction(
+        self,
+        name: str,
+        walk: list[int],
+        units: list,
+        targets: list[tuple[int, int]],
+        target_pairs: list[tuple[int, int]],
+    ) -> Deduction:
+        """The :class:`Deduction` of a chain or a loop of nodes ``walk`` (a loop ends on its
+        first node again): it removes ``targets``; its premise is the strong links'
+        ``units``, the weak links (``walk``'s second, fourth... links) and the links
+        ``target_pairs`` (target cell, node cell) that make each target see the pattern;
+        ``name`` takes " (grouped)" when a node is a group of cells."""
+        weak_pairs = []
+        for i in range(1, len(walk) - 1, 2):
+            a, b = walk[i], walk[i + 1]
+            weak_pairs += [(x, y) for x in self.cells[a] for y in self.cells[b] if x != y]
+        if any(len(self.cells[i]) > 1 for i in walk):
+            name = f"{name} (grouped)"
+        return Deduction(
+            name,
+            (),
+            tuple(targets),
+            tuple(dict.fromkeys(c for i in walk for c in self.cells[i])),
+            tuple(sorted({self.values[i] for i in walk})),
+            tuple(dict.fromkeys((c, self.values[i]) for i in walk for c in self.cells[i])),
+            premise(units, links(self.geo, weak_pairs), links(self.geo, target_pairs)),
+            chain=alternating([ChainNode(self.cells[i], (self.values[i],)) for i in walk]),
+        )
+
     def weak_candidates(self, a: int) -> int:
         """The open candidates ``(cell, value)`` weakly linked to node ``a``: its value in
         the cells seeing all of it, the other values of its cell; as a bit set, bit
@@ -273,29 +303,9 @@ def alternating_search(graph: _Graph, s: int, limit: int, accept: Callable[..., 
 def _deduction(
     graph: _Graph, chain: list[int], units: list, targets: list[tuple[int, int]], name: str
 ) -> Deduction:
-    geo: Geometry = graph.geo
-    grouped = any(len(graph.cells[i]) > 1 for i in chain)
-    if grouped:
-        name = f"{name} (grouped)"
-    weak_pairs = []
-    for i in range(1, len(chain) - 1, 2):
-        a, b = chain[i], chain[i + 1]
-        weak_pairs += [(x, y) for x in graph.cells[a] for y in graph.cells[b] if x != y]
     ends = [chain[0], chain[-1]]
     target_pairs = [(t, c) for t, _ in targets for e in ends for c in graph.cells[e] if c != t]
-    cells = tuple(dict.fromkeys(c for i in chain for c in graph.cells[i]))
-    pattern = tuple(dict.fromkeys((c, graph.values[i]) for i in chain for c in graph.cells[i]))
-    path = alternating([ChainNode(graph.cells[i], (graph.values[i],)) for i in chain])
-    return Deduction(
-        name,
-        (),
-        tuple(targets),
-        cells,
-        tuple(sorted({graph.values[i] for i in chain})),
-        pattern,
-        premise(units, links(geo, weak_pairs), links(geo, target_pairs)),
-        chain=path,
-    )
+    return graph.deduction(name, chain, units, targets, target_pairs)
 
 
 def find_x_chain(board: Board, candidates: list[int], placed: set[int]) -> Iterator[Deduction]:
