@@ -217,17 +217,10 @@ def locked_candidates(board: Board, candidates: list[int], placed: set[int]) -> 
                 other = board.alldifferents[index]
                 if other is unit or other.cells == unit.cells:
                     continue
-                removed = tuple((c, value) for c in other.cells if c not in places and candidates[c] & bit)
+                removed = [c for c in other.cells if c not in places and candidates[c] & bit]
                 if removed:
-                    yield Deduction(
-                        f"locked candidates ({_locked_kind(unit, other)})",
-                        (),
-                        removed,
-                        tuple(places),
-                        (value,),
-                        tuple((c, value) for c in places),
-                        (unit, other),
-                    )
+                    kind = f"locked candidates ({_locked_kind(unit, other)})"
+                    yield Deduction.of_digit(kind, value, removed, places, (unit, other))
 
 
 def _locked_kind(unit: AllDifferent, other: AllDifferent) -> str:

@@ -142,15 +142,7 @@ def _scan(
                     name = _NAMES[size] if found == "basic" else f"{found} {_NAMES[size]}"
                     yield (
                         found,
-                        Deduction(
-                            name,
-                            (),
-                            tuple((t, value) for t in targets),
-                            tuple(cells),
-                            (value,),
-                            tuple((c, value) for c in cells),
-                            used,
-                        ),
+                        Deduction.of_digit(name, value, targets, cells, used),
                     )
 
 

@@ -33,7 +33,7 @@ and candidates.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 
 from sudoku_cp.model.constraints import Constraint, Linear, Sandwich, Skyscraper, Sum
 from sudoku_cp.reasoning.techniques._links import Geometry, geometry, links, premise
@@ -65,6 +65,23 @@ class _Propagation:
                     extra = links(self.geo, pairs)  # the propagator uses the cells' distinctness
             others.append((constraint, propagate, extra))
         self.others = others
+
+    def outcomes(
+        self, candidates: Sequence[int]
+    ) -> Callable[[int, int], tuple[list[int] | None, list[Constraint]]]:
+        """``outcome(cell, value)``: :meth:`run` on ``candidates``, once per supposition (a
+        technique asks the same one from several patterns); the board's deadline is checked
+        before each new run."""
+        found: dict[tuple[int, int], tuple[list[int] | None, list[Constraint]]] = {}
+
+        def outcome(cell: int, value: int) -> tuple[list[int] | None, list[Constraint]]:
+            key = (cell, value)
+            if key not in found:
+                self.board.check_deadline()
+                found[key] = self.run(candidates, cell, value)
+            return found[key]
+
+        return outcome
 
     def run(
         self, candidates: Sequence[int], cell: int, value: int
@@ -359,14 +376,7 @@ def find_forcing_chains(board: Board, candidates: list[int], placed: set[int]) -
         (c for c in range(len(candidates)) if c not in placed and candidates[c] & (candidates[c] - 1)),
         key=lambda c: (candidates[c].bit_count(), c),
     )
-    results: dict[tuple[int, int], tuple[list[int] | None, list[Constraint]]] = {}
-
-    def outcome(cell: int, value: int):
-        key = (cell, value)
-        if key not in results:
-            board.check_deadline()
-            results[key] = engine.run(candidates, cell, value)
-        return results[key]
+    outcome = engine.outcomes(candidates)
 
     def net(kind: str, branches, eliminations=(), unit=None) -> Net:
         drawn = []
