@@ -96,13 +96,15 @@ class Task:
 
 
 class Backend:
-    """A backend: subclass it, set :attr:`name`, :attr:`Options`, :attr:`native_kinds` and
-    :attr:`proof_method`, and write ``_solve`` (and, optionally, ``_next`` and ``_count``).
+    """A backend: subclass it, set :attr:`Options` (whose ``BACKEND`` gives :attr:`name`),
+    :attr:`native_kinds` and :attr:`proof_method`, and write ``_solve`` (and, optionally,
+    ``_next`` and ``_count``).
     See the module docstring for what the base does and :mod:`sudoku_cp.backends.template`
     for a complete example."""
 
     name: ClassVar[str] = "?"
-    """The name the backend is registered under (used in its messages)."""
+    """The name the backend is registered under (used in its messages): by default its
+    ``Options.BACKEND``, the name its options' messages give."""
 
     Options: ClassVar[type[BackendOptions]]
     """The declaration of its options (a frozen dataclass; may have no field)."""
@@ -120,8 +122,10 @@ class Backend:
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         declared = cls.__dict__.get("Options")
-        if declared is not None:  # help() lists the options each method takes
-            for function in CONTRACT:
+        if declared is not None:
+            if "name" not in cls.__dict__:
+                cls.name = declared.BACKEND
+            for function in CONTRACT:  # help() lists the options each method takes
                 setattr(cls, function, _listing_options(getattr(cls, function), declared, function))
 
     def __repr__(self) -> str:

@@ -737,21 +737,18 @@ class Cpmpy(Backend):
     enumeration ended (every solution found) or reached ``limit`` (``solver_calls`` is 1).
     """
 
-    name = NAME
     Options = Options
     native_kinds = NATIVE_KINDS
     proof_method = "hybrid"
     no_solution = "the CPMpy solver proved it UNSAT"
 
     def _solve(self, task: Task) -> tuple[Values | None, dict[str, float]]:
-        chosen = task.options
-        arguments = (task.model, None, task.time_limit, chosen.solver, chosen.proof)
-        return _adopt(task, _call(_smallest_in_call, chosen.solver, task.time_limit, *arguments))
-
-    def _next(self, task: Task) -> tuple[Values | None, dict[str, float]]:
+        """Also ``_next``: ``task.after`` is ``None`` for a solve (the smallest of all)."""
         chosen = task.options
         arguments = (task.model, task.after, task.time_limit, chosen.solver, chosen.proof)
         return _adopt(task, _call(_smallest_in_call, chosen.solver, task.time_limit, *arguments))
+
+    _next = _solve
 
     def _count(self, task: Task) -> tuple[int, dict[str, float]]:
         solver = task.options.solver

@@ -226,7 +226,6 @@ class CpSat(Backend):
     and ``build_time`` (seconds spent building models in Python).
     """
 
-    name = "cpsat"
     Options = Options
     native_kinds = NATIVE_KINDS
     proof_method = "lexicographic chain"

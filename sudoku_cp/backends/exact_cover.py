@@ -467,7 +467,6 @@ class ExactCover(Backend):
     proves the smallest (``proof`` is accepted, the witness method always runs).
     """
 
-    name = NAME
     Options = Options
     native_kinds = NATIVE_KINDS
     no_solution = "Algorithm X exhausted the exact cover"

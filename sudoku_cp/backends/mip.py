@@ -713,7 +713,6 @@ class Mip(Backend):
     and ``build_time`` (seconds building the model in Python), over every solve of the call.
     """
 
-    name = NAME
     Options = Options
     native_kinds = NATIVE_KINDS
     proof_method = "hybrid"

@@ -219,7 +219,6 @@ class Sat(Backend):
     the enumeration ended by UNSAT).
     """
 
-    name = "sat"
     Options = Options
     native_kinds = NATIVE_KINDS
     proof_method = "hybrid"

@@ -107,7 +107,7 @@ class Options(BackendOptions):
         ValueError: ``check_every`` is not a positive int.
     """
 
-    BACKEND = NAME
+    BACKEND = NAME  # the backend's name too (Backend.name), in all its messages
     COUNTING = ("check_every",)  # the options count_solutions takes
 
     check_every: int = 256
@@ -125,7 +125,6 @@ the base's ``prepare`` (:func:`~sudoku_cp.model.decompose.decompose`: a distinct
 class Template(Backend):
     """A plain depth-first search in row-major order (see the module docstring)."""
 
-    name = NAME
     Options = Options
     native_kinds = NATIVE_KINDS
     proof_method = "search order"

@@ -202,7 +202,6 @@ class PythonConstraint(Backend):
     search, so when it ends the count is exact.
     """
 
-    name = NAME
     Options = Options
     native_kinds = NATIVE_KINDS
     no_solution = "python-constraint proved it"
