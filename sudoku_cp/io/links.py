@@ -546,9 +546,14 @@ def _char(value: int) -> str:
     return str(value) if value < 10 else chr(ord("A") + value - 10)
 
 
+_FLAG_RULES = {"antiknight": "anti_knight", "antiking": "anti_king", "nonconsecutive": "all_white_given"}
+"""The f-puzzles keys that are true or false and say one rule alone: ``key -> rule key``
+(read and written; the diagonals come in a pair and are read apart)."""
+
+
 def _read_flags(data: Mapping[str, Any], rules: dict[str, Any], account: Account) -> None:
     flags = {}
-    for key in ("diagonal+", "diagonal-", "antiknight", "antiking", "nonconsecutive"):
+    for key in ("diagonal+", "diagonal-", *_FLAG_RULES):
         if key in data:
             flags[key] = flag_value(data[key])
             if flags[key] is None:
@@ -561,12 +566,9 @@ def _read_flags(data: Mapping[str, Any], rules: dict[str, Any], account: Account
         account.refuse(f"key {one!r}", "one diagonal alone: sudoku_cp models both diagonals together only")
     elif plus:
         rules["diagonals"] = True
-    if flags.get("antiknight"):
-        rules["anti_knight"] = True
-    if flags.get("antiking"):
-        rules["anti_king"] = True
-    if flags.get("nonconsecutive"):
-        rules["all_white_given"] = True
+    for key, rule in _FLAG_RULES.items():
+        if flags.get(key):
+            rules[rule] = True
     negative = data.get("negative", [])
     if not isinstance(negative, list) or not all(isinstance(n, str) for n in negative):
         raise InvalidPuzzleError(
@@ -748,12 +750,9 @@ def _record_to_fpuzzles(record: Mapping[str, Any]) -> dict[str, Any]:
     name = "R{}C{}".format
     if rules.get("diagonals"):
         data["diagonal+"] = data["diagonal-"] = True
-    if rules.get("anti_knight"):
-        data["antiknight"] = True
-    if rules.get("anti_king"):
-        data["antiking"] = True
-    if rules.get("all_white_given"):
-        data["nonconsecutive"] = True
+    for key, rule in _FLAG_RULES.items():
+        if rules.get(rule):
+            data[key] = True
     if rules.get("all_black_given"):
         data["negative"] = ["ratio"]
     if rules.get("cages"):
