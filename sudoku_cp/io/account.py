@@ -291,6 +291,8 @@ _WRAPPED = re.compile(r"(?<=[a-z0-9,])[ \t]*\r?\n[ \t]*(?=[a-z])")
 
 
 _ABBREVIATION = re.compile(r"\b(e\.g|i\.e|etc|vs|cf|approx)\.", re.IGNORECASE)
+_HEADING = re.compile(r"(the )?(sudoku |puzzle |variant )?rules( are| as follows)?\s*:?")
+"""A heading that only announces the rules ("Rules:")."""
 _EXAMPLE = re.compile(r"^(for example|for instance|eg|example)\b")
 
 
@@ -316,6 +318,8 @@ def read_sentence(
         return "refused", f"a sentence of {len(sentence):,} characters, longer than the package reads", {}
     text = " ".join(sentence.lower().replace("\u2019", "'").replace("\u2018", "'").split())
     text = _BULLET.sub("", text)
+    if _HEADING.fullmatch(text):
+        return "cosmetic", "a heading (the rules follow)", {}
     if _EXAMPLE.search(text):
         return "cosmetic", "an example (it shows a rule stated elsewhere)", {}
     if _NOT_ALL.search(text):
@@ -331,6 +335,8 @@ def read_sentence(
     change = _change(text)
     if change:
         return "refused", f"changes a rule ({change!r})", {}
+    if re.search(r"\b(dots?|kropki)\b", text):  # "exactly 1 greater than": the dot's rule
+        text = " ".join(_KROPKI_EXACT.sub(" ", text).split())
     no_rule_word = not _RULE_WORDS.search(text)
     if no_rule_word and (not _rule_named(text) or (_COSMETIC.search(text) and len(text) < 200)):
         return "cosmetic", "states no rule", {}
@@ -400,10 +406,40 @@ _BULLET = re.compile(r"^(([-*\u2022\u2013]+|\d+[.)]|\(\d+\)|[a-z][.)])\s*|(ie|th
 _LABEL = re.compile(r"^[a-z][a-z' /-]{0,30}:\s*")
 
 
+_KROPKI_EXACT = re.compile(
+    r"\bexactly (1|one) (greater|more|larger|bigger|higher|less|smaller|lower) than\b|"
+    r"\bexactly (double|twice|half)\b"
+)
+"""A Kropki dot's own rule, stated with "exactly" ("the value in one cell is exactly 1
+greater than the value of the other", "exactly double"): safe in a sentence about dots."""
+_ARROW_REPEAT = re.compile(
+    r"\b(may|can|could|are allowed to) repeat( (along|on|in|within) (an |the |each |any )?arrows?)?"
+    r"( (if|when|where) (allowed|permitted) by (the )?(other |sudoku |normal |standard )*rules)?"
+)
+"""Digits repeating on an arrow where no unit forbids it: the arrow's own rule
+(:class:`~sudoku_cp.model.rules.Arrow`), safe in a sentence naming arrows and no other
+drawn rule."""
+
+
 def _change(text: str) -> str:
     """The first word of :data:`CHANGES` in a sentence (lower case), or ``""``; a
-    repetition is a change unless it is denied ("digits cannot repeat")."""
+    repetition is a change unless it is denied ("digits cannot repeat"), or restates the
+    arrows' own rule in a sentence about arrows alone ("digits may repeat along an arrow if
+    permitted by other rules"). "Exactly" stating a Kropki dot's rule is no change.
+
+    >>> _change("digits may repeat along an arrow if permitted by other rules.")
+    ''
+    >>> _change("digits may repeat in cages and along arrows.")
+    'repeat'
+    >>> _change("a black dot between two cells requires that one value is exactly double the other.")
+    ''
+    """
     plain = _SAFE.sub(" ", text)
+    if re.search(r"\b(dots?|kropki)\b", plain):
+        plain = _KROPKI_EXACT.sub(" ", plain)
+    drawn = [name for name, (_, pattern) in DRAWN_RULES.items() if re.search(pattern, plain)]
+    if drawn == ["arrows"] and not re.search(r"\b(lines?|cages?|thermo\w*|circles? (is|are) not)\b", plain):
+        plain = _ARROW_REPEAT.sub(" ", plain)
     for pattern in CHANGES:
         found = re.search(pattern, plain)
         if found:

@@ -318,14 +318,21 @@ def _where_cell(cell: Sequence[int]) -> str:
 def colour_family(colour: Any) -> str:
     """The colour word a SudokuPad colour (``#RRGGBB``, ``#RGB``, ``#RRGGBBAA``, ``rgb(...)``,
     ``rgba(...)``) falls under: ``grey``, ``black``, ``white``, ``red``, ``orange``,
-    ``yellow``, ``green``, ``blue``, ``purple`` or ``pink``; ``""`` for no colour.
+    ``yellow``, ``green``, ``blue``, ``purple`` or ``pink``; ``""`` for no colour. A
+    translucent colour (``#RRGGBBAA``, ``#RGBA``) is taken as it shows on the white grid
+    (a 20% black ``#0003`` is grey).
 
     >>> colour_family("#67F067"), colour_family("#C54B8B"), colour_family("#CFCFCF")
     ('green', 'pink', 'grey')
+    >>> colour_family("#0003"), colour_family("#000F")
+    ('grey', 'black')
     """
     rgb = _rgb(colour)
     if rgb is None:
         return ""
+    alpha = _alpha(colour)
+    if alpha is not None:  # a translucent colour, as it shows on the white grid
+        rgb = tuple(round(255 - (255 - x) * alpha / 255) for x in rgb)  # type: ignore[assignment]
     hue, saturation, value = colorsys.rgb_to_hsv(*(x / 255 for x in rgb))
     if value < 0.2:
         return "black"
@@ -976,12 +983,33 @@ class _Reader:
             self.rules.setdefault(kind, []).append(cells)
             self.account.rule(element, kind.replace("_", " "), f"{label}, named by the rules text")
 
-    def read_marks(self) -> None:
-        text_rules = " ".join(sentence.lower() for sentence in sentences(self.rules_text))
+    def parity_marks(self) -> tuple[dict[bool, str | None], dict[bool, set[str]]]:
+        """What circles (``True``) and squares (``False``) in cells mean by the rules text:
+        ``{shape: "odd" | "even" | None}``, and the colours a sentence names for them
+        (``{shape: colour words}``; empty: grey or white, SudokuPad's usual shading). A
+        shape named both odd and even, or a sentence naming two colours, is left unread."""
+        found: dict[bool, set[str]] = {True: set(), False: set()}
+        colours: dict[bool, set[str]] = {True: set(), False: set()}
+        for sentence in sentences(self.rules_text):
+            lower = sentence.lower()
+            for shape, noun in ((True, "circle"), (False, "square")):
+                for word in ("odd", "even"):
+                    if re.search(rf"{noun}[^.]*\b{word}\b|\b{word}\b[^.]*{noun}", lower):
+                        found[shape].add(word)
+                        colours[shape] |= {
+                            family
+                            for name, family in _COLOUR_WORDS.items()
+                            if re.search(rf"\b{name}\b", lower)
+                        }
+        wanted = {True: "odd", False: "even"}
         parity = {
-            True: "odd" if re.search(r"circle[^.]*\bodd\b|\bodd\b[^.]*circle", text_rules) else None,
-            False: "even" if re.search(r"square[^.]*\beven\b|\beven\b[^.]*square", text_rules) else None,
+            shape: wanted[shape] if found[shape] == {wanted[shape]} and len(colours[shape]) <= 1 else None
+            for shape in (True, False)
         }
+        return parity, colours
+
+    def read_marks(self) -> None:
+        parity, parity_colours = self.parity_marks()
         for kind, index, mark in self.marks:
             element = f"{kind} {index}"
             if (kind, index) in self.used_marks:
@@ -1015,8 +1043,9 @@ class _Reader:
             cell = [int(center[0] - 0.5), int(center[1] - 0.5)]
             big = sized and all(0.5 <= v <= 1.0 for v in size) and size[0] == size[1]
             shape = bool(mark.get("rounded"))
+            colours = parity_colours[shape] or {"grey", "white", ""}
             if (
-                centred and big and not text and parity[shape] and background in ("grey", "white", "")
+                centred and big and not text and parity[shape] and background in colours
                 and 0 <= cell[0] < self.side and 0 <= cell[1] < self.side
             ):  # fmt: skip
                 self.rules.setdefault(parity[shape], []).append(cell)
