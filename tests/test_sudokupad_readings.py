@@ -4,12 +4,21 @@ states, and a near one that does not state it is still refused."""
 
 from __future__ import annotations
 
+import json
+
+import lzstring
 import pytest
 
+import sudoku_cp
 from sudoku_cp import datasets
 from sudoku_cp.errors import UnsupportedRuleError
+from sudoku_cp.io import links
 from sudoku_cp.io.account import read_sentence
 from sudoku_cp.io.sudokupad import colour_family, record_to_scl, scl_to_record
+
+
+def fpuzzles(data) -> str:
+    return "https://f-puzzles.com/?load=" + lzstring.LZString().compressToBase64(json.dumps(data))
 
 
 def killer_scl() -> dict:
@@ -126,3 +135,20 @@ def test_parity_marks_of_another_colour_or_an_unclear_sentence_are_refused(rules
     data["metadata"] = {"rules": rules}
     with pytest.raises(UnsupportedRuleError, match="underlay 1"):
         scl_to_record(data)
+
+
+# -- f-puzzles generic drawings -----------------------------------------------------------------
+
+
+def test_an_f_puzzles_generic_line_drawn_over_a_constraints_line_is_its_colouring():
+    data = links.record_to_fpuzzles(datasets.load("gen_whispers")[0].to_dict())
+    data.pop("solution", None)
+    line = data["whispers"][0]["lines"][0]
+    data["line"] = [{"lines": [line[::-1]], "outlineC": "#67F067", "width": 0.3, "isNewConstraint": True}]
+    puzzle = sudoku_cp.Puzzle.from_link(fpuzzles(data))
+    row = next(r for r in puzzle.metadata["read"] if r["element"] == "line 1")
+    assert row["read as"] == "cosmetic" and "whispers" in row["reason"]
+    for other in ([line[:-1]], [line, [line[0], "R9C9"]]):  # not (only) a constraint's line
+        data["line"][0]["lines"] = other
+        with pytest.raises(UnsupportedRuleError, match="line 1"):
+            sudoku_cp.Puzzle.from_link(fpuzzles(data))

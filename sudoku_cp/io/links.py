@@ -428,11 +428,16 @@ def _read_drawn(data: Mapping[str, Any], side: int, rules: dict[str, Any], accou
 def _copy_of(data: Mapping[str, Any], entry: Mapping[str, Any]) -> str:
     """The key of the f-puzzles constraint a drawn line copies (f-puzzles draws a custom
     constraint's lines again as ``line`` entries with ``fromConstraint``), when that key
-    holds exactly the same lines; ``""`` otherwise."""
+    holds exactly the same lines; a line with no ``fromConstraint`` drawn exactly over the
+    lines of constraints (a setter colouring a German whispers line green) copies those
+    keys (named, joined by commas); ``""`` otherwise."""
     name = entry.get("fromConstraint")
     lines = entry.get("lines")
-    if not isinstance(name, str):
-        return ""
+    if not isinstance(name, str):  # a line drawn over a constraint's line (to colour it)
+        over = [
+            k for k in data if k not in _DRAWN and isinstance(data[k], list) and _same_lines(data[k], lines)
+        ]
+        return ", ".join(over)
     key = re.sub(r"[^a-z]", "", name.lower())
     key = {"germanwhispers": "whispers", "thermo": "thermometer"}.get(key, key)
     source = data.get(key)
@@ -445,15 +450,19 @@ def _copy_of(data: Mapping[str, Any], entry: Mapping[str, Any]) -> str:
             c for e in source if isinstance(e, dict) for c in (e.get("cells") or []) if isinstance(c, str)
         }
         return key if all(isinstance(c, str) for c in cells) and set(cells) == marked else ""
+    return key if _same_lines(source, lines) else ""
+
+
+def _same_lines(source: list, lines: Any) -> bool:
+    """True when every line of ``lines`` (lists of cell names) is a line of an entry of
+    ``source`` (an f-puzzles constraint's entries), in either direction."""
     if not isinstance(lines, list) or not lines:
-        return ""
+        return False
     drawn = [tuple(line) for e in source if isinstance(e, dict) for line in (e.get("lines") or [])
              if isinstance(line, list)]  # fmt: skip
     known = {d for d in drawn if all(isinstance(c, str) for c in d)}
     ok = all(isinstance(line, list) and all(isinstance(c, str) for c in line) for line in lines)
-    if ok and all(tuple(line) in known or tuple(line[::-1]) in known for line in lines):
-        return key
-    return ""
+    return ok and all(tuple(line) in known or tuple(line[::-1]) in known for line in lines)
 
 
 def _cage_total(entry: Mapping[str, Any], side: int, rules: dict[str, Any]) -> bool:
