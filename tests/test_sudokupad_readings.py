@@ -64,6 +64,13 @@ def test_a_heading_announcing_the_rules_is_cosmetic_and_a_rule_after_it_is_read(
     assert read_sentence("Rules: digits may repeat in rows.", {})[0] == "refused"
 
 
+def test_a_label_in_brackets_and_bold_letters_are_read_as_plain_text():
+    sentence = "[𝗦𝘂𝗱𝗼𝗸𝘂] Place the digits from 1 to 6 once each into every Row, Column and Region."
+    assert read_sentence(sentence, {}, 6, True)[0] == "standard"
+    assert read_sentence(sentence, {}, 9, True)[0] == "refused"  # the size still counts
+    assert read_sentence("[𝗦𝗻𝗮𝗸𝗲] Draw a snake through the grid.", {})[0] == "refused"
+
+
 @pytest.mark.parametrize(
     "sentence",
     [
@@ -152,3 +159,44 @@ def test_an_f_puzzles_generic_line_drawn_over_a_constraints_line_is_its_colourin
         data["line"][0]["lines"] = other
         with pytest.raises(UnsupportedRuleError, match="line 1"):
             sudoku_cp.Puzzle.from_link(fpuzzles(data))
+
+
+# -- arrows drawn as lines ----------------------------------------------------------------------
+
+
+def _arrow_drawn_as_lines() -> dict:
+    data = killer_scl()
+    grey = "#bbbf"
+    data["lines"] = [
+        {"wayPoints": [[0.5, 0.5], [0.5, 2.5], [1.5, 2.5]], "color": grey, "thickness": 3},  # the shaft
+        {"wayPoints": [[1.167, 2.5], [1.5, 2.5], [1.5, 2.167]], "color": grey, "thickness": 3},  # its head
+    ]
+    data["overlays"] = [
+        {"center": [0.5, 0.5], "width": 0.85, "height": 0.85, "rounded": True, "backgroundColor": "#FFFFFF",
+         "borderColor": grey},
+    ]  # fmt: skip
+    data["metadata"] = {"rules": "[𝗔𝗿𝗿𝗼𝘄] Digits on an arrow sum to the digit in its circle."}
+    return data
+
+
+def test_a_line_with_an_arrowhead_from_a_circle_is_an_arrow_not_a_thermometer():
+    record = scl_to_record(_arrow_drawn_as_lines())
+    assert record["rules"]["arrows"] == [{"circle": [[0, 0]], "arrow": [[0, 1], [0, 2], [1, 2]]}]
+    assert "thermos" not in record["rules"]
+    rows = {r["element"]: r["read as"] for r in record["read"]}
+    assert rows["line 1"] == "arrow" and rows["line 2"] == "arrowhead"
+
+
+def test_a_line_with_an_arrowhead_without_its_circle_or_without_arrows_in_the_text_is_refused():
+    data = _arrow_drawn_as_lines()
+    data["overlays"] = []
+    with pytest.raises(UnsupportedRuleError, match="line 1 .*does not start in a circle"):
+        scl_to_record(data)
+    data = _arrow_drawn_as_lines()
+    data["metadata"] = {"rules": "Digits increase along a thermometer from its bulb."}
+    with pytest.raises(UnsupportedRuleError, match="the rules text does not name arrows"):
+        scl_to_record(data)
+    data = _arrow_drawn_as_lines()  # a head that does not meet the shaft's end: no arrowhead
+    data["lines"][1]["wayPoints"] = [[1.167, 1.5], [1.5, 1.5], [1.5, 1.167]]
+    with pytest.raises(UnsupportedRuleError, match="line 2"):
+        scl_to_record(data)

@@ -45,6 +45,7 @@ entropy, snakes, clones...) is refused, quoted. When unsure, the reader refuses.
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Iterable, Mapping
 from typing import Any
 
@@ -316,7 +317,8 @@ def read_sentence(
     """
     if len(sentence) > MAX_SENTENCE_CHARS:
         return "refused", f"a sentence of {len(sentence):,} characters, longer than the package reads", {}
-    text = " ".join(sentence.lower().replace("\u2019", "'").replace("\u2018", "'").split())
+    text = unicodedata.normalize("NFKC", sentence)  # a setter's bold letters (U+1D5E6...) as letters
+    text = " ".join(text.lower().replace("\u2019", "'").replace("\u2018", "'").split())
     text = _BULLET.sub("", text)
     if _HEADING.fullmatch(text):
         return "cosmetic", "a heading (the rules follow)", {}
@@ -402,7 +404,9 @@ _NOT_ALL = re.compile(
     r"^not (all|every)\b[^.]{0,60}\b(are|is|have been)( necessarily| necesarilly| always)? "
     r"(given|shown|marked|drawn)\b[.!]?$"
 )
-_BULLET = re.compile(r"^(([-*\u2022\u2013]+|\d+[.)]|\(\d+\)|[a-z][.)])\s*|(ie|that is),?\s+)")
+_BULLET = re.compile(
+    r"^(([-*\u2022\u2013]+|\d+[.)]|\(\d+\)|[a-z][.)]|\[[a-z' -]{1,30}\])\s*|(ie|that is),?\s+)"
+)
 _LABEL = re.compile(r"^[a-z][a-z' /-]{0,30}:\s*")
 
 

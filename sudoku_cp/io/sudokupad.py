@@ -885,8 +885,11 @@ class _Reader:
         kinds = line_kinds_from_rules(self.rules_text)
         text = self.rules_text.lower()
         diagonals, pending = [], []
+        heads = self.arrowheads()
         for number, line in enumerate(self.entries("lines"), 1):
             where = f"SudokuPad line {number}"
+            if number in heads:
+                continue
             colour = line.get("color")
             family = colour_family(colour)
             label = f"(colour {clip(colour, 20)}, {family or 'no colour'})"
@@ -926,8 +929,12 @@ class _Reader:
             ]
             if len(named) == 1:
                 kinds[family] = named[0]
+        shafts = {shaft: head for head, shaft in heads.items()}
         for number, label, family, cells, bulbs in pending:
             element = f"line {number}"
+            if number in shafts:
+                self.arrow_line(number, label, cells, shafts[number], text)
+                continue
             if bool(bulbs[0]) ^ bool(bulbs[1]):  # a line with a bulb at one end: a thermometer
                 if family != "grey" and "thermo" not in text:
                     self.account.refuse(
@@ -982,6 +989,52 @@ class _Reader:
                 self.used_marks.update(self.round_marks_at(((r0 + r1) / 2 + 0.5, (c0 + c1) / 2 + 0.5)))
             self.rules.setdefault(kind, []).append(cells)
             self.account.rule(element, kind.replace("_", " "), f"{label}, named by the rules text")
+
+    def arrowheads(self) -> dict[int, int]:
+        """The lines drawn as an arrowhead: ``{head line: shaft line}``. A head is a line of
+        three points whose two arms (at most half a cell each) meet where exactly one other
+        line of its colour ends (SudokuPad draws an arrow as lines when a setter draws it by
+        hand)."""
+        lines = self.entries("lines")
+        points = []
+        for number, line in enumerate(lines, 1):
+            way = line.get("wayPoints")
+            ok = isinstance(way, list) and len(way) >= 2
+            points.append([self.point(p, f"SudokuPad line {number}") for p in way] if ok else [])
+        heads: dict[int, int] = {}
+        for number, (line, way) in enumerate(zip(lines, points, strict=True), 1):
+            if len(way) != 3 or way[0] == way[2]:
+                continue
+            tip = way[1]
+            if any(math.dist(arm, tip) > 0.5 or arm == tip for arm in (way[0], way[2])):
+                continue
+            family = colour_family(line.get("color"))
+            shafts = [
+                other
+                for other, (drawn, its) in enumerate(zip(lines, points, strict=True), 1)
+                if other != number and len(its) >= 2 and math.dist(its[-1], tip) < 1e-6
+                and colour_family(drawn.get("color")) == family
+            ]  # fmt: skip
+            if len(shafts) == 1:
+                heads[number] = shafts[0]
+        return {head: shaft for head, shaft in heads.items() if shaft not in heads}
+
+    def arrow_line(self, number: int, label: str, cells: list[list[int]], head: int, text: str) -> None:
+        """Read a line drawn with an arrowhead (:meth:`arrowheads`) as an arrow, when it
+        starts in a circle and the rules text names arrows; refuse it (and its head) otherwise."""
+        element, start = f"line {number}", cells[0]
+        circle = self.round_marks_at((start[0] + 0.5, start[1] + 0.5))
+        if not re.search(r"\barrows?\b", text) or not circle or len(cells) < 2:
+            why = "does not start in a circle" if not circle else "the rules text does not name arrows"
+            for name in (element, f"line {head}"):
+                self.account.refuse(name, f"{label}: a line with an arrowhead that {why}")
+            return
+        self.used_marks.update(circle)
+        self.rules.setdefault("arrows", []).append({"circle": [start], "arrow": cells[1:]})
+        self.account.rule(
+            element, "arrow", f"{label}, drawn as a line with a head, circle at {_where_cell(start)}"
+        )
+        self.account.rule(f"line {head}", "arrowhead", f"the head of line {number}")
 
     def parity_marks(self) -> tuple[dict[bool, str | None], dict[bool, set[str]]]:
         """What circles (``True``) and squares (``False``) in cells mean by the rules text:
