@@ -200,3 +200,49 @@ def test_a_line_with_an_arrowhead_without_its_circle_or_without_arrows_in_the_te
     data["lines"][1]["wayPoints"] = [[1.167, 1.5], [1.5, 1.5], [1.5, 1.167]]
     with pytest.raises(UnsupportedRuleError, match="line 2"):
         scl_to_record(data)
+
+
+def _fpuzzles_line(colour: str, ruleset: str) -> dict:
+    return {
+        "size": 9,
+        "grid": [[{} for _ in range(9)] for _ in range(9)],
+        "ruleset": "Normal sudoku rules apply. " + ruleset,
+        "line": [{"lines": [["R1C1", "R1C2", "R1C3"]], "outlineC": colour, "width": 0.3}],
+        "circle": [{"cells": ["R1C2"], "baseC": colour, "outlineC": colour, "width": 0.4, "height": 0.4}],
+    }
+
+
+def test_an_f_puzzles_generic_line_takes_the_rule_the_rules_text_names_for_its_colour():
+    data = _fpuzzles_line(
+        "#CDB1EC",
+        "Digits an equal distance from the center of a lavender Zipper Line sum to the same total. "
+        "For odd-length lines, the total is the digit placed in the line's (circled) center. "
+        "Digits may repeat on a Zipper Line.",
+    )
+    puzzle = sudoku_cp.Puzzle.from_link(fpuzzles(data))
+    assert puzzle.to_dict()["rules"]["zipper_lines"] == [[[0, 0], [0, 1], [0, 2]]]
+    rows = {r["element"]: r["read as"] for r in puzzle.metadata["read"]}
+    assert rows["line 1"] == "zipper lines" and rows["circle 1"] == "part of a drawn rule"
+    solution = sudoku_cp.solve(puzzle)
+    assert solution.cells[0] + solution.cells[2] == solution.cells[1]
+
+
+@pytest.mark.parametrize(
+    "colour, ruleset",
+    [
+        ("#67F067", "Digits an equal distance from the center of a lavender zipper line sum to its center."),
+        ("#CDB1EC", "Lavender lines are zipper lines and renban lines."),  # two rules: unclear
+        ("#CDB1EC", "Digits on a lavender line lie between the digits in the circles (between line)."),
+    ],
+)
+def test_an_f_puzzles_generic_line_of_a_colour_named_for_no_plain_line_rule_is_refused(colour, ruleset):
+    with pytest.raises(UnsupportedRuleError, match="line 1"):
+        sudoku_cp.Puzzle.from_link(fpuzzles(_fpuzzles_line(colour, ruleset)))
+
+
+def test_digits_repeating_on_a_line_are_a_change_except_on_a_zipper_line():
+    zipper = {"zipper_lines": [[[0, 0], [0, 1], [0, 2]]]}
+    assert read_sentence("Digits may repeat on a Zipper Line.", zipper)[0] == "explains"
+    assert (
+        read_sentence("Digits may repeat on a renban line.", {**zipper, "renban": [[[1, 0]]]})[0] == "refused"
+    )

@@ -256,7 +256,11 @@ COMMUNITY_RULES: dict[str, tuple[tuple[str, ...], str]] = {
     "nabner lines": (("nabner_lines",), r"\bnabner\b"),
     "Dutch flatmates": (("dutch_flatmates",), r"\bdutch flat ?mates?\b"),
     "modular lines": (("modular_lines",), r"\bmodular\b|remainders? when divided by 3|\bmod(ulo)? 3\b"),
-    "zipper lines": (("zipper_lines",), r"\bzipper"),
+    "zipper lines": (
+        ("zipper_lines",),
+        r"\bzipper|\b(an )?(equal|same) distance from the cent(er|re)\b|"
+        r"\b(odd|even)[- ]length lines?\b[^.]*\bcent(er|re)\b",
+    ),
     "clones": (("clones",), r"\bclones?\b"),
     "disjoint groups": (("disjoint_groups",), r"\bdisjoint (groups?|sets?|subsets?)"),
     "indexer cells": (("row_indexers", "column_indexers"), r"\bindex(er|ers|es|ing)?\b"),
@@ -270,6 +274,10 @@ also words of :data:`CHANGES` (slow, entropy, modular, zipper, clone): ``name ->
 keys, pattern)``. A sentence naming one explains the drawn elements of that rule when the
 puzzle has them (the name is taken out before the rest is checked for changes); a slow
 thermometer sentence makes the drawn thermometers slow (:meth:`Account.settle`)."""
+
+_REPEATING = {"zipper lines"}
+"""Community kinds whose model lets digits on a line repeat (where no unit forbids it):
+"digits may repeat on a zipper line" states their rule."""
 
 _NEGATIVE = re.compile(r"\ball\b[^.\n]{0,60}\b(are|is|have been) (given|shown|marked|drawn)")
 _SPLIT = re.compile(r"(?<=[.!?;])\s+|\n+|(?<=[.!?])(?=[A-Z])")
@@ -330,7 +338,12 @@ def read_sentence(
         return "cosmetic", "a link", {}
     for name, (keys, pattern) in COMMUNITY_RULES.items():
         if re.search(pattern, text) and any(rules.get(k) for k in keys):
-            change = _change(re.sub(pattern, " ", text))
+            rest = " ".join(re.sub(pattern, " ", text).split())
+            if name in _REPEATING:  # digits may repeat on such a line: its own rule
+                rest = re.sub(
+                    r"\b(may|can) repeat (on|along|in|within) (a|an|the|each|any) line\b", " ", rest
+                )
+            change = _change(rest)
             if change:
                 return "refused", f"changes a rule ({change!r})", {}
             return "explains", f"explains the drawn {name}", {}

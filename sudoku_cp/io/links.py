@@ -399,12 +399,15 @@ def _read_drawn(data: Mapping[str, Any], side: int, rules: dict[str, Any], accou
     """f-puzzles' generic drawing tools: each entry is refused (a setter's rule drawn with a
     generic tool cannot be told), except an empty one, and a number written as text in a
     cell of a killer cage without a total (the cage's total)."""
+    read = _coloured_lines(data, side, rules, account)
     for key in _DRAWN:
         if key not in data or not _present(data[key]):
             continue
         account.key(key)
         for number, entry in enumerate(_entries(data, key), 1):
             element = f"{key} {number}"
+            if element in read:
+                continue
             cells = entry.get("cells") or [c for line in (entry.get("lines") or []) for c in line]
             where = f"at {clip(cells[0], 12)}" if isinstance(cells, list) and cells else "with no cell"
             value = entry.get("value")
@@ -423,6 +426,64 @@ def _read_drawn(data: Mapping[str, Any], side: int, rules: dict[str, Any], accou
             shown = f", value {show(value, 30)}" if _present(value) else ""
             account.refuse(element, f"({where}{shown}) is drawn with f-puzzles' generic {key} tool, "
                            "whose rule the package cannot tell")  # fmt: skip
+
+
+_COLOURED_KINDS = (
+    "german_whispers", "dutch_whispers", "renban", "palindromes", "region_sum_lines", "entropic_lines",
+    "modular_lines", "zipper_lines", "parity_lines", "nabner_lines",
+)  # fmt: skip
+"""Line rules a generic f-puzzles line takes from the rules text by its colour: those whose
+line alone is the rule (no circle or diamond at an end to tell apart)."""
+
+
+def _coloured_lines(data: Mapping[str, Any], side: int, rules: dict[str, Any], account: Account) -> set[str]:
+    """Read f-puzzles' generic lines (``line``) whose colour one sentence of the rules text
+    names for one line rule ("Digits an equal distance from the center of a lavender Zipper
+    Line..."), as :func:`sudoku_cp.io.sudokupad.line_kinds_from_rules` tells it, into
+    ``rules``; a zipper line's centre circle (odd length) or diamond between its two middle
+    cells (even length) belongs to it. Returns the elements read (``"line 2"``,
+    ``"circle 1"``); every other generic element is left to :func:`_read_drawn`."""
+    from sudoku_cp.io.sudokupad import colour_family, line_kinds_from_rules
+
+    text = data.get("ruleset") if isinstance(data.get("ruleset"), str) else ""
+    kinds = line_kinds_from_rules(text) if text else {}
+    if not kinds or "line" not in data or not isinstance(data["line"], list):
+        return set()
+    read: set[str] = set()
+    for number, entry in enumerate(_entries(data, "line"), 1):
+        if _copy_of(data, entry) or not isinstance(entry.get("lines"), list):
+            continue
+        colour = entry.get("outlineC")
+        family = colour_family(colour)
+        kind = kinds.get(family)
+        if kind not in _COLOURED_KINDS or (kind == "region_sum_lines" and "regions" in rules):
+            continue
+        lines = [[_cell(name, side, f"f-puzzles line {number}") for name in line] for line in entry["lines"]]
+        if not lines or any(len(line) < 2 or len({tuple(c) for c in line}) < len(line) for line in lines):
+            continue  # a line crossing itself: which cells form its rule is not clear
+        rules.setdefault(kind, []).extend(lines)
+        read.add(f"line {number}")
+        account.rule(f"line {number}", kind.replace("_", " "), f"colour {clip(colour, 12)} ({family}), "
+                     "named by the rules text")  # fmt: skip
+        if kind == "zipper_lines":
+            for line in lines:
+                middle = sorted({_cell_name(c) for c in (line[(len(line) - 1) // 2], line[len(line) // 2])})
+                for key in ("circle", "rectangle"):
+                    for mark, drawn in enumerate(
+                        _entries(data, key) if isinstance(data.get(key), list) else [], 1
+                    ):
+                        if sorted(
+                            str(c).upper() for c in drawn.get("cells") or []
+                        ) == middle and not _present(drawn.get("value")):
+                            read.add(f"{key} {mark}")
+                            account.rule(
+                                f"{key} {mark}", "part of a drawn rule", f"the centre of line {number}"
+                            )
+    return read
+
+
+def _cell_name(cell: list[int]) -> str:
+    return f"R{cell[0] + 1}C{cell[1] + 1}"
 
 
 def _copy_of(data: Mapping[str, Any], entry: Mapping[str, Any]) -> str:
