@@ -54,16 +54,19 @@ other ``lines``                 by colour, when one sentence of the rules text n
                                 circles and a zipper line's centre dot belong to it
 ``arrows`` starting in a        an arrow: the circle (1 or 2 cells) is the sum of the cells
 circle                          along the arrow
+a line from a circle with a     an arrow drawn by hand (a short three-point head of its
+head                            colour meets its end), when the rules text names arrows
 ``arrows`` from outside the     a little killer clue: the number written in the cell the
 grid, along a diagonal          arrow starts in
 grey circles / squares in       odd / even cells, when the rules text ties circles to odd
-cells                           (squares to even)
+cells                           (squares to even); of the colour its sentence names, if any
 small round overlays between    Kropki dots: white (differ by 1), black (ratio 2)
 two cells, no text
 ``X``/``V`` between two cells   XV (sum 10 / sum 5)
 ``id``, ``cellSize``            cosmetic
 ==============================  =============================================================
 
+Colours are read as they show on the white grid (a translucent ``#0003`` is grey).
 Anything else (any other overlay, underlay, line or arrow, text, cell colours, an
 unknown key, fog of war) is refused. A rule stated only in the rules text that the
 package models (anti-knight, anti-king, non-consecutive, both diagonals, "all ... are
