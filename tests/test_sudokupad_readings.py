@@ -246,3 +246,41 @@ def test_digits_repeating_on_a_line_are_a_change_except_on_a_zipper_line():
     assert (
         read_sentence("Digits may repeat on a renban line.", {**zipper, "renban": [[[1, 0]]]})[0] == "refused"
     )
+
+
+# -- region-sum lines on jigsaw regions ---------------------------------------------------------
+
+JIGSAW4 = "aabbabbcaddcddcc"
+
+
+def test_a_region_sum_line_on_jigsaw_regions_sums_alike_in_each_region():
+    line = [[0, 1], [0, 2], [0, 3]]  # region a: r1c2; region b: r1c3, r1c4
+    record = {
+        "size": 4,
+        "box": None,
+        "grid": "." * 16,
+        "rules": {"regions": JIGSAW4, "region_sum_lines": [line]},
+    }
+    puzzle = sudoku_cp.Puzzle.from_dict(record)
+    assert puzzle.to_dict()["rules"] == record["rules"]  # the line does not write the regions again
+    cells = sudoku_cp.solve(puzzle).cells
+    assert cells[1] == cells[2] + cells[3]
+    assert sudoku_cp.Puzzle.from_dict(record).model.constraints == puzzle.model.constraints
+    without = {"size": 4, "box": None, "grid": "." * 16, "rules": {"region_sum_lines": [line]}}
+    with pytest.raises(sudoku_cp.errors.InvalidPuzzleError, match="need boxes or jigsaw regions"):
+        sudoku_cp.Puzzle.from_dict(without)
+
+
+def test_a_sudokupad_region_sum_line_on_jigsaw_regions_is_read():
+    regions = {}
+    for i, label in enumerate(JIGSAW4):
+        regions.setdefault(label, []).append([i // 4, i % 4])
+    data = {
+        "cells": [[{} for _ in range(4)] for _ in range(4)],
+        "regions": list(regions.values()),
+        "lines": [{"wayPoints": [[0.5, 1.5], [0.5, 3.5]], "color": "#2ecbffff", "thickness": 10}],
+        "metadata": {"rules": "Place the digits 1-4, once each, in every row, column, and region. "
+                     "Region borders divide the blue line into segments with the same sum."},
+    }  # fmt: skip
+    rules = scl_to_record(data)["rules"]
+    assert rules["region_sum_lines"] == [[[0, 1], [0, 2], [0, 3]]] and rules["regions"] == JIGSAW4

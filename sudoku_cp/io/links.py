@@ -456,7 +456,7 @@ def _coloured_lines(data: Mapping[str, Any], side: int, rules: dict[str, Any], a
         colour = entry.get("outlineC")
         family = colour_family(colour)
         kind = kinds.get(family)
-        if kind not in _COLOURED_KINDS or (kind == "region_sum_lines" and "regions" in rules):
+        if kind not in _COLOURED_KINDS:
             continue
         lines = [[_cell(name, side, f"f-puzzles line {number}") for name in line] for line in entry["lines"]]
         if not lines or any(len(line) < 2 or len({tuple(c) for c in line}) < len(line) for line in lines):

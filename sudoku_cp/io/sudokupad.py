@@ -973,9 +973,9 @@ class _Reader:
                     element, f"{label} crosses itself: which cells form its rule is not clear"
                 )
                 continue
-            if kind == "region_sum_lines" and not self.record.get("box"):
+            if kind == "region_sum_lines" and not self.record.get("box") and not self.rules.get("regions"):
                 self.account.refuse(
-                    element, f"{label}: region-sum lines are modelled on grids with boxes only"
+                    element, f"{label}: region-sum lines are modelled on grids with boxes or regions only"
                 )
                 continue
             if kind == "renban" and loop:

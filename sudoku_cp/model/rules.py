@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import functools
 import itertools
+import math
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
@@ -1301,40 +1302,51 @@ class BetweenLine(_Lines):
 
 @dataclass(frozen=True)
 class RegionSumLine(_Lines):
-    """Region-sum lines: a (blue) line's segments in the boxes it passes through all add
-    up to the same total; each visit of the line to a box is one segment (a line that
-    leaves a box and comes back has two segments there). Consecutive segments are
-    ``Linear`` equalities ``Σ segment - Σ next = 0``. Needs a box shape. A line whose last
-    cell is its first is a loop (as SudokuPad draws one): its run through the box where it
-    starts and ends is one segment.
+    """Region-sum lines: a (blue) line's segments in the boxes (or jigsaw regions) it
+    passes through all add up to the same total; each visit of the line to a box is one
+    segment (a line that leaves a box and comes back has two segments there). Consecutive
+    segments are ``Linear`` equalities ``Σ segment - Σ next = 0``. Needs a box shape or
+    jigsaw regions (``regions``, the labels of :class:`Jigsaw`, read from the puzzle's
+    ``"regions"`` rule, not written by this rule). A line whose last cell is its first is a
+    loop (as SudokuPad draws one): its run through the box where it starts and ends is one
+    segment.
 
     JSON: ``"region_sum_lines": [[[r, c], ...], ...]``.
     """
 
+    regions: str | None = None
     keys: ClassVar = ("region_sum_lines",)
+    reads: ClassVar = ("regions",)  # the jigsaw regions, when the puzzle has them
     kind: ClassVar = OriginKind.REGION_SUM_LINE
     noun: ClassVar = "region-sum line"
 
-    @staticmethod
-    def segments(line: Sequence[Cell], box: BoxShape) -> list[list[Cell]]:
-        """The runs of the line's cells in one box, in order (round a loop, the runs where it
-        ends and starts are one)."""
+    def region_of(self, cell: Cell, box: BoxShape | None) -> object:
+        """The box (``(band, stack)``) or jigsaw region label of a cell."""
+        if box is None and self.regions is not None:
+            side = math.isqrt(len(self.regions))
+            return self.regions[cell[0] * side + cell[1]]
+        assert box is not None
+        return (cell[0] // box[0], cell[1] // box[1])
+
+    def segments(self, line: Sequence[Cell], box: BoxShape | None) -> list[list[Cell]]:
+        """The runs of the line's cells in one box (or region), in order (round a loop, the
+        runs where it ends and starts are one)."""
         loop = len(line) > 3 and line[0] == line[-1]
         out: list[list[Cell]] = []
         previous = None
         for cell in line[:-1] if loop else line:
-            here = (cell[0] // box[0], cell[1] // box[1])
+            here = self.region_of(cell, box)
             if here != previous:
                 out.append([])
             out[-1].append(cell)
             previous = here
-        if loop and len(out) > 1 and previous == (line[0][0] // box[0], line[0][1] // box[1]):
+        if loop and len(out) > 1 and previous == self.region_of(line[0], box):
             out[0] = out.pop() + out[0]
         return out
 
     def check(self, side, box):
-        if box is None:
-            raise InvalidPuzzleError("region-sum lines need boxes: the puzzle has none")
+        if box is None and (self.regions is None or len(self.regions) != side * side):
+            raise InvalidPuzzleError("region-sum lines need boxes or jigsaw regions: the puzzle has none")
         for number, line in enumerate(self.lines, 1):
             if len(line) > 3 and line[0] == line[-1]:  # a loop
                 _line(line[:-1], side, f"{self.noun} {number}", self.minimum)
@@ -1354,6 +1366,12 @@ class RegionSumLine(_Lines):
                     Linear(cells, (1,) * len(one) + (-1,) * len(two), "==", 0, origin=self.origin(number))
                 )
         return out
+
+    @classmethod
+    def from_json(cls, rules):
+        regions = rules.get("regions")
+        labels = Jigsaw(regions).regions if regions else None
+        return cls(tuple(_cells(line) for line in rules[cls.keys[0]]), labels)
 
 
 @functools.cache
@@ -1994,6 +2012,7 @@ def rules_from_json(rules: Mapping[str, Any] | None, *, side: int | None = None)
         present = {key: named[key] for key in rule_type.keys if key in named}
         if not any(present.values()):
             continue
+        present |= {key: named[key] for key in getattr(rule_type, "reads", ()) if key in named}
         try:
             out.append(rule_type.from_json(present))
         except InvalidPuzzleError:
