@@ -284,3 +284,81 @@ def test_a_sudokupad_region_sum_line_on_jigsaw_regions_is_read():
     }  # fmt: skip
     rules = scl_to_record(data)["rules"]
     assert rules["region_sum_lines"] == [[[0, 1], [0, 2], [0, 3]]] and rules["regions"] == JIGSAW4
+
+
+# -- negative constraints stated in a sentence of their own -------------------------------------
+
+
+def _fpuzzles_with(rules_text: str, **keys) -> dict:
+    return {"size": 4, "grid": [[{} for _ in range(4)] for _ in range(4)], "ruleset": rules_text, **keys}
+
+
+def test_all_v_given_forbids_every_other_pair_adding_up_to_5_and_only_that():
+    v = [[[0, 0], [0, 1]]]
+    record = {"size": 6, "box": [2, 3], "grid": "." * 36, "rules": {"v": v, "all_v_given": True}}
+    puzzle = sudoku_cp.Puzzle.from_dict(record)
+    assert puzzle.to_dict()["rules"] == record["rules"]
+    cells = sudoku_cp.solve(puzzle).cells
+    assert cells[0] + cells[1] == 5
+    for a in range(36):
+        for b in (a + 1, a + 6):
+            if b < 36 and (b == a + 6 or a % 6 < 5) and {a, b} != {0, 1}:
+                assert cells[a] + cells[b] != 5
+    assert (
+        len(puzzle.model.constraints)
+        == len(sudoku_cp.Puzzle.from_dict({**record, "rules": {"v": v}}).model.constraints) + 59
+    )
+    with pytest.raises(sudoku_cp.errors.InvalidPuzzleError, match="cannot be written"):
+        links.fpuzzles_link(record)  # f-puzzles' negative constraint is for X and V together
+
+
+@pytest.mark.parametrize(
+    "text, flag",
+    [
+        (
+            "Normal sudoku rules apply. Digits joined by a V sum to 5. All such pairs are given.",
+            "all_v_given",
+        ),
+        (
+            "Normal sudoku rules apply. Cells separated by an X sum to 10. All of these are given.",
+            "all_x_given",
+        ),
+    ],
+)
+def test_all_such_pairs_are_given_is_read_with_the_sentence_before(text, flag):
+    xv = [{"cells": ["R1C1", "R1C2"], "value": "V" if "V" in text else "X"}]
+    puzzle = sudoku_cp.Puzzle.from_link(fpuzzles(_fpuzzles_with(text, xv=xv)))
+    rules = puzzle.to_dict()["rules"]
+    assert rules[flag] is True and "all_xv_given" not in rules
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "All such pairs are given. Digits joined by a V sum to 5.",  # nothing before it
+        "Digits joined by a V sum to 5. Have fun! All such pairs are given.",  # not a rule before it
+    ],
+)
+def test_all_such_pairs_with_no_rule_before_it_is_refused(text):
+    xv = [{"cells": ["R1C1", "R1C2"], "value": "V"}]
+    with pytest.raises(UnsupportedRuleError, match="All such pairs"):
+        sudoku_cp.Puzzle.from_link(fpuzzles(_fpuzzles_with(text, xv=xv)))
+
+
+@pytest.mark.parametrize(
+    "text, flags",
+    [
+        ("Digits joined by a white dot are consecutive. All possible dots are given.", {"all_white_given"}),
+        (
+            "Digits joined by a white dot are consecutive; by a black dot, one is double the other. "
+            "All possible dots are given.",
+            {"all_white_given", "all_black_given"},
+        ),
+        ("Digits joined by a white dot are consecutive. All kropki dots are given.",
+         {"all_white_given", "all_black_given"}),
+    ],
+)  # fmt: skip
+def test_all_dots_given_are_the_dots_the_rules_text_defines(text, flags):
+    dots = [{"cells": ["R1C1", "R1C2"]}]
+    rules = sudoku_cp.Puzzle.from_link(fpuzzles(_fpuzzles_with(text, difference=dots))).to_dict()["rules"]
+    assert {k for k in rules if k.startswith("all_")} == flags

@@ -185,7 +185,10 @@ DRAWN_RULES: dict[str, tuple[tuple[str, ...], str]] = {
         ("white", "black", "all_white_given", "all_black_given"),
         r"kropki|\b(white|black) (dot|circle)s?\b|\bdots?\b",
     ),
-    "xv": (("x", "v", "all_xv_given"), r"\bxv\b|\bx\b[^.]*\b10\b|\bv\b[^.]*\b5\b|\b(an )?(x|v)s?\b"),
+    "xv": (
+        ("x", "v", "all_xv_given", "all_x_given", "all_v_given"),
+        r"\bxv\b|\bx\b[^.]*\b10\b|\bv\b[^.]*\b5\b|\b(an )?(x|v)s?\b",
+    ),
     "even_odd": (("even", "odd"), r"\b(even|odd)\b"),
     "german_whispers": (
         ("german_whispers",),
@@ -378,6 +381,10 @@ def read_sentence(
         flags = {}
         if re.search(r"\bxv\b|\bx\b[^.]*\bv\b|\bx(es)? and v", text):
             flags["all_xv_given"] = True
+        elif re.search(r"\bv'?s?\b", text) and not re.search(r"\b(x'?s?|xes)\b", text):
+            flags["all_v_given"] = True  # every V is shown; an X may be missing
+        elif re.search(r"\b(x'?s?|xes)\b", text) and not re.search(r"\bv'?s?\b", text):
+            flags["all_x_given"] = True
         if re.search(r"\bdots?\b|kropki", text):
             both = "kropki" in text or not re.search(r"\b(white|black)\b", text)
             flags.update({f"all_{c}_given": True for c in ("white", "black") if both or c in text})
@@ -591,9 +598,27 @@ class Account:
             rules["slow_thermos"] = rules.pop("thermos")
             self.rule("thermometers", "slow thermometers", f'"{clip(slow[0])}"')
         drawn = dict(rules)
+        lowered = " ".join(rules_text.lower().split()) if isinstance(rules_text, str) else ""
         for number, sentence in enumerate(found, 1):
             element = f"sentence {number}"
-            status, what, added = read_sentence(sentence, drawn, side, boxes)
+            read = sentence
+            if number > 1 and _ANAPHORIC.match(sentence.lower()):  # "All such pairs are given."
+                read = f"{found[number - 2]} {sentence}"  # read with the sentence it points back to
+            status, what, added = read_sentence(read, drawn, side, boxes)
+            if (
+                status == "rule"
+                and what.startswith("negative constraint")
+                and not _DOT_COLOUR.search(read)
+                and "kropki" not in read.lower()
+            ):
+                # "All possible dots are given": the dots the rules define ("a white dot ...")
+                named = {
+                    f"all_{c}_given" for c in ("white", "black") if re.search(rf"\b{c} (dot|circle)", lowered)
+                }
+                dots = {"all_white_given", "all_black_given"}
+                if named and dots <= set(added):
+                    added = {k: v for k, v in added.items() if k not in dots - named}
+                    what = "negative constraint: " + ", ".join(added)
             quoted = f'"{clip(sentence)}"'
             if status == "refused":
                 self.refuse(element, f"{quoted} {what}")
@@ -644,6 +669,10 @@ class Account:
             )
         return self.rows
 
+
+_DOT_COLOUR = re.compile(r"\b(white|black)\b", re.IGNORECASE)
+_ANAPHORIC = re.compile(r"^[-*\u2022 ]*all (such|these|those|of them|of these|of those)\b")
+"""A sentence pointing back to the one before ("All such pairs are given."): read with it."""
 
 _COLOUR_WORD = re.compile(
     r"\b(grey|gray|green|blue|red|yellow|orange|purple|pink|black|white|brown|teal|cyan|lavender|peach)\b",

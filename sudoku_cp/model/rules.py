@@ -669,7 +669,7 @@ def _int(value: object, where: str, what: str = "clue") -> int:
 def _pair_table(side: int, test: str, parameter: int) -> frozenset[tuple[int, int]]:
     """Pairs of ``1..side`` with ``|a - b| >= parameter`` (``"apart"``), ``<= parameter``
     (``"near"``), ``a == b`` (``"equal"``), ``a + b == parameter`` (``"sum"``) or
-    ``a + b`` not in ``{5, 10}`` (``"no_xv"``)."""
+    ``a + b`` not in ``{5, 10}`` (``"no_xv"``) or ``a + b != parameter`` (``"not_sum"``)."""
     values = range(1, side + 1)
     tests = {
         "apart": lambda a, b: abs(a - b) >= parameter,
@@ -677,6 +677,7 @@ def _pair_table(side: int, test: str, parameter: int) -> frozenset[tuple[int, in
         "equal": lambda a, b: a == b,
         "sum": lambda a, b: a + b == parameter,
         "no_xv": lambda a, b: a + b not in (5, 10),
+        "not_sum": lambda a, b: a + b != parameter,
     }
     return frozenset((a, b) for a in values for b in values if tests[test](a, b))
 
@@ -1065,15 +1066,19 @@ class OutsideSum(Rule):
 class XV(Rule):
     """XV: across an X the two digits add up to 10, across a V to 5. With
     ``all_xv_given`` every X and V is shown (the *negative constraint*): no other two
-    orthogonal neighbours add up to 5 or 10. Each is a ``Relation``.
+    orthogonal neighbours add up to 5 or 10; with ``all_v_given`` (``all_x_given``) only
+    every V (X) is shown: no other two add up to 5 (10). Each is a ``Relation``.
 
-    JSON: ``"x": [[[r, c], [r, c]], ...], "v": [...], "all_xv_given": true``.
+    JSON: ``"x": [[[r, c], [r, c]], ...], "v": [...], "all_xv_given": true`` (or
+    ``"all_v_given": true``, ``"all_x_given": true``).
     """
 
     x: tuple[tuple[Cell, Cell], ...] = ()
     v: tuple[tuple[Cell, Cell], ...] = ()
     all_xv_given: bool = False
-    keys: ClassVar = ("x", "v", "all_xv_given")
+    all_x_given: bool = False
+    all_v_given: bool = False
+    keys: ClassVar = ("x", "v", "all_xv_given", "all_x_given", "all_v_given")
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "x", _pairs(self.x))
@@ -1093,20 +1098,34 @@ class XV(Rule):
                         _index(a, side), _index(b, side), table, origin=origin, meaning=f"add up to {total}"
                     )
                 )
-        if self.all_xv_given:
-            marked = {frozenset(p) for p in self.x + self.v}
-            table = _pair_table(side, "no_xv", 0)
+        negative = (
+            (self.all_xv_given, OriginKind.NO_XV, "no_xv", 0, self.x + self.v, "5 or 10"),
+            (
+                self.all_x_given and not self.all_xv_given,
+                OriginKind.NO_X,
+                "not_sum",
+                10,
+                self.x + self.v,
+                "10",
+            ),
+            (self.all_v_given and not self.all_xv_given, OriginKind.NO_V, "not_sum", 5, self.x + self.v, "5"),
+        )
+        for given, kind, test, total, pairs, sums in negative:
+            if not given:
+                continue
+            marked = {frozenset(p) for p in pairs}
+            table = _pair_table(side, test, total)
             for a in itertools.product(range(side), repeat=2):
                 for b in ((a[0], a[1] + 1), (a[0] + 1, a[1])):
                     if b[0] < side and b[1] < side and frozenset((a, b)) not in marked:
-                        origin = Origin(OriginKind.NO_XV, 0, (a, b))
+                        origin = Origin(kind, 0, (a, b))
                         out.append(
                             Relation(
                                 _index(a, side),
                                 _index(b, side),
                                 table,
                                 origin=origin,
-                                meaning="not add up to 5 or 10",
+                                meaning=f"not add up to {sums}",
                             )
                         )
         return out
@@ -1117,14 +1136,19 @@ class XV(Rule):
             out["x"] = [[list(a), list(b)] for a, b in self.x]
         if self.v:
             out["v"] = [[list(a), list(b)] for a, b in self.v]
-        if self.all_xv_given:
-            out["all_xv_given"] = True
+        for flag in ("all_xv_given", "all_x_given", "all_v_given"):
+            if getattr(self, flag):
+                out[flag] = True
         return out
 
     @classmethod
     def from_json(cls, rules):
         return cls(
-            _pairs(rules.get("x", ())), _pairs(rules.get("v", ())), bool(rules.get("all_xv_given", False))
+            _pairs(rules.get("x", ())),
+            _pairs(rules.get("v", ())),
+            bool(rules.get("all_xv_given", False)),
+            bool(rules.get("all_x_given", False)),
+            bool(rules.get("all_v_given", False)),
         )
 
 
@@ -2023,7 +2047,16 @@ def rules_from_json(rules: Mapping[str, Any] | None, *, side: int | None = None)
 
 
 _JSON_FLAGS = frozenset(
-    {"diagonals", "anti_knight", "anti_king", "all_white_given", "all_black_given", "all_xv_given"}
+    {
+        "diagonals",
+        "anti_knight",
+        "anti_king",
+        "all_white_given",
+        "all_black_given",
+        "all_xv_given",
+        "all_x_given",
+        "all_v_given",
+    }
 )
 _JSON_CELL_LISTS = frozenset({"windows", "even", "odd"})
 _JSON_LISTS = frozenset(
