@@ -362,3 +362,21 @@ def test_all_dots_given_are_the_dots_the_rules_text_defines(text, flags):
     dots = [{"cells": ["R1C1", "R1C2"]}]
     rules = sudoku_cp.Puzzle.from_link(fpuzzles(_fpuzzles_with(text, difference=dots))).to_dict()["rules"]
     assert {k for k in rules if k.startswith("all_")} == flags
+
+
+def test_an_f_puzzles_generic_line_of_no_colour_or_outside_the_grid_is_refused_not_guessed():
+    data = _fpuzzles_line("#CDB1EC", "Digits on a renban line form a set of consecutive digits in any order.")
+    del data["line"][0]["outlineC"], data["circle"]
+    with pytest.raises(UnsupportedRuleError, match="line 1 .*generic line tool"):
+        sudoku_cp.Puzzle.from_link(fpuzzles(data))
+    data = _fpuzzles_line(
+        "#CDB1EC", "Digits on a lavender line form a set of consecutive digits in any order."
+    )
+    data["line"][0]["lines"] = [["R0C1", "R1C1", "R1C2"]]
+    del data["circle"]
+    with pytest.raises(UnsupportedRuleError, match="line 1 .*generic line tool"):
+        sudoku_cp.Puzzle.from_link(fpuzzles(data))
+    data["line"][0]["lines"] = [["R1C1", "R1C2", "R1C3"]]  # the same line inside the grid: a renban
+    assert sudoku_cp.Puzzle.from_link(fpuzzles(data)).to_dict()["rules"]["renban"] == [
+        [[0, 0], [0, 1], [0, 2]]
+    ]

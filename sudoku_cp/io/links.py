@@ -455,10 +455,15 @@ def _coloured_lines(data: Mapping[str, Any], side: int, rules: dict[str, Any], a
             continue
         colour = entry.get("outlineC")
         family = colour_family(colour)
-        kind = kinds.get(family)
+        kind = kinds.get(family) if family else None  # a line of no colour: no sentence names it
         if kind not in _COLOURED_KINDS:
             continue
-        lines = [[_cell(name, side, f"f-puzzles line {number}") for name in line] for line in entry["lines"]]
+        try:
+            lines = [
+                [_cell(name, side, f"f-puzzles line {number}") for name in line] for line in entry["lines"]
+            ]
+        except (InvalidPuzzleError, TypeError):  # outside the grid, or not cell names: refused below
+            continue
         if not lines or any(len(line) < 2 or len({tuple(c) for c in line}) < len(line) for line in lines):
             continue  # a line crossing itself: which cells form its rule is not clear
         rules.setdefault(kind, []).extend(lines)
