@@ -128,10 +128,13 @@ def classic_constraints(side: int, box: BoxShape | None) -> tuple[AllDifferent, 
 class Rule:
     """A rule of a variant: data that checks itself and compiles to constraints.
 
-    Subclasses are frozen dataclasses with ``keys`` (their JSON keys in ``rules``).
+    Subclasses are frozen dataclasses with ``keys`` (their JSON keys in ``rules``), and
+    ``reads``: keys of other rules their ``from_json`` also gets, not written back (a
+    region-sum line reads the jigsaw ``regions``).
     """
 
     keys: ClassVar[tuple[str, ...]] = ()
+    reads: ClassVar[tuple[str, ...]] = ()
 
     def check(self, side: int, box: BoxShape | None) -> None:
         """Raise :class:`InvalidPuzzleError` naming what and where, if the rule does not fit the grid."""
@@ -2036,7 +2039,7 @@ def rules_from_json(rules: Mapping[str, Any] | None, *, side: int | None = None)
         present = {key: named[key] for key in rule_type.keys if key in named}
         if not any(present.values()):
             continue
-        present |= {key: named[key] for key in getattr(rule_type, "reads", ()) if key in named}
+        present |= {key: named[key] for key in rule_type.reads if key in named}
         try:
             out.append(rule_type.from_json(present))
         except InvalidPuzzleError:
