@@ -135,7 +135,7 @@ def parse(text: str) -> list[Part]:
         if kind and not re.fullmatch(r"[A-Za-z][A-Za-z0-9]*", kind):
             raise InvalidPuzzleError(f"{part.where}: {kind!r} is not a constraint type")
         (stack[-1].children if stack else root).append(part)
-        if kind in ("Or", "And"):
+        if kind in ("Or", "And", "Replicate"):
             stack.append(part)
     if stack:
         raise InvalidPuzzleError(f"{stack[-1].where}: its group is never closed by '.End'")
@@ -349,10 +349,24 @@ def _whisper(part: Part, ctx: Context) -> None:
     if args and re.fullmatch(r"-?\d+", args[0]):
         difference = _int(args.pop(0), part, "difference")
     cells = ctx.cells(part, args, minimum=2)
-    if difference == 5 and ctx.side == 9:
+    if len({tuple(c) for c in cells}) < len(cells):  # a line through a cell twice: its links
+        pairs = [[cells[i - 1], cells[i]] for i in range(1, len(cells))]
+        ctx.add("relations", {"pairs": pairs, "predicate": f"abs(a-b)>={difference}"})
+    elif difference == 5 and ctx.side == 9:
         ctx.add("german_whispers", cells)
     else:
         ctx.add("whispers", {"line": cells, "difference": difference})
+
+
+def _region_sum_line(part: Part, ctx: Context) -> None:
+    """Equal sums in each box the line passes through; on a grid with no boxes ISS uses the
+    jigsaw regions, which the package's rule does not (refused), and with no regions at
+    all the line says nothing (ISS: trivially true), read as nothing."""
+    cells = ctx.cells(part, minimum=2)
+    if ctx.box is None and "Jigsaw" in ctx.types:
+        raise _refuse(part, "a region-sum line over jigsaw regions, which the package does not read yet")
+    if ctx.box is not None:
+        ctx.add("region_sum_lines", cells)
 
 
 def _modular(part: Part, ctx: Context) -> None:
@@ -731,7 +745,7 @@ TYPES: dict[str, Callable[[Part, Context], None]] = {
     "Palindrome": _line("palindromes"),
     "Zipper": _line("zipper_lines"),
     "Between": _line("between_lines", 3),
-    "RegionSumLine": _line("region_sum_lines"),
+    "RegionSumLine": _region_sum_line,
     "Modular": _modular,
     "Entropic": _entropic,
     "WhiteDot": _pairs("white"),
@@ -862,6 +876,54 @@ def _shape(parts: list[Part]) -> tuple[int, bool]:
     return side, no_boxes
 
 
+def legacy_record(text: str) -> dict[str, Any] | None:
+    """The record of ISS's older one-line formats, tried before the constraint string (as
+    ISS does): a plain grid (``n*n`` characters, one kind of blank), givens followed by a
+    jigsaw layout (``2*n*n`` characters), or SudoCue's long killer format
+    (``3x3::k:<cage*256+sum>:...``); ``None`` for anything else.
+
+    >>> legacy_record("3x3::k:" + ":".join(["2560"] * 81)) is None  # sums that do not fit
+    False
+    """
+    compact = re.sub(r"\s+", "", text)
+    if compact.startswith("3x3:") and compact.split(":")[2:3] == ["k"]:
+        fields = compact.split(":")
+        if len(fields) != 81 + 3 or not all(f.isdigit() for f in fields[3:]):
+            raise InvalidPuzzleError("a long killer string ('3x3::k:...') needs 81 numbers after 'k:'")
+        cages: dict[int, dict[str, Any]] = {}
+        for index, value in enumerate(int(f) for f in fields[3:]):
+            if value // 256:
+                cage = cages.setdefault(value % 256, {"sum": value // 256, "cells": []})
+                cage["cells"].append([index // 9, index % 9])
+        rules: dict[str, Any] = {"cages": list(cages.values())}
+        if fields[1] == "d":
+            rules["diagonals"] = True
+        return {"size": 9, "grid": "." * 81, "rules": rules, "source": "iss"}
+    for side in _SIZES:
+        n = side * side
+        if len(compact) == n and _plain(compact, side):
+            return {"size": side, "grid": _plain(compact, side), "source": "iss"}
+        if len(compact) == 2 * n and _plain(compact[:n], side):
+            layout = compact[n:]
+            counts = {c: layout.count(c) for c in set(layout)}
+            if len(counts) == side and set(counts.values()) == {side}:
+                labels = {c: "abcdefghijklmnopqrstuvwxyz"[i] for i, c in enumerate(dict.fromkeys(layout))}
+                regions = "".join(labels[c] for c in layout)
+                return {"size": side, "box": None, "grid": _plain(compact[:n], side), "rules": {"regions": regions},
+                        "source": "iss"}  # fmt: skip
+    return None
+
+
+def _plain(text: str, side: int) -> str | None:
+    """A plain grid's cells as the package's grid string, or None when ``text`` holds more
+    than one kind of character that is not a digit of the side (ISS's test)."""
+    symbols = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"[:side] if side > 9 else "123456789"[:side]  # ISS: A is 1 past 9
+    others = {c for c in text if c not in symbols}
+    if len(others) > 1:
+        return None
+    return "".join(_DIGITS[symbols.index(c)] if c in symbols else "." for c in text)
+
+
 def record_from_string(text: str) -> dict[str, Any]:
     """The package's JSON puzzle record of an ISS constraint string.
 
@@ -874,6 +936,9 @@ def record_from_string(text: str) -> dict[str, Any]:
             position and text), or a form of a known type it does not model.
         InvalidPuzzleError: a malformed string: the part (position and text) and what is wrong.
     """
+    legacy = legacy_record(text) if isinstance(text, str) and len(text) < 2_000 else None
+    if legacy is not None:
+        return legacy
     parts = parse(text)
     side, no_boxes = _shape(parts)
     box = None if no_boxes or side not in _SIZES else _SIZES[side]
