@@ -888,6 +888,8 @@ def legacy_record(text: str) -> dict[str, Any] | None:
     compact = re.sub(r"\s+", "", text)
     if compact.startswith("3x3:") and compact.split(":")[2:3] == ["k"]:
         fields = compact.split(":")
+        if fields[-1] == "":  # ISS writes a ':' after the last cell
+            fields.pop()
         if len(fields) != 81 + 3 or not all(f.isdigit() for f in fields[3:]):
             raise InvalidPuzzleError("a long killer string ('3x3::k:...') needs 81 numbers after 'k:'")
         cages: dict[int, dict[str, Any]] = {}
