@@ -72,12 +72,18 @@ def looks_like_iss(head: str) -> bool:
     """The sniff test of the ``iss`` reader: ``head`` starts with an ISS part (``.~R1C1``
     or ``.Type`` for a type ISS has, with ``~`` or ``.`` after it), or is an ISS link.
 
-    >>> looks_like_iss(".~R1C1_5.Thermo~R2C2~R2C3"), looks_like_iss("..3.5....")
-    (True, False)
+    >>> looks_like_iss(".~R1C1_5.Thermo~R2C2~R2C3"), looks_like_iss("..3.5...."), looks_like_iss("..Cage~3~R1C1")
+    (True, False, True)
     """
     head = head.strip()
-    if is_iss_link(head):
+    if is_iss_link(head) or head.startswith("3x3::k:") or head.startswith("3x3:d:k:"):
         return True
+    if len(head) in {2 * n * n for n in _SIZES} and "~" not in head:  # givens then a jigsaw layout
+        try:
+            return legacy_record(head) is not None
+        except InvalidPuzzleError:
+            return False
+    head = re.sub(r"^\.+(?=\.)", "", head)  # empty parts first ('..Cage~...')
     match = re.match(r"^\.([A-Za-z]*)(~|\.|$)", head)
     if not match:
         return False
