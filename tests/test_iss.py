@@ -210,18 +210,18 @@ def _published(limit: int | None = None) -> list[dict]:
 
 FAST = [
     "iss/Thermo",
-    "iss/Killer sudoku",
-    "iss/Arrow killer sudoku",
-    "iss/Little killer",
-    "iss/Sandwich sudoku",
+    "iss/German Whispers",
+    "iss/Sudoku Variants Series (173) - Between Lines Sudoku",
+    "iss/Modular Lines 1",
+    "iss/Entropic connections",
+    "iss/Odd & even",
+    "iss/16x16: Jigsaw",
 ]
 
 
 @pytest.mark.parametrize("name", FAST)
 def test_published_puzzles_solve_to_the_setters_solution(name):
     records = {r["id"]: r for r in _published()}
-    if name not in records:
-        pytest.skip(f"{name} is not in the shipped records")
     record = records[name]
     assert sudoku_cp.solve(record["link"]).to_string() == record["solution"]
 

@@ -72,8 +72,8 @@ def looks_like_iss(head: str) -> bool:
     """The sniff test of the ``iss`` reader: ``head`` starts with an ISS part (``.~R1C1``
     or ``.Type`` for a type ISS has, with ``~`` or ``.`` after it), or is an ISS link.
 
-    >>> looks_like_iss(".~R1C1_5.Thermo~R2C2~R2C3"), looks_like_iss("..3.5...."), looks_like_iss("..Cage~3~R1C1")
-    (True, False, True)
+    >>> [looks_like_iss(t) for t in (".~R1C1_5.Thermo~R2C2~R2C3", "..3.5....", "..Cage~3~R1C1")]
+    [True, False, True]
     """
     head = head.strip()
     if is_iss_link(head) or head.startswith("3x3::k:") or head.startswith("3x3:d:k:"):
@@ -292,7 +292,8 @@ def _jigsaw(part: Part, ctx: Context) -> None:
     layout = part.args[-1]
     if len(layout) != ctx.side * ctx.side:
         raise InvalidPuzzleError(
-            f"{part.where}: a jigsaw layout of {len(layout)} characters; the {ctx.side}x{ctx.side} grid needs "
+            f"{part.where}: a jigsaw layout of {len(layout)} characters; "
+            f"the {ctx.side}x{ctx.side} grid needs "
             f"{ctx.side * ctx.side}"
         )
     groups: dict[str, list[list[int]]] = {}
@@ -874,7 +875,8 @@ def _shape(parts: list[Part]) -> tuple[int, bool]:
         if values not in ("", str(rows), f"1-{rows}") or len(part.args) > 2:
             raise _refuse(
                 part,
-                f"ISS's Shape {'~'.join(part.args)}: digits other than 1..{rows}, which the package does not model yet",
+                f"ISS's Shape {'~'.join(part.args)}: digits other than 1..{rows}, "
+                "which the package does not model yet",
             )
         if not 1 < rows <= MAX_SIDE:
             raise InvalidPuzzleError(f"{part.where}: a side of {rows}; ISS grids have 2 to {MAX_SIDE}")
@@ -917,7 +919,8 @@ def legacy_record(text: str) -> dict[str, Any] | None:
             if len(counts) == side and set(counts.values()) == {side}:
                 labels = {c: "abcdefghijklmnopqrstuvwxyz"[i] for i, c in enumerate(dict.fromkeys(layout))}
                 regions = "".join(labels[c] for c in layout)
-                return {"size": side, "box": None, "grid": _plain(compact[:n], side), "rules": {"regions": regions},
+                grid = _plain(compact[:n], side)
+                return {"size": side, "box": None, "grid": grid, "rules": {"regions": regions},
                         "source": "iss"}  # fmt: skip
     return None
 
