@@ -3,6 +3,7 @@ against the rule built directly, written back, refused by name when not modelled
 
 from __future__ import annotations
 
+import base64
 import json
 from pathlib import Path
 
@@ -140,7 +141,8 @@ def test_legacy_formats():
     "text, named",
     [
         (".Lunchbox~5~R1C1~R1C2~R1C3", "part 1 ('.Lunchbox"),
-        (".~R1C1_5.NFA~abc~R1C1~R1C2", "part 2 ('.NFA"),
+        (".~R1C1_5.Lockout~4~R1C1~R1C2~R1C3", "part 2 ('.Lockout"),
+        (".Var~A~Outside~3", "Var"),
         (".Shape~9x9~0-8", "Shape 9x9~0-8"),
         (".Shape~6x6~9", "Shape 6x6~9"),
         (".Sum~10_=_1_2~R1C1~R1C2", "coefficients"),
@@ -233,3 +235,39 @@ def test_given_candidates_solve_on_every_engine_path():
     for backend in ("backtracking", "cpsat"):
         answer = sudoku_cp.solve(text, backend=backend).to_string()
         assert answer[0] in "246" and answer[1] == "1"
+
+
+def _packed_nfa(
+    starts: int, accepting: int, moves: dict[int, dict[int, int]], symbols: int, bits_: int
+) -> str:
+    """ISS's packed NFA format, written here from its description (header, then per state
+    a mask of its symbols and their targets), for the reader to decode independently."""
+    state_bits = bits_
+    bits = "01" + format(state_bits - 1, "04b") + format(symbols - 1, "04b")
+    bits += format(starts, f"0{state_bits}b") + format(accepting, f"0{state_bits}b") + "0" * starts
+    for state in range(max(moves) + 1):
+        out = moves.get(state, {})
+        bits += format(sum(1 << (v - 1) for v in out), f"0{symbols}b")
+        bits += "".join(format(out[v], f"0{state_bits}b") for v in sorted(out))
+    bits += "0" * (-len(bits) % 8)
+    data = bytes(int(bits[i : i + 8], 2) for i in range(0, len(bits), 8))
+    return base64.urlsafe_b64encode(data).decode().rstrip("=")
+
+
+def test_nfa_is_a_regular_line_given_by_its_automaton():
+    # "the first digit is 4": state 0 (start) --4--> state 1 (accepting) --any--> 1
+    token = _packed_nfa(1, 1, {0: {4: 1}, 1: {1: 1, 2: 1, 3: 1, 4: 1}}, 4, 1)
+    assert iss.decode_nfa(token)[:3] == ((0,), (1,), ((0, 4, 1), (1, 1, 1), (1, 2, 1), (1, 3, 1), (1, 4, 1)))
+    text = f".Shape~4x4.NFA~{token}~R1C1~R2C1"
+    (line,) = rules(text)["regular"]
+    assert line["cells"] == [[0, 0], [1, 0]] and line["nfa"][0] == [0]
+    assert sudoku_cp.solve(text).to_string()[0] == "4"
+    puzzle = Puzzle.from_link(text)
+    assert ".NFA~" in puzzle.to_iss() and Puzzle.from_link(puzzle.to_iss()) == puzzle
+
+
+def test_replicate_shifts_its_parts_onto_each_target():
+    # targets: bit 0 (the origin R1C1) and bit 9 (R2C1 on 9x9): "B" (1), "I" (8 = bit 3 of the 2nd)
+    assert rules(".Replicate~BI.Thermo~R1C1~R1C2.End") == {"thermos": [[[0, 0], [0, 1]], [[1, 0], [1, 1]]]}
+    shifted = rules(".Replicate~BI~R5C5.Thermo~R5C5~R5C6.End")  # from R5C5: R5C5 and R6C5
+    assert shifted == {"thermos": [[[4, 4], [4, 5]], [[5, 4], [5, 5]]]}

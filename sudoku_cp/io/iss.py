@@ -666,6 +666,127 @@ def _regex(part: Part, ctx: Context) -> None:
         ctx.add("regular", {"cells": ctx.cells(part, group), "pattern": pattern})
 
 
+class _Bits:
+    """A most-significant-bit-first reader of bytes (ISS's ``BitReader``)."""
+
+    def __init__(self, data: bytes) -> None:
+        self.data, self.offset = data, 0
+
+    def remaining(self) -> int:
+        return len(self.data) * 8 - self.offset
+
+    def read(self, count: int) -> int:
+        if count > self.remaining():
+            raise ValueError("the bit stream ends early")
+        value = 0
+        for _ in range(count):
+            value = (value << 1) | (self.data[self.offset >> 3] >> (7 - (self.offset & 7))) & 1
+            self.offset += 1
+        return value
+
+
+def decode_nfa(token: str) -> tuple[tuple[int, ...], tuple[int, ...], tuple[tuple[int, int, int], ...], int]:
+    """An NFA of ISS (its ``NFASerializer`` format: URL-safe base64 of a bit stream with a
+    header, then per state its transitions, packed or plain) as ``(starts, accepting,
+    transitions, symbols)``: state numbers, ``(state, value, next)`` triples (symbol ``k``
+    is digit ``k``), and the number of symbols.
+
+    Raises:
+        InvalidPuzzleError: the token does not decode.
+    """
+    try:
+        data = base64.urlsafe_b64decode(token + "=" * (-len(token) % 4))
+        bits = _Bits(data)
+        plain = bits.read(2)
+        if plain not in (0, 1):
+            raise ValueError("an unknown format")
+        packed = plain == 1
+        state_bits, symbols = bits.read(4) + 1, bits.read(4) + 1
+        start_count, accept_count = bits.read(state_bits), bits.read(state_bits)
+        start_is_accept = bits.read(start_count)
+        count_bits = 0 if packed else bits.read(4)
+        symbol_bits = (symbols - 1).bit_length()
+        moves: list[tuple[int, int, int]] = []
+        state = 0
+        if packed:
+            while bits.remaining() >= symbols:
+                mask = bits.read(symbols)
+                for value in range(1, symbols + 1):
+                    if mask >> (value - 1) & 1:
+                        moves.append((state, value, bits.read(state_bits)))
+                state += 1
+        elif count_bits:
+            while bits.remaining() >= count_bits:
+                for _ in range(bits.read(count_bits)):
+                    symbol = bits.read(symbol_bits)
+                    moves.append((state, symbol + 1, bits.read(state_bits)))
+                state += 1
+        if bits.remaining() and bits.read(bits.remaining()):
+            raise ValueError("trailing data")
+    except (ValueError, IndexError) as error:
+        raise InvalidPuzzleError(f"the state machine {token[:30]!r} does not decode ({error})") from None
+    starts = tuple(range(start_count))
+    accepting = tuple(i for i in starts if start_is_accept >> i & 1) + tuple(
+        range(start_count, start_count + accept_count)
+    )
+    return starts, accepting, tuple(moves), symbols
+
+
+def encode_nfa(starts, accepting, moves, symbols: int) -> str:
+    """ISS's token of an NFA (the inverse of :func:`decode_nfa`), in its plain format:
+    states renumbered start states first, then the other accepting ones, then the rest.
+
+    >>> decode_nfa(encode_nfa([0], [1], [(0, 4, 1), (1, 1, 1)], 4))
+    ((0,), (1,), ((0, 4, 1), (1, 1, 1)), 4)
+    """
+    starts, accepting = list(dict.fromkeys(starts)), set(accepting)
+    states = sorted({s for m in moves for s in (m[0], m[2])} | set(starts) | accepting)
+    order = starts + [s for s in states if s in accepting and s not in starts]
+    order += [s for s in states if s not in order]
+    number = {s: i for i, s in enumerate(order)}
+    outgoing: dict[int, list[tuple[int, int]]] = {}
+    for state, value, following in moves:
+        outgoing.setdefault(number[state], []).append((value - 1, number[following]))
+    most = max((len(v) for v in outgoing.values()), default=0)
+    extra = len(order) - len(starts) - sum(1 for s in order[len(starts) :] if s not in accepting)
+    state_bits = max(1, (len(order) - 1).bit_length(), len(starts).bit_length(), extra.bit_length())
+    count_bits, symbol_bits = most.bit_length(), (symbols - 1).bit_length()
+    bits = "00" + format(state_bits - 1, "04b") + format(symbols - 1, "04b")
+    bits += format(len(starts), f"0{state_bits}b") + format(extra, f"0{state_bits}b")
+    bits += "".join("1" if starts[i] in accepting else "0" for i in reversed(range(len(starts))))
+    bits += format(count_bits, "04b")
+    if count_bits:
+        for state in range(len(order)):
+            out = sorted(outgoing.get(state, []))
+            bits += format(len(out), f"0{count_bits}b")
+            bits += "".join(format(v, f"0{symbol_bits}b") + format(t, f"0{state_bits}b") for v, t in out)
+    bits += "0" * (-len(bits) % 8)
+    data = bytes(int(bits[i : i + 8], 2) for i in range(0, len(bits), 8))
+    return base64.urlsafe_b64encode(data).decode().rstrip("=")
+
+
+def _nfa(part: Part, ctx: Context) -> None:
+    """``.NFA~<encoded>~cells`` (named groups of cells, ``_name`` first): the digits along
+    each group, in order, are a word the automaton accepts (a regular line given by its
+    automaton). A group in several segments (``-``) is refused."""
+    if not part.args:
+        raise InvalidPuzzleError(f"{part.where}: needs its automaton and cells")
+    starts, accepting, moves, symbols = decode_nfa(part.args[0])
+    if symbols > ctx.side:
+        raise _refuse(part, "a state machine over more symbols than digits (several segments)")
+    for group in _named_groups(part.args[1:]):
+        if "-" in group:
+            raise _refuse(part, "a state machine over several segments of cells")
+        ctx.add(
+            "regular",
+            {
+                "cells": ctx.cells(part, group),
+                "pattern": "ISS state machine",
+                "nfa": [list(starts), list(accepting), [list(m) for m in moves]],
+            },
+        )
+
+
 def _same_values(part: Part, ctx: Context) -> None:
     """``.SameValues~<sets>~cells``: the cells, cut into that many sets, hold the same
     digits; read when every set is one cell (all the cells equal)."""
@@ -732,6 +853,47 @@ def _either(part: Part, ctx: Context) -> None:
         ctx.add("either", {"any": alternatives})
 
 
+def _replicate(part: Part, ctx: Context) -> None:
+    """``.Replicate~<targets>~<origin> ... .End``: the parts inside, once per target cell,
+    shifted so that the origin (``R1C1`` when left out) lands on the target. The targets
+    are a bit set in URL-safe base64 (6 bits a character, lowest first): bit ``i`` is the
+    cell ``i`` places after the origin in row-major order."""
+    if not 1 <= len(part.args) <= 2:
+        raise InvalidPuzzleError(f"{part.where}: takes its targets and an origin cell")
+    origin = _cell(part.args[1], ctx.side, part) if len(part.args) == 2 else [0, 0]
+    alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
+    if any(ch not in alphabet for ch in part.args[0]):
+        raise InvalidPuzzleError(f"{part.where}: the targets {part.args[0]!r} are not URL-safe base64")
+    start = origin[0] * ctx.side + origin[1]
+    targets = [
+        start + 6 * i + bit
+        for i, ch in enumerate(part.args[0])
+        for bit in range(6)
+        if alphabet.index(ch) >> bit & 1
+    ]
+    for target in targets:
+        if target >= ctx.side * ctx.side:
+            raise InvalidPuzzleError(f"{part.where}: a target past the grid's last cell")
+        dr, dc = target // ctx.side - origin[0], target % ctx.side - origin[1]
+
+        def shift(arg: str, dr: int = dr, dc: int = dc) -> str:
+            name, sep, rest = arg.partition("_")
+            if not _CELL.match(name):
+                return arg
+            row, col = _cell(name, ctx.side, part)
+            if not (0 <= row + dr < ctx.side and 0 <= col + dc < ctx.side):
+                raise InvalidPuzzleError(f"{part.where}: {name} shifted to the target leaves the grid")
+            return cell_id((row + dr, col + dc)) + sep + rest
+
+        for child in part.children:
+            _read_part(_shifted(child, shift), ctx)
+
+
+def _shifted(part: Part, shift: Callable[[str], str]) -> Part:
+    return Part(part.position, part.kind, [shift(a) for a in part.args], part.text,
+                [_shifted(c, shift) for c in part.children])  # fmt: skip
+
+
 def _and(part: Part, ctx: Context) -> None:
     """``.And ... .End``: all of the parts inside."""
     for child in part.children:
@@ -785,16 +947,17 @@ TYPES: dict[str, Callable[[Part, Context], None]] = {
     "Binary": _pair(all_pairs=False, legacy=True),
     "BinaryX": _pair(all_pairs=True, legacy=True),
     "Regex": _regex,
+    "NFA": _nfa,
     "GlobalEntropy": _windows_2x2(("123", "456", "789")),
     "GlobalMod": _windows_2x2(("147", "258", "369")),
     "Or": _either,
     "And": _and,
+    "Replicate": _replicate,
 }
 """ISS type name -> the function that adds one part's rule to a :class:`Context`. A type
 missing here is refused by name (:data:`REFUSED` says why for ISS's other types)."""
 
 REFUSED: dict[str, str] = {
-    "NFA": "a state machine (ISS's own NFA encoding), which the package does not read yet",
     "Lunchbox": "lunchbox sums, which the package does not model yet",
     "CountingCircles": "counting circles, which the package does not model yet",
     "XSum": "X-sums, which the package does not model yet",
@@ -817,7 +980,6 @@ REFUSED: dict[str, str] = {
     "RegionSize": "a region size other than the side, which the package does not model",
     "RegionSameValues": "regions holding the same values, which the package does not model",
     "Doppelganger": "doppelganger (digits 0-N), which the package does not model",
-    "Replicate": "replicated constraints, which the package does not read yet",
     "Var": "extra variable cells, which the package does not model",
     "ConnectedValues": "connected values, which the package does not model",
     "SearchPriority": "a search priority (a solver hint), which the package does not read",
@@ -1087,6 +1249,11 @@ def _write_counts(value, side):
 def _write_regular(value, side):
     out = []
     for line in value:
+        if line.get("nfa"):
+            starts, accepting, moves = line["nfa"]
+            token = encode_nfa(starts, accepting, [tuple(m) for m in moves], side)
+            out.append("." + "~".join(["NFA", token, *_cells_args(line["cells"])]))
+            continue
         encoded = base64.urlsafe_b64encode(line["pattern"].encode()).decode().rstrip("=")
         out.append("." + "~".join(["Regex", encoded, *_cells_args(line["cells"])]))
     return out
