@@ -135,6 +135,10 @@ def test_legacy_formats():
     assert iss.record_from_string(plain)["grid"] == plain
     killer = iss.record_from_string("3x3::k:" + ":".join(["3585"] * 2 + ["0"] * 79) + ":")
     assert killer["rules"]["cages"] == [{"sum": 14, "cells": [[0, 0], [0, 1]]}]
+    # the short killer format: each cell an arrow towards its cage's total (E: 14), or a total
+    short = iss.record_from_string("E<0" + "<" * 6 + "0<<<<<<<<" * 8)
+    assert short["rules"]["cages"][0] == {"sum": 14, "cells": [[0, 0], [0, 1]]}
+    assert short["rules"]["cages"][1] == {"cells": [[0, 2], [0, 3], [0, 4], [0, 5], [0, 6], [0, 7], [0, 8]]}
 
 
 @pytest.mark.parametrize(
@@ -148,6 +152,7 @@ def test_legacy_formats():
         (".Sum~10_=_1_2~R1C1~R1C2", "coefficients"),
         (".Frobnicate~R1C1", "Frobnicate"),
         (".Thermo~R1C1~VA1", "Var"),
+        (".Cage~10~R1C1~R1C2~R1C1", "lists a cell twice"),
     ],
 )
 def test_what_is_not_modelled_is_refused_by_name(text, named):

@@ -78,9 +78,9 @@ def looks_like_iss(head: str) -> bool:
     head = head.strip()
     if is_iss_link(head) or head.startswith("3x3::k:") or head.startswith("3x3:d:k:"):
         return True
-    if len(head) in {2 * n * n for n in _SIZES} and "~" not in head:  # givens then a jigsaw layout
+    if len(head) in {81} | {2 * n * n for n in _SIZES} and "~" not in head:  # short killer, jigsaw
         try:
-            return legacy_record(head) is not None
+            return (_short_killer(head) if len(head) == 81 else legacy_record(head)) is not None
         except InvalidPuzzleError:
             return False
     head = re.sub(r"^\.+(?=\.)", "", head)  # empty parts first ('..Cage~...')
@@ -329,6 +329,8 @@ def _cage(part: Part, ctx: Context) -> None:
         raise InvalidPuzzleError(f"{part.where}: a cage needs its sum and cells")
     total = _int(part.args[0], part, "sum") if part.args[0].strip() else 0
     cells = ctx.cells(part, part.args[1:], minimum=1)
+    if len({tuple(c) for c in cells}) < len(cells):
+        raise _refuse(part, "a cage that lists a cell twice, which the package does not read")
     taken = {tuple(c) for cage in ctx.rules.get("cages", []) for c in cage["cells"]}
     if any(tuple(c) in taken for c in cells):
         if total:
@@ -346,7 +348,10 @@ def _sum(part: Part, ctx: Context) -> None:
     if "_" in part.args[0]:
         raise _refuse(part, "a Sum with coefficients (a weighted sum), which the package does not read")
     total = _int(part.args[0], part, "total")
-    ctx.add("sums", {"cells": ctx.cells(part, part.args[1:]), "total": total, "distinct": False})
+    cells = ctx.cells(part, part.args[1:])
+    if len({tuple(c) for c in cells}) < len(cells):
+        raise _refuse(part, "a sum that lists a cell twice, which the package does not read")
+    ctx.add("sums", {"cells": cells, "total": total, "distinct": False})
 
 
 def _whisper(part: Part, ctx: Context) -> None:
@@ -1071,6 +1076,9 @@ def legacy_record(text: str) -> dict[str, Any] | None:
         if fields[1] == "d":
             rules["diagonals"] = True
         return {"size": 9, "grid": "." * 81, "rules": rules, "source": "iss"}
+    short = _short_killer(compact)
+    if short is not None:
+        return short
     for side in _SIZES:
         n = side * side
         if len(compact) == n and _plain(compact, side):
@@ -1085,6 +1093,47 @@ def legacy_record(text: str) -> dict[str, Any] | None:
                 return {"size": side, "box": None, "grid": grid, "rules": {"regions": regions},
                         "source": "iss"}  # fmt: skip
     return None
+
+
+_POINTERS = {
+    "v": (1, 0),
+    "^": (-1, 0),
+    "<": (0, -1),
+    ">": (0, 1),
+    "`": (-1, -1),
+    "'": (-1, 1),
+    ",": (1, -1),
+    ".": (1, 1),
+}
+
+
+def _short_killer(text: str) -> dict[str, Any] | None:
+    """The record of the short killer format (81 characters: a cage's total in one of its
+    cells, ``0-9A-Za-j`` for 0 to 45, every other cell an arrow ``v^<>`'.,`` towards a cell
+    of its cage), or None when ``text`` is not one."""
+    if (
+        len(text) != 81
+        or not re.search(r"[<v>^`',]", text)
+        or not re.fullmatch(r"[0-9A-Za-j^<v>`',.]*", text)
+    ):
+        return None
+    cages: dict[int, dict[str, Any]] = {}
+    for index in range(81):
+        cell, steps = index, 0
+        while text[cell] in _POINTERS:
+            dr, dc = _POINTERS[text[cell]]
+            row, col = cell // 9 + dr, cell % 9 + dc
+            steps += 1
+            if not (0 <= row < 9 and 0 <= col < 9) or steps > 9:
+                raise InvalidPuzzleError(f"short killer string: the arrow at cell {index + 1} leads nowhere")
+            cell = row * 9 + col
+        char = text[cell]
+        total = int(char) if char.isdigit() else ord(char) - (55 if char.isupper() else 61)
+        cages.setdefault(cell, {"sum": total, "cells": []})["cells"].append([index // 9, index % 9])
+    for cage in cages.values():  # a total of 0: ISS's cage with any total (its digits differ)
+        if cage["sum"] == 0:
+            del cage["sum"]
+    return {"size": 9, "grid": "." * 81, "rules": {"cages": list(cages.values())}, "source": "iss"}
 
 
 def _plain(text: str, side: int) -> str | None:
