@@ -237,7 +237,7 @@ def test_given_candidates_solve_on_every_engine_path():
     # a one-cell regular line (given candidates): the engine's line propagator once took a
     # lone cell's mask for a tuple of masks (TypeError), on the backtracker
     text = ".~R1C1_2_4_6~R1C2_1"
-    for backend in ("backtracking", "cpsat"):
+    for backend in ("backtracking", "sat"):
         answer = sudoku_cp.solve(text, backend=backend).to_string()
         assert answer[0] in "246" and answer[1] == "1"
 
@@ -276,3 +276,16 @@ def test_replicate_shifts_its_parts_onto_each_target():
     assert rules(".Replicate~BI.Thermo~R1C1~R1C2.End") == {"thermos": [[[0, 0], [0, 1]], [[1, 0], [1, 1]]]}
     shifted = rules(".Replicate~BI~R5C5.Thermo~R5C5~R5C6.End")  # from R5C5: R5C5 and R6C5
     assert shifted == {"thermos": [[[4, 4], [4, 5]], [[5, 4], [5, 5]]]}
+
+
+def test_the_command_line_takes_an_iss_string_as_its_argument():
+    from click.testing import CliRunner
+
+    from sudoku_cp.cli import main
+
+    runner = CliRunner()
+    with runner.isolation() as (out, err, _):
+        code = main(["solve", ".~R1C1_5.Thermo~R2C2~R2C3"])
+        refused = main(["solve", ".Lunchbox~5~R1C1~R1C2"])
+    assert code == 0 and out.getvalue().decode().startswith("5")
+    assert refused == 2 and "Lunchbox" in err.getvalue().decode()
