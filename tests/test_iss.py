@@ -222,7 +222,9 @@ FAST = [
     "iss/Modular Lines 1",
     "iss/Entropic connections",
     "iss/Odd & even",
-    "iss/16x16: Jigsaw",
+    pytest.param("iss/16x16: Jigsaw", marks=pytest.mark.slow),  # about 1 s
+    pytest.param("iss/Stepped Thermos", marks=pytest.mark.slow),
+    pytest.param("iss/Sequence sudoku", marks=pytest.mark.slow),
 ]
 
 
