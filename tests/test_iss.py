@@ -291,3 +291,20 @@ def test_the_command_line_takes_an_iss_string_as_its_argument():
         refused = main(["solve", ".Lunchbox~5~R1C1~R1C2"])
     assert code == 0 and out.getvalue().decode().startswith("5")
     assert refused == 2 and "Lunchbox" in err.getvalue().decode()
+
+
+def _key(test, side: int) -> str:
+    """ISS's binary key of a relation, written from its description (bit (a-1)*side + (b-1),
+    6 bits a character, lowest first)."""
+    bits = [int(test(a, b)) for a in range(1, side + 1) for b in range(1, side + 1)]
+    alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
+    return "".join(
+        alphabet[sum(bit << i for i, bit in enumerate(bits[k : k + 6]))] for k in range(0, len(bits), 6)
+    )
+
+
+def test_pairx_relates_every_two_cells_and_must_be_symmetric():
+    read = rules(f".Shape~4x4.PairX~{_key(lambda a, b: abs(a - b) >= 2, 4)}~R1C1~R2C2~R3C3")["regular"]
+    assert [line["cells"] for line in read] == [[[0, 0], [1, 1]], [[0, 0], [2, 2]], [[1, 1], [2, 2]]]
+    with pytest.raises(InvalidPuzzleError, match="symmetric"):
+        iss.record_from_string(f".Shape~4x4.PairX~{_key(lambda a, b: a < b, 4)}~R1C1~R2C2")

@@ -630,8 +630,8 @@ def _pair(all_pairs: bool, legacy: bool) -> Callable[[Part, Context], None]:
         if legacy:
             key = key.translate(str.maketrans("-_", "_-"))
         allowed = binary_key_pairs(key, ctx.side)
-        if all_pairs:
-            allowed = {(a, b) for a, b in allowed if (b, a) in allowed}
+        if all_pairs and any((b, a) not in allowed for a, b in allowed):  # ISS throws too
+            raise InvalidPuzzleError(f"{part.where}: a relation between every two cells must be symmetric")
         pattern = table_pattern(allowed, ctx.side)
         if len(pattern) > 200:
             raise _refuse(part, f"a pairwise table of {len(allowed)} pairs too large to read as one pattern")
