@@ -308,3 +308,12 @@ def test_pairx_relates_every_two_cells_and_must_be_symmetric():
     assert [line["cells"] for line in read] == [[[0, 0], [1, 1]], [[0, 0], [2, 2]], [[1, 1], [2, 2]]]
     with pytest.raises(InvalidPuzzleError, match="symmetric"):
         iss.record_from_string(f".Shape~4x4.PairX~{_key(lambda a, b: a < b, 4)}~R1C1~R2C2")
+
+
+def test_a_refused_part_can_be_ignored_by_its_name():
+    text = ".~R1C1_5.Lunchbox~5~R1C1~R1C2~R1C3.Thermo~R2C2~R2C3"
+    with pytest.raises(UnsupportedRuleError) as refusal:
+        Puzzle.from_link(text)
+    assert refusal.value.elements == ("part 2",)
+    puzzle = Puzzle.from_link(text, ignore=refusal.value.elements)
+    assert puzzle.metadata["ignored"] == ["part 2"] and puzzle.rules[0].keys == ("thermos",)

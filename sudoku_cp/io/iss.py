@@ -31,7 +31,7 @@ from __future__ import annotations
 import base64
 import re
 import urllib.parse
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -1146,8 +1146,10 @@ def _plain(text: str, side: int) -> str | None:
     return "".join(_DIGITS[symbols.index(c)] if c in symbols else "." for c in text)
 
 
-def record_from_string(text: str) -> dict[str, Any]:
-    """The package's JSON puzzle record of an ISS constraint string.
+def record_from_string(text: str, ignore: Iterable[str] = ()) -> dict[str, Any]:
+    """The package's JSON puzzle record of an ISS constraint string; ``ignore`` names
+    top-level parts to solve without, as a refusal names them (``"part 3"``), listed in
+    the record's ``ignored``.
 
     Returns:
         ``{"size", "box", "grid", "rules", "source": "iss"}``; ``box`` is ``None`` with
@@ -1166,12 +1168,19 @@ def record_from_string(text: str) -> dict[str, Any]:
     box = None if no_boxes or side not in _SIZES else _SIZES[side]
     types = frozenset(p.kind for p in _walk(parts))
     ctx = Context(side, ["."] * (side * side), {}, types, box)
+    skipped = set(ignore)
+    ignored = []
     for part in parts:
+        if f"part {part.position}" in skipped and part.kind not in ("Shape", "NoBoxes"):
+            ignored.append(f"part {part.position}")
+            continue
         _read_part(part, ctx)
     rules = _finish_rules(ctx.rules, side)
     record: dict[str, Any] = {"size": side, "box": list(box) if box else None, "grid": "".join(ctx.grid)}
     record["rules"] = rules
     record["source"] = "iss"
+    if ignored:
+        record["ignored"] = ignored
     return record
 
 
@@ -1194,10 +1203,11 @@ def string_from_link(link: str) -> str:
     return values[0]
 
 
-def record_from_link(link: str) -> dict[str, Any]:
-    """The JSON puzzle record of an ISS share link or a bare ISS string."""
+def record_from_link(link: str, ignore: Iterable[str] = ()) -> dict[str, Any]:
+    """The JSON puzzle record of an ISS share link or a bare ISS string (see
+    :func:`record_from_string`)."""
     text = link.strip()
-    return record_from_string(string_from_link(text) if is_iss_link(text) else text)
+    return record_from_string(string_from_link(text) if is_iss_link(text) else text, ignore)
 
 
 # -- writing -------------------------------------------------------------------------------------

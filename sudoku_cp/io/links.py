@@ -161,7 +161,7 @@ def record_from_link(link: str, ignore: Iterable[str] = ()) -> dict[str, Any]:
         from sudoku_cp.io import iss
 
         if iss.looks_like_iss(link):  # an Interactive Sudoku Solver link, or its bare string
-            return iss.record_from_link(link)
+            return iss.record_from_link(link, ignore)
         payload = scl_payload(link)
         if payload is not None:
             from sudoku_cp.io.sudokupad import decode_scl, scl_to_record
