@@ -16,8 +16,12 @@ of github.com/sigh/Interactive-Sudoku-Solver, MIT licence; read to learn, no cod
 that adds the package's rule (a key of the JSON ``rules`` object, :mod:`sudoku_cp.model.rules`
 and :mod:`sudoku_cp.model.community_rules`) for one part; a type not in the table is
 refused with :class:`~sudoku_cp.errors.UnsupportedRuleError` naming the type and the
-part's position (``part 3 (Lunchbox)``): nothing is ever dropped. A malformed part is an
-:class:`~sudoku_cp.errors.InvalidPuzzleError` naming its position and text.
+part's position and text (``part 3 ('.Lunchbox~11~R1C2...'): ISS's Lunchbox: ...``):
+nothing is ever dropped (``ignore=["part 3"]`` solves without it, on purpose). A malformed
+part is an :class:`~sudoku_cp.errors.InvalidPuzzleError` naming its position and text.
+ISS's older one-line formats (a plain grid, givens then a jigsaw layout, the short and the
+long killer formats) are read first, as ISS does (:func:`legacy_record`). :func:`write`
+(``Puzzle.to_iss``) writes the rules it reads back as ISS parts (:data:`WRITERS`).
 
 >>> record = record_from_string(".~R1C1_5.Thermo~R2C2~R2C3.X~R3C3~R3C4")
 >>> record["grid"][:1], record["rules"]["thermos"], record["rules"]["x"]
@@ -162,10 +166,6 @@ def _cell(name: str, side: int, part: Part) -> list[int]:
     if row >= side or column >= side:
         raise InvalidPuzzleError(f"{part.where}: {name} is outside the {side}x{side} grid")
     return [row, column]
-
-
-def _name(cell: list[int] | tuple[int, int]) -> str:
-    return f"R{cell[0] + 1:x}C{cell[1] + 1:x}".replace("x", "")
 
 
 def cell_id(cell: list[int] | tuple[int, int]) -> str:
