@@ -135,7 +135,8 @@ def is_link(text: str) -> bool:
 def record_from_link(link: str, ignore: Iterable[str] = ()) -> dict[str, Any]:
     """The package's JSON puzzle record of a link (:func:`fpuzzles_to_record` of its
     payload, or :func:`sudoku_cp.io.sudokupad.scl_to_record`), with the account of what it
-    read in its ``read`` key (:mod:`sudoku_cp.io.account`).
+    read in its ``read`` key (:mod:`sudoku_cp.io.account`); an Interactive Sudoku Solver
+    link (or its bare constraint string) is read by :func:`sudoku_cp.io.iss.record_from_link`.
 
     Args:
         link: an f-puzzles or SudokuPad link (``https://`` may be left out).
@@ -157,6 +158,10 @@ def record_from_link(link: str, ignore: Iterable[str] = ()) -> dict[str, Any]:
             f"the link has {len(link):,} characters; at most {MAX_LINK_LENGTH:,} are read"
         )
     try:
+        from sudoku_cp.io import iss
+
+        if iss.looks_like_iss(link):  # an Interactive Sudoku Solver link, or its bare string
+            return iss.record_from_link(link, ignore)
         payload = scl_payload(link)
         if payload is not None:
             from sudoku_cp.io.sudokupad import decode_scl, scl_to_record
@@ -399,12 +404,15 @@ def _read_drawn(data: Mapping[str, Any], side: int, rules: dict[str, Any], accou
     """f-puzzles' generic drawing tools: each entry is refused (a setter's rule drawn with a
     generic tool cannot be told), except an empty one, and a number written as text in a
     cell of a killer cage without a total (the cage's total)."""
+    read = _coloured_lines(data, side, rules, account)
     for key in _DRAWN:
         if key not in data or not _present(data[key]):
             continue
         account.key(key)
         for number, entry in enumerate(_entries(data, key), 1):
             element = f"{key} {number}"
+            if element in read:
+                continue
             cells = entry.get("cells") or [c for line in (entry.get("lines") or []) for c in line]
             where = f"at {clip(cells[0], 12)}" if isinstance(cells, list) and cells else "with no cell"
             value = entry.get("value")
@@ -425,14 +433,82 @@ def _read_drawn(data: Mapping[str, Any], side: int, rules: dict[str, Any], accou
                            "whose rule the package cannot tell")  # fmt: skip
 
 
+_COLOURED_KINDS = (
+    "german_whispers", "dutch_whispers", "renban", "palindromes", "region_sum_lines", "entropic_lines",
+    "modular_lines", "zipper_lines", "parity_lines", "nabner_lines",
+)  # fmt: skip
+"""Line rules a generic f-puzzles line takes from the rules text by its colour: those whose
+line alone is the rule (no circle or diamond at an end to tell apart)."""
+
+
+def _coloured_lines(data: Mapping[str, Any], side: int, rules: dict[str, Any], account: Account) -> set[str]:
+    """Read f-puzzles' generic lines (``line``) whose colour one sentence of the rules text
+    names for one line rule ("Digits an equal distance from the center of a lavender Zipper
+    Line..."), as :func:`sudoku_cp.io.sudokupad.line_kinds_from_rules` tells it, into
+    ``rules``; a zipper line's centre circle (odd length) or diamond between its two middle
+    cells (even length) belongs to it. Returns the elements read (``"line 2"``,
+    ``"circle 1"``); every other generic element is left to :func:`_read_drawn`."""
+    from sudoku_cp.io.sudokupad import colour_family, line_kinds_from_rules
+
+    text = data.get("ruleset") if isinstance(data.get("ruleset"), str) else ""
+    kinds = line_kinds_from_rules(text) if text else {}
+    if not kinds or "line" not in data or not isinstance(data["line"], list):
+        return set()
+    read: set[str] = set()
+    for number, entry in enumerate(_entries(data, "line"), 1):
+        if _copy_of(data, entry) or not isinstance(entry.get("lines"), list):
+            continue
+        colour = entry.get("outlineC")
+        family = colour_family(colour)
+        kind = kinds.get(family) if family else None  # a line of no colour: no sentence names it
+        if kind not in _COLOURED_KINDS:
+            continue
+        try:
+            lines = [
+                [_cell(name, side, f"f-puzzles line {number}") for name in line] for line in entry["lines"]
+            ]
+        except (InvalidPuzzleError, TypeError):  # outside the grid, or not cell names: refused below
+            continue
+        if not lines or any(len(line) < 2 or len({tuple(c) for c in line}) < len(line) for line in lines):
+            continue  # a line crossing itself: which cells form its rule is not clear
+        rules.setdefault(kind, []).extend(lines)
+        read.add(f"line {number}")
+        account.rule(f"line {number}", kind.replace("_", " "), f"colour {clip(colour, 12)} ({family}), "
+                     "named by the rules text")  # fmt: skip
+        if kind == "zipper_lines":
+            for line in lines:
+                middle = sorted({_cell_name(c) for c in (line[(len(line) - 1) // 2], line[len(line) // 2])})
+                for key in ("circle", "rectangle"):
+                    for mark, drawn in enumerate(
+                        _entries(data, key) if isinstance(data.get(key), list) else [], 1
+                    ):
+                        if sorted(
+                            str(c).upper() for c in drawn.get("cells") or []
+                        ) == middle and not _present(drawn.get("value")):
+                            read.add(f"{key} {mark}")
+                            account.rule(
+                                f"{key} {mark}", "part of a drawn rule", f"the centre of line {number}"
+                            )
+    return read
+
+
+def _cell_name(cell: list[int]) -> str:
+    return f"R{cell[0] + 1}C{cell[1] + 1}"
+
+
 def _copy_of(data: Mapping[str, Any], entry: Mapping[str, Any]) -> str:
     """The key of the f-puzzles constraint a drawn line copies (f-puzzles draws a custom
     constraint's lines again as ``line`` entries with ``fromConstraint``), when that key
-    holds exactly the same lines; ``""`` otherwise."""
+    holds exactly the same lines; a line with no ``fromConstraint`` drawn exactly over the
+    lines of constraints (a setter colouring a German whispers line green) copies those
+    keys (named, joined by commas); ``""`` otherwise."""
     name = entry.get("fromConstraint")
     lines = entry.get("lines")
-    if not isinstance(name, str):
-        return ""
+    if not isinstance(name, str):  # a line drawn over a constraint's line (to colour it)
+        over = [
+            k for k in data if k not in _DRAWN and isinstance(data[k], list) and _same_lines(data[k], lines)
+        ]
+        return ", ".join(over)
     key = re.sub(r"[^a-z]", "", name.lower())
     key = {"germanwhispers": "whispers", "thermo": "thermometer"}.get(key, key)
     source = data.get(key)
@@ -445,15 +521,19 @@ def _copy_of(data: Mapping[str, Any], entry: Mapping[str, Any]) -> str:
             c for e in source if isinstance(e, dict) for c in (e.get("cells") or []) if isinstance(c, str)
         }
         return key if all(isinstance(c, str) for c in cells) and set(cells) == marked else ""
+    return key if _same_lines(source, lines) else ""
+
+
+def _same_lines(source: list, lines: Any) -> bool:
+    """True when every line of ``lines`` (lists of cell names) is a line of an entry of
+    ``source`` (an f-puzzles constraint's entries), in either direction."""
     if not isinstance(lines, list) or not lines:
-        return ""
+        return False
     drawn = [tuple(line) for e in source if isinstance(e, dict) for line in (e.get("lines") or [])
              if isinstance(line, list)]  # fmt: skip
     known = {d for d in drawn if all(isinstance(c, str) for c in d)}
     ok = all(isinstance(line, list) and all(isinstance(c, str) for c in line) for line in lines)
-    if ok and all(tuple(line) in known or tuple(line[::-1]) in known for line in lines):
-        return key
-    return ""
+    return ok and all(tuple(line) in known or tuple(line[::-1]) in known for line in lines)
 
 
 def _cage_total(entry: Mapping[str, Any], side: int, rules: dict[str, Any]) -> bool:
@@ -808,6 +888,13 @@ def fpuzzles_link(record: Mapping[str, Any]) -> str:
 def sudokupad_link(record: Mapping[str, Any]) -> str:
     """A SudokuPad link that opens the puzzle of a JSON record (``https://sudokupad.app/fpuzzles...``)."""
     return "https://sudokupad.app/fpuzzles" + encode_payload(record_to_fpuzzles(record))
+
+
+def iss_link(record: Mapping[str, Any]) -> str:
+    """A share link of sigh's Interactive Sudoku Solver (:func:`sudoku_cp.io.iss.iss_link`)."""
+    from sudoku_cp.io import iss
+
+    return iss.iss_link(record)
 
 
 def scl_link(record: Mapping[str, Any]) -> str:

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import functools
 import itertools
+import math
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
@@ -48,7 +49,7 @@ from sudoku_cp.model.constraints import Or as OrKind
 from sudoku_cp.model.constraints import Regular as RegularKind
 from sudoku_cp.model.constraints import Sandwich as SandwichClue
 from sudoku_cp.model.constraints import Skyscraper as SkyscraperClue
-from sudoku_cp.model.expressions import pair_table, regular_automaton
+from sudoku_cp.model.expressions import nfa_automaton, pair_table, regular_automaton
 from sudoku_cp.model.grid import BoxShape, geometry
 from sudoku_cp.naming import canonical_name
 
@@ -127,10 +128,13 @@ def classic_constraints(side: int, box: BoxShape | None) -> tuple[AllDifferent, 
 class Rule:
     """A rule of a variant: data that checks itself and compiles to constraints.
 
-    Subclasses are frozen dataclasses with ``keys`` (their JSON keys in ``rules``).
+    Subclasses are frozen dataclasses with ``keys`` (their JSON keys in ``rules``), and
+    ``reads``: keys of other rules their ``from_json`` also gets, not written back (a
+    region-sum line reads the jigsaw ``regions``).
     """
 
     keys: ClassVar[tuple[str, ...]] = ()
+    reads: ClassVar[tuple[str, ...]] = ()
 
     def check(self, side: int, box: BoxShape | None) -> None:
         """Raise :class:`InvalidPuzzleError` naming what and where, if the rule does not fit the grid."""
@@ -668,7 +672,7 @@ def _int(value: object, where: str, what: str = "clue") -> int:
 def _pair_table(side: int, test: str, parameter: int) -> frozenset[tuple[int, int]]:
     """Pairs of ``1..side`` with ``|a - b| >= parameter`` (``"apart"``), ``<= parameter``
     (``"near"``), ``a == b`` (``"equal"``), ``a + b == parameter`` (``"sum"``) or
-    ``a + b`` not in ``{5, 10}`` (``"no_xv"``)."""
+    ``a + b`` not in ``{5, 10}`` (``"no_xv"``) or ``a + b != parameter`` (``"not_sum"``)."""
     values = range(1, side + 1)
     tests = {
         "apart": lambda a, b: abs(a - b) >= parameter,
@@ -676,6 +680,7 @@ def _pair_table(side: int, test: str, parameter: int) -> frozenset[tuple[int, in
         "equal": lambda a, b: a == b,
         "sum": lambda a, b: a + b == parameter,
         "no_xv": lambda a, b: a + b not in (5, 10),
+        "not_sum": lambda a, b: a + b != parameter,
     }
     return frozenset((a, b) for a in values for b in values if tests[test](a, b))
 
@@ -1064,15 +1069,19 @@ class OutsideSum(Rule):
 class XV(Rule):
     """XV: across an X the two digits add up to 10, across a V to 5. With
     ``all_xv_given`` every X and V is shown (the *negative constraint*): no other two
-    orthogonal neighbours add up to 5 or 10. Each is a ``Relation``.
+    orthogonal neighbours add up to 5 or 10; with ``all_v_given`` (``all_x_given``) only
+    every V (X) is shown: no other two add up to 5 (10). Each is a ``Relation``.
 
-    JSON: ``"x": [[[r, c], [r, c]], ...], "v": [...], "all_xv_given": true``.
+    JSON: ``"x": [[[r, c], [r, c]], ...], "v": [...], "all_xv_given": true`` (or
+    ``"all_v_given": true``, ``"all_x_given": true``).
     """
 
     x: tuple[tuple[Cell, Cell], ...] = ()
     v: tuple[tuple[Cell, Cell], ...] = ()
     all_xv_given: bool = False
-    keys: ClassVar = ("x", "v", "all_xv_given")
+    all_x_given: bool = False
+    all_v_given: bool = False
+    keys: ClassVar = ("x", "v", "all_xv_given", "all_x_given", "all_v_given")
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "x", _pairs(self.x))
@@ -1092,20 +1101,34 @@ class XV(Rule):
                         _index(a, side), _index(b, side), table, origin=origin, meaning=f"add up to {total}"
                     )
                 )
-        if self.all_xv_given:
-            marked = {frozenset(p) for p in self.x + self.v}
-            table = _pair_table(side, "no_xv", 0)
+        negative = (
+            (self.all_xv_given, OriginKind.NO_XV, "no_xv", 0, self.x + self.v, "5 or 10"),
+            (
+                self.all_x_given and not self.all_xv_given,
+                OriginKind.NO_X,
+                "not_sum",
+                10,
+                self.x + self.v,
+                "10",
+            ),
+            (self.all_v_given and not self.all_xv_given, OriginKind.NO_V, "not_sum", 5, self.x + self.v, "5"),
+        )
+        for given, kind, test, total, pairs, sums in negative:
+            if not given:
+                continue
+            marked = {frozenset(p) for p in pairs}
+            table = _pair_table(side, test, total)
             for a in itertools.product(range(side), repeat=2):
                 for b in ((a[0], a[1] + 1), (a[0] + 1, a[1])):
                     if b[0] < side and b[1] < side and frozenset((a, b)) not in marked:
-                        origin = Origin(OriginKind.NO_XV, 0, (a, b))
+                        origin = Origin(kind, 0, (a, b))
                         out.append(
                             Relation(
                                 _index(a, side),
                                 _index(b, side),
                                 table,
                                 origin=origin,
-                                meaning="not add up to 5 or 10",
+                                meaning=f"not add up to {sums}",
                             )
                         )
         return out
@@ -1116,14 +1139,19 @@ class XV(Rule):
             out["x"] = [[list(a), list(b)] for a, b in self.x]
         if self.v:
             out["v"] = [[list(a), list(b)] for a, b in self.v]
-        if self.all_xv_given:
-            out["all_xv_given"] = True
+        for flag in ("all_xv_given", "all_x_given", "all_v_given"):
+            if getattr(self, flag):
+                out[flag] = True
         return out
 
     @classmethod
     def from_json(cls, rules):
         return cls(
-            _pairs(rules.get("x", ())), _pairs(rules.get("v", ())), bool(rules.get("all_xv_given", False))
+            _pairs(rules.get("x", ())),
+            _pairs(rules.get("v", ())),
+            bool(rules.get("all_xv_given", False)),
+            bool(rules.get("all_x_given", False)),
+            bool(rules.get("all_v_given", False)),
         )
 
 
@@ -1301,40 +1329,51 @@ class BetweenLine(_Lines):
 
 @dataclass(frozen=True)
 class RegionSumLine(_Lines):
-    """Region-sum lines: a (blue) line's segments in the boxes it passes through all add
-    up to the same total; each visit of the line to a box is one segment (a line that
-    leaves a box and comes back has two segments there). Consecutive segments are
-    ``Linear`` equalities ``Σ segment - Σ next = 0``. Needs a box shape. A line whose last
-    cell is its first is a loop (as SudokuPad draws one): its run through the box where it
-    starts and ends is one segment.
+    """Region-sum lines: a (blue) line's segments in the boxes (or jigsaw regions) it
+    passes through all add up to the same total; each visit of the line to a box is one
+    segment (a line that leaves a box and comes back has two segments there). Consecutive
+    segments are ``Linear`` equalities ``Σ segment - Σ next = 0``. Needs a box shape or
+    jigsaw regions (``regions``, the labels of :class:`Jigsaw`, read from the puzzle's
+    ``"regions"`` rule, not written by this rule). A line whose last cell is its first is a
+    loop (as SudokuPad draws one): its run through the box where it starts and ends is one
+    segment.
 
     JSON: ``"region_sum_lines": [[[r, c], ...], ...]``.
     """
 
+    regions: str | None = None
     keys: ClassVar = ("region_sum_lines",)
+    reads: ClassVar = ("regions",)  # the jigsaw regions, when the puzzle has them
     kind: ClassVar = OriginKind.REGION_SUM_LINE
     noun: ClassVar = "region-sum line"
 
-    @staticmethod
-    def segments(line: Sequence[Cell], box: BoxShape) -> list[list[Cell]]:
-        """The runs of the line's cells in one box, in order (round a loop, the runs where it
-        ends and starts are one)."""
+    def region_of(self, cell: Cell, box: BoxShape | None) -> object:
+        """The box (``(band, stack)``) or jigsaw region label of a cell."""
+        if box is None and self.regions is not None:
+            side = math.isqrt(len(self.regions))
+            return self.regions[cell[0] * side + cell[1]]
+        assert box is not None
+        return (cell[0] // box[0], cell[1] // box[1])
+
+    def segments(self, line: Sequence[Cell], box: BoxShape | None) -> list[list[Cell]]:
+        """The runs of the line's cells in one box (or region), in order (round a loop, the
+        runs where it ends and starts are one)."""
         loop = len(line) > 3 and line[0] == line[-1]
         out: list[list[Cell]] = []
         previous = None
         for cell in line[:-1] if loop else line:
-            here = (cell[0] // box[0], cell[1] // box[1])
+            here = self.region_of(cell, box)
             if here != previous:
                 out.append([])
             out[-1].append(cell)
             previous = here
-        if loop and len(out) > 1 and previous == (line[0][0] // box[0], line[0][1] // box[1]):
+        if loop and len(out) > 1 and previous == self.region_of(line[0], box):
             out[0] = out.pop() + out[0]
         return out
 
     def check(self, side, box):
-        if box is None:
-            raise InvalidPuzzleError("region-sum lines need boxes: the puzzle has none")
+        if box is None and (self.regions is None or len(self.regions) != side * side):
+            raise InvalidPuzzleError("region-sum lines need boxes or jigsaw regions: the puzzle has none")
         for number, line in enumerate(self.lines, 1):
             if len(line) > 3 and line[0] == line[-1]:  # a loop
                 _line(line[:-1], side, f"{self.noun} {number}", self.minimum)
@@ -1354,6 +1393,12 @@ class RegionSumLine(_Lines):
                     Linear(cells, (1,) * len(one) + (-1,) * len(two), "==", 0, origin=self.origin(number))
                 )
         return out
+
+    @classmethod
+    def from_json(cls, rules):
+        regions = rules.get("regions")
+        labels = Jigsaw(regions).regions if regions else None
+        return cls(tuple(_cells(line) for line in rules[cls.keys[0]]), labels)
 
 
 @functools.cache
@@ -1554,13 +1599,31 @@ class Relations(Rule):
 
 @dataclass(frozen=True)
 class RegularClue:
-    """A line of cells (in reading order) and the regular expression its digits match."""
+    """A line of cells (in reading order) and the regular expression its digits match; or,
+    with ``nfa``, the automaton they are a word of (``(starts, accepting, transitions)``,
+    :func:`sudoku_cp.model.expressions.nfa_automaton`), ``pattern`` then only naming it."""
 
     cells: tuple[Cell, ...]
     pattern: str
+    nfa: tuple | None = None
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "cells", _cells(self.cells))
+        if self.nfa is not None and not isinstance(self.nfa, tuple):
+            try:
+                starts, accepting, moves = self.nfa
+                nfa = (tuple(starts), tuple(accepting), tuple(tuple(m) for m in moves))
+            except (TypeError, ValueError):
+                raise InvalidPuzzleError(
+                    "a regular line's 'nfa' is [starts, accepting, [[state, value, next], ...]]"
+                ) from None
+            object.__setattr__(self, "nfa", nfa)
+
+    def automaton(self, side: int, where: str):
+        """The clue's deterministic automaton over ``1..side``."""
+        if self.nfa is not None:
+            return nfa_automaton(self.nfa, side, where)
+        return regular_automaton(self.pattern, side)
 
 
 @dataclass(frozen=True)
@@ -1571,7 +1634,10 @@ class RegularLines(Rule):
     :func:`sudoku_cp.model.expressions.regular_automaton`'s (digits, ``A``.. past 9, ``.``,
     ``[..]``, ``|``, ``( )``, ``*``, ``+``, ``?``, ``{m,n}``).
 
-    JSON: ``"regular": [{"cells": [[r, c], ...], "pattern": "1[2-8]*9"}, ...]``.
+    JSON: ``"regular": [{"cells": [[r, c], ...], "pattern": "1[2-8]*9"}, ...]``; a line
+    given by an automaton instead (a state machine, as sigh's Interactive Sudoku Solver
+    shares them) has ``"nfa": [starts, accepting, [[state, value, next], ...]]`` and a
+    ``pattern`` that names it.
     """
 
     clues: tuple[RegularClue, ...]
@@ -1580,13 +1646,13 @@ class RegularLines(Rule):
     def check(self, side, box):
         for number, clue in enumerate(self.clues, 1):
             _cell_list(clue.cells, side, f"regular line {number}")
-            regular_automaton(clue.pattern, side)
+            clue.automaton(side, f"regular line {number}")
 
     def constraints(self, side, box):
         return [
             RegularKind(
                 tuple(_index(c, side) for c in clue.cells),
-                regular_automaton(clue.pattern, side),
+                clue.automaton(side, f"regular line {number}"),
                 pattern=clue.pattern,
                 origin=Origin(OriginKind.REGULAR, number, clue.cells, text=clue.pattern),
             )
@@ -1596,7 +1662,13 @@ class RegularLines(Rule):
     def to_json(self):
         return {
             "regular": [
-                {"cells": [list(c) for c in clue.cells], "pattern": clue.pattern} for clue in self.clues
+                {"cells": [list(c) for c in clue.cells], "pattern": clue.pattern}
+                | (
+                    {"nfa": [list(clue.nfa[0]), list(clue.nfa[1]), [list(m) for m in clue.nfa[2]]]}
+                    if clue.nfa
+                    else {}
+                )
+                for clue in self.clues
             ]
         }
 
@@ -1604,7 +1676,11 @@ class RegularLines(Rule):
     def from_json(cls, rules):
         return cls(
             tuple(
-                RegularClue(_field(item, "cells", f"regular {n}"), _field(item, "pattern", f"regular {n}"))
+                RegularClue(
+                    _field(item, "cells", f"regular {n}"),
+                    _field(item, "pattern", f"regular {n}"),
+                    item.get("nfa"),
+                )
                 for n, item in enumerate(_items(rules, "regular"), 1)
             )
         )
@@ -1994,6 +2070,7 @@ def rules_from_json(rules: Mapping[str, Any] | None, *, side: int | None = None)
         present = {key: named[key] for key in rule_type.keys if key in named}
         if not any(present.values()):
             continue
+        present |= {key: named[key] for key in rule_type.reads if key in named}
         try:
             out.append(rule_type.from_json(present))
         except InvalidPuzzleError:
@@ -2004,7 +2081,16 @@ def rules_from_json(rules: Mapping[str, Any] | None, *, side: int | None = None)
 
 
 _JSON_FLAGS = frozenset(
-    {"diagonals", "anti_knight", "anti_king", "all_white_given", "all_black_given", "all_xv_given"}
+    {
+        "diagonals",
+        "anti_knight",
+        "anti_king",
+        "all_white_given",
+        "all_black_given",
+        "all_xv_given",
+        "all_x_given",
+        "all_v_given",
+    }
 )
 _JSON_CELL_LISTS = frozenset({"windows", "even", "odd"})
 _JSON_LISTS = frozenset(

@@ -373,7 +373,7 @@ TECHNIQUES: tuple[Technique, ...] = (
     _variant(_T.SUM, "sum", (Sum, None), (Linear, _O.SUM)),
     _variant(_T.RELATION, "relation", (Relation, None), (Relation, _O.RELATION)),
     _variant(_T.XV, "XV", (Relation, _O.X), (Relation, _O.V)),
-    _variant(_T.NO_X_OR_V, "no X or V", (Relation, _O.NO_XV)),
+    _variant(_T.NO_X_OR_V, "no X or V", (Relation, _O.NO_XV), (Relation, _O.NO_X), (Relation, _O.NO_V)),
     _variant(_T.WHISPERS, "whispers", (Relation, _O.WHISPERS)),
     _variant(_T.RENBAN, "renban", (Relation, _O.RENBAN)),
     _variant(_T.PALINDROME, "palindrome", (Relation, _O.PALINDROME)),
