@@ -90,7 +90,6 @@ class _Graph:
         self.values = values
         self.strong = strong
         self.kind = kind
-        self.seen = [frozenset.intersection(*(geo.peers[c] for c in group)) for group in cells]
         self.side = n
         seen_bits = []  # per node, the cells seeing all of it, as a bit set
         for group in cells:
@@ -111,6 +110,19 @@ class _Graph:
         self.in_cell = in_cell
         self._weak: dict[int, list[int]] = {}
         self._weak_candidates: dict[int, int] = {}
+        self._open: dict[int, int] = {}
+
+    def _open_with(self, value: int) -> int:
+        """The open cells holding ``value`` among their candidates, as a bit set."""
+        found = self._open.get(value)
+        if found is None:
+            bit, placed = 1 << (value - 1), self.placed
+            found = 0
+            for c, mask in enumerate(self.candidates):
+                if mask & bit and c not in placed:
+                    found |= 1 << c
+            self._open[value] = found
+        return found
 
     def _group_links(self, u: int, v: int, places: list[int], node, link) -> None:
         """Strong links between a group and the rest of a unit's places (a cell or a group)."""
@@ -193,15 +205,16 @@ class _Graph:
         ``cell * n + value - 1`` for a candidate (so ascending bits are sorted candidates)."""
         found = self._weak_candidates.get(a)
         if found is None:
-            candidates, placed, n = self.candidates, self.placed, self.side
+            candidates, n = self.candidates, self.side
             group, value = self.cells[a], self.values[a]
-            bit = 1 << (value - 1)
             found = 0
-            for t in self.seen[a]:
-                if candidates[t] & bit and t not in placed:
-                    found |= 1 << (t * n + value - 1)
+            seen = self.seen_bits[a] & self._open_with(value)  # the open cells seeing all of it
+            while seen:
+                low = seen & -seen
+                found |= 1 << ((low.bit_length() - 1) * n + value - 1)
+                seen ^= low
             if len(group) == 1:
-                found |= (candidates[group[0]] & ~bit) << (group[0] * n)
+                found |= (candidates[group[0]] & ~(1 << (value - 1))) << (group[0] * n)
             self._weak_candidates[a] = found
         return found
 

@@ -367,9 +367,15 @@ class _Nets(_Propagation):
         return sorted(removed)
 
 
-def find_forcing_chains(board: Board, candidates: list[int], placed: set[int]) -> Iterator[Deduction]:
+def find_forcing_chains(
+    board: Board, candidates: list[int], placed: set[int], choices: int | None = None
+) -> Iterator[Deduction]:
     """Forcing chains: contradiction, then cell, then unit (see the module docstring),
-    each with its net (:attr:`Deduction.net`: every implication of every branch)."""
+    each with its net (:attr:`Deduction.net`: every implication of every branch).
+
+    ``choices``: how many contradictions to compare, the smallest net being the step
+    (``None``: :data:`NET_CHOICES`; ``0``: every one, as Sudoku Explainer picks the
+    easiest hint: :func:`sudoku_cp.reasoning.grading.grade`'s rating path)."""
     geo: Geometry = geometry(board)
     engine = _Nets(board)
     open_cells = sorted(
@@ -389,15 +395,16 @@ def find_forcing_chains(board: Board, candidates: list[int], placed: set[int]) -
             drawn.append(slice_branch(record.nodes, ends))
         return Net(kind, tuple(drawn), unit)
 
+    limit = NET_CHOICES if choices is None else choices or len(candidates) * board.side
     contradictions: list[tuple[int, int]] = []
     for cell in open_cells:  # the first few contradictions (the order of open_cells)
         for value in values_of(candidates[cell]):
             if outcome(cell, value)[0] is None:
                 contradictions.append((cell, value))
-        if len(contradictions) >= NET_CHOICES:
+        if len(contradictions) >= limit:
             break
     if contradictions:  # the smallest of the first few nets
-        nets = [net("contradiction", [found]) for found in contradictions[:NET_CHOICES]]
+        nets = [net("contradiction", [found]) for found in contradictions[:limit]]
         found = min(nets, key=lambda n: n.size)
         cell, value = found.branches[0].cell, found.branches[0].value
         used = outcome(cell, value)[1]

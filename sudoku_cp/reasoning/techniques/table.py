@@ -502,6 +502,29 @@ finds as chains (Skyscraper, finned fish, W-Wing) its forcing X-chain's 6.6. For
 steps are rated from their net (:func:`step_rating`). A variant's own constraints rate
 2.0."""
 
+SE_ABSENT: tuple[TechniqueId, ...] = (
+    _T.ALS_XZ,
+    _T.ALS_XY_WING,
+    _T.SUE_DE_COQ,
+    _T.KRAKEN_FISH,
+)
+"""The rows Sudoku Explainer has no technique for: almost locked sets, Sue de Coq and
+Kraken fish. SE reaches their eliminations only through forcing chains and nets, so its
+rating of a puzzle that needs them is that of a forcing step; nor does it link groups
+(its chains and cycles join single candidates), so its rating path also skips a chain
+step with a group or an ALS node (:func:`se_knows`).
+:func:`sudoku_cp.reasoning.grading.grade` rates on a path without them
+(:data:`sudoku_cp.reasoning.grading.RATING_TECHNIQUES`)."""
+
+
+def se_knows(deduction: Deduction) -> bool:
+    """Whether Sudoku Explainer finds this step as it is: False for a chain with a group
+    node (several cells) or an almost locked set node (SE's chains, cycles and forcing
+    chains link single candidates); True otherwise."""
+    chain = deduction.chain
+    return chain is None or all(len(node.cells) == 1 and not node.als for node in chain.nodes)
+
+
 NET_RATINGS = {"chain": 7.5, "cell": 8.2, "unit": 8.2, "net": 8.5, "nested": 9.5}
 """The base ratings of forcing steps, after SE: a contradiction along one chain (Nishio,
 7.5), a cell or unit forcing chain (8.2), a net (a node needing several others:
@@ -893,6 +916,8 @@ __all__ = [
     "BANDS",
     "NET_RATINGS",
     "RATINGS",
+    "SE_ABSENT",
+    "se_knows",
     "BAND_NAMES",
     "BY_COVER",
     "BY_ID",
