@@ -186,14 +186,19 @@ class Puzzle:
         if isinstance(self.grid, MultiGrid):
             board = self.grid.board
             return Model(self.side, self.grid.cells, board.constraints, board.positions)
+        digits = self.grid.chosen_digits
         if not self.rules:  # rules.classic_constraints, without loading the rule classes (start-up)
-            return Model(self.side, self.grid.cells, _unit_constraints(self.side, self.box))
+            return Model(self.side, self.grid.cells, _unit_constraints(self.side, self.box), digits=digits)
         from sudoku_cp.model.rules import classic_constraints, iter_constraints
 
-        constraints = classic_constraints(self.side, self.box) + tuple(
-            iter_constraints(self.rules, self.side, self.box)
+        ruled = tuple(iter_constraints(self.rules, self.side, self.box))
+        if digits:  # the rules speak of digits; the model of their positions 1..k
+            from sudoku_cp.model.digits import relabel
+
+            ruled = relabel(ruled, digits, self.side)
+        return Model(
+            self.side, self.grid.cells, classic_constraints(self.side, self.box) + ruled, digits=digits
         )
-        return Model(self.side, self.grid.cells, constraints)
 
     def is_solved_by(self, solution: Grid) -> bool:
         """True when ``solution`` is complete, of this shape, keeps the givens and breaks no rule."""

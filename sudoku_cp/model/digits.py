@@ -1,0 +1,139 @@
+"""Grids of other digits: the one rewrite of a puzzle's constraints into digit positions.
+
+A puzzle may be filled with digits other than ``1..n``: ``0..8`` on 9x9 (sigh's
+Interactive Sudoku Solver's ``Shape~9x9~0-8``), ``1..9`` on 6x6 (``6x6~9``: each unit
+holds six different digits of nine), SudokuPad's ``124689`` on 6x6. The grid then
+carries its digits (:attr:`sudoku_cp.model.grid.Grid.digits`, ascending) and holds each
+cell as the digit's *position* ``1..k``; the model solves on those positions, so every
+backend, the engine and the smallest-solution proof run unchanged (positions ascend
+with the digits, so the smallest row-major solution in positions is the smallest in
+digits). The rules compile to constraints over the digits themselves, as always; this
+module rewrites each into positions, once, in :attr:`sudoku_cp.model.puzzle.Puzzle.model`:
+
+=================  ==========================================================
+kind               over positions
+=================  ==========================================================
+``AllDifferent``   unchanged (different digits are different positions)
+``Less``           unchanged (positions keep the digits' order)
+``Skyscraper``     unchanged when ``k == n`` (heights compare only)
+``Sum``            consecutive digits ``a..a+k-1``: the total less ``(a-1)`` per
+                   cell; other digits: a ``Table`` of the positions whose digits
+                   add up (and an ``AllDifferent`` for a cage)
+``Linear``         consecutive digits: ``rhs`` less ``(a-1)·Σ coefficients``;
+                   other digits: a ``Table``
+``And``, ``Or``    their parts rewritten
+=================  ==========================================================
+
+Every other kind (``ValueIn``, ``Relation``, ``Table``, ``Sandwich``, ``Regular``,
+``Count``, ``Element``) is built by its rule by enumerating the values ``1..n``, which
+are not the puzzle's digits: it is refused with :class:`UnsupportedRuleError` naming the
+rule, never solved as if the digits were ``1..n``.
+
+>>> from sudoku_cp.model.constraints import Sum
+>>> relabel((Sum((0, 1), 3, label="cage"),), (0, 1, 2, 3), 4)[0].total  # 0+3 or 1+2: positions add to 5
+5
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable, Sequence
+
+from sudoku_cp.errors import UnsupportedRuleError
+from sudoku_cp.model.constraints import (
+    TABLE_LIMIT,
+    AllDifferent,
+    And,
+    Constraint,
+    Less,
+    Linear,
+    Or,
+    Skyscraper,
+    Sum,
+    Table,
+    _origin_of,
+)
+
+
+def digits_text(digits: Sequence[int]) -> str:
+    """``"0-8"`` for consecutive digits, else the digits run together (``"124689"``)."""
+    if list(digits) == list(range(digits[0], digits[0] + len(digits))):
+        return f"{digits[0]}-{digits[-1]}"
+    return "".join(str(d) if d < 10 else chr(ord("A") + d - 10) for d in digits)
+
+
+def relabel(constraints: Sequence[Constraint], digits: Sequence[int], side: int) -> tuple[Constraint, ...]:
+    """The constraints over digits rewritten over the digits' positions ``1..k``.
+
+    Args:
+        constraints: the rules' constraints, their values being the puzzle's digits.
+        digits: the digits, ascending (``k >= side`` of them).
+        side: ``n``.
+
+    Raises:
+        UnsupportedRuleError: a constraint of a kind that cannot be rewritten (see the
+            module's table), or a sum over other digits too large to list, naming it.
+    """
+    digits = tuple(digits)
+    return tuple(_relabel(c, digits, side) for c in constraints)
+
+
+def _refuse(constraint: object, digits: tuple[int, ...], why: str) -> UnsupportedRuleError:
+    label = getattr(constraint, "label", type(constraint).__name__)
+    return UnsupportedRuleError(
+        f"{label}: {why} on a grid of digits {digits_text(digits)}; only digits 1..n are supported for it",
+        elements=(str(label),),
+    )
+
+
+def _relabel(constraint: Constraint, digits: tuple[int, ...], side: int) -> Constraint:
+    kind = type(constraint)
+    if kind in (AllDifferent, Less):
+        return constraint
+    if kind is Skyscraper:
+        if len(digits) != side:
+            raise _refuse(constraint, digits, "a skyscraper clue with more digits than the side")
+        return constraint
+    if kind in (And, Or):
+        parts = tuple(_relabel(p, digits, side) for p in constraint.parts)  # type: ignore[union-attr]
+        return kind(parts, **_origin_of(constraint))  # type: ignore[call-arg]
+    consecutive = list(digits) == list(range(digits[0], digits[0] + len(digits)))
+    shift = digits[0] - 1  # digit = position + shift when the digits are consecutive
+    if kind is Sum:
+        cells, total = constraint.cells, constraint.total  # type: ignore[union-attr]
+        distinct = constraint.distinct  # type: ignore[union-attr]
+        if consecutive:
+            return Sum(cells, total - shift * len(cells), **_origin_of(constraint), distinct=distinct)
+        table = _table(constraint, digits, lambda ds: sum(ds) == total)
+        if not distinct:
+            return table
+        return And((AllDifferent(cells, **_origin_of(constraint)), table), **_origin_of(constraint))
+    if kind is Linear:
+        cells, coefficients = constraint.cells, constraint.coefficients  # type: ignore[union-attr]
+        if consecutive:
+            rhs = constraint.rhs - shift * sum(coefficients)  # type: ignore[union-attr]
+            return Linear(cells, coefficients, constraint.operator, rhs, **_origin_of(constraint))  # type: ignore[union-attr]
+        return _table(
+            constraint,
+            digits,
+            lambda ds: constraint.compare(sum(a * d for a, d in zip(coefficients, ds, strict=True))),  # type: ignore[union-attr]
+        )
+    raise _refuse(constraint, digits, f"a {kind.__name__} built over the values 1..{side}")
+
+
+def _table(constraint: Constraint, digits: tuple[int, ...], test: Callable[[tuple[int, ...]], bool]) -> Table:
+    """The positions of the cells whose digits pass ``test``, as a table."""
+    cells = constraint.cells  # type: ignore[union-attr]
+    if len(digits) ** len(cells) > TABLE_LIMIT:
+        raise _refuse(
+            constraint, digits, f"a sum over {len(cells)} cells (too many digit combinations to list)"
+        )
+    allowed = frozenset(
+        tuple(i + 1 for i in positions)
+        for positions in itertools.product(range(len(digits)), repeat=len(cells))
+        if test(tuple(digits[i] for i in positions))
+    )
+    return Table(cells, allowed, **_origin_of(constraint))
+
+
+__all__ = ["digits_text", "relabel"]
