@@ -102,6 +102,7 @@ class Backtracking(Backend):
     """
 
     name = "backtracking"
+    more_digits = True
     Options = Options
     native_kinds = frozenset(KINDS)
     no_solution = "the backtracking search is exhaustive"

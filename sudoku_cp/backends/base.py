@@ -111,6 +111,13 @@ class Backend:
     """The constraint kinds the backend compiles itself; :meth:`prepare` may rewrite others
     into these, and what is left outside them is refused."""
 
+    more_digits: ClassVar[bool] = False
+    """Whether the backend solves a model with more values than its side
+    (:attr:`~sudoku_cp.model.constraints.Model.value_count` ``> n``: 6x6 with digits from
+    1..9, where a unit holds ``n`` different values but not every value). The one
+    declaration: a backend that assumes "each value once per unit" leaves it False and
+    such a model is refused by :meth:`refuse_unknown`, naming the backend."""
+
     proof_method: ClassVar[str] = "witness descent"
     """How the backend proves its answer the smallest, by default (``Proof.method``)."""
 
@@ -299,6 +306,11 @@ class Backend:
         Raises:
             NotSupportedError: naming the backend and the constraint kind.
         """
+        if model.value_count > model.side and not self.more_digits:
+            raise NotSupportedError(
+                f"backend {self.name!r} does not solve grids with more digits than the side "
+                f"({model.value_count} digits on {model.side}x{model.side}); use 'cpsat' or 'backtracking'"
+            )
         kinds = _kinds(self.native_kinds)
         for constraint in model.constraints:
             if not isinstance(constraint, kinds):

@@ -743,6 +743,7 @@ class Cpmpy(Backend):
     """
 
     name = NAME
+    more_digits = True
     Options = Options
     native_kinds = NATIVE_KINDS
     proof_method = "hybrid"

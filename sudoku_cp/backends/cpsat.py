@@ -227,6 +227,7 @@ class CpSat(Backend):
     """
 
     name = "cpsat"
+    more_digits = True
     Options = Options
     native_kinds = NATIVE_KINDS
     proof_method = "lexicographic chain"

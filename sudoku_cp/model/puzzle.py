@@ -191,7 +191,7 @@ class Puzzle:
             return Model(self.side, self.grid.cells, _unit_constraints(self.side, self.box), digits=digits)
         from sudoku_cp.model.rules import classic_constraints, iter_constraints
 
-        ruled = tuple(iter_constraints(self.rules, self.side, self.box))
+        ruled = tuple(iter_constraints(self.rules, self.side, self.box, digits))
         if digits:  # the rules speak of digits; the model of their positions 1..k
             from sudoku_cp.model.digits import relabel
 
@@ -220,8 +220,11 @@ class Puzzle:
 
         ``size`` is ``n``; ``box`` is ``[rows, columns]`` or ``null`` (no boxes: jigsaw
         ``regions``, or a Latin square); a missing ``box`` means the usual boxes of the
-        size. ``grid`` is ``n*n`` characters (``.`` for a blank) or any layout
-        :meth:`Grid.parse` reads. ``rules`` is an object mapping the keys of
+        size. ``digits`` (optional) lists the digits the grid is filled with when they are
+        not ``1..n``: ``[0, 1, ..., 8]``, or ``[1, ..., 9]`` on 6x6 (each unit then holds
+        six different digits of nine); ``grid`` then holds those digits and ``.`` for a
+        blank (:mod:`sudoku_cp.model.digits`). ``grid`` is ``n*n`` characters (``.`` for a
+        blank) or any layout :meth:`Grid.parse` reads. ``rules`` is an object mapping the keys of
         :mod:`sudoku_cp.model.rules` (``cages``, ``thermos``, ``diagonals``, ...; snake case, see
         :mod:`sudoku_cp.naming`) to their data. Other keys (``id``, ``source``,
         ``solution``, ...) are kept as :attr:`metadata`.
@@ -263,7 +266,12 @@ class Puzzle:
         given = record["grid"]
         if not isinstance(given, str | list):
             raise InvalidPuzzleError(f"'grid' is a string or a list of rows, not {_kind(given)}")
-        grid = Grid.parse(given, box)
+        digits = record.get("digits")
+        if digits is not None and not isinstance(digits, str | list):
+            raise InvalidPuzzleError(
+                f"'digits' is a list of ints (or a string such as \"124689\"), not {_kind(digits)}"
+            )
+        grid = Grid.parse(given, box) if digits is None else Grid.parse(given, box, digits=digits)
         size = record.get("size")
         if size is not None and (isinstance(size, bool) or size != grid.side):
             raise InvalidPuzzleError(f"'size' is {_kind(size)} but the grid is {grid.side}x{grid.side}")
@@ -271,7 +279,7 @@ class Puzzle:
         from sudoku_cp.model.rules import rules_from_json
 
         rules = rules_from_json(record.get("rules"), side=grid.side)
-        metadata = {k: v for k, v in record.items() if k not in ("size", "box", "grid", "rules")}
+        metadata = {k: v for k, v in record.items() if k not in ("size", "box", "grid", "rules", "digits")}
         _check_metadata(metadata)
         puzzle = cls(grid, rules, metadata)
         read, ignored = record.get("read"), record.get("ignored") or ()
@@ -290,6 +298,7 @@ class Puzzle:
             "size": self.side,
             "box": list(self.box) if self.box else None,
             "grid": self.grid.to_string(),
+            **({"digits": list(self.grid.digits)} if self.grid.chosen_digits else {}),
             "rules": rules_to_json(self.rules),
         }
 
@@ -380,8 +389,10 @@ class Puzzle:
             values = [int(ch, 36) for ch in solution]
         except ValueError:
             return
-        if not all(1 <= v <= self.side for v in values):
+        position = {d: i for i, d in enumerate(self.grid.digits, 1)}  # digits to the model's values
+        if not all(v in position for v in values):
             return
+        values = [position[v] for v in values]
         broken = [
             c.label for c in self.model.constraints if not c.holds(values)
         ] + [f"the given in r{i // self.side + 1}c{i % self.side + 1}" for i, g in enumerate(self.grid.cells)

@@ -48,6 +48,7 @@ from sudoku_cp.model.constraints import Or as OrKind
 from sudoku_cp.model.constraints import Regular as RegularKind
 from sudoku_cp.model.constraints import Sandwich as SandwichClue
 from sudoku_cp.model.constraints import Skyscraper as SkyscraperClue
+from sudoku_cp.model.digits import digits_text
 from sudoku_cp.model.expressions import pair_table, regular_automaton
 from sudoku_cp.model.grid import BoxShape, geometry
 from sudoku_cp.naming import canonical_name
@@ -134,6 +135,12 @@ class Rule:
 
     def check(self, side: int, box: BoxShape | None) -> None:
         """Raise :class:`InvalidPuzzleError` naming what and where, if the rule does not fit the grid."""
+
+    def check_digits(self, side: int, box: BoxShape | None, digits: tuple[int, ...]) -> None:
+        """:meth:`check` on a grid of other digits (:mod:`sudoku_cp.model.digits`): by default
+        the same; a rule whose check reads the digits ``1..n`` (a cage's possible sums)
+        reads ``digits`` instead."""
+        self.check(side, box)
 
     def constraints(self, side: int, box: BoxShape | None) -> list[Constraint]:
         """The rule as constraints of the vocabulary (call :meth:`check` first)."""
@@ -316,6 +323,9 @@ class Killer(Rule):
         object.__setattr__(self, "cages", cages)
 
     def check(self, side, box):
+        self.check_digits(side, box, tuple(range(1, side + 1)))
+
+    def check_digits(self, side, box, digits):
         owner: dict[Cell, int] = {}
         for number, cage in enumerate(self.cages, 1):
             where = f"cage {number}"
@@ -333,17 +343,19 @@ class Killer(Rule):
                 owner[cell] = number
             if cage.total is not None and (isinstance(cage.total, bool) or not isinstance(cage.total, int)):
                 raise InvalidPuzzleError(f"{where}: its sum {cage.total!r} is not an int")
+            known = "1.." + str(side) if digits == tuple(range(1, side + 1)) else digits_text(digits)
             if len(cage.cells) > side:
                 raise InvalidPuzzleError(
-                    f"{where} has {len(cage.cells)} cells; different digits 1..{side} fill at most {side}"
+                    f"{where} has {len(cage.cells)} cells; different digits {known} fill at most {side}"
                 )
             if cage.total is None:
                 continue
-            low, high = distinct_sum_range(len(cage.cells), side)
+            count = len(cage.cells)
+            low, high = sum(digits[:count]), sum(digits[-count:])
             if not low <= cage.total <= high:
                 raise InvalidPuzzleError(
-                    f"{where} (at {_name(cage.cells[0])}): no {len(cage.cells)} different digits of "
-                    f"1..{side} add up to {cage.total} (the sums run from {low} to {high})"
+                    f"{where} (at {_name(cage.cells[0])}): no {count} different digits of "
+                    f"{known} add up to {cage.total} (the sums run from {low} to {high})"
                 )
 
     def constraints(self, side, box):
@@ -2142,10 +2154,16 @@ def rules_to_json(rules: Iterable[Rule]) -> dict[str, Any]:
     return out
 
 
-def iter_constraints(rules: Iterable[Rule], side: int, box: BoxShape | None) -> Iterator[Constraint]:
-    """Check each rule against the grid shape, then yield its constraints."""
+def iter_constraints(
+    rules: Iterable[Rule], side: int, box: BoxShape | None, digits: tuple[int, ...] | None = None
+) -> Iterator[Constraint]:
+    """Check each rule against the grid shape (and its digits, when not ``1..n``), then
+    yield its constraints."""
     for rule in rules:
-        rule.check(side, box)
+        if digits:
+            rule.check_digits(side, box, digits)
+        else:
+            rule.check(side, box)
         yield from rule.constraints(side, box)
 
 

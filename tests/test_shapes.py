@@ -1,0 +1,125 @@
+"""Grids of other digits (issue 31 item 4): values 0..n-1, a chosen set of n digits
+(SudokuPad's 124689), and more digits than the side (6x6 with digits from 1..9), on every
+backend against a brute-force answer computed here (rows as permutations, every
+constraint checked by the model's own ``holds`` on the positions)."""
+
+from __future__ import annotations
+
+import functools
+import itertools
+
+import pytest
+
+import sudoku_cp
+from sudoku_cp import Puzzle
+from sudoku_cp.backends import get_backend
+from sudoku_cp.errors import InvalidPuzzleError, NotSupportedError, UnsupportedRuleError
+from sudoku_cp.model.grid import Grid, check_digits
+
+BACKENDS = sudoku_cp.backend_names()
+
+
+@functools.cache
+def brute_force(puzzle: Puzzle) -> list[tuple[int, ...]]:
+    """Every solution as real digits row-major, ascending (the grid is small)."""
+    model, grid = puzzle.model, puzzle.grid
+    n, k = model.side, model.value_count
+    rows = list(itertools.permutations(range(1, k + 1), n))
+    found = []
+
+    def extend(r: int, cells: list[int]) -> None:
+        if r == n:
+            if model.holds(cells):
+                found.append(tuple(grid.digits[v - 1] for v in cells))
+            return
+        for row in rows:
+            if all(model.givens[r * n + c] in (0, row[c]) and row[c] not in cells[c::n] for c in range(n)):
+                extend(r + 1, cells + list(row))
+
+    extend(0, [])
+    return sorted(found)
+
+
+def record(digits, grid: str, **rules) -> Puzzle:
+    return Puzzle.from_dict({"size": 4, "digits": digits, "grid": grid, "rules": rules})
+
+
+ZERO_TO_THREE = record([0, 1, 2, 3], "0.....1..2.....3")  # one solution
+ZERO_TO_THREE_CAGE = record(  # several solutions, a cage whose total counts the digit 0
+    [0, 1, 2, 3], "....." + "." * 11, cages=[{"cells": [[0, 0], [0, 1]], "sum": 5}]
+)
+CHOSEN = record("1246", "." * 16, cages=[{"cells": [[0, 0], [1, 0]], "sum": 8}])  # a table of digit pairs
+MORE_DIGITS = record(list(range(1, 7)), "6.4...1..25....3")  # 4x4 from 1..6: not every digit
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize(
+    "puzzle", [ZERO_TO_THREE, ZERO_TO_THREE_CAGE, CHOSEN], ids=["0-3", "0-3 cage", "1246 cage"]
+)
+def test_every_backend_gives_the_smallest_solution_in_the_puzzles_digits(backend, puzzle):
+    expected = brute_force(puzzle)
+    solution = sudoku_cp.solve(puzzle, backend=backend)
+    assert solution.values == expected[0]
+    assert puzzle.is_solved_by(solution)
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_more_digits_than_the_side_are_solved_or_refused_as_declared(backend):
+    expected = brute_force(MORE_DIGITS)
+    assert len(expected) > 1  # the digit 4 and the others need not all appear
+    if not get_backend(backend).more_digits:
+        with pytest.raises(NotSupportedError, match="more digits than the side"):
+            sudoku_cp.solve(MORE_DIGITS, backend=backend)
+        return
+    assert sudoku_cp.solve(MORE_DIGITS, backend=backend).values == expected[0]
+    if get_backend(backend).supports("count_solutions"):
+        assert sudoku_cp.count_solutions(MORE_DIGITS, backend=backend) == len(expected)
+
+
+def test_more_digits_leave_no_unit_to_read_hidden_singles_from():
+    model = MORE_DIGITS.model
+    assert model.value_count == 6 and model.units == () and not model.is_classic
+    assert ZERO_TO_THREE.model.units  # k == n: every unit holds every digit once
+
+
+def test_text_and_json_write_zero_as_a_digit_and_blanks_as_dots():
+    puzzle = ZERO_TO_THREE
+    assert puzzle.grid.to_string() == "0.....1..2.....3"
+    assert puzzle.grid.values[:2] == (0, None) and puzzle.grid.cells[:2] == (1, 0)
+    assert puzzle.grid.to_list()[0] == [0, None, None, None]
+    assert puzzle.to_dict()["digits"] == [0, 1, 2, 3]
+    assert Puzzle.from_dict(puzzle.to_dict()) == puzzle
+    solution = sudoku_cp.solve(puzzle)
+    for layout in ("line", "rows", "spaced", "pretty"):
+        assert Grid.parse(solution.format(layout), digits=range(4)) == solution
+    assert Grid.parse(puzzle.grid.format("rows"), digits=range(4)) == puzzle.grid
+
+
+def test_digits_are_checked_and_values_outside_them_refused():
+    assert check_digits("0123", 4) == (0, 1, 2, 3) and check_digits([4, 3, 2, 1], 4) is None
+    with pytest.raises(InvalidPuzzleError, match="at least 4 digits"):
+        check_digits([0, 1, 2], 4)
+    with pytest.raises(InvalidPuzzleError, match="repeat"):
+        check_digits([0, 1, 2, 2], 4)
+    with pytest.raises(InvalidPuzzleError, match="not one of the digits 1246"):
+        Grid.parse("3" + "." * 15, digits="1246")
+    with pytest.raises(InvalidPuzzleError, match="two 0s"):
+        Grid.parse("00" + "." * 14, digits=range(4))
+    with pytest.raises(InvalidPuzzleError, match="'digits' is a list"):
+        Puzzle.from_dict({"grid": "." * 16, "digits": 4})
+
+
+def test_a_cage_total_is_checked_against_the_puzzles_digits():
+    assert ZERO_TO_THREE_CAGE.model.constraints[-1].total == 7  # 5 in digits: 2 + 3, positions 3 + 4
+    with pytest.raises(InvalidPuzzleError, match="digits of 0-3 add up to 6"):
+        record([0, 1, 2, 3], "." * 16, cages=[{"cells": [[0, 0], [0, 1]], "sum": 6}])
+
+
+def test_a_rule_built_over_the_values_1_to_n_is_refused_by_name():
+    with pytest.raises(UnsupportedRuleError, match="digits 0-3"):
+        record([0, 1, 2, 3], "." * 16, x=[[[0, 0], [0, 1]]]).model  # noqa: B018
+
+
+def test_explanations_refuse_a_grid_of_other_digits():
+    with pytest.raises(NotSupportedError, match="digits 0-3"):
+        sudoku_cp.explain(ZERO_TO_THREE)
