@@ -123,3 +123,17 @@ def test_a_rule_built_over_the_values_1_to_n_is_refused_by_name():
 def test_explanations_refuse_a_grid_of_other_digits():
     with pytest.raises(NotSupportedError, match="digits 0-3"):
         sudoku_cp.explain(ZERO_TO_THREE)
+
+
+def test_an_f_puzzles_7x7_without_regions_is_a_latin_square_and_writes_back():
+    # f-puzzles' default regions on a side with no box shape are 1 x n strips (its rows)
+    puzzle = Puzzle.from_dict({"size": 7, "box": None, "grid": "1" + "." * 48, "rules": {}})
+    data = puzzle.to_fpuzzles()
+    assert not any("region" in cell for row in data["grid"] for cell in row)
+    read = Puzzle.from_fpuzzles(data)
+    assert read == puzzle and read.box is None
+    assert any(row["read as"] == "a Latin square" for row in read.metadata["read"])
+    solution = sudoku_cp.solve(read)
+    assert solution.to_string()[:7] == "1234567" and read.is_solved_by(solution)
+    with pytest.raises(InvalidPuzzleError, match="no 9x9 grid without boxes"):
+        Puzzle.from_dict({"size": 9, "box": None, "grid": "." * 81, "rules": {}}).to_fpuzzles()
