@@ -115,11 +115,6 @@ def test_a_cage_total_is_checked_against_the_puzzles_digits():
         record([0, 1, 2, 3], "." * 16, cages=[{"cells": [[0, 0], [0, 1]], "sum": 6}])
 
 
-def test_a_rule_built_over_the_values_1_to_n_is_refused_by_name():
-    with pytest.raises(UnsupportedRuleError, match="digits 0-3"):
-        record([0, 1, 2, 3], "." * 16, x=[[[0, 0], [0, 1]]]).model  # noqa: B018
-
-
 def test_explanations_refuse_a_grid_of_other_digits():
     with pytest.raises(NotSupportedError, match="digits 0-3"):
         sudoku_cp.explain(ZERO_TO_THREE)
@@ -137,3 +132,17 @@ def test_an_f_puzzles_7x7_without_regions_is_a_latin_square_and_writes_back():
     assert solution.to_string()[:7] == "1234567" and read.is_solved_by(solution)
     with pytest.raises(InvalidPuzzleError, match="no 9x9 grid without boxes"):
         Puzzle.from_dict({"size": 9, "box": None, "grid": "." * 81, "rules": {}}).to_fpuzzles()
+
+
+def test_the_rules_tables_are_built_over_the_puzzles_digits():
+    # on digits 0..3 a V holds 2+3 (positions 3, 4), an even cell 0 or 2, a white dot 0-1 too
+    puzzle = record([0, 1, 2, 3], "." * 16, v=[[[0, 0], [0, 1]]], white=[[[1, 0], [1, 1]]], even=[[3, 3]])
+    expected = brute_force(puzzle)
+    assert expected and all(s[15] in (0, 2) and s[0] + s[1] == 5 for s in expected)
+    for backend in ("backtracking", "sat"):
+        assert sudoku_cp.solve(puzzle, backend=backend).values == expected[0]
+
+
+def test_a_table_of_a_general_rule_is_refused_on_other_digits():
+    with pytest.raises(UnsupportedRuleError, match="built over the values 1..4"):
+        record([0, 1, 2, 3], "." * 16, relations=[{"pairs": [[[0, 0], [0, 1]]], "predicate": "a < b"}]).model  # noqa: B018

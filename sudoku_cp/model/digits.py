@@ -24,10 +24,14 @@ kind               over positions
 ``And``, ``Or``    their parts rewritten
 =================  ==========================================================
 
-Every other kind (``ValueIn``, ``Relation``, ``Table``, ``Sandwich``, ``Regular``,
-``Count``, ``Element``) is built by its rule by enumerating the values ``1..n``, which
-are not the puzzle's digits: it is refused with :class:`UnsupportedRuleError` naming the
-rule, never solved as if the digits were ``1..n``.
+A ``ValueIn``, ``Relation`` or ``Table`` whose rule builds it over the digits themselves
+(parity, Kropki dots, XV, whispers, renban, palindromes, between lines, quadruples: the
+rules enumerate the puzzle's digits while :func:`~sudoku_cp.model.rules.iter_constraints`
+compiles them, and list their origins in :data:`~sudoku_cp.model.rules.DIGIT_AWARE`) has
+its digits mapped to positions. Every other kind or origin (``Sandwich``, ``Regular``,
+``Count``, ``Element``, the general rules' tables) is built by enumerating the values
+``1..n``, which are not the puzzle's digits: it is refused with
+:class:`UnsupportedRuleError` naming the rule, never solved as if the digits were ``1..n``.
 
 >>> from sudoku_cp.model.constraints import Sum
 >>> relabel((Sum((0, 1), 3, label="cage"),), (0, 1, 2, 3), 4)[0].total  # 0+3 or 1+2: positions add to 5
@@ -37,7 +41,7 @@ rule, never solved as if the digits were ``1..n``.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 
 from sudoku_cp.errors import UnsupportedRuleError
 from sudoku_cp.model.constraints import (
@@ -48,9 +52,11 @@ from sudoku_cp.model.constraints import (
     Less,
     Linear,
     Or,
+    Relation,
     Skyscraper,
     Sum,
     Table,
+    ValueIn,
     _origin_of,
 )
 
@@ -62,20 +68,25 @@ def digits_text(digits: Sequence[int]) -> str:
     return "".join(str(d) if d < 10 else chr(ord("A") + d - 10) for d in digits)
 
 
-def relabel(constraints: Sequence[Constraint], digits: Sequence[int], side: int) -> tuple[Constraint, ...]:
+def relabel(
+    constraints: Sequence[Constraint], digits: Sequence[int], side: int, aware: Collection[object] = ()
+) -> tuple[Constraint, ...]:
     """The constraints over digits rewritten over the digits' positions ``1..k``.
 
     Args:
         constraints: the rules' constraints, their values being the puzzle's digits.
         digits: the digits, ascending (``k >= side`` of them).
         side: ``n``.
+        aware: the origin kinds whose ``ValueIn``, ``Relation`` and ``Table`` were built
+            over the digits themselves (:data:`sudoku_cp.model.rules.DIGIT_AWARE`): mapped
+            to positions; those of other origins are refused.
 
     Raises:
         UnsupportedRuleError: a constraint of a kind that cannot be rewritten (see the
             module's table), or a sum over other digits too large to list, naming it.
     """
     digits = tuple(digits)
-    return tuple(_relabel(c, digits, side) for c in constraints)
+    return tuple(_relabel(c, digits, side, frozenset(aware)) for c in constraints)
 
 
 def _refuse(constraint: object, digits: tuple[int, ...], why: str) -> UnsupportedRuleError:
@@ -86,7 +97,7 @@ def _refuse(constraint: object, digits: tuple[int, ...], why: str) -> Unsupporte
     )
 
 
-def _relabel(constraint: Constraint, digits: tuple[int, ...], side: int) -> Constraint:
+def _relabel(constraint: Constraint, digits: tuple[int, ...], side: int, aware: frozenset) -> Constraint:
     kind = type(constraint)
     if kind in (AllDifferent, Less):
         return constraint
@@ -95,7 +106,7 @@ def _relabel(constraint: Constraint, digits: tuple[int, ...], side: int) -> Cons
             raise _refuse(constraint, digits, "a skyscraper clue with more digits than the side")
         return constraint
     if kind in (And, Or):
-        parts = tuple(_relabel(p, digits, side) for p in constraint.parts)  # type: ignore[union-attr]
+        parts = tuple(_relabel(p, digits, side, aware) for p in constraint.parts)  # type: ignore[union-attr]
         return kind(parts, **_origin_of(constraint))  # type: ignore[call-arg]
     consecutive = list(digits) == list(range(digits[0], digits[0] + len(digits)))
     shift = digits[0] - 1  # digit = position + shift when the digits are consecutive
@@ -118,7 +129,25 @@ def _relabel(constraint: Constraint, digits: tuple[int, ...], side: int) -> Cons
             digits,
             lambda ds: constraint.compare(sum(a * d for a, d in zip(coefficients, ds, strict=True))),  # type: ignore[union-attr]
         )
+    if kind in (ValueIn, Relation, Table) and constraint.origin.kind in aware:  # built over the digits
+        return _positions(constraint, digits)
     raise _refuse(constraint, digits, f"a {kind.__name__} built over the values 1..{side}")
+
+
+def _positions(constraint: Constraint, digits: tuple[int, ...]) -> Constraint:
+    """A table built over the digits, as the digits' positions (values outside them dropped)."""
+    at = {d: i for i, d in enumerate(digits, 1)}
+    like = _origin_of(constraint)
+    if isinstance(constraint, ValueIn):
+        return ValueIn(constraint.cell, frozenset(at[v] for v in constraint.values if v in at), **like)
+    rows = frozenset(
+        tuple(at[v] for v in row)
+        for row in constraint.allowed
+        if all(v in at for v in row)  # type: ignore[union-attr]
+    )
+    if isinstance(constraint, Relation):
+        return Relation(constraint.first, constraint.second, rows, meaning=constraint.meaning, **like)
+    return Table(constraint.cells, rows, meaning=constraint.meaning, **like)  # type: ignore[union-attr]
 
 
 def _table(constraint: Constraint, digits: tuple[int, ...], test: Callable[[tuple[int, ...]], bool]) -> Table:

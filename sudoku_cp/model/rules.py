@@ -19,6 +19,7 @@ Coordinates are 0-based ``(row, column)`` pairs, as in the JSON format.
 
 from __future__ import annotations
 
+import contextvars
 import functools
 import itertools
 from collections.abc import Iterable, Iterator, Mapping, Sequence
@@ -109,6 +110,42 @@ def _check_pairs(pairs: Sequence[tuple[Cell, Cell]], side: int, what: str) -> No
         if key in seen:
             raise InvalidPuzzleError(f"{where}: {_name(a)} and {_name(b)} are given twice")
         seen.add(key)
+
+
+_DIGITS: contextvars.ContextVar[tuple[int, ...] | None] = contextvars.ContextVar("digits", default=None)
+"""The digits of the puzzle whose rules are being compiled (:func:`iter_constraints`), when
+not ``1..n``."""
+
+
+def _values(side: int) -> tuple[int, ...]:
+    """The digits a rule enumerates when it builds a table: ``1..side``, or the puzzle's
+    own (:mod:`sudoku_cp.model.digits`) while :func:`iter_constraints` compiles it."""
+    return _DIGITS.get() or tuple(range(1, side + 1))
+
+
+DIGIT_AWARE = frozenset(
+    {
+        OriginKind.EVEN,
+        OriginKind.ODD,
+        OriginKind.WHITE_DOT,
+        OriginKind.BLACK_DOT,
+        OriginKind.NO_WHITE_DOT,
+        OriginKind.NO_BLACK_DOT,
+        OriginKind.NO_DOT,
+        OriginKind.X,
+        OriginKind.V,
+        OriginKind.NO_XV,
+        OriginKind.WHISPERS,
+        OriginKind.RENBAN,
+        OriginKind.PALINDROME,
+        OriginKind.BETWEEN_LINE,
+        OriginKind.QUADRUPLE,
+    }
+)
+"""The origins of the rules whose tables (``ValueIn``, ``Relation``, ``Table``) enumerate the
+digits through :func:`_values`: on a grid of other digits their tables are built over
+those digits, and :func:`sudoku_cp.model.digits.relabel` maps them to positions; a table
+of any other origin was built over ``1..n`` and is refused there."""
 
 
 @functools.cache
@@ -525,8 +562,8 @@ class EvenOdd(Rule):
                 raise InvalidPuzzleError(f"{_name(cell)} is marked both even and odd")
 
     def constraints(self, side, box):
-        evens = frozenset(range(2, side + 1, 2))
-        odds = frozenset(range(1, side + 1, 2))
+        evens = frozenset(v for v in _values(side) if v % 2 == 0)
+        odds = frozenset(v for v in _values(side) if v % 2)
         return [
             ValueIn(_index(c, side), evens, origin=Origin(OriginKind.EVEN, 0, (c,))) for c in self.even
         ] + [ValueIn(_index(c, side), odds, origin=Origin(OriginKind.ODD, 0, (c,))) for c in self.odd]
@@ -545,7 +582,7 @@ class EvenOdd(Rule):
 
 
 @functools.cache
-def _table(side: int, kind: str, positive: bool) -> frozenset[tuple[int, int]]:
+def _table(values: tuple[int, ...], kind: str, positive: bool) -> frozenset[tuple[int, int]]:
     """The allowed value pairs of a dot (``positive``) or of the no-dot negative constraint."""
     if kind == "white":
 
@@ -556,7 +593,6 @@ def _table(side: int, kind: str, positive: bool) -> frozenset[tuple[int, int]]:
         def test(a, b):
             return a == 2 * b or b == 2 * a
 
-    values = range(1, side + 1)
     return frozenset((a, b) for a in values for b in values if a != b and test(a, b) == positive)
 
 
@@ -599,7 +635,7 @@ class Kropki(Rule):
                     Relation(
                         _index(a, side),
                         _index(b, side),
-                        _table(side, colour, True),
+                        _table(_values(side), colour, True),
                         origin=Origin(kinds[colour], 0, (a, b)),
                         meaning=meanings[colour],
                     )
@@ -612,7 +648,7 @@ class Kropki(Rule):
                     if b[0] >= side or b[1] >= side or frozenset((a, b)) in dotted:
                         continue
                     allowed = functools.reduce(
-                        frozenset.intersection, (_table(side, colour, False) for colour in negatives)
+                        frozenset.intersection, (_table(_values(side), colour, False) for colour in negatives)
                     )
                     if len(negatives) == 1:
                         kind, meaning = (
@@ -677,11 +713,10 @@ def _int(value: object, where: str, what: str = "clue") -> int:
 
 
 @functools.cache
-def _pair_table(side: int, test: str, parameter: int) -> frozenset[tuple[int, int]]:
-    """Pairs of ``1..side`` with ``|a - b| >= parameter`` (``"apart"``), ``<= parameter``
-    (``"near"``), ``a == b`` (``"equal"``), ``a + b == parameter`` (``"sum"``) or
-    ``a + b`` not in ``{5, 10}`` (``"no_xv"``)."""
-    values = range(1, side + 1)
+def _pair_table(values: tuple[int, ...], test: str, parameter: int) -> frozenset[tuple[int, int]]:
+    """Pairs of ``values`` (the digits, :func:`_values`) with ``|a - b| >= parameter``
+    (``"apart"``), ``<= parameter`` (``"near"``), ``a == b`` (``"equal"``), ``a + b ==
+    parameter`` (``"sum"``) or ``a + b`` not in ``{5, 10}`` (``"no_xv"``)."""
     tests = {
         "apart": lambda a, b: abs(a - b) >= parameter,
         "near": lambda a, b: abs(a - b) <= parameter,
@@ -1096,7 +1131,7 @@ class XV(Rule):
     def constraints(self, side, box):
         out: list[Constraint] = []
         for kind, total, pairs in ((OriginKind.X, 10, self.x), (OriginKind.V, 5, self.v)):
-            table = _pair_table(side, "sum", total)
+            table = _pair_table(_values(side), "sum", total)
             for a, b in pairs:
                 origin = Origin(kind, 0, (a, b), total)
                 out.append(
@@ -1106,7 +1141,7 @@ class XV(Rule):
                 )
         if self.all_xv_given:
             marked = {frozenset(p) for p in self.x + self.v}
-            table = _pair_table(side, "no_xv", 0)
+            table = _pair_table(_values(side), "no_xv", 0)
             for a in itertools.product(range(side), repeat=2):
                 for b in ((a[0], a[1] + 1), (a[0] + 1, a[1])):
                     if b[0] < side and b[1] < side and frozenset((a, b)) not in marked:
@@ -1194,7 +1229,7 @@ class GermanWhispers(_Lines):
 
     def constraints(self, side, box):
         gap = self.gap(side)
-        table = _pair_table(side, "apart", gap)
+        table = _pair_table(_values(side), "apart", gap)
         return [
             Relation(
                 _index(a, side),
@@ -1244,7 +1279,7 @@ class Renban(_Lines):
             origin = self.origin(number)
             cells = tuple(_index(c, side) for c in line)
             out.append(AllDifferent(cells, origin=origin))
-            table = _pair_table(side, "near", len(cells) - 1)
+            table = _pair_table(_values(side), "near", len(cells) - 1)
             meaning = f"lie within {len(cells) - 1} of each other"
             out.extend(
                 Relation(a, b, table, origin=origin, meaning=meaning)
@@ -1266,7 +1301,7 @@ class Palindrome(_Lines):
     noun: ClassVar = "palindrome"
 
     def constraints(self, side, box):
-        table = _pair_table(side, "equal", 0)
+        table = _pair_table(_values(side), "equal", 0)
         return [
             Relation(
                 _index(line[i], side),
@@ -1281,8 +1316,7 @@ class Palindrome(_Lines):
 
 
 @functools.cache
-def _between_table(side: int) -> frozenset[tuple[int, int, int]]:
-    values = range(1, side + 1)
+def _between_table(values: tuple[int, ...]) -> frozenset[tuple[int, int, int]]:
     return frozenset((a, m, b) for a in values for m in values for b in values if min(a, b) < m < max(a, b))
 
 
@@ -1301,7 +1335,7 @@ class BetweenLine(_Lines):
     minimum: ClassVar = 3
 
     def constraints(self, side, box):
-        table = _between_table(side)
+        table = _between_table(_values(side))
         out: list[Constraint] = []
         for number, line in enumerate(self.lines, 1):
             first, last = _index(line[0], side), _index(line[-1], side)
@@ -1369,13 +1403,13 @@ class RegionSumLine(_Lines):
 
 
 @functools.cache
-def _quadruple_table(side: int, digits: tuple[int, ...]) -> frozenset[tuple[int, ...]]:
+def _quadruple_table(side_values: tuple[int, ...], digits: tuple[int, ...]) -> frozenset[tuple[int, ...]]:
     """The values of the 2x2 cells (top-left, top-right, bottom-left, bottom-right) that
     hold ``digits`` (with their multiplicity), orthogonal neighbours different (they
     share a row or column)."""
     out = []
     need = {d: digits.count(d) for d in digits}
-    for values in itertools.product(range(1, side + 1), repeat=4):
+    for values in itertools.product(side_values, repeat=4):
         a, b, c, d = values
         if a == b or c == d or a == c or b == d:
             continue
@@ -1435,7 +1469,7 @@ class Quadruple(Rule):
                     raise InvalidPuzzleError(
                         f"{where} at {_name(clue.cell)}: {digit!r} is not a digit 1..{side}"
                     )
-            if not _quadruple_table(side, clue.digits):
+            if not _quadruple_table(_values(side), clue.digits):
                 raise InvalidPuzzleError(
                     f"{where} at {_name(clue.cell)}: no four cells can hold {list(clue.digits)}"
                 )
@@ -1448,7 +1482,7 @@ class Quadruple(Rule):
             out.append(
                 Table(
                     cells,
-                    _quadruple_table(side, clue.digits),
+                    _quadruple_table(_values(side), clue.digits),
                     origin=origin,
                     meaning=f"hold {list(clue.digits)}",
                 )
@@ -2159,12 +2193,20 @@ def iter_constraints(
 ) -> Iterator[Constraint]:
     """Check each rule against the grid shape (and its digits, when not ``1..n``), then
     yield its constraints."""
-    for rule in rules:
-        if digits:
-            rule.check_digits(side, box, digits)
-        else:
+    if not digits:
+        for rule in rules:
             rule.check(side, box)
-        yield from rule.constraints(side, box)
+            yield from rule.constraints(side, box)
+        return
+    built: list[Constraint] = []
+    token = _DIGITS.set(digits)  # the rules' tables enumerate these digits (_values)
+    try:
+        for rule in rules:
+            rule.check_digits(side, box, digits)
+            built.extend(rule.constraints(side, box))
+    finally:
+        _DIGITS.reset(token)
+    yield from built
 
 
 __all__ = [
