@@ -146,3 +146,13 @@ def test_the_rules_tables_are_built_over_the_puzzles_digits():
 def test_a_table_of_a_general_rule_is_refused_on_other_digits():
     with pytest.raises(UnsupportedRuleError, match="built over the values 1..4"):
         record([0, 1, 2, 3], "." * 16, relations=[{"pairs": [[[0, 0], [0, 1]]], "predicate": "a < b"}]).model  # noqa: B018
+
+
+def test_pictures_write_the_puzzles_digits():
+    import re
+
+    solution = sudoku_cp.solve(ZERO_TO_THREE)
+    drawn = re.findall(r">([0-9A-P])</text>", solution.to_svg())
+    assert "".join(drawn) == solution.to_string()
+    candidates = re.findall(r">([0-9A-P])</text>", ZERO_TO_THREE.to_svg(candidates=True))
+    assert "0" in candidates and "4" not in candidates
