@@ -156,3 +156,11 @@ def test_pictures_write_the_puzzles_digits():
     assert "".join(drawn) == solution.to_string()
     candidates = re.findall(r">([0-9A-P])</text>", ZERO_TO_THREE.to_svg(candidates=True))
     assert "0" in candidates and "4" not in candidates
+
+
+def test_a_conflict_names_the_puzzles_digits():
+    puzzle = record([0, 1, 2, 3], "01....2.........")
+    with pytest.raises(sudoku_cp.NoSolutionError) as caught:
+        sudoku_cp.solve(puzzle)
+    assert caught.value.conflict == ((0, 0, 0), (0, 1, 1), (1, 2, 2))
+    assert str(caught.value.explanation) == "r1c1=0, r1c2=1 and r2c3=2 cannot all hold"
