@@ -164,3 +164,17 @@ def test_a_conflict_names_the_puzzles_digits():
         sudoku_cp.solve(puzzle)
     assert caught.value.conflict == ((0, 0, 0), (0, 1, 1), (1, 2, 2))
     assert str(caught.value.explanation) == "r1c1=0, r1c2=1 and r2c3=2 cannot all hold"
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_the_next_solutions_follow_the_brute_force_order(backend):
+    if not get_backend(backend).supports("next_solution"):
+        pytest.skip(f"{backend} has no next_solution")
+    for puzzle in (ZERO_TO_THREE_CAGE, MORE_DIGITS):
+        if puzzle is MORE_DIGITS and not get_backend(backend).more_digits:
+            continue
+        expected = brute_force(puzzle)[:4]
+        found = [sudoku_cp.solve(puzzle, backend=backend)]
+        while len(found) < len(expected):
+            found.append(get_backend(backend).next_solution(puzzle, found[-1])[0])
+        assert [grid.values for grid in found] == expected

@@ -377,9 +377,9 @@ def _complete_values(after: Grid | Sequence[int], model: Model) -> Values:
         ValueError: not one value in ``1..n`` per cell.
     """
     values = list(getattr(after, "cells", after))
-    n = model.side
+    n, top = model.side, model.value_count  # top: the values are 1..k (k > n: more digits than the side)
     if len(values) != model.cell_count or not all(
-        isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= n for v in values
+        isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= top for v in values
     ):
         raise InvalidArgumentError(
             f"after must be a complete {n}x{n} grid (n*n values in 1..{n}; a board: one per cell)"

@@ -379,7 +379,7 @@ class _Run:
     def __init__(self, model: Model, solver: str, time_limit: float | None) -> None:
         self.deadline = Deadline(time_limit)
         self.name = _check_solver(solver)
-        self.model, self.n = model, model.side
+        self.model, self.n = model, model.value_count  # n: the values 1..n (k > side: more digits)
         self.solver_calls = 0
         self.solve_time = 0.0
         _RUNS[:] = [self]
@@ -782,7 +782,7 @@ def _smallest_in_call(
         # a sparse grid from 15x15 up: one question, x <_lex (the engine's witness), UNSAT
         values = _smallest(run, proof, log, sparse_witness(model, run.deadline, min_side=WITNESS_SIDE))
         return (values, log), run.stats()
-    greater = lex_greater(run.cells, after, model.side, model.givens)
+    greater = lex_greater(run.cells, after, model.value_count, model.givens)
     if not greater:
         return (None, log), run.stats()  # after is the largest grid: nothing is greater
     run.add(greater)
