@@ -309,7 +309,8 @@ class Backend:
         if model.value_count > model.side and not self.more_digits:
             raise NotSupportedError(
                 f"backend {self.name!r} does not solve grids with more digits than the side "
-                f"({model.value_count} digits on {model.side}x{model.side}); use 'cpsat', 'sat' or 'backtracking'"
+                f"({model.value_count} digits on {model.side}x{model.side}); "
+                "use 'cpsat', 'sat', 'mip' or 'backtracking'"
             )
         kinds = _kinds(self.native_kinds)
         for constraint in model.constraints:
