@@ -203,6 +203,7 @@ class PythonConstraint(Backend):
     """
 
     name = NAME
+    more_digits = True
     Options = Options
     native_kinds = NATIVE_KINDS
     no_solution = "python-constraint proved it"
