@@ -243,8 +243,6 @@ def route(puzzle: Puzzle | Grid | Model) -> Route:
       :data:`FEW_GIVENS_SHARE`, where the backtracker most often runs out; there the
       rules of :data:`CPSAT_SUMS` fall back to CP-SAT);
     * jigsaws: the backtracker under a budget, then CP-SAT or, with few givens, SAT;
-    * more digits than the side (6x6 with digits from 1..9): the backtracker under a
-      budget, then CP-SAT (SAT does not encode them, :attr:`Backend.more_digits`);
     * every other puzzle (classic, X, windows up to 19x19): the backtracker under a
       budget, then SAT; the budget is larger on sparse grids (from 10x10 up, givens below
       :data:`SPARSE_SHARE`; up to 9x9, classic rules and givens below
@@ -255,8 +253,6 @@ def route(puzzle: Puzzle | Grid | Model) -> Route:
     model = puzzle if isinstance(puzzle, Model) else to_puzzle(puzzle).model
     cells = model.cell_count
     share = (cells - model.givens.count(0)) / cells
-    if model.value_count > model.side:  # more digits than the side: SAT refuses them (Backend.more_digits)
-        return Route("more digits than the side", "backtracking", BUDGETS["variant"], "cpsat")
     if model.side >= LARGE_SIDE:
         large = BUDGETS["large"] * cells
         if share < SPARSE_SHARE:
