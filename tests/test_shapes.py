@@ -195,3 +195,10 @@ def test_the_next_solutions_follow_the_brute_force_order(backend):
         while len(found) < len(expected):
             found.append(get_backend(backend).next_solution(puzzle, found[-1])[0])
         assert [grid.values for grid in found] == expected
+
+
+def test_lists_of_digits_read_none_and_dots_as_blanks():
+    rows = [[0, "1", None, "."], [None] * 4, [None] * 4, [None] * 4]
+    assert Grid.parse(rows, digits=range(4)).to_string() == "01" + "." * 14
+    with pytest.raises(InvalidPuzzleError, match="bool"):
+        Grid.parse([True] + [None] * 15, digits=range(4))

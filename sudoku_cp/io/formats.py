@@ -673,6 +673,26 @@ def _digit_tokens(text: str) -> tuple[list[str], Layout]:
     return chars, Layout.LINE if len(lines) == 1 else Layout.ROWS
 
 
+def _digit_item(value: object, at: int) -> int | None:
+    """One cell of a sequence of chosen digits: an int, a one-character string, or a blank
+    (``None``, ``"."``, ``"_"``, ``""``)."""
+    if value is None or (isinstance(value, str) and value.strip() in ("", *_DIGIT_BLANKS)):
+        return None
+    if isinstance(value, str):
+        try:
+            return int(value.strip(), 36)
+        except ValueError:
+            raise InvalidPuzzleError(
+                f"cell {at + 1}: {value[:20]!r} is not a digit or a blank ('.')"
+            ) from None
+    if isinstance(value, bool):
+        raise InvalidPuzzleError(f"cell {at + 1}: {value!r} is a bool, not a digit")
+    try:
+        return operator.index(value)  # type: ignore[arg-type]
+    except TypeError:
+        raise InvalidPuzzleError(f"cell {at + 1}: {value!r} is not an int (None for a blank)") from None
+
+
 def parse_digits(
     puzzle: PuzzleText | Grid, digits: Iterable[int], box: BoxShape | int | None | str = _STANDARD
 ) -> tuple[Grid, Layout]:
@@ -715,9 +735,7 @@ def parse_digits(
         items = bounded_list(puzzle)
         if items and all(hasattr(row, "__len__") and not isinstance(row, str) for row in items):
             items = [v for row in items for v in row]
-        values = [
-            None if v is None else _list_cell(v, 1 + at // 25, 1 + at % 25, 25) for at, v in enumerate(items)
-        ]
+        values = [_digit_item(v, at) for at, v in enumerate(items)]
         layout = Layout.SPACED
     if len(values) not in _CELL_COUNTS:
         raise InvalidPuzzleError(f"a grid has n*n cells for a side n of {_SIDES_TEXT}, not {len(values)}")
