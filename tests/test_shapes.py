@@ -202,3 +202,8 @@ def test_lists_of_digits_read_none_and_dots_as_blanks():
     assert Grid.parse(rows, digits=range(4)).to_string() == "01" + "." * 14
     with pytest.raises(InvalidPuzzleError, match="bool"):
         Grid.parse([True] + [None] * 15, digits=range(4))
+
+
+def test_a_multi_grid_board_refuses_other_digits():
+    with pytest.raises(InvalidPuzzleError, match="multi-grid board holds the digits"):
+        Puzzle.from_dict({"layout": "samurai", "grid": "." * 441, "digits": list(range(9))})

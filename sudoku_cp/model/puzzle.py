@@ -250,6 +250,10 @@ class Puzzle:
         from sudoku_cp.model import multigrid
 
         if multigrid.is_multigrid_record(record):
+            if record.get("digits") is not None:
+                raise InvalidPuzzleError(
+                    "a multi-grid board holds the digits 1..n: 'digits' is not read there"
+                )
             board = multigrid.multigrid_from_dict(record)
             from sudoku_cp.model import community_rules  # noqa: F401  (registers the community's kinds)
             from sudoku_cp.model.rules import rules_from_json
