@@ -207,3 +207,9 @@ def test_lists_of_digits_read_none_and_dots_as_blanks():
 def test_a_multi_grid_board_refuses_other_digits():
     with pytest.raises(InvalidPuzzleError, match="multi-grid board holds the digits"):
         Puzzle.from_dict({"layout": "samurai", "grid": "." * 441, "digits": list(range(9))})
+
+
+@pytest.mark.parametrize("app", ["f-puzzles", "sudokupad", "sudokupad-scl"])
+def test_links_refuse_to_write_other_digits(app):
+    with pytest.raises(InvalidPuzzleError, match="digits 1..n"):
+        ZERO_TO_THREE.to_link(app)

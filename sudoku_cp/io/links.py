@@ -710,6 +710,8 @@ def record_to_fpuzzles(record: Mapping[str, Any]) -> dict[str, Any]:
     """
     if "layout" in record or "board" in record:
         raise InvalidPuzzleError("f-puzzles links hold one square grid: a multi-grid board cannot be written")
+    if record.get("digits") is not None:
+        raise InvalidPuzzleError("f-puzzles holds the digits 1..n: a grid of other digits cannot be written")
     data = _record_to_fpuzzles(record)
     lost = sorted(_rule_keys(record) - _rule_keys(fpuzzles_to_record(data)))
     if lost:
