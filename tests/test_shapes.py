@@ -213,3 +213,12 @@ def test_a_multi_grid_board_refuses_other_digits():
 def test_links_refuse_to_write_other_digits(app):
     with pytest.raises(InvalidPuzzleError, match="digits 1..n"):
         ZERO_TO_THREE.to_link(app)
+
+
+def test_a_backend_that_does_not_declare_more_digits_refuses_them():
+    from sudoku_cp.backends.template import Template
+
+    assert not Template.more_digits
+    with pytest.raises(NotSupportedError, match="'template' does not solve grids with more digits"):
+        Template().solve(MORE_DIGITS)
+    assert Template().solve(ZERO_TO_THREE)[0].values == brute_force(ZERO_TO_THREE)[0]  # k == n: no change
