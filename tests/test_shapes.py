@@ -120,7 +120,7 @@ def test_digits_are_checked_and_values_outside_them_refused():
         check_digits([0, 1, 2, 2], 4)
     with pytest.raises(InvalidPuzzleError, match="not one of the digits 1246"):
         Grid.parse("3" + "." * 15, digits="1246")
-    with pytest.raises(InvalidPuzzleError, match="two 0s"):
+    with pytest.raises(InvalidPuzzleError, match="two 0s.*write a blank as '.'"):
         Grid.parse("00" + "." * 14, digits=range(4))
     with pytest.raises(InvalidPuzzleError, match="'digits' is a list"):
         Puzzle.from_dict({"grid": "." * 16, "digits": 4})

@@ -242,8 +242,9 @@ def _check_no_repeats(cells: Sequence[int], geo: Geometry, digits: Sequence[int]
                 continue
             if value in seen:
                 digit = digits[value - 1] if digits else value
+                hint = " (0 is one of the digits here: write a blank as '.')" if digits and digit == 0 else ""
                 raise InvalidPuzzleError(
-                    f"{unit.describe(n)} has two {digit}s: {_where_in_unit(unit, seen[value], cell, n)}"
+                    f"{unit.describe(n)} has two {digit}s: {_where_in_unit(unit, seen[value], cell, n)}{hint}"
                 )
             seen[value] = cell
 
