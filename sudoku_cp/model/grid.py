@@ -434,7 +434,8 @@ class Grid:
 
     @property
     def cells(self) -> tuple[int, ...]:
-        """The ``n*n`` values in row-major order, 0 for blank."""
+        """The ``n*n`` values in row-major order, 0 for blank: on a grid of chosen
+        :attr:`digits`, each digit's position ``1..k`` (:attr:`values` gives the digits)."""
         return self._cells
 
     @property
