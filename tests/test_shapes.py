@@ -222,3 +222,13 @@ def test_a_backend_that_does_not_declare_more_digits_refuses_them():
     with pytest.raises(NotSupportedError, match="'template' does not solve grids with more digits"):
         Template().solve(MORE_DIGITS)
     assert Template().solve(ZERO_TO_THREE)[0].values == brute_force(ZERO_TO_THREE)[0]  # k == n: no change
+
+
+def test_little_killers_and_quadruples_check_the_puzzles_digits():
+    # four cells of 0..3 may add up to 1; a quadruple may name the digit 0
+    clue = {"clue": [-1, 0], "direction": [1, 1], "sum": 1}
+    record([0, 1, 2, 3], "." * 16, little_killers=[clue]).model  # noqa: B018
+    puzzle = record([0, 1, 2, 3], "." * 16, quadruples=[{"cell": [0, 0], "digits": [0, 3]}])
+    assert {0, 3} <= set(sudoku_cp.solve(puzzle).values[:2] + sudoku_cp.solve(puzzle).values[4:6])
+    with pytest.raises(InvalidPuzzleError, match="4 is not a digit 0-3"):
+        record([0, 1, 2, 3], "." * 16, quadruples=[{"cell": [0, 0], "digits": [4]}])

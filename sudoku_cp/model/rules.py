@@ -117,6 +117,11 @@ _DIGITS: contextvars.ContextVar[tuple[int, ...] | None] = contextvars.ContextVar
 not ``1..n``."""
 
 
+def _digits_name(values: tuple[int, ...]) -> str:
+    """``"1..9"``, or the puzzle's digits as :func:`~sudoku_cp.model.digits.digits_text` writes them."""
+    return f"1..{len(values)}" if values == tuple(range(1, len(values) + 1)) else digits_text(values)
+
+
 def _values(side: int) -> tuple[int, ...]:
     """The digits a rule enumerates when it builds a table: ``1..side``, or the puzzle's
     own (:mod:`sudoku_cp.model.digits`) while :func:`iter_constraints` compiles it."""
@@ -874,9 +879,10 @@ class LittleKiller(Rule):
             cells = clue.cells(side)
             if not cells:
                 raise InvalidPuzzleError(f"{where}: its arrow from ({row}, {column}) misses the grid")
-            if not len(cells) <= clue.total <= side * len(cells):
+            values = _values(side)  # the puzzle's digits
+            if not len(cells) * values[0] <= clue.total <= values[-1] * len(cells):
                 raise InvalidPuzzleError(
-                    f"{where} (from {_name(cells[0])}): {len(cells)} digits of 1..{side} "
+                    f"{where} (from {_name(cells[0])}): {len(cells)} digits of {_digits_name(values)} "
                     f"cannot add up to {clue.total}"
                 )
 
@@ -1465,9 +1471,9 @@ class Quadruple(Rule):
                     f"{where} at {_name(clue.cell)} lists {len(clue.digits)} digits; it takes 1 to 4"
                 )
             for digit in clue.digits:
-                if isinstance(digit, bool) or not isinstance(digit, int) or not 1 <= digit <= side:
+                if isinstance(digit, bool) or not isinstance(digit, int) or digit not in _values(side):
                     raise InvalidPuzzleError(
-                        f"{where} at {_name(clue.cell)}: {digit!r} is not a digit 1..{side}"
+                        f"{where} at {_name(clue.cell)}: {digit!r} is not a digit {_digits_name(_values(side))}"
                     )
             if not _quadruple_table(_values(side), clue.digits):
                 raise InvalidPuzzleError(
