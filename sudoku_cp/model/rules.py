@@ -1470,10 +1470,11 @@ class Quadruple(Rule):
                 raise InvalidPuzzleError(
                     f"{where} at {_name(clue.cell)} lists {len(clue.digits)} digits; it takes 1 to 4"
                 )
+            values = _values(side)  # the puzzle's digits
             for digit in clue.digits:
-                if isinstance(digit, bool) or not isinstance(digit, int) or digit not in _values(side):
+                if isinstance(digit, bool) or not isinstance(digit, int) or digit not in values:
                     raise InvalidPuzzleError(
-                        f"{where} at {_name(clue.cell)}: {digit!r} is not a digit {_digits_name(_values(side))}"
+                        f"{where} at {_name(clue.cell)}: {digit!r} is not a digit {_digits_name(values)}"
                     )
             if not _quadruple_table(_values(side), clue.digits):
                 raise InvalidPuzzleError(
