@@ -232,3 +232,89 @@ def test_little_killers_and_quadruples_check_the_puzzles_digits():
     assert {0, 3} <= set(sudoku_cp.solve(puzzle).values[:2] + sudoku_cp.solve(puzzle).values[4:6])
     with pytest.raises(InvalidPuzzleError, match="4 is not a digit 0-3"):
         record([0, 1, 2, 3], "." * 16, quadruples=[{"cell": [0, 0], "digits": [4]}])
+
+
+# Published puzzles of sigh's Interactive Sudoku Solver (MIT licence, Copyright 2023 sigh;
+# puzzles by their setters): sigh/Interactive-Sudoku-Solver@e373f9811c087246b097eb444d838ab492c55f35,
+# data/collections.js, with the solutions published there.
+ISS_SHAPES = {
+    "0-indexed: Classic sudoku": (
+        ".Shape~9x9~0-8.~R1C1_4~R1C2_2~R1C5_6~R2C1_5~R2C4_0~R2C5_8~R2C6_4~R3C2_8~R3C3_7~R3C8_5~R4C1_7"
+        "~R4C5_5~R4C9_2~R5C1_3~R5C4_7~R5C6_2~R5C9_0~R6C1_6~R6C5_1~R6C9_5~R7C2_5~R7C7_1~R7C8_7~R8C4_3"
+        "~R8C5_0~R8C6_8~R8C9_4~R9C5_7~R9C8_6~R9C9_8",
+        "423567801561084237087231456748650312315742680602813745850426173176308524234175068",
+    ),
+    "0-indexed: 6x6": (
+        ".~R1C5_3~R2C2_0~R2C4_2~R2C6_4~R3C4_1~R4C3_2~R5C1_5~R5C3_1~R5C5_4~R6C2_4.Shape~6x6~0-5",
+        "214035305214430152152403521340043521",
+    ),
+    "Hidden Hostility": (  # 6x6 of digits 1..9, 3x3 boxes (RegionSize 9)
+        ".Shape~6x6~9.RegionSize~9.Diagonal~-1.Cage~8~R1C2~R1C1~R2C1.Cage~7~R5C1~R6C1~R6C2"
+        ".Cage~23~R4C2~R5C2~R5C3.Cage~22~R2C3~R2C2~R3C2.Cage~23~R2C4~R2C5~R3C5.Cage~21~R4C5~R5C5~R5C4"
+        ".Cage~8~R5C6~R6C6~R6C5.Cage~7~R1C5~R1C6~R2C6.GreaterThan~R1C3~R1C4.GreaterThan~R6C3~R6C2"
+        ".GreaterThan~R3C5~R3C6",
+        "348512179864562397795683286941413725",
+    ),
+    "The Whirlpool": (  # 5x5 of digits 1..9, no boxes
+        ".Shape~5x5~9.AllDifferent~R1C1~R1C2~R1C3~R2C3~R3C3~R3C2~R3C1~R2C1~R2C2"
+        ".AllDifferent~R1C3~R2C3~R3C3~R3C4~R3C5~R2C5~R1C5~R1C4~R2C4"
+        ".AllDifferent~R3C1~R3C2~R3C3~R4C3~R5C3~R5C2~R5C1~R4C1~R4C2"
+        ".AllDifferent~R3C3~R4C3~R5C3~R5C4~R5C5~R4C5~R3C5~R4C4~R3C4"
+        ".Arrow~R4C1~R3C1~R2C1~R2C2.Arrow~R1C2~R1C3~R1C4~R2C4.Arrow~R2C5~R3C5~R4C5~R4C4"
+        ".Arrow~R5C4~R5C3~R5C2~R4C2.Thermo~R4C3~R3C2~R2C3~R3C4",
+        "6924714836375918162392478",
+    ),
+    "0-indexed: Whisper GreaterThan": (
+        ".Shape~9x9~0-8.Whisper~5~R7C1~R8C1~R9C1~R9C2~R9C3.Whisper~5~R2C2~R3C3~R4C4~R5C5~R6C6~R7C7~R8C8"
+        ".Whisper~5~R1C6~R2C6~R3C7~R4C8~R4C9.DisjointSets.GreaterThan~R2C2~R2C1~R1C2~R2C3~R3C2"
+        ".GreaterThan~R6C1~R5C2~R4C1~R5C1.GreaterThan~R8C2~R8C3~R9C2~R8C1~R7C2"
+        ".GreaterThan~R1C5~R2C5~R1C6~R1C4.GreaterThan~R9C6~R8C5~R9C4~R9C5"
+        ".GreaterThan~R2C8~R2C9~R3C8~R2C7~R1C8.GreaterThan~R4C9~R5C8~R6C9~R5C9"
+        ".GreaterThan~R8C8~R8C7~R7C8~R8C9~R9C8",
+        "264385710385710264170462853823651407457803621601247385538076142042138576716524038",
+    ),
+}
+
+
+@pytest.mark.parametrize("name", list(ISS_SHAPES))
+def test_published_iss_puzzles_of_other_shapes_give_their_published_solution(name):
+    from sudoku_cp.io import iss
+
+    text, published = ISS_SHAPES[name]
+    puzzle = Puzzle.from_dict(iss.record_from_string(text))
+    assert sudoku_cp.solve(puzzle).to_string() == published
+
+
+def test_iss_shapes_read_their_digits_and_boxes():
+    from sudoku_cp.io import iss
+
+    zero = iss.record_from_string(".Shape~9x9~0-8.~R1C1_0")
+    assert zero["digits"] == list(range(9)) and zero["grid"][0] == "0" and zero["box"] == [3, 3]
+    nine = iss.record_from_string(".Shape~6x6~9.RegionSize~9")
+    assert nine["digits"] == list(range(1, 10)) and nine["box"] is None
+    assert [len(region) for region in nine["rules"]["extra_regions"]] == [9, 9, 9, 9]  # 3x3 boxes
+    assert iss.record_from_string(".Shape~7x7~9")["box"] is None  # no box shape tiles 7x7
+    assert "digits" not in iss.record_from_string(".Shape~6x6~1-6")
+    with pytest.raises(UnsupportedRuleError, match="grid type"):
+        iss.record_from_string(".Shape~9x9~0-8~Raw")
+    with pytest.raises(InvalidPuzzleError, match="starts at 0 or 1"):
+        iss.record_from_string(".Shape~9x9~2-10")
+    with pytest.raises(InvalidPuzzleError, match="needs values of 0..8"):
+        iss.record_from_string(".Shape~9x9~0-8.~R1C1_9")
+
+
+def test_a_skyscraper_over_the_digit_0_is_refused():
+    # ISS: "0-valued cells do not count as skyscrapers", so heights are not order only there
+    with pytest.raises(UnsupportedRuleError, match="a 0 is no building"):
+        record([0, 1, 2, 3], "." * 16, skyscrapers=[{"side": "top", "index": 0, "seen": 2}]).model  # noqa: B018
+
+
+@pytest.mark.parametrize("name", ["0-indexed: Classic sudoku", "Hidden Hostility"])
+def test_iss_strings_of_other_digits_write_back(name):
+    from sudoku_cp.io import iss
+
+    puzzle = Puzzle.from_dict(iss.record_from_string(ISS_SHAPES[name][0]))
+    again = Puzzle.from_dict(iss.record_from_string(iss.write(puzzle)))
+    assert again.grid == puzzle.grid and again.model.constraints == puzzle.model.constraints
+    with pytest.raises(UnsupportedRuleError, match="value ranges"):
+        iss.write(CHOSEN)

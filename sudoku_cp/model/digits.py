@@ -15,7 +15,8 @@ kind               over positions
 =================  ==========================================================
 ``AllDifferent``   unchanged (different digits are different positions)
 ``Less``           unchanged (positions keep the digits' order)
-``Skyscraper``     unchanged when ``k == n`` (heights compare only)
+``Skyscraper``     unchanged when ``k == n`` and 0 is not a digit (heights
+                   compare only; a 0 is no building)
 ``Sum``            consecutive digits ``a..a+k-1``: the total less ``(a-1)`` per
                    cell; other digits: a ``Table`` of the positions whose digits
                    add up (and an ``AllDifferent`` for a cage)
@@ -101,9 +102,11 @@ def _relabel(constraint: Constraint, digits: tuple[int, ...], side: int, aware: 
     kind = type(constraint)
     if kind in (AllDifferent, Less):
         return constraint
-    if kind is Skyscraper:
-        if len(digits) != side:
-            raise _refuse(constraint, digits, "a skyscraper clue with more digits than the side")
+    if kind is Skyscraper:  # heights compare only, but a 0 is no building at all (ISS's rule)
+        if len(digits) != side or 0 in digits:
+            raise _refuse(
+                constraint, digits, "a skyscraper clue (a 0 is no building; more digits than cells)"
+            )
         return constraint
     if kind in (And, Or):
         parts = tuple(_relabel(p, digits, side, aware) for p in constraint.parts)  # type: ignore[union-attr]

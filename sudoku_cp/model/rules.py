@@ -122,7 +122,7 @@ def _digits_name(values: tuple[int, ...]) -> str:
     return f"1..{len(values)}" if values == tuple(range(1, len(values) + 1)) else digits_text(values)
 
 
-def _values(side: int) -> tuple[int, ...]:
+def digits_of(side: int) -> tuple[int, ...]:
     """The digits a rule enumerates when it builds a table: ``1..side``, or the puzzle's
     own (:mod:`sudoku_cp.model.digits`) while :func:`iter_constraints` compiles it."""
     return _DIGITS.get() or tuple(range(1, side + 1))
@@ -148,7 +148,7 @@ DIGIT_AWARE = frozenset(
     }
 )
 """The origins of the rules whose tables (``ValueIn``, ``Relation``, ``Table``) enumerate the
-digits through :func:`_values`: on a grid of other digits their tables are built over
+digits through :func:`digits_of`: on a grid of other digits their tables are built over
 those digits, and :func:`sudoku_cp.model.digits.relabel` maps them to positions; a table
 of any other origin was built over ``1..n`` and is refused there."""
 
@@ -567,8 +567,8 @@ class EvenOdd(Rule):
                 raise InvalidPuzzleError(f"{_name(cell)} is marked both even and odd")
 
     def constraints(self, side, box):
-        evens = frozenset(v for v in _values(side) if v % 2 == 0)
-        odds = frozenset(v for v in _values(side) if v % 2)
+        evens = frozenset(v for v in digits_of(side) if v % 2 == 0)
+        odds = frozenset(v for v in digits_of(side) if v % 2)
         return [
             ValueIn(_index(c, side), evens, origin=Origin(OriginKind.EVEN, 0, (c,))) for c in self.even
         ] + [ValueIn(_index(c, side), odds, origin=Origin(OriginKind.ODD, 0, (c,))) for c in self.odd]
@@ -640,7 +640,7 @@ class Kropki(Rule):
                     Relation(
                         _index(a, side),
                         _index(b, side),
-                        _table(_values(side), colour, True),
+                        _table(digits_of(side), colour, True),
                         origin=Origin(kinds[colour], 0, (a, b)),
                         meaning=meanings[colour],
                     )
@@ -653,7 +653,8 @@ class Kropki(Rule):
                     if b[0] >= side or b[1] >= side or frozenset((a, b)) in dotted:
                         continue
                     allowed = functools.reduce(
-                        frozenset.intersection, (_table(_values(side), colour, False) for colour in negatives)
+                        frozenset.intersection,
+                        (_table(digits_of(side), colour, False) for colour in negatives),
                     )
                     if len(negatives) == 1:
                         kind, meaning = (
@@ -719,7 +720,7 @@ def _int(value: object, where: str, what: str = "clue") -> int:
 
 @functools.cache
 def _pair_table(values: tuple[int, ...], test: str, parameter: int) -> frozenset[tuple[int, int]]:
-    """Pairs of ``values`` (the digits, :func:`_values`) with ``|a - b| >= parameter``
+    """Pairs of ``values`` (the digits, :func:`digits_of`) with ``|a - b| >= parameter``
     (``"apart"``), ``<= parameter`` (``"near"``), ``a == b`` (``"equal"``), ``a + b ==
     parameter`` (``"sum"``) or ``a + b`` not in ``{5, 10}`` (``"no_xv"``)."""
     tests = {
@@ -879,7 +880,7 @@ class LittleKiller(Rule):
             cells = clue.cells(side)
             if not cells:
                 raise InvalidPuzzleError(f"{where}: its arrow from ({row}, {column}) misses the grid")
-            values = _values(side)  # the puzzle's digits
+            values = digits_of(side)  # the puzzle's digits
             if not len(cells) * values[0] <= clue.total <= values[-1] * len(cells):
                 raise InvalidPuzzleError(
                     f"{where} (from {_name(cells[0])}): {len(cells)} digits of {_digits_name(values)} "
@@ -1137,7 +1138,7 @@ class XV(Rule):
     def constraints(self, side, box):
         out: list[Constraint] = []
         for kind, total, pairs in ((OriginKind.X, 10, self.x), (OriginKind.V, 5, self.v)):
-            table = _pair_table(_values(side), "sum", total)
+            table = _pair_table(digits_of(side), "sum", total)
             for a, b in pairs:
                 origin = Origin(kind, 0, (a, b), total)
                 out.append(
@@ -1147,7 +1148,7 @@ class XV(Rule):
                 )
         if self.all_xv_given:
             marked = {frozenset(p) for p in self.x + self.v}
-            table = _pair_table(_values(side), "no_xv", 0)
+            table = _pair_table(digits_of(side), "no_xv", 0)
             for a in itertools.product(range(side), repeat=2):
                 for b in ((a[0], a[1] + 1), (a[0] + 1, a[1])):
                     if b[0] < side and b[1] < side and frozenset((a, b)) not in marked:
@@ -1235,7 +1236,7 @@ class GermanWhispers(_Lines):
 
     def constraints(self, side, box):
         gap = self.gap(side)
-        table = _pair_table(_values(side), "apart", gap)
+        table = _pair_table(digits_of(side), "apart", gap)
         return [
             Relation(
                 _index(a, side),
@@ -1285,7 +1286,7 @@ class Renban(_Lines):
             origin = self.origin(number)
             cells = tuple(_index(c, side) for c in line)
             out.append(AllDifferent(cells, origin=origin))
-            table = _pair_table(_values(side), "near", len(cells) - 1)
+            table = _pair_table(digits_of(side), "near", len(cells) - 1)
             meaning = f"lie within {len(cells) - 1} of each other"
             out.extend(
                 Relation(a, b, table, origin=origin, meaning=meaning)
@@ -1307,7 +1308,7 @@ class Palindrome(_Lines):
     noun: ClassVar = "palindrome"
 
     def constraints(self, side, box):
-        table = _pair_table(_values(side), "equal", 0)
+        table = _pair_table(digits_of(side), "equal", 0)
         return [
             Relation(
                 _index(line[i], side),
@@ -1341,7 +1342,7 @@ class BetweenLine(_Lines):
     minimum: ClassVar = 3
 
     def constraints(self, side, box):
-        table = _between_table(_values(side))
+        table = _between_table(digits_of(side))
         out: list[Constraint] = []
         for number, line in enumerate(self.lines, 1):
             first, last = _index(line[0], side), _index(line[-1], side)
@@ -1470,13 +1471,13 @@ class Quadruple(Rule):
                 raise InvalidPuzzleError(
                     f"{where} at {_name(clue.cell)} lists {len(clue.digits)} digits; it takes 1 to 4"
                 )
-            values = _values(side)  # the puzzle's digits
+            values = digits_of(side)  # the puzzle's digits
             for digit in clue.digits:
                 if isinstance(digit, bool) or not isinstance(digit, int) or digit not in values:
                     raise InvalidPuzzleError(
                         f"{where} at {_name(clue.cell)}: {digit!r} is not a digit {_digits_name(values)}"
                     )
-            if not _quadruple_table(_values(side), clue.digits):
+            if not _quadruple_table(digits_of(side), clue.digits):
                 raise InvalidPuzzleError(
                     f"{where} at {_name(clue.cell)}: no four cells can hold {list(clue.digits)}"
                 )
@@ -1489,7 +1490,7 @@ class Quadruple(Rule):
             out.append(
                 Table(
                     cells,
-                    _quadruple_table(_values(side), clue.digits),
+                    _quadruple_table(digits_of(side), clue.digits),
                     origin=origin,
                     meaning=f"hold {list(clue.digits)}",
                 )
@@ -2237,7 +2238,7 @@ def iter_constraints(
             yield from rule.constraints(side, box)
         return
     built: list[Constraint] = []
-    token = _DIGITS.set(digits)  # the rules' tables enumerate these digits (_values)
+    token = _DIGITS.set(digits)  # the rules' tables enumerate these digits (digits_of)
     try:
         for rule in rules:
             rule.check_digits(side, box, digits)
