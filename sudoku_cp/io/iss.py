@@ -19,8 +19,10 @@ refused with :class:`~sudoku_cp.errors.UnsupportedRuleError` naming the type and
 part's position and text (``part 3 ('.Lunchbox~11~R1C2...'): ISS's Lunchbox: ...``):
 nothing is ever dropped (``ignore=["part 3"]`` solves without it, on purpose). A malformed
 part is an :class:`~sudoku_cp.errors.InvalidPuzzleError` naming its position and text.
-ISS's older one-line formats (a plain grid, givens then a jigsaw layout, the short and the
-long killer formats) are read first, as ISS does (:func:`legacy_record`). :func:`write`
+A ``Shape``'s value range (``~0-8``; ``6x6~9``: digits 1..9) becomes the record's
+``digits`` (:mod:`sudoku_cp.model.digits`), and ``RegionSize`` the boxes' size as ISS
+tiles them (:func:`_box_dims`). ISS's older one-line formats (a plain grid, givens then a
+jigsaw layout, the short and the long killer formats) are read first, as ISS does (:func:`legacy_record`). :func:`write`
 (``Puzzle.to_iss``) writes the rules it reads back as ISS parts (:data:`WRITERS`).
 
 >>> record = record_from_string(".~R1C1_5.Thermo~R2C2~R2C3.X~R3C3~R3C4")
