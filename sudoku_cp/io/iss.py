@@ -22,8 +22,9 @@ part is an :class:`~sudoku_cp.errors.InvalidPuzzleError` naming its position and
 A ``Shape``'s value range (``~0-8``; ``6x6~9``: digits 1..9) becomes the record's
 ``digits`` (:mod:`sudoku_cp.model.digits`), and ``RegionSize`` the boxes' size as ISS
 tiles them (:func:`_box_dims`). ISS's older one-line formats (a plain grid, givens then a
-jigsaw layout, the short and the long killer formats) are read first, as ISS does (:func:`legacy_record`). :func:`write`
-(``Puzzle.to_iss``) writes the rules it reads back as ISS parts (:data:`WRITERS`).
+jigsaw layout, the short and the long killer formats) are read first, as ISS does
+(:func:`legacy_record`). :func:`write` (``Puzzle.to_iss``) writes the rules it reads back
+as ISS parts (:data:`WRITERS`).
 
 >>> record = record_from_string(".~R1C1_5.Thermo~R2C2~R2C3.X~R3C3~R3C4")
 >>> record["grid"][:1], record["rules"]["thermos"], record["rules"]["x"]
@@ -553,8 +554,8 @@ def _contain(operator: str) -> Callable[[Part, Context], None]:
         digits = [_int(v, part, "digit") for v in part.args[0].split("_")]
         cells = ctx.cells(part, part.args[1:])
         for digit in sorted(set(digits)):
-            if not 1 <= digit <= ctx.side:
-                raise InvalidPuzzleError(f"{part.where}: {digit} is not a digit 1..{ctx.side}")
+            if digit not in ctx.values:
+                raise InvalidPuzzleError(f"{part.where}: {digit} is not a digit {_range_text(ctx.values)}")
             ctx.add(
                 "counts", {"cells": cells, "value": digit, "count": digits.count(digit), "operator": operator}
             )
