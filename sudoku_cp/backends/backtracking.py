@@ -101,7 +101,6 @@ class Backtracking(Backend):
             search's default); the ``"auto"`` portfolio looks more often, at its budget.
     """
 
-    name = "backtracking"
     more_digits = True
     Options = Options
     native_kinds = frozenset(KINDS)

@@ -51,7 +51,7 @@ import types
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from sudoku_cp.backends.options import unsupported
+from sudoku_cp.backends.options import _refuse_unknown_options, unsupported
 from sudoku_cp.engine.lexmin import ProofLog
 from sudoku_cp.engine.runtime import Deadline
 from sudoku_cp.errors import InvalidArgumentError, NoSolutionError, NotSupportedError
@@ -96,13 +96,15 @@ class Task:
 
 
 class Backend:
-    """A backend: subclass it, set :attr:`name`, :attr:`Options`, :attr:`native_kinds` and
-    :attr:`proof_method`, and write ``_solve`` (and, optionally, ``_next`` and ``_count``).
+    """A backend: subclass it, set :attr:`Options` (whose ``BACKEND`` gives :attr:`name`),
+    :attr:`native_kinds` and :attr:`proof_method`, and write ``_solve`` (and, optionally,
+    ``_next`` and ``_count``).
     See the module docstring for what the base does and :mod:`sudoku_cp.backends.template`
     for a complete example."""
 
     name: ClassVar[str] = "?"
-    """The name the backend is registered under (used in its messages)."""
+    """The name the backend is registered under (used in its messages): by default its
+    ``Options.BACKEND``, the name its options' messages give."""
 
     Options: ClassVar[type[BackendOptions]]
     """The declaration of its options (a frozen dataclass; may have no field)."""
@@ -127,8 +129,10 @@ class Backend:
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         declared = cls.__dict__.get("Options")
-        if declared is not None:  # help() lists the options each method takes
-            for function in CONTRACT:
+        if declared is not None:
+            if "name" not in cls.__dict__:
+                cls.name = declared.BACKEND
+            for function in CONTRACT:  # help() lists the options each method takes
                 setattr(cls, function, _listing_options(getattr(cls, function), declared, function))
 
     def __repr__(self) -> str:
@@ -288,7 +292,7 @@ class Backend:
         Raises:
             NotSupportedError, TypeError, ValueError: as :meth:`solve`.
         """
-        chosen = self.Options.of(options, function, backend=self.name)
+        chosen = self.check_options(options, function)
         model = self.prepare(model)  # the one call site of prepare(): rewrites happen here
         self.refuse_unknown(model)
         return Task(model, chosen, Deadline(time_limit), ProofLog(self.proof_method), time_limit=time_limit)
@@ -298,6 +302,18 @@ class Backend:
     ) -> tuple[Grid, Task]:
         puzzle = to_puzzle(puzzle)
         return puzzle.grid, self.task(puzzle.model, function, time_limit, **options)
+
+    def check_options(self, options: Mapping[str, Any], function: str = "solve") -> Any:
+        """The options of one call of ``function`` (``"solve"``, ``"next_solution"``,
+        ``"count_solutions"``), checked with the ``Options`` declaration: the one place a
+        call's options are read (:meth:`BackendOptions.of <sudoku_cp.backends.BackendOptions.of>`).
+
+        Raises:
+            TypeError: an option ``function`` does not take; the message names it, the
+                backend and the options it takes.
+            ValueError, TypeError: a bad value (from the declaration's checks).
+        """
+        return self.Options.of(options, function, backend=self.name)
 
     def refuse_unknown(self, model: Model) -> None:
         """Raise :func:`~sudoku_cp.backends.unsupported` for the first constraint of ``model``
@@ -345,6 +361,29 @@ class ModuleBackend(Backend):
     def supports(self, function: str) -> bool:
         return hasattr(self.target, function)
 
+    def check_options(self, options: Mapping[str, Any], function: str = "solve") -> Any:
+        """The module's ``Options`` declaration checks them when it has one; otherwise the
+        names are those of the keyword parameters of ``function`` (one that takes
+        ``**options`` takes any) and ``None`` is returned.
+
+        Raises:
+            TypeError, ValueError: as :meth:`Backend.check_options`.
+        """
+        declared = getattr(self.target, "Options", None)
+        if isinstance(declared, type) and hasattr(declared, "of"):
+            return declared.of(options, function, backend=self.name)
+        parameters = inspect.signature(getattr(self, function)).parameters
+        if any(parameter.kind == parameter.VAR_KEYWORD for parameter in parameters.values()):
+            return None  # the backend reads its options itself
+        accepted = [
+            p
+            for p, parameter in parameters.items()
+            if p not in ("self", "puzzle", "grid", "time_limit", "limit", "after")
+            and parameter.kind in (parameter.KEYWORD_ONLY, parameter.POSITIONAL_OR_KEYWORD)
+        ]
+        _refuse_unknown_options(self.name, options, accepted)
+        return None
+
     def next_solution(
         self, puzzle: Any, after: Any, *, time_limit: float | None = None, **options: Any
     ) -> Any:
@@ -356,6 +395,7 @@ class ModuleBackend(Backend):
     def solve_with_proof(
         self, puzzle: Puzzle | Grid, *, time_limit: float | None = None, **options: Any
     ) -> tuple[Grid, dict[str, float], Proof]:
+        self.check_options(options)
         started = time.perf_counter()
         solution, stats = self.solve(puzzle, time_limit=time_limit, **options)
         return solution, stats, Proof(self.proof_method, (), (), time.perf_counter() - started)

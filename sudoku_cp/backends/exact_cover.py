@@ -76,7 +76,7 @@ matrix with that prefix fixed and that cell above ``after``'s value.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from sudoku_cp.backends import ProofOptions
@@ -324,9 +324,14 @@ class _Cover:
     # -- the PrefixSearch of the witness method ---------------------------------------------------
 
     def find_solution(self, cell: int | None = None, below: int | None = None) -> list[int] | None:
-        hidden = []
-        if cell is not None:
-            hidden = self.links.hide(r for v, r in self.row_of[cell].items() if v >= below)
+        if cell is None:
+            return self._first_without(())
+        return self._first_without(r for v, r in self.row_of[cell].items() if v >= below)
+
+    def _first_without(self, rows: Iterable[int]) -> list[int] | None:
+        """The first solution (cell values) with what is fixed and the rows ``rows`` left
+        out for this search, or None."""
+        hidden = self.links.hide(rows)
         try:
             found = self.search(1)
         finally:
@@ -349,12 +354,7 @@ class _Cover:
         if self.value[cell]:
             found = self.search(1) if self.value[cell] > above else []
             return self.values(found[0]) if found else None
-        hidden = self.links.hide(r for v, r in self.row_of[cell].items() if v <= above)
-        try:
-            found = self.search(1)
-        finally:
-            self.links.unhide(hidden)
-        return self.values(found[0]) if found else None
+        return self._first_without(r for v, r in self.row_of[cell].items() if v <= above)
 
     def fix(self, cell: int, value: int) -> bool:
         """Choose ``(cell, value)`` for good, with its forward checks; False when that row
@@ -471,7 +471,6 @@ class ExactCover(Backend):
     proves the smallest (``proof`` is accepted, the witness method always runs).
     """
 
-    name = NAME
     more_digits = True
     Options = Options
     native_kinds = NATIVE_KINDS

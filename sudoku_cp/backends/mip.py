@@ -117,7 +117,7 @@ from sudoku_cp.backends import ProofOptions, unsupported  # noqa: E402
 from sudoku_cp.backends.base import Backend, Task, Values  # noqa: E402
 from sudoku_cp.engine import lexmin  # noqa: E402
 from sudoku_cp.engine.lexmin import above_steps, below_steps, descend_below, smallest_solution  # noqa: E402
-from sudoku_cp.engine.runtime import Deadline, HelperThread  # noqa: E402
+from sudoku_cp.engine.runtime import Counters, Deadline, HelperThread  # noqa: E402
 from sudoku_cp.engine.search import BitmaskSearch  # noqa: E402
 from sudoku_cp.errors import SolveTimeoutError, SudokuError  # noqa: E402
 from sudoku_cp.io.inputs import to_puzzle  # noqa: E402
@@ -351,8 +351,10 @@ def model_size(puzzle: Puzzle | Grid) -> dict[str, int]:
     }
 
 
-class _Run:
+class _Run(Counters):
     """One call: a HiGHS model of the puzzle, its clock and its effort counters."""
+
+    STATS = ("solver_calls", "nodes", "lp_iterations", "solve_time", "build_time")
 
     def __init__(self, model: Model, deadline: Deadline) -> None:
         self.model, self.deadline = model, deadline
@@ -488,15 +490,6 @@ class _Run:
         extra = self.highs.getNumCol() - first_column
         if extra > 0:
             self.highs.deleteCols(extra, np.arange(first_column, first_column + extra, dtype=np.int32))
-
-    def stats(self) -> dict[str, float]:
-        return {
-            "solver_calls": self.solver_calls,
-            "nodes": self.nodes,
-            "lp_iterations": self.lp_iterations,
-            "solve_time": self.solve_time,
-            "build_time": self.build_time,
-        }
 
 
 _SOLVE_THREAD = HelperThread("sudoku_cp-highs")
@@ -720,7 +713,6 @@ class Mip(Backend):
     and ``build_time`` (seconds building the model in Python), over every solve of the call.
     """
 
-    name = NAME
     more_digits = True
     Options = Options
     native_kinds = NATIVE_KINDS

@@ -219,7 +219,6 @@ class Sat(Backend):
     the enumeration ended by UNSAT).
     """
 
-    name = "sat"
     more_digits = True
     Options = Options
     native_kinds = NATIVE_KINDS

@@ -111,6 +111,8 @@ class OriginKind(StrEnum):
     X = "X"  #: XV: the two digits add up to 10
     V = "V"  #: XV: the two digits add up to 5
     NO_XV = "no X or V"  #: XV's negative constraint (all X and V given)
+    NO_X = "no X"  #: all X given (the V are not all given)
+    NO_V = "no V"  #: all V given (the X are not all given)
     WHISPERS = "whispers line"  #: German (or Dutch) whispers
     RENBAN = "renban line"
     PALINDROME = "palindrome"

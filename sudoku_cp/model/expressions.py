@@ -180,33 +180,40 @@ def _symbol_value(code: int, side: int) -> int | None:
 
 
 def _alt(parts: list[tuple]) -> tuple:
-    flat: set[tuple] = set()
-    for part in parts:
-        if part[0] == "alt":
-            flat.update(part[1])
-        elif part != _EMPTY:
-            flat.add(part)
-    if not flat:
-        return _EMPTY
-    if len(flat) == 1:
-        return flat.pop()
-    return ("alt", frozenset(flat))
+    """The alternative of ``parts`` (a set: order and repeats do not matter)."""
+    return _simplified("alt", parts, _EMPTY, None, frozenset)
 
 
 def _cat(parts: list[tuple]) -> tuple:
+    """The concatenation of ``parts``, in order."""
+    return _simplified("cat", parts, _EPSILON, _EMPTY, tuple)
+
+
+def _simplified(
+    operator: str,
+    parts: list[tuple],
+    identity: tuple,
+    zero: tuple | None,
+    collect: Callable[[list[tuple]], frozenset[tuple] | tuple[tuple, ...]],
+) -> tuple:
+    """``(operator, parts)`` kept small, so that equal derivatives compare equal
+    (Brzozowski, JACM 1964): nested terms of the same operator flattened, ``identity``
+    parts dropped, a ``zero`` part absorbing the whole (``None``: none does); one part
+    left is itself, none is ``identity``. ``collect`` makes the parts' collection."""
     flat: list[tuple] = []
     for part in parts:
-        if part == _EMPTY:
-            return _EMPTY
-        if part[0] == "cat":
+        if part == zero:
+            return part
+        if part[0] == operator:
             flat.extend(part[1])
-        elif part != _EPSILON:
+        elif part != identity:
             flat.append(part)
-    if not flat:
-        return _EPSILON
-    if len(flat) == 1:
-        return flat[0]
-    return ("cat", tuple(flat))
+    collected = collect(flat)
+    if not collected:
+        return identity
+    if len(collected) == 1:
+        return next(iter(collected))
+    return (operator, collected)
 
 
 def _star(part: tuple) -> tuple:

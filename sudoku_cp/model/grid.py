@@ -25,6 +25,7 @@ import itertools
 import operator
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from sudoku_cp.errors import InvalidPuzzleError
 
@@ -287,8 +288,27 @@ def _side_of(cell_count: int | str) -> int:
     return side
 
 
+class Drawn:
+    """What has a picture (:class:`Grid`, :class:`~sudoku_cp.model.multigrid.MultiGrid`,
+    :class:`~sudoku_cp.model.puzzle.Puzzle`): :meth:`to_svg`, which Jupyter shows."""
+
+    __slots__ = ()
+
+    def to_svg(self, **options: Any) -> str:
+        """A picture as SVG text (a grid with classic rules; a puzzle with its givens,
+        regions, cages, thermometers, dots...); the options are those of
+        :func:`sudoku_cp.pictures.svg.draw` (``values``, ``candidates``, ``highlight``,
+        ``units``, ``marks``, ``cell_size``)."""
+        from sudoku_cp.pictures import svg  # here, not at the top: drawsvg is heavy (start-up time)
+
+        return svg.to_svg(self, **options)
+
+    def _repr_svg_(self) -> str:
+        return self.to_svg()
+
+
 @functools.total_ordering
-class Grid:
+class Grid(Drawn):
     """An immutable Sudoku grid, hashable, equal by value, ordered row-major.
 
     ``cells`` is a tuple of ``n*n`` ints in row-major order, ``0`` for a blank and
@@ -581,17 +601,6 @@ class Grid:
         if self._box == standard_box(self._side):
             return f"Grid.parse({self.to_string()!r})"
         return f"Grid.parse({self.to_string()!r}, box={self._box!r})"
-
-    def to_svg(self, **options) -> str:
-        """A picture of the grid as SVG text (classic rules); the options are those of
-        :func:`sudoku_cp.pictures.svg.draw` (``values``, ``candidates``, ``highlight``, ``units``,
-        ``marks``, ``cell_size``)."""
-        from sudoku_cp.pictures import svg  # here, not at the top: drawsvg is heavy (start-up time)
-
-        return svg.to_svg(self, **options)
-
-    def _repr_svg_(self) -> str:
-        return self.to_svg()
 
     # -- value semantics --------------------------------------------------------------
 

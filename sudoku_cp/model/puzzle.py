@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from sudoku_cp.errors import HugeInt, InvalidArgumentError, InvalidPuzzleError, quote
-from sudoku_cp.model.grid import BoxShape, Grid
+from sudoku_cp.model.grid import BoxShape, Drawn, Grid
 
 if TYPE_CHECKING:
     from sudoku_cp.model.constraints import Model
@@ -79,7 +79,7 @@ def _check_metadata(metadata: Mapping[str, Any]) -> None:
 
 
 @dataclass(frozen=True)
-class Puzzle:
+class Puzzle(Drawn):
     """Givens plus rules: immutable, hashable, equal by value (metadata aside).
 
     Attributes:
@@ -321,17 +321,6 @@ class Puzzle:
             return f"{self.grid}\n(multi-grid: {board.layout_name or f'{len(board.corners)} sub-grids'})"
         names = ", ".join(type(r).__name__ for r in self.rules) or "classic"
         return f"{self.grid}\n({names})"
-
-    def to_svg(self, **options) -> str:
-        """A picture of the puzzle as SVG text: givens, regions, cages, thermometers, dots...
-        The options are those of :func:`sudoku_cp.pictures.svg.draw` (``values``, ``candidates``,
-        ``highlight``, ``units``, ``marks``, ``cell_size``)."""
-        from sudoku_cp.pictures import svg  # here, not at the top: drawsvg is heavy (start-up time)
-
-        return svg.to_svg(self, **options)
-
-    def _repr_svg_(self) -> str:
-        return self.to_svg()
 
     def to_fpuzzles(self) -> dict[str, Any]:
         """The puzzle as f-puzzles JSON (:func:`sudoku_cp.io.links.record_to_fpuzzles`).

@@ -22,6 +22,7 @@ from __future__ import annotations
 import contextvars
 import functools
 import itertools
+import math
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
@@ -140,6 +141,8 @@ DIGIT_AWARE = frozenset(
         OriginKind.X,
         OriginKind.V,
         OriginKind.NO_XV,
+        OriginKind.NO_X,
+        OriginKind.NO_V,
         OriginKind.WHISPERS,
         OriginKind.RENBAN,
         OriginKind.PALINDROME,
@@ -170,10 +173,13 @@ def classic_constraints(side: int, box: BoxShape | None) -> tuple[AllDifferent, 
 class Rule:
     """A rule of a variant: data that checks itself and compiles to constraints.
 
-    Subclasses are frozen dataclasses with ``keys`` (their JSON keys in ``rules``).
+    Subclasses are frozen dataclasses with ``keys`` (their JSON keys in ``rules``), and
+    ``reads``: keys of other rules their ``from_json`` also gets, not written back (a
+    region-sum line reads the jigsaw ``regions``).
     """
 
     keys: ClassVar[tuple[str, ...]] = ()
+    reads: ClassVar[tuple[str, ...]] = ()
 
     def check(self, side: int, box: BoxShape | None) -> None:
         """Raise :class:`InvalidPuzzleError` naming what and where, if the rule does not fit the grid."""
@@ -722,13 +728,15 @@ def _int(value: object, where: str, what: str = "clue") -> int:
 def _pair_table(values: tuple[int, ...], test: str, parameter: int) -> frozenset[tuple[int, int]]:
     """Pairs of ``values`` (the digits, :func:`digits_of`) with ``|a - b| >= parameter``
     (``"apart"``), ``<= parameter`` (``"near"``), ``a == b`` (``"equal"``), ``a + b ==
-    parameter`` (``"sum"``) or ``a + b`` not in ``{5, 10}`` (``"no_xv"``)."""
+    parameter`` (``"sum"``), ``a + b`` not in ``{5, 10}`` (``"no_xv"``) or ``a + b !=
+    parameter`` (``"not_sum"``)."""
     tests = {
         "apart": lambda a, b: abs(a - b) >= parameter,
         "near": lambda a, b: abs(a - b) <= parameter,
         "equal": lambda a, b: a == b,
         "sum": lambda a, b: a + b == parameter,
         "no_xv": lambda a, b: a + b not in (5, 10),
+        "not_sum": lambda a, b: a + b != parameter,
     }
     return frozenset((a, b) for a in values for b in values if tests[test](a, b))
 
@@ -1118,15 +1126,19 @@ class OutsideSum(Rule):
 class XV(Rule):
     """XV: across an X the two digits add up to 10, across a V to 5. With
     ``all_xv_given`` every X and V is shown (the *negative constraint*): no other two
-    orthogonal neighbours add up to 5 or 10. Each is a ``Relation``.
+    orthogonal neighbours add up to 5 or 10; with ``all_v_given`` (``all_x_given``) only
+    every V (X) is shown: no other two add up to 5 (10). Each is a ``Relation``.
 
-    JSON: ``"x": [[[r, c], [r, c]], ...], "v": [...], "all_xv_given": true``.
+    JSON: ``"x": [[[r, c], [r, c]], ...], "v": [...], "all_xv_given": true`` (or
+    ``"all_v_given": true``, ``"all_x_given": true``).
     """
 
     x: tuple[tuple[Cell, Cell], ...] = ()
     v: tuple[tuple[Cell, Cell], ...] = ()
     all_xv_given: bool = False
-    keys: ClassVar = ("x", "v", "all_xv_given")
+    all_x_given: bool = False
+    all_v_given: bool = False
+    keys: ClassVar = ("x", "v", "all_xv_given", "all_x_given", "all_v_given")
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "x", _pairs(self.x))
@@ -1146,20 +1158,34 @@ class XV(Rule):
                         _index(a, side), _index(b, side), table, origin=origin, meaning=f"add up to {total}"
                     )
                 )
-        if self.all_xv_given:
-            marked = {frozenset(p) for p in self.x + self.v}
-            table = _pair_table(digits_of(side), "no_xv", 0)
+        negative = (
+            (self.all_xv_given, OriginKind.NO_XV, "no_xv", 0, self.x + self.v, "5 or 10"),
+            (
+                self.all_x_given and not self.all_xv_given,
+                OriginKind.NO_X,
+                "not_sum",
+                10,
+                self.x + self.v,
+                "10",
+            ),
+            (self.all_v_given and not self.all_xv_given, OriginKind.NO_V, "not_sum", 5, self.x + self.v, "5"),
+        )
+        for given, kind, test, total, pairs, sums in negative:
+            if not given:
+                continue
+            marked = {frozenset(p) for p in pairs}
+            table = _pair_table(digits_of(side), test, total)
             for a in itertools.product(range(side), repeat=2):
                 for b in ((a[0], a[1] + 1), (a[0] + 1, a[1])):
                     if b[0] < side and b[1] < side and frozenset((a, b)) not in marked:
-                        origin = Origin(OriginKind.NO_XV, 0, (a, b))
+                        origin = Origin(kind, 0, (a, b))
                         out.append(
                             Relation(
                                 _index(a, side),
                                 _index(b, side),
                                 table,
                                 origin=origin,
-                                meaning="not add up to 5 or 10",
+                                meaning=f"not add up to {sums}",
                             )
                         )
         return out
@@ -1170,14 +1196,19 @@ class XV(Rule):
             out["x"] = [[list(a), list(b)] for a, b in self.x]
         if self.v:
             out["v"] = [[list(a), list(b)] for a, b in self.v]
-        if self.all_xv_given:
-            out["all_xv_given"] = True
+        for flag in ("all_xv_given", "all_x_given", "all_v_given"):
+            if getattr(self, flag):
+                out[flag] = True
         return out
 
     @classmethod
     def from_json(cls, rules):
         return cls(
-            _pairs(rules.get("x", ())), _pairs(rules.get("v", ())), bool(rules.get("all_xv_given", False))
+            _pairs(rules.get("x", ())),
+            _pairs(rules.get("v", ())),
+            bool(rules.get("all_xv_given", False)),
+            bool(rules.get("all_x_given", False)),
+            bool(rules.get("all_v_given", False)),
         )
 
 
@@ -1354,40 +1385,51 @@ class BetweenLine(_Lines):
 
 @dataclass(frozen=True)
 class RegionSumLine(_Lines):
-    """Region-sum lines: a (blue) line's segments in the boxes it passes through all add
-    up to the same total; each visit of the line to a box is one segment (a line that
-    leaves a box and comes back has two segments there). Consecutive segments are
-    ``Linear`` equalities ``Σ segment - Σ next = 0``. Needs a box shape. A line whose last
-    cell is its first is a loop (as SudokuPad draws one): its run through the box where it
-    starts and ends is one segment.
+    """Region-sum lines: a (blue) line's segments in the boxes (or jigsaw regions) it
+    passes through all add up to the same total; each visit of the line to a box is one
+    segment (a line that leaves a box and comes back has two segments there). Consecutive
+    segments are ``Linear`` equalities ``Σ segment - Σ next = 0``. Needs a box shape or
+    jigsaw regions (``regions``, the labels of :class:`Jigsaw`, read from the puzzle's
+    ``"regions"`` rule, not written by this rule). A line whose last cell is its first is a
+    loop (as SudokuPad draws one): its run through the box where it starts and ends is one
+    segment.
 
     JSON: ``"region_sum_lines": [[[r, c], ...], ...]``.
     """
 
+    regions: str | None = None
     keys: ClassVar = ("region_sum_lines",)
+    reads: ClassVar = ("regions",)  # the jigsaw regions, when the puzzle has them
     kind: ClassVar = OriginKind.REGION_SUM_LINE
     noun: ClassVar = "region-sum line"
 
-    @staticmethod
-    def segments(line: Sequence[Cell], box: BoxShape) -> list[list[Cell]]:
-        """The runs of the line's cells in one box, in order (round a loop, the runs where it
-        ends and starts are one)."""
+    def region_of(self, cell: Cell, box: BoxShape | None) -> object:
+        """The box (``(band, stack)``) or jigsaw region label of a cell."""
+        if box is None and self.regions is not None:
+            side = math.isqrt(len(self.regions))
+            return self.regions[cell[0] * side + cell[1]]
+        assert box is not None
+        return (cell[0] // box[0], cell[1] // box[1])
+
+    def segments(self, line: Sequence[Cell], box: BoxShape | None) -> list[list[Cell]]:
+        """The runs of the line's cells in one box (or region), in order (round a loop, the
+        runs where it ends and starts are one)."""
         loop = len(line) > 3 and line[0] == line[-1]
         out: list[list[Cell]] = []
         previous = None
         for cell in line[:-1] if loop else line:
-            here = (cell[0] // box[0], cell[1] // box[1])
+            here = self.region_of(cell, box)
             if here != previous:
                 out.append([])
             out[-1].append(cell)
             previous = here
-        if loop and len(out) > 1 and previous == (line[0][0] // box[0], line[0][1] // box[1]):
+        if loop and len(out) > 1 and previous == self.region_of(line[0], box):
             out[0] = out.pop() + out[0]
         return out
 
     def check(self, side, box):
-        if box is None:
-            raise InvalidPuzzleError("region-sum lines need boxes: the puzzle has none")
+        if box is None and (self.regions is None or len(self.regions) != side * side):
+            raise InvalidPuzzleError("region-sum lines need boxes or jigsaw regions: the puzzle has none")
         for number, line in enumerate(self.lines, 1):
             if len(line) > 3 and line[0] == line[-1]:  # a loop
                 _line(line[:-1], side, f"{self.noun} {number}", self.minimum)
@@ -1407,6 +1449,12 @@ class RegionSumLine(_Lines):
                     Linear(cells, (1,) * len(one) + (-1,) * len(two), "==", 0, origin=self.origin(number))
                 )
         return out
+
+    @classmethod
+    def from_json(cls, rules):
+        regions = rules.get("regions")
+        labels = Jigsaw(regions).regions if regions else None
+        return cls(tuple(_cells(line) for line in rules[cls.keys[0]]), labels)
 
 
 @functools.cache
@@ -2079,6 +2127,7 @@ def rules_from_json(rules: Mapping[str, Any] | None, *, side: int | None = None)
         present = {key: named[key] for key in rule_type.keys if key in named}
         if not any(present.values()):
             continue
+        present |= {key: named[key] for key in rule_type.reads if key in named}
         try:
             out.append(rule_type.from_json(present))
         except InvalidPuzzleError:
@@ -2089,7 +2138,16 @@ def rules_from_json(rules: Mapping[str, Any] | None, *, side: int | None = None)
 
 
 _JSON_FLAGS = frozenset(
-    {"diagonals", "anti_knight", "anti_king", "all_white_given", "all_black_given", "all_xv_given"}
+    {
+        "diagonals",
+        "anti_knight",
+        "anti_king",
+        "all_white_given",
+        "all_black_given",
+        "all_xv_given",
+        "all_x_given",
+        "all_v_given",
+    }
 )
 _JSON_CELL_LISTS = frozenset({"windows", "even", "odd"})
 _JSON_LISTS = frozenset(

@@ -374,19 +374,7 @@ class _Picture:
                 )
         for links in self.puzzle.groups(OriginKind.THERMOMETER).values():  # bulb first, link by link
             path = [_coordinates(links[0].first, self.n)] + [_coordinates(c.second, self.n) for c in links]
-            points = [coordinate for cell in path for coordinate in self.centre(cell)]
-            self.drawing.append(
-                dw.Lines(
-                    *points,
-                    close=False,
-                    fill="none",
-                    stroke=THERMO_COLOUR,
-                    stroke_width=self.s * 0.28,
-                    stroke_linecap="round",
-                    stroke_linejoin="round",
-                    class_="thermometer",
-                )
-            )
+            self._polyline(path, THERMO_COLOUR, self.s * 0.28, "thermometer")
             self.drawing.append(
                 dw.Circle(*self.centre(path[0]), self.s * 0.36, fill=THERMO_COLOUR, class_="bulb")
             )
@@ -451,20 +439,23 @@ class _Picture:
                     letter, self.x(column + 1) - size * 0.7, self.y(row) + size * 0.9, size, class_="indexer"
                 )
 
-    def _polyline(self, cells: Sequence[Cell], colour: str, width: float, class_: str) -> None:
-        points = [coordinate for cell in cells for coordinate in self.centre(cell)]
-        if len(cells) == 1:
+    def _polyline(
+        self, cells: Sequence[Cell], colour: str, width: float, class_: str, dashes: str | None = None
+    ) -> None:
+        """A line through the centres of ``cells`` (none for fewer than two), ``width``
+        pixels wide: with round ends and corners, or dashed (``dashes``, an SVG
+        ``stroke-dasharray``)."""
+        if len(cells) < 2:
             return
+        points = [coordinate for cell in cells for coordinate in self.centre(cell)]
+        style = (
+            {"stroke_dasharray": dashes}
+            if dashes
+            else {"stroke_linecap": "round", "stroke_linejoin": "round"}
+        )
         self.drawing.append(
             dw.Lines(
-                *points,
-                close=False,
-                fill="none",
-                stroke=colour,
-                stroke_width=width,
-                stroke_linecap="round",
-                stroke_linejoin="round",
-                class_=class_,
+                *points, close=False, fill="none", stroke=colour, stroke_width=width, **style, class_=class_
             )
         )
 
@@ -505,20 +496,8 @@ class _Picture:
                 self._tag(origin.cells[0], word(origin))
 
     def _dashed(self, cells: Sequence[Cell], colour: str) -> None:
-        if len(cells) < 2:
-            return
-        points = [coordinate for cell in cells for coordinate in self.centre(cell)]
-        self.drawing.append(
-            dw.Lines(
-                *points,
-                close=False,
-                fill="none",
-                stroke=colour,
-                stroke_width=max(1.5, self.s * 0.06),
-                stroke_dasharray=f"{self.s * 0.12:g},{self.s * 0.08:g}",
-                class_="general-line",
-            )
-        )
+        dashes = f"{self.s * 0.12:g},{self.s * 0.08:g}"
+        self._polyline(cells, colour, max(1.5, self.s * 0.06), "general-line", dashes)
 
     def _tag(self, cell: Cell, words: str) -> None:
         """A short label in the top-left corner of a cell (cut to 12 characters)."""

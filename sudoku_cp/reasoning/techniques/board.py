@@ -9,8 +9,9 @@ Candidates are ints: bit ``v - 1`` of a cell's mask is set while ``v`` is possib
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from sudoku_cp.engine.propagators import engine_model, propagator
 from sudoku_cp.engine.runtime import Deadline
@@ -80,6 +81,26 @@ class Deduction:
     chain: Chain | None = None
     net: Net | None = None
     argument: Argument | None = None
+
+    @classmethod
+    def of_digit(
+        cls,
+        technique: str,
+        value: int,
+        removed: Iterable[int],
+        cells: Iterable[int],
+        constraints: tuple[Constraint, ...],
+        *extra: Any,
+        **fields: Any,
+    ) -> Deduction:
+        """A step about one digit (locked candidates, fish, single-digit patterns,
+        colouring): ``value`` leaves the cells ``removed``; the pattern is ``cells``, each
+        with ``value`` as its candidate; ``extra`` and ``fields`` are the later fields
+        (``reason``..., ``chain=``, ``net=``)."""
+        cells = tuple(cells)
+        pattern = tuple((c, value) for c in cells)
+        eliminations = tuple((c, value) for c in removed)
+        return cls(technique, (), eliminations, cells, (value,), pattern, constraints, *extra, **fields)
 
 
 _FILTERED = (Sum, Less, Relation, Linear, Table, *LINE_AUTOMATON_KINDS)
