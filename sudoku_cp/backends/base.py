@@ -113,6 +113,13 @@ class Backend:
     """The constraint kinds the backend compiles itself; :meth:`prepare` may rewrite others
     into these, and what is left outside them is refused."""
 
+    more_digits: ClassVar[bool] = False
+    """Whether the backend solves a model with more values than its side
+    (:attr:`~sudoku_cp.model.constraints.Model.value_count` ``> n``: 6x6 with digits from
+    1..9, where a unit holds ``n`` different values but not every value). The one
+    declaration: a backend that assumes "each value once per unit" leaves it False and
+    such a model is refused by :meth:`refuse_unknown`, naming the backend."""
+
     proof_method: ClassVar[str] = "witness descent"
     """How the backend proves its answer the smallest, by default (``Proof.method``)."""
 
@@ -315,6 +322,12 @@ class Backend:
         Raises:
             NotSupportedError: naming the backend and the constraint kind.
         """
+        if model.value_count > model.side and not self.more_digits:
+            raise NotSupportedError(
+                f"backend {self.name!r} does not solve grids with more digits than the side "
+                f"({model.value_count} digits on {model.side}x{model.side}); "
+                "use 'cpsat', 'sat', 'mip' or 'backtracking'"
+            )
         kinds = _kinds(self.native_kinds)
         for constraint in model.constraints:
             if not isinstance(constraint, kinds):
@@ -405,9 +418,9 @@ def _complete_values(after: Grid | Sequence[int], model: Model) -> Values:
         ValueError: not one value in ``1..n`` per cell.
     """
     values = list(getattr(after, "cells", after))
-    n = model.side
+    n, top = model.side, model.value_count  # top: the values are 1..k (k > n: more digits than the side)
     if len(values) != model.cell_count or not all(
-        isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= n for v in values
+        isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= top for v in values
     ):
         raise InvalidArgumentError(
             f"after must be a complete {n}x{n} grid (n*n values in 1..{n}; a board: one per cell)"

@@ -381,7 +381,7 @@ class _Run(Counters):
     def __init__(self, model: Model, solver: str, time_limit: float | None) -> None:
         self.deadline = Deadline(time_limit)
         self.name = _check_solver(solver)
-        self.model, self.n = model, model.side
+        self.model, self.n = model, model.value_count  # n: the values 1..n (k > side: more digits)
         self.solver_calls = 0
         self.solve_time = 0.0
         _RUNS[:] = [self]
@@ -737,6 +737,7 @@ class Cpmpy(Backend):
     enumeration ended (every solution found) or reached ``limit`` (``solver_calls`` is 1).
     """
 
+    more_digits = True
     Options = Options
     native_kinds = NATIVE_KINDS
     proof_method = "hybrid"
@@ -773,7 +774,7 @@ def _smallest_in_call(
         # a sparse grid from 15x15 up: one question, x <_lex (the engine's witness), UNSAT
         values = _smallest(run, proof, log, sparse_witness(model, run.deadline, min_side=WITNESS_SIDE))
         return (values, log), run.stats()
-    greater = lex_greater(run.cells, after, model.side, model.givens)
+    greater = lex_greater(run.cells, after, model.value_count, model.givens)
     if not greater:
         return (None, log), run.stats()  # after is the largest grid: nothing is greater
     run.add(greater)

@@ -226,6 +226,7 @@ class CpSat(Backend):
     and ``build_time`` (seconds spent building models in Python).
     """
 
+    more_digits = True
     Options = Options
     native_kinds = NATIVE_KINDS
     proof_method = "lexicographic chain"
@@ -265,7 +266,7 @@ def _smallest(model: Model, after: Sequence[int] | None, run: _Run, log: ProofLo
     started = time.perf_counter()
     cp, cells = model_of(model)
     if after is not None:
-        steps = above_steps(after, model.givens, model.side)
+        steps = above_steps(after, model.givens, model.value_count)
         if not steps:
             return None  # after is the largest grid: nothing is greater
         _add_chain(cp, cells, steps, below=False)

@@ -175,7 +175,7 @@ def mip_model(model: Model) -> tuple[list[float], list[float], list[_Row]]:
         NotSupportedError: a constraint kind outside the vocabulary.
     """
     model = decompose(model, NATIVE_KINDS, NAME)
-    n, cells = model.side, model.cell_count
+    n, cells = model.value_count, model.cell_count  # n values (more than the side: more digits)
     lower, upper = [0.0] * (cells * n), [0.0] * (cells * n)
     for cell, domain in enumerate(model.domains()):
         for value in domain:
@@ -358,7 +358,7 @@ class _Run(Counters):
 
     def __init__(self, model: Model, deadline: Deadline) -> None:
         self.model, self.deadline = model, deadline
-        self.n, self.cells = model.side, model.cell_count
+        self.n, self.cells = model.value_count, model.cell_count
         self.solver_calls = self.nodes = self.lp_iterations = 0
         self.solve_time = self.build_time = 0.0
         started = time.perf_counter()
@@ -713,6 +713,7 @@ class Mip(Backend):
     and ``build_time`` (seconds building the model in Python), over every solve of the call.
     """
 
+    more_digits = True
     Options = Options
     native_kinds = NATIVE_KINDS
     proof_method = "hybrid"

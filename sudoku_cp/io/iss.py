@@ -19,9 +19,12 @@ refused with :class:`~sudoku_cp.errors.UnsupportedRuleError` naming the type and
 part's position and text (``part 3 ('.Lunchbox~11~R1C2...'): ISS's Lunchbox: ...``):
 nothing is ever dropped (``ignore=["part 3"]`` solves without it, on purpose). A malformed
 part is an :class:`~sudoku_cp.errors.InvalidPuzzleError` naming its position and text.
-ISS's older one-line formats (a plain grid, givens then a jigsaw layout, the short and the
-long killer formats) are read first, as ISS does (:func:`legacy_record`). :func:`write`
-(``Puzzle.to_iss``) writes the rules it reads back as ISS parts (:data:`WRITERS`).
+A ``Shape``'s value range (``~0-8``; ``6x6~9``: digits 1..9) becomes the record's
+``digits`` (:mod:`sudoku_cp.model.digits`), and ``RegionSize`` the boxes' size as ISS
+tiles them (:func:`_box_dims`). ISS's older one-line formats (a plain grid, givens then a
+jigsaw layout, the short and the long killer formats) are read first, as ISS does
+(:func:`legacy_record`). :func:`write` (``Puzzle.to_iss``) writes the rules it reads back
+as ISS parts (:data:`WRITERS`).
 
 >>> record = record_from_string(".~R1C1_5.Thermo~R2C2~R2C3.X~R3C3~R3C4")
 >>> record["grid"][:1], record["rules"]["thermos"], record["rules"]["x"]
@@ -40,6 +43,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from sudoku_cp.errors import InvalidPuzzleError, UnsupportedRuleError
+from sudoku_cp.model.grid import digit_char
 
 MAX_STRING = 1_000_000
 """Characters of an ISS string at most (a longer one is refused before it is split)."""
@@ -206,6 +210,13 @@ class Context:
     types: frozenset[str]
     box: tuple[int, int] | None
     top: bool = True
+    digits: tuple[int, ...] | None = None  # the Shape's digits when not 1..n (0-8, 1..9 on 6x6)
+    region_size: int | None = None  # RegionSize: the boxes' and jigsaw pieces' size, else the side
+
+    @property
+    def values(self) -> tuple[int, ...]:
+        """The digits of the grid, ascending: ``1..n`` unless the Shape chose others."""
+        return self.digits or tuple(range(1, self.side + 1))
 
     def add(self, key: str, item: Any) -> None:
         self.rules.setdefault(key, []).append(item)
@@ -269,16 +280,16 @@ def _givens(part: Part, ctx: Context) -> None:
         name, *values = arg.split("_")
         cell = _cell(name, ctx.side, part)
         digits = sorted({_int(v, part, "value") for v in values})
-        if not values or any(not 1 <= d <= ctx.side for d in digits):
-            raise InvalidPuzzleError(f"{part.where}: {arg!r} needs values of 1..{ctx.side}")
+        if not values or any(d not in ctx.values for d in digits):
+            raise InvalidPuzzleError(f"{part.where}: {arg!r} needs values of {_range_text(ctx.values)}")
         if len(digits) == 1 and ctx.top:
             index = cell[0] * ctx.side + cell[1]
-            if ctx.grid[index] not in (".", _DIGITS[digits[0] - 1]):
+            if ctx.grid[index] not in (".", digit_char(digits[0])):
                 raise InvalidPuzzleError(
                     f"{part.where}: {name} is given twice, as {ctx.grid[index]} and {digits[0]}"
                 )
-            ctx.grid[index] = _DIGITS[digits[0] - 1]
-        elif len(digits) < ctx.side:
+            ctx.grid[index] = digit_char(digits[0])
+        elif len(digits) < len(ctx.values):
             ctx.add(
                 "regular", {"cells": [cell], "pattern": "[" + "".join(_DIGITS[d - 1] for d in digits) + "]"}
             )
@@ -301,9 +312,10 @@ def _jigsaw(part: Part, ctx: Context) -> None:
         groups.setdefault(char, []).append([index // ctx.side, index % ctx.side])
     if len(groups) == 1:
         return
-    if any(len(cells) != ctx.side for cells in groups.values()):
-        raise _refuse(part, "a jigsaw whose regions are not all of the side's size")
-    if "NoBoxes" in ctx.types:
+    size = ctx.region_size or ctx.side  # ISS's RegionSize: the pieces' size
+    if any(len(cells) != size for cells in groups.values()):
+        raise _refuse(part, f"a jigsaw whose regions are not all of {size} cells")
+    if "NoBoxes" in ctx.types and size == ctx.side:
         labels = {char: "abcdefghijklmnopqrstuvwxyz"[i] for i, char in enumerate(dict.fromkeys(layout))}
         ctx.rules["regions"] = "".join(labels[c] for c in layout)
     else:
@@ -542,8 +554,8 @@ def _contain(operator: str) -> Callable[[Part, Context], None]:
         digits = [_int(v, part, "digit") for v in part.args[0].split("_")]
         cells = ctx.cells(part, part.args[1:])
         for digit in sorted(set(digits)):
-            if not 1 <= digit <= ctx.side:
-                raise InvalidPuzzleError(f"{part.where}: {digit} is not a digit 1..{ctx.side}")
+            if digit not in ctx.values:
+                raise InvalidPuzzleError(f"{part.where}: {digit} is not a digit {_range_text(ctx.values)}")
             ctx.add(
                 "counts", {"cells": cells, "value": digit, "count": digits.count(digit), "operator": operator}
             )
@@ -843,7 +855,7 @@ def _strict_kropki(part: Part, ctx: Context) -> None:
 
 
 def _layout_only(part: Part, ctx: Context) -> None:
-    """Shape and NoBoxes are read before the parts (they set the grid)."""
+    """Shape, NoBoxes and RegionSize are read before the parts (they set the grid)."""
 
 
 def _either(part: Part, ctx: Context) -> None:
@@ -851,7 +863,16 @@ def _either(part: Part, ctx: Context) -> None:
     an ``Or`` is one alternative of all its parts."""
     alternatives = []
     for child in part.children:
-        inner = Context(ctx.side, ctx.grid, {}, ctx.types, ctx.box, top=False)
+        inner = Context(
+            ctx.side,
+            ctx.grid,
+            {},
+            ctx.types,
+            ctx.box,
+            top=False,
+            digits=ctx.digits,
+            region_size=ctx.region_size,
+        )
         _read_part(child, inner)
         alternatives.append(_finish_rules(inner.rules, ctx.side))
     if alternatives:
@@ -908,6 +929,7 @@ def _and(part: Part, ctx: Context) -> None:
 TYPES: dict[str, Callable[[Part, Context], None]] = {
     "": _givens,
     "Shape": _layout_only,
+    "RegionSize": _layout_only,
     "NoBoxes": _layout_only,
     "Jigsaw": _jigsaw,
     "Thermo": _thermo,
@@ -982,7 +1004,6 @@ REFUSED: dict[str, str] = {
     "ChaosConstruction": "chaos construction (regions built while solving), which the package does not model",
     "ChaosArrow": "chaos-construction arrows, which the package does not model",
     "ChaosCount": "chaos-construction counts, which the package does not model",
-    "RegionSize": "a region size other than the side, which the package does not model",
     "RegionSameValues": "regions holding the same values, which the package does not model",
     "Doppelganger": "doppelganger (digits 0-N), which the package does not model",
     "Var": "extra variable cells, which the package does not model",
@@ -1000,7 +1021,15 @@ def _read_part(part: Part, ctx: Context) -> None:
     if handler is None:
         reason = REFUSED.get(part.kind, "a constraint type the package does not know")
         raise _refuse(part, f"ISS's {part.kind}: {reason}")
-    if not ctx.top and part.kind in ("Shape", "NoBoxes", "Jigsaw", "StrictKropki", "StrictXV", "Windoku"):
+    if not ctx.top and part.kind in (
+        "Shape",
+        "NoBoxes",
+        "RegionSize",
+        "Jigsaw",
+        "StrictKropki",
+        "StrictXV",
+        "Windoku",
+    ):
         raise InvalidPuzzleError(f"{part.where}: {part.kind} cannot be inside Or/And")
     handler(part, ctx)
 
@@ -1017,15 +1046,17 @@ def _finish_rules(rules: dict[str, Any], side: int) -> dict[str, Any]:
     return rules
 
 
-def _shape(parts: list[Part]) -> tuple[int, bool]:
-    """The grid side of the string's ``Shape`` part (9 without one), and whether it has
-    ``NoBoxes``.
+def _shape(parts: list[Part]) -> tuple[int, bool, tuple[int, ...] | None]:
+    """The grid side of the string's ``Shape`` part (9 without one), whether it has
+    ``NoBoxes``, and its digits when they are not ``1..n`` (ISS's value range: ``~0-8``
+    for ``0..8``, ``6x6~9`` for ``1..9`` on 6x6; ISS starts a range at 0 or 1).
 
     Raises:
-        UnsupportedRuleError: a shape the package does not model (not square, digits other
-            than 1..n such as ``~0-8`` or ``6x6~9``, a grid type), named.
+        UnsupportedRuleError: a shape the package does not model (not square, a grid type
+            such as ``~Raw``), named.
+        InvalidPuzzleError: a malformed shape or range, or fewer digits than the side.
     """
-    side, no_boxes = 9, False
+    side, no_boxes, digits = 9, False, None
     for part in parts:
         if part.kind == "NoBoxes":
             no_boxes = True
@@ -1039,16 +1070,56 @@ def _shape(parts: list[Part]) -> tuple[int, bool]:
         values = rest[0] if rest else ""
         if rows != columns:
             raise _refuse(part, f"ISS's Shape {'~'.join(part.args)}: a grid that is not square")
-        if values not in ("", str(rows), f"1-{rows}") or len(part.args) > 2:
-            raise _refuse(
-                part,
-                f"ISS's Shape {'~'.join(part.args)}: digits other than 1..{rows}, "
-                "which the package does not model yet",
-            )
+        if len(part.args) > 2 and part.args[2] != "Sudoku":
+            raise _refuse(part, f"ISS's Shape {'~'.join(part.args)}: a grid type the package does not model")
         if not 1 < rows <= MAX_SIDE:
             raise InvalidPuzzleError(f"{part.where}: a side of {rows}; ISS grids have 2 to {MAX_SIDE}")
-        side = rows
-    return side, no_boxes
+        side, digits = rows, _value_range(values, rows, part)
+    return side, no_boxes, digits
+
+
+def _value_range(text: str, side: int, part: Part) -> tuple[int, ...] | None:
+    """The digits of a Shape's value range: ``""`` (``1..n``), ``"9"`` (``1..9``) or
+    ``"0-8"``; ``None`` for ``1..n``."""
+    if not text:
+        return None
+    match = re.fullmatch(r"(\d+)(?:-(\d+))?", text)
+    if not match:
+        raise InvalidPuzzleError(f"{part.where}: the value range {text!r} is not 'k' or 'a-b'")
+    first, last = (int(match[1]), int(match[2])) if match[2] is not None else (1, int(match[1]))
+    if first not in (0, 1) or not side <= last - first + 1 <= MAX_SIDE:
+        raise InvalidPuzzleError(
+            f"{part.where}: the value range {text!r} starts at 0 or 1 and holds {side} to {MAX_SIDE} digits"
+        )
+    digits = tuple(range(first, last + 1))
+    return None if digits == tuple(range(1, side + 1)) else digits
+
+
+def _range_text(values: tuple[int, ...]) -> str:
+    return f"{values[0]}..{values[-1]}"
+
+
+def _box_dims(side: int, size: int) -> tuple[int, int] | None:
+    """The ``(rows, columns)`` of ISS's default boxes of ``size`` cells on a square grid
+    (ISS's ``CellGeometry.boxDimsForSize``: the squarest factor pair that tiles the grid,
+    the shorter side first tried as rows), or ``None`` when none tiles it (5x5, 7x7)."""
+    for small in range(int(size**0.5), 1, -1):
+        if size % small:
+            continue
+        large = size // small
+        if side % small == 0 and side % large == 0:
+            return (small, large)
+    return None
+
+
+def _boxes(side: int, dims: tuple[int, int]) -> list[list[list[int]]]:
+    """The cells of each box of ``dims`` tiling the grid, boxes row-major."""
+    height, width = dims
+    return [
+        [[top + r, left + c] for r in range(height) for c in range(width)]
+        for top in range(0, side, height)
+        for left in range(0, side, width)
+    ]
 
 
 def legacy_record(text: str) -> dict[str, Any] | None:
@@ -1164,24 +1235,46 @@ def record_from_string(text: str, ignore: Iterable[str] = ()) -> dict[str, Any]:
     if legacy is not None:
         return legacy
     parts = parse(text)
-    side, no_boxes = _shape(parts)
-    box = None if no_boxes or side not in _SIZES else _SIZES[side]
+    side, no_boxes, digits = _shape(parts)
+    region_size = _region_size_of(parts, side, digits)
+    dims = None if no_boxes else _box_dims(side, region_size)
+    box = dims if dims and dims[0] * dims[1] == side else None
     types = frozenset(p.kind for p in _walk(parts))
-    ctx = Context(side, ["."] * (side * side), {}, types, box)
+    ctx = Context(side, ["."] * (side * side), {}, types, box, digits=digits, region_size=region_size)
+    if dims and box is None:  # boxes of another size than the side (3x3 on a 6x6 of digits 1..9)
+        ctx.rules["extra_regions"] = _boxes(side, dims)
     skipped = set(ignore)
     ignored = []
     for part in parts:
-        if f"part {part.position}" in skipped and part.kind not in ("Shape", "NoBoxes"):
+        if f"part {part.position}" in skipped and part.kind not in ("Shape", "NoBoxes", "RegionSize"):
             ignored.append(f"part {part.position}")
             continue
         _read_part(part, ctx)
     rules = _finish_rules(ctx.rules, side)
     record: dict[str, Any] = {"size": side, "box": list(box) if box else None, "grid": "".join(ctx.grid)}
+    if digits:
+        record["digits"] = list(digits)
     record["rules"] = rules
     record["source"] = "iss"
     if ignored:
         record["ignored"] = ignored
     return record
+
+
+def _region_size_of(parts: list[Part], side: int, digits: tuple[int, ...] | None) -> int:
+    """The size of the default boxes and jigsaw pieces: ``RegionSize``'s, else the side."""
+    size = side
+    for part in parts:
+        if part.kind == "RegionSize":
+            if len(part.args) != 1:
+                raise InvalidPuzzleError(f"{part.where}: RegionSize takes the region's cell count")
+            size = _int(part.args[0], part, "region size")
+            if not side <= size <= len(digits or range(side)):
+                raise InvalidPuzzleError(
+                    f"{part.where}: regions of {size} cells on a {side}x{side} grid of "
+                    f"{len(digits or range(side))} digits"
+                )
+    return size
 
 
 def _walk(parts: list[Part]):
@@ -1392,7 +1485,17 @@ def write(puzzle: Any) -> str:
     rules: Mapping[str, Any] = record.get("rules") or {}
     box = record.get("box", "standard")
     parts: list[str] = []
-    if side != 9:
+    digits = record.get("digits")
+    if digits is not None:  # ISS's value range: a..b from 0 or 1
+        digits = list(digits)
+        if (
+            digits != list(range(digits[0], digits[-1] + 1))
+            or digits[0] not in (0, 1)
+            or len(digits) > MAX_SIDE
+        ):
+            raise UnsupportedRuleError(f"digits {digits}: ISS's value ranges run from 0 or 1 without gaps")
+        parts.append(f".Shape~{side}x{side}~{digits[0]}-{digits[-1]}")
+    elif side != 9:
         parts.append(f".Shape~{side}x{side}")
     if "regions" in rules or box is None:
         parts.append(".NoBoxes")
@@ -1405,7 +1508,8 @@ def write(puzzle: Any) -> str:
         }
         parts.append(".Jigsaw~" + "".join(labels[c] for c in rules["regions"]))
     grid = str(record["grid"])
-    givens = [f"{cell_id(divmod(i, side))}_{int(ch, 36)}" for i, ch in enumerate(grid) if ch not in ".0"]
+    blanks = "." if digits and 0 in digits else ".0"  # '0' is a digit on a grid of 0..n-1
+    givens = [f"{cell_id(divmod(i, side))}_{int(ch, 36)}" for i, ch in enumerate(grid) if ch not in blanks]
     if givens:
         parts.append(".~" + "~".join(givens))
     white, black = rules.get("all_white_given"), rules.get("all_black_given")

@@ -25,7 +25,9 @@ f-puzzles key              read as
 =========================  ==============================================================
 ``size``, ``grid``         the side; each cell's ``value`` with ``"given": true`` is a
                            given (a value without it was typed by a solver: ignored);
-                           ``region`` numbers make jigsaw regions
+                           ``region`` numbers make jigsaw regions; a side with no box
+                           shape (5, 7, 11...) and no ``region`` is a Latin square
+                           (f-puzzles' default regions there are 1 x n strips, its rows)
 ``diagonal+``/``diagonal-``  both together: X-Sudoku (one alone is refused)
 ``antiknight``, ``antiking``  the anti-knight and anti-king rules
 ``killercage``             killer cages (one without a sum: its digits differ)
@@ -325,10 +327,12 @@ def fpuzzles_to_record(data: Mapping[str, Any], ignore: Iterable[str] = ()) -> d
     if regions is not None and regions != default and shape is None:
         record["box"] = None
         rules["regions"] = region_letters(regions)
-    elif default is None and shape is None:
-        raise InvalidPuzzleError(
-            f"f-puzzles key 'grid': a {side}x{side} grid has no box shape, and the link gives no "
-            "region to its cells; sudoku_cp does not guess f-puzzles' default regions for it"
+    elif default is None and shape is None:  # 5x5, 7x7, 11x11...: no rectangular boxes
+        account.rule(
+            "default regions",
+            "a Latin square",
+            f"f-puzzles' default regions of a {side}x{side} without 'region' keys are 1x{side} "
+            "strips, its rows: only rows and columns apply",
         )
     box = None if "regions" in rules else shape or standard_box(side)
     record["box"] = list(box) if box else None
@@ -788,6 +792,8 @@ def record_to_fpuzzles(record: Mapping[str, Any]) -> dict[str, Any]:
     """
     if "layout" in record or "board" in record:
         raise InvalidPuzzleError("f-puzzles links hold one square grid: a multi-grid board cannot be written")
+    if record.get("digits") is not None:
+        raise InvalidPuzzleError("f-puzzles holds the digits 1..n: a grid of other digits cannot be written")
     data = _record_to_fpuzzles(record)
     lost = sorted(_rule_keys(record) - _rule_keys(fpuzzles_to_record(data)))
     if lost:
@@ -805,8 +811,11 @@ def _record_to_fpuzzles(record: Mapping[str, Any]) -> dict[str, Any]:
     side = record["size"]
     rules = record.get("rules", {})
     regions = rules.get("regions")
-    if regions is None and record.get("box") is None:
-        raise InvalidPuzzleError("f-puzzles has no grid without boxes or regions (a Latin square)")
+    if regions is None and record.get("box") is None and standard_box(side) is not None:
+        raise InvalidPuzzleError(
+            f"f-puzzles has no {side}x{side} grid without boxes or regions (a Latin square); "
+            "only sides without a box shape (5, 7, 11...) default to rows"
+        )
     region_of = {letter: i for i, letter in enumerate(dict.fromkeys(regions))} if regions else None
     box = tuple(record["box"]) if record.get("box") else None
     if (

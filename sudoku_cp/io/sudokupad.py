@@ -1223,6 +1223,10 @@ def record_to_scl(record: Mapping[str, Any]) -> dict[str, Any]:
     Raises:
         InvalidPuzzleError: a rule outside the subset read back (named), e.g. sandwiches.
     """
+    if record.get("digits") is not None:
+        raise InvalidPuzzleError(
+            "the scl format here holds the digits 1..n: a grid of other digits is not written"
+        )
     side, rules = record["size"], record.get("rules", {})
     other = sorted(k for k, v in rules.items() if k not in _WRITES and v not in (None, False, [], {}))
     if other:

@@ -1374,6 +1374,10 @@ class Model:
             included), as the vocabulary of this module.
         positions: ``None`` on a single grid (cell ``i`` is at ``divmod(i, n)``); on a
             multi-grid board, each cell's 0-based ``(row, column)`` on the board.
+        digits: ``None`` when the values are ``1..n``; else the puzzle's ``k >= n`` digits
+            ascending (``(0, ..., 8)``; ``(1, ..., 9)`` on 6x6), and the model's values
+            are their positions ``1..k`` (:mod:`sudoku_cp.model.digits` rewrote every
+            constraint of the rules into them). Backends read :attr:`value_count`.
 
     Backends take their initial domains from :meth:`domains` (givens and ``ValueIn``
     already applied, so they may skip ``ValueIn``) and compile every other kind.
@@ -1383,6 +1387,13 @@ class Model:
     givens: tuple[int, ...]
     constraints: tuple[Constraint, ...]
     positions: tuple[Coordinates, ...] | None = None
+    digits: tuple[int, ...] | None = None
+
+    @property
+    def value_count(self) -> int:
+        """``k``: the values are ``1..k``; ``n`` unless the puzzle chose more digits than
+        its side (6x6 with digits from 1..9: ``k = 9``, each unit holds 6 of them)."""
+        return len(self.digits) if self.digits else self.side
 
     @property
     def cell_count(self) -> int:
@@ -1425,7 +1436,13 @@ class Model:
 
     @functools.cached_property
     def units(self) -> tuple[AllDifferent, ...]:
-        """The ``AllDifferent`` constraints over exactly ``n`` cells: each holds every value once."""
+        """The ``AllDifferent`` constraints over exactly ``n`` cells: each holds every value once.
+
+        Empty when there are more values than the side (:attr:`value_count` ``> n``): then
+        no ``AllDifferent`` holds every value, and what reads units (hidden singles, exact
+        cover's "each value once per unit", the rule of 45) has nothing to read."""
+        if self.value_count != self.side:
+            return ()
         return tuple(c for c in self.of_kind(AllDifferent) if len(c.cells) == self.side)
 
     def domains(self) -> tuple[tuple[int, ...], ...]:
@@ -1434,7 +1451,7 @@ class Model:
 
     @functools.cached_property
     def _domains(self) -> tuple[tuple[int, ...], ...]:
-        full = tuple(range(1, self.side + 1))
+        full = tuple(range(1, self.value_count + 1))
         domains = [(v,) if v else full for v in self.givens]
         for constraint in self.of_kind(ValueIn):
             cell = constraint.cell
@@ -1450,13 +1467,13 @@ class Model:
     @functools.cached_property
     def is_classic(self) -> bool:
         """True when every constraint is an ``AllDifferent`` unit (rows, columns, boxes, regions...)."""
-        return len(self.units) == len(self.constraints)
+        return self.value_count == self.side and len(self.units) == len(self.constraints)
 
     def holds(self, values: Sequence[int]) -> bool:
         """True when the complete assignment keeps the givens and satisfies every constraint."""
         return (
             len(values) == self.cell_count
-            and all(1 <= v <= self.side for v in values)
+            and all(1 <= v <= self.value_count for v in values)
             and all(g in (0, v) for g, v in zip(self.givens, values, strict=True))
             and all(c.holds(values) for c in self.constraints)
         )
@@ -1469,7 +1486,9 @@ class Model:
         """Raise :class:`InvalidPuzzleError` if the givens alone break a constraint (two 5s on a
         diagonal, an odd given in an even cell, a cage whose givens exceed its sum)."""
         for constraint in self.constraints:
-            why = constraint.givens_conflict(self.givens, self.side)
+            # a Linear's bounds read the side as the largest value; the others read it as the geometry
+            top = self.value_count if isinstance(constraint, Linear) else self.side
+            why = constraint.givens_conflict(self.givens, top)
             if why:
                 raise InvalidPuzzleError(why)
         for cell, domain in enumerate(self.domains()):

@@ -186,14 +186,20 @@ class Puzzle(Drawn):
         if isinstance(self.grid, MultiGrid):
             board = self.grid.board
             return Model(self.side, self.grid.cells, board.constraints, board.positions)
+        digits = self.grid.chosen_digits
         if not self.rules:  # rules.classic_constraints, without loading the rule classes (start-up)
-            return Model(self.side, self.grid.cells, _unit_constraints(self.side, self.box))
+            return Model(self.side, self.grid.cells, _unit_constraints(self.side, self.box), digits=digits)
         from sudoku_cp.model.rules import classic_constraints, iter_constraints
 
-        constraints = classic_constraints(self.side, self.box) + tuple(
-            iter_constraints(self.rules, self.side, self.box)
+        ruled = tuple(iter_constraints(self.rules, self.side, self.box, digits))
+        if digits:  # the rules speak of digits; the model of their positions 1..k
+            from sudoku_cp.model.digits import relabel
+            from sudoku_cp.model.rules import DIGIT_AWARE
+
+            ruled = relabel(ruled, digits, self.side, DIGIT_AWARE)
+        return Model(
+            self.side, self.grid.cells, classic_constraints(self.side, self.box) + ruled, digits=digits
         )
-        return Model(self.side, self.grid.cells, constraints)
 
     def is_solved_by(self, solution: Grid) -> bool:
         """True when ``solution`` is complete, of this shape, keeps the givens and breaks no rule."""
@@ -215,8 +221,11 @@ class Puzzle(Drawn):
 
         ``size`` is ``n``; ``box`` is ``[rows, columns]`` or ``null`` (no boxes: jigsaw
         ``regions``, or a Latin square); a missing ``box`` means the usual boxes of the
-        size. ``grid`` is ``n*n`` characters (``.`` for a blank) or any layout
-        :meth:`Grid.parse` reads. ``rules`` is an object mapping the keys of
+        size. ``digits`` (optional) lists the digits the grid is filled with when they are
+        not ``1..n``: ``[0, 1, ..., 8]``, or ``[1, ..., 9]`` on 6x6 (each unit then holds
+        six different digits of nine); ``grid`` then holds those digits and ``.`` for a
+        blank (:mod:`sudoku_cp.model.digits`). ``grid`` is ``n*n`` characters (``.`` for a
+        blank) or any layout :meth:`Grid.parse` reads. ``rules`` is an object mapping the keys of
         :mod:`sudoku_cp.model.rules` (``cages``, ``thermos``, ``diagonals``, ...; snake case, see
         :mod:`sudoku_cp.naming`) to their data. Other keys (``id``, ``source``,
         ``solution``, ...) are kept as :attr:`metadata`.
@@ -241,6 +250,10 @@ class Puzzle(Drawn):
         from sudoku_cp.model import multigrid
 
         if multigrid.is_multigrid_record(record):
+            if record.get("digits") is not None:
+                raise InvalidPuzzleError(
+                    "a multi-grid board holds the digits 1..n: 'digits' is not read there"
+                )
             board = multigrid.multigrid_from_dict(record)
             from sudoku_cp.model import community_rules  # noqa: F401  (registers the community's kinds)
             from sudoku_cp.model.rules import rules_from_json
@@ -258,7 +271,12 @@ class Puzzle(Drawn):
         given = record["grid"]
         if not isinstance(given, str | list):
             raise InvalidPuzzleError(f"'grid' is a string or a list of rows, not {_kind(given)}")
-        grid = Grid.parse(given, box)
+        digits = record.get("digits")
+        if digits is not None and not isinstance(digits, str | list):
+            raise InvalidPuzzleError(
+                f"'digits' is a list of ints (or a string such as \"124689\"), not {_kind(digits)}"
+            )
+        grid = Grid.parse(given, box) if digits is None else Grid.parse(given, box, digits=digits)
         size = record.get("size")
         if size is not None and (isinstance(size, bool) or size != grid.side):
             raise InvalidPuzzleError(f"'size' is {_kind(size)} but the grid is {grid.side}x{grid.side}")
@@ -266,7 +284,7 @@ class Puzzle(Drawn):
         from sudoku_cp.model.rules import rules_from_json
 
         rules = rules_from_json(record.get("rules"), side=grid.side)
-        metadata = {k: v for k, v in record.items() if k not in ("size", "box", "grid", "rules")}
+        metadata = {k: v for k, v in record.items() if k not in ("size", "box", "grid", "rules", "digits")}
         _check_metadata(metadata)
         puzzle = cls(grid, rules, metadata)
         read, ignored = record.get("read"), record.get("ignored") or ()
@@ -285,6 +303,7 @@ class Puzzle(Drawn):
             "size": self.side,
             "box": list(self.box) if self.box else None,
             "grid": self.grid.to_string(),
+            **({"digits": list(self.grid.digits)} if self.grid.chosen_digits else {}),
             "rules": rules_to_json(self.rules),
         }
 
@@ -365,8 +384,10 @@ class Puzzle(Drawn):
             values = [int(ch, 36) for ch in solution]
         except ValueError:
             return
-        if not all(1 <= v <= self.side for v in values):
+        position = {d: i for i, d in enumerate(self.grid.digits, 1)}  # digits to the model's values
+        if not all(v in position for v in values):
             return
+        values = [position[v] for v in values]
         broken = [
             c.label for c in self.model.constraints if not c.holds(values)
         ] + [f"the given in r{i // self.side + 1}c{i % self.side + 1}" for i, g in enumerate(self.grid.cells)

@@ -19,6 +19,7 @@ Coordinates are 0-based ``(row, column)`` pairs, as in the JSON format.
 
 from __future__ import annotations
 
+import contextvars
 import functools
 import itertools
 import math
@@ -49,6 +50,7 @@ from sudoku_cp.model.constraints import Or as OrKind
 from sudoku_cp.model.constraints import Regular as RegularKind
 from sudoku_cp.model.constraints import Sandwich as SandwichClue
 from sudoku_cp.model.constraints import Skyscraper as SkyscraperClue
+from sudoku_cp.model.digits import digits_text
 from sudoku_cp.model.expressions import nfa_automaton, pair_table, regular_automaton
 from sudoku_cp.model.grid import BoxShape, geometry
 from sudoku_cp.naming import canonical_name
@@ -111,6 +113,49 @@ def _check_pairs(pairs: Sequence[tuple[Cell, Cell]], side: int, what: str) -> No
         seen.add(key)
 
 
+_DIGITS: contextvars.ContextVar[tuple[int, ...] | None] = contextvars.ContextVar("digits", default=None)
+"""The digits of the puzzle whose rules are being compiled (:func:`iter_constraints`), when
+not ``1..n``."""
+
+
+def _digits_name(values: tuple[int, ...]) -> str:
+    """``"1..9"``, or the puzzle's digits as :func:`~sudoku_cp.model.digits.digits_text` writes them."""
+    return f"1..{len(values)}" if values == tuple(range(1, len(values) + 1)) else digits_text(values)
+
+
+def digits_of(side: int) -> tuple[int, ...]:
+    """The digits a rule enumerates when it builds a table: ``1..side``, or the puzzle's
+    own (:mod:`sudoku_cp.model.digits`) while :func:`iter_constraints` compiles it."""
+    return _DIGITS.get() or tuple(range(1, side + 1))
+
+
+DIGIT_AWARE = frozenset(
+    {
+        OriginKind.EVEN,
+        OriginKind.ODD,
+        OriginKind.WHITE_DOT,
+        OriginKind.BLACK_DOT,
+        OriginKind.NO_WHITE_DOT,
+        OriginKind.NO_BLACK_DOT,
+        OriginKind.NO_DOT,
+        OriginKind.X,
+        OriginKind.V,
+        OriginKind.NO_XV,
+        OriginKind.NO_X,
+        OriginKind.NO_V,
+        OriginKind.WHISPERS,
+        OriginKind.RENBAN,
+        OriginKind.PALINDROME,
+        OriginKind.BETWEEN_LINE,
+        OriginKind.QUADRUPLE,
+    }
+)
+"""The origins of the rules whose tables (``ValueIn``, ``Relation``, ``Table``) enumerate the
+digits through :func:`digits_of`: on a grid of other digits their tables are built over
+those digits, and :func:`sudoku_cp.model.digits.relabel` maps them to positions; a table
+of any other origin was built over ``1..n`` and is refused there."""
+
+
 @functools.cache
 def classic_constraints(side: int, box: BoxShape | None) -> tuple[AllDifferent, ...]:
     """The rules every puzzle keeps: an AllDifferent over each row, column and box.
@@ -138,6 +183,12 @@ class Rule:
 
     def check(self, side: int, box: BoxShape | None) -> None:
         """Raise :class:`InvalidPuzzleError` naming what and where, if the rule does not fit the grid."""
+
+    def check_digits(self, side: int, box: BoxShape | None, digits: tuple[int, ...]) -> None:
+        """:meth:`check` on a grid of other digits (:mod:`sudoku_cp.model.digits`): by default
+        the same; a rule whose check reads the digits ``1..n`` (a cage's possible sums)
+        reads ``digits`` instead."""
+        self.check(side, box)
 
     def constraints(self, side: int, box: BoxShape | None) -> list[Constraint]:
         """The rule as constraints of the vocabulary (call :meth:`check` first)."""
@@ -320,6 +371,9 @@ class Killer(Rule):
         object.__setattr__(self, "cages", cages)
 
     def check(self, side, box):
+        self.check_digits(side, box, tuple(range(1, side + 1)))
+
+    def check_digits(self, side, box, digits):
         owner: dict[Cell, int] = {}
         for number, cage in enumerate(self.cages, 1):
             where = f"cage {number}"
@@ -337,17 +391,19 @@ class Killer(Rule):
                 owner[cell] = number
             if cage.total is not None and (isinstance(cage.total, bool) or not isinstance(cage.total, int)):
                 raise InvalidPuzzleError(f"{where}: its sum {cage.total!r} is not an int")
+            known = "1.." + str(side) if digits == tuple(range(1, side + 1)) else digits_text(digits)
             if len(cage.cells) > side:
                 raise InvalidPuzzleError(
-                    f"{where} has {len(cage.cells)} cells; different digits 1..{side} fill at most {side}"
+                    f"{where} has {len(cage.cells)} cells; different digits {known} fill at most {side}"
                 )
             if cage.total is None:
                 continue
-            low, high = distinct_sum_range(len(cage.cells), side)
+            count = len(cage.cells)
+            low, high = sum(digits[:count]), sum(digits[-count:])
             if not low <= cage.total <= high:
                 raise InvalidPuzzleError(
-                    f"{where} (at {_name(cage.cells[0])}): no {len(cage.cells)} different digits of "
-                    f"1..{side} add up to {cage.total} (the sums run from {low} to {high})"
+                    f"{where} (at {_name(cage.cells[0])}): no {count} different digits of "
+                    f"{known} add up to {cage.total} (the sums run from {low} to {high})"
                 )
 
     def constraints(self, side, box):
@@ -517,8 +573,8 @@ class EvenOdd(Rule):
                 raise InvalidPuzzleError(f"{_name(cell)} is marked both even and odd")
 
     def constraints(self, side, box):
-        evens = frozenset(range(2, side + 1, 2))
-        odds = frozenset(range(1, side + 1, 2))
+        evens = frozenset(v for v in digits_of(side) if v % 2 == 0)
+        odds = frozenset(v for v in digits_of(side) if v % 2)
         return [
             ValueIn(_index(c, side), evens, origin=Origin(OriginKind.EVEN, 0, (c,))) for c in self.even
         ] + [ValueIn(_index(c, side), odds, origin=Origin(OriginKind.ODD, 0, (c,))) for c in self.odd]
@@ -537,7 +593,7 @@ class EvenOdd(Rule):
 
 
 @functools.cache
-def _table(side: int, kind: str, positive: bool) -> frozenset[tuple[int, int]]:
+def _table(values: tuple[int, ...], kind: str, positive: bool) -> frozenset[tuple[int, int]]:
     """The allowed value pairs of a dot (``positive``) or of the no-dot negative constraint."""
     if kind == "white":
 
@@ -548,7 +604,6 @@ def _table(side: int, kind: str, positive: bool) -> frozenset[tuple[int, int]]:
         def test(a, b):
             return a == 2 * b or b == 2 * a
 
-    values = range(1, side + 1)
     return frozenset((a, b) for a in values for b in values if a != b and test(a, b) == positive)
 
 
@@ -591,7 +646,7 @@ class Kropki(Rule):
                     Relation(
                         _index(a, side),
                         _index(b, side),
-                        _table(side, colour, True),
+                        _table(digits_of(side), colour, True),
                         origin=Origin(kinds[colour], 0, (a, b)),
                         meaning=meanings[colour],
                     )
@@ -604,7 +659,8 @@ class Kropki(Rule):
                     if b[0] >= side or b[1] >= side or frozenset((a, b)) in dotted:
                         continue
                     allowed = functools.reduce(
-                        frozenset.intersection, (_table(side, colour, False) for colour in negatives)
+                        frozenset.intersection,
+                        (_table(digits_of(side), colour, False) for colour in negatives),
                     )
                     if len(negatives) == 1:
                         kind, meaning = (
@@ -669,11 +725,11 @@ def _int(value: object, where: str, what: str = "clue") -> int:
 
 
 @functools.cache
-def _pair_table(side: int, test: str, parameter: int) -> frozenset[tuple[int, int]]:
-    """Pairs of ``1..side`` with ``|a - b| >= parameter`` (``"apart"``), ``<= parameter``
-    (``"near"``), ``a == b`` (``"equal"``), ``a + b == parameter`` (``"sum"``) or
-    ``a + b`` not in ``{5, 10}`` (``"no_xv"``) or ``a + b != parameter`` (``"not_sum"``)."""
-    values = range(1, side + 1)
+def _pair_table(values: tuple[int, ...], test: str, parameter: int) -> frozenset[tuple[int, int]]:
+    """Pairs of ``values`` (the digits, :func:`digits_of`) with ``|a - b| >= parameter``
+    (``"apart"``), ``<= parameter`` (``"near"``), ``a == b`` (``"equal"``), ``a + b ==
+    parameter`` (``"sum"``), ``a + b`` not in ``{5, 10}`` (``"no_xv"``) or ``a + b !=
+    parameter`` (``"not_sum"``)."""
     tests = {
         "apart": lambda a, b: abs(a - b) >= parameter,
         "near": lambda a, b: abs(a - b) <= parameter,
@@ -832,9 +888,10 @@ class LittleKiller(Rule):
             cells = clue.cells(side)
             if not cells:
                 raise InvalidPuzzleError(f"{where}: its arrow from ({row}, {column}) misses the grid")
-            if not len(cells) <= clue.total <= side * len(cells):
+            values = digits_of(side)  # the puzzle's digits
+            if not len(cells) * values[0] <= clue.total <= values[-1] * len(cells):
                 raise InvalidPuzzleError(
-                    f"{where} (from {_name(cells[0])}): {len(cells)} digits of 1..{side} "
+                    f"{where} (from {_name(cells[0])}): {len(cells)} digits of {_digits_name(values)} "
                     f"cannot add up to {clue.total}"
                 )
 
@@ -1093,7 +1150,7 @@ class XV(Rule):
     def constraints(self, side, box):
         out: list[Constraint] = []
         for kind, total, pairs in ((OriginKind.X, 10, self.x), (OriginKind.V, 5, self.v)):
-            table = _pair_table(side, "sum", total)
+            table = _pair_table(digits_of(side), "sum", total)
             for a, b in pairs:
                 origin = Origin(kind, 0, (a, b), total)
                 out.append(
@@ -1117,7 +1174,7 @@ class XV(Rule):
             if not given:
                 continue
             marked = {frozenset(p) for p in pairs}
-            table = _pair_table(side, test, total)
+            table = _pair_table(digits_of(side), test, total)
             for a in itertools.product(range(side), repeat=2):
                 for b in ((a[0], a[1] + 1), (a[0] + 1, a[1])):
                     if b[0] < side and b[1] < side and frozenset((a, b)) not in marked:
@@ -1210,7 +1267,7 @@ class GermanWhispers(_Lines):
 
     def constraints(self, side, box):
         gap = self.gap(side)
-        table = _pair_table(side, "apart", gap)
+        table = _pair_table(digits_of(side), "apart", gap)
         return [
             Relation(
                 _index(a, side),
@@ -1260,7 +1317,7 @@ class Renban(_Lines):
             origin = self.origin(number)
             cells = tuple(_index(c, side) for c in line)
             out.append(AllDifferent(cells, origin=origin))
-            table = _pair_table(side, "near", len(cells) - 1)
+            table = _pair_table(digits_of(side), "near", len(cells) - 1)
             meaning = f"lie within {len(cells) - 1} of each other"
             out.extend(
                 Relation(a, b, table, origin=origin, meaning=meaning)
@@ -1282,7 +1339,7 @@ class Palindrome(_Lines):
     noun: ClassVar = "palindrome"
 
     def constraints(self, side, box):
-        table = _pair_table(side, "equal", 0)
+        table = _pair_table(digits_of(side), "equal", 0)
         return [
             Relation(
                 _index(line[i], side),
@@ -1297,8 +1354,7 @@ class Palindrome(_Lines):
 
 
 @functools.cache
-def _between_table(side: int) -> frozenset[tuple[int, int, int]]:
-    values = range(1, side + 1)
+def _between_table(values: tuple[int, ...]) -> frozenset[tuple[int, int, int]]:
     return frozenset((a, m, b) for a in values for m in values for b in values if min(a, b) < m < max(a, b))
 
 
@@ -1317,7 +1373,7 @@ class BetweenLine(_Lines):
     minimum: ClassVar = 3
 
     def constraints(self, side, box):
-        table = _between_table(side)
+        table = _between_table(digits_of(side))
         out: list[Constraint] = []
         for number, line in enumerate(self.lines, 1):
             first, last = _index(line[0], side), _index(line[-1], side)
@@ -1402,13 +1458,13 @@ class RegionSumLine(_Lines):
 
 
 @functools.cache
-def _quadruple_table(side: int, digits: tuple[int, ...]) -> frozenset[tuple[int, ...]]:
+def _quadruple_table(side_values: tuple[int, ...], digits: tuple[int, ...]) -> frozenset[tuple[int, ...]]:
     """The values of the 2x2 cells (top-left, top-right, bottom-left, bottom-right) that
     hold ``digits`` (with their multiplicity), orthogonal neighbours different (they
     share a row or column)."""
     out = []
     need = {d: digits.count(d) for d in digits}
-    for values in itertools.product(range(1, side + 1), repeat=4):
+    for values in itertools.product(side_values, repeat=4):
         a, b, c, d = values
         if a == b or c == d or a == c or b == d:
             continue
@@ -1463,12 +1519,13 @@ class Quadruple(Rule):
                 raise InvalidPuzzleError(
                     f"{where} at {_name(clue.cell)} lists {len(clue.digits)} digits; it takes 1 to 4"
                 )
+            values = digits_of(side)  # the puzzle's digits
             for digit in clue.digits:
-                if isinstance(digit, bool) or not isinstance(digit, int) or not 1 <= digit <= side:
+                if isinstance(digit, bool) or not isinstance(digit, int) or digit not in values:
                     raise InvalidPuzzleError(
-                        f"{where} at {_name(clue.cell)}: {digit!r} is not a digit 1..{side}"
+                        f"{where} at {_name(clue.cell)}: {digit!r} is not a digit {_digits_name(values)}"
                     )
-            if not _quadruple_table(side, clue.digits):
+            if not _quadruple_table(digits_of(side), clue.digits):
                 raise InvalidPuzzleError(
                     f"{where} at {_name(clue.cell)}: no four cells can hold {list(clue.digits)}"
                 )
@@ -1481,7 +1538,7 @@ class Quadruple(Rule):
             out.append(
                 Table(
                     cells,
-                    _quadruple_table(side, clue.digits),
+                    _quadruple_table(digits_of(side), clue.digits),
                     origin=origin,
                     meaning=f"hold {list(clue.digits)}",
                 )
@@ -2228,11 +2285,25 @@ def rules_to_json(rules: Iterable[Rule]) -> dict[str, Any]:
     return out
 
 
-def iter_constraints(rules: Iterable[Rule], side: int, box: BoxShape | None) -> Iterator[Constraint]:
-    """Check each rule against the grid shape, then yield its constraints."""
-    for rule in rules:
-        rule.check(side, box)
-        yield from rule.constraints(side, box)
+def iter_constraints(
+    rules: Iterable[Rule], side: int, box: BoxShape | None, digits: tuple[int, ...] | None = None
+) -> Iterator[Constraint]:
+    """Check each rule against the grid shape (and its digits, when not ``1..n``), then
+    yield its constraints."""
+    if not digits:
+        for rule in rules:
+            rule.check(side, box)
+            yield from rule.constraints(side, box)
+        return
+    built: list[Constraint] = []
+    token = _DIGITS.set(digits)  # the rules' tables enumerate these digits (digits_of)
+    try:
+        for rule in rules:
+            rule.check_digits(side, box, digits)
+            built.extend(rule.constraints(side, box))
+    finally:
+        _DIGITS.reset(token)
+    yield from built
 
 
 __all__ = [

@@ -44,6 +44,7 @@ import drawsvg as dw
 from sudoku_cp.errors import InvalidArgumentError, InvalidPuzzleError
 from sudoku_cp.io.formats import VALUE_CHARS
 from sudoku_cp.model.constraints import Constraint, Model, Origin, OriginKind, Sum, unit_constraints
+from sudoku_cp.model.grid import digit_char
 
 if TYPE_CHECKING:  # svg works from the objects it is given: Grid and Puzzle call it, lazily
     from sudoku_cp.model.grid import Grid
@@ -303,8 +304,14 @@ class _Picture:
     def text(self, value: int | str, x: float, y: float, size: float, **style) -> None:
         """Text centred on ``(x, y)``: the baseline sits 0.35 em below the centre, which
         centres digits in every renderer (``dominant-baseline`` is not read by all)."""
-        label = VALUE_CHARS[value - 1] if isinstance(value, int) else value
+        label = self.digit(value) if isinstance(value, int) else value
         self.drawing.append(dw.Text(label, size, x, y + 0.35 * size, text_anchor="middle", **style))
+
+    def digit(self, value: int) -> str:
+        """The character of a cell value: the puzzle's own digit when its digits are not
+        ``1..n`` (values are then their positions, :mod:`sudoku_cp.model.digits`)."""
+        chosen = getattr(self.puzzle.grid, "chosen_digits", None)
+        return digit_char(chosen[value - 1]) if chosen else VALUE_CHARS[value - 1]
 
     # -- layers -----------------------------------------------------------------------
 
@@ -808,8 +815,9 @@ class _Picture:
     ) -> None:
         """Each value ``v`` sits in slot ``v - 1`` of a small grid inside its cell; a
         chain's links join the centres of their nodes' candidates, over the discs."""
-        per_row = math.ceil(math.sqrt(self.n))
-        rows = math.ceil(self.n / per_row)
+        values = self.puzzle.model.value_count  # n, or more digits than the side
+        per_row = math.ceil(math.sqrt(values))
+        rows = math.ceil(values / per_row)
         # In a killer, candidates keep clear of the cage outlines and of the sums.
         caged = bool(self.puzzle.kind(OriginKind.CAGE))
         left, top, bottom = (0.12, 0.27, 0.9) if caged else (0.08, 0.08, 0.92)
@@ -842,7 +850,7 @@ class _Picture:
                     colour = MARK_COLOURS.get(mark, mark)
                     discs.append(dw.Circle(x, y, min(step_x, step_y) * 0.48, fill=colour, class_="mark"))
                 if mark == MARK_COLOURS["removed"]:  # the value named: dark, bold and struck through
-                    char = VALUE_CHARS[value - 1]
+                    char = self.digit(value)
                     struck.append(dw.Text(char, None, round(x, 2), round(y + 0.35 * size, 2)))
                     half = 0.42 * size
                     struck.append(
@@ -854,7 +862,7 @@ class _Picture:
                     )
                     continue
                 # the group carries the style: one short element per candidate
-                texts.append(dw.Text(VALUE_CHARS[value - 1], None, round(x, 2), round(y + 0.35 * size, 2)))
+                texts.append(dw.Text(self.digit(value), None, round(x, 2), round(y + 0.35 * size, 2)))
         self.drawing.append(discs)
         self.drawing.append(struck)
         if links:

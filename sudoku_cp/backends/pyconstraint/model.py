@@ -252,24 +252,24 @@ def problem_of(
         if len(variables) == 1:  # a one-cell cage fixes its cell
             add(constraint.InSetConstraint({item.total}), variables)
         elif all(b in model.peers[a] for a, b in itertools.combinations(item.cells, 2)):
-            add_watched(ours.DistinctCageSum(model.side, item.total, len(variables)), item.cells)
+            add_watched(ours.DistinctCageSum(model.value_count, item.total, len(variables)), item.cells)
         else:
             add_watched(ours.CageSum(item.total), item.cells)
 
     for implied in implied_sums(model):  # the 45 rule: sums that cages and units imply
         add_sum(implied)
-    values = range(1, model.side + 1)
+    values = range(1, model.value_count + 1)  # more than the side on a grid of more digits
     binary = []  # (first, second, allowed pairs), stated per cell as CellLinks
     less = []  # (smaller, larger) cells, stated per connected group as LessChains
     for item in model.constraints:
         variables = [names[cell] for cell in item.cells]
         if isinstance(item, kinds.AllDifferent) and len(variables) == 2:
-            binary.append((*item.cells, _table("ne", model.side)))
+            binary.append((*item.cells, _table("ne", model.value_count)))
         elif isinstance(item, kinds.AllDifferent):
             if constraints == "pairwise":
                 for first, second in itertools.combinations(variables, 2):
                     add(constraint.FunctionConstraint(operator.ne), [first, second])
-            elif constraints == "hidden-singles" and len(variables) == model.side:
+            elif constraints == "hidden-singles" and len(variables) == model.value_count:  # holds every value
                 add(ours.AllDifferentHiddenSingles(values), variables)
             else:
                 add(constraint.AllDifferentConstraint(), variables)
@@ -295,8 +295,8 @@ def problem_of(
         add_watched(ours.LessChains((names[a], names[b]) for a, b in group), cells)
     if EVERY_UNIT and not model.is_classic and constraints == "hidden-singles":
         units = [[names[cell] for cell in unit.cells] for unit in model.units]
-        add(ours.EveryUnitHiddenSingles(units, model.side), list(names))
-    network = _binary_links(binary, names, model.side)
+        add(ours.EveryUnitHiddenSingles(units, model.value_count), list(names))
+    network = _binary_links(binary, names, model.value_count)
     for centre, links in network.items():
         cells = [names.index(cell) for cell in dict.fromkeys([centre, *(partner for partner, _, _ in links)])]
         if all(loose for _, _, loose in links):  # like !=: nothing to revise before an assignment
@@ -357,7 +357,7 @@ def open_problem(
     for cell, domain in open_domains.items():
         problem.addVariable(names[cell], domain)
     degree = dict.fromkeys((names[cell] for cell in open_domains), 0)
-    values = range(1, model.side + 1)
+    values = range(1, model.value_count + 1)
     for unit in model.units:
         held = [fixed[cell] for cell in unit.cells if fixed[cell]]
         if len(set(held)) < len(held):

@@ -16,7 +16,7 @@ from typing import Any
 from sudoku_cp.engine.propagators import engine_model, propagator
 from sudoku_cp.engine.runtime import Deadline
 from sudoku_cp.engine.sums import ImpliedSum, implied_sum_sources
-from sudoku_cp.errors import SolveTimeoutError, SudokuError
+from sudoku_cp.errors import NotSupportedError, SolveTimeoutError, SudokuError
 from sudoku_cp.model.constraints import (
     LINE_AUTOMATON_KINDS,
     AllDifferent,
@@ -181,6 +181,13 @@ class Board:
     """
 
     def __init__(self, model: Model) -> None:
+        if model.digits:  # steps name values 1..n; a unit of k > n digits has no hidden singles
+            from sudoku_cp.model.digits import digits_text
+
+            raise NotSupportedError(
+                f"explanations and grades speak of the digits 1..{model.side}: a grid of digits "
+                f"{digits_text(model.digits)} is solved, not explained"
+            )
         model = engine_model(model)  # the general kinds (Count, Element, Or...) as the engine's
         self.model = model
         self.side = model.side
