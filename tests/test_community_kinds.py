@@ -1,0 +1,322 @@
+"""The community's remaining kinds (sudoku_cp.model.community_kinds, and pill arrows of
+three cells) on every backend, against an independent brute force written here from each
+rule's definition as ISS's help states it (no code of the package).
+
+On 4x4 every one of the 288 grids is enumerated, and the smallest that keeps the givens
+and obeys the rules is the expected answer; the rules on a 6x6 or 9x9 grid are checked on
+a known grid with blanks, by a row-major depth-first search over the blanks.
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+
+import pytest
+
+import sudoku_cp
+from sudoku_cp.backends import backend_names
+from sudoku_cp.errors import InvalidPuzzleError, NoSolutionError
+from sudoku_cp.model.puzzle import Puzzle
+
+# -- the independent model --------------------------------------------------------------------
+
+
+def _outside_line(clue, n):
+    i = clue["index"]
+    return {
+        "left": [(i, c) for c in range(n)],
+        "right": [(i, c) for c in reversed(range(n))],
+        "top": [(r, i) for r in range(n)],
+        "bottom": [(r, i) for r in reversed(range(n))],
+    }[clue["side"]]
+
+
+def _first_hidden(digits):
+    tallest = 0
+    for v in digits:
+        if v <= tallest:
+            return v
+        tallest = v
+    return None
+
+
+def _ok(g, rules, n):  # noqa: C901  (one branch per rule, as its definition reads)
+    d = lambda cell: g[cell[0]][cell[1]]  # noqa: E731
+    for clue in rules.get("x_sums", ()):
+        digits = [d(c) for c in _outside_line(clue, n)]
+        if sum(digits[: digits[0]]) != clue["sum"]:
+            return False
+    for clue in rules.get("hidden_skyscrapers", ()):
+        if _first_hidden([d(c) for c in _outside_line(clue, n)]) != clue["value"]:
+            return False
+    for cage in rules.get("lunchboxes", ()):
+        digits = [d(c) for c in cage["cells"]]
+        i, j = sorted((digits.index(min(digits)), digits.index(max(digits))))
+        if len(set(digits)) != len(digits) or sum(digits[i + 1 : j]) != cage["sum"]:
+            return False
+    for cage in rules.get("rellik_cages", ()):
+        digits = [d(c) for c in cage["cells"]]
+        if len(set(digits)) != len(digits):
+            return False
+        for k in range(1, len(digits) + 1):
+            if any(sum(part) == cage["sum"] for part in itertools.combinations(digits, k)):
+                return False
+    for circles in rules.get("counting_circles", ()):
+        digits = [d(c) for c in circles]
+        if any(digits.count(v) != v for v in digits):
+            return False
+    for line in rules.get("double_arrows", ()):
+        digits = [d(c) for c in line]
+        if digits[0] + digits[-1] != sum(digits[1:-1]):
+            return False
+    for item in rules.get("lockout_lines", ()):
+        digits = [d(c) for c in item["line"]]
+        low, high = sorted((digits[0], digits[-1]))
+        if high - low < item["difference"] or any(low <= v <= high for v in digits[1:-1]):
+            return False
+    for key, group in (
+        ("global_entropy", lambda v: (v - 1) // (n // 3)),
+        ("global_modular", lambda v: v % 3),
+    ):
+        if rules.get(key):
+            for r, c in itertools.product(range(n - 1), repeat=2):
+                square = (g[r][c], g[r][c + 1], g[r + 1][c], g[r + 1][c + 1])
+                if len({group(v) for v in square}) != 3:
+                    return False
+    for cage in rules.get("look_and_say", ()):
+        digits = [d(c) for c in cage["cells"]]
+        clue = cage["clue"]
+        if any(digits.count(int(clue[i + 1])) != int(clue[i]) for i in range(0, len(clue), 2)):
+            return False
+    for cage in rules.get("equality_cages", ()):
+        digits = [d(c) for c in cage]
+        low = [v for v in digits if v <= n // 2]
+        high = [v for v in digits if v > n - n // 2]
+        even = [v for v in digits if v % 2 == 0]
+        if len(set(digits)) != len(digits) or len(low) + len(high) != len(digits):
+            return False
+        if len(low) != len(high) or 2 * len(even) != len(digits):
+            return False
+    for clue in rules.get("count_distinct", ()):
+        if d(clue["control"]) != len({d(c) for c in clue["cells"]}):
+            return False
+    for sets in rules.get("same_values", ()):
+        if len({tuple(sorted(d(c) for c in s)) for s in sets}) != 1:
+            return False
+    for arrow in rules.get("arrows", ()):
+        circle = int("".join(str(d(c)) for c in arrow["circle"]))
+        if circle != sum(d(c) for c in arrow["arrow"]):
+            return False
+    return True
+
+
+def _boxes(n, box):
+    br, bc = box
+    return [
+        [(r, c) for r in range(top, top + br) for c in range(left, left + bc)]
+        for top in range(0, n, br)
+        for left in range(0, n, bc)
+    ]
+
+
+def _valid(g, record):
+    n, box = record["size"], record["box"]
+    groups = [[(r, c) for c in range(n)] for r in range(n)] + [[(r, c) for r in range(n)] for c in range(n)]
+    groups += _boxes(n, box)
+    if any(len({g[r][c] for r, c in cells}) != n for cells in groups):
+        return False
+    return _ok(g, record.get("rules", {}), n)
+
+
+def _rows(flat, n):
+    return [list(flat[r * n : (r + 1) * n]) for r in range(n)]
+
+
+@functools.cache
+def _all_4x4():
+    """Every 4x4 Sudoku grid (288), as row-major tuples in increasing order."""
+    out = []
+    for cells in itertools.product(itertools.permutations(range(1, 5)), repeat=4):
+        g = [list(row) for row in cells]
+        if all(len({g[r][c] for r in range(4)}) == 4 for c in range(4)) and all(
+            len({g[r][c] for r, c in box}) == 4 for box in _boxes(4, (2, 2))
+        ):
+            out.append(tuple(v for row in g for v in row))
+    return sorted(out)
+
+
+def _record(rules, grid="." * 16, size=4, box=(2, 2)):
+    return {"size": size, "box": list(box), "grid": grid, "rules": rules}
+
+
+def _solutions_4x4(record):
+    keeps = lambda s: all(ch == "." or int(ch) == v for ch, v in zip(record["grid"], s, strict=True))  # noqa: E731
+    return [s for s in _all_4x4() if keeps(s) and _valid(_rows(s, 4), record)]
+
+
+def _smallest_by_search(record):
+    """The smallest solution by a row-major search over the blank cells (the rules checked
+    on each full grid), or ``None``."""
+    n = record["size"]
+    g = [[0 if ch == "." else int(ch) for ch in record["grid"][r * n : (r + 1) * n]] for r in range(n)]
+    blanks = [(r, c) for r in range(n) for c in range(n) if not g[r][c]]
+
+    def search(k):
+        if k == len(blanks):
+            return _valid(g, record)
+        r, c = blanks[k]
+        for v in range(1, n + 1):
+            if v not in g[r] and all(g[i][c] != v for i in range(n)):
+                g[r][c] = v
+                if search(k + 1):
+                    return True
+                g[r][c] = 0
+        return False
+
+    return tuple(v for row in g for v in row) if search(0) else None
+
+
+# -- the 4x4 cases ----------------------------------------------------------------------------
+
+CASES_4X4 = {
+    "x-sum": {"x_sums": [{"side": "left", "index": 0, "sum": 6}, {"side": "bottom", "index": 3, "sum": 3}]},
+    "x-sum of 1": {"x_sums": [{"side": "top", "index": 1, "sum": 1}]},
+    "hidden skyscraper": {
+        "hidden_skyscrapers": [
+            {"side": "left", "index": 0, "value": 1},
+            {"side": "top", "index": 2, "value": 2},
+        ]
+    },
+    "lunchbox": {"lunchboxes": [{"cells": [[0, 0], [1, 1], [2, 2]], "sum": 0}]},
+    "lunchbox of a row": {"lunchboxes": [{"cells": [[2, 0], [2, 1], [2, 2], [2, 3]], "sum": 5}]},
+    "lunchbox, sum": {"lunchboxes": [{"cells": [[0, 1], [1, 1], [1, 2], [2, 2]], "sum": 2}]},
+    "rellik cage": {"rellik_cages": [{"cells": [[0, 0], [0, 1], [1, 0]], "sum": 7}]},
+    "counting circles": {"counting_circles": [[[0, 0], [1, 2], [2, 1], [3, 3], [0, 3]]]},
+    "double arrow": {"double_arrows": [[[0, 0], [1, 1], [2, 2], [3, 3]]]},
+    "lockout line": {"lockout_lines": [{"line": [[0, 0], [0, 1], [1, 2], [2, 2]], "difference": 2}]},
+    "look-and-say": {"look_and_say": [{"cells": [[0, 0], [1, 1], [2, 2], [3, 3]], "clue": "2203"}]},
+    "equality cage": {"equality_cages": [[[0, 0], [0, 1], [1, 1], [2, 1]]]},
+    "count-distinct": {"count_distinct": [{"control": [0, 0], "cells": [[1, 1], [2, 2], [3, 3], [2, 3]]}]},
+    "same values": {"same_values": [[[[0, 0], [0, 1]], [[3, 2], [3, 3]]]]},
+}
+
+UNSOLVABLE_4X4 = {
+    "rellik cages of 3 in a box": {
+        "rellik_cages": [{"cells": [[0, 0], [0, 1]], "sum": 3}, {"cells": [[1, 0], [1, 1]], "sum": 3}]
+    },
+    "lockout of 4 on 4x4": {"lockout_lines": [{"line": [[0, 0], [0, 1], [0, 2]], "difference": 3}]},
+}
+
+
+@pytest.mark.parametrize("backend", backend_names())
+@pytest.mark.parametrize("name", list(CASES_4X4))
+def test_4x4_smallest_solution_on_every_backend(name, backend):
+    record = _record(CASES_4X4[name])
+    expected = _solutions_4x4(record)
+    assert expected, "the case should have a solution"
+    assert tuple(sudoku_cp.solve(Puzzle.from_dict(record), backend=backend).cells) == expected[0]
+
+
+@pytest.mark.parametrize("name", list(CASES_4X4))
+def test_4x4_the_model_agrees_with_the_definition_on_every_grid(name):
+    record = _record(CASES_4X4[name])
+    model = Puzzle.from_dict(record).model
+    for grid in _all_4x4():
+        assert model.holds(grid) == _valid(_rows(grid, 4), record), (name, grid)
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "x-sum",
+        "counting circles",
+        *(pytest.param(n, marks=pytest.mark.slow) for n in ("lunchbox", "count-distinct")),
+    ],
+)
+def test_4x4_solutions_counted_and_listed_in_order(name):
+    record = _record(CASES_4X4[name])
+    puzzle = Puzzle.from_dict(record)
+    listed = [tuple(s.cells) for s in sudoku_cp.solutions(puzzle, limit=300, backend="cpsat")]
+    assert listed == _solutions_4x4(record)
+    assert sudoku_cp.count_solutions(puzzle, backend="backtracking") == len(listed)
+
+
+@pytest.mark.parametrize("backend", backend_names())
+@pytest.mark.parametrize("name", list(UNSOLVABLE_4X4))
+def test_4x4_unsolvable(name, backend):
+    record = _record(UNSOLVABLE_4X4[name])
+    assert not _solutions_4x4(record)
+    with pytest.raises(NoSolutionError):
+        sudoku_cp.solve(Puzzle.from_dict(record), backend=backend)
+
+
+def test_json_round_trip():
+    for rules in CASES_4X4.values():
+        record = _record(rules)
+        assert Puzzle.from_dict(record).to_dict()["rules"] == rules
+
+
+# -- 6x6: the global 2x2 rules ----------------------------------------------------------------
+
+ENTROPY6 = "124635356241241356635124513462462513"
+"""A 6x6 grid (2x3 boxes) whose every 2x2 square holds a digit of each of 1-2, 3-4, 5-6
+and of each remainder mod 3 (checked by ``_valid`` here)."""
+
+
+@pytest.mark.parametrize("key", ["global_entropy", "global_modular"])
+@pytest.mark.parametrize("backend", backend_names())
+def test_6x6_global_rules_on_every_backend(key, backend):
+    blanks = {0, 1, 7, 8, 9, 14, 15, 20, 21, 22, 28, 29, 35}
+    grid = "".join("." if i in blanks else ch for i, ch in enumerate(ENTROPY6))
+    record = _record({key: True}, grid, 6, (2, 3))
+    assert _valid(_rows([int(ch) for ch in ENTROPY6], 6), record)
+    assert tuple(sudoku_cp.solve(Puzzle.from_dict(record), backend=backend).cells) == _smallest_by_search(
+        record
+    )
+
+
+# -- pill arrows of three cells (9x9) ---------------------------------------------------------
+
+SOLUTION9 = "123456789456789123789123456214365897365897214897214365531642978642978531978531642"
+
+
+PILL_ARROW = [[1, 0], [1, 1], [1, 2], [1, 3], [1, 4], [1, 5], [1, 6], [1, 7], [1, 8], [2, 8], [3, 8], [4, 8],
+              [5, 8], [6, 8], [7, 8], [8, 8], [8, 7], [8, 6], [8, 5], [8, 4], [8, 3], [8, 2], [7, 2], [7, 3],
+              [7, 4]]  # fmt: skip
+"""An arrow through 25 cells of ``SOLUTION9`` adding up to 123, the pill r1c1-r1c3."""
+
+
+@pytest.mark.parametrize("backend", ["backtracking", "cpsat", pytest.param("sat", marks=pytest.mark.slow)])
+def test_a_three_cell_pill_is_read_as_a_number(backend):
+    rules = {"arrows": [{"circle": [[0, 0], [0, 1], [0, 2]], "arrow": PILL_ARROW}]}
+    blanks = {0, 1, 2, 10, 11, 12, 26, 44, 71, 70, 69, 79, 78}
+    grid = "".join("." if i in blanks else ch for i, ch in enumerate(SOLUTION9))
+    record = _record(rules, grid, 9, (3, 3))
+    assert _valid(_rows([int(ch) for ch in SOLUTION9], 9), record)
+    expected = _smallest_by_search(record)
+    assert tuple(sudoku_cp.solve(Puzzle.from_dict(record), backend=backend).cells) == expected
+
+
+# -- messages ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("rules", "words"),
+    [
+        ({"x_sums": [{"side": "left", "index": 0, "sum": 11}]}, "outside 1..10"),
+        ({"hidden_skyscrapers": [{"side": "up", "index": 0, "value": 2}]}, "not one of"),
+        ({"lunchboxes": [{"cells": [[0, 0], [0, 0]], "sum": 0}]}, "listed twice"),
+        ({"rellik_cages": [{"cells": [[0, 0], [0, 1]]}]}, "'cells' and 'sum'"),
+        ({"double_arrows": [[[0, 0], [2, 2], [3, 3]]]}, "not neighbours"),
+        ({"lockout_lines": [{"line": [[0, 0], [0, 1], [0, 2]], "difference": 4}]}, "difference 4"),
+        ({"global_entropy": True}, "divisible by 3"),
+        ({"look_and_say": [{"cells": [[0, 0], [0, 1]], "clue": "123"}]}, "pairs"),
+        ({"look_and_say": [{"cells": [[0, 0], [0, 1]], "clue": "1121"}]}, "names a digit twice"),
+        ({"same_values": [[[[0, 0], [0, 1]], [[1, 0]]]]}, "one size"),
+        ({"arrows": [{"circle": [[0, 0], [0, 1], [1, 1]], "arrow": [[2, 2]]}]}, "one row or column"),
+    ],
+)
+def test_malformed_rules_are_named(rules, words):
+    with pytest.raises(InvalidPuzzleError, match=words):
+        Puzzle.from_dict(_record(rules))
