@@ -11,30 +11,30 @@ imported, and compiled to the general primitives (``Regular`` lines of an
 compiler. The definitions are those of sigh's Interactive Sudoku Solver (ISS, help page
 and ``js/sudoku_constraint.js``; MIT), read to learn, the code written here:
 
-=======================  ============================================================  ==========================
-rule (JSON key)          what it says                                                  compiled to
-=======================  ============================================================  ==========================
-``x_sums``               the first ``X`` digits from the clue add up to it, ``X``      ``Regular`` (first digit,
-                         being the first digit                                         count, sum)
-``lunchboxes``           different digits; those between the smallest and the          ``AllDifferent`` +
-                         largest (in cell order) add up to the sum                     ``Regular``
-``counting_circles``     a circled digit ``d``: exactly ``d`` circles of its set       ``ValueIn`` + a count per
-                         hold ``d``                                                    digit (0 or ``d``)
-``rellik_cages``         different digits, and no set of one or more of them adds      ``AllDifferent`` +
-                         up to the total                                               ``Regular`` (digits used)
-``double_arrows``        the two ends (circles) add up to the cells between            ``Linear``
-``lockout_lines``        the ends differ by at least ``difference``; no cell between   ``Relation`` + a ``Table``
-                         holds a digit from the smaller end to the larger              per cell between
-``global_entropy``       every 2x2 square holds a low, a middle and a high digit        a ``Table`` per square
-``global_modular``       every 2x2 square holds a digit of each remainder mod 3        a ``Table`` per square
-``hidden_skyscrapers``   the first skyscraper hidden from the clue is its digit         ``Regular``
-``look_and_say``         clue ``23``: exactly two 3s; ``1203``: one 2, no 3             ``Count``, ``ValueIn``
-``equality_cages``       different digits; as many even as odd and as many low as      ``AllDifferent``,
-                         high (no middle digit on an odd side)                         ``ValueIn``, ``Regular``
-``count_distinct``       the control cell holds how many different digits the          ``Regular``
-                         others hold
-``same_values``          sets of cells hold the same digits (with repeats)             a ``Regular`` per digit
-=======================  ============================================================  ==========================
+======================  ==========================================================  =======================
+rule (JSON key)         what it says                                                compiled to
+======================  ==========================================================  =======================
+``x_sums``              the first ``X`` digits from the clue add up to it, ``X``    ``Regular``
+                        being the first digit
+``lunchboxes``          different digits; those between the smallest and the        ``AllDifferent``,
+                        largest (in cell order) add up to the sum                   ``Regular``
+``counting_circles``    a circled digit ``d``: exactly ``d`` circles of its set     ``ValueIn``, a
+                        hold ``d``                                                  ``Regular`` per digit
+``rellik_cages``        different digits, and no set of one or more of them adds    ``AllDifferent``,
+                        up to the total                                             ``Regular``
+``double_arrows``       the two ends (circles) add up to the cells between          ``Linear``
+``lockout_lines``       the ends differ by at least ``difference``; no cell         ``Relation``, a
+                        between holds a digit from the smaller end to the larger    ``Table`` per cell
+``global_entropy``      every 2x2 square holds a low, a middle and a high digit      a ``Table`` per square
+``global_modular``      every 2x2 square holds a digit of each remainder mod 3      a ``Table`` per square
+``hidden_skyscrapers``  the first skyscraper hidden from the clue is its digit       ``Regular``
+``look_and_say``        clue ``23``: exactly two 3s; ``1203``: one 2, no 3           ``Count``, ``ValueIn``
+``equality_cages``      different digits; as many even as odd and as many low as    ``AllDifferent``,
+                        high (no middle digit on an odd side)                       ``ValueIn``, ``Regular``
+``count_distinct``      the control cell holds how many different digits the        ``Regular``
+                        others hold
+``same_values``         sets of cells hold the same digits (with repeats)           a ``Regular`` per digit
+======================  ==========================================================  =======================
 
 >>> from sudoku_cp.model.puzzle import Puzzle
 >>> record = {"grid": "." * 16, "box": [2, 2], "rules": {"x_sums": [{"side": "left", "index": 0, "sum": 6}]}}
