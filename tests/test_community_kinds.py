@@ -320,3 +320,34 @@ def test_a_three_cell_pill_is_read_as_a_number(backend):
 def test_malformed_rules_are_named(rules, words):
     with pytest.raises(InvalidPuzzleError, match=words):
         Puzzle.from_dict(_record(rules))
+
+
+def test_each_kind_is_drawn():
+    rules = {
+        "x_sums": [{"side": "left", "index": 0, "sum": 6}],
+        "hidden_skyscrapers": [{"side": "top", "index": 2, "value": 2}],
+        "lunchboxes": [{"cells": [[0, 1], [1, 1], [1, 2], [2, 2]], "sum": 2}],
+        "rellik_cages": [{"cells": [[3, 0], [3, 1]], "sum": 7}],
+        "counting_circles": [[[0, 0], [1, 2]]],
+        "double_arrows": [[[2, 0], [2, 1], [3, 2]]],
+        "lockout_lines": [{"line": [[0, 3], [1, 3], [2, 3]], "difference": 2}],
+        "look_and_say": [{"cells": [[3, 3]], "clue": "11"}],
+        "equality_cages": [[[1, 0], [0, 0]]],
+        "count_distinct": [{"control": [3, 2], "cells": [[2, 2], [2, 3]]}],
+        "same_values": [[[[0, 2]], [[3, 0]]]],
+    }
+    svg = Puzzle.from_dict(_record(rules)).to_svg()
+    names = ("X-sum", "hidden-skyscraper", "lunchbox", "rellik-cage", "equality-cage", "look-and-say-cage",
+             "count-distinct", "same-values", "double-arrow", "lockout-line")  # fmt: skip
+    for name in names:
+        assert f'class="{name}"' in svg, name
+    assert svg.count('class="counting-circle"') == 2
+    assert svg.count('class="double-arrow-circle"') == 2 and svg.count('class="lockout-diamond"') == 2
+    assert "≠7" in svg and ">11<" in svg
+
+
+def test_a_step_names_the_kind():
+    record = _record({"x_sums": [{"side": "left", "index": 0, "sum": 6}]})
+    first = sudoku_cp.explain(Puzzle.from_dict(record))[0]
+    assert first.technique == "X-sum"
+    assert "X-sum 1 (clue 6, from r1c1)" in str(first)
