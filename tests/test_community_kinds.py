@@ -351,3 +351,22 @@ def test_a_step_names_the_kind():
     first = sudoku_cp.explain(Puzzle.from_dict(record))[0]
     assert first.technique == "X-sum"
     assert "X-sum 1 (clue 6, from r1c1)" in str(first)
+
+
+def test_a_three_cell_pill_goes_through_an_f_puzzles_link():
+    rules = {"arrows": [{"circle": [[0, 0], [0, 1], [0, 2]], "arrow": PILL_ARROW}]}
+    puzzle = Puzzle.from_dict(_record(rules, "." * 81, 9, (3, 3)))
+    assert Puzzle.from_link(puzzle.to_link()).to_dict()["rules"] == rules
+    backwards = {"arrows": [{"circle": [[0, 2], [0, 1], [0, 0]], "arrow": PILL_ARROW}]}
+    with pytest.raises(InvalidPuzzleError, match="reading order"):
+        Puzzle.from_dict(_record(backwards, "." * 81, 9, (3, 3))).to_link()
+
+
+@pytest.mark.parametrize("key", ["x_sums", "lunchboxes", "global_entropy"])
+def test_links_refuse_a_kind_their_format_has_not(key):
+    rules = {"x_sums": CASES_4X4["x-sum"]["x_sums"], "lunchboxes": CASES_4X4["lunchbox"]["lunchboxes"]}
+    record = _record({key: rules.get(key, True)}, "." * 36, 6, (2, 3))
+    puzzle = Puzzle.from_dict(record)
+    for form in ("f-puzzles", "sudokupad-scl"):
+        with pytest.raises(InvalidPuzzleError, match=key):
+            puzzle.to_link(form)
