@@ -370,3 +370,15 @@ def test_links_refuse_a_kind_their_format_has_not(key):
     for form in ("f-puzzles", "sudokupad-scl"):
         with pytest.raises(InvalidPuzzleError, match=key):
             puzzle.to_link(form)
+
+
+@pytest.mark.parametrize("size", [6, pytest.param(9, marks=pytest.mark.slow)])
+@pytest.mark.parametrize("variant", ["x_sum", "hidden_skyscraper", "double_arrow", "lockout_line"])
+def test_generate_makes_each_new_variant_proper(variant, size):
+    puzzle = sudoku_cp.generate(size, variant=variant, seed=2, time_limit=60)
+    record = puzzle.to_dict()
+    assert len(puzzle.rules) == 1 and record["rules"]
+    assert sudoku_cp.count_solutions(puzzle, limit=2, backend="backtracking") == 1
+    solution = sudoku_cp.solve(puzzle, backend="cpsat").cells
+    box = [2, 3] if size == 6 else [3, 3]
+    assert _valid(_rows(solution, size), {"size": size, "box": box, "rules": record["rules"]})
