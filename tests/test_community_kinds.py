@@ -382,3 +382,28 @@ def test_generate_makes_each_new_variant_proper(variant, size):
     solution = sudoku_cp.solve(puzzle, backend="cpsat").cells
     box = [2, 3] if size == 6 else [3, 3]
     assert _valid(_rows(solution, size), {"size": size, "box": box, "rules": record["rules"]})
+
+
+@pytest.mark.parametrize(
+    ("sentence", "rules"),
+    [
+        ("Global entropy: every 2x2 box has a low, a middle and a high digit.", {"global_entropy": True}),
+        ("Each 2x2 square has a low (1-3), middle (4-6) and high (7-9) digit.", {"global_entropy": True}),
+        ("Every 2x2 box has one of 1, 4, 7, one of 2, 5, 8 and one of 3, 6, 9.", {"global_modular": True}),
+    ],
+)
+def test_sudokupad_global_rules_from_a_sentence(sentence, rules):
+    from sudoku_cp.io.sudokupad import record_to_scl, scl_to_record
+
+    data = record_to_scl(_record({}, "." * 81, 9, (3, 3)))
+    data["metadata"] = {"rules": "Normal sudoku rules apply. " + sentence}
+    assert scl_to_record(data)["rules"] == rules
+
+
+def test_a_global_entropy_sentence_with_a_change_is_refused():
+    from sudoku_cp.io.sudokupad import record_to_scl, scl_to_record
+
+    data = record_to_scl(_record({}, "." * 81, 9, (3, 3)))
+    data["metadata"] = {"rules": "Every 2x2 box has a low, middle and high digit, except the centre box."}
+    with pytest.raises(sudoku_cp.errors.UnsupportedRuleError, match="except"):
+        scl_to_record(data)

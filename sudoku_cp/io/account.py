@@ -270,6 +270,22 @@ keys, pattern)``. A sentence naming one explains the drawn elements of that rule
 puzzle has them (the name is taken out before the rest is checked for changes); a slow
 thermometer sentence makes the drawn thermometers slow (:meth:`Account.settle`)."""
 
+_TWO_BY_TWO = r"(every|each|any|all)( of the)? 2 ?x ?2 (box(es)?|squares?|areas?|regions?|blocks?)\b"
+GLOBAL_RULES: dict[str, tuple[str, str]] = {
+    "global_entropy": (
+        rf"\bglobal entropy\b|{_TWO_BY_TWO}[^.]*\blow\b[^.]*\b(middle|medium|mid)\b[^.]*\bhigh\b",
+        "global entropy (every 2x2 square: a low, a middle and a high digit)",
+    ),
+    "global_modular": (
+        rf"\bglobal mod(ular|ulo)?( 3)?\b|{_TWO_BY_TWO}[^.]*\b1 ?, ?4 ?,? (and |or )?7\b[^.]*"
+        r"\b2 ?, ?5 ?,? (and |or )?8\b[^.]*\b3 ?, ?6 ?,? (and |or )?9\b",
+        "global mod 3 (every 2x2 square: a digit of each remainder mod 3)",
+    ),
+}
+"""Rules of the whole grid stated by one sentence (ISS's global entropy and global mod 3),
+whose words (entropy, mod 3) are also words of :data:`CHANGES`: ``key -> (pattern, read
+as)``; the rest of the sentence is still checked for changes."""
+
 _NEGATIVE = re.compile(r"\ball\b[^.\n]{0,60}\b(are|is|have been) (given|shown|marked|drawn)")
 _SPLIT = re.compile(r"(?<=[.!?;])\s+|\n+|(?<=[.!?])(?=[A-Z])")
 
@@ -328,6 +344,12 @@ def read_sentence(
             if change:
                 return "refused", f"changes a rule ({change!r})", {}
             return "explains", f"explains the drawn {name}", {}
+    for key, (pattern, name) in GLOBAL_RULES.items():
+        if re.search(pattern, text):
+            change = _change(re.sub(pattern, " ", text))
+            if change:
+                return "refused", f"changes a rule ({change!r})", {}
+            return "rule", name, {key: True}
     change = _change(text)
     if change:
         return "refused", f"changes a rule ({change!r})", {}
