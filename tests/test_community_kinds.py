@@ -407,3 +407,48 @@ def test_a_global_entropy_sentence_with_a_change_is_refused():
     data["metadata"] = {"rules": "Every 2x2 box has a low, middle and high digit, except the centre box."}
     with pytest.raises(sudoku_cp.errors.UnsupportedRuleError, match="except"):
         scl_to_record(data)
+
+
+# -- 9x9: every kind at once, clues read off a known grid (slow) -------------------------------
+
+
+def _clues_9x9():
+    """Each kind's clues read off ``SOLUTION9`` by the definitions here."""
+    g = _rows([int(ch) for ch in SOLUTION9], 9)
+    d = lambda cell: g[cell[0]][cell[1]]  # noqa: E731
+    row3 = [(3, c) for c in range(9)]
+    lunch = [(3, 0), (3, 1), (4, 1), (5, 1), (5, 2)]
+    digits = [d(c) for c in lunch]
+    i, j = sorted((digits.index(min(digits)), digits.index(max(digits))))
+    rellik = [(6, 6), (6, 7)]
+    rellik_total = next(
+        t for t in range(1, 46) if t not in (d(rellik[0]), d(rellik[1]), d(rellik[0]) + d(rellik[1]))
+    )
+    cells = [[r, c] for r in range(9) for c in range(9)]
+    circles = [c for c in cells if d(c) == 1][:1] + [c for c in cells if d(c) == 2][:2]
+    control = next(c for c in cells if d(c) == 4 and c[0] > 6)
+    counted = [c for c in cells if c[0] == 0][:4]  # 1, 2, 3, 4: four different digits
+    return {
+        "x_sums": [{"side": "left", "index": 3, "sum": sum(d(c) for c in row3[: d(row3[0])])}],
+        "hidden_skyscrapers": [
+            {"side": "top", "index": 4, "value": _first_hidden([d((r, 4)) for r in range(9)])}
+        ],
+        "lunchboxes": [{"cells": [list(c) for c in lunch], "sum": sum(digits[i + 1 : j])}],
+        "rellik_cages": [{"cells": [list(c) for c in rellik], "sum": rellik_total}],
+        "counting_circles": [circles],
+        "look_and_say": [{"cells": [[8, 0], [8, 1], [8, 2]], "clue": f"1{d((8, 0))}0{d((8, 0)) % 9 + 1}"}],
+        "count_distinct": [{"control": control, "cells": counted}],
+        "same_values": [[[[0, 0], [0, 1], [0, 2]], [[1, 6], [1, 7], [1, 8]]]],
+    }
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("backend", backend_names())
+def test_9x9_every_kind_at_once_on_every_backend(backend):
+    rules = _clues_9x9()
+    record = _record(rules, SOLUTION9, 9, (3, 3))
+    assert _valid(_rows([int(ch) for ch in SOLUTION9], 9), record)
+    blanks = {0, 1, 2, 4, 13, 27, 28, 37, 46, 47, 60, 61, 72, 73, 74, 40, 41, 50}
+    record["grid"] = "".join("." if i in blanks else ch for i, ch in enumerate(SOLUTION9))
+    expected = _smallest_by_search(record)
+    assert tuple(sudoku_cp.solve(Puzzle.from_dict(record), backend=backend).cells) == expected
