@@ -452,3 +452,18 @@ def test_9x9_every_kind_at_once_on_every_backend(backend):
     record["grid"] = "".join("." if i in blanks else ch for i, ch in enumerate(SOLUTION9))
     expected = _smallest_by_search(record)
     assert tuple(sudoku_cp.solve(Puzzle.from_dict(record), backend=backend).cells) == expected
+
+
+def test_sudokupad_cages_under_a_rellik_sentence_are_rellik_cages():
+    from sudoku_cp.io.sudokupad import record_to_scl, scl_to_record
+
+    cages = [{"sum": 3, "cells": [[0, 0], [0, 1]]}, {"sum": 5, "cells": [[2, 2], [3, 2]]}]
+    data = record_to_scl(_record({"cages": cages}))
+    data["metadata"]["rules"] = (
+        "Normal sudoku rules apply. Rellik cages: no set of one or more digits in a cage adds up to its clue."
+    )
+    read = scl_to_record(data)
+    assert read["rules"] == {"rellik_cages": [{"cells": c["cells"], "sum": c["sum"]} for c in cages]}
+    data["metadata"]["rules"] += " Digits in a killer cage sum to its clue."  # which cages are which?
+    with pytest.raises(sudoku_cp.errors.UnsupportedRuleError, match="rellik"):
+        scl_to_record(data)

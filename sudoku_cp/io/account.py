@@ -90,6 +90,7 @@ CHANGES = (
     r"\bnegat",
     r"nosferatu|\bhot\b|\bcold\b|\bvampire|\bdoubler|\bdecoy|\bliar|\blying\b|\blies\b|\bfalse\b|\bwrong\b",
     r"\bparity|entrop|modular|\bmod(ulo)? 3\b|\bzipper|\bclone|\bsnake|\bloop\b|\bpath\b|\bshad(e|ed|ing)\b",
+    r"\brellik",
     r"\bfog\b|\bhidden\b|\bunknown\b|\bcipher|\bletters? stand|\bmissing\b|\bmultipl|\bproduct\b",
     r"\bexcept\b|\bunless\b|\binstead\b|\bhowever\b|\bbut\b|\balso\b|\bexception|\bother than\b|\bonly if\b",
     r"\brather than\b|\bdoes not (need|have) to\b|\bneed not\b|\bnot necessarily\b|\bnot all\b",
@@ -239,8 +240,13 @@ SLOW_THERMO = (
 )
 """A sentence stating slow thermometers (digits increase or stay the same)."""
 
+RELLIK = r"\brellik"
+"""A sentence naming rellik cages (no set of a cage's digits adds up to its total): with
+no other sentence about cages, it makes the drawn cages with totals rellik cages."""
+
 COMMUNITY_RULES: dict[str, tuple[tuple[str, ...], str]] = {
     "slow thermometers": (("slow_thermos",), SLOW_THERMO),
+    "rellik cages": (("rellik_cages",), RELLIK),
     "entropic lines": (("entropic_lines",), r"\bentropic|\bentropy"),
     "difference-count lines": (
         ("difference_count_lines",),
@@ -559,6 +565,12 @@ class Account:
         if slow and rules.get("thermos") and not rules.get("slow_thermos"):  # "increase or stay the same"
             rules["slow_thermos"] = rules.pop("thermos")
             self.rule("thermometers", "slow thermometers", f'"{clip(slow[0])}"')
+        rellik = [s for s in found if re.search(RELLIK, s.lower())]
+        cages = rules.get("cages") or []
+        other = [s for s in found if re.search(r"\bcages?\b|killer", s.lower()) and s not in rellik]
+        if rellik and cages and not other and all(c.get("sum") is not None for c in cages):
+            rules["rellik_cages"] = [{"cells": c["cells"], "sum": c["sum"]} for c in rules.pop("cages")]
+            self.rule("cages", "rellik cages", f'"{clip(rellik[0])}"')
         drawn = dict(rules)
         for number, sentence in enumerate(found, 1):
             element = f"sentence {number}"
