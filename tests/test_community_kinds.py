@@ -41,6 +41,17 @@ def _first_hidden(digits):
     return None
 
 
+def _cuts_into(digits, total):
+    """Whether the digits, in order, split into runs each adding up to ``total``."""
+    run = 0
+    for v in digits:
+        run += v
+        if run > total:
+            return False
+        run %= total
+    return run == 0
+
+
 def _ok(g, rules, n):  # noqa: C901  (one branch per rule, as its definition reads)
     d = lambda cell: g[cell[0]][cell[1]]  # noqa: E731
     for clue in rules.get("x_sums", ()):
@@ -103,6 +114,16 @@ def _ok(g, rules, n):  # noqa: C901  (one branch per rule, as its definition rea
             return False
     for sets in rules.get("same_values", ()):
         if len({tuple(sorted(d(c) for c in s)) for s in sets}) != 1:
+            return False
+    for item in rules.get("sum_lines", ()):
+        line = [tuple(c) for c in item["line"]]
+        loop = len(line) > 3 and line[0] == line[-1]
+        digits = [d(c) for c in (line[:-1] if loop else line)]
+        starts = range(len(digits)) if loop else [0]  # a loop may be cut anywhere first
+        if not any(_cuts_into(digits[k:] + digits[:k], item["sum"]) for k in starts):
+            return False
+    for sets in rules.get("equal_sums", ()):
+        if len({sum(d(c) for c in s) for s in sets}) != 1:
             return False
     for arrow in rules.get("arrows", ()):
         circle = int("".join(str(d(c)) for c in arrow["circle"]))
@@ -209,6 +230,9 @@ CASES_4X4 = {
     "equality cage": {"equality_cages": [[[0, 0], [0, 1], [1, 1], [2, 1]]]},
     "count-distinct": {"count_distinct": [{"control": [0, 0], "cells": [[1, 1], [2, 2], [3, 3], [2, 3]]}]},
     "same values": {"same_values": [[[[0, 0], [0, 1]], [[3, 2], [3, 3]]]]},
+    "sum line": {"sum_lines": [{"line": [[0, 0], [0, 1], [1, 1], [1, 0]], "sum": 5}]},
+    "sum loop": {"sum_lines": [{"line": [[0, 1], [1, 1], [1, 2], [0, 2], [0, 1]], "sum": 4}]},
+    "equal sums": {"equal_sums": [[[[0, 0], [1, 0]], [[3, 3]], [[2, 1], [1, 2]]]]},
 }
 
 UNSOLVABLE_4X4 = {
@@ -328,6 +352,8 @@ def test_a_three_cell_pill_is_read_as_a_number(backend):
         ({"look_and_say": [{"cells": [[0, 0], [0, 1]], "clue": "1121"}]}, "names a digit twice"),
         ({"same_values": [[[[0, 0], [0, 1]], [[1, 0]]]]}, "one size"),
         ({"arrows": [{"circle": [[0, 0], [0, 1], [1, 1]], "arrow": [[2, 2]]}]}, "one row or column"),
+        ({"sum_lines": [{"line": [[0, 0], [0, 1]], "sum": 31}]}, "outside 1..30"),
+        ({"equal_sums": [[[[0, 0], [0, 1]]]]}, "2 or more"),
     ],
 )
 def test_malformed_rules_are_named(rules, words):
@@ -348,8 +374,11 @@ def test_each_kind_is_drawn():
         "equality_cages": [[[1, 0], [0, 0]]],
         "count_distinct": [{"control": [3, 2], "cells": [[2, 2], [2, 3]]}],
         "same_values": [[[[0, 2]], [[3, 0]]]],
+        "sum_lines": [{"line": [[1, 3], [0, 2]], "sum": 5}],
+        "equal_sums": [[[[2, 1]], [[3, 3]]]],
     }
     svg = Puzzle.from_dict(_record(rules)).to_svg()
+    assert 'class="sum-line"' in svg and svg.count('class="equal-sums"') == 8  # two one-cell outlines
     names = ("X-sum", "hidden-skyscraper", "lunchbox", "rellik-cage", "equality-cage", "look-and-say-cage",
              "count-distinct", "same-values", "double-arrow", "lockout-line")  # fmt: skip
     for name in names:

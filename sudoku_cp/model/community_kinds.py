@@ -1,7 +1,7 @@
 """The variant community's remaining named kinds (issue 31): X-sums, lunchboxes, counting
 circles, rellik cages, double arrows, lockout lines, global entropy and global mod 3,
 hidden skyscrapers, look-and-say cages, equality cages, count-distinct and same-values
-groups (pill arrows of three cells are :class:`~sudoku_cp.model.rules.Arrow`s).
+groups, sum lines and equal sums (pill arrows of three cells are :class:`~sudoku_cp.model.rules.Arrow`s).
 
 Each is a :class:`~sudoku_cp.model.rules.Rule` with its JSON key, registered into
 :data:`sudoku_cp.model.rules.RULE_TYPES` when :mod:`sudoku_cp.model.community_rules` is
@@ -34,6 +34,9 @@ rule (JSON key)         what it says                                            
 ``count_distinct``      the control cell holds how many different digits the        ``Regular``
                         others hold
 ``same_values``         sets of cells hold the same digits (with repeats)           a ``Regular`` per digit
+``sum_lines``           the line (or loop) cuts into segments each adding up to     ``Regular``
+                        the sum
+``equal_sums``          segments of cells all add up to the same total              ``Linear`` per two
 ======================  ==========================================================  =======================
 
 >>> from sudoku_cp.model.puzzle import Puzzle
@@ -258,6 +261,29 @@ def same_count_automaton(digit: int, size: int, side: int) -> Automaton:
         return (position + 1, balance)
 
     return Automaton.build((0, 0), step, lambda s: s == (2 * size, 0), side)
+
+
+@functools.cache
+def sum_line_automaton(total: int, side: int, loop: bool) -> Automaton:
+    """The line cut into segments that each add up to ``total``; states: the sum of the open
+    segment. On a loop the segment open at the start goes on round the end: a state is the
+    set of pairs (sum carried in at the start, sum so far), and the loop closes where the
+    two meet."""
+    if not loop:
+
+        def step(so_far: int, value: int) -> int | None:
+            return None if so_far + value > total else (so_far + value) % total
+
+        return Automaton.build(0, step, lambda s: s == 0, side)
+
+    def step_loop(pairs: frozenset, value: int) -> frozenset | None:
+        out = frozenset(
+            (carried, (so_far + value) % total) for carried, so_far in pairs if so_far + value <= total
+        )
+        return out or None
+
+    start = frozenset((carried, carried) for carried in range(total))
+    return Automaton.build(start, step_loop, lambda pairs: any(a == b for a, b in pairs), side)
 
 
 def _regular(cells: tuple[int, ...], automaton: Automaton, pattern: str, origin: Origin) -> Regular:
@@ -893,6 +919,108 @@ class SameValues(Rule):
         return cls(tuple(out))
 
 
+@dataclass(frozen=True)
+class SumLineClue:
+    """One sum line and the total of each of its segments."""
+
+    line: tuple[Cell, ...]
+    total: int
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "line", _cells(self.line))
+
+    @property
+    def loop(self) -> bool:
+        return len(self.line) > 3 and self.line[0] == self.line[-1]
+
+
+@dataclass(frozen=True)
+class SumLines(Rule):
+    """Sum lines: the line can be cut into segments of consecutive cells that each add up
+    to its sum (a loop, whose last cell repeats its first, is cut round). One ``Regular``
+    line (states: the sum of the open segment).
+
+    JSON: ``"sum_lines": [{"line": [[r, c], ...], "sum": 10}, ...]``.
+    """
+
+    lines: tuple[SumLineClue, ...]
+    keys: ClassVar = ("sum_lines",)
+
+    def __post_init__(self) -> None:
+        lines = tuple(w if isinstance(w, SumLineClue) else SumLineClue(*w) for w in self.lines)
+        object.__setattr__(self, "lines", lines)
+
+    def check(self, side, box):
+        for number, clue in enumerate(self.lines, 1):
+            where = f"sum line {number}"
+            if clue.loop:
+                _line(clue.line[:-1], side, where, 3)
+                _line(clue.line[-2:], side, where)
+            else:
+                _line(clue.line, side, where, 1)
+            total = _int(clue.total, where, "sum")
+            if not 1 <= total <= 30:
+                raise InvalidPuzzleError(f"{where}: its sum {total} is outside 1..30")
+
+    def constraints(self, side, box):
+        out: list[Constraint] = []
+        for number, clue in enumerate(self.lines, 1):
+            line = clue.line[:-1] if clue.loop else clue.line
+            origin = Origin(OriginKind.SUM_LINE, number, clue.line, total=clue.total)
+            automaton = sum_line_automaton(clue.total, side, clue.loop)
+            kind = "loop" if clue.loop else "line"
+            out.append(
+                _regular(_indices(line, side), automaton, f"{kind} of segments of {clue.total}", origin)
+            )
+        return out
+
+    def to_json(self):
+        return {"sum_lines": [{"line": _json_cells(c.line), "sum": c.total} for c in self.lines]}
+
+    @classmethod
+    def from_json(cls, rules):
+        items = _objects(rules, "sum_lines", ("line", "sum"))
+        return cls(tuple(SumLineClue(_cells(item["line"]), item["sum"]) for item in items))
+
+
+@dataclass(frozen=True)
+class EqualSums(Rule):
+    """Equal sums: groups of cells (segments, any shapes and sizes) all add up to the same
+    total; a ``Linear`` equality between each two consecutive segments.
+
+    JSON: ``"equal_sums": [[[[r, c], ...], [[r, c], ...], ...], ...]`` (a list of segments each).
+    """
+
+    groups: tuple[tuple[tuple[Cell, ...], ...], ...]
+    keys: ClassVar = ("equal_sums",)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "groups", tuple(tuple(_cells(s) for s in sets) for sets in self.groups))
+
+    def check(self, side, box):
+        for number, sets in enumerate(self.groups, 1):
+            where = f"equal sums {number}"
+            if len(sets) < 2 or not all(sets):
+                raise InvalidPuzzleError(f"{where} needs 2 or more non-empty segments")
+            _cell_list([c for s in sets for c in s], side, where, 2)
+
+    def constraints(self, side, box):
+        out: list[Constraint] = []
+        for number, sets in enumerate(self.groups, 1):
+            origin = Origin(OriginKind.EQUAL_SUMS, number, tuple(c for s in sets for c in s))
+            for one, other in itertools.pairwise(sets):
+                weights = (1,) * len(one) + (-1,) * len(other)
+                out.append(Linear(_indices(one + other, side), weights, "==", 0, origin=origin))
+        return out
+
+    def to_json(self):
+        return {"equal_sums": [[_json_cells(s) for s in sets] for sets in self.groups]}
+
+    @classmethod
+    def from_json(cls, rules):
+        return cls(SameValues.from_json({"same_values": _list(rules, "equal_sums")}).groups)
+
+
 COMMUNITY_KIND_TYPES: tuple[type[Rule], ...] = (
     XSum,
     Lunchbox,
@@ -907,6 +1035,8 @@ COMMUNITY_KIND_TYPES: tuple[type[Rule], ...] = (
     EqualityCage,
     CountDistinct,
     SameValues,
+    SumLines,
+    EqualSums,
 )
 """The rule types of this module, registered by :mod:`sudoku_cp.model.community_rules`."""
 
@@ -927,6 +1057,9 @@ __all__ = [
     "Lunchbox",
     "RellikCage",
     "SameValues",
+    "EqualSums",
     "SumCage",
+    "SumLineClue",
+    "SumLines",
     "XSum",
 ]

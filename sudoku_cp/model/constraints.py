@@ -148,6 +148,8 @@ class OriginKind(StrEnum):
     LOOK_AND_SAY = "look-and-say cage"  #: (count, digit) pairs
     COUNT_DISTINCT = "count-distinct"  #: the control cell counts the different digits
     SAME_VALUES = "same values"  #: sets holding the same digits
+    SUM_LINE = "sum line"  #: segments each adding up to the sum
+    EQUAL_SUMS = "equal sums"  #: segments adding up to one total
     RELATION = "relation"  #: a user's predicate over pairs of cells (general rule)
     REGULAR = "regular line"  #: a user's regular expression over a line (general rule)
     SUM = "sum"  #: a user's sum over any cells, repeats allowed or not (general rule)
@@ -215,6 +217,7 @@ _LINE_RULE_KINDS = frozenset(
         OriginKind.DOUBLE_ARROW,
         OriginKind.COUNT_DISTINCT,
         OriginKind.SAME_VALUES,
+        OriginKind.EQUAL_SUMS,
     }
 )
 """The kinds drawn as a line through their cells (and the clones and disjoint groups,
@@ -330,7 +333,7 @@ class Origin:
             return "candidates" + (f" of {names[0]}" if names else "")
         if kind is OriginKind.CUSTOM:
             return self.text
-        if kind in (OriginKind.LUNCHBOX, OriginKind.RELLIK_CAGE):
+        if kind in (OriginKind.LUNCHBOX, OriginKind.RELLIK_CAGE, OriginKind.SUM_LINE):
             return f"{kind.value} {number} (sum {self.total}, at {names[0]})"
         if kind is OriginKind.LOCKOUT_LINE:
             return f"{kind.value} {number} (difference {self.total}, from {names[0]})"

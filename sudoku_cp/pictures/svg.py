@@ -82,6 +82,7 @@ LINE_COLOURS = {
     OriginKind.NABNER_LINE: "#f0b020",  # amber
     OriginKind.DOUBLE_ARROW: "#9a9a9a",  # as arrows
     OriginKind.LOCKOUT_LINE: "#c8c8ff",  # pale blue, as ISS draws it
+    OriginKind.SUM_LINE: "#64c864",  # green, dashed as ISS draws it
 }
 CAGE_TAGS = {
     OriginKind.LUNCHBOX: lambda o: str(o.total),
@@ -90,6 +91,7 @@ CAGE_TAGS = {
     OriginKind.LOOK_AND_SAY: lambda o: o.text,
     OriginKind.COUNT_DISTINCT: lambda o: "#",
     OriginKind.SAME_VALUES: lambda o: "",
+    OriginKind.EQUAL_SUMS: lambda o: "",
 }
 """The cage-like kinds of the community (dashed outlines) and the words in their first cell."""
 CLONE_COLOURS = ("#fde2b8", "#cfe8ff", "#d8f0d0", "#f6d0e6", "#e6e0c8")
@@ -461,7 +463,8 @@ class _Picture:
     def community_kinds(self) -> None:
         """The community's remaining kinds: lunchboxes, rellik, equality, look-and-say,
         count-distinct and same-values cages as dashed outlines with their clue (``12``,
-        ``≠10``, ``=``, ``1223``, ``#`` on the control cell), counting circles as circles,
+        ``≠10``, ``=``, ``1223``, ``#`` on the control cell), equal-sum segments, sum lines
+        dashed green with their sum, counting circles as circles,
         double arrows as a line with a circle at each end, lockout lines with a diamond at
         each end. Global entropy and mod 3 are rules of the whole grid: nothing is drawn."""
         for kind, tag in CAGE_TAGS.items():
@@ -470,6 +473,17 @@ class _Picture:
                 if kind is OriginKind.SAME_VALUES:  # each set outlined on its own
                     size = len(self.puzzle.groups(kind)[origin][0].cells) // 2
                     parts = [origin.cells[i : i + size] for i in range(0, len(origin.cells), size)]
+                if kind is OriginKind.EQUAL_SUMS:  # each segment: the cells of a sign in a Linear
+                    links = self.puzzle.groups(kind)[origin]
+                    signs = [(link, 1) for link in links] + [(links[-1], -1)]
+                    parts = [
+                        [
+                            _coordinates(c, self.n)
+                            for c, a in zip(link.cells, link.coefficients, strict=True)
+                            if a == sign
+                        ]
+                        for link, sign in signs
+                    ]
                 for cells in parts:
                     for x0, y0, x1, y1 in _cage_outline(set(cells), CAGE_INSET * 1.6):
                         self.drawing.append(
@@ -489,6 +503,16 @@ class _Picture:
                         class_="counting-circle",
                     )
                 )  # fmt: skip
+        for origin in self.puzzle.groups(OriginKind.SUM_LINE):
+            points = [coordinate for cell in origin.cells for coordinate in self.centre(cell)]
+            self.drawing.append(
+                dw.Lines(
+                    *points, close=False, fill="none", stroke=LINE_COLOURS[OriginKind.SUM_LINE],
+                    stroke_width=self.s * 0.12, stroke_dasharray=f"{self.s * 0.15:g},{self.s * 0.1:g}",
+                    stroke_linejoin="round", class_="sum-line",
+                )
+            )  # fmt: skip
+            self._tag(origin.cells[0], str(origin.total))
         for kind in (OriginKind.DOUBLE_ARROW, OriginKind.LOCKOUT_LINE):
             colour = LINE_COLOURS[kind]
             for origin in self.puzzle.groups(kind):

@@ -53,7 +53,8 @@ arrow, lockout line,
 global entropy, global
 mod 3, look-and-say,
 count-distinct, same
-values, regular line,
+values, sum line, equal
+sums, regular line,
 count, element, either,
 sandwich, skyscraper,
 linear, table, line clue

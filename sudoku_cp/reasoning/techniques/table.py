@@ -138,6 +138,8 @@ class TechniqueId(StrEnum):
     LOOK_AND_SAY = "look-and-say"
     COUNT_DISTINCT = "count-distinct"
     SAME_VALUES = "same-values"
+    SUM_LINE = "sum-line"
+    EQUAL_SUMS = "equal-sums"
     REGULAR_LINE = "regular-line"
     COUNT = "count"
     ELEMENT = "element"
@@ -430,6 +432,8 @@ TECHNIQUES: tuple[Technique, ...] = (
     _variant(_T.LOOK_AND_SAY, "look-and-say", (Regular, _O.LOOK_AND_SAY)),
     _variant(_T.COUNT_DISTINCT, "count-distinct", (Regular, _O.COUNT_DISTINCT)),
     _variant(_T.SAME_VALUES, "same values", (Regular, _O.SAME_VALUES)),
+    _variant(_T.SUM_LINE, "sum line", (Regular, _O.SUM_LINE)),
+    _variant(_T.EQUAL_SUMS, "equal sums", (Linear, _O.EQUAL_SUMS)),
     _variant(_T.REGULAR_LINE, "regular line", (Regular, _O.REGULAR)),
     _variant(_T.COUNT, "count", (Regular, _O.COUNT)),
     _variant(_T.ELEMENT, "element", (Table, _O.ELEMENT), (Relation, _O.ELEMENT)),
