@@ -415,7 +415,18 @@ def test_links_refuse_a_kind_their_format_has_not(key):
 
 
 @pytest.mark.parametrize("size", [6, pytest.param(9, marks=pytest.mark.slow)])
-@pytest.mark.parametrize("variant", ["x_sum", "hidden_skyscraper", "double_arrow", "lockout_line"])
+@pytest.mark.parametrize(
+    "variant",
+    [
+        "x_sum",
+        "hidden_skyscraper",
+        "double_arrow",
+        "lockout_line",
+        "lunchbox",
+        "rellik_cage",
+        "counting_circles",
+    ],
+)
 def test_generate_makes_each_new_variant_proper(variant, size):
     puzzle = sudoku_cp.generate(size, variant=variant, seed=2, time_limit=60)
     record = puzzle.to_dict()

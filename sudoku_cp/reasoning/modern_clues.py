@@ -8,7 +8,8 @@ its rule with clues that the solution satisfies: random lines for the line rules
 of touching cells that fit the rule), every row and column for sandwiches, a sample of
 the outside clues for skyscrapers and outside sums, every X and V pair (with the negative
 constraint), eight little killers and eight quadruples; X-sum and hidden-skyscraper clues as
-skyscrapers, double arrows and lockout lines as lines. The generator then removes givens
+skyscrapers, double arrows and lockout lines as lines, lunchboxes and rellik cages as
+walks of different digits, counting circles on three digits. The generator then removes givens
 while the puzzle stays proper, so the clues and the givens left decide the puzzle.
 
 >>> import random
@@ -161,6 +162,44 @@ def _lockout_lines(s: Rows, rng: random.Random, box: Box) -> dict:
     return {"lockout_lines": [{"line": [list(c) for c in line], "difference": difference} for line in lines]}
 
 
+def _distinct_walks(s: Rows, rng: random.Random, lengths: tuple[int, ...]) -> list:
+    """Random walks of touching cells holding different digits, one per length."""
+    used: set = set()
+    out = []
+    for length in lengths:
+        out += _walks(rng, len(s), length, lambda w: len({s[r][c] for r, c in w}) == len(w), 1, used)
+    return out
+
+
+def _lunchboxes(s: Rows, rng: random.Random, box: Box) -> dict:
+    out = []
+    for walk in _distinct_walks(s, rng, (5, 4, 4, 3, 3, 3)):
+        digits = [s[r][c] for r, c in walk]
+        i, j = sorted((digits.index(min(digits)), digits.index(max(digits))))
+        out.append({"cells": [list(c) for c in walk], "sum": sum(digits[i + 1 : j])})
+    return {"lunchboxes": out}
+
+
+def _rellik_cages(s: Rows, rng: random.Random, box: Box) -> dict:
+    out = []
+    for walk in _distinct_walks(s, rng, (4, 4, 3, 3, 3, 2, 2, 2)):
+        digits = [s[r][c] for r, c in walk]
+        sums = {sum(part) for k in range(1, len(digits) + 1) for part in itertools.combinations(digits, k)}
+        total = rng.choice([t for t in range(1, sum(digits) + 2) if t not in sums])
+        out.append({"cells": [list(c) for c in walk], "sum": total})
+    return {"rellik_cages": out}
+
+
+def _counting_circles(s: Rows, rng: random.Random, box: Box) -> dict:
+    n = len(s)
+    cells = [(r, c) for r in range(n) for c in range(n)]
+    rng.shuffle(cells)
+    circles = []
+    for digit in rng.sample(range(1, min(n, 5) + 1), 3):  # three digits, each circled as often as it says
+        circles += [list(cell) for cell in cells if s[cell[0]][cell[1]] == digit][:digit]
+    return {"counting_circles": [sorted(circles)]}
+
+
 def _xv(s: Rows, rng: random.Random, box: Box) -> dict:
     n, out = len(s), {"x": [], "v": [], "all_xv_given": True}
     for r, c in itertools.product(range(n), repeat=2):
@@ -277,6 +316,9 @@ DRAWERS: dict[str, Callable[[Rows, random.Random, Box], dict]] = {
     "hidden_skyscraper": _hidden_skyscrapers,
     "double_arrow": _lines_rule("double_arrows", (4, 4, 3, 3, 3), _double_arrow_fit),
     "lockout_line": _lockout_lines,
+    "lunchbox": _lunchboxes,
+    "rellik_cage": _rellik_cages,
+    "counting_circles": _counting_circles,
 }
 """Variant name (as :func:`sudoku_cp.generate` takes it): its clue drawer."""
 
