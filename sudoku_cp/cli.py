@@ -331,9 +331,14 @@ def _closing(stream, entries: Iterator[readers.Entry]) -> Iterator[readers.Entry
 
 def _may_be_puzzle(argument: str) -> bool:
     """True for an argument that is no file but may be a puzzle: JSON, a link, several
-    lines, or only cell characters (``4.....8.5.3...``)."""
+    lines, only cell characters (``4.....8.5.3...``), or an Interactive Sudoku Solver
+    string (``.~R1C1_5.Thermo~R2C2~R2C3``)."""
     text = argument.strip()
     if text.startswith(("{", "[", "http://", "https://")) or "\n" in text or _PUZZLE_CHARS.issuperset(text):
+        return True
+    from sudoku_cp.io import iss
+
+    if os.sep not in text and iss.looks_like_iss(text):
         return True
     # a line of cells with a bad character or two: read it, so the error names the character
     cells = sum(ch in _PUZZLE_CHARS for ch in text)

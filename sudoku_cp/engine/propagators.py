@@ -363,7 +363,7 @@ def _line_automaton(constraint: object, side: int) -> Propagator:
     """A sandwich or skyscraper clue, or a regular line: the values on some accepted path of its automaton."""
     cells = constraint.cells  # type: ignore[attr-defined]
     automaton = constraint.automaton(side)  # type: ignore[attr-defined]
-    getter = operator.itemgetter(*cells)
+    getter = operator.itemgetter(*cells) if len(cells) > 1 else (lambda values, i=cells[0]: (values[i],))
     known: dict[tuple[int, ...], list[int] | None] = {}
 
     def propagate(candidates: list[int]) -> list[int] | None:

@@ -135,7 +135,8 @@ def is_link(text: str) -> bool:
 def record_from_link(link: str, ignore: Iterable[str] = ()) -> dict[str, Any]:
     """The package's JSON puzzle record of a link (:func:`fpuzzles_to_record` of its
     payload, or :func:`sudoku_cp.io.sudokupad.scl_to_record`), with the account of what it
-    read in its ``read`` key (:mod:`sudoku_cp.io.account`).
+    read in its ``read`` key (:mod:`sudoku_cp.io.account`); an Interactive Sudoku Solver
+    link (or its bare constraint string) is read by :func:`sudoku_cp.io.iss.record_from_link`.
 
     Args:
         link: an f-puzzles or SudokuPad link (``https://`` may be left out).
@@ -157,6 +158,10 @@ def record_from_link(link: str, ignore: Iterable[str] = ()) -> dict[str, Any]:
             f"the link has {len(link):,} characters; at most {MAX_LINK_LENGTH:,} are read"
         )
     try:
+        from sudoku_cp.io import iss
+
+        if iss.looks_like_iss(link):  # an Interactive Sudoku Solver link, or its bare string
+            return iss.record_from_link(link, ignore)
         payload = scl_payload(link)
         if payload is not None:
             from sudoku_cp.io.sudokupad import decode_scl, scl_to_record
@@ -809,6 +814,13 @@ def fpuzzles_link(record: Mapping[str, Any]) -> str:
 def sudokupad_link(record: Mapping[str, Any]) -> str:
     """A SudokuPad link that opens the puzzle of a JSON record (``https://sudokupad.app/fpuzzles...``)."""
     return "https://sudokupad.app/fpuzzles" + encode_payload(record_to_fpuzzles(record))
+
+
+def iss_link(record: Mapping[str, Any]) -> str:
+    """A share link of sigh's Interactive Sudoku Solver (:func:`sudoku_cp.io.iss.iss_link`)."""
+    from sudoku_cp.io import iss
+
+    return iss.iss_link(record)
 
 
 def scl_link(record: Mapping[str, Any]) -> str:

@@ -338,3 +338,41 @@ def regular_automaton(text: str, side: int) -> Automaton:
         return following
 
     return Automaton.build(start, step, _nullable, side)
+
+
+def nfa_automaton(nfa: tuple, side: int, name: str = "the automaton") -> Automaton:
+    """The deterministic automaton over ``1..side`` of a nondeterministic one given as data:
+    ``(starts, accepting, transitions)``, state numbers, ``transitions`` ``(state, value,
+    next)`` triples (the subset construction: a state of the result is a set of states).
+
+    Raises:
+        InvalidPuzzleError: malformed data (naming ``name``), or more than
+            :data:`MAX_STATES` states.
+
+    >>> one_1 = nfa_automaton(((0,), (1,), ((0, 2, 0), (0, 1, 1), (1, 2, 1))), 2)
+    >>> sorted(one_1.transitions[one_1.start])
+    [1, 2]
+    """
+    try:
+        starts, accepting, transitions = nfa
+        starts = frozenset(int(s) for s in starts)
+        accepting = frozenset(int(s) for s in accepting)
+        moves: dict[tuple[int, int], set[int]] = {}
+        for state, value, following in transitions:
+            moves.setdefault((int(state), int(value)), set()).add(int(following))
+    except (TypeError, ValueError):
+        raise InvalidPuzzleError(
+            f"{name}: an automaton is [starts, accepting, [[state, value, next], ...]]"
+        ) from None
+    seen: set[frozenset] = set()
+
+    def step(state: frozenset, value: int) -> frozenset | None:
+        following = frozenset(t for s in state for t in moves.get((s, value), ()))
+        if not following:
+            return None
+        seen.add(following)
+        if len(seen) > MAX_STATES:
+            raise InvalidPuzzleError(f"{name} needs more than {MAX_STATES} states")
+        return following
+
+    return Automaton.build(starts, step, lambda state: bool(state & accepting), side)

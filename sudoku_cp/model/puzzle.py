@@ -334,7 +334,8 @@ class Puzzle:
 
     @classmethod
     def from_link(cls, link: str, ignore: Iterable[str] = ()) -> Puzzle:
-        """The puzzle of an f-puzzles or SudokuPad link (:mod:`sudoku_cp.io.links`).
+        """The puzzle of an f-puzzles, SudokuPad or Interactive Sudoku Solver link
+        (:mod:`sudoku_cp.io.links`; an ISS constraint string too, :mod:`sudoku_cp.io.iss`).
 
         ``metadata["read"]`` is the account of what was read: one row (``element``,
         ``read as``, ``reason``) for every key, drawn element and rules-text sentence
@@ -400,7 +401,8 @@ class Puzzle:
         """A link that opens the puzzle in ``app``: ``"f-puzzles"``, ``"sudokupad"`` (an
         f-puzzles payload after ``sudokupad.app/fpuzzles``, which SudokuPad opens) or
         ``"sudokupad-scl"`` (SudokuPad's own format, :mod:`sudoku_cp.io.sudokupad`, for the
-        rules that format can state unambiguously).
+        rules that format can state unambiguously) or ``"iss"`` (sigh's Interactive Sudoku
+        Solver, :mod:`sudoku_cp.io.iss`).
 
         Raises:
             ValueError: an unknown app.
@@ -413,13 +415,26 @@ class Puzzle:
             "f-puzzles": links.fpuzzles_link,
             "sudokupad": links.sudokupad_link,
             "sudokupad-scl": links.scl_link,
+            "iss": links.iss_link,
         }
         if app not in writers:
             raise InvalidArgumentError(
-                f"app must be 'f-puzzles', 'sudokupad' or 'sudokupad-scl', not {app!r}"
+                f"app must be 'f-puzzles', 'sudokupad', 'sudokupad-scl' or 'iss', not {app!r}"
             )
         self._refuse_multigrid(app)
         return writers[app](self.to_dict())
+
+    def to_iss(self) -> str:
+        """The puzzle as a constraint string of sigh's Interactive Sudoku Solver
+        (:func:`sudoku_cp.io.iss.write`); :meth:`from_link` reads it back.
+
+        Raises:
+            UnsupportedRuleError: a rule ISS has no constraint type for, named.
+        """
+        from sudoku_cp.io import iss  # a forwarder: input and output live above the value types
+
+        self._refuse_multigrid("ISS")
+        return iss.write(self.to_dict())
 
 
 @functools.cache

@@ -48,7 +48,7 @@ from sudoku_cp.model.constraints import Or as OrKind
 from sudoku_cp.model.constraints import Regular as RegularKind
 from sudoku_cp.model.constraints import Sandwich as SandwichClue
 from sudoku_cp.model.constraints import Skyscraper as SkyscraperClue
-from sudoku_cp.model.expressions import pair_table, regular_automaton
+from sudoku_cp.model.expressions import nfa_automaton, pair_table, regular_automaton
 from sudoku_cp.model.grid import BoxShape, geometry
 from sudoku_cp.naming import canonical_name
 
@@ -1562,13 +1562,31 @@ class Relations(Rule):
 
 @dataclass(frozen=True)
 class RegularClue:
-    """A line of cells (in reading order) and the regular expression its digits match."""
+    """A line of cells (in reading order) and the regular expression its digits match; or,
+    with ``nfa``, the automaton they are a word of (``(starts, accepting, transitions)``,
+    :func:`sudoku_cp.model.expressions.nfa_automaton`), ``pattern`` then only naming it."""
 
     cells: tuple[Cell, ...]
     pattern: str
+    nfa: tuple | None = None
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "cells", _cells(self.cells))
+        if self.nfa is not None and not isinstance(self.nfa, tuple):
+            try:
+                starts, accepting, moves = self.nfa
+                nfa = (tuple(starts), tuple(accepting), tuple(tuple(m) for m in moves))
+            except (TypeError, ValueError):
+                raise InvalidPuzzleError(
+                    "a regular line's 'nfa' is [starts, accepting, [[state, value, next], ...]]"
+                ) from None
+            object.__setattr__(self, "nfa", nfa)
+
+    def automaton(self, side: int, where: str):
+        """The clue's deterministic automaton over ``1..side``."""
+        if self.nfa is not None:
+            return nfa_automaton(self.nfa, side, where)
+        return regular_automaton(self.pattern, side)
 
 
 @dataclass(frozen=True)
@@ -1579,7 +1597,10 @@ class RegularLines(Rule):
     :func:`sudoku_cp.model.expressions.regular_automaton`'s (digits, ``A``.. past 9, ``.``,
     ``[..]``, ``|``, ``( )``, ``*``, ``+``, ``?``, ``{m,n}``).
 
-    JSON: ``"regular": [{"cells": [[r, c], ...], "pattern": "1[2-8]*9"}, ...]``.
+    JSON: ``"regular": [{"cells": [[r, c], ...], "pattern": "1[2-8]*9"}, ...]``; a line
+    given by an automaton instead (a state machine, as sigh's Interactive Sudoku Solver
+    shares them) has ``"nfa": [starts, accepting, [[state, value, next], ...]]`` and a
+    ``pattern`` that names it.
     """
 
     clues: tuple[RegularClue, ...]
@@ -1588,13 +1609,13 @@ class RegularLines(Rule):
     def check(self, side, box):
         for number, clue in enumerate(self.clues, 1):
             _cell_list(clue.cells, side, f"regular line {number}")
-            regular_automaton(clue.pattern, side)
+            clue.automaton(side, f"regular line {number}")
 
     def constraints(self, side, box):
         return [
             RegularKind(
                 tuple(_index(c, side) for c in clue.cells),
-                regular_automaton(clue.pattern, side),
+                clue.automaton(side, f"regular line {number}"),
                 pattern=clue.pattern,
                 origin=Origin(OriginKind.REGULAR, number, clue.cells, text=clue.pattern),
             )
@@ -1604,7 +1625,13 @@ class RegularLines(Rule):
     def to_json(self):
         return {
             "regular": [
-                {"cells": [list(c) for c in clue.cells], "pattern": clue.pattern} for clue in self.clues
+                {"cells": [list(c) for c in clue.cells], "pattern": clue.pattern}
+                | (
+                    {"nfa": [list(clue.nfa[0]), list(clue.nfa[1]), [list(m) for m in clue.nfa[2]]]}
+                    if clue.nfa
+                    else {}
+                )
+                for clue in self.clues
             ]
         }
 
@@ -1612,7 +1639,11 @@ class RegularLines(Rule):
     def from_json(cls, rules):
         return cls(
             tuple(
-                RegularClue(_field(item, "cells", f"regular {n}"), _field(item, "pattern", f"regular {n}"))
+                RegularClue(
+                    _field(item, "cells", f"regular {n}"),
+                    _field(item, "pattern", f"regular {n}"),
+                    item.get("nfa"),
+                )
                 for n, item in enumerate(_items(rules, "regular"), 1)
             )
         )
