@@ -125,6 +125,10 @@ def _ok(g, rules, n):  # noqa: C901  (one branch per rule, as its definition rea
     for sets in rules.get("equal_sums", ()):
         if len({sum(d(c) for c in s) for s in sets}) != 1:
             return False
+    for item in rules.get("elements", ()):  # ISS's value indexing
+        k = d(item["index"])
+        if not 1 <= k <= len(item["cells"]) or d(item["cells"][k - 1]) != d(item["value"]):
+            return False
     for arrow in rules.get("arrows", ()):
         circle = int("".join(str(d(c)) for c in arrow["circle"]))
         if circle != sum(d(c) for c in arrow["arrow"]):
@@ -233,6 +237,7 @@ CASES_4X4 = {
     "sum line": {"sum_lines": [{"line": [[0, 0], [0, 1], [1, 1], [1, 0]], "sum": 5}]},
     "sum loop": {"sum_lines": [{"line": [[0, 1], [1, 1], [1, 2], [0, 2], [0, 1]], "sum": 4}]},
     "equal sums": {"equal_sums": [[[[0, 0], [1, 0]], [[3, 3]], [[2, 1], [1, 2]]]]},
+    "equal sums sharing a cell": {"equal_sums": [[[[0, 0], [0, 1]], [[0, 1], [2, 3]], [[3, 0], [1, 2]]]]},
 }
 
 UNSOLVABLE_4X4 = {
@@ -520,3 +525,58 @@ def test_sudokupad_cages_under_a_rellik_sentence_are_rellik_cages():
     data["metadata"]["rules"] += " Digits in a killer cage sum to its clue."  # which cages are which?
     with pytest.raises(sudoku_cp.errors.UnsupportedRuleError, match="rellik"):
         scl_to_record(data)
+
+
+# -- ISS strings (sudoku_cp.io.iss) ----------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "rules"),
+    [
+        (".XSum~R1~6~.XSum~C4~~3", {"x_sums": [{"side": "left", "index": 0, "sum": 6},
+                                              {"side": "bottom", "index": 3, "sum": 3}]}),
+        (".HiddenSkyscraper~C3~2~", {"hidden_skyscrapers": [{"side": "top", "index": 2, "value": 2}]}),
+        (".Lunchbox~2~R1C2~R2C2~R2C3~R3C3", CASES_4X4["lunchbox, sum"]),
+        (".RellikCage~7~R1C1~R1C2~R2C1", CASES_4X4["rellik cage"]),
+        (".CountingCircles~R1C1~R2C3~R3C2~R4C4~R1C4", CASES_4X4["counting circles"]),
+        (".DoubleArrow~R1C1~R2C2~R3C3~R4C4", CASES_4X4["double arrow"]),
+        (".Lockout~2~R1C1~R1C2~R2C3~R3C3", CASES_4X4["lockout line"]),
+        (".LookAndSay~2203~R1C1~R2C2~R3C3~R4C4", CASES_4X4["look-and-say"]),
+        (".EqualityCage~R1C1~R1C2~R2C2~R3C2", CASES_4X4["equality cage"]),
+        (".CountDistinct~R1C1~R2C2~R3C3~R4C4~R3C4", CASES_4X4["count-distinct"]),
+        (".SumLine~5~R1C1~R1C2~R2C2~R2C1", CASES_4X4["sum line"]),
+        (".SumLine~4~R1C2~R2C2~R2C3~R1C3~LOOP", CASES_4X4["sum loop"]),
+        (".EqualSum~R1C1~R2C1~-~R4C4~-~R3C2~R2C3", CASES_4X4["equal sums"]),
+        (".ValueIndexing~R1C1~R2C2~R3C3~R4C4",
+         {"elements": [{"cells": [[2, 2], [3, 3]], "index": [1, 1], "value": [0, 0]}]}),
+    ],
+)  # fmt: skip
+def test_iss_strings_read_each_kind(text, rules):
+    from sudoku_cp.io import iss
+
+    record = iss.record_from_string(".Shape~4x4" + text)
+    assert record["rules"] == rules
+    expected = _solutions_4x4(_record(rules))
+    assert (
+        tuple(sudoku_cp.solve(Puzzle.from_dict({k: v for k, v in record.items() if k != "read"})).cells)
+        == (expected[0])
+    )
+
+
+def test_iss_pill_arrows_read_in_reading_order():
+    from sudoku_cp.io import iss
+
+    cells = "~".join(f"R{r + 1}C{c + 1}" for r, c in PILL_ARROW)
+    record = iss.record_from_string(f".PillArrow~3~R1C3~R1C1~R1C2~{cells}")
+    assert record["rules"] == {"arrows": [{"circle": [[0, 0], [0, 1], [0, 2]], "arrow": PILL_ARROW}]}
+
+
+def test_the_lunchbox_automaton_of_larger_grids_agrees_with_the_definition():
+    from sudoku_cp.model.community_kinds import lunchbox_automaton
+
+    for total in (0, 3, 7):
+        automaton = lunchbox_automaton(total, 6)
+        for length in (2, 3, 4, 5):
+            for digits in itertools.permutations(range(1, 7), length):
+                i, j = sorted((digits.index(min(digits)), digits.index(max(digits))))
+                assert automaton.accepts(digits) == (sum(digits[i + 1 : j]) == total), digits

@@ -49,6 +49,7 @@ from __future__ import annotations
 
 import functools
 import itertools
+import math
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
@@ -168,6 +169,24 @@ def lunchbox_automaton(total: int, side: int) -> Automaton:
         return state[1] == total if state[0] == "fixed" else isinstance(state[0], int) and state[3] == total
 
     return Automaton.build("start", step, accepting, side)
+
+
+LUNCHBOX_TABLE_ROWS = 400_000
+"""A lunchbox of ``k`` cells is a ``Table`` of its words when its ``side!/(side-k)!``
+tuples of different digits are at most this many to enumerate (every lunchbox on 9x9:
+well under a second, and the words kept are a few thousand at most); the automaton,
+whose states (the extremes and two running sums) run to tens of thousands, is the
+fallback on larger grids."""
+
+
+@functools.cache
+def _lunchbox_table(total: int, side: int, length: int) -> frozenset[tuple[int, ...]]:
+    rows = set()
+    for digits in itertools.permutations(range(1, side + 1), length):
+        i, j = sorted((digits.index(min(digits)), digits.index(max(digits))))
+        if sum(digits[i + 1 : j]) == total:
+            rows.add(digits)
+    return frozenset(rows)
 
 
 @functools.cache
@@ -367,7 +386,7 @@ class HiddenSkyscraper(_OutsideRule):
     kind: ClassVar = OriginKind.HIDDEN_SKYSCRAPER
 
     def clue_range(self, side):
-        return 1, side - 1
+        return 1, side  # n is never hidden, but a setter may state it (an alternative that fails)
 
     def automaton(self, clue, side):
         return hidden_skyscraper_automaton(clue, side)
@@ -426,7 +445,8 @@ class Lunchbox(_SumCages):
     right or top to bottom, or any cage) differ, and those strictly between its smallest
     and its largest digit add up to its sum (0: they are adjacent). A row's lunchbox is a
     sandwich between 1 and ``n`` (compiled as the ``Sandwich`` kind); others are an
-    ``AllDifferent`` and a ``Regular`` line.
+    ``AllDifferent`` and a ``Table`` of their words (every lunchbox on 9x9), or a
+    ``Regular`` line (long ones on larger grids).
 
     JSON: ``"lunchboxes": [{"cells": [[r, c], ...], "sum": 12}, ...]``.
     """
@@ -442,6 +462,11 @@ class Lunchbox(_SumCages):
             out.append(AllDifferent(cells, origin=origin))
             if len(cells) == side:  # a whole row's smallest and largest digits are 1 and n
                 out.append(SandwichClue(cells, cage.total, origin=origin))
+            elif math.perm(side, len(cells)) <= LUNCHBOX_TABLE_ROWS:  # its words, few enough
+                rows = _lunchbox_table(cage.total, side, len(cells))
+                out.append(
+                    Table(cells, rows, origin=origin, meaning=f"hold {cage.total} between the extremes")
+                )
             else:
                 automaton = lunchbox_automaton(cage.total, side)
                 out.append(_regular(cells, automaton, f"lunchbox {cage.total}", origin))
@@ -985,8 +1010,9 @@ class SumLines(Rule):
 
 @dataclass(frozen=True)
 class EqualSums(Rule):
-    """Equal sums: groups of cells (segments, any shapes and sizes) all add up to the same
-    total; a ``Linear`` equality between each two consecutive segments.
+    """Equal sums: groups of cells (segments, any shapes and sizes, which may share cells)
+    all add up to the same total; a ``Linear`` equality between each two consecutive
+    segments (a cell in both has coefficient 0).
 
     JSON: ``"equal_sums": [[[[r, c], ...], [[r, c], ...], ...], ...]`` (a list of segments each).
     """
@@ -1002,15 +1028,23 @@ class EqualSums(Rule):
             where = f"equal sums {number}"
             if len(sets) < 2 or not all(sets):
                 raise InvalidPuzzleError(f"{where} needs 2 or more non-empty segments")
-            _cell_list([c for s in sets for c in s], side, where, 2)
+            for segment in sets:  # segments may share cells (a magic square's lines do)
+                _cell_list(segment, side, where)
 
     def constraints(self, side, box):
         out: list[Constraint] = []
         for number, sets in enumerate(self.groups, 1):
             origin = Origin(OriginKind.EQUAL_SUMS, number, tuple(c for s in sets for c in s))
             for one, other in itertools.pairwise(sets):
-                weights = (1,) * len(one) + (-1,) * len(other)
-                out.append(Linear(_indices(one + other, side), weights, "==", 0, origin=origin))
+                weights = dict.fromkeys(_indices(one + other, side), 0)
+                for cell in _indices(one, side):
+                    weights[cell] += 1
+                for cell in _indices(other, side):
+                    weights[cell] -= 1
+                cells = tuple(c for c, w in weights.items() if w)
+                if cells:
+                    coefficients = tuple(weights[c] for c in cells)
+                    out.append(Linear(cells, coefficients, "==", 0, origin=origin))
         return out
 
     def to_json(self):

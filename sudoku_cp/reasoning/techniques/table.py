@@ -421,7 +421,7 @@ TECHNIQUES: tuple[Technique, ...] = (
     _variant(_T.DUTCH_FLATMATES, "Dutch flatmates", (Table, _O.DUTCH_FLATMATES)),
     _variant(_T.X_SUM, "X-sum", (Regular, _O.X_SUM)),
     _variant(_T.HIDDEN_SKYSCRAPER, "hidden skyscraper", (Regular, _O.HIDDEN_SKYSCRAPER)),
-    _variant(_T.LUNCHBOX, "lunchbox", (Regular, _O.LUNCHBOX), (Sandwich, _O.LUNCHBOX)),
+    _variant(_T.LUNCHBOX, "lunchbox", (Regular, _O.LUNCHBOX), (Sandwich, _O.LUNCHBOX), (Table, _O.LUNCHBOX)),
     _variant(_T.RELLIK_CAGE, "rellik cage", (Regular, _O.RELLIK_CAGE)),
     _variant(_T.COUNTING_CIRCLES, "counting circles", (Regular, _O.COUNTING_CIRCLES)),
     _variant(_T.EQUALITY_CAGE, "equality cage", (Regular, _O.EQUALITY_CAGE)),
