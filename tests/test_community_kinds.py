@@ -580,3 +580,43 @@ def test_the_lunchbox_automaton_of_larger_grids_agrees_with_the_definition():
             for digits in itertools.permutations(range(1, 7), length):
                 i, j = sorted((digits.index(min(digits)), digits.index(max(digits))))
                 assert automaton.accepts(digits) == (sum(digits[i + 1 : j]) == total), digits
+
+
+# -- published ISS puzzles (shipped, MIT: benchmarks/data/links/iss.jsonl) ---------------------
+
+_SLOW = pytest.mark.slow  # over about 0.3 s each
+PUBLISHED = [
+    "iss/6x6: Rellik cages",
+    "iss/Double arrow",
+    "iss/Look-and-Say Killer",
+    "iss/Clockwork",
+    "iss/Ten Lines 01: Adding to Ten",
+    "iss/Count Different (Circles)",
+    "iss/Hidden skyscrapers",
+    "iss/4x4: Counting circles",
+    "iss/Equality cages",
+    "iss/Slingshot sudoku",
+    "iss/Magic square",
+    "iss/Killer lunchboxes [resolved]",
+    pytest.param("iss/Lockout Lines (DSM 23 Quali Training)", marks=_SLOW),
+    pytest.param("iss/Lockout double arrows", marks=_SLOW),
+    pytest.param("iss/Pill Arrow Sudoku", marks=_SLOW),
+    pytest.param("iss/Triple digits", marks=_SLOW),
+    pytest.param("iss/X-Sum", marks=_SLOW),
+    pytest.param("iss/Normal Lunchbox", marks=_SLOW),
+    pytest.param("iss/Extreme Lunchbox", marks=_SLOW),
+    pytest.param("iss/Hazy Rellik", marks=_SLOW),
+    pytest.param("iss/10 Lines", marks=_SLOW),
+    pytest.param("iss/Bubble Tornado", marks=_SLOW),
+]
+
+
+@pytest.mark.parametrize("name", PUBLISHED)
+def test_published_iss_puzzles_of_the_new_kinds_solve_to_the_setters_solution(name):
+    import json
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parent.parent / "benchmarks" / "data" / "links" / "iss.jsonl"
+    records = {r["id"]: r for r in map(json.loads, path.read_text(encoding="utf-8").splitlines()) if r}
+    record = records[name]
+    assert sudoku_cp.solve(record["link"]).to_string() == record["solution"]
