@@ -620,3 +620,20 @@ def test_published_iss_puzzles_of_the_new_kinds_solve_to_the_setters_solution(na
     records = {r["id"]: r for r in map(json.loads, path.read_text(encoding="utf-8").splitlines()) if r}
     record = records[name]
     assert sudoku_cp.solve(record["link"]).to_string() == record["solution"]
+
+
+@pytest.mark.parametrize(
+    "name",
+    [n for n in CASES_4X4 if n not in ("same values",)],
+)
+def test_iss_strings_write_and_read_back_the_kinds(name):
+    from sudoku_cp.io import iss
+
+    puzzle = Puzzle.from_dict(_record(CASES_4X4[name]))
+    text = puzzle.to_iss()
+    assert iss.record_from_string(text)["rules"] == CASES_4X4[name], text
+
+
+def test_iss_writes_the_global_rules_as_iss_types():
+    puzzle = Puzzle.from_dict(_record({"global_entropy": True, "global_modular": True}, "." * 81, 9, (3, 3)))
+    assert puzzle.to_iss().endswith(".GlobalEntropy.GlobalMod")

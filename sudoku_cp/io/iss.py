@@ -1416,6 +1416,44 @@ def _write_indexers(kind: str) -> Callable[[Any, int], list[str]]:
     return lambda value, side: ["." + "~".join(["Indexing", kind, *_cells_args(value)])]
 
 
+def _write_sum_cages(kind: str) -> Callable[[Any, int], list[str]]:
+    return lambda value, side: [
+        "." + "~".join([kind, str(c["sum"]), *_cells_args(c["cells"])]) for c in value
+    ]
+
+
+def _write_lockout(value, side):
+    return ["." + "~".join(["Lockout", str(w["difference"]), *_cells_args(w["line"])]) for w in value]
+
+
+def _write_look_and_say(value, side):
+    return ["." + "~".join(["LookAndSay", c["clue"], *_cells_args(c["cells"])]) for c in value]
+
+
+def _write_count_distinct(value, side):
+    return ["." + "~".join(["CountDistinct", *_cells_args([c["control"], *c["cells"]])]) for c in value]
+
+
+def _write_sum_lines(value, side):
+    out = []
+    for clue in value:
+        line = clue["line"]
+        loop = len(line) > 3 and line[0] == line[-1]
+        out.append("." + "~".join(["SumLine", str(clue["sum"]), *_cells_args(line[:-1] if loop else line)])
+                   + ("~LOOP" if loop else ""))  # fmt: skip
+    return out
+
+
+def _write_equal_sums(value, side):
+    out = []
+    for segments in value:
+        items: list[str] = []
+        for number, segment in enumerate(segments):
+            items += (["-"] if number else []) + _cells_args(segment)
+        out.append("." + "~".join(["EqualSum", *items]))
+    return out
+
+
 WRITERS: dict[str, Callable[[Any, int], list[str]]] = {
     "thermos": _write_lines("Thermo"),
     "arrows": _write_arrows,
@@ -1453,6 +1491,20 @@ WRITERS: dict[str, Callable[[Any, int], list[str]]] = {
     "extra_regions": _write_lines("AllDifferent"),
     "counts": _write_counts,
     "regular": _write_regular,
+    "x_sums": _write_both_ends("XSum", "sum"),
+    "hidden_skyscrapers": _write_both_ends("HiddenSkyscraper", "value"),
+    "lunchboxes": _write_sum_cages("Lunchbox"),
+    "rellik_cages": _write_sum_cages("RellikCage"),
+    "counting_circles": _write_lines("CountingCircles"),
+    "equality_cages": _write_lines("EqualityCage"),
+    "double_arrows": _write_lines("DoubleArrow"),
+    "lockout_lines": _write_lockout,
+    "look_and_say": _write_look_and_say,
+    "count_distinct": _write_count_distinct,
+    "sum_lines": _write_sum_lines,
+    "equal_sums": _write_equal_sums,
+    "global_entropy": _write_flag(".GlobalEntropy"),
+    "global_modular": _write_flag(".GlobalMod"),
 }
 """JSON rules key -> the ISS parts that write it (the reverse of :data:`TYPES`)."""
 
