@@ -91,6 +91,7 @@ CHANGES = (
     r"\bnegat",
     r"nosferatu|\bhot\b|\bcold\b|\bvampire|\bdoubler|\bdecoy|\bliar|\blying\b|\blies\b|\bfalse\b|\bwrong\b",
     r"\bparity|entrop|modular|\bmod(ulo)? 3\b|\bzipper|\bclone|\bsnake|\bloop\b|\bpath\b|\bshad(e|ed|ing)\b",
+    r"\brellik",
     r"\bfog\b|\bhidden\b|\bunknown\b|\bcipher|\bletters? stand|\bmissing\b|\bmultipl|\bproduct\b",
     r"\bexcept\b|\bunless\b|\binstead\b|\bhowever\b|\bbut\b|\balso\b|\bexception|\bother than\b|\bonly if\b",
     r"\brather than\b|\bdoes not (need|have) to\b|\bneed not\b|\bnot necessarily\b|\bnot all\b",
@@ -243,8 +244,13 @@ SLOW_THERMO = (
 )
 """A sentence stating slow thermometers (digits increase or stay the same)."""
 
+RELLIK = r"\brellik"
+"""A sentence naming rellik cages (no set of a cage's digits adds up to its total): with
+no other sentence about cages, it makes the drawn cages with totals rellik cages."""
+
 COMMUNITY_RULES: dict[str, tuple[tuple[str, ...], str]] = {
     "slow thermometers": (("slow_thermos",), SLOW_THERMO),
+    "rellik cages": (("rellik_cages",), RELLIK),
     "entropic lines": (("entropic_lines",), r"\bentropic|\bentropy"),
     "difference-count lines": (
         ("difference_count_lines",),
@@ -281,6 +287,22 @@ thermometer sentence makes the drawn thermometers slow (:meth:`Account.settle`).
 _REPEATING = {"zipper lines"}
 """Community kinds whose model lets digits on a line repeat (where no unit forbids it):
 "digits may repeat on a zipper line" states their rule."""
+
+_TWO_BY_TWO = r"(every|each|any|all)( of the)? 2 ?x ?2 (box(es)?|squares?|areas?|regions?|blocks?)\b"
+GLOBAL_RULES: dict[str, tuple[str, str]] = {
+    "global_entropy": (
+        rf"\bglobal entropy\b|{_TWO_BY_TWO}[^.]*\blow\b[^.]*\b(middle|medium|mid)\b[^.]*\bhigh\b",
+        "global entropy (every 2x2 square: a low, a middle and a high digit)",
+    ),
+    "global_modular": (
+        rf"\bglobal mod(ular|ulo)?( 3)?\b|{_TWO_BY_TWO}[^.]*\b1 ?, ?4 ?,? (and |or )?7\b[^.]*"
+        r"\b2 ?, ?5 ?,? (and |or )?8\b[^.]*\b3 ?, ?6 ?,? (and |or )?9\b",
+        "global mod 3 (every 2x2 square: a digit of each remainder mod 3)",
+    ),
+}
+"""Rules of the whole grid stated by one sentence (ISS's global entropy and global mod 3),
+whose words (entropy, mod 3) are also words of :data:`CHANGES`: ``key -> (pattern, read
+as)``; the rest of the sentence is still checked for changes."""
 
 _NEGATIVE = re.compile(r"\ball\b[^.\n]{0,60}\b(are|is|have been) (given|shown|marked|drawn)")
 _SPLIT = re.compile(r"(?<=[.!?;])\s+|\n+|(?<=[.!?])(?=[A-Z])")
@@ -350,6 +372,12 @@ def read_sentence(
             if change:
                 return "refused", f"changes a rule ({change!r})", {}
             return "explains", f"explains the drawn {name}", {}
+    for key, (pattern, name) in GLOBAL_RULES.items():
+        if re.search(pattern, text):
+            change = _change(re.sub(pattern, " ", text))
+            if change:
+                return "refused", f"changes a rule ({change!r})", {}
+            return "rule", name, {key: True}
     change = _change(text)
     if change:
         return "refused", f"changes a rule ({change!r})", {}
@@ -597,6 +625,12 @@ class Account:
         if slow and rules.get("thermos") and not rules.get("slow_thermos"):  # "increase or stay the same"
             rules["slow_thermos"] = rules.pop("thermos")
             self.rule("thermometers", "slow thermometers", f'"{clip(slow[0])}"')
+        rellik = [s for s in found if re.search(RELLIK, s.lower())]
+        cages = rules.get("cages") or []
+        other = [s for s in found if re.search(r"\bcages?\b|killer", s.lower()) and s not in rellik]
+        if rellik and cages and not other and all(c.get("sum") is not None for c in cages):
+            rules["rellik_cages"] = [{"cells": c["cells"], "sum": c["sum"]} for c in rules.pop("cages")]
+            self.rule("cages", "rellik cages", f'"{clip(rellik[0])}"')
         drawn = dict(rules)
         lowered = " ".join(rules_text.lower().split()) if isinstance(rules_text, str) else ""
         for number, sentence in enumerate(found, 1):

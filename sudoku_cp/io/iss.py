@@ -926,6 +926,88 @@ def _and(part: Part, ctx: Context) -> None:
         _read_part(child, ctx)
 
 
+# -- the community's remaining kinds (sudoku_cp.model.community_kinds), added by helper kinds ----
+
+
+def _sum_cage(key: str) -> Callable[[Part, Context], None]:
+    """``.Type~<sum>~cells`` (Lunchbox, RellikCage): a cage and its number -> ``rules[key]``."""
+
+    def read(part: Part, ctx: Context) -> None:
+        if not part.args:
+            raise InvalidPuzzleError(f"{part.where}: needs its sum and cells")
+        total = _int(part.args[0], part, "sum") if part.args[0].strip() else 0
+        ctx.add(key, {"cells": ctx.cells(part, part.args[1:], minimum=2), "sum": total})
+
+    read.__doc__ = f"a cage with its sum -> rules[{key!r}]"
+    return read
+
+
+def _pill_arrow(part: Part, ctx: Context) -> None:
+    """``.PillArrow~<2 or 3>~pill cells~arrow cells``: the pill, read in reading order (ISS
+    sorts its cells), is the number the arrow adds up to."""
+    if not part.args:
+        raise InvalidPuzzleError(f"{part.where}: needs its pill size and cells")
+    size = _int(part.args[0], part, "pill size")
+    if size not in (2, 3):
+        raise InvalidPuzzleError(f"{part.where}: a pill of {size} cells; ISS's pills have 2 or 3")
+    cells = ctx.cells(part, part.args[1:], minimum=size + 1)
+    ctx.add("arrows", {"circle": sorted(cells[:size]), "arrow": cells[size:]})
+
+
+def _lockout(part: Part, ctx: Context) -> None:
+    """``.Lockout~<least difference>~cells``: the ends (diamonds) differ by at least it and
+    the cells between stay outside them."""
+    if not part.args:
+        raise InvalidPuzzleError(f"{part.where}: needs its difference and cells")
+    difference = _int(part.args[0], part, "difference") if part.args[0].strip() else 4
+    ctx.add("lockout_lines", {"line": ctx.cells(part, part.args[1:], minimum=3), "difference": difference})
+
+
+def _look_and_say(part: Part, ctx: Context) -> None:
+    """``.LookAndSay~<clue>~cells``: (count, digit) pairs."""
+    if not part.args:
+        raise InvalidPuzzleError(f"{part.where}: needs its clue and cells")
+    ctx.add("look_and_say", {"cells": ctx.cells(part, part.args[1:]), "clue": part.args[0]})
+
+
+def _count_distinct(part: Part, ctx: Context) -> None:
+    """``.CountDistinct~<control cell>~cells``: the control holds how many different digits."""
+    cells = ctx.cells(part, minimum=2)
+    ctx.add("count_distinct", {"control": cells[0], "cells": cells[1:]})
+
+
+def _value_indexing(part: Part, ctx: Context) -> None:
+    """``.ValueIndexing~value cell~control cell~cells``: the ``k``-th of the cells, ``k`` the
+    control's digit, holds the value cell's digit (an element)."""
+    cells = ctx.cells(part, minimum=3)
+    ctx.add("elements", {"cells": cells[2:], "index": cells[1], "value": cells[0]})
+
+
+def _sum_line(part: Part, ctx: Context) -> None:
+    """``.SumLine~<sum>~cells[~LOOP]``: the line (a loop: round) cuts into segments of the sum."""
+    if not part.args:
+        raise InvalidPuzzleError(f"{part.where}: needs its sum and cells")
+    names = part.args[1:]
+    loop = bool(names) and names[-1] == "LOOP"
+    cells = ctx.cells(part, names[:-1] if loop else names)
+    ctx.add(
+        "sum_lines", {"line": cells + cells[:1] if loop else cells, "sum": _int(part.args[0], part, "sum")}
+    )
+
+
+def _equal_sum(part: Part, ctx: Context) -> None:
+    """``.EqualSum~cells~-~cells...``: the segments (``-`` between them) add up to one total."""
+    segments: list[list[str]] = [[]]
+    for item in part.args:
+        if item == "-":
+            segments.append([])
+        else:
+            segments[-1].append(item)
+    if len(segments) < 2 or not all(segments):
+        raise InvalidPuzzleError(f"{part.where}: needs two or more non-empty segments")
+    ctx.add("equal_sums", [ctx.cells(part, names) for names in segments])
+
+
 TYPES: dict[str, Callable[[Part, Context], None]] = {
     "": _givens,
     "Shape": _layout_only,
@@ -980,27 +1062,27 @@ TYPES: dict[str, Callable[[Part, Context], None]] = {
     "Or": _either,
     "And": _and,
     "Replicate": _replicate,
+    "XSum": _both_ends("x_sums", "sum"),
+    "HiddenSkyscraper": _both_ends("hidden_skyscrapers", "value"),
+    "Lunchbox": _sum_cage("lunchboxes"),
+    "RellikCage": _sum_cage("rellik_cages"),
+    "CountingCircles": _line("counting_circles", 1),
+    "EqualityCage": _line("equality_cages"),
+    "DoubleArrow": _line("double_arrows", 3),
+    "PillArrow": _pill_arrow,
+    "Lockout": _lockout,
+    "LookAndSay": _look_and_say,
+    "CountDistinct": _count_distinct,
+    "ValueIndexing": _value_indexing,
+    "SumLine": _sum_line,
+    "EqualSum": _equal_sum,
 }
 """ISS type name -> the function that adds one part's rule to a :class:`Context`. A type
 missing here is refused by name (:data:`REFUSED` says why for ISS's other types)."""
 
 REFUSED: dict[str, str] = {
-    "Lunchbox": "lunchbox sums, which the package does not model yet",
-    "CountingCircles": "counting circles, which the package does not model yet",
-    "XSum": "X-sums, which the package does not model yet",
-    "RellikCage": "rellik cages, which the package does not model yet",
-    "DoubleArrow": "double arrows, which the package does not model yet",
-    "PillArrow": "pill arrows, which the package does not model yet",
-    "LookAndSay": "look-and-say cages, which the package does not model yet",
-    "HiddenSkyscraper": "hidden skyscrapers, which the package does not model yet",
-    "Lockout": "lockout lines, which the package does not model yet",
     "FullRank": "full rank clues, which the package does not model yet",
     "FullRankTies": "full rank ties, which the package does not model yet",
-    "EqualSum": "equal-sum segments, which the package does not model yet",
-    "CountDistinct": "distinct-count clues, which the package does not model yet",
-    "EqualityCage": "equality cages, which the package does not model yet",
-    "ValueIndexing": "value-indexing arrows, which the package does not model yet",
-    "SumLine": "sum lines (segments of one sum), which the package does not model yet",
     "ChaosConstruction": "chaos construction (regions built while solving), which the package does not model",
     "ChaosArrow": "chaos-construction arrows, which the package does not model",
     "ChaosCount": "chaos-construction counts, which the package does not model",
@@ -1427,6 +1509,44 @@ def _write_indexers(kind: str) -> Callable[[Any, int], list[str]]:
     return lambda value, side: ["." + "~".join(["Indexing", kind, *_cells_args(value)])]
 
 
+def _write_sum_cages(kind: str) -> Callable[[Any, int], list[str]]:
+    return lambda value, side: [
+        "." + "~".join([kind, str(c["sum"]), *_cells_args(c["cells"])]) for c in value
+    ]
+
+
+def _write_lockout(value, side):
+    return ["." + "~".join(["Lockout", str(w["difference"]), *_cells_args(w["line"])]) for w in value]
+
+
+def _write_look_and_say(value, side):
+    return ["." + "~".join(["LookAndSay", c["clue"], *_cells_args(c["cells"])]) for c in value]
+
+
+def _write_count_distinct(value, side):
+    return ["." + "~".join(["CountDistinct", *_cells_args([c["control"], *c["cells"]])]) for c in value]
+
+
+def _write_sum_lines(value, side):
+    out = []
+    for clue in value:
+        line = clue["line"]
+        loop = len(line) > 3 and line[0] == line[-1]
+        out.append("." + "~".join(["SumLine", str(clue["sum"]), *_cells_args(line[:-1] if loop else line)])
+                   + ("~LOOP" if loop else ""))  # fmt: skip
+    return out
+
+
+def _write_equal_sums(value, side):
+    out = []
+    for segments in value:
+        items: list[str] = []
+        for number, segment in enumerate(segments):
+            items += (["-"] if number else []) + _cells_args(segment)
+        out.append("." + "~".join(["EqualSum", *items]))
+    return out
+
+
 WRITERS: dict[str, Callable[[Any, int], list[str]]] = {
     "thermos": _write_lines("Thermo"),
     "arrows": _write_arrows,
@@ -1464,6 +1584,20 @@ WRITERS: dict[str, Callable[[Any, int], list[str]]] = {
     "extra_regions": _write_lines("AllDifferent"),
     "counts": _write_counts,
     "regular": _write_regular,
+    "x_sums": _write_both_ends("XSum", "sum"),
+    "hidden_skyscrapers": _write_both_ends("HiddenSkyscraper", "value"),
+    "lunchboxes": _write_sum_cages("Lunchbox"),
+    "rellik_cages": _write_sum_cages("RellikCage"),
+    "counting_circles": _write_lines("CountingCircles"),
+    "equality_cages": _write_lines("EqualityCage"),
+    "double_arrows": _write_lines("DoubleArrow"),
+    "lockout_lines": _write_lockout,
+    "look_and_say": _write_look_and_say,
+    "count_distinct": _write_count_distinct,
+    "sum_lines": _write_sum_lines,
+    "equal_sums": _write_equal_sums,
+    "global_entropy": _write_flag(".GlobalEntropy"),
+    "global_modular": _write_flag(".GlobalMod"),
 }
 """JSON rules key -> the ISS parts that write it (the reverse of :data:`TYPES`)."""
 

@@ -819,6 +819,11 @@ COMMUNITY_RULE_TYPES: tuple[type[Rule], ...] = (
 for _type in COMMUNITY_RULE_TYPES:
     register_rule_type(_type)
 
+from sudoku_cp.model.community_kinds import COMMUNITY_KIND_TYPES  # noqa: E402  (after the module's own)
+
+for _type in COMMUNITY_KIND_TYPES:
+    register_rule_type(_type)
+
 __all__ = [
     "AntiTaxicab",
     "COMMUNITY_RULE_TYPES",

@@ -136,6 +136,22 @@ class OriginKind(StrEnum):
     EXTRA_REGION = "extra region"
     NUMBERED_ROOM = "numbered room"  #: the n-th cell from the edge holds the clue (n: the first digit)
     ANTI_TAXICAB = "anti-taxicab"
+    # the community's remaining kinds (sudoku_cp.model.community_kinds)
+    X_SUM = "X-sum"  #: the sum of the first X digits, X the first (clued outside)
+    HIDDEN_SKYSCRAPER = "hidden skyscraper"  #: the first skyscraper hidden from the clue
+    LUNCHBOX = "lunchbox"  #: the sum between the smallest and the largest digit
+    RELLIK_CAGE = "rellik cage"  #: no subset of the cage adds up to its total
+    COUNTING_CIRCLES = "counting circles"  #: a circled d: d circles of its set hold d
+    EQUALITY_CAGE = "equality cage"  #: as many even as odd, low as high
+    DOUBLE_ARROW = "double arrow"  #: the two ends add up to the cells between
+    LOCKOUT_LINE = "lockout line"  #: ends far apart, the cells between outside them
+    GLOBAL_ENTROPY = "global entropy"  #: every 2x2 square: low, middle and high
+    GLOBAL_MODULAR = "global mod 3"  #: every 2x2 square: each remainder mod 3
+    LOOK_AND_SAY = "look-and-say cage"  #: (count, digit) pairs
+    COUNT_DISTINCT = "count-distinct"  #: the control cell counts the different digits
+    SAME_VALUES = "same values"  #: sets holding the same digits
+    SUM_LINE = "sum line"  #: segments each adding up to the sum
+    EQUAL_SUMS = "equal sums"  #: segments adding up to one total
     RELATION = "relation"  #: a user's predicate over pairs of cells (general rule)
     REGULAR = "regular line"  #: a user's regular expression over a line (general rule)
     SUM = "sum"  #: a user's sum over any cells, repeats allowed or not (general rule)
@@ -172,6 +188,8 @@ _CLUE_KINDS = frozenset(
         OriginKind.SKYSCRAPER,
         OriginKind.OUTSIDE_SUM,
         OriginKind.NUMBERED_ROOM,
+        OriginKind.X_SUM,
+        OriginKind.HIDDEN_SKYSCRAPER,
     }
 )
 """The kinds clued outside the grid (their ``total`` is the clue)."""
@@ -196,6 +214,12 @@ _LINE_RULE_KINDS = frozenset(
         OriginKind.NABNER_LINE,
         OriginKind.DUTCH_FLATMATES,
         OriginKind.EXTRA_REGION,
+        OriginKind.COUNTING_CIRCLES,
+        OriginKind.EQUALITY_CAGE,
+        OriginKind.DOUBLE_ARROW,
+        OriginKind.COUNT_DISTINCT,
+        OriginKind.SAME_VALUES,
+        OriginKind.EQUAL_SUMS,
     }
 )
 """The kinds drawn as a line through their cells (and the clones and disjoint groups,
@@ -311,6 +335,14 @@ class Origin:
             return "candidates" + (f" of {names[0]}" if names else "")
         if kind is OriginKind.CUSTOM:
             return self.text
+        if kind in (OriginKind.LUNCHBOX, OriginKind.RELLIK_CAGE, OriginKind.SUM_LINE):
+            return f"{kind.value} {number} (sum {self.total}, at {names[0]})"
+        if kind is OriginKind.LOCKOUT_LINE:
+            return f"{kind.value} {number} (difference {self.total}, from {names[0]})"
+        if kind is OriginKind.LOOK_AND_SAY:
+            return f"{kind.value} {number} (clue {self.text}, at {names[0]})"
+        if kind in (OriginKind.GLOBAL_ENTROPY, OriginKind.GLOBAL_MODULAR):
+            return f"{kind.value} (2x2 square at {names[0]})"
         if kind in _CLUE_KINDS:
             return f"{kind.value} {number} (clue {self.total}, from {names[0]})"
         if kind in _LINE_RULE_KINDS:

@@ -747,8 +747,9 @@ def _lines_json(lines: Iterable[Sequence[Cell]]) -> list[list[list[int]]]:
 
 @dataclass(frozen=True)
 class ArrowClue:
-    """One arrow: its ``circle`` (1 or 2 cells; two are read as a two-digit number, the
-    first listed cell the tens digit) and the cells of its ``arrow``, from the circle."""
+    """One arrow: its ``circle`` (1 to 3 cells; two or three, a *pill*, are read as a
+    number, the first listed cell its leading digit) and the cells of its ``arrow``, from
+    the circle."""
 
     circle: tuple[Cell, ...]
     arrow: tuple[Cell, ...]
@@ -763,9 +764,10 @@ class Arrow(Rule):
     """Arrows: the digits along each arrow add up to the number in its circle. Digits on an
     arrow may repeat unless a unit forbids it. A circle of two (orthogonally adjacent)
     cells is read as a two-digit number ``10·a + b``, ``a`` its first listed cell (the
-    "pill" convention of f-puzzles); the arrow starts next to a circle cell and runs
-    through touching cells. Each arrow is one ``Linear`` equality
-    ``Σ arrow - circle = 0``.
+    "pill" convention of f-puzzles), a pill of three cells in a row as ``100·a + 10·b + c``
+    (ISS's 3-digit pill arrows); on a grid over 9x9 a pill's other digits are 1..9 (they
+    are decimal digits). The arrow starts next to a circle cell and runs through touching
+    cells. Each arrow is one ``Linear`` equality ``Σ arrow - circle = 0``.
 
     JSON: ``"arrows": [{"circle": [[0, 0]], "arrow": [[0, 1], [0, 2]]}, ...]``.
     """
@@ -781,13 +783,15 @@ class Arrow(Rule):
         for number, clue in enumerate(self.arrows, 1):
             where = f"arrow {number}"
             circle = tuple(_cell(c, side, f"{where}'s circle") for c in clue.circle)
-            if len(circle) not in (1, 2):
-                raise InvalidPuzzleError(f"{where}: its circle has {len(circle)} cells; it takes 1 or 2")
-            if len(circle) == 2 and not _orthogonal(*circle):
-                raise InvalidPuzzleError(
-                    f"{where}: its circle's cells {_name(circle[0])} and {_name(circle[1])} "
-                    "are not neighbours"
-                )
+            if len(circle) not in (1, 2, 3):
+                raise InvalidPuzzleError(f"{where}: its circle has {len(circle)} cells; it takes 1 to 3")
+            for a, b in itertools.pairwise(circle):
+                if not _orthogonal(a, b):
+                    raise InvalidPuzzleError(
+                        f"{where}: its circle's cells {_name(a)} and {_name(b)} are not neighbours"
+                    )
+            if len(circle) == 3 and len({r for r, _ in circle}) > 1 and len({c for _, c in circle}) > 1:
+                raise InvalidPuzzleError(f"{where}: its pill of 3 cells is not in one row or column")
             arrow = _line(clue.arrow, side, where, minimum=1)
             for cell in arrow:
                 if cell in circle:
@@ -798,11 +802,15 @@ class Arrow(Rule):
     def constraints(self, side, box):
         out: list[Constraint] = []
         for number, clue in enumerate(self.arrows, 1):
-            weights = (-1,) if len(clue.circle) == 1 else (-10, -1)
+            weights = tuple(-(10**k) for k in reversed(range(len(clue.circle))))
             cells = tuple(_index(c, side) for c in clue.circle + clue.arrow)
             coefficients = weights + (1,) * len(clue.arrow)
             origin = Origin(OriginKind.ARROW, number, clue.circle + clue.arrow)
             out.append(Linear(cells, coefficients, "==", 0, origin=origin))
+            if side > 9:  # a pill's digits after the first are decimal digits
+                out.extend(
+                    ValueIn(_index(c, side), frozenset(range(1, 10)), origin=origin) for c in clue.circle[1:]
+                )
         return out
 
     def to_json(self):

@@ -117,6 +117,21 @@ class TechniqueId(StrEnum):
     ZIPPER_LINE = "zipper-line"
     DIFFERENCE_COUNT_LINE = "difference-count-line"
     DUTCH_FLATMATES = "dutch-flatmates"
+    X_SUM = "x-sum"
+    HIDDEN_SKYSCRAPER = "hidden-skyscraper"
+    LUNCHBOX = "lunchbox"
+    RELLIK_CAGE = "rellik-cage"
+    COUNTING_CIRCLES = "counting-circles"
+    EQUALITY_CAGE = "equality-cage"
+    DOUBLE_ARROW = "double-arrow"
+    LOCKOUT_LINE = "lockout-line"
+    GLOBAL_ENTROPY = "global-entropy"
+    GLOBAL_MODULAR = "global-modular"
+    LOOK_AND_SAY = "look-and-say"
+    COUNT_DISTINCT = "count-distinct"
+    SAME_VALUES = "same-values"
+    SUM_LINE = "sum-line"
+    EQUAL_SUMS = "equal-sums"
     REGULAR_LINE = "regular-line"
     COUNT = "count"
     ELEMENT = "element"
@@ -396,6 +411,21 @@ TECHNIQUES: tuple[Technique, ...] = (
     _variant(_T.ZIPPER_LINE, "zipper line", (Linear, _O.ZIPPER_LINE)),
     _variant(_T.DIFFERENCE_COUNT_LINE, "difference-count line", (Table, _O.DIFFERENCE_COUNT_LINE)),
     _variant(_T.DUTCH_FLATMATES, "Dutch flatmates", (Table, _O.DUTCH_FLATMATES)),
+    _variant(_T.X_SUM, "X-sum", (Regular, _O.X_SUM)),
+    _variant(_T.HIDDEN_SKYSCRAPER, "hidden skyscraper", (Regular, _O.HIDDEN_SKYSCRAPER)),
+    _variant(_T.LUNCHBOX, "lunchbox", (Regular, _O.LUNCHBOX), (Sandwich, _O.LUNCHBOX), (Table, _O.LUNCHBOX)),
+    _variant(_T.RELLIK_CAGE, "rellik cage", (Regular, _O.RELLIK_CAGE)),
+    _variant(_T.COUNTING_CIRCLES, "counting circles", (Regular, _O.COUNTING_CIRCLES)),
+    _variant(_T.EQUALITY_CAGE, "equality cage", (Regular, _O.EQUALITY_CAGE)),
+    _variant(_T.DOUBLE_ARROW, "double arrow", (Linear, _O.DOUBLE_ARROW)),
+    _variant(_T.LOCKOUT_LINE, "lockout line", (Relation, _O.LOCKOUT_LINE), (Table, _O.LOCKOUT_LINE)),
+    _variant(_T.GLOBAL_ENTROPY, "global entropy", (Table, _O.GLOBAL_ENTROPY)),
+    _variant(_T.GLOBAL_MODULAR, "global mod 3", (Table, _O.GLOBAL_MODULAR)),
+    _variant(_T.LOOK_AND_SAY, "look-and-say", (Regular, _O.LOOK_AND_SAY)),
+    _variant(_T.COUNT_DISTINCT, "count-distinct", (Regular, _O.COUNT_DISTINCT)),
+    _variant(_T.SAME_VALUES, "same values", (Regular, _O.SAME_VALUES)),
+    _variant(_T.SUM_LINE, "sum line", (Regular, _O.SUM_LINE)),
+    _variant(_T.EQUAL_SUMS, "equal sums", (Linear, _O.EQUAL_SUMS)),
     _variant(_T.REGULAR_LINE, "regular line", (Regular, _O.REGULAR)),
     _variant(_T.COUNT, "count", (Regular, _O.COUNT)),
     _variant(_T.ELEMENT, "element", (Table, _O.ELEMENT), (Relation, _O.ELEMENT)),
