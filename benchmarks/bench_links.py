@@ -53,6 +53,7 @@ import resource
 import signal
 import sys
 import time
+import urllib.parse
 from pathlib import Path
 from typing import Any
 
@@ -103,7 +104,15 @@ _NOT_RULES = {
 def payload_kinds(link: str) -> list[str]:
     """The non-empty keys of a link's raw payload that can carry a rule (an f-puzzles key,
     a SudokuPad element list, a SudokuPad metadata key), sorted; ``["unreadable"]`` when
-    the payload does not decode. Independent of the package's reader."""
+    the payload does not decode. Independent of the package's reader. An Interactive Sudoku
+    Solver string (or link) gives its parts' types (``iss:Thermo``), split here by hand."""
+    text = re.sub(r"\s+", "", link)
+    if "sigh.github.io" in text:
+        text = urllib.parse.unquote(text.split("q=", 1)[-1].split("&")[0])
+    if text.startswith(".") and "~" in text:
+        return sorted(
+            {f"iss:{item.split('~')[0] or 'Given'}" for item in text.split(".")[1:] if item != "End"}
+        )
     try:
         data, app = raw_payload(link)
     except Exception:

@@ -14,6 +14,8 @@ Usage::
 
     python benchmarks/bench_long_sums.py                  # the bundled set, every backend
     python benchmarks/bench_long_sums.py --write          # also docs/benchmarks/bench_long_sums.md
+    python benchmarks/bench_long_sums.py benchmarks/data/long_sums_3.json --time-limit 20 \
+        --without-givens "auto,auto (before)" --write docs/benchmarks/bench_long_sums_3.md
 """
 
 from __future__ import annotations
@@ -133,7 +135,7 @@ def main() -> None:
     write_if_asked(
         args,
         log,
-        "Long sums: arrows into two-cell pills",
+        "Long sums: arrows into pills",
         f"{', '.join(p.name for p in (args.files or [DEFAULT]))} ({len(records)} puzzles)",
         [pandas.DataFrame(rows)],
         notes=(

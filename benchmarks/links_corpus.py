@@ -25,9 +25,9 @@ source                 repository @ commit, path                                
 ``iss``                ``sigh/Interactive-Sudoku-Solver`` @ ``e373f981``,         MIT
                        ``data/example_puzzles.js``, ``data/collections.js``: the
                        published puzzles (a ``src`` and a ``solution``) of the
-                       solver's example library, written as f-puzzles links by
-                       :func:`iss_to_fpuzzles` when every constraint has an
-                       f-puzzles key (the others are counted, by constraint)
+                       solver's example library, each link the ISS constraint
+                       string itself (:mod:`sudoku_cp.io.iss` reads it; a user
+                       script is left out, counted as ``legacy format``)
 =====================  =======================================================  ========
 
 Data whose licence is unknown is written under ``--out`` (default ``/work/corpus``, outside
@@ -59,6 +59,8 @@ import sys
 from collections.abc import Iterator
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # this checkout's package
+
 MIRRORS = Path("/work/.mirror")
 SHIP_DIR = Path(__file__).resolve().parent / "data" / "links"
 
@@ -83,7 +85,7 @@ SOURCES = {
         "commit": "e373f9811c087246b097eb444d838ab492c55f35",
         "files": ("data/example_puzzles.js", "data/collections.js"),
         "licence": "MIT (sigh/Interactive-Sudoku-Solver LICENSE, Copyright 2023 sigh); "
-        "puzzles by their setters, written here as f-puzzles links",
+        "puzzles by their setters, as ISS constraint strings",
         "shippable": True,
     },
 }
@@ -191,7 +193,7 @@ def kaji(directory: Path, spec: dict) -> Iterator[dict]:
         }
 
 
-# -- sigh's Interactive Sudoku Solver: its example library, written as f-puzzles links -------
+# -- sigh's Interactive Sudoku Solver: its example library, as ISS constraint strings ---------
 
 _JS_STRING = r"(?:'(?:[^'\\]|\\.)*'|`(?:[^`\\]|\\.)*`)"
 _JS_FIELD = re.compile(
@@ -227,198 +229,34 @@ def iss_entries(texts: list[str]) -> list[dict]:
     return unique
 
 
-class NotConvertible(Exception):
-    """An ISS constraint with no f-puzzles key (the puzzle is left out, counted by type)."""
-
-
-_CELL = re.compile(r"R(\d+)C(\d+)")
-_FLAGS = {"AntiKnight": "antiknight", "AntiKing": "antiking", "DisjointSets": "disjointgroups"}
-_LINES = {
-    "Thermo": "thermometer",
-    "Renban": "renban",
-    "Palindrome": "palindrome",
-    "Between": "betweenline",
-    "RegionSumLine": "regionsumline",
-}
-
-
-def _little_killer_diagonals(size: int) -> dict[str, tuple[str, list[str]]]:
-    """ISS's little-killer clue ids (the first cell of a diagonal, sides in ISS's order:
-    left, right, top, bottom) -> (f-puzzles direction, the diagonal's cells)."""
-    diagonals: dict[str, tuple[str, list[str]]] = {}
-    seen: set[tuple[str, ...]] = set()
-
-    def add(row: int, col: int, dr: int, dc: int, direction: str) -> None:
-        cells = []
-        while 0 <= row < size and 0 <= col < size:
-            cells.append(f"R{row + 1}C{col + 1}")
-            row, col = row + dr, col + dc
-        key = tuple(sorted(cells))
-        if len(cells) > 1 and key not in seen:
-            seen.add(key)
-            diagonals[cells[0]] = (direction, cells)
-
-    for row in range(size - 1):
-        add(row, 0, 1, 1, "DR")
-    for row in range(1, size - 1):
-        add(row, size - 1, -1, -1, "UL")
-    for col in range(1, size):
-        add(0, col, 1, -1, "DL")
-    for col in range(1, size - 1):
-        add(size - 1, col, -1, 1, "UR")
-    return diagonals
-
-
-def _outside(cell: str, direction: str) -> str:
-    """The f-puzzles clue cell one step before ``cell`` against ``direction``."""
-    row, col = map(int, _CELL.fullmatch(cell).groups())
-    dr = 1 if "D" in direction else -1
-    dc = 1 if "R" in direction else -1
-    return f"R{row - dr}C{col - dc}"
-
-
-def iss_to_fpuzzles(text: str, title: str) -> dict:
-    """An f-puzzles JSON object of an ISS puzzle string (``.Type~arg~arg...`` parts).
-
-    Only ISS constraints with an f-puzzles key are written (givens, 6x6 and 4x4 shapes,
-    jigsaw regions, thermometers, arrows, killer cages, little killers, sandwiches,
-    Kropki dots, XV, diagonals, anti-knight/king, non-consecutive, renban, palindromes,
-    between and region-sum lines, German whispers, modular lines (modulo 3), quadruples,
-    Windoku, disjoint groups);
-    any other raises :class:`NotConvertible` naming it.
-
-    >>> data = iss_to_fpuzzles(".~R1C1_5.Thermo~R2C2~R2C3.X~R3C3~R3C4", "t")
-    >>> data["grid"][0][0], data["thermometer"]
-    ({'value': 5, 'given': True}, [{'lines': [['R2C2', 'R2C3']]}])
-    >>> data["xv"]
-    [{'cells': ['R3C3', 'R3C4'], 'value': 'X'}]
-    """
-    text = text.strip()
-    if not text.startswith("."):
-        raise NotConvertible("legacy format")
-    parts = [part.strip() for part in text.split(".")[1:] if part.strip()]
-    size = 9
-    for part in parts:
-        if part.startswith("Shape~"):
-            shape, *values = part.split("~")[1:]
-            if shape not in ("4x4", "6x6", "9x9") or any(v.strip() for v in values):
-                raise NotConvertible(f"Shape {'~'.join([shape, *values]).strip()}")
-            size = int(shape.split("x")[0])
-    data: dict = {
-        "size": size,
-        "title": title,
-        "author": "",
-        "ruleset": "",
-        "grid": [[{} for _ in range(size)] for _ in range(size)],
-    }
-    types = {part.split("~")[0] for part in parts}
-    if "NoBoxes" in types and "Jigsaw" not in types:
-        raise NotConvertible("NoBoxes")
-    if "AntiConsecutive" in types and "WhiteDot" in types:
-        raise NotConvertible("AntiConsecutive with white dots")
-
-    def add(key: str, entry: object) -> None:
-        data.setdefault(key, []).append(entry)
-
-    for part in parts:
-        kind, *args = part.split("~")
-        cells = [a for a in args if _CELL.fullmatch(a)]
-        if kind == "":
-            for arg in args:
-                cell, *values = arg.split("_")
-                if len(values) != 1:
-                    raise NotConvertible("given candidates")
-                row, col = map(int, _CELL.fullmatch(cell).groups())
-                data["grid"][row - 1][col - 1].update(value=int(values[0]), given=True)
-        elif kind in ("Shape", "NoBoxes"):
-            continue
-        elif kind == "Jigsaw":
-            layout = args[-1]
-            if len(layout) != size * size:
-                raise NotConvertible("Jigsaw layout")
-            names = sorted(set(layout))
-            if "NoBoxes" in types:  # the regions replace the boxes
-                for index, char in enumerate(layout):
-                    data["grid"][index // size][index % size]["region"] = names.index(char)
-            else:  # ISS: a jigsaw with the boxes kept is extra regions
-                for name in names:
-                    cells = [
-                        f"R{i // size + 1}C{i % size + 1}" for i, char in enumerate(layout) if char == name
-                    ]
-                    add("extraregion", {"cells": cells})
-        elif kind in _FLAGS and not args:
-            data[_FLAGS[kind]] = True
-        elif kind == "AntiConsecutive":
-            data["nonconsecutive"] = True
-        elif kind == "StrictKropki":
-            data["nonconsecutive"] = True
-            data.setdefault("negative", []).append("ratio")
-        elif kind == "StrictXV":
-            data.setdefault("negative", []).append("xv")
-        elif kind == "Diagonal":
-            data["diagonal+" if args[0] == "1" else "diagonal-"] = True
-        elif kind == "Windoku":
-            for top, left in ((2, 2), (2, 6), (6, 2), (6, 6)):
-                add("extraregion", {"cells": [f"R{top + r}C{left + c}" for r in range(3) for c in range(3)]})
-        elif kind in _LINES and len(cells) == len(args):
-            add(_LINES[kind], {"lines": [cells]})
-        elif kind == "Modular" and args[0] == "3" and len(cells) == len(args) - 1:
-            add("modularline", {"lines": [cells]})  # f-puzzles' modular lines are modulo 3
-        elif kind == "Whisper" and len(cells) == len(args):
-            add("whispers", {"lines": [cells]})
-        elif kind == "Arrow" and len(cells) == len(args):
-            add("arrow", {"cells": cells[:1], "lines": [cells]})
-        elif kind == "Cage" and len(cells) == len(args) - 1:
-            add("killercage", {"cells": cells, **({"value": args[0]} if args[0] else {})})
-        elif kind in ("WhiteDot", "BlackDot") and len(cells) == 2 == len(args):
-            add("difference" if kind == "WhiteDot" else "ratio", {"cells": cells})
-        elif kind in ("X", "V") and len(cells) == 2 == len(args):
-            add("xv", {"cells": cells, "value": kind})
-        elif kind == "Quad" and len(cells) == 1:
-            row, col = map(int, _CELL.fullmatch(cells[0]).groups())
-            square = [f"R{row + r}C{col + c}" for r in (0, 1) for c in (0, 1)]
-            add("quadruple", {"cells": square, "values": [int(v) for v in args[1:]]})
-        elif kind == "LittleKiller" and len(args) == 2 and args[1] in _little_killer_diagonals(size):
-            direction, diagonal = _little_killer_diagonals(size)[args[1]]
-            add(
-                "littlekillersum",
-                {
-                    "cell": _outside(diagonal[0], direction),
-                    "cells": diagonal,
-                    "direction": direction,
-                    "value": args[0],
-                },
-            )
-        elif kind == "Sandwich" and len(args) == 2 and re.fullmatch(r"[RC]\d+", args[1]):
-            index = int(args[1][1:])
-            add(
-                "sandwichsum",
-                {"cell": f"R0C{index}" if args[1][0] == "C" else f"R{index}C0", "value": args[0]},
-            )
-        else:
-            raise NotConvertible(kind or "given")
-    return data
-
-
 def iss(directory: Path, spec: dict) -> Iterator[dict]:
+    """Every published puzzle of ISS's library (a ``src`` and a ``solution``), its link the
+    ISS constraint string itself (read by :mod:`sudoku_cp.io.iss`). An input in none of
+    ISS's text formats (a user script: ``/data/scripts/...js``) is left out, counted as
+    ``legacy format``."""
+    from sudoku_cp.io import iss as iss_format
+
     texts = [git_show(directory, spec["commit"], path) for path in spec["files"]]
     for entry in iss_entries(texts):
         src = entry.get("src") or []
         src = [src] if isinstance(src, str) else src
         if not entry.get("solution") or not src:  # a test grid, not a published puzzle
             continue
-        try:
-            data = iss_to_fpuzzles(entry["input"], entry["name"])
-        except NotConvertible as why:
-            yield {"id": f"iss/{entry['name']}", "not_convertible": str(why), "path": spec["files"][0]}
+        text = re.sub(r"\s+", "", entry["input"])
+        if not text.startswith(".") and iss_format.legacy_record(text) is None:
+            yield {"id": f"iss/{entry['name']}", "not_convertible": "legacy format", "path": spec["files"][0]}
             continue
+        size = round(len(entry["solution"]) ** 0.5)
+        solution = entry["solution"]
+        if size > 9 and set(solution) <= set("ABCDEFGHIJKLMNOP"):  # ISS writes 1..16 as A..P
+            solution = "".join(DIGITS[ord(ch) - ord("A")] for ch in solution)
         yield {
             "id": f"iss/{entry['name']}",
-            "link": fpuzzles_link(data),
-            "solution": entry["solution"],
+            "link": text,
+            "solution": solution,
             "setter": None,
             "title": entry["name"],
-            "size": data["size"],
+            "size": size if size * size == len(entry["solution"]) else None,
             "published": src,
             "path": "data/" + ("example_puzzles.js|collections.js"),
         }
@@ -471,8 +309,7 @@ def build(overrides: dict[str, str]) -> tuple[dict[str, list[dict]], list[str]]:
         report += [f"  other digits: {line}" for line in other_digits]
         if not_convertible:
             report.append(
-                f"  left out, {sum(not_convertible.values())} published puzzles with a constraint "
-                f"that has no f-puzzles key: "
+                f"  left out, {sum(not_convertible.values())} published puzzles not in a text format: "
                 + ", ".join(f"{k} {n}" for k, n in not_convertible.most_common())
             )
     return corpus, report

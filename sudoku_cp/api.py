@@ -80,8 +80,7 @@ def solve_with_stats(
         The same errors as :func:`solve`.
     """
     name = backend or backends.DEFAULT_BACKEND
-    chosen = backends.get_backend(name)
-    backends.check_options(name, chosen, options)
+    chosen = backends.get_backend(name)  # its base checks the options, once (Backend.task)
     if ignore:
         if not (isinstance(puzzle, str) and links.is_link(puzzle)):
             raise ValueError("ignore= names elements of a link, and the puzzle is not a link")

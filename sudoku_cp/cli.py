@@ -27,19 +27,8 @@ from pathlib import Path
 
 import click
 
-from sudoku_cp import backends, datasets
+from sudoku_cp import backends, datasets, errors
 from sudoku_cp.api import solve_with_stats
-from sudoku_cp.errors import (
-    BackendUnavailableError,
-    InvalidPuzzleError,
-    NoSolutionError,
-    NotProperError,
-    NotSupportedError,
-    SolveTimeoutError,
-    SudokuError,
-    UnknownBackendError,
-    UnsupportedRuleError,
-)
 from sudoku_cp.io import readers
 from sudoku_cp.io.files import write_atomic
 from sudoku_cp.io.formats import SPLITTING, Layout, format_grid
@@ -189,21 +178,21 @@ class _OutputClosed(Exception):
     Click does not turn it into exit code 1."""
 
 
-def _exit_code(error: SudokuError) -> int:
+def _exit_code(error: errors.SudokuError) -> int:
     """The exit code of an error of the library."""
     from sudoku_cp.backends.subprocess_timeout import WorkerDiedError
 
-    if isinstance(error, NoSolutionError):
+    if isinstance(error, errors.NoSolutionError):
         return EXIT_NO_SOLUTION
-    if isinstance(error, SolveTimeoutError):
+    if isinstance(error, errors.SolveTimeoutError):
         return EXIT_TIMEOUT
     if isinstance(
         error,
-        InvalidPuzzleError
-        | UnknownBackendError
-        | BackendUnavailableError
-        | NotSupportedError
-        | NotProperError,
+        errors.InvalidPuzzleError
+        | errors.UnknownBackendError
+        | errors.BackendUnavailableError
+        | errors.NotSupportedError
+        | errors.NotProperError,
     ):
         return EXIT_INVALID
     if isinstance(error, WorkerDiedError):
@@ -211,12 +200,12 @@ def _exit_code(error: SudokuError) -> int:
     return EXIT_FAILED  # a backend that returned a wrong grid, or another failure of ours
 
 
-def _message(error: SudokuError, seconds_left: float | None = None) -> str:
+def _message(error: errors.SudokuError, seconds_left: float | None = None) -> str:
     """The one-line reason; for a puzzle with no solution, the givens that conflict
     (``no solution: r1c1=5, r4c7=5 and r9c9=2 cannot all hold``), searched for at most
     :data:`CONFLICT_TIME_LIMIT` seconds and no longer than ``seconds_left``. Runs inside
     the command, so that Ctrl-C during the search is an interruption like any other."""
-    if not isinstance(error, NoSolutionError) or error.puzzle is None:
+    if not isinstance(error, errors.NoSolutionError) or error.puzzle is None:
         return str(error)
     from sudoku_cp.reasoning.conflict import explain_conflict
 
@@ -225,7 +214,7 @@ def _message(error: SudokuError, seconds_left: float | None = None) -> str:
         return "no solution (the time limit left no time to name the conflicting givens)"
     try:
         conflict = explain_conflict(error.puzzle, time_limit=limit)
-    except SolveTimeoutError:
+    except errors.SolveTimeoutError:
         return f"no solution (no minimal set of conflicting givens found within {limit:.3g} s)"
     return f"no solution: {conflict}" if conflict is not None else "no solution"
 
@@ -331,9 +320,14 @@ def _closing(stream, entries: Iterator[readers.Entry]) -> Iterator[readers.Entry
 
 def _may_be_puzzle(argument: str) -> bool:
     """True for an argument that is no file but may be a puzzle: JSON, a link, several
-    lines, or only cell characters (``4.....8.5.3...``)."""
+    lines, only cell characters (``4.....8.5.3...``), or an Interactive Sudoku Solver
+    string (``.~R1C1_5.Thermo~R2C2~R2C3``)."""
     text = argument.strip()
     if text.startswith(("{", "[", "http://", "https://")) or "\n" in text or _PUZZLE_CHARS.issuperset(text):
+        return True
+    from sudoku_cp.io import iss
+
+    if os.sep not in text and iss.looks_like_iss(text):
         return True
     # a line of cells with a bad character or two: read it, so the error names the character
     cells = sum(ch in _PUZZLE_CHARS for ch in text)
@@ -354,18 +348,18 @@ def _only(argument: str | None, index: int = 0) -> tuple[readers.Entry, Puzzle]:
     if entry is None:
         if index:
             raise _Failure(EXIT_INVALID, f"--index {index}: the input holds fewer puzzles")
-        raise InvalidPuzzleError("the puzzle is empty: no cells were found")
+        raise errors.InvalidPuzzleError("the puzzle is empty: no cells were found")
     try:
         return entry, build(entry)[0]
-    except InvalidPuzzleError as error:
-        raise InvalidPuzzleError(entry.locate(error) if index else str(error)) from None
+    except errors.InvalidPuzzleError as error:
+        raise errors.InvalidPuzzleError(entry.locate(error) if index else str(error)) from None
 
 
 def _first_two(entries: Iterator[readers.Entry]) -> tuple[list[readers.Entry], bool]:
     """The first entries (one or two) and whether the input holds several puzzles."""
     head = list(itertools.islice(entries, 2))
     if not head:
-        raise InvalidPuzzleError("the puzzle is empty: no cells were found")
+        raise errors.InvalidPuzzleError("the puzzle is empty: no cells were found")
     return head, len(head) > 1
 
 
@@ -468,7 +462,7 @@ def solve_command(
         try:
             read, given_layout = build(entry)
             result = solve_with_stats(read, backend=backend, time_limit=time_limit)
-        except SudokuError as error:
+        except errors.SudokuError as error:
             reason = _message(error, _seconds_left(time_limit, start))
             if not many:
                 raise _Failure(_exit_code(error), reason) from None
@@ -531,7 +525,7 @@ def _solve_in_blocks(
                     else:
                         puzzles.append(Puzzle.from_dict(read))
                         slots.append((entry, Layout.LINE, len(puzzles) - 1))
-                except InvalidPuzzleError as error:
+                except errors.InvalidPuzzleError as error:
                     slots.append((entry, None, str(error)))
                     bar.update(1)
             items = solve_many(
@@ -733,7 +727,7 @@ def bench_command(
         for entry in itertools.islice(_entries(puzzle, one_per_line=one_per_line), limit):
             try:
                 puzzles.append(build(entry)[0])
-            except InvalidPuzzleError as error:  # compare records it as the row's error
+            except errors.InvalidPuzzleError as error:  # compare records it as the row's error
                 invalid += 1
                 puzzles.append(entry.text or str(error))
         label = Path(puzzle).stem if os.path.exists(puzzle) else "argument"
@@ -815,7 +809,7 @@ def render_command(
         start = time.perf_counter()
         try:
             options["values"] = solve_with_stats(read).solution
-        except NoSolutionError as error:
+        except errors.NoSolutionError as error:
             raise _Failure(EXIT_NO_SOLUTION, _message(error, _seconds_left(None, start))) from None
     if output is None:
         _out(svg.to_svg(read, **options))
@@ -963,7 +957,7 @@ def read_command(link: str, ignore: tuple[str, ...], solve_too: bool) -> None:
     --ignore solves without it."""
     try:
         puzzle = Puzzle.from_link(link, ignore=list(ignore))
-    except UnsupportedRuleError as error:
+    except errors.UnsupportedRuleError as error:
         _out(_table(error.rows))
         raise
     _out(_table(puzzle.metadata.get("read", ())))
@@ -1171,10 +1165,10 @@ def count_command(
             _out(f"{entry.where}: {found}{more}" if many else f"{found}{more}")
             if not many and found > 1:
                 _out(str(why_not_unique(read, backend=backend, time_limit=time_limit)))
-        except SolveTimeoutError:
+        except errors.SolveTimeoutError:
             reason = f"the count did not finish within the time limit of {time_limit:g} s"
             raise _Failure(EXIT_TIMEOUT, entry.locate(reason) if many else reason) from None
-        except SudokuError as error:
+        except errors.SudokuError as error:
             raise _Failure(_exit_code(error), entry.locate(error) if many else str(error)) from None
 
 
@@ -1298,7 +1292,7 @@ def grade_command(puzzle: str | None, time_limit: float | None) -> None:
     for entry in itertools.chain(head, entries):
         try:
             result = grade(build(entry)[0], time_limit=time_limit)
-        except SudokuError as error:
+        except errors.SudokuError as error:
             raise _Failure(_exit_code(error), entry.locate(error) if many else str(error)) from None
         _out(f"{entry.where}: {result}" if many else str(result))
 
@@ -1316,7 +1310,9 @@ def main(argv: list[str] | None = None) -> int:
         result = app.main(args=argv, prog_name="sudoku-cp", standalone_mode=False)
     except _Failure as failure:
         return _report(failure.code, str(failure))
-    except SudokuError as error:  # InvalidPuzzleError, UnknownBackendError, WorkerDiedError, ...
+    except (
+        errors.SudokuError
+    ) as error:  # errors.InvalidPuzzleError, errors.UnknownBackendError, WorkerDiedError, ...
         return _report(_exit_code(error), str(error))
     except click.exceptions.NoArgsIsHelpError as error:
         click.echo(error.ctx.get_help(), err=True)

@@ -96,10 +96,16 @@ class NoSolutionError(SudokuError):
     @property
     def conflict(self) -> tuple[tuple[int, int, int], ...] | None:
         """A minimal set of givens that, with the rules, admit no solution (removing any one
-        leaves a solvable set): ``(row, column, value)`` triples, 0-based row and column;
-        ``()`` when the rules alone admit no solution; ``None`` without a puzzle."""
+        leaves a solvable set): ``(row, column, value)`` triples, 0-based row and column,
+        the value the puzzle's own digit (``0`` on a grid of digits ``0..8``); ``()`` when
+        the rules alone admit no solution; ``None`` without a puzzle."""
         explanation = self.explanation
-        return None if explanation is None else explanation.givens
+        if explanation is None:
+            return None
+        digits = getattr(explanation.model, "digits", None)  # the model holds digit positions
+        if digits:
+            return tuple((row, column, digits[value - 1]) for row, column, value in explanation.givens)
+        return explanation.givens
 
 
 _NOT_YET = object()

@@ -70,6 +70,13 @@ VARIANTS = (
     "entropic_line",
     "modular_line",
     "zipper_line",
+    "x_sum",
+    "hidden_skyscraper",
+    "double_arrow",
+    "lockout_line",
+    "lunchbox",
+    "rellik_cage",
+    "counting_circles",
 )
 """The variants :func:`sudoku_cp.reasoning.generator.generate` draws, in the package's one
 spelling (snake case; other spellings such as ``anti-knight`` or ``AntiKnight`` are read

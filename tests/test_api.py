@@ -183,3 +183,18 @@ def test_nan_time_limit_is_a_value_error():
 def test_non_numeric_time_limit_names_the_argument():
     with pytest.raises((TypeError, ValueError), match="time_limit"):
         sudoku_cp.solve(PUZZLE, backend="backtracking", time_limit="1")
+
+
+def test_one_solve_checks_its_options_once(monkeypatch):
+    """The backend base is the one place a solve's options are read (issue 30)."""
+    backend = registry.get_backend("backtracking")
+    checked = []
+    original = backend.Options.of.__func__
+
+    def counting_of(cls, options, function="solve", *, backend=None):
+        checked.append((dict(options), function))
+        return original(cls, options, function, backend=backend)
+
+    monkeypatch.setattr(backend.Options, "of", classmethod(counting_of))
+    sudoku_cp.solve_with_stats(PUZZLE, backend="backtracking")
+    assert checked == [({}, "solve")]

@@ -224,7 +224,7 @@ def test_grade_names_the_hardest_technique_of_explains_path(name, monkeypatch):
     _assert_grade_agrees_with_explain(datasets.load(name), monkeypatch)
 
 
-SAMPLE = {"hardest": 8, "top95": 40, "gen_x": 11, "gen_jigsaw": 2, "gen_killer": 1, "gen_thermo": 0}
+SAMPLE = {"hardest": 8, "top95": 40, "gen_x": 15, "gen_jigsaw": 2, "gen_killer": 1, "gen_thermo": 0}
 """One puzzle of most larger sets for the main suite (every puzzle, anti-knight included: the
 slow test below)."""
 

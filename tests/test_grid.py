@@ -313,9 +313,17 @@ def test_pickle_round_trip(k):
 
 def test_pickle_keeps_boxless_and_rectangular_shapes():
     # Grid.__reduce__ sends the cells as bytes and does not check them again on the way back
-    for grid in (Grid.parse("1.3.34..2..1.1.."), Grid.empty(6), Grid.empty(5, box=None), Grid.empty(12)):
+    digits = Grid.from_digits([0, 1, 2, 3, 2, 3, 0, 1] + [None] * 8, digits=range(4))
+    for grid in (
+        Grid.parse("1.3.34..2..1.1.."),
+        Grid.empty(6),
+        Grid.empty(5, box=None),
+        Grid.empty(12),
+        digits,
+    ):
         copy = pickle.loads(pickle.dumps(grid))
         assert (copy, copy.box, copy.side, hash(copy)) == (grid, grid.box, grid.side, hash(grid))
+        assert copy.chosen_digits == grid.chosen_digits and copy.to_string() == grid.to_string()
         assert len(pickle.dumps(grid)) < 100 + grid.side**2
 
 

@@ -39,10 +39,9 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
 
 FORWARDERS: dict[tuple[str, str], str] = {
     ("sudoku_cp.model.grid", "sudoku_cp.io.formats"): "Grid.parse, Grid.from_rows, Grid.format",
-    ("sudoku_cp.model.grid", "sudoku_cp.pictures.svg"): "Grid.to_svg",
-    ("sudoku_cp.model.multigrid", "sudoku_cp.pictures.svg"): "MultiGrid.to_svg",
+    ("sudoku_cp.model.grid", "sudoku_cp.pictures.svg"): "Drawn.to_svg (of Grid, MultiGrid and Puzzle)",
     ("sudoku_cp.model.puzzle", "sudoku_cp.io.links"): "Puzzle.from_link, from_fpuzzles, to_link, to_fpuzzles",
-    ("sudoku_cp.model.puzzle", "sudoku_cp.pictures.svg"): "Puzzle.to_svg",
+    ("sudoku_cp.model.puzzle", "sudoku_cp.io.iss"): "Puzzle.to_iss",
 }
 """The only imports up a layer, each inside the methods named (never at module level)."""
 

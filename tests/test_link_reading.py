@@ -262,10 +262,11 @@ def test_sudokupad_little_killers_drawn_as_arrows_with_a_clue_outside():
         scl_to_record(data)
 
 
-def test_a_7x7_f_puzzles_grid_without_regions_is_refused_clearly():
+def test_a_7x7_f_puzzles_grid_without_regions_is_read_as_f_puzzles_draws_it():
+    # f-puzzles' default regions on a side with no box shape are 1 x n strips, its rows
     data = {"size": 7, "grid": [[{} for _ in range(7)] for _ in range(7)]}
-    with pytest.raises(InvalidPuzzleError, match="7x7 grid has no box shape"):
-        sudoku_cp.Puzzle.from_link(fpuzzles(data))
+    puzzle = sudoku_cp.Puzzle.from_link(fpuzzles(data))
+    assert puzzle.box is None and not puzzle.rules
 
 
 # -- bounded reading -----------------------------------------------------------------------------

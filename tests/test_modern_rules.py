@@ -580,8 +580,12 @@ def test_fpuzzles_keys_read_and_refused():
     assert rules["german_whispers"] == [[[4, 4], [4, 5]]]
     assert rules["quadruples"] == [{"cell": [1, 1], "digits": [1, 2]}]
     Puzzle.from_dict({"size": 9, "box": [3, 3], "grid": "." * 81, "rules": rules})  # rules that hold
-    with pytest.raises(InvalidPuzzleError, match="f-puzzles arrow 1"):
-        read_modern({"arrow": [{"cells": ["R1C1", "R1C2", "R1C3"], "lines": [["R1C1", "R2C1"]]}]}, 9, {})
+    with pytest.raises(InvalidPuzzleError, match="f-puzzles arrow 1"):  # a 4-cell circle (3: a pill)
+        read_modern(
+            {"arrow": [{"cells": ["R1C1", "R1C2", "R1C3", "R1C4"], "lines": [["R1C1", "R2C1"]]}]}, 9, {}
+        )
+    with pytest.raises(InvalidPuzzleError, match="reading order"):
+        read_modern({"arrow": [{"cells": ["R1C3", "R1C2", "R1C1"], "lines": [["R1C1", "R2C1"]]}]}, 9, {})
     with pytest.raises(InvalidPuzzleError, match="f-puzzles little killer 1"):
         read_modern({"littlekillersum": [{"cell": "R0C1", "direction": "D", "value": "3"}]}, 9, {})
     with pytest.raises(InvalidPuzzleError, match="f-puzzles sandwich 1"):

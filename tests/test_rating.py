@@ -3,8 +3,25 @@ rating of the path, forcing steps rated by their nets (kind, depth, size)."""
 
 from __future__ import annotations
 
+import pytest
+
 from sudoku_cp import datasets, explain, grade
-from sudoku_cp.reasoning.techniques.table import BY_ID, NET_RATINGS, RATINGS, TECHNIQUES, length_bonus
+from sudoku_cp.io.inputs import as_puzzle
+from sudoku_cp.reasoning.grading import RATING_TECHNIQUES, se_rating
+from sudoku_cp.reasoning.techniques.board import Board, Deduction
+from sudoku_cp.reasoning.techniques.forcing import find_forcing_chains
+from sudoku_cp.reasoning.techniques.nets import Branch, Net, NetNode
+from sudoku_cp.reasoning.techniques.table import (
+    BY_ID,
+    NET_RATINGS,
+    RATINGS,
+    SE_ABSENT,
+    TECHNIQUES,
+    apply,
+    length_bonus,
+    next_step,
+    step_rating,
+)
 
 EASY = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
 HARDEST = datasets.load("hardest")
@@ -14,6 +31,7 @@ def test_singles_rate_as_in_se():
     assert grade(EASY).rating == RATINGS["naked-single"] == 2.3
 
 
+@pytest.mark.slow
 def test_a_nested_net_rates_above_every_plain_forcing_step():
     graded = grade(HARDEST[1])
     assert "nested forcing net" in graded.steps
@@ -38,3 +56,78 @@ def test_every_row_below_the_forcing_steps_has_an_se_rating():
             assert technique.id in RATINGS or technique.id == "rule-of-45", technique.id
     assert RATINGS["minimal-deduction"] > RATINGS["nested-forcing-net"] > RATINGS["forcing-chain"]
     assert BY_ID["minimal-deduction"].search_backed
+
+
+def _net(size: int, *, depth: int = 1, first: int = 0, value: int = 5, dynamic: bool = False) -> Net:
+    """A contradiction net of ``size`` nodes over cells ``first``, ``first + 1``...: a chain
+    of removals (one premise each; the last node's premises are two earlier nodes when
+    ``dynamic``), its last removal proven by a nested branch ``depth - 1`` levels deep."""
+    nodes = [NetNode("=", first, value, "suppose")]
+    nested = None
+    if depth > 1:
+        inner = _net(3, depth=depth - 1, first=first + 40, value=value).branches[0]
+        nested = inner
+    for i in range(1, size - 1):
+        because = (i - 1, 0) if dynamic and i == size - 2 and i > 1 else (i - 1,)
+        rule = "nested" if nested is not None and i == 1 else "peer"
+        nodes.append(
+            NetNode("<>", first + i, value, rule, because=because, nested=nested if i == 1 else None)
+        )
+    nodes.append(NetNode("no candidate", first + size - 2, None, "no candidate", because=(size - 2,)))
+    return Net("contradiction", (Branch(first, value, tuple(nodes)),))
+
+
+def _rate(net: Net) -> float:
+    branch = net.branches[0]
+    deduction = Deduction(
+        "forcing chain", (), ((branch.cell, branch.value),), (branch.cell,), (branch.value,), (), (), net=net
+    )
+    return step_rating(BY_ID["forcing-chain"], deduction)
+
+
+def test_a_step_rates_by_its_structure_alone():
+    # the same kind, depth and size on other cells and values: the same rating
+    for size in (3, 7, 20, 60):
+        for depth in (1, 2, 3):
+            ratings = {
+                _rate(_net(size, depth=depth, first=f, value=v)) for f in (0, 9, 30) for v in (1, 5, 9)
+            }
+            assert len(ratings) == 1, (size, depth, ratings)
+
+
+def test_a_step_rating_is_monotone_in_size_and_depth():
+    for depth in (1, 2, 3):
+        ratings = [_rate(_net(size, depth=depth)) for size in range(3, 200)]
+        assert ratings == sorted(ratings) and ratings[-1] > ratings[0]
+    for size in (5, 30, 100):
+        by_depth = [_rate(_net(size, depth=depth)) for depth in (1, 2, 3, 4)]
+        assert by_depth == sorted(by_depth) and len(set(by_depth)) == 4
+        # a net (a node needing several others) rates above the chain of the same size
+        assert _rate(_net(size, dynamic=True)) > _rate(_net(size))
+    assert _rate(_net(5)) == NET_RATINGS["chain"] + length_bonus(5)
+
+
+def test_the_rating_path_leaves_out_what_se_lacks_and_compares_every_contradiction():
+    ids = {row.id for row in RATING_TECHNIQUES}
+    assert not ids & set(SE_ABSENT) and "forcing-chain" in ids and "x-wing" in ids
+    puzzle = as_puzzle(HARDEST[2])[0]
+    board = Board(puzzle.model)
+    candidates = board.initial()
+    placed = {c for c, v in enumerate(puzzle.grid.cells) if v}
+    # at the first forcing step of the rating path, every contradiction compared gives a
+    # net no larger than the first few (explain's choice)
+    while (found := next_step(board, candidates, placed, RATING_TECHNIQUES))[0].id != "forcing-chain":
+        apply(candidates, placed, found[1])
+    few = next(find_forcing_chains(board, candidates, placed)).net
+    every = next(find_forcing_chains(board, candidates, placed, choices=0)).net
+    assert every == found[1].net and every.size <= few.size
+
+
+def test_grade_rates_on_the_path_se_would_take():
+    puzzle = HARDEST[2]  # its solving path uses Kraken fish, which SE has not
+    graded = grade(puzzle)
+    assert "Kraken Fish" in graded.steps
+    parsed = as_puzzle(puzzle)[0]
+    board = Board(parsed.model)
+    placed = {c for c, v in enumerate(parsed.grid.cells) if v}
+    assert graded.rating == se_rating(board, board.initial(), placed) >= NET_RATINGS["chain"]

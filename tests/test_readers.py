@@ -27,13 +27,15 @@ def entries(text: str, **options) -> list[readers.Entry]:
 
 
 def test_readers_are_registered_and_sniffed():
-    assert readers.reader_names() == ["link", "jsonl", "json", "text"]
+    assert readers.reader_names() == ["link", "jsonl", "json", "iss", "text"]
     record = json.dumps({"grid": EMPTY4})
     assert readers.sniff(record).name == "jsonl"
     assert readers.sniff("{").name == "json"
     assert readers.sniff("[\n{").name == "json"
     assert readers.sniff("[[5, 3, 0, 0], [0, 0, 0, 0]]").name == "text"
     assert readers.sniff(TOP[0].to_string()).name == "text"
+    assert readers.sniff(".~R1C1_5.Thermo~R2C2~R2C3").name == "iss"
+    assert readers.sniff("..3.5" + "." * 76).name == "text"  # a grid opening with blanks stays text
 
 
 @pytest.mark.parametrize(

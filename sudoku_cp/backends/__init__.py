@@ -57,7 +57,6 @@ proofs of the smallest solution (the witness method, the lexicographic chain as 
 
 from __future__ import annotations
 
-import inspect
 from collections.abc import Callable, Mapping
 from types import SimpleNamespace
 from typing import TYPE_CHECKING, Any
@@ -65,7 +64,6 @@ from typing import TYPE_CHECKING, Any
 from sudoku_cp.backends.options import (
     BackendOptions,
     ProofOptions,
-    _refuse_unknown_options,
     check_bool,
     check_choice,
     check_int,
@@ -204,7 +202,9 @@ def backend_function(name: str, function: str) -> Callable[..., Any]:
 
 
 def check_options(name: str, backend: Backend, options: Mapping[str, Any], function: str = "solve") -> None:
-    """Check the options given for the backend's ``function`` before anything runs.
+    """Check the options given for the backend's ``function`` before anything runs (a batch
+    or a count checks them once up front): :meth:`Backend.check_options
+    <sudoku_cp.backends.base.Backend.check_options>`, the check each call makes.
 
     The backend's ``Options`` declaration (:class:`BackendOptions`) says which options
     ``function`` takes and checks their values; a backend without one has its options
@@ -215,20 +215,7 @@ def check_options(name: str, backend: Backend, options: Mapping[str, Any], funct
         TypeError: an option ``function`` does not take; the message names it and those it takes.
         ValueError, TypeError: a bad value (from the declaration's checks).
     """
-    declared = getattr(backend, "Options", None)
-    if isinstance(declared, type) and issubclass(declared, BackendOptions):
-        declared.of(options, function, backend=name)
-        return
-    parameters = inspect.signature(getattr(backend, function)).parameters
-    if any(parameter.kind == parameter.VAR_KEYWORD for parameter in parameters.values()):
-        return  # the backend reads its options itself
-    accepted = [
-        p
-        for p, parameter in parameters.items()
-        if p not in ("self", "puzzle", "grid", "time_limit", "limit", "after")
-        and parameter.kind in (parameter.KEYWORD_ONLY, parameter.POSITIONAL_OR_KEYWORD)
-    ]
-    _refuse_unknown_options(name, options, accepted)
+    backend.check_options(options, function)
 
 
 def __getattr__(name: str) -> Any:

@@ -334,7 +334,7 @@ class Auto(Backend):
     ``budget_time``, and its proof. Options: CP-SAT's (:class:`Options`), used when CP-SAT
     answers, checked either way."""
 
-    name = "auto"
+    more_digits = True
     Options = Options
     native_kinds = Backtracking.native_kinds
     proof_method = "search order"

@@ -101,7 +101,7 @@ class Backtracking(Backend):
             search's default); the ``"auto"`` portfolio looks more often, at its budget.
     """
 
-    name = "backtracking"
+    more_digits = True
     Options = Options
     native_kinds = frozenset(KINDS)
     no_solution = "the backtracking search is exhaustive"

@@ -51,7 +51,7 @@ import types
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from sudoku_cp.backends.options import unsupported
+from sudoku_cp.backends.options import _refuse_unknown_options, unsupported
 from sudoku_cp.engine.lexmin import ProofLog
 from sudoku_cp.engine.runtime import Deadline
 from sudoku_cp.errors import InvalidArgumentError, NoSolutionError, NotSupportedError
@@ -96,13 +96,15 @@ class Task:
 
 
 class Backend:
-    """A backend: subclass it, set :attr:`name`, :attr:`Options`, :attr:`native_kinds` and
-    :attr:`proof_method`, and write ``_solve`` (and, optionally, ``_next`` and ``_count``).
+    """A backend: subclass it, set :attr:`Options` (whose ``BACKEND`` gives :attr:`name`),
+    :attr:`native_kinds` and :attr:`proof_method`, and write ``_solve`` (and, optionally,
+    ``_next`` and ``_count``).
     See the module docstring for what the base does and :mod:`sudoku_cp.backends.template`
     for a complete example."""
 
     name: ClassVar[str] = "?"
-    """The name the backend is registered under (used in its messages)."""
+    """The name the backend is registered under (used in its messages): by default its
+    ``Options.BACKEND``, the name its options' messages give."""
 
     Options: ClassVar[type[BackendOptions]]
     """The declaration of its options (a frozen dataclass; may have no field)."""
@@ -110,6 +112,13 @@ class Backend:
     native_kinds: ClassVar[frozenset[type]] = frozenset()
     """The constraint kinds the backend compiles itself; :meth:`prepare` may rewrite others
     into these, and what is left outside them is refused."""
+
+    more_digits: ClassVar[bool] = False
+    """Whether the backend solves a model with more values than its side
+    (:attr:`~sudoku_cp.model.constraints.Model.value_count` ``> n``: 6x6 with digits from
+    1..9, where a unit holds ``n`` different values but not every value). The one
+    declaration: a backend that assumes "each value once per unit" leaves it False and
+    such a model is refused by :meth:`refuse_unknown`, naming the backend."""
 
     proof_method: ClassVar[str] = "witness descent"
     """How the backend proves its answer the smallest, by default (``Proof.method``)."""
@@ -120,8 +129,10 @@ class Backend:
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         declared = cls.__dict__.get("Options")
-        if declared is not None:  # help() lists the options each method takes
-            for function in CONTRACT:
+        if declared is not None:
+            if "name" not in cls.__dict__:
+                cls.name = declared.BACKEND
+            for function in CONTRACT:  # help() lists the options each method takes
                 setattr(cls, function, _listing_options(getattr(cls, function), declared, function))
 
     def __repr__(self) -> str:
@@ -281,7 +292,7 @@ class Backend:
         Raises:
             NotSupportedError, TypeError, ValueError: as :meth:`solve`.
         """
-        chosen = self.Options.of(options, function, backend=self.name)
+        chosen = self.check_options(options, function)
         model = self.prepare(model)  # the one call site of prepare(): rewrites happen here
         self.refuse_unknown(model)
         return Task(model, chosen, Deadline(time_limit), ProofLog(self.proof_method), time_limit=time_limit)
@@ -292,6 +303,18 @@ class Backend:
         puzzle = to_puzzle(puzzle)
         return puzzle.grid, self.task(puzzle.model, function, time_limit, **options)
 
+    def check_options(self, options: Mapping[str, Any], function: str = "solve") -> Any:
+        """The options of one call of ``function`` (``"solve"``, ``"next_solution"``,
+        ``"count_solutions"``), checked with the ``Options`` declaration: the one place a
+        call's options are read (:meth:`BackendOptions.of <sudoku_cp.backends.BackendOptions.of>`).
+
+        Raises:
+            TypeError: an option ``function`` does not take; the message names it, the
+                backend and the options it takes.
+            ValueError, TypeError: a bad value (from the declaration's checks).
+        """
+        return self.Options.of(options, function, backend=self.name)
+
     def refuse_unknown(self, model: Model) -> None:
         """Raise :func:`~sudoku_cp.backends.unsupported` for the first constraint of ``model``
         whose kind is not in :attr:`native_kinds`.
@@ -299,6 +322,12 @@ class Backend:
         Raises:
             NotSupportedError: naming the backend and the constraint kind.
         """
+        if model.value_count > model.side and not self.more_digits:
+            raise NotSupportedError(
+                f"backend {self.name!r} does not solve grids with more digits than the side "
+                f"({model.value_count} digits on {model.side}x{model.side}); "
+                "use 'cpsat', 'sat', 'mip' or 'backtracking'"
+            )
         kinds = _kinds(self.native_kinds)
         for constraint in model.constraints:
             if not isinstance(constraint, kinds):
@@ -332,6 +361,29 @@ class ModuleBackend(Backend):
     def supports(self, function: str) -> bool:
         return hasattr(self.target, function)
 
+    def check_options(self, options: Mapping[str, Any], function: str = "solve") -> Any:
+        """The module's ``Options`` declaration checks them when it has one; otherwise the
+        names are those of the keyword parameters of ``function`` (one that takes
+        ``**options`` takes any) and ``None`` is returned.
+
+        Raises:
+            TypeError, ValueError: as :meth:`Backend.check_options`.
+        """
+        declared = getattr(self.target, "Options", None)
+        if isinstance(declared, type) and hasattr(declared, "of"):
+            return declared.of(options, function, backend=self.name)
+        parameters = inspect.signature(getattr(self, function)).parameters
+        if any(parameter.kind == parameter.VAR_KEYWORD for parameter in parameters.values()):
+            return None  # the backend reads its options itself
+        accepted = [
+            p
+            for p, parameter in parameters.items()
+            if p not in ("self", "puzzle", "grid", "time_limit", "limit", "after")
+            and parameter.kind in (parameter.KEYWORD_ONLY, parameter.POSITIONAL_OR_KEYWORD)
+        ]
+        _refuse_unknown_options(self.name, options, accepted)
+        return None
+
     def next_solution(
         self, puzzle: Any, after: Any, *, time_limit: float | None = None, **options: Any
     ) -> Any:
@@ -343,6 +395,7 @@ class ModuleBackend(Backend):
     def solve_with_proof(
         self, puzzle: Puzzle | Grid, *, time_limit: float | None = None, **options: Any
     ) -> tuple[Grid, dict[str, float], Proof]:
+        self.check_options(options)
         started = time.perf_counter()
         solution, stats = self.solve(puzzle, time_limit=time_limit, **options)
         return solution, stats, Proof(self.proof_method, (), (), time.perf_counter() - started)
@@ -365,9 +418,9 @@ def _complete_values(after: Grid | Sequence[int], model: Model) -> Values:
         ValueError: not one value in ``1..n`` per cell.
     """
     values = list(getattr(after, "cells", after))
-    n = model.side
+    n, top = model.side, model.value_count  # top: the values are 1..k (k > n: more digits than the side)
     if len(values) != model.cell_count or not all(
-        isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= n for v in values
+        isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= top for v in values
     ):
         raise InvalidArgumentError(
             f"after must be a complete {n}x{n} grid (n*n values in 1..{n}; a board: one per cell)"

@@ -99,7 +99,7 @@ from sudoku_cp.engine.lexmin import (  # noqa: E402
     lowest_candidates,
     sparse_witness,
 )
-from sudoku_cp.engine.runtime import Deadline, HelperThread, finite_time_limit  # noqa: E402
+from sudoku_cp.engine.runtime import Counters, Deadline, HelperThread, finite_time_limit  # noqa: E402
 from sudoku_cp.errors import NotSupportedError, SolveTimeoutError, SudokuError  # noqa: E402
 from sudoku_cp.model import constraints as kinds  # noqa: E402
 from sudoku_cp.model.constraints import CORE_KINDS, LINE_AUTOMATON_KINDS, Model  # noqa: E402
@@ -373,13 +373,15 @@ clock is asked again with what is left, rather than the call timing out early.""
 _EARLY = object()  # _Run._solve_once: the solver gave up before the call's limit
 
 
-class _Run:
+class _Run(Counters):
     """The solver of one call over the puzzle's model, its clock and effort counters."""
+
+    STATS = ("solver_calls", "solve_time", "build_time")
 
     def __init__(self, model: Model, solver: str, time_limit: float | None) -> None:
         self.deadline = Deadline(time_limit)
         self.name = _check_solver(solver)
-        self.model, self.n = model, model.side
+        self.model, self.n = model, model.value_count  # n: the values 1..n (k > side: more digits)
         self.solver_calls = 0
         self.solve_time = 0.0
         _RUNS[:] = [self]
@@ -466,13 +468,6 @@ class _Run:
 
     def fix(self, cell: int, value: int) -> None:
         self.add(self.cells[cell] == value)
-
-    def stats(self) -> dict[str, float]:
-        return {
-            "solver_calls": self.solver_calls,
-            "solve_time": self.solve_time,
-            "build_time": self.build_time,
-        }
 
 
 def _check_solver_name(solver: str) -> str:
@@ -742,21 +737,19 @@ class Cpmpy(Backend):
     enumeration ended (every solution found) or reached ``limit`` (``solver_calls`` is 1).
     """
 
-    name = NAME
+    more_digits = True
     Options = Options
     native_kinds = NATIVE_KINDS
     proof_method = "hybrid"
     no_solution = "the CPMpy solver proved it UNSAT"
 
     def _solve(self, task: Task) -> tuple[Values | None, dict[str, float]]:
-        chosen = task.options
-        arguments = (task.model, None, task.time_limit, chosen.solver, chosen.proof)
-        return _adopt(task, _call(_smallest_in_call, chosen.solver, task.time_limit, *arguments))
-
-    def _next(self, task: Task) -> tuple[Values | None, dict[str, float]]:
+        """Also ``_next``: ``task.after`` is ``None`` for a solve (the smallest of all)."""
         chosen = task.options
         arguments = (task.model, task.after, task.time_limit, chosen.solver, chosen.proof)
         return _adopt(task, _call(_smallest_in_call, chosen.solver, task.time_limit, *arguments))
+
+    _next = _solve
 
     def _count(self, task: Task) -> tuple[int, dict[str, float]]:
         solver = task.options.solver
@@ -781,7 +774,7 @@ def _smallest_in_call(
         # a sparse grid from 15x15 up: one question, x <_lex (the engine's witness), UNSAT
         values = _smallest(run, proof, log, sparse_witness(model, run.deadline, min_side=WITNESS_SIDE))
         return (values, log), run.stats()
-    greater = lex_greater(run.cells, after, model.side, model.givens)
+    greater = lex_greater(run.cells, after, model.value_count, model.givens)
     if not greater:
         return (None, log), run.stats()  # after is the largest grid: nothing is greater
     run.add(greater)

@@ -47,7 +47,7 @@ from sudoku_cp.backends.base import Backend, Task, Values
 from sudoku_cp.backends.cpsat_options import Options
 from sudoku_cp.engine.imports import import_module
 from sudoku_cp.engine.lexmin import above_steps, below_steps, descend_below, sparse_witness
-from sudoku_cp.engine.runtime import Deadline, HelperThread
+from sudoku_cp.engine.runtime import Counters, Deadline, HelperThread
 from sudoku_cp.errors import NoSolutionError, SolveTimeoutError, SudokuError
 from sudoku_cp.io.inputs import to_puzzle
 from sudoku_cp.model import constraints as kinds
@@ -226,7 +226,7 @@ class CpSat(Backend):
     and ``build_time`` (seconds spent building models in Python).
     """
 
-    name = "cpsat"
+    more_digits = True
     Options = Options
     native_kinds = NATIVE_KINDS
     proof_method = "lexicographic chain"
@@ -266,7 +266,7 @@ def _smallest(model: Model, after: Sequence[int] | None, run: _Run, log: ProofLo
     started = time.perf_counter()
     cp, cells = model_of(model)
     if after is not None:
-        steps = above_steps(after, model.givens, model.side)
+        steps = above_steps(after, model.givens, model.value_count)
         if not steps:
             return None  # after is the largest grid: nothing is greater
         _add_chain(cp, cells, steps, below=False)
@@ -393,8 +393,10 @@ class _OutOfBudget(Exception):
 
 
 @dataclass
-class _Run:
+class _Run(Counters):
     """The clock, options and effort counters of one call: every solve gets the time left."""
+
+    STATS = ("solver_calls", "branches", "conflicts", "solver_wall_time", "build_time")
 
     deadline: Deadline
     workers: int = 1
@@ -525,16 +527,6 @@ class _Run:
         self.branches += branches
         self.conflicts += conflicts
         self.solver_wall_time += wall_time
-
-    def stats(self) -> dict[str, float]:
-        """The counters as the backend's stats dict."""
-        return {
-            "solver_calls": self.solver_calls,
-            "branches": self.branches,
-            "conflicts": self.conflicts,
-            "solver_wall_time": self.solver_wall_time,
-            "build_time": self.build_time,
-        }
 
 
 def run_solver(

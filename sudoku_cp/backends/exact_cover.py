@@ -12,6 +12,10 @@ values of :meth:`~sudoku_cp.model.constraints.Model.domains`: a given's one valu
   killer cages' distinctness), the column ``(constraint, value)``: at most once
   (secondary: Knuth's extension of exact cover to columns covered at most once).
 
+On a grid of more digits than its side (``k`` values, 6x6 with digits from 1..9) a unit
+holds ``n`` of the ``k`` values: its columns are secondary, and only an ``AllDifferent``
+over ``k`` cells (a 3x3 region of such a 6x6) is primary.
+
 A 9x9 classic puzzle is the textbook 729 rows and 324 primary columns (81 cells + 3 x 81
 unit places). Givens are rows chosen before the search (:meth:`DancingLinks.select`).
 The search is :class:`sudoku_cp.engine.dlx.DancingLinks` (Knuth, "Dancing Links", 2000):
@@ -72,7 +76,7 @@ matrix with that prefix fixed and that cell above ``after``'s value.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from sudoku_cp.backends import ProofOptions
@@ -126,7 +130,7 @@ def exact_cover_matrix(model: Model) -> tuple[int, int, list[tuple[int, int]], l
             either a column or a check; see the module docstring).
     """
     model = decompose(model, NATIVE_KINDS, NAME)
-    n, cells = model.side, model.cell_count
+    n, cells = model.value_count, model.cell_count  # n values: an AllDifferent of n cells holds each once
     units = [c for c in model.of_kind(kinds.AllDifferent) if len(c.cells) == n]
     others = [c for c in model.of_kind(kinds.AllDifferent) if len(c.cells) != n]
     places: list[list[int]] = [[] for _ in range(cells)]  # each cell's first column of each AllDifferent
@@ -162,8 +166,8 @@ def column_labels(model: Model) -> list[str]:
     >>> len(labels), labels[0], labels[16], labels[-1]
     (64, 'r1c1', 'row 1: 1', 'box 4 (rows 3-4, columns 3-4): 4')
     """
-    n = model.side
-    labels = [f"r{cell // n + 1}c{cell % n + 1}" for cell in range(model.cell_count)]
+    side, n = model.side, model.value_count
+    labels = [f"r{cell // side + 1}c{cell % side + 1}" for cell in range(model.cell_count)]
     units = [c for c in model.of_kind(kinds.AllDifferent) if len(c.cells) == n]
     others = [c for c in model.of_kind(kinds.AllDifferent) if len(c.cells) != n]
     for constraint in units + others:
@@ -206,7 +210,7 @@ class _Cover:
 
     def __init__(self, model: Model, deadline: Deadline) -> None:
         model = decompose(model, NATIVE_KINDS, NAME)
-        self.model, self.deadline, self.n = model, deadline, model.side
+        self.model, self.deadline, self.n = model, deadline, model.value_count
         primary, secondary, self.candidates, rows = exact_cover_matrix(model)
         self.links = DancingLinks(primary, secondary, rows)
         self.row_of: list[dict[int, int]] = [{} for _ in range(model.cell_count)]
@@ -320,9 +324,14 @@ class _Cover:
     # -- the PrefixSearch of the witness method ---------------------------------------------------
 
     def find_solution(self, cell: int | None = None, below: int | None = None) -> list[int] | None:
-        hidden = []
-        if cell is not None:
-            hidden = self.links.hide(r for v, r in self.row_of[cell].items() if v >= below)
+        if cell is None:
+            return self._first_without(())
+        return self._first_without(r for v, r in self.row_of[cell].items() if v >= below)
+
+    def _first_without(self, rows: Iterable[int]) -> list[int] | None:
+        """The first solution (cell values) with what is fixed and the rows ``rows`` left
+        out for this search, or None."""
+        hidden = self.links.hide(rows)
         try:
             found = self.search(1)
         finally:
@@ -345,12 +354,7 @@ class _Cover:
         if self.value[cell]:
             found = self.search(1) if self.value[cell] > above else []
             return self.values(found[0]) if found else None
-        hidden = self.links.hide(r for v, r in self.row_of[cell].items() if v <= above)
-        try:
-            found = self.search(1)
-        finally:
-            self.links.unhide(hidden)
-        return self.values(found[0]) if found else None
+        return self._first_without(r for v, r in self.row_of[cell].items() if v <= above)
 
     def fix(self, cell: int, value: int) -> bool:
         """Choose ``(cell, value)`` for good, with its forward checks; False when that row
@@ -467,7 +471,7 @@ class ExactCover(Backend):
     proves the smallest (``proof`` is accepted, the witness method always runs).
     """
 
-    name = NAME
+    more_digits = True
     Options = Options
     native_kinds = NATIVE_KINDS
     no_solution = "Algorithm X exhausted the exact cover"

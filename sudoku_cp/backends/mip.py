@@ -117,7 +117,7 @@ from sudoku_cp.backends import ProofOptions, unsupported  # noqa: E402
 from sudoku_cp.backends.base import Backend, Task, Values  # noqa: E402
 from sudoku_cp.engine import lexmin  # noqa: E402
 from sudoku_cp.engine.lexmin import above_steps, below_steps, descend_below, smallest_solution  # noqa: E402
-from sudoku_cp.engine.runtime import Deadline, HelperThread  # noqa: E402
+from sudoku_cp.engine.runtime import Counters, Deadline, HelperThread  # noqa: E402
 from sudoku_cp.engine.search import BitmaskSearch  # noqa: E402
 from sudoku_cp.errors import SolveTimeoutError, SudokuError  # noqa: E402
 from sudoku_cp.io.inputs import to_puzzle  # noqa: E402
@@ -175,7 +175,7 @@ def mip_model(model: Model) -> tuple[list[float], list[float], list[_Row]]:
         NotSupportedError: a constraint kind outside the vocabulary.
     """
     model = decompose(model, NATIVE_KINDS, NAME)
-    n, cells = model.side, model.cell_count
+    n, cells = model.value_count, model.cell_count  # n values (more than the side: more digits)
     lower, upper = [0.0] * (cells * n), [0.0] * (cells * n)
     for cell, domain in enumerate(model.domains()):
         for value in domain:
@@ -351,12 +351,14 @@ def model_size(puzzle: Puzzle | Grid) -> dict[str, int]:
     }
 
 
-class _Run:
+class _Run(Counters):
     """One call: a HiGHS model of the puzzle, its clock and its effort counters."""
+
+    STATS = ("solver_calls", "nodes", "lp_iterations", "solve_time", "build_time")
 
     def __init__(self, model: Model, deadline: Deadline) -> None:
         self.model, self.deadline = model, deadline
-        self.n, self.cells = model.side, model.cell_count
+        self.n, self.cells = model.value_count, model.cell_count
         self.solver_calls = self.nodes = self.lp_iterations = 0
         self.solve_time = self.build_time = 0.0
         started = time.perf_counter()
@@ -488,15 +490,6 @@ class _Run:
         extra = self.highs.getNumCol() - first_column
         if extra > 0:
             self.highs.deleteCols(extra, np.arange(first_column, first_column + extra, dtype=np.int32))
-
-    def stats(self) -> dict[str, float]:
-        return {
-            "solver_calls": self.solver_calls,
-            "nodes": self.nodes,
-            "lp_iterations": self.lp_iterations,
-            "solve_time": self.solve_time,
-            "build_time": self.build_time,
-        }
 
 
 _SOLVE_THREAD = HelperThread("sudoku_cp-highs")
@@ -720,7 +713,7 @@ class Mip(Backend):
     and ``build_time`` (seconds building the model in Python), over every solve of the call.
     """
 
-    name = NAME
+    more_digits = True
     Options = Options
     native_kinds = NATIVE_KINDS
     proof_method = "hybrid"

@@ -219,7 +219,7 @@ class Sat(Backend):
     the enumeration ended by UNSAT).
     """
 
-    name = "sat"
+    more_digits = True
     Options = Options
     native_kinds = NATIVE_KINDS
     proof_method = "hybrid"
@@ -239,16 +239,16 @@ class Sat(Backend):
 
     def _next(self, task: Task) -> tuple[Values | None, dict[str, float]]:
         model = task.model
-        steps = above_steps(task.after, model.givens, model.side)
+        steps = above_steps(task.after, model.givens, model.value_count)
         if not steps:
             return None, {"solver_calls": 0}  # after is the largest grid: nothing is greater
         with _start(model, task.deadline, task.options) as run:
-            run.add(_chain_clauses(steps, run.new_variable, model.side, below=False))
+            run.add(_chain_clauses(steps, run.new_variable, model.value_count, below=False))
             return _smallest(run, task.options.proof, task.proof), run.stats()
 
     def _count(self, task: Task) -> tuple[int, dict[str, float]]:
         model, limit = task.model, task.limit
-        n = model.side
+        n = model.value_count
         blank = [cell for cell, given in enumerate(model.givens) if not given]
         count = 0
         with _start(model, task.deadline, task.options) as run:
@@ -312,7 +312,7 @@ def _smallest(run: Run, proof: str, log: ProofLog, witness: list[int] | None = N
     guards: list[int] = []
 
     def smaller_than(steps: list[LexStep]) -> list[int] | None:
-        clauses = _chain_clauses(steps, run.new_variable, model.side, below=True)
+        clauses = _chain_clauses(steps, run.new_variable, model.value_count, below=True)
         if proof == "chain":
             run.add(clauses)  # the earlier rounds' clauses stay, harmless (w only decreases)
             return run.solve()
@@ -418,7 +418,7 @@ class _WitnessSearch:
     under those assumptions (no solve)."""
 
     def __init__(self, run: Run, first: list[int] | None = None) -> None:
-        self.run, self.n = run, run.model.side
+        self.run, self.n = run, run.model.value_count
         self.lowest = lexmin.lowest_candidates(run.model)
         self.prefix: list[int] = []
         self.first = first  # a solution already found, returned by the first find_solution()

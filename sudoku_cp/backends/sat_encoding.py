@@ -233,7 +233,7 @@ def decode(puzzle: PuzzleInput, model: Iterable[int]) -> Grid:
         SudokuError: some cell holds no value in the model (it is not a model of the formula).
     """
     puzzle = to_puzzle(puzzle)
-    return puzzle.grid.with_cells(values_of(model, puzzle.side, puzzle.model.cell_count))
+    return puzzle.grid.with_cells(values_of(model, puzzle.model.value_count, puzzle.model.cell_count))
 
 
 def values_of(model: Iterable[int], side: int, cell_count: int | None = None) -> list[int]:
@@ -274,12 +274,12 @@ def formula(puzzle: PuzzleInput, **options: Any) -> Formula:
     model = to_puzzle(puzzle).model
     rules = rules_formula(model, chosen.encoding, chosen.amo, chosen.sum_encoding)
     givens = [[literal] for literal in givens_literals(model)]
-    return Formula(model.side, {**rules.parts, "givens": givens}, rules.variables)
+    return Formula(model.value_count, {**rules.parts, "givens": givens}, rules.variables)
 
 
 def givens_literals(model: Model) -> list[int]:
     """The literal ``x[cell,given]`` of each given."""
-    return [variable(cell, value, model.side) for cell, value in enumerate(model.givens) if value]
+    return [variable(cell, value, model.value_count) for cell, value in enumerate(model.givens) if value]
 
 
 _FORMULAS: OrderedDict[tuple, Formula] = OrderedDict()
@@ -302,13 +302,13 @@ def rules_formula(
         SolveTimeoutError: the deadline passed while writing (nothing is cached then).
     """
     model = decompose(model, NATIVE_KINDS, "sat")
-    key = (model.side, model.constraints, encoding, amo, sum_encoding)
+    key = (model.side, model.value_count, model.constraints, encoding, amo, sum_encoding)
     with _FORMULAS_LOCK:
         found = _FORMULAS.get(key)
         if found is not None:
             _FORMULAS.move_to_end(key)
             return found
-    empty = Model(model.side, (0,) * model.cell_count, model.constraints)
+    empty = Model(model.side, (0,) * model.cell_count, model.constraints, digits=model.digits)
     written = _Writer(empty, encoding, amo, sum_encoding, deadline).write()
     with _FORMULAS_LOCK:
         _FORMULAS[key] = written
@@ -329,7 +329,7 @@ class _Writer:
     parts: dict[str, list[Clause]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
-        self.n = self.model.side
+        self.n = self.model.value_count  # the values 1..n (more than the side: more digits)
         self.pool = IDPool(start_from=self.model.cell_count * self.n + 1)
 
     def x(self, cell: int, value: int) -> int:
@@ -355,7 +355,8 @@ class _Writer:
         for cell in cells_amo:
             self.add("at most one value per cell", self.at_most_one([self.x(cell, v) for v in values]))
         for constraint in model.of_kind(kinds.AllDifferent):
-            part = "each value at most once per unit" if len(constraint.cells) == n else "all different"
+            unit = len(constraint.cells) == model.side
+            part = "each value at most once per unit" if unit else "all different"
             for v in values:
                 self.add(part, self.at_most_one([self.x(c, v) for c in constraint.cells]))
         if self.encoding == "extended":

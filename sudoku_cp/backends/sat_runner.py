@@ -277,7 +277,7 @@ class Run:
         started = time.perf_counter()
         with python_handles_ctrl_c():  # PySAT's cardinality encoders, too, would install their handler
             formula = rules_formula(model, encoding, amo, sum_encoding, deadline)
-            key = (model.side, model.constraints, encoding, amo, sum_encoding, name)
+            key = (model.side, model.value_count, model.constraints, encoding, amo, sum_encoding, name)
             loaded, kept = _checkout(key, name, formula, deadline, tuned)
         run = cls(loaded, kept, model, deadline, time.perf_counter() - started)
         try:
@@ -380,7 +380,7 @@ class Run:
         self.solver_calls += 1
         if not self._solve_in_slices(self.assumptions + list(assumptions)):
             return None
-        n, cells = self.model.side, self.model.cell_count
+        n, cells = self.model.value_count, self.model.cell_count
         return values_of(self.solver.get_model()[: cells * n], n, cells)  # variable i is at index i - 1
 
     def _solve_in_slices(self, assumptions: list[int]) -> bool:

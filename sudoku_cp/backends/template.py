@@ -7,8 +7,9 @@ and 6x6 grids, far too slow beyond), written to be copied. It is not registered.
 
 **Adding a backend**, step by step:
 
-1. Copy this file to ``sudoku_cp/backends/<name>.py``; rename the class, set its
-   ``name``; replace the search with your solver (keep the shape of every hook below).
+1. Copy this file to ``sudoku_cp/backends/<name>.py``; rename the class, set ``NAME``
+   (its ``Options.BACKEND``, which the base makes the class's ``name``); replace the
+   search with your solver (keep the shape of every hook below).
 2. Add one line to ``_BACKENDS`` in :mod:`sudoku_cp.backends`:
    ``"<name>": "sudoku_cp.backends.<name>:<Class>"`` (or call
    :func:`sudoku_cp.backends.register_backend` with the class at run time).
@@ -20,8 +21,8 @@ and 6x6 grids, far too slow beyond), written to be copied. It is not registered.
 **What the subclass declares** (the base, :mod:`sudoku_cp.backends.base`, does the rest:
 input, options, deadline, refusals, errors, the grid of the answer, the proof record):
 
-``name``, ``native_kinds``, ``proof_method`` (class attributes)
-    The registered name (for messages); the constraint kinds of
+``native_kinds``, ``proof_method`` (class attributes)
+    The constraint kinds of
     :mod:`sudoku_cp.model.constraints` the compiler handles (any other is refused with a
     :class:`~sudoku_cp.errors.NotSupportedError` naming the backend before a hook runs;
     a kind the vocabulary gains later is thus never silently dropped); how the answer is
@@ -29,7 +30,8 @@ input, options, deadline, refusals, errors, the grid of the answer, the proof re
 
 ``Options`` (required, even with no field)
     A frozen dataclass subclassing :class:`~sudoku_cp.backends.BackendOptions`: one field
-    per option, with its default; ``BACKEND`` (the name, for messages); ``COUNTING``
+    per option, with its default; ``BACKEND`` (the registered name, for messages: the
+    base sets the class's ``name`` from it); ``COUNTING``
     (the fields ``count_solutions`` takes; ``()`` by default); the values checked in
     ``__post_init__`` (:func:`~sudoku_cp.backends.check_int`,
     :func:`~sudoku_cp.backends.check_choice`, :func:`~sudoku_cp.backends.check_bool`),
@@ -107,7 +109,7 @@ class Options(BackendOptions):
         ValueError: ``check_every`` is not a positive int.
     """
 
-    BACKEND = NAME
+    BACKEND = NAME  # the backend's name too (Backend.name), in all its messages
     COUNTING = ("check_every",)  # the options count_solutions takes
 
     check_every: int = 256
@@ -125,7 +127,6 @@ the base's ``prepare`` (:func:`~sudoku_cp.model.decompose.decompose`: a distinct
 class Template(Backend):
     """A plain depth-first search in row-major order (see the module docstring)."""
 
-    name = NAME
     Options = Options
     native_kinds = NATIVE_KINDS
     proof_method = "search order"

@@ -134,9 +134,10 @@ class DancingLinks:
         nothing, when the row is no longer present (it clashes with a chosen one)."""
         if not self.is_present(row):
             return False
+        cover, _ = _covering(self.L, self.R, self.U, self.D, self.C, self.S)
         node = self.first[row]
         while True:
-            self._cover(self.C[node])
+            cover(self.C[node])
             node = self.R[node]
             if node == self.first[row]:
                 return True
@@ -173,20 +174,6 @@ class DancingLinks:
                 node = L[node]
                 if node == start:
                     break
-
-    def _cover(self, header: int) -> None:
-        L, R, U, D, C, S = self.L, self.R, self.U, self.D, self.C, self.S
-        L[R[header]] = L[header]
-        R[L[header]] = R[header]
-        i = D[header]
-        while i != header:
-            j = R[i]
-            while j != i:
-                U[D[j]] = U[j]
-                D[U[j]] = D[j]
-                S[C[j]] -= 1
-                j = R[j]
-            i = D[i]
 
     # -- Algorithm X --------------------------------------------------------------------------
 
@@ -235,33 +222,7 @@ class DancingLinks:
         clock = time.perf_counter
         nodes = 0
 
-        # cover/uncover again as closures over local arrays: the search's inner loop, kept
-        # free of _cover's attribute look-ups (self.L, self.R, ...) on every call
-        def cover(header: int) -> None:
-            L[R[header]] = L[header]
-            R[L[header]] = R[header]
-            i = D[header]
-            while i != header:
-                j = R[i]
-                while j != i:
-                    U[D[j]] = U[j]
-                    D[U[j]] = D[j]
-                    S[C[j]] -= 1
-                    j = R[j]
-                i = D[i]
-
-        def uncover(header: int) -> None:
-            i = U[header]
-            while i != header:
-                j = L[i]
-                while j != i:
-                    S[C[j]] += 1
-                    U[D[j]] = j
-                    D[U[j]] = j
-                    j = L[j]
-                i = U[i]
-            L[R[header]] = header
-            R[L[header]] = header
+        cover, uncover = _covering(L, R, U, D, C, S)
 
         def recurse() -> bool:
             """True to stop (the limit reached)."""
@@ -328,3 +289,40 @@ class DancingLinks:
         finally:
             self.nodes += nodes
         return found
+
+
+def _covering(
+    L: list[int], R: list[int], U: list[int], D: list[int], C: list[int], S: list[int]
+) -> tuple[Callable[[int], None], Callable[[int], None]]:
+    """``(cover, uncover)`` of a column header over the link arrays (Knuth's *Dancing
+    Links*, 2000): ``cover`` takes the column and every row meeting it out, ``uncover``
+    puts them back in the reverse order. Closures over the arrays, so that the search's
+    inner loop makes no attribute look-up (``self.L``, ``self.R``...) per call."""
+
+    def cover(header: int) -> None:
+        L[R[header]] = L[header]
+        R[L[header]] = R[header]
+        i = D[header]
+        while i != header:
+            j = R[i]
+            while j != i:
+                U[D[j]] = U[j]
+                D[U[j]] = D[j]
+                S[C[j]] -= 1
+                j = R[j]
+            i = D[i]
+
+    def uncover(header: int) -> None:
+        i = U[header]
+        while i != header:
+            j = L[i]
+            while j != i:
+                S[C[j]] += 1
+                U[D[j]] = j
+                D[U[j]] = j
+                j = L[j]
+            i = U[i]
+        L[R[header]] = header
+        R[L[header]] = header
+
+    return cover, uncover

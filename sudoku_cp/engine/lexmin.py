@@ -153,7 +153,7 @@ def lowest_candidates(model: Model) -> list[int]:
     A cell whose bound is not below a witness's value cannot be where a smaller
     solution differs, so the smallest-solution proofs skip it.
     """
-    givens, n = model.givens, model.side
+    givens, n = model.givens, model.value_count  # n + 1: no value (k values on more digits)
     held: list[set[int]] = [set() for _ in givens]  # the givens among each blank cell's peers
     for constraint in model.of_kind(AllDifferent):
         values = {givens[c] for c in constraint.cells} - {0}

@@ -363,7 +363,7 @@ def _line_automaton(constraint: object, side: int) -> Propagator:
     """A sandwich or skyscraper clue, or a regular line: the values on some accepted path of its automaton."""
     cells = constraint.cells  # type: ignore[attr-defined]
     automaton = constraint.automaton(side)  # type: ignore[attr-defined]
-    getter = operator.itemgetter(*cells)
+    getter = operator.itemgetter(*cells) if len(cells) > 1 else (lambda values, i=cells[0]: (values[i],))
     known: dict[tuple[int, ...], list[int] | None] = {}
 
     def propagate(candidates: list[int]) -> list[int] | None:
@@ -394,17 +394,17 @@ def propagator(
     if isinstance(constraint, kinds.Table):
         return _table(constraint)
     if isinstance(constraint, LINE_AUTOMATON_KINDS):
-        return _line_automaton(constraint, model.side)
+        return _line_automaton(constraint, model.value_count)
     if isinstance(constraint, kinds.Sum):
         cells = constraint.cells
         pairwise_peers = all(b in model.peers[a] for a, b in itertools.combinations(cells, 2))
         if pairwise_peers:
-            return _distinct_sum(cells, constraint.total, model.side)
+            return _distinct_sum(cells, constraint.total, model.value_count)
         return _bounded_sum(cells, constraint.total)
     if isinstance(constraint, kinds.Less):
         return _less(constraint.first, constraint.second)
     if isinstance(constraint, kinds.Relation):
-        return _relation(constraint.first, constraint.second, constraint.allowed, model.side)
+        return _relation(constraint.first, constraint.second, constraint.allowed, model.value_count)
     raise NotSupportedError(
         f"the engine has no propagator for {type(constraint).__name__} ({constraint.label})"
     )

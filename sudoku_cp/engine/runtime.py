@@ -6,7 +6,7 @@ from __future__ import annotations
 import os
 import time
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from sudoku_cp.errors import SolveTimeoutError
 
@@ -60,6 +60,18 @@ class Deadline:
         return SolveTimeoutError(
             f"{who} ran out of time: no solution found and proven within {self.time_limit:g} s"
         )
+
+
+class Counters:
+    """The effort counters of one call (a backend's run, a search): :meth:`stats` gives
+    the attributes named in ``STATS``, in that order, as the call's stats dict."""
+
+    STATS: ClassVar[tuple[str, ...]] = ("solver_calls",)
+    """The counters' names (attributes of the object, ints or seconds as floats)."""
+
+    def stats(self) -> dict[str, float]:
+        """The counters as the call's stats dict (``{name: value}`` in :attr:`STATS` order)."""
+        return {name: getattr(self, name) for name in self.STATS}
 
 
 class HelperThread:

@@ -113,7 +113,7 @@ class BitmaskSearch:
                     other_bits[cell] |= 1 << index
         self._constraint_bits = constraint_bits
         self._other_bits = other_bits
-        self._all = (1 << n) - 1
+        self._all = (1 << model.value_count) - 1  # every value: 1..k (k > n: more digits than the side)
         self._weights = [bits.bit_count() or 1 for bits in constraint_bits]  # dom/wdeg, per cell
         self.hall_sets = False  # Hall sets in every propagation (see _stalled)
         self._hall_sets_on_dead_end = n >= _HALL_SETS_FROM_SIDE  # in row-major search

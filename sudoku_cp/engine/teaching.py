@@ -112,6 +112,8 @@ def problem(puzzle: Puzzle | Grid | Model | str) -> Problem:
 
         puzzle = as_puzzle(puzzle)[0].model
     model = puzzle
+    if model.digits:
+        raise NotSupportedError("notebook 9's interface knows the digits 1..n, not a grid of other digits")
     units = tuple(c.cells for c in model.of_kind(AllDifferent) if len(c.cells) == model.side)
     chains: dict[object, list[Less]] = {}
     for constraint in model.constraints:

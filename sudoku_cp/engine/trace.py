@@ -377,7 +377,7 @@ class _Recorder:
 
     def _hidden_singles(self, masks: list[int], removals: list[Removal]) -> bool:
         for unit in self.units:
-            for value in range(1, self.model.side + 1):
+            for value in range(1, self.model.value_count + 1):
                 bit = 1 << (value - 1)
                 places = [c for c in unit.cells if masks[c] & bit]
                 if not places:

@@ -45,6 +45,7 @@ entropy, snakes, clones...) is refused, quoted. When unsure, the reader refuses.
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Iterable, Mapping
 from typing import Any
 
@@ -90,6 +91,7 @@ CHANGES = (
     r"\bnegat",
     r"nosferatu|\bhot\b|\bcold\b|\bvampire|\bdoubler|\bdecoy|\bliar|\blying\b|\blies\b|\bfalse\b|\bwrong\b",
     r"\bparity|entrop|modular|\bmod(ulo)? 3\b|\bzipper|\bclone|\bsnake|\bloop\b|\bpath\b|\bshad(e|ed|ing)\b",
+    r"\brellik",
     r"\bfog\b|\bhidden\b|\bunknown\b|\bcipher|\bletters? stand|\bmissing\b|\bmultipl|\bproduct\b",
     r"\bexcept\b|\bunless\b|\binstead\b|\bhowever\b|\bbut\b|\balso\b|\bexception|\bother than\b|\bonly if\b",
     r"\brather than\b|\bdoes not (need|have) to\b|\bneed not\b|\bnot necessarily\b|\bnot all\b",
@@ -184,7 +186,10 @@ DRAWN_RULES: dict[str, tuple[tuple[str, ...], str]] = {
         ("white", "black", "all_white_given", "all_black_given"),
         r"kropki|\b(white|black) (dot|circle)s?\b|\bdots?\b",
     ),
-    "xv": (("x", "v", "all_xv_given"), r"\bxv\b|\bx\b[^.]*\b10\b|\bv\b[^.]*\b5\b|\b(an )?(x|v)s?\b"),
+    "xv": (
+        ("x", "v", "all_xv_given", "all_x_given", "all_v_given"),
+        r"\bxv\b|\bx\b[^.]*\b10\b|\bv\b[^.]*\b5\b|\b(an )?(x|v)s?\b",
+    ),
     "even_odd": (("even", "odd"), r"\b(even|odd)\b"),
     "german_whispers": (
         ("german_whispers",),
@@ -239,8 +244,13 @@ SLOW_THERMO = (
 )
 """A sentence stating slow thermometers (digits increase or stay the same)."""
 
+RELLIK = r"\brellik"
+"""A sentence naming rellik cages (no set of a cage's digits adds up to its total): with
+no other sentence about cages, it makes the drawn cages with totals rellik cages."""
+
 COMMUNITY_RULES: dict[str, tuple[tuple[str, ...], str]] = {
     "slow thermometers": (("slow_thermos",), SLOW_THERMO),
+    "rellik cages": (("rellik_cages",), RELLIK),
     "entropic lines": (("entropic_lines",), r"\bentropic|\bentropy"),
     "difference-count lines": (
         ("difference_count_lines",),
@@ -255,7 +265,11 @@ COMMUNITY_RULES: dict[str, tuple[tuple[str, ...], str]] = {
     "nabner lines": (("nabner_lines",), r"\bnabner\b"),
     "Dutch flatmates": (("dutch_flatmates",), r"\bdutch flat ?mates?\b"),
     "modular lines": (("modular_lines",), r"\bmodular\b|remainders? when divided by 3|\bmod(ulo)? 3\b"),
-    "zipper lines": (("zipper_lines",), r"\bzipper"),
+    "zipper lines": (
+        ("zipper_lines",),
+        r"\bzipper|\b(an )?(equal|same) distance from the cent(er|re)\b|"
+        r"\b(odd|even)[- ]length lines?\b[^.]*\bcent(er|re)\b",
+    ),
     "clones": (("clones",), r"\bclones?\b"),
     "disjoint groups": (("disjoint_groups",), r"\bdisjoint (groups?|sets?|subsets?)"),
     "indexer cells": (("row_indexers", "column_indexers"), r"\bindex(er|ers|es|ing)?\b"),
@@ -269,6 +283,26 @@ also words of :data:`CHANGES` (slow, entropy, modular, zipper, clone): ``name ->
 keys, pattern)``. A sentence naming one explains the drawn elements of that rule when the
 puzzle has them (the name is taken out before the rest is checked for changes); a slow
 thermometer sentence makes the drawn thermometers slow (:meth:`Account.settle`)."""
+
+_REPEATING = {"zipper lines"}
+"""Community kinds whose model lets digits on a line repeat (where no unit forbids it):
+"digits may repeat on a zipper line" states their rule."""
+
+_TWO_BY_TWO = r"(every|each|any|all)( of the)? 2 ?x ?2 (box(es)?|squares?|areas?|regions?|blocks?)\b"
+GLOBAL_RULES: dict[str, tuple[str, str]] = {
+    "global_entropy": (
+        rf"\bglobal entropy\b|{_TWO_BY_TWO}[^.]*\blow\b[^.]*\b(middle|medium|mid)\b[^.]*\bhigh\b",
+        "global entropy (every 2x2 square: a low, a middle and a high digit)",
+    ),
+    "global_modular": (
+        rf"\bglobal mod(ular|ulo)?( 3)?\b|{_TWO_BY_TWO}[^.]*\b1 ?, ?4 ?,? (and |or )?7\b[^.]*"
+        r"\b2 ?, ?5 ?,? (and |or )?8\b[^.]*\b3 ?, ?6 ?,? (and |or )?9\b",
+        "global mod 3 (every 2x2 square: a digit of each remainder mod 3)",
+    ),
+}
+"""Rules of the whole grid stated by one sentence (ISS's global entropy and global mod 3),
+whose words (entropy, mod 3) are also words of :data:`CHANGES`: ``key -> (pattern, read
+as)``; the rest of the sentence is still checked for changes."""
 
 _NEGATIVE = re.compile(r"\ball\b[^.\n]{0,60}\b(are|is|have been) (given|shown|marked|drawn)")
 _SPLIT = re.compile(r"(?<=[.!?;])\s+|\n+|(?<=[.!?])(?=[A-Z])")
@@ -291,6 +325,8 @@ _WRAPPED = re.compile(r"(?<=[a-z0-9,])[ \t]*\r?\n[ \t]*(?=[a-z])")
 
 
 _ABBREVIATION = re.compile(r"\b(e\.g|i\.e|etc|vs|cf|approx)\.", re.IGNORECASE)
+_HEADING = re.compile(r"(the )?(sudoku |puzzle |variant )?rules( are| as follows)?\s*:?")
+"""A heading that only announces the rules ("Rules:")."""
 _EXAMPLE = re.compile(r"^(for example|for instance|eg|example)\b")
 
 
@@ -314,8 +350,11 @@ def read_sentence(
     """
     if len(sentence) > MAX_SENTENCE_CHARS:
         return "refused", f"a sentence of {len(sentence):,} characters, longer than the package reads", {}
-    text = " ".join(sentence.lower().replace("\u2019", "'").replace("\u2018", "'").split())
+    text = unicodedata.normalize("NFKC", sentence)  # a setter's bold letters (U+1D5E6...) as letters
+    text = " ".join(text.lower().replace("\u2019", "'").replace("\u2018", "'").split())
     text = _BULLET.sub("", text)
+    if _HEADING.fullmatch(text):
+        return "cosmetic", "a heading (the rules follow)", {}
     if _EXAMPLE.search(text):
         return "cosmetic", "an example (it shows a rule stated elsewhere)", {}
     if _NOT_ALL.search(text):
@@ -324,13 +363,26 @@ def read_sentence(
         return "cosmetic", "a link", {}
     for name, (keys, pattern) in COMMUNITY_RULES.items():
         if re.search(pattern, text) and any(rules.get(k) for k in keys):
-            change = _change(re.sub(pattern, " ", text))
+            rest = " ".join(re.sub(pattern, " ", text).split())
+            if name in _REPEATING:  # digits may repeat on such a line: its own rule
+                rest = re.sub(
+                    r"\b(may|can) repeat (on|along|in|within) (a|an|the|each|any) line\b", " ", rest
+                )
+            change = _change(rest)
             if change:
                 return "refused", f"changes a rule ({change!r})", {}
             return "explains", f"explains the drawn {name}", {}
+    for key, (pattern, name) in GLOBAL_RULES.items():
+        if re.search(pattern, text):
+            change = _change(re.sub(pattern, " ", text))
+            if change:
+                return "refused", f"changes a rule ({change!r})", {}
+            return "rule", name, {key: True}
     change = _change(text)
     if change:
         return "refused", f"changes a rule ({change!r})", {}
+    if re.search(r"\b(dots?|kropki)\b", text):  # "exactly 1 greater than": the dot's rule
+        text = " ".join(_KROPKI_EXACT.sub(" ", text).split())
     no_rule_word = not _RULE_WORDS.search(text)
     if no_rule_word and (not _rule_named(text) or (_COSMETIC.search(text) and len(text) < 200)):
         return "cosmetic", "states no rule", {}
@@ -357,6 +409,10 @@ def read_sentence(
         flags = {}
         if re.search(r"\bxv\b|\bx\b[^.]*\bv\b|\bx(es)? and v", text):
             flags["all_xv_given"] = True
+        elif re.search(r"\bv'?s?\b", text) and not re.search(r"\b(x'?s?|xes)\b", text):
+            flags["all_v_given"] = True  # every V is shown; an X may be missing
+        elif re.search(r"\b(x'?s?|xes)\b", text) and not re.search(r"\bv'?s?\b", text):
+            flags["all_x_given"] = True
         if re.search(r"\bdots?\b|kropki", text):
             both = "kropki" in text or not re.search(r"\b(white|black)\b", text)
             flags.update({f"all_{c}_given": True for c in ("white", "black") if both or c in text})
@@ -396,14 +452,46 @@ _NOT_ALL = re.compile(
     r"^not (all|every)\b[^.]{0,60}\b(are|is|have been)( necessarily| necesarilly| always)? "
     r"(given|shown|marked|drawn)\b[.!]?$"
 )
-_BULLET = re.compile(r"^(([-*\u2022\u2013]+|\d+[.)]|\(\d+\)|[a-z][.)])\s*|(ie|that is),?\s+)")
+_BULLET = re.compile(
+    r"^(([-*\u2022\u2013]+|\d+[.)]|\(\d+\)|[a-z][.)]|\[[a-z' -]{1,30}\])\s*|(ie|that is),?\s+)"
+)
 _LABEL = re.compile(r"^[a-z][a-z' /-]{0,30}:\s*")
+
+
+_KROPKI_EXACT = re.compile(
+    r"\bexactly (1|one) (greater|more|larger|bigger|higher|less|smaller|lower) than\b|"
+    r"\bexactly (double|twice|half)\b"
+)
+"""A Kropki dot's own rule, stated with "exactly" ("the value in one cell is exactly 1
+greater than the value of the other", "exactly double"): safe in a sentence about dots."""
+_ARROW_REPEAT = re.compile(
+    r"\b(may|can|could|are allowed to) repeat( (along|on|in|within) (an |the |each |any )?arrows?)?"
+    r"( (if|when|where) (allowed|permitted) by (the )?(other |sudoku |normal |standard )*rules)?"
+)
+"""Digits repeating on an arrow where no unit forbids it: the arrow's own rule
+(:class:`~sudoku_cp.model.rules.Arrow`), safe in a sentence naming arrows and no other
+drawn rule."""
 
 
 def _change(text: str) -> str:
     """The first word of :data:`CHANGES` in a sentence (lower case), or ``""``; a
-    repetition is a change unless it is denied ("digits cannot repeat")."""
+    repetition is a change unless it is denied ("digits cannot repeat"), or restates the
+    arrows' own rule in a sentence about arrows alone ("digits may repeat along an arrow if
+    permitted by other rules"). "Exactly" stating a Kropki dot's rule is no change.
+
+    >>> _change("digits may repeat along an arrow if permitted by other rules.")
+    ''
+    >>> _change("digits may repeat in cages and along arrows.")
+    'repeat'
+    >>> _change("a black dot between two cells requires that one value is exactly double the other.")
+    ''
+    """
     plain = _SAFE.sub(" ", text)
+    if re.search(r"\b(dots?|kropki)\b", plain):
+        plain = _KROPKI_EXACT.sub(" ", plain)
+    drawn = [name for name, (_, pattern) in DRAWN_RULES.items() if re.search(pattern, plain)]
+    if drawn == ["arrows"] and not re.search(r"\b(lines?|cages?|thermo\w*|circles? (is|are) not)\b", plain):
+        plain = _ARROW_REPEAT.sub(" ", plain)
     for pattern in CHANGES:
         found = re.search(pattern, plain)
         if found:
@@ -537,10 +625,34 @@ class Account:
         if slow and rules.get("thermos") and not rules.get("slow_thermos"):  # "increase or stay the same"
             rules["slow_thermos"] = rules.pop("thermos")
             self.rule("thermometers", "slow thermometers", f'"{clip(slow[0])}"')
+        rellik = [s for s in found if re.search(RELLIK, s.lower())]
+        cages = rules.get("cages") or []
+        other = [s for s in found if re.search(r"\bcages?\b|killer", s.lower()) and s not in rellik]
+        if rellik and cages and not other and all(c.get("sum") is not None for c in cages):
+            rules["rellik_cages"] = [{"cells": c["cells"], "sum": c["sum"]} for c in rules.pop("cages")]
+            self.rule("cages", "rellik cages", f'"{clip(rellik[0])}"')
         drawn = dict(rules)
+        lowered = " ".join(rules_text.lower().split()) if isinstance(rules_text, str) else ""
         for number, sentence in enumerate(found, 1):
             element = f"sentence {number}"
-            status, what, added = read_sentence(sentence, drawn, side, boxes)
+            read = sentence
+            if number > 1 and _ANAPHORIC.match(sentence.lower()):  # "All such pairs are given."
+                read = f"{found[number - 2]} {sentence}"  # read with the sentence it points back to
+            status, what, added = read_sentence(read, drawn, side, boxes)
+            if (
+                status == "rule"
+                and what.startswith("negative constraint")
+                and not _DOT_COLOUR.search(read)
+                and "kropki" not in read.lower()
+            ):
+                # "All possible dots are given": the dots the rules define ("a white dot ...")
+                named = {
+                    f"all_{c}_given" for c in ("white", "black") if re.search(rf"\b{c} (dot|circle)", lowered)
+                }
+                dots = {"all_white_given", "all_black_given"}
+                if named and dots <= set(added):
+                    added = {k: v for k, v in added.items() if k not in dots - named}
+                    what = "negative constraint: " + ", ".join(added)
             quoted = f'"{clip(sentence)}"'
             if status == "refused":
                 self.refuse(element, f"{quoted} {what}")
@@ -591,6 +703,10 @@ class Account:
             )
         return self.rows
 
+
+_DOT_COLOUR = re.compile(r"\b(white|black)\b", re.IGNORECASE)
+_ANAPHORIC = re.compile(r"^[-*\u2022 ]*all (such|these|those|of them|of these|of those)\b")
+"""A sentence pointing back to the one before ("All such pairs are given."): read with it."""
 
 _COLOUR_WORD = re.compile(
     r"\b(grey|gray|green|blue|red|yellow|orange|purple|pink|black|white|brown|teal|cyan|lavender|peach)\b",

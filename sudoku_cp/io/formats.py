@@ -42,7 +42,7 @@ from dataclasses import dataclass
 from typing import NamedTuple, Protocol
 
 from sudoku_cp.errors import InvalidPuzzleError
-from sudoku_cp.model.grid import _STANDARD, BLANK_CHARS, VALUE_CHARS, BoxShape, Grid
+from sudoku_cp.model.grid import _STANDARD, BLANK_CHARS, VALUE_CHARS, BoxShape, Grid, digit_char
 
 
 class GridLike(Protocol):
@@ -632,6 +632,8 @@ def format_grid(grid: GridLike, layout: Layout | str = Layout.PRETTY) -> str:
         ValueError: unknown layout name.
     """
     layout = Layout(layout)
+    if getattr(grid, "chosen_digits", None):
+        return _format_digits(grid, layout)  # type: ignore[arg-type]
     if layout is Layout.LINE:  # _CELL_CHARS[v] is cell_char(v), without a call per cell
         return "".join(map(_CELL_CHARS.__getitem__, grid.cells))
     if hasattr(grid, "board"):  # a multi-grid board (sudoku_cp.model.multigrid): its rows, '.' outside
@@ -644,23 +646,125 @@ def format_grid(grid: GridLike, layout: Layout | str = Layout.PRETTY) -> str:
     return _pretty(grid)
 
 
-def _pretty(grid: GridLike) -> str:
+def _format_digits(grid: Grid, layout: Layout) -> str:
+    """A grid of chosen digits (:attr:`Grid.digits`) in a layout: the digits themselves,
+    and ``.`` for a blank wherever ``0`` would be read as a digit."""
+    n, values = grid.side, grid.values
+    rows = [values[r * n : (r + 1) * n] for r in range(n)]
+    blank = "." if 0 in grid.digits else "0"
+    if layout is Layout.LINE:
+        return grid.to_string()
+    if layout is Layout.ROWS:
+        return "\n".join("".join(blank if v is None else digit_char(v) for v in row) for row in rows)
+    if layout is Layout.SPACED:
+        return "\n".join(" ".join(blank if v is None else str(v) for v in row) for row in rows)
+    return _pretty(grid, rows)
+
+
+def _pretty(grid: GridLike, rows: Sequence[Sequence[int | None]] | None = None) -> str:
     n = grid.side
     box_rows, box_cols = grid.box or (n, n)
-    width = 1 if n <= 9 else 2
+    width = 1 if n <= 9 and max(getattr(grid, "digits", (9,))) <= 9 else 2
 
-    def cell(v: int) -> str:
-        return (str(v) if v else ".").rjust(width)
+    def cell(v: int | None) -> str:
+        return (
+            (str(v) if v else ".").rjust(width)
+            if rows is None
+            else ("." if v is None else str(v)).rjust(width)
+        )
 
     bands = n // box_cols
     lines = []
     rule = "-+-".join("-" * (box_cols * (width + 1) - 1) for _ in range(bands))
-    for r, row in enumerate(grid.rows()):
+    for r, row in enumerate(rows if rows is not None else grid.rows()):
         if r and r % box_rows == 0:
             lines.append(rule)
         boxes = [" ".join(cell(v) for v in row[b * box_cols : (b + 1) * box_cols]) for b in range(bands)]
         lines.append(" | ".join(boxes))
     return "\n".join(lines)
+
+
+_DIGIT_BLANKS = "._"
+
+
+def _digit_tokens(text: str) -> tuple[list[str], Layout]:
+    """The cells of a text of chosen digits: one character each (separators, box bars and
+    rule lines skipped), or space-separated numbers when a cell is written with two."""
+    lines = [line for line in text.splitlines() if line.strip() and not set(line.strip()) <= set("-+=|")]
+    words = [w for line in lines for w in _SEPARATOR_RE.split(line) if w]
+    if len(words) in _CELL_COUNTS and all(w.isdigit() or w in _DIGIT_BLANKS for w in words):
+        return words, Layout.SPACED
+    chars = [ch for line in lines for ch in line if ch.isalnum() or ch in _DIGIT_BLANKS]
+    return chars, Layout.LINE if len(lines) == 1 else Layout.ROWS
+
+
+def _digit_item(value: object, at: int) -> int | None:
+    """One cell of a sequence of chosen digits: an int, a one-character string, or a blank
+    (``None``, ``"."``, ``"_"``, ``""``)."""
+    if value is None or (isinstance(value, str) and value.strip() in ("", *_DIGIT_BLANKS)):
+        return None
+    if isinstance(value, str):
+        try:
+            return int(value.strip(), 36)
+        except ValueError:
+            raise InvalidPuzzleError(
+                f"cell {at + 1}: {value[:20]!r} is not a digit or a blank ('.')"
+            ) from None
+    if isinstance(value, bool):
+        raise InvalidPuzzleError(f"cell {at + 1}: {value!r} is a bool, not a digit")
+    try:
+        return operator.index(value)  # type: ignore[arg-type]
+    except TypeError:
+        raise InvalidPuzzleError(f"cell {at + 1}: {value!r} is not an int (None for a blank)") from None
+
+
+def parse_digits(
+    puzzle: PuzzleText | Grid, digits: Iterable[int], box: BoxShape | int | None | str = _STANDARD
+) -> tuple[Grid, Layout]:
+    """Read a puzzle whose digits are not ``1..n`` (``0..8``, SudokuPad's ``124689``...).
+
+    Text holds one character per cell (``0``-``9``, ``A``-``P``; ``.`` or ``_`` for a
+    blank, and ``0`` too when 0 is not one of the digits; spaces, ``|`` and rule lines are
+    skipped) or space-separated numbers; a sequence holds ints (``None`` for a blank).
+
+    >>> parse_digits("0123 2301 .... ....", range(4))[0].values[:5]
+    (0, 1, 2, 3, 2)
+
+    Raises:
+        InvalidPuzzleError: a character or value that is not one of the digits, or a
+            cell count that is not a square.
+    """
+    from sudoku_cp.model.grid import check_digits
+
+    if isinstance(puzzle, Grid):
+        wanted = check_digits(digits, puzzle.side)
+        if puzzle.chosen_digits != wanted:
+            raise InvalidPuzzleError(f"the grid's digits are {puzzle.digits}, not {tuple(digits)}")
+        return puzzle, Layout.LINE
+    if isinstance(puzzle, bytes | bytearray):
+        puzzle = _decode(bytes(puzzle))
+    if isinstance(puzzle, str):
+        tokens, layout = _digit_tokens(puzzle)
+        values: list[int | None] = []
+        for at, token in enumerate(tokens):
+            if token in _DIGIT_BLANKS:
+                values.append(None)
+                continue
+            try:
+                values.append(int(token, 10 if len(token) > 1 else 36))
+            except ValueError:
+                raise InvalidPuzzleError(
+                    f"cell {at + 1}: {token[:20]!r} is not a digit or a blank ('.')"
+                ) from None
+    else:
+        items = bounded_list(puzzle)
+        if items and all(hasattr(row, "__len__") and not isinstance(row, str) for row in items):
+            items = [v for row in items for v in row]
+        values = [_digit_item(v, at) for at, v in enumerate(items)]
+        layout = Layout.SPACED
+    if len(values) not in _CELL_COUNTS:
+        raise InvalidPuzzleError(f"a grid has n*n cells for a side n of {_SIDES_TEXT}, not {len(values)}")
+    return Grid.from_digits(values, box, digits), layout
 
 
 def parse(

@@ -12,8 +12,9 @@ f-puzzles key          read as
 =====================  ==================================================================
 ``arrow``              ``{"cells": circle, "lines": [[circle cell, arrow...], ...]}``:
                        each line is one arrow from the circle (the line's cells in the
-                       circle are left out); a circle of 1 or 2 cells (a two-cell
-                       circle, a *pill*, reads its cells in the order listed)
+                       circle are left out); a circle of 1 to 3 cells (a two-cell
+                       circle, a *pill*, reads its cells in the order listed; a
+                       three-cell pill only when listed in reading order)
 ``littlekillersum``    ``{"cell": clue outside, "direction": "DR" | "DL" | "UR" | "UL",
                        "value": "15"}``; an entry with no value is decoration
 ``sandwichsum``        ``{"cell": "R0C3" | "R3C0" | "R10C3" | "R3C10", "value": "10"}``
@@ -136,15 +137,20 @@ def read_modern(data: Mapping[str, Any], side: int, rules: dict[str, Any]) -> No
 
     Raises:
         InvalidPuzzleError: a malformed entry, named by its key and number (``f-puzzles
-            arrow 2: ...``), or a form the package does not model (a circle of three
-            cells, a little killer that is not diagonal).
+            arrow 2: ...``), or a form the package does not model (a circle of four
+            or more cells, a pill of three not listed in reading order, a little killer
+            that is not diagonal).
     """
     arrows = []
     for number, entry in enumerate(_entries(data, "arrow"), 1):
         where = f"f-puzzles arrow {number}"
         circle = _names(entry, "cells", side, where)
-        if len(circle) > 2:
-            raise InvalidPuzzleError(f"{where}: a circle of {len(circle)} cells; sudoku_cp models 1 or 2")
+        if len(circle) > 3:
+            raise InvalidPuzzleError(f"{where}: a circle of {len(circle)} cells; sudoku_cp models 1 to 3")
+        if len(circle) == 3 and circle != sorted(circle):  # a 3-digit pill: read in reading order only
+            raise InvalidPuzzleError(
+                f"{where}: a pill of 3 cells not listed in reading order; its number cannot be read for sure"
+            )
         for line in _lines(entry, side, where):
             shaft = [cell for cell in line if cell not in circle]
             if not shaft:
@@ -273,6 +279,10 @@ def write_modern(rules: Mapping[str, Any], side: int) -> dict[str, Any]:
     arrows = []
     for arrow in rules.get("arrows", ()):
         circle, shaft = arrow["circle"], arrow["arrow"]
+        if len(circle) == 3 and list(circle) != sorted(circle):
+            raise InvalidPuzzleError(
+                "f-puzzles links read a pill of 3 cells in reading order; this one reads the other way"
+            )
         start = min(circle, key=lambda c: max(abs(c[0] - shaft[0][0]), abs(c[1] - shaft[0][1])))
         arrows.append({"cells": [_name(c) for c in circle], "lines": [[_name(c) for c in [start, *shaft]]]})
     if arrows:

@@ -25,7 +25,9 @@ f-puzzles key              read as
 =========================  ==============================================================
 ``size``, ``grid``         the side; each cell's ``value`` with ``"given": true`` is a
                            given (a value without it was typed by a solver: ignored);
-                           ``region`` numbers make jigsaw regions
+                           ``region`` numbers make jigsaw regions; a side with no box
+                           shape (5, 7, 11...) and no ``region`` is a Latin square
+                           (f-puzzles' default regions there are 1 x n strips, its rows)
 ``diagonal+``/``diagonal-``  both together: X-Sudoku (one alone is refused)
 ``antiknight``, ``antiking``  the anti-knight and anti-king rules
 ``killercage``             killer cages (one without a sum: its digits differ)
@@ -135,7 +137,8 @@ def is_link(text: str) -> bool:
 def record_from_link(link: str, ignore: Iterable[str] = ()) -> dict[str, Any]:
     """The package's JSON puzzle record of a link (:func:`fpuzzles_to_record` of its
     payload, or :func:`sudoku_cp.io.sudokupad.scl_to_record`), with the account of what it
-    read in its ``read`` key (:mod:`sudoku_cp.io.account`).
+    read in its ``read`` key (:mod:`sudoku_cp.io.account`); an Interactive Sudoku Solver
+    link (or its bare constraint string) is read by :func:`sudoku_cp.io.iss.record_from_link`.
 
     Args:
         link: an f-puzzles or SudokuPad link (``https://`` may be left out).
@@ -157,6 +160,10 @@ def record_from_link(link: str, ignore: Iterable[str] = ()) -> dict[str, Any]:
             f"the link has {len(link):,} characters; at most {MAX_LINK_LENGTH:,} are read"
         )
     try:
+        from sudoku_cp.io import iss
+
+        if iss.looks_like_iss(link):  # an Interactive Sudoku Solver link, or its bare string
+            return iss.record_from_link(link, ignore)
         payload = scl_payload(link)
         if payload is not None:
             from sudoku_cp.io.sudokupad import decode_scl, scl_to_record
@@ -320,10 +327,12 @@ def fpuzzles_to_record(data: Mapping[str, Any], ignore: Iterable[str] = ()) -> d
     if regions is not None and regions != default and shape is None:
         record["box"] = None
         rules["regions"] = region_letters(regions)
-    elif default is None and shape is None:
-        raise InvalidPuzzleError(
-            f"f-puzzles key 'grid': a {side}x{side} grid has no box shape, and the link gives no "
-            "region to its cells; sudoku_cp does not guess f-puzzles' default regions for it"
+    elif default is None and shape is None:  # 5x5, 7x7, 11x11...: no rectangular boxes
+        account.rule(
+            "default regions",
+            "a Latin square",
+            f"f-puzzles' default regions of a {side}x{side} without 'region' keys are 1x{side} "
+            "strips, its rows: only rows and columns apply",
         )
     box = None if "regions" in rules else shape or standard_box(side)
     record["box"] = list(box) if box else None
@@ -399,12 +408,15 @@ def _read_drawn(data: Mapping[str, Any], side: int, rules: dict[str, Any], accou
     """f-puzzles' generic drawing tools: each entry is refused (a setter's rule drawn with a
     generic tool cannot be told), except an empty one, and a number written as text in a
     cell of a killer cage without a total (the cage's total)."""
+    read = _coloured_lines(data, side, rules, account)
     for key in _DRAWN:
         if key not in data or not _present(data[key]):
             continue
         account.key(key)
         for number, entry in enumerate(_entries(data, key), 1):
             element = f"{key} {number}"
+            if element in read:
+                continue
             cells = entry.get("cells") or [c for line in (entry.get("lines") or []) for c in line]
             where = f"at {clip(cells[0], 12)}" if isinstance(cells, list) and cells else "with no cell"
             value = entry.get("value")
@@ -425,14 +437,82 @@ def _read_drawn(data: Mapping[str, Any], side: int, rules: dict[str, Any], accou
                            "whose rule the package cannot tell")  # fmt: skip
 
 
+_COLOURED_KINDS = (
+    "german_whispers", "dutch_whispers", "renban", "palindromes", "region_sum_lines", "entropic_lines",
+    "modular_lines", "zipper_lines", "parity_lines", "nabner_lines",
+)  # fmt: skip
+"""Line rules a generic f-puzzles line takes from the rules text by its colour: those whose
+line alone is the rule (no circle or diamond at an end to tell apart)."""
+
+
+def _coloured_lines(data: Mapping[str, Any], side: int, rules: dict[str, Any], account: Account) -> set[str]:
+    """Read f-puzzles' generic lines (``line``) whose colour one sentence of the rules text
+    names for one line rule ("Digits an equal distance from the center of a lavender Zipper
+    Line..."), as :func:`sudoku_cp.io.sudokupad.line_kinds_from_rules` tells it, into
+    ``rules``; a zipper line's centre circle (odd length) or diamond between its two middle
+    cells (even length) belongs to it. Returns the elements read (``"line 2"``,
+    ``"circle 1"``); every other generic element is left to :func:`_read_drawn`."""
+    from sudoku_cp.io.sudokupad import colour_family, line_kinds_from_rules
+
+    text = data.get("ruleset") if isinstance(data.get("ruleset"), str) else ""
+    kinds = line_kinds_from_rules(text) if text else {}
+    if not kinds or "line" not in data or not isinstance(data["line"], list):
+        return set()
+    read: set[str] = set()
+    for number, entry in enumerate(_entries(data, "line"), 1):
+        if _copy_of(data, entry) or not isinstance(entry.get("lines"), list):
+            continue
+        colour = entry.get("outlineC")
+        family = colour_family(colour)
+        kind = kinds.get(family) if family else None  # a line of no colour: no sentence names it
+        if kind not in _COLOURED_KINDS:
+            continue
+        try:
+            lines = [
+                [_cell(name, side, f"f-puzzles line {number}") for name in line] for line in entry["lines"]
+            ]
+        except (InvalidPuzzleError, TypeError):  # outside the grid, or not cell names: refused below
+            continue
+        if not lines or any(len(line) < 2 or len({tuple(c) for c in line}) < len(line) for line in lines):
+            continue  # a line crossing itself: which cells form its rule is not clear
+        rules.setdefault(kind, []).extend(lines)
+        read.add(f"line {number}")
+        account.rule(f"line {number}", kind.replace("_", " "), f"colour {clip(colour, 12)} ({family}), "
+                     "named by the rules text")  # fmt: skip
+        if kind == "zipper_lines":
+            for line in lines:
+                middle = sorted({_cell_name(c) for c in (line[(len(line) - 1) // 2], line[len(line) // 2])})
+                for key in ("circle", "rectangle"):
+                    for mark, drawn in enumerate(
+                        _entries(data, key) if isinstance(data.get(key), list) else [], 1
+                    ):
+                        if sorted(
+                            str(c).upper() for c in drawn.get("cells") or []
+                        ) == middle and not _present(drawn.get("value")):
+                            read.add(f"{key} {mark}")
+                            account.rule(
+                                f"{key} {mark}", "part of a drawn rule", f"the centre of line {number}"
+                            )
+    return read
+
+
+def _cell_name(cell: list[int]) -> str:
+    return f"R{cell[0] + 1}C{cell[1] + 1}"
+
+
 def _copy_of(data: Mapping[str, Any], entry: Mapping[str, Any]) -> str:
     """The key of the f-puzzles constraint a drawn line copies (f-puzzles draws a custom
     constraint's lines again as ``line`` entries with ``fromConstraint``), when that key
-    holds exactly the same lines; ``""`` otherwise."""
+    holds exactly the same lines; a line with no ``fromConstraint`` drawn exactly over the
+    lines of constraints (a setter colouring a German whispers line green) copies those
+    keys (named, joined by commas); ``""`` otherwise."""
     name = entry.get("fromConstraint")
     lines = entry.get("lines")
-    if not isinstance(name, str):
-        return ""
+    if not isinstance(name, str):  # a line drawn over a constraint's line (to colour it)
+        over = [
+            k for k in data if k not in _DRAWN and isinstance(data[k], list) and _same_lines(data[k], lines)
+        ]
+        return ", ".join(over)
     key = re.sub(r"[^a-z]", "", name.lower())
     key = {"germanwhispers": "whispers", "thermo": "thermometer"}.get(key, key)
     source = data.get(key)
@@ -445,15 +525,19 @@ def _copy_of(data: Mapping[str, Any], entry: Mapping[str, Any]) -> str:
             c for e in source if isinstance(e, dict) for c in (e.get("cells") or []) if isinstance(c, str)
         }
         return key if all(isinstance(c, str) for c in cells) and set(cells) == marked else ""
+    return key if _same_lines(source, lines) else ""
+
+
+def _same_lines(source: list, lines: Any) -> bool:
+    """True when every line of ``lines`` (lists of cell names) is a line of an entry of
+    ``source`` (an f-puzzles constraint's entries), in either direction."""
     if not isinstance(lines, list) or not lines:
-        return ""
+        return False
     drawn = [tuple(line) for e in source if isinstance(e, dict) for line in (e.get("lines") or [])
              if isinstance(line, list)]  # fmt: skip
     known = {d for d in drawn if all(isinstance(c, str) for c in d)}
     ok = all(isinstance(line, list) and all(isinstance(c, str) for c in line) for line in lines)
-    if ok and all(tuple(line) in known or tuple(line[::-1]) in known for line in lines):
-        return key
-    return ""
+    return ok and all(tuple(line) in known or tuple(line[::-1]) in known for line in lines)
 
 
 def _cage_total(entry: Mapping[str, Any], side: int, rules: dict[str, Any]) -> bool:
@@ -546,9 +630,14 @@ def _char(value: int) -> str:
     return str(value) if value < 10 else chr(ord("A") + value - 10)
 
 
+_FLAG_RULES = {"antiknight": "anti_knight", "antiking": "anti_king", "nonconsecutive": "all_white_given"}
+"""The f-puzzles keys that are true or false and say one rule alone: ``key -> rule key``
+(read and written; the diagonals come in a pair and are read apart)."""
+
+
 def _read_flags(data: Mapping[str, Any], rules: dict[str, Any], account: Account) -> None:
     flags = {}
-    for key in ("diagonal+", "diagonal-", "antiknight", "antiking", "nonconsecutive"):
+    for key in ("diagonal+", "diagonal-", *_FLAG_RULES):
         if key in data:
             flags[key] = flag_value(data[key])
             if flags[key] is None:
@@ -561,12 +650,9 @@ def _read_flags(data: Mapping[str, Any], rules: dict[str, Any], account: Account
         account.refuse(f"key {one!r}", "one diagonal alone: sudoku_cp models both diagonals together only")
     elif plus:
         rules["diagonals"] = True
-    if flags.get("antiknight"):
-        rules["anti_knight"] = True
-    if flags.get("antiking"):
-        rules["anti_king"] = True
-    if flags.get("nonconsecutive"):
-        rules["all_white_given"] = True
+    for key, rule in _FLAG_RULES.items():
+        if flags.get(key):
+            rules[rule] = True
     negative = data.get("negative", [])
     if not isinstance(negative, list) or not all(isinstance(n, str) for n in negative):
         raise InvalidPuzzleError(
@@ -706,6 +792,8 @@ def record_to_fpuzzles(record: Mapping[str, Any]) -> dict[str, Any]:
     """
     if "layout" in record or "board" in record:
         raise InvalidPuzzleError("f-puzzles links hold one square grid: a multi-grid board cannot be written")
+    if record.get("digits") is not None:
+        raise InvalidPuzzleError("f-puzzles holds the digits 1..n: a grid of other digits cannot be written")
     data = _record_to_fpuzzles(record)
     lost = sorted(_rule_keys(record) - _rule_keys(fpuzzles_to_record(data)))
     if lost:
@@ -723,8 +811,11 @@ def _record_to_fpuzzles(record: Mapping[str, Any]) -> dict[str, Any]:
     side = record["size"]
     rules = record.get("rules", {})
     regions = rules.get("regions")
-    if regions is None and record.get("box") is None:
-        raise InvalidPuzzleError("f-puzzles has no grid without boxes or regions (a Latin square)")
+    if regions is None and record.get("box") is None and standard_box(side) is not None:
+        raise InvalidPuzzleError(
+            f"f-puzzles has no {side}x{side} grid without boxes or regions (a Latin square); "
+            "only sides without a box shape (5, 7, 11...) default to rows"
+        )
     region_of = {letter: i for i, letter in enumerate(dict.fromkeys(regions))} if regions else None
     box = tuple(record["box"]) if record.get("box") else None
     if (
@@ -748,12 +839,9 @@ def _record_to_fpuzzles(record: Mapping[str, Any]) -> dict[str, Any]:
     name = "R{}C{}".format
     if rules.get("diagonals"):
         data["diagonal+"] = data["diagonal-"] = True
-    if rules.get("anti_knight"):
-        data["antiknight"] = True
-    if rules.get("anti_king"):
-        data["antiking"] = True
-    if rules.get("all_white_given"):
-        data["nonconsecutive"] = True
+    for key, rule in _FLAG_RULES.items():
+        if rules.get(rule):
+            data[key] = True
     if rules.get("all_black_given"):
         data["negative"] = ["ratio"]
     if rules.get("cages"):
@@ -809,6 +897,13 @@ def fpuzzles_link(record: Mapping[str, Any]) -> str:
 def sudokupad_link(record: Mapping[str, Any]) -> str:
     """A SudokuPad link that opens the puzzle of a JSON record (``https://sudokupad.app/fpuzzles...``)."""
     return "https://sudokupad.app/fpuzzles" + encode_payload(record_to_fpuzzles(record))
+
+
+def iss_link(record: Mapping[str, Any]) -> str:
+    """A share link of sigh's Interactive Sudoku Solver (:func:`sudoku_cp.io.iss.iss_link`)."""
+    from sudoku_cp.io import iss
+
+    return iss.iss_link(record)
 
 
 def scl_link(record: Mapping[str, Any]) -> str:

@@ -21,6 +21,11 @@ the input reads it; ``format=`` names one instead):
     f-puzzles and SudokuPad links, one per line (:mod:`sudoku_cp.io.links`): each is decoded
     into a JSON puzzle record; a line holds at most :data:`sudoku_cp.io.links.MAX_LINK_LENGTH`
     characters.
+``iss``
+    The constraint strings of sigh's Interactive Sudoku Solver (``.~R1C1_5.Thermo~R2C2~R2C3``,
+    :mod:`sudoku_cp.io.iss`): the whole input is one puzzle (whitespace ignored, as ISS
+    does), or one per line with ``one_per_line``; at most :data:`sudoku_cp.io.iss.MAX_STRING`
+    characters. ISS share links are read by the ``link`` reader.
 ``text``
     The text layouts of :mod:`sudoku_cp.io.formats` (one-line puzzles, grids of rows, pretty
     grids, several puzzles split as :data:`sudoku_cp.io.formats.SPLITTING` says); the
@@ -502,4 +507,27 @@ def read_links(source: Source) -> Iterator[Entry]:
 register_reader("link", read_links, links.is_link, "f-puzzles and SudokuPad links, one per line")
 register_reader("jsonl", read_json_lines, _is_json_lines, "JSON Lines: one puzzle record per line")
 register_reader("json", read_json, _is_json, "JSON: one puzzle record or a list of them")
+
+
+def read_iss(source: Source) -> Iterator[Entry]:
+    """The ``iss`` reader: an Interactive Sudoku Solver constraint string (the whole input,
+    or one per non-blank line with ``one_per_line``), read by :func:`sudoku_cp.io.iss.record_from_string`."""
+    from sudoku_cp.io import iss
+
+    text = source.read_all(iss.MAX_STRING).decode("utf-8", "replace").removeprefix("\ufeff")
+    if not source.one_per_line:
+        yield Entry("the ISS string", lambda: iss.record_from_string(text), None, 1)
+        return
+    for number, line in enumerate(text.splitlines(), 1):
+        if line.strip():
+            yield Entry(f"line {number}", lambda line=line: iss.record_from_string(line), None, number)
+
+
+def _is_iss(head: str) -> bool:
+    from sudoku_cp.io import iss
+
+    return iss.looks_like_iss(head)
+
+
+register_reader("iss", read_iss, _is_iss, "the Interactive Sudoku Solver's constraint strings")
 register_reader(_FALLBACK, read_text_layouts, lambda head: True, "text: grids in any common layout")

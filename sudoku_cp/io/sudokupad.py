@@ -54,16 +54,19 @@ other ``lines``                 by colour, when one sentence of the rules text n
                                 circles and a zipper line's centre dot belong to it
 ``arrows`` starting in a        an arrow: the circle (1 or 2 cells) is the sum of the cells
 circle                          along the arrow
+a line from a circle with a     an arrow drawn by hand (a short three-point head of its
+head                            colour meets its end), when the rules text names arrows
 ``arrows`` from outside the     a little killer clue: the number written in the cell the
 grid, along a diagonal          arrow starts in
 grey circles / squares in       odd / even cells, when the rules text ties circles to odd
-cells                           (squares to even)
+cells                           (squares to even); of the colour its sentence names, if any
 small round overlays between    Kropki dots: white (differ by 1), black (ratio 2)
 two cells, no text
 ``X``/``V`` between two cells   XV (sum 10 / sum 5)
 ``id``, ``cellSize``            cosmetic
 ==============================  =============================================================
 
+Colours are read as they show on the white grid (a translucent ``#0003`` is grey).
 Anything else (any other overlay, underlay, line or arrow, text, cell colours, an
 unknown key, fog of war) is refused. A rule stated only in the rules text that the
 package models (anti-knight, anti-king, non-consecutive, both diagonals, "all ... are
@@ -318,14 +321,21 @@ def _where_cell(cell: Sequence[int]) -> str:
 def colour_family(colour: Any) -> str:
     """The colour word a SudokuPad colour (``#RRGGBB``, ``#RGB``, ``#RRGGBBAA``, ``rgb(...)``,
     ``rgba(...)``) falls under: ``grey``, ``black``, ``white``, ``red``, ``orange``,
-    ``yellow``, ``green``, ``blue``, ``purple`` or ``pink``; ``""`` for no colour.
+    ``yellow``, ``green``, ``blue``, ``purple`` or ``pink``; ``""`` for no colour. A
+    translucent colour (``#RRGGBBAA``, ``#RGBA``) is taken as it shows on the white grid
+    (a 20% black ``#0003`` is grey).
 
     >>> colour_family("#67F067"), colour_family("#C54B8B"), colour_family("#CFCFCF")
     ('green', 'pink', 'grey')
+    >>> colour_family("#0003"), colour_family("#000F")
+    ('grey', 'black')
     """
     rgb = _rgb(colour)
     if rgb is None:
         return ""
+    alpha = _alpha(colour)
+    if alpha is not None:  # a translucent colour, as it shows on the white grid
+        rgb = tuple(round(255 - (255 - x) * alpha / 255) for x in rgb)  # type: ignore[assignment]
     hue, saturation, value = colorsys.rgb_to_hsv(*(x / 255 for x in rgb))
     if value < 0.2:
         return "black"
@@ -878,8 +888,11 @@ class _Reader:
         kinds = line_kinds_from_rules(self.rules_text)
         text = self.rules_text.lower()
         diagonals, pending = [], []
+        heads = self.arrowheads()
         for number, line in enumerate(self.entries("lines"), 1):
             where = f"SudokuPad line {number}"
+            if number in heads:
+                continue
             colour = line.get("color")
             family = colour_family(colour)
             label = f"(colour {clip(colour, 20)}, {family or 'no colour'})"
@@ -919,8 +932,12 @@ class _Reader:
             ]
             if len(named) == 1:
                 kinds[family] = named[0]
+        shafts = {shaft: head for head, shaft in heads.items()}
         for number, label, family, cells, bulbs in pending:
             element = f"line {number}"
+            if number in shafts:
+                self.arrow_line(number, label, cells, shafts[number], text)
+                continue
             if bool(bulbs[0]) ^ bool(bulbs[1]):  # a line with a bulb at one end: a thermometer
                 if family != "grey" and "thermo" not in text:
                     self.account.refuse(
@@ -956,9 +973,9 @@ class _Reader:
                     element, f"{label} crosses itself: which cells form its rule is not clear"
                 )
                 continue
-            if kind == "region_sum_lines" and not self.record.get("box"):
+            if kind == "region_sum_lines" and not self.record.get("box") and not self.rules.get("regions"):
                 self.account.refuse(
-                    element, f"{label}: region-sum lines are modelled on grids with boxes only"
+                    element, f"{label}: region-sum lines are modelled on grids with boxes or regions only"
                 )
                 continue
             if kind == "renban" and loop:
@@ -976,12 +993,79 @@ class _Reader:
             self.rules.setdefault(kind, []).append(cells)
             self.account.rule(element, kind.replace("_", " "), f"{label}, named by the rules text")
 
-    def read_marks(self) -> None:
-        text_rules = " ".join(sentence.lower() for sentence in sentences(self.rules_text))
+    def arrowheads(self) -> dict[int, int]:
+        """The lines drawn as an arrowhead: ``{head line: shaft line}``. A head is a line of
+        three points whose two arms (at most half a cell each) meet where exactly one other
+        line of its colour ends (SudokuPad draws an arrow as lines when a setter draws it by
+        hand)."""
+        lines = self.entries("lines")
+        points = []
+        for number, line in enumerate(lines, 1):
+            way = line.get("wayPoints")
+            ok = isinstance(way, list) and len(way) >= 2
+            points.append([self.point(p, f"SudokuPad line {number}") for p in way] if ok else [])
+        heads: dict[int, int] = {}
+        for number, (line, way) in enumerate(zip(lines, points, strict=True), 1):
+            if len(way) != 3 or way[0] == way[2]:
+                continue
+            tip = way[1]
+            if any(math.dist(arm, tip) > 0.5 or arm == tip for arm in (way[0], way[2])):
+                continue
+            family = colour_family(line.get("color"))
+            shafts = [
+                other
+                for other, (drawn, its) in enumerate(zip(lines, points, strict=True), 1)
+                if other != number and len(its) >= 2 and math.dist(its[-1], tip) < 1e-6
+                and colour_family(drawn.get("color")) == family
+            ]  # fmt: skip
+            if len(shafts) == 1:
+                heads[number] = shafts[0]
+        return {head: shaft for head, shaft in heads.items() if shaft not in heads}
+
+    def arrow_line(self, number: int, label: str, cells: list[list[int]], head: int, text: str) -> None:
+        """Read a line drawn with an arrowhead (:meth:`arrowheads`) as an arrow, when it
+        starts in a circle and the rules text names arrows; refuse it (and its head) otherwise."""
+        element, start = f"line {number}", cells[0]
+        circle = self.round_marks_at((start[0] + 0.5, start[1] + 0.5))
+        if not re.search(r"\barrows?\b", text) or not circle or len(cells) < 2:
+            why = "does not start in a circle" if not circle else "the rules text does not name arrows"
+            for name in (element, f"line {head}"):
+                self.account.refuse(name, f"{label}: a line with an arrowhead that {why}")
+            return
+        self.used_marks.update(circle)
+        self.rules.setdefault("arrows", []).append({"circle": [start], "arrow": cells[1:]})
+        self.account.rule(
+            element, "arrow", f"{label}, drawn as a line with a head, circle at {_where_cell(start)}"
+        )
+        self.account.rule(f"line {head}", "arrowhead", f"the head of line {number}")
+
+    def parity_marks(self) -> tuple[dict[bool, str | None], dict[bool, set[str]]]:
+        """What circles (``True``) and squares (``False``) in cells mean by the rules text:
+        ``{shape: "odd" | "even" | None}``, and the colours a sentence names for them
+        (``{shape: colour words}``; empty: grey or white, SudokuPad's usual shading). A
+        shape named both odd and even, or a sentence naming two colours, is left unread."""
+        found: dict[bool, set[str]] = {True: set(), False: set()}
+        colours: dict[bool, set[str]] = {True: set(), False: set()}
+        for sentence in sentences(self.rules_text):
+            lower = sentence.lower()
+            for shape, noun in ((True, "circle"), (False, "square")):
+                for word in ("odd", "even"):
+                    if re.search(rf"{noun}[^.]*\b{word}\b|\b{word}\b[^.]*{noun}", lower):
+                        found[shape].add(word)
+                        colours[shape] |= {
+                            family
+                            for name, family in _COLOUR_WORDS.items()
+                            if re.search(rf"\b{name}\b", lower)
+                        }
+        wanted = {True: "odd", False: "even"}
         parity = {
-            True: "odd" if re.search(r"circle[^.]*\bodd\b|\bodd\b[^.]*circle", text_rules) else None,
-            False: "even" if re.search(r"square[^.]*\beven\b|\beven\b[^.]*square", text_rules) else None,
+            shape: wanted[shape] if found[shape] == {wanted[shape]} and len(colours[shape]) <= 1 else None
+            for shape in (True, False)
         }
+        return parity, colours
+
+    def read_marks(self) -> None:
+        parity, parity_colours = self.parity_marks()
         for kind, index, mark in self.marks:
             element = f"{kind} {index}"
             if (kind, index) in self.used_marks:
@@ -1015,8 +1099,9 @@ class _Reader:
             cell = [int(center[0] - 0.5), int(center[1] - 0.5)]
             big = sized and all(0.5 <= v <= 1.0 for v in size) and size[0] == size[1]
             shape = bool(mark.get("rounded"))
+            colours = parity_colours[shape] or {"grey", "white", ""}
             if (
-                centred and big and not text and parity[shape] and background in ("grey", "white", "")
+                centred and big and not text and parity[shape] and background in colours
                 and 0 <= cell[0] < self.side and 0 <= cell[1] < self.side
             ):  # fmt: skip
                 self.rules.setdefault(parity[shape], []).append(cell)
@@ -1138,6 +1223,10 @@ def record_to_scl(record: Mapping[str, Any]) -> dict[str, Any]:
     Raises:
         InvalidPuzzleError: a rule outside the subset read back (named), e.g. sandwiches.
     """
+    if record.get("digits") is not None:
+        raise InvalidPuzzleError(
+            "the scl format here holds the digits 1..n: a grid of other digits is not written"
+        )
     side, rules = record["size"], record.get("rules", {})
     other = sorted(k for k, v in rules.items() if k not in _WRITES and v not in (None, False, [], {}))
     if other:

@@ -77,6 +77,7 @@ from sudoku_cp.model.rules import (
     _lines_json,
     _name,
     _outside_clues,
+    digits_of,
     register_rule_type,
 )
 
@@ -691,8 +692,9 @@ class ExtraRegions(Rule):
             cells = [_cell(c, side, where) for c in region]
             if len(set(cells)) != len(cells):
                 raise InvalidPuzzleError(f"{where} lists a cell twice")
-            if not 2 <= len(cells) <= side:
-                raise InvalidPuzzleError(f"{where} has {len(cells)} cells; different digits fill 2 to {side}")
+            most = len(digits_of(side))  # the puzzle's digits: more than the side on a 6x6 of 1..9
+            if not 2 <= len(cells) <= most:
+                raise InvalidPuzzleError(f"{where} has {len(cells)} cells; different digits fill 2 to {most}")
 
     def constraints(self, side, box):
         return [
@@ -815,6 +817,11 @@ COMMUNITY_RULE_TYPES: tuple[type[Rule], ...] = (
 """The rule types of this module, registered into :data:`sudoku_cp.model.rules.RULE_TYPES`."""
 
 for _type in COMMUNITY_RULE_TYPES:
+    register_rule_type(_type)
+
+from sudoku_cp.model.community_kinds import COMMUNITY_KIND_TYPES  # noqa: E402  (after the module's own)
+
+for _type in COMMUNITY_KIND_TYPES:
     register_rule_type(_type)
 
 __all__ = [

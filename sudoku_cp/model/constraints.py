@@ -111,6 +111,8 @@ class OriginKind(StrEnum):
     X = "X"  #: XV: the two digits add up to 10
     V = "V"  #: XV: the two digits add up to 5
     NO_XV = "no X or V"  #: XV's negative constraint (all X and V given)
+    NO_X = "no X"  #: all X given (the V are not all given)
+    NO_V = "no V"  #: all V given (the X are not all given)
     WHISPERS = "whispers line"  #: German (or Dutch) whispers
     RENBAN = "renban line"
     PALINDROME = "palindrome"
@@ -134,6 +136,22 @@ class OriginKind(StrEnum):
     EXTRA_REGION = "extra region"
     NUMBERED_ROOM = "numbered room"  #: the n-th cell from the edge holds the clue (n: the first digit)
     ANTI_TAXICAB = "anti-taxicab"
+    # the community's remaining kinds (sudoku_cp.model.community_kinds)
+    X_SUM = "X-sum"  #: the sum of the first X digits, X the first (clued outside)
+    HIDDEN_SKYSCRAPER = "hidden skyscraper"  #: the first skyscraper hidden from the clue
+    LUNCHBOX = "lunchbox"  #: the sum between the smallest and the largest digit
+    RELLIK_CAGE = "rellik cage"  #: no subset of the cage adds up to its total
+    COUNTING_CIRCLES = "counting circles"  #: a circled d: d circles of its set hold d
+    EQUALITY_CAGE = "equality cage"  #: as many even as odd, low as high
+    DOUBLE_ARROW = "double arrow"  #: the two ends add up to the cells between
+    LOCKOUT_LINE = "lockout line"  #: ends far apart, the cells between outside them
+    GLOBAL_ENTROPY = "global entropy"  #: every 2x2 square: low, middle and high
+    GLOBAL_MODULAR = "global mod 3"  #: every 2x2 square: each remainder mod 3
+    LOOK_AND_SAY = "look-and-say cage"  #: (count, digit) pairs
+    COUNT_DISTINCT = "count-distinct"  #: the control cell counts the different digits
+    SAME_VALUES = "same values"  #: sets holding the same digits
+    SUM_LINE = "sum line"  #: segments each adding up to the sum
+    EQUAL_SUMS = "equal sums"  #: segments adding up to one total
     RELATION = "relation"  #: a user's predicate over pairs of cells (general rule)
     REGULAR = "regular line"  #: a user's regular expression over a line (general rule)
     SUM = "sum"  #: a user's sum over any cells, repeats allowed or not (general rule)
@@ -170,6 +188,8 @@ _CLUE_KINDS = frozenset(
         OriginKind.SKYSCRAPER,
         OriginKind.OUTSIDE_SUM,
         OriginKind.NUMBERED_ROOM,
+        OriginKind.X_SUM,
+        OriginKind.HIDDEN_SKYSCRAPER,
     }
 )
 """The kinds clued outside the grid (their ``total`` is the clue)."""
@@ -194,6 +214,12 @@ _LINE_RULE_KINDS = frozenset(
         OriginKind.NABNER_LINE,
         OriginKind.DUTCH_FLATMATES,
         OriginKind.EXTRA_REGION,
+        OriginKind.COUNTING_CIRCLES,
+        OriginKind.EQUALITY_CAGE,
+        OriginKind.DOUBLE_ARROW,
+        OriginKind.COUNT_DISTINCT,
+        OriginKind.SAME_VALUES,
+        OriginKind.EQUAL_SUMS,
     }
 )
 """The kinds drawn as a line through their cells (and the clones and disjoint groups,
@@ -309,6 +335,14 @@ class Origin:
             return "candidates" + (f" of {names[0]}" if names else "")
         if kind is OriginKind.CUSTOM:
             return self.text
+        if kind in (OriginKind.LUNCHBOX, OriginKind.RELLIK_CAGE, OriginKind.SUM_LINE):
+            return f"{kind.value} {number} (sum {self.total}, at {names[0]})"
+        if kind is OriginKind.LOCKOUT_LINE:
+            return f"{kind.value} {number} (difference {self.total}, from {names[0]})"
+        if kind is OriginKind.LOOK_AND_SAY:
+            return f"{kind.value} {number} (clue {self.text}, at {names[0]})"
+        if kind in (OriginKind.GLOBAL_ENTROPY, OriginKind.GLOBAL_MODULAR):
+            return f"{kind.value} (2x2 square at {names[0]})"
         if kind in _CLUE_KINDS:
             return f"{kind.value} {number} (clue {self.total}, from {names[0]})"
         if kind in _LINE_RULE_KINDS:
@@ -1372,6 +1406,10 @@ class Model:
             included), as the vocabulary of this module.
         positions: ``None`` on a single grid (cell ``i`` is at ``divmod(i, n)``); on a
             multi-grid board, each cell's 0-based ``(row, column)`` on the board.
+        digits: ``None`` when the values are ``1..n``; else the puzzle's ``k >= n`` digits
+            ascending (``(0, ..., 8)``; ``(1, ..., 9)`` on 6x6), and the model's values
+            are their positions ``1..k`` (:mod:`sudoku_cp.model.digits` rewrote every
+            constraint of the rules into them). Backends read :attr:`value_count`.
 
     Backends take their initial domains from :meth:`domains` (givens and ``ValueIn``
     already applied, so they may skip ``ValueIn``) and compile every other kind.
@@ -1381,6 +1419,13 @@ class Model:
     givens: tuple[int, ...]
     constraints: tuple[Constraint, ...]
     positions: tuple[Coordinates, ...] | None = None
+    digits: tuple[int, ...] | None = None
+
+    @property
+    def value_count(self) -> int:
+        """``k``: the values are ``1..k``; ``n`` unless the puzzle chose more digits than
+        its side (6x6 with digits from 1..9: ``k = 9``, each unit holds 6 of them)."""
+        return len(self.digits) if self.digits else self.side
 
     @property
     def cell_count(self) -> int:
@@ -1423,7 +1468,13 @@ class Model:
 
     @functools.cached_property
     def units(self) -> tuple[AllDifferent, ...]:
-        """The ``AllDifferent`` constraints over exactly ``n`` cells: each holds every value once."""
+        """The ``AllDifferent`` constraints over exactly ``n`` cells: each holds every value once.
+
+        Empty when there are more values than the side (:attr:`value_count` ``> n``): then
+        no ``AllDifferent`` holds every value, and what reads units (hidden singles, exact
+        cover's "each value once per unit", the rule of 45) has nothing to read."""
+        if self.value_count != self.side:
+            return ()
         return tuple(c for c in self.of_kind(AllDifferent) if len(c.cells) == self.side)
 
     def domains(self) -> tuple[tuple[int, ...], ...]:
@@ -1432,7 +1483,7 @@ class Model:
 
     @functools.cached_property
     def _domains(self) -> tuple[tuple[int, ...], ...]:
-        full = tuple(range(1, self.side + 1))
+        full = tuple(range(1, self.value_count + 1))
         domains = [(v,) if v else full for v in self.givens]
         for constraint in self.of_kind(ValueIn):
             cell = constraint.cell
@@ -1448,13 +1499,13 @@ class Model:
     @functools.cached_property
     def is_classic(self) -> bool:
         """True when every constraint is an ``AllDifferent`` unit (rows, columns, boxes, regions...)."""
-        return len(self.units) == len(self.constraints)
+        return self.value_count == self.side and len(self.units) == len(self.constraints)
 
     def holds(self, values: Sequence[int]) -> bool:
         """True when the complete assignment keeps the givens and satisfies every constraint."""
         return (
             len(values) == self.cell_count
-            and all(1 <= v <= self.side for v in values)
+            and all(1 <= v <= self.value_count for v in values)
             and all(g in (0, v) for g, v in zip(self.givens, values, strict=True))
             and all(c.holds(values) for c in self.constraints)
         )
@@ -1467,7 +1518,9 @@ class Model:
         """Raise :class:`InvalidPuzzleError` if the givens alone break a constraint (two 5s on a
         diagonal, an odd given in an even cell, a cage whose givens exceed its sum)."""
         for constraint in self.constraints:
-            why = constraint.givens_conflict(self.givens, self.side)
+            # a Linear's bounds read the side as the largest value; the others read it as the geometry
+            top = self.value_count if isinstance(constraint, Linear) else self.side
+            why = constraint.givens_conflict(self.givens, top)
             if why:
                 raise InvalidPuzzleError(why)
         for cell, domain in enumerate(self.domains()):

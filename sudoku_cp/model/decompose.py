@@ -74,8 +74,10 @@ def decompose(
         if all(is_native(c, native) for c in model.constraints):
             found = model
         else:
-            parts = tuple(p for c in model.constraints for p in _rewrite(c, native, model.side, (), who))
-            found = Model(model.side, model.givens, parts, model.positions)
+            parts = tuple(
+                p for c in model.constraints for p in _rewrite(c, native, model.value_count, (), who)
+            )
+            found = Model(model.side, model.givens, parts, model.positions, model.digits)
         memo[key] = found
     return found
 

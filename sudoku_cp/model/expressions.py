@@ -180,33 +180,40 @@ def _symbol_value(code: int, side: int) -> int | None:
 
 
 def _alt(parts: list[tuple]) -> tuple:
-    flat: set[tuple] = set()
-    for part in parts:
-        if part[0] == "alt":
-            flat.update(part[1])
-        elif part != _EMPTY:
-            flat.add(part)
-    if not flat:
-        return _EMPTY
-    if len(flat) == 1:
-        return flat.pop()
-    return ("alt", frozenset(flat))
+    """The alternative of ``parts`` (a set: order and repeats do not matter)."""
+    return _simplified("alt", parts, _EMPTY, None, frozenset)
 
 
 def _cat(parts: list[tuple]) -> tuple:
+    """The concatenation of ``parts``, in order."""
+    return _simplified("cat", parts, _EPSILON, _EMPTY, tuple)
+
+
+def _simplified(
+    operator: str,
+    parts: list[tuple],
+    identity: tuple,
+    zero: tuple | None,
+    collect: Callable[[list[tuple]], frozenset[tuple] | tuple[tuple, ...]],
+) -> tuple:
+    """``(operator, parts)`` kept small, so that equal derivatives compare equal
+    (Brzozowski, JACM 1964): nested terms of the same operator flattened, ``identity``
+    parts dropped, a ``zero`` part absorbing the whole (``None``: none does); one part
+    left is itself, none is ``identity``. ``collect`` makes the parts' collection."""
     flat: list[tuple] = []
     for part in parts:
-        if part == _EMPTY:
-            return _EMPTY
-        if part[0] == "cat":
+        if part == zero:
+            return part
+        if part[0] == operator:
             flat.extend(part[1])
-        elif part != _EPSILON:
+        elif part != identity:
             flat.append(part)
-    if not flat:
-        return _EPSILON
-    if len(flat) == 1:
-        return flat[0]
-    return ("cat", tuple(flat))
+    collected = collect(flat)
+    if not collected:
+        return identity
+    if len(collected) == 1:
+        return next(iter(collected))
+    return (operator, collected)
 
 
 def _star(part: tuple) -> tuple:
@@ -338,3 +345,41 @@ def regular_automaton(text: str, side: int) -> Automaton:
         return following
 
     return Automaton.build(start, step, _nullable, side)
+
+
+def nfa_automaton(nfa: tuple, side: int, name: str = "the automaton") -> Automaton:
+    """The deterministic automaton over ``1..side`` of a nondeterministic one given as data:
+    ``(starts, accepting, transitions)``, state numbers, ``transitions`` ``(state, value,
+    next)`` triples (the subset construction: a state of the result is a set of states).
+
+    Raises:
+        InvalidPuzzleError: malformed data (naming ``name``), or more than
+            :data:`MAX_STATES` states.
+
+    >>> one_1 = nfa_automaton(((0,), (1,), ((0, 2, 0), (0, 1, 1), (1, 2, 1))), 2)
+    >>> sorted(one_1.transitions[one_1.start])
+    [1, 2]
+    """
+    try:
+        starts, accepting, transitions = nfa
+        starts = frozenset(int(s) for s in starts)
+        accepting = frozenset(int(s) for s in accepting)
+        moves: dict[tuple[int, int], set[int]] = {}
+        for state, value, following in transitions:
+            moves.setdefault((int(state), int(value)), set()).add(int(following))
+    except (TypeError, ValueError):
+        raise InvalidPuzzleError(
+            f"{name}: an automaton is [starts, accepting, [[state, value, next], ...]]"
+        ) from None
+    seen: set[frozenset] = set()
+
+    def step(state: frozenset, value: int) -> frozenset | None:
+        following = frozenset(t for s in state for t in moves.get((s, value), ()))
+        if not following:
+            return None
+        seen.add(following)
+        if len(seen) > MAX_STATES:
+            raise InvalidPuzzleError(f"{name} needs more than {MAX_STATES} states")
+        return following
+
+    return Automaton.build(starts, step, lambda state: bool(state & accepting), side)

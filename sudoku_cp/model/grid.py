@@ -1,7 +1,11 @@
 """The Sudoku grid: an immutable value type and the geometry of its rows, columns and boxes.
 
 A grid has side ``n`` (1..25): ``n`` rows and ``n`` columns of cells stored row-major,
-``0`` for a blank cell and ``1..n`` for a value. Its *box shape* is ``(rows, columns)``
+``0`` for a blank cell and ``1..n`` for a value. A grid whose digits are not ``1..n``
+(``0..8`` on 9x9, ``1..9`` on 6x6, SudokuPad's ``124689``) carries them as
+:attr:`Grid.digits`; its cells are then the digits' *positions* ``1..k`` in that sorted
+tuple (so the order of grids, and the smallest solution, is the digits' order), and
+:attr:`Grid.values` and every writer give the digits themselves. Its *box shape* is ``(rows, columns)``
 of one box, ``rows * columns == n``: ``(3, 3)`` on 9x9, ``(2, 3)`` on 6x6, ``(3, 4)`` on
 12x12; or ``None`` for no boxes (a Latin square, or a jigsaw puzzle whose regions are
 rules of its :class:`~sudoku_cp.model.puzzle.Puzzle`). A *unit* is a row, a column or a box;
@@ -21,6 +25,7 @@ import itertools
 import operator
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from sudoku_cp.errors import InvalidPuzzleError
 
@@ -52,6 +57,48 @@ def standard_box(side: int) -> BoxShape | None:
         if side % rows == 0 and rows <= side // rows:
             best = (rows, side // rows)
     return best
+
+
+def check_digits(digits: object, side: int) -> tuple[int, ...] | None:
+    """The digits a grid of this side is filled with, sorted, or ``None`` for the usual
+    ``1..n``: at least ``n`` different ints from 0 to 25 (a unit then holds ``n`` different
+    digits of them; when there are more digits than ``n``, not every digit appears).
+
+    >>> check_digits(range(9), 9), check_digits([9, 8, 6, 4, 2, 1], 6), check_digits("1234", 4)
+    ((0, 1, 2, 3, 4, 5, 6, 7, 8), (1, 2, 4, 6, 8, 9), None)
+
+    Raises:
+        InvalidPuzzleError: not ints (or one-character digits), a digit repeated, out of
+            ``0..25``, or fewer digits than the side.
+    """
+    if digits is None:
+        return None
+    if isinstance(digits, str):
+        try:
+            digits = [int(ch, 36) for ch in digits]
+        except ValueError:
+            raise InvalidPuzzleError(f"digits are written 0-9 and A-P, not {digits[:40]!r}") from None
+    try:
+        items = [operator.index(d) for d in digits if not isinstance(d, bool)]  # type: ignore[union-attr]
+    except TypeError:
+        items = []
+    if not items or len(items) != len(list(digits)):  # type: ignore[arg-type]
+        raise InvalidPuzzleError(f"digits are a list of ints from 0 to {MAX_SIDE}, not {_short_repr(digits)}")
+    found = tuple(sorted(set(items)))
+    if len(found) != len(items):
+        raise InvalidPuzzleError(f"digits {_short_repr(digits)} repeat a digit")
+    if found[0] < 0 or found[-1] > MAX_SIDE:
+        raise InvalidPuzzleError(f"digits are from 0 to {MAX_SIDE}, not {_short_repr(digits)}")
+    if len(found) < side:
+        raise InvalidPuzzleError(
+            f"a {side}x{side} grid needs at least {side} digits, not {len(found)} ({_short_repr(digits)})"
+        )
+    return None if found == tuple(range(1, side + 1)) else found
+
+
+def digit_char(digit: int) -> str:
+    """One character for a digit: ``0``-``9``, then ``A``-``P`` for 10..25."""
+    return VALUE_CHARS[digit - 1] if digit else "0"
 
 
 def _check_box(box: object, side: int) -> BoxShape | None:
@@ -185,7 +232,7 @@ def geometry(side: int, box: BoxShape | None) -> Geometry:
     return Geometry(n, box, rows, columns, boxes, units, units_of, peers)
 
 
-def _check_no_repeats(cells: Sequence[int], geo: Geometry) -> None:
+def _check_no_repeats(cells: Sequence[int], geo: Geometry, digits: Sequence[int] | None = None) -> None:
     """Raise InvalidPuzzleError naming the first unit that holds a value twice."""
     n = geo.side
     for unit in geo.units:
@@ -195,8 +242,10 @@ def _check_no_repeats(cells: Sequence[int], geo: Geometry) -> None:
             if not value:
                 continue
             if value in seen:
+                digit = digits[value - 1] if digits else value
+                hint = " (0 is one of the digits here: write a blank as '.')" if digits and digit == 0 else ""
                 raise InvalidPuzzleError(
-                    f"{unit.describe(n)} has two {value}s: {_where_in_unit(unit, seen[value], cell, n)}"
+                    f"{unit.describe(n)} has two {digit}s: {_where_in_unit(unit, seen[value], cell, n)}{hint}"
                 )
             seen[value] = cell
 
@@ -239,8 +288,27 @@ def _side_of(cell_count: int | str) -> int:
     return side
 
 
+class Drawn:
+    """What has a picture (:class:`Grid`, :class:`~sudoku_cp.model.multigrid.MultiGrid`,
+    :class:`~sudoku_cp.model.puzzle.Puzzle`): :meth:`to_svg`, which Jupyter shows."""
+
+    __slots__ = ()
+
+    def to_svg(self, **options: Any) -> str:
+        """A picture as SVG text (a grid with classic rules; a puzzle with its givens,
+        regions, cages, thermometers, dots...); the options are those of
+        :func:`sudoku_cp.pictures.svg.draw` (``values``, ``candidates``, ``highlight``,
+        ``units``, ``marks``, ``cell_size``)."""
+        from sudoku_cp.pictures import svg  # here, not at the top: drawsvg is heavy (start-up time)
+
+        return svg.to_svg(self, **options)
+
+    def _repr_svg_(self) -> str:
+        return self.to_svg()
+
+
 @functools.total_ordering
-class Grid:
+class Grid(Drawn):
     """An immutable Sudoku grid, hashable, equal by value, ordered row-major.
 
     ``cells`` is a tuple of ``n*n`` ints in row-major order, ``0`` for a blank and
@@ -250,9 +318,13 @@ class Grid:
     first), so the order is total and ``a <= b`` exactly when ``a < b`` or ``a == b``.
 
     Args:
-        cells: the ``n*n`` values, row-major (``n`` from 1 to 25).
+        cells: the ``n*n`` values, row-major (``n`` from 1 to 25); with ``digits``, each
+            value is a digit's position ``1..k`` in ``digits`` (0 for a blank).
         box: the box shape ``(rows, columns)``, an int ``k`` for ``k`` x ``k`` boxes,
             ``None`` for no boxes, or (the default) :func:`standard_box` of the side.
+        digits: the ``k >= n`` digits the grid is filled with (:func:`check_digits`), or
+            ``None`` for ``1..n``. ``Grid(cells, digits=range(9))`` holds the digits
+            ``0..8`` as the values ``1..9``; :attr:`values` gives the digits back.
 
     Construct one with :meth:`parse` (text in any common layout, or a list of lists),
     :meth:`from_rows`, :meth:`empty`, or ``Grid(cells)``.
@@ -263,9 +335,14 @@ class Grid:
             side above 3, or a value repeated in a row, column or box.
     """
 
-    __slots__ = ("_cells", "_side", "_box", "_hash")
+    __slots__ = ("_cells", "_side", "_box", "_hash", "_digits")
 
-    def __init__(self, cells: Iterable[int], box: BoxShape | int | None | str = _STANDARD) -> None:
+    def __init__(
+        self,
+        cells: Iterable[int],
+        box: BoxShape | int | None | str = _STANDARD,
+        digits: Iterable[int] | None = None,
+    ) -> None:
         given = cells
         cells = tuple(
             _as_int(value, index) for index, value in enumerate(itertools.islice(given, MAX_SIDE**2 + 1))
@@ -281,32 +358,40 @@ class Grid:
                     f'(a Latin square; in a JSON record, "box": null) or use jigsaw regions'
                 )
         self._box = _check_box(box, side)
+        self._digits = check_digits(digits, side)
+        top = len(self._digits) if self._digits else side
         for index, value in enumerate(cells):
-            if not 0 <= value <= side:
+            if not 0 <= value <= top:
                 row, col = divmod(index, side)
                 raise InvalidPuzzleError(
-                    f"row {row + 1}, column {col + 1}: value {_short_repr(value)} is not in 1..{side} "
+                    f"row {row + 1}, column {col + 1}: value {_short_repr(value)} is not in 1..{top} "
                     f"(or 0 for a blank)"
                 )
         self._cells = cells
         self._side = side
-        _check_no_repeats(cells, self.geometry)
-        self._hash = hash((self._box, cells))
+        _check_no_repeats(cells, self.geometry, self._digits)
+        self._hash = hash((self._box, cells, self._digits))
 
     # -- construction -----------------------------------------------------------------
 
     @classmethod
-    def parse(cls, puzzle: object, box: BoxShape | int | None | str = _STANDARD) -> Grid:
+    def parse(
+        cls, puzzle: object, box: BoxShape | int | None | str = _STANDARD, digits: Iterable[int] | None = None
+    ) -> Grid:
         """Read a puzzle from text in any common layout, a list of lists of ints, or a Grid.
 
         See :mod:`sudoku_cp.io.formats` for the layouts understood; ``box`` as in :class:`Grid`.
+        With ``digits`` other than ``1..n`` (``range(9)`` for ``0..8``), the text holds those
+        digits and ``.`` for a blank (:func:`sudoku_cp.io.formats.parse_digits`).
 
         Raises:
             InvalidPuzzleError: the text is malformed; the message names the line
                 and column, or the unit, where it goes wrong.
         """
-        from sudoku_cp.io.formats import parse  # a forwarder: reading text lives above the value types
+        from sudoku_cp.io.formats import parse, parse_digits  # a forwarder: reading lives above
 
+        if digits is not None:
+            return parse_digits(puzzle, digits, box)[0]  # type: ignore[arg-type]
         return parse(puzzle, box)[0]
 
     @classmethod
@@ -331,11 +416,46 @@ class Grid:
             raise InvalidPuzzleError(f"side must be an int from 1 to {MAX_SIDE}, not {str(side)[:30]!r}")
         return cls((0,) * (side * side), box)
 
+    @classmethod
+    def from_digits(
+        cls,
+        values: Sequence[int | None],
+        box: BoxShape | int | None | str = _STANDARD,
+        digits: Iterable[int] | None = None,
+    ) -> Grid:
+        """A grid from its digits row-major, ``None`` for a blank (0 too when 0 is not a digit).
+
+        >>> grid = Grid.from_digits([0, 1, 2, 3, 2, 3, 0, 1] + [None] * 8, digits=range(4))
+        >>> grid.to_string(), grid.cells[:4], grid.values[:4]
+        ('01232301........', (1, 2, 3, 4), (0, 1, 2, 3))
+
+        Raises:
+            InvalidPuzzleError: a value that is not one of the digits (naming the cell).
+        """
+        chosen = check_digits(digits, _side_of(len(values)))
+        side = _side_of(len(values))
+        allowed = chosen or tuple(range(1, side + 1))
+        index = {d: i for i, d in enumerate(allowed, 1)}
+        cells = []
+        for at, value in enumerate(values):
+            if value is None or (value == 0 and 0 not in index):
+                cells.append(0)
+            elif value in index:
+                cells.append(index[value])
+            else:
+                row, col = divmod(at, side)
+                raise InvalidPuzzleError(
+                    f"row {row + 1}, column {col + 1}: {_short_repr(value)} is not one of the digits "
+                    f"{''.join(digit_char(d) for d in allowed)}"
+                )
+        return cls(cells, box, chosen)
+
     # -- reading ----------------------------------------------------------------------
 
     @property
     def cells(self) -> tuple[int, ...]:
-        """The ``n*n`` values in row-major order, 0 for blank."""
+        """The ``n*n`` values in row-major order, 0 for blank: on a grid of chosen
+        :attr:`digits`, each digit's position ``1..k`` (:attr:`values` gives the digits)."""
         return self._cells
 
     @property
@@ -347,6 +467,24 @@ class Grid:
     def box(self) -> BoxShape | None:
         """The box shape ``(rows, columns)``, or ``None`` for no boxes."""
         return self._box
+
+    @property
+    def digits(self) -> tuple[int, ...]:
+        """The digits the grid is filled with, ascending: ``(1, ..., n)`` unless chosen
+        otherwise (``(0, ..., 8)``; ``(1, ..., 9)`` on 6x6); cell value ``v`` is ``digits[v - 1]``."""
+        return self._digits or tuple(range(1, self._side + 1))
+
+    @property
+    def chosen_digits(self) -> tuple[int, ...] | None:
+        """:attr:`digits` when they are not ``1..n``, else ``None``."""
+        return self._digits
+
+    @property
+    def values(self) -> tuple[int | None, ...]:
+        """The cells as digits row-major, ``None`` for a blank (``cells`` hold positions in
+        :attr:`digits`; both agree when the digits are ``1..n``)."""
+        digits = self.digits
+        return tuple(digits[v - 1] if v else None for v in self._cells)
 
     @property
     def box_size(self) -> int | None:
@@ -402,6 +540,7 @@ class Grid:
         return (
             self._side == puzzle._side
             and self._box == puzzle._box
+            and self._digits == puzzle._digits
             and self.is_complete()
             and all(g == 0 or g == v for g, v in zip(puzzle._cells, self._cells, strict=True))
         )
@@ -418,20 +557,28 @@ class Grid:
             raise IndexError(f"({row}, {col}) is outside a {n}x{n} grid")
         cells = list(self._cells)
         cells[row * n + col] = value
-        return Grid(cells, self._box)
+        return Grid(cells, self._box, self._digits)
 
     def with_cells(self, cells: Iterable[int]) -> Grid:
-        """A grid of the same shape with other cell values."""
-        return Grid(cells, self._box)
+        """A grid of the same shape (and digits) with other cell values."""
+        return Grid(cells, self._box, self._digits)
 
     # -- writing ----------------------------------------------------------------------
 
     def to_string(self) -> str:
-        """One line of ``n*n`` characters: ``.`` for a blank, ``1``-``9`` then ``A``-``P``."""
+        """One line of ``n*n`` characters: ``.`` for a blank, ``1``-``9`` then ``A``-``P``
+        (the digits themselves: ``0`` is a digit, never a blank, on a grid of digits ``0..8``)."""
+        if self._digits:
+            return "".join(digit_char(self._digits[v - 1]) if v else "." for v in self._cells)
         return "".join(VALUE_CHARS[v - 1] if v else "." for v in self._cells)
 
     def to_list(self) -> list[list[int]]:
-        """A list of ``n`` lists of ``n`` ints, 0 for a blank."""
+        """A list of ``n`` lists of ``n`` ints, 0 for a blank (the digits themselves; on a
+        grid whose digits include 0, a blank is ``None``)."""
+        if self._digits:
+            blank = None if 0 in self._digits else 0
+            n, values = self._side, self.values
+            return [[blank if v is None else v for v in values[r * n : (r + 1) * n]] for r in range(n)]
         return [list(row) for row in self.rows()]
 
     def format(self, layout: str = "pretty") -> str:
@@ -449,32 +596,23 @@ class Grid:
         return self.format("pretty")
 
     def __repr__(self) -> str:
+        if self._digits:
+            return f"Grid({self._cells!r}, box={self._box!r}, digits={self._digits!r})"
         if self._box == standard_box(self._side):
             return f"Grid.parse({self.to_string()!r})"
         return f"Grid.parse({self.to_string()!r}, box={self._box!r})"
-
-    def to_svg(self, **options) -> str:
-        """A picture of the grid as SVG text (classic rules); the options are those of
-        :func:`sudoku_cp.pictures.svg.draw` (``values``, ``candidates``, ``highlight``, ``units``,
-        ``marks``, ``cell_size``)."""
-        from sudoku_cp.pictures import svg  # here, not at the top: drawsvg is heavy (start-up time)
-
-        return svg.to_svg(self, **options)
-
-    def _repr_svg_(self) -> str:
-        return self.to_svg()
 
     # -- value semantics --------------------------------------------------------------
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Grid):
             return NotImplemented
-        return self._box == other._box and self._cells == other._cells
+        return self._box == other._box and self._cells == other._cells and self._digits == other._digits
 
     def _order(self) -> tuple:
         """The sort key: side, then the cells row-major, then the box shape (no boxes first),
         so that the order is total and agrees with ``==``."""
-        return (self._side, self._cells, self._box or ())
+        return (self._side, self._digits or (), self._cells, self._box or ())
 
     def __lt__(self, other: object) -> bool:
         if not isinstance(other, Grid):
@@ -485,14 +623,18 @@ class Grid:
         return self._hash
 
     def __reduce__(self):
-        """Pickle as the cells' bytes (one byte a value, 0..25) and the box shape; unpickled
-        by :func:`_unpickle` without the checks of ``__init__`` (the grid was valid when
-        pickled). A batch's worker processes send every answer back this way: checking
+        """Pickle as the cells' bytes (one byte a value) with the box shape and the digits;
+        unpickled by :func:`_unpickle` without the checks of ``__init__`` (the grid was valid
+        when pickled). A batch's worker processes send every answer back this way: checking
         the repeats again took 4/5 of the caller's CPU per answer (issue 34)."""
-        return (_unpickle, (bytes(self._cells), self._box))
+        try:
+            cells = bytes(self._cells)
+        except ValueError:  # a value beyond a byte: pickled as the constructor's arguments
+            return (Grid, (self._cells, self._box, self._digits))
+        return (_unpickle, (cells, self._box, self._digits))
 
 
-def _unpickle(cells: bytes, box: BoxShape | None) -> Grid:
+def _unpickle(cells: bytes, box: BoxShape | None, digits: tuple[int, ...] | None = None) -> Grid:
     """The :class:`Grid` of ``Grid.__reduce__``: ``cells`` one byte a value, row-major; not
     checked again (a pickle is trusted data: unpickling runs code anyway)."""
     grid = object.__new__(Grid)
@@ -500,5 +642,6 @@ def _unpickle(cells: bytes, box: BoxShape | None) -> Grid:
     grid._cells = values
     grid._side = _side_of(len(values))
     grid._box = box
-    grid._hash = hash((box, values))
+    grid._digits = digits
+    grid._hash = hash((box, values, digits))
     return grid

@@ -49,7 +49,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from sudoku_cp.errors import InvalidPuzzleError
-from sudoku_cp.model.grid import BLANK_CHARS, VALUE_CHARS
+from sudoku_cp.model.grid import BLANK_CHARS, VALUE_CHARS, Drawn
 
 Corner = tuple[int, int]
 """A sub-grid's top-left ``(row, column)`` on the board, 0-based."""
@@ -345,7 +345,7 @@ def _square(value: object) -> object:
 
 
 @functools.total_ordering
-class MultiGrid:
+class MultiGrid(Drawn):
     """A multi-grid board with its digits: immutable, hashable, equal by value, ordered by
     its cells (row-major over the board, inside cells only); what a :class:`Puzzle` takes in
     place of a :class:`~sudoku_cp.model.grid.Grid`, and what solving one returns.
@@ -529,15 +529,6 @@ class MultiGrid:
 
     def __repr__(self) -> str:
         return f"MultiGrid.parse({self.board_string()!r}, {self._board!r})"
-
-    def to_svg(self, **options: Any) -> str:
-        """A picture of the board as SVG text (see :func:`sudoku_cp.pictures.svg.to_svg`)."""
-        from sudoku_cp.pictures import svg
-
-        return svg.to_svg(self, **options)
-
-    def _repr_svg_(self) -> str:
-        return self.to_svg()
 
     # -- value semantics --------------------------------------------------------------
 

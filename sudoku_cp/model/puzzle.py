@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from sudoku_cp.errors import HugeInt, InvalidArgumentError, InvalidPuzzleError, quote
-from sudoku_cp.model.grid import BoxShape, Grid
+from sudoku_cp.model.grid import BoxShape, Drawn, Grid
 
 if TYPE_CHECKING:
     from sudoku_cp.model.constraints import Model
@@ -79,7 +79,7 @@ def _check_metadata(metadata: Mapping[str, Any]) -> None:
 
 
 @dataclass(frozen=True)
-class Puzzle:
+class Puzzle(Drawn):
     """Givens plus rules: immutable, hashable, equal by value (metadata aside).
 
     Attributes:
@@ -186,14 +186,20 @@ class Puzzle:
         if isinstance(self.grid, MultiGrid):
             board = self.grid.board
             return Model(self.side, self.grid.cells, board.constraints, board.positions)
+        digits = self.grid.chosen_digits
         if not self.rules:  # rules.classic_constraints, without loading the rule classes (start-up)
-            return Model(self.side, self.grid.cells, _unit_constraints(self.side, self.box))
+            return Model(self.side, self.grid.cells, _unit_constraints(self.side, self.box), digits=digits)
         from sudoku_cp.model.rules import classic_constraints, iter_constraints
 
-        constraints = classic_constraints(self.side, self.box) + tuple(
-            iter_constraints(self.rules, self.side, self.box)
+        ruled = tuple(iter_constraints(self.rules, self.side, self.box, digits))
+        if digits:  # the rules speak of digits; the model of their positions 1..k
+            from sudoku_cp.model.digits import relabel
+            from sudoku_cp.model.rules import DIGIT_AWARE
+
+            ruled = relabel(ruled, digits, self.side, DIGIT_AWARE)
+        return Model(
+            self.side, self.grid.cells, classic_constraints(self.side, self.box) + ruled, digits=digits
         )
-        return Model(self.side, self.grid.cells, constraints)
 
     def is_solved_by(self, solution: Grid) -> bool:
         """True when ``solution`` is complete, of this shape, keeps the givens and breaks no rule."""
@@ -215,8 +221,11 @@ class Puzzle:
 
         ``size`` is ``n``; ``box`` is ``[rows, columns]`` or ``null`` (no boxes: jigsaw
         ``regions``, or a Latin square); a missing ``box`` means the usual boxes of the
-        size. ``grid`` is ``n*n`` characters (``.`` for a blank) or any layout
-        :meth:`Grid.parse` reads. ``rules`` is an object mapping the keys of
+        size. ``digits`` (optional) lists the digits the grid is filled with when they are
+        not ``1..n``: ``[0, 1, ..., 8]``, or ``[1, ..., 9]`` on 6x6 (each unit then holds
+        six different digits of nine); ``grid`` then holds those digits and ``.`` for a
+        blank (:mod:`sudoku_cp.model.digits`). ``grid`` is ``n*n`` characters (``.`` for a
+        blank) or any layout :meth:`Grid.parse` reads. ``rules`` is an object mapping the keys of
         :mod:`sudoku_cp.model.rules` (``cages``, ``thermos``, ``diagonals``, ...; snake case, see
         :mod:`sudoku_cp.naming`) to their data. Other keys (``id``, ``source``,
         ``solution``, ...) are kept as :attr:`metadata`.
@@ -241,6 +250,10 @@ class Puzzle:
         from sudoku_cp.model import multigrid
 
         if multigrid.is_multigrid_record(record):
+            if record.get("digits") is not None:
+                raise InvalidPuzzleError(
+                    "a multi-grid board holds the digits 1..n: 'digits' is not read there"
+                )
             board = multigrid.multigrid_from_dict(record)
             from sudoku_cp.model import community_rules  # noqa: F401  (registers the community's kinds)
             from sudoku_cp.model.rules import rules_from_json
@@ -258,7 +271,12 @@ class Puzzle:
         given = record["grid"]
         if not isinstance(given, str | list):
             raise InvalidPuzzleError(f"'grid' is a string or a list of rows, not {_kind(given)}")
-        grid = Grid.parse(given, box)
+        digits = record.get("digits")
+        if digits is not None and not isinstance(digits, str | list):
+            raise InvalidPuzzleError(
+                f"'digits' is a list of ints (or a string such as \"124689\"), not {_kind(digits)}"
+            )
+        grid = Grid.parse(given, box) if digits is None else Grid.parse(given, box, digits=digits)
         size = record.get("size")
         if size is not None and (isinstance(size, bool) or size != grid.side):
             raise InvalidPuzzleError(f"'size' is {_kind(size)} but the grid is {grid.side}x{grid.side}")
@@ -266,7 +284,7 @@ class Puzzle:
         from sudoku_cp.model.rules import rules_from_json
 
         rules = rules_from_json(record.get("rules"), side=grid.side)
-        metadata = {k: v for k, v in record.items() if k not in ("size", "box", "grid", "rules")}
+        metadata = {k: v for k, v in record.items() if k not in ("size", "box", "grid", "rules", "digits")}
         _check_metadata(metadata)
         puzzle = cls(grid, rules, metadata)
         read, ignored = record.get("read"), record.get("ignored") or ()
@@ -285,6 +303,7 @@ class Puzzle:
             "size": self.side,
             "box": list(self.box) if self.box else None,
             "grid": self.grid.to_string(),
+            **({"digits": list(self.grid.digits)} if self.grid.chosen_digits else {}),
             "rules": rules_to_json(self.rules),
         }
 
@@ -302,17 +321,6 @@ class Puzzle:
             return f"{self.grid}\n(multi-grid: {board.layout_name or f'{len(board.corners)} sub-grids'})"
         names = ", ".join(type(r).__name__ for r in self.rules) or "classic"
         return f"{self.grid}\n({names})"
-
-    def to_svg(self, **options) -> str:
-        """A picture of the puzzle as SVG text: givens, regions, cages, thermometers, dots...
-        The options are those of :func:`sudoku_cp.pictures.svg.draw` (``values``, ``candidates``,
-        ``highlight``, ``units``, ``marks``, ``cell_size``)."""
-        from sudoku_cp.pictures import svg  # here, not at the top: drawsvg is heavy (start-up time)
-
-        return svg.to_svg(self, **options)
-
-    def _repr_svg_(self) -> str:
-        return self.to_svg()
 
     def to_fpuzzles(self) -> dict[str, Any]:
         """The puzzle as f-puzzles JSON (:func:`sudoku_cp.io.links.record_to_fpuzzles`).
@@ -334,7 +342,8 @@ class Puzzle:
 
     @classmethod
     def from_link(cls, link: str, ignore: Iterable[str] = ()) -> Puzzle:
-        """The puzzle of an f-puzzles or SudokuPad link (:mod:`sudoku_cp.io.links`).
+        """The puzzle of an f-puzzles, SudokuPad or Interactive Sudoku Solver link
+        (:mod:`sudoku_cp.io.links`; an ISS constraint string too, :mod:`sudoku_cp.io.iss`).
 
         ``metadata["read"]`` is the account of what was read: one row (``element``,
         ``read as``, ``reason``) for every key, drawn element and rules-text sentence
@@ -375,8 +384,10 @@ class Puzzle:
             values = [int(ch, 36) for ch in solution]
         except ValueError:
             return
-        if not all(1 <= v <= self.side for v in values):
+        position = {d: i for i, d in enumerate(self.grid.digits, 1)}  # digits to the model's values
+        if not all(v in position for v in values):
             return
+        values = [position[v] for v in values]
         broken = [
             c.label for c in self.model.constraints if not c.holds(values)
         ] + [f"the given in r{i // self.side + 1}c{i % self.side + 1}" for i, g in enumerate(self.grid.cells)
@@ -400,7 +411,8 @@ class Puzzle:
         """A link that opens the puzzle in ``app``: ``"f-puzzles"``, ``"sudokupad"`` (an
         f-puzzles payload after ``sudokupad.app/fpuzzles``, which SudokuPad opens) or
         ``"sudokupad-scl"`` (SudokuPad's own format, :mod:`sudoku_cp.io.sudokupad`, for the
-        rules that format can state unambiguously).
+        rules that format can state unambiguously) or ``"iss"`` (sigh's Interactive Sudoku
+        Solver, :mod:`sudoku_cp.io.iss`).
 
         Raises:
             ValueError: an unknown app.
@@ -413,13 +425,26 @@ class Puzzle:
             "f-puzzles": links.fpuzzles_link,
             "sudokupad": links.sudokupad_link,
             "sudokupad-scl": links.scl_link,
+            "iss": links.iss_link,
         }
         if app not in writers:
             raise InvalidArgumentError(
-                f"app must be 'f-puzzles', 'sudokupad' or 'sudokupad-scl', not {app!r}"
+                f"app must be 'f-puzzles', 'sudokupad', 'sudokupad-scl' or 'iss', not {app!r}"
             )
         self._refuse_multigrid(app)
         return writers[app](self.to_dict())
+
+    def to_iss(self) -> str:
+        """The puzzle as a constraint string of sigh's Interactive Sudoku Solver
+        (:func:`sudoku_cp.io.iss.write`); :meth:`from_link` reads it back.
+
+        Raises:
+            UnsupportedRuleError: a rule ISS has no constraint type for, named.
+        """
+        from sudoku_cp.io import iss  # a forwarder: input and output live above the value types
+
+        self._refuse_multigrid("ISS")
+        return iss.write(self.to_dict())
 
 
 @functools.cache

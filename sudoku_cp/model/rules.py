@@ -19,8 +19,10 @@ Coordinates are 0-based ``(row, column)`` pairs, as in the JSON format.
 
 from __future__ import annotations
 
+import contextvars
 import functools
 import itertools
+import math
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
@@ -48,7 +50,8 @@ from sudoku_cp.model.constraints import Or as OrKind
 from sudoku_cp.model.constraints import Regular as RegularKind
 from sudoku_cp.model.constraints import Sandwich as SandwichClue
 from sudoku_cp.model.constraints import Skyscraper as SkyscraperClue
-from sudoku_cp.model.expressions import pair_table, regular_automaton
+from sudoku_cp.model.digits import digits_text
+from sudoku_cp.model.expressions import nfa_automaton, pair_table, regular_automaton
 from sudoku_cp.model.grid import BoxShape, geometry
 from sudoku_cp.naming import canonical_name
 
@@ -110,6 +113,49 @@ def _check_pairs(pairs: Sequence[tuple[Cell, Cell]], side: int, what: str) -> No
         seen.add(key)
 
 
+_DIGITS: contextvars.ContextVar[tuple[int, ...] | None] = contextvars.ContextVar("digits", default=None)
+"""The digits of the puzzle whose rules are being compiled (:func:`iter_constraints`), when
+not ``1..n``."""
+
+
+def _digits_name(values: tuple[int, ...]) -> str:
+    """``"1..9"``, or the puzzle's digits as :func:`~sudoku_cp.model.digits.digits_text` writes them."""
+    return f"1..{len(values)}" if values == tuple(range(1, len(values) + 1)) else digits_text(values)
+
+
+def digits_of(side: int) -> tuple[int, ...]:
+    """The digits a rule enumerates when it builds a table: ``1..side``, or the puzzle's
+    own (:mod:`sudoku_cp.model.digits`) while :func:`iter_constraints` compiles it."""
+    return _DIGITS.get() or tuple(range(1, side + 1))
+
+
+DIGIT_AWARE = frozenset(
+    {
+        OriginKind.EVEN,
+        OriginKind.ODD,
+        OriginKind.WHITE_DOT,
+        OriginKind.BLACK_DOT,
+        OriginKind.NO_WHITE_DOT,
+        OriginKind.NO_BLACK_DOT,
+        OriginKind.NO_DOT,
+        OriginKind.X,
+        OriginKind.V,
+        OriginKind.NO_XV,
+        OriginKind.NO_X,
+        OriginKind.NO_V,
+        OriginKind.WHISPERS,
+        OriginKind.RENBAN,
+        OriginKind.PALINDROME,
+        OriginKind.BETWEEN_LINE,
+        OriginKind.QUADRUPLE,
+    }
+)
+"""The origins of the rules whose tables (``ValueIn``, ``Relation``, ``Table``) enumerate the
+digits through :func:`digits_of`: on a grid of other digits their tables are built over
+those digits, and :func:`sudoku_cp.model.digits.relabel` maps them to positions; a table
+of any other origin was built over ``1..n`` and is refused there."""
+
+
 @functools.cache
 def classic_constraints(side: int, box: BoxShape | None) -> tuple[AllDifferent, ...]:
     """The rules every puzzle keeps: an AllDifferent over each row, column and box.
@@ -127,13 +173,22 @@ def classic_constraints(side: int, box: BoxShape | None) -> tuple[AllDifferent, 
 class Rule:
     """A rule of a variant: data that checks itself and compiles to constraints.
 
-    Subclasses are frozen dataclasses with ``keys`` (their JSON keys in ``rules``).
+    Subclasses are frozen dataclasses with ``keys`` (their JSON keys in ``rules``), and
+    ``reads``: keys of other rules their ``from_json`` also gets, not written back (a
+    region-sum line reads the jigsaw ``regions``).
     """
 
     keys: ClassVar[tuple[str, ...]] = ()
+    reads: ClassVar[tuple[str, ...]] = ()
 
     def check(self, side: int, box: BoxShape | None) -> None:
         """Raise :class:`InvalidPuzzleError` naming what and where, if the rule does not fit the grid."""
+
+    def check_digits(self, side: int, box: BoxShape | None, digits: tuple[int, ...]) -> None:
+        """:meth:`check` on a grid of other digits (:mod:`sudoku_cp.model.digits`): by default
+        the same; a rule whose check reads the digits ``1..n`` (a cage's possible sums)
+        reads ``digits`` instead."""
+        self.check(side, box)
 
     def constraints(self, side: int, box: BoxShape | None) -> list[Constraint]:
         """The rule as constraints of the vocabulary (call :meth:`check` first)."""
@@ -316,6 +371,9 @@ class Killer(Rule):
         object.__setattr__(self, "cages", cages)
 
     def check(self, side, box):
+        self.check_digits(side, box, tuple(range(1, side + 1)))
+
+    def check_digits(self, side, box, digits):
         owner: dict[Cell, int] = {}
         for number, cage in enumerate(self.cages, 1):
             where = f"cage {number}"
@@ -333,17 +391,19 @@ class Killer(Rule):
                 owner[cell] = number
             if cage.total is not None and (isinstance(cage.total, bool) or not isinstance(cage.total, int)):
                 raise InvalidPuzzleError(f"{where}: its sum {cage.total!r} is not an int")
+            known = "1.." + str(side) if digits == tuple(range(1, side + 1)) else digits_text(digits)
             if len(cage.cells) > side:
                 raise InvalidPuzzleError(
-                    f"{where} has {len(cage.cells)} cells; different digits 1..{side} fill at most {side}"
+                    f"{where} has {len(cage.cells)} cells; different digits {known} fill at most {side}"
                 )
             if cage.total is None:
                 continue
-            low, high = distinct_sum_range(len(cage.cells), side)
+            count = len(cage.cells)
+            low, high = sum(digits[:count]), sum(digits[-count:])
             if not low <= cage.total <= high:
                 raise InvalidPuzzleError(
-                    f"{where} (at {_name(cage.cells[0])}): no {len(cage.cells)} different digits of "
-                    f"1..{side} add up to {cage.total} (the sums run from {low} to {high})"
+                    f"{where} (at {_name(cage.cells[0])}): no {count} different digits of "
+                    f"{known} add up to {cage.total} (the sums run from {low} to {high})"
                 )
 
     def constraints(self, side, box):
@@ -513,8 +573,8 @@ class EvenOdd(Rule):
                 raise InvalidPuzzleError(f"{_name(cell)} is marked both even and odd")
 
     def constraints(self, side, box):
-        evens = frozenset(range(2, side + 1, 2))
-        odds = frozenset(range(1, side + 1, 2))
+        evens = frozenset(v for v in digits_of(side) if v % 2 == 0)
+        odds = frozenset(v for v in digits_of(side) if v % 2)
         return [
             ValueIn(_index(c, side), evens, origin=Origin(OriginKind.EVEN, 0, (c,))) for c in self.even
         ] + [ValueIn(_index(c, side), odds, origin=Origin(OriginKind.ODD, 0, (c,))) for c in self.odd]
@@ -533,7 +593,7 @@ class EvenOdd(Rule):
 
 
 @functools.cache
-def _table(side: int, kind: str, positive: bool) -> frozenset[tuple[int, int]]:
+def _table(values: tuple[int, ...], kind: str, positive: bool) -> frozenset[tuple[int, int]]:
     """The allowed value pairs of a dot (``positive``) or of the no-dot negative constraint."""
     if kind == "white":
 
@@ -544,7 +604,6 @@ def _table(side: int, kind: str, positive: bool) -> frozenset[tuple[int, int]]:
         def test(a, b):
             return a == 2 * b or b == 2 * a
 
-    values = range(1, side + 1)
     return frozenset((a, b) for a in values for b in values if a != b and test(a, b) == positive)
 
 
@@ -587,7 +646,7 @@ class Kropki(Rule):
                     Relation(
                         _index(a, side),
                         _index(b, side),
-                        _table(side, colour, True),
+                        _table(digits_of(side), colour, True),
                         origin=Origin(kinds[colour], 0, (a, b)),
                         meaning=meanings[colour],
                     )
@@ -600,7 +659,8 @@ class Kropki(Rule):
                     if b[0] >= side or b[1] >= side or frozenset((a, b)) in dotted:
                         continue
                     allowed = functools.reduce(
-                        frozenset.intersection, (_table(side, colour, False) for colour in negatives)
+                        frozenset.intersection,
+                        (_table(digits_of(side), colour, False) for colour in negatives),
                     )
                     if len(negatives) == 1:
                         kind, meaning = (
@@ -665,17 +725,18 @@ def _int(value: object, where: str, what: str = "clue") -> int:
 
 
 @functools.cache
-def _pair_table(side: int, test: str, parameter: int) -> frozenset[tuple[int, int]]:
-    """Pairs of ``1..side`` with ``|a - b| >= parameter`` (``"apart"``), ``<= parameter``
-    (``"near"``), ``a == b`` (``"equal"``), ``a + b == parameter`` (``"sum"``) or
-    ``a + b`` not in ``{5, 10}`` (``"no_xv"``)."""
-    values = range(1, side + 1)
+def _pair_table(values: tuple[int, ...], test: str, parameter: int) -> frozenset[tuple[int, int]]:
+    """Pairs of ``values`` (the digits, :func:`digits_of`) with ``|a - b| >= parameter``
+    (``"apart"``), ``<= parameter`` (``"near"``), ``a == b`` (``"equal"``), ``a + b ==
+    parameter`` (``"sum"``), ``a + b`` not in ``{5, 10}`` (``"no_xv"``) or ``a + b !=
+    parameter`` (``"not_sum"``)."""
     tests = {
         "apart": lambda a, b: abs(a - b) >= parameter,
         "near": lambda a, b: abs(a - b) <= parameter,
         "equal": lambda a, b: a == b,
         "sum": lambda a, b: a + b == parameter,
         "no_xv": lambda a, b: a + b not in (5, 10),
+        "not_sum": lambda a, b: a + b != parameter,
     }
     return frozenset((a, b) for a in values for b in values if tests[test](a, b))
 
@@ -686,8 +747,9 @@ def _lines_json(lines: Iterable[Sequence[Cell]]) -> list[list[list[int]]]:
 
 @dataclass(frozen=True)
 class ArrowClue:
-    """One arrow: its ``circle`` (1 or 2 cells; two are read as a two-digit number, the
-    first listed cell the tens digit) and the cells of its ``arrow``, from the circle."""
+    """One arrow: its ``circle`` (1 to 3 cells; two or three, a *pill*, are read as a
+    number, the first listed cell its leading digit) and the cells of its ``arrow``, from
+    the circle."""
 
     circle: tuple[Cell, ...]
     arrow: tuple[Cell, ...]
@@ -702,9 +764,10 @@ class Arrow(Rule):
     """Arrows: the digits along each arrow add up to the number in its circle. Digits on an
     arrow may repeat unless a unit forbids it. A circle of two (orthogonally adjacent)
     cells is read as a two-digit number ``10·a + b``, ``a`` its first listed cell (the
-    "pill" convention of f-puzzles); the arrow starts next to a circle cell and runs
-    through touching cells. Each arrow is one ``Linear`` equality
-    ``Σ arrow - circle = 0``.
+    "pill" convention of f-puzzles), a pill of three cells in a row as ``100·a + 10·b + c``
+    (ISS's 3-digit pill arrows); on a grid over 9x9 a pill's other digits are 1..9 (they
+    are decimal digits). The arrow starts next to a circle cell and runs through touching
+    cells. Each arrow is one ``Linear`` equality ``Σ arrow - circle = 0``.
 
     JSON: ``"arrows": [{"circle": [[0, 0]], "arrow": [[0, 1], [0, 2]]}, ...]``.
     """
@@ -720,13 +783,15 @@ class Arrow(Rule):
         for number, clue in enumerate(self.arrows, 1):
             where = f"arrow {number}"
             circle = tuple(_cell(c, side, f"{where}'s circle") for c in clue.circle)
-            if len(circle) not in (1, 2):
-                raise InvalidPuzzleError(f"{where}: its circle has {len(circle)} cells; it takes 1 or 2")
-            if len(circle) == 2 and not _orthogonal(*circle):
-                raise InvalidPuzzleError(
-                    f"{where}: its circle's cells {_name(circle[0])} and {_name(circle[1])} "
-                    "are not neighbours"
-                )
+            if len(circle) not in (1, 2, 3):
+                raise InvalidPuzzleError(f"{where}: its circle has {len(circle)} cells; it takes 1 to 3")
+            for a, b in itertools.pairwise(circle):
+                if not _orthogonal(a, b):
+                    raise InvalidPuzzleError(
+                        f"{where}: its circle's cells {_name(a)} and {_name(b)} are not neighbours"
+                    )
+            if len(circle) == 3 and len({r for r, _ in circle}) > 1 and len({c for _, c in circle}) > 1:
+                raise InvalidPuzzleError(f"{where}: its pill of 3 cells is not in one row or column")
             arrow = _line(clue.arrow, side, where, minimum=1)
             for cell in arrow:
                 if cell in circle:
@@ -737,11 +802,15 @@ class Arrow(Rule):
     def constraints(self, side, box):
         out: list[Constraint] = []
         for number, clue in enumerate(self.arrows, 1):
-            weights = (-1,) if len(clue.circle) == 1 else (-10, -1)
+            weights = tuple(-(10**k) for k in reversed(range(len(clue.circle))))
             cells = tuple(_index(c, side) for c in clue.circle + clue.arrow)
             coefficients = weights + (1,) * len(clue.arrow)
             origin = Origin(OriginKind.ARROW, number, clue.circle + clue.arrow)
             out.append(Linear(cells, coefficients, "==", 0, origin=origin))
+            if side > 9:  # a pill's digits after the first are decimal digits
+                out.extend(
+                    ValueIn(_index(c, side), frozenset(range(1, 10)), origin=origin) for c in clue.circle[1:]
+                )
         return out
 
     def to_json(self):
@@ -827,9 +896,10 @@ class LittleKiller(Rule):
             cells = clue.cells(side)
             if not cells:
                 raise InvalidPuzzleError(f"{where}: its arrow from ({row}, {column}) misses the grid")
-            if not len(cells) <= clue.total <= side * len(cells):
+            values = digits_of(side)  # the puzzle's digits
+            if not len(cells) * values[0] <= clue.total <= values[-1] * len(cells):
                 raise InvalidPuzzleError(
-                    f"{where} (from {_name(cells[0])}): {len(cells)} digits of 1..{side} "
+                    f"{where} (from {_name(cells[0])}): {len(cells)} digits of {_digits_name(values)} "
                     f"cannot add up to {clue.total}"
                 )
 
@@ -1064,15 +1134,19 @@ class OutsideSum(Rule):
 class XV(Rule):
     """XV: across an X the two digits add up to 10, across a V to 5. With
     ``all_xv_given`` every X and V is shown (the *negative constraint*): no other two
-    orthogonal neighbours add up to 5 or 10. Each is a ``Relation``.
+    orthogonal neighbours add up to 5 or 10; with ``all_v_given`` (``all_x_given``) only
+    every V (X) is shown: no other two add up to 5 (10). Each is a ``Relation``.
 
-    JSON: ``"x": [[[r, c], [r, c]], ...], "v": [...], "all_xv_given": true``.
+    JSON: ``"x": [[[r, c], [r, c]], ...], "v": [...], "all_xv_given": true`` (or
+    ``"all_v_given": true``, ``"all_x_given": true``).
     """
 
     x: tuple[tuple[Cell, Cell], ...] = ()
     v: tuple[tuple[Cell, Cell], ...] = ()
     all_xv_given: bool = False
-    keys: ClassVar = ("x", "v", "all_xv_given")
+    all_x_given: bool = False
+    all_v_given: bool = False
+    keys: ClassVar = ("x", "v", "all_xv_given", "all_x_given", "all_v_given")
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "x", _pairs(self.x))
@@ -1084,7 +1158,7 @@ class XV(Rule):
     def constraints(self, side, box):
         out: list[Constraint] = []
         for kind, total, pairs in ((OriginKind.X, 10, self.x), (OriginKind.V, 5, self.v)):
-            table = _pair_table(side, "sum", total)
+            table = _pair_table(digits_of(side), "sum", total)
             for a, b in pairs:
                 origin = Origin(kind, 0, (a, b), total)
                 out.append(
@@ -1092,20 +1166,34 @@ class XV(Rule):
                         _index(a, side), _index(b, side), table, origin=origin, meaning=f"add up to {total}"
                     )
                 )
-        if self.all_xv_given:
-            marked = {frozenset(p) for p in self.x + self.v}
-            table = _pair_table(side, "no_xv", 0)
+        negative = (
+            (self.all_xv_given, OriginKind.NO_XV, "no_xv", 0, self.x + self.v, "5 or 10"),
+            (
+                self.all_x_given and not self.all_xv_given,
+                OriginKind.NO_X,
+                "not_sum",
+                10,
+                self.x + self.v,
+                "10",
+            ),
+            (self.all_v_given and not self.all_xv_given, OriginKind.NO_V, "not_sum", 5, self.x + self.v, "5"),
+        )
+        for given, kind, test, total, pairs, sums in negative:
+            if not given:
+                continue
+            marked = {frozenset(p) for p in pairs}
+            table = _pair_table(digits_of(side), test, total)
             for a in itertools.product(range(side), repeat=2):
                 for b in ((a[0], a[1] + 1), (a[0] + 1, a[1])):
                     if b[0] < side and b[1] < side and frozenset((a, b)) not in marked:
-                        origin = Origin(OriginKind.NO_XV, 0, (a, b))
+                        origin = Origin(kind, 0, (a, b))
                         out.append(
                             Relation(
                                 _index(a, side),
                                 _index(b, side),
                                 table,
                                 origin=origin,
-                                meaning="not add up to 5 or 10",
+                                meaning=f"not add up to {sums}",
                             )
                         )
         return out
@@ -1116,14 +1204,19 @@ class XV(Rule):
             out["x"] = [[list(a), list(b)] for a, b in self.x]
         if self.v:
             out["v"] = [[list(a), list(b)] for a, b in self.v]
-        if self.all_xv_given:
-            out["all_xv_given"] = True
+        for flag in ("all_xv_given", "all_x_given", "all_v_given"):
+            if getattr(self, flag):
+                out[flag] = True
         return out
 
     @classmethod
     def from_json(cls, rules):
         return cls(
-            _pairs(rules.get("x", ())), _pairs(rules.get("v", ())), bool(rules.get("all_xv_given", False))
+            _pairs(rules.get("x", ())),
+            _pairs(rules.get("v", ())),
+            bool(rules.get("all_xv_given", False)),
+            bool(rules.get("all_x_given", False)),
+            bool(rules.get("all_v_given", False)),
         )
 
 
@@ -1182,7 +1275,7 @@ class GermanWhispers(_Lines):
 
     def constraints(self, side, box):
         gap = self.gap(side)
-        table = _pair_table(side, "apart", gap)
+        table = _pair_table(digits_of(side), "apart", gap)
         return [
             Relation(
                 _index(a, side),
@@ -1232,7 +1325,7 @@ class Renban(_Lines):
             origin = self.origin(number)
             cells = tuple(_index(c, side) for c in line)
             out.append(AllDifferent(cells, origin=origin))
-            table = _pair_table(side, "near", len(cells) - 1)
+            table = _pair_table(digits_of(side), "near", len(cells) - 1)
             meaning = f"lie within {len(cells) - 1} of each other"
             out.extend(
                 Relation(a, b, table, origin=origin, meaning=meaning)
@@ -1254,7 +1347,7 @@ class Palindrome(_Lines):
     noun: ClassVar = "palindrome"
 
     def constraints(self, side, box):
-        table = _pair_table(side, "equal", 0)
+        table = _pair_table(digits_of(side), "equal", 0)
         return [
             Relation(
                 _index(line[i], side),
@@ -1269,8 +1362,7 @@ class Palindrome(_Lines):
 
 
 @functools.cache
-def _between_table(side: int) -> frozenset[tuple[int, int, int]]:
-    values = range(1, side + 1)
+def _between_table(values: tuple[int, ...]) -> frozenset[tuple[int, int, int]]:
     return frozenset((a, m, b) for a in values for m in values for b in values if min(a, b) < m < max(a, b))
 
 
@@ -1289,7 +1381,7 @@ class BetweenLine(_Lines):
     minimum: ClassVar = 3
 
     def constraints(self, side, box):
-        table = _between_table(side)
+        table = _between_table(digits_of(side))
         out: list[Constraint] = []
         for number, line in enumerate(self.lines, 1):
             first, last = _index(line[0], side), _index(line[-1], side)
@@ -1301,40 +1393,51 @@ class BetweenLine(_Lines):
 
 @dataclass(frozen=True)
 class RegionSumLine(_Lines):
-    """Region-sum lines: a (blue) line's segments in the boxes it passes through all add
-    up to the same total; each visit of the line to a box is one segment (a line that
-    leaves a box and comes back has two segments there). Consecutive segments are
-    ``Linear`` equalities ``Σ segment - Σ next = 0``. Needs a box shape. A line whose last
-    cell is its first is a loop (as SudokuPad draws one): its run through the box where it
-    starts and ends is one segment.
+    """Region-sum lines: a (blue) line's segments in the boxes (or jigsaw regions) it
+    passes through all add up to the same total; each visit of the line to a box is one
+    segment (a line that leaves a box and comes back has two segments there). Consecutive
+    segments are ``Linear`` equalities ``Σ segment - Σ next = 0``. Needs a box shape or
+    jigsaw regions (``regions``, the labels of :class:`Jigsaw`, read from the puzzle's
+    ``"regions"`` rule, not written by this rule). A line whose last cell is its first is a
+    loop (as SudokuPad draws one): its run through the box where it starts and ends is one
+    segment.
 
     JSON: ``"region_sum_lines": [[[r, c], ...], ...]``.
     """
 
+    regions: str | None = None
     keys: ClassVar = ("region_sum_lines",)
+    reads: ClassVar = ("regions",)  # the jigsaw regions, when the puzzle has them
     kind: ClassVar = OriginKind.REGION_SUM_LINE
     noun: ClassVar = "region-sum line"
 
-    @staticmethod
-    def segments(line: Sequence[Cell], box: BoxShape) -> list[list[Cell]]:
-        """The runs of the line's cells in one box, in order (round a loop, the runs where it
-        ends and starts are one)."""
+    def region_of(self, cell: Cell, box: BoxShape | None) -> object:
+        """The box (``(band, stack)``) or jigsaw region label of a cell."""
+        if box is None and self.regions is not None:
+            side = math.isqrt(len(self.regions))
+            return self.regions[cell[0] * side + cell[1]]
+        assert box is not None
+        return (cell[0] // box[0], cell[1] // box[1])
+
+    def segments(self, line: Sequence[Cell], box: BoxShape | None) -> list[list[Cell]]:
+        """The runs of the line's cells in one box (or region), in order (round a loop, the
+        runs where it ends and starts are one)."""
         loop = len(line) > 3 and line[0] == line[-1]
         out: list[list[Cell]] = []
         previous = None
         for cell in line[:-1] if loop else line:
-            here = (cell[0] // box[0], cell[1] // box[1])
+            here = self.region_of(cell, box)
             if here != previous:
                 out.append([])
             out[-1].append(cell)
             previous = here
-        if loop and len(out) > 1 and previous == (line[0][0] // box[0], line[0][1] // box[1]):
+        if loop and len(out) > 1 and previous == self.region_of(line[0], box):
             out[0] = out.pop() + out[0]
         return out
 
     def check(self, side, box):
-        if box is None:
-            raise InvalidPuzzleError("region-sum lines need boxes: the puzzle has none")
+        if box is None and (self.regions is None or len(self.regions) != side * side):
+            raise InvalidPuzzleError("region-sum lines need boxes or jigsaw regions: the puzzle has none")
         for number, line in enumerate(self.lines, 1):
             if len(line) > 3 and line[0] == line[-1]:  # a loop
                 _line(line[:-1], side, f"{self.noun} {number}", self.minimum)
@@ -1355,15 +1458,21 @@ class RegionSumLine(_Lines):
                 )
         return out
 
+    @classmethod
+    def from_json(cls, rules):
+        regions = rules.get("regions")
+        labels = Jigsaw(regions).regions if regions else None
+        return cls(tuple(_cells(line) for line in rules[cls.keys[0]]), labels)
+
 
 @functools.cache
-def _quadruple_table(side: int, digits: tuple[int, ...]) -> frozenset[tuple[int, ...]]:
+def _quadruple_table(side_values: tuple[int, ...], digits: tuple[int, ...]) -> frozenset[tuple[int, ...]]:
     """The values of the 2x2 cells (top-left, top-right, bottom-left, bottom-right) that
     hold ``digits`` (with their multiplicity), orthogonal neighbours different (they
     share a row or column)."""
     out = []
     need = {d: digits.count(d) for d in digits}
-    for values in itertools.product(range(1, side + 1), repeat=4):
+    for values in itertools.product(side_values, repeat=4):
         a, b, c, d = values
         if a == b or c == d or a == c or b == d:
             continue
@@ -1418,12 +1527,13 @@ class Quadruple(Rule):
                 raise InvalidPuzzleError(
                     f"{where} at {_name(clue.cell)} lists {len(clue.digits)} digits; it takes 1 to 4"
                 )
+            values = digits_of(side)  # the puzzle's digits
             for digit in clue.digits:
-                if isinstance(digit, bool) or not isinstance(digit, int) or not 1 <= digit <= side:
+                if isinstance(digit, bool) or not isinstance(digit, int) or digit not in values:
                     raise InvalidPuzzleError(
-                        f"{where} at {_name(clue.cell)}: {digit!r} is not a digit 1..{side}"
+                        f"{where} at {_name(clue.cell)}: {digit!r} is not a digit {_digits_name(values)}"
                     )
-            if not _quadruple_table(side, clue.digits):
+            if not _quadruple_table(digits_of(side), clue.digits):
                 raise InvalidPuzzleError(
                     f"{where} at {_name(clue.cell)}: no four cells can hold {list(clue.digits)}"
                 )
@@ -1436,7 +1546,7 @@ class Quadruple(Rule):
             out.append(
                 Table(
                     cells,
-                    _quadruple_table(side, clue.digits),
+                    _quadruple_table(digits_of(side), clue.digits),
                     origin=origin,
                     meaning=f"hold {list(clue.digits)}",
                 )
@@ -1554,13 +1664,31 @@ class Relations(Rule):
 
 @dataclass(frozen=True)
 class RegularClue:
-    """A line of cells (in reading order) and the regular expression its digits match."""
+    """A line of cells (in reading order) and the regular expression its digits match; or,
+    with ``nfa``, the automaton they are a word of (``(starts, accepting, transitions)``,
+    :func:`sudoku_cp.model.expressions.nfa_automaton`), ``pattern`` then only naming it."""
 
     cells: tuple[Cell, ...]
     pattern: str
+    nfa: tuple | None = None
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "cells", _cells(self.cells))
+        if self.nfa is not None and not isinstance(self.nfa, tuple):
+            try:
+                starts, accepting, moves = self.nfa
+                nfa = (tuple(starts), tuple(accepting), tuple(tuple(m) for m in moves))
+            except (TypeError, ValueError):
+                raise InvalidPuzzleError(
+                    "a regular line's 'nfa' is [starts, accepting, [[state, value, next], ...]]"
+                ) from None
+            object.__setattr__(self, "nfa", nfa)
+
+    def automaton(self, side: int, where: str):
+        """The clue's deterministic automaton over ``1..side``."""
+        if self.nfa is not None:
+            return nfa_automaton(self.nfa, side, where)
+        return regular_automaton(self.pattern, side)
 
 
 @dataclass(frozen=True)
@@ -1571,7 +1699,10 @@ class RegularLines(Rule):
     :func:`sudoku_cp.model.expressions.regular_automaton`'s (digits, ``A``.. past 9, ``.``,
     ``[..]``, ``|``, ``( )``, ``*``, ``+``, ``?``, ``{m,n}``).
 
-    JSON: ``"regular": [{"cells": [[r, c], ...], "pattern": "1[2-8]*9"}, ...]``.
+    JSON: ``"regular": [{"cells": [[r, c], ...], "pattern": "1[2-8]*9"}, ...]``; a line
+    given by an automaton instead (a state machine, as sigh's Interactive Sudoku Solver
+    shares them) has ``"nfa": [starts, accepting, [[state, value, next], ...]]`` and a
+    ``pattern`` that names it.
     """
 
     clues: tuple[RegularClue, ...]
@@ -1580,13 +1711,13 @@ class RegularLines(Rule):
     def check(self, side, box):
         for number, clue in enumerate(self.clues, 1):
             _cell_list(clue.cells, side, f"regular line {number}")
-            regular_automaton(clue.pattern, side)
+            clue.automaton(side, f"regular line {number}")
 
     def constraints(self, side, box):
         return [
             RegularKind(
                 tuple(_index(c, side) for c in clue.cells),
-                regular_automaton(clue.pattern, side),
+                clue.automaton(side, f"regular line {number}"),
                 pattern=clue.pattern,
                 origin=Origin(OriginKind.REGULAR, number, clue.cells, text=clue.pattern),
             )
@@ -1596,7 +1727,13 @@ class RegularLines(Rule):
     def to_json(self):
         return {
             "regular": [
-                {"cells": [list(c) for c in clue.cells], "pattern": clue.pattern} for clue in self.clues
+                {"cells": [list(c) for c in clue.cells], "pattern": clue.pattern}
+                | (
+                    {"nfa": [list(clue.nfa[0]), list(clue.nfa[1]), [list(m) for m in clue.nfa[2]]]}
+                    if clue.nfa
+                    else {}
+                )
+                for clue in self.clues
             ]
         }
 
@@ -1604,7 +1741,11 @@ class RegularLines(Rule):
     def from_json(cls, rules):
         return cls(
             tuple(
-                RegularClue(_field(item, "cells", f"regular {n}"), _field(item, "pattern", f"regular {n}"))
+                RegularClue(
+                    _field(item, "cells", f"regular {n}"),
+                    _field(item, "pattern", f"regular {n}"),
+                    item.get("nfa"),
+                )
                 for n, item in enumerate(_items(rules, "regular"), 1)
             )
         )
@@ -1994,6 +2135,7 @@ def rules_from_json(rules: Mapping[str, Any] | None, *, side: int | None = None)
         present = {key: named[key] for key in rule_type.keys if key in named}
         if not any(present.values()):
             continue
+        present |= {key: named[key] for key in rule_type.reads if key in named}
         try:
             out.append(rule_type.from_json(present))
         except InvalidPuzzleError:
@@ -2004,7 +2146,16 @@ def rules_from_json(rules: Mapping[str, Any] | None, *, side: int | None = None)
 
 
 _JSON_FLAGS = frozenset(
-    {"diagonals", "anti_knight", "anti_king", "all_white_given", "all_black_given", "all_xv_given"}
+    {
+        "diagonals",
+        "anti_knight",
+        "anti_king",
+        "all_white_given",
+        "all_black_given",
+        "all_xv_given",
+        "all_x_given",
+        "all_v_given",
+    }
 )
 _JSON_CELL_LISTS = frozenset({"windows", "even", "odd"})
 _JSON_LISTS = frozenset(
@@ -2142,11 +2293,25 @@ def rules_to_json(rules: Iterable[Rule]) -> dict[str, Any]:
     return out
 
 
-def iter_constraints(rules: Iterable[Rule], side: int, box: BoxShape | None) -> Iterator[Constraint]:
-    """Check each rule against the grid shape, then yield its constraints."""
-    for rule in rules:
-        rule.check(side, box)
-        yield from rule.constraints(side, box)
+def iter_constraints(
+    rules: Iterable[Rule], side: int, box: BoxShape | None, digits: tuple[int, ...] | None = None
+) -> Iterator[Constraint]:
+    """Check each rule against the grid shape (and its digits, when not ``1..n``), then
+    yield its constraints."""
+    if not digits:
+        for rule in rules:
+            rule.check(side, box)
+            yield from rule.constraints(side, box)
+        return
+    built: list[Constraint] = []
+    token = _DIGITS.set(digits)  # the rules' tables enumerate these digits (digits_of)
+    try:
+        for rule in rules:
+            rule.check_digits(side, box, digits)
+            built.extend(rule.constraints(side, box))
+    finally:
+        _DIGITS.reset(token)
+    yield from built
 
 
 __all__ = [

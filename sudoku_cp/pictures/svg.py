@@ -43,7 +43,8 @@ import drawsvg as dw
 
 from sudoku_cp.errors import InvalidArgumentError, InvalidPuzzleError
 from sudoku_cp.io.formats import VALUE_CHARS
-from sudoku_cp.model.constraints import Constraint, Model, Origin, OriginKind, Sum, unit_constraints
+from sudoku_cp.model.constraints import Constraint, Linear, Model, Origin, OriginKind, Sum, unit_constraints
+from sudoku_cp.model.grid import digit_char
 
 if TYPE_CHECKING:  # svg works from the objects it is given: Grid and Puzzle call it, lazily
     from sudoku_cp.model.grid import Grid
@@ -80,7 +81,20 @@ LINE_COLOURS = {
     OriginKind.INDEX_LINE: "#71ded2",  # turquoise (a diamond marks its first cell)
     OriginKind.PARITY_LINE: "#e08fb0",  # rose
     OriginKind.NABNER_LINE: "#f0b020",  # amber
+    OriginKind.DOUBLE_ARROW: "#9a9a9a",  # as arrows
+    OriginKind.LOCKOUT_LINE: "#c8c8ff",  # pale blue, as ISS draws it
+    OriginKind.SUM_LINE: "#64c864",  # green, dashed as ISS draws it
 }
+CAGE_TAGS = {
+    OriginKind.LUNCHBOX: lambda o: str(o.total),
+    OriginKind.RELLIK_CAGE: lambda o: f"≠{o.total}",
+    OriginKind.EQUALITY_CAGE: lambda o: "=",
+    OriginKind.LOOK_AND_SAY: lambda o: o.text,
+    OriginKind.COUNT_DISTINCT: lambda o: "#",
+    OriginKind.SAME_VALUES: lambda o: "",
+    OriginKind.EQUAL_SUMS: lambda o: "",
+}
+"""The cage-like kinds of the community (dashed outlines) and the words in their first cell."""
 CLONE_COLOURS = ("#fde2b8", "#cfe8ff", "#d8f0d0", "#f6d0e6", "#e6e0c8")
 """Tints of clone regions: a clone and its original share one."""
 INDEXER_COLOUR = "#d4ecd4"
@@ -90,6 +104,8 @@ OUTSIDE_KINDS = (
     OriginKind.SKYSCRAPER,
     OriginKind.OUTSIDE_SUM,
     OriginKind.NUMBERED_ROOM,
+    OriginKind.X_SUM,
+    OriginKind.HIDDEN_SKYSCRAPER,
 )
 GENERAL_COLOUR = "#1b998b"
 """Teal: the general rules (relations, regular lines, sums, counts, elements, alternatives)."""
@@ -220,6 +236,7 @@ def draw(
     picture.parity()
     picture.diagonals_and_thermometers()
     picture.community()
+    picture.community_kinds()
     picture.modern_lines()
     picture.general_rules()
     picture.region_borders()
@@ -303,8 +320,14 @@ class _Picture:
     def text(self, value: int | str, x: float, y: float, size: float, **style) -> None:
         """Text centred on ``(x, y)``: the baseline sits 0.35 em below the centre, which
         centres digits in every renderer (``dominant-baseline`` is not read by all)."""
-        label = VALUE_CHARS[value - 1] if isinstance(value, int) else value
+        label = self.digit(value) if isinstance(value, int) else value
         self.drawing.append(dw.Text(label, size, x, y + 0.35 * size, text_anchor="middle", **style))
+
+    def digit(self, value: int) -> str:
+        """The character of a cell value: the puzzle's own digit when its digits are not
+        ``1..n`` (values are then their positions, :mod:`sudoku_cp.model.digits`)."""
+        chosen = getattr(self.puzzle.grid, "chosen_digits", None)
+        return digit_char(chosen[value - 1]) if chosen else VALUE_CHARS[value - 1]
 
     # -- layers -----------------------------------------------------------------------
 
@@ -367,19 +390,7 @@ class _Picture:
                 )
         for links in self.puzzle.groups(OriginKind.THERMOMETER).values():  # bulb first, link by link
             path = [_coordinates(links[0].first, self.n)] + [_coordinates(c.second, self.n) for c in links]
-            points = [coordinate for cell in path for coordinate in self.centre(cell)]
-            self.drawing.append(
-                dw.Lines(
-                    *points,
-                    close=False,
-                    fill="none",
-                    stroke=THERMO_COLOUR,
-                    stroke_width=self.s * 0.28,
-                    stroke_linecap="round",
-                    stroke_linejoin="round",
-                    class_="thermometer",
-                )
-            )
+            self._polyline(path, THERMO_COLOUR, self.s * 0.28, "thermometer")
             self.drawing.append(
                 dw.Circle(*self.centre(path[0]), self.s * 0.36, fill=THERMO_COLOUR, class_="bulb")
             )
@@ -444,20 +455,96 @@ class _Picture:
                     letter, self.x(column + 1) - size * 0.7, self.y(row) + size * 0.9, size, class_="indexer"
                 )
 
-    def _polyline(self, cells: Sequence[Cell], colour: str, width: float, class_: str) -> None:
-        points = [coordinate for cell in cells for coordinate in self.centre(cell)]
-        if len(cells) == 1:
+    def community_kinds(self) -> None:
+        """The community's remaining kinds: lunchboxes, rellik, equality, look-and-say,
+        count-distinct and same-values cages as dashed outlines with their clue (``12``,
+        ``≠10``, ``=``, ``1223``, ``#`` on the control cell), equal-sum segments, sum lines
+        dashed green with their sum, counting circles as circles,
+        double arrows as a line with a circle at each end, lockout lines with a diamond at
+        each end. Global entropy and mod 3 are rules of the whole grid: nothing is drawn."""
+        for kind, tag in CAGE_TAGS.items():
+            for origin in self.puzzle.groups(kind):
+                parts = [origin.cells]
+                if kind is OriginKind.SAME_VALUES:  # each set outlined on its own
+                    size = len(self.puzzle.groups(kind)[origin][0].cells) // 2
+                    parts = [origin.cells[i : i + size] for i in range(0, len(origin.cells), size)]
+                if kind is OriginKind.EQUAL_SUMS:  # each segment: the cells of a sign in a Linear
+                    links = self.puzzle.groups(kind)[origin]
+                    signs = [(link, 1) for link in links] + [(links[-1], -1)]
+                    parts = [
+                        [
+                            _coordinates(c, self.n)
+                            for c, a in zip(link.cells, link.coefficients, strict=True)
+                            if a == sign
+                        ]
+                        for link, sign in signs
+                    ]
+                for cells in parts:
+                    for x0, y0, x1, y1 in _cage_outline(set(cells), CAGE_INSET * 1.6):
+                        self.drawing.append(
+                            dw.Line(
+                                self.x(x0), self.y(y0), self.x(x1), self.y(y1), stroke=GENERAL_COLOUR,
+                                stroke_width=1, stroke_dasharray=f"{self.s * 0.05:.1f} {self.s * 0.05:.1f}",
+                                class_=kind.value.replace(" ", "-"),
+                            )
+                        )  # fmt: skip
+                if tag(origin):
+                    self._tag(origin.cells[0], tag(origin))
+        for origin in self.puzzle.groups(OriginKind.COUNTING_CIRCLES):
+            for cell in origin.cells:
+                self.drawing.append(
+                    dw.Circle(
+                        *self.centre(cell), self.s * 0.42, fill="none", stroke="#777777", stroke_width=1.5,
+                        class_="counting-circle",
+                    )
+                )  # fmt: skip
+        for origin in self.puzzle.groups(OriginKind.SUM_LINE):
+            points = [coordinate for cell in origin.cells for coordinate in self.centre(cell)]
+            self.drawing.append(
+                dw.Lines(
+                    *points, close=False, fill="none", stroke=LINE_COLOURS[OriginKind.SUM_LINE],
+                    stroke_width=self.s * 0.12, stroke_dasharray=f"{self.s * 0.15:g},{self.s * 0.1:g}",
+                    stroke_linejoin="round", class_="sum-line",
+                )
+            )  # fmt: skip
+            self._tag(origin.cells[0], str(origin.total))
+        for kind in (OriginKind.DOUBLE_ARROW, OriginKind.LOCKOUT_LINE):
+            colour = LINE_COLOURS[kind]
+            for origin in self.puzzle.groups(kind):
+                cells = origin.cells
+                self._polyline(cells, colour, self.s * (0.06 if kind is OriginKind.DOUBLE_ARROW else 0.22),
+                               kind.value.replace(" ", "-"))  # fmt: skip
+                for end in (cells[0], cells[-1]):
+                    x, y = self.centre(end)
+                    if kind is OriginKind.DOUBLE_ARROW:
+                        self.drawing.append(
+                            dw.Circle(x, y, self.s * 0.4, fill="white", stroke=colour, stroke_width=2,
+                                      class_="double-arrow-circle")
+                        )  # fmt: skip
+                    else:
+                        r = self.s * 0.3
+                        self.drawing.append(
+                            dw.Lines(x, y - r, x + r, y, x, y + r, x - r, y, close=True, fill="white",
+                                     stroke=colour, stroke_width=2, class_="lockout-diamond")
+                        )  # fmt: skip
+
+    def _polyline(
+        self, cells: Sequence[Cell], colour: str, width: float, class_: str, dashes: str | None = None
+    ) -> None:
+        """A line through the centres of ``cells`` (none for fewer than two), ``width``
+        pixels wide: with round ends and corners, or dashed (``dashes``, an SVG
+        ``stroke-dasharray``)."""
+        if len(cells) < 2:
             return
+        points = [coordinate for cell in cells for coordinate in self.centre(cell)]
+        style = (
+            {"stroke_dasharray": dashes}
+            if dashes
+            else {"stroke_linecap": "round", "stroke_linejoin": "round"}
+        )
         self.drawing.append(
             dw.Lines(
-                *points,
-                close=False,
-                fill="none",
-                stroke=colour,
-                stroke_width=width,
-                stroke_linecap="round",
-                stroke_linejoin="round",
-                class_=class_,
+                *points, close=False, fill="none", stroke=colour, stroke_width=width, **style, class_=class_
             )
         )
 
@@ -498,20 +585,8 @@ class _Picture:
                 self._tag(origin.cells[0], word(origin))
 
     def _dashed(self, cells: Sequence[Cell], colour: str) -> None:
-        if len(cells) < 2:
-            return
-        points = [coordinate for cell in cells for coordinate in self.centre(cell)]
-        self.drawing.append(
-            dw.Lines(
-                *points,
-                close=False,
-                fill="none",
-                stroke=colour,
-                stroke_width=max(1.5, self.s * 0.06),
-                stroke_dasharray=f"{self.s * 0.12:g},{self.s * 0.08:g}",
-                class_="general-line",
-            )
-        )
+        dashes = f"{self.s * 0.12:g},{self.s * 0.08:g}"
+        self._polyline(cells, colour, max(1.5, self.s * 0.06), "general-line", dashes)
 
     def _tag(self, cell: Cell, words: str) -> None:
         """A short label in the top-left corner of a cell (cut to 12 characters)."""
@@ -561,6 +636,8 @@ class _Picture:
                         )
         colour = LINE_COLOURS[OriginKind.ARROW]
         for arrow in self.puzzle.kind(OriginKind.ARROW):
+            if not isinstance(arrow, Linear):
+                continue  # a pill's digit range on grids over 9x9
             count = sum(1 for a in arrow.coefficients if a < 0)  # type: ignore[union-attr]
             circle, shaft = arrow.origin.cells[:count], arrow.origin.cells[count:]
             start = min(circle, key=lambda c: (c[0] - shaft[0][0]) ** 2 + (c[1] - shaft[0][1]) ** 2)
@@ -829,8 +906,9 @@ class _Picture:
     ) -> None:
         """Each value ``v`` sits in slot ``v - 1`` of a small grid inside its cell; a
         chain's links join the centres of their nodes' candidates, over the discs."""
-        per_row = math.ceil(math.sqrt(self.n))
-        rows = math.ceil(self.n / per_row)
+        values = self.puzzle.model.value_count  # n, or more digits than the side
+        per_row = math.ceil(math.sqrt(values))
+        rows = math.ceil(values / per_row)
         # In a killer, candidates keep clear of the cage outlines and of the sums.
         caged = bool(self.puzzle.kind(OriginKind.CAGE))
         left, top, bottom = (0.12, 0.27, 0.9) if caged else (0.08, 0.08, 0.92)
@@ -863,7 +941,7 @@ class _Picture:
                     colour = MARK_COLOURS.get(mark, mark)
                     discs.append(dw.Circle(x, y, min(step_x, step_y) * 0.48, fill=colour, class_="mark"))
                 if mark == MARK_COLOURS["removed"]:  # the value named: dark, bold and struck through
-                    char = VALUE_CHARS[value - 1]
+                    char = self.digit(value)
                     struck.append(dw.Text(char, None, round(x, 2), round(y + 0.35 * size, 2)))
                     half = 0.42 * size
                     struck.append(
@@ -875,7 +953,7 @@ class _Picture:
                     )
                     continue
                 # the group carries the style: one short element per candidate
-                texts.append(dw.Text(VALUE_CHARS[value - 1], None, round(x, 2), round(y + 0.35 * size, 2)))
+                texts.append(dw.Text(self.digit(value), None, round(x, 2), round(y + 0.35 * size, 2)))
         self.drawing.append(discs)
         self.drawing.append(struck)
         if links:

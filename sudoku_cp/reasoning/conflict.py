@@ -68,7 +68,8 @@ if TYPE_CHECKING:
 else:  # Ctrl-C cannot leave this import half done (sudoku_cp.engine.imports)
     cp_model = import_module("ortools.sat.python.cp_model")
 Given = tuple[int, int, int]
-"""``(row, column, value)``, 0-based row and column."""
+"""``(row, column, value)``, 0-based row and column (on a grid of other digits, the value is
+the digit's position, as in the model: :mod:`sudoku_cp.model.digits`)."""
 
 
 @dataclass(frozen=True)
@@ -132,7 +133,11 @@ class Conflict:
         ``"the rules cannot all hold: ..."`` naming the constraints."""
         if not self.givens:
             return f"the rules cannot all hold: {_and(self.labels)}"
-        names = [f"r{row + 1}c{column + 1}={value}" for row, column, value in self.givens]
+        digits = self.model.digits  # values are the digits' positions on a grid of other digits
+        names = [
+            f"r{row + 1}c{column + 1}={digits[value - 1] if digits else value}"
+            for row, column, value in self.givens
+        ]
         if len(names) == 1:
             return f"{names[0]} cannot hold"
         return f"{_and(names)} cannot all hold"
@@ -199,7 +204,9 @@ def explain_conflict(
         givens = [0] * model.cell_count
         for cell in kept:
             givens[cell] = cells[cell]
-        return _has_solution(Model(n, tuple(givens), model.constraints, model.positions), deadline, backend)
+        return _has_solution(
+            Model(n, tuple(givens), model.constraints, model.positions, model.digits), deadline, backend
+        )
 
     givens = [(*model.position(cell), cells[cell]) for cell in deletion(core, consistent)]
     conflict = Conflict(tuple(givens), model, backend)
@@ -212,7 +219,7 @@ def _givens_core(puzzle: Puzzle, deadline: Deadline) -> list[int] | None:
     """The cells of an unsat core of the givens (every rule enforced), from CP-SAT under one
     assumption literal per given; ``None`` when the puzzle has a solution."""
     model = puzzle.model
-    empty = Model(model.side, (0,) * model.cell_count, model.constraints, model.positions)
+    empty = Model(model.side, (0,) * model.cell_count, model.constraints, model.positions, model.digits)
     cp, cells = cpsat.model_of(empty)
     literals = {}
     for cell, value in enumerate(puzzle.grid.cells):
@@ -260,7 +267,9 @@ def _constraints_broken_by(
     fixed = tuple(cells)
 
     def consistent(constraints: Sequence[Constraint]) -> bool:
-        return _has_solution(Model(n, fixed, tuple(constraints), model.positions), deadline, backend)
+        return _has_solution(
+            Model(n, fixed, tuple(constraints), model.positions, model.digits), deadline, backend
+        )
 
     return tuple(quickxplain(model.constraints, consistent))
 

@@ -7,7 +7,9 @@ generator, and the box shape (``None``: no boxes), and returns the ``rules`` obj
 its rule with clues that the solution satisfies: random lines for the line rules (walks
 of touching cells that fit the rule), every row and column for sandwiches, a sample of
 the outside clues for skyscrapers and outside sums, every X and V pair (with the negative
-constraint), eight little killers and eight quadruples. The generator then removes givens
+constraint), eight little killers and eight quadruples; X-sum and hidden-skyscraper clues as
+skyscrapers, double arrows and lockout lines as lines, lunchboxes and rellik cages as
+walks of different digits, counting circles on three digits. The generator then removes givens
 while the puzzle stays proper, so the clues and the givens left decide the puzzle.
 
 >>> import random
@@ -127,6 +129,77 @@ def _outside_sums(s: Rows, rng: random.Random, box: Box) -> dict:
     return rules
 
 
+def _x_sums(s: Rows, rng: random.Random, box: Box) -> dict:
+    n, out = len(s), []
+    for side, index in itertools.product(("left", "right", "top", "bottom"), range(n)):
+        digits = [s[r][c] for r, c in _line(side, index, n)]
+        out.append({"side": side, "index": index, "sum": sum(digits[: digits[0]])})
+    return {"x_sums": rng.sample(out, min(20, len(out)))}
+
+
+def _hidden_skyscrapers(s: Rows, rng: random.Random, box: Box) -> dict:
+    n, out = len(s), []
+    for side, index in itertools.product(("left", "right", "top", "bottom"), range(n)):
+        tallest = 0
+        for r, c in _line(side, index, n):
+            if s[r][c] < tallest:  # the first one hidden
+                out.append({"side": side, "index": index, "value": s[r][c]})
+                break
+            tallest = s[r][c]
+    return {"hidden_skyscrapers": rng.sample(out, min(20, len(out)))}
+
+
+def _lockout_lines(s: Rows, rng: random.Random, box: Box) -> dict:
+    n, used, lines = len(s), set(), []
+    difference = n // 2  # 4 on 9x9, ISS's default
+
+    def fits(w: list) -> bool:
+        ends = sorted((s[w[0][0]][w[0][1]], s[w[-1][0]][w[-1][1]]))
+        return ends[1] - ends[0] >= difference and all(not ends[0] <= s[r][c] <= ends[1] for r, c in w[1:-1])
+
+    for length in (5, 4, 4, 3, 3):
+        lines += _walks(rng, n, length, fits, 1, used)
+    return {"lockout_lines": [{"line": [list(c) for c in line], "difference": difference} for line in lines]}
+
+
+def _distinct_walks(s: Rows, rng: random.Random, lengths: tuple[int, ...]) -> list:
+    """Random walks of touching cells holding different digits, one per length."""
+    used: set = set()
+    out = []
+    for length in lengths:
+        out += _walks(rng, len(s), length, lambda w: len({s[r][c] for r, c in w}) == len(w), 1, used)
+    return out
+
+
+def _lunchboxes(s: Rows, rng: random.Random, box: Box) -> dict:
+    out = []
+    for walk in _distinct_walks(s, rng, (5, 4, 4, 3, 3, 3)):
+        digits = [s[r][c] for r, c in walk]
+        i, j = sorted((digits.index(min(digits)), digits.index(max(digits))))
+        out.append({"cells": [list(c) for c in walk], "sum": sum(digits[i + 1 : j])})
+    return {"lunchboxes": out}
+
+
+def _rellik_cages(s: Rows, rng: random.Random, box: Box) -> dict:
+    out = []
+    for walk in _distinct_walks(s, rng, (4, 4, 3, 3, 3, 2, 2, 2)):
+        digits = [s[r][c] for r, c in walk]
+        sums = {sum(part) for k in range(1, len(digits) + 1) for part in itertools.combinations(digits, k)}
+        total = rng.choice([t for t in range(1, sum(digits) + 2) if t not in sums])
+        out.append({"cells": [list(c) for c in walk], "sum": total})
+    return {"rellik_cages": out}
+
+
+def _counting_circles(s: Rows, rng: random.Random, box: Box) -> dict:
+    n = len(s)
+    cells = [(r, c) for r in range(n) for c in range(n)]
+    rng.shuffle(cells)
+    circles = []
+    for digit in rng.sample(range(1, min(n, 5) + 1), 3):  # three digits, each circled as often as it says
+        circles += [list(cell) for cell in cells if s[cell[0]][cell[1]] == digit][:digit]
+    return {"counting_circles": [sorted(circles)]}
+
+
 def _xv(s: Rows, rng: random.Random, box: Box) -> dict:
     n, out = len(s), {"x": [], "v": [], "all_xv_given": True}
     for r, c in itertools.product(range(n), repeat=2):
@@ -208,6 +281,11 @@ def _zipper_fit(s, w, box):
     return k % 2 == 1 and all(digits[i] + digits[k - 1 - i] == digits[k // 2] for i in range(k // 2))
 
 
+def _double_arrow_fit(s, w, box):
+    digits = [s[r][c] for r, c in w]
+    return digits[0] + digits[-1] == sum(digits[1:-1])
+
+
 def _quadruples(s: Rows, rng: random.Random, box: Box) -> dict:
     n, out = len(s), []
     for r, c in rng.sample(list(itertools.product(range(n - 1), repeat=2)), 8):
@@ -234,6 +312,13 @@ DRAWERS: dict[str, Callable[[Rows, random.Random, Box], dict]] = {
     "entropic_line": _lines_rule("entropic_lines", (6, 5, 4, 3), _entropic_fit),
     "modular_line": _lines_rule("modular_lines", (6, 5, 4, 3), _three_apart(lambda v, n: v % 3)),
     "zipper_line": _lines_rule("zipper_lines", (5, 5, 3, 3, 3), _zipper_fit),
+    "x_sum": _x_sums,
+    "hidden_skyscraper": _hidden_skyscrapers,
+    "double_arrow": _lines_rule("double_arrows", (4, 4, 3, 3, 3), _double_arrow_fit),
+    "lockout_line": _lockout_lines,
+    "lunchbox": _lunchboxes,
+    "rellik_cage": _rellik_cages,
+    "counting_circles": _counting_circles,
 }
 """Variant name (as :func:`sudoku_cp.generate` takes it): its clue drawer."""
 

@@ -202,7 +202,7 @@ class PythonConstraint(Backend):
     search, so when it ends the count is exact.
     """
 
-    name = NAME
+    more_digits = True
     Options = Options
     native_kinds = NATIVE_KINDS
     no_solution = "python-constraint proved it"

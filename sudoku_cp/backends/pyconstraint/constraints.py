@@ -191,10 +191,7 @@ class DistinctCageSum(constraint.Constraint):
         for variable in variables:
             value = assignments.get(variable)
             if value is None:
-                mask = 0
-                for other in domains[variable]:
-                    mask |= 1 << (other - 1)
-                open_masks.append((variable, mask))
+                open_masks.append((variable, _bits_of(domains[variable])))
             elif used >> (value - 1) & 1:
                 return False
             else:
@@ -211,13 +208,8 @@ class DistinctCageSum(constraint.Constraint):
         if forwardcheck:
             allowed = fitting & ~used
             for variable, mask in open_masks:
-                if mask & ~allowed:
-                    domain = domains[variable]
-                    for value in domain[:]:
-                        if not allowed >> (value - 1) & 1:
-                            domain.hideValue(value)
-                    if not domain:
-                        return False
+                if mask & ~allowed and not _keep_bits(domains[variable], allowed):
+                    return False
         return True
 
 
@@ -317,6 +309,23 @@ class Watching(constraint.Constraint):
 
     def __call__(self, variables, domains, assignments, forwardcheck=False) -> bool:
         return self.inner(self.own_variables, domains, assignments, forwardcheck)
+
+
+def _bits_of(domain: constraint.Domain) -> int:
+    """The domain's values as a bit set (bit ``v - 1`` for the value ``v``)."""
+    mask = 0
+    for value in domain:
+        mask |= 1 << (value - 1)
+    return mask
+
+
+def _keep_bits(domain: constraint.Domain, mask: int) -> bool:
+    """Hide the domain's values outside the bit set ``mask`` (bit ``v - 1`` for the value
+    ``v``; restored on backtracking); False when no value is left."""
+    for value in domain[:]:
+        if not mask >> (value - 1) & 1:
+            domain.hideValue(value)
+    return bool(domain)
 
 
 def _keep_only(domain: constraint.Domain, allowed) -> bool:
@@ -488,9 +497,7 @@ class Supports(constraint.Constraint):
         for variable in variables:
             value = assignments.get(variable)
             if value is None:
-                mask = 0
-                for other in domains[variable]:
-                    mask |= 1 << (other - 1)
+                mask = _bits_of(domains[variable])
                 if not mask:
                     return False
             else:
@@ -500,13 +507,8 @@ class Supports(constraint.Constraint):
             return False
         if forwardcheck:
             for variable, mask in zip(variables, masks, strict=True):
-                if variable not in assignments:
-                    domain = domains[variable]
-                    for value in domain[:]:
-                        if not mask >> (value - 1) & 1:
-                            domain.hideValue(value)
-                    if not domain:
-                        return False
+                if variable not in assignments and not _keep_bits(domains[variable], mask):
+                    return False
         return True
 
 

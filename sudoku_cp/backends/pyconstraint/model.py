@@ -13,18 +13,7 @@ from collections.abc import Callable, Iterable, Sequence
 import constraint
 
 from sudoku_cp.backends import unsupported
-from sudoku_cp.backends.pyconstraint.constraints import (
-    AllDifferentHiddenSingles,
-    CageSum,
-    CellLinks,
-    DistinctCageSum,
-    EveryUnitHiddenSingles,
-    LessChains,
-    Link,
-    Padding,
-    Supports,
-    Watching,
-)
+from sudoku_cp.backends.pyconstraint import constraints as ours
 from sudoku_cp.engine.propagators import linear_propagator, propagator
 from sudoku_cp.engine.sums import implied_sums
 from sudoku_cp.errors import InvalidArgumentError, NoSolutionError
@@ -173,9 +162,9 @@ def _make_solver(solver: constraint.Solver | str | None) -> constraint.Solver:
 
 def _binary_links(
     pairs: list[tuple[int, int, frozenset[tuple[int, int]]]], names: Sequence[str], side: int
-) -> dict[str, list[Link]]:
+) -> dict[str, list[ours.Link]]:
     """The links of each cell's :class:`CellLinks` from ``(first, second, allowed pairs)`` triples."""
-    links: dict[str, list[Link]] = {}
+    links: dict[str, list[ours.Link]] = {}
     for first, second, allowed in pairs:
         forward, backward = _supports(allowed, side)
         links.setdefault(names[first], []).append((names[second], *forward))
@@ -256,32 +245,32 @@ def problem_of(
             add(item, own)
             return
         peers = {names[peer] for cell in cells for peer in model.peers[cell]}
-        add(Watching(item, own), own + sorted(peers - set(own)))
+        add(ours.Watching(item, own), own + sorted(peers - set(own)))
 
     def add_sum(item: kinds.Sum) -> None:
         variables = [names[cell] for cell in item.cells]
         if len(variables) == 1:  # a one-cell cage fixes its cell
             add(constraint.InSetConstraint({item.total}), variables)
         elif all(b in model.peers[a] for a, b in itertools.combinations(item.cells, 2)):
-            add_watched(DistinctCageSum(model.side, item.total, len(variables)), item.cells)
+            add_watched(ours.DistinctCageSum(model.value_count, item.total, len(variables)), item.cells)
         else:
-            add_watched(CageSum(item.total), item.cells)
+            add_watched(ours.CageSum(item.total), item.cells)
 
     for implied in implied_sums(model):  # the 45 rule: sums that cages and units imply
         add_sum(implied)
-    values = range(1, model.side + 1)
+    values = range(1, model.value_count + 1)  # more than the side on a grid of more digits
     binary = []  # (first, second, allowed pairs), stated per cell as CellLinks
     less = []  # (smaller, larger) cells, stated per connected group as LessChains
     for item in model.constraints:
         variables = [names[cell] for cell in item.cells]
         if isinstance(item, kinds.AllDifferent) and len(variables) == 2:
-            binary.append((*item.cells, _table("ne", model.side)))
+            binary.append((*item.cells, _table("ne", model.value_count)))
         elif isinstance(item, kinds.AllDifferent):
             if constraints == "pairwise":
                 for first, second in itertools.combinations(variables, 2):
                     add(constraint.FunctionConstraint(operator.ne), [first, second])
-            elif constraints == "hidden-singles" and len(variables) == model.side:
-                add(AllDifferentHiddenSingles(values), variables)
+            elif constraints == "hidden-singles" and len(variables) == model.value_count:  # holds every value
+                add(ours.AllDifferentHiddenSingles(values), variables)
             else:
                 add(constraint.AllDifferentConstraint(), variables)
         elif isinstance(item, kinds.Sum):
@@ -295,25 +284,25 @@ def problem_of(
         elif isinstance(item, kinds.Linear):  # numbered 0..k-1, with the peers among its cells
             local = dataclasses.replace(item, cells=tuple(range(len(item.cells))))
             near = [[j for j, other in enumerate(item.cells) if other in model.peers[c]] for c in item.cells]
-            add_watched(Supports(linear_propagator(local, near)), item.cells)
+            add_watched(ours.Supports(linear_propagator(local, near)), item.cells)
         elif isinstance(item, (kinds.Table, *LINE_AUTOMATON_KINDS)):
             local = dataclasses.replace(item, cells=tuple(range(len(item.cells))))
-            add_watched(Supports(propagator(local, model)), item.cells)
+            add_watched(ours.Supports(propagator(local, model)), item.cells)
         elif not isinstance(item, kinds.ValueIn):  # ValueIn: already in the domains
             raise unsupported("python-constraint", item)
     for group in _less_groups(less):
         cells = sorted({cell for pair in group for cell in pair})
-        add_watched(LessChains((names[a], names[b]) for a, b in group), cells)
+        add_watched(ours.LessChains((names[a], names[b]) for a, b in group), cells)
     if EVERY_UNIT and not model.is_classic and constraints == "hidden-singles":
         units = [[names[cell] for cell in unit.cells] for unit in model.units]
-        add(EveryUnitHiddenSingles(units, model.side), list(names))
-    network = _binary_links(binary, names, model.side)
+        add(ours.EveryUnitHiddenSingles(units, model.value_count), list(names))
+    network = _binary_links(binary, names, model.value_count)
     for centre, links in network.items():
         cells = [names.index(cell) for cell in dict.fromkeys([centre, *(partner for partner, _, _ in links)])]
         if all(loose for _, _, loose in links):  # like !=: nothing to revise before an assignment
-            add(CellLinks(centre, network), [names[cell] for cell in cells])
+            add(ours.CellLinks(centre, network), [names[cell] for cell in cells])
         else:
-            add_watched(CellLinks(centre, network), cells)
+            add_watched(ours.CellLinks(centre, network), cells)
     _even_out_degrees(problem, degree)
     return problem
 
@@ -368,7 +357,7 @@ def open_problem(
     for cell, domain in open_domains.items():
         problem.addVariable(names[cell], domain)
     degree = dict.fromkeys((names[cell] for cell in open_domains), 0)
-    values = range(1, model.side + 1)
+    values = range(1, model.value_count + 1)
     for unit in model.units:
         held = [fixed[cell] for cell in unit.cells if fixed[cell]]
         if len(set(held)) < len(held):
@@ -383,7 +372,8 @@ def open_problem(
                 degree[second] += 1
             continue
         if constraints == "hidden-singles":
-            problem.addConstraint(AllDifferentHiddenSingles(v for v in values if v not in held), variables)
+            open_values = (v for v in values if v not in held)
+            problem.addConstraint(ours.AllDifferentHiddenSingles(open_values), variables)
         else:
             problem.addConstraint(constraint.AllDifferentConstraint(), variables)
         for variable in variables:
@@ -403,4 +393,4 @@ def _even_out_degrees(problem: constraint.Problem, degree: dict[str, int]) -> No
     most = max(degree.values())
     for variable, count in degree.items():
         for _ in range(most - count):
-            problem.addConstraint(Padding(), [variable])
+            problem.addConstraint(ours.Padding(), [variable])

@@ -22,12 +22,13 @@ from sudoku_cp.backends.pyconstraint.model import (
     values_of,
 )
 from sudoku_cp.engine.lexmin import ProofLog, lowest_candidates, smallest_solution, sparse_witness
+from sudoku_cp.engine.runtime import Counters
 from sudoku_cp.engine.search import BitmaskSearch
 from sudoku_cp.errors import InvalidArgumentError
 from sudoku_cp.model.constraints import Model
 
 
-class ConstraintPrefixSearch:
+class ConstraintPrefixSearch(Counters):
     """A :class:`sudoku_cp.engine.lexmin.PrefixSearch` on python-constraint, with restarts.
 
     Every :meth:`find_solution` builds a fresh ``Problem`` (fixed cells as singleton
@@ -62,6 +63,9 @@ class ConstraintPrefixSearch:
         search_time: seconds spent inside python-constraint's ``getSolution``.
         refuted_by_propagation: questions the preprocessing answered "no" alone.
     """
+
+    STATS = ("solver_calls", "restarts", "nodes", "model_build_time", "search_time", "refuted_by_propagation")
+    """Its counters: the times (``model_build_time``, ``search_time``) in seconds."""
 
     FIRST_BUDGET = 1000
     """Nodes allowed to the first run of each search; doubled at every restart."""
@@ -200,18 +204,6 @@ class ConstraintPrefixSearch:
         self._fixed[cell] = value
         if self.propagation is not None:
             self.propagation.fix(cell, value)
-
-    def stats(self) -> dict[str, float]:
-        """``solver_calls``, ``restarts``, ``nodes``, ``model_build_time``, ``search_time``
-        (seconds) and ``refuted_by_propagation``."""
-        return {
-            "solver_calls": self.solver_calls,
-            "restarts": self.restarts,
-            "nodes": self.nodes,
-            "model_build_time": self.model_build_time,
-            "search_time": self.search_time,
-            "refuted_by_propagation": self.refuted_by_propagation,
-        }
 
 
 WITNESS_SIDE = 16

@@ -45,8 +45,17 @@ indexer, numbered room,
 anti-taxicab, zipper
 line, difference-count
 line, Dutch flatmates,
-regular line, count,
-element, either,
+X-sum, hidden skyscraper,
+lunchbox, rellik cage,
+counting circles,
+equality cage, double
+arrow, lockout line,
+global entropy, global
+mod 3, look-and-say,
+count-distinct, same
+values, sum line, equal
+sums, regular line,
+count, element, either,
 sandwich, skyscraper,
 linear, table, line clue
 rule of 45                 hidden singles         medium         20  a unit (or a run of parallel units) adds

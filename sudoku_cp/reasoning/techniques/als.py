@@ -15,10 +15,11 @@ and the removed cells see the ``z``\\ s.
 
 from __future__ import annotations
 
+import functools
 import itertools
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
-from sudoku_cp.reasoning.techniques._links import geometry, links, premise
+from sudoku_cp.reasoning.techniques._links import Geometry, geometry, links, premise
 from sudoku_cp.reasoning.techniques.board import Board, Deduction, values_of
 from sudoku_cp.reasoning.techniques.eureka import ChainNode, alternating
 
@@ -42,24 +43,31 @@ def almost_locked_sets(board: Board, candidates: list[int], placed: set[int]) ->
     return list(found.values())
 
 
+def _by_value(
+    sets: list[tuple], candidates: list[int], geo: Geometry
+) -> Callable[[int], dict[int, tuple[list[int], frozenset[int]]]]:
+    """``by_value(index)``: per value of the set ``sets[index]``, its cells holding the value
+    and the cells seeing all of those (worked out once per set)."""
+
+    @functools.cache
+    def by_value(index: int) -> dict[int, tuple[list[int], frozenset[int]]]:
+        cells, mask, _ = sets[index]
+        found = {}
+        for v in values_of(mask):
+            holding = [c for c in cells if candidates[c] >> (v - 1) & 1]
+            found[v] = (holding, frozenset.intersection(*(geo.peers[c] for c in holding)))
+        return found
+
+    return by_value
+
+
 def find_als_xz(board: Board, candidates: list[int], placed: set[int]) -> Iterator[Deduction]:
     """ALS-XZ (see the module docstring); the smallest pairs of sets first."""
     geo = geometry(board)
     sets = almost_locked_sets(board, candidates, placed)
     cell_bits = [sum(1 << c for c in cells) for cells, _, _ in sets]
     masks = [mask for _, mask, _ in sets]
-    cache: dict[int, dict] = {}
-
-    def info_of(index: int) -> dict:
-        """Per value of the set: its cells with the value, and the cells seeing all of them."""
-        found = cache.get(index)
-        if found is None:
-            cells, mask, _ = sets[index]
-            found = cache[index] = {}
-            for v in values_of(mask):
-                holding = [c for c in cells if candidates[c] >> (v - 1) & 1]
-                found[v] = (holding, frozenset.intersection(*(geo.peers[c] for c in holding)))
-        return found
+    info_of = _by_value(sets, candidates, geo)
 
     by_size: dict[int, list[int]] = {}
     for index, (cells, _, _) in enumerate(sets):
@@ -77,8 +85,7 @@ def find_als_xz(board: Board, candidates: list[int], placed: set[int]) -> Iterat
                 if not common & (common - 1) or cell_bits[i] & cell_bits[j]:
                     continue  # fewer than two common values, or overlapping sets
                 (ca, _, ua), (cb, _, ub) = sets[i], sets[j]
-                va = cache.get(i) or info_of(i)
-                vb = cache.get(j) or info_of(j)
+                va, vb = info_of(i), info_of(j)
                 for x in values_of(common):
                     if not va[x][1].issuperset(vb[x][0]):
                         continue  # not a restricted common: some x of B does not see every x of A
@@ -133,17 +140,7 @@ def find_als_xy_wing(board: Board, candidates: list[int], placed: set[int]) -> I
     geo = geometry(board)
     sets = [s for s in almost_locked_sets(board, candidates, placed) if len(s[0]) <= MAX_WING_ALS]
     bits = [sum(1 << c for c in cells) for cells, _, _ in sets]
-    info: dict[int, dict] = {}
-
-    def values(index: int) -> dict:
-        found = info.get(index)
-        if found is None:
-            cells, mask, _ = sets[index]
-            found = info[index] = {}
-            for v in values_of(mask):
-                holding = [c for c in cells if candidates[c] >> (v - 1) & 1]
-                found[v] = (holding, frozenset.intersection(*(geo.peers[c] for c in holding)))
-        return found
+    values = _by_value(sets, candidates, geo)
 
     def restricted(i: int, j: int) -> list[int]:
         common = sets[i][1] & sets[j][1]

@@ -13,7 +13,7 @@ rule of 45's sums (:func:`sudoku_cp.engine.sums.implied_sum_sources`).
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 
 from sudoku_cp.engine.sums import ImpliedSum
 from sudoku_cp.model.constraints import (
@@ -217,17 +217,10 @@ def locked_candidates(board: Board, candidates: list[int], placed: set[int]) -> 
                 other = board.alldifferents[index]
                 if other is unit or other.cells == unit.cells:
                     continue
-                removed = tuple((c, value) for c in other.cells if c not in places and candidates[c] & bit)
+                removed = [c for c in other.cells if c not in places and candidates[c] & bit]
                 if removed:
-                    yield Deduction(
-                        f"locked candidates ({_locked_kind(unit, other)})",
-                        (),
-                        removed,
-                        tuple(places),
-                        (value,),
-                        tuple((c, value) for c in places),
-                        (unit, other),
-                    )
+                    kind = f"locked candidates ({_locked_kind(unit, other)})"
+                    yield Deduction.of_digit(kind, value, removed, places, (unit, other))
 
 
 def _locked_kind(unit: AllDifferent, other: AllDifferent) -> str:
@@ -242,6 +235,20 @@ def _locked_kind(unit: AllDifferent, other: AllDifferent) -> str:
 _SUBSET_NAMES = {2: "pair", 3: "triple", 4: "quad"}
 
 
+def _hall_sets(
+    items: Sequence[int], bits: Sequence[int] | Mapping[int, int], size: int
+) -> Iterator[tuple[tuple[int, ...], int]]:
+    """The groups of ``size`` of ``items`` whose bit sets (``bits[item]``) hold ``size``
+    bits between them, each with that union: Hall sets, of cells over their candidates
+    (naked subsets) or of values over their places (hidden subsets)."""
+    for group in itertools.combinations(items, size):
+        union = 0
+        for item in group:
+            union |= bits[item]
+        if union.bit_count() == size:
+            yield group, union
+
+
 def naked_subsets(size: int) -> Finder:
     """``size`` cells of an AllDifferent whose candidates hold ``size`` values between
     them keep those values from its other cells (naked pair, triple, quad)."""
@@ -249,12 +256,7 @@ def naked_subsets(size: int) -> Finder:
     def find(board: Board, candidates: list[int], placed: set[int]) -> Iterator[Deduction]:
         for constraint in board.alldifferents:
             open_cells = [c for c in constraint.cells if c not in placed]
-            for group in itertools.combinations(open_cells, size):
-                union = 0
-                for cell in group:
-                    union |= candidates[cell]
-                if union.bit_count() != size:
-                    continue
+            for group, union in _hall_sets(open_cells, candidates, size):
                 removed = tuple(
                     (c, v) for c in open_cells if c not in group for v in values_of(candidates[c] & union)
                 )
@@ -289,12 +291,7 @@ def hidden_subsets(size: int) -> Finder:
             for v in open_values:
                 bit = 1 << (v - 1)
                 spots[v] = sum(1 << i for i, c in enumerate(open_cells) if candidates[c] & bit)
-            for group in itertools.combinations(open_values, size):
-                where = 0
-                for v in group:
-                    where |= spots[v]
-                if where.bit_count() != size:
-                    continue
+            for group, where in _hall_sets(open_values, spots, size):
                 mask = sum(1 << (v - 1) for v in group)
                 places = [c for i, c in enumerate(open_cells) if where >> i & 1]
                 removed = tuple((c, v) for c in places for v in values_of(candidates[c] & ~mask))

@@ -9,13 +9,14 @@ Candidates are ints: bit ``v - 1`` of a cell's mask is set while ``v`` is possib
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from sudoku_cp.engine.propagators import engine_model, propagator
 from sudoku_cp.engine.runtime import Deadline
 from sudoku_cp.engine.sums import ImpliedSum, implied_sum_sources
-from sudoku_cp.errors import SolveTimeoutError, SudokuError
+from sudoku_cp.errors import NotSupportedError, SolveTimeoutError, SudokuError
 from sudoku_cp.model.constraints import (
     LINE_AUTOMATON_KINDS,
     AllDifferent,
@@ -80,6 +81,26 @@ class Deduction:
     chain: Chain | None = None
     net: Net | None = None
     argument: Argument | None = None
+
+    @classmethod
+    def of_digit(
+        cls,
+        technique: str,
+        value: int,
+        removed: Iterable[int],
+        cells: Iterable[int],
+        constraints: tuple[Constraint, ...],
+        *extra: Any,
+        **fields: Any,
+    ) -> Deduction:
+        """A step about one digit (locked candidates, fish, single-digit patterns,
+        colouring): ``value`` leaves the cells ``removed``; the pattern is ``cells``, each
+        with ``value`` as its candidate; ``extra`` and ``fields`` are the later fields
+        (``reason``..., ``chain=``, ``net=``)."""
+        cells = tuple(cells)
+        pattern = tuple((c, value) for c in cells)
+        eliminations = tuple((c, value) for c in removed)
+        return cls(technique, (), eliminations, cells, (value,), pattern, constraints, *extra, **fields)
 
 
 _FILTERED = (Sum, Less, Relation, Linear, Table, *LINE_AUTOMATON_KINDS)
@@ -160,6 +181,13 @@ class Board:
     """
 
     def __init__(self, model: Model) -> None:
+        if model.digits:  # steps name values 1..n; a unit of k > n digits has no hidden singles
+            from sudoku_cp.model.digits import digits_text
+
+            raise NotSupportedError(
+                f"explanations and grades speak of the digits 1..{model.side}: a grid of digits "
+                f"{digits_text(model.digits)} is solved, not explained"
+            )
         model = engine_model(model)  # the general kinds (Count, Element, Or...) as the engine's
         self.model = model
         self.side = model.side

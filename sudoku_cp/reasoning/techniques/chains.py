@@ -31,7 +31,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from sudoku_cp.model.constraints import Constraint
-from sudoku_cp.reasoning.techniques._links import Geometry, geometry, links, premise
+from sudoku_cp.reasoning.techniques._links import geometry, links, premise
 from sudoku_cp.reasoning.techniques.board import Board, Deduction, values_of
 from sudoku_cp.reasoning.techniques.eureka import ChainNode, alternating
 
@@ -90,7 +90,6 @@ class _Graph:
         self.values = values
         self.strong = strong
         self.kind = kind
-        self.seen = [frozenset.intersection(*(geo.peers[c] for c in group)) for group in cells]
         self.side = n
         seen_bits = []  # per node, the cells seeing all of it, as a bit set
         for group in cells:
@@ -111,6 +110,19 @@ class _Graph:
         self.in_cell = in_cell
         self._weak: dict[int, list[int]] = {}
         self._weak_candidates: dict[int, int] = {}
+        self._open: dict[int, int] = {}
+
+    def _open_with(self, value: int) -> int:
+        """The open cells holding ``value`` among their candidates, as a bit set."""
+        found = self._open.get(value)
+        if found is None:
+            bit, placed = 1 << (value - 1), self.placed
+            found = 0
+            for c, mask in enumerate(self.candidates):
+                if mask & bit and c not in placed:
+                    found |= 1 << c
+            self._open[value] = found
+        return found
 
     def _group_links(self, u: int, v: int, places: list[int], node, link) -> None:
         """Strong links between a group and the rest of a unit's places (a cell or a group)."""
@@ -157,21 +169,52 @@ class _Graph:
             mask ^= low
         return found
 
+    def deduction(
+        self,
+        name: str,
+        walk: list[int],
+        units: list,
+        targets: list[tuple[int, int]],
+        target_pairs: list[tuple[int, int]],
+    ) -> Deduction:
+        """The :class:`Deduction` of a chain or a loop of nodes ``walk`` (a loop ends on its
+        first node again): it removes ``targets``; its premise is the strong links'
+        ``units``, the weak links (``walk``'s second, fourth... links) and the links
+        ``target_pairs`` (target cell, node cell) that make each target see the pattern;
+        ``name`` takes " (grouped)" when a node is a group of cells."""
+        weak_pairs = []
+        for i in range(1, len(walk) - 1, 2):
+            a, b = walk[i], walk[i + 1]
+            weak_pairs += [(x, y) for x in self.cells[a] for y in self.cells[b] if x != y]
+        if any(len(self.cells[i]) > 1 for i in walk):
+            name = f"{name} (grouped)"
+        return Deduction(
+            name,
+            (),
+            tuple(targets),
+            tuple(dict.fromkeys(c for i in walk for c in self.cells[i])),
+            tuple(sorted({self.values[i] for i in walk})),
+            tuple(dict.fromkeys((c, self.values[i]) for i in walk for c in self.cells[i])),
+            premise(units, links(self.geo, weak_pairs), links(self.geo, target_pairs)),
+            chain=alternating([ChainNode(self.cells[i], (self.values[i],)) for i in walk]),
+        )
+
     def weak_candidates(self, a: int) -> int:
         """The open candidates ``(cell, value)`` weakly linked to node ``a``: its value in
         the cells seeing all of it, the other values of its cell; as a bit set, bit
         ``cell * n + value - 1`` for a candidate (so ascending bits are sorted candidates)."""
         found = self._weak_candidates.get(a)
         if found is None:
-            candidates, placed, n = self.candidates, self.placed, self.side
+            candidates, n = self.candidates, self.side
             group, value = self.cells[a], self.values[a]
-            bit = 1 << (value - 1)
             found = 0
-            for t in self.seen[a]:
-                if candidates[t] & bit and t not in placed:
-                    found |= 1 << (t * n + value - 1)
+            seen = self.seen_bits[a] & self._open_with(value)  # the open cells seeing all of it
+            while seen:
+                low = seen & -seen
+                found |= 1 << ((low.bit_length() - 1) * n + value - 1)
+                seen ^= low
             if len(group) == 1:
-                found |= (candidates[group[0]] & ~bit) << (group[0] * n)
+                found |= (candidates[group[0]] & ~(1 << (value - 1))) << (group[0] * n)
             self._weak_candidates[a] = found
         return found
 
@@ -273,29 +316,9 @@ def alternating_search(graph: _Graph, s: int, limit: int, accept: Callable[..., 
 def _deduction(
     graph: _Graph, chain: list[int], units: list, targets: list[tuple[int, int]], name: str
 ) -> Deduction:
-    geo: Geometry = graph.geo
-    grouped = any(len(graph.cells[i]) > 1 for i in chain)
-    if grouped:
-        name = f"{name} (grouped)"
-    weak_pairs = []
-    for i in range(1, len(chain) - 1, 2):
-        a, b = chain[i], chain[i + 1]
-        weak_pairs += [(x, y) for x in graph.cells[a] for y in graph.cells[b] if x != y]
     ends = [chain[0], chain[-1]]
     target_pairs = [(t, c) for t, _ in targets for e in ends for c in graph.cells[e] if c != t]
-    cells = tuple(dict.fromkeys(c for i in chain for c in graph.cells[i]))
-    pattern = tuple(dict.fromkeys((c, graph.values[i]) for i in chain for c in graph.cells[i]))
-    path = alternating([ChainNode(graph.cells[i], (graph.values[i],)) for i in chain])
-    return Deduction(
-        name,
-        (),
-        tuple(targets),
-        cells,
-        tuple(sorted({graph.values[i] for i in chain})),
-        pattern,
-        premise(units, links(geo, weak_pairs), links(geo, target_pairs)),
-        chain=path,
-    )
+    return graph.deduction(name, chain, units, targets, target_pairs)
 
 
 def find_x_chain(board: Board, candidates: list[int], placed: set[int]) -> Iterator[Deduction]:

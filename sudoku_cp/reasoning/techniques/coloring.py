@@ -26,7 +26,7 @@ from collections.abc import Iterator
 
 from sudoku_cp.reasoning.techniques._links import geometry, links, premise, strong_links
 from sudoku_cp.reasoning.techniques.board import Board, Deduction
-from sudoku_cp.reasoning.techniques.eureka import Chain, ChainNode, alternating
+from sudoku_cp.reasoning.techniques.eureka import ChainNode, alternating
 
 
 def find_simple_colors(board: Board, candidates: list[int], placed: set[int]) -> Iterator[Deduction]:
@@ -43,13 +43,14 @@ def find_simple_colors(board: Board, candidates: list[int], placed: set[int]) ->
                 for b in cluster[i + 1 :]:
                     if colour[a] == colour[b] and b in geo.peers[a]:
                         false = [c for c in cluster if colour[c] == colour[a]]
-                        yield _deduction(
+                        path = alternating(_nodes(value, [*_tree_path(parent, a, b), a]), first_strong=False)
+                        yield Deduction.of_digit(
                             "Simple Colors (wrap)",
                             value,
                             false,
                             cluster,
                             premise(_path_units(geo, parent, *false), links(geo, [(a, b)])),
-                            alternating(_nodes(value, [*_tree_path(parent, a, b), a]), first_strong=False),
+                            chain=path,
                         )
                         break
             for t in range(len(candidates)):  # trap
@@ -59,13 +60,13 @@ def find_simple_colors(board: Board, candidates: list[int], placed: set[int]) ->
                 zero = next((c for c in near if colour[c] == 0), None)
                 one = next((c for c in near if colour[c] == 1), None)
                 if zero is not None and one is not None:
-                    yield _deduction(
+                    yield Deduction.of_digit(
                         "Simple Colors (trap)",
                         value,
                         [t],
                         cluster,
                         premise(_path_units(geo, parent, zero, one), links(geo, [(t, zero), (t, one)])),
-                        alternating(_nodes(value, _tree_path(parent, zero, one))),
+                        chain=alternating(_nodes(value, _tree_path(parent, zero, one))),
                     )
 
 
@@ -97,21 +98,6 @@ def _tree_path(parent: dict, a: int, b: int) -> list[int]:
 
 def _nodes(value: int, cells: list[int]) -> list[ChainNode]:
     return [ChainNode((c,), (value,)) for c in cells]
-
-
-def _deduction(
-    name: str, value: int, removed: list[int], cluster: list[int], used: tuple, path: Chain
-) -> Deduction:
-    return Deduction(
-        name,
-        (),
-        tuple((c, value) for c in removed),
-        tuple(cluster),
-        (value,),
-        tuple((c, value) for c in cluster),
-        used,
-        chain=path,
-    )
 
 
 def _clusters(geo, value: int, candidates: list[int], placed: set[int]) -> list[tuple[dict, dict]]:
@@ -166,7 +152,7 @@ def find_multi_colors(board: Board, candidates: list[int], placed: set[int]) -> 
                         continue
                     cells = [*_tree_path(pa, p, q), *_tree_path(pb, r, s)]
                     cluster = sorted({*ca, *cb})
-                    yield _deduction(
+                    yield Deduction.of_digit(
                         "Multi-Colors",
                         value,
                         [t],
@@ -176,6 +162,6 @@ def find_multi_colors(board: Board, candidates: list[int], placed: set[int]) -> 
                             _path_units(geo, pb, r, s),
                             links(geo, [(q, r), (t, p), (t, s)]),
                         ),
-                        alternating(_nodes(value, cells)),
+                        chain=alternating(_nodes(value, cells)),
                     )
                     return

@@ -111,8 +111,8 @@ def _scan(
                             if candidates[c] & bit and not chosen_mask >> base_of[c] & 1 and c not in placed
                         ]
                     else:
-                        if not all(m & cover for m in narrow):
-                            continue
+                        if narrow and not all(m & cover for m in narrow):
+                            continue  # (an empty list needs no generator: most are)
                         seen = outside
                         fin_lines = union & ~cover
                         while fin_lines and seen:  # the cells seeing every fin
@@ -142,15 +142,7 @@ def _scan(
                     name = _NAMES[size] if found == "basic" else f"{found} {_NAMES[size]}"
                     yield (
                         found,
-                        Deduction(
-                            name,
-                            (),
-                            tuple((t, value) for t in targets),
-                            tuple(cells),
-                            (value,),
-                            tuple((c, value) for c in cells),
-                            used,
-                        ),
+                        Deduction.of_digit(name, value, targets, cells, used),
                     )
 
 

@@ -33,7 +33,7 @@ and candidates.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 
 from sudoku_cp.model.constraints import Constraint, Linear, Sandwich, Skyscraper, Sum
 from sudoku_cp.reasoning.techniques._links import Geometry, geometry, links, premise
@@ -65,6 +65,23 @@ class _Propagation:
                     extra = links(self.geo, pairs)  # the propagator uses the cells' distinctness
             others.append((constraint, propagate, extra))
         self.others = others
+
+    def outcomes(
+        self, candidates: Sequence[int]
+    ) -> Callable[[int, int], tuple[list[int] | None, list[Constraint]]]:
+        """``outcome(cell, value)``: :meth:`run` on ``candidates``, once per supposition (a
+        technique asks the same one from several patterns); the board's deadline is checked
+        before each new run."""
+        found: dict[tuple[int, int], tuple[list[int] | None, list[Constraint]]] = {}
+
+        def outcome(cell: int, value: int) -> tuple[list[int] | None, list[Constraint]]:
+            key = (cell, value)
+            if key not in found:
+                self.board.check_deadline()
+                found[key] = self.run(candidates, cell, value)
+            return found[key]
+
+        return outcome
 
     def run(
         self, candidates: Sequence[int], cell: int, value: int
@@ -350,23 +367,22 @@ class _Nets(_Propagation):
         return sorted(removed)
 
 
-def find_forcing_chains(board: Board, candidates: list[int], placed: set[int]) -> Iterator[Deduction]:
+def find_forcing_chains(
+    board: Board, candidates: list[int], placed: set[int], choices: int | None = None
+) -> Iterator[Deduction]:
     """Forcing chains: contradiction, then cell, then unit (see the module docstring),
-    each with its net (:attr:`Deduction.net`: every implication of every branch)."""
+    each with its net (:attr:`Deduction.net`: every implication of every branch).
+
+    ``choices``: how many contradictions to compare, the smallest net being the step
+    (``None``: :data:`NET_CHOICES`; ``0``: every one, as Sudoku Explainer picks the
+    easiest hint: :func:`sudoku_cp.reasoning.grading.grade`'s rating path)."""
     geo: Geometry = geometry(board)
     engine = _Nets(board)
     open_cells = sorted(
         (c for c in range(len(candidates)) if c not in placed and candidates[c] & (candidates[c] - 1)),
         key=lambda c: (candidates[c].bit_count(), c),
     )
-    results: dict[tuple[int, int], tuple[list[int] | None, list[Constraint]]] = {}
-
-    def outcome(cell: int, value: int):
-        key = (cell, value)
-        if key not in results:
-            board.check_deadline()
-            results[key] = engine.run(candidates, cell, value)
-        return results[key]
+    outcome = engine.outcomes(candidates)
 
     def net(kind: str, branches, eliminations=(), unit=None) -> Net:
         drawn = []
@@ -379,15 +395,16 @@ def find_forcing_chains(board: Board, candidates: list[int], placed: set[int]) -
             drawn.append(slice_branch(record.nodes, ends))
         return Net(kind, tuple(drawn), unit)
 
+    limit = NET_CHOICES if choices is None else choices or len(candidates) * board.side
     contradictions: list[tuple[int, int]] = []
     for cell in open_cells:  # the first few contradictions (the order of open_cells)
         for value in values_of(candidates[cell]):
             if outcome(cell, value)[0] is None:
                 contradictions.append((cell, value))
-        if len(contradictions) >= NET_CHOICES:
+        if len(contradictions) >= limit:
             break
     if contradictions:  # the smallest of the first few nets
-        nets = [net("contradiction", [found]) for found in contradictions[:NET_CHOICES]]
+        nets = [net("contradiction", [found]) for found in contradictions[:limit]]
         found = min(nets, key=lambda n: n.size)
         cell, value = found.branches[0].cell, found.branches[0].value
         used = outcome(cell, value)[1]

@@ -46,14 +46,7 @@ def find_kraken_fish(board: Board, candidates: list[int], placed: set[int]) -> I
         return  # a fish needs rows and columns; with variant constraints its chains cost too much
     geo = geometry(board)
     engine = _Nets(board)
-    outcomes: dict[tuple[int, int], tuple[list[int] | None, list[Constraint]]] = {}
-
-    def outcome(cell: int, value: int):
-        key = (cell, value)
-        if key not in outcomes:
-            board.check_deadline()
-            outcomes[key] = engine.run(candidates, cell, value)
-        return outcomes[key]
+    outcome = engine.outcomes(candidates)
 
     for size in range(2, MAX_SIZE + 1):
         for bases, covers, cover_of in (
@@ -104,13 +97,11 @@ def find_kraken_fish(board: Board, candidates: list[int], placed: set[int]) -> I
                             continue
                         cells = sorted(spots)
                         gone = ", ".join(board.model.cell_name(t) for t in removed)
-                        yield Deduction(
+                        yield Deduction.of_digit(
                             f"Kraken {_NAMES[size]}",
-                            (),
-                            tuple((t, value) for t in removed),
-                            tuple(cells),
-                            (value,),
-                            tuple((c, value) for c in cells),
+                            value,
+                            removed,
+                            cells,
                             premise(tuple(bases[i] for i in chosen), tuple(covers[k] for k in cover), used),
                             f"{value} in {_names(board, cells)}: the {_NAMES[size]} holds or a fin "
                             f"({_names(board, fins)}) does, and each fin's forcing chain (below) removes "

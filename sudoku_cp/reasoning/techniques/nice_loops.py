@@ -21,10 +21,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from sudoku_cp.reasoning.techniques._links import geometry, links, premise
 from sudoku_cp.reasoning.techniques.board import Board, Deduction
 from sudoku_cp.reasoning.techniques.chains import _Graph, alternating_search, shortest
-from sudoku_cp.reasoning.techniques.eureka import ChainNode, alternating
 
 
 def _loop(graph: _Graph, s: int, limit: int):
@@ -62,12 +60,7 @@ def find_continuous_nice_loop(board: Board, candidates: list[int], placed: set[i
     if best is None:
         return
     nodes, units, targets = best
-    geo = geometry(board)
     ring = [*nodes, nodes[0]]
-    weak_pairs = []
-    for i in range(1, len(ring) - 1, 2):  # the weak links, the closing one included
-        a, b = ring[i], ring[i + 1]
-        weak_pairs += [(x, y) for x in graph.cells[a] for y in graph.cells[b] if x != y]
     target_pairs = []
     for t, value in targets:  # each removed candidate sees both nodes of some link
         for a, b in zip(ring, ring[1:], strict=False):
@@ -75,20 +68,7 @@ def find_continuous_nice_loop(board: Board, candidates: list[int], placed: set[i
             if graph.weak_candidates(a) & graph.weak_candidates(b) & bit:
                 target_pairs += [(t, c) for e in (a, b) for c in graph.cells[e] if c != t]
                 break
-    grouped = any(len(graph.cells[i]) > 1 for i in nodes)
-    cells = tuple(dict.fromkeys(c for i in nodes for c in graph.cells[i]))
-    pattern = tuple(dict.fromkeys((c, graph.values[i]) for i in nodes for c in graph.cells[i]))
-    path = alternating([ChainNode(graph.cells[i], (graph.values[i],)) for i in ring])
-    yield Deduction(
-        "Continuous Nice Loop (grouped)" if grouped else "Continuous Nice Loop",
-        (),
-        tuple(targets),
-        cells,
-        tuple(sorted({graph.values[i] for i in nodes})),
-        pattern,
-        premise(units, links(geo, weak_pairs), links(geo, target_pairs)),
-        chain=path,
-    )
+    yield graph.deduction("Continuous Nice Loop", ring, units, targets, target_pairs)
 
 
 __all__ = ["find_continuous_nice_loop"]

@@ -53,13 +53,11 @@ def _turbots(board: Board, candidates: list[int], placed: set[int]) -> Iterator[
                         )
                         yield (
                             kind,
-                            Deduction(
+                            Deduction.of_digit(
                                 kind,
-                                (),
-                                tuple((t, value) for t in targets),
+                                value,
+                                targets,
                                 cells,
-                                (value,),
-                                tuple((c, value) for c in cells),
                                 used,
                                 chain=alternating([ChainNode((c,), (value,)) for c in cells]),
                             ),
@@ -172,13 +170,11 @@ def find_empty_rectangle(board: Board, candidates: list[int], placed: set[int]) 
                         links(geo, [(a, c) for c in seen]),
                         links(geo, [(t, e) for t in targets for e in (b, *rest)]),
                     )
-                    yield Deduction(
+                    yield Deduction.of_digit(
                         "Empty Rectangle",
-                        (),
-                        tuple((t, value) for t in targets),
+                        value,
+                        targets,
                         cells,
-                        (value,),
-                        tuple((c, value) for c in cells),
                         used,
                         # the box's places off a's arm = those a sees - a = b
                         chain=alternating(

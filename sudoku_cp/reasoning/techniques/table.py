@@ -39,16 +39,8 @@ from sudoku_cp.model.constraints import (
     Table,
     cell_name,
 )
+from sudoku_cp.reasoning.techniques import basic
 from sudoku_cp.reasoning.techniques.als import find_als_xy_wing, find_als_xz
-from sudoku_cp.reasoning.techniques.basic import (
-    hidden_singles,
-    hidden_subsets,
-    innies_and_outies,
-    locked_candidates,
-    naked_singles,
-    naked_subsets,
-    variant_step,
-)
 from sudoku_cp.reasoning.techniques.basic_fish import fish
 from sudoku_cp.reasoning.techniques.board import Board, Deduction, Finder
 from sudoku_cp.reasoning.techniques.chains import find_aic, find_x_chain, find_xy_chain
@@ -125,6 +117,21 @@ class TechniqueId(StrEnum):
     ZIPPER_LINE = "zipper-line"
     DIFFERENCE_COUNT_LINE = "difference-count-line"
     DUTCH_FLATMATES = "dutch-flatmates"
+    X_SUM = "x-sum"
+    HIDDEN_SKYSCRAPER = "hidden-skyscraper"
+    LUNCHBOX = "lunchbox"
+    RELLIK_CAGE = "rellik-cage"
+    COUNTING_CIRCLES = "counting-circles"
+    EQUALITY_CAGE = "equality-cage"
+    DOUBLE_ARROW = "double-arrow"
+    LOCKOUT_LINE = "lockout-line"
+    GLOBAL_ENTROPY = "global-entropy"
+    GLOBAL_MODULAR = "global-modular"
+    LOOK_AND_SAY = "look-and-say"
+    COUNT_DISTINCT = "count-distinct"
+    SAME_VALUES = "same-values"
+    SUM_LINE = "sum-line"
+    EQUAL_SUMS = "equal-sums"
     REGULAR_LINE = "regular-line"
     COUNT = "count"
     ELEMENT = "element"
@@ -353,7 +360,7 @@ def variant_finder(technique_id: TechniqueId | str) -> Finder:
         for constraint, propagate in board.others:
             row = variant_row(constraint)
             if row is not None and row.id == technique_id:
-                yield from variant_step(board, candidates, constraint, propagate, row.name)
+                yield from basic.variant_step(board, candidates, constraint, propagate, row.name)
 
     find.__name__ = find.__qualname__ = str(technique_id).replace("-", "_")
     return find
@@ -368,9 +375,9 @@ def _variant(technique_id: TechniqueId, name: str, *covers: Cover) -> Technique:
 
 TECHNIQUES: tuple[Technique, ...] = (
     # id, name, finder, level, band, cost, wording (premise of a step that removes; that places)
-    Technique(_T.NAKED_SINGLE, "naked single", naked_singles, _NAKED_SINGLES, _EASY, 4,
+    Technique(_T.NAKED_SINGLE, "naked single", basic.naked_singles, _NAKED_SINGLES, _EASY, 4,
               placing="{placement} (the only candidate left in {cells})"),
-    Technique(_T.HIDDEN_SINGLE, "hidden single", hidden_singles, _HIDDEN_SINGLES, _MEDIUM, 14,
+    Technique(_T.HIDDEN_SINGLE, "hidden single", basic.hidden_singles, _HIDDEN_SINGLES, _MEDIUM, 14,
               placing="{placement} (the only place for {values} in {unit})"),
     _variant(_T.CAGE_COMBINATIONS, "cage combinations", (Sum, _O.CAGE)),
     _variant(_T.THERMOMETER, "thermometer", (Less, _O.THERMOMETER)),
@@ -381,7 +388,7 @@ TECHNIQUES: tuple[Technique, ...] = (
     _variant(_T.SUM, "sum", (Sum, None), (Linear, _O.SUM)),
     _variant(_T.RELATION, "relation", (Relation, None), (Relation, _O.RELATION)),
     _variant(_T.XV, "XV", (Relation, _O.X), (Relation, _O.V)),
-    _variant(_T.NO_X_OR_V, "no X or V", (Relation, _O.NO_XV)),
+    _variant(_T.NO_X_OR_V, "no X or V", (Relation, _O.NO_XV), (Relation, _O.NO_X), (Relation, _O.NO_V)),
     _variant(_T.WHISPERS, "whispers", (Relation, _O.WHISPERS)),
     _variant(_T.RENBAN, "renban", (Relation, _O.RENBAN)),
     _variant(_T.PALINDROME, "palindrome", (Relation, _O.PALINDROME)),
@@ -404,6 +411,21 @@ TECHNIQUES: tuple[Technique, ...] = (
     _variant(_T.ZIPPER_LINE, "zipper line", (Linear, _O.ZIPPER_LINE)),
     _variant(_T.DIFFERENCE_COUNT_LINE, "difference-count line", (Table, _O.DIFFERENCE_COUNT_LINE)),
     _variant(_T.DUTCH_FLATMATES, "Dutch flatmates", (Table, _O.DUTCH_FLATMATES)),
+    _variant(_T.X_SUM, "X-sum", (Regular, _O.X_SUM)),
+    _variant(_T.HIDDEN_SKYSCRAPER, "hidden skyscraper", (Regular, _O.HIDDEN_SKYSCRAPER)),
+    _variant(_T.LUNCHBOX, "lunchbox", (Regular, _O.LUNCHBOX), (Sandwich, _O.LUNCHBOX), (Table, _O.LUNCHBOX)),
+    _variant(_T.RELLIK_CAGE, "rellik cage", (Regular, _O.RELLIK_CAGE)),
+    _variant(_T.COUNTING_CIRCLES, "counting circles", (Regular, _O.COUNTING_CIRCLES)),
+    _variant(_T.EQUALITY_CAGE, "equality cage", (Regular, _O.EQUALITY_CAGE)),
+    _variant(_T.DOUBLE_ARROW, "double arrow", (Linear, _O.DOUBLE_ARROW)),
+    _variant(_T.LOCKOUT_LINE, "lockout line", (Relation, _O.LOCKOUT_LINE), (Table, _O.LOCKOUT_LINE)),
+    _variant(_T.GLOBAL_ENTROPY, "global entropy", (Table, _O.GLOBAL_ENTROPY)),
+    _variant(_T.GLOBAL_MODULAR, "global mod 3", (Table, _O.GLOBAL_MODULAR)),
+    _variant(_T.LOOK_AND_SAY, "look-and-say", (Regular, _O.LOOK_AND_SAY)),
+    _variant(_T.COUNT_DISTINCT, "count-distinct", (Regular, _O.COUNT_DISTINCT)),
+    _variant(_T.SAME_VALUES, "same values", (Regular, _O.SAME_VALUES)),
+    _variant(_T.SUM_LINE, "sum line", (Regular, _O.SUM_LINE)),
+    _variant(_T.EQUAL_SUMS, "equal sums", (Linear, _O.EQUAL_SUMS)),
     _variant(_T.REGULAR_LINE, "regular line", (Regular, _O.REGULAR)),
     _variant(_T.COUNT, "count", (Regular, _O.COUNT)),
     _variant(_T.ELEMENT, "element", (Table, _O.ELEMENT), (Relation, _O.ELEMENT)),
@@ -414,16 +436,16 @@ TECHNIQUES: tuple[Technique, ...] = (
     _variant(_T.LINEAR, "linear", (Linear, None)),
     _variant(_T.TABLE, "table", (Table, None)),
     _variant(_T.LINE_CLUE, "line clue", (Sandwich, None), (Skyscraper, None), (Regular, None)),
-    Technique(_T.RULE_OF_45, "rule of 45", innies_and_outies, _HIDDEN_SINGLES, _MEDIUM, 20,
+    Technique(_T.RULE_OF_45, "rule of 45", basic.innies_and_outies, _HIDDEN_SINGLES, _MEDIUM, 20,
               wording="{reason}{argument}; ", placing="{placement} ({reason})"),
-    Technique(_T.LOCKED_CANDIDATES, "locked candidates", locked_candidates, _LOCKED, _HARD, 50,
+    Technique(_T.LOCKED_CANDIDATES, "locked candidates", basic.locked_candidates, _LOCKED, _HARD, 50,
               wording="{values} lies only in {cells}, in both {both}; "),
-    Technique(_T.NAKED_PAIR, "naked pair", naked_subsets(2), _HALL, _HARD, 60, wording=_SUBSET),
-    Technique(_T.HIDDEN_PAIR, "hidden pair", hidden_subsets(2), _HALL, _HARD, 70, wording=_HIDDEN),
-    Technique(_T.NAKED_TRIPLE, "naked triple", naked_subsets(3), _HALL, _HARD, 80, wording=_SUBSET),
-    Technique(_T.HIDDEN_TRIPLE, "hidden triple", hidden_subsets(3), _HALL, _HARD, 100, wording=_HIDDEN),
-    Technique(_T.NAKED_QUAD, "naked quad", naked_subsets(4), _HALL, _HARD, 120, wording=_SUBSET),
-    Technique(_T.HIDDEN_QUAD, "hidden quad", hidden_subsets(4), _HALL, _HARD, 150, wording=_HIDDEN),
+    Technique(_T.NAKED_PAIR, "naked pair", basic.naked_subsets(2), _HALL, _HARD, 60, wording=_SUBSET),
+    Technique(_T.HIDDEN_PAIR, "hidden pair", basic.hidden_subsets(2), _HALL, _HARD, 70, wording=_HIDDEN),
+    Technique(_T.NAKED_TRIPLE, "naked triple", basic.naked_subsets(3), _HALL, _HARD, 80, wording=_SUBSET),
+    Technique(_T.HIDDEN_TRIPLE, "hidden triple", basic.hidden_subsets(3), _HALL, _HARD, 100, wording=_HIDDEN),
+    Technique(_T.NAKED_QUAD, "naked quad", basic.naked_subsets(4), _HALL, _HARD, 120, wording=_SUBSET),
+    Technique(_T.HIDDEN_QUAD, "hidden quad", basic.hidden_subsets(4), _HALL, _HARD, 150, wording=_HIDDEN),
     Technique(_T.X_WING, "X-Wing", fish(2), _FISH_LEVEL, _EXPERT, 140, wording=_FISH),
     Technique(_T.SWORDFISH, "Swordfish", fish(3), _FISH_LEVEL, _EXPERT, 150, wording=_FISH),
     Technique(_T.JELLYFISH, "Jellyfish", fish(4), _FISH_LEVEL, _EXPERT, 160, wording=_FISH),
@@ -509,6 +531,29 @@ Explainer v1.2.1", the Sukaku Explainer wiki): the values SE gives the same tech
 finds as chains (Skyscraper, finned fish, W-Wing) its forcing X-chain's 6.6. Forcing
 steps are rated from their net (:func:`step_rating`). A variant's own constraints rate
 2.0."""
+
+SE_ABSENT: tuple[TechniqueId, ...] = (
+    _T.ALS_XZ,
+    _T.ALS_XY_WING,
+    _T.SUE_DE_COQ,
+    _T.KRAKEN_FISH,
+)
+"""The rows Sudoku Explainer has no technique for: almost locked sets, Sue de Coq and
+Kraken fish. SE reaches their eliminations only through forcing chains and nets, so its
+rating of a puzzle that needs them is that of a forcing step; nor does it link groups
+(its chains and cycles join single candidates), so its rating path also skips a chain
+step with a group or an ALS node (:func:`se_knows`).
+:func:`sudoku_cp.reasoning.grading.grade` rates on a path without them
+(:data:`sudoku_cp.reasoning.grading.RATING_TECHNIQUES`)."""
+
+
+def se_knows(deduction: Deduction) -> bool:
+    """Whether Sudoku Explainer finds this step as it is: False for a chain with a group
+    node (several cells) or an almost locked set node (SE's chains, cycles and forcing
+    chains link single candidates); True otherwise."""
+    chain = deduction.chain
+    return chain is None or all(len(node.cells) == 1 and not node.als for node in chain.nodes)
+
 
 NET_RATINGS = {"chain": 7.5, "cell": 8.2, "unit": 8.2, "net": 8.5, "nested": 9.5}
 """The base ratings of forcing steps, after SE: a contradiction along one chain (Nishio,
@@ -597,7 +642,7 @@ def variant_constraints(board: Board, candidates: list[int], placed: set[int]) -
     values it supports (every variant row at once, in the model's order of constraints;
     each step named by :func:`variant_technique`)."""
     for constraint, propagate in board.others:
-        yield from variant_step(board, candidates, constraint, propagate, variant_technique(constraint))
+        yield from basic.variant_step(board, candidates, constraint, propagate, variant_technique(constraint))
 
 
 _SEES_ROWS: tuple[TechniqueId, ...] = (
@@ -901,6 +946,8 @@ __all__ = [
     "BANDS",
     "NET_RATINGS",
     "RATINGS",
+    "SE_ABSENT",
+    "se_knows",
     "BAND_NAMES",
     "BY_COVER",
     "BY_ID",

@@ -1,0 +1,382 @@
+"""Readings of real SudokuPad and f-puzzles links added for issue 31, each on a small
+hand-written payload: the drawn element or the rules sentence is read as the rule it
+states, and a near one that does not state it is still refused."""
+
+from __future__ import annotations
+
+import json
+
+import lzstring
+import pytest
+
+import sudoku_cp
+from sudoku_cp import datasets
+from sudoku_cp.errors import UnsupportedRuleError
+from sudoku_cp.io import links
+from sudoku_cp.io.account import read_sentence
+from sudoku_cp.io.sudokupad import colour_family, record_to_scl, scl_to_record
+
+
+def fpuzzles(data) -> str:
+    return "https://f-puzzles.com/?load=" + lzstring.LZString().compressToBase64(json.dumps(data))
+
+
+def killer_scl() -> dict:
+    data = record_to_scl(datasets.load("gen_killer")[0].to_dict())
+    data.pop("metadata", None)
+    return data
+
+
+# -- sentences restating a drawn rule -----------------------------------------------------------
+
+ARROWS = {"arrows": [{"circle": [[0, 0]], "arrow": [[0, 1]]}]}
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Digits may repeat along an arrow if permitted by other rules.",
+        "-Arrows: Digits on an arrow must sum to the digit in the corresponding circle and may repeat "
+        "if allowed by other rules.",
+        "Digits on an arrow can repeat.",
+    ],
+)
+def test_digits_repeating_on_an_arrow_restate_the_arrows_rule(sentence):
+    assert read_sentence(sentence, ARROWS)[0] == "explains"
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Digits may repeat in cages and along arrows.",
+        "Digits may repeat on arrows and lines.",
+        "Digits may repeat in a cage.",
+        "Digits may repeat in rows if permitted by other rules.",
+    ],
+)
+def test_digits_repeating_anywhere_else_is_still_a_change(sentence):
+    assert read_sentence(sentence, {**ARROWS, "cages": [{"cells": [[0, 0]], "sum": 1}]})[0] == "refused"
+
+
+def test_a_heading_announcing_the_rules_is_cosmetic_and_a_rule_after_it_is_read():
+    assert read_sentence("Rules:", {})[0] == "cosmetic"
+    assert read_sentence("The rules are:", {})[0] == "cosmetic"
+    assert read_sentence("Rules: digits may repeat in rows.", {})[0] == "refused"
+
+
+def test_a_label_in_brackets_and_bold_letters_are_read_as_plain_text():
+    sentence = "[𝗦𝘂𝗱𝗼𝗸𝘂] Place the digits from 1 to 6 once each into every Row, Column and Region."
+    assert read_sentence(sentence, {}, 6, True)[0] == "standard"
+    assert read_sentence(sentence, {}, 9, True)[0] == "refused"  # the size still counts
+    assert read_sentence("[𝗦𝗻𝗮𝗸𝗲] Draw a snake through the grid.", {})[0] == "refused"
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "- A white dot between two cells requires that the value in one cell is exactly 1 greater than "
+        "the value of the other cell.",
+        "- A black dot between two cells requires that the value in one cell is exactly double the value "
+        "of the other cell.",
+    ],
+)
+def test_a_kropki_dot_stated_with_exactly_explains_the_drawn_dots(sentence):
+    assert (
+        read_sentence(sentence, {"white": [[[0, 0], [0, 1]]], "black": [[[1, 0], [1, 1]]]})[0] == "explains"
+    )
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "The digit in a circle is exactly 1 greater than the number of circles.",
+        "A white dot between two cells requires that one value is exactly 2 greater than the other.",
+    ],
+)
+def test_exactly_outside_a_kropki_dots_rule_is_still_refused(sentence):
+    assert read_sentence(sentence, {"white": [[[0, 0], [0, 1]]]})[0] == "refused"
+
+
+# -- colours and shapes named by the rules text -------------------------------------------------
+
+
+def test_a_translucent_colour_is_the_colour_it_shows_on_the_grid():
+    assert colour_family("#0003") == "grey"  # 20% black
+    assert colour_family("#46386c45") == "grey"  # a faint purple
+    assert colour_family("#d4da31e6") == "yellow"
+    assert colour_family("#000000ff") == "black"
+
+
+def _parity_marks(colour: str) -> list[dict]:
+    return [
+        {"center": [0.5, 0.5], "rounded": True, "width": 0.7, "height": 0.7, "backgroundColor": colour},
+        {"center": [0.5, 1.5], "width": 0.7, "height": 0.7, "backgroundColor": colour},
+    ]
+
+
+def test_odd_circles_and_even_squares_of_the_colour_the_rules_text_names():
+    data = killer_scl()
+    data["underlays"] = _parity_marks("#d4da31e6")
+    data["metadata"] = {
+        "rules": "The yellow circles contain odd digits. The yellow squares contain even digits."
+    }
+    rules = scl_to_record(data)["rules"]
+    assert rules["odd"] == [[0, 0]] and rules["even"] == [[0, 1]]
+    data["underlays"] = _parity_marks("#0003")  # translucent black: grey on the grid
+    data["metadata"] = {"rules": "Grey circles are odd. Grey square must contain even digit."}
+    rules = scl_to_record(data)["rules"]
+    assert rules["odd"] == [[0, 0]] and rules["even"] == [[0, 1]]
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [
+        "The grey circles contain odd digits. The grey squares contain even digits.",  # not yellow
+        "Yellow circles contain odd digits and yellow squares contain even digits.",  # both in one
+        "The yellow circles contain odd digits. The yellow circles contain even digits.",
+    ],
+)
+def test_parity_marks_of_another_colour_or_an_unclear_sentence_are_refused(rules):
+    data = killer_scl()
+    data["underlays"] = _parity_marks("#d4da31e6")
+    data["metadata"] = {"rules": rules}
+    with pytest.raises(UnsupportedRuleError, match="underlay 1"):
+        scl_to_record(data)
+
+
+# -- f-puzzles generic drawings -----------------------------------------------------------------
+
+
+def test_an_f_puzzles_generic_line_drawn_over_a_constraints_line_is_its_colouring():
+    data = links.record_to_fpuzzles(datasets.load("gen_whispers")[0].to_dict())
+    data.pop("solution", None)
+    line = data["whispers"][0]["lines"][0]
+    data["line"] = [{"lines": [line[::-1]], "outlineC": "#67F067", "width": 0.3, "isNewConstraint": True}]
+    puzzle = sudoku_cp.Puzzle.from_link(fpuzzles(data))
+    row = next(r for r in puzzle.metadata["read"] if r["element"] == "line 1")
+    assert row["read as"] == "cosmetic" and "whispers" in row["reason"]
+    for other in ([line[:-1]], [line, [line[0], "R9C9"]]):  # not (only) a constraint's line
+        data["line"][0]["lines"] = other
+        with pytest.raises(UnsupportedRuleError, match="line 1"):
+            sudoku_cp.Puzzle.from_link(fpuzzles(data))
+
+
+# -- arrows drawn as lines ----------------------------------------------------------------------
+
+
+def _arrow_drawn_as_lines() -> dict:
+    data = killer_scl()
+    grey = "#bbbf"
+    data["lines"] = [
+        {"wayPoints": [[0.5, 0.5], [0.5, 2.5], [1.5, 2.5]], "color": grey, "thickness": 3},  # the shaft
+        {"wayPoints": [[1.167, 2.5], [1.5, 2.5], [1.5, 2.167]], "color": grey, "thickness": 3},  # its head
+    ]
+    data["overlays"] = [
+        {"center": [0.5, 0.5], "width": 0.85, "height": 0.85, "rounded": True, "backgroundColor": "#FFFFFF",
+         "borderColor": grey},
+    ]  # fmt: skip
+    data["metadata"] = {"rules": "[𝗔𝗿𝗿𝗼𝘄] Digits on an arrow sum to the digit in its circle."}
+    return data
+
+
+def test_a_line_with_an_arrowhead_from_a_circle_is_an_arrow_not_a_thermometer():
+    record = scl_to_record(_arrow_drawn_as_lines())
+    assert record["rules"]["arrows"] == [{"circle": [[0, 0]], "arrow": [[0, 1], [0, 2], [1, 2]]}]
+    assert "thermos" not in record["rules"]
+    rows = {r["element"]: r["read as"] for r in record["read"]}
+    assert rows["line 1"] == "arrow" and rows["line 2"] == "arrowhead"
+
+
+def test_a_line_with_an_arrowhead_without_its_circle_or_without_arrows_in_the_text_is_refused():
+    data = _arrow_drawn_as_lines()
+    data["overlays"] = []
+    with pytest.raises(UnsupportedRuleError, match="line 1 .*does not start in a circle"):
+        scl_to_record(data)
+    data = _arrow_drawn_as_lines()
+    data["metadata"] = {"rules": "Digits increase along a thermometer from its bulb."}
+    with pytest.raises(UnsupportedRuleError, match="the rules text does not name arrows"):
+        scl_to_record(data)
+    data = _arrow_drawn_as_lines()  # a head that does not meet the shaft's end: no arrowhead
+    data["lines"][1]["wayPoints"] = [[1.167, 1.5], [1.5, 1.5], [1.5, 1.167]]
+    with pytest.raises(UnsupportedRuleError, match="line 2"):
+        scl_to_record(data)
+
+
+def _fpuzzles_line(colour: str, ruleset: str) -> dict:
+    return {
+        "size": 9,
+        "grid": [[{} for _ in range(9)] for _ in range(9)],
+        "ruleset": "Normal sudoku rules apply. " + ruleset,
+        "line": [{"lines": [["R1C1", "R1C2", "R1C3"]], "outlineC": colour, "width": 0.3}],
+        "circle": [{"cells": ["R1C2"], "baseC": colour, "outlineC": colour, "width": 0.4, "height": 0.4}],
+    }
+
+
+def test_an_f_puzzles_generic_line_takes_the_rule_the_rules_text_names_for_its_colour():
+    data = _fpuzzles_line(
+        "#CDB1EC",
+        "Digits an equal distance from the center of a lavender Zipper Line sum to the same total. "
+        "For odd-length lines, the total is the digit placed in the line's (circled) center. "
+        "Digits may repeat on a Zipper Line.",
+    )
+    puzzle = sudoku_cp.Puzzle.from_link(fpuzzles(data))
+    assert puzzle.to_dict()["rules"]["zipper_lines"] == [[[0, 0], [0, 1], [0, 2]]]
+    rows = {r["element"]: r["read as"] for r in puzzle.metadata["read"]}
+    assert rows["line 1"] == "zipper lines" and rows["circle 1"] == "part of a drawn rule"
+    solution = sudoku_cp.solve(puzzle)
+    assert solution.cells[0] + solution.cells[2] == solution.cells[1]
+
+
+@pytest.mark.parametrize(
+    "colour, ruleset",
+    [
+        ("#67F067", "Digits an equal distance from the center of a lavender zipper line sum to its center."),
+        ("#CDB1EC", "Lavender lines are zipper lines and renban lines."),  # two rules: unclear
+        ("#CDB1EC", "Digits on a lavender line lie between the digits in the circles (between line)."),
+    ],
+)
+def test_an_f_puzzles_generic_line_of_a_colour_named_for_no_plain_line_rule_is_refused(colour, ruleset):
+    with pytest.raises(UnsupportedRuleError, match="line 1"):
+        sudoku_cp.Puzzle.from_link(fpuzzles(_fpuzzles_line(colour, ruleset)))
+
+
+def test_digits_repeating_on_a_line_are_a_change_except_on_a_zipper_line():
+    zipper = {"zipper_lines": [[[0, 0], [0, 1], [0, 2]]]}
+    assert read_sentence("Digits may repeat on a Zipper Line.", zipper)[0] == "explains"
+    assert (
+        read_sentence("Digits may repeat on a renban line.", {**zipper, "renban": [[[1, 0]]]})[0] == "refused"
+    )
+
+
+# -- region-sum lines on jigsaw regions ---------------------------------------------------------
+
+JIGSAW4 = "aabbabbcaddcddcc"
+
+
+def test_a_region_sum_line_on_jigsaw_regions_sums_alike_in_each_region():
+    line = [[0, 1], [0, 2], [0, 3]]  # region a: r1c2; region b: r1c3, r1c4
+    record = {
+        "size": 4,
+        "box": None,
+        "grid": "." * 16,
+        "rules": {"regions": JIGSAW4, "region_sum_lines": [line]},
+    }
+    puzzle = sudoku_cp.Puzzle.from_dict(record)
+    assert puzzle.to_dict()["rules"] == record["rules"]  # the line does not write the regions again
+    cells = sudoku_cp.solve(puzzle).cells
+    assert cells[1] == cells[2] + cells[3]
+    assert sudoku_cp.Puzzle.from_dict(record).model.constraints == puzzle.model.constraints
+    without = {"size": 4, "box": None, "grid": "." * 16, "rules": {"region_sum_lines": [line]}}
+    with pytest.raises(sudoku_cp.errors.InvalidPuzzleError, match="need boxes or jigsaw regions"):
+        sudoku_cp.Puzzle.from_dict(without)
+
+
+def test_a_sudokupad_region_sum_line_on_jigsaw_regions_is_read():
+    regions = {}
+    for i, label in enumerate(JIGSAW4):
+        regions.setdefault(label, []).append([i // 4, i % 4])
+    data = {
+        "cells": [[{} for _ in range(4)] for _ in range(4)],
+        "regions": list(regions.values()),
+        "lines": [{"wayPoints": [[0.5, 1.5], [0.5, 3.5]], "color": "#2ecbffff", "thickness": 10}],
+        "metadata": {"rules": "Place the digits 1-4, once each, in every row, column, and region. "
+                     "Region borders divide the blue line into segments with the same sum."},
+    }  # fmt: skip
+    rules = scl_to_record(data)["rules"]
+    assert rules["region_sum_lines"] == [[[0, 1], [0, 2], [0, 3]]] and rules["regions"] == JIGSAW4
+
+
+# -- negative constraints stated in a sentence of their own -------------------------------------
+
+
+def _fpuzzles_with(rules_text: str, **keys) -> dict:
+    return {"size": 4, "grid": [[{} for _ in range(4)] for _ in range(4)], "ruleset": rules_text, **keys}
+
+
+def test_all_v_given_forbids_every_other_pair_adding_up_to_5_and_only_that():
+    v = [[[0, 0], [0, 1]]]
+    record = {"size": 6, "box": [2, 3], "grid": "." * 36, "rules": {"v": v, "all_v_given": True}}
+    puzzle = sudoku_cp.Puzzle.from_dict(record)
+    assert puzzle.to_dict()["rules"] == record["rules"]
+    cells = sudoku_cp.solve(puzzle).cells
+    assert cells[0] + cells[1] == 5
+    for a in range(36):
+        for b in (a + 1, a + 6):
+            if b < 36 and (b == a + 6 or a % 6 < 5) and {a, b} != {0, 1}:
+                assert cells[a] + cells[b] != 5
+    assert (
+        len(puzzle.model.constraints)
+        == len(sudoku_cp.Puzzle.from_dict({**record, "rules": {"v": v}}).model.constraints) + 59
+    )
+    with pytest.raises(sudoku_cp.errors.InvalidPuzzleError, match="cannot be written"):
+        links.fpuzzles_link(record)  # f-puzzles' negative constraint is for X and V together
+
+
+@pytest.mark.parametrize(
+    "text, flag",
+    [
+        (
+            "Normal sudoku rules apply. Digits joined by a V sum to 5. All such pairs are given.",
+            "all_v_given",
+        ),
+        (
+            "Normal sudoku rules apply. Cells separated by an X sum to 10. All of these are given.",
+            "all_x_given",
+        ),
+    ],
+)
+def test_all_such_pairs_are_given_is_read_with_the_sentence_before(text, flag):
+    xv = [{"cells": ["R1C1", "R1C2"], "value": "V" if "V" in text else "X"}]
+    puzzle = sudoku_cp.Puzzle.from_link(fpuzzles(_fpuzzles_with(text, xv=xv)))
+    rules = puzzle.to_dict()["rules"]
+    assert rules[flag] is True and "all_xv_given" not in rules
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "All such pairs are given. Digits joined by a V sum to 5.",  # nothing before it
+        "Digits joined by a V sum to 5. Have fun! All such pairs are given.",  # not a rule before it
+    ],
+)
+def test_all_such_pairs_with_no_rule_before_it_is_refused(text):
+    xv = [{"cells": ["R1C1", "R1C2"], "value": "V"}]
+    with pytest.raises(UnsupportedRuleError, match="All such pairs"):
+        sudoku_cp.Puzzle.from_link(fpuzzles(_fpuzzles_with(text, xv=xv)))
+
+
+@pytest.mark.parametrize(
+    "text, flags",
+    [
+        ("Digits joined by a white dot are consecutive. All possible dots are given.", {"all_white_given"}),
+        (
+            "Digits joined by a white dot are consecutive; by a black dot, one is double the other. "
+            "All possible dots are given.",
+            {"all_white_given", "all_black_given"},
+        ),
+        ("Digits joined by a white dot are consecutive. All kropki dots are given.",
+         {"all_white_given", "all_black_given"}),
+    ],
+)  # fmt: skip
+def test_all_dots_given_are_the_dots_the_rules_text_defines(text, flags):
+    dots = [{"cells": ["R1C1", "R1C2"]}]
+    rules = sudoku_cp.Puzzle.from_link(fpuzzles(_fpuzzles_with(text, difference=dots))).to_dict()["rules"]
+    assert {k for k in rules if k.startswith("all_")} == flags
+
+
+def test_an_f_puzzles_generic_line_of_no_colour_or_outside_the_grid_is_refused_not_guessed():
+    data = _fpuzzles_line("#CDB1EC", "Digits on a renban line form a set of consecutive digits in any order.")
+    del data["line"][0]["outlineC"], data["circle"]
+    with pytest.raises(UnsupportedRuleError, match="line 1 .*generic line tool"):
+        sudoku_cp.Puzzle.from_link(fpuzzles(data))
+    data = _fpuzzles_line(
+        "#CDB1EC", "Digits on a lavender line form a set of consecutive digits in any order."
+    )
+    data["line"][0]["lines"] = [["R0C1", "R1C1", "R1C2"]]
+    del data["circle"]
+    with pytest.raises(UnsupportedRuleError, match="line 1 .*generic line tool"):
+        sudoku_cp.Puzzle.from_link(fpuzzles(data))
+    data["line"][0]["lines"] = [["R1C1", "R1C2", "R1C3"]]  # the same line inside the grid: a renban
+    assert sudoku_cp.Puzzle.from_link(fpuzzles(data)).to_dict()["rules"]["renban"] == [
+        [[0, 0], [0, 1], [0, 2]]
+    ]
