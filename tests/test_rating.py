@@ -131,3 +131,16 @@ def test_grade_rates_on_the_path_se_would_take():
     board = Board(parsed.model)
     placed = {c for c, v in enumerate(parsed.grid.cells) if v}
     assert graded.rating == se_rating(board, board.initial(), placed) >= NET_RATINGS["chain"]
+
+
+def test_band_is_the_grades_band_without_the_rating_path(monkeypatch):
+    from sudoku_cp.reasoning import grading
+
+    puzzles = [EASY, HARDEST[0], datasets.load("top95")[3]]
+    expected = [grade(puzzle).band for puzzle in puzzles]
+
+    def no_second_path(*args):
+        raise AssertionError("band() ran the rating's second path")
+
+    monkeypatch.setattr(grading, "se_rating", no_second_path)
+    assert [grading.band(puzzle) for puzzle in puzzles] == expected

@@ -74,7 +74,8 @@ from sudoku_cp.model.rules import (
 )
 from sudoku_cp.naming import SYMMETRIES, VARIANTS, canonical_name  # declared there for the CLI
 from sudoku_cp.reasoning.conflict import solve_explained as solve
-from sudoku_cp.reasoning.grading import BAND_NAMES, BANDS, LEVELS, grade
+from sudoku_cp.reasoning.grading import BAND_NAMES, BANDS, LEVELS
+from sudoku_cp.reasoning.grading import band as band_of
 from sudoku_cp.reasoning.modern_clues import DRAWERS, draw_clues
 
 DEFAULT_TIME_LIMIT = 60.0
@@ -432,17 +433,18 @@ class _Digger:
         )
 
     def band(self, cells: Sequence[int]) -> str:
-        """The band of the (proper) puzzle with these givens: its :func:`grade` band; for
-        the top band, whose rows come last in the table (forcing chains, the minimal
-        deduction), it is that band exactly when the rows below it stall, which is
-        checked without running the top band's slow rows."""
+        """The band of the (proper) puzzle with these givens
+        (:func:`~sudoku_cp.reasoning.grading.band`); for the top band, whose rows come
+        last in the table (forcing chains, the minimal deduction), it is that band
+        exactly when the rows below it stall, which is checked without running the top
+        band's slow rows."""
         from sudoku_cp.reasoning.techniques import TECHNIQUES
 
         if self.weakest is not None and self.strongest == len(LEVELS) - 1:
             rows = _rows_from(self.weakest)
             if rows and TECHNIQUES[-len(rows) :] == rows:  # the band's rows are the table's last
                 return "below" if self.solved_with(cells, self.weakest - 1) else self.difficulty
-        return grade(self.puzzle.with_grid(self.puzzle.grid.with_cells(cells))).band
+        return band_of(self.puzzle.with_grid(self.puzzle.grid.with_cells(cells)))
 
     def within_band(self, cells: Sequence[int]) -> bool:
         """True when the solving path with only the band's techniques (the table's rows up

@@ -438,6 +438,19 @@ def singles_effort(board: Board, candidates: list[int], placed: set[int]) -> flo
     return effort
 
 
+def band(puzzle: PuzzleInput, *, time_limit: float | None = None) -> str:
+    """The band of ``puzzle`` (:attr:`Grade.band`: ``"easy"`` ... ``"fiendish"``, ``"search"``
+    or ``"not proper"``), as :func:`grade` gives it, without the second solving path that
+    :attr:`Grade.rating` reads on the hardest puzzles (:func:`se_rating`): the generator's
+    question, asked of many candidate grids. Takes what :func:`grade` takes and raises what
+    it raises.
+
+    >>> band("....1....49.....13..1...6.....6.3.....68791..9.......6.6.354.2..2.....6.5.9...8.4")
+    'fiendish'
+    """
+    return _grade(puzzle, time_limit, rate=False).band
+
+
 def grade(puzzle: PuzzleInput, *, time_limit: float | None = None) -> Grade:
     """Grade a puzzle by the hardest technique its solving path needs (see the module docstring).
 
@@ -466,6 +479,12 @@ def grade(puzzle: PuzzleInput, *, time_limit: float | None = None) -> Grade:
         SolveTimeoutError: ``time_limit`` ran out before the path ended.
         SudokuError: a ``time_limit`` that is not a positive number.
     """
+    return _grade(puzzle, time_limit, rate=True)
+
+
+def _grade(puzzle: PuzzleInput, time_limit: float | None, *, rate: bool) -> Grade:
+    """:func:`grade`; with ``rate`` false, :attr:`Grade.rating` is that of the path's own
+    steps (no second path: :func:`band`)."""
     deadline = reasoning_deadline(time_limit)
     puzzle = as_puzzle(puzzle)[0]
     board = Board(puzzle.model)
@@ -492,7 +511,7 @@ def grade(puzzle: PuzzleInput, *, time_limit: float | None = None) -> Grade:
                 start = candidates[:], set(placed)
         effort += singles_effort(board, *start)
         waves += singles_waves(board, *start)
-        if differs:  # a step SE does not take: rate on SE's path
+        if differs and rate:  # a step SE does not take: rate on SE's path
             rating = se_rating(board, *origin)
     except Contradiction:
         raise NoSolutionError("the puzzle has no solution (propagation reached a contradiction)") from None
@@ -552,6 +571,7 @@ __all__ = [
     "FORCING_STEPS_WEIGHT",
     "RATING_TECHNIQUES",
     "apply",
+    "band",
     "grade",
     "se_rating",
     "hidden_singles_offered",
