@@ -71,14 +71,13 @@ from sudoku_cp.model.constraints import (
 from sudoku_cp.model.constraints import Sandwich as SandwichClue
 from sudoku_cp.model.rules import (
     Cell,
-    OutsideClue,
+    OutsideRule,
     Rule,
     _cell_list,
     _cells,
     _index,
     _int,
     _line,
-    _outside_clues,
 )
 
 _MAX_ITEMS = 4 * 25 * 25
@@ -313,47 +312,19 @@ def _regular(cells: tuple[int, ...], automaton: Automaton, pattern: str, origin:
 
 
 @dataclass(frozen=True)
-class _OutsideRule(Rule):
-    clues: tuple[OutsideClue, ...]
-    value_key: ClassVar[str]
-    kind: ClassVar[OriginKind]
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "clues", _outside_clues(self.clues, self.value_key, self.keys[0]))
-
-    def check(self, side, box):
-        low, high = self.clue_range(side)
-        for number, clue in enumerate(self.clues, 1):
-            where = f"{self.kind.value} {number}"
-            clue.check(side, where)
-            if not low <= clue.value <= high:
-                raise InvalidPuzzleError(f"{where}: its clue {clue.value} is outside {low}..{high}")
-
-    def clue_range(self, side: int) -> tuple[int, int]:
-        raise NotImplementedError
+class _AutomatonClues(OutsideRule):
+    """Outside clues, each a ``Regular`` line read from the clue (:meth:`automaton`)."""
 
     def automaton(self, clue: int, side: int) -> Automaton:
         raise NotImplementedError
 
-    def constraints(self, side, box):
-        out: list[Constraint] = []
-        for number, clue in enumerate(self.clues, 1):
-            line = clue.line(side)
-            origin = Origin(self.kind, number, line, clue.value)
-            automaton = self.automaton(clue.value, side)
-            out.append(_regular(_indices(line, side), automaton, f"{self.kind.value} {clue.value}", origin))
-        return out
-
-    def to_json(self):
-        return {self.keys[0]: [c.json(self.value_key) for c in self.clues]}
-
-    @classmethod
-    def from_json(cls, rules):
-        return cls(_outside_clues(_list(rules, cls.keys[0]), cls.value_key, cls.keys[0]))
+    def clue_constraint(self, cells, value, origin):
+        automaton = self.automaton(value, len(cells))
+        return _regular(cells, automaton, f"{self.kind.value} {value}", origin)
 
 
 @dataclass(frozen=True)
-class XSum(_OutsideRule):
+class XSum(_AutomatonClues):
     """X-sums: a clue outside a row or column is the sum of its first ``X`` digits from the
     clue, ``X`` being the first of them (a clue of 1: the first digit is 1). One ``Regular``
     line per clue (states: the count still to read and the sum so far).
@@ -373,7 +344,7 @@ class XSum(_OutsideRule):
 
 
 @dataclass(frozen=True)
-class HiddenSkyscraper(_OutsideRule):
+class HiddenSkyscraper(_AutomatonClues):
     """Hidden skyscrapers: each digit is a skyscraper of its height; a clue outside a row or
     column is the first skyscraper hidden from there (lower than one before it). One
     ``Regular`` line per clue.

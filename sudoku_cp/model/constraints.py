@@ -181,18 +181,17 @@ HOUSE_KINDS = frozenset(
 
 _PLURALS = {OriginKind.BOX: "boxes"}
 
-_CLUE_KINDS = frozenset(
-    {
-        OriginKind.LITTLE_KILLER,
-        OriginKind.SANDWICH,
-        OriginKind.SKYSCRAPER,
-        OriginKind.OUTSIDE_SUM,
-        OriginKind.NUMBERED_ROOM,
-        OriginKind.X_SUM,
-        OriginKind.HIDDEN_SKYSCRAPER,
-    }
+OUTSIDE_KINDS = (
+    OriginKind.LITTLE_KILLER,
+    OriginKind.SANDWICH,
+    OriginKind.SKYSCRAPER,
+    OriginKind.OUTSIDE_SUM,
+    OriginKind.NUMBERED_ROOM,
+    OriginKind.X_SUM,
+    OriginKind.HIDDEN_SKYSCRAPER,
 )
-"""The kinds clued outside the grid (their ``total`` is the clue)."""
+"""The kinds clued outside the grid (their ``total`` is the clue), in the order pictures
+draw them."""
 
 _LINE_RULE_KINDS = frozenset(
     {
@@ -343,7 +342,7 @@ class Origin:
             return f"{kind.value} {number} (clue {self.text}, at {names[0]})"
         if kind in (OriginKind.GLOBAL_ENTROPY, OriginKind.GLOBAL_MODULAR):
             return f"{kind.value} (2x2 square at {names[0]})"
-        if kind in _CLUE_KINDS:
+        if kind in OUTSIDE_KINDS:
             return f"{kind.value} {number} (clue {self.total}, from {names[0]})"
         if kind in _LINE_RULE_KINDS:
             return f"{kind.value} {number} (from {names[0]})"

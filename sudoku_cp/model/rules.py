@@ -984,7 +984,59 @@ def _outside_clues(items: Iterable[Any], value_key: str, key: str) -> tuple[Outs
 
 
 @dataclass(frozen=True)
-class Sandwich(Rule):
+class OutsideRule(Rule):
+    """The shape of the rules of clues outside the grid (:class:`OutsideClue`: a side, a row
+    or column index and a value), one constraint per clue over the row or column read from
+    the clue: a subclass gives its JSON key (``keys[0]``), the key of a clue's value
+    (``value_key``), its ``kind``, the range a clue must be in (:meth:`clue_range`, and
+    ``range_error`` to say so) and the constraint of one clue (:meth:`clue_constraint`)."""
+
+    clues: tuple[OutsideClue, ...]
+    value_key: ClassVar[str]
+    kind: ClassVar[OriginKind]
+    range_error: ClassVar[str] = "its clue {value} is outside {low}..{high}"
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "clues", _outside_clues(self.clues, self.value_key, self.keys[0]))
+
+    def check(self, side, box):
+        low, high = self.clue_range(side)
+        for number, clue in enumerate(self.clues, 1):
+            where = f"{self.kind.value} {number}"
+            clue.check(side, where)
+            if not low <= clue.value <= high:
+                raise InvalidPuzzleError(
+                    f"{where}: " + self.range_error.format(value=clue.value, low=low, high=high)
+                )
+
+    def clue_range(self, side: int) -> tuple[int, int]:
+        """The smallest and largest clue on a grid of this side."""
+        raise NotImplementedError
+
+    def clue_constraint(self, cells: tuple[int, ...], value: int, origin: Origin) -> Constraint:
+        """The constraint of the clue ``value`` over ``cells`` (cell indices, from the clue)."""
+        raise NotImplementedError
+
+    def constraints(self, side, box):
+        return [
+            self.clue_constraint(
+                tuple(_index(c, side) for c in clue.line(side)),
+                clue.value,
+                Origin(self.kind, number, clue.line(side), clue.value),
+            )
+            for number, clue in enumerate(self.clues, 1)
+        ]
+
+    def to_json(self):
+        return {self.keys[0]: [c.json(self.value_key) for c in self.clues]}
+
+    @classmethod
+    def from_json(cls, rules):
+        return cls(_outside_clues(rules[cls.keys[0]], cls.value_key, cls.keys[0]))
+
+
+@dataclass(frozen=True)
+class Sandwich(OutsideRule):
     """Sandwich: a clue outside a row or column gives the sum of the digits between its
     ``1`` and its ``n`` (the crusts; 1 and 9 on 9x9), whichever comes first; 0 when they
     are adjacent. The side of the clue does not change its meaning.
@@ -993,40 +1045,20 @@ class Sandwich(Rule):
     0-based row for left/right, column for top/bottom).
     """
 
-    clues: tuple[OutsideClue, ...]
     keys: ClassVar = ("sandwiches",)
+    value_key: ClassVar = "sum"
+    kind: ClassVar = OriginKind.SANDWICH
+    range_error: ClassVar = "its sum {value} is outside {low}..{high}"
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "clues", _outside_clues(self.clues, "sum", "sandwiches"))
+    def clue_range(self, side):
+        return 0, side * (side + 1) // 2 - 1 - side
 
-    def check(self, side, box):
-        most = side * (side + 1) // 2 - 1 - side
-        for number, clue in enumerate(self.clues, 1):
-            where = f"sandwich {number}"
-            clue.check(side, where)
-            if not 0 <= clue.value <= most:
-                raise InvalidPuzzleError(f"{where}: its sum {clue.value} is outside 0..{most}")
-
-    def constraints(self, side, box):
-        return [
-            SandwichClue(
-                tuple(_index(c, side) for c in clue.line(side)),
-                clue.value,
-                origin=Origin(OriginKind.SANDWICH, number, clue.line(side), clue.value),
-            )
-            for number, clue in enumerate(self.clues, 1)
-        ]
-
-    def to_json(self):
-        return {"sandwiches": [c.json("sum") for c in self.clues]}
-
-    @classmethod
-    def from_json(cls, rules):
-        return cls(_outside_clues(rules["sandwiches"], "sum", "sandwiches"))
+    def clue_constraint(self, cells, value, origin):
+        return SandwichClue(cells, value, origin=origin)
 
 
 @dataclass(frozen=True)
-class Skyscraper(Rule):
+class Skyscraper(OutsideRule):
     """Skyscrapers: a clue outside a row or column gives how many of its cells are seen from
     there, each digit the height of a skyscraper; a taller one hides every shorter one
     behind it (the first cell is always seen, the ``n`` hides all after it).
@@ -1034,35 +1066,16 @@ class Skyscraper(Rule):
     JSON: ``"skyscrapers": [{"side": "top", "index": 0, "seen": 3}, ...]``.
     """
 
-    clues: tuple[OutsideClue, ...]
     keys: ClassVar = ("skyscrapers",)
+    value_key: ClassVar = "seen"
+    kind: ClassVar = OriginKind.SKYSCRAPER
+    range_error: ClassVar = "{value} seen is outside {low}..{high}"
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "clues", _outside_clues(self.clues, "seen", "skyscrapers"))
+    def clue_range(self, side):
+        return 1, side
 
-    def check(self, side, box):
-        for number, clue in enumerate(self.clues, 1):
-            where = f"skyscraper {number}"
-            clue.check(side, where)
-            if not 1 <= clue.value <= side:
-                raise InvalidPuzzleError(f"{where}: {clue.value} seen is outside 1..{side}")
-
-    def constraints(self, side, box):
-        return [
-            SkyscraperClue(
-                tuple(_index(c, side) for c in clue.line(side)),
-                clue.value,
-                origin=Origin(OriginKind.SKYSCRAPER, number, clue.line(side), clue.value),
-            )
-            for number, clue in enumerate(self.clues, 1)
-        ]
-
-    def to_json(self):
-        return {"skyscrapers": [c.json("seen") for c in self.clues]}
-
-    @classmethod
-    def from_json(cls, rules):
-        return cls(_outside_clues(rules["skyscrapers"], "seen", "skyscrapers"))
+    def clue_constraint(self, cells, value, origin):
+        return SkyscraperClue(cells, value, origin=origin)
 
 
 @dataclass(frozen=True)
@@ -2315,6 +2328,7 @@ def iter_constraints(
 
 
 __all__ = [
+    "OutsideRule",
     "Counts",
     "Either",
     "Elements",

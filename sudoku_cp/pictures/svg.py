@@ -43,7 +43,16 @@ import drawsvg as dw
 
 from sudoku_cp.errors import InvalidArgumentError, InvalidPuzzleError
 from sudoku_cp.io.formats import VALUE_CHARS
-from sudoku_cp.model.constraints import Constraint, Linear, Model, Origin, OriginKind, Sum, unit_constraints
+from sudoku_cp.model.constraints import (
+    OUTSIDE_KINDS,
+    Constraint,
+    Linear,
+    Model,
+    Origin,
+    OriginKind,
+    Sum,
+    unit_constraints,
+)
 from sudoku_cp.model.grid import digit_char
 
 if TYPE_CHECKING:  # svg works from the objects it is given: Grid and Puzzle call it, lazily
@@ -98,15 +107,6 @@ CAGE_TAGS = {
 CLONE_COLOURS = ("#fde2b8", "#cfe8ff", "#d8f0d0", "#f6d0e6", "#e6e0c8")
 """Tints of clone regions: a clone and its original share one."""
 INDEXER_COLOUR = "#d4ecd4"
-OUTSIDE_KINDS = (
-    OriginKind.LITTLE_KILLER,
-    OriginKind.SANDWICH,
-    OriginKind.SKYSCRAPER,
-    OriginKind.OUTSIDE_SUM,
-    OriginKind.NUMBERED_ROOM,
-    OriginKind.X_SUM,
-    OriginKind.HIDDEN_SKYSCRAPER,
-)
 GENERAL_COLOUR = "#1b998b"
 """Teal: the general rules (relations, regular lines, sums, counts, elements, alternatives)."""
 DIAGONAL_COLOUR = "#9bb3d6"
