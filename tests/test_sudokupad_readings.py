@@ -380,3 +380,34 @@ def test_an_f_puzzles_generic_line_of_no_colour_or_outside_the_grid_is_refused_n
     assert sudoku_cp.Puzzle.from_link(fpuzzles(data)).to_dict()["rules"]["renban"] == [
         [[0, 0], [0, 1], [0, 2]]
     ]
+
+
+# -- lines of one rule that meet ------------------------------------------------------------------
+
+RENBAN_TEXT = (
+    "Normal sudoku rules apply. Digits on a purple line are a set of consecutive digits in any order."
+)
+
+
+def _renban_lines(*paths) -> dict:
+    return {
+        "cells": [[{} for _ in range(4)] for _ in range(4)],
+        "regions": [
+            [[r, c] for r in rows for c in cols] for rows in ((0, 1), (2, 3)) for cols in ((0, 1), (2, 3))
+        ],
+        "lines": [{"wayPoints": path, "color": "#C060F0", "thickness": 10} for path in paths],
+        "metadata": {"rules": RENBAN_TEXT},
+    }
+
+
+def test_two_renban_lines_that_share_a_cell_are_refused_as_one_line_or_two():
+    # r1c1-r1c2 and r1c2-r2c2 meet at r1c2: drawn through cell centres, they look like one
+    # bent line; one renban of 3 cells and two of 2 are different puzzles.
+    data = _renban_lines([[0.5, 0.5], [0.5, 1.5]], [[0.5, 1.5], [1.5, 1.5]])
+    with pytest.raises(UnsupportedRuleError, match=r"meets line 2 of the same rule at r1c2"):
+        scl_to_record(data)
+
+
+def test_renban_lines_apart_are_read():
+    apart = scl_to_record(_renban_lines([[0.5, 0.5], [0.5, 1.5]], [[2.5, 2.5], [3.5, 2.5]]))["rules"]
+    assert apart["renban"] == [[[0, 0], [0, 1]], [[2, 2], [3, 2]]]

@@ -568,6 +568,12 @@ class Account:
         """Record an element that holds no rule, and why."""
         self.rows.append({"element": element, "read as": "cosmetic", "reason": reason})
 
+    def overrule(self, element: str, why: str) -> None:
+        """Take back what ``element`` was read as (its rows) and refuse it (:meth:`refuse`):
+        a reading found unsure once the other elements were read."""
+        self.rows = [row for row in self.rows if row["element"] != element]
+        self.refuse(element, why)
+
     def refuse(self, element: str, why: str) -> None:
         """Record an element the package cannot read for sure; :meth:`settle` raises
         :class:`~sudoku_cp.errors.UnsupportedRuleError` unless ``ignore`` names it."""

@@ -87,6 +87,7 @@ True
 from __future__ import annotations
 
 import colorsys
+import itertools
 import json
 import math
 import re
@@ -406,6 +407,25 @@ _COLOUR_WORDS = {
     "black": "black",
     "white": "white",
 }
+JOINED_LINE_KINDS = frozenset(
+    {
+        "renban",
+        "palindromes",
+        "region_sum_lines",
+        "entropic_lines",
+        "modular_lines",
+        "zipper_lines",
+        "difference_count_lines",
+        "index_lines",
+        "nabner_lines",
+    }
+)
+"""The line rules whose meaning changes when two lines that share a cell are read as one:
+a rule of the whole line (a set, a sum, a mirror) or of windows of several cells; two
+lines of one such rule that meet are refused (``SudokuPad`` draws lines through cell
+centres, so they look joined). Rules of neighbouring pairs (whispers, parity lines) and
+thermometers (which branch) are not affected."""
+
 _NEAR_COLOURS = {"pink": ("purple",), "purple": ("pink",), "orange": ("red",), "red": ("orange",)}
 """Colour words setters use for a colour of the other family (SudokuPad's renban line
 ``#F067F0`` is "purple" in rules texts): a line takes the rule named for the near colour
@@ -933,6 +953,7 @@ class _Reader:
             if len(named) == 1:
                 kinds[family] = named[0]
         shafts = {shaft: head for head, shaft in heads.items()}
+        read: dict[str, list[tuple[int, str, list[list[int]]]]] = {}
         for number, label, family, cells, bulbs in pending:
             element = f"line {number}"
             if number in shafts:
@@ -992,6 +1013,36 @@ class _Reader:
                 self.used_marks.update(self.round_marks_at(((r0 + r1) / 2 + 0.5, (c0 + c1) / 2 + 0.5)))
             self.rules.setdefault(kind, []).append(cells)
             self.account.rule(element, kind.replace("_", " "), f"{label}, named by the rules text")
+            read.setdefault(kind, []).append((number, label, cells))
+        self.refuse_lines_that_meet(read)
+
+    def refuse_lines_that_meet(self, read: dict[str, list[tuple[int, str, list[list[int]]]]]) -> None:
+        """Refuse the lines of one rule in :data:`JOINED_LINE_KINDS` that share a cell: drawn
+        through cell centres, two such lines look like one line (or a branching one), and
+        whether the rule holds along each or along both joined (one renban or two) changes
+        the puzzle. ``read``: ``kind -> [(line number, label, cells)]``, as read."""
+        for kind in JOINED_LINE_KINDS.intersection(read):
+            lines = read[kind]
+            meeting: dict[int, tuple[int, list[int]]] = {}
+            for (a, _, cells_a), (b, _, cells_b) in itertools.combinations(lines, 2):
+                shared = sorted({tuple(c) for c in cells_a} & {tuple(c) for c in cells_b})
+                if shared:
+                    meeting.setdefault(a, (b, list(shared[0])))
+                    meeting.setdefault(b, (a, list(shared[0])))
+            if not meeting:
+                continue
+            name = kind.replace("_", " ")
+            for number, label, _ in lines:
+                if number in meeting:
+                    other, cell = meeting[number]
+                    self.account.overrule(
+                        f"line {number}",
+                        f"{label} ({name}) meets line {other} of the same rule at {_where_cell(cell)}: "
+                        f"whether they are one line or two is not clear",
+                    )
+            self.rules[kind] = [cells for number, _, cells in lines if number not in meeting]
+            if not self.rules[kind]:
+                del self.rules[kind]
 
     def arrowheads(self) -> dict[int, int]:
         """The lines drawn as an arrowhead: ``{head line: shaft line}``. A head is a line of
