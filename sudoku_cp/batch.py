@@ -298,12 +298,18 @@ def _round(
     # batch_size="auto" lets joblib group 1-ms puzzles into batches of ~0.2 s or more, so the
     # per-task overhead of inter-process communication stays small.
     parallel = joblib.Parallel(n_jobs=processes, return_as="generator", batch_size=BATCH_SIZE, **watch)
+    outputs = parallel(tasks())
     try:
-        for item in parallel(tasks()):
+        for item in outputs:
             del handed[item.index]
             answered[0] += 1
             bar.update(1)
             yield item
+    except GeneratorExit:  # the caller stopped early: the tasks left are cancelled, as asked
+        with warnings.catch_warnings():
+            warnings.filterwarnings("ignore", "(?s).*tasks have been", UserWarning)
+            outputs.close()
+        raise
     except (BrokenProcessPool, BrokenExecutor) as error:  # TerminatedWorkerError is a BrokenProcessPool
         return WORKER_DIED + f"{type(error).__name__}: {error}".splitlines()[0]
     return None
