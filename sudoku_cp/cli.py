@@ -25,6 +25,7 @@ import time
 import warnings
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import click
 
@@ -517,20 +518,25 @@ def _solve_streaming(
     name = backend or backends.DEFAULT_BACKEND
     # One slot per entry, in input order: (entry, layout, reading error or None); the entries
     # read are appended by joblib's reading thread and taken here (a deque is thread-safe).
-    slots: collections.deque[tuple[readers.Entry, Layout | None, str | None]] = collections.deque()
+    # A failure to read the input itself (an OSError: exit 2) is a last slot (None, None,
+    # the exception), raised here once every answer before it is printed, as in one process.
+    slots: collections.deque[tuple[Any, Layout | None, Any]] = collections.deque()
 
     def puzzles() -> Iterator[Grid | Puzzle]:
-        for entry in entries:
-            try:
-                read = entry.load()
-                puzzle, given_layout = (
-                    read if isinstance(read, tuple) else (Puzzle.from_dict(read), Layout.LINE)
-                )
-            except errors.InvalidPuzzleError as error:
-                slots.append((entry, None, str(error)))
-                continue
-            slots.append((entry, given_layout, None))
-            yield puzzle
+        try:
+            for entry in entries:
+                try:
+                    read = entry.load()
+                    puzzle, given_layout = (
+                        read if isinstance(read, tuple) else (Puzzle.from_dict(read), Layout.LINE)
+                    )
+                except errors.InvalidPuzzleError as error:
+                    slots.append((entry, None, str(error)))
+                    continue
+                slots.append((entry, given_layout, None))
+                yield puzzle
+        except Exception as error:  # noqa: BLE001 - raised in this thread, in its place
+            slots.append((None, None, error))
 
     worst = EXIT_SOLVED
     out_on_terminal = _is_terminal(sys.stdout)
@@ -544,20 +550,24 @@ def _solve_streaming(
         _out("")  # keep the output aligned with the input
         worst = worst or code
 
-    def unread_before_next() -> tuple[readers.Entry, Layout | None]:
-        """The next entry that read, after reporting those before it that did not."""
-        while True:
-            entry, given_layout, reading_error = slots.popleft()
-            if reading_error is None:
+    def next_read() -> tuple[readers.Entry, Layout | None] | None:
+        """The next entry that read, after reporting those before it that did not (``None``
+        when none is left)."""
+        while slots:
+            entry, given_layout, failure = slots.popleft()
+            if entry is None:
+                raise failure
+            if failure is None:
                 return entry, given_layout
             bar.update(1)
-            failed(entry, EXIT_INVALID, reading_error)
+            failed(entry, EXIT_INVALID, failure)
+        return None
 
     with progress_bar(None, f"solve ({name})", progress) as bar:  # type: ignore[arg-type]
         items = solve_iter(puzzles(), backend=name, time_limit=time_limit, processes=processes, progress=bar)
         try:
             for item in items:
-                entry, given_layout = unread_before_next()
+                entry, given_layout = next_read()  # type: ignore[misc] - one slot per item
                 if item.solved:
                     if stats:
                         bar.clear()
@@ -569,10 +579,7 @@ def _solve_streaming(
                 failed(entry, *_failure_of(item, "", time_limit))
         finally:
             items.close()  # a failure of the only puzzle: stop the workers before leaving
-        while slots:  # the entries after the last that read
-            entry, _, reading_error = slots.popleft()
-            bar.update(1)
-            failed(entry, EXIT_INVALID, reading_error or "")
+        next_read()  # the entries after the last that read
     return worst
 
 

@@ -114,3 +114,31 @@ def test_the_command_keeps_the_slot_of_lines_that_do_not_read(tmp_path):
     )
     assert (code, out) == alone[:2] and alone[0] != 0
     assert err == alone[2] and err.count("sudoku-cp:") == out.count("\n") - 2
+
+
+def test_a_file_that_fails_to_read_midway_prints_the_answers_before(tmp_path, monkeypatch):
+    """An error reading the file itself (EIO after 7 puzzles): the 7 answers, then the
+    one-line failure (exit 2), as in one process."""
+    from test_cli import run
+
+    from sudoku_cp import cli
+
+    path = tmp_path / "twelve.txt"
+    path.write_text("".join(p.to_string() + "\n" for p in PUZZLES))
+    entries = cli._entries
+
+    def failing(argument, *, one_per_line=False):
+        def read():
+            for count, entry in enumerate(entries(argument, one_per_line=one_per_line)):
+                if count == 7:
+                    raise cli._Failure(cli.EXIT_INVALID, "cannot read the file: Input/output error")
+                yield entry
+
+        return read()
+
+    monkeypatch.setattr(cli, "_entries", failing)
+    alone = run(["solve", str(path), "--backend", "backtracking"])
+    assert alone[0] == cli.EXIT_INVALID and alone[1].count("\n") == 7
+    assert (
+        run(["solve", str(path), "--backend", "backtracking", "--processes", "2", "--no-progress"]) == alone
+    )
