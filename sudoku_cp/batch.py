@@ -43,6 +43,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import threading
 import time
 import warnings
 from collections.abc import Generator, Iterable, Iterator, Sized
@@ -281,13 +282,23 @@ def _round(
     joblib = import_module("joblib")
     from joblib.externals.loky.process_executor import BrokenProcessPool
 
+    # joblib reads ``tasks`` lazily (in its callback thread for worker processes), a few
+    # batches ahead of the answers; once the pool broke, no puzzle more is taken from
+    # ``work`` (the lock), so that ``handed`` holds every puzzle taken and not answered.
+    taking = threading.Lock()
+    broken = False
+
     def tasks():
-        # joblib reads this generator lazily (in its callback thread for worker processes),
-        # a few batches ahead of the answers.
         solve_one = joblib.delayed(_solve_one)
         parent = os.getpid()
-        for index, puzzle in work:
-            handed[index] = puzzle
+        while True:
+            with taking:
+                if broken:
+                    return
+                index, puzzle = next(work, (None, None))
+                if index is None:
+                    return
+                handed[index] = puzzle
             yield solve_one(index, puzzle, name, chosen, time_limit, options, parent)
 
     # loky (joblib's default) workers watch this process from their start, not only from
@@ -307,10 +318,12 @@ def _round(
             yield item
     except GeneratorExit:  # the caller stopped early: the tasks left are cancelled, as asked
         with warnings.catch_warnings():
-            warnings.filterwarnings("ignore", "(?s).*tasks have been", UserWarning)
+            warnings.filterwarnings("ignore", "(?s).*adjusting the input task iterator", UserWarning)
             outputs.close()
         raise
     except (BrokenProcessPool, BrokenExecutor) as error:  # TerminatedWorkerError is a BrokenProcessPool
+        with taking:
+            broken = True
         return WORKER_DIED + f"{type(error).__name__}: {error}".splitlines()[0]
     return None
 
@@ -367,7 +380,6 @@ def _end_with_parent(parent: int | None) -> None:
     pid = os.getpid()
     if parent is None or pid == parent or pid in _watched or os.getppid() != parent:
         return
-    import threading
 
     _watched.add(pid)
     threading.Thread(target=_watch_parent, args=(parent,), name="sudoku_cp-parent-watch", daemon=True).start()
