@@ -69,6 +69,7 @@ __all__ = [
     "register_backend",
     "rules",
     "solve",
+    "solve_iter",
     "solve_many",
     "solutions",
     "solve_with_stats",
@@ -82,6 +83,7 @@ _LAZY = {
     # (see benchmarks/bench_startup.py); a backend module (``sudoku_cp.cpsat``) is one too,
     # so that OR-Tools or python-constraint load only when used.
     "BatchItem": "sudoku_cp.batch",
+    "solve_iter": "sudoku_cp.batch",
     "solve_many": "sudoku_cp.batch",
     "compare": "sudoku_cp.compare",
     "summarize": "sudoku_cp.compare",

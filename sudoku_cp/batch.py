@@ -1,8 +1,10 @@
 """Solving many puzzles at once, in parallel processes or on a cluster.
 
 :func:`solve_many` runs one backend over a list of puzzles and returns one
-:class:`BatchItem` per puzzle, in input order. A puzzle that has no solution, runs
-out of time or makes the backend fail is recorded as such; it never stops the batch.
+:class:`BatchItem` per puzzle, in input order; :func:`solve_iter` reads an iterable lazily
+and yields the same items one by one, in input order, as they are answered. A puzzle that
+has no solution, runs out of time or makes the backend fail is recorded as such; it never
+stops the batch.
 
 The work is spread with `joblib <https://joblib.readthedocs.io>`_, so the same call
 runs on one core, on every core of the machine (``processes=-1``), or on an existing
@@ -41,9 +43,10 @@ from __future__ import annotations
 
 import contextlib
 import os
+import threading
 import time
 import warnings
-from collections.abc import Iterable
+from collections.abc import Generator, Iterable, Iterator, Sized
 from concurrent.futures import BrokenExecutor
 from dataclasses import dataclass, field
 from typing import Any, Literal
@@ -141,12 +144,64 @@ def solve_many(
         TypeError: ``time_limit`` is not a number (idem).
         ValueError: ``time_limit`` is not positive (idem).
     """
+    settings = _checked(puzzles, backend, time_limit, processes, options)
+    puzzles = list(puzzles)
+    return list(_stream(puzzles, len(puzzles), progress, *settings))
+
+
+def solve_iter(
+    puzzles: Iterable[PuzzleInput],
+    *,
+    backend: str | None = None,
+    time_limit: float | None = None,
+    processes: int | None = None,
+    progress: bool | None | Any = None,
+    **options: Any,
+) -> Iterator[BatchItem]:
+    """Solve the puzzles of an iterable, read lazily, and yield one :class:`BatchItem` per
+    puzzle in input order, each as soon as it and those before it are answered.
+
+    The streaming form of :func:`solve_many` (same arguments, same items): the input is
+    read only as fast as the workers take puzzles (joblib's ``pre_dispatch``: a few batches
+    ahead), so a generator over a file of any length is solved in bounded memory while
+    this process reads the next puzzles and uses the answers already yielded. Answers that
+    come before an earlier, slower puzzle's are held until it is answered. Closing the
+    iterator early (or Ctrl-C) stops the worker processes' current work.
+
+    Args:
+        puzzles: as for :func:`solve_many`, any iterable (a generator is read lazily).
+        backend, time_limit, processes, progress, **options: as for :func:`solve_many`;
+            the progress bar's total is ``len(puzzles)`` when the input has a length.
+
+    Yields:
+        :class:`BatchItem`: ``item.index`` runs 0, 1, 2, ... in input order.
+
+    Raises:
+        UnknownBackendError, TypeError, ValueError: as for :func:`solve_many`, when called
+            (before any puzzle is read).
+
+    >>> from sudoku_cp import datasets
+    >>> puzzles = (p for p in datasets.load("easy50", limit=3))
+    >>> [(item.index, item.status) for item in solve_iter(puzzles, backend="backtracking", progress=False)]
+    [(0, 'solved'), (1, 'solved'), (2, 'solved')]
+    """
+    settings = _checked(puzzles, backend, time_limit, processes, options)
+    total = len(puzzles) if isinstance(puzzles, Sized) else None
+    return _stream(puzzles, total, progress, *settings)
+
+
+def _checked(
+    puzzles: Any, backend: str | None, time_limit: Any, processes: Any, options: dict[str, Any]
+) -> tuple[str, backends.Backend, float | None, dict[str, Any], int | None]:
+    """The checked settings of a batch (name, backend, time limit, options, processes);
+    raises as :func:`solve_many` documents. Warns for ``workers`` meaning ``processes``,
+    at the caller of the public function."""
     if processes is None and "workers" in options:
         warnings.warn(
             "solve_many(workers=...) is now processes=...; workers= goes to the backend "
             "(CP-SAT's threads) when processes= is given",
             DeprecationWarning,
-            stacklevel=2,
+            stacklevel=3,
         )
         processes = options.pop("workers")
     name = backend or backends.DEFAULT_BACKEND
@@ -161,65 +216,90 @@ def solve_many(
         )
     if isinstance(puzzles, str | bytes) or not isinstance(puzzles, Iterable):
         raise InvalidArgumentError(f"puzzles are a sequence of puzzles, not {type(puzzles).__name__}")
-    puzzles = list(puzzles)
-    found: dict[int, BatchItem] = {}
-    given_bar = progress if hasattr(progress, "update") else None
-    with (
-        contextlib.nullcontext(given_bar)
-        if given_bar is not None
-        else progress_bar(len(puzzles), name, progress) as bar
-    ):
-        pending = list(range(len(puzzles)))
-        while pending:
-            # A round over the pending puzzles; if a worker process dies (killed, or out of
-            # memory), the puzzles that were handed out but not answered are suspects: each
-            # is run again alone, where a second death records it as an error.
-            before = len(found)
-            suspects, died = _run(puzzles, pending, name, chosen, time_limit, options, processes, found, bar)
-            for index in suspects:
-                _, died_again = _run(
-                    puzzles, [index], name, chosen, time_limit, options, processes, found, bar
-                )
-                if died_again:
-                    found[index] = BatchItem(index, name, "error", None, died_again, 0.0)
-                    bar.update(1)
-            pending = [index for index in pending if index not in found]
-            if died and not suspects and len(found) == before:  # no progress: record the rest, do not loop
-                for index in pending:
-                    found[index] = BatchItem(index, name, "error", None, died, 0.0)
-                pending = []
-    return [found[index] for index in range(len(puzzles))]
+    return name, chosen, time_limit, options, processes
 
 
 WORKER_DIED = "WorkerDiedError: the worker process solving this puzzle ended (killed, or it crashed): "
 """The start of :attr:`BatchItem.error` for a puzzle whose worker process died, twice."""
 
 
-def _run(
-    puzzles: list[PuzzleInput],
-    indices: list[int],
+def _stream(
+    puzzles: Iterable[PuzzleInput],
+    total: int | None,
+    progress: Any,
     name: str,
     chosen: backends.Backend,
     time_limit: float | None,
     options: dict[str, Any],
     processes: int | None,
-    found: dict[int, BatchItem],
+) -> Iterator[BatchItem]:
+    """The items of ``puzzles`` in input order (the body of :func:`solve_iter`)."""
+    given_bar = progress if hasattr(progress, "update") else None
+    with (
+        contextlib.nullcontext(given_bar)
+        if given_bar is not None
+        else progress_bar(total, name, progress) as bar
+    ):
+        source = enumerate(puzzles)
+        settings = (name, chosen, time_limit, options, processes, bar)
+        while True:
+            # A round over the rest of the input; if a worker process dies (killed, or out of
+            # memory), the puzzles that were handed out but not answered are suspects: each
+            # is run again alone, where a second death records it as an error. joblib yields
+            # in input order, so every suspect comes after every item already yielded.
+            handed: dict[int, PuzzleInput] = {}
+            answered = [0]
+            died = yield from _round(source, handed, answered, *settings)
+            if died is None:
+                return
+            for index in sorted(handed):
+                died_again = yield from _round(iter([(index, handed[index])]), {}, [0], *settings)
+                if died_again:
+                    bar.update(1)
+                    yield BatchItem(index, name, "error", None, died_again, 0.0)
+            if not handed and not answered[0]:  # no progress: record the rest, do not loop
+                for index, _ in source:
+                    bar.update(1)
+                    yield BatchItem(index, name, "error", None, died, 0.0)
+                return
+
+
+def _round(
+    work: Iterator[tuple[int, PuzzleInput]],
+    handed: dict[int, PuzzleInput],
+    answered: list[int],
+    name: str,
+    chosen: backends.Backend,
+    time_limit: float | None,
+    options: dict[str, Any],
+    processes: int | None,
     bar: Any,
-) -> tuple[list[int], str | None]:
-    """Solve ``puzzles[i]`` for ``i`` in ``indices`` with joblib, storing each item in
-    ``found`` as it comes; return the indices handed to a worker but not answered and, if
-    the worker pool broke (a worker process died), the error message, else ``None``."""
+) -> Generator[BatchItem, None, str | None]:
+    """Solve the ``(index, puzzle)`` pairs of ``work`` with joblib, yielding each item in
+    input order as it comes; ``handed`` holds the puzzles taken from ``work`` and not yet
+    answered, ``answered[0]`` counts the items yielded. Return, if the worker pool broke (a
+    worker process died), the error message, else ``None``."""
     joblib = import_module("joblib")
     from joblib.externals.loky.process_executor import BrokenProcessPool
 
-    handed: list[int] = []
+    # joblib reads ``tasks`` lazily (in its callback thread for worker processes), a few
+    # batches ahead of the answers; once the pool broke, no puzzle more is taken from
+    # ``work`` (the lock), so that ``handed`` holds every puzzle taken and not answered.
+    taking = threading.Lock()
+    broken = False
 
     def tasks():
         solve_one = joblib.delayed(_solve_one)
         parent = os.getpid()
-        for index in indices:
-            handed.append(index)  # joblib takes a task from here just before sending it out
-            yield solve_one(index, puzzles[index], name, chosen, time_limit, options, parent)
+        while True:
+            with taking:
+                if broken:
+                    return
+                index, puzzle = next(work, (None, None))
+                if index is None:
+                    return
+                handed[index] = puzzle
+            yield solve_one(index, puzzle, name, chosen, time_limit, options, parent)
 
     # loky (joblib's default) workers watch this process from their start, not only from
     # their first puzzle (an idle worker would otherwise wait for its idle timeout).
@@ -229,14 +309,23 @@ def _run(
     # batch_size="auto" lets joblib group 1-ms puzzles into batches of ~0.2 s or more, so the
     # per-task overhead of inter-process communication stays small.
     parallel = joblib.Parallel(n_jobs=processes, return_as="generator", batch_size=BATCH_SIZE, **watch)
+    outputs = parallel(tasks())
     try:
-        for item in parallel(tasks()):
-            found[item.index] = item
+        for item in outputs:
+            del handed[item.index]
+            answered[0] += 1
             bar.update(1)
+            yield item
+    except GeneratorExit:  # the caller stopped early: the tasks left are cancelled, as asked
+        with warnings.catch_warnings():
+            warnings.filterwarnings("ignore", "(?s).*adjusting the input task iterator", UserWarning)
+            outputs.close()
+        raise
     except (BrokenProcessPool, BrokenExecutor) as error:  # TerminatedWorkerError is a BrokenProcessPool
-        unanswered = [index for index in handed if index not in found]
-        return unanswered, WORKER_DIED + f"{type(error).__name__}: {error}".splitlines()[0]
-    return [], None
+        with taking:
+            broken = True
+        return WORKER_DIED + f"{type(error).__name__}: {error}".splitlines()[0]
+    return None
 
 
 def _solve_one(
@@ -291,7 +380,6 @@ def _end_with_parent(parent: int | None) -> None:
     pid = os.getpid()
     if parent is None or pid == parent or pid in _watched or os.getppid() != parent:
         return
-    import threading
 
     _watched.add(pid)
     threading.Thread(target=_watch_parent, args=(parent,), name="sudoku_cp-parent-watch", daemon=True).start()

@@ -13,6 +13,7 @@ non-zero exit goes to standard error in one line, with control characters escape
 
 from __future__ import annotations
 
+import collections
 import contextlib
 import errno
 import io
@@ -24,6 +25,7 @@ import time
 import warnings
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import click
 
@@ -434,9 +436,9 @@ def solve_command(
     file of puzzle records (one, a list, or one per line; any variant) gives one
     solution per record.
 
-    With --processes N (-1: every core), the puzzles are read ahead in blocks of
-    a few thousand and solved by N worker processes (sudoku_cp.solve_many); each block's
-    answers are printed in input order once the block is solved.
+    With --processes N (-1: every core), N worker processes solve the puzzles
+    (sudoku_cp.solve_iter) while this one reads the next and prints the answers, in
+    input order, as they come.
     """
     backends.get_backend(backend or backends.DEFAULT_BACKEND)  # fail fast on an unknown name
     if dataset is not None:
@@ -450,7 +452,7 @@ def solve_command(
     entries = _entries(puzzle, one_per_line=one_per_line)
     head, many = _first_two(entries)
     if processes != 1 or progress:
-        worst = _solve_in_blocks(
+        worst = _solve_streaming(
             itertools.chain(head, entries), many, backend, time_limit, layout, stats, processes, progress
         )
         if worst:
@@ -478,13 +480,12 @@ def solve_command(
 
 
 BLOCK = 8192
-"""Puzzles ``sudoku-cp solve --processes`` reads ahead and solves in one
-:func:`sudoku_cp.solve_many` call. Between two blocks the workers wait for the slowest
-puzzle of the first (up to a few hundred ms on sudoku17), so blocks are large; an answer
-held takes about 3.4 KB, so a block holds about 28 MB, whatever the file's length."""
+"""No longer used: ``sudoku-cp solve --processes`` used to read and solve the input in
+blocks of this many puzzles; it now streams them (:func:`_solve_streaming`). Kept for
+callers that set it."""
 
 
-def _solve_in_blocks(
+def _solve_streaming(
     entries: Iterator[readers.Entry],
     many: bool,
     backend: str | None,
@@ -494,58 +495,91 @@ def _solve_in_blocks(
     processes: int,
     progress: bool | None,
 ) -> int:
-    """Solve ``entries`` with :func:`sudoku_cp.solve_many` in ``processes`` processes, a
-    block of :data:`BLOCK` at a time, printing the answers (or an empty line and the reason
-    on standard error) in input order; return the first failure's exit code, or 0.
+    """Solve ``entries`` with :func:`sudoku_cp.batch.solve_iter` in ``processes`` processes,
+    printing the answers (or an empty line and the reason on standard error) in input
+    order; return the first failure's exit code, or 0.
 
-    Every entry is read in this process (a text puzzle into its grid and layout: about 30
-    microseconds for a line of 81 cells, :func:`sudoku_cp.io.formats.plain_line`; a record
-    into its puzzle), so that the workers get grids, not texts to read through
-    :func:`sudoku_cp.solve_with_stats`'s general input path. The workers send the answers
-    back compactly.
+    Reading, solving and writing overlap: joblib reads the entries lazily (a few batches
+    ahead of the workers, in its callback thread) while this thread prints each answer as
+    soon as it and those before it are in, so the workers do not wait for the caller to
+    read or write a block, nor the caller for the workers. Every entry is read in this
+    process (a text puzzle into its grid and layout: about 30 microseconds for a line of 81
+    cells, :func:`sudoku_cp.io.formats.plain_line`; a record into its puzzle), so that the
+    workers get grids, not texts to read through :func:`sudoku_cp.solve_with_stats`'s
+    general input path. An entry that does not read keeps its slot: its reason is printed
+    in its place, before the next answer.
 
     Raises:
         _Failure: the only puzzle of the input fails (its exit code and reason).
     """
-    from sudoku_cp.batch import solve_many
+    from sudoku_cp.batch import solve_iter
     from sudoku_cp.progress import progress_bar
 
     name = backend or backends.DEFAULT_BACKEND
-    worst = EXIT_SOLVED
-    with progress_bar(None, f"solve ({name})", progress) as bar:  # type: ignore[arg-type]
-        for block in iter(lambda: list(itertools.islice(entries, BLOCK)), []):
-            slots: list[tuple[readers.Entry, Layout | None, int | str]] = []
-            puzzles: list[Grid | Puzzle] = []
-            for entry in block:
+    # One slot per entry, in input order: (entry, layout, reading error or None); the entries
+    # read are appended by joblib's reading thread and taken here (a deque is thread-safe).
+    # A failure to read the input itself (an OSError: exit 2) is a last slot (None, None,
+    # the exception), raised here once every answer before it is printed, as in one process.
+    slots: collections.deque[tuple[Any, Layout | None, Any]] = collections.deque()
+
+    def puzzles() -> Iterator[Grid | Puzzle]:
+        try:
+            for entry in entries:
                 try:
                     read = entry.load()
-                    if isinstance(read, tuple):
-                        puzzles.append(read[0])
-                        slots.append((entry, read[1], len(puzzles) - 1))
-                    else:
-                        puzzles.append(Puzzle.from_dict(read))
-                        slots.append((entry, Layout.LINE, len(puzzles) - 1))
+                    puzzle, given_layout = (
+                        read if isinstance(read, tuple) else (Puzzle.from_dict(read), Layout.LINE)
+                    )
                 except errors.InvalidPuzzleError as error:
                     slots.append((entry, None, str(error)))
-                    bar.update(1)
-            items = solve_many(
-                puzzles, backend=name, time_limit=time_limit, processes=processes, progress=bar
-            )
-            bar.clear()  # the block's lines on standard error, then the bar again below them
-            for entry, given_layout, slot in slots:
-                item = items[slot] if isinstance(slot, int) else None
-                if item is not None and item.solved:
+                    continue
+                slots.append((entry, given_layout, None))
+                yield puzzle
+        except Exception as error:  # noqa: BLE001 - raised in this thread, in its place
+            slots.append((None, None, error))
+
+    worst = EXIT_SOLVED
+    out_on_terminal = _is_terminal(sys.stdout)
+
+    def failed(entry: readers.Entry, code: int, reason: str) -> None:
+        nonlocal worst
+        if not many:
+            raise _Failure(code, reason)
+        bar.clear()  # the reason on standard error, then the bar again below it
+        _error(entry.locate(reason))
+        _out("")  # keep the output aligned with the input
+        worst = worst or code
+
+    def next_read() -> tuple[readers.Entry, Layout | None] | None:
+        """The next entry that read, after reporting those before it that did not (``None``
+        when none is left)."""
+        while slots:
+            entry, given_layout, failure = slots.popleft()
+            if entry is None:
+                raise failure
+            if failure is None:
+                return entry, given_layout
+            bar.update(1)
+            failed(entry, EXIT_INVALID, failure)
+        return None
+
+    with progress_bar(None, f"solve ({name})", progress) as bar:  # type: ignore[arg-type]
+        items = solve_iter(puzzles(), backend=name, time_limit=time_limit, processes=processes, progress=bar)
+        try:
+            for item in items:
+                entry, given_layout = next_read()  # type: ignore[misc] - one slot per item
+                if item.solved:
                     if stats:
+                        bar.clear()
                         _error_free_line(_stats_line(entry.where if many else None, item.result))
+                    if out_on_terminal:
+                        bar.clear()
                     _out(format_grid(item.result.solution, layout or given_layout))
                     continue
-                code, reason = _failure_of(item, slot, time_limit)
-                if not many:
-                    raise _Failure(code, reason)
-                _error(entry.locate(reason))
-                _out("")  # keep the output aligned with the input
-                worst = worst or code
-            bar.refresh()
+                failed(entry, *_failure_of(item, "", time_limit))
+        finally:
+            items.close()  # a failure of the only puzzle: stop the workers before leaving
+        next_read()  # the entries after the last that read
     return worst
 
 
