@@ -479,12 +479,6 @@ def solve_command(
         raise click.exceptions.Exit(worst)
 
 
-BLOCK = 8192
-"""No longer used: ``sudoku-cp solve --processes`` used to read and solve the input in
-blocks of this many puzzles; it now streams them (:func:`_solve_streaming`). Kept for
-callers that set it."""
-
-
 def _solve_streaming(
     entries: Iterator[readers.Entry],
     many: bool,

@@ -17,7 +17,7 @@ from test_batch import _children, _running
 from test_cli import run
 
 import sudoku_cp
-from sudoku_cp import cli, datasets
+from sudoku_cp import datasets
 from sudoku_cp.cli import EXIT_INTERRUPTED, EXIT_INVALID, EXIT_NO_SOLUTION
 
 SOLVABLE = [case["puzzle"] for case in LEXMIN_CASES if case["k"] == 3 and case["lexmin"] is not None][:3]
@@ -41,8 +41,7 @@ def _mixed_file(tmp_path) -> str:
     return str(path)
 
 
-def test_processes_print_what_one_process_prints_in_input_order(tmp_path, monkeypatch):
-    monkeypatch.setattr(cli, "BLOCK", 2)  # blocks of 2: the order holds across blocks too
+def test_processes_print_what_one_process_prints_in_input_order(tmp_path):
     path = _mixed_file(tmp_path)
     alone = run(["solve", path, "--backend", "backtracking"])
     assert alone[0] == EXIT_INVALID and alone[1].count("\n") == 6
