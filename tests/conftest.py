@@ -4,6 +4,7 @@ givens and, where the answer is known, to be the smallest."""
 from __future__ import annotations
 
 import json
+import signal
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -167,3 +168,12 @@ class R1C1IsNot1(Rule):
 
 
 UNKNOWN_KIND = Puzzle(Grid.empty(4), (R1C1IsNot1(),))
+
+
+def default_sigint() -> None:
+    """``preexec_fn`` of a child process a test interrupts: SIGINT at its default, as in a
+    process started from a terminal, so that Python installs its handler at start-up. A
+    test runner's worker may hold SIGINT ignored (an ignored signal is inherited across
+    ``exec``, and Python then leaves it ignored), which made the child miss the test's
+    Ctrl-C in one CI run."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)

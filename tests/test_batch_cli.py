@@ -12,7 +12,7 @@ import textwrap
 import time
 
 import pytest
-from conftest import LEXMIN_CASES
+from conftest import LEXMIN_CASES, default_sigint
 from test_batch import _children, _running
 from test_cli import run
 
@@ -112,6 +112,7 @@ def test_ctrl_c_ends_the_command_and_its_workers(tmp_path, whom):
         stdout=subprocess.PIPE,
         text=True,
         start_new_session=True,
+        preexec_fn=default_sigint,
     )
     try:
         seen = ""

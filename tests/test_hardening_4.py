@@ -12,6 +12,7 @@ import time
 from pathlib import Path
 
 import pytest
+from conftest import default_sigint
 
 import sudoku_cp
 from sudoku_cp.cli import main
@@ -140,7 +141,11 @@ def test_item_1_ctrl_c_during_the_first_cpmpy_or_mip_call_leaves_the_backend_wor
         pytest.importorskip("cpmpy")
     script = FIRST_CALL.format(puzzle=HARD_9X9, backend=backend)
     process = subprocess.Popen(
-        [sys.executable, "-c", script], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+        [sys.executable, "-c", script],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        preexec_fn=default_sigint,
     )
     try:
         assert process.stderr.readline() == "ready\n"

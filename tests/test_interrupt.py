@@ -10,6 +10,7 @@ import textwrap
 import time
 
 import pytest
+from conftest import default_sigint
 
 import sudoku_cp
 
@@ -35,7 +36,14 @@ def interrupt_when_ready(
     """Start ``command``, wait for 'ready' on its standard error, let it work for ``work``
     seconds, send SIGINT; return the process, the seconds it took to end, and its stdout
     and stderr."""
-    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, **options)
+    process = subprocess.Popen(
+        command,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        preexec_fn=default_sigint,
+        **options,
+    )
     try:
         assert process.stderr.readline() == "ready\n"
         time.sleep(work)
@@ -149,7 +157,11 @@ FIRST_IMPORT = textwrap.dedent(
 def _interrupt_first_import(delay: float) -> tuple[str, str]:
     """Run FIRST_IMPORT, send SIGINT ``delay`` seconds after 'ready'; its stdout and stderr."""
     process = subprocess.Popen(
-        [sys.executable, "-c", FIRST_IMPORT], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+        [sys.executable, "-c", FIRST_IMPORT],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        preexec_fn=default_sigint,
     )
     try:
         assert process.stderr.readline() == "ready\n"
@@ -195,7 +207,9 @@ def test_ctrl_c_in_the_command_line_during_a_cadical_solve_exits_130(tmp_path, d
     puzzles = tmp_path / "mixed.txt"
     puzzles.write_text(f"{HARD_9X9}\n{sudoku_cp.datasets.load('sudoku25')[6].to_string()}\n")
     command = [sys.executable, "-m", "sudoku_cp", "solve", "--backend", "sat", str(puzzles)]
-    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    process = subprocess.Popen(
+        command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, preexec_fn=default_sigint
+    )
     try:
         assert process.stdout.readline().strip() == sudoku_cp.solve(HARD_9X9, backend="sat").to_string()
         time.sleep(delay)
