@@ -169,3 +169,38 @@ def lexmin(record: dict, node_limit: int = 3_000_000) -> str | None:
     if not search(0):
         return None
     return "".join(CHARS[v - 1] for v in values)
+
+
+def box_cells(n: int, box: tuple[int, int]) -> list[list[tuple[int, int]]]:
+    """The boxes of an ``n`` x ``n`` grid of ``box = (rows, columns)``, as ``(row, column)`` lists."""
+    rows, columns = box
+    return [
+        [(r, c) for r in range(top, top + rows) for c in range(left, left + columns)]
+        for top in range(0, n, rows)
+        for left in range(0, n, columns)
+    ]
+
+
+def smallest_by_search(
+    record: dict, valid: Callable[[list[list[int]], dict], bool]
+) -> tuple[int, ...] | None:
+    """The smallest row-major solution of ``record`` by a depth-first search over its blank
+    cells, values ascending, rows and columns kept distinct, the whole grid checked by
+    ``valid(grid, record)`` (the caller's own statement of the rules); ``None`` if none."""
+    n = record["size"]
+    g = [[0 if ch == "." else int(ch) for ch in record["grid"][r * n : (r + 1) * n]] for r in range(n)]
+    blanks = [(r, c) for r in range(n) for c in range(n) if not g[r][c]]
+
+    def search(k: int) -> bool:
+        if k == len(blanks):
+            return valid(g, record)
+        r, c = blanks[k]
+        for v in range(1, n + 1):
+            if v not in g[r] and all(g[i][c] != v for i in range(n)):
+                g[r][c] = v
+                if search(k + 1):
+                    return True
+                g[r][c] = 0
+        return False
+
+    return tuple(v for row in g for v in row) if search(0) else None

@@ -13,6 +13,8 @@ import functools
 import itertools
 
 import pytest
+from independent import box_cells as _boxes
+from independent import smallest_by_search
 
 import sudoku_cp
 from sudoku_cp.backends import backend_names
@@ -136,15 +138,6 @@ def _ok(g, rules, n):  # noqa: C901  (one branch per rule, as its definition rea
     return True
 
 
-def _boxes(n, box):
-    br, bc = box
-    return [
-        [(r, c) for r in range(top, top + br) for c in range(left, left + bc)]
-        for top in range(0, n, br)
-        for left in range(0, n, bc)
-    ]
-
-
 def _valid(g, record):
     n, box = record["size"], record["box"]
     groups = [[(r, c) for c in range(n)] for r in range(n)] + [[(r, c) for r in range(n)] for c in range(n)]
@@ -188,28 +181,6 @@ def _record(rules, grid="." * 16, size=4, box=(2, 2)):
 def _solutions_4x4(record):
     keeps = lambda s: all(ch == "." or int(ch) == v for ch, v in zip(record["grid"], s, strict=True))  # noqa: E731
     return [s for s in _all_4x4() if keeps(s) and _valid(_rows(s, 4), record)]
-
-
-def _smallest_by_search(record):
-    """The smallest solution by a row-major search over the blank cells (the rules checked
-    on each full grid), or ``None``."""
-    n = record["size"]
-    g = [[0 if ch == "." else int(ch) for ch in record["grid"][r * n : (r + 1) * n]] for r in range(n)]
-    blanks = [(r, c) for r in range(n) for c in range(n) if not g[r][c]]
-
-    def search(k):
-        if k == len(blanks):
-            return _valid(g, record)
-        r, c = blanks[k]
-        for v in range(1, n + 1):
-            if v not in g[r] and all(g[i][c] != v for i in range(n)):
-                g[r][c] = v
-                if search(k + 1):
-                    return True
-                g[r][c] = 0
-        return False
-
-    return tuple(v for row in g for v in row) if search(0) else None
 
 
 # -- the 4x4 cases ----------------------------------------------------------------------------
@@ -313,8 +284,8 @@ def test_6x6_global_rules_on_every_backend(key, backend):
     grid = "".join("." if i in blanks else ch for i, ch in enumerate(ENTROPY6))
     record = _record({key: True}, grid, 6, (2, 3))
     assert _valid(_rows([int(ch) for ch in ENTROPY6], 6), record)
-    assert tuple(sudoku_cp.solve(Puzzle.from_dict(record), backend=backend).cells) == _smallest_by_search(
-        record
+    assert tuple(sudoku_cp.solve(Puzzle.from_dict(record), backend=backend).cells) == smallest_by_search(
+        record, _valid
     )
 
 
@@ -336,7 +307,7 @@ def test_a_three_cell_pill_is_read_as_a_number(backend):
     grid = "".join("." if i in blanks else ch for i, ch in enumerate(SOLUTION9))
     record = _record(rules, grid, 9, (3, 3))
     assert _valid(_rows([int(ch) for ch in SOLUTION9], 9), record)
-    expected = _smallest_by_search(record)
+    expected = smallest_by_search(record, _valid)
     assert tuple(sudoku_cp.solve(Puzzle.from_dict(record), backend=backend).cells) == expected
 
 
@@ -508,7 +479,7 @@ def test_9x9_every_kind_at_once_on_every_backend(backend):
     assert _valid(_rows([int(ch) for ch in SOLUTION9], 9), record)
     blanks = {0, 1, 2, 4, 13, 27, 28, 37, 46, 47, 60, 61, 72, 73, 74, 40, 41, 50}
     record["grid"] = "".join("." if i in blanks else ch for i, ch in enumerate(SOLUTION9))
-    expected = _smallest_by_search(record)
+    expected = smallest_by_search(record, _valid)
     assert tuple(sudoku_cp.solve(Puzzle.from_dict(record), backend=backend).cells) == expected
 
 

@@ -15,6 +15,8 @@ import json
 from pathlib import Path
 
 import pytest
+from independent import box_cells as _boxes
+from independent import smallest_by_search
 
 import sudoku_cp
 from sudoku_cp.backends import backend_names
@@ -27,15 +29,6 @@ CORE = {"backtracking", "cpsat", "sat", "python-constraint", "auto"}
 ROOT = Path(__file__).resolve().parent.parent
 
 # -- the independent model --------------------------------------------------------------------
-
-
-def _boxes(n, box):
-    br, bc = box
-    return [
-        [(r, c) for r in range(top, top + br) for c in range(left, left + bc)]
-        for top in range(0, n, br)
-        for left in range(0, n, bc)
-    ]
 
 
 def _windows(line, width):
@@ -186,27 +179,6 @@ def _solutions_4x4(record):
     return sorted(s for s in _all_4x4() if _keeps(_rows(s, 4), record) and _valid(_rows(s, 4), record))
 
 
-def _smallest_by_search(record):
-    """The smallest solution by row-major DFS over the blank cells (rules checked at the end)."""
-    n = record["size"]
-    g = [[0 if ch == "." else int(ch) for ch in record["grid"][r * n : (r + 1) * n]] for r in range(n)]
-    blanks = [(r, c) for r in range(n) for c in range(n) if not g[r][c]]
-
-    def search(k):
-        if k == len(blanks):
-            return _valid(g, record)
-        r, c = blanks[k]
-        for v in range(1, n + 1):
-            if v not in g[r] and all(g[i][c] != v for i in range(n)):
-                g[r][c] = v
-                if search(k + 1):
-                    return True
-                g[r][c] = 0
-        return False
-
-    return tuple(v for row in g for v in row) if search(0) else None
-
-
 # -- the cases ------------------------------------------------------------------------------
 
 EMPTY4 = "." * 16
@@ -268,7 +240,7 @@ def test_anti_taxicab_on_6x6_on_every_backend(backend):
     grid = "".join("." if i in blanks else ch for i, ch in enumerate(TAXICAB6))
     record = _record({"anti_taxicab": True}, grid, 6, (2, 3))
     assert _valid(_rows([int(ch) for ch in TAXICAB6], 6), record)
-    expected = _smallest_by_search(record)
+    expected = smallest_by_search(record, _valid)
     solution = _solve(Puzzle.from_dict(record), backend)
     assert solution is None or tuple(solution.cells) == expected
 
@@ -298,7 +270,7 @@ def test_dutch_flatmates_on_a_latin_square_on_every_backend(backend):
     blanks = {0, 2, 6, 7, 11, 12, 13, 17, 18, 22, 24}
     grid = "".join("." if i in blanks else ch for i, ch in enumerate(LATIN5))
     record = _record({"dutch_flatmates": True}, grid, 5, None)
-    expected = _smallest_by_search(record)
+    expected = smallest_by_search(record, _valid)
     assert expected is not None
     solution = _solve(Puzzle.from_dict(record), backend)
     assert solution is None or tuple(solution.cells) == expected
@@ -353,7 +325,7 @@ def test_4x4_unsolvable(name, backend):
 def test_6x6_smallest_solution_on_every_backend(name, backend):
     rules, blanks = CASES_6X6[name]
     record = _record(rules, _blank6(blanks), 6, (2, 3))
-    expected = _smallest_by_search(record)
+    expected = smallest_by_search(record, _valid)
     assert expected is not None
     solution = _solve(Puzzle.from_dict(record), backend)
     assert solution is None or tuple(solution.cells) == expected

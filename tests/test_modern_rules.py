@@ -14,6 +14,7 @@ import functools
 import itertools
 
 import pytest
+from independent import box_cells as _boxes
 
 import sudoku_cp
 from sudoku_cp.backends import backend_names
@@ -24,15 +25,6 @@ CORE = {"backtracking", "cpsat", "sat", "python-constraint", "auto"}
 
 
 # -- the independent model --------------------------------------------------------------------
-
-
-def _boxes(n, box):
-    br, bc = box
-    return [
-        [(r, c) for r in range(top, top + br) for c in range(left, left + bc)]
-        for top in range(0, n, br)
-        for left in range(0, n, bc)
-    ]
 
 
 def _line_of(clue, n):
