@@ -60,6 +60,16 @@ def test_public_puzzles_with_what_cannot_be_read_are_refused_naming_it(entry):
         sudoku_cp.Puzzle.from_link(entry["link"])
 
 
+READ = [e for e in LINKS if "reads" in e]
+
+
+@pytest.mark.parametrize("entry", READ, ids=[e["name"] for e in READ])
+def test_public_puzzles_of_a_rule_read_solve_to_their_published_solution(entry):
+    puzzle = sudoku_cp.Puzzle.from_link(entry["link"])
+    assert entry["reads"] in puzzle.to_dict()["rules"]
+    assert sudoku_cp.solve(puzzle).to_string() == entry["solution"]
+
+
 @pytest.mark.parametrize("entry", SOLVED, ids=[e["name"] for e in SOLVED])
 def test_a_public_killer_is_read_and_solved_checked_against_its_own_drawing(entry):
     drawing = decode_scl(entry["link"].split("/scl", 1)[1])

@@ -411,3 +411,93 @@ def test_two_renban_lines_that_share_a_cell_are_refused_as_one_line_or_two():
 def test_renban_lines_apart_are_read():
     apart = scl_to_record(_renban_lines([[0.5, 0.5], [0.5, 1.5]], [[2.5, 2.5], [3.5, 2.5]]))["rules"]
     assert apart["renban"] == [[[0, 0], [0, 1]], [[2, 2], [3, 2]]]
+
+
+# -- counting circles, Sudoku Maker's hidden regions and drawings that show nothing ------------
+
+COUNTING_TEXT = (
+    "Normal sudoku rules apply. Any digit in a circle indicates exactly how many circles contain that "
+    "digit. As an example, if there is a 2 in any circle, there are exactly two 2s in circles."
+)
+
+
+def _boxes4() -> list:
+    return [[[r, c] for r in rows for c in cols] for rows in ((0, 1), (2, 3)) for cols in ((0, 1), (2, 3))]
+
+
+def _circles(cells, border="#000000") -> list[dict]:
+    return [
+        {"center": [r + 0.5, c + 0.5], "width": 0.82, "height": 0.82, "rounded": True,
+         "backgroundColor": "#FFFFFF", "borderColor": border}
+        for r, c in cells
+    ]  # fmt: skip
+
+
+CIRCLED = [[0, 0], [0, 1], [1, 2], [2, 3], [3, 0], [3, 3]]
+
+
+def _counting(text: str = COUNTING_TEXT, circles=None) -> dict:
+    return {
+        "cells": [[{} for _ in range(4)] for _ in range(4)],
+        "regions": _boxes4(),
+        "underlays": circles if circles is not None else _circles(CIRCLED),
+        "metadata": {"rules": text},
+    }
+
+
+def test_circles_the_rules_text_calls_counting_circles_are_one_set_of_them():
+    record = scl_to_record(_counting())
+    assert record["rules"]["counting_circles"] == [sorted(CIRCLED)]
+    cells = sudoku_cp.solve(sudoku_cp.Puzzle.from_dict(record)).cells
+    circled = [cells[r * 4 + c] for r, c in CIRCLED]
+    for digit in set(circled):  # checked here, not by the package's own constraints
+        assert circled.count(digit) == digit
+
+
+@pytest.mark.parametrize(
+    "text, circles",
+    [
+        ("Normal sudoku rules apply. A digit in a circle indicates the number of borders it sees.", None),
+        (COUNTING_TEXT, _circles(CIRCLED[:3]) + _circles(CIRCLED[3:], border="#FF0000")),  # two looks
+        ("Normal sudoku rules apply. Circles contain odd digits. " + COUNTING_TEXT, None),
+    ],
+)
+def test_circles_of_another_rule_or_of_two_looks_are_not_counting_circles(text, circles):
+    with pytest.raises(UnsupportedRuleError, match="underlay 1|sentence 4"):
+        scl_to_record(_counting(text, circles))
+
+
+def _hidden_regions(hidden: bool = True) -> dict:
+    regions = {}
+    for i, label in enumerate(JIGSAW4):
+        regions.setdefault(label, []).append([i // 4, i % 4])
+    return {
+        "cells": [[{} for _ in range(4)] for _ in range(4)],
+        "regions": [],
+        "cages": [{"cells": cells, "unique": True, "hidden": hidden} for cells in regions.values()],
+        "lines": [  # the outline of region a, along cell edges
+            {"wayPoints": [[0, 0], [0, 2], [1, 2], [1, 1], [3, 1], [3, 0], [0, 0]], "color": "#000000"}
+        ],
+        "underlays": [{"center": [0.5, 0.5], "width": 0.8, "height": 0.8, "backgroundColor": "#fff3"}],
+        "metadata": {"rules": "Place the digits 1-4 once each in every row, column and outlined region."},
+    }
+
+
+def test_hidden_cages_of_different_digits_splitting_the_grid_are_its_regions_and_their_outline_cosmetic():
+    record = scl_to_record(_hidden_regions())
+    assert record["rules"]["regions"] == JIGSAW4 and "cages" not in record["rules"]
+    rows = {r["element"]: r["read as"] for r in record["read"]}
+    assert rows["cage 1"] == "jigsaw region" and rows["line 1"] == rows["underlay 1"] == "cosmetic"
+
+
+def test_cages_that_are_not_hidden_or_a_line_inside_a_region_are_still_refused():
+    with pytest.raises(UnsupportedRuleError, match="cage 1"):
+        scl_to_record(_hidden_regions(hidden=False))
+    data = _hidden_regions()
+    data["lines"][0]["wayPoints"] = [[0, 1], [1, 1]]  # between r1c1 and r1c2, both in region a
+    with pytest.raises(UnsupportedRuleError, match="line 1"):
+        scl_to_record(data)
+    data = _hidden_regions()
+    data["overlays"] = [{"center": [0.5, 0.5], "width": 0.8, "height": 0.8, "backgroundColor": "#FFFFFF"}]
+    with pytest.raises(UnsupportedRuleError, match="overlay 1"):  # opaque over the grid: it hides
+        scl_to_record(data)

@@ -248,6 +248,15 @@ RELLIK = r"\brellik"
 """A sentence naming rellik cages (no set of a cage's digits adds up to its total): with
 no other sentence about cages, it makes the drawn cages with totals rellik cages."""
 
+COUNTING_CIRCLES = (
+    r"\bcounting circles?\b|"
+    r"\b(any |a |the |each )?(digit|number)s? (in|inside|within) (a|any|each|the) circles? "
+    r"(indicates?|says?|shows?|gives?|tells?) (exactly )?how many circles|"
+    r"\bappears? in exactly (n|that many|\w) circles\b"
+)
+"""A sentence stating counting circles (a circled digit ``d``: exactly ``d`` circles hold
+``d``); the SudokuPad and f-puzzles readers read a puzzle's circles as one set of them."""
+
 COMMUNITY_RULES: dict[str, tuple[tuple[str, ...], str]] = {
     "slow thermometers": (("slow_thermos",), SLOW_THERMO),
     "rellik cages": (("rellik_cages",), RELLIK),
@@ -277,6 +286,7 @@ COMMUNITY_RULES: dict[str, tuple[tuple[str, ...], str]] = {
         ("whispers",),
         r"\bwhispers?\b|differ (in value )?by (at least )?\d|difference of (at least )?\d",
     ),
+    "counting circles": (("counting_circles",), COUNTING_CIRCLES),
 }
 """The community's named kinds (:mod:`sudoku_cp.model.community_rules`) whose names are
 also words of :data:`CHANGES` (slow, entropy, modular, zipper, clone): ``name -> (rule
@@ -327,7 +337,7 @@ _WRAPPED = re.compile(r"(?<=[a-z0-9,])[ \t]*\r?\n[ \t]*(?=[a-z])")
 _ABBREVIATION = re.compile(r"\b(e\.g|i\.e|etc|vs|cf|approx)\.", re.IGNORECASE)
 _HEADING = re.compile(r"(the )?(sudoku |puzzle |variant )?rules( are| as follows)?\s*:?")
 """A heading that only announces the rules ("Rules:")."""
-_EXAMPLE = re.compile(r"^(for example|for instance|eg|example)\b")
+_EXAMPLE = re.compile(r"^((as an? |for )?example|for instance|eg)\b")
 
 
 def read_sentence(

@@ -95,7 +95,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from sudoku_cp.errors import InvalidPuzzleError
-from sudoku_cp.io.account import Account, clip, flag_value, sentences, settled, show
+from sudoku_cp.io.account import COUNTING_CIRCLES, Account, clip, flag_value, sentences, settled, show
 from sudoku_cp.io.payloads import decompress
 from sudoku_cp.model.grid import box_numbers, box_shape_of, region_letters
 
@@ -356,6 +356,20 @@ def colour_family(colour: Any) -> str:
     return "pink" if degrees < 345 else "red"
 
 
+def _white_on_white(mark: Mapping[str, Any], faint: bool) -> bool:
+    """True when every colour of a mark shows as pure white on the white grid (``#fff3``,
+    ``#FFFFFF``); with ``faint`` (an overlay, drawn over the digits and lines) only a
+    translucent white (alpha at most a third) counts, as it hides nothing."""
+    colours = [mark.get(k) for k in ("backgroundColor", "borderColor", "color") if mark.get(k)]
+    if not colours:
+        return False
+    for colour in colours:
+        rgb, alpha = _rgb(colour), _alpha(colour)
+        if rgb != (255, 255, 255) or (faint and (alpha is None or alpha > 0x55)):
+            return False
+    return True
+
+
 def _alpha(colour: Any) -> int | None:
     """The alpha of a ``#RRGGBBAA`` (``#RGBA``) colour, 0 to 255; ``None`` for any other."""
     match = (
@@ -495,6 +509,7 @@ class _Reader:
         self.rules: dict[str, Any] = {}
         self.record: dict[str, Any] = {}
         self.used_marks: set[tuple[str, int]] = set()
+        self.region_cages: set[int] = set()
         self.account = Account("SudokuPad")
 
     # geometry ---------------------------------------------------------------------------
@@ -673,6 +688,8 @@ class _Reader:
         if not isinstance(regions, list):
             raise InvalidPuzzleError("SudokuPad key 'regions': expected a list of cell lists")
         if not regions:
+            regions = self.hidden_regions()
+        if not regions:
             self.record["box"] = None  # no regions: a Latin square
             return
         owner = [-1] * (side * side)
@@ -700,11 +717,44 @@ class _Reader:
             self.record["box"] = None
             self.rules["regions"] = region_letters(owner)
 
+    def hidden_regions(self) -> list[list[list[int]]]:
+        """The regions of a puzzle drawn without ``regions`` whose hidden cages of ``n``
+        different digits (``hidden``, ``unique``) split the grid into ``n`` parts of ``n``
+        cells: Sudoku Maker's irregular regions. ``[]`` when they do not (the cages are then
+        refused as cages)."""
+        side = self.side
+        found: dict[int, list[list[int]]] = {}
+        for number, cage in enumerate(self.entries("cages"), 1):
+            cells = cage.get("cells")
+            if cage.get("hidden") is True and cage.get("unique") is True and isinstance(cells, list):
+                found[number] = cells
+        seen = [
+            (r, c)
+            for cells in found.values()
+            for r, c in (cell if isinstance(cell, list) and len(cell) == 2 else (-1, -1) for cell in cells)
+        ]
+        whole = {(r, c) for r in range(side) for c in range(side)}
+        if len(found) != side or len(seen) != side * side or set(seen) != whole:
+            return []
+        if any(len(cells) != side for cells in found.values()):
+            return []
+        self.region_cages = set(found)
+        return [[list(cell) for cell in cells] for cells in found.values()]
+
     def read_cages(self) -> None:
         cages = []
         for number, cage in enumerate(self.entries("cages"), 1):
             where = f"SudokuPad cage {number}"
             cells = cage.get("cells")
+            if number in self.region_cages:
+                at = _where_cell(min(cells))
+                self.account.rule(
+                    f"cage {number}",
+                    "jigsaw region",
+                    f"(at {at}) a hidden cage of different digits splitting "
+                    "the grid with the others: the puzzle's regions",
+                )
+                continue
             if not cells:
                 text = "metadata" if isinstance(cage.get("value"), str) and ":" in cage["value"] else "empty"
                 self.account.cosmetic(f"cage {number}", f"a cage without cells ({text})")
@@ -926,6 +976,9 @@ class _Reader:
                 if ends == {(0.0, n), (n, 0.0)}:
                     diagonals.append(("+", number))
                     continue
+            if self.outlines_regions(points, where):
+                self.account.cosmetic(f"line {number}", f"{label} runs along region borders: their outline")
+                continue
             try:
                 cells = self.path(points, f"{where} {label}")
             except InvalidPuzzleError as error:  # outside the grid, or not along cells: a drawing
@@ -1015,6 +1068,33 @@ class _Reader:
             self.account.rule(element, kind.replace("_", " "), f"{label}, named by the rules text")
             read.setdefault(kind, []).append((number, label, cells))
         self.refuse_lines_that_meet(read)
+
+    def outlines_regions(self, points: Any, where: str) -> bool:
+        """True when a line runs along cell edges only (its corners on grid points, its runs
+        along rows or columns), each edge between two regions or on the grid's frame: a
+        drawing of the regions (Sudoku Maker outlines irregular regions so)."""
+        letters = self.rules.get("regions")
+        box = self.record.get("box")
+        owner = list(letters) if letters else box_numbers(self.side, tuple(box)) if box else None
+        if owner is None or not isinstance(points, list) or len(points) < 2:
+            return False
+        corners = [self.point(p, where) for p in points]
+        if not all(v.is_integer() and 0 <= v <= self.side for p in corners for v in p):
+            return False
+        region = lambda r, c: owner[r * self.side + c] if 0 <= r < self.side and 0 <= c < self.side else None  # noqa: E731
+        for (y0, x0), (y1, x1) in itertools.pairwise(corners):
+            if y0 != y1 and x0 != x1:
+                return False
+            for step in range(int(abs(y1 - y0) + abs(x1 - x0))):
+                if y0 == y1:  # a horizontal edge between the rows y0 - 1 and y0
+                    x = int(min(x0, x1)) + step
+                    sides = region(int(y0) - 1, x), region(int(y0), x)
+                else:
+                    y = int(min(y0, y1)) + step
+                    sides = region(y, int(x0) - 1), region(y, int(x0))
+                if sides[0] == sides[1]:
+                    return False
+        return True
 
     def refuse_lines_that_meet(self, read: dict[str, list[tuple[int, str, list[list[int]]]]]) -> None:
         """Refuse the lines of one rule in :data:`JOINED_LINE_KINDS` that share a cell: drawn
@@ -1115,10 +1195,51 @@ class _Reader:
         }
         return parity, colours
 
+    def counting_circles(self, circles_are_odd: bool) -> set[tuple[str, int]]:
+        """Read the circles in cells (round, no text, of one look) as one set of counting
+        circles when a sentence of the rules text states them (:data:`COUNTING_CIRCLES`)
+        and does not tie circles to odd digits; the marks read."""
+        if circles_are_odd or not any(
+            re.search(COUNTING_CIRCLES, " ".join(s.lower().split())) for s in sentences(self.rules_text)
+        ):
+            return set()
+        found: dict[tuple[str, int], list[int]] = {}
+        looks = set()
+        for kind, index, mark in self.marks:
+            center, size = mark.get("center"), [mark.get("width"), mark.get("height")]
+            if (
+                (kind, index) in self.used_marks
+                or not mark.get("rounded")
+                or mark.get("text") not in (None, "")
+            ):
+                continue
+            if not (
+                isinstance(center, list)
+                and len(center) == 2
+                and all(isinstance(v, (int, float)) for v in center)
+            ):
+                continue
+            if not all(isinstance(v, (int, float)) and 0.5 <= v <= 1.0 for v in size) or size[0] != size[1]:
+                continue
+            cell = [center[0] - 0.5, center[1] - 0.5]
+            if not all(float(v).is_integer() and 0 <= v < self.side for v in cell):
+                continue
+            found[(kind, index)] = [int(cell[0]), int(cell[1])]
+            looks.add(tuple(colour_family(mark.get(k)) for k in ("backgroundColor", "borderColor", "color")))
+        if not found or len(looks) != 1:
+            return set()
+        self.rules.setdefault("counting_circles", []).append(sorted(found.values()))
+        for (kind, index), cell in found.items():
+            self.account.rule(f"{kind} {index}", "counting circle", f"a circle in {_where_cell(cell)}")
+        return set(found)
+
     def read_marks(self) -> None:
         parity, parity_colours = self.parity_marks()
+        counted = self.counting_circles(parity[True] is not None)
         for kind, index, mark in self.marks:
             element = f"{kind} {index}"
+            if (kind, index) in counted:
+                continue
             if (kind, index) in self.used_marks:
                 self.account.rule(element, "part of a drawn rule", "a circle or number of an element above")
                 continue
@@ -1167,6 +1288,9 @@ class _Reader:
             )
             if mark.get("class") == "board-position" and not text and invisible:
                 self.account.cosmetic(element, "an invisible frame of the board (a converter's layout mark)")
+                continue
+            if not text and _white_on_white(mark, faint=kind == "overlay"):
+                self.account.cosmetic(element, "white on the white grid: it shows nothing")
                 continue
             at = f"at ({center[0]:g}, {center[1]:g})"
             colour = mark.get("backgroundColor") or mark.get("borderColor") or mark.get("color")
