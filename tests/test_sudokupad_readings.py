@@ -501,3 +501,29 @@ def test_cages_that_are_not_hidden_or_a_line_inside_a_region_are_still_refused()
     data["overlays"] = [{"center": [0.5, 0.5], "width": 0.8, "height": 0.8, "backgroundColor": "#FFFFFF"}]
     with pytest.raises(UnsupportedRuleError, match="overlay 1"):  # opaque over the grid: it hides
         scl_to_record(data)
+
+
+def _fpuzzles_circles(text: str, looks=("#FFFFFF", "#FFFFFF")) -> dict:
+    circles = [
+        {"cells": [_cell], "baseC": looks[i % 2], "outlineC": "#000000", "width": 0.75, "height": 0.75}
+        for i, _cell in enumerate(("R1C1", "R1C2", "R2C3", "R3C4", "R4C1", "R4C4"))
+    ]
+    return _fpuzzles_with(text, circle=circles)
+
+
+def test_f_puzzles_generic_circles_the_rules_text_calls_counting_circles_are_read():
+    text = (
+        "Normal sudoku rules apply. A digit inside a circle indicates how many circles that digit appears in."
+    )
+    puzzle = sudoku_cp.Puzzle.from_link(fpuzzles(_fpuzzles_circles(text)))
+    assert puzzle.to_dict()["rules"]["counting_circles"] == [sorted(CIRCLED)]
+    with pytest.raises(UnsupportedRuleError, match="circle 1"):  # two looks: two rules?
+        sudoku_cp.Puzzle.from_link(fpuzzles(_fpuzzles_circles(text, looks=("#FFFFFF", "#FF0000"))))
+    with pytest.raises(UnsupportedRuleError, match="circle 1"):  # circles of another rule
+        sudoku_cp.Puzzle.from_link(
+            fpuzzles(
+                _fpuzzles_circles(
+                    "Normal sudoku rules apply. A digit in a circle is the number of odd digits."
+                )
+            )
+        )

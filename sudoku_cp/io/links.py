@@ -409,6 +409,7 @@ def _read_drawn(data: Mapping[str, Any], side: int, rules: dict[str, Any], accou
     generic tool cannot be told), except an empty one, and a number written as text in a
     cell of a killer cage without a total (the cage's total)."""
     read = _coloured_lines(data, side, rules, account)
+    read |= _counting_circles(data, side, rules, account, read)
     for key in _DRAWN:
         if key not in data or not _present(data[key]):
             continue
@@ -494,6 +495,40 @@ def _coloured_lines(data: Mapping[str, Any], side: int, rules: dict[str, Any], a
                                 f"{key} {mark}", "part of a drawn rule", f"the centre of line {number}"
                             )
     return read
+
+
+def _counting_circles(
+    data: Mapping[str, Any], side: int, rules: dict[str, Any], account: Account, read: set[str]
+) -> set[str]:
+    """Read f-puzzles' generic circles (``circle``, one cell each, no value, of one look) as
+    one set of counting circles when a sentence of the rules text states them
+    (:data:`sudoku_cp.io.account.COUNTING_CIRCLES`); returns the elements read."""
+    from sudoku_cp.io.account import COUNTING_CIRCLES, sentences
+
+    text = data.get("ruleset") if isinstance(data.get("ruleset"), str) else ""
+    if not any(re.search(COUNTING_CIRCLES, " ".join(s.lower().split())) for s in sentences(text)):
+        return set()
+    found: dict[str, list[int]] = {}
+    looks = set()
+    for number, entry in enumerate(
+        _entries(data, "circle") if isinstance(data.get("circle"), list) else [], 1
+    ):
+        cells = entry.get("cells")
+        if f"circle {number}" in read or _present(entry.get("value")) or not isinstance(cells, list):
+            continue
+        if len(cells) != 1:
+            return set()
+        try:
+            found[f"circle {number}"] = _cell(cells[0], side, f"f-puzzles circle {number}")
+        except (InvalidPuzzleError, TypeError):
+            return set()
+        looks.add(tuple(str(entry.get(k, "")).upper() for k in ("baseC", "outlineC")))
+    if not found or len(looks) != 1:
+        return set()
+    rules.setdefault("counting_circles", []).append(sorted(found.values()))
+    for element, cell in found.items():
+        account.rule(element, "counting circle", f"a circle in {_cell_name(cell)}")
+    return set(found)
 
 
 def _cell_name(cell: list[int]) -> str:
