@@ -527,3 +527,40 @@ def test_f_puzzles_generic_circles_the_rules_text_calls_counting_circles_are_rea
                 )
             )
         )
+
+
+HALVES_TEXT = (
+    "Normal sudoku rules apply. In each line of four cells the sum of the first two digits equals the sum "
+    "of the last two digits."
+)
+
+
+def _halves(text: str = HALVES_TEXT, way=((0.5, 0.5), (3.5, 3.5))) -> dict:
+    return {
+        "cells": [[{} for _ in range(4)] for _ in range(4)],
+        "regions": _boxes4(),
+        "lines": [{"wayPoints": [list(p) for p in way], "color": "#6bab4cff", "thickness": 10}],
+        "metadata": {"rules": text},
+    }
+
+
+def test_a_line_of_four_cells_whose_first_two_digits_add_up_to_its_last_two():
+    record = scl_to_record(_halves())
+    assert record["rules"]["equal_sums"] == [[[[0, 0], [1, 1]], [[2, 2], [3, 3]]]]
+    cells = sudoku_cp.solve(sudoku_cp.Puzzle.from_dict(record)).cells
+    assert cells[0] + cells[5] == cells[10] + cells[15]
+
+
+@pytest.mark.parametrize(
+    "text, way",
+    [
+        (HALVES_TEXT, ((0.5, 0.5), (2.5, 2.5))),  # three cells: no halves of two
+        (
+            "Normal sudoku rules apply. On each line the sum of the first two digits is less than the rest.",
+            None,
+        ),
+    ],
+)
+def test_a_line_of_other_length_or_another_sum_rule_is_refused(text, way):
+    with pytest.raises(UnsupportedRuleError, match="line 1"):
+        scl_to_record(_halves(text, way or ((0.5, 0.5), (3.5, 3.5))))

@@ -257,6 +257,13 @@ COUNTING_CIRCLES = (
 """A sentence stating counting circles (a circled digit ``d``: exactly ``d`` circles hold
 ``d``); the SudokuPad and f-puzzles readers read a puzzle's circles as one set of them."""
 
+EQUAL_HALVES = (
+    r"\bsum of the first (two|2) (digits|cells) (equals?|is equal to|is the same as|matches) "
+    r"the sum of the last (two|2)( digits| cells)?"
+)
+"""A sentence stating that on a line of four cells the first two add up to the last two:
+the SudokuPad reader reads lines of four cells it names as equal sums (``equal_sums``)."""
+
 COMMUNITY_RULES: dict[str, tuple[tuple[str, ...], str]] = {
     "slow thermometers": (("slow_thermos",), SLOW_THERMO),
     "rellik cages": (("rellik_cages",), RELLIK),
@@ -287,6 +294,7 @@ COMMUNITY_RULES: dict[str, tuple[tuple[str, ...], str]] = {
         r"\bwhispers?\b|differ (in value )?by (at least )?\d|difference of (at least )?\d",
     ),
     "counting circles": (("counting_circles",), COUNTING_CIRCLES),
+    "lines of equal halves": (("equal_sums",), EQUAL_HALVES),
 }
 """The community's named kinds (:mod:`sudoku_cp.model.community_rules`) whose names are
 also words of :data:`CHANGES` (slow, entropy, modular, zipper, clone): ``name -> (rule

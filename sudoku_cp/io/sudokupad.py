@@ -95,7 +95,16 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from sudoku_cp.errors import InvalidPuzzleError
-from sudoku_cp.io.account import COUNTING_CIRCLES, Account, clip, flag_value, sentences, settled, show
+from sudoku_cp.io.account import (
+    COUNTING_CIRCLES,
+    EQUAL_HALVES,
+    Account,
+    clip,
+    flag_value,
+    sentences,
+    settled,
+    show,
+)
 from sudoku_cp.io.payloads import decompress
 from sudoku_cp.model.grid import box_numbers, box_shape_of, region_letters
 
@@ -473,6 +482,7 @@ _LINE_KINDS = {
         r"\bparity lines?\b|alternate between (odd and even|even and odd)|alternat\w* (in )?parity"
     ),
     "nabner_lines": re.compile(r"\bnabner"),
+    "equal_sums": re.compile(EQUAL_HALVES),
 }
 
 
@@ -1061,6 +1071,11 @@ class _Reader:
                     continue
                 self.used_marks.update(ends[0] or ends[1])
                 cells = cells if ends[0] else cells[::-1]
+            if kind == "equal_sums":  # "the sum of the first two digits equals the sum of the last two"
+                if len(cells) != 4:
+                    self.account.refuse(element, f"{label}: the rules text speaks of lines of four cells")
+                    continue
+                cells = [cells[:2], cells[2:]]
             if kind == "zipper_lines":  # a dot may mark the centre
                 (r0, c0), (r1, c1) = cells[(len(cells) - 1) // 2], cells[len(cells) // 2]
                 self.used_marks.update(self.round_marks_at(((r0 + r1) / 2 + 0.5, (c0 + c1) / 2 + 0.5)))
