@@ -564,3 +564,46 @@ def test_a_line_of_four_cells_whose_first_two_digits_add_up_to_its_last_two():
 def test_a_line_of_other_length_or_another_sum_rule_is_refused(text, way):
     with pytest.raises(UnsupportedRuleError, match="line 1"):
         scl_to_record(_halves(text, way or ((0.5, 0.5), (3.5, 3.5))))
+
+
+SLOW_TEXT = (
+    "Normal sudoku rules apply. Slow Thermos: Digits along a gray thermometer must generally increase from "
+    "bulb to tip. Digits may remain the same when allowed by other rules, but may never decrease."
+)
+
+
+def _generic_thermo(text: str = SLOW_TEXT, bulb: str = "#BFBFBF") -> dict:
+    grey = "#BFBFBF"
+    return _fpuzzles_with(
+        text,
+        line=[
+            {"lines": [["R1C1", "R2C1", "R3C1"]], "outlineC": grey, "width": 0.6},
+            {"lines": [["R2C1", "R2C2"]], "outlineC": grey, "width": 0.6},  # a branch from r2c1
+        ],
+        circle=[{"cells": ["R1C1"], "baseC": bulb, "outlineC": bulb, "width": 0.7, "height": 0.7}],
+    )
+
+
+def test_f_puzzles_generic_lines_with_a_bulb_are_thermometers_and_a_grey_slow_sentence_makes_them_slow():
+    puzzle = sudoku_cp.Puzzle.from_link(fpuzzles(_generic_thermo()))
+    rules = puzzle.to_dict()["rules"]
+    assert rules["slow_thermos"] == [[[0, 0], [1, 0], [2, 0]], [[0, 0], [1, 0], [1, 1]]]
+    assert "thermos" not in rules
+    plain = "Normal sudoku rules apply. Digits along a thermometer increase from the bulb."
+    rules = sudoku_cp.Puzzle.from_link(fpuzzles(_generic_thermo(plain))).to_dict()["rules"]
+    assert rules["thermos"] == [[[0, 0], [1, 0], [2, 0]], [[0, 0], [1, 0], [1, 1]]]
+
+
+@pytest.mark.parametrize(
+    "text, bulb",
+    [
+        (SLOW_TEXT, "#FF0000"),  # a bulb of another colour: no thermometer
+        ("Normal sudoku rules apply. Digits along a grey line increase.", "#BFBFBF"),  # no thermometers named
+        (SLOW_TEXT.replace("gray", "green"), "#BFBFBF"),  # slow thermometers of a colour not drawn
+    ],
+)
+def test_generic_lines_without_their_bulb_or_their_rule_or_a_slow_rule_of_another_colour_are_refused(
+    text, bulb
+):
+    with pytest.raises(UnsupportedRuleError, match="line 1|sentence 2"):
+        sudoku_cp.Puzzle.from_link(fpuzzles(_generic_thermo(text, bulb)))

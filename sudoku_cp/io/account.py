@@ -266,6 +266,11 @@ the SudokuPad reader reads lines of four cells it names as equal sums (``equal_s
 
 COMMUNITY_RULES: dict[str, tuple[tuple[str, ...], str]] = {
     "slow thermometers": (("slow_thermos",), SLOW_THERMO),
+    "slow thermometers (restated)": (
+        ("slow_thermos",),
+        r"\bdigits (may|can) (remain|stay) the same"
+        r"( when (allowed|permitted) by (the )?(other|sudoku) rules)?,? but (may|can|must) never decrease\b",
+    ),
     "rellik cages": (("rellik_cages",), RELLIK),
     "entropic lines": (("entropic_lines",), r"\bentropic|\bentropy"),
     "difference-count lines": (
@@ -577,6 +582,10 @@ class Account:
         self.rows: list[dict[str, str]] = []
         self.refused: list[tuple[str, str]] = []
         self.keys: set[str] = set()
+        self.colours: dict[str, set[str]] = {}
+        """The colour families a reader drew each rule's elements in (``{"thermos":
+        {"grey"}}``): a sentence naming a colour for a rule of the whole kind is read only
+        when that kind is drawn in that colour alone."""
 
     def rule(self, element: str, read_as: str, reason: str = "") -> None:
         """Record an element read as a rule (``read_as`` names it)."""
@@ -645,7 +654,14 @@ class Account:
         if len(found) > MAX_SENTENCES:
             self.refuse("rules text", f"{len(found)} sentences; at most {MAX_SENTENCES} are read")
             found = []
-        slow = [s for s in found if re.search(SLOW_THERMO, s.lower()) and not _COLOUR_WORD.search(s)]
+        thermo_colours = self.colours.get("thermos", set())
+        slow = [
+            s
+            for s in found
+            if re.search(SLOW_THERMO, s.lower())
+            and {w.lower().replace("gray", "grey") for w in _COLOUR_WORD.findall(s)} <= thermo_colours
+            and len(_COLOUR_WORD.findall(s)) <= (len(thermo_colours) == 1)
+        ]  # with a colour word: every thermometer is drawn in that colour
         if slow and rules.get("thermos") and not rules.get("slow_thermos"):  # "increase or stay the same"
             rules["slow_thermos"] = rules.pop("thermos")
             self.rule("thermometers", "slow thermometers", f'"{clip(slow[0])}"')

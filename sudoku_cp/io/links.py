@@ -410,6 +410,7 @@ def _read_drawn(data: Mapping[str, Any], side: int, rules: dict[str, Any], accou
     cell of a killer cage without a total (the cage's total)."""
     read = _coloured_lines(data, side, rules, account)
     read |= _counting_circles(data, side, rules, account, read)
+    read |= _generic_thermometers(data, side, rules, account, read)
     for key in _DRAWN:
         if key not in data or not _present(data[key]):
             continue
@@ -495,6 +496,76 @@ def _coloured_lines(data: Mapping[str, Any], side: int, rules: dict[str, Any], a
                                 f"{key} {mark}", "part of a drawn rule", f"the centre of line {number}"
                             )
     return read
+
+
+def _generic_thermometers(
+    data: Mapping[str, Any], side: int, rules: dict[str, Any], account: Account, read: set[str]
+) -> set[str]:
+    """Read f-puzzles' generic lines drawn as thermometers, when the rules text names
+    thermometers: a line (one path) with a generic circle of its colour, without a value,
+    on one end (its bulb), and a line of that colour starting on such a thermometer past
+    its bulb (a branch: the thermometer up to that cell, then the branch). The colours
+    read are kept in ``account.colours["thermos"]``. Returns the elements read."""
+    from sudoku_cp.io.sudokupad import colour_family
+
+    text = data.get("ruleset") if isinstance(data.get("ruleset"), str) else ""
+    if not re.search(r"\bthermo", text.lower()) or not isinstance(data.get("line"), list):
+        return set()
+    circles: dict[tuple[str, str], str] = {}  # (cell name, colour family) -> element
+    for number, entry in enumerate(
+        _entries(data, "circle") if isinstance(data.get("circle"), list) else [], 1
+    ):
+        cells = entry.get("cells")
+        if f"circle {number}" in read or _present(entry.get("value")) or not isinstance(cells, list):
+            continue
+        if len(cells) == 1 and isinstance(cells[0], str):
+            for key in ("baseC", "outlineC"):
+                circles.setdefault((cells[0].upper(), colour_family(entry.get(key))), f"circle {number}")
+    paths: dict[str, tuple[str, list[list[int]]]] = {}
+    for number, entry in enumerate(_entries(data, "line"), 1):
+        lines = entry.get("lines")
+        if (
+            f"line {number}" in read
+            or _copy_of(data, entry)
+            or not isinstance(lines, list)
+            or len(lines) != 1
+        ):
+            continue
+        try:
+            path = [_cell(name, side, f"f-puzzles line {number}") for name in lines[0]]
+        except (InvalidPuzzleError, TypeError):
+            continue
+        if len(path) >= 2 and len({tuple(c) for c in path}) == len(path):
+            paths[f"line {number}"] = (colour_family(entry.get("outlineC")), path)
+    found: dict[str, tuple[str, list[list[int]]]] = {}
+    for element, (family, path) in paths.items():
+        bulbs = [circles.get((_cell_name(end), family)) for end in (path[0], path[-1])]
+        if family and bool(bulbs[0]) != bool(bulbs[1]):
+            found[element] = (bulbs[0] or bulbs[1], path if bulbs[0] else path[::-1])  # type: ignore[assignment]
+    branches: dict[str, tuple[str, list[list[int]]]] = {}
+    for element, (family, path) in paths.items():
+        if element in found:
+            continue
+        hosts = [
+            (other, thermo[: thermo.index(end) + 1] + (path[1:] if end == path[0] else path[-2::-1]))
+            for other, (_, thermo) in found.items()
+            if paths[other][0] == family
+            for end in (path[0], path[-1])
+            if end in thermo[1:]
+        ]
+        if len(hosts) == 1:
+            branches[element] = (f"a branch of {hosts[0][0]}", hosts[0][1])
+    read_now: set[str] = set()
+    for element, (bulb, thermo) in {**found, **branches}.items():
+        rules.setdefault("thermos", []).append(thermo)
+        account.colours.setdefault("thermos", set()).add(paths[element][0])
+        where = bulb if bulb.startswith("a branch") else f"bulb {bulb} at {_cell_name(thermo[0])}"
+        account.rule(element, "thermometer", f"colour {paths[element][0]}, {where}")
+        read_now.add(element)
+        if not bulb.startswith("a branch") and bulb not in read_now:
+            account.rule(bulb, "part of a drawn rule", f"the bulb of {element}")
+            read_now.add(bulb)
+    return read_now
 
 
 def _counting_circles(

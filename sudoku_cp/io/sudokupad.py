@@ -1030,6 +1030,7 @@ class _Reader:
                     continue
                 self.used_marks.update(bulbs[0] or bulbs[1])
                 self.rules.setdefault("thermos", []).append(cells if bulbs[0] else cells[::-1])
+                self.account.colours.setdefault("thermos", set()).add(family)
                 self.account.rule(
                     element,
                     "thermometer",
