@@ -607,3 +607,29 @@ def test_generic_lines_without_their_bulb_or_their_rule_or_a_slow_rule_of_anothe
 ):
     with pytest.raises(UnsupportedRuleError, match="line 1|sentence 2"):
         sudoku_cp.Puzzle.from_link(fpuzzles(_generic_thermo(text, bulb)))
+
+
+KNIGHT_TEXT = (
+    "Normal Sudoku rules apply. A digit in a circle must belong to the same entropic group (high [789], "
+    "medium [456] or low [123]) as every cell a single chess knights move away from it."
+)
+
+
+def test_a_circle_in_the_entropic_group_of_its_knights_move_cells():
+    boxes = [[[r, c] for r in range(R, R + 3) for c in range(C, C + 3)] for R in (0, 3, 6) for C in (0, 3, 6)]
+    data = {"cells": [[{} for _ in range(9)] for _ in range(9)], "regions": boxes}
+    data["underlays"] = [{"center": [4.5, 4.5], "width": 0.85, "height": 0.85, "rounded": True,
+                          "borderColor": "#000000"}]  # fmt: skip
+    data["metadata"] = {"rules": KNIGHT_TEXT}
+    record = scl_to_record(data)
+    (relation,) = record["rules"]["relations"]
+    assert len(relation["pairs"]) == 8 and all(a == [4, 4] for a, _ in relation["pairs"])
+    cells = sudoku_cp.solve(sudoku_cp.Puzzle.from_dict(record)).cells
+    for dr, dc in ((1, 2), (2, 1), (-1, 2), (-2, 1), (1, -2), (2, -1), (-1, -2), (-2, -1)):
+        assert (cells[40] - 1) // 3 == (cells[(4 + dr) * 9 + 4 + dc] - 1) // 3
+    data["metadata"] = {"rules": KNIGHT_TEXT.replace("the same", "a different")}
+    with pytest.raises(UnsupportedRuleError, match="underlay 1"):
+        scl_to_record(data)
+    data["metadata"] = {"rules": KNIGHT_TEXT.replace("knights move", "king's move")}
+    with pytest.raises(UnsupportedRuleError, match="underlay 1"):
+        scl_to_record(data)

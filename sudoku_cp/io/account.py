@@ -264,6 +264,14 @@ EQUAL_HALVES = (
 """A sentence stating that on a line of four cells the first two add up to the last two:
 the SudokuPad reader reads lines of four cells it names as equal sums (``equal_sums``)."""
 
+KNIGHT_GROUP_CIRCLES = (
+    r"\b(digit|number)s? in (a|each|the|every) circles? (must )?(belongs?|be|is|lies?) (to|in) "
+    r"the same entropic group\b[^.]*\bas (every|each|all|any) cells? (that is |which is )?(a )?(single )?"
+    r"(chess )?knight'?s?'? moves? away( from it)?"
+)
+"""A sentence stating that a circled digit is in the same entropic group (1-3, 4-6, 7-9)
+as every cell a knight's move away: the SudokuPad reader reads the circles so (relations)."""
+
 COMMUNITY_RULES: dict[str, tuple[tuple[str, ...], str]] = {
     "slow thermometers": (("slow_thermos",), SLOW_THERMO),
     "slow thermometers (restated)": (
@@ -300,6 +308,7 @@ COMMUNITY_RULES: dict[str, tuple[tuple[str, ...], str]] = {
     ),
     "counting circles": (("counting_circles",), COUNTING_CIRCLES),
     "lines of equal halves": (("equal_sums",), EQUAL_HALVES),
+    "entropic knight circles": (("relations",), KNIGHT_GROUP_CIRCLES),
 }
 """The community's named kinds (:mod:`sudoku_cp.model.community_rules`) whose names are
 also words of :data:`CHANGES` (slow, entropy, modular, zipper, clone): ``name -> (rule

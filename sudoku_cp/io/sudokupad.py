@@ -98,6 +98,7 @@ from sudoku_cp.errors import InvalidPuzzleError
 from sudoku_cp.io.account import (
     COUNTING_CIRCLES,
     EQUAL_HALVES,
+    KNIGHT_GROUP_CIRCLES,
     Account,
     clip,
     flag_value,
@@ -1211,14 +1212,10 @@ class _Reader:
         }
         return parity, colours
 
-    def counting_circles(self, circles_are_odd: bool) -> set[tuple[str, int]]:
-        """Read the circles in cells (round, no text, of one look) as one set of counting
-        circles when a sentence of the rules text states them (:data:`COUNTING_CIRCLES`)
-        and does not tie circles to odd digits; the marks read."""
-        if circles_are_odd or not any(
-            re.search(COUNTING_CIRCLES, " ".join(s.lower().split())) for s in sentences(self.rules_text)
-        ):
-            return set()
+    def cell_circles(self) -> dict[tuple[str, int], list[int]]:
+        """The marks drawn as circles in cells (round, no text, 0.5 to 1 cell wide, centred in
+        a cell, not yet read), all of one look: ``{(kind, index): [row, column]}``; ``{}``
+        when there are none or they differ in colour (two looks may be two rules)."""
         found: dict[tuple[str, int], list[int]] = {}
         looks = set()
         for kind, index, mark in self.marks:
@@ -1229,29 +1226,63 @@ class _Reader:
                 or mark.get("text") not in (None, "")
             ):
                 continue
-            if not (
-                isinstance(center, list)
-                and len(center) == 2
-                and all(isinstance(v, (int, float)) for v in center)
-            ):
+            if not (isinstance(center, list) and len(center) == 2):
                 continue
-            if not all(isinstance(v, (int, float)) and 0.5 <= v <= 1.0 for v in size) or size[0] != size[1]:
+            if not all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in center + size):
+                continue
+            if not all(0.5 <= v <= 1.0 for v in size) or size[0] != size[1]:
                 continue
             cell = [center[0] - 0.5, center[1] - 0.5]
             if not all(float(v).is_integer() and 0 <= v < self.side for v in cell):
                 continue
             found[(kind, index)] = [int(cell[0]), int(cell[1])]
             looks.add(tuple(colour_family(mark.get(k)) for k in ("backgroundColor", "borderColor", "color")))
-        if not found or len(looks) != 1:
+        return found if len(looks) == 1 else {}
+
+    def stated(self, pattern: str) -> bool:
+        """Whether a sentence of the rules text (lower case, spaces joined) matches ``pattern``."""
+        return any(re.search(pattern, " ".join(s.lower().split())) for s in sentences(self.rules_text))
+
+    def counting_circles(self, circles_are_odd: bool) -> set[tuple[str, int]]:
+        """Read the circles in cells (:meth:`cell_circles`) as one set of counting circles
+        when a sentence of the rules text states them (:data:`COUNTING_CIRCLES`) and does
+        not tie circles to odd digits; the marks read."""
+        found = {} if circles_are_odd or not self.stated(COUNTING_CIRCLES) else self.cell_circles()
+        if not found:
             return set()
         self.rules.setdefault("counting_circles", []).append(sorted(found.values()))
         for (kind, index), cell in found.items():
             self.account.rule(f"{kind} {index}", "counting circle", f"a circle in {_where_cell(cell)}")
         return set(found)
 
+    def knight_group_circles(self, circles_are_odd: bool) -> set[tuple[str, int]]:
+        """Read the circles in cells (:meth:`cell_circles`) of a 9x9 grid as cells in the
+        same entropic group (1-3, 4-6, 7-9) as each cell a knight's move away, when a
+        sentence of the rules text states it (:data:`KNIGHT_GROUP_CIRCLES`): a relation
+        ``(a-1)//3 == (b-1)//3`` on each such pair; the marks read."""
+        found = {} if circles_are_odd or self.side != 9 else self.cell_circles()
+        if not found or not self.stated(KNIGHT_GROUP_CIRCLES):
+            return set()
+        moves = [(dr, dc) for dr in (-2, -1, 1, 2) for dc in (-2, -1, 1, 2) if abs(dr) != abs(dc)]
+        pairs = [
+            [cell, [cell[0] + dr, cell[1] + dc]]
+            for cell in sorted(found.values())
+            for dr, dc in moves
+            if 0 <= cell[0] + dr < self.side and 0 <= cell[1] + dc < self.side
+        ]
+        self.rules.setdefault("relations", []).append({"pairs": pairs, "predicate": "(a-1)//3==(b-1)//3"})
+        for (kind, index), cell in found.items():
+            self.account.rule(
+                f"{kind} {index}",
+                "entropic knight circle",
+                f"{_where_cell(cell)}: the entropic group of its knight's-move cells",
+            )
+        return set(found)
+
     def read_marks(self) -> None:
         parity, parity_colours = self.parity_marks()
         counted = self.counting_circles(parity[True] is not None)
+        counted |= self.knight_group_circles(parity[True] is not None)
         for kind, index, mark in self.marks:
             element = f"{kind} {index}"
             if (kind, index) in counted:
