@@ -633,3 +633,27 @@ def test_a_circle_in_the_entropic_group_of_its_knights_move_cells():
     data["metadata"] = {"rules": KNIGHT_TEXT.replace("knights move", "king's move")}
     with pytest.raises(UnsupportedRuleError, match="underlay 1"):
         scl_to_record(data)
+
+
+FIBONACCI_TEXT = (
+    "Normal sudoku rules apply. Fibonacci Lines: Blue lines strictly increase from one end to the other "
+    "where any digit on the line beyond the lowest 2 digits is the sum of the previous 2 digits in the "
+    "sequence."
+)
+
+
+def test_a_fibonacci_line_reads_either_way_as_a_regular_line_of_its_words():
+    data = _halves(FIBONACCI_TEXT, ((2.5, 0.5), (2.5, 2.5)))
+    data["lines"][0]["color"] = "#6adaedff"
+    record = scl_to_record(data)
+    assert record["rules"]["regular"] == [{"cells": [[2, 0], [2, 1], [2, 2]], "pattern": "123|321|134|431"}]
+    cells = sudoku_cp.solve(sudoku_cp.Puzzle.from_dict(record)).cells
+    low, middle, high = sorted(cells[8:11])
+    assert cells[9] == middle and low + middle == high
+    data["lines"][0]["wayPoints"] = [[2.5, 0.5], [2.5, 1.5]]  # two cells: no Fibonacci line
+    with pytest.raises(UnsupportedRuleError, match="line 1"):
+        scl_to_record(data)
+    data = _halves("Normal sudoku rules apply. Blue lines strictly increase.", ((2.5, 0.5), (2.5, 2.5)))
+    data["lines"][0]["color"] = "#6adaedff"
+    with pytest.raises(UnsupportedRuleError, match="line 1"):
+        scl_to_record(data)

@@ -272,6 +272,13 @@ KNIGHT_GROUP_CIRCLES = (
 """A sentence stating that a circled digit is in the same entropic group (1-3, 4-6, 7-9)
 as every cell a knight's move away: the SudokuPad reader reads the circles so (relations)."""
 
+FIBONACCI_LINES = (
+    r"\bfibonacci lines?\b|\bis the sum of the (two )?previous (two |2 )?digits( in the sequence)?"
+)
+"""A sentence naming Fibonacci lines (from its low end, each digit past the first two is
+the sum of the two before it): the SudokuPad reader reads the lines of the colour it
+names as regular lines (``regular``) of those words."""
+
 COMMUNITY_RULES: dict[str, tuple[tuple[str, ...], str]] = {
     "slow thermometers": (("slow_thermos",), SLOW_THERMO),
     "slow thermometers (restated)": (
@@ -309,6 +316,7 @@ COMMUNITY_RULES: dict[str, tuple[tuple[str, ...], str]] = {
     "counting circles": (("counting_circles",), COUNTING_CIRCLES),
     "lines of equal halves": (("equal_sums",), EQUAL_HALVES),
     "entropic knight circles": (("relations",), KNIGHT_GROUP_CIRCLES),
+    "Fibonacci lines": (("regular",), FIBONACCI_LINES),
 }
 """The community's named kinds (:mod:`sudoku_cp.model.community_rules`) whose names are
 also words of :data:`CHANGES` (slow, entropy, modular, zipper, clone): ``name -> (rule

@@ -442,6 +442,7 @@ JOINED_LINE_KINDS = frozenset(
         "difference_count_lines",
         "index_lines",
         "nabner_lines",
+        "fibonacci_lines",
     }
 )
 """The line rules whose meaning changes when two lines that share a cell are read as one:
@@ -484,6 +485,7 @@ _LINE_KINDS = {
     ),
     "nabner_lines": re.compile(r"\bnabner"),
     "equal_sums": re.compile(EQUAL_HALVES),
+    "fibonacci_lines": re.compile(r"\bfibonacci"),
 }
 
 
@@ -1078,6 +1080,11 @@ class _Reader:
                     self.account.refuse(element, f"{label}: the rules text speaks of lines of four cells")
                     continue
                 cells = [cells[:2], cells[2:]]
+            if kind == "fibonacci_lines" and not fibonacci_pattern(len(cells), self.side):
+                self.account.refuse(
+                    element, f"{label}: no Fibonacci line of {len(cells)} cells fits digits 1-9"
+                )
+                continue
             if kind == "zipper_lines":  # a dot may mark the centre
                 (r0, c0), (r1, c1) = cells[(len(cells) - 1) // 2], cells[len(cells) // 2]
                 self.used_marks.update(self.round_marks_at(((r0 + r1) / 2 + 0.5, (c0 + c1) / 2 + 0.5)))
@@ -1085,6 +1092,9 @@ class _Reader:
             self.account.rule(element, kind.replace("_", " "), f"{label}, named by the rules text")
             read.setdefault(kind, []).append((number, label, cells))
         self.refuse_lines_that_meet(read)
+        for cells in self.rules.pop("fibonacci_lines", []):  # a regular line of its words
+            pattern = fibonacci_pattern(len(cells), self.side)
+            self.rules.setdefault("regular", []).append({"cells": cells, "pattern": pattern})
 
     def outlines_regions(self, points: Any, where: str) -> bool:
         """True when a line runs along cell edges only (its corners on grid points, its runs
@@ -1343,6 +1353,28 @@ class _Reader:
             colour = mark.get("backgroundColor") or mark.get("borderColor") or mark.get("color")
             what = f"text {clip(text, 20)!r}" if text else f"colour {clip(colour, 20)}"
             self.account.refuse(element, f"({at}, {what}) has no rule the package can tell")
+
+
+def fibonacci_pattern(length: int, side: int) -> str:
+    """The regular expression of a Fibonacci line of ``length`` cells on a grid of ``side``
+    (digits 1 to 9 at most): read from its low end, the digits increase and each past the
+    first two is the sum of the two before it; the line reads either way. ``""`` when no
+    such line of 3 or more cells fits.
+
+    >>> fibonacci_pattern(5, 9)
+    '12358|85321'
+    """
+    if length < 3 or side > 9:
+        return ""
+    words = []
+    for first in range(1, side + 1):
+        for second in range(first + 1, side + 1):
+            word = [first, second]
+            while len(word) < length and word[-2] + word[-1] <= side:
+                word.append(word[-2] + word[-1])
+            if len(word) == length:
+                words += ["".join(map(str, word)), "".join(map(str, word[::-1]))]
+    return "|".join(words)
 
 
 def scl_to_record(data: Mapping[str, Any], ignore: Iterable[str] = ()) -> dict[str, Any]:
