@@ -657,3 +657,19 @@ def test_a_fibonacci_line_reads_either_way_as_a_regular_line_of_its_words():
     data["lines"][0]["color"] = "#6adaedff"
     with pytest.raises(UnsupportedRuleError, match="line 1"):
         scl_to_record(data)
+
+
+@pytest.mark.parametrize("side", [4, 6])
+def test_three_neighbours_in_a_row_or_column_never_of_one_parity(side):
+    text = "In every row and column, strings of 3 digits are never all even nor all odd."
+    status, _, added = read_sentence(text, {}, side, True)
+    assert status == "rule"
+    record = {"size": side, "grid": "." * side * side, "rules": added}
+    cells = sudoku_cp.solve(sudoku_cp.Puzzle.from_dict(record)).cells
+    rows = [cells[r * side : (r + 1) * side] for r in range(side)]
+    for line in rows + [list(col) for col in zip(*rows, strict=True)]:
+        for i in range(side - 2):
+            assert len({d % 2 for d in line[i : i + 3]}) == 2
+    assert read_sentence("In every row and column, strings of 3 digits are never all even.", {}, side, True)[
+        0
+    ] == ("refused")

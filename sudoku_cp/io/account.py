@@ -344,6 +344,32 @@ GLOBAL_RULES: dict[str, tuple[str, str]] = {
 whose words (entropy, mod 3) are also words of :data:`CHANGES`: ``key -> (pattern, read
 as)``; the rest of the sentence is still checked for changes."""
 
+PARITY_RUNS = (
+    r"\b(in )?(every|each|any) row and column,? (strings|runs|groups|sequences|sets) of (3|three) "
+    r"(consecutive |adjacent )?(digits|cells) "
+    r"(are never|can ?not be|can't be|may not be|must not be|are not) "
+    r"(all even nor all odd|all odd nor all even|all (even|odd) or all (even|odd))\b"
+)
+"""A sentence stating that three neighbouring cells along a row or column never hold
+digits of one parity."""
+
+
+def parity_runs(side: int) -> dict[str, list[dict[str, Any]]]:
+    """The general rules (``regular`` lines, :class:`~sudoku_cp.model.rules.RegularLines`)
+    of :data:`PARITY_RUNS` on a grid of ``side`` (up to 9): every three neighbouring cells
+    of a row or a column hold digits of both parities.
+
+    >>> parity_runs(4)["regular"][0]
+    {'cells': [[0, 0], [0, 1], [0, 2]], 'pattern': '[13]([13][24]|[24].)|[24]([24][13]|[13].)'}
+    """
+    odd = "".join(str(d) for d in range(1, side + 1, 2))
+    even = "".join(str(d) for d in range(2, side + 1, 2))
+    pattern = f"[{odd}]([{odd}][{even}]|[{even}].)|[{even}]([{even}][{odd}]|[{odd}].)"
+    lines = [[[r, c + i] for i in range(3)] for r in range(side) for c in range(side - 2)]
+    lines += [[[r + i, c] for i in range(3)] for c in range(side) for r in range(side - 2)]
+    return {"regular": [{"cells": line, "pattern": pattern} for line in lines]}
+
+
 _NEGATIVE = re.compile(r"\ball\b[^.\n]{0,60}\b(are|is|have been) (given|shown|marked|drawn)")
 _SPLIT = re.compile(r"(?<=[.!?;])\s+|\n+|(?<=[.!?])(?=[A-Z])")
 
@@ -418,6 +444,10 @@ def read_sentence(
             if change:
                 return "refused", f"changes a rule ({change!r})", {}
             return "rule", name, {key: True}
+    if re.search(PARITY_RUNS, text) and not _change(re.sub(PARITY_RUNS, " ", text)):
+        if side is None or side > 9:
+            return "refused", "states a rule of parity runs, read on grids up to 9x9", {}
+        return "rule", "no three cells in a row of one parity (rows and columns)", parity_runs(side)
     change = _change(text)
     if change:
         return "refused", f"changes a rule ({change!r})", {}
@@ -715,7 +745,10 @@ class Account:
                 self.refuse(element, f"{quoted} {what}")
             elif status == "rule":
                 for key, value in added.items():
-                    rules.setdefault(key, value)
+                    if isinstance(value, list) and isinstance(rules.get(key), list):
+                        rules[key] = rules[key] + value  # general rules: one list of every clue
+                    else:
+                        rules.setdefault(key, value)
                 self.rule(element, what, quoted)
             elif status == "explains":
                 self.rule(element, what, quoted)
