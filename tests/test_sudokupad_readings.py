@@ -673,3 +673,64 @@ def test_three_neighbours_in_a_row_or_column_never_of_one_parity(side):
     assert read_sentence("In every row and column, strings of 3 digits are never all even.", {}, side, True)[
         0
     ] == ("refused")
+
+
+RED_DOTS = (
+    "Normal sudoku rules apply. Digits separated by a red dot are non-consecutive and contain one even digit "
+    "and one odd digit."
+)
+
+
+def _red_dots(text: str = RED_DOTS) -> dict:
+    dot = {"cells": ["R1C1", "R1C2"], "baseC": "#FF4043", "outlineC": "#FF4043", "width": 0.3, "height": 0.3}
+    return {"size": 9, "grid": [[{} for _ in range(9)] for _ in range(9)], "ruleset": text, "circle": [dot]}
+
+
+def test_dots_of_a_colour_with_a_stated_rule_are_relations_and_all_dots_given_forbids_it_elsewhere():
+    rules = sudoku_cp.Puzzle.from_link(fpuzzles(_red_dots())).to_dict()["rules"]
+    assert rules["relations"] == [{"pairs": [[[0, 0], [0, 1]]], "predicate": "abs(a-b)!=1 and (a+b)%2==1"}]
+    rules = sudoku_cp.Puzzle.from_link(fpuzzles(_red_dots(RED_DOTS + " All dots are given!"))).to_dict()[
+        "rules"
+    ]
+    negative = rules["relations"][1]
+    assert negative["predicate"] == "not (abs(a-b)!=1 and (a+b)%2==1)" and len(negative["pairs"]) == 143
+    assert [[0, 0], [0, 1]] not in negative["pairs"] and "all_white_given" not in rules
+
+
+@pytest.mark.slow
+def test_all_dots_given_of_a_stated_rule_holds_in_the_answer():
+    puzzle = sudoku_cp.Puzzle.from_link(fpuzzles(_red_dots(RED_DOTS + " All dots are given!")))
+    cells = sudoku_cp.solve(puzzle).cells
+    red = lambda a, b: abs(a - b) != 1 and (a + b) % 2 == 1  # noqa: E731
+    assert red(cells[0], cells[1])
+    for a in range(81):
+        for b in (a + 1, a + 9):
+            if b < 81 and (b == a + 9 or a % 9 < 8) and (a, b) != (0, 1):
+                assert not red(cells[a], cells[b])
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Normal sudoku rules apply. Digits separated by a red dot are prime.",  # a clause not in the grammar
+        "Normal sudoku rules apply. Digits separated by a blue dot are consecutive.",  # another colour
+        "Normal sudoku rules apply. Digits separated by a red dot are either consecutive and odd.",
+    ],
+)
+def test_dots_whose_rule_is_not_stated_in_the_grammar_are_refused(text):
+    with pytest.raises(UnsupportedRuleError, match="circle 1"):
+        sudoku_cp.Puzzle.from_link(fpuzzles(_red_dots(text)))
+
+
+def test_a_sudokupad_grey_dot_either_consecutive_or_in_ratio_2():
+    text = (
+        "Normal sudoku rules apply. Cells separated by a grey dot are either consecutive or in a 1:2 ratio."
+    )
+    data = _halves(text + " (or both)")
+    data.pop("lines")
+    data["overlays"] = [{"center": [0.5, 1], "width": 0.31, "height": 0.31, "rounded": True,
+                         "backgroundColor": "#383838", "borderColor": "#000000"}]  # fmt: skip
+    record = scl_to_record(data)
+    assert record["rules"]["relations"] == [
+        {"pairs": [[[0, 0], [0, 1]]], "predicate": "abs(a-b)==1 or (a==2*b or b==2*a)"}
+    ]

@@ -370,6 +370,61 @@ def parity_runs(side: int) -> dict[str, list[dict[str, Any]]]:
     return {"regular": [{"cells": line, "pattern": pattern} for line in lines]}
 
 
+DOT_SENTENCE = re.compile(
+    r"\b(digits|cells|numbers)( in cells)? (separated|joined|connected) by an? (?P<colour>[a-z]+) "
+    r"(dot|circle)s? (are|is|must be|contain|have) (?P<rule>[^.!;]+)[.!;]*$"
+)
+_DOT_CLAUSES = (
+    (r"non-?consecutive( digits)?|not consecutive", "abs(a-b)!=1"),
+    (r"consecutive( digits)?", "abs(a-b)==1"),
+    (
+        r"(contain )?one (even|odd) (digit )?and one (even|odd)( digit)?|of (different|opposite) parity",
+        "(a+b)%2==1",
+    ),
+    (r"in an? (1 ?: ?2|2 ?: ?1|2 to 1|1 to 2) ratio|one (is )?double the other", "(a==2*b or b==2*a)"),
+)
+
+
+def dot_rule(sentence: str) -> tuple[str, str] | None:
+    """The colour word and the predicate (of ``a`` and ``b``, :class:`~sudoku_cp.model.rules.Relations`)
+    of a sentence stating what the two digits a dot of one colour joins are, made of the
+    clauses non-consecutive, consecutive, of different parity and in a 1:2 ratio, joined by
+    "and" or by "either ... or" ("(or both)" allowed); ``None`` for any other sentence.
+
+    >>> dot_rule("Digits joined by a red dot are non-consecutive and contain one odd and one even digit.")
+    ('red', 'abs(a-b)!=1 and (a+b)%2==1')
+    >>> dot_rule("Cells separated by a grey dot are either consecutive or in a 1:2 ratio (or both).")
+    ('grey', 'abs(a-b)==1 or (a==2*b or b==2*a)')
+    >>> dot_rule("Digits separated by a red dot are prime.") is None
+    True
+    """
+    match = DOT_SENTENCE.search(" ".join(sentence.lower().split()))
+    if not match:
+        return None
+    text = re.sub(r"\s*\(or both\)$", "", match["rule"].strip())
+    either = text.startswith("either ")
+    text = text.removeprefix("either ")
+    parts, joins = [], set()
+    while text:
+        for pattern, predicate in _DOT_CLAUSES:
+            clause = re.match(pattern + r"\b", text)
+            if clause:
+                parts.append(predicate)
+                text = text[clause.end() :].strip()
+                break
+        else:
+            return None
+        join = re.match(r",? ?(and|or)\b", text)
+        if join:
+            joins.add(join[1])
+            text = text[join.end() :].strip()
+        elif text:
+            return None
+    if not parts or len(joins) > 1 or (either and joins != {"or"}):
+        return None
+    return match["colour"], f" {joins.pop() if joins else 'and'} ".join(parts)
+
+
 _NEGATIVE = re.compile(r"\ball\b[^.\n]{0,60}\b(are|is|have been) (given|shown|marked|drawn)")
 _SPLIT = re.compile(r"(?<=[.!?;])\s+|\n+|(?<=[.!?])(?=[A-Z])")
 
@@ -438,6 +493,8 @@ def read_sentence(
             if change:
                 return "refused", f"changes a rule ({change!r})", {}
             return "explains", f"explains the drawn {name}", {}
+    if dot_rule(text) and rules.get("relations"):
+        return "explains", "explains the drawn dots of its colour (relations)", {}
     for key, (pattern, name) in GLOBAL_RULES.items():
         if re.search(pattern, text):
             change = _change(re.sub(pattern, " ", text))
@@ -630,6 +687,9 @@ class Account:
         self.refused: list[tuple[str, str]] = []
         self.keys: set[str] = set()
         self.colours: dict[str, set[str]] = {}
+        self.dot_rules: list[tuple[str, list[list[list[int]]]]] = []
+        """The dots a reader read by a rule the rules text states (:func:`dot_rule`):
+        ``(predicate, pairs)``; "all dots are given" then forbids it between other neighbours."""
         """The colour families a reader drew each rule's elements in (``{"thermos":
         {"grey"}}``): a sentence naming a colour for a rule of the whole kind is read only
         when that kind is drawn in that colour alone."""
@@ -653,6 +713,20 @@ class Account:
         :class:`~sudoku_cp.errors.UnsupportedRuleError` unless ``ignore`` names it."""
         self.rows.append({"element": element, "read as": "refused", "reason": clip(why, 300)})
         self.refused.append((element, clip(why, 300)))
+
+    def negative_dots(self, side: int) -> dict[str, Any]:
+        """The relation "all dots are given" adds when the dots read are those of
+        :attr:`dot_rules`: no two orthogonal neighbours without a dot satisfy any of their rules."""
+        dotted = {tuple(sorted(map(tuple, pair))) for _, pairs in self.dot_rules for pair in pairs}
+        pairs = [
+            [[r, c], [r + dr, c + dc]]
+            for r in range(side)
+            for c in range(side)
+            for dr, dc in ((0, 1), (1, 0))
+            if r + dr < side and c + dc < side and ((r, c), (r + dr, c + dc)) not in dotted
+        ]
+        predicate = " and ".join(f"not ({p})" for p in dict.fromkeys(p for p, _ in self.dot_rules))
+        return {"pairs": pairs, "predicate": predicate}
 
     def key(self, name: str) -> None:
         """Record that the top-level key ``name`` of the link's data was read (by a row)."""
@@ -740,6 +814,9 @@ class Account:
                 if named and dots <= set(added):
                     added = {k: v for k, v in added.items() if k not in dots - named}
                     what = "negative constraint: " + ", ".join(added)
+                elif not named and self.dot_rules and side and dots <= set(added) and set(added) == dots:
+                    added = {"relations": [self.negative_dots(side)]}  # the dots of a stated rule
+                    what = "negative constraint: no other neighbours satisfy the rule of the dots"
             quoted = f'"{clip(sentence)}"'
             if status == "refused":
                 self.refuse(element, f"{quoted} {what}")

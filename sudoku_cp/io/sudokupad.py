@@ -101,6 +101,7 @@ from sudoku_cp.io.account import (
     KNIGHT_GROUP_CIRCLES,
     Account,
     clip,
+    dot_rule,
     flag_value,
     sentences,
     settled,
@@ -514,6 +515,23 @@ def line_kinds_from_rules(text: str) -> dict[str, str]:
             found.setdefault("*", set()).add(kinds[0])  # every line, whatever its colour
         found.setdefault(colours.pop() if colours else "", set()).add(kinds[0])
     return {colour: kinds.pop() for colour, kinds in found.items() if len(kinds) == 1}
+
+
+def dot_rules_from_text(text: str) -> dict[str, str]:
+    """The rule of the dots of each colour other than white and black (Kropki's), by the
+    rules text (:func:`sudoku_cp.io.account.dot_rule`): ``{colour family: predicate}``; a
+    colour two sentences give different rules is left out.
+
+    >>> dot_rules_from_text("Digits separated by a red dot are consecutive.")
+    {'red': 'abs(a-b)==1'}
+    """
+    found: dict[str, set[str]] = {}
+    for sentence in sentences(text):
+        rule = dot_rule(sentence)
+        family = _COLOUR_WORDS.get(rule[0]) if rule else None
+        if rule and family and family not in ("white", "black"):
+            found.setdefault(family, set()).add(rule[1])
+    return {family: rules.pop() for family, rules in found.items() if len(rules) == 1}
 
 
 class _Reader:
@@ -1293,6 +1311,7 @@ class _Reader:
         parity, parity_colours = self.parity_marks()
         counted = self.counting_circles(parity[True] is not None)
         counted |= self.knight_group_circles(parity[True] is not None)
+        dot_rules = dot_rules_from_text(self.rules_text)
         for kind, index, mark in self.marks:
             element = f"{kind} {index}"
             if (kind, index) in counted:
@@ -1314,6 +1333,17 @@ class _Reader:
                     element,
                     f"{background} Kropki dot",
                     f"between {_where_cell(pair[0])} and {_where_cell(pair[1])}",
+                )
+                continue
+            if pair and small and mark.get("rounded") and not text and background in dot_rules:
+                self.rules.setdefault("relations", []).append(
+                    {"pairs": [pair], "predicate": dot_rules[background]}
+                )
+                self.account.dot_rules.append((dot_rules[background], [pair]))
+                self.account.rule(
+                    element,
+                    f"{background} dot",
+                    f"between {_where_cell(pair[0])} and {_where_cell(pair[1])}: {dot_rules[background]}",
                 )
                 continue
             if pair and text.upper() in ("X", "V") and background in ("", "white"):
