@@ -555,7 +555,9 @@ def test_a_written_link_reads_back_to_an_equal_puzzle_or_the_writer_names_the_ru
             4,
             "refused",
         ),
-        ("In every row and column, strings of 3 digits are never all even nor all odd.", 9, "refused"),
+        ("In every row and column, strings of 3 digits are never all even nor all odd.", 9, "rule"),
+        ("In every row and column, strings of 3 digits are never all even nor all odd.", 16, "refused"),
+        ("In every row and column, strings of 3 digits are never all even.", 9, "refused"),
         ("Each row and column contains the digits 1-4 once each.", 4, "refused"),
     ],
 )
