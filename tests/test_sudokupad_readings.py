@@ -734,3 +734,50 @@ def test_a_sudokupad_grey_dot_either_consecutive_or_in_ratio_2():
     assert record["rules"]["relations"] == [
         {"pairs": [[[0, 0], [0, 1]]], "predicate": "abs(a-b)==1 or (a==2*b or b==2*a)"}
     ]
+
+
+LOCKOUT_TEXT = (
+    "Normal sudoku rules apply. Digits along a purple lockout line must not be between the values of the "
+    "diamond endpoints, which have a difference of at least 2."
+)
+
+
+def _diamond(cell) -> dict:
+    return {"angle": 45, "center": [cell[0] + 0.5, cell[1] + 0.5], "width": 0.587, "height": 0.587,
+            "backgroundColor": "#ebeaffd6", "borderColor": "#490aa5"}  # fmt: skip
+
+
+def test_a_lockout_line_with_its_diamonds_is_read_and_its_difference_is_not_whispers():
+    data = _halves(LOCKOUT_TEXT, ((0.5, 0.5), (0.5, 3.5)))
+    data["lines"][0]["color"] = "#9b86ecff"
+    data["overlays"] = [_diamond([0, 0]), _diamond([0, 3])]
+    rules = scl_to_record(data)["rules"]
+    assert rules == {"lockout_lines": [{"line": [[0, 0], [0, 1], [0, 2], [0, 3]], "difference": 2}]}
+    data["overlays"] = [_diamond([0, 0])]  # one diamond: refused, not whispers
+    with pytest.raises(UnsupportedRuleError, match="line 1 .*lockout line needs a diamond at each end"):
+        scl_to_record(data)
+
+
+def test_a_sequence_line_is_an_arithmetic_sequence_either_way():
+    data = _halves("Normal sudoku rules apply. Grey sequence lines contain digits in order, with the same "
+                   "difference between each adjacent pair.", ((0.5, 0.5), (2.5, 0.5)))  # fmt: skip
+    data["lines"][0]["color"] = "#9d9d9dff"
+    record = scl_to_record(data)
+    assert record["rules"]["regular"] == [{"cells": [[0, 0], [1, 0], [2, 0]], "pattern": "321|432|123|234"}]
+    cells = sudoku_cp.solve(sudoku_cp.Puzzle.from_dict(record)).cells
+    assert cells[0] - cells[4] == cells[4] - cells[8] != 0
+
+
+def test_a_whispers_loop_is_its_path_and_the_pair_that_closes_it():
+    boxes = [[[r, c] for r in range(R, R + 3) for c in range(C, C + 3)] for R in (0, 3, 6) for C in (0, 3, 6)]
+    loop = [[0.5, 0.5], [0.5, 1.5], [1.5, 1.5], [1.5, 0.5], [0.5, 0.5]]
+    data = {
+        "cells": [[{} for _ in range(9)] for _ in range(9)],
+        "regions": boxes,
+        "lines": [{"wayPoints": loop, "color": "#67f067ff", "thickness": 10}],
+        "metadata": {
+            "rules": "Normal sudoku rules apply. Adjacent digits along a green line differ by at least 5."
+        },
+    }
+    rules = scl_to_record(data)["rules"]
+    assert rules["german_whispers"] == [[[1, 0], [0, 0]], [[0, 0], [0, 1], [1, 1], [1, 0]]]

@@ -317,6 +317,8 @@ COMMUNITY_RULES: dict[str, tuple[tuple[str, ...], str]] = {
     "lines of equal halves": (("equal_sums",), EQUAL_HALVES),
     "entropic knight circles": (("relations",), KNIGHT_GROUP_CIRCLES),
     "Fibonacci lines": (("regular",), FIBONACCI_LINES),
+    "sequence lines": (("regular",), r"\b(arithmetic )?sequence lines?\b"),
+    "lockout lines": (("lockout_lines",), r"\blockout lines?\b"),
 }
 """The community's named kinds (:mod:`sudoku_cp.model.community_rules`) whose names are
 also words of :data:`CHANGES` (slow, entropy, modular, zipper, clone): ``name -> (rule

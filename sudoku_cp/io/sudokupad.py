@@ -444,6 +444,8 @@ JOINED_LINE_KINDS = frozenset(
         "index_lines",
         "nabner_lines",
         "fibonacci_lines",
+        "sequence_lines",
+        "lockout_lines",
     }
 )
 """The line rules whose meaning changes when two lines that share a cell are read as one:
@@ -487,6 +489,8 @@ _LINE_KINDS = {
     "nabner_lines": re.compile(r"\bnabner"),
     "equal_sums": re.compile(EQUAL_HALVES),
     "fibonacci_lines": re.compile(r"\bfibonacci"),
+    "sequence_lines": re.compile(r"\b(arithmetic )?sequence lines?\b"),
+    "lockout_lines": re.compile(r"\blockout lines?\b"),
 }
 
 
@@ -506,6 +510,8 @@ def line_kinds_from_rules(text: str) -> dict[str, str]:
     found: dict[str, set[str]] = {}
     for sentence in _sentences(text):
         kinds = [k for k, pattern in _LINE_KINDS.items() if pattern.search(sentence)]
+        if "lockout_lines" in kinds:  # its ends "have a difference of at least 4": not whispers
+            kinds = [k for k in kinds if k not in ("german_whispers", "dutch_whispers")]
         if len(kinds) != 1:
             continue
         colours = {family for word, family in _COLOUR_WORDS.items() if re.search(rf"\b{word}\b", sentence)}
@@ -1086,6 +1092,9 @@ class _Reader:
                 continue
             if kind == "renban" and loop:
                 cells = cells[:-1]  # a renban loop: the set of its cells
+            if kind in ("german_whispers", "dutch_whispers") and loop:  # a rule of neighbours: the path, then
+                self.rules.setdefault(kind, []).append(cells[-2:])  # the pair that closes the loop
+                cells = cells[:-1]
             if kind == "index_lines":  # the diamond (a square turned 45 degrees) marks the first cell
                 ends = [self.diamonds_at(c) for c in (cells[0], cells[-1])]
                 if bool(ends[0]) == bool(ends[1]):
@@ -1103,6 +1112,19 @@ class _Reader:
                     element, f"{label}: no Fibonacci line of {len(cells)} cells fits digits 1-9"
                 )
                 continue
+            if kind == "sequence_lines" and not sequence_pattern(len(cells), self.side):
+                self.account.refuse(element, f"{label}: a sequence line of {len(cells)} cells is not read")
+                continue
+            if kind == "lockout_lines":  # diamonds at both ends; the least difference of the ends stated
+                ends = [self.diamonds_at(c) for c in (cells[0], cells[-1])]
+                least = self.lockout_difference()
+                if not (ends[0] and ends[1]) or least is None or len(cells) < 3:
+                    why = (
+                        "a diamond at each end" if not (ends[0] and ends[1]) else "its ends' least difference"
+                    )
+                    self.account.refuse(element, f"{label}: a lockout line needs {why} (and 3 cells or more)")
+                    continue
+                self.used_marks.update(ends[0] + ends[1])
             if kind == "zipper_lines":  # a dot may mark the centre
                 (r0, c0), (r1, c1) = cells[(len(cells) - 1) // 2], cells[len(cells) // 2]
                 self.used_marks.update(self.round_marks_at(((r0 + r1) / 2 + 0.5, (c0 + c1) / 2 + 0.5)))
@@ -1113,6 +1135,24 @@ class _Reader:
         for cells in self.rules.pop("fibonacci_lines", []):  # a regular line of its words
             pattern = fibonacci_pattern(len(cells), self.side)
             self.rules.setdefault("regular", []).append({"cells": cells, "pattern": pattern})
+        for cells in self.rules.pop("sequence_lines", []):
+            pattern = sequence_pattern(len(cells), self.side)
+            self.rules.setdefault("regular", []).append({"cells": cells, "pattern": pattern})
+        if self.rules.get("lockout_lines"):
+            least = self.lockout_difference()
+            self.rules["lockout_lines"] = [
+                {"line": c, "difference": least} for c in self.rules["lockout_lines"]
+            ]
+
+    def lockout_difference(self) -> int | None:
+        """The least difference of a lockout line's ends, as the sentence naming lockout
+        lines states it ("... which have a difference of at least 4"), or None."""
+        for sentence in _sentences(self.rules_text):
+            if _LINE_KINDS["lockout_lines"].search(sentence):
+                found = re.search(r"\b(differ by|difference of) at least (\d)\b", sentence)
+                if found and 1 <= int(found[2]) < self.side:
+                    return int(found[2])
+        return None
 
     def outlines_regions(self, points: Any, where: str) -> bool:
         """True when a line runs along cell edges only (its corners on grid points, its runs
@@ -1383,6 +1423,25 @@ class _Reader:
             colour = mark.get("backgroundColor") or mark.get("borderColor") or mark.get("color")
             what = f"text {clip(text, 20)!r}" if text else f"colour {clip(colour, 20)}"
             self.account.refuse(element, f"({at}, {what}) has no rule the package can tell")
+
+
+def sequence_pattern(length: int, side: int) -> str:
+    """The regular expression of a sequence line (an arithmetic sequence: the same nonzero
+    difference between each two neighbours, either way) of ``length`` cells, 3 or more, on a
+    grid of ``side`` up to 9; ``""`` otherwise.
+
+    >>> sequence_pattern(4, 4)
+    '4321|1234'
+    """
+    if length < 3 or side > 9:
+        return ""
+    words = [
+        "".join(str(first + step * i) for i in range(length))
+        for step in [d for d in range(-(side - 1), side) if d]
+        for first in range(1, side + 1)
+        if 1 <= first + step * (length - 1) <= side
+    ]
+    return "|".join(words)
 
 
 def fibonacci_pattern(length: int, side: int) -> str:
