@@ -38,6 +38,10 @@ number                          number written in its first cell is its total); 
                                 Windoku window; another cage without a total keeps its
                                 digits different when the rules text says cage digits
                                 cannot repeat (refused otherwise)
+hidden ``cages`` of n unique    the jigsaw regions, when there are no ``regions`` and they
+digits                          split the grid into n parts of n cells (Sudoku Maker's
+                                irregular regions); lines along cell edges outlining
+                                regions are cosmetic
 ``cages`` without cells         metadata: ``title:``, ``author:``, ``rules:``, ``solution:``
 ``metadata``                    the same keys (``antiknight``/``antiking`` as the rules,
                                 written ``true``, ``"yes"``...); ``videos`` is cosmetic;
@@ -50,8 +54,10 @@ other ``lines``                 by colour, when one sentence of the rules text n
                                 colour (or a near one: SudokuPad's pink renban is "purple"
                                 to setters) and one line rule (German or Dutch whispers,
                                 renban, palindrome, region-sum line, between line,
-                                entropic, modular or zipper line); a between line's end
-                                circles and a zipper line's centre dot belong to it
+                                entropic, modular, zipper, lockout, sequence, Fibonacci
+                                line, or four cells whose first two add up to the last
+                                two); a between line's end circles, a zipper line's
+                                centre dot and a lockout line's end diamonds belong to it
 ``arrows`` starting in a        an arrow: the circle (1 or 2 cells) is the sum of the cells
 circle                          along the arrow
 a line from a circle with a     an arrow drawn by hand (a short three-point head of its
@@ -60,8 +66,11 @@ head                            colour meets its end), when the rules text names
 grid, along a diagonal          arrow starts in
 grey circles / squares in       odd / even cells, when the rules text ties circles to odd
 cells                           (squares to even); of the colour its sentence names, if any
-small round overlays between    Kropki dots: white (differ by 1), black (ratio 2)
-two cells, no text
+small round overlays between    Kropki dots: white (differ by 1), black (ratio 2); of
+two cells, no text              another colour, relations when a sentence states their
+                                rule (:func:`~sudoku_cp.io.account.dot_rule`)
+circles in cells, of one look   counting circles, or (9x9) the entropic group of the
+                                cells a knight's move away, when a sentence states it
 ``X``/``V`` between two cells   XV (sum 10 / sum 5)
 ``id``, ``cellSize``            cosmetic
 ==============================  =============================================================
