@@ -501,6 +501,10 @@ def test_cages_that_are_not_hidden_or_a_line_inside_a_region_are_still_refused()
     data["overlays"] = [{"center": [0.5, 0.5], "width": 0.8, "height": 0.8, "backgroundColor": "#FFFFFF"}]
     with pytest.raises(UnsupportedRuleError, match="overlay 1"):  # opaque over the grid: it hides
         scl_to_record(data)
+    data = _hidden_regions()
+    data["underlays"][0]["backgroundColor"] = "#FFFFFF"  # opaque: it may cover another mark
+    with pytest.raises(UnsupportedRuleError, match="underlay 1"):
+        scl_to_record(data)
 
 
 def _fpuzzles_circles(text: str, looks=("#FFFFFF", "#FFFFFF")) -> dict:

@@ -409,8 +409,8 @@ def _read_drawn(data: Mapping[str, Any], side: int, rules: dict[str, Any], accou
     generic tool cannot be told), except an empty one, and a number written as text in a
     cell of a killer cage without a total (the cage's total)."""
     read = _coloured_lines(data, side, rules, account)
+    read |= _generic_thermometers(data, side, rules, account, read)  # bulbs first: not counting circles
     read |= _counting_circles(data, side, rules, account, read)
-    read |= _generic_thermometers(data, side, rules, account, read)
     read |= _dot_relations(data, side, rules, account, read)
     for key in _DRAWN:
         if key not in data or not _present(data[key]):

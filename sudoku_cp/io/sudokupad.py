@@ -376,16 +376,16 @@ def colour_family(colour: Any) -> str:
     return "pink" if degrees < 345 else "red"
 
 
-def _white_on_white(mark: Mapping[str, Any], faint: bool) -> bool:
-    """True when every colour of a mark shows as pure white on the white grid (``#fff3``,
-    ``#FFFFFF``); with ``faint`` (an overlay, drawn over the digits and lines) only a
-    translucent white (alpha at most a third) counts, as it hides nothing."""
+def _white_on_white(mark: Mapping[str, Any]) -> bool:
+    """True when every colour of a mark is a faint white (``#fff3``: alpha at most a third),
+    which shows nothing on the white grid and hides nothing under it (an opaque white mark
+    may cover a drawing, so it is not taken as nothing)."""
     colours = [mark.get(k) for k in ("backgroundColor", "borderColor", "color") if mark.get(k)]
     if not colours:
         return False
     for colour in colours:
-        rgb, alpha = _rgb(colour), _alpha(colour)
-        if rgb != (255, 255, 255) or (faint and (alpha is None or alpha > 0x55)):
+        alpha = _alpha(colour)
+        if _rgb(colour) != (255, 255, 255) or alpha is None or alpha > 0x55:
             return False
     return True
 
@@ -1425,7 +1425,7 @@ class _Reader:
             if mark.get("class") == "board-position" and not text and invisible:
                 self.account.cosmetic(element, "an invisible frame of the board (a converter's layout mark)")
                 continue
-            if not text and _white_on_white(mark, faint=kind == "overlay"):
+            if not text and _white_on_white(mark):
                 self.account.cosmetic(element, "white on the white grid: it shows nothing")
                 continue
             at = f"at ({center[0]:g}, {center[1]:g})"
