@@ -785,3 +785,59 @@ def test_a_whispers_loop_is_its_path_and_the_pair_that_closes_it():
     }
     rules = scl_to_record(data)["rules"]
     assert rules["german_whispers"] == [[[1, 0], [0, 0]], [[0, 0], [0, 1], [1, 1], [1, 0]]]
+
+
+def _stolen(text: str, side: int = 6) -> dict:
+    square = {
+        "cells": ["R1C1", "R1C2"],
+        "baseC": "#00E1FF",
+        "outlineC": "#000000",
+        "width": 0.25,
+        "height": 0.25,
+    }
+    dot = {
+        "cells": ["R2C1", "R2C2"],
+        "baseC": "#38DE00",
+        "outlineC": "#000000",
+        "width": 0.25,
+        "height": 0.25,
+    }
+    grid = [[{} for _ in range(side)] for _ in range(side)]
+    return {
+        "size": side,
+        "grid": grid,
+        "ruleset": text,
+        "rectangle": [square],
+        "circle": [dot],
+        "negative": ["xv"],
+    }
+
+
+STOLEN = (
+    "Normal sudoku rules apply. Cells connected by an X must sum to 10. Cells connected by a V must sum to "
+    "5. The green dots are either X or V. All X's and V's are given. Cells connected by a blue square must "
+    "sum to 3. All blue squares are given."
+)
+
+
+def test_squares_and_dots_of_a_stated_sum_and_their_negative_constraints():
+    rules = sudoku_cp.Puzzle.from_link(fpuzzles(_stolen(STOLEN))).to_dict()["rules"]
+    assert "all_xv_given" not in rules
+    by_rule = {r["predicate"]: r["pairs"] for r in rules["relations"]}
+    assert by_rule["a+b==3"] == [[[0, 0], [0, 1]]] and by_rule["a+b==10 or a+b==5"] == [[[1, 0], [1, 1]]]
+    assert [[0, 0], [0, 1]] not in by_rule["not (a+b==3)"] and [[1, 0], [1, 1]] in by_rule["not (a+b==3)"]
+    assert [[1, 0], [1, 1]] not in by_rule["not (a+b==10 or a+b==5)"]
+    with pytest.raises(UnsupportedRuleError, match="sentence"):  # a negative with a change: refused
+        sudoku_cp.Puzzle.from_link(
+            fpuzzles(_stolen(STOLEN.replace("squares are given.", "squares are given, but")))
+        )
+
+
+@pytest.mark.slow
+def test_squares_and_dots_of_a_stated_sum_and_their_negative_constraints_hold_in_the_answer():
+    cells = sudoku_cp.solve(sudoku_cp.Puzzle.from_link(fpuzzles(_stolen(STOLEN, 9)))).cells
+    assert cells[0] + cells[1] == 3 and cells[9] + cells[10] in (5, 10)
+    for a in range(81):
+        for b in (a + 1, a + 9):
+            if b < 81 and (b == a + 9 or a % 9 < 8) and (a, b) not in ((0, 1), (9, 10)):
+                assert cells[a] + cells[b] not in (3, 5, 10)

@@ -373,8 +373,9 @@ def parity_runs(side: int) -> dict[str, list[dict[str, Any]]]:
 
 
 DOT_SENTENCE = re.compile(
-    r"\b(digits|cells|numbers)( in cells)? (separated|joined|connected) by an? (?P<colour>[a-z]+) "
-    r"(dot|circle)s? (are|is|must be|contain|have) (?P<rule>[^.!;]+)[.!;]*$"
+    r"(\b(digits|cells|numbers)( in cells)? (separated|joined|connected) by an? (?P<colour>[a-z]+) "
+    r"(dot|circle|square)s?|^the (?P<colour2>[a-z]+) (dot|circle|square)s) "
+    r"(are|is|must be|must|contain|have) (?P<rule>[^.!;]+)[.!;]*$"
 )
 _DOT_CLAUSES = (
     (r"non-?consecutive( digits)?|not consecutive", "abs(a-b)!=1"),
@@ -384,7 +385,11 @@ _DOT_CLAUSES = (
         "(a+b)%2==1",
     ),
     (r"in an? (1 ?: ?2|2 ?: ?1|2 to 1|1 to 2) ratio|one (is )?double the other", "(a==2*b or b==2*a)"),
+    (r"(sum|add up) to (?P<total>[1-9]\d?)", "a+b=={total}"),
+    (r"an? x|x", "a+b==10"),  # the X and the V of XV
+    (r"an? v|v", "a+b==5"),
 )
+_XV_PARTS = {"a+b==10", "a+b==5"}
 
 
 def dot_rule(sentence: str) -> tuple[str, str] | None:
@@ -397,6 +402,10 @@ def dot_rule(sentence: str) -> tuple[str, str] | None:
     ('red', 'abs(a-b)!=1 and (a+b)%2==1')
     >>> dot_rule("Cells separated by a grey dot are either consecutive or in a 1:2 ratio (or both).")
     ('grey', 'abs(a-b)==1 or (a==2*b or b==2*a)')
+    >>> dot_rule("The green dots are either X or V")
+    ('green', 'a+b==10 or a+b==5')
+    >>> dot_rule("Cells connected by a blue square must sum to 7.")
+    ('blue', 'a+b==7')
     >>> dot_rule("Digits separated by a red dot are prime.") is None
     True
     """
@@ -411,7 +420,7 @@ def dot_rule(sentence: str) -> tuple[str, str] | None:
         for pattern, predicate in _DOT_CLAUSES:
             clause = re.match(pattern + r"\b", text)
             if clause:
-                parts.append(predicate)
+                parts.append(predicate.format(**clause.groupdict()))
                 text = text[clause.end() :].strip()
                 break
         else:
@@ -424,7 +433,7 @@ def dot_rule(sentence: str) -> tuple[str, str] | None:
             return None
     if not parts or len(joins) > 1 or (either and joins != {"or"}):
         return None
-    return match["colour"], f" {joins.pop() if joins else 'and'} ".join(parts)
+    return match["colour"] or match["colour2"], f" {joins.pop() if joins else 'and'} ".join(parts)
 
 
 _NEGATIVE = re.compile(r"\ball\b[^.\n]{0,60}\b(are|is|have been) (given|shown|marked|drawn)")
@@ -689,9 +698,10 @@ class Account:
         self.refused: list[tuple[str, str]] = []
         self.keys: set[str] = set()
         self.colours: dict[str, set[str]] = {}
-        self.dot_rules: list[tuple[str, list[list[list[int]]]]] = []
+        self.dot_rules: list[tuple[str, list[list[list[int]]], str]] = []
         """The dots a reader read by a rule the rules text states (:func:`dot_rule`):
-        ``(predicate, pairs)``; "all dots are given" then forbids it between other neighbours."""
+        ``(predicate, pairs, colour word)``; "all dots are given" (or "all blue squares are
+        given") then forbids it between other neighbours."""
         """The colour families a reader drew each rule's elements in (``{"thermos":
         {"grey"}}``): a sentence naming a colour for a rule of the whole kind is read only
         when that kind is drawn in that colour alone."""
@@ -716,10 +726,21 @@ class Account:
         self.rows.append({"element": element, "read as": "refused", "reason": clip(why, 300)})
         self.refused.append((element, clip(why, 300)))
 
-    def negative_dots(self, side: int) -> dict[str, Any]:
-        """The relation "all dots are given" adds when the dots read are those of
-        :attr:`dot_rules`: no two orthogonal neighbours without a dot satisfy any of their rules."""
-        dotted = {tuple(sorted(map(tuple, pair))) for _, pairs in self.dot_rules for pair in pairs}
+    def negative_dots(self, side: int, colour: str = "") -> list[dict[str, Any]]:
+        """The relations "all dots are given" adds when the dots read are those of
+        :attr:`dot_rules` (of the colour word ``colour`` only, if given): for each rule, no two
+        orthogonal neighbours without its dot satisfy it."""
+        out = []
+        for predicate in dict.fromkeys(p for p, _, c in self.dot_rules if c == colour or not colour):
+            out.append(
+                self.negative_relation(side, predicate, [q for p, q, _ in self.dot_rules if p == predicate])
+            )
+        return out
+
+    @staticmethod
+    def negative_relation(side: int, predicate: str, marked: list[list[list[list[int]]]]) -> dict[str, Any]:
+        """The relation ``not (predicate)`` on every two orthogonal neighbours but the ``marked`` pairs."""
+        dotted = {tuple(sorted(map(tuple, pair))) for pairs in marked for pair in pairs}
         pairs = [
             [[r, c], [r + dr, c + dc]]
             for r in range(side)
@@ -727,8 +748,7 @@ class Account:
             for dr, dc in ((0, 1), (1, 0))
             if r + dr < side and c + dc < side and ((r, c), (r + dr, c + dc)) not in dotted
         ]
-        predicate = " and ".join(f"not ({p})" for p in dict.fromkeys(p for p, _ in self.dot_rules))
-        return {"pairs": pairs, "predicate": predicate}
+        return {"pairs": pairs, "predicate": f"not ({predicate})"}
 
     def key(self, name: str) -> None:
         """Record that the top-level key ``name`` of the link's data was read (by a row)."""
@@ -817,8 +837,22 @@ class Account:
                     added = {k: v for k, v in added.items() if k not in dots - named}
                     what = "negative constraint: " + ", ".join(added)
                 elif not named and self.dot_rules and side and dots <= set(added) and set(added) == dots:
-                    added = {"relations": [self.negative_dots(side)]}  # the dots of a stated rule
+                    added = {"relations": self.negative_dots(side)}  # the dots of a stated rule
                     what = "negative constraint: no other neighbours satisfy the rule of the dots"
+            plain = " ".join(read.lower().split())
+            colours = {
+                c
+                for _, _, c in self.dot_rules
+                if re.fullmatch(
+                    rf"all (the )?(possible )?{re.escape(c)} (dots|circles|squares) (are|have been) "
+                    r"(given|shown|marked|drawn)[.!]*",
+                    plain,
+                )
+            }
+            if status == "refused" and len(colours) == 1 and side:
+                colour = colours.pop()  # "All blue squares are given": the marks of that colour's rule
+                status, added = "rule", {"relations": self.negative_dots(side, colour)}
+                what = f"negative constraint: no other neighbours satisfy the rule of the {colour} marks"
             quoted = f'"{clip(sentence)}"'
             if status == "refused":
                 self.refuse(element, f"{quoted} {what}")
@@ -835,6 +869,16 @@ class Account:
                 self.rows.append({"element": element, "read as": what, "reason": quoted})
             else:
                 self.cosmetic(element, f"{quoted} {what}")
+        xv_dots = [q for p, q, _ in self.dot_rules if set(p.split(" or ")) <= _XV_PARTS]
+        if rules.get("all_xv_given") and xv_dots and side:  # dots that are an X or a V: not other pairs
+            del rules["all_xv_given"]
+            marked = [rules.get("x", []), rules.get("v", []), *xv_dots]
+            rules.setdefault("relations", []).append(
+                self.negative_relation(side, "a+b==10 or a+b==5", marked)
+            )
+            self.rule(
+                "all X and V given", "negative constraint", "the dots that are an X or a V count as given"
+            )
         lowered = " ".join(title.lower().split())[:200]
         for key, (pattern, name) in TEXT_RULES.items():  # "Anti-King Killer" without anti-king
             if re.search(pattern, lowered) and not rules.get(key):

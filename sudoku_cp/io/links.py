@@ -572,33 +572,34 @@ def _generic_thermometers(
 def _dot_relations(
     data: Mapping[str, Any], side: int, rules: dict[str, Any], account: Account, read: set[str]
 ) -> set[str]:
-    """Read f-puzzles' generic circles on two orthogonal neighbours (dots), of a colour a
-    sentence of the rules text gives a rule (:func:`sudoku_cp.io.sudokupad.dot_rules_from_text`),
-    as relations; returns the elements read."""
+    """Read f-puzzles' generic circles and rectangles on two orthogonal neighbours (dots,
+    squares), of a colour a sentence of the rules text gives a rule
+    (:func:`sudoku_cp.io.sudokupad.dot_rules_from_text`), as relations; returns the elements read."""
     from sudoku_cp.io.sudokupad import colour_family, dot_rules_from_text
 
     text = data.get("ruleset") if isinstance(data.get("ruleset"), str) else ""
     dot_rules = dot_rules_from_text(text) if text else {}
-    if not dot_rules or not isinstance(data.get("circle"), list):
-        return set()
-    found = set()
-    for number, entry in enumerate(_entries(data, "circle"), 1):
-        cells, family = entry.get("cells"), colour_family(entry.get("baseC"))
-        if f"circle {number}" in read or _present(entry.get("value")) or family not in dot_rules:
-            continue
-        if not isinstance(cells, list) or len(cells) != 2 or family != colour_family(entry.get("outlineC")):
-            continue
-        try:
-            pair = sorted(_cell(name, side, f"f-puzzles circle {number}") for name in cells)
-        except (InvalidPuzzleError, TypeError):
-            continue
-        if abs(pair[0][0] - pair[1][0]) + abs(pair[0][1] - pair[1][1]) != 1:
-            continue
-        rules.setdefault("relations", []).append({"pairs": [pair], "predicate": dot_rules[family]})
-        account.dot_rules.append((dot_rules[family], [pair]))
-        account.rule(f"circle {number}", f"{family} dot", f"{_cell_name(pair[0])}-{_cell_name(pair[1])}: "
-                     f"{dot_rules[family]}")  # fmt: skip
-        found.add(f"circle {number}")
+    found: set[str] = set()
+    for key in ("circle", "rectangle") if dot_rules else ():
+        for number, entry in enumerate(_entries(data, key) if isinstance(data.get(key), list) else [], 1):
+            cells, family, element = entry.get("cells"), colour_family(entry.get("baseC")), f"{key} {number}"
+            if element in read or _present(entry.get("value")) or family not in dot_rules:
+                continue
+            if not isinstance(cells, list) or len(cells) != 2:
+                continue
+            try:
+                pair = sorted(_cell(name, side, f"f-puzzles {element}") for name in cells)
+            except (InvalidPuzzleError, TypeError):
+                continue
+            if abs(pair[0][0] - pair[1][0]) + abs(pair[0][1] - pair[1][1]) != 1:
+                continue
+            predicate, word = dot_rules[family]
+            rules.setdefault("relations", []).append({"pairs": [pair], "predicate": predicate})
+            account.dot_rules.append((predicate, [pair], word))
+            account.rule(
+                element, f"{family} {key}", f"{_cell_name(pair[0])}-{_cell_name(pair[1])}: {predicate}"
+            )
+            found.add(element)
     return found
 
 

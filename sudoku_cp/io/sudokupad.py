@@ -532,20 +532,20 @@ def line_kinds_from_rules(text: str) -> dict[str, str]:
     return {colour: kinds.pop() for colour, kinds in found.items() if len(kinds) == 1}
 
 
-def dot_rules_from_text(text: str) -> dict[str, str]:
+def dot_rules_from_text(text: str) -> dict[str, tuple[str, str]]:
     """The rule of the dots of each colour other than white and black (Kropki's), by the
-    rules text (:func:`sudoku_cp.io.account.dot_rule`): ``{colour family: predicate}``; a
-    colour two sentences give different rules is left out.
+    rules text (:func:`sudoku_cp.io.account.dot_rule`): ``{colour family: (predicate,
+    colour word)}``; a colour two sentences give different rules is left out.
 
     >>> dot_rules_from_text("Digits separated by a red dot are consecutive.")
-    {'red': 'abs(a-b)==1'}
+    {'red': ('abs(a-b)==1', 'red')}
     """
-    found: dict[str, set[str]] = {}
+    found: dict[str, set[tuple[str, str]]] = {}
     for sentence in sentences(text):
         rule = dot_rule(sentence)
         family = _COLOUR_WORDS.get(rule[0]) if rule else None
         if rule and family and family not in ("white", "black"):
-            found.setdefault(family, set()).add(rule[1])
+            found.setdefault(family, set()).add((rule[1], rule[0]))
     return {family: rules.pop() for family, rules in found.items() if len(rules) == 1}
 
 
@@ -1385,14 +1385,13 @@ class _Reader:
                 )
                 continue
             if pair and small and mark.get("rounded") and not text and background in dot_rules:
-                self.rules.setdefault("relations", []).append(
-                    {"pairs": [pair], "predicate": dot_rules[background]}
-                )
-                self.account.dot_rules.append((dot_rules[background], [pair]))
+                predicate, word = dot_rules[background]
+                self.rules.setdefault("relations", []).append({"pairs": [pair], "predicate": predicate})
+                self.account.dot_rules.append((predicate, [pair], word))
                 self.account.rule(
                     element,
                     f"{background} dot",
-                    f"between {_where_cell(pair[0])} and {_where_cell(pair[1])}: {dot_rules[background]}",
+                    f"between {_where_cell(pair[0])} and {_where_cell(pair[1])}: {predicate}",
                 )
                 continue
             if pair and text.upper() in ("X", "V") and background in ("", "white"):
