@@ -788,20 +788,10 @@ def test_a_whispers_loop_is_its_path_and_the_pair_that_closes_it():
 
 
 def _stolen(text: str, side: int = 6) -> dict:
-    square = {
-        "cells": ["R1C1", "R1C2"],
-        "baseC": "#00E1FF",
-        "outlineC": "#000000",
-        "width": 0.25,
-        "height": 0.25,
-    }
-    dot = {
-        "cells": ["R2C1", "R2C2"],
-        "baseC": "#38DE00",
-        "outlineC": "#000000",
-        "width": 0.25,
-        "height": 0.25,
-    }
+    def mark(cells, colour):
+        return {"cells": cells, "baseC": colour, "outlineC": "#000000", "width": 0.25, "height": 0.25}
+
+    square, dot = mark(["R1C1", "R1C2"], "#00E1FF"), mark(["R2C1", "R2C2"], "#38DE00")
     grid = [[{} for _ in range(side)] for _ in range(side)]
     return {
         "size": side,
