@@ -50,6 +50,7 @@ from __future__ import annotations
 import functools
 import itertools
 import math
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -77,10 +78,15 @@ from sudoku_cp.model.rules import (
     Rule,
     _cell_list,
     _cells,
+    _groups,
     _index,
     _int,
     _line,
 )
+
+
+def _group_sets(values: Iterable[Iterable[Iterable[object]]]) -> tuple[tuple[tuple[Cell, ...], ...], ...]:
+    return tuple(_groups(sets) for sets in values)
 
 
 def _indices(cells: tuple[Cell, ...], side: int) -> tuple[int, ...]:
@@ -439,9 +445,7 @@ class _CellGroups(Rule):
     groups: tuple[tuple[Cell, ...], ...]
     kind: ClassVar[OriginKind]
     minimum: ClassVar[int] = 1
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "groups", tuple(_cells(g) for g in self.groups))
+    forms: ClassVar = {"groups": _groups}
 
     def check(self, side, box):
         for number, group in enumerate(self.groups, 1):
@@ -789,9 +793,7 @@ class SameValues(Rule):
 
     groups: tuple[tuple[tuple[Cell, ...], ...], ...]
     keys: ClassVar = ("same_values",)
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "groups", tuple(tuple(_cells(s) for s in sets) for sets in self.groups))
+    forms: ClassVar = {"groups": _group_sets}
 
     def check(self, side, box):
         for number, sets in enumerate(self.groups, 1):
@@ -894,9 +896,7 @@ class EqualSums(Rule):
 
     groups: tuple[tuple[tuple[Cell, ...], ...], ...]
     keys: ClassVar = ("equal_sums",)
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "groups", tuple(tuple(_cells(s) for s in sets) for sets in self.groups))
+    forms: ClassVar = {"groups": _group_sets}
 
     def check(self, side, box):
         for number, sets in enumerate(self.groups, 1):

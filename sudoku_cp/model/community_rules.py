@@ -73,6 +73,7 @@ from sudoku_cp.model.rules import (
     Rule,
     _cell,
     _cells,
+    _groups,
     _index,
     _line,
     _Lines,
@@ -388,9 +389,7 @@ class _Indexers(Rule):
     cells: tuple[Cell, ...]
     kind: ClassVar[OriginKind]
     along_column: ClassVar[bool]
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "cells", _cells(self.cells))
+    forms: ClassVar = {"cells": _cells}
 
     def check(self, side, box):
         seen = set()
@@ -628,9 +627,7 @@ class ExtraRegions(Rule):
 
     regions: tuple[tuple[Cell, ...], ...]
     keys: ClassVar = ("extra_regions",)
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "regions", tuple(_cells(region) for region in self.regions))
+    forms: ClassVar = {"regions": _groups}
 
     def check(self, side, box):
         for number, region in enumerate(self.regions, 1):
