@@ -74,6 +74,7 @@ from sudoku_cp.model.constraints import (
 from sudoku_cp.model.constraints import Sandwich as SandwichClue
 from sudoku_cp.model.rules import (
     Cell,
+    FlagRule,
     OutsideRule,
     Rule,
     _cell_list,
@@ -620,7 +621,7 @@ def _three_classes_table(side: int, by: str) -> frozenset[tuple[int, ...]]:
 
 
 @dataclass(frozen=True)
-class _Global2x2(Rule):
+class _Global2x2(FlagRule):
     kind: ClassVar[OriginKind]
     by: ClassVar[str]
     meaning: ClassVar[str]
@@ -640,15 +641,6 @@ class _Global2x2(Rule):
                 origin = Origin(self.kind, r * (side - 1) + c + 1, square)
                 out.append(Table(_indices(square, side), table, origin=origin, meaning=self.meaning))
         return out
-
-    def to_json(self):
-        return {self.keys[0]: True}
-
-    @classmethod
-    def from_json(cls, rules):
-        if rules[cls.keys[0]] is not True:
-            raise InvalidPuzzleError(f"rules.{cls.keys[0]} is true or false")
-        return cls()
 
 
 @dataclass(frozen=True)

@@ -69,6 +69,7 @@ from sudoku_cp.model.constraints import (
 )
 from sudoku_cp.model.rules import (
     Cell,
+    FlagRule,
     OutsideClue,
     Rule,
     _cell,
@@ -269,7 +270,7 @@ class Clones(ClueRule):
 
 
 @dataclass(frozen=True)
-class DisjointGroups(Rule):
+class DisjointGroups(FlagRule):
     """Disjoint groups: the cells at the same position of every box hold different digits
     (a unit of ``n`` cells per position: an ``AllDifferent`` each). Needs boxes.
 
@@ -295,15 +296,6 @@ class DisjointGroups(Rule):
                 origin = Origin(OriginKind.DISJOINT_GROUP, i * columns + j + 1, ((i, j),))
                 out.append(AllDifferent(cells, origin=origin))
         return out
-
-    def to_json(self):
-        return {"disjoint_groups": True}
-
-    @classmethod
-    def from_json(cls, rules):
-        if rules["disjoint_groups"] is not True:
-            raise InvalidPuzzleError("rules.disjoint_groups is true or false")
-        return cls()
 
 
 @dataclass(frozen=True)
@@ -567,7 +559,7 @@ class NabnerLines(_CommunityLines):
 
 
 @dataclass(frozen=True)
-class DutchFlatmates(Rule):
+class DutchFlatmates(FlagRule):
     """Dutch flatmates: the middle digit (5 on 9x9; ``(n + 1) / 2`` for odd ``n``) has a 1
     directly above it or an ``n`` directly below it. Per cell, a ``Table`` over it and its
     neighbours above and below (a ``Relation`` on the top and bottom rows).
@@ -605,15 +597,6 @@ class DutchFlatmates(Rule):
                     allowed = frozenset((v, w) for v in values for w in values if v != middle or w == wanted)
                     out.append(Relation(here, other, allowed, origin=origin, meaning=meaning))
         return out
-
-    def to_json(self):
-        return {"dutch_flatmates": True}
-
-    @classmethod
-    def from_json(cls, rules):
-        if rules["dutch_flatmates"] is not True:
-            raise InvalidPuzzleError("rules.dutch_flatmates is true or false")
-        return cls()
 
 
 @dataclass(frozen=True)
@@ -704,7 +687,7 @@ class NumberedRooms(Rule):
 
 
 @dataclass(frozen=True)
-class AntiTaxicab(Rule):
+class AntiTaxicab(FlagRule):
     """Anti-taxicab: two cells a taxicab distance ``d`` apart (``d`` orthogonal steps) do not
     both hold the digit ``d``. A ``Relation`` excluding ``(d, d)`` per pair of cells at most
     ``n`` steps apart.
@@ -727,15 +710,6 @@ class AntiTaxicab(Rule):
             meaning = f"not both be {distance}, {distance} steps apart"
             out.append(Relation(_index(a, side), _index(b, side), allowed, origin=origin, meaning=meaning))
         return out
-
-    def to_json(self):
-        return {"anti_taxicab": True}
-
-    @classmethod
-    def from_json(cls, rules):
-        if rules["anti_taxicab"] is not True:
-            raise InvalidPuzzleError("rules.anti_taxicab is true or false")
-        return cls()
 
 
 COMMUNITY_RULE_TYPES: tuple[type[Rule], ...] = (

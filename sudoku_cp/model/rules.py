@@ -223,7 +223,26 @@ class Rule(Normalised):
 
 
 @dataclass(frozen=True)
-class Diagonals(Rule):
+class FlagRule(Rule):
+    """A rule with no data, on or off: ``"<keys[0]>": true`` in JSON (false: no rule)."""
+
+    def to_json(self) -> dict[str, Any]:
+        return {self.keys[0]: True}
+
+    @classmethod
+    def from_json(cls, rules: Mapping[str, Any]) -> Rule:
+        """The rule, from ``rules[keys[0]]``, which is ``true``.
+
+        Raises:
+            InvalidPuzzleError: another value (naming ``rules.<key>``).
+        """
+        if rules[cls.keys[0]] is not True:
+            raise InvalidPuzzleError(f"rules.{cls.keys[0]} is true or false")
+        return cls()
+
+
+@dataclass(frozen=True)
+class Diagonals(FlagRule):
     """X-Sudoku: each main diagonal holds 1..n once (``"diagonals": true``)."""
 
     keys: ClassVar = ("diagonals",)
@@ -235,13 +254,6 @@ class Diagonals(Rule):
             AllDifferent(main, origin=Origin(OriginKind.DIAGONAL)),
             AllDifferent(anti, origin=Origin(OriginKind.ANTI_DIAGONAL)),
         ]
-
-    def to_json(self):
-        return {"diagonals": True}
-
-    @classmethod
-    def from_json(cls, rules):
-        return cls()
 
 
 @dataclass(frozen=True)
@@ -520,7 +532,7 @@ _KING_DIAGONAL = ((1, 1), (1, -1), (-1, 1), (-1, -1))  # a king's other moves st
 
 
 @dataclass(frozen=True)
-class _ForbiddenMoves(Rule):
+class _ForbiddenMoves(FlagRule):
     """No two equal digits a fixed set of chess moves apart: one 2-cell AllDifferent per pair."""
 
     moves: ClassVar[tuple[Cell, ...]] = ()
@@ -535,13 +547,6 @@ class _ForbiddenMoves(Rule):
                     origin = Origin(self.kind, 0, ((row, column), (r, c)))
                     out.append(AllDifferent((row * side + column, r * side + c), origin=origin))
         return out
-
-    def to_json(self):
-        return {self.keys[0]: True}
-
-    @classmethod
-    def from_json(cls, rules):
-        return cls()
 
 
 @dataclass(frozen=True)
