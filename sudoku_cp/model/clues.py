@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from sudoku_cp.errors import InvalidPuzzleError
-from sudoku_cp.model.rules import Cell, Rule, _cells
+from sudoku_cp.model.rules import Cell, Rule, _cells, _records
 
 MAX_ITEMS = 4 * 25 * 25
 """Items a rule's JSON list holds at most (as the other rules' lists)."""
@@ -131,9 +131,7 @@ class ClueRule(Rule):
 
     def __post_init__(self) -> None:
         name = dataclasses.fields(self)[0].name
-        record = self.record
-        values = tuple(c if isinstance(c, record) else record(*c) for c in getattr(self, name))
-        object.__setattr__(self, name, values)
+        object.__setattr__(self, name, _records(self.record)(getattr(self, name)))
 
     def to_json(self) -> dict[str, Any]:
         records = getattr(self, dataclasses.fields(self)[0].name)

@@ -87,6 +87,16 @@ def _groups(values: Iterable[Iterable[object]]) -> tuple[tuple[Cell, ...], ...]:
     return tuple(_cells(group) for group in values)
 
 
+def _records(record: type) -> Callable[[Iterable[Any]], tuple[Any, ...]]:
+    """The form (:class:`Normalised`) of a tuple of ``record`` instances: an item given as
+    the tuple of a record's fields becomes that record (``record(*item)``)."""
+
+    def read(values: Iterable[Any]) -> tuple[Any, ...]:
+        return tuple(v if isinstance(v, record) else record(*v) for v in values)
+
+    return read
+
+
 def _name(cell: Cell) -> str:
     return f"r{cell[0] + 1}c{cell[1] + 1}"
 
@@ -391,10 +401,7 @@ class Killer(Rule):
 
     cages: tuple[Cage, ...]
     keys: ClassVar = ("cages",)
-
-    def __post_init__(self) -> None:
-        cages = tuple(c if isinstance(c, Cage) else Cage(c[0], c[1]) for c in self.cages)
-        object.__setattr__(self, "cages", cages)
+    forms: ClassVar = {"cages": _records(Cage)}
 
     def check(self, side, box):
         self.check_digits(side, box, tuple(range(1, side + 1)))
@@ -780,10 +787,7 @@ class Arrow(Rule):
 
     arrows: tuple[ArrowClue, ...]
     keys: ClassVar = ("arrows",)
-
-    def __post_init__(self) -> None:
-        arrows = tuple(a if isinstance(a, ArrowClue) else ArrowClue(a[0], a[1]) for a in self.arrows)
-        object.__setattr__(self, "arrows", arrows)
+    forms: ClassVar = {"arrows": _records(ArrowClue)}
 
     def check(self, side, box):
         for number, clue in enumerate(self.arrows, 1):
@@ -1524,10 +1528,7 @@ class Quadruple(Rule):
 
     clues: tuple[QuadrupleClue, ...]
     keys: ClassVar = ("quadruples",)
-
-    def __post_init__(self) -> None:
-        clues = tuple(c if isinstance(c, QuadrupleClue) else QuadrupleClue(c[0], c[1]) for c in self.clues)
-        object.__setattr__(self, "clues", clues)
+    forms: ClassVar = {"clues": _records(QuadrupleClue)}
 
     def check(self, side, box):
         for number, clue in enumerate(self.clues, 1):
