@@ -325,7 +325,7 @@ _FALLBACKS = {"sat": "sudoku_cp.backends.sat:Sat", "cpsat": "sudoku_cp.backends.
 """Where the portfolio's fallbacks live, imported on first use (PySAT and OR-Tools are heavy)."""
 
 
-class Auto(Backend):
+class Auto(Backend, options=Options, kinds=Backtracking.native_kinds, more_digits=True):
     """The ``"auto"`` backend: each call follows the :func:`route` of the puzzle (module
     docstring): the backtracker (a :class:`~sudoku_cp.backends.backtracking.Backtracking`
     that looks at its budget every :data:`CHECK_EVERY` nodes) under a node budget, then a
@@ -334,9 +334,6 @@ class Auto(Backend):
     ``budget_time``, and its proof. Options: CP-SAT's (:class:`Options`), used when CP-SAT
     answers, checked either way."""
 
-    more_digits = True
-    Options = Options
-    native_kinds = Backtracking.native_kinds
     proof_method = "search order"
 
     def prepare(self, model: Model) -> Model:

@@ -84,7 +84,7 @@ class Options(BackendOptions):
     BACKEND = "backtracking"
 
 
-class Backtracking(Backend):
+class Backtracking(Backend, options=Options, kinds=KINDS, more_digits=True):
     """The ``"backtracking"`` backend: :class:`BitmaskSearch` (singles and the propagators of
     every constraint kind, most constrained cell first), its answer proven the smallest by
     the row-major search or the witness method (the module docstring). Works for every size
@@ -101,9 +101,6 @@ class Backtracking(Backend):
             search's default); the ``"auto"`` portfolio looks more often, at its budget.
     """
 
-    more_digits = True
-    Options = Options
-    native_kinds = frozenset(KINDS)
     no_solution = "the backtracking search is exhaustive"
 
     def __init__(self, check_every: int | None = None) -> None:

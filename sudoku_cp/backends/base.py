@@ -96,9 +96,10 @@ class Task:
 
 
 class Backend:
-    """A backend: subclass it, set :attr:`Options` (whose ``BACKEND`` gives :attr:`name`),
-    :attr:`native_kinds` and :attr:`proof_method`, and write ``_solve`` (and, optionally,
-    ``_next`` and ``_count``).
+    """A backend: subclass it with its declaration as class keywords (``options``, its
+    :attr:`Options`, whose ``BACKEND`` gives :attr:`name`; ``kinds``, its :attr:`native_kinds`;
+    ``more_digits``), set :attr:`proof_method` (and :attr:`no_solution`), and write ``_solve``
+    (and, optionally, ``_next`` and ``_count``).
     See the module docstring for what the base does and :mod:`sudoku_cp.backends.template`
     for a complete example."""
 
@@ -126,8 +127,26 @@ class Backend:
     no_solution: ClassVar[str] = "the search is exhaustive"
     """Why a ``None`` from a hook is a proof, for the :class:`NoSolutionError` message."""
 
-    def __init_subclass__(cls, **kwargs: Any) -> None:
+    def __init_subclass__(
+        cls,
+        *,
+        options: type[BackendOptions] | None = None,
+        kinds: frozenset[type] | None = None,
+        more_digits: bool | None = None,
+        **kwargs: Any,
+    ) -> None:
+        """The declaration of a subclass, as class keywords, each optional (a class attribute
+        of the same meaning works too): ``options`` (:attr:`Options`), ``kinds``
+        (:attr:`native_kinds`, any iterable of kinds) and ``more_digits``
+        (:attr:`more_digits`); e.g. ``class Sat(Backend, options=Options, kinds=NATIVE_KINDS,
+        more_digits=True)``. The class states only what differs from the defaults."""
         super().__init_subclass__(**kwargs)
+        if options is not None:
+            cls.Options = options
+        if kinds is not None:
+            cls.native_kinds = frozenset(kinds)
+        if more_digits is not None:
+            cls.more_digits = more_digits
         declared = cls.__dict__.get("Options")
         if declared is not None:
             if "name" not in cls.__dict__:

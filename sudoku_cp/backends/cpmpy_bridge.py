@@ -717,7 +717,7 @@ class Options(BackendOptions):
         check_choice("proof", self.proof, PROOFS)
 
 
-class Cpmpy(Backend):
+class Cpmpy(Backend, options=Options, kinds=NATIVE_KINDS, more_digits=True):
     """The ``"cpmpy"`` backend: the smallest row-major solution, proven on a CPMpy solver.
 
     ``time_limit`` is for the whole call, or ``None``; each solve gets the time left (the
@@ -737,9 +737,6 @@ class Cpmpy(Backend):
     enumeration ended (every solution found) or reached ``limit`` (``solver_calls`` is 1).
     """
 
-    more_digits = True
-    Options = Options
-    native_kinds = NATIVE_KINDS
     proof_method = "hybrid"
     no_solution = "the CPMpy solver proved it UNSAT"
 

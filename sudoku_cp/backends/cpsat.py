@@ -206,7 +206,7 @@ def first_solution(puzzle: Puzzle | Grid, *, time_limit: float | None = None, **
     return puzzle.grid.with_cells(values)
 
 
-class CpSat(Backend):
+class CpSat(Backend, options=Options, kinds=NATIVE_KINDS, more_digits=True):
     """The ``"cpsat"`` backend: the smallest row-major solution, proven minimal by CP-SAT.
 
     One solve that enumerates solutions and ends when CP-SAT proves the first one is the
@@ -226,9 +226,6 @@ class CpSat(Backend):
     and ``build_time`` (seconds spent building models in Python).
     """
 
-    more_digits = True
-    Options = Options
-    native_kinds = NATIVE_KINDS
     proof_method = "lexicographic chain"
     no_solution = "CP-SAT proved the model infeasible"
 

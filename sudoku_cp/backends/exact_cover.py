@@ -452,7 +452,7 @@ def _stats(cover: _Cover) -> dict[str, float]:
     return {"solver_calls": cover.searches, "nodes": cover.links.nodes}
 
 
-class ExactCover(Backend):
+class ExactCover(Backend, options=Options, kinds=NATIVE_KINDS, more_digits=True):
     """The ``"exact-cover"`` backend: the smallest row-major solution, by Algorithm X with
     dancing links.
 
@@ -471,9 +471,6 @@ class ExactCover(Backend):
     proves the smallest (``proof`` is accepted, the witness method always runs).
     """
 
-    more_digits = True
-    Options = Options
-    native_kinds = NATIVE_KINDS
     no_solution = "Algorithm X exhausted the exact cover"
 
     def _solve(self, task: Task) -> tuple[Values | None, dict[str, float]]:

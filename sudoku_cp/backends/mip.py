@@ -700,7 +700,7 @@ class Options(ProofOptions):
     proof: str = "hybrid"
 
 
-class Mip(Backend):
+class Mip(Backend, options=Options, kinds=NATIVE_KINDS, more_digits=True):
     """The ``"mip"`` backend: the smallest row-major solution, proven minimal by HiGHS.
 
     ``time_limit`` is for the whole call (each solve gets HiGHS's ``time_limit`` option set
@@ -713,9 +713,6 @@ class Mip(Backend):
     and ``build_time`` (seconds building the model in Python), over every solve of the call.
     """
 
-    more_digits = True
-    Options = Options
-    native_kinds = NATIVE_KINDS
     proof_method = "hybrid"
     no_solution = "HiGHS proved the model infeasible"
 

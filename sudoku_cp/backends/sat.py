@@ -197,7 +197,7 @@ class Options(Encoding):
         check_choice("proof", self.proof, PROOFS)
 
 
-class Sat(Backend):
+class Sat(Backend, options=Options, kinds=NATIVE_KINDS, more_digits=True):
     """The ``"sat"`` backend: the smallest row-major solution, proven minimal by a SAT solver.
 
     ``time_limit`` is for the whole call (encoding and every solve). Options: ``solver``,
@@ -219,9 +219,6 @@ class Sat(Backend):
     the enumeration ended by UNSAT).
     """
 
-    more_digits = True
-    Options = Options
-    native_kinds = NATIVE_KINDS
     proof_method = "hybrid"
     no_solution = "the SAT solver proved the formula UNSAT"
 

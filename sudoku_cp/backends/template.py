@@ -21,14 +21,15 @@ and 6x6 grids, far too slow beyond), written to be copied. It is not registered.
 **What the subclass declares** (the base, :mod:`sudoku_cp.backends.base`, does the rest:
 input, options, deadline, refusals, errors, the grid of the answer, the proof record):
 
-``native_kinds``, ``proof_method`` (class attributes)
+``kinds`` (a class keyword: ``native_kinds``), ``proof_method`` (a class attribute)
     The constraint kinds of
     :mod:`sudoku_cp.model.constraints` the compiler handles (any other is refused with a
     :class:`~sudoku_cp.errors.NotSupportedError` naming the backend before a hook runs;
     a kind the vocabulary gains later is thus never silently dropped); how the answer is
-    proven the smallest (``Proof.method``).
+    proven the smallest (``Proof.method``). The class keyword ``more_digits=True`` says
+    the solver takes more digits than the side (``Backend.more_digits``; left out here).
 
-``Options`` (required, even with no field)
+``options`` (a class keyword: ``Options``; required, even with no field)
     A frozen dataclass subclassing :class:`~sudoku_cp.backends.BackendOptions`: one field
     per option, with its default; ``BACKEND`` (the registered name, for messages: the
     base sets the class's ``name`` from it); ``COUNTING``
@@ -124,11 +125,9 @@ the base's ``prepare`` (:func:`~sudoku_cp.model.decompose.decompose`: a distinct
 ``Count``, ``Element``, ``Or``...), or is refused there, naming this backend."""
 
 
-class Template(Backend):
+class Template(Backend, options=Options, kinds=NATIVE_KINDS):
     """A plain depth-first search in row-major order (see the module docstring)."""
 
-    Options = Options
-    native_kinds = NATIVE_KINDS
     proof_method = "search order"
 
     def _solve(self, task: Task) -> tuple[Values | None, dict[str, float]]:

@@ -50,11 +50,14 @@ from __future__ import annotations
 import functools
 import itertools
 import math
-from collections.abc import Mapping
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from sudoku_cp.errors import InvalidPuzzleError
+from sudoku_cp.model.clues import CELL, CELLS, VALUE, Clue, ClueRule
+from sudoku_cp.model.clues import json_cells as _json_cells
+from sudoku_cp.model.clues import json_list as _list
 from sudoku_cp.model.constraints import (
     AllDifferent,
     Automaton,
@@ -71,44 +74,24 @@ from sudoku_cp.model.constraints import (
 from sudoku_cp.model.constraints import Sandwich as SandwichClue
 from sudoku_cp.model.rules import (
     Cell,
+    FlagRule,
     OutsideRule,
     Rule,
     _cell_list,
     _cells,
+    _groups,
     _index,
     _int,
     _line,
 )
 
-_MAX_ITEMS = 4 * 25 * 25
-"""Items a rule's JSON list holds at most (as the other rules' lists)."""
 
-
-def _list(rules: Mapping[str, Any], key: str) -> list:
-    value = rules[key]
-    if not isinstance(value, list):
-        raise InvalidPuzzleError(f"rules.{key} is a list, not {type(value).__name__}")
-    if len(value) > _MAX_ITEMS:
-        raise InvalidPuzzleError(f"rules.{key} has {len(value)} items; a grid takes at most {_MAX_ITEMS}")
-    return value
-
-
-def _objects(rules: Mapping[str, Any], key: str, fields: tuple[str, ...]) -> list[Mapping[str, Any]]:
-    out = []
-    for number, item in enumerate(_list(rules, key)):
-        if not isinstance(item, Mapping) or set(item) != set(fields):
-            names = " and ".join(repr(f) for f in fields)
-            raise InvalidPuzzleError(f"rules.{key}[{number}] is an object with {names}")
-        out.append(item)
-    return out
+def _group_sets(values: Iterable[Iterable[Iterable[object]]]) -> tuple[tuple[tuple[Cell, ...], ...], ...]:
+    return tuple(_groups(sets) for sets in values)
 
 
 def _indices(cells: tuple[Cell, ...], side: int) -> tuple[int, ...]:
     return tuple(_index(c, side) for c in cells)
-
-
-def _json_cells(cells: tuple[Cell, ...]) -> list[list[int]]:
-    return [list(c) for c in cells]
 
 
 # -- automata: each kind's definition read digit by digit ------------------------------------
@@ -367,25 +350,20 @@ class HiddenSkyscraper(_AutomatonClues):
 
 
 @dataclass(frozen=True)
-class SumCage:
+class SumCage(Clue):
     """A cage of the kinds with a number: its cells and its ``total``."""
 
     cells: tuple[Cell, ...]
     total: int
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "cells", _cells(self.cells))
+    json: ClassVar = (("cells", CELLS), ("sum", VALUE))
 
 
 @dataclass(frozen=True)
-class _SumCages(Rule):
+class _SumCages(ClueRule):
     cages: tuple[SumCage, ...]
+    record: ClassVar = SumCage
     kind: ClassVar[OriginKind]
     lowest: ClassVar[int] = 0
-
-    def __post_init__(self) -> None:
-        cages = tuple(c if isinstance(c, SumCage) else SumCage(*c) for c in self.cages)
-        object.__setattr__(self, "cages", cages)
 
     def check(self, side, box):
         for number, cage in enumerate(self.cages, 1):
@@ -400,14 +378,6 @@ class _SumCages(Rule):
                 raise InvalidPuzzleError(
                     f"{where}: its sum {total} is outside {self.lowest}..{side * (side + 1) // 2}"
                 )
-
-    def to_json(self):
-        return {self.keys[0]: [{"cells": _json_cells(c.cells), "sum": c.total} for c in self.cages]}
-
-    @classmethod
-    def from_json(cls, rules):
-        items = _objects(rules, cls.keys[0], ("cells", "sum"))
-        return cls(tuple(SumCage(_cells(item["cells"]), item["sum"]) for item in items))
 
 
 @dataclass(frozen=True)
@@ -476,9 +446,7 @@ class _CellGroups(Rule):
     groups: tuple[tuple[Cell, ...], ...]
     kind: ClassVar[OriginKind]
     minimum: ClassVar[int] = 1
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "groups", tuple(_cells(g) for g in self.groups))
+    forms: ClassVar = {"groups": _groups}
 
     def check(self, side, box):
         for number, group in enumerate(self.groups, 1):
@@ -579,14 +547,12 @@ class DoubleArrow(_CellGroups):
 
 
 @dataclass(frozen=True)
-class LockoutLine:
+class LockoutLine(Clue):
     """One lockout line (its ends are the diamonds) and the least difference of its ends."""
 
     line: tuple[Cell, ...]
     difference: int
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "line", _cells(self.line))
+    json: ClassVar = (("line", CELLS), ("difference", VALUE))
 
 
 @functools.cache
@@ -598,7 +564,7 @@ def _lockout_table(side: int) -> frozenset[tuple[int, int, int]]:
 
 
 @dataclass(frozen=True)
-class Lockout(Rule):
+class Lockout(ClueRule):
     """Lockout lines: the digits in the two diamonds (the line's ends) differ by at least its
     ``difference`` (4 by default in ISS), and no digit on the line between them is from
     the smaller end to the larger (ends included). A ``Relation`` between the ends and a
@@ -609,10 +575,7 @@ class Lockout(Rule):
 
     lines: tuple[LockoutLine, ...]
     keys: ClassVar = ("lockout_lines",)
-
-    def __post_init__(self) -> None:
-        lines = tuple(w if isinstance(w, LockoutLine) else LockoutLine(*w) for w in self.lines)
-        object.__setattr__(self, "lines", lines)
+    record: ClassVar = LockoutLine
 
     def check(self, side, box):
         for number, lockout in enumerate(self.lines, 1):
@@ -642,16 +605,6 @@ class Lockout(Rule):
             )
         return out
 
-    def to_json(self):
-        return {
-            "lockout_lines": [{"line": _json_cells(w.line), "difference": w.difference} for w in self.lines]
-        }
-
-    @classmethod
-    def from_json(cls, rules):
-        items = _objects(rules, "lockout_lines", ("line", "difference"))
-        return cls(tuple(LockoutLine(_cells(item["line"]), item["difference"]) for item in items))
-
 
 # -- global 2x2 rules ------------------------------------------------------------------------
 
@@ -668,7 +621,7 @@ def _three_classes_table(side: int, by: str) -> frozenset[tuple[int, ...]]:
 
 
 @dataclass(frozen=True)
-class _Global2x2(Rule):
+class _Global2x2(FlagRule):
     kind: ClassVar[OriginKind]
     by: ClassVar[str]
     meaning: ClassVar[str]
@@ -688,15 +641,6 @@ class _Global2x2(Rule):
                 origin = Origin(self.kind, r * (side - 1) + c + 1, square)
                 out.append(Table(_indices(square, side), table, origin=origin, meaning=self.meaning))
         return out
-
-    def to_json(self):
-        return {self.keys[0]: True}
-
-    @classmethod
-    def from_json(cls, rules):
-        if rules[cls.keys[0]] is not True:
-            raise InvalidPuzzleError(f"rules.{cls.keys[0]} is true or false")
-        return cls()
 
 
 @dataclass(frozen=True)
@@ -732,21 +676,19 @@ class GlobalModular(_Global2x2):
 
 
 @dataclass(frozen=True)
-class LookAndSayCage:
+class LookAndSayCage(Clue):
     """Cells and a look-and-say clue: (count, digit) pairs of decimal digits (``"1223"``)."""
 
     cells: tuple[Cell, ...]
     clue: str
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "cells", _cells(self.cells))
+    json: ClassVar = (("cells", CELLS), ("clue", VALUE))
 
     def pairs(self) -> list[tuple[int, int]]:
         return [(int(self.clue[i]), int(self.clue[i + 1])) for i in range(0, len(self.clue), 2)]
 
 
 @dataclass(frozen=True)
-class LookAndSay(Rule):
+class LookAndSay(ClueRule):
     """Look-and-say cages: the clue is read as (count, digit) pairs: ``23`` says the cells hold
     exactly two 3s, ``1223`` one 2 and two 3s, ``03`` no 3; digits the clue does not name
     are free (and may repeat unless a unit forbids it). A ``Count`` per pair, a
@@ -757,10 +699,7 @@ class LookAndSay(Rule):
 
     cages: tuple[LookAndSayCage, ...]
     keys: ClassVar = ("look_and_say",)
-
-    def __post_init__(self) -> None:
-        cages = tuple(c if isinstance(c, LookAndSayCage) else LookAndSayCage(*c) for c in self.cages)
-        object.__setattr__(self, "cages", cages)
+    record: ClassVar = LookAndSayCage
 
     def check(self, side, box):
         for number, cage in enumerate(self.cages, 1):
@@ -796,29 +735,18 @@ class LookAndSay(Rule):
             out.extend(Count(cells, d, count, "==", origin=origin) for count, d in cage.pairs() if count)
         return out
 
-    def to_json(self):
-        return {"look_and_say": [{"cells": _json_cells(c.cells), "clue": c.clue} for c in self.cages]}
-
-    @classmethod
-    def from_json(cls, rules):
-        items = _objects(rules, "look_and_say", ("cells", "clue"))
-        return cls(tuple(LookAndSayCage(_cells(item["cells"]), item["clue"]) for item in items))
-
 
 @dataclass(frozen=True)
-class CountDistinctClue:
+class CountDistinctClue(Clue):
     """A control cell and the cells whose different digits it counts."""
 
     control: Cell
     cells: tuple[Cell, ...]
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "control", tuple(self.control))
-        object.__setattr__(self, "cells", _cells(self.cells))
+    json: ClassVar = (("control", CELL), ("cells", CELLS))
 
 
 @dataclass(frozen=True)
-class CountDistinct(Rule):
+class CountDistinct(ClueRule):
     """Count-distinct: the control cell holds how many different digits its cells hold. One
     ``Regular`` line over the cells then the control cell (states: the digits seen).
 
@@ -827,10 +755,7 @@ class CountDistinct(Rule):
 
     clues: tuple[CountDistinctClue, ...]
     keys: ClassVar = ("count_distinct",)
-
-    def __post_init__(self) -> None:
-        clues = tuple(c if isinstance(c, CountDistinctClue) else CountDistinctClue(*c) for c in self.clues)
-        object.__setattr__(self, "clues", clues)
+    record: ClassVar = CountDistinctClue
 
     def check(self, side, box):
         for number, clue in enumerate(self.clues, 1):
@@ -848,18 +773,6 @@ class CountDistinct(Rule):
             out.append(_regular(cells, automaton, "the last counts the different digits before it", origin))
         return out
 
-    def to_json(self):
-        return {
-            "count_distinct": [
-                {"control": list(c.control), "cells": _json_cells(c.cells)} for c in self.clues
-            ]
-        }
-
-    @classmethod
-    def from_json(cls, rules):
-        items = _objects(rules, "count_distinct", ("control", "cells"))
-        return cls(tuple(CountDistinctClue(tuple(item["control"]), _cells(item["cells"])) for item in items))
-
 
 @dataclass(frozen=True)
 class SameValues(Rule):
@@ -872,9 +785,7 @@ class SameValues(Rule):
 
     groups: tuple[tuple[tuple[Cell, ...], ...], ...]
     keys: ClassVar = ("same_values",)
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "groups", tuple(tuple(_cells(s) for s in sets) for sets in self.groups))
+    forms: ClassVar = {"groups": _group_sets}
 
     def check(self, side, box):
         for number, sets in enumerate(self.groups, 1):
@@ -916,14 +827,12 @@ class SameValues(Rule):
 
 
 @dataclass(frozen=True)
-class SumLineClue:
+class SumLineClue(Clue):
     """One sum line and the total of each of its segments."""
 
     line: tuple[Cell, ...]
     total: int
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "line", _cells(self.line))
+    json: ClassVar = (("line", CELLS), ("sum", VALUE))
 
     @property
     def loop(self) -> bool:
@@ -931,7 +840,7 @@ class SumLineClue:
 
 
 @dataclass(frozen=True)
-class SumLines(Rule):
+class SumLines(ClueRule):
     """Sum lines: the line can be cut into segments of consecutive cells that each add up
     to its sum (a loop, whose last cell repeats its first, is cut round). One ``Regular``
     line (states: the sum of the open segment).
@@ -941,10 +850,7 @@ class SumLines(Rule):
 
     lines: tuple[SumLineClue, ...]
     keys: ClassVar = ("sum_lines",)
-
-    def __post_init__(self) -> None:
-        lines = tuple(w if isinstance(w, SumLineClue) else SumLineClue(*w) for w in self.lines)
-        object.__setattr__(self, "lines", lines)
+    record: ClassVar = SumLineClue
 
     def check(self, side, box):
         for number, clue in enumerate(self.lines, 1):
@@ -970,14 +876,6 @@ class SumLines(Rule):
             )
         return out
 
-    def to_json(self):
-        return {"sum_lines": [{"line": _json_cells(c.line), "sum": c.total} for c in self.lines]}
-
-    @classmethod
-    def from_json(cls, rules):
-        items = _objects(rules, "sum_lines", ("line", "sum"))
-        return cls(tuple(SumLineClue(_cells(item["line"]), item["sum"]) for item in items))
-
 
 @dataclass(frozen=True)
 class EqualSums(Rule):
@@ -990,9 +888,7 @@ class EqualSums(Rule):
 
     groups: tuple[tuple[tuple[Cell, ...], ...], ...]
     keys: ClassVar = ("equal_sums",)
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "groups", tuple(tuple(_cells(s) for s in sets) for sets in self.groups))
+    forms: ClassVar = {"groups": _group_sets}
 
     def check(self, side, box):
         for number, sets in enumerate(self.groups, 1):

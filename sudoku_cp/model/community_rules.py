@@ -55,6 +55,8 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from sudoku_cp.errors import InvalidPuzzleError
+from sudoku_cp.model.clues import CELLS, VALUE, Clue, ClueRule
+from sudoku_cp.model.clues import json_list as _json_list
 from sudoku_cp.model.constraints import (
     AllDifferent,
     Constraint,
@@ -67,10 +69,12 @@ from sudoku_cp.model.constraints import (
 )
 from sudoku_cp.model.rules import (
     Cell,
+    FlagRule,
     OutsideClue,
     Rule,
     _cell,
     _cells,
+    _groups,
     _index,
     _line,
     _Lines,
@@ -80,9 +84,6 @@ from sudoku_cp.model.rules import (
     digits_of,
     register_rule_type,
 )
-
-_MAX_ITEMS = 4 * 25 * 25
-"""Items a rule's JSON list holds at most (as the modern rules' lists)."""
 
 
 @functools.cache
@@ -101,15 +102,6 @@ def _relation(side: int, test: str, parameter: int = 0) -> frozenset[tuple[int, 
     }
     values = range(1, side + 1)
     return frozenset((a, b) for a in values for b in values if tests[test](a, b))
-
-
-def _json_list(rules: Mapping[str, Any], key: str) -> list:
-    value = rules[key]
-    if not isinstance(value, list):
-        raise InvalidPuzzleError(f"rules.{key} is a list, not {type(value).__name__}")
-    if len(value) > _MAX_ITEMS:
-        raise InvalidPuzzleError(f"rules.{key} has {len(value)} items; a grid takes at most {_MAX_ITEMS}")
-    return value
 
 
 def _json_lines(rules: Mapping[str, Any], key: str) -> tuple[tuple[Cell, ...], ...]:
@@ -185,18 +177,16 @@ class SlowThermo(_CommunityLines):
 
 
 @dataclass(frozen=True)
-class WhispersLine:
+class WhispersLine(Clue):
     """One whispers line and its least difference between adjacent digits."""
 
     line: tuple[Cell, ...]
     difference: int
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "line", _cells(self.line))
+    json: ClassVar = (("line", CELLS), ("difference", VALUE))
 
 
 @dataclass(frozen=True)
-class Whispers(Rule):
+class Whispers(ClueRule):
     """Whispers of any difference: adjacent digits along each line differ by at least its
     ``difference`` (German whispers are 5 on 9x9, Dutch 4; f-puzzles writes others, such as
     3 on 6x6). A ``Relation`` per link.
@@ -206,10 +196,7 @@ class Whispers(Rule):
 
     lines: tuple[WhispersLine, ...]
     keys: ClassVar = ("whispers",)
-
-    def __post_init__(self) -> None:
-        lines = tuple(w if isinstance(w, WhispersLine) else WhispersLine(*w) for w in self.lines)
-        object.__setattr__(self, "lines", lines)
+    record: ClassVar = WhispersLine
 
     def check(self, side, box):
         for number, whisper in enumerate(self.lines, 1):
@@ -231,37 +218,18 @@ class Whispers(Rule):
             )
         return out
 
-    def to_json(self):
-        return {
-            "whispers": [{"line": [list(c) for c in w.line], "difference": w.difference} for w in self.lines]
-        }
-
-    @classmethod
-    def from_json(cls, rules):
-        out = []
-        for number, item in enumerate(_json_list(rules, "whispers")):
-            if not isinstance(item, Mapping) or set(item) != {"line", "difference"}:
-                raise InvalidPuzzleError(
-                    f"rules.whispers[{number}] is an object with 'line' and 'difference'"
-                )
-            out.append(WhispersLine(_cells(item["line"]), item["difference"]))
-        return cls(tuple(out))
-
 
 @dataclass(frozen=True)
-class CloneClue:
+class CloneClue(Clue):
     """Two regions of the same shape (``cells[i]`` is the clone of ``clone[i]``)."""
 
     cells: tuple[Cell, ...]
     clone: tuple[Cell, ...]
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "cells", _cells(self.cells))
-        object.__setattr__(self, "clone", _cells(self.clone))
+    json: ClassVar = (("cells", CELLS), ("clone", CELLS))
 
 
 @dataclass(frozen=True)
-class Clones(Rule):
+class Clones(ClueRule):
     """Clones: two regions of the same shape hold the same digits in the same places; an
     equality ``Relation`` per pair of cells.
 
@@ -270,10 +238,7 @@ class Clones(Rule):
 
     clones: tuple[CloneClue, ...]
     keys: ClassVar = ("clones",)
-
-    def __post_init__(self) -> None:
-        clones = tuple(c if isinstance(c, CloneClue) else CloneClue(*c) for c in self.clones)
-        object.__setattr__(self, "clones", clones)
+    record: ClassVar = CloneClue
 
     def check(self, side, box):
         for number, clue in enumerate(self.clones, 1):
@@ -303,26 +268,9 @@ class Clones(Rule):
             )
         return out
 
-    def to_json(self):
-        return {
-            "clones": [
-                {"cells": [list(c) for c in clue.cells], "clone": [list(c) for c in clue.clone]}
-                for clue in self.clones
-            ]
-        }
-
-    @classmethod
-    def from_json(cls, rules):
-        out = []
-        for number, item in enumerate(_json_list(rules, "clones")):
-            if not isinstance(item, Mapping) or set(item) != {"cells", "clone"}:
-                raise InvalidPuzzleError(f"rules.clones[{number}] is an object with 'cells' and 'clone'")
-            out.append(CloneClue(_cells(item["cells"]), _cells(item["clone"])))
-        return cls(tuple(out))
-
 
 @dataclass(frozen=True)
-class DisjointGroups(Rule):
+class DisjointGroups(FlagRule):
     """Disjoint groups: the cells at the same position of every box hold different digits
     (a unit of ``n`` cells per position: an ``AllDifferent`` each). Needs boxes.
 
@@ -348,15 +296,6 @@ class DisjointGroups(Rule):
                 origin = Origin(OriginKind.DISJOINT_GROUP, i * columns + j + 1, ((i, j),))
                 out.append(AllDifferent(cells, origin=origin))
         return out
-
-    def to_json(self):
-        return {"disjoint_groups": True}
-
-    @classmethod
-    def from_json(cls, rules):
-        if rules["disjoint_groups"] is not True:
-            raise InvalidPuzzleError("rules.disjoint_groups is true or false")
-        return cls()
 
 
 @dataclass(frozen=True)
@@ -442,9 +381,7 @@ class _Indexers(Rule):
     cells: tuple[Cell, ...]
     kind: ClassVar[OriginKind]
     along_column: ClassVar[bool]
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "cells", _cells(self.cells))
+    forms: ClassVar = {"cells": _cells}
 
     def check(self, side, box):
         seen = set()
@@ -622,7 +559,7 @@ class NabnerLines(_CommunityLines):
 
 
 @dataclass(frozen=True)
-class DutchFlatmates(Rule):
+class DutchFlatmates(FlagRule):
     """Dutch flatmates: the middle digit (5 on 9x9; ``(n + 1) / 2`` for odd ``n``) has a 1
     directly above it or an ``n`` directly below it. Per cell, a ``Table`` over it and its
     neighbours above and below (a ``Relation`` on the top and bottom rows).
@@ -661,15 +598,6 @@ class DutchFlatmates(Rule):
                     out.append(Relation(here, other, allowed, origin=origin, meaning=meaning))
         return out
 
-    def to_json(self):
-        return {"dutch_flatmates": True}
-
-    @classmethod
-    def from_json(cls, rules):
-        if rules["dutch_flatmates"] is not True:
-            raise InvalidPuzzleError("rules.dutch_flatmates is true or false")
-        return cls()
-
 
 @dataclass(frozen=True)
 class ExtraRegions(Rule):
@@ -682,9 +610,7 @@ class ExtraRegions(Rule):
 
     regions: tuple[tuple[Cell, ...], ...]
     keys: ClassVar = ("extra_regions",)
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "regions", tuple(_cells(region) for region in self.regions))
+    forms: ClassVar = {"regions": _groups}
 
     def check(self, side, box):
         for number, region in enumerate(self.regions, 1):
@@ -761,7 +687,7 @@ class NumberedRooms(Rule):
 
 
 @dataclass(frozen=True)
-class AntiTaxicab(Rule):
+class AntiTaxicab(FlagRule):
     """Anti-taxicab: two cells a taxicab distance ``d`` apart (``d`` orthogonal steps) do not
     both hold the digit ``d``. A ``Relation`` excluding ``(d, d)`` per pair of cells at most
     ``n`` steps apart.
@@ -784,15 +710,6 @@ class AntiTaxicab(Rule):
             meaning = f"not both be {distance}, {distance} steps apart"
             out.append(Relation(_index(a, side), _index(b, side), allowed, origin=origin, meaning=meaning))
         return out
-
-    def to_json(self):
-        return {"anti_taxicab": True}
-
-    @classmethod
-    def from_json(cls, rules):
-        if rules["anti_taxicab"] is not True:
-            raise InvalidPuzzleError("rules.anti_taxicab is true or false")
-        return cls()
 
 
 COMMUNITY_RULE_TYPES: tuple[type[Rule], ...] = (

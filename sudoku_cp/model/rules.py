@@ -23,7 +23,7 @@ import contextvars
 import functools
 import itertools
 import math
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -81,6 +81,20 @@ def _cells(values: Iterable[object]) -> tuple[Cell, ...]:
 
 def _pairs(values: Iterable[object]) -> tuple[tuple[Cell, Cell], ...]:
     return tuple((tuple(a), tuple(b)) for a, b in values)  # type: ignore[misc]
+
+
+def _groups(values: Iterable[Iterable[object]]) -> tuple[tuple[Cell, ...], ...]:
+    return tuple(_cells(group) for group in values)
+
+
+def _records(record: type) -> Callable[[Iterable[Any]], tuple[Any, ...]]:
+    """The form (:class:`Normalised`) of a tuple of ``record`` instances: an item given as
+    the tuple of a record's fields becomes that record (``record(*item)``)."""
+
+    def read(values: Iterable[Any]) -> tuple[Any, ...]:
+        return tuple(v if isinstance(v, record) else record(*v) for v in values)
+
+    return read
 
 
 def _name(cell: Cell) -> str:
@@ -170,7 +184,21 @@ def classic_constraints(side: int, box: BoxShape | None) -> tuple[AllDifferent, 
 # -- the rule base class ----------------------------------------------------------------------
 
 
-class Rule:
+class Normalised:
+    """A frozen dataclass whose fields are read on construction by the functions of its
+    class-level ``forms`` (field name -> function of the given value: ``_cells`` makes a
+    tuple of ``(row, column)`` tuples of any pairs, ``_pairs`` a tuple of cell pairs,
+    ``_groups`` a tuple of such cell tuples), so that a rule or clue given lists is equal to,
+    and hashes as, the same one given tuples."""
+
+    forms: ClassVar[Mapping[str, Callable[[Any], Any]]] = {}
+
+    def __post_init__(self) -> None:
+        for name, read in self.forms.items():
+            object.__setattr__(self, name, read(getattr(self, name)))
+
+
+class Rule(Normalised):
     """A rule of a variant: data that checks itself and compiles to constraints.
 
     Subclasses are frozen dataclasses with ``keys`` (their JSON keys in ``rules``), and
@@ -205,7 +233,26 @@ class Rule:
 
 
 @dataclass(frozen=True)
-class Diagonals(Rule):
+class FlagRule(Rule):
+    """A rule with no data, on or off: ``"<keys[0]>": true`` in JSON (false: no rule)."""
+
+    def to_json(self) -> dict[str, Any]:
+        return {self.keys[0]: True}
+
+    @classmethod
+    def from_json(cls, rules: Mapping[str, Any]) -> Rule:
+        """The rule, from ``rules[keys[0]]``, which is ``true``.
+
+        Raises:
+            InvalidPuzzleError: another value (naming ``rules.<key>``).
+        """
+        if rules[cls.keys[0]] is not True:
+            raise InvalidPuzzleError(f"rules.{cls.keys[0]} is true or false")
+        return cls()
+
+
+@dataclass(frozen=True)
+class Diagonals(FlagRule):
     """X-Sudoku: each main diagonal holds 1..n once (``"diagonals": true``)."""
 
     keys: ClassVar = ("diagonals",)
@@ -218,13 +265,6 @@ class Diagonals(Rule):
             AllDifferent(anti, origin=Origin(OriginKind.ANTI_DIAGONAL)),
         ]
 
-    def to_json(self):
-        return {"diagonals": True}
-
-    @classmethod
-    def from_json(cls, rules):
-        return cls()
-
 
 @dataclass(frozen=True)
 class Windows(Rule):
@@ -233,9 +273,7 @@ class Windows(Rule):
 
     corners: tuple[Cell, ...] = ((1, 1), (1, 5), (5, 1), (5, 5))
     keys: ClassVar = ("windows",)
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "corners", _cells(self.corners))
+    forms: ClassVar = {"corners": _cells}
 
     def check(self, side, box):
         if box is None:
@@ -336,16 +374,14 @@ class Jigsaw(Rule):
 
 
 @dataclass(frozen=True)
-class Cage:
+class Cage(Normalised):
     """A killer cage: its cells' values are all different and add up to ``total``; a cage
     without a total (``total=None``, the community's "killer cage without a total") only
     keeps its digits different."""
 
     cells: tuple[Cell, ...]
     total: int | None = None
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "cells", _cells(self.cells))
+    forms: ClassVar = {"cells": _cells}
 
 
 def distinct_sum_range(count: int, side: int) -> tuple[int, int]:
@@ -365,10 +401,7 @@ class Killer(Rule):
 
     cages: tuple[Cage, ...]
     keys: ClassVar = ("cages",)
-
-    def __post_init__(self) -> None:
-        cages = tuple(c if isinstance(c, Cage) else Cage(c[0], c[1]) for c in self.cages)
-        object.__setattr__(self, "cages", cages)
+    forms: ClassVar = {"cages": _records(Cage)}
 
     def check(self, side, box):
         self.check_digits(side, box, tuple(range(1, side + 1)))
@@ -440,9 +473,7 @@ class Thermo(Rule):
 
     thermometers: tuple[tuple[Cell, ...], ...]
     keys: ClassVar = ("thermos",)
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "thermometers", tuple(_cells(t) for t in self.thermometers))
+    forms: ClassVar = {"thermometers": _groups}
 
     def check(self, side, box):
         for number, thermo in enumerate(self.thermometers, 1):
@@ -484,9 +515,7 @@ class GreaterThan(Rule):
 
     pairs: tuple[tuple[Cell, Cell], ...]
     keys: ClassVar = ("less",)
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "pairs", _pairs(self.pairs))
+    forms: ClassVar = {"pairs": _pairs}
 
     def check(self, side, box):
         _check_pairs(self.pairs, side, "inequality")
@@ -510,7 +539,7 @@ _KING_DIAGONAL = ((1, 1), (1, -1), (-1, 1), (-1, -1))  # a king's other moves st
 
 
 @dataclass(frozen=True)
-class _ForbiddenMoves(Rule):
+class _ForbiddenMoves(FlagRule):
     """No two equal digits a fixed set of chess moves apart: one 2-cell AllDifferent per pair."""
 
     moves: ClassVar[tuple[Cell, ...]] = ()
@@ -525,13 +554,6 @@ class _ForbiddenMoves(Rule):
                     origin = Origin(self.kind, 0, ((row, column), (r, c)))
                     out.append(AllDifferent((row * side + column, r * side + c), origin=origin))
         return out
-
-    def to_json(self):
-        return {self.keys[0]: True}
-
-    @classmethod
-    def from_json(cls, rules):
-        return cls()
 
 
 @dataclass(frozen=True)
@@ -561,10 +583,7 @@ class EvenOdd(Rule):
     even: tuple[Cell, ...] = ()
     odd: tuple[Cell, ...] = ()
     keys: ClassVar = ("even", "odd")
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "even", _cells(self.even))
-        object.__setattr__(self, "odd", _cells(self.odd))
+    forms: ClassVar = {"even": _cells, "odd": _cells}
 
     def check(self, side, box):
         evens = {_cell(c, side, "even cells") for c in self.even}
@@ -623,10 +642,7 @@ class Kropki(Rule):
     all_white_given: bool = False
     all_black_given: bool = False
     keys: ClassVar = ("white", "black", "all_white_given", "all_black_given")
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "white", _pairs(self.white))
-        object.__setattr__(self, "black", _pairs(self.black))
+    forms: ClassVar = {"white": _pairs, "black": _pairs}
 
     @classmethod
     def consecutive(cls, bars: Iterable[tuple[Cell, Cell]]) -> Kropki:
@@ -746,17 +762,14 @@ def _lines_json(lines: Iterable[Sequence[Cell]]) -> list[list[list[int]]]:
 
 
 @dataclass(frozen=True)
-class ArrowClue:
+class ArrowClue(Normalised):
     """One arrow: its ``circle`` (1 to 3 cells; two or three, a *pill*, are read as a
     number, the first listed cell its leading digit) and the cells of its ``arrow``, from
     the circle."""
 
     circle: tuple[Cell, ...]
     arrow: tuple[Cell, ...]
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "circle", _cells(self.circle))
-        object.__setattr__(self, "arrow", _cells(self.arrow))
+    forms: ClassVar = {"circle": _cells, "arrow": _cells}
 
 
 @dataclass(frozen=True)
@@ -774,10 +787,7 @@ class Arrow(Rule):
 
     arrows: tuple[ArrowClue, ...]
     keys: ClassVar = ("arrows",)
-
-    def __post_init__(self) -> None:
-        arrows = tuple(a if isinstance(a, ArrowClue) else ArrowClue(a[0], a[1]) for a in self.arrows)
-        object.__setattr__(self, "arrows", arrows)
+    forms: ClassVar = {"arrows": _records(ArrowClue)}
 
     def check(self, side, box):
         for number, clue in enumerate(self.arrows, 1):
@@ -1160,10 +1170,7 @@ class XV(Rule):
     all_x_given: bool = False
     all_v_given: bool = False
     keys: ClassVar = ("x", "v", "all_xv_given", "all_x_given", "all_v_given")
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "x", _pairs(self.x))
-        object.__setattr__(self, "v", _pairs(self.v))
+    forms: ClassVar = {"x": _pairs, "v": _pairs}
 
     def check(self, side, box):
         _check_pairs(self.x + self.v, side, "XV mark")
@@ -1242,9 +1249,7 @@ class _Lines(Rule):
     noun: ClassVar[str]
     minimum: ClassVar[int] = 2
     at_most_side: ClassVar[str] = ""  # why a line may not be longer than the side, if it may not
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "lines", tuple(_cells(line) for line in self.lines))
+    forms: ClassVar = {"lines": _groups}
 
     def check(self, side, box):
         for number, line in enumerate(self.lines, 1):
@@ -1523,10 +1528,7 @@ class Quadruple(Rule):
 
     clues: tuple[QuadrupleClue, ...]
     keys: ClassVar = ("quadruples",)
-
-    def __post_init__(self) -> None:
-        clues = tuple(c if isinstance(c, QuadrupleClue) else QuadrupleClue(c[0], c[1]) for c in self.clues)
-        object.__setattr__(self, "clues", clues)
+    forms: ClassVar = {"clues": _records(QuadrupleClue)}
 
     def check(self, side, box):
         for number, clue in enumerate(self.clues, 1):
@@ -1608,15 +1610,13 @@ def _field(item: Mapping[str, Any], name: str, where: str) -> Any:
 
 
 @dataclass(frozen=True)
-class RelationClue:
+class RelationClue(Normalised):
     """One set of pairs of cells with the predicate every pair satisfies (``a`` the first
     cell's digit, ``b`` the second's)."""
 
     pairs: tuple[tuple[Cell, Cell], ...]
     predicate: str
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "pairs", _pairs(self.pairs))
+    forms: ClassVar = {"pairs": _pairs}
 
 
 @dataclass(frozen=True)
@@ -1765,15 +1765,13 @@ class RegularLines(Rule):
 
 
 @dataclass(frozen=True)
-class SumClue:
+class SumClue(Normalised):
     """Cells whose digits add up to ``total``; ``distinct``: they also differ."""
 
     cells: tuple[Cell, ...]
     total: int
     distinct: bool = False
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "cells", _cells(self.cells))
+    forms: ClassVar = {"cells": _cells}
 
 
 @dataclass(frozen=True)
@@ -1835,16 +1833,14 @@ class Sums(Rule):
 
 
 @dataclass(frozen=True)
-class CountClue:
+class CountClue(Normalised):
     """``value`` occurs ``operator`` ``count`` times among ``cells``."""
 
     cells: tuple[Cell, ...]
     value: int
     count: int
     operator: str = "=="
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "cells", _cells(self.cells))
+    forms: ClassVar = {"cells": _cells}
 
 
 _COUNT_WORDS = {"==": "exactly", ">=": "at least", "<=": "at most"}
@@ -1935,17 +1931,13 @@ class Counts(Rule):
 
 
 @dataclass(frozen=True)
-class ElementClue:
+class ElementClue(Normalised):
     """The cell ``cells[k - 1]``, ``k`` the digit in ``index``, holds the digit of ``value``."""
 
     cells: tuple[Cell, ...]
     index: Cell
     value: Cell
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "cells", _cells(self.cells))
-        object.__setattr__(self, "index", tuple(self.index))
-        object.__setattr__(self, "value", tuple(self.value))
+    forms: ClassVar = {"cells": _cells, "index": tuple, "value": tuple}
 
 
 @dataclass(frozen=True)

@@ -176,7 +176,7 @@ class Options(BackendOptions):
         check_bool("preprocess", self.preprocess)
 
 
-class PythonConstraint(Backend):
+class PythonConstraint(Backend, options=Options, kinds=NATIVE_KINDS, more_digits=True):
     """The ``"python-constraint"`` backend: the smallest row-major solution, found by
     python-constraint and proven by the witness method (the module docstring).
 
@@ -202,9 +202,6 @@ class PythonConstraint(Backend):
     search, so when it ends the count is exact.
     """
 
-    more_digits = True
-    Options = Options
-    native_kinds = NATIVE_KINDS
     no_solution = "python-constraint proved it"
 
     def _solve(self, task: Task) -> tuple[Values | None, dict[str, float]]:
