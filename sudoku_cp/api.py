@@ -8,7 +8,6 @@ from typing import Any
 
 from sudoku_cp import backends
 from sudoku_cp.errors import InvalidArgumentError, NoSolutionError, SudokuError
-from sudoku_cp.io import links
 from sudoku_cp.io.inputs import PuzzleInput, as_puzzle
 from sudoku_cp.model.grid import Grid
 from sudoku_cp.model.puzzle import Puzzle
@@ -82,6 +81,8 @@ def solve_with_stats(
     name = backend or backends.DEFAULT_BACKEND
     chosen = backends.get_backend(name)  # its base checks the options, once (Backend.task)
     if ignore:
+        from sudoku_cp.io import links  # here: the link readers load only for a link (start-up time)
+
         if not (isinstance(puzzle, str) and links.is_link(puzzle)):
             raise ValueError("ignore= names elements of a link, and the puzzle is not a link")
         puzzle = Puzzle.from_link(puzzle, ignore)
