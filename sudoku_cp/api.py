@@ -4,14 +4,16 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sudoku_cp import backends
 from sudoku_cp.errors import InvalidArgumentError, NoSolutionError, SudokuError
-from sudoku_cp.io.inputs import PuzzleInput, as_puzzle
-from sudoku_cp.model.grid import Grid
-from sudoku_cp.model.puzzle import Puzzle
-from sudoku_cp.result import SolveResult
+
+if TYPE_CHECKING:  # imported when a solve runs: ``import sudoku_cp`` stays light (start-up time)
+    from sudoku_cp.io.inputs import PuzzleInput
+    from sudoku_cp.model.grid import Grid
+    from sudoku_cp.model.puzzle import Puzzle
+    from sudoku_cp.result import SolveResult
 
 
 def solve(
@@ -78,6 +80,10 @@ def solve_with_stats(
     Raises:
         The same errors as :func:`solve`.
     """
+    from sudoku_cp.io.inputs import as_puzzle
+    from sudoku_cp.model.puzzle import Puzzle
+    from sudoku_cp.result import SolveResult
+
     name = backend or backends.DEFAULT_BACKEND
     chosen = backends.get_backend(name)  # its base checks the options, once (Backend.task)
     if ignore:
