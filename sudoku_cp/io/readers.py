@@ -51,7 +51,6 @@ from __future__ import annotations
 
 import io
 import itertools
-import json
 import math
 import os
 import re
@@ -111,6 +110,8 @@ def loads_json(text: str | bytes, where: str) -> Any:
     _check_list_count(text, at)
     # the parse_int hook slows the decoder threefold: used only when a long number may be there
     hook = _parse_int if _LONG_NUMBER_RE.search(text) else None
+    import json  # here: only a JSON input needs the decoder (start-up time)
+
     try:
         return json.loads(text.removeprefix("\ufeff"), parse_int=hook)
     except json.JSONDecodeError as error:
