@@ -130,10 +130,12 @@ def line(label: str, ms: list[float]) -> str:
     return f"{label:<52} median={statistics.median(ms):8.1f} ms  min={min(ms):8.1f} ms  (n={len(ms)})"
 
 
-def lines(label: str, command: list[str], runs: int, stdin: str = "") -> None:
+def lines(label: str, command: list[str], runs: int, stdin: str = "") -> list[float]:
+    """Print the wall and CPU lines of ``command``; return its CPU milliseconds per run."""
     wall, cpu = process_times(command, runs, stdin)
     print(line(f"{label} (wall)", wall))
     print(line(f"{label} (CPU)", cpu))
+    return cpu
 
 
 def main() -> None:
@@ -154,12 +156,22 @@ def main() -> None:
         heaviest = sorted(selves.items(), key=lambda item: -statistics.median(item[1]))[: args.top]
         for name, ms in heaviest:
             print(f"    {name:<40} self median={statistics.median(ms):7.1f} ms")
-        lines("python -c pass", [sys.executable, "-c", "pass"], args.runs)
-        lines("python -c 'import sudoku_cp'", [sys.executable, "-c", "import sudoku_cp"], args.runs)
+        bare = statistics.median(lines("python -c pass", [sys.executable, "-c", "pass"], args.runs))
+        shares = {
+            "import sudoku_cp": lines(
+                "python -c 'import sudoku_cp'", [sys.executable, "-c", "import sudoku_cp"], args.runs
+            )
+        }
         puzzle = (ROOT / "sudoku_cp" / "data" / "top95.txt").read_text().split()[0]
         for backend in args.backend or ["backtracking", "auto"]:
             command = [*CLI, "solve", "--backend", backend]
-            lines(f"sudoku-cp solve --backend {backend} (9x9)", command, args.runs, puzzle + "\n")
+            label = f"sudoku-cp solve --backend {backend} (9x9)"
+            shares[label] = lines(label, command, args.runs, puzzle + "\n")
+        # the package's own share: the process's CPU median less bare Python's, in the same run
+        for label, cpu in shares.items():
+            print(
+                f"{label + ', less python -c pass (CPU)':<62} median={statistics.median(cpu) - bare:8.1f} ms"
+            )
         if args.first:
             first_solves(args.first, args.runs)
     write_if_asked(args, log, "Start-up: import and one-shot CLI", "one top95 puzzle (the first)")

@@ -152,3 +152,21 @@ def test_the_iss_shortcut_on_grids_and_iss_strings():
     for text in (givens_and_jigsaw, killer, "https://sigh.github.io/Interactive-Sudoku-Solver/?q=.~R1C1_5"):
         assert not readers.cannot_be_iss(text)
     assert iss.looks_like_iss(killer)
+
+
+def _choices(command: str, option: str) -> tuple[str, ...]:
+    from sudoku_cp import cli
+
+    (param,) = [p for p in cli.app.commands[command].params if p.name == option]
+    return tuple(param.type.choices)
+
+
+def test_cli_option_lists_written_as_plain_strings_equal_their_registries():
+    """The choices cli.py writes out (so that it starts without importing their modules)
+    drift from none of the real lists."""
+    from sudoku_cp.backends.sat_encoding import ENCODINGS
+    from sudoku_cp.engine.trace import ORDERS, PROPAGATIONS
+
+    assert _choices("encode", "encoding") == ENCODINGS
+    assert _choices("trace", "order") == ORDERS
+    assert _choices("trace", "propagation") == PROPAGATIONS
