@@ -170,3 +170,19 @@ def test_cli_option_lists_written_as_plain_strings_equal_their_registries():
     assert _choices("encode", "encoding") == ENCODINGS
     assert _choices("trace", "order") == ORDERS
     assert _choices("trace", "propagation") == PROPAGATIONS
+
+
+def test_the_helper_thread_call_returns_raises_and_runs_on_the_thread():
+    """HelperThread.call, what the Ctrl-C-safe import waits on without concurrent.futures."""
+    import threading
+
+    from sudoku_cp.engine.runtime import HelperThread
+
+    helper = HelperThread("sudoku_cp-test")
+    assert helper.call(sum, [1, 2, 3]) == 6
+    assert helper.call(lambda: threading.current_thread().name) == "sudoku_cp-test"
+    with pytest.raises(ValueError, match="invalid literal"):
+        helper.call(int, "x")
+    done = threading.Event()
+    helper.post(done.set)
+    assert helper.call(done.is_set)  # one job at a time, in order
