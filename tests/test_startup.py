@@ -146,7 +146,10 @@ def test_the_iss_shortcut_on_grids_and_iss_strings():
 
     grids = [p.to_string() for p in sudoku_cp.datasets.load("top95")[:5]]
     pretty = str(sudoku_cp.datasets.load("top95")[0])  # with box lines
-    assert all(readers.cannot_be_iss(text) for text in [*grids, pretty, "\n".join(grids)])
+    zero_based = "".join(str(i % 9) for i in range(81))  # digits 0-8: still a text grid
+    for text in [*grids, pretty, "\n".join(grids), zero_based, "0" * 81]:
+        assert readers.cannot_be_iss(text)
+        assert not iss.looks_like_iss(text)  # the sniff agrees, whatever it learns later
     givens_and_jigsaw = "0" * 81 + "".join(str(i // 9) for i in range(81))  # ISS's 2*n*n format
     killer = ".~R1C1_5.Thermo~R2C2~R2C3"
     for text in (givens_and_jigsaw, killer, "https://sigh.github.io/Interactive-Sudoku-Solver/?q=.~R1C1_5"):
