@@ -10,6 +10,9 @@ Each figure is the median (and the minimum) of ``--runs`` fresh Python processes
 * wall and CPU time of ``sudoku-cp solve --backend B`` on one 9x9 puzzle (the first of top95),
   for each backend named by ``--backend`` (``backtracking`` and ``auto``, the default, by default).
 
+* with ``--instructions``: the instructions executed (Valgrind's callgrind, one run each) by
+  bare Python, ``import sudoku_cp`` and each CLI solve, each less bare Python's: unlike a
+  CPU time, a count other load on the machine does not change;
 * with ``--first N``: the CPU time of the first solve of a process, for each of the first
   N puzzles of top95, by ``auto``, ``backtracking`` and ``sat`` (each in fresh processes,
   the median of ``--runs``; the backend's imports are in it, the interpreter's and
@@ -24,13 +27,17 @@ Usage::
 
     python benchmarks/bench_startup.py
     python benchmarks/bench_startup.py --runs 21 --backend backtracking --backend cpsat
+    python benchmarks/bench_startup.py --instructions   # also Valgrind's instruction counts
+    python benchmarks/bench_startup.py --instructions --baseline ../main   # and main's, with ratios
 """
 
 from __future__ import annotations
 
 import argparse
 import compileall
+import re
 import resource
+import shutil
 import statistics
 import subprocess
 import sys
@@ -86,6 +93,41 @@ def process_times(command: list[str], runs: int, stdin: str = "") -> tuple[list[
     return wall, cpu
 
 
+def instructions(command: list[str], stdin: str = "", root: Path = ROOT) -> float:
+    """Millions of instructions ``command`` executes, counted by Valgrind's callgrind: the
+    same on a busy machine as on a quiet one (a CPU time is not), about 6 a nanosecond
+    of this package's Python code here (the ratio varies between machines)."""
+    out = subprocess.run(
+        ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", *command],
+        input=stdin.encode(),
+        capture_output=True,
+        check=True,
+        cwd=root,
+    ).stderr.decode()
+    return int(re.search(r"Collected : (\d+)", out)[1]) / 1e6
+
+
+def instruction_lines(puzzle: str, backends: list[str], baseline: Path | None = None) -> None:
+    """Print the instructions of bare Python, ``import sudoku_cp`` and each CLI solve, each
+    less bare Python's (one run each: the count barely varies); with ``baseline`` (another
+    checkout's root), its counts too, and this checkout's ratio to them."""
+    bare = instructions([sys.executable, "-c", "pass"])
+    print(f"{'python -c pass (instructions)':<62} {bare:8.1f} M")
+    commands = {"import sudoku_cp": ([sys.executable, "-c", "import sudoku_cp"], "")}
+    for backend in backends:
+        label = f"sudoku-cp solve --backend {backend} (9x9)"
+        commands[label] = ([*CLI, "solve", "--backend", backend], puzzle + "\n")
+    if baseline is not None:
+        compileall.compile_dir(baseline / "sudoku_cp", quiet=1)
+    for label, (command, stdin) in commands.items():
+        own = instructions(command, stdin) - bare
+        text = f"{label + ', less python -c pass (instructions)':<62} {own:8.1f} M"
+        if baseline is not None:
+            theirs = instructions(command, stdin, baseline) - bare
+            text += f"  baseline {theirs:8.1f} M  x{own / theirs:.2f}"
+        print(text)
+
+
 FIRST_SOLVE = """
 import sys, time
 import sudoku_cp
@@ -130,10 +172,12 @@ def line(label: str, ms: list[float]) -> str:
     return f"{label:<52} median={statistics.median(ms):8.1f} ms  min={min(ms):8.1f} ms  (n={len(ms)})"
 
 
-def lines(label: str, command: list[str], runs: int, stdin: str = "") -> None:
+def lines(label: str, command: list[str], runs: int, stdin: str = "") -> list[float]:
+    """Print the wall and CPU lines of ``command``; return its CPU milliseconds per run."""
     wall, cpu = process_times(command, runs, stdin)
     print(line(f"{label} (wall)", wall))
     print(line(f"{label} (CPU)", cpu))
+    return cpu
 
 
 def main() -> None:
@@ -144,6 +188,17 @@ def main() -> None:
     parser.add_argument("--backend", action="append", help="repeatable; default: backtracking")
     parser.add_argument("--top", type=int, default=8, help="heaviest modules to list (default 8)")
     parser.add_argument("--first", type=int, default=0, help="time the first solve of a process on N puzzles")
+    parser.add_argument(
+        "--instructions",
+        action="store_true",
+        help="also count instructions with Valgrind (callgrind): figures a busy machine does not move",
+    )
+    parser.add_argument(
+        "--baseline",
+        type=Path,
+        default=None,
+        help="with --instructions: another checkout's root (e.g. main's) to count and compare with",
+    )
     add_write_option(parser, __file__)
     args = parser.parse_args()
     with recording() as log:
@@ -154,12 +209,26 @@ def main() -> None:
         heaviest = sorted(selves.items(), key=lambda item: -statistics.median(item[1]))[: args.top]
         for name, ms in heaviest:
             print(f"    {name:<40} self median={statistics.median(ms):7.1f} ms")
-        lines("python -c pass", [sys.executable, "-c", "pass"], args.runs)
-        lines("python -c 'import sudoku_cp'", [sys.executable, "-c", "import sudoku_cp"], args.runs)
+        bare = statistics.median(lines("python -c pass", [sys.executable, "-c", "pass"], args.runs))
+        shares = {
+            "import sudoku_cp": lines(
+                "python -c 'import sudoku_cp'", [sys.executable, "-c", "import sudoku_cp"], args.runs
+            )
+        }
         puzzle = (ROOT / "sudoku_cp" / "data" / "top95.txt").read_text().split()[0]
         for backend in args.backend or ["backtracking", "auto"]:
             command = [*CLI, "solve", "--backend", backend]
-            lines(f"sudoku-cp solve --backend {backend} (9x9)", command, args.runs, puzzle + "\n")
+            label = f"sudoku-cp solve --backend {backend} (9x9)"
+            shares[label] = lines(label, command, args.runs, puzzle + "\n")
+        # the package's own share: the process's CPU median less bare Python's, in the same run
+        for label, cpu in shares.items():
+            print(
+                f"{label + ', less python -c pass (CPU)':<62} median={statistics.median(cpu) - bare:8.1f} ms"
+            )
+        if args.instructions:
+            if shutil.which("valgrind") is None:
+                parser.error("--instructions needs valgrind (apt-get install valgrind)")
+            instruction_lines(puzzle, args.backend or ["backtracking", "auto"], args.baseline)
         if args.first:
             first_solves(args.first, args.runs)
     write_if_asked(args, log, "Start-up: import and one-shot CLI", "one top95 puzzle (the first)")

@@ -24,11 +24,8 @@ from sudoku_cp.errors import (
     SudokuError,
     UnknownBackendError,
 )
-from sudoku_cp.io.formats import Layout
-from sudoku_cp.io.inputs import load_puzzles
 from sudoku_cp.model.grid import Grid
 from sudoku_cp.model.puzzle import Puzzle
-from sudoku_cp.result import SolveResult
 
 _moved.install()  # the old module paths (sudoku_cp.model.grid...) keep working, with a DeprecationWarning
 
@@ -82,6 +79,9 @@ _LAZY = {
     # name -> module: imported on first use, so that ``import sudoku_cp`` stays fast
     # (see benchmarks/bench_startup.py); a backend module (``sudoku_cp.cpsat``) is one too,
     # so that OR-Tools or python-constraint load only when used.
+    "Layout": "sudoku_cp.io.formats",
+    "load_puzzles": "sudoku_cp.io.inputs",
+    "SolveResult": "sudoku_cp.result",
     "BatchItem": "sudoku_cp.batch",
     "solve_iter": "sudoku_cp.batch",
     "solve_many": "sudoku_cp.batch",

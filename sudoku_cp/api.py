@@ -4,15 +4,16 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sudoku_cp import backends
 from sudoku_cp.errors import InvalidArgumentError, NoSolutionError, SudokuError
-from sudoku_cp.io import links
-from sudoku_cp.io.inputs import PuzzleInput, as_puzzle
-from sudoku_cp.model.grid import Grid
-from sudoku_cp.model.puzzle import Puzzle
-from sudoku_cp.result import SolveResult
+
+if TYPE_CHECKING:  # imported when a solve runs: ``import sudoku_cp`` stays light (start-up time)
+    from sudoku_cp.io.inputs import PuzzleInput
+    from sudoku_cp.model.grid import Grid
+    from sudoku_cp.model.puzzle import Puzzle
+    from sudoku_cp.result import SolveResult
 
 
 def solve(
@@ -79,9 +80,15 @@ def solve_with_stats(
     Raises:
         The same errors as :func:`solve`.
     """
+    from sudoku_cp.io.inputs import as_puzzle
+    from sudoku_cp.model.puzzle import Puzzle
+    from sudoku_cp.result import SolveResult
+
     name = backend or backends.DEFAULT_BACKEND
     chosen = backends.get_backend(name)  # its base checks the options, once (Backend.task)
     if ignore:
+        from sudoku_cp.io import links  # here: the link readers load only for a link (start-up time)
+
         if not (isinstance(puzzle, str) and links.is_link(puzzle)):
             raise ValueError("ignore= names elements of a link, and the puzzle is not a link")
         puzzle = Puzzle.from_link(puzzle, ignore)

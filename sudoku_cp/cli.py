@@ -18,7 +18,6 @@ import contextlib
 import errno
 import io
 import itertools
-import json
 import os
 import sys
 import time
@@ -1288,6 +1287,8 @@ def generate_command(
     unusual = layout is None and any(p.box is None or p.box != standard_box(p.side) for p in puzzles)
     if as_json or variant != "classic" or board is not None or unusual:
         records = [p.to_dict() for p in puzzles]
+        import json
+
         _out(json.dumps(records[0] if how_many == 1 else records))
         return
     for puzzle in puzzles:

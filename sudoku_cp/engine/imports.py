@@ -45,7 +45,7 @@ def import_module(name: str) -> ModuleType:
         return importlib.import_module(name)
     # One import at a time on the helper thread, so a second call for a module still being
     # imported waits for that import to end, then finds the module in sys.modules.
-    return _IMPORT_THREAD.submit(importlib.import_module, name).result()
+    return _IMPORT_THREAD.call(importlib.import_module, name)
 
 
 def import_in_background(*names: str) -> None:
@@ -59,7 +59,7 @@ def import_in_background(*names: str) -> None:
     """
     for name in names:
         if name not in sys.modules:
-            _IMPORT_THREAD.submit(_import_quietly, name)
+            _IMPORT_THREAD.post(_import_quietly, name)
 
 
 def _import_quietly(name: str) -> None:

@@ -95,9 +95,25 @@ class HelperThread:
     def submit(self, function: Callable[..., Any], *args: Any, **kwargs: Any) -> Future:
         """Run ``function(*args, **kwargs)`` on the thread; its result or exception comes
         through the returned :class:`concurrent.futures.Future`."""
+        from concurrent.futures import Future
+
+        return self._put(Future(), function, args, kwargs)
+
+    def call(self, function: Callable[..., Any], *args: Any) -> Any:
+        """Run ``function(*args)`` on the thread and return its result (or raise its
+        exception), waiting interruptibly: Ctrl-C raises :class:`KeyboardInterrupt` here
+        while the call runs on to its end. ``submit(...).result()`` without loading
+        :mod:`concurrent.futures` (and the :mod:`logging` it imports): start-up time."""
+        return self._put(_Call(), function, args, {}).result()
+
+    def post(self, function: Callable[..., Any], *args: Any) -> None:
+        """Queue ``function(*args)`` on the thread and return at once; its result is
+        dropped (``function`` handles its own errors)."""
+        self._put(_Call(), function, args, {})
+
+    def _put(self, future: Any, function: Callable[..., Any], args: tuple, kwargs: dict) -> Any:
         import queue
         import threading
-        from concurrent.futures import Future
 
         with self._lock:
             if self._thread is None or not self._thread.is_alive() or self._owner != os.getpid():
@@ -106,9 +122,37 @@ class HelperThread:
                     target=_serve_jobs, args=(self._jobs,), name=self.name, daemon=True
                 )
                 self._thread.start()
-            future: Future = Future()
             self._jobs.put((future, function, args, kwargs))
         return future
+
+
+class _Call:
+    """The few methods of a :class:`concurrent.futures.Future` that :class:`HelperThread`
+    uses, on one :class:`threading.Event` (for :meth:`HelperThread.call`)."""
+
+    def __init__(self) -> None:
+        import threading
+
+        self._done = threading.Event()
+        self._value: Any = None
+        self._error: BaseException | None = None
+
+    def set_running_or_notify_cancel(self) -> bool:
+        return True
+
+    def set_result(self, value: Any) -> None:
+        self._value = value
+        self._done.set()
+
+    def set_exception(self, error: BaseException) -> None:
+        self._error = error
+        self._done.set()
+
+    def result(self) -> Any:
+        self._done.wait()  # a lock's wait: Ctrl-C interrupts it on the main thread
+        if self._error is not None:
+            raise self._error
+        return self._value
 
 
 def _serve_jobs(jobs: queue.SimpleQueue) -> None:

@@ -51,7 +51,7 @@ from __future__ import annotations
 
 import io
 import itertools
-import json
+import math
 import os
 import re
 from collections.abc import Callable, Iterator, Mapping
@@ -59,7 +59,7 @@ from dataclasses import dataclass, field
 from typing import Any, BinaryIO
 
 from sudoku_cp.errors import HugeInt, InvalidPuzzleError, quote
-from sudoku_cp.io import formats, links
+from sudoku_cp.io import formats
 from sudoku_cp.io.formats import MAX_LINE_CHARS, Layout
 from sudoku_cp.model.grid import Grid
 from sudoku_cp.model.multigrid import MultiGrid, named_board_in
@@ -110,6 +110,8 @@ def loads_json(text: str | bytes, where: str) -> Any:
     _check_list_count(text, at)
     # the parse_int hook slows the decoder threefold: used only when a long number may be there
     hook = _parse_int if _LONG_NUMBER_RE.search(text) else None
+    import json  # here: only a JSON input needs the decoder (start-up time)
+
     try:
         return json.loads(text.removeprefix("\ufeff"), parse_int=hook)
     except json.JSONDecodeError as error:
@@ -486,6 +488,8 @@ def _is_json_lines(head: str) -> bool:
 def read_links(source: Source) -> Iterator[Entry]:
     """The ``link`` reader: one f-puzzles or SudokuPad link per line (blank lines skipped),
     each read into a JSON puzzle record by :func:`sudoku_cp.io.links.fpuzzles_to_record`."""
+    from sudoku_cp.io import links  # here: its tables and patterns load only for a link (start-up time)
+
     for number in itertools.count(1):
         raw = source.readline(links.MAX_LINK_LENGTH + 1)
         if not raw:
@@ -504,7 +508,18 @@ def read_links(source: Source) -> Iterator[Entry]:
             yield Entry(f"line {number}", lambda text=text: links.record_from_link(text), None, number)
 
 
-register_reader("link", read_links, links.is_link, "f-puzzles and SudokuPad links, one per line")
+def _is_link(head: str) -> bool:
+    """:func:`sudoku_cp.io.links.is_link`, which is only true with a ``/`` or ``?`` in ``head``
+    (a scheme, or a host followed by one): without either, no need to import the link
+    module (start-up time; ``tests/test_startup.py`` checks the shortcut)."""
+    if "/" not in head and "?" not in head:
+        return False
+    from sudoku_cp.io import links
+
+    return links.is_link(head)
+
+
+register_reader("link", read_links, _is_link, "f-puzzles and SudokuPad links, one per line")
 register_reader("jsonl", read_json_lines, _is_json_lines, "JSON Lines: one puzzle record per line")
 register_reader("json", read_json, _is_json, "JSON: one puzzle record or a list of them")
 
@@ -523,7 +538,29 @@ def read_iss(source: Source) -> Iterator[Entry]:
             yield Entry(f"line {number}", lambda line=line: iss.record_from_string(line), None, number)
 
 
+_GRID_CHARS = frozenset("0123456789.-_|+* \t\r\n")
+"""Characters of plain text grids that are no part of an ISS string's syntax (``~``, letters,
+``:``) nor of its short killer format (the arrows ``<v>^`',``)."""
+
+
+def cannot_be_iss(head: str) -> bool:
+    """True when :func:`sudoku_cp.io.iss.looks_like_iss` is surely false for ``head``, told
+    without importing that module (start-up time): only digits, blanks and grid lines, and
+    a length that is not that of ISS's ``2*n*n`` givens-and-jigsaw format (a plain grid is
+    ``n*n``, never twice a square). ``tests/test_startup.py`` checks it against the sniff.
+
+    >>> cannot_be_iss("4.....8.5.3......"), cannot_be_iss(".~R1C1_5")
+    (True, False)
+    """
+    head = head.strip()
+    half, odd = divmod(len(head), 2)
+    twice_a_square = not odd and math.isqrt(half) ** 2 == half
+    return not twice_a_square and _GRID_CHARS.issuperset(head)
+
+
 def _is_iss(head: str) -> bool:
+    if cannot_be_iss(head):
+        return False
     from sudoku_cp.io import iss
 
     return iss.looks_like_iss(head)

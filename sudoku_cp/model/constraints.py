@@ -57,7 +57,6 @@ True
 from __future__ import annotations
 
 import functools
-import hashlib
 import itertools
 import weakref
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -674,6 +673,8 @@ class Table:
         """The table as a :class:`Regular` line over its cells: the automaton whose states
         are the prefixes of its tuples (a trie), for a backend that compiles automata
         but no tables."""
+        import hashlib  # here: OpenSSL's bindings load only for a table (start-up time)
+
         digest = hashlib.sha1(repr(sorted(self.allowed)).encode(), usedforsecurity=False).hexdigest()[:16]
         pattern = f"{len(self.allowed)} tuples {digest}"  # Regulars compare by pattern, not automaton
         return (Regular(self.cells, _trie(self.allowed), pattern=pattern, **_origin_of(self)),)

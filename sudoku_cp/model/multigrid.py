@@ -579,8 +579,11 @@ def named_board_in(cells: Sequence[int], side: int) -> MultiGrid | None:
     >>> named_board_in([0] * 441, 21) is None  # no givens: nothing tells a board
     True
     """
+    sub_side = _LAYOUT_BOX[0] * _LAYOUT_BOX[1]
+    if side <= sub_side:  # a board of several sub-grids is wider than one (no boards built)
+        return None
     givens = [i for i, value in enumerate(cells) if value]
-    if not givens or any(cells[i] > _LAYOUT_BOX[0] * _LAYOUT_BOX[1] for i in givens):
+    if not givens or any(cells[i] > sub_side for i in givens):
         return None
     fitting = []
     for board in _named_boards():
