@@ -520,7 +520,7 @@ class _Chunker:
         """The next chunk (``[]`` at the end of the input)."""
         size = min(MAX_CHUNK, max(1, 2 * self.size))
         if self.seconds is not None:
-            size = max(1, min(size, int(CHUNK_SECONDS / max(self.seconds, 1e-9))))
+            size = max(1, min(size, round(CHUNK_SECONDS / max(self.seconds, 1e-9))))
         ahead = min(_LOOKAHEAD, 2 * self.workers * size)
         while not self.ended and len(self.buffer) < ahead:
             pair = next(self.work, None)
