@@ -456,8 +456,13 @@ def _stream(
         joblib = import_module("joblib")
         workers = joblib.effective_n_jobs(processes)
         if workers == 1:  # in this process, one puzzle at a time, unpacked
+            _ensure_registered(name, chosen)
+
+            def solve(index: int, puzzle: Any) -> BatchItem:
+                return _solve_one(index, puzzle, name, time_limit, options)
+
             for index, puzzle in source:
-                output = _run_chunk(*settings, None, index, [puzzle], packed=False)[2]
+                output = form.run(index, [puzzle], solve, False)
                 bar.update(1)
                 yield index, [puzzle], output
             return
