@@ -142,7 +142,7 @@ def _one_set(
                 timed.append(_timed_command(path, processes, args.backend))
     best = {}
     for (workers, size), timed in runs.items():
-        best[(workers, size)], items, caller, reading = min(timed, key=lambda run: run[0])
+        best[(workers, size)], items, caller, reading, spent = min(timed, key=lambda run: run[0])
         unsolved = sum(not item.solved for item in items)
         label = f"{name} workers={workers}" + (
             " dask" if size == "dask" else f" chunk={size}s" if workers > 1 else ""
@@ -155,9 +155,20 @@ def _one_set(
             f"afterwards {reading / len(items) * 1e6:.1f} more), unsolved {unsolved}"
         )
     one = best[(1, None)]
+    alone = min(caller for _, _, caller, _, _ in runs[(1, None)]) / len(puzzles)  # CPU per answer
     for size in sizes:
         ratio = one / best[(args.workers, size)]
         print(f"{name} speed-up {args.workers} workers (chunk={size}s) vs 1: {ratio:.2f}x")
+        spent = [run[4] for run in runs[(args.workers, size)] if run[4] is not None]
+        if spent:  # the least CPU of the runs: what the load added is left out
+            workers = min(spent) / len(puzzles)
+            caller = min(run[2] for run in runs[(args.workers, size)]) / len(puzzles)
+            print(
+                f"{name} CPU per answer (chunk={size}s): one process {alone * 1e6:.0f} microseconds; "
+                f"{args.workers} workers {workers * 1e6:.0f} and their caller {caller * 1e6:.1f}: the "
+                f"speed-up on {args.workers} free cores is at most {args.workers} x {alone * 1e6:.0f} / "
+                f"({workers * 1e6:.0f} + {caller * 1e6:.1f}) = {args.workers * alone / (workers + caller):.2f}x"
+            )
     if client is not None:
         ratio = one / best[(args.workers, "dask")]
         print(f"{name} speed-up Dask LocalCluster of {args.workers} workers vs 1 process: {ratio:.2f}x")
@@ -240,9 +251,12 @@ def _messages(name: str, puzzles: list, backend: str) -> None:
 
 
 def _timed_run(puzzles, backend, workers):
-    """Wall seconds of one solve_many call, its items, this process's CPU seconds in it, and
-    its CPU seconds to read every item's result afterwards (unpickled when read);
-    ``workers="dask"``: on the Dask cluster of the current client (joblib's Dask backend)."""
+    """Wall seconds of one solve_many call, its items, this process's CPU seconds in it, its
+    CPU seconds to read every item's result afterwards (unpickled when read), and the CPU
+    seconds of this process's child processes (joblib's workers) in the call (``None`` where
+    /proc cannot tell, and for Dask, whose workers are not children); ``workers="dask"``: on
+    the Dask cluster of the current client (joblib's Dask backend)."""
+    children = _children_cpu()
     start, cpu = time.perf_counter(), time.process_time()
     if workers == "dask":
         import joblib
@@ -252,10 +266,32 @@ def _timed_run(puzzles, backend, workers):
     else:
         items = solve_many(puzzles, backend=backend, processes=workers, progress=False)
     wall, caller = time.perf_counter() - start, time.process_time() - cpu
+    after = _children_cpu()
     cpu = time.process_time()
     for item in items:
         item.result  # noqa: B018 - read
-    return wall, items, caller, time.process_time() - cpu
+    reading = time.process_time() - cpu
+    spent = None if workers in (1, "dask") or children is None or after is None else after - children
+    return wall, items, caller, reading, spent
+
+
+def _children_cpu() -> float | None:
+    """The CPU seconds of this process's running child processes (Linux: /proc), or ``None``."""
+    if not os.path.isdir("/proc/self/task"):
+        return None
+    tick = os.sysconf("SC_CLK_TCK")
+    total = 0.0
+    me = os.getpid()
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat") as file:
+                    fields = file.read().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[1]) == me:
+                total += (int(fields[11]) + int(fields[12])) / tick
+    return total
 
 
 if __name__ == "__main__":

@@ -200,8 +200,8 @@ def solve_iter(
     puzzle in input order, each as soon as it and those before it are answered.
 
     The streaming form of :func:`solve_many` (same arguments, same items): the input is
-    read only as fast as the workers take puzzles (joblib's ``pre_dispatch``: a few batches
-    ahead), so a generator over a file of any length is solved in bounded memory while
+    read only as fast as the workers take puzzles (a few chunks ahead, at most 4,096
+    puzzles: :class:`_Chunker`), so a generator over a file of any length is solved in bounded memory while
     this process reads the next puzzles and uses the answers already yielded. Answers that
     come before an earlier, slower puzzle's are held until it is answered. Closing the
     iterator early (or Ctrl-C) stops the worker processes' current work.
