@@ -7,18 +7,16 @@ from __future__ import annotations
 
 import copy
 import itertools
-import os
 import pickle
 import re
-import signal
 
 import pytest
 from conftest import LEXMIN_CASES, assert_solves
+from test_batch import register_deadly
 from test_cli import run
 
 import sudoku_cp
 from sudoku_cp import Puzzle, batch, datasets, solve_many, solve_with_stats
-from sudoku_cp import backends as registry
 from sudoku_cp.cli import EXIT_FAILED, EXIT_INVALID
 
 PUZZLES = datasets.load("easy50")[:12]
@@ -122,17 +120,7 @@ def test_the_command_s_workers_write_what_one_process_writes(tmp_path, layout):
 
 @pytest.mark.slow
 def test_a_worker_that_dies_costs_the_command_only_its_line(tmp_path, monkeypatch):
-    solve = registry.get_backend("backtracking").solve
-    caller = os.getpid()
-    doomed = PUZZLES[5]
-
-    def deadly(grid, *, time_limit=None):
-        """Kills its worker process on one puzzle (never the test's own process)."""
-        if getattr(grid, "grid", grid) == doomed and os.getpid() != caller:
-            os.kill(os.getpid(), signal.SIGKILL)
-        return solve(grid, time_limit=time_limit)
-
-    monkeypatch.setitem(registry._BACKENDS, "deadly", deadly)
+    register_deadly(monkeypatch, PUZZLES[5])
     path = tmp_path / "twelve.txt"
     path.write_text("".join(p.to_string() + "\n" for p in PUZZLES))
     code, out, err = run(["solve", str(path), "--backend", "deadly", "--processes", "2", "--no-progress"])
