@@ -15,12 +15,15 @@ the other runs (its start-up and a first call untimed, as for joblib's own proce
 this process, interleaved with the other runs.
 
 Every parallel run also prints this process's CPU seconds (cutting and sending chunks,
-receiving the answers; on 2 cores the caller shares a core with a worker), in all and per
-answer, and what reading every answer's ``result`` afterwards costs it (answers from worker
-processes are unpickled when read). Per set, the messages of a chunk of 100 puzzles as the
-workers get and answer it (bytes per puzzle each way, the caller's CPU to unpack and to read
-them) are printed for ``solve_many`` and for the command: figures that do not depend on the
-machine's load, unlike the speed-ups.
+receiving the answers; on 2 cores the caller shares a core with a worker; with ``--dask``,
+the threads of Dask's scheduler and client, which run here, are counted only in the Dask
+runs), in all and per answer, and what reading every answer's ``result`` afterwards costs
+it (answers from worker processes are unpickled when read), and on Linux its workers' CPU
+per answer (from /proc) with the speed-up these CPU figures allow on free cores: the one-
+process CPU per answer times the workers, over the workers' plus the caller's. Per set,
+the messages of a chunk of 100 puzzles as the workers get and answer it (bytes per puzzle
+each way, the caller's CPU to unpack and to read them) are printed for ``solve_many`` and
+for the command: figures that do not depend on the machine's load, unlike the speed-ups.
 
     python benchmarks/bench_batch.py --dataset top1465 --dataset sudoku17 --limit 10000 --dask --cli --write
     python benchmarks/bench_batch.py                       # top1465, default backend, 1 vs 2 workers
@@ -37,6 +40,7 @@ import pickle
 import statistics
 import sys
 import tempfile
+import threading
 import time
 
 from _common import add_write_option, datasets_text, machine, recording, summary_ms, write_if_asked
@@ -104,7 +108,25 @@ def _dask_client(args: argparse.Namespace):
     ):
         took = time.perf_counter() - start
         print(f"# Dask LocalCluster of {args.workers} worker processes started in {took:.2f} s")
+        client.run_on_scheduler(lambda: None)  # every thread of the scheduler and client started
+        if hasattr(time, "pthread_getcpuclockid"):
+            _DASK_THREADS.update(t.ident for t in threading.enumerate() if t is not threading.main_thread())
         yield client
+
+
+_DASK_THREADS: set[int] = set()
+"""The threads of this process that Dask's LocalCluster started (its scheduler and client
+run here): their CPU (heartbeats, monitoring) is left out of the caller's CPU of the runs
+that are not Dask's (:func:`_caller_cpu`)."""
+
+
+def _caller_cpu() -> float:
+    """This process's CPU seconds but those of Dask's threads (all of it without Dask)."""
+    total = time.process_time()
+    for ident in _DASK_THREADS:
+        with contextlib.suppress(OSError, ValueError):  # a thread that ended
+            total -= time.clock_gettime(time.pthread_getcpuclockid(ident))
+    return total
 
 
 def _one_set(
@@ -163,11 +185,12 @@ def _one_set(
         if spent:  # the least CPU of the runs: what the load added is left out
             workers = min(spent) / len(puzzles)
             caller = min(run[2] for run in runs[(args.workers, size)]) / len(puzzles)
+            bound = args.workers * alone / (workers + caller)
             print(
                 f"{name} CPU per answer (chunk={size}s): one process {alone * 1e6:.0f} microseconds; "
                 f"{args.workers} workers {workers * 1e6:.0f} and their caller {caller * 1e6:.1f}: the "
                 f"speed-up on {args.workers} free cores is at most {args.workers} x {alone * 1e6:.0f} / "
-                f"({workers * 1e6:.0f} + {caller * 1e6:.1f}) = {args.workers * alone / (workers + caller):.2f}x"
+                f"({workers * 1e6:.0f} + {caller * 1e6:.1f}) = {bound:.2f}x"
             )
     if client is not None:
         ratio = one / best[(args.workers, "dask")]
@@ -188,9 +211,9 @@ def _timed_command(path: str, processes: int, backend: str | None) -> tuple[floa
     command = ["solve", path, "--processes", str(processes), "--no-progress"]
     command += ["--backend", backend] if backend else []
     with open(os.devnull, "w") as sink, contextlib.redirect_stdout(sink):
-        start, cpu = time.perf_counter(), time.process_time()
+        start, cpu = time.perf_counter(), _caller_cpu()
         code = cli.main(command)
-        wall, caller = time.perf_counter() - start, time.process_time() - cpu
+        wall, caller = time.perf_counter() - start, _caller_cpu() - cpu
     assert code == 0, f"sudoku-cp {' '.join(command)} exited {code}"
     return wall, caller
 
@@ -257,7 +280,8 @@ def _timed_run(puzzles, backend, workers):
     /proc cannot tell, and for Dask, whose workers are not children); ``workers="dask"``: on
     the Dask cluster of the current client (joblib's Dask backend)."""
     children = _children_cpu()
-    start, cpu = time.perf_counter(), time.process_time()
+    clock = time.process_time if workers == "dask" else _caller_cpu  # Dask's scheduler: its cost
+    start, cpu = time.perf_counter(), clock()
     if workers == "dask":
         import joblib
 
@@ -265,7 +289,7 @@ def _timed_run(puzzles, backend, workers):
             items = solve_many(puzzles, backend=backend, processes=-1, progress=False)
     else:
         items = solve_many(puzzles, backend=backend, processes=workers, progress=False)
-    wall, caller = time.perf_counter() - start, time.process_time() - cpu
+    wall, caller = time.perf_counter() - start, clock() - cpu
     after = _children_cpu()
     cpu = time.process_time()
     for item in items:
