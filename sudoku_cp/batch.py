@@ -19,9 +19,9 @@ Dask cluster through joblib's Dask backend, with no code path of our own for it:
 
 Dask is an optional extra: ``pip install "sudoku_cp[dask]"``. On one machine joblib's own
 processes are the faster choice: Dask's scheduler runs in the caller and takes more of its
-CPU per puzzle (``benchmarks/bench_batch.py --dask``, a ``LocalCluster`` of 2 workers on 2
-cores: x1.01-1.28 one process where joblib's processes gave x1.48-1.84 in the same run;
-``docs/benchmarks/bench_batch.md``).
+CPU per chunk (``benchmarks/bench_batch.py --dask``, a ``LocalCluster`` of 2 workers on 2
+cores: several hundred microseconds of the caller's CPU an answer where joblib's processes
+take tens; ``docs/benchmarks/bench_batch.md``).
 
 Workers get puzzles in *chunks*: one task of joblib is a run of consecutive puzzles, sized
 to about :data:`CHUNK_SECONDS` of a worker's time (the first chunks small, the last ones
