@@ -497,9 +497,9 @@ def _solve_streaming(
     answers as soon as it and those before it are in. The workers do the rest
     (:class:`_Answering`): a text puzzle goes to them as its text, unread, and comes back
     as its answer's text, a whole chunk's answers as one string, so this process only
-    splits the input into puzzles and writes text. A record (JSON, a link) is read here,
-    as in one process. An entry that does not read keeps its slot: its reason is printed
-    in its place, before the next answer.
+    splits the input into puzzles and writes text. A record (JSON, a link) is decoded here
+    and built into its puzzle by the worker. An entry that does not read keeps its slot:
+    its reason is printed in its place, before the next answer.
 
     Raises:
         _Failure: the only puzzle of the input fails (its exit code and reason).
