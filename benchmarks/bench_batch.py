@@ -3,10 +3,8 @@
 Both runs solve the same puzzles in the same process, one after the other (interleaved,
 best of ``--repeat``), so the speed-up is measured under the same machine load. Per-puzzle
 times (median, mean, max) are those measured inside the workers. Each ``--dataset`` is
-measured in turn and all go into one report; ``--batch-size`` (repeatable) times the
-parallel run with each of joblib's batch sizes (``sudoku_cp.batch.BATCH_SIZE``, default
-``auto``); the pickling cost of what crosses the process boundary (the puzzle sent, the
-:class:`~sudoku_cp.batch.BatchItem` returned) is printed per set.
+measured in turn and all go into one report; ``--chunk-seconds`` (repeatable) times the
+parallel run with each target of a chunk's worker CPU seconds (``sudoku_cp.batch.CHUNK_SECONDS``).
 
 ``--dask`` also times the Dask path: the same ``solve_many`` call inside
 ``joblib.parallel_config(backend="dask")`` on a ``dask.distributed.LocalCluster`` of
@@ -15,16 +13,22 @@ the other runs (its start-up and a first call untimed, as for joblib's own proce
 ``--cli`` also times the command line on a file of the set (one puzzle a line):
 ``sudoku-cp solve FILE`` against ``sudoku-cp solve FILE --processes --workers``, in
 this process, interleaved with the other runs.
-Every parallel run also prints this process's CPU seconds (sending puzzles, receiving and
-unpickling answers; on 2 cores the caller shares a core with a worker), in all and per
-answer, and the pickled size and unpickling CPU of a batch of answers as a worker sends them
-(the proof of an answer is unpacked only when read: both are printed).
+
+Every parallel run also prints this process's CPU seconds (cutting and sending chunks,
+receiving the answers; on 2 cores the caller shares a core with a worker; with ``--dask``,
+the threads of Dask's scheduler and client, which run here, are counted only in the Dask
+runs), in all and per answer, and what reading every answer's ``result`` afterwards costs
+it (answers from worker processes are unpickled when read), and on Linux its workers' CPU
+per answer (from /proc) with the speed-up these CPU figures allow on free cores: the one-
+process CPU per answer times the workers, over the workers' plus the caller's. Per set,
+the messages of a chunk of 100 puzzles as the workers get and answer it (bytes per puzzle
+each way, the caller's CPU to unpack and to read them) are printed for ``solve_many`` and
+for the command: figures that do not depend on the machine's load, unlike the speed-ups.
 
     python benchmarks/bench_batch.py --dataset top1465 --dataset sudoku17 --limit 10000 --dask --cli --write
     python benchmarks/bench_batch.py                       # top1465, default backend, 1 vs 2 workers
-    python benchmarks/bench_batch.py --dataset top1465 --dataset sudoku17 --limit 5000 --write
     python benchmarks/bench_batch.py --dataset top95 --backend cpsat --workers 2 --repeat 3
-    python benchmarks/bench_batch.py --batch-size auto --batch-size 16 --batch-size 128
+    python benchmarks/bench_batch.py --chunk-seconds 0.05 --chunk-seconds 0.1 --chunk-seconds 0.4
 """
 
 from __future__ import annotations
@@ -36,12 +40,14 @@ import pickle
 import statistics
 import sys
 import tempfile
+import threading
 import time
-import timeit
 
 from _common import add_write_option, datasets_text, machine, recording, summary_ms, write_if_asked
 
 from sudoku_cp import backends, batch, datasets, solve_many
+
+CHUNK_SECONDS = batch.CHUNK_SECONDS
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -52,9 +58,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--limit", type=int, default=None, help="solve only the first N puzzles of each set")
     parser.add_argument("--repeat", type=int, default=3, help="interleaved runs of each; best kept")
     parser.add_argument(
-        "--batch-size",
+        "--chunk-seconds",
         action="append",
-        help="joblib batch size of the parallel run, repeatable (default: auto)",
+        type=float,
+        help=f"a chunk's worker CPU seconds in the parallel run, repeatable (default: {batch.CHUNK_SECONDS})",
     )
     parser.add_argument(
         "--dask",
@@ -70,7 +77,7 @@ def main(argv: list[str] | None = None) -> int:
     add_write_option(parser, __file__)
     args = parser.parse_args(argv)
     names = args.dataset or ["top1465"]
-    sizes = [size if size == "auto" else int(size) for size in (args.batch_size or ["auto"])]
+    sizes = args.chunk_seconds or [batch.CHUNK_SECONDS]
     with recording() as log:
         backend = args.backend or backends.DEFAULT_BACKEND
         print(machine(), f"cores={os.cpu_count()} load average={os.getloadavg()[0]:.2f}")
@@ -101,7 +108,25 @@ def _dask_client(args: argparse.Namespace):
     ):
         took = time.perf_counter() - start
         print(f"# Dask LocalCluster of {args.workers} worker processes started in {took:.2f} s")
+        client.run_on_scheduler(lambda: None)  # every thread of the scheduler and client started
+        if hasattr(time, "pthread_getcpuclockid"):
+            _DASK_THREADS.update(t.ident for t in threading.enumerate() if t is not threading.main_thread())
         yield client
+
+
+_DASK_THREADS: set[int] = set()
+"""The threads of this process that Dask's LocalCluster started (its scheduler and client
+run here): their CPU (heartbeats, monitoring) is left out of the caller's CPU of the runs
+that are not Dask's (:func:`_caller_cpu`)."""
+
+
+def _caller_cpu() -> float:
+    """This process's CPU seconds but those of Dask's threads (all of it without Dask)."""
+    total = time.process_time()
+    for ident in _DASK_THREADS:
+        with contextlib.suppress(OSError, ValueError):  # a thread that ended
+            total -= time.clock_gettime(time.pthread_getcpuclockid(ident))
+    return total
 
 
 def _one_set(
@@ -115,14 +140,14 @@ def _one_set(
     solve_many(puzzles[: 4 * args.workers], backend=backend, processes=args.workers, progress=False)
     start_up = time.perf_counter() - start
     print(f"# worker pool start-up (a first call of {4 * args.workers} puzzles, untimed): {start_up:.2f} s")
-    labels = [(1, "auto")] + [(args.workers, size) for size in sizes]
+    labels = [(1, None)] + [(args.workers, size) for size in sizes]
     if client is not None:
         start = time.perf_counter()
         _timed_run(puzzles[: 4 * args.workers], backend, "dask")
         took = time.perf_counter() - start
         print(f"# Dask workers' first call ({4 * args.workers} puzzles, untimed): {took:.2f} s")
         labels.append((args.workers, "dask"))
-    runs: dict[tuple, list[tuple[float, list, float]]] = {label: [] for label in labels}
+    runs: dict[tuple, list[tuple[float, list, float, float]]] = {label: [] for label in labels}
     commands: dict[int, list[tuple[float, float]]] = {1: [], args.workers: []} if args.cli else {}
     with tempfile.TemporaryDirectory() as folder:
         path = os.path.join(folder, f"{name}.txt")
@@ -130,36 +155,49 @@ def _one_set(
             file.writelines(puzzle.to_string() + "\n" for puzzle in puzzles)
         for _ in range(args.repeat):  # every kind of run in turn, so that all see the same load
             for workers, size in labels:
-                batch.BATCH_SIZE = "auto" if size == "dask" else size
+                batch.CHUNK_SECONDS = size if isinstance(size, float) else CHUNK_SECONDS
                 runs[(workers, size)].append(
                     _timed_run(puzzles, backend, "dask" if size == "dask" else workers)
                 )
-            batch.BATCH_SIZE = "auto"
+            batch.CHUNK_SECONDS = CHUNK_SECONDS
             for processes, timed in commands.items():
                 timed.append(_timed_command(path, processes, args.backend))
     best = {}
     for (workers, size), timed in runs.items():
-        best[(workers, size)], items, caller = min(timed, key=lambda run: run[0])
+        best[(workers, size)], items, caller, reading, spent = min(timed, key=lambda run: run[0])
         unsolved = sum(not item.solved for item in items)
         label = f"{name} workers={workers}" + (
-            " dask" if size == "dask" else f" batch={size}" if workers > 1 else ""
+            " dask" if size == "dask" else f" chunk={size}s" if workers > 1 else ""
         )
         print(summary_ms(f"{label} per puzzle", [i.wall_time for i in items]))
-        all_runs = ", ".join(f"{seconds:.2f}" for seconds, _, _ in timed)
+        all_runs = ", ".join(f"{seconds:.2f}" for seconds, *_ in timed)
         print(
             f"{label}: wall {best[(workers, size)]:.2f} s (runs {all_runs}), caller's CPU {caller:.2f} s "
-            f"({caller / len(items) * 1e6:.0f} microseconds per answer), unsolved {unsolved}"
+            f"({caller / len(items) * 1e6:.0f} microseconds per answer; reading every result "
+            f"afterwards {reading / len(items) * 1e6:.1f} more), unsolved {unsolved}"
         )
-    one = best[(1, "auto")]
+    one = best[(1, None)]
+    alone = min(caller for _, _, caller, _, _ in runs[(1, None)]) / len(puzzles)  # CPU per answer
     for size in sizes:
         ratio = one / best[(args.workers, size)]
-        print(f"{name} speed-up {args.workers} workers (batch={size}) vs 1: {ratio:.2f}x")
+        print(f"{name} speed-up {args.workers} workers (chunk={size}s) vs 1: {ratio:.2f}x")
+        spent = [run[4] for run in runs[(args.workers, size)] if run[4] is not None]
+        if spent:  # the least CPU of the runs: what the load added is left out
+            workers = min(spent) / len(puzzles)
+            caller = min(run[2] for run in runs[(args.workers, size)]) / len(puzzles)
+            bound = args.workers * alone / (workers + caller)
+            print(
+                f"{name} CPU per answer (chunk={size}s): one process {alone * 1e6:.0f} microseconds; "
+                f"{args.workers} workers {workers * 1e6:.0f} and their caller {caller * 1e6:.1f}: the "
+                f"speed-up on {args.workers} free cores is at most {args.workers} x {alone * 1e6:.0f} / "
+                f"({workers * 1e6:.0f} + {caller * 1e6:.1f}) = {bound:.2f}x"
+            )
     if client is not None:
         ratio = one / best[(args.workers, "dask")]
         print(f"{name} speed-up Dask LocalCluster of {args.workers} workers vs 1 process: {ratio:.2f}x")
     cold = one / (best[(args.workers, sizes[0])] + start_up)
     print(f"{name} speed-up counting the pool start-up once (a fresh process's first call): {cold:.2f}x")
-    _pickling(name, puzzles, runs[(1, "auto")][0][1])
+    _messages(name, puzzles[:100], backend)
     if commands:
         _commands(name, len(puzzles), commands, args.workers)
 
@@ -173,9 +211,9 @@ def _timed_command(path: str, processes: int, backend: str | None) -> tuple[floa
     command = ["solve", path, "--processes", str(processes), "--no-progress"]
     command += ["--backend", backend] if backend else []
     with open(os.devnull, "w") as sink, contextlib.redirect_stdout(sink):
-        start, cpu = time.perf_counter(), time.process_time()
+        start, cpu = time.perf_counter(), _caller_cpu()
         code = cli.main(command)
-        wall, caller = time.perf_counter() - start, time.process_time() - cpu
+        wall, caller = time.perf_counter() - start, _caller_cpu() - cpu
     assert code == 0, f"sudoku-cp {' '.join(command)} exited {code}"
     return wall, caller
 
@@ -193,48 +231,57 @@ def _commands(name: str, count: int, commands: dict[int, list[tuple[float, float
     print(f"{name} speed-up sudoku-cp solve --processes {workers} vs 1: {ratio:.2f}x")
 
 
-def _pickling(name: str, puzzles: list, items: list) -> None:
-    """Median pickled size and pickle+unpickle time of a puzzle sent and an item returned,
-    and of the parts of an answer (its puzzle, solution and proof: what the caller unpickles)."""
-    answers = [item.result for item in items[:500] if item.result is not None]
-    parts = [
-        (f"answer's {part}", [getattr(r, part) for r in answers]) for part in ("puzzle", "solution", "proof")
-    ]
-    for what, objects in (("puzzle sent", puzzles[:500]), ("item returned", items[:500]), *parts):
-        sizes, times = [], []
-        for thing in objects:
-            start = time.perf_counter()
-            data = pickle.dumps(thing, pickle.HIGHEST_PROTOCOL)
-            pickle.loads(data)
-            times.append(time.perf_counter() - start)
-            sizes.append(len(data))
-        print(
-            f"{name} pickling, {what}: median {statistics.median(sizes):.0f} bytes, "
-            f"{statistics.median(times) * 1e6:.0f} microseconds to pickle and unpickle"
-        )
-    # as a worker sends them: a batch of items in one pickle (names and classes stored once)
-    sent = items[:200]
-    data = pickle.dumps(sent, pickle.HIGHEST_PROTOCOL)
-    loads = min(timeit.repeat(lambda: pickle.loads(data), number=5, repeat=5)) / 5
-    read = (
-        min(
-            timeit.repeat(
-                lambda: [i.result.proof for i in pickle.loads(data) if i.result], number=5, repeat=5
+def _messages(name: str, puzzles: list, backend: str) -> None:
+    """The messages of one chunk of ``puzzles`` as a worker process gets and answers it
+    (pickled as joblib's loky sends them: one task, one reply), for ``solve_many`` and for
+    ``sudoku-cp solve``: bytes per puzzle each way, and the caller's CPU per answer to unpack
+    the reply and to read every result (median of 5)."""
+    from sudoku_cp import cli
+
+    count = len(puzzles)
+    settings = (backend, backends.get_backend(backend), None, {}, None)
+    forms = {
+        "solve_many": (batch._Items(), puzzles),
+        "sudoku-cp solve": (
+            cli._Answering(None, False, True, None),
+            [(f"line {i + 1}", i + 1, "text", p.to_string()) for i, p in enumerate(puzzles)],
+        ),
+    }
+    for what, (form, inputs) in forms.items():
+        sent = pickle.dumps((form, *settings, 0, batch._Pickled.of(inputs)), pickle.HIGHEST_PROTOCOL)
+        reply = batch._run_chunk(form, *settings, 0, batch._Pickled.of(inputs))
+        received = pickle.dumps(reply, pickle.HIGHEST_PROTOCOL)
+        unpack, read = [], []
+        for _ in range(5):
+            start = time.process_time()
+            output = pickle.loads(received)[2]
+            items = (
+                batch._unpack_items(backend, 0, puzzles, output) if form is forms["solve_many"][0] else None
             )
+            unpack.append(time.process_time() - start)
+            start = time.process_time()
+            for item in items or ():
+                item.result.proof  # noqa: B018 - read
+            read.append(time.process_time() - start)
+        line = (
+            f"{name} messages of a chunk of {count} puzzles, {what}: {len(sent) / count:.0f} bytes sent and "
+            f"{len(received) / count:.0f} received per puzzle; the caller's CPU per answer "
+            f"{statistics.median(unpack) / count * 1e6:.1f} microseconds to unpickle the reply"
         )
-        / 5
-    )
-    print(
-        f"{name} pickling, a batch of {len(sent)} items returned: {len(data) / len(sent):.0f} bytes and "
-        f"{loads / len(sent) * 1e6:.1f} microseconds to unpickle per answer in the caller "
-        f"({read / len(sent) * 1e6:.1f} with its proof read)"
-    )
+        if items is not None:
+            line += f", {statistics.median(read) / count * 1e6:.1f} more to read every result and proof"
+        print(line)
 
 
 def _timed_run(puzzles, backend, workers):
-    """Wall seconds of one solve_many call, its items, and this process's CPU seconds in it;
-    ``workers="dask"``: on the Dask cluster of the current client (joblib's Dask backend)."""
-    start, cpu = time.perf_counter(), time.process_time()
+    """Wall seconds of one solve_many call, its items, this process's CPU seconds in it, its
+    CPU seconds to read every item's result afterwards (unpickled when read), and the CPU
+    seconds of this process's child processes (joblib's workers) in the call (``None`` where
+    /proc cannot tell, and for Dask, whose workers are not children); ``workers="dask"``: on
+    the Dask cluster of the current client (joblib's Dask backend)."""
+    children = _children_cpu()
+    clock = time.process_time if workers == "dask" else _caller_cpu  # Dask's scheduler: its cost
+    start, cpu = time.perf_counter(), clock()
     if workers == "dask":
         import joblib
 
@@ -242,7 +289,33 @@ def _timed_run(puzzles, backend, workers):
             items = solve_many(puzzles, backend=backend, processes=-1, progress=False)
     else:
         items = solve_many(puzzles, backend=backend, processes=workers, progress=False)
-    return time.perf_counter() - start, items, time.process_time() - cpu
+    wall, caller = time.perf_counter() - start, clock() - cpu
+    after = _children_cpu()
+    cpu = time.process_time()
+    for item in items:
+        item.result  # noqa: B018 - read
+    reading = time.process_time() - cpu
+    spent = None if workers in (1, "dask") or children is None or after is None else after - children
+    return wall, items, caller, reading, spent
+
+
+def _children_cpu() -> float | None:
+    """The CPU seconds of this process's running child processes (Linux: /proc), or ``None``."""
+    if not os.path.isdir("/proc/self/task"):
+        return None
+    tick = os.sysconf("SC_CLK_TCK")
+    total = 0.0
+    me = os.getpid()
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat") as file:
+                    fields = file.read().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[1]) == me:
+                total += (int(fields[11]) + int(fields[12])) / tick
+    return total
 
 
 if __name__ == "__main__":

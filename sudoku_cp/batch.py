@@ -19,17 +19,22 @@ Dask cluster through joblib's Dask backend, with no code path of our own for it:
 
 Dask is an optional extra: ``pip install "sudoku_cp[dask]"``. On one machine joblib's own
 processes are the faster choice: Dask's scheduler runs in the caller and takes more of its
-CPU per puzzle (``benchmarks/bench_batch.py --dask``, a ``LocalCluster`` of 2 workers on 2
-cores: x1.01-1.28 one process where joblib's processes gave x1.48-1.84 in the same run;
-``docs/benchmarks/bench_batch.md``).
+CPU per chunk (``benchmarks/bench_batch.py --dask``, a ``LocalCluster`` of 2 workers on 2
+cores: several hundred microseconds of the caller's CPU an answer where joblib's processes
+take tens; ``docs/benchmarks/bench_batch.md``).
 
-An answer crosses the process boundary compactly: its grids as bytes (``Grid.__reduce__``,
-not checked again on arrival) and its proof packed (:func:`sudoku_cp.result.pack_proof`),
-unpacked only when ``item.result.proof`` is read. The caller's CPU per answer bounds the
-speed-up of 2 processes on 2 cores (it shares a core with a worker): an answer takes 24
-microseconds to pickle and unpickle on sudoku17, against 57 before, and its caller's CPU
-per answer went from 86-95 to 52-56 microseconds (``benchmarks/bench_batch.py``,
-``benchmarks/bench_revisions.py --caller 2``; ``docs/auto.md``).
+Workers get puzzles in *chunks*: one task of joblib is a run of consecutive puzzles, sized
+to about :data:`CHUNK_SECONDS` of a worker's time (the first chunks small, the last ones
+cut to share the end of the input between the workers: :class:`_Chunker`), sent as one
+pickle, and a worker answers a chunk with one reply: its items packed
+(:func:`_pack_items`: statuses, times and failures as they are, the answers as one pickle
+that this process reads only when an item's ``result`` is read). So the caller's work per
+puzzle, which bounds the speed-up of 2 processes on 2 cores (it shares a core with a
+worker), is a few microseconds: the per-task work of joblib, the inter-process messages and
+the thread wake-ups are paid once a chunk (``benchmarks/bench_batch.py`` prints the caller's
+CPU and the bytes received per answer; ``docs/auto.md``). :func:`solve_chunked` runs another
+*form* of chunk: ``sudoku-cp solve FILE --processes N`` has its workers read the lines and
+write the answers' text, so the command only reads lines and writes text.
 
 Worker processes end with their caller: each watches its parent's pid from a daemon
 thread and exits once the parent has died, however it died (``kill -9`` included), so
@@ -41,15 +46,18 @@ other puzzle keeps its answer.
 
 from __future__ import annotations
 
+import collections
 import contextlib
+import itertools
 import os
+import pickle
 import threading
 import time
 import warnings
-from collections.abc import Generator, Iterable, Iterator, Sized
+from collections.abc import Callable, Generator, Iterable, Iterator, Sized
 from concurrent.futures import BrokenExecutor
-from dataclasses import dataclass, field
-from typing import Any, Literal
+from dataclasses import dataclass, field, fields
+from typing import Any, Literal, NamedTuple
 
 from sudoku_cp import backends
 from sudoku_cp.api import check_time_limit, solve_with_stats
@@ -57,7 +65,7 @@ from sudoku_cp.engine.imports import import_module
 from sudoku_cp.errors import InvalidArgumentError, NoSolutionError, SolveTimeoutError, SudokuError
 from sudoku_cp.io.inputs import PuzzleInput
 from sudoku_cp.progress import progress_bar
-from sudoku_cp.result import SolveResult
+from sudoku_cp.result import SolveResult, _unpickle_result
 
 Status = Literal["solved", "no solution", "timeout", "error"]
 """What happened to one puzzle of a batch."""
@@ -73,7 +81,8 @@ class BatchItem:
         status: ``"solved"``, ``"no solution"`` (proven), ``"timeout"`` (the time limit
             ran out) or ``"error"`` (a malformed puzzle, the backend failed, or the worker
             process solving it died twice: see :data:`WORKER_DIED`).
-        result: the :class:`~sudoku_cp.result.SolveResult` when solved, else ``None``.
+        result: the :class:`~sudoku_cp.result.SolveResult` when solved, else ``None``. An
+            answer from a worker process is unpickled when first read.
         error: the error message (``"ExceptionType: message"``) when not solved, else ``None``.
         wall_time: seconds spent on this puzzle in its worker, parsing and checking
             included (``0.0`` when its worker died).
@@ -96,10 +105,39 @@ class BatchItem:
         """True when the status is ``"solved"``."""
         return self.status == "solved"
 
+    def __getstate__(self) -> dict[str, Any]:
+        """The fields, an answer not yet unpickled read first (what pickle and copy take)."""
+        return {item.name: getattr(self, item.name) for item in fields(self)}
 
-BATCH_SIZE: int | str = "auto"
-"""joblib's ``batch_size``: tasks sent to a worker at once (``"auto"``: joblib sizes the
-batches to about 0.2 s of work); ``benchmarks/bench_batch.py --batch-size`` measures others."""
+
+class _LazyResult:
+    """:attr:`BatchItem.result` of an item a worker process answered (a non-data
+    descriptor, set on the class after ``@dataclass``): the answer unpickled from its
+    chunk (:class:`_Answers`) on first read, then kept in the item like any field. An item
+    made by its constructor holds its result in its ``__dict__``, which comes first."""
+
+    def __get__(self, item: BatchItem | None, owner: type | None = None) -> Any:
+        if item is None:
+            return self
+        state = item.__dict__
+        answers, offset = state["_answers"]
+        result = answers.result(offset)
+        state["result"] = result
+        state.pop("_answers", None)
+        return result
+
+
+BatchItem.result = _LazyResult()  # type: ignore[assignment,misc]
+
+CHUNK_SECONDS = 0.1
+"""The worker CPU seconds a chunk of puzzles aims at (one task of joblib, one message each
+way): long enough that the caller's work per chunk (a few hundred microseconds: joblib's
+dispatch, the messages, the thread wake-ups) is under 1% of it, short enough that the
+progress bar moves and the first answers come soon. ``benchmarks/bench_batch.py
+--chunk-seconds`` measures others."""
+MAX_CHUNK = 1024
+"""The most puzzles in one chunk."""
+_LOOKAHEAD = 4096  # the most (index, puzzle) pairs read ahead of the chunks cut
 
 
 def solve_many(
@@ -146,7 +184,7 @@ def solve_many(
     """
     settings = _checked(puzzles, backend, time_limit, processes, options)
     puzzles = list(puzzles)
-    return list(_stream(puzzles, len(puzzles), progress, *settings))
+    return list(_stream_items(puzzles, len(puzzles), progress, *settings))
 
 
 def solve_iter(
@@ -162,8 +200,8 @@ def solve_iter(
     puzzle in input order, each as soon as it and those before it are answered.
 
     The streaming form of :func:`solve_many` (same arguments, same items): the input is
-    read only as fast as the workers take puzzles (joblib's ``pre_dispatch``: a few batches
-    ahead), so a generator over a file of any length is solved in bounded memory while
+    read only as fast as the workers take puzzles (a few chunks ahead, at most 4,096
+    puzzles: :class:`_Chunker`), so a generator over a file of any length is solved in bounded memory while
     this process reads the next puzzles and uses the answers already yielded. Answers that
     come before an earlier, slower puzzle's are held until it is answered. Closing the
     iterator early (or Ctrl-C) stops the worker processes' current work.
@@ -187,7 +225,7 @@ def solve_iter(
     """
     settings = _checked(puzzles, backend, time_limit, processes, options)
     total = len(puzzles) if isinstance(puzzles, Sized) else None
-    return _stream(puzzles, total, progress, *settings)
+    return _stream_items(puzzles, total, progress, *settings)
 
 
 def _checked(
@@ -223,99 +261,338 @@ WORKER_DIED = "WorkerDiedError: the worker process solving this puzzle ended (ki
 """The start of :attr:`BatchItem.error` for a puzzle whose worker process died, twice."""
 
 
+# -- forms: what a worker makes of a chunk -------------------------------------------------------
+
+
+class ChunkForm:
+    """What a worker makes of a chunk of puzzles, and how the caller reads it back.
+
+    :func:`solve_many` and :func:`solve_iter` use the items' form (:class:`_Items`);
+    ``sudoku-cp solve`` has its own, whose workers read the lines and write the answers'
+    text (:mod:`sudoku_cp.cli`). A form is sent to the worker processes with each chunk,
+    so it must pickle (a module-level class with picklable attributes).
+    """
+
+    def run(self, start: int, inputs: list[Any], solve: Callable[[int, Any], BatchItem], packed: bool) -> Any:
+        """The output of one chunk, in the worker (or in the caller, for one process).
+
+        Args:
+            start: the index of the chunk's first input (the inputs' indices are consecutive).
+            inputs: the chunk's inputs, as the caller's input iterable gave them.
+            solve: ``solve(index, puzzle)`` solves one puzzle (any input of
+                :func:`sudoku_cp.solve`) as the batch's settings say and records what
+                happened as a :class:`BatchItem` (it never raises for the puzzle's sake).
+            packed: the output goes to another process (pickled): make it compact.
+        """
+        raise NotImplementedError
+
+    def died(self, index: int, puzzle: Any, message: str) -> Any:
+        """The output of one input whose worker process died twice (in the caller);
+        ``message`` starts with :data:`WORKER_DIED`."""
+        raise NotImplementedError
+
+
+class _Died(NamedTuple):
+    """The output of an input whose worker died twice (the items' form)."""
+
+    message: str
+
+
+class _Items(ChunkForm):
+    """The chunks of :func:`solve_many`: the items, packed by the worker (:func:`_pack_items`)."""
+
+    def run(self, start: int, inputs: list[Any], solve: Callable[[int, Any], BatchItem], packed: bool) -> Any:
+        items = [solve(start + offset, puzzle) for offset, puzzle in enumerate(inputs)]
+        return _pack_items(items, inputs) if packed else items
+
+    def died(self, index: int, puzzle: Any, message: str) -> Any:
+        return _Died(message)
+
+
+_STATUSES: tuple[Status, ...] = ("solved", "no solution", "timeout", "error")
+_STATUS_CODE = {status: code for code, status in enumerate(_STATUSES)}
+
+
+def _pack_items(items: list[BatchItem], inputs: list[Any]) -> tuple:
+    """A chunk's items as a worker sends them: ``(statuses, wall times, failures,
+    answers)``: a status code a byte, the wall times as floats, ``(offset, error,
+    exception)`` for each puzzle not solved, and the answers (each
+    :class:`~sudoku_cp.result.SolveResult`'s state, its proof packed, ``None`` for a puzzle
+    not solved) as one pickle, read by the caller only when a result is read. An answer's
+    puzzle is left out when it is the input itself (a :class:`~sudoku_cp.Puzzle`, which
+    the caller holds)."""
+    states: list[dict[str, Any] | None] = []
+    failures = []
+    for offset, (item, puzzle) in enumerate(zip(items, inputs, strict=True)):
+        result = item.result
+        if result is None:
+            failures.append((offset, item.error, item.exception))
+            states.append(None)
+            continue
+        _, (kind, state) = result.__reduce__()
+        if kind is not SolveResult:  # not made by solve_with_stats: sent as it is
+            state = {"": result}
+        elif state["puzzle"] is puzzle:
+            del state["puzzle"]
+        states.append(state)
+    statuses = bytes(_STATUS_CODE[item.status] for item in items)
+    walls = tuple(item.wall_time for item in items)
+    return statuses, walls, tuple(failures), pickle.dumps(states, pickle.HIGHEST_PROTOCOL)
+
+
+class _Answers:
+    """The answers of one chunk in the caller, unpickled on the first read of one of them."""
+
+    __slots__ = ("data", "inputs", "states")
+
+    def __init__(self, data: bytes, inputs: list[Any]) -> None:
+        self.data = data
+        self.inputs = inputs
+        self.states: list[dict[str, Any] | None] | None = None
+
+    def result(self, offset: int) -> SolveResult:
+        states = self.states
+        if states is None:
+            states = self.states = pickle.loads(self.data)
+        state = states[offset]
+        if "" in state:
+            return state[""]
+        result = _unpickle_result(SolveResult, state)
+        if "puzzle" not in state:
+            result.__dict__["puzzle"] = self.inputs[offset]  # frozen: set as __init__ does
+        return result
+
+
+def _unpack_items(name: str, start: int, inputs: list[Any], output: Any) -> list[BatchItem]:
+    """The items of a chunk's output (:class:`_Items`), their answers unpickled on first read."""
+    if isinstance(output, list):  # solved in this process
+        return output
+    if isinstance(output, _Died):
+        return [BatchItem(start, name, "error", None, output.message, 0.0)]
+    statuses, walls, failures, data = output
+    answers = _Answers(data, inputs)
+    items = []
+    new = object.__new__
+    for offset, code in enumerate(statuses):
+        item = new(BatchItem)
+        item.__dict__.update(
+            index=start + offset,
+            backend=name,
+            status=_STATUSES[code],
+            error=None,
+            wall_time=walls[offset],
+            exception=None,
+            _answers=(answers, offset),
+        )
+        items.append(item)
+    for offset, error, exception in failures:
+        state = items[offset].__dict__
+        del state["_answers"]
+        state.update(result=None, error=error, exception=exception)
+    return items
+
+
+# -- the stream of chunks ------------------------------------------------------------------------
+
+
+def solve_chunked(
+    puzzles: Iterable[Any],
+    form: ChunkForm,
+    *,
+    backend: str | None = None,
+    time_limit: float | None = None,
+    processes: int | None = None,
+    progress: Any = None,
+    **options: Any,
+) -> Iterator[tuple[int, list[Any], Any]]:
+    """Solve the inputs of an iterable in chunks of another form than items (the engine of
+    :func:`solve_iter`, for ``sudoku-cp solve``): yield ``(start, inputs, output)`` per
+    chunk in input order, ``output`` being ``form.run``'s (or ``form.died``'s for one input
+    whose worker died twice).
+
+    Args:
+        puzzles: any iterable (read lazily, a few chunks ahead of the workers); its items
+            are what ``form.run`` takes.
+        form: a :class:`ChunkForm`.
+        backend, time_limit, processes, progress, **options: as for :func:`solve_iter`.
+
+    Raises:
+        UnknownBackendError, TypeError, ValueError: as for :func:`solve_many`, when called.
+    """
+    settings = _checked(puzzles, backend, time_limit, processes, options)
+    total = len(puzzles) if isinstance(puzzles, Sized) else None
+    return _stream(puzzles, total, progress, form, *settings)
+
+
+def _stream_items(
+    puzzles: Iterable[PuzzleInput], total: int | None, progress: Any, *settings: Any
+) -> Iterator[BatchItem]:
+    """The items of ``puzzles`` in input order (the body of :func:`solve_iter`)."""
+    name = settings[0]
+    for start, inputs, output in _stream(puzzles, total, progress, _Items(), *settings):
+        yield from _unpack_items(name, start, inputs, output)
+
+
 def _stream(
-    puzzles: Iterable[PuzzleInput],
+    puzzles: Iterable[Any],
     total: int | None,
     progress: Any,
+    form: ChunkForm,
     name: str,
     chosen: backends.Backend,
     time_limit: float | None,
     options: dict[str, Any],
     processes: int | None,
-) -> Iterator[BatchItem]:
-    """The items of ``puzzles`` in input order (the body of :func:`solve_iter`)."""
+) -> Iterator[tuple[int, list[Any], Any]]:
+    """The chunks of ``puzzles``, ``(start, inputs, output)``, in input order."""
     given_bar = progress if hasattr(progress, "update") else None
     with (
         contextlib.nullcontext(given_bar)
         if given_bar is not None
         else progress_bar(total, name, progress) as bar
     ):
-        source = enumerate(puzzles)
-        settings = (name, chosen, time_limit, options, processes, bar)
+        source: Iterator[tuple[int, Any]] = enumerate(puzzles)
+        settings = (form, name, chosen, time_limit, options)
+        joblib = import_module("joblib")
+        workers = joblib.effective_n_jobs(processes)
+        if workers == 1:  # in this process, one puzzle at a time, unpacked
+            _ensure_registered(name, chosen)
+
+            def solve(index: int, puzzle: Any) -> BatchItem:
+                return _solve_one(index, puzzle, name, time_limit, options)
+
+            for index, puzzle in source:
+                output = form.run(index, [puzzle], solve, False)
+                bar.update(1)
+                yield index, [puzzle], output
+            return
         while True:
             # A round over the rest of the input; if a worker process dies (killed, or out of
             # memory), the puzzles that were handed out but not answered are suspects: each
             # is run again alone, where a second death records it as an error. joblib yields
-            # in input order, so every suspect comes after every item already yielded.
-            handed: dict[int, PuzzleInput] = {}
+            # in input order, so every suspect comes after every chunk already yielded.
+            handed: dict[int, Any] = {}
             answered = [0]
-            died = yield from _round(source, handed, answered, *settings)
+            chunker = _Chunker(source, workers)
+            died = yield from _round(chunker, handed, answered, settings, processes, bar)
             if died is None:
                 return
+            source = itertools.chain(chunker.buffer, source)  # read ahead, not handed out
             for index in sorted(handed):
-                died_again = yield from _round(iter([(index, handed[index])]), {}, [0], *settings)
+                again = _Chunker(iter([(index, handed[index])]), 1)
+                died_again = yield from _round(again, {}, [0], settings, processes, bar)
                 if died_again:
                     bar.update(1)
-                    yield BatchItem(index, name, "error", None, died_again, 0.0)
+                    yield index, [handed[index]], form.died(index, handed[index], died_again)
             if not handed and not answered[0]:  # no progress: record the rest, do not loop
-                for index, _ in source:
+                for index, puzzle in source:
                     bar.update(1)
-                    yield BatchItem(index, name, "error", None, died, 0.0)
+                    yield index, [puzzle], form.died(index, puzzle, died)
                 return
+
+
+class _Chunker:
+    """Cuts the ``(index, puzzle)`` pairs of a round into chunks of consecutive indices,
+    the unit of work of a worker process, sized from the worker seconds of the chunks
+    answered so far (:meth:`record`).
+
+    A chunk aims at :data:`CHUNK_SECONDS` of a worker's CPU time (at the running mean time
+    of a puzzle, recent chunks weighing most: :func:`_run_chunk`), with at most
+    :data:`MAX_CHUNK` puzzles, and at most twice the previous chunk: the first holds one
+    puzzle, so the workers start at once and a slow kind of puzzle is not bundled blind.
+    The input is read ahead (two chunks per worker, at most 4,096 puzzles) so that its end
+    is seen coming: from there each chunk holds at most the rest over twice the workers
+    (guided self-scheduling: Polychronopoulos and Kuck, "Guided self-scheduling: a
+    practical scheduling scheme for parallel supercomputers", IEEE Transactions on
+    Computers 36(12), 1987), so the workers finish together instead of one waiting for the
+    other's last chunk.
+    """
+
+    def __init__(self, work: Iterator[tuple[int, Any]], workers: int) -> None:
+        self.work = work
+        self.workers = max(1, workers)
+        self.buffer: collections.deque[tuple[int, Any]] = collections.deque()
+        self.ended = False
+        self.size = 0
+        self.seconds: float | None = None  # a puzzle's mean worker seconds, recent chunks weighing most
+
+    def record(self, count: int, seconds: float) -> None:
+        """A chunk of ``count`` puzzles took a worker ``seconds``."""
+        mean = seconds / count
+        self.seconds = mean if self.seconds is None else (self.seconds + mean) / 2
+
+    def cut(self) -> list[tuple[int, Any]]:
+        """The next chunk (``[]`` at the end of the input)."""
+        size = min(MAX_CHUNK, max(1, 2 * self.size))
+        if self.seconds is not None:
+            size = max(1, min(size, round(CHUNK_SECONDS / max(self.seconds, 1e-9))))
+        ahead = min(_LOOKAHEAD, 2 * self.workers * size)
+        while not self.ended and len(self.buffer) < ahead:
+            pair = next(self.work, None)
+            if pair is None:
+                self.ended = True
+            else:
+                self.buffer.append(pair)
+        if self.ended:
+            size = min(size, -(-len(self.buffer) // (2 * self.workers)))
+        chunk: list[tuple[int, Any]] = []
+        buffer = self.buffer
+        while buffer and len(chunk) < size and (not chunk or buffer[0][0] == chunk[-1][0] + 1):
+            chunk.append(buffer.popleft())
+        if chunk:
+            self.size = len(chunk)
+        return chunk
 
 
 def _round(
-    work: Iterator[tuple[int, PuzzleInput]],
-    handed: dict[int, PuzzleInput],
+    chunker: _Chunker,
+    handed: dict[int, Any],
     answered: list[int],
-    name: str,
-    chosen: backends.Backend,
-    time_limit: float | None,
-    options: dict[str, Any],
+    settings: tuple,
     processes: int | None,
     bar: Any,
-) -> Generator[BatchItem, None, str | None]:
-    """Solve the ``(index, puzzle)`` pairs of ``work`` with joblib, yielding each item in
-    input order as it comes; ``handed`` holds the puzzles taken from ``work`` and not yet
-    answered, ``answered[0]`` counts the items yielded. Return, if the worker pool broke (a
-    worker process died), the error message, else ``None``."""
+) -> Generator[tuple[int, list[Any], Any], None, str | None]:
+    """Solve the chunks ``chunker`` cuts with joblib, yielding each ``(start, inputs,
+    output)`` in input order as it comes; ``handed`` holds the puzzles handed out and not
+    yet answered, ``answered[0]`` counts the puzzles answered. Return, if the worker pool
+    broke (a worker process died), the error message, else ``None``."""
     joblib = import_module("joblib")
     from joblib.externals.loky.process_executor import BrokenProcessPool
 
     # joblib reads ``tasks`` lazily (in its callback thread for worker processes), a few
-    # batches ahead of the answers; once the pool broke, no puzzle more is taken from
-    # ``work`` (the lock), so that ``handed`` holds every puzzle taken and not answered.
+    # chunks ahead of the answers; once the pool broke, no chunk more is cut (the lock), so
+    # that ``handed`` holds every puzzle handed out and not answered.
     taking = threading.Lock()
     broken = False
 
     def tasks():
-        solve_one = joblib.delayed(_solve_one)
+        run = joblib.delayed(_run_chunk)
         parent = os.getpid()
         while True:
             with taking:
                 if broken:
                     return
-                index, puzzle = next(work, (None, None))
-                if index is None:
+                chunk = chunker.cut()
+                if not chunk:
                     return
-                handed[index] = puzzle
-            yield solve_one(index, puzzle, name, chosen, time_limit, options, parent)
+                handed.update(chunk)
+            yield run(*settings, parent, chunk[0][0], _Pickled.of([puzzle for _, puzzle in chunk]))
 
     # loky (joblib's default) workers watch this process from their start, not only from
-    # their first puzzle (an idle worker would otherwise wait for its idle timeout).
+    # their first chunk (an idle worker would otherwise wait for its idle timeout).
     watch: dict[str, Any] = {}
     if isinstance(joblib.parallel.get_active_backend()[0], joblib.parallel.LokyBackend):
         watch = {"initializer": _start_watching, "initargs": (os.getpid(),)}
-    # batch_size="auto" lets joblib group 1-ms puzzles into batches of ~0.2 s or more, so the
-    # per-task overhead of inter-process communication stays small.
-    parallel = joblib.Parallel(n_jobs=processes, return_as="generator", batch_size=BATCH_SIZE, **watch)
+    # batch_size=1: a chunk is already a batch of puzzles, sized by the chunker
+    parallel = joblib.Parallel(n_jobs=processes, return_as="generator", batch_size=1, **watch)
     outputs = parallel(tasks())
     try:
-        for item in outputs:
-            del handed[item.index]
-            answered[0] += 1
-            bar.update(1)
-            yield item
+        for start, count, output, seconds in outputs:
+            inputs = [handed.pop(index) for index in range(start, start + count)]
+            chunker.record(count, seconds)
+            answered[0] += count
+            bar.update(count)
+            yield start, inputs, output
     except GeneratorExit:  # the caller stopped early: the tasks left are cancelled, as asked
         with warnings.catch_warnings():
             warnings.filterwarnings("ignore", "(?s).*adjusting the input task iterator", UserWarning)
@@ -328,18 +605,66 @@ def _round(
     return None
 
 
-def _solve_one(
-    index: int,
-    puzzle: PuzzleInput,
+class _Pickled(NamedTuple):
+    """A chunk's inputs pickled by :mod:`pickle` in the caller (one C-speed pass, where
+    loky's cloudpickle calls a Python hook per object), unpickled in the worker."""
+
+    data: bytes
+
+    @classmethod
+    def of(cls, inputs: list[Any]) -> _Pickled | list[Any]:
+        """``inputs`` pickled, or as they are when :mod:`pickle` cannot take them (a
+        function in a record: cloudpickle, joblib's, pickles it by value)."""
+        try:
+            return cls(pickle.dumps(inputs, pickle.HIGHEST_PROTOCOL))
+        except Exception:  # noqa: BLE001 - PicklingError, TypeError, AttributeError...: joblib's pickler then
+            return inputs
+
+
+def _run_chunk(
+    form: ChunkForm,
     name: str,
     chosen: backends.Backend,
     time_limit: float | None,
     options: dict[str, Any],
-    parent: int | None = None,
-) -> BatchItem:
-    """Solve one puzzle in a worker and record what happened; never raises for the puzzle's sake."""
+    parent: int | None,
+    start: int,
+    inputs: _Pickled | list[Any],
+    packed: bool = True,
+) -> tuple[int, int, Any, float]:
+    """Solve a chunk in a worker (or in the caller, ``packed=False``): ``(start, count,
+    form's output, worker seconds)``. The seconds that size the chunks are CPU seconds, so
+    that the chunks do not shrink when other programs load the machine (the caller's work
+    per chunk is CPU too), or a quarter of the wall seconds when more (a backend that
+    waits)."""
+    began, cpu = time.perf_counter(), _cpu_seconds()
     _end_with_parent(parent)
     _ensure_registered(name, chosen)
+    if isinstance(inputs, _Pickled):
+        inputs = pickle.loads(inputs.data)
+
+    def solve(index: int, puzzle: Any) -> BatchItem:
+        return _solve_one(index, puzzle, name, time_limit, options)
+
+    output = form.run(start, inputs, solve, packed)
+    wall, cpu = time.perf_counter() - began, _cpu_seconds() - cpu
+    return start, len(inputs), output, max(cpu, wall / _WALL_PER_CPU)
+
+
+_WALL_PER_CPU = 4  # a chunk's worker seconds: its CPU, or a quarter of its wall time if more
+
+
+def _cpu_seconds() -> float:
+    """The CPU seconds of this process and of its child processes that ended (a backend
+    may solve in a child process: python-constraint with a time limit)."""
+    times = os.times()
+    return time.process_time() + times.children_user + times.children_system
+
+
+def _solve_one(
+    index: int, puzzle: PuzzleInput, name: str, time_limit: float | None, options: dict[str, Any]
+) -> BatchItem:
+    """Solve one puzzle and record what happened; never raises for the puzzle's sake."""
     start = time.perf_counter()
     try:
         result = solve_with_stats(puzzle, backend=name, time_limit=time_limit, **options)

@@ -13,7 +13,6 @@ non-zero exit goes to standard error in one line, with control characters escape
 
 from __future__ import annotations
 
-import collections
 import contextlib
 import errno
 import io
@@ -488,100 +487,153 @@ def _solve_streaming(
     processes: int,
     progress: bool | None,
 ) -> int:
-    """Solve ``entries`` with :func:`sudoku_cp.batch.solve_iter` in ``processes`` processes,
+    """Solve ``entries`` in ``processes`` processes (:func:`sudoku_cp.batch.solve_chunked`),
     printing the answers (or an empty line and the reason on standard error) in input
     order; return the first failure's exit code, or 0.
 
-    Reading, solving and writing overlap: joblib reads the entries lazily (a few batches
-    ahead of the workers, in its callback thread) while this thread prints each answer as
-    soon as it and those before it are in, so the workers do not wait for the caller to
-    read or write a block, nor the caller for the workers. Every entry is read in this
-    process (a text puzzle into its grid and layout: about 30 microseconds for a line of 81
-    cells, :func:`sudoku_cp.io.formats.plain_line`; a record into its puzzle), so that the
-    workers get grids, not texts to read through :func:`sudoku_cp.solve_with_stats`'s
-    general input path. An entry that does not read keeps its slot: its reason is printed
-    in its place, before the next answer.
+    Reading, solving and writing overlap: joblib reads the entries lazily (a few chunks
+    ahead of the workers, in its callback thread) while this thread writes each chunk's
+    answers as soon as it and those before it are in. The workers do the rest
+    (:class:`_Answering`): a text puzzle goes to them as its text, unread, and comes back
+    as its answer's text, a whole chunk's answers as one string, so this process only
+    splits the input into puzzles and writes text. A record (JSON, a link) is decoded here
+    and built into its puzzle by the worker. An entry that does not read keeps its slot:
+    its reason is printed in its place, before the next answer.
 
     Raises:
         _Failure: the only puzzle of the input fails (its exit code and reason).
     """
-    from sudoku_cp.batch import solve_iter
+    from sudoku_cp.batch import solve_chunked
     from sudoku_cp.progress import progress_bar
 
     name = backend or backends.DEFAULT_BACKEND
-    # One slot per entry, in input order: (entry, layout, reading error or None); the entries
-    # read are appended by joblib's reading thread and taken here (a deque is thread-safe).
-    # A failure to read the input itself (an OSError: exit 2) is a last slot (None, None,
-    # the exception), raised here once every answer before it is printed, as in one process.
-    slots: collections.deque[tuple[Any, Layout | None, Any]] = collections.deque()
+    # A failure to read the input itself (an OSError: exit 2) ends the input; it is raised
+    # here once every answer before it is printed, as in one process.
+    stopped: list[Exception] = []
 
-    def puzzles() -> Iterator[Grid | Puzzle]:
+    def puzzles() -> Iterator[tuple[str, int, str, Any]]:
         try:
             for entry in entries:
-                try:
-                    read = entry.load()
-                    puzzle, given_layout = (
-                        read if isinstance(read, tuple) else (Puzzle.from_dict(read), Layout.LINE)
-                    )
-                except errors.InvalidPuzzleError as error:
-                    slots.append((entry, None, str(error)))
+                if entry.text is not None:  # a text puzzle: read by the worker
+                    yield entry.where, entry.line, "text", entry.text
                     continue
-                slots.append((entry, given_layout, None))
-                yield puzzle
+                try:
+                    yield entry.where, entry.line, "read", entry.load()
+                except errors.InvalidPuzzleError as error:
+                    yield entry.where, entry.line, "failed", str(error)
         except Exception as error:  # noqa: BLE001 - raised in this thread, in its place
-            slots.append((None, None, error))
+            stopped.append(error)
 
     worst = EXIT_SOLVED
     out_on_terminal = _is_terminal(sys.stdout)
 
-    def failed(entry: readers.Entry, code: int, reason: str) -> None:
+    def failed(where: str, code: int, reason: str) -> None:
         nonlocal worst
         if not many:
             raise _Failure(code, reason)
         bar.clear()  # the reason on standard error, then the bar again below it
-        _error(entry.locate(reason))
-        _out("")  # keep the output aligned with the input
+        _error(readers.Entry(where, _unread).locate(reason))
         worst = worst or code
 
-    def next_read() -> tuple[readers.Entry, Layout | None] | None:
-        """The next entry that read, after reporting those before it that did not (``None``
-        when none is left)."""
-        while slots:
-            entry, given_layout, failure = slots.popleft()
-            if entry is None:
-                raise failure
-            if failure is None:
-                return entry, given_layout
-            bar.update(1)
-            failed(entry, EXIT_INVALID, failure)
-        return None
+    def write(text: str) -> None:
+        if text:
+            if out_on_terminal:
+                bar.clear()
+            _out(text[:-1])  # each answer's text ends with a newline, which _out adds
 
+    form = _Answering(layout, stats, many, time_limit)
     with progress_bar(None, f"solve ({name})", progress) as bar:  # type: ignore[arg-type]
-        items = solve_iter(puzzles(), backend=name, time_limit=time_limit, processes=processes, progress=bar)
+        chunks = solve_chunked(
+            puzzles(), form, backend=name, time_limit=time_limit, processes=processes, progress=bar
+        )
         try:
-            for item in items:
-                entry, given_layout = next_read()  # type: ignore[misc] - one slot per item
-                if item.solved:
-                    if stats:
+            for _, _, (text, notes) in chunks:
+                written = 0
+                for at, code, where, line in notes:  # in order, each before its answer's text
+                    write(text[written:at])
+                    written = at
+                    if code is None:
                         bar.clear()
-                        _error_free_line(_stats_line(entry.where if many else None, item.result))
-                    if out_on_terminal:
-                        bar.clear()
-                    _out(format_grid(item.result.solution, layout or given_layout))
-                    continue
-                failed(entry, *_failure_of(item, "", time_limit))
+                        _error_free_line(line)
+                    else:
+                        failed(where, code, line)
+                write(text[written:])
         finally:
-            items.close()  # a failure of the only puzzle: stop the workers before leaving
-        next_read()  # the entries after the last that read
+            chunks.close()  # a failure of the only puzzle: stop the workers before leaving
+    if stopped:
+        raise stopped[0]
     return worst
 
 
-def _failure_of(item, slot: int | str, time_limit: float | None) -> tuple[int, str]:
-    """The exit code and one-line reason of a puzzle not solved: ``slot`` is the reading
-    error's message when it did not read (``item`` is then ``None``), else ``item`` is its
-    :class:`~sudoku_cp.batch.BatchItem`."""
-    if item is None:
-        return EXIT_INVALID, str(slot)
+def _built(kind: str, data: Any, line: int) -> tuple[Puzzle, Layout | str]:
+    """The puzzle and layout of an entry as :func:`_solve_streaming` sends it: a text
+    puzzle's ``text`` (starting on input line ``line``), a ``read`` entry's
+    ``(grid, layout)`` or record, or the reason it ``failed`` to read.
+
+    Raises:
+        InvalidPuzzleError: it does not read, as :func:`sudoku_cp.io.inputs.build` says.
+    """
+    if kind == "failed":
+        raise errors.InvalidPuzzleError(data)
+    if kind == "text":
+        data = readers.read_text_grid(data, first_line=line)
+    if isinstance(data, tuple):
+        return Puzzle(data[0]), data[1]
+    return Puzzle.from_dict(data), Layout.LINE
+
+
+def _unread() -> Any:
+    raise AssertionError("the entry was read already")  # pragma: no cover - never called
+
+
+class _Answering:
+    """The chunks of ``sudoku-cp solve --processes N`` (a :class:`sudoku_cp.batch.ChunkForm`,
+    not subclassed, so that this module does not import :mod:`sudoku_cp.batch`):
+    a worker reads each text puzzle of its chunk, solves it and writes its answer as the
+    command does in one process; the chunk's output is ``(text, notes)``: the answers'
+    text (an empty line for a puzzle not solved), and a note ``(position in text, exit
+    code, where, reason)`` per puzzle not solved, or ``(position, None, None, line)`` for a
+    ``--stats`` line, each to print on standard error before the text from its position."""
+
+    def __init__(self, layout: str | None, stats: bool, many: bool, time_limit: float | None) -> None:
+        self.layout = layout
+        self.stats = stats
+        self.many = many
+        self.time_limit = time_limit
+
+    def run(self, start: int, inputs: list, solve, packed: bool) -> tuple[str, tuple]:
+        texts: list[str] = []
+        notes: list[tuple] = []
+        size = 0  # characters of text so far
+        for offset, (where, line, kind, data) in enumerate(inputs):
+            try:
+                puzzle, given_layout = _built(kind, data, line)
+            except errors.InvalidPuzzleError as error:
+                notes.append((size, EXIT_INVALID, where, str(error)))
+                texts.append("\n")
+                size += 1
+                continue
+            item = solve(start + offset, puzzle)
+            if not item.solved:
+                code, reason = _failure_of(item, self.time_limit)
+                notes.append((size, code, where, reason))
+                texts.append("\n")
+                size += 1
+                continue
+            if self.stats:
+                notes.append((size, None, None, _stats_line(where if self.many else None, item.result)))
+            answer = format_grid(item.result.solution, self.layout or given_layout) + "\n"
+            texts.append(answer)
+            size += len(answer)
+        return "".join(texts), tuple(notes)
+
+    def died(self, index: int, puzzle: tuple, message: str) -> tuple[str, tuple]:
+        return "\n", ((0, EXIT_FAILED, puzzle[0], message),)
+
+
+def _failure_of(item, time_limit: float | None) -> tuple[int, str]:
+    """The exit code and one-line reason of a puzzle not solved (``item``: its
+    :class:`~sudoku_cp.batch.BatchItem`)."""
     if item.exception is not None:
         left = None if time_limit is None else time_limit - item.wall_time
         return _exit_code(item.exception), _message(item.exception, left)

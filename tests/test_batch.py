@@ -173,23 +173,27 @@ def test_processes_and_cpsat_workers_are_two_options():
     assert all(item.solved for item in items)
 
 
-def test_a_worker_that_dies_costs_only_its_puzzle(monkeypatch):
-    """Issue 22.11: a worker process killed mid-batch raised joblib's TerminatedWorkerError
-    and lost every answer; now only the puzzle whose worker dies (twice) is an error."""
-    from sudoku_cp.batch import WORKER_DIED
-
+def register_deadly(monkeypatch, doomed) -> None:
+    """Register (for this test) the backend ``"deadly"``: the backtracker, but a worker
+    process that meets the puzzle ``doomed`` kills itself (never the test's own process)."""
     solve = registry.get_backend("backtracking").solve
     caller = os.getpid()
-    puzzles = datasets.load("easy50")[:12]
-    doomed = puzzles[5]
 
     def deadly(grid, *, time_limit=None):
-        """Kills its worker process on one puzzle (never the test's own process)."""
         if getattr(grid, "grid", grid) == doomed and os.getpid() != caller:
             os.kill(os.getpid(), signal.SIGKILL)
         return solve(grid, time_limit=time_limit)
 
     monkeypatch.setitem(registry._BACKENDS, "deadly", deadly)
+
+
+def test_a_worker_that_dies_costs_only_its_puzzle(monkeypatch):
+    """Issue 22.11: a worker process killed mid-batch raised joblib's TerminatedWorkerError
+    and lost every answer; now only the puzzle whose worker dies (twice) is an error."""
+    from sudoku_cp.batch import WORKER_DIED
+
+    puzzles = datasets.load("easy50")[:12]
+    register_deadly(monkeypatch, puzzles[5])
     items = solve_many(puzzles, backend="deadly", processes=2, progress=False)
     assert [item.index for item in items] == list(range(12))
     assert [item.status for item in items] == ["error" if i == 5 else "solved" for i in range(12)]

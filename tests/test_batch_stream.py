@@ -4,12 +4,11 @@ come, the same items as solve_many, a dying worker costing only its puzzle."""
 from __future__ import annotations
 
 import itertools
-import os
-import signal
 import warnings
 
 import pytest
 from conftest import assert_solves
+from test_batch import register_deadly
 
 from sudoku_cp import backends as registry
 from sudoku_cp import datasets, solve_iter, solve_many
@@ -83,17 +82,7 @@ def test_caller_errors_are_raised_when_called():
 
 
 def test_a_worker_that_dies_costs_only_its_puzzle_of_a_stream(monkeypatch):
-    solve = registry.get_backend("backtracking").solve
-    caller = os.getpid()
-    doomed = PUZZLES[5]
-
-    def deadly(grid, *, time_limit=None):
-        """Kills its worker process on one puzzle (never the test's own process)."""
-        if getattr(grid, "grid", grid) == doomed and os.getpid() != caller:
-            os.kill(os.getpid(), signal.SIGKILL)
-        return solve(grid, time_limit=time_limit)
-
-    monkeypatch.setitem(registry._BACKENDS, "deadly", deadly)
+    register_deadly(monkeypatch, PUZZLES[5])
     items = list(solve_iter(iter(PUZZLES), backend="deadly", processes=2, progress=False))
     assert [item.index for item in items] == list(range(12))
     assert [item.status for item in items] == ["error" if i == 5 else "solved" for i in range(12)]
