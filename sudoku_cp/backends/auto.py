@@ -251,6 +251,8 @@ def route(puzzle: Puzzle | Grid | Model) -> Route:
       with more units (diagonals, windows) it is a few milliseconds.
     """
     model = puzzle if isinstance(puzzle, Model) else to_puzzle(puzzle).model
+    if model.hidden:  # a chaos construction's regions: CP-SAT compiles them (Backend.hidden_cells)
+        return Route("hidden cells", "cpsat")
     cells = model.cell_count
     share = (cells - model.givens.count(0)) / cells
     if model.side >= LARGE_SIDE:
@@ -335,6 +337,7 @@ class Auto(Backend):
     answers, checked either way."""
 
     more_digits = True
+    hidden_cells = True  # routed to CP-SAT
     Options = Options
     native_kinds = Backtracking.native_kinds
     proof_method = "search order"
@@ -350,7 +353,8 @@ class Auto(Backend):
         Raises:
             NotSupportedError: naming this backend and the kind.
         """
-        decompose(model, self.native_kinds, self.name)  # remembered: the backtracker reuses it
+        if not model.hidden:  # with hidden cells the route is CP-SAT's, which prepares it
+            decompose(model, self.native_kinds, self.name)  # remembered: the backtracker reuses it
 
     def __init__(self) -> None:
         self.first = Backtracking(check_every=CHECK_EVERY)
