@@ -38,10 +38,7 @@ def partitions(n: int) -> list[tuple[frozenset[int], ...]]:
         grown = {frozenset({start})}
         for _ in range(n - 1):
             grown = {
-                piece | {c}
-                for piece in grown
-                for c in free - piece
-                if any(_adjacent(c, p, n) for p in piece)
+                piece | {c} for piece in grown for c in free - piece if any(_adjacent(c, p, n) for p in piece)
             }
         return grown
 

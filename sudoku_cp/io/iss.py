@@ -1024,7 +1024,9 @@ def _region_cell(name: str, ctx: Context, part: Part) -> list[int]:
         return _cell(name, ctx.side, part)
     index = int(match[1]) - 1
     if not 0 <= index < ctx.side * ctx.side:
-        raise InvalidPuzzleError(f"{part.where}: {name} is not a region cell of the {ctx.side}x{ctx.side} grid")
+        raise InvalidPuzzleError(
+            f"{part.where}: {name} is not a region cell of the {ctx.side}x{ctx.side} grid"
+        )
     return list(divmod(index, ctx.side))
 
 
@@ -1619,7 +1621,10 @@ def _write_equal_sums(value, side):
 
 def _write_chaos_counts(value, side):
     return [
-        "." + "~".join(["ChaosCount", cell_id(c["control"]), str(c.get("offset", 0)), *_region_ids(c["cells"], side)])
+        "."
+        + "~".join(
+            ["ChaosCount", cell_id(c["control"]), str(c.get("offset", 0)), *_region_ids(c["cells"], side)]
+        )
         for c in value
     ]
 
@@ -1630,7 +1635,9 @@ def _write_chaos_arrows(value, side):
         items: list[str] = []
         for number, arm in enumerate(clue["arms"]):
             items += (["-"] if number else []) + _region_ids(arm, side)
-        out.append("." + "~".join(["ChaosArrow", cell_id(clue["control"]), str(clue.get("offset", 0)), *items]))
+        out.append(
+            "." + "~".join(["ChaosArrow", cell_id(clue["control"]), str(clue.get("offset", 0)), *items])
+        )
     return out
 
 

@@ -238,7 +238,9 @@ class ChaosConstruction(Rule):
 
 def _needs_chaos(rules: Mapping[str, Any], key: str) -> None:
     if rules.get("chaos_construction") is not True:
-        raise InvalidPuzzleError(f"rules.{key} needs rules.chaos_construction: its cells' regions are unknown")
+        raise InvalidPuzzleError(
+            f"rules.{key} needs rules.chaos_construction: its cells' regions are unknown"
+        )
 
 
 def _offset(item: Mapping[str, Any], where: str) -> int:
@@ -284,7 +286,15 @@ class ChaosCounts(Rule):
             cells = (*(label_cell(_index(c, side), side) for c in clue.cells), _index(clue.control, side))
             automaton = chaos_count_automaton(len(clue.cells), clue.offset, side)
             where = f"chaos count {number} (at {_name(clue.control)})"
-            out.append(Regular(cells, automaton, pattern="the control counts the first cell's region", origin=origin, label=where))
+            out.append(
+                Regular(
+                    cells,
+                    automaton,
+                    pattern="the control counts the first cell's region",
+                    origin=origin,
+                    label=where,
+                )
+            )
         return out
 
     def to_json(self):
@@ -349,13 +359,25 @@ class ChaosArrows(Rule):
             lengths = tuple(len(arm) - 1 for arm in clue.arms if len(arm) > 1)
             automaton = chaos_arrow_automaton(lengths, clue.offset, side)
             where = f"chaos arrow {number} (at {_name(clue.control)})"
-            out.append(Regular(cells, automaton, pattern="the control is the start region's run", origin=origin, label=where))
+            out.append(
+                Regular(
+                    cells,
+                    automaton,
+                    pattern="the control is the start region's run",
+                    origin=origin,
+                    label=where,
+                )
+            )
         return out
 
     def to_json(self):
         return {
             "chaos_arrows": [
-                {"control": list(c.control), "arms": [[list(x) for x in arm] for arm in c.arms], "offset": c.offset}
+                {
+                    "control": list(c.control),
+                    "arms": [[list(x) for x in arm] for arm in c.arms],
+                    "offset": c.offset,
+                }
                 for c in self.clues
             ]
         }

@@ -1537,9 +1537,11 @@ class Model:
         cells' values checked the whole assignment, ``Backend.solve_with_proof``)."""
         if self.hidden and len(values) == self.grid_cell_count:
             top = self.grid_cell_count
-            return all(1 <= v <= self.value_count for v in values) and all(
-                g in (0, v) for g, v in zip(self.givens, values, strict=False)
-            ) and all(c.holds(values) for c in self.constraints if max(_cells_of(c), default=0) < top)
+            return (
+                all(1 <= v <= self.value_count for v in values)
+                and all(g in (0, v) for g, v in zip(self.givens, values, strict=False))
+                and all(c.holds(values) for c in self.constraints if max(_cells_of(c), default=0) < top)
+            )
         return (
             len(values) == self.cell_count
             and all(1 <= v <= self.value_count for v in values)
