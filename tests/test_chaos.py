@@ -220,3 +220,12 @@ def test_a_chaos_puzzle_draws_without_boxes():
     puzzle = Puzzle.from_dict(iss.record_from_string(CELL_COUNT[0]))
     picture = puzzle.to_svg(values=sudoku_cp.solve(puzzle))
     assert picture.startswith("<?xml") or "<svg" in picture
+
+
+def test_iss_same_values_of_region_cells_put_them_in_one_region():
+    record = iss.record_from_string(".Shape~4x4.ChaosConstruction.NoBoxes.SameValues~2~CC1~CC6")
+    assert record["rules"]["chaos_same_regions"] == [[[0, 0], [1, 1]]]
+    model = Puzzle.from_dict(record).model
+    same = [c for c in model.constraints if getattr(c, "first", None) == 16]
+    assert [(c.first, c.second) for c in same] == [(16, 21)]  # the labels of r1c1 and r2c2
+    assert iss.record_from_string(iss.write(record))["rules"] == record["rules"]

@@ -810,6 +810,8 @@ def _same_values(part: Part, ctx: Context) -> None:
     if not part.args:
         raise InvalidPuzzleError(f"{part.where}: needs its number of sets and cells")
     sets = _int(part.args[0], part, "number of sets")
+    if any(name.startswith("CC") for name in part.args[1:]):  # region cells: one region
+        return _chaos_same_region(part, ctx, sets)
     cells = ctx.cells(part, part.args[1:], minimum=2)
     if sets != len(cells):
         raise _refuse(
@@ -1040,6 +1042,16 @@ def _chaos_control(part: Part, ctx: Context) -> tuple[list[int], int, list[str]]
     if offset not in (0, 1):
         raise InvalidPuzzleError(f"{part.where}: its offset is 0 or 1, not {offset}")
     return control, offset, part.args[2:]
+
+
+def _chaos_same_region(part: Part, ctx: Context, sets: int) -> None:
+    """``.SameValues~<n>~CC..``: region cells of equal labels, so their grid cells share a region."""
+    if "ChaosConstruction" not in ctx.types:
+        raise InvalidPuzzleError(f"{part.where}: region cells need ChaosConstruction")
+    cells = [_region_cell(name, ctx, part) for name in part.args[1:]]
+    if sets != len(cells) or len(cells) < 2:
+        raise _refuse(part, "SameValues of region cells in sets of several cells")
+    ctx.add("chaos_same_regions", cells)
 
 
 def _chaos_count(part: Part, ctx: Context) -> None:
@@ -1699,6 +1711,9 @@ WRITERS: dict[str, Callable[[Any, int], list[str]]] = {
     "chaos_construction": _write_flag(".ChaosConstruction"),
     "chaos_counts": _write_chaos_counts,
     "chaos_arrows": _write_chaos_arrows,
+    "chaos_same_regions": lambda value, side: [
+        "." + "~".join(["SameValues", str(len(cells)), *_region_ids(cells, side)]) for cells in value
+    ],
 }
 """JSON rules key -> the ISS parts that write it (the reverse of :data:`TYPES`)."""
 

@@ -51,7 +51,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from sudoku_cp.errors import InvalidPuzzleError
-from sudoku_cp.model.constraints import Automaton, Constraint, Origin, OriginKind, Regular
+from sudoku_cp.model.constraints import Automaton, Constraint, Origin, OriginKind, Regular, Relation
 from sudoku_cp.model.rules import Cell, Rule, _cell_list, _cells, _index, _name, register_rule_type
 
 
@@ -395,7 +395,41 @@ class ChaosArrows(Rule):
         return cls(tuple(clues))
 
 
-CHAOS_RULE_TYPES = (ChaosConstruction, ChaosCounts, ChaosArrows)
+@dataclass(frozen=True)
+class ChaosSameRegions(Rule):
+    """Cells in one region (ISS's ``SameValues`` over region cells): their labels are equal.
+
+    JSON: ``"chaos_same_regions": [[[r, c], ...], ...]``; needs ``"chaos_construction": true``.
+    """
+
+    groups: tuple[tuple[Cell, ...], ...]
+    keys: ClassVar = ("chaos_same_regions",)
+    reads: ClassVar = ("chaos_construction",)
+
+    def check(self, side, box):
+        for number, cells in enumerate(self.groups, 1):
+            _cell_list(cells, side, f"chaos same region {number}", 2)
+
+    def constraints(self, side, box):
+        out: list[Constraint] = []
+        equal = frozenset((v, v) for v in range(1, side + 1))
+        for number, cells in enumerate(self.groups, 1):
+            origin = Origin(OriginKind.CHAOS_CONSTRUCTION, number, cells)
+            where = f"chaos same region {number} (at {_name(cells[0])})"
+            labels = [label_cell(_index(c, side), side) for c in cells]
+            out += [Relation(a, b, equal, origin=origin, label=where) for a, b in zip(labels, labels[1:])]
+        return out
+
+    def to_json(self):
+        return {"chaos_same_regions": [[list(c) for c in cells] for cells in self.groups]}
+
+    @classmethod
+    def from_json(cls, rules):
+        _needs_chaos(rules, "chaos_same_regions")
+        return cls(tuple(_cells(cells) for cells in rules["chaos_same_regions"]))
+
+
+CHAOS_RULE_TYPES = (ChaosConstruction, ChaosCounts, ChaosArrows, ChaosSameRegions)
 """The rule types of this module, registered into :data:`sudoku_cp.model.rules.RULE_TYPES`."""
 
 for _type in CHAOS_RULE_TYPES:
