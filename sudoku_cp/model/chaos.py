@@ -46,6 +46,7 @@ The semantics are those of sigh's Interactive Sudoku Solver (``ChaosConstruction
 from __future__ import annotations
 
 import functools
+import itertools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
@@ -243,11 +244,41 @@ def _needs_chaos(rules: Mapping[str, Any], key: str) -> None:
         )
 
 
+def _clue_items(rules: Mapping[str, Any], key: str, cells: str) -> list[tuple[Mapping[str, Any], int]]:
+    """The clue objects of ``rules[key]`` (``control``, ``cells``, optional ``offset``), checked."""
+    _needs_chaos(rules, key)
+    items = []
+    for number, item in enumerate(rules[key]):
+        where = f"rules.{key}[{number}]"
+        if not isinstance(item, Mapping) or not {"control", cells} <= set(item):
+            raise InvalidPuzzleError(f"{where} is an object with 'control', {cells!r} and 'offset'")
+        items.append((item, _offset(item, where)))
+    return items
+
+
 def _offset(item: Mapping[str, Any], where: str) -> int:
     offset = item.get("offset", 0)
     if offset not in (0, 1) or isinstance(offset, bool):
         raise InvalidPuzzleError(f"{where}: the offset is 0 or 1, not {offset!r}")
     return offset
+
+
+class _ChaosClues(Rule):
+    """Clues about the regions of a chaos construction: each checks its control cell and
+    its own cells (:meth:`check_clue`)."""
+
+    clues: tuple
+    reads: ClassVar = ("chaos_construction",)
+    noun: ClassVar = "chaos clue"
+
+    def check(self, side, box):
+        for number, clue in enumerate(self.clues, 1):
+            where = f"{self.noun} {number}"
+            _cell_list((clue.control,), side, where)
+            self.check_clue(clue, side, where)
+
+    def check_clue(self, clue: Any, side: int, where: str) -> None:
+        raise NotImplementedError
 
 
 @dataclass(frozen=True)
@@ -261,7 +292,7 @@ class ChaosCountClue:
 
 
 @dataclass(frozen=True)
-class ChaosCounts(Rule):
+class ChaosCounts(_ChaosClues):
     """Chaos counts (ISS's ``ChaosCount``): the control cell holds how many of its cells
     lie in the region of the first of them (that one included), less the offset.
 
@@ -271,13 +302,10 @@ class ChaosCounts(Rule):
 
     clues: tuple[ChaosCountClue, ...]
     keys: ClassVar = ("chaos_counts",)
-    reads: ClassVar = ("chaos_construction",)
+    noun: ClassVar = "chaos count"
 
-    def check(self, side, box):
-        for number, clue in enumerate(self.clues, 1):
-            where = f"chaos count {number}"
-            _cell_list((clue.control,), side, where)
-            _cell_list(clue.cells, side, where)
+    def check_clue(self, clue: ChaosCountClue, side: int, where: str) -> None:
+        _cell_list(clue.cells, side, where)
 
     def constraints(self, side, box):
         out: list[Constraint] = []
@@ -307,14 +335,12 @@ class ChaosCounts(Rule):
 
     @classmethod
     def from_json(cls, rules):
-        _needs_chaos(rules, "chaos_counts")
-        clues = []
-        for number, item in enumerate(rules["chaos_counts"]):
-            where = f"rules.chaos_counts[{number}]"
-            if not isinstance(item, Mapping) or not {"control", "cells"} <= set(item):
-                raise InvalidPuzzleError(f"{where} is an object with 'control', 'cells' and 'offset'")
-            clues.append(ChaosCountClue(tuple(item["control"]), _cells(item["cells"]), _offset(item, where)))
-        return cls(tuple(clues))
+        return cls(
+            tuple(
+                ChaosCountClue(tuple(item["control"]), _cells(item["cells"]), offset)
+                for item, offset in _clue_items(rules, "chaos_counts", "cells")
+            )
+        )
 
 
 @dataclass(frozen=True)
@@ -328,7 +354,7 @@ class ChaosArrowClue:
 
 
 @dataclass(frozen=True)
-class ChaosArrows(Rule):
+class ChaosArrows(_ChaosClues):
     """Chaos arrows (ISS's ``ChaosArrow``): from a start cell, each arm runs through cells
     of the start's region until one is not; the control holds the cells of those runs (the
     start counted once), less the offset.
@@ -339,15 +365,12 @@ class ChaosArrows(Rule):
 
     clues: tuple[ChaosArrowClue, ...]
     keys: ClassVar = ("chaos_arrows",)
-    reads: ClassVar = ("chaos_construction",)
+    noun: ClassVar = "chaos arrow"
 
-    def check(self, side, box):
-        for number, clue in enumerate(self.clues, 1):
-            where = f"chaos arrow {number}"
-            _cell_list((clue.control,), side, where)
-            if not clue.arms or any(not arm or arm[0] != clue.arms[0][0] for arm in clue.arms):
-                raise InvalidPuzzleError(f"{where}: its arms all begin at one start cell")
-            _cell_list((clue.arms[0][0], *(c for arm in clue.arms for c in arm[1:])), side, where)
+    def check_clue(self, clue: ChaosArrowClue, side: int, where: str) -> None:
+        if not clue.arms or any(not arm or arm[0] != clue.arms[0][0] for arm in clue.arms):
+            raise InvalidPuzzleError(f"{where}: its arms all begin at one start cell")
+        _cell_list((clue.arms[0][0], *(c for arm in clue.arms for c in arm[1:])), side, where)
 
     def constraints(self, side, box):
         out: list[Constraint] = []
@@ -384,15 +407,12 @@ class ChaosArrows(Rule):
 
     @classmethod
     def from_json(cls, rules):
-        _needs_chaos(rules, "chaos_arrows")
-        clues = []
-        for number, item in enumerate(rules["chaos_arrows"]):
-            where = f"rules.chaos_arrows[{number}]"
-            if not isinstance(item, Mapping) or not {"control", "arms"} <= set(item):
-                raise InvalidPuzzleError(f"{where} is an object with 'control', 'arms' and 'offset'")
-            arms = tuple(_cells(arm) for arm in item["arms"])
-            clues.append(ChaosArrowClue(tuple(item["control"]), arms, _offset(item, where)))
-        return cls(tuple(clues))
+        return cls(
+            tuple(
+                ChaosArrowClue(tuple(item["control"]), tuple(_cells(arm) for arm in item["arms"]), offset)
+                for item, offset in _clue_items(rules, "chaos_arrows", "arms")
+            )
+        )
 
 
 @dataclass(frozen=True)
@@ -417,7 +437,7 @@ class ChaosSameRegions(Rule):
             origin = Origin(OriginKind.CHAOS_CONSTRUCTION, number, cells)
             where = f"chaos same region {number} (at {_name(cells[0])})"
             labels = [label_cell(_index(c, side), side) for c in cells]
-            out += [Relation(a, b, equal, origin=origin, label=where) for a, b in zip(labels, labels[1:])]
+            out += [Relation(a, b, equal, origin=origin, label=where) for a, b in itertools.pairwise(labels)]
         return out
 
     def to_json(self):
