@@ -57,6 +57,13 @@ def add_chaos_regions(model: Any, x: Sequence[Any], constraint: ChaosRegions) ->
             model.add(levels[other] == levels[cell] - 1).only_enforce_if(step)
             closer.append(step)
         model.add_bool_or(closer).only_enforce_if(~root)
+    member = [[model.new_bool_var(f"in_region_{cell}_{k + 1}") for k in range(n)] for cell in range(count)]
+    for cell in range(count):
+        model.add_map_domain(labels[cell], member[cell], 1)
+    for k in range(n):  # redundant: n cells a region
+        model.add(sum(member[cell][k] for cell in range(count)) == n)
+    for cell in range(count):  # redundant: a region of n >= 2 cells leaves no cell alone
+        model.add_bool_or([_same(model, labels, cell, other) for other in neighbours(cell, n)])
 
 
 def _same(model: Any, labels: Sequence[Any], a: int, b: int) -> Any:
