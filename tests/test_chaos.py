@@ -66,7 +66,7 @@ def region_of(regions, cell):
     return next(r for r in regions if cell in r)
 
 
-def brute_force(n: int, givens: str, counts=()) -> list[str]:
+def brute_force(n: int, givens: str, counts=(), region_counts=()) -> list[str]:
     """The grids (ascending) of an n x n chaos construction with these givens and chaos
     counts ``(control, cells)`` (0-based cell numbers; the control holds how many of the
     cells lie in the first one's region)."""
@@ -78,6 +78,9 @@ def brute_force(n: int, givens: str, counts=()) -> list[str]:
             if all(
                 cells[control] == sum(c in region_of(regions, counted[0]) for c in counted)
                 for control, counted in counts
+            ) and all(
+                cells[control] == len({region_of(regions, c) for c in counted})
+                for control, counted in region_counts
             ):
                 grids.append("".join(map(str, cells)))
                 break
@@ -232,3 +235,16 @@ def test_iss_same_values_of_region_cells_put_them_in_one_region():
     same = [c for c in model.constraints if getattr(c, "first", None) == 16]
     assert [(c.first, c.second) for c in same] == [(16, 21)]  # the labels of r1c1 and r2c2
     assert iss.record_from_string(iss.write(record))["rules"] == record["rules"]
+
+
+@pytest.mark.slow  # about 2 s
+def test_iss_count_distinct_of_region_cells_counts_regions():
+    text = ".Shape~4x4.ChaosConstruction.NoBoxes.~R1C2_2.CountDistinct~R1C1~CC1~CC2~CC5~CC6"
+    record = iss.record_from_string(text)
+    assert record["rules"]["chaos_region_counts"] == [
+        {"control": [0, 0], "cells": [[0, 0], [0, 1], [1, 0], [1, 1]]}
+    ]
+    expected = brute_force(4, "." + "2" + "." * 14, region_counts=((0, (0, 1, 4, 5)),))
+    puzzle = Puzzle.from_dict(record)
+    assert sudoku_cp.solve(puzzle, backend="cpsat").to_string() == expected[0]
+    assert sudoku_cp.count_solutions(puzzle, backend="cpsat", limit=4) == min(4, len(expected))

@@ -974,6 +974,14 @@ def _look_and_say(part: Part, ctx: Context) -> None:
 
 def _count_distinct(part: Part, ctx: Context) -> None:
     """``.CountDistinct~<control cell>~cells``: the control holds how many different digits."""
+    if any(name.startswith("CC") for name in part.args[1:]):  # region cells: how many regions
+        control, _, names = _chaos_control(
+            Part(part.position, part.kind, [part.args[0], "", *part.args[1:]], part.text), ctx
+        )
+        ctx.add(
+            "chaos_region_counts", {"control": control, "cells": [_region_cell(n, ctx, part) for n in names]}
+        )
+        return
     cells = ctx.cells(part, minimum=2)
     ctx.add("count_distinct", {"control": cells[0], "cells": cells[1:]})
 
@@ -1711,6 +1719,10 @@ WRITERS: dict[str, Callable[[Any, int], list[str]]] = {
     "chaos_construction": _write_flag(".ChaosConstruction"),
     "chaos_counts": _write_chaos_counts,
     "chaos_arrows": _write_chaos_arrows,
+    "chaos_region_counts": lambda value, side: [
+        "." + "~".join(["CountDistinct", cell_id(c["control"]), *_region_ids(c["cells"], side)])
+        for c in value
+    ],
     "chaos_same_regions": lambda value, side: [
         "." + "~".join(["SameValues", str(len(cells)), *_region_ids(cells, side)]) for cells in value
     ],

@@ -304,21 +304,27 @@ class ChaosCounts(_ChaosClues):
     keys: ClassVar = ("chaos_counts",)
     noun: ClassVar = "chaos count"
 
+    pattern: ClassVar = "the control counts the first cell's region"
+
     def check_clue(self, clue: ChaosCountClue, side: int, where: str) -> None:
         _cell_list(clue.cells, side, where)
+
+    def automaton(self, clue: ChaosCountClue, side: int) -> Automaton:
+        """The clue's language over its labels, then the control."""
+        return chaos_count_automaton(len(clue.cells), clue.offset, side)
 
     def constraints(self, side, box):
         out: list[Constraint] = []
         for number, clue in enumerate(self.clues, 1):
             origin = Origin(OriginKind.CHAOS_COUNT, number, (clue.control, *clue.cells))
             cells = (*(label_cell(_index(c, side), side) for c in clue.cells), _index(clue.control, side))
-            automaton = chaos_count_automaton(len(clue.cells), clue.offset, side)
-            where = f"chaos count {number} (at {_name(clue.control)})"
+            automaton = self.automaton(clue, side)
+            where = f"{self.noun} {number} (at {_name(clue.control)})"
             out.append(
                 Regular(
                     cells,
                     automaton,
-                    pattern="the control counts the first cell's region",
+                    pattern=self.pattern,
                     origin=origin,
                     label=where,
                 )
@@ -416,6 +422,42 @@ class ChaosArrows(_ChaosClues):
 
 
 @dataclass(frozen=True)
+class ChaosRegionCounts(ChaosCounts):
+    """How many regions (ISS's ``CountDistinct`` over region cells): the control holds how
+    many different regions its cells lie in (a ``Regular`` line over their labels, then the
+    control, as :class:`~sudoku_cp.model.community_kinds.CountDistinct` over digits).
+
+    JSON: ``"chaos_region_counts": [{"control": [r, c], "cells": [[r, c], ...]}]``; needs
+    ``"chaos_construction": true``.
+    """
+
+    keys: ClassVar = ("chaos_region_counts",)
+    noun: ClassVar = "chaos region count"
+    pattern: ClassVar = "the control counts the regions"
+
+    def automaton(self, clue: ChaosCountClue, side: int) -> Automaton:
+        from sudoku_cp.model.community_kinds import count_distinct_automaton
+
+        return count_distinct_automaton(len(clue.cells), side)
+
+    def to_json(self):
+        return {
+            "chaos_region_counts": [
+                {"control": list(c.control), "cells": [list(x) for x in c.cells]} for c in self.clues
+            ]
+        }
+
+    @classmethod
+    def from_json(cls, rules):
+        return cls(
+            tuple(
+                ChaosCountClue(tuple(item["control"]), _cells(item["cells"]))
+                for item, _ in _clue_items(rules, "chaos_region_counts", "cells")
+            )
+        )
+
+
+@dataclass(frozen=True)
 class ChaosSameRegions(Rule):
     """Cells in one region (ISS's ``SameValues`` over region cells): their labels are equal.
 
@@ -449,7 +491,7 @@ class ChaosSameRegions(Rule):
         return cls(tuple(_cells(cells) for cells in rules["chaos_same_regions"]))
 
 
-CHAOS_RULE_TYPES = (ChaosConstruction, ChaosCounts, ChaosArrows, ChaosSameRegions)
+CHAOS_RULE_TYPES = (ChaosConstruction, ChaosCounts, ChaosArrows, ChaosRegionCounts, ChaosSameRegions)
 """The rule types of this module, registered into :data:`sudoku_cp.model.rules.RULE_TYPES`."""
 
 for _type in CHAOS_RULE_TYPES:
