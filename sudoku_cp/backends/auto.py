@@ -251,6 +251,8 @@ def route(puzzle: Puzzle | Grid | Model) -> Route:
       with more units (diagonals, windows) it is a few milliseconds.
     """
     model = puzzle if isinstance(puzzle, Model) else to_puzzle(puzzle).model
+    if model.hidden:  # a chaos construction's regions: CP-SAT compiles them (Backend.hidden_cells)
+        return Route("hidden cells", "cpsat")
     cells = model.cell_count
     share = (cells - model.givens.count(0)) / cells
     if model.side >= LARGE_SIDE:
@@ -325,7 +327,7 @@ _FALLBACKS = {"sat": "sudoku_cp.backends.sat:Sat", "cpsat": "sudoku_cp.backends.
 """Where the portfolio's fallbacks live, imported on first use (PySAT and OR-Tools are heavy)."""
 
 
-class Auto(Backend, options=Options, kinds=Backtracking.native_kinds, more_digits=True):
+class Auto(Backend, options=Options, kinds=Backtracking.native_kinds, more_digits=True, hidden_cells=True):
     """The ``"auto"`` backend: each call follows the :func:`route` of the puzzle (module
     docstring): the backtracker (a :class:`~sudoku_cp.backends.backtracking.Backtracking`
     that looks at its budget every :data:`CHECK_EVERY` nodes) under a node budget, then a
@@ -347,7 +349,8 @@ class Auto(Backend, options=Options, kinds=Backtracking.native_kinds, more_digit
         Raises:
             NotSupportedError: naming this backend and the kind.
         """
-        decompose(model, self.native_kinds, self.name)  # remembered: the backtracker reuses it
+        if not model.hidden:  # with hidden cells the route is CP-SAT's, which prepares it
+            decompose(model, self.native_kinds, self.name)  # remembered: the backtracker reuses it
 
     def __init__(self) -> None:
         self.first = Backtracking(check_every=CHECK_EVERY)

@@ -54,7 +54,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from sudoku_cp.backends.options import _refuse_unknown_options, unsupported
 from sudoku_cp.engine.lexmin import ProofLog
 from sudoku_cp.engine.runtime import Deadline
-from sudoku_cp.errors import InvalidArgumentError, NoSolutionError, NotSupportedError
+from sudoku_cp.errors import InvalidArgumentError, NoSolutionError, NotSupportedError, SudokuError
 from sudoku_cp.io.inputs import to_puzzle
 from sudoku_cp.model.decompose import decompose
 from sudoku_cp.result import Proof
@@ -121,6 +121,13 @@ class Backend:
     declaration: a backend that assumes "each value once per unit" leaves it False and
     such a model is refused by :meth:`refuse_unknown`, naming the backend."""
 
+    hidden_cells: ClassVar[bool] = False
+    """Whether the backend solves a model with hidden cells
+    (:attr:`~sudoku_cp.model.constraints.Model.hidden`: a chaos construction's region
+    labels, :mod:`sudoku_cp.model.chaos`). The one declaration: a backend that leaves it
+    False refuses such a model by design (:meth:`task`, before any work), naming itself
+    and the backends that solve it."""
+
     proof_method: ClassVar[str] = "witness descent"
     """How the backend proves its answer the smallest, by default (``Proof.method``)."""
 
@@ -133,13 +140,15 @@ class Backend:
         options: type[BackendOptions] | None = None,
         kinds: frozenset[type] | None = None,
         more_digits: bool | None = None,
+        hidden_cells: bool | None = None,
         **kwargs: Any,
     ) -> None:
         """The declaration of a subclass, as class keywords, each optional (a class attribute
         of the same meaning works too): ``options`` (:attr:`Options`), ``kinds``
-        (:attr:`native_kinds`, any iterable of kinds) and ``more_digits``
-        (:attr:`more_digits`); e.g. ``class Sat(Backend, options=Options, kinds=NATIVE_KINDS,
-        more_digits=True)``. The class states only what differs from the defaults."""
+        (:attr:`native_kinds`, any iterable of kinds), ``more_digits`` (:attr:`more_digits`)
+        and ``hidden_cells`` (:attr:`hidden_cells`); e.g. ``class Sat(Backend,
+        options=Options, kinds=NATIVE_KINDS, more_digits=True)``. The class states only what differs from the
+        defaults."""
         super().__init_subclass__(**kwargs)
         if options is not None:
             cls.Options = options
@@ -147,6 +156,8 @@ class Backend:
             cls.native_kinds = frozenset(kinds)
         if more_digits is not None:
             cls.more_digits = more_digits
+        if hidden_cells is not None:
+            cls.hidden_cells = hidden_cells
         declared = cls.__dict__.get("Options")
         if declared is not None:
             if "name" not in cls.__dict__:
@@ -231,7 +242,7 @@ class Backend:
         values, stats = self._solve(task)
         if values is None:
             raise NoSolutionError(f"the puzzle has no solution (backend {self.name!r}: {self.no_solution})")
-        return grid.with_cells(values), stats, task.proof.close()
+        return grid.with_cells(_grid_values(values, task.model)), stats, task.proof.close()
 
     def next_solution(
         self,
@@ -263,7 +274,7 @@ class Backend:
             raise NoSolutionError(
                 f"no solution is greater than the given one (backend {self.name!r}: {self.no_solution})"
             )
-        return grid.with_cells(values), stats
+        return grid.with_cells(_grid_values(values, task.model)), stats
 
     def count_solutions(
         self,
@@ -291,7 +302,28 @@ class Backend:
         task.limit = limit
         if limit == 0:
             return 0, {"solver_calls": 0}
+        if task.model.hidden:
+            return self._count_grids(task)
         return self._count(task)
+
+    def _count_grids(self, task: Task) -> tuple[int, dict[str, float]]:
+        """The count of a model with hidden cells: its distinct *grids*, listed one by one
+        (the smallest, then each next above the last grid, its hidden cells padded with the
+        top value so that "above" means a greater grid), since a grid may have several
+        hidden completions (two partitions into regions) that the backend's own count
+        would count twice."""
+        count = 0
+        values, stats = self._solve(task)
+        calls = stats.get("solver_calls", 0)
+        while values is not None:
+            count += 1
+            if task.limit is not None and count >= task.limit:
+                break
+            grid = list(values[: task.model.grid_cell_count])
+            task.after = grid + [task.model.value_count] * task.model.hidden
+            values, stats = self._next(task)
+            calls += stats.get("solver_calls", 0)
+        return count, {"solver_calls": calls}
 
     def run(self, function: str, task: Task) -> tuple[Any, dict[str, float]]:
         """The hook of ``function`` (``"solve"``, ``"next_solution"``, ``"count_solutions"``)
@@ -312,6 +344,11 @@ class Backend:
             NotSupportedError, TypeError, ValueError: as :meth:`solve`.
         """
         chosen = self.check_options(options, function)
+        if model.hidden and not self.hidden_cells:
+            raise NotSupportedError(
+                f"backend {self.name!r} does not solve puzzles with hidden cells (a chaos construction's "
+                "regions, found while solving): it refuses them by design; use 'cpsat' or 'auto'"
+            )
         model = self.prepare(model)  # the one call site of prepare(): rewrites happen here
         self.refuse_unknown(model)
         return Task(model, chosen, Deadline(time_limit), ProofLog(self.proof_method), time_limit=time_limit)
@@ -430,13 +467,29 @@ def _kinds(kinds: frozenset[type]) -> tuple[type, ...]:
     return found
 
 
+def _grid_values(values: Values, model: Model) -> Values:
+    """The grid's cells of a model's solution: with hidden cells, the whole assignment is
+    checked first (only here are the hidden cells' values known), then they are dropped.
+
+    Raises:
+        SudokuError: the backend's assignment breaks a constraint."""
+    if not model.hidden:
+        return values
+    if not model.holds(values):
+        raise SudokuError("the backend returned an assignment that breaks the model (hidden cells included)")
+    return values[: model.grid_cell_count]
+
+
 def _complete_values(after: Grid | Sequence[int], model: Model) -> Values:
-    """The values of ``after``, a complete grid of the model's shape, checked.
+    """The values of ``after``, a complete grid of the model's shape, checked; with hidden
+    cells, padded with the top value (above it is then a greater grid).
 
     Raises:
         ValueError: not one value in ``1..n`` per cell.
     """
     values = list(getattr(after, "cells", after))
+    if model.hidden and len(values) == model.grid_cell_count:
+        values += [model.value_count] * model.hidden
     n, top = model.side, model.value_count  # top: the values are 1..k (k > n: more digits than the side)
     if len(values) != model.cell_count or not all(
         isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= top for v in values

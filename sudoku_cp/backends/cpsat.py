@@ -44,6 +44,7 @@ from typing import TYPE_CHECKING, Any
 
 from sudoku_cp.backends import takes_options, unsupported
 from sudoku_cp.backends.base import Backend, Task, Values
+from sudoku_cp.backends.cpsat_chaos import add_chaos_regions
 from sudoku_cp.backends.cpsat_options import Options
 from sudoku_cp.engine.imports import import_module
 from sudoku_cp.engine.lexmin import above_steps, below_steps, descend_below, sparse_witness
@@ -51,6 +52,7 @@ from sudoku_cp.engine.runtime import Counters, Deadline, HelperThread
 from sudoku_cp.errors import NoSolutionError, SolveTimeoutError, SudokuError
 from sudoku_cp.io.inputs import to_puzzle
 from sudoku_cp.model import constraints as kinds
+from sudoku_cp.model.chaos import ChaosRegions
 from sudoku_cp.model.constraints import CORE_KINDS, LINE_AUTOMATON_KINDS, Model
 from sudoku_cp.model.decompose import decompose
 from sudoku_cp.model.grid import Grid
@@ -95,7 +97,7 @@ def build_model(puzzle: Puzzle | Grid) -> tuple[cp_model.CpModel, list[list[IntV
     return model, [cells[r * n : (r + 1) * n] for r in range(n)]
 
 
-NATIVE_KINDS = CORE_KINDS
+NATIVE_KINDS = CORE_KINDS | {ChaosRegions}
 """The kinds compiled below; every other kind is rewritten into them (:mod:`sudoku_cp.model.decompose`)."""
 
 
@@ -144,6 +146,8 @@ def _add_constraints(model: cp_model.CpModel, x: Sequence[IntVar], compiled: Mod
             model.add_allowed_assignments([x[c] for c in constraint.cells], sorted(constraint.allowed))
         elif isinstance(constraint, LINE_AUTOMATON_KINDS):
             _add_automaton(model, [x[c] for c in constraint.cells], constraint.automaton(compiled.side))
+        elif isinstance(constraint, ChaosRegions):
+            add_chaos_regions(model, x, constraint)
         elif not isinstance(constraint, kinds.ValueIn):  # ValueIn: already in the cells' domains
             raise unsupported("cpsat", constraint)
 
@@ -206,7 +210,7 @@ def first_solution(puzzle: Puzzle | Grid, *, time_limit: float | None = None, **
     return puzzle.grid.with_cells(values)
 
 
-class CpSat(Backend, options=Options, kinds=NATIVE_KINDS, more_digits=True):
+class CpSat(Backend, options=Options, kinds=NATIVE_KINDS, more_digits=True, hidden_cells=True):
     """The ``"cpsat"`` backend: the smallest row-major solution, proven minimal by CP-SAT.
 
     One solve that enumerates solutions and ends when CP-SAT proves the first one is the
@@ -297,6 +301,8 @@ def _row_major_search_would_stall(model: Model) -> bool:
     row-major search stalls on such puzzles (the bundled sudoku25 set), so the general
     search goes first. Nearly empty large grids keep the row-major search, which meets
     their smallest solution at once. Only the speed depends on this, never the answer."""
+    if model.hidden:  # regions found while solving: CP-SAT's own search finds them far faster
+        return True
     return model.side >= 25 and (model.cell_count - model.givens.count(0)) * 4 >= model.side * model.side
 
 

@@ -810,6 +810,8 @@ def _same_values(part: Part, ctx: Context) -> None:
     if not part.args:
         raise InvalidPuzzleError(f"{part.where}: needs its number of sets and cells")
     sets = _int(part.args[0], part, "number of sets")
+    if any(name.startswith("CC") for name in part.args[1:]):  # region cells: one region
+        return _chaos_same_region(part, ctx, sets)
     cells = ctx.cells(part, part.args[1:], minimum=2)
     if sets != len(cells):
         raise _refuse(
@@ -972,6 +974,14 @@ def _look_and_say(part: Part, ctx: Context) -> None:
 
 def _count_distinct(part: Part, ctx: Context) -> None:
     """``.CountDistinct~<control cell>~cells``: the control holds how many different digits."""
+    if any(name.startswith("CC") for name in part.args[1:]):  # region cells: how many regions
+        control, _, names = _chaos_control(
+            Part(part.position, part.kind, [part.args[0], "", *part.args[1:]], part.text), ctx
+        )
+        ctx.add(
+            "chaos_region_counts", {"control": control, "cells": [_region_cell(n, ctx, part) for n in names]}
+        )
+        return
     cells = ctx.cells(part, minimum=2)
     ctx.add("count_distinct", {"control": cells[0], "cells": cells[1:]})
 
@@ -1006,6 +1016,88 @@ def _equal_sum(part: Part, ctx: Context) -> None:
     if len(segments) < 2 or not all(segments):
         raise InvalidPuzzleError(f"{part.where}: needs two or more non-empty segments")
     ctx.add("equal_sums", [ctx.cells(part, names) for names in segments])
+
+
+def _chaos_construction(part: Part, ctx: Context) -> None:
+    """``.ChaosConstruction``: regions of ``n`` cells found while solving (:mod:`sudoku_cp.model.chaos`)."""
+    if ctx.region_size not in (None, ctx.side):
+        raise _refuse(part, f"chaos regions of {ctx.region_size} cells on a {ctx.side}x{ctx.side} grid")
+    if ctx.digits:
+        raise _refuse(part, "chaos construction on a grid of other digits")
+    ctx.flag("chaos_construction")
+
+
+def _region_cell(name: str, ctx: Context, part: Part) -> list[int]:
+    """A region cell ``CC<k>`` (ISS's k-th region label, 1-based row-major) or a grid cell."""
+    match = re.fullmatch(r"CC(\d{1,3})", name)
+    if not match:
+        return _cell(name, ctx.side, part)
+    index = int(match[1]) - 1
+    if not 0 <= index < ctx.side * ctx.side:
+        raise InvalidPuzzleError(
+            f"{part.where}: {name} is not a region cell of the {ctx.side}x{ctx.side} grid"
+        )
+    return list(divmod(index, ctx.side))
+
+
+def _chaos_control(part: Part, ctx: Context) -> tuple[list[int], int, list[str]]:
+    if "ChaosConstruction" not in ctx.types:
+        raise InvalidPuzzleError(f"{part.where}: {part.kind} needs ChaosConstruction")
+    if not part.args:
+        raise InvalidPuzzleError(f"{part.where}: needs its control cell")
+    control = _cell(part.args[0], ctx.side, part)
+    offset = _int(part.args[1], part, "offset") if len(part.args) > 1 and part.args[1] else 0
+    if offset not in (0, 1):
+        raise InvalidPuzzleError(f"{part.where}: its offset is 0 or 1, not {offset}")
+    return control, offset, part.args[2:]
+
+
+def _chaos_same_region(part: Part, ctx: Context, sets: int) -> None:
+    """``.SameValues~<n>~CC..``: region cells of equal labels, so their grid cells share a region."""
+    if "ChaosConstruction" not in ctx.types:
+        raise InvalidPuzzleError(f"{part.where}: region cells need ChaosConstruction")
+    cells = [_region_cell(name, ctx, part) for name in part.args[1:]]
+    if sets != len(cells) or len(cells) < 2:
+        raise _refuse(part, "SameValues of region cells in sets of several cells")
+    ctx.add("chaos_same_regions", cells)
+
+
+def _chaos_count(part: Part, ctx: Context) -> None:
+    """``.ChaosCount~<control>~<offset>~<region cells>``: the control counts the cells in the
+    first one's region; with no cells, the control's own 3x3 neighbourhood (itself first)."""
+    control, offset, names = _chaos_control(part, ctx)
+    if names:
+        cells = [_region_cell(name, ctx, part) for name in names]
+    else:
+        r, c = control
+        steps = ((0, 0), (-1, 0), (1, 0), (0, -1), (0, 1), (-1, -1), (-1, 1), (1, -1), (1, 1))
+        cells = [[r + a, c + b] for a, b in steps if 0 <= r + a < ctx.side and 0 <= c + b < ctx.side]
+    ctx.add("chaos_counts", {"control": control, "cells": cells, "offset": offset})
+
+
+def _chaos_arrow(part: Part, ctx: Context) -> None:
+    """``.ChaosArrow~<control>~<offset>~<arm>~-~<arm>...``: the control is the run of the
+    start's region along the arms; with no arms, the four from the control cell."""
+    control, offset, names = _chaos_control(part, ctx)
+    if names:
+        arms: list[list[list[int]]] = [[]]
+        for name in names:
+            if name == "-":
+                arms.append([])
+            else:
+                arms[-1].append(_region_cell(name, ctx, part))
+        if not all(arms) or any(arm[0] != arms[0][0] for arm in arms):
+            raise InvalidPuzzleError(f"{part.where}: its arms are not empty and all begin at one cell")
+    else:
+        r, c = control
+        arms = []
+        for a, b in ((0, -1), (0, 1), (-1, 0), (1, 0)):
+            arm, i, j = [], r, c
+            while 0 <= i < ctx.side and 0 <= j < ctx.side:
+                arm.append([i, j])
+                i, j = i + a, j + b
+            arms.append(arm)
+    ctx.add("chaos_arrows", {"control": control, "arms": arms, "offset": offset})
 
 
 TYPES: dict[str, Callable[[Part, Context], None]] = {
@@ -1076,6 +1168,9 @@ TYPES: dict[str, Callable[[Part, Context], None]] = {
     "ValueIndexing": _value_indexing,
     "SumLine": _sum_line,
     "EqualSum": _equal_sum,
+    "ChaosConstruction": _chaos_construction,
+    "ChaosCount": _chaos_count,
+    "ChaosArrow": _chaos_arrow,
 }
 """ISS type name -> the function that adds one part's rule to a :class:`Context`. A type
 missing here is refused by name (:data:`REFUSED` says why for ISS's other types)."""
@@ -1083,9 +1178,6 @@ missing here is refused by name (:data:`REFUSED` says why for ISS's other types)
 REFUSED: dict[str, str] = {
     "FullRank": "full rank clues, which the package does not model yet",
     "FullRankTies": "full rank ties, which the package does not model yet",
-    "ChaosConstruction": "chaos construction (regions built while solving), which the package does not model",
-    "ChaosArrow": "chaos-construction arrows, which the package does not model",
-    "ChaosCount": "chaos-construction counts, which the package does not model",
     "RegionSameValues": "regions holding the same values, which the package does not model",
     "Doppelganger": "doppelganger (digits 0-N), which the package does not model",
     "Var": "extra variable cells, which the package does not model",
@@ -1547,6 +1639,32 @@ def _write_equal_sums(value, side):
     return out
 
 
+def _write_chaos_counts(value, side):
+    return [
+        "."
+        + "~".join(
+            ["ChaosCount", cell_id(c["control"]), str(c.get("offset", 0)), *_region_ids(c["cells"], side)]
+        )
+        for c in value
+    ]
+
+
+def _write_chaos_arrows(value, side):
+    out = []
+    for clue in value:
+        items: list[str] = []
+        for number, arm in enumerate(clue["arms"]):
+            items += (["-"] if number else []) + _region_ids(arm, side)
+        out.append(
+            "." + "~".join(["ChaosArrow", cell_id(clue["control"]), str(clue.get("offset", 0)), *items])
+        )
+    return out
+
+
+def _region_ids(cells, side) -> list[str]:
+    return [f"CC{r * side + c + 1}" for r, c in cells]
+
+
 WRITERS: dict[str, Callable[[Any, int], list[str]]] = {
     "thermos": _write_lines("Thermo"),
     "arrows": _write_arrows,
@@ -1598,6 +1716,16 @@ WRITERS: dict[str, Callable[[Any, int], list[str]]] = {
     "equal_sums": _write_equal_sums,
     "global_entropy": _write_flag(".GlobalEntropy"),
     "global_modular": _write_flag(".GlobalMod"),
+    "chaos_construction": _write_flag(".ChaosConstruction"),
+    "chaos_counts": _write_chaos_counts,
+    "chaos_arrows": _write_chaos_arrows,
+    "chaos_region_counts": lambda value, side: [
+        "." + "~".join(["CountDistinct", cell_id(c["control"]), *_region_ids(c["cells"], side)])
+        for c in value
+    ],
+    "chaos_same_regions": lambda value, side: [
+        "." + "~".join(["SameValues", str(len(cells)), *_region_ids(cells, side)]) for cells in value
+    ],
 }
 """JSON rules key -> the ISS parts that write it (the reverse of :data:`TYPES`)."""
 

@@ -741,6 +741,8 @@ from sudoku_cp.model.community_kinds import COMMUNITY_KIND_TYPES  # noqa: E402  
 for _type in COMMUNITY_KIND_TYPES:
     register_rule_type(_type)
 
+from sudoku_cp.model import chaos  # noqa: E402, F401  (registers chaos construction and its clues)
+
 __all__ = [
     "AntiTaxicab",
     "COMMUNITY_RULE_TYPES",

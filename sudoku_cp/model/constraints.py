@@ -160,6 +160,10 @@ class OriginKind(StrEnum):
     GIVEN = "given"
     CANDIDATES = "candidates"  #: a cell's current candidates (the explanations' checks)
     CUSTOM = "custom"  #: built from a plain label string
+    # chaos construction (sudoku_cp.model.chaos): regions found while solving
+    CHAOS_CONSTRUCTION = "chaos construction"  #: the grid cut into connected regions of n cells
+    CHAOS_COUNT = "chaos count"  #: the control counts the cells sharing the first one's region
+    CHAOS_ARROW = "chaos arrow"  #: the control is the run of one region along the arms
 
 
 LINE_KINDS = frozenset({OriginKind.ROW, OriginKind.COLUMN})
@@ -1382,6 +1386,19 @@ KINDS: tuple[type, ...] = (
 variants, then those of the modern ones (arrows, lines, outside clues)."""
 
 
+def _cells_of(constraint: Constraint) -> tuple[int, ...]:
+    """Every cell a constraint reads (``cells``, or a ``Less``/``Relation``'s two, or an
+    ``Element``'s array, index and value; an ``And``/``Or``'s parts')."""
+    cells = getattr(constraint, "cells", None)
+    if cells is not None:
+        return tuple(cells)
+    parts = getattr(constraint, "parts", None)
+    if parts is not None:
+        return tuple(c for part in parts for c in _cells_of(part))
+    found = [getattr(constraint, name, None) for name in ("first", "second", "cell", "index", "value")]
+    return tuple(c for c in found if isinstance(c, int)) + tuple(getattr(constraint, "array", ()))
+
+
 @functools.lru_cache(maxsize=32)
 def _peers(cell_count: int, groups: tuple[tuple[int, ...], ...]) -> tuple[tuple[int, ...], ...]:
     peers: list[set[int]] = [set() for _ in range(cell_count)]
@@ -1410,6 +1427,12 @@ class Model:
             ascending (``(0, ..., 8)``; ``(1, ..., 9)`` on 6x6), and the model's values
             are their positions ``1..k`` (:mod:`sudoku_cp.model.digits` rewrote every
             constraint of the rules into them). Backends read :attr:`value_count`.
+        hidden: the number of *hidden cells*: auxiliary variables after the grid's cells
+            (the last ``hidden`` entries of ``givens``, all 0), with the same domain
+            ``1..k``, never printed (a chaos construction's region labels,
+            :mod:`sudoku_cp.model.chaos`). Last in the lexicographic order, so the
+            smallest solution's grid is still the smallest grid; backends declare whether
+            they solve them (``Backend.hidden_cells``), and a count counts distinct grids.
 
     Backends take their initial domains from :meth:`domains` (givens and ``ValueIn``
     already applied, so they may skip ``ValueIn``) and compile every other kind.
@@ -1420,6 +1443,12 @@ class Model:
     constraints: tuple[Constraint, ...]
     positions: tuple[Coordinates, ...] | None = None
     digits: tuple[int, ...] | None = None
+    hidden: int = 0
+
+    @property
+    def grid_cell_count(self) -> int:
+        """The cells of the grid itself: :attr:`cell_count` less the :attr:`hidden` cells."""
+        return len(self.givens) - self.hidden
 
     @property
     def value_count(self) -> int:
@@ -1502,7 +1531,18 @@ class Model:
         return self.value_count == self.side and len(self.units) == len(self.constraints)
 
     def holds(self, values: Sequence[int]) -> bool:
-        """True when the complete assignment keeps the givens and satisfies every constraint."""
+        """True when the complete assignment keeps the givens and satisfies every constraint.
+
+        With :attr:`hidden` cells, ``values`` may also be the grid's cells alone: then the
+        constraints over grid cells only are checked (the backend that found the hidden
+        cells' values checked the whole assignment, ``Backend.solve_with_proof``)."""
+        if self.hidden and len(values) == self.grid_cell_count:
+            top = self.grid_cell_count
+            return (
+                all(1 <= v <= self.value_count for v in values)
+                and all(g in (0, v) for g, v in zip(self.givens, values, strict=False))
+                and all(c.holds(values) for c in self.constraints if max(_cells_of(c), default=0) < top)
+            )
         return (
             len(values) == self.cell_count
             and all(1 <= v <= self.value_count for v in values)

@@ -52,7 +52,7 @@ def decompose(
             ``NATIVE_KINDS``), never rewritten: their constraints raise at once.
 
     Returns:
-        A :class:`Model` with the same side, givens and positions.
+        A :class:`Model` with the same side, givens, positions, digits and hidden cells.
 
     Raises:
         NotSupportedError: a kind of ``refused``, or a kind with no ``decompose`` whose
@@ -77,7 +77,7 @@ def decompose(
             parts = tuple(
                 p for c in model.constraints for p in _rewrite(c, native, model.value_count, (), who)
             )
-            found = Model(model.side, model.givens, parts, model.positions, model.digits)
+            found = Model(model.side, model.givens, parts, model.positions, model.digits, model.hidden)
         memo[key] = found
     return found
 

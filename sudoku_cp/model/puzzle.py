@@ -197,8 +197,13 @@ class Puzzle(Drawn):
             from sudoku_cp.model.rules import DIGIT_AWARE
 
             ruled = relabel(ruled, digits, self.side, DIGIT_AWARE)
+        hidden = sum(rule.hidden_cells(self.side) for rule in self.rules if hasattr(rule, "hidden_cells"))
         return Model(
-            self.side, self.grid.cells, classic_constraints(self.side, self.box) + ruled, digits=digits
+            self.side,
+            self.grid.cells + (0,) * hidden,  # hidden cells (sudoku_cp.model.chaos) after the grid's
+            classic_constraints(self.side, self.box) + ruled,
+            digits=digits,
+            hidden=hidden,
         )
 
     def is_solved_by(self, solution: Grid) -> bool:

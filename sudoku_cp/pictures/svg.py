@@ -237,6 +237,7 @@ def draw(
     picture.diagonals_and_thermometers()
     picture.community()
     picture.community_kinds()
+    picture.chaos_clues()
     picture.modern_lines()
     picture.general_rules()
     picture.region_borders()
@@ -601,6 +602,33 @@ class _Picture:
                 class_="general-tag",
             )
         )
+
+    def chaos_clues(self) -> None:
+        """A chaos construction's clues (its regions are unknown: the grid is drawn without
+        boxes): a count as a dashed outline of its cells, an arrow as thin lines from its
+        start along each arm (a new arm wherever the next cell is not next to the last),
+        each with a small circle in its control cell."""
+        colour = LINE_COLOURS[OriginKind.ARROW]
+        for origin in self.puzzle.groups(OriginKind.CHAOS_COUNT):
+            for x0, y0, x1, y1 in _cage_outline(set(origin.cells[1:]), CAGE_INSET):
+                self.drawing.append(
+                    dw.Line(self.x(x0), self.y(y0), self.x(x1), self.y(y1), stroke=colour, stroke_width=1,
+                            stroke_dasharray=f"{self.s * 0.05:.1f} {self.s * 0.05:.1f}", class_="chaos-count")
+                )  # fmt: skip
+        for origin in self.puzzle.groups(OriginKind.CHAOS_ARROW):
+            start, arm = origin.cells[1], [origin.cells[1]]
+            for cell in (*origin.cells[2:], None):
+                if cell is None or abs(cell[0] - arm[-1][0]) + abs(cell[1] - arm[-1][1]) != 1:
+                    self._polyline(arm, colour, 2, "chaos-arrow")
+                    arm = [start]
+                if cell is not None:
+                    arm.append(cell)
+        for kind in (OriginKind.CHAOS_COUNT, OriginKind.CHAOS_ARROW):
+            for origin in self.puzzle.groups(kind):
+                self.drawing.append(
+                    dw.Circle(*self.centre(origin.cells[0]), self.s * 0.4, fill="none", stroke=colour,
+                              stroke_width=1.5, class_=kind.value.replace(" ", "-"))
+                )  # fmt: skip
 
     def modern_lines(self) -> None:
         """Whispers (green), renban (purple), palindromes (grey), region-sum lines (blue),

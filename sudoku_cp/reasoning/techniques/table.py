@@ -681,6 +681,11 @@ _ORIGINS_WITHOUT_VARIANT_ROW: dict[OriginKind, tuple[TechniqueId, ...]] = {
     _O.ODD: (),
     _O.GIVEN: (),
     _O.CANDIDATES: (),
+    # chaos construction (sudoku_cp.model.chaos): over hidden cells, which explanations do not
+    # read; its clues are Regular lines and its same-region links Relations, the generic rows
+    _O.CHAOS_CONSTRUCTION: (_T.RELATION,),
+    _O.CHAOS_COUNT: (_T.LINE_CLUE,),
+    _O.CHAOS_ARROW: (_T.LINE_CLUE,),
 }
 """The origins a step names through rows other than the variant rows; ``()`` for those
 that only cut the starting candidates (:meth:`~sudoku_cp.model.constraints.Model.domains`:

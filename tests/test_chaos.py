@@ -1,0 +1,250 @@
+"""Chaos construction (issue 31): regions found while solving, over the model's hidden cells.
+
+Every backend of the registry either solves small chaos puzzles exactly as a brute force
+written here from the rule's definition (Latin squares, every partition of the grid into
+connected regions enumerated, clues counted cell by cell), or refuses them by design
+(``Backend.hidden_cells``); published puzzles give their setters' solutions."""
+
+from __future__ import annotations
+
+import functools
+import itertools
+
+import pytest
+
+import sudoku_cp
+from sudoku_cp import Puzzle
+from sudoku_cp.backends import get_backend
+from sudoku_cp.errors import BackendUnavailableError, InvalidPuzzleError, NotSupportedError
+from sudoku_cp.io import iss
+
+BACKENDS = sudoku_cp.backend_names()
+
+
+# -- the brute force, from the definition ---------------------------------------------------------
+
+
+def _adjacent(a: int, b: int, n: int) -> bool:
+    (ra, ca), (rb, cb) = divmod(a, n), divmod(b, n)
+    return abs(ra - rb) + abs(ca - cb) == 1
+
+
+@functools.cache
+def partitions(n: int) -> list[tuple[frozenset[int], ...]]:
+    """Every cut of the n x n grid into n orthogonally connected regions of n cells."""
+    found: list[tuple[frozenset[int], ...]] = []
+
+    def pieces(start: int, free: frozenset[int]) -> set[frozenset[int]]:
+        grown = {frozenset({start})}
+        for _ in range(n - 1):
+            grown = {
+                piece | {c} for piece in grown for c in free - piece if any(_adjacent(c, p, n) for p in piece)
+            }
+        return grown
+
+    def cut(free: frozenset[int], regions: tuple[frozenset[int], ...]) -> None:
+        if not free:
+            found.append(regions)
+            return
+        start = min(free)
+        for piece in pieces(start, free):
+            cut(free - piece, (*regions, piece))
+
+    cut(frozenset(range(n * n)), ())
+    return found
+
+
+def latin_squares(n: int, givens: str):
+    for rows in itertools.product(itertools.permutations(range(1, n + 1)), repeat=n):
+        if all(len({row[c] for row in rows}) == n for c in range(n)):
+            cells = [v for row in rows for v in row]
+            if all(g == "." or int(g) == v for g, v in zip(givens, cells, strict=True)):
+                yield cells
+
+
+def region_of(regions, cell):
+    return next(r for r in regions if cell in r)
+
+
+def brute_force(n: int, givens: str, counts=(), region_counts=()) -> list[str]:
+    """The grids (ascending) of an n x n chaos construction with these givens and chaos
+    counts ``(control, cells)`` (0-based cell numbers; the control holds how many of the
+    cells lie in the first one's region)."""
+    grids = []
+    for cells in latin_squares(n, givens):
+        for regions in partitions(n):
+            if any(len({cells[c] for c in region}) != n for region in regions):
+                continue
+            if all(
+                cells[control] == sum(c in region_of(regions, counted[0]) for c in counted)
+                for control, counted in counts
+            ) and all(
+                cells[control] == len({region_of(regions, c) for c in counted})
+                for control, counted in region_counts
+            ):
+                grids.append("".join(map(str, cells)))
+                break
+    return sorted(grids)
+
+
+def test_the_brute_force_knows_the_partitions():
+    assert len(partitions(2)) == 2 and len(partitions(3)) == 10  # dominoes; trominoes of a 3x3
+    assert len(partitions(4)) == 117  # the tetromino tilings of a 4x4 (OEIS A172477)
+
+
+CASES = {
+    "4x4, a row given": (4, "1234" + "." * 12, ()),
+    "4x4, a count": (4, "12.." + "3..." + "." * 8, ((5, (5, 4, 6, 1, 9)),)),
+    "4x4, two grids": (4, "12.." + "3..." + "..1." + "....", ((5, (5, 4)),)),
+    "4x4, no solution": (4, "...." + "1.2." + "." * 8, ((5, (5, 4)),)),  # r2c2 is 3 or 4: too many
+}
+
+
+def _puzzle(n: int, givens: str, counts) -> Puzzle:
+    rules = {"chaos_construction": True}
+    if counts:
+        rules["chaos_counts"] = [
+            {"control": list(divmod(control, n)), "cells": [list(divmod(c, n)) for c in cells], "offset": 0}
+            for control, cells in counts
+        ]
+    return Puzzle.from_dict({"size": n, "box": None, "grid": givens, "rules": rules})
+
+
+def _backend(name: str):
+    try:
+        return get_backend(name)
+    except BackendUnavailableError:
+        pytest.skip(f"{name} is not installed")
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_backends_without_hidden_cells_refuse_chaos_by_design(backend):
+    if _backend(backend).hidden_cells:
+        pytest.skip(f"{backend} solves hidden cells")
+    with pytest.raises(NotSupportedError, match="hidden cells"):
+        sudoku_cp.solve(_puzzle(*CASES["4x4, a row given"]), backend=backend)
+
+
+@pytest.mark.slow  # a few seconds a case: each grid of a count is a proven solve
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize("case", list(CASES))
+def test_small_chaos_constructions_match_a_brute_force(backend, case):
+    if not _backend(backend).hidden_cells:
+        pytest.skip(f"{backend} refuses hidden cells by design")
+    n, givens, counts = CASES[case]
+    puzzle = _puzzle(n, givens, counts)
+    expected = brute_force(n, givens, counts)
+    if not expected:
+        with pytest.raises(sudoku_cp.NoSolutionError):
+            sudoku_cp.solve(puzzle, backend=backend)
+        assert sudoku_cp.count_solutions(puzzle, backend=backend) == 0
+        return
+    assert sudoku_cp.solve(puzzle, backend=backend).to_string() == expected[0]
+    # distinct grids, each listed and proven (exact below 8: the cases of 2 and 6 grids)
+    assert sudoku_cp.count_solutions(puzzle, backend=backend, limit=8) == min(8, len(expected))
+    listed = [g.to_string() for g in sudoku_cp.solutions(puzzle, limit=3, backend=backend)]
+    assert listed == expected[:3]
+
+
+def test_hidden_cells_are_declared_in_one_place():
+    solving = {name for name in ("cpsat", "auto") if get_backend(name).hidden_cells}
+    assert solving == {"cpsat", "auto"}
+    assert not get_backend("backtracking").hidden_cells
+
+
+def test_the_model_holds_hidden_cells_after_the_grid():
+    model = _puzzle(4, "1234" + "." * 12, ()).model
+    assert (model.hidden, model.grid_cell_count, model.cell_count) == (32, 16, 48)
+    assert model.givens[16:] == (0,) * 32
+    grid = [1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1]
+    assert model.holds(grid)  # the grid's own constraints (rows, columns)
+    labels = [1, 1, 2, 2, 1, 1, 2, 2, 3, 3, 4, 4, 3, 3, 4, 4]  # the 2x2 boxes
+    levels = [1, 2, 1, 2, 2, 3, 2, 3, 1, 2, 1, 2, 2, 3, 2, 3]
+    assert model.holds(grid + labels + levels)
+    assert not model.holds(grid + labels + [1] * 16)  # levels must be the distances
+    assert not model.holds(grid + [2, 2, 1, 1, 2, 2, 1, 1, 3, 3, 4, 4, 3, 3, 4, 4] + levels)  # label order
+
+
+def test_chaos_clues_need_chaos_construction():
+    with pytest.raises(InvalidPuzzleError, match="chaos_construction"):
+        Puzzle.from_dict(
+            {"size": 4, "grid": "." * 16, "rules": {"chaos_counts": [{"control": [0, 0], "cells": [[0, 0]]}]}}
+        )
+
+
+# -- ISS: reading and writing -------------------------------------------------------------------
+
+# Published chaos constructions in ISS's collection (github.com/sigh/Interactive-Sudoku-Solver,
+# data/collections.js, MIT licence), with the setters' solutions.
+CHAOS_6X6 = (  # Chaos Construction: 6x6 (logic-masters.de, id 0003D0)
+    ".Shape~6x6.ChaosConstruction.NoBoxes.ChaosArrow~R1C2~~CC2~CC3~CC4~CC5~CC6.ChaosArrow~R2C2~~CC8~CC9~"
+    "CC10~CC11~CC12.ChaosArrow~R3C1~~CC13~CC14~CC15~CC16~CC17~CC18.ChaosArrow~R6C1~~CC31~CC32~CC33~CC34~"
+    "CC35~CC36.ChaosArrow~R3C2~~CC14~CC20~CC26~CC32.ChaosArrow~R4C2~~CC20~CC19.ChaosArrow~R5C3~~CC27~CC21~"
+    "CC15~CC9~CC3.ChaosArrow~R6C3~~CC33~CC32~CC31.ChaosArrow~R1C4~~CC4~CC10~CC16~CC22~CC28~CC34.ChaosArrow~"
+    "R5C4~~CC28~CC22~CC16~CC10~CC4.ChaosArrow~R6C4~~CC34~CC33~CC32~CC31.ChaosArrow~R2C5~~CC11~CC10~CC9~CC8~"
+    "CC7.ChaosArrow~R4C5~~CC23~CC17~CC11~CC5.ChaosArrow~R6C5~~CC35~CC34~CC33~CC32~CC31.ChaosArrow~R2C6~~"
+    "CC12~CC6.ChaosArrow~R2C6~~CC12~CC11~CC10~CC9~CC8~CC7.ChaosArrow~R4C6~~CC24~CC18~CC12~CC6.ChaosArrow~"
+    "R5C6~~CC30~CC29~CC28~CC27~CC26~CC25.~R3C2_1~R4C3_6",
+    "345126634512213654526431451263162345",
+)
+CELL_COUNT = (  # Chaos Construction: cell count, by Clover (gmpuzzles.com, June 2025)
+    ".Shape~6x6.ChaosConstruction.NoBoxes.~R1C2_6~R1C4_4~R1C6_3~R2C1_3~R6C1_4~R6C3_2~R6C5_6~R5C6_5."
+    "ChaosCount~R1C2.ChaosCount~R1C4.ChaosCount~R1C6.ChaosCount~R2C6.ChaosCount~R5C1.ChaosCount~R6C1."
+    "ChaosCount~R6C3.ChaosCount~R6C5",
+    "265413314652543126126534631245452361",
+)
+
+
+@pytest.mark.parametrize("published", [CHAOS_6X6, CELL_COUNT], ids=["arrows", "counts"])
+def test_published_chaos_constructions_give_their_setters_solutions(published):
+    text, solution = published
+    puzzle = Puzzle.from_dict(iss.record_from_string(text))
+    assert sudoku_cp.solve(puzzle).to_string() == solution
+    assert puzzle.box is None and puzzle.model.hidden == 72
+
+
+def test_iss_reads_chaos_clues_as_iss_defines_them():
+    record = iss.record_from_string(".Shape~6x6.ChaosConstruction.NoBoxes.ChaosCount~R1C2.ChaosArrow~R2C2~1")
+    assert record["rules"]["chaos_construction"] is True
+    count = record["rules"]["chaos_counts"][0]
+    assert count["control"] == [0, 1] and count["cells"][0] == [0, 1] and len(count["cells"]) == 6
+    arrow = record["rules"]["chaos_arrows"][0]
+    assert arrow["offset"] == 1 and [arm[-1] for arm in arrow["arms"]] == [[1, 0], [1, 5], [0, 1], [5, 1]]
+    again = iss.record_from_string(iss.write(record))
+    assert again["rules"] == record["rules"]
+
+
+def test_iss_refuses_chaos_clues_without_chaos_construction():
+    with pytest.raises(InvalidPuzzleError, match="needs ChaosConstruction"):
+        iss.record_from_string(".Shape~6x6.ChaosCount~R1C2")
+
+
+def test_a_chaos_puzzle_draws_without_boxes():
+    puzzle = Puzzle.from_dict(iss.record_from_string(CELL_COUNT[0]))
+    picture = puzzle.to_svg()
+    assert picture.count('class="chaos-count"') > 8  # 8 clues: circles and dashed outlines
+    assert 'class="border"' not in picture  # no box borders: the regions are unknown
+    arrows = Puzzle.from_dict(iss.record_from_string(CHAOS_6X6[0])).to_svg()
+    assert arrows.count('class="chaos-arrow"') >= 18  # a line per arm of the 18 arrows
+
+
+def test_iss_same_values_of_region_cells_put_them_in_one_region():
+    record = iss.record_from_string(".Shape~4x4.ChaosConstruction.NoBoxes.SameValues~2~CC1~CC6")
+    assert record["rules"]["chaos_same_regions"] == [[[0, 0], [1, 1]]]
+    model = Puzzle.from_dict(record).model
+    same = [c for c in model.constraints if getattr(c, "first", None) == 16]
+    assert [(c.first, c.second) for c in same] == [(16, 21)]  # the labels of r1c1 and r2c2
+    assert iss.record_from_string(iss.write(record))["rules"] == record["rules"]
+
+
+@pytest.mark.slow  # about 2 s
+def test_iss_count_distinct_of_region_cells_counts_regions():
+    text = ".Shape~4x4.ChaosConstruction.NoBoxes.~R1C2_2.CountDistinct~R1C1~CC1~CC2~CC5~CC6"
+    record = iss.record_from_string(text)
+    assert record["rules"]["chaos_region_counts"] == [
+        {"control": [0, 0], "cells": [[0, 0], [0, 1], [1, 0], [1, 1]]}
+    ]
+    expected = brute_force(4, "." + "2" + "." * 14, region_counts=((0, (0, 1, 4, 5)),))
+    puzzle = Puzzle.from_dict(record)
+    assert sudoku_cp.solve(puzzle, backend="cpsat").to_string() == expected[0]
+    assert sudoku_cp.count_solutions(puzzle, backend="cpsat", limit=4) == min(4, len(expected))
