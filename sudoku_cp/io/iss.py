@@ -313,6 +313,11 @@ def _jigsaw(part: Part, ctx: Context) -> None:
     if len(groups) == 1:
         return
     size = ctx.region_size or ctx.side  # ISS's RegionSize: the pieces' size
+    pieces = [cells for cells in groups.values() if ctx.side <= len(cells) <= len(ctx.values)]
+    if len(groups) - len(pieces) > 1:
+        raise InvalidPuzzleError(f"{part.where}: a jigsaw layout with regions of several sizes")
+    # ISS keeps one region of another size as no piece at all (a partly filled grid's rest)
+    groups = {char: cells for char, cells in groups.items() if cells in pieces}
     if any(len(cells) != size for cells in groups.values()):
         raise _refuse(part, f"a jigsaw whose regions are not all of {size} cells")
     if "NoBoxes" in ctx.types and size == ctx.side:
