@@ -65,6 +65,7 @@ _SIZES = {
     16: (4, 4),
 }
 _DIGITS = "123456789ABCDEFG"
+_SYMBOLS = "0123456789ABCDEFG"  # a digit's character in a regular expression (0 on a grid of 0..n-1)
 
 
 def is_iss_link(text: str) -> bool:
@@ -290,9 +291,7 @@ def _givens(part: Part, ctx: Context) -> None:
                 )
             ctx.grid[index] = digit_char(digits[0])
         elif len(digits) < len(ctx.values):
-            ctx.add(
-                "regular", {"cells": [cell], "pattern": "[" + "".join(_DIGITS[d - 1] for d in digits) + "]"}
-            )
+            ctx.add("regular", {"cells": [cell], "pattern": "[" + "".join(_SYMBOLS[d] for d in digits) + "]"})
 
 
 def _jigsaw(part: Part, ctx: Context) -> None:
@@ -607,31 +606,36 @@ def binary_key_pairs(key: str, side: int) -> set[tuple[int, int]]:
 def _class(digits: list[int]) -> str:
     """A regular-expression class of digits, runs written as ranges: ``[1-35]``."""
     if len(digits) == 1:
-        return _DIGITS[digits[0] - 1]
+        return _SYMBOLS[digits[0]]
     out, i = "", 0
     while i < len(digits):
         j = i
         while j + 1 < len(digits) and digits[j + 1] == digits[j] + 1:
             j += 1
-        out += _DIGITS[digits[i] - 1] + (
-            "-" + _DIGITS[digits[j] - 1] if j > i + 1 else (_DIGITS[digits[j] - 1] if j > i else "")
+        out += _SYMBOLS[digits[i]] + (
+            "-" + _SYMBOLS[digits[j]] if j > i + 1 else (_SYMBOLS[digits[j]] if j > i else "")
         )
         i = j + 1
     return f"[{out}]"
 
 
-def table_pattern(allowed: set[tuple[int, int]], side: int) -> str:
-    """A regular expression over two cells accepting exactly the pairs ``allowed``.
+def table_pattern(allowed: set[tuple[int, int]], side: int, digits: tuple[int, ...] | None = None) -> str:
+    """A regular expression over two cells accepting exactly the pairs ``allowed``; with
+    ``digits`` (a grid of other digits), ``allowed`` holds positions ``1..k`` (ISS's
+    internal values) and the pattern their digits.
 
     >>> table_pattern({(1, 2), (1, 3), (2, 1)}, 3)
     '1[23]|21'
+    >>> table_pattern({(1, 2), (1, 3), (2, 1)}, 3, (0, 1, 2))
+    '0[12]|10'
     """
+    values = digits or tuple(range(1, side + 1))
     parts = []
-    for a in range(1, side + 1):
-        seconds = sorted(b for x, b in allowed if x == a)
+    for a in range(1, len(values) + 1):
+        seconds = sorted(values[b - 1] for x, b in allowed if x == a)
         if seconds:
-            parts.append(_DIGITS[a - 1] + _class(seconds))
-    return "|".join(parts) or "0"
+            parts.append(_SYMBOLS[values[a - 1]] + _class(seconds))
+    return "|".join(parts) or "X"
 
 
 def _pair(all_pairs: bool, legacy: bool) -> Callable[[Part, Context], None]:
@@ -646,10 +650,10 @@ def _pair(all_pairs: bool, legacy: bool) -> Callable[[Part, Context], None]:
         key, *items = part.args
         if legacy:
             key = key.translate(str.maketrans("-_", "_-"))
-        allowed = binary_key_pairs(key, ctx.side)
+        allowed = binary_key_pairs(key, len(ctx.values))
         if all_pairs and any((b, a) not in allowed for a, b in allowed):  # ISS throws too
             raise InvalidPuzzleError(f"{part.where}: a relation between every two cells must be symmetric")
-        pattern = table_pattern(allowed, ctx.side)
+        pattern = table_pattern(allowed, ctx.side, ctx.digits)
         if len(pattern) > 200:
             raise _refuse(part, f"a pairwise table of {len(allowed)} pairs too large to read as one pattern")
         for group in _named_groups(items):
@@ -794,8 +798,10 @@ def _nfa(part: Part, ctx: Context) -> None:
     if not part.args:
         raise InvalidPuzzleError(f"{part.where}: needs its automaton and cells")
     starts, accepting, moves, symbols = decode_nfa(part.args[0])
-    if symbols > ctx.side:
+    values = ctx.values
+    if symbols > len(values):
         raise _refuse(part, "a state machine over more symbols than digits (several segments)")
+    moves = tuple((s, values[v - 1], t) for s, v, t in moves)  # ISS's symbol k: the k-th digit
     for group in _named_groups(part.args[1:]):
         if "-" in group:
             raise _refuse(part, "a state machine over several segments of cells")
@@ -810,19 +816,49 @@ def _nfa(part: Part, ctx: Context) -> None:
 
 
 def _same_values(part: Part, ctx: Context) -> None:
-    """``.SameValues~<sets>~cells``: the cells, cut into that many sets, hold the same
-    digits; read when every set is one cell (all the cells equal)."""
+    """``.SameValues~<sets>~cells``: the cells, cut into that many sets of as many cells in
+    their order (ISS's ``splitCells``), hold the same digits with the same repeats
+    (``same_values``); sets of one cell are equal cells (a relation)."""
     if not part.args:
         raise InvalidPuzzleError(f"{part.where}: needs its number of sets and cells")
     sets = _int(part.args[0], part, "number of sets")
     cells = ctx.cells(part, part.args[1:], minimum=2)
+    if sets < 2 or len(cells) % sets:
+        raise InvalidPuzzleError(f"{part.where}: {len(cells)} cells do not cut into {sets} sets")
     if sets != len(cells):
-        raise _refuse(
-            part, "SameValues of sets of several cells (equal multisets), which the package does not read"
-        )
+        size = len(cells) // sets
+        ctx.add("same_values", [cells[i : i + size] for i in range(0, len(cells), size)])
+        return
     ctx.add(
         "relations", {"pairs": [[cells[i - 1], cells[i]] for i in range(1, len(cells))], "predicate": "a==b"}
     )
+
+
+def _region_same_values(part: Part, ctx: Context) -> None:
+    """``.RegionSameValues``: the largest regions (rows, columns, boxes, jigsaw pieces) hold
+    the same digits (ISS: only when they hold fewer digits than the grid has, and there
+    are two or more of them; else nothing)."""
+    if part.args and any(part.args):
+        raise InvalidPuzzleError(f"{part.where}: takes no arguments")
+    if "Jigsaw" in ctx.types:
+        raise _refuse(part, "regions holding the same values with jigsaw pieces, which the package does not read")
+    n = ctx.side
+    regions = [[[r, c] for c in range(n)] for r in range(n)] + [[[r, c] for r in range(n)] for c in range(n)]
+    dims = None if "NoBoxes" in ctx.types else _box_dims(n, ctx.region_size or n)
+    if dims:
+        regions += _boxes(n, dims)
+    largest = max(len(r) for r in regions)
+    if largest == len(ctx.values) or sum(len(r) == largest for r in regions) < 2:
+        return
+    # rows, columns and boxes each cut the grid, so all of them hold one set exactly when
+    # the rows do, the columns do and the boxes do: one group per family (disjoint sets)
+    families = (regions[:n], regions[n : 2 * n], regions[2 * n :])
+    for family in families:
+        same = [r for r in family if len(r) == largest]
+        if len(same) == len(family) >= 2:
+            ctx.add("same_values", same)
+        elif same:
+            raise _refuse(part, "regions holding the same values over regions of several sizes")
 
 
 def _windows_2x2(groups: tuple[str, str, str]) -> Callable[[Part, Context], None]:
@@ -830,10 +866,10 @@ def _windows_2x2(groups: tuple[str, str, str]) -> Callable[[Part, Context], None
     GlobalMod: 147, 258, 369): per square and group, a regular line ``[1-9]*[123][1-9]*``."""
 
     def read(part: Part, ctx: Context) -> None:
-        if ctx.side != 9:
+        if ctx.values != tuple(range(1, 10)):
             raise InvalidPuzzleError(f"{part.where}: needs the digits 1-9")
-        for row in range(8):
-            for col in range(8):
+        for row in range(ctx.side - 1):
+            for col in range(ctx.side - 1):
                 square = [[row, col], [row, col + 1], [row + 1, col], [row + 1, col + 1]]
                 for group in groups:
                     ctx.add("regular", {"cells": square, "pattern": f"[1-9]*[{group}][1-9]*"})
@@ -1056,6 +1092,7 @@ TYPES: dict[str, Callable[[Part, Context], None]] = {
     "ContainExact": _contain("=="),
     "ContainAtLeast": _contain(">="),
     "SameValues": _same_values,
+    "RegionSameValues": _region_same_values,
     "Pair": _pair(all_pairs=False, legacy=False),
     "PairX": _pair(all_pairs=True, legacy=False),
     "Binary": _pair(all_pairs=False, legacy=True),
@@ -1091,7 +1128,6 @@ REFUSED: dict[str, str] = {
     "ChaosConstruction": "chaos construction (regions built while solving), which the package does not model",
     "ChaosArrow": "chaos-construction arrows, which the package does not model",
     "ChaosCount": "chaos-construction counts, which the package does not model",
-    "RegionSameValues": "regions holding the same values, which the package does not model",
     "Doppelganger": "doppelganger (digits 0-N), which the package does not model",
     "Var": "extra variable cells, which the package does not model",
     "ConnectedValues": "connected values, which the package does not model",
@@ -1661,6 +1697,8 @@ def write(puzzle: Any) -> str:
     for key, value in rules.items():
         if key in ("regions", "all_white_given", "all_black_given") or not value:
             continue
+        if digits and key == "regular" and any(line.get("nfa") for line in value):
+            raise UnsupportedRuleError("a state machine on a grid of other digits: this writer does not write it")
         writer = WRITERS.get(key)
         if writer is None:
             raise UnsupportedRuleError(

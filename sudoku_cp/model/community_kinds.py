@@ -78,6 +78,7 @@ from sudoku_cp.model.rules import (
     _index,
     _int,
     _line,
+    digits_of,
 )
 
 _MAX_ITEMS = 4 * 25 * 25
@@ -891,10 +892,11 @@ class SameValues(Rule):
         for number, sets in enumerate(self.groups, 1):
             origin = Origin(OriginKind.SAME_VALUES, number, tuple(c for s in sets for c in s))
             size = len(sets[0])
+            values = len(digits_of(side))  # over the positions of a grid of other digits (POSITIONAL)
             for one, other in itertools.pairwise(sets):
                 cells = _indices(one + other, side)
-                for digit in range(1, side + 1):
-                    automaton = same_count_automaton(digit, size, side)
+                for digit in range(1, values + 1):
+                    automaton = same_count_automaton(digit, size, values)
                     out.append(_regular(cells, automaton, f"as many {digit}s in each set", origin))
         return out
 

@@ -85,11 +85,17 @@ _MAX_ITEMS = 4 * 25 * 25
 """Items a rule's JSON list holds at most (as the modern rules' lists)."""
 
 
-@functools.cache
 def _relation(side: int, test: str, parameter: int = 0) -> frozenset[tuple[int, int]]:
     """The pairs of ``1..side`` that pass ``test``: ``"at most"`` (``a <= b``), ``"apart"``
     (``|a - b| >= parameter``), ``"equal"``, ``"residue"`` (``a % 3 != b % 3``),
-    ``"entropy"`` (different thirds of ``1..side``)."""
+    ``"entropy"`` (different thirds of ``1..side``); on a grid of other digits, the pairs
+    of its digits (:func:`digits_of`: the rules of ``DIGIT_AWARE`` get them mapped to
+    positions, the others refused)."""
+    return _relation_of(digits_of(side), side, test, parameter)
+
+
+@functools.cache
+def _relation_of(values: tuple[int, ...], side: int, test: str, parameter: int) -> frozenset[tuple[int, int]]:
     third = max(1, side // 3)
     tests: dict[str, Callable[[int, int], bool]] = {
         "at most": lambda a, b: a <= b,
@@ -99,7 +105,6 @@ def _relation(side: int, test: str, parameter: int = 0) -> frozenset[tuple[int, 
         "entropy": lambda a, b: (a - 1) // third != (b - 1) // third,
         "parity": lambda a, b: (a + b) % 2 == 1,
     }
-    values = range(1, side + 1)
     return frozenset((a, b) for a in values for b in values if tests[test](a, b))
 
 

@@ -1517,8 +1517,9 @@ class Model:
         """Raise :class:`InvalidPuzzleError` if the givens alone break a constraint (two 5s on a
         diagonal, an odd given in an even cell, a cage whose givens exceed its sum)."""
         for constraint in self.constraints:
-            # a Linear's bounds read the side as the largest value; the others read it as the geometry
-            top = self.value_count if isinstance(constraint, Linear) else self.side
+            # a Linear's bounds and a Regular's masks read the side as the largest value (And
+            # and Or pass it to such parts); the others read it as the geometry
+            top = self.value_count if isinstance(constraint, Linear | Regular | And | Or) else self.side
             why = constraint.givens_conflict(self.givens, top)
             if why:
                 raise InvalidPuzzleError(why)

@@ -53,6 +53,7 @@ from sudoku_cp.model.constraints import (
     Less,
     Linear,
     Or,
+    Regular,
     Relation,
     Skyscraper,
     Sum,
@@ -70,7 +71,11 @@ def digits_text(digits: Sequence[int]) -> str:
 
 
 def relabel(
-    constraints: Sequence[Constraint], digits: Sequence[int], side: int, aware: Collection[object] = ()
+    constraints: Sequence[Constraint],
+    digits: Sequence[int],
+    side: int,
+    aware: Collection[object] = (),
+    positional: Collection[object] = (),
 ) -> tuple[Constraint, ...]:
     """The constraints over digits rewritten over the digits' positions ``1..k``.
 
@@ -81,13 +86,16 @@ def relabel(
         aware: the origin kinds whose ``ValueIn``, ``Relation`` and ``Table`` were built
             over the digits themselves (:data:`sudoku_cp.model.rules.DIGIT_AWARE`): mapped
             to positions; those of other origins are refused.
+        positional: the origin kinds whose ``Regular`` lines were built over the positions
+            already (:data:`sudoku_cp.model.rules.POSITIONAL`): kept as they are.
 
     Raises:
         UnsupportedRuleError: a constraint of a kind that cannot be rewritten (see the
             module's table), or a sum over other digits too large to list, naming it.
     """
     digits = tuple(digits)
-    return tuple(_relabel(c, digits, side, frozenset(aware)) for c in constraints)
+    kept = frozenset(aware), frozenset(positional)
+    return tuple(_relabel(c, digits, side, kept) for c in constraints)
 
 
 def _refuse(constraint: object, digits: tuple[int, ...], why: str) -> UnsupportedRuleError:
@@ -98,10 +106,15 @@ def _refuse(constraint: object, digits: tuple[int, ...], why: str) -> Unsupporte
     )
 
 
-def _relabel(constraint: Constraint, digits: tuple[int, ...], side: int, aware: frozenset) -> Constraint:
+def _relabel(
+    constraint: Constraint, digits: tuple[int, ...], side: int, kept: tuple[frozenset, frozenset]
+) -> Constraint:
     kind = type(constraint)
+    aware, positional = kept
     if kind in (AllDifferent, Less):
         return constraint
+    if kind is Regular and constraint.origin is not None and constraint.origin.kind in positional:
+        return constraint  # built over the positions already
     if kind is Skyscraper:  # heights compare only, but a 0 is no building at all (ISS's rule)
         if len(digits) != side or 0 in digits:
             raise _refuse(
@@ -109,7 +122,7 @@ def _relabel(constraint: Constraint, digits: tuple[int, ...], side: int, aware: 
             )
         return constraint
     if kind in (And, Or):
-        parts = tuple(_relabel(p, digits, side, aware) for p in constraint.parts)  # type: ignore[union-attr]
+        parts = tuple(_relabel(p, digits, side, kept) for p in constraint.parts)  # type: ignore[union-attr]
         return kind(parts, **_origin_of(constraint))  # type: ignore[call-arg]
     consecutive = list(digits) == list(range(digits[0], digits[0] + len(digits)))
     shift = digits[0] - 1  # digit = position + shift when the digits are consecutive

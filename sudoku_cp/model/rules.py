@@ -155,6 +155,12 @@ digits through :func:`digits_of`: on a grid of other digits their tables are bui
 those digits, and :func:`sudoku_cp.model.digits.relabel` maps them to positions; a table
 of any other origin was built over ``1..n`` and is refused there."""
 
+POSITIONAL = frozenset({OriginKind.REGULAR, OriginKind.SAME_VALUES})
+"""The origins of the rules that build their ``Regular`` lines over the digits' positions
+``1..k`` themselves on a grid of other digits (a regular line's pattern read over the
+puzzle's digits, equal multisets): :func:`sudoku_cp.model.digits.relabel` keeps those as
+they are."""
+
 
 @functools.cache
 def classic_constraints(side: int, box: BoxShape | None) -> tuple[AllDifferent, ...]:
@@ -1698,10 +1704,21 @@ class RegularClue:
             object.__setattr__(self, "nfa", nfa)
 
     def automaton(self, side: int, where: str):
-        """The clue's deterministic automaton over ``1..side``."""
+        """The clue's deterministic automaton over ``1..side``; on a grid of other digits
+        (while :func:`iter_constraints` compiles it, :func:`digits_of`) the pattern or the
+        automaton's values are those digits and the automaton reads their positions
+        ``1..k`` (its origin is in :data:`POSITIONAL`)."""
+        digits = digits_of(side)
+        if digits == tuple(range(1, side + 1)):
+            digits = None
         if self.nfa is not None:
-            return nfa_automaton(self.nfa, side, where)
-        return regular_automaton(self.pattern, side)
+            nfa = self.nfa
+            if digits:  # the transitions' digits as positions; a value not a digit goes nowhere
+                at = {d: i for i, d in enumerate(digits, 1)}
+                moves = tuple((s, at[v], t) for s, v, t in nfa[2] if v in at)
+                nfa = (nfa[0], nfa[1], moves)
+            return nfa_automaton(nfa, len(digits) if digits else side, where)
+        return regular_automaton(self.pattern, side, digits)
 
 
 @dataclass(frozen=True)
