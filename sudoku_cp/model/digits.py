@@ -41,6 +41,7 @@ its digits mapped to positions. Every other kind or origin (``Sandwich``, ``Regu
 
 from __future__ import annotations
 
+import functools
 import itertools
 from collections.abc import Callable, Collection, Sequence
 
@@ -49,7 +50,9 @@ from sudoku_cp.model.constraints import (
     TABLE_LIMIT,
     AllDifferent,
     And,
+    Automaton,
     Constraint,
+    Count,
     Less,
     Linear,
     Or,
@@ -113,14 +116,16 @@ def _relabel(
     aware, positional = kept
     if kind in (AllDifferent, Less):
         return constraint
-    if kind is Regular and constraint.origin is not None and constraint.origin.kind in positional:
+    if kind not in (And, Or) and getattr(constraint.origin, "kind", None) in positional:
         return constraint  # built over the positions already
-    if kind is Skyscraper:  # heights compare only, but a 0 is no building at all (ISS's rule)
-        if len(digits) != side or 0 in digits:
-            raise _refuse(
-                constraint, digits, "a skyscraper clue (a 0 is no building; more digits than cells)"
-            )
-        return constraint
+    if kind is Skyscraper:  # heights compare only (positions keep the order); a 0 is no building
+        if len(digits) == side and 0 not in digits:
+            return constraint
+        floor = 1 if digits[0] == 0 else 0  # ISS's rule: a 0, position 1, is never seen
+        seen = constraint.seen  # type: ignore[union-attr]
+        language = _skyscraper_over(seen, len(digits), floor)
+        pattern = f"skyscraper {seen} over digits {digits_text(digits)}"
+        return Regular(constraint.cells, language, pattern=pattern, **_origin_of(constraint))
     if kind in (And, Or):
         parts = tuple(_relabel(p, digits, side, kept) for p in constraint.parts)  # type: ignore[union-attr]
         return kind(parts, **_origin_of(constraint))  # type: ignore[call-arg]
@@ -147,7 +152,24 @@ def _relabel(
         )
     if kind in (ValueIn, Relation, Table) and constraint.origin.kind in aware:  # built over the digits
         return _positions(constraint, digits)
+    if kind is Count and constraint.origin.kind in aware and constraint.value in digits:  # type: ignore[union-attr]
+        at = digits.index(constraint.value) + 1  # type: ignore[union-attr]
+        return Count(constraint.cells, at, constraint.count, constraint.operator, **_origin_of(constraint))  # type: ignore[union-attr]
     raise _refuse(constraint, digits, f"a {kind.__name__} built over the values 1..{side}")
+
+
+@functools.cache
+def _skyscraper_over(seen: int, values: int, floor: int) -> Automaton:
+    """A skyscraper clue over the positions ``1..values``, heights at or below ``floor`` no
+    building (states: the tallest so far, the count seen)."""
+
+    def step(state: tuple[int, int], value: int) -> tuple[int, int] | None:
+        tallest, count = state
+        if value > tallest:
+            return (value, count + 1) if count < seen else None
+        return state
+
+    return Automaton.build((floor, 0), step, lambda s: s[1] == seen, values)
 
 
 def _positions(constraint: Constraint, digits: tuple[int, ...]) -> Constraint:

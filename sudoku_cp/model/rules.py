@@ -148,6 +148,9 @@ DIGIT_AWARE = frozenset(
         OriginKind.PALINDROME,
         OriginKind.BETWEEN_LINE,
         OriginKind.QUADRUPLE,
+        OriginKind.NUMBERED_ROOM,
+        OriginKind.DUTCH_FLATMATES,
+        OriginKind.LOOK_AND_SAY,
     }
 )
 """The origins of the rules whose tables (``ValueIn``, ``Relation``, ``Table``) enumerate the
@@ -155,11 +158,13 @@ digits through :func:`digits_of`: on a grid of other digits their tables are bui
 those digits, and :func:`sudoku_cp.model.digits.relabel` maps them to positions; a table
 of any other origin was built over ``1..n`` and is refused there."""
 
-POSITIONAL = frozenset({OriginKind.REGULAR, OriginKind.SAME_VALUES})
-"""The origins of the rules that build their ``Regular`` lines over the digits' positions
+POSITIONAL = frozenset(
+    {OriginKind.REGULAR, OriginKind.SAME_VALUES, OriginKind.HIDDEN_SKYSCRAPER, OriginKind.COUNTING_CIRCLES}
+)
+"""The origins of the rules that build their constraints over the digits' positions
 ``1..k`` themselves on a grid of other digits (a regular line's pattern read over the
-puzzle's digits, equal multisets): :func:`sudoku_cp.model.digits.relabel` keeps those as
-they are."""
+puzzle's digits, equal multisets, hidden skyscrapers, counting circles):
+:func:`sudoku_cp.model.digits.relabel` keeps those as they are."""
 
 
 @functools.cache
