@@ -319,7 +319,8 @@ def _jigsaw(part: Part, ctx: Context) -> None:
     groups = {char: cells for char, cells in groups.items() if cells in pieces}
     if any(len(cells) != size for cells in groups.values()):
         raise _refuse(part, f"a jigsaw whose regions are not all of {size} cells")
-    if "NoBoxes" in ctx.types and size == ctx.side:
+    whole = len(groups) == len(set(layout))  # no region skipped: the layout is the grid's regions
+    if ("NoBoxes" in ctx.types or ctx.box is None) and size == ctx.side and whole and ctx.top:
         labels = {char: "abcdefghijklmnopqrstuvwxyz"[i] for i, char in enumerate(dict.fromkeys(layout))}
         ctx.rules["regions"] = "".join(labels[c] for c in layout)
     else:
@@ -345,8 +346,13 @@ def _cage(part: Part, ctx: Context) -> None:
         raise InvalidPuzzleError(f"{part.where}: a cage needs its sum and cells")
     total = _int(part.args[0], part, "sum") if part.args[0].strip() else 0
     cells = ctx.cells(part, part.args[1:], minimum=1)
-    if len({tuple(c) for c in cells}) < len(cells):
-        raise _refuse(part, "a cage that lists a cell twice, which the package does not read")
+    if len({tuple(c) for c in cells}) < len(cells):  # ISS: its digits differ, a cell listed k times counts k times
+        unique, weights = _weights(cells, [1] * len(cells))
+        if len(unique) > 1:
+            ctx.add("extra_regions", unique)
+        if total:
+            ctx.add("sums", {"cells": unique, "total": total, "distinct": False, "coefficients": weights})
+        return
     taken = {tuple(c) for cage in ctx.rules.get("cages", []) for c in cage["cells"]}
     if any(tuple(c) in taken for c in cells):
         if total:
@@ -361,13 +367,28 @@ def _sum(part: Part, ctx: Context) -> None:
     """``.Sum~<total>~cells``: the digits (which may repeat) add up to the total."""
     if not part.args:
         raise InvalidPuzzleError(f"{part.where}: a sum needs its total and cells")
-    if "_" in part.args[0]:
-        raise _refuse(part, "a Sum with coefficients (a weighted sum), which the package does not read")
-    total = _int(part.args[0], part, "total")
+    head, *rest = part.args[0].split("_")
+    total = _int(head, part, "total")
     cells = ctx.cells(part, part.args[1:])
-    if len({tuple(c) for c in cells}) < len(cells):
-        raise _refuse(part, "a sum that lists a cell twice, which the package does not read")
+    coefficients = [1] * len(cells)
+    if rest:  # ISS's weighted sum: total_=_a_b_...
+        if rest[0] != "=" or len(rest) - 1 != len(cells):
+            raise InvalidPuzzleError(f"{part.where}: a weighted sum is total_=_a_b... with one weight a cell")
+        coefficients = [_int(a, part, "coefficient") for a in rest[1:]]
+    if rest or len({tuple(c) for c in cells}) < len(cells):  # a cell listed twice counts twice (ISS)
+        unique, weights = _weights(cells, coefficients)
+        ctx.add("sums", {"cells": unique, "total": total, "distinct": False, "coefficients": weights})
+        return
     ctx.add("sums", {"cells": cells, "total": total, "distinct": False})
+
+
+def _weights(cells: list[list[int]], coefficients: list[int]) -> tuple[list[list[int]], list[int]]:
+    """Each cell once with its coefficients added up, cells of weight 0 left out (ISS's Sum)."""
+    weights: dict[tuple[int, int], int] = {}
+    for cell, a in zip(cells, coefficients, strict=True):
+        weights[tuple(cell)] = weights.get(tuple(cell), 0) + a
+    kept = [(list(c), a) for c, a in weights.items() if a]
+    return [c for c, _ in kept], [a for _, a in kept]
 
 
 def _whisper(part: Part, ctx: Context) -> None:
@@ -392,8 +413,10 @@ def _region_sum_line(part: Part, ctx: Context) -> None:
     all the line says nothing (ISS: trivially true), read as nothing."""
     cells = ctx.cells(part, minimum=2)
     if ctx.box is None and "Jigsaw" in ctx.types:
-        raise _refuse(part, "a region-sum line over jigsaw regions, which the package does not read yet")
-    if ctx.box is not None:
+        if (ctx.region_size or ctx.side) != ctx.side or "extra_regions" in ctx.rules:
+            raise _refuse(part, "a region-sum line over jigsaw pieces that are not the grid's regions")
+        ctx.add("region_sum_lines", cells)  # over the jigsaw's regions (its rule reads them)
+    elif ctx.box is not None:
         ctx.add("region_sum_lines", cells)
 
 
@@ -1452,10 +1475,18 @@ def _write_cages(value, side):
 
 
 def _write_sums(value, side):
-    return [
-        "." + "~".join(["Cage" if s.get("distinct") else "Sum", str(s["total"]), *_cells_args(s["cells"])])
-        for s in value
-    ]
+    out = []
+    for s in value:
+        if s.get("coefficients") is not None:
+            weights = "_".join(map(str, s["coefficients"]))
+            out.append("." + "~".join(["Sum", f"{s['total']}_=_{weights}", *_cells_args(s["cells"])]))
+            if s.get("distinct"):
+                out.append("." + "~".join(["AllDifferent", *_cells_args(s["cells"])]))
+            continue
+        out.append(
+            "." + "~".join(["Cage" if s.get("distinct") else "Sum", str(s["total"]), *_cells_args(s["cells"])])
+        )
+    return out
 
 
 def _write_arrows(value, side):

@@ -1788,14 +1788,23 @@ class RegularLines(Rule):
 
 @dataclass(frozen=True)
 class SumClue:
-    """Cells whose digits add up to ``total``; ``distinct``: they also differ."""
+    """Cells whose digits add up to ``total``; ``distinct``: they also differ;
+    ``coefficients``: each cell's digit counted that many times (a weighted sum, as ISS's
+    ``Sum~total_=_2_1...`` or a cell a cage lists twice), ``None`` for once each."""
 
     cells: tuple[Cell, ...]
     total: int
     distinct: bool = False
+    coefficients: tuple[int, ...] | None = None
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "cells", _cells(self.cells))
+        if self.coefficients is not None:
+            if not isinstance(self.coefficients, list | tuple) or not all(
+                isinstance(a, int) and not isinstance(a, bool) for a in self.coefficients
+            ):
+                raise InvalidPuzzleError(f"a sum's 'coefficients' are whole numbers, not {self.coefficients!r}")
+            object.__setattr__(self, "coefficients", tuple(self.coefficients))
 
 
 @dataclass(frozen=True)
@@ -1805,7 +1814,8 @@ class Sums(Rule):
     overlapping others). Each is a plain-sum ``Linear`` (not a ``Sum``: the rule of 45
     reads every ``Sum`` as a disjoint killer cage), plus an ``AllDifferent`` when distinct.
 
-    JSON: ``"sums": [{"cells": [[r, c], ...], "total": 15, "distinct": false}, ...]``.
+    JSON: ``"sums": [{"cells": [[r, c], ...], "total": 15, "distinct": false}, ...]``; a
+    weighted sum adds ``"coefficients": [2, 1, ...]`` (one whole number per cell).
     """
 
     clues: tuple[SumClue, ...]
@@ -1818,6 +1828,12 @@ class Sums(Rule):
             total = _int(clue.total, where, "total")
             if not isinstance(clue.distinct, bool):
                 raise InvalidPuzzleError(f"{where}: 'distinct' is true or false, not {clue.distinct!r}")
+            if clue.coefficients is not None:
+                if len(clue.coefficients) != len(cells):
+                    raise InvalidPuzzleError(
+                        f"{where}: {len(clue.coefficients)} coefficients for {len(cells)} cells"
+                    )
+                continue  # a weighted sum: no range to check (the solvers say if none fits)
             low, high = (
                 distinct_sum_range(len(cells), side) if clue.distinct else (len(cells), side * len(cells))
             )
@@ -1831,13 +1847,15 @@ class Sums(Rule):
             cells = tuple(_index(c, side) for c in clue.cells)
             if clue.distinct and len(cells) > 1:
                 out.append(AllDifferent(cells, origin=origin))
-            out.append(Linear(cells, (1,) * len(cells), "==", clue.total, origin=origin))
+            coefficients = clue.coefficients or (1,) * len(cells)
+            out.append(Linear(cells, coefficients, "==", clue.total, origin=origin))
         return out
 
     def to_json(self):
         return {
             "sums": [
                 {"cells": [list(c) for c in clue.cells], "total": clue.total, "distinct": clue.distinct}
+                | ({"coefficients": list(clue.coefficients)} if clue.coefficients is not None else {})
                 for clue in self.clues
             ]
         }
@@ -1850,6 +1868,7 @@ class Sums(Rule):
                     _field(item, "cells", f"sums {n}"),
                     _field(item, "total", f"sums {n}"),
                     item.get("distinct", False),
+                    item.get("coefficients"),
                 )
                 for n, item in enumerate(_items(rules, "sums"), 1)
             )
