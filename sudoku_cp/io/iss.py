@@ -334,9 +334,18 @@ def _thermo(part: Part, ctx: Context) -> None:
 
 
 def _arrow(part: Part, ctx: Context) -> None:
-    """The first cell is the circle; the others add up to it."""
+    """The first cell is the circle; the others add up to it. ISS asks no path of its cells
+    (an ambiguous arrow names them in any order): cells that are not a drawn arrow (each
+    touching the next, none twice) are a weighted sum, circle -1, the rest +1, total 0."""
     cells = ctx.cells(part, minimum=2)
-    ctx.add("arrows", {"circle": cells[:1], "arrow": cells[1:]})
+    path = len({tuple(c) for c in cells}) == len(cells) and all(
+        max(abs(a[0] - b[0]), abs(a[1] - b[1])) == 1 for a, b in zip(cells, cells[1:])
+    )
+    if path:
+        ctx.add("arrows", {"circle": cells[:1], "arrow": cells[1:]})
+        return
+    unique, weights = _weights(cells, [-1] + [1] * (len(cells) - 1))
+    ctx.add("sums", {"cells": unique, "total": 0, "distinct": False, "coefficients": weights})
 
 
 def _cage(part: Part, ctx: Context) -> None:
@@ -924,7 +933,9 @@ def _layout_only(part: Part, ctx: Context) -> None:
 
 def _either(part: Part, ctx: Context) -> None:
     """``.Or ... .End``: at least one of the parts inside holds; ``.And ... .End`` inside
-    an ``Or`` is one alternative of all its parts."""
+    an ``Or`` is one alternative of all its parts. An alternative that is a killer cage
+    whose sum its cells cannot reach is false (left out; kept when all are, so that the
+    puzzle's refusal names it)."""
     alternatives = []
     for child in part.children:
         inner = Context(
@@ -939,8 +950,28 @@ def _either(part: Part, ctx: Context) -> None:
         )
         _read_part(child, inner)
         alternatives.append(_finish_rules(inner.rules, ctx.side))
-    if alternatives:
-        ctx.add("either", {"any": alternatives})
+    possible = [i for i, rules in enumerate(alternatives) if not _impossible_cages(rules, ctx)]
+    if len(possible) == 1 and len(alternatives) > 1:  # the one that can hold: it holds
+        _read_part(part.children[possible[0]], ctx)
+    elif alternatives:
+        ctx.add("either", {"any": [alternatives[i] for i in possible] or alternatives})
+
+
+def _impossible_cages(rules: dict[str, Any], ctx: Context) -> bool:
+    """True when ``rules`` holds a killer cage whose sum no different digits of the grid
+    (``1..n``) reach: such an alternative never holds."""
+    from sudoku_cp.model.rules import distinct_sum_range
+
+    if ctx.digits is not None:
+        return False
+    for cage in rules.get("cages", []):
+        if len(cage["cells"]) > ctx.side:
+            return True
+        if "sum" in cage:
+            low, high = distinct_sum_range(len(cage["cells"]), ctx.side)
+            if not low <= cage["sum"] <= high:
+                return True
+    return False
 
 
 def _replicate(part: Part, ctx: Context) -> None:
