@@ -36,6 +36,7 @@ as ISS parts (:data:`WRITERS`).
 from __future__ import annotations
 
 import base64
+import itertools
 import re
 import urllib.parse
 from collections.abc import Callable, Iterable, Mapping
@@ -339,7 +340,7 @@ def _arrow(part: Part, ctx: Context) -> None:
     touching the next, none twice) are a weighted sum, circle -1, the rest +1, total 0."""
     cells = ctx.cells(part, minimum=2)
     path = len({tuple(c) for c in cells}) == len(cells) and all(
-        max(abs(a[0] - b[0]), abs(a[1] - b[1])) == 1 for a, b in zip(cells, cells[1:])
+        max(abs(a[0] - b[0]), abs(a[1] - b[1])) == 1 for a, b in itertools.pairwise(cells)
     )
     if path:
         ctx.add("arrows", {"circle": cells[:1], "arrow": cells[1:]})
@@ -355,7 +356,9 @@ def _cage(part: Part, ctx: Context) -> None:
         raise InvalidPuzzleError(f"{part.where}: a cage needs its sum and cells")
     total = _int(part.args[0], part, "sum") if part.args[0].strip() else 0
     cells = ctx.cells(part, part.args[1:], minimum=1)
-    if len({tuple(c) for c in cells}) < len(cells):  # ISS: its digits differ, a cell listed k times counts k times
+    if len({tuple(c) for c in cells}) < len(
+        cells
+    ):  # ISS: its digits differ, a cell listed k times counts k times
         unique, weights = _weights(cells, [1] * len(cells))
         if len(unique) > 1:
             ctx.add("extra_regions", unique)
@@ -873,7 +876,9 @@ def _region_same_values(part: Part, ctx: Context) -> None:
     if part.args and any(part.args):
         raise InvalidPuzzleError(f"{part.where}: takes no arguments")
     if "Jigsaw" in ctx.types:
-        raise _refuse(part, "regions holding the same values with jigsaw pieces, which the package does not read")
+        raise _refuse(
+            part, "regions holding the same values with jigsaw pieces, which the package does not read"
+        )
     n = ctx.side
     regions = [[[r, c] for c in range(n)] for r in range(n)] + [[[r, c] for r in range(n)] for c in range(n)]
     dims = None if "NoBoxes" in ctx.types else _box_dims(n, ctx.region_size or n)
@@ -1515,7 +1520,8 @@ def _write_sums(value, side):
                 out.append("." + "~".join(["AllDifferent", *_cells_args(s["cells"])]))
             continue
         out.append(
-            "." + "~".join(["Cage" if s.get("distinct") else "Sum", str(s["total"]), *_cells_args(s["cells"])])
+            "."
+            + "~".join(["Cage" if s.get("distinct") else "Sum", str(s["total"]), *_cells_args(s["cells"])])
         )
     return out
 
@@ -1760,7 +1766,9 @@ def write(puzzle: Any) -> str:
         if key in ("regions", "all_white_given", "all_black_given") or not value:
             continue
         if digits and key == "regular" and any(line.get("nfa") for line in value):
-            raise UnsupportedRuleError("a state machine on a grid of other digits: this writer does not write it")
+            raise UnsupportedRuleError(
+                "a state machine on a grid of other digits: this writer does not write it"
+            )
         writer = WRITERS.get(key)
         if writer is None:
             raise UnsupportedRuleError(

@@ -70,8 +70,8 @@ from sudoku_cp.model.rules import (
     OutsideClue,
     Rule,
     _cell,
-    _digits_name,
     _cells,
+    _digits_name,
     _index,
     _line,
     _Lines,
@@ -747,7 +747,9 @@ class NumberedRooms(Rule):
             where = f"numbered room {number}"
             clue.check(side, where)
             if clue.value not in digits_of(side):
-                raise InvalidPuzzleError(f"{where}: its clue {clue.value} is not a digit of {_digits_name(digits_of(side))}")
+                raise InvalidPuzzleError(
+                    f"{where}: its clue {clue.value} is not a digit of {_digits_name(digits_of(side))}"
+                )
 
     def constraints(self, side, box):
         values = digits_of(side)  # the puzzle's digits (DIGIT_AWARE); the first cell's k is a digit 1..n

@@ -1803,7 +1803,9 @@ class SumClue:
             if not isinstance(self.coefficients, list | tuple) or not all(
                 isinstance(a, int) and not isinstance(a, bool) for a in self.coefficients
             ):
-                raise InvalidPuzzleError(f"a sum's 'coefficients' are whole numbers, not {self.coefficients!r}")
+                raise InvalidPuzzleError(
+                    f"a sum's 'coefficients' are whole numbers, not {self.coefficients!r}"
+                )
             object.__setattr__(self, "coefficients", tuple(self.coefficients))
 
 

@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import itertools
 from collections.abc import Sequence
 
 from sudoku_cp.model import constraints as kinds
@@ -114,7 +115,9 @@ def pieces(constraint: object, side: int) -> list[Piece] | None:
     if isinstance(constraint, kinds.AllDifferent):
         return [(tuple(constraint.cells), _different(side))]
     if isinstance(constraint, kinds.Sum):
-        out = [(tuple(constraint.cells), _weighted((1,) * len(constraint.cells), "==", constraint.total, side))]
+        out = [
+            (tuple(constraint.cells), _weighted((1,) * len(constraint.cells), "==", constraint.total, side))
+        ]
         if constraint.distinct:
             out.append((tuple(constraint.cells), _different(side)))
         return out
@@ -222,7 +225,7 @@ def _order(lines: list[tuple[int, ...]]) -> list[int] | None:
         for cell in line:
             first_seen.setdefault(cell, len(first_seen))
             after.setdefault(cell, set())
-        for a, b in zip(line, line[1:]):
+        for a, b in itertools.pairwise(line):
             after[a].add(b)
     before = {cell: 0 for cell in first_seen}
     for cell in after:
@@ -247,7 +250,10 @@ def _product(
     """The automaton of the union over a line of ``length`` cells: each alternative's
     pieces read their positions; ``None`` past :data:`MAX_STATES` states."""
     reads = [
-        [{pos: (j, k == len(positions) - 1) for k, pos in enumerate(positions)} for j, (positions, _) in enumerate(alt)]
+        [
+            {pos: (j, k == len(positions) - 1) for k, pos in enumerate(positions)}
+            for j, (positions, _) in enumerate(alt)
+        ]
         for alt in alternatives
     ]
     if any(not alt for alt in alternatives):  # an alternative with nothing to hold: always true
