@@ -8,11 +8,13 @@ the givens and obeys the rules is the expected answer.
 
 from __future__ import annotations
 
+import collections
 import functools
 import itertools
 import re
 
 import pytest
+from independent import latin_squares_4x4, outside_line
 
 import sudoku_cp
 from sudoku_cp.backends import backend_names
@@ -22,16 +24,6 @@ from sudoku_cp.model.puzzle import Puzzle
 from sudoku_cp.model.union import union_line
 
 # -- the independent model --------------------------------------------------------------------
-
-
-def _line(clue, n):
-    i = clue["index"]
-    return {
-        "left": [(i, c) for c in range(n)],
-        "right": [(i, c) for c in reversed(range(n))],
-        "top": [(r, i) for r in range(n)],
-        "bottom": [(r, i) for r in reversed(range(n))],
-    }[clue["side"]]
 
 
 def _seen(heights):
@@ -55,13 +47,13 @@ def _first_hidden(heights):
 def _ok(g, rules, n):  # noqa: C901  (one branch per rule, as its definition reads)
     d = lambda cell: g[cell[0]][cell[1]]  # noqa: E731
     for clue in rules.get("skyscrapers", ()):
-        if _seen([d(c) for c in _line(clue, n)]) != clue["seen"]:
+        if _seen([d(c) for c in outside_line(clue, n)]) != clue["seen"]:
             return False
     for clue in rules.get("hidden_skyscrapers", ()):
-        if _first_hidden([d(c) for c in _line(clue, n)]) != clue["value"]:
+        if _first_hidden([d(c) for c in outside_line(clue, n)]) != clue["value"]:
             return False
     for clue in rules.get("numbered_rooms", ()):
-        digits = [d(c) for c in _line(clue, n)]
+        digits = [d(c) for c in outside_line(clue, n)]
         if not 1 <= digits[0] <= n or digits[digits[0] - 1] != clue["value"]:
             return False
     for line in rules.get("regular", ()):
@@ -75,14 +67,14 @@ def _ok(g, rules, n):  # noqa: C901  (one branch per rule, as its definition rea
                 return False
         elif not re.fullmatch(line["pattern"], "".join(map(str, digits))):
             return False
-    for circles in rules.get("counting_circles", ()):
-        digits = [d(c) for c in circles]
-        if any(digits.count(v) != v for v in digits):
+    for circles in rules.get("counting_circles", ()):  # a digit d: in d circles (so no 0)
+        counts = collections.Counter(d(c) for c in circles)
+        if any(counts[v] != v for v in counts):
             return False
-    for cage in rules.get("look_and_say", ()):
-        digits = [d(c) for c in cage["cells"]]
-        clue = cage["clue"]
-        if any(digits.count(int(clue[i + 1])) != int(clue[i]) for i in range(0, len(clue), 2)):
+    for cage in rules.get("look_and_say", ()):  # (count, digit) pairs: "1012" one 0 and one 2
+        counts = collections.Counter(d(c) for c in cage["cells"])
+        said = {int(cage["clue"][i + 1]): int(cage["clue"][i]) for i in range(0, len(cage["clue"]), 2)}
+        if any(counts[v] != k for v, k in said.items()):
             return False
     for sets in rules.get("same_values", ()):
         if len({tuple(sorted(d(c) for c in s)) for s in sets}) != 1:
@@ -109,24 +101,9 @@ def _ok(g, rules, n):  # noqa: C901  (one branch per rule, as its definition rea
 
 @functools.cache
 def _latin_squares():
-    """Every 4x4 Sudoku grid of values 1..4 (288), as row-major tuples in increasing order."""
-    out = []
-    rows = list(itertools.permutations(range(1, 5)))
-
-    def extend(grid):
-        if len(grid) == 4:
-            out.append(tuple(v for row in grid for v in row))
-            return
-        for row in rows:
-            if any(row[c] == other[c] for other in grid for c in range(4)):
-                continue
-            if len(grid) % 2 and any({grid[-1][b], grid[-1][b + 1]} & {row[b], row[b + 1]} for b in (0, 2)):
-                continue
-            extend([*grid, row])
-
-    extend([])
-    assert len(out) == 288
-    return sorted(out)
+    grids = latin_squares_4x4()
+    assert len(grids) == 288
+    return grids
 
 
 def _solutions(record):

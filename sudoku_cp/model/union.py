@@ -39,6 +39,7 @@ import hashlib
 import itertools
 from collections.abc import Sequence
 
+from sudoku_cp.errors import InvalidPuzzleError
 from sudoku_cp.model import constraints as kinds
 from sudoku_cp.model.constraints import Automaton, State
 
@@ -183,33 +184,20 @@ def _weighted(coefficients: Sequence[int], operator: str, rhs: int, side: int) -
     return Automaton.build((0, 0), step, accepting, side)
 
 
-class _TooLarge(Exception):
-    pass
-
-
 def _reversed(automaton: Automaton, side: int) -> Automaton | None:
-    """The automaton of the reversed words (the reversed transitions, determinised by the
-    subset construction), or ``None`` past :data:`MAX_STATES` states."""
-    back: dict[tuple[State, int], set[State]] = {}
-    for state, out in automaton.transitions.items():
-        for value, after in out.items():
-            back.setdefault((after, value), set()).add(state)
-    seen: set[frozenset] = set()
+    """The automaton of the reversed words: the reversed transitions as a nondeterministic
+    automaton, determinised (:func:`~sudoku_cp.model.expressions.nfa_automaton`); ``None``
+    past its bound of states."""
+    from sudoku_cp.model.expressions import nfa_automaton
 
-    def step(states: frozenset, value: int) -> frozenset | None:
-        following = frozenset(p for t in states for p in back.get((t, value), ()))
-        if not following:
-            return None
-        seen.add(following)
-        if len(seen) > MAX_STATES:
-            raise _TooLarge
-        return following
-
+    number = {state: i for i, state in enumerate(automaton.transitions)}
+    moves: list[tuple[int, int, int]] = []
+    for state, out in automaton.transitions.items():  # each move backwards
+        moves += [(number[after], value, number[state]) for value, after in out.items()]
+    starts = [number[s] for s in automaton.accepting]
     try:
-        return Automaton.build(
-            frozenset(automaton.accepting), step, lambda states: automaton.start in states, side
-        )
-    except _TooLarge:
+        return nfa_automaton((starts, [number[automaton.start]], moves), side)
+    except InvalidPuzzleError:
         return None
 
 
@@ -288,22 +276,24 @@ def _product(
             return None
         return (position + 1, tuple(following))
 
-    transitions: dict[State, dict[int, State]] = {}
-    todo = [start]
-    while todo:
-        state = todo.pop()
-        if state in transitions:
-            continue
-        out = transitions[state] = {}
-        for value in range(1, side + 1):
-            following = step(state, value)
-            if following is not None:
-                out[value] = following
-                if following not in transitions:
-                    todo.append(following)
-        if len(transitions) > MAX_STATES:
-            return None
-    return Automaton(start, transitions, frozenset(s for s in transitions if s == _ACCEPTED))
+    seen: set[State] = set()
+
+    def bounded(state: State, value: int) -> State | None:
+        following = step(state, value)
+        if following is not None and following not in seen:
+            seen.add(following)
+            if len(seen) > MAX_STATES:
+                raise _TooLarge
+        return following
+
+    try:
+        return Automaton.build(start, bounded, lambda s: s == _ACCEPTED, side)
+    except _TooLarge:
+        return None
+
+
+class _TooLarge(Exception):
+    """The product passed :data:`MAX_STATES` states."""
 
 
 __all__ = ["MAX_STATES", "pieces", "union_line"]
