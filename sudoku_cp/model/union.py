@@ -287,9 +287,29 @@ def _product(
         return following
 
     try:
-        return Automaton.build(start, bounded, lambda s: s == _ACCEPTED, side)
+        return _minimal(Automaton.build(start, bounded, lambda s: s == _ACCEPTED, side))
     except _TooLarge:
         return None
+
+
+def _minimal(automaton: Automaton) -> Automaton:
+    """The product with its equivalent states merged (same acceptance, same moves to the
+    same classes): its states carry their position, so apart from the accepted state's
+    loop they form a layered DAG, and one pass from the last position back to the first
+    finds the classes (the minimisation of acyclic automata, Revuz, TCS 1992). The
+    engine's supports and the backends' encodings grow with the states of each layer."""
+    classes: dict[State, int] = {_ACCEPTED: 0}
+    signatures: dict[tuple, int] = {}
+    later = sorted((s for s in automaton.transitions if s != _ACCEPTED), key=lambda s: -s[0])
+    for state in later:
+        out = automaton.transitions[state]
+        signature = (state in automaton.accepting, tuple(sorted((v, classes[t]) for v, t in out.items())))
+        classes[state] = signatures.setdefault(signature, len(signatures) + 1)
+    transitions = {}
+    for state, out in automaton.transitions.items():
+        transitions[classes[state]] = {v: classes[t] for v, t in out.items()}
+    accepting = frozenset(classes[s] for s in automaton.accepting)
+    return Automaton(classes[automaton.start], transitions, accepting)
 
 
 class _TooLarge(Exception):
