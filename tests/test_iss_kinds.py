@@ -310,3 +310,11 @@ def test_iss_region_same_values_and_a_0_based_pair_key():
     assert [len(group) for group in rules["same_values"]] == [6, 6, 6]  # rows, columns, boxes
     key = iss.table_pattern({(1, 2), (2, 1)}, 9, tuple(range(9)))
     assert key == "01|10"  # ISS's internal values 1 and 2 are the digits 0 and 1
+
+
+def test_auto_falls_back_to_cpsat_on_more_digits_than_the_side():
+    from sudoku_cp.backends.auto import route
+
+    puzzle = Puzzle.from_dict(iss.record_from_string(".Shape~6x6~9.RegionSize~6"))
+    plan = route(puzzle)
+    assert (plan.label, plan.fallback) == ("more digits than the side", "cpsat")
