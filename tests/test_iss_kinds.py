@@ -21,7 +21,7 @@ from sudoku_cp.backends import backend_names
 from sudoku_cp.io import iss
 from sudoku_cp.model.constraints import Or, Regular, Skyscraper
 from sudoku_cp.model.puzzle import Puzzle
-from sudoku_cp.model.union import union_line
+from sudoku_cp.model.union import rewrite_or, union_line
 
 # -- the independent model --------------------------------------------------------------------
 
@@ -246,7 +246,7 @@ def test_smallest_solution_on_every_backend(name, backend):
 def test_an_or_too_wide_for_a_table_is_one_regular_line(name):
     puzzle = Puzzle.from_dict(CASES[name])
     (either,) = [c for c in puzzle.model.constraints if isinstance(c, Or)]
-    (line,) = either.decompose(4)
+    (line,) = rewrite_or(either, 4)
     assert isinstance(line, Regular) and sorted(line.cells) == sorted(either.cells)
 
 

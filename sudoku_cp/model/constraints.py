@@ -1296,21 +1296,14 @@ class Or:
         return f"{self.label}: its givens break every alternative" if all(reasons) else None
 
     def decompose(self, side: int) -> tuple[Constraint, ...]:
-        """A :class:`Table` over the cells of every part: the assignments one part accepts;
-        over more cells than a table can list, one :class:`Regular` line of the union of
-        the parts' languages (:func:`sudoku_cp.model.union.union_line`).
+        """A :class:`Table` over the cells of every part: the assignments one part accepts
+        (the decomposition layer rewrites an ``Or`` over more cells than a table lists as
+        one :class:`Regular` line of the union instead: :mod:`sudoku_cp.model.union`).
 
         Raises:
-            NotSupportedError: more than :data:`TABLE_LIMIT` assignments to enumerate, and
-                a part that is no regular language over its cells (or too many states).
+            NotSupportedError: more than :data:`TABLE_LIMIT` assignments to enumerate.
         """
         cells = self.cells
-        if side ** len(_distinct_cells(cells)) > TABLE_LIMIT:
-            from sudoku_cp.model.union import union_line
-
-            line = union_line(self, side)
-            if line is not None:
-                return (line,)
         size = max(cells) + 1
 
         def test(assignment: dict[int, int]) -> bool:

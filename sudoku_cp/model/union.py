@@ -52,6 +52,22 @@ Piece = tuple[tuple[int, ...], Automaton]
 _ACCEPTED = "accepted"
 
 
+def rewrite_or(constraint: kinds.Or, side: int) -> tuple[kinds.Constraint, ...]:
+    """The rewriting of an ``Or`` in the decomposition layer (:mod:`sudoku_cp.model.decompose`):
+    its table where it can be listed (``Or.decompose``), else one ``Regular`` line of the
+    union (:func:`union_line`).
+
+    Raises:
+        NotSupportedError: too many assignments for a table and no union line (a part of
+            no regular kind, no reading order, or too many states).
+    """
+    if side ** len(constraint.cells) > kinds.TABLE_LIMIT:
+        line = union_line(constraint, side)
+        if line is not None:
+            return (line,)
+    return constraint.decompose(side)
+
+
 def union_line(constraint: kinds.Or, side: int) -> kinds.Regular | None:
     """The :class:`~sudoku_cp.model.constraints.Or` as one ``Regular`` line over its cells
     (values ``1..side``), or ``None`` when a part is of no regular kind, no reading order
@@ -316,4 +332,4 @@ class _TooLarge(Exception):
     """The product passed :data:`MAX_STATES` states."""
 
 
-__all__ = ["MAX_STATES", "pieces", "union_line"]
+__all__ = ["MAX_STATES", "pieces", "rewrite_or", "union_line"]
