@@ -318,3 +318,9 @@ def test_auto_falls_back_to_cpsat_on_more_digits_than_the_side():
     puzzle = Puzzle.from_dict(iss.record_from_string(".Shape~6x6~9.RegionSize~6"))
     plan = route(puzzle)
     assert (plan.label, plan.fallback) == ("more digits than the side", "cpsat")
+
+
+def test_iss_region_sum_line_on_a_grid_without_boxes_reads_the_jigsaw_regions():
+    layout = "1112211222333443344555545"  # five regions of five cells
+    record = iss.record_from_string(f".Shape~5x5.RegionSumLine~R1C3~R1C4.Jigsaw~{layout}")
+    assert record["rules"]["region_sum_lines"] == [[[0, 2], [0, 3]]] and "regions" in record["rules"]

@@ -1433,6 +1433,12 @@ def record_from_string(text: str, ignore: Iterable[str] = ()) -> dict[str, Any]:
             continue
         _read_part(part, ctx)
     rules = _finish_rules(ctx.rules, side)
+    if rules.get("region_sum_lines") and box is None and "regions" not in rules:
+        raise UnsupportedRuleError(  # ISS reads them over jigsaw pieces that are not the grid's regions
+            "a region-sum line over jigsaw pieces that are not the grid's regions, which the package "
+            "does not read",
+            elements=("RegionSumLine",),
+        )
     record: dict[str, Any] = {"size": side, "box": list(box) if box else None, "grid": "".join(ctx.grid)}
     if digits:
         record["digits"] = list(digits)
