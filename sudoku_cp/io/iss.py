@@ -1151,7 +1151,6 @@ TYPES: dict[str, Callable[[Part, Context], None]] = {
     "ContainExact": _contain("=="),
     "ContainAtLeast": _contain(">="),
     "SameValues": _same_values,
-    "RegionSameValues": _region_same_values,
     "Pair": _pair(all_pairs=False, legacy=False),
     "PairX": _pair(all_pairs=True, legacy=False),
     "Binary": _pair(all_pairs=False, legacy=True),
@@ -1177,6 +1176,7 @@ TYPES: dict[str, Callable[[Part, Context], None]] = {
     "ValueIndexing": _value_indexing,
     "SumLine": _sum_line,
     "EqualSum": _equal_sum,
+    "RegionSameValues": _region_same_values,  # issue 31, helper isskinds
 }
 """ISS type name -> the function that adds one part's rule to a :class:`Context`. A type
 missing here is refused by name (:data:`REFUSED` says why for ISS's other types)."""
