@@ -204,3 +204,35 @@ def smallest_by_search(
         return False
 
     return tuple(v for row in g for v in row) if search(0) else None
+
+
+def outside_line(clue: dict, n: int) -> list[tuple[int, int]]:
+    """The cells of an outside clue's row or column (``side``, ``index``), read from the clue."""
+    i = clue["index"]
+    return {
+        "left": [(i, c) for c in range(n)],
+        "right": [(i, c) for c in reversed(range(n))],
+        "top": [(r, i) for r in range(n)],
+        "bottom": [(r, i) for r in reversed(range(n))],
+    }[clue["side"]]
+
+
+def latin_squares_4x4() -> list[tuple[int, ...]]:
+    """Every 4x4 Sudoku grid of values 1..4 (288), as row-major tuples in increasing order:
+    row by row, over the permutations that keep the columns and boxes different so far."""
+    rows = list(itertools.permutations(range(1, 5)))
+    out: list[tuple[int, ...]] = []
+
+    def extend(grid: list[tuple[int, ...]]) -> None:
+        if len(grid) == 4:
+            out.append(tuple(v for row in grid for v in row))
+            return
+        for row in rows:
+            if any(row[c] == other[c] for other in grid for c in range(4)):
+                continue
+            if len(grid) % 2 and any({grid[-1][b], grid[-1][b + 1]} & {row[b], row[b + 1]} for b in (0, 2)):
+                continue
+            extend([*grid, row])
+
+    extend([])
+    return sorted(out)

@@ -14,7 +14,7 @@ import itertools
 
 import pytest
 from independent import box_cells as _boxes
-from independent import smallest_by_search
+from independent import latin_squares_4x4, outside_line, smallest_by_search
 
 import sudoku_cp
 from sudoku_cp.backends import backend_names
@@ -24,14 +24,7 @@ from sudoku_cp.model.puzzle import Puzzle
 # -- the independent model --------------------------------------------------------------------
 
 
-def _outside_line(clue, n):
-    i = clue["index"]
-    return {
-        "left": [(i, c) for c in range(n)],
-        "right": [(i, c) for c in reversed(range(n))],
-        "top": [(r, i) for r in range(n)],
-        "bottom": [(r, i) for r in reversed(range(n))],
-    }[clue["side"]]
+_outside_line = outside_line
 
 
 def _first_hidden(digits):
@@ -153,25 +146,10 @@ def _rows(flat, n):
 
 @functools.cache
 def _all_4x4():
-    """Every 4x4 Sudoku grid (288), as row-major tuples in increasing order: row by row,
-    over the permutations that keep the columns and boxes different so far."""
-    rows = list(itertools.permutations(range(1, 5)))
-    out = []
-
-    def extend(grid):
-        if len(grid) == 4:
-            out.append(tuple(v for row in grid for v in row))
-            return
-        for row in rows:
-            if any(row[c] == other[c] for other in grid for c in range(4)):
-                continue
-            if len(grid) % 2 and any({grid[-1][b], grid[-1][b + 1]} & {row[b], row[b + 1]} for b in (0, 2)):
-                continue
-            extend([*grid, row])
-
-    extend([])
+    """Every 4x4 Sudoku grid (288), as row-major tuples in increasing order."""
+    out = latin_squares_4x4()
     assert len(out) == 288 and all(_valid(_rows(g, 4), _record({})) for g in out)
-    return sorted(out)
+    return out
 
 
 def _record(rules, grid="." * 16, size=4, box=(2, 2)):

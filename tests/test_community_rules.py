@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 from independent import box_cells as _boxes
-from independent import smallest_by_search
+from independent import latin_squares_4x4, smallest_by_search
 
 import sudoku_cp
 from sudoku_cp.backends import backend_names
@@ -155,24 +155,8 @@ def _rows(flat, n):
 
 @functools.cache
 def _all_4x4():
-    """Every 4x4 Sudoku grid (288), row by row over permutations that keep the columns and
-    boxes different so far."""
-    perms = list(itertools.permutations(range(1, 5)))
-    out = []
-
-    def extend(rows):
-        if len(rows) == 4:
-            out.append(tuple(v for row in rows for v in row))
-            return
-        for row in perms:
-            if any(row[c] == other[c] for other in rows for c in range(4)):
-                continue
-            if len(rows) % 2 and any({rows[-1][b], rows[-1][b + 1]} & {row[b], row[b + 1]} for b in (0, 2)):
-                continue
-            extend([*rows, row])
-
-    extend([])
-    return out
+    """Every 4x4 Sudoku grid (288)."""
+    return latin_squares_4x4()
 
 
 def _solutions_4x4(record):

@@ -149,10 +149,8 @@ def test_legacy_formats():
         (".Var~A~Outside~3", "Var"),
         (".Shape~9x9~0-8~Raw", "Shape 9x9~0-8~Raw"),  # other digits are read (tests/test_shapes.py)
         (".Shape~6x8", "Shape 6x8"),
-        (".Sum~10_=_1_2~R1C1~R1C2", "coefficients"),
         (".Frobnicate~R1C1", "Frobnicate"),
         (".Thermo~R1C1~VA1", "Var"),
-        (".Cage~10~R1C1~R1C2~R1C1", "lists a cell twice"),
     ],
 )
 def test_what_is_not_modelled_is_refused_by_name(text, named):

@@ -15,6 +15,7 @@ import itertools
 
 import pytest
 from independent import box_cells as _boxes
+from independent import latin_squares_4x4, outside_line
 
 import sudoku_cp
 from sudoku_cp.backends import backend_names
@@ -27,14 +28,7 @@ CORE = {"backtracking", "cpsat", "sat", "python-constraint", "auto"}
 # -- the independent model --------------------------------------------------------------------
 
 
-def _line_of(clue, n):
-    i = clue["index"]
-    return {
-        "left": [(i, c) for c in range(n)],
-        "right": [(i, c) for c in reversed(range(n))],
-        "top": [(r, i) for r in range(n)],
-        "bottom": [(r, i) for r in reversed(range(n))],
-    }[clue["side"]]
+_line_of = outside_line
 
 
 def _arrow_ok(g, rules, n, box):
@@ -208,25 +202,8 @@ def _keeps(g, record):
 
 @functools.cache
 def _all_4x4():
-    """Every 4x4 Sudoku grid (288), row by row over permutations that keep the columns
-    and boxes different so far."""
-    perms = list(itertools.permutations(range(1, 5)))
-    out = []
-
-    def extend(rows):
-        if len(rows) == 4:
-            out.append(tuple(v for row in rows for v in row))
-            return
-        for row in perms:
-            if any(row[c] == other[c] for other in rows for c in range(4)):
-                continue
-            above = rows[-1] if len(rows) % 2 == 1 else None  # the box's first row
-            if above and any({above[b], above[b + 1]} & {row[b], row[b + 1]} for b in (0, 2)):
-                continue
-            extend([*rows, row])
-
-    extend([])
-    return out
+    """Every 4x4 Sudoku grid (288)."""
+    return latin_squares_4x4()
 
 
 def expected_4x4(record):

@@ -303,10 +303,13 @@ def test_iss_shapes_read_their_digits_and_boxes():
         iss.record_from_string(".Shape~9x9~0-8.~R1C1_9")
 
 
-def test_a_skyscraper_over_the_digit_0_is_refused():
-    # ISS: "0-valued cells do not count as skyscrapers", so heights are not order only there
-    with pytest.raises(UnsupportedRuleError, match="a 0 is no building"):
-        record([0, 1, 2, 3], "." * 16, skyscrapers=[{"side": "top", "index": 0, "seen": 2}]).model  # noqa: B018
+def test_a_skyscraper_over_the_digit_0_sees_no_building_there():
+    # ISS: "0-valued cells do not count as skyscrapers": row 1 reads 0 3 1 2, one building seen
+    grid = (0, 3, 1, 2, 1, 2, 0, 3, 3, 0, 2, 1, 2, 1, 3, 0)
+    positions = tuple(d + 1 for d in grid)
+    for seen, holds in ((1, True), (2, False)):
+        clue = [{"side": "left", "index": 0, "seen": seen}]
+        assert record([0, 1, 2, 3], "." * 16, skyscrapers=clue).model.holds(positions) is holds
 
 
 @pytest.mark.parametrize("name", ["0-indexed: Classic sudoku", "Hidden Hostility"])

@@ -236,6 +236,10 @@ def route(puzzle: Puzzle | Grid | Model) -> Route:
       :data:`OPEN_SHARE` of the cells left open), to the backtracker under a budget, then
       SAT; the others (the hard 25x25 puzzles) straight to SAT, whose clause learning
       proves them;
+    * grids of more digits than the side (``6x6~9``, 7x7 of nine digits): the backtracker
+      under a budget, then CP-SAT (a unit holds only some of the digits, so SAT's
+      encoding has no "every value at least once" to propagate; a 7x7 Squishdoku of
+      ISS's library: SAT past 7 s of CPU, CP-SAT 0.6 s);
     * variants with multi-digit sums (arrows into two-cell circles, :data:`MULTI_DIGIT`):
       the backtracker under a budget, then CP-SAT;
     * variants whose rules are not all units (killer, thermo, Kropki, anti-knight, ...):
@@ -262,6 +266,8 @@ def route(puzzle: Puzzle | Grid | Model) -> Route:
         if _open_share(model) < OPEN_SHARE:
             return Route("large, propagation fills most", "backtracking", large, "sat")
         return Route("large", "sat")
+    if model.value_count > model.side:  # units hold some of the digits: SAT has no "at least once"
+        return Route("more digits than the side", "backtracking", BUDGETS["variant"], "cpsat")
     if not model.is_classic:
         if _multi_digit_sums(model):
             return Route("variant, multi-digit sums", "backtracking", BUDGETS["variant"], "cpsat")

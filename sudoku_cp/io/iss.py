@@ -36,6 +36,7 @@ as ISS parts (:data:`WRITERS`).
 from __future__ import annotations
 
 import base64
+import itertools
 import re
 import urllib.parse
 from collections.abc import Callable, Iterable, Mapping
@@ -65,6 +66,7 @@ _SIZES = {
     16: (4, 4),
 }
 _DIGITS = "123456789ABCDEFG"
+_SYMBOLS = "0123456789ABCDEFG"  # a digit's character in a regular expression (0 on a grid of 0..n-1)
 
 
 def is_iss_link(text: str) -> bool:
@@ -290,9 +292,7 @@ def _givens(part: Part, ctx: Context) -> None:
                 )
             ctx.grid[index] = digit_char(digits[0])
         elif len(digits) < len(ctx.values):
-            ctx.add(
-                "regular", {"cells": [cell], "pattern": "[" + "".join(_DIGITS[d - 1] for d in digits) + "]"}
-            )
+            ctx.add("regular", {"cells": [cell], "pattern": "[" + "".join(_SYMBOLS[d] for d in digits) + "]"})
 
 
 def _jigsaw(part: Part, ctx: Context) -> None:
@@ -313,9 +313,15 @@ def _jigsaw(part: Part, ctx: Context) -> None:
     if len(groups) == 1:
         return
     size = ctx.region_size or ctx.side  # ISS's RegionSize: the pieces' size
+    pieces = [cells for cells in groups.values() if ctx.side <= len(cells) <= len(ctx.values)]
+    if len(groups) - len(pieces) > 1:
+        raise InvalidPuzzleError(f"{part.where}: a jigsaw layout with regions of several sizes")
+    # ISS keeps one region of another size as no piece at all (a partly filled grid's rest)
+    groups = {char: cells for char, cells in groups.items() if cells in pieces}
     if any(len(cells) != size for cells in groups.values()):
         raise _refuse(part, f"a jigsaw whose regions are not all of {size} cells")
-    if "NoBoxes" in ctx.types and size == ctx.side:
+    whole = len(groups) == len(set(layout))  # no region skipped: the layout is the grid's regions
+    if ("NoBoxes" in ctx.types or ctx.box is None) and size == ctx.side and whole and ctx.top:
         labels = {char: "abcdefghijklmnopqrstuvwxyz"[i] for i, char in enumerate(dict.fromkeys(layout))}
         ctx.rules["regions"] = "".join(labels[c] for c in layout)
     else:
@@ -329,9 +335,18 @@ def _thermo(part: Part, ctx: Context) -> None:
 
 
 def _arrow(part: Part, ctx: Context) -> None:
-    """The first cell is the circle; the others add up to it."""
+    """The first cell is the circle; the others add up to it. ISS asks no path of its cells
+    (an ambiguous arrow names them in any order): cells that are not a drawn arrow (each
+    touching the next, none twice) are a weighted sum, circle -1, the rest +1, total 0."""
     cells = ctx.cells(part, minimum=2)
-    ctx.add("arrows", {"circle": cells[:1], "arrow": cells[1:]})
+    path = len({tuple(c) for c in cells}) == len(cells) and all(
+        max(abs(a[0] - b[0]), abs(a[1] - b[1])) == 1 for a, b in itertools.pairwise(cells)
+    )
+    if path:
+        ctx.add("arrows", {"circle": cells[:1], "arrow": cells[1:]})
+        return
+    unique, weights = _weights(cells, [-1] + [1] * (len(cells) - 1))
+    ctx.add("sums", {"cells": unique, "total": 0, "distinct": False, "coefficients": weights})
 
 
 def _cage(part: Part, ctx: Context) -> None:
@@ -341,8 +356,15 @@ def _cage(part: Part, ctx: Context) -> None:
         raise InvalidPuzzleError(f"{part.where}: a cage needs its sum and cells")
     total = _int(part.args[0], part, "sum") if part.args[0].strip() else 0
     cells = ctx.cells(part, part.args[1:], minimum=1)
-    if len({tuple(c) for c in cells}) < len(cells):
-        raise _refuse(part, "a cage that lists a cell twice, which the package does not read")
+    if len({tuple(c) for c in cells}) < len(
+        cells
+    ):  # ISS: its digits differ, a cell listed k times counts k times
+        unique, weights = _weights(cells, [1] * len(cells))
+        if len(unique) > 1:
+            ctx.add("extra_regions", unique)
+        if total:
+            ctx.add("sums", {"cells": unique, "total": total, "distinct": False, "coefficients": weights})
+        return
     taken = {tuple(c) for cage in ctx.rules.get("cages", []) for c in cage["cells"]}
     if any(tuple(c) in taken for c in cells):
         if total:
@@ -357,13 +379,28 @@ def _sum(part: Part, ctx: Context) -> None:
     """``.Sum~<total>~cells``: the digits (which may repeat) add up to the total."""
     if not part.args:
         raise InvalidPuzzleError(f"{part.where}: a sum needs its total and cells")
-    if "_" in part.args[0]:
-        raise _refuse(part, "a Sum with coefficients (a weighted sum), which the package does not read")
-    total = _int(part.args[0], part, "total")
+    head, *rest = part.args[0].split("_")
+    total = _int(head, part, "total")
     cells = ctx.cells(part, part.args[1:])
-    if len({tuple(c) for c in cells}) < len(cells):
-        raise _refuse(part, "a sum that lists a cell twice, which the package does not read")
+    coefficients = [1] * len(cells)
+    if rest:  # ISS's weighted sum: total_=_a_b_...
+        if rest[0] != "=" or len(rest) - 1 != len(cells):
+            raise InvalidPuzzleError(f"{part.where}: a weighted sum is total_=_a_b... with one weight a cell")
+        coefficients = [_int(a, part, "coefficient") for a in rest[1:]]
+    if rest or len({tuple(c) for c in cells}) < len(cells):  # a cell listed twice counts twice (ISS)
+        unique, weights = _weights(cells, coefficients)
+        ctx.add("sums", {"cells": unique, "total": total, "distinct": False, "coefficients": weights})
+        return
     ctx.add("sums", {"cells": cells, "total": total, "distinct": False})
+
+
+def _weights(cells: list[list[int]], coefficients: list[int]) -> tuple[list[list[int]], list[int]]:
+    """Each cell once with its coefficients added up, cells of weight 0 left out (ISS's Sum)."""
+    weights: dict[tuple[int, int], int] = {}
+    for cell, a in zip(cells, coefficients, strict=True):
+        weights[tuple(cell)] = weights.get(tuple(cell), 0) + a
+    kept = [(list(c), a) for c, a in weights.items() if a]
+    return [c for c, _ in kept], [a for _, a in kept]
 
 
 def _whisper(part: Part, ctx: Context) -> None:
@@ -388,8 +425,10 @@ def _region_sum_line(part: Part, ctx: Context) -> None:
     all the line says nothing (ISS: trivially true), read as nothing."""
     cells = ctx.cells(part, minimum=2)
     if ctx.box is None and "Jigsaw" in ctx.types:
-        raise _refuse(part, "a region-sum line over jigsaw regions, which the package does not read yet")
-    if ctx.box is not None:
+        if (ctx.region_size or ctx.side) != ctx.side or "extra_regions" in ctx.rules:
+            raise _refuse(part, "a region-sum line over jigsaw pieces that are not the grid's regions")
+        ctx.add("region_sum_lines", cells)  # over the jigsaw's regions (its rule reads them)
+    elif ctx.box is not None:
         ctx.add("region_sum_lines", cells)
 
 
@@ -602,31 +641,36 @@ def binary_key_pairs(key: str, side: int) -> set[tuple[int, int]]:
 def _class(digits: list[int]) -> str:
     """A regular-expression class of digits, runs written as ranges: ``[1-35]``."""
     if len(digits) == 1:
-        return _DIGITS[digits[0] - 1]
+        return _SYMBOLS[digits[0]]
     out, i = "", 0
     while i < len(digits):
         j = i
         while j + 1 < len(digits) and digits[j + 1] == digits[j] + 1:
             j += 1
-        out += _DIGITS[digits[i] - 1] + (
-            "-" + _DIGITS[digits[j] - 1] if j > i + 1 else (_DIGITS[digits[j] - 1] if j > i else "")
+        out += _SYMBOLS[digits[i]] + (
+            "-" + _SYMBOLS[digits[j]] if j > i + 1 else (_SYMBOLS[digits[j]] if j > i else "")
         )
         i = j + 1
     return f"[{out}]"
 
 
-def table_pattern(allowed: set[tuple[int, int]], side: int) -> str:
-    """A regular expression over two cells accepting exactly the pairs ``allowed``.
+def table_pattern(allowed: set[tuple[int, int]], side: int, digits: tuple[int, ...] | None = None) -> str:
+    """A regular expression over two cells accepting exactly the pairs ``allowed``; with
+    ``digits`` (a grid of other digits), ``allowed`` holds positions ``1..k`` (ISS's
+    internal values) and the pattern their digits.
 
     >>> table_pattern({(1, 2), (1, 3), (2, 1)}, 3)
     '1[23]|21'
+    >>> table_pattern({(1, 2), (1, 3), (2, 1)}, 3, (0, 1, 2))
+    '0[12]|10'
     """
+    values = digits or tuple(range(1, side + 1))
     parts = []
-    for a in range(1, side + 1):
-        seconds = sorted(b for x, b in allowed if x == a)
+    for a in range(1, len(values) + 1):
+        seconds = sorted(values[b - 1] for x, b in allowed if x == a)
         if seconds:
-            parts.append(_DIGITS[a - 1] + _class(seconds))
-    return "|".join(parts) or "0"
+            parts.append(_SYMBOLS[values[a - 1]] + _class(seconds))
+    return "|".join(parts) or "X"
 
 
 def _pair(all_pairs: bool, legacy: bool) -> Callable[[Part, Context], None]:
@@ -641,10 +685,10 @@ def _pair(all_pairs: bool, legacy: bool) -> Callable[[Part, Context], None]:
         key, *items = part.args
         if legacy:
             key = key.translate(str.maketrans("-_", "_-"))
-        allowed = binary_key_pairs(key, ctx.side)
+        allowed = binary_key_pairs(key, len(ctx.values))
         if all_pairs and any((b, a) not in allowed for a, b in allowed):  # ISS throws too
             raise InvalidPuzzleError(f"{part.where}: a relation between every two cells must be symmetric")
-        pattern = table_pattern(allowed, ctx.side)
+        pattern = table_pattern(allowed, ctx.side, ctx.digits)
         if len(pattern) > 200:
             raise _refuse(part, f"a pairwise table of {len(allowed)} pairs too large to read as one pattern")
         for group in _named_groups(items):
@@ -789,8 +833,10 @@ def _nfa(part: Part, ctx: Context) -> None:
     if not part.args:
         raise InvalidPuzzleError(f"{part.where}: needs its automaton and cells")
     starts, accepting, moves, symbols = decode_nfa(part.args[0])
-    if symbols > ctx.side:
+    values = ctx.values
+    if symbols > len(values):
         raise _refuse(part, "a state machine over more symbols than digits (several segments)")
+    moves = tuple((s, values[v - 1], t) for s, v, t in moves)  # ISS's symbol k: the k-th digit
     for group in _named_groups(part.args[1:]):
         if "-" in group:
             raise _refuse(part, "a state machine over several segments of cells")
@@ -805,21 +851,53 @@ def _nfa(part: Part, ctx: Context) -> None:
 
 
 def _same_values(part: Part, ctx: Context) -> None:
-    """``.SameValues~<sets>~cells``: the cells, cut into that many sets, hold the same
-    digits; read when every set is one cell (all the cells equal)."""
+    """``.SameValues~<sets>~cells``: the cells, cut into that many sets of as many cells in
+    their order (ISS's ``splitCells``), hold the same digits with the same repeats
+    (``same_values``); sets of one cell are equal cells (a relation)."""
     if not part.args:
         raise InvalidPuzzleError(f"{part.where}: needs its number of sets and cells")
     sets = _int(part.args[0], part, "number of sets")
     if any(name.startswith("CC") for name in part.args[1:]):  # region cells: one region
         return _chaos_same_region(part, ctx, sets)
     cells = ctx.cells(part, part.args[1:], minimum=2)
+    if sets < 2 or len(cells) % sets:
+        raise InvalidPuzzleError(f"{part.where}: {len(cells)} cells do not cut into {sets} sets")
     if sets != len(cells):
-        raise _refuse(
-            part, "SameValues of sets of several cells (equal multisets), which the package does not read"
-        )
+        size = len(cells) // sets
+        ctx.add("same_values", [cells[i : i + size] for i in range(0, len(cells), size)])
+        return
     ctx.add(
         "relations", {"pairs": [[cells[i - 1], cells[i]] for i in range(1, len(cells))], "predicate": "a==b"}
     )
+
+
+def _region_same_values(part: Part, ctx: Context) -> None:
+    """``.RegionSameValues``: the largest regions (rows, columns, boxes, jigsaw pieces) hold
+    the same digits (ISS: only when they hold fewer digits than the grid has, and there
+    are two or more of them; else nothing)."""
+    if part.args and any(part.args):
+        raise InvalidPuzzleError(f"{part.where}: takes no arguments")
+    if "Jigsaw" in ctx.types:
+        raise _refuse(
+            part, "regions holding the same values with jigsaw pieces, which the package does not read"
+        )
+    n = ctx.side
+    regions = [[[r, c] for c in range(n)] for r in range(n)] + [[[r, c] for r in range(n)] for c in range(n)]
+    dims = None if "NoBoxes" in ctx.types else _box_dims(n, ctx.region_size or n)
+    if dims:
+        regions += _boxes(n, dims)
+    largest = max(len(r) for r in regions)
+    if largest == len(ctx.values) or sum(len(r) == largest for r in regions) < 2:
+        return
+    # rows, columns and boxes each cut the grid, so all of them hold one set exactly when
+    # the rows do, the columns do and the boxes do: one group per family (disjoint sets)
+    families = (regions[:n], regions[n : 2 * n], regions[2 * n :])
+    for family in families:
+        same = [r for r in family if len(r) == largest]
+        if len(same) == len(family) >= 2:
+            ctx.add("same_values", same)
+        elif same:
+            raise _refuse(part, "regions holding the same values over regions of several sizes")
 
 
 def _windows_2x2(groups: tuple[str, str, str]) -> Callable[[Part, Context], None]:
@@ -827,10 +905,10 @@ def _windows_2x2(groups: tuple[str, str, str]) -> Callable[[Part, Context], None
     GlobalMod: 147, 258, 369): per square and group, a regular line ``[1-9]*[123][1-9]*``."""
 
     def read(part: Part, ctx: Context) -> None:
-        if ctx.side != 9:
+        if ctx.values != tuple(range(1, 10)):
             raise InvalidPuzzleError(f"{part.where}: needs the digits 1-9")
-        for row in range(8):
-            for col in range(8):
+        for row in range(ctx.side - 1):
+            for col in range(ctx.side - 1):
                 square = [[row, col], [row, col + 1], [row + 1, col], [row + 1, col + 1]]
                 for group in groups:
                     ctx.add("regular", {"cells": square, "pattern": f"[1-9]*[{group}][1-9]*"})
@@ -862,7 +940,9 @@ def _layout_only(part: Part, ctx: Context) -> None:
 
 def _either(part: Part, ctx: Context) -> None:
     """``.Or ... .End``: at least one of the parts inside holds; ``.And ... .End`` inside
-    an ``Or`` is one alternative of all its parts."""
+    an ``Or`` is one alternative of all its parts. An alternative that is a killer cage
+    whose sum its cells cannot reach is false (left out; kept when all are, so that the
+    puzzle's refusal names it)."""
     alternatives = []
     for child in part.children:
         inner = Context(
@@ -877,8 +957,28 @@ def _either(part: Part, ctx: Context) -> None:
         )
         _read_part(child, inner)
         alternatives.append(_finish_rules(inner.rules, ctx.side))
-    if alternatives:
-        ctx.add("either", {"any": alternatives})
+    possible = [i for i, rules in enumerate(alternatives) if not _impossible_cages(rules, ctx)]
+    if len(possible) == 1 and len(alternatives) > 1:  # the one that can hold: it holds
+        _read_part(part.children[possible[0]], ctx)
+    elif alternatives:
+        ctx.add("either", {"any": [alternatives[i] for i in possible] or alternatives})
+
+
+def _impossible_cages(rules: dict[str, Any], ctx: Context) -> bool:
+    """True when ``rules`` holds a killer cage whose sum no different digits of the grid
+    (``1..n``) reach: such an alternative never holds."""
+    from sudoku_cp.model.rules import distinct_sum_range
+
+    if ctx.digits is not None:
+        return False
+    for cage in rules.get("cages", []):
+        if len(cage["cells"]) > ctx.side:
+            return True
+        if "sum" in cage:
+            low, high = distinct_sum_range(len(cage["cells"]), ctx.side)
+            if not low <= cage["sum"] <= high:
+                return True
+    return False
 
 
 def _replicate(part: Part, ctx: Context) -> None:
@@ -1171,6 +1271,7 @@ TYPES: dict[str, Callable[[Part, Context], None]] = {
     "ChaosConstruction": _chaos_construction,
     "ChaosCount": _chaos_count,
     "ChaosArrow": _chaos_arrow,
+    "RegionSameValues": _region_same_values,
 }
 """ISS type name -> the function that adds one part's rule to a :class:`Context`. A type
 missing here is refused by name (:data:`REFUSED` says why for ISS's other types)."""
@@ -1178,7 +1279,6 @@ missing here is refused by name (:data:`REFUSED` says why for ISS's other types)
 REFUSED: dict[str, str] = {
     "FullRank": "full rank clues, which the package does not model yet",
     "FullRankTies": "full rank ties, which the package does not model yet",
-    "RegionSameValues": "regions holding the same values, which the package does not model",
     "Doppelganger": "doppelganger (digits 0-N), which the package does not model",
     "Var": "extra variable cells, which the package does not model",
     "ConnectedValues": "connected values, which the package does not model",
@@ -1425,6 +1525,12 @@ def record_from_string(text: str, ignore: Iterable[str] = ()) -> dict[str, Any]:
             continue
         _read_part(part, ctx)
     rules = _finish_rules(ctx.rules, side)
+    if rules.get("region_sum_lines") and box is None and "regions" not in rules:
+        raise UnsupportedRuleError(  # ISS reads them over jigsaw pieces that are not the grid's regions
+            "a region-sum line over jigsaw pieces that are not the grid's regions, which the package "
+            "does not read",
+            elements=("RegionSumLine",),
+        )
     record: dict[str, Any] = {"size": side, "box": list(box) if box else None, "grid": "".join(ctx.grid)}
     if digits:
         record["digits"] = list(digits)
@@ -1503,10 +1609,19 @@ def _write_cages(value, side):
 
 
 def _write_sums(value, side):
-    return [
-        "." + "~".join(["Cage" if s.get("distinct") else "Sum", str(s["total"]), *_cells_args(s["cells"])])
-        for s in value
-    ]
+    out = []
+    for s in value:
+        if s.get("coefficients") is not None:
+            weights = "_".join(map(str, s["coefficients"]))
+            out.append("." + "~".join(["Sum", f"{s['total']}_=_{weights}", *_cells_args(s["cells"])]))
+            if s.get("distinct"):
+                out.append("." + "~".join(["AllDifferent", *_cells_args(s["cells"])]))
+            continue
+        out.append(
+            "."
+            + "~".join(["Cage" if s.get("distinct") else "Sum", str(s["total"]), *_cells_args(s["cells"])])
+        )
+    return out
 
 
 def _write_arrows(value, side):
@@ -1784,6 +1899,10 @@ def write(puzzle: Any) -> str:
     for key, value in rules.items():
         if key in ("regions", "all_white_given", "all_black_given") or not value:
             continue
+        if digits and key == "regular" and any(line.get("nfa") for line in value):
+            raise UnsupportedRuleError(
+                "a state machine on a grid of other digits: this writer does not write it"
+            )
         writer = WRITERS.get(key)
         if writer is None:
             raise UnsupportedRuleError(

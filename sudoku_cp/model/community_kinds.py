@@ -83,6 +83,7 @@ from sudoku_cp.model.rules import (
     _index,
     _int,
     _line,
+    digits_of,
 )
 
 
@@ -207,10 +208,12 @@ def hidden_skyscraper_automaton(first_hidden: int, side: int) -> Automaton:
 
 
 @functools.cache
-def zero_or_own_count_automaton(digit: int, side: int) -> Automaton:
-    """``digit`` occurs 0 or exactly ``digit`` times (counting circles)."""
+def zero_or_own_count_automaton(digit: int, side: int, value: int | None = None) -> Automaton:
+    """``digit`` occurs 0 or exactly ``digit`` times (counting circles); ``value``: the value
+    that stands for it (its position on a grid of other digits), by default itself."""
+    value = digit if value is None else value
     return Automaton.build(
-        0, lambda seen, v: min(seen + (v == digit), digit + 1), lambda seen: seen in (0, digit), side
+        0, lambda seen, v: min(seen + (v == value), digit + 1), lambda seen: seen in (0, digit), side
     )
 
 
@@ -340,10 +343,21 @@ class HiddenSkyscraper(_AutomatonClues):
     kind: ClassVar = OriginKind.HIDDEN_SKYSCRAPER
 
     def clue_range(self, side):
-        return 1, side  # n is never hidden, but a setter may state it (an alternative that fails)
+        digits = digits_of(side)  # n is never hidden, but a setter may state it (an alternative that fails)
+        return digits[0], digits[-1]
 
     def automaton(self, clue, side):
         return hidden_skyscraper_automaton(clue, side)
+
+    def clue_constraint(self, cells, value, origin):
+        digits = digits_of(len(cells))
+        if digits == tuple(range(1, len(cells) + 1)):
+            return super().clue_constraint(cells, value, origin)
+        if value not in digits:
+            raise InvalidPuzzleError(f"{self.kind.value} {origin.number}: its clue {value} is not a digit")
+        # heights compare only: over the digits' positions (rules.POSITIONAL); a 0 is the lowest
+        automaton = hidden_skyscraper_automaton(digits.index(value) + 1, len(digits))
+        return _regular(cells, automaton, f"{self.kind.value} {value}", origin)
 
 
 # -- cages -----------------------------------------------------------------------------------
@@ -479,15 +493,18 @@ class CountingCircles(_CellGroups):
     kind: ClassVar = OriginKind.COUNTING_CIRCLES
 
     def constraints(self, side, box):
+        # over the positions of the puzzle's digits (rules.POSITIONAL; 1..n on most grids): a
+        # digit d is in 0 or d circles, so a 0 or a digit past the circles' count is in none
+        digits = digits_of(side)
         out: list[Constraint] = []
         for number, group in enumerate(self.groups, 1):
             origin = Origin(self.kind, number, group)
             cells = _indices(group, side)
-            most = min(len(cells), side)
-            if most < side:
-                out.extend(ValueIn(c, frozenset(range(1, most + 1)), origin=origin) for c in cells)
-            for digit in range(1, most + 1):
-                automaton = zero_or_own_count_automaton(digit, side)
+            fits = [(p, d) for p, d in enumerate(digits, 1) if 1 <= d <= len(cells)]
+            if len(fits) < len(digits):
+                out.extend(ValueIn(c, frozenset(p for p, _ in fits), origin=origin) for c in cells)
+            for position, digit in fits:
+                automaton = zero_or_own_count_automaton(digit, len(digits), position)
                 out.append(_regular(cells, automaton, f"0 or {digit} x {digit}", origin))
         return out
 
@@ -717,10 +734,12 @@ class LookAndSay(ClueRule):
             named = [d for _, d in cage.pairs()]
             if len(set(named)) != len(named):
                 raise InvalidPuzzleError(f"{where}: its clue {clue} names a digit twice")
+            digits = digits_of(side)
             for count, digit in cage.pairs():
-                if not 1 <= digit <= side or count > len(cells):
+                if digit not in digits or count > len(cells):
                     raise InvalidPuzzleError(
-                        f"{where}: {count} x {digit} does not fit {len(cells)} cells of digits 1..{side}"
+                        f"{where}: {count} x {digit} does not fit {len(cells)} cells of digits "
+                        f"{digits[0]}..{digits[-1]}"
                     )
 
     def constraints(self, side, box):
@@ -729,8 +748,8 @@ class LookAndSay(ClueRule):
             origin = Origin(OriginKind.LOOK_AND_SAY, number, cage.cells, text=cage.clue)
             cells = _indices(cage.cells, side)
             absent = {d for count, d in cage.pairs() if count == 0}
-            if absent:
-                values = frozenset(range(1, side + 1)) - absent
+            if absent:  # the puzzle's digits (rules.DIGIT_AWARE: mapped to positions)
+                values = frozenset(digits_of(side)) - absent
                 out.extend(ValueIn(c, values, origin=origin) for c in cells)
             out.extend(Count(cells, d, count, "==", origin=origin) for count, d in cage.pairs() if count)
         return out
@@ -802,10 +821,11 @@ class SameValues(Rule):
         for number, sets in enumerate(self.groups, 1):
             origin = Origin(OriginKind.SAME_VALUES, number, tuple(c for s in sets for c in s))
             size = len(sets[0])
+            values = len(digits_of(side))  # over the positions of a grid of other digits (POSITIONAL)
             for one, other in itertools.pairwise(sets):
                 cells = _indices(one + other, side)
-                for digit in range(1, side + 1):
-                    automaton = same_count_automaton(digit, size, side)
+                for digit in range(1, values + 1):
+                    automaton = same_count_automaton(digit, size, values)
                     out.append(_regular(cells, automaton, f"as many {digit}s in each set", origin))
         return out
 

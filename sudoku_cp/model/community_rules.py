@@ -54,7 +54,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from sudoku_cp.errors import InvalidPuzzleError
+from sudoku_cp.errors import InvalidPuzzleError, UnsupportedRuleError
 from sudoku_cp.model.clues import CELLS, VALUE, Clue, ClueRule
 from sudoku_cp.model.clues import json_list as _json_list
 from sudoku_cp.model.constraints import (
@@ -74,6 +74,7 @@ from sudoku_cp.model.rules import (
     Rule,
     _cell,
     _cells,
+    _digits_name,
     _groups,
     _index,
     _line,
@@ -86,11 +87,17 @@ from sudoku_cp.model.rules import (
 )
 
 
-@functools.cache
 def _relation(side: int, test: str, parameter: int = 0) -> frozenset[tuple[int, int]]:
     """The pairs of ``1..side`` that pass ``test``: ``"at most"`` (``a <= b``), ``"apart"``
     (``|a - b| >= parameter``), ``"equal"``, ``"residue"`` (``a % 3 != b % 3``),
-    ``"entropy"`` (different thirds of ``1..side``)."""
+    ``"entropy"`` (different thirds of ``1..side``); on a grid of other digits, the pairs
+    of its digits (:func:`digits_of`: the rules of ``DIGIT_AWARE`` get them mapped to
+    positions, the others refused)."""
+    return _relation_of(digits_of(side), side, test, parameter)
+
+
+@functools.cache
+def _relation_of(values: tuple[int, ...], side: int, test: str, parameter: int) -> frozenset[tuple[int, int]]:
     third = max(1, side // 3)
     tests: dict[str, Callable[[int, int], bool]] = {
         "at most": lambda a, b: a <= b,
@@ -100,7 +107,6 @@ def _relation(side: int, test: str, parameter: int = 0) -> frozenset[tuple[int, 
         "entropy": lambda a, b: (a - 1) // third != (b - 1) // third,
         "parity": lambda a, b: (a + b) % 2 == 1,
     }
-    values = range(1, side + 1)
     return frozenset((a, b) for a in values for b in values if tests[test](a, b))
 
 
@@ -573,11 +579,19 @@ class DutchFlatmates(FlagRule):
         if side % 2 == 0:
             raise InvalidPuzzleError(f"Dutch flatmates need an odd side (a middle digit), not {side}")
 
+    def check_digits(self, side, box, digits):
+        if digits != tuple(range(1, len(digits) + 1)) or len(digits) % 2 == 0:
+            raise UnsupportedRuleError(
+                f"Dutch flatmates on a grid of digits {_digits_name(digits)}: only an odd count of digits "
+                "from 1 has a middle digit (ISS refuses shifted ranges)",
+                elements=("dutch_flatmates",),
+            )
+
     def constraints(self, side, box):
-        middle = (side + 1) // 2
-        values = range(1, side + 1)
+        values = digits_of(side)  # 1..k (check_digits): the middle digit of k, a 1 above or a k below
+        middle, top = (len(values) + 1) // 2, len(values)
         out: list[Constraint] = []
-        meaning = f"have a 1 above or a {side} below a {middle}"
+        meaning = f"have a 1 above or a {top} below a {middle}"
         for r in range(side):
             for c in range(side):
                 origin = Origin(OriginKind.DUTCH_FLATMATES, 0, ((r, c),))
@@ -588,12 +602,12 @@ class DutchFlatmates(FlagRule):
                         for up in values
                         for v in values
                         for down in values
-                        if v != middle or up == 1 or down == side
+                        if v != middle or up == 1 or down == top
                     )
                     cells = (here - side, here, here + side)
                     out.append(Table(cells, allowed, origin=origin, meaning=meaning))
                 else:
-                    other, wanted = (here + side, side) if r == 0 else (here - side, 1)
+                    other, wanted = (here + side, top) if r == 0 else (here - side, 1)
                     allowed = frozenset((v, w) for v in values for w in values if v != middle or w == wanted)
                     out.append(Relation(here, other, allowed, origin=origin, meaning=meaning))
         return out
@@ -658,18 +672,21 @@ class NumberedRooms(Rule):
         for number, clue in enumerate(self.clues, 1):
             where = f"numbered room {number}"
             clue.check(side, where)
-            if not 1 <= clue.value <= side:
-                raise InvalidPuzzleError(f"{where}: its clue {clue.value} is not a digit of 1..{side}")
+            if clue.value not in digits_of(side):
+                raise InvalidPuzzleError(
+                    f"{where}: its clue {clue.value} is not a digit of {_digits_name(digits_of(side))}"
+                )
 
     def constraints(self, side, box):
-        values = range(1, side + 1)
+        values = digits_of(side)  # the puzzle's digits (DIGIT_AWARE); the first cell's k is a digit 1..n
         out: list[Constraint] = []
         for number, clue in enumerate(self.clues, 1):
             line = clue.line(side)
             origin = Origin(OriginKind.NUMBERED_ROOM, number, line, total=clue.value)
             first = _index(line[0], side)
-            if clue.value != 1:
-                out.append(ValueIn(first, frozenset(values) - {1}, origin=origin))
+            reach = frozenset(d for d in values if 1 <= d <= side and (d != 1 or clue.value == 1))
+            if reach != frozenset(values):
+                out.append(ValueIn(first, reach, origin=origin))
             for k in range(2, side + 1):
                 allowed = frozenset((a, b) for a in values for b in values if a != k or b == clue.value)
                 meaning = f"hold {clue.value} in the {k}th cell when the first holds {k}"

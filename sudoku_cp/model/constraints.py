@@ -1301,7 +1301,9 @@ class Or:
         return f"{self.label}: its givens break every alternative" if all(reasons) else None
 
     def decompose(self, side: int) -> tuple[Constraint, ...]:
-        """A :class:`Table` over the cells of every part: the assignments one part accepts.
+        """A :class:`Table` over the cells of every part: the assignments one part accepts
+        (the decomposition layer rewrites an ``Or`` over more cells than a table lists as
+        one :class:`Regular` line of the union instead: :mod:`sudoku_cp.model.union`).
 
         Raises:
             NotSupportedError: more than :data:`TABLE_LIMIT` assignments to enumerate.
@@ -1558,8 +1560,9 @@ class Model:
         """Raise :class:`InvalidPuzzleError` if the givens alone break a constraint (two 5s on a
         diagonal, an odd given in an even cell, a cage whose givens exceed its sum)."""
         for constraint in self.constraints:
-            # a Linear's bounds read the side as the largest value; the others read it as the geometry
-            top = self.value_count if isinstance(constraint, Linear) else self.side
+            # a Linear's bounds and a Regular's masks read the side as the largest value (And
+            # and Or pass it to such parts); the others read it as the geometry
+            top = self.value_count if isinstance(constraint, Linear | Regular | And | Or) else self.side
             why = constraint.givens_conflict(self.givens, top)
             if why:
                 raise InvalidPuzzleError(why)

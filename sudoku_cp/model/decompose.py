@@ -10,6 +10,9 @@ explanations still name the user's rule.
 
 A constraint may also ask to be rewritten where its kind is native: a ``Sum`` with
 ``distinct=True`` is an ``AllDifferent`` plus a plain ``Sum`` (its ``composite`` is true).
+An ``Or`` over more cells than its table lists is rewritten here as one ``Regular`` line
+of the union of its parts (:func:`sudoku_cp.model.union.rewrite_or`), a recipe that needs
+the automata of :mod:`sudoku_cp.model.expressions`, which the vocabulary does not import.
 
 >>> from sudoku_cp.model.constraints import AllDifferent, Count, Model, Regular, Table
 >>> model = Model(4, (0,) * 16, (Count((0, 1, 2), 3, 1, label="one 3"),))
@@ -23,10 +26,12 @@ A constraint may also ask to be rewritten where its kind is native: a ``Sum`` wi
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterator
 
 from sudoku_cp.errors import NotSupportedError
-from sudoku_cp.model.constraints import Constraint, Model
+from sudoku_cp.model.constraints import Constraint, Model, Or
+from sudoku_cp.model.union import rewrite_or
 
 _DEPTH = 8
 """The most rewritings a constraint goes through (no recipe needs more than three)."""
@@ -90,6 +95,8 @@ def _rewrite(
         return
     kind = type(constraint).__name__
     recipe = getattr(constraint, "decompose", None)
+    if isinstance(constraint, Or):
+        recipe = functools.partial(rewrite_or, constraint)
     if recipe is None or kind in path or len(path) >= _DEPTH:
         chain = " -> ".join((*path, kind))
         names = ", ".join(sorted(k.__name__ for k in native))

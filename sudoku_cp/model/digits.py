@@ -41,6 +41,7 @@ its digits mapped to positions. Every other kind or origin (``Sandwich``, ``Regu
 
 from __future__ import annotations
 
+import functools
 import itertools
 from collections.abc import Callable, Collection, Sequence
 
@@ -49,10 +50,13 @@ from sudoku_cp.model.constraints import (
     TABLE_LIMIT,
     AllDifferent,
     And,
+    Automaton,
     Constraint,
+    Count,
     Less,
     Linear,
     Or,
+    Regular,
     Relation,
     Skyscraper,
     Sum,
@@ -70,7 +74,11 @@ def digits_text(digits: Sequence[int]) -> str:
 
 
 def relabel(
-    constraints: Sequence[Constraint], digits: Sequence[int], side: int, aware: Collection[object] = ()
+    constraints: Sequence[Constraint],
+    digits: Sequence[int],
+    side: int,
+    aware: Collection[object] = (),
+    positional: Collection[object] = (),
 ) -> tuple[Constraint, ...]:
     """The constraints over digits rewritten over the digits' positions ``1..k``.
 
@@ -81,13 +89,16 @@ def relabel(
         aware: the origin kinds whose ``ValueIn``, ``Relation`` and ``Table`` were built
             over the digits themselves (:data:`sudoku_cp.model.rules.DIGIT_AWARE`): mapped
             to positions; those of other origins are refused.
+        positional: the origin kinds whose ``Regular`` lines were built over the positions
+            already (:data:`sudoku_cp.model.rules.POSITIONAL`): kept as they are.
 
     Raises:
         UnsupportedRuleError: a constraint of a kind that cannot be rewritten (see the
             module's table), or a sum over other digits too large to list, naming it.
     """
     digits = tuple(digits)
-    return tuple(_relabel(c, digits, side, frozenset(aware)) for c in constraints)
+    kept = frozenset(aware), frozenset(positional)
+    return tuple(_relabel(c, digits, side, kept) for c in constraints)
 
 
 def _refuse(constraint: object, digits: tuple[int, ...], why: str) -> UnsupportedRuleError:
@@ -98,18 +109,25 @@ def _refuse(constraint: object, digits: tuple[int, ...], why: str) -> Unsupporte
     )
 
 
-def _relabel(constraint: Constraint, digits: tuple[int, ...], side: int, aware: frozenset) -> Constraint:
+def _relabel(
+    constraint: Constraint, digits: tuple[int, ...], side: int, kept: tuple[frozenset, frozenset]
+) -> Constraint:
     kind = type(constraint)
+    aware, positional = kept
     if kind in (AllDifferent, Less):
         return constraint
-    if kind is Skyscraper:  # heights compare only, but a 0 is no building at all (ISS's rule)
-        if len(digits) != side or 0 in digits:
-            raise _refuse(
-                constraint, digits, "a skyscraper clue (a 0 is no building; more digits than cells)"
-            )
-        return constraint
+    if kind not in (And, Or) and getattr(constraint.origin, "kind", None) in positional:
+        return constraint  # built over the positions already
+    if kind is Skyscraper:  # heights compare only (positions keep the order); a 0 is no building
+        if len(digits) == side and 0 not in digits:
+            return constraint
+        floor = 1 if digits[0] == 0 else 0  # ISS's rule: a 0, position 1, is never seen
+        seen = constraint.seen  # type: ignore[union-attr]
+        language = _skyscraper_over(seen, len(digits), floor)
+        pattern = f"skyscraper {seen} over digits {digits_text(digits)}"
+        return Regular(constraint.cells, language, pattern=pattern, **_origin_of(constraint))
     if kind in (And, Or):
-        parts = tuple(_relabel(p, digits, side, aware) for p in constraint.parts)  # type: ignore[union-attr]
+        parts = tuple(_relabel(p, digits, side, kept) for p in constraint.parts)  # type: ignore[union-attr]
         return kind(parts, **_origin_of(constraint))  # type: ignore[call-arg]
     consecutive = list(digits) == list(range(digits[0], digits[0] + len(digits)))
     shift = digits[0] - 1  # digit = position + shift when the digits are consecutive
@@ -134,7 +152,24 @@ def _relabel(constraint: Constraint, digits: tuple[int, ...], side: int, aware: 
         )
     if kind in (ValueIn, Relation, Table) and constraint.origin.kind in aware:  # built over the digits
         return _positions(constraint, digits)
+    if kind is Count and constraint.origin.kind in aware and constraint.value in digits:  # type: ignore[union-attr]
+        at = digits.index(constraint.value) + 1  # type: ignore[union-attr]
+        return Count(constraint.cells, at, constraint.count, constraint.operator, **_origin_of(constraint))  # type: ignore[union-attr]
     raise _refuse(constraint, digits, f"a {kind.__name__} built over the values 1..{side}")
+
+
+@functools.cache
+def _skyscraper_over(seen: int, values: int, floor: int) -> Automaton:
+    """A skyscraper clue over the positions ``1..values``, heights at or below ``floor`` no
+    building (states: the tallest so far, the count seen)."""
+
+    def step(state: tuple[int, int], value: int) -> tuple[int, int] | None:
+        tallest, count = state
+        if value > tallest:
+            return (value, count + 1) if count < seen else None
+        return state
+
+    return Automaton.build((floor, 0), step, lambda s: s[1] == seen, values)
 
 
 def _positions(constraint: Constraint, digits: tuple[int, ...]) -> Constraint:

@@ -168,7 +168,7 @@ def digit_symbol(value: int) -> str:
     return str(value) if value < 10 else chr(ord("A") + value - 10)
 
 
-def _symbol_value(code: int, side: int) -> int | None:
+def _symbol_value(code: int, values: frozenset[int]) -> int | None:
     char = chr(code).upper()
     if char.isdigit():
         value = int(char)
@@ -176,7 +176,7 @@ def _symbol_value(code: int, side: int) -> int | None:
         value = ord(char) - ord("A") + 10
     else:
         return None
-    return value if 1 <= value <= side else None
+    return value if value in values else None
 
 
 def _alt(parts: list[tuple]) -> tuple:
@@ -248,8 +248,9 @@ def _derivative(term: tuple, value: int) -> tuple:
     return _alt([head, _derivative(rest, value)]) if _nullable(first) else head
 
 
-def _term(items: Any, side: int, text: str, budget: list[int]) -> tuple:
-    """The term of a parsed pattern (``re._parser`` items), refusing what is not regular."""
+def _term(items: Any, alphabet: frozenset[int], text: str, budget: list[int]) -> tuple:
+    """The term of a parsed pattern (``re._parser`` items) over the digits ``alphabet``,
+    refusing what is not regular."""
     parts = []
     for op, argument in items:
         budget[0] -= 1
@@ -258,13 +259,13 @@ def _term(items: Any, side: int, text: str, budget: list[int]) -> tuple:
                 f"regular expression {text!r} is too large once its repeats are written out"
             )
         if op is _sre.LITERAL:
-            value = _symbol_value(argument, side)
-            parts.append(("set", frozenset({value})) if value else _EMPTY)
+            value = _symbol_value(argument, alphabet)
+            parts.append(("set", frozenset({value})) if value is not None else _EMPTY)
         elif op is _sre.NOT_LITERAL:
-            value = _symbol_value(argument, side)
-            parts.append(("set", frozenset(range(1, side + 1)) - {value}))
+            value = _symbol_value(argument, alphabet)
+            parts.append(("set", alphabet - {value}))
         elif op is _sre.ANY:
-            parts.append(("set", frozenset(range(1, side + 1))))
+            parts.append(("set", alphabet))
         elif op is _sre.IN:
             values: set[int] = set()
             negate = False
@@ -272,26 +273,28 @@ def _term(items: Any, side: int, text: str, budget: list[int]) -> tuple:
                 if kind is _sre.NEGATE:
                     negate = True
                 elif kind is _sre.LITERAL:
-                    value = _symbol_value(item, side)
-                    values.update({value} if value else set())
+                    value = _symbol_value(item, alphabet)
+                    values.update({value} if value is not None else set())
                 elif kind is _sre.RANGE:
                     low, high = item
-                    values.update(v for c in range(low, high + 1) if (v := _symbol_value(c, side)))
+                    values.update(
+                        v for c in range(low, high + 1) if (v := _symbol_value(c, alphabet)) is not None
+                    )
                 else:
                     raise InvalidPuzzleError(f"regular expression {text!r}: {kind} is not allowed in [...]")
             if negate:
-                values = set(range(1, side + 1)) - values
+                values = set(alphabet) - values
             parts.append(("set", frozenset(values)) if values else _EMPTY)
         elif op is _sre.BRANCH:
-            parts.append(_alt([_term(branch, side, text, budget) for branch in argument[1]]))
+            parts.append(_alt([_term(branch, alphabet, text, budget) for branch in argument[1]]))
         elif op is _sre.SUBPATTERN:
             group, add_flags, del_flags, inner = argument
             if add_flags or del_flags:
                 raise InvalidPuzzleError(f"regular expression {text!r}: flags are not allowed")
-            parts.append(_term(inner, side, text, budget))
+            parts.append(_term(inner, alphabet, text, budget))
         elif op in (_sre.MAX_REPEAT, _sre.MIN_REPEAT):
             low, high, inner = argument
-            body = _term(inner, side, text, budget)
+            body = _term(inner, alphabet, text, budget)
             budget[0] -= low + (0 if high is _sre.MAXREPEAT else high - low)
             repeated = [body] * low
             if high is _sre.MAXREPEAT:
@@ -308,9 +311,12 @@ def _term(items: Any, side: int, text: str, budget: list[int]) -> tuple:
 
 
 @functools.cache
-def regular_automaton(text: str, side: int) -> Automaton:
+def regular_automaton(text: str, side: int, digits: tuple[int, ...] | None = None) -> Automaton:
     """The deterministic automaton of a regular expression over the digits ``1..side``
-    (written as :func:`digit_symbol` writes them), matched against the whole line.
+    (written as :func:`digit_symbol` writes them), matched against the whole line; with
+    ``digits`` (a grid of other digits, :mod:`sudoku_cp.model.digits`: ``0..8``), the
+    pattern speaks of those digits (``0`` is a digit) and the automaton reads their
+    positions ``1..k``.
 
     The grammar: digits (and ``A``.. past 9), ``.`` (any digit), classes ``[1-4]``,
     ``[^5]``, grouping ``( )``, alternation ``|``, repeats ``*``, ``+``, ``?``,
@@ -331,11 +337,12 @@ def regular_automaton(text: str, side: int) -> Automaton:
         parsed = _sre_parse.parse(text)
     except (re.error, RecursionError, OverflowError) as error:
         raise InvalidPuzzleError(f"{text!r} is not a regular expression: {error}") from None
-    start = _term(list(parsed), side, text, [20 * MAX_EXPRESSION])
+    alphabet = tuple(digits) if digits else tuple(range(1, side + 1))
+    start = _term(list(parsed), frozenset(alphabet), text, [20 * MAX_EXPRESSION])
     states: set[tuple] = set()
 
-    def step(state: tuple, value: int) -> tuple | None:
-        following = _derivative(state, value)
+    def step(state: tuple, position: int) -> tuple | None:
+        following = _derivative(state, alphabet[position - 1])
         if following == _EMPTY:
             return None
         if following not in states:
@@ -344,7 +351,7 @@ def regular_automaton(text: str, side: int) -> Automaton:
                 raise InvalidPuzzleError(f"regular expression {text!r} needs more than {MAX_STATES} states")
         return following
 
-    return Automaton.build(start, step, _nullable, side)
+    return Automaton.build(start, step, _nullable, len(alphabet))
 
 
 def nfa_automaton(nfa: tuple, side: int, name: str = "the automaton") -> Automaton:

@@ -194,9 +194,9 @@ class Puzzle(Drawn):
         ruled = tuple(iter_constraints(self.rules, self.side, self.box, digits))
         if digits:  # the rules speak of digits; the model of their positions 1..k
             from sudoku_cp.model.digits import relabel
-            from sudoku_cp.model.rules import DIGIT_AWARE
+            from sudoku_cp.model.rules import DIGIT_AWARE, POSITIONAL
 
-            ruled = relabel(ruled, digits, self.side, DIGIT_AWARE)
+            ruled = relabel(ruled, digits, self.side, DIGIT_AWARE, POSITIONAL)
         hidden = sum(rule.hidden_cells(self.side) for rule in self.rules if hasattr(rule, "hidden_cells"))
         return Model(
             self.side,

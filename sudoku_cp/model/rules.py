@@ -162,12 +162,23 @@ DIGIT_AWARE = frozenset(
         OriginKind.PALINDROME,
         OriginKind.BETWEEN_LINE,
         OriginKind.QUADRUPLE,
+        OriginKind.NUMBERED_ROOM,
+        OriginKind.DUTCH_FLATMATES,
+        OriginKind.LOOK_AND_SAY,
     }
 )
 """The origins of the rules whose tables (``ValueIn``, ``Relation``, ``Table``) enumerate the
 digits through :func:`digits_of`: on a grid of other digits their tables are built over
 those digits, and :func:`sudoku_cp.model.digits.relabel` maps them to positions; a table
 of any other origin was built over ``1..n`` and is refused there."""
+
+POSITIONAL = frozenset(
+    {OriginKind.REGULAR, OriginKind.SAME_VALUES, OriginKind.HIDDEN_SKYSCRAPER, OriginKind.COUNTING_CIRCLES}
+)
+"""The origins of the rules that build their constraints over the digits' positions
+``1..k`` themselves on a grid of other digits (a regular line's pattern read over the
+puzzle's digits, equal multisets, hidden skyscrapers, counting circles):
+:func:`sudoku_cp.model.digits.relabel` keeps those as they are."""
 
 
 @functools.cache
@@ -1698,10 +1709,21 @@ class RegularClue:
             object.__setattr__(self, "nfa", nfa)
 
     def automaton(self, side: int, where: str):
-        """The clue's deterministic automaton over ``1..side``."""
+        """The clue's deterministic automaton over ``1..side``; on a grid of other digits
+        (while :func:`iter_constraints` compiles it, :func:`digits_of`) the pattern or the
+        automaton's values are those digits and the automaton reads their positions
+        ``1..k`` (its origin is in :data:`POSITIONAL`)."""
+        digits = digits_of(side)
+        if digits == tuple(range(1, side + 1)):
+            digits = None
         if self.nfa is not None:
-            return nfa_automaton(self.nfa, side, where)
-        return regular_automaton(self.pattern, side)
+            nfa = self.nfa
+            if digits:  # the transitions' digits as positions; a value not a digit goes nowhere
+                at = {d: i for i, d in enumerate(digits, 1)}
+                moves = tuple((s, at[v], t) for s, v, t in nfa[2] if v in at)
+                nfa = (nfa[0], nfa[1], moves)
+            return nfa_automaton(nfa, len(digits) if digits else side, where)
+        return regular_automaton(self.pattern, side, digits)
 
 
 @dataclass(frozen=True)
@@ -1766,12 +1788,26 @@ class RegularLines(Rule):
 
 @dataclass(frozen=True)
 class SumClue(Normalised):
-    """Cells whose digits add up to ``total``; ``distinct``: they also differ."""
+    """Cells whose digits add up to ``total``; ``distinct``: they also differ;
+    ``coefficients``: each cell's digit counted that many times (a weighted sum, as ISS's
+    ``Sum~total_=_2_1...`` or a cell a cage lists twice), ``None`` for once each."""
 
     cells: tuple[Cell, ...]
     total: int
     distinct: bool = False
+    coefficients: tuple[int, ...] | None = None
     forms: ClassVar = {"cells": _cells}
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        if self.coefficients is not None:
+            if not isinstance(self.coefficients, list | tuple) or not all(
+                isinstance(a, int) and not isinstance(a, bool) for a in self.coefficients
+            ):
+                raise InvalidPuzzleError(
+                    f"a sum's 'coefficients' are whole numbers, not {self.coefficients!r}"
+                )
+            object.__setattr__(self, "coefficients", tuple(self.coefficients))
 
 
 @dataclass(frozen=True)
@@ -1781,7 +1817,8 @@ class Sums(Rule):
     overlapping others). Each is a plain-sum ``Linear`` (not a ``Sum``: the rule of 45
     reads every ``Sum`` as a disjoint killer cage), plus an ``AllDifferent`` when distinct.
 
-    JSON: ``"sums": [{"cells": [[r, c], ...], "total": 15, "distinct": false}, ...]``.
+    JSON: ``"sums": [{"cells": [[r, c], ...], "total": 15, "distinct": false}, ...]``; a
+    weighted sum adds ``"coefficients": [2, 1, ...]`` (one whole number per cell).
     """
 
     clues: tuple[SumClue, ...]
@@ -1794,6 +1831,12 @@ class Sums(Rule):
             total = _int(clue.total, where, "total")
             if not isinstance(clue.distinct, bool):
                 raise InvalidPuzzleError(f"{where}: 'distinct' is true or false, not {clue.distinct!r}")
+            if clue.coefficients is not None:
+                if len(clue.coefficients) != len(cells):
+                    raise InvalidPuzzleError(
+                        f"{where}: {len(clue.coefficients)} coefficients for {len(cells)} cells"
+                    )
+                continue  # a weighted sum: no range to check (the solvers say if none fits)
             low, high = (
                 distinct_sum_range(len(cells), side) if clue.distinct else (len(cells), side * len(cells))
             )
@@ -1807,13 +1850,15 @@ class Sums(Rule):
             cells = tuple(_index(c, side) for c in clue.cells)
             if clue.distinct and len(cells) > 1:
                 out.append(AllDifferent(cells, origin=origin))
-            out.append(Linear(cells, (1,) * len(cells), "==", clue.total, origin=origin))
+            coefficients = clue.coefficients or (1,) * len(cells)
+            out.append(Linear(cells, coefficients, "==", clue.total, origin=origin))
         return out
 
     def to_json(self):
         return {
             "sums": [
                 {"cells": [list(c) for c in clue.cells], "total": clue.total, "distinct": clue.distinct}
+                | ({"coefficients": list(clue.coefficients)} if clue.coefficients is not None else {})
                 for clue in self.clues
             ]
         }
@@ -1826,6 +1871,7 @@ class Sums(Rule):
                     _field(item, "cells", f"sums {n}"),
                     _field(item, "total", f"sums {n}"),
                     item.get("distinct", False),
+                    item.get("coefficients"),
                 )
                 for n, item in enumerate(_items(rules, "sums"), 1)
             )
