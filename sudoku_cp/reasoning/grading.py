@@ -55,7 +55,6 @@ with several solutions is *not proper* (its band says so).
 
 from __future__ import annotations
 
-import functools
 import math
 from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
@@ -63,14 +62,17 @@ from dataclasses import dataclass, field, replace
 from sudoku_cp.engine.search import BitmaskSearch
 from sudoku_cp.errors import NoSolutionError, SolveTimeoutError
 from sudoku_cp.io.inputs import PuzzleInput, as_puzzle
-from sudoku_cp.reasoning.techniques.board import Board, Deduction, reasoning_deadline
-from sudoku_cp.reasoning.techniques.forcing import find_forcing_chains
+from sudoku_cp.reasoning.techniques._links import geometry, premise
+from sudoku_cp.reasoning.techniques.board import Board, Deduction, reasoning_deadline, values_of
+from sudoku_cp.reasoning.techniques.forcing import MAX_BRANCHES, _Nets, find_forcing_chains
+from sudoku_cp.reasoning.techniques.nets import Net, slice_branch
 from sudoku_cp.reasoning.techniques.table import (
     BAND_NAMES,
     BANDS,
     BY_ID,
     LEVEL_TECHNIQUES,
     LEVELS,
+    NET_RATINGS,
     SE_ABSENT,
     SEARCH,
     TECHNIQUES,
@@ -79,6 +81,7 @@ from sudoku_cp.reasoning.techniques.table import (
     TechniqueId,
     apply,
     hardest,
+    length_bonus,
     se_knows,
     solving_path,
     step_rating,
@@ -93,12 +96,173 @@ def _as_se(row: Technique) -> Technique:
     (:func:`~sudoku_cp.reasoning.techniques.table.se_knows`); the forcing chain comparing
     every contradiction."""
     if row.id == TechniqueId.FORCING_CHAIN:
-        return replace(row, find=functools.partial(find_forcing_chains, choices=0))
+        return replace(row, find=find_se_forcing_chains)
 
     def find(board: Board, candidates: list[int], placed: set[int]) -> Iterator[Deduction]:
         return (d for d in row.find(board, candidates, placed) if se_knows(d))
 
     return replace(row, find=find)
+
+
+SE_LENGTH_OFFSET = 2
+"""What Sudoku Explainer takes off a forcing step's complexity before its length increment
+(:func:`~sudoku_cp.reasoning.techniques.table.length_bonus`): SE's length is the count of
+its chains' potentials (every branch's ancestors of its target, nested chains included)
+less 2, the supposition and the target; ours is the net's
+:attr:`~sudoku_cp.reasoning.techniques.nets.Net.size` less this."""
+
+
+def se_step_rating(technique: Technique, deduction: Deduction) -> float:
+    """A step's rating on Sudoku Explainer's scale, SE's way for a forcing step: the base of
+    its net's kind (:data:`~sudoku_cp.reasoning.techniques.table.NET_RATINGS`: a static
+    contradiction 7.5, a static cell or unit chain 8.2, a dynamic one 8.5, nested
+    contradictions 9.5 and half a point per further level) plus SE's length increment of
+    ``size - SE_LENGTH_OFFSET`` (so it depends on the net's structure only, and never
+    decreases as the net grows or nests deeper); any other step, its
+    :func:`~sudoku_cp.reasoning.techniques.table.step_rating`. Sudoku Explainer (Juillerat,
+    ``Chaining.getDifficulty`` and ``ChainingHint.getLengthDifficulty``) rates a chaining
+    hint by its rule (dynamic 8.5, dynamic with nested rules 9.0, nested chains 9.5 and
+    half a point per level) plus 0.1 for each of the lengths 4, 6, 8, 12, 16, 24... its
+    length exceeds.
+
+    >>> from sudoku_cp.reasoning.techniques.nets import NetNode
+    >>> def chain(n):  # a dynamic contradiction of n implications
+    ...     nodes = [NetNode("=", 0, 1, "suppose")]
+    ...     nodes += [NetNode("<>", i, 1, "peer", because=(0, i - 1)) for i in range(1, n)]
+    ...     net = Net("contradiction", (Branch(0, 1, tuple(nodes)),))
+    ...     return Deduction("forcing chain", (), ((0, 1),), net=net)
+    >>> row = BY_ID[TechniqueId.FORCING_CHAIN]
+    >>> [se_step_rating(row, chain(n)) for n in (6, 10, 20, 30)]
+    [8.5, 8.8, 9.0, 9.1]
+    """
+    net = deduction.net
+    if net is None or net.kind == "fins":
+        return step_rating(technique, deduction)
+    dynamic = any(len(n.because) > 1 for b in net.branches for n in b.nodes)
+    if net.depth > 1:
+        base = NET_RATINGS["nested"] + 0.5 * (net.depth - 2)
+    elif dynamic:
+        base = NET_RATINGS["net"]
+    else:
+        base = NET_RATINGS["chain"] if net.kind == "contradiction" else NET_RATINGS["cell"]
+    return round(base + length_bonus(max(net.size - SE_LENGTH_OFFSET, 0)), 1)
+
+
+def _se_key(deduction: Deduction) -> tuple[float, int]:
+    """How Sudoku Explainer orders hints, the easiest first: by rating, then by size."""
+    assert deduction.net is not None
+    return se_step_rating(BY_ID[TechniqueId.FORCING_CHAIN], deduction), deduction.net.size
+
+
+def find_se_forcing_chains(board: Board, candidates: list[int], placed: set[int]) -> Iterator[Deduction]:
+    """The forcing step Sudoku Explainer would take here: of the smallest contradiction
+    (:func:`~sudoku_cp.reasoning.techniques.forcing.find_forcing_chains` comparing every
+    one) and every cell and unit forcing chain, each to one of its eliminations (SE's hint
+    has one target: its net is cut to what that target needs, over every branch), the
+    one of least :func:`se_step_rating`, then of fewest implications; as SE takes, among
+    the chaining hints it finds, the easiest. Yields one deduction, or none.
+    """
+    options = list(find_forcing_chains(board, candidates, placed, choices=0))
+    engine = _Nets(board)
+    outcome = engine.outcomes(candidates)
+    geo = geometry(board)
+    records: dict[tuple[int, int], tuple] = {}
+
+    def branches_for(cells_values: list[tuple[int, int]], used: list) -> list[tuple] | None:
+        after_sets = []
+        for cell, value in cells_values:
+            after, by = outcome(cell, value)
+            after_sets.append(after)
+            used.extend(by)
+        removed = None
+        for after in after_sets:
+            if after is None:
+                continue
+            gone = {
+                (c, v)
+                for c, (was, now) in enumerate(zip(candidates, after, strict=True))
+                if was != now
+                for v in values_of(was & ~now)
+            }
+            removed = gone if removed is None else removed & gone
+            if not removed:
+                return None
+        if not removed:
+            return None
+        targets = sorted(removed - set(cells_values))
+        if not targets:
+            return None
+        for key in cells_values:
+            if key not in records:
+                records[key] = engine.branch(candidates, *key)
+        return targets
+
+    def best_net(kind: str, cells_values: list[tuple[int, int]], used: list, unit=None):
+        targets = branches_for(cells_values, used)
+        if targets is None:
+            return None
+        best = None
+        for target in targets:
+            drawn = []
+            for key in cells_values:
+                _, record, end = records[key]
+                ends = [end] if end is not None else [record.facts[("<>", *target)]]
+                drawn.append(slice_branch(record.nodes, ends))
+            net = Net(kind, tuple(drawn), unit)
+            if best is None or net.size < best[1].size:
+                best = (target, net)
+        return best
+
+    open_cells = [
+        c for c in range(len(candidates)) if c not in placed and candidates[c] & (candidates[c] - 1)
+    ]
+    for cell in open_cells:
+        if candidates[cell].bit_count() > MAX_BRANCHES:
+            continue
+        branches = [(cell, v) for v in values_of(candidates[cell])]
+        used: list = []
+        found = best_net("cell", branches, used)
+        if found is not None:
+            target, net = found
+            options.append(
+                Deduction(
+                    "forcing chain (cell)",
+                    (),
+                    (target,),
+                    (cell,),
+                    values_of(candidates[cell]),
+                    tuple(branches),
+                    premise(used, (geo.units[u] for u in geo.units_of[cell][:1])),
+                    f"whatever {board.model.cell_name(cell)} holds",
+                    net=net,
+                )
+            )
+    for u, cells in enumerate(geo.unit_cells):
+        for value in range(1, board.side + 1):
+            bit = 1 << (value - 1)
+            places = [c for c in cells if candidates[c] & bit]
+            if not 2 <= len(places) <= MAX_BRANCHES or any(c in placed for c in places):
+                continue
+            branches = [(c, value) for c in places]
+            used = []
+            found = best_net("unit", branches, used, geo.units[u])
+            if found is not None:
+                target, net = found
+                options.append(
+                    Deduction(
+                        "forcing chain (unit)",
+                        (),
+                        (target,),
+                        tuple(places),
+                        (value,),
+                        tuple(branches),
+                        premise((geo.units[u],), used),
+                        f"wherever {value} goes in {geo.units[u].label}",
+                        net=net,
+                    )
+                )
+    if options:
+        yield min(options, key=_se_key)
 
 
 RATING_TECHNIQUES: tuple[Technique, ...] = tuple(_as_se(row) for row in TECHNIQUES if row.id not in SE_ABSENT)
@@ -145,7 +309,7 @@ def se_rating(board: Board, candidates: list[int], placed: set[int]) -> float:
     rating = 0.0
     nets = 0
     for technique, deduction in solving_path(board, candidates, placed, RATING_TECHNIQUES):
-        rating = max(rating, step_rating(technique, deduction))
+        rating = max(rating, se_step_rating(technique, deduction))
         nets += deduction.net is not None
     rating += FORCING_STEPS_WEIGHT * math.log1p(nets)
     return round(rating if len(placed) == len(candidates) else max(rating, 10.0), 2)
