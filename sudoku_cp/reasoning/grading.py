@@ -64,7 +64,7 @@ from sudoku_cp.errors import NoSolutionError, SolveTimeoutError
 from sudoku_cp.io.inputs import PuzzleInput, as_puzzle
 from sudoku_cp.reasoning.techniques._links import geometry, premise
 from sudoku_cp.reasoning.techniques.board import Board, Deduction, reasoning_deadline, values_of
-from sudoku_cp.reasoning.techniques.forcing import MAX_BRANCHES, _Nets, find_forcing_chains
+from sudoku_cp.reasoning.techniques.forcing import _Nets, find_forcing_chains
 from sudoku_cp.reasoning.techniques.nets import Net, slice_branch
 from sudoku_cp.reasoning.techniques.table import (
     BAND_NAMES,
@@ -148,6 +148,12 @@ def se_step_rating(technique: Technique, deduction: Deduction) -> float:
     return round(base + length_bonus(max(net.size - SE_LENGTH_OFFSET, 0)), 1)
 
 
+SE_BRANCHES = 2
+"""The most branches (candidates of a cell, places of a value in a unit) of the cell and
+unit forcing chains :func:`find_se_forcing_chains` compares with the contradictions: SE's
+easiest ones split two ways, and each more branch costs a recorded supposition each."""
+
+
 def _se_key(deduction: Deduction) -> tuple[float, int]:
     """How Sudoku Explainer orders hints, the easiest first: by rating, then by size."""
     assert deduction.net is not None
@@ -202,7 +208,7 @@ def find_se_forcing_chains(board: Board, candidates: list[int], placed: set[int]
         if targets is None:
             return None
         best = None
-        for target in targets:
+        for target in targets:  # the easiest hint of the chain: its smallest net to one target
             drawn = []
             for key in cells_values:
                 _, record, end = records[key]
@@ -210,25 +216,25 @@ def find_se_forcing_chains(board: Board, candidates: list[int], placed: set[int]
                 drawn.append(slice_branch(record.nodes, ends))
             net = Net(kind, tuple(drawn), unit)
             if best is None or net.size < best[1].size:
-                best = (target, net)
+                best = (targets, net)
         return best
 
     open_cells = [
         c for c in range(len(candidates)) if c not in placed and candidates[c] & (candidates[c] - 1)
     ]
     for cell in open_cells:
-        if candidates[cell].bit_count() > MAX_BRANCHES:
+        if candidates[cell].bit_count() > SE_BRANCHES:
             continue
         branches = [(cell, v) for v in values_of(candidates[cell])]
         used: list = []
         found = best_net("cell", branches, used)
         if found is not None:
-            target, net = found
+            targets, net = found
             options.append(
                 Deduction(
                     "forcing chain (cell)",
                     (),
-                    (target,),
+                    tuple(targets),
                     (cell,),
                     values_of(candidates[cell]),
                     tuple(branches),
@@ -241,18 +247,18 @@ def find_se_forcing_chains(board: Board, candidates: list[int], placed: set[int]
         for value in range(1, board.side + 1):
             bit = 1 << (value - 1)
             places = [c for c in cells if candidates[c] & bit]
-            if not 2 <= len(places) <= MAX_BRANCHES or any(c in placed for c in places):
+            if not 2 <= len(places) <= SE_BRANCHES or any(c in placed for c in places):
                 continue
             branches = [(c, value) for c in places]
             used = []
             found = best_net("unit", branches, used, geo.units[u])
             if found is not None:
-                target, net = found
+                targets, net = found
                 options.append(
                     Deduction(
                         "forcing chain (unit)",
                         (),
-                        (target,),
+                        tuple(targets),
                         tuple(places),
                         (value,),
                         tuple(branches),
