@@ -55,17 +55,16 @@ with several solutions is *not proper* (its band says so).
 
 from __future__ import annotations
 
+import functools
 import math
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
 
 from sudoku_cp.engine.search import BitmaskSearch
 from sudoku_cp.errors import NoSolutionError, SolveTimeoutError
 from sudoku_cp.io.inputs import PuzzleInput, as_puzzle
-from sudoku_cp.reasoning.techniques._links import geometry, premise
-from sudoku_cp.reasoning.techniques.board import Board, Deduction, reasoning_deadline, values_of
-from sudoku_cp.reasoning.techniques.forcing import _Nets, find_forcing_chains
-from sudoku_cp.reasoning.techniques.nets import Net, slice_branch
+from sudoku_cp.reasoning.techniques.board import Board, Deduction, reasoning_deadline
+from sudoku_cp.reasoning.techniques.forcing import find_forcing_chains
 from sudoku_cp.reasoning.techniques.table import (
     BAND_NAMES,
     BANDS,
@@ -96,7 +95,7 @@ def _as_se(row: Technique) -> Technique:
     (:func:`~sudoku_cp.reasoning.techniques.table.se_knows`); the forcing chain comparing
     every contradiction."""
     if row.id == TechniqueId.FORCING_CHAIN:
-        return replace(row, find=find_se_forcing_chains)
+        return replace(row, find=functools.partial(find_forcing_chains, choices=0))
 
     def find(board: Board, candidates: list[int], placed: set[int]) -> Iterator[Deduction]:
         return (d for d in row.find(board, candidates, placed) if se_knows(d))
@@ -125,15 +124,15 @@ def se_step_rating(technique: Technique, deduction: Deduction) -> float:
     half a point per level) plus 0.1 for each of the lengths 4, 6, 8, 12, 16, 24... its
     length exceeds.
 
-    >>> from sudoku_cp.reasoning.techniques.nets import NetNode
+    >>> from sudoku_cp.reasoning.techniques.nets import Branch, Net, NetNode
     >>> def chain(n):  # a dynamic contradiction of n implications
     ...     nodes = [NetNode("=", 0, 1, "suppose")]
     ...     nodes += [NetNode("<>", i, 1, "peer", because=(0, i - 1)) for i in range(1, n)]
     ...     net = Net("contradiction", (Branch(0, 1, tuple(nodes)),))
-    ...     return Deduction("forcing chain", (), ((0, 1),), net=net)
+    ...     return Deduction("forcing chain", (), ((0, 1),), (0,), (1,), (), (), net=net)
     >>> row = BY_ID[TechniqueId.FORCING_CHAIN]
     >>> [se_step_rating(row, chain(n)) for n in (6, 10, 20, 30)]
-    [8.5, 8.8, 9.0, 9.1]
+    [8.5, 8.7, 9.0, 9.1]
     """
     net = deduction.net
     if net is None or net.kind == "fins":
@@ -146,129 +145,6 @@ def se_step_rating(technique: Technique, deduction: Deduction) -> float:
     else:
         base = NET_RATINGS["chain"] if net.kind == "contradiction" else NET_RATINGS["cell"]
     return round(base + length_bonus(max(net.size - SE_LENGTH_OFFSET, 0)), 1)
-
-
-SE_BRANCHES = 2
-"""The most branches (candidates of a cell, places of a value in a unit) of the cell and
-unit forcing chains :func:`find_se_forcing_chains` compares with the contradictions: SE's
-easiest ones split two ways, and each more branch costs a recorded supposition each."""
-
-
-def _se_key(deduction: Deduction) -> tuple[float, int]:
-    """How Sudoku Explainer orders hints, the easiest first: by rating, then by size."""
-    assert deduction.net is not None
-    return se_step_rating(BY_ID[TechniqueId.FORCING_CHAIN], deduction), deduction.net.size
-
-
-def find_se_forcing_chains(board: Board, candidates: list[int], placed: set[int]) -> Iterator[Deduction]:
-    """The forcing step Sudoku Explainer would take here: of the smallest contradiction
-    (:func:`~sudoku_cp.reasoning.techniques.forcing.find_forcing_chains` comparing every
-    one) and every cell and unit forcing chain, each to one of its eliminations (SE's hint
-    has one target: its net is cut to what that target needs, over every branch), the
-    one of least :func:`se_step_rating`, then of fewest implications; as SE takes, among
-    the chaining hints it finds, the easiest. Yields one deduction, or none.
-    """
-    options = list(find_forcing_chains(board, candidates, placed, choices=0))
-    engine = _Nets(board)
-    outcome = engine.outcomes(candidates)
-    geo = geometry(board)
-    records: dict[tuple[int, int], tuple] = {}
-
-    def branches_for(cells_values: list[tuple[int, int]], used: list) -> list[tuple] | None:
-        after_sets = []
-        for cell, value in cells_values:
-            after, by = outcome(cell, value)
-            after_sets.append(after)
-            used.extend(by)
-        removed = None
-        for after in after_sets:
-            if after is None:
-                continue
-            gone = {
-                (c, v)
-                for c, (was, now) in enumerate(zip(candidates, after, strict=True))
-                if was != now
-                for v in values_of(was & ~now)
-            }
-            removed = gone if removed is None else removed & gone
-            if not removed:
-                return None
-        if not removed:
-            return None
-        targets = sorted(removed - set(cells_values))
-        if not targets:
-            return None
-        for key in cells_values:
-            if key not in records:
-                records[key] = engine.branch(candidates, *key)
-        return targets
-
-    def best_net(kind: str, cells_values: list[tuple[int, int]], used: list, unit=None):
-        targets = branches_for(cells_values, used)
-        if targets is None:
-            return None
-        best = None
-        for target in targets:  # the easiest hint of the chain: its smallest net to one target
-            drawn = []
-            for key in cells_values:
-                _, record, end = records[key]
-                ends = [end] if end is not None else [record.facts[("<>", *target)]]
-                drawn.append(slice_branch(record.nodes, ends))
-            net = Net(kind, tuple(drawn), unit)
-            if best is None or net.size < best[1].size:
-                best = (targets, net)
-        return best
-
-    open_cells = [
-        c for c in range(len(candidates)) if c not in placed and candidates[c] & (candidates[c] - 1)
-    ]
-    for cell in open_cells:
-        if candidates[cell].bit_count() > SE_BRANCHES:
-            continue
-        branches = [(cell, v) for v in values_of(candidates[cell])]
-        used: list = []
-        found = best_net("cell", branches, used)
-        if found is not None:
-            targets, net = found
-            options.append(
-                Deduction(
-                    "forcing chain (cell)",
-                    (),
-                    tuple(targets),
-                    (cell,),
-                    values_of(candidates[cell]),
-                    tuple(branches),
-                    premise(used, (geo.units[u] for u in geo.units_of[cell][:1])),
-                    f"whatever {board.model.cell_name(cell)} holds",
-                    net=net,
-                )
-            )
-    for u, cells in enumerate(geo.unit_cells):
-        for value in range(1, board.side + 1):
-            bit = 1 << (value - 1)
-            places = [c for c in cells if candidates[c] & bit]
-            if not 2 <= len(places) <= SE_BRANCHES or any(c in placed for c in places):
-                continue
-            branches = [(c, value) for c in places]
-            used = []
-            found = best_net("unit", branches, used, geo.units[u])
-            if found is not None:
-                targets, net = found
-                options.append(
-                    Deduction(
-                        "forcing chain (unit)",
-                        (),
-                        tuple(targets),
-                        tuple(places),
-                        (value,),
-                        tuple(branches),
-                        premise((geo.units[u],), used),
-                        f"wherever {value} goes in {geo.units[u].label}",
-                        net=net,
-                    )
-                )
-    if options:
-        yield min(options, key=_se_key)
 
 
 RATING_TECHNIQUES: tuple[Technique, ...] = tuple(_as_se(row) for row in TECHNIQUES if row.id not in SE_ABSENT)
@@ -294,12 +170,20 @@ _RATING_DIFFERS = frozenset(SE_ABSENT) | {TechniqueId.FORCING_CHAIN, TechniqueId
 step SE does not know, :func:`~sudoku_cp.reasoning.techniques.table.se_knows`)."""
 
 
-def se_rating(board: Board, candidates: list[int], placed: set[int]) -> float:
+def se_rating(
+    board: Board,
+    candidates: list[int],
+    placed: set[int],
+    rate: Callable[[Technique, Deduction], float] | None = None,
+) -> float:
     """The hardest-puzzle rating of :attr:`Grade.rating` from this state: the largest
     :func:`~sudoku_cp.reasoning.techniques.table.step_rating` of the path of
     :data:`RATING_TECHNIQUES`, plus :data:`FORCING_STEPS_WEIGHT` times ``ln(1 + n)`` for its
     ``n`` forcing steps (steps with a net); 10.0 at least when that path stalls. Rounded
-    to 0.01. Works on copies of ``candidates`` and ``placed``.
+    to 0.01. Works on copies of ``candidates`` and ``placed``. Each step is rated by
+    ``rate`` (``None``: :func:`se_step_rating`; ``benchmarks/bench_grading.py`` passes
+    :func:`~sudoku_cp.reasoning.techniques.table.step_rating`, the rule before SE's length
+    offset, to compare the two in one run).
 
     Sudoku Explainer (Juillerat; the Sukaku Explainer ratings of the Sudoku Exchange bank)
     rates a puzzle by the hardest step of a path that takes, at each point, the easiest
@@ -315,7 +199,7 @@ def se_rating(board: Board, candidates: list[int], placed: set[int]) -> float:
     rating = 0.0
     nets = 0
     for technique, deduction in solving_path(board, candidates, placed, RATING_TECHNIQUES):
-        rating = max(rating, se_step_rating(technique, deduction))
+        rating = max(rating, (rate or se_step_rating)(technique, deduction))
         nets += deduction.net is not None
     rating += FORCING_STEPS_WEIGHT * math.log1p(nets)
     return round(rating if len(placed) == len(candidates) else max(rating, 10.0), 2)
@@ -641,7 +525,7 @@ def grade(puzzle: PuzzleInput, *, time_limit: float | None = None) -> Grade:
 
     >>> hard = grade("....1....49.....13..1...6.....6.3.....68791..9.......6.6.354.2..2.....6.5.9...8.4")
     >>> hard.technique, hard.rating
-    ('Kraken Fish', 9.11)
+    ('Kraken Fish', 9.01)
 
     Raises:
         InvalidPuzzleError: malformed input.
