@@ -29,10 +29,11 @@ finely than the band, each measured against references in
   (:func:`se_step_rating`: kind, nesting depth, and size less SE's offset
   :data:`SE_LENGTH_OFFSET`, with SE's length increments), plus a small term for how
   many forcing steps the path takes (:data:`FORCING_STEPS_WEIGHT`, the one parameter
-  fitted; the offset, SE's own, was checked on the same fit lists). It predicts SE's *ranking* of the hardest puzzles, where ``score`` and
-  ``hardest`` saturate (Spearman's rho in ``docs/benchmarks/bench_grading.md``, on
-  held-out lists too); its values run above SE's on SE's 8.x puzzles (our forcing steps
-  are dynamic nets where SE finds static chains: the median gap is in the same file);
+  fitted; the offset, SE's own, was checked on the same fit lists). It predicts SE's
+  *ranking* of the hardest puzzles, where ``score`` and ``hardest`` saturate (Spearman's
+  rho in ``docs/benchmarks/bench_grading.md``, on held-out lists too); its values run
+  above SE's on SE's 8.x puzzles (our forcing steps are dynamic nets where SE finds
+  static chains: the median gap is in the same file);
 - ``effort``, a model of people's solving time after Pelánek (FLAIRS 2011), who finds
   two sources of difficulty, the steps themselves and how they depend on each other:
   the path's singles replayed in the order people scan for them (hidden singles
