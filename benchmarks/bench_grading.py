@@ -41,6 +41,10 @@ same puzzles too. References:
 ``rating``'s fit: its one fitted parameter (``FORCING_STEPS_WEIGHT``) was chosen on the 160
 and the 62 only; the column "median (our rating - SE)" says how far its values run from
 SE's (it ranks as SE does; its values are higher on SE's 8.x puzzles).
+The column "rho (our rating, before)" rates the same path by the rule before SE's length
+offset (``se_rating`` with ``step_rating``: a forcing step's length bonus on its net's whole
+size, not on SE's length, size less ``SE_LENGTH_OFFSET``), so both rules are measured in
+one run; "grade on the 9+ list" is grade's median CPU there (its distinct puzzles).
 - **Human solving times**: the 344 puzzles of the Cloud Sudoku data set (S.-W. Wang,
   IEEE Access 2024; github.com/synnwang/sudoku_dataset_difficulty, commit 22d77ccd10ae,
   CC0, copied to ``benchmarks/data/cloud_sudoku_20240415.csv``): ``D_TO``, the
