@@ -7,7 +7,12 @@ import pytest
 
 from sudoku_cp import datasets, explain, grade
 from sudoku_cp.io.inputs import as_puzzle
-from sudoku_cp.reasoning.grading import RATING_TECHNIQUES, se_rating
+from sudoku_cp.reasoning.grading import (
+    RATING_TECHNIQUES,
+    SE_LENGTH_OFFSET,
+    se_rating,
+    se_step_rating,
+)
 from sudoku_cp.reasoning.techniques.board import Board, Deduction
 from sudoku_cp.reasoning.techniques.forcing import find_forcing_chains
 from sudoku_cp.reasoning.techniques.nets import Branch, Net, NetNode
@@ -77,34 +82,41 @@ def _net(size: int, *, depth: int = 1, first: int = 0, value: int = 5, dynamic: 
     return Net("contradiction", (Branch(first, value, tuple(nodes)),))
 
 
-def _rate(net: Net) -> float:
+# the rule of explain's steps (the net's whole size) and the rating path's (SE's length)
+RULES = pytest.mark.parametrize("rule, offset", [(step_rating, 0), (se_step_rating, SE_LENGTH_OFFSET)])
+
+
+def _rate(net: Net, rule=step_rating) -> float:
     branch = net.branches[0]
     deduction = Deduction(
         "forcing chain", (), ((branch.cell, branch.value),), (branch.cell,), (branch.value,), (), (), net=net
     )
-    return step_rating(BY_ID["forcing-chain"], deduction)
+    return rule(BY_ID["forcing-chain"], deduction)
 
 
-def test_a_step_rates_by_its_structure_alone():
+@RULES
+def test_a_step_rates_by_its_structure_alone(rule, offset):
     # the same kind, depth and size on other cells and values: the same rating
     for size in (3, 7, 20, 60):
         for depth in (1, 2, 3):
             ratings = {
-                _rate(_net(size, depth=depth, first=f, value=v)) for f in (0, 9, 30) for v in (1, 5, 9)
+                _rate(_net(size, depth=depth, first=f, value=v), rule) for f in (0, 9, 30) for v in (1, 5, 9)
             }
             assert len(ratings) == 1, (size, depth, ratings)
 
 
-def test_a_step_rating_is_monotone_in_size_and_depth():
+@RULES
+def test_a_step_rating_is_monotone_in_size_and_depth(rule, offset):
     for depth in (1, 2, 3):
-        ratings = [_rate(_net(size, depth=depth)) for size in range(3, 200)]
+        ratings = [_rate(_net(size, depth=depth), rule) for size in range(3, 200)]
         assert ratings == sorted(ratings) and ratings[-1] > ratings[0]
     for size in (5, 30, 100):
-        by_depth = [_rate(_net(size, depth=depth)) for depth in (1, 2, 3, 4)]
+        by_depth = [_rate(_net(size, depth=depth), rule) for depth in (1, 2, 3, 4)]
         assert by_depth == sorted(by_depth) and len(set(by_depth)) == 4
         # a net (a node needing several others) rates above the chain of the same size
-        assert _rate(_net(size, dynamic=True)) > _rate(_net(size))
-    assert _rate(_net(5)) == NET_RATINGS["chain"] + length_bonus(5)
+        assert _rate(_net(size, dynamic=True), rule) > _rate(_net(size), rule)
+    # SE's length: the net's size less the supposition and the target
+    assert _rate(_net(7), rule) == round(NET_RATINGS["chain"] + length_bonus(7 - offset), 1)
 
 
 def test_the_rating_path_leaves_out_what_se_lacks_and_compares_every_contradiction():
