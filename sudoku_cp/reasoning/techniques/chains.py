@@ -27,11 +27,12 @@ candidate sees the chain's ends.
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Callable, Iterator
 from typing import Any
 
 from sudoku_cp.model.constraints import Constraint
-from sudoku_cp.reasoning.techniques._links import geometry, links, premise
+from sudoku_cp.reasoning.techniques._links import Geometry, geometry, links, premise
 from sudoku_cp.reasoning.techniques.board import Board, Deduction, values_of
 from sudoku_cp.reasoning.techniques.eureka import ChainNode, alternating
 
@@ -128,10 +129,8 @@ class _Graph:
         """Strong links between a group and the rest of a unit's places (a cell or a group)."""
         geo = self.geo
         parts = []
-        for other in range(len(geo.unit_cells)):
-            if other == u or geo.is_line[other] == geo.is_line[u]:
-                continue
-            inside = [c for c in places if c in geo.unit_cells[other]]
+        for other in _crossing(geo)[u]:
+            inside = [c for c in places if c in other]
             if 2 <= len(inside) < len(places):
                 parts.append(tuple(inside))
         for part in parts:
@@ -217,6 +216,26 @@ class _Graph:
                 found |= (candidates[group[0]] & ~(1 << (value - 1))) << (group[0] * n)
             self._weak_candidates[a] = found
         return found
+
+
+_CROSSING: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+def _crossing(geo: Geometry) -> tuple[tuple[frozenset[int], ...], ...]:
+    """For each unit, the cells of the units that cross it (a box for a line, a line for a
+    box: a group lies where they meet), in the order of the units; cached per geometry."""
+    found = _CROSSING.get(geo)
+    if found is None:
+        cells = [frozenset(unit) for unit in geo.unit_cells]
+        found = _CROSSING[geo] = tuple(
+            tuple(
+                cells[other]
+                for other in range(len(cells))
+                if other != u and geo.is_line[other] != geo.is_line[u] and cells[other] & cells[u]
+            )
+            for u in range(len(cells))
+        )
+    return found
 
 
 def _chains(
