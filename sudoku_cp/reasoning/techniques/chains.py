@@ -267,9 +267,13 @@ def _search(graph: _Graph, s: int, limit: int):
     """A shortest chain from ``s`` (assumed false) to a node that removes something:
     ``(nodes, strong-link units, targets)``, or ``None`` (:func:`alternating_search`)."""
     from_start = graph.weak_candidates(s)
+    known = graph._weak_candidates  # the memo of weak_candidates, read here first: a hot path
 
     def accept(b: int, path: Callable[[], tuple[list[int], list]]):
-        if b != s and from_start & graph.weak_candidates(b):
+        seen = known.get(b)
+        if seen is None:
+            seen = graph.weak_candidates(b)
+        if b != s and from_start & seen:
             nodes, units = path()
             return nodes, units, graph.targets(s, b)
         return None
@@ -289,7 +293,7 @@ def alternating_search(graph: _Graph, s: int, limit: int, accept: Callable[..., 
     (:func:`_search`) and continuous nice loops (:mod:`.nice_loops`) share it."""
     parent_off: dict[int, tuple[int, Constraint | None] | None] = {s: None}
     parent_on: dict[int, tuple[int, Constraint | None]] = {}
-    strong, weak = graph.strong, graph.weak
+    strong, weak, known = graph.strong, graph.weak, graph._weak
 
     def path(b: int) -> tuple[list[int], list]:
         nodes, units = [b], []
@@ -312,7 +316,10 @@ def alternating_search(graph: _Graph, s: int, limit: int, accept: Callable[..., 
         following = []
         if on:
             for a in frontier:
-                for b in weak(a):
+                linked = known.get(a)  # weak(a), its memo read here first: a hot path
+                if linked is None:
+                    linked = weak(a)
+                for b in linked:
                     if b not in parent_off:
                         parent_off[b] = (a, None)
                         following.append(b)
