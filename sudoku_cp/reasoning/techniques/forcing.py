@@ -65,6 +65,10 @@ class _Propagation:
                     extra = links(self.geo, pairs)  # the propagator uses the cells' distinctness
             others.append((constraint, propagate, extra))
         self.others = others
+        # per cell, the units holding it as a bit set (bit u for geo.unit_cells[u]): run
+        # rescans for hidden singles only the units with a cell changed since their last scan
+        self.unit_marks = tuple(sum(1 << u for u in units) for units in self.geo.units_of)
+        self.every_unit = (1 << len(self.geo.unit_cells)) - 1
 
     def outcomes(
         self, candidates: Sequence[int]
@@ -97,6 +101,8 @@ class _Propagation:
         queue = [cell]
         done: set[int] = set()
         quiet: dict[int, list[int]] = {}  # per other constraint: its masks when it last changed nothing
+        marks = self.unit_marks
+        dirty = self.every_unit  # the units to scan for hidden singles: all, the first time
         while True:
             while queue:
                 c = queue.pop()
@@ -109,6 +115,7 @@ class _Propagation:
                     for p in constraint.cells:
                         if p != c and cand[p] & b:
                             cand[p] &= ~b
+                            dirty |= marks[p]
                             used[constraint] = None
                             if not cand[p]:
                                 return None, list(used)
@@ -116,6 +123,9 @@ class _Propagation:
                                 queue.append(p)
             changed = False
             for u, cells in enumerate(geo.unit_cells):
+                if not dirty >> u & 1:
+                    continue  # no cell changed since this unit's last scan, which did nothing
+                dirty &= ~(1 << u)
                 once = twice = 0
                 for c in cells:
                     m = cand[c]
@@ -135,6 +145,7 @@ class _Propagation:
                         if only & (only - 1):
                             return None, list(used)
                         cand[c] = only
+                        dirty |= marks[c]
                         queue.append(c)
                         changed = True
             if not changed:
@@ -150,6 +161,7 @@ class _Propagation:
                     for c, was in zip(constraint.cells, before, strict=True):
                         if cand[c] != was:
                             narrowed = True
+                            dirty |= marks[c]
                             if not cand[c] & (cand[c] - 1):
                                 queue.append(c)
                     if narrowed:
