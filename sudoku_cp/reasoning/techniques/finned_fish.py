@@ -54,16 +54,9 @@ def _scan(
                 all_masks, places, value_bits = lines_of[value - 1]
                 masks = {i: mask for i, mask in all_masks.items() if mask.bit_count() <= size + spread}
             for index, line in enumerate(bases if lines_of is None else ()):
-                mask = 0
-                spots = []
-                for c in line.cells:
-                    if candidates[c] & bit:
-                        if c in placed:
-                            mask = -1
-                            break
-                        mask |= 1 << cover_of[c]
-                        cross[cover_of[c]] |= 1 << index
-                        spots.append(c)
+                mask, spots = _places(line.cells, candidates, placed, bit, cover_of)
+                for c in spots:
+                    cross[cover_of[c]] |= 1 << index
                 if mask > 0 and mask.bit_count() <= size + spread:
                     masks[index] = mask
                     places[index] = spots
@@ -156,6 +149,21 @@ def _scan(
                     )
 
 
+def _places(cells, candidates: list[int], placed: set[int], bit: int, cover_of) -> tuple[int, list[int]]:
+    """A base line's places for the value of ``bit``: the cover lines holding them as a
+    bitmask, and the cells; the mask is ``-1`` if a placed cell holds the value (the cells
+    are then those before it)."""
+    mask = 0
+    spots = []
+    for c in cells:
+        if candidates[c] & bit:
+            if c in placed:
+                return -1, spots
+            mask |= 1 << cover_of[c]
+            spots.append(c)
+    return mask, spots
+
+
 _LINES: dict = {}
 """The :func:`_base_lines` of the last state (its key), by the id of the base lines (rows
 or columns)."""
@@ -179,15 +187,7 @@ def _base_lines(board: Board, candidates: list[int], placed: set[int], bases, co
         bit = 1 << (value - 1)
         masks, places = {}, {}
         for index, line in enumerate(bases):
-            mask = 0
-            spots = []
-            for c in line.cells:
-                if candidates[c] & bit:
-                    if c in placed:
-                        mask = -1
-                        break
-                    mask |= 1 << cover_of[c]
-                    spots.append(c)
+            mask, spots = _places(line.cells, candidates, placed, bit, cover_of)
             if mask > 0:
                 masks[index] = mask
                 places[index] = spots
