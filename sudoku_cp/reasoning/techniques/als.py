@@ -45,20 +45,46 @@ def almost_locked_sets(board: Board, candidates: list[int], placed: set[int]) ->
 
 def _by_value(
     sets: list[tuple], candidates: list[int], geo: Geometry
-) -> Callable[[int], dict[int, tuple[list[int], frozenset[int]]]]:
-    """``by_value(index)``: per value of the set ``sets[index]``, its cells holding the value
-    and the cells seeing all of those (worked out once per set)."""
+) -> Callable[[int], dict[int, tuple[list[int], int, int]]]:
+    """``by_value(index)``: per value of the set ``sets[index]``, its cells holding the value,
+    those cells as a bit set (bit ``c`` for cell ``c``) and the cells seeing all of them as a
+    bit set (worked out once per set)."""
 
     @functools.cache
-    def by_value(index: int) -> dict[int, tuple[list[int], frozenset[int]]]:
+    def by_value(index: int) -> dict[int, tuple[list[int], int, int]]:
         cells, mask, _ = sets[index]
         found = {}
         for v in values_of(mask):
             holding = [c for c in cells if candidates[c] >> (v - 1) & 1]
-            found[v] = (holding, frozenset.intersection(*(geo.peers[c] for c in holding)))
+            bits = seen = 0
+            for c in holding:
+                bits |= 1 << c
+            seen = geo.peer_bits[holding[0]]
+            for c in holding[1:]:
+                seen &= geo.peer_bits[c]
+            found[v] = (holding, bits, seen)
         return found
 
     return by_value
+
+
+def _open_with(candidates: list[int], placed: set[int], value: int) -> int:
+    """The open cells holding ``value`` among their candidates, as a bit set."""
+    bit, found = 1 << (value - 1), 0
+    for c, mask in enumerate(candidates):
+        if mask & bit and c not in placed:
+            found |= 1 << c
+    return found
+
+
+def _cells_in(bits: int) -> list[int]:
+    """The cells of a bit set, ascending."""
+    found = []
+    while bits:
+        low = bits & -bits
+        found.append(low.bit_length() - 1)
+        bits ^= low
+    return found
 
 
 def find_als_xz(board: Board, candidates: list[int], placed: set[int]) -> Iterator[Deduction]:
@@ -68,6 +94,7 @@ def find_als_xz(board: Board, candidates: list[int], placed: set[int]) -> Iterat
     cell_bits = [sum(1 << c for c in cells) for cells, _, _ in sets]
     masks = [mask for _, mask, _ in sets]
     info_of = _by_value(sets, candidates, geo)
+    open_with = functools.cache(lambda value: _open_with(candidates, placed, value))
 
     by_size: dict[int, list[int]] = {}
     for index, (cells, _, _) in enumerate(sets):
@@ -87,16 +114,15 @@ def find_als_xz(board: Board, candidates: list[int], placed: set[int]) -> Iterat
                 (ca, _, ua), (cb, _, ub) = sets[i], sets[j]
                 va, vb = info_of(i), info_of(j)
                 for x in values_of(common):
-                    if not va[x][1].issuperset(vb[x][0]):
+                    if vb[x][1] & ~va[x][2]:
                         continue  # not a restricted common: some x of B does not see every x of A
                     for z in values_of(common):
                         if z == x:
                             continue
-                        zbit = 1 << (z - 1)
-                        seen = va[z][1] & vb[z][1]
-                        targets = sorted(t for t in seen if candidates[t] & zbit and t not in placed)
-                        if not targets:
+                        seen = va[z][2] & vb[z][2] & open_with(z)
+                        if not seen:
                             continue
+                        targets = _cells_in(seen)
                         cells = ca + cb
                         zs = va[z][0] + vb[z][0]
                         # (z=..x)A - (x=..z)B: without z, A is locked and holds x; so B lacks x, holds z
@@ -140,28 +166,37 @@ def find_als_xy_wing(board: Board, candidates: list[int], placed: set[int]) -> I
     geo = geometry(board)
     sets = [s for s in almost_locked_sets(board, candidates, placed) if len(s[0]) <= MAX_WING_ALS]
     bits = [sum(1 << c for c in cells) for cells, _, _ in sets]
+    masks = [mask for _, mask, _ in sets]
     values = _by_value(sets, candidates, geo)
+    open_with = functools.cache(lambda value: _open_with(candidates, placed, value))
 
-    def restricted(i: int, j: int) -> list[int]:
-        common = sets[i][1] & sets[j][1]
-        if not common or bits[i] & bits[j]:
-            return []
-        vi, vj = values(i), values(j)
-        return [x for x in values_of(common) if vi[x][1].issuperset(vj[x][0])]
+    def restricted(pivot: int) -> list[tuple[int, int]]:
+        """``(set, x)``: the sets disjoint from the pivot with which it has a restricted
+        common ``x``, in :data:`order`."""
+        mask, own, vp = masks[pivot], bits[pivot], None
+        found = []
+        for i in order:
+            common = mask & masks[i]
+            if not common or own & bits[i] or i == pivot:
+                continue
+            vp = vp or values(pivot)
+            vi = values(i)
+            found += [(i, x) for x in values_of(common) if not vi[x][1] & ~vp[x][2]]
+        return found
 
     order = sorted(range(len(sets)), key=lambda i: len(sets[i][0]))
     for pivot in order:
-        wings = [(i, x) for i in order if i != pivot for x in restricted(pivot, i)]
+        wings = restricted(pivot)
         for (a, x), (b, y) in itertools.combinations(wings, 2):
             if x == y or a == b or bits[a] & bits[b] or bits[a] & bits[pivot] or bits[b] & bits[pivot]:
                 continue
             shared = sets[a][1] & sets[b][1] & ~(1 << (x - 1)) & ~(1 << (y - 1))
             for z in values_of(shared):
                 va, vb = values(a), values(b)
-                seen = (va[z][1] & vb[z][1]) - set(sets[pivot][0])
-                targets = sorted(t for t in seen if candidates[t] >> (z - 1) & 1 and t not in placed)
-                if not targets:
+                seen = va[z][2] & vb[z][2] & ~bits[pivot] & open_with(z)
+                if not seen:
                     continue
+                targets = _cells_in(seen)
                 (ca, ma, ua), (cc, mc, uc), (cb, mb, ub) = sets[a], sets[pivot], sets[b]
                 rest_a = tuple(v for v in values_of(ma) if v not in (x, z)) + (x,)
                 rest_c = tuple(v for v in values_of(mc) if v not in (x, y)) + (y,)

@@ -31,15 +31,20 @@ def fish(size: int) -> Finder:
             for value in range(1, n + 1):
                 bit = 1 << (value - 1)
                 spots = {}
+                lines = {}  # base index -> its places' cover lines, as a bit set
                 for index, line in enumerate(bases):
                     found = places(line, candidates, bit)
                     if 2 <= len(found) <= size and not any(c in placed for c in found):
                         spots[index] = found
+                        lines[index] = sum(1 << divmod(c, n)[axis] for c in found)
                 for chosen in itertools.combinations(sorted(spots), size):
-                    cells = [c for index in chosen for c in spots[index]]
-                    cover = sorted({divmod(c, n)[axis] for c in cells})
-                    if len(cover) != size:
+                    union = 0
+                    for index in chosen:
+                        union |= lines[index]
+                    if union.bit_count() != size:
                         continue
+                    cells = [c for index in chosen for c in spots[index]]
+                    cover = [k for k in range(n) if union >> k & 1]
                     removed = tuple(
                         (c, value)
                         for k in cover

@@ -27,11 +27,12 @@ candidate sees the chain's ends.
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Callable, Iterator
 from typing import Any
 
 from sudoku_cp.model.constraints import Constraint
-from sudoku_cp.reasoning.techniques._links import geometry, links, premise
+from sudoku_cp.reasoning.techniques._links import Geometry, geometry, links, premise
 from sudoku_cp.reasoning.techniques.board import Board, Deduction, values_of
 from sudoku_cp.reasoning.techniques.eureka import ChainNode, alternating
 
@@ -128,10 +129,8 @@ class _Graph:
         """Strong links between a group and the rest of a unit's places (a cell or a group)."""
         geo = self.geo
         parts = []
-        for other in range(len(geo.unit_cells)):
-            if other == u or geo.is_line[other] == geo.is_line[u]:
-                continue
-            inside = [c for c in places if c in geo.unit_cells[other]]
+        for other in _crossing(geo)[u]:
+            inside = [c for c in places if c in other]
             if 2 <= len(inside) < len(places):
                 parts.append(tuple(inside))
         for part in parts:
@@ -219,6 +218,26 @@ class _Graph:
         return found
 
 
+_CROSSING: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+def _crossing(geo: Geometry) -> tuple[tuple[frozenset[int], ...], ...]:
+    """For each unit, the cells of the units that cross it (a box for a line, a line for a
+    box: a group lies where they meet), in the order of the units; cached per geometry."""
+    found = _CROSSING.get(geo)
+    if found is None:
+        cells = [frozenset(unit) for unit in geo.unit_cells]
+        found = _CROSSING[geo] = tuple(
+            tuple(
+                cells[other]
+                for other in range(len(cells))
+                if other != u and geo.is_line[other] != geo.is_line[u] and cells[other] & cells[u]
+            )
+            for u in range(len(cells))
+        )
+    return found
+
+
 def _chains(
     board: Board, candidates: list[int], placed: set[int], kind: str, name: str
 ) -> Iterator[Deduction]:
@@ -248,9 +267,13 @@ def _search(graph: _Graph, s: int, limit: int):
     """A shortest chain from ``s`` (assumed false) to a node that removes something:
     ``(nodes, strong-link units, targets)``, or ``None`` (:func:`alternating_search`)."""
     from_start = graph.weak_candidates(s)
+    known = graph._weak_candidates  # the memo of weak_candidates, read here first: a hot path
 
     def accept(b: int, path: Callable[[], tuple[list[int], list]]):
-        if b != s and from_start & graph.weak_candidates(b):
+        seen = known.get(b)
+        if seen is None:
+            seen = graph.weak_candidates(b)
+        if b != s and from_start & seen:
             nodes, units = path()
             return nodes, units, graph.targets(s, b)
         return None
@@ -270,7 +293,7 @@ def alternating_search(graph: _Graph, s: int, limit: int, accept: Callable[..., 
     (:func:`_search`) and continuous nice loops (:mod:`.nice_loops`) share it."""
     parent_off: dict[int, tuple[int, Constraint | None] | None] = {s: None}
     parent_on: dict[int, tuple[int, Constraint | None]] = {}
-    strong, weak = graph.strong, graph.weak
+    strong, weak, known = graph.strong, graph.weak, graph._weak
 
     def path(b: int) -> tuple[list[int], list]:
         nodes, units = [b], []
@@ -293,7 +316,10 @@ def alternating_search(graph: _Graph, s: int, limit: int, accept: Callable[..., 
         following = []
         if on:
             for a in frontier:
-                for b in weak(a):
+                linked = known.get(a)  # weak(a), its memo read here first: a hot path
+                if linked is None:
+                    linked = weak(a)
+                for b in linked:
                     if b not in parent_off:
                         parent_off[b] = (a, None)
                         following.append(b)

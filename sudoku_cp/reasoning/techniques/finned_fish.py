@@ -44,32 +44,24 @@ def _scan(
         base_bits = [sum(1 << c for c in line.cells) for line in bases]
         cover_bits = [sum(1 << c for c in line.cells) for line in covers]
         cover_cells: dict[int, int] = {}  # cover set -> its cells as a bit set
+        lines_of = None if kind == "basic" else _base_lines(board, candidates, placed, bases, cover_of)
         for value in range(1, n + 1):
             bit = 1 << (value - 1)
             masks = {}  # base index -> bitmask of the cover lines holding its places
             places = {}
             cross = [0] * n  # cover index -> bitmask of the base lines holding the value there
-            for index, line in enumerate(bases):
-                mask = 0
-                spots = []
-                for c in line.cells:
-                    if candidates[c] & bit:
-                        if c in placed:
-                            mask = -1
-                            break
-                        mask |= 1 << cover_of[c]
-                        cross[cover_of[c]] |= 1 << index
-                        spots.append(c)
+            if lines_of is not None:  # the same as the loop below gives, worked out once for all sizes
+                all_masks, places, value_bits = lines_of[value - 1]
+                masks = {i: mask for i, mask in all_masks.items() if mask.bit_count() <= size + spread}
+            for index, line in enumerate(bases if lines_of is None else ()):
+                mask, spots = _places(line.cells, candidates, placed, bit, cover_of)
+                for c in spots:
+                    cross[cover_of[c]] |= 1 << index
                 if mask > 0 and mask.bit_count() <= size + spread:
                     masks[index] = mask
                     places[index] = spots
             if len(masks) < size:
                 continue
-            value_bits = 0  # the open cells holding the value, as a bit set
-            if kind != "basic":
-                for c, mask in enumerate(candidates):
-                    if mask & bit and c not in placed:
-                        value_bits |= 1 << c
             for chosen in itertools.combinations(sorted(masks), size):
                 union = 0
                 chosen_mask = 0
@@ -89,7 +81,18 @@ def _scan(
                     # a cover misses a base only if the base's places all lie in the fin lines
                     # (the width - size lines of the union left out of the cover)
                     narrow = [m for m in chosen_masks if m.bit_count() <= width - size]
-                    outside = value_bits & ~_cells_of(base_bits, chosen_mask)  # open places off the bases
+                    on_bases = 0
+                    for i in chosen:
+                        on_bases |= base_bits[i]
+                    outside = value_bits & ~on_bases  # open places off the bases
+                    lines = union
+                    in_union = 0  # the cells of the union's lines: every target lies there
+                    while lines:
+                        low = lines & -lines
+                        in_union |= cover_bits[low.bit_length() - 1]
+                        lines ^= low
+                    if not outside & in_union:
+                        continue  # no cover can remove anything
                     line_peers: dict[int, int] = {}  # cover line -> cells seeing its chosen places
                     for i in chosen:
                         for c in places[i]:
@@ -144,6 +147,57 @@ def _scan(
                         found,
                         Deduction.of_digit(name, value, targets, cells, used),
                     )
+
+
+def _places(cells, candidates: list[int], placed: set[int], bit: int, cover_of) -> tuple[int, list[int]]:
+    """A base line's places for the value of ``bit``: the cover lines holding them as a
+    bitmask, and the cells; the mask is ``-1`` if a placed cell holds the value (the cells
+    are then those before it)."""
+    mask = 0
+    spots = []
+    for c in cells:
+        if candidates[c] & bit:
+            if c in placed:
+                return -1, spots
+            mask |= 1 << cover_of[c]
+            spots.append(c)
+    return mask, spots
+
+
+_LINES: dict = {}
+"""The :func:`_base_lines` of the last state (its key), by the id of the base lines (rows
+or columns)."""
+
+
+def _base_lines(board: Board, candidates: list[int], placed: set[int], bases, cover_of) -> list[tuple]:
+    """Per value (index ``value - 1``), what the fins scan of every size needs from the
+    base lines: ``(masks, places, value_bits)``, ``masks`` and ``places`` by base index for
+    the lines with places and no placed cell holding the value (the cover lines holding
+    them as a bitmask, the cells), ``value_bits`` the open cells holding the value as a
+    bit set; remembered for the last state (the finned and sashimi fish of sizes 2, 3 and
+    4 ask for the same)."""
+    key = (board, tuple(candidates), frozenset(placed))
+    if _LINES.get("key") != key:
+        _LINES.clear()
+        _LINES.update(key=key, found={})
+    if id(bases) in _LINES["found"]:
+        return _LINES["found"][id(bases)]
+    found = []
+    for value in range(1, board.side + 1):
+        bit = 1 << (value - 1)
+        masks, places = {}, {}
+        for index, line in enumerate(bases):
+            mask, spots = _places(line.cells, candidates, placed, bit, cover_of)
+            if mask > 0:
+                masks[index] = mask
+                places[index] = spots
+        value_bits = 0
+        for c, mask in enumerate(candidates):
+            if mask & bit and c not in placed:
+                value_bits |= 1 << c
+        found.append((masks, places, value_bits))
+    _LINES["found"][id(bases)] = found
+    return found
 
 
 @functools.lru_cache(maxsize=4096)

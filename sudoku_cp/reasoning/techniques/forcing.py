@@ -65,6 +65,24 @@ class _Propagation:
                     extra = links(self.geo, pairs)  # the propagator uses the cells' distinctness
             others.append((constraint, propagate, extra))
         self.others = others
+        # per cell, the units holding it as a bit set (bit u for geo.unit_cells[u]): run
+        # rescans for hidden singles only the units with a cell changed since their last scan
+        self.unit_marks = tuple(sum(1 << u for u in units) for units in self.geo.units_of)
+        self.every_unit = (1 << len(self.geo.unit_cells)) - 1
+        # run records the constraints it uses by a number per constraint object: hashing a
+        # constraint (a dataclass) at every removal cost more than the propagation itself
+        numbers: dict[int, int] = {}  # id of a constraint -> its number
+        objects: list[Constraint] = []
+        for one in (*board.alldifferents, *self.geo.units, *(e for c, _, x in others for e in (c, *x))):
+            if id(one) not in numbers:
+                numbers[id(one)] = len(objects)
+                objects.append(one)
+        self.constraints = tuple(objects)  # by number
+        self.alldifferent_numbers = tuple(numbers[id(c)] for c in board.alldifferents)
+        self.unit_numbers = tuple(numbers[id(c)] for c in self.geo.units)
+        self.other_numbers = tuple(
+            (numbers[id(c)], tuple(numbers[id(e)] for e in extra)) for c, _, extra in others
+        )
 
     def outcomes(
         self, candidates: Sequence[int]
@@ -91,12 +109,15 @@ class _Propagation:
         board, geo = self.board, self.geo
         cand = list(candidates)
         bit = 1 << (value - 1)
-        used: dict[Constraint, None] = {}
+        used: dict[int, None] = {}  # the numbers of the constraints used, in order
+        numbers, unit_numbers = self.alldifferent_numbers, self.unit_numbers
         if cand[cell] != bit:
             cand[cell] = bit
         queue = [cell]
         done: set[int] = set()
         quiet: dict[int, list[int]] = {}  # per other constraint: its masks when it last changed nothing
+        marks = self.unit_marks
+        dirty = self.every_unit  # the units to scan for hidden singles: all, the first time
         while True:
             while queue:
                 c = queue.pop()
@@ -105,25 +126,28 @@ class _Propagation:
                 done.add(c)
                 b = cand[c]
                 for index in board.containing[c]:
-                    constraint = board.alldifferents[index]
-                    for p in constraint.cells:
+                    for p in board.alldifferents[index].cells:
                         if p != c and cand[p] & b:
                             cand[p] &= ~b
-                            used[constraint] = None
+                            dirty |= marks[p]
+                            used[numbers[index]] = None
                             if not cand[p]:
-                                return None, list(used)
+                                return None, self._used(used)
                             if not cand[p] & (cand[p] - 1):
                                 queue.append(p)
             changed = False
             for u, cells in enumerate(geo.unit_cells):
+                if not dirty >> u & 1:
+                    continue  # no cell changed since this unit's last scan, which did nothing
+                dirty &= ~(1 << u)
                 once = twice = 0
                 for c in cells:
                     m = cand[c]
                     twice |= once & m
                     once |= m
                 if once != self.full:
-                    used[geo.units[u]] = None
-                    return None, list(used)
+                    used[unit_numbers[u]] = None
+                    return None, self._used(used)
                 hidden = once & ~twice
                 if not hidden:
                     continue
@@ -131,35 +155,44 @@ class _Propagation:
                     m = cand[c]
                     only = m & hidden
                     if only and m != only:
-                        used[geo.units[u]] = None
+                        used[unit_numbers[u]] = None
                         if only & (only - 1):
-                            return None, list(used)
+                            return None, self._used(used)
                         cand[c] = only
+                        dirty |= marks[c]
                         queue.append(c)
                         changed = True
             if not changed:
-                for index, (constraint, propagate, extra) in enumerate(self.others):
+                for index, (constraint, propagate, _extra) in enumerate(self.others):
                     before = [cand[c] for c in constraint.cells]
                     if quiet.get(index) == before:
                         continue  # its cells are as when it last changed nothing: nothing to do
                     if propagate(cand) is None:
-                        used[constraint] = None
-                        used.update(dict.fromkeys(extra))
-                        return None, list(used)
+                        own, extra_numbers = self.other_numbers[index]
+                        used[own] = None
+                        used.update(dict.fromkeys(extra_numbers))
+                        return None, self._used(used)
                     narrowed = False
                     for c, was in zip(constraint.cells, before, strict=True):
                         if cand[c] != was:
                             narrowed = True
+                            dirty |= marks[c]
                             if not cand[c] & (cand[c] - 1):
                                 queue.append(c)
                     if narrowed:
-                        used[constraint] = None
-                        used.update(dict.fromkeys(extra))
+                        own, extra_numbers = self.other_numbers[index]
+                        used[own] = None
+                        used.update(dict.fromkeys(extra_numbers))
                         changed = True
                     else:
                         quiet[index] = before
             if not changed and not queue:
-                return cand, list(used)
+                return cand, self._used(used)
+
+    def _used(self, numbers: dict[int, None]) -> list[Constraint]:
+        """The constraints of ``numbers``, in order, each once (of equal constraints, the
+        first: as a dict keyed by the constraints themselves would keep them)."""
+        return list(dict.fromkeys(self.constraints[k] for k in numbers))
 
 
 class _Record:

@@ -23,7 +23,7 @@ fin's chain uses, with the current candidates of their cells.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 
 from sudoku_cp.model.constraints import Constraint
 from sudoku_cp.reasoning.techniques._links import geometry, premise
@@ -66,6 +66,8 @@ def find_kraken_fish(board: Board, candidates: list[int], placed: set[int]) -> I
                     lines = sorted({cover_of[c] for c in spots})
                     if len(lines) <= size:
                         continue  # a basic fish (or less): not a Kraken
+                    if _fewest_fins(spots, cover_of, size) > MAX_FINS:
+                        continue  # every cover leaves too many fins
                     base_cells = {c for i in chosen for c in bases[i].cells}
                     for cover in itertools.combinations(lines, size):
                         fins = [c for c in spots if cover_of[c] not in cover]
@@ -109,6 +111,15 @@ def find_kraken_fish(board: Board, candidates: list[int], placed: set[int]) -> I
                             net=net,
                         )
                         return
+
+
+def _fewest_fins(spots: list[int], cover_of: Sequence[int], size: int) -> int:
+    """The fewest fins any ``size`` cover lines leave among ``spots``: those outside the
+    ``size`` lines holding the most of them."""
+    count: dict[int, int] = {}
+    for c in spots:
+        count[cover_of[c]] = count.get(cover_of[c], 0) + 1
+    return len(spots) - sum(sorted(count.values(), reverse=True)[:size])
 
 
 def _net(engine: _Nets, candidates: list[int], fins: list[int], value: int, removed: list[int]) -> Net | None:
