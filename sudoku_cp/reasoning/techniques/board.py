@@ -9,6 +9,7 @@ Candidates are ints: bit ``v - 1`` of a cell's mask is set while ``v`` is possib
 from __future__ import annotations
 
 import functools
+import itertools
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -107,12 +108,28 @@ _FILTERED = (Sum, Less, Relation, Linear, Table, *LINE_AUTOMATON_KINDS)
 """The kinds a variant step filters candidates with, through the engine's propagators."""
 
 
+_SUPPORT_CACHE_SIZE = 4096
+"""The most candidate states a :func:`linear_supports` filter remembers (then it forgets them all)."""
+
+
+@functools.lru_cache(maxsize=1 << 14)
+def _term_bits(mask: int, a: int) -> tuple[int, tuple[tuple[int, int], ...]]:
+    """The terms ``a·v`` of the values ``v`` of ``mask``, shifted to start at 0: their
+    smallest term, and ``(shifted term, value bit)`` pairs in increasing order."""
+    terms = [(a * v, 1 << (v - 1)) for v in values_of(mask)]
+    low = min(t for t, _ in terms)
+    pairs = tuple(sorted((t - low, bit) for t, bit in terms))
+    return low, pairs
+
+
 def linear_supports(constraint: Linear) -> Callable[[list[int]], list[int] | None]:
-    """A filter of ``Σ a_i·x_i op rhs`` (an arrow, a region-sum line) by supports: each
-    cell keeps the values that some choice of the other cells' candidates completes
-    (generalised arc consistency of the one constraint, stronger than the engine's
-    bounds), by dynamic programming over the partial sums reachable from the left and
-    from the right (pseudo-polynomial: the sums of a 9x9 arrow span a few hundred).
+    """A filter of ``Σ a_i·x_i op rhs`` (an arrow, a region-sum line, a little killer) by
+    supports: each cell keeps the values that some choice of the other cells' candidates
+    completes (generalised arc consistency of the one constraint, stronger than the
+    engine's bounds), by dynamic programming over the partial sums reachable from the
+    left and those from which the right-hand side stays reachable (pseudo-polynomial: the
+    sums of a 9x9 arrow span a few hundred; each set of sums is one int's bits, each term
+    a few shifts).
 
     The filter changes ``candidates`` in place and returns the cells it narrowed, or
     ``None`` when no choice satisfies the constraint.
@@ -123,36 +140,90 @@ def linear_supports(constraint: Linear) -> Callable[[list[int]], list[int] | Non
     ([0], (2, 3, 4))
     """
     terms = tuple(zip(constraint.cells, constraint.coefficients, strict=True))
+    operator, rhs = constraint.operator, constraint.rhs
+    known: dict[tuple[int, ...], list[int] | None] = {}  # masks -> kept masks; forcing nets revisit states
 
     def propagate(candidates: list[int]) -> list[int] | None:
-        options = [[a * v for v in values_of(candidates[cell])] for cell, a in terms]
-        if not all(options):
+        masks = tuple(candidates[cell] for cell, _ in terms)
+        if masks in known:
+            keep = known[masks]
+        else:
+            if len(known) > _SUPPORT_CACHE_SIZE:
+                known.clear()
+            keep = known[masks] = _supports(masks)
+        if keep is None:
             return None
-        forward = [{0}]
-        for values in options:
-            forward.append({s + t for s in forward[-1] for t in values})
-        backward = [{0}]
-        for values in reversed(options):
-            backward.append({s + t for s in backward[-1] for t in values})
-        backward.reverse()  # backward[i]: the sums of terms i, i+1, ...
         narrowed = []
-        for i, (cell, a) in enumerate(terms):
-            before, after = forward[i], backward[i + 1]
-            if constraint.operator == "==":
-                kept = [t for t in options[i] if any(constraint.rhs - s - t in after for s in before)]
-            elif constraint.operator == "<=":
-                kept = [t for t in options[i] if min(before) + t + min(after) <= constraint.rhs]
-            else:
-                kept = [t for t in options[i] if max(before) + t + max(after) >= constraint.rhs]
-            if not kept:
-                return None
-            mask = sum(1 << (t // a - 1) for t in kept)
-            if mask != candidates[cell]:
-                candidates[cell] = mask
+        for (cell, _), kept in zip(terms, keep, strict=True):
+            if kept != candidates[cell]:
+                candidates[cell] = kept
                 narrowed.append(cell)
         return narrowed
 
+    def _supports(masks: tuple[int, ...]) -> list[int] | None:
+        # Each term a·v is shifted by its smallest value (low), so every partial sum is a
+        # bit index >= 0; the constraint then reads Σ shifted == target.
+        shifted = []
+        for mask, (_, a) in zip(masks, terms, strict=True):
+            if not mask:
+                return None
+            shifted.append(_term_bits(mask, a))
+        target = rhs - sum(low for low, _ in shifted)
+        keep: list[int] = []
+        if operator == "==":
+            if target < 0:
+                return None
+            forward = [1]  # forward[i]: the partial sums of the terms before i
+            for _, pairs in shifted:
+                reach, last = 0, forward[-1]
+                for shift, _ in pairs:
+                    reach |= last << shift
+                forward.append(reach)
+            if not forward[-1] >> target & 1:
+                return None
+            need = 1 << target  # the partial sums (of the terms up to i) that can still end at target
+            for i in range(len(terms) - 1, -1, -1):
+                pairs, before = shifted[i][1], forward[i]
+                kept, previous = 0, 0
+                for shift, bit in pairs:
+                    if (before << shift) & need:
+                        kept |= bit
+                    previous |= need >> shift
+                keep.append(kept)
+                need = previous
+            keep.reverse()
+        else:
+            spans = [pairs[-1][0] for _, pairs in shifted]  # each term's largest shifted value
+            room = sum(spans)
+            for (_, pairs), span in zip(shifted, spans, strict=True):
+                if operator == "<=":  # the others at their smallest (0, shifted)
+                    kept = sum(bit for shift, bit in pairs if shift <= target)
+                else:  # the others at their largest
+                    kept = sum(bit for shift, bit in pairs if shift + room - span >= target)
+                if not kept:
+                    return None
+                keep.append(kept)
+        return keep
+
     return propagate
+
+
+def _filter(constraint: Constraint, model: Model) -> Callable[[list[int]], list[int] | None]:
+    """The filter a variant step applies for ``constraint``: :func:`linear_supports` for an
+    equation or inequality other than a sum over pairwise-different cells (an arrow, a
+    region-sum line, a little killer or outside sum whose cells may repeat a digit: every
+    value some choice of the others' candidates completes, as the step's argument lists),
+    else the engine's propagator (a cage keeps its digit combinations)."""
+    if isinstance(constraint, Sum | Linear):
+        plain = isinstance(constraint, Sum) or constraint.is_plain_sum
+        cells = constraint.cells
+        if not plain or not all(b in model.peers[a] for a, b in itertools.combinations(cells, 2)):
+            if isinstance(constraint, Sum):
+                constraint = Linear(
+                    cells, (1,) * len(cells), "==", constraint.total, origin=constraint.origin
+                )
+            return linear_supports(constraint)
+    return propagator(constraint, model)
 
 
 class Board:
@@ -198,11 +269,7 @@ class Board:
             for cell in constraint.cells:
                 containing[cell].append(index)
         self.containing = tuple(tuple(c) for c in containing)
-        self.others = tuple(
-            (c, linear_supports(c) if isinstance(c, Linear) and not c.is_plain_sum else propagator(c, model))
-            for c in model.constraints
-            if isinstance(c, _FILTERED)
-        )
+        self.others = tuple((c, _filter(c, model)) for c in model.constraints if isinstance(c, _FILTERED))
         self.implied = tuple(
             (implied, propagator(implied.sum, model)) for implied in implied_sum_sources(model, model.side)
         )
