@@ -73,3 +73,21 @@ def test_a_little_killer_step_keeps_only_supported_values():
     candidates[2] = candidates[5] = 0b0101  # {1, 3}
     assert step_filter(candidates) == [8]
     assert candidates[8] == 0b1010  # {2, 4}
+
+
+def test_a_little_killer_counts_its_cells_in_one_box_different():
+    # 9x9: the diagonal r1c4, r2c3, r3c2, r4c1, sum 7; r2c3 and r3c2 share box 1, so they
+    # add up to 3 at least: r1c4 + r4c1 <= 4, and neither reaches 4 (bounds alone keep it).
+    rule = LittleKiller((LittleKillerClue(7, (-1, 4), (1, -1)),))
+    puzzle = Puzzle(sudoku_cp.Grid.empty(9), (rule,))
+    board = Board(puzzle.model)
+    [(constraint, step_filter)] = [
+        (c, f) for c, f in board.others if c.origin.kind is OriginKind.LITTLE_KILLER
+    ]
+    assert constraint.cells == (3, 11, 19, 27)
+    candidates = [0b111111111] * 81
+    assert sorted(step_filter(candidates)) == [3, 11, 19, 27]
+    assert [candidates[c] for c in constraint.cells] == [0b111, 0b1111, 0b1111, 0b111]
+    step = sudoku_cp.hint(puzzle)
+    assert step.technique == "little killer"
+    assert ": 7 in 4 cells (r2c3, r3c2 differ): {1,1,1,4}, {1,1,2,3}, {1,2,2,2}; removes 4, 5" in str(step)
