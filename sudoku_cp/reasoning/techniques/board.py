@@ -331,6 +331,19 @@ class Board:
         answer may set it."""
         return _is_proper(self.model)
 
+    @property
+    def proven_proper(self) -> bool:
+        """True when :attr:`proper` is known true, or the engine's search proves it within
+        :data:`PROPER_NODES` decisions: what the techniques that rest on uniqueness wait
+        for (a variant whose clues the engine narrows by bounds alone can take minutes to
+        prove proper; its explanation then goes without them rather than wait)."""
+        if "proper" not in self.__dict__:
+            found = _proper_within_budget(self.model)
+            if found is None:
+                return False
+            self.proper = found
+        return self.proper
+
     def check_deadline(self, who: str = "the reasoning") -> None:
         """Raise :class:`~sudoku_cp.errors.SolveTimeoutError` once :attr:`deadline` has passed."""
         if self.deadline is not None and self.deadline.passed():
@@ -363,12 +376,28 @@ def reasoning_deadline(time_limit: object) -> Deadline:
     return Deadline(time_limit)
 
 
+PROPER_NODES = 1024
+"""The most search decisions :attr:`Board.proper` spends proving a puzzle has one solution."""
+
+
 @functools.lru_cache(maxsize=16)
 def _is_proper(model: Model) -> bool:
     """:attr:`Board.proper` of a model (models are compared by value: givens and constraints)."""
     from sudoku_cp.engine.search import BitmaskSearch
 
     return BitmaskSearch(model).count_solutions(2) == 1
+
+
+@functools.lru_cache(maxsize=16)
+def _proper_within_budget(model: Model) -> bool | None:
+    """:func:`_is_proper`, or ``None`` when the engine's search does not settle it within
+    :data:`PROPER_NODES` decisions."""
+    from sudoku_cp.engine.search import BitmaskSearch, Restart
+
+    try:
+        return BitmaskSearch(model).count_solutions(2, node_limit=PROPER_NODES) == 1
+    except Restart:
+        return None
 
 
 Finder = Callable[[Board, list[int], set[int]], Iterator[Deduction]]
