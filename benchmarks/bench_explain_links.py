@@ -129,6 +129,7 @@ def main() -> None:
         help="wall-clock limit per explanation, in multiples of --cpu (default 3; more on a busy machine)",
     )
     parser.add_argument("--baseline", type=Path, default=None, help="another checkout's root, same puzzles")
+    parser.add_argument("--note", default="", help="a sentence for the report (the machine's load...)")
     add_write_option(parser, __file__)
     args = parser.parse_args()
     records = records_of(args, payload_kinds)
@@ -160,7 +161,7 @@ def main() -> None:
             summary(name, rows, args.cpu)
     data = f"{len(records)} published puzzles sampled (seed {args.seed}) from {args.corpus}"
     data += " (provenance and licences in benchmarks/data/links/README.md)"
-    write_if_asked(args, log, "Explaining real published variant puzzles", data)
+    write_if_asked(args, log, "Explaining real published variant puzzles", data, notes=args.note)
 
 
 if __name__ == "__main__":

@@ -58,11 +58,15 @@ def _replay_combinations(puzzle: Puzzle, step, argument: Combinations) -> bool:
     assert (argument.total, argument.size, argument.distinct) == (total, len(cells), distinct)
     anywhere = {v for values in options for v in values}
     assert not anywhere & set(argument.without)
+    assert not (distinct and argument.groups)
+    for group in argument.groups:  # cells said to differ: pairwise peers
+        assert all(cells[b] in puzzle.model.peers[cells[a]] for a, b in itertools.combinations(group, 2))
     if math.prod(map(len, options)) > LIMIT:
         return False
     found, supported = set(), [set() for _ in cells]
     for values in itertools.product(*options):
-        if sum(values) == total and (not distinct or len(set(values)) == len(values)):
+        differ = all(len({values[i] for i in g}) == len(g) for g in argument.groups)
+        if sum(values) == total and differ and (not distinct or len(set(values)) == len(values)):
             found.add(tuple(sorted(values)))
             for i, v in enumerate(values):
                 supported[i].add(v)

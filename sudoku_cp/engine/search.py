@@ -417,17 +417,21 @@ class BitmaskSearch:
 
     # -- counting and random solutions ------------------------------------------------------
 
-    def count_solutions(self, limit: int | None = None) -> int:
+    def count_solutions(self, limit: int | None = None, node_limit: int | None = None) -> int:
         """The number of solutions that keep the givens and the fixed prefix, or ``limit``
         if there are at least that many: an exhaustive depth-first search, so the count
-        is exact (``None``: no limit).
+        is exact (``None``: no limit). ``node_limit``: give up past about that many
+        decisions (``None``: never).
 
         Raises:
             SolveTimeoutError: the deadline passed.
+            Restart: the search passed ``node_limit`` decisions first.
         """
         if not self.consistent or limit == 0:
             return 0
-        return sum(1 for _ in itertools.islice(self._solutions(self.candidates[:]), limit))
+        start = self.candidates[:]
+        budget = None if node_limit is None else self.nodes + node_limit
+        return sum(1 for _ in itertools.islice(self._solutions(start, budget), limit))
 
     def random_solution(self, rng: random.Random, node_budget: int | None = None) -> list[int] | None:
         """A solution drawn by a depth-first search that tries values in a random order, or

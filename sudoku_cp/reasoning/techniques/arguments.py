@@ -48,6 +48,9 @@ class Combinations:
             take any more, increasing.
         left: each combination still possible, its digits increasing; the combinations
             in increasing order.
+        groups: for a sum whose cells may repeat a digit, the positions (along its cells)
+            of the groups of cells that must differ (:func:`distinct_groups`): a
+            combination fills them with different digits.
     """
 
     total: int
@@ -55,14 +58,24 @@ class Combinations:
     distinct: bool
     without: tuple[int, ...]
     left: tuple[tuple[int, ...], ...]
+    groups: tuple[tuple[int, ...], ...] = ()
 
     def text(self, names: Sequence[str] = ()) -> str:
-        """The community's wording: ``"12 in 3 cells without 1: {2,3,7}, {2,4,6}, {3,4,5}"``.
+        """The community's wording: ``"12 in 3 cells without 1: {2,3,7}, {2,4,6}, {3,4,5}"``;
+        a sum whose cells may repeat names the groups of cells that differ.
 
         >>> Combinations(12, 3, True, (1,), ((2, 3, 7), (2, 4, 6), (3, 4, 5))).text()
         '12 in 3 cells without 1: {2,3,7}, {2,4,6}, {3,4,5}'
+        >>> Combinations(5, 3, False, (), ((1, 1, 3), (1, 2, 2)), ((0, 1),)).text(["r1c1", "r1c2", "r3c3"])
+        '5 in 3 cells (r1c1, r1c2 differ): {1,1,3}, {1,2,2}'
         """
         head = f"{self.total} in {self.size} cell{'s' if self.size != 1 else ''}"
+        if self.groups:
+
+            def name(i: int) -> str:
+                return names[i] if names else f"#{i + 1}"
+
+            head += " (" + "; ".join(", ".join(map(name, g)) for g in self.groups) + " differ)"
         if self.without:
             head += " without " + ", ".join(map(str, self.without))
         return f"{head}: {', '.join(_braces(c) for c in self.left)}"
@@ -136,6 +149,39 @@ class Crusts:
         return f"1 and {self.side} around {self.total} only at {where}"
 
 
+def distinct_groups(
+    cells: Sequence[int], peers: Sequence[frozenset[int] | set[int]]
+) -> tuple[tuple[int, ...], ...]:
+    """The groups of a sum's cells that must hold different digits, as positions into
+    ``cells``: each set of two or more cells linked by ``peers`` (a little killer's cells
+    in one box) whose cells are pairwise peers; a linked set that is not (a chain of
+    peers) is left out, its cells free to repeat as far as the groups say.
+
+    >>> peers = [{1}, {0}, set(), {4}, {3}]  # 0-1 and 3-4 are peers
+    >>> distinct_groups(range(5), peers)
+    ((0, 1), (3, 4))
+    """
+    cells = list(cells)
+    seen: set[int] = set()
+    groups = []
+    for start in range(len(cells)):
+        if start in seen:
+            continue
+        group, stack = [], [start]
+        seen.add(start)
+        while stack:
+            i = stack.pop()
+            group.append(i)
+            for j in range(len(cells)):
+                if j not in seen and cells[j] in peers[cells[i]]:
+                    seen.add(j)
+                    stack.append(j)
+        group.sort()
+        if len(group) > 1 and all(cells[b] in peers[cells[a]] for a, b in itertools.combinations(group, 2)):
+            groups.append(tuple(group))
+    return tuple(groups)
+
+
 Argument = Combinations | Totals | Crusts
 """The argument a variant step may carry."""
 
@@ -157,11 +203,14 @@ def _matches(masks: Sequence[int], digits: Sequence[int]) -> bool:
     return all(place(cell, set()) for cell in range(len(masks)))
 
 
-def combinations_of(constraint: Sum, masks: Sequence[int], side: int, distinct: bool) -> Combinations | None:
+def combinations_of(
+    constraint: Sum, masks: Sequence[int], side: int, distinct: bool, groups: Sequence[Sequence[int]] = ()
+) -> Combinations | None:
     """The :class:`Combinations` of a sum whose cells have candidate ``masks`` (bit
     ``v - 1`` for ``v``): for distinct cells, the ``size``-sets of ``1..side`` adding up
     to the total that a matching of digits to cells fits; else the multisets of the
-    assignments within the candidates (``None`` beyond :data:`MAX_ASSIGNMENTS`).
+    assignments within the candidates that give each of ``groups`` (positions of cells
+    that differ) different digits (``None`` beyond :data:`MAX_ASSIGNMENTS`).
 
     >>> cage = Sum((0, 1, 2), 12, label="cage")
     >>> every = 0b111111110  # 2..9
@@ -184,11 +233,16 @@ def combinations_of(constraint: Sum, masks: Sequence[int], side: int, distinct: 
         if math.comb(side + size - 1, size) <= MAX_ASSIGNMENTS:  # else no digit is said missing
             every = itertools.combinations_with_replacement(range(1, side + 1), size)
             arithmetic = [c for c in every if sum(c) == total]
-        found = {tuple(sorted(a)) for a in itertools.product(*map(_values, masks)) if sum(a) == total}
+        groups = tuple(tuple(g) for g in groups)
+        found = {
+            tuple(sorted(a))
+            for a in itertools.product(*map(_values, masks))
+            if sum(a) == total and all(len({a[i] for i in g}) == len(g) for g in groups)
+        }
         left = tuple(sorted(found))
     used = {d for c in arithmetic for d in c}
     without = tuple(d for d in sorted(used) if not anywhere >> (d - 1) & 1)
-    return Combinations(total, size, distinct, without, left)
+    return Combinations(total, size, distinct, without, left, () if distinct else groups)
 
 
 def totals_of(constraint: Linear, masks: Sequence[int]) -> Totals | None:

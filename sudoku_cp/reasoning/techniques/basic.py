@@ -30,7 +30,13 @@ from sudoku_cp.model.constraints import (
     cell_name,
     union_name,
 )
-from sudoku_cp.reasoning.techniques.arguments import Argument, combinations_of, crusts_of, totals_of
+from sudoku_cp.reasoning.techniques.arguments import (
+    Argument,
+    combinations_of,
+    crusts_of,
+    distinct_groups,
+    totals_of,
+)
 from sudoku_cp.reasoning.techniques.board import Board, Deduction, Finder, placement_eliminations, values_of
 from sudoku_cp.reasoning.techniques.board import places as places_of
 
@@ -119,7 +125,8 @@ def variant_argument(board: Board, candidates: Sequence[int], constraint: Constr
     if isinstance(constraint, Sum):
         peers = board.model.peers
         distinct = all(b in peers[a] for a, b in itertools.combinations(constraint.cells, 2))
-        return combinations_of(constraint, masks, board.side, distinct)
+        groups = () if distinct else distinct_groups(constraint.cells, peers)
+        return combinations_of(constraint, masks, board.side, distinct, groups)
     if isinstance(constraint, Linear):
         return totals_of(constraint, masks)
     if isinstance(constraint, Sandwich):

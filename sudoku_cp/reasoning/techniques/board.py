@@ -9,6 +9,7 @@ Candidates are ints: bit ``v - 1`` of a cell's mask is set while ``v`` is possib
 from __future__ import annotations
 
 import functools
+import itertools
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -29,7 +30,7 @@ from sudoku_cp.model.constraints import (
     Sum,
     Table,
 )
-from sudoku_cp.reasoning.techniques.arguments import Argument
+from sudoku_cp.reasoning.techniques.arguments import Argument, distinct_groups
 from sudoku_cp.reasoning.techniques.eureka import Chain
 from sudoku_cp.reasoning.techniques.nets import Net
 
@@ -107,12 +108,51 @@ _FILTERED = (Sum, Less, Relation, Linear, Table, *LINE_AUTOMATON_KINDS)
 """The kinds a variant step filters candidates with, through the engine's propagators."""
 
 
-def linear_supports(constraint: Linear) -> Callable[[list[int]], list[int] | None]:
-    """A filter of ``Σ a_i·x_i op rhs`` (an arrow, a region-sum line) by supports: each
-    cell keeps the values that some choice of the other cells' candidates completes
-    (generalised arc consistency of the one constraint, stronger than the engine's
-    bounds), by dynamic programming over the partial sums reachable from the left and
-    from the right (pseudo-polynomial: the sums of a 9x9 arrow span a few hundred).
+_SUPPORT_CACHE_SIZE = 4096
+"""The most candidate states a :func:`linear_supports` filter remembers (then it forgets them all)."""
+
+
+@functools.lru_cache(maxsize=1 << 14)
+def _block_terms(
+    masks: tuple[int, ...], coefficients: tuple[int, ...]
+) -> tuple[int, tuple[tuple[int, tuple[int, ...]], ...]]:
+    """The totals ``Σ a_i·v_i`` of a block of cells (one cell, or cells that must differ)
+    over their candidate ``masks``, shifted to start at 0: the smallest total, and for
+    each shifted total in increasing order the value bits of each cell that reach it.
+    An empty tuple of totals when the block has no assignment."""
+    by_total: dict[int, list[int]] = {}
+    count = len(masks)
+    chosen = [0] * count
+
+    def extend(position: int, used: int, total: int) -> None:
+        if position == count:
+            bits = by_total.setdefault(total, [0] * count)
+            for i in range(count):
+                bits[i] |= chosen[i]
+            return
+        for v in values_of(masks[position] & ~used):
+            chosen[position] = bit = 1 << (v - 1)
+            extend(position + 1, used | bit if count > 1 else 0, total + coefficients[position] * v)
+
+    extend(0, 0, 0)
+    if not by_total:
+        return 0, ()
+    low = min(by_total)
+    return low, tuple((t - low, tuple(by_total[t])) for t in sorted(by_total))
+
+
+def linear_supports(
+    constraint: Linear, groups: Sequence[Sequence[int]] = ()
+) -> Callable[[list[int]], list[int] | None]:
+    """A filter of ``Σ a_i·x_i op rhs`` (an arrow, a region-sum line, a little killer) by
+    supports: each cell keeps the values that some choice of the other cells' candidates
+    completes (generalised arc consistency of the one constraint, stronger than the
+    engine's bounds), by dynamic programming over the partial sums reachable from the
+    left and those from which the right-hand side stays reachable (pseudo-polynomial: the
+    sums of a 9x9 arrow span a few hundred; each set of sums is one int's bits, each term
+    a few shifts). ``groups``: positions (indices into the constraint's cells) of cells
+    that must hold different digits (a little killer's cells in one box), each group
+    taken as one term whose choices are its assignments of different digits.
 
     The filter changes ``candidates`` in place and returns the cells it narrowed, or
     ``None`` when no choice satisfies the constraint.
@@ -121,38 +161,105 @@ def linear_supports(constraint: Linear) -> Callable[[list[int]], list[int] | Non
     >>> candidates = [0b111111111, 0b11, 0b11]  # 1..9, 1..2, 1..2
     >>> linear_supports(arrow)(candidates), values_of(candidates[0])
     ([0], (2, 3, 4))
+    >>> candidates = [0b111111111, 0b11, 0b11]  # now r1c2 and r1c3 differ: 1 + 2
+    >>> linear_supports(arrow, [(1, 2)])(candidates), values_of(candidates[0])
+    ([0], (3,))
     """
-    terms = tuple(zip(constraint.cells, constraint.coefficients, strict=True))
+    cells, coefficients = constraint.cells, constraint.coefficients
+    grouped = {p for group in groups for p in group}
+    blocks = [tuple(group) for group in groups] + [(p,) for p in range(len(cells)) if p not in grouped]
+    block_cells = [tuple(cells[p] for p in block) for block in blocks]
+    block_coefficients = [tuple(coefficients[p] for p in block) for block in blocks]
+    operator, rhs = constraint.operator, constraint.rhs
+    known: dict[tuple[int, ...], list[tuple[int, ...]] | None] = {}  # masks -> kept; forcing revisits states
 
     def propagate(candidates: list[int]) -> list[int] | None:
-        options = [[a * v for v in values_of(candidates[cell])] for cell, a in terms]
-        if not all(options):
+        masks = tuple(candidates[cell] for cell in cells)
+        if masks in known:
+            keep = known[masks]
+        else:
+            if len(known) > _SUPPORT_CACHE_SIZE:
+                known.clear()
+            keep = known[masks] = _supports(candidates)
+        if keep is None:
             return None
-        forward = [{0}]
-        for values in options:
-            forward.append({s + t for s in forward[-1] for t in values})
-        backward = [{0}]
-        for values in reversed(options):
-            backward.append({s + t for s in backward[-1] for t in values})
-        backward.reverse()  # backward[i]: the sums of terms i, i+1, ...
         narrowed = []
-        for i, (cell, a) in enumerate(terms):
-            before, after = forward[i], backward[i + 1]
-            if constraint.operator == "==":
-                kept = [t for t in options[i] if any(constraint.rhs - s - t in after for s in before)]
-            elif constraint.operator == "<=":
-                kept = [t for t in options[i] if min(before) + t + min(after) <= constraint.rhs]
-            else:
-                kept = [t for t in options[i] if max(before) + t + max(after) >= constraint.rhs]
-            if not kept:
-                return None
-            mask = sum(1 << (t // a - 1) for t in kept)
-            if mask != candidates[cell]:
-                candidates[cell] = mask
-                narrowed.append(cell)
+        for these, kept in zip(block_cells, keep, strict=True):
+            for cell, bits in zip(these, kept, strict=True):
+                if bits != candidates[cell]:
+                    candidates[cell] = bits
+                    narrowed.append(cell)
         return narrowed
 
+    def _supports(candidates: list[int]) -> list[tuple[int, ...]] | None:
+        # Each block's totals are shifted by its smallest (low), so every partial sum is a
+        # bit index >= 0; the constraint then reads Σ shifted == target.
+        shifted = []
+        for these, weights in zip(block_cells, block_coefficients, strict=True):
+            low, pairs = _block_terms(tuple(candidates[c] for c in these), weights)
+            if not pairs:
+                return None
+            shifted.append((low, pairs))
+        target = rhs - sum(low for low, _ in shifted)
+        keep: list[tuple[int, ...]] = []
+        if operator == "==":
+            if target < 0:
+                return None
+            forward = [1]  # forward[i]: the partial sums of the blocks before i
+            for _, pairs in shifted:
+                reach, last = 0, forward[-1]
+                for shift, _ in pairs:
+                    reach |= last << shift
+                forward.append(reach)
+            if not forward[-1] >> target & 1:
+                return None
+            need = 1 << target  # the partial sums (of the blocks up to i) that can still end at target
+            for i in range(len(blocks) - 1, -1, -1):
+                pairs, before = shifted[i][1], forward[i]
+                kept, previous = [0] * len(blocks[i]), 0
+                for shift, bits in pairs:
+                    if (before << shift) & need:
+                        kept = [k | b for k, b in zip(kept, bits, strict=True)]
+                    previous |= need >> shift
+                keep.append(tuple(kept))
+                need = previous
+            keep.reverse()
+        else:
+            spans = [pairs[-1][0] for _, pairs in shifted]  # each block's largest shifted total
+            room = sum(spans)
+            for (_, pairs), span in zip(shifted, spans, strict=True):
+                kept = [0] * len(pairs[0][1])
+                for shift, bits in pairs:
+                    # "<=": the others at their smallest (0, shifted); ">=": at their largest
+                    if shift <= target if operator == "<=" else shift + room - span >= target:
+                        kept = [k | b for k, b in zip(kept, bits, strict=True)]
+                if not all(kept):
+                    return None
+                keep.append(tuple(kept))
+        return keep
+
     return propagate
+
+
+def _filter(constraint: Constraint, model: Model) -> Callable[[list[int]], list[int] | None]:
+    """The filter a variant step applies for ``constraint``: :func:`linear_supports` for an
+    equation or inequality other than a sum over pairwise-different cells (an arrow, a
+    region-sum line, a little killer or outside sum whose cells may repeat a digit: every
+    value some choice of the others' candidates completes, those of a group of peers
+    different, as the step's argument lists),
+    else the engine's propagator (a cage keeps its digit combinations)."""
+    if isinstance(constraint, Sum | Linear):
+        plain = isinstance(constraint, Sum) or constraint.is_plain_sum
+        cells = constraint.cells
+        if not plain:
+            return linear_supports(constraint)
+        if not all(b in model.peers[a] for a, b in itertools.combinations(cells, 2)):
+            if isinstance(constraint, Sum):
+                constraint = Linear(
+                    cells, (1,) * len(cells), "==", constraint.total, origin=constraint.origin
+                )
+            return linear_supports(constraint, distinct_groups(cells, model.peers))
+    return propagator(constraint, model)
 
 
 class Board:
@@ -198,11 +305,7 @@ class Board:
             for cell in constraint.cells:
                 containing[cell].append(index)
         self.containing = tuple(tuple(c) for c in containing)
-        self.others = tuple(
-            (c, linear_supports(c) if isinstance(c, Linear) and not c.is_plain_sum else propagator(c, model))
-            for c in model.constraints
-            if isinstance(c, _FILTERED)
-        )
+        self.others = tuple((c, _filter(c, model)) for c in model.constraints if isinstance(c, _FILTERED))
         self.implied = tuple(
             (implied, propagator(implied.sum, model)) for implied in implied_sum_sources(model, model.side)
         )
@@ -227,6 +330,19 @@ class Board:
         puzzle, or hint after hint, does not search again). A caller that knows the
         answer may set it."""
         return _is_proper(self.model)
+
+    @property
+    def proven_proper(self) -> bool:
+        """True when :attr:`proper` is known true, or the engine's search proves it within
+        :data:`PROPER_NODES` decisions: what the techniques that rest on uniqueness wait
+        for (a variant whose clues the engine narrows by bounds alone can take minutes to
+        prove proper; its explanation then goes without them rather than wait)."""
+        if "proper" not in self.__dict__:
+            found = _proper_within_budget(self.model)
+            if found is None:
+                return False
+            self.proper = found
+        return self.proper
 
     def check_deadline(self, who: str = "the reasoning") -> None:
         """Raise :class:`~sudoku_cp.errors.SolveTimeoutError` once :attr:`deadline` has passed."""
@@ -260,12 +376,28 @@ def reasoning_deadline(time_limit: object) -> Deadline:
     return Deadline(time_limit)
 
 
+PROPER_NODES = 1024
+"""The most search decisions :attr:`Board.proper` spends proving a puzzle has one solution."""
+
+
 @functools.lru_cache(maxsize=16)
 def _is_proper(model: Model) -> bool:
     """:attr:`Board.proper` of a model (models are compared by value: givens and constraints)."""
     from sudoku_cp.engine.search import BitmaskSearch
 
     return BitmaskSearch(model).count_solutions(2) == 1
+
+
+@functools.lru_cache(maxsize=16)
+def _proper_within_budget(model: Model) -> bool | None:
+    """:func:`_is_proper`, or ``None`` when the engine's search does not settle it within
+    :data:`PROPER_NODES` decisions."""
+    from sudoku_cp.engine.search import BitmaskSearch, Restart
+
+    try:
+        return BitmaskSearch(model).count_solutions(2, node_limit=PROPER_NODES) == 1
+    except Restart:
+        return None
 
 
 Finder = Callable[[Board, list[int], set[int]], Iterator[Deduction]]

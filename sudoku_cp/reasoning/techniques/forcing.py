@@ -32,11 +32,13 @@ and candidates.
 
 from __future__ import annotations
 
+import itertools
 from collections import deque
 from collections.abc import Callable, Iterator, Sequence
 
 from sudoku_cp.model.constraints import Constraint, Linear, Sandwich, Skyscraper, Sum
 from sudoku_cp.reasoning.techniques._links import Geometry, geometry, links, premise
+from sudoku_cp.reasoning.techniques.arguments import distinct_groups
 from sudoku_cp.reasoning.techniques.board import Board, Deduction, values_of
 from sudoku_cp.reasoning.techniques.nets import Branch, Net, NetNode, slice_branch
 
@@ -63,6 +65,10 @@ class _Propagation:
                 pairs = [(a, b) for i, a in enumerate(cells) for b in cells[i + 1 :]]
                 if all(b in self.geo.peers[a] for a, b in pairs):
                     extra = links(self.geo, pairs)  # the propagator uses the cells' distinctness
+                elif not isinstance(constraint, Sandwich | Skyscraper):  # its groups of peers differ
+                    groups = distinct_groups(cells, board.model.peers)
+                    pairs = [(cells[a], cells[b]) for g in groups for a, b in itertools.combinations(g, 2)]
+                    extra = links(self.geo, pairs)
             others.append((constraint, propagate, extra))
         self.others = others
         # per cell, the units holding it as a bit set (bit u for geo.unit_cells[u]): run

@@ -902,11 +902,11 @@ def next_step(
 ) -> tuple[Technique, Deduction] | None:
     """The first deduction of the first technique (in the order given) that finds one,
     with its row; ``None`` when none does. A row that needs uniqueness
-    (:attr:`Technique.needs_unique`) is tried only once ``board.proper`` proves the puzzle
+    (:attr:`Technique.needs_unique`) is tried only once ``board.proven_proper`` proves the puzzle
     proper (decided on first use, so paths that never reach such a row do not pay for the
     count)."""
     for technique in techniques:
-        if technique.needs_unique and not board.proper:
+        if technique.needs_unique and not board.proven_proper:
             continue
         for deduction in technique.find(board, candidates, placed):
             return technique, deduction

@@ -1,0 +1,93 @@
+"""The variant steps' filter of an equation or inequality (an arrow, a region-sum line, a
+little killer whose cells may repeat a digit): each cell keeps exactly the values some
+choice of the other cells' candidates completes, checked against brute force."""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+import pytest
+
+import sudoku_cp
+from sudoku_cp import Puzzle
+from sudoku_cp.model.constraints import Linear, OriginKind
+from sudoku_cp.model.rules import LittleKiller, LittleKillerClue
+from sudoku_cp.reasoning.techniques.board import Board, linear_supports
+
+
+def _brute(coefficients, operator, rhs, masks):
+    options = [[v for v in range(1, 10) if m >> (v - 1) & 1] for m in masks]
+    compare = {"==": int.__eq__, "<=": int.__le__, ">=": int.__ge__}[operator]
+    if operator == "==":
+        kept = [0] * len(masks)
+        for values in itertools.product(*options):
+            if compare(sum(a * v for a, v in zip(coefficients, values, strict=True)), rhs):
+                kept = [k | 1 << (v - 1) for k, v in zip(kept, values, strict=True)]
+        return None if not any(kept) else kept
+    kept = []  # an inequality: bounds (the others at their smallest or largest)
+    for i, values in enumerate(options):
+        rest = [
+            [a * v for v in o] for j, (a, o) in enumerate(zip(coefficients, options, strict=True)) if j != i
+        ]
+        best = sum(min(t) if operator == "<=" else max(t) for t in rest)
+        k = sum(1 << (v - 1) for v in values if compare(best + coefficients[i] * v, rhs))
+        if not k:
+            return None
+        kept.append(k)
+    return kept
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_linear_supports_keep_exactly_the_supported_values(seed):
+    rng = random.Random(seed)
+    for _ in range(150):
+        size = rng.randint(1, 4)
+        coefficients = tuple(rng.choice((1, 1, 1, -1, 2, -10, 10)) for _ in range(size))
+        operator = rng.choice(("==", "==", "<=", ">="))
+        masks = [rng.randint(1, 511) for _ in range(size)]
+        rhs = rng.randint(-20, 40)
+        candidates = list(masks)
+        constraint = Linear(tuple(range(size)), coefficients, operator, rhs, label="sum")
+        changed = linear_supports(constraint)(candidates)
+        expected = _brute(coefficients, operator, rhs, masks)
+        if expected is None:
+            assert changed is None
+        else:
+            assert candidates == expected
+            assert changed == [i for i in range(size) if masks[i] != expected[i]]
+            assert linear_supports(constraint)(candidates) == []  # a fixed point
+
+
+def test_a_little_killer_step_keeps_only_supported_values():
+    # 4x4: the diagonal r1c3, r2c2, r3c1 crosses three boxes (no two cells are peers), sum 6.
+    # With r1c3 and r2c2 in {1,3}, r3c1 needs 6 - 2 = 4 or 6 - 4 = 2: 1 and 3 go, though
+    # bounds (1 + 1 + 4 >= 6 >= 3 + 3 + 0) keep them.
+    rule = LittleKiller((LittleKillerClue(6, (-1, 3), (1, -1)),))
+    board = Board(Puzzle(sudoku_cp.Grid.empty(4), (rule,)).model)
+    [(constraint, step_filter)] = [
+        (c, f) for c, f in board.others if c.origin.kind is OriginKind.LITTLE_KILLER
+    ]
+    assert constraint.cells == (2, 5, 8)
+    candidates = [0b1111] * 16
+    candidates[2] = candidates[5] = 0b0101  # {1, 3}
+    assert step_filter(candidates) == [8]
+    assert candidates[8] == 0b1010  # {2, 4}
+
+
+def test_a_little_killer_counts_its_cells_in_one_box_different():
+    # 9x9: the diagonal r1c4, r2c3, r3c2, r4c1, sum 7; r2c3 and r3c2 share box 1, so they
+    # add up to 3 at least: r1c4 + r4c1 <= 4, and neither reaches 4 (bounds alone keep it).
+    rule = LittleKiller((LittleKillerClue(7, (-1, 4), (1, -1)),))
+    puzzle = Puzzle(sudoku_cp.Grid.empty(9), (rule,))
+    board = Board(puzzle.model)
+    [(constraint, step_filter)] = [
+        (c, f) for c, f in board.others if c.origin.kind is OriginKind.LITTLE_KILLER
+    ]
+    assert constraint.cells == (3, 11, 19, 27)
+    candidates = [0b111111111] * 81
+    assert sorted(step_filter(candidates)) == [3, 11, 19, 27]
+    assert [candidates[c] for c in constraint.cells] == [0b111, 0b1111, 0b1111, 0b111]
+    step = sudoku_cp.hint(puzzle)
+    assert step.technique == "little killer"
+    assert ": 7 in 4 cells (r2c3, r3c2 differ): {1,1,1,4}, {1,1,2,3}, {1,2,2,2}; removes 4, 5" in str(step)
