@@ -31,7 +31,6 @@ from collections.abc import Iterator
 
 from sudoku_cp.errors import NotSupportedError
 from sudoku_cp.model.constraints import Constraint, Model, Or
-from sudoku_cp.model.union import rewrite_or
 
 _DEPTH = 8
 """The most rewritings a constraint goes through (no recipe needs more than three)."""
@@ -96,6 +95,8 @@ def _rewrite(
     kind = type(constraint).__name__
     recipe = getattr(constraint, "decompose", None)
     if isinstance(constraint, Or):
+        from sudoku_cp.model.union import rewrite_or  # only an Or needs it (and its hashlib)
+
         recipe = functools.partial(rewrite_or, constraint)
     if recipe is None or kind in path or len(path) >= _DEPTH:
         chain = " -> ".join((*path, kind))
