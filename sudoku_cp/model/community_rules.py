@@ -759,6 +759,7 @@ for _type in COMMUNITY_KIND_TYPES:
     register_rule_type(_type)
 
 from sudoku_cp.model import chaos  # noqa: E402, F401  (registers chaos construction and its clues)
+from sudoku_cp.model import full_rank  # noqa: E402, F401  (registers full rank clues)
 
 __all__ = [
     "AntiTaxicab",

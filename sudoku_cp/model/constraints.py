@@ -164,6 +164,7 @@ class OriginKind(StrEnum):
     CHAOS_CONSTRUCTION = "chaos construction"  #: the grid cut into connected regions of n cells
     CHAOS_COUNT = "chaos count"  #: the control counts the cells sharing the first one's region
     CHAOS_ARROW = "chaos arrow"  #: the control is the run of one region along the arms
+    FULL_RANK = "full rank"  #: the rank of a line read from the clue among all 4n (sudoku_cp.model.full_rank)
 
 
 LINE_KINDS = frozenset({OriginKind.ROW, OriginKind.COLUMN})
@@ -192,6 +193,7 @@ OUTSIDE_KINDS = (
     OriginKind.NUMBERED_ROOM,
     OriginKind.X_SUM,
     OriginKind.HIDDEN_SKYSCRAPER,
+    OriginKind.FULL_RANK,
 )
 """The kinds clued outside the grid (their ``total`` is the clue), in the order pictures
 draw them."""
