@@ -1200,6 +1200,15 @@ def _chaos_arrow(part: Part, ctx: Context) -> None:
     ctx.add("chaos_arrows", {"control": control, "arms": arms, "offset": offset})
 
 
+def _full_rank_ties(part: Part, ctx: Context) -> None:
+    """``.FullRankTies~<mode>``: ``only-unclued``, ``any`` or ``none`` (:mod:`sudoku_cp.model.full_rank`)."""
+    from sudoku_cp.model.full_rank import TIES
+
+    if len(part.args) != 1 or part.args[0] not in TIES:
+        raise InvalidPuzzleError(f"{part.where}: the ties are one of {', '.join(TIES)}")
+    ctx.rules["full_rank_ties"] = part.args[0]
+
+
 TYPES: dict[str, Callable[[Part, Context], None]] = {
     "": _givens,
     "Shape": _layout_only,
@@ -1272,13 +1281,13 @@ TYPES: dict[str, Callable[[Part, Context], None]] = {
     "ChaosCount": _chaos_count,
     "ChaosArrow": _chaos_arrow,
     "RegionSameValues": _region_same_values,
+    "FullRank": _both_ends("full_rank", "rank"),
+    "FullRankTies": _full_rank_ties,
 }
 """ISS type name -> the function that adds one part's rule to a :class:`Context`. A type
 missing here is refused by name (:data:`REFUSED` says why for ISS's other types)."""
 
 REFUSED: dict[str, str] = {
-    "FullRank": "full rank clues, which the package does not model yet",
-    "FullRankTies": "full rank ties, which the package does not model yet",
     "Doppelganger": "doppelganger (digits 0-N), which the package does not model",
     "Var": "extra variable cells, which the package does not model",
     "ConnectedValues": "connected values, which the package does not model",
@@ -1841,6 +1850,8 @@ WRITERS: dict[str, Callable[[Any, int], list[str]]] = {
     "chaos_same_regions": lambda value, side: [
         "." + "~".join(["SameValues", str(len(cells)), *_region_ids(cells, side)]) for cells in value
     ],
+    "full_rank": _write_both_ends("FullRank", "rank"),
+    "full_rank_ties": lambda value, side: [f".FullRankTies~{value}"],
 }
 """JSON rules key -> the ISS parts that write it (the reverse of :data:`TYPES`)."""
 

@@ -758,8 +758,8 @@ from sudoku_cp.model.community_kinds import COMMUNITY_KIND_TYPES  # noqa: E402  
 for _type in COMMUNITY_KIND_TYPES:
     register_rule_type(_type)
 
-from sudoku_cp.model import chaos  # noqa: E402, F401  (registers chaos construction and its clues)
-from sudoku_cp.model import full_rank  # noqa: E402, F401  (registers full rank clues)
+# registers chaos construction and its clues, and full rank clues
+from sudoku_cp.model import chaos, full_rank  # noqa: E402, F401
 
 __all__ = [
     "AntiTaxicab",

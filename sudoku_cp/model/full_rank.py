@@ -123,7 +123,9 @@ class FullRank(OutsideRule):
 
     Raises (on :meth:`check`):
         InvalidPuzzleError: a rank outside ``1..4n``, an unknown tie mode.
-        UnsupportedRuleError: two clues with one rank (ISS makes their lines equal).
+
+    Two clues may give one rank: their lines are then equal (each has the same lines
+    strictly below), which only ``"any"`` allows, as in ISS.
     """
 
     keys: ClassVar = ("full_rank", "full_rank_ties")
@@ -139,12 +141,21 @@ class FullRank(OutsideRule):
         super().check(side, box)
         if self.ties not in TIES:
             raise InvalidPuzzleError(f"full rank ties: {self.ties!r} is not one of {', '.join(TIES)}")
-        ranks = [clue.value for clue in self.clues]
-        for rank in ranks:
-            if ranks.count(rank) > 1:
-                raise UnsupportedRuleError(
-                    f"full rank: two clues give rank {rank}; equal lines by a shared rank are not modelled"
-                )
+
+    def check_digits(self, side, box, digits):
+        """Ranks compare digits only, so any ``n`` digits do (read over their positions,
+        :data:`~sudoku_cp.model.rules.POSITIONAL`); more digits than ``n`` break the four
+        lines per digit.
+
+        Raises:
+            UnsupportedRuleError: a grid of more digits than its side.
+        """
+        self.check(side, box)
+        if len(digits) != side:
+            raise UnsupportedRuleError(
+                f"full rank needs each row and column to hold all {len(digits)} digits; "
+                f"a {side}x{side} grid holds {side}"
+            )
 
     def constraints(self, side, box):
         out: list[Constraint] = []

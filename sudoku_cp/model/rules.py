@@ -173,11 +173,17 @@ those digits, and :func:`sudoku_cp.model.digits.relabel` maps them to positions;
 of any other origin was built over ``1..n`` and is refused there."""
 
 POSITIONAL = frozenset(
-    {OriginKind.REGULAR, OriginKind.SAME_VALUES, OriginKind.HIDDEN_SKYSCRAPER, OriginKind.COUNTING_CIRCLES}
+    {
+        OriginKind.REGULAR,
+        OriginKind.SAME_VALUES,
+        OriginKind.HIDDEN_SKYSCRAPER,
+        OriginKind.COUNTING_CIRCLES,
+        OriginKind.FULL_RANK,
+    }
 )
 """The origins of the rules that build their constraints over the digits' positions
 ``1..k`` themselves on a grid of other digits (a regular line's pattern read over the
-puzzle's digits, equal multisets, hidden skyscrapers, counting circles):
+puzzle's digits, equal multisets, hidden skyscrapers, counting circles, full rank):
 :func:`sudoku_cp.model.digits.relabel` keeps those as they are."""
 
 
