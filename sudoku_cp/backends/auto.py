@@ -94,6 +94,14 @@ givens left (``bench_backends.py --family few``) SAT proves one gen_little_kille
 in 4.9 s of CPU where CP-SAT takes 0.79 s, and the other in 2.9 s against CP-SAT's 3.4 s
 (1.3 s against 2.8 s in another run): CP-SAT keeps both within about x2 of the faster."""
 
+CPSAT_RULES = frozenset({OriginKind.FULL_RANK})
+"""Rules that send a puzzle straight to CP-SAT, whatever its givens: a full rank clue is
+one line automaton over every line of the grid (596 cells on 9x9), which the
+backtracker's propagation re-reads at every node (over 3 s of CPU for a 100-node budget)
+and whose unrolled encoding SAT learns on slowly. On the six published ISS full rank
+puzzles (``bench_links.py``) SAT ran past 40 s of CPU on two of them, CP-SAT solves each
+in 0.1 to 3.4 s."""
+
 MULTI_DIGIT = 10
 """A ``Linear`` with a coefficient this large (a two-digit circle of an arrow: a *pill*,
 ``10·a + b``) sends a variant to CP-SAT after the backtracker, whatever its givens: SAT
@@ -231,6 +239,7 @@ def _multi_digit_sums(model: Model) -> bool:
 def route(puzzle: Puzzle | Grid | Model) -> Route:
     """The route of ``puzzle`` (see the module docstring and ``docs/auto.md``).
 
+    * hidden cells (chaos construction) and full rank clues (:data:`CPSAT_RULES`): CP-SAT;
     * *large* grids (side >= :data:`LARGE_SIDE`): sparse ones (givens below
       :data:`SPARSE_SHARE`), and those that propagation nearly fills in (less than
       :data:`OPEN_SHARE` of the cells left open), to the backtracker under a budget, then
@@ -257,6 +266,8 @@ def route(puzzle: Puzzle | Grid | Model) -> Route:
     model = puzzle if isinstance(puzzle, Model) else to_puzzle(puzzle).model
     if model.hidden:  # a chaos construction's regions: CP-SAT compiles them (Backend.hidden_cells)
         return Route("hidden cells", "cpsat")
+    if any(_origin_kind(c) in CPSAT_RULES for c in model.constraints):
+        return Route("full rank", "cpsat")
     cells = model.cell_count
     share = (cells - model.givens.count(0)) / cells
     if model.side >= LARGE_SIDE:

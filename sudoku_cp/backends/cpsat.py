@@ -153,32 +153,33 @@ def _add_constraints(model: cp_model.CpModel, x: Sequence[IntVar], compiled: Mod
 
 
 def _add_automaton(model: cp_model.CpModel, cells: Sequence[IntVar], automaton) -> None:
-    """A sandwich or skyscraper clue: one state variable per position of the line (states
-    numbered), the start state first, and a table ``(state, value, next state)`` per
-    cell; the last state is accepting. (CP-SAT's own ``add_automaton`` is not used: under
-    ``enumerate_all_solutions`` its expansion reported one grid several times, so solution
-    counts came out too large. Here every state is a function of the cells.)"""
-    number = {state: i for i, state in enumerate(automaton.transitions)}
-    triples = [
-        (number[state], value, number[following])
-        for state, out in automaton.transitions.items()
-        for value, following in out.items()
-    ]
-    accepting = [number[state] for state in automaton.accepting]
-    if not accepting:
+    """A line automaton (sandwich, skyscraper, regular line): one state variable per
+    position of the line (states numbered, each position's domain the states alive there,
+    :meth:`~sudoku_cp.model.constraints.Automaton.alive`), the start state first, and a
+    table ``(state, value, next state)`` per cell holding that position's transitions
+    only (a long line's automaton, a full rank clue's, has hundreds of states of which a
+    position sees a few); the last state is accepting. (CP-SAT's own ``add_automaton``
+    is not used: under ``enumerate_all_solutions`` its expansion reported one grid
+    several times, so solution counts came out too large. Here every state is a
+    function of the cells.)"""
+    alive = automaton.alive(len(cells))
+    if not alive[0]:
         model.add_bool_or([])  # no line is accepted: infeasible
         return
-    top = len(number) - 1
+    number = {state: i for i, state in enumerate(automaton.transitions)}
     states = [model.new_constant(number[automaton.start])]
     for i, cell in enumerate(cells):
-        last = i == len(cells) - 1
-        following = (
-            model.new_int_var_from_domain(cp_model.Domain.from_values(accepting), f"state{i + 1}")
-            if last
-            else model.new_int_var(0, top, f"state{i + 1}")
+        here, there = alive[i], alive[i + 1]
+        triples = sorted(
+            (number[state], value, number[following])
+            for state in here
+            for value, following in automaton.transitions[state].items()
+            if following in there
         )
-        model.add_allowed_assignments([states[-1], cell, following], triples)
-        states.append(following)
+        domain = cp_model.Domain.from_values(sorted(number[state] for state in there))
+        following_var = model.new_int_var_from_domain(domain, f"state{i + 1}")
+        model.add_allowed_assignments([states[-1], cell, following_var], triples)
+        states.append(following_var)
 
 
 @takes_options(Options)

@@ -427,16 +427,7 @@ class _Writer:
     def line_automaton(self, constraint) -> list[Clause]:
         """The forward encoding of a sandwich or skyscraper clue's automaton over its line."""
         automaton, cells, values = constraint.automaton(self.n), constraint.cells, range(1, self.n + 1)
-        layers = [{automaton.start}]
-        for _ in cells:
-            layers.append({t for q in layers[-1] for t in automaton.transitions[q].values()})
-        live = layers[-1] & automaton.accepting
-        alive = [set() for _ in layers]
-        alive[-1] = live
-        for i in range(len(cells) - 1, -1, -1):
-            alive[i] = {
-                q for q in layers[i] if any(t in alive[i + 1] for t in automaton.transitions[q].values())
-            }
+        alive = automaton.alive(len(cells))
         if automaton.start not in alive[0]:
             return self.contradiction()
         state = [{q: self.pool.id() for q in layer} for layer in alive]

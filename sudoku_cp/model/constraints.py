@@ -748,6 +748,28 @@ class Automaton:
                 return False
         return state in self.accepting
 
+    def alive(self, length: int) -> list[frozenset]:
+        """The states on some accepted path of a word of ``length`` values, per position
+        ``0..length`` (the start state's layer first): the unrolled automaton, forward from
+        the start and backward from the accepting states; every layer is empty when no
+        word of that length is accepted.
+
+        >>> step = lambda seen, v: seen + (v == 1) if seen + (v == 1) < 2 else None
+        >>> one_1 = Automaton.build(0, step, lambda seen: seen == 1, 3)
+        >>> [sorted(layer) for layer in one_1.alive(2)]
+        [[0], [0, 1], [1]]
+        """
+        layers = [frozenset({self.start})]
+        for _ in range(length):
+            layers.append(frozenset(t for q in layers[-1] for t in self.transitions[q].values()))
+        alive = [layers[-1] & self.accepting]
+        for layer in reversed(layers[:-1]):
+            alive.append(
+                frozenset(q for q in layer if any(t in alive[-1] for t in self.transitions[q].values()))
+            )
+        alive.reverse()
+        return alive if self.start in alive[0] else [frozenset()] * (length + 1)
+
     def supports(self, masks: Sequence[int]) -> list[int] | None:
         """For each position of the line, the mask (bit ``v - 1`` for value ``v``) of its
         values that lie on some accepted path through ``masks``; ``None`` when no path is
