@@ -144,8 +144,8 @@ def test_legacy_formats():
 @pytest.mark.parametrize(
     "text, named",
     [
-        (".FullRank~R1~5~", "part 1 ('.FullRank"),
-        (".~R1C1_5.FullRank~C2~~4", "part 2 ('.FullRank"),
+        (".Doppelganger", "part 1 ('.Doppelganger"),
+        (".~R1C1_5.SearchPriority~R1C2", "part 2 ('.SearchPriority"),
         (".Var~A~Outside~3", "Var"),
         (".Shape~9x9~0-8~Raw", "Shape 9x9~0-8~Raw"),  # other digits are read (tests/test_shapes.py)
         (".Shape~6x8", "Shape 6x8"),
@@ -286,9 +286,9 @@ def test_the_command_line_takes_an_iss_string_as_its_argument():
     runner = CliRunner()
     with runner.isolation() as (out, err, _):
         code = main(["solve", ".~R1C1_5.Thermo~R2C2~R2C3"])
-        refused = main(["solve", ".FullRank~R1~5~"])
+        refused = main(["solve", ".Doppelganger"])
     assert code == 0 and out.getvalue().decode().startswith("5")
-    assert refused == 2 and "FullRank" in err.getvalue().decode()
+    assert refused == 2 and "Doppelganger" in err.getvalue().decode()
 
 
 def _key(test, side: int) -> str:
@@ -309,7 +309,7 @@ def test_pairx_relates_every_two_cells_and_must_be_symmetric():
 
 
 def test_a_refused_part_can_be_ignored_by_its_name():
-    text = ".~R1C1_5.FullRank~R1~5~.Thermo~R2C2~R2C3"
+    text = ".~R1C1_5.Doppelganger.Thermo~R2C2~R2C3"
     with pytest.raises(UnsupportedRuleError) as refusal:
         Puzzle.from_link(text)
     assert refusal.value.elements == ("part 2",)
