@@ -37,12 +37,13 @@ True
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from sudoku_cp.errors import InvalidPuzzleError, UnsupportedRuleError
 from sudoku_cp.model.constraints import Automaton, Constraint, Origin, OriginKind, Regular
-from sudoku_cp.model.rules import OutsideRule, _index, register_rule_type
+from sudoku_cp.model.rules import OutsideRule, register_rule_type
 
 TIES = ("only-unclued", "any", "none")
 """ISS's tie modes (``FullRankTies``): ties only among unclued lines, any tie, no tie."""
@@ -61,6 +62,7 @@ def lines(side: int) -> list[tuple[int, ...]]:
     return out
 
 
+@functools.cache
 def rank_automaton(side: int, digit: int, below: int, strict: bool) -> Automaton:
     """The DFA of :func:`rank_word`: the first value is ``digit``, then blocks of ``2*side-1``
     values (``M[0]``, then ``M[j], L[j]`` for ``j = 1..side-1``); exactly ``below`` blocks
@@ -99,8 +101,10 @@ def rank_word(clued: tuple[int, ...], side: int) -> tuple[int, ...]:
     return tuple(word)
 
 
-def _differ_automaton(side: int) -> Automaton:
-    """Two interleaved lines ``A[0], B[0], A[1], B[1], ...`` differ somewhere."""
+def differ_lines(side: int) -> list[Constraint]:
+    """Tie mode ``"none"``: no two of the ``4*side`` lines are equal, a :class:`Regular` per
+    pair of rows and columns, one read forward and the other both ways, over their
+    interleaved cells ``A[0], B[0], A[1], B[1], ...`` (equal so far, or differ)."""
 
     def step(state: Any, value: int) -> Any:
         if state == "differ":
@@ -109,7 +113,20 @@ def _differ_automaton(side: int) -> Automaton:
             return ("pending", value)
         return "equal" if value == state[1] else "differ"
 
-    return Automaton.build("equal", step, lambda s: s == "differ", side)
+    differ = Automaton.build("equal", step, lambda s: s == "differ", side)
+    origin = Origin.custom("full rank: no two lines equal")
+    forward = lines(side)[::2]
+    return [
+        Regular(
+            tuple(cell for pair in zip(a, other, strict=True) for cell in pair),
+            differ,
+            pattern="lines differ",
+            origin=origin,
+        )
+        for i, a in enumerate(forward)
+        for b in forward[i + 1 :]
+        for other in (b, b[::-1])
+    ]
 
 
 @dataclass(frozen=True)
@@ -152,31 +169,16 @@ class FullRank(OutsideRule):
         """
         self.check(side, box)
         if len(digits) != side:
-            raise UnsupportedRuleError(
-                f"full rank needs each row and column to hold all {len(digits)} digits; "
-                f"a {side}x{side} grid holds {side}"
-            )
+            why = f"full rank needs each row and column to hold all {len(digits)} digits"
+            raise UnsupportedRuleError(f"{why}; a {side}x{side} grid holds {side}")
+
+    def clue_constraint(self, cells, value, origin):
+        side = len(cells)
+        automaton = rank_automaton(side, (value + 3) // 4, (value - 1) % 4, self.ties != "any")
+        return Regular(rank_word(cells, side), automaton, pattern=f"full rank {value}", origin=origin)
 
     def constraints(self, side, box):
-        out: list[Constraint] = []
-        for number, clue in enumerate(self.clues, 1):
-            cells = tuple(_index(c, side) for c in clue.line(side))
-            digit, below = (clue.value + 3) // 4, (clue.value - 1) % 4
-            automaton = rank_automaton(side, digit, below, self.ties != "any")
-            origin = Origin(self.kind, number, clue.line(side), clue.value)
-            out.append(
-                Regular(rank_word(cells, side), automaton, pattern=f"full rank {clue.value}", origin=origin)
-            )
-        if self.ties == "none":
-            origin = Origin.custom("full rank: no two lines equal")
-            differ = _differ_automaton(side)
-            forward = lines(side)[::2]
-            for i, a in enumerate(forward):
-                for b in forward[i + 1 :]:
-                    for other in (b, b[::-1]):
-                        word = tuple(cell for pair in zip(a, other, strict=True) for cell in pair)
-                        out.append(Regular(word, differ, pattern="lines differ", origin=origin))
-        return out
+        return super().constraints(side, box) + (differ_lines(side) if self.ties == "none" else [])
 
     def to_json(self):
         out: dict[str, Any] = {"full_rank": [c.json(self.value_key) for c in self.clues]}
