@@ -194,3 +194,10 @@ def test_the_published_6x6_is_solved():
 def test_the_published_puzzles_are_solved(record):
     puzzle = Puzzle.from_link(record["link"])
     assert sudoku_cp.solve(puzzle).to_string() == record["solution"]
+
+
+def test_auto_sends_full_rank_to_cpsat():
+    from sudoku_cp.backends.auto import route
+
+    plan = route(Puzzle.from_dict(iss.record_from_string(ISS_EXAMPLES[3][0])))
+    assert (plan.label, plan.first, plan.fallback) == ("full rank", "cpsat", None)
