@@ -373,6 +373,11 @@ clock is asked again with what is left, rather than the call timing out early.""
 _EARLY = object()  # _Run._solve_once: the solver gave up before the call's limit
 
 
+class _Cancelled(Exception):
+    """Raised on the helper thread when its call was interrupted (Ctrl-C in the caller):
+    the run stops at its next step instead of building or searching on for nobody."""
+
+
 class _Run(Counters):
     """The solver of one call over the puzzle's model, its clock and effort counters."""
 
@@ -384,9 +389,12 @@ class _Run(Counters):
         self.model, self.n = model, model.value_count  # n: the values 1..n (k > side: more digits)
         self.solver_calls = 0
         self.solve_time = 0.0
+        self.cancelled = _CANCELLED[-1]  # the event of the call this run belongs to
         _RUNS[:] = [self]
         started = time.perf_counter()
         self.cells, pairs = compile_model(model)
+        if self.cancelled.is_set():
+            raise _Cancelled
         try:
             with _quiet_console():  # HiGHS prints a banner from C++ when its model is made
                 self.solver = SolverLookup.get(solver)
@@ -437,6 +445,8 @@ class _Run(Counters):
     def _solve_once(self, objective: Any) -> list[int] | None | object:
         """:meth:`solve` once: its answer, or :data:`_EARLY` when the solver gave up with
         time left on the call's clock."""
+        if self.cancelled.is_set():
+            raise _Cancelled
         left = self.deadline.left()
         if left is not None and left <= 0:
             raise self.deadline.timeout(f"CPMpy ({self.name})")
@@ -569,6 +579,7 @@ def _in_child(function: Any, *args: Any) -> Any:
 
 _CALL_THREAD = HelperThread("sudoku_cp-cpmpy")
 _RUNS: list[_Run] = []  # the run of the call under way on the helper thread, if any
+_CANCELLED: list[threading.Event] = [threading.Event()]  # set when the latest call was interrupted
 
 
 def _interruptibly(function: Any, *args: Any, **kwargs: Any) -> Any:
@@ -591,17 +602,23 @@ def _interruptibly(function: Any, *args: Any, **kwargs: Any) -> Any:
     handler = signal.getsignal(signal.SIGINT)
     if handler is not None:  # None: not set from Python, left alone
         signal.signal(signal.SIGINT, handler)
+    cancelled = threading.Event()
+    _CANCELLED[:] = [cancelled]
     future = _CALL_THREAD.submit(function, *args, **kwargs)
     try:
         return future.result()
     except BaseException:
         if future.done():
             raise
+        cancelled.set()  # the run stops at its next step (_Cancelled)
         run = _RUNS[-1] if _RUNS else None
-        native = getattr(run.solver, "ort_solver", None) if run is not None else None
-        if native is not None:
+        if run is not None and run.cancelled is cancelled and run.name == DEFAULT_SOLVER:
+            # OR-Tools' search can be stopped from here; the interrupt may land before
+            # the run has made its solver, so look for it on every turn
             while not future.done():
-                native.stop_search()
+                native = getattr(getattr(run, "solver", None), "ort_solver", None)
+                if native is not None:
+                    native.stop_search()
                 futures.wait([future], timeout=0.05)
         else:
             _CALL_THREAD = HelperThread("sudoku_cp-cpmpy")
