@@ -279,12 +279,7 @@ def _smallest(model: Model, after: Sequence[int] | None, run: _Run, log: ProofLo
     # A sparse grid from 20x20 up: one solve of x <_lex (the engine's witness), INFEASIBLE,
     # instead of enumerating and walking down candidates (timeouts on sparse 25x25 grids)
     witness = sparse_witness(model, run.deadline) if after is None else None
-    if witness is not None:
-        first = witness
-    elif run.hidden:
-        first = _first_then_other(cp, cells, run)
-    else:
-        first = run.solve_staged(cp, cells, enumerate_all=True)
+    first = witness if witness is not None else run.solve_staged(cp, cells, enumerate_all=True)
     if first is not None and run.only_solution:  # the one solution is the smallest
         log.method = "only solution"
         log.record(AnySolution(), first)
@@ -300,27 +295,6 @@ def _smallest(model: Model, after: Sequence[int] | None, run: _Run, log: ProofLo
         return run.solve_staged(cp, cells)
 
     return descend_below(model, first, smaller_than, log)[0]
-
-
-def _first_then_other(cp: cp_model.CpModel, cells: Sequence[IntVar], run: _Run) -> list[int] | None:
-    """Step 1 for a model with hidden cells, in two solves with presolve (enumerating
-    turns most of it off, which costs chaos constructions up to twice the time): any
-    solution ``s``, then any solution other than ``s`` (some cell differs: a constraint
-    that stays in ``cp`` and is harmless afterwards, since every later question asks for a
-    solution smaller than ``s``). ``run.only_solution`` is set when there is none; the
-    smaller of the two is returned (``None``: no solution)."""
-    first = run.solve_staged(cp, cells)
-    if first is None:
-        return None
-    started = time.perf_counter()
-    differs = [cp.new_bool_var(f"differs_{cell}") for cell in range(len(cells))]
-    for literal, cell, value in zip(differs, cells, first, strict=True):
-        cp.add(cell != value).only_enforce_if(literal)
-    cp.add_bool_or(differs)
-    run.build_time += time.perf_counter() - started
-    other = run.solve_staged(cp, cells)
-    run.only_solution = other is None
-    return first if other is None else min(first, other)
 
 
 def _row_major_search_would_stall(model: Model) -> bool:
@@ -416,11 +390,12 @@ symmetry detection, LP relaxation or inprocessing, which only add start-up cost 
 on 9x9 and 16x16 puzzles and on nearly empty grids of any size it meets the smallest
 solution first and refutes ``x <_lex w`` fast. On hard 25x25 puzzles it stalls, so it
 stops after :data:`LEX_SEARCH_BUDGET` and the solve is rerun with ``"default"``.
-``"hidden"`` and ``"hidden_enumerating"`` replace the general ones for a model with hidden
-cells (a chaos construction): without the LP relaxation, which only slows CP-SAT on the
-regions' reified equalities, four of ISS's nine hard 9x9 chaos constructions that timed
-out at 20 s solve within it (``benchmarks/bench_links.py`` on them).
 Measured in ``benchmarks/bench_cpsat.py``.
+``"hidden"`` and ``"hidden_enumerating"`` replace the general ones for a model with hidden
+cells (a chaos construction, whose row-major search always stalls): the same with the LP
+relaxation off (``linearization_level`` 0), which on ISS's 9x9 chaos constructions cost
+more than it gave (with the redundant constraints of ``backends/cpsat_chaos.py``, four of
+nine that timed out at 20 s of CPU solve within it: ``benchmarks/bench_links.py`` on them).
 """
 
 
