@@ -239,3 +239,12 @@ def test_iss_count_distinct_of_region_cells_counts_regions():
     puzzle = Puzzle.from_dict(record)
     assert sudoku_cp.solve(puzzle, backend="cpsat").to_string() == expected[0]
     assert sudoku_cp.count_solutions(puzzle, backend="cpsat", limit=4) == min(4, len(expected))
+
+
+@pytest.mark.parametrize("backend", SOLVING)
+def test_a_region_may_span_side_minus_one_steps(backend):
+    # CP-SAT's redundant bound (cells side or more steps apart lie in two regions) is tight:
+    # r2c1 = 4 puts all of row 1 in one region, whose ends are 3 steps apart
+    case = (4, "...." + "4..." + "." * 8, ((4, (0, 1, 2, 3)),))
+    expected = brute_force(*case)
+    assert expected and sudoku_cp.solve(_puzzle(*case), backend=backend).to_string() == expected[0]

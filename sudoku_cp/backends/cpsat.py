@@ -265,6 +265,7 @@ class CpSat(Backend, options=Options, kinds=NATIVE_KINDS, more_digits=True, hidd
 def _smallest(model: Model, after: Sequence[int] | None, run: _Run, log: ProofLog) -> list[int] | None:
     """The smallest solution of ``model`` (above ``after`` when given), proven, or ``None``."""
     run.lex_search_stalled = _row_major_search_would_stall(model)
+    run.hidden = bool(model.hidden)
     started = time.perf_counter()
     cp, cells = model_of(model)
     if after is not None:
@@ -375,6 +376,8 @@ _PARAMETERS: dict[str, dict[str, object]] = {
         "max_deterministic_time": LEX_SEARCH_BUDGET,
     },
     "general_enumerating": {"use_sat_inprocessing": False},
+    "hidden": {"linearization_level": 0},
+    "hidden_enumerating": {"linearization_level": 0, "use_sat_inprocessing": False},
     "counting": {"num_workers": 1},
 }
 """CP-SAT parameters per kind of solve, on top of the defaults.
@@ -389,6 +392,11 @@ on 9x9 and 16x16 puzzles and on nearly empty grids of any size it meets the smal
 solution first and refutes ``x <_lex w`` fast. On hard 25x25 puzzles it stalls, so it
 stops after :data:`LEX_SEARCH_BUDGET` and the solve is rerun with ``"default"``.
 Measured in ``benchmarks/bench_cpsat.py``.
+``"hidden"`` and ``"hidden_enumerating"`` replace the general ones for a model with hidden
+cells (a chaos construction, whose row-major search always stalls): the same with the LP
+relaxation off (``linearization_level`` 0), which on ISS's 9x9 chaos constructions cost
+more than it gave (with the redundant constraints of ``backends/cpsat_chaos.py``, four of
+nine that timed out at 20 s of CPU solve within it: ``benchmarks/bench_links.py`` on them).
 """
 
 
@@ -411,6 +419,7 @@ class _Run(Counters):
     solver_wall_time: float = 0.0
     build_time: float = 0.0
     lex_search_stalled: bool = False
+    hidden: bool = False  # the model has hidden cells: the "hidden" parameters
     only_solution: bool = False
     who: str = "CP-SAT"  # who runs out of time, in a SolveTimeoutError
 
@@ -448,8 +457,9 @@ class _Run(Counters):
                 # CP-SAT's automatic search would follow the row-major strategy: drop it
                 model.proto.search_strategy.clear()
         if enumerate_all:
-            return self.solve(model, cells, "general_enumerating", enumerate_all=True)
-        return self.solve(model, cells, "default")
+            kind = "hidden_enumerating" if self.hidden else "general_enumerating"
+            return self.solve(model, cells, kind, enumerate_all=True)
+        return self.solve(model, cells, "hidden" if self.hidden else "default")
 
     def solve(
         self, model: cp_model.CpModel, cells: Sequence[IntVar], kind: str, *, enumerate_all: bool = False
