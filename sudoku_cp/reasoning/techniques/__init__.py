@@ -54,10 +54,11 @@ global entropy, global
 mod 3, look-and-say,
 count-distinct, same
 values, sum line, equal
-sums, regular line,
-count, element, either,
-sandwich, skyscraper,
-linear, table, line clue
+sums, full rank, regular
+line, count, element,
+either, sandwich,
+skyscraper, linear,
+table, line clue
 rule of 45                 hidden singles         medium         20  a unit (or a run of parallel units) adds
                                                                      up to ``n(n+1)/2`` each; less the cages
                                                                      inside it, its other cells (*innies*)

@@ -132,6 +132,7 @@ class TechniqueId(StrEnum):
     SAME_VALUES = "same-values"
     SUM_LINE = "sum-line"
     EQUAL_SUMS = "equal-sums"
+    FULL_RANK = "full-rank"
     REGULAR_LINE = "regular-line"
     COUNT = "count"
     ELEMENT = "element"
@@ -426,6 +427,7 @@ TECHNIQUES: tuple[Technique, ...] = (
     _variant(_T.SAME_VALUES, "same values", (Regular, _O.SAME_VALUES)),
     _variant(_T.SUM_LINE, "sum line", (Regular, _O.SUM_LINE)),
     _variant(_T.EQUAL_SUMS, "equal sums", (Linear, _O.EQUAL_SUMS)),
+    _variant(_T.FULL_RANK, "full rank", (Regular, _O.FULL_RANK)),
     _variant(_T.REGULAR_LINE, "regular line", (Regular, _O.REGULAR)),
     _variant(_T.COUNT, "count", (Regular, _O.COUNT)),
     _variant(_T.ELEMENT, "element", (Table, _O.ELEMENT), (Relation, _O.ELEMENT)),
