@@ -128,12 +128,17 @@ class HelperThread:
 
 class _Call:
     """The few methods of a :class:`concurrent.futures.Future` that :class:`HelperThread`
-    uses, on one :class:`threading.Event` (for :meth:`HelperThread.call`)."""
+    uses, on one :class:`threading.Lock` held until the call ends (for
+    :meth:`HelperThread.call`). The helper thread only releases it, which never blocks: a
+    Condition (an Event's, a Future's) must be entered by the setter too, and a Ctrl-C that
+    lands in the waiter's ``with`` statement can leave it held, stalling the helper thread
+    and every later import for good."""
 
     def __init__(self) -> None:
         import threading
 
-        self._done = threading.Event()
+        self._done = threading.Lock()
+        self._done.acquire()
         self._value: Any = None
         self._error: BaseException | None = None
 
@@ -142,14 +147,15 @@ class _Call:
 
     def set_result(self, value: Any) -> None:
         self._value = value
-        self._done.set()
+        self._done.release()
 
     def set_exception(self, error: BaseException) -> None:
         self._error = error
-        self._done.set()
+        self._done.release()
 
     def result(self) -> Any:
-        self._done.wait()  # a lock's wait: Ctrl-C interrupts it on the main thread
+        self._done.acquire()  # interruptible on the main thread: Ctrl-C raises here
+        self._done.release()  # for a later result()
         if self._error is not None:
             raise self._error
         return self._value
