@@ -182,21 +182,30 @@ def box_cells(n: int, box: tuple[int, int]) -> list[list[tuple[int, int]]]:
 
 
 def smallest_by_search(
-    record: dict, valid: Callable[[list[list[int]], dict], bool]
+    record: dict, valid: Callable[[list[list[int]], dict], bool], box: tuple[int, int] | None = None
 ) -> tuple[int, ...] | None:
     """The smallest row-major solution of ``record`` by a depth-first search over its blank
-    cells, values ascending, rows and columns kept distinct, the whole grid checked by
-    ``valid(grid, record)`` (the caller's own statement of the rules); ``None`` if none."""
+    cells, values ascending, rows and columns (and the boxes of ``box = (rows, columns)``,
+    if given) kept distinct, the whole grid checked by ``valid(grid, record)`` (the caller's
+    own statement of the rules); ``None`` if none."""
     n = record["size"]
     g = [[0 if ch == "." else int(ch) for ch in record["grid"][r * n : (r + 1) * n]] for r in range(n)]
     blanks = [(r, c) for r in range(n) for c in range(n) if not g[r][c]]
+
+    def fits(r: int, c: int, v: int) -> bool:
+        if v in g[r] or any(g[i][c] == v for i in range(n)):
+            return False
+        if box is None:
+            return True
+        top, left = (r // box[0]) * box[0], (c // box[1]) * box[1]
+        return all(g[i][j] != v for i in range(top, top + box[0]) for j in range(left, left + box[1]))
 
     def search(k: int) -> bool:
         if k == len(blanks):
             return valid(g, record)
         r, c = blanks[k]
         for v in range(1, n + 1):
-            if v not in g[r] and all(g[i][c] != v for i in range(n)):
+            if fits(r, c, v):
                 g[r][c] = v
                 if search(k + 1):
                     return True

@@ -15,7 +15,7 @@ import itertools
 
 import pytest
 from independent import box_cells as _boxes
-from independent import latin_squares_4x4, outside_line
+from independent import latin_squares_4x4, outside_line, smallest_by_search
 
 import sudoku_cp
 from sudoku_cp.backends import backend_names
@@ -218,31 +218,7 @@ def _rows(flat, n):
 
 def expected_by_search(record):
     """The smallest solution by row-major DFS over the blank cells (checks at the end)."""
-    n, box = record["size"], record["box"]
-    g = [[0 if ch == "." else int(ch) for ch in record["grid"][r * n : (r + 1) * n]] for r in range(n)]
-    blanks = [(r, c) for r in range(n) for c in range(n) if not g[r][c]]
-
-    def fits(r, c, v):
-        br, bc = (r // box[0]) * box[0], (c // box[1]) * box[1]
-        return (
-            v not in g[r]
-            and all(g[i][c] != v for i in range(n))
-            and all(g[i][j] != v for i in range(br, br + box[0]) for j in range(bc, bc + box[1]))
-        )
-
-    def search(k):
-        if k == len(blanks):
-            return _valid(g, record)
-        r, c = blanks[k]
-        for v in range(1, n + 1):
-            if fits(r, c, v):
-                g[r][c] = v
-                if search(k + 1):
-                    return True
-                g[r][c] = 0
-        return False
-
-    return tuple(v for row in g for v in row) if search(0) else None
+    return smallest_by_search(record, _valid, record["box"])
 
 
 # -- the cases -------------------------------------------------------------------------------
