@@ -189,3 +189,27 @@ def test_the_helper_thread_call_returns_raises_and_runs_on_the_thread():
     done = threading.Event()
     helper.post(done.set)
     assert helper.call(done.is_set)  # one job at a time, in order
+
+
+def test_a_submitted_call_ends_even_when_its_waiter_still_holds_the_lock():
+    """HelperThread.submit's Call: done() and wait() report the end; a waiter interrupted
+    between taking and giving back the lock (here: one that never gives it back) cannot
+    stall the helper thread, as a Future's Condition could."""
+    import threading
+
+    from sudoku_cp.engine.runtime import HelperThread
+
+    helper = HelperThread("sudoku_cp-test-submit")
+    go = threading.Event()
+    call = helper.submit(go.wait)
+    assert not call.done()
+    assert not call.wait(0.01)
+    go.set()
+    assert call.result() is True and call.done()
+    stuck = helper.submit(int, "7")
+    stuck._lock.acquire()  # as a result() interrupted right after its acquire
+    assert stuck.done() and stuck._value == 7
+    assert stuck.wait(0.01)  # done, though the lock is held
+    assert helper.call(sum, [1, 2]) == 3  # the helper thread was not stalled
+    with pytest.raises(ValueError, match="invalid literal"):
+        helper.submit(int, "x").result()

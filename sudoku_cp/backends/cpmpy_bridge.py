@@ -66,7 +66,6 @@ import threading
 import time
 import warnings
 from collections.abc import Sequence
-from concurrent import futures
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -619,7 +618,7 @@ def _interruptibly(function: Any, *args: Any, **kwargs: Any) -> Any:
                 native = getattr(getattr(run, "solver", None), "ort_solver", None)
                 if native is not None:
                     native.stop_search()
-                futures.wait([future], timeout=0.05)
+                future.wait(0.05)
         else:
             _CALL_THREAD = HelperThread("sudoku_cp-cpmpy")
         raise

@@ -38,7 +38,6 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Sequence
-from concurrent import futures
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -600,7 +599,7 @@ def solve_interruptibly(
     except BaseException:
         while not future.done():  # stop_search may come before the solve starts: repeat it
             solver.stop_search()
-            futures.wait([future], timeout=0.05)
+            future.wait(0.05)
         raise
 
 

@@ -88,7 +88,6 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Sequence
-from concurrent import futures
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -419,7 +418,7 @@ class _Run(Counters):
                 future.result()
             except BaseException:
                 self.cancelled = True  # the next interrupt callback stops the run
-                futures.wait([future], timeout=STOP_GRACE)
+                future.wait(STOP_GRACE)
                 if not future.done():  # presolve, the root LP or a sub-MIP: no callback yet
                     self.abandoned = True  # nothing may touch its model from now on
                     _SOLVE_THREAD = HelperThread("sudoku_cp-highs")  # left to stop alone

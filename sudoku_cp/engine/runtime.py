@@ -12,7 +12,6 @@ from sudoku_cp.errors import SolveTimeoutError
 
 if TYPE_CHECKING:
     import queue
-    from concurrent.futures import Future
 
 
 MAX_TIME_LIMIT = 1e8
@@ -92,24 +91,21 @@ class HelperThread:
         self._owner = 0
         self._lock = threading.Lock()
 
-    def submit(self, function: Callable[..., Any], *args: Any, **kwargs: Any) -> Future:
+    def submit(self, function: Callable[..., Any], *args: Any, **kwargs: Any) -> Call:
         """Run ``function(*args, **kwargs)`` on the thread; its result or exception comes
-        through the returned :class:`concurrent.futures.Future`."""
-        from concurrent.futures import Future
-
-        return self._put(Future(), function, args, kwargs)
+        through the returned :class:`Call` (``result()``, ``done()``, ``wait(seconds)``)."""
+        return self._put(Call(), function, args, kwargs)
 
     def call(self, function: Callable[..., Any], *args: Any) -> Any:
         """Run ``function(*args)`` on the thread and return its result (or raise its
         exception), waiting interruptibly: Ctrl-C raises :class:`KeyboardInterrupt` here
-        while the call runs on to its end. ``submit(...).result()`` without loading
-        :mod:`concurrent.futures` (and the :mod:`logging` it imports): start-up time."""
-        return self._put(_Call(), function, args, {}).result()
+        while the call runs on to its end."""
+        return self._put(Call(), function, args, {}).result()
 
     def post(self, function: Callable[..., Any], *args: Any) -> None:
         """Queue ``function(*args)`` on the thread and return at once; its result is
         dropped (``function`` handles its own errors)."""
-        self._put(_Call(), function, args, {})
+        self._put(Call(), function, args, {})
 
     def _put(self, future: Any, function: Callable[..., Any], args: tuple, kwargs: dict) -> Any:
         import queue
@@ -126,19 +122,24 @@ class HelperThread:
         return future
 
 
-class _Call:
-    """The few methods of a :class:`concurrent.futures.Future` that :class:`HelperThread`
-    uses, on one :class:`threading.Lock` held until the call ends (for
-    :meth:`HelperThread.call`). The helper thread only releases it, which never blocks: a
-    Condition (an Event's, a Future's) must be entered by the setter too, and a Ctrl-C that
-    lands in the waiter's ``with`` statement can leave it held, stalling the helper thread
-    and every later import for good."""
+class Call:
+    """A call handed to a :class:`HelperThread`: its result or exception once it ends.
+
+    The few methods of a :class:`concurrent.futures.Future` that the callers use, on one
+    :class:`threading.Lock` held until the call ends, which the helper thread only
+    releases: a release never blocks. A Future's or an Event's Condition must be entered
+    by the setter too, and a Ctrl-C that lands in the waiter's ``with`` statement can
+    leave it held, stalling the helper thread, and every later call queued behind it,
+    for good. Also spares a one-shot solve the import of :mod:`concurrent.futures` (and
+    the :mod:`logging` it loads).
+    """
 
     def __init__(self) -> None:
         import threading
 
-        self._done = threading.Lock()
-        self._done.acquire()
+        self._lock = threading.Lock()
+        self._lock.acquire()
+        self._finished = False
         self._value: Any = None
         self._error: BaseException | None = None
 
@@ -147,15 +148,34 @@ class _Call:
 
     def set_result(self, value: Any) -> None:
         self._value = value
-        self._done.release()
+        self._finish()
 
     def set_exception(self, error: BaseException) -> None:
         self._error = error
-        self._done.release()
+        self._finish()
+
+    def _finish(self) -> None:
+        self._finished = True  # before the release: done() holds even if a waiter keeps the lock
+        self._lock.release()
+
+    def done(self) -> bool:
+        """Whether the call has ended (returned or raised)."""
+        return self._finished
+
+    def wait(self, timeout: float) -> bool:
+        """Wait up to ``timeout`` seconds (interruptibly) for the call to end; whether it has."""
+        if self._lock.acquire(timeout=timeout):
+            self._lock.release()  # for a later wait() or result()
+        return self._finished
 
     def result(self) -> Any:
-        self._done.acquire()  # interruptible on the main thread: Ctrl-C raises here
-        self._done.release()  # for a later result()
+        """The call's return value, waiting (interruptibly: Ctrl-C raises here) for its end.
+
+        Raises:
+            BaseException: whatever the call raised.
+        """
+        self._lock.acquire()
+        self._lock.release()
         if self._error is not None:
             raise self._error
         return self._value
