@@ -248,3 +248,17 @@ def test_a_region_may_span_side_minus_one_steps(backend):
     case = (4, "...." + "4..." + "." * 8, ((4, (0, 1, 2, 3)),))
     expected = brute_force(*case)
     assert expected and sudoku_cp.solve(_puzzle(*case), backend=backend).to_string() == expected[0]
+
+
+@pytest.mark.parametrize("feature", ["explain", "hint"])
+def test_reasoning_refuses_hidden_cells_before_solving(feature, monkeypatch):
+    """The engine has no propagator over hidden cells: explain and hint refuse a chaos
+    construction at once, naming it, rather than after a solve of seconds."""
+    from sudoku_cp.reasoning import stepwise
+
+    def no_solve(*args, **kwargs):
+        raise AssertionError("solved before refusing")
+
+    monkeypatch.setattr(stepwise, "solve", no_solve)
+    with pytest.raises(NotSupportedError, match="chaos construction"):
+        getattr(sudoku_cp, feature)(_puzzle(*CASES["4x4, a row given"]))

@@ -491,8 +491,8 @@ def explain(
     """
     deadline = reasoning_deadline(time_limit)
     puzzle = as_puzzle(puzzle)[0]
+    board = Board(puzzle.model)  # first: a kind the engine refuses is refused before the solve
     solution = solve(puzzle, time_limit=_left(deadline))
-    board = Board(puzzle.model)
     board.solution = solution.cells
     board.deadline = deadline
     candidates = board.initial()
@@ -606,8 +606,8 @@ def hint(
     if level is not None and (isinstance(level, bool) or level not in HINT_LEVELS):
         raise SudokuError(f"level must be one of 1, 2, 3, 4 or None, not {level!r}")
     puzzle = as_puzzle(puzzle)[0]
+    board = Board(puzzle.model)  # first: a kind the engine refuses is refused before the solve
     smallest = solve(puzzle, time_limit=_left(deadline))  # NoSolutionError (with the conflicting givens)
-    board = Board(puzzle.model)
     board.deadline = deadline
     n = puzzle.side
     givens = {cell for cell, value in enumerate(puzzle.grid.cells) if value}
