@@ -133,8 +133,10 @@ def test_ctrl_c_stops_finding_a_conflicts_constraints():
 HARD_9X9 = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
 FIRST_IMPORT = textwrap.dedent(
     f"""
+    import faulthandler
     import sys
     import time
+    faulthandler.dump_traceback_later(100, exit=True)  # a hang shows every thread's stack
     import sudoku_cp
     puzzle = {HARD_9X9!r}
     outcome = "interrupted"
@@ -167,7 +169,9 @@ def _interrupt_first_import(delay: float) -> tuple[str, str]:
         assert process.stderr.readline() == "ready\n"
         time.sleep(delay)
         process.send_signal(signal.SIGINT)
-        return process.communicate(timeout=120)
+        out, err = process.communicate(timeout=120)
+        assert "Timeout (0:01:40)!" not in err, err  # faulthandler's dump of a hang
+        return out, err
     finally:
         process.kill()
         process.wait()
