@@ -161,11 +161,9 @@ def parse(text: str) -> list[Part]:
 def _cell(name: str, side: int, part: Part) -> list[int]:
     match = _CELL.match(name)
     if not match:
-        if re.match(r"^V[A-Z]", name):
-            raise UnsupportedRuleError(
-                f"{part.where}: {name!r} is an extra variable cell (ISS's Var), which the package "
-                "does not model",
-                elements=(f"part {part.position}",),
+        if re.match(r"^(V[A-Z]|DG[BCRZ])", name):
+            raise InvalidPuzzleError(
+                f"{part.where}: {name!r} is no cell: no Var (or Doppelganger) part declares this extra cell"
             )
         raise InvalidPuzzleError(f"{part.where}: {name!r} is not a cell such as R1C1")
     row, column = int(match[1], 17) - 1, int(match[2], 17) - 1
@@ -201,6 +199,19 @@ def _refuse(part: Part, reason: str) -> UnsupportedRuleError:
 # -- the context of one puzzle -------------------------------------------------------------------
 
 
+@dataclass(frozen=True)
+class ExtraCell:
+    """An extra cell of ISS (a ``Var`` or ``Doppelganger`` cell outside the grid): the
+    ``[row, column]`` the package's rules name it by (:func:`sudoku_cp.model.extra_cells.extra_cell`),
+    and where ISS draws it: its group, row and column there (cells of one group are
+    orthogonal neighbours as drawn; a grid cell is never next to an extra one)."""
+
+    cell: tuple[int, int]
+    group: str
+    row: int
+    column: int
+
+
 @dataclass
 class Context:
     """What the parts of one ISS string build: the side, the givens, the JSON ``rules``
@@ -214,6 +225,7 @@ class Context:
     top: bool = True
     digits: tuple[int, ...] | None = None  # the Shape's digits when not 1..n (0-8, 1..9 on 6x6)
     region_size: int | None = None  # RegionSize: the boxes' and jigsaw pieces' size, else the side
+    extra: dict[str, ExtraCell] = field(default_factory=dict)  # Var and Doppelganger cells by name
 
     @property
     def values(self) -> tuple[int, ...]:
@@ -226,11 +238,33 @@ class Context:
     def flag(self, key: str) -> None:
         self.rules[key] = True
 
-    def cells(self, part: Part, names: list[str] | None = None, minimum: int = 1) -> list[list[int]]:
+    def cells(
+        self, part: Part, names: list[str] | None = None, minimum: int = 1, extra: bool = False
+    ) -> list[list[int]]:
+        """The cells ``names`` (the part's arguments by default); extra cells (``VA1``,
+        ``DGR3``) only where ``extra`` says the part's rule reads them, else refused."""
         names = part.args if names is None else names
         if len(names) < minimum:
             raise InvalidPuzzleError(f"{part.where}: needs at least {minimum} cell(s), has {len(names)}")
-        return [_cell(name, self.side, part) for name in names]
+        return [self.cell(name, part, extra) for name in names]
+
+    def cell(self, name: str, part: Part, extra: bool = False) -> list[int]:
+        """One cell by its ISS name: a grid cell, or a declared extra cell where ``extra``."""
+        found = self.extra.get(name)
+        if found is None:
+            return _cell(name, self.side, part)
+        if not extra:
+            raise _refuse(
+                part,
+                f"ISS's {part.kind or 'given'} on the extra cell {name} (a Var or Doppelganger cell "
+                "outside the grid), which the package reads only in sums, relations, regular lines, "
+                "counts, indexing and AllDifferent",
+            )
+        return list(found.cell)
+
+    def is_extra(self, cell: list[int]) -> bool:
+        """True for an extra cell (rows below the grid: :mod:`sudoku_cp.model.extra_cells`)."""
+        return cell[0] >= self.side
 
 
 def _line(key: str, minimum: int = 2) -> Callable[[Part, Context], None]:
@@ -280,10 +314,16 @@ def _givens(part: Part, ctx: Context) -> None:
     """``R1C1_5`` a given; ``R1C1_2_4_6`` given candidates (a one-cell regular line)."""
     for arg in part.args:
         name, *values = arg.split("_")
-        cell = _cell(name, ctx.side, part)
+        cell = ctx.cell(name, part, extra=True)
         digits = sorted({_int(v, part, "value") for v in values})
         if not values or any(d not in ctx.values for d in digits):
             raise InvalidPuzzleError(f"{part.where}: {arg!r} needs values of {_range_text(ctx.values)}")
+        if ctx.is_extra(cell):  # an extra cell's value or candidates: a one-cell regular line
+            if len(digits) < len(ctx.values):
+                ctx.add(
+                    "regular", {"cells": [cell], "pattern": "[" + "".join(_SYMBOLS[d] for d in digits) + "]"}
+                )
+            continue
         if len(digits) == 1 and ctx.top:
             index = cell[0] * ctx.side + cell[1]
             if ctx.grid[index] not in (".", digit_char(digits[0])):
@@ -338,9 +378,11 @@ def _arrow(part: Part, ctx: Context) -> None:
     """The first cell is the circle; the others add up to it. ISS asks no path of its cells
     (an ambiguous arrow names them in any order): cells that are not a drawn arrow (each
     touching the next, none twice) are a weighted sum, circle -1, the rest +1, total 0."""
-    cells = ctx.cells(part, minimum=2)
-    path = len({tuple(c) for c in cells}) == len(cells) and all(
-        max(abs(a[0] - b[0]), abs(a[1] - b[1])) == 1 for a, b in itertools.pairwise(cells)
+    cells = ctx.cells(part, minimum=2, extra=True)
+    path = (
+        not any(map(ctx.is_extra, cells))
+        and len({tuple(c) for c in cells}) == len(cells)
+        and all(max(abs(a[0] - b[0]), abs(a[1] - b[1])) == 1 for a, b in itertools.pairwise(cells))
     )
     if path:
         ctx.add("arrows", {"circle": cells[:1], "arrow": cells[1:]})
@@ -381,7 +423,7 @@ def _sum(part: Part, ctx: Context) -> None:
         raise InvalidPuzzleError(f"{part.where}: a sum needs its total and cells")
     head, *rest = part.args[0].split("_")
     total = _int(head, part, "total")
-    cells = ctx.cells(part, part.args[1:])
+    cells = ctx.cells(part, part.args[1:], extra=True)
     coefficients = [1] * len(cells)
     if rest:  # ISS's weighted sum: total_=_a_b_...
         if rest[0] != "=" or len(rest) - 1 != len(cells):
@@ -409,8 +451,8 @@ def _whisper(part: Part, ctx: Context) -> None:
     difference = 5
     if args and re.fullmatch(r"-?\d+", args[0]):
         difference = _int(args.pop(0), part, "difference")
-    cells = ctx.cells(part, args, minimum=2)
-    if len({tuple(c) for c in cells}) < len(cells):  # a line through a cell twice: its links
+    cells = ctx.cells(part, args, minimum=2, extra=True)
+    if len({tuple(c) for c in cells}) < len(cells) or any(map(ctx.is_extra, cells)):  # its links
         pairs = [[cells[i - 1], cells[i]] for i in range(1, len(cells))]
         ctx.add("relations", {"pairs": pairs, "predicate": f"abs(a-b)>={difference}"})
     elif difference == 5 and ctx.side == 9:
@@ -571,7 +613,7 @@ def _quad(part: Part, ctx: Context) -> None:
 
 def _all_different(part: Part, ctx: Context) -> None:
     """Cells holding different digits: an extra region."""
-    ctx.add("extra_regions", ctx.cells(part, minimum=2))
+    ctx.add("extra_regions", ctx.cells(part, minimum=2, extra=True))
 
 
 def _indexing(part: Part, ctx: Context) -> None:
@@ -591,7 +633,7 @@ def _contain(operator: str) -> Callable[[Part, Context], None]:
         if not part.args:
             raise InvalidPuzzleError(f"{part.where}: needs its digits and cells")
         digits = [_int(v, part, "digit") for v in part.args[0].split("_")]
-        cells = ctx.cells(part, part.args[1:])
+        cells = ctx.cells(part, part.args[1:], extra=True)
         for digit in sorted(set(digits)):
             if digit not in ctx.values:
                 raise InvalidPuzzleError(f"{part.where}: {digit} is not a digit {_range_text(ctx.values)}")
@@ -692,7 +734,7 @@ def _pair(all_pairs: bool, legacy: bool) -> Callable[[Part, Context], None]:
         if len(pattern) > 200:
             raise _refuse(part, f"a pairwise table of {len(allowed)} pairs too large to read as one pattern")
         for group in _named_groups(items):
-            cells = ctx.cells(part, group)
+            cells = ctx.cells(part, group, extra=True)
             if all_pairs:
                 pairs = [[a, b] for i, a in enumerate(cells) for b in cells[i + 1 :]]
             else:
@@ -724,7 +766,7 @@ def _regex(part: Part, ctx: Context) -> None:
         raise InvalidPuzzleError(f"{part.where}: needs its pattern and cells")
     pattern = re.sub(r"\s", "", decode_regex(part.args[0]))
     for group in _named_groups(part.args[1:]):
-        ctx.add("regular", {"cells": ctx.cells(part, group), "pattern": pattern})
+        ctx.add("regular", {"cells": ctx.cells(part, group, extra=True), "pattern": pattern})
 
 
 class _Bits:
@@ -843,7 +885,7 @@ def _nfa(part: Part, ctx: Context) -> None:
         ctx.add(
             "regular",
             {
-                "cells": ctx.cells(part, group),
+                "cells": ctx.cells(part, group, extra=True),
                 "pattern": "ISS state machine",
                 "nfa": [list(starts), list(accepting), [list(m) for m in moves]],
             },
@@ -859,7 +901,9 @@ def _same_values(part: Part, ctx: Context) -> None:
     sets = _int(part.args[0], part, "number of sets")
     if any(name.startswith("CC") for name in part.args[1:]):  # region cells: one region
         return _chaos_same_region(part, ctx, sets)
-    cells = ctx.cells(part, part.args[1:], minimum=2)
+    cells = ctx.cells(part, part.args[1:], minimum=2, extra=True)
+    if sets != len(cells) and any(map(ctx.is_extra, cells)):
+        raise _refuse(part, "sets of several cells holding the same values over extra cells")
     if sets < 2 or len(cells) % sets:
         raise InvalidPuzzleError(f"{part.where}: {len(cells)} cells do not cut into {sets} sets")
     if sets != len(cells):
@@ -954,6 +998,7 @@ def _either(part: Part, ctx: Context) -> None:
             top=False,
             digits=ctx.digits,
             region_size=ctx.region_size,
+            extra=ctx.extra,
         )
         _read_part(child, inner)
         alternatives.append(_finish_rules(inner.rules, ctx.side))
@@ -1006,6 +1051,10 @@ def _replicate(part: Part, ctx: Context) -> None:
 
         def shift(arg: str, dr: int = dr, dc: int = dc) -> str:
             name, sep, rest = arg.partition("_")
+            if name in ctx.extra:
+                raise _refuse(
+                    part, f"a replicated part on the extra cell {name}, which this reader does not shift"
+                )
             if not _CELL.match(name):
                 return arg
             row, col = _cell(name, ctx.side, part)
@@ -1089,7 +1138,7 @@ def _count_distinct(part: Part, ctx: Context) -> None:
 def _value_indexing(part: Part, ctx: Context) -> None:
     """``.ValueIndexing~value cell~control cell~cells``: the ``k``-th of the cells, ``k`` the
     control's digit, holds the value cell's digit (an element)."""
-    cells = ctx.cells(part, minimum=3)
+    cells = ctx.cells(part, minimum=3, extra=True)
     ctx.add("elements", {"cells": cells[2:], "index": cells[1], "value": cells[0]})
 
 
@@ -1115,7 +1164,7 @@ def _equal_sum(part: Part, ctx: Context) -> None:
             segments[-1].append(item)
     if len(segments) < 2 or not all(segments):
         raise InvalidPuzzleError(f"{part.where}: needs two or more non-empty segments")
-    ctx.add("equal_sums", [ctx.cells(part, names) for names in segments])
+    ctx.add("equal_sums", [ctx.cells(part, names, extra=True) for names in segments])
 
 
 def _chaos_construction(part: Part, ctx: Context) -> None:
@@ -1200,6 +1249,89 @@ def _chaos_arrow(part: Part, ctx: Context) -> None:
     ctx.add("chaos_arrows", {"control": control, "arms": arms, "offset": offset})
 
 
+def _greater_than(part: Part, ctx: Context) -> None:
+    """``.GreaterThan~cells``: each cell is greater than its later orthogonal neighbours
+    among the cells; over extra cells, neighbours as ISS draws them (:class:`ExtraCell`),
+    each pair a relation ``a>b``."""
+    cells = ctx.cells(part, minimum=2, extra=True)
+    if not any(map(ctx.is_extra, cells)):
+        return _pairs("less", swap=True)(part, ctx)
+    drawn = {tuple(x.cell): (x.group, x.row, x.column) for x in ctx.extra.values()}
+    where = [drawn.get(tuple(c), ("", c[0], c[1])) for c in cells]
+    pairs = [
+        [a, b]
+        for i, a in enumerate(cells)
+        for j, b in enumerate(cells[i + 1 :], i + 1)
+        if where[i][0] == where[j][0] and abs(where[i][1] - where[j][1]) + abs(where[i][2] - where[j][2]) == 1
+    ]
+    if not pairs:
+        raise InvalidPuzzleError(f"{part.where}: no two of its cells are orthogonal neighbours")
+    ctx.add("relations", {"pairs": pairs, "predicate": "a>b"})
+
+
+def _doppelganger(part: Part, ctx: Context) -> None:
+    """``.Doppelganger`` (digits ``0..n``): each row, column and box misses one digit of
+    ``1..n``, held by its extra cell (ISS's ``DGC<i>`` for row ``i``, ``DGR<j>`` for column
+    ``j``, ``DGB<k>`` for box ``k``) -> ``rules["doppelganger"]``
+    (:class:`sudoku_cp.model.extra_cells.Doppelganger`)."""
+    if part.args and any(part.args):
+        raise InvalidPuzzleError(f"{part.where}: takes no arguments")
+    if not ctx.top:
+        raise InvalidPuzzleError(f"{part.where}: Doppelganger cannot be inside Or/And")
+
+    def holders(group: str) -> list[list[int]]:
+        return [list(x.cell) for x in ctx.extra.values() if x.group == group]
+
+    ctx.rules["doppelganger"] = {"rows": holders("DGC"), "columns": holders("DGR"), "boxes": holders("DGB")}
+
+
+def _extra_cells(parts: list[Part], side: int, digits: tuple[int, ...] | None, box) -> dict[str, ExtraCell]:
+    """The extra cells the string declares (``.Var~<prefix>~<label>~<size>``: ``size`` cells
+    ``V<prefix>1``.., one cell ``V<prefix>``, ``RxC`` a block of R rows; ``.Doppelganger``:
+    ``DGR1..n``, ``DGC1..n`` and, with boxes, ``DGB1..n``), by name, numbered as ISS does
+    (groups in order of their prefix, each group's cells in order; ISS's ``VarCellRegistry``
+    in ``js/cell_geometry.js``).
+
+    Raises:
+        InvalidPuzzleError: a prefix that is not upper-case letters, a prefix declared twice,
+            Doppelganger on a grid whose digits are not ``0..n``, or too many cells.
+    """
+    from sudoku_cp.model.extra_cells import MAX_EXTRA_CELLS, extra_cell
+
+    groups: dict[str, tuple[int, int]] = {}  # prefix -> (cells, columns as drawn)
+    for part in _walk(parts):
+        if part.kind == "Var":
+            prefix, _label, size = (part.args + ["", "", ""])[:3]
+            if len(part.args) > 3 or not re.fullmatch(r"[A-Z]+", prefix):
+                raise InvalidPuzzleError(f"{part.where}: a Var is ~<prefix of letters A-Z>~<label>~<size>")
+            match = re.fullmatch(r"(?:([1-9]\d{0,3})x)?([1-9]\d{0,3})", size)
+            count, columns = (
+                (int(match[1] or 1) * int(match[2]), int(match[2]) if match[1] else side)
+                if match
+                else (1, side)
+            )
+            if "V" + prefix in groups:
+                raise InvalidPuzzleError(f"{part.where}: the Var {prefix} is declared twice")
+            groups["V" + prefix] = (count, columns)
+        elif part.kind == "Doppelganger":
+            if digits != tuple(range(side + 1)):
+                raise InvalidPuzzleError(
+                    f"{part.where}: Doppelganger needs the digits 0-{side} (Shape~{side}x{side}~0-{side})"
+                )
+            groups["DGR"] = groups["DGC"] = (side, side)
+            if box is not None:
+                groups["DGB"] = (side, box[1])
+    if sum(count for count, _ in groups.values()) > MAX_EXTRA_CELLS:
+        raise InvalidPuzzleError(f"more than {MAX_EXTRA_CELLS} extra cells (Var)")
+    found: dict[str, ExtraCell] = {}
+    for prefix in sorted(groups):
+        count, columns = groups[prefix]
+        for i in range(count):
+            name = prefix if count == 1 else f"{prefix}{i + 1}"
+            found[name] = ExtraCell(tuple(extra_cell(len(found), side)), prefix, i // columns, i % columns)
+    return found
+
+
 def _full_rank_ties(part: Part, ctx: Context) -> None:
     """``.FullRankTies~<mode>``: ``only-unclued``, ``any`` or ``none`` (:mod:`sudoku_cp.model.full_rank`)."""
     from sudoku_cp.model.full_rank import TIES
@@ -1231,7 +1363,7 @@ TYPES: dict[str, Callable[[Part, Context], None]] = {
     "BlackDot": _pairs("black"),
     "X": _pairs("x"),
     "V": _pairs("v"),
-    "GreaterThan": _pairs("less", swap=True),
+    "GreaterThan": _greater_than,
     "StrictKropki": _strict_kropki,
     "StrictXV": _flag("all_xv_given"),
     "AntiConsecutive": _anti_consecutive,
@@ -1283,13 +1415,13 @@ TYPES: dict[str, Callable[[Part, Context], None]] = {
     "RegionSameValues": _region_same_values,
     "FullRank": _both_ends("full_rank", "rank"),
     "FullRankTies": _full_rank_ties,
+    "Var": _layout_only,  # its cells are declared before the parts (_extra_cells)
+    "Doppelganger": _doppelganger,
 }
 """ISS type name -> the function that adds one part's rule to a :class:`Context`. A type
 missing here is refused by name (:data:`REFUSED` says why for ISS's other types)."""
 
 REFUSED: dict[str, str] = {
-    "Doppelganger": "doppelganger (digits 0-N), which the package does not model",
-    "Var": "extra variable cells, which the package does not model",
     "ConnectedValues": "connected values, which the package does not model",
     "SearchPriority": "a search priority (a solver hint), which the package does not read",
 }
@@ -1526,6 +1658,9 @@ def record_from_string(text: str, ignore: Iterable[str] = ()) -> dict[str, Any]:
     ctx = Context(side, ["."] * (side * side), {}, types, box, digits=digits, region_size=region_size)
     if dims and box is None:  # boxes of another size than the side (3x3 on a 6x6 of digits 1..9)
         ctx.rules["extra_regions"] = _boxes(side, dims)
+    ctx.extra = _extra_cells(parts, side, digits, box)
+    if ctx.extra:
+        ctx.rules["extra_cells"] = len(ctx.extra)
     skipped = set(ignore)
     ignored = []
     for part in parts:
