@@ -36,6 +36,7 @@ as ISS parts (:data:`WRITERS`).
 from __future__ import annotations
 
 import base64
+import contextvars
 import itertools
 import re
 import urllib.parse
@@ -174,12 +175,22 @@ def _cell(name: str, side: int, part: Part) -> list[int]:
 
 def cell_id(cell: list[int] | tuple[int, int]) -> str:
     """ISS's name of a 0-based ``(row, column)``: ``R1C1``; rows and columns past 9 are
-    base-17 letters (``RgCg`` on 16x16).
+    base-17 letters (``RgCg`` on 16x16); while :func:`write` writes a puzzle with extra
+    cells, an extra cell's name (``VX3``, ``DGR1``).
 
     >>> cell_id((15, 9))
     'RgCa'
     """
+    named = (_EXTRA_NAMES.get() or {}).get((cell[0], cell[1]))
+    if named is not None:
+        return named
     return "R" + _base17(cell[0] + 1) + "C" + _base17(cell[1] + 1)
+
+
+_EXTRA_NAMES: contextvars.ContextVar[dict[tuple[int, int], str]] = contextvars.ContextVar(
+    "iss_extra_names", default=None
+)
+"""The ISS names of the extra cells of the puzzle :func:`write` is writing."""
 
 
 def _base17(value: int) -> str:
@@ -1987,6 +1998,11 @@ WRITERS: dict[str, Callable[[Any, int], list[str]]] = {
     ],
     "full_rank": _write_both_ends("FullRank", "rank"),
     "full_rank_ties": lambda value, side: [f".FullRankTies~{value}"],
+    "extra_cells": lambda value, side: [],  # declared by write() (_extra_names)
+    "doppelganger": _write_flag(".Doppelganger"),
+    "elements": lambda value, side: [
+        "." + "~".join(["ValueIndexing", *_cells_args([e["value"], e["index"], *e["cells"]])]) for e in value
+    ],
 }
 """JSON rules key -> the ISS parts that write it (the reverse of :data:`TYPES`)."""
 
@@ -2030,6 +2046,38 @@ def write(puzzle: Any) -> str:
             for i, c in enumerate(dict.fromkeys(rules["regions"]))
         }
         parts.append(".Jigsaw~" + "".join(labels[c] for c in rules["regions"]))
+    names, declared = _extra_names(rules, side)
+    parts += declared
+    token = _EXTRA_NAMES.set(names)
+    try:
+        _write_parts(record, rules, side, digits, parts)
+    finally:
+        _EXTRA_NAMES.reset(token)
+    return "".join(parts)
+
+
+def _extra_names(rules: Mapping[str, Any], side: int) -> tuple[dict[tuple[int, int], str], list[str]]:
+    """ISS names of a record's extra cells (:mod:`sudoku_cp.model.extra_cells`) and the part
+    declaring those not the doppelganger's: ``DGC<i>`` holds row ``i``'s missing digit,
+    ``DGR<j>`` column ``j``'s, ``DGB<k>`` box ``k``'s; the others are one ``.Var~X~~<k>``,
+    named ``VX1``.. in order (``VX`` alone), so a string ISS wrote reads back the same."""
+    count = rules.get("extra_cells") or 0
+    names: dict[tuple[int, int], str] = {}
+    doppelganger = rules.get("doppelganger") or {}
+    for key, group in (("rows", "DGC"), ("columns", "DGR"), ("boxes", "DGB")):
+        for i, cell in enumerate(doppelganger.get(key, ()), 1):
+            names[(cell[0], cell[1])] = f"{group}{i}"
+    rest = [(side + k // side, k % side) for k in range(count)]
+    rest = [cell for cell in rest if cell not in names]
+    for i, cell in enumerate(rest, 1):
+        names[cell] = "VX" if len(rest) == 1 else f"VX{i}"
+    return names, ([f".Var~X~~{len(rest)}" if len(rest) > 1 else ".Var~X"] if rest else [])
+
+
+def _write_parts(
+    record: Mapping[str, Any], rules: Mapping[str, Any], side: int, digits, parts: list[str]
+) -> None:
+    """The givens, then each rule's parts, appended to ``parts`` (:func:`write`)."""
     grid = str(record["grid"])
     blanks = "." if digits and 0 in digits else ".0"  # '0' is a digit on a grid of 0..n-1
     givens = [f"{cell_id(divmod(i, side))}_{int(ch, 36)}" for i, ch in enumerate(grid) if ch not in blanks]
@@ -2055,7 +2103,6 @@ def write(puzzle: Any) -> str:
                 f"{key}: a rule ISS has no constraint type for, or this writer does not write"
             )
         parts += writer(value, side)
-    return "".join(parts)
 
 
 def iss_link(puzzle: Any) -> str:
