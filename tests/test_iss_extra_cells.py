@@ -197,3 +197,8 @@ def test_doppelganger_writes_back():
     written = iss.write(record)
     assert ".Doppelganger" in written and "Sum~5_=_1_1~DGC1~DGR4" in written and ".Var" not in written
     assert iss.record_from_string(written) == record
+
+
+def test_explanations_refuse_extra_cells_by_name():
+    with pytest.raises(NotSupportedError, match="2 hidden cells"):
+        sudoku_cp.explain(Puzzle.from_link(LETTERS))
