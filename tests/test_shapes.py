@@ -168,7 +168,9 @@ def test_a_table_of_a_general_rule_is_refused_on_other_digits():
 
 def test_a_relation_reads_the_puzzles_digits():
     # a predicate of the digits themselves: on 0..3, a < b - 2 holds only for 0 then 3
-    puzzle = record([0, 1, 2, 3], "." * 16, relations=[{"pairs": [[[0, 0], [0, 1]]], "predicate": "a < b - 2"}])
+    puzzle = record(
+        [0, 1, 2, 3], "." * 16, relations=[{"pairs": [[[0, 0], [0, 1]]], "predicate": "a < b - 2"}]
+    )
     expected = brute_force(puzzle)
     assert expected and all(s[0] == 0 and s[1] == 3 for s in expected)
     assert sudoku_cp.solve(puzzle, backend="sat").values == expected[0]
