@@ -148,7 +148,7 @@ def test_legacy_formats():
         (".Shape~9x9~0-8~Raw", "Shape 9x9~0-8~Raw"),  # other digits are read (tests/test_shapes.py)
         (".Shape~6x8", "Shape 6x8"),
         (".Frobnicate~R1C1", "Frobnicate"),
-        (".Var~A~~2.Thermo~R1C1~VA1", "ISS's Thermo on the extra cell VA1"),
+        (".Var~A~~2.WhiteDot~R1C1~VA1", "ISS's WhiteDot on the extra cell VA1"),
     ],
 )
 def test_what_is_not_modelled_is_refused_by_name(text, named):

@@ -102,8 +102,8 @@ def test_var_cells_write_back_as_iss_reads_them():
 @pytest.mark.parametrize(
     "text, error, named",
     [
-        (".Var~A~~2.Thermo~R1C1~VA1", UnsupportedRuleError, "ISS's Thermo on the extra cell VA1"),
-        (".Var~A.Cage~5~R1C1~VA", UnsupportedRuleError, "ISS's Cage on the extra cell VA"),
+        (".Var~A~~2.WhiteDot~R1C1~VA1", UnsupportedRuleError, "ISS's WhiteDot on the extra cell VA1"),
+        (".Var~A.LittleKiller~5~VA", UnsupportedRuleError, "ISS's LittleKiller on the extra cell VA"),
         (
             ".Var~A~~2.Replicate~B~R1C1.Sum~5~R1C1~VA1.End",
             UnsupportedRuleError,
@@ -202,3 +202,10 @@ def test_doppelganger_writes_back():
 def test_explanations_refuse_extra_cells_by_name():
     with pytest.raises(NotSupportedError, match="2 hidden cells"):
         sudoku_cp.explain(Puzzle.from_link(LETTERS))
+
+
+def test_cages_and_thermometers_through_extra_cells_are_sums_and_relations():
+    rules = iss.record_from_string(".Var~A~~2.Cage~6~R1C1~VA1.Thermo~VA2~R1C2~R1C3")["rules"]
+    assert rules["sums"] == [{"cells": [[0, 0], [9, 0]], "total": 6, "distinct": True}]
+    assert rules["relations"] == [{"pairs": [[[9, 1], [0, 1]], [[0, 1], [0, 2]]], "predicate": "a<b"}]
+    assert "cages" not in rules and "thermos" not in rules

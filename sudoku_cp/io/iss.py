@@ -268,8 +268,8 @@ class Context:
             raise _refuse(
                 part,
                 f"ISS's {part.kind or 'given'} on the extra cell {name} (a Var or Doppelganger cell "
-                "outside the grid), which the package reads only in sums, relations, regular lines, "
-                "counts, indexing and AllDifferent",
+                "outside the grid), which the package reads only in sums, cages, arrows, thermometers, "
+                "whispers, relations, regular lines, counts, indexing and AllDifferent",
             )
         return list(found.cell)
 
@@ -381,8 +381,13 @@ def _jigsaw(part: Part, ctx: Context) -> None:
 
 
 def _thermo(part: Part, ctx: Context) -> None:
-    """Digits increase from the bulb (the first cell)."""
-    ctx.add("thermos", ctx.cells(part, minimum=2))
+    """Digits increase from the bulb (the first cell); through extra cells, a relation
+    ``a<b`` between each two consecutive cells (ISS asks no drawn path)."""
+    cells = ctx.cells(part, minimum=2, extra=True)
+    if any(map(ctx.is_extra, cells)):
+        ctx.add("relations", {"pairs": [[a, b] for a, b in itertools.pairwise(cells)], "predicate": "a<b"})
+        return
+    ctx.add("thermos", cells)
 
 
 def _arrow(part: Part, ctx: Context) -> None:
@@ -408,7 +413,7 @@ def _cage(part: Part, ctx: Context) -> None:
     if not part.args:
         raise InvalidPuzzleError(f"{part.where}: a cage needs its sum and cells")
     total = _int(part.args[0], part, "sum") if part.args[0].strip() else 0
-    cells = ctx.cells(part, part.args[1:], minimum=1)
+    cells = ctx.cells(part, part.args[1:], minimum=1, extra=True)
     if len({tuple(c) for c in cells}) < len(
         cells
     ):  # ISS: its digits differ, a cell listed k times counts k times
@@ -419,7 +424,7 @@ def _cage(part: Part, ctx: Context) -> None:
             ctx.add("sums", {"cells": unique, "total": total, "distinct": False, "coefficients": weights})
         return
     taken = {tuple(c) for cage in ctx.rules.get("cages", []) for c in cage["cells"]}
-    if any(tuple(c) in taken for c in cells):
+    if any(tuple(c) in taken or ctx.is_extra(c) for c in cells):  # not a killer cage: a distinct sum
         if total:
             ctx.add("sums", {"cells": cells, "total": total, "distinct": True})
         else:
@@ -551,7 +556,7 @@ def _little_killer(part: Part, ctx: Context) -> None:
     if len(part.args) != 2:
         raise InvalidPuzzleError(f"{part.where}: a little killer takes its sum and the diagonal's first cell")
     total = _int(part.args[0], part, "sum")
-    start = tuple(_cell(part.args[1], ctx.side, part))
+    start = tuple(ctx.cell(part.args[1], part))
     diagonals = _little_killer_diagonals(ctx.side)
     if start not in diagonals:
         raise InvalidPuzzleError(f"{part.where}: {part.args[1]} starts no little-killer diagonal")
@@ -615,7 +620,7 @@ def _quad(part: Part, ctx: Context) -> None:
     """``.Quad~<top-left cell>~<digits...>``: the 2x2 cells hold each listed digit."""
     if len(part.args) < 2:
         raise InvalidPuzzleError(f"{part.where}: a quad takes its top-left cell and digits")
-    row, col = _cell(part.args[0], ctx.side, part)
+    row, col = ctx.cell(part.args[0], part)
     if row + 1 >= ctx.side or col + 1 >= ctx.side:
         raise InvalidPuzzleError(f"{part.where}: no 2x2 square starts at {part.args[0]}")
     digits = [_int(v, part, "digit") for v in part.args[1:]]
@@ -1044,7 +1049,7 @@ def _replicate(part: Part, ctx: Context) -> None:
     cell ``i`` places after the origin in row-major order."""
     if not 1 <= len(part.args) <= 2:
         raise InvalidPuzzleError(f"{part.where}: takes its targets and an origin cell")
-    origin = _cell(part.args[1], ctx.side, part) if len(part.args) == 2 else [0, 0]
+    origin = ctx.cell(part.args[1], part) if len(part.args) == 2 else [0, 0]
     alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
     if any(ch not in alphabet for ch in part.args[0]):
         raise InvalidPuzzleError(f"{part.where}: the targets {part.args[0]!r} are not URL-safe base64")
@@ -1191,7 +1196,7 @@ def _region_cell(name: str, ctx: Context, part: Part) -> list[int]:
     """A region cell ``CC<k>`` (ISS's k-th region label, 1-based row-major) or a grid cell."""
     match = re.fullmatch(r"CC(\d{1,3})", name)
     if not match:
-        return _cell(name, ctx.side, part)
+        return ctx.cell(name, part)
     index = int(match[1]) - 1
     if not 0 <= index < ctx.side * ctx.side:
         raise InvalidPuzzleError(
@@ -1205,7 +1210,7 @@ def _chaos_control(part: Part, ctx: Context) -> tuple[list[int], int, list[str]]
         raise InvalidPuzzleError(f"{part.where}: {part.kind} needs ChaosConstruction")
     if not part.args:
         raise InvalidPuzzleError(f"{part.where}: needs its control cell")
-    control = _cell(part.args[0], ctx.side, part)
+    control = ctx.cell(part.args[0], part)
     offset = _int(part.args[1], part, "offset") if len(part.args) > 1 and part.args[1] else 0
     if offset not in (0, 1):
         raise InvalidPuzzleError(f"{part.where}: its offset is 0 or 1, not {offset}")
@@ -1296,7 +1301,9 @@ def _doppelganger(part: Part, ctx: Context) -> None:
     ctx.rules["doppelganger"] = {"rows": holders("DGC"), "columns": holders("DGR"), "boxes": holders("DGB")}
 
 
-def _extra_cells(parts: list[Part], side: int, digits: tuple[int, ...] | None, box) -> dict[str, ExtraCell]:
+def _extra_cells(
+    parts: list[Part], side: int, digits: tuple[int, ...] | None, box, region_size: int
+) -> dict[str, ExtraCell]:
     """The extra cells the string declares (``.Var~<prefix>~<label>~<size>``: ``size`` cells
     ``V<prefix>1``.., one cell ``V<prefix>``, ``RxC`` a block of R rows; ``.Doppelganger``:
     ``DGR1..n``, ``DGC1..n`` and, with boxes, ``DGB1..n``), by name, numbered as ISS does
@@ -1325,9 +1332,10 @@ def _extra_cells(parts: list[Part], side: int, digits: tuple[int, ...] | None, b
                 raise InvalidPuzzleError(f"{part.where}: the Var {prefix} is declared twice")
             groups["V" + prefix] = (count, columns)
         elif part.kind == "Doppelganger":
-            if digits != tuple(range(side + 1)):
+            if digits != tuple(range(side + 1)) or region_size != side:
                 raise InvalidPuzzleError(
-                    f"{part.where}: Doppelganger needs the digits 0-{side} (Shape~{side}x{side}~0-{side})"
+                    f"{part.where}: Doppelganger needs the digits 0-{side} (Shape~{side}x{side}~0-{side}) "
+                    f"and regions of {side} cells"
                 )
             groups["DGR"] = groups["DGC"] = (side, side)
             if box is not None:
@@ -1496,6 +1504,12 @@ def _shape(parts: list[Part]) -> tuple[int, bool, tuple[int, ...] | None]:
         values = rest[0] if rest else ""
         if rows != columns:
             raise _refuse(part, f"ISS's Shape {'~'.join(part.args)}: a grid that is not square")
+        if len(part.args) > 2 and part.args[2] == "Raw":
+            raise _refuse(
+                part,
+                f"ISS's Shape {'~'.join(part.args)}: a Raw grid (no rows, columns or boxes that hold "
+                "different digits), which the package does not model: its grids always do",
+            )
         if len(part.args) > 2 and part.args[2] != "Sudoku":
             raise _refuse(part, f"ISS's Shape {'~'.join(part.args)}: a grid type the package does not model")
         if not 1 < rows <= MAX_SIDE:
@@ -1669,7 +1683,7 @@ def record_from_string(text: str, ignore: Iterable[str] = ()) -> dict[str, Any]:
     ctx = Context(side, ["."] * (side * side), {}, types, box, digits=digits, region_size=region_size)
     if dims and box is None:  # boxes of another size than the side (3x3 on a 6x6 of digits 1..9)
         ctx.rules["extra_regions"] = _boxes(side, dims)
-    ctx.extra = _extra_cells(parts, side, digits, box)
+    ctx.extra = _extra_cells(parts, side, digits, box, region_size)
     if ctx.extra:
         ctx.rules["extra_cells"] = len(ctx.extra)
     skipped = set(ignore)
