@@ -209,3 +209,19 @@ def test_cages_and_thermometers_through_extra_cells_are_sums_and_relations():
     assert rules["sums"] == [{"cells": [[0, 0], [9, 0]], "total": 6, "distinct": True}]
     assert rules["relations"] == [{"pairs": [[[9, 1], [0, 1]], [[0, 1], [0, 2]]], "predicate": "a<b"}]
     assert "cages" not in rules and "thermos" not in rules
+
+
+def test_an_alternative_may_name_extra_cells():
+    text = ".Shape~4x4.Var~A.~VA_1.Or.Sum~4_=_1_1~R1C1~VA.Sum~5_=_1_1~R1C1~VA.End"  # r1c1 is 3 or 4
+    rules = iss.record_from_string(text)["rules"]
+    assert len(rules["either"][0]["any"]) == 2
+    expected = sorted(flat(g) for g in grids(range(1, 5)) if g[0][0] in (3, 4))
+    assert sudoku_cp.solve(Puzzle.from_link(text), backend="cpsat").values == expected[0]
+    with pytest.raises(InvalidPuzzleError, match=r"thermometer 1: \(4, 0\) is outside the 4x4 grid"):
+        Puzzle.from_dict(
+            {
+                "size": 4,
+                "grid": "." * 16,
+                "rules": {"extra_cells": 1, "either": [{"any": [{"thermos": [[[0, 0], [4, 0]]]}]}]},
+            }
+        )

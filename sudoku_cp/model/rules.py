@@ -2082,14 +2082,20 @@ class Either(Rule):
 
     alternatives: tuple[tuple[Rule, ...], ...]
     keys: ClassVar = ("either",)
+    takes_extra_cells: ClassVar = True  # each alternative's rules as they would alone
 
     def check(self, side, box):
+        extra = _EXTRA.get()
         for number, options in enumerate(self.alternatives, 1):
             if not options:
                 raise InvalidPuzzleError(f"either {number} has no alternatives")
             for rules in options:
                 for rule in rules:
-                    rule.check(side, box)
+                    token = _EXTRA.set(extra if rule.takes_extra_cells else 0)
+                    try:
+                        rule.check(side, box)
+                    finally:
+                        _EXTRA.reset(token)
 
     def constraints(self, side, box):
         out: list[Constraint] = []
