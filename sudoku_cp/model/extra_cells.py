@@ -28,8 +28,7 @@ Only the backends that solve hidden cells solve these puzzles (``Backend.hidden_
 construction. A puzzle with both extra cells and chaos construction is refused (both
 place their hidden cells right after the grid's).
 
->>> from sudoku_cp import Grid, Puzzle
->>> from sudoku_cp.model.rules import Sums
+>>> from sudoku_cp import Puzzle
 >>> puzzle = Puzzle.from_dict({"size": 4, "grid": "1...............",
 ...     "rules": {"extra_cells": 1, "sums": [{"cells": [[0, 0], [0, 1], [4, 0]], "total": 9}]}})
 >>> puzzle.model.hidden, puzzle.model.cell_count
