@@ -1507,8 +1507,8 @@ def _shape(parts: list[Part]) -> tuple[int, bool, tuple[int, ...] | None]:
         if len(part.args) > 2 and part.args[2] == "Raw":
             raise _refuse(
                 part,
-                f"ISS's Shape {'~'.join(part.args)}: a Raw grid (no rows, columns or boxes that hold "
-                "different digits), which the package does not model: its grids always do",
+                f"ISS's Shape {'~'.join(part.args)}: the Raw grid type (no rows, columns or boxes "
+                "holding different digits), which the package does not model: its grids always do",
             )
         if len(part.args) > 2 and part.args[2] != "Sudoku":
             raise _refuse(part, f"ISS's Shape {'~'.join(part.args)}: a grid type the package does not model")
