@@ -161,8 +161,19 @@ def test_the_rules_tables_are_built_over_the_puzzles_digits():
 
 
 def test_a_table_of_a_general_rule_is_refused_on_other_digits():
+    element = {"cells": [[0, 0], [0, 1], [0, 2], [0, 3]], "index": [1, 0], "value": [1, 1]}
     with pytest.raises(UnsupportedRuleError, match="built over the values 1..4"):
-        record([0, 1, 2, 3], "." * 16, relations=[{"pairs": [[[0, 0], [0, 1]]], "predicate": "a < b"}]).model  # noqa: B018
+        record([0, 1, 2, 3], "." * 16, elements=[element]).model  # noqa: B018
+
+
+def test_a_relation_reads_the_puzzles_digits():
+    # a predicate of the digits themselves: on 0..3, a < b - 2 holds only for 0 then 3
+    puzzle = record(
+        [0, 1, 2, 3], "." * 16, relations=[{"pairs": [[[0, 0], [0, 1]]], "predicate": "a < b - 2"}]
+    )
+    expected = brute_force(puzzle)
+    assert expected and all(s[0] == 0 and s[1] == 3 for s in expected)
+    assert sudoku_cp.solve(puzzle, backend="sat").values == expected[0]
 
 
 def test_pictures_write_the_puzzles_digits():

@@ -347,7 +347,8 @@ class Backend:
         if model.hidden and not self.hidden_cells:
             raise NotSupportedError(
                 f"backend {self.name!r} does not solve puzzles with hidden cells (a chaos construction's "
-                "regions, found while solving): it refuses them by design; use 'cpsat' or 'auto'"
+                "regions, found while solving; extra cells outside the grid, ISS's Var): it refuses them "
+                "by design; use 'cpsat' or 'auto'"
             )
         model = self.prepare(model)  # the one call site of prepare(): rewrites happen here
         self.refuse_unknown(model)

@@ -36,6 +36,7 @@ as ISS parts (:data:`WRITERS`).
 from __future__ import annotations
 
 import base64
+import contextvars
 import itertools
 import re
 import urllib.parse
@@ -161,11 +162,9 @@ def parse(text: str) -> list[Part]:
 def _cell(name: str, side: int, part: Part) -> list[int]:
     match = _CELL.match(name)
     if not match:
-        if re.match(r"^V[A-Z]", name):
-            raise UnsupportedRuleError(
-                f"{part.where}: {name!r} is an extra variable cell (ISS's Var), which the package "
-                "does not model",
-                elements=(f"part {part.position}",),
+        if re.match(r"^(V[A-Z]|DG[BCRZ])", name):
+            raise InvalidPuzzleError(
+                f"{part.where}: {name!r} is no cell: no Var (or Doppelganger) part declares this extra cell"
             )
         raise InvalidPuzzleError(f"{part.where}: {name!r} is not a cell such as R1C1")
     row, column = int(match[1], 17) - 1, int(match[2], 17) - 1
@@ -176,12 +175,22 @@ def _cell(name: str, side: int, part: Part) -> list[int]:
 
 def cell_id(cell: list[int] | tuple[int, int]) -> str:
     """ISS's name of a 0-based ``(row, column)``: ``R1C1``; rows and columns past 9 are
-    base-17 letters (``RgCg`` on 16x16).
+    base-17 letters (``RgCg`` on 16x16); while :func:`write` writes a puzzle with extra
+    cells, an extra cell's name (``VX3``, ``DGR1``).
 
     >>> cell_id((15, 9))
     'RgCa'
     """
+    named = (_EXTRA_NAMES.get() or {}).get((cell[0], cell[1]))
+    if named is not None:
+        return named
     return "R" + _base17(cell[0] + 1) + "C" + _base17(cell[1] + 1)
+
+
+_EXTRA_NAMES: contextvars.ContextVar[dict[tuple[int, int], str]] = contextvars.ContextVar(
+    "iss_extra_names", default=None
+)
+"""The ISS names of the extra cells of the puzzle :func:`write` is writing."""
 
 
 def _base17(value: int) -> str:
@@ -201,6 +210,19 @@ def _refuse(part: Part, reason: str) -> UnsupportedRuleError:
 # -- the context of one puzzle -------------------------------------------------------------------
 
 
+@dataclass(frozen=True)
+class ExtraCell:
+    """An extra cell of ISS (a ``Var`` or ``Doppelganger`` cell outside the grid): the
+    ``[row, column]`` the package's rules name it by (:func:`sudoku_cp.model.extra_cells.extra_cell`),
+    and where ISS draws it: its group, row and column there (cells of one group are
+    orthogonal neighbours as drawn; a grid cell is never next to an extra one)."""
+
+    cell: tuple[int, int]
+    group: str
+    row: int
+    column: int
+
+
 @dataclass
 class Context:
     """What the parts of one ISS string build: the side, the givens, the JSON ``rules``
@@ -214,6 +236,7 @@ class Context:
     top: bool = True
     digits: tuple[int, ...] | None = None  # the Shape's digits when not 1..n (0-8, 1..9 on 6x6)
     region_size: int | None = None  # RegionSize: the boxes' and jigsaw pieces' size, else the side
+    extra: dict[str, ExtraCell] = field(default_factory=dict)  # Var and Doppelganger cells by name
 
     @property
     def values(self) -> tuple[int, ...]:
@@ -226,11 +249,33 @@ class Context:
     def flag(self, key: str) -> None:
         self.rules[key] = True
 
-    def cells(self, part: Part, names: list[str] | None = None, minimum: int = 1) -> list[list[int]]:
+    def cells(
+        self, part: Part, names: list[str] | None = None, minimum: int = 1, extra: bool = False
+    ) -> list[list[int]]:
+        """The cells ``names`` (the part's arguments by default); extra cells (``VA1``,
+        ``DGR3``) only where ``extra`` says the part's rule reads them, else refused."""
         names = part.args if names is None else names
         if len(names) < minimum:
             raise InvalidPuzzleError(f"{part.where}: needs at least {minimum} cell(s), has {len(names)}")
-        return [_cell(name, self.side, part) for name in names]
+        return [self.cell(name, part, extra) for name in names]
+
+    def cell(self, name: str, part: Part, extra: bool = False) -> list[int]:
+        """One cell by its ISS name: a grid cell, or a declared extra cell where ``extra``."""
+        found = self.extra.get(name)
+        if found is None:
+            return _cell(name, self.side, part)
+        if not extra:
+            raise _refuse(
+                part,
+                f"ISS's {part.kind or 'given'} on the extra cell {name} (a Var or Doppelganger cell "
+                "outside the grid), which the package reads only in sums, cages, arrows, thermometers, "
+                "whispers, relations, regular lines, counts, indexing and AllDifferent",
+            )
+        return list(found.cell)
+
+    def is_extra(self, cell: list[int]) -> bool:
+        """True for an extra cell (rows below the grid: :mod:`sudoku_cp.model.extra_cells`)."""
+        return cell[0] >= self.side
 
 
 def _line(key: str, minimum: int = 2) -> Callable[[Part, Context], None]:
@@ -280,10 +325,16 @@ def _givens(part: Part, ctx: Context) -> None:
     """``R1C1_5`` a given; ``R1C1_2_4_6`` given candidates (a one-cell regular line)."""
     for arg in part.args:
         name, *values = arg.split("_")
-        cell = _cell(name, ctx.side, part)
+        cell = ctx.cell(name, part, extra=True)
         digits = sorted({_int(v, part, "value") for v in values})
         if not values or any(d not in ctx.values for d in digits):
             raise InvalidPuzzleError(f"{part.where}: {arg!r} needs values of {_range_text(ctx.values)}")
+        if ctx.is_extra(cell):  # an extra cell's value or candidates: a one-cell regular line
+            if len(digits) < len(ctx.values):
+                ctx.add(
+                    "regular", {"cells": [cell], "pattern": "[" + "".join(_SYMBOLS[d] for d in digits) + "]"}
+                )
+            continue
         if len(digits) == 1 and ctx.top:
             index = cell[0] * ctx.side + cell[1]
             if ctx.grid[index] not in (".", digit_char(digits[0])):
@@ -330,17 +381,24 @@ def _jigsaw(part: Part, ctx: Context) -> None:
 
 
 def _thermo(part: Part, ctx: Context) -> None:
-    """Digits increase from the bulb (the first cell)."""
-    ctx.add("thermos", ctx.cells(part, minimum=2))
+    """Digits increase from the bulb (the first cell); through extra cells, a relation
+    ``a<b`` between each two consecutive cells (ISS asks no drawn path)."""
+    cells = ctx.cells(part, minimum=2, extra=True)
+    if any(map(ctx.is_extra, cells)):
+        ctx.add("relations", {"pairs": [[a, b] for a, b in itertools.pairwise(cells)], "predicate": "a<b"})
+        return
+    ctx.add("thermos", cells)
 
 
 def _arrow(part: Part, ctx: Context) -> None:
     """The first cell is the circle; the others add up to it. ISS asks no path of its cells
     (an ambiguous arrow names them in any order): cells that are not a drawn arrow (each
     touching the next, none twice) are a weighted sum, circle -1, the rest +1, total 0."""
-    cells = ctx.cells(part, minimum=2)
-    path = len({tuple(c) for c in cells}) == len(cells) and all(
-        max(abs(a[0] - b[0]), abs(a[1] - b[1])) == 1 for a, b in itertools.pairwise(cells)
+    cells = ctx.cells(part, minimum=2, extra=True)
+    path = (
+        not any(map(ctx.is_extra, cells))
+        and len({tuple(c) for c in cells}) == len(cells)
+        and all(max(abs(a[0] - b[0]), abs(a[1] - b[1])) == 1 for a, b in itertools.pairwise(cells))
     )
     if path:
         ctx.add("arrows", {"circle": cells[:1], "arrow": cells[1:]})
@@ -355,7 +413,7 @@ def _cage(part: Part, ctx: Context) -> None:
     if not part.args:
         raise InvalidPuzzleError(f"{part.where}: a cage needs its sum and cells")
     total = _int(part.args[0], part, "sum") if part.args[0].strip() else 0
-    cells = ctx.cells(part, part.args[1:], minimum=1)
+    cells = ctx.cells(part, part.args[1:], minimum=1, extra=True)
     if len({tuple(c) for c in cells}) < len(
         cells
     ):  # ISS: its digits differ, a cell listed k times counts k times
@@ -366,7 +424,7 @@ def _cage(part: Part, ctx: Context) -> None:
             ctx.add("sums", {"cells": unique, "total": total, "distinct": False, "coefficients": weights})
         return
     taken = {tuple(c) for cage in ctx.rules.get("cages", []) for c in cage["cells"]}
-    if any(tuple(c) in taken for c in cells):
+    if any(tuple(c) in taken or ctx.is_extra(c) for c in cells):  # not a killer cage: a distinct sum
         if total:
             ctx.add("sums", {"cells": cells, "total": total, "distinct": True})
         else:
@@ -381,7 +439,7 @@ def _sum(part: Part, ctx: Context) -> None:
         raise InvalidPuzzleError(f"{part.where}: a sum needs its total and cells")
     head, *rest = part.args[0].split("_")
     total = _int(head, part, "total")
-    cells = ctx.cells(part, part.args[1:])
+    cells = ctx.cells(part, part.args[1:], extra=True)
     coefficients = [1] * len(cells)
     if rest:  # ISS's weighted sum: total_=_a_b_...
         if rest[0] != "=" or len(rest) - 1 != len(cells):
@@ -409,8 +467,8 @@ def _whisper(part: Part, ctx: Context) -> None:
     difference = 5
     if args and re.fullmatch(r"-?\d+", args[0]):
         difference = _int(args.pop(0), part, "difference")
-    cells = ctx.cells(part, args, minimum=2)
-    if len({tuple(c) for c in cells}) < len(cells):  # a line through a cell twice: its links
+    cells = ctx.cells(part, args, minimum=2, extra=True)
+    if len({tuple(c) for c in cells}) < len(cells) or any(map(ctx.is_extra, cells)):  # its links
         pairs = [[cells[i - 1], cells[i]] for i in range(1, len(cells))]
         ctx.add("relations", {"pairs": pairs, "predicate": f"abs(a-b)>={difference}"})
     elif difference == 5 and ctx.side == 9:
@@ -498,7 +556,7 @@ def _little_killer(part: Part, ctx: Context) -> None:
     if len(part.args) != 2:
         raise InvalidPuzzleError(f"{part.where}: a little killer takes its sum and the diagonal's first cell")
     total = _int(part.args[0], part, "sum")
-    start = tuple(_cell(part.args[1], ctx.side, part))
+    start = tuple(ctx.cell(part.args[1], part))
     diagonals = _little_killer_diagonals(ctx.side)
     if start not in diagonals:
         raise InvalidPuzzleError(f"{part.where}: {part.args[1]} starts no little-killer diagonal")
@@ -562,7 +620,7 @@ def _quad(part: Part, ctx: Context) -> None:
     """``.Quad~<top-left cell>~<digits...>``: the 2x2 cells hold each listed digit."""
     if len(part.args) < 2:
         raise InvalidPuzzleError(f"{part.where}: a quad takes its top-left cell and digits")
-    row, col = _cell(part.args[0], ctx.side, part)
+    row, col = ctx.cell(part.args[0], part)
     if row + 1 >= ctx.side or col + 1 >= ctx.side:
         raise InvalidPuzzleError(f"{part.where}: no 2x2 square starts at {part.args[0]}")
     digits = [_int(v, part, "digit") for v in part.args[1:]]
@@ -571,7 +629,7 @@ def _quad(part: Part, ctx: Context) -> None:
 
 def _all_different(part: Part, ctx: Context) -> None:
     """Cells holding different digits: an extra region."""
-    ctx.add("extra_regions", ctx.cells(part, minimum=2))
+    ctx.add("extra_regions", ctx.cells(part, minimum=2, extra=True))
 
 
 def _indexing(part: Part, ctx: Context) -> None:
@@ -591,7 +649,7 @@ def _contain(operator: str) -> Callable[[Part, Context], None]:
         if not part.args:
             raise InvalidPuzzleError(f"{part.where}: needs its digits and cells")
         digits = [_int(v, part, "digit") for v in part.args[0].split("_")]
-        cells = ctx.cells(part, part.args[1:])
+        cells = ctx.cells(part, part.args[1:], extra=True)
         for digit in sorted(set(digits)):
             if digit not in ctx.values:
                 raise InvalidPuzzleError(f"{part.where}: {digit} is not a digit {_range_text(ctx.values)}")
@@ -692,7 +750,7 @@ def _pair(all_pairs: bool, legacy: bool) -> Callable[[Part, Context], None]:
         if len(pattern) > 200:
             raise _refuse(part, f"a pairwise table of {len(allowed)} pairs too large to read as one pattern")
         for group in _named_groups(items):
-            cells = ctx.cells(part, group)
+            cells = ctx.cells(part, group, extra=True)
             if all_pairs:
                 pairs = [[a, b] for i, a in enumerate(cells) for b in cells[i + 1 :]]
             else:
@@ -724,7 +782,7 @@ def _regex(part: Part, ctx: Context) -> None:
         raise InvalidPuzzleError(f"{part.where}: needs its pattern and cells")
     pattern = re.sub(r"\s", "", decode_regex(part.args[0]))
     for group in _named_groups(part.args[1:]):
-        ctx.add("regular", {"cells": ctx.cells(part, group), "pattern": pattern})
+        ctx.add("regular", {"cells": ctx.cells(part, group, extra=True), "pattern": pattern})
 
 
 class _Bits:
@@ -843,7 +901,7 @@ def _nfa(part: Part, ctx: Context) -> None:
         ctx.add(
             "regular",
             {
-                "cells": ctx.cells(part, group),
+                "cells": ctx.cells(part, group, extra=True),
                 "pattern": "ISS state machine",
                 "nfa": [list(starts), list(accepting), [list(m) for m in moves]],
             },
@@ -859,7 +917,9 @@ def _same_values(part: Part, ctx: Context) -> None:
     sets = _int(part.args[0], part, "number of sets")
     if any(name.startswith("CC") for name in part.args[1:]):  # region cells: one region
         return _chaos_same_region(part, ctx, sets)
-    cells = ctx.cells(part, part.args[1:], minimum=2)
+    cells = ctx.cells(part, part.args[1:], minimum=2, extra=True)
+    if sets != len(cells) and any(map(ctx.is_extra, cells)):
+        raise _refuse(part, "sets of several cells holding the same values over extra cells")
     if sets < 2 or len(cells) % sets:
         raise InvalidPuzzleError(f"{part.where}: {len(cells)} cells do not cut into {sets} sets")
     if sets != len(cells):
@@ -954,6 +1014,7 @@ def _either(part: Part, ctx: Context) -> None:
             top=False,
             digits=ctx.digits,
             region_size=ctx.region_size,
+            extra=ctx.extra,
         )
         _read_part(child, inner)
         alternatives.append(_finish_rules(inner.rules, ctx.side))
@@ -988,7 +1049,7 @@ def _replicate(part: Part, ctx: Context) -> None:
     cell ``i`` places after the origin in row-major order."""
     if not 1 <= len(part.args) <= 2:
         raise InvalidPuzzleError(f"{part.where}: takes its targets and an origin cell")
-    origin = _cell(part.args[1], ctx.side, part) if len(part.args) == 2 else [0, 0]
+    origin = ctx.cell(part.args[1], part) if len(part.args) == 2 else [0, 0]
     alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
     if any(ch not in alphabet for ch in part.args[0]):
         raise InvalidPuzzleError(f"{part.where}: the targets {part.args[0]!r} are not URL-safe base64")
@@ -1006,6 +1067,10 @@ def _replicate(part: Part, ctx: Context) -> None:
 
         def shift(arg: str, dr: int = dr, dc: int = dc) -> str:
             name, sep, rest = arg.partition("_")
+            if name in ctx.extra:
+                raise _refuse(
+                    part, f"a replicated part on the extra cell {name}, which this reader does not shift"
+                )
             if not _CELL.match(name):
                 return arg
             row, col = _cell(name, ctx.side, part)
@@ -1089,7 +1154,7 @@ def _count_distinct(part: Part, ctx: Context) -> None:
 def _value_indexing(part: Part, ctx: Context) -> None:
     """``.ValueIndexing~value cell~control cell~cells``: the ``k``-th of the cells, ``k`` the
     control's digit, holds the value cell's digit (an element)."""
-    cells = ctx.cells(part, minimum=3)
+    cells = ctx.cells(part, minimum=3, extra=True)
     ctx.add("elements", {"cells": cells[2:], "index": cells[1], "value": cells[0]})
 
 
@@ -1115,7 +1180,7 @@ def _equal_sum(part: Part, ctx: Context) -> None:
             segments[-1].append(item)
     if len(segments) < 2 or not all(segments):
         raise InvalidPuzzleError(f"{part.where}: needs two or more non-empty segments")
-    ctx.add("equal_sums", [ctx.cells(part, names) for names in segments])
+    ctx.add("equal_sums", [ctx.cells(part, names, extra=True) for names in segments])
 
 
 def _chaos_construction(part: Part, ctx: Context) -> None:
@@ -1131,7 +1196,7 @@ def _region_cell(name: str, ctx: Context, part: Part) -> list[int]:
     """A region cell ``CC<k>`` (ISS's k-th region label, 1-based row-major) or a grid cell."""
     match = re.fullmatch(r"CC(\d{1,3})", name)
     if not match:
-        return _cell(name, ctx.side, part)
+        return ctx.cell(name, part)
     index = int(match[1]) - 1
     if not 0 <= index < ctx.side * ctx.side:
         raise InvalidPuzzleError(
@@ -1145,7 +1210,7 @@ def _chaos_control(part: Part, ctx: Context) -> tuple[list[int], int, list[str]]
         raise InvalidPuzzleError(f"{part.where}: {part.kind} needs ChaosConstruction")
     if not part.args:
         raise InvalidPuzzleError(f"{part.where}: needs its control cell")
-    control = _cell(part.args[0], ctx.side, part)
+    control = ctx.cell(part.args[0], part)
     offset = _int(part.args[1], part, "offset") if len(part.args) > 1 and part.args[1] else 0
     if offset not in (0, 1):
         raise InvalidPuzzleError(f"{part.where}: its offset is 0 or 1, not {offset}")
@@ -1200,6 +1265,92 @@ def _chaos_arrow(part: Part, ctx: Context) -> None:
     ctx.add("chaos_arrows", {"control": control, "arms": arms, "offset": offset})
 
 
+def _greater_than(part: Part, ctx: Context) -> None:
+    """``.GreaterThan~cells``: each cell is greater than its later orthogonal neighbours
+    among the cells; over extra cells, neighbours as ISS draws them (:class:`ExtraCell`),
+    each pair a relation ``a>b``."""
+    cells = ctx.cells(part, minimum=2, extra=True)
+    if not any(map(ctx.is_extra, cells)):
+        return _pairs("less", swap=True)(part, ctx)
+    drawn = {tuple(x.cell): (x.group, x.row, x.column) for x in ctx.extra.values()}
+    where = [drawn.get(tuple(c), ("", c[0], c[1])) for c in cells]
+    pairs = [
+        [a, b]
+        for i, a in enumerate(cells)
+        for j, b in enumerate(cells[i + 1 :], i + 1)
+        if where[i][0] == where[j][0] and abs(where[i][1] - where[j][1]) + abs(where[i][2] - where[j][2]) == 1
+    ]
+    if not pairs:
+        raise InvalidPuzzleError(f"{part.where}: no two of its cells are orthogonal neighbours")
+    ctx.add("relations", {"pairs": pairs, "predicate": "a>b"})
+
+
+def _doppelganger(part: Part, ctx: Context) -> None:
+    """``.Doppelganger`` (digits ``0..n``): each row, column and box misses one digit of
+    ``1..n``, held by its extra cell (ISS's ``DGC<i>`` for row ``i``, ``DGR<j>`` for column
+    ``j``, ``DGB<k>`` for box ``k``) -> ``rules["doppelganger"]``
+    (:class:`sudoku_cp.model.extra_cells.Doppelganger`)."""
+    if part.args and any(part.args):
+        raise InvalidPuzzleError(f"{part.where}: takes no arguments")
+    if not ctx.top:
+        raise InvalidPuzzleError(f"{part.where}: Doppelganger cannot be inside Or/And")
+
+    def holders(group: str) -> list[list[int]]:
+        return [list(x.cell) for x in ctx.extra.values() if x.group == group]
+
+    ctx.rules["doppelganger"] = {"rows": holders("DGC"), "columns": holders("DGR"), "boxes": holders("DGB")}
+
+
+def _extra_cells(
+    parts: list[Part], side: int, digits: tuple[int, ...] | None, box, region_size: int
+) -> dict[str, ExtraCell]:
+    """The extra cells the string declares (``.Var~<prefix>~<label>~<size>``: ``size`` cells
+    ``V<prefix>1``.., one cell ``V<prefix>``, ``RxC`` a block of R rows; ``.Doppelganger``:
+    ``DGR1..n``, ``DGC1..n`` and, with boxes, ``DGB1..n``), by name, numbered as ISS does
+    (groups in order of their prefix, each group's cells in order; ISS's ``VarCellRegistry``
+    in ``js/cell_geometry.js``).
+
+    Raises:
+        InvalidPuzzleError: a prefix that is not upper-case letters, a prefix declared twice,
+            Doppelganger on a grid whose digits are not ``0..n``, or too many cells.
+    """
+    from sudoku_cp.model.extra_cells import MAX_EXTRA_CELLS, extra_cell
+
+    groups: dict[str, tuple[int, int]] = {}  # prefix -> (cells, columns as drawn)
+    for part in _walk(parts):
+        if part.kind == "Var":
+            prefix, _label, size = (part.args + ["", "", ""])[:3]
+            if len(part.args) > 3 or not re.fullmatch(r"[A-Z]+", prefix):
+                raise InvalidPuzzleError(f"{part.where}: a Var is ~<prefix of letters A-Z>~<label>~<size>")
+            match = re.fullmatch(r"(?:([1-9]\d{0,3})x)?([1-9]\d{0,3})", size)
+            count, columns = (
+                (int(match[1] or 1) * int(match[2]), int(match[2]) if match[1] else side)
+                if match
+                else (1, side)
+            )
+            if "V" + prefix in groups:
+                raise InvalidPuzzleError(f"{part.where}: the Var {prefix} is declared twice")
+            groups["V" + prefix] = (count, columns)
+        elif part.kind == "Doppelganger":
+            if digits != tuple(range(side + 1)) or region_size != side:
+                raise InvalidPuzzleError(
+                    f"{part.where}: Doppelganger needs the digits 0-{side} (Shape~{side}x{side}~0-{side}) "
+                    f"and regions of {side} cells"
+                )
+            groups["DGR"] = groups["DGC"] = (side, side)
+            if box is not None:
+                groups["DGB"] = (side, box[1])
+    if sum(count for count, _ in groups.values()) > MAX_EXTRA_CELLS:
+        raise InvalidPuzzleError(f"more than {MAX_EXTRA_CELLS} extra cells (Var)")
+    found: dict[str, ExtraCell] = {}
+    for prefix in sorted(groups):
+        count, columns = groups[prefix]
+        for i in range(count):
+            name = prefix if count == 1 else f"{prefix}{i + 1}"
+            found[name] = ExtraCell(tuple(extra_cell(len(found), side)), prefix, i // columns, i % columns)
+    return found
+
+
 def _full_rank_ties(part: Part, ctx: Context) -> None:
     """``.FullRankTies~<mode>``: ``only-unclued``, ``any`` or ``none`` (:mod:`sudoku_cp.model.full_rank`)."""
     from sudoku_cp.model.full_rank import TIES
@@ -1231,7 +1382,7 @@ TYPES: dict[str, Callable[[Part, Context], None]] = {
     "BlackDot": _pairs("black"),
     "X": _pairs("x"),
     "V": _pairs("v"),
-    "GreaterThan": _pairs("less", swap=True),
+    "GreaterThan": _greater_than,
     "StrictKropki": _strict_kropki,
     "StrictXV": _flag("all_xv_given"),
     "AntiConsecutive": _anti_consecutive,
@@ -1283,13 +1434,13 @@ TYPES: dict[str, Callable[[Part, Context], None]] = {
     "RegionSameValues": _region_same_values,
     "FullRank": _both_ends("full_rank", "rank"),
     "FullRankTies": _full_rank_ties,
+    "Var": _layout_only,  # its cells are declared before the parts (_extra_cells)
+    "Doppelganger": _doppelganger,
 }
 """ISS type name -> the function that adds one part's rule to a :class:`Context`. A type
 missing here is refused by name (:data:`REFUSED` says why for ISS's other types)."""
 
 REFUSED: dict[str, str] = {
-    "Doppelganger": "doppelganger (digits 0-N), which the package does not model",
-    "Var": "extra variable cells, which the package does not model",
     "ConnectedValues": "connected values, which the package does not model",
     "SearchPriority": "a search priority (a solver hint), which the package does not read",
 }
@@ -1353,6 +1504,12 @@ def _shape(parts: list[Part]) -> tuple[int, bool, tuple[int, ...] | None]:
         values = rest[0] if rest else ""
         if rows != columns:
             raise _refuse(part, f"ISS's Shape {'~'.join(part.args)}: a grid that is not square")
+        if len(part.args) > 2 and part.args[2] == "Raw":
+            raise _refuse(
+                part,
+                f"ISS's Shape {'~'.join(part.args)}: the Raw grid type (no rows, columns or boxes "
+                "holding different digits), which the package does not model: its grids always do",
+            )
         if len(part.args) > 2 and part.args[2] != "Sudoku":
             raise _refuse(part, f"ISS's Shape {'~'.join(part.args)}: a grid type the package does not model")
         if not 1 < rows <= MAX_SIDE:
@@ -1526,6 +1683,9 @@ def record_from_string(text: str, ignore: Iterable[str] = ()) -> dict[str, Any]:
     ctx = Context(side, ["."] * (side * side), {}, types, box, digits=digits, region_size=region_size)
     if dims and box is None:  # boxes of another size than the side (3x3 on a 6x6 of digits 1..9)
         ctx.rules["extra_regions"] = _boxes(side, dims)
+    ctx.extra = _extra_cells(parts, side, digits, box, region_size)
+    if ctx.extra:
+        ctx.rules["extra_cells"] = len(ctx.extra)
     skipped = set(ignore)
     ignored = []
     for part in parts:
@@ -1852,6 +2012,11 @@ WRITERS: dict[str, Callable[[Any, int], list[str]]] = {
     ],
     "full_rank": _write_both_ends("FullRank", "rank"),
     "full_rank_ties": lambda value, side: [f".FullRankTies~{value}"],
+    "extra_cells": lambda value, side: [],  # declared by write() (_extra_names)
+    "doppelganger": _write_flag(".Doppelganger"),
+    "elements": lambda value, side: [
+        "." + "~".join(["ValueIndexing", *_cells_args([e["value"], e["index"], *e["cells"]])]) for e in value
+    ],
 }
 """JSON rules key -> the ISS parts that write it (the reverse of :data:`TYPES`)."""
 
@@ -1895,6 +2060,38 @@ def write(puzzle: Any) -> str:
             for i, c in enumerate(dict.fromkeys(rules["regions"]))
         }
         parts.append(".Jigsaw~" + "".join(labels[c] for c in rules["regions"]))
+    names, declared = _extra_names(rules, side)
+    parts += declared
+    token = _EXTRA_NAMES.set(names)
+    try:
+        _write_parts(record, rules, side, digits, parts)
+    finally:
+        _EXTRA_NAMES.reset(token)
+    return "".join(parts)
+
+
+def _extra_names(rules: Mapping[str, Any], side: int) -> tuple[dict[tuple[int, int], str], list[str]]:
+    """ISS names of a record's extra cells (:mod:`sudoku_cp.model.extra_cells`) and the part
+    declaring those not the doppelganger's: ``DGC<i>`` holds row ``i``'s missing digit,
+    ``DGR<j>`` column ``j``'s, ``DGB<k>`` box ``k``'s; the others are one ``.Var~X~~<k>``,
+    named ``VX1``.. in order (``VX`` alone), so a string ISS wrote reads back the same."""
+    count = rules.get("extra_cells") or 0
+    names: dict[tuple[int, int], str] = {}
+    doppelganger = rules.get("doppelganger") or {}
+    for key, group in (("rows", "DGC"), ("columns", "DGR"), ("boxes", "DGB")):
+        for i, cell in enumerate(doppelganger.get(key, ()), 1):
+            names[(cell[0], cell[1])] = f"{group}{i}"
+    rest = [(side + k // side, k % side) for k in range(count)]
+    rest = [cell for cell in rest if cell not in names]
+    for i, cell in enumerate(rest, 1):
+        names[cell] = "VX" if len(rest) == 1 else f"VX{i}"
+    return names, ([f".Var~X~~{len(rest)}" if len(rest) > 1 else ".Var~X"] if rest else [])
+
+
+def _write_parts(
+    record: Mapping[str, Any], rules: Mapping[str, Any], side: int, digits, parts: list[str]
+) -> None:
+    """The givens, then each rule's parts, appended to ``parts`` (:func:`write`)."""
     grid = str(record["grid"])
     blanks = "." if digits and 0 in digits else ".0"  # '0' is a digit on a grid of 0..n-1
     givens = [f"{cell_id(divmod(i, side))}_{int(ch, 36)}" for i, ch in enumerate(grid) if ch not in blanks]
@@ -1920,7 +2117,6 @@ def write(puzzle: Any) -> str:
                 f"{key}: a rule ISS has no constraint type for, or this writer does not write"
             )
         parts += writer(value, side)
-    return "".join(parts)
 
 
 def iss_link(puzzle: Any) -> str:

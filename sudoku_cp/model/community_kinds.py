@@ -908,6 +908,7 @@ class EqualSums(Rule):
 
     groups: tuple[tuple[tuple[Cell, ...], ...], ...]
     keys: ClassVar = ("equal_sums",)
+    takes_extra_cells: ClassVar = True
     forms: ClassVar = {"groups": _group_sets}
 
     def check(self, side, box):

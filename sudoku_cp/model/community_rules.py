@@ -624,6 +624,7 @@ class ExtraRegions(Rule):
 
     regions: tuple[tuple[Cell, ...], ...]
     keys: ClassVar = ("extra_regions",)
+    takes_extra_cells: ClassVar = True
     forms: ClassVar = {"regions": _groups}
 
     def check(self, side, box):
@@ -759,7 +760,7 @@ for _type in COMMUNITY_KIND_TYPES:
     register_rule_type(_type)
 
 # registers chaos construction and its clues, and full rank clues
-from sudoku_cp.model import chaos, full_rank  # noqa: E402, F401
+from sudoku_cp.model import chaos, extra_cells, full_rank  # noqa: E402, F401
 
 __all__ = [
     "AntiTaxicab",

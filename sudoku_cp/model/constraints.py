@@ -165,6 +165,7 @@ class OriginKind(StrEnum):
     CHAOS_COUNT = "chaos count"  #: the control counts the cells sharing the first one's region
     CHAOS_ARROW = "chaos arrow"  #: the control is the run of one region along the arms
     FULL_RANK = "full rank"  #: the rank of a line read from the clue among all 4n (sudoku_cp.model.full_rank)
+    DOPPELGANGER = "doppelganger"  #: each unit misses one digit, held by an extra cell (model.extra_cells)
 
 
 LINE_KINDS = frozenset({OriginKind.ROW, OriginKind.COLUMN})

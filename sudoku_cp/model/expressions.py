@@ -22,7 +22,7 @@ from __future__ import annotations
 import ast
 import functools
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from sudoku_cp.errors import InvalidPuzzleError
@@ -142,14 +142,16 @@ def predicate(text: str) -> Callable[[int, int], bool]:
 
 
 @functools.cache
-def pair_table(text: str, side: int) -> frozenset[tuple[int, int]]:
-    """The pairs ``(a, b)`` of digits ``1..side`` that the predicate ``text`` accepts.
+def pair_table(text: str, side: int, digits: Sequence[int] | None = None) -> frozenset[tuple[int, int]]:
+    """The pairs ``(a, b)`` of digits ``1..side`` (or of ``digits``, a grid of other digits)
+    that the predicate ``text`` accepts.
 
     Raises:
         InvalidPuzzleError: as :func:`predicate`.
     """
     test = predicate(text)
-    return frozenset((a, b) for a in range(1, side + 1) for b in range(1, side + 1) if test(a, b))
+    values = tuple(digits) if digits is not None else tuple(range(1, side + 1))
+    return frozenset((a, b) for a in values for b in values if test(a, b))
 
 
 # -- regular expressions over digits -----------------------------------------------------------

@@ -70,9 +70,22 @@ def _cell(value: object, side: int, where: str) -> Cell:
         raise InvalidPuzzleError(f"{where}: {value!r} is not a (row, column) pair") from None
     if not all(isinstance(v, int) and not isinstance(v, bool) for v in (row, column)):
         raise InvalidPuzzleError(f"{where}: {value!r} is not a pair of ints")
-    if not (0 <= row < side and 0 <= column < side):
+    if not (0 <= row < side and 0 <= column < side) and not _is_extra((row, column), side):
         raise InvalidPuzzleError(f"{where}: ({row}, {column}) is outside the {side}x{side} grid")
     return (row, column)
+
+
+_EXTRA: contextvars.ContextVar[int] = contextvars.ContextVar("extra_cells", default=0)
+"""How many extra cells (:mod:`sudoku_cp.model.extra_cells`) the rule being checked may name
+(:func:`iter_constraints` sets it for the rules with :attr:`Rule.takes_extra_cells`), else 0."""
+
+
+def _is_extra(cell: Cell, side: int) -> bool:
+    """True when ``cell`` is one of the puzzle's extra cells that the rule being checked may
+    name: extra cell ``k`` is ``(side + k // side, k % side)``, rows below the grid, so its
+    model index ``row * side + column`` is ``side * side + k`` (a hidden cell)."""
+    row, column = cell
+    return row >= side and 0 <= column < side and (row - side) * side + column < _EXTRA.get()
 
 
 def _cells(values: Iterable[object]) -> tuple[Cell, ...]:
@@ -165,6 +178,7 @@ DIGIT_AWARE = frozenset(
         OriginKind.NUMBERED_ROOM,
         OriginKind.DUTCH_FLATMATES,
         OriginKind.LOOK_AND_SAY,
+        OriginKind.RELATION,
     }
 )
 """The origins of the rules whose tables (``ValueIn``, ``Relation``, ``Table``) enumerate the
@@ -179,6 +193,7 @@ POSITIONAL = frozenset(
         OriginKind.HIDDEN_SKYSCRAPER,
         OriginKind.COUNTING_CIRCLES,
         OriginKind.FULL_RANK,
+        OriginKind.DOPPELGANGER,
     }
 )
 """The origins of the rules that build their constraints over the digits' positions
@@ -225,6 +240,10 @@ class Rule(Normalised):
 
     keys: ClassVar[tuple[str, ...]] = ()
     reads: ClassVar[tuple[str, ...]] = ()
+    takes_extra_cells: ClassVar[bool] = False
+    """Whether the rule's cells may be extra cells (:mod:`sudoku_cp.model.extra_cells`): rules
+    that relate cells by value only (sums, relations, regular lines, regions), never by
+    where they are drawn."""
 
     def check(self, side: int, box: BoxShape | None) -> None:
         """Raise :class:`InvalidPuzzleError` naming what and where, if the rule does not fit the grid."""
@@ -1649,6 +1668,7 @@ class Relations(Rule):
 
     clues: tuple[RelationClue, ...]
     keys: ClassVar = ("relations",)
+    takes_extra_cells: ClassVar = True
 
     def check(self, side, box):
         for number, clue in enumerate(self.clues, 1):
@@ -1663,7 +1683,7 @@ class Relations(Rule):
     def constraints(self, side, box):
         out: list[Constraint] = []
         for number, clue in enumerate(self.clues, 1):
-            table = pair_table(clue.predicate, side)
+            table = pair_table(clue.predicate, side, digits_of(side))  # the puzzle's digits (DIGIT_AWARE)
             cells = tuple(c for pair in clue.pairs for c in pair)
             origin = Origin(OriginKind.RELATION, number, cells, text=clue.predicate)
             out += [
@@ -1748,6 +1768,7 @@ class RegularLines(Rule):
 
     clues: tuple[RegularClue, ...]
     keys: ClassVar = ("regular",)
+    takes_extra_cells: ClassVar = True
 
     def check(self, side, box):
         for number, clue in enumerate(self.clues, 1):
@@ -1829,6 +1850,7 @@ class Sums(Rule):
 
     clues: tuple[SumClue, ...]
     keys: ClassVar = ("sums",)
+    takes_extra_cells: ClassVar = True
 
     def check(self, side, box):
         for number, clue in enumerate(self.clues, 1):
@@ -1911,6 +1933,7 @@ class Counts(Rule):
 
     clues: tuple[CountClue, ...]
     keys: ClassVar = ("counts", "contains")
+    takes_extra_cells: ClassVar = True
 
     def check(self, side, box):
         for number, clue in enumerate(self.clues, 1):
@@ -2004,6 +2027,7 @@ class Elements(Rule):
 
     clues: tuple[ElementClue, ...]
     keys: ClassVar = ("elements",)
+    takes_extra_cells: ClassVar = True
 
     def check(self, side, box):
         for number, clue in enumerate(self.clues, 1):
@@ -2058,14 +2082,20 @@ class Either(Rule):
 
     alternatives: tuple[tuple[Rule, ...], ...]
     keys: ClassVar = ("either",)
+    takes_extra_cells: ClassVar = True  # each alternative's rules as they would alone
 
     def check(self, side, box):
+        extra = _EXTRA.get()
         for number, options in enumerate(self.alternatives, 1):
             if not options:
                 raise InvalidPuzzleError(f"either {number} has no alternatives")
             for rules in options:
                 for rule in rules:
-                    rule.check(side, box)
+                    token = _EXTRA.set(extra if rule.takes_extra_cells else 0)
+                    try:
+                        rule.check(side, box)
+                    finally:
+                        _EXTRA.reset(token)
 
     def constraints(self, side, box):
         out: list[Constraint] = []
@@ -2355,17 +2385,21 @@ def iter_constraints(
 ) -> Iterator[Constraint]:
     """Check each rule against the grid shape (and its digits, when not ``1..n``), then
     yield its constraints."""
-    if not digits:
-        for rule in rules:
-            rule.check(side, box)
-            yield from rule.constraints(side, box)
-        return
+    rules = tuple(rules)
+    extra = sum(getattr(rule, "count", 0) for rule in rules if getattr(rule, "names_extra_cells", False))
     built: list[Constraint] = []
-    token = _DIGITS.set(digits)  # the rules' tables enumerate these digits (digits_of)
+    token = _DIGITS.set(digits or None)  # the rules' tables enumerate these digits (digits_of)
     try:
         for rule in rules:
-            rule.check_digits(side, box, digits)
-            built.extend(rule.constraints(side, box))
+            allowed = _EXTRA.set(extra if rule.takes_extra_cells else 0)  # extra cells it may name
+            try:
+                if digits:
+                    rule.check_digits(side, box, digits)
+                else:
+                    rule.check(side, box)
+                built.extend(rule.constraints(side, box))
+            finally:
+                _EXTRA.reset(allowed)
     finally:
         _DIGITS.reset(token)
     yield from built

@@ -295,6 +295,11 @@ class Board:
                 f"explanations and grades speak of the digits 1..{model.side}: a grid of digits "
                 f"{digits_text(model.digits)} is solved, not explained"
             )
+        if model.hidden:  # extra cells (ISS's Var, chaos regions): steps read the grid's cells only
+            raise NotSupportedError(
+                f"explanations and grades read the grid's cells: a puzzle with {model.hidden} hidden "
+                "cells (extra cells, chaos regions) is solved, not explained"
+            )
         model = engine_model(model)  # the general kinds (Count, Element, Or...) as the engine's
         self.model = model
         self.side = model.side

@@ -688,6 +688,8 @@ _ORIGINS_WITHOUT_VARIANT_ROW: dict[OriginKind, tuple[TechniqueId, ...]] = {
     _O.CHAOS_CONSTRUCTION: (_T.RELATION,),
     _O.CHAOS_COUNT: (_T.LINE_CLUE,),
     _O.CHAOS_ARROW: (_T.LINE_CLUE,),
+    # doppelganger (sudoku_cp.model.extra_cells): units with their extra cells, and the tables at a 0
+    _O.DOPPELGANGER: _SEES_ROWS + (_T.TABLE,),
 }
 """The origins a step names through rows other than the variant rows; ``()`` for those
 that only cut the starting candidates (:meth:`~sudoku_cp.model.constraints.Model.domains`:
