@@ -252,13 +252,13 @@ def test_a_region_may_span_side_minus_one_steps(backend):
 
 @pytest.mark.parametrize("feature", ["explain", "hint"])
 def test_reasoning_refuses_hidden_cells_before_solving(feature, monkeypatch):
-    """The engine has no propagator over hidden cells: explain and hint refuse a chaos
-    construction at once, naming it, rather than after a solve of seconds."""
+    """Steps read the grid's cells only: explain and hint refuse a chaos construction's
+    hidden cells at once, rather than after a solve of seconds."""
     from sudoku_cp.reasoning import stepwise
 
     def no_solve(*args, **kwargs):
         raise AssertionError("solved before refusing")
 
     monkeypatch.setattr(stepwise, "solve", no_solve)
-    with pytest.raises(NotSupportedError, match="chaos construction"):
+    with pytest.raises(NotSupportedError, match="hidden cells"):
         getattr(sudoku_cp, feature)(_puzzle(*CASES["4x4, a row given"]))
