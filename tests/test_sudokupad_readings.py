@@ -831,3 +831,129 @@ def test_squares_and_dots_of_a_stated_sum_and_their_negative_constraints_hold_in
         for b in (a + 1, a + 9):
             if b < 81 and (b == a + 9 or a % 9 < 8) and (a, b) not in ((0, 1), (9, 10)):
                 assert cells[a] + cells[b] not in (3, 5, 10)
+
+
+# -- fortress cells, inequality signs, lines ending a gap apart, outlined sum lines ---------
+
+FORTRESS_TEXT = (
+    "Normal sudoku rules apply. Digits in grey shaded cells must be greater than their orthogonally "
+    "adjacent unshaded neighbours."
+)
+
+
+def _shaded(cells, colour="#0003") -> list[dict]:
+    return [
+        {"center": [r + 0.5, c + 0.5], "width": 1, "height": 1, "stroke": "none", "backgroundColor": colour}
+        for r, c in cells
+    ]
+
+
+def _sign(cell, edge, toward: bool) -> dict:
+    """A ``<`` drawn as three points in ``cell`` near its ``edge`` ("left", "right", "top",
+    "bottom"), its tip toward that edge (pointing at the neighbour) or away from it."""
+    r, c = cell
+    near, tip = (0.11, 0.06) if toward else (0.06, 0.11)
+    if edge in ("left", "right"):
+        x, t = (c + near, c + tip) if edge == "left" else (c + 1 - near, c + 1 - tip)
+        way = [[r + 0.38, x], [r + 0.5, t], [r + 0.62, x]]
+    else:
+        y, t = (r + near, r + tip) if edge == "top" else (r + 1 - near, r + 1 - tip)
+        way = [[y, c + 0.38], [t, c + 0.5], [y, c + 0.62]]
+    return {"wayPoints": way, "color": "#000000", "thickness": 1}
+
+
+def _fortress(text: str = FORTRESS_TEXT, cells=((0, 0), (0, 1)), signs=(), colour="#0003") -> dict:
+    return {
+        "cells": [[{} for _ in range(4)] for _ in range(4)],
+        "regions": _boxes4(),
+        "underlays": _shaded(cells, colour),
+        "lines": list(signs),
+        "metadata": {"rules": text},
+    }
+
+
+def test_grey_cells_the_rules_text_calls_fortress_cells_are_greater_than_their_unshaded_neighbours():
+    record = scl_to_record(_fortress())
+    assert record["rules"] == {"less": [[[1, 0], [0, 0]], [[1, 1], [0, 1]], [[0, 2], [0, 1]]]}
+    assert [row["read as"] for row in record["read"] if row["element"] == "sentence 2"] == [
+        "explains the drawn fortress cells"
+    ]
+    cells = sudoku_cp.solve(sudoku_cp.Puzzle.from_dict(record)).cells
+    assert cells[0] > cells[4] and cells[1] > cells[5] and cells[1] > cells[2]
+
+
+NEIGHBOURING = (
+    "Normal sudoku rules apply. Digits in shaded cells are less than all neighbouring unshaded cells."
+)
+LESS_SIGNS = [  # r1c1 is shaded, its neighbours r1c2 and r2c1; each tip points into r1c1 (the smaller)
+    _sign((0, 0), "right", toward=False),
+    _sign((0, 0), "bottom", toward=False),
+]
+
+
+def test_neighbours_not_said_orthogonal_are_those_the_inequality_signs_show():
+    record = scl_to_record(_fortress(NEIGHBOURING, cells=[(0, 0)], signs=LESS_SIGNS))
+    assert record["rules"] == {"less": [[[0, 0], [1, 0]], [[0, 0], [0, 1]]]}
+    assert {row["read as"] for row in record["read"] if row["element"].startswith("line")} == {
+        "inequality sign of a fortress cell"
+    }
+
+
+@pytest.mark.parametrize(
+    ("text", "cells", "signs", "colour"),
+    [
+        (FORTRESS_TEXT.replace(" unshaded", ""), [(0, 0), (0, 1)], [], "#0003"),  # shaded neighbours?
+        (NEIGHBOURING, [(0, 0)], [], "#0003"),  # no signs: are diagonal neighbours meant?
+        (NEIGHBOURING, [(0, 0)], LESS_SIGNS[:1], "#0003"),  # a sign on one edge only
+        (NEIGHBOURING, [(0, 0)], [LESS_SIGNS[0], _sign((0, 0), "bottom", toward=True)], "#0003"),  # against
+        (FORTRESS_TEXT.replace("orthogonally", "orthogonally or diagonally"), [(0, 0)], [], "#0003"),
+        (FORTRESS_TEXT, [(0, 0)], [], "#67F067"),  # green cells, the sentence names grey ones
+    ],
+)
+def test_shaded_cells_whose_neighbours_or_colour_are_unclear_are_refused(text, cells, signs, colour):
+    with pytest.raises(UnsupportedRuleError, match="underlay 1"):
+        scl_to_record(_fortress(text, cells, signs, colour))
+
+
+def test_two_lines_ending_in_one_cell_a_gap_apart_are_two_lines_holding_it():
+    data = _renban_lines([[0.5, 1.3], [0.5, 0.5]], [[0.5, 1.7], [0.5, 3.5]])
+    assert scl_to_record(data)["rules"]["renban"] == [[[0, 1], [0, 0]], [[0, 1], [0, 2], [0, 3]]]
+    touching = _renban_lines([[0.5, 1.45], [0.5, 0.5]], [[0.5, 1.55], [0.5, 3.5]])  # their widths meet
+    with pytest.raises(UnsupportedRuleError, match=r"meets line 2 of the same rule at r1c2"):
+        scl_to_record(touching)
+
+
+SUM_LINES_TEXT = "Normal sudoku rules apply. Each white line can be divided into segments that each sum to 5."
+
+
+def _outlined(text: str = SUM_LINES_TEXT, thick=(9.6, 5.12)) -> dict:
+    way = [[0.5, 0.5], [0.5, 3.5]]
+    return {
+        "cells": [[{} for _ in range(4)] for _ in range(4)],
+        "regions": _boxes4(),
+        "lines": [
+            {"wayPoints": way, "color": "#aaaf", "thickness": thick[0]},
+            {"wayPoints": way, "color": "#FFFFFF", "thickness": thick[1]},
+        ],
+        "metadata": {"rules": text},
+    }
+
+
+def test_a_white_line_drawn_over_a_grey_border_is_a_sum_line_of_the_total_stated():
+    record = scl_to_record(_outlined())
+    assert record["rules"] == {"sum_lines": [{"line": [[0, 0], [0, 1], [0, 2], [0, 3]], "sum": 5}]}
+    assert [row["read as"] for row in record["read"] if row["element"] == "line 1"] == ["cosmetic"]
+    cells = sudoku_cp.solve(sudoku_cp.Puzzle.from_dict(record)).cells
+    assert cells[0] + cells[1] == 5 and cells[2] + cells[3] == 5
+
+
+@pytest.mark.parametrize(
+    ("text", "thick", "refused"),
+    [
+        (SUM_LINES_TEXT, (5.12, 5.12), "line 1"),  # not a border: a grey line of no rule
+        (SUM_LINES_TEXT + " Each white loop has segments that each sum to 6.", (9.6, 5.12), "line 2"),
+    ],
+)
+def test_a_line_of_no_border_or_of_no_one_total_is_refused(text, thick, refused):
+    with pytest.raises(UnsupportedRuleError, match=refused):
+        scl_to_record(_outlined(text, thick))

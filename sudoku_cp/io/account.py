@@ -170,6 +170,13 @@ TEXT_RULES: dict[str, tuple[str, str]] = {
 }
 """Rules the package models that need no drawing: ``rule key -> (pattern, read as)``."""
 
+SUM_LINES = (
+    r"\b(lines?|loops?)\b[^.]*\bsegments? (that |which )?(each |all )?(must )?"
+    r"(sum|add up|adds up|sums) to (?P<total>[1-9]\d?)\b"
+)
+"""A sentence stating sum lines: a line (of a colour) cut into segments that each add up
+to one total (``sum_lines``), the total the sentence names."""
+
 DRAWN_RULES: dict[str, tuple[tuple[str, ...], str]] = {
     "little_killers": (
         ("little_killers",),
@@ -210,7 +217,8 @@ DRAWN_RULES: dict[str, tuple[tuple[str, ...], str]] = {
         r"(same|equal) (sum|total) in (each|every) (\d+ ?x ?\d+ )?(box|region)|"
         r"(box|region) borders? (divide|separate|split)[^.]*segments|"
         r"segments?[^.]*(the )?(same|equal) (sum|total|value)|different lines may have different|"
-        r"segments? in the same (box|region) sum individually",
+        r"segments? in the same (box|region) sum individually|"
+        r"\bin (each|every) (box|region),? (digits )?(must )?sum to the same\b",
     ),
     "quadruples": (
         ("quadruples",),
@@ -218,6 +226,7 @@ DRAWN_RULES: dict[str, tuple[tuple[str, ...], str]] = {
     ),
     "less": (("less",), r"greater|less than|smaller|larger|inequalit|minimum|maximum|\bmin\b|\bmax\b"),
     "windows": (("windows",), r"windoku|extra region|window|shaded (box|region)s?|hyper"),
+    "sum_lines": (("sum_lines",), SUM_LINES),
     "regions": (("regions",), r"jigsaw|irregular|bold(ly)?[- ]outlined|bold region|nonomino"),
 }
 """Rules shown by a drawing: ``name -> (rule keys, pattern)``. A sentence naming one
@@ -279,6 +288,16 @@ FIBONACCI_LINES = (
 the sum of the two before it): the SudokuPad reader reads the lines of the colour it
 names as regular lines (``regular``) of those words."""
 
+FORTRESS = (
+    r"\b(shaded|gr[ae]y)( shaded)? (cells?|squares?)\b[^.]*?"
+    r"\b(greater|larger|bigger|higher|less|smaller|lower) than\b[^.]*?\b(neighbou?r(s|ing)?|adjacent)\b"
+    r"( (unshaded |non-?shaded |white )?(cells?|digits?|neighbou?rs?))?"
+    r"( in (unshaded|non-?shaded|white) cells?)?"
+)
+"""A sentence stating fortress cells: a digit in a shaded (grey) cell is greater (or
+less) than its neighbours (in unshaded cells); the SudokuPad reader reads the grey cells
+so (``less``), and the inequality signs drawn along their edges as part of the rule."""
+
 COMMUNITY_RULES: dict[str, tuple[tuple[str, ...], str]] = {
     "slow thermometers": (("slow_thermos",), SLOW_THERMO),
     "slow thermometers (restated)": (
@@ -319,6 +338,7 @@ COMMUNITY_RULES: dict[str, tuple[tuple[str, ...], str]] = {
     "Fibonacci lines": (("regular",), FIBONACCI_LINES),
     "sequence lines": (("regular",), r"\b(arithmetic )?sequence lines?\b"),
     "lockout lines": (("lockout_lines",), r"\blockout lines?\b"),
+    "fortress cells": (("less",), FORTRESS),
 }
 """The community's named kinds (:mod:`sudoku_cp.model.community_rules`) whose names are
 also words of :data:`CHANGES` (slow, entropy, modular, zipper, clone): ``name -> (rule

@@ -55,9 +55,17 @@ other ``lines``                 by colour, when one sentence of the rules text n
                                 to setters) and one line rule (German or Dutch whispers,
                                 renban, palindrome, region-sum line, between line,
                                 entropic, modular, zipper, lockout, sequence, Fibonacci
-                                line, or four cells whose first two add up to the last
-                                two); a between line's end circles, a zipper line's
-                                centre dot and a lockout line's end diamonds belong to it
+                                line, sum line of a stated total, or four cells whose
+                                first two add up to the last two); a between line's end
+                                circles, a zipper line's centre dot and a lockout line's
+                                end diamonds belong to it; two lines of one rule that end
+                                in one cell a visible gap apart are two lines holding it
+a line drawn under another      the other line's border (a white line with a grey edge):
+along its way, thicker          cosmetic; the line on top gives the colour
+grey full-cell squares          fortress cells, when a sentence states them: each greater
+                                (or less) than its orthogonal neighbours that are not
+                                such cells (``less`` pairs); ``<`` signs drawn as three
+                                points on those edges are part of the rule
 ``arrows`` starting in a        an arrow: the circle (1 or 2 cells) is the sum of the cells
 circle                          along the arrow
 a line from a circle with a     an arrow drawn by hand (a short three-point head of its
@@ -107,7 +115,9 @@ from sudoku_cp.errors import InvalidPuzzleError
 from sudoku_cp.io.account import (
     COUNTING_CIRCLES,
     EQUAL_HALVES,
+    FORTRESS,
     KNIGHT_GROUP_CIRCLES,
+    SUM_LINES,
     Account,
     clip,
     dot_rule,
@@ -455,6 +465,7 @@ JOINED_LINE_KINDS = frozenset(
         "fibonacci_lines",
         "sequence_lines",
         "lockout_lines",
+        "sum_lines",
     }
 )
 """The line rules whose meaning changes when two lines that share a cell are read as one:
@@ -500,6 +511,7 @@ _LINE_KINDS = {
     "fibonacci_lines": re.compile(r"\bfibonacci"),
     "sequence_lines": re.compile(r"\b(arithmetic )?sequence lines?\b"),
     "lockout_lines": re.compile(r"\blockout lines?\b"),
+    "sum_lines": re.compile(SUM_LINES),
 }
 
 
@@ -556,6 +568,7 @@ class _Reader:
         self.record: dict[str, Any] = {}
         self.used_marks: set[tuple[str, int]] = set()
         self.region_cages: set[int] = set()
+        self.used_lines: set[int] = set()
         self.account = Account("SudokuPad")
 
     # geometry ---------------------------------------------------------------------------
@@ -636,6 +649,7 @@ class _Reader:
         ]
         self.read_cages()
         self.read_arrows()
+        self.read_fortress()
         self.read_lines()
         self.read_marks()
         self.record["rules"] = self.rules
@@ -1005,9 +1019,20 @@ class _Reader:
         text = self.rules_text.lower()
         diagonals, pending = [], []
         heads = self.arrowheads()
+        lines = self.entries("lines")
+        borders = {  # a border of a colour the rules text names for a rule is read as a line of it
+            under: top
+            for under, top in self.line_borders().items()
+            if colour_family(lines[under - 1].get("color")) not in kinds
+        }
         for number, line in enumerate(self.entries("lines"), 1):
             where = f"SudokuPad line {number}"
-            if number in heads:
+            if number in heads or number in self.used_lines:
+                continue
+            if number in borders:
+                self.account.cosmetic(
+                    f"line {number}", f"the border of line {borders[number]} (drawn under it along its path)"
+                )
                 continue
             colour = line.get("color")
             family = colour_family(colour)
@@ -1134,6 +1159,9 @@ class _Reader:
                     self.account.refuse(element, f"{label}: a lockout line needs {why} (and 3 cells or more)")
                     continue
                 self.used_marks.update(ends[0] + ends[1])
+            if kind == "sum_lines" and self.sum_line_total() is None:
+                self.account.refuse(element, f"{label}: the rules text names no one total for sum lines")
+                continue
             if kind == "zipper_lines":  # a dot may mark the centre
                 (r0, c0), (r1, c1) = cells[(len(cells) - 1) // 2], cells[len(cells) // 2]
                 self.used_marks.update(self.round_marks_at(((r0 + r1) / 2 + 0.5, (c0 + c1) / 2 + 0.5)))
@@ -1147,11 +1175,153 @@ class _Reader:
         for cells in self.rules.pop("sequence_lines", []):
             pattern = sequence_pattern(len(cells), self.side)
             self.rules.setdefault("regular", []).append({"cells": cells, "pattern": pattern})
+        if self.rules.get("sum_lines"):
+            total = self.sum_line_total()
+            self.rules["sum_lines"] = [{"line": c, "sum": total} for c in self.rules["sum_lines"]]
         if self.rules.get("lockout_lines"):
             least = self.lockout_difference()
             self.rules["lockout_lines"] = [
                 {"line": c, "difference": least} for c in self.rules["lockout_lines"]
             ]
+
+    def sum_line_total(self) -> int | None:
+        """The total each segment of a sum line adds up to, as the one sentence naming sum
+        lines states it (:data:`~sudoku_cp.io.account.SUM_LINES`: "... segments that each
+        sum to 10"), or None (no such sentence, or two)."""
+        totals = {
+            int(found["total"])
+            for s in _sentences(self.rules_text)
+            for found in [re.search(SUM_LINES, s)]
+            if found
+        }
+        return totals.pop() if len(totals) == 1 else None
+
+    def line_borders(self) -> dict[int, int]:
+        """The lines drawn as the border of another: ``{under line: top line}``, when a
+        line is drawn later along the same way points, thinner and of another colour (a
+        white line with a grey border is drawn so); the top line's colour is the look."""
+        lines = self.entries("lines")
+        ways: dict[str, list[int]] = {}
+        for number, line in enumerate(lines, 1):
+            ways.setdefault(json.dumps(line.get("wayPoints")), []).append(number)
+        borders = {}
+        for numbers in ways.values():
+            if len(numbers) != 2:
+                continue
+            under, top = (lines[n - 1] for n in numbers)
+            thick = [line.get("thickness") for line in (under, top)]
+            if not all(isinstance(t, (int, float)) and not isinstance(t, bool) for t in thick):
+                continue
+            if thick[0] > thick[1] and colour_family(under.get("color")) != colour_family(top.get("color")):
+                borders[numbers[0]] = numbers[1]
+        return borders
+
+    def chevrons(self) -> dict[int, tuple[tuple[int, int], tuple[int, int]]]:
+        """The lines drawn as an inequality sign between two orthogonal neighbours: three
+        points in one cell, the outer two across the cell near one of its edges, the middle
+        one (the tip) off their midpoint toward that edge or away from it (SudokuPad's
+        setters draw ``<`` so): ``{line: (smaller cell, larger cell)}``, the tip pointing at
+        the smaller digit."""
+        found = {}
+        for number, line in enumerate(self.entries("lines"), 1):
+            way = line.get("wayPoints")
+            if not (isinstance(way, list) and len(way) == 3):
+                continue
+            a, tip, b = (self.point(p, f"SudokuPad line {number}") for p in way)
+            cell = (math.floor(a[0]), math.floor(a[1]))
+            if any((math.floor(p[0]), math.floor(p[1])) != cell for p in (tip, b)):
+                continue
+            if not (0 <= cell[0] < self.side and 0 <= cell[1] < self.side):
+                continue
+            for axis, other in ((0, 1), (1, 0)):
+                offset = tip[axis] - a[axis]
+                if abs(a[axis] - b[axis]) > 1e-6 or not 0.1 <= abs(a[other] - b[other]) <= 0.6:
+                    continue
+                if abs(tip[other] - (a[other] + b[other]) / 2) > 1e-6 or not 0.02 <= abs(offset) <= 0.3:
+                    continue
+                position = (a[axis] + tip[axis]) / 2 - cell[axis]  # across the cell, 0 to 1
+                edge = -1 if position < 0.25 else 1 if position > 0.75 else 0
+                neighbour = list(cell)
+                neighbour[axis] += edge
+                if not edge or not 0 <= neighbour[axis] < self.side:
+                    continue
+                toward = (offset > 0) == (edge > 0)
+                smaller, larger = (tuple(neighbour), cell) if toward else (cell, tuple(neighbour))
+                found[number] = (smaller, larger)
+        return found  # type: ignore[return-value]
+
+    def read_fortress(self) -> None:
+        """Read fortress cells: grey cells (full-cell squares, not yet read, of one colour: grey,
+        or the colour the sentence names) when one sentence of the rules text states them
+        (:data:`~sudoku_cp.io.account.FORTRESS`): each digit in one is greater (or less, as
+        the sentence says) than each orthogonal neighbour that is not one (``less`` pairs).
+        Two neighbouring grey cells need the sentence to say "unshaded" neighbours; a
+        sentence that does not say "orthogonal" needs an inequality sign (:meth:`chevrons`)
+        on every such edge, which shows the neighbours meant. The signs on those edges are
+        part of the rule; one against it leaves the whole reading refused."""
+        found = [
+            t
+            for t in (" ".join(s.lower().split()) for s in sentences(self.rules_text))
+            if re.search(FORTRESS, t)
+        ]
+        if len(found) != 1 or re.search(r"\bdiagonal", found[0]):
+            return
+        sentence = found[0]
+        greater = re.search(FORTRESS, sentence)[4] in ("greater", "larger", "bigger", "higher")
+        named = {f for w, f in _COLOUR_WORDS.items() if re.search(rf"\b{w}\b", sentence)} - {"white"}
+        shaded: dict[tuple[str, int], tuple[int, int]] = {}
+        families = set()
+        for kind, index, mark in self.marks:
+            center, size = mark.get("center"), [mark.get("width"), mark.get("height")]
+            if (kind, index) in self.used_marks or mark.get("rounded") or mark.get("text") not in (None, ""):
+                continue
+            if not (isinstance(center, list) and len(center) == 2 and mark.get("backgroundColor")):
+                continue
+            values = center + size
+            if not all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in values):
+                continue
+            cell = (center[0] - 0.5, center[1] - 0.5)
+            if not all(0.9 <= v <= 1.0 for v in size) or not all(float(v).is_integer() for v in cell):
+                continue
+            if 0 <= cell[0] < self.side and 0 <= cell[1] < self.side:
+                shaded[(kind, index)] = (int(cell[0]), int(cell[1]))
+                families.add(colour_family(mark.get("backgroundColor")))
+        if not shaded or len(named) > 1 or families != (named or {"grey"}):
+            return
+        cells = set(shaded.values())
+        unshaded = re.search(r"\b(unshaded|non-?shaded|not shaded|white)\b", sentence)
+        pairs = {}
+        for r, c in sorted(cells):
+            for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1)):
+                other = (r + dr, c + dc)
+                if not (0 <= other[0] < self.side and 0 <= other[1] < self.side):
+                    continue
+                if other in cells:
+                    if not unshaded:
+                        return
+                    continue
+                pairs[frozenset(((r, c), other))] = ((r, c), other) if not greater else (other, (r, c))
+        signs = {n: pair for n, pair in self.chevrons().items() if frozenset(pair) in pairs}
+        if any(pairs[frozenset(pair)] != pair for pair in signs.values()):
+            return
+        if not re.search(r"\borthogonal", sentence) and {frozenset(p) for p in signs.values()} != set(pairs):
+            return
+        self.rules.setdefault("less", []).extend([list(a), list(b)] for a, b in pairs.values())
+        side = "greater" if greater else "less"
+        for (kind, index), cell in shaded.items():
+            self.used_marks.add((kind, index))
+            self.account.rule(
+                f"{kind} {index}",
+                "fortress cell",
+                f"{_where_cell(cell)}: {side} than its unshaded neighbours",
+            )
+        for number, (small, large) in signs.items():
+            self.used_lines.add(number)
+            self.account.rule(
+                f"line {number}",
+                "inequality sign of a fortress cell",
+                f"{_where_cell(small)} < {_where_cell(large)}",
+            )
 
     def lockout_difference(self) -> int | None:
         """The least difference of a lockout line's ends, as the sentence naming lockout
@@ -1200,7 +1370,7 @@ class _Reader:
             meeting: dict[int, tuple[int, list[int]]] = {}
             for (a, _, cells_a), (b, _, cells_b) in itertools.combinations(lines, 2):
                 shared = sorted({tuple(c) for c in cells_a} & {tuple(c) for c in cells_b})
-                if shared:
+                if shared and not self.ends_apart(a, b, shared):
                     meeting.setdefault(a, (b, list(shared[0])))
                     meeting.setdefault(b, (a, list(shared[0])))
             if not meeting:
@@ -1217,6 +1387,28 @@ class _Reader:
             self.rules[kind] = [cells for number, _, cells in lines if number not in meeting]
             if not self.rules[kind]:
                 del self.rules[kind]
+
+    def ends_apart(self, a: int, b: int, shared: list[tuple[int, ...]]) -> bool:
+        """Whether lines ``a`` and ``b`` (numbers) share one cell only, where each ends, at
+        two points a visible gap apart (more than their widths: SudokuPad's line of thickness
+        ``t`` is ``t / 100`` cells wide at the usual cell size of 50): the setter drew two
+        lines there, each holding that cell."""
+        if len(shared) != 1:
+            return False
+        lines = self.entries("lines")
+        ends = []
+        for number in (a, b):
+            line = lines[number - 1]
+            way, thick = line.get("wayPoints"), line.get("thickness")
+            if not isinstance(thick, (int, float)) or isinstance(thick, bool) or thick <= 0:
+                return False
+            points = [self.point(p, f"SudokuPad line {number}") for p in way]
+            inside = [p for p in (points[0], points[-1]) if (math.floor(p[0]), math.floor(p[1])) == shared[0]]
+            if len(inside) != 1:
+                return False
+            ends.append((inside[0], thick / 100))
+        (one, wide), (two, width) = ends
+        return math.dist(one, two) > wide / 2 + width / 2 + 0.05
 
     def arrowheads(self) -> dict[int, int]:
         """The lines drawn as an arrowhead: ``{head line: shaft line}``. A head is a line of
