@@ -957,3 +957,62 @@ def test_a_white_line_drawn_over_a_grey_border_is_a_sum_line_of_the_total_stated
 def test_a_line_of_no_border_or_of_no_one_total_is_refused(text, thick, refused):
     with pytest.raises(UnsupportedRuleError, match=refused):
         scl_to_record(_outlined(text, thick))
+
+
+SKYSCRAPER_TEXT = (
+    "Normal sudoku rules apply. Clues outside the grid give the number of skyscrapers seen from that "
+    "direction, each digit the height of a skyscraper."
+)
+SANDWICH_TEXT = (
+    "Normal sudoku rules apply. Numbers outside the grid give the sum of the digits between the 1 and the 9 "
+    "in that row or column."
+)
+
+
+def _outside(text: str, clues, side: int = 4) -> dict:
+    box = 2 if side == 4 else 3
+    regions = [
+        [[r, c] for r in range(top, top + box) for c in range(left, left + box)]
+        for top in range(0, side, box)
+        for left in range(0, side, box)
+    ]
+    marks = [
+        {"center": [y, x], "width": 0.8, "height": 0.8, "text": t, "color": "#000000"} for y, x, t in clues
+    ]
+    return {
+        "cells": [[{} for _ in range(side)] for _ in range(side)],
+        "regions": regions,
+        "overlays": marks,
+        "metadata": {"rules": text},
+    }
+
+
+def test_numbers_outside_the_grid_are_the_clues_of_the_one_outside_rule_stated():
+    record = scl_to_record(_outside(SKYSCRAPER_TEXT, [(-0.5, 0.5, "4"), (2.5, 4.5, 2)]))
+    assert record["rules"] == {
+        "skyscrapers": [{"side": "right", "index": 2, "seen": 2}, {"side": "top", "index": 0, "seen": 4}]
+    }
+    cells = sudoku_cp.solve(sudoku_cp.Puzzle.from_dict(record)).cells
+    assert [cells[4 * r] for r in range(4)] == [1, 2, 3, 4]
+    row = cells[8:12][::-1]
+    assert sum(v > max(row[:i], default=0) for i, v in enumerate(row)) == 2
+    sandwiches = scl_to_record(_outside(SANDWICH_TEXT, [(-0.5, 0.5, "0"), (4.5, -0.5, "35")], 9))["rules"]
+    assert sandwiches == {
+        "sandwiches": [{"side": "left", "index": 4, "sum": 35}, {"side": "top", "index": 0, "sum": 0}]
+    }
+    assert read_sentence("Digits separated by an X sum to 10.", {"x": [[[0, 0], [0, 1]]]})[0] == "explains"
+
+
+@pytest.mark.parametrize(
+    ("text", "clues"),
+    [
+        (SANDWICH_TEXT + " " + SKYSCRAPER_TEXT.split(". ")[1], [(-0.5, 0.5, "0")]),  # two rules stated
+        (SANDWICH_TEXT.replace("1 and the 9", "2 and the 8"), [(-0.5, 0.5, "0")]),  # a variant
+        (SANDWICH_TEXT + " Numbered rooms: a clue outside the grid is the Nth digit.", [(-0.5, 0.5, "0")]),
+        (SANDWICH_TEXT, [(-0.5, 0.5, "0"), (-0.3, 0.5, "5")]),  # two numbers in one place
+        ("Normal sudoku rules apply.", [(-0.5, 0.5, "0")]),  # no rule for them
+    ],
+)
+def test_numbers_outside_of_no_one_clear_rule_are_refused(text, clues):
+    with pytest.raises(UnsupportedRuleError, match="overlay 1"):
+        scl_to_record(_outside(text, clues, 9))

@@ -186,6 +186,7 @@ DRAWN_RULES: dict[str, tuple[tuple[str, ...], str]] = {
     "sandwiches": (("sandwiches",), r"sandwich|between the 1 and (the )?9|between 1 and 9"),
     "skyscrapers": (("skyscrapers",), r"skyscraper|number of (digits|buildings) (seen|visible)"),
     "outside_sums": (("outside_sums",), r"\bframe\b|outside sum"),
+    "x_sums": (("x_sums",), r"\bx-sums?\b|\bsum of the first x (digits|cells|numbers)\b"),
     "cages": (("cages", "windows"), r"\bcages?\b|killer"),
     "thermos": (("thermos",), r"thermo"),
     "arrows": (("arrows",), r"\barrows?\b"),
@@ -339,6 +340,13 @@ COMMUNITY_RULES: dict[str, tuple[tuple[str, ...], str]] = {
     "sequence lines": (("regular",), r"\b(arithmetic )?sequence lines?\b"),
     "lockout lines": (("lockout_lines",), r"\blockout lines?\b"),
     "fortress cells": (("less",), FORTRESS),
+    "skyscrapers": (
+        ("skyscrapers",),
+        r"(the )?number of (skyscrapers|buildings|digits) (that )?(can be |are )?(seen|visible)|"
+        r"(digits?|numbers?)( in the grid)? represents? (the heights? of )?"
+        r"(a |the )?(skyscrapers?|buildings?)|"
+        r"\bskyscrapers?\b",
+    ),
 }
 """The community's named kinds (:mod:`sudoku_cp.model.community_rules`) whose names are
 also words of :data:`CHANGES` (slow, entropy, modular, zipper, clone): ``name -> (rule

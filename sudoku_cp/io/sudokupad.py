@@ -72,6 +72,10 @@ a line from a circle with a     an arrow drawn by hand (a short three-point head
 head                            colour meets its end), when the rules text names arrows
 ``arrows`` from outside the     a little killer clue: the number written in the cell the
 grid, along a diagonal          arrow starts in
+numbers written outside the     the clues of the one rule of outside clues the rules text
+grid, in line with a row or a   states (sandwiches, skyscrapers, X-sums or frame sums);
+column                          refused when it states none, two, a variant, or another
+                                rule of clues outside the grid
 grey circles / squares in       odd / even cells, when the rules text ties circles to odd
 cells                           (squares to even); of the colour its sentence names, if any
 small round overlays between    Kropki dots: white (differ by 1), black (ratio 2); of
@@ -114,10 +118,12 @@ from typing import Any
 from sudoku_cp.errors import InvalidPuzzleError
 from sudoku_cp.io.account import (
     COUNTING_CIRCLES,
+    DRAWN_RULES,
     EQUAL_HALVES,
     FORTRESS,
     KNIGHT_GROUP_CIRCLES,
     SUM_LINES,
+    VARIANTS,
     Account,
     clip,
     dot_rule,
@@ -474,6 +480,15 @@ lines of one such rule that meet are refused (``SudokuPad`` draws lines through 
 centres, so they look joined). Rules of neighbouring pairs (whispers, parity lines) and
 thermometers (which branch) are not affected."""
 
+OUTSIDE_CLUES = {
+    "sandwiches": ("sandwiches", "sum"),
+    "skyscrapers": ("skyscrapers", "seen"),
+    "x_sums": ("x_sums", "sum"),
+    "outside_sums": ("outside_sums", "sum"),
+}
+"""The rules of numbers outside the grid the SudokuPad reader reads, by the name of their
+sentence (:data:`~sudoku_cp.io.account.DRAWN_RULES`): ``name -> (rule key, value key)``."""
+
 _NEAR_COLOURS = {"pink": ("purple",), "purple": ("pink",), "orange": ("red",), "red": ("orange",)}
 """Colour words setters use for a colour of the other family (SudokuPad's renban line
 ``#F067F0`` is "purple" in rules texts): a line takes the rule named for the near colour
@@ -649,6 +664,7 @@ class _Reader:
         ]
         self.read_cages()
         self.read_arrows()
+        self.read_outside_clues()
         self.read_fortress()
         self.read_lines()
         self.read_marks()
@@ -1183,6 +1199,53 @@ class _Reader:
             self.rules["lockout_lines"] = [
                 {"line": c, "difference": least} for c in self.rules["lockout_lines"]
             ]
+
+    def read_outside_clues(self) -> None:
+        """Read the numbers written outside the grid, in line with a row or a column (in the
+        ring of cells round it, not yet read: a little killer's is), as the clues of the one
+        rule of outside clues the rules text states (:data:`OUTSIDE_CLUES`: sandwiches,
+        skyscrapers, X-sums or frame sums). Nothing is read when the text states none, two,
+        a variant of one, or another rule of clues outside the grid (numbered rooms...), or
+        when two numbers share a place."""
+        stated, other = set(), False
+        for sentence in sentences(self.rules_text):
+            text = " ".join(sentence.lower().split())
+            named = {k for k in OUTSIDE_CLUES if re.search(DRAWN_RULES[k][1], text)}
+            if any(re.search(VARIANTS.get(k, r"$^"), text) for k in named):
+                return
+            stated |= named
+            killer = re.search(DRAWN_RULES["little_killers"][1], text)
+            other = other or bool(not named and not killer and re.search(r"\boutside\b", text))
+        if len(stated) != 1 or other:
+            return
+        kind = stated.pop()
+        side, found = self.side, {}
+        for mark_kind, index, mark in self.marks_with_text():
+            text, center = str(mark.get("text")).strip(), mark.get("center")
+            if not (text.isdigit() and len(text) <= 3 and isinstance(center, list) and len(center) == 2):
+                continue
+            if not all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in center):
+                continue
+            r, c = math.floor(center[0]), math.floor(center[1])
+            place = (
+                ("top", c) if r == -1 and 0 <= c < side
+                else ("bottom", c) if r == side and 0 <= c < side
+                else ("left", r) if c == -1 and 0 <= r < side
+                else ("right", r) if c == side and 0 <= r < side
+                else None
+            )  # fmt: skip
+            if place is not None:
+                found.setdefault(place, []).append((mark_kind, index, int(text)))
+        if not found or any(len(marks) > 1 for marks in found.values()):
+            return
+        key, value = OUTSIDE_CLUES[kind]
+        for (where, number), [(mark_kind, index, clue)] in sorted(found.items()):
+            self.used_marks.add((mark_kind, index))
+            self.rules.setdefault(key, []).append({"side": where, "index": number, value: clue})
+            unit = "column" if where in ("top", "bottom") else "row"
+            self.account.rule(
+                f"{mark_kind} {index}", kind.replace("_", " "), f"{clue}, {where} of {unit} {number + 1}"
+            )
 
     def sum_line_total(self) -> int | None:
         """The total each segment of a sum line adds up to, as the one sentence naming sum
