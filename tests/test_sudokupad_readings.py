@@ -1016,3 +1016,40 @@ def test_numbers_outside_the_grid_are_the_clues_of_the_one_outside_rule_stated()
 def test_numbers_outside_of_no_one_clear_rule_are_refused(text, clues):
     with pytest.raises(UnsupportedRuleError, match="overlay 1"):
         scl_to_record(_outside(text, clues, 9))
+
+
+X_SUMS_TEXT = (
+    "Normal sudoku rules apply. X-Sums: a clue outside the grid gives the sum of the first X digits in that "
+    "row or column from the clue, where X is the first of those digits."
+)
+
+
+def _fpuzzles_texts(text: str, cells=("R0C1", "R5C10")) -> dict:
+    grid = [[{} for _ in range(9)] for _ in range(9)]
+    texts = [
+        {"cells": [cell], "value": value, "fontC": "#000000"}
+        for cell, value in zip(cells, ("1", "45"), strict=True)
+    ]
+    return {"size": 9, "grid": grid, "ruleset": text, "text": texts}
+
+
+def test_f_puzzles_numbers_written_outside_the_grid_are_the_clues_of_the_outside_rule_stated():
+    record = links.fpuzzles_to_record(_fpuzzles_texts(X_SUMS_TEXT))
+    assert record["rules"] == {
+        "x_sums": [{"side": "right", "index": 4, "sum": 45}, {"side": "top", "index": 0, "sum": 1}]
+    }
+    cells = sudoku_cp.solve(sudoku_cp.Puzzle.from_link(fpuzzles(_fpuzzles_texts(X_SUMS_TEXT)))).cells
+    assert cells[0] == 1 and cells[44] == 9  # the first digit seen from the right of row 5 is 9: all 9 add up
+
+
+@pytest.mark.parametrize(
+    ("text", "cells"),
+    [
+        ("Normal sudoku rules apply.", ("R0C1", "R5C10")),  # no rule for them
+        (X_SUMS_TEXT, ("R0C0", "R5C10")),  # a corner: in line with no row or column
+        (X_SUMS_TEXT, ("R1C1", "R5C10")),  # inside the grid
+    ],
+)
+def test_f_puzzles_texts_outside_of_no_rule_or_not_in_line_are_refused(text, cells):
+    with pytest.raises(UnsupportedRuleError, match="text 1"):
+        links.fpuzzles_to_record(_fpuzzles_texts(text, cells))

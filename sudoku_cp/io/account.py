@@ -586,6 +586,8 @@ def read_sentence(
             return "refused", "states a negative constraint the package does not model", {}
         return "rule", "negative constraint: " + ", ".join(flags), flags
     drawn = [(name, keys) for name, (keys, pattern) in DRAWN_RULES.items() if re.search(pattern, text)]
+    if any(name == "x_sums" for name, _ in drawn):  # "the first X digits": not an X of XV
+        drawn = [(name, keys) for name, keys in drawn if name != "xv"]
     if drawn and drawn[0][0] == "little_killers":
         drawn = drawn[:1]
     else:

@@ -489,6 +489,53 @@ OUTSIDE_CLUES = {
 """The rules of numbers outside the grid the SudokuPad reader reads, by the name of their
 sentence (:data:`~sudoku_cp.io.account.DRAWN_RULES`): ``name -> (rule key, value key)``."""
 
+
+def outside_rule(text: str) -> str | None:
+    """The one rule of numbers outside the grid a rules text states, by its sentences
+    (:data:`~sudoku_cp.io.account.DRAWN_RULES`): a key of :data:`OUTSIDE_CLUES`, or None
+    when it states none, two, a variant of one (a sandwich between 2 and 8), or another
+    rule of clues outside the grid (numbered rooms...; a little killer's clues have arrows).
+
+    >>> outside_rule("Clues outside the grid give the sum of the digits between the 1 and the 9.")
+    'sandwiches'
+    >>> outside_rule("Sandwich sums are given. Numbered rooms: a clue outside the grid is the Nth digit.")
+    """
+    stated, other = set(), False
+    for sentence in sentences(text):
+        lower = " ".join(sentence.lower().split())
+        named = {k for k in OUTSIDE_CLUES if re.search(DRAWN_RULES[k][1], lower)}
+        if any(re.search(VARIANTS.get(k, r"$^"), lower) for k in named):
+            return None
+        stated |= named
+        killer = re.search(DRAWN_RULES["little_killers"][1], lower)
+        other = other or bool(not named and not killer and re.search(r"\boutside\b", lower))
+    return stated.pop() if len(stated) == 1 and not other else None
+
+
+def outside_place(row: int, column: int, side: int) -> tuple[str, int] | None:
+    """The side of the grid (``top``, ``bottom``, ``left``, ``right``) and the column or row
+    (0-based) of a clue in the cell ``(row, column)`` of the ring round a grid of ``side``
+    (rows and columns -1 and ``side``; not its corners), or None.
+
+    >>> outside_place(-1, 2, 9), outside_place(3, 9, 9), outside_place(-1, -1, 9)
+    (('top', 2), ('right', 3), None)
+    """
+    if row in (-1, side) and 0 <= column < side:
+        return ("top" if row == -1 else "bottom"), column
+    if column in (-1, side) and 0 <= row < side:
+        return ("left" if column == -1 else "right"), row
+    return None
+
+
+def outside_clue(rules: dict[str, Any], kind: str, place: tuple[str, int], clue: int) -> tuple[str, str]:
+    """Add the clue ``clue`` of the outside rule ``kind`` (:data:`OUTSIDE_CLUES`) at ``place``
+    (:func:`outside_place`) to ``rules``; its account row's ``(read as, reason)``."""
+    key, value = OUTSIDE_CLUES[kind]
+    rules.setdefault(key, []).append({"side": place[0], "index": place[1], value: clue})
+    unit = "column" if place[0] in ("top", "bottom") else "row"
+    return kind.replace("_", " "), f"{clue}, {place[0]} of {unit} {place[1] + 1}"
+
+
 _NEAR_COLOURS = {"pink": ("purple",), "purple": ("pink",), "orange": ("red",), "red": ("orange",)}
 """Colour words setters use for a colour of the other family (SudokuPad's renban line
 ``#F067F0`` is "purple" in rules texts): a line takes the rule named for the near colour
@@ -1203,49 +1250,24 @@ class _Reader:
     def read_outside_clues(self) -> None:
         """Read the numbers written outside the grid, in line with a row or a column (in the
         ring of cells round it, not yet read: a little killer's is), as the clues of the one
-        rule of outside clues the rules text states (:data:`OUTSIDE_CLUES`: sandwiches,
-        skyscrapers, X-sums or frame sums). Nothing is read when the text states none, two,
-        a variant of one, or another rule of clues outside the grid (numbered rooms...), or
-        when two numbers share a place."""
-        stated, other = set(), False
-        for sentence in sentences(self.rules_text):
-            text = " ".join(sentence.lower().split())
-            named = {k for k in OUTSIDE_CLUES if re.search(DRAWN_RULES[k][1], text)}
-            if any(re.search(VARIANTS.get(k, r"$^"), text) for k in named):
-                return
-            stated |= named
-            killer = re.search(DRAWN_RULES["little_killers"][1], text)
-            other = other or bool(not named and not killer and re.search(r"\boutside\b", text))
-        if len(stated) != 1 or other:
-            return
-        kind = stated.pop()
-        side, found = self.side, {}
-        for mark_kind, index, mark in self.marks_with_text():
+        rule of outside clues the rules text states (:func:`outside_rule`); nothing is read
+        when it states none, or when two numbers share a place."""
+        kind = outside_rule(self.rules_text)
+        found: dict[tuple[str, int], list[tuple[str, int, int]]] = {}
+        for mark_kind, index, mark in self.marks_with_text() if kind else ():
             text, center = str(mark.get("text")).strip(), mark.get("center")
             if not (text.isdigit() and len(text) <= 3 and isinstance(center, list) and len(center) == 2):
                 continue
             if not all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in center):
                 continue
-            r, c = math.floor(center[0]), math.floor(center[1])
-            place = (
-                ("top", c) if r == -1 and 0 <= c < side
-                else ("bottom", c) if r == side and 0 <= c < side
-                else ("left", r) if c == -1 and 0 <= r < side
-                else ("right", r) if c == side and 0 <= r < side
-                else None
-            )  # fmt: skip
+            place = outside_place(math.floor(center[0]), math.floor(center[1]), self.side)
             if place is not None:
                 found.setdefault(place, []).append((mark_kind, index, int(text)))
-        if not found or any(len(marks) > 1 for marks in found.values()):
+        if not kind or not found or any(len(marks) > 1 for marks in found.values()):
             return
-        key, value = OUTSIDE_CLUES[kind]
-        for (where, number), [(mark_kind, index, clue)] in sorted(found.items()):
+        for place, [(mark_kind, index, clue)] in sorted(found.items()):
             self.used_marks.add((mark_kind, index))
-            self.rules.setdefault(key, []).append({"side": where, "index": number, value: clue})
-            unit = "column" if where in ("top", "bottom") else "row"
-            self.account.rule(
-                f"{mark_kind} {index}", kind.replace("_", " "), f"{clue}, {where} of {unit} {number + 1}"
-            )
+            self.account.rule(f"{mark_kind} {index}", *outside_clue(self.rules, kind, place, clue))
 
     def sum_line_total(self) -> int | None:
         """The total each segment of a sum line adds up to, as the one sentence naming sum
