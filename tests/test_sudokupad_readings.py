@@ -952,6 +952,7 @@ def test_a_white_line_drawn_over_a_grey_border_is_a_sum_line_of_the_total_stated
     [
         (SUM_LINES_TEXT, (5.12, 5.12), "line 1"),  # not a border: a grey line of no rule
         (SUM_LINES_TEXT + " Each white loop has segments that each sum to 6.", (9.6, 5.12), "line 2"),
+        (SUM_LINES_TEXT.replace("to 5.", "to 5 or 6."), (9.6, 5.12), "line 2"),  # no one total
     ],
 )
 def test_a_line_of_no_border_or_of_no_one_total_is_refused(text, thick, refused):

@@ -173,6 +173,7 @@ TEXT_RULES: dict[str, tuple[str, str]] = {
 SUM_LINES = (
     r"\b(lines?|loops?)\b[^.]*\bsegments? (that |which )?(each |all )?(must )?"
     r"(sum|add up|adds up|sums) to (?P<total>[1-9]\d?)\b"
+    r"(?!\s*\(?\s*(or|and|to|-|\u2013|,|/)\s*(\d|less|more))"
 )
 """A sentence stating sum lines: a line (of a colour) cut into segments that each add up
 to one total (``sum_lines``), the total the sentence names."""
