@@ -1054,3 +1054,15 @@ def test_f_puzzles_numbers_written_outside_the_grid_are_the_clues_of_the_outside
 def test_f_puzzles_texts_outside_of_no_rule_or_not_in_line_are_refused(text, cells):
     with pytest.raises(UnsupportedRuleError, match="text 1"):
         links.fpuzzles_to_record(_fpuzzles_texts(text, cells))
+
+
+@pytest.mark.parametrize(
+    ("sentence", "status"),
+    [
+        ("Digits in grey cells must be greater than all neighbouring unshaded cells.", "explains"),
+        ("Digits in shaded cells are not greater than their orthogonal neighbours.", "refused"),
+        ("Digits in shaded cells are greater than their diagonally adjacent cells.", "refused"),
+    ],
+)
+def test_a_fortress_sentence_explains_the_drawn_cells_unless_negated_or_diagonal(sentence, status):
+    assert read_sentence(sentence, {"less": [[[0, 0], [0, 1]]]})[0] == status

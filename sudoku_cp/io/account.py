@@ -290,9 +290,12 @@ FIBONACCI_LINES = (
 the sum of the two before it): the SudokuPad reader reads the lines of the colour it
 names as regular lines (``regular``) of those words."""
 
+_NOT_SAID = r"(?:(?!\b(?:not|never|no)\b|n't|\bdiagonal)[^.])*?"
+"""Words of one sentence (as few as match), none a negation ("not") or a diagonal."""
 FORTRESS = (
-    r"\b(shaded|gr[ae]y)( shaded)? (cells?|squares?)\b[^.]*?"
-    r"\b(greater|larger|bigger|higher|less|smaller|lower) than\b[^.]*?\b(neighbou?r(s|ing)?|adjacent)\b"
+    rf"\b(shaded|gr[ae]y)( shaded)? (cells?|squares?)\b{_NOT_SAID}"
+    rf"\b(greater|larger|bigger|higher|less|smaller|lower) than\b{_NOT_SAID}"
+    r"\b(neighbou?r(s|ing)?|adjacent)\b"
     r"( (unshaded |non-?shaded |white )?(cells?|digits?|neighbou?rs?))?"
     r"( in (unshaded|non-?shaded|white) cells?)?"
 )
