@@ -1335,6 +1335,32 @@ class _Reader:
                 found[number] = (smaller, larger)
         return found  # type: ignore[return-value]
 
+    def shaded_cells(self) -> dict[tuple[str, int], tuple[list[tuple[int, int]], str]]:
+        """The marks not yet read that shade whole cells: rectangles (not rounded, no text, a
+        background colour) whose sides lie on cell edges in the grid, one cell or more (a
+        cell's square may be drawn up to 0.1 narrower): ``{(kind, index): (cells, colour
+        family)}``."""
+        found = {}
+        for kind, index, mark in self.marks:
+            center, size = mark.get("center"), [mark.get("height"), mark.get("width")]
+            if (kind, index) in self.used_marks or mark.get("rounded") or mark.get("text") not in (None, ""):
+                continue
+            if not (isinstance(center, list) and len(center) == 2 and mark.get("backgroundColor")):
+                continue
+            if not all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in center + size):
+                continue
+            spans = [math.ceil(v) for v in size]
+            corner = [center[0] - spans[0] / 2, center[1] - spans[1] / 2]
+            if any(n < 1 or n - v > 0.1 for n, v in zip(spans, size, strict=True)):
+                continue
+            inside = zip(corner, spans, strict=True)
+            if not all(float(v).is_integer() and 0 <= v and v + n <= self.side for v, n in inside):
+                continue
+            top, left = int(corner[0]), int(corner[1])
+            cells = [(top + r, left + c) for r in range(spans[0]) for c in range(spans[1])]
+            found[(kind, index)] = (cells, colour_family(mark.get("backgroundColor")))
+        return found
+
     def read_fortress(self) -> None:
         """Read fortress cells: grey cells (full-cell squares, not yet read, of one colour: grey,
         or the colour the sentence names) when one sentence of the rules text states them
@@ -1354,26 +1380,11 @@ class _Reader:
         sentence = found[0]
         greater = re.search(FORTRESS, sentence)[4] in ("greater", "larger", "bigger", "higher")
         named = {f for w, f in _COLOUR_WORDS.items() if re.search(rf"\b{w}\b", sentence)} - {"white"}
-        shaded: dict[tuple[str, int], tuple[int, int]] = {}
-        families = set()
-        for kind, index, mark in self.marks:
-            center, size = mark.get("center"), [mark.get("width"), mark.get("height")]
-            if (kind, index) in self.used_marks or mark.get("rounded") or mark.get("text") not in (None, ""):
-                continue
-            if not (isinstance(center, list) and len(center) == 2 and mark.get("backgroundColor")):
-                continue
-            values = center + size
-            if not all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in values):
-                continue
-            cell = (center[0] - 0.5, center[1] - 0.5)
-            if not all(0.9 <= v <= 1.0 for v in size) or not all(float(v).is_integer() for v in cell):
-                continue
-            if 0 <= cell[0] < self.side and 0 <= cell[1] < self.side:
-                shaded[(kind, index)] = (int(cell[0]), int(cell[1]))
-                families.add(colour_family(mark.get("backgroundColor")))
+        shaded = self.shaded_cells()
+        families = {family for _, family in shaded.values()}
         if not shaded or len(named) > 1 or families != (named or {"grey"}):
             return
-        cells = set(shaded.values())
+        cells = {cell for covered, _ in shaded.values() for cell in covered}
         unshaded = re.search(r"\b(unshaded|non-?shaded|not shaded|white)\b", sentence)
         pairs = {}
         for r, c in sorted(cells):
@@ -1393,12 +1404,11 @@ class _Reader:
             return
         self.rules.setdefault("less", []).extend([list(a), list(b)] for a, b in pairs.values())
         side = "greater" if greater else "less"
-        for (kind, index), cell in shaded.items():
+        for (kind, index), (covered, _) in shaded.items():
             self.used_marks.add((kind, index))
+            where = ", ".join(map(_where_cell, covered))
             self.account.rule(
-                f"{kind} {index}",
-                "fortress cell",
-                f"{_where_cell(cell)}: {side} than its unshaded neighbours",
+                f"{kind} {index}", "fortress cell", f"{where}: {side} than its unshaded neighbours"
             )
         for number, (small, large) in signs.items():
             self.used_lines.add(number)
