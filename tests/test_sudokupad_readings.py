@@ -1066,3 +1066,54 @@ def test_f_puzzles_texts_outside_of_no_rule_or_not_in_line_are_refused(text, cel
 )
 def test_a_fortress_sentence_explains_the_drawn_cells_unless_negated_or_diagonal(sentence, status):
     assert read_sentence(sentence, {"less": [[[0, 0], [0, 1]]]})[0] == status
+
+
+WINDOKU_TEXT = (
+    "Normal sudoku rules apply. Windoku: the four grey 3x3 boxes must also contain the digits 1-9 once each."
+)
+NO_REPEAT_TEXT = "Normal sudoku rules apply. Digits cannot repeat in a shaded region."
+
+
+def _square(top: int, left: int, span: int = 1, colour: str = "#CFCFCF") -> dict:
+    middle = [top + span / 2, left + span / 2]
+    return {"center": middle, "width": span, "height": span, "backgroundColor": colour}
+
+
+def _shaded_regions(text: str, marks: list[dict]) -> dict:
+    return {
+        "cells": [[{} for _ in range(9)] for _ in range(9)],
+        "regions": [
+            [[r, c] for r in range(t, t + 3) for c in range(f, f + 3)] for t in (0, 3, 6) for f in (0, 3, 6)
+        ],
+        "underlays": marks,
+        "metadata": {"rules": text},
+    }
+
+
+WINDOWS = [_square(1, 1, 3), _square(1, 5, 3), _square(5, 1, 3), _square(5, 5, 3)]
+L_SHAPE = [_square(0, c) for c in range(4)] + [_square(1, c) for c in range(5)]
+
+
+def test_shaded_regions_the_rules_text_says_hold_every_digit_are_windows_or_extra_regions():
+    assert scl_to_record(_shaded_regions(WINDOKU_TEXT, WINDOWS))["rules"] == {
+        "windows": [[1, 1], [1, 5], [5, 1], [5, 5]]
+    }
+    record = scl_to_record(_shaded_regions(NO_REPEAT_TEXT, L_SHAPE))
+    assert record["rules"] == {"extra_regions": [[[0, c] for c in range(4)] + [[1, c] for c in range(5)]]}
+    cells = sudoku_cp.solve(sudoku_cp.Puzzle.from_dict(record)).cells
+    assert sorted(cells[0:4] + cells[9:14]) == list(range(1, 10))
+
+
+@pytest.mark.parametrize(
+    ("text", "marks"),
+    [
+        (NO_REPEAT_TEXT, L_SHAPE + [_square(2, 0)]),  # ten cells: two regions that touch?
+        (WINDOKU_TEXT.replace("1-9", "1-8"), WINDOWS),  # not every digit of the grid
+        (WINDOKU_TEXT.replace("must also", "do not"), WINDOWS),  # negated
+        (NO_REPEAT_TEXT, WINDOWS[:3] + [_square(5, 5, 3, "#67F067")]),  # two colours, none named
+        ("Normal sudoku rules apply.", WINDOWS),  # no rule for them
+    ],
+)
+def test_shaded_cells_of_no_clear_region_rule_are_refused(text, marks):
+    with pytest.raises(UnsupportedRuleError, match="underlay 1"):
+        scl_to_record(_shaded_regions(text, marks))

@@ -303,6 +303,20 @@ FORTRESS = (
 less) than its neighbours (in unshaded cells); the SudokuPad reader reads the grey cells
 so (``less``), and the inequality signs drawn along their edges as part of the rule."""
 
+_SHADED_AREA = (
+    r"(shaded|gr[ae]y|colou?red|highlighted)( shaded)? (\d ?x ?\d )?"
+    r"(regions?|areas?|boxes|box|windows?|blocks?)\b"
+)
+SHADED_REGIONS = (
+    rf"\b{_SHADED_AREA}{_NOT_SAID}\b(contains?|holds?|ha(s|ve)|includes?) (each of |all of )?(the )?"
+    r"(digits|numbers) (from )?1 ?(-|to|through|\u2013) ?(?P<high>\d+)\b( once( each)?| exactly once)?|"
+    r"\b(digits|numbers) (cannot|can't|may not|must not|do not|don't|never) repeat (with)?in "
+    rf"(a|an|any|each|the|every) {_SHADED_AREA}"
+)
+"""A sentence stating that shaded regions (drawn as shaded cells) hold every digit, or
+that digits do not repeat in them: the SudokuPad reader reads each group of ``n``
+connected shaded cells as a Windoku window (box-shaped) or an extra region."""
+
 COMMUNITY_RULES: dict[str, tuple[tuple[str, ...], str]] = {
     "slow thermometers": (("slow_thermos",), SLOW_THERMO),
     "slow thermometers (restated)": (
@@ -344,6 +358,7 @@ COMMUNITY_RULES: dict[str, tuple[tuple[str, ...], str]] = {
     "sequence lines": (("regular",), r"\b(arithmetic )?sequence lines?\b"),
     "lockout lines": (("lockout_lines",), r"\blockout lines?\b"),
     "fortress cells": (("less",), FORTRESS),
+    "shaded regions": (("windows", "extra_regions"), SHADED_REGIONS),
     "skyscrapers": (
         ("skyscrapers",),
         r"(the )?number of (skyscrapers|buildings|digits) (that )?(can be |are )?(seen|visible)|"

@@ -62,6 +62,10 @@ other ``lines``                 by colour, when one sentence of the rules text n
                                 in one cell a visible gap apart are two lines holding it
 a line drawn under another      the other line's border (a white line with a grey edge):
 along its way, thicker          cosmetic; the line on top gives the colour
+shaded whole cells (squares or  regions, when a sentence says shaded regions hold every
+rectangles on cell edges)       digit or that digits do not repeat in them: each group of
+                                n connected shaded cells a Windoku window (box-shaped) or
+                                an extra region (groups of another size are refused)
 grey full-cell squares          fortress cells, when a sentence states them: each greater
                                 (or less) than its orthogonal neighbours that are not
                                 such cells (``less`` pairs); ``<`` signs drawn as three
@@ -122,6 +126,7 @@ from sudoku_cp.io.account import (
     EQUAL_HALVES,
     FORTRESS,
     KNIGHT_GROUP_CIRCLES,
+    SHADED_REGIONS,
     SUM_LINES,
     VARIANTS,
     Account,
@@ -713,6 +718,7 @@ class _Reader:
         self.read_arrows()
         self.read_outside_clues()
         self.read_fortress()
+        self.read_shaded_regions()
         self.read_lines()
         self.read_marks()
         self.record["rules"] = self.rules
@@ -1360,6 +1366,65 @@ class _Reader:
             cells = [(top + r, left + c) for r in range(spans[0]) for c in range(spans[1])]
             found[(kind, index)] = (cells, colour_family(mark.get("backgroundColor")))
         return found
+
+    def read_shaded_regions(self) -> None:
+        """Read shaded cells (:meth:`shaded_cells`, of one colour, or of the colour the
+        sentence names) as regions when the rules text states that shaded regions hold
+        every digit (1 to n) or that digits do not repeat in them
+        (:data:`~sudoku_cp.io.account.SHADED_REGIONS`): each group of orthogonally connected
+        shaded cells is one, a Windoku window when box-shaped, an extra region otherwise.
+        Every group must have ``n`` cells (two regions that touch would make one group)."""
+        found = [
+            t
+            for t in (" ".join(s.lower().split()) for s in sentences(self.rules_text))
+            if re.search(SHADED_REGIONS, t)
+        ]
+        highs = {re.search(SHADED_REGIONS, t)["high"] for t in found} - {None}
+        if not found or highs - {str(self.side)}:
+            return
+        named = {f for t in found for w, f in _COLOUR_WORDS.items() if re.search(rf"\b{w}\b", t)}
+        shaded = {
+            mark: cells
+            for mark, (cells, family) in self.shaded_cells().items()
+            if not named or family in named
+        }
+        families = {family for _, family in self.shaded_cells().values()}
+        if not shaded or len(named) > 1 or (not named and len(families) != 1):
+            return
+        owner = {cell: mark for mark, cells in shaded.items() for cell in cells}
+        groups, seen = [], set()
+        for start in sorted(owner):
+            if start in seen:
+                continue
+            group, todo = [], [start]
+            seen.add(start)
+            while todo:
+                r, c = todo.pop()
+                group.append((r, c))
+                for other in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+                    if other in owner and other not in seen:
+                        seen.add(other)
+                        todo.append(other)
+            groups.append(sorted(group))
+        if any(len(group) != self.side for group in groups):
+            return
+        box = self.record.get("box")
+        for group in groups:
+            top, left = group[0]
+            shape = [(top + r, left + c) for r in range(box[0]) for c in range(box[1])] if box else None
+            if group == shape:
+                self.rules.setdefault("windows", []).append([top, left])
+                read_as = "Windoku window"
+            else:
+                self.rules.setdefault("extra_regions", []).append([list(cell) for cell in group])
+                read_as = "extra region"
+            for mark in sorted({owner[cell] for cell in group}):
+                self.used_marks.add(mark)
+                self.account.rule(
+                    f"{mark[0]} {mark[1]}",
+                    read_as,
+                    f"shaded, the region from {_where_cell(group[0])}",
+                )
 
     def read_fortress(self) -> None:
         """Read fortress cells: grey cells (full-cell squares, not yet read, of one colour: grey,
