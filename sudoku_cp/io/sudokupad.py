@@ -1266,6 +1266,8 @@ class _Reader:
                 continue
             if not all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in center):
                 continue
+            if not all(math.isfinite(v) and abs(v) < 1e6 for v in center):
+                continue
             place = outside_place(math.floor(center[0]), math.floor(center[1]), self.side)
             if place is not None:
                 found.setdefault(place, []).append((mark_kind, index, int(text)))
@@ -1343,7 +1345,7 @@ class _Reader:
 
     def shaded_cells(self) -> dict[tuple[str, int], tuple[list[tuple[int, int]], str]]:
         """The marks not yet read that shade whole cells: rectangles (not rounded, no text, a
-        background colour) whose sides lie on cell edges in the grid, one cell or more (a
+        background colour other than white) whose sides lie on cell edges in the grid, one cell or more (a
         cell's square may be drawn up to 0.1 narrower): ``{(kind, index): (cells, colour
         family)}``."""
         found = {}
@@ -1355,6 +1357,8 @@ class _Reader:
                 continue
             if not all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in center + size):
                 continue
+            if not all(math.isfinite(v) and abs(v) < 1e6 for v in center + size):
+                continue
             spans = [math.ceil(v) for v in size]
             corner = [center[0] - spans[0] / 2, center[1] - spans[1] / 2]
             if any(n < 1 or n - v > 0.1 for n, v in zip(spans, size, strict=True)):
@@ -1364,7 +1368,9 @@ class _Reader:
                 continue
             top, left = int(corner[0]), int(corner[1])
             cells = [(top + r, left + c) for r in range(spans[0]) for c in range(spans[1])]
-            found[(kind, index)] = (cells, colour_family(mark.get("backgroundColor")))
+            family = colour_family(mark.get("backgroundColor"))
+            if family not in ("white", ""):  # white shades nothing on the white grid
+                found[(kind, index)] = (cells, family)
         return found
 
     def read_shaded_regions(self) -> None:
