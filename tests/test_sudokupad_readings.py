@@ -831,3 +831,289 @@ def test_squares_and_dots_of_a_stated_sum_and_their_negative_constraints_hold_in
         for b in (a + 1, a + 9):
             if b < 81 and (b == a + 9 or a % 9 < 8) and (a, b) not in ((0, 1), (9, 10)):
                 assert cells[a] + cells[b] not in (3, 5, 10)
+
+
+# -- fortress cells, inequality signs, lines ending a gap apart, outlined sum lines ---------
+
+FORTRESS_TEXT = (
+    "Normal sudoku rules apply. Digits in grey shaded cells must be greater than their orthogonally "
+    "adjacent unshaded neighbours."
+)
+
+
+def _shaded(cells, colour="#0003") -> list[dict]:
+    return [
+        {"center": [r + 0.5, c + 0.5], "width": 1, "height": 1, "stroke": "none", "backgroundColor": colour}
+        for r, c in cells
+    ]
+
+
+def _sign(cell, edge, toward: bool) -> dict:
+    """A ``<`` drawn as three points in ``cell`` near its ``edge`` ("left", "right", "top",
+    "bottom"), its tip toward that edge (pointing at the neighbour) or away from it."""
+    r, c = cell
+    near, tip = (0.11, 0.06) if toward else (0.06, 0.11)
+    if edge in ("left", "right"):
+        x, t = (c + near, c + tip) if edge == "left" else (c + 1 - near, c + 1 - tip)
+        way = [[r + 0.38, x], [r + 0.5, t], [r + 0.62, x]]
+    else:
+        y, t = (r + near, r + tip) if edge == "top" else (r + 1 - near, r + 1 - tip)
+        way = [[y, c + 0.38], [t, c + 0.5], [y, c + 0.62]]
+    return {"wayPoints": way, "color": "#000000", "thickness": 1}
+
+
+def _fortress(text: str = FORTRESS_TEXT, cells=((0, 0), (0, 1)), signs=(), colour="#0003") -> dict:
+    return {
+        "cells": [[{} for _ in range(4)] for _ in range(4)],
+        "regions": _boxes4(),
+        "underlays": _shaded(cells, colour),
+        "lines": list(signs),
+        "metadata": {"rules": text},
+    }
+
+
+def test_grey_cells_the_rules_text_calls_fortress_cells_are_greater_than_their_unshaded_neighbours():
+    record = scl_to_record(_fortress())
+    assert record["rules"] == {"less": [[[1, 0], [0, 0]], [[1, 1], [0, 1]], [[0, 2], [0, 1]]]}
+    assert [row["read as"] for row in record["read"] if row["element"] == "sentence 2"] == [
+        "explains the drawn fortress cells"
+    ]
+    cells = sudoku_cp.solve(sudoku_cp.Puzzle.from_dict(record)).cells
+    assert cells[0] > cells[4] and cells[1] > cells[5] and cells[1] > cells[2]
+
+
+NEIGHBOURING = (
+    "Normal sudoku rules apply. Digits in shaded cells are less than all neighbouring unshaded cells."
+)
+LESS_SIGNS = [  # r1c1 is shaded, its neighbours r1c2 and r2c1; each tip points into r1c1 (the smaller)
+    _sign((0, 0), "right", toward=False),
+    _sign((0, 0), "bottom", toward=False),
+]
+
+
+def test_neighbours_not_said_orthogonal_are_those_the_inequality_signs_show():
+    record = scl_to_record(_fortress(NEIGHBOURING, cells=[(0, 0)], signs=LESS_SIGNS))
+    assert record["rules"] == {"less": [[[0, 0], [1, 0]], [[0, 0], [0, 1]]]}
+    assert {row["read as"] for row in record["read"] if row["element"].startswith("line")} == {
+        "inequality sign of a fortress cell"
+    }
+
+
+@pytest.mark.parametrize(
+    ("text", "cells", "signs", "colour"),
+    [
+        (FORTRESS_TEXT.replace(" unshaded", ""), [(0, 0), (0, 1)], [], "#0003"),  # shaded neighbours?
+        (NEIGHBOURING, [(0, 0)], [], "#0003"),  # no signs: are diagonal neighbours meant?
+        (NEIGHBOURING, [(0, 0)], LESS_SIGNS[:1], "#0003"),  # a sign on one edge only
+        (NEIGHBOURING, [(0, 0)], [LESS_SIGNS[0], _sign((0, 0), "bottom", toward=True)], "#0003"),  # against
+        (FORTRESS_TEXT.replace("orthogonally", "orthogonally or diagonally"), [(0, 0)], [], "#0003"),
+        (FORTRESS_TEXT, [(0, 0)], [], "#67F067"),  # green cells, the sentence names grey ones
+    ],
+)
+def test_shaded_cells_whose_neighbours_or_colour_are_unclear_are_refused(text, cells, signs, colour):
+    with pytest.raises(UnsupportedRuleError, match="underlay 1"):
+        scl_to_record(_fortress(text, cells, signs, colour))
+
+
+def test_two_lines_ending_in_one_cell_a_gap_apart_are_two_lines_holding_it():
+    data = _renban_lines([[0.5, 1.3], [0.5, 0.5]], [[0.5, 1.7], [0.5, 3.5]])
+    assert scl_to_record(data)["rules"]["renban"] == [[[0, 1], [0, 0]], [[0, 1], [0, 2], [0, 3]]]
+    touching = _renban_lines([[0.5, 1.45], [0.5, 0.5]], [[0.5, 1.55], [0.5, 3.5]])  # their widths meet
+    with pytest.raises(UnsupportedRuleError, match=r"meets line 2 of the same rule at r1c2"):
+        scl_to_record(touching)
+
+
+SUM_LINES_TEXT = "Normal sudoku rules apply. Each white line can be divided into segments that each sum to 5."
+
+
+def _outlined(text: str = SUM_LINES_TEXT, thick=(9.6, 5.12)) -> dict:
+    way = [[0.5, 0.5], [0.5, 3.5]]
+    return {
+        "cells": [[{} for _ in range(4)] for _ in range(4)],
+        "regions": _boxes4(),
+        "lines": [
+            {"wayPoints": way, "color": "#aaaf", "thickness": thick[0]},
+            {"wayPoints": way, "color": "#FFFFFF", "thickness": thick[1]},
+        ],
+        "metadata": {"rules": text},
+    }
+
+
+def test_a_white_line_drawn_over_a_grey_border_is_a_sum_line_of_the_total_stated():
+    record = scl_to_record(_outlined())
+    assert record["rules"] == {"sum_lines": [{"line": [[0, 0], [0, 1], [0, 2], [0, 3]], "sum": 5}]}
+    assert [row["read as"] for row in record["read"] if row["element"] == "line 1"] == ["cosmetic"]
+    cells = sudoku_cp.solve(sudoku_cp.Puzzle.from_dict(record)).cells
+    assert cells[0] + cells[1] == 5 and cells[2] + cells[3] == 5
+
+
+@pytest.mark.parametrize(
+    ("text", "thick", "refused"),
+    [
+        (SUM_LINES_TEXT, (5.12, 5.12), "line 1"),  # not a border: a grey line of no rule
+        (SUM_LINES_TEXT + " Each white loop has segments that each sum to 6.", (9.6, 5.12), "line 2"),
+        (SUM_LINES_TEXT.replace("to 5.", "to 5 or 6."), (9.6, 5.12), "line 2"),  # no one total
+    ],
+)
+def test_a_line_of_no_border_or_of_no_one_total_is_refused(text, thick, refused):
+    with pytest.raises(UnsupportedRuleError, match=refused):
+        scl_to_record(_outlined(text, thick))
+
+
+SKYSCRAPER_TEXT = (
+    "Normal sudoku rules apply. Clues outside the grid give the number of skyscrapers seen from that "
+    "direction, each digit the height of a skyscraper."
+)
+SANDWICH_TEXT = (
+    "Normal sudoku rules apply. Numbers outside the grid give the sum of the digits between the 1 and the 9 "
+    "in that row or column."
+)
+
+
+def _outside(text: str, clues, side: int = 4) -> dict:
+    box = 2 if side == 4 else 3
+    regions = [
+        [[r, c] for r in range(top, top + box) for c in range(left, left + box)]
+        for top in range(0, side, box)
+        for left in range(0, side, box)
+    ]
+    marks = [
+        {"center": [y, x], "width": 0.8, "height": 0.8, "text": t, "color": "#000000"} for y, x, t in clues
+    ]
+    return {
+        "cells": [[{} for _ in range(side)] for _ in range(side)],
+        "regions": regions,
+        "overlays": marks,
+        "metadata": {"rules": text},
+    }
+
+
+def test_numbers_outside_the_grid_are_the_clues_of_the_one_outside_rule_stated():
+    record = scl_to_record(_outside(SKYSCRAPER_TEXT, [(-0.5, 0.5, "4"), (2.5, 4.5, 2)]))
+    assert record["rules"] == {
+        "skyscrapers": [{"side": "right", "index": 2, "seen": 2}, {"side": "top", "index": 0, "seen": 4}]
+    }
+    cells = sudoku_cp.solve(sudoku_cp.Puzzle.from_dict(record)).cells
+    assert [cells[4 * r] for r in range(4)] == [1, 2, 3, 4]
+    row = cells[8:12][::-1]
+    assert sum(v > max(row[:i], default=0) for i, v in enumerate(row)) == 2
+    sandwiches = scl_to_record(_outside(SANDWICH_TEXT, [(-0.5, 0.5, "0"), (4.5, -0.5, "35")], 9))["rules"]
+    assert sandwiches == {
+        "sandwiches": [{"side": "left", "index": 4, "sum": 35}, {"side": "top", "index": 0, "sum": 0}]
+    }
+    assert read_sentence("Digits separated by an X sum to 10.", {"x": [[[0, 0], [0, 1]]]})[0] == "explains"
+
+
+@pytest.mark.parametrize(
+    ("text", "clues"),
+    [
+        (SANDWICH_TEXT + " " + SKYSCRAPER_TEXT.split(". ")[1], [(-0.5, 0.5, "0")]),  # two rules stated
+        (SANDWICH_TEXT.replace("1 and the 9", "2 and the 8"), [(-0.5, 0.5, "0")]),  # a variant
+        (SANDWICH_TEXT + " Numbered rooms: a clue outside the grid is the Nth digit.", [(-0.5, 0.5, "0")]),
+        (SANDWICH_TEXT, [(-0.5, 0.5, "0"), (-0.3, 0.5, "5")]),  # two numbers in one place
+        ("Normal sudoku rules apply.", [(-0.5, 0.5, "0")]),  # no rule for them
+    ],
+)
+def test_numbers_outside_of_no_one_clear_rule_are_refused(text, clues):
+    with pytest.raises(UnsupportedRuleError, match="overlay 1"):
+        scl_to_record(_outside(text, clues, 9))
+
+
+X_SUMS_TEXT = (
+    "Normal sudoku rules apply. X-Sums: a clue outside the grid gives the sum of the first X digits in that "
+    "row or column from the clue, where X is the first of those digits."
+)
+
+
+def _fpuzzles_texts(text: str, cells=("R0C1", "R5C10")) -> dict:
+    grid = [[{} for _ in range(9)] for _ in range(9)]
+    texts = [
+        {"cells": [cell], "value": value, "fontC": "#000000"}
+        for cell, value in zip(cells, ("1", "45"), strict=True)
+    ]
+    return {"size": 9, "grid": grid, "ruleset": text, "text": texts}
+
+
+def test_f_puzzles_numbers_written_outside_the_grid_are_the_clues_of_the_outside_rule_stated():
+    record = links.fpuzzles_to_record(_fpuzzles_texts(X_SUMS_TEXT))
+    assert record["rules"] == {
+        "x_sums": [{"side": "right", "index": 4, "sum": 45}, {"side": "top", "index": 0, "sum": 1}]
+    }
+    cells = sudoku_cp.solve(sudoku_cp.Puzzle.from_link(fpuzzles(_fpuzzles_texts(X_SUMS_TEXT)))).cells
+    assert cells[0] == 1 and cells[44] == 9  # the first digit seen from the right of row 5 is 9: all 9 add up
+
+
+@pytest.mark.parametrize(
+    ("text", "cells"),
+    [
+        ("Normal sudoku rules apply.", ("R0C1", "R5C10")),  # no rule for them
+        (X_SUMS_TEXT, ("R0C0", "R5C10")),  # a corner: in line with no row or column
+        (X_SUMS_TEXT, ("R1C1", "R5C10")),  # inside the grid
+    ],
+)
+def test_f_puzzles_texts_outside_of_no_rule_or_not_in_line_are_refused(text, cells):
+    with pytest.raises(UnsupportedRuleError, match="text 1"):
+        links.fpuzzles_to_record(_fpuzzles_texts(text, cells))
+
+
+@pytest.mark.parametrize(
+    ("sentence", "status"),
+    [
+        ("Digits in grey cells must be greater than all neighbouring unshaded cells.", "explains"),
+        ("Digits in shaded cells are not greater than their orthogonal neighbours.", "refused"),
+        ("Digits in shaded cells are greater than their diagonally adjacent cells.", "refused"),
+    ],
+)
+def test_a_fortress_sentence_explains_the_drawn_cells_unless_negated_or_diagonal(sentence, status):
+    assert read_sentence(sentence, {"less": [[[0, 0], [0, 1]]]})[0] == status
+
+
+WINDOKU_TEXT = (
+    "Normal sudoku rules apply. Windoku: the four grey 3x3 boxes must also contain the digits 1-9 once each."
+)
+NO_REPEAT_TEXT = "Normal sudoku rules apply. Digits cannot repeat in a shaded region."
+
+
+def _square(top: int, left: int, span: int = 1, colour: str = "#CFCFCF") -> dict:
+    middle = [top + span / 2, left + span / 2]
+    return {"center": middle, "width": span, "height": span, "backgroundColor": colour}
+
+
+def _shaded_regions(text: str, marks: list[dict]) -> dict:
+    return {
+        "cells": [[{} for _ in range(9)] for _ in range(9)],
+        "regions": [
+            [[r, c] for r in range(t, t + 3) for c in range(f, f + 3)] for t in (0, 3, 6) for f in (0, 3, 6)
+        ],
+        "underlays": marks,
+        "metadata": {"rules": text},
+    }
+
+
+WINDOWS = [_square(1, 1, 3), _square(1, 5, 3), _square(5, 1, 3), _square(5, 5, 3)]
+L_SHAPE = [_square(0, c) for c in range(4)] + [_square(1, c) for c in range(5)]
+
+
+def test_shaded_regions_the_rules_text_says_hold_every_digit_are_windows_or_extra_regions():
+    assert scl_to_record(_shaded_regions(WINDOKU_TEXT, WINDOWS))["rules"] == {
+        "windows": [[1, 1], [1, 5], [5, 1], [5, 5]]
+    }
+    record = scl_to_record(_shaded_regions(NO_REPEAT_TEXT, L_SHAPE))
+    assert record["rules"] == {"extra_regions": [[[0, c] for c in range(4)] + [[1, c] for c in range(5)]]}
+    cells = sudoku_cp.solve(sudoku_cp.Puzzle.from_dict(record)).cells
+    assert sorted(cells[0:4] + cells[9:14]) == list(range(1, 10))
+
+
+@pytest.mark.parametrize(
+    ("text", "marks"),
+    [
+        (NO_REPEAT_TEXT, L_SHAPE + [_square(2, 0)]),  # ten cells: two regions that touch?
+        (WINDOKU_TEXT.replace("1-9", "1-8"), WINDOWS),  # not every digit of the grid
+        (WINDOKU_TEXT.replace("must also", "do not"), WINDOWS),  # negated
+        (NO_REPEAT_TEXT, WINDOWS[:3] + [_square(5, 5, 3, "#67F067")]),  # two colours, none named
+        ("Normal sudoku rules apply.", WINDOWS),  # no rule for them
+    ],
+)
+def test_shaded_cells_of_no_clear_region_rule_are_refused(text, marks):
+    with pytest.raises(UnsupportedRuleError, match="underlay 1"):
+        scl_to_record(_shaded_regions(text, marks))

@@ -170,6 +170,14 @@ TEXT_RULES: dict[str, tuple[str, str]] = {
 }
 """Rules the package models that need no drawing: ``rule key -> (pattern, read as)``."""
 
+SUM_LINES = (
+    r"\b(lines?|loops?)\b[^.]*\bsegments? (that |which )?(each |all )?(must )?"
+    r"(sum|add up|adds up|sums) to (?P<total>[1-9]\d?)\b"
+    r"(?!\s*\(?\s*(or|and|to|-|\u2013|,|/)\s*(\d|less|more))"
+)
+"""A sentence stating sum lines: a line (of a colour) cut into segments that each add up
+to one total (``sum_lines``), the total the sentence names."""
+
 DRAWN_RULES: dict[str, tuple[tuple[str, ...], str]] = {
     "little_killers": (
         ("little_killers",),
@@ -179,6 +187,7 @@ DRAWN_RULES: dict[str, tuple[tuple[str, ...], str]] = {
     "sandwiches": (("sandwiches",), r"sandwich|between the 1 and (the )?9|between 1 and 9"),
     "skyscrapers": (("skyscrapers",), r"skyscraper|number of (digits|buildings) (seen|visible)"),
     "outside_sums": (("outside_sums",), r"\bframe\b|outside sum"),
+    "x_sums": (("x_sums",), r"\bx-sums?\b|\bsum of the first x (digits|cells|numbers)\b"),
     "cages": (("cages", "windows"), r"\bcages?\b|killer"),
     "thermos": (("thermos",), r"thermo"),
     "arrows": (("arrows",), r"\barrows?\b"),
@@ -210,7 +219,8 @@ DRAWN_RULES: dict[str, tuple[tuple[str, ...], str]] = {
         r"(same|equal) (sum|total) in (each|every) (\d+ ?x ?\d+ )?(box|region)|"
         r"(box|region) borders? (divide|separate|split)[^.]*segments|"
         r"segments?[^.]*(the )?(same|equal) (sum|total|value)|different lines may have different|"
-        r"segments? in the same (box|region) sum individually",
+        r"segments? in the same (box|region) sum individually|"
+        r"\bin (each|every) (box|region),? (digits )?(must )?sum to the same\b",
     ),
     "quadruples": (
         ("quadruples",),
@@ -218,6 +228,7 @@ DRAWN_RULES: dict[str, tuple[tuple[str, ...], str]] = {
     ),
     "less": (("less",), r"greater|less than|smaller|larger|inequalit|minimum|maximum|\bmin\b|\bmax\b"),
     "windows": (("windows",), r"windoku|extra region|window|shaded (box|region)s?|hyper"),
+    "sum_lines": (("sum_lines",), SUM_LINES),
     "regions": (("regions",), r"jigsaw|irregular|bold(ly)?[- ]outlined|bold region|nonomino"),
 }
 """Rules shown by a drawing: ``name -> (rule keys, pattern)``. A sentence naming one
@@ -279,6 +290,33 @@ FIBONACCI_LINES = (
 the sum of the two before it): the SudokuPad reader reads the lines of the colour it
 names as regular lines (``regular``) of those words."""
 
+_NOT_SAID = r"(?:(?!\b(?:not|never|no)\b|n't|\bdiagonal)[^.])*?"
+"""Words of one sentence (as few as match), none a negation ("not") or a diagonal."""
+FORTRESS = (
+    rf"\b(shaded|gr[ae]y)( shaded)? (cells?|squares?)\b{_NOT_SAID}"
+    rf"\b(greater|larger|bigger|higher|less|smaller|lower) than\b{_NOT_SAID}"
+    r"\b(neighbou?r(s|ing)?|adjacent)\b"
+    r"( (unshaded |non-?shaded |white )?(cells?|digits?|neighbou?rs?))?"
+    r"( in (unshaded|non-?shaded|white) cells?)?"
+)
+"""A sentence stating fortress cells: a digit in a shaded (grey) cell is greater (or
+less) than its neighbours (in unshaded cells); the SudokuPad reader reads the grey cells
+so (``less``), and the inequality signs drawn along their edges as part of the rule."""
+
+_SHADED_AREA = (
+    r"(shaded|gr[ae]y|colou?red|highlighted)( shaded)? (\d ?x ?\d )?"
+    r"(regions?|areas?|boxes|box|windows?|blocks?)\b"
+)
+SHADED_REGIONS = (
+    rf"\b{_SHADED_AREA}{_NOT_SAID}\b(contains?|holds?|ha(s|ve)|includes?) (each of |all of )?(the )?"
+    r"(digits|numbers) (from )?1 ?(-|to|through|\u2013) ?(?P<high>\d+)\b( once( each)?| exactly once)?|"
+    r"\b(digits|numbers) (cannot|can't|may not|must not|do not|don't|never) repeat (with)?in "
+    rf"(a|an|any|each|the|every) {_SHADED_AREA}"
+)
+"""A sentence stating that shaded regions (drawn as shaded cells) hold every digit, or
+that digits do not repeat in them: the SudokuPad reader reads each group of ``n``
+connected shaded cells as a Windoku window (box-shaped) or an extra region."""
+
 COMMUNITY_RULES: dict[str, tuple[tuple[str, ...], str]] = {
     "slow thermometers": (("slow_thermos",), SLOW_THERMO),
     "slow thermometers (restated)": (
@@ -319,6 +357,15 @@ COMMUNITY_RULES: dict[str, tuple[tuple[str, ...], str]] = {
     "Fibonacci lines": (("regular",), FIBONACCI_LINES),
     "sequence lines": (("regular",), r"\b(arithmetic )?sequence lines?\b"),
     "lockout lines": (("lockout_lines",), r"\blockout lines?\b"),
+    "fortress cells": (("less",), FORTRESS),
+    "shaded regions": (("windows", "extra_regions"), SHADED_REGIONS),
+    "skyscrapers": (
+        ("skyscrapers",),
+        r"(the )?number of (skyscrapers|buildings|digits) (that )?(can be |are )?(seen|visible)|"
+        r"(digits?|numbers?)( in the grid)? represents? (the heights? of )?"
+        r"(a |the )?(skyscrapers?|buildings?)|"
+        r"\bskyscrapers?\b",
+    ),
 }
 """The community's named kinds (:mod:`sudoku_cp.model.community_rules`) whose names are
 also words of :data:`CHANGES` (slow, entropy, modular, zipper, clone): ``name -> (rule
@@ -558,6 +605,8 @@ def read_sentence(
             return "refused", "states a negative constraint the package does not model", {}
         return "rule", "negative constraint: " + ", ".join(flags), flags
     drawn = [(name, keys) for name, (keys, pattern) in DRAWN_RULES.items() if re.search(pattern, text)]
+    if any(name == "x_sums" for name, _ in drawn):  # "the first X digits": not an X of XV
+        drawn = [(name, keys) for name, keys in drawn if name != "xv"]
     if drawn and drawn[0][0] == "little_killers":
         drawn = drawn[:1]
     else:

@@ -47,7 +47,9 @@ f-puzzles key              read as
 ``text``, ``line``,        f-puzzles' generic drawing tools, with which setters draw
 ``rectangle``, ``circle``, rules of any kind: each entry is refused (an empty one is
 ``cage``                   cosmetic; a number as ``text`` in the first cell of a killer
-                           cage without a total is its total)
+                           cage without a total is its total; one outside the grid in
+                           line with a row or column, a clue of the one outside rule the
+                           rules text states: sandwiches, skyscrapers, X-sums, frame)
 app settings               cosmetic (``activeConstraints``, ``highlightConflicts``...)
 =========================  ==============================================================
 
@@ -412,6 +414,7 @@ def _read_drawn(data: Mapping[str, Any], side: int, rules: dict[str, Any], accou
     read |= _generic_thermometers(data, side, rules, account, read)  # bulbs first: not counting circles
     read |= _counting_circles(data, side, rules, account, read)
     read |= _dot_relations(data, side, rules, account, read)
+    read |= _outside_texts(data, side, rules, account)
     for key in _DRAWN:
         if key not in data or not _present(data[key]):
             continue
@@ -601,6 +604,33 @@ def _dot_relations(
             )
             found.add(element)
     return found
+
+
+def _outside_texts(data: Mapping[str, Any], side: int, rules: dict[str, Any], account: Account) -> set[str]:
+    """Read f-puzzles' generic texts holding a whole number in one cell outside the grid, in
+    line with a row or a column, as the clues of the one rule of outside clues the rules
+    text states (:func:`sudoku_cp.io.sudokupad.outside_rule`: sandwiches, skyscrapers,
+    X-sums, frame sums; f-puzzles has no key for most); none when two share a place (or one
+    of the rule's own clues is there); returns the elements read."""
+    from sudoku_cp.io.sudokupad import OUTSIDE_CLUES, outside_clue, outside_place, outside_rule
+
+    text = data.get("ruleset") if isinstance(data.get("ruleset"), str) else ""
+    kind = outside_rule(text) if _present(data.get("text")) else None
+    found: dict[tuple[str, int], list[tuple[str, int]]] = {}
+    for number, entry in enumerate(_entries(data, "text") if kind else (), 1):
+        cells, value = entry.get("cells"), str(entry.get("value", "")).strip()
+        match = _CELL_NAME.match(cells[0]) if isinstance(cells, list) and len(cells) == 1 else None
+        if match and isinstance(cells[0], str) and value.isdigit() and len(value) <= 3:
+            place = outside_place(int(match[1]) - 1, int(match[2]) - 1, side)
+            if place is not None:
+                found.setdefault(place, []).append((f"text {number}", int(value)))
+    key = OUTSIDE_CLUES[kind][0] if kind else ""
+    taken = {(c["side"], c["index"]) for c in rules.get(key, ())}
+    if not found or any(len(texts) > 1 for texts in found.values()) or taken & set(found):
+        return set()
+    for place, [(element, clue)] in sorted(found.items()):
+        account.rule(element, *outside_clue(rules, kind, place, clue))  # type: ignore[arg-type]
+    return {element for [(element, _)] in found.values()}
 
 
 def _counting_circles(

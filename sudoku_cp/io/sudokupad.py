@@ -55,15 +55,31 @@ other ``lines``                 by colour, when one sentence of the rules text n
                                 to setters) and one line rule (German or Dutch whispers,
                                 renban, palindrome, region-sum line, between line,
                                 entropic, modular, zipper, lockout, sequence, Fibonacci
-                                line, or four cells whose first two add up to the last
-                                two); a between line's end circles, a zipper line's
-                                centre dot and a lockout line's end diamonds belong to it
+                                line, sum line of a stated total, or four cells whose
+                                first two add up to the last two); a between line's end
+                                circles, a zipper line's centre dot and a lockout line's
+                                end diamonds belong to it; two lines of one rule that end
+                                in one cell a visible gap apart are two lines holding it
+a line drawn under another      the other line's border (a white line with a grey edge):
+along its way, thicker          cosmetic; the line on top gives the colour
+shaded whole cells (squares or  regions, when a sentence says shaded regions hold every
+rectangles on cell edges)       digit or that digits do not repeat in them: each group of
+                                n connected shaded cells a Windoku window (box-shaped) or
+                                an extra region (groups of another size are refused)
+grey full-cell squares          fortress cells, when a sentence states them: each greater
+                                (or less) than its orthogonal neighbours that are not
+                                such cells (``less`` pairs); ``<`` signs drawn as three
+                                points on those edges are part of the rule
 ``arrows`` starting in a        an arrow: the circle (1 or 2 cells) is the sum of the cells
 circle                          along the arrow
 a line from a circle with a     an arrow drawn by hand (a short three-point head of its
 head                            colour meets its end), when the rules text names arrows
 ``arrows`` from outside the     a little killer clue: the number written in the cell the
 grid, along a diagonal          arrow starts in
+numbers written outside the     the clues of the one rule of outside clues the rules text
+grid, in line with a row or a   states (sandwiches, skyscrapers, X-sums or frame sums);
+column                          refused when it states none, two, a variant, or another
+                                rule of clues outside the grid
 grey circles / squares in       odd / even cells, when the rules text ties circles to odd
 cells                           (squares to even); of the colour its sentence names, if any
 small round overlays between    Kropki dots: white (differ by 1), black (ratio 2); of
@@ -106,8 +122,13 @@ from typing import Any
 from sudoku_cp.errors import InvalidPuzzleError
 from sudoku_cp.io.account import (
     COUNTING_CIRCLES,
+    DRAWN_RULES,
     EQUAL_HALVES,
+    FORTRESS,
     KNIGHT_GROUP_CIRCLES,
+    SHADED_REGIONS,
+    SUM_LINES,
+    VARIANTS,
     Account,
     clip,
     dot_rule,
@@ -455,6 +476,7 @@ JOINED_LINE_KINDS = frozenset(
         "fibonacci_lines",
         "sequence_lines",
         "lockout_lines",
+        "sum_lines",
     }
 )
 """The line rules whose meaning changes when two lines that share a cell are read as one:
@@ -462,6 +484,62 @@ a rule of the whole line (a set, a sum, a mirror) or of windows of several cells
 lines of one such rule that meet are refused (``SudokuPad`` draws lines through cell
 centres, so they look joined). Rules of neighbouring pairs (whispers, parity lines) and
 thermometers (which branch) are not affected."""
+
+OUTSIDE_CLUES = {
+    "sandwiches": ("sandwiches", "sum"),
+    "skyscrapers": ("skyscrapers", "seen"),
+    "x_sums": ("x_sums", "sum"),
+    "outside_sums": ("outside_sums", "sum"),
+}
+"""The rules of numbers outside the grid the SudokuPad reader reads, by the name of their
+sentence (:data:`~sudoku_cp.io.account.DRAWN_RULES`): ``name -> (rule key, value key)``."""
+
+
+def outside_rule(text: str) -> str | None:
+    """The one rule of numbers outside the grid a rules text states, by its sentences
+    (:data:`~sudoku_cp.io.account.DRAWN_RULES`): a key of :data:`OUTSIDE_CLUES`, or None
+    when it states none, two, a variant of one (a sandwich between 2 and 8), or another
+    rule of clues outside the grid (numbered rooms...; a little killer's clues have arrows).
+
+    >>> outside_rule("Clues outside the grid give the sum of the digits between the 1 and the 9.")
+    'sandwiches'
+    >>> outside_rule("Sandwich sums are given. Numbered rooms: a clue outside the grid is the Nth digit.")
+    """
+    stated, other = set(), False
+    for sentence in sentences(text):
+        lower = " ".join(sentence.lower().split())
+        named = {k for k in OUTSIDE_CLUES if re.search(DRAWN_RULES[k][1], lower)}
+        if any(re.search(VARIANTS.get(k, r"$^"), lower) for k in named):
+            return None
+        stated |= named
+        killer = re.search(DRAWN_RULES["little_killers"][1], lower)
+        other = other or bool(not named and not killer and re.search(r"\boutside\b", lower))
+    return stated.pop() if len(stated) == 1 and not other else None
+
+
+def outside_place(row: int, column: int, side: int) -> tuple[str, int] | None:
+    """The side of the grid (``top``, ``bottom``, ``left``, ``right``) and the column or row
+    (0-based) of a clue in the cell ``(row, column)`` of the ring round a grid of ``side``
+    (rows and columns -1 and ``side``; not its corners), or None.
+
+    >>> outside_place(-1, 2, 9), outside_place(3, 9, 9), outside_place(-1, -1, 9)
+    (('top', 2), ('right', 3), None)
+    """
+    if row in (-1, side) and 0 <= column < side:
+        return ("top" if row == -1 else "bottom"), column
+    if column in (-1, side) and 0 <= row < side:
+        return ("left" if column == -1 else "right"), row
+    return None
+
+
+def outside_clue(rules: dict[str, Any], kind: str, place: tuple[str, int], clue: int) -> tuple[str, str]:
+    """Add the clue ``clue`` of the outside rule ``kind`` (:data:`OUTSIDE_CLUES`) at ``place``
+    (:func:`outside_place`) to ``rules``; its account row's ``(read as, reason)``."""
+    key, value = OUTSIDE_CLUES[kind]
+    rules.setdefault(key, []).append({"side": place[0], "index": place[1], value: clue})
+    unit = "column" if place[0] in ("top", "bottom") else "row"
+    return kind.replace("_", " "), f"{clue}, {place[0]} of {unit} {place[1] + 1}"
+
 
 _NEAR_COLOURS = {"pink": ("purple",), "purple": ("pink",), "orange": ("red",), "red": ("orange",)}
 """Colour words setters use for a colour of the other family (SudokuPad's renban line
@@ -500,6 +578,7 @@ _LINE_KINDS = {
     "fibonacci_lines": re.compile(r"\bfibonacci"),
     "sequence_lines": re.compile(r"\b(arithmetic )?sequence lines?\b"),
     "lockout_lines": re.compile(r"\blockout lines?\b"),
+    "sum_lines": re.compile(SUM_LINES),
 }
 
 
@@ -556,6 +635,7 @@ class _Reader:
         self.record: dict[str, Any] = {}
         self.used_marks: set[tuple[str, int]] = set()
         self.region_cages: set[int] = set()
+        self.used_lines: set[int] = set()
         self.account = Account("SudokuPad")
 
     # geometry ---------------------------------------------------------------------------
@@ -636,6 +716,9 @@ class _Reader:
         ]
         self.read_cages()
         self.read_arrows()
+        self.read_outside_clues()
+        self.read_fortress()
+        self.read_shaded_regions()
         self.read_lines()
         self.read_marks()
         self.record["rules"] = self.rules
@@ -1005,9 +1088,20 @@ class _Reader:
         text = self.rules_text.lower()
         diagonals, pending = [], []
         heads = self.arrowheads()
+        lines = self.entries("lines")
+        borders = {  # a border of a colour the rules text names for a rule is read as a line of it
+            under: top
+            for under, top in self.line_borders().items()
+            if colour_family(lines[under - 1].get("color")) not in kinds
+        }
         for number, line in enumerate(self.entries("lines"), 1):
             where = f"SudokuPad line {number}"
-            if number in heads:
+            if number in heads or number in self.used_lines:
+                continue
+            if number in borders:
+                self.account.cosmetic(
+                    f"line {number}", f"the border of line {borders[number]} (drawn under it along its path)"
+                )
                 continue
             colour = line.get("color")
             family = colour_family(colour)
@@ -1134,6 +1228,9 @@ class _Reader:
                     self.account.refuse(element, f"{label}: a lockout line needs {why} (and 3 cells or more)")
                     continue
                 self.used_marks.update(ends[0] + ends[1])
+            if kind == "sum_lines" and self.sum_line_total() is None:
+                self.account.refuse(element, f"{label}: the rules text names no one total for sum lines")
+                continue
             if kind == "zipper_lines":  # a dot may mark the centre
                 (r0, c0), (r1, c1) = cells[(len(cells) - 1) // 2], cells[len(cells) // 2]
                 self.used_marks.update(self.round_marks_at(((r0 + r1) / 2 + 0.5, (c0 + c1) / 2 + 0.5)))
@@ -1147,11 +1244,250 @@ class _Reader:
         for cells in self.rules.pop("sequence_lines", []):
             pattern = sequence_pattern(len(cells), self.side)
             self.rules.setdefault("regular", []).append({"cells": cells, "pattern": pattern})
+        if self.rules.get("sum_lines"):
+            total = self.sum_line_total()
+            self.rules["sum_lines"] = [{"line": c, "sum": total} for c in self.rules["sum_lines"]]
         if self.rules.get("lockout_lines"):
             least = self.lockout_difference()
             self.rules["lockout_lines"] = [
                 {"line": c, "difference": least} for c in self.rules["lockout_lines"]
             ]
+
+    def read_outside_clues(self) -> None:
+        """Read the numbers written outside the grid, in line with a row or a column (in the
+        ring of cells round it, not yet read: a little killer's is), as the clues of the one
+        rule of outside clues the rules text states (:func:`outside_rule`); nothing is read
+        when it states none, or when two numbers share a place."""
+        kind = outside_rule(self.rules_text)
+        found: dict[tuple[str, int], list[tuple[str, int, int]]] = {}
+        for mark_kind, index, mark in self.marks_with_text() if kind else ():
+            text, center = str(mark.get("text")).strip(), mark.get("center")
+            if not (text.isdigit() and len(text) <= 3 and isinstance(center, list) and len(center) == 2):
+                continue
+            if not all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in center):
+                continue
+            if not all(math.isfinite(v) and abs(v) < 1e6 for v in center):
+                continue
+            place = outside_place(math.floor(center[0]), math.floor(center[1]), self.side)
+            if place is not None:
+                found.setdefault(place, []).append((mark_kind, index, int(text)))
+        if not kind or not found or any(len(marks) > 1 for marks in found.values()):
+            return
+        for place, [(mark_kind, index, clue)] in sorted(found.items()):
+            self.used_marks.add((mark_kind, index))
+            self.account.rule(f"{mark_kind} {index}", *outside_clue(self.rules, kind, place, clue))
+
+    def sum_line_total(self) -> int | None:
+        """The total each segment of a sum line adds up to, as the one sentence naming sum
+        lines states it (:data:`~sudoku_cp.io.account.SUM_LINES`: "... segments that each
+        sum to 10"), or None (no such sentence, or two)."""
+        totals = {
+            int(found["total"])
+            for s in _sentences(self.rules_text)
+            for found in [re.search(SUM_LINES, s)]
+            if found
+        }
+        return totals.pop() if len(totals) == 1 else None
+
+    def line_borders(self) -> dict[int, int]:
+        """The lines drawn as the border of another: ``{under line: top line}``, when a
+        line is drawn later along the same way points, thinner and of another colour (a
+        white line with a grey border is drawn so); the top line's colour is the look."""
+        lines = self.entries("lines")
+        ways: dict[str, list[int]] = {}
+        for number, line in enumerate(lines, 1):
+            ways.setdefault(json.dumps(line.get("wayPoints")), []).append(number)
+        borders = {}
+        for numbers in ways.values():
+            if len(numbers) != 2:
+                continue
+            under, top = (lines[n - 1] for n in numbers)
+            thick = [line.get("thickness") for line in (under, top)]
+            if not all(isinstance(t, (int, float)) and not isinstance(t, bool) for t in thick):
+                continue
+            if thick[0] > thick[1] and colour_family(under.get("color")) != colour_family(top.get("color")):
+                borders[numbers[0]] = numbers[1]
+        return borders
+
+    def chevrons(self) -> dict[int, tuple[tuple[int, int], tuple[int, int]]]:
+        """The lines drawn as an inequality sign between two orthogonal neighbours: three
+        points in one cell, the outer two across the cell near one of its edges, the middle
+        one (the tip) off their midpoint toward that edge or away from it (SudokuPad's
+        setters draw ``<`` so): ``{line: (smaller cell, larger cell)}``, the tip pointing at
+        the smaller digit."""
+        found = {}
+        for number, line in enumerate(self.entries("lines"), 1):
+            way = line.get("wayPoints")
+            if not (isinstance(way, list) and len(way) == 3):
+                continue
+            a, tip, b = (self.point(p, f"SudokuPad line {number}") for p in way)
+            cell = (math.floor(a[0]), math.floor(a[1]))
+            if any((math.floor(p[0]), math.floor(p[1])) != cell for p in (tip, b)):
+                continue
+            if not (0 <= cell[0] < self.side and 0 <= cell[1] < self.side):
+                continue
+            for axis, other in ((0, 1), (1, 0)):
+                offset = tip[axis] - a[axis]
+                if abs(a[axis] - b[axis]) > 1e-6 or not 0.1 <= abs(a[other] - b[other]) <= 0.6:
+                    continue
+                if abs(tip[other] - (a[other] + b[other]) / 2) > 1e-6 or not 0.02 <= abs(offset) <= 0.3:
+                    continue
+                position = (a[axis] + tip[axis]) / 2 - cell[axis]  # across the cell, 0 to 1
+                edge = -1 if position < 0.25 else 1 if position > 0.75 else 0
+                neighbour = list(cell)
+                neighbour[axis] += edge
+                if not edge or not 0 <= neighbour[axis] < self.side:
+                    continue
+                toward = (offset > 0) == (edge > 0)
+                smaller, larger = (tuple(neighbour), cell) if toward else (cell, tuple(neighbour))
+                found[number] = (smaller, larger)
+        return found  # type: ignore[return-value]
+
+    def shaded_cells(self) -> dict[tuple[str, int], tuple[list[tuple[int, int]], str]]:
+        """The marks not yet read that shade whole cells: rectangles (not rounded, no text, a
+        background colour other than white) whose sides lie on cell edges in the grid, one cell or more (a
+        cell's square may be drawn up to 0.1 narrower): ``{(kind, index): (cells, colour
+        family)}``."""
+        found = {}
+        for kind, index, mark in self.marks:
+            center, size = mark.get("center"), [mark.get("height"), mark.get("width")]
+            if (kind, index) in self.used_marks or mark.get("rounded") or mark.get("text") not in (None, ""):
+                continue
+            if not (isinstance(center, list) and len(center) == 2 and mark.get("backgroundColor")):
+                continue
+            if not all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in center + size):
+                continue
+            if not all(math.isfinite(v) and abs(v) < 1e6 for v in center + size):
+                continue
+            spans = [math.ceil(v) for v in size]
+            corner = [center[0] - spans[0] / 2, center[1] - spans[1] / 2]
+            if any(n < 1 or n - v > 0.1 for n, v in zip(spans, size, strict=True)):
+                continue
+            inside = zip(corner, spans, strict=True)
+            if not all(float(v).is_integer() and 0 <= v and v + n <= self.side for v, n in inside):
+                continue
+            top, left = int(corner[0]), int(corner[1])
+            cells = [(top + r, left + c) for r in range(spans[0]) for c in range(spans[1])]
+            family = colour_family(mark.get("backgroundColor"))
+            if family not in ("white", ""):  # white shades nothing on the white grid
+                found[(kind, index)] = (cells, family)
+        return found
+
+    def read_shaded_regions(self) -> None:
+        """Read shaded cells (:meth:`shaded_cells`, of one colour, or of the colour the
+        sentence names) as regions when the rules text states that shaded regions hold
+        every digit (1 to n) or that digits do not repeat in them
+        (:data:`~sudoku_cp.io.account.SHADED_REGIONS`): each group of orthogonally connected
+        shaded cells is one, a Windoku window when box-shaped, an extra region otherwise.
+        Every group must have ``n`` cells (two regions that touch would make one group)."""
+        found = [
+            t
+            for t in (" ".join(s.lower().split()) for s in sentences(self.rules_text))
+            if re.search(SHADED_REGIONS, t)
+        ]
+        highs = {re.search(SHADED_REGIONS, t)["high"] for t in found} - {None}
+        if not found or highs - {str(self.side)}:
+            return
+        named = {f for t in found for w, f in _COLOUR_WORDS.items() if re.search(rf"\b{w}\b", t)}
+        shaded = {
+            mark: cells
+            for mark, (cells, family) in self.shaded_cells().items()
+            if not named or family in named
+        }
+        families = {family for _, family in self.shaded_cells().values()}
+        if not shaded or len(named) > 1 or (not named and len(families) != 1):
+            return
+        owner = {cell: mark for mark, cells in shaded.items() for cell in cells}
+        groups, seen = [], set()
+        for start in sorted(owner):
+            if start in seen:
+                continue
+            group, todo = [], [start]
+            seen.add(start)
+            while todo:
+                r, c = todo.pop()
+                group.append((r, c))
+                for other in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+                    if other in owner and other not in seen:
+                        seen.add(other)
+                        todo.append(other)
+            groups.append(sorted(group))
+        if any(len(group) != self.side for group in groups):
+            return
+        box = self.record.get("box")
+        for group in groups:
+            top, left = group[0]
+            shape = [(top + r, left + c) for r in range(box[0]) for c in range(box[1])] if box else None
+            if group == shape:
+                self.rules.setdefault("windows", []).append([top, left])
+                read_as = "Windoku window"
+            else:
+                self.rules.setdefault("extra_regions", []).append([list(cell) for cell in group])
+                read_as = "extra region"
+            for mark in sorted({owner[cell] for cell in group}):
+                self.used_marks.add(mark)
+                self.account.rule(
+                    f"{mark[0]} {mark[1]}",
+                    read_as,
+                    f"shaded, the region from {_where_cell(group[0])}",
+                )
+
+    def read_fortress(self) -> None:
+        """Read fortress cells: grey cells (full-cell squares, not yet read, of one colour: grey,
+        or the colour the sentence names) when one sentence of the rules text states them
+        (:data:`~sudoku_cp.io.account.FORTRESS`): each digit in one is greater (or less, as
+        the sentence says) than each orthogonal neighbour that is not one (``less`` pairs).
+        Two neighbouring grey cells need the sentence to say "unshaded" neighbours; a
+        sentence that does not say "orthogonal" needs an inequality sign (:meth:`chevrons`)
+        on every such edge, which shows the neighbours meant. The signs on those edges are
+        part of the rule; one against it leaves the whole reading refused."""
+        found = [
+            t
+            for t in (" ".join(s.lower().split()) for s in sentences(self.rules_text))
+            if re.search(FORTRESS, t)
+        ]
+        if len(found) != 1 or re.search(r"\bdiagonal", found[0]):
+            return
+        sentence = found[0]
+        greater = re.search(FORTRESS, sentence)[4] in ("greater", "larger", "bigger", "higher")
+        named = {f for w, f in _COLOUR_WORDS.items() if re.search(rf"\b{w}\b", sentence)} - {"white"}
+        shaded = self.shaded_cells()
+        families = {family for _, family in shaded.values()}
+        if not shaded or len(named) > 1 or families != (named or {"grey"}):
+            return
+        cells = {cell for covered, _ in shaded.values() for cell in covered}
+        unshaded = re.search(r"\b(unshaded|non-?shaded|not shaded|white)\b", sentence)
+        pairs = {}
+        for r, c in sorted(cells):
+            for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1)):
+                other = (r + dr, c + dc)
+                if not (0 <= other[0] < self.side and 0 <= other[1] < self.side):
+                    continue
+                if other in cells:
+                    if not unshaded:
+                        return
+                    continue
+                pairs[frozenset(((r, c), other))] = ((r, c), other) if not greater else (other, (r, c))
+        signs = {n: pair for n, pair in self.chevrons().items() if frozenset(pair) in pairs}
+        if any(pairs[frozenset(pair)] != pair for pair in signs.values()):
+            return
+        if not re.search(r"\borthogonal", sentence) and {frozenset(p) for p in signs.values()} != set(pairs):
+            return
+        self.rules.setdefault("less", []).extend([list(a), list(b)] for a, b in pairs.values())
+        side = "greater" if greater else "less"
+        for (kind, index), (covered, _) in shaded.items():
+            self.used_marks.add((kind, index))
+            where = ", ".join(map(_where_cell, covered))
+            self.account.rule(
+                f"{kind} {index}", "fortress cell", f"{where}: {side} than its unshaded neighbours"
+            )
+        for number, (small, large) in signs.items():
+            self.used_lines.add(number)
+            self.account.rule(
+                f"line {number}",
+                "inequality sign of a fortress cell",
+                f"{_where_cell(small)} < {_where_cell(large)}",
+            )
 
     def lockout_difference(self) -> int | None:
         """The least difference of a lockout line's ends, as the sentence naming lockout
@@ -1200,7 +1536,7 @@ class _Reader:
             meeting: dict[int, tuple[int, list[int]]] = {}
             for (a, _, cells_a), (b, _, cells_b) in itertools.combinations(lines, 2):
                 shared = sorted({tuple(c) for c in cells_a} & {tuple(c) for c in cells_b})
-                if shared:
+                if shared and not self.ends_apart(a, b, shared):
                     meeting.setdefault(a, (b, list(shared[0])))
                     meeting.setdefault(b, (a, list(shared[0])))
             if not meeting:
@@ -1217,6 +1553,28 @@ class _Reader:
             self.rules[kind] = [cells for number, _, cells in lines if number not in meeting]
             if not self.rules[kind]:
                 del self.rules[kind]
+
+    def ends_apart(self, a: int, b: int, shared: list[tuple[int, ...]]) -> bool:
+        """Whether lines ``a`` and ``b`` (numbers) share one cell only, where each ends, at
+        two points a visible gap apart (more than their widths: SudokuPad's line of thickness
+        ``t`` is ``t / 100`` cells wide at the usual cell size of 50): the setter drew two
+        lines there, each holding that cell."""
+        if len(shared) != 1:
+            return False
+        lines = self.entries("lines")
+        ends = []
+        for number in (a, b):
+            line = lines[number - 1]
+            way, thick = line.get("wayPoints"), line.get("thickness")
+            if not isinstance(thick, (int, float)) or isinstance(thick, bool) or thick <= 0:
+                return False
+            points = [self.point(p, f"SudokuPad line {number}") for p in way]
+            inside = [p for p in (points[0], points[-1]) if (math.floor(p[0]), math.floor(p[1])) == shared[0]]
+            if len(inside) != 1:
+                return False
+            ends.append((inside[0], thick / 100))
+        (one, wide), (two, width) = ends
+        return math.dist(one, two) > wide / 2 + width / 2 + 0.05
 
     def arrowheads(self) -> dict[int, int]:
         """The lines drawn as an arrowhead: ``{head line: shaft line}``. A head is a line of
