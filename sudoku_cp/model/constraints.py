@@ -815,12 +815,20 @@ class _Layers:
         number = {state: i for i, state in enumerate(automaton.transitions)}
         self.start = 1 << number[automaton.start]
         self.accepting = sum(1 << number[s] for s in automaton.accepting)
-        # per value bit: the moves on that value, as (state bit, next state bit)
+        # per value bit: the moves on that value, as (state bit, next state bit); and by
+        # state number, the next state's bit and the predecessors' bits, for the sparse
+        # sets of states a line's layers mostly hold (large automata: a loop's sums)
         self._moves: dict[int, list[tuple[int, int]]] = {}
+        self._next: dict[int, dict[int, int]] = {}
+        self._before: dict[int, dict[int, int]] = {}
         for state, out in automaton.transitions.items():
             for value, following in out.items():
+                bit = 1 << (value - 1)
                 move = (1 << number[state], 1 << number[following])
-                self._moves.setdefault(1 << (value - 1), []).append(move)
+                self._moves.setdefault(bit, []).append(move)
+                self._next.setdefault(bit, {})[number[state]] = move[1]
+                before = self._before.setdefault(bit, {})
+                before[number[following]] = before.get(number[following], 0) | move[0]
         self._forward: dict[tuple[int, int], int] = {}
         self._backward: dict[tuple[int, int, int], tuple[int, int]] = {}
         self._lines: dict[tuple[int, ...], tuple[int, ...] | None] = {}
@@ -842,19 +850,36 @@ class _Layers:
 
     def image(self, states: int, value: int) -> int:
         """The states reached from ``states`` by the value of bit ``value``."""
+        moves = self._moves.get(value, ())
+        if states.bit_count() < len(moves):
+            return self._gather(states, self._next[value])
         reached = 0
-        for state, following in self._moves.get(value, ()):
+        for state, following in moves:
             if state & states:
                 reached |= following
         return reached
 
     def preimage(self, states: int, value: int) -> int:
         """The states that reach one of ``states`` by the value of bit ``value``."""
+        moves = self._moves.get(value, ())
+        if states.bit_count() < len(moves):
+            return self._gather(states, self._before[value])
         before = 0
-        for state, following in self._moves.get(value, ()):
+        for state, following in moves:
             if following & states:
                 before |= state
         return before
+
+    @staticmethod
+    def _gather(states: int, by_number: dict[int, int]) -> int:
+        """The union of ``by_number[i]`` over the states ``i`` of ``states`` (a state
+        at a time: cheaper than a pass over every move when few states are set)."""
+        union = 0
+        while states:
+            low = states & -states
+            states ^= low
+            union |= by_number.get(low.bit_length() - 1, 0)
+        return union
 
     def forward(self, states: int, mask: int) -> int:
         """The states reached from ``states`` by a value of ``mask``."""
