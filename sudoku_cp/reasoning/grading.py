@@ -23,17 +23,16 @@ finely than the band, each measured against references in
   hardest step;
 - ``rating``, the hardest-puzzle rating on Sudoku Explainer's scale, read SE's way: the
   largest step rating of a path of the techniques SE knows (:data:`RATING_TECHNIQUES`:
-  no AIC, ALS or Kraken fish, so forcing steps come where SE needs them; each forcing
-  step the smallest net among every contradiction, as SE takes the easiest hint), each
-  step rated by SE's published technique ratings, a forcing step by its net's structure
-  (:func:`se_step_rating`: kind, nesting depth, and size less SE's offset
-  :data:`SE_LENGTH_OFFSET`, with SE's length increments), plus a small term for how
-  many forcing steps the path takes (:data:`FORCING_STEPS_WEIGHT`, the one parameter
-  fitted; the offset, SE's own, was checked on the same fit lists). It predicts SE's
-  *ranking* of the hardest puzzles, where ``score`` and ``hardest`` saturate (Spearman's
-  rho in ``docs/benchmarks/bench_grading.md``, on held-out lists too); its values run
-  above SE's on SE's 8.x puzzles (our forcing steps are dynamic nets where SE finds
-  static chains: the median gap is in the same file);
+  no AIC, ALS or Kraken fish, so forcing steps come where SE needs them; SE's static cell
+  and unit forcing chains before dynamic nets, as SE tries them,
+  :func:`find_static_forcing_chains`; each forcing step the smallest among every one of
+  its kind, as SE takes the easiest hint), each step rated by SE's published technique
+  ratings, a forcing step by its net's structure (:func:`se_step_rating`: kind, nesting
+  depth, and size less SE's offset :data:`SE_LENGTH_OFFSET`, with SE's length
+  increments). No parameter is fitted: SE's rules were checked on fit lists only. It
+  predicts SE's *ranking* of the hardest puzzles, where ``score`` and ``hardest``
+  saturate (Spearman's rho in ``docs/benchmarks/bench_grading.md``, on held-out lists
+  too; the median gap to SE's values is in the same file);
 - ``effort``, a model of people's solving time after Pelánek (FLAIRS 2011), who finds
   two sources of difficulty, the steps themselves and how they depend on each other:
   the path's singles replayed in the order people scan for them (hidden singles
@@ -120,15 +119,15 @@ puzzles measured), so it was kept."""
 def se_step_rating(technique: Technique, deduction: Deduction) -> float:
     """A step's rating on Sudoku Explainer's scale, SE's way for a forcing step: the base of
     its net's kind (:data:`~sudoku_cp.reasoning.techniques.table.NET_RATINGS`: a static
-    contradiction 7.5, a static cell or unit chain 8.2, a dynamic one 8.5, nested
-    contradictions 9.5 and half a point per further level) plus SE's length increment of
+    contradiction 7.5, a dynamic one 8.5, nested contradictions 9.5 and half a point per
+    further level; a static cell or unit chain :data:`SE_MULTIPLE_BASE`, 8.0) plus SE's length increment of
     ``size - SE_LENGTH_OFFSET`` (so it depends on the net's structure only, and never
     decreases as the net grows or nests deeper); any other step, its
     :func:`~sudoku_cp.reasoning.techniques.table.step_rating`. Sudoku Explainer (Juillerat,
     ``Chaining.getDifficulty`` and ``ChainingHint.getLengthDifficulty``) rates a chaining
-    hint by its rule (dynamic 8.5, dynamic with nested rules 9.0, nested chains 9.5 and
-    half a point per level) plus 0.1 for each of the lengths 4, 6, 8, 12, 16, 24... its
-    length exceeds.
+    hint by its rule (multiple chains 8.0, dynamic 8.5, dynamic with nested rules 9.0,
+    nested chains 9.5 and half a point per level) plus 0.1 for each of the lengths 4, 6, 8,
+    12, 16, 24... its length exceeds.
 
     >>> from sudoku_cp.reasoning.techniques.nets import Branch, Net, NetNode
     >>> def chain(n):  # a dynamic contradiction of n implications
