@@ -202,3 +202,29 @@ def test_the_rating_path_takes_a_static_chain_before_a_dynamic_net():
     assert rows.index(STATIC_FORCING_CHAIN) == rows.index("forcing-chain") - 1
     # Sudoku Explainer rates this one 8.3: a static region forcing chain
     assert grade(KRAKEN).rating == 8.3
+
+
+def _cell_net(size: int, *, dynamic: bool = False) -> Net:
+    """A cell forcing net of two branches of ``size // 2`` nodes each (a chain of removals;
+    with ``dynamic``, one node needs two earlier ones)."""
+    branches = []
+    for value in (1, 2):
+        net = _net(size // 2 + 1, value=value, dynamic=dynamic)
+        branches.append(Branch(0, value, net.branches[0].nodes[:-1]))
+    return Net("cell", tuple(branches))
+
+
+def test_a_static_cell_chain_rates_by_its_size_from_se_base_and_below_a_dynamic_one():
+    row = next(row for row in RATING_TECHNIQUES if row.id == STATIC_FORCING_CHAIN)
+
+    def rate(net: Net) -> float:
+        return se_step_rating(
+            row, Deduction("static forcing chain", (), ((5, 1),), (0,), (1, 2), (), (), net=net)
+        )
+
+    ratings = [rate(_cell_net(size)) for size in range(4, 200, 2)]
+    assert ratings == sorted(ratings) and ratings[0] == SE_MULTIPLE_BASE and ratings[-1] > ratings[0]
+    for size in (6, 20, 60):
+        net = _cell_net(size)
+        assert rate(net) == round(SE_MULTIPLE_BASE + length_bonus(net.size - SE_LENGTH_OFFSET), 1)
+        assert rate(_cell_net(size, dynamic=True)) > rate(net)
