@@ -468,9 +468,9 @@ class Grade:
         rating: the hardest-puzzle rating, on Sudoku Explainer's scale (1.0 to about 12):
             the largest :func:`~sudoku_cp.reasoning.techniques.table.step_rating` of the path
             (for a path that needs a row SE has not, or a forcing step, the path of
-            :func:`se_rating`, which adds a term for its count of forcing steps), its
-            forcing steps rated by their nets (a chain 7.5, a cell or unit chain 8.2, a
-            net 8.5, nested contradictions 9.5 and half a point per further level, plus
+            :func:`se_rating`, with SE's static forcing chains before dynamic nets), its
+            forcing steps rated by their nets (a chain 7.5, a static cell or unit chain 8.0,
+            a net 8.5, nested contradictions 9.5 and half a point per further level, plus
             SE's length increments), a search-backed step 10.0 or more (a path that
             stalls: 10.0). It predicts SE's rating (its hardest step), rank for rank,
             where ``score`` and ``hardest`` saturate: on the hardest puzzles, every path
