@@ -7,8 +7,7 @@ HoDoKu scores), ``hardest`` (the largest step cost, as Sudoku Explainer rates) a
 ``effort`` (singles costed by how few were on offer, a model of human solving time), on
 the same puzzles, with ``n``; and ``rating`` (the hardest-puzzle rating on SE's scale,
 read on SE's path, its forcing steps rated by their nets: SE's published technique
-ratings, and one parameter fitted on the first two SE lists); hodoku-py's score on the
-same puzzles too. References:
+ratings and rules, no parameter fitted); hodoku-py's score on the same puzzles too. References:
 
 - **HoDoKu's score** through hodoku-py (a GPL port of HoDoKu: benchmark only, never a
   dependency, no code copied), on a sample of top1465 plus a sample of sudoku17 (seed 0):
@@ -31,6 +30,10 @@ same puzzles too. References:
   5000th line on: each line there rated 8.0 or more), which no part of the grade was fitted or
   tuned on (``benchmarks/data/se_diabolical_heldout.txt``, public domain). Issue 32's target:
   rho of ``rating`` at least 0.6.
+- **A fit list, SE 8.5 to 8.9**: 80 puzzles of the same ``diabolical.txt`` rated 8.5 to 8.9,
+  in none of the other SE lists, drawn with seed 0 (``benchmarks/data/se_diabolical_85_fit.txt``,
+  public domain): the range where SE's forcing chains' kind and length decide its rating,
+  as on the 9+ list. hodoku-py is not run on it.
 - **Held out, SE 9.0 and more**: every puzzle of the same ``diabolical.txt`` (all 39,719
   lines) rated 9.0 or more but the 2 in the fit lists: 69 puzzles, 57 rated 9.0, 10 rated
   9.1, one 9.2 and one 9.3 (``benchmarks/data/se_diabolical_9plus_heldout.txt``, public
@@ -38,13 +41,16 @@ same puzzles too. References:
   ``rating`` at least 0.6. Mostly ties at 9.0, so rho rests on ranking 12 puzzles above 57.
   hodoku-py is not run on it (tens of seconds a puzzle).
 
-``rating``'s fit: its one fitted parameter (``FORCING_STEPS_WEIGHT``) was chosen on the 160
-and the 62 only; the column "median (our rating - SE)" says how far its values run from
-SE's (it ranks as SE does; its values are higher on SE's 8.x puzzles).
-The column "rho (our rating, before)" rates the same path by the rule before SE's length
-offset (``se_rating`` with ``step_rating``: a forcing step's length bonus on its net's whole
-size, not on SE's length, size less ``SE_LENGTH_OFFSET``), so both rules are measured in
-one run; "grade on the 9+ list" is grade's median CPU there (its distinct puzzles).
+``rating``'s choices were made on the fit lists only (the 160, the 62 and the 80 rated 8.5
+to 8.9), never on the held-out ones: session 12 added SE's static cell and unit forcing
+chains (8.0 plus SE's length increment) before the dynamic nets, as SE tries them, and
+dropped session 11's one fitted parameter (``0.05 ln(1 + forcing steps)``), which the fit
+lists ranked better without; no parameter is fitted now. The column "median (our rating -
+SE)" says how far its values run from SE's. The column "rho (our rating, before)" rates
+by session 11's rule (no static chains, the fitted term: ``second_path(..., before=True)``),
+so both rules are measured in one run; "grade on the 9+ list" is grade's median CPU there
+(its distinct puzzles), and "before" the same with the rating's second path timed the way
+before.
 - **Human solving times**: the 344 puzzles of the Cloud Sudoku data set (S.-W. Wang,
   IEEE Access 2024; github.com/synnwang/sudoku_dataset_difficulty, commit 22d77ccd10ae,
   CC0, copied to ``benchmarks/data/cloud_sudoku_20240415.csv``): ``D_TO``, the
@@ -88,6 +94,7 @@ SE_DIABOLICAL = HERE / "data" / "se_diabolical160.txt"
 SE_HARDEST = HERE / "data" / "se_diabolical_8plus.txt"
 SE_HELD_OUT = HERE / "data" / "se_diabolical_heldout.txt"
 SE_9_HELD_OUT = HERE / "data" / "se_diabolical_9plus_heldout.txt"
+SE_85_FIT = HERE / "data" / "se_diabolical_85_fit.txt"
 HUMAN = HERE / "data" / "cloud_sudoku_20240415.csv"
 CACHE = HERE / "results" / "hodoku_scores.csv"
 HODOKU_LEVELS = ("EASY", "MEDIUM", "HARD", "UNFAIR", "EXTREME")
@@ -223,7 +230,8 @@ def main() -> None:
         "Grading against HoDoKu's score, Sudoku Explainer ratings and human solving times",
         f"top1465 ({args.top1465}) and sudoku17 ({args.sudoku17}) samples (seed 0); the 160 SE-rated "
         "'diabolical' puzzles of the Sudoku Exchange puzzle bank (benchmarks/data/se_diabolical160.txt) and "
-        "its 62 rated 8.0 or more among the first 1120 (benchmarks/data/se_diabolical_8plus.txt); its 58 "
+        "its 62 rated 8.0 or more among the first 1120 (benchmarks/data/se_diabolical_8plus.txt); 80 of "
+        "its puzzles rated 8.5 to 8.9, a fit list (benchmarks/data/se_diabolical_85_fit.txt); its 58 "
         "rated 8.0 or more on seven pages far from its head, held out "
         "(benchmarks/data/se_diabolical_heldout.txt); its 69 rated 9.0 or more outside the two fit lists, "
         "held out (benchmarks/data/se_diabolical_9plus_heldout.txt); "
@@ -232,21 +240,49 @@ def main() -> None:
     )
 
 
-def rating_before(puzzle: str, graded) -> float:
-    """The rating by the rule before SE's length offset (``se_rating`` with each forcing step
-    rated by ``step_rating``: its net's whole size, not SE's length): the rating's "before"
-    column. A rating below a forcing step's base or of a path that stalls is the same."""
-    from sudoku_cp.io.inputs import as_puzzle
-    from sudoku_cp.reasoning.grading import se_rating
-    from sudoku_cp.reasoning.techniques.board import Board
-    from sudoku_cp.reasoning.techniques.table import NET_RATINGS, step_rating
+BEFORE_WEIGHT = 0.05
+"""Session 11's fitted weight of ``ln(1 + forcing steps)`` in the rating (its
+``FORCING_STEPS_WEIGHT``), for the "before" column."""
 
-    if not NET_RATINGS["chain"] <= graded.rating < 10.0:
-        return graded.rating
+
+def second_path(puzzle: str, before: bool = False) -> tuple[float, float]:
+    """``(rating, CPU seconds)`` of the rating's second path from the givens: as now
+    (:func:`~sudoku_cp.reasoning.grading.se_rating`), or with ``before`` as in session 11:
+    no static forcing chains (SE's cell and unit chains of single-premise links), and
+    :data:`BEFORE_WEIGHT` times ``ln(1 + forcing steps)`` added."""
+    import math
+
+    from sudoku_cp.io.inputs import as_puzzle
+    from sudoku_cp.reasoning.grading import RATING_TECHNIQUES, STATIC_FORCING_CHAIN, se_rating, se_step_rating
+    from sudoku_cp.reasoning.techniques.board import Board
+    from sudoku_cp.reasoning.techniques.table import solving_path
+
     parsed = as_puzzle(puzzle)[0]
     board = Board(parsed.model)
     placed = {cell for cell, value in enumerate(parsed.grid.cells) if value}
-    return se_rating(board, board.initial(), placed, rate=step_rating)
+    start = time.process_time()
+    if not before:
+        rating = se_rating(board, board.initial(), placed)
+        return rating, time.process_time() - start
+    rows = tuple(row for row in RATING_TECHNIQUES if row.id != STATIC_FORCING_CHAIN)
+    candidates, rating, nets = board.initial(), 0.0, 0
+    for technique, deduction in solving_path(board, candidates, placed, rows):
+        rating = max(rating, se_step_rating(technique, deduction))
+        nets += deduction.net is not None
+    rating += BEFORE_WEIGHT * math.log1p(nets)
+    rating = rating if len(placed) == len(candidates) else max(rating, 10.0)
+    return round(rating, 2), time.process_time() - start
+
+
+def rating_before(puzzle: str, graded) -> tuple[float, float]:
+    """The rating by session 11's rule (:func:`second_path` with ``before``), and its CPU
+    seconds: the rating's "before" column. A rating below a forcing step's base or of a path
+    that stalls is the same (no second path, 0 seconds)."""
+    from sudoku_cp.reasoning.techniques.table import NET_RATINGS
+
+    if not NET_RATINGS["chain"] <= graded.rating < 10.0:
+        return graded.rating, 0.0
+    return second_path(puzzle, before=True)
 
 
 def run(args: argparse.Namespace) -> list:
@@ -261,15 +297,18 @@ def run(args: argparse.Namespace) -> list:
         ("SE rating", "Sudoku Exchange diabolical (160)"): read_se(SE_DIABOLICAL),
         ("SE rating, the hardest", "Sudoku Exchange diabolical, SE >= 8.0 (62)"): read_se(SE_HARDEST),
         ("SE rating, held out", "Sudoku Exchange diabolical, SE >= 8.0, held out (58)"): read_se(SE_HELD_OUT),
+        ("SE rating, 8.5-8.9 (fit)", "Sudoku Exchange diabolical, SE 8.5 to 8.9 (80)"): read_se(SE_85_FIT),
         ("SE rating, 9+ held out", "Sudoku Exchange diabolical, SE >= 9.0, held out (69)"): read_se(
             SE_9_HELD_OUT
         ),
         ("human solving time (D_TO)", "Cloud Sudoku (344)"): read_human(HUMAN),
     }
     everything = broad + [p for rated in references.values() if rated for p, _ in rated]
-    # hodoku-py takes tens of seconds a puzzle on the 9+ list: not run there (rho n/a)
+    # hodoku-py takes tens of seconds a puzzle on the 9+ list (and the 8.5-8.9 one): not run
+    # there (rho n/a)
     nine = {p for p, _ in read_se(SE_9_HELD_OUT)} - {p for p, _ in read_se(SE_HELD_OUT)}
-    theirs = hodoku_scores([p for p in everything if p not in nine], args.refresh)
+    skipped = nine | ({p for p, _ in read_se(SE_85_FIT)} - set(load_cache()))
+    theirs = hodoku_scores([p for p in everything if p not in skipped], args.refresh)
     ours, seconds = {}, []
     for puzzle in dict.fromkeys(everything):
         start = time.process_time()
@@ -281,7 +320,22 @@ def run(args: argparse.Namespace) -> list:
     print(
         f"# grade on the 9+ list: median {statistics.median(nine_seconds):.3f} s CPU, n={len(nine_seconds)}"
     )
-    before = {p: rating_before(p, graded) for p, graded in ours.items()}
+    before, before_seconds = {}, {}
+    for p, graded in ours.items():
+        before[p], before_seconds[p] = rating_before(p, graded)
+    # grade's CPU before: its rating path (the second path) the way before, the rest as now
+    now_seconds = {p: second_path(p)[1] for p in nine}
+    then = [
+        s - now_seconds[p] + before_seconds[p]
+        for p, s in zip(dict.fromkeys(everything), seconds, strict=True)
+        if p in nine
+    ]
+    print(
+        "# grade on the 9+ list before (session 11's rating path): "
+        f"median {statistics.median(then):.3f} s CPU; "
+        f"the rating path alone: median {statistics.median(now_seconds.values()):.3f} s now, "
+        f"{statistics.median(before_seconds[p] for p in nine):.3f} s before"
+    )
     rows = []
     for (reference, puzzles), rated in references.items():
         if rated is None:

@@ -5,11 +5,14 @@ from __future__ import annotations
 
 import pytest
 
-from sudoku_cp import datasets, explain, grade
+from sudoku_cp import datasets, explain, grade, solve
 from sudoku_cp.io.inputs import as_puzzle
 from sudoku_cp.reasoning.grading import (
     RATING_TECHNIQUES,
     SE_LENGTH_OFFSET,
+    SE_MULTIPLE_BASE,
+    STATIC_FORCING_CHAIN,
+    find_static_forcing_chains,
     se_rating,
     se_step_rating,
 )
@@ -128,11 +131,13 @@ def test_the_rating_path_leaves_out_what_se_lacks_and_compares_every_contradicti
     placed = {c for c, v in enumerate(puzzle.grid.cells) if v}
     # at the first forcing step of the rating path, every contradiction compared gives a
     # net no larger than the first few (explain's choice)
-    while (found := next_step(board, candidates, placed, RATING_TECHNIQUES))[0].id != "forcing-chain":
+    forcing = (STATIC_FORCING_CHAIN, "forcing-chain")
+    while (found := next_step(board, candidates, placed, RATING_TECHNIQUES))[0].id not in forcing:
         apply(candidates, placed, found[1])
+    row = next(row for row in RATING_TECHNIQUES if row.id == "forcing-chain")
     few = next(find_forcing_chains(board, candidates, placed)).net
     every = next(find_forcing_chains(board, candidates, placed, choices=0)).net
-    assert every == found[1].net and every.size <= few.size
+    assert every == next(row.find(board, candidates, placed)).net and every.size <= few.size
 
 
 def test_grade_rates_on_the_path_se_would_take():
@@ -157,3 +162,69 @@ def test_band_is_the_grades_band_without_the_rating_path(monkeypatch):
 
     monkeypatch.setattr(grading, "se_rating", no_second_path)
     assert [grading.band(puzzle) for puzzle in puzzles] == expected
+
+
+def _first_static_chain(puzzle: str):
+    """The state where the rating path of ``puzzle`` first takes a static forcing chain, and it."""
+    parsed = as_puzzle(puzzle)[0]
+    board = Board(parsed.model)
+    candidates = board.initial()
+    placed = {c for c, v in enumerate(parsed.grid.cells) if v}
+    while (found := next_step(board, candidates, placed, RATING_TECHNIQUES))[0].id != STATIC_FORCING_CHAIN:
+        apply(candidates, placed, found[1])
+    return parsed, board, candidates, placed, found[1]
+
+
+KRAKEN = "....1....49.....13..1...6.....6.3.....68791..9.......6.6.354.2..2.....6.5.9...8.4"
+
+
+@pytest.mark.parametrize("puzzle", [KRAKEN, HARDEST[2]])
+def test_a_static_forcing_chain_is_sound_and_every_node_has_one_premise(puzzle):
+    parsed, board, candidates, placed, step = _first_static_chain(puzzle)
+    solution = solve(puzzle).cells
+    assert step.eliminations and all(solution[c] != v for c, v in step.eliminations)
+    net = step.net
+    assert net.kind in ("cell", "unit") and net.depth == 1
+    # one branch per candidate of the cell (place of the value in the unit), each a chain
+    assert len(net.branches) == len(step.candidates) >= 2
+    for branch in net.branches:
+        assert all(len(node.because) == 1 for node in branch.nodes[1:])
+        assert all(node.because == (i,) for i, node in enumerate(branch.nodes[1:]))
+    # rated as SE rates its multiple forcing chains: 8.0 plus the length increment
+    row = next(row for row in RATING_TECHNIQUES if row.id == STATIC_FORCING_CHAIN)
+    assert se_step_rating(row, step) == round(SE_MULTIPLE_BASE + length_bonus(net.size - SE_LENGTH_OFFSET), 1)
+    # the smallest: no other static chain of this state is shorter
+    assert next(find_static_forcing_chains(board, candidates, placed)).net.size == net.size
+
+
+def test_the_rating_path_takes_a_static_chain_before_a_dynamic_net():
+    rows = [row.id for row in RATING_TECHNIQUES]
+    assert rows.index(STATIC_FORCING_CHAIN) == rows.index("forcing-chain") - 1
+    # Sudoku Explainer rates this one 8.3: a static region forcing chain
+    assert grade(KRAKEN).rating == 8.3
+
+
+def _cell_net(size: int, *, dynamic: bool = False) -> Net:
+    """A cell forcing net of two branches of ``size // 2`` nodes each (a chain of removals;
+    with ``dynamic``, one node needs two earlier ones)."""
+    branches = []
+    for value in (1, 2):
+        net = _net(size // 2 + 1, value=value, dynamic=dynamic)
+        branches.append(Branch(0, value, net.branches[0].nodes[:-1]))
+    return Net("cell", tuple(branches))
+
+
+def test_a_static_cell_chain_rates_by_its_size_from_se_base_and_below_a_dynamic_one():
+    row = next(row for row in RATING_TECHNIQUES if row.id == STATIC_FORCING_CHAIN)
+
+    def rate(net: Net) -> float:
+        return se_step_rating(
+            row, Deduction("static forcing chain", (), ((5, 1),), (0,), (1, 2), (), (), net=net)
+        )
+
+    ratings = [rate(_cell_net(size)) for size in range(4, 200, 2)]
+    assert ratings == sorted(ratings) and ratings[0] == SE_MULTIPLE_BASE and ratings[-1] > ratings[0]
+    for size in (6, 20, 60):
+        net = _cell_net(size)
+        assert rate(net) == round(SE_MULTIPLE_BASE + length_bonus(net.size - SE_LENGTH_OFFSET), 1)
+        assert rate(_cell_net(size, dynamic=True)) > rate(net)

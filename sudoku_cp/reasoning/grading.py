@@ -23,17 +23,16 @@ finely than the band, each measured against references in
   hardest step;
 - ``rating``, the hardest-puzzle rating on Sudoku Explainer's scale, read SE's way: the
   largest step rating of a path of the techniques SE knows (:data:`RATING_TECHNIQUES`:
-  no AIC, ALS or Kraken fish, so forcing steps come where SE needs them; each forcing
-  step the smallest net among every contradiction, as SE takes the easiest hint), each
-  step rated by SE's published technique ratings, a forcing step by its net's structure
-  (:func:`se_step_rating`: kind, nesting depth, and size less SE's offset
-  :data:`SE_LENGTH_OFFSET`, with SE's length increments), plus a small term for how
-  many forcing steps the path takes (:data:`FORCING_STEPS_WEIGHT`, the one parameter
-  fitted; the offset, SE's own, was checked on the same fit lists). It predicts SE's
-  *ranking* of the hardest puzzles, where ``score`` and ``hardest`` saturate (Spearman's
-  rho in ``docs/benchmarks/bench_grading.md``, on held-out lists too); its values run
-  above SE's on SE's 8.x puzzles (our forcing steps are dynamic nets where SE finds
-  static chains: the median gap is in the same file);
+  no AIC, ALS or Kraken fish, so forcing steps come where SE needs them; SE's static cell
+  and unit forcing chains before dynamic nets, as SE tries them,
+  :func:`find_static_forcing_chains`; each forcing step the smallest among every one of
+  its kind, as SE takes the easiest hint), each step rated by SE's published technique
+  ratings, a forcing step by its net's structure (:func:`se_step_rating`: kind, nesting
+  depth, and size less SE's offset :data:`SE_LENGTH_OFFSET`, with SE's length
+  increments). No parameter is fitted: SE's rules were checked on fit lists only. It
+  predicts SE's *ranking* of the hardest puzzles, where ``score`` and ``hardest``
+  saturate (Spearman's rho in ``docs/benchmarks/bench_grading.md``, on held-out lists
+  too; the median gap to SE's values is in the same file);
 - ``effort``, a model of people's solving time after Pelánek (FLAIRS 2011), who finds
   two sources of difficulty, the steps themselves and how they depend on each other:
   the path's singles replayed in the order people scan for them (hidden singles
@@ -65,8 +64,9 @@ from dataclasses import dataclass, field, replace
 from sudoku_cp.engine.search import BitmaskSearch
 from sudoku_cp.errors import NoSolutionError, SolveTimeoutError
 from sudoku_cp.io.inputs import PuzzleInput, as_puzzle
-from sudoku_cp.reasoning.techniques.board import Board, Deduction, reasoning_deadline
+from sudoku_cp.reasoning.techniques.board import Board, Deduction, reasoning_deadline, values_of
 from sudoku_cp.reasoning.techniques.forcing import find_forcing_chains
+from sudoku_cp.reasoning.techniques.nets import Branch, Net, NetNode
 from sudoku_cp.reasoning.techniques.table import (
     BAND_NAMES,
     BANDS,
@@ -119,15 +119,15 @@ puzzles measured), so it was kept."""
 def se_step_rating(technique: Technique, deduction: Deduction) -> float:
     """A step's rating on Sudoku Explainer's scale, SE's way for a forcing step: the base of
     its net's kind (:data:`~sudoku_cp.reasoning.techniques.table.NET_RATINGS`: a static
-    contradiction 7.5, a static cell or unit chain 8.2, a dynamic one 8.5, nested
-    contradictions 9.5 and half a point per further level) plus SE's length increment of
+    contradiction 7.5, a dynamic one 8.5, nested contradictions 9.5 and half a point per
+    further level; a static cell or unit chain :data:`SE_MULTIPLE_BASE`, 8.0) plus SE's length increment of
     ``size - SE_LENGTH_OFFSET`` (so it depends on the net's structure only, and never
     decreases as the net grows or nests deeper); any other step, its
     :func:`~sudoku_cp.reasoning.techniques.table.step_rating`. Sudoku Explainer (Juillerat,
     ``Chaining.getDifficulty`` and ``ChainingHint.getLengthDifficulty``) rates a chaining
-    hint by its rule (dynamic 8.5, dynamic with nested rules 9.0, nested chains 9.5 and
-    half a point per level) plus 0.1 for each of the lengths 4, 6, 8, 12, 16, 24... its
-    length exceeds.
+    hint by its rule (multiple chains 8.0, dynamic 8.5, dynamic with nested rules 9.0,
+    nested chains 9.5 and half a point per level) plus 0.1 for each of the lengths 4, 6, 8,
+    12, 16, 24... its length exceeds.
 
     >>> from sudoku_cp.reasoning.techniques.nets import Branch, Net, NetNode
     >>> def chain(n):  # a dynamic contradiction of n implications
@@ -148,27 +148,222 @@ def se_step_rating(technique: Technique, deduction: Deduction) -> float:
     elif dynamic:
         base = NET_RATINGS["net"]
     else:
-        base = NET_RATINGS["chain"] if net.kind == "contradiction" else NET_RATINGS["cell"]
+        base = NET_RATINGS["chain"] if net.kind == "contradiction" else SE_MULTIPLE_BASE
     return round(base + length_bonus(max(net.size - SE_LENGTH_OFFSET, 0)), 1)
 
 
-RATING_TECHNIQUES: tuple[Technique, ...] = tuple(_as_se(row) for row in TECHNIQUES if row.id not in SE_ABSENT)
+SE_MULTIPLE_BASE = 8.0
+"""Sudoku Explainer's base rating of a static cell or unit forcing chain (its "multiple
+forcing chains": Juillerat, ``Chaining.getDifficulty``), before the length increment."""
+
+
+def _bits(mask: int) -> Iterator[int]:
+    """The indices of the set bits of ``mask``, lowest first."""
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+class _StaticLinks:
+    """The single-premise implications between the candidates of one state, as Sudoku
+    Explainer's static chains use them: a candidate true makes the other candidates of its
+    cell and the same value in its peers false; a candidate false makes the other candidate
+    of a cell with two true, and the other place of its value in a unit with two places.
+
+    A candidate is the literal ``cell * width + value - 1``; :meth:`reach` is the breadth-first
+    closure from one supposed true, layer by layer (so each literal at its shortest chain).
+    """
+
+    def __init__(self, board: Board, candidates: list[int], placed: set[int]) -> None:
+        self.board, self.candidates, self.placed = board, candidates, placed
+        self.width = max(board.side, max(candidates).bit_length())
+        self.open_cells = [c for c, m in enumerate(candidates) if c not in placed and m & (m - 1)]
+        self.places = {  # (unit index, value) -> the unplaced cells holding it
+            (u, v): [c for c in unit.cells if c not in placed and candidates[c] >> (v - 1) & 1]
+            for u, unit in enumerate(board.units)
+            for v in range(1, self.width + 1)
+        }
+        units_of: dict[int, list[int]] = {}
+        for u, unit in enumerate(board.units):
+            for cell in unit.cells:
+                units_of.setdefault(cell, []).append(u)
+        self.on_off: dict[int, int] = {}  # literal -> the literals it makes false, as bits
+        self.off_on: dict[int, int] = {}  # literal -> the literals it makes true, as bits
+        for cell in self.open_cells:
+            values = values_of(candidates[cell])
+            for v in values:
+                off = sum(1 << self.literal(cell, w) for w in values if w != v)
+                for peer in board.model.peers[cell]:
+                    if peer not in placed and candidates[peer] >> (v - 1) & 1:
+                        off |= 1 << self.literal(peer, v)
+                on = 0
+                if len(values) == 2:
+                    on |= 1 << self.literal(cell, values[0] + values[1] - v)
+                for u in units_of.get(cell, ()):
+                    two = self.places[u, v]
+                    if len(two) == 2:
+                        on |= 1 << self.literal(two[0] + two[1] - cell, v)
+                self.on_off[self.literal(cell, v)] = off
+                self.off_on[self.literal(cell, v)] = on
+        self._reach: dict[int, tuple[int, int, list[tuple[int, int]]]] = {}
+
+    def literal(self, cell: int, value: int) -> int:
+        return cell * self.width + value - 1
+
+    def reach(self, root: int) -> tuple[int, int, list[tuple[int, int]]]:
+        """``(true, false, layers)``: the literals supposing ``root`` true makes true and
+        false, as bits, and per chain length (0: the root) the ``(true, false)`` bits first
+        reached there."""
+        if root not in self._reach:
+            self.board.check_deadline()
+            on, off = 1 << root, 0
+            layers = [(on, 0)]
+            new_on, new_off = on, 0
+            while new_on or new_off:
+                next_off = next_on = 0
+                for i in _bits(new_on):
+                    next_off |= self.on_off.get(i, 0)
+                for i in _bits(new_off):
+                    next_on |= self.off_on.get(i, 0)
+                new_on, new_off = next_on & ~on, next_off & ~off
+                on, off = on | new_on, off | new_off
+                if new_on or new_off:
+                    layers.append((new_on, new_off))
+            self._reach[root] = (on, off, layers)
+        return self._reach[root]
+
+    def _unit(self, a: int, b: int, value: int, hidden: bool):
+        """The constraint linking cells ``a`` and ``b``: for a hidden single a unit where
+        ``value`` has just those two places, else an AllDifferent holding both."""
+        if hidden:
+            return next(
+                unit
+                for u, unit in enumerate(self.board.units)
+                if sorted(self.places[u, value]) == sorted((a, b))
+            )
+        board = self.board
+        return next(board.alldifferents[i] for i in board.containing[a] if b in board.alldifferents[i].cells)
+
+    def length(self, root: int, target: int, true: bool) -> int:
+        """The potentials of the shortest chain from ``root`` to ``target`` (both counted)."""
+        side = 0 if true else 1
+        return next(d for d, layer in enumerate(self.reach(root)[2]) if layer[side] >> target & 1) + 1
+
+    def branch(self, root: int, target: int, true: bool) -> Branch:
+        """The chain from ``root`` to ``target`` as a :class:`Branch` (one premise a node)."""
+        on_parent: dict[int, int] = {root: -1}
+        off_parent: dict[int, int] = {}
+        frontier = [(root, True)]
+        while (target, true) not in {(i, t) for i, t in frontier} and frontier:
+            step = []
+            for i, t in frontier:
+                for j in _bits((self.on_off if t else self.off_on).get(i, 0)):
+                    seen = off_parent if t else on_parent
+                    if j not in seen:
+                        seen[j] = i
+                        step.append((j, not t))
+            frontier = step
+        chain = [(target, true)]
+        while chain[-1] != (root, True):
+            i, t = chain[-1]
+            chain.append(((on_parent if t else off_parent)[i], not t))
+        chain.reverse()
+        nodes = []
+        for index, (i, t) in enumerate(chain):
+            cell, value = divmod(i, self.width)
+            if index == 0:
+                nodes.append(NetNode("=", cell, value + 1, "suppose"))
+                continue
+            before = chain[index - 1][0] // self.width
+            unit = None if before == cell else self._unit(before, cell, value + 1, t)
+            if t:
+                rule = "naked single" if before == cell else "hidden single"
+            else:
+                rule = "placed" if before == cell else "peer"
+            nodes.append(NetNode("=" if t else "<>", cell, value + 1, rule, unit, (index - 1,)))
+        return Branch(nodes[0].cell, nodes[0].value, tuple(nodes))
+
+
+def find_static_forcing_chains(board: Board, candidates: list[int], placed: set[int]) -> Iterator[Deduction]:
+    """Sudoku Explainer's static multiple forcing chains ("cell forcing chains" and "region
+    forcing chains", rated 8.0 plus the length increment): whichever candidate a cell of
+    three or more takes, or wherever a value goes in a unit (whose first place is such a
+    cell), the same candidate is true (or false), each branch a chain of single-premise
+    implications on the candidates of this state (:class:`_StaticLinks`: no node needs two
+    others, so no dynamic net). Yields the one whose branches are shortest in all (SE's
+    complexity: the potentials of every branch's chain to the target), with its net, or
+    nothing. Juillerat, Sudoku Explainer: ``Chaining`` with multiple chains and neither
+    dynamic nor Nishio; SE tries it before its dynamic forcing chains (8.5)."""
+    links = _StaticLinks(board, candidates, placed)
+    groups: list[tuple[str, list[int], object]] = [
+        ("cell", [links.literal(c, v) for v in values_of(candidates[c])], None)
+        for c in links.open_cells
+        if candidates[c].bit_count() >= 3
+    ]
+    for (u, v), cells in links.places.items():
+        if len(cells) >= 2 and candidates[cells[0]].bit_count() >= 3:
+            groups.append(("unit", [links.literal(c, v) for c in cells], board.units[u]))
+    best: tuple[int, str, list[int], object, int, bool] | None = None
+    for kind, roots, unit in groups:
+        common_on = common_off = -1
+        for root in roots:
+            on, off, _ = links.reach(root)
+            common_on &= on
+            common_off &= off
+            if not common_on and not common_off:
+                break
+        for bits, true in ((common_on, True), (common_off, False)):
+            for target in _bits(max(bits, 0)):
+                if true and candidates[target // links.width].bit_count() < 2:
+                    continue  # nothing to remove
+                size = sum(links.length(root, target, true) for root in roots)
+                if best is None or size < best[0]:
+                    best = (size, kind, roots, unit, target, true)
+    if best is None:
+        return
+    _, kind, roots, unit, target, true = best
+    cell, value = divmod(target, links.width)
+    others = values_of(candidates[cell] & ~(1 << value)) if true else (value + 1,)
+    net = Net(kind, tuple(links.branch(root, target, true) for root in roots), unit)
+    yield Deduction(
+        f"static forcing chain ({kind})",
+        (),
+        tuple((cell, w) for w in others),
+        tuple(sorted({r // links.width for r in roots})),
+        tuple(sorted({r % links.width + 1 for r in roots})),
+        tuple((r // links.width, r % links.width + 1) for r in roots),
+        (),
+        net=net,
+    )
+
+
+STATIC_FORCING_CHAIN = "static-forcing-chain"
+"""The id of the rating path's row of :func:`find_static_forcing_chains`, just before its
+forcing chain (a row built here, not in the table: ``explain`` never takes it)."""
+
+
+def _rating_rows() -> Iterator[Technique]:
+    for row in TECHNIQUES:
+        if row.id in SE_ABSENT:
+            continue
+        if row.id == TechniqueId.FORCING_CHAIN:
+            yield replace(
+                row, id=STATIC_FORCING_CHAIN, name="Static Forcing Chain", find=find_static_forcing_chains
+            )
+        yield _as_se(row)
+
+
+RATING_TECHNIQUES: tuple[Technique, ...] = tuple(_rating_rows())
 """The rows of the path :attr:`Grade.rating` is read from, Sudoku Explainer's way: the table
 without the rows SE has no technique for (:data:`~sudoku_cp.reasoning.techniques.table.SE_ABSENT`:
 ALS, Sue de Coq, Kraken fish), each row keeping the steps SE finds as they are (no chain
-with a group or ALS node), so that the path reaches for a forcing step where SE does; and
-its forcing chain compares every contradiction, not the first few, its step the
-smallest net, as SE takes the easiest hint it finds (``explain`` compares
+with a group or ALS node), so that the path reaches for a forcing step where SE does; before
+the forcing chain, SE's static cell and unit forcing chains (:func:`find_static_forcing_chains`,
+8.0 and up, which SE tries before its dynamic chains, 8.5 and up); and its forcing chain
+compares every contradiction, not the first few, its step the smallest net, as SE takes the
+easiest hint it finds (``explain`` compares
 :data:`~sudoku_cp.reasoning.techniques.forcing.NET_CHOICES`, to stay quick)."""
-
-FORCING_STEPS_WEIGHT = 0.05
-"""What :func:`se_rating` adds per forcing step, times ``ln(1 + forcing steps)`` of its
-path: the one parameter of the rating fitted to SE's ratings, on the lists
-``benchmarks/bench_grading.py`` fits on (the 160 diabolical puzzles and the 62 rated 8.0
-or more; the best of 0, 0.05, 0.1, 0.2, 0.3, 0.5 for the mean of their Spearman's rho),
-never on its held-out lists. Our forcing steps are not SE's, so the more of them a path
-needs, the likelier SE's hardest one is harder than ours: on the fit lists the mean rho
-rises from 0.63 (no term) to 0.67 with it (0.1 gives the same; 0.2, 0.66)."""
 
 _RATING_DIFFERS = frozenset(SE_ABSENT) | {TechniqueId.FORCING_CHAIN, TechniqueId.NESTED_FORCING_NET}
 """The rows whose use on the solving path makes the rating path differ from it (as does a
@@ -182,10 +377,8 @@ def se_rating(
     rate: Callable[[Technique, Deduction], float] | None = None,
 ) -> float:
     """The hardest-puzzle rating of :attr:`Grade.rating` from this state: the largest
-    :func:`~sudoku_cp.reasoning.techniques.table.step_rating` of the path of
-    :data:`RATING_TECHNIQUES`, plus :data:`FORCING_STEPS_WEIGHT` times ``ln(1 + n)`` for its
-    ``n`` forcing steps (steps with a net); 10.0 at least when that path stalls. Rounded
-    to 0.01. Works on copies of ``candidates`` and ``placed``. Each step is rated by
+    step rating of the path of :data:`RATING_TECHNIQUES`; 10.0 at least when that path
+    stalls. No parameter is fitted. Works on copies of ``candidates`` and ``placed``. Each step is rated by
     ``rate`` (``None``: :func:`se_step_rating`; ``benchmarks/bench_grading.py`` passes
     :func:`~sudoku_cp.reasoning.techniques.table.step_rating`, the rule before SE's length
     offset, to compare the two in one run).
@@ -202,11 +395,8 @@ def se_rating(
     """
     candidates, placed = candidates[:], set(placed)
     rating = 0.0
-    nets = 0
     for technique, deduction in solving_path(board, candidates, placed, RATING_TECHNIQUES):
         rating = max(rating, (rate or se_step_rating)(technique, deduction))
-        nets += deduction.net is not None
-    rating += FORCING_STEPS_WEIGHT * math.log1p(nets)
     return round(rating if len(placed) == len(candidates) else max(rating, 10.0), 2)
 
 
@@ -278,9 +468,9 @@ class Grade:
         rating: the hardest-puzzle rating, on Sudoku Explainer's scale (1.0 to about 12):
             the largest :func:`~sudoku_cp.reasoning.techniques.table.step_rating` of the path
             (for a path that needs a row SE has not, or a forcing step, the path of
-            :func:`se_rating`, which adds a term for its count of forcing steps), its
-            forcing steps rated by their nets (a chain 7.5, a cell or unit chain 8.2, a
-            net 8.5, nested contradictions 9.5 and half a point per further level, plus
+            :func:`se_rating`, with SE's static forcing chains before dynamic nets), its
+            forcing steps rated by their nets (a chain 7.5, a static cell or unit chain 8.0,
+            a net 8.5, nested contradictions 9.5 and half a point per further level, plus
             SE's length increments), a search-backed step 10.0 or more (a path that
             stalls: 10.0). It predicts SE's rating (its hardest step), rank for rank,
             where ``score`` and ``hardest`` saturate: on the hardest puzzles, every path
@@ -525,12 +715,13 @@ def grade(puzzle: PuzzleInput, *, time_limit: float | None = None) -> Grade:
         false and the band ``"not proper"`` (a path that solves the puzzle proves it
         has one solution; otherwise the backtracker counts up to two).
 
-    The rating of a puzzle that needs forcing steps, on Sudoku Explainer's scale
-    (SE rates this one 8.3: a dynamic net rates 8.5 and up, a nested one 9.5 and up):
+    The rating of a puzzle that needs forcing steps, on Sudoku Explainer's scale (SE
+    rates this one 8.3: a static forcing chain rates 8.0 and up, a dynamic net 8.5 and
+    up, a nested one 9.5 and up):
 
     >>> hard = grade("....1....49.....13..1...6.....6.3.....68791..9.......6.6.354.2..2.....6.5.9...8.4")
     >>> hard.technique, hard.rating
-    ('Kraken Fish', 9.01)
+    ('Kraken Fish', 8.3)
 
     Raises:
         InvalidPuzzleError: malformed input.
@@ -627,7 +818,9 @@ __all__ = [
     "SCANNING_ORDER",
     "SINGLES",
     "WAVE_COST",
-    "FORCING_STEPS_WEIGHT",
+    "SE_MULTIPLE_BASE",
+    "STATIC_FORCING_CHAIN",
+    "find_static_forcing_chains",
     "RATING_TECHNIQUES",
     "apply",
     "band",
