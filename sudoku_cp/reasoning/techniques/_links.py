@@ -29,6 +29,9 @@ class Geometry:
         is_line: for each unit, whether it is a row or a column.
         row_of, column_of: for each cell, the index of its row (column) in
             ``board.rows`` (``board.columns``), -1 if none.
+        nothing: the single-digit finders' memo of values they found nothing on, by
+            ``(finder, value)``: the value's plane then
+            (:mod:`sudoku_cp.reasoning.techniques._unchanged`).
     """
 
     def __init__(self, board: Board) -> None:
@@ -55,6 +58,7 @@ class Geometry:
         self.row_of = tuple(row_of)
         self.column_of = tuple(column_of)
         self._shared: dict[tuple[int, int], AllDifferent | None] = {}
+        self.nothing: dict = {}
 
     def shared(self, a: int, b: int) -> AllDifferent | None:
         """An AllDifferent holding both cells (a unit if one does), or ``None``."""

@@ -33,6 +33,7 @@ from typing import Any
 
 from sudoku_cp.model.constraints import Constraint
 from sudoku_cp.reasoning.techniques._links import Geometry, geometry, links, premise
+from sudoku_cp.reasoning.techniques._unchanged import found_nothing, unchanged, value_planes
 from sudoku_cp.reasoning.techniques.board import Board, Deduction, values_of
 from sudoku_cp.reasoning.techniques.eureka import ChainNode, alternating
 
@@ -43,7 +44,11 @@ MAX_NODES = 24
 class _Graph:
     """Nodes and links of one kind of chain, for one state of the candidates."""
 
-    def __init__(self, board: Board, candidates: list[int], placed: set[int], kind: str) -> None:
+    def __init__(
+        self, board: Board, candidates: list[int], placed: set[int], kind: str, only: int = -1
+    ) -> None:
+        """``only``: for an X-Chain, the values to look at as a bit set (bit ``v - 1``
+        for ``v``), all by default."""
         geo = self.geo = geometry(board)
         self.candidates = candidates
         self.placed = placed
@@ -63,7 +68,7 @@ class _Graph:
         open_cells = [c for c in range(len(candidates)) if c not in placed and candidates[c]]
         for c in open_cells:
             if kind != "xy" or candidates[c].bit_count() == 2:
-                for v in values_of(candidates[c]):
+                for v in values_of(candidates[c] & only):
                     node((c,), v)
         strong: dict[int, list[tuple[int, Constraint | None]]] = {}
 
@@ -75,6 +80,8 @@ class _Graph:
             for u, unit_cells in enumerate(geo.unit_cells):
                 for v in range(1, n + 1):
                     bit = 1 << (v - 1)
+                    if not only & bit:
+                        continue
                     places = [c for c in unit_cells if candidates[c] & bit]
                     if any(c in placed for c in places):
                         continue
@@ -241,9 +248,16 @@ def _crossing(geo: Geometry) -> tuple[tuple[frozenset[int], ...], ...]:
 def _chains(
     board: Board, candidates: list[int], placed: set[int], kind: str, name: str
 ) -> Iterator[Deduction]:
-    graph = _Graph(board, candidates, placed, kind)
+    values = -1
+    if kind == "x":  # one value a chain: skip the values it found nothing on, still the same
+        memo, planes = geometry(board).nothing, value_planes(candidates, placed, board.side)
+        values = sum(1 << (v - 1) for v in range(1, board.side + 1) if not unchanged(memo, name, v, planes))
+    graph = _Graph(board, candidates, placed, kind, values)
     best = shortest(graph, _search)
     if best is None:
+        if kind == "x":  # every start's search ran to the full length and found nothing
+            for v in values_of(values):
+                found_nothing(memo, name, v, planes)
         return
     chain, units, targets = best
     yield _deduction(graph, chain, units, targets, name)

@@ -22,6 +22,7 @@ import math
 from collections.abc import Callable, Iterator
 
 from sudoku_cp.reasoning.techniques._links import geometry, links, premise
+from sudoku_cp.reasoning.techniques._unchanged import found_nothing, unchanged, value_planes
 from sudoku_cp.reasoning.techniques.board import Board, Deduction
 
 _NAMES = {2: "X-Wing", 3: "Swordfish", 4: "Jellyfish"}
@@ -37,15 +38,25 @@ def _scan(
         return
     geo = geometry(board)
     spread = 0 if kind == "basic" else max(1, math.isqrt(n) - 1)
-    for bases, covers, base_of, cover_of in (
-        (board.rows, board.columns, geo.row_of, geo.column_of),
-        (board.columns, board.rows, geo.column_of, geo.row_of),
+    memo = geo.nothing
+    planes = value_planes(candidates, placed, n)
+    yielded = False  # after a yield the caller may have changed the candidates: record no more
+    for axis, (bases, covers, base_of, cover_of) in enumerate(
+        (
+            (board.rows, board.columns, geo.row_of, geo.column_of),
+            (board.columns, board.rows, geo.column_of, geo.row_of),
+        )
     ):
         base_bits = [sum(1 << c for c in line.cells) for line in bases]
         cover_bits = [sum(1 << c for c in line.cells) for line in covers]
         cover_cells: dict[int, int] = {}  # cover set -> its cells as a bit set
-        lines_of = None if kind == "basic" else _base_lines(board, candidates, placed, bases, cover_of)
+        lines_of = None
+        key = ("finned fish", size, kind, axis)
         for value in range(1, n + 1):
+            if unchanged(memo, key, value, planes):
+                continue  # nothing there last time, and the value's places are the same
+            if lines_of is None and kind != "basic":
+                lines_of = _base_lines(board, candidates, placed, bases, cover_of)
             bit = 1 << (value - 1)
             masks = {}  # base index -> bitmask of the cover lines holding its places
             places = {}
@@ -61,6 +72,8 @@ def _scan(
                     masks[index] = mask
                     places[index] = spots
             if len(masks) < size:
+                if not yielded:
+                    found_nothing(memo, key, value, planes)
                 continue
             for chosen in itertools.combinations(sorted(masks), size):
                 union = 0
@@ -143,10 +156,13 @@ def _scan(
                         links(geo, [(t, f) for t in targets for f in fins]),
                     )
                     name = _NAMES[size] if found == "basic" else f"{found} {_NAMES[size]}"
+                    yielded = True
                     yield (
                         found,
                         Deduction.of_digit(name, value, targets, cells, used),
                     )
+            if not yielded:
+                found_nothing(memo, key, value, planes)
 
 
 def _places(cells, candidates: list[int], placed: set[int], bit: int, cover_of) -> tuple[int, list[int]]:
