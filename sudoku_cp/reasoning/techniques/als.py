@@ -27,8 +27,25 @@ MAX_ALS = 5
 """The largest ALS looked for, in cells."""
 
 
+_LAST: tuple = (None, None)
+"""``(key, sets)``: :func:`almost_locked_sets` of the last state (ALS-XZ and ALS-XY-Wing
+ask for the same one after the other)."""
+
+
 def almost_locked_sets(board: Board, candidates: list[int], placed: set[int]) -> list[tuple]:
-    """Every ALS of up to :data:`MAX_ALS` cells: ``(cells, mask, unit index)``, one per set of cells."""
+    """Every ALS of up to :data:`MAX_ALS` cells: ``(cells, mask, unit index)``, one per set
+    of cells; remembered for the last state (the caller must not change the list)."""
+    global _LAST
+    key = (board, tuple(candidates), frozenset(placed))
+    last = _LAST  # one read: another thread may replace it
+    if last[0] == key:
+        return last[1]
+    sets = _almost_locked_sets(board, candidates, placed)
+    _LAST = (key, sets)
+    return sets
+
+
+def _almost_locked_sets(board: Board, candidates: list[int], placed: set[int]) -> list[tuple]:
     geo = geometry(board)
     found: dict[frozenset, tuple] = {}
     for u, unit_cells in enumerate(geo.unit_cells):
@@ -68,6 +85,44 @@ def _by_value(
     return by_value
 
 
+def _touch(info_of: Callable[[int], dict[int, tuple[list[int], int, int]]], count: int) -> list[int]:
+    """For each of ``count`` sets, the cells seeing all of its places of some value, as a
+    bit set: a set with a restricted common ``x`` with it has a cell there (its places of ``x``)."""
+    found = []
+    for index in range(count):
+        seen = 0
+        for _, _, all_of in info_of(index).values():
+            seen |= all_of
+        found.append(seen)
+    return found
+
+
+def _partners(sets: list[tuple], touch: list[int]) -> list[int]:
+    """For each set, the sets sharing no cell and some value with it and holding a cell of
+    its :func:`_touch`, as a bit set over their indices (bit ``j`` for ``sets[j]``): the
+    only ones it can have a restricted common with."""
+    by_value: dict[int, int] = {}  # a value -> the sets holding it, as a bit set
+    by_cell: dict[int, int] = {}  # a cell -> the sets holding it
+    for j, (cells, mask, _) in enumerate(sets):
+        bit = 1 << j
+        for v in values_of(mask):
+            by_value[v] = by_value.get(v, 0) | bit
+        for c in cells:
+            by_cell[c] = by_cell.get(c, 0) | bit
+    found = []
+    for (cells, mask, _), seen in zip(sets, touch, strict=True):
+        near = reach = 0
+        for v in values_of(mask):
+            near |= by_value[v]
+        for c in _cells_in(seen):
+            reach |= by_cell.get(c, 0)
+        near &= reach
+        for c in cells:
+            near &= ~by_cell[c]  # (the set itself included)
+        found.append(near)
+    return found
+
+
 def _open_with(candidates: list[int], placed: set[int], value: int) -> int:
     """The open cells holding ``value`` among their candidates, as a bit set."""
     bit, found = 1 << (value - 1), 0
@@ -91,11 +146,12 @@ def find_als_xz(board: Board, candidates: list[int], placed: set[int]) -> Iterat
     """ALS-XZ (see the module docstring); the smallest pairs of sets first."""
     geo = geometry(board)
     sets = almost_locked_sets(board, candidates, placed)
-    cell_bits = [sum(1 << c for c in cells) for cells, _, _ in sets]
     masks = [mask for _, mask, _ in sets]
     info_of = _by_value(sets, candidates, geo)
     open_with = functools.cache(lambda value: _open_with(candidates, placed, value))
 
+    cell_bits = [sum(1 << c for c in cells) for cells, _, _ in sets]
+    touch = _touch(info_of, len(sets))
     by_size: dict[int, list[int]] = {}
     for index, (cells, _, _) in enumerate(sets):
         by_size.setdefault(len(cells), []).append(index)
@@ -109,8 +165,8 @@ def find_als_xz(board: Board, candidates: list[int], placed: set[int]) -> Iterat
             )
             for i, j in pairs:
                 common = masks[i] & masks[j]
-                if not common & (common - 1) or cell_bits[i] & cell_bits[j]:
-                    continue  # fewer than two common values, or overlapping sets
+                if not common & (common - 1) or cell_bits[i] & cell_bits[j] or not touch[i] & cell_bits[j]:
+                    continue  # fewer than two common values, overlapping sets, or no restricted common
                 (ca, _, ua), (cb, _, ub) = sets[i], sets[j]
                 va, vb = info_of(i), info_of(j)
                 for x in values_of(common):
@@ -170,18 +226,27 @@ def find_als_xy_wing(board: Board, candidates: list[int], placed: set[int]) -> I
     values = _by_value(sets, candidates, geo)
     open_with = functools.cache(lambda value: _open_with(candidates, placed, value))
 
+    partners = _partners(
+        sets, _touch(values, len(sets))
+    )  # (disjoint, a common value: the others have no restricted common)
+    size_bits: dict[int, int] = {}  # size -> the sets of that size, as a bit set over indices
+    for index, (cells, _, _) in enumerate(sets):
+        size_bits[len(cells)] = size_bits.get(len(cells), 0) | 1 << index
+
     def restricted(pivot: int) -> list[tuple[int, int]]:
         """``(set, x)``: the sets disjoint from the pivot with which it has a restricted
-        common ``x``, in :data:`order`."""
-        mask, own, vp = masks[pivot], bits[pivot], None
+        common ``x``, in :data:`order` (by size, then index)."""
+        mask, near = masks[pivot], partners[pivot]
         found = []
-        for i in order:
-            common = mask & masks[i]
-            if not common or own & bits[i] or i == pivot:
-                continue
-            vp = vp or values(pivot)
-            vi = values(i)
-            found += [(i, x) for x in values_of(common) if not vi[x][1] & ~vp[x][2]]
+        if not near:
+            return found
+        vp = values(pivot)
+        for size in sorted(size_bits):
+            for i in _cells_in(near & size_bits[size]):  # (indices of sets here, ascending)
+                vi = values(i)
+                for x in values_of(mask & masks[i]):
+                    if not vi[x][1] & ~vp[x][2]:
+                        found.append((i, x))
         return found
 
     order = sorted(range(len(sets)), key=lambda i: len(sets[i][0]))

@@ -30,6 +30,8 @@ from sudoku_cp.model.constraints import (
     cell_name,
     union_name,
 )
+from sudoku_cp.reasoning.techniques._links import geometry
+from sudoku_cp.reasoning.techniques._unchanged import found_nothing, unchanged, value_planes
 from sudoku_cp.reasoning.techniques.arguments import (
     Argument,
     combinations_of,
@@ -212,9 +214,17 @@ def _verb(count: int) -> str:
 
 
 def locked_candidates(board: Board, candidates: list[int], placed: set[int]) -> Iterator[Deduction]:
-    """A value whose places in a unit all lie in another AllDifferent leaves the rest of it."""
+    """A value whose places in a unit all lie in another AllDifferent leaves the rest of it.
+
+    What it finds on a value depends on that value's places alone: the values it found
+    nothing on are skipped while their places are unchanged
+    (:mod:`sudoku_cp.reasoning.techniques._unchanged`)."""
+    memo = geometry(board).nothing
+    planes = value_planes(candidates, placed, board.side)
+    values = [v for v in range(1, board.side + 1) if not unchanged(memo, "locked candidates", v, planes)]
+    yielded = False  # after a yield the caller may have changed the candidates: record nothing
     for unit in board.units:
-        for value in range(1, board.side + 1):
+        for value in values:
             bit = 1 << (value - 1)
             places = places_of(unit, candidates, bit)
             if len(places) < 2 or any(cell in placed for cell in places):
@@ -227,7 +237,10 @@ def locked_candidates(board: Board, candidates: list[int], placed: set[int]) -> 
                 removed = [c for c in other.cells if c not in places and candidates[c] & bit]
                 if removed:
                     kind = f"locked candidates ({_locked_kind(unit, other)})"
+                    yielded = True
                     yield Deduction.of_digit(kind, value, removed, places, (unit, other))
+    for value in () if yielded else values:  # every unit looked at, nothing found
+        found_nothing(memo, "locked candidates", value, planes)
 
 
 def _locked_kind(unit: AllDifferent, other: AllDifferent) -> str:

@@ -50,8 +50,8 @@ class _Graph:
         """``only``: for an X-Chain, the values to look at as a bit set (bit ``v - 1``
         for ``v``), all by default."""
         geo = self.geo = geometry(board)
-        self.candidates = candidates
-        self.placed = placed
+        self.candidates = candidates = list(candidates)  # its own: a graph may outlive the step
+        self.placed = placed = set(placed)
         n = board.side
         cells: list[tuple[int, ...]] = []
         values: list[int] = []
@@ -225,6 +225,24 @@ class _Graph:
         return found
 
 
+_LAST: tuple = (None, None)
+"""``(key, graph)``: the AIC graph of the last state (continuous nice loops, tried right
+after AIC, walk the same nodes and links)."""
+
+
+def aic_graph(board: Board, candidates: list[int], placed: set[int]) -> _Graph:
+    """The :class:`_Graph` of kind ``"aic"`` for this state, remembered for the last state
+    (with what its searches have worked out: the weak links of each node)."""
+    global _LAST
+    key = (board, tuple(candidates), frozenset(placed))
+    last = _LAST  # one read: another thread may replace it
+    if last[0] == key:
+        return last[1]
+    graph = _Graph(board, candidates, placed, "aic")
+    _LAST = (key, graph)
+    return graph
+
+
 _CROSSING: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
 
@@ -252,7 +270,11 @@ def _chains(
     if kind == "x":  # one value a chain: skip the values it found nothing on, still the same
         memo, planes = geometry(board).nothing, value_planes(candidates, placed, board.side)
         values = sum(1 << (v - 1) for v in range(1, board.side + 1) if not unchanged(memo, name, v, planes))
-    graph = _Graph(board, candidates, placed, kind, values)
+    graph = (
+        aic_graph(board, candidates, placed)
+        if kind == "aic"
+        else _Graph(board, candidates, placed, kind, values)
+    )
     best = shortest(graph, _search)
     if best is None:
         if kind == "x":  # every start's search ran to the full length and found nothing
