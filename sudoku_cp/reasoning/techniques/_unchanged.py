@@ -69,6 +69,29 @@ def value_planes(candidates: Sequence[int], placed: set[int], side: int) -> tupl
     return planes
 
 
+_GROUPS: tuple = (None, None)
+"""``(key, states)`` of :func:`group_states`' last call."""
+
+
+def group_states(
+    board: Board, candidates: Sequence[int], placed: set[int], groups: Sequence
+) -> tuple[tuple[int, ...], ...]:
+    """For each constraint of ``groups`` (``board.units`` or ``board.alldifferents``), what
+    a subset finder reads of it: its cells' candidates, a placed cell's negated; remembered
+    for the last state and groups (the naked and hidden subsets of each size ask for the
+    same)."""
+    global _GROUPS
+    key = (board, id(groups), tuple(candidates), frozenset(placed))
+    last = _GROUPS  # one read: another thread may replace it
+    if last[0] == key:
+        return last[1]
+    states = tuple(
+        tuple(-candidates[c] if c in placed else candidates[c] for c in group.cells) for group in groups
+    )
+    _GROUPS = (key, states)
+    return states
+
+
 def unchanged(memo: dict, finder: Hashable, value: int, planes: tuple[Plane, ...]) -> bool:
     """True when ``finder`` found nothing on ``value`` at its current plane (``memo``:
     the board's, :attr:`~sudoku_cp.reasoning.techniques._links.Geometry.nothing`)."""
@@ -104,4 +127,4 @@ def per_value(
             found_nothing(memo, finder, value, planes)
 
 
-__all__ = ["Plane", "found_nothing", "per_value", "unchanged", "value_planes"]
+__all__ = ["Plane", "found_nothing", "group_states", "per_value", "unchanged", "value_planes"]

@@ -27,22 +27,45 @@ MAX_ALS = 5
 """The largest ALS looked for, in cells."""
 
 
+def almost_locked_sets(board: Board, candidates: list[int], placed: set[int]) -> list[tuple]:
+    """Every ALS of up to :data:`MAX_ALS` cells: ``(cells, mask, unit index)``, one per set
+    of cells (the caller must not change the list: it is remembered for the last state)."""
+    return _context(board, candidates, placed).sets
+
+
+class _Context:
+    """What both ALS finders work out for one state: the sets, and for each its values
+    (:func:`_by_value`), its cells as a bit set, its :func:`_touch` and its
+    :func:`_partners`; the sets' indices by size."""
+
+    def __init__(self, board: Board, candidates: list[int], placed: set[int]) -> None:
+        sets = self.sets = _almost_locked_sets(board, candidates, placed)
+        self.masks = [mask for _, mask, _ in sets]
+        self.bits = [sum(1 << c for c in cells) for cells, _, _ in sets]
+        self.info_of = _by_value(sets, candidates, geometry(board))
+        self.partners = _partners(sets, _touch(self.info_of, len(sets)))
+        self.by_size: dict[int, list[int]] = {}
+        self.size_bits: dict[int, int] = {}  # size -> the sets of that size, as a bit set over indices
+        for index, (cells, _, _) in enumerate(sets):
+            self.by_size.setdefault(len(cells), []).append(index)
+            self.size_bits[len(cells)] = self.size_bits.get(len(cells), 0) | 1 << index
+
+
 _LAST: tuple = (None, None)
-"""``(key, sets)``: :func:`almost_locked_sets` of the last state (ALS-XZ and ALS-XY-Wing
+"""``(key, context)``: the :class:`_Context` of the last state (ALS-XZ and ALS-XY-Wing
 ask for the same one after the other)."""
 
 
-def almost_locked_sets(board: Board, candidates: list[int], placed: set[int]) -> list[tuple]:
-    """Every ALS of up to :data:`MAX_ALS` cells: ``(cells, mask, unit index)``, one per set
-    of cells; remembered for the last state (the caller must not change the list)."""
+def _context(board: Board, candidates: list[int], placed: set[int]) -> _Context:
+    """The :class:`_Context` of this state, remembered for the last state."""
     global _LAST
     key = (board, tuple(candidates), frozenset(placed))
     last = _LAST  # one read: another thread may replace it
     if last[0] == key:
         return last[1]
-    sets = _almost_locked_sets(board, candidates, placed)
-    _LAST = (key, sets)
-    return sets
+    context = _Context(board, list(candidates), set(placed))  # (its own copies: it outlives the call)
+    _LAST = (key, context)
+    return context
 
 
 def _almost_locked_sets(board: Board, candidates: list[int], placed: set[int]) -> list[tuple]:
@@ -145,28 +168,24 @@ def _cells_in(bits: int) -> list[int]:
 def find_als_xz(board: Board, candidates: list[int], placed: set[int]) -> Iterator[Deduction]:
     """ALS-XZ (see the module docstring); the smallest pairs of sets first."""
     geo = geometry(board)
-    sets = almost_locked_sets(board, candidates, placed)
-    masks = [mask for _, mask, _ in sets]
-    info_of = _by_value(sets, candidates, geo)
+    context = _context(board, candidates, placed)
+    sets, masks, info_of, partners = context.sets, context.masks, context.info_of, context.partners
     open_with = functools.cache(lambda value: _open_with(candidates, placed, value))
 
-    cell_bits = [sum(1 << c for c in cells) for cells, _, _ in sets]
-    touch = _touch(info_of, len(sets))
-    by_size: dict[int, list[int]] = {}
-    for index, (cells, _, _) in enumerate(sets):
-        by_size.setdefault(len(cells), []).append(index)
+    by_size, size_bits = context.by_size, context.size_bits
     for total in range(2, 2 * MAX_ALS + 1):
         for size_a in range(1, total // 2 + 1):
-            firsts, seconds = by_size.get(size_a, []), by_size.get(total - size_a, [])
-            pairs = (
-                itertools.combinations(firsts, 2)
-                if size_a == total - size_a
-                else ((i, j) for i in firsts for j in seconds)
-            )
+            firsts, seconds = by_size.get(size_a, []), size_bits.get(total - size_a, 0)
+            same = size_a == total - size_a
+            # in the order of combinations(firsts, 2) (one size) or of firsts x seconds, the
+            # pairs that may have a restricted common (the others find nothing)
+            pairs = [
+                (i, j) for i in firsts for j in _cells_in(partners[i] & seconds & (-2 << i if same else -1))
+            ]
             for i, j in pairs:
                 common = masks[i] & masks[j]
-                if not common & (common - 1) or cell_bits[i] & cell_bits[j] or not touch[i] & cell_bits[j]:
-                    continue  # fewer than two common values, overlapping sets, or no restricted common
+                if not common & (common - 1):
+                    continue  # fewer than two common values
                 (ca, _, ua), (cb, _, ub) = sets[i], sets[j]
                 va, vb = info_of(i), info_of(j)
                 for x in values_of(common):
@@ -220,18 +239,13 @@ def find_als_xy_wing(board: Board, candidates: list[int], placed: set[int]) -> I
     ``(z=..x)A-(x=..y)C-(y=..z)B``; sets of up to :data:`MAX_WING_ALS` cells, the
     smallest triples first."""
     geo = geometry(board)
-    sets = [s for s in almost_locked_sets(board, candidates, placed) if len(s[0]) <= MAX_WING_ALS]
-    bits = [sum(1 << c for c in cells) for cells, _, _ in sets]
-    masks = [mask for _, mask, _ in sets]
-    values = _by_value(sets, candidates, geo)
+    context = _context(board, candidates, placed)
+    sets, bits, masks, values = context.sets, context.bits, context.masks, context.info_of
+    # (disjoint, a common value, a cell seeing: the others have no restricted common)
+    partners = context.partners
+    sizes = [size for size in sorted(context.size_bits) if size <= MAX_WING_ALS]
+    size_bits = context.size_bits
     open_with = functools.cache(lambda value: _open_with(candidates, placed, value))
-
-    partners = _partners(
-        sets, _touch(values, len(sets))
-    )  # (disjoint, a common value: the others have no restricted common)
-    size_bits: dict[int, int] = {}  # size -> the sets of that size, as a bit set over indices
-    for index, (cells, _, _) in enumerate(sets):
-        size_bits[len(cells)] = size_bits.get(len(cells), 0) | 1 << index
 
     def restricted(pivot: int) -> list[tuple[int, int]]:
         """``(set, x)``: the sets disjoint from the pivot with which it has a restricted
@@ -241,7 +255,7 @@ def find_als_xy_wing(board: Board, candidates: list[int], placed: set[int]) -> I
         if not near:
             return found
         vp = values(pivot)
-        for size in sorted(size_bits):
+        for size in sizes:
             for i in _cells_in(near & size_bits[size]):  # (indices of sets here, ascending)
                 vi = values(i)
                 for x in values_of(mask & masks[i]):
@@ -249,7 +263,7 @@ def find_als_xy_wing(board: Board, candidates: list[int], placed: set[int]) -> I
                         found.append((i, x))
         return found
 
-    order = sorted(range(len(sets)), key=lambda i: len(sets[i][0]))
+    order = [i for size in sizes for i in context.by_size[size]]  # by size, then index
     for pivot in order:
         wings = restricted(pivot)
         for (a, x), (b, y) in itertools.combinations(wings, 2):

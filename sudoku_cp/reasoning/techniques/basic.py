@@ -31,7 +31,7 @@ from sudoku_cp.model.constraints import (
     union_name,
 )
 from sudoku_cp.reasoning.techniques._links import geometry
-from sudoku_cp.reasoning.techniques._unchanged import found_nothing, unchanged, value_planes
+from sudoku_cp.reasoning.techniques._unchanged import found_nothing, group_states, unchanged, value_planes
 from sudoku_cp.reasoning.techniques.arguments import (
     Argument,
     combinations_of,
@@ -274,13 +274,20 @@ def naked_subsets(size: int) -> Finder:
     them keep those values from its other cells (naked pair, triple, quad)."""
 
     def find(board: Board, candidates: list[int], placed: set[int]) -> Iterator[Deduction]:
-        for constraint in board.alldifferents:
+        memo = geometry(board).nothing
+        states = group_states(board, candidates, placed, board.alldifferents)
+        yielded = False  # after a yield the caller may have changed the candidates: record no more
+        for index, constraint in enumerate(board.alldifferents):
+            key = ("naked subset", size, index)
+            if memo.get(key) == states[index]:
+                continue  # nothing there last time, and its cells are the same
             open_cells = [c for c in constraint.cells if c not in placed]
             for group, union in _hall_sets(open_cells, candidates, size):
                 removed = tuple(
                     (c, v) for c in open_cells if c not in group for v in values_of(candidates[c] & union)
                 )
                 if removed:
+                    yielded = True
                     yield Deduction(
                         f"naked {_SUBSET_NAMES[size]}",
                         (),
@@ -290,6 +297,8 @@ def naked_subsets(size: int) -> Finder:
                         tuple((c, v) for c in group for v in values_of(candidates[c])),
                         (constraint,),
                     )
+            if not yielded:
+                memo[key] = states[index]
 
     find.__name__ = find.__qualname__ = f"naked_{_SUBSET_NAMES[size]}s"
     return find
@@ -300,7 +309,13 @@ def hidden_subsets(size: int) -> Finder:
     those values (hidden pair, triple, quad)."""
 
     def find(board: Board, candidates: list[int], placed: set[int]) -> Iterator[Deduction]:
-        for unit in board.units:
+        memo = geometry(board).nothing
+        states = group_states(board, candidates, placed, board.units)
+        yielded = False  # after a yield the caller may have changed the candidates: record no more
+        for index, unit in enumerate(board.units):
+            key = ("hidden subset", size, index)
+            if memo.get(key) == states[index]:
+                continue  # nothing there last time, and its cells are the same
             open_cells = [c for c in unit.cells if c not in placed]
             done = 0
             for cell in unit.cells:
@@ -316,6 +331,7 @@ def hidden_subsets(size: int) -> Finder:
                 places = [c for i, c in enumerate(open_cells) if where >> i & 1]
                 removed = tuple((c, v) for c in places for v in values_of(candidates[c] & ~mask))
                 if removed:
+                    yielded = True
                     yield Deduction(
                         f"hidden {_SUBSET_NAMES[size]}",
                         (),
@@ -325,6 +341,8 @@ def hidden_subsets(size: int) -> Finder:
                         tuple((c, v) for c in places for v in values_of(candidates[c] & mask)),
                         (unit,),
                     )
+            if not yielded:
+                memo[key] = states[index]
 
     find.__name__ = find.__qualname__ = f"hidden_{_SUBSET_NAMES[size]}s"
     return find

@@ -28,7 +28,7 @@ candidate sees the chain's ends.
 from __future__ import annotations
 
 import weakref
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Container, Iterator
 from typing import Any
 
 from sudoku_cp.model.constraints import Constraint
@@ -302,34 +302,38 @@ def shortest(graph: _Graph, search: Callable[[_Graph, int, int], Any]) -> Any:
 def _search(graph: _Graph, s: int, limit: int):
     """A shortest chain from ``s`` (assumed false) to a node that removes something:
     ``(nodes, strong-link units, targets)``, or ``None`` (:func:`alternating_search`)."""
-    from_start = graph.weak_candidates(s)
-    known = graph._weak_candidates  # the memo of weak_candidates, read here first: a hot path
 
-    def accept(b: int, path: Callable[[], tuple[list[int], list]]):
-        seen = known.get(b)
-        if seen is None:
-            seen = graph.weak_candidates(b)
-        if b != s and from_start & seen:
-            nodes, units = path()
-            return nodes, units, graph.targets(s, b)
-        return None
+    def accept(b: int, path: Callable[[int], tuple[list[int], list]]):
+        nodes, units = path(b)  # (b sees a candidate s sees: the search checked it)
+        return nodes, units, graph.targets(s, b)
 
-    return alternating_search(graph, s, limit, accept)
+    return alternating_search(graph, s, limit, accept, ends=graph.weak_candidates(s))
 
 
-def alternating_search(graph: _Graph, s: int, limit: int, accept: Callable[..., Any]) -> Any:
+def alternating_search(
+    graph: _Graph,
+    s: int,
+    limit: int,
+    accept: Callable[..., Any],
+    ends: int | None = None,
+    near: Container[int] | None = None,
+) -> Any:
     """The first answer of ``accept`` in a breadth-first search from ``s`` (assumed false)
     over alternating links, or ``None``.
 
     The states are ``(node, on)``; the links alternate, so the states of one depth are all
     "off" (reached by a weak link, or the start) or all "on" (by a strong link), and each
     kind keeps its own parents. Each node ``b`` reached "on" at depth 4 or more is offered
-    to ``accept(b, path)``, where ``path()`` gives the chain's nodes from ``s`` to ``b`` and
-    its strong links' units; the first answer that is not ``None`` is returned. Chains
+    to ``accept(b, path)``, where ``path(b)`` gives the chain's nodes from ``s`` to ``b`` and
+    its strong links' units; the first answer that is not ``None`` is returned. Only the
+    nodes other than ``s`` weakly linked to a candidate of ``ends`` (a bit set as
+    :meth:`_Graph.weak_candidates` gives) are offered when it is given, only those in
+    ``near`` when that is (the tests here, not in ``accept``: a hot path). Chains
     (:func:`_search`) and continuous nice loops (:mod:`.nice_loops`) share it."""
     parent_off: dict[int, tuple[int, Constraint | None] | None] = {s: None}
     parent_on: dict[int, tuple[int, Constraint | None]] = {}
     strong, weak, known = graph.strong, graph.weak, graph._weak
+    known_candidates, weak_candidates = graph._weak_candidates, graph.weak_candidates
 
     def path(b: int) -> tuple[list[int], list]:
         nodes, units = [b], []
@@ -367,7 +371,15 @@ def alternating_search(graph: _Graph, s: int, limit: int, accept: Callable[..., 
                     parent_on[b] = (a, unit)
                     following.append(b)
                     if depth >= 4:
-                        found = accept(b, lambda b=b: path(b))
+                        if ends is not None:
+                            seen = known_candidates.get(b)
+                            if seen is None:
+                                seen = weak_candidates(b)
+                            if b == s or not ends & seen:
+                                continue
+                        if near is not None and b not in near:
+                            continue
+                        found = accept(b, path)
                         if found is not None:
                             return found
         frontier = following

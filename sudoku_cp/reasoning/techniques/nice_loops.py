@@ -32,14 +32,13 @@ def _loop(graph: _Graph, s: int, limit: int):
     back_to_start = set(graph.weak(s))
 
     def accept(b: int, path):
-        if b in back_to_start:
-            nodes, units = path()
-            targets = _targets(graph, nodes)
-            if targets:
-                return nodes, units, targets
+        nodes, units = path(b)  # (b is weakly linked back to s: the search checked it)
+        targets = _targets(graph, nodes)
+        if targets:
+            return nodes, units, targets
         return None
 
-    return alternating_search(graph, s, limit, accept)
+    return alternating_search(graph, s, limit, accept, near=back_to_start)
 
 
 def _targets(graph: _Graph, nodes: list[int]) -> list[tuple[int, int]]:
