@@ -127,4 +127,30 @@ def per_value(
             found_nothing(memo, finder, value, planes)
 
 
-__all__ = ["Plane", "found_nothing", "group_states", "per_value", "unchanged", "value_planes"]
+def per_group(
+    board: Board,
+    candidates: list[int],
+    placed: set[int],
+    groups: Sequence,
+    finder: Hashable,
+    on_group: Callable[[object], Iterator[T]],
+) -> Iterator[T]:
+    """What ``on_group(group)`` finds for each constraint of ``groups`` (``board.units``
+    or ``board.alldifferents``) in turn, but for those ``finder`` found nothing in while
+    their cells' candidates are unchanged (:func:`group_states`); records those it finds
+    nothing in now (none after its first find, as :func:`per_value`)."""
+    memo = geometry(board).nothing
+    states = group_states(board, candidates, placed, groups)
+    yielded = False
+    for index, group in enumerate(groups):
+        key = (finder, index)
+        if memo.get(key) == states[index]:
+            continue  # nothing there last time, and its cells are the same
+        for found in on_group(group):
+            yielded = True
+            yield found
+        if not yielded:
+            memo[key] = states[index]
+
+
+__all__ = ["Plane", "found_nothing", "group_states", "per_group", "per_value", "unchanged", "value_planes"]

@@ -31,7 +31,7 @@ from sudoku_cp.model.constraints import (
     union_name,
 )
 from sudoku_cp.reasoning.techniques._links import geometry
-from sudoku_cp.reasoning.techniques._unchanged import found_nothing, group_states, unchanged, value_planes
+from sudoku_cp.reasoning.techniques._unchanged import found_nothing, per_group, unchanged, value_planes
 from sudoku_cp.reasoning.techniques.arguments import (
     Argument,
     combinations_of,
@@ -274,31 +274,31 @@ def naked_subsets(size: int) -> Finder:
     them keep those values from its other cells (naked pair, triple, quad)."""
 
     def find(board: Board, candidates: list[int], placed: set[int]) -> Iterator[Deduction]:
-        memo = geometry(board).nothing
-        states = group_states(board, candidates, placed, board.alldifferents)
-        yielded = False  # after a yield the caller may have changed the candidates: record no more
-        for index, constraint in enumerate(board.alldifferents):
-            key = ("naked subset", size, index)
-            if memo.get(key) == states[index]:
-                continue  # nothing there last time, and its cells are the same
-            open_cells = [c for c in constraint.cells if c not in placed]
-            for group, union in _hall_sets(open_cells, candidates, size):
-                removed = tuple(
-                    (c, v) for c in open_cells if c not in group for v in values_of(candidates[c] & union)
+        yield from per_group(
+            board,
+            candidates,
+            placed,
+            board.alldifferents,
+            ("naked subset", size),
+            lambda c: in_one(c, candidates, placed),
+        )
+
+    def in_one(constraint: AllDifferent, candidates: list[int], placed: set[int]) -> Iterator[Deduction]:
+        open_cells = [c for c in constraint.cells if c not in placed]
+        for group, union in _hall_sets(open_cells, candidates, size):
+            removed = tuple(
+                (c, v) for c in open_cells if c not in group for v in values_of(candidates[c] & union)
+            )
+            if removed:
+                yield Deduction(
+                    f"naked {_SUBSET_NAMES[size]}",
+                    (),
+                    removed,
+                    group,
+                    values_of(union),
+                    tuple((c, v) for c in group for v in values_of(candidates[c])),
+                    (constraint,),
                 )
-                if removed:
-                    yielded = True
-                    yield Deduction(
-                        f"naked {_SUBSET_NAMES[size]}",
-                        (),
-                        removed,
-                        group,
-                        values_of(union),
-                        tuple((c, v) for c in group for v in values_of(candidates[c])),
-                        (constraint,),
-                    )
-            if not yielded:
-                memo[key] = states[index]
 
     find.__name__ = find.__qualname__ = f"naked_{_SUBSET_NAMES[size]}s"
     return find
@@ -309,40 +309,42 @@ def hidden_subsets(size: int) -> Finder:
     those values (hidden pair, triple, quad)."""
 
     def find(board: Board, candidates: list[int], placed: set[int]) -> Iterator[Deduction]:
-        memo = geometry(board).nothing
-        states = group_states(board, candidates, placed, board.units)
-        yielded = False  # after a yield the caller may have changed the candidates: record no more
-        for index, unit in enumerate(board.units):
-            key = ("hidden subset", size, index)
-            if memo.get(key) == states[index]:
-                continue  # nothing there last time, and its cells are the same
-            open_cells = [c for c in unit.cells if c not in placed]
-            done = 0
-            for cell in unit.cells:
-                if cell in placed:
-                    done |= candidates[cell]
-            open_values = [v for v in range(1, board.side + 1) if not done >> (v - 1) & 1]
-            spots = {}  # value -> its places among the open cells, as a bit set of their indices
-            for v in open_values:
-                bit = 1 << (v - 1)
-                spots[v] = sum(1 << i for i, c in enumerate(open_cells) if candidates[c] & bit)
-            for group, where in _hall_sets(open_values, spots, size):
-                mask = sum(1 << (v - 1) for v in group)
-                places = [c for i, c in enumerate(open_cells) if where >> i & 1]
-                removed = tuple((c, v) for c in places for v in values_of(candidates[c] & ~mask))
-                if removed:
-                    yielded = True
-                    yield Deduction(
-                        f"hidden {_SUBSET_NAMES[size]}",
-                        (),
-                        removed,
-                        tuple(places),
-                        group,
-                        tuple((c, v) for c in places for v in values_of(candidates[c] & mask)),
-                        (unit,),
-                    )
-            if not yielded:
-                memo[key] = states[index]
+        yield from per_group(
+            board,
+            candidates,
+            placed,
+            board.units,
+            ("hidden subset", size),
+            lambda u: in_one(u, board, candidates, placed),
+        )
+
+    def in_one(
+        unit: AllDifferent, board: Board, candidates: list[int], placed: set[int]
+    ) -> Iterator[Deduction]:
+        open_cells = [c for c in unit.cells if c not in placed]
+        done = 0
+        for cell in unit.cells:
+            if cell in placed:
+                done |= candidates[cell]
+        open_values = [v for v in range(1, board.side + 1) if not done >> (v - 1) & 1]
+        spots = {}  # value -> its places among the open cells, as a bit set of their indices
+        for v in open_values:
+            bit = 1 << (v - 1)
+            spots[v] = sum(1 << i for i, c in enumerate(open_cells) if candidates[c] & bit)
+        for group, where in _hall_sets(open_values, spots, size):
+            mask = sum(1 << (v - 1) for v in group)
+            places = [c for i, c in enumerate(open_cells) if where >> i & 1]
+            removed = tuple((c, v) for c in places for v in values_of(candidates[c] & ~mask))
+            if removed:
+                yield Deduction(
+                    f"hidden {_SUBSET_NAMES[size]}",
+                    (),
+                    removed,
+                    tuple(places),
+                    group,
+                    tuple((c, v) for c in places for v in values_of(candidates[c] & mask)),
+                    (unit,),
+                )
 
     find.__name__ = find.__qualname__ = f"hidden_{_SUBSET_NAMES[size]}s"
     return find
