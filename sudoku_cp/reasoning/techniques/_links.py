@@ -29,9 +29,11 @@ class Geometry:
         is_line: for each unit, whether it is a row or a column.
         row_of, column_of: for each cell, the index of its row (column) in
             ``board.rows`` (``board.columns``), -1 if none.
-        nothing: the single-digit finders' memo of values they found nothing on, by
-            ``(finder, value)``: the value's plane then
-            (:mod:`sudoku_cp.reasoning.techniques._unchanged`).
+        nothing: the finders' memos across states: the values a single-digit finder
+            found nothing on, by ``(finder, value)``, with the value's plane then; the
+            units a subset finder found nothing in, with their cells' candidates then
+            (:mod:`sudoku_cp.reasoning.techniques._unchanged`); the grouped strong links
+            of a unit's places of a value (:mod:`.chains`).
     """
 
     def __init__(self, board: Board) -> None:

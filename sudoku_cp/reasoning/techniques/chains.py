@@ -135,17 +135,22 @@ class _Graph:
     def _group_links(self, u: int, v: int, places: list[int], node, link) -> None:
         """Strong links between a group and the rest of a unit's places (a cell or a group)."""
         geo = self.geo
-        parts = []
-        for other in _crossing(geo)[u]:
-            inside = [c for c in places if c in other]
-            if 2 <= len(inside) < len(places):
-                parts.append(tuple(inside))
-        for part in parts:
-            rest = tuple(c for c in places if c not in part)
-            if len(rest) == 1:
-                link(node(part, v), node(rest, v), geo.units[u])
-            elif rest in parts:
-                link(node(part, v), node(rest, v), geo.units[u])
+        key = ("group links", u, tuple(places))  # (the same places give the same links: memo)
+        pairs = geo.nothing.get(key)
+        if pairs is None:
+            parts = []
+            for other in _crossing(geo)[u]:
+                inside = [c for c in places if c in other]
+                if 2 <= len(inside) < len(places):
+                    parts.append(tuple(inside))
+            pairs = []
+            for part in parts:
+                rest = tuple(c for c in places if c not in part)
+                if len(rest) == 1 or rest in parts:
+                    pairs.append((part, rest))
+            geo.nothing[key] = pairs
+        for part, rest in pairs:
+            link(node(part, v), node(rest, v), geo.units[u])
 
     def weak(self, a: int) -> list[int]:
         """The nodes weakly linked to node ``a``."""
