@@ -29,6 +29,11 @@ class Geometry:
         is_line: for each unit, whether it is a row or a column.
         row_of, column_of: for each cell, the index of its row (column) in
             ``board.rows`` (``board.columns``), -1 if none.
+        nothing: the finders' memos across states: the values a single-digit finder
+            found nothing on, by ``(finder, value)``, with the value's plane then; the
+            units a subset finder found nothing in, with their cells' candidates then
+            (:mod:`sudoku_cp.reasoning.techniques._unchanged`); the grouped strong links
+            of a unit's places of a value (:mod:`.chains`).
     """
 
     def __init__(self, board: Board) -> None:
@@ -55,6 +60,7 @@ class Geometry:
         self.row_of = tuple(row_of)
         self.column_of = tuple(column_of)
         self._shared: dict[tuple[int, int], AllDifferent | None] = {}
+        self.nothing: dict = {}
 
     def shared(self, a: int, b: int) -> AllDifferent | None:
         """An AllDifferent holding both cells (a unit if one does), or ``None``."""

@@ -28,7 +28,47 @@ MAX_ALS = 5
 
 
 def almost_locked_sets(board: Board, candidates: list[int], placed: set[int]) -> list[tuple]:
-    """Every ALS of up to :data:`MAX_ALS` cells: ``(cells, mask, unit index)``, one per set of cells."""
+    """Every ALS of up to :data:`MAX_ALS` cells: ``(cells, mask, unit index)``, one per set
+    of cells (the caller must not change the list: it is remembered for the last state)."""
+    return _context(board, candidates, placed).sets
+
+
+class _Context:
+    """What both ALS finders work out for one state: the sets, and for each its values
+    (:func:`_by_value`), its cells as a bit set, its :func:`_touch` and its
+    :func:`_partners`; the sets' indices by size."""
+
+    def __init__(self, board: Board, candidates: list[int], placed: set[int]) -> None:
+        sets = self.sets = _almost_locked_sets(board, candidates, placed)
+        self.masks = [mask for _, mask, _ in sets]
+        self.bits = [sum(1 << c for c in cells) for cells, _, _ in sets]
+        self.info_of = _by_value(sets, candidates, geometry(board))
+        self.partners = _partners(sets, _touch(self.info_of, len(sets)))
+        self.by_size: dict[int, list[int]] = {}
+        self.size_bits: dict[int, int] = {}  # size -> the sets of that size, as a bit set over indices
+        for index, (cells, _, _) in enumerate(sets):
+            self.by_size.setdefault(len(cells), []).append(index)
+            self.size_bits[len(cells)] = self.size_bits.get(len(cells), 0) | 1 << index
+
+
+_LAST: tuple = (None, None)
+"""``(key, context)``: the :class:`_Context` of the last state (ALS-XZ and ALS-XY-Wing
+ask for the same one after the other)."""
+
+
+def _context(board: Board, candidates: list[int], placed: set[int]) -> _Context:
+    """The :class:`_Context` of this state, remembered for the last state."""
+    global _LAST
+    key = (board, tuple(candidates), frozenset(placed))
+    last = _LAST  # one read: another thread may replace it
+    if last[0] == key:
+        return last[1]
+    context = _Context(board, list(candidates), set(placed))  # (its own copies: it outlives the call)
+    _LAST = (key, context)
+    return context
+
+
+def _almost_locked_sets(board: Board, candidates: list[int], placed: set[int]) -> list[tuple]:
     geo = geometry(board)
     found: dict[frozenset, tuple] = {}
     for u, unit_cells in enumerate(geo.unit_cells):
@@ -68,6 +108,44 @@ def _by_value(
     return by_value
 
 
+def _touch(info_of: Callable[[int], dict[int, tuple[list[int], int, int]]], count: int) -> list[int]:
+    """For each of ``count`` sets, the cells seeing all of its places of some value, as a
+    bit set: a set with a restricted common ``x`` with it has a cell there (its places of ``x``)."""
+    found = []
+    for index in range(count):
+        seen = 0
+        for _, _, all_of in info_of(index).values():
+            seen |= all_of
+        found.append(seen)
+    return found
+
+
+def _partners(sets: list[tuple], touch: list[int]) -> list[int]:
+    """For each set, the sets sharing no cell and some value with it and holding a cell of
+    its :func:`_touch`, as a bit set over their indices (bit ``j`` for ``sets[j]``): the
+    only ones it can have a restricted common with."""
+    by_value: dict[int, int] = {}  # a value -> the sets holding it, as a bit set
+    by_cell: dict[int, int] = {}  # a cell -> the sets holding it
+    for j, (cells, mask, _) in enumerate(sets):
+        bit = 1 << j
+        for v in values_of(mask):
+            by_value[v] = by_value.get(v, 0) | bit
+        for c in cells:
+            by_cell[c] = by_cell.get(c, 0) | bit
+    found = []
+    for (cells, mask, _), seen in zip(sets, touch, strict=True):
+        near = reach = 0
+        for v in values_of(mask):
+            near |= by_value[v]
+        for c in _cells_in(seen):
+            reach |= by_cell.get(c, 0)
+        near &= reach
+        for c in cells:
+            near &= ~by_cell[c]  # (the set itself included)
+        found.append(near)
+    return found
+
+
 def _open_with(candidates: list[int], placed: set[int], value: int) -> int:
     """The open cells holding ``value`` among their candidates, as a bit set."""
     bit, found = 1 << (value - 1), 0
@@ -90,27 +168,24 @@ def _cells_in(bits: int) -> list[int]:
 def find_als_xz(board: Board, candidates: list[int], placed: set[int]) -> Iterator[Deduction]:
     """ALS-XZ (see the module docstring); the smallest pairs of sets first."""
     geo = geometry(board)
-    sets = almost_locked_sets(board, candidates, placed)
-    cell_bits = [sum(1 << c for c in cells) for cells, _, _ in sets]
-    masks = [mask for _, mask, _ in sets]
-    info_of = _by_value(sets, candidates, geo)
+    context = _context(board, candidates, placed)
+    sets, masks, info_of, partners = context.sets, context.masks, context.info_of, context.partners
     open_with = functools.cache(lambda value: _open_with(candidates, placed, value))
 
-    by_size: dict[int, list[int]] = {}
-    for index, (cells, _, _) in enumerate(sets):
-        by_size.setdefault(len(cells), []).append(index)
+    by_size, size_bits = context.by_size, context.size_bits
     for total in range(2, 2 * MAX_ALS + 1):
         for size_a in range(1, total // 2 + 1):
-            firsts, seconds = by_size.get(size_a, []), by_size.get(total - size_a, [])
-            pairs = (
-                itertools.combinations(firsts, 2)
-                if size_a == total - size_a
-                else ((i, j) for i in firsts for j in seconds)
-            )
+            firsts, seconds = by_size.get(size_a, []), size_bits.get(total - size_a, 0)
+            same = size_a == total - size_a
+            # in the order of combinations(firsts, 2) (one size) or of firsts x seconds, the
+            # pairs that may have a restricted common (the others find nothing)
+            pairs = [
+                (i, j) for i in firsts for j in _cells_in(partners[i] & seconds & (-2 << i if same else -1))
+            ]
             for i, j in pairs:
                 common = masks[i] & masks[j]
-                if not common & (common - 1) or cell_bits[i] & cell_bits[j]:
-                    continue  # fewer than two common values, or overlapping sets
+                if not common & (common - 1):
+                    continue  # fewer than two common values
                 (ca, _, ua), (cb, _, ub) = sets[i], sets[j]
                 va, vb = info_of(i), info_of(j)
                 for x in values_of(common):
@@ -164,27 +239,31 @@ def find_als_xy_wing(board: Board, candidates: list[int], placed: set[int]) -> I
     ``(z=..x)A-(x=..y)C-(y=..z)B``; sets of up to :data:`MAX_WING_ALS` cells, the
     smallest triples first."""
     geo = geometry(board)
-    sets = [s for s in almost_locked_sets(board, candidates, placed) if len(s[0]) <= MAX_WING_ALS]
-    bits = [sum(1 << c for c in cells) for cells, _, _ in sets]
-    masks = [mask for _, mask, _ in sets]
-    values = _by_value(sets, candidates, geo)
+    context = _context(board, candidates, placed)
+    sets, bits, masks, values = context.sets, context.bits, context.masks, context.info_of
+    # (disjoint, a common value, a cell seeing: the others have no restricted common)
+    partners = context.partners
+    sizes = [size for size in sorted(context.size_bits) if size <= MAX_WING_ALS]
+    size_bits = context.size_bits
     open_with = functools.cache(lambda value: _open_with(candidates, placed, value))
 
     def restricted(pivot: int) -> list[tuple[int, int]]:
         """``(set, x)``: the sets disjoint from the pivot with which it has a restricted
-        common ``x``, in :data:`order`."""
-        mask, own, vp = masks[pivot], bits[pivot], None
+        common ``x``, in :data:`order` (by size, then index)."""
+        mask, near = masks[pivot], partners[pivot]
         found = []
-        for i in order:
-            common = mask & masks[i]
-            if not common or own & bits[i] or i == pivot:
-                continue
-            vp = vp or values(pivot)
-            vi = values(i)
-            found += [(i, x) for x in values_of(common) if not vi[x][1] & ~vp[x][2]]
+        if not near:
+            return found
+        vp = values(pivot)
+        for size in sizes:
+            for i in _cells_in(near & size_bits[size]):  # (indices of sets here, ascending)
+                vi = values(i)
+                for x in values_of(mask & masks[i]):
+                    if not vi[x][1] & ~vp[x][2]:
+                        found.append((i, x))
         return found
 
-    order = sorted(range(len(sets)), key=lambda i: len(sets[i][0]))
+    order = [i for size in sizes for i in context.by_size[size]]  # by size, then index
     for pivot in order:
         wings = restricted(pivot)
         for (a, x), (b, y) in itertools.combinations(wings, 2):

@@ -30,6 +30,8 @@ from sudoku_cp.model.constraints import (
     cell_name,
     union_name,
 )
+from sudoku_cp.reasoning.techniques._links import geometry
+from sudoku_cp.reasoning.techniques._unchanged import found_nothing, per_group, unchanged, value_planes
 from sudoku_cp.reasoning.techniques.arguments import (
     Argument,
     combinations_of,
@@ -212,9 +214,17 @@ def _verb(count: int) -> str:
 
 
 def locked_candidates(board: Board, candidates: list[int], placed: set[int]) -> Iterator[Deduction]:
-    """A value whose places in a unit all lie in another AllDifferent leaves the rest of it."""
+    """A value whose places in a unit all lie in another AllDifferent leaves the rest of it.
+
+    What it finds on a value depends on that value's places alone: the values it found
+    nothing on are skipped while their places are unchanged
+    (:mod:`sudoku_cp.reasoning.techniques._unchanged`)."""
+    memo = geometry(board).nothing
+    planes = value_planes(candidates, placed, board.side)
+    values = [v for v in range(1, board.side + 1) if not unchanged(memo, "locked candidates", v, planes)]
+    yielded = False  # after a yield the caller may have changed the candidates: record nothing
     for unit in board.units:
-        for value in range(1, board.side + 1):
+        for value in values:
             bit = 1 << (value - 1)
             places = places_of(unit, candidates, bit)
             if len(places) < 2 or any(cell in placed for cell in places):
@@ -227,7 +237,10 @@ def locked_candidates(board: Board, candidates: list[int], placed: set[int]) -> 
                 removed = [c for c in other.cells if c not in places and candidates[c] & bit]
                 if removed:
                     kind = f"locked candidates ({_locked_kind(unit, other)})"
+                    yielded = True
                     yield Deduction.of_digit(kind, value, removed, places, (unit, other))
+    for value in () if yielded else values:  # every unit looked at, nothing found
+        found_nothing(memo, "locked candidates", value, planes)
 
 
 def _locked_kind(unit: AllDifferent, other: AllDifferent) -> str:
@@ -261,22 +274,31 @@ def naked_subsets(size: int) -> Finder:
     them keep those values from its other cells (naked pair, triple, quad)."""
 
     def find(board: Board, candidates: list[int], placed: set[int]) -> Iterator[Deduction]:
-        for constraint in board.alldifferents:
-            open_cells = [c for c in constraint.cells if c not in placed]
-            for group, union in _hall_sets(open_cells, candidates, size):
-                removed = tuple(
-                    (c, v) for c in open_cells if c not in group for v in values_of(candidates[c] & union)
+        yield from per_group(
+            board,
+            candidates,
+            placed,
+            board.alldifferents,
+            ("naked subset", size),
+            lambda c: in_one(c, candidates, placed),
+        )
+
+    def in_one(constraint: AllDifferent, candidates: list[int], placed: set[int]) -> Iterator[Deduction]:
+        open_cells = [c for c in constraint.cells if c not in placed]
+        for group, union in _hall_sets(open_cells, candidates, size):
+            removed = tuple(
+                (c, v) for c in open_cells if c not in group for v in values_of(candidates[c] & union)
+            )
+            if removed:
+                yield Deduction(
+                    f"naked {_SUBSET_NAMES[size]}",
+                    (),
+                    removed,
+                    group,
+                    values_of(union),
+                    tuple((c, v) for c in group for v in values_of(candidates[c])),
+                    (constraint,),
                 )
-                if removed:
-                    yield Deduction(
-                        f"naked {_SUBSET_NAMES[size]}",
-                        (),
-                        removed,
-                        group,
-                        values_of(union),
-                        tuple((c, v) for c in group for v in values_of(candidates[c])),
-                        (constraint,),
-                    )
 
     find.__name__ = find.__qualname__ = f"naked_{_SUBSET_NAMES[size]}s"
     return find
@@ -287,31 +309,42 @@ def hidden_subsets(size: int) -> Finder:
     those values (hidden pair, triple, quad)."""
 
     def find(board: Board, candidates: list[int], placed: set[int]) -> Iterator[Deduction]:
-        for unit in board.units:
-            open_cells = [c for c in unit.cells if c not in placed]
-            done = 0
-            for cell in unit.cells:
-                if cell in placed:
-                    done |= candidates[cell]
-            open_values = [v for v in range(1, board.side + 1) if not done >> (v - 1) & 1]
-            spots = {}  # value -> its places among the open cells, as a bit set of their indices
-            for v in open_values:
-                bit = 1 << (v - 1)
-                spots[v] = sum(1 << i for i, c in enumerate(open_cells) if candidates[c] & bit)
-            for group, where in _hall_sets(open_values, spots, size):
-                mask = sum(1 << (v - 1) for v in group)
-                places = [c for i, c in enumerate(open_cells) if where >> i & 1]
-                removed = tuple((c, v) for c in places for v in values_of(candidates[c] & ~mask))
-                if removed:
-                    yield Deduction(
-                        f"hidden {_SUBSET_NAMES[size]}",
-                        (),
-                        removed,
-                        tuple(places),
-                        group,
-                        tuple((c, v) for c in places for v in values_of(candidates[c] & mask)),
-                        (unit,),
-                    )
+        yield from per_group(
+            board,
+            candidates,
+            placed,
+            board.units,
+            ("hidden subset", size),
+            lambda u: in_one(u, board, candidates, placed),
+        )
+
+    def in_one(
+        unit: AllDifferent, board: Board, candidates: list[int], placed: set[int]
+    ) -> Iterator[Deduction]:
+        open_cells = [c for c in unit.cells if c not in placed]
+        done = 0
+        for cell in unit.cells:
+            if cell in placed:
+                done |= candidates[cell]
+        open_values = [v for v in range(1, board.side + 1) if not done >> (v - 1) & 1]
+        spots = {}  # value -> its places among the open cells, as a bit set of their indices
+        for v in open_values:
+            bit = 1 << (v - 1)
+            spots[v] = sum(1 << i for i, c in enumerate(open_cells) if candidates[c] & bit)
+        for group, where in _hall_sets(open_values, spots, size):
+            mask = sum(1 << (v - 1) for v in group)
+            places = [c for i, c in enumerate(open_cells) if where >> i & 1]
+            removed = tuple((c, v) for c in places for v in values_of(candidates[c] & ~mask))
+            if removed:
+                yield Deduction(
+                    f"hidden {_SUBSET_NAMES[size]}",
+                    (),
+                    removed,
+                    tuple(places),
+                    group,
+                    tuple((c, v) for c in places for v in values_of(candidates[c] & mask)),
+                    (unit,),
+                )
 
     find.__name__ = find.__qualname__ = f"hidden_{_SUBSET_NAMES[size]}s"
     return find

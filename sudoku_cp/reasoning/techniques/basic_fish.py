@@ -14,6 +14,8 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterator
 
+from sudoku_cp.reasoning.techniques._links import geometry
+from sudoku_cp.reasoning.techniques._unchanged import found_nothing, unchanged, value_planes
 from sudoku_cp.reasoning.techniques.board import Board, Deduction, Finder, places
 
 FISH_NAMES = {2: "X-Wing", 3: "Swordfish", 4: "Jellyfish"}
@@ -25,10 +27,16 @@ def fish(size: int) -> Finder:
 
     def find(board: Board, candidates: list[int], placed: set[int]) -> Iterator[Deduction]:
         n = board.side
+        memo = geometry(board).nothing
+        planes = value_planes(candidates, placed, n)
+        yielded = False  # after a yield the caller may have changed the candidates: record no more
         for bases, covers, axis in ((board.rows, board.columns, 1), (board.columns, board.rows, 0)):
             if len(bases) != n or len(covers) != n:
                 continue
+            key = ("fish", size, axis)
             for value in range(1, n + 1):
+                if unchanged(memo, key, value, planes):
+                    continue  # nothing there last time, and the value's places are the same
                 bit = 1 << (value - 1)
                 spots = {}
                 lines = {}  # base index -> its places' cover lines, as a bit set
@@ -52,6 +60,7 @@ def fish(size: int) -> Finder:
                         if c not in cells and candidates[c] & bit
                     )
                     if removed:
+                        yielded = True
                         yield Deduction(
                             FISH_NAMES[size],
                             (),
@@ -61,6 +70,8 @@ def fish(size: int) -> Finder:
                             tuple((c, value) for c in sorted(cells)),
                             tuple(bases[i] for i in chosen) + tuple(covers[k] for k in cover),
                         )
+                if not yielded:
+                    found_nothing(memo, key, value, planes)
 
     find.__name__ = find.__qualname__ = FISH_NAMES[size].lower().replace("-", "_")
     return find

@@ -28,11 +28,12 @@ candidate sees the chain's ends.
 from __future__ import annotations
 
 import weakref
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Container, Iterator
 from typing import Any
 
 from sudoku_cp.model.constraints import Constraint
 from sudoku_cp.reasoning.techniques._links import Geometry, geometry, links, premise
+from sudoku_cp.reasoning.techniques._unchanged import found_nothing, unchanged, value_planes
 from sudoku_cp.reasoning.techniques.board import Board, Deduction, values_of
 from sudoku_cp.reasoning.techniques.eureka import ChainNode, alternating
 
@@ -43,10 +44,14 @@ MAX_NODES = 24
 class _Graph:
     """Nodes and links of one kind of chain, for one state of the candidates."""
 
-    def __init__(self, board: Board, candidates: list[int], placed: set[int], kind: str) -> None:
+    def __init__(
+        self, board: Board, candidates: list[int], placed: set[int], kind: str, only: int = -1
+    ) -> None:
+        """``only``: for an X-Chain, the values to look at as a bit set (bit ``v - 1``
+        for ``v``), all by default."""
         geo = self.geo = geometry(board)
-        self.candidates = candidates
-        self.placed = placed
+        self.candidates = candidates = list(candidates)  # its own: a graph may outlive the step
+        self.placed = placed = set(placed)
         n = board.side
         cells: list[tuple[int, ...]] = []
         values: list[int] = []
@@ -63,7 +68,7 @@ class _Graph:
         open_cells = [c for c in range(len(candidates)) if c not in placed and candidates[c]]
         for c in open_cells:
             if kind != "xy" or candidates[c].bit_count() == 2:
-                for v in values_of(candidates[c]):
+                for v in values_of(candidates[c] & only):
                     node((c,), v)
         strong: dict[int, list[tuple[int, Constraint | None]]] = {}
 
@@ -75,6 +80,8 @@ class _Graph:
             for u, unit_cells in enumerate(geo.unit_cells):
                 for v in range(1, n + 1):
                     bit = 1 << (v - 1)
+                    if not only & bit:
+                        continue
                     places = [c for c in unit_cells if candidates[c] & bit]
                     if any(c in placed for c in places):
                         continue
@@ -128,17 +135,22 @@ class _Graph:
     def _group_links(self, u: int, v: int, places: list[int], node, link) -> None:
         """Strong links between a group and the rest of a unit's places (a cell or a group)."""
         geo = self.geo
-        parts = []
-        for other in _crossing(geo)[u]:
-            inside = [c for c in places if c in other]
-            if 2 <= len(inside) < len(places):
-                parts.append(tuple(inside))
-        for part in parts:
-            rest = tuple(c for c in places if c not in part)
-            if len(rest) == 1:
-                link(node(part, v), node(rest, v), geo.units[u])
-            elif rest in parts:
-                link(node(part, v), node(rest, v), geo.units[u])
+        key = ("group links", u, tuple(places))  # (the same places give the same links: memo)
+        pairs = geo.nothing.get(key)
+        if pairs is None:
+            parts = []
+            for other in _crossing(geo)[u]:
+                inside = [c for c in places if c in other]
+                if 2 <= len(inside) < len(places):
+                    parts.append(tuple(inside))
+            pairs = []
+            for part in parts:
+                rest = tuple(c for c in places if c not in part)
+                if len(rest) == 1 or rest in parts:
+                    pairs.append((part, rest))
+            geo.nothing[key] = pairs
+        for part, rest in pairs:
+            link(node(part, v), node(rest, v), geo.units[u])
 
     def weak(self, a: int) -> list[int]:
         """The nodes weakly linked to node ``a``."""
@@ -218,6 +230,24 @@ class _Graph:
         return found
 
 
+_LAST: tuple = (None, None)
+"""``(key, graph)``: the AIC graph of the last state (continuous nice loops, tried right
+after AIC, walk the same nodes and links)."""
+
+
+def aic_graph(board: Board, candidates: list[int], placed: set[int]) -> _Graph:
+    """The :class:`_Graph` of kind ``"aic"`` for this state, remembered for the last state
+    (with what its searches have worked out: the weak links of each node)."""
+    global _LAST
+    key = (board, tuple(candidates), frozenset(placed))
+    last = _LAST  # one read: another thread may replace it
+    if last[0] == key:
+        return last[1]
+    graph = _Graph(board, candidates, placed, "aic")
+    _LAST = (key, graph)
+    return graph
+
+
 _CROSSING: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
 
@@ -241,9 +271,20 @@ def _crossing(geo: Geometry) -> tuple[tuple[frozenset[int], ...], ...]:
 def _chains(
     board: Board, candidates: list[int], placed: set[int], kind: str, name: str
 ) -> Iterator[Deduction]:
-    graph = _Graph(board, candidates, placed, kind)
+    values = -1
+    if kind == "x":  # one value a chain: skip the values it found nothing on, still the same
+        memo, planes = geometry(board).nothing, value_planes(candidates, placed, board.side)
+        values = sum(1 << (v - 1) for v in range(1, board.side + 1) if not unchanged(memo, name, v, planes))
+    graph = (
+        aic_graph(board, candidates, placed)
+        if kind == "aic"
+        else _Graph(board, candidates, placed, kind, values)
+    )
     best = shortest(graph, _search)
     if best is None:
+        if kind == "x":  # every start's search ran to the full length and found nothing
+            for v in values_of(values):
+                found_nothing(memo, name, v, planes)
         return
     chain, units, targets = best
     yield _deduction(graph, chain, units, targets, name)
@@ -266,34 +307,38 @@ def shortest(graph: _Graph, search: Callable[[_Graph, int, int], Any]) -> Any:
 def _search(graph: _Graph, s: int, limit: int):
     """A shortest chain from ``s`` (assumed false) to a node that removes something:
     ``(nodes, strong-link units, targets)``, or ``None`` (:func:`alternating_search`)."""
-    from_start = graph.weak_candidates(s)
-    known = graph._weak_candidates  # the memo of weak_candidates, read here first: a hot path
 
-    def accept(b: int, path: Callable[[], tuple[list[int], list]]):
-        seen = known.get(b)
-        if seen is None:
-            seen = graph.weak_candidates(b)
-        if b != s and from_start & seen:
-            nodes, units = path()
-            return nodes, units, graph.targets(s, b)
-        return None
+    def accept(b: int, path: Callable[[int], tuple[list[int], list]]):
+        nodes, units = path(b)  # (b sees a candidate s sees: the search checked it)
+        return nodes, units, graph.targets(s, b)
 
-    return alternating_search(graph, s, limit, accept)
+    return alternating_search(graph, s, limit, accept, ends=graph.weak_candidates(s))
 
 
-def alternating_search(graph: _Graph, s: int, limit: int, accept: Callable[..., Any]) -> Any:
+def alternating_search(
+    graph: _Graph,
+    s: int,
+    limit: int,
+    accept: Callable[..., Any],
+    ends: int | None = None,
+    near: Container[int] | None = None,
+) -> Any:
     """The first answer of ``accept`` in a breadth-first search from ``s`` (assumed false)
     over alternating links, or ``None``.
 
     The states are ``(node, on)``; the links alternate, so the states of one depth are all
     "off" (reached by a weak link, or the start) or all "on" (by a strong link), and each
     kind keeps its own parents. Each node ``b`` reached "on" at depth 4 or more is offered
-    to ``accept(b, path)``, where ``path()`` gives the chain's nodes from ``s`` to ``b`` and
-    its strong links' units; the first answer that is not ``None`` is returned. Chains
+    to ``accept(b, path)``, where ``path(b)`` gives the chain's nodes from ``s`` to ``b`` and
+    its strong links' units; the first answer that is not ``None`` is returned. Only the
+    nodes other than ``s`` weakly linked to a candidate of ``ends`` (a bit set as
+    :meth:`_Graph.weak_candidates` gives) are offered when it is given, only those in
+    ``near`` when that is (the tests here, not in ``accept``: a hot path). Chains
     (:func:`_search`) and continuous nice loops (:mod:`.nice_loops`) share it."""
     parent_off: dict[int, tuple[int, Constraint | None] | None] = {s: None}
     parent_on: dict[int, tuple[int, Constraint | None]] = {}
     strong, weak, known = graph.strong, graph.weak, graph._weak
+    known_candidates, weak_candidates = graph._weak_candidates, graph.weak_candidates
 
     def path(b: int) -> tuple[list[int], list]:
         nodes, units = [b], []
@@ -331,7 +376,15 @@ def alternating_search(graph: _Graph, s: int, limit: int, accept: Callable[..., 
                     parent_on[b] = (a, unit)
                     following.append(b)
                     if depth >= 4:
-                        found = accept(b, lambda b=b: path(b))
+                        if ends is not None:
+                            seen = known_candidates.get(b)
+                            if seen is None:
+                                seen = weak_candidates(b)
+                            if b == s or not ends & seen:
+                                continue
+                        if near is not None and b not in near:
+                            continue
+                        found = accept(b, path)
                         if found is not None:
                             return found
         frontier = following

@@ -25,6 +25,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from sudoku_cp.reasoning.techniques._links import geometry, links, premise, strong_links
+from sudoku_cp.reasoning.techniques._unchanged import per_value
 from sudoku_cp.reasoning.techniques.board import Board, Deduction
 from sudoku_cp.reasoning.techniques.eureka import ChainNode, alternating
 
@@ -32,42 +33,52 @@ from sudoku_cp.reasoning.techniques.eureka import ChainNode, alternating
 def find_simple_colors(board: Board, candidates: list[int], placed: set[int]) -> Iterator[Deduction]:
     """Simple colouring, trap and wrap (see the module docstring)."""
     geo = geometry(board)
-    for value in range(1, board.side + 1):
-        bit = 1 << (value - 1)
-        for colour, parent in _clusters(geo, value, candidates, placed):
-            if len(colour) < 4:
-                continue
+    yield from per_value(
+        board,
+        candidates,
+        placed,
+        "Simple Colors",
+        lambda value: _simple_colors(geo, candidates, placed, value),
+    )
 
-            cluster = sorted(colour)
-            for i, a in enumerate(cluster):  # wrap
-                for b in cluster[i + 1 :]:
-                    if colour[a] == colour[b] and b in geo.peers[a]:
-                        false = [c for c in cluster if colour[c] == colour[a]]
-                        path = alternating(_nodes(value, [*_tree_path(parent, a, b), a]), first_strong=False)
-                        yield Deduction.of_digit(
-                            "Simple Colors (wrap)",
-                            value,
-                            false,
-                            cluster,
-                            premise(_path_units(geo, parent, *false), links(geo, [(a, b)])),
-                            chain=path,
-                        )
-                        break
-            for t in range(len(candidates)):  # trap
-                if t in colour or t in placed or not candidates[t] & bit:
-                    continue
-                near = [c for c in geo.peers[t] if c in colour]
-                zero = next((c for c in near if colour[c] == 0), None)
-                one = next((c for c in near if colour[c] == 1), None)
-                if zero is not None and one is not None:
+
+def _simple_colors(geo, candidates: list[int], placed: set[int], value: int) -> Iterator[Deduction]:
+    """The colour wraps and traps on ``value`` (:func:`find_simple_colors`)."""
+    bit = 1 << (value - 1)
+    for colour, parent in _clusters(geo, value, candidates, placed):
+        if len(colour) < 4:
+            continue
+
+        cluster = sorted(colour)
+        for i, a in enumerate(cluster):  # wrap
+            for b in cluster[i + 1 :]:
+                if colour[a] == colour[b] and b in geo.peers[a]:
+                    false = [c for c in cluster if colour[c] == colour[a]]
+                    path = alternating(_nodes(value, [*_tree_path(parent, a, b), a]), first_strong=False)
                     yield Deduction.of_digit(
-                        "Simple Colors (trap)",
+                        "Simple Colors (wrap)",
                         value,
-                        [t],
+                        false,
                         cluster,
-                        premise(_path_units(geo, parent, zero, one), links(geo, [(t, zero), (t, one)])),
-                        chain=alternating(_nodes(value, _tree_path(parent, zero, one))),
+                        premise(_path_units(geo, parent, *false), links(geo, [(a, b)])),
+                        chain=path,
                     )
+                    break
+        for t in range(len(candidates)):  # trap
+            if t in colour or t in placed or not candidates[t] & bit:
+                continue
+            near = [c for c in geo.peers[t] if c in colour]
+            zero = next((c for c in near if colour[c] == 0), None)
+            one = next((c for c in near if colour[c] == 1), None)
+            if zero is not None and one is not None:
+                yield Deduction.of_digit(
+                    "Simple Colors (trap)",
+                    value,
+                    [t],
+                    cluster,
+                    premise(_path_units(geo, parent, zero, one), links(geo, [(t, zero), (t, one)])),
+                    chain=alternating(_nodes(value, _tree_path(parent, zero, one))),
+                )
 
 
 def _path_units(geo, parent: dict, *ends: int) -> list:
@@ -135,33 +146,41 @@ def find_multi_colors(board: Board, candidates: list[int], placed: set[int]) -> 
     is an X-Chain: the first cluster's path to the cell of ``a``, the weak link to the
     cell of ``b``, the second cluster's path on."""
     geo = geometry(board)
-    for value in range(1, board.side + 1):
-        bit = 1 << (value - 1)
-        clusters = _clusters(geo, value, candidates, placed)
-        for first, second in ((x, y) for x in clusters for y in clusters if x is not y):
-            (ca, pa), (cb, pb) = first, second
-            for q, r in ((x, y) for x in sorted(ca) for y in sorted(geo.peers[x]) if y in cb):
-                ends_a = [p for p in sorted(ca) if ca[p] != ca[q]]
-                ends_b = [s for s in sorted(cb) if cb[s] != cb[r]]
-                for t in range(len(candidates)):
-                    if t in ca or t in cb or t in placed or not candidates[t] & bit:
-                        continue
-                    p = next((p for p in ends_a if p in geo.peers[t]), None)
-                    s = next((s for s in ends_b if s in geo.peers[t]), None)
-                    if p is None or s is None:
-                        continue
-                    cells = [*_tree_path(pa, p, q), *_tree_path(pb, r, s)]
-                    cluster = sorted({*ca, *cb})
-                    yield Deduction.of_digit(
-                        "Multi-Colors",
-                        value,
-                        [t],
-                        cluster,
-                        premise(
-                            _path_units(geo, pa, p, q),
-                            _path_units(geo, pb, r, s),
-                            links(geo, [(q, r), (t, p), (t, s)]),
-                        ),
-                        chain=alternating(_nodes(value, cells)),
-                    )
-                    return
+    for found in per_value(
+        board, candidates, placed, "Multi-Colors", lambda value: _multi_colors(geo, candidates, placed, value)
+    ):
+        yield found
+        return  # the first only
+
+
+def _multi_colors(geo, candidates: list[int], placed: set[int], value: int) -> Iterator[Deduction]:
+    """The first Multi-Colors elimination on ``value`` (:func:`find_multi_colors`)."""
+    bit = 1 << (value - 1)
+    clusters = _clusters(geo, value, candidates, placed)
+    for first, second in ((x, y) for x in clusters for y in clusters if x is not y):
+        (ca, pa), (cb, pb) = first, second
+        for q, r in ((x, y) for x in sorted(ca) for y in sorted(geo.peers[x]) if y in cb):
+            ends_a = [p for p in sorted(ca) if ca[p] != ca[q]]
+            ends_b = [s for s in sorted(cb) if cb[s] != cb[r]]
+            for t in range(len(candidates)):
+                if t in ca or t in cb or t in placed or not candidates[t] & bit:
+                    continue
+                p = next((p for p in ends_a if p in geo.peers[t]), None)
+                s = next((s for s in ends_b if s in geo.peers[t]), None)
+                if p is None or s is None:
+                    continue
+                cells = [*_tree_path(pa, p, q), *_tree_path(pb, r, s)]
+                cluster = sorted({*ca, *cb})
+                yield Deduction.of_digit(
+                    "Multi-Colors",
+                    value,
+                    [t],
+                    cluster,
+                    premise(
+                        _path_units(geo, pa, p, q),
+                        _path_units(geo, pb, r, s),
+                        links(geo, [(q, r), (t, p), (t, s)]),
+                    ),
+                    chain=alternating(_nodes(value, cells)),
+                )
+                return

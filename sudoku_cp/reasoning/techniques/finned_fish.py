@@ -22,6 +22,7 @@ import math
 from collections.abc import Callable, Iterator
 
 from sudoku_cp.reasoning.techniques._links import geometry, links, premise
+from sudoku_cp.reasoning.techniques._unchanged import found_nothing, unchanged, value_planes
 from sudoku_cp.reasoning.techniques.board import Board, Deduction
 
 _NAMES = {2: "X-Wing", 3: "Swordfish", 4: "Jellyfish"}
@@ -37,21 +38,31 @@ def _scan(
         return
     geo = geometry(board)
     spread = 0 if kind == "basic" else max(1, math.isqrt(n) - 1)
-    for bases, covers, base_of, cover_of in (
-        (board.rows, board.columns, geo.row_of, geo.column_of),
-        (board.columns, board.rows, geo.column_of, geo.row_of),
+    memo = geo.nothing
+    planes = value_planes(candidates, placed, n)
+    yielded = False  # after a yield the caller may have changed the candidates: record no more
+    for axis, (bases, covers, base_of, cover_of) in enumerate(
+        (
+            (board.rows, board.columns, geo.row_of, geo.column_of),
+            (board.columns, board.rows, geo.column_of, geo.row_of),
+        )
     ):
         base_bits = [sum(1 << c for c in line.cells) for line in bases]
         cover_bits = [sum(1 << c for c in line.cells) for line in covers]
         cover_cells: dict[int, int] = {}  # cover set -> its cells as a bit set
-        lines_of = None if kind == "basic" else _base_lines(board, candidates, placed, bases, cover_of)
+        key = ("finned fish", size, kind, axis)
         for value in range(1, n + 1):
+            if unchanged(memo, key, value, planes):
+                continue  # nothing there last time, and the value's places are the same
             bit = 1 << (value - 1)
             masks = {}  # base index -> bitmask of the cover lines holding its places
             places = {}
             cross = [0] * n  # cover index -> bitmask of the base lines holding the value there
+            lines_of = (
+                None if kind == "basic" else _base_lines(board, candidates, placed, bases, cover_of, value)
+            )
             if lines_of is not None:  # the same as the loop below gives, worked out once for all sizes
-                all_masks, places, value_bits = lines_of[value - 1]
+                all_masks, places, value_bits = lines_of
                 masks = {i: mask for i, mask in all_masks.items() if mask.bit_count() <= size + spread}
             for index, line in enumerate(bases if lines_of is None else ()):
                 mask, spots = _places(line.cells, candidates, placed, bit, cover_of)
@@ -61,6 +72,8 @@ def _scan(
                     masks[index] = mask
                     places[index] = spots
             if len(masks) < size:
+                if not yielded:
+                    found_nothing(memo, key, value, planes)
                 continue
             for chosen in itertools.combinations(sorted(masks), size):
                 union = 0
@@ -143,10 +156,13 @@ def _scan(
                         links(geo, [(t, f) for t in targets for f in fins]),
                     )
                     name = _NAMES[size] if found == "basic" else f"{found} {_NAMES[size]}"
+                    yielded = True
                     yield (
                         found,
                         Deduction.of_digit(name, value, targets, cells, used),
                     )
+            if not yielded:
+                found_nothing(memo, key, value, planes)
 
 
 def _places(cells, candidates: list[int], placed: set[int], bit: int, cover_of) -> tuple[int, list[int]]:
@@ -166,37 +182,32 @@ def _places(cells, candidates: list[int], placed: set[int], bit: int, cover_of) 
 
 _LINES: dict = {}
 """The :func:`_base_lines` of the last state (its key), by the id of the base lines (rows
-or columns)."""
+or columns) and the value."""
 
 
-def _base_lines(board: Board, candidates: list[int], placed: set[int], bases, cover_of) -> list[tuple]:
-    """Per value (index ``value - 1``), what the fins scan of every size needs from the
-    base lines: ``(masks, places, value_bits)``, ``masks`` and ``places`` by base index for
-    the lines with places and no placed cell holding the value (the cover lines holding
-    them as a bitmask, the cells), ``value_bits`` the open cells holding the value as a
-    bit set; remembered for the last state (the finned and sashimi fish of sizes 2, 3 and
-    4 ask for the same)."""
+def _base_lines(board: Board, candidates: list[int], placed: set[int], bases, cover_of, value: int) -> tuple:
+    """What the fins scan of every size needs from the base lines on ``value``:
+    ``(masks, places, value_bits)``, ``masks`` and ``places`` by base index for the lines
+    with places and no placed cell holding the value (the cover lines holding them as a
+    bitmask, the cells), ``value_bits`` the open cells holding the value as a bit set;
+    remembered for the last state (the finned and sashimi fish of sizes 2, 3 and 4 ask
+    for the same)."""
     key = (board, tuple(candidates), frozenset(placed))
     if _LINES.get("key") != key:
         _LINES.clear()
         _LINES.update(key=key, found={})
-    if id(bases) in _LINES["found"]:
-        return _LINES["found"][id(bases)]
-    found = []
-    for value in range(1, board.side + 1):
-        bit = 1 << (value - 1)
-        masks, places = {}, {}
-        for index, line in enumerate(bases):
-            mask, spots = _places(line.cells, candidates, placed, bit, cover_of)
-            if mask > 0:
-                masks[index] = mask
-                places[index] = spots
-        value_bits = 0
-        for c, mask in enumerate(candidates):
-            if mask & bit and c not in placed:
-                value_bits |= 1 << c
-        found.append((masks, places, value_bits))
-    _LINES["found"][id(bases)] = found
+    found = _LINES["found"].get((id(bases), value))
+    if found is not None:
+        return found
+    bit = 1 << (value - 1)
+    masks, places = {}, {}
+    for index, line in enumerate(bases):
+        mask, spots = _places(line.cells, candidates, placed, bit, cover_of)
+        if mask > 0:
+            masks[index] = mask
+            places[index] = spots
+    value_bits = value_planes(candidates, placed, board.side)[value - 1][0]  # (the open cells with it)
+    found = _LINES["found"][(id(bases), value)] = (masks, places, value_bits)
     return found
 
 

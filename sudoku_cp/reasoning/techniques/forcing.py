@@ -46,6 +46,11 @@ MAX_BRANCHES = 9
 """The most candidates of a cell (places of a value in a unit) a forcing chain splits on."""
 
 
+_OUTCOMES: tuple = (None, None)
+"""``(key, answers)``: :meth:`_Propagation.outcomes`' answers on the last state, by
+supposition."""
+
+
 class _Propagation:
     """Singles propagation from a supposition, recording the constraints it uses."""
 
@@ -84,6 +89,9 @@ class _Propagation:
                 numbers[id(one)] = len(objects)
                 objects.append(one)
         self.constraints = tuple(objects)  # by number
+        # per number, the first number of an equal constraint (a class of equal ones)
+        first_equal: dict[Constraint, int] = {}
+        self.equal_class = tuple(first_equal.setdefault(one, k) for k, one in enumerate(objects))
         self.alldifferent_numbers = tuple(numbers[id(c)] for c in board.alldifferents)
         self.unit_numbers = tuple(numbers[id(c)] for c in self.geo.units)
         self.other_numbers = tuple(
@@ -94,9 +102,18 @@ class _Propagation:
         self, candidates: Sequence[int]
     ) -> Callable[[int, int], tuple[list[int] | None, list[Constraint]]]:
         """``outcome(cell, value)``: :meth:`run` on ``candidates``, once per supposition (a
-        technique asks the same one from several patterns); the board's deadline is checked
-        before each new run."""
-        found: dict[tuple[int, int], tuple[list[int] | None, list[Constraint]]] = {}
+        technique asks the same one from several patterns; the finders tried one after the
+        other on a state, Kraken fish, forcing chains and nested nets, share the answers:
+        they are remembered for the last state); the board's deadline is checked before
+        each new run. The lists it gives are shared: the caller must not change them."""
+        global _OUTCOMES
+        key = (self.board, tuple(candidates))
+        last = _OUTCOMES  # one read: another thread may replace it
+        if last[0] == key:
+            found = last[1]
+        else:
+            found = {}
+            _OUTCOMES = (key, found)
 
         def outcome(cell: int, value: int) -> tuple[list[int] | None, list[Constraint]]:
             key = (cell, value)
@@ -197,8 +214,13 @@ class _Propagation:
 
     def _used(self, numbers: dict[int, None]) -> list[Constraint]:
         """The constraints of ``numbers``, in order, each once (of equal constraints, the
-        first: as a dict keyed by the constraints themselves would keep them)."""
-        return list(dict.fromkeys(self.constraints[k] for k in numbers))
+        first: as a dict keyed by the constraints themselves would keep them; keyed here by
+        their classes of equal constraints, numbers, whose hashing costs nothing)."""
+        constraints, equal_class = self.constraints, self.equal_class
+        found: dict[int, Constraint] = {}
+        for k in numbers:
+            found.setdefault(equal_class[k], constraints[k])
+        return list(found.values())
 
 
 class _Record:
@@ -536,10 +558,10 @@ def _budgets(board: Board) -> tuple[int | None, ...]:
     return (NET_BUDGET, None) if board.others else (None,)
 
 
-def _reach(engine: _Propagation, candidates: list[int], cell: int, value: int) -> int:
+def _reach(outcome: Callable, candidates: list[int], cell: int, value: int) -> int:
     """How many candidates supposing ``cell = value`` removes by singles alone (a
     contradiction counts as all): the suppositions that reach farthest are tried first."""
-    after, _ = engine.run(candidates, cell, value)
+    after, _ = outcome(cell, value)  # (:meth:`_Propagation.outcomes`: forcing chains ran most)
     if after is None:
         return sum(m.bit_count() for m in candidates)
     return sum((was & ~now).bit_count() for was, now in zip(candidates, after, strict=True))
@@ -568,7 +590,8 @@ def find_nested_forcing_nets(board: Board, candidates: list[int], placed: set[in
         for v in values_of(candidates[c])
         if solution is None or v != solution[c]
     ]
-    tries.sort(key=lambda cv: (candidates[cv[0]].bit_count(), -_reach(engine, candidates, *cv), cv))
+    outcome = engine.outcomes(candidates)
+    tries.sort(key=lambda cv: (candidates[cv[0]].bit_count(), -_reach(outcome, candidates, *cv), cv))
     best: tuple[int, Branch] | None = None
     settled: set[tuple[int, int]] = set()  # suppositions that ended within the budget, with no net
     for budget in _budgets(board):

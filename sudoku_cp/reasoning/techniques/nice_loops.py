@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from sudoku_cp.reasoning.techniques.board import Board, Deduction
-from sudoku_cp.reasoning.techniques.chains import _Graph, alternating_search, shortest
+from sudoku_cp.reasoning.techniques.chains import _Graph, aic_graph, alternating_search, shortest
 
 
 def _loop(graph: _Graph, s: int, limit: int):
@@ -32,14 +32,13 @@ def _loop(graph: _Graph, s: int, limit: int):
     back_to_start = set(graph.weak(s))
 
     def accept(b: int, path):
-        if b in back_to_start:
-            nodes, units = path()
-            targets = _targets(graph, nodes)
-            if targets:
-                return nodes, units, targets
+        nodes, units = path(b)  # (b is weakly linked back to s: the search checked it)
+        targets = _targets(graph, nodes)
+        if targets:
+            return nodes, units, targets
         return None
 
-    return alternating_search(graph, s, limit, accept)
+    return alternating_search(graph, s, limit, accept, near=back_to_start)
 
 
 def _targets(graph: _Graph, nodes: list[int]) -> list[tuple[int, int]]:
@@ -55,7 +54,7 @@ def _targets(graph: _Graph, nodes: list[int]) -> list[tuple[int, int]]:
 def find_continuous_nice_loop(board: Board, candidates: list[int], placed: set[int]) -> Iterator[Deduction]:
     """Continuous nice loop (see the module docstring): a shortest loop among those that
     remove anything, over the nodes and links of an AIC (grouped nodes included)."""
-    graph = _Graph(board, candidates, placed, "aic")
+    graph = aic_graph(board, candidates, placed)  # AIC's, just tried on this state
     best = shortest(graph, _loop)
     if best is None:
         return

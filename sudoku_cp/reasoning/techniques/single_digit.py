@@ -19,49 +19,51 @@ from sudoku_cp.reasoning.techniques._links import (
     strong_links,
     unit_holds_value,
 )
+from sudoku_cp.reasoning.techniques._unchanged import per_value
 from sudoku_cp.reasoning.techniques.board import Board, Deduction
 from sudoku_cp.reasoning.techniques.eureka import ChainNode, alternating
 
 
-def _turbots(board: Board, candidates: list[int], placed: set[int]) -> Iterator[tuple[str, Deduction]]:
-    """Two strong links on one value, ``p = x`` and ``y = q``, with ``x`` seeing ``y``:
+def _turbots(
+    board: Board, candidates: list[int], placed: set[int], value: int
+) -> Iterator[tuple[str, Deduction]]:
+    """Two strong links on ``value``, ``p = x`` and ``y = q``, with ``x`` seeing ``y``:
     one of ``p``, ``q`` holds the value, so no cell seeing both does."""
     geo = geometry(board)
-    for value in range(1, board.side + 1):
-        bit = 1 << (value - 1)
-        strong = strong_links(geo, value, candidates, placed)
-        for i, (a1, b1, u1) in enumerate(strong):
-            for a2, b2, u2 in strong[i + 1 :]:
-                if len({a1, b1, a2, b2}) < 4:
-                    continue
-                for x, p in ((a1, b1), (b1, a1)):
-                    for y, q in ((a2, b2), (b2, a2)):
-                        if y not in geo.peers[x] or q in geo.peers[p]:
-                            continue
-                        both = geo.peers[p] & geo.peers[q]
-                        targets = sorted(
-                            t for t in both if candidates[t] & bit and t not in placed and t not in (x, y)
-                        )
-                        if not targets:
-                            continue
-                        kind = _turbot_kind(geo, u1, u2, x, y)
-                        cells = (p, x, y, q)
-                        used = premise(
-                            (geo.units[u1], geo.units[u2]),
-                            links(geo, [(x, y)]),
-                            links(geo, [(t, e) for t in targets for e in (p, q)]),
-                        )
-                        yield (
+    bit = 1 << (value - 1)
+    strong = strong_links(geo, value, candidates, placed)
+    for i, (a1, b1, u1) in enumerate(strong):
+        for a2, b2, u2 in strong[i + 1 :]:
+            if len({a1, b1, a2, b2}) < 4:
+                continue
+            for x, p in ((a1, b1), (b1, a1)):
+                for y, q in ((a2, b2), (b2, a2)):
+                    if y not in geo.peers[x] or q in geo.peers[p]:
+                        continue
+                    both = geo.peers[p] & geo.peers[q]
+                    targets = sorted(
+                        t for t in both if candidates[t] & bit and t not in placed and t not in (x, y)
+                    )
+                    if not targets:
+                        continue
+                    kind = _turbot_kind(geo, u1, u2, x, y)
+                    cells = (p, x, y, q)
+                    used = premise(
+                        (geo.units[u1], geo.units[u2]),
+                        links(geo, [(x, y)]),
+                        links(geo, [(t, e) for t in targets for e in (p, q)]),
+                    )
+                    yield (
+                        kind,
+                        Deduction.of_digit(
                             kind,
-                            Deduction.of_digit(
-                                kind,
-                                value,
-                                targets,
-                                cells,
-                                used,
-                                chain=alternating([ChainNode((c,), (value,)) for c in cells]),
-                            ),
-                        )
+                            value,
+                            targets,
+                            cells,
+                            used,
+                            chain=alternating([ChainNode((c,), (value,)) for c in cells]),
+                        ),
+                    )
 
 
 def _turbot_kind(geo: Geometry, u1: int, u2: int, x: int, y: int) -> str:
@@ -79,9 +81,13 @@ def _turbot_kind(geo: Geometry, u1: int, u2: int, x: int, y: int) -> str:
 
 def _only(kind: str):
     def find(board: Board, candidates: list[int], placed: set[int]) -> Iterator[Deduction]:
-        for found, deduction in _turbots(board, candidates, placed):
-            if found == kind:
-                yield deduction
+        yield from per_value(
+            board,
+            candidates,
+            placed,
+            kind,
+            lambda value: (d for found, d in _turbots(board, candidates, placed, value) if found == kind),
+        )
 
     return find
 
@@ -133,59 +139,71 @@ def find_empty_rectangle(board: Board, candidates: list[int], placed: set[int]) 
     units through which ``a`` sees its arm and the removed cells see ``b`` and the other arm.
     """
     geo = geometry(board)
-    for value in range(1, board.side + 1):
-        bit = 1 << (value - 1)
-        strong = strong_links(geo, value, candidates, placed)
-        if not strong:
+    yield from per_value(
+        board,
+        candidates,
+        placed,
+        "Empty Rectangle",
+        lambda value: _empty_rectangles(geo, candidates, placed, value),
+    )
+
+
+def _empty_rectangles(
+    geo: Geometry, candidates: list[int], placed: set[int], value: int
+) -> Iterator[Deduction]:
+    """The Empty Rectangles on ``value`` (:func:`find_empty_rectangle`)."""
+    bit = 1 << (value - 1)
+    strong = strong_links(geo, value, candidates, placed)
+    if not strong:
+        return
+    for box in range(len(geo.unit_cells)):
+        if geo.is_line[box] or unit_holds_value(geo, box, bit, candidates, placed):
             continue
-        for box in range(len(geo.unit_cells)):
-            if geo.is_line[box] or unit_holds_value(geo, box, bit, candidates, placed):
+        places = open_places(geo, box, bit, candidates, placed)
+        if len(places) < 2 or not _is_cross(geo, places):
+            continue
+        inside = set(geo.unit_cells[box])
+        for a1, b1, unit in strong:
+            if a1 in inside or b1 in inside:
                 continue
-            places = open_places(geo, box, bit, candidates, placed)
-            if len(places) < 2 or not _is_cross(geo, places):
-                continue
-            inside = set(geo.unit_cells[box])
-            for a1, b1, unit in strong:
-                if a1 in inside or b1 in inside:
+            for a, b in ((a1, b1), (b1, a1)):
+                seen = [c for c in places if c in geo.peers[a]]
+                rest = [c for c in places if c not in geo.peers[a]]
+                if not seen or not rest:
                     continue
-                for a, b in ((a1, b1), (b1, a1)):
-                    seen = [c for c in places if c in geo.peers[a]]
-                    rest = [c for c in places if c not in geo.peers[a]]
-                    if not seen or not rest:
-                        continue
-                    targets = [
-                        t
-                        for t in sorted(geo.peers[b])
-                        if candidates[t] & bit
-                        and t not in placed
-                        and t not in inside
-                        and t != a
-                        and all(r in geo.peers[t] for r in rest)
-                    ]
-                    if not targets:
-                        continue
-                    cells = tuple(places) + (a, b)
-                    used = premise(
-                        (geo.units[box], geo.units[unit]),
-                        links(geo, [(a, c) for c in seen]),
-                        links(geo, [(t, e) for t in targets for e in (b, *rest)]),
-                    )
-                    yield Deduction.of_digit(
-                        "Empty Rectangle",
-                        value,
-                        targets,
-                        cells,
-                        used,
-                        # the box's places off a's arm = those a sees - a = b
-                        chain=alternating(
-                            [
-                                ChainNode(tuple(rest), (value,)),
-                                ChainNode(tuple(seen), (value,)),
-                                ChainNode((a,), (value,)),
-                                ChainNode((b,), (value,)),
-                            ]
-                        ),
-                    )
+                targets = [
+                    t
+                    for t in sorted(geo.peers[b])
+                    if candidates[t] & bit
+                    and t not in placed
+                    and t not in inside
+                    and t != a
+                    and all(r in geo.peers[t] for r in rest)
+                ]
+                if not targets:
+                    continue
+                cells = tuple(places) + (a, b)
+                used = premise(
+                    (geo.units[box], geo.units[unit]),
+                    links(geo, [(a, c) for c in seen]),
+                    links(geo, [(t, e) for t in targets for e in (b, *rest)]),
+                )
+                yield Deduction.of_digit(
+                    "Empty Rectangle",
+                    value,
+                    targets,
+                    cells,
+                    used,
+                    # the box's places off a's arm = those a sees - a = b
+                    chain=alternating(
+                        [
+                            ChainNode(tuple(rest), (value,)),
+                            ChainNode(tuple(seen), (value,)),
+                            ChainNode((a,), (value,)),
+                            ChainNode((b,), (value,)),
+                        ]
+                    ),
+                )
 
 
 def _is_cross(geo: Geometry, places: Sequence[int]) -> bool:

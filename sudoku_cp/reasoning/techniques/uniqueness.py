@@ -199,19 +199,29 @@ def find_hidden_rectangle(board: Board, candidates: list[int], placed: set[int])
     if len(board.rows) != n or len(board.columns) != n:
         return
     touched = {c for constraint, _ in board.others for c in constraint.cells}
+    holding: dict[int, int] = {}  # {a, b} -> the open untouched cells holding both, as a bit set
     for first in range(len(candidates)):
         ab = candidates[first]
         if first in placed or first in touched or ab.bit_count() != 2:
             continue
+        able = holding.get(ab)
+        if able is None:
+            able = holding[ab] = sum(
+                1 << x
+                for x, mask in enumerate(candidates)
+                if mask & ab == ab and x not in placed and x not in touched
+            )
         r1, c1 = divmod(first, n)
         for r2 in range(n):
+            if r2 == r1 or not able >> (r2 * n + c1) & 1:
+                continue  # (the corner below the first: the test below, done once a row)
             for c2 in range(n):
-                if r2 == r1 or c2 == c1:
+                if c2 == c1:
                     continue
                 b_, c_, d = r1 * n + c2, r2 * n + c1, r2 * n + c2
                 corners = (first, b_, c_, d)
-                if any(x in placed or x in touched or candidates[x] & ab != ab for x in corners[1:]):
-                    continue
+                if not able >> b_ & 1 or not able >> d & 1:
+                    continue  # a corner placed, touched by another constraint, or without a or b
                 if not _swappable(board, first, b_, c_, d):
                     continue
                 for a in values_of(ab):
