@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import functools
 import itertools
+import operator
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -30,7 +31,7 @@ from sudoku_cp.model.constraints import (
     Sum,
     Table,
 )
-from sudoku_cp.reasoning.techniques.arguments import Argument, distinct_groups
+from sudoku_cp.reasoning.techniques.arguments import Argument, apart_groups, distinct_groups
 from sudoku_cp.reasoning.techniques.eureka import Chain
 from sudoku_cp.reasoning.techniques.nets import Net
 
@@ -141,6 +142,15 @@ def _block_terms(
     return low, tuple((t - low, tuple(by_total[t])) for t in sorted(by_total))
 
 
+def _reader(cells: Sequence[int]) -> Callable[[Sequence[int]], tuple[int, ...]]:
+    """A function reading the values at ``cells`` of a list as a tuple (one C call:
+    :func:`operator.itemgetter`, which gives a bare value for one index)."""
+    if len(cells) == 1:
+        (cell,) = cells
+        return lambda values: (values[cell],)
+    return operator.itemgetter(*cells)
+
+
 def linear_supports(
     constraint: Linear, groups: Sequence[Sequence[int]] = ()
 ) -> Callable[[list[int]], list[int] | None]:
@@ -171,25 +181,33 @@ def linear_supports(
     block_cells = [tuple(cells[p] for p in block) for block in blocks]
     block_coefficients = [tuple(coefficients[p] for p in block) for block in blocks]
     operator, rhs = constraint.operator, constraint.rhs
-    known: dict[tuple[int, ...], list[tuple[int, ...]] | None] = {}  # masks -> kept; forcing revisits states
+    read = _reader(cells)
+    # masks -> the (cell, kept bits) pairs it narrows, or None: forcing revisits states
+    known: dict[tuple[int, ...], tuple[tuple[int, int], ...] | None] = {}
 
     def propagate(candidates: list[int]) -> list[int] | None:
-        masks = tuple(candidates[cell] for cell in cells)
-        if masks in known:
-            keep = known[masks]
-        else:
+        masks = read(candidates)
+        try:
+            changes = known[masks]
+        except KeyError:
             if len(known) > _SUPPORT_CACHE_SIZE:
                 known.clear()
-            keep = known[masks] = _supports(candidates)
-        if keep is None:
+            keep = _supports(candidates)
+            changes = known[masks] = (
+                None
+                if keep is None
+                else tuple(
+                    (cell, bits)
+                    for these, kept in zip(block_cells, keep, strict=True)
+                    for cell, bits in zip(these, kept, strict=True)
+                    if bits != candidates[cell]
+                )
+            )
+        if changes is None:
             return None
-        narrowed = []
-        for these, kept in zip(block_cells, keep, strict=True):
-            for cell, bits in zip(these, kept, strict=True):
-                if bits != candidates[cell]:
-                    candidates[cell] = bits
-                    narrowed.append(cell)
-        return narrowed
+        for cell, bits in changes:
+            candidates[cell] = bits
+        return [cell for cell, _ in changes]
 
     def _supports(candidates: list[int]) -> list[tuple[int, ...]] | None:
         # Each block's totals are shifted by its smallest (low), so every partial sum is a
@@ -241,6 +259,53 @@ def linear_supports(
     return propagate
 
 
+def relation_supports(constraint: Relation) -> Callable[[list[int]], list[int] | None]:
+    """A filter of a binary table (a Kropki dot, a whisper or renban pair, an XV pair...) by
+    supports, as the engine's propagator for it (each value keeps a partner in the other
+    cell), with each mask's partners remembered: a forcing chain asks the same few masks
+    again and again, and the answer is then two lookups.
+
+    >>> dot = Relation(0, 1, frozenset({(1, 2), (2, 1), (2, 3), (3, 2)}), label="white dot")
+    >>> candidates = [0b1, 0b111]  # r1c1 = 1; r1c2 in 1..3
+    >>> relation_supports(dot)(candidates), values_of(candidates[1])
+    ([1], (2,))
+    """
+    first, second = constraint.first, constraint.second
+    of_first: dict[int, int] = {}  # value of first -> its partners in second, as a mask
+    of_second: dict[int, int] = {}
+    for a, b in constraint.allowed:
+        of_first[a] = of_first.get(a, 0) | 1 << (b - 1)
+        of_second[b] = of_second.get(b, 0) | 1 << (a - 1)
+    to_second: dict[int, int] = {}  # a mask of first -> the partners of its values
+    to_first: dict[int, int] = {}
+
+    def partners(mask: int, table: dict[int, int], known: dict[int, int]) -> int:
+        found = known.get(mask)
+        if found is None:
+            found = 0
+            for v in values_of(mask):
+                found |= table.get(v, 0)
+            known[mask] = found
+        return found
+
+    def propagate(candidates: list[int]) -> list[int] | None:
+        a, b = candidates[first], candidates[second]
+        b_kept = b & partners(a, of_first, to_second)
+        a_kept = a & partners(b_kept, of_second, to_first)
+        if not a_kept or not b_kept:
+            return None
+        changed = []
+        if a_kept != a:
+            candidates[first] = a_kept
+            changed.append(first)
+        if b_kept != b:
+            candidates[second] = b_kept
+            changed.append(second)
+        return changed
+
+    return propagate
+
+
 def _filter(constraint: Constraint, model: Model) -> Callable[[list[int]], list[int] | None]:
     """The filter a variant step applies for ``constraint``: :func:`linear_supports` for an
     equation or inequality other than a sum over pairwise-different cells (an arrow, a
@@ -251,14 +316,16 @@ def _filter(constraint: Constraint, model: Model) -> Callable[[list[int]], list[
     if isinstance(constraint, Sum | Linear):
         plain = isinstance(constraint, Sum) or constraint.is_plain_sum
         cells = constraint.cells
-        if not plain:
-            return linear_supports(constraint)
+        if not plain:  # an equation (an arrow...): its cells that are peers take different digits
+            return linear_supports(constraint, apart_groups(cells, model.peers))
         if not all(b in model.peers[a] for a, b in itertools.combinations(cells, 2)):
             if isinstance(constraint, Sum):
                 constraint = Linear(
                     cells, (1,) * len(cells), "==", constraint.total, origin=constraint.origin
                 )
             return linear_supports(constraint, distinct_groups(cells, model.peers))
+    if isinstance(constraint, Relation) and constraint.first != constraint.second:
+        return relation_supports(constraint)
     return propagator(constraint, model)
 
 
@@ -285,6 +352,12 @@ class Board:
             of ``explain``, ``hint`` or ``grade``), or ``None``: the long finders (forcing
             chains and nets, the search-backed step) look at it between trials and raise
             :class:`~sudoku_cp.errors.SolveTimeoutError` once it has passed.
+        quiet: for each constraint of :attr:`others` (by ``id``), its cells' candidates
+            when its variant step last removed nothing: a propagator reads only its own
+            cells, so from the same candidates it removes nothing again, and the step is
+            not tried (one pass over the constraints per step of a path, not one
+            propagation per constraint per step).
+        memo: the finders' per-board data (computed once from the model, by key).
     """
 
     def __init__(self, model: Model) -> None:
@@ -311,6 +384,8 @@ class Board:
         )
         self.solution: Sequence[int] | None = None
         self.deadline: Deadline | None = None
+        self.quiet: dict[int, tuple[int, ...]] = {}
+        self.memo: dict[str, Any] = {}
         # On a multi-grid board a row number names a row of each sub-grid: the finders that
         # index rows and columns by number (fish, unique rectangles) see none there.
         multigrid = model.positions is not None

@@ -38,7 +38,7 @@ from collections.abc import Callable, Iterator, Sequence
 
 from sudoku_cp.model.constraints import Constraint, Linear, Sandwich, Skyscraper, Sum
 from sudoku_cp.reasoning.techniques._links import Geometry, geometry, links, premise
-from sudoku_cp.reasoning.techniques.arguments import distinct_groups
+from sudoku_cp.reasoning.techniques.arguments import apart_groups, distinct_groups
 from sudoku_cp.reasoning.techniques.board import Board, Deduction, values_of
 from sudoku_cp.reasoning.techniques.nets import Branch, Net, NetNode, slice_branch
 
@@ -69,6 +69,11 @@ class _Propagation:
                     groups = distinct_groups(cells, board.model.peers)
                     pairs = [(cells[a], cells[b]) for g in groups for a, b in itertools.combinations(g, 2)]
                     extra = links(self.geo, pairs)
+            elif isinstance(constraint, Linear):  # an equation's filter reads its peers as different
+                groups = apart_groups(constraint.cells, board.model.peers)
+                cells = constraint.cells
+                pairs = [(cells[a], cells[b]) for g in groups for a, b in itertools.combinations(g, 2)]
+                extra = links(self.geo, pairs)
             others.append((constraint, propagate, extra))
         self.others = others
         # per cell, the units holding it as a bit set (bit u for geo.unit_cells[u]): run
