@@ -368,6 +368,11 @@ class Board:
                 f"explanations and grades speak of the digits 1..{model.side}: a grid of digits "
                 f"{digits_text(model.digits)} is solved, not explained"
             )
+        if model.hidden:  # a chaos construction's regions: cells no step may name
+            raise NotSupportedError(
+                f"explanations and grades read the grid's cells: this puzzle has {model.hidden} hidden "
+                "cells (a chaos construction's regions), solved (backend cpsat or auto) but not explained"
+            )
         model = engine_model(model)  # the general kinds (Count, Element, Or...) as the engine's
         self.model = model
         self.side = model.side
