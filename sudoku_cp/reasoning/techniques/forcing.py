@@ -602,11 +602,16 @@ def find_nested_forcing_nets(board: Board, candidates: list[int], placed: set[in
         return
     branch = best[1]
     units: dict[Constraint, None] = {}
+    # a variant constraint's filter may rely on some of its cells differing (a sum's, an
+    # arrow's peers): the AllDifferents that say so are premises of its nodes too
+    extras = {id(constraint): extra for constraint, _, extra in engine.others}
 
     def collect(b: Branch) -> None:
         for node in b.nodes:
             if node.unit is not None:
                 units[node.unit] = None
+                if node.rule == "constraint":
+                    units.update(dict.fromkeys(extras.get(id(node.unit), ())))
             if node.nested is not None:
                 collect(node.nested)
 
