@@ -918,13 +918,14 @@ def next_step(
 ) -> tuple[Technique, Deduction] | None:
     """The first deduction of the first technique (in the order given) that finds one,
     with its row; ``None`` when none does. A row that needs uniqueness
-    (:attr:`Technique.needs_unique`) is tried only once ``board.proven_proper`` proves the puzzle
-    proper (decided on first use, so paths that never reach such a row do not pay for the
-    count)."""
+    (:attr:`Technique.needs_unique`) gives its deduction only once ``board.proven_proper``
+    proves the puzzle proper, else is passed over; the proof is asked for when such a row
+    first finds its pattern (decided then and remembered: paths that never meet a deadly
+    pattern do not pay for the count, which can cost seconds on a variant board)."""
     for technique in techniques:
-        if technique.needs_unique and not board.proven_proper:
-            continue
         for deduction in technique.find(board, candidates, placed):
+            if technique.needs_unique and not board.proven_proper:
+                break  # resting on uniqueness, unproven: this row finds nothing here
             return technique, deduction
     return None
 
