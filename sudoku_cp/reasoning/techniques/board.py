@@ -181,33 +181,18 @@ def linear_supports(
     block_cells = [tuple(cells[p] for p in block) for block in blocks]
     block_coefficients = [tuple(coefficients[p] for p in block) for block in blocks]
     operator, rhs = constraint.operator, constraint.rhs
-    read = _reader(cells)
-    # masks -> the (cell, kept bits) pairs it narrows, or None: forcing revisits states
-    known: dict[tuple[int, ...], tuple[tuple[int, int], ...] | None] = {}
 
     def propagate(candidates: list[int]) -> list[int] | None:
-        masks = read(candidates)
-        try:
-            changes = known[masks]
-        except KeyError:
-            if len(known) > _SUPPORT_CACHE_SIZE:
-                known.clear()
-            keep = _supports(candidates)
-            changes = known[masks] = (
-                None
-                if keep is None
-                else tuple(
-                    (cell, bits)
-                    for these, kept in zip(block_cells, keep, strict=True)
-                    for cell, bits in zip(these, kept, strict=True)
-                    if bits != candidates[cell]
-                )
-            )
-        if changes is None:
+        keep = _supports(candidates)
+        if keep is None:
             return None
-        for cell, bits in changes:
-            candidates[cell] = bits
-        return [cell for cell, _ in changes]
+        narrowed = []
+        for these, kept in zip(block_cells, keep, strict=True):
+            for cell, bits in zip(these, kept, strict=True):
+                if bits != candidates[cell]:
+                    candidates[cell] = bits
+                    narrowed.append(cell)
+        return narrowed
 
     def _supports(candidates: list[int]) -> list[tuple[int, ...]] | None:
         # Each block's totals are shifted by its smallest (low), so every partial sum is a
@@ -256,7 +241,7 @@ def linear_supports(
                 keep.append(tuple(kept))
         return keep
 
-    return propagate
+    return remembered(propagate, cells)  # forcing revisits states
 
 
 def relation_supports(constraint: Relation) -> Callable[[list[int]], list[int] | None]:
