@@ -7,14 +7,16 @@ licence is unknown are read from a path, never shipped) and the results of
 ``bench_links.py`` (a JSON Lines file of ``id`` and ``outcome``) to keep the puzzles it
 answered right; takes a seeded sample of them, and explains each in a child process
 capped at ``--cpu`` seconds of CPU (``RLIMIT_CPU``), for this checkout and, in the same
-run, for ``--baseline`` (another checkout's root). Per puzzle: explained to the end or
+run, for ``--baseline`` (another checkout's root; the two in turn on each puzzle, so both
+see the same load), then a table of both per puzzle. Per puzzle: explained to the end or
 not (stalled, cut off, over the cap), CPU seconds, steps, variant steps over a sum,
 arrow or sandwich, and how many of them carry an argument (``Step.argument``).
 
 Usage::
 
-    python benchmarks/bench_explain_links.py --corpus /work/corpus \\
-        --results /work/corpus/results/main.jsonl --sample 12 --baseline /work/main --write
+    python benchmarks/bench_explain_links.py --corpus /work/corpus --all \\
+        --results /work/notes/links_results_s11b.jsonl --sample 60 \\
+        --include sudoku_bench/39GDNpTT9J --baseline /work/main --write
 """
 
 from __future__ import annotations
@@ -33,9 +35,21 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 ARGUED = {"cage combinations", "sum", "little killer", "outside sum", "arrow", "region-sum line", "sandwich"}
 """The techniques whose steps give an argument (rule of 45 steps that remove candidates too)."""
-KINDS = ("killercage", "cage with total", "littlekillersum", "arrow", "sandwichsum", "regionsumline")
-"""The link elements (:func:`bench_links.payload_kinds`) of the clues whose steps give an
-argument: a puzzle with one of them is kept unless ``--all``."""
+KINDS = (
+    "killercage",
+    "cage with total",
+    "littlekillersum",
+    "arrow",
+    "sandwichsum",
+    "regionsumline",
+    "iss:cage",
+    "iss:littlekiller",
+    "iss:sandwich",
+    "iss:sum",
+)
+"""The link elements (:func:`bench_links.payload_kinds`, compared in lower case: f-puzzles
+and SudokuPad keys, ISS constraint types such as ``iss:Cage``) of the clues whose steps
+give an argument: a puzzle with one of them is kept unless ``--all``."""
 
 
 def child(record: dict, cpu: float, wall: float = 3.0) -> dict:
@@ -89,10 +103,23 @@ def records_of(args: argparse.Namespace, payload_kinds) -> list[dict]:
             record = json.loads(line) if line.strip() else {}
             if record.get("id") not in right or "link" not in record:
                 continue
-            if args.all or any(k in kind for kind in payload_kinds(record["link"]) for k in KINDS):
+            kinds = [kind.lower() for kind in payload_kinds(record["link"])]
+            if args.all or any(k in kind for kind in kinds for k in KINDS):
                 records.append({"id": record["id"], "source": record["source"], "link": record["link"]})
     random.Random(args.seed).shuffle(records)
-    return sorted(records[: args.sample], key=lambda r: r["id"])
+    included = set(args.include)
+    chosen = [r for r in records if r["id"] in included]
+    chosen += [r for r in records if r["id"] not in included][: max(0, args.sample - len(chosen))]
+    return sorted(chosen, key=lambda r: r["id"])
+
+
+def _cell(row: dict, cpu: float) -> str:
+    """A row's CPU seconds when explained to the end within ``cpu``, else why not."""
+    if row["solved"] and row["cpu"] is not None and row["cpu"] <= cpu:
+        return f"{row['cpu']:.2f}"
+    if row["cpu"] is None:
+        return "over" if row.get("error", "").startswith("over") else "refused"
+    return f"{row['cpu']:.2f} (not to the end)"
 
 
 def summary(name: str, rows: list[dict], cpu: float) -> None:
@@ -115,8 +142,20 @@ def main() -> None:
 
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--corpus", type=Path, default=Path("/work/corpus"))
-    parser.add_argument("--results", type=Path, default=Path("/work/corpus/results/main.jsonl"))
+    parser.add_argument(
+        "--results",
+        type=Path,
+        default=Path("/work/notes/links_results_s11b.jsonl"),
+        help="bench_links.py's per-puzzle outcomes (JSON Lines of id and outcome)",
+    )
     parser.add_argument("--sample", type=int, default=12)
+    parser.add_argument(
+        "--include",
+        action="append",
+        default=[],
+        metavar="ID",
+        help="a puzzle id always measured (counted in --sample; repeat the option)",
+    )
     parser.add_argument(
         "--all", action="store_true", help="every puzzle answered right, not only those with sums"
     )
@@ -143,22 +182,28 @@ def main() -> None:
             f"(and {args.cpu * args.wall:g} s of wall-clock time)"
         )
         roots = [("this checkout", ROOT)] + ([("baseline", args.baseline)] if args.baseline else [])
-        for name, root in roots:
-            rows = []
-            for record in records:
+        rows: dict[str, list[dict]] = {name: [] for name, _ in roots}
+        for record in records:  # the checkouts in turn on each puzzle: the same load for both
+            for name, root in roots:
                 row = run_one(record, root, args.cpu, args.wall)
-                rows.append(row)
+                rows[name].append(row)
                 cpu = "over" if row["cpu"] is None else f"{row['cpu']:.2f} s"
                 end = "solved" if row["solved"] else row.get("error", "stalled or cut off")
                 print(
-                    f"  {record['id']}: {cpu}, {end}, steps {row['steps']}, "
+                    f"  {record['id']} ({name}): {cpu}, {end}, steps {row['steps']}, "
                     f"argued {row['argued']}/{row['variant']}"
                 )
-                if row.get("example"):
+                if row.get("example") and name == roots[0][0]:
                     print(f"      e.g. {row['example'][:240]}")
-            packages = sorted({r["package"] for r in rows if "package" in r})
+        for name, _ in roots:
+            packages = sorted({r["package"] for r in rows[name] if "package" in r})
             print(f"# {name}: the package imported from {', '.join(packages) or 'n/a'}")
-            summary(name, rows, args.cpu)
+            summary(name, rows[name], args.cpu)
+        if args.baseline:
+            print(f"# per puzzle, CPU seconds: this checkout / baseline ('over': past {args.cpu:g} s)")
+            for i, record in enumerate(records):
+                now, before = rows[roots[0][0]][i], rows["baseline"][i]
+                print(f"  {record['id']}: {_cell(now, args.cpu)} / {_cell(before, args.cpu)}")
     data = f"{len(records)} published puzzles sampled (seed {args.seed}) from {args.corpus}"
     data += " (provenance and licences in benchmarks/data/links/README.md)"
     write_if_asked(args, log, "Explaining real published variant puzzles", data, notes=args.note)

@@ -249,16 +249,3 @@ def test_a_region_may_span_side_minus_one_steps(backend):
     expected = brute_force(*case)
     assert expected and sudoku_cp.solve(_puzzle(*case), backend=backend).to_string() == expected[0]
 
-
-@pytest.mark.parametrize("feature", ["explain", "hint"])
-def test_reasoning_refuses_hidden_cells_before_solving(feature, monkeypatch):
-    """Steps read the grid's cells only: explain and hint refuse a chaos construction's
-    hidden cells at once, rather than after a solve of seconds."""
-    from sudoku_cp.reasoning import stepwise
-
-    def no_solve(*args, **kwargs):
-        raise AssertionError("solved before refusing")
-
-    monkeypatch.setattr(stepwise, "solve", no_solve)
-    with pytest.raises(NotSupportedError, match="hidden cells"):
-        getattr(sudoku_cp, feature)(_puzzle(*CASES["4x4, a row given"]))

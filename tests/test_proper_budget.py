@@ -31,3 +31,16 @@ def test_a_proof_within_the_budget_is_remembered_as_proper():
     board = Board(Puzzle(datasets.load("top95")[0]).model)
     assert board.proven_proper is True
     assert "proper" in board.__dict__ and board.proper is True
+
+
+def test_the_proof_waits_for_a_deadly_pattern(monkeypatch):
+    # a path that goes past the uniqueness rows (forcing steps) without meeting a deadly
+    # pattern never pays for the proof (on a variant board it can cost seconds)
+    from sudoku_cp import explain
+
+    asked = []
+    monkeypatch.setattr(Board, "proven_proper", property(lambda self: asked.append(1) or True))
+    path = explain(datasets.load("hardest")[2])
+    assert path.solved and any(s.net is not None for s in path)
+    assert not any(s.technique_id.startswith(("unique", "hidden-rectangle", "bug")) for s in path)
+    assert not asked

@@ -82,9 +82,13 @@ def _replay_totals(puzzle: Puzzle, step, argument: Totals) -> bool:
     if math.prod(map(len, options)) > LIMIT:
         return False
     terms = constraint.coefficients
+    for group in argument.groups:  # cells said to differ: pairwise peers
+        cells = constraint.cells
+        assert all(cells[b] in puzzle.model.peers[cells[a]] for a, b in itertools.combinations(group, 2))
     found, supported = set(), [set() for _ in options]
     for values in itertools.product(*options):
-        if sum(a * v for a, v in zip(terms, values, strict=True)) == constraint.rhs:
+        differ = all(len({values[i] for i in g}) == len(g) for g in argument.groups)
+        if differ and sum(a * v for a, v in zip(terms, values, strict=True)) == constraint.rhs:
             found.add(sum(terms[i] * values[i] for i in argument.side))
             for i, v in enumerate(values):
                 supported[i].add(v)

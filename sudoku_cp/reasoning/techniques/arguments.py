@@ -98,25 +98,34 @@ class Totals:
     side: tuple[int, ...]
     other: tuple[int, ...] = ()
     weights: tuple[int, ...] = ()
+    groups: tuple[tuple[int, ...], ...] = ()
 
     def text(self, names: Sequence[str] = ()) -> str:
         """``"r1c2 + r1c3 (= r1c1) can total only 3, 4"`` (over the cell names, when
-        given); a candidate goes when no total is left with it.
+        given); a candidate goes when no total is left with it. Cells that must differ
+        (:attr:`groups`: peers) are named after the equation.
 
         >>> Totals((3, 4), (1, 2), (0,)).text(["r1c1", "r1c2", "r1c3"])
         'r1c2 + r1c3 (= r1c1) can total only 3, 4'
         >>> Totals((12, 13), (2, 3, 4), (0, 1), (10, 1)).text(["r1c1", "r1c2", "r2c1", "r3c1", "r4c1"])
         'r2c1 + r3c1 + r4c1 (= 10·r1c1 + r1c2) can total only 12, 13'
+        >>> Totals((3, 4, 5), (1, 2), (0,), (1,), ((1, 2),)).text(["r1c1", "r1c2", "r1c3"])
+        'r1c2 + r1c3 (= r1c1; r1c2, r1c3 differ) can total only 3, 4, 5'
         """
         if not names:
             return f"the sum can total only {', '.join(map(str, self.totals))}"
         shaft = " + ".join(names[i] for i in self.side)
+        inside = []
         if self.other:
             weights = self.weights or (1,) * len(self.other)
             terms = [
                 names[i] if a == 1 else f"{a}·{names[i]}" for i, a in zip(self.other, weights, strict=True)
             ]
-            shaft += f" (= {' + '.join(terms)})"
+            inside.append(f"= {' + '.join(terms)}")
+        if self.groups:
+            inside.append("; ".join(", ".join(names[i] for i in g) for g in self.groups) + " differ")
+        if inside:
+            shaft += f" ({'; '.join(inside)})"
         return f"{shaft} can total only {', '.join(map(str, self.totals))}"
 
 
@@ -245,31 +254,61 @@ def combinations_of(
     return Combinations(total, size, distinct, without, left, () if distinct else groups)
 
 
-def totals_of(constraint: Linear, masks: Sequence[int]) -> Totals | None:
+def totals_of(
+    constraint: Linear, masks: Sequence[int], groups: Sequence[Sequence[int]] = ()
+) -> Totals | None:
     """The :class:`Totals` of an equation ``Σ a_i·x_i = rhs`` whose cells have candidate
     ``masks``: the sums its positive terms can reach that its negative terms plus ``rhs``
-    also reach; ``None`` for an inequality.
+    also reach, each group of ``groups`` (positions of cells that must differ) taking
+    different digits; ``None`` for an inequality.
 
     >>> arrow = Linear((0, 1, 2), (-1, 1, 1), "==", 0, label="arrow")  # r1c1 = r1c2 + r1c3
     >>> totals_of(arrow, [0b111111111, 0b11, 0b110]).totals
     (3, 4, 5)
+    >>> totals_of(arrow, [0b111111111, 0b11, 0b11], [(1, 2)]).totals  # r1c2 and r1c3 differ
+    (3,)
     """
     if constraint.operator != "==":
         return None
-    positive = [i for i, a in enumerate(constraint.coefficients) if a > 0]
-    negative = [i for i, a in enumerate(constraint.coefficients) if a < 0]
+    coefficients = constraint.coefficients
+    positive = [i for i, a in enumerate(coefficients) if a > 0]
+    negative = [i for i, a in enumerate(coefficients) if a < 0]
+    grouped = {i for g in groups for i in g}
+    blocks = [tuple(g) for g in groups] + [(i,) for i in range(len(masks)) if i not in grouped]
+    pairs = {(0, 0)}  # (positive side's sum, negative side's sum) over the blocks so far
+    for block in blocks:
+        options = set()
+        for digits in itertools.product(*(_values(masks[i]) for i in block)):
+            if len(set(digits)) == len(digits):
+                terms = [coefficients[i] * d for i, d in zip(block, digits, strict=True)]
+                options.add((sum(t for t in terms if t > 0), -sum(t for t in terms if t < 0)))
+        pairs = {(p + q, m + n) for p, m in pairs for q, n in options}
+    totals = tuple(sorted({p for p, m in pairs if p - m == constraint.rhs}))
+    weights = tuple(-coefficients[i] for i in negative)
+    return Totals(totals, tuple(positive), tuple(negative), weights, tuple(tuple(g) for g in groups))
 
-    def reach(terms: list[int]) -> set[int]:
-        sums = {0}
-        for i in terms:
-            a = abs(constraint.coefficients[i])
-            sums = {s + a * v for s in sums for v in _values(masks[i])}
-        return sums
 
-    other = reach(negative)
-    totals = tuple(sorted(t for t in reach(positive) if t - constraint.rhs in other))
-    weights = tuple(-constraint.coefficients[i] for i in negative)
-    return Totals(totals, tuple(positive), tuple(negative), weights)
+MAX_APART = 5
+"""The most cells of an equation :func:`apart_groups` puts in one group (a group's
+assignments of different digits are enumerated: 15,120 for 5 cells of 9 candidates)."""
+
+
+def apart_groups(
+    cells: Sequence[int], peers: Sequence[frozenset[int] | set[int]]
+) -> tuple[tuple[int, ...], ...]:
+    """The groups of an equation's cells (an arrow, a region-sum line) that its step
+    reads as different digits: :func:`distinct_groups`, each cut into runs of at most
+    :data:`MAX_APART` positions (every run still pairwise peers).
+
+    >>> apart_groups(range(7), [set(range(7)) - {i} for i in range(7)])
+    ((0, 1, 2, 3, 4), (5, 6))
+    """
+    return tuple(
+        group[i : i + MAX_APART]
+        for group in distinct_groups(cells, peers)
+        for i in range(0, len(group), MAX_APART)
+        if len(group[i : i + MAX_APART]) > 1
+    )
 
 
 def crusts_of(constraint: Sandwich, masks: Sequence[int], side: int) -> Crusts:

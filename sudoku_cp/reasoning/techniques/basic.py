@@ -34,6 +34,7 @@ from sudoku_cp.reasoning.techniques._links import geometry
 from sudoku_cp.reasoning.techniques._unchanged import found_nothing, per_group, unchanged, value_planes
 from sudoku_cp.reasoning.techniques.arguments import (
     Argument,
+    apart_groups,
     combinations_of,
     crusts_of,
     distinct_groups,
@@ -89,13 +90,19 @@ def variant_step(
     name): the candidates of its cells that ``propagate`` (the engine's propagator for it)
     removes, with the constraint, the AllDifferents its propagator relies on, and its
     argument (:func:`variant_argument`); nothing if it removes none (or finds a
-    contradiction: the puzzle is checked to have a solution)."""
+    contradiction: the puzzle is checked to have a solution). From the candidates of its
+    cells when it last removed none (:attr:`Board.quiet`), it is not tried again."""
+    cells = constraint.cells
+    masks = tuple(candidates[cell] for cell in cells)
+    if board.quiet.get(id(constraint)) == masks:
+        return
     trial = candidates[:]
     if propagate(trial) is None:
         return  # a contradiction: not a step (the puzzle is checked to have a solution)
-    cells = constraint.cells
     removed = tuple((cell, v) for cell in cells for v in values_of(candidates[cell] & ~trial[cell]))
-    if removed:
+    if not removed:
+        board.quiet[id(constraint)] = masks
+    else:
         used = (constraint,) + tuple(
             a for a in board.alldifferents if a.origin == constraint.origin and a.cells == constraint.cells
         )
@@ -130,7 +137,7 @@ def variant_argument(board: Board, candidates: Sequence[int], constraint: Constr
         groups = () if distinct else distinct_groups(constraint.cells, peers)
         return combinations_of(constraint, masks, board.side, distinct, groups)
     if isinstance(constraint, Linear):
-        return totals_of(constraint, masks)
+        return totals_of(constraint, masks, apart_groups(constraint.cells, board.model.peers))
     if isinstance(constraint, Sandwich):
         return crusts_of(constraint, masks, board.side)
     return None

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import functools
 import itertools
+import operator
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -30,7 +31,7 @@ from sudoku_cp.model.constraints import (
     Sum,
     Table,
 )
-from sudoku_cp.reasoning.techniques.arguments import Argument, distinct_groups
+from sudoku_cp.reasoning.techniques.arguments import Argument, apart_groups, distinct_groups
 from sudoku_cp.reasoning.techniques.eureka import Chain
 from sudoku_cp.reasoning.techniques.nets import Net
 
@@ -141,6 +142,15 @@ def _block_terms(
     return low, tuple((t - low, tuple(by_total[t])) for t in sorted(by_total))
 
 
+def _reader(cells: Sequence[int]) -> Callable[[Sequence[int]], tuple[int, ...]]:
+    """A function reading the values at ``cells`` of a list as a tuple (one C call:
+    :func:`operator.itemgetter`, which gives a bare value for one index)."""
+    if len(cells) == 1:
+        (cell,) = cells
+        return lambda values: (values[cell],)
+    return operator.itemgetter(*cells)
+
+
 def linear_supports(
     constraint: Linear, groups: Sequence[Sequence[int]] = ()
 ) -> Callable[[list[int]], list[int] | None]:
@@ -171,16 +181,9 @@ def linear_supports(
     block_cells = [tuple(cells[p] for p in block) for block in blocks]
     block_coefficients = [tuple(coefficients[p] for p in block) for block in blocks]
     operator, rhs = constraint.operator, constraint.rhs
-    known: dict[tuple[int, ...], list[tuple[int, ...]] | None] = {}  # masks -> kept; forcing revisits states
 
     def propagate(candidates: list[int]) -> list[int] | None:
-        masks = tuple(candidates[cell] for cell in cells)
-        if masks in known:
-            keep = known[masks]
-        else:
-            if len(known) > _SUPPORT_CACHE_SIZE:
-                known.clear()
-            keep = known[masks] = _supports(candidates)
+        keep = _supports(candidates)
         if keep is None:
             return None
         narrowed = []
@@ -238,6 +241,53 @@ def linear_supports(
                 keep.append(tuple(kept))
         return keep
 
+    return remembered(propagate, cells)  # forcing revisits states
+
+
+def relation_supports(constraint: Relation) -> Callable[[list[int]], list[int] | None]:
+    """A filter of a binary table (a Kropki dot, a whisper or renban pair, an XV pair...) by
+    supports, as the engine's propagator for it (each value keeps a partner in the other
+    cell), with each mask's partners remembered: a forcing chain asks the same few masks
+    again and again, and the answer is then two lookups.
+
+    >>> dot = Relation(0, 1, frozenset({(1, 2), (2, 1), (2, 3), (3, 2)}), label="white dot")
+    >>> candidates = [0b1, 0b111]  # r1c1 = 1; r1c2 in 1..3
+    >>> relation_supports(dot)(candidates), values_of(candidates[1])
+    ([1], (2,))
+    """
+    first, second = constraint.first, constraint.second
+    of_first: dict[int, int] = {}  # value of first -> its partners in second, as a mask
+    of_second: dict[int, int] = {}
+    for a, b in constraint.allowed:
+        of_first[a] = of_first.get(a, 0) | 1 << (b - 1)
+        of_second[b] = of_second.get(b, 0) | 1 << (a - 1)
+    to_second: dict[int, int] = {}  # a mask of first -> the partners of its values
+    to_first: dict[int, int] = {}
+
+    def partners(mask: int, table: dict[int, int], known: dict[int, int]) -> int:
+        found = known.get(mask)
+        if found is None:
+            found = 0
+            for v in values_of(mask):
+                found |= table.get(v, 0)
+            known[mask] = found
+        return found
+
+    def propagate(candidates: list[int]) -> list[int] | None:
+        a, b = candidates[first], candidates[second]
+        b_kept = b & partners(a, of_first, to_second)
+        a_kept = a & partners(b_kept, of_second, to_first)
+        if not a_kept or not b_kept:
+            return None
+        changed = []
+        if a_kept != a:
+            candidates[first] = a_kept
+            changed.append(first)
+        if b_kept != b:
+            candidates[second] = b_kept
+            changed.append(second)
+        return changed
+
     return propagate
 
 
@@ -251,15 +301,65 @@ def _filter(constraint: Constraint, model: Model) -> Callable[[list[int]], list[
     if isinstance(constraint, Sum | Linear):
         plain = isinstance(constraint, Sum) or constraint.is_plain_sum
         cells = constraint.cells
-        if not plain:
-            return linear_supports(constraint)
+        if not plain:  # an equation (an arrow...): its cells that are peers take different digits
+            return linear_supports(constraint, apart_groups(cells, model.peers))
         if not all(b in model.peers[a] for a, b in itertools.combinations(cells, 2)):
             if isinstance(constraint, Sum):
                 constraint = Linear(
                     cells, (1,) * len(cells), "==", constraint.total, origin=constraint.origin
                 )
             return linear_supports(constraint, distinct_groups(cells, model.peers))
-    return propagator(constraint, model)
+    if isinstance(constraint, Relation) and constraint.first != constraint.second:
+        return relation_supports(constraint)
+    if isinstance(constraint, Less):
+        return propagator(constraint, model)  # two bit operations: nothing to remember
+    return remembered(propagator(constraint, model), constraint.cells)
+
+
+def remembered(
+    propagate: Callable[[list[int]], list[int] | None], cells: Sequence[int]
+) -> Callable[[list[int]], list[int] | None]:
+    """``propagate`` (a propagator that reads and narrows only ``cells``) with the
+    narrowing of each state of their candidates remembered (up to
+    :data:`_SUPPORT_CACHE_SIZE` states, then forgotten): forcing chains and nets suppose
+    many candidates and reach the same states of a clue again and again; a line automaton,
+    a table or a cage then costs one lookup.
+
+    >>> calls = []
+    >>> def keep_one(candidates):  # a propagator that keeps the lowest candidate of cell 0
+    ...     calls.append(1)
+    ...     low = candidates[0] & -candidates[0]
+    ...     changed = [0] if candidates[0] != low else []
+    ...     candidates[0] = low
+    ...     return changed
+    >>> filter = remembered(keep_one, (0,))
+    >>> first, second = [0b110], [0b110]
+    >>> filter(first), filter(second), second, len(calls)
+    ([0], [0], [2], 1)
+    """
+    read = _reader(cells)
+    known: dict[tuple[int, ...], tuple[tuple[int, int], ...] | None] = {}
+
+    def remember(candidates: list[int]) -> list[int] | None:
+        masks = read(candidates)
+        try:
+            changes = known[masks]
+        except KeyError:
+            if len(known) > _SUPPORT_CACHE_SIZE:
+                known.clear()
+            trial = list(candidates)
+            if propagate(trial) is None:
+                changes = None
+            else:
+                changes = tuple((c, trial[c]) for c in dict.fromkeys(cells) if trial[c] != candidates[c])
+            known[masks] = changes
+        if changes is None:
+            return None
+        for cell, bits in changes:
+            candidates[cell] = bits
+        return [cell for cell, _ in changes]
+
+    return remember
 
 
 class Board:
@@ -285,6 +385,12 @@ class Board:
             of ``explain``, ``hint`` or ``grade``), or ``None``: the long finders (forcing
             chains and nets, the search-backed step) look at it between trials and raise
             :class:`~sudoku_cp.errors.SolveTimeoutError` once it has passed.
+        quiet: for each constraint of :attr:`others` (by ``id``), its cells' candidates
+            when its variant step last removed nothing: a propagator reads only its own
+            cells, so from the same candidates it removes nothing again, and the step is
+            not tried (one pass over the constraints per step of a path, not one
+            propagation per constraint per step).
+        memo: the finders' per-board data (computed once from the model, by key).
     """
 
     def __init__(self, model: Model) -> None:
@@ -295,10 +401,11 @@ class Board:
                 f"explanations and grades speak of the digits 1..{model.side}: a grid of digits "
                 f"{digits_text(model.digits)} is solved, not explained"
             )
-        if model.hidden:  # extra cells (ISS's Var, chaos regions): steps read the grid's cells only
+        if model.hidden:  # extra cells (ISS's Var), a chaos construction's regions: cells no step may name
             raise NotSupportedError(
-                f"explanations and grades read the grid's cells: a puzzle with {model.hidden} hidden "
-                "cells (extra cells, chaos regions) is solved, not explained"
+                f"explanations and grades read the grid's cells: this puzzle has {model.hidden} hidden "
+                "cells (extra cells, or a chaos construction's regions), solved (backend cpsat or auto) "
+                "but not explained"
             )
         model = engine_model(model)  # the general kinds (Count, Element, Or...) as the engine's
         self.model = model
@@ -316,6 +423,8 @@ class Board:
         )
         self.solution: Sequence[int] | None = None
         self.deadline: Deadline | None = None
+        self.quiet: dict[int, tuple[int, ...]] = {}
+        self.memo: dict[str, Any] = {}
         # On a multi-grid board a row number names a row of each sub-grid: the finders that
         # index rows and columns by number (fish, unique rectangles) see none there.
         multigrid = model.positions is not None

@@ -38,7 +38,7 @@ from collections.abc import Callable, Iterator, Sequence
 
 from sudoku_cp.model.constraints import Constraint, Linear, Sandwich, Skyscraper, Sum
 from sudoku_cp.reasoning.techniques._links import Geometry, geometry, links, premise
-from sudoku_cp.reasoning.techniques.arguments import distinct_groups
+from sudoku_cp.reasoning.techniques.arguments import apart_groups, distinct_groups
 from sudoku_cp.reasoning.techniques.board import Board, Deduction, values_of
 from sudoku_cp.reasoning.techniques.nets import Branch, Net, NetNode, slice_branch
 
@@ -74,6 +74,11 @@ class _Propagation:
                     groups = distinct_groups(cells, board.model.peers)
                     pairs = [(cells[a], cells[b]) for g in groups for a, b in itertools.combinations(g, 2)]
                     extra = links(self.geo, pairs)
+            elif isinstance(constraint, Linear):  # an equation's filter reads its peers as different
+                groups = apart_groups(constraint.cells, board.model.peers)
+                cells = constraint.cells
+                pairs = [(cells[a], cells[b]) for g in groups for a, b in itertools.combinations(g, 2)]
+                extra = links(self.geo, pairs)
             others.append((constraint, propagate, extra))
         self.others = others
         # per cell, the units holding it as a bit set (bit u for geo.unit_cells[u]): run
@@ -620,11 +625,16 @@ def find_nested_forcing_nets(board: Board, candidates: list[int], placed: set[in
         return
     branch = best[1]
     units: dict[Constraint, None] = {}
+    # a variant constraint's filter may rely on some of its cells differing (a sum's, an
+    # arrow's peers): the AllDifferents that say so are premises of its nodes too
+    extras = {id(constraint): extra for constraint, _, extra in engine.others}
 
     def collect(b: Branch) -> None:
         for node in b.nodes:
             if node.unit is not None:
                 units[node.unit] = None
+                if node.rule == "constraint":
+                    units.update(dict.fromkeys(extras.get(id(node.unit), ())))
             if node.nested is not None:
                 collect(node.nested)
 

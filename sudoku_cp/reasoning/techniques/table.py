@@ -14,7 +14,7 @@ the catalogue in the docs from this module.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -358,13 +358,27 @@ def variant_finder(technique_id: TechniqueId | str) -> Finder:
         ) from None
 
     def find(board: Board, candidates: list[int], placed: set[int]) -> Iterator[Deduction]:
-        for constraint, propagate in board.others:
-            row = variant_row(constraint)
-            if row is not None and row.id == technique_id:
-                yield from basic.variant_step(board, candidates, constraint, propagate, row.name)
+        for constraint, propagate, row in _variant_rows(board).get(technique_id, ()):
+            yield from basic.variant_step(board, candidates, constraint, propagate, row.name)
 
     find.__name__ = find.__qualname__ = str(technique_id).replace("-", "_")
     return find
+
+
+_Filter = Callable[[list[int]], "list[int] | None"]
+
+
+def _variant_rows(board: Board) -> dict[TechniqueId, list[tuple[Constraint, _Filter, Technique]]]:
+    """The constraints of ``board.others`` by the id of their :func:`variant_row` (each with
+    its propagator and row), in the model's order; computed once per board."""
+    rows = board.memo.get("variant rows")
+    if rows is None:
+        rows = board.memo["variant rows"] = {}
+        for constraint, propagate in board.others:
+            row = variant_row(constraint)
+            if row is not None:
+                rows.setdefault(row.id, []).append((constraint, propagate, row))
+    return rows
 
 
 def _variant(technique_id: TechniqueId, name: str, *covers: Cover) -> Technique:
@@ -906,13 +920,14 @@ def next_step(
 ) -> tuple[Technique, Deduction] | None:
     """The first deduction of the first technique (in the order given) that finds one,
     with its row; ``None`` when none does. A row that needs uniqueness
-    (:attr:`Technique.needs_unique`) is tried only once ``board.proven_proper`` proves the puzzle
-    proper (decided on first use, so paths that never reach such a row do not pay for the
-    count)."""
+    (:attr:`Technique.needs_unique`) gives its deduction only once ``board.proven_proper``
+    proves the puzzle proper, else is passed over; the proof is asked for when such a row
+    first finds its pattern (decided then and remembered: paths that never meet a deadly
+    pattern do not pay for the count, which can cost seconds on a variant board)."""
     for technique in techniques:
-        if technique.needs_unique and not board.proven_proper:
-            continue
         for deduction in technique.find(board, candidates, placed):
+            if technique.needs_unique and not board.proven_proper:
+                break  # resting on uniqueness, unproven: this row finds nothing here
             return technique, deduction
     return None
 
