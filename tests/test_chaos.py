@@ -248,4 +248,3 @@ def test_a_region_may_span_side_minus_one_steps(backend):
     case = (4, "...." + "4..." + "." * 8, ((4, (0, 1, 2, 3)),))
     expected = brute_force(*case)
     assert expected and sudoku_cp.solve(_puzzle(*case), backend=backend).to_string() == expected[0]
-
