@@ -30,6 +30,24 @@ source                 repository @ commit, path                                
                        script is left out, counted as ``legacy format``)
 =====================  =======================================================  ========
 
+The **held-out** sources (``--holdout``, written to ``/work/corpus_holdout``) were not used
+while the readers were developed; they measure the package on puzzles no one here has seen
+(issue 31). A puzzle whose solution is already in the main corpus is left out of them:
+
+=====================  =======================================================  ========
+source                 repository @ commit, path                                licence
+=====================  =======================================================  ========
+``rangsk_cs``          ``dclamage/SudokuSolver`` @ ``226e55bb``,                 GPL-3.0:
+                       ``SudokuTests/Puzzles.cs``: the unit tests' published     not
+                       f-puzzles puzzles with their solutions                    shipped
+                       (``uniqueClassicFPuzzles``, ``uniqueVariantFPuzzles``;
+                       title and setter from the comment above each)
+``rangsk_rs``          ``dclamage/SudokuSolverRust`` @ ``83984fe8``,             AGPL-3.0:
+                       ``standard-constraints/src/fpuzzles_parser/``             not
+                       ``fpuzzles_test_data.rs``: the same kind of list (the     shipped
+                       puzzles also in ``rangsk_cs`` are left out)
+=====================  =======================================================  ========
+
 Data whose licence is unknown is written under ``--out`` (default ``/work/corpus``, outside
 the repository); MIT data may be shipped: ``--ship`` writes it to
 ``benchmarks/data/links/`` (see its README for provenance).
@@ -46,6 +64,7 @@ Usage::
     python benchmarks/links_corpus.py                       # both sources to /work/corpus
     python benchmarks/links_corpus.py --ship                # the MIT source also to benchmarks/data/links
     python benchmarks/links_corpus.py --git Hubiele/Sudoku-Bench=/path/to/clone
+    python benchmarks/links_corpus.py --holdout             # the held-out sources to /work/corpus_holdout
 """
 
 from __future__ import annotations
@@ -87,6 +106,22 @@ SOURCES = {
         "licence": "MIT (sigh/Interactive-Sudoku-Solver LICENSE, Copyright 2023 sigh); "
         "puzzles by their setters, as ISS constraint strings",
         "shippable": True,
+    },
+    "rangsk_cs": {
+        "repo": "dclamage/SudokuSolver",
+        "commit": "226e55bba25e522ce0c1824f9187f8c866383d44",
+        "files": ("SudokuTests/Puzzles.cs",),
+        "licence": "GPL-3.0 (dclamage/SudokuSolver LICENSE); puzzles by their setters: not shipped",
+        "shippable": False,
+        "holdout": True,
+    },
+    "rangsk_rs": {
+        "repo": "dclamage/SudokuSolverRust",
+        "commit": "83984fe841dbe95147f248a1760b3e69e7470408",
+        "files": ("standard-constraints/src/fpuzzles_parser/fpuzzles_test_data.rs",),
+        "licence": "AGPL-3.0 (dclamage/SudokuSolverRust LICENSE); puzzles by their setters: not shipped",
+        "shippable": False,
+        "holdout": True,
     },
 }
 
@@ -262,14 +297,68 @@ def iss(directory: Path, spec: dict) -> Iterator[dict]:
         }
 
 
-READERS = {"sudoku_bench": sudoku_bench, "kaji": kaji, "iss": iss}
+# -- rangsk's SudokuSolver test data: (f-puzzles payload, solution) pairs in source code ------
+
+_PAIR = re.compile(r'(?:@"|r#")(N4Ig[A-Za-z0-9+/=]+)"#?\s*,\s*(?:@"|r#"|")([0-9A-Za-z]+)"')
+_TITLE = re.compile(r'^\s*//\s*"?(?P<title>[^"]+?)"?\s+by\s+(?P<setter>.+?)\s*(?::.*|\(.*)?$')
 
 
-def build(overrides: dict[str, str]) -> tuple[dict[str, list[dict]], list[str]]:
-    """The records of every source, and the report lines (counts, drops, warnings)."""
+def source_pairs(text: str) -> list[tuple[str, str, str | None, str | None]]:
+    """The ``(payload, solution, title, setter)`` of every ``("N4Ig...", "digits")`` pair in
+    a test file's source (C# ``@"..."`` or Rust ``r#"..."#`` strings), the title and setter
+    from the nearest ``// "Title" by Setter (...)`` comment line above the pair, if any
+    (a 16x16's solution is kept as written, run-together decimal numbers).
+
+    >>> source_pairs('// "Peak" by Rangsk (4x4)\\n(@"N4IgAB", "1234")')
+    [('N4IgAB', '1234', 'Peak', 'Rangsk')]
+    """
+    pairs = []
+    for match in _PAIR.finditer(text):
+        title = setter = None
+        for line in reversed(text[: match.start()].splitlines()[-4:]):
+            if found := _TITLE.match(line):
+                title, setter = found["title"], found["setter"]
+                break
+            if "N4Ig" in line:  # the pair above: no comment of this one
+                break
+        pairs.append((match[1], match[2], title, setter))
+    return pairs
+
+
+def rangsk(directory: Path, spec: dict) -> Iterator[dict]:
+    """The published f-puzzles puzzles (payload and solution) of a SudokuSolver test file."""
+    import lzstring
+
+    for path in spec["files"]:
+        for payload, solution, title, setter in source_pairs(git_show(directory, spec["commit"], path)):
+            data = json.loads(lzstring.LZString().decompressFromBase64(payload))
+            digest = re.sub(r"\W+", "_", title or payload[-12:]).strip("_")
+            yield {
+                "id": f"{spec['repo'].split('/')[1]}/{digest}",
+                "link": "https://f-puzzles.com/?load=" + payload,
+                "solution": solution,  # a 16x16's is written in decimal numbers: dropped by the checks
+                "setter": setter or data.get("author") or None,
+                "title": title or data.get("title") or None,
+                "size": data["size"],
+                "path": path,
+            }
+
+
+READERS = {"sudoku_bench": sudoku_bench, "kaji": kaji, "iss": iss, "rangsk_cs": rangsk, "rangsk_rs": rangsk}
+
+
+def build(
+    overrides: dict[str, str], holdout: bool = False, exclude: frozenset[str] = frozenset()
+) -> tuple[dict[str, list[dict]], list[str]]:
+    """The records of every source (the held-out ones when ``holdout``), and the report lines
+    (counts, drops, warnings). A record whose link an earlier source gave, or whose solution
+    is in ``exclude`` (the main corpus's, for the held-out set), is dropped as a duplicate."""
     corpus: dict[str, list[dict]] = {}
     report: list[str] = []
+    seen_links: set[str] = set()
     for name, spec in SOURCES.items():
+        if spec.get("holdout", False) != holdout:
+            continue
         directory = git_dir(spec["repo"], overrides)
         kept, dropped, not_latin, other_digits = [], [], [], []
         not_convertible: collections.Counter[str] = collections.Counter()
@@ -283,6 +372,10 @@ def build(overrides: dict[str, str]) -> tuple[dict[str, list[dict]], list[str]]:
             if not record["solution"]:
                 dropped.append(f"{record['id']}: no solution")
                 continue
+            if record["link"] in seen_links or record["solution"] in exclude:
+                dropped.append(f"{record['id']}: a duplicate of an earlier source's or the main corpus's")
+                continue
+            seen_links.add(record["link"])
             problem = check_solution(record["solution"], record["size"] or 0)
             if problem and not problem.startswith("characters outside"):
                 dropped.append(f"{record['id']}: {problem}")
@@ -337,9 +430,25 @@ def main(argv: list[str] | None = None) -> None:
         metavar="OWNER/NAME=DIR",
         help="a local clone of a source repository",
     )
+    parser.add_argument(
+        "--holdout",
+        action="store_true",
+        help="build the held-out sources instead (default --out /work/corpus_holdout), leaving out "
+        "the puzzles whose solution is in the main corpus (--main)",
+    )
+    parser.add_argument("--main", default="/work/corpus", help="the main corpus's folder (default /work/corpus)")
     args = parser.parse_args(argv)
     overrides = dict(item.split("=", 1) for item in args.git)
-    corpus, report = build(overrides)
+    exclude: frozenset[str] = frozenset()
+    if args.holdout:
+        args.out = "/work/corpus_holdout" if args.out == "/work/corpus" else args.out
+        exclude = frozenset(
+            json.loads(line).get("solution", "")
+            for path in sorted(Path(args.main).glob("*.jsonl"))
+            for line in path.read_text(encoding="utf-8").splitlines()
+            if line.strip()
+        )
+    corpus, report = build(overrides, args.holdout, exclude)
     for name, records in corpus.items():
         write_jsonl(Path(args.out) / f"{name}.jsonl", records)
         if args.ship and SOURCES[name]["shippable"]:
