@@ -46,6 +46,13 @@ source                 repository @ commit, path                                
                        ``standard-constraints/src/fpuzzles_parser/``             not
                        ``fpuzzles_test_data.rs``: the same kind of list (the     shipped
                        puzzles also in ``rangsk_cs`` are left out)
+``iss_killers``        ``sigh/Interactive-Sudoku-Solver`` @ ``a9e9e118``,         MIT
+                       ``data/killers.js``: the forum killers with solutions
+                       (``HARD_KILLERS``: Tarek's, rcbroughton.co.uk forum;
+                       ``HS_KILLERS``: "human-solvable zero", enjoysudoku forum),
+                       in ISS's two compact killer formats; the file was folded
+                       into ``collections.js`` later, whose ``src`` entries the
+                       main ``iss`` source reads
 =====================  =======================================================  ========
 
 Data whose licence is unknown is written under ``--out`` (default ``/work/corpus``, outside
@@ -120,6 +127,19 @@ SOURCES = {
         "commit": "83984fe841dbe95147f248a1760b3e69e7470408",
         "files": ("standard-constraints/src/fpuzzles_parser/fpuzzles_test_data.rs",),
         "licence": "AGPL-3.0 (dclamage/SudokuSolverRust LICENSE); puzzles by their setters: not shipped",
+        "shippable": False,
+        "holdout": True,
+    },
+    "iss_killers": {
+        "repo": "sigh/Interactive-Sudoku-Solver",
+        "commit": "a9e9e11849997c9ac15e351dd24caf46bd7514c1",
+        "files": ("data/killers.js",),
+        "arrays": {
+            "HARD_KILLERS": "http://www.rcbroughton.co.uk/sudoku/forum/viewtopic.php?f=3&t=434",
+            "HS_KILLERS": "http://forum.enjoysudoku.com/human-solvable-zero-t33357.html",
+        },
+        "licence": "MIT (sigh/Interactive-Sudoku-Solver LICENSE, Copyright 2023 sigh); "
+        "puzzles by their setters",
         "shippable": False,
         "holdout": True,
     },
@@ -344,7 +364,38 @@ def rangsk(directory: Path, spec: dict) -> Iterator[dict]:
             }
 
 
-READERS = {"sudoku_bench": sudoku_bench, "kaji": kaji, "iss": iss, "rangsk_cs": rangsk, "rangsk_rs": rangsk}
+_ARRAY = re.compile(r"^const (\w+) = \[(.*?)^\];", re.MULTILINE | re.DOTALL)
+_INPUT_SOLUTION = re.compile(r"\[\s*'([^']+)',\s*'(\d+)'\s*\]")
+
+
+def iss_killers(directory: Path, spec: dict) -> Iterator[dict]:
+    """The ``[input, solution]`` pairs of the named arrays of ISS's old ``killers.js``,
+    each input a killer in one of ISS's compact text formats (read by :mod:`sudoku_cp.io.iss`)."""
+    for path in spec["files"]:
+        for match in _ARRAY.finditer(git_show(directory, spec["commit"], path)):
+            if match[1] not in spec["arrays"]:
+                continue
+            for number, (text, solution) in enumerate(_INPUT_SOLUTION.findall(match[2]), 1):
+                yield {
+                    "id": f"iss_killers/{match[1]} {number}",
+                    "link": text,
+                    "solution": solution,
+                    "setter": None,
+                    "title": f"{match[1]} {number}",
+                    "size": 9,
+                    "published": spec["arrays"][match[1]],
+                    "path": path,
+                }
+
+
+READERS = {
+    "sudoku_bench": sudoku_bench,
+    "kaji": kaji,
+    "iss": iss,
+    "rangsk_cs": rangsk,
+    "rangsk_rs": rangsk,
+    "iss_killers": iss_killers,
+}
 
 
 def build(
@@ -436,7 +487,9 @@ def main(argv: list[str] | None = None) -> None:
         help="build the held-out sources instead (default --out /work/corpus_holdout), leaving out "
         "the puzzles whose solution is in the main corpus (--main)",
     )
-    parser.add_argument("--main", default="/work/corpus", help="the main corpus's folder (default /work/corpus)")
+    parser.add_argument(
+        "--main", default="/work/corpus", help="the main corpus's folder (default /work/corpus)"
+    )
     args = parser.parse_args(argv)
     overrides = dict(item.split("=", 1) for item in args.git)
     exclude: frozenset[str] = frozenset()
