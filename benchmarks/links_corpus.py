@@ -53,6 +53,12 @@ source                 repository @ commit, path                                
                        in ISS's two compact killer formats; the file was folded
                        into ``collections.js`` later, whose ``src`` entries the
                        main ``iss`` source reads
+``nikoli``             ``NatBrian/sudoku-llm-arena`` @ ``310d489d``,             CC-BY-4.0
+                       ``data/nikoli_100.json``: SakanaAI Sudoku-Bench's         (Sakana);
+                       ``nikoli_100`` (100 classic 9x9 by Nikoli), cached from    not
+                       Hugging Face; the published link is a short SudokuPad      shipped
+                       address (``published``), so the link is the givens
+                       string
 =====================  =======================================================  ========
 
 Data whose licence is unknown is written under ``--out`` (default ``/work/corpus``, outside
@@ -140,6 +146,15 @@ SOURCES = {
         },
         "licence": "MIT (sigh/Interactive-Sudoku-Solver LICENSE, Copyright 2023 sigh); "
         "puzzles by their setters",
+        "shippable": False,
+        "holdout": True,
+    },
+    "nikoli": {
+        "repo": "NatBrian/sudoku-llm-arena",
+        "commit": "310d489d385c03902da8f55599eb018fbc245908",
+        "files": ("data/nikoli_100.json",),
+        "licence": "CC-BY-4.0 (SakanaAI/Sudoku-Bench nikoli_100 on Hugging Face, cached by "
+        "NatBrian/sudoku-llm-arena); puzzles by Nikoli: not shipped",
         "shippable": False,
         "holdout": True,
     },
@@ -388,7 +403,25 @@ def iss_killers(directory: Path, spec: dict) -> Iterator[dict]:
                 }
 
 
+def nikoli(directory: Path, spec: dict) -> Iterator[dict]:
+    """Sudoku-Bench's ``nikoli_100`` records (``clues`` and ``solution`` as 9x9 lists), the
+    link the givens string (the published short SudokuPad address needs the network)."""
+    for path in spec["files"]:
+        for data in json.loads(git_show(directory, spec["commit"], path)):
+            yield {
+                "id": f"nikoli/{data['puzzle_id']}",
+                "link": "".join(str(v) if v else "." for row in data["clues"] for v in row),
+                "solution": "".join(str(v) for row in data["solution"] for v in row),
+                "setter": data.get("author"),
+                "title": data.get("title"),
+                "size": data["size"],
+                "published": data.get("sudokupad_url"),
+                "path": path,
+            }
+
+
 READERS = {
+    "nikoli": nikoli,
     "sudoku_bench": sudoku_bench,
     "kaji": kaji,
     "iss": iss,
