@@ -1,0 +1,88 @@
+"""Rules-text sentences of held-out published puzzles (issue 31, ``links_corpus.py --holdout``)
+that the reader refused though they state nothing new: each is read faithfully now, and
+the sentences that look like them but change a rule are still refused."""
+
+from __future__ import annotations
+
+import json
+
+import lzstring
+import pytest
+
+import sudoku_cp
+from sudoku_cp.errors import UnsupportedRuleError
+from sudoku_cp.io.account import read_sentence
+
+LZ = lzstring.LZString()
+
+SOLUTION_4X4 = "1234341221434321"
+
+
+def fpuzzles_4x4(ruleset: str) -> str:
+    """An f-puzzles link of a 4x4 classic with six givens (unique: ``SOLUTION_4X4``)."""
+    givens = "1.....12.1....2."
+    grid = [
+        [{"value": int(ch), "given": True} if ch != "." else {} for ch in givens[r * 4 : r * 4 + 4]]
+        for r in range(4)
+    ]
+    data = {"size": 4, "title": "Held-out phrasings", "ruleset": ruleset, "grid": grid}
+    return "https://f-puzzles.com/?load=" + LZ.compressToBase64(json.dumps(data))
+
+
+@pytest.mark.parametrize(
+    "sentence, drawn, side, expected",
+    [
+        ("+ Normal sudoku rules apply.", {}, 9, "standard"),  # a '+' bullet (SudokuSolver tests)
+        ("Apply normal sudoku rules.", {}, 9, "standard"),
+        (
+            "-Default sudoku rules apply: In every row, column and box, all digits from 1 to 6 "
+            "have to appear exactly once.",
+            {},
+            6,
+            "standard",
+        ),
+        ("Some digits are already given.", {}, 9, "cosmetic"),
+        ("Not all dots given.", {"white": [1]}, 9, "cosmetic"),
+        (
+            "Standard Kropki (no negative constraint): Digits separated by a white dot are consecutive.",
+            {"white": [1]},
+            9,
+            "explains",
+        ),
+        ("Digits must strictly increase from bulb to end.", {"thermos": [1]}, 9, "explains"),
+        (
+            "Digits in a white circle must appear somewhere in the four cells surrounding the circle.",
+            {"quadruples": [1]},
+            9,
+            "explains",
+        ),
+        ("Disjoint Sudoku rules apply.", {"disjoint_groups": True}, 9, "explains"),
+    ],
+)
+def test_held_out_phrasings_are_read(sentence, drawn, side, expected):
+    assert read_sentence(sentence, drawn, side, True)[0] == expected
+
+
+@pytest.mark.parametrize(
+    "sentence, drawn",
+    [
+        ("Default sudoku rules apply: all digits from 1 to 6 appear once in every row, column and box.", {}),
+        ("Digits must strictly increase from bulb to end.", {}),  # no thermometer drawn
+        ("Digits decrease from the bulb and increase after it.", {"thermos": [1]}),
+        ("Negative constraint applies: all dots are given.", {"white": [1]}),
+        ("Disjoint Sudoku rules apply.", {}),  # no disjoint groups read
+        ("Digits in a white circle must appear in the four cells surrounding it.", {}),  # no quad drawn
+        ("Some digits are already given, the rest may repeat.", {}),
+    ],
+)
+def test_look_alikes_that_change_or_lack_a_rule_are_still_refused(sentence, drawn):
+    assert read_sentence(sentence, drawn, 9, True)[0] == "refused"
+
+
+def test_a_link_with_those_sentences_solves_to_the_published_grid():
+    link = fpuzzles_4x4(
+        "+ Normal sudoku rules apply. Some digits are already given. Apply normal sudoku rules."
+    )
+    assert sudoku_cp.solve(link).to_string() == SOLUTION_4X4
+    with pytest.raises(UnsupportedRuleError, match="sentence 2"):
+        sudoku_cp.solve(fpuzzles_4x4("Normal sudoku rules apply. Some digits are given twice."))
