@@ -57,6 +57,20 @@ def fpuzzles_4x4(ruleset: str) -> str:
             "explains",
         ),
         ("Disjoint Sudoku rules apply.", {"disjoint_groups": True}, 9, "explains"),
+        (
+            "Cells that appear in the same position relative to their default regions must not "
+            "contain the same number.",
+            {"disjoint_groups": True},
+            9,
+            "explains",
+        ),
+        (
+            "For each line, digits have an equal sum within each box it passes through.",
+            {"region_sum_lines": [1]},
+            9,
+            "explains",
+        ),
+        ("Leftover from DSM 2021.", {}, 9, "cosmetic"),  # a year is not a clue
     ],
 )
 def test_held_out_phrasings_are_read(sentence, drawn, side, expected):
@@ -73,6 +87,8 @@ def test_held_out_phrasings_are_read(sentence, drawn, side, expected):
         ("Disjoint Sudoku rules apply.", {}),  # no disjoint groups read
         ("Digits in a white circle must appear in the four cells surrounding it.", {}),  # no quad drawn
         ("Some digits are already given, the rest may repeat.", {}),
+        ("Cells in the same position within their boxes must not contain the same digit.", {}),
+        ("Cages sum to 2021.", {}),
     ],
 )
 def test_look_alikes_that_change_or_lack_a_rule_are_still_refused(sentence, drawn):

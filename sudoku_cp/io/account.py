@@ -112,7 +112,7 @@ _RULE_WORDS = re.compile(
     r"grid|sum|sums|total|line|lines|cage|cages|dot|dots|circle|circles|arrow|arrows|thermo\w*|"
     r"must|cannot|can't|may|must not|contain|contains|appear|differ|equal|greater|less|smaller|"
     r"larger|adjacent|consecutive|diagonal\w*|knight|king|queen|bishop|rook|even|odd|rule|rules|"
-    r"place|fill|value|values|clue|clues|square|squares|shaded|colou?red|given|givens|\d+)\b",
+    r"place|fill|value|values|clue|clues|square|squares|shaded|colou?red|given|givens|(?!(19|20)\d\d\b)\d+)\b",
     re.IGNORECASE,
 )
 _COSMETIC = re.compile(
@@ -209,7 +209,7 @@ DRAWN_RULES: dict[str, tuple[tuple[str, ...], str]] = {
     "region_sum_lines": (
         ("region_sum_lines",),
         r"region[- ]sum|same sum in each (box|region)|sum[^.]*(each|every) (box|region)[^.]*(same|equal)|"
-        r"(same|equal) (sum|total) in (each|every) (\d+ ?x ?\d+ )?(box|region)|"
+        r"(same|equal) (sum|total)s? (with)?in (each|every) (\d+ ?x ?\d+ )?(box|region)|"
         r"(box|region) borders? (divide|separate|split)[^.]*segments|"
         r"segments?[^.]*(the )?(same|equal) (sum|total|value)|different lines may have different|"
         r"segments? in the same (box|region) sum individually",
@@ -314,7 +314,12 @@ COMMUNITY_RULES: dict[str, tuple[tuple[str, ...], str]] = {
         r"\b(odd|even)[- ]length lines?\b[^.]*\bcent(er|re)\b",
     ),
     "clones": (("clones",), r"\bclones?\b"),
-    "disjoint groups": (("disjoint_groups",), r"\bdisjoint (groups?|sets?|subsets?|sudoku)\b"),
+    "disjoint groups": (
+        ("disjoint_groups",),
+        r"\bdisjoint (groups?|sets?|subsets?|sudoku)\b|"
+        r"\bsame (relative )?position (relative to|in|within) (their|its|each|every) (default )?"
+        r"(regions?|box(es)?|nonets?)\b",
+    ),
     "indexer cells": (("row_indexers", "column_indexers"), r"\bindex(er|ers|es|ing)?\b"),
     "whispers": (
         ("whispers",),
