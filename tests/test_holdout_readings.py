@@ -71,6 +71,14 @@ def fpuzzles_4x4(ruleset: str) -> str:
             "explains",
         ),
         ("Leftover from DSM 2021.", {}, 9, "cosmetic"),  # a year is not a clue
+        ("All possible Xs and Vs are given.", {"x": [1], "v": [1]}, 9, "rule"),
+        (
+            "Grey cells with arrows facing outward must contain numbers greater than all "
+            "orthogonally adjacent cells.",
+            {"less": [1]},
+            9,
+            "explains",
+        ),
     ],
 )
 def test_held_out_phrasings_are_read(sentence, drawn, side, expected):
@@ -89,10 +97,17 @@ def test_held_out_phrasings_are_read(sentence, drawn, side, expected):
         ("Some digits are already given, the rest may repeat.", {}),
         ("Cells in the same position within their boxes must not contain the same digit.", {}),
         ("Cages sum to 2021.", {}),
+        ("Digits along an arrow pointing outward sum to the circle, which is greater than 5.", {"less": [1]}),
     ],
 )
 def test_look_alikes_that_change_or_lack_a_rule_are_still_refused(sentence, drawn):
     assert read_sentence(sentence, drawn, 9, True)[0] == "refused"
+
+
+def test_all_xs_and_vs_given_is_the_negative_constraint_of_both():
+    assert read_sentence("All possible Xs and Vs are given.", {"x": [1]}, 9, True)[2] == {
+        "all_xv_given": True
+    }
 
 
 def test_a_link_with_those_sentences_solves_to_the_published_grid():

@@ -557,7 +557,7 @@ def read_sentence(
     negative = _NEGATIVE.search(text)
     if negative and not re.search(r"\bnot all\b", text):
         flags = {}
-        if re.search(r"\bxv\b|\bx\b[^.]*\bv\b|\bx(es)? and v", text):
+        if re.search(r"\bxv\b|\bx\b[^.]*\bv\b|\bx(e?s|'s)? and v", text):
             flags["all_xv_given"] = True
         elif re.search(r"\bv'?s?\b", text) and not re.search(r"\b(x'?s?|xes)\b", text):
             flags["all_v_given"] = True  # every V is shown; an X may be missing
@@ -574,6 +574,14 @@ def read_sentence(
         r"\b(four|surrounding|adjacent) cells\b", text
     ):  # a quadruple's white circle, not a Kropki dot
         drawn = [(name, keys) for name, keys in drawn if name != "kropki"]
+    if (
+        {"less", "arrows"} <= {name for name, _ in drawn}
+        and re.search(r"\barrows? (facing|pointing) (out|in)wards?\b", text)
+        and re.search(
+            r"\b(greater|larger|less|smaller|higher|lower) than (all|each|every)\b|\b(minimum|maximum)", text
+        )
+    ):  # the arrows of minimum and maximum cells, not arrow sums
+        drawn = [(name, keys) for name, keys in drawn if name != "arrows"]
     if drawn and drawn[0][0] == "little_killers":
         drawn = drawn[:1]
     else:
