@@ -47,10 +47,12 @@ source                 repository @ commit, path                                
                        ``fpuzzles_test_data.rs``: the same kind of list (the     shipped
                        puzzles also in ``rangsk_cs`` are left out)
 ``iss_killers``        ``sigh/Interactive-Sudoku-Solver`` @ ``a9e9e118``,         MIT
-                       ``data/killers.js``: the forum killers with solutions
-                       (``HARD_KILLERS``: Tarek's, rcbroughton.co.uk forum;
-                       ``HS_KILLERS``: "human-solvable zero", enjoysudoku forum),
-                       in ISS's two compact killer formats; the file was folded
+                       ``data/killers.js``, ``data/thermos.js``: the forum
+                       puzzles with solutions (``HARD_KILLERS``: Tarek's,
+                       rcbroughton.co.uk forum; ``HS_KILLERS``: "human-solvable
+                       zero", enjoysudoku forum; in ISS's two compact killer
+                       formats; ``HARD_THERMOS``: the sudokutheory.com wiki's
+                       thermo snipes, ISS strings); the files were folded
                        into ``collections.js`` later, whose ``src`` entries the
                        main ``iss`` source reads
 ``nikoli``             ``NatBrian/sudoku-llm-arena`` @ ``310d489d``,             CC-BY-4.0
@@ -139,10 +141,11 @@ SOURCES = {
     "iss_killers": {
         "repo": "sigh/Interactive-Sudoku-Solver",
         "commit": "a9e9e11849997c9ac15e351dd24caf46bd7514c1",
-        "files": ("data/killers.js",),
+        "files": ("data/killers.js", "data/thermos.js"),
         "arrays": {
             "HARD_KILLERS": "http://www.rcbroughton.co.uk/sudoku/forum/viewtopic.php?f=3&t=434",
             "HS_KILLERS": "http://forum.enjoysudoku.com/human-solvable-zero-t33357.html",
+            "HARD_THERMOS": "https://sudokutheory.com/wiki/index.php?title=Snipes#Thermo",
         },
         "licence": "MIT (sigh/Interactive-Sudoku-Solver LICENSE, Copyright 2023 sigh); "
         "puzzles by their setters",
@@ -380,20 +383,21 @@ def rangsk(directory: Path, spec: dict) -> Iterator[dict]:
 
 
 _ARRAY = re.compile(r"^const (\w+) = \[(.*?)^\];", re.MULTILINE | re.DOTALL)
-_INPUT_SOLUTION = re.compile(r"\[\s*'([^']+)',\s*'(\d+)'\s*\]")
+_INPUT_SOLUTION = re.compile(r"\[\s*(['`])([^'`]+)\1,\s*'(\d+)',?\s*\]")
 
 
 def iss_killers(directory: Path, spec: dict) -> Iterator[dict]:
-    """The ``[input, solution]`` pairs of the named arrays of ISS's old ``killers.js``,
-    each input a killer in one of ISS's compact text formats (read by :mod:`sudoku_cp.io.iss`)."""
+    """The ``[input, solution]`` pairs of the named arrays of ISS's old ``killers.js`` and
+    ``thermos.js``, each input a killer in one of ISS's compact text formats or an ISS
+    constraint string (read by :mod:`sudoku_cp.io.iss`; whitespace removed)."""
     for path in spec["files"]:
         for match in _ARRAY.finditer(git_show(directory, spec["commit"], path)):
             if match[1] not in spec["arrays"]:
                 continue
-            for number, (text, solution) in enumerate(_INPUT_SOLUTION.findall(match[2]), 1):
+            for number, (_, text, solution) in enumerate(_INPUT_SOLUTION.findall(match[2]), 1):
                 yield {
                     "id": f"iss_killers/{match[1]} {number}",
-                    "link": text,
+                    "link": re.sub(r"\s+", "", text),
                     "solution": solution,
                     "setter": None,
                     "title": f"{match[1]} {number}",

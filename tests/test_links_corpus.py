@@ -85,14 +85,14 @@ def test_rangsk_pairs_carry_title_setter_and_solution(corpus, monkeypatch):
 
 
 def test_iss_killers_read_the_named_arrays_with_solutions(corpus, monkeypatch):
-    monkeypatch.setattr(corpus, "git_show", lambda d, c, p: KILLERS_JS)
+    monkeypatch.setattr(corpus, "git_show", lambda d, c, p: KILLERS_JS if p.endswith("killers.js") else "")
     records = list(corpus.iss_killers(Path("."), corpus.SOURCES["iss_killers"]))
     assert [r["id"] for r in records] == ["iss_killers/HARD_KILLERS 1"]
     assert sudoku_cp.solve(records[0]["link"]).to_string() == records[0]["solution"]
 
 
 def test_a_holdout_build_drops_duplicates_of_the_main_corpus(corpus, monkeypatch):
-    monkeypatch.setattr(corpus, "git_show", lambda d, c, p: KILLERS_JS if p.endswith(".js") else "[]")
+    monkeypatch.setattr(corpus, "git_show", lambda d, c, p: KILLERS_JS if p.endswith("killers.js") else "")
     monkeypatch.setattr(corpus, "SOURCES", {"iss_killers": corpus.SOURCES["iss_killers"]})
     solution = "432851769786239415159467823263974581971583642548612397397148256614725938825396174"
     kept, report = corpus.build({}, holdout=True, exclude=frozenset({solution}))
