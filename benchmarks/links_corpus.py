@@ -61,6 +61,14 @@ source                 repository @ commit, path                                
                        Hugging Face; the published link is a short SudokuPad      shipped
                        address (``published``), so the link is the givens
                        string
+``iss_history``        ``sigh/Interactive-Sudoku-Solver`` @ ``e373f981``: the     MIT
+                       published puzzles (``src`` and ``solution``) of every
+                       earlier version of ``data/example_puzzles.js`` and
+                       ``data/collections.js`` in the history of that commit
+                       (puzzles since removed or rewritten), and the puzzles
+                       given as sandbox scripts (``/data/scripts/X.js``, left
+                       out of ``iss``) through their pre-expanded ``X.iss``
+                       mirrors, at their last version
 =====================  =======================================================  ========
 
 Data whose licence is unknown is written under ``--out`` (default ``/work/corpus``, outside
@@ -158,6 +166,15 @@ SOURCES = {
         "files": ("data/nikoli_100.json",),
         "licence": "CC-BY-4.0 (SakanaAI/Sudoku-Bench nikoli_100 on Hugging Face, cached by "
         "NatBrian/sudoku-llm-arena); puzzles by Nikoli: not shipped",
+        "shippable": False,
+        "holdout": True,
+    },
+    "iss_history": {
+        "repo": "sigh/Interactive-Sudoku-Solver",
+        "commit": "e373f9811c087246b097eb444d838ab492c55f35",
+        "files": ("data/example_puzzles.js", "data/collections.js"),
+        "licence": "MIT (sigh/Interactive-Sudoku-Solver LICENSE, Copyright 2023 sigh); "
+        "puzzles by their setters, as ISS constraint strings",
         "shippable": False,
         "holdout": True,
     },
@@ -424,7 +441,82 @@ def nikoli(directory: Path, spec: dict) -> Iterator[dict]:
             }
 
 
+def git_revisions(directory: Path, commit: str, path: str) -> list[str]:
+    """The commits of ``path``'s history reachable from ``commit``, newest first."""
+    out = subprocess.run(
+        ["git", "-C", str(directory), "log", "--format=%H", commit, "--", path],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    return out.split()
+
+
+def last_version(directory: Path, commit: str, path: str) -> str | None:
+    """``path``'s text at its last version in the history of ``commit`` (before the commit
+    that deleted it, if one did), or None when it never existed."""
+    for revision in git_revisions(directory, commit, path)[:1]:
+        for candidate in (revision, revision + "^"):
+            try:
+                return git_show(directory, candidate, path)
+            except subprocess.CalledProcessError:
+                continue
+    return None
+
+
+def iss_history(directory: Path, spec: dict) -> Iterator[dict]:
+    """ISS's published puzzles that the ``iss`` source does not hold: the sandbox-script
+    puzzles through their ``.iss`` mirrors, and the entries of every earlier version of its
+    library files (one record per solution: the newest version of the puzzle)."""
+    seen: set[str] = set()
+
+    def record(entry: dict, text: str, path: str, revision: str) -> dict | None:
+        solution, src = entry.get("solution"), entry.get("src")
+        if not isinstance(solution, str) or not solution or not src or solution in seen:
+            return None
+        seen.add(solution)
+        size = round(len(solution) ** 0.5)
+        if set(solution) <= set("ABCDEFGHIJKLMNOP"):  # ISS writes 1..16 as A..P past 9 values
+            solution = "".join(DIGITS[ord(ch) - ord("A")] for ch in solution)
+        return {
+            "id": f"iss_history/{entry['name']}",
+            "link": re.sub(r"\s+", "", re.sub(r"(?m)^\s*#.*$", "", text)),  # no '#' comment lines
+            "solution": solution,
+            "setter": None,
+            "title": entry["name"],
+            "size": size if size * size == len(solution) else None,
+            "published": src if isinstance(src, list) else [src],
+            "path": f"{path}@{revision[:8]}",
+        }
+
+    head = [git_show(directory, spec["commit"], path) for path in spec["files"]]
+    for entry in iss_entries(head):
+        script = re.fullmatch(r"/data/scripts/(\w+)\.js", entry.get("input", "").strip())
+        if not script:
+            continue
+        for path in (f"data/scripts/{script[1]}.iss", f"data/{script[1]}.iss"):
+            text = last_version(directory, spec["commit"], path)
+            if text and (found := record(entry, text, path, spec["commit"])):
+                yield found
+                break
+    for path in spec["files"]:
+        for revision in git_revisions(directory, spec["commit"], path):
+            try:
+                entries = iss_entries([git_show(directory, revision, path)])
+            except subprocess.CalledProcessError:  # the commit that deleted or moved it
+                continue
+            for entry in entries:
+                text = entry.get("input", "")
+                if text.strip().startswith("/data/scripts/"):
+                    continue
+                if file := re.fullmatch(r"/(data/\w+\.iss)", text.strip()):  # the puzzle in a file
+                    text = last_version(directory, spec["commit"], file[1]) or ""
+                if found := record(entry, text, path, revision):
+                    yield found
+
+
 READERS = {
+    "iss_history": iss_history,
     "nikoli": nikoli,
     "sudoku_bench": sudoku_bench,
     "kaji": kaji,

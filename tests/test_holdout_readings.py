@@ -117,3 +117,46 @@ def test_a_link_with_those_sentences_solves_to_the_published_grid():
     assert sudoku_cp.solve(link).to_string() == SOLUTION_4X4
     with pytest.raises(UnsupportedRuleError, match="sentence 2"):
         sudoku_cp.solve(fpuzzles_4x4("Normal sudoku rules apply. Some digits are given twice."))
+
+
+# -- ISS's pencilmark grid (two held-out ISS puzzles, "Pencilmark sudoku 2" and "3") -------------
+
+
+def _pencilmark_text(solution: list[list[int]], extra: bool) -> str:
+    """729 characters: each cell's candidates, its solution digit and (with ``extra``, on
+    rows 2 to 9) the next digit, at their positions."""
+    text = []
+    for r, row in enumerate(solution):
+        for value in row:
+            marks = {value} | ({value % 9 + 1} if extra and r else set())
+            text.append("".join(str(d) if d in marks else "." for d in range(1, 10)))
+    return "".join(text)
+
+
+SOLVED = [[(r * 3 + r // 3 + c) % 9 + 1 for c in range(9)] for r in range(9)]
+
+
+def test_a_pencilmark_grid_is_read_as_givens_and_candidates():
+    from sudoku_cp.io import iss
+
+    text = _pencilmark_text(SOLVED, extra=True)
+    record = iss.legacy_record(text)
+    assert record["grid"][:9] == "".join(map(str, SOLVED[0])) and record["grid"][9:] == "." * 72
+    assert len(record["rules"]["regular"]) == 72
+    answer = sudoku_cp.solve(text).to_string()
+    grid = [[int(answer[r * 9 + c]) for c in range(9)] for r in range(9)]
+    for r in range(9):  # checked here, not by the package: candidates, rows, columns, boxes
+        for c in range(9):
+            assert grid[r][c] in {SOLVED[r][c], SOLVED[r][c] % 9 + 1} and (r or grid[r][c] == SOLVED[r][c])
+        assert len(set(grid[r])) == 9 and len({grid[x][r] for x in range(9)}) == 9
+    for b in range(9):
+        assert len({grid[b // 3 * 3 + i // 3][b % 3 * 3 + i % 3] for i in range(9)}) == 9
+
+
+def test_a_pencilmark_grid_with_an_empty_cell_is_refused():
+    from sudoku_cp.errors import InvalidPuzzleError
+
+    text = _pencilmark_text(SOLVED, extra=False)
+    with pytest.raises(InvalidPuzzleError, match="R1C1"):
+        sudoku_cp.solve("." * 9 + text[9:])
+    assert sudoku_cp.solve(text).to_string() == "".join(str(v) for row in SOLVED for v in row)

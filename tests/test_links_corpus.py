@@ -110,3 +110,24 @@ def test_nikoli_records_are_givens_strings(corpus, monkeypatch):
     monkeypatch.setattr(corpus, "git_show", lambda d, c, p: json.dumps(data))
     (record,) = corpus.nikoli(Path("."), corpus.SOURCES["nikoli"])
     assert record["link"] == "1..4..1..1..4..1" and record["solution"] == "1234341221434321"
+
+
+def test_iss_history_reads_old_versions_and_script_mirrors(corpus, monkeypatch):
+    head = "{name: 'Scripted', input: '/data/scripts/knots.js', solution: 'S1', src: 'https://a'},"
+    old = "{name: 'Removed', input: '.~R1C1_5 .Thermo~R2C2~R2C3', solution: 'S2', src: 'https://b'},"
+    files = {("HEAD", "data/scripts/knots.iss"): "# Knots by someone\n.~R1C1_1\n.AntiKnight\n"}
+    monkeypatch.setattr(corpus, "git_revisions", lambda d, c, p: ["OLD"] if p.endswith(".js") else ["HEAD"])
+
+    def show(directory, commit, path):
+        if path.endswith(".js"):
+            return head if commit != "OLD" else old
+        if (commit, path) in files:
+            return files[(commit, path)]
+        raise corpus.subprocess.CalledProcessError(128, "git show")
+
+    monkeypatch.setattr(corpus, "git_show", show)
+    records = list(corpus.iss_history(Path("."), corpus.SOURCES["iss_history"]))
+    assert [(r["title"], r["link"], r["solution"]) for r in records] == [
+        ("Scripted", ".~R1C1_1.AntiKnight", "S1"),  # the '#' line left out
+        ("Removed", ".~R1C1_5.Thermo~R2C2~R2C3", "S2"),
+    ]
