@@ -112,7 +112,7 @@ _RULE_WORDS = re.compile(
     r"grid|sum|sums|total|line|lines|cage|cages|dot|dots|circle|circles|arrow|arrows|thermo\w*|"
     r"must|cannot|can't|may|must not|contain|contains|appear|differ|equal|greater|less|smaller|"
     r"larger|adjacent|consecutive|diagonal\w*|knight|king|queen|bishop|rook|even|odd|rule|rules|"
-    r"place|fill|value|values|clue|clues|square|squares|shaded|colou?red|given|givens|\d+)\b",
+    r"place|fill|value|values|clue|clues|square|squares|shaded|colou?red|given|givens|(?!(19|20)\d\d\b)\d+)\b",
     re.IGNORECASE,
 )
 _COSMETIC = re.compile(
@@ -144,6 +144,8 @@ _STANDARD = (
     r"(from )?1 to (\d+) (exactly )?once",
     rf"^(digits|numbers) (must not|may not|cannot|can't|do not|don't) repeat (with)?in {_UNITS}$",
     r"^sudoku rules apply",
+    r"^apply (the )?(normal|standard|classic|regular|usual|classical) (\d+ ?x ?\d+ )?(sudoku )?rules$",
+    r"^default (\d+ ?x ?\d+ )?(sudoku )?(rules|constraints) (apply|hold)\b",
 )
 """The standard rules, as setters write them."""
 
@@ -216,7 +218,7 @@ DRAWN_RULES: dict[str, tuple[tuple[str, ...], str]] = {
     "region_sum_lines": (
         ("region_sum_lines",),
         r"region[- ]sum|same sum in each (box|region)|sum[^.]*(each|every) (box|region)[^.]*(same|equal)|"
-        r"(same|equal) (sum|total) in (each|every) (\d+ ?x ?\d+ )?(box|region)|"
+        r"(same|equal) (sum|total)s? (with)?in (each|every) (\d+ ?x ?\d+ )?(box|region)|"
         r"(box|region) borders? (divide|separate|split)[^.]*segments|"
         r"segments?[^.]*(the )?(same|equal) (sum|total|value)|different lines may have different|"
         r"segments? in the same (box|region) sum individually|"
@@ -230,12 +232,17 @@ DRAWN_RULES: dict[str, tuple[tuple[str, ...], str]] = {
     "windows": (("windows",), r"windoku|extra region|window|shaded (box|region)s?|hyper"),
     "sum_lines": (("sum_lines",), SUM_LINES),
     "regions": (("regions",), r"jigsaw|irregular|bold(ly)?[- ]outlined|bold region|nonomino"),
+    "thermometers": (  # a thermometer's rule without its name: digits increase from the bulb
+        ("thermos",),
+        r"^(?!.*thermo).*(\bbulbs?\b[^.]*\b(increas|ascend)|\b(increas|ascend)\w*[^.]*\bbulbs?\b)",
+    ),
 }
 """Rules shown by a drawing: ``name -> (rule keys, pattern)``. A sentence naming one
 explains the drawn elements of that rule; it is refused when none is drawn."""
 
 VARIANTS: dict[str, str] = {
     "thermos": r"\bdecreas|\bdescend|\b(at least|by) ([2-9]|two|three)\b|\bor equal|\bsame\b",
+    "thermometers": r"\bdecreas|\bdescend|\b(at least|by) ([2-9]|two|three)\b|\bor equal|\bsame\b",
     "kropki": r"\b(differ|difference)\b[^.]*\b([2-9]|two|three|four)\b|\b1 ?: ?[3-9]\b|\btriple|"
     r"\bthree times",
     "xv": r"\b(?!(5|10)\b)\d+\b",
@@ -345,7 +352,12 @@ COMMUNITY_RULES: dict[str, tuple[tuple[str, ...], str]] = {
         r"\b(odd|even)[- ]length lines?\b[^.]*\bcent(er|re)\b",
     ),
     "clones": (("clones",), r"\bclones?\b"),
-    "disjoint groups": (("disjoint_groups",), r"\bdisjoint (groups?|sets?|subsets?)"),
+    "disjoint groups": (
+        ("disjoint_groups",),
+        r"\bdisjoint (groups?|sets?|subsets?|sudoku)\b|"
+        r"\bsame (relative )?position (relative to|in|within) (their|its|each|every) (default )?"
+        r"(regions?|box(es)?|nonets?)\b",
+    ),
     "indexer cells": (("row_indexers", "column_indexers"), r"\bindex(er|ers|es|ing)?\b"),
     "whispers": (
         ("whispers",),
@@ -592,7 +604,7 @@ def read_sentence(
     negative = _NEGATIVE.search(text)
     if negative and not re.search(r"\bnot all\b", text):
         flags = {}
-        if re.search(r"\bxv\b|\bx\b[^.]*\bv\b|\bx(es)? and v", text):
+        if re.search(r"\bxv\b|\bx\b[^.]*\bv\b|\bx(e?s|'s)? and v", text):
             flags["all_xv_given"] = True
         elif re.search(r"\bv'?s?\b", text) and not re.search(r"\b(x'?s?|xes)\b", text):
             flags["all_v_given"] = True  # every V is shown; an X may be missing
@@ -607,6 +619,18 @@ def read_sentence(
     drawn = [(name, keys) for name, (keys, pattern) in DRAWN_RULES.items() if re.search(pattern, text)]
     if any(name == "x_sums" for name, _ in drawn):  # "the first X digits": not an X of XV
         drawn = [(name, keys) for name, keys in drawn if name != "xv"]
+    if {"quadruples", "kropki"} <= {name for name, _ in drawn} and re.search(
+        r"\b(four|surrounding|adjacent) cells\b", text
+    ):  # a quadruple's white circle, not a Kropki dot
+        drawn = [(name, keys) for name, keys in drawn if name != "kropki"]
+    if (
+        {"less", "arrows"} <= {name for name, _ in drawn}
+        and re.search(r"\barrows? (facing|pointing) (out|in)wards?\b", text)
+        and re.search(
+            r"\b(greater|larger|less|smaller|higher|lower) than (all|each|every)\b|\b(minimum|maximum)", text
+        )
+    ):  # the arrows of minimum and maximum cells, not arrow sums
+        drawn = [(name, keys) for name, keys in drawn if name != "arrows"]
     if drawn and drawn[0][0] == "little_killers":
         drawn = drawn[:1]
     else:
@@ -630,19 +654,29 @@ def read_sentence(
         return "explains", "explains the drawn " + ", ".join(n.replace("_", " ") for n, _ in drawn), {}
     if re.search(r"\bdiagonal", text):
         return "refused", "states a rule on diagonals the package cannot tell", {}
+    if _GIVENS_NOTE.fullmatch(text.rstrip(".!")):
+        return "cosmetic", "says that some digits are given (the givens drawn)", {}
     return "refused", "a sentence the package cannot tell is not a rule", {}
 
 
-_SAFE = re.compile(r"exactly once|once each|(the )?number (in|of) (the|its|a) (circle|cage)")
+_SAFE = re.compile(
+    r"exactly once|once each|(the )?number (in|of) (the|its|a) (circle|cage)|"
+    r"\(?\bno negative constraints?\b\)?"
+)
 _NO = re.compile(r"(\bnot|n't|\bnever|\bcannot|\bno|\bnor|\bwithout)\b[^.,;]{0,25}$|\bnon-?$")
 _NOT_ALL = re.compile(
-    r"^not (all|every)\b[^.]{0,60}\b(are|is|have been)( necessarily| necesarilly| always)? "
+    r"^not (all|every)\b[^.]{0,60}\b((are|is|have been)( necessarily| necesarilly| always)? )?"
     r"(given|shown|marked|drawn)\b[.!]?$"
 )
 _BULLET = re.compile(
-    r"^(([-*\u2022\u2013]+|\d+[.)]|\(\d+\)|[a-z][.)]|\[[a-z' -]{1,30}\])\s*|(ie|that is),?\s+)"
+    r"^(([-+*\u2022\u2013]+|\d+[.)]|\(\d+\)|[a-z][.)]|\[[a-z' -]{1,30}\])\s*|(ie|that is),?\s+)"
 )
 _LABEL = re.compile(r"^[a-z][a-z' /-]{0,30}:\s*")
+_GIVENS_NOTE = re.compile(
+    r"(some|a few|several) (digits|numbers) (are|have been) (already )?(given|placed|filled in)"
+    r"( in the grid)?"
+)
+"""A sentence saying only that some digits are given: the givens the link draws."""
 
 
 _KROPKI_EXACT = re.compile(

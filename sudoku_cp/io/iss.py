@@ -79,6 +79,11 @@ def is_iss_link(text: str) -> bool:
     return bool(_LINK.match(text.strip()))
 
 
+PENCILMARK_LENGTHS = (216, 512, 729)
+"""The lengths of ISS's pencilmark grids it can tell from a plain grid (6x6, 8x8 and 9x9:
+``side**3`` characters; a 4x4's 64 is read as a plain 8x8 first, by ISS too)."""
+
+
 def looks_like_iss(head: str) -> bool:
     """The sniff test of the ``iss`` reader: ``head`` starts with an ISS part (``.~R1C1``
     or ``.Type`` for a type ISS has, with ``~`` or ``.`` after it), or is an ISS link.
@@ -89,11 +94,11 @@ def looks_like_iss(head: str) -> bool:
     head = head.strip()
     if is_iss_link(head) or head.startswith("3x3::k:") or head.startswith("3x3:d:k:"):
         return True
-    if len(head) in {81} | {2 * n * n for n in _SIZES} and "~" not in head:  # short killer, jigsaw
+    if len(head) in {81, *PENCILMARK_LENGTHS} | {2 * n * n for n in _SIZES} and "~" not in head:
         try:
             return (_short_killer(head) if len(head) == 81 else legacy_record(head)) is not None
-        except InvalidPuzzleError:
-            return False
+        except InvalidPuzzleError:  # a pencilmark grid ISS would refuse: its reader says why
+            return len(head) in PENCILMARK_LENGTHS and bool(re.fullmatch(r"[\d.]*", head))
     head = re.sub(r"^\.+(?=\.)", "", head)  # empty parts first ('..Cage~...')
     match = re.match(r"^\.([A-Za-z]*)(~|\.|$)", head)
     if not match:
@@ -1566,7 +1571,8 @@ def legacy_record(text: str) -> dict[str, Any] | None:
     """The record of ISS's older one-line formats, tried before the constraint string (as
     ISS does): a plain grid (``n*n`` characters, one kind of blank), givens followed by a
     jigsaw layout (``2*n*n`` characters), or SudoCue's long killer format
-    (``3x3::k:<cage*256+sum>:...``); ``None`` for anything else.
+    (``3x3::k:<cage*256+sum>:...``), or a pencilmark grid (``n*n*n`` characters, see
+    :func:`_pencilmarks`); ``None`` for anything else.
 
     >>> legacy_record("3x3::k:" + ":".join(["2560"] * 81)) is None  # sums that do not fit
     False
@@ -1603,7 +1609,7 @@ def legacy_record(text: str) -> dict[str, Any] | None:
                 grid = _plain(compact[:n], side)
                 return {"size": side, "box": None, "grid": grid, "rules": {"regions": regions},
                         "source": "iss"}  # fmt: skip
-    return None
+    return _pencilmarks(compact)  # last, as ISS tries it
 
 
 _POINTERS = {
@@ -1645,6 +1651,36 @@ def _short_killer(text: str) -> dict[str, Any] | None:
         if cage["sum"] == 0:
             del cage["sum"]
     return {"size": 9, "grid": "." * 81, "rules": {"cages": list(cages.values())}, "source": "iss"}
+
+
+def _pencilmarks(text: str) -> dict[str, Any] | None:
+    """The record of ISS's pencilmark grid (a grid of ``side`` cells a side, ``side``
+    characters a cell: its candidate digits, ``.`` for the others, as t-dillon's
+    pencilmark sudoku write it), or None when ``text`` is not one. A cell with one
+    candidate is a given; a cell with fewer than all is a one-cell regular line of them.
+
+    >>> record = _pencilmarks("1..." + ".2.." + "..34" + "1234" + "1234" * 12)
+    >>> record["grid"][:4], record["rules"]["regular"][0]
+    ('12..', {'cells': [[0, 2]], 'pattern': '[34]'})
+    """
+    side = round(len(text) ** (1 / 3))
+    if side not in _SIZES or side > 9 or side**3 != len(text) or not re.fullmatch(r"[\d.]*", text):
+        return None
+    grid, regular = [], []
+    for index in range(side * side):
+        marks = text[index * side : (index + 1) * side]
+        digits = sorted({int(c) for c in marks if c != "."})
+        if not digits or digits[0] < 1 or digits[-1] > side:
+            raise InvalidPuzzleError(
+                f"pencilmark grid, cell {cell_id((index // side, index % side))}: candidates {marks!r} "
+                f"are not a non-empty set of 1..{side}"
+            )
+        grid.append(_DIGITS[digits[0] - 1] if len(digits) == 1 else ".")
+        if 1 < len(digits) < side:
+            pattern = "[" + "".join(_SYMBOLS[d] for d in digits) + "]"
+            regular.append({"cells": [[index // side, index % side]], "pattern": pattern})
+    rules = {"regular": regular} if regular else {}
+    return {"size": side, "grid": "".join(grid), "rules": rules, "source": "iss"}
 
 
 def _plain(text: str, side: int) -> str | None:

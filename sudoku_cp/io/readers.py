@@ -547,7 +547,8 @@ def cannot_be_iss(head: str) -> bool:
     """True when :func:`sudoku_cp.io.iss.looks_like_iss` is surely false for ``head``, told
     without importing that module (start-up time): only digits, blanks and grid lines, and
     a length that is not that of ISS's ``2*n*n`` givens-and-jigsaw format (a plain grid is
-    ``n*n``, never twice a square). ``tests/test_startup.py`` checks it against the sniff.
+    ``n*n``, never twice a square) nor of its pencilmark grids (216, 512, 729 characters).
+    ``tests/test_startup.py`` checks it against the sniff.
 
     >>> cannot_be_iss("4.....8.5.3......"), cannot_be_iss(".~R1C1_5")
     (True, False)
@@ -555,7 +556,7 @@ def cannot_be_iss(head: str) -> bool:
     head = head.strip()
     half, odd = divmod(len(head), 2)
     twice_a_square = not odd and math.isqrt(half) ** 2 == half
-    return not twice_a_square and _GRID_CHARS.issuperset(head)
+    return not twice_a_square and len(head) not in (216, 512, 729) and _GRID_CHARS.issuperset(head)
 
 
 def _is_iss(head: str) -> bool:
