@@ -51,6 +51,8 @@ from sudoku_cp.backends.cpsat_options import Options
 from sudoku_cp.engine.imports import import_module
 from sudoku_cp.engine.lexmin import above_steps, below_steps, descend_below, sparse_witness
 from sudoku_cp.engine.runtime import Counters, Deadline, HelperThread
+from sudoku_cp.engine.sums import forbidden_crusts
+from sudoku_cp.engine.symmetry import with_lex_leaders
 from sudoku_cp.errors import NoSolutionError, SolveTimeoutError, SudokuError
 from sudoku_cp.io.inputs import to_puzzle
 from sudoku_cp.model import constraints as kinds
@@ -150,6 +152,8 @@ def _add_constraints(model: cp_model.CpModel, x: Sequence[IntVar], compiled: Mod
             model.add_allowed_assignments([x[c] for c in constraint.cells], sorted(constraint.allowed))
         elif isinstance(constraint, LINE_AUTOMATON_KINDS):
             _add_automaton(model, [x[c] for c in constraint.cells], constraint.automaton(compiled.side))
+            if isinstance(constraint, kinds.Sandwich) and compiled.value_count == compiled.side:
+                _add_crusts(model, constraint, compiled, equals)
         elif isinstance(constraint, ChaosRegions):
             add_chaos_regions(model, x, constraint)
         elif not isinstance(constraint, kinds.ValueIn):  # ValueIn: already in the cells' domains
@@ -203,6 +207,16 @@ def _add_cage_digits(model: cp_model.CpModel, cage: kinds.Sum, compiled: Model, 
     for d, held in zip(digits, holds, strict=True):
         model.add(sum(equals(c, d) for c in cells) == held)
     model.add_allowed_assignments(holds, [[int(d in c) for d in digits] for c in combinations])
+
+
+def _add_crusts(model: cp_model.CpModel, sandwich: kinds.Sandwich, compiled: Model, equals: _Equals) -> None:
+    """Redundant clauses of a sandwich: two cells of its line whose distance no sandwich of
+    its total allows (:func:`~sudoku_cp.engine.sums.forbidden_crusts`) are not its ``1``
+    and its ``n``, as the SAT backend states them (``sat_encoding._Writer.crusts``)."""
+    n = compiled.value_count
+    for a, b in forbidden_crusts(sandwich.cells, n, sandwich.total, compiled.peers):
+        model.add_bool_or([~equals(a, 1), ~equals(b, n)])
+        model.add_bool_or([~equals(a, n), ~equals(b, 1)])
 
 
 def _add_automaton(model: cp_model.CpModel, cells: Sequence[IntVar], automaton) -> None:
@@ -289,7 +303,8 @@ class CpSat(Backend, options=Options, kinds=NATIVE_KINDS, more_digits=True, hidd
 
     def _solve(self, task: Task) -> tuple[Values | None, dict[str, float]]:
         run = _Run.of(task.deadline, task.options)
-        return _smallest(task.model, None, run, task.proof), run.stats()
+        # the model's value symmetries broken: same smallest solution, half the proof's space
+        return _smallest(with_lex_leaders(task.model), None, run, task.proof), run.stats()
 
     def _next(self, task: Task) -> tuple[Values | None, dict[str, float]]:
         run = _Run.of(task.deadline, task.options)
