@@ -39,7 +39,7 @@ import itertools
 import math
 import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent import futures
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -105,9 +105,10 @@ NATIVE_KINDS = CORE_KINDS | {ChaosRegions}
 """The kinds compiled below; every other kind is rewritten into them (:mod:`sudoku_cp.model.decompose`)."""
 
 
-def model_of(compiled: Model) -> tuple[cp_model.CpModel, list[IntVar]]:
+def model_of(compiled: Model, redundant: bool = True) -> tuple[cp_model.CpModel, list[IntVar]]:
     """:func:`build_model` of a compiled model (any constraints of the vocabulary, for
-    instance a subset of a puzzle's): the CP-SAT model and the cell variables, row-major."""
+    instance a subset of a puzzle's): the CP-SAT model and the cell variables, row-major;
+    with ``redundant``, also the redundant constraints of :func:`add_redundant`."""
     compiled = decompose(compiled, NATIVE_KINDS, "cpsat")
     model = cp_model.CpModel()
     cells = []
@@ -118,7 +119,33 @@ def model_of(compiled: Model) -> tuple[cp_model.CpModel, list[IntVar]]:
         else:
             cells.append(model.new_int_var_from_domain(cp_model.Domain.from_values(domain), name))
     _add_constraints(model, cells, compiled)
+    if redundant:
+        add_redundant(model, cells, compiled)
     return model, cells
+
+
+def add_redundant(model: cp_model.CpModel, x: Sequence[IntVar], compiled: Model) -> None:
+    """Constraints that every solution of ``compiled`` obeys anyway, added for the search's
+    sake: each killer cage's digits as Booleans with a table of its combinations
+    (:func:`_add_cage_digits`), and each sandwich's impossible crust pairs
+    (:func:`_add_crusts`). They cost model building and presolve (on the generated
+    killers of ``gen_killer``, which the row-major search proves without a branch, 8 ms
+    a puzzle became 24), so :func:`_smallest` adds them only once its row-major search
+    has stalled: on hard puzzles they decide (``iss/Wecoc #1 [mod A]``: 28 s of CPU for
+    a first solution without them, 0.5 s with).
+
+    Args:
+        model: the CP-SAT model of ``compiled`` (:func:`model_of`).
+        x: its cell variables, row-major.
+        compiled: the model (rewritten into :data:`NATIVE_KINDS` here if it is not).
+    """
+    compiled = decompose(compiled, NATIVE_KINDS, "cpsat")
+    equals = _Equals(model, x)
+    for cage in compiled.of_kind(kinds.Sum):
+        _add_cage_digits(model, cage, compiled, equals)
+    if compiled.value_count == compiled.side:
+        for sandwich in compiled.of_kind(kinds.Sandwich):
+            _add_crusts(model, sandwich, compiled, equals)
 
 
 def _add_constraints(model: cp_model.CpModel, x: Sequence[IntVar], compiled: Model) -> None:
@@ -127,13 +154,11 @@ def _add_constraints(model: cp_model.CpModel, x: Sequence[IntVar], compiled: Mod
     Raises:
         NotSupportedError: a constraint of a kind this backend does not compile.
     """
-    equals = _Equals(model, x)
     for constraint in compiled.constraints:
         if isinstance(constraint, kinds.AllDifferent):
             model.add_all_different(x[c] for c in constraint.cells)
         elif isinstance(constraint, kinds.Sum):
             model.add(sum(x[c] for c in constraint.cells) == constraint.total)
-            _add_cage_digits(model, constraint, compiled, equals)
         elif isinstance(constraint, kinds.Less):
             model.add(x[constraint.first] < x[constraint.second])
         elif isinstance(constraint, kinds.Relation):
@@ -152,8 +177,6 @@ def _add_constraints(model: cp_model.CpModel, x: Sequence[IntVar], compiled: Mod
             model.add_allowed_assignments([x[c] for c in constraint.cells], sorted(constraint.allowed))
         elif isinstance(constraint, LINE_AUTOMATON_KINDS):
             _add_automaton(model, [x[c] for c in constraint.cells], constraint.automaton(compiled.side))
-            if isinstance(constraint, kinds.Sandwich) and compiled.value_count == compiled.side:
-                _add_crusts(model, constraint, compiled, equals)
         elif isinstance(constraint, ChaosRegions):
             add_chaos_regions(model, x, constraint)
         elif not isinstance(constraint, kinds.ValueIn):  # ValueIn: already in the cells' domains
@@ -335,7 +358,9 @@ def _smallest(model: Model, after: Sequence[int] | None, run: _Run, log: ProofLo
     run.lex_search_stalled = _row_major_search_would_stall(model)
     run.hidden = bool(model.hidden)
     started = time.perf_counter()
-    cp, cells = model_of(model)
+    cp, cells = model_of(model, redundant=run.lex_search_stalled)
+    if not run.lex_search_stalled:  # added if the row-major search stalls (add_redundant)
+        run.strengthen = lambda: add_redundant(cp, cells, model)
     if after is not None:
         steps = above_steps(after, model.givens, model.value_count)
         if not steps:
@@ -489,6 +514,7 @@ class _Run(Counters):
     lex_search_stalled: bool = False
     hidden: bool = False  # the model has hidden cells: the "hidden" parameters
     only_solution: bool = False
+    strengthen: Callable[[], None] | None = None  # adds the redundant constraints, once
     who: str = "CP-SAT"  # who runs out of time, in a SolveTimeoutError
 
     @classmethod
@@ -522,6 +548,11 @@ class _Run(Counters):
                 return self.solve(model, cells, "lex", enumerate_all=enumerate_all)
             except _OutOfBudget:
                 self.lex_search_stalled = True
+                if self.strengthen is not None:  # the redundant constraints, for the hard search
+                    started = time.perf_counter()
+                    self.strengthen()
+                    self.strengthen = None
+                    self.build_time += time.perf_counter() - started
                 # CP-SAT's automatic search would follow the row-major strategy: drop it
                 model.proto.search_strategy.clear()
         if enumerate_all:
