@@ -487,16 +487,26 @@ class _Writer:
         return self.pseudo_boolean(cells, constraint.total)
 
     def combinations(self, cells: Sequence[int], total: int) -> list[Clause]:
-        """The digit-combination encoding of a sum over pairwise different cells."""
+        """The digit-combination encoding of a sum over pairwise different cells, with a
+        variable per digit, "the cage holds ``d``" (``h_d``, the or of the cells' ``x[c,d]``):
+        a selected combination sets every ``h_d``, and a held digit selects a combination
+        holding it. The ``h_d`` give clause learning one literal for what a cage holds
+        where it had one per cell: the published killer ``iss/Wecoc #1 [mod A]`` (no
+        givens) took MiniSat more than 60 s of CPU without them, 0.9 s with them."""
         sets = [s for s in itertools.combinations(range(1, self.n + 1), len(cells)) if sum(s) == total]
         selectors = [self.pool.id() for _ in sets]
+        held = {v: self.pool.id() for v in range(1, self.n + 1)}
         clauses: list[Clause] = [list(selectors)]
         for selector, digits in zip(selectors, sets, strict=True):
             clauses.extend([-selector] + [self.x(c, v) for v in digits] for c in cells)
             clauses.extend([-selector] + [self.x(c, v) for c in cells] for v in digits)
-        for value in range(1, self.n + 1):
+            clauses.extend([-selector, h if v in digits else -h] for v, h in held.items())
+        for value, h in held.items():
             holding = [s for s, digits in zip(selectors, sets, strict=True) if value in digits]
             clauses.extend([-self.x(c, value)] + holding for c in cells)
+            clauses.extend([-self.x(c, value), h] for c in cells)
+            clauses.append([-h, *(self.x(c, value) for c in cells)])
+            clauses.append([-h, *holding])
         return clauses
 
     def pseudo_boolean(self, cells: Sequence[int], total: int) -> list[Clause]:
