@@ -89,6 +89,19 @@ def test_symmetric_sandwiches_give_the_smallest_solution_and_whole_counts(backen
     assert sudoku_cp.count_solutions(puzzle, backend=backend) == len(expected)
 
 
+@pytest.mark.parametrize("backend", ["sat", "cpsat"])
+def test_two_symmetries_at_once_keep_the_smallest_solution_and_the_count(backend: str) -> None:
+    # a palindrome's equal cells are kept by every permutation: the swap and the reversal
+    puzzle = Puzzle.from_dict(
+        {"size": 4, "grid": "." * 16, "rules": {"palindromes": [[[0, 0], [1, 1], [2, 2], [3, 3]]]}}
+    )
+    assert value_symmetries(puzzle.model) == [(0, 4, 2, 3, 1), (0, 4, 3, 2, 1)]
+    expected = all_solutions(puzzle)
+    solution = sudoku_cp.solve(puzzle, backend=backend)
+    assert tuple(v for row in solution.to_list() for v in row) == expected[0]
+    assert sudoku_cp.count_solutions(puzzle, backend=backend) == len(expected) == 24
+
+
 def test_crust_gaps_follow_the_digit_combinations() -> None:
     # 18 between 1 and 9 takes three or four different digits of 2..8 (3+7+8 ... 3+4+5+6)
     assert crust_gaps(9, 18) == {3, 4}
