@@ -36,7 +36,8 @@ Every other kind of :mod:`sudoku_cp.model.constraints` becomes clauses too:
   some selector is true; a selected ``S`` puts every cell's value in ``S`` and every digit
   of ``S`` in some cell; a cell's value ``v`` selects some ``S`` holding ``v`` (a digit in
   no combination is a unit clause ``¬x``). This is the cage reasoning of a human solver
-  ("17 in two cells is 8+9"), and unit propagation performs it. A ``Sum`` over cells that
+  ("17 in two cells is 8+9"), and unit propagation performs it. A variable per digit,
+  "the cage holds ``d``", ties the cells to the combinations for clause learning. A ``Sum`` over cells that
   may repeat a value is a pseudo-Boolean equality ``Σ v·x[c,v] = total`` encoded by
   PySAT's :class:`pysat.pb.PBEnc` (``sum_encoding="pb"`` uses it for every cage, to compare).
 * ``Less`` and ``Relation``: every forbidden pair of values ``(a, b)`` is a binary clause
