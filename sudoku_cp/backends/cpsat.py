@@ -9,7 +9,11 @@ assignments (table) constraint for a ``Relation``, and a smaller domain for ``Va
 for the modern rules, a linear (in)equality for ``Linear``, an allowed assignments
 constraint for ``Table``, and for ``Sandwich`` and ``Skyscraper`` clues their
 :class:`~sudoku_cp.model.constraints.Automaton` unrolled over the line (a state variable per
-position, a table of transitions per cell).
+position, a table of transitions per cell). Redundant constraints help the hard searches
+(:func:`add_redundant`: a killer cage's digits as Booleans with a table of its
+combinations, a sandwich's impossible crust pairs); the smallest-solution solve adds them
+once its row-major search stalls, and breaks the model's value symmetries
+(:mod:`sudoku_cp.engine.symmetry`).
 
 The backend (:class:`CpSat`) returns the *smallest row-major solution*, proven by CP-SAT
 itself: one solve that enumerates solutions (a fixed row-major search, smallest value

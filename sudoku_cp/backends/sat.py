@@ -14,6 +14,9 @@ clauses of ``x <_lex w`` (:func:`lex_less_clauses`) until UNSAT; ``"witness"`` r
 witness method, its questions asked as assumptions (``¬x[i,v]`` for ``v >= w_i``) and a
 cell that unit propagation already refutes costing no solve; ``"hybrid"`` (the default)
 asks one chain question and, if something is smaller, goes on with the witness method.
+The solve breaks the model's value symmetries first (a pure sandwich puzzle's 1/n swap:
+:mod:`sudoku_cp.engine.symmetry`), which keeps the smallest solution and halves the space
+its proof searches.
 
 Why the hybrid: the chain proves a puzzle with one solution in two solves, but on a
 puzzle with many it walks through dozens of successively smaller solutions, each close to
