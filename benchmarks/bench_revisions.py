@@ -14,6 +14,8 @@ Usage::
         --limit 3000 --rounds 2                                          # a batch's caller
     python benchmarks/bench_revisions.py main --cpu --limit 20 --backend cpsat --backend sat \
         --dataset top95 --dataset hex16                                # every pair, one table
+    python benchmarks/bench_revisions.py main --cpu --rounds 1 --backend auto \
+        --dataset /tmp/subset.jsonl --time-limit 120                   # published puzzles by link
 """
 
 from __future__ import annotations
@@ -37,14 +39,23 @@ _TIMER = """
 import json, sys, time
 import sudoku_cp
 from sudoku_cp import datasets
+from sudoku_cp.errors import SolveTimeoutError
 backend, name, limit = sys.argv[1], sys.argv[2], int(sys.argv[3])
-clock = time.process_time if sys.argv[4:] == ["cpu"] else time.perf_counter
-puzzles = datasets.load(name)[:limit]
+clock = time.process_time if sys.argv[4] == "cpu" else time.perf_counter
+guard = float(sys.argv[5]) if sys.argv[5] != "none" else None
+if name.endswith(".jsonl"):  # link records (id, link, ...): bench_links.py's corpus
+    from sudoku_cp.io.inputs import to_puzzle
+    puzzles = [to_puzzle(json.loads(line)["link"]) for line in open(name) if line.strip()][:limit]
+else:
+    puzzles = datasets.load(name)[:limit]
 sudoku_cp.solve(puzzles[0], backend=backend)  # imports and first-call costs stay out
 seconds = []
 for puzzle in puzzles:
     start = clock()
-    sudoku_cp.solve(puzzle, backend=backend)
+    try:
+        sudoku_cp.solve(puzzle, backend=backend, time_limit=guard)
+    except SolveTimeoutError:
+        pass  # counted as the time spent: a lower bound
     seconds.append(clock() - start)
 print(json.dumps(seconds))
 """
@@ -73,12 +84,16 @@ def caller_tree(tree: Path, backend: str, dataset: str, limit: int, processes: i
     return json.loads(out.strip().splitlines()[-1])
 
 
-def time_tree(tree: Path, backend: str, dataset: str, limit: int, cpu: bool = False) -> list[float]:
+def time_tree(
+    tree: Path, backend: str, dataset: str, limit: int, cpu: bool = False, guard: float | None = None
+) -> list[float]:
     """Seconds per puzzle (wall, or CPU with ``cpu``) when the package of ``tree`` solves
-    the first ``limit`` puzzles."""
+    the first ``limit`` puzzles of a data set or a ``.jsonl`` file of link records; a solve
+    that runs past ``guard`` seconds (wall, ``None``: no limit) counts the time it took."""
+    guard = "none" if guard is None else guard
     env = {**os.environ, "PYTHONPATH": str(tree)}
     out = subprocess.run(
-        [sys.executable, "-c", _TIMER, backend, dataset, str(limit), *(["cpu"] if cpu else [])],
+        [sys.executable, "-c", _TIMER, backend, dataset, str(limit), "cpu" if cpu else "wall", str(guard)],
         env=env,
         cwd=tree,
         check=True,
@@ -101,7 +116,7 @@ def _compare(
                 seconds = caller_tree(tree, backend, dataset, args.limit, args.caller)
                 print(f"{label:<12} caller's CPU per answer: {seconds[0] * 1e6:.0f} microseconds")
             else:
-                seconds = time_tree(tree, backend, dataset, args.limit, args.cpu)
+                seconds = time_tree(tree, backend, dataset, args.limit, args.cpu, args.time_limit)
             best[label] = [min(a, b) for a, b in zip(best.get(label, seconds), seconds, strict=True)]
     for label, seconds in best.items():
         median, mean = statistics.median(seconds) * 1000, statistics.fmean(seconds) * 1000
@@ -121,7 +136,15 @@ def main() -> None:
     parser.add_argument(
         "--backend", action="append", help="a backend (repeat for several; default backtracking)"
     )
-    parser.add_argument("--dataset", action="append", help="a data set (repeat for several; default top95)")
+    parser.add_argument(
+        "--dataset",
+        action="append",
+        help="a data set, or a .jsonl file of link records (bench_links.py's corpus); repeat for several; "
+        "default top95",
+    )
+    parser.add_argument(
+        "--time-limit", type=float, help="wall seconds per solve; one past it counts its time (a lower bound)"
+    )
     parser.add_argument("--limit", type=int, default=10**6, help="only the first N puzzles")
     parser.add_argument(
         "--rounds", type=int, default=3, help="alternating rounds; the best per puzzle is kept"

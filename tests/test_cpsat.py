@@ -69,6 +69,23 @@ def test_build_model_can_be_extended_and_solved() -> None:
     assert solver.value(x[0][0]) == 4
 
 
+def test_a_killer_cage_states_its_digit_combinations() -> None:
+    """Each cage of pairwise different cells gets the Booleans "the cage holds d" and a table
+    of its digit combinations over them, redundant with its linear sum."""
+    from sudoku_cp.model.constraints import Sum
+
+    puzzle = datasets.load("gen_killer")[0]
+    model, _ = cpsat.build_model(puzzle)
+    tables = [c.table for c in model.proto.constraints if c.has_table()]
+    assert len(tables) == len(puzzle.model.of_kind(Sum))
+    for table, cage in zip(tables, puzzle.model.of_kind(Sum), strict=True):
+        values = list(table.values)
+        rows = [values[i : i + 9] for i in range(0, len(values), 9)]
+        digits = [frozenset(d + 1 for d in range(9) if row[d]) for row in rows]
+        assert all(len(s) == len(cage.cells) and sum(s) == cage.total for s in digits)
+        assert len(set(digits)) == len(digits)
+
+
 # -- the smallest solution ---------------------------------------------------------------
 
 

@@ -335,6 +335,23 @@ def test_cage_sums_by_pseudo_boolean_encoding_agree_with_combinations() -> None:
         assert sat.solve(puzzle, sum_encoding="pb")[0] == sat.solve(puzzle)[0]
 
 
+def test_a_cage_has_a_variable_per_digit_it_may_hold() -> None:
+    from sudoku_cp.model.constraints import AllDifferent, Model, Sum
+
+    # a 4x4 grid with one cage "5 in two cells" (1+4 or 2+3): two selectors and four h_d
+    units = Puzzle(Grid.empty(4)).model.constraints
+    cage = (AllDifferent((0, 1), origin="cage"), Sum((0, 1), 5, origin="cage"))
+    formula = sat.rules_formula(Model(4, (0,) * 16, units + cage), "extended", "pairwise", "combinations")
+    assert formula.variables == 4**3 + 2 + 4
+    h = {v: 4**3 + 2 + v for v in range(1, 5)}  # after the selectors
+    with Solver(name="minisat22", bootstrap_with=formula.clauses) as solver:
+        # holding 1 is holding 4, and excludes 2 and 3, by unit propagation alone
+        status, implied = solver.propagate(assumptions=[h[1]])
+        assert status and {h[4], -h[2], -h[3]} <= set(implied)
+        assert solver.solve(assumptions=[h[2], -sat.variable(0, 2, 4)])
+        assert sat.values_of(solver.get_model(), 4)[:2] == [3, 2]
+
+
 def test_a_sum_over_cells_that_may_repeat_uses_the_pseudo_boolean_encoding() -> None:
     from sudoku_cp.model.constraints import AllDifferent, Model, Sum
 

@@ -9,7 +9,11 @@ assignments (table) constraint for a ``Relation``, and a smaller domain for ``Va
 for the modern rules, a linear (in)equality for ``Linear``, an allowed assignments
 constraint for ``Table``, and for ``Sandwich`` and ``Skyscraper`` clues their
 :class:`~sudoku_cp.model.constraints.Automaton` unrolled over the line (a state variable per
-position, a table of transitions per cell).
+position, a table of transitions per cell). Redundant constraints help the hard searches
+(:func:`add_redundant`: a killer cage's digits as Booleans with a table of its
+combinations, a sandwich's impossible crust pairs); the smallest-solution solve adds them
+once its row-major search stalls, and breaks the model's value symmetries
+(:mod:`sudoku_cp.engine.symmetry`).
 
 The backend (:class:`CpSat`) returns the *smallest row-major solution*, proven by CP-SAT
 itself: one solve that enumerates solutions (a fixed row-major search, smallest value
@@ -35,9 +39,11 @@ for the lexicographic ordering constraint.
 
 from __future__ import annotations
 
+import itertools
+import math
 import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -48,6 +54,8 @@ from sudoku_cp.backends.cpsat_options import Options
 from sudoku_cp.engine.imports import import_module
 from sudoku_cp.engine.lexmin import above_steps, below_steps, descend_below, sparse_witness
 from sudoku_cp.engine.runtime import Counters, Deadline, HelperThread
+from sudoku_cp.engine.sums import forbidden_crusts
+from sudoku_cp.engine.symmetry import with_lex_leaders
 from sudoku_cp.errors import NoSolutionError, SolveTimeoutError, SudokuError
 from sudoku_cp.io.inputs import to_puzzle
 from sudoku_cp.model import constraints as kinds
@@ -100,9 +108,10 @@ NATIVE_KINDS = CORE_KINDS | {ChaosRegions}
 """The kinds compiled below; every other kind is rewritten into them (:mod:`sudoku_cp.model.decompose`)."""
 
 
-def model_of(compiled: Model) -> tuple[cp_model.CpModel, list[IntVar]]:
+def model_of(compiled: Model, redundant: bool = True) -> tuple[cp_model.CpModel, list[IntVar]]:
     """:func:`build_model` of a compiled model (any constraints of the vocabulary, for
-    instance a subset of a puzzle's): the CP-SAT model and the cell variables, row-major."""
+    instance a subset of a puzzle's): the CP-SAT model and the cell variables, row-major;
+    with ``redundant``, also the redundant constraints of :func:`add_redundant`."""
     compiled = decompose(compiled, NATIVE_KINDS, "cpsat")
     model = cp_model.CpModel()
     cells = []
@@ -113,7 +122,33 @@ def model_of(compiled: Model) -> tuple[cp_model.CpModel, list[IntVar]]:
         else:
             cells.append(model.new_int_var_from_domain(cp_model.Domain.from_values(domain), name))
     _add_constraints(model, cells, compiled)
+    if redundant:
+        add_redundant(model, cells, compiled)
     return model, cells
+
+
+def add_redundant(model: cp_model.CpModel, x: Sequence[IntVar], compiled: Model) -> None:
+    """Constraints that every solution of ``compiled`` obeys anyway, added for the search's
+    sake: each killer cage's digits as Booleans with a table of its combinations
+    (:func:`_add_cage_digits`), and each sandwich's impossible crust pairs
+    (:func:`_add_crusts`). They cost model building and presolve (on the generated
+    killers of ``gen_killer``, which the row-major search proves without a branch, 8 ms
+    a puzzle became 24), so :func:`_smallest` adds them only once its row-major search
+    has stalled: on hard puzzles they decide (``iss/Wecoc #1 [mod A]``: 28 s of CPU for
+    a first solution without them, 0.5 s with).
+
+    Args:
+        model: the CP-SAT model of ``compiled`` (:func:`model_of`).
+        x: its cell variables, row-major.
+        compiled: the model (rewritten into :data:`NATIVE_KINDS` here if it is not).
+    """
+    compiled = decompose(compiled, NATIVE_KINDS, "cpsat")
+    equals = _Equals(model, x)
+    for cage in compiled.of_kind(kinds.Sum):
+        _add_cage_digits(model, cage, compiled, equals)
+    if compiled.value_count == compiled.side:
+        for sandwich in compiled.of_kind(kinds.Sandwich):
+            _add_crusts(model, sandwich, compiled, equals)
 
 
 def _add_constraints(model: cp_model.CpModel, x: Sequence[IntVar], compiled: Model) -> None:
@@ -149,6 +184,65 @@ def _add_constraints(model: cp_model.CpModel, x: Sequence[IntVar], compiled: Mod
             add_chaos_regions(model, x, constraint)
         elif not isinstance(constraint, kinds.ValueIn):  # ValueIn: already in the cells' domains
             raise unsupported("cpsat", constraint)
+
+
+class _Equals:
+    """The Boolean ``x[cell] == value`` of CP-SAT cell variables, made once per pair (CP-SAT's
+    presolve ties it to the variable's own encoding of that value)."""
+
+    def __init__(self, model: cp_model.CpModel, x: Sequence[IntVar]) -> None:
+        self.model, self.x = model, x
+        self.made: dict[tuple[int, int], Any] = {}
+
+    def __call__(self, cell: int, value: int) -> Any:
+        literal = self.made.get((cell, value))
+        if literal is None:
+            literal = self.made[cell, value] = self.model.new_bool_var(f"{self.x[cell].name}=={value}")
+            self.model.add(self.x[cell] == value).only_enforce_if(literal)
+            self.model.add(self.x[cell] != value).only_enforce_if(~literal)
+        return literal
+
+
+CAGE_COMBINATIONS_LIMIT = 20_000
+"""A cage gets its digit Booleans (:func:`_add_cage_digits`) when at most this many sets of
+its size are drawn from the values (``comb(k, size)``): every cage of 9x9 and 16x16 grids;
+a long cage of a 25x25 grid keeps its linear sum alone."""
+
+
+def _add_cage_digits(model: cp_model.CpModel, cage: kinds.Sum, compiled: Model, equals: _Equals) -> None:
+    """The digits of a killer cage as Booleans, redundant with its sum: ``holds[d]`` (the cage
+    holds digit ``d``) is the sum of the cells' ``x == d``, and the ``holds`` vector is one of
+    the cage's digit combinations (a table: "17 in two cells is 8+9"). A cage whose cells
+    may repeat a value (not pairwise peers) keeps its sum alone.
+
+    The linear sum alone left CP-SAT 28 s of CPU for the first solution of the published
+    killer ``iss/Wecoc #1 [mod A]`` (no givens); with the combinations it takes 0.5 s, and
+    the proof that the solution is the only one 1.5 s (``benchmarks/bench_links.py`` on it).
+    This is the SAT backend's digit-combination encoding (:mod:`sudoku_cp.backends.sat_encoding`)
+    stated over CP-SAT's own literals.
+    """
+    cells, k = cage.cells, compiled.value_count
+    if math.comb(k, len(cells)) > CAGE_COMBINATIONS_LIMIT:
+        return
+    peers = compiled.peers
+    if any(b not in peers[a] for a, b in itertools.combinations(cells, 2)):
+        return
+    digits = range(1, k + 1)
+    combinations = [set(c) for c in itertools.combinations(digits, len(cells)) if sum(c) == cage.total]
+    holds = [model.new_bool_var(f"cage{cells[0]}_holds{d}") for d in digits]
+    for d, held in zip(digits, holds, strict=True):
+        model.add(sum(equals(c, d) for c in cells) == held)
+    model.add_allowed_assignments(holds, [[int(d in c) for d in digits] for c in combinations])
+
+
+def _add_crusts(model: cp_model.CpModel, sandwich: kinds.Sandwich, compiled: Model, equals: _Equals) -> None:
+    """Redundant clauses of a sandwich: two cells of its line whose distance no sandwich of
+    its total allows (:func:`~sudoku_cp.engine.sums.forbidden_crusts`) are not its ``1``
+    and its ``n``, as the SAT backend states them (``sat_encoding._Writer.crusts``)."""
+    n = compiled.value_count
+    for a, b in forbidden_crusts(sandwich.cells, n, sandwich.total, compiled.peers):
+        model.add_bool_or([~equals(a, 1), ~equals(b, n)])
+        model.add_bool_or([~equals(a, n), ~equals(b, 1)])
 
 
 def _add_automaton(model: cp_model.CpModel, cells: Sequence[IntVar], automaton) -> None:
@@ -235,7 +329,8 @@ class CpSat(Backend, options=Options, kinds=NATIVE_KINDS, more_digits=True, hidd
 
     def _solve(self, task: Task) -> tuple[Values | None, dict[str, float]]:
         run = _Run.of(task.deadline, task.options)
-        return _smallest(task.model, None, run, task.proof), run.stats()
+        # the model's value symmetries broken: same smallest solution, half the proof's space
+        return _smallest(with_lex_leaders(task.model), None, run, task.proof), run.stats()
 
     def _next(self, task: Task) -> tuple[Values | None, dict[str, float]]:
         run = _Run.of(task.deadline, task.options)
@@ -266,7 +361,9 @@ def _smallest(model: Model, after: Sequence[int] | None, run: _Run, log: ProofLo
     run.lex_search_stalled = _row_major_search_would_stall(model)
     run.hidden = bool(model.hidden)
     started = time.perf_counter()
-    cp, cells = model_of(model)
+    cp, cells = model_of(model, redundant=run.lex_search_stalled)
+    if not run.lex_search_stalled:  # added if the row-major search stalls (add_redundant)
+        run.strengthen = lambda: add_redundant(cp, cells, model)
     if after is not None:
         steps = above_steps(after, model.givens, model.value_count)
         if not steps:
@@ -420,6 +517,7 @@ class _Run(Counters):
     lex_search_stalled: bool = False
     hidden: bool = False  # the model has hidden cells: the "hidden" parameters
     only_solution: bool = False
+    strengthen: Callable[[], None] | None = None  # adds the redundant constraints, once
     who: str = "CP-SAT"  # who runs out of time, in a SolveTimeoutError
 
     @classmethod
@@ -453,6 +551,11 @@ class _Run(Counters):
                 return self.solve(model, cells, "lex", enumerate_all=enumerate_all)
             except _OutOfBudget:
                 self.lex_search_stalled = True
+                if self.strengthen is not None:  # the redundant constraints, for the hard search
+                    started = time.perf_counter()
+                    self.strengthen()
+                    self.strengthen = None
+                    self.build_time += time.perf_counter() - started
                 # CP-SAT's automatic search would follow the row-major strategy: drop it
                 model.proto.search_strategy.clear()
         if enumerate_all:

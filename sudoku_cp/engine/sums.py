@@ -1,5 +1,7 @@
 """The killer sums: the digit combinations of a cage, and the sums that cages and units
-imply together (the "45 rule"), shared by the search and the explanations."""
+imply together (the "45 rule"), shared by the search and the explanations; and the
+distances a sandwich sum allows between its crusts, which the SAT and CP-SAT encodings
+state as redundant clauses."""
 
 from __future__ import annotations
 
@@ -23,6 +25,48 @@ def distinct_combinations(side: int, count: int, total: int) -> tuple[int, ...]:
         for combo in itertools.combinations(range(1, side + 1), count)
         if sum(combo) == total
     )
+
+
+def crust_gaps(side: int, total: int, distinct: bool = True) -> frozenset[int]:
+    """The numbers of cells that may lie strictly between the crusts (the ``1`` and the
+    ``side``) of a line whose sandwich sum is ``total``: ``k`` cells holding digits of
+    ``2..side-1`` that add up to ``total``, all different when ``distinct`` (the line is a
+    unit), else possibly repeated. A sandwich's automaton (``Sandwich.automaton``) counts
+    the sum cell by cell and cannot see this; stated as "these two cells are not both
+    crusts" it is a binary clause per pair of cells.
+
+    >>> sorted(crust_gaps(9, 18)), sorted(crust_gaps(9, 0)), sorted(crust_gaps(9, 35))
+    ([3, 4], [0], [7])
+    >>> sorted(crust_gaps(9, 8, distinct=False))
+    [1, 2, 3, 4]
+    """
+    gaps = set()
+    for k in range(side - 1):
+        if distinct:
+            if k == 0 and total == 0 or k and distinct_combinations(side - 2, k, total - k):
+                gaps.add(k)
+        elif 2 * k <= total <= (side - 1) * k:
+            gaps.add(k)
+    return frozenset(gaps)
+
+
+def forbidden_crusts(
+    cells: tuple[int, ...], side: int, total: int, peers: tuple[tuple[int, ...], ...]
+) -> list[tuple[int, int]]:
+    """The pairs of cells of a sandwich's line (``cells`` in order, sum ``total`` between
+    the ``1`` and the ``side``) that cannot hold its two crusts, in either order: their
+    distance is not one of :func:`crust_gaps` (with digits all different when the line's
+    cells are pairwise ``peers``). Each pair is a redundant binary clause for the SAT and
+    CP-SAT encodings.
+
+    >>> forbidden_crusts((0, 1, 2, 3), 4, 5, ((1, 2, 3), (0, 2, 3), (0, 1, 3), (0, 1, 2)))
+    [(0, 1), (0, 2), (1, 2), (1, 3), (2, 3)]
+    """
+    distinct = all(b in peers[a] for a, b in itertools.combinations(cells, 2))
+    gaps = crust_gaps(side, total, distinct)
+    return [
+        (cells[i], cells[j]) for i, j in itertools.combinations(range(len(cells)), 2) if j - i - 1 not in gaps
+    ]
 
 
 _MAX_IMPLIED_CELLS = 4  # an implied sum over more cells prunes too little to pay for itself
