@@ -14,6 +14,7 @@ from sudoku_cp import Grid, Puzzle, datasets
 from sudoku_cp.backends import sat_encoding
 from sudoku_cp.engine.sums import crust_gaps, forbidden_crusts
 from sudoku_cp.engine.symmetry import lex_leader, value_symmetries, with_lex_leaders
+from sudoku_cp.result import SmallerThan
 
 
 def sandwich_4x4(clues: list[tuple[str, int, int]], grid: str = "." * 16) -> Puzzle:
@@ -87,6 +88,21 @@ def test_symmetric_sandwiches_give_the_smallest_solution_and_whole_counts(backen
     solution = sudoku_cp.solve(puzzle, backend=backend)
     assert tuple(v for row in solution.to_list() for v in row) == expected[0]
     assert sudoku_cp.count_solutions(puzzle, backend=backend) == len(expected)
+
+
+@pytest.mark.parametrize("backend", ["sat", "cpsat", "auto"])
+def test_a_proof_never_calls_a_twin_solution_the_only_one(backend: str) -> None:
+    # two solutions, twins by the crust swap: the lex leader leaves one, the smallest; the
+    # proof may say nothing is smaller, never that nothing else solves the puzzle
+    puzzle = sandwich_4x4([("left", 0, 5), ("top", 0, 5), ("top", 1, 3)])
+    expected = all_solutions(puzzle)
+    assert len(expected) == 2
+    result = sudoku_cp.solve_with_stats(puzzle, backend=backend)
+    assert tuple(v for row in result.solution.to_list() for v in row) == expected[0]
+    assert result.proof.method != "only solution"
+    for question, answer in zip(result.proof.questions, result.proof.answers, strict=True):
+        if answer is None:  # "no solution answers it": checked against every solution
+            assert isinstance(question, SmallerThan) and not [s for s in expected if s < question.bound]
 
 
 @pytest.mark.parametrize("backend", ["sat", "cpsat"])

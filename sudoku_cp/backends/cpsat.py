@@ -64,7 +64,7 @@ from sudoku_cp.model.constraints import CORE_KINDS, LINE_AUTOMATON_KINDS, Model
 from sudoku_cp.model.decompose import decompose
 from sudoku_cp.model.grid import Grid
 from sudoku_cp.model.puzzle import Puzzle
-from sudoku_cp.result import AnySolution, OtherThan
+from sudoku_cp.result import AnySolution, OtherThan, SmallerThan
 
 if TYPE_CHECKING:
     from ortools.sat.python import cp_model
@@ -330,7 +330,9 @@ class CpSat(Backend, options=Options, kinds=NATIVE_KINDS, more_digits=True, hidd
     def _solve(self, task: Task) -> tuple[Values | None, dict[str, float]]:
         run = _Run.of(task.deadline, task.options)
         # the model's value symmetries broken: same smallest solution, half the proof's space
-        return _smallest(with_lex_leaders(task.model), None, run, task.proof), run.stats()
+        model = with_lex_leaders(task.model)
+        only_of_the_model = model is task.model
+        return _smallest(model, None, run, task.proof, only_of_the_model), run.stats()
 
     def _next(self, task: Task) -> tuple[Values | None, dict[str, float]]:
         run = _Run.of(task.deadline, task.options)
@@ -356,8 +358,15 @@ class CpSat(Backend, options=Options, kinds=NATIVE_KINDS, more_digits=True, hidd
         return counter.count, run.stats()
 
 
-def _smallest(model: Model, after: Sequence[int] | None, run: _Run, log: ProofLog) -> list[int] | None:
-    """The smallest solution of ``model`` (above ``after`` when given), proven, or ``None``."""
+def _smallest(
+    model: Model, after: Sequence[int] | None, run: _Run, log: ProofLog, only_of_the_model: bool = True
+) -> list[int] | None:
+    """The smallest solution of ``model`` (above ``after`` when given), proven, or ``None``.
+
+    ``only_of_the_model`` False: ``model`` carries lex leaders (:mod:`sudoku_cp.engine.symmetry`),
+    so an enumeration that meets one solution proves it the smallest of the puzzle, not its
+    only one (its twins were cut off): the proof then says "nothing smaller", as a chain's
+    last question does, never "no other solution"."""
     run.lex_search_stalled = _row_major_search_would_stall(model)
     run.hidden = bool(model.hidden)
     started = time.perf_counter()
@@ -378,9 +387,9 @@ def _smallest(model: Model, after: Sequence[int] | None, run: _Run, log: ProofLo
     witness = sparse_witness(model, run.deadline) if after is None else None
     first = witness if witness is not None else run.solve_staged(cp, cells, enumerate_all=True)
     if first is not None and run.only_solution:  # the one solution is the smallest
-        log.method = "only solution"
+        log.method = "only solution" if only_of_the_model else "lexicographic chain"
         log.record(AnySolution(), first)
-        log.record(OtherThan(tuple(first)), None)
+        log.record(OtherThan(tuple(first)) if only_of_the_model else SmallerThan(tuple(first)), None)
         return list(first)
 
     def smaller_than(steps: list[LexStep]) -> list[int] | None:
