@@ -7,7 +7,8 @@ the regions found while solving, over the model's hidden label cells.
   (CP-SAT's ``add_element``). Every region then holds one cell of each digit, so ``n``
   cells (also stated, redundantly: a sum of the Booleans of ``add_map_domain`` per region).
 * **Labels in order of first appearance** (value precedence): ``m[c]``, the largest label
-  of the cells up to ``c``; a cell's label is at most ``m[c-1] + 1``.
+  of the cells up to ``c``; a cell's label is at most ``m[c-1] + 1``, and the cell is its
+  region's root exactly when ``m`` grows there.
 * **Connectivity by closed pieces**: for every connected piece ``P`` of at most ``n // 2``
   cells (:func:`~sudoku_cp.model.chaos.connected_pieces`: 1675 on a 9x9 grid), one clause
   "``P`` is not a whole component of a region": some edge of a spanning tree of ``P``
@@ -18,8 +19,16 @@ the regions found while solving, over the model's hidden label cells.
   (the cutting-plane approach to connected graph partitioning, e.g. Hojny, Joormann,
   Lüthen and Schmidt, "Mixed-integer programming techniques for the connected max-k-cut
   problem", Math. Prog. Comp. 2021), here complete because every region has ``n`` cells.
-  The former encoding by breadth-first levels needed ``n*n`` more hidden cells and timed
-  out on five of ISS's 9x9 chaos constructions at 20 s of CPU.
+* **Levels, redundant**: internal variables (not model cells) for each cell's
+  breadth-first distance + 1 from its region's *root* (its first cell: where the largest
+  label grows), the Bellman equations: a root has level 1, any other cell is next to a
+  cell of its region one level lower (``closer``) and no cell of its region next to it
+  is lower than that. They propagate what the clauses above see late (on ISS's
+  ``Chaos Construction: x-sums``, 10 s of CPU with them, 64 s without). Every internal
+  variable is a function of the grid and labels (``closer`` is *exactly* "same region
+  and one level lower"), so CP-SAT's enumeration meets each (grid, partition) once and
+  proves a unique solution in its first solve; with ``closer`` only implying that, it
+  met every solution twice and the lexicographic chain ran a second, longer solve.
 * **Redundant**: two cells ``n`` or more steps apart (Manhattan distance) lie in two
   regions, since a connected region of ``n`` cells spans at most ``n - 1`` steps.
 """
@@ -45,12 +54,29 @@ def add_chaos_regions(model: Any, x: Sequence[Any], constraint: ChaosRegions) ->
         model.add_element(grid[cell] - 1, z[cell // n], labels[cell])
 
     model.add(labels[0] == 1)
+    levels = [model.new_int_var(1, n, f"level_{c}") for c in range(count)]
+    model.add(levels[0] == 1)
     largest = labels[0]
     for cell in range(1, count):
         before = largest
         largest = model.new_int_var(1, n, f"largest_label_{cell}")
         model.add_max_equality(largest, [before, labels[cell]])
         model.add(labels[cell] <= before + 1)
+        root = model.new_bool_var(f"root_{cell}")
+        model.add(largest == before + 1).only_enforce_if(root)
+        model.add(largest == before).only_enforce_if(~root)
+        model.add(levels[cell] == 1).only_enforce_if(root)
+        model.add(levels[cell] >= 2).only_enforce_if(~root)
+        closer = []
+        for other in neighbours(cell, n):
+            same = _same(model, labels, cell, other)
+            model.add(levels[other] >= levels[cell] - 1).only_enforce_if(same)
+            step = model.new_bool_var(f"closer_{cell}_{other}")
+            model.add_implication(step, same)
+            model.add(levels[other] == levels[cell] - 1).only_enforce_if(step)
+            model.add(levels[other] != levels[cell] - 1).only_enforce_if([same, ~step])
+            closer.append(step)
+        model.add_bool_or(closer).only_enforce_if(~root)
     member = [[model.new_bool_var(f"in_region_{cell}_{k + 1}") for k in range(n)] for cell in range(count)]
     for cell in range(count):
         model.add_map_domain(labels[cell], member[cell], 1)
