@@ -194,6 +194,15 @@ def test_published_chaos_constructions_give_their_setters_solutions(published):
     assert puzzle.box is None and puzzle.model.hidden == 36
 
 
+@pytest.mark.parametrize("published", [CHAOS_6X6, CELL_COUNT], ids=["arrows", "counts"])
+def test_cpsat_proves_a_unique_chaos_solution_in_its_first_solve(published):
+    # every internal variable of the compile is a function of grid and labels, so CP-SAT's
+    # enumeration meets the one solution once (before: twice, and the chain ran again)
+    puzzle = Puzzle.from_dict(iss.record_from_string(published[0]))
+    proof = sudoku_cp.solve_with_stats(puzzle, backend="cpsat").proof
+    assert proof.method == "only solution" and len(proof.questions) == 2
+
+
 def test_iss_reads_chaos_clues_as_iss_defines_them():
     record = iss.record_from_string(".Shape~6x6.ChaosConstruction.NoBoxes.ChaosCount~R1C2.ChaosArrow~R2C2~1")
     assert record["rules"]["chaos_construction"] is True
