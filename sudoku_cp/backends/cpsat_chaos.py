@@ -1,24 +1,36 @@
 """CP-SAT's compiler of a chaos construction (:class:`~sudoku_cp.model.chaos.ChaosRegions`):
-the regions found while solving, over the model's hidden label and level cells.
+the regions found while solving, over the model's hidden label cells.
 
 * **Each region holds every digit once**: ``z[r][v]``, the region of the digit ``v`` of
   row ``r`` (an internal variable, ``1..n``), is different for the ``n`` rows of each
   digit (an ``AllDifferent`` per digit), and a cell's label is ``z[its row][its digit]``
   (CP-SAT's ``add_element``). Every region then holds one cell of each digit, so ``n``
-  cells.
+  cells (also stated, redundantly: a sum of the Booleans of ``add_map_domain`` per region).
 * **Labels in order of first appearance** (value precedence): ``m[c]``, the largest label
   of the cells up to ``c``; a cell's label is at most ``m[c-1] + 1``, and the cell is its
-  region's *root* (its first cell) exactly when ``m`` grows there.
-* **Connectivity by exact levels**: a root has level 1, any other cell is next to a cell of
-  its region whose level is one less, and no cell of its region next to it is lower than
-  that (the breadth-first distances: :mod:`sudoku_cp.model.chaos`).
-* **Redundant constraints** that only speed the search: ``n`` cells a region (a sum of
-  the Booleans of ``add_map_domain`` per region), no cell alone, and two cells ``n`` or
-  more steps apart (Manhattan distance) in two regions, since a connected region of ``n``
-  cells spans at most ``n - 1`` steps. With CP-SAT's LP relaxation off for these models
-  (the ``"hidden"`` parameters of
-  :data:`~sudoku_cp.backends.cpsat._PARAMETERS`), four of ISS's nine hard 9x9
-  chaos constructions that timed out at 20 s of CPU solve within it.
+  region's root exactly when ``m`` grows there.
+* **Connectivity by closed pieces**: for every connected piece ``P`` of at most ``n // 2``
+  cells (:func:`~sudoku_cp.model.chaos.connected_pieces`: 1675 on a 9x9 grid), one clause
+  "``P`` is not a whole component of a region": some edge of a spanning tree of ``P``
+  joins two regions, or some cell next to ``P`` shares a region with it. A region of ``n``
+  cells that is not connected has such a closed component (its smallest), so with the
+  regions' size this is connectivity, over ``same`` Booleans of neighbouring cells only.
+  It is the small-component half of the cut-set description of connected partitions
+  (the cutting-plane approach to connected graph partitioning, e.g. Hojny, Joormann,
+  Lüthen and Schmidt, "Mixed-integer programming techniques for the connected max-k-cut
+  problem", Math. Prog. Comp. 2021), here complete because every region has ``n`` cells.
+* **Levels, redundant**: internal variables (not model cells) for each cell's
+  breadth-first distance + 1 from its region's *root* (its first cell: where the largest
+  label grows), the Bellman equations: a root has level 1, any other cell is next to a
+  cell of its region one level lower (``closer``) and no cell of its region next to it
+  is lower than that. They propagate what the clauses above see late (on ISS's
+  ``Chaos Construction: x-sums``, 10 s of CPU with them, 64 s without). Every internal
+  variable is a function of the grid and labels (``closer`` is *exactly* "same region
+  and one level lower"), so CP-SAT's enumeration meets each (grid, partition) once and
+  proves a unique solution in its first solve; with ``closer`` only implying that, it
+  met every solution twice and the lexicographic chain ran a second, longer solve.
+* **Redundant**: two cells ``n`` or more steps apart (Manhattan distance) lie in two
+  regions, since a connected region of ``n`` cells spans at most ``n - 1`` steps.
 """
 
 from __future__ import annotations
@@ -26,7 +38,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from sudoku_cp.model.chaos import ChaosRegions, neighbours
+from sudoku_cp.model.chaos import ChaosRegions, connected_pieces, neighbours
 
 
 def add_chaos_regions(model: Any, x: Sequence[Any], constraint: ChaosRegions) -> None:
@@ -34,8 +46,7 @@ def add_chaos_regions(model: Any, x: Sequence[Any], constraint: ChaosRegions) ->
     n = constraint.side
     count = n * n
     grid = [x[c] for c in constraint.cells[:count]]
-    labels = [x[c] for c in constraint.cells[count : 2 * count]]
-    levels = [x[c] for c in constraint.cells[2 * count :]]
+    labels = [x[c] for c in constraint.cells[count:]]
     z = [[model.new_int_var(1, n, f"region_r{r + 1}_{v + 1}") for v in range(n)] for r in range(n)]
     for v in range(n):
         model.add_all_different(z[r][v] for r in range(n))
@@ -43,6 +54,7 @@ def add_chaos_regions(model: Any, x: Sequence[Any], constraint: ChaosRegions) ->
         model.add_element(grid[cell] - 1, z[cell // n], labels[cell])
 
     model.add(labels[0] == 1)
+    levels = [model.new_int_var(1, n, f"level_{c}") for c in range(count)]
     model.add(levels[0] == 1)
     largest = labels[0]
     for cell in range(1, count):
@@ -62,6 +74,7 @@ def add_chaos_regions(model: Any, x: Sequence[Any], constraint: ChaosRegions) ->
             step = model.new_bool_var(f"closer_{cell}_{other}")
             model.add_implication(step, same)
             model.add(levels[other] == levels[cell] - 1).only_enforce_if(step)
+            model.add(levels[other] != levels[cell] - 1).only_enforce_if([same, ~step])
             closer.append(step)
         model.add_bool_or(closer).only_enforce_if(~root)
     member = [[model.new_bool_var(f"in_region_{cell}_{k + 1}") for k in range(n)] for cell in range(count)]
@@ -69,8 +82,16 @@ def add_chaos_regions(model: Any, x: Sequence[Any], constraint: ChaosRegions) ->
         model.add_map_domain(labels[cell], member[cell], 1)
     for k in range(n):  # redundant: n cells a region
         model.add(sum(member[cell][k] for cell in range(count)) == n)
-    for cell in range(count):  # redundant: a region of n >= 2 cells leaves no cell alone
-        model.add_bool_or([_same(model, labels, cell, other) for other in neighbours(cell, n)])
+    for piece in connected_pieces(n, n // 2):  # no closed piece: connected regions
+        inside = set(piece)
+        tree, reached = [], [piece[0]]
+        for cell in reached:  # a breadth-first spanning tree of the piece
+            for other in neighbours(cell, n):
+                if other in inside and other not in reached:
+                    reached.append(other)
+                    tree.append(~_same(model, labels, cell, other))
+        rim = [_same(model, labels, c, o) for c in piece for o in neighbours(c, n) if o not in inside]
+        model.add_bool_or(tree + rim)
     for a in range(count):  # redundant: a connected region of n cells spans fewer than n steps
         for b in range(a + 1, count):
             if abs(a // n - b // n) + abs(a % n - b % n) >= n:

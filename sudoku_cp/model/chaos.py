@@ -3,29 +3,22 @@ regions of ``n`` cells, each holding every digit once; the regions are unknown.
 
 The package's first rule with **hidden cells** (:attr:`Model.hidden
 <sudoku_cp.model.constraints.Model.hidden>`): after the ``N = n*n`` grid cells the model has
-``N`` *label* cells (the region of each grid cell, ``1..n``) and ``N`` *level* cells (``1``
-plus the cell's distance to its region's first cell, ``1..n``), in that order: the label
-of grid cell ``c`` is model cell ``N + c``, its level ``2N + c``. Hidden cells come last
-in the lexicographic order, so the smallest solution's grid is the smallest grid, and
-they are never printed; a count counts distinct grids
-(:meth:`Backend.count_solutions <sudoku_cp.backends.base.Backend.count_solutions>`).
+``N`` *label* cells (the region of each grid cell, ``1..n``): the label of grid cell ``c``
+is model cell ``N + c``. Hidden cells come last in the lexicographic order, so the
+smallest solution's grid is the smallest grid, and they are never printed; a count counts
+distinct grids (:meth:`Backend.count_solutions
+<sudoku_cp.backends.base.Backend.count_solutions>`).
 
-The labels and levels are made unique per partition, so a grid with one partition is one
-solution of the model:
+The labels are made unique per partition, so a grid with one partition is one solution of
+the model: labels in order of first appearance (value precedence: Law and Lee, "Global
+constraints for integer and set value precedence", CP 2004): cell 0 is region 1, and a
+cell's label is at most one more than the largest label before it. Connectivity needs no
+more cells: a region of ``n`` cells that is not connected has a connected piece of at most
+``n // 2`` cells that no cell of its region touches from outside, so forbidding such
+closed small pieces (:func:`connected_pieces`) states connectivity over the labels alone
+(the backends' compilers do so).
 
-* labels in order of first appearance (value precedence: Law and Lee, "Global
-  constraints for integer and set value precedence", CP 2004): cell 0 is region 1, and
-  a cell's label is at most one more than the largest label before it; a region's
-  *root* is its first cell in row-major order;
-* connectivity by levels, the usual single-commodity/distance encoding of a connected
-  region in CP and SAT (a root per region at level 1, each other cell next to a cell of
-  its region one level lower: the spanning-tree encoding of connectivity, as in
-  ISS's chaos handler and in Bessière et al.'s tree constraint, here written as *exact*
-  breadth-first distances: each non-root cell's level is one more than the lowest level
-  among its region's neighbours, the Bellman equations, whose one solution is the
-  distances).
-
-:class:`ChaosRegions` is one constraint kind over the grid, label and level cells; it has
+:class:`ChaosRegions` is one constraint kind over the grid and label cells; it has
 no rewriting into the other kinds (the digits-per-region constraint needs a label per
 digit and row, which the vocabulary's one-domain cells state only as large tables), so
 the backends that solve it compile it natively (CP-SAT: ``backends/cpsat_chaos.py``) and
@@ -40,7 +33,7 @@ The semantics are those of sigh's Interactive Sudoku Solver (``ChaosConstruction
 >>> from sudoku_cp import Grid, Puzzle
 >>> puzzle = Puzzle(Grid.parse("1234" + "." * 12, box=None), (ChaosConstruction(),))
 >>> puzzle.model.hidden, puzzle.model.cell_count
-(32, 48)
+(16, 32)
 """
 
 from __future__ import annotations
@@ -59,11 +52,6 @@ from sudoku_cp.model.rules import Cell, Rule, _cell_list, _cells, _index, _name,
 def label_cell(cell: int, side: int) -> int:
     """The model cell holding the region label of grid cell ``cell``."""
     return side * side + cell
-
-
-def level_cell(cell: int, side: int) -> int:
-    """The model cell holding the level (``1`` + distance to its region's first cell)."""
-    return 2 * side * side + cell
 
 
 def neighbours(cell: int, side: int) -> tuple[int, ...]:
@@ -89,25 +77,35 @@ def regions_of(labels: Sequence[int]) -> dict[int, list[int]]:
     return regions
 
 
-def canonical_levels(labels: Sequence[int], side: int) -> list[int] | None:
-    """The levels of a partition (breadth-first distance + 1 from each region's first
-    cell), or ``None`` when a region is not connected."""
-    levels = [0] * len(labels)
-    for cells in regions_of(labels).values():
-        members = set(cells)
-        levels[cells[0]] = 1
-        frontier = [cells[0]]
-        while frontier:
-            following = []
-            for cell in frontier:
-                for other in neighbours(cell, side):
-                    if other in members and not levels[other]:
-                        levels[other] = levels[cell] + 1
-                        following.append(other)
-            frontier = following
-        if any(not levels[c] for c in cells):
-            return None
-    return levels
+def is_connected(cells: Sequence[int], side: int) -> bool:
+    """True when the grid cells ``cells`` (not empty) are orthogonally connected."""
+    members = set(cells)
+    reached = {cells[0]}
+    frontier = [cells[0]]
+    while frontier:
+        frontier = [o for c in frontier for o in neighbours(c, side) if o in members and o not in reached]
+        reached.update(frontier)
+    return reached == members
+
+
+@functools.cache
+def connected_pieces(side: int, size: int) -> tuple[tuple[int, ...], ...]:
+    """Every orthogonally connected set of ``1..size`` cells of the ``side`` x ``side``
+    grid (the fixed polyominoes in every position), each ascending, in a fixed order.
+
+    A region of ``side`` cells that is not connected has a component of at most
+    ``side // 2`` cells, closed (no cell of the region next to it outside it); so "no
+    closed piece of up to ``side // 2`` cells" is connectivity, given the regions' size.
+
+    >>> len(connected_pieces(3, 2)), len(connected_pieces(9, 4))  # 9 + 12 dominoes; up to tetrominoes
+    (21, 1675)
+    """
+    grown = {frozenset({c}) for c in range(side * side)}
+    found = set(grown)
+    for _ in range(size - 1):
+        grown = {piece | {o} for piece in grown for c in piece for o in neighbours(c, side) if o not in piece}
+        found |= grown
+    return tuple(sorted(tuple(sorted(piece)) for piece in found))
 
 
 def is_partition(values: Sequence[int], labels: Sequence[int], side: int) -> bool:
@@ -119,24 +117,23 @@ def is_partition(values: Sequence[int], labels: Sequence[int], side: int) -> boo
         if not 1 <= label <= min(seen + 1, side):
             return False
         seen = max(seen, label)
-    regions = regions_of(labels)
-    if len(regions) != side or any(len({values[c] for c in cells}) != side for cells in regions.values()):
+    regions = regions_of(labels).values()
+    if len(regions) != side or any(len({values[c] for c in cells}) != side for cells in regions):
         return False
-    return canonical_levels(labels, side) is not None
+    return all(is_connected(cells, side) for cells in regions)
 
 
 @dataclass(frozen=True)
 class ChaosRegions:
-    """The grid's cells (``cells[:N]``), their region labels (``cells[N:2N]``) and levels
-    (``cells[2N:]``): the labels cut the grid into ``side`` orthogonally connected regions
-    of ``side`` cells, each holding every digit once, labelled in order of first
-    appearance, and the levels are each cell's breadth-first distance + 1 from its
-    region's first cell (see the module docstring).
+    """The grid's cells (``cells[:N]``) and their region labels (``cells[N:]``): the labels
+    cut the grid into ``side`` orthogonally connected regions of ``side`` cells, each
+    holding every digit once, labelled in order of first appearance (see the module
+    docstring).
 
     >>> regions = ChaosRegions.of(2)
-    >>> regions.holds((1, 2, 2, 1) + (1, 1, 2, 2) + (1, 2, 1, 2))
+    >>> regions.holds((1, 2, 2, 1) + (1, 1, 2, 2))
     True
-    >>> regions.holds((1, 2, 2, 1) + (1, 2, 2, 1) + (1, 1, 1, 1))  # two unconnected regions
+    >>> regions.holds((1, 2, 2, 1) + (1, 2, 2, 1))  # two unconnected regions
     False
     """
 
@@ -148,14 +145,13 @@ class ChaosRegions:
     @classmethod
     def of(cls, side: int) -> ChaosRegions:
         """The constraint of a ``side`` x ``side`` grid, over the usual hidden cells."""
-        return cls(tuple(range(3 * side * side)), side, origin=Origin(OriginKind.CHAOS_CONSTRUCTION))
+        return cls(tuple(range(2 * side * side)), side, origin=Origin(OriginKind.CHAOS_CONSTRUCTION))
 
     def holds(self, values: Sequence[int]) -> bool:
-        """True when the complete assignment (grid, labels and levels) satisfies it."""
+        """True when the complete assignment (grid and labels) satisfies it."""
         count = self.side * self.side
         cells = [values[c] for c in self.cells]
-        grid, labels, levels = cells[:count], cells[count : 2 * count], cells[2 * count :]
-        return is_partition(grid, labels, self.side) and canonical_levels(labels, self.side) == levels
+        return is_partition(cells[:count], cells[count:], self.side)
 
     def givens_conflict(self, givens: Sequence[int], side: int) -> str | None:
         """Never from the givens alone (a region can avoid any two equal givens)."""
@@ -212,13 +208,13 @@ class ChaosConstruction(Rule):
     """Chaos construction: the grid is cut into ``n`` orthogonally connected regions of
     ``n`` cells, found while solving, each holding every digit once
     (``"chaos_construction": true``; with ``"box": null`` the regions replace the boxes).
-    Adds ``2*n*n`` hidden cells (:mod:`sudoku_cp.model.chaos`)."""
+    Adds ``n*n`` hidden cells (:mod:`sudoku_cp.model.chaos`)."""
 
     keys: ClassVar = ("chaos_construction",)
 
     def hidden_cells(self, side: int) -> int:
-        """The hidden cells the rule adds: a label and a level per grid cell."""
-        return 2 * side * side
+        """The hidden cells the rule adds: a label per grid cell."""
+        return side * side
 
     def check(self, side, box):
         if side < 2:
