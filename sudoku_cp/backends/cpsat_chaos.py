@@ -37,7 +37,8 @@ The clues about regions (:class:`~sudoku_cp.model.chaos.ChaosCounts`,
 are ``Regular`` lines over label cells then the control, which the other backends compile
 as automata; here (:func:`add_chaos_clue`) they are linear sums of the same ``same``
 Booleans, since their automata became large tables (ISS's ``Cavernous Construction``:
-486 tables, 340k rows, 27-36 s of CPU; see :func:`add_chaos_clue` for the figures now).
+486 tables, 340k rows, 29 s of CPU; natively 1.6 s, and ISS's ``Let there be chaos`` and
+``The Fountain`` 8.4 s and 1.2 s instead of over 60: ``benchmarks/bench_links.py``).
 """
 
 from __future__ import annotations
