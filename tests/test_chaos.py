@@ -69,21 +69,34 @@ def region_of(regions, cell):
     return next(r for r in regions if cell in r)
 
 
-def brute_force(n: int, givens: str, counts=(), region_counts=()) -> list[str]:
+def arrow_run(regions, arms) -> int:
+    """The start's region's run along the arms (the start once): a chaos arrow's value."""
+    home = region_of(regions, arms[0][0])
+    return 1 + sum(len(list(itertools.takewhile(lambda c: c in home, arm[1:]))) for arm in arms)
+
+
+def brute_force(n: int, givens: str, counts=(), region_counts=(), arrows=()) -> list[str]:
     """The grids (ascending) of an n x n chaos construction with these givens and chaos
     counts ``(control, cells)`` (0-based cell numbers; the control holds how many of the
-    cells lie in the first one's region)."""
+    cells lie in the first one's region), region counts ``(control, cells)`` and chaos
+    arrows ``(control, arms, offset)``."""
     grids = []
     for cells in latin_squares(n, givens):
         for regions in partitions(n):
             if any(len({cells[c] for c in region}) != n for region in regions):
                 continue
-            if all(
-                cells[control] == sum(c in region_of(regions, counted[0]) for c in counted)
-                for control, counted in counts
-            ) and all(
-                cells[control] == len({region_of(regions, c) for c in counted})
-                for control, counted in region_counts
+            if (
+                all(
+                    cells[control] == sum(c in region_of(regions, counted[0]) for c in counted)
+                    for control, counted in counts
+                )
+                and all(
+                    cells[control] == len({region_of(regions, c) for c in counted})
+                    for control, counted in region_counts
+                )
+                and all(
+                    cells[control] == arrow_run(regions, arms) - offset for control, arms, offset in arrows
+                )
             ):
                 grids.append("".join(map(str, cells)))
                 break
@@ -257,3 +270,65 @@ def test_a_region_may_span_side_minus_one_steps(backend):
     case = (4, "...." + "4..." + "." * 8, ((4, (0, 1, 2, 3)),))
     expected = brute_force(*case)
     assert expected and sudoku_cp.solve(_puzzle(*case), backend=backend).to_string() == expected[0]
+
+
+ARROWS = {  # (givens, arrows (control, arms, offset)): 0-based cells of a 4x4
+    "an arrow of two arms": ("1..." + "." * 12, ((5, ((5, 6, 7), (5, 9, 13)), 0),)),
+    "an arrow less one, and a plain one": (
+        "..2." + "." * 12,
+        ((0, ((0, 1, 2, 3),), 1), (15, ((15, 14), (15, 11)), 0)),
+    ),
+}
+
+
+def _arrow_puzzle(givens: str, arrows) -> Puzzle:
+    rules = {
+        "chaos_construction": True,
+        "chaos_arrows": [
+            {
+                "control": list(divmod(control, 4)),
+                "arms": [[list(divmod(c, 4)) for c in arm] for arm in arms],
+                "offset": offset,
+            }
+            for control, arms, offset in arrows
+        ],
+    }
+    return Puzzle.from_dict({"size": 4, "box": None, "grid": givens, "rules": rules})
+
+
+@pytest.mark.slow  # about 1 s a case
+@pytest.mark.parametrize("case", list(ARROWS))
+def test_chaos_arrows_match_a_brute_force(case):
+    givens, arrows = ARROWS[case]
+    expected = brute_force(4, givens, arrows=arrows)
+    puzzle = _arrow_puzzle(givens, arrows)
+    assert expected and sudoku_cp.solve(puzzle, backend="cpsat").to_string() == expected[0]
+    assert sudoku_cp.count_solutions(puzzle, backend="cpsat", limit=6) == min(6, len(expected))
+
+
+def test_cpsat_compiles_chaos_clues_without_tables():
+    # the clues' automata as tables were CP-SAT's bottleneck (ISS's Cavernous Construction)
+    from sudoku_cp.backends.cpsat import build_model
+
+    puzzle = _arrow_puzzle(*ARROWS["an arrow of two arms"])
+    counted = Puzzle.from_dict(
+        {
+            **puzzle.to_dict(),
+            "rules": {
+                **puzzle.to_dict()["rules"],
+                "chaos_counts": [{"control": [3, 3], "cells": [[3, 3], [3, 2]], "offset": 1}],
+                "chaos_region_counts": [{"control": [0, 3], "cells": [[0, 3], [1, 3], [2, 2]]}],
+            },
+        }
+    )
+    model, _ = build_model(counted)
+    assert not [c for c in model.proto.constraints if c.has_table()]
+
+
+def test_only_chaos_clue_automata_have_a_clue_shape():
+    from sudoku_cp.model.chaos import chaos_count_automaton, chaos_region_count_automaton, clue_shape
+    from sudoku_cp.model.community_kinds import count_distinct_automaton
+
+    assert clue_shape(chaos_count_automaton(3, 1, 4)).offset == 1
+    assert clue_shape(chaos_region_count_automaton(3, 4)).kind == "regions"
+    assert clue_shape(count_distinct_automaton(3, 4)) is None  # digits, not regions

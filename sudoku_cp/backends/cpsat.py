@@ -49,7 +49,7 @@ from typing import TYPE_CHECKING, Any
 
 from sudoku_cp.backends import takes_options, unsupported
 from sudoku_cp.backends.base import Backend, Task, Values
-from sudoku_cp.backends.cpsat_chaos import add_chaos_regions
+from sudoku_cp.backends.cpsat_chaos import add_chaos_clue, add_chaos_regions
 from sudoku_cp.backends.cpsat_options import Options
 from sudoku_cp.engine.imports import import_module
 from sudoku_cp.engine.lexmin import above_steps, below_steps, descend_below, sparse_witness
@@ -59,7 +59,7 @@ from sudoku_cp.engine.symmetry import with_lex_leaders
 from sudoku_cp.errors import NoSolutionError, SolveTimeoutError, SudokuError
 from sudoku_cp.io.inputs import to_puzzle
 from sudoku_cp.model import constraints as kinds
-from sudoku_cp.model.chaos import ChaosRegions
+from sudoku_cp.model.chaos import ChaosRegions, clue_shape
 from sudoku_cp.model.constraints import CORE_KINDS, LINE_AUTOMATON_KINDS, Model
 from sudoku_cp.model.decompose import decompose
 from sudoku_cp.model.grid import Grid
@@ -178,6 +178,12 @@ def _add_constraints(model: cp_model.CpModel, x: Sequence[IntVar], compiled: Mod
                 model.add(terms >= constraint.rhs)
         elif isinstance(constraint, kinds.Table):
             model.add_allowed_assignments([x[c] for c in constraint.cells], sorted(constraint.allowed))
+        elif (
+            isinstance(constraint, kinds.Regular)
+            and (shape := clue_shape(constraint.language)) is not None
+            and add_chaos_clue(model, x, constraint.cells, shape, compiled.side)
+        ):
+            pass  # a chaos clue: linear over the regions' Booleans (backends/cpsat_chaos.py)
         elif isinstance(constraint, LINE_AUTOMATON_KINDS):
             _add_automaton(model, [x[c] for c in constraint.cells], constraint.automaton(compiled.side))
         elif isinstance(constraint, ChaosRegions):

@@ -31,6 +31,14 @@ the regions found while solving, over the model's hidden label cells.
   met every solution twice and the lexicographic chain ran a second, longer solve.
 * **Redundant**: two cells ``n`` or more steps apart (Manhattan distance) lie in two
   regions, since a connected region of ``n`` cells spans at most ``n - 1`` steps.
+
+The clues about regions (:class:`~sudoku_cp.model.chaos.ChaosCounts`,
+:class:`~sudoku_cp.model.chaos.ChaosRegionCounts`, :class:`~sudoku_cp.model.chaos.ChaosArrows`)
+are ``Regular`` lines over label cells then the control, which the other backends compile
+as automata; here (:func:`add_chaos_clue`) they are linear sums of the same ``same``
+Booleans, since their automata became large tables (ISS's ``Cavernous Construction``:
+486 tables, 340k rows, 29 s of CPU; natively 1.6 s, and ISS's ``Let there be chaos`` and
+``The Fountain`` 8.4 s and 1.2 s instead of over 60: ``benchmarks/bench_links.py``).
 """
 
 from __future__ import annotations
@@ -38,7 +46,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from sudoku_cp.model.chaos import ChaosRegions, connected_pieces, neighbours
+from sudoku_cp.model.chaos import ChaosRegions, ClueShape, connected_pieces, neighbours
 
 
 def add_chaos_regions(model: Any, x: Sequence[Any], constraint: ChaosRegions) -> None:
@@ -96,6 +104,62 @@ def add_chaos_regions(model: Any, x: Sequence[Any], constraint: ChaosRegions) ->
         for b in range(a + 1, count):
             if abs(a // n - b // n) + abs(a % n - b % n) >= n:
                 model.add(labels[a] != labels[b])
+
+
+def add_chaos_clue(model: Any, x: Sequence[Any], cells: Sequence[int], shape: ClueShape, side: int) -> bool:
+    """Add a chaos clue's ``Regular`` line (``cells``: label cells, then the control cell;
+    ``shape``: :func:`~sudoku_cp.model.chaos.clue_shape` of its automaton) to the CP-SAT
+    ``model`` as a linear equation over ``same`` Booleans (each reified both ways, so a
+    function of the labels): a count is ``1 + sum(same(first, c))``, a region count the
+    number of cells in no region of an earlier one, an arrow ``1 +`` its runs, each run
+    cell the conjunction of the one before and ``same(start, c)``. Returns ``False``
+    (adding nothing) when the line is not of that form, for the caller's general
+    compilation."""
+    count = side * side
+    *labels, control = cells
+    if not labels or control >= count or any(not count <= c < 2 * count for c in labels):
+        return False
+    grid = [c - count for c in labels]
+    every = [x[count + c] for c in range(count)]
+
+    def same(a: int, b: int) -> Any:
+        return _same(model, every, a, b)
+
+    first = grid[0]
+    if shape.kind == "count":
+        terms = [same(first, c) for c in grid[1:] if c != first]
+        fixed = 1 + sum(1 for c in grid[1:] if c == first)
+    elif shape.kind == "regions":
+        terms, fixed = [], 1
+        for i, c in enumerate(grid[1:], 1):
+            if c in grid[:i]:
+                continue
+            new = model.new_bool_var(f"new_region_{c}")
+            earlier = [same(c, o) for o in dict.fromkeys(grid[:i])]
+            for literal in earlier:
+                model.add_implication(new, ~literal)
+            model.add_bool_or([new, *earlier])
+            terms.append(new)
+    elif shape.kind == "arrow" and len(grid) == 1 + sum(shape.arms):
+        terms, fixed, at = [], 1, 1
+        for length in shape.arms:
+            running = None
+            for c in grid[at : at + length]:
+                step = model.new_constant(1) if c == first else same(first, c)
+                if running is None:
+                    running = step
+                else:
+                    both = model.new_bool_var(f"run_{first}_{c}")
+                    model.add_implication(both, running)
+                    model.add_implication(both, step)
+                    model.add_bool_or([~running, ~step, both])
+                    running = both
+                terms.append(running)
+            at += length
+    else:
+        return False
+    model.add(x[control] == fixed + sum(terms) - shape.offset)
+    return True
 
 
 def _same(model: Any, labels: Sequence[Any], a: int, b: int) -> Any:

@@ -161,6 +161,44 @@ class ChaosRegions:
 # -- the clues: Regular lines over label cells, then the control cell --------------------------
 
 
+@dataclass(frozen=True)
+class ClueShape:
+    """What a chaos clue's ``Regular`` line states, for a backend that compiles the clue
+    natively instead of as its automaton (CP-SAT: ``backends/cpsat_chaos.py``).
+
+    Attributes:
+        kind: ``"count"`` (the control counts the first label among the labels, less
+            ``offset``), ``"regions"`` (the control counts the different labels) or
+            ``"arrow"`` (the control is the start label's run along the arms, the start
+            once, less ``offset``).
+        arms: for ``"arrow"``, each arm's length, the start left out; else ``()``.
+        offset: 0 or 1.
+    """
+
+    kind: str
+    arms: tuple[int, ...] = ()
+    offset: int = 0
+
+
+_SHAPES: dict[int, tuple[Automaton, ClueShape]] = {}
+
+
+def _shaped(automaton: Automaton, shape: ClueShape) -> Automaton:
+    """Record the shape of one of this module's (cached, never freed) clue automata."""
+    _SHAPES[id(automaton)] = (automaton, shape)
+    return automaton
+
+
+def clue_shape(automaton: Automaton) -> ClueShape | None:
+    """The shape of a chaos clue's automaton (this very object), or ``None`` for any other.
+
+    >>> clue_shape(chaos_arrow_automaton((2, 1), 0, 4))
+    ClueShape(kind='arrow', arms=(2, 1), offset=0)
+    """
+    entry = _SHAPES.get(id(automaton))
+    return entry[1] if entry is not None and entry[0] is automaton else None
+
+
 @functools.cache
 def chaos_count_automaton(counted: int, offset: int, side: int) -> Automaton:
     """The first label, ``counted - 1`` more labels, then the control: the control equals
@@ -177,7 +215,9 @@ def chaos_count_automaton(counted: int, offset: int, side: int) -> Automaton:
             return (read + 1, first, count + (value == first))
         return "done" if value == count - offset else None
 
-    return Automaton.build((0, 0, 0), step, lambda s: s == "done", side)
+    return _shaped(
+        Automaton.build((0, 0, 0), step, lambda s: s == "done", side), ClueShape("count", (), offset)
+    )
 
 
 @functools.cache
@@ -200,7 +240,19 @@ def chaos_arrow_automaton(arms: tuple[int, ...], offset: int, side: int) -> Auto
             return (read + 1, first, total + running, running)
         return "done" if value == total - offset else None
 
-    return Automaton.build((0, 0, 0, False), step, lambda s: s == "done", side)
+    automaton = Automaton.build((0, 0, 0, False), step, lambda s: s == "done", side)
+    return _shaped(automaton, ClueShape("arrow", arms, offset))
+
+
+@functools.cache
+def chaos_region_count_automaton(counted: int, side: int) -> Automaton:
+    """The labels, then the control: the control is how many different labels they hold
+    (CountDistinct's automaton, as an object of its own, so that only the region
+    counts have this shape)."""
+    from sudoku_cp.model.community_kinds import count_distinct_automaton
+
+    made = count_distinct_automaton(counted, side)
+    return _shaped(Automaton(made.start, made.transitions, made.accepting), ClueShape("regions"))
 
 
 @dataclass(frozen=True)
@@ -432,9 +484,7 @@ class ChaosRegionCounts(ChaosCounts):
     pattern: ClassVar = "the control counts the regions"
 
     def automaton(self, clue: ChaosCountClue, side: int) -> Automaton:
-        from sudoku_cp.model.community_kinds import count_distinct_automaton
-
-        return count_distinct_automaton(len(clue.cells), side)
+        return chaos_region_count_automaton(len(clue.cells), side)
 
     def to_json(self):
         return {
