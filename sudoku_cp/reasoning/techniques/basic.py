@@ -83,6 +83,15 @@ def hidden_singles(board: Board, candidates: list[int], placed: set[int]) -> Ite
                 yield _single("hidden single", board, candidates, cell, value, used)
 
 
+def _propagated(propagate, candidates: list[int], cells) -> tuple[list[int], tuple] | None:
+    """``propagate`` run on a copy of ``candidates``: the copy and the ``(cell, value)``
+    candidates it removed from ``cells``; ``None`` when it finds a contradiction."""
+    trial = candidates[:]
+    if propagate(trial) is None:
+        return None
+    return trial, tuple((cell, v) for cell in cells for v in values_of(candidates[cell] & ~trial[cell]))
+
+
 def variant_step(
     board: Board, candidates: list[int], constraint: Constraint, propagate, technique: str
 ) -> Iterator[Deduction]:
@@ -96,10 +105,10 @@ def variant_step(
     masks = tuple(candidates[cell] for cell in cells)
     if board.quiet.get(id(constraint)) == masks:
         return
-    trial = candidates[:]
-    if propagate(trial) is None:
+    tried = _propagated(propagate, candidates, cells)
+    if tried is None:
         return  # a contradiction: not a step (the puzzle is checked to have a solution)
-    removed = tuple((cell, v) for cell in cells for v in values_of(candidates[cell] & ~trial[cell]))
+    removed = tried[1]
     if not removed:
         board.quiet[id(constraint)] = masks
     else:
@@ -154,10 +163,10 @@ def innies_and_outies(board: Board, candidates: list[int], placed: set[int]) -> 
         open_cells = [c for c in implied.sum.cells if c not in placed]
         if not open_cells:
             continue
-        trial = candidates[:]
-        if propagate(trial) is None:
+        tried = _propagated(propagate, candidates, open_cells)
+        if tried is None:
             continue  # a contradiction: not a step (the puzzle is checked to have a solution)
-        removed = tuple((c, v) for c in open_cells for v in values_of(candidates[c] & ~trial[c]))
+        trial, removed = tried
         if not removed:
             continue
         cells = implied.sum.cells
@@ -280,17 +289,9 @@ def naked_subsets(size: int) -> Finder:
     """``size`` cells of an AllDifferent whose candidates hold ``size`` values between
     them keep those values from its other cells (naked pair, triple, quad)."""
 
-    def find(board: Board, candidates: list[int], placed: set[int]) -> Iterator[Deduction]:
-        yield from per_group(
-            board,
-            candidates,
-            placed,
-            board.alldifferents,
-            ("naked subset", size),
-            lambda c: in_one(c, candidates, placed),
-        )
-
-    def in_one(constraint: AllDifferent, candidates: list[int], placed: set[int]) -> Iterator[Deduction]:
+    def in_one(
+        constraint: AllDifferent, board: Board, candidates: list[int], placed: set[int]
+    ) -> Iterator[Deduction]:
         open_cells = [c for c in constraint.cells if c not in placed]
         for group, union in _hall_sets(open_cells, candidates, size):
             removed = tuple(
@@ -307,23 +308,12 @@ def naked_subsets(size: int) -> Finder:
                     (constraint,),
                 )
 
-    find.__name__ = find.__qualname__ = f"naked_{_SUBSET_NAMES[size]}s"
-    return find
+    return _subset_finder(size, "naked", lambda board: board.alldifferents, in_one)
 
 
 def hidden_subsets(size: int) -> Finder:
     """``size`` values with ``size`` places between them in a unit: those cells keep only
     those values (hidden pair, triple, quad)."""
-
-    def find(board: Board, candidates: list[int], placed: set[int]) -> Iterator[Deduction]:
-        yield from per_group(
-            board,
-            candidates,
-            placed,
-            board.units,
-            ("hidden subset", size),
-            lambda u: in_one(u, board, candidates, placed),
-        )
 
     def in_one(
         unit: AllDifferent, board: Board, candidates: list[int], placed: set[int]
@@ -353,5 +343,22 @@ def hidden_subsets(size: int) -> Finder:
                     (unit,),
                 )
 
-    find.__name__ = find.__qualname__ = f"hidden_{_SUBSET_NAMES[size]}s"
+    return _subset_finder(size, "hidden", lambda board: board.units, in_one)
+
+
+def _subset_finder(size: int, kind: str, groups, in_one) -> Finder:
+    """The finder of ``kind`` (``"naked"``, ``"hidden"``) subsets of ``size``: ``in_one(group,
+    board, candidates, placed)`` over each of ``groups(board)`` (:func:`per_group`)."""
+
+    def find(board: Board, candidates: list[int], placed: set[int]) -> Iterator[Deduction]:
+        yield from per_group(
+            board,
+            candidates,
+            placed,
+            groups(board),
+            (f"{kind} subset", size),
+            lambda group: in_one(group, board, candidates, placed),
+        )
+
+    find.__name__ = find.__qualname__ = f"{kind}_{_SUBSET_NAMES[size]}s"
     return find
