@@ -88,11 +88,12 @@ def build_model(puzzle: Puzzle | Grid) -> tuple[cp_model.CpModel, list[list[IntV
         of ``n`` :class:`cp_model.IntVar`, ``x[r][c]`` named ``"r{r+1}c{c+1}"``, whose
         domain is the cell's initial values (``1..n``, ``{given}``, or the even or odd
         digits). Add constraints to the model freely; :func:`solve` and
-        :func:`first_solution` build their own. On a multi-grid board, ``x`` is the
+        :func:`first_solution` build their own, which may add redundant constraints
+        (:func:`add_redundant`). On a multi-grid board, ``x`` is the
         board's rows, ``None`` outside every sub-grid.
     """
     compiled = to_puzzle(puzzle).model
-    model, cells = model_of(compiled)
+    model, cells = model_of(compiled, redundant=False)  # the model as stated, constraint by constraint
     if compiled.positions is not None:
         rows = [
             [None] * (1 + max(c for _, c in compiled.positions)) for _ in range(1 + compiled.positions[-1][0])
