@@ -38,6 +38,7 @@ The semantics are those of sigh's Interactive Sudoku Solver (``ChaosConstruction
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import itertools
 from collections.abc import Mapping, Sequence
@@ -180,23 +181,13 @@ class ClueShape:
     offset: int = 0
 
 
-_SHAPES: dict[int, tuple[Automaton, ClueShape]] = {}
-
-
-def _shaped(automaton: Automaton, shape: ClueShape) -> Automaton:
-    """Record the shape of one of this module's (cached, never freed) clue automata."""
-    _SHAPES[id(automaton)] = (automaton, shape)
-    return automaton
-
-
 def clue_shape(automaton: Automaton) -> ClueShape | None:
-    """The shape of a chaos clue's automaton (this very object), or ``None`` for any other.
+    """The shape of a chaos clue's automaton (its :attr:`Automaton.meaning`), or ``None`` for any other.
 
     >>> clue_shape(chaos_arrow_automaton((2, 1), 0, 4))
     ClueShape(kind='arrow', arms=(2, 1), offset=0)
     """
-    entry = _SHAPES.get(id(automaton))
-    return entry[1] if entry is not None and entry[0] is automaton else None
+    return automaton.meaning if isinstance(automaton.meaning, ClueShape) else None
 
 
 @functools.cache
@@ -215,9 +206,8 @@ def chaos_count_automaton(counted: int, offset: int, side: int) -> Automaton:
             return (read + 1, first, count + (value == first))
         return "done" if value == count - offset else None
 
-    return _shaped(
-        Automaton.build((0, 0, 0), step, lambda s: s == "done", side), ClueShape("count", (), offset)
-    )
+    automaton = Automaton.build((0, 0, 0), step, lambda s: s == "done", side)
+    return dataclasses.replace(automaton, meaning=ClueShape("count", (), offset))
 
 
 @functools.cache
@@ -241,7 +231,7 @@ def chaos_arrow_automaton(arms: tuple[int, ...], offset: int, side: int) -> Auto
         return "done" if value == total - offset else None
 
     automaton = Automaton.build((0, 0, 0, False), step, lambda s: s == "done", side)
-    return _shaped(automaton, ClueShape("arrow", arms, offset))
+    return dataclasses.replace(automaton, meaning=ClueShape("arrow", arms, offset))
 
 
 @functools.cache
@@ -251,8 +241,7 @@ def chaos_region_count_automaton(counted: int, side: int) -> Automaton:
     counts have this shape)."""
     from sudoku_cp.model.community_kinds import count_distinct_automaton
 
-    made = count_distinct_automaton(counted, side)
-    return _shaped(Automaton(made.start, made.transitions, made.accepting), ClueShape("regions"))
+    return dataclasses.replace(count_distinct_automaton(counted, side), meaning=ClueShape("regions"))
 
 
 @dataclass(frozen=True)

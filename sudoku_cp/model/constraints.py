@@ -710,11 +710,15 @@ class Automaton:
         transitions: ``{state: {value: next state}}`` over the states reachable from
             ``start`` (a missing value is a dead end).
         accepting: the accepting states.
+        meaning: what the language states, as a record a backend may compile natively
+            instead of the transitions (a chaos clue's
+            :class:`~sudoku_cp.model.chaos.ClueShape`); ``None`` for the transitions alone.
     """
 
     start: State
     transitions: Mapping[State, Mapping[int, State]]
     accepting: frozenset
+    meaning: Any = field(default=None, compare=False)
 
     @classmethod
     def build(
