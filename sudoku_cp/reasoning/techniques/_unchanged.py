@@ -45,7 +45,7 @@ def value_planes(candidates: Sequence[int], placed: set[int], side: int) -> tupl
     per cell, bit ``v - 1`` for value ``v``) and the placed cells; remembered for the
     last state."""
     global _LAST
-    key = (tuple(candidates), frozenset(placed))
+    key = (side, tuple(candidates), frozenset(placed))  # side: a multi-grid's cells are not side**2
     last = _LAST  # one read: another thread may replace it (the answer is the same)
     if last[0] == key:
         return last[1]
