@@ -40,7 +40,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from sudoku_cp.errors import InvalidPuzzleError, UnsupportedRuleError
 from sudoku_cp.model.constraints import AllDifferent, Constraint, Origin, OriginKind, Table, ValueIn
@@ -101,10 +101,6 @@ class ExtraCells(Rule):
         return cls(rules["extra_cells"], rules.get("chaos_construction") is True)
 
 
-def _cell_tuple(values: Any) -> tuple[Cell, ...]:
-    return _cells(values)
-
-
 @dataclass(frozen=True)
 class Doppelganger(Rule):
     """Doppelganger (ISS's rule) on a grid of the digits ``0..n``: each row, column and box
@@ -126,7 +122,7 @@ class Doppelganger(Rule):
     columns: tuple[Cell, ...]
     boxes: tuple[Cell, ...] = ()
     keys: ClassVar = ("doppelganger",)
-    forms: ClassVar = {"rows": _cell_tuple, "columns": _cell_tuple, "boxes": _cell_tuple}
+    forms: ClassVar = {"rows": _cells, "columns": _cells, "boxes": _cells}
     takes_extra_cells: ClassVar = True
 
     def check(self, side, box):
