@@ -559,6 +559,8 @@ def test_a_written_link_reads_back_to_an_equal_puzzle_or_the_writer_names_the_ru
         ("In every row and column, strings of 3 digits are never all even nor all odd.", 16, "refused"),
         ("In every row and column, strings of 3 digits are never all even.", 9, "refused"),
         ("Each row and column contains the digits 1-4 once each.", 4, "refused"),
+        ("Fill each row, 3x3 box, and column with 1-9.", 9, "standard"),
+        ("Fill each row, 3x3 box, and column with 1-9.", 6, "refused"),
     ],
 )
 def test_setters_wordings_of_the_standard_rules_and_their_size(sentence, side, status):
@@ -752,6 +754,68 @@ def test_an_f_puzzles_line_drawn_as_a_copy_of_a_read_constraint_is_cosmetic():
     assert next(r for r in rows if r["element"] == "line 1")["read as"] == "cosmetic"
     data["line"][0]["lines"] = [line[:-1]]  # not the same line: refused
     with pytest.raises(UnsupportedRuleError, match="line 1"):
+        sudoku_cp.Puzzle.from_link(fpuzzles(data))
+
+
+def _blank_fpuzzles(side: int = 4) -> dict:
+    return {"size": side, "grid": [[{} for _ in range(side)] for _ in range(side)]}
+
+
+def _brute_force_4x4(check) -> list[tuple[int, ...]]:
+    """Every 4x4 sudoku (2x2 boxes) that ``check`` accepts, as row-major values."""
+    import itertools
+
+    rows = list(itertools.permutations(range(1, 5)))
+    found = []
+    for grid in itertools.product(rows, repeat=4):
+        cols_ok = all(len({grid[r][c] for r in range(4)}) == 4 for c in range(4))
+        boxes_ok = all(
+            len({grid[r][c] for r in (br, br + 1) for c in (bc, bc + 1)}) == 4
+            for br in (0, 2)
+            for bc in (0, 2)
+        )
+        if cols_ok and boxes_ok and check(grid):
+            found.append(tuple(v for row in grid for v in row))
+    return found
+
+
+def test_clamages_slow_thermometer_zipper_and_x_sum_keys_are_read_with_their_drawn_copies():
+    data = _blank_fpuzzles()
+    data["slowthermometer"] = [{"lines": [["R2C1", "R3C2", "R3C3"]]}]
+    data["zipperline"] = [{"lines": [["R4C1", "R4C2", "R4C3"]]}]
+    data["xsum"] = [{"cell": "R1C5", "value": "6"}]  # right of row 1: its last X digits, X = r1c4
+    data["circle"] = [{"cells": ["R2C1"], "fromConstraint": "Slow Thermometer"}]  # the bulb
+    data["text"] = [
+        {"cells": ["R1C5"], "value": "\u25ef", "fromConstraint": "X Sum"},
+        {"cells": ["R1C5"], "value": "6", "fromConstraint": "X Sum"},
+    ]
+    puzzle = sudoku_cp.Puzzle.from_link(fpuzzles(data))
+    assert puzzle.to_dict()["rules"] == {
+        "slow_thermos": [[[1, 0], [2, 1], [2, 2]]],
+        "zipper_lines": [[[3, 0], [3, 1], [3, 2]]],
+        "x_sums": [{"side": "right", "index": 0, "sum": 6}],
+    }
+
+    def check(g):
+        x = g[0][3]
+        return g[1][0] <= g[2][1] <= g[2][2] and g[3][0] + g[3][2] == g[3][1] and sum(g[0][4 - x :]) == 6
+
+    found = _brute_force_4x4(check)
+    assert found and sudoku_cp.solve(puzzle, backend="auto").values == found[0]
+    assert sudoku_cp.count_solutions(puzzle, limit=1000, backend="auto") == len(found)
+
+
+@pytest.mark.parametrize(
+    "element",
+    [
+        {"cells": ["R1C5"], "value": "8", "fromConstraint": "X Sum"},  # another number than the clue's
+        {"cells": ["R2C5"], "value": "\u25ef", "fromConstraint": "X Sum"},  # where no clue is
+        {"cells": ["R1C5"], "value": "7", "fromConstraint": "Sandwich Sum"},  # a key the puzzle has not
+    ],
+)
+def test_a_drawn_text_that_is_not_a_copy_of_a_clue_is_refused(element):
+    data = {**_blank_fpuzzles(), "xsum": [{"cell": "R1C5", "value": "7"}], "text": [element]}
+    with pytest.raises(UnsupportedRuleError, match="text 1"):
         sudoku_cp.Puzzle.from_link(fpuzzles(data))
 
 

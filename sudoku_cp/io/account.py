@@ -127,6 +127,9 @@ _UNITS = r"(each|every|any|a|the same|the)( single)? (row|column|box|region)[a-z
 _FILL = (
     r"(the|grid|with|each|every|cell|cells|empty|all|row|column|box|and|into|in|of|outlined|marked|\d+x\d+),?"
 )
+_UNIT = r"(row|column|(\d+ ?x ?\d+ )?(box|region))"
+_ONE_TO = r"(the )?1\s*(-|to|\u2013|through)\s*(\d+)"
+"""``with 1-9``: the digits of "fill each row, column and box with 1-9"."""
 _STANDARD = (
     r"^(normal|standard|classic|regular|usual|classical|ordinary|general) (\d+ ?x ?\d+ )?"
     r"(sudoku |killer |sudoku and killer )?"
@@ -146,6 +149,7 @@ _STANDARD = (
     r"^sudoku rules apply",
     r"^apply (the )?(normal|standard|classic|regular|usual|classical) (\d+ ?x ?\d+ )?(sudoku )?rules$",
     r"^default (\d+ ?x ?\d+ )?(sudoku )?(rules|constraints) (apply|hold)\b",
+    rf"^(fill|place)( in)? (each|every) {_UNIT}(, {_UNIT})*,? (and|&) {_UNIT} with {_ONE_TO}$",
 )
 """The standard rules, as setters write them."""
 
@@ -587,6 +591,7 @@ def read_sentence(
     if any(re.search(p, plain) or re.search(p, text.rstrip(".!:; ")) for p in _STANDARD):
         pairs = [(int(a), int(b)) for a, b in re.findall(r"\b(\d+) ?x ?(\d+)\b", text)]
         digits = {int(m[-1]) for m in re.findall(_DIGITS_ONCE, text) if m[-1].isdigit()}
+        digits |= {int(m[-1]) for m in re.findall(rf"\bwith {_ONE_TO}$", text.rstrip(".!:; "))}
         sizes = [a == b == side or a * b == side for a, b in pairs]  # the grid, or a box of it
         if side is not None and (digits - {side} or not all(sizes)):
             return "refused", f"states standard rules for another size than this {side}x{side} grid", {}

@@ -30,6 +30,11 @@ f-puzzles key          read as
 ``quadruple``          ``{"cells": the four cells, "values": [digits]}``
 ``modularline``,       ``{"lines": [...]}``: modular, entropic lines
 ``entropicline``
+``slowthermometer``,   ``{"lines": [...]}``: slow thermometers (bulb first), zipper lines,
+``zipperline``         as David Clamage's solver extends the f-puzzles format (read only:
+                       f-puzzles itself draws neither)
+``xsum``               ``{"cell": "R0C3" | ..., "value": "15"}``: an X-sum clue beside a
+                       row or column (the same extension)
 ``clone``              ``{"cells": [...], "cloneCells": [...]}``: clones
 ``disjointgroups``     ``true``: disjoint groups
 ``rowindexer``,        ``{"cells": [...]}``: row (column) indexer cells
@@ -72,6 +77,9 @@ MODERN_KEYS = (
     "disjointgroups",
     "rowindexer",
     "columnindexer",
+    "slowthermometer",
+    "zipperline",
+    "xsum",
 )
 """The f-puzzles keys this module reads (and ``negative: ["xv"]``)."""
 
@@ -84,6 +92,8 @@ _LINE_KEYS = {
     "regionsumline": "region_sum_lines",
     "modularline": "modular_lines",
     "entropicline": "entropic_lines",
+    "slowthermometer": "slow_thermos",
+    "zipperline": "zipper_lines",
 }
 _INDEXER_KEYS = {"rowindexer": "row_indexers", "columnindexer": "column_indexers"}
 
@@ -122,6 +132,19 @@ def _lines(entry: Mapping[str, Any], side: int, where: str) -> list[list[list[in
     if not isinstance(lines, list) or not lines or not all(isinstance(line, list) and line for line in lines):
         raise InvalidPuzzleError(f"{where}: expected 'lines', a non-empty list of cell lists")
     return [[_position(n, side, where) for n in line] for line in lines]
+
+
+def _line_clue(entry: Mapping[str, Any], side: int, where: str) -> dict[str, Any]:
+    """A clue outside the grid beside a row or column (a sandwich or X-sum) as
+    ``{"side", "index", "sum"}``."""
+    row, column = _position(entry.get("cell"), side, where, outside=True)
+    if row in (-1, side) and 0 <= column < side:
+        clue_side, index = ("top" if row == -1 else "bottom"), column
+    elif column in (-1, side) and 0 <= row < side:
+        clue_side, index = ("left" if column == -1 else "right"), row
+    else:
+        raise InvalidPuzzleError(f"{where}: {entry.get('cell')!r} is not a clue cell beside a row or column")
+    return {"side": clue_side, "index": index, "sum": _number(entry.get("value"), where)}
 
 
 def _number(value: Any, where: str) -> int:
@@ -170,21 +193,13 @@ def read_modern(data: Mapping[str, Any], side: int, rules: dict[str, Any]) -> No
         killers.append({"sum": _number(entry["value"], where), "clue": clue, "direction": list(direction)})
     if killers:
         rules["little_killers"] = killers
-    sandwiches = []
-    for number, entry in enumerate(_entries(data, "sandwichsum"), 1):
-        where = f"f-puzzles sandwich {number}"
-        row, column = _position(entry.get("cell"), side, where, outside=True)
-        if row in (-1, side) and 0 <= column < side:
-            clue_side, index = ("top" if row == -1 else "bottom"), column
-        elif column in (-1, side) and 0 <= row < side:
-            clue_side, index = ("left" if column == -1 else "right"), row
-        else:
-            raise InvalidPuzzleError(
-                f"{where}: {entry.get('cell')!r} is not a clue cell beside a row or column"
-            )
-        sandwiches.append({"side": clue_side, "index": index, "sum": _number(entry.get("value"), where)})
-    if sandwiches:
-        rules["sandwiches"] = sandwiches
+    for key, rule, noun in (("sandwichsum", "sandwiches", "sandwich"), ("xsum", "x_sums", "X-sum")):
+        clues = [
+            _line_clue(entry, side, f"f-puzzles {noun} {number}")
+            for number, entry in enumerate(_entries(data, key), 1)
+        ]
+        if clues:
+            rules[rule] = clues
     for number, entry in enumerate(_entries(data, "xv"), 1):
         where = f"f-puzzles xv {number}"
         cells = _names(entry, "cells", side, where)

@@ -113,7 +113,8 @@ _READ_AS = {
     "regionsumline": "region-sum line", "whispers": "whispers line", "quadruple": "quadruple",
     "modularline": "modular line", "entropicline": "entropic line", "clone": "clone",
     "disjointgroups": "disjoint groups", "rowindexer": "row indexer cells",
-    "columnindexer": "column indexer cells",
+    "columnindexer": "column indexer cells", "slowthermometer": "slow thermometer",
+    "zipperline": "zipper line", "xsum": "X-sum",
 }  # fmt: skip
 _ENTRY_FIELDS = {
     "cells", "cell", "lines", "value", "values", "direction", "cloneCells",  # what the readers read
@@ -696,7 +697,28 @@ def _copy_of(data: Mapping[str, Any], entry: Mapping[str, Any]) -> str:
             c for e in source if isinstance(e, dict) for c in (e.get("cells") or []) if isinstance(c, str)
         }
         return key if all(isinstance(c, str) for c in cells) and set(cells) == marked else ""
+    if not lines and isinstance(cells, list) and cells:  # a bulb, or a clue's circle and number
+        return key if _on_entries(source, cells, entry.get("value")) else ""
     return key if _same_lines(source, lines) else ""
+
+
+def _on_entries(source: list, cells: list, value: Any) -> bool:
+    """True when a drawn text or shape sits on the cells of a constraint's entries (the
+    ``cell``, ``cells`` or first cells of ``lines`` of ``source``) and a number it shows
+    is that entry's value: how Clamage's solver draws a slow thermometer's bulb or an
+    X-sum's circled clue."""
+    at: dict[str, set[str]] = {}
+    for e in source:
+        if not isinstance(e, dict):
+            continue
+        named = [e.get("cell"), *(e.get("cells") or []), *(line[0] for line in e.get("lines") or [] if line)]
+        for name in named:
+            if isinstance(name, str):
+                at.setdefault(name, set()).add(str(e.get("value", "")).strip())
+    if not all(isinstance(c, str) and c in at for c in cells):
+        return False
+    shown = str(value or "").strip()
+    return not any(ch.isalnum() for ch in shown) or all(shown in at[c] for c in cells)
 
 
 def _same_lines(source: list, lines: Any) -> bool:
