@@ -15,7 +15,7 @@ arrow or sandwich, and how many of them carry an argument (``Step.argument``).
 Usage::
 
     python benchmarks/bench_explain_links.py --corpus /work/corpus --all \\
-        --results /work/notes/links_results_s11b.jsonl --sample 60 \\
+        --results /work/notes/links_results_s12b.jsonl --sample 60 --jobs 2 \\
         --include sudoku_bench/39GDNpTT9J --baseline /work/main --write
 """
 
@@ -30,6 +30,8 @@ import statistics
 import subprocess
 import sys
 import time
+from collections import Counter
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -133,6 +135,23 @@ def summary(name: str, rows: list[dict], cpu: float) -> None:
         f"median CPU (finished calls)= {median:.3f} s  max= {max(times, default=float('nan')):.3f} s  "
         f"variant steps with their argument= {argued}/{variant}"
     )
+    missed = Counter(_why_not(r, cpu) for r in rows if r not in solved)
+    for why, count in missed.most_common():
+        print(f"    not explained within {cpu:g} s: {count} x {why}")
+
+
+def _why_not(row: dict, cpu: float) -> str:
+    """Why a row was not explained to the end within ``cpu`` seconds, by the error's class."""
+    if row["cpu"] is not None:
+        return "stopped before the end" if not row["solved"] else f"finished past {cpu:g} s"
+    error = row.get("error", "")
+    if error.startswith("over"):
+        return "over the CPU cap"
+    if "hidden" in error:
+        return "refused: hidden cells (extra cells, chaos regions)"
+    if "speak of the digits" in error:
+        return "refused: a grid of other digits"
+    return error.split(":")[0] or "crash"
 
 
 def main() -> None:
@@ -145,7 +164,7 @@ def main() -> None:
     parser.add_argument(
         "--results",
         type=Path,
-        default=Path("/work/notes/links_results_s11b.jsonl"),
+        default=Path("/work/notes/links_results_s12b.jsonl"),
         help="bench_links.py's per-puzzle outcomes (JSON Lines of id and outcome)",
     )
     parser.add_argument("--sample", type=int, default=12)
@@ -168,6 +187,9 @@ def main() -> None:
         help="wall-clock limit per explanation, in multiples of --cpu (default 3; more on a busy machine)",
     )
     parser.add_argument("--baseline", type=Path, default=None, help="another checkout's root, same puzzles")
+    parser.add_argument(
+        "--jobs", type=int, default=1, help="puzzles measured at once (each child's own CPU time is measured)"
+    )
     parser.add_argument("--note", default="", help="a sentence for the report (the machine's load...)")
     add_write_option(parser, __file__)
     args = parser.parse_args()
@@ -183,18 +205,23 @@ def main() -> None:
         )
         roots = [("this checkout", ROOT)] + ([("baseline", args.baseline)] if args.baseline else [])
         rows: dict[str, list[dict]] = {name: [] for name, _ in roots}
-        for record in records:  # the checkouts in turn on each puzzle: the same load for both
-            for name, root in roots:
-                row = run_one(record, root, args.cpu, args.wall)
-                rows[name].append(row)
-                cpu = "over" if row["cpu"] is None else f"{row['cpu']:.2f} s"
-                end = "solved" if row["solved"] else row.get("error", "stalled or cut off")
-                print(
-                    f"  {record['id']} ({name}): {cpu}, {end}, steps {row['steps']}, "
-                    f"argued {row['argued']}/{row['variant']}"
-                )
-                if row.get("example") and name == roots[0][0]:
-                    print(f"      e.g. {row['example'][:240]}")
+
+        def measure(record: dict) -> list[dict]:  # the checkouts in turn on a puzzle: the same load
+            return [run_one(record, root, args.cpu, args.wall) for _, root in roots]
+
+        with ThreadPoolExecutor(max_workers=args.jobs) as pool:  # children in parallel, read in order
+            measured = pool.map(measure, records)
+            for record, results in zip(records, measured, strict=True):
+                for (name, _), row in zip(roots, results, strict=True):
+                    rows[name].append(row)
+                    cpu = "over" if row["cpu"] is None else f"{row['cpu']:.2f} s"
+                    end = "solved" if row["solved"] else row.get("error", "stalled or cut off")
+                    print(
+                        f"  {record['id']} ({name}): {cpu}, {end}, steps {row['steps']}, "
+                        f"argued {row['argued']}/{row['variant']}"
+                    )
+                    if row.get("example") and name == roots[0][0]:
+                        print(f"      e.g. {row['example'][:240]}")
         for name, _ in roots:
             packages = sorted({r["package"] for r in rows[name] if "package" in r})
             print(f"# {name}: the package imported from {', '.join(packages) or 'n/a'}")
