@@ -806,6 +806,39 @@ def test_clamages_slow_thermometer_zipper_and_x_sum_keys_are_read_with_their_dra
 
 
 @pytest.mark.parametrize(
+    ("sentence", "drawn", "status"),
+    [
+        ("- Without negative constraint, so not all existing dots are given.", {"white": [1]}, "cosmetic"),
+        ("Without the negative constraint all dots are given.", {"white": [1]}, "refused"),
+        ("white = consecutive black = 1:2 ratio", {"white": [1], "black": [1]}, "explains"),
+        ("1-5-9 Sudoku rules apply.", {"column_indexers": [1]}, "explains"),
+        ("1-5-9 Sudoku rules apply.", {}, "refused"),
+        ("Normal sudoku rules, renban rules, and indexer rules apply.", {"renban": [1]}, "refused"),
+        ("Normal sudoku rules, renban rules, and 159 rules apply.", {"renban": [1]}, "refused"),
+        ("Digits may repeat on a line, if allowed by other rules.", {"entropic_lines": [1]}, "explains"),
+        (
+            "Digits may repeat on a line, if allowed by other rules.",
+            {"entropic_lines": [1], "renban": [1]},
+            "refused",
+        ),
+        ("Digits may repeat on a line.", {"cages": [1]}, "refused"),
+    ],
+)
+def test_sentences_are_read_against_the_rules_the_puzzle_draws(sentence, drawn, status):
+    assert read_sentence(sentence, drawn, 9, True)[0] == status
+
+
+def test_an_f_puzzles_cell_with_no_region_on_a_side_without_boxes_is_in_its_row():
+    # f-puzzles writes only the regions that differ from its default: on 4x4 the boxes,
+    # on 5x5 (no box shape) the rows; rows 3 and 4 redrawn as two interlocking regions:
+    regions = [[None] * 5, [None] * 5, [3, 3, None, None, None], [3, 3, 3, 2, 2], [None] * 5]
+    layout = "aaaaabbbbbccdddcccddeeeee"  # regions lettered in reading order
+    data = {"size": 5, "grid": [[{} if r is None else {"region": r} for r in row] for row in regions]}
+    puzzle = sudoku_cp.Puzzle.from_link(fpuzzles(data))
+    assert puzzle.to_dict()["rules"]["regions"] == layout
+
+
+@pytest.mark.parametrize(
     "element",
     [
         {"cells": ["R1C5"], "value": "8", "fromConstraint": "X Sum"},  # another number than the clue's

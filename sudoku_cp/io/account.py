@@ -92,6 +92,7 @@ CHANGES = (
     r"nosferatu|\bhot\b|\bcold\b|\bvampire|\bdoubler|\bdecoy|\bliar|\blying\b|\blies\b|\bfalse\b|\bwrong\b",
     r"\bparity|entrop|modular|\bmod(ulo)? 3\b|\bzipper|\bclone|\bsnake|\bloop\b|\bpath\b|\bshad(e|ed|ing)\b",
     r"\brellik",
+    r"\bindexers?\b|\b1-?5-?9\b",
     r"\bfog\b|\bhidden\b|\bunknown\b|\bcipher|\bletters? stand|\bmissing\b|\bmultipl|\bproduct\b",
     r"\bexcept\b|\bunless\b|\binstead\b|\bhowever\b|\bbut\b|\balso\b|\bexception|\bother than\b|\bonly if\b",
     r"\brather than\b|\bdoes not (need|have) to\b|\bneed not\b|\bnot necessarily\b|\bnot all\b",
@@ -199,7 +200,7 @@ DRAWN_RULES: dict[str, tuple[tuple[str, ...], str]] = {
     "arrows": (("arrows",), r"\barrows?\b"),
     "kropki": (
         ("white", "black", "all_white_given", "all_black_given"),
-        r"kropki|\b(white|black) (dot|circle)s?\b|\bdots?\b",
+        r"kropki|\b(white|black) (dot|circle)s?\b|\bdots?\b|\bwhite ?= ?consecutive\b|\bblack ?= ?1 ?: ?2\b",
     ),
     "xv": (
         ("x", "v", "all_xv_given", "all_x_given", "all_v_given"),
@@ -362,7 +363,10 @@ COMMUNITY_RULES: dict[str, tuple[tuple[str, ...], str]] = {
         r"\bsame (relative )?position (relative to|in|within) (their|its|each|every) (default )?"
         r"(regions?|box(es)?|nonets?)\b",
     ),
-    "indexer cells": (("row_indexers", "column_indexers"), r"\bindex(er|ers|es|ing)?\b"),
+    "indexer cells": (
+        ("row_indexers", "column_indexers"),
+        r"\bindex(er|ers|es|ing)?\b|\b1-?5-?9\b|\bindicates? the (column|row) positions? of\b",
+    ),
     "whispers": (
         ("whispers",),
         r"\bwhispers?\b|differ (in value )?by (at least )?\d|difference of (at least )?\d",
@@ -392,6 +396,28 @@ thermometer sentence makes the drawn thermometers slow (:meth:`Account.settle`).
 _REPEATING = {"zipper lines"}
 """Community kinds whose model lets digits on a line repeat (where no unit forbids it):
 "digits may repeat on a zipper line" states their rule."""
+
+_LINES_MAY_REPEAT = {
+    "entropic_lines", "modular_lines", "zipper_lines", "parity_lines", "region_sum_lines", "between_lines",
+    "palindromes", "german_whispers", "dutch_whispers", "whispers", "slow_thermos", "arrows",
+}  # fmt: skip
+"""Line rules whose model lets a digit repeat on a line (where no unit forbids it): a
+sentence saying only that digits may repeat on a line restates them, when the puzzle's
+lines are all of these."""
+_LINE_RULES = {"renban", "thermos", "palindromes", "german_whispers", "dutch_whispers", "whispers", "arrows"}
+_REPEAT_ON_LINES = re.compile(
+    r"^(digits|numbers) (may|can) repeat (on|along|in|within) (a|an|the|each|any) lines?"
+    r"(,? (if|when|where) (allowed|permitted) by (the )?(other |sudoku |normal |standard )*rules)?[.!]?$"
+)
+
+
+def _lines_may_repeat(rules: Mapping[str, Any]) -> bool:
+    """True when the puzzle draws lines and every line rule of it lets digits repeat."""
+    drawn = {
+        k for k, v in rules.items() if v and (k in _LINE_RULES or k.endswith("_lines") or k == "slow_thermos")
+    }
+    return bool(drawn) and drawn <= _LINES_MAY_REPEAT
+
 
 _TWO_BY_TWO = r"(every|each|any|all)( of the)? 2 ?x ?2 (box(es)?|squares?|areas?|regions?|blocks?)\b"
 GLOBAL_RULES: dict[str, tuple[str, str]] = {
@@ -556,6 +582,8 @@ def read_sentence(
         return "cosmetic", "says that not all clues are given (no negative constraint: the default)", {}
     if re.fullmatch(r"\(?(https?://|www\.)\S+", text):
         return "cosmetic", "a link", {}
+    if _REPEAT_ON_LINES.match(text) and _lines_may_repeat(rules):
+        return "explains", "restates the drawn lines' rule (digits may repeat on them)", {}
     for name, (keys, pattern) in COMMUNITY_RULES.items():
         if re.search(pattern, text) and any(rules.get(k) for k in keys):
             rest = " ".join(re.sub(pattern, " ", text).split())
@@ -669,9 +697,13 @@ _SAFE = re.compile(
     r"\(?\bno negative constraints?\b\)?"
 )
 _NO = re.compile(r"(\bnot|n't|\bnever|\bcannot|\bno|\bnor|\bwithout)\b[^.,;]{0,25}$|\bnon-?$")
+_NO_NEGATIVE = r"(without|there is no|no) (the |a |any )?negative constraints?"
+_NOT_ALL_GIVEN = (
+    r"not (all|every)\b[^.]{0,60}\b((are|is|have been)( necessarily| necesarilly| always)? )?"
+    r"(given|shown|marked|drawn)\b"
+)
 _NOT_ALL = re.compile(
-    r"^not (all|every)\b[^.]{0,60}\b((are|is|have been)( necessarily| necesarilly| always)? )?"
-    r"(given|shown|marked|drawn)\b[.!]?$"
+    rf"^({_NO_NEGATIVE}(,? so |[;:,] ?){_NOT_ALL_GIVEN}|{_NO_NEGATIVE}|{_NOT_ALL_GIVEN})[.!]?$"
 )
 _BULLET = re.compile(
     r"^(([-+*\u2022\u2013]+|\d+[.)]|\(\d+\)|[a-z][.)]|\[[a-z' -]{1,30}\])\s*|(ie|that is),?\s+)"

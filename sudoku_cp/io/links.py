@@ -805,14 +805,10 @@ def _read_grid(grid: Any, side: int, account: Account) -> tuple[str, list[int] |
         )
     if not any_region:
         return "".join(chars), None
-    default = box_numbers(side)
-    filled = [r if r is not None else (default[i] if default else None) for i, r in enumerate(regions)]
-    if None in filled:
-        i = filled.index(None)
-        raise InvalidPuzzleError(
-            f"f-puzzles key 'grid', R{i // side + 1}C{i % side + 1}: the cell has no region"
-        )
-    return "".join(chars), filled
+    # a cell with no region is in its default one: its box, or on a side with no box shape
+    # its row (f-puzzles' default regions there are 1 x n strips)
+    default = box_numbers(side) or [i // side for i in range(side * side)]
+    return "".join(chars), [r if r is not None else default[i] for i, r in enumerate(regions)]
 
 
 def _digit(value: Any, side: int) -> bool:
