@@ -15,10 +15,12 @@ import itertools
 import re
 
 import pytest
+from test_interactive import _open, _shown_candidates, browser  # noqa: F401  (a fixture: Chromium)
 from test_nets import check_step
 
 import sudoku_cp
 from sudoku_cp import Grid, Puzzle, datasets, explain, grade, hint
+from sudoku_cp.interactive import explanation_data, write_html
 from sudoku_cp.model.constraints import Linear
 from sudoku_cp.reasoning.techniques.arguments import Combinations, Totals, in_digits, totals_of
 
@@ -222,3 +224,25 @@ def test_pictures_of_a_step_draw_the_digits():
     path = explain(zero_based(KILLER), max_steps=3)
     picture = path.to_svg(2)
     assert ">0<" in picture or "0</text>" in picture
+
+
+def test_the_explanation_page_names_the_digits():
+    data = explanation_data(explain(zero_based(KILLER), max_steps=3))
+    assert data["board"]["chars"] == list("012345678")  # the widget draws value v as chars[v - 1]
+    assert data["steps"][0]["text"].startswith(
+        "cage combinations: cage 2 (sum 8, at r3c5): 8 in 3 cells: {0,1,7}"
+    )
+    assert "chars" not in explanation_data(explain(KILLER, max_steps=1))["board"]
+
+
+@pytest.mark.slow
+def test_the_explanation_page_shows_the_digits_in_chromium(browser, tmp_path):  # noqa: F811
+    path = explain(zero_based(HARDEST[2]), max_steps=2)
+    page = _open(browser, write_html(explanation_data(path), tmp_path / "digits.html"))
+    assert page.inner_text("[data-cell='0,1'] .digit") == "1"  # the given 2 of the classic puzzle
+    _, candidates = path.state(0)
+    assert _shown_candidates(page, 0, 2) == [v - 1 for v in candidates[2]] == [5, 6, 7]  # r1c3: 678 classic
+    assert (
+        page.inner_text("[data-testid=step-text]")
+        == "1. hidden single: r1c9=8 (the only place for 8 in row 1)"
+    )

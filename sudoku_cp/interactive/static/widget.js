@@ -30,6 +30,7 @@ const cellName = (row, column) => `r${row + 1}c${column + 1}`;
 //   state.cells: Set "r,c" (premise cells), state.units: Set "r,c" (tinted), state.labels: Map "r,c,v" -> title
 function drawBoard(board, state) {
   const n = board.side;
+  const chars = board.chars || VALUE_CHARS; // a grid of other digits (0..8) names its own
   const perRow = Math.ceil(Math.sqrt(n));
   const grid = h("div", { class: "board", "data-testid": "board" });
   grid.style.gridTemplateColumns = `repeat(${board.columns}, var(--cell))`;
@@ -54,9 +55,9 @@ function drawBoard(board, state) {
     const marked = [];
     for (let v = 1; v <= n; v++) if (state.marks && state.marks.has(key(row, column, v))) marked.push(v);
     if (board.givens[index]) {
-      cell.append(h("span", { class: "digit given", text: VALUE_CHARS[board.givens[index] - 1] }));
+      cell.append(h("span", { class: "digit given", text: chars[board.givens[index] - 1] }));
     } else if (digit && !marked.length) {
-      cell.append(h("span", { class: "digit filled", text: VALUE_CHARS[digit - 1] }));
+      cell.append(h("span", { class: "digit filled", text: chars[digit - 1] }));
     } else {
       const marks = h("div", { class: "candidates" });
       marks.style.gridTemplateColumns = `repeat(${perRow}, 1fr)`;
@@ -64,7 +65,7 @@ function drawBoard(board, state) {
       for (let v = 1; v <= n; v++) {
         const mark = state.marks ? state.marks.get(key(row, column, v)) : undefined;
         const span = h("span", { class: "cand" + (mark ? " " + mark : ""), "data-value": v });
-        if (shown.has(v)) span.textContent = VALUE_CHARS[v - 1];
+        if (shown.has(v)) span.textContent = chars[v - 1];
         const label = state.labels && state.labels.get(key(row, column, v));
         if (label) span.title = label;
         marks.append(span);
