@@ -20,6 +20,7 @@ from test_nets import check_step
 
 import sudoku_cp
 from sudoku_cp import Grid, Puzzle, datasets, explain, grade, hint
+from sudoku_cp.errors import InvalidPuzzleError
 from sudoku_cp.interactive import explanation_data, write_html
 from sudoku_cp.model.constraints import Linear
 from sudoku_cp.reasoning.techniques.arguments import Combinations, Totals, in_digits, totals_of
@@ -246,3 +247,17 @@ def test_the_explanation_page_shows_the_digits_in_chromium(browser, tmp_path):  
         page.inner_text("[data-testid=step-text]")
         == "1. hidden single: r1c9=8 (the only place for 8 in row 1)"
     )
+
+
+def test_hint_reads_pencil_marks_written_in_the_puzzles_digits():
+    puzzle = zero_based(HARDEST[2])
+    path = explain(puzzle, max_steps=12)
+    _, candidates = path.state(11)
+    rows = [candidates[row * 9 : row * 9 + 9] for row in range(9)]
+    text = "\n".join(" ".join("".join(str(v - 1) for v in cell) for cell in row) for row in rows)
+    assert "0" in text and "9" not in text
+    assert hint(puzzle, candidates=text) == path[11]
+    string = "".join(str(v - 1) if v in cell else "." for cell in candidates for v in range(1, 10))
+    assert hint(puzzle, candidates=string) == path[11]
+    with pytest.raises(InvalidPuzzleError, match="'9' is not one of 012345678"):
+        hint(puzzle, candidates=text.replace("8", "9", 1))

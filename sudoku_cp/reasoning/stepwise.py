@@ -659,7 +659,9 @@ def hint(
         domains = [sum(1 << (v - 1) for v in domain) for domain in puzzle.model.domains()]
         masks = [
             mask & domain
-            for mask, domain in zip(as_masks(candidates, n, puzzle.model.cell_count), domains, strict=True)
+            for mask, domain in zip(
+                as_masks(candidates, n, puzzle.model.cell_count, puzzle.model.digits), domains, strict=True
+            )
         ]
         placed = givens | filled(masks, puzzle.model.peers)
     if len(placed) == puzzle.model.cell_count and puzzle.model.holds([mask.bit_length() for mask in masks]):
