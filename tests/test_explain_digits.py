@@ -12,9 +12,11 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
+import json
 import re
 
 import pytest
+from test_cli import run
 from test_interactive import _open, _shown_candidates, browser  # noqa: F401  (a fixture: Chromium)
 from test_nets import check_step
 
@@ -261,3 +263,12 @@ def test_hint_reads_pencil_marks_written_in_the_puzzles_digits():
     assert hint(puzzle, candidates=string) == path[11]
     with pytest.raises(InvalidPuzzleError, match="'9' is not one of 012345678"):
         hint(puzzle, candidates=text.replace("8", "9", 1))
+
+
+def test_the_cli_explains_and_hints_in_the_digits():
+    record = json.dumps(zero_based(HARDEST[2]).to_dict())
+    code, out, err = run(["explain", "--max-steps", "2"], record)
+    assert (code, err) == (0, "")
+    assert out.splitlines()[0] == "  1. hidden single: r1c9=8 (the only place for 8 in row 1)"
+    code, out, _ = run(["hint"], record)
+    assert (code, out) == (0, "hidden single: r1c9=8 (the only place for 8 in row 1)\n")
