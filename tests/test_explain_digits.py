@@ -22,9 +22,11 @@ from test_nets import check_step
 
 import sudoku_cp
 from sudoku_cp import Grid, Puzzle, datasets, explain, grade, hint
+from sudoku_cp.engine.trace import propagate, trace_search
 from sudoku_cp.errors import InvalidPuzzleError
-from sudoku_cp.interactive import explanation_data, write_html
+from sudoku_cp.interactive import explanation_data, propagation_data, trace_data, write_html
 from sudoku_cp.model.constraints import Linear
+from sudoku_cp.reasoning.search_tree import to_svg as search_tree_svg
 from sudoku_cp.reasoning.techniques.arguments import Combinations, Totals, in_digits, totals_of
 
 ZERO_TO_EIGHT = tuple(range(9))
@@ -272,3 +274,36 @@ def test_the_cli_explains_and_hints_in_the_digits():
     assert out.splitlines()[0] == "  1. hidden single: r1c9=8 (the only place for 8 in row 1)"
     code, out, _ = run(["hint"], record)
     assert (code, out) == (0, "hidden single: r1c9=8 (the only place for 8 in row 1)\n")
+
+
+def test_a_recorded_search_names_the_digits():
+    classic, digits = trace_search(HARDEST[2], max_nodes=5), trace_search(zero_based(HARDEST[2]), max_nodes=5)
+    assert [digits.describe(i) for i in range(len(digits.nodes))] == [
+        re.sub(r"=(\d)", lambda m: f"={int(m[1]) - 1}", classic.describe(i))
+        for i in range(len(classic.nodes))
+    ]
+    assert digits.describe(1).startswith("r2c1=2:")  # the classic puzzle's r2c1=3
+    assert ">r2c1=2</text>" in search_tree_svg(digits)
+
+
+@pytest.mark.slow
+def test_the_search_and_propagation_pages_name_the_digits_in_chromium(browser, tmp_path):  # noqa: F811
+    puzzle = zero_based(HARDEST[2])
+    trace = trace_search(puzzle, max_nodes=5)
+    page = _open(browser, write_html(trace_data(trace, puzzle.model), tmp_path / "tree.html"))
+    assert page.inner_text("[data-node='1'] .label") == "r2c1=2"  # the classic puzzle's r2c1=3
+    page.click("[data-node='1'] .label")
+    assert page.inner_text("[data-testid=node-text]").startswith("node 1: r2c1=2, ")
+    first = trace.nodes[1].removals[0]
+    listed = page.locator("[data-testid=removals] li").all_inner_texts()[0]
+    assert listed.startswith(f"{first.value - 1} from {trace.cell_name(first.cell)}: ")
+    propagation = propagate(puzzle, "forward")
+    page = _open(
+        browser, write_html(propagation_data(propagation, puzzle.model), tmp_path / "propagation.html")
+    )
+    page.click("[data-testid=next]")
+    removal = propagation.removals[0]  # a given's value leaving a peer: forward checking
+    assert f" removes {removal.value - 1} from " in page.inner_text("[data-testid=step-text]")
+    row, column = puzzle.model.position(removal.cell)
+    mark = page.locator(f"[data-cell='{row},{column}'] .cand.removed[data-value='{removal.value}']")
+    assert mark.inner_text() == str(removal.value - 1)

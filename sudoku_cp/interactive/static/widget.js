@@ -23,6 +23,8 @@ function h(tag, attributes = {}, ...children) {
 }
 
 const key = (...parts) => parts.join(",");
+// A value in words: a grid of other digits (board.chars: 0..8) names its own digit.
+const digitOf = (board, v) => (board.chars ? board.chars[v - 1] : String(v));
 const cellName = (row, column) => `r${row + 1}c${column + 1}`;
 
 // The grid: digits, candidates, and what to show on them.
@@ -245,11 +247,12 @@ function propagationView(model, el, data) {
       state.units = new Set(step.cells.map(([r, c]) => key(r, c)));
       for (const [r, c, v] of step.removed) {
         state.marks.set(key(r, c, v), "removed " + RULE_CLASS[step.rule]);
-        state.labels.set(key(r, c, v), `${rule} (${label}) removes ${v}`);
+        state.labels.set(key(r, c, v), `${rule} (${label}) removes ${digitOf(data.board, v)}`);
       }
       const by = {};
       for (const [r, c, v] of step.removed) (by[v] = by[v] || []).push(cellName(r, c));
-      const what = Object.entries(by).map(([v, cells]) => `${v} from ${cells.join(", ")}`).join("; ");
+      const what = Object.entries(by)
+        .map(([v, cells]) => `${digitOf(data.board, Number(v))} from ${cells.join(", ")}`).join("; ");
       text.textContent = `${count}. ${rule} on ${label} removes ${what}`;
       text.className = "step-text " + RULE_CLASS[step.rule];
     }
@@ -285,7 +288,7 @@ function traceView(model, el, data) {
   const position = (cell) => data.board.positions[cell];
   const name = (i) => {
     const [, cell, value] = nodes[i];
-    return cell < 0 ? "root" : `${cellName(...position(cell))}=${value}`;
+    return cell < 0 ? "root" : `${cellName(...position(cell))}=${digitOf(data.board, value)}`;
   };
   function row(i) {
     const [, , , status, depth, size, solutions] = nodes[i];
@@ -358,7 +361,7 @@ function traceView(model, el, data) {
       if (!showAfter.checked) state.marks.set(key(r, col, v), "removed " + RULE_CLASS[rule]);
       const on = constraint >= 0 ? ` on ${data.labels[constraint]}` : "";
       state.labels.set(key(r, col, v), data.rules[rule] + on);
-      if (k < 200) list.append(h("li", { class: RULE_CLASS[rule], text: `${v} from ${cellName(r, col)}: ${data.rules[rule]}${on}` }));
+      if (k < 200) list.append(h("li", { class: RULE_CLASS[rule], text: `${digitOf(data.board, v)} from ${cellName(r, col)}: ${data.rules[rule]}${on}` }));
     });
     if (removals.length > 200) list.append(h("li", { text: `... ${removals.length - 200} more` }));
     boardBox.replaceChildren(drawBoard(data.board, state));
