@@ -307,3 +307,19 @@ def test_the_search_and_propagation_pages_name_the_digits_in_chromium(browser, t
     row, column = puzzle.model.position(removal.cell)
     mark = page.locator(f"[data-cell='{row},{column}'] .cand.removed[data-value='{removal.value}']")
     assert mark.inner_text() == str(removal.value - 1)
+
+
+def test_digits_that_are_not_consecutive_are_named_and_their_sums_not_argued():
+    record = {"size": 4, "digits": "1246", "grid": "1..............1"}
+    cages = [{"cells": [[0, 1], [0, 2]], "sum": 8}, {"cells": [[1, 0], [2, 0]], "sum": 6}]
+    puzzle = Puzzle.from_dict({**record, "rules": {"cages": cages}})
+    path = explain(puzzle)
+    assert path.stalled and path.proper is False  # two solutions
+    assert path.summary().endswith("a search would branch on r1c2 (candidates 2, 6)")  # positions 2, 4
+    caged = [step for step in path if step.origins[0].kind.value == "cage"]
+    assert caged and all(
+        step.argument is None or in_digits(step.argument, step.digits) is None for step in caged
+    )
+    assert "removes 6 from r2c1, r3c1" in str(caged[0])  # 6 + 0 is no sum of two digits of 1246
+    for step in path:
+        assert {int(ch) for token in _values(str(step)) for ch in token} <= {1, 2, 4, 6}, str(step)
