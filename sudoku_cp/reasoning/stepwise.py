@@ -129,7 +129,7 @@ class Step:
     chain: Chain | None = None
     net: Net | None = None
     argument: Argument | None = None
-    digits: tuple[int, ...] = field(default=(), repr=False)  # repr: the steps digest of 1..n grids
+    digits: tuple[int, ...] = field(default=(), repr=False)  # not in repr: 1..n grids print as before
 
     def __str__(self) -> str:
         """One line: the technique, what it sees and what it concludes (for a chain, its
@@ -613,8 +613,9 @@ def hint(
         candidates: the pencil marks reached (``None``: those people start from, each
             cell's candidates less its given peers' digits, so the hint is
             ``explain(puzzle)[0]``): a text in the pencil-mark grid layout or the
-            candidates string (:mod:`sudoku_cp.model.candidates` documents both), or ``n * n``
-            collections of values, row-major (:meth:`Explanation.state`). Candidates
+            candidates string (:mod:`sudoku_cp.model.candidates` documents both; on a grid
+            of other digits, written in them), or ``n * n`` collections of values
+            ``1..n``, row-major (:meth:`Explanation.state`). Candidates
             outside a cell's domain (a given's other values) are dropped; a cell left with
             one candidate that no peer still holds counts as filled.
         techniques: as for :func:`explain`.
