@@ -132,9 +132,15 @@ def test_a_cage_total_is_checked_against_the_puzzles_digits():
         record([0, 1, 2, 3], "." * 16, cages=[{"cells": [[0, 0], [0, 1]], "sum": 6}])
 
 
-def test_explanations_refuse_a_grid_of_other_digits():
-    with pytest.raises(NotSupportedError, match="digits 0-3"):
-        sudoku_cp.explain(ZERO_TO_THREE)
+def test_explanations_refuse_a_grid_of_more_digits_than_the_side():
+    # a unit holds four of the six digits: "each digit once in a unit" (hidden singles) is false
+    for call in (sudoku_cp.explain, sudoku_cp.hint, sudoku_cp.grade):
+        with pytest.raises(NotSupportedError, match="every digit: a 4x4 grid of digits 1-6 is solved"):
+            call(MORE_DIGITS)
+    # a grid of as many digits as the side is explained in them (tests/test_explain_digits.py)
+    path = sudoku_cp.explain(ZERO_TO_THREE)
+    assert path.solved and str(path[0]).startswith("naked single: r1c4=2 ")
+    assert path.grid == sudoku_cp.solve(ZERO_TO_THREE)
 
 
 def test_an_f_puzzles_7x7_without_regions_is_a_latin_square_and_writes_back():

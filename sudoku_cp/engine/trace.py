@@ -110,6 +110,9 @@ class SearchTrace:
             ``max_solutions`` is complete up to that solution).
         positions: on a multi-grid board, each cell's ``(row, column)`` on the board
             (:attr:`sudoku_cp.model.constraints.Model.positions`); ``None`` on one grid.
+        digits: on a grid of other digits (``0..8``), its digits, the values above being
+            their positions (:attr:`sudoku_cp.model.constraints.Model.digits`); ``None``
+            on ``1..n``. The texts name the digits (:meth:`digit`).
     """
 
     side: int
@@ -119,6 +122,11 @@ class SearchTrace:
     solutions: list[tuple[int, ...]]
     complete: bool
     positions: tuple[tuple[int, int], ...] | None = None
+    digits: tuple[int, ...] | None = None
+
+    def digit(self, value: int) -> int:
+        """The digit a value (a position on a grid of other digits) stands for."""
+        return self.digits[value - 1] if self.digits else value
 
     def cell_name(self, cell: int) -> str:
         """``"r3c7"``: the cell's 1-based row and column (on the board, for a multi-grid)."""
@@ -149,7 +157,9 @@ class SearchTrace:
     def describe(self, node: int) -> str:
         """One line about a node: its decision, what it removed, how it ended."""
         n = self.nodes[node]
-        head = "root" if n.decision is None else f"{self.cell_name(n.decision[0])}={n.decision[1]}"
+        head = (
+            "root" if n.decision is None else f"{self.cell_name(n.decision[0])}={self.digit(n.decision[1])}"
+        )
         ending = {"failed": "dead end", "solution": "solution", "open": "", "unexplored": "not explored"}
         why = f" ({n.failed_by.label})" if n.failed_by is not None else ""
         return f"{head}: {len(n.removals)} candidates removed" + (
@@ -296,6 +306,7 @@ class _Recorder:
             self.solutions,
             not self.capped,
             self.model.positions,
+            self.model.digits,
         )
 
     def _visit(self, node: Node, masks: list[int]) -> None:

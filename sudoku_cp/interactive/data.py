@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING, Any
 
 from sudoku_cp.engine.trace import Propagation, Removal, SearchTrace
 from sudoku_cp.model.constraints import Constraint, Model, OriginKind
+from sudoku_cp.model.grid import digit_char
 
 if TYPE_CHECKING:
     from sudoku_cp.model.puzzle import Puzzle
@@ -80,9 +81,11 @@ def _regions(model: Model) -> list[int]:
 
 
 def _board(model: Model, givens: Sequence[int]) -> dict[str, Any]:
-    """What every widget draws the grid from: side, cell positions, regions, givens."""
+    """What every widget draws the grid from: side, cell positions, regions, givens (values
+    ``1..n``), and on a grid of other digits ``chars``, the character of each value (``"0"``
+    for the value 1 of ``0..8``)."""
     positions = [list(model.position(c)) for c in range(model.cell_count)]
-    return {
+    board = {
         "side": model.side,
         "rows": max(r for r, _ in positions) + 1,
         "columns": max(c for _, c in positions) + 1,
@@ -90,6 +93,9 @@ def _board(model: Model, givens: Sequence[int]) -> dict[str, Any]:
         "regions": _regions(model),
         "givens": list(givens),
     }
+    if model.digits:
+        board["chars"] = [digit_char(d) for d in model.digits]
+    return board
 
 
 def explanation_data(explanation: Explanation) -> dict[str, Any]:

@@ -10,8 +10,13 @@ Two text layouts are accepted, for grids up to 9x9 (digits ``1`` to ``n``):
   position ``(r * n + c) * n + v - 1`` (0-based row ``r`` and column ``c``) is the digit
   ``v`` while ``v`` is a candidate of that cell, ``.`` (or ``0``) otherwise.
 
+On a grid of other digits (``0..8``: :attr:`sudoku_cp.model.grid.Grid.digits`) the text is
+written in those digits (``"012 4 68 ..."``; in the candidates string, ``.`` for a missing
+candidate) and read as their positions ``1..n``, the values the grid's cells hold.
+
 Or, from code, a sequence of ``n * n`` collections of values, row-major (what
-:meth:`sudoku_cp.Explanation.state` returns). Malformed text raises
+:meth:`sudoku_cp.Explanation.state` returns: the values ``1..n``, which are the digits'
+positions on a grid of other digits). Malformed text raises
 :class:`~sudoku_cp.errors.InvalidPuzzleError` naming the line and column (or the
 character) at fault.
 
@@ -31,6 +36,7 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable, Mapping, Sequence
 
 from sudoku_cp.errors import InvalidPuzzleError
+from sudoku_cp.model.grid import digit_char
 
 CandidatesInput = str | Sequence[Collection[int]]
 """What :func:`as_masks` takes: a text in one of the two layouts, or per-cell values."""
@@ -38,21 +44,28 @@ CandidatesInput = str | Sequence[Collection[int]]
 _BORDER = frozenset("-+=* ")
 
 
-def parse_candidates(text: str, side: int = 9) -> list[int]:
+def parse_candidates(text: str, side: int = 9, digits: Sequence[int] | None = None) -> list[int]:
     """The candidate masks (bit ``v - 1`` set while ``v`` is possible), row-major, of a
-    text in either layout (see the module docstring).
+    text in either layout (see the module docstring); with ``digits`` (a grid of other
+    digits, as many as ``side``), the text's characters are those digits and ``v`` is a
+    digit's position.
+
+    >>> parse_candidates("01 2 3 01\\n2 3 01 01\\n3 01 2 01\\n01 01 01 3", 4, digits=range(4))[:4]
+    [3, 4, 8, 3]
 
     Raises:
         InvalidPuzzleError: the text is neither layout, or names a value outside
-            ``1..side``, with the line and column (or character) at fault.
+            ``1..side`` (a digit not of ``digits``), with the line and column (or
+            character) at fault.
     """
+    chars = "".join(digit_char(d) for d in digits) if digits else "123456789"[:side]
     if side > 9:
         raise InvalidPuzzleError(
             f"candidates as text are for grids up to 9x9; a {side}x{side} grid takes a sequence of values"
         )
     stripped = "".join(text.split())
     if len(text.strip().splitlines()) == 1 and len(stripped) == side**3:
-        return _parse_string(stripped, side)
+        return _parse_string(stripped, side, chars)
     lines = []
     for number, line in enumerate(text.splitlines(), 1):
         cleaned = line.replace("|", " ")
@@ -72,29 +85,32 @@ def parse_candidates(text: str, side: int = 9) -> list[int]:
         for column, cell in enumerate(cells, 1):
             mask = 0
             for ch in cell:
-                if ch not in "123456789"[:side]:  # not isdigit(): '²' is a digit int() refuses
+                if ch not in chars:  # not isdigit(): '²' is a digit int() refuses
+                    which = f"one of {chars}" if digits else f"a digit 1-{side}"
                     raise InvalidPuzzleError(
-                        f"candidates line {number}, column {column}: {ch!r} is not a digit 1-{side}"
+                        f"candidates line {number}, column {column}: {ch!r} is not {which}"
                     )
-                mask |= 1 << (int(ch) - 1)
+                mask |= 1 << chars.index(ch)
             masks.append(mask)
     return masks
 
 
-def _parse_string(text: str, side: int) -> list[int]:
+def _parse_string(text: str, side: int, chars: str) -> list[int]:
+    """The candidates string, ``chars[v - 1]`` the character of the value ``v``."""
+    missing = "." if "0" in chars else ".0"
     masks = []
     for cell in range(side * side):
         mask = 0
         for value in range(1, side + 1):
             position = cell * side + value - 1
             ch = text[position]
-            if ch == str(value):
+            if ch == chars[value - 1]:
                 mask |= 1 << (value - 1)
-            elif ch not in ".0":
+            elif ch not in missing:
                 row, column = divmod(cell, side)
                 raise InvalidPuzzleError(
                     f"candidates string, character {position + 1} (r{row + 1}c{column + 1}, value "
-                    f"{value}): expected {str(value)!r} or '.', got {ch!r}"
+                    f"{chars[value - 1]}): expected {chars[value - 1]!r} or '.', got {ch!r}"
                 )
         masks.append(mask)
     return masks
@@ -108,10 +124,13 @@ def _show(value: object) -> str:
         return f"an int of about {value.bit_length() * 3 // 10} digits"  # type: ignore[attr-defined]
 
 
-def as_masks(candidates: CandidatesInput, side: int, cell_count: int | None = None) -> list[int]:
+def as_masks(
+    candidates: CandidatesInput, side: int, cell_count: int | None = None, digits: Sequence[int] | None = None
+) -> list[int]:
     """The candidate masks of ``candidates``: a text in either layout (one ``side x side``
-    grid), or ``cell_count`` (default ``side * side``; a multi-grid board's inside cells)
-    collections of values, in the model's cell order.
+    grid; in ``digits``, a grid of other digits, when given), or ``cell_count`` (default
+    ``side * side``; a multi-grid board's inside cells) collections of values ``1..side``,
+    in the model's cell order.
 
     Raises:
         InvalidPuzzleError: malformed text, a wrong number of cells, or a value outside
@@ -123,7 +142,7 @@ def as_masks(candidates: CandidatesInput, side: int, cell_count: int | None = No
             raise InvalidPuzzleError(
                 "candidates of a multi-grid board are given per cell (collections of values), not as text"
             )
-        return parse_candidates(candidates, side)
+        return parse_candidates(candidates, side, digits)
     if isinstance(candidates, bytes | Mapping) or not isinstance(candidates, Iterable):
         raise InvalidPuzzleError(
             f"candidates are a text or one collection of values per cell, not {type(candidates).__name__}"

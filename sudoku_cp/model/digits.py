@@ -73,6 +73,22 @@ def digits_text(digits: Sequence[int]) -> str:
     return "".join(str(d) if d < 10 else chr(ord("A") + d - 10) for d in digits)
 
 
+def shift_of(digits: Sequence[int] | None) -> int | None:
+    """``s`` such that each digit is its position plus ``s`` (``digit = position + s``) when
+    the digits are consecutive (``-1`` for ``0..8``, ``0`` for ``1..n`` or ``None``), else
+    ``None``: a sum of ``m`` positions ``t`` is then the sum ``t + m·s`` of their digits.
+
+    >>> shift_of(range(9)), shift_of(None), shift_of((1, 2, 4, 6, 8, 9))
+    (-1, 0, None)
+    """
+    if not digits:
+        return 0
+    digits = tuple(digits)
+    if digits != tuple(range(digits[0], digits[0] + len(digits))):
+        return None
+    return digits[0] - 1
+
+
 def relabel(
     constraints: Sequence[Constraint],
     digits: Sequence[int],
@@ -129,12 +145,11 @@ def _relabel(
     if kind in (And, Or):
         parts = tuple(_relabel(p, digits, side, kept) for p in constraint.parts)  # type: ignore[union-attr]
         return kind(parts, **_origin_of(constraint))  # type: ignore[call-arg]
-    consecutive = list(digits) == list(range(digits[0], digits[0] + len(digits)))
-    shift = digits[0] - 1  # digit = position + shift when the digits are consecutive
+    shift = shift_of(digits)  # digit = position + shift when the digits are consecutive
     if kind is Sum:
         cells, total = constraint.cells, constraint.total  # type: ignore[union-attr]
         distinct = constraint.distinct  # type: ignore[union-attr]
-        if consecutive:
+        if shift is not None:
             return Sum(cells, total - shift * len(cells), **_origin_of(constraint), distinct=distinct)
         table = _table(constraint, digits, lambda ds: sum(ds) == total)
         if not distinct:
@@ -142,7 +157,7 @@ def _relabel(
         return And((AllDifferent(cells, **_origin_of(constraint)), table), **_origin_of(constraint))
     if kind is Linear:
         cells, coefficients = constraint.cells, constraint.coefficients  # type: ignore[union-attr]
-        if consecutive:
+        if shift is not None:
             rhs = constraint.rhs - shift * sum(coefficients)  # type: ignore[union-attr]
             return Linear(cells, coefficients, constraint.operator, rhs, **_origin_of(constraint))  # type: ignore[union-attr]
         return _table(

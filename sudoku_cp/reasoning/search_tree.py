@@ -86,7 +86,7 @@ def draw(trace: SearchTrace, *, title: str | None = None) -> dw.Drawing:
             dw.Line(x0, y0, x1, y1, stroke=_PATH if bold else _EDGE, stroke_width=3 if bold else 1)
         )
         cell, value = node.decision
-        label = f"{trace.cell_name(cell)}={value}"
+        label = f"{trace.cell_name(cell)}={trace.digit(value)}"
         labels.append(
             dw.Text(
                 label, 10, x1, y1 - 10, fill=_PATH if bold else _TEXT, text_anchor="middle",

@@ -41,7 +41,7 @@ Forcing steps carry their whole net (:attr:`Step.net`), printed under their line
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from sudoku_cp.engine.runtime import Deadline
 from sudoku_cp.engine.search import BitmaskSearch
@@ -53,7 +53,7 @@ from sudoku_cp.model.constraints import HOUSE_KINDS, AllDifferent, Model, Origin
 from sudoku_cp.model.grid import Grid
 from sudoku_cp.model.puzzle import Puzzle
 from sudoku_cp.reasoning.conflict import solve_explained as solve
-from sudoku_cp.reasoning.techniques.arguments import Argument
+from sudoku_cp.reasoning.techniques.arguments import Argument, in_digits
 from sudoku_cp.reasoning.techniques.board import Board, Deduction, Finder, reasoning_deadline, values_of
 from sudoku_cp.reasoning.techniques.eureka import Chain, eureka
 from sudoku_cp.reasoning.techniques.nets import Net, net_text
@@ -110,6 +110,10 @@ class Step:
             the step's text writes it after the clue (``"cage 3 (sum 12, at r1c1): 12 in
             3 cells without 1: {2,3,7}, {2,4,6}, {3,4,5}; removes ..."``). Its positions
             index :attr:`cells`. ``None`` otherwise.
+        digits: on a grid of other digits (``0..8``: :attr:`sudoku_cp.model.grid.Grid.digits`),
+            the puzzle's digits, the values above being their positions ``1..n`` as in
+            the grid's cells; ``()`` on a grid of ``1..n``. The step's text names the
+            digits (a step placing the position 1 of ``0..8`` says ``=0``).
     """
 
     technique: str
@@ -125,26 +129,55 @@ class Step:
     chain: Chain | None = None
     net: Net | None = None
     argument: Argument | None = None
+    digits: tuple[int, ...] = field(default=(), repr=False)  # not in repr: 1..n grids print as before
 
     def __str__(self) -> str:
         """One line: the technique, what it sees and what it concludes (for a chain, its
         Eureka notation: ``X-Chain: (4)r1c2=(4)r1c7-(4)r5c7=(4)r5c3 => r1c3,r5c2<>4``);
         for a forcing step, then its net, one implication a line (:attr:`net_text`)."""
-        if self.chain is not None:
-            return f"{self.technique}: {self.notation}"
-        line = f"{self.technique}: {self._premise()}{self._conclusion()}"
-        if self.net is not None:
-            return line + "\n" + "\n".join("    " + text for text in self.net_text.splitlines())
+        shown = self._shown()
+        if shown.chain is not None:
+            return f"{shown.technique}: {shown.notation}"
+        line = f"{shown.technique}: {shown._premise()}{shown._conclusion()}"
+        if shown.net is not None:
+            return line + "\n" + "\n".join("    " + text for text in shown.net_text.splitlines())
         return line
+
+    def _shown(self) -> Step:
+        """The step as its text names it: on a grid of other digits, every value (placed,
+        removed, of the pattern, of the chain or net, of the argument) as the puzzle's
+        digit; the step itself on ``1..n``. The one place a step's values become digits."""
+        if not self.digits:
+            return self
+        digits = self.digits
+
+        def digit(value: int) -> int:
+            return digits[value - 1]
+
+        def triples(found: tuple[Triple, ...]) -> tuple[Triple, ...]:
+            return tuple((row, column, digit(value)) for row, column, value in found)
+
+        return replace(
+            self,
+            placements=triples(self.placements),
+            eliminations=triples(self.eliminations),
+            values=tuple(map(digit, self.values)),
+            candidates=triples(self.candidates),
+            chain=None if self.chain is None else self.chain.on(lambda cell: cell, self.chain.compact, digit),
+            net=None if self.net is None else self.net.on(lambda cell: cell, digit),
+            argument=None if self.argument is None else in_digits(self.argument, digits),
+            digits=(),
+        )
 
     @property
     def net_text(self) -> str:
         """A forcing step's net as an indented "if ... then ..." tree, each implication
         with its rule and unit (:func:`sudoku_cp.reasoning.techniques.nets.net_text`); ``""`` for
         another step."""
-        if self.net is None:
+        shown = self._shown()
+        if shown.net is None:
             return ""
-        return net_text(self.net, _name, lambda unit: unit.label)
+        return net_text(shown.net, _name, lambda unit: unit.label)
 
     def hint_text(self, level: int) -> str:
         """A graded hint toward this step, for a person at the board: ``1`` the technique
@@ -190,9 +223,10 @@ class Step:
     def notation(self) -> str:
         """The step's chain and conclusion in Eureka notation
         (:func:`sudoku_cp.reasoning.techniques.eureka.eureka`), ``""`` for a step without a chain."""
-        if self.chain is None:
+        shown = self._shown()
+        if shown.chain is None:
             return ""
-        return eureka(self.chain, self.eliminations, self.placements)
+        return eureka(shown.chain, shown.eliminations, shown.placements)
 
     def _premise(self) -> str:
         """The premise in the words of the step's table row (its ``wording``, or its
@@ -204,18 +238,20 @@ class Step:
         """The fields a row's wording may use: ``cells`` (``"r1c1, r1c2"``), ``values``
         (``"1, 2"``), ``unit`` (the first constraint's label), ``both`` (the first two,
         joined by "and"), ``units`` (all, joined by commas), ``placement`` (``"r1c1=5"``),
-        ``reason`` and ``argument`` (a variant step's argument after a colon, or ``""``)."""
+        ``reason`` and ``argument`` (a variant step's argument after a colon, or ``""``);
+        values as the puzzle's digits."""
+        shown = self._shown()
         return {
-            "cells": _names(self.cells),
-            "values": ", ".join(map(str, self.values)),
-            "unit": self.units[0] if self.units else "",
-            "both": " and ".join(self.units[:2]),
-            "units": ", ".join(self.units),
-            "placement": _name(self.placements[0]) if self.placements else "",
-            "reason": self.reason,
+            "cells": _names(shown.cells),
+            "values": ", ".join(map(str, shown.values)),
+            "unit": shown.units[0] if shown.units else "",
+            "both": " and ".join(shown.units[:2]),
+            "units": ", ".join(shown.units),
+            "placement": _name(shown.placements[0]) if shown.placements else "",
+            "reason": shown.reason,
             "argument": ""
-            if self.argument is None
-            else ": " + self.argument.text([_name(c) for c in self.cells]),
+            if shown.argument is None
+            else ": " + shown.argument.text([_name(c) for c in shown.cells]),
         }
 
     def _conclusion(self) -> str:
@@ -332,7 +368,8 @@ class Explanation:
                 f"{self.grid.cells.count(0)} cells open (not a stall: more steps may follow)"
             )
         row, column = self.branch_cell
-        options = ", ".join(map(str, self.candidates[self.puzzle.model.cell_at(row, column)]))
+        digits, cell = self.puzzle.grid.digits, self.puzzle.model.cell_at(row, column)
+        options = ", ".join(str(digits[v - 1]) for v in self.candidates[cell])
         several = "the puzzle has several solutions; " if self.proper is False else ""
         return (
             f"reasoning stalls after {len(self.steps)} steps with {self.grid.cells.count(0)} cells open: "
@@ -484,8 +521,9 @@ def explain(
     Raises:
         InvalidPuzzleError: malformed input.
         NotSupportedError: a puzzle whose model has hidden cells (a chaos construction:
-            solved by ``"cpsat"`` and ``"auto"``, not explained) or other digits than
-            ``1..n``; raised before any solve.
+            solved by ``"cpsat"`` and ``"auto"``, not explained) or more digits than its
+            side (a unit then lacks some); raised before any solve. A grid of as many
+            digits as its side (``0..8``) is explained in its digits.
         NoSolutionError: the puzzle has no solution (its ``conflict`` says why).
         SolveTimeoutError: ``time_limit`` ran out before the puzzle was even solved
             (no step can be checked without its solution).
@@ -494,7 +532,9 @@ def explain(
     """
     deadline = reasoning_deadline(time_limit)
     puzzle = as_puzzle(puzzle)[0]
-    board = Board(puzzle.model)  # NotSupportedError (other digits, hidden cells) before the solve
+    board = Board(
+        puzzle.model
+    )  # NotSupportedError (more digits than the side, hidden cells) before the solve
     solution = solve(puzzle, time_limit=_left(deadline))
     board.solution = solution.cells
     board.deadline = deadline
@@ -573,8 +613,9 @@ def hint(
         candidates: the pencil marks reached (``None``: those people start from, each
             cell's candidates less its given peers' digits, so the hint is
             ``explain(puzzle)[0]``): a text in the pencil-mark grid layout or the
-            candidates string (:mod:`sudoku_cp.model.candidates` documents both), or ``n * n``
-            collections of values, row-major (:meth:`Explanation.state`). Candidates
+            candidates string (:mod:`sudoku_cp.model.candidates` documents both; on a grid
+            of other digits, written in them), or ``n * n`` collections of values
+            ``1..n``, row-major (:meth:`Explanation.state`). Candidates
             outside a cell's domain (a given's other values) are dropped; a cell left with
             one candidate that no peer still holds counts as filled.
         techniques: as for :func:`explain`.
@@ -596,7 +637,7 @@ def hint(
 
     Raises:
         InvalidPuzzleError: malformed puzzle or candidates (naming the line and column).
-        NotSupportedError: as for :func:`explain` (hidden cells, other digits).
+        NotSupportedError: as for :func:`explain` (hidden cells, more digits than the side).
         NoSolutionError: the puzzle has no solution.
         MarksExcludeSolutionError: the candidates exclude every solution (a
             :class:`NoSolutionError`; the message names a house, not the digit).
@@ -610,7 +651,9 @@ def hint(
     if level is not None and (isinstance(level, bool) or level not in HINT_LEVELS):
         raise SudokuError(f"level must be one of 1, 2, 3, 4 or None, not {level!r}")
     puzzle = as_puzzle(puzzle)[0]
-    board = Board(puzzle.model)  # NotSupportedError (other digits, hidden cells) before the solve
+    board = Board(
+        puzzle.model
+    )  # NotSupportedError (more digits than the side, hidden cells) before the solve
     smallest = solve(puzzle, time_limit=_left(deadline))  # NoSolutionError (with the conflicting givens)
     board.deadline = deadline
     n = puzzle.side
@@ -622,7 +665,9 @@ def hint(
         domains = [sum(1 << (v - 1) for v in domain) for domain in puzzle.model.domains()]
         masks = [
             mask & domain
-            for mask, domain in zip(as_masks(candidates, n, puzzle.model.cell_count), domains, strict=True)
+            for mask, domain in zip(
+                as_masks(candidates, n, puzzle.model.cell_count, puzzle.model.digits), domains, strict=True
+            )
         ]
         placed = givens | filled(masks, puzzle.model.peers)
     if len(placed) == puzzle.model.cell_count and puzzle.model.holds([mask.bit_length() for mask in masks]):
@@ -711,7 +756,7 @@ def _stale_mark(puzzle: Puzzle, masks: Sequence[int], givens: set[int]) -> Step 
         if not stale:
             continue
         value = mask.bit_length()
-        name = model.cell_name(cell)
+        name, digit = model.cell_name(cell), puzzle.grid.digits[value - 1]
         return Step(
             "marks to update",
             (),
@@ -720,9 +765,10 @@ def _stale_mark(puzzle: Puzzle, masks: Sequence[int], givens: set[int]) -> Step 
             (value,),
             ((*model.position(cell), value),),
             (),
-            f"{name} holds {value}, but {value} is still pencilled in its peers",
+            f"{name} holds {digit}, but {digit} is still pencilled in its peers",
             (),
             _UPDATE.id,
+            digits=model.digits or (),
         )
     return None
 
@@ -745,6 +791,7 @@ def _step(deduction: Deduction, model: Model, technique: Technique) -> Step:
         None if deduction.chain is None else deduction.chain.on(model.position, _one_digit(model)),
         None if deduction.net is None else deduction.net.on(model.position),
         deduction.argument,
+        model.digits or (),
     )
 
 

@@ -23,6 +23,8 @@ function h(tag, attributes = {}, ...children) {
 }
 
 const key = (...parts) => parts.join(",");
+// A value in words: a grid of other digits (board.chars: 0..8) names its own digit.
+const digitOf = (board, v) => (board.chars ? board.chars[v - 1] : String(v));
 const cellName = (row, column) => `r${row + 1}c${column + 1}`;
 
 // The grid: digits, candidates, and what to show on them.
@@ -30,6 +32,7 @@ const cellName = (row, column) => `r${row + 1}c${column + 1}`;
 //   state.cells: Set "r,c" (premise cells), state.units: Set "r,c" (tinted), state.labels: Map "r,c,v" -> title
 function drawBoard(board, state) {
   const n = board.side;
+  const chars = board.chars || VALUE_CHARS; // a grid of other digits (0..8) names its own
   const perRow = Math.ceil(Math.sqrt(n));
   const grid = h("div", { class: "board", "data-testid": "board" });
   grid.style.gridTemplateColumns = `repeat(${board.columns}, var(--cell))`;
@@ -54,9 +57,9 @@ function drawBoard(board, state) {
     const marked = [];
     for (let v = 1; v <= n; v++) if (state.marks && state.marks.has(key(row, column, v))) marked.push(v);
     if (board.givens[index]) {
-      cell.append(h("span", { class: "digit given", text: VALUE_CHARS[board.givens[index] - 1] }));
+      cell.append(h("span", { class: "digit given", text: chars[board.givens[index] - 1] }));
     } else if (digit && !marked.length) {
-      cell.append(h("span", { class: "digit filled", text: VALUE_CHARS[digit - 1] }));
+      cell.append(h("span", { class: "digit filled", text: chars[digit - 1] }));
     } else {
       const marks = h("div", { class: "candidates" });
       marks.style.gridTemplateColumns = `repeat(${perRow}, 1fr)`;
@@ -64,7 +67,7 @@ function drawBoard(board, state) {
       for (let v = 1; v <= n; v++) {
         const mark = state.marks ? state.marks.get(key(row, column, v)) : undefined;
         const span = h("span", { class: "cand" + (mark ? " " + mark : ""), "data-value": v });
-        if (shown.has(v)) span.textContent = VALUE_CHARS[v - 1];
+        if (shown.has(v)) span.textContent = chars[v - 1];
         const label = state.labels && state.labels.get(key(row, column, v));
         if (label) span.title = label;
         marks.append(span);
@@ -244,11 +247,12 @@ function propagationView(model, el, data) {
       state.units = new Set(step.cells.map(([r, c]) => key(r, c)));
       for (const [r, c, v] of step.removed) {
         state.marks.set(key(r, c, v), "removed " + RULE_CLASS[step.rule]);
-        state.labels.set(key(r, c, v), `${rule} (${label}) removes ${v}`);
+        state.labels.set(key(r, c, v), `${rule} (${label}) removes ${digitOf(data.board, v)}`);
       }
       const by = {};
       for (const [r, c, v] of step.removed) (by[v] = by[v] || []).push(cellName(r, c));
-      const what = Object.entries(by).map(([v, cells]) => `${v} from ${cells.join(", ")}`).join("; ");
+      const what = Object.entries(by)
+        .map(([v, cells]) => `${digitOf(data.board, Number(v))} from ${cells.join(", ")}`).join("; ");
       text.textContent = `${count}. ${rule} on ${label} removes ${what}`;
       text.className = "step-text " + RULE_CLASS[step.rule];
     }
@@ -284,7 +288,7 @@ function traceView(model, el, data) {
   const position = (cell) => data.board.positions[cell];
   const name = (i) => {
     const [, cell, value] = nodes[i];
-    return cell < 0 ? "root" : `${cellName(...position(cell))}=${value}`;
+    return cell < 0 ? "root" : `${cellName(...position(cell))}=${digitOf(data.board, value)}`;
   };
   function row(i) {
     const [, , , status, depth, size, solutions] = nodes[i];
@@ -357,7 +361,7 @@ function traceView(model, el, data) {
       if (!showAfter.checked) state.marks.set(key(r, col, v), "removed " + RULE_CLASS[rule]);
       const on = constraint >= 0 ? ` on ${data.labels[constraint]}` : "";
       state.labels.set(key(r, col, v), data.rules[rule] + on);
-      if (k < 200) list.append(h("li", { class: RULE_CLASS[rule], text: `${v} from ${cellName(r, col)}: ${data.rules[rule]}${on}` }));
+      if (k < 200) list.append(h("li", { class: RULE_CLASS[rule], text: `${digitOf(data.board, v)} from ${cellName(r, col)}: ${data.rules[rule]}${on}` }));
     });
     if (removals.length > 200) list.append(h("li", { text: `... ${removals.length - 200} more` }));
     boardBox.replaceChildren(drawBoard(data.board, state));

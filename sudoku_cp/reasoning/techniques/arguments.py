@@ -16,9 +16,10 @@ from __future__ import annotations
 import itertools
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from sudoku_cp.model.constraints import Linear, Sandwich, Sum
+from sudoku_cp.model.digits import shift_of
 
 MAX_ASSIGNMENTS = 20_000
 """The most assignments (or digit sets) :func:`combinations_of` enumerates: beyond it
@@ -92,6 +93,9 @@ class Totals:
         other: the positions of the negative side (an arrow's circle).
         weights: the negative side's coefficients, as positive numbers (``(10, 1)`` for
             a two-digit circle), one per position of ``other``.
+        groups: the positions of the cells that must differ (peers), group by group.
+        side_weights: the positive side's coefficients, one per position of ``side``;
+            ``()`` when all are 1 (an arrow's shaft).
     """
 
     totals: tuple[int, ...]
@@ -99,6 +103,7 @@ class Totals:
     other: tuple[int, ...] = ()
     weights: tuple[int, ...] = ()
     groups: tuple[tuple[int, ...], ...] = ()
+    side_weights: tuple[int, ...] = ()
 
     def text(self, names: Sequence[str] = ()) -> str:
         """``"r1c2 + r1c3 (= r1c1) can total only 3, 4"`` (over the cell names, when
@@ -114,19 +119,25 @@ class Totals:
         """
         if not names:
             return f"the sum can total only {', '.join(map(str, self.totals))}"
-        shaft = " + ".join(names[i] for i in self.side)
+        shaft = " + ".join(_term(a, names[i]) for i, a in zip(self.side, self._side_weights, strict=True))
         inside = []
         if self.other:
             weights = self.weights or (1,) * len(self.other)
-            terms = [
-                names[i] if a == 1 else f"{a}·{names[i]}" for i, a in zip(self.other, weights, strict=True)
-            ]
+            terms = [_term(a, names[i]) for i, a in zip(self.other, weights, strict=True)]
             inside.append(f"= {' + '.join(terms)}")
         if self.groups:
             inside.append("; ".join(", ".join(names[i] for i in g) for g in self.groups) + " differ")
         if inside:
             shaft += f" ({'; '.join(inside)})"
         return f"{shaft} can total only {', '.join(map(str, self.totals))}"
+
+    @property
+    def _side_weights(self) -> tuple[int, ...]:
+        return self.side_weights or (1,) * len(self.side)
+
+
+def _term(weight: int, name: str) -> str:
+    return name if weight == 1 else f"{weight}·{name}"
 
 
 @dataclass(frozen=True)
@@ -285,7 +296,15 @@ def totals_of(
         pairs = {(p + q, m + n) for p, m in pairs for q, n in options}
     totals = tuple(sorted({p for p, m in pairs if p - m == constraint.rhs}))
     weights = tuple(-coefficients[i] for i in negative)
-    return Totals(totals, tuple(positive), tuple(negative), weights, tuple(tuple(g) for g in groups))
+    side_weights = tuple(coefficients[i] for i in positive)
+    return Totals(
+        totals,
+        tuple(positive),
+        tuple(negative),
+        weights,
+        tuple(tuple(g) for g in groups),
+        () if set(side_weights) <= {1} else side_weights,
+    )
 
 
 MAX_APART = 5
@@ -341,3 +360,36 @@ def crusts_of(constraint: Sandwich, masks: Sequence[int], side: int) -> Crusts:
                 break
     pairs.sort()
     return Crusts(constraint.total, side, tuple(pairs))
+
+
+def in_digits(argument: Argument, digits: Sequence[int] | None) -> Argument | None:
+    """``argument`` (over the values ``1..n``, the digits' positions on a grid of other
+    digits: :mod:`sudoku_cp.model.digits`) in the puzzle's ``digits``: each digit and each
+    total as the digits add up (a sum of ``m`` positions ``t`` is ``t + m·s`` in digits
+    ``s`` above their positions); itself when ``digits`` is ``None``. ``None`` when it
+    cannot be said in those digits: digits that are not consecutive (a sum of positions
+    says nothing of the digits' sum), a sandwich's crusts.
+
+    >>> in_digits(Combinations(12, 3, True, (1,), ((2, 3, 7), (3, 4, 5))), range(9)).text()
+    '9 in 3 cells without 0: {1,2,6}, {2,3,4}'
+    >>> in_digits(Totals((3, 4), (1, 2), (0,)), range(9)).totals  # r1c2 + r1c3 in digits
+    (1, 2)
+    """
+    if not digits:
+        return argument
+    shift = shift_of(digits)
+    if shift is None or isinstance(argument, Crusts):
+        return None
+    if isinstance(argument, Combinations):
+
+        def moved(values: Sequence[int]) -> tuple[int, ...]:
+            return tuple(v + shift for v in values)
+
+        return replace(
+            argument,
+            total=argument.total + shift * argument.size,
+            without=moved(argument.without),
+            left=tuple(moved(c) for c in argument.left),
+        )
+    lift = shift * sum(argument._side_weights)
+    return replace(argument, totals=tuple(t + lift for t in argument.totals))

@@ -211,10 +211,12 @@ def _implied_reason(board: Board, implied: ImpliedSum) -> str:
     inside it hold 10, so r5c3 + r5c4 = 35"``."""
     n = board.side
     units = union_name([u.origin for u in implied.units])
-    whole = f"{units} {_verb(len(implied.units))} {len(implied.units) * n * (n + 1) // 2}"
+    count = len(implied.units)
+    whole = f"{units} {_verb(count)} {board.digit_sum(count * n * (n + 1) // 2, count * n)}"
     numbers = [str(c.origin.number) if c.origin.kind is OriginKind.CAGE else c.label for c in implied.cages]
     cages = f"cage{'s' if len(numbers) > 1 else ''} {', '.join(numbers)}"
-    held = f"{_verb(len(numbers))} {sum(c.total for c in implied.cages)}"
+    caged = sum(len(c.cells) for c in implied.cages)
+    held = f"{_verb(len(numbers))} {board.digit_sum(sum(c.total for c in implied.cages), caged)}"
     if implied.kind == "outies":
         arithmetic = f"{cages} meeting {units} {held}; {whole}"
     elif implied.cages:
@@ -222,7 +224,7 @@ def _implied_reason(board: Board, implied: ImpliedSum) -> str:
     else:
         arithmetic = whole
     names = " + ".join(cell_name(c, n) for c in implied.sum.cells)
-    return f"{arithmetic}, so {names} = {implied.sum.total}"
+    return f"{arithmetic}, so {names} = {board.digit_sum(implied.sum.total, len(implied.sum.cells))}"
 
 
 def _verb(count: int) -> str:

@@ -31,6 +31,7 @@ from sudoku_cp.model.constraints import (
     Sum,
     Table,
 )
+from sudoku_cp.model.digits import shift_of
 from sudoku_cp.reasoning.techniques.arguments import Argument, apart_groups, distinct_groups
 from sudoku_cp.reasoning.techniques.eureka import Chain
 from sudoku_cp.reasoning.techniques.nets import Net
@@ -391,15 +392,19 @@ class Board:
             not tried (one pass over the constraints per step of a path, not one
             propagation per constraint per step).
         memo: the finders' per-board data (computed once from the model, by key).
+        digits: the puzzle's digits when they are not ``1..n`` (``(0, ..., 8)``: as many
+            as the side), else ``None``. The finders reason over the values ``1..n`` (the
+            digits' positions, :mod:`sudoku_cp.model.digits`); a text a finder writes names
+            a value by :meth:`digit` and a sum by :meth:`digit_sum`.
     """
 
     def __init__(self, model: Model) -> None:
-        if model.digits:  # steps name values 1..n; a unit of k > n digits has no hidden singles
+        if model.value_count > model.side:  # a unit holds n of the k > n digits: no hidden singles
             from sudoku_cp.model.digits import digits_text
 
             raise NotSupportedError(
-                f"explanations and grades speak of the digits 1..{model.side}: a grid of digits "
-                f"{digits_text(model.digits)} is solved, not explained"
+                f"explanations and grades need each unit to hold every digit: a {model.side}x{model.side} "
+                f"grid of digits {digits_text(model.digits)} is solved, not explained"
             )
         if model.hidden:  # extra cells (ISS's Var), a chaos construction's regions: cells no step may name
             raise NotSupportedError(
@@ -410,6 +415,7 @@ class Board:
         model = engine_model(model)  # the general kinds (Count, Element, Or...) as the engine's
         self.model = model
         self.side = model.side
+        self.digits = model.digits
         self.units = model.units
         self.alldifferents = model.of_kind(AllDifferent)
         containing: list[list[int]] = [[] for _ in range(model.cell_count)]
@@ -418,9 +424,10 @@ class Board:
                 containing[cell].append(index)
         self.containing = tuple(tuple(c) for c in containing)
         self.others = tuple((c, _filter(c, model)) for c in model.constraints if isinstance(c, _FILTERED))
-        self.implied = tuple(
-            (implied, propagator(implied.sum, model)) for implied in implied_sum_sources(model, model.side)
-        )
+        # The rule of 45 over positions is the digits' only when they are consecutive (other
+        # digits' cages are tables anyway, model/digits.py): its text names the digits' sums.
+        sums = implied_sum_sources(model, model.side) if shift_of(model.digits) is not None else ()
+        self.implied = tuple((implied, propagator(implied.sum, model)) for implied in sums)
         self.solution: Sequence[int] | None = None
         self.deadline: Deadline | None = None
         self.quiet: dict[int, tuple[int, ...]] = {}
@@ -430,6 +437,18 @@ class Board:
         multigrid = model.positions is not None
         self.rows = () if multigrid else self._lines(OriginKind.ROW)
         self.columns = () if multigrid else self._lines(OriginKind.COLUMN)
+
+    def digit(self, value: int) -> int:
+        """The puzzle's digit of the value (position) ``value``: ``value - 1`` on a grid of
+        ``0..8``, ``value`` itself on ``1..n``."""
+        return self.digits[value - 1] if self.digits else value
+
+    def digit_sum(self, total: int, count: int) -> int | None:
+        """The sum of the digits of ``count`` values (positions) adding up to ``total``:
+        ``total`` itself on ``1..n``, ``total - count`` on ``0..8``; ``None`` when the
+        digits are not consecutive (their sums are not a function of the positions')."""
+        shift = shift_of(self.digits)
+        return None if shift is None else total + shift * count
 
     def _lines(self, kind: OriginKind) -> tuple[AllDifferent, ...]:
         """The units of that kind, by their number (row 1 first)."""

@@ -92,10 +92,19 @@ class Chain:
         """Each link as ``(node, strong, next node)``."""
         return zip(self.nodes[:-1], self.strong, self.nodes[1:], strict=True)
 
-    def on(self, position: Callable[[Hashable], Position], compact: bool) -> Chain:
+    def on(
+        self,
+        position: Callable[[Hashable], Position],
+        compact: bool,
+        value: Callable[[int], int] | None = None,
+    ) -> Chain:
         """The same chain with each cell mapped by ``position`` (a model's
-        ``position``: cell index to ``(row, column)``)."""
-        nodes = tuple(ChainNode(tuple(position(c) for c in n.cells), n.values, n.als) for n in self.nodes)
+        ``position``: cell index to ``(row, column)``), and each value by ``value`` when
+        given (a value's position to the puzzle's digit)."""
+        digit = value or (lambda v: v)
+        nodes = tuple(
+            ChainNode(tuple(map(position, n.cells)), tuple(map(digit, n.values)), n.als) for n in self.nodes
+        )
         return Chain(nodes, self.strong, compact)
 
     @property

@@ -482,7 +482,7 @@ def find_forcing_chains(
             (value,),
             ((cell, value),),
             premise(used, (geo.units[u] for u in geo.units_of[cell][:1])),
-            f"supposing {_name(board, cell)}={value} leads to a contradiction",
+            f"supposing {_name(board, cell)}={board.digit(value)} leads to a contradiction",
             net=found,
         )
         return
@@ -523,7 +523,7 @@ def find_forcing_chains(
                     (value,),
                     tuple(branches),
                     premise((geo.units[u],), used),
-                    f"wherever {value} goes in {geo.units[u].label}",
+                    f"wherever {board.digit(value)} goes in {geo.units[u].label}",
                     net=net("unit", branches, eliminations, geo.units[u]),
                 )
                 return
@@ -648,7 +648,8 @@ def find_nested_forcing_nets(board: Board, candidates: list[int], placed: set[in
         (value,),
         ((cell, value),),
         tuple(units),
-        f"supposing {_name(board, cell)}={value} leads to a contradiction, nested suppositions included",
+        f"supposing {_name(board, cell)}={board.digit(value)} leads to a contradiction, "
+        "nested suppositions included",
         net=Net("contradiction", (branch,)),
     )
 

@@ -99,15 +99,16 @@ def find_kraken_fish(board: Board, candidates: list[int], placed: set[int]) -> I
                             continue
                         cells = sorted(spots)
                         gone = ", ".join(board.model.cell_name(t) for t in removed)
+                        digit = board.digit(value)
                         yield Deduction.of_digit(
                             f"Kraken {_NAMES[size]}",
                             value,
                             removed,
                             cells,
                             premise(tuple(bases[i] for i in chosen), tuple(covers[k] for k in cover), used),
-                            f"{value} in {_names(board, cells)}: the {_NAMES[size]} holds or a fin "
+                            f"{digit} in {_names(board, cells)}: the {_NAMES[size]} holds or a fin "
                             f"({_names(board, fins)}) does, and each fin's forcing chain (below) removes "
-                            f"{value} from {gone} too",
+                            f"{digit} from {gone} too",
                             net=net,
                         )
                         return

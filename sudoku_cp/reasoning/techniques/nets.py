@@ -153,19 +153,22 @@ class Net:
         """The implications written out, over every branch (nested ones included)."""
         return sum(b.size for b in self.branches)
 
-    def on(self, position: Callable[[Hashable], Hashable]) -> Net:
-        """The same net with each cell mapped by ``position`` (a model's ``position``)."""
+    def on(self, position: Callable[[Hashable], Hashable], value: Callable[[int], int] | None = None) -> Net:
+        """The same net with each cell mapped by ``position`` (a model's ``position``), and
+        each value by ``value`` when given (a value's position to the puzzle's digit)."""
+        digit = value or (lambda v: v)
 
         def branch(b: Branch) -> Branch:
             nodes = tuple(
                 replace(
                     n,
                     cell=None if n.cell is None else position(n.cell),
+                    value=None if n.value is None else digit(n.value),
                     nested=None if n.nested is None else branch(n.nested),
                 )
                 for n in b.nodes
             )
-            return Branch(position(b.cell), b.value, nodes)
+            return Branch(position(b.cell), digit(b.value), nodes)
 
         return Net(self.kind, tuple(branch(b) for b in self.branches), self.unit)
 
