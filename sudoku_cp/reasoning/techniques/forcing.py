@@ -82,9 +82,19 @@ class _Propagation:
             others.append((constraint, propagate, extra))
         self.others = others
         # per cell, the units holding it as a bit set (bit u for geo.unit_cells[u]): run
-        # rescans for hidden singles only the units with a cell changed since their last scan
-        self.unit_marks = tuple(sum(1 << u for u in units) for units in self.geo.units_of)
+        # rescans for hidden singles only the units with a cell changed since their last scan;
+        # above them, bit len(units) + i for others[i]: run and branch propagate only the
+        # variant constraints with a cell changed since they last ran
         self.every_unit = (1 << len(self.geo.unit_cells)) - 1
+        shift = len(self.geo.unit_cells)
+        self.other_shift = shift
+        self.other_cells = tuple(tuple(c.cells) for c, _, _ in others)
+        marks = [sum(1 << u for u in units) for units in self.geo.units_of]
+        for i, cells in enumerate(self.other_cells):
+            for c in cells:
+                marks[c] |= 1 << (shift + i)
+        self.unit_marks = tuple(marks)
+        self._unsettled: tuple = (None, 0)  # (candidates, the others they leave to propagate)
         # run records the constraints it uses by a number per constraint object: hashing a
         # constraint (a dataclass) at every removal cost more than the propagation itself
         numbers: dict[int, int] = {}  # id of a constraint -> its number
@@ -102,6 +112,27 @@ class _Propagation:
         self.other_numbers = tuple(
             (numbers[id(c)], tuple(numbers[id(e)] for e in extra)) for c, _, extra in others
         )
+
+    def unsettled(self, candidates: Sequence[int]) -> int:
+        """The variant constraints (as bits above the units', see :attr:`unit_marks`) whose
+        propagation narrows ``candidates`` or finds them contradictory; remembered for the last
+        state (a forcing chain supposes every candidate of one state): a propagation from
+        there need not run the others until a cell of theirs changes."""
+        if not self.others:
+            return 0
+        key = tuple(candidates)
+        last = self._unsettled
+        if last[0] == key:
+            return last[1]
+        found = 0
+        trial = list(candidates)
+        for i, ((_, propagate, _), cells) in enumerate(zip(self.others, self.other_cells, strict=True)):
+            if propagate(trial) is None or any(trial[c] != candidates[c] for c in cells):
+                found |= 1 << (self.other_shift + i)
+                for c in cells:
+                    trial[c] = candidates[c]
+        self._unsettled = (key, found)
+        return found
 
     def outcomes(
         self, candidates: Sequence[int]
@@ -143,9 +174,10 @@ class _Propagation:
             cand[cell] = bit
         queue = [cell]
         done: set[int] = set()
-        quiet: dict[int, list[int]] = {}  # per other constraint: its masks when it last changed nothing
         marks = self.unit_marks
-        dirty = self.every_unit  # the units to scan for hidden singles: all, the first time
+        # the units to scan for hidden singles (all, the first time), the others to propagate
+        dirty = self.every_unit | self.unsettled(candidates) | marks[cell]
+        shift, other_cells = self.other_shift, self.other_cells
         while True:
             while queue:
                 c = queue.pop()
@@ -191,17 +223,21 @@ class _Propagation:
                         queue.append(c)
                         changed = True
             if not changed:
-                for index, (constraint, propagate, _extra) in enumerate(self.others):
-                    before = [cand[c] for c in constraint.cells]
-                    if quiet.get(index) == before:
-                        continue  # its cells are as when it last changed nothing: nothing to do
-                    if propagate(cand) is None:
+                # the others with a cell changed since they last ran, in the model's order (one
+                # not dirty would change nothing: its cells are as when it last did nothing)
+                index = -1
+                while rest := dirty >> (shift + index + 1):
+                    index += (rest & -rest).bit_length()
+                    dirty &= ~(1 << (shift + index))
+                    cells = other_cells[index]
+                    before = [cand[c] for c in cells]
+                    if self.others[index][1](cand) is None:
                         own, extra_numbers = self.other_numbers[index]
                         used[own] = None
                         used.update(dict.fromkeys(extra_numbers))
                         return None, self._used(used)
                     narrowed = False
-                    for c, was in zip(constraint.cells, before, strict=True):
+                    for c, was in zip(cells, before, strict=True):
                         if cand[c] != was:
                             narrowed = True
                             dirty |= marks[c]
@@ -212,8 +248,6 @@ class _Propagation:
                         used[own] = None
                         used.update(dict.fromkeys(extra_numbers))
                         changed = True
-                    else:
-                        quiet[index] = before
             if not changed and not queue:
                 return cand, self._used(used)
 
@@ -298,6 +332,11 @@ class _Nets(_Propagation):
         cand[cell] = bit
         queue = deque([cell])  # first in, first out: each fact from the earliest facts (shorter nets)
         done: set[int] = set()
+        # the others to propagate (bit i for others[i]): those the start leaves unsettled,
+        # then those with a cell changed since they last ran (``seen``: the cells as then)
+        marks, shift, other_cells = self.unit_marks, self.other_shift, self.other_cells
+        dirty = self.unsettled(candidates) >> shift
+        seen = list(candidates)
         while True:
             while queue:
                 c = queue.popleft()
@@ -355,22 +394,40 @@ class _Nets(_Propagation):
                         cand[c] = only
                         queue.append(c)
                         changed = True
-            if not changed:
-                for constraint, propagate, _extra in self.others:
-                    before = [cand[c] for c in constraint.cells]
-                    premises = record.removals(constraint.cells, cand)
+            if not changed and self.others:
+                # the others with a cell changed since they last ran, in the model's order
+                # (the rest would change nothing), as in :meth:`_Propagation.run`
+                moved = 0
+                for c in range(len(cand)):
+                    if cand[c] != seen[c]:
+                        moved |= marks[c]
+                        seen[c] = cand[c]
+                dirty |= moved >> shift
+                index = -1
+                while rest := dirty >> (index + 1):
+                    index += (rest & -rest).bit_length()
+                    dirty &= ~(1 << index)
+                    constraint, propagate, _extra = self.others[index]
+                    cells = other_cells[index]
+                    before = [cand[c] for c in cells]
                     if propagate(cand) is None:
+                        premises = record.removals(cells, dict(zip(cells, before, strict=True)))
                         return _ends(
                             record,
                             record.add("unsatisfiable", None, None, "constraint", constraint, premises),
                         )
-                    for c, was in zip(constraint.cells, before, strict=True):
+                    premises = None
+                    for c, was in zip(cells, before, strict=True):
                         if cand[c] != was:
                             changed = True
+                            if premises is None:
+                                premises = record.removals(cells, dict(zip(cells, before, strict=True)))
                             for w in values_of(was & ~cand[c]):
                                 record.add("<>", c, w, "constraint", constraint, premises)
                             if not cand[c] & (cand[c] - 1):
                                 queue.append(c)
+                            dirty |= marks[c] >> shift
+                            seen[c] = cand[c]
             if not changed and not queue and nest > 0:
                 changed = self._nested(record, cand, queue, nest)
                 if changed is None:
