@@ -108,23 +108,44 @@ class _Propagation:
         first_equal: dict[Constraint, int] = {}
         self.equal_class = tuple(first_equal.setdefault(one, k) for k, one in enumerate(objects))
         self.alldifferent_numbers = tuple(numbers[id(c)] for c in board.alldifferents)
+        # per cell, each cell it sees with the number of the first AllDifferent (in
+        # board.containing's order) holding both: run's scan of the AllDifferents when a
+        # digit is placed (a cell in several, anti-knight pairs or a cage and its box, once)
+        reach = []
+        for cell, indices in enumerate(board.containing):
+            seen: dict[int, int] = {}
+            for index in indices:
+                for p in board.alldifferents[index].cells:
+                    if p != cell and p not in seen:
+                        seen[p] = self.alldifferent_numbers[index]
+            reach.append(tuple(seen.items()))
+        self.reach = tuple(reach)
         self.unit_numbers = tuple(numbers[id(c)] for c in self.geo.units)
         self.other_numbers = tuple(
             (numbers[id(c)], tuple(numbers[id(e)] for e in extra)) for c, _, extra in others
         )
 
     def unsettled(self, candidates: Sequence[int]) -> int:
-        """The variant constraints (as bits above the units', see :attr:`unit_marks`) whose
-        propagation narrows ``candidates`` or finds them contradictory; remembered for the last
-        state (a forcing chain supposes every candidate of one state): a propagation from
-        there need not run the others until a cell of theirs changes."""
-        if not self.others:
-            return 0
+        """The units with a hidden single or a value with no place in ``candidates``, and the
+        variant constraints whose propagation narrows them or finds them contradictory, as
+        bits (see :attr:`unit_marks`); remembered for the last state (a forcing chain
+        supposes every candidate of one state, a nested net every candidate where its branch
+        stops): a propagation from there need not scan the other units, nor run the other
+        constraints, until a cell of theirs changes."""
         key = tuple(candidates)
         last = self._unsettled
         if last[0] == key:
             return last[1]
         found = 0
+        for u, cells in enumerate(self.geo.unit_cells):  # as run scans a unit
+            once = twice = 0
+            for c in cells:
+                m = candidates[c]
+                twice |= once & m
+                once |= m
+            hidden = once & ~twice
+            if once != self.full or any(candidates[c] & hidden not in (0, candidates[c]) for c in cells):
+                found |= 1 << u
         trial = list(candidates)
         for i, ((_, propagate, _), cells) in enumerate(zip(self.others, self.other_cells, strict=True)):
             if propagate(trial) is None or any(trial[c] != candidates[c] for c in cells):
@@ -165,18 +186,48 @@ class _Propagation:
     ) -> tuple[list[int] | None, list[Constraint]]:
         """The candidates after supposing ``cell = value`` (``None`` on a contradiction),
         and the constraints used."""
-        board, geo = self.board, self.geo
         cand = list(candidates)
-        bit = 1 << (value - 1)
+        cand[cell] = 1 << (value - 1)
+        # the units to scan for hidden singles and the others to propagate: those the start
+        # leaves unsettled, and those holding a cell changed since
+        return self._settle(cand, [cell], self.unsettled(candidates) | self.unit_marks[cell])
+
+    def resume(
+        self, previous: Sequence[int], candidates: Sequence[int]
+    ) -> tuple[list[int] | None, list[Constraint]]:
+        """:meth:`run`'s candidates from ``candidates`` for the supposition that gave
+        ``previous`` (:meth:`run`'s candidates, not ``None``) from a state of which
+        ``candidates`` is a part (each cell's candidates a subset): the propagation
+        continues from ``previous`` less what ``candidates`` removed, rescanning only the
+        units and constraints with a cell that changed. The same answer, as every filter
+        narrows monotonically to one fixpoint (Apt, "Principles of Constraint
+        Programming", 2003, ch. 7: chaotic iteration); the constraints used are those of
+        the continuation alone."""
+        marks = self.unit_marks
+        cand = []
+        queue = []
+        dirty = 0
+        for c, (was, now) in enumerate(zip(previous, candidates, strict=True)):
+            mask = was & now
+            if mask != was:
+                if not mask:
+                    return None, []
+                dirty |= marks[c]
+                if not mask & (mask - 1):
+                    queue.append(c)
+            cand.append(mask)
+        return self._settle(cand, queue, dirty)
+
+    def _settle(
+        self, cand: list[int], queue: list[int], dirty: int
+    ) -> tuple[list[int] | None, list[Constraint]]:
+        """Propagate ``cand`` (in place) from the placed cells of ``queue`` and the units
+        and constraints of ``dirty`` (bits of :attr:`unit_marks`): :meth:`run`'s answer."""
+        geo, reach = self.geo, self.reach
         used: dict[int, None] = {}  # the numbers of the constraints used, in order
-        numbers, unit_numbers = self.alldifferent_numbers, self.unit_numbers
-        if cand[cell] != bit:
-            cand[cell] = bit
-        queue = [cell]
+        unit_numbers = self.unit_numbers
         done: set[int] = set()
         marks = self.unit_marks
-        # the units to scan for hidden singles (all, the first time), the others to propagate
-        dirty = self.every_unit | self.unsettled(candidates) | marks[cell]
         shift, other_cells = self.other_shift, self.other_cells
         while True:
             while queue:
@@ -185,16 +236,15 @@ class _Propagation:
                     continue
                 done.add(c)
                 b = cand[c]
-                for index in board.containing[c]:
-                    for p in board.alldifferents[index].cells:
-                        if p != c and cand[p] & b:
-                            cand[p] &= ~b
-                            dirty |= marks[p]
-                            used[numbers[index]] = None
-                            if not cand[p]:
-                                return None, self._used(used)
-                            if not cand[p] & (cand[p] - 1):
-                                queue.append(p)
+                for p, number in reach[c]:
+                    if cand[p] & b:
+                        cand[p] &= ~b
+                        dirty |= marks[p]
+                        used[number] = None
+                        if not cand[p]:
+                            return None, self._used(used)
+                        if not cand[p] & (cand[p] - 1):
+                            queue.append(p)
             changed = False
             for u, cells in enumerate(geo.unit_cells):
                 if not dirty >> u & 1:
@@ -269,6 +319,9 @@ class _Record:
         self.start = start
         self.nodes: list[NetNode] = []
         self.facts: dict[tuple[str, int, int], int] = {}
+        # per supposition tried at a stop of this branch (nested nets), the candidates its
+        # singles reached there without a contradiction: the next stop resumes from them
+        self.reached: dict[tuple[int, int], list[int]] = {}
 
     def add(self, kind, cell, value, rule, unit=None, because=(), nested=None) -> int:
         key = (kind, cell, value)
@@ -449,8 +502,14 @@ class _Nets(_Propagation):
                     if self.budget <= 0:
                         raise _OverBudget
                     self.budget -= 1
-                if nest == 1 and fast(self, cand, c, w)[0] is not None:
-                    continue
+                if nest == 1:
+                    # the branch only narrows: resume this supposition from the last stop's
+                    # propagation (the same answer as a new one, a fraction of the work)
+                    previous = record.reached.get((c, w))
+                    after = (fast(self, cand, c, w) if previous is None else self.resume(previous, cand))[0]
+                    if after is not None:
+                        record.reached[(c, w)] = after
+                        continue
                 after, inner, end = self.branch(cand, c, w, nest - 1)
                 if after is None:
                     found.append((c, w, slice_branch(inner.nodes, [end])))
