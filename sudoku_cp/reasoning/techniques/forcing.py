@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import itertools
 from collections import deque
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 
 from sudoku_cp.model.constraints import Constraint, Linear, Sandwich, Skyscraper, Sum
 from sudoku_cp.reasoning.techniques._links import Geometry, geometry, links, premise
@@ -193,29 +193,30 @@ class _Propagation:
         return self._settle(cand, [cell], self.unsettled(candidates) | self.unit_marks[cell])
 
     def resume(
-        self, previous: Sequence[int], candidates: Sequence[int]
+        self, previous: Sequence[int], candidates: Sequence[int], moved: Iterable[int]
     ) -> tuple[list[int] | None, list[Constraint]]:
         """:meth:`run`'s candidates from ``candidates`` for the supposition that gave
-        ``previous`` (:meth:`run`'s candidates, not ``None``) from a state of which
-        ``candidates`` is a part (each cell's candidates a subset): the propagation
-        continues from ``previous`` less what ``candidates`` removed, rescanning only the
-        units and constraints with a cell that changed. The same answer, as every filter
-        narrows monotonically to one fixpoint (Apt, "Principles of Constraint
-        Programming", 2003, ch. 7: chaotic iteration); the constraints used are those of
-        the continuation alone."""
+        ``previous`` (:meth:`run`'s candidates, not ``None``) from an earlier state that
+        ``candidates`` narrows (each cell's candidates a subset; ``moved``: the cells where
+        they differ): the propagation continues from ``previous`` less what
+        ``candidates`` removed, rescanning only the units and constraints with a cell that
+        changed. The same answer, as every filter narrows monotonically to one fixpoint
+        (Apt, "Principles of Constraint Programming", 2003, ch. 7: chaotic iteration); the
+        constraints used are those of the continuation alone."""
         marks = self.unit_marks
-        cand = []
+        cand = list(previous)
         queue = []
         dirty = 0
-        for c, (was, now) in enumerate(zip(previous, candidates, strict=True)):
-            mask = was & now
+        for c in moved:
+            was = cand[c]
+            mask = was & candidates[c]
             if mask != was:
                 if not mask:
                     return None, []
+                cand[c] = mask
                 dirty |= marks[c]
                 if not mask & (mask - 1):
                     queue.append(c)
-            cand.append(mask)
         return self._settle(cand, queue, dirty)
 
     def _settle(
@@ -320,8 +321,10 @@ class _Record:
         self.nodes: list[NetNode] = []
         self.facts: dict[tuple[str, int, int], int] = {}
         # per supposition tried at a stop of this branch (nested nets), the candidates its
-        # singles reached there without a contradiction: the next stop resumes from them
-        self.reached: dict[tuple[int, int], list[int]] = {}
+        # singles reached there without a contradiction and the stop's number: the next
+        # stop resumes from them; the candidates at each stop
+        self.reached: dict[tuple[int, int], tuple[list[int], int]] = {}
+        self.stops: list[list[int]] = []
 
     def add(self, kind, cell, value, rule, unit=None, because=(), nested=None) -> int:
         key = (kind, cell, value)
@@ -494,6 +497,9 @@ class _Nets(_Propagation):
         one was, None if that empties its cell, False if none."""
         fast = _Propagation.run
         found: list[tuple[int, int, Branch]] = []
+        stop = len(record.stops)
+        record.stops.append(list(cand))
+        moved: dict[int, list[int]] = {}  # per earlier stop, the cells whose candidates changed since
         for c in sorted(
             (c for c in range(len(cand)) if cand[c] & (cand[c] - 1)), key=lambda c: cand[c].bit_count()
         ):
@@ -506,9 +512,15 @@ class _Nets(_Propagation):
                     # the branch only narrows: resume this supposition from the last stop's
                     # propagation (the same answer as a new one, a fraction of the work)
                     previous = record.reached.get((c, w))
-                    after = (fast(self, cand, c, w) if previous is None else self.resume(previous, cand))[0]
+                    if previous is None:
+                        after = fast(self, cand, c, w)[0]
+                    else:
+                        if previous[1] not in moved:
+                            then = record.stops[previous[1]]
+                            moved[previous[1]] = [x for x, m in enumerate(cand) if m != then[x]]
+                        after = self.resume(previous[0], cand, moved[previous[1]])[0]
                     if after is not None:
-                        record.reached[(c, w)] = after
+                        record.reached[(c, w)] = (after, stop)
                         continue
                 after, inner, end = self.branch(cand, c, w, nest - 1)
                 if after is None:
