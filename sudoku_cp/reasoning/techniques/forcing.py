@@ -75,7 +75,7 @@ class _Propagation:
                     pairs = [(cells[a], cells[b]) for g in groups for a, b in itertools.combinations(g, 2)]
                     extra = links(self.geo, pairs)
             elif isinstance(constraint, Linear):  # an equation's filter reads its peers as different
-                groups = apart_groups(constraint.cells, board.model.peers)
+                groups = apart_groups(constraint.cells, board.model.peers, constraint.coefficients)
                 cells = constraint.cells
                 pairs = [(cells[a], cells[b]) for g in groups for a, b in itertools.combinations(g, 2)]
                 extra = links(self.geo, pairs)
