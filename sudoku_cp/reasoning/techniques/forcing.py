@@ -46,6 +46,9 @@ MAX_BRANCHES = 9
 """The most candidates of a cell (places of a value in a unit) a forcing chain splits on."""
 
 
+_AFTERS: tuple = (None, None, None)
+"""``(board, key, answers)``: :meth:`_Propagation.afters`' answers on the last state."""
+
 _OUTCOMES: tuple = (None, None)
 """``(key, answers)``: :meth:`_Propagation.outcomes`' answers on the last state, by
 supposition."""
@@ -180,6 +183,40 @@ class _Propagation:
             return found[key]
 
         return outcome
+
+    def afters(self, candidates: Sequence[int]) -> Callable[[int, int], list[int] | None]:
+        """``after(cell, value)``: :meth:`outcomes`' candidates alone (``None`` on a
+        contradiction), and from a state that narrows the last one asked on this board
+        (the next step of a path), resumed from that state's answers (:meth:`resume`: the
+        same candidates, a fraction of the work; a contradiction there is one here);
+        remembered for the last state."""
+        global _AFTERS
+        key = tuple(candidates)
+        board, last_key, last = _AFTERS  # one read: another thread may replace it
+        previous: tuple[dict, list[int]] | None = None
+        if board is self.board and last_key == key:
+            found = last
+        else:
+            found = {}
+            if board is self.board and len(last_key) == len(key):
+                if all(now | was == was for now, was in zip(key, last_key, strict=True)):
+                    moved = [c for c, (now, was) in enumerate(zip(key, last_key, strict=True)) if now != was]
+                    previous = (last, moved)
+            _AFTERS = (self.board, key, found)
+        fresh = self.outcomes(candidates)
+
+        def after(cell: int, value: int) -> list[int] | None:
+            ask = (cell, value)
+            if ask not in found:
+                if previous is not None and ask in previous[0]:
+                    self.board.check_deadline()
+                    was = previous[0][ask]
+                    found[ask] = None if was is None else self.resume(was, key, previous[1])[0]
+                else:
+                    found[ask] = fresh(cell, value)[0]
+            return found[ask]
+
+        return after
 
     def run(
         self, candidates: Sequence[int], cell: int, value: int
@@ -577,6 +614,7 @@ def find_forcing_chains(
         key=lambda c: (candidates[c].bit_count(), c),
     )
     outcome = engine.outcomes(candidates)
+    after = engine.afters(candidates)
 
     def net(kind: str, branches, eliminations=(), unit=None) -> Net:
         drawn = []
@@ -593,7 +631,7 @@ def find_forcing_chains(
     contradictions: list[tuple[int, int]] = []
     for cell in open_cells:  # the first few contradictions (the order of open_cells)
         for value in values_of(candidates[cell]):
-            if outcome(cell, value)[0] is None:
+            if after(cell, value) is None:
                 contradictions.append((cell, value))
         if len(contradictions) >= limit:
             break
@@ -618,7 +656,7 @@ def find_forcing_chains(
         if candidates[cell].bit_count() > MAX_BRANCHES:
             break
         branches = [(cell, v) for v in values_of(candidates[cell])]
-        found = _common(board, candidates, placed, branches, outcome)
+        found = _common(board, candidates, placed, branches, after, outcome)
         if found is not None:
             eliminations, used = found
             yield Deduction(
@@ -640,7 +678,7 @@ def find_forcing_chains(
             if not 2 <= len(places) <= MAX_BRANCHES or any(c in placed for c in places):
                 continue
             branches = [(c, value) for c in places]
-            found = _common(board, candidates, placed, branches, outcome)
+            found = _common(board, candidates, placed, branches, after, outcome)
             if found is not None:
                 eliminations, used = found
                 yield Deduction(
@@ -694,7 +732,7 @@ def _budgets(board: Board) -> tuple[int | None, ...]:
 def _reach(outcome: Callable, candidates: list[int], cell: int, value: int) -> int:
     """How many candidates supposing ``cell = value`` removes by singles alone (a
     contradiction counts as all): the suppositions that reach farthest are tried first."""
-    after, _ = outcome(cell, value)  # (:meth:`_Propagation.outcomes`: forcing chains ran most)
+    after = outcome(cell, value)  # (:meth:`_Propagation.afters`: forcing chains ran most)
     if after is None:
         return sum(m.bit_count() for m in candidates)
     return sum((was & ~now).bit_count() for was, now in zip(candidates, after, strict=True))
@@ -723,7 +761,7 @@ def find_nested_forcing_nets(board: Board, candidates: list[int], placed: set[in
         for v in values_of(candidates[c])
         if solution is None or v != solution[c]
     ]
-    outcome = engine.outcomes(candidates)
+    outcome = engine.afters(candidates)
     tries.sort(key=lambda cv: (candidates[cv[0]].bit_count(), -_reach(outcome, candidates, *cv), cv))
     best: tuple[int, Branch] | None = None
     settled: set[tuple[int, int]] = set()  # suppositions that ended within the budget, with no net
@@ -781,22 +819,21 @@ def find_nested_forcing_nets(board: Board, candidates: list[int], placed: set[in
     )
 
 
-def _common(board, candidates, placed, branches, outcome):
-    """The candidates every branch removes, and the constraints used; ``None`` if none."""
+def _common(board, candidates, placed, branches, after, outcome):
+    """The candidates every branch removes (``after``: :meth:`_Propagation.afters`), and
+    the constraints used (``outcome``'s, asked only then); ``None`` if none."""
     removed = None
-    used: list[Constraint] = []
     for cell, value in branches:
-        after, by = outcome(cell, value)
-        if after is None:
+        reached = after(cell, value)
+        if reached is None:
             continue  # that branch is impossible: the others decide
         gone = {
             (c, v)
-            for c, (was, now) in enumerate(zip(candidates, after, strict=True))
+            for c, (was, now) in enumerate(zip(candidates, reached, strict=True))
             if was != now
             for v in values_of(was & ~now)
         }
         removed = gone if removed is None else removed & gone
-        used += by
         if not removed:
             return None
     if not removed:
@@ -804,6 +841,11 @@ def _common(board, candidates, placed, branches, outcome):
     eliminations = tuple(sorted(removed - set(branches)))
     if not eliminations:
         return None
+    used: list[Constraint] = []
+    for cell, value in branches:
+        reached, by = outcome(cell, value)
+        if reached is not None:
+            used += by
     return eliminations, used
 
 
