@@ -142,6 +142,62 @@ def _block_terms(
     return low, tuple((t - low, tuple(by_total[t])) for t in sorted(by_total))
 
 
+def _group_supports(masks: Sequence[int], coefficients: Sequence[int], rhs: int) -> tuple[int, ...] | None:
+    """For cells that take different digits, each within its candidate ``masks``, with
+    ``Σ a_i·x_i == rhs``: each cell's values that some such assignment uses (``None`` when
+    none does), by a depth-first search for a witness per value not yet seen in one, the
+    sums the cells left can still reach bounding it (:func:`_block_terms` lists every
+    assignment's total, thousands for four open cells; a witness is found in a few steps).
+
+    >>> values = _group_supports([0b111, 0b111, 0b1000], (1, 1, -1), 0)  # a + b = 4, a != b
+    >>> [values_of(m) for m in values]
+    [(1, 3), (1, 3), (4,)]
+    """
+    count = len(masks)
+    options = [values_of(m) for m in masks]
+    if not all(options):
+        return None
+    kept = [0] * count
+    chosen = [0] * count
+
+    def search(order: Sequence[int], at: int, used: int, left: int, low, high) -> bool:
+        if at == len(order):
+            if left:
+                return False
+            for i in range(count):
+                kept[i] |= chosen[i]
+            return True
+        if not low[at] <= left <= high[at]:
+            return False
+        i = order[at]
+        a = coefficients[i]
+        for v in options[i]:
+            bit = 1 << (v - 1)
+            if not used & bit:
+                chosen[i] = bit
+                if search(order, at + 1, used | bit, left - a * v, low, high):
+                    return True
+        return False
+
+    for first in range(count):
+        order = [i for i in range(count) if i != first]
+        low = [0] * (len(order) + 1)  # the least and most the cells from order[at] on can add
+        high = [0] * (len(order) + 1)
+        for at in range(len(order) - 1, -1, -1):
+            i = order[at]
+            ends = (coefficients[i] * options[i][0], coefficients[i] * options[i][-1])
+            low[at], high[at] = low[at + 1] + min(ends), high[at + 1] + max(ends)
+        a = coefficients[first]
+        for v in options[first]:
+            bit = 1 << (v - 1)
+            if not kept[first] & bit:
+                chosen[first] = bit
+                search(order, 0, bit, rhs - a * v, low, high)
+        if not kept[first]:
+            return None
+    return tuple(kept)
+
+
 def _reader(cells: Sequence[int]) -> Callable[[Sequence[int]], tuple[int, ...]]:
     """A function reading the values at ``cells`` of a list as a tuple (one C call:
     :func:`operator.itemgetter`, which gives a bare value for one index)."""
@@ -181,9 +237,14 @@ def linear_supports(
     block_cells = [tuple(cells[p] for p in block) for block in blocks]
     block_coefficients = [tuple(coefficients[p] for p in block) for block in blocks]
     operator, rhs = constraint.operator, constraint.rhs
+    one_group = operator == "==" and len(blocks) == 1 and len(blocks[0]) > 1
 
     def propagate(candidates: list[int]) -> list[int] | None:
-        keep = _supports(candidates)
+        if one_group:  # every cell differs: by witnesses, not every assignment's total
+            kept = _group_supports([candidates[c] for c in block_cells[0]], block_coefficients[0], rhs)
+            keep = None if kept is None else [kept]
+        else:
+            keep = _supports(candidates)
         if keep is None:
             return None
         narrowed = []
