@@ -16,10 +16,12 @@ candidates removed).
 Every step is checked before it is reported:
 
 * its conclusion *follows from its premises*: with only the step's constraints and the
-  current candidates of their cells, an exhaustive search (the package's backtracker)
-  finds no assignment that keeps a removed candidate or gives a placed cell another
-  value (a rule-of-45 step's sum is first checked as arithmetic over its units and
-  cages, then joins the premises, which keeps that search short);
+  current candidates of their cells, an exhaustive search (the package's backtracker,
+  then past :data:`CHECK_NODES` decisions the SAT solver) finds no assignment that keeps
+  a removed candidate or gives a placed cell another value, searched one case at a time
+  for a forcing chain's cell or unit (a rule-of-45 step's sum is first checked as
+  arithmetic over its units and cages, then joins the premises, which keeps that search
+  short);
 * it *agrees with the solution*: placed digits are the solution's, removed candidates
   are not.
 
