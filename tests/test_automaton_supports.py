@@ -8,6 +8,7 @@ import random
 
 import pytest
 
+from sudoku_cp.model.community_kinds import sum_line_automaton
 from sudoku_cp.model.constraints import Automaton
 
 
@@ -33,11 +34,20 @@ def _by_enumeration(automaton: Automaton, masks: list[int], side: int) -> list[i
     return supported if any(supported) else None
 
 
-@pytest.mark.parametrize("make", [lambda: _segment_sums(10, 9), lambda: _at_most_two_odd(9)])
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda: _segment_sums(10, 9),
+        lambda: _at_most_two_odd(9),
+        # a sum loop: its supports are its parts' (one per sum carried round the end), its
+        # enumeration reads the whole deterministic automaton
+        lambda: sum_line_automaton(10, 9, True),
+    ],
+)
 def test_supports_are_the_values_of_the_accepted_lines(make):
     automaton = make()
     generator = random.Random(31)
     for _ in range(150):
-        length = generator.randint(1, 4)
+        length = generator.randint(1, 5)
         masks = [generator.randint(1, 511) for _ in range(length)]
         assert automaton.supports(masks) == _by_enumeration(automaton, masks, 9), masks

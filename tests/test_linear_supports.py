@@ -91,3 +91,25 @@ def test_a_little_killer_counts_its_cells_in_one_box_different():
     step = sudoku_cp.hint(puzzle)
     assert step.technique == "little killer"
     assert ": 7 in 4 cells (r2c3, r3c2 differ): {1,1,1,4}, {1,1,2,3}, {1,2,2,2}; removes 4, 5" in str(step)
+
+
+def test_group_supports_are_the_values_of_the_assignments():
+    """An equation over cells that all differ (an equal-sums line in a row) is filtered by a
+    witness per value (``_group_supports``): exactly the values of the assignments of
+    different digits that satisfy it, enumerated here."""
+    from sudoku_cp.reasoning.techniques.board import _group_supports
+
+    generator = random.Random(7)
+    for _ in range(400):
+        count = generator.randint(2, 4)
+        masks = [generator.randint(1, 511) for _ in range(count)]
+        weights = tuple(generator.choice([1, 1, -1, 2, -10]) for _ in range(count))
+        rhs = generator.randint(-20, 30)
+        kept, found = [0] * count, False
+        options = [[v for v in range(1, 10) if m >> (v - 1) & 1] for m in masks]
+        for values in itertools.product(*options):
+            if len(set(values)) == count and sum(a * v for a, v in zip(weights, values, strict=True)) == rhs:
+                found = True
+                for i, v in enumerate(values):
+                    kept[i] |= 1 << (v - 1)
+        assert _group_supports(masks, weights, rhs) == (tuple(kept) if found else None)

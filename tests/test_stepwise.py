@@ -397,3 +397,43 @@ def test_cli_hint_with_candidates(tmp_path):
     assert run(["hint", solved])[1] == "solved: every cell is filled\n"
     code, _, err = run(["hint", line, "--candidates", "-"], text.replace("\n", "\n\n", 1)[:-3])
     assert code == 2 and "candidates" in err
+
+
+ARTO = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+
+
+@pytest.mark.parametrize("by", ["search", "sat"])
+def test_the_premise_check_rejects_a_step_that_does_not_follow(monkeypatch, by):
+    """``check_deduction`` splits a one-cell pattern into one search per candidate and hands
+    a search past ``CHECK_NODES`` decisions to the SAT solver (``"sat"``: at once): either
+    way a removal its premise does not imply is refused, and one it implies is accepted."""
+    from sudoku_cp.engine.search import Restart
+    from sudoku_cp.reasoning import stepwise
+    from sudoku_cp.reasoning.techniques.board import Board, Deduction
+
+    if by == "sat":
+
+        class Busy(stepwise.BitmaskSearch):
+            def count_solutions(self, *args, **options):
+                raise Restart
+
+        monkeypatch.setattr(stepwise, "BitmaskSearch", Busy)
+    puzzle = explain(ARTO, max_steps=0).puzzle
+    board = Board(puzzle.model)
+    candidates = board.initial()
+    solution = sudoku_cp.solve(puzzle, backend="backtracking")
+    row = next(u for u in board.units if u.origin.kind.value == "row" and u.origin.number == 1)
+    open_cells = [c for c in row.cells if candidates[c] & (candidates[c] - 1)]
+    pattern, target = open_cells[0], open_cells[1]
+    wrong = next(v for v in range(1, 10) if candidates[target] >> (v - 1) & 1 and v != solution.cells[target])
+
+    def step(eliminations):
+        return Deduction("forcing chain (cell)", (), eliminations, (pattern,), (), (), (row,))
+
+    with pytest.raises(sudoku_cp.SudokuError, match="does not follow"):
+        stepwise.check_deduction(puzzle, candidates, step(((target, wrong),)), solution)
+    narrowed = list(candidates)
+    for c in row.cells:  # the rest of row 1 decided: the row leaves the wrong digit no place
+        if c != target:
+            narrowed[c] = 1 << (solution.cells[c] - 1)
+    stepwise.check_deduction(puzzle, narrowed, step(((target, wrong),)), solution)

@@ -790,11 +790,29 @@ class Automaton:
         >>> line.supports([0b0001, 0b0001, 0b1111, 0b1111]) is None
         True
         """
+        if isinstance(self.meaning, Union):  # the parts' supports, each over a few states
+            kept: list[int] | None = None
+            for part in self.meaning.parts:
+                found = part.supports(masks)
+                if found is not None:
+                    kept = found if kept is None else [a | b for a, b in zip(kept, found, strict=True)]
+            return kept
         return self._layers.supports(tuple(masks))
 
     @functools.cached_property
     def _layers(self) -> _Layers:
         return _Layers(self)
+
+
+@dataclass(frozen=True)
+class Union:
+    """An automaton's language as the union of the languages of smaller automata over the
+    same line, as its :attr:`Automaton.meaning`: a first move that guesses (a sum loop's
+    sum carried round from the end) makes the deterministic automaton large (the subsets of
+    guesses), and :meth:`Automaton.supports` is then the union of the parts' supports (a
+    value is supported when some part accepts a word with it), each part a few states."""
+
+    parts: tuple[Automaton, ...]
 
 
 _LAYER_MEMO_BUDGET = 1 << 18

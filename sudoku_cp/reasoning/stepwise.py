@@ -16,10 +16,12 @@ candidates removed).
 Every step is checked before it is reported:
 
 * its conclusion *follows from its premises*: with only the step's constraints and the
-  current candidates of their cells, an exhaustive search (the package's backtracker)
-  finds no assignment that keeps a removed candidate or gives a placed cell another
-  value (a rule-of-45 step's sum is first checked as arithmetic over its units and
-  cages, then joins the premises, which keeps that search short);
+  current candidates of their cells, an exhaustive search (the package's backtracker,
+  then past :data:`CHECK_NODES` decisions the SAT solver) finds no assignment that keeps
+  a removed candidate or gives a placed cell another value, searched one case at a time
+  for a forcing chain's cell or unit (a rule-of-45 step's sum is first checked as
+  arithmetic over its units and cages, then joins the premises, which keeps that search
+  short);
 * it *agrees with the solution*: placed digits are the solution's, removed candidates
   are not.
 
@@ -44,9 +46,15 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
 
 from sudoku_cp.engine.runtime import Deadline
-from sudoku_cp.engine.search import BitmaskSearch
+from sudoku_cp.engine.search import BitmaskSearch, Restart
 from sudoku_cp.engine.sums import ImpliedSum
-from sudoku_cp.errors import MarksExcludeSolutionError, NotProperError, SolveTimeoutError, SudokuError
+from sudoku_cp.errors import (
+    MarksExcludeSolutionError,
+    NotProperError,
+    NotSupportedError,
+    SolveTimeoutError,
+    SudokuError,
+)
 from sudoku_cp.io.inputs import PuzzleInput, as_puzzle
 from sudoku_cp.model.candidates import CandidatesInput, as_masks, filled
 from sudoku_cp.model.constraints import HOUSE_KINDS, AllDifferent, Model, Origin, OriginKind, Sum, ValueIn
@@ -838,20 +846,71 @@ def check_deduction(
     # Cells outside the premise take no part: fixing them keeps the search to the premise.
     whole = puzzle.model
     fixed = tuple(0 if c in domains else 1 for c in range(whole.cell_count))
+    cases = _cases(premise, domains, deduction, n)
     for cell, contrary in conclusions:
         if not domains[cell] & contrary:
             continue  # nothing else is left for the cell: it follows from its candidates
-        restricted = {**domains, cell: domains[cell] & contrary}
-        model = Model(
-            n,
-            fixed,
-            tuple(premise) + tuple(ValueIn(c, v, origin=_CANDIDATES) for c, v in restricted.items()),
-            whole.positions,
-        )
-        if all(model.domains()) and BitmaskSearch(model).find_solution() is not None:
-            raise SudokuError(
-                f"{deduction.technique} does not follow from its premises at {whole.cell_name(cell)}"
+        for case in cases:
+            restricted = {**domains, cell: domains[cell] & contrary}
+            for where, values in case:
+                restricted[where] = restricted[where] & values
+            model = Model(
+                n,
+                fixed,
+                tuple(premise) + tuple(ValueIn(c, v, origin=_CANDIDATES) for c, v in restricted.items()),
+                whole.positions,
             )
+            if all(model.domains()) and _has_solution(model):
+                raise SudokuError(
+                    f"{deduction.technique} does not follow from its premises at {whole.cell_name(cell)}"
+                )
+
+
+CHECK_NODES = 2000
+"""The most decisions the engine's search spends on a premise check before the SAT solver
+takes it over (:func:`_has_solution`)."""
+
+
+def _has_solution(model: Model) -> bool:
+    """Whether ``model`` (a step's premise, its candidates, the conclusion's contrary) has a
+    solution: the engine's exhaustive search within :data:`CHECK_NODES` decisions, then a
+    CDCL SAT solver (PySAT, the ``"sat"`` backend's encoding), whose learnt clauses do not
+    branch again and again on cells the contradiction does not involve (a chain's premise
+    over four units took the search 12 s); the search alone for a kind SAT does not encode."""
+    try:
+        return BitmaskSearch(model).count_solutions(1, node_limit=CHECK_NODES) > 0
+    except Restart:
+        pass
+    from sudoku_cp.backends.sat import choose_solver
+    from sudoku_cp.backends.sat_runner import Run
+
+    try:
+        run = Run.start(model, Deadline(None), choose_solver(model), "extended", "pairwise", "combinations")
+    except NotSupportedError:
+        return BitmaskSearch(model).find_solution() is not None
+    with run:
+        return run.solve() is not None
+
+
+def _cases(premise, domains, deduction: Deduction, n: int) -> list[tuple[tuple[int, frozenset[int]], ...]]:
+    """The cases the search for a counterexample to a deduction is split into, together
+    every assignment of the premise: a pattern of one cell (a cell forcing chain), one case
+    per candidate of it; a pattern of one value whose places in an AllDifferent of the
+    premise over ``n`` cells (which holds every value) are the pattern's cells (a unit
+    forcing chain), one case per place; else one case, the whole. The reasoning's own case
+    split, searched one case at a time (a search left to choose its cells may branch
+    everywhere else first)."""
+    pattern = deduction.cells
+    if len(pattern) == 1 and pattern[0] in domains and len(domains[pattern[0]]) > 1:
+        return [((pattern[0], frozenset({v})),) for v in sorted(domains[pattern[0]])]
+    if len(deduction.values) == 1 and len(pattern) > 1 and all(c in domains for c in pattern):
+        value = deduction.values[0]
+        for constraint in premise:
+            if isinstance(constraint, AllDifferent) and len(set(constraint.cells)) == n:
+                places = [c for c in constraint.cells if value in domains[c]]
+                if sorted(places) == sorted(pattern):
+                    return [((c, frozenset({value})),) for c in places]
+    return [()]
 
 
 _CANDIDATES = Origin(OriginKind.CANDIDATES)

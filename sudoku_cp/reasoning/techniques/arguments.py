@@ -169,17 +169,28 @@ class Crusts:
         return f"1 and {self.side} around {self.total} only at {where}"
 
 
+MAX_CLIQUE_SEARCH = 10
+"""The most linked cells :func:`distinct_groups` searches for their largest set of pairwise
+peers exhaustively (at most ``2**10`` subsets); a larger linked set is cut greedily."""
+
+
 def distinct_groups(
-    cells: Sequence[int], peers: Sequence[frozenset[int] | set[int]]
+    cells: Sequence[int], peers: Sequence[frozenset[int] | set[int]], weights: Sequence[int] = ()
 ) -> tuple[tuple[int, ...], ...]:
     """The groups of a sum's cells that must hold different digits, as positions into
-    ``cells``: each set of two or more cells linked by ``peers`` (a little killer's cells
-    in one box) whose cells are pairwise peers; a linked set that is not (a chain of
-    peers) is left out, its cells free to repeat as far as the groups say.
+    ``cells``, none sharing a cell: each set of two or more cells linked by ``peers`` (a
+    little killer's cells in one box), or when they are not pairwise peers (a chain of
+    peers, an arrow's shaft down a column with its circle beside it), its largest set of
+    pairwise peers, then the largest among the rest, and so on (among sets of one size,
+    those whose cells have one coefficient of ``weights`` first, the shaft before the
+    circle; then the first in order); cells in no group are free to repeat.
 
     >>> peers = [{1}, {0}, set(), {4}, {3}]  # 0-1 and 3-4 are peers
     >>> distinct_groups(range(5), peers)
     ((0, 1), (3, 4))
+    >>> peers = [{1, 2}, {0, 2, 3}, {0, 1, 3}, {1, 2}]  # 0 sees 1, 2; 1, 2, 3 see each other
+    >>> distinct_groups(range(4), peers, (-1, 1, 1, 1))  # an arrow: circle 0, shaft 1-3
+    ((1, 2, 3),)
     """
     cells = list(cells)
     seen: set[int] = set()
@@ -197,9 +208,36 @@ def distinct_groups(
                     seen.add(j)
                     stack.append(j)
         group.sort()
-        if len(group) > 1 and all(cells[b] in peers[cells[a]] for a, b in itertools.combinations(group, 2)):
-            groups.append(tuple(group))
-    return tuple(groups)
+        while len(group) > 1:
+            clique = _largest_clique(group, cells, peers, weights)
+            if len(clique) < 2:
+                break
+            groups.append(clique)
+            group = [i for i in group if i not in clique]
+    return tuple(sorted(groups))
+
+
+def _largest_clique(
+    group: Sequence[int], cells: Sequence[int], peers: Sequence[frozenset[int] | set[int]], weights
+) -> tuple[int, ...]:
+    """The largest set of positions of ``group`` whose cells are pairwise peers (of one
+    weight first, then the first in order); beyond :data:`MAX_CLIQUE_SEARCH` positions, one
+    grown greedily from the first."""
+
+    def pairwise(positions) -> bool:
+        return all(cells[b] in peers[cells[a]] for a, b in itertools.combinations(positions, 2))
+
+    if len(group) > MAX_CLIQUE_SEARCH:
+        clique: list[int] = []
+        for i in group:
+            if all(cells[i] in peers[cells[j]] for j in clique):
+                clique.append(i)
+        return tuple(clique)
+    for size in range(len(group), 1, -1):
+        found = [c for c in itertools.combinations(group, size) if pairwise(c)]
+        if found:
+            return min(found, key=lambda c: len({weights[i] for i in c}) if weights else 0)
+    return ()
 
 
 Argument = Combinations | Totals | Crusts
@@ -313,7 +351,7 @@ assignments of different digits are enumerated: 15,120 for 5 cells of 9 candidat
 
 
 def apart_groups(
-    cells: Sequence[int], peers: Sequence[frozenset[int] | set[int]]
+    cells: Sequence[int], peers: Sequence[frozenset[int] | set[int]], weights: Sequence[int] = ()
 ) -> tuple[tuple[int, ...], ...]:
     """The groups of an equation's cells (an arrow, a region-sum line) that its step
     reads as different digits: :func:`distinct_groups`, each cut into runs of at most
@@ -324,7 +362,7 @@ def apart_groups(
     """
     return tuple(
         group[i : i + MAX_APART]
-        for group in distinct_groups(cells, peers)
+        for group in distinct_groups(cells, peers, weights)
         for i in range(0, len(group), MAX_APART)
         if len(group[i : i + MAX_APART]) > 1
     )

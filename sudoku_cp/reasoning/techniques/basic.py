@@ -146,7 +146,9 @@ def variant_argument(board: Board, candidates: Sequence[int], constraint: Constr
         groups = () if distinct else distinct_groups(constraint.cells, peers)
         return combinations_of(constraint, masks, board.side, distinct, groups)
     if isinstance(constraint, Linear):
-        return totals_of(constraint, masks, apart_groups(constraint.cells, board.model.peers))
+        return totals_of(
+            constraint, masks, apart_groups(constraint.cells, board.model.peers, constraint.coefficients)
+        )
     if isinstance(constraint, Sandwich):
         return crusts_of(constraint, masks, board.side)
     return None

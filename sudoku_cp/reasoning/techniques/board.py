@@ -17,7 +17,7 @@ from typing import Any
 
 from sudoku_cp.engine.propagators import engine_model, propagator
 from sudoku_cp.engine.runtime import Deadline
-from sudoku_cp.engine.sums import ImpliedSum, implied_sum_sources
+from sudoku_cp.engine.sums import ImpliedSum, distinct_combinations, implied_sum_sources
 from sudoku_cp.errors import NotSupportedError, SolveTimeoutError, SudokuError
 from sudoku_cp.model.constraints import (
     LINE_AUTOMATON_KINDS,
@@ -143,6 +143,62 @@ def _block_terms(
     return low, tuple((t - low, tuple(by_total[t])) for t in sorted(by_total))
 
 
+def _group_supports(masks: Sequence[int], coefficients: Sequence[int], rhs: int) -> tuple[int, ...] | None:
+    """For cells that take different digits, each within its candidate ``masks``, with
+    ``Σ a_i·x_i == rhs``: each cell's values that some such assignment uses (``None`` when
+    none does), by a depth-first search for a witness per value not yet seen in one, the
+    sums the cells left can still reach bounding it (:func:`_block_terms` lists every
+    assignment's total, thousands for four open cells; a witness is found in a few steps).
+
+    >>> values = _group_supports([0b111, 0b111, 0b1000], (1, 1, -1), 0)  # a + b = 4, a != b
+    >>> [values_of(m) for m in values]
+    [(1, 3), (1, 3), (4,)]
+    """
+    count = len(masks)
+    options = [values_of(m) for m in masks]
+    if not all(options):
+        return None
+    kept = [0] * count
+    chosen = [0] * count
+
+    def search(order: Sequence[int], at: int, used: int, left: int, low, high) -> bool:
+        if at == len(order):
+            if left:
+                return False
+            for i in range(count):
+                kept[i] |= chosen[i]
+            return True
+        if not low[at] <= left <= high[at]:
+            return False
+        i = order[at]
+        a = coefficients[i]
+        for v in options[i]:
+            bit = 1 << (v - 1)
+            if not used & bit:
+                chosen[i] = bit
+                if search(order, at + 1, used | bit, left - a * v, low, high):
+                    return True
+        return False
+
+    for first in range(count):
+        order = [i for i in range(count) if i != first]
+        low = [0] * (len(order) + 1)  # the least and most the cells from order[at] on can add
+        high = [0] * (len(order) + 1)
+        for at in range(len(order) - 1, -1, -1):
+            i = order[at]
+            ends = (coefficients[i] * options[i][0], coefficients[i] * options[i][-1])
+            low[at], high[at] = low[at + 1] + min(ends), high[at + 1] + max(ends)
+        a = coefficients[first]
+        for v in options[first]:
+            bit = 1 << (v - 1)
+            if not kept[first] & bit:
+                chosen[first] = bit
+                search(order, 0, bit, rhs - a * v, low, high)
+        if not kept[first]:
+            return None
+    return tuple(kept)
+
+
 def _reader(cells: Sequence[int]) -> Callable[[Sequence[int]], tuple[int, ...]]:
     """A function reading the values at ``cells`` of a list as a tuple (one C call:
     :func:`operator.itemgetter`, which gives a bare value for one index)."""
@@ -182,9 +238,14 @@ def linear_supports(
     block_cells = [tuple(cells[p] for p in block) for block in blocks]
     block_coefficients = [tuple(coefficients[p] for p in block) for block in blocks]
     operator, rhs = constraint.operator, constraint.rhs
+    one_group = operator == "==" and len(blocks) == 1 and len(blocks[0]) > 1
 
     def propagate(candidates: list[int]) -> list[int] | None:
-        keep = _supports(candidates)
+        if one_group:  # every cell differs: by witnesses, not every assignment's total
+            kept = _group_supports([candidates[c] for c in block_cells[0]], block_coefficients[0], rhs)
+            keep = None if kept is None else [kept]
+        else:
+            keep = _supports(candidates)
         if keep is None:
             return None
         narrowed = []
@@ -292,6 +353,73 @@ def relation_supports(constraint: Relation) -> Callable[[list[int]], list[int] |
     return propagate
 
 
+def _assignable(masks: Sequence[int], digits: int) -> bool:
+    """True when each cell of ``masks`` can take its own digit of ``digits`` (bits), each
+    digit one cell's: a matching of the cells into the digits (Kuhn's augmenting paths)."""
+    owner: dict[int, int] = {}  # a digit's bit -> the position of the cell holding it
+
+    def augment(i: int, seen: list[int]) -> bool:
+        options = masks[i] & digits
+        while options:
+            bit = options & -options
+            options ^= bit
+            if seen[0] & bit:
+                continue
+            seen[0] |= bit
+            if bit not in owner or augment(owner[bit], seen):
+                owner[bit] = i
+                return True
+        return False
+
+    return all(augment(i, [0]) for i in range(len(masks)))
+
+
+def cage_supports(constraint: Sum, side: int) -> Callable[[list[int]], list[int] | None]:
+    """A filter of a sum over cells that see each other (a killer cage) that keeps, in each
+    cell, the digits some combination of the cage gives it with every other cell taking
+    its own digit of that combination within its candidates (generalised arc consistency;
+    the engine's propagator keeps a combination's digits wherever one fits, without
+    matching them to the cells). What the cage's step then lists: the combinations that
+    fit (:func:`~sudoku_cp.reasoning.techniques.arguments.combinations_of`).
+
+    >>> cage = Sum((0, 1, 2), 17, label="cage")  # 17 in 3 cells: {1,7,9}, {2,6,9}, ..., {4,5,8}
+    >>> candidates = [0b100000001, 0b100000001, 0b111111111]  # r1c1, r1c2 in {1,9}
+    >>> cage_supports(cage, 9)(candidates), [values_of(m) for m in candidates]  # only {1,7,9}
+    ([2], [(1, 9), (1, 9), (7,)])
+    >>> cage_supports(cage, 9)([0b110000000, 0b110000000, 0b111111111])  # 8 + 9: nothing left
+    """
+    cells, count = constraint.cells, len(constraint.cells)
+    combos = distinct_combinations(side, count, constraint.total)
+
+    def propagate(candidates: list[int]) -> list[int] | None:
+        masks = [candidates[c] for c in cells]
+        kept = [0] * count
+        for combo in combos:
+            if not all(m & combo for m in masks):
+                continue
+            if all(m & combo == combo for m in masks):  # every cell takes any digit of it
+                kept = [k | combo for k in kept]
+                continue
+            for i, mask in enumerate(masks):
+                others = masks[:i] + masks[i + 1 :]
+                options = mask & combo & ~kept[i]
+                while options:
+                    bit = options & -options
+                    options ^= bit
+                    if _assignable(others, combo & ~bit):
+                        kept[i] |= bit
+        if not any(kept) or not all(kept):
+            return None
+        narrowed = []
+        for cell, mask in zip(cells, kept, strict=True):
+            if candidates[cell] != mask:
+                candidates[cell] = mask
+                narrowed.append(cell)
+        return narrowed
+
+    return propagate
+
+
 def _filter(constraint: Constraint, model: Model) -> Callable[[list[int]], list[int] | None]:
     """The filter a variant step applies for ``constraint``: :func:`linear_supports` for an
     equation or inequality other than a sum over pairwise-different cells (an arrow, a
@@ -303,13 +431,16 @@ def _filter(constraint: Constraint, model: Model) -> Callable[[list[int]], list[
         plain = isinstance(constraint, Sum) or constraint.is_plain_sum
         cells = constraint.cells
         if not plain:  # an equation (an arrow...): its cells that are peers take different digits
-            return linear_supports(constraint, apart_groups(cells, model.peers))
+            return linear_supports(constraint, apart_groups(cells, model.peers, constraint.coefficients))
         if not all(b in model.peers[a] for a, b in itertools.combinations(cells, 2)):
             if isinstance(constraint, Sum):
                 constraint = Linear(
                     cells, (1,) * len(cells), "==", constraint.total, origin=constraint.origin
                 )
             return linear_supports(constraint, distinct_groups(cells, model.peers))
+        if model.value_count == model.side:  # cells that see each other: a cage's combinations
+            cage = constraint if isinstance(constraint, Sum) else constraint.as_sum()
+            return remembered(cage_supports(cage, model.side), cells)
     if isinstance(constraint, Relation) and constraint.first != constraint.second:
         return relation_supports(constraint)
     if isinstance(constraint, Less):

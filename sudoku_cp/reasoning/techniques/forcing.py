@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import itertools
 from collections import deque
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 
 from sudoku_cp.model.constraints import Constraint, Linear, Sandwich, Skyscraper, Sum
 from sudoku_cp.reasoning.techniques._links import Geometry, geometry, links, premise
@@ -45,6 +45,9 @@ from sudoku_cp.reasoning.techniques.nets import Branch, Net, NetNode, slice_bran
 MAX_BRANCHES = 9
 """The most candidates of a cell (places of a value in a unit) a forcing chain splits on."""
 
+
+_AFTERS: tuple = (None, None, None)
+"""``(board, key, answers)``: :meth:`_Propagation.afters`' answers on the last state."""
 
 _OUTCOMES: tuple = (None, None)
 """``(key, answers)``: :meth:`_Propagation.outcomes`' answers on the last state, by
@@ -75,16 +78,26 @@ class _Propagation:
                     pairs = [(cells[a], cells[b]) for g in groups for a, b in itertools.combinations(g, 2)]
                     extra = links(self.geo, pairs)
             elif isinstance(constraint, Linear):  # an equation's filter reads its peers as different
-                groups = apart_groups(constraint.cells, board.model.peers)
+                groups = apart_groups(constraint.cells, board.model.peers, constraint.coefficients)
                 cells = constraint.cells
                 pairs = [(cells[a], cells[b]) for g in groups for a, b in itertools.combinations(g, 2)]
                 extra = links(self.geo, pairs)
             others.append((constraint, propagate, extra))
         self.others = others
         # per cell, the units holding it as a bit set (bit u for geo.unit_cells[u]): run
-        # rescans for hidden singles only the units with a cell changed since their last scan
-        self.unit_marks = tuple(sum(1 << u for u in units) for units in self.geo.units_of)
+        # rescans for hidden singles only the units with a cell changed since their last scan;
+        # above them, bit len(units) + i for others[i]: run and branch propagate only the
+        # variant constraints with a cell changed since they last ran
         self.every_unit = (1 << len(self.geo.unit_cells)) - 1
+        shift = len(self.geo.unit_cells)
+        self.other_shift = shift
+        self.other_cells = tuple(tuple(c.cells) for c, _, _ in others)
+        marks = [sum(1 << u for u in units) for units in self.geo.units_of]
+        for i, cells in enumerate(self.other_cells):
+            for c in cells:
+                marks[c] |= 1 << (shift + i)
+        self.unit_marks = tuple(marks)
+        self._unsettled: tuple = (None, 0)  # (candidates, the others they leave to propagate)
         # run records the constraints it uses by a number per constraint object: hashing a
         # constraint (a dataclass) at every removal cost more than the propagation itself
         numbers: dict[int, int] = {}  # id of a constraint -> its number
@@ -98,10 +111,52 @@ class _Propagation:
         first_equal: dict[Constraint, int] = {}
         self.equal_class = tuple(first_equal.setdefault(one, k) for k, one in enumerate(objects))
         self.alldifferent_numbers = tuple(numbers[id(c)] for c in board.alldifferents)
+        # per cell, each cell it sees with the number of the first AllDifferent (in
+        # board.containing's order) holding both: run's scan of the AllDifferents when a
+        # digit is placed (a cell in several, anti-knight pairs or a cage and its box, once)
+        reach = []
+        for cell, indices in enumerate(board.containing):
+            seen: dict[int, int] = {}
+            for index in indices:
+                for p in board.alldifferents[index].cells:
+                    if p != cell and p not in seen:
+                        seen[p] = self.alldifferent_numbers[index]
+            reach.append(tuple(seen.items()))
+        self.reach = tuple(reach)
         self.unit_numbers = tuple(numbers[id(c)] for c in self.geo.units)
         self.other_numbers = tuple(
             (numbers[id(c)], tuple(numbers[id(e)] for e in extra)) for c, _, extra in others
         )
+
+    def unsettled(self, candidates: Sequence[int]) -> int:
+        """The units with a hidden single or a value with no place in ``candidates``, and the
+        variant constraints whose propagation narrows them or finds them contradictory, as
+        bits (see :attr:`unit_marks`); remembered for the last state (a forcing chain
+        supposes every candidate of one state, a nested net every candidate where its branch
+        stops): a propagation from there need not scan the other units, nor run the other
+        constraints, until a cell of theirs changes."""
+        key = tuple(candidates)
+        last = self._unsettled
+        if last[0] == key:
+            return last[1]
+        found = 0
+        for u, cells in enumerate(self.geo.unit_cells):  # as run scans a unit
+            once = twice = 0
+            for c in cells:
+                m = candidates[c]
+                twice |= once & m
+                once |= m
+            hidden = once & ~twice
+            if once != self.full or any(candidates[c] & hidden not in (0, candidates[c]) for c in cells):
+                found |= 1 << u
+        trial = list(candidates)
+        for i, ((_, propagate, _), cells) in enumerate(zip(self.others, self.other_cells, strict=True)):
+            if propagate(trial) is None or any(trial[c] != candidates[c] for c in cells):
+                found |= 1 << (self.other_shift + i)
+                for c in cells:
+                    trial[c] = candidates[c]
+        self._unsettled = (key, found)
+        return found
 
     def outcomes(
         self, candidates: Sequence[int]
@@ -129,23 +184,89 @@ class _Propagation:
 
         return outcome
 
+    def afters(self, candidates: Sequence[int]) -> Callable[[int, int], list[int] | None]:
+        """``after(cell, value)``: :meth:`outcomes`' candidates alone (``None`` on a
+        contradiction), and from a state that narrows the last one asked on this board
+        (the next step of a path), resumed from that state's answers (:meth:`resume`: the
+        same candidates, a fraction of the work; a contradiction there is one here);
+        remembered for the last state."""
+        global _AFTERS
+        key = tuple(candidates)
+        board, last_key, last = _AFTERS  # one read: another thread may replace it
+        previous: tuple[dict, list[int]] | None = None
+        if board is self.board and last_key == key:
+            found = last
+        else:
+            found = {}
+            if board is self.board and len(last_key) == len(key):
+                if all(now | was == was for now, was in zip(key, last_key, strict=True)):
+                    moved = [c for c, (now, was) in enumerate(zip(key, last_key, strict=True)) if now != was]
+                    previous = (last, moved)
+            _AFTERS = (self.board, key, found)
+        fresh = self.outcomes(candidates)
+
+        def after(cell: int, value: int) -> list[int] | None:
+            ask = (cell, value)
+            if ask not in found:
+                if previous is not None and ask in previous[0]:
+                    self.board.check_deadline()
+                    was = previous[0][ask]
+                    found[ask] = None if was is None else self.resume(was, key, previous[1])[0]
+                else:
+                    found[ask] = fresh(cell, value)[0]
+            return found[ask]
+
+        return after
+
     def run(
         self, candidates: Sequence[int], cell: int, value: int
     ) -> tuple[list[int] | None, list[Constraint]]:
         """The candidates after supposing ``cell = value`` (``None`` on a contradiction),
         and the constraints used."""
-        board, geo = self.board, self.geo
         cand = list(candidates)
-        bit = 1 << (value - 1)
-        used: dict[int, None] = {}  # the numbers of the constraints used, in order
-        numbers, unit_numbers = self.alldifferent_numbers, self.unit_numbers
-        if cand[cell] != bit:
-            cand[cell] = bit
-        queue = [cell]
-        done: set[int] = set()
-        quiet: dict[int, list[int]] = {}  # per other constraint: its masks when it last changed nothing
+        cand[cell] = 1 << (value - 1)
+        # the units to scan for hidden singles and the others to propagate: those the start
+        # leaves unsettled, and those holding a cell changed since
+        return self._settle(cand, [cell], self.unsettled(candidates) | self.unit_marks[cell])
+
+    def resume(
+        self, previous: Sequence[int], candidates: Sequence[int], moved: Iterable[int]
+    ) -> tuple[list[int] | None, list[Constraint]]:
+        """:meth:`run`'s candidates from ``candidates`` for the supposition that gave
+        ``previous`` (:meth:`run`'s candidates, not ``None``) from an earlier state that
+        ``candidates`` narrows (each cell's candidates a subset; ``moved``: the cells where
+        they differ): the propagation continues from ``previous`` less what
+        ``candidates`` removed, rescanning only the units and constraints with a cell that
+        changed. The same answer, as every filter narrows monotonically to one fixpoint
+        (Apt, "Principles of Constraint Programming", 2003, ch. 7: chaotic iteration); the
+        constraints used are those of the continuation alone."""
         marks = self.unit_marks
-        dirty = self.every_unit  # the units to scan for hidden singles: all, the first time
+        cand = list(previous)
+        queue = []
+        dirty = 0
+        for c in moved:
+            was = cand[c]
+            mask = was & candidates[c]
+            if mask != was:
+                if not mask:
+                    return None, []
+                cand[c] = mask
+                dirty |= marks[c]
+                if not mask & (mask - 1):
+                    queue.append(c)
+        return self._settle(cand, queue, dirty)
+
+    def _settle(
+        self, cand: list[int], queue: list[int], dirty: int
+    ) -> tuple[list[int] | None, list[Constraint]]:
+        """Propagate ``cand`` (in place) from the placed cells of ``queue`` and the units
+        and constraints of ``dirty`` (bits of :attr:`unit_marks`): :meth:`run`'s answer."""
+        geo, reach = self.geo, self.reach
+        used: dict[int, None] = {}  # the numbers of the constraints used, in order
+        unit_numbers = self.unit_numbers
+        done: set[int] = set()
+        marks = self.unit_marks
+        shift, other_cells = self.other_shift, self.other_cells
         while True:
             while queue:
                 c = queue.pop()
@@ -153,16 +274,15 @@ class _Propagation:
                     continue
                 done.add(c)
                 b = cand[c]
-                for index in board.containing[c]:
-                    for p in board.alldifferents[index].cells:
-                        if p != c and cand[p] & b:
-                            cand[p] &= ~b
-                            dirty |= marks[p]
-                            used[numbers[index]] = None
-                            if not cand[p]:
-                                return None, self._used(used)
-                            if not cand[p] & (cand[p] - 1):
-                                queue.append(p)
+                for p, number in reach[c]:
+                    if cand[p] & b:
+                        cand[p] &= ~b
+                        dirty |= marks[p]
+                        used[number] = None
+                        if not cand[p]:
+                            return None, self._used(used)
+                        if not cand[p] & (cand[p] - 1):
+                            queue.append(p)
             changed = False
             for u, cells in enumerate(geo.unit_cells):
                 if not dirty >> u & 1:
@@ -191,17 +311,21 @@ class _Propagation:
                         queue.append(c)
                         changed = True
             if not changed:
-                for index, (constraint, propagate, _extra) in enumerate(self.others):
-                    before = [cand[c] for c in constraint.cells]
-                    if quiet.get(index) == before:
-                        continue  # its cells are as when it last changed nothing: nothing to do
-                    if propagate(cand) is None:
+                # the others with a cell changed since they last ran, in the model's order (one
+                # not dirty would change nothing: its cells are as when it last did nothing)
+                index = -1
+                while rest := dirty >> (shift + index + 1):
+                    index += (rest & -rest).bit_length()
+                    dirty &= ~(1 << (shift + index))
+                    cells = other_cells[index]
+                    before = [cand[c] for c in cells]
+                    if self.others[index][1](cand) is None:
                         own, extra_numbers = self.other_numbers[index]
                         used[own] = None
                         used.update(dict.fromkeys(extra_numbers))
                         return None, self._used(used)
                     narrowed = False
-                    for c, was in zip(constraint.cells, before, strict=True):
+                    for c, was in zip(cells, before, strict=True):
                         if cand[c] != was:
                             narrowed = True
                             dirty |= marks[c]
@@ -212,8 +336,6 @@ class _Propagation:
                         used[own] = None
                         used.update(dict.fromkeys(extra_numbers))
                         changed = True
-                    else:
-                        quiet[index] = before
             if not changed and not queue:
                 return cand, self._used(used)
 
@@ -235,6 +357,11 @@ class _Record:
         self.start = start
         self.nodes: list[NetNode] = []
         self.facts: dict[tuple[str, int, int], int] = {}
+        # per supposition tried at a stop of this branch (nested nets), the candidates its
+        # singles reached there without a contradiction and the stop's number: the next
+        # stop resumes from them; the candidates at each stop
+        self.reached: dict[tuple[int, int], tuple[list[int], int]] = {}
+        self.stops: list[list[int]] = []
 
     def add(self, kind, cell, value, rule, unit=None, because=(), nested=None) -> int:
         key = (kind, cell, value)
@@ -298,6 +425,11 @@ class _Nets(_Propagation):
         cand[cell] = bit
         queue = deque([cell])  # first in, first out: each fact from the earliest facts (shorter nets)
         done: set[int] = set()
+        # the others to propagate (bit i for others[i]): those the start leaves unsettled,
+        # then those with a cell changed since they last ran (``seen``: the cells as then)
+        marks, shift, other_cells = self.unit_marks, self.other_shift, self.other_cells
+        dirty = self.unsettled(candidates) >> shift
+        seen = list(candidates)
         while True:
             while queue:
                 c = queue.popleft()
@@ -355,22 +487,40 @@ class _Nets(_Propagation):
                         cand[c] = only
                         queue.append(c)
                         changed = True
-            if not changed:
-                for constraint, propagate, _extra in self.others:
-                    before = [cand[c] for c in constraint.cells]
-                    premises = record.removals(constraint.cells, cand)
+            if not changed and self.others:
+                # the others with a cell changed since they last ran, in the model's order
+                # (the rest would change nothing), as in :meth:`_Propagation.run`
+                moved = 0
+                for c in range(len(cand)):
+                    if cand[c] != seen[c]:
+                        moved |= marks[c]
+                        seen[c] = cand[c]
+                dirty |= moved >> shift
+                index = -1
+                while rest := dirty >> (index + 1):
+                    index += (rest & -rest).bit_length()
+                    dirty &= ~(1 << index)
+                    constraint, propagate, _extra = self.others[index]
+                    cells = other_cells[index]
+                    before = [cand[c] for c in cells]
                     if propagate(cand) is None:
+                        premises = record.removals(cells, dict(zip(cells, before, strict=True)))
                         return _ends(
                             record,
                             record.add("unsatisfiable", None, None, "constraint", constraint, premises),
                         )
-                    for c, was in zip(constraint.cells, before, strict=True):
+                    premises = None
+                    for c, was in zip(cells, before, strict=True):
                         if cand[c] != was:
                             changed = True
+                            if premises is None:
+                                premises = record.removals(cells, dict(zip(cells, before, strict=True)))
                             for w in values_of(was & ~cand[c]):
                                 record.add("<>", c, w, "constraint", constraint, premises)
                             if not cand[c] & (cand[c] - 1):
                                 queue.append(c)
+                            dirty |= marks[c] >> shift
+                            seen[c] = cand[c]
             if not changed and not queue and nest > 0:
                 changed = self._nested(record, cand, queue, nest)
                 if changed is None:
@@ -384,6 +534,9 @@ class _Nets(_Propagation):
         one was, None if that empties its cell, False if none."""
         fast = _Propagation.run
         found: list[tuple[int, int, Branch]] = []
+        stop = len(record.stops)
+        record.stops.append(list(cand))
+        moved: dict[int, list[int]] = {}  # per earlier stop, the cells whose candidates changed since
         for c in sorted(
             (c for c in range(len(cand)) if cand[c] & (cand[c] - 1)), key=lambda c: cand[c].bit_count()
         ):
@@ -392,8 +545,20 @@ class _Nets(_Propagation):
                     if self.budget <= 0:
                         raise _OverBudget
                     self.budget -= 1
-                if nest == 1 and fast(self, cand, c, w)[0] is not None:
-                    continue
+                if nest == 1:
+                    # the branch only narrows: resume this supposition from the last stop's
+                    # propagation (the same answer as a new one, a fraction of the work)
+                    previous = record.reached.get((c, w))
+                    if previous is None:
+                        after = fast(self, cand, c, w)[0]
+                    else:
+                        if previous[1] not in moved:
+                            then = record.stops[previous[1]]
+                            moved[previous[1]] = [x for x, m in enumerate(cand) if m != then[x]]
+                        after = self.resume(previous[0], cand, moved[previous[1]])[0]
+                    if after is not None:
+                        record.reached[(c, w)] = (after, stop)
+                        continue
                 after, inner, end = self.branch(cand, c, w, nest - 1)
                 if after is None:
                     found.append((c, w, slice_branch(inner.nodes, [end])))
@@ -449,6 +614,7 @@ def find_forcing_chains(
         key=lambda c: (candidates[c].bit_count(), c),
     )
     outcome = engine.outcomes(candidates)
+    after = engine.afters(candidates)
 
     def net(kind: str, branches, eliminations=(), unit=None) -> Net:
         drawn = []
@@ -465,7 +631,7 @@ def find_forcing_chains(
     contradictions: list[tuple[int, int]] = []
     for cell in open_cells:  # the first few contradictions (the order of open_cells)
         for value in values_of(candidates[cell]):
-            if outcome(cell, value)[0] is None:
+            if after(cell, value) is None:
                 contradictions.append((cell, value))
         if len(contradictions) >= limit:
             break
@@ -490,7 +656,7 @@ def find_forcing_chains(
         if candidates[cell].bit_count() > MAX_BRANCHES:
             break
         branches = [(cell, v) for v in values_of(candidates[cell])]
-        found = _common(board, candidates, placed, branches, outcome)
+        found = _common(board, candidates, placed, branches, after, outcome)
         if found is not None:
             eliminations, used = found
             yield Deduction(
@@ -512,7 +678,7 @@ def find_forcing_chains(
             if not 2 <= len(places) <= MAX_BRANCHES or any(c in placed for c in places):
                 continue
             branches = [(c, value) for c in places]
-            found = _common(board, candidates, placed, branches, outcome)
+            found = _common(board, candidates, placed, branches, after, outcome)
             if found is not None:
                 eliminations, used = found
                 yield Deduction(
@@ -566,7 +732,7 @@ def _budgets(board: Board) -> tuple[int | None, ...]:
 def _reach(outcome: Callable, candidates: list[int], cell: int, value: int) -> int:
     """How many candidates supposing ``cell = value`` removes by singles alone (a
     contradiction counts as all): the suppositions that reach farthest are tried first."""
-    after, _ = outcome(cell, value)  # (:meth:`_Propagation.outcomes`: forcing chains ran most)
+    after = outcome(cell, value)  # (:meth:`_Propagation.afters`: forcing chains ran most)
     if after is None:
         return sum(m.bit_count() for m in candidates)
     return sum((was & ~now).bit_count() for was, now in zip(candidates, after, strict=True))
@@ -595,7 +761,7 @@ def find_nested_forcing_nets(board: Board, candidates: list[int], placed: set[in
         for v in values_of(candidates[c])
         if solution is None or v != solution[c]
     ]
-    outcome = engine.outcomes(candidates)
+    outcome = engine.afters(candidates)
     tries.sort(key=lambda cv: (candidates[cv[0]].bit_count(), -_reach(outcome, candidates, *cv), cv))
     best: tuple[int, Branch] | None = None
     settled: set[tuple[int, int]] = set()  # suppositions that ended within the budget, with no net
@@ -654,22 +820,21 @@ def find_nested_forcing_nets(board: Board, candidates: list[int], placed: set[in
     )
 
 
-def _common(board, candidates, placed, branches, outcome):
-    """The candidates every branch removes, and the constraints used; ``None`` if none."""
+def _common(board, candidates, placed, branches, after, outcome):
+    """The candidates every branch removes (``after``: :meth:`_Propagation.afters`), and
+    the constraints used (``outcome``'s, asked only then); ``None`` if none."""
     removed = None
-    used: list[Constraint] = []
     for cell, value in branches:
-        after, by = outcome(cell, value)
-        if after is None:
+        reached = after(cell, value)
+        if reached is None:
             continue  # that branch is impossible: the others decide
         gone = {
             (c, v)
-            for c, (was, now) in enumerate(zip(candidates, after, strict=True))
+            for c, (was, now) in enumerate(zip(candidates, reached, strict=True))
             if was != now
             for v in values_of(was & ~now)
         }
         removed = gone if removed is None else removed & gone
-        used += by
         if not removed:
             return None
     if not removed:
@@ -677,6 +842,11 @@ def _common(board, candidates, placed, branches, outcome):
     eliminations = tuple(sorted(removed - set(branches)))
     if not eliminations:
         return None
+    used: list[Constraint] = []
+    for cell, value in branches:
+        reached, by = outcome(cell, value)
+        if reached is not None:
+            used += by
     return eliminations, used
 
 
