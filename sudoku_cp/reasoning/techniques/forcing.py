@@ -134,18 +134,23 @@ class _Propagation:
     ) -> tuple[list[int] | None, list[Constraint]]:
         """The candidates after supposing ``cell = value`` (``None`` on a contradiction),
         and the constraints used."""
-        board, geo = self.board, self.geo
         cand = list(candidates)
-        bit = 1 << (value - 1)
+        cand[cell] = 1 << (value - 1)
+        return self.settle(cand, [cell], self.every_unit)
+
+    def settle(
+        self, cand: list[int], queue: list[int], dirty: int
+    ) -> tuple[list[int] | None, list[Constraint]]:
+        """:meth:`run` from ``cand`` (changed in place), the naked singles of ``queue`` to
+        remove from their peers and the units of the bit set ``dirty`` (bit ``u`` for
+        ``geo.unit_cells[u]``) to scan for hidden singles: the rest of ``cand`` is known to
+        be a fixed point of them."""
+        board, geo = self.board, self.geo
         used: dict[int, None] = {}  # the numbers of the constraints used, in order
         numbers, unit_numbers = self.alldifferent_numbers, self.unit_numbers
-        if cand[cell] != bit:
-            cand[cell] = bit
-        queue = [cell]
         done: set[int] = set()
         quiet: dict[int, list[int]] = {}  # per other constraint: its masks when it last changed nothing
         marks = self.unit_marks
-        dirty = self.every_unit  # the units to scan for hidden singles: all, the first time
         while True:
             while queue:
                 c = queue.pop()
@@ -235,6 +240,9 @@ class _Record:
         self.start = start
         self.nodes: list[NetNode] = []
         self.facts: dict[tuple[str, int, int], int] = {}
+        # per nested supposition found consistent at an earlier stop of this branch, the
+        # candidates it led to (see :meth:`_Nets._nested`)
+        self.consistent: dict[tuple[int, int], list[int]] = {}
 
     def add(self, kind, cell, value, rule, unit=None, because=(), nested=None) -> int:
         key = (kind, cell, value)
@@ -382,7 +390,7 @@ class _Nets(_Propagation):
         """Remove one candidate whose supposition (from ``cand``) contradicts itself, with
         a node for it (the smallest of the first :data:`NET_INNER` such branches): True if
         one was, None if that empties its cell, False if none."""
-        fast = _Propagation.run
+        consistent = record.consistent
         found: list[tuple[int, int, Branch]] = []
         for c in sorted(
             (c for c in range(len(cand)) if cand[c] & (cand[c] - 1)), key=lambda c: cand[c].bit_count()
@@ -392,8 +400,11 @@ class _Nets(_Propagation):
                     if self.budget <= 0:
                         raise _OverBudget
                     self.budget -= 1
-                if nest == 1 and fast(self, cand, c, w)[0] is not None:
-                    continue
+                if nest == 1:
+                    after = self._again(consistent.get((c, w)), cand, c, w)
+                    if after is not None:
+                        consistent[(c, w)] = after
+                        continue
                 after, inner, end = self.branch(cand, c, w, nest - 1)
                 if after is None:
                     found.append((c, w, slice_branch(inner.nodes, [end])))
@@ -410,6 +421,35 @@ class _Nets(_Propagation):
         if not cand[c] & (cand[c] - 1):
             queue.append(c)
         return True
+
+    def _again(self, before: list[int] | None, cand: list[int], cell: int, value: int) -> list[int] | None:
+        """The candidates after supposing ``cell = value`` from ``cand`` (``None`` on a
+        contradiction), as :meth:`run` gives them; ``before``: what the same supposition led
+        to, with no contradiction, from an earlier state of the branch (more candidates), or
+        ``None``. Singles (and the variant filters) only remove, the more the fewer
+        candidates there are, so what follows from the earlier state follows from ``cand``
+        too: the propagation starts from ``before`` less the candidates removed since, and
+        runs only from the cells they changed. (Where :meth:`run` stops at a cell holding just
+        two values that have no other place in a unit, short of the contradiction, this may
+        reach it from the earlier start: a sound contradiction either way, and the nested
+        branch that writes it out is propagated again in full.)"""
+        if before is None:
+            return _Propagation.run(self, cand, cell, value)[0]
+        start = list(before)
+        queue, dirty, marks = [], 0, self.unit_marks
+        for x, now in enumerate(cand):
+            was = start[x]
+            if was & ~now:
+                m = was & now
+                if not m:
+                    return None
+                start[x] = m
+                dirty |= marks[x]
+                if not m & (m - 1):
+                    queue.append(x)
+        if not dirty:
+            return before
+        return self.settle(start, queue, dirty)[0]
 
     @staticmethod
     def _premises(record: _Record, cand: list[int], sub: Branch) -> list[int]:
