@@ -174,10 +174,22 @@ class BitmaskSearch:
         Raises:
             SolveTimeoutError: the deadline passed.
         """
+        return self.solution_within(cell, ~(1 << (value - 1)))
+
+    def solution_within(self, cell: int, mask: int) -> list[int] | None:
+        """A solution keeping the givens and fixed prefix in which ``cell`` takes a value
+        of the bit set ``mask`` (bit ``v - 1`` for value ``v``), or ``None`` when there is
+        none (an exhaustive search: a proof). Many questions about one model share its
+        compiled constraints and propagated state this way: the explanations' premise check
+        asks one per conclusion of a step.
+
+        Raises:
+            SolveTimeoutError: the deadline passed.
+        """
         if not self.consistent:
             return None
         candidates = self.candidates[:]
-        candidates[cell] &= ~(1 << (value - 1))
+        candidates[cell] &= mask
         if not candidates[cell] or not self._propagate(candidates, [cell]):
             return None
         solved = next(self._solutions(candidates), None)

@@ -788,20 +788,24 @@ def check_deduction(
         for cell, value in deduction.eliminations
         if not _excluded_by_a_digit(premise, domains, placements, cell, value)
     ]
+    # nothing else left for the cell: the conclusion follows from its candidates
+    conclusions = [(cell, contrary) for cell, contrary in conclusions if domains[cell] & contrary]
+    if not conclusions:
+        return
     # Cells outside the premise take no part: fixing them keeps the search to the premise.
+    # One search over the premise and the candidates answers every conclusion: is there a
+    # solution with the cell in its contrary values?
     whole = puzzle.model
     fixed = tuple(0 if c in domains else 1 for c in range(whole.cell_count))
+    model = Model(
+        n,
+        fixed,
+        tuple(premise) + tuple(ValueIn(c, v, origin=_CANDIDATES) for c, v in domains.items()),
+        whole.positions,
+    )
+    search = BitmaskSearch(model)
     for cell, contrary in conclusions:
-        if not domains[cell] & contrary:
-            continue  # nothing else is left for the cell: it follows from its candidates
-        restricted = {**domains, cell: domains[cell] & contrary}
-        model = Model(
-            n,
-            fixed,
-            tuple(premise) + tuple(ValueIn(c, v, origin=_CANDIDATES) for c, v in restricted.items()),
-            whole.positions,
-        )
-        if all(model.domains()) and BitmaskSearch(model).find_solution() is not None:
+        if search.solution_within(cell, sum(1 << (v - 1) for v in contrary)) is not None:
             raise SudokuError(
                 f"{deduction.technique} does not follow from its premises at {whole.cell_name(cell)}"
             )
