@@ -143,3 +143,18 @@ def test_the_constraints_a_propagation_used_are_each_once_in_order():
     engine = forcing._Nets(Board(as_puzzle(HARD[0])[0].model))
     numbers = list(range(len(engine.constraints)))[::-1] * 2
     assert engine._used(dict.fromkeys(numbers)) == list(dict.fromkeys(engine.constraints[k] for k in numbers))
+
+
+def test_group_states_keep_one_answer_per_list_of_groups():
+    """The naked subsets read the AllDifferents, the hidden ones the units, in turn: each
+    list keeps its answer for the state, not only the last list asked."""
+    from sudoku_cp.reasoning.techniques._unchanged import group_states
+
+    board = Board(as_puzzle(HARD[0])[0].model)
+    candidates, placed = board.initial(), set()
+    units = group_states(board, candidates, placed, board.units)
+    alldifferents = group_states(board, candidates, placed, board.alldifferents)
+    assert group_states(board, candidates, placed, board.units) is units
+    assert group_states(board, candidates, placed, board.alldifferents) is alldifferents
+    candidates[40] &= candidates[40] - 1  # another state: worked out again
+    assert group_states(board, candidates, placed, board.units) is not units
