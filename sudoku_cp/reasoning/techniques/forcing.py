@@ -102,6 +102,17 @@ class _Propagation:
         self.other_numbers = tuple(
             (numbers[id(c)], tuple(numbers[id(e)] for e in extra)) for c, _, extra in others
         )
+        # per cell, its peers once each with the number of the first AllDifferent holding
+        # both (where a placed digit removes itself from that peer first)
+        removals = []
+        for c, containing in enumerate(board.containing):
+            seen: dict[int, int] = {}
+            for index in containing:
+                for p in board.alldifferents[index].cells:
+                    if p != c and p not in seen:
+                        seen[p] = self.alldifferent_numbers[index]
+            removals.append(tuple(seen.items()))
+        self.removals = tuple(removals)
 
     def outcomes(
         self, candidates: Sequence[int]
@@ -145,9 +156,9 @@ class _Propagation:
         remove from their peers and the units of the bit set ``dirty`` (bit ``u`` for
         ``geo.unit_cells[u]``) to scan for hidden singles: the rest of ``cand`` is known to
         be a fixed point of them."""
-        board, geo = self.board, self.geo
+        geo = self.geo
         used: dict[int, None] = {}  # the numbers of the constraints used, in order
-        numbers, unit_numbers = self.alldifferent_numbers, self.unit_numbers
+        unit_numbers, removals = self.unit_numbers, self.removals
         done: set[int] = set()
         quiet: dict[int, list[int]] = {}  # per other constraint: its masks when it last changed nothing
         marks = self.unit_marks
@@ -158,16 +169,17 @@ class _Propagation:
                     continue
                 done.add(c)
                 b = cand[c]
-                for index in board.containing[c]:
-                    for p in board.alldifferents[index].cells:
-                        if p != c and cand[p] & b:
-                            cand[p] &= ~b
-                            dirty |= marks[p]
-                            used[numbers[index]] = None
-                            if not cand[p]:
-                                return None, self._used(used)
-                            if not cand[p] & (cand[p] - 1):
-                                queue.append(p)
+                for p, number in removals[c]:
+                    m = cand[p]
+                    if m & b:
+                        m ^= b
+                        cand[p] = m
+                        dirty |= marks[p]
+                        used[number] = None
+                        if not m:
+                            return None, self._used(used)
+                        if not m & (m - 1):
+                            queue.append(p)
             changed = False
             for u, cells in enumerate(geo.unit_cells):
                 if not dirty >> u & 1:
