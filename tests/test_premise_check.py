@@ -61,3 +61,14 @@ def test_the_check_passes_a_sound_elimination():
     masks[other] |= 1 << (value - 1)  # pencilled back in: the row removes it
     step = Deduction("row", (), ((other, value),), (other,), (value,), (), (row,), "the row has it")
     check_deduction(puzzle, masks, step, solution)
+
+
+def test_with_domains_narrows_a_shared_search():
+    empty = BitmaskSearch(Puzzle(Grid([0] * 81)).model)
+    masks = [-1] * 81
+    masks[0], masks[1] = 0b10000, 0b10001  # r1c1 is 5, r1c2 is 1 or 5: so 1
+    solution = empty.with_domains(masks).find_solution()
+    assert solution[0] == 5 and solution[1] == 1
+    masks[2] = 0b10001  # r1c3 also 1 or 5: no room
+    assert empty.with_domains(masks).find_solution() is None
+    assert empty.find_solution() is not None  # the shared search is unchanged

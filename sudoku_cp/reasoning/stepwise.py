@@ -40,6 +40,7 @@ Forcing steps carry their whole net (:attr:`Step.net`), printed under their line
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
@@ -792,18 +793,11 @@ def check_deduction(
     conclusions = [(cell, contrary) for cell, contrary in conclusions if domains[cell] & contrary]
     if not conclusions:
         return
-    # Cells outside the premise take no part: fixing them keeps the search to the premise.
     # One search over the premise and the candidates answers every conclusion: is there a
     # solution with the cell in its contrary values?
     whole = puzzle.model
-    fixed = tuple(0 if c in domains else 1 for c in range(whole.cell_count))
-    model = Model(
-        n,
-        fixed,
-        tuple(premise) + tuple(ValueIn(c, v, origin=_CANDIDATES) for c, v in domains.items()),
-        whole.positions,
-    )
-    search = BitmaskSearch(model)
+    masks = [candidates[c] if c in domains else -1 for c in range(whole.cell_count)]
+    search = _premise_search(tuple(premise), n, whole.cell_count, whole.positions).with_domains(masks)
     for cell, contrary in conclusions:
         if search.solution_within(cell, sum(1 << (v - 1) for v in contrary)) is not None:
             raise SudokuError(
@@ -812,6 +806,17 @@ def check_deduction(
 
 
 _CANDIDATES = Origin(OriginKind.CANDIDATES)
+
+
+@functools.lru_cache(maxsize=512)
+def _premise_search(premise: tuple, n: int, cell_count: int, positions) -> BitmaskSearch:
+    """The search over ``premise`` alone, compiled once (the steps of a path cite the same
+    units again and again): each check narrows its cells to their candidates
+    (:meth:`BitmaskSearch.with_domains`). Cells outside the premise take no part: fixing
+    them (a given 1) keeps the search to the premise's cells."""
+    cells = {c for constraint in premise for c in constraint.cells}
+    fixed = tuple(0 if c in cells else 1 for c in range(cell_count))
+    return BitmaskSearch(Model(n, fixed, premise, positions))
 
 
 def _forced_by_a_unit(premise, domains, cell: int, value: int, n: int) -> bool:
