@@ -58,3 +58,15 @@ def test_again_without_a_memory_runs_from_scratch():
     cell = next(c for c, m in enumerate(start) if m & (m - 1))
     value = values_of(start[cell])[0]
     assert engine._again(None, start, cell, value) == engine.run(start, cell, value)[0]
+
+
+def test_a_quiet_state_needs_a_scan_of_the_changed_units_only():
+    board = Board(as_puzzle(datasets.load("hardest")[5])[0].model)
+    engine = forcing._Nets(board)
+    start = singles_fixed_point(engine, board.initial())
+    assert engine.quiet(start) and not engine.quiet(board.initial())  # the givens leave singles
+    for cell in (c for c, m in enumerate(start) if m & (m - 1)):
+        for value in values_of(start[cell]):
+            fast = engine.run(start, cell, value, quiet=True)
+            full = engine.run(start, cell, value)
+            assert fast[0] == full[0] and fast[1] == full[1]

@@ -46,9 +46,9 @@ MAX_BRANCHES = 9
 """The most candidates of a cell (places of a value in a unit) a forcing chain splits on."""
 
 
-_OUTCOMES: tuple = (None, None)
-"""``(key, answers)``: :meth:`_Propagation.outcomes`' answers on the last state, by
-supposition."""
+_OUTCOMES: tuple = (None, None, False)
+"""``(key, answers, quiet)``: :meth:`_Propagation.outcomes`' answers on the last state, by
+supposition, and whether the state is :meth:`_Propagation.quiet`."""
 
 
 class _Propagation:
@@ -126,28 +126,51 @@ class _Propagation:
         key = (self.board, tuple(candidates))
         last = _OUTCOMES  # one read: another thread may replace it
         if last[0] == key:
-            found = last[1]
+            found, quiet = last[1], last[2]
         else:
-            found = {}
-            _OUTCOMES = (key, found)
+            found, quiet = {}, self.quiet(candidates)
+            _OUTCOMES = (key, found, quiet)
 
         def outcome(cell: int, value: int) -> tuple[list[int] | None, list[Constraint]]:
             key = (cell, value)
             if key not in found:
                 self.board.check_deadline()
-                found[key] = self.run(candidates, cell, value)
+                found[key] = self.run(candidates, cell, value, quiet)
             return found[key]
 
         return outcome
 
     def run(
-        self, candidates: Sequence[int], cell: int, value: int
+        self, candidates: Sequence[int], cell: int, value: int, quiet: bool = False
     ) -> tuple[list[int] | None, list[Constraint]]:
         """The candidates after supposing ``cell = value`` (``None`` on a contradiction),
-        and the constraints used."""
+        and the constraints used. ``quiet``: ``candidates`` are :meth:`quiet`, so only the
+        units of the cells that change need a scan for hidden singles (the others would
+        show what they show in ``candidates``: nothing)."""
         cand = list(candidates)
         cand[cell] = 1 << (value - 1)
-        return self.settle(cand, [cell], self.every_unit)
+        return self.settle(cand, [cell], self.unit_marks[cell] if quiet else self.every_unit)
+
+    def quiet(self, candidates: Sequence[int]) -> bool:
+        """Whether the scan of every unit in :meth:`settle` finds nothing in ``candidates``:
+        every value has a place in every unit and none has one place only in a cell with
+        other candidates (as on the states a forcing step starts from: no single is left,
+        and at each stop of a branch)."""
+        full = self.full
+        for cells in self.geo.unit_cells:
+            once = twice = 0
+            for c in cells:
+                m = candidates[c]
+                twice |= once & m
+                once |= m
+            if once != full:
+                return False
+            hidden = once & ~twice
+            if hidden and any(
+                candidates[c] & hidden and candidates[c] != candidates[c] & hidden for c in cells
+            ):
+                return False
+        return True
 
     def settle(
         self, cand: list[int], queue: list[int], dirty: int
@@ -445,8 +468,8 @@ class _Nets(_Propagation):
         two values that have no other place in a unit, short of the contradiction, this may
         reach it from the earlier start: a sound contradiction either way, and the nested
         branch that writes it out is propagated again in full.)"""
-        if before is None:
-            return _Propagation.run(self, cand, cell, value)[0]
+        if before is None:  # (``cand``, a stop of the branch, is quiet: its last scan found nothing)
+            return _Propagation.run(self, cand, cell, value, quiet=True)[0]
         start = list(before)
         queue, dirty, marks = [], 0, self.unit_marks
         for x, now in enumerate(cand):
