@@ -25,6 +25,12 @@ from sudoku_cp.reasoning.techniques.finned_fish import (
 )
 from sudoku_cp.reasoning.techniques.nice_loops import find_continuous_nice_loop
 from sudoku_cp.reasoning.techniques.table import solving_path
+from sudoku_cp.reasoning.techniques.unique_rectangles import (
+    _rectangles,
+    find_unique_rectangle_3,
+    find_unique_rectangle_5,
+    find_unique_rectangle_6,
+)
 from sudoku_cp.reasoning.techniques.uniqueness import find_hidden_rectangle
 
 # two SE 9.0 puzzles (benchmarks/data/se_diabolical_9plus_heldout.txt, lines 1 and 2)
@@ -57,7 +63,16 @@ FINDERS = (
 )
 """The finders with a memo across states."""
 
-SLOW = (find_hidden_rectangle, find_aic, find_continuous_nice_loop, find_als_xz, find_als_xy_wing)
+SLOW = (
+    find_hidden_rectangle,
+    find_unique_rectangle_3,
+    find_unique_rectangle_5,
+    find_unique_rectangle_6,
+    find_aic,
+    find_continuous_nice_loop,
+    find_als_xz,
+    find_als_xy_wing,
+)
 """Finders with a cache for the last state or a faster scan (longer: the slow test)."""
 
 
@@ -127,7 +142,7 @@ def test_forcing_finders_share_the_suppositions_of_a_state(monkeypatch):
     runs = []
     real = forcing._Propagation.run
     monkeypatch.setattr(
-        forcing._Propagation, "run", lambda self, *args: runs.append(args[1:]) or real(self, *args)
+        forcing._Propagation, "run", lambda self, *args: runs.append(args[1:3]) or real(self, *args)
     )
     cell = next(c for c in range(81) if candidates[c].bit_count() > 1)
     value = candidates[cell].bit_length()
@@ -158,3 +173,15 @@ def test_group_states_keep_one_answer_per_list_of_groups():
     assert group_states(board, candidates, placed, board.alldifferents) is alldifferents
     candidates[40] &= candidates[40] - 1  # another state: worked out again
     assert group_states(board, candidates, placed, board.units) is not units
+
+
+def test_the_rectangles_are_worked_out_once_per_state():
+    """Unique Rectangle types 3, 5 and 6 ask for the same rectangles one after the other."""
+    board = Board(as_puzzle(HARD[0])[0].model)
+    candidates, placed = board.initial(), set()
+    path = solving_path(board, candidates, placed)
+    while not _rectangles(board, candidates, placed):
+        next(path)  # on to a state with a rectangle
+    found = _rectangles(board, candidates, placed)
+    assert _rectangles(board, candidates, placed) is found
+    assert _rectangles(Board(board.model), candidates, placed) == found  # another board: again, the same
