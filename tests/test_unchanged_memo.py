@@ -24,6 +24,7 @@ from sudoku_cp.reasoning.techniques.finned_fish import (
     find_sashimi_x_wing,
 )
 from sudoku_cp.reasoning.techniques.nice_loops import find_continuous_nice_loop
+from sudoku_cp.reasoning.techniques.sue_de_coq import find_sue_de_coq
 from sudoku_cp.reasoning.techniques.table import solving_path
 from sudoku_cp.reasoning.techniques.unique_rectangles import (
     _rectangles,
@@ -72,6 +73,7 @@ SLOW = (
     find_continuous_nice_loop,
     find_als_xz,
     find_als_xy_wing,
+    find_sue_de_coq,
 )
 """Finders with a cache for the last state or a faster scan (longer: the slow test)."""
 
@@ -185,3 +187,21 @@ def test_the_rectangles_are_worked_out_once_per_state():
     found = _rectangles(board, candidates, placed)
     assert _rectangles(board, candidates, placed) is found
     assert _rectangles(Board(board.model), candidates, placed) == found  # another board: again, the same
+
+
+def test_sue_de_coq_skips_a_pair_of_units_while_its_cells_are_unchanged(monkeypatch):
+    from sudoku_cp.reasoning.techniques import sue_de_coq
+
+    board = Board(as_puzzle(HARD[0])[0].model)
+    candidates, placed = board.initial(), set()
+    path = solving_path(board, candidates, placed)
+    while list(find_sue_de_coq(board, candidates, placed)):
+        next(path)  # on to a state without a Sue de Coq
+    scanned = []
+    real = sue_de_coq._groups
+    monkeypatch.setattr(
+        sue_de_coq, "_groups", lambda cells, *rest: scanned.append(cells) or real(cells, *rest)
+    )
+    assert list(find_sue_de_coq(board, candidates, placed)) == []
+    assert scanned == []  # every pair found nothing before, on the same cells
+    assert list(find_sue_de_coq(Board(board.model), candidates, placed)) == []  # a fresh memo: the same
