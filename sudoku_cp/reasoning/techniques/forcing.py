@@ -103,7 +103,17 @@ class _Propagation:
             (numbers[id(c)], tuple(numbers[id(e)] for e in extra)) for c, _, extra in others
         )
         # per cell, its peers once each with the number of the first AllDifferent holding
-        # both (where a placed digit removes itself from that peer first)
+        # both (where a placed digit removes itself from that peer first); the numbering
+        # is the same for every propagation of the board: worked out once, kept in its memo
+        memo = self.geo.nothing
+        removals = memo.get(("forcing removals",))
+        if removals is None:
+            removals = memo[("forcing removals",)] = self._removals()
+        self.removals = removals
+
+    def _removals(self) -> tuple[tuple[tuple[int, int], ...], ...]:
+        """Per cell, ``(peer, number of the first AllDifferent holding both)``, each peer once."""
+        board = self.board
         removals = []
         for c, containing in enumerate(board.containing):
             seen: dict[int, int] = {}
@@ -112,7 +122,7 @@ class _Propagation:
                     if p != c and p not in seen:
                         seen[p] = self.alldifferent_numbers[index]
             removals.append(tuple(seen.items()))
-        self.removals = tuple(removals)
+        return tuple(removals)
 
     def outcomes(
         self, candidates: Sequence[int]
