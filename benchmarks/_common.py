@@ -28,9 +28,10 @@ if TYPE_CHECKING:
     import pandas
 
 ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:
+if str(ROOT) not in sys.path and not os.environ.get("SUDOKU_CP_BASELINE"):
     # the package of this checkout, not another one the environment installed in editable
-    # mode (a git worktree's benchmarks otherwise time the main checkout's code)
+    # mode (a git worktree's benchmarks otherwise time the main checkout's code); not in a
+    # ``--baseline`` child, which times the package its PYTHONPATH names
     sys.path.insert(1, str(ROOT))
 REPORT_DIR = ROOT / "docs" / "benchmarks"
 

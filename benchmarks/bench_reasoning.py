@@ -174,7 +174,7 @@ def baseline(args: argparse.Namespace) -> None:
         argv += ["--limit", str(args.limit)]
     if args.no_check:
         argv.append("--no-check")
-    env = {**os.environ, "PYTHONPATH": str(args.baseline.resolve())}
+    env = {**os.environ, "PYTHONPATH": str(args.baseline.resolve()), "SUDOKU_CP_BASELINE": "1"}
     print(f"# baseline: the package of {args.baseline} on the same sets")
     done = subprocess.run(argv, env=env, capture_output=True, text=True, check=False)
     print(done.stdout + done.stderr, end="", flush=True)

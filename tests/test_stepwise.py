@@ -5,6 +5,7 @@ solution, and the path ends honestly (solved, or stalled at a cell with fewest c
 from __future__ import annotations
 
 import dataclasses
+import functools
 import json
 import xml.etree.ElementTree as ET
 from pathlib import Path
@@ -418,6 +419,8 @@ def test_the_premise_check_rejects_a_step_that_does_not_follow(monkeypatch, by):
                 raise Restart
 
         monkeypatch.setattr(stepwise, "BitmaskSearch", Busy)
+        fresh = functools.lru_cache(maxsize=8)(stepwise._premise_search.__wrapped__)
+        monkeypatch.setattr(stepwise, "_premise_search", fresh)  # one compiled before is not Busy
     puzzle = explain(ARTO, max_steps=0).puzzle
     board = Board(puzzle.model)
     candidates = board.initial()

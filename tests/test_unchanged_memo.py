@@ -24,7 +24,14 @@ from sudoku_cp.reasoning.techniques.finned_fish import (
     find_sashimi_x_wing,
 )
 from sudoku_cp.reasoning.techniques.nice_loops import find_continuous_nice_loop
+from sudoku_cp.reasoning.techniques.sue_de_coq import find_sue_de_coq
 from sudoku_cp.reasoning.techniques.table import solving_path
+from sudoku_cp.reasoning.techniques.unique_rectangles import (
+    _rectangles,
+    find_unique_rectangle_3,
+    find_unique_rectangle_5,
+    find_unique_rectangle_6,
+)
 from sudoku_cp.reasoning.techniques.uniqueness import find_hidden_rectangle
 
 # two SE 9.0 puzzles (benchmarks/data/se_diabolical_9plus_heldout.txt, lines 1 and 2)
@@ -57,7 +64,17 @@ FINDERS = (
 )
 """The finders with a memo across states."""
 
-SLOW = (find_hidden_rectangle, find_aic, find_continuous_nice_loop, find_als_xz, find_als_xy_wing)
+SLOW = (
+    find_hidden_rectangle,
+    find_unique_rectangle_3,
+    find_unique_rectangle_5,
+    find_unique_rectangle_6,
+    find_aic,
+    find_continuous_nice_loop,
+    find_als_xz,
+    find_als_xy_wing,
+    find_sue_de_coq,
+)
 """Finders with a cache for the last state or a faster scan (longer: the slow test)."""
 
 
@@ -127,7 +144,7 @@ def test_forcing_finders_share_the_suppositions_of_a_state(monkeypatch):
     runs = []
     real = forcing._Propagation.run
     monkeypatch.setattr(
-        forcing._Propagation, "run", lambda self, *args: runs.append(args[1:]) or real(self, *args)
+        forcing._Propagation, "run", lambda self, *args: runs.append(args[1:3]) or real(self, *args)
     )
     cell = next(c for c in range(81) if candidates[c].bit_count() > 1)
     value = candidates[cell].bit_length()
@@ -143,3 +160,48 @@ def test_the_constraints_a_propagation_used_are_each_once_in_order():
     engine = forcing._Nets(Board(as_puzzle(HARD[0])[0].model))
     numbers = list(range(len(engine.constraints)))[::-1] * 2
     assert engine._used(dict.fromkeys(numbers)) == list(dict.fromkeys(engine.constraints[k] for k in numbers))
+
+
+def test_group_states_keep_one_answer_per_list_of_groups():
+    """The naked subsets read the AllDifferents, the hidden ones the units, in turn: each
+    list keeps its answer for the state, not only the last list asked."""
+    from sudoku_cp.reasoning.techniques._unchanged import group_states
+
+    board = Board(as_puzzle(HARD[0])[0].model)
+    candidates, placed = board.initial(), set()
+    units = group_states(board, candidates, placed, board.units)
+    alldifferents = group_states(board, candidates, placed, board.alldifferents)
+    assert group_states(board, candidates, placed, board.units) is units
+    assert group_states(board, candidates, placed, board.alldifferents) is alldifferents
+    candidates[40] &= candidates[40] - 1  # another state: worked out again
+    assert group_states(board, candidates, placed, board.units) is not units
+
+
+def test_the_rectangles_are_worked_out_once_per_state():
+    """Unique Rectangle types 3, 5 and 6 ask for the same rectangles one after the other."""
+    board = Board(as_puzzle(HARD[0])[0].model)
+    candidates, placed = board.initial(), set()
+    path = solving_path(board, candidates, placed)
+    while not _rectangles(board, candidates, placed):
+        next(path)  # on to a state with a rectangle
+    found = _rectangles(board, candidates, placed)
+    assert _rectangles(board, candidates, placed) is found
+    assert _rectangles(Board(board.model), candidates, placed) == found  # another board: again, the same
+
+
+def test_sue_de_coq_skips_a_pair_of_units_while_its_cells_are_unchanged(monkeypatch):
+    from sudoku_cp.reasoning.techniques import sue_de_coq
+
+    board = Board(as_puzzle(HARD[0])[0].model)
+    candidates, placed = board.initial(), set()
+    path = solving_path(board, candidates, placed)
+    while list(find_sue_de_coq(board, candidates, placed)):
+        next(path)  # on to a state without a Sue de Coq
+    scanned = []
+    real = sue_de_coq._groups
+    monkeypatch.setattr(
+        sue_de_coq, "_groups", lambda cells, *rest: scanned.append(cells) or real(cells, *rest)
+    )
+    assert list(find_sue_de_coq(board, candidates, placed)) == []
+    assert scanned == []  # every pair found nothing before, on the same cells
+    assert list(find_sue_de_coq(Board(board.model), candidates, placed)) == []  # a fresh memo: the same

@@ -134,13 +134,18 @@ class BitmaskSearch:
         blank), sharing this one's compiled constraints: much cheaper than a new
         :class:`BitmaskSearch` when a generator checks many sets of givens. Build this
         one over the rules with no givens (its domains are then the rules' own)."""
+        return self.with_domains([1 << (v - 1) if v else -1 for v in givens])
+
+    def with_domains(self, masks: Sequence[int]) -> BitmaskSearch:
+        """A fresh search over the same rules with each cell's domain narrowed to the bit
+        set of ``masks`` (one per cell, bit ``v - 1`` for value ``v``; ``-1`` keeps the
+        domain), sharing this one's compiled constraints as :meth:`with_givens` does: the
+        explanations' premise check asks one per step of a premise already compiled."""
         search = copy.copy(self)
         domains, weights = self._initial
         search._weights = weights[:]
         search.nodes = search.backtracks = search.restarts = 0
-        candidates = [
-            (1 << (v - 1)) & domain if v else domain for v, domain in zip(givens, domains, strict=True)
-        ]
+        candidates = [mask & domain for mask, domain in zip(masks, domains, strict=True)]
         search.consistent = all(candidates) and search._propagate(candidates, list(range(len(candidates))))
         search.candidates = candidates
         return search
@@ -174,10 +179,22 @@ class BitmaskSearch:
         Raises:
             SolveTimeoutError: the deadline passed.
         """
+        return self.solution_within(cell, ~(1 << (value - 1)))
+
+    def solution_within(self, cell: int, mask: int) -> list[int] | None:
+        """A solution keeping the givens and fixed prefix in which ``cell`` takes a value
+        of the bit set ``mask`` (bit ``v - 1`` for value ``v``), or ``None`` when there is
+        none (an exhaustive search: a proof). Many questions about one model share its
+        compiled constraints and propagated state this way: the explanations' premise check
+        asks one per conclusion of a step.
+
+        Raises:
+            SolveTimeoutError: the deadline passed.
+        """
         if not self.consistent:
             return None
         candidates = self.candidates[:]
-        candidates[cell] &= ~(1 << (value - 1))
+        candidates[cell] &= mask
         if not candidates[cell] or not self._propagate(candidates, [cell]):
             return None
         solved = next(self._solutions(candidates), None)

@@ -42,6 +42,7 @@ Forcing steps carry their whole net (:attr:`Step.net`), printed under their line
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
 
@@ -843,24 +844,22 @@ def check_deduction(
         for cell, value in deduction.eliminations
         if not _excluded_by_a_digit(premise, domains, placements, cell, value)
     ]
-    # Cells outside the premise take no part: fixing them keeps the search to the premise.
+    # nothing else left for the cell: the conclusion follows from its candidates
+    conclusions = [(cell, contrary) for cell, contrary in conclusions if domains[cell] & contrary]
+    if not conclusions:
+        return
+    # A search over the premise and the candidates answers each conclusion: is there a
+    # solution with the cell in its contrary values? (compiled once per premise, narrowed
+    # to each case of the reasoning's own split)
     whole = puzzle.model
-    fixed = tuple(0 if c in domains else 1 for c in range(whole.cell_count))
+    search = _premise_search(tuple(premise), n, whole.cell_count, whole.positions)
     cases = _cases(premise, domains, deduction, n)
     for cell, contrary in conclusions:
-        if not domains[cell] & contrary:
-            continue  # nothing else is left for the cell: it follows from its candidates
         for case in cases:
             restricted = {**domains, cell: domains[cell] & contrary}
             for where, values in case:
                 restricted[where] = restricted[where] & values
-            model = Model(
-                n,
-                fixed,
-                tuple(premise) + tuple(ValueIn(c, v, origin=_CANDIDATES) for c, v in restricted.items()),
-                whole.positions,
-            )
-            if all(model.domains()) and _has_solution(model):
+            if all(restricted.values()) and _has_solution(search, restricted, premise, whole, n):
                 raise SudokuError(
                     f"{deduction.technique} does not follow from its premises at {whole.cell_name(cell)}"
                 )
@@ -871,23 +870,37 @@ CHECK_NODES = 2000
 takes it over (:func:`_has_solution`)."""
 
 
-def _has_solution(model: Model) -> bool:
-    """Whether ``model`` (a step's premise, its candidates, the conclusion's contrary) has a
-    solution: the engine's exhaustive search within :data:`CHECK_NODES` decisions, then a
-    CDCL SAT solver (PySAT, the ``"sat"`` backend's encoding), whose learnt clauses do not
-    branch again and again on cells the contradiction does not involve (a chain's premise
-    over four units took the search 12 s); the search alone for a kind SAT does not encode."""
+def _has_solution(
+    search: BitmaskSearch, domains: dict[int, frozenset[int]], premise, whole: Model, n: int
+) -> bool:
+    """Whether the premise has a solution with each cell of ``domains`` in its values:
+    ``search`` (the premise compiled, :func:`_premise_search`) narrowed to them within
+    :data:`CHECK_NODES` decisions, then a CDCL SAT solver (PySAT, the ``"sat"`` backend's
+    encoding), whose learnt clauses do not branch again and again on cells the
+    contradiction does not involve (a chain's premise over four units took the search
+    12 s); the search alone for a kind SAT does not encode."""
+    masks = [-1] * whole.cell_count
+    for c, values in domains.items():
+        masks[c] = sum(1 << (v - 1) for v in values)
+    narrowed = search.with_domains(masks)
     try:
-        return BitmaskSearch(model).count_solutions(1, node_limit=CHECK_NODES) > 0
+        return narrowed.count_solutions(1, node_limit=CHECK_NODES) > 0
     except Restart:
         pass
     from sudoku_cp.backends.sat import choose_solver
     from sudoku_cp.backends.sat_runner import Run
 
+    fixed = tuple(0 if c in domains else 1 for c in range(whole.cell_count))
+    model = Model(
+        n,
+        fixed,
+        tuple(premise) + tuple(ValueIn(c, v, origin=_CANDIDATES) for c, v in domains.items()),
+        whole.positions,
+    )
     try:
         run = Run.start(model, Deadline(None), choose_solver(model), "extended", "pairwise", "combinations")
     except NotSupportedError:
-        return BitmaskSearch(model).find_solution() is not None
+        return search.with_domains(masks).count_solutions(1) > 0
     with run:
         return run.solve() is not None
 
@@ -914,6 +927,17 @@ def _cases(premise, domains, deduction: Deduction, n: int) -> list[tuple[tuple[i
 
 
 _CANDIDATES = Origin(OriginKind.CANDIDATES)
+
+
+@functools.lru_cache(maxsize=512)
+def _premise_search(premise: tuple, n: int, cell_count: int, positions) -> BitmaskSearch:
+    """The search over ``premise`` alone, compiled once (the steps of a path cite the same
+    units again and again): each check narrows its cells to their candidates
+    (:meth:`BitmaskSearch.with_domains`). Cells outside the premise take no part: fixing
+    them (a given 1) keeps the search to the premise's cells."""
+    cells = {c for constraint in premise for c in constraint.cells}
+    fixed = tuple(0 if c in cells else 1 for c in range(cell_count))
+    return BitmaskSearch(Model(n, fixed, premise, positions))
 
 
 def _forced_by_a_unit(premise, domains, cell: int, value: int, n: int) -> bool:

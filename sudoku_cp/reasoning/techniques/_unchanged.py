@@ -69,8 +69,11 @@ def value_planes(candidates: Sequence[int], placed: set[int], side: int) -> tupl
     return planes
 
 
-_GROUPS: tuple = (None, None)
-"""``(key, states)`` of :func:`group_states`' last call."""
+_GROUPS: dict[int, tuple] = {}
+"""Per list of groups (by ``id``), ``(key, states, groups)`` of :func:`group_states`' last
+call on it: the naked subsets read ``board.alldifferents`` and the hidden ones
+``board.units``, asked in turn, so one slot for both would be replaced at every call (the
+entry holds the list, so its ``id`` names no other list while it is there)."""
 
 
 def group_states(
@@ -80,15 +83,16 @@ def group_states(
     a subset finder reads of it: its cells' candidates, a placed cell's negated; remembered
     for the last state and groups (the naked and hidden subsets of each size ask for the
     same)."""
-    global _GROUPS
-    key = (board, id(groups), tuple(candidates), frozenset(placed))
-    last = _GROUPS  # one read: another thread may replace it
-    if last[0] == key:
+    key = (board, tuple(candidates), frozenset(placed))
+    last = _GROUPS.get(id(groups))  # one read: another thread may replace it
+    if last is not None and last[2] is groups and last[0] == key:
         return last[1]
     states = tuple(
         tuple(-candidates[c] if c in placed else candidates[c] for c in group.cells) for group in groups
     )
-    _GROUPS = (key, states)
+    if len(_GROUPS) >= 8:  # lists of other boards: let them go
+        _GROUPS.clear()
+    _GROUPS[id(groups)] = (key, states, groups)
     return states
 
 

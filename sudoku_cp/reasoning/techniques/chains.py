@@ -293,10 +293,15 @@ def _chains(
 def shortest(graph: _Graph, search: Callable[[_Graph, int, int], Any]) -> Any:
     """The shortest answer of ``search(graph, s, limit)`` (a tuple whose first item is the
     nodes) over every start ``s``, cells of fewer candidates first; a chain of 4 nodes, the
-    shortest there is, ends the search. ``None`` when no start gives one."""
+    shortest there is, ends the search. ``None`` when no start gives one.
+
+    Once an answer of ``k`` nodes is known, the other starts' searches stop at ``k - 2``
+    nodes: the states alternate, so the answers (reached "on") have an even number of
+    nodes, and only a shorter one would replace it; a breadth-first search meets the same
+    first answer up to that depth, and skips its deepest, widest levels."""
     best = None
     for s in sorted(graph.strong, key=lambda i: (len(graph.cells[i]), i)):
-        found = search(graph, s, len(best[0]) if best else MAX_NODES)
+        found = search(graph, s, len(best[0]) - 2 if best else MAX_NODES)
         if found is not None and (best is None or len(found[0]) < len(best[0])):
             best = found
             if len(found[0]) <= 4:

@@ -56,16 +56,22 @@ def find_kraken_fish(board: Board, candidates: list[int], placed: set[int]) -> I
             for value in range(1, n + 1):
                 bit = 1 << (value - 1)
                 places = {}
+                reach = {}  # per base line, its places' cover lines as a bit set
                 for index, line in enumerate(bases):
                     spots = [c for c in line.cells if candidates[c] & bit]
                     if any(c in placed for c in spots) or not spots:
                         continue
                     places[index] = spots
+                    reach[index] = sum({1 << cover_of[c] for c in spots})
                 for chosen in itertools.combinations(sorted(places), size):
+                    spread = 0
+                    for i in chosen:
+                        spread |= reach[i]
+                    # each cover line beyond ``size`` holds a fin at least: too many, skip early
+                    if not size < spread.bit_count() <= size + MAX_FINS:
+                        continue  # a basic fish (or less), or too many fins for any cover
                     spots = [c for i in chosen for c in places[i]]
                     lines = sorted({cover_of[c] for c in spots})
-                    if len(lines) <= size:
-                        continue  # a basic fish (or less): not a Kraken
                     if _fewest_fins(spots, cover_of, size) > MAX_FINS:
                         continue  # every cover leaves too many fins
                     base_cells = {c for i in chosen for c in bases[i].cells}

@@ -52,18 +52,51 @@ def _groups(cells: list[int], candidates: list[int], v: int, size: int):
                 yield group, mask
 
 
+def _crossings(geo) -> list[tuple]:
+    """The pairs of units ``(i, j)`` (``i < j``) meeting in two cells or more, neither
+    inside the other's cells... as ``(i, j, crossing, line, box, both)``: the cells they
+    share (in the order of unit ``i``), the rest of unit ``i``, the rest of unit ``j``,
+    and all their cells; worked out once per geometry (kept in its memo)."""
+    key = ("sue de coq crossings",)
+    found = geo.nothing.get(key)
+    if found is None:
+        units = geo.unit_cells
+        found = []
+        for i, j in itertools.combinations(range(len(units)), 2):
+            crossing = set(units[i]) & set(units[j])
+            if len(crossing) < 2 or len(crossing) == len(units[i]):
+                continue
+            found.append(
+                (
+                    i,
+                    j,
+                    tuple(c for c in units[i] if c in crossing),
+                    tuple(c for c in units[i] if c not in crossing),
+                    tuple(c for c in units[j] if c not in crossing),
+                    tuple(dict.fromkeys((*units[i], *units[j]))),
+                )
+            )
+        geo.nothing[key] = found
+    return found
+
+
 def find_sue_de_coq(board: Board, candidates: list[int], placed: set[int]) -> Iterator[Deduction]:
-    """Sue de Coq (see the module docstring), over every pair of crossing units."""
+    """Sue de Coq (see the module docstring), over every pair of crossing units; a pair is
+    skipped while its cells' candidates are as when it last found nothing (what it finds
+    reads those alone: :mod:`._unchanged`)."""
     geo = geometry(board)
-    units = geo.unit_cells
+    memo = geo.nothing
     seen: set[frozenset] = set()
-    for i, j in itertools.combinations(range(len(units)), 2):
-        cross = [c for c in units[i] if c in units[j] and c not in placed]
-        if len(cross) < 2 or len(set(units[i]) & set(units[j])) == len(units[i]):
+    yielded = False  # after a yield the caller may have changed the candidates: record no more
+    for i, j, crossing, line_cells, box_cells, both in _crossings(geo):
+        cross = [c for c in crossing if c not in placed]
+        if len(cross) < 2:
             continue
-        crossing = set(units[i]) & set(units[j])
-        line = [c for c in units[i] if c not in crossing and c not in placed]
-        box = [c for c in units[j] if c not in crossing and c not in placed]
+        state = tuple(-candidates[c] if c in placed else candidates[c] for c in both)
+        if memo.get(("sue de coq", i, j)) == state:
+            continue  # nothing there last time, and its cells are the same
+        line = [c for c in line_cells if c not in placed]
+        box = [c for c in box_cells if c not in placed]
         for n in (2, 3):
             for core in itertools.combinations(cross, n):
                 v = 0
@@ -88,7 +121,10 @@ def find_sue_de_coq(board: Board, candidates: list[int], placed: set[int]) -> It
                         )
                         if found is not None:
                             seen.add(cells)
+                            yielded = True
                             yield found
+        if not yielded:
+            memo[("sue de coq", i, j)] = state
 
 
 def _step(board, candidates, placed, pair, core, group_l, group_b, v, mask_l, mask_b) -> Deduction | None:

@@ -39,10 +39,27 @@ MAX_SUBSET = 3
 """The most cells besides the roof in a type 3 naked subset."""
 
 
-def _rectangles(board: Board, candidates: list[int], placed: set[int]):
+_LAST: tuple = (None, ())
+"""``(key, rectangles)``: :func:`_rectangles` of the last state (types 3, 5 and 6 ask for
+them one after the other; replaced in one assignment)."""
+
+
+def _rectangles(board: Board, candidates: list[int], placed: set[int]) -> tuple:
     """Each rectangle ``(ab, (tl, tr, bl, br))`` of open, untouched, swappable corners that
     all hold the two values ``ab`` (a bit mask), at least one exactly: from each bivalue
-    corner, once per rectangle and pair of values."""
+    corner, once per rectangle and pair of values; remembered for the last state."""
+    global _LAST
+    key = (board, tuple(candidates), frozenset(placed))
+    last = _LAST  # one read: another thread may replace it
+    if last[0] == key:
+        return last[1]
+    found = tuple(_each_rectangle(board, candidates, placed))
+    _LAST = (key, found)
+    return found
+
+
+def _each_rectangle(board: Board, candidates: list[int], placed: set[int]):
+    """The rectangles of :func:`_rectangles`, one at a time."""
     n = board.side
     if len(board.rows) != n or len(board.columns) != n:
         return

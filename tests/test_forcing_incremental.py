@@ -1,0 +1,67 @@
+"""The nested forcing nets' incremental propagation (issue 32, classic explanation speed):
+inside a branch, a nested supposition found consistent at one stop is propagated again at
+the next stop from what it led to (less the candidates removed since), not from scratch
+(:meth:`_Propagation.resume`). Singles only remove, so both reach the same candidates, or
+both a contradiction (but for the rare one only the earlier start reaches)."""
+
+from __future__ import annotations
+
+from sudoku_cp import datasets
+from sudoku_cp.io.inputs import as_puzzle
+from sudoku_cp.reasoning.techniques import Board, forcing
+from sudoku_cp.reasoning.techniques.board import values_of
+
+
+def singles_fixed_point(engine, candidates):
+    """The candidates with every single followed, as on the states the nets start from
+    (an explanation tries them once no single is left)."""
+    singles = [c for c, m in enumerate(candidates) if not m & (m - 1)]
+    after = engine._settle(list(candidates), singles, engine.every_unit)[0]
+    assert after is not None and any(m & (m - 1) for m in after)
+    return after
+
+
+def test_resume_matches_a_propagation_from_scratch():
+    puzzle = datasets.load("hardest")[5]
+    board = Board(as_puzzle(puzzle)[0].model)
+    engine = forcing._Nets(board)
+    start = singles_fixed_point(engine, board.initial())
+    opened = [c for c, m in enumerate(start) if m & (m - 1)]
+    later_states = []  # states with fewer candidates: what a consistent supposition leads to
+    for cell in opened[:6]:
+        for value in values_of(start[cell]):
+            after = engine.run(start, cell, value)[0]
+            if after is not None:
+                later_states.append(after)
+    assert later_states
+    compared = contradictions = gaps = 0
+    for later in later_states[:8]:
+        for cell in (c for c, m in enumerate(later) if m & (m - 1)):
+            for value in values_of(later[cell]):
+                before = engine.run(start, cell, value)[0]
+                if before is None:
+                    continue  # only consistent suppositions are remembered
+                fresh = engine.run(later, cell, value)[0]
+                moved = [c for c, m in enumerate(later) if m != start[c]]
+                again = engine.resume(before, later, moved)[0]
+                if fresh is None or again is not None:
+                    assert again == fresh
+                else:  # a contradiction only the earlier start reaches
+                    gaps += 1
+                compared += 1
+                contradictions += fresh is None
+    assert compared > 100 and contradictions > 0 and gaps <= compared // 50
+
+
+def test_a_settled_state_needs_a_scan_of_the_changed_units_only():
+    board = Board(as_puzzle(datasets.load("hardest")[5])[0].model)
+    engine = forcing._Nets(board)
+    start = singles_fixed_point(engine, board.initial())
+    assert engine.unsettled(start) == 0 and engine.unsettled(board.initial())  # the givens leave singles
+    for cell in (c for c, m in enumerate(start) if m & (m - 1)):
+        for value in values_of(start[cell]):
+            fast = engine.run(start, cell, value)
+            supposed = list(start)
+            supposed[cell] = 1 << (value - 1)
+            full = engine._settle(supposed, [cell], engine.every_unit)
+            assert fast[0] == full[0] and fast[1] == full[1]

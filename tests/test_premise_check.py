@@ -1,0 +1,74 @@
+"""The explanations' premise check asks one search per step (issue 32, classic explanation
+speed): :meth:`BitmaskSearch.solution_within` answers each conclusion of the step from the
+search's shared propagated state, and an unsound deduction is still refused."""
+
+from __future__ import annotations
+
+import pytest
+
+from sudoku_cp import Grid, Puzzle, datasets
+from sudoku_cp.engine.search import BitmaskSearch
+from sudoku_cp.errors import SudokuError
+from sudoku_cp.io.inputs import as_puzzle
+from sudoku_cp.reasoning.stepwise import check_deduction
+from sudoku_cp.reasoning.techniques import Board
+from sudoku_cp.reasoning.techniques.board import Deduction
+
+
+def test_solution_within_keeps_the_cell_among_the_values():
+    search = BitmaskSearch(Puzzle(Grid([0] * 81)).model)
+    for value in (1, 5, 9):
+        found = search.solution_within(40, 1 << (value - 1))
+        assert found is not None and found[40] == value
+    assert search.solution_within(40, 0) is None
+
+
+def test_solution_within_is_none_when_the_givens_forbid_it():
+    puzzle = as_puzzle(datasets.load("easy50")[0])[0]
+    search = BitmaskSearch(puzzle.model)
+    solution = search.find_solution()
+    open_cell = next(c for c, v in enumerate(puzzle.model.givens) if not v)
+    assert search.solution_within(open_cell, 1 << (solution[open_cell] - 1)) == solution
+    assert search.solution_within(open_cell, ~(1 << (solution[open_cell] - 1))) is None  # proper
+    assert search.solution_without(open_cell, solution[open_cell]) is None
+
+
+def unit_state():
+    """A puzzle, its solution, its first row (a unit) and the start candidates."""
+    puzzle = as_puzzle(datasets.load("hardest")[0])[0]
+    board = Board(puzzle.model)
+    solution = Grid(BitmaskSearch(puzzle.model).find_solution())
+    row = next(u for u in board.alldifferents if set(u.cells) == set(range(9)))
+    return puzzle, solution, row, board.initial()
+
+
+def test_the_check_refuses_an_elimination_its_premises_do_not_give():
+    puzzle, solution, row, candidates = unit_state()
+    cell = next(c for c in range(9) if candidates[c] & (candidates[c] - 1))
+    wrong = next(v for v in range(1, 10) if candidates[cell] >> (v - 1) & 1 and v != solution.cells[cell])
+    # removing a candidate that is not the solution's, but that the row alone does not exclude
+    step = Deduction("made up", (), ((cell, wrong),), (cell,), (wrong,), (), (row,), "no reason")
+    with pytest.raises(SudokuError, match="does not follow from its premises"):
+        check_deduction(puzzle, candidates, step, solution)
+
+
+def test_the_check_passes_a_sound_elimination():
+    puzzle, solution, row, candidates = unit_state()
+    given = next(c for c in range(9) if puzzle.model.givens[c])
+    value = puzzle.model.givens[given]
+    masks = list(candidates)
+    other = next(c for c in range(9) if not puzzle.model.givens[c])
+    masks[other] |= 1 << (value - 1)  # pencilled back in: the row removes it
+    step = Deduction("row", (), ((other, value),), (other,), (value,), (), (row,), "the row has it")
+    check_deduction(puzzle, masks, step, solution)
+
+
+def test_with_domains_narrows_a_shared_search():
+    empty = BitmaskSearch(Puzzle(Grid([0] * 81)).model)
+    masks = [-1] * 81
+    masks[0], masks[1] = 0b10000, 0b10001  # r1c1 is 5, r1c2 is 1 or 5: so 1
+    solution = empty.with_domains(masks).find_solution()
+    assert solution[0] == 5 and solution[1] == 1
+    masks[2] = 0b10001  # r1c3 also 1 or 5: no room
+    assert empty.with_domains(masks).find_solution() is None
+    assert empty.find_solution() is not None  # the shared search is unchanged
