@@ -51,6 +51,14 @@ by session 11's rule (no static chains, the fitted term: ``second_path(..., befo
 so both rules are measured in one run; "grade on the 9+ list" is grade's median CPU there
 (its distinct puzzles), and "before" the same with the rating's second path timed the way
 before.
+- **A fit list from another source, SE 8.0 and more**: a sample of top1465 (160 puzzles drawn
+  with seed 13, none in the held-out 9+ list; 86 rated 8.0 or more, 37 of them 9.0 or more)
+  rated here by Sukaku Explainer (the ``serate``
+  command of github.com/SudokuMonster/SukakuExplainer, commit 362854e, default settings: run as
+  a reference only, no code copied), those rated 8.0 or more
+  (``benchmarks/data/se_top1465_fit.txt``: a 0-based line of top1465 and SE's rating; the
+  puzzles are read from the data set). Session 13 checked rating rules on it, never on the
+  held-out lists. hodoku-py is not run on it unless cached.
 - **Human solving times**: the 344 puzzles of the Cloud Sudoku data set (S.-W. Wang,
   IEEE Access 2024; github.com/synnwang/sudoku_dataset_difficulty, commit 22d77ccd10ae,
   CC0, copied to ``benchmarks/data/cloud_sudoku_20240415.csv``): ``D_TO``, the
@@ -95,6 +103,7 @@ SE_HARDEST = HERE / "data" / "se_diabolical_8plus.txt"
 SE_HELD_OUT = HERE / "data" / "se_diabolical_heldout.txt"
 SE_9_HELD_OUT = HERE / "data" / "se_diabolical_9plus_heldout.txt"
 SE_85_FIT = HERE / "data" / "se_diabolical_85_fit.txt"
+SE_TOP1465_FIT = HERE / "data" / "se_top1465_fit.txt"
 HUMAN = HERE / "data" / "cloud_sudoku_20240415.csv"
 CACHE = HERE / "results" / "hodoku_scores.csv"
 HODOKU_LEVELS = ("EASY", "MEDIUM", "HARD", "UNFAIR", "EXTREME")
@@ -111,6 +120,17 @@ def read_se(path: Path) -> list[tuple[str, float]]:
     for line in path.read_text().splitlines():
         puzzle, rating = line.split()
         rows.append((puzzle.replace("0", "."), float(rating)))
+    return rows
+
+
+def read_se_top1465(path: Path) -> list[tuple[str, float]]:
+    """``(puzzle, SE rating)`` per line of ``path`` (a 0-based line of top1465, a rating):
+    the puzzles themselves are read from the data set (:func:`sudoku_cp.datasets.load`)."""
+    grids = datasets.load("top1465")
+    rows = []
+    for line in path.read_text().splitlines():
+        index, rating = line.split()
+        rows.append((text(grids[int(index)]), float(rating)))
     return rows
 
 
@@ -234,7 +254,8 @@ def main() -> None:
         "its puzzles rated 8.5 to 8.9, a fit list (benchmarks/data/se_diabolical_85_fit.txt); its 58 "
         "rated 8.0 or more on seven pages far from its head, held out "
         "(benchmarks/data/se_diabolical_heldout.txt); its 69 rated 9.0 or more outside the two fit lists, "
-        "held out (benchmarks/data/se_diabolical_9plus_heldout.txt); "
+        "held out (benchmarks/data/se_diabolical_9plus_heldout.txt); a top1465 sample rated 8.0 or more by "
+        "Sukaku Explainer, run here (benchmarks/data/se_top1465_fit.txt); "
         "the 344 puzzles of the Cloud Sudoku human data set (benchmarks/data/cloud_sudoku_20240415.csv)",
         tables,
     )
@@ -298,6 +319,7 @@ def run(args: argparse.Namespace) -> list:
         ("SE rating, the hardest", "Sudoku Exchange diabolical, SE >= 8.0 (62)"): read_se(SE_HARDEST),
         ("SE rating, held out", "Sudoku Exchange diabolical, SE >= 8.0, held out (58)"): read_se(SE_HELD_OUT),
         ("SE rating, 8.5-8.9 (fit)", "Sudoku Exchange diabolical, SE 8.5 to 8.9 (80)"): read_se(SE_85_FIT),
+        ("SE rating, top1465 (fit)", "top1465 sample, SE >= 8.0 (86)"): read_se_top1465(SE_TOP1465_FIT),
         ("SE rating, 9+ held out", "Sudoku Exchange diabolical, SE >= 9.0, held out (69)"): read_se(
             SE_9_HELD_OUT
         ),
@@ -307,7 +329,8 @@ def run(args: argparse.Namespace) -> list:
     # hodoku-py takes tens of seconds a puzzle on the 9+ list (and the 8.5-8.9 one): not run
     # there (rho n/a)
     nine = {p for p, _ in read_se(SE_9_HELD_OUT)} - {p for p, _ in read_se(SE_HELD_OUT)}
-    skipped = nine | ({p for p, _ in read_se(SE_85_FIT)} - set(load_cache()))
+    top_fit = {p for p, _ in read_se_top1465(SE_TOP1465_FIT)}
+    skipped = nine | ({p for p, _ in read_se(SE_85_FIT)} | top_fit) - set(load_cache())
     theirs = hodoku_scores([p for p in everything if p not in skipped], args.refresh)
     ours, seconds = {}, []
     for puzzle in dict.fromkeys(everything):
