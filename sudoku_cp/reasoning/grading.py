@@ -344,6 +344,18 @@ def find_static_forcing_chains(board: Board, candidates: list[int], placed: set[
     )
 
 
+def _closure(start, premises: Callable) -> set:
+    """``start`` and everything it derives from: ``premises(x)``, the premises of ``x``."""
+    seen: set = set()
+    stack = [start]
+    while stack:
+        x = stack.pop()
+        if x not in seen:
+            seen.add(x)
+            stack.extend(premises(x))
+    return seen
+
+
 _Potential = tuple[int, int, bool]
 """A candidate on or off, as Sudoku Explainer's chains have it: ``(cell, value, on)``."""
 
@@ -362,14 +374,7 @@ class _Growth:
 
     def ancestors(self, potential: _Potential) -> set[_Potential]:
         """The potential and every potential it derives from."""
-        seen: set[_Potential] = set()
-        stack = [potential]
-        while stack:
-            p = stack.pop()
-            if p not in seen:
-                seen.add(p)
-                stack.extend(self.parents[p])
-        return seen
+        return _closure(potential, self.parents.__getitem__)
 
     def size(self, potential: _Potential) -> int:
         """How many potentials :meth:`ancestors` holds (SE's ``getAncestorCount``)."""
@@ -470,18 +475,7 @@ def se_complexity(net: Net) -> int:
     if net.kind != "contradiction":
         return net.size
     nodes = net.branches[0].nodes
-
-    def ancestors(start: int) -> int:
-        seen: set[int] = set()
-        stack = [start]
-        while stack:
-            i = stack.pop()
-            if i not in seen:
-                seen.add(i)
-                stack.extend(nodes[i].because)
-        return len(seen)
-
-    return sum(ancestors(i) for i in nodes[-1].because)
+    return sum(len(_closure(i, lambda j: nodes[j].because)) for i in nodes[-1].because)
 
 
 def _worth(candidates: list[int], placed: set[int], target: _Potential) -> bool:
