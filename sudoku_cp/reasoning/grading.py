@@ -420,12 +420,17 @@ class _DynamicChains:
             for cell in cells:
                 units_of[cell].append(u)
         self.units_of = units_of
+        self.side = side = board.side
+        # per unit and value (u * side + value - 1), how many of its cells hold the value
+        self.places = [
+            sum(1 for c in cells if candidates[c] >> v & 1) for cells in self.unit_cells for v in range(side)
+        ]
 
     def grow(self, root: _Potential) -> _Growth:
         """The :class:`_Growth` of supposing ``root`` (a candidate on or off)."""
         start, grown = self.candidates, _Growth(root)
         parents, rules = grown.parents, grown.rules
-        grid = list(start)
+        grid, places, side = list(start), self.places.copy(), self.side
         pending_on, pending_off = (deque([root]), deque()) if root[2] else (deque(), deque([root]))
         while pending_on or pending_off:
             if pending_on:
@@ -450,11 +455,12 @@ class _DynamicChains:
                 hidden = tuple((c, x, False) for x in values_of(start[c] & ~grid[c]))
                 made.append(((c, (grid[c] & ~bit).bit_length(), True), (p, *hidden), "naked single", None))
             for u in self.units_of[c]:
-                others = [x for x in self.unit_cells[u] if x != c and grid[x] & bit]
-                if len(others) == 1:
+                places[u * side + v - 1] -= 1
+                if places[u * side + v - 1] == 1:  # one place left besides this cell
                     cells = self.unit_cells[u]
+                    other = next(x for x in cells if x != c and grid[x] & bit)
                     hidden = tuple((x, v, False) for x in cells if start[x] & bit and not grid[x] & bit)
-                    made.append(((others[0], v, True), (p, *hidden), "hidden single", self.board.units[u]))
+                    made.append(((other, v, True), (p, *hidden), "hidden single", self.board.units[u]))
             grid[c] &= ~bit
             for q, because, rule, unit in made:
                 if q not in parents:
