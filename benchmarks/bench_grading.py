@@ -50,9 +50,9 @@ level, each supposition grown as SE grows it and the step of least SE complexity
 (``find_dynamic_forcing_chains``), decided on the fit lists (the top1465 one: rho 0.925 -> 0.981,
 its 37 rated 9+: 0.689 -> 0.904; the 8.5-8.9 one 0.919 -> 0.986; the 8+ one and the 160 unchanged,
 measured by a scratch script in one sitting); the held-out lists were run once, at the end.
-The column "median (our rating - SE)" says how far its values run from SE's. The column "rho (our rating, before)" rates
-by session 11's rule (no static chains, the fitted term: ``second_path(..., before=True)``),
-so both rules are measured in one run; "grade on the 9+ list" is grade's median CPU there
+The column "median (our rating - SE)" says how far its values run from SE's. The column
+"rho (our rating, before)" rates by session 11's rule (no static chains, the fitted term:
+``second_path(..., before=True)``), so both rules are measured in one run; "grade on the 9+ list" is grade's median CPU there
 (its distinct puzzles), and "before" the same with the rating's second path timed the way
 before.
 - **A fit list from another source, SE 8.0 and more**: a sample of top1465 (160 puzzles drawn
