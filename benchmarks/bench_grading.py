@@ -47,14 +47,14 @@ chains (8.0 plus SE's length increment) before the dynamic nets, as SE tries the
 dropped session 11's one fitted parameter (``0.05 ln(1 + forcing steps)``), which the fit
 lists ranked better without; no parameter is fitted now. Session 13 added SE's whole dynamic
 level, each supposition grown as SE grows it and the step of least SE complexity
-(``find_dynamic_forcing_chains``), decided on the fit lists (the top1465 one: rho 0.925 -> 0.981,
-its 37 rated 9+: 0.689 -> 0.904; the 8.5-8.9 one 0.919 -> 0.986; the 8+ one and the 160 unchanged,
-measured by a scratch script in one sitting); the held-out lists were run once, at the end.
-The column "median (our rating - SE)" says how far its values run from SE's. The column
-"rho (our rating, before)" rates by session 11's rule (no static chains, the fitted term:
-``second_path(..., before=True)``), so both rules are measured in one run; "grade on the 9+ list" is grade's median CPU there
-(its distinct puzzles), and "before" the same with the rating's second path timed the way
-before.
+(``find_dynamic_forcing_chains``), decided on the fit lists (the top1465 one: rho 0.925 ->
+0.981, its 37 rated 9+: 0.689 -> 0.904; the 8.5-8.9 one 0.919 -> 0.986; the 8+ one and the
+160 unchanged, measured by a scratch script in one sitting); the held-out lists were run
+once, at the end. The column "median (our rating - SE)" says how far its values run from
+SE's. The column "rho (our rating, before)" rates by session 12's rule (no dynamic level grown as SE grows
+it: ``second_path(..., before=True)``), so both rules are measured in one run;
+"grade on the 9+ list" is grade's median CPU there (its distinct puzzles), and "before" the
+same with the rating's second path timed the way before.
 - **A fit list from another source, SE 8.0 and more**: a sample of top1465 (160 puzzles drawn
   with seed 13, none in the held-out 9+ list; 86 rated 8.0 or more, 37 of them 9.0 or more)
   rated here by Sukaku Explainer (the ``serate``
@@ -265,20 +265,19 @@ def main() -> None:
     )
 
 
-BEFORE_WEIGHT = 0.05
-"""Session 11's fitted weight of ``ln(1 + forcing steps)`` in the rating (its
-``FORCING_STEPS_WEIGHT``), for the "before" column."""
-
-
 def second_path(puzzle: str, before: bool = False) -> tuple[float, float]:
     """``(rating, CPU seconds)`` of the rating's second path from the givens: as now
-    (:func:`~sudoku_cp.reasoning.grading.se_rating`), or with ``before`` as in session 11:
-    no static forcing chains (SE's cell and unit chains of single-premise links), and
-    :data:`BEFORE_WEIGHT` times ``ln(1 + forcing steps)`` added."""
-    import math
-
+    (:func:`~sudoku_cp.reasoning.grading.se_rating`), or with ``before`` as in session 12:
+    no dynamic level grown as SE grows it (the rows without
+    :data:`~sudoku_cp.reasoning.grading.DYNAMIC_FORCING_CHAIN`: the forcing chain's
+    contradictions first, the smallest of our nets)."""
     from sudoku_cp.io.inputs import as_puzzle
-    from sudoku_cp.reasoning.grading import RATING_TECHNIQUES, STATIC_FORCING_CHAIN, se_rating, se_step_rating
+    from sudoku_cp.reasoning.grading import (
+        DYNAMIC_FORCING_CHAIN,
+        RATING_TECHNIQUES,
+        se_rating,
+        se_step_rating,
+    )
     from sudoku_cp.reasoning.techniques.board import Board
     from sudoku_cp.reasoning.techniques.table import solving_path
 
@@ -289,18 +288,16 @@ def second_path(puzzle: str, before: bool = False) -> tuple[float, float]:
     if not before:
         rating = se_rating(board, board.initial(), placed)
         return rating, time.process_time() - start
-    rows = tuple(row for row in RATING_TECHNIQUES if row.id != STATIC_FORCING_CHAIN)
-    candidates, rating, nets = board.initial(), 0.0, 0
+    rows = tuple(row for row in RATING_TECHNIQUES if row.id != DYNAMIC_FORCING_CHAIN)
+    candidates, rating = board.initial(), 0.0
     for technique, deduction in solving_path(board, candidates, placed, rows):
         rating = max(rating, se_step_rating(technique, deduction))
-        nets += deduction.net is not None
-    rating += BEFORE_WEIGHT * math.log1p(nets)
     rating = rating if len(placed) == len(candidates) else max(rating, 10.0)
     return round(rating, 2), time.process_time() - start
 
 
 def rating_before(puzzle: str, graded) -> tuple[float, float]:
-    """The rating by session 11's rule (:func:`second_path` with ``before``), and its CPU
+    """The rating by session 12's rule (:func:`second_path` with ``before``), and its CPU
     seconds: the rating's "before" column. A rating below a forcing step's base or of a path
     that stalls is the same (no second path, 0 seconds)."""
     from sudoku_cp.reasoning.techniques.table import NET_RATINGS
@@ -358,7 +355,7 @@ def run(args: argparse.Namespace) -> list:
         if p in nine
     ]
     print(
-        "# grade on the 9+ list before (session 11's rating path): "
+        "# grade on the 9+ list before (session 12's rating path): "
         f"median {statistics.median(then):.3f} s CPU; "
         f"the rating path alone: median {statistics.median(now_seconds.values()):.3f} s now, "
         f"{statistics.median(before_seconds[p] for p in nine):.3f} s before"
