@@ -314,3 +314,10 @@ def test_the_rating_path_rates_a_dynamic_puzzle_as_se_and_its_dynamic_steps_are_
         assert all(solution[c] == v for c, v in step.placements)
     assert DYNAMIC_FORCING_CHAIN in rows and len(placed) == 81
     assert grade(SE_PUZZLE).rating == 9.2  # Sukaku Explainer's rating
+
+
+def test_the_dynamic_level_leaves_a_variant_board_to_the_forcing_chain():
+    killer = datasets.load("gen_killer")[0]  # cages: SE's chaining knows houses only
+    board = Board(killer.model)
+    placed = {c for c, v in enumerate(killer.grid.cells) if v}
+    assert board.others and list(find_dynamic_forcing_chains(board, board.initial(), placed)) == []

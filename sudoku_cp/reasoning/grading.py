@@ -517,8 +517,13 @@ def find_dynamic_forcing_chains(board: Board, candidates: list[int], placed: set
     (cages, sums, lines...) or units that are not houses: SE's chaining knows houses only.
     Juillerat, Sudoku Explainer: ``Chaining`` with ``isDynamic`` (``doBinaryChaining``,
     ``getMultipleChainsHintListForCell``, ``doRegionChainings``)."""
-    if board.others or any(len(unit.cells) != board.side for unit in board.units):
-        return
+    model = board.model
+    if (
+        board.others
+        or model.value_count != board.side
+        or any(len(u.cells) != board.side for u in board.units)
+    ):
+        return  # a unit must hold every value (hidden singles)
     chains = _DynamicChains(board, candidates)
     best: tuple[int, Callable[[], Deduction]] | None = None
 
