@@ -8,11 +8,14 @@ import pytest
 from sudoku_cp import datasets, explain, grade, solve
 from sudoku_cp.io.inputs import as_puzzle
 from sudoku_cp.reasoning.grading import (
+    DYNAMIC_FORCING_CHAIN,
     RATING_TECHNIQUES,
     SE_LENGTH_OFFSET,
     SE_MULTIPLE_BASE,
     STATIC_FORCING_CHAIN,
+    find_dynamic_forcing_chains,
     find_static_forcing_chains,
+    se_complexity,
     se_rating,
     se_step_rating,
 )
@@ -28,6 +31,7 @@ from sudoku_cp.reasoning.techniques.table import (
     apply,
     length_bonus,
     next_step,
+    solving_path,
     step_rating,
 )
 
@@ -131,7 +135,7 @@ def test_the_rating_path_leaves_out_what_se_lacks_and_compares_every_contradicti
     placed = {c for c, v in enumerate(puzzle.grid.cells) if v}
     # at the first forcing step of the rating path, every contradiction compared gives a
     # net no larger than the first few (explain's choice)
-    forcing = (STATIC_FORCING_CHAIN, "forcing-chain")
+    forcing = (STATIC_FORCING_CHAIN, DYNAMIC_FORCING_CHAIN, "forcing-chain")
     while (found := next_step(board, candidates, placed, RATING_TECHNIQUES))[0].id not in forcing:
         apply(candidates, placed, found[1])
     row = next(row for row in RATING_TECHNIQUES if row.id == "forcing-chain")
@@ -199,7 +203,8 @@ def test_a_static_forcing_chain_is_sound_and_every_node_has_one_premise(puzzle):
 
 def test_the_rating_path_takes_a_static_chain_before_a_dynamic_net():
     rows = [row.id for row in RATING_TECHNIQUES]
-    assert rows.index(STATIC_FORCING_CHAIN) == rows.index("forcing-chain") - 1
+    static, dynamic = rows.index(STATIC_FORCING_CHAIN), rows.index(DYNAMIC_FORCING_CHAIN)
+    assert static + 1 == dynamic == rows.index("forcing-chain") - 1
     # Sudoku Explainer rates this one 8.3: a static region forcing chain
     assert grade(KRAKEN).rating == 8.3
 
@@ -228,3 +233,91 @@ def test_a_static_cell_chain_rates_by_its_size_from_se_base_and_below_a_dynamic_
         net = _cell_net(size)
         assert rate(net) == round(SE_MULTIPLE_BASE + length_bonus(net.size - SE_LENGTH_OFFSET), 1)
         assert rate(_cell_net(size, dynamic=True)) > rate(net)
+
+
+# A top1465 puzzle (Sukaku Explainer rates it 9.2), and its candidates where SE's rating
+# path takes its second dynamic step, as SE prints them (``serate --before=%m``: 9 characters
+# a cell, a candidate's digit or "."): there SE's easiest hint is the contradiction
+# "r9c3.4 on ==> r1c3.3 both on & off", complexity 18, rated 8.9.
+SE_PUZZLE = "........7.2..854..8.5..92.....1.867.....4....7.....3.8..9.1...23......1..6..5...."
+SE_STATE = (
+    "...4.6..9..34....9..34.6....234.6....23..6...1............5..8.....5..8.......7.."
+    "1....6....2.......1.....7....3..67.........8.....5.......4.......3..6..91.3..6..9"
+    ".......8.1.34..7......5......34.67....3..67..........9.2.........3..6...1.3..6..."
+    ".2.45...9..345...9.234.....1.........23.....9.......8......6.........7.....45...9"
+    ".2..56..9..3.5..89.23..6.8..23.567.9...4......23..67..1.........2..5...9....5...9"
+    "......7..1..4....912.4.6....2..56..9.2...6..9.2...6.....3.......2.45...9.......8."
+    "...45.......45.78.........9..3..678.1..........34.67......5.78...3456.8..2......."
+    "..3.........45.78..2.4...8..2...6789.2...67.9.2.4.67......5.7891...........456..."
+    "12.4..........6...12.4..78..23...789....5.....234..7........789..34...8...34....."
+)
+
+
+def _se_state():
+    board = Board(as_puzzle(SE_PUZZLE)[0].model)
+    candidates = [
+        sum(1 << (int(d) - 1) for d in SE_STATE[9 * cell : 9 * cell + 9] if d != ".") for cell in range(81)
+    ]
+    placed = {cell for cell, mask in enumerate(candidates) if not mask & (mask - 1)}
+    return board, candidates, placed
+
+
+def test_the_dynamic_level_finds_ses_easiest_hint_with_ses_complexity():
+    board, candidates, placed = _se_state()
+    step = next(find_dynamic_forcing_chains(board, candidates, placed))
+    row = next(row for row in RATING_TECHNIQUES if row.id == DYNAMIC_FORCING_CHAIN)
+    assert se_step_rating(row, step) == 8.9  # SE's rating of its easiest hint here
+    assert se_complexity(step.net) <= 18
+    solution = solve(SE_PUZZLE).cells
+    assert all(solution[c] != v for c, v in step.eliminations)
+    assert all(solution[c] == v for c, v in step.placements)
+    # a contradiction's complexity counts the ancestors of its on and of its off, as SE's
+    if step.net.kind == "contradiction":
+        nodes = step.net.branches[0].nodes
+        assert nodes[-1].ends and len(nodes[-1].because) == 2
+
+
+def test_a_dynamic_step_rates_from_se_dynamic_base_by_its_complexity():
+    row = next(row for row in RATING_TECHNIQUES if row.id == DYNAMIC_FORCING_CHAIN)
+
+    def contradiction(n: int) -> Net:  # a chain of n implications; its last on and off conflict
+        nodes = [NetNode("=", 0, 1, "suppose")]
+        nodes += [NetNode("<>", i, 1, "peer", because=(i - 1,)) for i in range(1, n)]
+        nodes.append(NetNode("no candidate", 0, 1, "no candidate", because=(0, n - 1)))
+        return Net("contradiction", (Branch(0, 1, tuple(nodes)),))
+
+    def rate(net: Net) -> float:
+        return se_step_rating(
+            row, Deduction("dynamic forcing chain", (), ((0, 1),), (0,), (1,), (), (), net=net)
+        )
+
+    # on: the supposition alone (1); off: the whole chain (n): SE's complexity n + 1
+    assert [se_complexity(contradiction(n)) for n in (3, 10)] == [4, 11]
+    ratings = [rate(contradiction(n)) for n in range(2, 120)]
+    assert ratings == sorted(ratings) and ratings[0] == NET_RATINGS["net"]
+    assert rate(contradiction(20)) == round(NET_RATINGS["net"] + length_bonus(21 - SE_LENGTH_OFFSET), 1)
+    # a cell or unit net: the ancestors of its target in every branch (its size)
+    assert se_complexity(_cell_net(20)) == _cell_net(20).size
+
+
+@pytest.mark.slow
+def test_the_rating_path_rates_a_dynamic_puzzle_as_se_and_its_dynamic_steps_are_sound():
+    parsed = as_puzzle(SE_PUZZLE)[0]
+    board = Board(parsed.model)
+    candidates = board.initial()
+    placed = {c for c, v in enumerate(parsed.grid.cells) if v}
+    solution = solve(SE_PUZZLE).cells
+    rows = set()
+    for row, step in solving_path(board, candidates, placed, RATING_TECHNIQUES):
+        rows.add(row.id)
+        assert all(solution[c] != v for c, v in step.eliminations)
+        assert all(solution[c] == v for c, v in step.placements)
+    assert DYNAMIC_FORCING_CHAIN in rows and len(placed) == 81
+    assert grade(SE_PUZZLE).rating == 9.2  # Sukaku Explainer's rating
+
+
+def test_the_dynamic_level_leaves_a_variant_board_to_the_forcing_chain():
+    killer = datasets.load("gen_killer")[0]  # cages: SE's chaining knows houses only
+    board = Board(killer.model)
+    placed = {c for c, v in enumerate(killer.grid.cells) if v}
+    assert board.others and list(find_dynamic_forcing_chains(board, board.initial(), placed)) == []

@@ -25,7 +25,8 @@ finely than the band, each measured against references in
   largest step rating of a path of the techniques SE knows (:data:`RATING_TECHNIQUES`:
   no AIC, ALS or Kraken fish, so forcing steps come where SE needs them; SE's static cell
   and unit forcing chains before dynamic nets, as SE tries them,
-  :func:`find_static_forcing_chains`; each forcing step the smallest among every one of
+  :func:`find_static_forcing_chains`; then SE's dynamic level grown as SE grows it,
+  :func:`find_dynamic_forcing_chains`; each forcing step the smallest among every one of
   its kind, as SE takes the easiest hint), each step rated by SE's published technique
   ratings, a forcing step by its net's structure (:func:`se_step_rating`: kind, nesting
   depth, and size less SE's offset :data:`SE_LENGTH_OFFSET`, with SE's length
@@ -58,6 +59,7 @@ from __future__ import annotations
 
 import functools
 import math
+from collections import deque
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
 
@@ -122,7 +124,9 @@ def se_step_rating(technique: Technique, deduction: Deduction) -> float:
     contradiction 7.5, a dynamic one 8.5, nested contradictions 9.5 and half a point per
     further level; a static cell or unit chain :data:`SE_MULTIPLE_BASE`, 8.0) plus SE's length increment of
     ``size - SE_LENGTH_OFFSET`` (so it depends on the net's structure only, and never
-    decreases as the net grows or nests deeper); any other step, its
+    decreases as the net grows or nests deeper); a step of SE's dynamic level
+    (:func:`find_dynamic_forcing_chains`), 8.5 plus the increment of its
+    :func:`se_complexity` less the offset, as SE rates it; any other step, its
     :func:`~sudoku_cp.reasoning.techniques.table.step_rating`. Sudoku Explainer (Juillerat,
     ``Chaining.getDifficulty`` and ``ChainingHint.getLengthDifficulty``) rates a chaining
     hint by its rule (multiple chains 8.0, dynamic 8.5, dynamic with nested rules 9.0,
@@ -142,6 +146,8 @@ def se_step_rating(technique: Technique, deduction: Deduction) -> float:
     net = deduction.net
     if net is None or net.kind == "fins":
         return step_rating(technique, deduction)
+    if technique.id == DYNAMIC_FORCING_CHAIN:
+        return round(NET_RATINGS["net"] + length_bonus(max(se_complexity(net) - SE_LENGTH_OFFSET, 0)), 1)
     dynamic = any(len(n.because) > 1 for b in net.branches for n in b.nodes)
     if net.depth > 1:
         base = NET_RATINGS["nested"] + 0.5 * (net.depth - 2)
@@ -338,6 +344,265 @@ def find_static_forcing_chains(board: Board, candidates: list[int], placed: set[
     )
 
 
+def _closure(start, premises: Callable) -> set:
+    """``start`` and everything it derives from: ``premises(x)``, the premises of ``x``."""
+    seen: set = set()
+    stack = [start]
+    while stack:
+        x = stack.pop()
+        if x not in seen:
+            seen.add(x)
+            stack.extend(premises(x))
+    return seen
+
+
+_Potential = tuple[int, int, bool]
+"""A candidate on or off, as Sudoku Explainer's chains have it: ``(cell, value, on)``."""
+
+
+class _Growth:
+    """What one supposition leads to by :class:`_DynamicChains`: each potential reached with
+    the parents and the rule of its first derivation, in the order reached, and the
+    conflict it ends in (``(on, off)``, the same candidate both ways) or ``None``."""
+
+    def __init__(self, root: _Potential) -> None:
+        self.root = root
+        self.parents: dict[_Potential, tuple[_Potential, ...]] = {root: ()}
+        self.rules: dict[_Potential, tuple[str, object]] = {root: ("suppose", None)}
+        self.end: tuple[_Potential, _Potential] | None = None
+        self._sizes: dict[_Potential, int] = {}
+
+    def ancestors(self, potential: _Potential) -> set[_Potential]:
+        """The potential and every potential it derives from."""
+        return _closure(potential, self.parents.__getitem__)
+
+    def size(self, potential: _Potential) -> int:
+        """How many potentials :meth:`ancestors` holds (SE's ``getAncestorCount``)."""
+        if potential not in self._sizes:
+            self._sizes[potential] = len(self.ancestors(potential))
+        return self._sizes[potential]
+
+    def branch(self, targets: tuple[_Potential, ...], end: bool = False) -> Branch:
+        """The ancestors of ``targets`` as a :class:`Branch`, in the order reached; with
+        ``end``, a last node (kind ``"no candidate"``) whose premises are the two targets,
+        a conflict's on and off."""
+        order = {p: i for i, p in enumerate(self.parents)}
+        kept = sorted(set().union(*(self.ancestors(t) for t in targets)), key=order.__getitem__)
+        index = {p: i for i, p in enumerate(kept)}
+        nodes = [
+            NetNode("=" if p[2] else "<>", *p[:2], *self.rules[p], tuple(index[q] for q in self.parents[p]))
+            for p in kept
+        ]
+        if end:
+            on = targets[0]
+            nodes.append(
+                NetNode("no candidate", on[0], on[1], "no candidate", None, tuple(index[t] for t in targets))
+            )
+        return Branch(self.root[0], self.root[1], tuple(nodes))
+
+
+class _DynamicChains:
+    """Sudoku Explainer's dynamic chaining from one supposition, as SE grows it (Juillerat,
+    ``Chaining.doChaining`` with ``isDynamic``): breadth first, every pending "on" before the
+    next "off"; a candidate on makes the other candidates of its cell and its value in its
+    peers off; a candidate off, once applied to the grid, makes on the last candidate of its
+    cell or the last place of its value in a unit, its parents being that off and every
+    earlier off of the cell (of the value in the unit). It stops when a candidate is both on
+    and off. Each potential keeps the parents of its first derivation, so SE's complexity
+    is the count of a target's ancestors (``ChainingHint.getAncestorCount``)."""
+
+    def __init__(self, board: Board, candidates: list[int]) -> None:
+        self.board, self.candidates = board, candidates
+        self.peers = board.model.peers
+        self.unit_cells = [unit.cells for unit in board.units]
+        units_of: list[list[int]] = [[] for _ in candidates]
+        for u, cells in enumerate(self.unit_cells):
+            for cell in cells:
+                units_of[cell].append(u)
+        self.units_of = units_of
+        self.side = side = board.side
+        # per unit and value (u * side + value - 1), how many of its cells hold the value
+        self.places = [
+            sum(1 for c in cells if candidates[c] >> v & 1) for cells in self.unit_cells for v in range(side)
+        ]
+
+    def grow(self, root: _Potential) -> _Growth:
+        """The :class:`_Growth` of supposing ``root`` (a candidate on or off)."""
+        start, grown = self.candidates, _Growth(root)
+        parents, rules = grown.parents, grown.rules
+        grid, places, side = list(start), self.places.copy(), self.side
+        pending_on, pending_off = (deque([root]), deque()) if root[2] else (deque(), deque([root]))
+        while pending_on or pending_off:
+            if pending_on:
+                p = pending_on.popleft()
+                c, v, _ = p
+                bit = 1 << (v - 1)
+                made = [((c, w, False), "placed") for w in values_of(grid[c]) if w != v]
+                made += [((q, v, False), "peer") for q in self.peers[c] if grid[q] & bit]
+                for q, rule in made:
+                    if q not in parents:
+                        parents[q], rules[q] = (p,), (rule, None)
+                        if (q[0], q[1], True) in parents:
+                            grown.end = ((q[0], q[1], True), q)
+                            return grown
+                        pending_off.append(q)
+                continue
+            p = pending_off.popleft()
+            c, v, _ = p
+            bit = 1 << (v - 1)
+            made = []
+            if grid[c].bit_count() == 2:
+                hidden = tuple((c, x, False) for x in values_of(start[c] & ~grid[c]))
+                made.append(((c, (grid[c] & ~bit).bit_length(), True), (p, *hidden), "naked single", None))
+            for u in self.units_of[c]:
+                places[u * side + v - 1] -= 1
+                if places[u * side + v - 1] == 1:  # one place left besides this cell
+                    cells = self.unit_cells[u]
+                    other = next(x for x in cells if x != c and grid[x] & bit)
+                    hidden = tuple((x, v, False) for x in cells if start[x] & bit and not grid[x] & bit)
+                    made.append(((other, v, True), (p, *hidden), "hidden single", self.board.units[u]))
+            grid[c] &= ~bit
+            for q, because, rule, unit in made:
+                if q not in parents:
+                    parents[q], rules[q] = because, (rule, unit)
+                    if (q[0], q[1], False) in parents:
+                        grown.end = (q, (q[0], q[1], False))
+                        return grown
+                    pending_on.append(q)
+        return grown
+
+
+def se_complexity(net: Net) -> int:
+    """Sudoku Explainer's complexity of a step of the rating path's dynamic level
+    (:func:`find_dynamic_forcing_chains`): for a contradiction, the ancestors of the
+    conflict's "on" plus those of its "off" (the two premises of the branch's last node,
+    the nodes both share counted twice, as ``BinaryChainingHint.getFlatComplexity``);
+    otherwise the ancestors of the target in each branch, summed (the net's size)."""
+    if net.kind != "contradiction":
+        return net.size
+    nodes = net.branches[0].nodes
+    return sum(len(_closure(i, lambda j: nodes[j].because)) for i in nodes[-1].because)
+
+
+def _worth(candidates: list[int], placed: set[int], target: _Potential) -> bool:
+    """Whether concluding ``target`` changes the candidates: an off that is still a
+    candidate, an on in a cell not yet placed (its other candidates go)."""
+    cell, value, on = target
+    if on:
+        return cell not in placed and candidates[cell] & (candidates[cell] - 1) != 0
+    return bool(candidates[cell] >> (value - 1) & 1)
+
+
+def _conclusion(candidates: list[int], target: _Potential) -> tuple[tuple, tuple]:
+    """``(placements, eliminations)`` of concluding ``target``."""
+    cell, value, on = target
+    if on:
+        return ((cell, value),), tuple((cell, w) for w in values_of(candidates[cell]) if w != value)
+    return (), ((cell, value),)
+
+
+def _draw(sides, target: _Potential) -> list[Branch]:
+    """Each side's branch to ``target``."""
+    return [side.branch((target,)) for side in sides]
+
+
+def find_dynamic_forcing_chains(board: Board, candidates: list[int], placed: set[int]) -> Iterator[Deduction]:
+    """Sudoku Explainer's dynamic forcing chains (8.5 plus the length increment), SE's whole
+    level, each supposition grown as SE grows it (:class:`_DynamicChains`): a candidate whose
+    supposition on (off) ends in a conflict is off (on); a conclusion that follows both from
+    a candidate on and off (in a cell of three or more candidates), from every candidate of a
+    cell, or from every place of a value in a unit holds. Yields the one of least SE
+    complexity (:func:`se_complexity`), as SE takes the easiest hint, with its net (the
+    rating path's: never printed), or nothing. Nothing on a board with variant constraints
+    (cages, sums, lines...) or units that are not houses: SE's chaining knows houses only.
+    Juillerat, Sudoku Explainer: ``Chaining`` with ``isDynamic`` (``doBinaryChaining``,
+    ``getMultipleChainsHintListForCell``, ``doRegionChainings``)."""
+    model = board.model
+    if (
+        board.others
+        or model.value_count != board.side
+        or any(len(u.cells) != board.side for u in board.units)
+    ):
+        return  # a unit must hold every value (hidden singles)
+    chains = _DynamicChains(board, candidates)
+    best: tuple[int, Callable[[], Deduction]] | None = None
+
+    def offer(size: int, make: Callable[[], Deduction]) -> None:
+        nonlocal best
+        if best is None or size < best[0]:
+            best = (size, make)
+
+    def step(
+        kind: str, target: _Potential, draw: Callable[[], list[Branch]], unit=None
+    ) -> Callable[[], Deduction]:
+        def make() -> Deduction:  # built for the easiest only
+            branches = draw()
+            placements, eliminations = _conclusion(candidates, target)
+            roots = tuple((b.cell, b.value) for b in branches)
+            return Deduction(
+                f"dynamic forcing chain ({kind})",
+                placements,
+                eliminations,
+                tuple(sorted({c for c, _ in roots})),
+                tuple(sorted({v for _, v in roots})),
+                roots,
+                (),
+                net=Net(kind, tuple(branches), unit),
+            )
+
+        return make
+
+    grown: dict[tuple[int, int], _Growth] = {}
+    for cell, mask in enumerate(candidates):
+        if cell in placed or not mask & (mask - 1):
+            continue
+        board.check_deadline()
+        for value in values_of(mask):
+            on, off = chains.grow((cell, value, True)), chains.grow((cell, value, False))
+            grown[cell, value] = on
+            for side in (on, off):
+                if side.end is not None:
+                    size = side.size(side.end[0]) + side.size(side.end[1])
+                    target = (cell, value, not side.root[2])
+                    offer(
+                        size,
+                        step("contradiction", target, lambda side=side: [side.branch(side.end, end=True)]),
+                    )
+            if mask.bit_count() >= 3 and on.end is None and off.end is None:
+                for p in on.parents.keys() & off.parents.keys():
+                    if p[:2] != (cell, value) and _worth(candidates, placed, p):
+                        draw = functools.partial(_draw, (on, off), p)
+                        offer(on.size(p) + off.size(p), step("cell", p, draw))
+    groups: list[tuple[str, list[tuple[int, int]], object]] = [
+        ("cell", [(c, v) for v in values_of(candidates[c])], None)
+        for c in range(len(candidates))
+        if c not in placed and candidates[c] & (candidates[c] - 1)
+    ]
+    for u, cells in enumerate(chains.unit_cells):
+        for value in range(1, board.side + 1):
+            places = [c for c in cells if c not in placed and candidates[c] >> (value - 1) & 1]
+            if len(places) >= 2:
+                groups.append(("unit", [(c, value) for c in places], board.units[u]))
+    for kind, roots, unit in groups:
+        sides = [grown[r] for r in roots if (r[0], r[1]) in grown]
+        if len(sides) != len(roots):
+            continue
+        common = set(sides[0].parents)
+        for side in sides[1:]:
+            common &= side.parents.keys()
+        for p in common:
+            if (p[0], p[1]) not in roots and _worth(candidates, placed, p):
+                draw = functools.partial(_draw, sides, p)
+                offer(sum(side.size(p) for side in sides), step(kind, p, draw, unit))
+    if best is not None:
+        yield best[1]()
+
+
+DYNAMIC_FORCING_CHAIN = "dynamic-forcing-chain"
+"""The id of the rating path's row of :func:`find_dynamic_forcing_chains`, in place of the
+forcing chain (a row built here, not in the table: ``explain`` never takes it)."""
+
+
 STATIC_FORCING_CHAIN = "static-forcing-chain"
 """The id of the rating path's row of :func:`find_static_forcing_chains`, just before its
 forcing chain (a row built here, not in the table: ``explain`` never takes it)."""
@@ -351,6 +616,7 @@ def _rating_rows() -> Iterator[Technique]:
             yield replace(
                 row, id=STATIC_FORCING_CHAIN, name="Static Forcing Chain", find=find_static_forcing_chains
             )
+            yield replace(row, id=DYNAMIC_FORCING_CHAIN, find=find_dynamic_forcing_chains)
         yield _as_se(row)
 
 
@@ -360,9 +626,12 @@ without the rows SE has no technique for (:data:`~sudoku_cp.reasoning.techniques
 ALS, Sue de Coq, Kraken fish), each row keeping the steps SE finds as they are (no chain
 with a group or ALS node), so that the path reaches for a forcing step where SE does; before
 the forcing chain, SE's static cell and unit forcing chains (:func:`find_static_forcing_chains`,
-8.0 and up, which SE tries before its dynamic chains, 8.5 and up); and its forcing chain
-compares every contradiction, not the first few, its step the smallest net, as SE takes the
-easiest hint it finds (``explain`` compares
+8.0 and up, which SE tries before its dynamic chains, 8.5 and up); then SE's whole dynamic
+level on a classic board (:func:`find_dynamic_forcing_chains`: contradictions supposing a
+candidate on or off, double implications, cell and unit chains, each supposition grown as SE
+grows it, the step the one of least SE complexity, as SE takes the easiest hint); then the
+forcing chain (on a variant board, or where the dynamic level finds nothing), which compares
+every contradiction, not the first few, its step the smallest net (``explain`` compares
 :data:`~sudoku_cp.reasoning.techniques.forcing.NET_CHOICES`, to stay quick)."""
 
 _RATING_DIFFERS = frozenset(SE_ABSENT) | {TechniqueId.FORCING_CHAIN, TechniqueId.NESTED_FORCING_NET}
@@ -820,7 +1089,10 @@ __all__ = [
     "WAVE_COST",
     "SE_MULTIPLE_BASE",
     "STATIC_FORCING_CHAIN",
+    "DYNAMIC_FORCING_CHAIN",
     "find_static_forcing_chains",
+    "find_dynamic_forcing_chains",
+    "se_complexity",
     "RATING_TECHNIQUES",
     "apply",
     "band",
