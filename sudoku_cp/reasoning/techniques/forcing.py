@@ -81,10 +81,21 @@ class _Propagation:
                 extra = links(self.geo, pairs)
             others.append((constraint, propagate, extra))
         self.others = others
-        # per cell, the units holding it as a bit set (bit u for geo.unit_cells[u]): run
-        # rescans for hidden singles only the units with a cell changed since their last scan
-        self.unit_marks = tuple(sum(1 << u for u in units) for units in self.geo.units_of)
-        self.every_unit = (1 << len(self.geo.unit_cells)) - 1
+        # per cell, the units and the other constraints holding it as one bit set (bit u for
+        # geo.unit_cells[u], bit len(unit_cells) + i for others[i]): run rescans for hidden
+        # singles only the units, and propagates only the other constraints, with a cell
+        # changed since their last look (a filter reads only its cells: from the same
+        # candidates it narrows nothing again)
+        base = self.other_base = len(self.geo.unit_cells)
+        self.other_cells = tuple(tuple(constraint.cells) for constraint, _, _ in others)
+        holding: list[int] = [0] * len(board.containing)
+        for i, cells in enumerate(self.other_cells):
+            for c in cells:
+                holding[c] |= 1 << (base + i)
+        self.unit_marks = tuple(
+            sum(1 << u for u in units) | held for units, held in zip(self.geo.units_of, holding, strict=True)
+        )
+        self.every_unit = (1 << (base + len(others))) - 1
         # run records the constraints it uses by a number per constraint object: hashing a
         # constraint (a dataclass) at every removal cost more than the propagation itself
         numbers: dict[int, int] = {}  # id of a constraint -> its number
@@ -143,9 +154,8 @@ class _Propagation:
             cand[cell] = bit
         queue = [cell]
         done: set[int] = set()
-        quiet: dict[int, list[int]] = {}  # per other constraint: its masks when it last changed nothing
         marks = self.unit_marks
-        dirty = self.every_unit  # the units to scan for hidden singles: all, the first time
+        dirty = self.every_unit  # the units to scan, the other constraints to propagate: all, at first
         while True:
             while queue:
                 c = queue.pop()
@@ -191,20 +201,25 @@ class _Propagation:
                         queue.append(c)
                         changed = True
             if not changed:
-                for index, (constraint, propagate, _extra) in enumerate(self.others):
-                    before = [cand[c] for c in constraint.cells]
-                    if quiet.get(index) == before:
-                        continue  # its cells are as when it last changed nothing: nothing to do
-                    if propagate(cand) is None:
+                others, other_cells, base = self.others, self.other_cells, self.other_base
+                position = 0
+                while dirty >> (base + position):  # the dirty other constraints, in order
+                    pending = dirty >> (base + position)
+                    index = position + (pending & -pending).bit_length() - 1
+                    position = index + 1
+                    dirty &= ~(1 << (base + index))
+                    cells = other_cells[index]
+                    before = [cand[c] for c in cells]
+                    if others[index][1](cand) is None:
                         own, extra_numbers = self.other_numbers[index]
                         used[own] = None
                         used.update(dict.fromkeys(extra_numbers))
                         return None, self._used(used)
                     narrowed = False
-                    for c, was in zip(constraint.cells, before, strict=True):
+                    for c, was in zip(cells, before, strict=True):
                         if cand[c] != was:
                             narrowed = True
-                            dirty |= marks[c]
+                            dirty |= marks[c]  # itself included: looked at again next pass
                             if not cand[c] & (cand[c] - 1):
                                 queue.append(c)
                     if narrowed:
@@ -212,8 +227,6 @@ class _Propagation:
                         used[own] = None
                         used.update(dict.fromkeys(extra_numbers))
                         changed = True
-                    else:
-                        quiet[index] = before
             if not changed and not queue:
                 return cand, self._used(used)
 
@@ -254,6 +267,14 @@ class _Record:
     def removals(self, cells, candidates: Sequence[int]) -> list[int]:
         """The removals so far among ``cells``."""
         return [self.facts[("<>", c, w)] for c in cells for w in values_of(self.start[c] & ~candidates[c])]
+
+    def removed_before(self, cells: Sequence[int], masks: Sequence[int]) -> list[int]:
+        """The removals among ``cells`` when their candidates were ``masks`` (one per cell):
+        :meth:`removals` at that earlier state."""
+        start, facts = self.start, self.facts
+        return [
+            facts[("<>", c, w)] for c, m in zip(cells, masks, strict=True) for w in values_of(start[c] & ~m)
+        ]
 
     def placement(self, cell: int, value: int) -> int:
         """The node placing ``value`` in ``cell`` (a naked single unless already there)."""
@@ -298,6 +319,7 @@ class _Nets(_Propagation):
         cand[cell] = bit
         queue = deque([cell])  # first in, first out: each fact from the earliest facts (shorter nets)
         done: set[int] = set()
+        quiet: dict[int, list[int]] = {}  # per other constraint: its masks when it last changed nothing
         while True:
             while queue:
                 c = queue.popleft()
@@ -356,21 +378,29 @@ class _Nets(_Propagation):
                         queue.append(c)
                         changed = True
             if not changed:
-                for constraint, propagate, _extra in self.others:
-                    before = [cand[c] for c in constraint.cells]
-                    premises = record.removals(constraint.cells, cand)
+                for index, (constraint, propagate, _extra) in enumerate(self.others):
+                    cells = self.other_cells[index]
+                    before = [cand[c] for c in cells]
+                    if quiet.get(index) == before:
+                        continue  # its cells are as when it last changed nothing: nothing to do
                     if propagate(cand) is None:
+                        premises = record.removed_before(cells, before)
                         return _ends(
                             record,
                             record.add("unsatisfiable", None, None, "constraint", constraint, premises),
                         )
-                    for c, was in zip(constraint.cells, before, strict=True):
+                    premises = None
+                    for c, was in zip(cells, before, strict=True):
                         if cand[c] != was:
                             changed = True
+                            if premises is None:  # the removals among its cells before it narrowed
+                                premises = record.removed_before(cells, before)
                             for w in values_of(was & ~cand[c]):
                                 record.add("<>", c, w, "constraint", constraint, premises)
                             if not cand[c] & (cand[c] - 1):
                                 queue.append(c)
+                    if premises is None:
+                        quiet[index] = before
             if not changed and not queue and nest > 0:
                 changed = self._nested(record, cand, queue, nest)
                 if changed is None:
