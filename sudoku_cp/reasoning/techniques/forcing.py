@@ -32,6 +32,7 @@ and candidates.
 
 from __future__ import annotations
 
+import array
 import itertools
 from collections import deque
 from collections.abc import Callable, Iterator, Sequence
@@ -285,6 +286,12 @@ class _Record:
         return self.add("=", cell, value, "naked single", None, others)
 
 
+def _packed(candidates: Sequence[int], side: int) -> int:
+    """The candidates as one int, each cell's mask in a field of 16 bits (32 past a side
+    of 16): one state is within another when ``not inner & ~outer``."""
+    return int.from_bytes(array.array("H" if side <= 16 else "L", candidates).tobytes(), "little")
+
+
 def _ends(record: _Record, index: int) -> tuple[None, _Record, int]:
     return None, record, index
 
@@ -414,6 +421,11 @@ class _Nets(_Propagation):
         one was, None if that empties its cell, False if none."""
         fast = _Propagation.run
         found: list[tuple[int, int, Branch]] = []
+        # Per supposition, a state it propagated to without a contradiction (packed, one int):
+        # propagation is monotone, so from any state holding that one, the supposition ends
+        # at that state again, without a contradiction; its run is skipped (same outcome).
+        free: dict[tuple[int, int], int] = self.board.memo.setdefault("nested free", {})
+        here = _packed(cand, self.board.side) if nest == 1 else 0
         for c in sorted(
             (c for c in range(len(cand)) if cand[c] & (cand[c] - 1)), key=lambda c: cand[c].bit_count()
         ):
@@ -422,8 +434,14 @@ class _Nets(_Propagation):
                     if self.budget <= 0:
                         raise _OverBudget
                     self.budget -= 1
-                if nest == 1 and fast(self, cand, c, w)[0] is not None:
-                    continue
+                if nest == 1:
+                    known = free.get((c, w))
+                    if known is not None and not known & ~here:
+                        continue
+                    after = fast(self, cand, c, w)[0]
+                    if after is not None:
+                        free[(c, w)] = _packed(after, self.board.side)
+                        continue
                 after, inner, end = self.branch(cand, c, w, nest - 1)
                 if after is None:
                     found.append((c, w, slice_branch(inner.nodes, [end])))
