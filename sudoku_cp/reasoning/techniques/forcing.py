@@ -424,7 +424,7 @@ class _Nets(_Propagation):
         # Per supposition, a state it propagated to without a contradiction (packed, one int):
         # propagation is monotone, so from any state holding that one, the supposition ends
         # at that state again, without a contradiction; its run is skipped (same outcome).
-        free: dict[tuple[int, int], int] = self.board.memo.setdefault("nested free", {})
+        free: dict[tuple[int, int], list[int]] = self.board.memo.setdefault("nested free", {})
         here = _packed(cand, self.board.side) if nest == 1 else 0
         for c in sorted(
             (c for c in range(len(cand)) if cand[c] & (cand[c] - 1)), key=lambda c: cand[c].bit_count()
@@ -435,12 +435,12 @@ class _Nets(_Propagation):
                         raise _OverBudget
                     self.budget -= 1
                 if nest == 1:
-                    known = free.get((c, w))
-                    if known is not None and not known & ~here:
+                    known = free.get((c, w), ())
+                    if any(not state & ~here for state in known):
                         continue
                     after = fast(self, cand, c, w)[0]
-                    if after is not None:
-                        free[(c, w)] = _packed(after, self.board.side)
+                    if after is not None:  # the last FREE_STATES such states, the newest first
+                        free[(c, w)] = [_packed(after, self.board.side), *known[: FREE_STATES - 1]]
                         continue
                 after, inner, end = self.branch(cand, c, w, nest - 1)
                 if after is None:
@@ -590,6 +590,10 @@ NET_FOUND = 2
 """How many nested nets are compared (the smallest is the step): each more gives smaller
 nets and costs more suppositions; 2 keeps the explanations of the forum-hardest puzzles
 near a second of CPU (``docs/benchmarks/bench_reasoning_hardest.md``)."""
+
+FREE_STATES = 4
+"""How many states each inner supposition of a nested net remembers having propagated to
+without a contradiction (:meth:`_Nets._nested`)."""
 
 NET_BUDGET = 200
 """On a board with variant constraints (cages, sums, lines), how many nested suppositions
