@@ -292,6 +292,23 @@ def _packed(candidates: Sequence[int], side: int) -> int:
     return int.from_bytes(array.array("H" if side <= 16 else "L", candidates).tobytes(), "little")
 
 
+def _free_states(board: Board) -> dict[tuple[int, int], list[int]]:
+    """The board's memo of contradiction-free propagations: per supposition ``(cell,
+    value)``, the last :data:`FREE_STATES` states (:func:`_packed`, the newest first) its
+    propagation reached without a contradiction. Propagation is monotone (singles and the
+    constraints' filters only narrow, and narrow a smaller state at least as much), so
+    from any state holding one of them the supposition ends at that state again, without
+    a contradiction: its run is skipped where only that matters (the contradictions of
+    forcing chains, a nested net's inner suppositions)."""
+    return board.memo.setdefault("free suppositions", {})
+
+
+def _remember_free(free: dict, cell: int, value: int, after: Sequence[int], side: int) -> None:
+    """Record in ``free`` (:func:`_free_states`) that supposing ``cell = value`` reached
+    ``after`` without a contradiction."""
+    free[(cell, value)] = [_packed(after, side), *free.get((cell, value), ())[: FREE_STATES - 1]]
+
+
 def _ends(record: _Record, index: int) -> tuple[None, _Record, int]:
     return None, record, index
 
@@ -421,10 +438,7 @@ class _Nets(_Propagation):
         one was, None if that empties its cell, False if none."""
         fast = _Propagation.run
         found: list[tuple[int, int, Branch]] = []
-        # Per supposition, a state it propagated to without a contradiction (packed, one int):
-        # propagation is monotone, so from any state holding that one, the supposition ends
-        # at that state again, without a contradiction; its run is skipped (same outcome).
-        free: dict[tuple[int, int], list[int]] = self.board.memo.setdefault("nested free", {})
+        free = _free_states(self.board)  # a supposition that once ended free within cand ends free
         here = _packed(cand, self.board.side) if nest == 1 else 0
         for c in sorted(
             (c for c in range(len(cand)) if cand[c] & (cand[c] - 1)), key=lambda c: cand[c].bit_count()
@@ -439,8 +453,8 @@ class _Nets(_Propagation):
                     if any(not state & ~here for state in known):
                         continue
                     after = fast(self, cand, c, w)[0]
-                    if after is not None:  # the last FREE_STATES such states, the newest first
-                        free[(c, w)] = [_packed(after, self.board.side), *known[: FREE_STATES - 1]]
+                    if after is not None:
+                        _remember_free(free, c, w, after, self.board.side)
                         continue
                 after, inner, end = self.branch(cand, c, w, nest - 1)
                 if after is None:
@@ -511,10 +525,16 @@ def find_forcing_chains(
 
     limit = NET_CHOICES if choices is None else choices or len(candidates) * board.side
     contradictions: list[tuple[int, int]] = []
+    free, here = _free_states(board), _packed(candidates, board.side)
     for cell in open_cells:  # the first few contradictions (the order of open_cells)
         for value in values_of(candidates[cell]):
-            if outcome(cell, value)[0] is None:
+            if any(not state & ~here for state in free.get((cell, value), ())):
+                continue  # it once propagated to a state within this one: no contradiction
+            after = outcome(cell, value)[0]
+            if after is None:
                 contradictions.append((cell, value))
+            else:
+                _remember_free(free, cell, value, after, board.side)
         if len(contradictions) >= limit:
             break
     if contradictions:  # the smallest of the first few nets
