@@ -823,17 +823,19 @@ class _Layers:
         # state number, the next state's bit and the predecessors' bits, for the sparse
         # sets of states a line's layers mostly hold (large automata: a loop's sums)
         self._moves: dict[int, list[tuple[int, int]]] = {}
-        count = len(number)
         self._next: dict[int, list[int]] = {}
         self._before: dict[int, list[int]] = {}
         for state, out in automaton.transitions.items():
             for value, following in out.items():
                 bit = 1 << (value - 1)
                 move = (1 << number[state], 1 << number[following])
-                self._moves.setdefault(bit, []).append(move)
-                self._next.setdefault(bit, [0] * count)[number[state]] = move[1]
-                before = self._before.setdefault(bit, [0] * count)
-                before[number[following]] |= move[0]
+                if bit not in self._moves:
+                    self._moves[bit] = []
+                    self._next[bit] = [0] * len(number)
+                    self._before[bit] = [0] * len(number)
+                self._moves[bit].append(move)
+                self._next[bit][number[state]] = move[1]
+                self._before[bit][number[following]] |= move[0]
         self._forward: dict[tuple[int, int], int] = {}
         self._backward: dict[tuple[int, int, int], tuple[int, int]] = {}
         self._lines: dict[tuple[int, ...], tuple[int, ...] | None] = {}
