@@ -59,3 +59,30 @@ def test_only_variant_boards_get_a_budget():
     assert forcing._budgets(board) == (None,)
     killer = Board(as_puzzle(datasets.load("gen_killer", limit=1)[0])[0].model)
     assert forcing._budgets(killer) == (forcing.NET_BUDGET, None)
+
+
+def test_suppositions_known_free_are_not_run_again_and_the_net_is_the_same(monkeypatch):
+    # Propagation is monotone: a supposition that once ended without a contradiction at a
+    # state within the current candidates ends there again; the memo skips its run.
+    _, masks, placed, step = first_nested_state()
+    puzzle = datasets.load("hardest")[5]
+    runs = []
+    run = forcing._Propagation.run
+
+    def counted(self, *args):
+        runs.append(1)
+        return run(self, *args)
+
+    monkeypatch.setattr(forcing._Propagation, "run", counted)
+    counts, found = [], []
+    board = Board(as_puzzle(puzzle)[0].model)  # a fresh board: an empty memo
+    board.solution = sudoku_cp.solve(puzzle).cells
+    for _ in range(2):
+        forcing._OUTCOMES = (None, None)  # no answers kept from the call before
+        runs.clear()
+        found.append(next(forcing.find_nested_forcing_nets(board, masks, placed)))
+        counts.append(len(runs))
+    assert found[0] == found[1] and found[0].eliminations == tuple(
+        (board.model.cell_at(r, c), v) for r, c, v in step.eliminations
+    )
+    assert counts[1] < counts[0] / 2

@@ -440,3 +440,38 @@ def test_the_premise_check_rejects_a_step_that_does_not_follow(monkeypatch, by):
         if c != target:
             narrowed[c] = 1 << (solution.cells[c] - 1)
     stepwise.check_deduction(puzzle, narrowed, step(((target, wrong),)), solution)
+
+
+def test_a_one_digit_pattern_is_checked_on_its_plane_without_a_search(monkeypatch):
+    # An X-Wing on 1 (rows 1 and 5, columns 1 and 6) on an empty grid: the search over every
+    # value of two rows and two columns is long there (a finned Swordfish's took 18 s); the
+    # plane of 1 proves it at once. A removal the plane does not give still fails its check.
+    from sudoku_cp.errors import SudokuError
+    from sudoku_cp.model.constraints import OriginKind
+    from sudoku_cp.reasoning import stepwise
+    from sudoku_cp.reasoning.techniques.board import Deduction
+
+    puzzle = Puzzle(sudoku_cp.Grid.empty(9), ())
+    solution = sudoku_cp.Grid([(r * 3 + r // 3 + c) % 9 + 1 for r in range(9) for c in range(9)])
+    assert solution.cells[0] == 1 and solution.cells[4 * 9 + 5] == 1
+    candidates = [0b111111111] * 81
+    for r in (0, 4):
+        for c in range(9):
+            if c not in (0, 5):
+                candidates[r * 9 + c] &= ~1
+    units = {(u.origin.kind, u.origin.number): u for u in puzzle.model.units}
+    premise = tuple(units[k] for k in [(OriginKind.ROW, 1), (OriginKind.ROW, 5)])
+    premise += tuple(units[k] for k in [(OriginKind.COLUMN, 1), (OriginKind.COLUMN, 6)])
+    removed = [r * 9 + c for c in (0, 5) for r in range(9) if r not in (0, 4)]
+    x_wing = Deduction.of_digit("X-Wing", 1, removed, (0, 5, 36, 41), premise)
+
+    def no_search(*args, **kwargs):
+        raise AssertionError("searched")
+
+    with monkeypatch.context() as patched:
+        patched.setattr(stepwise, "BitmaskSearch", no_search)
+        stepwise.check_deduction(puzzle, candidates, x_wing, solution)
+    wrong = Deduction.of_digit("X-Wing", 2, [2 * 9], (0, 5, 36, 41), premise)  # 2 from r3c1: it may be there
+    assert solution.cells[2 * 9] != 2
+    with pytest.raises(SudokuError, match="does not follow from its premises"):
+        stepwise.check_deduction(puzzle, candidates, wrong, solution)

@@ -841,16 +841,19 @@ class _Layers:
         # state number, the next state's bit and the predecessors' bits, for the sparse
         # sets of states a line's layers mostly hold (large automata: a loop's sums)
         self._moves: dict[int, list[tuple[int, int]]] = {}
-        self._next: dict[int, dict[int, int]] = {}
-        self._before: dict[int, dict[int, int]] = {}
+        self._next: dict[int, list[int]] = {}
+        self._before: dict[int, list[int]] = {}
         for state, out in automaton.transitions.items():
             for value, following in out.items():
                 bit = 1 << (value - 1)
                 move = (1 << number[state], 1 << number[following])
-                self._moves.setdefault(bit, []).append(move)
-                self._next.setdefault(bit, {})[number[state]] = move[1]
-                before = self._before.setdefault(bit, {})
-                before[number[following]] = before.get(number[following], 0) | move[0]
+                if bit not in self._moves:
+                    self._moves[bit] = []
+                    self._next[bit] = [0] * len(number)
+                    self._before[bit] = [0] * len(number)
+                self._moves[bit].append(move)
+                self._next[bit][number[state]] = move[1]
+                self._before[bit][number[following]] |= move[0]
         self._forward: dict[tuple[int, int], int] = {}
         self._backward: dict[tuple[int, int, int], tuple[int, int]] = {}
         self._lines: dict[tuple[int, ...], tuple[int, ...] | None] = {}
@@ -893,14 +896,14 @@ class _Layers:
         return before
 
     @staticmethod
-    def _gather(states: int, by_number: dict[int, int]) -> int:
+    def _gather(states: int, by_number: list[int]) -> int:
         """The union of ``by_number[i]`` over the states ``i`` of ``states`` (a state
         at a time: cheaper than a pass over every move when few states are set)."""
         union = 0
         while states:
             low = states & -states
             states ^= low
-            union |= by_number.get(low.bit_length() - 1, 0)
+            union |= by_number[low.bit_length() - 1]
         return union
 
     def forward(self, states: int, mask: int) -> int:

@@ -32,6 +32,7 @@ and candidates.
 
 from __future__ import annotations
 
+import array
 import itertools
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -401,6 +402,29 @@ class _Record:
         return self.add("=", cell, value, "naked single", None, others)
 
 
+def _packed(candidates: Sequence[int], values: int) -> int:
+    """The candidates as one int, each cell's mask (of ``values`` bits) in a field of 16
+    bits (32 past 16 values): one state is within another when ``not inner & ~outer``."""
+    return int.from_bytes(array.array("H" if values <= 16 else "L", candidates).tobytes(), "little")
+
+
+def _free_states(board: Board) -> dict[tuple[int, int], list[int]]:
+    """The board's memo of contradiction-free propagations: per supposition ``(cell,
+    value)``, the last :data:`FREE_STATES` states (:func:`_packed`, the newest first) its
+    propagation reached without a contradiction. Propagation is monotone (singles and the
+    constraints' filters only narrow, and narrow a smaller state at least as much), so
+    from any state holding one of them the supposition ends at that state again, without
+    a contradiction: its run is skipped where only that matters (the contradictions of
+    forcing chains, a nested net's inner suppositions)."""
+    return board.memo.setdefault("free suppositions", {})
+
+
+def _remember_free(free: dict, cell: int, value: int, after: Sequence[int], values: int) -> None:
+    """Record in ``free`` (:func:`_free_states`) that supposing ``cell = value`` reached
+    ``after`` without a contradiction."""
+    free[(cell, value)] = [_packed(after, values), *free.get((cell, value), ())[: FREE_STATES - 1]]
+
+
 def _ends(record: _Record, index: int) -> tuple[None, _Record, int]:
     return None, record, index
 
@@ -544,6 +568,9 @@ class _Nets(_Propagation):
         one was, None if that empties its cell, False if none."""
         fast = _Propagation.run
         found: list[tuple[int, int, Branch]] = []
+        free = _free_states(self.board)  # a supposition that once ended free within cand ends free
+        values = self.board.model.value_count
+        here = _packed(cand, values) if nest == 1 else 0
         stop = len(record.stops)
         record.stops.append(list(cand))
         moved: dict[int, list[int]] = {}  # per earlier stop, the cells whose candidates changed since
@@ -556,6 +583,8 @@ class _Nets(_Propagation):
                         raise _OverBudget
                     self.budget -= 1
                 if nest == 1:
+                    if any(not state & ~here for state in free.get((c, w), ())):
+                        continue
                     # the branch only narrows: resume this supposition from the last stop's
                     # propagation (the same answer as a new one, a fraction of the work)
                     previous = record.reached.get((c, w))
@@ -568,6 +597,7 @@ class _Nets(_Propagation):
                         after = self.resume(previous[0], cand, moved[previous[1]])[0]
                     if after is not None:
                         record.reached[(c, w)] = (after, stop)
+                        _remember_free(free, c, w, after, values)
                         continue
                 after, inner, end = self.branch(cand, c, w, nest - 1)
                 if after is None:
@@ -639,10 +669,17 @@ def find_forcing_chains(
 
     limit = NET_CHOICES if choices is None else choices or len(candidates) * board.side
     contradictions: list[tuple[int, int]] = []
+    free, values = _free_states(board), board.model.value_count
+    here = _packed(candidates, values)
     for cell in open_cells:  # the first few contradictions (the order of open_cells)
         for value in values_of(candidates[cell]):
-            if after(cell, value) is None:
+            if any(not state & ~here for state in free.get((cell, value), ())):
+                continue  # it once propagated to a state within this one: no contradiction
+            reached = after(cell, value)
+            if reached is None:
                 contradictions.append((cell, value))
+            else:
+                _remember_free(free, cell, value, reached, values)
         if len(contradictions) >= limit:
             break
     if contradictions:  # the smallest of the first few nets
@@ -718,6 +755,10 @@ NET_FOUND = 2
 """How many nested nets are compared (the smallest is the step): each more gives smaller
 nets and costs more suppositions; 2 keeps the explanations of the forum-hardest puzzles
 near a second of CPU (``docs/benchmarks/bench_reasoning_hardest.md``)."""
+
+FREE_STATES = 4
+"""How many states each inner supposition of a nested net remembers having propagated to
+without a contradiction (:meth:`_Nets._nested`)."""
 
 NET_BUDGET = 200
 """On a board with variant constraints (cages, sums, lines), how many nested suppositions
