@@ -708,7 +708,8 @@ def _solution_within(puzzle: Puzzle, masks: Sequence[int], smallest: Grid, initi
     if lost is None:
         return smallest
     restricted = tuple(ValueIn(c, values_of(m), origin=_CANDIDATES) for c, m in enumerate(masks))
-    model = Model(n, puzzle.model.givens, puzzle.model.constraints + restricted, puzzle.model.positions)
+    whole = puzzle.model
+    model = Model(n, whole.givens, whole.constraints + restricted, whole.positions, whole.digits)
     found = BitmaskSearch(model).find_solution() if all(model.domains()) else None
     if found is None:
         raise _wrong_marks(puzzle, masks, smallest, initial)
@@ -828,7 +829,7 @@ def check_deduction(
     conclusions = [
         (cell, domains[cell] - {value})
         for cell, value in deduction.placements
-        if not _forced_by_a_unit(premise, domains, cell, value, n)
+        if not _forced_by_a_unit(premise, domains, cell, value, puzzle.model.value_count)
     ]
     conclusions += [
         (cell, frozenset({value}))
@@ -847,6 +848,7 @@ def check_deduction(
             fixed,
             tuple(premise) + tuple(ValueIn(c, v, origin=_CANDIDATES) for c, v in restricted.items()),
             whole.positions,
+            whole.digits,
         )
         if all(model.domains()) and BitmaskSearch(model).find_solution() is not None:
             raise SudokuError(
@@ -857,15 +859,16 @@ def check_deduction(
 _CANDIDATES = Origin(OriginKind.CANDIDATES)
 
 
-def _forced_by_a_unit(premise, domains, cell: int, value: int, n: int) -> bool:
-    """True when an AllDifferent of the premise over ``n`` cells (which therefore holds
-    every value once) holds ``cell`` and no other cell with ``value`` among its
+def _forced_by_a_unit(premise, domains, cell: int, value: int, k: int) -> bool:
+    """True when an AllDifferent of the premise over ``k`` cells, ``k`` the number of
+    values (which therefore holds every value once: never on a grid of more digits than
+    its side, whose units hold ``n < k`` cells) holds ``cell`` and no other cell with ``value`` among its
     candidates: the placement then follows without a search."""
     for constraint in premise:
         if (
             isinstance(constraint, AllDifferent)
             and cell in constraint.cells
-            and len(set(constraint.cells)) == n
+            and len(set(constraint.cells)) == k
         ):
             if all(other == cell or value not in domains[other] for other in constraint.cells):
                 return True

@@ -144,11 +144,11 @@ def variant_argument(board: Board, candidates: Sequence[int], constraint: Constr
         peers = board.model.peers
         distinct = all(b in peers[a] for a, b in itertools.combinations(constraint.cells, 2))
         groups = () if distinct else distinct_groups(constraint.cells, peers)
-        return combinations_of(constraint, masks, board.side, distinct, groups)
+        return combinations_of(constraint, masks, board.value_count, distinct, groups)
     if isinstance(constraint, Linear):
         return totals_of(constraint, masks, apart_groups(constraint.cells, board.model.peers))
     if isinstance(constraint, Sandwich):
-        return crusts_of(constraint, masks, board.side)
+        return crusts_of(constraint, masks, board.value_count)
     return None
 
 

@@ -58,6 +58,9 @@ class _Propagation:
         self.board = board
         self.geo = geometry(board)
         self.full = (1 << board.side) - 1
+        # the units scanned for hidden singles and values with no place: none when a unit
+        # holds only n of the k > n values (a value may then be absent from a unit)
+        self.hidden_units = self.geo.unit_cells if board.complete_units else ()
         others = []
         for constraint, propagate in board.others:
             extra: tuple[Constraint, ...] = ()
@@ -134,7 +137,7 @@ class _Propagation:
     ) -> tuple[list[int] | None, list[Constraint]]:
         """The candidates after supposing ``cell = value`` (``None`` on a contradiction),
         and the constraints used."""
-        board, geo = self.board, self.geo
+        board = self.board
         cand = list(candidates)
         bit = 1 << (value - 1)
         used: dict[int, None] = {}  # the numbers of the constraints used, in order
@@ -164,7 +167,7 @@ class _Propagation:
                             if not cand[p] & (cand[p] - 1):
                                 queue.append(p)
             changed = False
-            for u, cells in enumerate(geo.unit_cells):
+            for u, cells in enumerate(self.hidden_units):
                 if not dirty >> u & 1:
                     continue  # no cell changed since this unit's last scan, which did nothing
                 dirty &= ~(1 << u)
@@ -321,7 +324,7 @@ class _Nets(_Propagation):
                             if not cand[p] & (cand[p] - 1):
                                 queue.append(p)
             changed = False
-            for u, cells in enumerate(geo.unit_cells):
+            for u, cells in enumerate(self.hidden_units):
                 unit = geo.units[u]
                 once = twice = 0
                 for c in cells:
@@ -505,7 +508,7 @@ def find_forcing_chains(
                 net=net("cell", branches, eliminations),
             )
             return
-    for u, cells in enumerate(geo.unit_cells):  # unit
+    for u, cells in enumerate(geo.unit_cells if board.complete_units else ()):  # unit (holding every value)
         for value in range(1, board.side + 1):
             bit = 1 << (value - 1)
             places = [c for c in cells if candidates[c] & bit]
