@@ -86,6 +86,7 @@ class TechniqueId(StrEnum):
 
     NAKED_SINGLE = "naked-single"
     HIDDEN_SINGLE = "hidden-single"
+    REQUIRED_DIGIT = "required-digit"
     CAGE_COMBINATIONS = "cage-combinations"
     THERMOMETER = "thermometer"
     INEQUALITY = "inequality"
@@ -414,6 +415,9 @@ TECHNIQUES: tuple[Technique, ...] = (
               placing="{placement} (the only candidate left in {cells})"),
     Technique(_T.HIDDEN_SINGLE, "hidden single", basic.hidden_singles, _HIDDEN_SINGLES, _MEDIUM, 14,
               placing="{placement} (the only place for {values} in {unit})", needs_complete_units=True),
+    Technique(_T.REQUIRED_DIGIT, "required digit", basic.required_digits, _HIDDEN_SINGLES, _MEDIUM, 16,
+              placing="{placement} ({cells} hold only {values} between them: each is in {unit}, and this is "
+              "its one place there)", partial_units_only=True),
     _variant(_T.CAGE_COMBINATIONS, "cage combinations", (Sum, _O.CAGE)),
     _variant(_T.THERMOMETER, "thermometer", (Less, _O.THERMOMETER)),
     _variant(_T.INEQUALITY, "inequality", (Less, _O.INEQUALITY), (Less, None)),
@@ -558,7 +562,7 @@ TECHNIQUES: tuple[Technique, ...] = (
 """Every technique, simplest first: the order of :func:`solving_path`."""
 
 RATINGS: dict[TechniqueId, float] = {
-    _T.NAKED_SINGLE: 2.3, _T.HIDDEN_SINGLE: 1.5, _T.RULE_OF_45: 2.0,
+    _T.NAKED_SINGLE: 2.3, _T.HIDDEN_SINGLE: 1.5, _T.REQUIRED_DIGIT: 2.0, _T.RULE_OF_45: 2.0,
     _T.LOCKED_CANDIDATES: 2.7, _T.NAKED_PAIR: 3.0, _T.HIDDEN_PAIR: 3.4, _T.NAKED_TRIPLE: 3.6,
     _T.HIDDEN_TRIPLE: 4.0, _T.NAKED_QUAD: 5.0, _T.HIDDEN_QUAD: 5.4,
     _T.X_WING: 3.2, _T.SWORDFISH: 3.8, _T.JELLYFISH: 5.2,
@@ -820,6 +824,12 @@ class Family:
 FAMILIES: tuple[Family, ...] = (
     Family((_T.NAKED_SINGLE,), "a cell with one candidate left takes it"),
     Family((_T.HIDDEN_SINGLE,), "a value with one place left in a unit goes there"),
+    Family(
+        (_T.REQUIRED_DIGIT,),
+        "(grids of more digits than the side, whose units hold some of them) cells of a unit "
+        "holding only as many digits between them as they are hold each of them: such a digit with "
+        "one place left in the unit goes there",
+    ),
     Family(
         tuple(t.id for t in TECHNIQUES if t.covers),
         "one cage, thermometer, inequality, dot, XV pair, line, arrow or outside clue on its own "
