@@ -50,9 +50,9 @@ def test_the_table_says_which_rows_rest_on_complete_units():
     out = {t.id for t in TECHNIQUES if not t.fits(board)}
     for kept in ("naked-single", "naked-pair", "xy-wing", "xy-chain", "forcing-chain", "cage-combinations"):
         assert kept in {t.id for t in TECHNIQUES if t.fits(board)}
-    for rested in ("hidden-single", "hidden-pair", "locked-candidates", "x-wing", "skyscraper", "rule-of-45",
-                   "simple-colors", "x-chain", "aic", "unique-rectangle-1", "bug-plus-1", "kraken-fish"):  # fmt: skip
-        assert rested in out
+    rested = ("hidden-single", "hidden-pair", "locked-candidates", "x-wing", "skyscraper", "rule-of-45")
+    rested += ("simple-colors", "x-chain", "aic", "unique-rectangle-1", "bug-plus-1", "kraken-fish")
+    assert set(rested) <= out
     classic = Board(sudoku_cp.Puzzle("." * 81).model)
     assert classic.complete_units
     assert {t.id for t in TECHNIQUES if not t.fits(classic)} == {TechniqueId.REQUIRED_DIGIT}
