@@ -148,3 +148,23 @@ def test_a_5x5_of_digits_1_to_9_is_explained_to_the_end():  # ~7 s CPU: The Whir
         assert all(solution[r * 5 + c] != v for r, c, v in step.eliminations)
         if step.net is not None:
             check_step(explanation, index)
+
+
+def test_a_chain_reads_candidates_of_values_above_the_side():
+    # a chain's candidate bits are cell * k + value - 1: with the side (4) as the stride, a 6
+    # in r1c1 read as a 2 in r1c2 (a published 6x6 of 1..9 removed a 2 it never linked to)
+    from sudoku_cp.reasoning.techniques.chains import _Graph
+
+    board = Board(record(ONE_TO_SIX, "." * 16).model)
+    candidates = [_mask(*range(1, 7))] * 16
+    candidates[0], candidates[1] = _mask(5, 6), _mask(1, 6)
+    graph = _Graph(board, candidates, set(), "xy")
+    node = next(
+        i
+        for i, (cells, v) in enumerate(zip(graph.cells, graph.values, strict=True))
+        if cells == (0,) and v == 6
+    )
+    weak = graph.candidates_in(graph.weak_candidates(node))
+    peers = set(board.model.peers[0])
+    assert (0, 5) in weak and (1, 6) in weak
+    assert all(cell == 0 or (cell in peers and value == 6) for cell, value in weak)

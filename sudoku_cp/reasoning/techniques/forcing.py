@@ -61,6 +61,11 @@ class _Propagation:
         # the units scanned for hidden singles and values with no place: none when a unit
         # holds only n of the k > n values (a value may then be absent from a unit)
         self.hidden_units = self.geo.unit_cells if board.complete_units else ()
+        # there, instead, the AllDifferents (by index) read as Hall sets: once their cells
+        # hold only as many digits as they are, each of those digits is placed there (a
+        # required digit with one place left goes there; fewer digits than cells: no way)
+        hall = () if board.complete_units else enumerate(board.alldifferents)
+        self.hall_units = tuple(i for i, a in hall if len(a.cells) > 2)
         others = []
         for constraint, propagate in board.others:
             extra: tuple[Constraint, ...] = ()
@@ -187,6 +192,30 @@ class _Propagation:
                     only = m & hidden
                     if only and m != only:
                         used[unit_numbers[u]] = None
+                        if only & (only - 1):
+                            return None, self._used(used)
+                        cand[c] = only
+                        dirty |= marks[c]
+                        queue.append(c)
+                        changed = True
+            for index in () if changed else self.hall_units:
+                cells = board.alldifferents[index].cells
+                once = twice = 0
+                for c in cells:
+                    m = cand[c]
+                    twice |= once & m
+                    once |= m
+                size = once.bit_count()
+                if size > len(cells):
+                    continue
+                if size < len(cells):
+                    used[numbers[index]] = None
+                    return None, self._used(used)
+                for c in cells:
+                    m = cand[c]
+                    only = m & ~twice
+                    if only and m != only:
+                        used[numbers[index]] = None
                         if only & (only - 1):
                             return None, self._used(used)
                         cand[c] = only
@@ -358,6 +387,12 @@ class _Nets(_Propagation):
                         cand[c] = only
                         queue.append(c)
                         changed = True
+            for index in () if changed else self.hall_units:
+                changed = self._hall(record, cand, queue, board.alldifferents[index])
+                if changed is None:
+                    return _ends(record, len(record.nodes) - 1)
+                if changed:
+                    break
             if not changed:
                 for constraint, propagate, _extra in self.others:
                     before = [cand[c] for c in constraint.cells]
@@ -380,6 +415,41 @@ class _Nets(_Propagation):
                     return _ends(record, len(record.nodes) - 1)
             if not changed and not queue:
                 return cand, record, None
+
+    @staticmethod
+    def _hall(record: _Record, cand: list[int], queue: deque[int], unit: Constraint) -> bool | None:
+        """On a board of more digits than its side: if the cells of ``unit`` (an
+        AllDifferent) hold only as many digits between them as they are, place each of
+        those digits with one place left there (a ``"required digit"`` node, from every
+        removal among its cells): True if one was; None (a ``"too few digits"`` end added)
+        if they hold fewer, or a cell is the one place of two of them; False otherwise."""
+        cells = unit.cells
+        once = twice = 0
+        for c in cells:
+            m = cand[c]
+            twice |= once & m
+            once |= m
+        size = once.bit_count()
+        if size > len(cells):
+            return False
+        if size == len(cells):
+            for c in cells:
+                m = cand[c]
+                only = m & ~twice
+                if only and m != only:
+                    v = _first_value(only)
+                    single = record.add("=", c, v, "required digit", unit, record.removals(cells, cand))
+                    for w in values_of(m & ~(1 << (v - 1))):
+                        record.add("<>", c, w, "placed", None, (single,))
+                    cand[c] = 1 << (v - 1)
+                    if only & (only - 1):  # a second required digit with its one place here
+                        break
+                    queue.append(c)
+                    return True
+            else:
+                return False
+        record.add("too few digits", None, None, "too few digits", unit, record.removals(cells, cand))
+        return None
 
     def _nested(self, record: _Record, cand: list[int], queue: deque[int], nest: int) -> bool | None:
         """Remove one candidate whose supposition (from ``cand``) contradicts itself, with
@@ -427,7 +497,7 @@ class _Nets(_Propagation):
                 whole.add(node.cell)
             elif node.rule in ("hidden single", "no place"):
                 values.update((x, node.value) for x in node.unit.cells)
-            elif node.rule == "constraint":
+            elif node.rule in ("constraint", "required digit", "too few digits"):
                 whole.update(node.unit.cells)
         removed = set(record.removals(sorted(whole), cand))
         for x, v in values:
