@@ -521,9 +521,10 @@ def explain(
     Raises:
         InvalidPuzzleError: malformed input.
         NotSupportedError: a puzzle whose model has hidden cells (a chaos construction:
-            solved by ``"cpsat"`` and ``"auto"``, not explained) or more digits than its
-            side (a unit then lacks some); raised before any solve. A grid of as many
-            digits as its side (``0..8``) is explained in its digits.
+            solved by ``"cpsat"`` and ``"auto"``, not explained); raised before any solve.
+            A grid of other digits (``0..8``) is explained in its digits; one of more
+            digits than its side (6x6 from 1..9) without the techniques that read "each
+            digit once in a unit" (the table's ``needs_complete_units`` rows).
         NoSolutionError: the puzzle has no solution (its ``conflict`` says why).
         SolveTimeoutError: ``time_limit`` ran out before the puzzle was even solved
             (no step can be checked without its solution).
@@ -532,9 +533,7 @@ def explain(
     """
     deadline = reasoning_deadline(time_limit)
     puzzle = as_puzzle(puzzle)[0]
-    board = Board(
-        puzzle.model
-    )  # NotSupportedError (more digits than the side, hidden cells) before the solve
+    board = Board(puzzle.model)  # NotSupportedError (hidden cells) before the solve
     solution = solve(puzzle, time_limit=_left(deadline))
     board.solution = solution.cells
     board.deadline = deadline
@@ -637,7 +636,7 @@ def hint(
 
     Raises:
         InvalidPuzzleError: malformed puzzle or candidates (naming the line and column).
-        NotSupportedError: as for :func:`explain` (hidden cells, more digits than the side).
+        NotSupportedError: as for :func:`explain` (hidden cells).
         NoSolutionError: the puzzle has no solution.
         MarksExcludeSolutionError: the candidates exclude every solution (a
             :class:`NoSolutionError`; the message names a house, not the digit).
@@ -651,9 +650,7 @@ def hint(
     if level is not None and (isinstance(level, bool) or level not in HINT_LEVELS):
         raise SudokuError(f"level must be one of 1, 2, 3, 4 or None, not {level!r}")
     puzzle = as_puzzle(puzzle)[0]
-    board = Board(
-        puzzle.model
-    )  # NotSupportedError (more digits than the side, hidden cells) before the solve
+    board = Board(puzzle.model)  # NotSupportedError (hidden cells) before the solve
     smallest = solve(puzzle, time_limit=_left(deadline))  # NoSolutionError (with the conflicting givens)
     board.deadline = deadline
     n = puzzle.side
