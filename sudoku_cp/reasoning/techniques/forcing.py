@@ -61,11 +61,14 @@ class _Propagation:
         # the units scanned for hidden singles and values with no place: none when a unit
         # holds only n of the k > n values (a value may then be absent from a unit)
         self.hidden_units = self.geo.unit_cells if board.complete_units else ()
-        # there, instead, the AllDifferents (by index) read as Hall sets: once their cells
-        # hold only as many digits as they are, each of those digits is placed there (a
-        # required digit with one place left goes there; fewer digits than cells: no way)
-        hall = () if board.complete_units else enumerate(board.alldifferents)
-        self.hall_units = tuple(i for i, a in hall if len(a.cells) > 2)
+        # there, instead, the AllDifferents read as Hall sets: once their cells hold only as
+        # many digits as they are, each of those digits is placed there (a required digit
+        # with one place left goes there; fewer digits than cells: no way). On complete
+        # units, the same rule is the hidden single and the value with no place.
+        hall = () if board.complete_units else (a for a in board.alldifferents if len(a.cells) > 2)
+        self.hall_units = tuple(hall)
+        scanned = self.geo.units if board.complete_units else self.hall_units
+        self.scanned = tuple(u.cells for u in scanned)
         others = []
         for constraint, propagate in board.others:
             extra: tuple[Constraint, ...] = ()
@@ -89,10 +92,14 @@ class _Propagation:
                 extra = links(self.geo, pairs)
             others.append((constraint, propagate, extra))
         self.others = others
-        # per cell, the units holding it as a bit set (bit u for geo.unit_cells[u]): run
+        # per cell, the scanned units holding it as a bit set (bit u for scanned[u]): run
         # rescans for hidden singles only the units with a cell changed since their last scan
-        self.unit_marks = tuple(sum(1 << u for u in units) for units in self.geo.units_of)
-        self.every_unit = (1 << len(self.geo.unit_cells)) - 1
+        marks = [0] * board.model.cell_count
+        for u, cells in enumerate(self.scanned):
+            for cell in cells:
+                marks[cell] |= 1 << u
+        self.unit_marks = tuple(marks)
+        self.every_unit = (1 << len(self.scanned)) - 1
         # run records the constraints it uses by a number per constraint object: hashing a
         # constraint (a dataclass) at every removal cost more than the propagation itself
         numbers: dict[int, int] = {}  # id of a constraint -> its number
@@ -106,7 +113,7 @@ class _Propagation:
         first_equal: dict[Constraint, int] = {}
         self.equal_class = tuple(first_equal.setdefault(one, k) for k, one in enumerate(objects))
         self.alldifferent_numbers = tuple(numbers[id(c)] for c in board.alldifferents)
-        self.unit_numbers = tuple(numbers[id(c)] for c in self.geo.units)
+        self.unit_numbers = tuple(numbers[id(c)] for c in scanned)
         self.other_numbers = tuple(
             (numbers[id(c)], tuple(numbers[id(e)] for e in extra)) for c, _, extra in others
         )
@@ -172,7 +179,7 @@ class _Propagation:
                             if not cand[p] & (cand[p] - 1):
                                 queue.append(p)
             changed = False
-            for u, cells in enumerate(self.hidden_units):
+            for u, cells in enumerate(self.scanned):
                 if not dirty >> u & 1:
                     continue  # no cell changed since this unit's last scan, which did nothing
                 dirty &= ~(1 << u)
@@ -181,10 +188,11 @@ class _Propagation:
                     m = cand[c]
                     twice |= once & m
                     once |= m
-                if once != self.full:
+                size = once.bit_count()
+                if size < len(cells):  # on a unit holding every value: once != full
                     used[unit_numbers[u]] = None
                     return None, self._used(used)
-                hidden = once & ~twice
+                hidden = once & ~twice if size == len(cells) else 0
                 if not hidden:
                     continue
                 for c in cells:
@@ -192,30 +200,6 @@ class _Propagation:
                     only = m & hidden
                     if only and m != only:
                         used[unit_numbers[u]] = None
-                        if only & (only - 1):
-                            return None, self._used(used)
-                        cand[c] = only
-                        dirty |= marks[c]
-                        queue.append(c)
-                        changed = True
-            for index in () if changed else self.hall_units:
-                cells = board.alldifferents[index].cells
-                once = twice = 0
-                for c in cells:
-                    m = cand[c]
-                    twice |= once & m
-                    once |= m
-                size = once.bit_count()
-                if size > len(cells):
-                    continue
-                if size < len(cells):
-                    used[numbers[index]] = None
-                    return None, self._used(used)
-                for c in cells:
-                    m = cand[c]
-                    only = m & ~twice
-                    if only and m != only:
-                        used[numbers[index]] = None
                         if only & (only - 1):
                             return None, self._used(used)
                         cand[c] = only
@@ -294,6 +278,15 @@ class _Record:
             return self.facts[key]
         others = [self.facts[("<>", cell, w)] for w in values_of(self.start[cell]) if w != value]
         return self.add("=", cell, value, "naked single", None, others)
+
+
+def _spread(cand: Sequence[int], cells: Sequence[int]) -> tuple[int, int]:
+    """The values of ``cells``' candidates: of one cell or more, of two cells or more (bit sets)."""
+    once = twice = 0
+    for c in cells:
+        twice |= once & cand[c]
+        once |= cand[c]
+    return once, twice
 
 
 def _ends(record: _Record, index: int) -> tuple[None, _Record, int]:
@@ -387,8 +380,8 @@ class _Nets(_Propagation):
                         cand[c] = only
                         queue.append(c)
                         changed = True
-            for index in () if changed else self.hall_units:
-                changed = self._hall(record, cand, queue, board.alldifferents[index])
+            for unit in () if changed else self.hall_units:
+                changed = self._hall(record, cand, queue, unit)
                 if changed is None:
                     return _ends(record, len(record.nodes) - 1)
                 if changed:
@@ -424,11 +417,7 @@ class _Nets(_Propagation):
         removal among its cells): True if one was; None (a ``"too few digits"`` end added)
         if they hold fewer, or a cell is the one place of two of them; False otherwise."""
         cells = unit.cells
-        once = twice = 0
-        for c in cells:
-            m = cand[c]
-            twice |= once & m
-            once |= m
+        once, twice = _spread(cand, cells)
         size = once.bit_count()
         if size > len(cells):
             return False
