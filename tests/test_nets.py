@@ -73,13 +73,23 @@ def replay(branch: Branch, start: dict, model, propagators) -> None:
             ok = (
                 node.kind == ("=" if rule == "hidden single" else "no place")
                 and isinstance(node.unit, AllDifferent)
-                and len(set(unit_cells)) == model.side
+                and len(set(unit_cells)) == model.value_count  # a unit holding every value
                 and (rule == "no place" or node.cell in unit_cells)
                 and all(
                     (x, node.value) in removed
                     for x in unit_cells
                     if x != node.cell and node.value in start[x]
                 )
+            )
+        elif rule in ("required digit", "too few digits"):  # its cells' digits, from its removals
+            left = [start[x] - {w for y, w in removed if y == x} for x in unit_cells]
+            union = set().union(*left)
+            ok = isinstance(node.unit, AllDifferent) and (
+                len(union) < len(unit_cells)
+                if rule == "too few digits"
+                else len(union) == len(unit_cells)
+                and node.kind == "="
+                and [x for x, vs in zip(unit_cells, left, strict=True) if node.value in vs] == [node.cell]
             )
         elif rule == "no candidate":
             ok = node.kind == "no candidate" and all((node.cell, w) in removed for w in start[node.cell])

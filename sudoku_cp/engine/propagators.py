@@ -335,16 +335,25 @@ def _table(constraint: kinds.Table) -> Propagator:
     """A table over ``k`` cells by supports: each cell keeps the values of the allowed tuples
     that fit every cell's candidates (remembered per state of the cells' masks)."""
     cells = constraint.cells
-    rows = [tuple(1 << (v - 1) for v in row) for row in sorted(constraint.allowed)]
+    # the allowed tuples as bits, grouped by the first cell's value: a value the first cell
+    # has lost rules out its whole group at once
+    groups: dict[int, list[tuple[int, ...]]] = {}
+    for row in sorted(constraint.allowed):
+        groups.setdefault(1 << (row[0] - 1), []).append(tuple(1 << (v - 1) for v in row[1:]))
     getter = operator.itemgetter(*cells) if len(cells) > 1 else (lambda cand: (cand[cells[0]],))
     known: dict[tuple[int, ...], list[int] | None] = {}
 
     def supports(masks: tuple[int, ...]) -> list[int] | None:
         kept = [0] * len(cells)
-        for row in rows:
-            if all(b & m for b, m in zip(row, masks, strict=True)):
-                for i, b in enumerate(row):
-                    kept[i] |= b
+        first, rest = masks[0], masks[1:]
+        for head, tails in groups.items():
+            if not head & first:
+                continue
+            for tail in tails:
+                if all(b & m for b, m in zip(tail, rest, strict=True)):
+                    kept[0] |= head
+                    for i, b in enumerate(tail, 1):
+                        kept[i] |= b
         return kept if kept[0] else None
 
     def propagate(candidates: list[int]) -> list[int] | None:

@@ -530,9 +530,10 @@ def explain(
     Raises:
         InvalidPuzzleError: malformed input.
         NotSupportedError: a puzzle whose model has hidden cells (a chaos construction:
-            solved by ``"cpsat"`` and ``"auto"``, not explained) or more digits than its
-            side (a unit then lacks some); raised before any solve. A grid of as many
-            digits as its side (``0..8``) is explained in its digits.
+            solved by ``"cpsat"`` and ``"auto"``, not explained); raised before any solve.
+            A grid of other digits (``0..8``) is explained in its digits; one of more
+            digits than its side (6x6 from 1..9) without the techniques that read "each
+            digit once in a unit" (the table's ``needs_complete_units`` rows).
         NoSolutionError: the puzzle has no solution (its ``conflict`` says why).
         SolveTimeoutError: ``time_limit`` ran out before the puzzle was even solved
             (no step can be checked without its solution).
@@ -541,9 +542,7 @@ def explain(
     """
     deadline = reasoning_deadline(time_limit)
     puzzle = as_puzzle(puzzle)[0]
-    board = Board(
-        puzzle.model
-    )  # NotSupportedError (more digits than the side, hidden cells) before the solve
+    board = Board(puzzle.model)  # NotSupportedError (hidden cells) before the solve
     solution = solve(puzzle, time_limit=_left(deadline))
     board.solution = solution.cells
     board.deadline = deadline
@@ -646,7 +645,7 @@ def hint(
 
     Raises:
         InvalidPuzzleError: malformed puzzle or candidates (naming the line and column).
-        NotSupportedError: as for :func:`explain` (hidden cells, more digits than the side).
+        NotSupportedError: as for :func:`explain` (hidden cells).
         NoSolutionError: the puzzle has no solution.
         MarksExcludeSolutionError: the candidates exclude every solution (a
             :class:`NoSolutionError`; the message names a house, not the digit).
@@ -660,9 +659,7 @@ def hint(
     if level is not None and (isinstance(level, bool) or level not in HINT_LEVELS):
         raise SudokuError(f"level must be one of 1, 2, 3, 4 or None, not {level!r}")
     puzzle = as_puzzle(puzzle)[0]
-    board = Board(
-        puzzle.model
-    )  # NotSupportedError (more digits than the side, hidden cells) before the solve
+    board = Board(puzzle.model)  # NotSupportedError (hidden cells) before the solve
     smallest = solve(puzzle, time_limit=_left(deadline))  # NoSolutionError (with the conflicting givens)
     board.deadline = deadline
     n = puzzle.side
@@ -717,7 +714,8 @@ def _solution_within(puzzle: Puzzle, masks: Sequence[int], smallest: Grid, initi
     if lost is None:
         return smallest
     restricted = tuple(ValueIn(c, values_of(m), origin=_CANDIDATES) for c, m in enumerate(masks))
-    model = Model(n, puzzle.model.givens, puzzle.model.constraints + restricted, puzzle.model.positions)
+    whole = puzzle.model
+    model = Model(n, whole.givens, whole.constraints + restricted, whole.positions, whole.digits)
     found = BitmaskSearch(model).find_solution() if all(model.domains()) else None
     if found is None:
         raise _wrong_marks(puzzle, masks, smallest, initial)
@@ -826,7 +824,7 @@ def check_deduction(
             raise SudokuError(f"{deduction.technique} removed the solution's {value}")
     if not premises:
         return
-    n = puzzle.side
+    n, k = puzzle.side, puzzle.model.value_count
     premise = list(deduction.constraints)
     if deduction.lemma is not None:
         check_implied_sum(deduction.lemma, n)
@@ -837,13 +835,13 @@ def check_deduction(
     conclusions = [
         (cell, domains[cell] - {value})
         for cell, value in deduction.placements
-        if not _forced_by_a_unit(premise, domains, cell, value, n)
+        if not _forced_by_a_unit(premise, domains, cell, value, k)
     ]
     conclusions += [
         (cell, frozenset({value}))
         for cell, value in deduction.eliminations
         if not _excluded_by_a_digit(premise, domains, placements, cell, value)
-        and not (not placements and _excluded_on_its_plane(premise, domains, cell, value, n))
+        and not (not placements and _excluded_on_its_plane(premise, domains, cell, value, k))
     ]
     # nothing else left for the cell: the conclusion follows from its candidates
     conclusions = [(cell, contrary) for cell, contrary in conclusions if domains[cell] & contrary]
@@ -853,8 +851,8 @@ def check_deduction(
     # solution with the cell in its contrary values? (compiled once per premise, narrowed
     # to each case of the reasoning's own split)
     whole = puzzle.model
-    search = _premise_search(tuple(premise), n, whole.cell_count, whole.positions)
-    cases = _cases(premise, domains, deduction, n)
+    search = _premise_search(tuple(premise), n, whole.cell_count, whole.positions, whole.digits)
+    cases = _cases(premise, domains, deduction, whole.value_count)
     for cell, contrary in conclusions:
         for case in cases:
             restricted = {**domains, cell: domains[cell] & contrary}
@@ -897,6 +895,7 @@ def _has_solution(
         fixed,
         tuple(premise) + tuple(ValueIn(c, v, origin=_CANDIDATES) for c, v in domains.items()),
         whole.positions,
+        whole.digits,
     )
     try:
         run = Run.start(model, Deadline(None), choose_solver(model), "extended", "pairwise", "combinations")
@@ -910,8 +909,8 @@ def _cases(premise, domains, deduction: Deduction, n: int) -> list[tuple[tuple[i
     """The cases the search for a counterexample to a deduction is split into, together
     every assignment of the premise: a pattern of one cell (a cell forcing chain), one case
     per candidate of it; a pattern of one value whose places in an AllDifferent of the
-    premise over ``n`` cells (which holds every value) are the pattern's cells (a unit
-    forcing chain), one case per place; else one case, the whole. The reasoning's own case
+    premise over ``n`` cells, ``n`` the number of values (which holds every value), are
+    the pattern's cells (a unit forcing chain), one case per place; else one case, the whole. The reasoning's own case
     split, searched one case at a time (a search left to choose its cells may branch
     everywhere else first)."""
     pattern = deduction.cells
@@ -931,25 +930,26 @@ _CANDIDATES = Origin(OriginKind.CANDIDATES)
 
 
 @functools.lru_cache(maxsize=512)
-def _premise_search(premise: tuple, n: int, cell_count: int, positions) -> BitmaskSearch:
+def _premise_search(premise: tuple, n: int, cell_count: int, positions, digits) -> BitmaskSearch:
     """The search over ``premise`` alone, compiled once (the steps of a path cite the same
     units again and again): each check narrows its cells to their candidates
     (:meth:`BitmaskSearch.with_domains`). Cells outside the premise take no part: fixing
     them (a given 1) keeps the search to the premise's cells."""
     cells = {c for constraint in premise for c in constraint.cells}
     fixed = tuple(0 if c in cells else 1 for c in range(cell_count))
-    return BitmaskSearch(Model(n, fixed, premise, positions))
+    return BitmaskSearch(Model(n, fixed, premise, positions, digits))
 
 
-def _forced_by_a_unit(premise, domains, cell: int, value: int, n: int) -> bool:
-    """True when an AllDifferent of the premise over ``n`` cells (which therefore holds
-    every value once) holds ``cell`` and no other cell with ``value`` among its
+def _forced_by_a_unit(premise, domains, cell: int, value: int, k: int) -> bool:
+    """True when an AllDifferent of the premise over ``k`` cells, ``k`` the number of
+    values (which therefore holds every value once: never on a grid of more digits than
+    its side, whose units hold ``n < k`` cells) holds ``cell`` and no other cell with ``value`` among its
     candidates: the placement then follows without a search."""
     for constraint in premise:
         if (
             isinstance(constraint, AllDifferent)
             and cell in constraint.cells
-            and len(set(constraint.cells)) == n
+            and len(set(constraint.cells)) == k
         ):
             if all(other == cell or value not in domains[other] for other in constraint.cells):
                 return True

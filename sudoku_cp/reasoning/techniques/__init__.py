@@ -28,6 +28,12 @@ technique                  level                  band      cost     what it see
 naked single               naked singles          easy            4  a cell with one candidate left takes it
 hidden single              hidden singles         medium         14  a value with one place left in a unit
                                                                      goes there
+required digit             hidden singles         medium         16  (grids of more digits than the side,
+                                                                     whose units hold some of them) cells of
+                                                                     a unit holding only as many digits
+                                                                     between them as they are hold each of
+                                                                     them: such a digit with one place left
+                                                                     in the unit goes there
 cage combinations,         naked singles          easy           10  one cage, thermometer, inequality, dot,
 thermometer, inequality,                                             XV pair, line, arrow or outside clue on
 Kropki dot, no dot, sum,                                             its own keeps only the values it

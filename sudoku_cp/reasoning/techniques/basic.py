@@ -12,7 +12,10 @@ rule of 45's sums (:func:`sudoku_cp.engine.sums.implied_sum_sources`).
 
 from __future__ import annotations
 
+import dataclasses
+import functools
 import itertools
+import operator
 from collections.abc import Iterator, Mapping, Sequence
 
 from sudoku_cp.engine.sums import ImpliedSum
@@ -77,10 +80,58 @@ def hidden_singles(board: Board, candidates: list[int], placed: set[int]) -> Ite
             places = places_of(unit, candidates, 1 << (value - 1))
             if len(places) == 1 and places[0] not in placed:
                 cell = places[0]
-                used = (unit,) + tuple(
-                    board.alldifferents[i] for i in board.containing[cell] if board.alldifferents[i] != unit
-                )
+                used = _unit_premise(board, unit, cell)
                 yield _single("hidden single", board, candidates, cell, value, used)
+
+
+def required_digits(board: Board, candidates: list[int], placed: set[int]) -> Iterator[Deduction]:
+    """On a grid of more digits than its side (``k > n``: a unit's ``n`` cells hold ``n``
+    of the ``k`` digits), a digit that must be in a unit (any AllDifferent), with one
+    place left there, goes there. A digit must be in it when some of its cells (a Hall
+    set) hold only as many digits between them as they are: those cells take each of
+    those digits once (all ``n`` cells of a row holding only ``n`` digits between them is
+    the common case). By Hall's marriage theorem these are all the digits it must hold:
+    a digit ``d`` may be absent exactly when its cells can take different digits other
+    than ``d``, that is when no group of them is short of digits once ``d`` is left out.
+
+    Yields the placement with the Hall set as its cells and its digits as its values,
+    the smallest set first; on a board whose units hold every value it is the hidden
+    single (the table tries this row only on boards of more digits than the side)."""
+    for unit in board.alldifferents:  # (a grid of more digits than its side has no units)
+        cells = unit.cells
+        once = twice = 0
+        for c in cells:
+            twice |= once & candidates[c]
+            once |= candidates[c]
+        for value in values_of(once & ~twice):
+            cell = next(c for c in cells if candidates[c] >> (value - 1) & 1)
+            group = None if cell in placed else _hall_set_with(candidates, cell, unit)
+            if group is not None:
+                used = _unit_premise(board, unit, cell)
+                step = _single("required digit", board, candidates, cell, value, used)
+                union = functools.reduce(operator.or_, (candidates[c] for c in group))
+                pattern = tuple((c, v) for c in group for v in values_of(candidates[c]))
+                yield dataclasses.replace(step, cells=group, values=values_of(union), candidates=pattern)
+
+
+def _hall_set_with(candidates: Sequence[int], cell: int, unit: AllDifferent) -> tuple[int, ...] | None:
+    """The smallest group of the unit's cells holding ``cell`` whose cells hold only as
+    many values between them as they are (a Hall set), ``cell`` first; ``None`` if none."""
+    others = [c for c in unit.cells if c != cell]
+    for size in range(len(others) + 1):
+        for group in itertools.combinations(others, size):
+            union = candidates[cell]
+            for c in group:
+                union |= candidates[c]
+            if union.bit_count() == size + 1:
+                return (cell, *group)
+    return None
+
+
+def _unit_premise(board: Board, unit: AllDifferent, cell: int) -> tuple[AllDifferent, ...]:
+    """A single's premise: the unit, then the cell's other AllDifferents (where its digit leaves)."""
+    others = (board.alldifferents[i] for i in board.containing[cell])
+    return (unit,) + tuple(other for other in others if other != unit)
 
 
 def _propagated(propagate, candidates: list[int], cells) -> tuple[list[int], tuple] | None:
@@ -144,13 +195,13 @@ def variant_argument(board: Board, candidates: Sequence[int], constraint: Constr
         peers = board.model.peers
         distinct = all(b in peers[a] for a, b in itertools.combinations(constraint.cells, 2))
         groups = () if distinct else distinct_groups(constraint.cells, peers)
-        return combinations_of(constraint, masks, board.side, distinct, groups)
+        return combinations_of(constraint, masks, board.value_count, distinct, groups)
     if isinstance(constraint, Linear):
         return totals_of(
             constraint, masks, apart_groups(constraint.cells, board.model.peers, constraint.coefficients)
         )
     if isinstance(constraint, Sandwich):
-        return crusts_of(constraint, masks, board.side)
+        return crusts_of(constraint, masks, board.value_count)
     return None
 
 

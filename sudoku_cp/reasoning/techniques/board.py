@@ -523,20 +523,21 @@ class Board:
             not tried (one pass over the constraints per step of a path, not one
             propagation per constraint per step).
         memo: the finders' per-board data (computed once from the model, by key).
-        digits: the puzzle's digits when they are not ``1..n`` (``(0, ..., 8)``: as many
-            as the side), else ``None``. The finders reason over the values ``1..n`` (the
+        value_count: ``k``, the number of values (digits): ``n`` unless the puzzle chose
+            more digits than its side (6x6 from 1..9: ``k = 9``).
+        complete_units: True when each unit of ``n`` cells holds every value (``k == n``);
+            False on a grid of more digits than its side, whose units hold ``n`` of the
+            ``k``: then "a value has a place in each unit" is false, and the rows of
+            :data:`~sudoku_cp.reasoning.techniques.table.TECHNIQUES` resting on it
+            (``needs_complete_units``: hidden singles, locked candidates, fish, strong
+            links...) are not tried.
+        digits: the puzzle's digits when they are not ``1..n`` (``(0, ..., 8)``, or
+            ``(1, ..., 9)`` on 6x6), else ``None``. The finders reason over the values ``1..n`` (the
             digits' positions, :mod:`sudoku_cp.model.digits`); a text a finder writes names
             a value by :meth:`digit` and a sum by :meth:`digit_sum`.
     """
 
     def __init__(self, model: Model) -> None:
-        if model.value_count > model.side:  # a unit holds n of the k > n digits: no hidden singles
-            from sudoku_cp.model.digits import digits_text
-
-            raise NotSupportedError(
-                f"explanations and grades need each unit to hold every digit: a {model.side}x{model.side} "
-                f"grid of digits {digits_text(model.digits)} is solved, not explained"
-            )
         if model.hidden:  # extra cells (ISS's Var), a chaos construction's regions: cells no step may name
             raise NotSupportedError(
                 f"explanations and grades read the grid's cells: this puzzle has {model.hidden} hidden "
@@ -546,6 +547,9 @@ class Board:
         model = engine_model(model)  # the general kinds (Count, Element, Or...) as the engine's
         self.model = model
         self.side = model.side
+        self.value_count = model.value_count
+        # a unit of n cells holds every one of the k values only when k == n
+        self.complete_units = model.value_count == model.side
         self.digits = model.digits
         self.units = model.units
         self.alldifferents = model.of_kind(AllDifferent)
@@ -557,7 +561,9 @@ class Board:
         self.others = tuple((c, _filter(c, model)) for c in model.constraints if isinstance(c, _FILTERED))
         # The rule of 45 over positions is the digits' only when they are consecutive (other
         # digits' cages are tables anyway, model/digits.py): its text names the digits' sums.
-        sums = implied_sum_sources(model, model.side) if shift_of(model.digits) is not None else ()
+        # A unit's total is fixed only when it holds every value (complete units).
+        rule_of_45 = shift_of(model.digits) is not None and self.complete_units
+        sums = implied_sum_sources(model, model.side) if rule_of_45 else ()
         self.implied = tuple((implied, propagator(implied.sum, model)) for implied in sums)
         self.solution: Sequence[int] | None = None
         self.deadline: Deadline | None = None

@@ -52,7 +52,9 @@ class _Graph:
         geo = self.geo = geometry(board)
         self.candidates = candidates = list(candidates)  # its own: a graph may outlive the step
         self.placed = placed = set(placed)
-        n = board.side
+        # values per cell (k: more than the side on a grid of more digits), the stride of a
+        # candidate's bit ``cell * n + value - 1``
+        n = board.value_count
         cells: list[tuple[int, ...]] = []
         values: list[int] = []
         index: dict[tuple[tuple[int, ...], int], int] = {}

@@ -62,6 +62,17 @@ class _Propagation:
         self.board = board
         self.geo = geometry(board)
         self.full = (1 << board.side) - 1
+        # the units scanned for hidden singles and values with no place: none when a unit
+        # holds only n of the k > n values (a value may then be absent from a unit)
+        self.hidden_units = self.geo.unit_cells if board.complete_units else ()
+        # there, instead, the AllDifferents read as Hall sets: once their cells hold only as
+        # many digits as they are, each of those digits is placed there (a required digit
+        # with one place left goes there; fewer digits than cells: no way). On complete
+        # units, the same rule is the hidden single and the value with no place.
+        hall = () if board.complete_units else (a for a in board.alldifferents if len(a.cells) > 2)
+        self.hall_units = tuple(hall)
+        scanned = self.geo.units if board.complete_units else self.hall_units
+        self.scanned = tuple(u.cells for u in scanned)
         others = []
         for constraint, propagate in board.others:
             extra: tuple[Constraint, ...] = ()
@@ -85,15 +96,18 @@ class _Propagation:
                 extra = links(self.geo, pairs)
             others.append((constraint, propagate, extra))
         self.others = others
-        # per cell, the units holding it as a bit set (bit u for geo.unit_cells[u]): run
+        # per cell, the scanned units holding it as a bit set (bit u for scanned[u]): run
         # rescans for hidden singles only the units with a cell changed since their last scan;
-        # above them, bit len(units) + i for others[i]: run and branch propagate only the
+        # above them, bit len(scanned) + i for others[i]: run and branch propagate only the
         # variant constraints with a cell changed since they last ran
-        self.every_unit = (1 << len(self.geo.unit_cells)) - 1
-        shift = len(self.geo.unit_cells)
+        self.every_unit = (1 << len(self.scanned)) - 1
+        shift = len(self.scanned)
         self.other_shift = shift
         self.other_cells = tuple(tuple(c.cells) for c, _, _ in others)
-        marks = [sum(1 << u for u in units) for units in self.geo.units_of]
+        marks = [0] * board.model.cell_count
+        for u, cells in enumerate(self.scanned):
+            for cell in cells:
+                marks[cell] |= 1 << u
         for i, cells in enumerate(self.other_cells):
             for c in cells:
                 marks[c] |= 1 << (shift + i)
@@ -121,7 +135,7 @@ class _Propagation:
         if reach is None:
             reach = memo[("forcing reach",)] = self._reach_of_cells()
         self.reach = reach
-        self.unit_numbers = tuple(numbers[id(c)] for c in self.geo.units)
+        self.unit_numbers = tuple(numbers[id(c)] for c in scanned)
         self.other_numbers = tuple(
             (numbers[id(c)], tuple(numbers[id(e)] for e in extra)) for c, _, extra in others
         )
@@ -151,14 +165,11 @@ class _Propagation:
         if last[0] == key:
             return last[1]
         found = 0
-        for u, cells in enumerate(self.geo.unit_cells):  # as run scans a unit
-            once = twice = 0
-            for c in cells:
-                m = candidates[c]
-                twice |= once & m
-                once |= m
-            hidden = once & ~twice
-            if once != self.full or any(candidates[c] & hidden not in (0, candidates[c]) for c in cells):
+        for u, cells in enumerate(self.scanned):  # as _settle scans a unit
+            once, twice = _spread(candidates, cells)
+            size = once.bit_count()
+            hidden = once & ~twice if size == len(cells) else 0
+            if size < len(cells) or any(candidates[c] & hidden not in (0, candidates[c]) for c in cells):
                 found |= 1 << u
         trial = list(candidates)
         for i, ((_, propagate, _), cells) in enumerate(zip(self.others, self.other_cells, strict=True)):
@@ -272,7 +283,7 @@ class _Propagation:
     ) -> tuple[list[int] | None, list[Constraint]]:
         """Propagate ``cand`` (in place) from the placed cells of ``queue`` and the units
         and constraints of ``dirty`` (bits of :attr:`unit_marks`): :meth:`run`'s answer."""
-        geo, reach = self.geo, self.reach
+        reach = self.reach
         used: dict[int, None] = {}  # the numbers of the constraints used, in order
         unit_numbers = self.unit_numbers
         done: set[int] = set()
@@ -295,7 +306,7 @@ class _Propagation:
                         if not cand[p] & (cand[p] - 1):
                             queue.append(p)
             changed = False
-            for u, cells in enumerate(geo.unit_cells):
+            for u, cells in enumerate(self.scanned):
                 if not dirty >> u & 1:
                     continue  # no cell changed since this unit's last scan, which did nothing
                 dirty &= ~(1 << u)
@@ -304,10 +315,11 @@ class _Propagation:
                     m = cand[c]
                     twice |= once & m
                     once |= m
-                if once != self.full:
+                size = once.bit_count()
+                if size < len(cells):  # on a unit holding every value: once != full
                     used[unit_numbers[u]] = None
                     return None, self._used(used)
-                hidden = once & ~twice
+                hidden = once & ~twice if size == len(cells) else 0
                 if not hidden:
                     continue
                 for c in cells:
@@ -425,6 +437,15 @@ def _remember_free(free: dict, cell: int, value: int, after: Sequence[int], valu
     free[(cell, value)] = [_packed(after, values), *free.get((cell, value), ())[: FREE_STATES - 1]]
 
 
+def _spread(cand: Sequence[int], cells: Sequence[int]) -> tuple[int, int]:
+    """The values of ``cells``' candidates: of one cell or more, of two cells or more (bit sets)."""
+    once = twice = 0
+    for c in cells:
+        twice |= once & cand[c]
+        once |= cand[c]
+    return once, twice
+
+
 def _ends(record: _Record, index: int) -> tuple[None, _Record, int]:
     return None, record, index
 
@@ -487,7 +508,7 @@ class _Nets(_Propagation):
                             if not cand[p] & (cand[p] - 1):
                                 queue.append(p)
             changed = False
-            for u, cells in enumerate(geo.unit_cells):
+            for u, cells in enumerate(self.hidden_units):
                 unit = geo.units[u]
                 once = twice = 0
                 for c in cells:
@@ -521,6 +542,12 @@ class _Nets(_Propagation):
                         cand[c] = only
                         queue.append(c)
                         changed = True
+            for unit in () if changed else self.hall_units:
+                changed = self._hall(record, cand, queue, unit)
+                if changed is None:
+                    return _ends(record, len(record.nodes) - 1)
+                if changed:
+                    break
             if not changed and self.others:
                 # the others with a cell changed since they last ran, in the model's order
                 # (the rest would change nothing), as in :meth:`_Propagation.run`
@@ -561,6 +588,37 @@ class _Nets(_Propagation):
                     return _ends(record, len(record.nodes) - 1)
             if not changed and not queue:
                 return cand, record, None
+
+    @staticmethod
+    def _hall(record: _Record, cand: list[int], queue: deque[int], unit: Constraint) -> bool | None:
+        """On a board of more digits than its side: if the cells of ``unit`` (an
+        AllDifferent) hold only as many digits between them as they are, place each of
+        those digits with one place left there (a ``"required digit"`` node, from every
+        removal among its cells): True if one was; None (a ``"too few digits"`` end added)
+        if they hold fewer, or a cell is the one place of two of them; False otherwise."""
+        cells = unit.cells
+        once, twice = _spread(cand, cells)
+        size = once.bit_count()
+        if size > len(cells):
+            return False
+        if size == len(cells):
+            for c in cells:
+                m = cand[c]
+                only = m & ~twice
+                if only and m != only:
+                    v = _first_value(only)
+                    single = record.add("=", c, v, "required digit", unit, record.removals(cells, cand))
+                    for w in values_of(m & ~(1 << (v - 1))):
+                        record.add("<>", c, w, "placed", None, (single,))
+                    cand[c] = 1 << (v - 1)
+                    if only & (only - 1):  # a second required digit with its one place here
+                        break
+                    queue.append(c)
+                    return True
+            else:
+                return False
+        record.add("too few digits", None, None, "too few digits", unit, record.removals(cells, cand))
+        return None
 
     def _nested(self, record: _Record, cand: list[int], queue: deque[int], nest: int) -> bool | None:
         """Remove one candidate whose supposition (from ``cand``) contradicts itself, with
@@ -629,7 +687,7 @@ class _Nets(_Propagation):
                 whole.add(node.cell)
             elif node.rule in ("hidden single", "no place"):
                 values.update((x, node.value) for x in node.unit.cells)
-            elif node.rule == "constraint":
+            elif node.rule in ("constraint", "required digit", "too few digits"):
                 whole.update(node.unit.cells)
         removed = set(record.removals(sorted(whole), cand))
         for x, v in values:
@@ -718,7 +776,7 @@ def find_forcing_chains(
                 net=net("cell", branches, eliminations),
             )
             return
-    for u, cells in enumerate(geo.unit_cells):  # unit
+    for u, cells in enumerate(geo.unit_cells if board.complete_units else ()):  # unit (holding every value)
         for value in range(1, board.side + 1):
             bit = 1 << (value - 1)
             places = [c for c in cells if candidates[c] & bit]

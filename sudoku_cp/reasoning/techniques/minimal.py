@@ -60,7 +60,7 @@ def _model(board: Board, constraints: Sequence[Constraint], domains: dict[int, i
     whole = board.model
     fixed = tuple(0 if c in domains else 1 for c in range(whole.cell_count))
     restricted = tuple(ValueIn(c, values_of(mask), origin="candidates") for c, mask in domains.items())
-    return Model(board.side, fixed, tuple(constraints) + restricted, whole.positions)
+    return Model(board.side, fixed, tuple(constraints) + restricted, whole.positions, whole.digits)
 
 
 def refutes(

@@ -18,14 +18,19 @@ and the node's premises alone:
 * ``"peer"``: a placed digit leaves the other cells of an AllDifferent (the constraint);
 * ``"naked single"``: the cell's other candidates are gone (premises: their removals);
 * ``"hidden single"``: the value's other places in a unit are gone;
+* ``"required digit"`` (a grid of more digits than its side, whose units hold some of
+  them): the cells of an AllDifferent hold only as many digits as they are, so each of
+  them is there, and the value's other places there are gone (premises: every removal
+  among its cells);
 * ``"constraint"``: a variant constraint (cage, thermometer, dot...) removes the
   candidate given the removals among its cells (the premises);
 * ``"nested"``: supposing the candidate within this branch leads to a contradiction
   (the node's :attr:`~NetNode.nested` branch, started from the branch's candidates at
   that point, whose removals are the premises);
 * ``"no candidate"`` and ``"no place"``: the contradiction (a cell, or a value in a
-  unit); ``"constraint"`` with no fact also ends a branch (a variant constraint that no
-  choice satisfies).
+  unit); ``"too few digits"``: the cells of an AllDifferent hold fewer digits than they
+  are (on a grid of more digits than its side); ``"constraint"`` with no fact also ends a
+  branch (a variant constraint that no choice satisfies).
 
 :func:`net_text` writes a :class:`Net` as an indented "if ... then ..." tree; the cells of
 a :class:`Net` inside a :class:`~sudoku_cp.reasoning.techniques.board.Deduction` are cell indices,
@@ -52,10 +57,12 @@ RULES = (
     "peer",
     "naked single",
     "hidden single",
+    "required digit",
     "constraint",
     "nested",
     "no candidate",
     "no place",
+    "too few digits",
 )
 """The rules an implication of a branch may use (see the module docstring)."""
 
@@ -68,6 +75,7 @@ class NetNode:
         kind: ``"="`` (the digit is placed), ``"<>"`` (the candidate is removed), or the
             end of the branch: ``"no candidate"`` (:attr:`cell` is left empty),
             ``"no place"`` (:attr:`value` has no place left in :attr:`unit`),
+            ``"too few digits"`` (:attr:`unit`'s cells hold fewer digits than they are),
             ``"unsatisfiable"`` (:attr:`unit`, a variant constraint, has no solution left).
         cell: its cell (index, or ``(row, column)`` in a step); ``None`` for a unit's end.
         value: its value; ``None`` for an empty cell.
@@ -183,12 +191,14 @@ _BY_RULE = {
     "peer": "{fact} ({premise} sees it)",
     "naked single": "{fact} (the only candidate left in {cell})",
     "hidden single": "{fact} (the only place left for {value} in {unit})",
+    "required digit": "{fact} ({unit} holds only as many digits as cells: {value} is there, only here)",
 }
 """The wording of an implication by its rule (these rules first)."""
 
 _BY_END = {
     "no candidate": "{cell} has no candidate left",
     "no place": "{value} has no place left in {unit}",
+    "too few digits": "{unit} has fewer digits left than cells",
     "unsatisfiable": "{unit} cannot hold any more",
 }
 """The wording of a branch's end by its kind."""

@@ -86,6 +86,7 @@ class TechniqueId(StrEnum):
 
     NAKED_SINGLE = "naked-single"
     HIDDEN_SINGLE = "hidden-single"
+    REQUIRED_DIGIT = "required-digit"
     CAGE_COMBINATIONS = "cage-combinations"
     THERMOMETER = "thermometer"
     INEQUALITY = "inequality"
@@ -287,6 +288,16 @@ class Technique:
         covers: for a variant row, the constraints it reasons over (:data:`Cover`: a
             constraint kind and the :class:`~sudoku_cp.model.constraints.OriginKind` of
             its rule, or ``None`` for any other); ``()`` for the other rows.
+        needs_complete_units: the technique rests on each unit holding every value (a
+            value has a place in each unit: hidden singles and subsets, locked candidates,
+            fish, strong links of a value in a unit, uniqueness patterns, the rule of 45's
+            fixed unit totals): :func:`next_step` does not try it on a board whose units
+            hold ``n`` of ``k > n`` values
+            (:attr:`~sudoku_cp.reasoning.techniques.board.Board.complete_units` false).
+        partial_units_only: the technique is for such boards only (the required digit:
+            on a board of complete units every value is required, and the hidden single
+            finds its steps first): :func:`next_step` tries it only when
+            ``complete_units`` is false.
 
     A row can be called like its finder.
     """
@@ -302,6 +313,16 @@ class Technique:
     needs_unique: bool = False
     search_backed: bool = False
     covers: tuple[Cover, ...] = ()
+    needs_complete_units: bool = False
+    partial_units_only: bool = False
+
+    def fits(self, board: Board) -> bool:
+        """Whether the row applies to ``board``: :attr:`needs_complete_units` and
+        :attr:`partial_units_only` against its
+        :attr:`~sudoku_cp.reasoning.techniques.board.Board.complete_units`."""
+        if board.complete_units:
+            return not self.partial_units_only
+        return not self.needs_complete_units
 
     def __call__(self, board: Board, candidates: list[int], placed: set[int]) -> Iterator[Deduction]:
         return self.find(board, candidates, placed)
@@ -393,7 +414,10 @@ TECHNIQUES: tuple[Technique, ...] = (
     Technique(_T.NAKED_SINGLE, "naked single", basic.naked_singles, _NAKED_SINGLES, _EASY, 4,
               placing="{placement} (the only candidate left in {cells})"),
     Technique(_T.HIDDEN_SINGLE, "hidden single", basic.hidden_singles, _HIDDEN_SINGLES, _MEDIUM, 14,
-              placing="{placement} (the only place for {values} in {unit})"),
+              placing="{placement} (the only place for {values} in {unit})", needs_complete_units=True),
+    Technique(_T.REQUIRED_DIGIT, "required digit", basic.required_digits, _HIDDEN_SINGLES, _MEDIUM, 16,
+              placing="{placement} ({cells} hold only {values} between them: each is in {unit}, and this is "
+              "its one place there)", partial_units_only=True),
     _variant(_T.CAGE_COMBINATIONS, "cage combinations", (Sum, _O.CAGE)),
     _variant(_T.THERMOMETER, "thermometer", (Less, _O.THERMOMETER)),
     _variant(_T.INEQUALITY, "inequality", (Less, _O.INEQUALITY), (Less, None)),
@@ -453,67 +477,81 @@ TECHNIQUES: tuple[Technique, ...] = (
     _variant(_T.TABLE, "table", (Table, None)),
     _variant(_T.LINE_CLUE, "line clue", (Sandwich, None), (Skyscraper, None), (Regular, None)),
     Technique(_T.RULE_OF_45, "rule of 45", basic.innies_and_outies, _HIDDEN_SINGLES, _MEDIUM, 20,
-              wording="{reason}{argument}; ", placing="{placement} ({reason})"),
+              wording="{reason}{argument}; ", placing="{placement} ({reason})", needs_complete_units=True),
     Technique(_T.LOCKED_CANDIDATES, "locked candidates", basic.locked_candidates, _LOCKED, _HARD, 50,
-              wording="{values} lies only in {cells}, in both {both}; "),
+              wording="{values} lies only in {cells}, in both {both}; ", needs_complete_units=True),
     Technique(_T.NAKED_PAIR, "naked pair", basic.naked_subsets(2), _HALL, _HARD, 60, wording=_SUBSET),
-    Technique(_T.HIDDEN_PAIR, "hidden pair", basic.hidden_subsets(2), _HALL, _HARD, 70, wording=_HIDDEN),
+    Technique(_T.HIDDEN_PAIR, "hidden pair", basic.hidden_subsets(2), _HALL, _HARD, 70, wording=_HIDDEN,
+              needs_complete_units=True),
     Technique(_T.NAKED_TRIPLE, "naked triple", basic.naked_subsets(3), _HALL, _HARD, 80, wording=_SUBSET),
-    Technique(_T.HIDDEN_TRIPLE, "hidden triple", basic.hidden_subsets(3), _HALL, _HARD, 100, wording=_HIDDEN),
+    Technique(_T.HIDDEN_TRIPLE, "hidden triple", basic.hidden_subsets(3), _HALL, _HARD, 100, wording=_HIDDEN,
+              needs_complete_units=True),
     Technique(_T.NAKED_QUAD, "naked quad", basic.naked_subsets(4), _HALL, _HARD, 120, wording=_SUBSET),
-    Technique(_T.HIDDEN_QUAD, "hidden quad", basic.hidden_subsets(4), _HALL, _HARD, 150, wording=_HIDDEN),
-    Technique(_T.X_WING, "X-Wing", fish(2), _FISH_LEVEL, _EXPERT, 140, wording=_FISH),
-    Technique(_T.SWORDFISH, "Swordfish", fish(3), _FISH_LEVEL, _EXPERT, 150, wording=_FISH),
-    Technique(_T.JELLYFISH, "Jellyfish", fish(4), _FISH_LEVEL, _EXPERT, 160, wording=_FISH),
-    Technique(_T.SKYSCRAPER, "Skyscraper", find_skyscraper, _SINGLE_DIGIT, _EXPERT, 130, wording=_PATTERN),
+    Technique(_T.HIDDEN_QUAD, "hidden quad", basic.hidden_subsets(4), _HALL, _HARD, 150, wording=_HIDDEN,
+              needs_complete_units=True),
+    Technique(_T.X_WING, "X-Wing", fish(2), _FISH_LEVEL, _EXPERT, 140, wording=_FISH,
+              needs_complete_units=True),
+    Technique(_T.SWORDFISH, "Swordfish", fish(3), _FISH_LEVEL, _EXPERT, 150, wording=_FISH,
+              needs_complete_units=True),
+    Technique(_T.JELLYFISH, "Jellyfish", fish(4), _FISH_LEVEL, _EXPERT, 160, wording=_FISH,
+              needs_complete_units=True),
+    Technique(_T.SKYSCRAPER, "Skyscraper", find_skyscraper, _SINGLE_DIGIT, _EXPERT, 130, wording=_PATTERN,
+              needs_complete_units=True),
     Technique(_T.TWO_STRING_KITE, "2-String Kite", find_two_string_kite, _SINGLE_DIGIT, _EXPERT, 150,
-              wording=_PATTERN),
-    Technique(_T.TURBOT_FISH, "Turbot Fish", find_turbot_fish, _SINGLE_DIGIT, _EXPERT, 120, wording=_PATTERN),
+              wording=_PATTERN, needs_complete_units=True),
+    Technique(_T.TURBOT_FISH, "Turbot Fish", find_turbot_fish, _SINGLE_DIGIT, _EXPERT, 120, wording=_PATTERN,
+              needs_complete_units=True),
     Technique(_T.EMPTY_RECTANGLE, "Empty Rectangle", find_empty_rectangle, _SINGLE_DIGIT, _EXPERT, 120,
-              wording=_PATTERN),
+              wording=_PATTERN, needs_complete_units=True),
     Technique(_T.XY_WING, "XY-Wing", find_xy_wing, _WINGS, _EXPERT, 160, wording=_PATTERN),
     Technique(_T.XYZ_WING, "XYZ-Wing", find_xyz_wing, _WINGS, _EXPERT, 180, wording=_PATTERN),
-    Technique(_T.W_WING, "W-Wing", find_w_wing, _WINGS, _EXPERT, 150, wording=_PATTERN),
+    Technique(_T.W_WING, "W-Wing", find_w_wing, _WINGS, _EXPERT, 150, wording=_PATTERN,
+              needs_complete_units=True),
     Technique(_T.UNIQUE_RECTANGLE_1, "Unique Rectangle type 1", find_unique_rectangle, _UNIQUENESS, _EXPERT,
-              100, wording=_UNIQUE, needs_unique=True),
+              100, wording=_UNIQUE, needs_unique=True, needs_complete_units=True),
     Technique(_T.UNIQUE_RECTANGLE_2, "Unique Rectangle type 2", find_unique_rectangle_2, _UNIQUENESS, _EXPERT,
-              100, wording=_UNIQUE, needs_unique=True),
+              100, wording=_UNIQUE, needs_unique=True, needs_complete_units=True),
     Technique(_T.UNIQUE_RECTANGLE_4, "Unique Rectangle type 4", find_unique_rectangle_4, _UNIQUENESS, _EXPERT,
-              100, wording=_UNIQUE, needs_unique=True),
+              100, wording=_UNIQUE, needs_unique=True, needs_complete_units=True),
     Technique(_T.HIDDEN_RECTANGLE, "Hidden Rectangle", find_hidden_rectangle, _UNIQUENESS, _EXPERT, 100,
-              wording=_UNIQUE, needs_unique=True),
+              wording=_UNIQUE, needs_unique=True, needs_complete_units=True),
     Technique(_T.BUG_PLUS_1, "BUG+1", find_bug_plus_one, _UNIQUENESS, _EXPERT, 100,
               placing="{placement} (every other cell has two candidates; uniqueness: the puzzle has one)",
-              needs_unique=True),
+              needs_unique=True, needs_complete_units=True),
     Technique(_T.UNIQUE_RECTANGLE_3, "Unique Rectangle type 3", find_unique_rectangle_3, _UNIQUENESS, _EXPERT,
-              100, wording=_UNIQUE, needs_unique=True),
+              100, wording=_UNIQUE, needs_unique=True, needs_complete_units=True),
     Technique(_T.UNIQUE_RECTANGLE_5, "Unique Rectangle type 5", find_unique_rectangle_5, _UNIQUENESS, _EXPERT,
-              100, wording=_UNIQUE, needs_unique=True),
+              100, wording=_UNIQUE, needs_unique=True, needs_complete_units=True),
     Technique(_T.UNIQUE_RECTANGLE_6, "Unique Rectangle type 6", find_unique_rectangle_6, _UNIQUENESS, _EXPERT,
-              100, wording=_UNIQUE, needs_unique=True),
-    Technique(_T.FINNED_X_WING, "finned X-Wing", find_finned_x_wing, _FINNED, _EXPERT, 130, wording=_FISH),
-    Technique(_T.SASHIMI_X_WING, "sashimi X-Wing", find_sashimi_x_wing, _FINNED, _EXPERT, 150, wording=_FISH),
+              100, wording=_UNIQUE, needs_unique=True, needs_complete_units=True),
+    Technique(_T.FINNED_X_WING, "finned X-Wing", find_finned_x_wing, _FINNED, _EXPERT, 130, wording=_FISH,
+              needs_complete_units=True),
+    Technique(_T.SASHIMI_X_WING, "sashimi X-Wing", find_sashimi_x_wing, _FINNED, _EXPERT, 150, wording=_FISH,
+              needs_complete_units=True),
     Technique(_T.FINNED_SWORDFISH, "finned Swordfish", find_finned_swordfish, _FINNED, _EXPERT, 200,
-              wording=_FISH),
+              wording=_FISH, needs_complete_units=True),
     Technique(_T.SASHIMI_SWORDFISH, "sashimi Swordfish", find_sashimi_swordfish, _FINNED, _EXPERT, 240,
-              wording=_FISH),
+              wording=_FISH, needs_complete_units=True),
     Technique(_T.FINNED_JELLYFISH, "finned Jellyfish", find_finned_jellyfish, _FINNED, _EXPERT, 250,
-              wording=_FISH),
+              wording=_FISH, needs_complete_units=True),
     Technique(_T.SASHIMI_JELLYFISH, "sashimi Jellyfish", find_sashimi_jellyfish, _FINNED, _EXPERT, 260,
-              wording=_FISH),
+              wording=_FISH, needs_complete_units=True),
     Technique(_T.SIMPLE_COLORS, "Simple Colors", find_simple_colors, _COLOURING, _EXPERT, 150,
-              wording=_PATTERN),
-    Technique(_T.MULTI_COLORS, "Multi-Colors", find_multi_colors, _COLOURING, _EXPERT, 200, wording=_PATTERN),
-    Technique(_T.X_CHAIN, "X-Chain", find_x_chain, _CHAINS, _EXPERT, 260, wording=_PATTERN),
+              wording=_PATTERN, needs_complete_units=True),
+    Technique(_T.MULTI_COLORS, "Multi-Colors", find_multi_colors, _COLOURING, _EXPERT, 200, wording=_PATTERN,
+              needs_complete_units=True),
+    Technique(_T.X_CHAIN, "X-Chain", find_x_chain, _CHAINS, _EXPERT, 260, wording=_PATTERN,
+              needs_complete_units=True),
     Technique(_T.XY_CHAIN, "XY-Chain", find_xy_chain, _CHAINS, _EXPERT, 260, wording=_PATTERN),
-    Technique(_T.AIC, "AIC", find_aic, _CHAINS, _EXPERT, 280, wording=_PATTERN),
+    Technique(_T.AIC, "AIC", find_aic, _CHAINS, _EXPERT, 280, wording=_PATTERN, needs_complete_units=True),
     Technique(_T.CONTINUOUS_NICE_LOOP, "Continuous Nice Loop", find_continuous_nice_loop, _CHAINS, _EXPERT,
-              280, wording=_PATTERN),
+              280, wording=_PATTERN, needs_complete_units=True),
     Technique(_T.ALS_XZ, "ALS-XZ", find_als_xz, _ALS, _EXPERT, 300, wording=_PATTERN),
     Technique(_T.ALS_XY_WING, "ALS-XY-Wing", find_als_xy_wing, _ALS, _EXPERT, 320, wording=_PATTERN),
-    Technique(_T.SUE_DE_COQ, "Sue de Coq", find_sue_de_coq, _ALS, _EXPERT, 250, wording=_PATTERN),
+    Technique(_T.SUE_DE_COQ, "Sue de Coq", find_sue_de_coq, _ALS, _EXPERT, 250, wording=_PATTERN,
+              needs_complete_units=True),
     Technique(_T.KRAKEN_FISH, "Kraken Fish", find_kraken_fish, _FORCING, _FIENDISH, 450,
-              wording="{reason}; "),
+              wording="{reason}; ", needs_complete_units=True),
     Technique(_T.FORCING_CHAIN, "forcing chain", find_forcing_chains, _FORCING, _FIENDISH, 500,
               wording="{reason}; "),
     Technique(_T.NESTED_FORCING_NET, "nested forcing net", find_nested_forcing_nets, _FORCING, _FIENDISH, 600,
@@ -524,7 +562,7 @@ TECHNIQUES: tuple[Technique, ...] = (
 """Every technique, simplest first: the order of :func:`solving_path`."""
 
 RATINGS: dict[TechniqueId, float] = {
-    _T.NAKED_SINGLE: 2.3, _T.HIDDEN_SINGLE: 1.5, _T.RULE_OF_45: 2.0,
+    _T.NAKED_SINGLE: 2.3, _T.HIDDEN_SINGLE: 1.5, _T.REQUIRED_DIGIT: 2.0, _T.RULE_OF_45: 2.0,
     _T.LOCKED_CANDIDATES: 2.7, _T.NAKED_PAIR: 3.0, _T.HIDDEN_PAIR: 3.4, _T.NAKED_TRIPLE: 3.6,
     _T.HIDDEN_TRIPLE: 4.0, _T.NAKED_QUAD: 5.0, _T.HIDDEN_QUAD: 5.4,
     _T.X_WING: 3.2, _T.SWORDFISH: 3.8, _T.JELLYFISH: 5.2,
@@ -787,6 +825,12 @@ FAMILIES: tuple[Family, ...] = (
     Family((_T.NAKED_SINGLE,), "a cell with one candidate left takes it"),
     Family((_T.HIDDEN_SINGLE,), "a value with one place left in a unit goes there"),
     Family(
+        (_T.REQUIRED_DIGIT,),
+        "(grids of more digits than the side, whose units hold some of them) cells of a unit "
+        "holding only as many digits between them as they are hold each of them: such a digit with "
+        "one place left in the unit goes there",
+    ),
+    Family(
         tuple(t.id for t in TECHNIQUES if t.covers),
         "one cage, thermometer, inequality, dot, XV pair, line, arrow or outside clue on its own "
         "keeps only the values it supports (the engine's propagator for it)",
@@ -925,6 +969,8 @@ def next_step(
     first finds its pattern (decided then and remembered: paths that never meet a deadly
     pattern do not pay for the count, which can cost seconds on a variant board)."""
     for technique in techniques:
+        if not technique.fits(board):
+            continue  # resting on complete units on a board of more digits than its side (or the reverse)
         for deduction in technique.find(board, candidates, placed):
             if technique.needs_unique and not board.proven_proper:
                 break  # resting on uniqueness, unproven: this row finds nothing here
