@@ -3,6 +3,8 @@ givens and, where the answer is known, to be the smallest."""
 
 from __future__ import annotations
 
+import functools
+import itertools
 import json
 import signal
 from dataclasses import dataclass
@@ -119,6 +121,24 @@ def assert_solves(puzzle: Grid, solution: Grid) -> None:
 @pytest.fixture(scope="session")
 def lexmin_cases() -> list[dict]:
     return LEXMIN_CASES
+
+
+@functools.cache
+def fillings_4x4() -> tuple[tuple[tuple[int, ...], ...], ...]:
+    """Every 4x4 sudoku grid (2x2 boxes) as rows of values: the 288 fillings a brute
+    force over small puzzles checks a rule against."""
+    rows = list(itertools.permutations(range(1, 5)))
+    out = []
+    for grid in itertools.product(rows, repeat=4):
+        columns_ok = all(len({grid[r][c] for r in range(4)}) == 4 for c in range(4))
+        boxes_ok = all(
+            len({grid[r][c] for r in (br, br + 1) for c in (bc, bc + 1)}) == 4
+            for br in (0, 2)
+            for bc in (0, 2)
+        )
+        if columns_ok and boxes_ok:
+            out.append(grid)
+    return tuple(out)
 
 
 def has_solution(model: Model) -> bool:

@@ -9,6 +9,7 @@ import random
 
 import lzstring
 import pytest
+from conftest import fillings_4x4
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -763,20 +764,7 @@ def _blank_fpuzzles(side: int = 4) -> dict:
 
 def _brute_force_4x4(check) -> list[tuple[int, ...]]:
     """Every 4x4 sudoku (2x2 boxes) that ``check`` accepts, as row-major values."""
-    import itertools
-
-    rows = list(itertools.permutations(range(1, 5)))
-    found = []
-    for grid in itertools.product(rows, repeat=4):
-        cols_ok = all(len({grid[r][c] for r in range(4)}) == 4 for c in range(4))
-        boxes_ok = all(
-            len({grid[r][c] for r in (br, br + 1) for c in (bc, bc + 1)}) == 4
-            for br in (0, 2)
-            for bc in (0, 2)
-        )
-        if cols_ok and boxes_ok and check(grid):
-            found.append(tuple(v for row in grid for v in row))
-    return found
+    return [tuple(v for row in grid for v in row) for grid in fillings_4x4() if check(grid)]
 
 
 def test_clamages_slow_thermometer_zipper_and_x_sum_keys_are_read_with_their_drawn_copies():

@@ -9,12 +9,12 @@ give the smallest one and the count, with no code of the package.
 
 from __future__ import annotations
 
-import itertools
 import json
 import re
 from pathlib import Path
 
 import pytest
+from conftest import fillings_4x4
 
 import sudoku_cp
 from sudoku_cp import InvalidPuzzleError, NoSolutionError, Puzzle
@@ -30,22 +30,7 @@ ROWS = 6
 BLANK = "." * 36
 
 
-def _fillings_4x4() -> list[tuple[tuple[int, ...], ...]]:
-    rows = list(itertools.permutations(range(1, 5)))
-    out = []
-    for grid in itertools.product(rows, repeat=4):
-        columns_ok = all(len({grid[r][c] for r in range(4)}) == 4 for c in range(4))
-        boxes_ok = all(
-            len({grid[r][c] for r in (br, br + 1) for c in (bc, bc + 1)}) == 4
-            for br in (0, 2)
-            for bc in (0, 2)
-        )
-        if columns_ok and boxes_ok:
-            out.append(grid)
-    return out
-
-
-FILLINGS = _fillings_4x4()
+FILLINGS = fillings_4x4()
 
 
 def independent_solutions(text: str, corners=CORNERS, size=(ROWS, ROWS)) -> list[tuple[int, ...]]:
