@@ -429,7 +429,7 @@ TECHNIQUES: tuple[Technique, ...] = (
     _variant(_T.XV, "XV", (Relation, _O.X), (Relation, _O.V)),
     _variant(_T.NO_X_OR_V, "no X or V", (Relation, _O.NO_XV), (Relation, _O.NO_X), (Relation, _O.NO_V)),
     _variant(_T.WHISPERS, "whispers", (Relation, _O.WHISPERS)),
-    _variant(_T.RENBAN, "renban", (Relation, _O.RENBAN)),
+    _variant(_T.RENBAN, "renban", (AllDifferent, _O.RENBAN), (Relation, _O.RENBAN)),
     _variant(_T.PALINDROME, "palindrome", (Relation, _O.PALINDROME)),
     _variant(_T.ARROW, "arrow", (Linear, _O.ARROW)),
     _variant(_T.LITTLE_KILLER, "little killer", (Linear, _O.LITTLE_KILLER)),
