@@ -669,8 +669,9 @@ BY_COVER: dict[Cover, Technique] = {cover: row for row in TECHNIQUES for cover i
 def variant_row(constraint: Constraint) -> Technique | None:
     """The variant row of :data:`TECHNIQUES` whose steps apply ``constraint`` on its own: the
     row covering its kind and its origin's kind, else the generic row of its kind (an origin
-    no row names, a constraint built with a plain label); ``None`` for an AllDifferent, a
-    ValueIn or a kind no row covers.
+    no row names, a constraint built with a plain label); ``None`` for an AllDifferent (but
+    a renban line's, read whole: :attr:`Board.whole_lines`), a ValueIn or a kind no row
+    covers.
 
     >>> from sudoku_cp.model.constraints import Less, Origin, OriginKind
     >>> variant_row(Less(0, 1, origin=Origin(OriginKind.THERMOMETER, 1))).id
@@ -724,7 +725,7 @@ _ORIGINS_WITHOUT_VARIANT_ROW: dict[OriginKind, tuple[TechniqueId, ...]] = {
     _O.ANTI_KNIGHT: _SEES_ROWS,
     _O.ANTI_KING: _SEES_ROWS,
     _O.CAGE: _SEES_ROWS + (_T.RULE_OF_45,),  # its AllDifferent; its Sum has a variant row
-    _O.RENBAN: _SEES_ROWS,  # its AllDifferent; its Relations have a variant row
+    _O.RENBAN: _SEES_ROWS,  # its AllDifferent as a unit; read whole (with its Relations): the renban row
     _O.DISJOINT_GROUP: HOUSE_ROWS,  # one AllDifferent of n cells: a house
     _O.EXTRA_REGION: _SEES_ROWS,  # an AllDifferent of up to n cells
     _O.SUM: _SEES_ROWS,  # the AllDifferent of a distinct sum; its Linear has the sum row
