@@ -12,7 +12,7 @@ from test_stepwise import assert_sound
 from sudoku_cp import datasets, explain
 from sudoku_cp.model.constraints import Relation
 from sudoku_cp.model.rules import Renban
-from sudoku_cp.reasoning.techniques.arguments import Runs, runs_of
+from sudoku_cp.reasoning.techniques.arguments import Runs, in_digits, runs_of
 from sudoku_cp.reasoning.techniques.board import renban_runs, set_supports, values_of
 
 
@@ -66,3 +66,7 @@ def test_renban_steps_give_their_runs_and_are_sound():
         assert step.argument.left == tuple(sorted({tuple(sorted(f)) for f in _fillings(masks)}))
     assert_sound(path, only="renban")
     assert path.solved
+
+
+def test_the_runs_read_in_the_puzzles_digits():
+    assert in_digits(Runs(3, ((1, 2, 3), (2, 3, 4))), range(9)).text() == "3 cells: runs 0-2, 1-3 left"
