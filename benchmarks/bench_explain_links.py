@@ -35,7 +35,16 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-ARGUED = {"cage combinations", "sum", "little killer", "outside sum", "arrow", "region-sum line", "sandwich"}
+ARGUED = {
+    "cage combinations",
+    "sum",
+    "little killer",
+    "outside sum",
+    "arrow",
+    "region-sum line",
+    "sandwich",
+    "renban",
+}
 """The techniques whose steps give an argument (rule of 45 steps that remove candidates too)."""
 KINDS = (
     "killercage",

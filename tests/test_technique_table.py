@@ -62,7 +62,9 @@ def test_each_cover_belongs_to_one_row():
     covers = [cover for row in VARIANT_ROWS for cover in row.covers]
     assert len(covers) == len(set(covers)) == len(BY_COVER)
     for kind, origin in covers:
-        assert kind in KINDS and kind not in (AllDifferent, ValueIn)
+        assert kind in KINDS and kind is not ValueIn
+        # an AllDifferent only as a line read whole (a renban line's, with its pair Relations)
+        assert kind is not AllDifferent or origin is OriginKind.RENBAN
         assert origin is None or isinstance(origin, OriginKind)
 
 
@@ -76,6 +78,8 @@ def _constraint(kind: type, origin: OriginKind | None):
     o = _origin(origin)
     if kind is Sum:
         return Sum((0, 1), 3, **o)  # {1, 2}
+    if kind is AllDifferent:  # a line read whole with its pair Relation (_board adds it)
+        return AllDifferent((0, 1), **o)
     if kind is Less:
         return Less(0, 1, **o)  # r1c1 is not 4
     if kind is Relation:
@@ -96,7 +100,10 @@ def _constraint(kind: type, origin: OriginKind | None):
 
 def _board(constraint) -> Board:
     units = unit_constraints(geometry(4, (2, 2)).units, 4)
-    return Board(Model(4, (0,) * 16, units + (constraint,)))
+    extra = ()
+    if isinstance(constraint, AllDifferent):  # its pair: the run {1, 2}
+        extra = (Relation(0, 1, frozenset({(1, 2), (2, 1)}), origin=constraint.origin),)
+    return Board(Model(4, (0,) * 16, units + (constraint, *extra)))
 
 
 @pytest.mark.parametrize(

@@ -910,9 +910,9 @@ def _cases(premise, domains, deduction: Deduction, n: int) -> list[tuple[tuple[i
     every assignment of the premise: a pattern of one cell (a cell forcing chain), one case
     per candidate of it; a pattern of one value whose places in an AllDifferent of the
     premise over ``n`` cells, ``n`` the number of values (which holds every value), are
-    the pattern's cells (a unit forcing chain), one case per place; else one case, the whole. The reasoning's own case
-    split, searched one case at a time (a search left to choose its cells may branch
-    everywhere else first)."""
+    the pattern's cells (a unit forcing chain), one case per place; else one case, the
+    whole. The reasoning's own case split, searched one case at a time (a search left to
+    choose its cells may branch everywhere else first)."""
     pattern = deduction.cells
     if len(pattern) == 1 and pattern[0] in domains and len(domains[pattern[0]]) > 1:
         return [((pattern[0], frozenset({v})),) for v in sorted(domains[pattern[0]])]

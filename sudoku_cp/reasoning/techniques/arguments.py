@@ -169,6 +169,48 @@ class Crusts:
         return f"1 and {self.side} around {self.total} only at {where}"
 
 
+@dataclass(frozen=True)
+class Runs:
+    """The runs a renban line can still hold: the sets of consecutive digits its cells can
+    be matched to one-to-one within their candidates (the digits of each run increasing,
+    the runs in increasing order).
+
+    Attributes:
+        size: the number of cells.
+        left: each run still possible.
+    """
+
+    size: int
+    left: tuple[tuple[int, ...], ...]
+
+    def text(self, names: Sequence[str] = ()) -> str:
+        """The community's wording: ``"4 cells: runs 3-6, 4-7 left"``.
+
+        >>> Runs(4, ((3, 4, 5, 6), (4, 5, 6, 7))).text()
+        '4 cells: runs 3-6, 4-7 left'
+        """
+
+        def run(digits: Sequence[int]) -> str:
+            if list(digits) == list(range(digits[0], digits[0] + len(digits))):
+                return f"{digits[0]}-{digits[-1]}" if len(digits) > 1 else str(digits[0])
+            return _braces(digits)
+
+        word = "run" if len(self.left) == 1 else "runs"
+        return f"{self.size} cells: {word} {', '.join(map(run, self.left))} left"
+
+
+def runs_of(runs: Sequence[int], masks: Sequence[int]) -> Runs:
+    """The :class:`Runs` of a renban line whose cells have candidate ``masks`` among its
+    ``runs`` (value masks, :func:`~sudoku_cp.reasoning.techniques.board.renban_runs`):
+    those a matching of digits to cells fits.
+
+    >>> runs_of([0b111, 0b1110, 0b11100], [0b10, 0b1000, 0b11111])  # 2 and 4 on a 3-line
+    Runs(size=3, left=((2, 3, 4),))
+    """
+    left = tuple(_values(r) for r in runs if _matches(masks, _values(r)))
+    return Runs(len(masks), left)
+
+
 MAX_CLIQUE_SEARCH = 10
 """The most linked cells :func:`distinct_groups` searches for their largest set of pairwise
 peers exhaustively (at most ``2**10`` subsets); a larger linked set is cut greedily."""
@@ -240,7 +282,7 @@ def _largest_clique(
     return ()
 
 
-Argument = Combinations | Totals | Crusts
+Argument = Combinations | Totals | Crusts | Runs
 """The argument a variant step may carry."""
 
 
@@ -429,5 +471,7 @@ def in_digits(argument: Argument, digits: Sequence[int] | None) -> Argument | No
             without=moved(argument.without),
             left=tuple(moved(c) for c in argument.left),
         )
+    if isinstance(argument, Runs):
+        return replace(argument, left=tuple(tuple(v + shift for v in r) for r in argument.left))
     lift = shift * sum(argument._side_weights)
     return replace(argument, totals=tuple(t + lift for t in argument.totals))

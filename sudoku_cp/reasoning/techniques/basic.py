@@ -41,6 +41,7 @@ from sudoku_cp.reasoning.techniques.arguments import (
     combinations_of,
     crusts_of,
     distinct_groups,
+    runs_of,
     totals_of,
 )
 from sudoku_cp.reasoning.techniques.board import Board, Deduction, Finder, placement_eliminations, values_of
@@ -163,9 +164,15 @@ def variant_step(
     if not removed:
         board.quiet[id(constraint)] = masks
     else:
-        used = (constraint,) + tuple(
-            a for a in board.alldifferents if a.origin == constraint.origin and a.cells == constraint.cells
-        )
+        whole = board.whole_lines.get(id(constraint))
+        if whole is not None:  # a renban line read whole: its AllDifferent and pair Relations
+            used = (constraint, *whole[2])
+        else:
+            used = (constraint,) + tuple(
+                a
+                for a in board.alldifferents
+                if a.origin == constraint.origin and a.cells == constraint.cells
+            )
         if isinstance(constraint, Linear | Table | Sandwich | Skyscraper | Regular):
             # Their propagators may use that some cells differ (a little killer's or an
             # outside sum's combinations, a line clue's row): the AllDifferents that say so.
@@ -202,6 +209,9 @@ def variant_argument(board: Board, candidates: Sequence[int], constraint: Constr
         )
     if isinstance(constraint, Sandwich):
         return crusts_of(constraint, masks, board.value_count)
+    whole = board.whole_lines.get(id(constraint))
+    if whole is not None:
+        return runs_of(whole[1], masks)
     return None
 
 

@@ -388,13 +388,29 @@ def cage_supports(constraint: Sum, side: int) -> Callable[[list[int]], list[int]
     ([2], [(1, 9), (1, 9), (7,)])
     >>> cage_supports(cage, 9)([0b110000000, 0b110000000, 0b111111111])  # 8 + 9: nothing left
     """
-    cells, count = constraint.cells, len(constraint.cells)
-    combos = distinct_combinations(side, count, constraint.total)
+    return set_supports(
+        constraint.cells, distinct_combinations(side, len(constraint.cells), constraint.total)
+    )
+
+
+def set_supports(cells: Sequence[int], sets: Sequence[int]) -> Callable[[list[int]], list[int] | None]:
+    """A filter of ``cells`` (pairwise different) that must hold exactly one of ``sets``
+    (each a mask of ``len(cells)`` values): each cell keeps the values some set gives it with
+    every other cell taking its own value of that set within its candidates (a perfect
+    matching; generalised arc consistency). A killer cage's sets are its combinations
+    (:func:`cage_supports`), a renban line's its runs (:func:`renban_runs`).
+
+    >>> f = set_supports((0, 1), [0b11, 0b110])  # {1,2} or {2,3}
+    >>> candidates = [0b1, 0b111]
+    >>> f(candidates), [values_of(m) for m in candidates]
+    ([1], [(1,), (2,)])
+    """
+    count = len(cells)
 
     def propagate(candidates: list[int]) -> list[int] | None:
         masks = [candidates[c] for c in cells]
         kept = [0] * count
-        for combo in combos:
+        for combo in sets:
             if not all(m & combo for m in masks):
                 continue
             if all(m & combo == combo for m in masks):  # every cell takes any digit of it
@@ -418,6 +434,48 @@ def cage_supports(constraint: Sum, side: int) -> Callable[[list[int]], list[int]
         return narrowed
 
     return propagate
+
+
+def renban_runs(size: int, pair: Relation, value_count: int) -> tuple[int, ...]:
+    """The value sets (masks, increasing) a renban line of ``size`` cells may hold: the
+    ``size``-sets of different values ``1..value_count`` every two of which ``pair`` (the
+    line's relation between two of its cells, "within ``size - 1``") allows, read from
+    its table (so over a grid of other digits too): the runs ``a..a+size-1``.
+
+    >>> from sudoku_cp.model.rules import Renban
+    >>> line = Renban((((0, 0), (0, 1), (0, 2)),)).constraints(9, (3, 3))
+    >>> pair = [c for c in line if isinstance(c, Relation)][0]
+    >>> [values_of(m) for m in renban_runs(3, pair, 9)][:2]
+    [(1, 2, 3), (2, 3, 4)]
+    """
+    allowed = pair.allowed
+    return tuple(
+        sum(1 << (v - 1) for v in chosen)
+        for chosen in itertools.combinations(range(1, value_count + 1), size)
+        if all((a, b) in allowed and (b, a) in allowed for a, b in itertools.combinations(chosen, 2))
+    )
+
+
+def _whole_lines(model: Model) -> dict[int, tuple[AllDifferent, tuple[int, ...], tuple[Constraint, ...]]]:
+    """The renban lines read whole: by ``id`` of each line's AllDifferent (origin kind
+    renban), the line's AllDifferent, its runs (:func:`renban_runs`) and its pair
+    Relations (of the same origin), which its whole filter replaces in :attr:`Board.others`
+    and which a step over it cites with its AllDifferent."""
+    pairs: dict[object, list[Constraint]] = {}
+    for c in model.constraints:
+        if isinstance(c, Relation) and c.origin.kind is OriginKind.RENBAN:
+            pairs.setdefault(c.origin, []).append(c)
+    out = {}
+    for line in model.of_kind(AllDifferent):
+        found = pairs.get(line.origin) if line.origin.kind is OriginKind.RENBAN else None
+        size = len(line.cells)
+        if (
+            found
+            and len(found) == size * (size - 1) // 2
+            and all(p.allowed == found[0].allowed for p in found)
+        ):
+            out[id(line)] = (line, renban_runs(size, found[0], model.value_count), tuple(found))
+    return out
 
 
 def _filter(constraint: Constraint, model: Model) -> Callable[[list[int]], list[int] | None]:
@@ -522,6 +580,10 @@ class Board:
             cells, so from the same candidates it removes nothing again, and the step is
             not tried (one pass over the constraints per step of a path, not one
             propagation per constraint per step).
+        whole_lines: the renban lines filtered whole (by ``id`` of the line's
+            AllDifferent: the AllDifferent, its runs as masks, its pair Relations): each
+            line's AllDifferent stands in :attr:`others` with :func:`set_supports` over its
+            runs, in place of its pair Relations.
         memo: the finders' per-board data (computed once from the model, by key).
         value_count: ``k``, the number of values (digits): ``n`` unless the puzzle chose
             more digits than its side (6x6 from 1..9: ``k = 9``).
@@ -558,7 +620,18 @@ class Board:
             for cell in constraint.cells:
                 containing[cell].append(index)
         self.containing = tuple(tuple(c) for c in containing)
-        self.others = tuple((c, _filter(c, model)) for c in model.constraints if isinstance(c, _FILTERED))
+        # a renban line is filtered whole (its runs), in place of its pair Relations
+        self.whole_lines = _whole_lines(model)
+        replaced = {id(p) for _, _, found in self.whole_lines.values() for p in found}
+        whole = tuple(
+            (line, remembered(set_supports(line.cells, runs), line.cells))
+            for line, runs, _ in self.whole_lines.values()
+        )
+        self.others = whole + tuple(
+            (c, _filter(c, model))
+            for c in model.constraints
+            if isinstance(c, _FILTERED) and id(c) not in replaced
+        )
         # The rule of 45 over positions is the digits' only when they are consecutive (other
         # digits' cages are tables anyway, model/digits.py): its text names the digits' sums.
         # A unit's total is fixed only when it holds every value (complete units).

@@ -89,6 +89,8 @@ class _Propagation:
                     groups = distinct_groups(cells, board.model.peers)
                     pairs = [(cells[a], cells[b]) for g in groups for a, b in itertools.combinations(g, 2)]
                     extra = links(self.geo, pairs)
+            elif id(constraint) in board.whole_lines:  # a renban line read whole: its pair Relations
+                extra = board.whole_lines[id(constraint)][2]
             elif isinstance(constraint, Linear):  # an equation's filter reads its peers as different
                 groups = apart_groups(constraint.cells, board.model.peers, constraint.coefficients)
                 cells = constraint.cells

@@ -429,7 +429,7 @@ TECHNIQUES: tuple[Technique, ...] = (
     _variant(_T.XV, "XV", (Relation, _O.X), (Relation, _O.V)),
     _variant(_T.NO_X_OR_V, "no X or V", (Relation, _O.NO_XV), (Relation, _O.NO_X), (Relation, _O.NO_V)),
     _variant(_T.WHISPERS, "whispers", (Relation, _O.WHISPERS)),
-    _variant(_T.RENBAN, "renban", (Relation, _O.RENBAN)),
+    _variant(_T.RENBAN, "renban", (AllDifferent, _O.RENBAN), (Relation, _O.RENBAN)),
     _variant(_T.PALINDROME, "palindrome", (Relation, _O.PALINDROME)),
     _variant(_T.ARROW, "arrow", (Linear, _O.ARROW)),
     _variant(_T.LITTLE_KILLER, "little killer", (Linear, _O.LITTLE_KILLER)),
@@ -669,8 +669,9 @@ BY_COVER: dict[Cover, Technique] = {cover: row for row in TECHNIQUES for cover i
 def variant_row(constraint: Constraint) -> Technique | None:
     """The variant row of :data:`TECHNIQUES` whose steps apply ``constraint`` on its own: the
     row covering its kind and its origin's kind, else the generic row of its kind (an origin
-    no row names, a constraint built with a plain label); ``None`` for an AllDifferent, a
-    ValueIn or a kind no row covers.
+    no row names, a constraint built with a plain label); ``None`` for an AllDifferent (but
+    a renban line's, read whole: :attr:`Board.whole_lines`), a ValueIn or a kind no row
+    covers.
 
     >>> from sudoku_cp.model.constraints import Less, Origin, OriginKind
     >>> variant_row(Less(0, 1, origin=Origin(OriginKind.THERMOMETER, 1))).id
@@ -724,7 +725,7 @@ _ORIGINS_WITHOUT_VARIANT_ROW: dict[OriginKind, tuple[TechniqueId, ...]] = {
     _O.ANTI_KNIGHT: _SEES_ROWS,
     _O.ANTI_KING: _SEES_ROWS,
     _O.CAGE: _SEES_ROWS + (_T.RULE_OF_45,),  # its AllDifferent; its Sum has a variant row
-    _O.RENBAN: _SEES_ROWS,  # its AllDifferent; its Relations have a variant row
+    _O.RENBAN: _SEES_ROWS,  # its AllDifferent as a unit; read whole (with its Relations): the renban row
     _O.DISJOINT_GROUP: HOUSE_ROWS,  # one AllDifferent of n cells: a house
     _O.EXTRA_REGION: _SEES_ROWS,  # an AllDifferent of up to n cells
     _O.SUM: _SEES_ROWS,  # the AllDifferent of a distinct sum; its Linear has the sum row
