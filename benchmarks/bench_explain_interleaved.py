@@ -10,7 +10,7 @@ all see the same load. Printed per file: the median CPU seconds of a full
 
 Usage::
 
-    python benchmarks/explain_interleaved.py benchmarks/data/se_diabolical_9plus_heldout.txt \
+    python benchmarks/bench_explain_interleaved.py benchmarks/data/se_diabolical_9plus_heldout.txt \
         --baseline ../main --larsdoku --write
 """
 
