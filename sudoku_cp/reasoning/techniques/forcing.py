@@ -132,10 +132,9 @@ class _Propagation:
         # board.containing's order) holding both: run's scan of the AllDifferents when a
         # digit is placed (a cell in several, anti-knight pairs or a cage and its box, once);
         # the numbering is the same for every propagation of the board: worked out once
-        memo = self.geo.nothing
-        reach = memo.get(("forcing reach",))
+        reach = board.memo.get("forcing reach")
         if reach is None:
-            reach = memo[("forcing reach",)] = self._reach_of_cells()
+            reach = board.memo["forcing reach"] = self._reach_of_cells()
         self.reach = reach
         self.unit_numbers = tuple(numbers[id(c)] for c in scanned)
         self.other_numbers = tuple(
@@ -145,15 +144,15 @@ class _Propagation:
     def _reach_of_cells(self) -> tuple[tuple[tuple[int, int], ...], ...]:
         """Per cell, ``(peer, number of the first AllDifferent holding both)``, each peer once."""
         board = self.board
-        removals = []
+        reach = []
         for c, containing in enumerate(board.containing):
             seen: dict[int, int] = {}
             for index in containing:
                 for p in board.alldifferents[index].cells:
                     if p != c and p not in seen:
                         seen[p] = self.alldifferent_numbers[index]
-            removals.append(tuple(seen.items()))
-        return tuple(removals)
+            reach.append(tuple(seen.items()))
+        return tuple(reach)
 
     def unsettled(self, candidates: Sequence[int]) -> int:
         """The units with a hidden single or a value with no place in ``candidates``, and the
