@@ -900,7 +900,7 @@ def _has_solution(
     try:
         run = Run.start(model, Deadline(None), choose_solver(model), "extended", "pairwise", "combinations")
     except NotSupportedError:
-        return search.with_domains(masks).count_solutions(1) > 0
+        return narrowed.count_solutions(1) > 0
     with run:
         return run.solve() is not None
 
