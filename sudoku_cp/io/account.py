@@ -404,7 +404,10 @@ _LINES_MAY_REPEAT = {
 """Line rules whose model lets a digit repeat on a line (where no unit forbids it): a
 sentence saying only that digits may repeat on a line restates them, when the puzzle's
 lines are all of these."""
-_LINE_RULES = {"renban", "thermos", "palindromes", "german_whispers", "dutch_whispers", "whispers", "arrows"}
+_LINE_RULES = {
+    "renban", "thermos", "slow_thermos", "palindromes", "german_whispers", "dutch_whispers", "whispers",
+    "arrows",
+}  # fmt: skip
 _REPEAT_ON_LINES = re.compile(
     r"^(digits|numbers) (may|can) repeat (on|along|in|within) (a|an|the|each|any) lines?"
     r"(,? (if|when|where) (allowed|permitted) by (the )?(other |sudoku |normal |standard )*rules)?[.!]?$"
@@ -413,9 +416,7 @@ _REPEAT_ON_LINES = re.compile(
 
 def _lines_may_repeat(rules: Mapping[str, Any]) -> bool:
     """True when the puzzle draws lines and every line rule of it lets digits repeat."""
-    drawn = {
-        k for k, v in rules.items() if v and (k in _LINE_RULES or k.endswith("_lines") or k == "slow_thermos")
-    }
+    drawn = {k for k, v in rules.items() if v and (k in _LINE_RULES or k.endswith("_lines"))}
     return bool(drawn) and drawn <= _LINES_MAY_REPEAT
 
 
