@@ -52,3 +52,24 @@ def check_paths(indices) -> int:
             assert all(solution[r * 9 + c] != v for r, c, v in step.eliminations)
             checked += 1
     return checked
+
+
+def test_almost_locked_sets_carried_from_the_last_state_are_those_found_afresh():
+    """The ALS context takes a unit's sets and a set's values from the last state when their
+    candidates are the same (a step changes a few cells): along a real path, each state's
+    sets and values equal those worked out with no memo."""
+    from sudoku_cp.reasoning.techniques import als
+
+    puzzle = datasets.load("top95")[44]
+    path = explain(puzzle)
+    board = Board(as_puzzle(puzzle)[0].model)
+    for i in range(10, len(path), 40):
+        _, before = path.state(i)
+        masks = [sum(1 << (v - 1) for v in values) for values in before]
+        placed = {c for c, values in enumerate(before) if len(values) == 1}
+        carried = als._context(board, masks, placed)  # the board's memo holds the last state's
+        fresh = als._almost_locked_sets(Board(board.model), masks, placed)
+        assert carried.sets == fresh
+        geo = als.geometry(board)
+        plain = als._by_value(fresh, masks, geo, {}, {})
+        assert all(carried.info_of(k) == plain(k) for k in range(len(fresh)))

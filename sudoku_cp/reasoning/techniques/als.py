@@ -39,10 +39,15 @@ class _Context:
     :func:`_partners`; the sets' indices by size."""
 
     def __init__(self, board: Board, candidates: list[int], placed: set[int]) -> None:
-        sets = self.sets = _almost_locked_sets(board, candidates, placed)
+        # what the last state worked out, by the candidates it rests on: a unit's sets, a
+        # set's values (a step changes a few cells: most are the same)
+        before = board.memo.get("almost locked sets", ({}, {}))
+        now: tuple[dict, dict] = ({}, {})
+        board.memo["almost locked sets"] = now
+        sets = self.sets = _almost_locked_sets(board, candidates, placed, before[0], now[0])
         self.masks = [mask for _, mask, _ in sets]
         self.bits = [sum(1 << c for c in cells) for cells, _, _ in sets]
-        self.info_of = _by_value(sets, candidates, geometry(board))
+        self.info_of = _by_value(sets, candidates, geometry(board), before[1], now[1])
         self.partners = _partners(sets, _touch(self.info_of, len(sets)))
         self.by_size: dict[int, list[int]] = {}
         self.size_bits: dict[int, int] = {}  # size -> the sets of that size, as a bit set over indices
@@ -68,32 +73,51 @@ def _context(board: Board, candidates: list[int], placed: set[int]) -> _Context:
     return context
 
 
-def _almost_locked_sets(board: Board, candidates: list[int], placed: set[int]) -> list[tuple]:
+def _almost_locked_sets(
+    board: Board, candidates: list[int], placed: set[int], before: dict | None = None, now: dict | None = None
+) -> list[tuple]:
+    """Every ALS of up to :data:`MAX_ALS` cells, ``(cells, mask, unit index)``, each set of
+    cells once (in the first unit holding it). ``before``: a unit's sets by its cells'
+    candidates (the unit's index, then ``-1`` for a placed cell), from the last state; ``now``: filled so."""
     geo = geometry(board)
     found: dict[frozenset, tuple] = {}
     for u, unit_cells in enumerate(geo.unit_cells):
-        open_cells = [c for c in unit_cells if c not in placed and candidates[c]]
-        for size in range(1, min(MAX_ALS, len(open_cells) - 1) + 1):
-            for group in itertools.combinations(open_cells, size):
-                mask = 0
-                for c in group:
-                    mask |= candidates[c]
-                if mask.bit_count() == size + 1:
-                    found.setdefault(frozenset(group), (tuple(group), mask, u))
+        key = (u, *(-1 if c in placed else candidates[c] for c in unit_cells))
+        in_unit = None if before is None else before.get(key)
+        if in_unit is None:
+            in_unit = []
+            open_cells = [c for c in unit_cells if c not in placed and candidates[c]]
+            for size in range(1, min(MAX_ALS, len(open_cells) - 1) + 1):
+                for group in itertools.combinations(open_cells, size):
+                    mask = 0
+                    for c in group:
+                        mask |= candidates[c]
+                    if mask.bit_count() == size + 1:
+                        in_unit.append((group, mask))
+        if now is not None:
+            now[key] = in_unit
+        for group, mask in in_unit:
+            found.setdefault(frozenset(group), (group, mask, u))
     return list(found.values())
 
 
 def _by_value(
-    sets: list[tuple], candidates: list[int], geo: Geometry
+    sets: list[tuple], candidates: list[int], geo: Geometry, before: dict, now: dict
 ) -> Callable[[int], dict[int, tuple[list[int], int, int]]]:
     """``by_value(index)``: per value of the set ``sets[index]``, its cells holding the value,
     those cells as a bit set (bit ``c`` for cell ``c``) and the cells seeing all of them as a
-    bit set (worked out once per set)."""
+    bit set (worked out once per set; ``before``: the answers of the last state by the
+    set's cells and their candidates, ``now`` filled so)."""
 
     @functools.cache
     def by_value(index: int) -> dict[int, tuple[list[int], int, int]]:
         cells, mask, _ = sets[index]
-        found = {}
+        key = (cells, *(candidates[c] for c in cells))
+        found = before.get(key)
+        if found is not None:
+            now[key] = found
+            return found
+        found = now[key] = {}
         for v in values_of(mask):
             holding = [c for c in cells if candidates[c] >> (v - 1) & 1]
             bits = seen = 0
