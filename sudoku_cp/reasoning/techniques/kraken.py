@@ -25,7 +25,6 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterator, Sequence
 
-from sudoku_cp.model.constraints import Constraint
 from sudoku_cp.reasoning.techniques._links import geometry, premise
 from sudoku_cp.reasoning.techniques.board import Board, Deduction
 from sudoku_cp.reasoning.techniques.forcing import _Nets
@@ -47,6 +46,7 @@ def find_kraken_fish(board: Board, candidates: list[int], placed: set[int]) -> I
     geo = geometry(board)
     engine = _Nets(board)
     outcome = engine.outcomes(candidates)
+    after = engine.afters(candidates)  # (the same candidates, resumed from the last state's)
 
     for size in range(2, MAX_SIZE + 1):
         for bases, covers, cover_of in (
@@ -89,15 +89,14 @@ def find_kraken_fish(board: Board, candidates: list[int], placed: set[int]) -> I
                             continue  # nothing to remove, or a plain finned fish (found before this)
                         removed, used = [], []
                         for target in targets:
-                            by_fins: list[Constraint] = []
                             for fin in fins:
-                                after, by = outcome(fin, value)
-                                if after is not None and after[target] & bit:
+                                reached = after(fin, value)
+                                if reached is not None and reached[target] & bit:
                                     break  # this fin leaves the target's value
-                                by_fins += by
                             else:
                                 removed.append(target)
-                                used += by_fins
+                                for fin in fins:  # the constraints each fin's chain uses
+                                    used += outcome(fin, value)[1]
                         if not removed or all(t in geo.peers[f] for t in removed for f in fins):
                             continue
                         net = _net(engine, candidates, fins, value, removed)
