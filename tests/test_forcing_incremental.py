@@ -65,3 +65,21 @@ def test_a_settled_state_needs_a_scan_of_the_changed_units_only():
             supposed[cell] = 1 << (value - 1)
             full = engine._settle(supposed, [cell], engine.every_unit)
             assert fast[0] == full[0] and fast[1] == full[1]
+
+
+def test_nested_nets_first_tries_are_those_of_the_full_order():
+    """A nested net supposes the first :data:`forcing.NET_TRIES` candidates in the order
+    (fewest candidates in the cell, farthest reach, cell, value): the reach is now worked out
+    only for the cells of as few candidates as fill them, the same first ones."""
+    puzzle = datasets.load("hardest")[5]
+    board = Board(as_puzzle(puzzle)[0].model)
+    engine = forcing._Nets(board)
+    start = singles_fixed_point(engine, board.initial())
+    tries = [(c, v) for c, m in enumerate(start) if m & (m - 1) for v in values_of(m)]
+    outcome = engine.afters(start)
+    whole = sorted(tries, key=lambda cv: (start[cv[0]].bit_count(), -forcing._reach(outcome, start, *cv), cv))
+    assert len(tries) > forcing.NET_TRIES
+    assert forcing._first_tries(tries, start, outcome) == whole[: forcing.NET_TRIES]
+    # a branch resumes its stops from what afters worked out on its start: known_afters hands it out
+    known = engine.known_afters(start)
+    assert known and all(known[cv] == outcome(*cv) for cv in tries)

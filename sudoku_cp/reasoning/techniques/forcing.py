@@ -207,6 +207,12 @@ class _Propagation:
 
         return outcome
 
+    def known_afters(self, candidates: Sequence[int]) -> dict[tuple[int, int], list[int] | None]:
+        """The answers :meth:`afters` has worked out on ``candidates`` if it was last asked
+        there on this board (by supposition ``(cell, value)``; not to be changed), else ``{}``."""
+        board, key, found = _AFTERS  # one read: another thread may replace it
+        return found if board is self.board and key == tuple(candidates) else {}
+
     def afters(self, candidates: Sequence[int]) -> Callable[[int, int], list[int] | None]:
         """``after(cell, value)``: :meth:`outcomes`' candidates alone (``None`` on a
         contradiction), and from a state that narrows the last one asked on this board
@@ -633,6 +639,9 @@ class _Nets(_Propagation):
         stop = len(record.stops)
         record.stops.append(list(cand))
         moved: dict[int, list[int]] = {}  # per earlier stop, the cells whose candidates changed since
+        # the suppositions' propagations from the branch's start, when the forcing chains
+        # worked them out: resumed as from an earlier stop (the start: ``moved[-1]``)
+        outer = self.known_afters(record.start) if nest == 1 else {}
         for c in sorted(
             (c for c in range(len(cand)) if cand[c] & (cand[c] - 1)), key=lambda c: cand[c].bit_count()
         ):
@@ -647,13 +656,18 @@ class _Nets(_Propagation):
                     # the branch only narrows: resume this supposition from the last stop's
                     # propagation (the same answer as a new one, a fraction of the work)
                     previous = record.reached.get((c, w))
-                    if previous is None:
-                        after = fast(self, cand, c, w)[0]
-                    else:
+                    if previous is not None:
                         if previous[1] not in moved:
                             then = record.stops[previous[1]]
                             moved[previous[1]] = [x for x, m in enumerate(cand) if m != then[x]]
                         after = self.resume(previous[0], cand, moved[previous[1]])[0]
+                    elif (c, w) in outer:  # from the branch's start (a contradiction there is one here)
+                        if -1 not in moved:
+                            moved[-1] = [x for x, m in enumerate(cand) if m != record.start[x]]
+                        was = outer[(c, w)]
+                        after = None if was is None else self.resume(was, cand, moved[-1])[0]
+                    else:
+                        after = fast(self, cand, c, w)[0]
                     if after is not None:
                         record.reached[(c, w)] = (after, stop)
                         _remember_free(free, c, w, after, values)
@@ -848,6 +862,24 @@ def _reach(outcome: Callable, candidates: list[int], cell: int, value: int) -> i
     return sum((was & ~now).bit_count() for was, now in zip(candidates, after, strict=True))
 
 
+def _first_tries(
+    tries: list[tuple[int, int]], candidates: list[int], outcome: Callable
+) -> list[tuple[int, int]]:
+    """The first :data:`NET_TRIES` of ``tries`` (suppositions ``(cell, value)``) in cells
+    with the fewest candidates first, those whose singles reach farthest (:func:`_reach`)
+    first among equals, then by cell and value: the reach is worked out only for the cells
+    of as few candidates as fill the first :data:`NET_TRIES`."""
+    by_count: dict[int, list[tuple[int, int]]] = {}
+    for cv in tries:
+        by_count.setdefault(candidates[cv[0]].bit_count(), []).append(cv)
+    first: list[tuple[int, int]] = []
+    for count in sorted(by_count):
+        if len(first) >= NET_TRIES:
+            break
+        first += sorted(by_count[count], key=lambda cv: (-_reach(outcome, candidates, *cv), cv))
+    return first[:NET_TRIES]
+
+
 def find_nested_forcing_nets(board: Board, candidates: list[int], placed: set[int]) -> Iterator[Deduction]:
     """A nested forcing net (Sudoku Explainer's "dynamic forcing chains (+)"; HoDoKu's
     forcing nets with nested contradictions): suppose a candidate, follow the singles, and
@@ -872,12 +904,12 @@ def find_nested_forcing_nets(board: Board, candidates: list[int], placed: set[in
         if solution is None or v != solution[c]
     ]
     outcome = engine.afters(candidates)
-    tries.sort(key=lambda cv: (candidates[cv[0]].bit_count(), -_reach(outcome, candidates, *cv), cv))
+    tries = _first_tries(tries, candidates, outcome)
     best: tuple[int, Branch] | None = None
     settled: set[tuple[int, int]] = set()  # suppositions that ended within the budget, with no net
     for budget in _budgets(board):
         found = 0
-        for cell, value in tries[:NET_TRIES]:
+        for cell, value in tries:
             if (cell, value) in settled:
                 continue  # the same branch again would end the same way
             board.check_deadline()
