@@ -434,7 +434,9 @@ def _free_states(board: Board) -> dict[tuple[int, int], list[int]]:
     constraints' filters only narrow, and narrow a smaller state at least as much), so
     from any state holding one of them the supposition ends at that state again, without
     a contradiction: its run is skipped where only that matters (the contradictions of
-    forcing chains, a nested net's inner suppositions)."""
+    forcing chains, a nested net's inner suppositions on a board with variant constraints;
+    on a classic board they resume from their last propagation, :meth:`_Nets._nested`,
+    measured cheaper than asking this memo first)."""
     return board.memo.setdefault("free suppositions", {})
 
 
@@ -633,9 +635,12 @@ class _Nets(_Propagation):
         one was, None if that empties its cell, False if none."""
         fast = _Propagation.run
         found: list[tuple[int, int, Branch]] = []
-        free = _free_states(self.board)  # a supposition that once ended free within cand ends free
+        # with variant constraints (a propagation costs some twenty times more), a
+        # supposition that once ended free within cand ends free (:func:`_free_states`);
+        # on a classic board resuming it costs less than asking (forum-hardest list)
+        free = _free_states(self.board) if nest == 1 and self.board.others else None
         values = self.board.model.value_count
-        here = _packed(cand, values) if nest == 1 else 0
+        here = _packed(cand, values) if free is not None else 0
         stop = len(record.stops)
         record.stops.append(list(cand))
         moved: dict[int, list[int]] = {}  # per earlier stop, the cells whose candidates changed since
@@ -651,7 +656,7 @@ class _Nets(_Propagation):
                         raise _OverBudget
                     self.budget -= 1
                 if nest == 1:
-                    if any(not state & ~here for state in free.get((c, w), ())):
+                    if free is not None and any(not state & ~here for state in free.get((c, w), ())):
                         continue
                     # the branch only narrows: resume this supposition from the last stop's
                     # propagation (the same answer as a new one, a fraction of the work)
@@ -670,7 +675,8 @@ class _Nets(_Propagation):
                         after = fast(self, cand, c, w)[0]
                     if after is not None:
                         record.reached[(c, w)] = (after, stop)
-                        _remember_free(free, c, w, after, values)
+                        if free is not None:
+                            _remember_free(free, c, w, after, values)
                         continue
                 after, inner, end = self.branch(cand, c, w, nest - 1)
                 if after is None:
@@ -830,8 +836,8 @@ nets and costs more suppositions; 2 keeps the explanations of the forum-hardest 
 near a second of CPU (``docs/benchmarks/bench_reasoning_hardest.md``)."""
 
 FREE_STATES = 4
-"""How many states each inner supposition of a nested net remembers having propagated to
-without a contradiction (:meth:`_Nets._nested`)."""
+"""How many states each supposition remembers having propagated to without a
+contradiction (:func:`_free_states`)."""
 
 NET_BUDGET = 200
 """On a board with variant constraints (cages, sums, lines), how many nested suppositions
