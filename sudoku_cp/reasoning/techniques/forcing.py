@@ -283,6 +283,8 @@ class _Propagation:
                 dirty |= marks[c]
                 if not mask & (mask - 1):
                     queue.append(c)
+        if not dirty and not queue:
+            return cand, []  # nothing it reached was removed since: _settle would find no more
         return self._settle(cand, queue, dirty)
 
     def _settle(
