@@ -1510,6 +1510,11 @@ class Model:
             :mod:`sudoku_cp.model.chaos`). Last in the lexicographic order, so the
             smallest solution's grid is still the smallest grid; backends declare whether
             they solve them (``Backend.hidden_cells``), and a count counts distinct grids.
+        hidden_names: the name of each hidden cell, in order, as its rule gives it
+            (``"extra cell 2"``, ``"the digit row 3 misses"``, ``"the region of r3c4"``):
+            what an explanation calls a cell that has no place on the grid
+            (:meth:`cell_name`); ``()`` when the rules name none (then ``"hidden cell k"``).
+            Not compared: two models differing only in names are the same puzzle.
 
     Backends take their initial domains from :meth:`domains` (givens and ``ValueIn``
     already applied, so they may skip ``ValueIn``) and compile every other kind.
@@ -1521,6 +1526,7 @@ class Model:
     positions: tuple[Coordinates, ...] | None = None
     digits: tuple[int, ...] | None = None
     hidden: int = 0
+    hidden_names: tuple[str, ...] = field(default=(), compare=False, repr=False)
 
     @property
     def grid_cell_count(self) -> int:
@@ -1558,7 +1564,11 @@ class Model:
 
     def cell_name(self, cell: int) -> str:
         """``"r3c7"``: the cell's 1-based row and column (board row and column on a multi-grid
-        board), as messages name it."""
+        board), as messages name it; a hidden cell by its :attr:`hidden_names` entry
+        (``"extra cell 2"``), or ``"hidden cell k"`` (1-based) when its rule names none."""
+        k = cell - self.grid_cell_count
+        if k >= 0 and self.hidden:
+            return self.hidden_names[k] if k < len(self.hidden_names) else f"hidden cell {k + 1}"
         return _coordinate_name(self.position(cell))
 
     def of_kind(self, kind: type) -> tuple:

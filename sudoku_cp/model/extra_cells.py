@@ -78,6 +78,11 @@ class ExtraCells(Rule):
         """The hidden cells the rule adds: its extra cells."""
         return self.count
 
+    def hidden_names(self, side: int) -> tuple[str, ...]:
+        """What an explanation calls its cells (:attr:`Model.hidden_names
+        <sudoku_cp.model.constraints.Model.hidden_names>`): ``"extra cell 1"``..."""
+        return tuple(f"extra cell {k + 1}" for k in range(self.count))
+
     def check(self, side, box):
         if isinstance(self.count, bool) or not isinstance(self.count, int) or not 0 <= self.count:
             raise InvalidPuzzleError(f"rules.extra_cells is a count of cells, not {self.count!r}")
@@ -124,6 +129,16 @@ class Doppelganger(Rule):
     keys: ClassVar = ("doppelganger",)
     forms: ClassVar = {"rows": _cells, "columns": _cells, "boxes": _cells}
     takes_extra_cells: ClassVar = True
+
+    def names_hidden(self, side: int) -> dict[int, str]:
+        """The names of the extra cells it uses, by model cell (they override
+        :meth:`ExtraCells.hidden_names`): ``"the digit row 3 misses"``, ``... column 2 ...``,
+        ``... box 5 ...``."""
+        names = {}
+        for family, cells in (("row", self.rows), ("column", self.columns), ("box", self.boxes)):
+            for number, cell in enumerate(cells, 1):
+                names[_index(cell, side)] = f"the digit {family} {number} misses"
+        return names
 
     def check(self, side, box):
         raise InvalidPuzzleError(

@@ -600,11 +600,10 @@ class Board:
     """
 
     def __init__(self, model: Model) -> None:
-        if model.hidden:  # extra cells (ISS's Var), a chaos construction's regions: cells no step may name
+        if model.hidden and any(c.origin.kind is OriginKind.CHAOS_CONSTRUCTION for c in model.constraints):
             raise NotSupportedError(
-                f"explanations and grades read the grid's cells: this puzzle has {model.hidden} hidden "
-                "cells (extra cells, or a chaos construction's regions), solved (backend cpsat or auto) "
-                "but not explained"
+                "explanations and grades do not reason about a chaos construction's regions (its "
+                f"{model.hidden} hidden cells): solved (backend cpsat or auto) but not explained"
             )
         model = engine_model(model)  # the general kinds (Count, Element, Or...) as the engine's
         self.model = model
