@@ -82,7 +82,13 @@ def decompose(
                 p for c in model.constraints for p in _rewrite(c, native, model.value_count, (), who)
             )
             found = Model(
-                model.side, model.givens, parts, model.positions, model.digits, model.hidden, model.hidden_names
+                model.side,
+                model.givens,
+                parts,
+                model.positions,
+                model.digits,
+                model.hidden,
+                model.hidden_names,
             )
         memo[key] = found
     return found

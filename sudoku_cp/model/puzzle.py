@@ -211,7 +211,12 @@ class Puzzle(Drawn):
         """The names of the model's hidden cells (:attr:`Model.hidden_names`): each rule
         adding hidden cells names its own, in order; a rule that uses them (Doppelganger's
         cell of each unit) may name them better (``names_hidden``: by model cell)."""
-        names = [name for rule in self.rules if hasattr(rule, "hidden_cells") for name in rule.hidden_names(self.side)]
+        names = [
+            name
+            for rule in self.rules
+            if hasattr(rule, "hidden_cells")
+            for name in rule.hidden_names(self.side)
+        ]
         count = self.side * self.side
         for rule in self.rules:
             if hasattr(rule, "names_hidden"):

@@ -737,7 +737,9 @@ def hint(
         stale = _stale_mark(puzzle, masks, givens)
         if stale is not None:
             return stale if level is None else stale.hint_text(level)
-    board.solution = whole = _whole_solution(board, solution, deadline, masks if candidates is not None else None)
+    board.solution = whole = _whole_solution(
+        board, solution, deadline, masks if candidates is not None else None
+    )
     try:
         found = next_step(board, masks, placed, as_techniques(techniques))
     except SolveTimeoutError:
@@ -769,7 +771,9 @@ def _solution_within(puzzle: Puzzle, masks: Sequence[int], smallest: Grid, initi
         return smallest
     restricted = tuple(ValueIn(c, values_of(m), origin=_CANDIDATES) for c, m in enumerate(masks))
     whole = puzzle.model
-    model = Model(n, whole.givens, whole.constraints + restricted, whole.positions, whole.digits, whole.hidden)
+    model = Model(
+        n, whole.givens, whole.constraints + restricted, whole.positions, whole.digits, whole.hidden
+    )
     found = BitmaskSearch(model).find_solution() if all(model.domains()) else None
     if found is None:
         raise _wrong_marks(puzzle, masks, smallest, initial)
@@ -859,7 +863,9 @@ def _step(deduction: Deduction, model: Model, technique: Technique) -> Step:
 
 def _hidden_names(model: Model) -> tuple[tuple[tuple[int, int], str], ...]:
     """:attr:`Step.hidden_names` of a model: each hidden cell's position and name."""
-    return tuple((model.position(c), model.cell_name(c)) for c in range(model.grid_cell_count, model.cell_count))
+    return tuple(
+        (model.position(c), model.cell_name(c)) for c in range(model.grid_cell_count, model.cell_count)
+    )
 
 
 def _one_digit(model: Model) -> bool:
