@@ -196,7 +196,8 @@ class Doppelganger(Rule):
         apart = frozenset(t for t in itertools.product(values, repeat=3) if t[0] != 1 or t[1] != t[2])
         for cell in range(side * side):
             for (a, first), (b, second) in itertools.combinations(of[cell], 2):
-                label = f"doppelganger: at a 0 in r{cell // side + 1}c{cell % side + 1}, {first} and {second} miss different digits"
+                where = f"r{cell // side + 1}c{cell % side + 1}"
+                label = f"doppelganger: at a 0 in {where}, {first} and {second} miss different digits"
                 out.append(
                     Table(
                         (cell, a, b),

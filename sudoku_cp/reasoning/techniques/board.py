@@ -18,7 +18,7 @@ from typing import Any
 from sudoku_cp.engine.propagators import engine_model, propagator
 from sudoku_cp.engine.runtime import Deadline
 from sudoku_cp.engine.sums import ImpliedSum, distinct_combinations, implied_sum_sources
-from sudoku_cp.errors import NotSupportedError, SolveTimeoutError, SudokuError
+from sudoku_cp.errors import SolveTimeoutError, SudokuError
 from sudoku_cp.model.constraints import (
     LINE_AUTOMATON_KINDS,
     AllDifferent,
@@ -478,6 +478,17 @@ def _whole_lines(model: Model) -> dict[int, tuple[AllDifferent, tuple[int, ...],
     return out
 
 
+def _hidden_kinds(model: Model) -> tuple[type, ...]:
+    """The kinds over hidden cells a variant step filters with too: a chaos construction's
+    regions (:class:`~sudoku_cp.model.chaos.ChaosRegions`, loaded only for a model with
+    hidden cells: start-up time)."""
+    if not model.hidden:
+        return ()
+    from sudoku_cp.model.chaos import ChaosRegions
+
+    return (ChaosRegions,)
+
+
 def _filter(constraint: Constraint, model: Model) -> Callable[[list[int]], list[int] | None]:
     """The filter a variant step applies for ``constraint``: :func:`linear_supports` for an
     equation or inequality other than a sum over pairwise-different cells (an arrow, a
@@ -600,11 +611,6 @@ class Board:
     """
 
     def __init__(self, model: Model) -> None:
-        if model.hidden and any(c.origin.kind is OriginKind.CHAOS_CONSTRUCTION for c in model.constraints):
-            raise NotSupportedError(
-                "explanations and grades do not reason about a chaos construction's regions (its "
-                f"{model.hidden} hidden cells): solved (backend cpsat or auto) but not explained"
-            )
         model = engine_model(model)  # the general kinds (Count, Element, Or...) as the engine's
         self.model = model
         self.side = model.side
@@ -626,10 +632,11 @@ class Board:
             (line, remembered(set_supports(line.cells, runs), line.cells))
             for line, runs, _ in self.whole_lines.values()
         )
+        filtered = _FILTERED + _hidden_kinds(model)
         self.others = whole + tuple(
             (c, _filter(c, model))
             for c in model.constraints
-            if isinstance(c, _FILTERED) and id(c) not in replaced
+            if isinstance(c, filtered) and id(c) not in replaced
         )
         # The rule of 45 over positions is the digits' only when they are consecutive (other
         # digits' cages are tables anyway, model/digits.py): its text names the digits' sums.

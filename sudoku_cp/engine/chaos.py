@@ -1,0 +1,204 @@
+"""The engine's propagator of a chaos construction (:class:`~sudoku_cp.model.chaos.ChaosRegions`):
+the grid cut into ``n`` orthogonally connected regions of ``n`` cells, each holding every
+digit once, over the grid's cells and their region labels (hidden cells, labelled in order
+of first appearance).
+
+Each rule below is a consequence of the constraint, applied to the candidate masks until
+none narrows (so the propagator is sound), and on a complete assignment they fail exactly
+when the constraint does not hold (so a search over it finds only partitions):
+
+* *first appearance*: the first cell is region 1, and a cell's label is at most one more
+  than the largest label any cell before it may have;
+* *same region, different digits*: two cells of one region (both labels decided) never
+  share a decided digit; two cells of one decided digit never share a decided region;
+* *every digit once in a region* (when the digits are ``1..n``): a region where a digit has
+  no place left is a contradiction; a digit with one place left in a region puts the
+  region and the digit there;
+* *n cells a region*: a region with fewer than ``n`` cells that may hold it, or more than
+  ``n`` decided, is a contradiction; one with exactly ``n`` possible cells takes them all,
+  one with ``n`` decided cells no other;
+* *connected*: the cells that may be region ``r`` split into orthogonally connected
+  pieces; the region's decided cells must lie in one piece of at least ``n`` cells, and
+  no cell outside that piece is ``r``; with no decided cell yet, a piece of fewer than ``n``
+  cells holds no cell of region ``r``.
+
+The semantics are those of sigh's Interactive Sudoku Solver's chaos construction (MIT;
+read to learn, no code copied); the rules are the ones its handler's name suggests, stated
+here from the constraint itself.
+
+>>> from sudoku_cp.model.chaos import ChaosRegions
+>>> propagate = chaos_propagator(ChaosRegions.of(2), 2)
+>>> full = 0b11
+>>> candidates = [0b01, 0b10, full, full] + [full] * 4  # r1c1 = 1, r1c2 = 2
+>>> propagate(candidates) is not None, candidates[4]  # the first cell is region 1
+(True, 1)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from sudoku_cp.model.chaos import ChaosRegions, neighbours
+
+
+def _single(mask: int) -> int:
+    """The value of a one-value mask, else 0."""
+    return mask.bit_length() if mask and not mask & (mask - 1) else 0
+
+
+def chaos_propagator(constraint: ChaosRegions, value_count: int):
+    """The propagator of ``constraint`` (see the module docstring) on candidate masks over
+    the model's cells: narrows them in place and returns the cells it changed, or ``None``
+    on a contradiction. ``value_count``: the number of digits (the "every digit once in a
+    region" rules need it to be the side)."""
+    side = constraint.side
+    count = side * side
+    grid_cells = constraint.cells[:count]
+    label_cells = constraint.cells[count:]
+    all_digits = value_count == side
+    full_digits = (1 << value_count) - 1
+    adjacent = tuple(neighbours(i, side) for i in range(count))
+
+    def propagate(candidates: list[int]) -> list[int] | None:
+        changed: dict[int, None] = {}
+        while True:
+            outcome = _round(candidates, changed)
+            if outcome is None:
+                return None
+            if not outcome:
+                return list(changed)
+
+    def put(candidates: list[int], cell: int, mask: int, changed: dict[int, None]) -> bool | None:
+        """Narrow ``cell`` to ``mask``: True if it changed, None if it emptied."""
+        old = candidates[cell]
+        new = old & mask
+        if new == old:
+            return False
+        if not new:
+            return None
+        candidates[cell] = new
+        changed[cell] = None
+        return True
+
+    def _round(candidates: list[int], changed: dict[int, None]) -> bool | None:
+        narrowed = False
+        digits = [candidates[c] for c in grid_cells]
+        labels = [candidates[c] for c in label_cells]
+        # first appearance
+        top = 0
+        for i in range(count):
+            keep = (1 << min(top + 1, side)) - 1
+            if labels[i] & ~keep:
+                if put(candidates, label_cells[i], keep, changed) is None:
+                    return None
+                labels[i] &= keep
+                narrowed = True
+            top = max(top, labels[i].bit_length())
+        # same region, different digits; same digit, different regions
+        by_label: dict[int, list[int]] = {}
+        by_digit: dict[int, list[int]] = {}
+        for i in range(count):
+            label = _single(labels[i])
+            if label:
+                by_label.setdefault(label, []).append(i)
+            digit = _single(digits[i])
+            if digit:
+                by_digit.setdefault(digit, []).append(i)
+        for group, other, cells_of in (
+            (by_label, digits, grid_cells),
+            (by_digit, labels, label_cells),
+        ):
+            for members in group.values():
+                seen = 0
+                for i in members:
+                    value = _single(other[i])
+                    if value:
+                        bit = 1 << (value - 1)
+                        if seen & bit:
+                            return None
+                        seen |= bit
+                if not seen:
+                    continue
+                for i in members:
+                    if not _single(other[i]) and other[i] & seen:
+                        if put(candidates, cells_of[i], ~seen, changed) is None:
+                            return None
+                        other[i] &= ~seen
+                        narrowed = True
+        # n cells a region, every digit once in it, connected
+        for label in range(1, side + 1):
+            bit = 1 << (label - 1)
+            possible = [i for i in range(count) if labels[i] & bit]
+            decided = [i for i in possible if labels[i] == bit]
+            if len(possible) < side or len(decided) > side:
+                return None
+            if len(possible) == side and len(decided) < side:
+                for i in possible:
+                    if put(candidates, label_cells[i], bit, changed) is None:
+                        return None
+                    labels[i] = bit
+                return True
+            if len(decided) == side and len(possible) > side:
+                for i in possible:
+                    if labels[i] != bit:
+                        if put(candidates, label_cells[i], ~bit, changed) is None:
+                            return None
+                        labels[i] &= ~bit
+                return True
+            pieces = _pieces(possible, adjacent)
+            if decided:
+                holding = [p for p in pieces if not p.isdisjoint(decided)]
+                if len(holding) > 1 or len(holding[0]) < side:
+                    return None
+                outside = [i for i in possible if i not in holding[0]]
+            else:
+                outside = [i for p in pieces if len(p) < side for i in p]
+            if outside:
+                for i in outside:
+                    if put(candidates, label_cells[i], ~bit, changed) is None:
+                        return None
+                    labels[i] &= ~bit
+                return True
+            if all_digits:
+                once = twice = 0
+                for i in possible:
+                    twice |= once & digits[i]
+                    once |= digits[i]
+                if once != full_digits:
+                    return None
+                unique = once & ~twice
+                while unique:
+                    low = unique & -unique
+                    unique ^= low
+                    (i,) = [i for i in possible if digits[i] & low]
+                    if labels[i] != bit or digits[i] != low:
+                        if put(candidates, label_cells[i], bit, changed) is None:
+                            return None
+                        if put(candidates, grid_cells[i], low, changed) is None:
+                            return None
+                        return True
+        return narrowed
+
+    return propagate
+
+
+def _pieces(cells: Sequence[int], adjacent: Sequence[Sequence[int]]) -> list[set[int]]:
+    """The orthogonally connected pieces of ``cells`` (grid cells)."""
+    left = set(cells)
+    pieces = []
+    while left:
+        start = left.pop()
+        piece = {start}
+        frontier = [start]
+        while frontier:
+            cell = frontier.pop()
+            for other in adjacent[cell]:
+                if other in left:
+                    left.discard(other)
+                    piece.add(other)
+                    frontier.append(other)
+        pieces.append(piece)
+    return pieces
+
+
+__all__ = ["chaos_propagator"]
