@@ -342,8 +342,9 @@ count their cells and orthogonal neighbours in their own region): no 4x4 Latin s
 only one partition, so givens alone never settle the regions."""
 
 
-def test_a_chaos_construction_is_explained_to_the_end_with_its_regions_named():
-    n, givens, counts = EXPLAINED
+def _pairs(n: int, givens: str, counts=()) -> list[tuple[list[int], tuple[frozenset[int], ...]]]:
+    """Every (grid, partition) of an n x n chaos construction with these givens and chaos
+    counts (as :func:`brute_force`), each Latin square's rows filtered by the givens first."""
     rows = [
         [
             p
@@ -352,7 +353,7 @@ def test_a_chaos_construction_is_explained_to_the_end_with_its_regions_named():
         ]
         for r in range(n)
     ]
-    found = [
+    return [
         (cells, regions)
         for rows_chosen in itertools.product(*rows)
         if all(len({row[c] for row in rows_chosen}) == n for c in range(n))
@@ -364,6 +365,23 @@ def test_a_chaos_construction_is_explained_to_the_end_with_its_regions_named():
             for control, counted in counts
         )
     ]
+
+
+@pytest.mark.parametrize(
+    "givens", ["1234" + "." * 12, "1.........4....2", "12..34..........", "1..2.3.........."]
+)
+def test_the_engine_propagates_the_regions_exactly(givens):
+    # the engine's search (its propagator of the regions, engine/chaos.py) finds exactly
+    # the brute force's (grid, partition) pairs: one labelling per partition
+    from sudoku_cp.engine.search import BitmaskSearch
+
+    puzzle = _puzzle(4, givens, ())
+    assert BitmaskSearch(puzzle.model).count_solutions(10_000) == len(_pairs(4, givens))
+
+
+def test_a_chaos_construction_is_explained_to_the_end_with_its_regions_named():
+    n, givens, counts = EXPLAINED
+    found = _pairs(n, givens, counts)
     assert len(found) == 1
     ((cells, regions),) = found
     order = sorted(regions, key=min)  # regions numbered in order of first appearance
