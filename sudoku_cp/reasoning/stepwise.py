@@ -408,15 +408,17 @@ class Explanation:
         return "\n".join([*lines, self.summary()])
 
     def state(self, index: int) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]:
-        """The digits placed (row-major, 0 for open) and each cell's candidates just before
-        step ``index`` (``len(self)``: at the end)."""
+        """The digits placed on the grid (row-major, 0 for open) and each model cell's
+        candidates (hidden cells after the grid's) just before step ``index``
+        (``len(self)``: at the end)."""
         candidates = self._before[index] if index < len(self.steps) else self.candidates
         placed = set()
         for step in self.steps[:index]:
             placed.update((self.puzzle.model.cell_at(r, c), v) for r, c, v in step.placements)
         digits = list(self.puzzle.grid.cells)
         for cell, value in placed:
-            digits[cell] = value
+            if cell < len(digits):  # not a hidden cell
+                digits[cell] = value
         return tuple(digits), candidates
 
     def to_svg(self, index: int, **options) -> str:
@@ -432,21 +434,33 @@ class Explanation:
 
         step = self.steps[index]
         digits, candidates = self.state(index)
+        model = self.puzzle.model
+        on_grid = _on_grid(model)
+        candidates = candidates[: model.grid_cell_count]  # hidden cells have no place to draw
         marks = {triple: "premise" for triple in step.candidates}
         marks.update({triple: "removed" for triple in step.eliminations})
         marks.update({triple: "placed" for triple in step.placements})
+        marks = {triple: mark for triple, mark in marks.items() if on_grid(triple)}
         cells_of = _cells_by_origin(self.puzzle)
-        units = [cells_of[origin] for origin in step.origins if origin in cells_of][:4]
-        highlight = dict.fromkeys(step.cells, svg.HIGHLIGHT_COLOUR)
+        units = [
+            [c for c in cells_of[origin] if on_grid(c)] for origin in step.origins if origin in cells_of
+        ][:4]
+        highlight = dict.fromkeys(filter(on_grid, step.cells), svg.HIGHLIGHT_COLOUR)
         if step.net is not None:  # where each branch contradicts itself: the cell, or the unit
-            model = self.puzzle.model
             units = []
             for branch in step.net.branches:
                 end = branch.contradiction
-                if end is not None and end.cell is not None:
+                if end is not None and end.cell is not None and on_grid(end.cell):
                     highlight[end.cell] = svg.CONTRADICTION_COLOUR
                 elif end is not None and end.unit is not None:
-                    units.append([model.position(c) for c in end.unit.cells])
+                    units.append([model.position(c) for c in end.unit.cells if c < model.grid_cell_count])
+        links = (
+            _chain_links(step.chain, candidates, model)
+            if step.chain is not None
+            else _net_links(step.net)
+            if step.net is not None
+            else ()
+        )
         return svg.to_svg(
             self.puzzle,
             values=digits,
@@ -454,13 +468,19 @@ class Explanation:
             highlight=highlight,
             units=units,
             marks=marks,
-            links=_chain_links(step.chain, candidates, self.puzzle.model)
-            if step.chain is not None
-            else _net_links(step.net)
-            if step.net is not None
-            else (),
+            links=[link for link in links if all(on_grid(t) for end in link[:2] for t in end)],
             **options,
         )
+
+
+def _on_grid(model: Model):
+    """A test of a ``(row, column)`` or ``(row, column, value)``: True unless it names a
+    hidden cell (extra cells, a chaos construction's regions: rows ``n`` and on, past the
+    grid), which a picture of the grid leaves out."""
+    if not model.hidden:
+        return lambda triple: True
+    grid = model.grid_cell_count
+    return lambda triple: model.cell_at(triple[0], triple[1]) < grid
 
 
 def _net_links(net: Net) -> list[tuple]:
@@ -495,7 +515,8 @@ def _chain_links(chain: Chain, candidates, model: Model) -> list[tuple[list[Trip
     value leaving it, its first entering it), and whether it is strong."""
 
     def end(node, value: int) -> list[Triple]:
-        return [(r, c, value) for r, c in node.cells if value in candidates[model.cell_at(r, c)]]
+        cells = [(r, c, model.cell_at(r, c)) for r, c in node.cells]
+        return [(r, c, value) for r, c, cell in cells if cell < len(candidates) and value in candidates[cell]]
 
     return [
         (end(a, a.values[-1]), end(b, b.values[-1] if set(a.cells) == set(b.cells) else b.values[0]), strong)
