@@ -392,6 +392,7 @@ def test_a_chaos_construction_is_explained_to_the_end_with_its_regions_named():
     assert all(len(values) == 1 for values in path.candidates)  # every region settled too
     named = set()
     for step in path:
+        assert not any(f"r{row}c" in str(step) for row in range(5, 10))  # no coordinates past the grid
         for row, column, value in step.placements:
             assert whole[row * n + column] == value
         for row, column, value in step.eliminations:

@@ -225,6 +225,7 @@ def _explained_to_the_end(puzzle: Puzzle, grid: tuple[int, ...], hidden: tuple[i
     values.update({16 + k: v for k, v in enumerate(hidden)})
     named = []
     for step in path:
+        assert not any(f"r{row}c" in str(step) for row in range(5, 10))  # no coordinates past the grid
         for row, column, value in step.placements:
             assert values[puzzle.model.cell_at(row, column)] == value
             if row >= 4:

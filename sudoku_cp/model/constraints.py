@@ -303,8 +303,13 @@ class Origin:
     @functools.cached_property
     def label(self) -> str:
         """The origin in words, as messages and explanations show it."""
+        return self.label_with(_coordinate_name)
+
+    def label_with(self, name: Callable[[Coordinates], str]) -> str:
+        """:attr:`label` with each of its cells named by ``name`` (a model's hidden cells by
+        their names, :meth:`Model.label_of`, rather than by coordinates past the grid)."""
         kind, number, cells = self.kind, self.number, self.cells
-        names = [_coordinate_name(c) for c in cells]
+        names = [name(c) for c in cells]
         of_grid = f" of grid {self.grid}" if self.grid else ""
         if kind in (OriginKind.ROW, OriginKind.COLUMN):
             if self.grid:  # cells: the unit's first and last board cells
@@ -1570,6 +1575,19 @@ class Model:
         if k >= 0 and self.hidden:
             return self.hidden_names[k] if k < len(self.hidden_names) else f"hidden cell {k + 1}"
         return _coordinate_name(self.position(cell))
+
+    def label_of(self, constraint: Constraint) -> str:
+        """The constraint's label, a hidden cell its origin names (a clue from an extra
+        cell) called by :meth:`cell_name` (``"extra cell 2"``), not by coordinates past the grid."""
+        if not self.hidden or constraint.__dict__.get("_label"):
+            return constraint.label
+        grid = self.grid_cell_count
+
+        def name(position: Coordinates) -> str:
+            cell = self.cell_at(*position)
+            return self.cell_name(cell) if cell >= grid else _coordinate_name(position)
+
+        return constraint.origin.label_with(name)
 
     def of_kind(self, kind: type) -> tuple:
         """The constraints of one kind, e.g. ``model.of_kind(Sum)``."""

@@ -58,7 +58,16 @@ from sudoku_cp.errors import (
 )
 from sudoku_cp.io.inputs import PuzzleInput, as_puzzle
 from sudoku_cp.model.candidates import CandidatesInput, as_masks, filled
-from sudoku_cp.model.constraints import HOUSE_KINDS, AllDifferent, Model, Origin, OriginKind, Sum, ValueIn
+from sudoku_cp.model.constraints import (
+    HOUSE_KINDS,
+    AllDifferent,
+    Constraint,
+    Model,
+    Origin,
+    OriginKind,
+    Sum,
+    ValueIn,
+)
 from sudoku_cp.model.grid import Grid
 from sudoku_cp.model.puzzle import Puzzle
 from sudoku_cp.reasoning.conflict import solve_explained as solve
@@ -191,7 +200,7 @@ class Step:
         shown = self._shown()
         if shown.net is None:
             return ""
-        return net_text(shown.net, shown._name, lambda unit: unit.label)
+        return net_text(shown.net, shown._name, shown._label)
 
     def hint_text(self, level: int) -> str:
         """A graded hint toward this step, for a person at the board: ``1`` the technique
@@ -294,6 +303,13 @@ class Step:
 
     def _names(self, cells: Sequence[tuple[int, int]]) -> str:
         return ", ".join(self._name(c) for c in cells)
+
+    def _label(self, constraint: Constraint) -> str:
+        """A constraint's label (a net's unit), a hidden cell its origin names called by its
+        name (as :meth:`~sudoku_cp.model.constraints.Model.label_of`)."""
+        if not self.hidden_names or constraint.__dict__.get("_label"):
+            return constraint.label
+        return constraint.origin.label_with(self._name)
 
 
 _UNLISTED = Technique("", "", lambda board, candidates, placed: iter(()), Level.NAKED_SINGLES, Band.EASY)
@@ -870,7 +886,7 @@ def _step(deduction: Deduction, model: Model, technique: Technique) -> Step:
         tuple(model.position(cell) for cell in deduction.cells),
         deduction.values,
         triples(deduction.candidates),
-        tuple(dict.fromkeys(c.label for c in deduction.constraints)),
+        tuple(dict.fromkeys(model.label_of(c) for c in deduction.constraints)),
         deduction.reason,
         tuple(dict.fromkeys(c.origin for c in deduction.constraints)),
         technique.id,
