@@ -36,9 +36,7 @@ here from the constraint itself.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
-from sudoku_cp.model.chaos import ChaosRegions, neighbours
+from sudoku_cp.model.chaos import ChaosRegions
 
 
 def _single(mask: int) -> int:
@@ -57,7 +55,22 @@ def chaos_propagator(constraint: ChaosRegions, value_count: int):
     label_cells = constraint.cells[count:]
     all_digits = value_count == side
     full_digits = (1 << value_count) - 1
-    adjacent = tuple(neighbours(i, side) for i in range(count))
+    # a piece grows by shifts of its bits: a column to the left or right (not across a
+    # row's end), a row up or down
+    left_edge = sum(1 << (r * side) for r in range(side))
+    not_first = ((1 << count) - 1) & ~left_edge
+    not_last = ((1 << count) - 1) & ~(left_edge << (side - 1))
+
+    def flood(seed: int, within: int) -> int:
+        """The orthogonally connected piece of ``within`` (cells as bits) holding ``seed``."""
+        piece = seed
+        while True:
+            grown = (
+                piece | (piece << 1 & not_first) | (piece >> 1 & not_last) | piece << side | piece >> side
+            ) & within
+            if grown == piece:
+                return piece
+            piece = grown
 
     def propagate(candidates: list[int]) -> list[int] | None:
         changed: dict[int, None] = {}
@@ -125,43 +138,54 @@ def chaos_propagator(constraint: ChaosRegions, value_count: int):
                             return None
                         other[i] &= ~seen
                         narrowed = True
-        # n cells a region, every digit once in it, connected
+        # n cells a region, every digit once in it, connected (cells as bits of one int)
+        possible_of = [0] * (side + 1)
+        decided_of = [0] * (side + 1)
+        for i in range(count):
+            mask = labels[i]
+            if not mask & (mask - 1):
+                decided_of[mask.bit_length()] |= 1 << i
+            while mask:
+                low = mask & -mask
+                mask ^= low
+                possible_of[low.bit_length()] |= 1 << i
         for label in range(1, side + 1):
             bit = 1 << (label - 1)
-            possible = [i for i in range(count) if labels[i] & bit]
-            decided = [i for i in possible if labels[i] == bit]
-            if len(possible) < side or len(decided) > side:
+            possible, decided = possible_of[label], decided_of[label]
+            size, fixed = possible.bit_count(), decided.bit_count()
+            if size < side or fixed > side:
                 return None
-            if len(possible) == side and len(decided) < side:
-                for i in possible:
+            if size == side and fixed < side:
+                for i in _cells_of(possible & ~decided):
                     if put(candidates, label_cells[i], bit, changed) is None:
                         return None
-                    labels[i] = bit
                 return True
-            if len(decided) == side and len(possible) > side:
-                for i in possible:
-                    if labels[i] != bit:
-                        if put(candidates, label_cells[i], ~bit, changed) is None:
-                            return None
-                        labels[i] &= ~bit
-                return True
-            pieces = _pieces(possible, adjacent)
-            if decided:
-                holding = [p for p in pieces if not p.isdisjoint(decided)]
-                if len(holding) > 1 or len(holding[0]) < side:
-                    return None
-                outside = [i for i in possible if i not in holding[0]]
-            else:
-                outside = [i for p in pieces if len(p) < side for i in p]
-            if outside:
-                for i in outside:
+            if fixed == side and size > side:
+                for i in _cells_of(possible & ~decided):
                     if put(candidates, label_cells[i], ~bit, changed) is None:
                         return None
-                    labels[i] &= ~bit
+                return True
+            if decided:
+                piece = flood(decided & -decided, possible)
+                if decided & ~piece or piece.bit_count() < side:
+                    return None
+                outside = possible & ~piece
+            else:
+                outside, rest = 0, possible
+                while rest:
+                    piece = flood(rest & -rest, possible)
+                    rest &= ~piece
+                    if piece.bit_count() < side:
+                        outside |= piece
+            if outside:
+                for i in _cells_of(outside):
+                    if put(candidates, label_cells[i], ~bit, changed) is None:
+                        return None
                 return True
             if all_digits:
+                members = _cells_of(possible)
                 once = twice = 0
-                for i in possible:
+                for i in members:
                     twice |= once & digits[i]
                     once |= digits[i]
                 if once != full_digits:
@@ -170,7 +194,7 @@ def chaos_propagator(constraint: ChaosRegions, value_count: int):
                 while unique:
                     low = unique & -unique
                     unique ^= low
-                    (i,) = [i for i in possible if digits[i] & low]
+                    (i,) = [i for i in members if digits[i] & low]
                     if labels[i] != bit or digits[i] != low:
                         if put(candidates, label_cells[i], bit, changed) is None:
                             return None
@@ -182,23 +206,14 @@ def chaos_propagator(constraint: ChaosRegions, value_count: int):
     return propagate
 
 
-def _pieces(cells: Sequence[int], adjacent: Sequence[Sequence[int]]) -> list[set[int]]:
-    """The orthogonally connected pieces of ``cells`` (grid cells)."""
-    left = set(cells)
-    pieces = []
-    while left:
-        start = left.pop()
-        piece = {start}
-        frontier = [start]
-        while frontier:
-            cell = frontier.pop()
-            for other in adjacent[cell]:
-                if other in left:
-                    left.discard(other)
-                    piece.add(other)
-                    frontier.append(other)
-        pieces.append(piece)
-    return pieces
+def _cells_of(bits: int) -> list[int]:
+    """The cells of a set of cells as bits, ascending."""
+    cells = []
+    while bits:
+        low = bits & -bits
+        bits ^= low
+        cells.append(low.bit_length() - 1)
+    return cells
 
 
 __all__ = ["chaos_propagator"]
