@@ -651,8 +651,8 @@ def _whole_solution(
 ) -> tuple[int, ...]:
     """The values of every model cell in a solution whose grid is ``solution``: the grid's
     cells, then the hidden cells' (extra cells: a solve returns the grid alone), found by
-    the engine's search with the grid fixed (and every cell within its candidates
-    ``masks``, when given). What the steps are checked against (and where a long finder
+    the backend that solves hidden cells (CP-SAT) with the grid fixed (and every cell
+    within its candidates ``masks``, when given). What the steps are checked against (and where a long finder
     looks first): any completion of the solution grid will do, since a sound step keeps
     every solution.
 
@@ -664,9 +664,18 @@ def _whole_solution(
     model = board.model
     if not model.hidden:
         return tuple(solution.cells)
-    fixed = replace(model, givens=tuple(solution.cells) + (0,) * model.hidden)
-    search = BitmaskSearch(fixed, deadline)
-    found = search.with_domains(masks).find_solution() if masks is not None else search.find_solution()
+    from sudoku_cp.backends import get_backend  # the backend that solves hidden cells (CP-SAT)
+
+    kept = (
+        ()
+        if masks is None
+        else tuple(ValueIn(c, values_of(m), origin=_CANDIDATES) for c, m in enumerate(masks))
+    )
+    fixed = replace(
+        model, givens=tuple(solution.cells) + (0,) * model.hidden, constraints=model.constraints + kept
+    )
+    backend = get_backend("cpsat")
+    found, _ = backend.run("solve", backend.task(fixed, "solve", _left(deadline)))
     if found is None and masks is not None:
         raise MarksExcludeSolutionError(
             "these pencil marks exclude the solution: a candidate you removed from a hidden cell is needed",
