@@ -141,14 +141,23 @@ def chaos_propagator(constraint: ChaosRegions, value_count: int):
         # n cells a region, every digit once in it, connected (cells as bits of one int)
         possible_of = [0] * (side + 1)
         decided_of = [0] * (side + 1)
+        once = [0] * (side + 1)  # by label: the digits its possible cells may hold
+        twice = [0] * (side + 1)  # ... in two of them or more
+        placed = [0] * (side + 1)  # ... decided in a cell of decided label
         for i in range(count):
-            mask = labels[i]
+            mask, held, at = labels[i], digits[i], 1 << i
             if not mask & (mask - 1):
-                decided_of[mask.bit_length()] |= 1 << i
+                label = mask.bit_length()
+                decided_of[label] |= at
+                if not held & (held - 1):
+                    placed[label] |= held
             while mask:
                 low = mask & -mask
                 mask ^= low
-                possible_of[low.bit_length()] |= 1 << i
+                label = low.bit_length()
+                possible_of[label] |= at
+                twice[label] |= once[label] & held
+                once[label] |= held
         for label in range(1, side + 1):
             bit = 1 << (label - 1)
             possible, decided = possible_of[label], decided_of[label]
@@ -183,24 +192,18 @@ def chaos_propagator(constraint: ChaosRegions, value_count: int):
                         return None
                 return True
             if all_digits:
-                members = _cells_of(possible)
-                once = twice = 0
-                for i in members:
-                    twice |= once & digits[i]
-                    once |= digits[i]
-                if once != full_digits:
+                if once[label] != full_digits:
                     return None
-                unique = once & ~twice
-                while unique:
+                unique = once[label] & ~twice[label] & ~placed[label]
+                if unique:  # a digit with one place in the region, not yet decided there
+                    members = _cells_of(possible)
                     low = unique & -unique
-                    unique ^= low
                     (i,) = [i for i in members if digits[i] & low]
-                    if labels[i] != bit or digits[i] != low:
-                        if put(candidates, label_cells[i], bit, changed) is None:
-                            return None
-                        if put(candidates, grid_cells[i], low, changed) is None:
-                            return None
-                        return True
+                    if put(candidates, label_cells[i], bit, changed) is None:
+                        return None
+                    if put(candidates, grid_cells[i], low, changed) is None:
+                        return None
+                    return True
         return narrowed
 
     return propagate
