@@ -564,7 +564,10 @@ def remembered(
 
 
 class Board:
-    """What the techniques need from a model, computed once.
+    """What the techniques need from a model, computed once. A model with hidden cells
+    (extra cells, a chaos construction's regions: after the grid's) is read whole: its
+    units are the grid's, and :attr:`others` filters the hidden cells too (a chaos
+    construction's regions with the engine's :mod:`~sudoku_cp.engine.chaos` propagator).
 
     Attributes:
         model: the compiled puzzle.
