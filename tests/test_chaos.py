@@ -332,3 +332,77 @@ def test_only_chaos_clue_automata_have_a_clue_shape():
     assert clue_shape(chaos_count_automaton(3, 1, 4)).offset == 1
     assert clue_shape(chaos_region_count_automaton(3, 4)).kind == "regions"
     assert clue_shape(count_distinct_automaton(3, 4)) is None  # digits, not regions
+
+
+# -- explanations over the regions (the hidden cells) ---------------------------------------------
+
+EXPLAINED = (4, ".3....4......2..", ((13, (13, 9, 12, 14)), (9, (9, 5, 8, 10, 13))))
+"""A 4x4 chaos construction with one grid and one partition (two counts: r4c2 and r3c2
+count their cells and orthogonal neighbours in their own region): no 4x4 Latin square has
+only one partition, so givens alone never settle the regions."""
+
+
+def _pairs(n: int, givens: str, counts=()) -> list[tuple[list[int], tuple[frozenset[int], ...]]]:
+    """Every (grid, partition) of an n x n chaos construction with these givens and chaos
+    counts (as :func:`brute_force`), each Latin square's rows filtered by the givens first."""
+    rows = [
+        [
+            p
+            for p in itertools.permutations(range(1, n + 1))
+            if all(g in (".", str(v)) for g, v in zip(givens[r * n : r * n + n], p, strict=True))
+        ]
+        for r in range(n)
+    ]
+    return [
+        (cells, regions)
+        for rows_chosen in itertools.product(*rows)
+        if all(len({row[c] for row in rows_chosen}) == n for c in range(n))
+        for cells in [[v for row in rows_chosen for v in row]]
+        for regions in partitions(n)
+        if all(len({cells[c] for c in region}) == n for region in regions)
+        and all(
+            cells[control] == sum(c in region_of(regions, counted[0]) for c in counted)
+            for control, counted in counts
+        )
+    ]
+
+
+@pytest.mark.parametrize(
+    "givens", ["1234" + "." * 12, "1.........4....2", "12..34..........", "1..2.3.........."]
+)
+def test_the_engine_propagates_the_regions_exactly(givens):
+    # the engine's search (its propagator of the regions, engine/chaos.py) finds exactly
+    # the brute force's (grid, partition) pairs: one labelling per partition
+    from sudoku_cp.engine.search import BitmaskSearch
+
+    puzzle = _puzzle(4, givens, ())
+    assert BitmaskSearch(puzzle.model).count_solutions(10_000) == len(_pairs(4, givens))
+
+
+def test_a_chaos_construction_is_explained_to_the_end_with_its_regions_named():
+    n, givens, counts = EXPLAINED
+    found = _pairs(n, givens, counts)
+    assert len(found) == 1
+    ((cells, regions),) = found
+    order = sorted(regions, key=min)  # regions numbered in order of first appearance
+    labels = [order.index(region_of(regions, c)) + 1 for c in range(n * n)]
+    whole = cells + labels
+    path = sudoku_cp.explain(_puzzle(n, givens, counts))
+    assert path.solved and list(path.grid.cells) == cells
+    assert all(len(values) == 1 for values in path.candidates)  # every region settled too
+    named = set()
+    for step in path:
+        assert not any(f"r{row}c" in str(step) for row in range(5, 10))  # no coordinates past the grid
+        for row, column, value in step.placements:
+            assert whole[row * n + column] == value
+        for row, column, value in step.eliminations:
+            assert whole[row * n + column] != value
+            if row >= n:
+                named.add(step._name((row, column)))
+                assert f"r{row + 1}c" not in str(step)
+    assert "the region of r1c1" in named or "the region of r1c2" in named
+    assert any(step.technique == "chaos construction" for step in path)
+    # the grid's digits and a picture of a step over regions: the hidden cells left out
+    assert list(path.state(len(path))[0]) == cells and len(path.state(0)[1]) == 2 * n * n
+    over_regions = next(i for i, step in enumerate(path) if step.technique == "chaos construction")
+    assert "<svg" in path.to_svg(over_regions)

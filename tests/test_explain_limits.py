@@ -88,20 +88,3 @@ def test_cli_explain_max_steps_and_time_limit():
     assert code == EXIT_TIMEOUT and err.count("\n") == 1
     code, _, err = run(["hint", "-t", "1e-9", HARD.to_string()])
     assert code == EXIT_TIMEOUT and err.count("\n") == 1
-
-
-def test_hidden_cells_are_refused_before_any_solve(monkeypatch):
-    # a chaos construction (its regions are hidden cells) is refused at once, naming them,
-    # not solved first (a 9x9 one can take longer than any time limit to solve)
-    from sudoku_cp import NotSupportedError, Puzzle
-    from sudoku_cp.reasoning import stepwise
-
-    def no_solve(*args, **kwargs):
-        raise AssertionError("solved before refusing")
-
-    monkeypatch.setattr(stepwise, "solve", no_solve)
-    rules = {"chaos_construction": True}
-    chaos = Puzzle.from_dict({"size": 4, "box": None, "grid": "1234" + "." * 12, "rules": rules})
-    for call in (explain, hint):
-        with pytest.raises(NotSupportedError, match="16 hidden cells"):
-            call(chaos)

@@ -199,9 +199,69 @@ def test_doppelganger_writes_back():
     assert iss.record_from_string(written) == record
 
 
-def test_explanations_refuse_extra_cells_by_name():
-    with pytest.raises(NotSupportedError, match="2 hidden cells"):
-        sudoku_cp.explain(Puzzle.from_link(LETTERS))
+def _proper(link: str, expected: list[tuple[int, ...]], digits: range) -> tuple[str, tuple[int, ...]]:
+    """``link`` with givens of ``expected[0]`` (cells in order, each that rules out
+    another grid) until it is the only grid of ``expected`` left, and that grid."""
+    chosen, left, added = expected[0], expected[1:], []
+    for cell, value in enumerate(chosen):
+        if not left:
+            break
+        if any(g[cell] != value for g in left):
+            left = [g for g in left if g[cell] == value]
+            added.append(f"R{cell // 4 + 1}C{cell % 4 + 1}_{digits[value - digits[0]]}")
+    return link + ".~" + "~".join(added), chosen
+
+
+def _explained_to_the_end(puzzle: Puzzle, grid: tuple[int, ...], hidden: tuple[int, ...]) -> list[str]:
+    """``puzzle`` explained to the end: every cell settled, extra cells included; the grid
+    the brute force's; each step's placements and removals agreeing with the whole
+    solution (the grid, then ``hidden``: each extra cell's value by the rule in plain
+    Python, as positions); the names of the extra cells placed, in order."""
+    path = sudoku_cp.explain(puzzle)
+    assert path.solved and path.grid.values == grid
+    assert all(len(values) == 1 for values in path.candidates)  # the extra cells settled too
+    whole = [*(puzzle.model.cell_at(r, c) for r in range(4) for c in range(4))]
+    values = dict(zip(whole, path.solution.cells, strict=True))
+    values.update({16 + k: v for k, v in enumerate(hidden)})
+    named = []
+    for step in path:
+        assert not any(f"r{row}c" in str(step) for row in range(5, 10))  # no coordinates past the grid
+        for row, column, value in step.placements:
+            assert values[puzzle.model.cell_at(row, column)] == value
+            if row >= 4:
+                named.append(step._name((row, column)))
+                assert named[-1] in str(step) and f"r{row + 1}c" not in str(step)
+        for row, column, value in step.eliminations:
+            assert values[puzzle.model.cell_at(row, column)] != value
+    return named
+
+
+def test_extra_cells_are_explained_to_the_end_by_name():
+    expected = sorted(flat(g) for g in grids(range(1, 5)) if letters_hold(g))
+    link, grid = _proper(LETTERS, expected, range(1, 5))
+    puzzle = Puzzle.from_link(link)
+    a1 = grid[4 + grid[0] - 1]  # row 2's r1c1-th digit
+    named = _explained_to_the_end(puzzle, grid, (a1, grid[15] + a1))
+    assert sorted(named) == ["extra cell 1", "extra cell 2"]
+
+
+def test_doppelganger_cells_are_explained_to_the_end_by_the_unit_they_complete():
+    expected = sorted(
+        flat(g) for g in grids(range(5), zero_in_every_unit=True, corner=0) if doppelganger_holds(g)
+    )
+    link, grid = _proper(DOPPELGANGER, expected, range(5))
+    puzzle = Puzzle.from_link(link)
+    rows = [[grid[4 * r + c] for c in range(4)] for r in range(4)]
+    missing = {
+        family: [({1, 2, 3, 4} - {rows[r][c] for r, c in cells}).pop() + 1 for cells in units]  # as positions
+        for family, units in (
+            ("box", BOXES),
+            ("row", [[(r, c) for c in range(4)] for r in range(4)]),
+            ("column", [[(r, c) for r in range(4)] for c in range(4)]),
+        )
+    }
+    named = _explained_to_the_end(puzzle, grid, tuple(missing["box"] + missing["row"] + missing["column"]))
+    assert "row 1's missing digit" in named and len(named) == 12
 
 
 def test_cages_and_thermometers_through_extra_cells_are_sums_and_relations():

@@ -27,6 +27,7 @@ from __future__ import annotations
 import itertools
 import math
 import operator
+import sys
 from collections.abc import Callable, Sequence
 
 from sudoku_cp.engine.sums import distinct_combinations
@@ -36,8 +37,9 @@ from sudoku_cp.model.constraints import CORE_KINDS, LINE_AUTOMATON_KINDS, Model
 from sudoku_cp.model.decompose import decompose
 
 NATIVE_KINDS: frozenset[type] = CORE_KINDS
-"""The kinds the engine propagates itself (``Regular`` lines among the automata); every
-other kind reaches it rewritten by :func:`engine_model`."""
+"""The kinds the engine propagates itself (``Regular`` lines among the automata; and on a
+model with hidden cells a chaos construction's regions, :mod:`sudoku_cp.engine.chaos`);
+every other kind reaches it rewritten by :func:`engine_model`."""
 
 
 def engine_model(model: Model) -> Model:
@@ -46,7 +48,16 @@ def engine_model(model: Model) -> Model:
     Raises:
         NotSupportedError: a kind no rewriting brings to the engine's kinds.
     """
-    return decompose(model, NATIVE_KINDS)
+    chaos = _chaos_regions()
+    return decompose(model, NATIVE_KINDS if chaos is None else NATIVE_KINDS | {chaos})
+
+
+def _chaos_regions() -> type | None:
+    """:class:`~sudoku_cp.model.chaos.ChaosRegions` once its module is loaded, else ``None``
+    (no constraint of the kind exists before: the engine does not load the rules' modules
+    for a classic puzzle, for start-up time)."""
+    chaos = sys.modules.get("sudoku_cp.model.chaos")
+    return None if chaos is None else chaos.ChaosRegions
 
 
 Propagator = Callable[[list[int]], "list[int] | None"]
@@ -414,6 +425,11 @@ def propagator(
         return _less(constraint.first, constraint.second)
     if isinstance(constraint, kinds.Relation):
         return _relation(constraint.first, constraint.second, constraint.allowed, model.value_count)
+    chaos = _chaos_regions()
+    if chaos is not None and isinstance(constraint, chaos):
+        from sudoku_cp.engine.chaos import chaos_propagator
+
+        return chaos_propagator(constraint, model.value_count)
     raise NotSupportedError(
         f"the engine has no propagator for {type(constraint).__name__} ({constraint.label})"
     )

@@ -257,6 +257,11 @@ class ChaosConstruction(Rule):
         """The hidden cells the rule adds: a label per grid cell."""
         return side * side
 
+    def hidden_names(self, side: int) -> tuple[str, ...]:
+        """What an explanation calls its cells (:attr:`Model.hidden_names
+        <sudoku_cp.model.constraints.Model.hidden_names>`): ``"the region of r1c1"``..."""
+        return tuple(f"the region of r{r + 1}c{c + 1}" for r in range(side) for c in range(side))
+
     def check(self, side, box):
         if side < 2:
             raise InvalidPuzzleError("chaos construction needs a grid of side 2 or more")

@@ -303,8 +303,13 @@ class Origin:
     @functools.cached_property
     def label(self) -> str:
         """The origin in words, as messages and explanations show it."""
+        return self.label_with(_coordinate_name)
+
+    def label_with(self, name: Callable[[Coordinates], str]) -> str:
+        """:attr:`label` with each of its cells named by ``name`` (a model's hidden cells by
+        their names, :meth:`Model.label_of`, rather than by coordinates past the grid)."""
         kind, number, cells = self.kind, self.number, self.cells
-        names = [_coordinate_name(c) for c in cells]
+        names = [name(c) for c in cells]
         of_grid = f" of grid {self.grid}" if self.grid else ""
         if kind in (OriginKind.ROW, OriginKind.COLUMN):
             if self.grid:  # cells: the unit's first and last board cells
@@ -1510,6 +1515,11 @@ class Model:
             :mod:`sudoku_cp.model.chaos`). Last in the lexicographic order, so the
             smallest solution's grid is still the smallest grid; backends declare whether
             they solve them (``Backend.hidden_cells``), and a count counts distinct grids.
+        hidden_names: the name of each hidden cell, in order, as its rule gives it
+            (``"extra cell 2"``, ``"row 3's missing digit"``, ``"the region of r3c4"``):
+            what an explanation calls a cell that has no place on the grid
+            (:meth:`cell_name`); ``()`` when the rules name none (then ``"hidden cell k"``).
+            Not compared: two models differing only in names are the same puzzle.
 
     Backends take their initial domains from :meth:`domains` (givens and ``ValueIn``
     already applied, so they may skip ``ValueIn``) and compile every other kind.
@@ -1521,6 +1531,7 @@ class Model:
     positions: tuple[Coordinates, ...] | None = None
     digits: tuple[int, ...] | None = None
     hidden: int = 0
+    hidden_names: tuple[str, ...] = field(default=(), compare=False, repr=False)
 
     @property
     def grid_cell_count(self) -> int:
@@ -1558,8 +1569,25 @@ class Model:
 
     def cell_name(self, cell: int) -> str:
         """``"r3c7"``: the cell's 1-based row and column (board row and column on a multi-grid
-        board), as messages name it."""
+        board), as messages name it; a hidden cell by its :attr:`hidden_names` entry
+        (``"extra cell 2"``), or ``"hidden cell k"`` (1-based) when its rule names none."""
+        k = cell - self.grid_cell_count
+        if k >= 0 and self.hidden:
+            return self.hidden_names[k] if k < len(self.hidden_names) else f"hidden cell {k + 1}"
         return _coordinate_name(self.position(cell))
+
+    def label_of(self, constraint: Constraint) -> str:
+        """The constraint's label, a hidden cell its origin names (a clue from an extra
+        cell) called by :meth:`cell_name` (``"extra cell 2"``), not by coordinates past the grid."""
+        if not self.hidden or constraint.__dict__.get("_label"):
+            return constraint.label
+        grid = self.grid_cell_count
+
+        def name(position: Coordinates) -> str:
+            cell = self.cell_at(*position)
+            return self.cell_name(cell) if cell >= grid else _coordinate_name(position)
+
+        return constraint.origin.label_with(name)
 
     def of_kind(self, kind: type) -> tuple:
         """The constraints of one kind, e.g. ``model.of_kind(Sum)``."""

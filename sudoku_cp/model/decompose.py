@@ -81,7 +81,15 @@ def decompose(
             parts = tuple(
                 p for c in model.constraints for p in _rewrite(c, native, model.value_count, (), who)
             )
-            found = Model(model.side, model.givens, parts, model.positions, model.digits, model.hidden)
+            found = Model(
+                model.side,
+                model.givens,
+                parts,
+                model.positions,
+                model.digits,
+                model.hidden,
+                model.hidden_names,
+            )
         memo[key] = found
     return found
 

@@ -78,6 +78,11 @@ class ExtraCells(Rule):
         """The hidden cells the rule adds: its extra cells."""
         return self.count
 
+    def hidden_names(self, side: int) -> tuple[str, ...]:
+        """What an explanation calls its cells (:attr:`Model.hidden_names
+        <sudoku_cp.model.constraints.Model.hidden_names>`): ``"extra cell 1"``..."""
+        return tuple(f"extra cell {k + 1}" for k in range(self.count))
+
     def check(self, side, box):
         if isinstance(self.count, bool) or not isinstance(self.count, int) or not 0 <= self.count:
             raise InvalidPuzzleError(f"rules.extra_cells is a count of cells, not {self.count!r}")
@@ -125,6 +130,16 @@ class Doppelganger(Rule):
     forms: ClassVar = {"rows": _cells, "columns": _cells, "boxes": _cells}
     takes_extra_cells: ClassVar = True
 
+    def names_hidden(self, side: int) -> dict[int, str]:
+        """The names of the extra cells it uses, by model cell (they override
+        :meth:`ExtraCells.hidden_names`): ``"row 3's missing digit"``, ``"column 2's ..."``,
+        ``"box 5's ..."``."""
+        names = {}
+        for family, cells in (("row", self.rows), ("column", self.columns), ("box", self.boxes)):
+            for number, cell in enumerate(cells, 1):
+                names[_index(cell, side)] = f"{family} {number}'s missing digit"
+        return names
+
     def check(self, side, box):
         raise InvalidPuzzleError(
             f"doppelganger needs the digits 0..{side} (ISS's Shape {side}x{side}~0-{side})"
@@ -158,23 +173,39 @@ class Doppelganger(Rule):
         units += [[r * side + c for r in range(side)] for c in range(side)]
         units += [list(cells) for cells in box_cells(side, box)] if box and self.boxes else []
         holders = [_index(c, side) for c in self.rows + self.columns + self.boxes]
+        # the labels an explanation shows: the unit each holder completes ("row 3 and its
+        # missing digit"), not the rule's first cell, which lies outside the grid
+        names = [f"{family} {i + 1}" for family in ("row", "column", "box") for i in range(side)]
         out: list[Constraint] = [
-            AllDifferent((*unit, holder), origin=origin) for unit, holder in zip(units, holders, strict=True)
+            AllDifferent((*unit, holder), origin=origin, label=f"doppelganger: {name} and its missing digit")
+            for unit, holder, name in zip(units, holders, names, strict=False)
         ]
         nonzero = frozenset(range(2, side + 2))  # positions: digit 0 is position 1
-        out += [ValueIn(holder, nonzero, origin=origin) for holder in holders]
-        for start in range(0, len(holders), side):
-            out.append(AllDifferent(tuple(holders[start : start + side]), origin=origin))
-        of: dict[int, list[int]] = {}
-        for unit, holder in zip(units, holders, strict=True):
+        out += [
+            ValueIn(holder, nonzero, origin=origin, label=f"doppelganger: {name}'s missing digit is not 0")
+            for holder, name in zip(holders, names, strict=False)
+        ]
+        for start, family in zip(range(0, len(holders), side), ("rows", "columns", "boxes"), strict=False):
+            label = f"doppelganger: the {family} miss different digits"
+            out.append(AllDifferent(tuple(holders[start : start + side]), origin=origin, label=label))
+        of: dict[int, list[tuple[int, str]]] = {}
+        for unit, holder, name in zip(units, holders, names, strict=False):
             for cell in unit:
-                of.setdefault(cell, []).append(holder)
+                of.setdefault(cell, []).append((holder, name))
         values = range(1, side + 2)
         apart = frozenset(t for t in itertools.product(values, repeat=3) if t[0] != 1 or t[1] != t[2])
         for cell in range(side * side):
-            for a, b in itertools.combinations(of[cell], 2):
+            for (a, first), (b, second) in itertools.combinations(of[cell], 2):
+                where = f"r{cell // side + 1}c{cell % side + 1}"
+                label = f"doppelganger: at a 0 in {where}, {first} and {second} miss different digits"
                 out.append(
-                    Table((cell, a, b), apart, origin=origin, meaning="at a 0, the missing digits differ")
+                    Table(
+                        (cell, a, b),
+                        apart,
+                        origin=origin,
+                        meaning="at a 0, the missing digits differ",
+                        label=label,
+                    )
                 )
         return out
 

@@ -204,7 +204,26 @@ class Puzzle(Drawn):
             classic_constraints(self.side, self.box) + ruled,
             digits=digits,
             hidden=hidden,
+            hidden_names=self._hidden_names() if hidden else (),
         )
+
+    def _hidden_names(self) -> tuple[str, ...]:
+        """The names of the model's hidden cells (:attr:`Model.hidden_names`): each rule
+        adding hidden cells names its own, in order; a rule that uses them (Doppelganger's
+        cell of each unit) may name them better (``names_hidden``: by model cell)."""
+        names = [
+            name
+            for rule in self.rules
+            if hasattr(rule, "hidden_cells")
+            for name in rule.hidden_names(self.side)
+        ]
+        count = self.side * self.side
+        for rule in self.rules:
+            if hasattr(rule, "names_hidden"):
+                for cell, name in rule.names_hidden(self.side).items():
+                    if 0 <= cell - count < len(names):
+                        names[cell - count] = name
+        return tuple(names)
 
     def is_solved_by(self, solution: Grid) -> bool:
         """True when ``solution`` is complete, of this shape, keeps the givens and breaks no rule."""

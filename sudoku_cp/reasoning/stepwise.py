@@ -58,7 +58,16 @@ from sudoku_cp.errors import (
 )
 from sudoku_cp.io.inputs import PuzzleInput, as_puzzle
 from sudoku_cp.model.candidates import CandidatesInput, as_masks, filled
-from sudoku_cp.model.constraints import HOUSE_KINDS, AllDifferent, Model, Origin, OriginKind, Sum, ValueIn
+from sudoku_cp.model.constraints import (
+    HOUSE_KINDS,
+    AllDifferent,
+    Constraint,
+    Model,
+    Origin,
+    OriginKind,
+    Sum,
+    ValueIn,
+)
 from sudoku_cp.model.grid import Grid
 from sudoku_cp.model.puzzle import Puzzle
 from sudoku_cp.reasoning.conflict import solve_explained as solve
@@ -123,6 +132,10 @@ class Step:
             the puzzle's digits, the values above being their positions ``1..n`` as in
             the grid's cells; ``()`` on a grid of ``1..n``. The step's text names the
             digits (a step placing the position 1 of ``0..8`` says ``=0``).
+        hidden_names: the names of the puzzle's hidden cells (extra cells, a chaos
+            construction's regions: :attr:`sudoku_cp.model.constraints.Model.hidden_names`) by
+            their ``(row, column)``, which lies outside the grid (rows ``n`` and on); the
+            step's text calls them so (``"extra cell 2=5"``); ``()`` without hidden cells.
     """
 
     technique: str
@@ -139,6 +152,7 @@ class Step:
     net: Net | None = None
     argument: Argument | None = None
     digits: tuple[int, ...] = field(default=(), repr=False)  # not in repr: 1..n grids print as before
+    hidden_names: tuple[tuple[tuple[int, int], str], ...] = field(default=(), repr=False, compare=False)
 
     def __str__(self) -> str:
         """One line: the technique, what it sees and what it concludes (for a chain, its
@@ -186,7 +200,7 @@ class Step:
         shown = self._shown()
         if shown.net is None:
             return ""
-        return net_text(shown.net, _name, lambda unit: unit.label)
+        return net_text(shown.net, shown._name, shown._label)
 
     def hint_text(self, level: int) -> str:
         """A graded hint toward this step, for a person at the board: ``1`` the technique
@@ -214,7 +228,7 @@ class Step:
         if level >= 2 and houses:
             text += f", in {houses[0]}"
         if level >= 3:
-            text += f"; look at {_names(self.cells)}"
+            text += f"; look at {self._names(self.cells)}"
         return text + "."
 
     @property
@@ -251,16 +265,16 @@ class Step:
         values as the puzzle's digits."""
         shown = self._shown()
         return {
-            "cells": _names(shown.cells),
+            "cells": shown._names(shown.cells),
             "values": ", ".join(map(str, shown.values)),
             "unit": shown.units[0] if shown.units else "",
             "both": " and ".join(shown.units[:2]),
             "units": ", ".join(shown.units),
-            "placement": _name(shown.placements[0]) if shown.placements else "",
+            "placement": shown._name(shown.placements[0]) if shown.placements else "",
             "reason": shown.reason,
             "argument": ""
             if shown.argument is None
-            else ": " + shown.argument.text([_name(c) for c in shown.cells]),
+            else ": " + shown.argument.text([shown._name(c) for c in shown.cells]),
         }
 
     def _conclusion(self) -> str:
@@ -272,10 +286,30 @@ class Step:
             by_value.setdefault(value, []).append((row, column))
             by_cell.setdefault((row, column), []).append(value)
         if len(by_cell) < len(by_value):  # the shorter of the two groupings
-            groups = [f"{', '.join(map(str, sorted(vs)))} from {_name(c)}" for c, vs in by_cell.items()]
+            groups = [f"{', '.join(map(str, sorted(vs)))} from {self._name(c)}" for c, vs in by_cell.items()]
         else:
-            groups = [f"{v} from {_names(cells)}" for v, cells in sorted(by_value.items())]
+            groups = [f"{v} from {self._names(cells)}" for v, cells in sorted(by_value.items())]
         return "removes " + "; ".join(groups)
+
+    def _name(self, triple: Sequence[int]) -> str:
+        """A cell ``(row, column)`` or candidate ``(row, column, value)`` as the text names it:
+        ``"r1c2"``, ``"r1c2=5"``; a hidden cell by its name (``"extra cell 2=5"``)."""
+        if self.hidden_names:
+            row, column, *value = triple
+            name = dict(self.hidden_names).get((row, column))
+            if name is not None:
+                return name + (f"={value[0]}" if value else "")
+        return _name(triple)
+
+    def _names(self, cells: Sequence[tuple[int, int]]) -> str:
+        return ", ".join(self._name(c) for c in cells)
+
+    def _label(self, constraint: Constraint) -> str:
+        """A constraint's label (a net's unit), a hidden cell its origin names called by its
+        name (as :meth:`~sudoku_cp.model.constraints.Model.label_of`)."""
+        if not self.hidden_names or constraint.__dict__.get("_label"):
+            return constraint.label
+        return constraint.origin.label_with(self._name)
 
 
 _UNLISTED = Technique("", "", lambda board, candidates, placed: iter(()), Level.NAKED_SINGLES, Band.EASY)
@@ -390,15 +424,17 @@ class Explanation:
         return "\n".join([*lines, self.summary()])
 
     def state(self, index: int) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]:
-        """The digits placed (row-major, 0 for open) and each cell's candidates just before
-        step ``index`` (``len(self)``: at the end)."""
+        """The digits placed on the grid (row-major, 0 for open) and each model cell's
+        candidates (hidden cells after the grid's) just before step ``index``
+        (``len(self)``: at the end)."""
         candidates = self._before[index] if index < len(self.steps) else self.candidates
         placed = set()
         for step in self.steps[:index]:
             placed.update((self.puzzle.model.cell_at(r, c), v) for r, c, v in step.placements)
         digits = list(self.puzzle.grid.cells)
         for cell, value in placed:
-            digits[cell] = value
+            if cell < len(digits):  # not a hidden cell
+                digits[cell] = value
         return tuple(digits), candidates
 
     def to_svg(self, index: int, **options) -> str:
@@ -414,21 +450,33 @@ class Explanation:
 
         step = self.steps[index]
         digits, candidates = self.state(index)
+        model = self.puzzle.model
+        on_grid = _on_grid(model)
+        candidates = candidates[: model.grid_cell_count]  # hidden cells have no place to draw
         marks = {triple: "premise" for triple in step.candidates}
         marks.update({triple: "removed" for triple in step.eliminations})
         marks.update({triple: "placed" for triple in step.placements})
+        marks = {triple: mark for triple, mark in marks.items() if on_grid(triple)}
         cells_of = _cells_by_origin(self.puzzle)
-        units = [cells_of[origin] for origin in step.origins if origin in cells_of][:4]
-        highlight = dict.fromkeys(step.cells, svg.HIGHLIGHT_COLOUR)
+        units = [
+            [c for c in cells_of[origin] if on_grid(c)] for origin in step.origins if origin in cells_of
+        ][:4]
+        highlight = dict.fromkeys(filter(on_grid, step.cells), svg.HIGHLIGHT_COLOUR)
         if step.net is not None:  # where each branch contradicts itself: the cell, or the unit
-            model = self.puzzle.model
             units = []
             for branch in step.net.branches:
                 end = branch.contradiction
-                if end is not None and end.cell is not None:
+                if end is not None and end.cell is not None and on_grid(end.cell):
                     highlight[end.cell] = svg.CONTRADICTION_COLOUR
                 elif end is not None and end.unit is not None:
-                    units.append([model.position(c) for c in end.unit.cells])
+                    units.append([model.position(c) for c in end.unit.cells if c < model.grid_cell_count])
+        links = (
+            _chain_links(step.chain, candidates, model)
+            if step.chain is not None
+            else _net_links(step.net)
+            if step.net is not None
+            else ()
+        )
         return svg.to_svg(
             self.puzzle,
             values=digits,
@@ -436,13 +484,19 @@ class Explanation:
             highlight=highlight,
             units=units,
             marks=marks,
-            links=_chain_links(step.chain, candidates, self.puzzle.model)
-            if step.chain is not None
-            else _net_links(step.net)
-            if step.net is not None
-            else (),
+            links=[link for link in links if all(on_grid(t) for end in link[:2] for t in end)],
             **options,
         )
+
+
+def _on_grid(model: Model):
+    """A test of a ``(row, column)`` or ``(row, column, value)``: True unless it names a
+    hidden cell (extra cells, a chaos construction's regions: rows ``n`` and on, past the
+    grid), which a picture of the grid leaves out."""
+    if not model.hidden:
+        return lambda triple: True
+    grid = model.grid_cell_count
+    return lambda triple: model.cell_at(triple[0], triple[1]) < grid
 
 
 def _net_links(net: Net) -> list[tuple]:
@@ -477,7 +531,8 @@ def _chain_links(chain: Chain, candidates, model: Model) -> list[tuple[list[Trip
     value leaving it, its first entering it), and whether it is strong."""
 
     def end(node, value: int) -> list[Triple]:
-        return [(r, c, value) for r, c in node.cells if value in candidates[model.cell_at(r, c)]]
+        cells = [(r, c, model.cell_at(r, c)) for r, c in node.cells]
+        return [(r, c, value) for r, c, cell in cells if cell < len(candidates) and value in candidates[cell]]
 
     return [
         (end(a, a.values[-1]), end(b, b.values[-1] if set(a.cells) == set(b.cells) else b.values[0]), strong)
@@ -529,8 +584,11 @@ def explain(
 
     Raises:
         InvalidPuzzleError: malformed input.
-        NotSupportedError: a puzzle whose model has hidden cells (a chaos construction:
-            solved by ``"cpsat"`` and ``"auto"``, not explained); raised before any solve.
+        NotSupportedError: a chaos construction (its regions are hidden cells: solved by
+            ``"cpsat"`` and ``"auto"``, not explained); raised before any solve. Extra
+            cells (ISS's Var, Doppelganger's) are explained like grid cells, named by
+            their rule (``"extra cell 2"``), and the explanation ends once they are
+            settled too; :attr:`Explanation.grid` is the grid's part.
             A grid of other digits (``0..8``) is explained in its digits; one of more
             digits than its side (6x6 from 1..9) without the techniques that read "each
             digit once in a unit" (the table's ``needs_complete_units`` rows).
@@ -542,9 +600,10 @@ def explain(
     """
     deadline = reasoning_deadline(time_limit)
     puzzle = as_puzzle(puzzle)[0]
-    board = Board(puzzle.model)  # NotSupportedError (hidden cells) before the solve
+    board = Board(puzzle.model)  # NotSupportedError (chaos construction) before the solve
     solution = solve(puzzle, time_limit=_left(deadline))
-    board.solution = solution.cells
+    whole = _whole_solution(board, solution, deadline)
+    board.solution = whole
     board.deadline = deadline
     candidates = board.initial()
     placed = {cell for cell, value in enumerate(puzzle.grid.cells) if value}
@@ -569,11 +628,11 @@ def explain(
             prior = candidates[:]
             for cell, value in deduction.eliminations:
                 prior[cell] |= 1 << (value - 1)
-            check_deduction(puzzle, prior, deduction, solution, premises=not technique.needs_unique)
+            check_deduction(puzzle, prior, deduction, whole, premises=not technique.needs_unique)
             before.append(tuple(values_of(mask) for mask in prior))
             steps.append(_step(deduction, puzzle.model, technique))
             bar.update(len(deduction.placements))
-    digits = [candidates[c].bit_length() if c in placed else 0 for c in range(puzzle.model.cell_count)]
+    digits = [candidates[c].bit_length() if c in placed else 0 for c in range(puzzle.model.grid_cell_count)]
     stalled = len(placed) < puzzle.model.cell_count and cut_off is None
     return Explanation(
         puzzle,
@@ -585,6 +644,47 @@ def explain(
         board.proper if stalled else None,
         cut_off,
     )
+
+
+def _whole_solution(
+    board: Board, solution: Grid, deadline: Deadline, masks: Sequence[int] | None = None
+) -> tuple[int, ...]:
+    """The values of every model cell in a solution whose grid is ``solution``: the grid's
+    cells, then the hidden cells' (extra cells: a solve returns the grid alone), found by
+    the backend that solves hidden cells (CP-SAT) with the grid fixed (and every cell
+    within its candidates ``masks``, when given). What the steps are checked against (and where a long finder
+    looks first): any completion of the solution grid will do, since a sound step keeps
+    every solution.
+
+    Raises:
+        MarksExcludeSolutionError: no completion within ``masks`` (the hidden cells'
+            candidates exclude it).
+        SudokuError: no completion at all (a bug: the solve found one).
+    """
+    model = board.model
+    if not model.hidden:
+        return tuple(solution.cells)
+    from sudoku_cp.backends import get_backend  # the backend that solves hidden cells (CP-SAT)
+
+    kept = (
+        ()
+        if masks is None
+        else tuple(ValueIn(c, values_of(m), origin=_CANDIDATES) for c, m in enumerate(masks))
+    )
+    fixed = replace(
+        model, givens=tuple(solution.cells) + (0,) * model.hidden, constraints=model.constraints + kept
+    )
+    backend = get_backend("cpsat")
+    found, _ = backend.run("solve", backend.task(fixed, "solve", _left(deadline)))
+    if found is None and masks is not None:
+        raise MarksExcludeSolutionError(
+            "these pencil marks exclude the solution: a candidate you removed from a hidden cell is needed",
+            house=None,
+            wrong=1,
+        )
+    if found is None:
+        raise SudokuError("the solution's grid has no values of the hidden cells that keep every rule")
+    return tuple(found)
 
 
 def _left(deadline: Deadline) -> float | None:
@@ -659,7 +759,7 @@ def hint(
     if level is not None and (isinstance(level, bool) or level not in HINT_LEVELS):
         raise SudokuError(f"level must be one of 1, 2, 3, 4 or None, not {level!r}")
     puzzle = as_puzzle(puzzle)[0]
-    board = Board(puzzle.model)  # NotSupportedError (hidden cells) before the solve
+    board = Board(puzzle.model)  # NotSupportedError (chaos construction) before the solve
     smallest = solve(puzzle, time_limit=_left(deadline))  # NoSolutionError (with the conflicting givens)
     board.deadline = deadline
     n = puzzle.side
@@ -683,7 +783,9 @@ def hint(
         stale = _stale_mark(puzzle, masks, givens)
         if stale is not None:
             return stale if level is None else stale.hint_text(level)
-    board.solution = solution.cells
+    board.solution = whole = _whole_solution(
+        board, solution, deadline, masks if candidates is not None else None
+    )
     try:
         found = next_step(board, masks, placed, as_techniques(techniques))
     except SolveTimeoutError:
@@ -695,7 +797,7 @@ def hint(
             )
         return None  # only with a restricted list of techniques
     technique, deduction = found
-    check_deduction(puzzle, masks, deduction, solution, premises=not technique.needs_unique)
+    check_deduction(puzzle, masks, deduction, whole, premises=not technique.needs_unique)
     step = _step(deduction, puzzle.model, technique)
     return step if level is None else step.hint_text(level)
 
@@ -715,11 +817,13 @@ def _solution_within(puzzle: Puzzle, masks: Sequence[int], smallest: Grid, initi
         return smallest
     restricted = tuple(ValueIn(c, values_of(m), origin=_CANDIDATES) for c, m in enumerate(masks))
     whole = puzzle.model
-    model = Model(n, whole.givens, whole.constraints + restricted, whole.positions, whole.digits)
+    model = Model(
+        n, whole.givens, whole.constraints + restricted, whole.positions, whole.digits, whole.hidden
+    )
     found = BitmaskSearch(model).find_solution() if all(model.domains()) else None
     if found is None:
         raise _wrong_marks(puzzle, masks, smallest, initial)
-    return smallest.with_cells(list(found))
+    return smallest.with_cells(list(found[: whole.grid_cell_count]))
 
 
 def _wrong_marks(puzzle: Puzzle, masks: Sequence[int], solution: Grid, initial: Sequence[int]):
@@ -791,7 +895,7 @@ def _step(deduction: Deduction, model: Model, technique: Technique) -> Step:
         tuple(model.position(cell) for cell in deduction.cells),
         deduction.values,
         triples(deduction.candidates),
-        tuple(dict.fromkeys(c.label for c in deduction.constraints)),
+        tuple(dict.fromkeys(model.label_of(c) for c in deduction.constraints)),
         deduction.reason,
         tuple(dict.fromkeys(c.origin for c in deduction.constraints)),
         technique.id,
@@ -799,6 +903,14 @@ def _step(deduction: Deduction, model: Model, technique: Technique) -> Step:
         None if deduction.net is None else deduction.net.on(model.position),
         deduction.argument,
         model.digits or (),
+        _hidden_names(model),
+    )
+
+
+def _hidden_names(model: Model) -> tuple[tuple[tuple[int, int], str], ...]:
+    """:attr:`Step.hidden_names` of a model: each hidden cell's position and name."""
+    return tuple(
+        (model.position(c), model.cell_name(c)) for c in range(model.grid_cell_count, model.cell_count)
     )
 
 
@@ -810,17 +922,23 @@ def _one_digit(model: Model) -> bool:
 
 
 def check_deduction(
-    puzzle: Puzzle, candidates: Sequence[int], deduction: Deduction, solution: Grid, premises: bool = True
+    puzzle: Puzzle,
+    candidates: Sequence[int],
+    deduction: Deduction,
+    solution: Grid | Sequence[int],
+    premises: bool = True,
 ) -> None:
     """Raise :class:`SudokuError` unless the deduction follows from its premises and
-    agrees with the solution (see the module docstring). With ``premises`` false (a step
+    agrees with the solution (a grid, or every model cell's value: hidden cells
+    included; see the module docstring). With ``premises`` false (a step
     resting on uniqueness, which no subset of the constraints implies), only the
     agreement with the solution is checked."""
+    values = getattr(solution, "cells", solution)
     for cell, value in deduction.placements:
-        if solution.cells[cell] != value:
+        if values[cell] != value:
             raise SudokuError(f"{deduction.technique} placed {value} where the solution has another digit")
     for cell, value in deduction.eliminations:
-        if solution.cells[cell] == value:
+        if values[cell] == value:
             raise SudokuError(f"{deduction.technique} removed the solution's {value}")
     if not premises:
         return
@@ -831,9 +949,12 @@ def check_deduction(
         premise.append(deduction.lemma.sum)  # proven from the premise: it keeps the search short
     cells = sorted({c for constraint in premise for c in constraint.cells})
     domains = {c: frozenset(values_of(candidates[c])) for c in cells}
+    # a cell outside every constraint of the premise (an extra cell in no AllDifferent,
+    # placed as a naked single): its conclusion can only follow from its own candidates
+    own = {c: frozenset(values_of(candidates[c])) for c, _ in deduction.placements + deduction.eliminations}
     placements = dict(deduction.placements)
     conclusions = [
-        (cell, domains[cell] - {value})
+        (cell, own[cell] - {value})
         for cell, value in deduction.placements
         if not _forced_by_a_unit(premise, domains, cell, value, k)
     ]
@@ -844,9 +965,14 @@ def check_deduction(
         and not (not placements and _excluded_on_its_plane(premise, domains, cell, value, k))
     ]
     # nothing else left for the cell: the conclusion follows from its candidates
-    conclusions = [(cell, contrary) for cell, contrary in conclusions if domains[cell] & contrary]
+    conclusions = [(cell, contrary) for cell, contrary in conclusions if own[cell] & contrary]
     if not conclusions:
         return
+    for cell, _ in conclusions:
+        if cell not in domains:
+            raise SudokuError(
+                f"{deduction.technique} does not follow from its premises at {puzzle.model.cell_name(cell)}"
+            )
     # A search over the premise and the candidates answers each conclusion: is there a
     # solution with the cell in its contrary values? (compiled once per premise, narrowed
     # to each case of the reasoning's own split)

@@ -65,6 +65,12 @@ line, count, element,
 either, sandwich,
 skyscraper, linear,
 table, line clue
+chaos construction         naked singles          easy           10  a chaos construction's regions (the
+                                                                     region of each cell, unknown) keep only
+                                                                     what they allow: connected, as many
+                                                                     cells as a row, each digit once,
+                                                                     numbered in order of first appearance
+                                                                     (the engine's propagator for them)
 rule of 45                 hidden singles         medium         20  a unit (or a run of parallel units) adds
                                                                      up to ``n(n+1)/2`` each; less the cages
                                                                      inside it, its other cells (*innies*)

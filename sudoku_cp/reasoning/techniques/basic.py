@@ -144,6 +144,18 @@ def _propagated(propagate, candidates: list[int], cells) -> tuple[list[int], tup
     return trial, tuple((cell, v) for cell in cells for v in values_of(candidates[cell] & ~trial[cell]))
 
 
+def chaos_regions(board: Board, candidates: list[int], placed: set[int]) -> Iterator[Deduction]:
+    """A chaos construction's regions (:mod:`sudoku_cp.model.chaos`: the grid cut into
+    ``n`` connected regions of ``n`` cells, each holding every digit once, the region of
+    each cell a hidden cell) keep only what the engine's propagator for them allows
+    (:mod:`sudoku_cp.engine.chaos`: first appearance of the labels, different digits in
+    one region, each digit once and ``n`` cells a region, connected): one
+    :func:`variant_step` over the grid's digits and the regions."""
+    for constraint, propagate in board.others:
+        if constraint.origin.kind is OriginKind.CHAOS_CONSTRUCTION:
+            yield from variant_step(board, candidates, constraint, propagate, "chaos construction")
+
+
 def variant_step(
     board: Board, candidates: list[int], constraint: Constraint, propagate, technique: str
 ) -> Iterator[Deduction]:

@@ -18,7 +18,7 @@ from typing import Any
 from sudoku_cp.engine.propagators import engine_model, propagator
 from sudoku_cp.engine.runtime import Deadline
 from sudoku_cp.engine.sums import ImpliedSum, distinct_combinations, implied_sum_sources
-from sudoku_cp.errors import NotSupportedError, SolveTimeoutError, SudokuError
+from sudoku_cp.errors import SolveTimeoutError, SudokuError
 from sudoku_cp.model.constraints import (
     LINE_AUTOMATON_KINDS,
     AllDifferent,
@@ -478,6 +478,17 @@ def _whole_lines(model: Model) -> dict[int, tuple[AllDifferent, tuple[int, ...],
     return out
 
 
+def _hidden_kinds(model: Model) -> tuple[type, ...]:
+    """The kinds over hidden cells a variant step filters with too: a chaos construction's
+    regions (:class:`~sudoku_cp.model.chaos.ChaosRegions`, loaded only for a model with
+    hidden cells: start-up time)."""
+    if not model.hidden:
+        return ()
+    from sudoku_cp.model.chaos import ChaosRegions
+
+    return (ChaosRegions,)
+
+
 def _filter(constraint: Constraint, model: Model) -> Callable[[list[int]], list[int] | None]:
     """The filter a variant step applies for ``constraint``: :func:`linear_supports` for an
     equation or inequality other than a sum over pairwise-different cells (an arrow, a
@@ -553,7 +564,10 @@ def remembered(
 
 
 class Board:
-    """What the techniques need from a model, computed once.
+    """What the techniques need from a model, computed once. A model with hidden cells
+    (extra cells, a chaos construction's regions: after the grid's) is read whole: its
+    units are the grid's, and :attr:`others` filters the hidden cells too (a chaos
+    construction's regions with the engine's :mod:`~sudoku_cp.engine.chaos` propagator).
 
     Attributes:
         model: the compiled puzzle.
@@ -600,12 +614,6 @@ class Board:
     """
 
     def __init__(self, model: Model) -> None:
-        if model.hidden:  # extra cells (ISS's Var), a chaos construction's regions: cells no step may name
-            raise NotSupportedError(
-                f"explanations and grades read the grid's cells: this puzzle has {model.hidden} hidden "
-                "cells (extra cells, or a chaos construction's regions), solved (backend cpsat or auto) "
-                "but not explained"
-            )
         model = engine_model(model)  # the general kinds (Count, Element, Or...) as the engine's
         self.model = model
         self.side = model.side
@@ -627,10 +635,11 @@ class Board:
             (line, remembered(set_supports(line.cells, runs), line.cells))
             for line, runs, _ in self.whole_lines.values()
         )
+        filtered = _FILTERED + _hidden_kinds(model)
         self.others = whole + tuple(
             (c, _filter(c, model))
             for c in model.constraints
-            if isinstance(c, _FILTERED) and id(c) not in replaced
+            if isinstance(c, filtered) and id(c) not in replaced
         )
         # The rule of 45 over positions is the digits' only when they are consecutive (other
         # digits' cages are tables anyway, model/digits.py): its text names the digits' sums.

@@ -143,6 +143,7 @@ class TechniqueId(StrEnum):
     LINEAR = "linear"
     TABLE = "table"
     LINE_CLUE = "line-clue"
+    CHAOS_CONSTRUCTION = "chaos-construction"
     RULE_OF_45 = "rule-of-45"
     LOCKED_CANDIDATES = "locked-candidates"
     NAKED_PAIR = "naked-pair"
@@ -476,6 +477,9 @@ TECHNIQUES: tuple[Technique, ...] = (
     _variant(_T.LINEAR, "linear", (Linear, None)),
     _variant(_T.TABLE, "table", (Table, None)),
     _variant(_T.LINE_CLUE, "line clue", (Sandwich, None), (Skyscraper, None), (Regular, None)),
+    Technique(_T.CHAOS_CONSTRUCTION, "chaos construction", basic.chaos_regions, _NAKED_SINGLES, _EASY, 10,
+              wording="the regions are connected, each of as many cells as a row, each digit once in each, "
+              "numbered in order of first appearance; "),
     Technique(_T.RULE_OF_45, "rule of 45", basic.innies_and_outies, _HIDDEN_SINGLES, _MEDIUM, 20,
               wording="{reason}{argument}; ", placing="{placement} ({reason})", needs_complete_units=True),
     Technique(_T.LOCKED_CANDIDATES, "locked candidates", basic.locked_candidates, _LOCKED, _HARD, 50,
@@ -736,9 +740,9 @@ _ORIGINS_WITHOUT_VARIANT_ROW: dict[OriginKind, tuple[TechniqueId, ...]] = {
     _O.ODD: (),
     _O.GIVEN: (),
     _O.CANDIDATES: (),
-    # chaos construction (sudoku_cp.model.chaos): over hidden cells, which explanations do not
-    # read; its clues are Regular lines and its same-region links Relations, the generic rows
-    _O.CHAOS_CONSTRUCTION: (_T.RELATION,),
+    # chaos construction (sudoku_cp.model.chaos): its regions over hidden cells (the region
+    # of each cell), its own row; its clues are Regular lines, the generic row
+    _O.CHAOS_CONSTRUCTION: (_T.CHAOS_CONSTRUCTION,),
     _O.CHAOS_COUNT: (_T.LINE_CLUE,),
     _O.CHAOS_ARROW: (_T.LINE_CLUE,),
     # doppelganger (sudoku_cp.model.extra_cells): units with their extra cells, and the tables at a 0
@@ -835,6 +839,12 @@ FAMILIES: tuple[Family, ...] = (
         tuple(t.id for t in TECHNIQUES if t.covers),
         "one cage, thermometer, inequality, dot, XV pair, line, arrow or outside clue on its own "
         "keeps only the values it supports (the engine's propagator for it)",
+    ),
+    Family(
+        (_T.CHAOS_CONSTRUCTION,),
+        "a chaos construction's regions (the region of each cell, unknown) keep only what they "
+        "allow: connected, as many cells as a row, each digit once, numbered in order of first "
+        "appearance (the engine's propagator for them)",
     ),
     Family(
         (_T.RULE_OF_45,),
