@@ -4,12 +4,19 @@ backend, and the engine's bounds over an arrow's cells that must differ."""
 from __future__ import annotations
 
 import itertools
+from dataclasses import replace
+
+import pytest
 
 from sudoku_cp import Grid, Puzzle
 from sudoku_cp.backends import auto
 from sudoku_cp.engine.propagators import linear_propagator, propagator
+from sudoku_cp.errors import SudokuError
 from sudoku_cp.model.constraints import AllDifferent, Linear, Model
 from sudoku_cp.model.rules import Arrow, ArrowClue
+from sudoku_cp.reasoning.stepwise import check_deduction
+from sudoku_cp.reasoning.techniques.basic import variant_step
+from sudoku_cp.reasoning.techniques.board import Board
 
 PILL = Puzzle(Grid.empty(9), (Arrow((ArrowClue(((0, 0), (0, 1)), ((1, 0), (2, 0), (3, 0), (4, 1))),)),))
 
@@ -72,3 +79,33 @@ def test_the_grouped_bounds_keep_every_supported_value() -> None:
             continue
         for cell in arrow.cells:
             assert expected[cell] & ~candidates[cell] == 0, cell  # nothing supported was removed
+
+
+def test_an_arrow_over_whole_units_is_told_by_their_sums() -> None:
+    """A pill whose arrow snakes through the rest of the grid (iss/I Bet Someone Did This
+    Already): the units it holds add up to 45 each, leaving 101·r1c1 + 11·r1c2 + 2·r1c3 =
+    405, whose one solution places 3, 8, 7 in the pill in the arrow's step, which its
+    premise check (the clue left checked by its arithmetic, then searched) accepts
+    (before: 7 s of enumerating the arrow's 78 cells in groups, and nothing placed)."""
+    snake = [(r, c) for r in range(9) for c in (range(9) if r % 2 == 0 else range(8, -1, -1))]
+    clue = ArrowClue(((0, 0), (0, 1), (0, 2)), tuple(snake[3:]))
+    puzzle = Puzzle(Grid.empty(9), (Arrow((clue,)),))
+    board = Board(puzzle.model)
+    candidates = board.initial()
+    (arrow, propagate) = next((c, p) for c, p in board.others if isinstance(c, Linear))
+    (step,) = variant_step(board, list(candidates), arrow, propagate, "arrow")
+    left = [{v for v in range(1, 10) if (c, v) not in step.eliminations} for c in range(3)]
+    assert left == [{3}, {8}, {7}]
+    names = [f"r{c // 9 + 1}c{c % 9 + 1}" for c in arrow.cells]
+    assert "add up to 45 each, so 101·r1c1 + 11·r1c2 + 2·r1c3" in step.argument.text(names)
+    assert step.argument.totals == (405,)
+    # a solution with 3, 8, 7 in the pill: any grid, its digits renamed
+    base = [(3 * (r % 3) + r // 3 + c) % 9 + 1 for r in range(9) for c in range(9)]
+    rename = dict(zip(base[:3], (3, 8, 7), strict=True))
+    rest = iter(v for v in range(1, 10) if v not in (3, 8, 7))
+    rename.update({v: next(rest) for v in range(1, 10) if v not in rename})
+    solution = Grid.empty(9).with_cells([rename[v] for v in base])
+    check_deduction(puzzle, candidates, step, solution)
+    forged = replace(step.lemma, left=replace(step.lemma.left, rhs=404))  # arithmetic that fails
+    with pytest.raises(SudokuError, match="do not leave that clue"):
+        check_deduction(puzzle, candidates, replace(step, lemma=forged), solution)

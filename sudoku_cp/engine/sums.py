@@ -9,7 +9,7 @@ import functools
 import itertools
 from dataclasses import dataclass
 
-from sudoku_cp.model.constraints import AllDifferent, Model, Origin, OriginKind, Sum
+from sudoku_cp.model.constraints import AllDifferent, Linear, Model, Origin, OriginKind, Sum
 
 
 @functools.cache
@@ -91,6 +91,90 @@ class ImpliedSum:
     kind: str
     units: tuple[AllDifferent, ...]
     cages: tuple[Sum, ...]
+
+
+@dataclass(frozen=True)
+class UnitReduction:
+    """A clue ``Σ a_i·x_i op rhs`` holding whole units, told by their sums
+    (:func:`unit_reduced`): ``sign · (clue − Σ weight_u · (Σ x over unit u − n(n+1)/2))``
+    is ``left``, term by term and in its right-hand side (a checker recomputes it).
+
+    Attributes:
+        clue: the clue (a :class:`~sudoku_cp.model.constraints.Linear` of the model).
+        left: the clue left, over some of the clue's cells.
+        units: the units summed (AllDifferents over ``n`` cells, each wholly in the clue).
+        weights: the multiple of each unit's sum taken out, one per unit.
+        sign: ``1``, or ``-1`` when the clue left was negated (its coefficients positive).
+    """
+
+    clue: Linear
+    left: Linear
+    units: tuple[AllDifferent, ...]
+    weights: tuple[int, ...]
+    sign: int
+
+
+def unit_reduced(constraint: object, model: Model) -> UnitReduction | None:
+    """An equation or inequality ``Σ a_i·x_i op rhs`` that holds a whole unit of the grid
+    (an arrow over most of the grid), with every unit it holds summed: set theory (the
+    rule of 45: a unit of ``n`` cells holds ``1..n``, which add up to ``n(n+1)/2``). A unit
+    all of whose cells are in the clue, most with one coefficient ``a``, is taken out as
+    ``a·n(n+1)/2`` less ``a`` times its other cells (which the clue holds too), until no
+    unit is left so: the clue left (its cells among the clue's, its coefficients positive
+    where it can) with the units used, or ``None`` when the clue holds no whole unit of one
+    coefficient (or the grid's units do not hold every value ``1..n``, or nothing is
+    left). The two are equivalent under the units: the filter of the one left is that of
+    the clue with the units' sums, and far cheaper (a few cells instead of dozens).
+
+    >>> rows = tuple(AllDifferent(tuple(range(4 * r, 4 * r + 4)), label=f"row {r + 1}") for r in range(4))
+    >>> model = Model(4, (0,) * 16, rows)
+    >>> clue = Linear(tuple(range(16)), (-10, -1) + (1,) * 14, "==", 0, label="arrow")  # r1c1r1c2 = the rest
+    >>> found = unit_reduced(clue, model)
+    >>> found.left.cells, found.left.coefficients, found.left.rhs, found.weights  # 11·r1c1 + 2·r1c2 = 40
+    ((0, 1), (11, 2), 40, (1, 1, 1, 1))
+    """
+    if not isinstance(constraint, Linear) or model.digits is not None or model.value_count != model.side:
+        return None
+    coefficient = dict(zip(constraint.cells, constraint.coefficients, strict=True))
+    if len(coefficient) != len(constraint.cells):
+        return None
+    units = model.units
+    if not any(
+        all(c in coefficient for c in u.cells) and len({coefficient[c] for c in u.cells}) == 1 for u in units
+    ):
+        return None
+    total = model.side * (model.side + 1) // 2
+    rhs, used, weights = constraint.rhs, [], []
+    while True:
+        for unit in units:
+            if not all(c in coefficient for c in unit.cells):
+                continue
+            counts: dict[int, int] = {}
+            for c in unit.cells:
+                counts[coefficient[c]] = counts.get(coefficient[c], 0) + 1
+            a = max(counts, key=counts.__getitem__)
+            if 2 * counts[a] < len(unit.cells):
+                continue
+            for c in unit.cells:  # Σ a·x over the unit = a·total
+                coefficient[c] -= a
+                if not coefficient[c]:
+                    del coefficient[c]
+            rhs -= a * total
+            used.append(unit)
+            weights.append(a)
+            break
+        else:
+            break
+    if not coefficient:
+        return None
+    cells = tuple(c for c in constraint.cells if c in coefficient)
+    factors = tuple(coefficient[c] for c in cells)
+    operator, sign = constraint.operator, 1
+    if all(a < 0 for a in factors):
+        factors, rhs, sign = tuple(-a for a in factors), -rhs, -1
+        operator = {"<=": ">=", ">=": "<="}.get(operator, operator)
+    left = Linear(cells, factors, operator, rhs, origin=constraint.origin, label=constraint.label)
+    return UnitReduction(constraint, left, tuple(used), tuple(weights), sign)
 
 
 def implied_sums(model: Model) -> list[Sum]:

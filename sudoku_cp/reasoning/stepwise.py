@@ -48,7 +48,7 @@ from dataclasses import dataclass, field, replace
 
 from sudoku_cp.engine.runtime import Deadline
 from sudoku_cp.engine.search import BitmaskSearch, Restart
-from sudoku_cp.engine.sums import ImpliedSum
+from sudoku_cp.engine.sums import ImpliedSum, UnitReduction
 from sudoku_cp.errors import (
     MarksExcludeSolutionError,
     NotProperError,
@@ -944,7 +944,10 @@ def check_deduction(
         return
     n, k = puzzle.side, puzzle.model.value_count
     premise = list(deduction.constraints)
-    if deduction.lemma is not None:
+    if isinstance(deduction.lemma, UnitReduction):
+        check_unit_reduction(deduction.lemma, premise, n)
+        premise.append(deduction.lemma.left)  # proven from the premise: it keeps the search short
+    elif deduction.lemma is not None:
         check_implied_sum(deduction.lemma, n)
         premise.append(deduction.lemma.sum)  # proven from the premise: it keeps the search short
     cells = sorted({c for constraint in premise for c in constraint.cells})
@@ -1182,6 +1185,35 @@ def check_implied_sum(implied: ImpliedSum, n: int) -> None:
         holds = holds and implied.sum.total == cages_total - whole
     if not holds:
         raise SudokuError(f"{implied.sum.label}: the rule of 45 does not give that sum")
+
+
+def check_unit_reduction(reduction: UnitReduction, premise: Sequence[Constraint], n: int) -> None:
+    """Raise :class:`SudokuError` unless ``reduction.left`` follows from its clue and units
+    (both in ``premise``) by the arithmetic of the rule of 45: each unit an AllDifferent
+    over ``n`` cells (adding up to ``n(n+1)/2``), and ``sign`` times the clue less each
+    unit's weight times (its cells' sum less ``n(n+1)/2``) equal to the clue left, term by
+    term, in its right-hand side and its operator."""
+    clue, left = reduction.clue, reduction.left
+    if not any(c is clue or c == clue for c in premise) or len(reduction.units) != len(reduction.weights):
+        raise SudokuError(f"{left.label}: its clue is not a premise of the step")
+    terms: dict[int, int] = {}
+    for cell, a in zip(clue.cells, clue.coefficients, strict=True):
+        terms[cell] = terms.get(cell, 0) + a
+    rhs = clue.rhs
+    for unit, weight in zip(reduction.units, reduction.weights, strict=True):
+        if not isinstance(unit, AllDifferent) or len(set(unit.cells)) != n or unit not in premise:
+            raise SudokuError(f"{left.label}: a unit it sums is not a unit of {n} cells in the premise")
+        for cell in unit.cells:
+            terms[cell] = terms.get(cell, 0) - weight
+        rhs -= weight * n * (n + 1) // 2
+    sign = reduction.sign
+    wanted = {cell: sign * a for cell, a in terms.items() if a}
+    got: dict[int, int] = {}
+    for cell, a in zip(left.cells, left.coefficients, strict=True):
+        got[cell] = got.get(cell, 0) + a
+    flipped = {"<=": ">=", ">=": "<="}.get(clue.operator, clue.operator) if sign == -1 else clue.operator
+    if sign not in (1, -1) or wanted != got or left.rhs != sign * rhs or left.operator != flipped:
+        raise SudokuError(f"{left.label}: the sums of its units do not leave that clue")
 
 
 __all__ = ["Explanation", "Step", "explain", "hint"]

@@ -18,7 +18,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from sudoku_cp.model.constraints import Linear, Sandwich, Sum
+from sudoku_cp.model.constraints import AllDifferent, Linear, Sandwich, Sum
 from sudoku_cp.model.digits import shift_of
 
 MAX_ASSIGNMENTS = 20_000
@@ -96,6 +96,9 @@ class Totals:
         groups: the positions of the cells that must differ (peers), group by group.
         side_weights: the positive side's coefficients, one per position of ``side``;
             ``()`` when all are 1 (an arrow's shaft).
+        units: the units summed first (a clue holding whole units,
+            :func:`reduced_totals`), by name; ``()`` for none.
+        unit_total: what each of those units adds up to (``n(n+1)/2``).
     """
 
     totals: tuple[int, ...]
@@ -104,6 +107,8 @@ class Totals:
     weights: tuple[int, ...] = ()
     groups: tuple[tuple[int, ...], ...] = ()
     side_weights: tuple[int, ...] = ()
+    units: tuple[str, ...] = ()
+    unit_total: int = 0
 
     def text(self, names: Sequence[str] = ()) -> str:
         """``"r1c2 + r1c3 (= r1c1) can total only 3, 4"`` (over the cell names, when
@@ -129,7 +134,12 @@ class Totals:
             inside.append("; ".join(", ".join(names[i] for i in g) for g in self.groups) + " differ")
         if inside:
             shaft += f" ({'; '.join(inside)})"
-        return f"{shaft} can total only {', '.join(map(str, self.totals))}"
+        said = f"{shaft} can total only {', '.join(map(str, self.totals))}"
+        if len(self.units) == 1:
+            said = f"{self.units[0]} adds up to {self.unit_total}, so {said}"
+        elif self.units:
+            said = f"{', '.join(self.units)} add up to {self.unit_total} each, so {said}"
+        return said
 
     @property
     def _side_weights(self) -> tuple[int, ...]:
@@ -384,6 +394,47 @@ def totals_of(
         weights,
         tuple(tuple(g) for g in groups),
         () if set(side_weights) <= {1} else side_weights,
+    )
+
+
+def reduced_totals(
+    constraint: Linear,
+    left: Linear,
+    units: Sequence[AllDifferent],
+    candidates: Sequence[int],
+    peers: Sequence[frozenset[int] | set[int]],
+) -> Totals | None:
+    """The :class:`Totals` of a clue holding whole units (an arrow over most of the grid)
+    told as the clue ``left`` the sums of its ``units`` leave
+    (:func:`sudoku_cp.engine.sums.unit_reduced`), over the candidate masks
+    ``candidates`` (by cell), its positions those of ``constraint``'s cells; ``None`` for
+    an inequality.
+
+    >>> clue = Linear(tuple(range(6)), (-10, -1, 1, 1, 1, 1), "==", 0, label="arrow")
+    >>> left = Linear((0, 1), (11, 2), "==", 19, label="arrow")  # a unit of cells 1..4 summed
+    >>> row = AllDifferent((1, 2, 3, 4), label="row 1")
+    >>> found = reduced_totals(clue, left, [row], [0b1111] * 6, [set()] * 6)
+    >>> found.text(["r1c1", "r1c2", "r1c3", "r1c4", "r1c5", "r1c6"])
+    'row 1 adds up to 10, so 11·r1c1 + 2·r1c2 can total only 19'
+    """
+    groups = apart_groups(left.cells, peers, left.coefficients)
+    found = totals_of(left, [candidates[c] for c in left.cells], groups)
+    if found is None:
+        return None
+    at = {cell: i for i, cell in enumerate(constraint.cells)}
+
+    def moved(positions: Sequence[int]) -> tuple[int, ...]:
+        return tuple(at[left.cells[i]] for i in positions)
+
+    names = tuple(u.label for u in units)
+    size = len(units[0].cells) if units else 0
+    return replace(
+        found,
+        side=moved(found.side),
+        other=moved(found.other),
+        groups=tuple(moved(g) for g in found.groups),
+        units=names,
+        unit_total=size * (size + 1) // 2,
     )
 
 

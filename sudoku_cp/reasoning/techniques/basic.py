@@ -41,6 +41,7 @@ from sudoku_cp.reasoning.techniques.arguments import (
     combinations_of,
     crusts_of,
     distinct_groups,
+    reduced_totals,
     runs_of,
     totals_of,
 )
@@ -198,6 +199,7 @@ def variant_step(
             (),
             tuple((c, v) for c in constraint.cells for v in values_of(candidates[c])),
             used,
+            lemma=board.reduced.get(id(constraint)),  # a clue holding whole units: the clue left
             argument=variant_argument(board, candidates, constraint),
         )
 
@@ -206,8 +208,12 @@ def variant_argument(board: Board, candidates: Sequence[int], constraint: Constr
     """The argument of a variant step over ``constraint`` from the candidates before it
     (:mod:`sudoku_cp.reasoning.techniques.arguments`): a sum's digit combinations left (a killer
     cage, a little killer, an outside sum), an equation's totals (an arrow, a region-sum
-    line), a sandwich's crust positions; ``None`` for another constraint."""
+    line; one holding whole units, those of the clue their sums leave), a sandwich's crust
+    positions; ``None`` for another constraint."""
     masks = [candidates[c] for c in constraint.cells]
+    reduction = board.reduced.get(id(constraint))
+    if reduction is not None:  # a clue holding whole units: the totals of the clue their sums leave
+        return reduced_totals(constraint, reduction.left, reduction.units, candidates, board.model.peers)
     if isinstance(constraint, Linear) and constraint.is_plain_sum:
         constraint = constraint.as_sum()
     if isinstance(constraint, Sum):

@@ -17,7 +17,13 @@ from typing import Any
 
 from sudoku_cp.engine.propagators import engine_model, propagator
 from sudoku_cp.engine.runtime import Deadline
-from sudoku_cp.engine.sums import ImpliedSum, distinct_combinations, implied_sum_sources
+from sudoku_cp.engine.sums import (
+    ImpliedSum,
+    UnitReduction,
+    distinct_combinations,
+    implied_sum_sources,
+    unit_reduced,
+)
 from sudoku_cp.errors import SolveTimeoutError, SudokuError
 from sudoku_cp.model.constraints import (
     LINE_AUTOMATON_KINDS,
@@ -58,6 +64,7 @@ class Deduction:
             argument in words (the rule of 45: ``"row 1 holds 45; ... so r1c9 = 7"``);
             ``""`` otherwise.
         lemma: the rule of 45's sum the step applies (derived from ``constraints``), or
+            the clue a clue holding whole units leaves (:class:`UnitReduction`), or
             ``None``: a checker verifies its arithmetic, then may use it as a premise.
         chain: for a chain-like step (X-Chain, XY-Chain, AIC, wings, single-digit
             patterns, colouring, ALS-XZ), its path as data (nodes over cell indices,
@@ -80,7 +87,7 @@ class Deduction:
     candidates: tuple[tuple[int, int], ...]
     constraints: tuple[Constraint, ...]
     reason: str = ""
-    lemma: ImpliedSum | None = None
+    lemma: ImpliedSum | UnitReduction | None = None
     chain: Chain | None = None
     net: Net | None = None
     argument: Argument | None = None
@@ -494,8 +501,13 @@ def _filter(constraint: Constraint, model: Model) -> Callable[[list[int]], list[
     equation or inequality other than a sum over pairwise-different cells (an arrow, a
     region-sum line, a little killer or outside sum whose cells may repeat a digit: every
     value some choice of the others' candidates completes, those of a group of peers
-    different, as the step's argument lists),
-    else the engine's propagator (a cage keeps its digit combinations)."""
+    different, as the step's argument lists; one holding whole units, that of the clue
+    their sums leave, :func:`unit_reduced`), else the engine's propagator (a cage keeps
+    its digit combinations)."""
+    reduction = unit_reduced(constraint, model)
+    if reduction is not None:  # a clue holding whole units: the clue their sums leave
+        left = reduction.left
+        return linear_supports(left, apart_groups(left.cells, model.peers, left.coefficients))
     if isinstance(constraint, Sum | Linear):
         plain = isinstance(constraint, Sum) or constraint.is_plain_sum
         cells = constraint.cells
@@ -598,6 +610,8 @@ class Board:
             AllDifferent: the AllDifferent, its runs as masks, its pair Relations): each
             line's AllDifferent stands in :attr:`others` with :func:`set_supports` over its
             runs, in place of its pair Relations.
+        reduced: the clues holding whole units, by ``id``, told by their sums
+            (:func:`~sudoku_cp.engine.sums.unit_reduced`), each filtered as the clue left.
         memo: the finders' per-board data (computed once from the model, by key).
         value_count: ``k``, the number of values (digits): ``n`` unless the puzzle chose
             more digits than its side (6x6 from 1..9: ``k = 9``).
@@ -630,6 +644,7 @@ class Board:
         self.containing = tuple(tuple(c) for c in containing)
         # a renban line is filtered whole (its runs), in place of its pair Relations
         self.whole_lines = _whole_lines(model)
+        self.reduced = {id(c): r for c in model.of_kind(Linear) if (r := unit_reduced(c, model)) is not None}
         replaced = {id(p) for _, _, found in self.whole_lines.values() for p in found}
         whole = tuple(
             (line, remembered(set_supports(line.cells, runs), line.cells))

@@ -76,6 +76,14 @@ class _Propagation:
         others = []
         for constraint, propagate in board.others:
             extra: tuple[Constraint, ...] = ()
+            reduction = board.reduced.get(id(constraint))
+            if reduction is not None:  # a clue holding whole units: their sums, and its peers
+                left, units = reduction.left, reduction.units
+                groups = apart_groups(left.cells, board.model.peers, left.coefficients)
+                cells = left.cells
+                pairs = [(cells[a], cells[b]) for g in groups for a, b in itertools.combinations(g, 2)]
+                others.append((constraint, propagate, (*units, *links(self.geo, pairs))))
+                continue
             # A sum's propagator (a plain Linear's too) uses that its cells differ, and a
             # line clue's automaton reads its row as a permutation: cite the AllDifferents.
             if isinstance(constraint, Sum | Sandwich | Skyscraper) or (
