@@ -51,3 +51,17 @@ def test_supports_are_the_values_of_the_accepted_lines(make):
         length = generator.randint(1, 5)
         masks = [generator.randint(1, 511) for _ in range(length)]
         assert automaton.supports(masks) == _by_enumeration(automaton, masks, 9), masks
+
+
+def test_values_alike_are_read_as_one_class():
+    """A counting line moves alike on every digit but the counted one (and has no move on 9):
+    its supports step once per class of values, and stay those of the enumeration."""
+    counted = Automaton.build(
+        0, lambda n, v: None if v == 9 else (n + (v == 3) if n + (v == 3) < 3 else None), lambda n: n == 2, 9
+    )
+    classes = counted._layers._classes
+    assert classes is not None and sorted(classes.values[r] for r in (1 << 2, 1)) == [0b100, 0b11111011]
+    generator = random.Random(32)
+    for _ in range(150):
+        masks = [generator.randint(1, 511) for _ in range(generator.randint(1, 5))]
+        assert counted.supports(masks) == _by_enumeration(counted, masks, 9), masks

@@ -830,7 +830,23 @@ class _Layers:
     backward layer ``(states, mask, alive)`` and the supports of whole lines (a line's
     supports are their own supports, the state the propagator asks next). Past
     :data:`_LAYER_MEMO_BUDGET` entries in all, the automaton whose memos hold most
-    forgets them."""
+    forgets them.
+
+    Values that move every state alike (a counting line's "not the counted digit", a
+    same-values line's other digits) are one class: a line's masks are read by class
+    (:class:`_Classes`), each class standing for all its values, so the passes step once
+    per class, not per value, and lines that differ only within classes share one answer
+    (the supports of a value are those of its class: a word through it is one through any
+    value of its class, the same states).
+
+    >>> counted = Automaton.build(0, lambda n, v: n + (v == 2) if n + (v == 2) < 2 else None,
+    ...                           lambda n: n == 1, 4)  # exactly one 2
+    >>> layers = _Layers(counted)
+    >>> [bin(m) for m in layers.supports((0b1011, 0b0010, 0b1101))]
+    ['0b1001', '0b10', '0b1101']
+    >>> layers.supports((0b0010, 0b0010, 0b1111)) is None
+    True
+    """
 
     def __init__(self, automaton: Automaton) -> None:
         _layer_memos.add(self)
@@ -857,6 +873,7 @@ class _Layers:
         self._forward: dict[tuple[int, int], int] = {}
         self._backward: dict[tuple[int, int, int], tuple[int, int]] = {}
         self._lines: dict[tuple[int, ...], tuple[int, ...] | None] = {}
+        self._classes = _Classes.of(automaton, number)
 
     @staticmethod
     def _remember(memo: dict, key: object, answer: object) -> None:
@@ -939,13 +956,20 @@ class _Layers:
 
     def supports(self, masks: tuple[int, ...]) -> list[int] | None:
         """:meth:`Automaton.supports` (a new list each call)."""
-        known = self._lines.get(masks, False)
+        classes = self._classes
+        line = masks if classes is None else tuple(map(classes.read, masks))
+        known = self._lines.get(line, False)
         if known is False:
-            known = self._supports(masks)
-            self._remember(self._lines, masks, known)
+            known = self._supports(line)
+            self._remember(self._lines, line, known)
             if known is not None:
                 self._remember(self._lines, known, known)
-        return None if known is None else list(known)
+        if known is None:
+            return None
+        if classes is None:
+            return list(known)
+        values = classes.values
+        return [mask & values[kept] for mask, kept in zip(masks, known, strict=True)]
 
     def _supports(self, masks: tuple[int, ...]) -> tuple[int, ...] | None:
         reached = [self.start]
@@ -962,6 +986,68 @@ class _Layers:
         for position in range(len(masks) - 1, -1, -1):
             supported[position], alive = self.backward(reached[position], masks[position], alive)
         return tuple(supported)
+
+
+class _Classes:
+    """The classes of values of an automaton that move every state alike: :meth:`read`
+    gives a mask of values as the mask of its classes' representatives (the lowest value of
+    each class it meets; a value with no move at all is dropped: it never lies on a path),
+    and :attr:`values` a mask of representatives as all the values of their classes. Both
+    remembered per mask (at most ``2**k`` of each)."""
+
+    def __init__(self, representative: dict[int, int], members: dict[int, int]) -> None:
+        self._representative = representative  # per value bit, its class's lowest value bit
+        self._read: dict[int, int] = {}
+        self.values = _Widened(members)
+
+    @classmethod
+    def of(cls, automaton: Automaton, number: Mapping[State, int]) -> _Classes | None:
+        """The classes of ``automaton`` (states numbered by ``number``), or ``None`` when
+        each value is alone in its class (nothing to gain)."""
+        columns: dict[int, dict[int, int]] = {}  # value -> {state number: next state number}
+        for state, out in automaton.transitions.items():
+            for value, following in out.items():
+                columns.setdefault(value, {})[number[state]] = number[following]
+        by_column: dict[tuple, int] = {}
+        representative: dict[int, int] = {}
+        members: dict[int, int] = {}
+        for value in sorted(columns):
+            bit = 1 << (value - 1)
+            first = by_column.setdefault(tuple(sorted(columns[value].items())), bit)
+            representative[bit] = first
+            members[first] = members.get(first, 0) | bit
+        if len(members) == len(representative):
+            return None
+        return cls(representative, members)
+
+    def read(self, mask: int) -> int:
+        """``mask`` as the mask of its classes' representatives."""
+        found = self._read.get(mask)
+        if found is None:
+            found, rest, representative = 0, mask, self._representative
+            while rest:
+                low = rest & -rest
+                rest ^= low
+                found |= representative.get(low, 0)
+            self._read[mask] = found
+        return found
+
+
+class _Widened(dict):
+    """A mask of representatives -> every value of their classes (filled on first use)."""
+
+    def __init__(self, members: dict[int, int]) -> None:
+        super().__init__()
+        self._members = members
+
+    def __missing__(self, kept: int) -> int:
+        values, rest = 0, kept
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            values |= self._members[low]
+        self[kept] = values
+        return values
 
 
 def _sandwich_step(total: int, side: int) -> Callable[[State, int], State | None]:
