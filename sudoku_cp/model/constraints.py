@@ -58,6 +58,7 @@ from __future__ import annotations
 
 import functools
 import itertools
+import operator
 import weakref
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -957,7 +958,7 @@ class _Layers:
     def supports(self, masks: tuple[int, ...]) -> list[int] | None:
         """:meth:`Automaton.supports` (a new list each call)."""
         classes = self._classes
-        line = masks if classes is None else tuple(map(classes.read, masks))
+        line = masks if classes is None else tuple(map(classes.read.__getitem__, masks))
         known = self._lines.get(line, False)
         if known is False:
             known = self._supports(line)
@@ -968,8 +969,7 @@ class _Layers:
             return None
         if classes is None:
             return list(known)
-        values = classes.values
-        return [mask & values[kept] for mask, kept in zip(masks, known, strict=True)]
+        return list(map(operator.and_, masks, map(classes.values.__getitem__, known)))
 
     def _supports(self, masks: tuple[int, ...]) -> tuple[int, ...] | None:
         reached = [self.start]
@@ -989,16 +989,15 @@ class _Layers:
 
 
 class _Classes:
-    """The classes of values of an automaton that move every state alike: :meth:`read`
-    gives a mask of values as the mask of its classes' representatives (the lowest value of
+    """The classes of values of an automaton that move every state alike: ``read[mask]``
+    is a mask of values as the mask of its classes' representatives (the lowest value of
     each class it meets; a value with no move at all is dropped: it never lies on a path),
-    and :attr:`values` a mask of representatives as all the values of their classes. Both
-    remembered per mask (at most ``2**k`` of each)."""
+    and ``values[kept]`` a mask of representatives as all the values of their classes. Both
+    filled on first use (at most ``2**k`` masks each)."""
 
     def __init__(self, representative: dict[int, int], members: dict[int, int]) -> None:
-        self._representative = representative  # per value bit, its class's lowest value bit
-        self._read: dict[int, int] = {}
-        self.values = _Widened(members)
+        self.read = _Masks(representative)
+        self.values = _Masks(members)
 
     @classmethod
     def of(cls, automaton: Automaton, number: Mapping[State, int]) -> _Classes | None:
@@ -1020,34 +1019,22 @@ class _Classes:
             return None
         return cls(representative, members)
 
-    def read(self, mask: int) -> int:
-        """``mask`` as the mask of its classes' representatives."""
-        found = self._read.get(mask)
-        if found is None:
-            found, rest, representative = 0, mask, self._representative
-            while rest:
-                low = rest & -rest
-                rest ^= low
-                found |= representative.get(low, 0)
-            self._read[mask] = found
-        return found
 
+class _Masks(dict):
+    """A mask of value bits -> the union of ``by_bit`` over its bits (filled on first use)."""
 
-class _Widened(dict):
-    """A mask of representatives -> every value of their classes (filled on first use)."""
-
-    def __init__(self, members: dict[int, int]) -> None:
+    def __init__(self, by_bit: dict[int, int]) -> None:
         super().__init__()
-        self._members = members
+        self._by_bit = by_bit
 
-    def __missing__(self, kept: int) -> int:
-        values, rest = 0, kept
+    def __missing__(self, mask: int) -> int:
+        union, rest, by_bit = 0, mask, self._by_bit
         while rest:
             low = rest & -rest
             rest ^= low
-            values |= self._members[low]
-        self[kept] = values
-        return values
+            union |= by_bit.get(low, 0)
+        self[mask] = union
+        return union
 
 
 def _sandwich_step(total: int, side: int) -> Callable[[State, int], State | None]:
