@@ -971,30 +971,32 @@ class _Layers:
             return list(known)
         return list(map(operator.and_, masks, map(classes.values.__getitem__, known)))
 
-    def forward_chunk(self, states: int, chunk: tuple[int, ...]) -> int:
-        """The states reached from ``states`` by a word of the masks of ``chunk``."""
+    def forward_chunk(self, states: int, chunk: tuple[int, ...]) -> tuple[int, ...]:
+        """The states reached from ``states`` by the masks of ``chunk``, before each of its
+        positions and after the last (``states`` first)."""
         key = (states, chunk)
-        reached = self._forward.get(key)
-        if reached is None:
-            reached = states
+        layers = self._forward.get(key)
+        if layers is None:
+            reached = [states]
             for mask in chunk:
-                reached = self.forward(reached, mask)
-            self._remember(self._forward, key, reached)
-        return reached
+                reached.append(self.forward(reached[-1], mask))
+            layers = tuple(reached)
+            self._remember(self._forward, key, layers)
+        return layers
 
-    def backward_chunk(self, states: int, chunk: tuple[int, ...], alive: int) -> tuple[tuple[int, ...], int]:
-        """:meth:`backward` over the positions of ``chunk`` from its end: the supports of
-        each of its positions and the states among ``states`` that lead into ``alive``."""
-        key = (states, chunk, alive)
+    def backward_chunk(
+        self, layers: tuple[int, ...], chunk: tuple[int, ...], alive: int
+    ) -> tuple[tuple[int, ...], int]:
+        """:meth:`backward` over the positions of ``chunk`` from its end (``layers``: its
+        :meth:`forward_chunk`): the supports of each of its positions and the states of its
+        first layer that lead into ``alive``."""
+        key = (layers[0], chunk, alive)
         answer = self._backward.get(key)
         if answer is None:
-            reached = [states]
-            for mask in chunk[:-1]:
-                reached.append(self.forward(reached[-1], mask))
             supported = [0] * len(chunk)
             before = alive
             for position in range(len(chunk) - 1, -1, -1):
-                supported[position], before = self.backward(reached[position], chunk[position], before)
+                supported[position], before = self.backward(layers[position], chunk[position], before)
             answer = (tuple(supported), before)
             self._remember(self._backward, key, answer)
         return answer
@@ -1023,13 +1025,14 @@ class _Layers:
         line of 45 circles, a full-rank word of 596 positions), and the chunks it leaves
         alone, met from the same states, cost one lookup instead of one per position."""
         chunks = [masks[i : i + _CHUNK] for i in range(0, len(masks), _CHUNK)]
-        reached = [self.start]
+        reached = []
         states = self.start
         for chunk in chunks:
-            states = self.forward_chunk(states, chunk)
+            layers = self.forward_chunk(states, chunk)
+            states = layers[-1]
             if not states:
                 return None
-            reached.append(states)
+            reached.append(layers)
         alive = states & self.accepting
         if not alive:
             return None
@@ -1037,7 +1040,8 @@ class _Layers:
         for k in range(len(chunks) - 1, -1, -1):
             kept, alive = self.backward_chunk(reached[k], chunks[k], alive)
             parts.append(kept)
-        return tuple(kept for part in reversed(parts) for kept in part)
+        parts.reverse()
+        return tuple(itertools.chain.from_iterable(parts))
 
 
 _CHUNK = 16
