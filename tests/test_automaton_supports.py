@@ -51,3 +51,50 @@ def test_supports_are_the_values_of_the_accepted_lines(make):
         length = generator.randint(1, 5)
         masks = [generator.randint(1, 511) for _ in range(length)]
         assert automaton.supports(masks) == _by_enumeration(automaton, masks, 9), masks
+
+
+def test_values_alike_are_read_as_one_class():
+    """A counting line moves alike on every digit but the counted one (and has no move on 9):
+    its supports step once per class of values, and stay those of the enumeration."""
+    counted = Automaton.build(
+        0, lambda n, v: None if v == 9 else (n + (v == 3) if n + (v == 3) < 3 else None), lambda n: n == 2, 9
+    )
+    classes = counted._layers._classes
+    assert classes is not None and sorted(classes.values[r] for r in (1 << 2, 1)) == [0b100, 0b11111011]
+    generator = random.Random(32)
+    for _ in range(150):
+        masks = [generator.randint(1, 511) for _ in range(generator.randint(1, 5))]
+        assert counted.supports(masks) == _by_enumeration(counted, masks, 9), masks
+
+
+def _by_layers(automaton: Automaton, masks: list[int]) -> list[int] | None:
+    """The supports by sets of states, position by position (Pesant's two passes)."""
+    moves = automaton.transitions
+    layers = [{automaton.start}]
+    for mask in masks:
+        layers.append({t for q in layers[-1] for v, t in moves[q].items() if mask >> (v - 1) & 1})
+    alive = layers[-1] & automaton.accepting
+    supported = [0] * len(masks)
+    for position in range(len(masks) - 1, -1, -1):
+        before = set()
+        for q in layers[position]:
+            for v, t in moves[q].items():
+                if masks[position] >> (v - 1) & 1 and t in alive:
+                    supported[position] |= 1 << (v - 1)
+                    before.add(q)
+        alive = before
+    return supported if alive else None
+
+
+def test_long_lines_read_by_chunks_keep_their_supports():
+    """Past 32 positions a line's passes are remembered by chunks of 16 positions: the
+    supports stay those of the passes position by position, for lines asked anew and
+    for lines that share chunks with those asked before."""
+    automaton = _segment_sums(10, 9)
+    generator = random.Random(33)
+    base = [generator.choice((511, 0b110110110, 1 << generator.randint(0, 8))) for _ in range(50)]
+    for _ in range(60):
+        masks = list(base)
+        for position in generator.sample(range(50), 3):
+            masks[position] = generator.randint(1, 511)
+        assert automaton.supports(masks) == _by_layers(automaton, masks), masks

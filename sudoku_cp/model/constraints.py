@@ -58,6 +58,7 @@ from __future__ import annotations
 
 import functools
 import itertools
+import operator
 import weakref
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -835,7 +836,23 @@ class _Layers:
     backward layer ``(states, mask, alive)`` and the supports of whole lines (a line's
     supports are their own supports, the state the propagator asks next). Past
     :data:`_LAYER_MEMO_BUDGET` entries in all, the automaton whose memos hold most
-    forgets them."""
+    forgets them.
+
+    Values that move every state alike (a counting line's "not the counted digit", a
+    same-values line's other digits) are one class: a line's masks are read by class
+    (:class:`_Classes`), each class standing for all its values, so the passes step once
+    per class, not per value, and lines that differ only within classes share one answer
+    (the supports of a value are those of its class: a word through it is one through any
+    value of its class, the same states).
+
+    >>> counted = Automaton.build(0, lambda n, v: n + (v == 2) if n + (v == 2) < 2 else None,
+    ...                           lambda n: n == 1, 4)  # exactly one 2
+    >>> layers = _Layers(counted)
+    >>> [bin(m) for m in layers.supports((0b1011, 0b0010, 0b1101))]
+    ['0b1001', '0b10', '0b1101']
+    >>> layers.supports((0b0010, 0b0010, 0b1111)) is None
+    True
+    """
 
     def __init__(self, automaton: Automaton) -> None:
         _layer_memos.add(self)
@@ -862,6 +879,7 @@ class _Layers:
         self._forward: dict[tuple[int, int], int] = {}
         self._backward: dict[tuple[int, int, int], tuple[int, int]] = {}
         self._lines: dict[tuple[int, ...], tuple[int, ...] | None] = {}
+        self._classes = _Classes.of(automaton, number)
 
     @staticmethod
     def _remember(memo: dict, key: object, answer: object) -> None:
@@ -944,15 +962,53 @@ class _Layers:
 
     def supports(self, masks: tuple[int, ...]) -> list[int] | None:
         """:meth:`Automaton.supports` (a new list each call)."""
-        known = self._lines.get(masks, False)
+        classes = self._classes
+        line = masks if classes is None else tuple(map(classes.read.__getitem__, masks))
+        known = self._lines.get(line, False)
         if known is False:
-            known = self._supports(masks)
-            self._remember(self._lines, masks, known)
+            known = self._supports(line)
+            self._remember(self._lines, line, known)
             if known is not None:
                 self._remember(self._lines, known, known)
-        return None if known is None else list(known)
+        if known is None:
+            return None
+        if classes is None:
+            return list(known)
+        return list(map(operator.and_, masks, map(classes.values.__getitem__, known)))
+
+    def forward_chunk(self, states: int, chunk: tuple[int, ...]) -> tuple[int, ...]:
+        """The states reached from ``states`` by the masks of ``chunk``, before each of its
+        positions and after the last (``states`` first)."""
+        key = (states, chunk)
+        layers = self._forward.get(key)
+        if layers is None:
+            reached = [states]
+            for mask in chunk:
+                reached.append(self.forward(reached[-1], mask))
+            layers = tuple(reached)
+            self._remember(self._forward, key, layers)
+        return layers
+
+    def backward_chunk(
+        self, layers: tuple[int, ...], chunk: tuple[int, ...], alive: int
+    ) -> tuple[tuple[int, ...], int]:
+        """:meth:`backward` over the positions of ``chunk`` from its end (``layers``: its
+        :meth:`forward_chunk`): the supports of each of its positions and the states of its
+        first layer that lead into ``alive``."""
+        key = (layers[0], chunk, alive)
+        answer = self._backward.get(key)
+        if answer is None:
+            supported = [0] * len(chunk)
+            before = alive
+            for position in range(len(chunk) - 1, -1, -1):
+                supported[position], before = self.backward(layers[position], chunk[position], before)
+            answer = (tuple(supported), before)
+            self._remember(self._backward, key, answer)
+        return answer
 
     def _supports(self, masks: tuple[int, ...]) -> tuple[int, ...] | None:
+        if len(masks) > 2 * _CHUNK:
+            return self._chunked_supports(masks)
         reached = [self.start]
         states = self.start
         for mask in masks:
@@ -967,6 +1023,84 @@ class _Layers:
         for position in range(len(masks) - 1, -1, -1):
             supported[position], alive = self.backward(reached[position], masks[position], alive)
         return tuple(supported)
+
+    def _chunked_supports(self, masks: tuple[int, ...]) -> tuple[int, ...] | None:
+        """:meth:`_supports` over chunks of :data:`_CHUNK` positions, each chunk's passes
+        remembered whole: a supposition changes a few cells of a long line (a counting
+        line of 45 circles, a full-rank word of 596 positions), and the chunks it leaves
+        alone, met from the same states, cost one lookup instead of one per position."""
+        chunks = [masks[i : i + _CHUNK] for i in range(0, len(masks), _CHUNK)]
+        reached = []
+        states = self.start
+        for chunk in chunks:
+            layers = self.forward_chunk(states, chunk)
+            states = layers[-1]
+            if not states:
+                return None
+            reached.append(layers)
+        alive = states & self.accepting
+        if not alive:
+            return None
+        parts = []
+        for k in range(len(chunks) - 1, -1, -1):
+            kept, alive = self.backward_chunk(reached[k], chunks[k], alive)
+            parts.append(kept)
+        parts.reverse()
+        return tuple(itertools.chain.from_iterable(parts))
+
+
+_CHUNK = 16
+"""Positions of a chunk of a long line whose passes :class:`_Layers` remembers whole
+(lines over twice as many are read by chunk)."""
+
+
+class _Classes:
+    """The classes of values of an automaton that move every state alike: ``read[mask]``
+    is a mask of values as the mask of its classes' representatives (the lowest value of
+    each class it meets; a value with no move at all is dropped: it never lies on a path),
+    and ``values[kept]`` a mask of representatives as all the values of their classes. Both
+    filled on first use (at most ``2**k`` masks each)."""
+
+    def __init__(self, representative: dict[int, int], members: dict[int, int]) -> None:
+        self.read = _Masks(representative)
+        self.values = _Masks(members)
+
+    @classmethod
+    def of(cls, automaton: Automaton, number: Mapping[State, int]) -> _Classes | None:
+        """The classes of ``automaton`` (states numbered by ``number``), or ``None`` when
+        each value is alone in its class (nothing to gain)."""
+        columns: dict[int, dict[int, int]] = {}  # value -> {state number: next state number}
+        for state, out in automaton.transitions.items():
+            for value, following in out.items():
+                columns.setdefault(value, {})[number[state]] = number[following]
+        by_column: dict[tuple, int] = {}
+        representative: dict[int, int] = {}
+        members: dict[int, int] = {}
+        for value in sorted(columns):
+            bit = 1 << (value - 1)
+            first = by_column.setdefault(tuple(sorted(columns[value].items())), bit)
+            representative[bit] = first
+            members[first] = members.get(first, 0) | bit
+        if len(members) == len(representative):
+            return None
+        return cls(representative, members)
+
+
+class _Masks(dict):
+    """A mask of value bits -> the union of ``by_bit`` over its bits (filled on first use)."""
+
+    def __init__(self, by_bit: dict[int, int]) -> None:
+        super().__init__()
+        self._by_bit = by_bit
+
+    def __missing__(self, mask: int) -> int:
+        union, rest, by_bit = 0, mask, self._by_bit
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            union |= by_bit.get(low, 0)
+        self[mask] = union
+        return union
 
 
 def _sandwich_step(total: int, side: int) -> Callable[[State, int], State | None]:

@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from sudoku_cp.engine.propagators import engine_model, propagator
+from sudoku_cp.engine.propagators import engine_model, narrow, propagator
 from sudoku_cp.engine.runtime import Deadline
 from sudoku_cp.engine.sums import (
     ImpliedSum,
@@ -526,7 +526,33 @@ def _filter(constraint: Constraint, model: Model) -> Callable[[list[int]], list[
         return relation_supports(constraint)
     if isinstance(constraint, Less):
         return propagator(constraint, model)  # two bit operations: nothing to remember
+    if isinstance(constraint, LINE_AUTOMATON_KINDS):
+        return line_supports(constraint, model.value_count)
     return remembered(propagator(constraint, model), constraint.cells)
+
+
+def line_supports(constraint: Constraint, values: int) -> Callable[[list[int]], list[int] | None]:
+    """The filter of a line automaton (a regular line, a sandwich or skyscraper clue): its
+    automaton's supports (:meth:`~sudoku_cp.model.constraints.Automaton.supports`, which
+    remembers each line it was asked, read by its classes of values alike), with no
+    memo of its own (the engine's propagator keeps another, and :func:`remembered` a third:
+    three lookups of the same line, of which the last only ever answered).
+
+    >>> from sudoku_cp.model.constraints import Sandwich
+    >>> line = Sandwich((0, 1, 2, 3), 5, label="sandwich 5")
+    >>> candidates = [0b1111, 0b1111, 0b0100, 0b1111]
+    >>> line_supports(line, 4)(candidates), [values_of(m) for m in candidates]
+    ([0, 1, 3], [(1, 4), (2,), (3,), (1, 4)])
+    """
+    cells = constraint.cells  # type: ignore[attr-defined]
+    automaton = constraint.automaton(values)  # type: ignore[attr-defined]
+    read = _reader(cells)
+
+    def propagate(candidates: list[int]) -> list[int] | None:
+        kept = automaton.supports(read(candidates))
+        return None if kept is None else narrow(candidates, cells, kept)
+
+    return propagate
 
 
 def remembered(
