@@ -335,26 +335,29 @@ def _table(constraint: kinds.Table) -> Propagator:
     """A table over ``k`` cells by supports: each cell keeps the values of the allowed tuples
     that fit every cell's candidates (remembered per state of the cells' masks)."""
     cells = constraint.cells
-    # the allowed tuples as bits, grouped by the first cell's value: a value the first cell
-    # has lost rules out its whole group at once
-    groups: dict[int, list[tuple[int, ...]]] = {}
-    for row in sorted(constraint.allowed):
-        groups.setdefault(1 << (row[0] - 1), []).append(tuple(1 << (v - 1) for v in row[1:]))
+    # each allowed tuple packed into one int, cell i's value bit in a field of ``width`` bits
+    # from bit i·width: a tuple fits the packed candidates when each of its k bits is among
+    # them (one AND and a bit count, not a pass over its cells)
+    width = max((v for row in constraint.allowed for v in row), default=1)
+    rows = tuple(
+        sum(1 << (i * width + v - 1) for i, v in enumerate(row)) for row in sorted(constraint.allowed)
+    )
+    count = len(cells)
+    field = (1 << width) - 1
     getter = operator.itemgetter(*cells) if len(cells) > 1 else (lambda cand: (cand[cells[0]],))
     known: dict[tuple[int, ...], list[int] | None] = {}
 
     def supports(masks: tuple[int, ...]) -> list[int] | None:
-        kept = [0] * len(cells)
-        first, rest = masks[0], masks[1:]
-        for head, tails in groups.items():
-            if not head & first:
-                continue
-            for tail in tails:
-                if all(b & m for b, m in zip(tail, rest, strict=True)):
-                    kept[0] |= head
-                    for i, b in enumerate(tail, 1):
-                        kept[i] |= b
-        return kept if kept[0] else None
+        packed = 0
+        for i, m in enumerate(masks):
+            packed |= (m & field) << (i * width)
+        union = 0
+        for row in rows:
+            if (row & packed).bit_count() == count:
+                union |= row
+        if not union:
+            return None
+        return [union >> (i * width) & field for i in range(count)]
 
     def propagate(candidates: list[int]) -> list[int] | None:
         masks = getter(candidates)
