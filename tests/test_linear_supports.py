@@ -136,3 +136,23 @@ def test_block_terms_of_a_large_group_are_its_assignments():
         low = min(by_total, default=0)
         expected = (low, tuple((t - low, tuple(by_total[t])) for t in sorted(by_total)))
         assert _block_terms(masks, (weight,) * count) == expected
+
+
+def test_matched_supports_are_the_values_of_the_assignments():
+    """A cage's (a digit set's) filter by one matching and its alternating cycles keeps
+    exactly the digits of the assignments of the set to the cells, enumerated here."""
+    from sudoku_cp.reasoning.techniques.board import _matched_supports
+
+    generator = random.Random(3)
+    for _ in range(600):
+        count = generator.randint(1, 5)
+        chosen = generator.sample(range(1, 10), count)
+        masks = [generator.randint(1, 511) | generator.choice((0, generator.randint(1, 511))) for _ in chosen]
+        kept, found = [0] * count, False
+        for values in itertools.permutations(chosen):
+            if all(m >> (v - 1) & 1 for m, v in zip(masks, values, strict=True)):
+                found = True
+                for i, v in enumerate(values):
+                    kept[i] |= 1 << (v - 1)
+        digits = sum(1 << (v - 1) for v in chosen)
+        assert _matched_supports(masks, digits) == (kept if found else None)
