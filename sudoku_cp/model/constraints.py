@@ -843,9 +843,28 @@ class _Layers:
         self._moves: dict[int, list[tuple[int, int]]] = {}
         self._next: dict[int, list[int]] = {}
         self._before: dict[int, list[int]] = {}
+        # the values that move every state alike, one letter (bit) of a smaller alphabet: a
+        # "how many 5s" line reads 5 and not-5; masks are read in letters (fewer lines to
+        # remember, fewer moves) and the supports turned back into values
+        states = tuple(automaton.transitions)
+        values = sorted({v for out in automaton.transitions.values() for v in out})
+        letters: dict[tuple, int] = {}
+        letter_of: dict[int, int] = {}  # a value's bit -> its letter's bit
+        for value in values:
+            signature = tuple(automaton.transitions[q].get(value) for q in states)
+            letter_of[1 << (value - 1)] = 1 << letters.setdefault(signature, len(letters))
+        self._letters = None if len(letters) == len(values) else letter_of
+        self._in_letters: dict[int, int] = {}  # a mask of values -> its mask of letters
+        self._of_letters: dict[int, int] = {}  # a mask of letters -> the values they hold
+        for value_bit, letter in letter_of.items():
+            self._of_letters[letter] = self._of_letters.get(letter, 0) | value_bit
         for state, out in automaton.transitions.items():
             for value, following in out.items():
                 bit = 1 << (value - 1)
+                if self._letters is not None:
+                    if self._of_letters[self._letters[bit]] & (bit - 1):
+                        continue  # a letter's moves once, from its first value
+                    bit = self._letters[bit]
                 move = (1 << number[state], 1 << number[following])
                 if bit not in self._moves:
                     self._moves[bit] = []
@@ -939,6 +958,40 @@ class _Layers:
 
     def supports(self, masks: tuple[int, ...]) -> list[int] | None:
         """:meth:`Automaton.supports` (a new list each call)."""
+        if self._letters is None:
+            return self._supports_of(masks)
+        kept = self._supports_of(tuple(self._letters_of(m) for m in masks))
+        if kept is None:
+            return None
+        return [m & self._values_of(k) for m, k in zip(masks, kept, strict=True)]
+
+    def _letters_of(self, mask: int) -> int:
+        """The letters of a mask of values (remembered)."""
+        found = self._in_letters.get(mask)
+        if found is None:
+            found = 0
+            rest = mask
+            while rest:
+                low = rest & -rest
+                rest ^= low
+                found |= self._letters.get(low, 0)  # type: ignore[union-attr]
+            self._in_letters[mask] = found
+        return found
+
+    def _values_of(self, letters: int) -> int:
+        """The values of a mask of letters (remembered)."""
+        found = self._of_letters.get(letters)
+        if found is None:
+            found = 0
+            rest = letters
+            while rest:
+                low = rest & -rest
+                rest ^= low
+                found |= self._of_letters[low]
+            self._of_letters[letters] = found
+        return found
+
+    def _supports_of(self, masks: tuple[int, ...]) -> list[int] | None:
         known = self._lines.get(masks, False)
         if known is False:
             known = self._supports(masks)
