@@ -854,15 +854,16 @@ class _Layers:
             signature = tuple(automaton.transitions[q].get(value) for q in states)
             letter_of[1 << (value - 1)] = 1 << letters.setdefault(signature, len(letters))
         self._letters = None if len(letters) == len(values) else letter_of
-        self._in_letters: dict[int, int] = {}  # a mask of values -> its mask of letters
-        self._of_letters: dict[int, int] = {}  # a mask of letters -> the values they hold
+        self._in_letters: list[int] | None = None  # by mask of values, its letters (_tables)
+        self._of_letters: list[int] = []  # by mask of letters, the values they hold
+        first_of: dict[int, int] = {}  # a letter -> the bit of its first value
         for value_bit, letter in letter_of.items():
-            self._of_letters[letter] = self._of_letters.get(letter, 0) | value_bit
+            first_of.setdefault(letter, value_bit)
         for state, out in automaton.transitions.items():
             for value, following in out.items():
                 bit = 1 << (value - 1)
                 if self._letters is not None:
-                    if self._of_letters[self._letters[bit]] & (bit - 1):
+                    if first_of[self._letters[bit]] != bit:
                         continue  # a letter's moves once, from its first value
                     bit = self._letters[bit]
                 move = (1 << number[state], 1 << number[following])
@@ -960,36 +961,30 @@ class _Layers:
         """:meth:`Automaton.supports` (a new list each call)."""
         if self._letters is None:
             return self._supports_of(masks)
-        kept = self._supports_of(tuple(self._letters_of(m) for m in masks))
+        if self._in_letters is None:  # each mask's letters, and each mask of letters' values
+            self._in_letters, self._of_letters = self._tables()
+        full, in_letters, of_letters = len(self._in_letters) - 1, self._in_letters, self._of_letters
+        kept = self._supports_of(tuple([in_letters[m & full] for m in masks]))
         if kept is None:
             return None
-        return [m & self._values_of(k) for m, k in zip(masks, kept, strict=True)]
+        return [m & of_letters[k] for m, k in zip(masks, kept, strict=True)]
 
-    def _letters_of(self, mask: int) -> int:
-        """The letters of a mask of values (remembered)."""
-        found = self._in_letters.get(mask)
-        if found is None:
-            found = 0
-            rest = mask
-            while rest:
-                low = rest & -rest
-                rest ^= low
-                found |= self._letters.get(low, 0)  # type: ignore[union-attr]
-            self._in_letters[mask] = found
-        return found
-
-    def _values_of(self, letters: int) -> int:
-        """The values of a mask of letters (remembered)."""
-        found = self._of_letters.get(letters)
-        if found is None:
-            found = 0
-            rest = letters
-            while rest:
-                low = rest & -rest
-                rest ^= low
-                found |= self._of_letters[low]
-            self._of_letters[letters] = found
-        return found
+    def _tables(self) -> tuple[list[int], list[int]]:
+        """Per mask of values (up to the largest value moved on), its letters; per mask of
+        letters, their values."""
+        letters = self._letters or {}
+        top = max(letters).bit_length()
+        in_letters = [0] * (1 << top)
+        for mask in range(1, 1 << top):
+            low = mask & -mask
+            in_letters[mask] = in_letters[mask ^ low] | letters.get(low, 0)
+        count = max(letters.values()).bit_length()
+        of_letters = [0] * (1 << count)
+        for value_bit, letter in letters.items():
+            for mask in range(1 << count):
+                if mask & letter:
+                    of_letters[mask] |= value_bit
+        return in_letters, of_letters
 
     def _supports_of(self, masks: tuple[int, ...]) -> list[int] | None:
         known = self._lines.get(masks, False)
