@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from sudoku_cp.model.community_kinds import sum_line_automaton
+from sudoku_cp.model.community_kinds import same_count_automaton, sum_line_automaton
 from sudoku_cp.model.constraints import Automaton
 
 
@@ -38,7 +38,8 @@ def _by_enumeration(automaton: Automaton, masks: list[int], side: int) -> list[i
     "make",
     [
         lambda: _segment_sums(10, 9),
-        lambda: _at_most_two_odd(9),
+        lambda: _at_most_two_odd(9),  # two letters: odd and even values move alike
+        lambda: same_count_automaton(5, 2, 9),  # two letters: 5 and not 5
         # a sum loop: its supports are its parts' (one per sum carried round the end), its
         # enumeration reads the whole deterministic automaton
         lambda: sum_line_automaton(10, 9, True),

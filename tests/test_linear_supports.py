@@ -113,3 +113,46 @@ def test_group_supports_are_the_values_of_the_assignments():
                 for i, v in enumerate(values):
                     kept[i] |= 1 << (v - 1)
         assert _group_supports(masks, weights, rhs) == (tuple(kept) if found else None)
+
+
+def test_block_terms_of_a_large_group_are_its_assignments():
+    """A group of cells that differ, with one coefficient and more assignments than
+    ``_ENUMERATION_LIMIT`` (a 7-cell group of a 7x7 grid of digits 1..9), is read by its
+    digit sets: the same totals and value bits as the assignments, enumerated here."""
+    from sudoku_cp.reasoning.techniques.board import _ENUMERATION_LIMIT, _block_terms
+
+    generator = random.Random(11)
+    for _ in range(6):
+        count = 5
+        masks = tuple(sum(1 << (v - 1) for v in generator.sample(range(1, 10), 7)) for _ in range(count))
+        assert 7**count > _ENUMERATION_LIMIT  # read by its digit sets
+        weight = generator.choice([1, -1, 2])
+        by_total: dict[int, list[int]] = {}
+        for values in itertools.permutations(range(1, 10), count):
+            if all(m >> (v - 1) & 1 for m, v in zip(masks, values, strict=True)):
+                bits = by_total.setdefault(weight * sum(values), [0] * count)
+                for i, v in enumerate(values):
+                    bits[i] |= 1 << (v - 1)
+        low = min(by_total, default=0)
+        expected = (low, tuple((t - low, tuple(by_total[t])) for t in sorted(by_total)))
+        assert _block_terms(masks, (weight,) * count) == expected
+
+
+def test_matched_supports_are_the_values_of_the_assignments():
+    """A cage's (a digit set's) filter by one matching and its alternating cycles keeps
+    exactly the digits of the assignments of the set to the cells, enumerated here."""
+    from sudoku_cp.reasoning.techniques.board import _matched_supports
+
+    generator = random.Random(3)
+    for _ in range(600):
+        count = generator.randint(1, 5)
+        chosen = generator.sample(range(1, 10), count)
+        masks = [generator.randint(1, 511) | generator.choice((0, generator.randint(1, 511))) for _ in chosen]
+        kept, found = [0] * count, False
+        for values in itertools.permutations(chosen):
+            if all(m >> (v - 1) & 1 for m, v in zip(masks, values, strict=True)):
+                found = True
+                for i, v in enumerate(values):
+                    kept[i] |= 1 << (v - 1)
+        digits = sum(1 << (v - 1) for v in chosen)
+        assert _matched_supports(masks, digits) == (kept if found else None)

@@ -346,26 +346,36 @@ def _table(constraint: kinds.Table) -> Propagator:
     """A table over ``k`` cells by supports: each cell keeps the values of the allowed tuples
     that fit every cell's candidates (remembered per state of the cells' masks)."""
     cells = constraint.cells
-    # the allowed tuples as bits, grouped by the first cell's value: a value the first cell
-    # has lost rules out its whole group at once
-    groups: dict[int, list[tuple[int, ...]]] = {}
-    for row in sorted(constraint.allowed):
-        groups.setdefault(1 << (row[0] - 1), []).append(tuple(1 << (v - 1) for v in row[1:]))
+    # the allowed tuples grouped by their first k - 1 values, each group's last values one
+    # mask; a group's first values packed into one int, cell i's value bit in a field of
+    # ``width`` bits from bit i·width: they fit the packed candidates when each of their
+    # k - 1 bits is among them (one AND and a bit count, not a pass over the cells)
+    width = max((v for row in constraint.allowed for v in row), default=1)
+    groups: dict[int, int] = {}
+    for row in constraint.allowed:
+        head = sum(1 << (i * width + v - 1) for i, v in enumerate(row[:-1]))
+        groups[head] = groups.get(head, 0) | 1 << (row[-1] - 1)
+    rows = tuple(sorted(groups.items()))
+    count = len(cells)
+    heads = count - 1
+    field = (1 << width) - 1
     getter = operator.itemgetter(*cells) if len(cells) > 1 else (lambda cand: (cand[cells[0]],))
     known: dict[tuple[int, ...], list[int] | None] = {}
 
     def supports(masks: tuple[int, ...]) -> list[int] | None:
-        kept = [0] * len(cells)
-        first, rest = masks[0], masks[1:]
-        for head, tails in groups.items():
-            if not head & first:
-                continue
-            for tail in tails:
-                if all(b & m for b, m in zip(tail, rest, strict=True)):
-                    kept[0] |= head
-                    for i, b in enumerate(tail, 1):
-                        kept[i] |= b
-        return kept if kept[0] else None
+        packed = 0
+        for i, m in enumerate(masks[:-1]):
+            packed |= (m & field) << (i * width)
+        last_mask = masks[-1]
+        union = last = 0
+        for head, tails in rows:
+            fits = tails & last_mask
+            if fits and (head & packed).bit_count() == heads:
+                union |= head
+                last |= fits
+        if not last:
+            return None
+        return [union >> (i * width) & field for i in range(heads)] + [last]
 
     def propagate(candidates: list[int]) -> list[int] | None:
         masks = getter(candidates)
