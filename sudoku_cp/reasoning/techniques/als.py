@@ -35,7 +35,7 @@ def almost_locked_sets(board: Board, candidates: list[int], placed: set[int]) ->
 
 class _Context:
     """What both ALS finders work out for one state: the sets, and for each its values
-    (:func:`_by_value`), its cells as a bit set, its :func:`_touch` and its
+    (:func:`_by_value`; ``infos``, by index), its cells as a bit set, its :func:`_touch` and its
     :func:`_partners`; the sets' indices by size."""
 
     def __init__(self, board: Board, candidates: list[int], placed: set[int]) -> None:
@@ -49,6 +49,7 @@ class _Context:
         self.bits = [sum(1 << c for c in cells) for cells, _, _ in sets]
         self.info_of = _by_value(sets, candidates, geometry(board), before[1], now[1])
         self.partners = _partners(sets, _touch(self.info_of, len(sets)))
+        self.infos = [self.info_of(k) for k in range(len(sets))]  # (worked out by _touch)
         self.by_size: dict[int, list[int]] = {}
         self.size_bits: dict[int, int] = {}  # size -> the sets of that size, as a bit set over indices
         for index, (cells, _, _) in enumerate(sets):
@@ -193,7 +194,7 @@ def find_als_xz(board: Board, candidates: list[int], placed: set[int]) -> Iterat
     """ALS-XZ (see the module docstring); the smallest pairs of sets first."""
     geo = geometry(board)
     context = _context(board, candidates, placed)
-    sets, masks, info_of, partners = context.sets, context.masks, context.info_of, context.partners
+    sets, masks, infos, partners = context.sets, context.masks, context.infos, context.partners
     open_with = functools.cache(lambda value: _open_with(candidates, placed, value))
 
     by_size, size_bits = context.by_size, context.size_bits
@@ -204,17 +205,20 @@ def find_als_xz(board: Board, candidates: list[int], placed: set[int]) -> Iterat
             # in the order of combinations(firsts, 2) (one size) or of firsts x seconds, the
             # pairs that may have a restricted common (the others find nothing)
             pairs = [
-                (i, j) for i in firsts for j in _cells_in(partners[i] & seconds & (-2 << i if same else -1))
+                (i, j)
+                for i in firsts
+                if (near := partners[i] & seconds & (-2 << i if same else -1))
+                for j in _cells_in(near)
             ]
             for i, j in pairs:
                 common = masks[i] & masks[j]
                 if not common & (common - 1):
                     continue  # fewer than two common values
-                (ca, _, ua), (cb, _, ub) = sets[i], sets[j]
-                va, vb = info_of(i), info_of(j)
+                va, vb = infos[i], infos[j]
                 for x in values_of(common):
                     if vb[x][1] & ~va[x][2]:
                         continue  # not a restricted common: some x of B does not see every x of A
+                    (ca, _, ua), (cb, _, ub) = sets[i], sets[j]
                     for z in values_of(common):
                         if z == x:
                             continue
@@ -264,7 +268,7 @@ def find_als_xy_wing(board: Board, candidates: list[int], placed: set[int]) -> I
     smallest triples first."""
     geo = geometry(board)
     context = _context(board, candidates, placed)
-    sets, bits, masks, values = context.sets, context.bits, context.masks, context.info_of
+    sets, bits, masks, values = context.sets, context.bits, context.masks, context.infos
     # (disjoint, a common value, a cell seeing: the others have no restricted common)
     partners = context.partners
     sizes = [size for size in sorted(context.size_bits) if size <= MAX_WING_ALS]
@@ -278,10 +282,10 @@ def find_als_xy_wing(board: Board, candidates: list[int], placed: set[int]) -> I
         found = []
         if not near:
             return found
-        vp = values(pivot)
+        vp = values[pivot]
         for size in sizes:
             for i in _cells_in(near & size_bits[size]):  # (indices of sets here, ascending)
-                vi = values(i)
+                vi = values[i]
                 for x in values_of(mask & masks[i]):
                     if not vi[x][1] & ~vp[x][2]:
                         found.append((i, x))
@@ -295,7 +299,7 @@ def find_als_xy_wing(board: Board, candidates: list[int], placed: set[int]) -> I
                 continue
             shared = sets[a][1] & sets[b][1] & ~(1 << (x - 1)) & ~(1 << (y - 1))
             for z in values_of(shared):
-                va, vb = values(a), values(b)
+                va, vb = values[a], values[b]
                 seen = va[z][2] & vb[z][2] & ~bits[pivot] & open_with(z)
                 if not seen:
                     continue
@@ -312,7 +316,7 @@ def find_als_xy_wing(board: Board, candidates: list[int], placed: set[int]) -> I
                     ChainNode(cb, (y,), als=True),
                     ChainNode(cb, rest_b, als=True),
                 ]
-                vc = values(pivot)
+                vc = values[pivot]
                 cells = ca + cc + cb
                 zs = va[z][0] + vb[z][0]
                 yield Deduction(
