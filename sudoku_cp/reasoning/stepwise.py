@@ -1003,7 +1003,9 @@ def _has_solution(
     :data:`CHECK_NODES` decisions, then a CDCL SAT solver (PySAT, the ``"sat"`` backend's
     encoding), whose learnt clauses do not branch again and again on cells the
     contradiction does not involve (a chain's premise over four units took the search
-    12 s); the search alone for a kind SAT does not encode."""
+    12 s); for a kind SAT does not encode, CP-SAT on a model with hidden cells (a chaos
+    construction's regions, whose search alone can take minutes on a 6x6), else the
+    search alone."""
     masks = [-1] * whole.cell_count
     for c, values in domains.items():
         masks[c] = sum(1 << (v - 1) for v in values)
@@ -1026,9 +1028,23 @@ def _has_solution(
     try:
         run = Run.start(model, Deadline(None), choose_solver(model), "extended", "pairwise", "combinations")
     except NotSupportedError:
+        if whole.hidden:
+            return _cpsat_has_solution(model)
         return narrowed.count_solutions(1) > 0
     with run:
         return run.solve() is not None
+
+
+def _cpsat_has_solution(model: Model) -> bool:
+    """Whether ``model`` (a premise with its candidates) has a solution, by CP-SAT's
+    enumeration stopped at the first (which compiles a chaos construction's regions)."""
+    from sudoku_cp.backends import get_backend
+
+    backend = get_backend("cpsat")
+    task = backend.task(model, "count_solutions")
+    task.limit = 1
+    count, _ = backend.run("count_solutions", task)
+    return count > 0
 
 
 def _cases(premise, domains, deduction: Deduction, n: int) -> list[tuple[tuple[int, frozenset[int]], ...]]:
