@@ -584,14 +584,14 @@ def explain(
 
     Raises:
         InvalidPuzzleError: malformed input.
-        NotSupportedError: a chaos construction (its regions are hidden cells: solved by
-            ``"cpsat"`` and ``"auto"``, not explained); raised before any solve. Extra
-            cells (ISS's Var, Doppelganger's) are explained like grid cells, named by
-            their rule (``"extra cell 2"``), and the explanation ends once they are
-            settled too; :attr:`Explanation.grid` is the grid's part.
-            A grid of other digits (``0..8``) is explained in its digits; one of more
-            digits than its side (6x6 from 1..9) without the techniques that read "each
-            digit once in a unit" (the table's ``needs_complete_units`` rows).
+        NotSupportedError: a constraint kind the engine cannot propagate (raised
+            before any solve). Hidden cells (extra cells, ISS's Var and Doppelganger's;
+            a chaos construction's regions) are explained like grid cells, named by
+            their rule (``"extra cell 2"``, ``"the region of r3c4"``), and the
+            explanation ends once they are settled too; :attr:`Explanation.grid` is the
+            grid's part. A grid of other digits (``0..8``) is explained in its digits;
+            one of more digits than its side (6x6 from 1..9) without the techniques that
+            read "each digit once in a unit" (the table's ``needs_complete_units`` rows).
         NoSolutionError: the puzzle has no solution (its ``conflict`` says why).
         SolveTimeoutError: ``time_limit`` ran out before the puzzle was even solved
             (no step can be checked without its solution).
@@ -600,7 +600,7 @@ def explain(
     """
     deadline = reasoning_deadline(time_limit)
     puzzle = as_puzzle(puzzle)[0]
-    board = Board(puzzle.model)  # NotSupportedError (chaos construction) before the solve
+    board = Board(puzzle.model)  # NotSupportedError (a kind the engine lacks) before the solve
     solution = solve(puzzle, time_limit=_left(deadline))
     whole = _whole_solution(board, solution, deadline)
     board.solution = whole
@@ -745,7 +745,7 @@ def hint(
 
     Raises:
         InvalidPuzzleError: malformed puzzle or candidates (naming the line and column).
-        NotSupportedError: as for :func:`explain` (hidden cells).
+        NotSupportedError: as for :func:`explain`.
         NoSolutionError: the puzzle has no solution.
         MarksExcludeSolutionError: the candidates exclude every solution (a
             :class:`NoSolutionError`; the message names a house, not the digit).
@@ -759,7 +759,7 @@ def hint(
     if level is not None and (isinstance(level, bool) or level not in HINT_LEVELS):
         raise SudokuError(f"level must be one of 1, 2, 3, 4 or None, not {level!r}")
     puzzle = as_puzzle(puzzle)[0]
-    board = Board(puzzle.model)  # NotSupportedError (chaos construction) before the solve
+    board = Board(puzzle.model)  # NotSupportedError (a kind the engine lacks) before the solve
     smallest = solve(puzzle, time_limit=_left(deadline))  # NoSolutionError (with the conflicting givens)
     board.deadline = deadline
     n = puzzle.side
@@ -1006,7 +1006,9 @@ def _has_solution(
     :data:`CHECK_NODES` decisions, then a CDCL SAT solver (PySAT, the ``"sat"`` backend's
     encoding), whose learnt clauses do not branch again and again on cells the
     contradiction does not involve (a chain's premise over four units took the search
-    12 s); the search alone for a kind SAT does not encode."""
+    12 s); for a kind SAT does not encode, CP-SAT on a model with hidden cells (a chaos
+    construction's regions, whose search alone can take minutes on a 6x6), else the
+    search alone."""
     masks = [-1] * whole.cell_count
     for c, values in domains.items():
         masks[c] = sum(1 << (v - 1) for v in values)
@@ -1029,9 +1031,23 @@ def _has_solution(
     try:
         run = Run.start(model, Deadline(None), choose_solver(model), "extended", "pairwise", "combinations")
     except NotSupportedError:
+        if whole.hidden:
+            return _cpsat_has_solution(model)
         return narrowed.count_solutions(1) > 0
     with run:
         return run.solve() is not None
+
+
+def _cpsat_has_solution(model: Model) -> bool:
+    """Whether ``model`` (a premise with its candidates) has a solution, by CP-SAT's
+    enumeration stopped at the first (which compiles a chaos construction's regions)."""
+    from sudoku_cp.backends import get_backend
+
+    backend = get_backend("cpsat")
+    task = backend.task(model, "count_solutions")
+    task.limit = 1
+    count, _ = backend.run("count_solutions", task)
+    return count > 0
 
 
 def _cases(premise, domains, deduction: Deduction, n: int) -> list[tuple[tuple[int, frozenset[int]], ...]]:
