@@ -182,16 +182,7 @@ def _less(first: int, second: int) -> Propagator:
         b_kept = b & ~((1 << (a_kept & -a_kept).bit_length()) - 1)  # above the smallest of a
         if not b_kept:
             return None
-        # narrowed here, not by narrow(): a thermometer's cells are filtered millions of
-        # times in a forcing net, and the call and its zip cost more than the bit operations
-        changed = []
-        if a_kept != a:
-            candidates[first] = a_kept
-            changed.append(first)
-        if b_kept != b:
-            candidates[second] = b_kept
-            changed.append(second)
-        return changed
+        return narrow(candidates, (first, second), (a_kept, b_kept))
 
     return propagate
 
