@@ -977,63 +977,61 @@ class _Layers:
         return list(map(operator.and_, masks, map(classes.values.__getitem__, known)))
 
     def forward_chunk(self, states: int, chunk: tuple[int, ...]) -> tuple[int, ...]:
-        """The states reached from ``states`` by the masks of ``chunk``, before each of its
-        positions and after the last (``states`` first)."""
+        """:meth:`_forward_layers`, remembered."""
         key = (states, chunk)
         layers = self._forward.get(key)
         if layers is None:
-            reached = [states]
-            for mask in chunk:
-                reached.append(self.forward(reached[-1], mask))
-            layers = tuple(reached)
+            layers = self._forward_layers(states, chunk)
             self._remember(self._forward, key, layers)
         return layers
 
     def backward_chunk(
         self, layers: tuple[int, ...], chunk: tuple[int, ...], alive: int
     ) -> tuple[tuple[int, ...], int]:
-        """:meth:`backward` over the positions of ``chunk`` from its end (``layers``: its
-        :meth:`forward_chunk`): the supports of each of its positions and the states of its
-        first layer that lead into ``alive``."""
+        """:meth:`_backward_layers`, remembered."""
         key = (layers[0], chunk, alive)
         answer = self._backward.get(key)
         if answer is None:
-            supported = [0] * len(chunk)
-            before = alive
-            for position in range(len(chunk) - 1, -1, -1):
-                supported[position], before = self.backward(layers[position], chunk[position], before)
-            answer = (tuple(supported), before)
+            answer = self._backward_layers(layers, chunk, alive)
             self._remember(self._backward, key, answer)
         return answer
 
-    def _supports(self, masks: tuple[int, ...]) -> tuple[int, ...] | None:
-        if len(masks) > 2 * _CHUNK:
-            return self._chunked_supports(masks)
-        reached = [self.start]
-        states = self.start
-        for mask in masks:
+    def _forward_layers(self, states: int, chunk: tuple[int, ...]) -> tuple[int, ...]:
+        """The states reached from ``states`` by the masks of ``chunk``, before each of its
+        positions and after the last (``states`` first; cut short after an empty one)."""
+        reached = [states]
+        for mask in chunk:
             states = self.forward(states, mask)
-            if not states:
-                return None
             reached.append(states)
-        alive = states & self.accepting
-        if not alive:
-            return None
-        supported = [0] * len(masks)
-        for position in range(len(masks) - 1, -1, -1):
-            supported[position], alive = self.backward(reached[position], masks[position], alive)
-        return tuple(supported)
+            if not states:
+                break
+        return tuple(reached)
 
-    def _chunked_supports(self, masks: tuple[int, ...]) -> tuple[int, ...] | None:
-        """:meth:`_supports` over chunks of :data:`_CHUNK` positions, each chunk's passes
-        remembered whole: a supposition changes a few cells of a long line (a counting
-        line of 45 circles, a full-rank word of 596 positions), and the chunks it leaves
-        alone, met from the same states, cost one lookup instead of one per position."""
-        chunks = [masks[i : i + _CHUNK] for i in range(0, len(masks), _CHUNK)]
+    def _backward_layers(
+        self, layers: tuple[int, ...], chunk: tuple[int, ...], alive: int
+    ) -> tuple[tuple[int, ...], int]:
+        """:meth:`backward` over the positions of ``chunk`` from its end (``layers``: its
+        :meth:`_forward_layers`): the supports of each of its positions and the states of
+        its first layer that lead into ``alive``."""
+        supported = [0] * len(chunk)
+        for position in range(len(chunk) - 1, -1, -1):
+            supported[position], alive = self.backward(layers[position], chunk[position], alive)
+        return tuple(supported), alive
+
+    def _supports(self, masks: tuple[int, ...]) -> tuple[int, ...] | None:
+        """The two passes over the line; over a long line (more than twice :data:`_CHUNK`
+        positions) by chunks of :data:`_CHUNK` positions, each chunk's passes remembered
+        whole: a supposition changes a few cells of a long line (a counting line of 45
+        circles, a full-rank word of 596 positions), and the chunks it leaves alone, met
+        from the same states, cost one lookup instead of one per position."""
+        whole = len(masks) <= 2 * _CHUNK
+        chunks = [masks] if whole else [masks[i : i + _CHUNK] for i in range(0, len(masks), _CHUNK)]
+        forward = self._forward_layers if whole else self.forward_chunk
+        backward = self._backward_layers if whole else self.backward_chunk
         reached = []
         states = self.start
         for chunk in chunks:
-            layers = self.forward_chunk(states, chunk)
+            layers = forward(states, chunk)
             states = layers[-1]
             if not states:
                 return None
@@ -1043,7 +1041,7 @@ class _Layers:
             return None
         parts = []
         for k in range(len(chunks) - 1, -1, -1):
-            kept, alive = self.backward_chunk(reached[k], chunks[k], alive)
+            kept, alive = backward(reached[k], chunks[k], alive)
             parts.append(kept)
         parts.reverse()
         return tuple(itertools.chain.from_iterable(parts))
