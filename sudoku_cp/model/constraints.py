@@ -857,6 +857,55 @@ class _Layers:
         self._forward: dict[tuple[int, int], int] = {}
         self._backward: dict[tuple[int, int, int], tuple[int, int]] = {}
         self._lines: dict[tuple[int, ...], tuple[int, ...] | None] = {}
+        self._project, self._expand = self._value_classes()
+
+    def _value_classes(self) -> tuple[list[int] | None, list[int] | None]:
+        """The values that move every state alike (a counting clue's "not this digit"),
+        as tables over masks: ``project[mask]`` keeps one value (the lowest) of each such
+        class that ``mask`` meets, and ``expand[kept]`` is every value of the classes of
+        ``kept``; ``(None, None)`` when each value is its own class (or the values are too
+        many for tables). A line's supports are those of its projected masks, expanded
+        and cut to each mask: the same answer, and lines that differ only within classes
+        share one memo entry."""
+        width = max((bit.bit_length() for bit in self._moves), default=0)
+        if width > 12:
+            return None, None
+        classes: dict[tuple[int, ...], int] = {}
+        for bit in sorted(self._moves):
+            key = tuple(self._next[bit])
+            classes[key] = classes.get(key, 0) | bit
+        if len(classes) == len(self._moves):
+            return None, None
+        lowest = {}  # value bit -> the lowest bit of its class; class bit -> all of the class
+        members = {}
+        for group in classes.values():
+            low = group & -group
+            members[low] = group
+            rest = group
+            while rest:
+                bit = rest & -rest
+                rest ^= bit
+                lowest[bit] = low
+        size = 1 << width
+        project, expand = [0] * size, [0] * size
+        for mask in range(1, size):
+            bit = mask & -mask
+            project[mask] = project[mask ^ bit] | lowest.get(bit, 0)
+            expand[mask] = expand[mask ^ bit] | members.get(bit, 0)
+        return project, expand
+
+    def supports(self, masks: tuple[int, ...]) -> list[int] | None:
+        """:meth:`Automaton.supports` (a new list each call), over the masks projected on
+        the classes of values that move every state alike (:meth:`_value_classes`)."""
+        project = self._project
+        if project is None:
+            return self._line_supports(masks)
+        top = len(project) - 1  # bits above every value of a move: values with none
+        found = self._line_supports(tuple(project[m & top] for m in masks))
+        if found is None:
+            return None
+        expand = self._expand
+        return [m & expand[k] for m, k in zip(masks, found, strict=True)]
 
     @staticmethod
     def _remember(memo: dict, key: object, answer: object) -> None:
@@ -937,8 +986,8 @@ class _Layers:
             self._remember(self._backward, key, answer)
         return answer
 
-    def supports(self, masks: tuple[int, ...]) -> list[int] | None:
-        """:meth:`Automaton.supports` (a new list each call)."""
+    def _line_supports(self, masks: tuple[int, ...]) -> list[int] | None:
+        """:meth:`Automaton.supports` of ``masks`` as they are (a new list each call)."""
         known = self._lines.get(masks, False)
         if known is False:
             known = self._supports(masks)
