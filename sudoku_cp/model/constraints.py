@@ -58,6 +58,7 @@ from __future__ import annotations
 
 import functools
 import itertools
+import operator
 import weakref
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -886,7 +887,7 @@ class _Layers:
                 bit = rest & -rest
                 rest ^= bit
                 lowest[bit] = low
-        size = 1 << width
+        size = 1 << max(width, 9)  # every mask of a 9x9's candidates (an automaton may move on fewer)
         project, expand = [0] * size, [0] * size
         for mask in range(1, size):
             bit = mask & -mask
@@ -900,12 +901,15 @@ class _Layers:
         project = self._project
         if project is None:
             return self._line_supports(masks)
-        top = len(project) - 1  # bits above every value of a move: values with none
-        found = self._line_supports(tuple(project[m & top] for m in masks))
+        try:
+            key = tuple(map(project.__getitem__, masks))  # one C loop: lines are long
+        except IndexError:  # a value above the table's: one with no move
+            top = len(project) - 1
+            key = tuple(project[m & top] for m in masks)
+        found = self._line_supports(key)
         if found is None:
             return None
-        expand = self._expand
-        return [m & expand[k] for m, k in zip(masks, found, strict=True)]
+        return list(map(operator.and_, masks, map(self._expand.__getitem__, found)))
 
     @staticmethod
     def _remember(memo: dict, key: object, answer: object) -> None:

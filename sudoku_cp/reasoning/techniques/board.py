@@ -515,6 +515,10 @@ def _filter(constraint: Constraint, model: Model) -> Callable[[list[int]], list[
         return relation_supports(constraint)
     if isinstance(constraint, Less):
         return propagator(constraint, model)  # two bit operations: nothing to remember
+    if isinstance(constraint, LINE_AUTOMATON_KINDS) and len(constraint.cells) > model.side:
+        # a long line (counting circles over 36 cells) rarely meets a state of its cells
+        # again; its automaton remembers its lines by classes of values (more hits)
+        return propagator(constraint, model)
     return remembered(propagator(constraint, model), constraint.cells)
 
 
