@@ -515,9 +515,10 @@ def _filter(constraint: Constraint, model: Model) -> Callable[[list[int]], list[
         return relation_supports(constraint)
     if isinstance(constraint, Less):
         return propagator(constraint, model)  # two bit operations: nothing to remember
-    if isinstance(constraint, LINE_AUTOMATON_KINDS) and len(constraint.cells) > model.side:
-        # a long line (counting circles over 36 cells) rarely meets a state of its cells
-        # again; its automaton remembers its lines by classes of values (more hits)
+    if isinstance(constraint, LINE_AUTOMATON_KINDS):
+        # the engine's line propagator remembers its lines itself (a line its supports keep
+        # whole answered without a pass), and its automaton by classes of values: wrapped
+        # in remembered, each miss would copy the candidates for nothing
         return propagator(constraint, model)
     return remembered(propagator(constraint, model), constraint.cells)
 
