@@ -24,6 +24,13 @@ def _at_most_two_odd(side: int) -> Automaton:
     return Automaton.build(0, lambda s, v: s + v % 2 if s + v % 2 <= 2 else None, lambda s: True, side)
 
 
+def _count_of_three(side: int) -> Automaton:
+    """A counting circle's clue: 3 appears 0 or 3 times; every other value moves alike."""
+    return Automaton.build(
+        0, lambda s, v: s + (v == 3) if s + (v == 3) <= 3 else None, lambda s: s in (0, 3), side
+    )
+
+
 def _by_enumeration(automaton: Automaton, masks: list[int], side: int) -> list[int] | None:
     supported = [0] * len(masks)
     choices = [[v for v in range(1, side + 1) if mask >> (v - 1) & 1] for mask in masks]
@@ -40,6 +47,7 @@ def _by_enumeration(automaton: Automaton, masks: list[int], side: int) -> list[i
         lambda: _segment_sums(10, 9),
         lambda: _at_most_two_odd(9),  # two letters: odd and even values move alike
         lambda: same_count_automaton(5, 2, 9),  # two letters: 5 and not 5
+        lambda: _count_of_three(9),
         # a sum loop: its supports are its parts' (one per sum carried round the end), its
         # enumeration reads the whole deterministic automaton
         lambda: sum_line_automaton(10, 9, True),

@@ -395,15 +395,21 @@ def _line_automaton(constraint: object, side: int) -> Propagator:
     automaton = constraint.automaton(side)  # type: ignore[attr-defined]
     getter = operator.itemgetter(*cells) if len(cells) > 1 else (lambda values, i=cells[0]: (values[i],))
     known: dict[tuple[int, ...], list[int] | None] = {}
+    unchanged: list[int] = []  # the answer of a line its supports keep whole: nothing to narrow
 
     def propagate(candidates: list[int]) -> list[int] | None:
         masks = getter(candidates)
-        if masks not in known:
+        kept = known.get(masks, unchanged)
+        if kept is unchanged and masks not in known:
             if len(known) > _SUPPORT_CACHE_SIZE:
                 known.clear()
-            known[masks] = automaton.supports(masks)
-        kept = known[masks]
-        return None if kept is None else narrow(candidates, cells, kept)
+            kept = automaton.supports(masks)
+            if kept is not None and tuple(kept) == masks:
+                kept = unchanged
+            known[masks] = kept
+        if kept is None:
+            return None
+        return [] if kept is unchanged else narrow(candidates, cells, kept)
 
     return propagate
 

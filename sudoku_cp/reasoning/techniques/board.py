@@ -638,8 +638,8 @@ def remembered(
     """``propagate`` (a propagator that reads and narrows only ``cells``) with the
     narrowing of each state of their candidates remembered (up to
     :data:`_SUPPORT_CACHE_SIZE` states, then forgotten): forcing chains and nets suppose
-    many candidates and reach the same states of a clue again and again; a line automaton,
-    a table or a cage then costs one lookup.
+    many candidates and reach the same states of a clue again and again; a table or a cage
+    then costs one lookup (a line clue's propagator remembers its lines itself).
 
     >>> calls = []
     >>> def keep_one(candidates):  # a propagator that keeps the lowest candidate of cell 0

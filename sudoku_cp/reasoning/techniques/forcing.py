@@ -305,7 +305,7 @@ class _Propagation:
         unit_numbers = self.unit_numbers
         done: set[int] = set()
         marks = self.unit_marks
-        shift, other_cells = self.other_shift, self.other_cells
+        shift = self.other_shift
         while True:
             while queue:
                 c = queue.pop()
@@ -357,20 +357,18 @@ class _Propagation:
                 while rest := dirty >> (shift + index + 1):
                     index += (rest & -rest).bit_length()
                     dirty &= ~(1 << (shift + index))
-                    cells = other_cells[index]
-                    before = [cand[c] for c in cells]
-                    if self.others[index][1](cand) is None:
+                    # a filter gives the cells it narrowed (the engine's contract), None on a
+                    # contradiction: no copy of its cells' candidates to compare
+                    narrowed = self.others[index][1](cand)
+                    if narrowed is None:
                         own, extra_numbers = self.other_numbers[index]
                         used[own] = None
                         used.update(dict.fromkeys(extra_numbers))
                         return None, self._used(used)
-                    narrowed = False
-                    for c, was in zip(cells, before, strict=True):
-                        if cand[c] != was:
-                            narrowed = True
-                            dirty |= marks[c]
-                            if not cand[c] & (cand[c] - 1):
-                                queue.append(c)
+                    for c in narrowed:
+                        dirty |= marks[c]
+                        if not cand[c] & (cand[c] - 1):
+                            queue.append(c)
                     if narrowed:
                         own, extra_numbers = self.other_numbers[index]
                         used[own] = None
