@@ -6,6 +6,7 @@ passes are tried here on a classic board (``_budgets`` patched), whose nets are 
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 
 import pytest
@@ -13,6 +14,7 @@ import pytest
 import sudoku_cp
 from sudoku_cp import datasets, explain
 from sudoku_cp.io.inputs import as_puzzle
+from sudoku_cp.model.constraints import Relation
 from sudoku_cp.reasoning.techniques import Board, forcing
 
 pytestmark = pytest.mark.slow  # about 1 s of CPU: the explanation of a hardest puzzle
@@ -61,11 +63,9 @@ def test_only_variant_boards_get_a_budget():
     assert forcing._budgets(killer) == (forcing.NET_BUDGET, None)
 
 
-def test_suppositions_known_free_are_not_run_again_and_the_net_is_the_same(monkeypatch):
-    # Propagation is monotone: a supposition that once ended without a contradiction at a
-    # state within the current candidates ends there again; the memo skips its run.
-    _, masks, placed, step = first_nested_state()
-    puzzle = datasets.load("hardest")[5]
+def _nested_runs_twice(monkeypatch, model, masks, placed, solution):
+    """The first nested net found from ``masks`` twice on one fresh board of ``model``,
+    with the suppositions each call ran."""
     runs = []
     run = forcing._Propagation.run
 
@@ -75,14 +75,49 @@ def test_suppositions_known_free_are_not_run_again_and_the_net_is_the_same(monke
 
     monkeypatch.setattr(forcing._Propagation, "run", counted)
     counts, found = [], []
-    board = Board(as_puzzle(puzzle)[0].model)  # a fresh board: an empty memo
-    board.solution = sudoku_cp.solve(puzzle).cells
+    board = Board(model)  # a fresh board: an empty memo
+    board.solution = solution
     for _ in range(2):
         forcing._OUTCOMES = (None, None)  # no answers kept from the call before
         runs.clear()
         found.append(next(forcing.find_nested_forcing_nets(board, masks, placed)))
         counts.append(len(runs))
+    return board, found, counts
+
+
+def test_suppositions_known_free_are_not_run_again_and_the_net_is_the_same(monkeypatch):
+    # Propagation is monotone: a supposition that once ended without a contradiction at a
+    # state within the current candidates ends there again; on a board with variant
+    # constraints the memo skips its run. Here the variant constraint is a pair of peers
+    # that differ (r1c1, r1c2), which the row says already. (The second call may find
+    # another net first: the skipped runs leave its supposition budget fuller.)
+    _, masks, placed, _ = first_nested_state()
+    puzzle = as_puzzle(datasets.load("hardest")[5])[0]
+    pairs = frozenset((a, b) for a in range(1, 10) for b in range(1, 10) if a != b)
+    differ = Relation(0, 1, pairs, label="r1c1 and r1c2 differ")
+    model = dataclasses.replace(puzzle.model, constraints=(*puzzle.model.constraints, differ))
+    board, found, counts = _nested_runs_twice(
+        monkeypatch, model, masks, placed, sudoku_cp.solve(puzzle).cells
+    )
+    assert board.others  # the memo's case: a board with variant constraints
+    solution = board.solution
+    for deduction in found:  # each removes only candidates the solution does not hold
+        assert deduction.eliminations and all(
+            solution[cell] != value for cell, value in deduction.eliminations
+        )
+    assert counts[1] < counts[0] / 2
+
+
+def test_a_classic_board_resumes_its_suppositions_and_finds_the_same_net(monkeypatch):
+    # On a classic board the inner suppositions resume from their last propagation instead
+    # of asking the memo (measured cheaper): the second call finds the same net, in fewer runs.
+    _, masks, placed, step = first_nested_state()
+    puzzle = as_puzzle(datasets.load("hardest")[5])[0]
+    board, found, counts = _nested_runs_twice(
+        monkeypatch, puzzle.model, masks, placed, sudoku_cp.solve(puzzle).cells
+    )
+    assert not board.others
     assert found[0] == found[1] and found[0].eliminations == tuple(
         (board.model.cell_at(r, c), v) for r, c, v in step.eliminations
     )
-    assert counts[1] < counts[0] / 2
+    assert counts[1] < counts[0]
