@@ -396,11 +396,12 @@ def _line_automaton(constraint: object, side: int) -> Propagator:
     getter = operator.itemgetter(*cells) if len(cells) > 1 else (lambda values, i=cells[0]: (values[i],))
     known: dict[tuple[int, ...], list[int] | None] = {}
     unchanged: list[int] = []  # the answer of a line its supports keep whole: nothing to narrow
+    missing: list[int] = []  # a line not asked yet
 
     def propagate(candidates: list[int]) -> list[int] | None:
         masks = getter(candidates)
-        kept = known.get(masks, unchanged)
-        if kept is unchanged and masks not in known:
+        kept = known.get(masks, missing)
+        if kept is missing:
             if len(known) > _SUPPORT_CACHE_SIZE:
                 known.clear()
             kept = automaton.supports(masks)

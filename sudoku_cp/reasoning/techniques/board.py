@@ -573,15 +573,16 @@ def _hidden_kinds(model: Model) -> tuple[type, ...]:
     return (ChaosRegions,)
 
 
-def _filter(constraint: Constraint, model: Model) -> Callable[[list[int]], list[int] | None]:
+def _filter(
+    constraint: Constraint, model: Model, reduction: UnitReduction | None = None
+) -> Callable[[list[int]], list[int] | None]:
     """The filter a variant step applies for ``constraint``: :func:`linear_supports` for an
     equation or inequality other than a sum over pairwise-different cells (an arrow, a
     region-sum line, a little killer or outside sum whose cells may repeat a digit: every
     value some choice of the others' candidates completes, those of a group of peers
     different, as the step's argument lists; one holding whole units, that of the clue
-    their sums leave, :func:`unit_reduced`), else the engine's propagator (a cage keeps
-    its digit combinations)."""
-    reduction = unit_reduced(constraint, model)
+    their sums leave, ``reduction``: :func:`unit_reduced`'s), else the engine's propagator
+    (a cage keeps its digit combinations)."""
     if reduction is not None:  # a clue holding whole units: the clue their sums leave
         left = reduction.left
         return linear_supports(left, apart_groups(left.cells, model.peers, left.coefficients))
@@ -755,7 +756,7 @@ class Board:
         )
         filtered = _FILTERED + _hidden_kinds(model)
         self.others = whole + tuple(
-            (c, _filter(c, model))
+            (c, _filter(c, model, self.reduced.get(id(c))))
             for c in model.constraints
             if isinstance(c, filtered) and id(c) not in replaced
         )

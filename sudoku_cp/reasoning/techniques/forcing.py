@@ -55,6 +55,14 @@ _OUTCOMES: tuple = (None, None)
 supposition."""
 
 
+def _group_links(
+    geo: Geometry, cells: Sequence[int], groups: Iterable[Sequence[int]]
+) -> tuple[Constraint, ...]:
+    """The AllDifferents (:func:`links`) that make the cells of each group differ: ``groups``
+    are positions into ``cells`` (:func:`apart_groups`, :func:`distinct_groups`)."""
+    return links(geo, [(cells[a], cells[b]) for g in groups for a, b in itertools.combinations(g, 2)])
+
+
 class _Propagation:
     """Singles propagation from a supposition, recording the constraints it uses."""
 
@@ -78,11 +86,11 @@ class _Propagation:
             extra: tuple[Constraint, ...] = ()
             reduction = board.reduced.get(id(constraint))
             if reduction is not None:  # a clue holding whole units: their sums, and its peers
-                left, units = reduction.left, reduction.units
+                left = reduction.left
                 groups = apart_groups(left.cells, board.model.peers, left.coefficients)
-                cells = left.cells
-                pairs = [(cells[a], cells[b]) for g in groups for a, b in itertools.combinations(g, 2)]
-                others.append((constraint, propagate, (*units, *links(self.geo, pairs))))
+                others.append(
+                    (constraint, propagate, (*reduction.units, *_group_links(self.geo, left.cells, groups)))
+                )
                 continue
             # A sum's propagator (a plain Linear's too) uses that its cells differ, and a
             # line clue's automaton reads its row as a permutation: cite the AllDifferents.
@@ -94,16 +102,12 @@ class _Propagation:
                 if all(b in self.geo.peers[a] for a, b in pairs):
                     extra = links(self.geo, pairs)  # the propagator uses the cells' distinctness
                 elif not isinstance(constraint, Sandwich | Skyscraper):  # its groups of peers differ
-                    groups = distinct_groups(cells, board.model.peers)
-                    pairs = [(cells[a], cells[b]) for g in groups for a, b in itertools.combinations(g, 2)]
-                    extra = links(self.geo, pairs)
+                    extra = _group_links(self.geo, cells, distinct_groups(cells, board.model.peers))
             elif id(constraint) in board.whole_lines:  # a renban line read whole: its pair Relations
                 extra = board.whole_lines[id(constraint)][2]
             elif isinstance(constraint, Linear):  # an equation's filter reads its peers as different
                 groups = apart_groups(constraint.cells, board.model.peers, constraint.coefficients)
-                cells = constraint.cells
-                pairs = [(cells[a], cells[b]) for g in groups for a, b in itertools.combinations(g, 2)]
-                extra = links(self.geo, pairs)
+                extra = _group_links(self.geo, constraint.cells, groups)
             others.append((constraint, propagate, extra))
         self.others = others
         # per cell, the scanned units holding it as a bit set (bit u for scanned[u]): run
