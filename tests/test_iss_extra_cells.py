@@ -285,3 +285,10 @@ def test_an_alternative_may_name_extra_cells():
                 "rules": {"extra_cells": 1, "either": [{"any": [{"thermos": [[[0, 0], [4, 0]]]}]}]},
             }
         )
+
+
+def test_a_malformed_count_of_extra_cells_is_named_beside_other_rules():
+    # found by tests/test_fuzz_readers.py: the count was summed before its rule was checked
+    record = {"size": 4, "grid": "." * 16, "rules": {"anti_taxicab": [], "extra_cells": [[0, 0]]}}
+    with pytest.raises(InvalidPuzzleError, match=r"rules\.extra_cells is a count of cells, not \[\[0, 0\]\]"):
+        sudoku_cp.solve(record)

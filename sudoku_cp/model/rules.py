@@ -2386,23 +2386,33 @@ def iter_constraints(
     """Check each rule against the grid shape (and its digits, when not ``1..n``), then
     yield its constraints."""
     rules = tuple(rules)
-    extra = sum(getattr(rule, "count", 0) for rule in rules if getattr(rule, "names_extra_cells", False))
     built: list[Constraint] = []
     token = _DIGITS.set(digits or None)  # the rules' tables enumerate these digits (digits_of)
     try:
+        # the rules adding extra cells are checked first: their counts are summed below
+        adding = [rule for rule in rules if getattr(rule, "names_extra_cells", False)]
+        for rule in adding:
+            _check_rule(rule, side, box, digits)
+        extra = sum(rule.count for rule in adding)
         for rule in rules:
             allowed = _EXTRA.set(extra if rule.takes_extra_cells else 0)  # extra cells it may name
             try:
-                if digits:
-                    rule.check_digits(side, box, digits)
-                else:
-                    rule.check(side, box)
+                if rule not in adding:
+                    _check_rule(rule, side, box, digits)
                 built.extend(rule.constraints(side, box))
             finally:
                 _EXTRA.reset(allowed)
     finally:
         _DIGITS.reset(token)
     yield from built
+
+
+def _check_rule(rule: Rule, side: int, box: BoxShape | None, digits: tuple[int, ...] | None) -> None:
+    """Check ``rule`` against the grid shape, and its digits when they are not ``1..n``."""
+    if digits:
+        rule.check_digits(side, box, digits)
+    else:
+        rule.check(side, box)
 
 
 __all__ = [
