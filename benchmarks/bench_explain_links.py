@@ -72,7 +72,12 @@ def child(record: dict, cpu: float, wall: float = 3.0) -> dict:
     import sudoku_cp
 
     start = time.process_time()
-    path = sudoku_cp.explain(record["link"], time_limit=cpu * wall)
+    try:
+        path = sudoku_cp.explain(record["link"], time_limit=cpu * wall)
+    except sudoku_cp.errors.SolveTimeoutError:  # the wall-clock limit
+        return _failed("over the CPU cap", "over")
+    except sudoku_cp.errors.SudokuError as error:
+        return _failed(str(error)[:200], type(error).__name__)
     seconds = time.process_time() - start
     variant = [s for s in path if s.technique in ARGUED]
     argued = [s for s in variant if getattr(s, "argument", None) is not None]
@@ -87,6 +92,13 @@ def child(record: dict, cpu: float, wall: float = 3.0) -> dict:
     }
 
 
+def _failed(error: str, error_class: str, **extra) -> dict:
+    """The row of an explanation that did not finish: ``error`` its message, ``error_class``
+    the exception's class name (``"over"`` when the CPU cap stopped the child)."""
+    return {"solved": False, "cpu": None, "steps": 0, "variant": 0, "argued": 0,
+            "error": error, "error_class": error_class, **extra}  # fmt: skip
+
+
 def run_one(record: dict, root: Path, cpu: float, wall: float = 3.0) -> dict:
     """Run :func:`child` in a fresh interpreter (importing ``sudoku_cp`` from ``root``)."""
     command = [sys.executable, __file__, "--child", json.dumps(record), str(cpu), str(wall)]
@@ -95,10 +107,11 @@ def run_one(record: dict, root: Path, cpu: float, wall: float = 3.0) -> dict:
     done = subprocess.run(command, capture_output=True, text=True, check=False, env=env, cwd="/")
     if done.returncode == 0 and done.stdout.strip():
         return json.loads(done.stdout.strip().splitlines()[-1])
-    over = done.returncode < 0 or "SolveTimeout" in done.stderr
-    reason = "over the CPU cap" if over else (done.stderr.strip().splitlines() or ["crash"])[-1][:200]
-    return {"solved": False, "cpu": None, "steps": 0, "variant": 0, "argued": 0, "error": reason,
-            "wall": time.time() - start}  # fmt: skip
+    wall_seconds = time.time() - start
+    if done.returncode < 0:  # killed by RLIMIT_CPU's signal (or the wall-clock limit)
+        return _failed("over the CPU cap", "over", wall=wall_seconds)
+    reason = (done.stderr.strip().splitlines() or ["crash"])[-1][:200]
+    return _failed(reason, "crash", wall=wall_seconds)
 
 
 def records_of(args: argparse.Namespace, payload_kinds) -> list[dict]:
@@ -129,7 +142,7 @@ def _cell(row: dict, cpu: float) -> str:
     if row["solved"] and row["cpu"] is not None and row["cpu"] <= cpu:
         return f"{row['cpu']:.2f}"
     if row["cpu"] is None:
-        return "over" if row.get("error", "").startswith("over") else "refused"
+        return "over" if row.get("error_class") == "over" else "refused"
     return f"{row['cpu']:.2f} (not to the end)"
 
 
@@ -153,14 +166,12 @@ def _why_not(row: dict, cpu: float) -> str:
     """Why a row was not explained to the end within ``cpu`` seconds, by the error's class."""
     if row["cpu"] is not None:
         return "stopped before the end" if not row["solved"] else f"finished past {cpu:g} s"
-    error = row.get("error", "")
-    if error.startswith("over"):
+    error_class = row.get("error_class", "crash")
+    if error_class == "over":
         return "over the CPU cap"
-    if "hidden" in error:
-        return "refused: hidden cells (extra cells, chaos regions)"
-    if "speak of the digits" in error:
-        return "refused: a grid of other digits"
-    return error.split(":")[0] or "crash"
+    if error_class == "crash":
+        return "crash: " + row.get("error", "")[:80]
+    return f"refused ({error_class})"
 
 
 def main() -> None:
