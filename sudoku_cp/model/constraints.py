@@ -417,6 +417,12 @@ class _Label:
         constraint.__dict__["_label"] = value if isinstance(value, str) else ""
 
 
+def label_named(constraint: Constraint, name: Callable[[Coordinates], str]) -> str:
+    """A constraint's label with each cell of its origin named by ``name`` (a hidden cell by
+    its name, not by coordinates past the grid); a label given at construction as it is."""
+    return constraint.__dict__.get("_label") or constraint.origin.label_with(name)
+
+
 @dataclass(frozen=True)
 class AllDifferent:
     """The values of ``cells`` are pairwise different (a *unit* when there are ``n`` cells)."""
@@ -1711,7 +1717,7 @@ class Model:
     def label_of(self, constraint: Constraint) -> str:
         """The constraint's label, a hidden cell its origin names (a clue from an extra
         cell) called by :meth:`cell_name` (``"extra cell 2"``), not by coordinates past the grid."""
-        if not self.hidden or constraint.__dict__.get("_label"):
+        if not self.hidden:
             return constraint.label
         grid = self.grid_cell_count
 
@@ -1719,7 +1725,7 @@ class Model:
             cell = self.cell_at(*position)
             return self.cell_name(cell) if cell >= grid else _coordinate_name(position)
 
-        return constraint.origin.label_with(name)
+        return label_named(constraint, name)
 
     def of_kind(self, kind: type) -> tuple:
         """The constraints of one kind, e.g. ``model.of_kind(Sum)``."""

@@ -67,6 +67,7 @@ from sudoku_cp.model.constraints import (
     OriginKind,
     Sum,
     ValueIn,
+    label_named,
 )
 from sudoku_cp.model.grid import Grid
 from sudoku_cp.model.puzzle import Puzzle
@@ -307,9 +308,7 @@ class Step:
     def _label(self, constraint: Constraint) -> str:
         """A constraint's label (a net's unit), a hidden cell its origin names called by its
         name (as :meth:`~sudoku_cp.model.constraints.Model.label_of`)."""
-        if not self.hidden_names or constraint.__dict__.get("_label"):
-            return constraint.label
-        return constraint.origin.label_with(self._name)
+        return label_named(constraint, self._name) if self.hidden_names else constraint.label
 
 
 _UNLISTED = Technique("", "", lambda board, candidates, placed: iter(()), Level.NAKED_SINGLES, Band.EASY)
