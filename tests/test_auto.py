@@ -65,6 +65,29 @@ def test_past_its_budget_the_first_attempt_gives_way_to_the_fallback(monkeypatch
         sudoku_cp.backends.auto.next_solution(TOP95[1], expected)
 
 
+def test_past_its_conflicts_sat_gives_way_to_cpsat_with_the_same_smallest_solution(monkeypatch):
+    puzzle = datasets.load("gen_killer")[0].with_grid(Grid.empty(9))  # no givens: SAT's proof conflicts
+    expected = sudoku_cp.solve(puzzle, backend="sat")
+    monkeypatch.setattr(auto, "route", lambda model: auto.Route("to SAT", "sat"))
+    monkeypatch.setattr(auto, "SAT_CONFLICTS", 1)
+    result = sudoku_cp.solve_with_stats(puzzle, backend="auto")
+    assert result.solution == expected and auto.answered_by(result.stats) == "cpsat"
+    assert result.stats["fallback"] == 1 and result.stats["budget_conflicts"] >= 1
+    monkeypatch.setattr(auto, "SAT_CONFLICTS", 0)  # over at SAT's first look: its count has few conflicts
+    count, stats = auto.count_solutions(puzzle, limit=2)
+    assert (
+        count == sudoku_cp.count_solutions(puzzle, backend="sat", limit=2)
+        and auto.answered_by(stats) == "cpsat"
+    )
+
+
+def test_a_sat_answer_within_its_conflicts_is_kept(monkeypatch):
+    monkeypatch.setitem(auto.BUDGETS, "classic", 0)
+    result = sudoku_cp.solve_with_stats(TOP95[1], backend="auto")
+    assert auto.answered_by(result.stats) == "sat" and result.stats["budget_conflicts"] == 0
+    assert result.stats["conflicts"] < auto.SAT_CONFLICTS
+
+
 def test_a_few_given_latin_square_with_anti_knight_and_anti_king_is_answered():
     record = {
         "size": 9,

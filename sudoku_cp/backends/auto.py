@@ -15,7 +15,9 @@ features of the puzzle (side, kinds of rules, share of givens, box shape) and na
   each route has a count of its own, about the nodes the backtracker searches in the time
   the fallback takes there;
 * the fallback that then answers, with the time left: ``"sat"``, whose solver is chosen
-  by :func:`sudoku_cp.backends.sat.choose_solver` (CaDiCaL on 25x25 grids).
+  by :func:`sudoku_cp.backends.sat.choose_solver` (CaDiCaL on 25x25 grids). Below 20x20
+  SAT runs under a budget of :data:`SAT_CONFLICTS` conflicts, past which CP-SAT answers
+  with the time left (MiniSat's heavy tail: one published pencilmark puzzle).
 
 The budget follows the ski-rental argument: a first attempt abandoned after about the
 time the fallback would take costs at most twice the fallback, and an attempt that
@@ -30,8 +32,9 @@ shared and generated sets) are in
 
 The stats of an answer are those of the backend that gave it, plus ``chose_backtracking``,
 ``chose_cpsat`` and ``chose_sat`` (1 for that backend, 0 for the others), ``fallback``
-(1 when the first attempt ran past its budget), ``budget_nodes`` and ``budget_time``
-(the nodes and CPU seconds the abandoned attempt spent, 0 without one);
+(1 when an attempt ran past its budget), ``budget_nodes``, ``budget_conflicts`` and
+``budget_time`` (the nodes, SAT conflicts and CPU seconds the abandoned attempts spent, 0
+without one);
 :func:`answered_by` reads the name back.
 
 >>> from sudoku_cp import Grid
@@ -108,6 +111,18 @@ MULTI_DIGIT = 10
 must encode such a sum as pseudo-Boolean clauses over every digit, which for long arrows
 into pills runs to 500,000-600,000 clauses and over a second of encoding alone, where
 CP-SAT states it as one linear constraint (``benchmarks/bench_long_sums.py``)."""
+
+SAT_CONFLICTS = 150_000
+"""The conflicts after which a SAT answer on a grid below :data:`LARGE_SIDE` is abandoned
+for CP-SAT with the time left. MiniSat's run time has a heavy tail (Gomes, Selman,
+Crato and Kautz, "Heavy-tailed phenomena in satisfiability and constraint satisfaction
+problems", J. Automated Reasoning 24, 2000): ISS's Pencilmark sudoku 3 (candidate sets,
+no givens) took it from 73,000 conflicts (1 s) to past 60 s from run to run, where CP-SAT
+takes 0.8 s. On the 360 published puzzles of the links corpus that the routes send to SAT
+(``benchmarks/bench_auto_tail.py``, ``docs/benchmarks/bench_auto_tail.md``) the median is
+about 200 conflicts and the 99th percentile about 30,000; the budget sits above every
+puzzle SAT answers in a few seconds (a sandwich snipe took 98,000 conflicts and 1.9 s, and
+CP-SAT more than 20 s), so only SAT's tail goes to CP-SAT."""
 
 CHECK_EVERY = 8
 """The backtracker looks at its budget (and the call's deadline, a clock read) every this
@@ -420,13 +435,32 @@ class Auto(Backend, options=Options, kinds=Backtracking.native_kinds, more_digit
         else:
             name = plan.first
         chosen = self._fallback_or_cpsat(name) if name != "backtracking" else self.first
-        name = chosen.name
-        passed = {o: getattr(task.options, o) for o in Options.names(function)} if name == "cpsat" else {}
+        fallback = plan.budget is not None
+        if chosen.name == "sat" and task.model.side < LARGE_SIDE:
+            budget = _Budget(task.deadline, SAT_CONFLICTS, measure="conflicts")
+            try:
+                result, stats = self._answer(chosen, function, task, budget)
+                return result, _mark(stats, "sat", fallback=fallback, spent=spent)
+            except _OverBudget:
+                spent = (spent[0], spent[1] + budget.spent(), budget.search.conflicts)
+                task.proof.questions.clear()
+                task.proof.answers.clear()
+            chosen, fallback = self.fallback("cpsat"), True
+        result, stats = self._answer(chosen, function, task, task.deadline)
+        return result, _mark(stats, chosen.name, fallback=fallback, spent=spent)
+
+    def _answer(self, chosen: Backend, function: str, task: Task, deadline: Deadline) -> tuple[Any, dict]:
+        """Run ``function`` of ``chosen`` (a fallback, or the backtracker without a budget)
+        on the task's model with the time left of ``deadline``; CP-SAT also gets the
+        options that ``function`` takes."""
+        names = Options.names(function) if chosen.name == "cpsat" else ()
+        passed = {name: getattr(task.options, name) for name in names}
         sub = chosen.task(task.model, function, _left(task.deadline), **passed)
+        if isinstance(deadline, _Budget):
+            sub.deadline = deadline
         sub.after, sub.limit, sub.proof = task.after, task.limit, task.proof
         task.proof.method = chosen.proof_method
-        result, stats = chosen.run(function, sub)
-        return result, _mark(stats, name, fallback=plan.budget is not None, spent=spent)
+        return chosen.run(function, sub)
 
     def _fallback_or_cpsat(self, name: str) -> Backend:
         try:
@@ -442,19 +476,22 @@ class _OverBudget(Exception):
 
 
 class _Budget(Deadline):
-    """The call's deadline plus a budget of search nodes: :meth:`check` (which the search
-    calls every :data:`CHECK_EVERY` nodes) also raises :class:`_OverBudget` once the
-    search has run ``nodes`` nodes. (It also notes the CPU seconds spent, for the stats
+    """The call's deadline plus a budget of work: :meth:`check` (which the backtracker's
+    search calls every :data:`CHECK_EVERY` nodes, and the SAT solver between slices of
+    its search) also raises :class:`_OverBudget` once the watched search's ``measure``
+    (``"nodes"``, or a SAT run's ``"conflicts"``) reaches ``limit``. Nodes and conflicts do
+    not depend on the machine's load. (It also notes the CPU seconds spent, for the stats
     only: the route never depends on them.)"""
 
-    def __init__(self, deadline: Deadline, nodes: int) -> None:
+    def __init__(self, deadline: Deadline, limit: int, measure: str = "nodes") -> None:
         self.time_limit, self.at = deadline.time_limit, deadline.at
-        self.nodes = nodes
+        self.limit, self.measure = limit, measure
         self.started = time.process_time()
         self.search: Any = None
 
     def watch(self, search: Any) -> None:
-        """Count the nodes of ``search`` against the budget (the backtracker calls it)."""
+        """Count the work of ``search`` against the budget (the backtracker and the SAT
+        backend call it when they start)."""
         self.search = search
 
     def spent(self) -> float:
@@ -463,7 +500,7 @@ class _Budget(Deadline):
 
     def check(self, who: str) -> None:
         super().check(who)
-        if self.search is not None and self.search.nodes >= self.nodes:
+        if self.search is not None and getattr(self.search, self.measure) >= self.limit:
             raise _OverBudget
 
 
@@ -473,11 +510,19 @@ def _left(deadline: Deadline) -> float | None:
     return None if left is None else max(left, 1e-3)
 
 
-def _mark(
-    stats: dict[str, float], name: str, *, fallback: bool, spent: tuple[int, float]
-) -> dict[str, float]:
+def _mark(stats: dict[str, float], name: str, *, fallback: bool, spent: tuple) -> dict[str, float]:
+    """The answer's stats plus the portfolio's (module docstring); ``spent``: the nodes and
+    CPU seconds of the abandoned attempts, and the conflicts of an abandoned SAT run."""
     flags = {f"chose_{backend}": int(backend == name) for backend in PORTFOLIO}
-    return {**stats, **flags, "fallback": int(fallback), "budget_nodes": spent[0], "budget_time": spent[1]}
+    nodes, seconds, *conflicts = spent
+    return {
+        **stats,
+        **flags,
+        "fallback": int(fallback),
+        "budget_nodes": nodes,
+        "budget_time": seconds,
+        "budget_conflicts": conflicts[0] if conflicts else 0,
+    }
 
 
 BACKEND = Auto()

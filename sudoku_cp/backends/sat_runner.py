@@ -299,6 +299,9 @@ class Run:
             self.assumptions = [self.guard]
         self.given_count = len(givens)
         self._stats_before = self.solver.accum_stats() or {}
+        watch = getattr(self.deadline, "watch", None)  # a budget of conflicts (the "auto" portfolio)
+        if watch is not None:
+            watch(self)
         if self.loaded.name in _INTERRUPTIBLE:
             self.solver.clear_interrupt()
             left = self.deadline.left()
@@ -424,6 +427,11 @@ class Run:
 
     def _conflicts(self) -> int:
         return (self.solver.accum_stats() or {}).get("conflicts", 0)
+
+    @property
+    def conflicts(self) -> int:
+        """The conflicts of this call so far (the deadline's budget reads them between slices)."""
+        return self._conflicts() - self._stats_before.get("conflicts", 0)
 
     def propagates(self, assumptions: Sequence[int]) -> bool:
         """False when unit propagation refutes the givens and ``assumptions`` (True when it cannot tell)."""
