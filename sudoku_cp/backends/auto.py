@@ -117,12 +117,14 @@ SAT_CONFLICTS = 150_000
 for CP-SAT with the time left. MiniSat's run time has a heavy tail (Gomes, Selman,
 Crato and Kautz, "Heavy-tailed phenomena in satisfiability and constraint satisfaction
 problems", J. Automated Reasoning 24, 2000): ISS's Pencilmark sudoku 3 (candidate sets,
-no givens) took it from 73,000 conflicts (1 s) to past 60 s from run to run, where CP-SAT
-takes 0.8 s. On the 360 published puzzles of the links corpus that the routes send to SAT
-(``benchmarks/bench_auto_tail.py``, ``docs/benchmarks/bench_auto_tail.md``) the median is
-about 200 conflicts and the 99th percentile about 30,000; the budget sits above every
-puzzle SAT answers in a few seconds (a sandwich snipe took 98,000 conflicts and 1.9 s, and
-CP-SAT more than 20 s), so only SAT's tail goes to CP-SAT."""
+no givens) takes it from about 73,000 conflicts (1 s) to more than 60 s from run to run,
+where CP-SAT takes 0.9 s. On the 360 published puzzles of the links corpus that the
+routes send to SAT (``benchmarks/bench_auto_tail.py``, ``docs/benchmarks/bench_auto_tail.md``)
+the median is about 200 conflicts and the 99th percentile about 26,000; CP-SAT is not
+faster on most of the hardest (a sandwich snipe: SAT 1.9 s and 97,000 conflicts, CP-SAT
+past 20 s), so the budget sits above every puzzle SAT answers within seconds, and only
+SAT's tail goes to CP-SAT. By the ski-rental argument a puzzle that SAT would have
+answered just past the budget costs at most about twice as much."""
 
 CHECK_EVERY = 8
 """The backtracker looks at its budget (and the call's deadline, a clock read) every this
