@@ -653,6 +653,13 @@ class Linear:
         return None
 
 
+@functools.lru_cache(maxsize=256)
+def _all_of_length(tuples: frozenset[tuple[int, ...]], length: int) -> bool:
+    """Whether every tuple of ``tuples`` has ``length`` values; remembered per set of tuples
+    (a rule placing the same table at many cells checks it once)."""
+    return all(len(t) == length for t in tuples)
+
+
 @dataclass(frozen=True)
 class Table:
     """``(x[cells[0]], ..., x[cells[k-1]])`` is one of the ``allowed`` tuples: a table
@@ -676,7 +683,9 @@ class Table:
         object.__setattr__(self, "cells", tuple(self.cells))
         if len(set(self.cells)) != len(self.cells):
             raise InvalidArgumentError("a Table constraint lists each cell once")
-        if any(len(t) != len(self.cells) for t in self.allowed):
+        if not isinstance(self.allowed, frozenset):  # hashable: remembered by its tuples
+            object.__setattr__(self, "allowed", frozenset(self.allowed))
+        if not _all_of_length(self.allowed, len(self.cells)):
             raise InvalidArgumentError("every allowed tuple of a Table has one value per cell")
 
     def holds(self, values: Sequence[int]) -> bool:
