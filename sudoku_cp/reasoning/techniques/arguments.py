@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 
 from sudoku_cp.model.constraints import AllDifferent, Linear, Sandwich, Sum
@@ -221,6 +221,56 @@ def runs_of(runs: Sequence[int], masks: Sequence[int]) -> Runs:
     return Runs(len(masks), left)
 
 
+MAX_FILLINGS_SHOWN = 12
+"""The most fillings a :class:`Fillings` text lists (then how many more)."""
+
+
+@dataclass(frozen=True)
+class Fillings:
+    """The digits a group of cells that see each other can still hold under the pair
+    clues between them (a whispers or other relation line whose cells lie in one box):
+    each filling the clues allow, as the digits of the cells in order.
+
+    Attributes:
+        left: each filling still possible (one digit per cell, the cells' order).
+    """
+
+    left: tuple[tuple[int, ...], ...]
+
+    def text(self, names: Sequence[str] = ()) -> str:
+        """``"r1c1, r1c2, r2c1 see each other: 1-6-2, 2-7-1 left"``, or when each digit set
+        left may go in any order, the sets (``"{1,5,9} in any order left"``); without
+        ``names``, ``"3 cells that see each other"``.
+
+        >>> Fillings(((1, 6, 2), (2, 7, 1))).text(["r1c1", "r1c2", "r2c1"])
+        'r1c1, r1c2, r2c1 see each other: 1-6-2, 2-7-1 left'
+        >>> Fillings(tuple(itertools.permutations((1, 5, 9)))).text()
+        '3 cells that see each other: {1,5,9} in any order left'
+        """
+        size = len(self.left[0]) if self.left else 0
+        who = ", ".join(names) if names else f"{size} cells that"
+        sets = sorted({tuple(sorted(f)) for f in self.left})
+        if len(self.left) == len(sets) * math.factorial(size) > len(sets):  # every order of each set
+            shown, more, tail = [_braces(d) for d in sets], len(sets), " in any order"
+        else:
+            shown, more, tail = ["-".join(map(str, f)) for f in self.left], len(self.left), ""
+        listed = ", ".join(shown[:MAX_FILLINGS_SHOWN])
+        if more > MAX_FILLINGS_SHOWN:
+            listed += f" and {more - MAX_FILLINGS_SHOWN} more"
+        return f"{who} see each other: {listed or 'none'}{tail} left"
+
+
+def fillings_of(allowed: Iterable[tuple[int, ...]], masks: Sequence[int]) -> Fillings:
+    """The :class:`Fillings` of a group of cells with candidate ``masks`` among the tuples
+    its clues ``allowed`` (values, ascending): those within every cell's candidates.
+
+    >>> fillings_of([(1, 6, 2), (2, 7, 1), (3, 8, 1)], [0b11, 0b11100000, 0b11])  # r1c1 1 or 2
+    Fillings(left=((1, 6, 2), (2, 7, 1)))
+    """
+    left = tuple(t for t in sorted(allowed) if all(m >> (v - 1) & 1 for m, v in zip(masks, t, strict=True)))
+    return Fillings(left)
+
+
 MAX_CLIQUE_SEARCH = 10
 """The most linked cells :func:`distinct_groups` searches for their largest set of pairwise
 peers exhaustively (at most ``2**10`` subsets); a larger linked set is cut greedily."""
@@ -292,7 +342,7 @@ def _largest_clique(
     return ()
 
 
-Argument = Combinations | Totals | Crusts | Runs
+Argument = Combinations | Totals | Crusts | Runs | Fillings
 """The argument a variant step may carry."""
 
 
@@ -522,7 +572,7 @@ def in_digits(argument: Argument, digits: Sequence[int] | None) -> Argument | No
             without=moved(argument.without),
             left=tuple(moved(c) for c in argument.left),
         )
-    if isinstance(argument, Runs):
+    if isinstance(argument, Runs | Fillings):
         return replace(argument, left=tuple(tuple(v + shift for v in r) for r in argument.left))
     lift = shift * sum(argument._side_weights)
     return replace(argument, totals=tuple(t + lift for t in argument.totals))

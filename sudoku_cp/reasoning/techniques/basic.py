@@ -41,6 +41,7 @@ from sudoku_cp.reasoning.techniques.arguments import (
     combinations_of,
     crusts_of,
     distinct_groups,
+    fillings_of,
     reduced_totals,
     runs_of,
     totals_of,
@@ -178,8 +179,11 @@ def variant_step(
         board.quiet[id(constraint)] = masks
     else:
         whole = board.whole_lines.get(id(constraint))
+        group = board.seeing.get(id(constraint))
         if whole is not None:  # a renban line read whole: its AllDifferent and pair Relations
             used = (constraint, *whole[2])
+        elif group is not None:  # pair clues on cells that see each other: the clues, their units
+            used = group[1]
         else:
             used = (constraint,) + tuple(
                 a
@@ -230,6 +234,8 @@ def variant_argument(board: Board, candidates: Sequence[int], constraint: Constr
     whole = board.whole_lines.get(id(constraint))
     if whole is not None:
         return runs_of(whole[1], masks)
+    if id(constraint) in board.seeing:
+        return fillings_of(constraint.allowed, masks)  # type: ignore[attr-defined]
     return None
 
 
