@@ -607,7 +607,7 @@ def _seeing_groups(model: Model) -> dict[int, tuple[Table, tuple[Constraint, ...
                 continue
             fillings = _group_fillings(cells, members, model.value_count)
             names = ", ".join(model.cell_name(c) for c in cells)
-            clues = " and ".join(dict.fromkeys(r.label for r in members))
+            clues = " and ".join(dict.fromkeys(model.label_of(r) for r in members))
             table = Table(
                 cells, fillings, origin=members[0].origin, meaning=f"{clues} on cells that see each other",
                 label=f"{clues} ({names} see each other)",
