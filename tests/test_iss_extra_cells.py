@@ -312,3 +312,18 @@ def test_a_malformed_count_of_extra_cells_is_named_beside_other_rules():
     record = {"size": 4, "grid": "." * 16, "rules": {"anti_taxicab": [], "extra_cells": [[0, 0]]}}
     with pytest.raises(InvalidPuzzleError, match=r"rules\.extra_cells: \[0, 0\] is no name of a cell"):
         sudoku_cp.solve(record)
+
+
+def test_a_digit_with_one_place_in_a_unit_and_its_missing_digit_reads_as_a_hidden_single():
+    from sudoku_cp.reasoning.techniques.basic import required_digits
+    from sudoku_cp.reasoning.techniques.board import Board
+
+    board = Board(Puzzle.from_link(".Shape~4x4~0-4.Doppelganger").model)
+    candidates = board.initial()
+    for cell in range(4):  # 1 (position 2) leaves row 1's cells: only its missing digit can hold it
+        candidates[cell] &= ~0b10
+    found = required_digits(board, candidates, set())
+    found = [d for d in found if d.constraints[0].label.startswith("row 1")]
+    (holder, value), *_ = found[0].placements
+    assert board.model.cell_name(holder) == "row 1's missing digit" and board.digit(value) == 1
+    assert found[0].reason == "the only place for 1 in row 1 and its missing digit"

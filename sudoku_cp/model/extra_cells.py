@@ -201,7 +201,7 @@ class Doppelganger(Rule):
         # missing digit"), not the rule's first cell, which lies outside the grid
         names = [f"{family} {i + 1}" for family in ("row", "column", "box") for i in range(side)]
         out: list[Constraint] = [
-            AllDifferent((*unit, holder), origin=origin, label=f"doppelganger: {name} and its missing digit")
+            AllDifferent((*unit, holder), origin=origin, label=f"{name} and its missing digit")
             for unit, holder, name in zip(units, holders, names, strict=False)
         ]
         nonzero = frozenset(range(2, side + 2))  # positions: digit 0 is position 1

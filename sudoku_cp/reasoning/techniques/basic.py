@@ -114,7 +114,24 @@ def required_digits(board: Board, candidates: list[int], placed: set[int]) -> It
                 step = _single("required digit", board, candidates, cell, value, used)
                 union = functools.reduce(operator.or_, (candidates[c] for c in group))
                 pattern = tuple((c, v) for c in group for v in values_of(candidates[c]))
-                yield dataclasses.replace(step, cells=group, values=values_of(union), candidates=pattern)
+                reason = _required_reason(board, unit, group, union, value)
+                yield dataclasses.replace(
+                    step, cells=group, values=values_of(union), candidates=pattern, reason=reason
+                )
+
+
+def _required_reason(board: Board, unit: AllDifferent, group: Sequence[int], union: int, value: int) -> str:
+    """Why a required digit goes where it does: a unit holding every digit (a doppelganger's
+    row with its missing digit: ``n + 1`` cells for the digits ``0..n``) says it as a hidden
+    single, "the only place for 1 in ..."; otherwise its Hall set, "r1c1, r1c2 hold only 1,
+    2 between them: each is in row 1, and this is its one place there"."""
+    model = board.model
+    where = model.label_of(unit)
+    if len(group) == len(unit.cells) == board.value_count:
+        return f"the only place for {board.digit(value)} in {where}"
+    cells = ", ".join(model.cell_name(c) for c in group)
+    digits = ", ".join(str(board.digit(v)) for v in values_of(union))
+    return f"{cells} hold only {digits} between them: each is in {where}, and this is its one place there"
 
 
 def _hall_set_with(candidates: Sequence[int], cell: int, unit: AllDifferent) -> tuple[int, ...] | None:

@@ -417,8 +417,7 @@ TECHNIQUES: tuple[Technique, ...] = (
     Technique(_T.HIDDEN_SINGLE, "hidden single", basic.hidden_singles, _HIDDEN_SINGLES, _MEDIUM, 14,
               placing="{placement} (the only place for {values} in {unit})", needs_complete_units=True),
     Technique(_T.REQUIRED_DIGIT, "required digit", basic.required_digits, _HIDDEN_SINGLES, _MEDIUM, 16,
-              placing="{placement} ({cells} hold only {values} between them: each is in {unit}, and this is "
-              "its one place there)", partial_units_only=True),
+              placing="{placement} ({reason})", partial_units_only=True),
     _variant(_T.CAGE_COMBINATIONS, "cage combinations", (Sum, _O.CAGE)),
     _variant(_T.THERMOMETER, "thermometer", (Less, _O.THERMOMETER)),
     _variant(_T.INEQUALITY, "inequality", (Less, _O.INEQUALITY), (Less, None)),
