@@ -31,6 +31,12 @@ def test_the_middle_of_a_whispers_line_in_a_box_is_neither_4_nor_6():
     removed = set(step.eliminations)
     assert {(1, 4), (1, 6)} <= removed  # the middle: two different neighbours 5 or more away
     assert all(v == 5 for c, v in removed if c != 1)  # the ends keep 4 and 6 (neighbour 9 or 1)
+    (step,) = explain(puzzle, max_steps=1).steps  # each removal said at a glance
+    assert (
+        "r1c2=4 leaves r1c1, r1c3 only 9; r1c2=5 leaves r1c1 no digit; r1c2=6 leaves r1c1, r1c3 only 1"
+        in str(step)
+    )
+    assert len(step.argument.why) == len(step.eliminations)
 
 
 def test_a_whispers_step_lists_exactly_the_fillings_its_candidates_allow():

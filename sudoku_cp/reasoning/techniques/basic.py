@@ -26,6 +26,7 @@ from sudoku_cp.model.constraints import (
     Linear,
     OriginKind,
     Regular,
+    Relation,
     Sandwich,
     Skyscraper,
     Sum,
@@ -251,8 +252,11 @@ def variant_argument(board: Board, candidates: Sequence[int], constraint: Constr
     whole = board.whole_lines.get(id(constraint))
     if whole is not None:
         return runs_of(whole[1], masks)
-    if id(constraint) in board.seeing:
-        return fillings_of(constraint.allowed, masks)  # type: ignore[attr-defined]
+    group = board.seeing.get(id(constraint))
+    if group is not None:  # pair clues on cells that see each other: the fillings they leave
+        at = {cell: i for i, cell in enumerate(constraint.cells)}
+        pairs = [(at[r.first], at[r.second], r.allowed) for r in group[1] if isinstance(r, Relation)]
+        return fillings_of(constraint.allowed, masks, pairs)  # type: ignore[attr-defined]
     return None
 
 
