@@ -1657,7 +1657,7 @@ class Model:
             smallest solution's grid is still the smallest grid; backends declare whether
             they solve them (``Backend.hidden_cells``), and a count counts distinct grids.
         hidden_names: the name of each hidden cell, in order, as its rule gives it
-            (``"extra cell 2"``, ``"row 3's missing digit"``, ``"the region of r3c4"``):
+            (``"extra cell 2"``, ``"row 3's missing digit"``, ``"r3c4's region"``):
             what an explanation calls a cell that has no place on the grid
             (:meth:`cell_name`); ``()`` when the rules name none (then ``"hidden cell k"``).
             Not compared: two models differing only in names are the same puzzle.
