@@ -62,3 +62,13 @@ def test_a_line_whose_cells_do_not_see_each_other_is_left_to_its_pairs():
     assert len(Board(puzzle.model).seeing) == 1
     puzzle = _whispers([[[0, 2], [1, 3], [2, 4]]])  # r1c3 and r3c5 do not see each other
     assert not Board(puzzle.model).seeing
+
+
+def test_clues_too_loose_for_a_table_are_left_to_their_pairs():
+    from sudoku_cp.model.constraints import Relation
+    from sudoku_cp.reasoning.techniques.board import MAX_GROUP_FILLINGS, _group_fillings
+
+    apart = frozenset((a, b) for a in range(1, 10) for b in range(1, 10) if a != b)
+    chain = [Relation(i, i + 1, apart, label="loose") for i in range(5)]  # 9·8·7·6·5·4 fillings
+    assert 9 * 8 * 7 * 6 * 5 * 4 > MAX_GROUP_FILLINGS and _group_fillings(tuple(range(6)), chain, 9) is None
+    assert len(_group_fillings(tuple(range(3)), chain[:2], 9)) == 9 * 8 * 7

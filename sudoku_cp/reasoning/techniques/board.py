@@ -567,6 +567,11 @@ MAX_SEEING_GROUP = 6
 fillings are enumerated once, up to ``k**6`` tuples pruned clue by clue."""
 
 
+MAX_GROUP_FILLINGS = 20_000
+"""The most fillings a group of pair clues read whole may have (:func:`_group_fillings`):
+looser clues are left to their pairs (their table's filter would cost more than it tells)."""
+
+
 def _seeing_groups(model: Model) -> dict[int, tuple[Table, tuple[Constraint, ...]]]:
     """The pair clues read whole where their cells see each other: the Relations of one
     rule kind (whispers, a relation on extra cells...; renban has its own,
@@ -606,6 +611,8 @@ def _seeing_groups(model: Model) -> dict[int, tuple[Table, tuple[Constraint, ...
             if not all(b in peers[a] for a, b in itertools.combinations(cells, 2)):
                 continue
             fillings = _group_fillings(cells, members, model.value_count)
+            if fillings is None:  # clues too loose to be worth a table: left to their pairs
+                continue
             names = ", ".join(model.cell_name(c) for c in cells)
             clues = " and ".join(dict.fromkeys(model.label_of(r) for r in members))
             table = Table(
@@ -620,10 +627,10 @@ def _seeing_groups(model: Model) -> dict[int, tuple[Table, tuple[Constraint, ...
 
 def _group_fillings(
     cells: tuple[int, ...], relations: Sequence[Relation], values: int
-) -> frozenset[tuple[int, ...]]:
+) -> frozenset[tuple[int, ...]] | None:
     """The fillings of ``cells`` (different values ``1..values``) every one of ``relations``
     (over two of them) allows, by a depth-first search checking each clue once both its
-    cells are filled.
+    cells are filled; ``None`` past :data:`MAX_GROUP_FILLINGS`.
 
     >>> from sudoku_cp.model.constraints import Relation
     >>> far = frozenset((a, b) for a in range(1, 5) for b in range(1, 5) if abs(a - b) >= 2)
@@ -642,6 +649,8 @@ def _group_fillings(
     def extend(position: int) -> None:
         if position == len(cells):
             found.add(tuple(chosen))
+            if len(found) > MAX_GROUP_FILLINGS:
+                raise _TooMany
             return
         for v in range(1, values + 1):
             if v in chosen:
@@ -654,8 +663,15 @@ def _group_fillings(
                 extend(position + 1)
             chosen.pop()
 
-    extend(0)
+    try:
+        extend(0)
+    except _TooMany:
+        return None
     return frozenset(found)
+
+
+class _TooMany(Exception):
+    """A group's fillings past :data:`MAX_GROUP_FILLINGS` (its search stops)."""
 
 
 def _hidden_kinds(model: Model) -> tuple[type, ...]:
