@@ -400,7 +400,7 @@ def test_a_chaos_construction_is_explained_to_the_end_with_its_regions_named():
             if row >= n:
                 named.add(step._name((row, column)))
                 assert f"r{row + 1}c" not in str(step)
-    assert "the region of r1c1" in named or "the region of r1c2" in named
+    assert "r1c1's region" in named or "r1c2's region" in named
     assert any(step.technique == "chaos construction" for step in path)
     # the grid's digits and a picture of a step over regions: the hidden cells left out
     assert list(path.state(len(path))[0]) == cells and len(path.state(0)[1]) == 2 * n * n

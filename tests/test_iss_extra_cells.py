@@ -67,7 +67,7 @@ def letters_hold(grid) -> bool:
 
 def test_var_cells_are_hidden_cells_the_value_rules_name():
     record = iss.record_from_string(LETTERS)
-    assert record["rules"]["extra_cells"] == 2
+    assert record["rules"]["extra_cells"] == ["A1", "A2"]  # named as ISS draws them (VA1, VA2)
     assert record["rules"]["elements"] == [
         {"cells": [[1, 0], [1, 1], [1, 2], [1, 3]], "index": [0, 0], "value": [4, 0]}
     ]
@@ -93,10 +93,16 @@ def test_var_cells_are_refused_by_the_backends_without_hidden_cells():
 def test_var_cells_write_back_as_iss_reads_them():
     record = iss.record_from_string(LETTERS)
     written = iss.write(record)
-    assert written.startswith(".Shape~4x4.Var~X~~2") and "ValueIndexing~VX1~R1C1" in written
+    assert written.startswith(".Shape~4x4.Var~A~~2") and "ValueIndexing~VA1~R1C1" in written
     assert iss.record_from_string(written) == record
     single = iss.record_from_string(".Var~A.Sum~10_=_1_1~R1C1~VA.~VA_2")
-    assert iss.write(single).startswith(".Var~X.") and iss.record_from_string(iss.write(single)) == single
+    assert iss.write(single).startswith(".Var~A.") and iss.record_from_string(iss.write(single)) == single
+    # names ISS would number otherwise (out of its order of letters) are written as VX1..
+    unordered = {**single, "rules": {**single["rules"], "extra_cells": ["B", "A"]}}
+    unordered["rules"]["sums"] = [{"cells": [[0, 0], [4, 0]], "total": 10}]
+    written = iss.write(unordered)
+    assert written.startswith(".Var~X~~2")
+    assert iss.record_from_string(written)["rules"]["extra_cells"] == ["X1", "X2"]
 
 
 @pytest.mark.parametrize(
@@ -242,7 +248,7 @@ def test_extra_cells_are_explained_to_the_end_by_name():
     puzzle = Puzzle.from_link(link)
     a1 = grid[4 + grid[0] - 1]  # row 2's r1c1-th digit
     named = _explained_to_the_end(puzzle, grid, (a1, grid[15] + a1))
-    assert sorted(named) == ["extra cell 1", "extra cell 2"]
+    assert sorted(named) == ["A1", "A2"]  # ISS's Var cells VA1, VA2, as drawn
 
 
 def test_doppelganger_cells_are_explained_to_the_end_by_the_unit_they_complete():
@@ -287,8 +293,37 @@ def test_an_alternative_may_name_extra_cells():
         )
 
 
+@pytest.mark.parametrize(
+    "value, message",
+    [
+        (["A", "A"], "a name is given twice"),
+        (["r1c1"], "'r1c1' is no name"),
+        (2.5, "a count of cells, not 2.5"),
+    ],
+)
+def test_extra_cell_names_are_checked(value, message):
+    record = {"size": 4, "grid": "." * 16, "rules": {"extra_cells": value}}
+    with pytest.raises(InvalidPuzzleError, match=message):
+        sudoku_cp.solve(record)
+
+
 def test_a_malformed_count_of_extra_cells_is_named_beside_other_rules():
     # found by tests/test_fuzz_readers.py: the count was summed before its rule was checked
     record = {"size": 4, "grid": "." * 16, "rules": {"anti_taxicab": [], "extra_cells": [[0, 0]]}}
-    with pytest.raises(InvalidPuzzleError, match=r"rules\.extra_cells is a count of cells, not \[\[0, 0\]\]"):
+    with pytest.raises(InvalidPuzzleError, match=r"rules\.extra_cells: \[0, 0\] is no name of a cell"):
         sudoku_cp.solve(record)
+
+
+def test_a_digit_with_one_place_in_a_unit_and_its_missing_digit_reads_as_a_hidden_single():
+    from sudoku_cp.reasoning.techniques.basic import required_digits
+    from sudoku_cp.reasoning.techniques.board import Board
+
+    board = Board(Puzzle.from_link(".Shape~4x4~0-4.Doppelganger").model)
+    candidates = board.initial()
+    for cell in range(4):  # 1 (position 2) leaves row 1's cells: only its missing digit can hold it
+        candidates[cell] &= ~0b10
+    found = required_digits(board, candidates, set())
+    found = [d for d in found if d.constraints[0].label.startswith("row 1")]
+    (holder, value), *_ = found[0].placements
+    assert board.model.cell_name(holder) == "row 1's missing digit" and board.digit(value) == 1
+    assert found[0].reason == "the only place for 1 in row 1 and its missing digit"

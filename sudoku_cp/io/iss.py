@@ -40,7 +40,7 @@ import contextvars
 import itertools
 import re
 import urllib.parse
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -1720,8 +1720,13 @@ def record_from_string(text: str, ignore: Iterable[str] = ()) -> dict[str, Any]:
     if dims and box is None:  # boxes of another size than the side (3x3 on a 6x6 of digits 1..9)
         ctx.rules["extra_regions"] = _boxes(side, dims)
     ctx.extra = _extra_cells(parts, side, digits, box, region_size)
-    if ctx.extra:
-        ctx.rules["extra_cells"] = len(ctx.extra)
+    if ctx.extra:  # a Var's cells by their names as drawn ("A" for VA, "S12" for VS12)
+        named = any(not x.group.startswith("DG") for x in ctx.extra.values())
+        ctx.rules["extra_cells"] = (
+            [name if x.group.startswith("DG") else name[1:] for name, x in ctx.extra.items()]
+            if named
+            else len(ctx.extra)
+        )
     skipped = set(ignore)
     ignored = []
     for part in parts:
@@ -2107,21 +2112,57 @@ def write(puzzle: Any) -> str:
 
 
 def _extra_names(rules: Mapping[str, Any], side: int) -> tuple[dict[tuple[int, int], str], list[str]]:
-    """ISS names of a record's extra cells (:mod:`sudoku_cp.model.extra_cells`) and the part
+    """ISS names of a record's extra cells (:mod:`sudoku_cp.model.extra_cells`) and the parts
     declaring those not the doppelganger's: ``DGC<i>`` holds row ``i``'s missing digit,
-    ``DGR<j>`` column ``j``'s, ``DGB<k>`` box ``k``'s; the others are one ``.Var~X~~<k>``,
-    named ``VX1``.. in order (``VX`` alone), so a string ISS wrote reads back the same."""
+    ``DGR<j>`` column ``j``'s, ``DGB<k>`` box ``k``'s; the others keep their names when ISS
+    numbers them back in the same order (``A``, ``S1``..``S24``: ``.Var~A.Var~S~~24``),
+    else are one ``.Var~X~~<k>``, named ``VX1``.. in order (``VX`` alone), so a string ISS
+    wrote reads back the same."""
     count = rules.get("extra_cells") or 0
+    given = list(count) if isinstance(count, list | tuple) else []  # their names
+    count = len(given) if given else count
     names: dict[tuple[int, int], str] = {}
     doppelganger = rules.get("doppelganger") or {}
     for key, group in (("rows", "DGC"), ("columns", "DGR"), ("boxes", "DGB")):
         for i, cell in enumerate(doppelganger.get(key, ()), 1):
             names[(cell[0], cell[1])] = f"{group}{i}"
     rest = [(side + k // side, k % side) for k in range(count)]
+    named = [given[row * side + column - side * side] for row, column in rest if (row, column) not in names]
     rest = [cell for cell in rest if cell not in names]
+    declared = _var_groups(named) if given else None
+    if declared is not None:
+        for cell, name in zip(rest, named, strict=True):
+            names[cell] = "V" + name
+        return names, declared
     for i, cell in enumerate(rest, 1):
         names[cell] = "VX" if len(rest) == 1 else f"VX{i}"
     return names, ([f".Var~X~~{len(rest)}" if len(rest) > 1 else ".Var~X"] if rest else [])
+
+
+def _var_groups(names: Sequence[str]) -> list[str] | None:
+    """The ``.Var`` parts declaring extra cells of these names in this order (``["A", "S1",
+    "S2"]``: ``.Var~A`` and ``.Var~S~~2``), or ``None`` when ISS would not name and number
+    them so: a group is one name of capital letters, or the letters followed by ``1..k``,
+    the groups in the order of their letters (ISS numbers its groups so).
+
+    >>> _var_groups(["A", "S1", "S2"]), _var_groups(["B", "A"]), _var_groups(["S2", "S1"])
+    (['.Var~A', '.Var~S~~2'], None, None)
+    """
+    groups: list[tuple[str, int]] = []  # (letters, cells; 0 for a name without a number)
+    for name in names:
+        found = re.fullmatch(r"([A-Z]+)([1-9]\d*)?", name)
+        if found is None:
+            return None
+        letters, number = found[1], int(found[2] or 0)
+        if groups and groups[-1][0] == letters and groups[-1][1] and number == groups[-1][1] + 1:
+            groups[-1] = (letters, number)
+        elif number in (0, 1) and all(g != letters for g, _ in groups):
+            groups.append((letters, number))
+        else:
+            return None
+    if [g for g, _ in groups] != sorted(g for g, _ in groups) or any(k == 1 for _, k in groups):
+        return None  # out of ISS's order, or one cell named with a number (ISS reads it as VS, not VS1)
+    return [f".Var~{g}~~{k}" if k else f".Var~{g}" for g, k in groups]
 
 
 def _write_parts(

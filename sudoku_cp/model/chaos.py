@@ -259,8 +259,9 @@ class ChaosConstruction(Rule):
 
     def hidden_names(self, side: int) -> tuple[str, ...]:
         """What an explanation calls its cells (:attr:`Model.hidden_names
-        <sudoku_cp.model.constraints.Model.hidden_names>`): ``"the region of r1c1"``..."""
-        return tuple(f"the region of r{r + 1}c{c + 1}" for r in range(side) for c in range(side))
+        <sudoku_cp.model.constraints.Model.hidden_names>`): ``"r1c1's region"``... (as a person
+        writes it, ``"r1c1's region=2"``, like a doppelganger's ``"row 3's missing digit"``)."""
+        return tuple(f"r{r + 1}c{c + 1}'s region" for r in range(side) for c in range(side))
 
     def check(self, side, box):
         if side < 2:

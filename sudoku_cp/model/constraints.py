@@ -659,6 +659,13 @@ class Linear:
         return None
 
 
+@functools.lru_cache(maxsize=256)
+def _all_of_length(tuples: frozenset[tuple[int, ...]], length: int) -> bool:
+    """Whether every tuple of ``tuples`` has ``length`` values; remembered per set of tuples
+    (a rule placing the same table at many cells checks it once)."""
+    return all(len(t) == length for t in tuples)
+
+
 @dataclass(frozen=True)
 class Table:
     """``(x[cells[0]], ..., x[cells[k-1]])`` is one of the ``allowed`` tuples: a table
@@ -682,7 +689,9 @@ class Table:
         object.__setattr__(self, "cells", tuple(self.cells))
         if len(set(self.cells)) != len(self.cells):
             raise InvalidArgumentError("a Table constraint lists each cell once")
-        if any(len(t) != len(self.cells) for t in self.allowed):
+        if not isinstance(self.allowed, frozenset):  # hashable: remembered by its tuples
+            object.__setattr__(self, "allowed", frozenset(self.allowed))
+        if not _all_of_length(self.allowed, len(self.cells)):
             raise InvalidArgumentError("every allowed tuple of a Table has one value per cell")
 
     def holds(self, values: Sequence[int]) -> bool:
@@ -1654,7 +1663,7 @@ class Model:
             smallest solution's grid is still the smallest grid; backends declare whether
             they solve them (``Backend.hidden_cells``), and a count counts distinct grids.
         hidden_names: the name of each hidden cell, in order, as its rule gives it
-            (``"extra cell 2"``, ``"row 3's missing digit"``, ``"the region of r3c4"``):
+            (``"extra cell 2"``, ``"row 3's missing digit"``, ``"r3c4's region"``):
             what an explanation calls a cell that has no place on the grid
             (:meth:`cell_name`); ``()`` when the rules name none (then ``"hidden cell k"``).
             Not compared: two models differing only in names are the same puzzle.

@@ -13,7 +13,8 @@ with the grid's domain), and a rule names extra cell ``k`` (0-based) as the cell
 relations, regular lines, counts, elements, extra regions, equal sums) may name them; a
 rule drawn on the grid (a thermometer, a Kropki dot) refuses them as outside the grid.
 
-* :class:`ExtraCells` (``"extra_cells": k``) adds ``k`` hidden cells; it constrains nothing.
+* :class:`ExtraCells` (``"extra_cells": k``, or the list of their names: ``"extra_cells":
+  ["A", "B"]``) adds ``k`` hidden cells; it constrains nothing.
 * :class:`Doppelganger` (``"doppelganger": {"rows": [...], "columns": [...], "boxes":
   [...]}``, each a list of cells, usually extra cells): on a grid of the digits ``0..n``,
   each row, column and box holds 0 and all but one of ``1..n``, the one it misses in its
@@ -38,6 +39,7 @@ place their hidden cells right after the grid's).
 from __future__ import annotations
 
 import itertools
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import ClassVar
@@ -46,6 +48,10 @@ from sudoku_cp.errors import InvalidPuzzleError, UnsupportedRuleError
 from sudoku_cp.model.constraints import AllDifferent, Constraint, Origin, OriginKind, Table, ValueIn
 from sudoku_cp.model.grid import box_cells
 from sudoku_cp.model.rules import Cell, Rule, _cell, _cells, _index, register_rule_type
+
+_NAME = re.compile(r"(?!r\d+c\d+$)[A-Za-z]+\d*")
+"""An extra cell's name: letters, then perhaps digits (``"A"``, ``"S12"``), but no grid
+cell's ``r1c1``."""
 
 MAX_EXTRA_CELLS = 1000
 """Extra cells a puzzle may declare at most (ISS's limit on its grid and extra cells)."""
@@ -63,13 +69,15 @@ def extra_cell(index: int, side: int) -> list[int]:
 @dataclass(frozen=True)
 class ExtraCells(Rule):
     """``count`` extra cells (hidden cells with the grid's digits) that the value rules may
-    name as ``[side + k // side, k % side]`` (:func:`extra_cell`).
+    name as ``[side + k // side, k % side]`` (:func:`extra_cell`), with the ``names`` an
+    explanation calls them by (the letters of an ISS ``Var``: ``"A"``), or none.
 
-    JSON: ``"extra_cells": 8``.
+    JSON: ``"extra_cells": 8``, or ``"extra_cells": ["A", "B", "C"]`` (named).
     """
 
     count: int
     chaos: bool = False
+    names: tuple[str, ...] = ()
     keys: ClassVar = ("extra_cells",)
     reads: ClassVar = ("chaos_construction",)
     names_extra_cells: ClassVar = True  # iter_constraints lets the value rules name them
@@ -80,12 +88,25 @@ class ExtraCells(Rule):
 
     def hidden_names(self, side: int) -> tuple[str, ...]:
         """What an explanation calls its cells (:attr:`Model.hidden_names
-        <sudoku_cp.model.constraints.Model.hidden_names>`): ``"extra cell 1"``..."""
-        return tuple(f"extra cell {k + 1}" for k in range(self.count))
+        <sudoku_cp.model.constraints.Model.hidden_names>`): their ``names``, else
+        ``"extra cell 1"``...
+
+        >>> ExtraCells(2).hidden_names(9), ExtraCells(2, names=("A", "B")).hidden_names(9)
+        (('extra cell 1', 'extra cell 2'), ('A', 'B'))
+        """
+        return self.names or tuple(f"extra cell {k + 1}" for k in range(self.count))
 
     def check(self, side, box):
         if isinstance(self.count, bool) or not isinstance(self.count, int) or not 0 <= self.count:
             raise InvalidPuzzleError(f"rules.extra_cells is a count of cells, not {self.count!r}")
+        if self.names:
+            wrong = [n for n in self.names if not isinstance(n, str) or not _NAME.fullmatch(n)]
+            if wrong:
+                raise InvalidPuzzleError(
+                    f"rules.extra_cells: {wrong[0]!r} is no name of a cell (letters, then digits, not r1c1)"
+                )
+            if len(set(self.names)) != len(self.names):
+                raise InvalidPuzzleError("rules.extra_cells: a name is given twice")
         if self.count > MAX_EXTRA_CELLS:
             raise InvalidPuzzleError(f"rules.extra_cells: {self.count} cells; at most {MAX_EXTRA_CELLS}")
         if self.chaos:
@@ -99,11 +120,14 @@ class ExtraCells(Rule):
         return []
 
     def to_json(self):
-        return {"extra_cells": self.count}
+        return {"extra_cells": list(self.names) if self.names else self.count}
 
     @classmethod
     def from_json(cls, rules):
-        return cls(rules["extra_cells"], rules.get("chaos_construction") is True)
+        value, chaos = rules["extra_cells"], rules.get("chaos_construction") is True
+        if isinstance(value, list | tuple):  # their names
+            return cls(len(value), chaos, tuple(value))
+        return cls(value, chaos)
 
 
 @dataclass(frozen=True)
@@ -177,7 +201,7 @@ class Doppelganger(Rule):
         # missing digit"), not the rule's first cell, which lies outside the grid
         names = [f"{family} {i + 1}" for family in ("row", "column", "box") for i in range(side)]
         out: list[Constraint] = [
-            AllDifferent((*unit, holder), origin=origin, label=f"doppelganger: {name} and its missing digit")
+            AllDifferent((*unit, holder), origin=origin, label=f"{name} and its missing digit")
             for unit, holder, name in zip(units, holders, names, strict=False)
         ]
         nonzero = frozenset(range(2, side + 2))  # positions: digit 0 is position 1

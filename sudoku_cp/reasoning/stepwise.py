@@ -586,7 +586,7 @@ def explain(
         NotSupportedError: a constraint kind the engine cannot propagate (raised
             before any solve). Hidden cells (extra cells, ISS's Var and Doppelganger's;
             a chaos construction's regions) are explained like grid cells, named by
-            their rule (``"extra cell 2"``, ``"the region of r3c4"``), and the
+            their rule (``"extra cell 2"``, ``"r3c4's region"``), and the
             explanation ends once they are settled too; :attr:`Explanation.grid` is the
             grid's part. A grid of other digits (``0..8``) is explained in its digits;
             one of more digits than its side (6x6 from 1..9) without the techniques that

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 
 from sudoku_cp.model.constraints import AllDifferent, Linear, Sandwich, Sum
@@ -221,6 +221,140 @@ def runs_of(runs: Sequence[int], masks: Sequence[int]) -> Runs:
     return Runs(len(masks), left)
 
 
+MAX_FILLINGS_SHOWN = 12
+"""The most fillings a :class:`Fillings` text lists (then how many more)."""
+
+
+@dataclass(frozen=True)
+class Fillings:
+    """The digits a group of cells that see each other can still hold under the pair
+    clues between them (a whispers or other relation line whose cells lie in one box):
+    each filling the clues allow, as the digits of the cells in order, and why each digit
+    removed fails.
+
+    Attributes:
+        left: each filling still possible (one digit per cell, the cells' order).
+        why: for each digit removed, when the clues say it at a glance, ``(position, digit,
+            others, digits, clash)``: with that digit at that cell (a position into the
+            cells), the cells at ``others`` could hold only ``digits`` between them, fewer
+            than they are (none: a cell left without a digit), or with ``clash``, two cells
+            whose own clue fits no two of those digits; empty when some removal needs the
+            fillings.
+    """
+
+    left: tuple[tuple[int, ...], ...]
+    why: tuple[tuple[int, int, tuple[int, ...], tuple[int, ...], bool], ...] = ()
+
+    def text(self, names: Sequence[str] = ()) -> str:
+        """When each digit set left may go in any order, the sets (``"r1c1, r1c2, r2c1 see
+        each other: {1,5,9} in any order left"``); else why each removed digit fails
+        (``"r1c2=4 leaves r1c1, r1c3 only 9"``); else the fillings left (``"1-6-2, 2-7-1
+        left"``). Without ``names``, ``"3 cells that see each other"``, ``"cell 2=4"``.
+
+        >>> Fillings(tuple(itertools.permutations((1, 5, 9)))).text()
+        '3 cells that see each other: {1,5,9} in any order left'
+        >>> Fillings(((1, 6, 2), (2, 7, 1))).text(["r1c1", "r1c2", "r2c1"])
+        'r1c1, r1c2, r2c1 see each other: 1-6-2, 2-7-1 left'
+        >>> why = ((1, 4, (0, 2), (9,), False), (0, 5, (1,), (), False))
+        >>> Fillings(((1, 6, 2),), why).text(["r1c1", "r1c2", "r1c3"])
+        'r1c1, r1c2, r1c3 see each other: r1c2=4 leaves r1c1, r1c3 only 9; r1c1=5 leaves r1c2 no digit'
+        """
+        size = len(self.left[0]) if self.left else 0
+        called = list(names) or [f"cell {i + 1}" for i in range(max([size, *(w[0] + 1 for w in self.why)]))]
+        who = ", ".join(names) if names else f"{size} cells that"
+        sets = sorted({tuple(sorted(f)) for f in self.left})
+        if len(self.left) == len(sets) * math.factorial(size) > len(sets):  # every order of each set
+            shown, more, tail = [_braces(d) for d in sets], len(sets), " in any order left"
+        elif self.why:
+            reasons = [
+                f"{called[p]}={v} leaves "
+                + (
+                    f"{', '.join(called[i] for i in others)} only {', '.join(map(str, digits))}"
+                    + (", no two of which their clue allows together" if clash else "")
+                    if digits
+                    else f"{called[others[0]]} no digit"
+                )
+                for p, v, others, digits, clash in self.why
+            ]
+            return f"{who} see each other: " + "; ".join(reasons)
+        else:
+            shown, more, tail = ["-".join(map(str, f)) for f in self.left], len(self.left), " left"
+        listed = ", ".join(shown[:MAX_FILLINGS_SHOWN])
+        if more > MAX_FILLINGS_SHOWN:
+            listed += f" and {more - MAX_FILLINGS_SHOWN} more"
+        return f"{who} see each other: {listed or 'none'}{tail}"
+
+
+def fillings_of(
+    allowed: Iterable[tuple[int, ...]],
+    masks: Sequence[int],
+    pairs: Sequence[tuple[int, int, frozenset[tuple[int, int]]]] = (),
+) -> Fillings:
+    """The :class:`Fillings` of a group of cells with candidate ``masks`` among the tuples
+    its clues ``allowed`` (values, ascending): those within every cell's candidates, and
+    why each candidate in no such filling fails when one look says it: placed, its clues
+    ``pairs`` (positions ``i``, ``j`` and the value pairs the clue allows them) leave some
+    of the other cells fewer digits than they are, the cells seeing each other
+    (:attr:`Fillings.why`, up to :data:`MAX_FILLINGS_SHOWN` of them).
+
+    >>> fillings_of([(1, 6, 2), (2, 7, 1), (3, 8, 1)], [0b11, 0b11100000, 0b11])  # r1c2=8 needs r1c1=3
+    Fillings(left=((1, 6, 2), (2, 7, 1)), why=())
+    >>> far = frozenset((a, b) for a in range(1, 10) for b in range(1, 10) if abs(a - b) >= 5)
+    >>> line = [(a, b, c) for a in range(1, 10) for b in range(1, 10) for c in range(1, 10)
+    ...         if len({a, b, c}) == 3 and (a, b) in far and (b, c) in far]  # a German whisper
+    >>> why = fillings_of(line, [0b111111111] * 3, [(0, 1, far), (1, 2, far)]).why  # its middle: not 4-6
+    >>> [(p, v, others, digits) for p, v, others, digits, _ in why]
+    [(0, 5, (1,), ()), (1, 4, (0, 2), (9,)), (1, 5, (0,), ()), (1, 6, (0, 2), (1,)), (2, 5, (1,), ())]
+    """
+    inside = tuple(t for t in sorted(allowed) if all(m >> (v - 1) & 1 for m, v in zip(masks, t, strict=True)))
+    kept = [0] * len(masks)
+    for t in inside:
+        for i, v in enumerate(t):
+            kept[i] |= 1 << (v - 1)
+    why = []
+    for p, mask in enumerate(masks):
+        for v in _values(mask & ~kept[p]):
+            found = _short_of_digits(masks, pairs, p, v) if pairs else None
+            if found is None or len(why) == MAX_FILLINGS_SHOWN:
+                return Fillings(inside)
+            why.append((p, v, *found))
+    return Fillings(inside, tuple(why))
+
+
+def _short_of_digits(
+    masks: Sequence[int], pairs: Sequence[tuple[int, int, frozenset[tuple[int, int]]]], p: int, v: int
+) -> tuple[tuple[int, ...], tuple[int, ...], bool] | None:
+    """With ``v`` at position ``p`` (the cells seeing each other), the smallest group of the
+    other cells whose digits its clues ``pairs`` allow (each within its candidates, ``v``
+    out) are fewer than they are: ``(positions, digits, False)``; else two other cells
+    whose own clue fits no two of the digits left them: ``(their positions, the digits,
+    True)``; ``None`` when neither (the removal needs the fillings)."""
+    bit = 1 << (v - 1)
+    options = {i: m & ~bit for i, m in enumerate(masks) if i != p}
+    for i, j, allowed in pairs:
+        if p in (i, j):
+            other = j if i == p else i
+            fits = 0
+            for w in _values(options[other]):
+                if ((v, w) if i == p else (w, v)) in allowed:
+                    fits |= 1 << (w - 1)
+            options[other] = fits
+    others = list(options)
+    for size in range(1, len(others) + 1):
+        for group in itertools.combinations(others, size):
+            union = 0
+            for i in group:
+                union |= options[i]
+            if union.bit_count() < size:
+                return group, _values(union), False
+    for i, j, allowed in pairs:  # two others whose clue fits no two of their digits left
+        if p not in (i, j) and not any(
+            a != b and (a, b) in allowed for a in _values(options[i]) for b in _values(options[j])
+        ):
+            return (i, j), _values(options[i] | options[j]), True
+    return None
+
+
 MAX_CLIQUE_SEARCH = 10
 """The most linked cells :func:`distinct_groups` searches for their largest set of pairwise
 peers exhaustively (at most ``2**10`` subsets); a larger linked set is cut greedily."""
@@ -292,7 +426,7 @@ def _largest_clique(
     return ()
 
 
-Argument = Combinations | Totals | Crusts | Runs
+Argument = Combinations | Totals | Crusts | Runs | Fillings
 """The argument a variant step may carry."""
 
 
@@ -522,6 +656,9 @@ def in_digits(argument: Argument, digits: Sequence[int] | None) -> Argument | No
             without=moved(argument.without),
             left=tuple(moved(c) for c in argument.left),
         )
+    if isinstance(argument, Fillings):
+        why = tuple((p, v + shift, o, tuple(d + shift for d in ds), c) for p, v, o, ds, c in argument.why)
+        return replace(argument, left=tuple(tuple(v + shift for v in r) for r in argument.left), why=why)
     if isinstance(argument, Runs):
         return replace(argument, left=tuple(tuple(v + shift for v in r) for r in argument.left))
     lift = shift * sum(argument._side_weights)

@@ -26,6 +26,7 @@ from sudoku_cp.model.constraints import (
     Linear,
     OriginKind,
     Regular,
+    Relation,
     Sandwich,
     Skyscraper,
     Sum,
@@ -41,6 +42,7 @@ from sudoku_cp.reasoning.techniques.arguments import (
     combinations_of,
     crusts_of,
     distinct_groups,
+    fillings_of,
     reduced_totals,
     runs_of,
     totals_of,
@@ -113,7 +115,24 @@ def required_digits(board: Board, candidates: list[int], placed: set[int]) -> It
                 step = _single("required digit", board, candidates, cell, value, used)
                 union = functools.reduce(operator.or_, (candidates[c] for c in group))
                 pattern = tuple((c, v) for c in group for v in values_of(candidates[c]))
-                yield dataclasses.replace(step, cells=group, values=values_of(union), candidates=pattern)
+                reason = _required_reason(board, unit, group, union, value)
+                yield dataclasses.replace(
+                    step, cells=group, values=values_of(union), candidates=pattern, reason=reason
+                )
+
+
+def _required_reason(board: Board, unit: AllDifferent, group: Sequence[int], union: int, value: int) -> str:
+    """Why a required digit goes where it does: a unit holding every digit (a doppelganger's
+    row with its missing digit: ``n + 1`` cells for the digits ``0..n``) says it as a hidden
+    single, "the only place for 1 in ..."; otherwise its Hall set, "r1c1, r1c2 hold only 1,
+    2 between them: each is in row 1, and this is its one place there"."""
+    model = board.model
+    where = model.label_of(unit)
+    if len(group) == len(unit.cells) == board.value_count:
+        return f"the only place for {board.digit(value)} in {where}"
+    cells = ", ".join(model.cell_name(c) for c in group)
+    digits = ", ".join(str(board.digit(v)) for v in values_of(union))
+    return f"{cells} hold only {digits} between them: each is in {where}, and this is its one place there"
 
 
 def _hall_set_with(candidates: Sequence[int], cell: int, unit: AllDifferent) -> tuple[int, ...] | None:
@@ -178,8 +197,11 @@ def variant_step(
         board.quiet[id(constraint)] = masks
     else:
         whole = board.whole_lines.get(id(constraint))
+        group = board.seeing.get(id(constraint))
         if whole is not None:  # a renban line read whole: its AllDifferent and pair Relations
             used = (constraint, *whole[2])
+        elif group is not None:  # pair clues on cells that see each other: the clues, their units
+            used = group[1]
         else:
             used = (constraint,) + tuple(
                 a
@@ -230,6 +252,11 @@ def variant_argument(board: Board, candidates: Sequence[int], constraint: Constr
     whole = board.whole_lines.get(id(constraint))
     if whole is not None:
         return runs_of(whole[1], masks)
+    group = board.seeing.get(id(constraint))
+    if group is not None:  # pair clues on cells that see each other: the fillings they leave
+        at = {cell: i for i, cell in enumerate(constraint.cells)}
+        pairs = [(at[r.first], at[r.second], r.allowed) for r in group[1] if isinstance(r, Relation)]
+        return fillings_of(constraint.allowed, masks, pairs)  # type: ignore[attr-defined]
     return None
 
 

@@ -562,6 +562,118 @@ def _whole_lines(model: Model) -> dict[int, tuple[AllDifferent, tuple[int, ...],
     return out
 
 
+MAX_SEEING_GROUP = 6
+"""The most cells a group of pair clues read whole (:func:`_seeing_groups`) may have: its
+fillings are enumerated once, up to ``k**6`` tuples pruned clue by clue."""
+
+
+MAX_GROUP_FILLINGS = 20_000
+"""The most fillings a group of pair clues read whole may have (:func:`_group_fillings`):
+looser clues are left to their pairs (their table's filter would cost more than it tells)."""
+
+
+def _seeing_groups(model: Model) -> dict[int, tuple[Table, tuple[Constraint, ...]]]:
+    """The pair clues read whole where their cells see each other: the Relations of one
+    rule kind (whispers, a relation on extra cells...; renban has its own,
+    :func:`_whole_lines`) linked into a group of 3 to :data:`MAX_SEEING_GROUP` cells that
+    are pairwise peers (a whispers line in a box with the segment closing it into a
+    triangle). Filtered one by one, each pair keeps a digit that has a partner; read
+    whole with their cells' different digits, the group keeps only the fillings every
+    clue allows, which a person sees at a glance (the middle of a 3-cell whispers line
+    in a box cannot be 5) and the pairs alone find only by a forcing chain.
+
+    By ``id`` of a :class:`Table` over the group's cells with those fillings (the
+    variant step's constraint in :attr:`Board.others`, in place of its Relations; its
+    origin the first Relation's), its Relations and the AllDifferents that make its cells
+    differ: what a step over it cites."""
+    by_kind: dict[OriginKind, list[Relation]] = {}
+    for c in model.constraints:
+        if isinstance(c, Relation) and c.first != c.second and c.origin.kind is not OriginKind.RENBAN:
+            by_kind.setdefault(c.origin.kind, []).append(c)
+    out: dict[int, tuple[Table, tuple[Constraint, ...]]] = {}
+    peers = model.peers
+    for relations in by_kind.values():
+        linked: dict[int, set[int]] = {}  # a cell -> the cells its group holds so far (shared sets)
+        for r in relations:
+            a = linked.setdefault(r.first, {r.first})
+            b = linked.setdefault(r.second, {r.second})
+            if a is not b:
+                a |= b
+                for cell in b:
+                    linked[cell] = a
+        groups: dict[int, list[Relation]] = {}
+        for r in relations:
+            groups.setdefault(id(linked[r.first]), []).append(r)
+        for members in groups.values():
+            cells = tuple(dict.fromkeys(c for r in members for c in (r.first, r.second)))
+            if not 3 <= len(cells) <= MAX_SEEING_GROUP:
+                continue
+            if not all(b in peers[a] for a, b in itertools.combinations(cells, 2)):
+                continue
+            fillings = _group_fillings(cells, members, model.value_count)
+            if fillings is None:  # clues too loose to be worth a table: left to their pairs
+                continue
+            names = ", ".join(model.cell_name(c) for c in cells)
+            clues = " and ".join(dict.fromkeys(model.label_of(r) for r in members))
+            table = Table(
+                cells, fillings, origin=members[0].origin, meaning=f"{clues} on cells that see each other",
+                label=f"{clues} ({names} see each other)",
+            )  # fmt: skip
+            inside = set(cells)
+            apart = tuple(a for a in model.of_kind(AllDifferent) if len(inside.intersection(a.cells)) > 1)
+            out[id(table)] = (table, (*members, *apart))
+    return out
+
+
+def _group_fillings(
+    cells: tuple[int, ...], relations: Sequence[Relation], values: int
+) -> frozenset[tuple[int, ...]] | None:
+    """The fillings of ``cells`` (different values ``1..values``) every one of ``relations``
+    (over two of them) allows, by a depth-first search checking each clue once both its
+    cells are filled; ``None`` past :data:`MAX_GROUP_FILLINGS`.
+
+    >>> from sudoku_cp.model.constraints import Relation
+    >>> far = frozenset((a, b) for a in range(1, 5) for b in range(1, 5) if abs(a - b) >= 2)
+    >>> line = [Relation(0, 1, far, label="w"), Relation(1, 2, far, label="w")]  # its middle: 1 or 4
+    >>> sorted(_group_fillings((0, 1, 2), line, 4))
+    [(1, 4, 2), (2, 4, 1), (3, 1, 4), (4, 1, 3)]
+    """
+    at = {cell: i for i, cell in enumerate(cells)}
+    checks: list[list[tuple[int, int, frozenset[tuple[int, int]], bool]]] = [[] for _ in cells]
+    for r in relations:  # each clue checked at the later of its two cells
+        i, j = at[r.first], at[r.second]
+        checks[max(i, j)].append((min(i, j), max(i, j), r.allowed, i < j))
+    found: set[tuple[int, ...]] = set()
+    chosen: list[int] = []
+
+    def extend(position: int) -> None:
+        if position == len(cells):
+            found.add(tuple(chosen))
+            if len(found) > MAX_GROUP_FILLINGS:
+                raise _TooMany
+            return
+        for v in range(1, values + 1):
+            if v in chosen:
+                continue
+            chosen.append(v)
+            if all(
+                ((chosen[i], v) if forward else (v, chosen[i])) in allowed
+                for i, _, allowed, forward in checks[position]
+            ):
+                extend(position + 1)
+            chosen.pop()
+
+    try:
+        extend(0)
+    except _TooMany:
+        return None
+    return frozenset(found)
+
+
+class _TooMany(Exception):
+    """A group's fillings past :data:`MAX_GROUP_FILLINGS` (its search stops)."""
+
+
 def _hidden_kinds(model: Model) -> tuple[type, ...]:
     """The kinds over hidden cells a variant step filters with too: a chaos construction's
     regions (:class:`~sudoku_cp.model.chaos.ChaosRegions`, loaded only for a model with
@@ -714,6 +826,10 @@ class Board:
             AllDifferent: the AllDifferent, its runs as masks, its pair Relations): each
             line's AllDifferent stands in :attr:`others` with :func:`set_supports` over its
             runs, in place of its pair Relations.
+        seeing: the pair clues read whole where their cells see each other
+            (:func:`_seeing_groups`: by ``id`` of the Table of each group's fillings, which
+            stands in :attr:`others` in place of its Relations, the Table and what a step
+            over it cites: its Relations and AllDifferents).
         reduced: the clues holding whole units, by ``id``, told by their sums
             (:func:`~sudoku_cp.engine.sums.unit_reduced`), each filtered as the clue left.
         memo: the finders' per-board data (computed once from the model, by key).
@@ -749,11 +865,14 @@ class Board:
         # a renban line is filtered whole (its runs), in place of its pair Relations
         self.whole_lines = _whole_lines(model)
         self.reduced = {id(c): r for c in model.of_kind(Linear) if (r := unit_reduced(c, model)) is not None}
+        # pair clues whose cells see each other are filtered whole, in place of their Relations
+        self.seeing = _seeing_groups(model)
         replaced = {id(p) for _, _, found in self.whole_lines.values() for p in found}
+        replaced |= {id(r) for _, used in self.seeing.values() for r in used if isinstance(r, Relation)}
         whole = tuple(
             (line, remembered(set_supports(line.cells, runs), line.cells))
             for line, runs, _ in self.whole_lines.values()
-        )
+        ) + tuple((group, _filter(group, model)) for group, _ in self.seeing.values())
         filtered = _FILTERED + _hidden_kinds(model)
         self.others = whole + tuple(
             (c, _filter(c, model, self.reduced.get(id(c))))

@@ -105,6 +105,8 @@ class _Propagation:
                     extra = _group_links(self.geo, cells, distinct_groups(cells, board.model.peers))
             elif id(constraint) in board.whole_lines:  # a renban line read whole: its pair Relations
                 extra = board.whole_lines[id(constraint)][2]
+            elif id(constraint) in board.seeing:  # pair clues on cells that see each other
+                extra = board.seeing[id(constraint)][1]
             elif isinstance(constraint, Linear):  # an equation's filter reads its peers as different
                 groups = apart_groups(constraint.cells, board.model.peers, constraint.coefficients)
                 extra = _group_links(self.geo, constraint.cells, groups)

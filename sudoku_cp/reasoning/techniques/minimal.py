@@ -239,7 +239,7 @@ def find_minimal_deduction(board: Board, candidates: list[int], placed: set[int]
     for v in values_of(candidates[cell]):  # the cell's other candidates the same set refutes
         if v != value and v != solution[cell] and refutes(board, core, candidates, cell, v, BUDGET):
             removed.append((cell, v))
-    labels = [c.label for c in core]
+    labels = [board.model.label_of(c) for c in core]  # a clue from an extra cell by its name
     names = labels[0] if len(labels) == 1 else ", ".join(labels[:-1]) + " and " + labels[-1]
     yield Deduction(
         "minimal deduction",

@@ -397,7 +397,7 @@ def _variant_rows(board: Board) -> dict[TechniqueId, list[tuple[Constraint, _Fil
     if rows is None:
         rows = board.memo["variant rows"] = {}
         for constraint, propagate in board.others:
-            row = variant_row(constraint)
+            row = _row_on(board, constraint)
             if row is not None:
                 rows.setdefault(row.id, []).append((constraint, propagate, row))
     return rows
@@ -417,8 +417,7 @@ TECHNIQUES: tuple[Technique, ...] = (
     Technique(_T.HIDDEN_SINGLE, "hidden single", basic.hidden_singles, _HIDDEN_SINGLES, _MEDIUM, 14,
               placing="{placement} (the only place for {values} in {unit})", needs_complete_units=True),
     Technique(_T.REQUIRED_DIGIT, "required digit", basic.required_digits, _HIDDEN_SINGLES, _MEDIUM, 16,
-              placing="{placement} ({cells} hold only {values} between them: each is in {unit}, and this is "
-              "its one place there)", partial_units_only=True),
+              placing="{placement} ({reason})", partial_units_only=True),
     _variant(_T.CAGE_COMBINATIONS, "cage combinations", (Sum, _O.CAGE)),
     _variant(_T.THERMOMETER, "thermometer", (Less, _O.THERMOMETER)),
     _variant(_T.INEQUALITY, "inequality", (Less, _O.INEQUALITY), (Less, None)),
@@ -701,7 +700,17 @@ def variant_constraints(board: Board, candidates: list[int], placed: set[int]) -
     values it supports (every variant row at once, in the model's order of constraints;
     each step named by :func:`variant_technique`)."""
     for constraint, propagate in board.others:
-        yield from basic.variant_step(board, candidates, constraint, propagate, variant_technique(constraint))
+        row = _row_on(board, constraint)
+        name = "constraint" if row is None else row.name
+        yield from basic.variant_step(board, candidates, constraint, propagate, name)
+
+
+def _row_on(board: Board, constraint: Constraint) -> Technique | None:
+    """:func:`variant_row` of a constraint of ``board.others``; for a group of pair clues
+    read whole (:attr:`Board.seeing`: a Table of their fillings), that of its clues (a
+    whispers line's row, not the generic table's)."""
+    group = board.seeing.get(id(constraint))
+    return variant_row(constraint if group is None else group[1][0])
 
 
 _SEES_ROWS: tuple[TechniqueId, ...] = (
