@@ -34,12 +34,14 @@ from sudoku_cp.model.constraints import (
     Linear,
     Model,
     OriginKind,
+    Regular,
     Relation,
     Sum,
     Table,
 )
 from sudoku_cp.model.digits import shift_of
 from sudoku_cp.reasoning.techniques.arguments import Argument, apart_groups, distinct_groups
+from sudoku_cp.reasoning.techniques.count_lines import count_filter
 from sudoku_cp.reasoning.techniques.eureka import Chain
 from sudoku_cp.reasoning.techniques.nets import Net
 
@@ -604,6 +606,10 @@ def _filter(
         return relation_supports(constraint)
     if isinstance(constraint, Less):
         return propagator(constraint, model)  # two bit operations: nothing to remember
+    if isinstance(constraint, Regular):  # a count of one value over cells that see each other
+        counted = count_filter(constraint, model.value_count, model.peers, model.of_kind(AllDifferent))
+        if counted is not None:
+            return remembered(counted, constraint.cells)
     if isinstance(constraint, LINE_AUTOMATON_KINDS):
         return line_supports(constraint, model.value_count)
     return remembered(propagator(constraint, model), constraint.cells)

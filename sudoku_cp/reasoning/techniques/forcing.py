@@ -37,10 +37,11 @@ import itertools
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 
-from sudoku_cp.model.constraints import Constraint, Linear, Sandwich, Skyscraper, Sum
+from sudoku_cp.model.constraints import Constraint, Linear, Regular, Sandwich, Skyscraper, Sum
 from sudoku_cp.reasoning.techniques._links import Geometry, geometry, links, premise
 from sudoku_cp.reasoning.techniques.arguments import apart_groups, distinct_groups
 from sudoku_cp.reasoning.techniques.board import Board, Deduction, values_of
+from sudoku_cp.reasoning.techniques.count_lines import seeing_pairs
 from sudoku_cp.reasoning.techniques.nets import Branch, Net, NetNode, slice_branch
 
 MAX_BRANCHES = 9
@@ -82,6 +83,7 @@ class _Propagation:
         scanned = self.geo.units if board.complete_units else self.hall_units
         self.scanned = tuple(u.cells for u in scanned)
         others = []
+        peers = board.model.peers
         for constraint, propagate in board.others:
             extra: tuple[Constraint, ...] = ()
             reduction = board.reduced.get(id(constraint))
@@ -103,6 +105,10 @@ class _Propagation:
                     extra = links(self.geo, pairs)  # the propagator uses the cells' distinctness
                 elif not isinstance(constraint, Sandwich | Skyscraper):  # its groups of peers differ
                     extra = _group_links(self.geo, cells, distinct_groups(cells, board.model.peers))
+            elif isinstance(constraint, Regular) and (
+                pairs := seeing_pairs(constraint, board.value_count, peers)
+            ):
+                extra = links(self.geo, pairs)  # a count line's filter: its cells that see each other
             elif id(constraint) in board.whole_lines:  # a renban line read whole: its pair Relations
                 extra = board.whole_lines[id(constraint)][2]
             elif isinstance(constraint, Linear):  # an equation's filter reads its peers as different
