@@ -180,6 +180,8 @@ def variant_step(
         whole = board.whole_lines.get(id(constraint))
         if whole is not None:  # a renban line read whole: its AllDifferent and pair Relations
             used = (constraint, *whole[2])
+        elif id(constraint) in board.count_groups:  # count lines read together
+            used = board.count_groups[id(constraint)][0]
         else:
             used = (constraint,) + tuple(
                 a

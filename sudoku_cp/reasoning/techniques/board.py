@@ -564,6 +564,24 @@ def _whole_lines(model: Model) -> dict[int, tuple[AllDifferent, tuple[int, ...],
     return out
 
 
+def _count_groups(
+    model: Model,
+) -> dict[int, tuple[tuple[Regular, ...], Callable[[list[int]], list[int] | None]]]:
+    """The count lines read together (:mod:`~sudoku_cp.reasoning.techniques.count_lines`): the
+    Regulars of one origin over the same cells that each count one value, some of whose
+    cells see each other (a set of counting circles), by ``id`` of the first: the lines
+    and their filter, which stands in :attr:`Board.others` in place of their own."""
+    lines: dict[tuple[object, tuple[int, ...]], list[Regular]] = {}
+    for c in model.of_kind(Regular):
+        lines.setdefault((c.origin, c.cells), []).append(c)
+    out = {}
+    for (_, cells), group in lines.items():
+        found = count_filter(group, model.value_count, model.peers, model.of_kind(AllDifferent))
+        if found is not None:
+            out[id(group[0])] = (tuple(group), remembered(found, cells))
+    return out
+
+
 def _hidden_kinds(model: Model) -> tuple[type, ...]:
     """The kinds over hidden cells a variant step filters with too: a chaos construction's
     regions (:class:`~sudoku_cp.model.chaos.ChaosRegions`, loaded only for a model with
@@ -606,10 +624,6 @@ def _filter(
         return relation_supports(constraint)
     if isinstance(constraint, Less):
         return propagator(constraint, model)  # two bit operations: nothing to remember
-    if isinstance(constraint, Regular):  # a count of one value over cells that see each other
-        counted = count_filter(constraint, model.value_count, model.peers, model.of_kind(AllDifferent))
-        if counted is not None:
-            return remembered(counted, constraint.cells)
     if isinstance(constraint, LINE_AUTOMATON_KINDS):
         return line_supports(constraint, model.value_count)
     return remembered(propagator(constraint, model), constraint.cells)
@@ -720,6 +734,9 @@ class Board:
             AllDifferent: the AllDifferent, its runs as masks, its pair Relations): each
             line's AllDifferent stands in :attr:`others` with :func:`set_supports` over its
             runs, in place of its pair Relations.
+        count_groups: the count lines filtered together (by ``id`` of the first: the
+            lines, their filter; :func:`_count_groups`): the first stands in :attr:`others`
+            with the filter of them all, in place of the others.
         reduced: the clues holding whole units, by ``id``, told by their sums
             (:func:`~sudoku_cp.engine.sums.unit_reduced`), each filtered as the clue left.
         memo: the finders' per-board data (computed once from the model, by key).
@@ -760,9 +777,17 @@ class Board:
             (line, remembered(set_supports(line.cells, runs), line.cells))
             for line, runs, _ in self.whole_lines.values()
         )
+        # the count lines of a set of counting circles are filtered together, by the first
+        self.count_groups = _count_groups(model)
+        replaced |= {id(line) for lines, _ in self.count_groups.values() for line in lines[1:]}
         filtered = _FILTERED + _hidden_kinds(model)
         self.others = whole + tuple(
-            (c, _filter(c, model, self.reduced.get(id(c))))
+            (
+                c,
+                self.count_groups[id(c)][1]
+                if id(c) in self.count_groups
+                else _filter(c, model, self.reduced.get(id(c))),
+            )
             for c in model.constraints
             if isinstance(c, filtered) and id(c) not in replaced
         )

@@ -37,7 +37,7 @@ import itertools
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 
-from sudoku_cp.model.constraints import Constraint, Linear, Regular, Sandwich, Skyscraper, Sum
+from sudoku_cp.model.constraints import Constraint, Linear, Sandwich, Skyscraper, Sum
 from sudoku_cp.reasoning.techniques._links import Geometry, geometry, links, premise
 from sudoku_cp.reasoning.techniques.arguments import apart_groups, distinct_groups
 from sudoku_cp.reasoning.techniques.board import Board, Deduction, values_of
@@ -105,10 +105,9 @@ class _Propagation:
                     extra = links(self.geo, pairs)  # the propagator uses the cells' distinctness
                 elif not isinstance(constraint, Sandwich | Skyscraper):  # its groups of peers differ
                     extra = _group_links(self.geo, cells, distinct_groups(cells, board.model.peers))
-            elif isinstance(constraint, Regular) and (
-                pairs := seeing_pairs(constraint, board.value_count, peers)
-            ):
-                extra = links(self.geo, pairs)  # a count line's filter: its cells that see each other
+            elif id(constraint) in board.count_groups:  # count lines read together, and their peers
+                lines = board.count_groups[id(constraint)][0]
+                extra = (*lines[1:], *links(self.geo, seeing_pairs(constraint.cells, peers)))
             elif id(constraint) in board.whole_lines:  # a renban line read whole: its pair Relations
                 extra = board.whole_lines[id(constraint)][2]
             elif isinstance(constraint, Linear):  # an equation's filter reads its peers as different
