@@ -16,6 +16,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from sudoku_cp.engine.count_lines import count_filter
 from sudoku_cp.engine.propagators import engine_model, narrow, propagator
 from sudoku_cp.engine.runtime import Deadline
 from sudoku_cp.engine.sums import (
@@ -41,7 +42,6 @@ from sudoku_cp.model.constraints import (
 )
 from sudoku_cp.model.digits import shift_of
 from sudoku_cp.reasoning.techniques.arguments import Argument, apart_groups, distinct_groups
-from sudoku_cp.reasoning.techniques.count_lines import count_filter
 from sudoku_cp.reasoning.techniques.eureka import Chain
 from sudoku_cp.reasoning.techniques.nets import Net
 

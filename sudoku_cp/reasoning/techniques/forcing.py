@@ -37,11 +37,11 @@ import itertools
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 
+from sudoku_cp.engine.count_lines import seeing_pairs
 from sudoku_cp.model.constraints import Constraint, Linear, Sandwich, Skyscraper, Sum
 from sudoku_cp.reasoning.techniques._links import Geometry, geometry, links, premise
 from sudoku_cp.reasoning.techniques.arguments import apart_groups, distinct_groups
 from sudoku_cp.reasoning.techniques.board import Board, Deduction, values_of
-from sudoku_cp.reasoning.techniques.count_lines import seeing_pairs
 from sudoku_cp.reasoning.techniques.nets import Branch, Net, NetNode, slice_branch
 
 MAX_BRANCHES = 9
