@@ -803,7 +803,27 @@ class Automaton:
                 if found is not None:
                     kept = found if kept is None else [a | b for a, b in zip(kept, found, strict=True)]
             return kept
+        if isinstance(self.meaning, Blocks):  # the blocks that cannot open read as nothing
+            return self.meaning.supports(self._layers, masks)
         return self._layers.supports(tuple(masks))
+
+    def supports_at(self, masks: Sequence[int]) -> tuple[Sequence[int], list[int]] | None:
+        """:meth:`supports` at the positions it reads (all but the blocks that cannot open of
+        a :class:`Blocks` word, whose values it keeps): ``(positions, their supports)``, or
+        ``None`` when no path is accepted. A propagator narrows only those positions (a
+        full-rank word's 596 mostly read as a few blocks of 17).
+
+        >>> line = Sandwich((0, 1, 2, 3), 5, label="sandwich 5").automaton(4)
+        >>> line.supports_at([0b1111, 0b1111, 0b0100, 0b1111])
+        (range(0, 4), [9, 2, 4, 9])
+        """
+        if isinstance(self.meaning, Blocks):
+            kept = self.meaning.kept(masks)
+            if len(kept) < len(masks):
+                inner = self._layers.supports(tuple(masks[i] for i in kept))
+                return None if inner is None else (kept, inner)
+        found = self.supports(masks)
+        return None if found is None else (range(len(masks)), found)
 
     @functools.cached_property
     def _layers(self) -> _Layers:
@@ -819,6 +839,48 @@ class Union:
     value is supported when some part accepts a word with it), each part a few states."""
 
     parts: tuple[Automaton, ...]
+
+
+@dataclass(frozen=True)
+class Blocks:
+    """An automaton's word as a head of ``head`` values, then blocks of ``size`` values of
+    which only those whose first value is one of ``opening`` (a mask) can change the
+    state: a block opened by another value leads from each state back to it, whatever its
+    other values (a full-rank clue's word: a line starting with another digit than the
+    clued line's cannot rank below it; :mod:`sudoku_cp.model.full_rank`). As the
+    automaton's :attr:`Automaton.meaning`, :meth:`Automaton.supports` reads only the head
+    and the blocks that can open (a word of 596 positions mostly reads a few blocks of
+    17) and keeps every value of the others.
+
+    >>> Blocks(1, 2, 0b1).kept((0b11, 0b10, 0b11, 0b01, 0b11))
+    [0, 3, 4]
+    """
+
+    head: int
+    size: int
+    opening: int
+
+    def kept(self, masks: Sequence[int]) -> list[int]:
+        """The positions of the head and of the blocks whose first mask meets ``opening``."""
+        out = list(range(min(self.head, len(masks))))
+        for start in range(self.head, len(masks), self.size):
+            if masks[start] & self.opening:
+                out.extend(range(start, min(start + self.size, len(masks))))
+        return out
+
+    def supports(self, layers: _Layers, masks: Sequence[int]) -> list[int] | None:
+        """:meth:`Automaton.supports` over the positions :meth:`kept`; the others keep
+        their masks."""
+        kept = self.kept(masks)
+        if len(kept) == len(masks):
+            return layers.supports(tuple(masks))
+        inner = layers.supports(tuple(masks[i] for i in kept))
+        if inner is None:
+            return None
+        out = list(masks)
+        for i, mask in zip(kept, inner, strict=True):
+            out[i] = mask
+        return out
 
 
 _LAYER_MEMO_BUDGET = 1 << 18

@@ -30,6 +30,7 @@ from sudoku_cp.errors import SolveTimeoutError, SudokuError
 from sudoku_cp.model.constraints import (
     LINE_AUTOMATON_KINDS,
     AllDifferent,
+    Blocks,
     Constraint,
     Less,
     Linear,
@@ -645,6 +646,17 @@ def line_supports(constraint: Constraint, values: int) -> Callable[[list[int]], 
     cells = constraint.cells  # type: ignore[attr-defined]
     automaton = constraint.automaton(values)  # type: ignore[attr-defined]
     read = _reader(cells)
+
+    if isinstance(automaton.meaning, Blocks):  # a word of blocks: narrow only those it reads
+
+        def sparse(candidates: list[int]) -> list[int] | None:
+            found = automaton.supports_at(read(candidates))
+            if found is None:
+                return None
+            positions, kept = found
+            return narrow(candidates, [cells[i] for i in positions], kept)
+
+        return sparse
 
     def propagate(candidates: list[int]) -> list[int] | None:
         kept = automaton.supports(read(candidates))
