@@ -942,6 +942,10 @@ class _Layers:
         self._backward: dict[tuple[int, int, int], tuple[int, int]] = {}
         self._lines: dict[tuple[int, ...], tuple[int, ...] | None] = {}
         self._classes = _Classes.of(automaton, number)
+        # a long line's chunks (:meth:`_supports`): its size and where the first starts; a
+        # word of blocks (:class:`Blocks`) by its blocks, so that a block left out shifts none
+        blocks = automaton.meaning
+        self.chunking = (blocks.size, blocks.head) if isinstance(blocks, Blocks) else (_CHUNK, 0)
 
     @staticmethod
     def _remember(memo: dict, key: object, answer: object) -> None:
@@ -1082,12 +1086,16 @@ class _Layers:
 
     def _supports(self, masks: tuple[int, ...]) -> tuple[int, ...] | None:
         """The two passes over the line; over a long line (more than twice :data:`_CHUNK`
-        positions) by chunks of :data:`_CHUNK` positions, each chunk's passes remembered
+        positions) by chunks of :data:`_CHUNK` positions (a word of :class:`Blocks`: its head,
+        then its blocks), each chunk's passes remembered
         whole: a supposition changes a few cells of a long line (a counting line of 45
         circles, a full-rank word of 596 positions), and the chunks it leaves alone, met
         from the same states, cost one lookup instead of one per position."""
-        whole = len(masks) <= 2 * _CHUNK
-        chunks = [masks] if whole else [masks[i : i + _CHUNK] for i in range(0, len(masks), _CHUNK)]
+        size, first = self.chunking
+        whole = len(masks) <= 2 * size
+        chunks = [masks] if whole else [masks[i : i + size] for i in range(first, len(masks), size)]
+        if first and not whole:  # a word of blocks: its head, then a chunk per block
+            chunks.insert(0, masks[:first])
         forward = self._forward_layers if whole else self.forward_chunk
         backward = self._backward_layers if whole else self.backward_chunk
         reached = []
