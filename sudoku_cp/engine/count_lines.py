@@ -27,6 +27,7 @@ AAAI 1996, restricted to one value, where it is exact).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
 from sudoku_cp.model.constraints import AllDifferent, Automaton, Regular
 
@@ -145,7 +146,7 @@ def count_filter(
     values: int,
     peers: Sequence[Sequence[int]],
     alldifferents: Sequence[AllDifferent],
-) -> Callable[[list[int]], list[int] | None] | None:
+) -> CountFilter | None:
     """The filter of count lines (:func:`count_of_one_value`) over the same cells, each
     counting its own value, some of which see each other (``peers``: the model's, per
     cell): per value, with ``F`` the cells holding it and ``C`` those with it as a
@@ -181,7 +182,7 @@ def count_filter(
     size = len(cells)
     answers: dict[tuple[int, ...], tuple[tuple[int, int], ...] | None] = {}
 
-    def solve(key: tuple[int, ...], whole: bool) -> tuple[tuple[int, int], ...] | None:
+    def left_counts(key: tuple[int, ...], whole: bool) -> list[list[int]] | None:
         states = [(key[2 * i], key[2 * i + 1]) for i in range(len(counted))]
         left = [
             apart.counts(have, fixed, counts)
@@ -205,11 +206,18 @@ def count_filter(
                 for k in kept:
                     before |= need >> k
                 left[i], need = kept, before
+        return left
+
+    def solve(key: tuple[int, ...], whole: bool) -> tuple[tuple[int, int], ...] | None:
+        left = left_counts(key, whole)
+        if left is None or not all(left):
+            return None
+        states = [(key[2 * i], key[2 * i + 1]) for i in range(len(counted))]
         return tuple(
             apart.narrow(have, fixed, options) for (have, fixed), options in zip(states, left, strict=True)
         )
 
-    def propagate(candidates: list[int]) -> list[int] | None:
+    def read(candidates: Sequence[int]) -> tuple[int, ...]:
         key = []
         whole = True
         for bit, _ in counted:
@@ -225,7 +233,19 @@ def count_filter(
             if candidates[cell] & ~union:
                 whole = False
         key.append(whole)
-        found = tuple(key)
+        return tuple(key)
+
+    def counts(candidates: Sequence[int]) -> tuple[bool, tuple[tuple[int, tuple[int, ...]], ...]] | None:
+        key = read(candidates)
+        left = left_counts(key, key[-1])
+        if left is None or not all(left):
+            return None
+        values = [bit.bit_length() for bit, _ in counted]
+        return key[-1], tuple((v, tuple(k)) for v, k in zip(values, left, strict=True))
+
+    def propagate(candidates: list[int]) -> list[int] | None:
+        found = read(candidates)
+        whole = found[-1]
         try:
             answer = answers[found]
         except KeyError:
@@ -255,7 +275,21 @@ def count_filter(
                 narrowed.append(cell)
         return list(dict.fromkeys(narrowed))
 
-    return propagate
+    return CountFilter(propagate, counts)
+
+
+@dataclass(frozen=True)
+class CountFilter:
+    """A filter of count lines read together (:func:`count_filter`): called on the
+    candidates, it narrows them; :attr:`counts` tells, from the candidates, whether the
+    counts add up to the number of cells and each counted value's counts left, increasing
+    (``None`` when some value has none): the argument of its steps."""
+
+    narrow: Callable[[list[int]], list[int] | None]
+    counts: Callable[[Sequence[int]], tuple[bool, tuple[tuple[int, tuple[int, ...]], ...]] | None]
+
+    def __call__(self, candidates: list[int]) -> list[int] | None:
+        return self.narrow(candidates)
 
 
 def seeing_pairs(cells: Sequence[int], peers: Sequence[Sequence[int]]) -> list[tuple[int, int]]:

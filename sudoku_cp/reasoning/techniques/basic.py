@@ -37,6 +37,7 @@ from sudoku_cp.reasoning.techniques._links import geometry
 from sudoku_cp.reasoning.techniques._unchanged import found_nothing, per_group, unchanged, value_planes
 from sudoku_cp.reasoning.techniques.arguments import (
     Argument,
+    Counts,
     apart_groups,
     combinations_of,
     crusts_of,
@@ -232,6 +233,10 @@ def variant_argument(board: Board, candidates: Sequence[int], constraint: Constr
     whole = board.whole_lines.get(id(constraint))
     if whole is not None:
         return runs_of(whole[1], masks)
+    group = board.count_groups.get(id(constraint))
+    if group is not None:  # count lines read together: each digit's counts left
+        found = group[2].counts(candidates)
+        return None if found is None else Counts(len(constraint.cells), found[0], found[1])
     return None
 
 

@@ -570,8 +570,9 @@ def _count_groups(
 ) -> dict[int, tuple[tuple[Regular, ...], Callable[[list[int]], list[int] | None]]]:
     """The count lines read together (:mod:`~sudoku_cp.reasoning.techniques.count_lines`): the
     Regulars of one origin over the same cells that each count one value, some of whose
-    cells see each other (a set of counting circles), by ``id`` of the first: the lines
-    and their filter, which stands in :attr:`Board.others` in place of their own."""
+    cells see each other (a set of counting circles), by ``id`` of the first: the lines,
+    their filter (remembered), which stands in :attr:`Board.others` in place of their own,
+    and the filter itself (which tells the counts left: the argument of their steps)."""
     lines: dict[tuple[object, tuple[int, ...]], list[Regular]] = {}
     for c in model.of_kind(Regular):
         lines.setdefault((c.origin, c.cells), []).append(c)
@@ -579,7 +580,7 @@ def _count_groups(
     for (_, cells), group in lines.items():
         found = count_filter(group, model.value_count, model.peers, model.of_kind(AllDifferent))
         if found is not None:
-            out[id(group[0])] = (tuple(group), remembered(found, cells))
+            out[id(group[0])] = (tuple(group), remembered(found, cells), found)
     return out
 
 
@@ -786,8 +787,9 @@ class Board:
             line's AllDifferent stands in :attr:`others` with :func:`set_supports` over its
             runs, in place of its pair Relations.
         count_groups: the count lines filtered together (by ``id`` of the first: the
-            lines, their filter; :func:`_count_groups`): the first stands in :attr:`others`
-            with the filter of them all, in place of the others.
+            lines, their filter remembered and itself, which tells the counts left;
+            :func:`_count_groups`): the first stands in :attr:`others` with the filter
+            of them all, in place of the others.
         reduced: the clues holding whole units, by ``id``, told by their sums
             (:func:`~sudoku_cp.engine.sums.unit_reduced`), each filtered as the clue left.
         memo: the finders' per-board data (computed once from the model, by key).
@@ -830,7 +832,7 @@ class Board:
         )
         # the count lines of a set of counting circles are filtered together, by the first
         self.count_groups = _count_groups(model)
-        replaced |= {id(line) for lines, _ in self.count_groups.values() for line in lines[1:]}
+        replaced |= {id(line) for lines, _, _ in self.count_groups.values() for line in lines[1:]}
         filtered = _FILTERED + _hidden_kinds(model)
         self.others = whole + tuple(
             (
