@@ -818,9 +818,9 @@ class Automaton:
         (range(0, 4), [9, 2, 4, 9])
         """
         if isinstance(self.meaning, Blocks):
-            kept = self.meaning.kept(masks)
+            kept, read = self.meaning.reader(masks)
             if len(kept) < len(masks):
-                inner = self._layers.supports(tuple(masks[i] for i in kept))
+                inner = self._layers.supports(read(masks))
                 return None if inner is None else (kept, inner)
         found = self.supports(masks)
         return None if found is None else (range(len(masks)), found)
@@ -853,28 +853,47 @@ class Blocks:
     17) and keeps every value of the others.
 
     >>> Blocks(1, 2, 0b1).kept((0b11, 0b10, 0b11, 0b01, 0b11))
-    [0, 3, 4]
+    (0, 3, 4)
     """
 
     head: int
     size: int
     opening: int
+    _read: dict = field(default_factory=dict, compare=False, repr=False)
 
-    def kept(self, masks: Sequence[int]) -> list[int]:
+    def kept(self, masks: Sequence[int]) -> tuple[int, ...]:
         """The positions of the head and of the blocks whose first mask meets ``opening``."""
-        out = list(range(min(self.head, len(masks))))
-        for start in range(self.head, len(masks), self.size):
-            if masks[start] & self.opening:
-                out.extend(range(start, min(start + self.size, len(masks))))
-        return out
+        return self.reader(masks)[0]
+
+    def reader(
+        self, masks: Sequence[int]
+    ) -> tuple[tuple[int, ...], Callable[[Sequence[int]], tuple[int, ...]]]:
+        """:meth:`kept` and a function reading those positions of a line as a tuple (one C
+        call), remembered per set of blocks that can open."""
+        length, opening = len(masks), self.opening
+        starts = range(self.head, length, self.size)
+        opened = sum(1 << j for j, start in enumerate(starts) if masks[start] & opening)
+        found = self._read.get((opened, length))
+        if found is None:
+            out = list(range(min(self.head, length)))
+            for j, start in enumerate(starts):
+                if opened >> j & 1:
+                    out.extend(range(start, min(start + self.size, length)))
+            getter = (
+                operator.itemgetter(*out)
+                if len(out) > 1
+                else (lambda line, at=tuple(out): tuple(line[i] for i in at))
+            )
+            found = self._read[(opened, length)] = (tuple(out), getter)
+        return found
 
     def supports(self, layers: _Layers, masks: Sequence[int]) -> list[int] | None:
         """:meth:`Automaton.supports` over the positions :meth:`kept`; the others keep
         their masks."""
-        kept = self.kept(masks)
+        kept, read = self.reader(masks)
         if len(kept) == len(masks):
             return layers.supports(tuple(masks))
-        inner = layers.supports(tuple(masks[i] for i in kept))
+        inner = layers.supports(read(masks))
         if inner is None:
             return None
         out = list(masks)

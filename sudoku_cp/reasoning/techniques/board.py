@@ -652,13 +652,19 @@ def line_supports(constraint: Constraint, values: int) -> Callable[[list[int]], 
     read = _reader(cells)
 
     if isinstance(automaton.meaning, Blocks):  # a word of blocks: narrow only those it reads
+        at: dict[int, tuple[Sequence[int], list[int]]] = {}  # by id of the positions read: their cells
 
         def sparse(candidates: list[int]) -> list[int] | None:
             found = automaton.supports_at(read(candidates))
             if found is None:
                 return None
             positions, kept = found
-            return narrow(candidates, [cells[i] for i in positions], kept)
+            if len(positions) == len(cells):  # every block read
+                return narrow(candidates, cells, kept)
+            known = at.get(id(positions))  # positions a Blocks remembers: one object each
+            if known is None:
+                known = at[id(positions)] = (positions, [cells[i] for i in positions])
+            return narrow(candidates, known[1], kept)
 
         return sparse
 
