@@ -28,6 +28,13 @@ def _counting(grid: tuple[int, ...], circles) -> bool:
     return all(held.count(d) in (0, d) for d in set(held))
 
 
+def _model(circles):
+    """The model of a 4x4 grid with one set of counting circles, and its Regular lines."""
+    rules = {"counting_circles": [[list(c) for c in circles]]}
+    model = Puzzle.from_dict({"size": 4, "box": [2, 2], "grid": "." * 16, "rules": rules}).model
+    return model, [c for c in model.constraints if isinstance(c, Regular)]
+
+
 def _supported(grids, candidates) -> list[int]:
     """Per cell, the values some grid within the candidates gives it."""
     out = [0] * 16
@@ -40,14 +47,7 @@ def _supported(grids, candidates) -> list[int]:
 
 @pytest.mark.parametrize("circles", SETS)
 def test_the_filters_keep_every_value_of_a_grid_within_the_candidates(circles):
-    record = {
-        "size": 4,
-        "box": [2, 2],
-        "grid": "." * 16,
-        "rules": {"counting_circles": [[list(c) for c in circles]]},
-    }
-    model = Puzzle.from_dict(record).model
-    lines = [c for c in model.constraints if isinstance(c, Regular)]
+    model, lines = _model(circles)
     assert lines and all(count_of_one_value(line.automaton(4), len(line.cells), 4) for line in lines)
     together = count_filter(lines, 4, model.peers, model.of_kind(AllDifferent))
     alone = [propagator(line, model) for line in lines]
@@ -76,14 +76,7 @@ def test_a_digit_needing_more_circles_apart_than_there_are_is_in_none():
     r2c2 in box 1: 3 would need three circles apart, two of which see each other, so 3 is
     in none; the automaton alone (a word of three digits) lets 3 fill them."""
     circles = [(0, 0), (1, 1), (2, 2)]
-    record = {
-        "size": 4,
-        "box": [2, 2],
-        "grid": "." * 16,
-        "rules": {"counting_circles": [[list(c) for c in circles]]},
-    }
-    model = Puzzle.from_dict(record).model
-    lines = [c for c in model.constraints if isinstance(c, Regular)]
+    model, lines = _model(circles)
     three = next(line for line in lines if count_of_one_value(line.automaton(4), 3, 4)[0] == 3)
     candidates = [0b1111] * 16
     assert count_filter([three], 4, model.peers, model.of_kind(AllDifferent))(candidates) is not None

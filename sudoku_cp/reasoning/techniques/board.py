@@ -668,39 +668,13 @@ def line_supports(constraint: Constraint, values: int) -> Callable[[list[int]], 
 
         return sparse
 
+    def propagate(candidates: list[int]) -> list[int] | None:
+        kept = automaton.supports(read(candidates))
+        return None if kept is None else narrow(candidates, cells, kept)
+
     if len(cells) > _LINE_MEMO_LENGTH:
-
-        def propagate(candidates: list[int]) -> list[int] | None:
-            kept = automaton.supports(read(candidates))
-            return None if kept is None else narrow(candidates, cells, kept)
-
         return propagate
-
-    known: dict[tuple[int, ...], tuple[tuple[int, int], ...] | None] = {}
-
-    def remember(candidates: list[int]) -> list[int] | None:
-        masks = read(candidates)
-        try:
-            changes = known[masks]
-        except KeyError:
-            if len(known) >= _LINE_MEMO_SIZE:
-                known.clear()
-            kept = automaton.supports(masks)
-            changes = None
-            if kept is not None:
-                after = dict(zip(cells, masks, strict=True))
-                for cell, mask in zip(cells, kept, strict=True):
-                    after[cell] &= mask
-                if all(after.values()):
-                    changes = tuple((c, m) for c, m in after.items() if m != candidates[c])
-            known[masks] = changes
-        if changes is None:
-            return None
-        for cell, mask in changes:
-            candidates[cell] = mask
-        return [cell for cell, _ in changes]
-
-    return remember
+    return remembered(propagate, cells, _LINE_MEMO_SIZE)
 
 
 _LINE_MEMO_LENGTH = 64
@@ -712,13 +686,13 @@ _LINE_MEMO_SIZE = 1 << 14
 
 
 def remembered(
-    propagate: Callable[[list[int]], list[int] | None], cells: Sequence[int]
+    propagate: Callable[[list[int]], list[int] | None], cells: Sequence[int], size: int = _SUPPORT_CACHE_SIZE
 ) -> Callable[[list[int]], list[int] | None]:
     """``propagate`` (a propagator that reads and narrows only ``cells``) with the
-    narrowing of each state of their candidates remembered (up to
-    :data:`_SUPPORT_CACHE_SIZE` states, then forgotten): forcing chains and nets suppose
-    many candidates and reach the same states of a clue again and again; a table or a cage
-    then costs one lookup (a line clue's propagator remembers its lines itself).
+    narrowing of each state of their candidates remembered (up to ``size`` states, by
+    default :data:`_SUPPORT_CACHE_SIZE`, then forgotten): forcing chains and nets suppose
+    many candidates and reach the same states of a clue again and again; a table, a cage
+    or a line then costs one lookup.
 
     >>> calls = []
     >>> def keep_one(candidates):  # a propagator that keeps the lowest candidate of cell 0
@@ -740,7 +714,7 @@ def remembered(
         try:
             changes = known[masks]
         except KeyError:
-            if len(known) > _SUPPORT_CACHE_SIZE:
+            if len(known) > size:
                 known.clear()
             trial = list(candidates)
             if propagate(trial) is None:
