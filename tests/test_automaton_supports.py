@@ -107,3 +107,33 @@ def test_long_lines_read_by_chunks_keep_their_supports():
         for position in generator.sample(range(50), 3):
             masks[position] = generator.randint(1, 511)
         assert automaton.supports(masks) == _by_layers(automaton, masks), masks
+
+
+def test_a_full_rank_word_reads_only_the_blocks_that_can_open():
+    """A full-rank clue's automaton carries its word's shape (:class:`Blocks`): the supports
+    that skip the blocks of lines that cannot start with the clued digit are those of the
+    whole word read by the same automaton without that shape."""
+    from sudoku_cp.model.constraints import Blocks
+    from sudoku_cp.model.full_rank import rank_automaton
+
+    generator = random.Random(33)
+    for digit, below, strict in ((1, 0, True), (2, 1, False), (3, 2, True)):
+        shaped = rank_automaton(4, digit, below, strict)
+        assert isinstance(shaped.meaning, Blocks)
+        plain = Automaton(shaped.start, shaped.transitions, shaped.accepting)
+        length = 1 + 7 * 15  # the first value, then 15 other lines of 7 values (4x4)
+        for _ in range(60):
+            masks = [generator.randint(1, 15) for _ in range(length)]
+            for start in range(1, length, 7):  # most lines cannot start with the digit
+                if generator.random() < 0.7:
+                    masks[start] &= ~(1 << (digit - 1)) or 0b1111 & ~(1 << (digit - 1))
+            masks = [m or 0b1111 & ~(1 << (digit - 1)) for m in masks]
+            expected = plain.supports(masks)
+            assert shaped.supports(masks) == expected
+            found = shaped.supports_at(masks)
+            if expected is None:
+                assert found is None
+            else:
+                positions, kept = found
+                assert all(expected[p] == k for p, k in zip(positions, kept, strict=True))
+                assert all(expected[p] == masks[p] for p in set(range(length)) - set(positions))

@@ -15,7 +15,9 @@ returns the cells it changed, or ``None`` on a contradiction.
 * ``Table``: supports; a value stays while some allowed tuple that fits every cell's
   candidates uses it (between lines, quadruples).
 * ``Sandwich``, ``Skyscraper`` and ``Regular``: supports of their line automaton, by a forward and a
-  backward pass (:meth:`sudoku_cp.model.constraints.Automaton.supports`, Pesant 2004).
+  backward pass (:meth:`sudoku_cp.model.constraints.Automaton.supports`, Pesant 2004); a
+  ``Regular`` that counts one value over cells some of which see each other (counting
+  circles) knows which: :mod:`sudoku_cp.engine.count_lines`.
 
 ``AllDifferent`` (singles and Hall sets) is built into :class:`sudoku_cp.engine.search.BitmaskSearch`,
 and ``ValueIn`` gives the initial candidates (:meth:`sudoku_cp.model.constraints.Model.domains`).
@@ -31,6 +33,7 @@ import operator
 import sys
 from collections.abc import Callable, Sequence
 
+from sudoku_cp.engine.count_lines import count_filter
 from sudoku_cp.engine.sums import distinct_combinations
 from sudoku_cp.errors import NotSupportedError
 from sudoku_cp.model import constraints as kinds
@@ -402,7 +405,7 @@ def _table(constraint: kinds.Table) -> Propagator:
     return propagate
 
 
-def _line_automaton(constraint: object, side: int) -> Propagator:
+def line_propagator(constraint: object, side: int) -> Propagator:
     """A sandwich or skyscraper clue, or a regular line: the values on some accepted path of its automaton."""
     cells = constraint.cells  # type: ignore[attr-defined]
     automaton = constraint.automaton(side)  # type: ignore[attr-defined]
@@ -443,8 +446,14 @@ def propagator(
         return linear_propagator(constraint, model.peers)
     if isinstance(constraint, kinds.Table):
         return _table(constraint)
+    if isinstance(constraint, kinds.Regular):  # a count of one value over cells that see each other
+        counted = count_filter(
+            [constraint], model.value_count, model.peers, model.of_kind(kinds.AllDifferent)
+        )
+        if counted is not None:
+            return counted
     if isinstance(constraint, LINE_AUTOMATON_KINDS):
-        return _line_automaton(constraint, model.value_count)
+        return line_propagator(constraint, model.value_count)
     if isinstance(constraint, kinds.Sum):
         cells = constraint.cells
         pairwise_peers = all(b in model.peers[a] for a, b in itertools.combinations(cells, 2))

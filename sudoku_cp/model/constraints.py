@@ -818,7 +818,27 @@ class Automaton:
                 if found is not None:
                     kept = found if kept is None else [a | b for a, b in zip(kept, found, strict=True)]
             return kept
+        if isinstance(self.meaning, Blocks):  # the blocks that cannot open read as nothing
+            return self.meaning.supports(self._layers, masks)
         return self._layers.supports(tuple(masks))
+
+    def supports_at(self, masks: Sequence[int]) -> tuple[Sequence[int], list[int]] | None:
+        """:meth:`supports` at the positions it reads (all but the blocks that cannot open of
+        a :class:`Blocks` word, whose values it keeps): ``(positions, their supports)``, or
+        ``None`` when no path is accepted. A propagator narrows only those positions (a
+        full-rank word's 596 mostly read as a few blocks of 17).
+
+        >>> line = Sandwich((0, 1, 2, 3), 5, label="sandwich 5").automaton(4)
+        >>> line.supports_at([0b1111, 0b1111, 0b0100, 0b1111])
+        (range(0, 4), [9, 2, 4, 9])
+        """
+        if isinstance(self.meaning, Blocks):
+            kept, read = self.meaning.reader(masks)
+            if len(kept) < len(masks):
+                inner = self._layers.supports(read(masks))
+                return None if inner is None else (kept, inner)
+        found = self.supports(masks)
+        return None if found is None else (range(len(masks)), found)
 
     @functools.cached_property
     def _layers(self) -> _Layers:
@@ -834,6 +854,67 @@ class Union:
     value is supported when some part accepts a word with it), each part a few states."""
 
     parts: tuple[Automaton, ...]
+
+
+@dataclass(frozen=True)
+class Blocks:
+    """An automaton's word as a head of ``head`` values, then blocks of ``size`` values of
+    which only those whose first value is one of ``opening`` (a mask) can change the
+    state: a block opened by another value leads from each state back to it, whatever its
+    other values (a full-rank clue's word: a line starting with another digit than the
+    clued line's cannot rank below it; :mod:`sudoku_cp.model.full_rank`). As the
+    automaton's :attr:`Automaton.meaning`, :meth:`Automaton.supports` reads only the head
+    and the blocks that can open (a word of 596 positions mostly reads a few blocks of
+    17) and keeps every value of the others.
+
+    >>> Blocks(1, 2, 0b1).kept((0b11, 0b10, 0b11, 0b01, 0b11))
+    (0, 3, 4)
+    """
+
+    head: int
+    size: int
+    opening: int
+    _read: dict = field(default_factory=dict, compare=False, repr=False)
+
+    def kept(self, masks: Sequence[int]) -> tuple[int, ...]:
+        """The positions of the head and of the blocks whose first mask meets ``opening``."""
+        return self.reader(masks)[0]
+
+    def reader(
+        self, masks: Sequence[int]
+    ) -> tuple[tuple[int, ...], Callable[[Sequence[int]], tuple[int, ...]]]:
+        """:meth:`kept` and a function reading those positions of a line as a tuple (one C
+        call), remembered per set of blocks that can open."""
+        length, opening = len(masks), self.opening
+        starts = range(self.head, length, self.size)
+        opened = sum(1 << j for j, start in enumerate(starts) if masks[start] & opening)
+        found = self._read.get((opened, length))
+        if found is None:
+            out = list(range(min(self.head, length)))
+            for j, start in enumerate(starts):
+                if opened >> j & 1:
+                    out.extend(range(start, min(start + self.size, length)))
+            getter = (
+                operator.itemgetter(*out)
+                if len(out) > 1
+                else (lambda line, at=tuple(out): tuple(line[i] for i in at))
+            )
+            found = self._read[(opened, length)] = (tuple(out), getter)
+        return found
+
+    def supports(self, layers: _Layers, masks: Sequence[int]) -> list[int] | None:
+        """:meth:`Automaton.supports` over the positions :meth:`kept`; the others keep
+        their masks."""
+        kept, read = self.reader(masks)
+        if len(kept) == len(masks):
+            return layers.supports(tuple(masks))
+        inner = layers.supports(read(masks))
+        if inner is None:
+            return None
+        out = list(masks)
+        for i, mask in zip(kept, inner, strict=True):
+            out[i] = mask
+        return out
 
 
 _LAYER_MEMO_BUDGET = 1 << 18
@@ -895,6 +976,10 @@ class _Layers:
         self._backward: dict[tuple[int, int, int], tuple[int, int]] = {}
         self._lines: dict[tuple[int, ...], tuple[int, ...] | None] = {}
         self._classes = _Classes.of(automaton, number)
+        # a long line's chunks (:meth:`_supports`): its size and where the first starts; a
+        # word of blocks (:class:`Blocks`) by its blocks, so that a block left out shifts none
+        blocks = automaton.meaning
+        self.chunking = (blocks.size, blocks.head) if isinstance(blocks, Blocks) else (_CHUNK, 0)
 
     @staticmethod
     def _remember(memo: dict, key: object, answer: object) -> None:
@@ -1035,12 +1120,16 @@ class _Layers:
 
     def _supports(self, masks: tuple[int, ...]) -> tuple[int, ...] | None:
         """The two passes over the line; over a long line (more than twice :data:`_CHUNK`
-        positions) by chunks of :data:`_CHUNK` positions, each chunk's passes remembered
+        positions) by chunks of :data:`_CHUNK` positions (a word of :class:`Blocks`: its head,
+        then its blocks), each chunk's passes remembered
         whole: a supposition changes a few cells of a long line (a counting line of 45
         circles, a full-rank word of 596 positions), and the chunks it leaves alone, met
         from the same states, cost one lookup instead of one per position."""
-        whole = len(masks) <= 2 * _CHUNK
-        chunks = [masks] if whole else [masks[i : i + _CHUNK] for i in range(0, len(masks), _CHUNK)]
+        size, first = self.chunking
+        whole = len(masks) <= 2 * size
+        chunks = [masks] if whole else [masks[i : i + size] for i in range(first, len(masks), size)]
+        if first and not whole:  # a word of blocks: its head, then a chunk per block
+            chunks.insert(0, masks[:first])
         forward = self._forward_layers if whole else self.forward_chunk
         backward = self._backward_layers if whole else self.backward_chunk
         reached = []

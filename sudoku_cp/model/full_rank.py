@@ -37,12 +37,13 @@ True
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from sudoku_cp.errors import InvalidPuzzleError, UnsupportedRuleError
-from sudoku_cp.model.constraints import Automaton, Constraint, Origin, OriginKind, Regular
+from sudoku_cp.model.constraints import Automaton, Blocks, Constraint, Origin, OriginKind, Regular
 from sudoku_cp.model.rules import OutsideRule, register_rule_type
 
 TIES = ("only-unclued", "any", "none")
@@ -86,7 +87,9 @@ def rank_automaton(side: int, digit: int, below: int, strict: bool) -> Automaton
         count += phase == "less"
         return (count, 0, "new", 0) if count <= below else None
 
-    return Automaton.build("start", step, lambda s: s != "start" and s[1] == 0 and s[0] == below, side)
+    built = Automaton.build("start", step, lambda s: s != "start" and s[1] == 0 and s[0] == below, side)
+    # a line M starting with another digit stays "skip" through its block: back to the same state
+    return dataclasses.replace(built, meaning=Blocks(1, block, 1 << (digit - 1)))
 
 
 def rank_word(clued: tuple[int, ...], side: int) -> tuple[int, ...]:

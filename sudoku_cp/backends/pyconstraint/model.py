@@ -14,7 +14,8 @@ import constraint
 
 from sudoku_cp.backends import unsupported
 from sudoku_cp.backends.pyconstraint import constraints as ours
-from sudoku_cp.engine.propagators import linear_propagator, propagator
+from sudoku_cp.engine.count_lines import count_filter
+from sudoku_cp.engine.propagators import line_propagator, linear_propagator, propagator
 from sudoku_cp.engine.sums import implied_sums
 from sudoku_cp.errors import InvalidArgumentError, NoSolutionError
 from sudoku_cp.io.inputs import to_puzzle
@@ -285,6 +286,11 @@ def problem_of(
             local = dataclasses.replace(item, cells=tuple(range(len(item.cells))))
             near = [[j for j, other in enumerate(item.cells) if other in model.peers[c]] for c in item.cells]
             add_watched(ours.Supports(linear_propagator(local, near)), item.cells)
+        elif isinstance(item, kinds.Regular):  # numbered 0..k-1: a count line with its peers among them
+            local = dataclasses.replace(item, cells=tuple(range(len(item.cells))))
+            near = [[j for j, other in enumerate(item.cells) if other in model.peers[c]] for c in item.cells]
+            counted = count_filter([local], model.value_count, near, ())
+            add_watched(ours.Supports(counted or line_propagator(local, model.value_count)), item.cells)
         elif isinstance(item, (kinds.Table, *LINE_AUTOMATON_KINDS)):
             local = dataclasses.replace(item, cells=tuple(range(len(item.cells))))
             add_watched(ours.Supports(propagator(local, model)), item.cells)

@@ -426,7 +426,36 @@ def _largest_clique(
     return ()
 
 
-Argument = Combinations | Totals | Crusts | Runs | Fillings
+@dataclass(frozen=True)
+class Counts:
+    """What count lines read together (a set of counting circles: digit ``d`` in 0 or
+    ``d`` of them) still allow: for each counted digit, the numbers of the cells it can
+    still be in, no two of them in one house (cells that see each other hold different
+    digits), and, when every candidate of the cells is a counted digit, that the counts
+    add up to the number of cells. A count left to 0 removes the digit from every cell; a
+    cell that no set of cells apart large enough can hold loses it.
+
+    Attributes:
+        size: the number of cells.
+        adding: True when the counts add up to ``size``.
+        left: per counted digit, increasing, its counts left, increasing.
+    """
+
+    size: int
+    adding: bool
+    left: tuple[tuple[int, tuple[int, ...]], ...]
+
+    def text(self, names: Sequence[str] = ()) -> str:
+        """``"23 cells, the counts adding up to 23: 1 in 1, 2 in 0, 4 in 0 or 4"``.
+
+        >>> Counts(23, True, ((1, (1,)), (2, (0,)), (4, (0, 4)))).text()
+        '23 cells, the counts adding up to 23: 1 in 1, 2 in 0, 4 in 0 or 4'
+        """
+        head = f"{self.size} cells" + (f", the counts adding up to {self.size}" if self.adding else "")
+        return head + ": " + ", ".join(f"{d} in {' or '.join(map(str, k))}" for d, k in self.left)
+
+
+Argument = Combinations | Totals | Crusts | Runs | Fillings | Counts
 """The argument a variant step may carry."""
 
 
@@ -645,6 +674,8 @@ def in_digits(argument: Argument, digits: Sequence[int] | None) -> Argument | No
     shift = shift_of(digits)
     if shift is None or isinstance(argument, Crusts):
         return None
+    if isinstance(argument, Counts):  # counts of cells, of each digit
+        return replace(argument, left=tuple((d + shift, k) for d, k in argument.left))
     if isinstance(argument, Combinations):
 
         def moved(values: Sequence[int]) -> tuple[int, ...]:

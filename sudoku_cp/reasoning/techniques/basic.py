@@ -38,6 +38,7 @@ from sudoku_cp.reasoning.techniques._links import geometry
 from sudoku_cp.reasoning.techniques._unchanged import found_nothing, per_group, unchanged, value_planes
 from sudoku_cp.reasoning.techniques.arguments import (
     Argument,
+    Counts,
     apart_groups,
     combinations_of,
     crusts_of,
@@ -202,6 +203,8 @@ def variant_step(
             used = (constraint, *whole[2])
         elif group is not None:  # pair clues on cells that see each other: the clues, their units
             used = group[1]
+        elif id(constraint) in board.count_groups:  # count lines read together
+            used = board.count_groups[id(constraint)][0]
         else:
             used = (constraint,) + tuple(
                 a
@@ -257,6 +260,10 @@ def variant_argument(board: Board, candidates: Sequence[int], constraint: Constr
         at = {cell: i for i, cell in enumerate(constraint.cells)}
         pairs = [(at[r.first], at[r.second], r.allowed) for r in group[1] if isinstance(r, Relation)]
         return fillings_of(constraint.allowed, masks, pairs)  # type: ignore[attr-defined]
+    counted = board.count_groups.get(id(constraint))
+    if counted is not None:  # count lines read together: each digit's counts left
+        found = counted[2].counts(candidates)
+        return None if found is None else Counts(len(constraint.cells), found[0], found[1])
     return None
 
 

@@ -37,6 +37,7 @@ import itertools
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 
+from sudoku_cp.engine.count_lines import seeing_pairs
 from sudoku_cp.model.constraints import Constraint, Linear, Sandwich, Skyscraper, Sum
 from sudoku_cp.reasoning.techniques._links import Geometry, geometry, links, premise
 from sudoku_cp.reasoning.techniques.arguments import apart_groups, distinct_groups
@@ -82,6 +83,7 @@ class _Propagation:
         scanned = self.geo.units if board.complete_units else self.hall_units
         self.scanned = tuple(u.cells for u in scanned)
         others = []
+        peers = board.model.peers
         for constraint, propagate in board.others:
             extra: tuple[Constraint, ...] = ()
             reduction = board.reduced.get(id(constraint))
@@ -103,6 +105,9 @@ class _Propagation:
                     extra = links(self.geo, pairs)  # the propagator uses the cells' distinctness
                 elif not isinstance(constraint, Sandwich | Skyscraper):  # its groups of peers differ
                     extra = _group_links(self.geo, cells, distinct_groups(cells, board.model.peers))
+            elif id(constraint) in board.count_groups:  # count lines read together, and their peers
+                lines = board.count_groups[id(constraint)][0]
+                extra = (*lines[1:], *links(self.geo, seeing_pairs(constraint.cells, peers)))
             elif id(constraint) in board.whole_lines:  # a renban line read whole: its pair Relations
                 extra = board.whole_lines[id(constraint)][2]
             elif id(constraint) in board.seeing:  # pair clues on cells that see each other
