@@ -1020,19 +1020,22 @@ def _has_solution(
     from sudoku_cp.backends.sat import choose_solver
     from sudoku_cp.backends.sat_runner import Run
 
+    from sudoku_cp.backends.sat_encoding import variable
+
     fixed = tuple(0 if c in domains else 1 for c in range(whole.cell_count))
-    model = Model(
-        n,
-        fixed,
-        tuple(premise) + tuple(ValueIn(c, v, origin=_CANDIDATES) for c, v in domains.items()),
-        whole.positions,
-        whole.digits,
-    )
+    # the premise's rules alone, so that their formula is encoded once for every check of
+    # that premise; the candidates are unit clauses of the call ("cell c does not hold v")
+    rules = Model(n, fixed, tuple(premise), whole.positions, whole.digits)
+    k = rules.value_count
+    excluded = [-variable(c, v, k) for c, values in domains.items() for v in range(1, k + 1) if v not in values]
     try:
-        run = Run.start(model, Deadline(None), choose_solver(model), "extended", "pairwise", "combinations")
+        run = Run.start(
+            rules, Deadline(None), choose_solver(rules), "extended", "pairwise", "combinations", units=excluded
+        )
     except NotSupportedError:
         if whole.hidden:
-            return _cpsat_has_solution(model)
+            kept = tuple(ValueIn(c, v, origin=_CANDIDATES) for c, v in domains.items())
+            return _cpsat_has_solution(Model(n, fixed, tuple(premise) + kept, whole.positions, whole.digits))
         return narrowed.count_solutions(1) > 0
     with run:
         return run.solve() is not None
