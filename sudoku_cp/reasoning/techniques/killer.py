@@ -158,8 +158,8 @@ def _deduction(
             + ("" if len(kept_combos) == len(combos) else f", of which only {after} fit")
         )
     reason = (
-        f"the cages inside {unit.label} use different digits, and its other cells hold the digits they leave; "
-        + "; ".join(parts)
+        f"the cages inside {unit.label} use different digits, and its other cells hold the digits "
+        "they leave; " + "; ".join(parts)
     )
     if rest:
         reason += f"; the other cells keep {_digits(left)}"
@@ -196,8 +196,8 @@ def _apart(board: Board, cells: Sequence[int]) -> tuple[AllDifferent, ...] | Non
 def cage_pointing(board: Board, candidates: list[int], placed: set[int]) -> Iterator[Deduction]:
     """A digit every combination of a cage holds (its cells' candidates allowing) lies in
     the cage; a cell outside it that sees each of the cage's cells with that digit cannot
-    hold it. The killer form of locked candidates when the places lie in no one unit (a
-    cage split over a row and a box): "Killer Sudoku" strategies, SudokuWiki.org. From a
+    hold it. The killer form of locked candidates, the places in one unit or not (a cage
+    split over a row and a box): "Killer Sudoku" strategies, SudokuWiki.org. From a
     cage's candidates when it last removed none (:attr:`Board.quiet`), it is not tried
     again."""
     n = board.side
@@ -227,11 +227,8 @@ def cage_pointing(board: Board, candidates: list[int], placed: set[int]) -> Iter
             removed = sorted(c for c in seen - inside if candidates[c] & bit)
             if not removed:
                 continue
-            links = {
-                min(set(board.containing[t]).intersection(board.containing[p])) for t in removed for p in places
-            }
-            if any(len(places) == len(set(board.alldifferents[i].cells) & set(places)) for i in links):
-                continue  # all in one AllDifferent with the cells: locked candidates' step
+            containing = board.containing
+            links = {min(set(containing[t]).intersection(containing[p])) for t in removed for p in places}
             found = True
             written = ", ".join(_digits(c) for c in combos)
             reason = (

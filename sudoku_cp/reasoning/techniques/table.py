@@ -147,8 +147,8 @@ class TechniqueId(StrEnum):
     CHAOS_CONSTRUCTION = "chaos-construction"
     RULE_OF_45 = "rule-of-45"
     CAGES_IN_UNIT = "cage-combinations-in-a-unit"
-    CAGE_POINTING = "cage-pointing"
     LOCKED_CANDIDATES = "locked-candidates"
+    CAGE_POINTING = "cage-pointing"
     NAKED_PAIR = "naked-pair"
     HIDDEN_PAIR = "hidden-pair"
     NAKED_TRIPLE = "naked-triple"
@@ -735,7 +735,8 @@ _ORIGINS_WITHOUT_VARIANT_ROW: dict[OriginKind, tuple[TechniqueId, ...]] = {
     **{kind: HOUSE_ROWS for kind in sorted(HOUSE_KINDS)},
     _O.ANTI_KNIGHT: _SEES_ROWS,
     _O.ANTI_KING: _SEES_ROWS,
-    _O.CAGE: _SEES_ROWS + (_T.RULE_OF_45, _T.CAGES_IN_UNIT, _T.CAGE_POINTING),  # its AllDifferent; its Sum has a variant row
+    # its AllDifferent; its Sum has a variant row
+    _O.CAGE: _SEES_ROWS + (_T.RULE_OF_45, _T.CAGES_IN_UNIT, _T.CAGE_POINTING),
     _O.RENBAN: _SEES_ROWS,  # its AllDifferent as a unit; read whole (with its Relations): the renban row
     _O.DISJOINT_GROUP: HOUSE_ROWS,  # one AllDifferent of n cells: a house
     _O.EXTRA_REGION: _SEES_ROWS,  # an AllDifferent of up to n cells
