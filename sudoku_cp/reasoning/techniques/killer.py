@@ -16,7 +16,7 @@ import functools
 from collections.abc import Iterator, Sequence
 
 from sudoku_cp.engine.sums import distinct_combinations
-from sudoku_cp.model.constraints import AllDifferent, OriginKind, Sum
+from sudoku_cp.model.constraints import AllDifferent, Linear, OriginKind, Sum
 from sudoku_cp.reasoning.techniques.board import Board, Deduction, values_of
 
 MAX_CHOICES = 4096
@@ -101,8 +101,8 @@ def cage_combinations_in_units(board: Board, candidates: list[int], placed: set[
     tried again."""
     n = board.side
     full = (1 << n) - 1
-    if board.model.digits is not None:
-        return  # the combinations are written in the values 1..n
+    if board.digit_sum(0, 0) is None:
+        return  # digits that are not consecutive: no sum of them is told by the values'
     cages = [c for c in board.model.of_kind(Sum) if c.origin.kind is OriginKind.CAGE and len(c.cells) > 1]
     if not cages:
         return
@@ -151,10 +151,10 @@ def _deduction(
     parts = []
     for cage, combos, mask in zip(inside, options, kept, strict=True):
         kept_combos = [c for c in combos if not c & ~mask]
-        written = ", ".join(_digits(c) for c in combos)
-        after = ", ".join(_digits(c) for c in kept_combos)
+        written = ", ".join(_digits(c, board.model.digits) for c in combos)
+        after = ", ".join(_digits(c, board.model.digits) for c in kept_combos)
         parts.append(
-            f"cage {cage.origin.number} ({cage.total} in {len(cage.cells)}): {written}"
+            f"cage {cage.origin.number} ({_total(board, cage)}): {written}"
             + ("" if len(kept_combos) == len(combos) else f", of which only {after} fit")
         )
     reason = (
@@ -162,7 +162,7 @@ def _deduction(
         "they leave; " + "; ".join(parts)
     )
     if rest:
-        reason += f"; the other cells keep {_digits(left)}"
+        reason += f"; the other cells keep {_digits(left, board.model.digits)}"
     cells = tuple(unit.cells)
     return Deduction(
         "cage combinations in a unit",
@@ -176,8 +176,14 @@ def _deduction(
     )
 
 
-def _digits(mask: int) -> str:
-    return "{" + ",".join(str(v) for v in values_of(mask)) + "}"
+def _total(board: Board, cage: Sum) -> str:
+    """``"21 in 6"``: a cage's total in the puzzle's digits and its number of cells."""
+    return f"{board.digit_sum(cage.total, len(cage.cells))} in {len(cage.cells)}"
+
+
+def _digits(mask: int, digits: Sequence[int] | None = None) -> str:
+    """A set of values as the puzzle writes them (``digits``: the digit of each value 1..k)."""
+    return "{" + ",".join(str(digits[v - 1] if digits else v) for v in values_of(mask)) + "}"
 
 
 def _apart(board: Board, cells: Sequence[int]) -> tuple[AllDifferent, ...] | None:
@@ -195,20 +201,23 @@ def _apart(board: Board, cells: Sequence[int]) -> tuple[AllDifferent, ...] | Non
 
 def cage_pointing(board: Board, candidates: list[int], placed: set[int]) -> Iterator[Deduction]:
     """A digit every combination of a cage holds (its cells' candidates allowing) lies in
-    the cage; a cell outside it that sees each of the cage's cells with that digit cannot
+    the cage (a killer cage, or any sum whose cells see each other); a cell outside it
+    that sees each of the cage's cells with that digit cannot
     hold it. The killer form of locked candidates, the places in one unit or not (a cage
     split over a row and a box): "Killer Sudoku" strategies, SudokuWiki.org. From a
     cage's candidates when it last removed none (:attr:`Board.quiet`), it is not tried
     again."""
-    n = board.side
+    n = board.value_count
     peers = board.model.peers
-    if board.model.digits is not None:
-        return  # the combinations are written in the values 1..n
-    for cage in board.model.of_kind(Sum):
-        if cage.origin.kind is not OriginKind.CAGE or len(cage.cells) < 2:
+    if board.digit_sum(0, 0) is None:
+        return  # digits that are not consecutive: no sum of them is told by the values'
+    sums = [(c, c) for c in board.model.of_kind(Sum)]
+    sums += [(c, c.as_sum()) for c in board.model.of_kind(Linear) if c.is_plain_sum]
+    for clue, cage in sums:
+        if len(cage.cells) < 2:
             continue
         masks = tuple(candidates[c] for c in cage.cells)
-        key = ("cage pointing", id(cage))
+        key = ("cage pointing", id(clue))
         if board.quiet.get(key) == masks:
             continue
         apart = _apart(board, cage.cells)
@@ -230,12 +239,11 @@ def cage_pointing(board: Board, candidates: list[int], placed: set[int]) -> Iter
             containing = board.containing
             links = {min(set(containing[t]).intersection(containing[p])) for t in removed for p in places}
             found = True
-            written = ", ".join(_digits(c) for c in combos)
-            reason = (
-                f"cage {cage.origin.number} ({cage.total} in {len(cage.cells)}) can hold only {written}: "
-                f"each holds {value}"
-            )
-            used = (cage, *apart, *(board.alldifferents[i] for i in sorted(links)))
+            written = ", ".join(_digits(c, board.model.digits) for c in combos)
+            name = f"cage {cage.origin.number}" if cage.origin.kind is OriginKind.CAGE else clue.label
+            digit = _digits(bit, board.model.digits)[1:-1]
+            reason = f"{name} ({_total(board, cage)}) can hold only {written}: each holds {digit}"
+            used = (clue, *apart, *(board.alldifferents[i] for i in sorted(links)))
             yield Deduction.of_digit(
                 "cage pointing", value, removed, places, tuple(dict.fromkeys(used)), reason
             )
