@@ -1017,26 +1017,21 @@ def _has_solution(
         return narrowed.count_solutions(1, node_limit=CHECK_NODES) > 0
     except Restart:
         pass
-    from sudoku_cp.backends.sat import choose_solver
-    from sudoku_cp.backends.sat_encoding import variable
-    from sudoku_cp.backends.sat_runner import Run
+    from sudoku_cp.backends.sat import satisfiable
 
     fixed = tuple(0 if c in domains else 1 for c in range(whole.cell_count))
     # the premise's rules alone, so that their formula is encoded once for every check of
     # that premise; the candidates are unit clauses of the call ("cell c does not hold v")
     rules = Model(n, fixed, tuple(premise), whole.positions, whole.digits)
     k = rules.value_count
-    excluded = [-variable(c, v, k) for c, vs in domains.items() for v in range(1, k + 1) if v not in vs]
-    solver = choose_solver(rules)
+    excluded = [(c, v) for c, vs in domains.items() for v in range(1, k + 1) if v not in vs]
     try:
-        run = Run.start(rules, Deadline(None), solver, "extended", "pairwise", "combinations", units=excluded)
+        return satisfiable(rules, excluded)
     except NotSupportedError:
         if whole.hidden:
             kept = tuple(ValueIn(c, v, origin=_CANDIDATES) for c, v in domains.items())
             return _cpsat_has_solution(Model(n, fixed, tuple(premise) + kept, whole.positions, whole.digits))
         return narrowed.count_solutions(1) > 0
-    with run:
-        return run.solve() is not None
 
 
 def _cpsat_has_solution(model: Model) -> bool:

@@ -589,13 +589,15 @@ RATINGS: dict[TechniqueId, float] = {
     _T.FORCING_CHAIN: 7.5, _T.NESTED_FORCING_NET: 9.5, _T.MINIMAL_DEDUCTION: 10.0,
     _T.UNIQUE_RECTANGLE_3: 4.6, _T.UNIQUE_RECTANGLE_5: 4.6, _T.UNIQUE_RECTANGLE_6: 4.6, _T.SUE_DE_COQ: 7.0,
     _T.CONTINUOUS_NICE_LOOP: 7.0, _T.KRAKEN_FISH: 7.5,
+    _T.CAGES_IN_UNIT: 2.0, _T.CAGE_POINTING: 2.7,
 }  # fmt: skip
 """Each technique's base rating on Sudoku Explainer's scale ("Difficulty ratings in Sudoku
 Explainer v1.2.1", the Sukaku Explainer wiki): the values SE gives the same technique
 (hidden single 1.5, naked pair 3.0, X-Wing 3.2, XY-Wing 4.2...), and for the patterns SE
 finds as chains (Skyscraper, finned fish, W-Wing) its forcing X-chain's 6.6. Forcing
 steps are rated from their net (:func:`step_rating`). A variant's own constraints rate
-2.0."""
+2.0, as do the cages inside a unit together (killer reasoning SE has none of, like the
+rule of 45); cage pointing rates as locked candidates."""
 
 SE_ABSENT: tuple[TechniqueId, ...] = (
     _T.ALS_XZ,
