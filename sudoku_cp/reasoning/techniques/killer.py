@@ -103,19 +103,23 @@ def cage_combinations_in_units(board: Board, candidates: list[int], placed: set[
     full = (1 << n) - 1
     if board.digit_sum(0, 0) is None:
         return  # digits that are not consecutive: no sum of them is told by the values'
-    cages = [c for c in board.model.of_kind(Sum) if c.origin.kind is OriginKind.CAGE and len(c.cells) > 1]
+    cages = [(clue, cage) for clue, cage in _sums(board) if len(cage.cells) > 1]
     if not cages:
         return
     for unit in board.units:
         cells = set(unit.cells)
-        inside = [c for c in cages if cells.issuperset(c.cells)]
+        clues, caged = [], set()
+        for clue, cage in cages:  # disjoint ones (two sums over one cell choose no disjoint digits)
+            if cells.issuperset(cage.cells) and caged.isdisjoint(cage.cells):
+                clues.append((clue, cage))
+                caged.update(cage.cells)
+        inside = [cage for _, cage in clues]
         if len(inside) < 2 and not (inside and len(inside[0].cells) < n):
             continue
         masks = tuple(candidates[c] for c in unit.cells)
         key = ("cages in unit", id(unit))
         if board.quiet.get(key) == masks:
             continue
-        caged = {c for cage in inside for c in cage.cells}
         rest = tuple(c for c in unit.cells if c not in caged)
         options = [_combinations(cage, candidates, n) for cage in inside]
         found = None if not all(options) else _joint(options, tuple(candidates[c] for c in rest), full)
@@ -132,14 +136,14 @@ def cage_combinations_in_units(board: Board, candidates: list[int], placed: set[
         if not removed:
             board.quiet[key] = masks
             continue
-        yield _deduction(board, candidates, unit, inside, options, kept, rest, left, removed)
+        yield _deduction(board, candidates, unit, clues, options, kept, rest, left, removed)
 
 
 def _deduction(
     board: Board,
     candidates: Sequence[int],
     unit: AllDifferent,
-    inside: list[Sum],
+    clues: list[tuple[Sum | Linear, Sum]],
     options: list[list[int]],
     kept: list[int],
     rest: tuple[int, ...],
@@ -149,12 +153,12 @@ def _deduction(
     """The step: its premise (the unit and the cages: the unit makes their digits differ) and its argument
     in words, each cage's combinations and those kept."""
     parts = []
-    for cage, combos, mask in zip(inside, options, kept, strict=True):
+    for (clue, cage), combos, mask in zip(clues, options, kept, strict=True):
         kept_combos = [c for c in combos if not c & ~mask]
         written = ", ".join(_digits(c, board.model.digits) for c in combos)
         after = ", ".join(_digits(c, board.model.digits) for c in kept_combos)
         parts.append(
-            f"cage {cage.origin.number} ({_total(board, cage)}): {written}"
+            f"{_name(clue)} ({_total(board, cage)}): {written}"
             + ("" if len(kept_combos) == len(combos) else f", of which only {after} fit")
         )
     reason = (
@@ -171,9 +175,22 @@ def _deduction(
         cells,
         (),
         tuple((c, v) for c in cells for v in values_of(candidates[c])),
-        (unit, *inside),
+        (unit, *(clue for clue, _ in clues)),
         reason,
     )
+
+
+def _sums(board: Board) -> list[tuple[Sum | Linear, Sum]]:
+    """Each sum of the model (a killer cage, a plain sum of ISS's), with it as a
+    :class:`Sum`."""
+    sums: list[tuple[Sum | Linear, Sum]] = [(c, c) for c in board.model.of_kind(Sum)]
+    sums += [(c, c.as_sum()) for c in board.model.of_kind(Linear) if c.is_plain_sum]
+    return sums
+
+
+def _name(clue: Sum | Linear) -> str:
+    """``"cage 3"``, or a sum's label."""
+    return f"cage {clue.origin.number}" if clue.origin.kind is OriginKind.CAGE else clue.label
 
 
 def _total(board: Board, cage: Sum) -> str:
@@ -211,9 +228,7 @@ def cage_pointing(board: Board, candidates: list[int], placed: set[int]) -> Iter
     peers = board.model.peers
     if board.digit_sum(0, 0) is None:
         return  # digits that are not consecutive: no sum of them is told by the values'
-    sums = [(c, c) for c in board.model.of_kind(Sum)]
-    sums += [(c, c.as_sum()) for c in board.model.of_kind(Linear) if c.is_plain_sum]
-    for clue, cage in sums:
+    for clue, cage in _sums(board):
         if len(cage.cells) < 2:
             continue
         masks = tuple(candidates[c] for c in cage.cells)
@@ -240,7 +255,7 @@ def cage_pointing(board: Board, candidates: list[int], placed: set[int]) -> Iter
             links = {min(set(containing[t]).intersection(containing[p])) for t in removed for p in places}
             found = True
             written = ", ".join(_digits(c, board.model.digits) for c in combos)
-            name = f"cage {cage.origin.number}" if cage.origin.kind is OriginKind.CAGE else clue.label
+            name = _name(clue)
             digit = _digits(bit, board.model.digits)[1:-1]
             reason = f"{name} ({_total(board, cage)}) can hold only {written}: each holds {digit}"
             used = (clue, *apart, *(board.alldifferents[i] for i in sorted(links)))
