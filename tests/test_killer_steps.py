@@ -51,3 +51,14 @@ def test_a_matching_decides_whether_cells_hold_digits():
     assert fits((0b011, 0b011, 0b100), 0b111)
     assert not fits((0b001, 0b001, 0b110), 0b111)
     assert not fits((0b011,), 0b100)
+
+
+def test_a_plain_sum_of_iss_points_like_a_cage():
+    # ISS's Sum is a plain sum (a Linear), not a cage: 10 in four cells of row 1 (which
+    # differ) is {1,2,3,4}, so the rest of row 1 holds none of them; a sum over cells that
+    # may repeat a digit (r1c9 and r2c1) points nowhere
+    link = ".Shape~9x9.Sum~10~R1C1~R1C2~R1C3~R1C4.Sum~10~R1C9~R2C1"
+    steps = _steps(sudoku_cp.Puzzle.from_link(link), cage_pointing)
+    assert [step.values for step in steps] == [(v,) for v in range(1, 5)]
+    assert set(steps[0].eliminations) == {(c, 1) for c in range(4, 9)}
+    assert steps[0].reason.startswith("sum 1 (total 10, from r1c1) in 4 cells can hold only {1,2,3,4}")

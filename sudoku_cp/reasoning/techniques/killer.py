@@ -158,13 +158,15 @@ def _deduction(
         written = ", ".join(_digits(c, board.model.digits) for c in combos)
         after = ", ".join(_digits(c, board.model.digits) for c in kept_combos)
         parts.append(
-            f"{_name(clue)} ({_total(board, cage)}): {written}"
+            f"{_name(board, clue, cage)}: {written}"
             + ("" if len(kept_combos) == len(combos) else f", of which only {after} fit")
         )
     reason = (
         f"the cages inside {unit.label} use different digits, and its other cells hold the digits "
-        "they leave; " + "; ".join(parts)
-    )
+        "they leave; "
+        if len(clues) > 1
+        else f"the other cells of {unit.label} hold the digits the cage inside it leaves; "
+    ) + "; ".join(parts)
     if rest:
         reason += f"; the other cells keep {_digits(left, board.model.digits)}"
     cells = tuple(unit.cells)
@@ -188,14 +190,13 @@ def _sums(board: Board) -> list[tuple[Sum | Linear, Sum]]:
     return sums
 
 
-def _name(clue: Sum | Linear) -> str:
-    """``"cage 3"``, or a sum's label."""
-    return f"cage {clue.origin.number}" if clue.origin.kind is OriginKind.CAGE else clue.label
-
-
-def _total(board: Board, cage: Sum) -> str:
-    """``"21 in 6"``: a cage's total in the puzzle's digits and its number of cells."""
-    return f"{board.digit_sum(cage.total, len(cage.cells))} in {len(cage.cells)}"
+def _name(board: Board, clue: Sum | Linear, cage: Sum) -> str:
+    """``"cage 3 (21 in 6)"``: a cage with its total (in the puzzle's digits) and number of
+    cells; another sum by its label (which gives its total) and number of cells."""
+    count = len(cage.cells)
+    if clue.origin.kind is OriginKind.CAGE:
+        return f"cage {clue.origin.number} ({board.digit_sum(cage.total, count)} in {count})"
+    return f"{clue.label} in {count} cells"
 
 
 def _digits(mask: int, digits: Sequence[int] | None = None) -> str:
@@ -255,9 +256,9 @@ def cage_pointing(board: Board, candidates: list[int], placed: set[int]) -> Iter
             links = {min(set(containing[t]).intersection(containing[p])) for t in removed for p in places}
             found = True
             written = ", ".join(_digits(c, board.model.digits) for c in combos)
-            name = _name(clue)
+            name = _name(board, clue, cage)
             digit = _digits(bit, board.model.digits)[1:-1]
-            reason = f"{name} ({_total(board, cage)}) can hold only {written}: each holds {digit}"
+            reason = f"{name} can hold only {written}: each holds {digit}"
             used = (clue, *apart, *(board.alldifferents[i] for i in sorted(links)))
             yield Deduction.of_digit(
                 "cage pointing", value, removed, places, tuple(dict.fromkeys(used)), reason
