@@ -568,3 +568,12 @@ def test_a_sparse_large_grid_is_proven_from_the_engine_witness_in_one_question()
     result = sudoku_cp.solve_with_stats(grid, backend="sat")
     assert result.solution == sudoku_cp.solve(grid, backend="backtracking")
     assert result.stats["solver_calls"] == 1  # "is anything smaller than the witness?": UNSAT
+
+
+def test_satisfiable_reads_the_excluded_values_as_unit_clauses():
+    from sudoku_cp.backends.sat import satisfiable
+
+    model = sudoku_cp.Puzzle(sudoku_cp.Grid.empty(4)).model
+    assert satisfiable(model, [(0, 1), (0, 2)])
+    # r1c1 and r1c2 both without 1, 2, 3: two cells left only 4 in one row
+    assert not satisfiable(model, [(c, v) for c in (0, 1) for v in (1, 2, 3)])

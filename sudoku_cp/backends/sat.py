@@ -154,6 +154,26 @@ def choose_solver(model: Model) -> str:
     return "cadical195" if model.side >= LARGE_SIDE else "minisat22"
 
 
+def satisfiable(rules: Model, excluded: Sequence[tuple[int, int]], deadline: Deadline | None = None) -> bool:
+    """Whether ``rules`` (a model: its constraints and givens) has a solution with no cell
+    holding a value of ``excluded`` (pairs ``(cell, value)``, such as the candidates a
+    reasoning step has removed): a CDCL solver (:func:`choose_solver`, the default
+    encoding) kept loaded with the rules' formula, the exclusions its assumptions (checks
+    of the same rules under other candidates encode and load them once). Its learnt
+    clauses do not branch again and again on cells a contradiction does not involve, as a
+    backtracking search does.
+
+    Raises:
+        NotSupportedError: a constraint kind the encoding lacks.
+        SolveTimeoutError: ``deadline`` passed.
+    """
+    k = rules.value_count
+    outside = [-variable(cell, value, k) for cell, value in excluded]
+    solver = choose_solver(rules)
+    with Run.start(rules, deadline or Deadline(None), solver, "extended", "pairwise", "combinations") as run:
+        return run.solve(outside) is not None
+
+
 PROOFS = ("chain", "witness", "hybrid")
 """The ways to prove the smallest solution, for the ``proof`` option."""
 

@@ -1024,18 +1024,16 @@ def _has_solution(
             return narrowed.count_solutions(1, node_limit=nodes) > 0, nodes
         except Restart:
             pass
-    from sudoku_cp.backends.sat import choose_solver
-    from sudoku_cp.backends.sat_encoding import variable
-    from sudoku_cp.backends.sat_runner import Run
+    from sudoku_cp.backends.sat import satisfiable
 
     fixed = tuple(0 if c in domains else 1 for c in range(whole.cell_count))
-    model = Model(n, fixed, tuple(premise), whole.positions, whole.digits)
-    k = model.value_count
-    outside = [
-        -variable(c, v, k) for c, values in domains.items() for v in range(1, k + 1) if v not in values
-    ]
+    # the premise's rules alone, so that their formula is encoded and loaded once for every
+    # check of that premise; the candidates are the call's assumptions
+    rules = Model(n, fixed, tuple(premise), whole.positions, whole.digits)
+    k = rules.value_count
+    excluded = [(c, v) for c, vs in domains.items() for v in range(1, k + 1) if v not in vs]
     try:
-        run = Run.start(model, Deadline(None), choose_solver(model), "extended", "pairwise", "combinations")
+        return satisfiable(rules, excluded), 0
     except NotSupportedError:
         if whole.hidden:
             candidates = tuple(ValueIn(c, v, origin=_CANDIDATES) for c, v in domains.items())
@@ -1043,8 +1041,6 @@ def _has_solution(
                 Model(n, fixed, (*premise, *candidates), whole.positions, whole.digits)
             ), 0
         return narrowed.count_solutions(1) > 0, 0
-    with run:
-        return run.solve(outside) is not None, 0
 
 
 def _cpsat_has_solution(model: Model) -> bool:

@@ -77,6 +77,15 @@ rule of 45                 hidden singles         medium         20  a unit (or 
                                                                      have a known sum; the cages meeting it,
                                                                      less it, leave the cells sticking out
                                                                      (*outies*) one
+cage combinations in a     hidden singles         medium         30  the killer cages inside a unit use
+unit                                                                 different digits, and leave the unit's
+                                                                     other cells the rest: the combinations
+                                                                     of a cage that no choice of the others'
+                                                                     fits are out
+cage pointing              locked candidates      hard           50  a digit every combination of a cage
+                                                                     holds lies in the cage: a cell seeing
+                                                                     each of the cage's cells with it cannot
+                                                                     hold it
 locked candidates          locked candidates      hard           50  a value whose places in a unit all lie
                                                                      in another AllDifferent leaves the rest
                                                                      of that one: *pointing* (box to line),

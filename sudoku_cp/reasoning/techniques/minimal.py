@@ -39,6 +39,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 
 from sudoku_cp.engine.search import BitmaskSearch, Restart
+from sudoku_cp.errors import NotSupportedError
 from sudoku_cp.model.constraints import Constraint, Model, ValueIn
 from sudoku_cp.reasoning.techniques.board import Board, Deduction, values_of
 
@@ -84,9 +85,9 @@ def refutes(
     if not all(domains.values()):
         return True
     board.check_deadline()
-    search = BitmaskSearch(_model(board, constraints, domains), board.deadline)
     if budget is None:
-        return search.find_solution() is None
+        return not _satisfiable(board, constraints, domains)
+    search = BitmaskSearch(_model(board, constraints, domains), board.deadline)
     root = search.propagated()
     if root is None:
         return True
@@ -94,6 +95,24 @@ def refutes(
         return search._search(root, budget) is None
     except Restart:
         return False  # not decided within the budget: not proven
+
+
+def _satisfiable(board: Board, constraints: Sequence[Constraint], domains: dict[int, int]) -> bool:
+    """Whether ``constraints`` have a solution with each cell of ``domains`` within its
+    candidates: a CDCL SAT solver (:func:`sudoku_cp.backends.sat.satisfiable`: on a killer
+    without givens, where the refutation needs most of the model, the engine's search took
+    tens of seconds), else the engine's exhaustive search (a kind SAT does not encode)."""
+    from sudoku_cp.backends.sat import satisfiable
+
+    whole = board.model
+    fixed = tuple(0 if c in domains else 1 for c in range(whole.cell_count))
+    rules = Model(board.side, fixed, tuple(constraints), whole.positions, whole.digits)
+    k = rules.value_count
+    excluded = [(c, v) for c, mask in domains.items() for v in range(1, k + 1) if not mask >> (v - 1) & 1]
+    try:
+        return satisfiable(rules, excluded, board.deadline)
+    except NotSupportedError:
+        return BitmaskSearch(_model(board, constraints, domains), board.deadline).find_solution() is not None
 
 
 def _layers(board: Board, cell: int) -> list[list[Constraint]]:

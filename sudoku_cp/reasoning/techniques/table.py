@@ -54,6 +54,7 @@ from sudoku_cp.reasoning.techniques.finned_fish import (
     find_sashimi_x_wing,
 )
 from sudoku_cp.reasoning.techniques.forcing import find_forcing_chains, find_nested_forcing_nets
+from sudoku_cp.reasoning.techniques.killer import cage_combinations_in_units, cage_pointing
 from sudoku_cp.reasoning.techniques.kraken import find_kraken_fish
 from sudoku_cp.reasoning.techniques.minimal import find_minimal_deduction
 from sudoku_cp.reasoning.techniques.nice_loops import find_continuous_nice_loop
@@ -145,7 +146,9 @@ class TechniqueId(StrEnum):
     LINE_CLUE = "line-clue"
     CHAOS_CONSTRUCTION = "chaos-construction"
     RULE_OF_45 = "rule-of-45"
+    CAGES_IN_UNIT = "cage-combinations-in-a-unit"
     LOCKED_CANDIDATES = "locked-candidates"
+    CAGE_POINTING = "cage-pointing"
     NAKED_PAIR = "naked-pair"
     HIDDEN_PAIR = "hidden-pair"
     NAKED_TRIPLE = "naked-triple"
@@ -481,8 +484,12 @@ TECHNIQUES: tuple[Technique, ...] = (
               "numbered in order of first appearance; "),
     Technique(_T.RULE_OF_45, "rule of 45", basic.innies_and_outies, _HIDDEN_SINGLES, _MEDIUM, 20,
               wording="{reason}{argument}; ", placing="{placement} ({reason})", needs_complete_units=True),
+    Technique(_T.CAGES_IN_UNIT, "cage combinations in a unit", cage_combinations_in_units, _HIDDEN_SINGLES,
+              _MEDIUM, 30, wording="{reason}; ", needs_complete_units=True),
     Technique(_T.LOCKED_CANDIDATES, "locked candidates", basic.locked_candidates, _LOCKED, _HARD, 50,
               wording="{values} lies only in {cells}, in both {both}; ", needs_complete_units=True),
+    Technique(_T.CAGE_POINTING, "cage pointing", cage_pointing, _LOCKED, _HARD, 50,
+              wording="{reason}; it lies in {cells}, all seen by each cell it leaves; "),
     Technique(_T.NAKED_PAIR, "naked pair", basic.naked_subsets(2), _HALL, _HARD, 60, wording=_SUBSET),
     Technique(_T.HIDDEN_PAIR, "hidden pair", basic.hidden_subsets(2), _HALL, _HARD, 70, wording=_HIDDEN,
               needs_complete_units=True),
@@ -581,13 +588,15 @@ RATINGS: dict[TechniqueId, float] = {
     _T.FORCING_CHAIN: 7.5, _T.NESTED_FORCING_NET: 9.5, _T.MINIMAL_DEDUCTION: 10.0,
     _T.UNIQUE_RECTANGLE_3: 4.6, _T.UNIQUE_RECTANGLE_5: 4.6, _T.UNIQUE_RECTANGLE_6: 4.6, _T.SUE_DE_COQ: 7.0,
     _T.CONTINUOUS_NICE_LOOP: 7.0, _T.KRAKEN_FISH: 7.5,
+    _T.CAGES_IN_UNIT: 2.0, _T.CAGE_POINTING: 2.7,
 }  # fmt: skip
 """Each technique's base rating on Sudoku Explainer's scale ("Difficulty ratings in Sudoku
 Explainer v1.2.1", the Sukaku Explainer wiki): the values SE gives the same technique
 (hidden single 1.5, naked pair 3.0, X-Wing 3.2, XY-Wing 4.2...), and for the patterns SE
 finds as chains (Skyscraper, finned fish, W-Wing) its forcing X-chain's 6.6. Forcing
 steps are rated from their net (:func:`step_rating`). A variant's own constraints rate
-2.0."""
+2.0, as do the cages inside a unit together (killer reasoning SE has none of, like the
+rule of 45); cage pointing rates as locked candidates."""
 
 SE_ABSENT: tuple[TechniqueId, ...] = (
     _T.ALS_XZ,
@@ -727,7 +736,7 @@ HOUSE_ROWS: tuple[TechniqueId, ...] = tuple(
     for t in TECHNIQUES
     if not t.covers
     and t.level not in (Level.FORCING_CHAINS, Level.MINIMAL_DEDUCTION)
-    and t.id != _T.RULE_OF_45
+    and t.id not in (_T.RULE_OF_45, _T.CAGES_IN_UNIT, _T.CAGE_POINTING)
 )
 """The rows that reason over the houses (rows, columns, boxes, regions, diagonals,
 windows): every row that is neither a variant row, the rule of 45, a forcing step nor the
@@ -737,7 +746,8 @@ _ORIGINS_WITHOUT_VARIANT_ROW: dict[OriginKind, tuple[TechniqueId, ...]] = {
     **{kind: HOUSE_ROWS for kind in sorted(HOUSE_KINDS)},
     _O.ANTI_KNIGHT: _SEES_ROWS,
     _O.ANTI_KING: _SEES_ROWS,
-    _O.CAGE: _SEES_ROWS + (_T.RULE_OF_45,),  # its AllDifferent; its Sum has a variant row
+    # its AllDifferent; its Sum has a variant row
+    _O.CAGE: _SEES_ROWS + (_T.RULE_OF_45, _T.CAGES_IN_UNIT, _T.CAGE_POINTING),
     _O.RENBAN: _SEES_ROWS,  # its AllDifferent as a unit; read whole (with its Relations): the renban row
     _O.DISJOINT_GROUP: HOUSE_ROWS,  # one AllDifferent of n cells: a house
     _O.EXTRA_REGION: _SEES_ROWS,  # an AllDifferent of up to n cells
@@ -860,6 +870,16 @@ FAMILIES: tuple[Family, ...] = (
         "a unit (or a run of parallel units) adds up to ``n(n+1)/2`` each; less the cages inside "
         "it, its other cells (*innies*) have a known sum; the cages meeting it, less it, leave the "
         "cells sticking out (*outies*) one",
+    ),
+    Family(
+        (_T.CAGES_IN_UNIT,),
+        "the killer cages inside a unit use different digits, and leave the unit's other cells "
+        "the rest: the combinations of a cage that no choice of the others' fits are out",
+    ),
+    Family(
+        (_T.CAGE_POINTING,),
+        "a digit every combination of a cage holds lies in the cage: a cell seeing each of the "
+        "cage's cells with it cannot hold it",
     ),
     Family(
         (_T.LOCKED_CANDIDATES,),
