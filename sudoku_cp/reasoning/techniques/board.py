@@ -605,8 +605,34 @@ def _filter(
     if isinstance(constraint, Less):
         return propagator(constraint, model)  # two bit operations: nothing to remember
     if isinstance(constraint, LINE_AUTOMATON_KINDS):
+        first, *rest = constraint.cells  # type: ignore[attr-defined]
+        if len(rest) == 1 and rest[0] != first:  # two cells: a binary table, read as one
+            return relation_supports(_binary_table(constraint, model.value_count))
         return line_supports(constraint, model.value_count)
     return remembered(propagator(constraint, model), constraint.cells)
+
+
+def _binary_table(constraint: Constraint, values: int) -> Relation:
+    """A line clue over two cells (a regular line of two cells: Nabner's pairs) as the
+    :class:`Relation` of the pairs of values its automaton accepts, filtered by
+    :func:`relation_supports` (two lookups, where the automaton's supports of a line cost a
+    few; the same supports: each value keeps a partner in the other cell).
+
+    >>> from sudoku_cp.model.constraints import Automaton, Regular
+    >>> one_two = Automaton.build(0, lambda s, v: min(4 * s + v, 99), lambda s: s in (6, 9), 3)
+    >>> line = Regular((0, 1), one_two, pattern="12|21", label="1 and 2")
+    >>> sorted(_binary_table(line, 3).allowed)
+    [(1, 2), (2, 1)]
+    """
+    automaton = constraint.automaton(values)  # type: ignore[attr-defined]
+    first, second = constraint.cells  # type: ignore[attr-defined]
+    allowed = frozenset(
+        (a, b)
+        for a in range(1, values + 1)
+        for b in range(1, values + 1)
+        if automaton.supports((1 << (a - 1), 1 << (b - 1))) is not None
+    )
+    return Relation(first, second, allowed, origin=constraint.origin, label=constraint.label)
 
 
 def line_supports(constraint: Constraint, values: int) -> Callable[[list[int]], list[int] | None]:
