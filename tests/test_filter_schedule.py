@@ -9,6 +9,7 @@ from __future__ import annotations
 import functools
 import itertools
 import operator
+import random
 
 from sudoku_cp import datasets
 from sudoku_cp.model.grid import Grid
@@ -105,3 +106,27 @@ def test_a_line_clue_of_two_cells_filters_as_its_binary_table():
         assert (narrowed[0] is None) == (narrowed[1] is None)
         if narrowed[0] is not None:
             assert by_table == by_automaton and sorted(narrowed[0]) == sorted(narrowed[1])
+
+
+def test_a_filter_marked_idempotent_removes_nothing_when_run_again():
+    """The propagation does not run such a filter again after its own removals
+    (:attr:`Board.idempotent`): on random narrowed states of every kind of clue, its second
+    run removes nothing."""
+    boards = [mixed_board()] + [
+        Board(datasets.load(name)[0].model)
+        for name in ("gen_killer", "gen_renban", "gen_sandwich", "gen_little_killer", "gen_region_sum")
+    ]
+    rng = random.Random(32)
+    checked = 0
+    for board in boards:
+        for constraint, propagate in board.others:
+            if id(constraint) not in board.idempotent:
+                continue
+            for _ in range(6):
+                cand = [m & rng.getrandbits(9) or m for m in board.initial()]
+                if propagate(cand) is None:
+                    continue
+                again = list(cand)
+                assert propagate(again) == [] and again == cand, constraint.label
+                checked += 1
+    assert checked > 100

@@ -137,6 +137,12 @@ class _Propagation:
         shift = len(self.scanned)
         self.other_shift = shift
         self.other_cells = tuple(tuple(c.cells) for c, _, _ in others)
+        # per filter, its own dirty bit when it is idempotent (Board.idempotent), else 0:
+        # its own removals need no second run of it, which would remove nothing (and cost
+        # a supports filter a new state of its cells, a miss of its memo)
+        self.once = tuple(
+            1 << (shift + i) if id(c) in board.idempotent else 0 for i, (c, _, _) in enumerate(others)
+        )
         marks = [0] * board.model.cell_count
         for u, cells in enumerate(self.scanned):
             for cell in cells:
@@ -392,6 +398,7 @@ class _Propagation:
                         dirty |= marks[c]
                         if not cand[c] & (cand[c] - 1):
                             queue.append(c)
+                    dirty &= ~self.once[index]
                     if narrowed:
                         own, extra_numbers = self.other_numbers[index]
                         used[own] = None
@@ -636,6 +643,7 @@ class _Nets(_Propagation):
                                 queue.append(c)
                             dirty |= marks[c] >> shift
                             seen[c] = cand[c]
+                    dirty &= ~(self.once[index] >> shift)
                     if changed:
                         break  # singles, then the cheapest dirty filter first
             if not changed and not queue and nest > 0:
