@@ -635,7 +635,7 @@ def _binary_table(constraint: Constraint, values: int) -> Relation:
         for b in range(1, values + 1)
         if automaton.supports((1 << (a - 1), 1 << (b - 1))) is not None
     )
-    return Relation(first, second, allowed, origin=constraint.origin, label=constraint.label)
+    return Relation(first, second, allowed, origin=constraint.origin)  # its filter's table alone
 
 
 def line_supports(constraint: Constraint, values: int) -> Callable[[list[int]], list[int] | None]:
