@@ -709,38 +709,67 @@ def _hidden_kinds(model: Model) -> tuple[type, ...]:
 
 def _filter(
     constraint: Constraint, model: Model, reduction: UnitReduction | None = None
-) -> Callable[[list[int]], list[int] | None]:
+) -> tuple[Callable[[list[int]], list[int] | None], bool]:
     """The filter a variant step applies for ``constraint``: :func:`linear_supports` for an
     equation or inequality other than a sum over pairwise-different cells (an arrow, a
     region-sum line, a little killer or outside sum whose cells may repeat a digit: every
     value some choice of the others' candidates completes, those of a group of peers
     different, as the step's argument lists; one holding whole units, that of the clue
     their sums leave, ``reduction``: :func:`unit_reduced`'s), else the engine's propagator
-    (a cage keeps its digit combinations)."""
+    (a cage keeps its digit combinations); and whether it is idempotent (run again on what
+    it leaves, it removes nothing: the supports filters, generalised arc consistency, and an
+    order by bounds), which :attr:`Board.idempotent` records."""
     if reduction is not None:  # a clue holding whole units: the clue their sums leave
         left = reduction.left
-        return linear_supports(left, apart_groups(left.cells, model.peers, left.coefficients))
+        return linear_supports(left, apart_groups(left.cells, model.peers, left.coefficients)), True
     if isinstance(constraint, Sum | Linear):
         plain = isinstance(constraint, Sum) or constraint.is_plain_sum
         cells = constraint.cells
         if not plain:  # an equation (an arrow...): its cells that are peers take different digits
-            return linear_supports(constraint, apart_groups(cells, model.peers, constraint.coefficients))
+            groups = apart_groups(cells, model.peers, constraint.coefficients)
+            return linear_supports(constraint, groups), True
         if not all(b in model.peers[a] for a, b in itertools.combinations(cells, 2)):
             if isinstance(constraint, Sum):
                 constraint = Linear(
                     cells, (1,) * len(cells), "==", constraint.total, origin=constraint.origin
                 )
-            return linear_supports(constraint, distinct_groups(cells, model.peers))
+            return linear_supports(constraint, distinct_groups(cells, model.peers)), True
         if model.value_count == model.side:  # cells that see each other: a cage's combinations
             cage = constraint if isinstance(constraint, Sum) else constraint.as_sum()
-            return remembered(cage_supports(cage, model.side), cells)
+            return remembered(cage_supports(cage, model.side), cells), True
     if isinstance(constraint, Relation) and constraint.first != constraint.second:
-        return relation_supports(constraint)
+        return relation_supports(constraint), True
     if isinstance(constraint, Less):
-        return propagator(constraint, model)  # two bit operations: nothing to remember
+        return propagator(constraint, model), True  # two bit operations: nothing to remember
     if isinstance(constraint, LINE_AUTOMATON_KINDS):
-        return line_supports(constraint, model.value_count)
-    return remembered(propagator(constraint, model), constraint.cells)
+        first, *rest = constraint.cells  # type: ignore[attr-defined]
+        if len(rest) == 1 and rest[0] != first:  # two cells: a binary table, read as one
+            return relation_supports(_binary_table(constraint, model.value_count)), True
+        return line_supports(constraint, model.value_count), True
+    return remembered(propagator(constraint, model), constraint.cells), False
+
+
+def _binary_table(constraint: Constraint, values: int) -> Relation:
+    """A line clue over two cells (a regular line of two cells: Nabner's pairs) as the
+    :class:`Relation` of the pairs of values its automaton accepts, filtered by
+    :func:`relation_supports` (two lookups, where the automaton's supports of a line cost a
+    few; the same supports: each value keeps a partner in the other cell).
+
+    >>> from sudoku_cp.model.constraints import Automaton, Regular
+    >>> one_two = Automaton.build(0, lambda s, v: min(4 * s + v, 99), lambda s: s in (6, 9), 3)
+    >>> line = Regular((0, 1), one_two, pattern="12|21", label="1 and 2")
+    >>> sorted(_binary_table(line, 3).allowed)
+    [(1, 2), (2, 1)]
+    """
+    automaton = constraint.automaton(values)  # type: ignore[attr-defined]
+    first, second = constraint.cells  # type: ignore[attr-defined]
+    allowed = frozenset(
+        (a, b)
+        for a in range(1, values + 1)
+        for b in range(1, values + 1)
+        if automaton.supports((1 << (a - 1), 1 << (b - 1))) is not None
+    )
+    return Relation(first, second, allowed, origin=constraint.origin)  # its filter's table alone
 
 
 def line_supports(constraint: Constraint, values: int) -> Callable[[list[int]], list[int] | None]:
@@ -874,6 +903,10 @@ class Board:
             cells, so from the same candidates it removes nothing again, and the step is
             not tried (one pass over the constraints per step of a path, not one
             propagation per constraint per step).
+        idempotent: the constraints of :attr:`others` (by ``id``) whose filter removes
+            nothing when run again on what it leaves (the supports filters: generalised arc
+            consistency; an order by bounds): a propagation need not run one again until
+            another removal touches its cells.
         whole_lines: the renban lines filtered whole (by ``id`` of the line's
             AllDifferent: the AllDifferent, its runs as masks, its pair Relations): each
             line's AllDifferent stands in :attr:`others` with :func:`set_supports` over its
@@ -928,20 +961,23 @@ class Board:
         whole = tuple(
             (line, remembered(set_supports(line.cells, runs), line.cells))
             for line, runs, _ in self.whole_lines.values()
-        ) + tuple((group, _filter(group, model)) for group, _ in self.seeing.values())
+        )
+        groups = tuple((group, *_filter(group, model)) for group, _ in self.seeing.values())
         # the count lines of a set of counting circles are filtered together, by the first
         self.count_groups = _count_groups(model)
         replaced |= {id(line) for lines, _, _ in self.count_groups.values() for line in lines[1:]}
         filtered = _FILTERED + _hidden_kinds(model)
-        self.others = whole + tuple(
-            (
-                c,
-                self.count_groups[id(c)][1]
-                if id(c) in self.count_groups
-                else _filter(c, model, self.reduced.get(id(c))),
-            )
+        chosen = [
+            (c, self.count_groups[id(c)][1], False)
+            if id(c) in self.count_groups
+            else (c, *_filter(c, model, self.reduced.get(id(c))))
             for c in model.constraints
             if isinstance(c, filtered) and id(c) not in replaced
+        ]
+        picked = (*groups, *chosen)
+        self.others = whole + tuple((c, propagate) for c, propagate, _ in picked)
+        self.idempotent = frozenset(
+            (*(id(line) for line, _ in whole), *(id(c) for c, _, once in picked if once))
         )
         # The rule of 45 over positions is the digits' only when they are consecutive (other
         # digits' cages are tables anyway, model/digits.py): its text names the digits' sums.
