@@ -17,13 +17,14 @@ from sudoku_cp.reasoning.techniques.table import TECHNIQUES, next_step
 _CHEAP = tuple(t for t in TECHNIQUES if t.name in ("hidden single", "naked single", "locked candidates"))
 
 
-def _states(limit: int):
-    """States along the solving paths of a few of Norvig's hardest puzzles: after the
-    cheap techniques, then one AIC at a time."""
-    for grid in datasets.load("hardest")[:3]:
-        board = Board(as_puzzle(grid)[0].model)
+def _states(limit: int, name: str = "hardest"):
+    """States along the solving paths of a few puzzles of the data set ``name`` (Norvig's
+    hardest by default): after the cheap techniques, then one AIC at a time."""
+    for item in datasets.load(name)[:3]:
+        puzzle = as_puzzle(item)[0]
+        board = Board(puzzle.model)
         candidates = board.initial()
-        placed = {c for c, v in enumerate(grid.cells) if v}
+        placed = {c for c, v in enumerate(puzzle.grid.cells) if v}
         for _ in range(limit):
             while (found := next_step(board, candidates, placed, _CHEAP)) is not None:
                 for cell, value in found[1].eliminations:
@@ -39,10 +40,12 @@ def _states(limit: int):
                 candidates[cell] &= ~(1 << (value - 1))
 
 
-@pytest.mark.parametrize("kind", ["aic", "x", "xy"])
-def test_every_start_at_once_finds_the_per_start_chain(kind):
+@pytest.mark.parametrize(
+    ("kind", "name"), [("aic", "hardest"), ("x", "hardest"), ("xy", "hardest"), ("aic", "gen_jigsaw")]
+)
+def test_every_start_at_once_finds_the_per_start_chain(kind, name):
     compared = 0
-    for board, candidates, placed in _states(6):
+    for board, candidates, placed in _states(6, name):
         at_once = chains._shortest_chain(chains._Graph(board, candidates, placed, kind))
         per_start = chains.shortest(chains._Graph(board, candidates, placed, kind), chains._search)
         assert at_once == per_start

@@ -79,17 +79,29 @@ class _Graph:
             strong.setdefault(b, []).append((a, unit))
 
         if kind in ("x", "aic"):
-            for u, unit_cells in enumerate(geo.unit_cells):
-                for v in range(1, n + 1):
-                    bit = 1 << (v - 1)
-                    if not only & bit:
-                        continue
-                    places = [c for c in unit_cells if candidates[c] & bit]
-                    if any(c in placed for c in places):
-                        continue
-                    if len(places) == 2:
-                        link(index[((places[0],), v)], index[((places[1],), v)], geo.units[u])
-                    elif kind == "aic" and len(places) >= 3:
+            # per value looked at, its open places and its placed cells, as bit sets
+            looked = [v for v in range(1, n + 1) if only >> (v - 1) & 1]
+            open_places = dict.fromkeys(looked, 0)
+            placed_at = dict.fromkeys(looked, 0)
+            for c, mask in enumerate(candidates):
+                for v in looked:
+                    if mask >> (v - 1) & 1:
+                        if c in placed:
+                            placed_at[v] |= 1 << c
+                        else:
+                            open_places[v] |= 1 << c
+            for u, (unit_cells, here) in enumerate(zip(geo.unit_cells, _unit_bits(geo), strict=True)):
+                for v in looked:
+                    if placed_at[v] & here:
+                        continue  # placed in this unit
+                    places_bits = open_places[v] & here
+                    count = places_bits.bit_count()
+                    if count == 2:  # (a link's two ends in either order: the same lists)
+                        low = places_bits & -places_bits
+                        first, second = low.bit_length() - 1, (places_bits ^ low).bit_length() - 1
+                        link(index[((first,), v)], index[((second,), v)], geo.units[u])
+                    elif kind == "aic" and count >= 3:
+                        places = [c for c in unit_cells if places_bits >> c & 1]
                         self._group_links(u, v, places, node, link)
         if kind in ("xy", "aic"):
             for c in open_cells:
@@ -238,6 +250,14 @@ def _bits(mask: int) -> list[int]:
         low = mask & -mask
         found.append(low.bit_length() - 1)
         mask ^= low
+    return found
+
+
+def _unit_bits(geo: Geometry) -> tuple[int, ...]:
+    """Per unit, its cells as a bit set; a memo of the geometry."""
+    found = geo.nothing.get("unit bits")
+    if found is None:
+        found = geo.nothing["unit bits"] = tuple(sum(1 << c for c in cells) for cells in geo.unit_cells)
     return found
 
 
