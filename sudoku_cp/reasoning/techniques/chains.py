@@ -68,10 +68,13 @@ class _Graph:
             return index[key]
 
         open_cells = [c for c in range(len(candidates)) if c not in placed and candidates[c]]
-        for c in open_cells:
+        for c in open_cells:  # a node per candidate (node() inlined: each is new)
             if kind != "xy" or candidates[c].bit_count() == 2:
+                single = (c,)
                 for v in values_of(candidates[c] & only):
-                    node((c,), v)
+                    index[(single, v)] = len(cells)
+                    cells.append(single)
+                    values.append(v)
         strong: dict[int, list[tuple[int, Constraint | None]]] = {}
 
         def link(a: int, b: int, unit: Constraint | None) -> None:
@@ -114,13 +117,20 @@ class _Graph:
         self.kind = kind
         self.side = n
         seen_bits = []  # per node, the cells seeing all of it, as a bit set
+        group_bits = []  # per node, its cells as a bit set
+        peer_bits = geo.peer_bits
         for group in cells:
-            bits = geo.peer_bits[group[0]]
+            if len(group) == 1:
+                seen_bits.append(peer_bits[group[0]])
+                group_bits.append(1 << group[0])
+                continue
+            bits = peer_bits[group[0]]
             for c in group[1:]:
-                bits &= geo.peer_bits[c]
+                bits &= peer_bits[c]
             seen_bits.append(bits)
+            group_bits.append(sum(1 << c for c in group))
         self.seen_bits = seen_bits
-        self.group_bits = [sum(1 << c for c in group) for group in cells]
+        self.group_bits = group_bits
         # per value, its single-cell nodes' cells as a bit set and by cell, its groups
         self.single_bits: dict[int, int] = dict.fromkeys(values, 0)
         self.single_at: dict[int, dict[int, int]] = {v: {} for v in self.single_bits}
@@ -172,7 +182,12 @@ class _Graph:
             # the single cells of the value seeing it (ascending, as their nodes were made),
             # then the groups within the cells seeing it (made after every single cell)
             at = self.single_at[value]
-            found = [at[c] for c in _bits(seen_bits & self.single_bits[value])]
+            found = []
+            singles = seen_bits & self.single_bits[value]
+            while singles:
+                low = singles & -singles
+                found.append(at[low.bit_length() - 1])
+                singles ^= low
             found += [b for b in self.groups_of[value] if b != a and not group_bits[b] & ~seen_bits]
             if self.kind == "aic" and len(mine) == 1:
                 found += [b for b in self.in_cell.get(mine[0], ()) if b != a]
@@ -241,16 +256,6 @@ class _Graph:
                 found |= (candidates[group[0]] & ~(1 << (value - 1))) << (group[0] * n)
             self._weak_candidates[a] = found
         return found
-
-
-def _bits(mask: int) -> list[int]:
-    """The positions of a bit set's bits, ascending."""
-    found = []
-    while mask:
-        low = mask & -mask
-        found.append(low.bit_length() - 1)
-        mask ^= low
-    return found
 
 
 def _unit_bits(geo: Geometry) -> tuple[int, ...]:
