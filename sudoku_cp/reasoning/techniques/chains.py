@@ -68,10 +68,13 @@ class _Graph:
             return index[key]
 
         open_cells = [c for c in range(len(candidates)) if c not in placed and candidates[c]]
-        for c in open_cells:
+        for c in open_cells:  # a node per candidate (node() inlined: each is new)
             if kind != "xy" or candidates[c].bit_count() == 2:
+                single = (c,)
                 for v in values_of(candidates[c] & only):
-                    node((c,), v)
+                    index[(single, v)] = len(cells)
+                    cells.append(single)
+                    values.append(v)
         strong: dict[int, list[tuple[int, Constraint | None]]] = {}
 
         def link(a: int, b: int, unit: Constraint | None) -> None:
@@ -79,17 +82,29 @@ class _Graph:
             strong.setdefault(b, []).append((a, unit))
 
         if kind in ("x", "aic"):
-            for u, unit_cells in enumerate(geo.unit_cells):
-                for v in range(1, n + 1):
-                    bit = 1 << (v - 1)
-                    if not only & bit:
-                        continue
-                    places = [c for c in unit_cells if candidates[c] & bit]
-                    if any(c in placed for c in places):
-                        continue
-                    if len(places) == 2:
-                        link(index[((places[0],), v)], index[((places[1],), v)], geo.units[u])
-                    elif kind == "aic" and len(places) >= 3:
+            # per value looked at, its open places and its placed cells, as bit sets
+            looked = [v for v in range(1, n + 1) if only >> (v - 1) & 1]
+            open_places = dict.fromkeys(looked, 0)
+            placed_at = dict.fromkeys(looked, 0)
+            for c, mask in enumerate(candidates):
+                for v in looked:
+                    if mask >> (v - 1) & 1:
+                        if c in placed:
+                            placed_at[v] |= 1 << c
+                        else:
+                            open_places[v] |= 1 << c
+            for u, (unit_cells, here) in enumerate(zip(geo.unit_cells, _unit_bits(geo), strict=True)):
+                for v in looked:
+                    if placed_at[v] & here:
+                        continue  # placed in this unit
+                    places_bits = open_places[v] & here
+                    count = places_bits.bit_count()
+                    if count == 2:  # (a link's two ends in either order: the same lists)
+                        low = places_bits & -places_bits
+                        first, second = low.bit_length() - 1, (places_bits ^ low).bit_length() - 1
+                        link(index[((first,), v)], index[((second,), v)], geo.units[u])
+                    elif kind == "aic" and count >= 3:
+                        places = [c for c in unit_cells if places_bits >> c & 1]
                         self._group_links(u, v, places, node, link)
         if kind in ("xy", "aic"):
             for c in open_cells:
@@ -102,17 +117,34 @@ class _Graph:
         self.kind = kind
         self.side = n
         seen_bits = []  # per node, the cells seeing all of it, as a bit set
+        group_bits = []  # per node, its cells as a bit set
+        peer_bits = geo.peer_bits
         for group in cells:
-            bits = geo.peer_bits[group[0]]
+            if len(group) == 1:
+                seen_bits.append(peer_bits[group[0]])
+                group_bits.append(1 << group[0])
+                continue
+            bits = peer_bits[group[0]]
             for c in group[1:]:
-                bits &= geo.peer_bits[c]
+                bits &= peer_bits[c]
             seen_bits.append(bits)
+            group_bits.append(sum(1 << c for c in group))
         self.seen_bits = seen_bits
-        self.group_bits = [sum(1 << c for c in group) for group in cells]
-        by_value: dict[int, list[int]] = {}
-        for i, v in enumerate(values):
-            by_value.setdefault(v, []).append(i)
-        self.by_value = by_value
+        self.group_bits = group_bits
+        # per value, its single-cell nodes' cells as a bit set and by cell, its groups
+        self.single_bits: dict[int, int] = dict.fromkeys(values, 0)
+        self.single_at: dict[int, dict[int, int]] = {v: {} for v in self.single_bits}
+        self.groups_of: dict[int, list[int]] = {v: [] for v in self.single_bits}
+        for i, (group, v) in enumerate(zip(cells, values, strict=True)):
+            if len(group) == 1:
+                self.single_bits[v] |= 1 << group[0]
+                self.single_at[v][group[0]] = i
+            else:
+                self.groups_of[v].append(i)
+        # the open candidates, bit ``cell * n + value - 1``, and per cell and value the
+        # candidates of that value in the cells it sees (a memo of the geometry)
+        self.open_candidates = sum(candidates[c] << (c * n) for c in open_cells)
+        self.peer_candidates = _peer_candidates(geo, n)
         in_cell: dict[int, list[int]] = {}
         for i, group in enumerate(cells):
             if len(group) == 1:
@@ -120,19 +152,6 @@ class _Graph:
         self.in_cell = in_cell
         self._weak: dict[int, list[int]] = {}
         self._weak_candidates: dict[int, int] = {}
-        self._open: dict[int, int] = {}
-
-    def _open_with(self, value: int) -> int:
-        """The open cells holding ``value`` among their candidates, as a bit set."""
-        found = self._open.get(value)
-        if found is None:
-            bit, placed = 1 << (value - 1), self.placed
-            found = 0
-            for c, mask in enumerate(self.candidates):
-                if mask & bit and c not in placed:
-                    found |= 1 << c
-            self._open[value] = found
-        return found
 
     def _group_links(self, u: int, v: int, places: list[int], node, link) -> None:
         """Strong links between a group and the rest of a unit's places (a cell or a group)."""
@@ -160,7 +179,16 @@ class _Graph:
         if found is None:
             mine, value = self.cells[a], self.values[a]
             seen_bits, group_bits = self.seen_bits[a], self.group_bits
-            found = [b for b in self.by_value[value] if b != a and not group_bits[b] & ~seen_bits]
+            # the single cells of the value seeing it (ascending, as their nodes were made),
+            # then the groups within the cells seeing it (made after every single cell)
+            at = self.single_at[value]
+            found = []
+            singles = seen_bits & self.single_bits[value]
+            while singles:
+                low = singles & -singles
+                found.append(at[low.bit_length() - 1])
+                singles ^= low
+            found += [b for b in self.groups_of[value] if b != a and not group_bits[b] & ~seen_bits]
             if self.kind == "aic" and len(mine) == 1:
                 found += [b for b in self.in_cell.get(mine[0], ()) if b != a]
             self._weak[a] = found
@@ -220,16 +248,35 @@ class _Graph:
         if found is None:
             candidates, n = self.candidates, self.side
             group, value = self.cells[a], self.values[a]
-            found = 0
-            seen = self.seen_bits[a] & self._open_with(value)  # the open cells seeing all of it
-            while seen:
-                low = seen & -seen
-                found |= 1 << ((low.bit_length() - 1) * n + value - 1)
-                seen ^= low
+            peer_candidates = self.peer_candidates[value]
+            found = self.open_candidates & peer_candidates[group[0]]  # seeing all of it, open
+            for c in group[1:]:
+                found &= peer_candidates[c]
             if len(group) == 1:
                 found |= (candidates[group[0]] & ~(1 << (value - 1))) << (group[0] * n)
             self._weak_candidates[a] = found
         return found
+
+
+def _unit_bits(geo: Geometry) -> tuple[int, ...]:
+    """Per unit, its cells as a bit set; a memo of the geometry."""
+    found = geo.nothing.get("unit bits")
+    if found is None:
+        found = geo.nothing["unit bits"] = tuple(sum(1 << c for c in cells) for cells in geo.unit_cells)
+    return found
+
+
+def _peer_candidates(geo: Geometry, n: int) -> dict[int, tuple[int, ...]]:
+    """Per value ``v`` (1..n), per cell, the candidates ``v`` of the cells it sees, as a
+    bit set over ``cell * n + v - 1`` (:meth:`_Graph.weak_candidates`' bits); a memo of
+    the geometry."""
+    key = ("peer candidates", n)
+    found = geo.nothing.get(key)
+    if found is None:
+        found = geo.nothing[key] = {
+            v: tuple(sum(1 << (p * n + v - 1) for p in peers) for peers in geo.peers) for v in range(1, n + 1)
+        }
+    return found
 
 
 _LAST: tuple = (None, None)
@@ -282,7 +329,7 @@ def _chains(
         if kind == "aic"
         else _Graph(board, candidates, placed, kind, values)
     )
-    best = shortest(graph, _search)
+    best = _shortest_chain(graph)
     if best is None:
         if kind == "x":  # every start's search ran to the full length and found nothing
             for v in values_of(values):
@@ -309,6 +356,75 @@ def shortest(graph: _Graph, search: Callable[[_Graph, int, int], Any]) -> Any:
             if len(found[0]) <= 4:
                 break
     return best
+
+
+def _shortest_chain(graph: _Graph):
+    """:func:`shortest` of :func:`_search` (the same answer) by one breadth-first search
+    from every start at once: per node, the starts that reached it "on" and "off" as bit
+    sets (bit ``k`` for the ``k``-th start in :func:`shortest`'s order), level by level,
+    so each link is followed once per level instead of once per start (a multi-source
+    BFS: Then et al., "The More the Merrier: Efficient Multi-Source Graph Traversal",
+    VLDB 2014). At the first depth where some start reaches a node ``b`` "on" that
+    removes something with it (``b`` weakly linked to a candidate the start is), the
+    first such start's own search (:func:`_search`, to that depth) gives the chain: the
+    shortest, from the first start that has one of that length, as :func:`shortest` finds."""
+    starts = sorted(graph.strong, key=lambda i: (len(graph.cells[i]), i))
+    position = {s: k for k, s in enumerate(starts)}
+    strong, weak, known = graph.strong, graph.weak, graph._weak
+    known_candidates, weak_candidates = graph._weak_candidates, graph.weak_candidates
+    strong_to = {a: [b for b, _ in linked] for a, linked in strong.items()}
+    ends_of = [weak_candidates(s) for s in starts]  # what each start removes with an end
+    count = len(graph.cells)
+    seen_off = [0] * count  # per node, the starts that reached it off
+    seen_on = [0] * count
+    fresh = [0] * count  # per node, the starts reaching it at this depth
+    for k, s in enumerate(starts):
+        seen_off[s] = 1 << k
+    frontier = [(s, 1 << k) for k, s in enumerate(starts)]
+    on = False
+    depth = 1
+    while frontier and depth < MAX_NODES:
+        depth += 1
+        touched = []
+        seen = seen_off if on else seen_on
+        for a, starts_at in frontier:
+            if on:
+                linked = known.get(a)  # weak(a), its memo read here first: a hot path
+                if linked is None:
+                    linked = weak(a)
+            else:
+                linked = strong_to.get(a, ())
+            for b in linked:
+                new = starts_at & ~seen[b]
+                if new:
+                    seen[b] |= new
+                    if not fresh[b]:
+                        touched.append(b)
+                    fresh[b] |= new
+        following = [(b, fresh[b]) for b in touched]
+        for b in touched:
+            fresh[b] = 0
+        if not on and depth >= 4:
+            first = len(starts)  # the first start (by position) with an answer here
+            for b, new in following:
+                new &= ~(1 << position[b])  # (a node reached on has a strong link: a start)
+                cands = known_candidates.get(b)
+                if cands is None:
+                    cands = weak_candidates(b)
+                while new:
+                    low = new & -new
+                    k = low.bit_length() - 1
+                    if k >= first:
+                        break
+                    if ends_of[k] & cands:
+                        first = k
+                        break
+                    new ^= low
+            if first < len(starts):
+                return _search(graph, starts[first], depth)
+        frontier = following
+        on = not on
+    return None
 
 
 def _search(graph: _Graph, s: int, limit: int):

@@ -23,7 +23,7 @@ fin's chain uses, with the current candidates of their cells.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 
 from sudoku_cp.reasoning.techniques._links import geometry, premise
 from sudoku_cp.reasoning.techniques.board import Board, Deduction
@@ -53,6 +53,8 @@ def find_kraken_fish(board: Board, candidates: list[int], placed: set[int]) -> I
             (board.rows, board.columns, geo.column_of),
             (board.columns, board.rows, geo.row_of),
         ):
+            line_bits = [sum(1 << c for c in line.cells) for line in bases]
+            cover_bits = [sum(1 << c for c in line.cells) for line in covers]
             for value in range(1, n + 1):
                 bit = 1 << (value - 1)
                 places = {}
@@ -63,6 +65,10 @@ def find_kraken_fish(board: Board, candidates: list[int], placed: set[int]) -> I
                         continue
                     places[index] = spots
                     reach[index] = sum({1 << cover_of[c] for c in spots})
+                open_bits = 0  # the open cells holding the value, as a bit set
+                for c, mask in enumerate(candidates):
+                    if mask & bit and c not in placed:
+                        open_bits |= 1 << c
                 for chosen in itertools.combinations(sorted(places), size):
                     spread = 0
                     for i in chosen:
@@ -71,34 +77,51 @@ def find_kraken_fish(board: Board, candidates: list[int], placed: set[int]) -> I
                     if not size < spread.bit_count() <= size + MAX_FINS:
                         continue  # a basic fish (or less), or too many fins for any cover
                     spots = [c for i in chosen for c in places[i]]
-                    lines = sorted({cover_of[c] for c in spots})
-                    if _fewest_fins(spots, cover_of, size) > MAX_FINS:
+                    per_line: dict[int, int] = {}  # per cover line, the spots on it as a bit set
+                    for c in spots:
+                        per_line[cover_of[c]] = per_line.get(cover_of[c], 0) | 1 << c
+                    most = sorted((b.bit_count() for b in per_line.values()), reverse=True)
+                    if len(spots) - sum(most[:size]) > MAX_FINS:
                         continue  # every cover leaves too many fins
-                    base_cells = {c for i in chosen for c in bases[i].cells}
+                    lines = sorted(per_line)
+                    spot_bits = sum(per_line.values())
+                    outside = open_bits & ~sum(line_bits[i] for i in chosen)  # not in the bases
                     for cover in itertools.combinations(lines, size):
-                        fins = [c for c in spots if cover_of[c] not in cover]
-                        if not fins or len(fins) > MAX_FINS:
+                        covered = reached = 0
+                        for k in cover:
+                            covered |= per_line[k]
+                            reached |= cover_bits[k]
+                        fin_bits = spot_bits & ~covered  # (a line outside the cover has a spot)
+                        targets = outside & reached
+                        if not targets or fin_bits.bit_count() > MAX_FINS:
                             continue
-                        targets = [
-                            c
-                            for k in cover
-                            for c in covers[k].cells
-                            if candidates[c] & bit and c not in base_cells and c not in placed
-                        ]
-                        if not targets or all(t in geo.peers[f] for t in targets for f in fins):
+                        fins = [c for c in spots if fin_bits >> c & 1]
+                        seen_by_all = geo.peer_bits[fins[0]]
+                        for f in fins[1:]:
+                            seen_by_all &= geo.peer_bits[f]
+                        if not targets & ~seen_by_all:
                             continue  # nothing to remove, or a plain finned fish (found before this)
-                        removed, used = [], []
-                        for target in targets:
-                            for fin in fins:
-                                reached = after(fin, value)
-                                if reached is not None and reached[target] & bit:
-                                    break  # this fin leaves the target's value
-                            else:
-                                removed.append(target)
-                                for fin in fins:  # the constraints each fin's chain uses
-                                    used += outcome(fin, value)[1]
-                        if not removed or all(t in geo.peers[f] for t in removed for f in fins):
+                        # the targets every fin's chain removes the value from (a fin's chain
+                        # worked out only while a target is left)
+                        gone = targets
+                        for fin in fins:
+                            if not gone:
+                                break
+                            reached = after(fin, value)
+                            if reached is not None:  # (a fin that contradicts itself removes all)
+                                left = gone
+                                while left:
+                                    low = left & -left
+                                    if reached[low.bit_length() - 1] & bit:
+                                        gone ^= low  # this fin leaves the target's value
+                                    left ^= low
+                        if not gone & ~seen_by_all:
                             continue
+                        removed, used = [], []
+                        for target in (c for k in cover for c in covers[k].cells if gone >> c & 1):
+                            removed.append(target)
+                            for fin in fins:  # the constraints each fin's chain uses
+                                used += outcome(fin, value)[1]
                         net = _net(engine, candidates, fins, value, removed)
                         if net is None:
                             continue
@@ -117,15 +140,6 @@ def find_kraken_fish(board: Board, candidates: list[int], placed: set[int]) -> I
                             net=net,
                         )
                         return
-
-
-def _fewest_fins(spots: list[int], cover_of: Sequence[int], size: int) -> int:
-    """The fewest fins any ``size`` cover lines leave among ``spots``: those outside the
-    ``size`` lines holding the most of them."""
-    count: dict[int, int] = {}
-    for c in spots:
-        count[cover_of[c]] = count.get(cover_of[c], 0) + 1
-    return len(spots) - sum(sorted(count.values(), reverse=True)[:size])
 
 
 def _net(engine: _Nets, candidates: list[int], fins: list[int], value: int, removed: list[int]) -> Net | None:
