@@ -36,30 +36,51 @@ here from the constraint itself.
 
 from __future__ import annotations
 
+import functools
+
 from sudoku_cp.model.chaos import ChaosRegions
 
+_KNOWN_SIZE = 1 << 16
+"""How many regions' cells a propagator remembers the connected cells of, then forgets."""
 
-def _single(mask: int) -> int:
-    """The value of a one-value mask, else 0."""
-    return mask.bit_length() if mask and not mask & (mask - 1) else 0
+
+@functools.cache
+def _values(width: int) -> tuple[tuple[int, ...], ...]:
+    """For each mask of ``width`` bits, its values (bit ``v - 1`` set), ascending."""
+    return tuple(tuple(v + 1 for v in range(width) if mask >> v & 1) for mask in range(1 << width))
 
 
 def chaos_propagator(constraint: ChaosRegions, value_count: int):
     """The propagator of ``constraint`` (see the module docstring) on candidate masks over
-    the model's cells: narrows them in place and returns the cells it changed, or ``None``
-    on a contradiction. ``value_count``: the number of digits (the "every digit once in a
-    region" rules need it to be the side)."""
+    the model's cells: narrows them in place and returns the cells it changed (ascending), or
+    ``None`` on a contradiction. ``value_count``: the number of digits (the "every digit once
+    in a region" rules need it to be the side).
+
+    It reads the masks once into sets of cells as bits (per region label, the cells that may
+    have it; per digit, the cells that may hold it), applies the rules to those until none
+    narrows, and writes back the candidates removed: a few operations on integers per label
+    and digit, not per cell."""
     side = constraint.side
     count = side * side
     grid_cells = constraint.cells[:count]
     label_cells = constraint.cells[count:]
     all_digits = value_count == side
-    full_digits = (1 << value_count) - 1
+    everything = (1 << count) - 1
+    labels_of = _values(side)
+    digits_of = _values(value_count)
+    label_range = range(1, side + 1)
+    digit_range = range(1, value_count + 1)
     # a piece grows by shifts of its bits: a column to the left or right (not across a
     # row's end), a row up or down
     left_edge = sum(1 << (r * side) for r in range(side))
-    not_first = ((1 << count) - 1) & ~left_edge
-    not_last = ((1 << count) - 1) & ~(left_edge << (side - 1))
+    not_first = everything & ~left_edge
+    not_last = everything & ~(left_edge << (side - 1))
+
+    def grow(piece: int, within: int) -> int:
+        """``piece`` and the cells of ``within`` next to it."""
+        return (
+            piece | (piece << 1 & not_first) | (piece >> 1 & not_last) | piece << side | piece >> side
+        ) & within
 
     def flood(seed: int, within: int) -> int:
         """The orthogonally connected piece of ``within`` (cells as bits) holding ``seed``."""
@@ -72,151 +93,170 @@ def chaos_propagator(constraint: ChaosRegions, value_count: int):
                 return piece
             piece = grown
 
-    def propagate(candidates: list[int]) -> list[int] | None:
-        changed: dict[int, None] = {}
-        while True:
-            outcome = _round(candidates, changed)
-            if outcome is None:
-                return None
-            if not outcome:
-                return list(changed)
+    def near(seed: int, within: int) -> int:
+        """The cells of ``within`` at most ``side - 1`` steps from ``seed`` through ``within``:
+        those a connected region of ``side`` cells holding ``seed`` may reach."""
+        piece = seed
+        for _ in range(side - 1):
+            grown = grow(piece, within)
+            if grown == piece:
+                break
+            piece = grown
+        return piece
 
-    def put(candidates: list[int], cell: int, mask: int, changed: dict[int, None]) -> bool | None:
-        """Narrow ``cell`` to ``mask``: True if it changed, None if it emptied."""
-        old = candidates[cell]
-        new = old & mask
-        if new == old:
-            return False
-        if not new:
-            return None
-        candidates[cell] = new
-        changed[cell] = None
+    known: dict[tuple[int, int], int | None] = {}
+
+    def kept(possible: int, decided: int) -> int | None:
+        """The cells of ``possible`` (those that may be in one region, of which ``decided``
+        are) that a connected region of ``side`` cells holding ``decided`` may take, or
+        ``None`` if there is no such region; remembered (nets reach the same regions often)."""
+        key = (possible, decided)
+        found = known.get(key, 0)
+        if found != 0:
+            return found
+        if len(known) > _KNOWN_SIZE:
+            known.clear()
+        if decided:
+            piece = flood(decided & -decided, possible)
+            if decided & ~piece or piece.bit_count() < side:
+                piece = None
+            elif possible.bit_count() > side:  # within side - 1 steps of each decided cell
+                rest = decided
+                while rest:
+                    low = rest & -rest
+                    rest ^= low
+                    piece = near(low, piece)
+                if decided & ~piece or piece.bit_count() < side:
+                    piece = None
+            found = piece
+        else:  # the connected pieces of fewer than side cells hold no cell of it
+            found, rest = possible, possible
+            while rest:
+                piece = flood(rest & -rest, possible)
+                rest &= ~piece
+                if piece.bit_count() < side:
+                    found &= ~piece
+        known[key] = found
+        return found
+
+    def settle(lb: list[int], db: list[int]) -> bool:
+        """Apply the rules to ``lb`` (by label, its cells) and ``db`` (by digit) in place
+        until none narrows; False on a contradiction."""
+        moved = True
+        while moved:
+            moved = False
+            ones = twos = 0
+            for r in label_range:
+                twos |= ones & lb[r]
+                ones |= lb[r]
+            if ones != everything:
+                return False  # a cell without a region
+            decided_labels = ones & ~twos
+            ones = twos = 0
+            for d in digit_range:
+                twos |= ones & db[d]
+                ones |= db[d]
+            if ones != everything:
+                return False  # a cell without a digit
+            decided_digits = ones & ~twos
+            # first appearance: a cell is region r only after a cell that may be r - 1 or more
+            above = 0
+            suffix = [0] * (side + 2)
+            for r in range(side, 0, -1):
+                above |= lb[r]
+                suffix[r] = above
+            for r in range(2, side + 1):
+                first = suffix[r - 1] & -suffix[r - 1]
+                allowed = everything & ~((first << 1) - 1)
+                if lb[r] & ~allowed:
+                    lb[r] &= allowed
+                    moved = True
+            # same region, different digits; same digit, different regions
+            for r in label_range:
+                region = lb[r] & decided_labels
+                if not region:
+                    continue
+                for d in digit_range:
+                    both = region & db[d] & decided_digits
+                    if not both:
+                        continue
+                    if both & (both - 1):
+                        return False
+                    others = region & ~both
+                    if db[d] & others:
+                        db[d] &= ~others
+                        moved = True
+                    others = db[d] & decided_digits & ~both
+                    if lb[r] & others:
+                        lb[r] &= ~others
+                        moved = True
+            # n cells a region, connected, every digit once in it
+            for r in label_range:
+                possible = lb[r]
+                decided = possible & decided_labels
+                size, fixed = possible.bit_count(), decided.bit_count()
+                if size < side or fixed > side:
+                    return False
+                if size == side and fixed < side:
+                    for other in label_range:
+                        if other != r and lb[other] & possible:
+                            lb[other] &= ~possible
+                            moved = True
+                    continue
+                if fixed == side and size > side:
+                    lb[r] = decided
+                    moved = True
+                    continue
+                keep = kept(possible, decided)
+                if keep is None:
+                    return False
+                if keep != possible:
+                    lb[r] = keep
+                    moved = True
+                    possible = keep
+                if all_digits:
+                    for d in digit_range:
+                        places = possible & db[d]
+                        if not places:
+                            return False  # a region without a place for a digit
+                        if places & (places - 1) or places & decided_labels & decided_digits:
+                            continue
+                        for other in label_range:  # one place: the region and the digit there
+                            if other != r and lb[other] & places:
+                                lb[other] &= ~places
+                                moved = True
+                        for other in digit_range:
+                            if other != d and db[other] & places:
+                                db[other] &= ~places
+                                moved = True
         return True
 
-    def _round(candidates: list[int], changed: dict[int, None]) -> bool | None:
-        narrowed = False
-        digits = [candidates[c] for c in grid_cells]
-        labels = [candidates[c] for c in label_cells]
-        # first appearance
-        top = 0
-        for i in range(count):
-            keep = (1 << min(top + 1, side)) - 1
-            if labels[i] & ~keep:
-                if put(candidates, label_cells[i], keep, changed) is None:
-                    return None
-                labels[i] &= keep
-                narrowed = True
-            top = max(top, labels[i].bit_length())
-        # same region, different digits; same digit, different regions
-        by_label: dict[int, list[int]] = {}
-        by_digit: dict[int, list[int]] = {}
-        for i in range(count):
-            label = _single(labels[i])
-            if label:
-                by_label.setdefault(label, []).append(i)
-            digit = _single(digits[i])
-            if digit:
-                by_digit.setdefault(digit, []).append(i)
-        for group, other, cells_of in (
-            (by_label, digits, grid_cells),
-            (by_digit, labels, label_cells),
-        ):
-            for members in group.values():
-                seen = 0
-                for i in members:
-                    value = _single(other[i])
-                    if value:
-                        bit = 1 << (value - 1)
-                        if seen & bit:
-                            return None
-                        seen |= bit
-                if not seen:
-                    continue
-                for i in members:
-                    if not _single(other[i]) and other[i] & seen:
-                        if put(candidates, cells_of[i], ~seen, changed) is None:
-                            return None
-                        other[i] &= ~seen
-                        narrowed = True
-        # n cells a region, every digit once in it, connected (cells as bits of one int)
-        possible_of = [0] * (side + 1)
-        decided_of = [0] * (side + 1)
-        once = [0] * (side + 1)  # by label: the digits its possible cells may hold
-        twice = [0] * (side + 1)  # ... in two of them or more
-        placed = [0] * (side + 1)  # ... decided in a cell of decided label
-        for i in range(count):
-            mask, held, at = labels[i], digits[i], 1 << i
-            if not mask & (mask - 1):
-                label = mask.bit_length()
-                decided_of[label] |= at
-                if not held & (held - 1):
-                    placed[label] |= held
-            while mask:
-                low = mask & -mask
-                mask ^= low
-                label = low.bit_length()
-                possible_of[label] |= at
-                twice[label] |= once[label] & held
-                once[label] |= held
-        for label in range(1, side + 1):
-            bit = 1 << (label - 1)
-            possible, decided = possible_of[label], decided_of[label]
-            size, fixed = possible.bit_count(), decided.bit_count()
-            if size < side or fixed > side:
-                return None
-            if size == side and fixed < side:
-                for i in _cells_of(possible & ~decided):
-                    if put(candidates, label_cells[i], bit, changed) is None:
-                        return None
-                return True
-            if fixed == side and size > side:
-                for i in _cells_of(possible & ~decided):
-                    if put(candidates, label_cells[i], ~bit, changed) is None:
-                        return None
-                return True
-            if decided:
-                piece = flood(decided & -decided, possible)
-                if decided & ~piece or piece.bit_count() < side:
-                    return None
-                outside = possible & ~piece
-            else:
-                outside, rest = 0, possible
-                while rest:
-                    piece = flood(rest & -rest, possible)
-                    rest &= ~piece
-                    if piece.bit_count() < side:
-                        outside |= piece
-            if outside:
-                for i in _cells_of(outside):
-                    if put(candidates, label_cells[i], ~bit, changed) is None:
-                        return None
-                return True
-            if all_digits:
-                if once[label] != full_digits:
-                    return None
-                unique = once[label] & ~twice[label] & ~placed[label]
-                if unique:  # a digit with one place in the region, not yet decided there
-                    members = _cells_of(possible)
-                    low = unique & -unique
-                    (i,) = [i for i in members if digits[i] & low]
-                    if put(candidates, label_cells[i], bit, changed) is None:
-                        return None
-                    if put(candidates, grid_cells[i], low, changed) is None:
-                        return None
-                    return True
-        return narrowed
+    def propagate(candidates: list[int]) -> list[int] | None:
+        lb = [0] * (side + 1)
+        db = [0] * (value_count + 1)
+        at = 1
+        for label_cell, grid_cell in zip(label_cells, grid_cells, strict=True):
+            for r in labels_of[candidates[label_cell]]:
+                lb[r] |= at
+            for d in digits_of[candidates[grid_cell]]:
+                db[d] |= at
+            at <<= 1
+        was_labels, was_digits = lb[:], db[:]
+        if not settle(lb, db):
+            return None
+        changed = set()
+        for masks, was, cells in ((lb, was_labels, label_cells), (db, was_digits, grid_cells)):
+            for value in range(1, len(masks)):
+                gone = was[value] & ~masks[value]
+                while gone:
+                    low = gone & -gone
+                    gone ^= low
+                    cell = cells[low.bit_length() - 1]
+                    candidates[cell] &= ~(1 << (value - 1))
+                    changed.add(cell)
+        return sorted(changed)
 
     return propagate
-
-
-def _cells_of(bits: int) -> list[int]:
-    """The cells of a set of cells as bits, ascending."""
-    cells = []
-    while bits:
-        low = bits & -bits
-        bits ^= low
-        cells.append(low.bit_length() - 1)
-    return cells
 
 
 __all__ = ["chaos_propagator"]
