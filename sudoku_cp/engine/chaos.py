@@ -37,8 +37,10 @@ here from the constraint itself.
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable, Sequence
 
-from sudoku_cp.model.chaos import ChaosRegions
+from sudoku_cp.model.chaos import ChaosRegions, clue_shape
+from sudoku_cp.model.constraints import Regular
 
 _KNOWN_SIZE = 1 << 16
 """How many regions' cells a propagator remembers the connected cells of, then forgets."""
@@ -259,4 +261,163 @@ def chaos_propagator(constraint: ChaosRegions, value_count: int):
     return propagate
 
 
-__all__ = ["chaos_propagator"]
+def clue_propagator(constraint: Regular, side: int) -> Callable[[list[int]], list[int] | None] | None:
+    """The filter of a chaos count or chaos arrow (a :class:`~sudoku_cp.model.constraints.Regular`
+    line over label cells, then its control cell, whose automaton has a
+    :func:`~sudoku_cp.model.chaos.clue_shape` of kind ``"count"`` or ``"arrow"``), worked out
+    from the clue's shape rather than its automaton's layers: the same candidates removed
+    (every value kept that some assignment of the line's other cells completes: generalised
+    arc consistency, each cell's values independent of the others'), in a few passes over
+    the cells per start label. ``None`` for another line (or one whose cells repeat).
+
+    ``side``: the grid's side (the labels and the control values are ``1..side``).
+
+    >>> from sudoku_cp.model.chaos import chaos_count_automaton
+    >>> clue = Regular((0, 1, 2), chaos_count_automaton(2, 0, 4), pattern="count", label="count")
+    >>> propagate = clue_propagator(clue, 4)  # the control r counts the first label among 2
+    >>> candidates = [0b0001, 0b1111, 0b0001]  # first region 1, control 1: the second is not 1
+    >>> propagate(candidates), candidates
+    ([1], [1, 14, 1])
+    """
+    shape = clue_shape(constraint.language)
+    cells = constraint.cells
+    if shape is None or shape.kind not in ("count", "arrow") or len(set(cells)) != len(cells):
+        return None
+    labels, control = cells[:-1], cells[-1]
+    offset, alphabet = shape.offset, (1 << side) - 1
+    if shape.kind == "count":
+        return _count_filter(labels, control, offset, alphabet)
+    return _arrow_filter(labels, control, shape.arms, offset, alphabet)
+
+
+def _bits(mask: int) -> list[int]:
+    """The single bits of ``mask``, lowest first."""
+    found = []
+    while mask:
+        low = mask & -mask
+        mask ^= low
+        found.append(low)
+    return found
+
+
+def _sumset(first: int, second: int) -> int:
+    """The sums ``a + b`` of ``a`` in ``first`` and ``b`` in ``second`` (sets of small
+    numbers as bits)."""
+    total, j = 0, 0
+    while second:
+        if second & 1:
+            total |= first << j
+        second >>= 1
+        j += 1
+    return total
+
+
+def _narrowed(candidates: list[int], cells: Sequence[int], keep: Sequence[int]) -> list[int] | None:
+    """Narrow each of ``cells`` to its ``keep`` mask: the cells changed, ``None`` if one empties."""
+    changed = []
+    for cell, allowed in zip(cells, keep, strict=True):
+        mask = candidates[cell]
+        if mask & ~allowed:
+            if not mask & allowed:
+                return None
+            candidates[cell] = mask & allowed
+            changed.append(cell)
+    return changed
+
+
+def _count_filter(labels: Sequence[int], control: int, offset: int, alphabet: int):
+    """A chaos count: the control is how many of ``labels`` equal the first, less ``offset``.
+    For each first label ``s``: the count lies between one plus the others decided ``s`` and
+    one plus those that may be ``s``; a cell that may be ``s`` or not is ``s`` when a count
+    above the least is allowed, and not ``s`` when one below the most is."""
+    first, rest = labels[0], labels[1:]
+    cells = (*labels, control)
+
+    def propagate(candidates: list[int]) -> list[int] | None:
+        masks = [candidates[c] for c in rest]
+        allowed = candidates[control] & alphabet
+        keep_first = keep_control = 0
+        keep = [0] * len(rest)
+        for bit in _bits(candidates[first]):
+            least = 1 + sum(1 for m in masks if m == bit)
+            most = 1 + sum(1 for m in masks if m & bit)
+            valid = [c for c in range(least, most + 1) if c > offset and allowed >> (c - offset - 1) & 1]
+            if not valid:
+                continue
+            keep_first |= bit
+            for c in valid:
+                keep_control |= 1 << (c - offset - 1)
+            is_s, not_s = valid[-1] > least, valid[0] < most
+            for i, m in enumerate(masks):
+                if m & bit and m != bit:
+                    keep[i] |= (bit if is_s else 0) | (m & ~bit if not_s else 0)
+                else:
+                    keep[i] |= m
+        if not keep_first:
+            return None
+        return _narrowed(candidates, cells, (keep_first, *keep, keep_control))
+
+    return propagate
+
+
+def _arrow_filter(labels: Sequence[int], control: int, arms: Sequence[int], offset: int, alphabet: int):
+    """A chaos arrow: the control is the run of the start's label along each arm (lengths
+    ``arms``, the start left out), summed, the start once, less ``offset``. For each start
+    label ``s``: each arm's possible runs (``j`` cells that may be ``s``, then one that may
+    be another or the arm's end), their sums (bit sets shifted and joined), the sums the
+    control allows, and each arm's runs that some runs of the other arms complete; a cell
+    ``k`` of an arm is ``s`` when a run reaches it or ends two cells before, another label
+    when a run ends before it."""
+    start = labels[0]
+    spans = []
+    at = 1
+    for length in arms:
+        spans.append(tuple(labels[at : at + length]))
+        at += length
+    cells = (*labels, control)
+
+    def propagate(candidates: list[int]) -> list[int] | None:
+        allowed = candidates[control] & alphabet
+        keep_start = keep_control = 0
+        masks = [[candidates[c] for c in span] for span in spans]
+        keep = [[0] * len(span) for span in spans]
+        for bit in _bits(candidates[start]):
+            runs = []
+            for arm in masks:
+                found = 0
+                for j, m in enumerate(arm):  # a run of j cells: the j-th may be another label
+                    if m & ~bit:
+                        found |= 1 << j
+                    if not m & bit:
+                        break
+                else:
+                    found |= 1 << len(arm)
+                runs.append(found)
+            sums = [1]  # sums[a]: the sums of the runs of the arms before arm a, as bits
+            for found in runs:
+                sums.append(_sumset(sums[-1], found))
+            # the sums the control allows: the control is 1 + sum - offset (bit sum - offset)
+            valid = sums[-1] & (allowed << offset)
+            if not valid:
+                continue
+            keep_start |= bit
+            keep_control |= valid >> offset
+            after = 1  # the sums of the runs of the arms after arm a
+            for a in range(len(masks) - 1, -1, -1):
+                others, found = _sumset(sums[a], after), runs[a]
+                fits = [j for j in range(len(masks[a]) + 1) if found >> j & 1 and (others << j) & valid]
+                least, most = fits[0], fits[-1]
+                for k, m in enumerate(masks[a], 1):
+                    if (most >= k or least <= k - 2) and m & bit:
+                        keep[a][k - 1] |= bit
+                    if least <= k - 1:
+                        keep[a][k - 1] |= m & ~bit
+                after = _sumset(after, found)
+        if not keep_start:
+            return None
+        return _narrowed(candidates, cells, (keep_start, *(k for arm in keep for k in arm), keep_control))
+
+    return propagate
+
+
+__all__ = ["chaos_propagator", "clue_propagator"]

@@ -34,6 +34,7 @@ from sudoku_cp.model.constraints import (
     Linear,
     Model,
     OriginKind,
+    Regular,
     Relation,
     Sum,
     Table,
@@ -581,8 +582,9 @@ def _filter(
     region-sum line, a little killer or outside sum whose cells may repeat a digit: every
     value some choice of the others' candidates completes, those of a group of peers
     different, as the step's argument lists; one holding whole units, that of the clue
-    their sums leave, ``reduction``: :func:`unit_reduced`'s), else the engine's propagator
-    (a cage keeps its digit combinations)."""
+    their sums leave, ``reduction``: :func:`unit_reduced`'s), a chaos count or arrow's
+    :func:`~sudoku_cp.engine.chaos.clue_propagator` (its automaton's removals, worked out from
+    the clue's shape), else the engine's propagator (a cage keeps its digit combinations)."""
     if reduction is not None:  # a clue holding whole units: the clue their sums leave
         left = reduction.left
         return linear_supports(left, apart_groups(left.cells, model.peers, left.coefficients))
@@ -605,6 +607,12 @@ def _filter(
     if isinstance(constraint, Less):
         return propagator(constraint, model)  # two bit operations: nothing to remember
     if isinstance(constraint, LINE_AUTOMATON_KINDS):
+        if model.hidden and isinstance(constraint, Regular):  # a chaos count or arrow: by its shape
+            from sudoku_cp.engine.chaos import clue_propagator
+
+            clue = clue_propagator(constraint, model.side)
+            if clue is not None:
+                return remembered(clue, constraint.cells)
         return line_supports(constraint, model.value_count)
     return remembered(propagator(constraint, model), constraint.cells)
 
