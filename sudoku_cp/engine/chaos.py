@@ -106,20 +106,23 @@ def chaos_propagator(constraint: ChaosRegions, value_count: int):
             piece = grown
         return piece
 
-    known: dict[tuple[int, int], int | None] = {}
+    known: dict[tuple[int, int], tuple[int, int] | None] = {}
 
-    def kept(possible: int, decided: int) -> int | None:
+    def kept(possible: int, decided: int) -> tuple[int, int] | None:
         """The cells of ``possible`` (those that may be in one region, of which ``decided``
-        are) that a connected region of ``side`` cells holding ``decided`` may take, or
-        ``None`` if there is no such region; remembered (nets reach the same regions often)."""
+        are) that a connected region of ``side`` cells holding ``decided`` may take, and
+        those it must take (without one, the piece holding ``decided`` is cut or too small);
+        ``None`` if there is no such region. Remembered: nets reach the same regions often."""
         key = (possible, decided)
         found = known.get(key, 0)
         if found != 0:
             return found
         if len(known) > _KNOWN_SIZE:
             known.clear()
+        must = 0
         if decided:
-            piece = flood(decided & -decided, possible)
+            seed = decided & -decided
+            piece = flood(seed, possible)
             if decided & ~piece or piece.bit_count() < side:
                 piece = None
             elif possible.bit_count() > side:  # within side - 1 steps of each decided cell
@@ -130,14 +133,23 @@ def chaos_propagator(constraint: ChaosRegions, value_count: int):
                     piece = near(low, piece)
                 if decided & ~piece or piece.bit_count() < side:
                     piece = None
-            found = piece
+            if piece is not None and piece.bit_count() > side:  # a cell it cannot do without
+                rest = piece & ~decided
+                while rest:
+                    low = rest & -rest
+                    rest ^= low
+                    cut = flood(seed, piece & ~low)
+                    if decided & ~cut or cut.bit_count() < side:
+                        must |= low
+            found = None if piece is None else (piece, must)
         else:  # the connected pieces of fewer than side cells hold no cell of it
-            found, rest = possible, possible
+            keep, rest = possible, possible
             while rest:
                 piece = flood(rest & -rest, possible)
                 rest &= ~piece
                 if piece.bit_count() < side:
-                    found &= ~piece
+                    keep &= ~piece
+            found = (keep, 0)
         known[key] = found
         return found
 
@@ -176,10 +188,11 @@ def chaos_propagator(constraint: ChaosRegions, value_count: int):
             # same region, different digits; same digit, different regions
             for r in label_range:
                 region = lb[r] & decided_labels
-                if not region:
+                settled = region & decided_digits
+                if not settled:
                     continue
                 for d in digit_range:
-                    both = region & db[d] & decided_digits
+                    both = settled & db[d]
                     if not both:
                         continue
                     if both & (both - 1):
@@ -209,9 +222,15 @@ def chaos_propagator(constraint: ChaosRegions, value_count: int):
                     lb[r] = decided
                     moved = True
                     continue
-                keep = kept(possible, decided)
-                if keep is None:
+                found = kept(possible, decided)
+                if found is None:
                     return False
+                keep, must = found
+                if must & ~decided:  # the cells the region cannot do without
+                    for other in label_range:
+                        if other != r and lb[other] & must:
+                            lb[other] &= ~must
+                            moved = True
                 if keep != possible:
                     lb[r] = keep
                     moved = True

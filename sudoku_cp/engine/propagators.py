@@ -431,6 +431,12 @@ def propagator(
     if isinstance(constraint, kinds.Table):
         return _table(constraint)
     if isinstance(constraint, LINE_AUTOMATON_KINDS):
+        if isinstance(constraint, kinds.Regular) and _chaos_regions() is not None:
+            from sudoku_cp.engine.chaos import clue_propagator  # a chaos count or arrow, by its shape
+
+            clue = clue_propagator(constraint, model.side)
+            if clue is not None:
+                return clue
         return _line_automaton(constraint, model.value_count)
     if isinstance(constraint, kinds.Sum):
         cells = constraint.cells
