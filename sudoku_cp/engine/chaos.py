@@ -37,11 +37,14 @@ here from the constraint itself.
 from __future__ import annotations
 
 import functools
+import operator
 from collections.abc import Callable, Sequence
 
 from sudoku_cp.model.chaos import ChaosRegions, clue_shape
 from sudoku_cp.model.constraints import Regular
 
+_SPREAD_WIDTH = 10
+"""The widest masks (values) :func:`_reader` reads through a table of a value per mask."""
 _KNOWN_SIZE = 1 << 16
 """How many regions' cells a propagator remembers the connected cells of, then forgets."""
 
@@ -50,6 +53,40 @@ _KNOWN_SIZE = 1 << 16
 def _values(width: int) -> tuple[tuple[int, ...], ...]:
     """For each mask of ``width`` bits, its values (bit ``v - 1`` set), ascending."""
     return tuple(tuple(v + 1 for v in range(width) if mask >> v & 1) for mask in range(1 << width))
+
+
+def _reader(cells: Sequence[int], width: int) -> Callable[[Sequence[int]], list[int]]:
+    """A function reading the masks (of ``width`` bits) of ``cells`` as sets of cells as
+    bits, one per value: ``[0, cells that may hold 1, ..., cells that may hold width]``
+    (cell ``cells[i]`` as bit ``i``). Up to :data:`_SPREAD_WIDTH` bits, each mask is looked
+    up spread (value ``v`` at bit ``(v - 1) * len(cells)``), shifted to its cell and
+    joined: one operation per cell, then one per value."""
+    count = len(cells)
+    everything = (1 << count) - 1
+    get = operator.itemgetter(*cells)
+    if width > _SPREAD_WIDTH:
+        values_of = _values(width)
+
+        def read_each(candidates: Sequence[int]) -> list[int]:
+            found = [0] * (width + 1)
+            at = 1
+            for mask in get(candidates):
+                for v in values_of[mask]:
+                    found[v] |= at
+                at <<= 1
+            return found
+
+        return read_each
+    spread = tuple(sum(1 << ((v - 1) * count) for v in values) for values in _values(width))
+    offsets = tuple(v * count for v in range(width))
+
+    def read(candidates: Sequence[int]) -> list[int]:
+        joined = 0
+        for i, mask in enumerate(get(candidates)):
+            joined |= spread[mask] << i
+        return [0, *((joined >> offset) & everything for offset in offsets)]
+
+    return read
 
 
 def chaos_propagator(constraint: ChaosRegions, value_count: int):
@@ -68,8 +105,8 @@ def chaos_propagator(constraint: ChaosRegions, value_count: int):
     label_cells = constraint.cells[count:]
     all_digits = value_count == side
     everything = (1 << count) - 1
-    labels_of = _values(side)
-    digits_of = _values(value_count)
+    read_labels = _reader(label_cells, side)
+    read_digits = _reader(grid_cells, value_count)
     label_range = range(1, side + 1)
     digit_range = range(1, value_count + 1)
     # a piece grows by shifts of its bits: a column to the left or right (not across a
@@ -253,15 +290,7 @@ def chaos_propagator(constraint: ChaosRegions, value_count: int):
         return True
 
     def propagate(candidates: list[int]) -> list[int] | None:
-        lb = [0] * (side + 1)
-        db = [0] * (value_count + 1)
-        at = 1
-        for label_cell, grid_cell in zip(label_cells, grid_cells, strict=True):
-            for r in labels_of[candidates[label_cell]]:
-                lb[r] |= at
-            for d in digits_of[candidates[grid_cell]]:
-                db[d] |= at
-            at <<= 1
+        lb, db = read_labels(candidates), read_digits(candidates)
         was_labels, was_digits = lb[:], db[:]
         if not settle(lb, db):
             return None
