@@ -55,6 +55,16 @@ def _values(width: int) -> tuple[tuple[int, ...], ...]:
     return tuple(tuple(v + 1 for v in range(width) if mask >> v & 1) for mask in range(1 << width))
 
 
+def _decided(cells_of: Sequence[int], everything: int) -> int | None:
+    """The cells (as bits) of one value alone, from ``cells_of`` (by value from 1, the cells
+    that may hold it; entry 0 unused); ``None`` when a cell of ``everything`` has none."""
+    ones = twos = 0
+    for cells in cells_of:
+        twos |= ones & cells
+        ones |= cells
+    return None if ones != everything else ones & ~twos
+
+
 def _reader(cells: Sequence[int], width: int) -> Callable[[Sequence[int]], list[int]]:
     """A function reading the masks (of ``width`` bits) of ``cells`` as sets of cells as
     bits, one per value: ``[0, cells that may hold 1, ..., cells that may hold width]``
@@ -196,20 +206,9 @@ def chaos_propagator(constraint: ChaosRegions, value_count: int):
         moved = True
         while moved:
             moved = False
-            ones = twos = 0
-            for r in label_range:
-                twos |= ones & lb[r]
-                ones |= lb[r]
-            if ones != everything:
-                return False  # a cell without a region
-            decided_labels = ones & ~twos
-            ones = twos = 0
-            for d in digit_range:
-                twos |= ones & db[d]
-                ones |= db[d]
-            if ones != everything:
-                return False  # a cell without a digit
-            decided_digits = ones & ~twos
+            decided_labels, decided_digits = _decided(lb, everything), _decided(db, everything)
+            if decided_labels is None or decided_digits is None:
+                return False  # a cell without a region or without a digit
             # first appearance: a cell is region r only after a cell that may be r - 1 or more
             above = 0
             suffix = [0] * (side + 2)
