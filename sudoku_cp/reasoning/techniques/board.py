@@ -763,9 +763,10 @@ class Board:
             for line, runs, _ in self.whole_lines.values()
         )
         filtered = _FILTERED + _hidden_kinds(model)
+        hidden = _hidden_kinds(model)
         self.others = whole + tuple(
             (c, _filter(c, model, self.reduced.get(id(c))))
-            for c in model.constraints
+            for c in sorted(model.constraints, key=lambda c: isinstance(c, hidden))  # the regions last
             if isinstance(c, filtered) and id(c) not in replaced
         )
         # The rule of 45 over positions is the digits' only when they are consecutive (other
