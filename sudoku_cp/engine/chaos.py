@@ -20,7 +20,12 @@ when the constraint does not hold (so a search over it finds only partitions):
 * *connected*: the cells that may be region ``r`` split into orthogonally connected
   pieces; the region's decided cells must lie in one piece of at least ``n`` cells, and
   no cell outside that piece is ``r``; with no decided cell yet, a piece of fewer than ``n``
-  cells holds no cell of region ``r``.
+  cells holds no cell of region ``r``;
+* *reach*: a connected region of ``n`` cells holding two cells is at most ``n - 1`` steps
+  across, so a cell of region ``r`` is within ``n - 1`` steps of each decided cell of ``r``
+  (through cells that may be ``r``);
+* *cut cells*: a cell without which the piece holding the region's decided cells is cut in
+  two or falls under ``n`` cells belongs to the region.
 
 The semantics are those of sigh's Interactive Sudoku Solver's chaos construction (MIT;
 read to learn, no code copied); the rules are the ones its handler's name suggests, stated
