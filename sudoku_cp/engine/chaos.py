@@ -391,8 +391,11 @@ def _count_filter(labels: Sequence[int], control: int, offset: int, alphabet: in
         keep_first = keep_control = 0
         keep = [0] * len(rest)
         for bit in _bits(candidates[first]):
-            least = 1 + sum(1 for m in masks if m == bit)
-            most = 1 + sum(1 for m in masks if m & bit)
+            least = most = 1
+            for m in masks:
+                if m & bit:
+                    most += 1
+                    least += m == bit
             valid = [c for c in range(least, most + 1) if c > offset and allowed >> (c - offset - 1) & 1]
             if not valid:
                 continue
