@@ -406,3 +406,77 @@ def test_a_chaos_construction_is_explained_to_the_end_with_its_regions_named():
     assert list(path.state(len(path))[0]) == cells and len(path.state(0)[1]) == 2 * n * n
     over_regions = next(i for i, step in enumerate(path) if step.technique == "chaos construction")
     assert "<svg" in path.to_svg(over_regions)
+
+
+# -- the engine's propagator of the regions: its rules of distance and of cut cells ---------------
+
+
+def _labels_possible(n: int, state: list[int]) -> list[int]:
+    """For each grid cell, the labels (as a mask) some partition of the n x n grid gives it,
+    among the partitions whose labels (in order of first appearance) fit ``state``'s label
+    masks (cells ``n*n`` on)."""
+    found = [0] * (n * n)
+    for regions in partitions(n):
+        order = sorted(regions, key=min)
+        labels = [order.index(region_of(regions, c)) + 1 for c in range(n * n)]
+        if all(state[n * n + c] >> (label - 1) & 1 for c, label in enumerate(labels)):
+            for c, label in enumerate(labels):
+                found[c] |= 1 << (label - 1)
+    return found
+
+
+@pytest.mark.parametrize(
+    ("allowed", "cell", "expected"),
+    [
+        # region 1 holds r1c1 and has 4 cells: r4c4 is 6 steps away, too far
+        (None, 15, 0b1110),
+        # region 1 may take only r1c1, r2c1, r2c2, r3c1, r3c2: it cannot do without r2c1
+        ((0, 4, 5, 8, 9), 4, 0b0001),
+    ],
+)
+def test_the_regions_propagator_removes_far_cells_and_takes_cut_cells(allowed, cell, expected):
+    from sudoku_cp.engine.chaos import chaos_propagator
+    from sudoku_cp.model.chaos import ChaosRegions
+
+    n = 4
+    state = [0b1111] * (2 * n * n)
+    if allowed is not None:
+        for c in range(n * n):
+            if c not in allowed:
+                state[n * n + c] &= ~1
+    truth = _labels_possible(n, state)
+    assert truth[cell] == expected  # the brute force agrees with the expected narrowing
+    propagated = list(state)
+    assert chaos_propagator(ChaosRegions.of(n), n)(propagated) is not None
+    labels = propagated[n * n :]
+    assert all(kept | possible == kept for kept, possible in zip(labels, truth, strict=True))  # sound
+    assert labels[cell] == expected
+
+
+def test_chaos_clues_are_filtered_by_their_shape_as_by_their_automaton():
+    # the Board's filter of a chaos count or arrow (engine/chaos.clue_propagator) removes
+    # exactly what the generic line automaton's supports remove, on random candidates
+    import random
+
+    from sudoku_cp.engine.chaos import clue_propagator
+    from sudoku_cp.model.chaos import chaos_arrow_automaton, chaos_count_automaton
+    from sudoku_cp.model.constraints import Regular
+    from sudoku_cp.reasoning.techniques.board import line_supports
+
+    rng = random.Random(3)
+    n = 5
+    lines = [
+        Regular(tuple(range(6)), chaos_count_automaton(5, offset, n), label="count") for offset in (0, 1)
+    ] + [
+        Regular(tuple(range(1 + sum(arms) + 1)), chaos_arrow_automaton(arms, offset, n), label="arrow")
+        for arms in ((2, 1), (3,), (1, 1, 2))
+        for offset in (0, 1)
+    ]
+    for line in lines:
+        fast, slow = clue_propagator(line, n), line_supports(line, n)
+        for _ in range(150):
+            state = [rng.randrange(1, 1 << n) for _ in line.cells]
+            a, b = list(state), list(state)
+            outcome = fast(a)
+            assert (outcome is None) == (slow(b) is None)
+            assert outcome is None or a == b

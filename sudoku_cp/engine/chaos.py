@@ -20,7 +20,12 @@ when the constraint does not hold (so a search over it finds only partitions):
 * *connected*: the cells that may be region ``r`` split into orthogonally connected
   pieces; the region's decided cells must lie in one piece of at least ``n`` cells, and
   no cell outside that piece is ``r``; with no decided cell yet, a piece of fewer than ``n``
-  cells holds no cell of region ``r``.
+  cells holds no cell of region ``r``;
+* *reach*: a connected region of ``n`` cells holding two cells is at most ``n - 1`` steps
+  across, so a cell of region ``r`` is within ``n - 1`` steps of each decided cell of ``r``
+  (through cells that may be ``r``);
+* *cut cells*: a cell without which the piece holding the region's decided cells is cut in
+  two or falls under ``n`` cells belongs to the region.
 
 The semantics are those of sigh's Interactive Sudoku Solver's chaos construction (MIT;
 read to learn, no code copied); the rules are the ones its handler's name suggests, stated
@@ -36,30 +41,100 @@ here from the constraint itself.
 
 from __future__ import annotations
 
-from sudoku_cp.model.chaos import ChaosRegions
+import functools
+import operator
+from collections.abc import Callable, Sequence
+
+from sudoku_cp.model.chaos import ChaosRegions, clue_shape
+from sudoku_cp.model.constraints import Regular
+
+_SPREAD_WIDTH = 10
+"""The widest masks (values) :func:`_reader` reads through a table of a value per mask."""
+_KNOWN_SIZE = 1 << 16
+"""How many regions' cells a propagator remembers the connected cells of, then forgets."""
 
 
-def _single(mask: int) -> int:
-    """The value of a one-value mask, else 0."""
-    return mask.bit_length() if mask and not mask & (mask - 1) else 0
+@functools.cache
+def _values(width: int) -> tuple[tuple[int, ...], ...]:
+    """For each mask of ``width`` bits, its values (bit ``v - 1`` set), ascending."""
+    return tuple(tuple(v + 1 for v in range(width) if mask >> v & 1) for mask in range(1 << width))
+
+
+def _decided(cells_of: Sequence[int], everything: int) -> int | None:
+    """The cells (as bits) of one value alone, from ``cells_of`` (by value from 1, the cells
+    that may hold it; entry 0 unused); ``None`` when a cell of ``everything`` has none."""
+    ones = twos = 0
+    for cells in cells_of:
+        twos |= ones & cells
+        ones |= cells
+    return None if ones != everything else ones & ~twos
+
+
+def _reader(cells: Sequence[int], width: int) -> Callable[[Sequence[int]], list[int]]:
+    """A function reading the masks (of ``width`` bits) of ``cells`` as sets of cells as
+    bits, one per value: ``[0, cells that may hold 1, ..., cells that may hold width]``
+    (cell ``cells[i]`` as bit ``i``). Up to :data:`_SPREAD_WIDTH` bits, each mask is looked
+    up spread (value ``v`` at bit ``(v - 1) * len(cells)``), shifted to its cell and
+    joined: one operation per cell, then one per value."""
+    count = len(cells)
+    everything = (1 << count) - 1
+    get = operator.itemgetter(*cells)
+    if width > _SPREAD_WIDTH:
+        values_of = _values(width)
+
+        def read_each(candidates: Sequence[int]) -> list[int]:
+            found = [0] * (width + 1)
+            at = 1
+            for mask in get(candidates):
+                for v in values_of[mask]:
+                    found[v] |= at
+                at <<= 1
+            return found
+
+        return read_each
+    spread = tuple(sum(1 << ((v - 1) * count) for v in values) for values in _values(width))
+    offsets = tuple(v * count for v in range(width))
+
+    def read(candidates: Sequence[int]) -> list[int]:
+        joined = 0
+        for i, mask in enumerate(get(candidates)):
+            joined |= spread[mask] << i
+        return [0, *((joined >> offset) & everything for offset in offsets)]
+
+    return read
 
 
 def chaos_propagator(constraint: ChaosRegions, value_count: int):
     """The propagator of ``constraint`` (see the module docstring) on candidate masks over
-    the model's cells: narrows them in place and returns the cells it changed, or ``None``
-    on a contradiction. ``value_count``: the number of digits (the "every digit once in a
-    region" rules need it to be the side)."""
+    the model's cells: narrows them in place and returns the cells it changed (ascending), or
+    ``None`` on a contradiction. ``value_count``: the number of digits (the "every digit once
+    in a region" rules need it to be the side).
+
+    It reads the masks once into sets of cells as bits (per region label, the cells that may
+    have it; per digit, the cells that may hold it), applies the rules to those until none
+    narrows, and writes back the candidates removed: a few operations on integers per label
+    and digit, not per cell."""
     side = constraint.side
     count = side * side
     grid_cells = constraint.cells[:count]
     label_cells = constraint.cells[count:]
     all_digits = value_count == side
-    full_digits = (1 << value_count) - 1
+    everything = (1 << count) - 1
+    read_labels = _reader(label_cells, side)
+    read_digits = _reader(grid_cells, value_count)
+    label_range = range(1, side + 1)
+    digit_range = range(1, value_count + 1)
     # a piece grows by shifts of its bits: a column to the left or right (not across a
     # row's end), a row up or down
     left_edge = sum(1 << (r * side) for r in range(side))
-    not_first = ((1 << count) - 1) & ~left_edge
-    not_last = ((1 << count) - 1) & ~(left_edge << (side - 1))
+    not_first = everything & ~left_edge
+    not_last = everything & ~(left_edge << (side - 1))
+
+    def grow(piece: int, within: int) -> int:
+        """``piece`` and the cells of ``within`` next to it."""
+        return (
+            piece | (piece << 1 & not_first) | (piece >> 1 & not_last) | piece << side | piece >> side
+        ) & within
 
     def flood(seed: int, within: int) -> int:
         """The orthogonally connected piece of ``within`` (cells as bits) holding ``seed``."""
@@ -72,151 +147,332 @@ def chaos_propagator(constraint: ChaosRegions, value_count: int):
                 return piece
             piece = grown
 
-    def propagate(candidates: list[int]) -> list[int] | None:
-        changed: dict[int, None] = {}
-        while True:
-            outcome = _round(candidates, changed)
-            if outcome is None:
-                return None
-            if not outcome:
-                return list(changed)
+    def near(seed: int, within: int) -> int:
+        """The cells of ``within`` at most ``side - 1`` steps from ``seed`` through ``within``:
+        those a connected region of ``side`` cells holding ``seed`` may reach."""
+        piece = seed
+        for _ in range(side - 1):
+            grown = grow(piece, within)
+            if grown == piece:
+                break
+            piece = grown
+        return piece
 
-    def put(candidates: list[int], cell: int, mask: int, changed: dict[int, None]) -> bool | None:
-        """Narrow ``cell`` to ``mask``: True if it changed, None if it emptied."""
-        old = candidates[cell]
-        new = old & mask
-        if new == old:
-            return False
-        if not new:
-            return None
-        candidates[cell] = new
-        changed[cell] = None
+    known: dict[tuple[int, int], tuple[int, int] | None] = {}
+
+    def kept(possible: int, decided: int) -> tuple[int, int] | None:
+        """The cells of ``possible`` (those that may be in one region, of which ``decided``
+        are) that a connected region of ``side`` cells holding ``decided`` may take, and
+        those it must take (without one, the piece holding ``decided`` is cut or too small);
+        ``None`` if there is no such region. Remembered: nets reach the same regions often."""
+        key = (possible, decided)
+        found = known.get(key, 0)
+        if found != 0:
+            return found
+        if len(known) > _KNOWN_SIZE:
+            known.clear()
+        must = 0
+        if decided:
+            seed = decided & -decided
+            piece = flood(seed, possible)
+            if decided & ~piece or piece.bit_count() < side:
+                piece = None
+            elif possible.bit_count() > side:  # within side - 1 steps of each decided cell
+                rest = decided
+                while rest:
+                    low = rest & -rest
+                    rest ^= low
+                    piece = near(low, piece)
+                if decided & ~piece or piece.bit_count() < side:
+                    piece = None
+            if piece is not None and piece.bit_count() > side:  # a cell it cannot do without
+                rest = piece & ~decided
+                while rest:
+                    low = rest & -rest
+                    rest ^= low
+                    cut = flood(seed, piece & ~low)
+                    if decided & ~cut or cut.bit_count() < side:
+                        must |= low
+            found = None if piece is None else (piece, must)
+        else:  # the connected pieces of fewer than side cells hold no cell of it
+            keep, rest = possible, possible
+            while rest:
+                piece = flood(rest & -rest, possible)
+                rest &= ~piece
+                if piece.bit_count() < side:
+                    keep &= ~piece
+            found = (keep, 0)
+        known[key] = found
+        return found
+
+    def settle(lb: list[int], db: list[int]) -> bool:
+        """Apply the rules to ``lb`` (by label, its cells) and ``db`` (by digit) in place
+        until none narrows; False on a contradiction."""
+        moved = True
+        while moved:
+            moved = False
+            decided_labels, decided_digits = _decided(lb, everything), _decided(db, everything)
+            if decided_labels is None or decided_digits is None:
+                return False  # a cell without a region or without a digit
+            # first appearance: a cell is region r only after a cell that may be r - 1 or more
+            above = 0
+            suffix = [0] * (side + 2)
+            for r in range(side, 0, -1):
+                above |= lb[r]
+                suffix[r] = above
+            for r in range(2, side + 1):
+                first = suffix[r - 1] & -suffix[r - 1]
+                allowed = everything & ~((first << 1) - 1)
+                if lb[r] & ~allowed:
+                    lb[r] &= allowed
+                    moved = True
+            # same region, different digits; same digit, different regions
+            for r in label_range:
+                region = lb[r] & decided_labels
+                settled = region & decided_digits
+                if not settled:
+                    continue
+                for d in digit_range:
+                    both = settled & db[d]
+                    if not both:
+                        continue
+                    if both & (both - 1):
+                        return False
+                    others = region & ~both
+                    if db[d] & others:
+                        db[d] &= ~others
+                        moved = True
+                    others = db[d] & decided_digits & ~both
+                    if lb[r] & others:
+                        lb[r] &= ~others
+                        moved = True
+            # n cells a region, connected, every digit once in it
+            for r in label_range:
+                possible = lb[r]
+                decided = possible & decided_labels
+                size, fixed = possible.bit_count(), decided.bit_count()
+                if size < side or fixed > side:
+                    return False
+                if size == side and fixed < side:
+                    for other in label_range:
+                        if other != r and lb[other] & possible:
+                            lb[other] &= ~possible
+                            moved = True
+                    continue
+                if fixed == side and size > side:
+                    lb[r] = decided
+                    moved = True
+                    continue
+                found = kept(possible, decided)
+                if found is None:
+                    return False
+                keep, must = found
+                if must & ~decided:  # the cells the region cannot do without
+                    for other in label_range:
+                        if other != r and lb[other] & must:
+                            lb[other] &= ~must
+                            moved = True
+                if keep != possible:
+                    lb[r] = keep
+                    moved = True
+                    possible = keep
+                if all_digits:
+                    for d in digit_range:
+                        places = possible & db[d]
+                        if not places:
+                            return False  # a region without a place for a digit
+                        if places & (places - 1) or places & decided_labels & decided_digits:
+                            continue
+                        for other in label_range:  # one place: the region and the digit there
+                            if other != r and lb[other] & places:
+                                lb[other] &= ~places
+                                moved = True
+                        for other in digit_range:
+                            if other != d and db[other] & places:
+                                db[other] &= ~places
+                                moved = True
         return True
 
-    def _round(candidates: list[int], changed: dict[int, None]) -> bool | None:
-        narrowed = False
-        digits = [candidates[c] for c in grid_cells]
-        labels = [candidates[c] for c in label_cells]
-        # first appearance
-        top = 0
-        for i in range(count):
-            keep = (1 << min(top + 1, side)) - 1
-            if labels[i] & ~keep:
-                if put(candidates, label_cells[i], keep, changed) is None:
-                    return None
-                labels[i] &= keep
-                narrowed = True
-            top = max(top, labels[i].bit_length())
-        # same region, different digits; same digit, different regions
-        by_label: dict[int, list[int]] = {}
-        by_digit: dict[int, list[int]] = {}
-        for i in range(count):
-            label = _single(labels[i])
-            if label:
-                by_label.setdefault(label, []).append(i)
-            digit = _single(digits[i])
-            if digit:
-                by_digit.setdefault(digit, []).append(i)
-        for group, other, cells_of in (
-            (by_label, digits, grid_cells),
-            (by_digit, labels, label_cells),
-        ):
-            for members in group.values():
-                seen = 0
-                for i in members:
-                    value = _single(other[i])
-                    if value:
-                        bit = 1 << (value - 1)
-                        if seen & bit:
-                            return None
-                        seen |= bit
-                if not seen:
-                    continue
-                for i in members:
-                    if not _single(other[i]) and other[i] & seen:
-                        if put(candidates, cells_of[i], ~seen, changed) is None:
-                            return None
-                        other[i] &= ~seen
-                        narrowed = True
-        # n cells a region, every digit once in it, connected (cells as bits of one int)
-        possible_of = [0] * (side + 1)
-        decided_of = [0] * (side + 1)
-        once = [0] * (side + 1)  # by label: the digits its possible cells may hold
-        twice = [0] * (side + 1)  # ... in two of them or more
-        placed = [0] * (side + 1)  # ... decided in a cell of decided label
-        for i in range(count):
-            mask, held, at = labels[i], digits[i], 1 << i
-            if not mask & (mask - 1):
-                label = mask.bit_length()
-                decided_of[label] |= at
-                if not held & (held - 1):
-                    placed[label] |= held
-            while mask:
-                low = mask & -mask
-                mask ^= low
-                label = low.bit_length()
-                possible_of[label] |= at
-                twice[label] |= once[label] & held
-                once[label] |= held
-        for label in range(1, side + 1):
-            bit = 1 << (label - 1)
-            possible, decided = possible_of[label], decided_of[label]
-            size, fixed = possible.bit_count(), decided.bit_count()
-            if size < side or fixed > side:
-                return None
-            if size == side and fixed < side:
-                for i in _cells_of(possible & ~decided):
-                    if put(candidates, label_cells[i], bit, changed) is None:
-                        return None
-                return True
-            if fixed == side and size > side:
-                for i in _cells_of(possible & ~decided):
-                    if put(candidates, label_cells[i], ~bit, changed) is None:
-                        return None
-                return True
-            if decided:
-                piece = flood(decided & -decided, possible)
-                if decided & ~piece or piece.bit_count() < side:
-                    return None
-                outside = possible & ~piece
-            else:
-                outside, rest = 0, possible
-                while rest:
-                    piece = flood(rest & -rest, possible)
-                    rest &= ~piece
-                    if piece.bit_count() < side:
-                        outside |= piece
-            if outside:
-                for i in _cells_of(outside):
-                    if put(candidates, label_cells[i], ~bit, changed) is None:
-                        return None
-                return True
-            if all_digits:
-                if once[label] != full_digits:
-                    return None
-                unique = once[label] & ~twice[label] & ~placed[label]
-                if unique:  # a digit with one place in the region, not yet decided there
-                    members = _cells_of(possible)
-                    low = unique & -unique
-                    (i,) = [i for i in members if digits[i] & low]
-                    if put(candidates, label_cells[i], bit, changed) is None:
-                        return None
-                    if put(candidates, grid_cells[i], low, changed) is None:
-                        return None
-                    return True
-        return narrowed
+    def propagate(candidates: list[int]) -> list[int] | None:
+        lb, db = read_labels(candidates), read_digits(candidates)
+        was_labels, was_digits = lb[:], db[:]
+        if not settle(lb, db):
+            return None
+        changed = set()
+        for masks, was, cells in ((lb, was_labels, label_cells), (db, was_digits, grid_cells)):
+            for value in range(1, len(masks)):
+                gone = was[value] & ~masks[value]
+                while gone:
+                    low = gone & -gone
+                    gone ^= low
+                    cell = cells[low.bit_length() - 1]
+                    candidates[cell] &= ~(1 << (value - 1))
+                    changed.add(cell)
+        return sorted(changed)
 
     return propagate
 
 
-def _cells_of(bits: int) -> list[int]:
-    """The cells of a set of cells as bits, ascending."""
-    cells = []
-    while bits:
-        low = bits & -bits
-        bits ^= low
-        cells.append(low.bit_length() - 1)
-    return cells
+def clue_propagator(constraint: Regular, side: int) -> Callable[[list[int]], list[int] | None] | None:
+    """The filter of a chaos count or chaos arrow (a :class:`~sudoku_cp.model.constraints.Regular`
+    line over label cells, then its control cell, whose automaton has a
+    :func:`~sudoku_cp.model.chaos.clue_shape` of kind ``"count"`` or ``"arrow"``), worked out
+    from the clue's shape rather than its automaton's layers: the same candidates removed
+    (every value kept that some assignment of the line's other cells completes: generalised
+    arc consistency, each cell's values independent of the others'), in a few passes over
+    the cells per start label. ``None`` for another line (or one whose cells repeat).
+
+    ``side``: the grid's side (the labels and the control values are ``1..side``).
+
+    >>> from sudoku_cp.model.chaos import chaos_count_automaton
+    >>> clue = Regular((0, 1, 2), chaos_count_automaton(2, 0, 4), pattern="count", label="count")
+    >>> propagate = clue_propagator(clue, 4)  # the control r counts the first label among 2
+    >>> candidates = [0b0001, 0b1111, 0b0001]  # first region 1, control 1: the second is not 1
+    >>> propagate(candidates), candidates
+    ([1], [1, 14, 1])
+    """
+    shape = clue_shape(constraint.language)
+    cells = constraint.cells
+    if shape is None or shape.kind not in ("count", "arrow") or len(set(cells)) != len(cells):
+        return None
+    labels, control = cells[:-1], cells[-1]
+    offset, alphabet = shape.offset, (1 << side) - 1
+    if shape.kind == "count":
+        return _count_filter(labels, control, offset, alphabet)
+    return _arrow_filter(labels, control, shape.arms, offset, alphabet)
 
 
-__all__ = ["chaos_propagator"]
+def _bits(mask: int) -> list[int]:
+    """The single bits of ``mask``, lowest first."""
+    found = []
+    while mask:
+        low = mask & -mask
+        mask ^= low
+        found.append(low)
+    return found
+
+
+def _sumset(first: int, second: int) -> int:
+    """The sums ``a + b`` of ``a`` in ``first`` and ``b`` in ``second`` (sets of small
+    numbers as bits)."""
+    total, j = 0, 0
+    while second:
+        if second & 1:
+            total |= first << j
+        second >>= 1
+        j += 1
+    return total
+
+
+def _narrowed(candidates: list[int], cells: Sequence[int], keep: Sequence[int]) -> list[int] | None:
+    """Narrow each of ``cells`` to its ``keep`` mask: the cells changed, ``None`` if one empties."""
+    changed = []
+    for cell, allowed in zip(cells, keep, strict=True):
+        mask = candidates[cell]
+        if mask & ~allowed:
+            if not mask & allowed:
+                return None
+            candidates[cell] = mask & allowed
+            changed.append(cell)
+    return changed
+
+
+def _count_filter(labels: Sequence[int], control: int, offset: int, alphabet: int):
+    """A chaos count: the control is how many of ``labels`` equal the first, less ``offset``.
+    For each first label ``s``: the count lies between one plus the others decided ``s`` and
+    one plus those that may be ``s``; a cell that may be ``s`` or not is ``s`` when a count
+    above the least is allowed, and not ``s`` when one below the most is."""
+    first, rest = labels[0], labels[1:]
+    cells = (*labels, control)
+
+    def propagate(candidates: list[int]) -> list[int] | None:
+        masks = [candidates[c] for c in rest]
+        allowed = candidates[control] & alphabet
+        keep_first = keep_control = 0
+        keep = [0] * len(rest)
+        for bit in _bits(candidates[first]):
+            least = most = 1
+            for m in masks:
+                if m & bit:
+                    most += 1
+                    least += m == bit
+            valid = [c for c in range(least, most + 1) if c > offset and allowed >> (c - offset - 1) & 1]
+            if not valid:
+                continue
+            keep_first |= bit
+            for c in valid:
+                keep_control |= 1 << (c - offset - 1)
+            is_s, not_s = valid[-1] > least, valid[0] < most
+            for i, m in enumerate(masks):
+                if m & bit and m != bit:
+                    keep[i] |= (bit if is_s else 0) | (m & ~bit if not_s else 0)
+                else:
+                    keep[i] |= m
+        if not keep_first:
+            return None
+        return _narrowed(candidates, cells, (keep_first, *keep, keep_control))
+
+    return propagate
+
+
+def _arrow_filter(labels: Sequence[int], control: int, arms: Sequence[int], offset: int, alphabet: int):
+    """A chaos arrow: the control is the run of the start's label along each arm (lengths
+    ``arms``, the start left out), summed, the start once, less ``offset``. For each start
+    label ``s``: each arm's possible runs (``j`` cells that may be ``s``, then one that may
+    be another or the arm's end), their sums (bit sets shifted and joined), the sums the
+    control allows, and each arm's runs that some runs of the other arms complete; a cell
+    ``k`` of an arm is ``s`` when a run reaches it or ends two cells before, another label
+    when a run ends before it."""
+    start = labels[0]
+    spans = []
+    at = 1
+    for length in arms:
+        spans.append(tuple(labels[at : at + length]))
+        at += length
+    cells = (*labels, control)
+
+    def propagate(candidates: list[int]) -> list[int] | None:
+        allowed = candidates[control] & alphabet
+        keep_start = keep_control = 0
+        masks = [[candidates[c] for c in span] for span in spans]
+        keep = [[0] * len(span) for span in spans]
+        for bit in _bits(candidates[start]):
+            runs = []
+            for arm in masks:
+                found = 0
+                for j, m in enumerate(arm):  # a run of j cells: the j-th may be another label
+                    if m & ~bit:
+                        found |= 1 << j
+                    if not m & bit:
+                        break
+                else:
+                    found |= 1 << len(arm)
+                runs.append(found)
+            sums = [1]  # sums[a]: the sums of the runs of the arms before arm a, as bits
+            for found in runs:
+                sums.append(_sumset(sums[-1], found))
+            # the sums the control allows: the control is 1 + sum - offset (bit sum - offset)
+            valid = sums[-1] & (allowed << offset)
+            if not valid:
+                continue
+            keep_start |= bit
+            keep_control |= valid >> offset
+            after = 1  # the sums of the runs of the arms after arm a
+            for a in range(len(masks) - 1, -1, -1):
+                others, found = _sumset(sums[a], after), runs[a]
+                fits = [j for j in range(len(masks[a]) + 1) if found >> j & 1 and (others << j) & valid]
+                least, most = fits[0], fits[-1]
+                for k, m in enumerate(masks[a], 1):
+                    if (most >= k or least <= k - 2) and m & bit:
+                        keep[a][k - 1] |= bit
+                    if least <= k - 1:
+                        keep[a][k - 1] |= m & ~bit
+                after = _sumset(after, found)
+        if not keep_start:
+            return None
+        return _narrowed(candidates, cells, (keep_start, *(k for arm in keep for k in arm), keep_control))
+
+    return propagate
+
+
+__all__ = ["chaos_propagator", "clue_propagator"]

@@ -453,6 +453,12 @@ def propagator(
         if counted is not None:
             return counted
     if isinstance(constraint, LINE_AUTOMATON_KINDS):
+        if isinstance(constraint, kinds.Regular) and _chaos_regions() is not None:
+            from sudoku_cp.engine.chaos import clue_propagator  # a chaos count or arrow, by its shape
+
+            clue = clue_propagator(constraint, model.side)
+            if clue is not None:
+                return clue
         return line_propagator(constraint, model.value_count)
     if isinstance(constraint, kinds.Sum):
         cells = constraint.cells

@@ -24,7 +24,7 @@ import random
 from collections.abc import Iterator, Sequence
 
 from sudoku_cp.engine.hall import hall_sets
-from sudoku_cp.engine.propagators import bits, engine_model, lex_greater, propagator
+from sudoku_cp.engine.propagators import _chaos_regions, bits, engine_model, lex_greater, propagator
 from sudoku_cp.engine.runtime import Deadline
 from sudoku_cp.engine.sums import implied_sums
 from sudoku_cp.errors import InvalidArgumentError
@@ -94,6 +94,9 @@ class BitmaskSearch:
         # every kind but AllDifferent (built in) and ValueIn (the domains) gets a propagator;
         # propagator() raises NotSupportedError on a kind it does not know
         others = [c for c in model.constraints if not isinstance(c, AllDifferent | ValueIn)]
+        chaos = _chaos_regions()
+        if chaos is not None:  # a chaos construction's regions, the costliest, after the clues
+            others.sort(key=lambda c: isinstance(c, chaos))
         others += implied_sums(model)
         self._peers = model.peers
         self._units = units

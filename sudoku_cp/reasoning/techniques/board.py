@@ -715,10 +715,12 @@ def _filter(
     region-sum line, a little killer or outside sum whose cells may repeat a digit: every
     value some choice of the others' candidates completes, those of a group of peers
     different, as the step's argument lists; one holding whole units, that of the clue
-    their sums leave, ``reduction``: :func:`unit_reduced`'s), else the engine's propagator
-    (a cage keeps its digit combinations); and whether it is idempotent (run again on what
-    it leaves, it removes nothing: the supports filters, generalised arc consistency, and an
-    order by bounds), which :attr:`Board.idempotent` records."""
+    their sums leave, ``reduction``: :func:`unit_reduced`'s), a chaos count or arrow's
+    :func:`~sudoku_cp.engine.chaos.clue_propagator` (its automaton's removals, worked out from
+    the clue's shape), else the engine's propagator (a cage keeps its digit combinations);
+    and whether it is idempotent (run again on what it leaves, it removes nothing: the
+    supports filters, generalised arc consistency, and an order by bounds), which
+    :attr:`Board.idempotent` records."""
     if reduction is not None:  # a clue holding whole units: the clue their sums leave
         left = reduction.left
         return linear_supports(left, apart_groups(left.cells, model.peers, left.coefficients)), True
@@ -742,6 +744,12 @@ def _filter(
     if isinstance(constraint, Less):
         return propagator(constraint, model), True  # two bit operations: nothing to remember
     if isinstance(constraint, LINE_AUTOMATON_KINDS):
+        if model.hidden and isinstance(constraint, Regular):  # a chaos count or arrow: by its shape
+            from sudoku_cp.engine.chaos import clue_propagator
+
+            clue = clue_propagator(constraint, model.side)
+            if clue is not None:
+                return remembered(clue, constraint.cells), False
         first, *rest = constraint.cells  # type: ignore[attr-defined]
         if len(rest) == 1 and rest[0] != first:  # two cells: a binary table, read as one
             return relation_supports(_binary_table(constraint, model.value_count)), True
@@ -966,12 +974,13 @@ class Board:
         # the count lines of a set of counting circles are filtered together, by the first
         self.count_groups = _count_groups(model)
         replaced |= {id(line) for lines, _, _ in self.count_groups.values() for line in lines[1:]}
-        filtered = _FILTERED + _hidden_kinds(model)
+        hidden = _hidden_kinds(model)
+        filtered = _FILTERED + hidden
         chosen = [
             (c, self.count_groups[id(c)][1], False)
             if id(c) in self.count_groups
             else (c, *_filter(c, model, self.reduced.get(id(c))))
-            for c in model.constraints
+            for c in sorted(model.constraints, key=lambda c: isinstance(c, hidden))  # the regions last
             if isinstance(c, filtered) and id(c) not in replaced
         ]
         picked = (*groups, *chosen)
