@@ -264,10 +264,16 @@ class Run:
         amo: str,
         sum_encoding: str,
         tuned: bool = True,
+        units: Sequence[int] = (),
     ) -> Run:
         """Get a solver loaded with the model's rules and start the call's clock; a large
         formula's solver is configured by :data:`LARGE_CONFIGURATION` unless ``tuned`` is
         False (its defaults: for a proof that starts from a witness, see ``sat.solve``).
+        With ``units`` (literals, such as ``-variable(cell, value, n)`` for candidates
+        removed), a solver of its own holding them as unit clauses besides the rules
+        (whose formula is cached by the rules alone: many calls with the same rules and
+        other units encode them once); the solver simplifies by them, as it does by the
+        givens.
 
         Raises:
             ValueError: an unknown solver name.
@@ -278,7 +284,11 @@ class Run:
         with python_handles_ctrl_c():  # PySAT's cardinality encoders, too, would install their handler
             formula = rules_formula(model, encoding, amo, sum_encoding, deadline)
             key = (model.side, model.value_count, model.constraints, encoding, amo, sum_encoding, name)
-            loaded, kept = _checkout(key, name, formula, deadline, tuned)
+            if units:
+                loaded, kept = _Loaded.load(name, formula, deadline), False
+                loaded.solver.append_formula([[literal] for literal in units])
+            else:
+                loaded, kept = _checkout(key, name, formula, deadline, tuned)
         run = cls(loaded, kept, model, deadline, time.perf_counter() - started)
         try:
             deadline.check("the SAT solver")

@@ -1007,14 +1007,14 @@ def _has_solution(
     """Whether the premise has a solution with each cell of ``domains`` in its values:
     ``search`` (the premise compiled, :func:`_premise_search`) narrowed to them within
     ``nodes`` decisions (:data:`CHECK_NODES`), then a CDCL SAT solver (PySAT, the ``"sat"``
-    backend's encoding of the premise, kept loaded across calls, with the candidates as
-    assumptions), whose learnt clauses do not branch again and again on cells the
-    contradiction does not involve (a chain's premise over four units took the search
-    12 s); for a kind SAT does not encode, CP-SAT on a model with hidden cells (a chaos
-    construction's regions, whose search alone can take minutes on a 6x6), else the
-    search alone. Also the decisions the next call on this premise should spend on the
-    search: 0 once it ran out (a set of counting circles' premise ran out on each of 85
-    conclusions, 8 s where SAT takes 0.4 s)."""
+    backend's encoding of the premise, encoded once per premise, with the candidates as unit
+    clauses: :func:`~sudoku_cp.backends.sat.satisfiable`), whose learnt clauses do not
+    branch again and again on cells the contradiction does not involve (a chain's premise
+    over four units took the search 12 s); for a kind SAT does not encode, CP-SAT on a model
+    with hidden cells (a chaos construction's regions, whose search alone can take minutes
+    on a 6x6), else the search alone. Also the decisions the next call on this premise
+    should spend on the search: 0 once it ran out (a set of counting circles' premise ran
+    out on each of 85 conclusions, 8 s where SAT takes 0.4 s)."""
     masks = [-1] * whole.cell_count
     for c, values in domains.items():
         masks[c] = sum(1 << (v - 1) for v in values)
@@ -1027,8 +1027,8 @@ def _has_solution(
     from sudoku_cp.backends.sat import satisfiable
 
     fixed = tuple(0 if c in domains else 1 for c in range(whole.cell_count))
-    # the premise's rules alone, so that their formula is encoded and loaded once for every
-    # check of that premise; the candidates are the call's assumptions
+    # the premise's rules alone, so that their formula is encoded once for every check of
+    # that premise; the candidates are unit clauses of the call ("cell c does not hold v")
     rules = Model(n, fixed, tuple(premise), whole.positions, whole.digits)
     k = rules.value_count
     excluded = [(c, v) for c, vs in domains.items() for v in range(1, k + 1) if v not in vs]
