@@ -189,8 +189,8 @@ def call():
 
 try:
     bridge._interruptibly(call)
-except KeyboardInterrupt:
-    print("interrupted", seen.is_set())
+except KeyboardInterrupt:  # the helper thread sees its run cancelled: wait for it, not race it
+    print("interrupted", seen.wait(timeout=60))
 """
 
 
