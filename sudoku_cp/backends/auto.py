@@ -420,7 +420,7 @@ class Auto(Backend, options=Options, kinds=Backtracking.native_kinds, more_digit
         """Run ``function`` along the model's route: the first attempt, then the fallback;
         CP-SAT also gets the options that ``function`` takes."""
         plan = route(task.model)
-        spent: tuple[int, float] = (0, 0.0)
+        spent: tuple[int, float, int] = (0, 0.0, 0)  # nodes, CPU seconds, SAT conflicts
         if plan.budget is not None and plan.fallback is not None:
             warm_up(plan.fallback)
             budget = _Budget(task.deadline, plan.budget + _cold_nodes(plan))
@@ -430,7 +430,7 @@ class Auto(Backend, options=Options, kinds=Backtracking.native_kinds, more_digit
                 result, stats = self.first.run(function, budgeted)
                 return result, _mark(stats, plan.first, fallback=False, spent=spent)
             except _OverBudget:
-                spent = (budget.search.nodes if budget.search is not None else 0, budget.spent())
+                spent = (budget.search.nodes if budget.search is not None else 0, budget.spent(), 0)
                 task.proof.questions.clear()
                 task.proof.answers.clear()
             name = plan.fallback
@@ -448,18 +448,20 @@ class Auto(Backend, options=Options, kinds=Backtracking.native_kinds, more_digit
                 task.proof.questions.clear()
                 task.proof.answers.clear()
             chosen, fallback = self.fallback("cpsat"), True
-        result, stats = self._answer(chosen, function, task, task.deadline)
+        result, stats = self._answer(chosen, function, task)
         return result, _mark(stats, chosen.name, fallback=fallback, spent=spent)
 
-    def _answer(self, chosen: Backend, function: str, task: Task, deadline: Deadline) -> tuple[Any, dict]:
+    def _answer(
+        self, chosen: Backend, function: str, task: Task, budget: _Budget | None = None
+    ) -> tuple[Any, dict]:
         """Run ``function`` of ``chosen`` (a fallback, or the backtracker without a budget)
-        on the task's model with the time left of ``deadline``; CP-SAT also gets the
-        options that ``function`` takes."""
+        on the task's model with the time left, under ``budget`` if given; CP-SAT also gets
+        the options that ``function`` takes."""
         names = Options.names(function) if chosen.name == "cpsat" else ()
         passed = {name: getattr(task.options, name) for name in names}
         sub = chosen.task(task.model, function, _left(task.deadline), **passed)
-        if isinstance(deadline, _Budget):
-            sub.deadline = deadline
+        if budget is not None:
+            sub.deadline = budget
         sub.after, sub.limit, sub.proof = task.after, task.limit, task.proof
         task.proof.method = chosen.proof_method
         return chosen.run(function, sub)
@@ -512,18 +514,20 @@ def _left(deadline: Deadline) -> float | None:
     return None if left is None else max(left, 1e-3)
 
 
-def _mark(stats: dict[str, float], name: str, *, fallback: bool, spent: tuple) -> dict[str, float]:
-    """The answer's stats plus the portfolio's (module docstring); ``spent``: the nodes and
-    CPU seconds of the abandoned attempts, and the conflicts of an abandoned SAT run."""
+def _mark(
+    stats: dict[str, float], name: str, *, fallback: bool, spent: tuple[int, float, int]
+) -> dict[str, float]:
+    """The answer's stats plus the portfolio's (module docstring); ``spent``: the nodes, CPU
+    seconds and SAT conflicts of the abandoned attempts."""
     flags = {f"chose_{backend}": int(backend == name) for backend in PORTFOLIO}
-    nodes, seconds, *conflicts = spent
+    nodes, seconds, conflicts = spent
     return {
         **stats,
         **flags,
         "fallback": int(fallback),
         "budget_nodes": nodes,
         "budget_time": seconds,
-        "budget_conflicts": conflicts[0] if conflicts else 0,
+        "budget_conflicts": conflicts,
     }
 
 
