@@ -36,16 +36,22 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 ARGUED = {
-    "cage combinations",
+    "cage-combinations",
     "sum",
-    "little killer",
-    "outside sum",
+    "little-killer",
+    "outside-sum",
     "arrow",
-    "region-sum line",
+    "region-sum-line",
     "sandwich",
     "renban",
+    "rule-of-45",
+    "cage-combinations-in-a-unit",
+    "cage-pointing",
 }
-"""The techniques whose steps give an argument (rule of 45 steps that remove candidates too)."""
+"""The ids (``Step.technique_id``, a row of the technique table) of the techniques whose
+steps give an argument: as data (``Step.argument``: a sum's combinations, an arrow's
+totals) or in words (``Step.reason``: the rule of 45's arithmetic, the combinations of
+the cages in a unit)."""
 KINDS = (
     "killercage",
     "cage with total",
@@ -79,8 +85,8 @@ def child(record: dict, cpu: float, wall: float = 3.0) -> dict:
     except sudoku_cp.errors.SudokuError as error:
         return _failed(str(error)[:200], type(error).__name__)
     seconds = time.process_time() - start
-    variant = [s for s in path if s.technique in ARGUED]
-    argued = [s for s in variant if getattr(s, "argument", None) is not None]
+    variant = [s for s in path if s.technique_id in ARGUED]
+    argued = [s for s in variant if s.argument is not None or s.reason]
     return {
         "solved": bool(path.solved),
         "cpu": seconds,
