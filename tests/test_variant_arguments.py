@@ -16,8 +16,15 @@ import sudoku_cp
 from sudoku_cp import Puzzle, datasets, explain, hint
 from sudoku_cp.engine.sums import implied_sum_sources
 from sudoku_cp.model.constraints import Linear, Sandwich, Sum
-from sudoku_cp.model.rules import Cage, Killer
-from sudoku_cp.reasoning.techniques.arguments import Combinations, Crusts, Totals, combinations_of
+from sudoku_cp.model.rules import Cage, Killer, LittleKiller, LittleKillerClue
+from sudoku_cp.reasoning.techniques.arguments import (
+    Bounds,
+    Combinations,
+    Crusts,
+    Totals,
+    bounds_of,
+    combinations_of,
+)
 
 LIMIT = 200_000
 """The most assignments a replay enumerates (a larger step is left unchecked)."""
@@ -132,7 +139,46 @@ def _replay_crusts(puzzle: Puzzle, step, argument: Crusts) -> bool:
     return True
 
 
-REPLAY = {Combinations: _replay_combinations, Totals: _replay_totals, Crusts: _replay_crusts}
+def _replay_bounds(puzzle: Puzzle, step, argument: Bounds) -> bool:
+    constraint = _constraint(puzzle, step)
+    total = constraint.total if isinstance(constraint, Sum) else constraint.rhs
+    cells = constraint.cells
+    for group in argument.groups:  # cells said to differ: pairwise peers
+        assert all(cells[b] in puzzle.model.peers[cells[a]] for a, b in itertools.combinations(group, 2))
+    assert (argument.total, argument.size) == (total, len(cells))
+    return _check_bounds(_options(step), argument, step)
+
+
+def _check_bounds(options: list[list[int]], argument: Bounds, step=None) -> bool:
+    """Brute force over every filling of ``options`` whose groups differ: the least and most
+    total, and for each value kept or not, whether some filling with it reaches the total
+    from below and from above (the bounds); the removals have no exact support."""
+    if math.prod(map(len, options)) > LIMIT:
+        return False
+    fillings = [
+        values
+        for values in itertools.product(*options)
+        if all(len({values[i] for i in g}) == len(g) for g in argument.groups)
+    ]
+    assert (argument.low, argument.high) == (min(map(sum, fillings)), max(map(sum, fillings)))
+    kept = dict(argument.kept)
+    for i, values in enumerate(options):
+        for v in values:
+            sums = [sum(f) for f in fillings if f[i] == v]
+            within = bool(sums) and min(sums) <= argument.total <= max(sums)
+            assert within == (v in kept.get(i, values)), (i, v)
+    if step is not None:
+        supported = [{f[i] for f in fillings if sum(f) == argument.total} for i in range(len(options))]
+        _check_removals(step, supported)
+    return True
+
+
+REPLAY = {
+    Combinations: _replay_combinations,
+    Totals: _replay_totals,
+    Crusts: _replay_crusts,
+    Bounds: _replay_bounds,
+}
 
 
 def _replay_path(puzzle: Puzzle) -> int:
@@ -185,3 +231,56 @@ def test_a_sum_too_large_to_enumerate_carries_no_combinations():
     full = (1 << 25) - 1
     assert combinations_of(Sum(cells, 150, label="cage"), [full] * 12, 25, True) is None  # C(25, 12) sets
     assert combinations_of(Sum(cells[:3], 6, label="cage"), [0b111] * 3, 3, True).left == ((1, 2, 3),)
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_bounds_keep_what_every_filling_allows(seed):
+    rng = __import__("random").Random(seed)
+    size = rng.randint(2, 5)
+    masks = [rng.randint(1, 0b111111) for _ in range(size)]  # digits 1-6
+    positions = list(range(size))
+    rng.shuffle(positions)
+    groups = tuple(sorted(tuple(sorted(positions[i : i + 2])) for i in range(0, size - 1, 3)))
+    total = rng.randint(size, 6 * size)
+    found = bounds_of(Sum(tuple(range(size)), total, label="sum"), masks, groups)
+    options = [[v for v in range(1, 7) if m >> (v - 1) & 1] for m in masks]
+    if found is not None:
+        assert found.groups == groups and _check_bounds(options, found)
+        return
+    # None: no value falls outside the bounds, or some cell would keep none
+    fillings = [f for f in itertools.product(*options) if all(f[a] != f[b] for a, b in groups)]
+
+    def within(i: int, v: int) -> bool:
+        sums = [sum(f) for f in fillings if f[i] == v]
+        return bool(sums) and min(sums) <= total <= max(sums)
+
+    kept = [[within(i, v) for v in values] for i, values in enumerate(options)]
+    assert all(map(all, kept)) or not all(map(any, kept))
+
+
+def test_a_diagonal_too_long_for_its_combinations_gives_its_bounds():
+    # 9 cells, three in each of boxes 1, 5 and 9: at least 1+2+3 in each, 18, so 2 to spare
+    # for 20: no cell above 5. Checked here by CP-SAT, not by the package.
+    from ortools.sat.python import cp_model
+
+    step = hint(Puzzle(sudoku_cp.Grid.empty(9), (LittleKiller([LittleKillerClue(20, (-1, -1), (1, 1))]),)))
+    assert isinstance(step.argument, Bounds) and (step.argument.low, step.argument.high) == (18, 72)
+    assert "20 in 9 cells (r1c1, r2c2, r3c3; r4c4, r5c5, r6c6; r7c7, r8c8, r9c9 differ)" in str(step)
+    assert "r1c1, r2c2, r3c3, r4c4, r5c5, r6c6, r7c7, r8c8, r9c9 keep 1-5" in str(step)
+    for r, c, v in step.eliminations:
+        model = cp_model.CpModel()
+        cells = [model.new_int_var(1, 9, f"d{i}") for i in range(9)]
+        for box in range(3):
+            model.add_all_different(cells[3 * box : 3 * box + 3])
+        model.add(sum(cells) == 20)
+        model.add(cells[r] == v)
+        assert r == c and cp_model.CpSolver().solve(model) == cp_model.INFEASIBLE
+
+
+def test_a_cage_too_large_to_enumerate_is_bounded_by_its_smallest_digits():
+    # 6 cells of 1-9 that differ (9**6 fillings, past the enumeration): 21 = 1+...+6, so
+    # each cell keeps 1-6 (with 7, the other five add up to at least 15: 22 > 21)
+    cage = Sum(tuple(range(6)), 21, label="cage")
+    found = bounds_of(cage, [0b111111111] * 6, [tuple(range(6))])
+    assert (found.low, found.high) == (21, 39)
+    assert found.kept == tuple((i, (1, 2, 3, 4, 5, 6)) for i in range(6))

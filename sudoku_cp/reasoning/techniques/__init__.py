@@ -175,6 +175,7 @@ AllDifferent, as in the AllDifferent propagators of Régin (AAAI 1994), limited 
    (nodes, strong and weak links): the step's text writes it in Eureka notation and its
    picture draws the links. A variant technique gives its argument, ``argument=`` a
    :class:`~sudoku_cp.reasoning.techniques.arguments.Combinations` (a sum's digit combinations left),
+   :class:`~sudoku_cp.reasoning.techniques.arguments.Bounds` (a sum too wide to list them),
    :class:`~sudoku_cp.reasoning.techniques.arguments.Totals` or
    :class:`~sudoku_cp.reasoning.techniques.arguments.Crusts`: the wording's ``{argument}`` writes it.
 2. Add its id to :class:`~sudoku_cp.reasoning.techniques.table.TechniqueId` and its row to
@@ -194,7 +195,7 @@ AllDifferent, as in the AllDifferent propagators of Régin (AAAI 1994), limited 
 was added this way (the commit that adds it shows the whole diff).
 """
 
-from sudoku_cp.reasoning.techniques.arguments import Argument, Combinations, Crusts, Totals
+from sudoku_cp.reasoning.techniques.arguments import Argument, Bounds, Combinations, Crusts, Totals
 from sudoku_cp.reasoning.techniques.basic import (
     hidden_singles,
     hidden_subsets,
@@ -247,6 +248,7 @@ __all__ = [
     "Level",
     "ORIGIN_ROWS",
     "Board",
+    "Bounds",
     "Chain",
     "ChainNode",
     "Combinations",

@@ -455,7 +455,129 @@ class Counts:
         return head + ": " + ", ".join(f"{d} in {' or '.join(map(str, k))}" for d, k in self.left)
 
 
-Argument = Combinations | Totals | Crusts | Runs | Fillings | Counts
+@dataclass(frozen=True)
+class Bounds:
+    """What a sum too wide to list by its combinations (a long little killer diagonal whose
+    cells may repeat digits, a large cage of a 16x16 grid) still allows, by its bounds: the
+    least and the most its cells can add up to over their candidates, and the values each
+    cell keeps between what its fellow cells can least and most add up to.
+
+    Attributes:
+        total: the sum.
+        size: the number of cells.
+        groups: the positions of the groups of cells that must differ (:func:`distinct_groups`);
+            ``((0, 1, ..., size - 1),)`` for a cage.
+        low: the least the cells can add up to over their candidates.
+        high: the most.
+        kept: for each position (along the sum's cells) that loses a candidate, in order, the
+            values it keeps: those for which its fellow cells can still make up the rest.
+    """
+
+    total: int
+    size: int
+    groups: tuple[tuple[int, ...], ...]
+    low: int
+    high: int
+    kept: tuple[tuple[int, tuple[int, ...]], ...]
+
+    def text(self, names: Sequence[str] = ()) -> str:
+        """``"22 in 9 cells (r1c1, r2c2 differ) add up to 12 at least and 66 at most, so
+        r1c1 keeps 1-7"``: a value leaves a cell when its fellow cells cannot make up the
+        rest, at their least too much or at their most too little. Cells that keep the same
+        values are named together.
+
+        >>> Bounds(9, 4, (), 5, 30, ((0, (1, 2, 3, 4)), (2, (1, 3)), (3, (1, 2, 3, 4)))).text()
+        '9 in 4 cells add up to 5 at least and 30 at most, so #1, #4 keep 1-4; #3 keeps 1, 3'
+        """
+
+        def name(i: int) -> str:
+            return names[i] if names else f"#{i + 1}"
+
+        head = f"{self.total} in {self.size} cells"
+        if self.groups and self.groups != (tuple(range(self.size)),):
+            head += " (" + "; ".join(", ".join(map(name, g)) for g in self.groups) + " differ)"
+        alike: dict[tuple[int, ...], list[int]] = {}
+        for i, values in self.kept:
+            alike.setdefault(values, []).append(i)
+        kept = "; ".join(
+            f"{', '.join(map(name, at))} keep{'s' if len(at) == 1 else ''} {_run_or_list(values)}"
+            for values, at in alike.items()
+        )
+        return f"{head} add up to {self.low} at least and {self.high} at most, so {kept}"
+
+
+def _run_or_list(values: Sequence[int]) -> str:
+    """``"1-7"`` for a run of three or more consecutive values, else ``"1, 3"``."""
+    if len(values) > 2 and values[-1] - values[0] == len(values) - 1:
+        return f"{values[0]}-{values[-1]}"
+    return ", ".join(map(str, values))
+
+
+MAX_BLOCK_ASSIGNMENTS = 4096
+"""The most assignments :func:`bounds_of` enumerates for one group of cells that differ;
+beyond it (a large cage) the group's bounds are those of its smallest (largest) distinct
+candidates, which are sound but may keep more."""
+
+
+def bounds_of(constraint: Sum, masks: Sequence[int], groups: Sequence[Sequence[int]] = ()) -> Bounds | None:
+    """The :class:`Bounds` of a sum whose cells have candidate ``masks`` (bit ``v - 1`` for
+    ``v``), each of ``groups`` (positions of cells that differ) taking different digits:
+    a value ``v`` of a cell stays when ``v`` plus the least its fellow cells can add up to
+    (its group's other cells not ``v``) is at most the total, and ``v`` plus their most
+    at least it. ``None`` when no cell loses a candidate that way, or a cell would keep
+    none (a contradiction, not a step).
+
+    >>> diagonal = Sum(tuple(range(3)), 4, label="little killer")  # 4 in 3 cells, 0 and 1 differ
+    >>> found = bounds_of(diagonal, [0b1111] * 3, [(0, 1)])
+    >>> found.low, found.high, found.kept
+    (4, 11, ((0, (1, 2)), (1, (1, 2)), (2, (1,))))
+    """
+    size = len(masks)
+    grouped = {i for g in groups for i in g}
+    blocks = [tuple(g) for g in groups] + [(i,) for i in range(size) if i not in grouped]
+    spans = [_block_span(block, masks, None) for block in blocks]
+    if any(span is None for span in spans):
+        return None
+    low = sum(span[0] for span in spans)
+    high = sum(span[1] for span in spans)
+    kept = []
+    for b, block in enumerate(blocks):
+        rest_low, rest_high = low - spans[b][0], high - spans[b][1]
+        for i in block:
+            values = []
+            for v in _values(masks[i]):
+                span = _block_span(block, masks, (i, v))
+                if span is not None and rest_low + span[0] <= constraint.total <= rest_high + span[1]:
+                    values.append(v)
+            if not values:
+                return None
+            if len(values) < masks[i].bit_count():
+                kept.append((i, tuple(values)))
+    if not kept:
+        return None
+    return Bounds(constraint.total, size, tuple(tuple(g) for g in groups), low, high, tuple(sorted(kept)))
+
+
+def _block_span(
+    block: Sequence[int], masks: Sequence[int], fixed: tuple[int, int] | None
+) -> tuple[int, int] | None:
+    """The least and most the cells at ``block`` (positions that differ) can add up to
+    within ``masks``, the position and value ``fixed`` set; ``None`` when they cannot be
+    filled. Beyond :data:`MAX_BLOCK_ASSIGNMENTS`, the sums of the smallest and largest
+    distinct candidates of the cells (a sound bound)."""
+    options = [(fixed[1],) if fixed is not None and i == fixed[0] else _values(masks[i]) for i in block]
+    if math.prod(map(len, options)) <= MAX_BLOCK_ASSIGNMENTS:
+        sums = [sum(a) for a in itertools.product(*options) if len(set(a)) == len(a)]
+        return (min(sums), max(sums)) if sums else None
+    forced = [o[0] for o in options if len(o) == 1]
+    pool = sorted({v for o in options if len(o) > 1 for v in o} - set(forced))
+    free = len(block) - len(forced)
+    if len(set(forced)) < len(forced) or len(pool) < free:
+        return None
+    return sum(forced) + sum(pool[:free]), sum(forced) + sum(pool[len(pool) - free :])
+
+
+Argument = Combinations | Totals | Crusts | Runs | Fillings | Counts | Bounds
 """The argument a variant step may carry."""
 
 
@@ -692,5 +814,15 @@ def in_digits(argument: Argument, digits: Sequence[int] | None) -> Argument | No
         return replace(argument, left=tuple(tuple(v + shift for v in r) for r in argument.left), why=why)
     if isinstance(argument, Runs):
         return replace(argument, left=tuple(tuple(v + shift for v in r) for r in argument.left))
+    if isinstance(argument, Bounds):
+        lift = shift * argument.size
+        kept = tuple((i, tuple(v + shift for v in values)) for i, values in argument.kept)
+        return replace(
+            argument,
+            total=argument.total + lift,
+            low=argument.low + lift,
+            high=argument.high + lift,
+            kept=kept,
+        )
     lift = shift * sum(argument._side_weights)
     return replace(argument, totals=tuple(t + lift for t in argument.totals))

@@ -38,8 +38,10 @@ from sudoku_cp.reasoning.techniques._links import geometry
 from sudoku_cp.reasoning.techniques._unchanged import found_nothing, per_group, unchanged, value_planes
 from sudoku_cp.reasoning.techniques.arguments import (
     Argument,
+    Bounds,
     Counts,
     apart_groups,
+    bounds_of,
     combinations_of,
     crusts_of,
     distinct_groups,
@@ -225,16 +227,22 @@ def variant_step(
             tuple((c, v) for c in constraint.cells for v in values_of(candidates[c])),
             used,
             lemma=board.reduced.get(id(constraint)),  # a clue holding whole units: the clue left
-            argument=variant_argument(board, candidates, constraint),
+            argument=variant_argument(board, candidates, constraint, removed),
         )
 
 
-def variant_argument(board: Board, candidates: Sequence[int], constraint: Constraint) -> Argument | None:
+def variant_argument(
+    board: Board,
+    candidates: Sequence[int],
+    constraint: Constraint,
+    removed: Sequence[tuple[int, int]] = (),
+) -> Argument | None:
     """The argument of a variant step over ``constraint`` from the candidates before it
     (:mod:`sudoku_cp.reasoning.techniques.arguments`): a sum's digit combinations left (a killer
-    cage, a little killer, an outside sum), an equation's totals (an arrow, a region-sum
-    line; one holding whole units, those of the clue their sums leave), a sandwich's crust
-    positions; ``None`` for another constraint."""
+    cage, a little killer, an outside sum), or for one too wide to list them, its bounds when
+    they account for every ``(cell, value)`` of ``removed``; an equation's totals (an arrow,
+    a region-sum line; one holding whole units, those of the clue their sums leave), a
+    sandwich's crust positions; ``None`` for another constraint."""
     masks = [candidates[c] for c in constraint.cells]
     reduction = board.reduced.get(id(constraint))
     if reduction is not None:  # a clue holding whole units: the totals of the clue their sums leave
@@ -245,7 +253,10 @@ def variant_argument(board: Board, candidates: Sequence[int], constraint: Constr
         peers = board.model.peers
         distinct = all(b in peers[a] for a, b in itertools.combinations(constraint.cells, 2))
         groups = () if distinct else distinct_groups(constraint.cells, peers)
-        return combinations_of(constraint, masks, board.value_count, distinct, groups)
+        found = combinations_of(constraint, masks, board.value_count, distinct, groups)
+        if found is None and removed:
+            return _bounds(constraint, masks, (tuple(range(len(masks))),) if distinct else groups, removed)
+        return found
     if isinstance(constraint, Linear):
         return totals_of(
             constraint, masks, apart_groups(constraint.cells, board.model.peers, constraint.coefficients)
@@ -265,6 +276,22 @@ def variant_argument(board: Board, candidates: Sequence[int], constraint: Constr
         found = counted[2].counts(candidates)
         return None if found is None else Counts(len(constraint.cells), found[0], found[1])
     return None
+
+
+def _bounds(
+    constraint: Sum, masks: Sequence[int], groups: Sequence[Sequence[int]], removed: Sequence[tuple[int, int]]
+) -> Bounds | None:
+    """The sum's :class:`Bounds` when they remove exactly the step's ``removed`` on its
+    cells (a filter that removes more, by the gaps between its totals, needs another
+    argument: ``None``)."""
+    found = bounds_of(constraint, masks, groups)
+    if found is None:
+        return None
+    cells = constraint.cells
+    kept = dict(found.kept)
+    said = {(cells[i], v) for i, values in kept.items() for v in values_of(masks[i]) if v not in values}
+    on_cells = {(c, v) for c, v in removed if c in set(cells)}
+    return found if said == on_cells else None
 
 
 def innies_and_outies(board: Board, candidates: list[int], placed: set[int]) -> Iterator[Deduction]:
@@ -305,7 +332,7 @@ def innies_and_outies(board: Board, candidates: list[int], placed: set[int]) -> 
             )
         else:
             reason = _implied_reason(board, implied)
-            argument = variant_argument(board, candidates, implied.sum)
+            argument = variant_argument(board, candidates, implied.sum, removed)
             yield Deduction(
                 technique, (), removed, cells, (), pattern, used, reason, implied, argument=argument
             )
