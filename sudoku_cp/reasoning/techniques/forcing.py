@@ -463,8 +463,8 @@ class _Record:
 
 
 def _packed(candidates: Sequence[int], values: int) -> int:
-    """The candidates as one int, each cell's mask (of ``values`` bits) in a field of 16
-    bits (32 past 16 values): one state is within another when ``not inner & ~outer``."""
+    """The candidates as one int, each cell's mask (of ``values`` bits) in a field of
+    :func:`_field_bits` bits: one state is within another when ``not inner & ~outer``."""
     return int.from_bytes(array.array("H" if values <= 16 else "L", candidates).tobytes(), "little")
 
 
@@ -818,6 +818,16 @@ def find_forcing_chains(
                 _remember_free(free, cell, value, reached, values)
         if len(contradictions) >= limit:
             break
+    removals: dict[tuple[int, int], int | None] = {}
+
+    def gone_of(cell: int, value: int) -> int | None:
+        """The candidates supposing ``cell = value`` removes, packed (``None``: a contradiction)."""
+        key = (cell, value)
+        if key not in removals:
+            reached = after(cell, value)
+            removals[key] = None if reached is None else here & ~_packed(reached, values)
+        return removals[key]
+
     if contradictions:  # the smallest of the first few nets
         nets = [net("contradiction", [found]) for found in contradictions[:limit]]
         found = min(nets, key=lambda n: n.size)
@@ -839,7 +849,7 @@ def find_forcing_chains(
         if candidates[cell].bit_count() > MAX_BRANCHES:
             break
         branches = [(cell, v) for v in values_of(candidates[cell])]
-        found = _common(board, candidates, placed, branches, after, outcome)
+        found = _common(board, candidates, placed, branches, gone_of, outcome)
         if found is not None:
             eliminations, used = found
             yield Deduction(
@@ -861,7 +871,7 @@ def find_forcing_chains(
             if not 2 <= len(places) <= MAX_BRANCHES or any(c in placed for c in places):
                 continue
             branches = [(c, value) for c in places]
-            found = _common(board, candidates, placed, branches, after, outcome)
+            found = _common(board, candidates, placed, branches, gone_of, outcome)
             if found is not None:
                 eliminations, used = found
                 yield Deduction(
@@ -1025,26 +1035,22 @@ def find_nested_forcing_nets(board: Board, candidates: list[int], placed: set[in
     )
 
 
-def _common(board, candidates, placed, branches, after, outcome):
-    """The candidates every branch removes (``after``: :meth:`_Propagation.afters`), and
-    the constraints used (``outcome``'s, asked only then); ``None`` if none."""
+def _common(board, candidates, placed, branches, gone_of, outcome):
+    """The candidates every branch removes (``gone_of``: per supposition, its removals as
+    one :func:`_packed` int; ``None`` on a contradiction), and the constraints used
+    (``outcome``'s, asked only then); ``None`` if none."""
     removed = None
     for cell, value in branches:
-        reached = after(cell, value)
-        if reached is None:
+        gone = gone_of(cell, value)
+        if gone is None:
             continue  # that branch is impossible: the others decide
-        gone = {
-            (c, v)
-            for c, (was, now) in enumerate(zip(candidates, reached, strict=True))
-            if was != now
-            for v in values_of(was & ~now)
-        }
         removed = gone if removed is None else removed & gone
         if not removed:
             return None
     if not removed:
         return None
-    eliminations = tuple(sorted(removed - set(branches)))
+    width = _field_bits(board.model.value_count)
+    eliminations = tuple(cv for cv in _pairs(removed, width) if cv not in branches)
     if not eliminations:
         return None
     used: list[Constraint] = []
@@ -1053,6 +1059,20 @@ def _common(board, candidates, placed, branches, after, outcome):
         if reached is not None:
             used += by
     return eliminations, used
+
+
+def _field_bits(values: int) -> int:
+    """The bits of one cell's field in :func:`_packed` (16, or a C ``unsigned long``'s past 16 values)."""
+    return 16 if values <= 16 else array.array("L").itemsize * 8
+
+
+def _pairs(bits: int, width: int) -> Iterator[tuple[int, int]]:
+    """The ``(cell, value)`` pairs of a :func:`_packed` difference, by cell then value."""
+    while bits:
+        low = bits & -bits
+        cell, offset = divmod(low.bit_length() - 1, width)
+        yield cell, offset + 1
+        bits ^= low
 
 
 def _name(board: Board, cell: int) -> str:
