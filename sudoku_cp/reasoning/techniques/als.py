@@ -305,12 +305,21 @@ def find_als_xy_wing(board: Board, candidates: list[int], placed: set[int]) -> I
                         found.append((i, x))
         return found
 
+    # only triples with a set that changed since this finder last found nothing can be new
+    changed = changed_since_nothing(board, find_als_xy_wing, candidates, placed)
+    moved = [bool(cell_bits & changed) for cell_bits in bits]  # per set, whether it changed
+    moved_bits = sum(1 << k for k, one in enumerate(moved) if one)
+    yielded = False
     order = [i for size in sizes for i in context.by_size[size]]  # by size, then index
     for pivot in order:
+        if not moved[pivot] and not partners[pivot] & moved_bits:
+            continue  # its wings are among its partners: none changed
         wings = restricted(pivot)
         for (a, x), (b, y) in itertools.combinations(wings, 2):
             if x == y or a == b or bits[a] & bits[b] or bits[a] & bits[pivot] or bits[b] & bits[pivot]:
                 continue
+            if not (moved[pivot] or moved[a] or moved[b]):
+                continue  # there when nothing was found
             shared = sets[a][1] & sets[b][1] & ~(1 << (x - 1)) & ~(1 << (y - 1))
             for z in values_of(shared):
                 va, vb = values[a], values[b]
@@ -348,3 +357,6 @@ def find_als_xy_wing(board: Board, candidates: list[int], placed: set[int]) -> I
                     ),
                     chain=alternating(path),
                 )
+                yielded = True
+    if not yielded:
+        nothing_here(board, find_als_xy_wing, candidates, placed)
