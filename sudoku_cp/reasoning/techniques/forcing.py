@@ -337,6 +337,7 @@ class _Propagation:
         done: set[int] = set()
         marks = self.unit_marks
         shift = self.other_shift
+        scanned, every_unit = self.scanned, self.every_unit
         while True:
             while queue:
                 c = queue.pop()
@@ -354,10 +355,13 @@ class _Propagation:
                         if not cand[p] & (cand[p] - 1):
                             queue.append(p)
             changed = False
-            for u, cells in enumerate(self.scanned):
-                if not dirty >> u & 1:
-                    continue  # no cell changed since this unit's last scan, which did nothing
+            # the units with a cell changed since their last scan, which did nothing (the
+            # others would do nothing again), ascending, those a hidden single marks included
+            u = -1
+            while rest := (dirty & every_unit) >> (u + 1):
+                u += (rest & -rest).bit_length()
                 dirty &= ~(1 << u)
+                cells = scanned[u]
                 once = twice = 0
                 for c in cells:
                     m = cand[c]
