@@ -550,8 +550,13 @@ class _Nets(_Propagation):
         # the others to propagate (bit i for others[i]): those the start leaves unsettled,
         # then those with a cell changed since they last ran (``seen``: the cells as then)
         marks, shift, other_cells = self.unit_marks, self.other_shift, self.other_cells
-        dirty = self.unsettled(candidates) >> shift
+        unsettled = self.unsettled(candidates)
+        dirty = unsettled >> shift
         seen = list(candidates)
+        # the units to scan for hidden singles (bits of unit_marks, as hidden_units): those
+        # the start leaves unsettled, then those with a cell changed since their last scan
+        every_unit = self.every_unit if self.hidden_units else 0
+        to_scan = (unsettled & every_unit) | marks[cell]
         while True:
             while queue:
                 c = queue.popleft()
@@ -566,6 +571,7 @@ class _Nets(_Propagation):
                     for p in constraint.cells:
                         if p != c and cand[p] & b:
                             cand[p] &= ~b
+                            to_scan |= marks[p]
                             record.add("<>", p, v, "peer", constraint, (placed,))
                             if not cand[p]:
                                 gone = record.removals((p,), cand)
@@ -575,7 +581,11 @@ class _Nets(_Propagation):
                             if not cand[p] & (cand[p] - 1):
                                 queue.append(p)
             changed = False
-            for u, cells in enumerate(self.hidden_units):
+            u = -1
+            while rest := (to_scan & every_unit) >> (u + 1):  # ascending, the newly marked included
+                u += (rest & -rest).bit_length()
+                to_scan &= ~(1 << u)
+                cells = self.hidden_units[u]
                 unit = geo.units[u]
                 once = twice = 0
                 for c in cells:
@@ -607,6 +617,7 @@ class _Nets(_Propagation):
                                 record.add("no place", None, w, "no place", unit, record.gone(cells, w)),
                             )
                         cand[c] = only
+                        to_scan |= marks[c]
                         queue.append(c)
                         changed = True
             for unit in () if changed else self.hall_units:
@@ -651,11 +662,14 @@ class _Nets(_Propagation):
                             seen[c] = cand[c]
                     dirty &= ~(self.once[index] >> shift)
                     if changed:
+                        to_scan = every_unit  # (a filter's removals: every unit again)
                         break  # singles, then the cheapest dirty filter first
             if not changed and not queue and nest > 0:
                 changed = self._nested(record, cand, queue, nest)
                 if changed is None:
                     return _ends(record, len(record.nodes) - 1)
+                if changed:
+                    to_scan = every_unit  # (a nested removal: every unit again)
             if not changed and not queue:
                 return cand, record, None
 
