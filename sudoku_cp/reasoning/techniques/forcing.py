@@ -279,7 +279,7 @@ class _Propagation:
                 if previous is not None and ask in previous[0]:
                     self.board.check_deadline()
                     was = previous[0][ask]
-                    found[ask] = None if was is None else self.resume(was, key, previous[1])[0]
+                    found[ask] = None if was is None else self._resumed(was, key, previous[1])[0]
                 else:
                     found[ask] = fresh(cell, value)[0]
             return found[ask]
@@ -295,7 +295,8 @@ class _Propagation:
         cand[cell] = 1 << (value - 1)
         # the units to scan for hidden singles and the others to propagate: those the start
         # leaves unsettled, and those holding a cell changed since
-        return self._settle(cand, [cell], self.unsettled(candidates) | self.unit_marks[cell])
+        after, numbers = self._settle(cand, [cell], self.unsettled(candidates) | self.unit_marks[cell])
+        return after, self._used(numbers)
 
     def resume(
         self, previous: Sequence[int], candidates: Sequence[int], moved: Iterable[int]
@@ -308,6 +309,14 @@ class _Propagation:
         changed. The same answer, as every filter narrows monotonically to one fixpoint
         (Apt, "Principles of Constraint Programming", 2003, ch. 7: chaotic iteration); the
         constraints used are those of the continuation alone."""
+        after, numbers = self._resumed(previous, candidates, moved)
+        return after, self._used(numbers)
+
+    def _resumed(
+        self, previous: Sequence[int], candidates: Sequence[int], moved: Iterable[int]
+    ) -> tuple[list[int] | None, dict[int, None]]:
+        """:meth:`resume` with the constraints used as :meth:`_settle` gives them (numbers):
+        the suppositions' afters and nested nets keep the candidates alone."""
         marks = self.unit_marks
         cand = list(previous)
         queue = []
@@ -317,20 +326,21 @@ class _Propagation:
             mask = was & candidates[c]
             if mask != was:
                 if not mask:
-                    return None, []
+                    return None, {}
                 cand[c] = mask
                 dirty |= marks[c]
                 if not mask & (mask - 1):
                     queue.append(c)
         if not dirty and not queue:
-            return cand, []  # nothing it reached was removed since: _settle would find no more
+            return cand, {}  # nothing it reached was removed since: _settle would find no more
         return self._settle(cand, queue, dirty)
 
     def _settle(
         self, cand: list[int], queue: list[int], dirty: int
-    ) -> tuple[list[int] | None, list[Constraint]]:
+    ) -> tuple[list[int] | None, dict[int, None]]:
         """Propagate ``cand`` (in place) from the placed cells of ``queue`` and the units
-        and constraints of ``dirty`` (bits of :attr:`unit_marks`): :meth:`run`'s answer."""
+        and constraints of ``dirty`` (bits of :attr:`unit_marks`): :meth:`run`'s answer,
+        the constraints used as their numbers (:meth:`_used` names them)."""
         reach = self.reach
         used: dict[int, None] = {}  # the numbers of the constraints used, in order
         unit_numbers = self.unit_numbers
@@ -351,7 +361,7 @@ class _Propagation:
                         dirty |= marks[p]
                         used[number] = None
                         if not cand[p]:
-                            return None, self._used(used)
+                            return None, used
                         if not cand[p] & (cand[p] - 1):
                             queue.append(p)
             changed = False
@@ -370,7 +380,7 @@ class _Propagation:
                 size = once.bit_count()
                 if size < len(cells):  # on a unit holding every value: once != full
                     used[unit_numbers[u]] = None
-                    return None, self._used(used)
+                    return None, used
                 hidden = once & ~twice if size == len(cells) else 0
                 if not hidden:
                     continue
@@ -380,7 +390,7 @@ class _Propagation:
                     if only and m != only:
                         used[unit_numbers[u]] = None
                         if only & (only - 1):
-                            return None, self._used(used)
+                            return None, used
                         cand[c] = only
                         dirty |= marks[c]
                         queue.append(c)
@@ -399,7 +409,7 @@ class _Propagation:
                         own, extra_numbers = self.other_numbers[index]
                         used[own] = None
                         used.update(dict.fromkeys(extra_numbers))
-                        return None, self._used(used)
+                        return None, used
                     for c in narrowed:
                         dirty |= marks[c]
                         if not cand[c] & (cand[c] - 1):
@@ -412,7 +422,7 @@ class _Propagation:
                         changed = True
                         break  # singles, then the cheapest dirty filter first
             if not changed and not queue:
-                return cand, self._used(used)
+                return cand, used
 
     def _used(self, numbers: dict[int, None]) -> list[Constraint]:
         """The constraints of ``numbers``, in order, each once (of equal constraints, the
@@ -740,12 +750,12 @@ class _Nets(_Propagation):
                         if previous[1] not in moved:
                             then = record.stops[previous[1]]
                             moved[previous[1]] = [x for x, m in enumerate(cand) if m != then[x]]
-                        after = self.resume(previous[0], cand, moved[previous[1]])[0]
+                        after = self._resumed(previous[0], cand, moved[previous[1]])[0]
                     elif (c, w) in outer:  # from the branch's start (a contradiction there is one here)
                         if -1 not in moved:
                             moved[-1] = [x for x, m in enumerate(cand) if m != record.start[x]]
                         was = outer[(c, w)]
-                        after = None if was is None else self.resume(was, cand, moved[-1])[0]
+                        after = None if was is None else self._resumed(was, cand, moved[-1])[0]
                     else:
                         after = fast(self, cand, c, w)[0]
                     if after is not None:
