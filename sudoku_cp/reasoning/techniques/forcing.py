@@ -52,7 +52,7 @@ from sudoku_cp.model.constraints import (
 from sudoku_cp.reasoning.techniques._links import Geometry, geometry, links, premise
 from sudoku_cp.reasoning.techniques.arguments import apart_groups, distinct_groups
 from sudoku_cp.reasoning.techniques.board import Board, Deduction, values_of
-from sudoku_cp.reasoning.techniques.nets import Branch, Net, NetNode, slice_branch
+from sudoku_cp.reasoning.techniques.nets import Branch, Net, NetNode, new_node, slice_branch
 
 MAX_BRANCHES = 9
 """The most candidates of a cell (places of a value in a unit) a forcing chain splits on."""
@@ -452,7 +452,7 @@ class _Record:
         key = (kind, cell, value)
         if key in self.facts:
             return self.facts[key]
-        self.nodes.append(NetNode(kind, cell, value, rule, unit, tuple(because), nested))
+        self.nodes.append(new_node(kind, cell, value, rule, unit, tuple(because), nested))
         index = len(self.nodes) - 1
         if kind in ("=", "<>"):
             self.facts[key] = index
