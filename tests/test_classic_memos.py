@@ -48,3 +48,27 @@ def test_finders_with_memos_find_what_they_find_without():
         assert found is not None
         apply(candidates, placed, found[1])
     assert compared >= 20 and skipped >= 100  # (found on many states; the memos were used)
+
+
+@pytest.mark.slow
+def test_a_nested_net_stop_is_settled(monkeypatch):
+    # _nested supposes from a stop as from a settled state (no unit nor constraint to scan
+    # but the supposed cell's): singles and every filter have nothing left at a stop
+    from sudoku_cp.reasoning.techniques import forcing
+
+    board = Board(as_puzzle(PUZZLE)[0].model)
+    candidates = board.initial()
+    placed = {c for c, m in enumerate(candidates) if m and not m & (m - 1)}
+    before = [t for t in TECHNIQUES if t.id not in ("nested-forcing-net", "minimal-deduction")]
+    while (found := next_step(board, candidates, placed, before)) is not None:
+        apply(candidates, placed, found[1])
+    stops = []
+    nested = forcing._Nets._nested
+
+    def checked(self, record, cand, queue, nest):
+        stops.append(self.unsettled(cand))
+        return nested(self, record, cand, queue, nest)
+
+    monkeypatch.setattr(forcing._Nets, "_nested", checked)
+    assert next(forcing.find_nested_forcing_nets(board, candidates, placed), None) is not None
+    assert stops and not any(stops)

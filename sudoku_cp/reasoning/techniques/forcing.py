@@ -544,9 +544,11 @@ class _Nets(_Propagation):
 
     budget: int | None = None
 
-    def branch(self, candidates: Sequence[int], cell: int, value: int, nest: int = 0):
+    def branch(self, candidates: Sequence[int], cell: int, value: int, nest: int = 0, settled: bool = False):
         """``(candidates after, record, None)`` or, on a contradiction,
-        ``(None, record, index of the contradiction)``."""
+        ``(None, record, index of the contradiction)``. ``settled``: ``candidates`` are
+        a stop of a branch (singles and every filter have nothing left there: no unit or
+        constraint to scan but those of ``cell``), as :meth:`_nested` knows."""
         board, geo = self.board, self.geo
         record = _Record(candidates)
         cand = list(candidates)
@@ -560,7 +562,7 @@ class _Nets(_Propagation):
         # the others to propagate (bit i for others[i]): those the start leaves unsettled,
         # then those with a cell changed since they last ran (``seen``: the cells as then)
         marks, shift, other_cells = self.unit_marks, self.other_shift, self.other_cells
-        unsettled = self.unsettled(candidates)
+        unsettled = 0 if settled else self.unsettled(candidates)
         dirty = unsettled >> shift
         seen = list(candidates)
         # the units to scan for hidden singles (bits of unit_marks, as hidden_units): those
@@ -718,7 +720,7 @@ class _Nets(_Propagation):
         """Remove one candidate whose supposition (from ``cand``) contradicts itself, with
         a node for it (the smallest of the first :data:`NET_INNER` such branches): True if
         one was, None if that empties its cell, False if none."""
-        fast = _Propagation.run
+        marks = self.unit_marks
         found: list[tuple[int, int, Branch]] = []
         # with variant constraints (a propagation costs some twenty times more), a
         # supposition that once ended free within cand ends free (:func:`_free_states`);
@@ -757,13 +759,16 @@ class _Nets(_Propagation):
                         was = outer[(c, w)]
                         after = None if was is None else self._resumed(was, cand, moved[-1])[0]
                     else:
-                        after = fast(self, cand, c, w)[0]
+                        # (a stop is settled: only the supposed cell's units and constraints to scan)
+                        supposed = list(cand)
+                        supposed[c] = 1 << (w - 1)
+                        after = self._settle(supposed, [c], marks[c])[0]
                     if after is not None:
                         record.reached[(c, w)] = (after, stop)
                         if free is not None:
                             _remember_free(free, c, w, after, values)
                         continue
-                after, inner, end = self.branch(cand, c, w, nest - 1)
+                after, inner, end = self.branch(cand, c, w, nest - 1, settled=True)
                 if after is None:
                     found.append((c, w, slice_branch(inner.nodes, [end])))
             if len(found) >= NET_INNER:
