@@ -356,13 +356,15 @@ class _Propagation:
                 done.add(c)
                 b = cand[c]
                 for p, number in reach[c]:
-                    if cand[p] & b:
-                        cand[p] &= ~b
+                    m = cand[p]
+                    if m & b:
+                        m ^= b
+                        cand[p] = m
                         dirty |= marks[p]
                         used[number] = None
-                        if not cand[p]:
+                        if not m:
                             return None, used
-                        if not cand[p] & (cand[p] - 1):
+                        if not m & (m - 1):
                             queue.append(p)
             changed = False
             # the units with a cell changed since their last scan, which did nothing (the
