@@ -553,6 +553,7 @@ class _Nets(_Propagation):
         constraint to scan but those of ``cell``), as :meth:`_nested` knows."""
         board, geo = self.board, self.geo
         record = _Record(candidates)
+        nodes, facts = record.nodes, record.facts
         cand = list(candidates)
         bit = 1 << (value - 1)
         root = record.add("=", cell, value, "suppose")
@@ -580,19 +581,24 @@ class _Nets(_Propagation):
                 b = cand[c]
                 v = b.bit_length()
                 placed = record.placement(c, v)
+                because = (placed,)
                 for index in board.containing[c]:
                     constraint = board.alldifferents[index]
                     for p in constraint.cells:
-                        if p != c and cand[p] & b:
-                            cand[p] &= ~b
+                        m = cand[p]
+                        if p != c and m & b:
+                            m ^= b
+                            cand[p] = m
                             to_scan |= marks[p]
-                            record.add("<>", p, v, "peer", constraint, (placed,))
-                            if not cand[p]:
+                            # record.add, inlined (a hot path): the removal is new, as p held v
+                            facts[("<>", p, v)] = len(nodes)
+                            nodes.append(new_node("<>", p, v, "peer", constraint, because))
+                            if not m:
                                 gone = record.removals((p,), cand)
                                 return _ends(
                                     record, record.add("no candidate", p, None, "no candidate", None, gone)
                                 )
-                            if not cand[p] & (cand[p] - 1):
+                            if not m & (m - 1):
                                 queue.append(p)
             changed = False
             u = -1
