@@ -104,8 +104,7 @@ class _Graph:
                         first, second = low.bit_length() - 1, (places_bits ^ low).bit_length() - 1
                         link(index[((first,), v)], index[((second,), v)], geo.units[u])
                     elif kind == "aic" and count >= 3:
-                        places = [c for c in unit_cells if places_bits >> c & 1]
-                        self._group_links(u, v, places, node, link)
+                        self._group_links(u, v, unit_cells, places_bits, node, link)
         if kind in ("xy", "aic"):
             for c in open_cells:
                 if candidates[c].bit_count() == 2:
@@ -153,12 +152,14 @@ class _Graph:
         self._weak: dict[int, list[int]] = {}
         self._weak_candidates: dict[int, int] = {}
 
-    def _group_links(self, u: int, v: int, places: list[int], node, link) -> None:
-        """Strong links between a group and the rest of a unit's places (a cell or a group)."""
+    def _group_links(self, u: int, v: int, unit_cells, places_bits: int, node, link) -> None:
+        """Strong links between a group and the rest of a unit's places (a cell or a group):
+        ``places_bits``, the value's places in unit ``u`` (of cells ``unit_cells``) as a bit set."""
         geo = self.geo
-        key = ("group links", u, tuple(places))  # (the same places give the same links: memo)
+        key = ("group links", u, places_bits)  # (the same places give the same links: memo)
         pairs = geo.nothing.get(key)
         if pairs is None:
+            places = [c for c in unit_cells if places_bits >> c & 1]
             parts = []
             for other in _crossing(geo)[u]:
                 inside = [c for c in places if c in other]
