@@ -84,15 +84,9 @@ class _Graph:
         if kind in ("x", "aic"):
             # per value looked at, its open places and its placed cells, as bit sets
             looked = [v for v in range(1, n + 1) if only >> (v - 1) & 1]
-            open_places = dict.fromkeys(looked, 0)
-            placed_at = dict.fromkeys(looked, 0)
-            for c, mask in enumerate(candidates):
-                for v in looked:
-                    if mask >> (v - 1) & 1:
-                        if c in placed:
-                            placed_at[v] |= 1 << c
-                        else:
-                            open_places[v] |= 1 << c
+            planes = value_planes(candidates, placed, n)  # (remembered for the state: other finders ask)
+            open_places = {v: planes[v - 1][0] for v in looked}
+            placed_at = {v: planes[v - 1][1] for v in looked}
             for u, (unit_cells, here) in enumerate(zip(geo.unit_cells, _unit_bits(geo), strict=True)):
                 for v in looked:
                     if placed_at[v] & here:
