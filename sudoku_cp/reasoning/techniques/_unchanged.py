@@ -157,4 +157,42 @@ def per_group(
             memo[key] = states[index]
 
 
-__all__ = ["Plane", "found_nothing", "group_states", "per_group", "per_value", "unchanged", "value_planes"]
+def changed_since_nothing(board: Board, finder: Hashable, candidates: Sequence[int], placed: set[int]) -> int:
+    """The cells (a bit set, bit ``c`` for cell ``c``) whose candidates or placing changed
+    since ``finder`` last found nothing on this board (:func:`nothing_here`), if the state
+    narrows that one (each cell's candidates a subset, the placed cells a superset: the
+    next states of a solving path); else every cell (``-1``). A finder whose patterns
+    only narrow with the state (each condition on its cells' candidates, each target
+    still there in the wider state) finds on the narrower state only patterns with a
+    changed cell: the others were there, and found nothing, before."""
+    last = board.memo.get(("nothing since", finder))
+    if last is None or len(last[0]) != len(candidates) or not last[1] <= placed:
+        return -1
+    was_candidates, was_placed = last
+    changed = 0
+    for c, (now, was) in enumerate(zip(candidates, was_candidates, strict=True)):
+        if now != was:
+            if now | was != was:
+                return -1  # a wider state: not a next state of that one
+            changed |= 1 << c
+    for c in placed - was_placed:
+        changed |= 1 << c
+    return changed
+
+
+def nothing_here(board: Board, finder: Hashable, candidates: Sequence[int], placed: set[int]) -> None:
+    """Record that ``finder`` found nothing on this state (see :func:`changed_since_nothing`)."""
+    board.memo[("nothing since", finder)] = (tuple(candidates), frozenset(placed))
+
+
+__all__ = [
+    "Plane",
+    "changed_since_nothing",
+    "found_nothing",
+    "group_states",
+    "nothing_here",
+    "per_group",
+    "per_value",
+    "unchanged",
+    "value_planes",
+]

@@ -20,6 +20,7 @@ import itertools
 from collections.abc import Callable, Iterator
 
 from sudoku_cp.reasoning.techniques._links import Geometry, geometry, links, premise
+from sudoku_cp.reasoning.techniques._unchanged import changed_since_nothing, nothing_here
 from sudoku_cp.reasoning.techniques.board import Board, Deduction, values_of
 from sudoku_cp.reasoning.techniques.eureka import ChainNode, alternating
 
@@ -196,6 +197,11 @@ def find_als_xz(board: Board, candidates: list[int], placed: set[int]) -> Iterat
     context = _context(board, candidates, placed)
     sets, masks, infos, partners = context.sets, context.masks, context.infos, context.partners
     open_with = functools.cache(lambda value: _open_with(candidates, placed, value))
+    # only pairs with a set that changed since this finder last found nothing can be new
+    changed = changed_since_nothing(board, find_als_xz, candidates, placed)
+    moved = {k for k, cell_bits in enumerate(context.bits) if cell_bits & changed}  # the sets changed
+    moved_bits = sum(1 << k for k in moved)
+    yielded = False
 
     by_size, size_bits = context.by_size, context.size_bits
     for total in range(2, 2 * MAX_ALS + 1):
@@ -207,7 +213,12 @@ def find_als_xz(board: Board, candidates: list[int], placed: set[int]) -> Iterat
             pairs = [
                 (i, j)
                 for i in firsts
-                if (near := partners[i] & seconds & (-2 << i if same else -1))
+                if (
+                    near := partners[i]
+                    & seconds
+                    & (-2 << i if same else -1)
+                    & (-1 if i in moved else moved_bits)
+                )
                 for j in _cells_in(near)
             ]
             for i, j in pairs:
@@ -251,6 +262,9 @@ def find_als_xz(board: Board, candidates: list[int], placed: set[int]) -> Iterat
                             ),
                             chain=alternating(path),
                         )
+                        yielded = True
+    if not yielded:
+        nothing_here(board, find_als_xz, candidates, placed)
 
 
 MAX_WING_ALS = 4
@@ -291,12 +305,21 @@ def find_als_xy_wing(board: Board, candidates: list[int], placed: set[int]) -> I
                         found.append((i, x))
         return found
 
+    # only triples with a set that changed since this finder last found nothing can be new
+    changed = changed_since_nothing(board, find_als_xy_wing, candidates, placed)
+    moved = [bool(cell_bits & changed) for cell_bits in bits]  # per set, whether it changed
+    moved_bits = sum(1 << k for k, one in enumerate(moved) if one)
+    yielded = False
     order = [i for size in sizes for i in context.by_size[size]]  # by size, then index
     for pivot in order:
+        if not moved[pivot] and not partners[pivot] & moved_bits:
+            continue  # its wings are among its partners: none changed
         wings = restricted(pivot)
         for (a, x), (b, y) in itertools.combinations(wings, 2):
             if x == y or a == b or bits[a] & bits[b] or bits[a] & bits[pivot] or bits[b] & bits[pivot]:
                 continue
+            if not (moved[pivot] or moved[a] or moved[b]):
+                continue  # there when nothing was found
             shared = sets[a][1] & sets[b][1] & ~(1 << (x - 1)) & ~(1 << (y - 1))
             for z in values_of(shared):
                 va, vb = values[a], values[b]
@@ -334,3 +357,6 @@ def find_als_xy_wing(board: Board, candidates: list[int], placed: set[int]) -> I
                     ),
                     chain=alternating(path),
                 )
+                yielded = True
+    if not yielded:
+        nothing_here(board, find_als_xy_wing, candidates, placed)

@@ -84,15 +84,9 @@ class _Graph:
         if kind in ("x", "aic"):
             # per value looked at, its open places and its placed cells, as bit sets
             looked = [v for v in range(1, n + 1) if only >> (v - 1) & 1]
-            open_places = dict.fromkeys(looked, 0)
-            placed_at = dict.fromkeys(looked, 0)
-            for c, mask in enumerate(candidates):
-                for v in looked:
-                    if mask >> (v - 1) & 1:
-                        if c in placed:
-                            placed_at[v] |= 1 << c
-                        else:
-                            open_places[v] |= 1 << c
+            planes = value_planes(candidates, placed, n)  # (remembered for the state: other finders ask)
+            open_places = {v: planes[v - 1][0] for v in looked}
+            placed_at = {v: planes[v - 1][1] for v in looked}
             for u, (unit_cells, here) in enumerate(zip(geo.unit_cells, _unit_bits(geo), strict=True)):
                 for v in looked:
                     if placed_at[v] & here:
@@ -104,8 +98,7 @@ class _Graph:
                         first, second = low.bit_length() - 1, (places_bits ^ low).bit_length() - 1
                         link(index[((first,), v)], index[((second,), v)], geo.units[u])
                     elif kind == "aic" and count >= 3:
-                        places = [c for c in unit_cells if places_bits >> c & 1]
-                        self._group_links(u, v, places, node, link)
+                        self._group_links(u, v, unit_cells, places_bits, node, link)
         if kind in ("xy", "aic"):
             for c in open_cells:
                 if candidates[c].bit_count() == 2:
@@ -153,12 +146,14 @@ class _Graph:
         self._weak: dict[int, list[int]] = {}
         self._weak_candidates: dict[int, int] = {}
 
-    def _group_links(self, u: int, v: int, places: list[int], node, link) -> None:
-        """Strong links between a group and the rest of a unit's places (a cell or a group)."""
+    def _group_links(self, u: int, v: int, unit_cells, places_bits: int, node, link) -> None:
+        """Strong links between a group and the rest of a unit's places (a cell or a group):
+        ``places_bits``, the value's places in unit ``u`` (of cells ``unit_cells``) as a bit set."""
         geo = self.geo
-        key = ("group links", u, tuple(places))  # (the same places give the same links: memo)
+        key = ("group links", u, places_bits)  # (the same places give the same links: memo)
         pairs = geo.nothing.get(key)
         if pairs is None:
+            places = [c for c in unit_cells if places_bits >> c & 1]
             parts = []
             for other in _crossing(geo)[u]:
                 inside = [c for c in places if c in other]

@@ -52,7 +52,7 @@ from sudoku_cp.model.constraints import (
 from sudoku_cp.reasoning.techniques._links import Geometry, geometry, links, premise
 from sudoku_cp.reasoning.techniques.arguments import apart_groups, distinct_groups
 from sudoku_cp.reasoning.techniques.board import Board, Deduction, values_of
-from sudoku_cp.reasoning.techniques.nets import Branch, Net, NetNode, slice_branch
+from sudoku_cp.reasoning.techniques.nets import Branch, Net, NetNode, new_node, slice_branch
 
 MAX_BRANCHES = 9
 """The most candidates of a cell (places of a value in a unit) a forcing chain splits on."""
@@ -279,7 +279,7 @@ class _Propagation:
                 if previous is not None and ask in previous[0]:
                     self.board.check_deadline()
                     was = previous[0][ask]
-                    found[ask] = None if was is None else self.resume(was, key, previous[1])[0]
+                    found[ask] = None if was is None else self._resumed(was, key, previous[1])[0]
                 else:
                     found[ask] = fresh(cell, value)[0]
             return found[ask]
@@ -295,7 +295,8 @@ class _Propagation:
         cand[cell] = 1 << (value - 1)
         # the units to scan for hidden singles and the others to propagate: those the start
         # leaves unsettled, and those holding a cell changed since
-        return self._settle(cand, [cell], self.unsettled(candidates) | self.unit_marks[cell])
+        after, numbers = self._settle(cand, [cell], self.unsettled(candidates) | self.unit_marks[cell])
+        return after, self._used(numbers)
 
     def resume(
         self, previous: Sequence[int], candidates: Sequence[int], moved: Iterable[int]
@@ -308,6 +309,14 @@ class _Propagation:
         changed. The same answer, as every filter narrows monotonically to one fixpoint
         (Apt, "Principles of Constraint Programming", 2003, ch. 7: chaotic iteration); the
         constraints used are those of the continuation alone."""
+        after, numbers = self._resumed(previous, candidates, moved)
+        return after, self._used(numbers)
+
+    def _resumed(
+        self, previous: Sequence[int], candidates: Sequence[int], moved: Iterable[int]
+    ) -> tuple[list[int] | None, dict[int, None]]:
+        """:meth:`resume` with the constraints used as :meth:`_settle` gives them (numbers):
+        the suppositions' afters and nested nets keep the candidates alone."""
         marks = self.unit_marks
         cand = list(previous)
         queue = []
@@ -317,26 +326,28 @@ class _Propagation:
             mask = was & candidates[c]
             if mask != was:
                 if not mask:
-                    return None, []
+                    return None, {}
                 cand[c] = mask
                 dirty |= marks[c]
                 if not mask & (mask - 1):
                     queue.append(c)
         if not dirty and not queue:
-            return cand, []  # nothing it reached was removed since: _settle would find no more
+            return cand, {}  # nothing it reached was removed since: _settle would find no more
         return self._settle(cand, queue, dirty)
 
     def _settle(
         self, cand: list[int], queue: list[int], dirty: int
-    ) -> tuple[list[int] | None, list[Constraint]]:
+    ) -> tuple[list[int] | None, dict[int, None]]:
         """Propagate ``cand`` (in place) from the placed cells of ``queue`` and the units
-        and constraints of ``dirty`` (bits of :attr:`unit_marks`): :meth:`run`'s answer."""
+        and constraints of ``dirty`` (bits of :attr:`unit_marks`): :meth:`run`'s answer,
+        the constraints used as their numbers (:meth:`_used` names them)."""
         reach = self.reach
         used: dict[int, None] = {}  # the numbers of the constraints used, in order
         unit_numbers = self.unit_numbers
         done: set[int] = set()
         marks = self.unit_marks
         shift = self.other_shift
+        scanned, every_unit = self.scanned, self.every_unit
         while True:
             while queue:
                 c = queue.pop()
@@ -345,19 +356,24 @@ class _Propagation:
                 done.add(c)
                 b = cand[c]
                 for p, number in reach[c]:
-                    if cand[p] & b:
-                        cand[p] &= ~b
+                    m = cand[p]
+                    if m & b:
+                        m ^= b
+                        cand[p] = m
                         dirty |= marks[p]
                         used[number] = None
-                        if not cand[p]:
-                            return None, self._used(used)
-                        if not cand[p] & (cand[p] - 1):
+                        if not m:
+                            return None, used
+                        if not m & (m - 1):
                             queue.append(p)
             changed = False
-            for u, cells in enumerate(self.scanned):
-                if not dirty >> u & 1:
-                    continue  # no cell changed since this unit's last scan, which did nothing
+            # the units with a cell changed since their last scan, which did nothing (the
+            # others would do nothing again), ascending, those a hidden single marks included
+            u = -1
+            while rest := (dirty & every_unit) >> (u + 1):
+                u += (rest & -rest).bit_length()
                 dirty &= ~(1 << u)
+                cells = scanned[u]
                 once = twice = 0
                 for c in cells:
                     m = cand[c]
@@ -366,7 +382,7 @@ class _Propagation:
                 size = once.bit_count()
                 if size < len(cells):  # on a unit holding every value: once != full
                     used[unit_numbers[u]] = None
-                    return None, self._used(used)
+                    return None, used
                 hidden = once & ~twice if size == len(cells) else 0
                 if not hidden:
                     continue
@@ -376,7 +392,7 @@ class _Propagation:
                     if only and m != only:
                         used[unit_numbers[u]] = None
                         if only & (only - 1):
-                            return None, self._used(used)
+                            return None, used
                         cand[c] = only
                         dirty |= marks[c]
                         queue.append(c)
@@ -395,7 +411,7 @@ class _Propagation:
                         own, extra_numbers = self.other_numbers[index]
                         used[own] = None
                         used.update(dict.fromkeys(extra_numbers))
-                        return None, self._used(used)
+                        return None, used
                     for c in narrowed:
                         dirty |= marks[c]
                         if not cand[c] & (cand[c] - 1):
@@ -408,7 +424,7 @@ class _Propagation:
                         changed = True
                         break  # singles, then the cheapest dirty filter first
             if not changed and not queue:
-                return cand, self._used(used)
+                return cand, used
 
     def _used(self, numbers: dict[int, None]) -> list[Constraint]:
         """The constraints of ``numbers``, in order, each once (of equal constraints, the
@@ -438,7 +454,7 @@ class _Record:
         key = (kind, cell, value)
         if key in self.facts:
             return self.facts[key]
-        self.nodes.append(NetNode(kind, cell, value, rule, unit, tuple(because), nested))
+        self.nodes.append(new_node(kind, cell, value, rule, unit, tuple(because), nested))
         index = len(self.nodes) - 1
         if kind in ("=", "<>"):
             self.facts[key] = index
@@ -463,8 +479,8 @@ class _Record:
 
 
 def _packed(candidates: Sequence[int], values: int) -> int:
-    """The candidates as one int, each cell's mask (of ``values`` bits) in a field of 16
-    bits (32 past 16 values): one state is within another when ``not inner & ~outer``."""
+    """The candidates as one int, each cell's mask (of ``values`` bits) in a field of
+    :func:`_field_bits` bits: one state is within another when ``not inner & ~outer``."""
     return int.from_bytes(array.array("H" if values <= 16 else "L", candidates).tobytes(), "little")
 
 
@@ -530,11 +546,14 @@ class _Nets(_Propagation):
 
     budget: int | None = None
 
-    def branch(self, candidates: Sequence[int], cell: int, value: int, nest: int = 0):
+    def branch(self, candidates: Sequence[int], cell: int, value: int, nest: int = 0, settled: bool = False):
         """``(candidates after, record, None)`` or, on a contradiction,
-        ``(None, record, index of the contradiction)``."""
+        ``(None, record, index of the contradiction)``. ``settled``: ``candidates`` are
+        a stop of a branch (singles and every filter have nothing left there: no unit or
+        constraint to scan but those of ``cell``), as :meth:`_nested` knows."""
         board, geo = self.board, self.geo
         record = _Record(candidates)
+        nodes, facts = record.nodes, record.facts
         cand = list(candidates)
         bit = 1 << (value - 1)
         root = record.add("=", cell, value, "suppose")
@@ -546,8 +565,13 @@ class _Nets(_Propagation):
         # the others to propagate (bit i for others[i]): those the start leaves unsettled,
         # then those with a cell changed since they last ran (``seen``: the cells as then)
         marks, shift, other_cells = self.unit_marks, self.other_shift, self.other_cells
-        dirty = self.unsettled(candidates) >> shift
+        unsettled = 0 if settled else self.unsettled(candidates)
+        dirty = unsettled >> shift
         seen = list(candidates)
+        # the units to scan for hidden singles (bits of unit_marks, as hidden_units): those
+        # the start leaves unsettled, then those with a cell changed since their last scan
+        every_unit = self.every_unit if self.hidden_units else 0
+        to_scan = (unsettled & every_unit) | marks[cell]
         while True:
             while queue:
                 c = queue.popleft()
@@ -557,21 +581,31 @@ class _Nets(_Propagation):
                 b = cand[c]
                 v = b.bit_length()
                 placed = record.placement(c, v)
+                because = (placed,)
                 for index in board.containing[c]:
                     constraint = board.alldifferents[index]
                     for p in constraint.cells:
-                        if p != c and cand[p] & b:
-                            cand[p] &= ~b
-                            record.add("<>", p, v, "peer", constraint, (placed,))
-                            if not cand[p]:
+                        m = cand[p]
+                        if p != c and m & b:
+                            m ^= b
+                            cand[p] = m
+                            to_scan |= marks[p]
+                            # record.add, inlined (a hot path): the removal is new, as p held v
+                            facts[("<>", p, v)] = len(nodes)
+                            nodes.append(new_node("<>", p, v, "peer", constraint, because))
+                            if not m:
                                 gone = record.removals((p,), cand)
                                 return _ends(
                                     record, record.add("no candidate", p, None, "no candidate", None, gone)
                                 )
-                            if not cand[p] & (cand[p] - 1):
+                            if not m & (m - 1):
                                 queue.append(p)
             changed = False
-            for u, cells in enumerate(self.hidden_units):
+            u = -1
+            while rest := (to_scan & every_unit) >> (u + 1):  # ascending, the newly marked included
+                u += (rest & -rest).bit_length()
+                to_scan &= ~(1 << u)
+                cells = self.hidden_units[u]
                 unit = geo.units[u]
                 once = twice = 0
                 for c in cells:
@@ -603,6 +637,7 @@ class _Nets(_Propagation):
                                 record.add("no place", None, w, "no place", unit, record.gone(cells, w)),
                             )
                         cand[c] = only
+                        to_scan |= marks[c]
                         queue.append(c)
                         changed = True
             for unit in () if changed else self.hall_units:
@@ -647,11 +682,14 @@ class _Nets(_Propagation):
                             seen[c] = cand[c]
                     dirty &= ~(self.once[index] >> shift)
                     if changed:
+                        to_scan = every_unit  # (a filter's removals: every unit again)
                         break  # singles, then the cheapest dirty filter first
             if not changed and not queue and nest > 0:
                 changed = self._nested(record, cand, queue, nest)
                 if changed is None:
                     return _ends(record, len(record.nodes) - 1)
+                if changed:
+                    to_scan = every_unit  # (a nested removal: every unit again)
             if not changed and not queue:
                 return cand, record, None
 
@@ -690,7 +728,7 @@ class _Nets(_Propagation):
         """Remove one candidate whose supposition (from ``cand``) contradicts itself, with
         a node for it (the smallest of the first :data:`NET_INNER` such branches): True if
         one was, None if that empties its cell, False if none."""
-        fast = _Propagation.run
+        marks = self.unit_marks
         found: list[tuple[int, int, Branch]] = []
         # with variant constraints (a propagation costs some twenty times more), a
         # supposition that once ended free within cand ends free (:func:`_free_states`);
@@ -722,20 +760,23 @@ class _Nets(_Propagation):
                         if previous[1] not in moved:
                             then = record.stops[previous[1]]
                             moved[previous[1]] = [x for x, m in enumerate(cand) if m != then[x]]
-                        after = self.resume(previous[0], cand, moved[previous[1]])[0]
+                        after = self._resumed(previous[0], cand, moved[previous[1]])[0]
                     elif (c, w) in outer:  # from the branch's start (a contradiction there is one here)
                         if -1 not in moved:
                             moved[-1] = [x for x, m in enumerate(cand) if m != record.start[x]]
                         was = outer[(c, w)]
-                        after = None if was is None else self.resume(was, cand, moved[-1])[0]
+                        after = None if was is None else self._resumed(was, cand, moved[-1])[0]
                     else:
-                        after = fast(self, cand, c, w)[0]
+                        # (a stop is settled: only the supposed cell's units and constraints to scan)
+                        supposed = list(cand)
+                        supposed[c] = 1 << (w - 1)
+                        after = self._settle(supposed, [c], marks[c])[0]
                     if after is not None:
                         record.reached[(c, w)] = (after, stop)
                         if free is not None:
                             _remember_free(free, c, w, after, values)
                         continue
-                after, inner, end = self.branch(cand, c, w, nest - 1)
+                after, inner, end = self.branch(cand, c, w, nest - 1, settled=True)
                 if after is None:
                     found.append((c, w, slice_branch(inner.nodes, [end])))
             if len(found) >= NET_INNER:
@@ -818,6 +859,16 @@ def find_forcing_chains(
                 _remember_free(free, cell, value, reached, values)
         if len(contradictions) >= limit:
             break
+    removals: dict[tuple[int, int], int | None] = {}
+
+    def gone_of(cell: int, value: int) -> int | None:
+        """The candidates supposing ``cell = value`` removes, packed (``None``: a contradiction)."""
+        key = (cell, value)
+        if key not in removals:
+            reached = after(cell, value)
+            removals[key] = None if reached is None else here & ~_packed(reached, values)
+        return removals[key]
+
     if contradictions:  # the smallest of the first few nets
         nets = [net("contradiction", [found]) for found in contradictions[:limit]]
         found = min(nets, key=lambda n: n.size)
@@ -839,7 +890,7 @@ def find_forcing_chains(
         if candidates[cell].bit_count() > MAX_BRANCHES:
             break
         branches = [(cell, v) for v in values_of(candidates[cell])]
-        found = _common(board, candidates, placed, branches, after, outcome)
+        found = _common(board, candidates, placed, branches, gone_of, outcome)
         if found is not None:
             eliminations, used = found
             yield Deduction(
@@ -861,7 +912,7 @@ def find_forcing_chains(
             if not 2 <= len(places) <= MAX_BRANCHES or any(c in placed for c in places):
                 continue
             branches = [(c, value) for c in places]
-            found = _common(board, candidates, placed, branches, after, outcome)
+            found = _common(board, candidates, placed, branches, gone_of, outcome)
             if found is not None:
                 eliminations, used = found
                 yield Deduction(
@@ -1025,26 +1076,22 @@ def find_nested_forcing_nets(board: Board, candidates: list[int], placed: set[in
     )
 
 
-def _common(board, candidates, placed, branches, after, outcome):
-    """The candidates every branch removes (``after``: :meth:`_Propagation.afters`), and
-    the constraints used (``outcome``'s, asked only then); ``None`` if none."""
+def _common(board, candidates, placed, branches, gone_of, outcome):
+    """The candidates every branch removes (``gone_of``: per supposition, its removals as
+    one :func:`_packed` int; ``None`` on a contradiction), and the constraints used
+    (``outcome``'s, asked only then); ``None`` if none."""
     removed = None
     for cell, value in branches:
-        reached = after(cell, value)
-        if reached is None:
+        gone = gone_of(cell, value)
+        if gone is None:
             continue  # that branch is impossible: the others decide
-        gone = {
-            (c, v)
-            for c, (was, now) in enumerate(zip(candidates, reached, strict=True))
-            if was != now
-            for v in values_of(was & ~now)
-        }
         removed = gone if removed is None else removed & gone
         if not removed:
             return None
     if not removed:
         return None
-    eliminations = tuple(sorted(removed - set(branches)))
+    width = _field_bits(board.model.value_count)
+    eliminations = tuple(cv for cv in _pairs(removed, width) if cv not in branches)
     if not eliminations:
         return None
     used: list[Constraint] = []
@@ -1053,6 +1100,20 @@ def _common(board, candidates, placed, branches, after, outcome):
         if reached is not None:
             used += by
     return eliminations, used
+
+
+def _field_bits(values: int) -> int:
+    """The bits of one cell's field in :func:`_packed` (16, or a C ``unsigned long``'s past 16 values)."""
+    return 16 if values <= 16 else array.array("L").itemsize * 8
+
+
+def _pairs(bits: int, width: int) -> Iterator[tuple[int, int]]:
+    """The ``(cell, value)`` pairs of a :func:`_packed` difference, by cell then value."""
+    while bits:
+        low = bits & -bits
+        cell, offset = divmod(low.bit_length() - 1, width)
+        yield cell, offset + 1
+        bits ^= low
 
 
 def _name(board: Board, cell: int) -> str:

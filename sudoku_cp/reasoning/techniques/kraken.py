@@ -26,6 +26,7 @@ import itertools
 from collections.abc import Iterator
 
 from sudoku_cp.reasoning.techniques._links import geometry, premise
+from sudoku_cp.reasoning.techniques._unchanged import Plane, value_planes
 from sudoku_cp.reasoning.techniques.board import Board, Deduction
 from sudoku_cp.reasoning.techniques.forcing import _Nets
 from sudoku_cp.reasoning.techniques.nets import Net, slice_branch
@@ -47,99 +48,121 @@ def find_kraken_fish(board: Board, candidates: list[int], placed: set[int]) -> I
     engine = _Nets(board)
     outcome = engine.outcomes(candidates)
     after = engine.afters(candidates)  # (the same candidates, resumed from the last state's)
+    planes = value_planes(candidates, placed, n)
+    memo = board.memo.setdefault("kraken shapes", {})
 
     for size in range(2, MAX_SIZE + 1):
-        for bases, covers, cover_of in (
-            (board.rows, board.columns, geo.column_of),
-            (board.columns, board.rows, geo.row_of),
-        ):
-            line_bits = [sum(1 << c for c in line.cells) for line in bases]
-            cover_bits = [sum(1 << c for c in line.cells) for line in covers]
+        for by_rows, (bases, covers) in enumerate(((board.rows, board.columns), (board.columns, board.rows))):
             for value in range(1, n + 1):
+                key = (size, by_rows, value)
+                plane = planes[value - 1]
+                known = memo.get(key)
+                if known is None or known[0] != plane:
+                    known = memo[key] = (plane, _shapes(board, geo, size, by_rows, value, plane))
                 bit = 1 << (value - 1)
-                places = {}
-                reach = {}  # per base line, its places' cover lines as a bit set
-                for index, line in enumerate(bases):
-                    spots = [c for c in line.cells if candidates[c] & bit]
-                    if any(c in placed for c in spots) or not spots:
+                for chosen, cover, spots, fins, targets, seen_by_all in known[1]:
+                    # the targets every fin's chain removes the value from (a fin's chain
+                    # worked out only while a target is left)
+                    gone = targets
+                    for fin in fins:
+                        if not gone:
+                            break
+                        reached = after(fin, value)
+                        if reached is not None:  # (a fin that contradicts itself removes all)
+                            left = gone
+                            while left:
+                                low = left & -left
+                                if reached[low.bit_length() - 1] & bit:
+                                    gone ^= low  # this fin leaves the target's value
+                                left ^= low
+                    if not gone & ~seen_by_all:
                         continue
-                    places[index] = spots
-                    reach[index] = sum({1 << cover_of[c] for c in spots})
-                open_bits = 0  # the open cells holding the value, as a bit set
-                for c, mask in enumerate(candidates):
-                    if mask & bit and c not in placed:
-                        open_bits |= 1 << c
-                for chosen in itertools.combinations(sorted(places), size):
-                    spread = 0
-                    for i in chosen:
-                        spread |= reach[i]
-                    # each cover line beyond ``size`` holds a fin at least: too many, skip early
-                    if not size < spread.bit_count() <= size + MAX_FINS:
-                        continue  # a basic fish (or less), or too many fins for any cover
-                    spots = [c for i in chosen for c in places[i]]
-                    per_line: dict[int, int] = {}  # per cover line, the spots on it as a bit set
-                    for c in spots:
-                        per_line[cover_of[c]] = per_line.get(cover_of[c], 0) | 1 << c
-                    most = sorted((b.bit_count() for b in per_line.values()), reverse=True)
-                    if len(spots) - sum(most[:size]) > MAX_FINS:
-                        continue  # every cover leaves too many fins
-                    lines = sorted(per_line)
-                    spot_bits = sum(per_line.values())
-                    outside = open_bits & ~sum(line_bits[i] for i in chosen)  # not in the bases
-                    for cover in itertools.combinations(lines, size):
-                        covered = reached = 0
-                        for k in cover:
-                            covered |= per_line[k]
-                            reached |= cover_bits[k]
-                        fin_bits = spot_bits & ~covered  # (a line outside the cover has a spot)
-                        targets = outside & reached
-                        if not targets or fin_bits.bit_count() > MAX_FINS:
-                            continue
-                        fins = [c for c in spots if fin_bits >> c & 1]
-                        seen_by_all = geo.peer_bits[fins[0]]
-                        for f in fins[1:]:
-                            seen_by_all &= geo.peer_bits[f]
-                        if not targets & ~seen_by_all:
-                            continue  # nothing to remove, or a plain finned fish (found before this)
-                        # the targets every fin's chain removes the value from (a fin's chain
-                        # worked out only while a target is left)
-                        gone = targets
-                        for fin in fins:
-                            if not gone:
-                                break
-                            reached = after(fin, value)
-                            if reached is not None:  # (a fin that contradicts itself removes all)
-                                left = gone
-                                while left:
-                                    low = left & -left
-                                    if reached[low.bit_length() - 1] & bit:
-                                        gone ^= low  # this fin leaves the target's value
-                                    left ^= low
-                        if not gone & ~seen_by_all:
-                            continue
-                        removed, used = [], []
-                        for target in (c for k in cover for c in covers[k].cells if gone >> c & 1):
-                            removed.append(target)
-                            for fin in fins:  # the constraints each fin's chain uses
-                                used += outcome(fin, value)[1]
-                        net = _net(engine, candidates, fins, value, removed)
-                        if net is None:
-                            continue
-                        cells = sorted(spots)
-                        gone = ", ".join(board.model.cell_name(t) for t in removed)
-                        digit = board.digit(value)
-                        yield Deduction.of_digit(
-                            f"Kraken {_NAMES[size]}",
-                            value,
-                            removed,
-                            cells,
-                            premise(tuple(bases[i] for i in chosen), tuple(covers[k] for k in cover), used),
-                            f"{digit} in {_names(board, cells)}: the {_NAMES[size]} holds or a fin "
-                            f"({_names(board, fins)}) does, and each fin's forcing chain (below) removes "
-                            f"{digit} from {gone} too",
-                            net=net,
-                        )
-                        return
+                    removed, used = [], []
+                    for target in (c for k in cover for c in covers[k].cells if gone >> c & 1):
+                        removed.append(target)
+                        for fin in fins:  # the constraints each fin's chain uses
+                            used += outcome(fin, value)[1]
+                    net = _net(engine, candidates, fins, value, removed)
+                    if net is None:
+                        continue
+                    cells = sorted(spots)
+                    gone_names = ", ".join(board.model.cell_name(t) for t in removed)
+                    digit = board.digit(value)
+                    yield Deduction.of_digit(
+                        f"Kraken {_NAMES[size]}",
+                        value,
+                        removed,
+                        cells,
+                        premise(tuple(bases[i] for i in chosen), tuple(covers[k] for k in cover), used),
+                        f"{digit} in {_names(board, cells)}: the {_NAMES[size]} holds or a fin "
+                        f"({_names(board, fins)}) does, and each fin's forcing chain (below) removes "
+                        f"{digit} from {gone_names} too",
+                        net=net,
+                    )
+                    return
+
+
+Shape = tuple[tuple[int, ...], tuple[int, ...], list[int], list[int], int, int]
+"""A fish shape a Kraken fish may rest on: ``(bases, covers, spots, fins, targets, seen)``:
+the base and cover lines (indices), the value's places in the bases, the fins, the cover
+cells outside the bases holding the value (a bit set) and the cells every fin sees (a bit set)."""
+
+
+def _shapes(board: Board, geo, size: int, by_rows: int, value: int, plane: Plane) -> list[Shape]:
+    """The fish shapes of ``size`` on ``value`` (rows as bases if ``by_rows`` is 0, else
+    columns) with at most :data:`MAX_FINS` fins and a target some fin does not see, in
+    the order the finder tries them: what the value's plane alone decides (its open and
+    placed cells), so remembered per plane in ``board.memo`` and only the fins' chains are
+    worked out per state."""
+    bases, covers = (board.rows, board.columns) if by_rows == 0 else (board.columns, board.rows)
+    cover_of = geo.column_of if by_rows == 0 else geo.row_of
+    line_bits = [sum(1 << c for c in line.cells) for line in bases]
+    cover_bits = [sum(1 << c for c in line.cells) for line in covers]
+    open_bits, placed_bits = plane[0], plane[1]  # the open (placed) cells holding the value
+    holding = open_bits | placed_bits
+    places = {}
+    reach = {}  # per base line, its places' cover lines as a bit set
+    for index, line in enumerate(bases):
+        spots = [c for c in line.cells if holding >> c & 1]
+        if any(placed_bits >> c & 1 for c in spots) or not spots:
+            continue
+        places[index] = spots
+        reach[index] = sum({1 << cover_of[c] for c in spots})
+    found: list[Shape] = []
+    for chosen in itertools.combinations(sorted(places), size):
+        spread = 0
+        for i in chosen:
+            spread |= reach[i]
+        # each cover line beyond ``size`` holds a fin at least: too many, skip early
+        if not size < spread.bit_count() <= size + MAX_FINS:
+            continue  # a basic fish (or less), or too many fins for any cover
+        spots = [c for i in chosen for c in places[i]]
+        per_line: dict[int, int] = {}  # per cover line, the spots on it as a bit set
+        for c in spots:
+            per_line[cover_of[c]] = per_line.get(cover_of[c], 0) | 1 << c
+        most = sorted((b.bit_count() for b in per_line.values()), reverse=True)
+        if len(spots) - sum(most[:size]) > MAX_FINS:
+            continue  # every cover leaves too many fins
+        lines = sorted(per_line)
+        spot_bits = sum(per_line.values())
+        outside = open_bits & ~sum(line_bits[i] for i in chosen)  # not in the bases
+        for cover in itertools.combinations(lines, size):
+            covered = reached = 0
+            for k in cover:
+                covered |= per_line[k]
+                reached |= cover_bits[k]
+            fin_bits = spot_bits & ~covered  # (a line outside the cover has a spot)
+            targets = outside & reached
+            if not targets or fin_bits.bit_count() > MAX_FINS:
+                continue
+            fins = [c for c in spots if fin_bits >> c & 1]
+            seen_by_all = geo.peer_bits[fins[0]]
+            for f in fins[1:]:
+                seen_by_all &= geo.peer_bits[f]
+            if not targets & ~seen_by_all:
+                continue  # nothing to remove, or a plain finned fish (found before this)
+            found.append((chosen, cover, spots, fins, targets, seen_by_all))
+    return found
 
 
 def _net(engine: _Nets, candidates: list[int], fins: list[int], value: int, removed: list[int]) -> Net | None:

@@ -88,11 +88,12 @@ def find_sue_de_coq(board: Board, candidates: list[int], placed: set[int]) -> It
     memo = geo.nothing
     seen: set[frozenset] = set()
     yielded = False  # after a yield the caller may have changed the candidates: record no more
+    signed = [-m if c in placed else m for c, m in enumerate(candidates)]  # (a placed cell's negated)
     for i, j, crossing, line_cells, box_cells, both in _crossings(geo):
         cross = [c for c in crossing if c not in placed]
         if len(cross) < 2:
             continue
-        state = tuple(-candidates[c] if c in placed else candidates[c] for c in both)
+        state = tuple(map(signed.__getitem__, both))
         if memo.get(("sue de coq", i, j)) == state:
             continue  # nothing there last time, and its cells are the same
         line = [c for c in line_cells if c not in placed]
