@@ -248,10 +248,8 @@ def chaos_propagator(constraint: ChaosRegions, value_count: int):
                 settled = region & decided_digits
                 if not settled:
                     continue
-                for d in digit_range:
+                for d in [d for d in digit_range if settled & db[d]]:  # the digits settled in it
                     both = settled & db[d]
-                    if not both:
-                        continue
                     if both & (both - 1):
                         return False
                     others = region & ~both
@@ -293,13 +291,16 @@ def chaos_propagator(constraint: ChaosRegions, value_count: int):
                     moved = True
                     possible = keep
                 if all_digits:
-                    for d in digit_range:
+                    # the digits with at most one place in it (most have more: those are skipped
+                    # in one comprehension); one place: the region and the digit there
+                    settled = decided_labels & decided_digits
+                    for d in [d for d in digit_range if not (p := possible & db[d]) & (p - 1)]:
                         places = possible & db[d]
                         if not places:
                             return False  # a region without a place for a digit
-                        if places & (places - 1) or places & decided_labels & decided_digits:
+                        if places & (places - 1) or places & settled:
                             continue
-                        for other in label_range:  # one place: the region and the digit there
+                        for other in label_range:
                             if other != r and lb[other] & places:
                                 lb[other] &= ~places
                                 moved = True
