@@ -480,24 +480,3 @@ def test_chaos_clues_are_filtered_by_their_shape_as_by_their_automaton():
             outcome = fast(a)
             assert (outcome is None) == (slow(b) is None)
             assert outcome is None or a == b
-
-
-@pytest.mark.parametrize("width", [4, 8, 9, 16, 17])
-def test_the_regions_propagator_reads_masks_as_cells_per_value(width):
-    # engine/chaos._reader packs the masks into bytes and reads each value's cells in C: the
-    # same sets as reading each mask's values one by one
-    import random
-
-    from sudoku_cp.engine.chaos import _reader
-
-    rng = random.Random(width)
-    for count in (1, 7, 81):
-        cells = rng.sample(range(100), count)
-        read = _reader(cells, width)
-        for _ in range(20):
-            candidates = [rng.randrange(1 << width) for _ in range(100)]
-            expected = [0] + [
-                sum(1 << i for i, c in enumerate(cells) if candidates[c] >> (v - 1) & 1)
-                for v in range(1, width + 1)
-            ]
-            assert read(candidates) == expected

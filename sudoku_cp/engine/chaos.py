@@ -41,15 +41,15 @@ here from the constraint itself.
 
 from __future__ import annotations
 
-import array
 import functools
 import operator
-import sys
 from collections.abc import Callable, Sequence
 
 from sudoku_cp.model.chaos import ChaosRegions, clue_shape
 from sudoku_cp.model.constraints import Regular
 
+_SPREAD_WIDTH = 10
+"""The widest masks (values) :func:`_reader` reads through a table of a value per mask."""
 _KNOWN_SIZE = 1 << 16
 """How many regions' cells a propagator remembers the connected cells of, then forgets."""
 
@@ -70,30 +70,16 @@ def _decided(cells_of: Sequence[int], everything: int) -> int | None:
     return None if ones != everything else ones & ~twos
 
 
-@functools.cache
-def _digit_tables(width: int) -> tuple[bytes, ...]:
-    """For each value ``v`` of ``1..width``, a :meth:`bytes.translate` table taking the
-    byte of a mask that holds ``v``'s bit (the low byte for ``1..8``, the high one for
-    ``9..16``) to ``b"1"`` when that bit is set, else to ``b"0"``."""
-    return tuple(
-        bytes(ord("1") if byte >> ((v - 1) % 8) & 1 else ord("0") for byte in range(256))
-        for v in range(1, width + 1)
-    )
-
-
 def _reader(cells: Sequence[int], width: int) -> Callable[[Sequence[int]], list[int]]:
     """A function reading the masks (of ``width`` bits) of ``cells`` as sets of cells as
     bits, one per value: ``[0, cells that may hold 1, ..., cells that may hold width]``
-    (cell ``cells[i]`` as bit ``i``). Up to 16 bits, the masks are packed two bytes a cell
-    (:class:`array.array`), and each value's bits are one :meth:`bytes.translate` of the
-    byte holding it per cell into ``"0"``/``"1"`` and one ``int(..., 2)``: a few calls in C
-    per value, none per cell.
-
-    >>> _reader((0, 2), 9)([0b100000001, 7, 0b11])
-    [0, 3, 2, 0, 0, 0, 0, 0, 0, 1]
-    """
-    get = operator.itemgetter(*cells) if len(cells) > 1 else (lambda c, only=cells[0]: (c[only],))
-    if width > 16:
+    (cell ``cells[i]`` as bit ``i``). Up to :data:`_SPREAD_WIDTH` bits, each mask is looked
+    up spread (value ``v`` at bit ``(v - 1) * len(cells)``), shifted to its cell and
+    joined: one operation per cell, then one per value."""
+    count = len(cells)
+    everything = (1 << count) - 1
+    get = operator.itemgetter(*cells)
+    if width > _SPREAD_WIDTH:
         values_of = _values(width)
 
         def read_each(candidates: Sequence[int]) -> list[int]:
@@ -106,16 +92,14 @@ def _reader(cells: Sequence[int], width: int) -> Callable[[Sequence[int]], list[
             return found
 
         return read_each
-    tables = _digit_tables(width)
-    # packed and reversed (the last cell first, as int(..., 2) reads), each cell's two bytes
-    # swap: the low bytes at odd positions on a little-endian machine
-    low = 1 if sys.byteorder == "little" else 0
-    pairs = tuple((low if v <= 8 else 1 - low, table) for v, table in enumerate(tables, 1))
+    spread = tuple(sum(1 << ((v - 1) * count) for v in values) for values in _values(width))
+    offsets = tuple(v * count for v in range(width))
 
     def read(candidates: Sequence[int]) -> list[int]:
-        packed = array.array("H", get(candidates)).tobytes()[::-1]
-        halves = (packed[0::2], packed[1::2])
-        return [0, *(int(halves[half].translate(table), 2) for half, table in pairs)]
+        joined = 0
+        for i, mask in enumerate(get(candidates)):
+            joined |= spread[mask] << i
+        return [0, *((joined >> offset) & everything for offset in offsets)]
 
     return read
 
@@ -248,8 +232,10 @@ def chaos_propagator(constraint: ChaosRegions, value_count: int):
                 settled = region & decided_digits
                 if not settled:
                     continue
-                for d in [d for d in digit_range if settled & db[d]]:  # the digits settled in it
+                for d in digit_range:
                     both = settled & db[d]
+                    if not both:
+                        continue
                     if both & (both - 1):
                         return False
                     others = region & ~both
@@ -291,16 +277,13 @@ def chaos_propagator(constraint: ChaosRegions, value_count: int):
                     moved = True
                     possible = keep
                 if all_digits:
-                    # the digits with at most one place in it (most have more: those are skipped
-                    # in one comprehension); one place: the region and the digit there
-                    settled = decided_labels & decided_digits
-                    for d in [d for d in digit_range if not (p := possible & db[d]) & (p - 1)]:
+                    for d in digit_range:
                         places = possible & db[d]
                         if not places:
                             return False  # a region without a place for a digit
-                        if places & (places - 1) or places & settled:
+                        if places & (places - 1) or places & decided_labels & decided_digits:
                             continue
-                        for other in label_range:
+                        for other in label_range:  # one place: the region and the digit there
                             if other != r and lb[other] & places:
                                 lb[other] &= ~places
                                 moved = True
