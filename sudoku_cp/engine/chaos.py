@@ -186,7 +186,13 @@ def chaos_propagator(constraint: ChaosRegions, value_count: int):
                 if decided & ~piece or piece.bit_count() < side:
                     piece = None
             if piece is not None and piece.bit_count() > side:  # a cell it cannot do without
-                rest = piece & ~decided
+                # only a cell with two neighbours in the piece or more: without one of one
+                # neighbour, the rest stays connected and has side cells or more
+                ones = twos = 0
+                for next_to in (piece << 1 & not_first, piece >> 1 & not_last, piece << side, piece >> side):
+                    twos |= ones & next_to
+                    ones |= next_to
+                rest = piece & ~decided & twos
                 while rest:
                     low = rest & -rest
                     rest ^= low
