@@ -186,7 +186,13 @@ def chaos_propagator(constraint: ChaosRegions, value_count: int):
                 if decided & ~piece or piece.bit_count() < side:
                     piece = None
             if piece is not None and piece.bit_count() > side:  # a cell it cannot do without
-                rest = piece & ~decided
+                # only a cell with two neighbours in the piece or more: without one of one
+                # neighbour, the rest stays connected and has side cells or more
+                ones = twos = 0
+                for next_to in (piece << 1 & not_first, piece >> 1 & not_last, piece << side, piece >> side):
+                    twos |= ones & next_to
+                    ones |= next_to
+                rest = piece & ~decided & twos
                 while rest:
                     low = rest & -rest
                     rest ^= low
@@ -422,7 +428,13 @@ def _arrow_filter(labels: Sequence[int], control: int, arms: Sequence[int], offs
     be another or the arm's end), their sums (bit sets shifted and joined), the sums the
     control allows, and each arm's runs that some runs of the other arms complete; a cell
     ``k`` of an arm is ``s`` when a run reaches it or ends two cells before, another label
-    when a run ends before it."""
+    when a run ends before it.
+
+    Each arm's runs are worked out for every label at once (:func:`_arm_runs`, from the
+    arm's masks: remembered, as a net changes few arms between calls), and each label's
+    sums and the runs that fit from the runs alone (remembered by the runs and the
+    control's candidates): what is left per call is reading the masks and writing the
+    kept candidates."""
     start = labels[0]
     spans = []
     at = 1
@@ -430,49 +442,108 @@ def _arrow_filter(labels: Sequence[int], control: int, arms: Sequence[int], offs
         spans.append(tuple(labels[at : at + length]))
         at += length
     cells = (*labels, control)
+    width = alphabet.bit_length()
+    readers = [_tuple_reader(span) for span in spans]
+    runs_known: dict[tuple[int, ...], tuple[int, ...]] = {}
+    fits_known: dict[tuple[tuple[int, ...], int], tuple[int, tuple[tuple[int, int], ...]]] = {}
+
+    def arm_runs(arm: tuple[int, ...]) -> tuple[int, ...]:
+        found = runs_known.get(arm)
+        if found is None:
+            if len(runs_known) > _KNOWN_SIZE:
+                runs_known.clear()
+            found = runs_known[arm] = _arm_runs(arm, alphabet, width)
+        return found
+
+    def fits(runs: tuple[int, ...], allowed: int) -> tuple[int, tuple[tuple[int, int], ...]]:
+        """The sums the control allows (as bits, ``valid``) and each arm's least and most
+        run that some runs of the other arms complete; ``(0, ())`` when none."""
+        key = (runs, allowed)
+        found = fits_known.get(key)
+        if found is not None:
+            return found
+        if len(fits_known) > _KNOWN_SIZE:
+            fits_known.clear()
+        sums = [1]  # sums[a]: the sums of the runs of the arms before arm a, as bits
+        for run in runs:
+            sums.append(_sumset(sums[-1], run))
+        # the sums the control allows: the control is 1 + sum - offset (bit sum - offset)
+        valid = sums[-1] & (allowed << offset)
+        bounds: list[tuple[int, int]] = []
+        if valid:
+            after = 1  # the sums of the runs of the arms after arm a
+            for a in range(len(runs) - 1, -1, -1):
+                others, run = _sumset(sums[a], after), runs[a]
+                fit = [j for j in range(run.bit_length()) if run >> j & 1 and (others << j) & valid]
+                bounds.append((fit[0], fit[-1]))
+                after = _sumset(after, run)
+            bounds.reverse()
+        found = fits_known[key] = (valid, tuple(bounds))
+        return found
 
     def propagate(candidates: list[int]) -> list[int] | None:
         allowed = candidates[control] & alphabet
         keep_start = keep_control = 0
-        masks = [[candidates[c] for c in span] for span in spans]
+        masks = [read(candidates) for read in readers]
+        by_arm = [arm_runs(arm) for arm in masks]
         keep = [[0] * len(span) for span in spans]
         for bit in _bits(candidates[start]):
-            runs = []
-            for arm in masks:
-                found = 0
-                for j, m in enumerate(arm):  # a run of j cells: the j-th may be another label
-                    if m & ~bit:
-                        found |= 1 << j
-                    if not m & bit:
-                        break
-                else:
-                    found |= 1 << len(arm)
-                runs.append(found)
-            sums = [1]  # sums[a]: the sums of the runs of the arms before arm a, as bits
-            for found in runs:
-                sums.append(_sumset(sums[-1], found))
-            # the sums the control allows: the control is 1 + sum - offset (bit sum - offset)
-            valid = sums[-1] & (allowed << offset)
+            label = bit.bit_length() - 1
+            valid, bounds = fits(tuple(runs[label] for runs in by_arm), allowed)
             if not valid:
                 continue
             keep_start |= bit
             keep_control |= valid >> offset
-            after = 1  # the sums of the runs of the arms after arm a
-            for a in range(len(masks) - 1, -1, -1):
-                others, found = _sumset(sums[a], after), runs[a]
-                fits = [j for j in range(len(masks[a]) + 1) if found >> j & 1 and (others << j) & valid]
-                least, most = fits[0], fits[-1]
-                for k, m in enumerate(masks[a], 1):
+            for arm, arm_keep, (least, most) in zip(masks, keep, bounds, strict=True):
+                for k, m in enumerate(arm, 1):
                     if (most >= k or least <= k - 2) and m & bit:
-                        keep[a][k - 1] |= bit
+                        arm_keep[k - 1] |= bit
                     if least <= k - 1:
-                        keep[a][k - 1] |= m & ~bit
-                after = _sumset(after, found)
+                        arm_keep[k - 1] |= m & ~bit
         if not keep_start:
             return None
         return _narrowed(candidates, cells, (keep_start, *(k for arm in keep for k in arm), keep_control))
 
     return propagate
+
+
+def _tuple_reader(cells: Sequence[int]) -> Callable[[Sequence[int]], tuple[int, ...]]:
+    """A function reading the masks of ``cells`` as a tuple (one cell too)."""
+    if len(cells) == 1:
+        only = cells[0]
+        return lambda candidates: (candidates[only],)
+    return operator.itemgetter(*cells)
+
+
+def _arm_runs(arm: Sequence[int], alphabet: int, width: int) -> tuple[int, ...]:
+    """For each label (index ``label - 1``), the runs of it possible from the start along an
+    arm of masks ``arm``, as bits (bit ``j``: a run of ``j`` cells: each may be the label,
+    and the next may be another or the arm ends), all labels at once: the labels every cell
+    so far may be (``prefix``) whose run may stop at cell ``j`` (cell ``j`` may be another
+    label: any, if it has two candidates or more, else all but its one).
+
+    >>> [bin(r) for r in _arm_runs((0b11, 0b01), 0b11, 2)]  # label 1: runs 0 or 2; label 2: 0 or 1
+    ['0b101', '0b11']
+    """
+    found = [0] * width
+    prefix = alphabet
+    for j, m in enumerate(arm):
+        ends = prefix if m & (m - 1) else prefix & ~m
+        at = 1 << j
+        while ends:
+            low = ends & -ends
+            ends ^= low
+            found[low.bit_length() - 1] |= at
+        prefix &= m
+        if not prefix:
+            break
+    else:
+        at = 1 << len(arm)
+        while prefix:
+            low = prefix & -prefix
+            prefix ^= low
+            found[low.bit_length() - 1] |= at
+    return tuple(found)
 
 
 __all__ = ["chaos_propagator", "clue_propagator"]
