@@ -7,9 +7,10 @@ from __future__ import annotations
 
 import functools
 import itertools
+from collections.abc import Iterator
 from dataclasses import dataclass
 
-from sudoku_cp.model.constraints import AllDifferent, Linear, Model, Origin, OriginKind, Sum
+from sudoku_cp.model.constraints import AllDifferent, Linear, Model, Origin, OriginKind, Sum, union_name
 
 
 @functools.cache
@@ -229,6 +230,116 @@ def implied_sum_sources(model: Model, max_cells: int = _MAX_IMPLIED_CELLS) -> li
                 found.setdefault(frozenset(outies), ImpliedSum(implied, "outies", units, used))
     existing = {frozenset(c.cells) for c in cages}
     return [s for key, s in found.items() if key not in existing]
+
+
+@dataclass(frozen=True)
+class ImpliedDifference:
+    """One difference the "45 rule" derives: the innies of a union of units less the
+    outies of some of the cages crossing it.
+
+    For a union ``S`` of ``k`` disjoint units (``k·n(n+1)/2`` in all), the cages inside it
+    and some cages crossing its edge, the cells of ``S`` no such cage covers (*innies*)
+    less the cells of the crossing cages outside ``S`` (*outies*) add up to
+    ``k·n(n+1)/2`` less the cages' totals: killer solvers' "innie-outie difference"
+    (``r3c9 - r4c1 = 2``).
+
+    Attributes:
+        difference: the :class:`~sudoku_cp.model.constraints.Linear` ``Σ innies − Σ outies
+            == rhs`` (coefficient ``1`` for an innie, ``-1`` for an outie; labelled
+            ``"innies minus outies of rows 1, 2, 3"``).
+        units: the disjoint units (``AllDifferent`` over ``n`` cells) of ``S``.
+        inside: the cages lying inside ``S`` (all of them).
+        crossing: the cages used that cross the edge of ``S``.
+    """
+
+    difference: Linear
+    units: tuple[AllDifferent, ...]
+    inside: tuple[Sum, ...]
+    crossing: tuple[Sum, ...]
+
+    @property
+    def innies(self) -> tuple[int, ...]:
+        """The cells of ``S`` that no cage used covers."""
+        linear = self.difference
+        return tuple(c for c, a in zip(linear.cells, linear.coefficients, strict=True) if a > 0)
+
+    @property
+    def outies(self) -> tuple[int, ...]:
+        """The cells of the crossing cages that lie outside ``S``."""
+        linear = self.difference
+        return tuple(c for c, a in zip(linear.cells, linear.coefficients, strict=True) if a < 0)
+
+
+def implied_difference_sources(model: Model, max_cells: int = _MAX_IMPLIED_CELLS) -> list[ImpliedDifference]:
+    """The innie-outie differences (:class:`ImpliedDifference`) over at most ``max_cells``
+    cells, at least one innie and one outie, for the unions of :func:`implied_sums`
+    (single units and runs of parallel units) whose cages are pairwise disjoint: every
+    choice of the crossing cages that leaves that few cells, the first derivation of a
+    set of cells kept. Each holds in every solution.
+
+    >>> from sudoku_cp.model.constraints import AllDifferent, Model, Sum
+    >>> rows = tuple(AllDifferent(tuple(range(4 * r, 4 * r + 4)), label=f"row {r + 1}") for r in range(4))
+    >>> cages = tuple(Sum(c, t, label=f"cage {t}") for c, t in (((0, 1), 3), ((2, 6), 7), ((3, 7), 6)))
+    >>> model = Model(4, (0,) * 16, rows + cages)
+    >>> [(d.innies, d.outies, d.difference.rhs) for d in implied_difference_sources(model)][:2]
+    [((2,), (7,), 1), ((3,), (6,), 0)]
+    """
+    cages = [c for c in model.of_kind(Sum) if len(c.cells) <= model.side]
+    if not cages:
+        return []
+    cages_of: list[list[int]] = [[] for _ in range(model.cell_count)]
+    for index, cage in enumerate(cages):
+        for cell in cage.cells:
+            cages_of[cell].append(index)
+    unit_total = model.side * (model.side + 1) // 2
+    found: dict[tuple[frozenset[int], frozenset[int]], ImpliedDifference] = {}
+    for units in _unions_of_parallel_units(model):
+        cells = frozenset().union(*(u.cells for u in units))
+        meeting = sorted({index for cell in cells for index in cages_of[cell]})
+        if sum(len(cages[i].cells) for i in meeting) != len(set().union(*(cages[i].cells for i in meeting))):
+            continue  # overlapping cages: their totals do not add up
+        inside = [i for i in meeting if cells.issuperset(cages[i].cells)]
+        crossing = [i for i in meeting if i not in inside]
+        covered = set().union(*(cages[i].cells for i in meeting))
+        free = sorted(cells - covered)  # innies whatever the choice
+        if len(free) > max_cells or not crossing:
+            continue
+        base = unit_total * len(units) - sum(cages[i].total for i in inside)
+        parts = tuple(u.origin for u in units)
+        label = "innies minus outies of " + union_name(parts)
+        for innies, outies, used, rhs in _choices([cages[i] for i in crossing], cells, free, base, max_cells):
+            key = (frozenset(innies), frozenset(outies))
+            if innies and outies and key not in found:
+                terms = sorted([(c, 1) for c in innies] + [(c, -1) for c in outies])
+                origin = Origin(OriginKind.INNIES, parts=parts)
+                cells_of, factors = tuple(c for c, _ in terms), tuple(a for _, a in terms)
+                difference = Linear(cells_of, factors, "==", rhs, origin=origin, label=label)
+                crossed = tuple(cages[crossing[i]] for i in used)
+                found[key] = ImpliedDifference(difference, units, tuple(cages[i] for i in inside), crossed)
+    return list(found.values())
+
+
+def _choices(
+    crossing: list[Sum], cells: frozenset[int], innies: list[int], rhs: int, budget: int, at: int = 0
+) -> Iterator[tuple[list[int], list[int], list[int], int]]:
+    """Each choice of the ``crossing`` cages from ``at`` on that leaves at most ``budget``
+    cells in all: ``(innies, outies, used, rhs)``, a cage used taking its total off ``rhs``
+    and putting its cells outside ``cells`` among the outies, one not used leaving its
+    cells inside among the innies (``used``: the indices into ``crossing``)."""
+    outies: list[int] = []
+    stack = [(at, innies, outies, [], rhs)]
+    while stack:
+        at, innies, outies, used, rhs = stack.pop()
+        if len(innies) + len(outies) > budget:
+            continue
+        if at == len(crossing):
+            yield innies, outies, used, rhs
+            continue
+        cage = crossing[at]
+        inner = [c for c in cage.cells if c in cells]
+        outer = [c for c in cage.cells if c not in cells]
+        stack.append((at + 1, innies, outies + outer, [*used, at], rhs - cage.total))
+        stack.append((at + 1, innies + inner, outies, used, rhs))  # popped first: the cage not used
 
 
 def _unions_of_parallel_units(model: Model) -> list[tuple[AllDifferent, ...]]:

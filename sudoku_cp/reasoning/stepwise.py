@@ -48,7 +48,7 @@ from dataclasses import dataclass, field, replace
 
 from sudoku_cp.engine.runtime import Deadline
 from sudoku_cp.engine.search import BitmaskSearch, Restart
-from sudoku_cp.engine.sums import ImpliedSum, UnitReduction
+from sudoku_cp.engine.sums import ImpliedDifference, ImpliedSum, UnitReduction
 from sudoku_cp.errors import (
     MarksExcludeSolutionError,
     NotProperError,
@@ -946,6 +946,9 @@ def check_deduction(
     if isinstance(deduction.lemma, UnitReduction):
         check_unit_reduction(deduction.lemma, premise, n)
         premise.append(deduction.lemma.left)  # proven from the premise: it keeps the search short
+    elif isinstance(deduction.lemma, ImpliedDifference):
+        check_implied_difference(deduction.lemma, n)
+        premise.append(deduction.lemma.difference)  # proven from the premise: it keeps the search short
     elif deduction.lemma is not None:
         check_implied_sum(deduction.lemma, n)
         premise.append(deduction.lemma.sum)  # proven from the premise: it keeps the search short
@@ -1206,6 +1209,34 @@ def check_implied_sum(implied: ImpliedSum, n: int) -> None:
         holds = holds and implied.sum.total == cages_total - whole
     if not holds:
         raise SudokuError(f"{implied.sum.label}: the rule of 45 does not give that sum")
+
+
+def check_implied_difference(implied: ImpliedDifference, n: int) -> None:
+    """Raise :class:`SudokuError` unless ``implied.difference`` follows from its units and
+    cages by the arithmetic of the rule of 45: the units disjoint AllDifferents over ``n``
+    cells, the cages disjoint sums, those inside within the units and the crossing ones
+    meeting them; the innies the units' cells no cage covers, the outies the crossing
+    cages' cells outside the units, and the right-hand side the units' totals less the
+    cages'."""
+    union: set[int] = set()
+    for unit in implied.units:
+        if not isinstance(unit, AllDifferent) or len(set(unit.cells)) != n or union.intersection(unit.cells):
+            raise SudokuError(f"{implied.difference.label}: its units are not disjoint units of {n} cells")
+        union.update(unit.cells)
+    caged: set[int] = set()
+    for cage in implied.inside + implied.crossing:
+        if not isinstance(cage, Sum) or not caged.isdisjoint(cage.cells):
+            raise SudokuError(f"{implied.difference.label}: its cages overlap")
+        caged.update(cage.cells)
+    outside = {c for cage in implied.crossing for c in cage.cells} - union
+    total = len(implied.units) * n * (n + 1) // 2 - sum(c.total for c in implied.inside + implied.crossing)
+    linear = implied.difference
+    holds = all(union.issuperset(cage.cells) for cage in implied.inside)
+    holds = holds and all(union.intersection(cage.cells) for cage in implied.crossing)
+    holds = holds and set(implied.innies) == union - caged and set(implied.outies) == outside
+    holds = holds and linear.operator == "==" and linear.rhs == total and set(linear.coefficients) <= {1, -1}
+    if not holds:
+        raise SudokuError(f"{implied.difference.label}: the rule of 45 does not give that difference")
 
 
 def check_unit_reduction(reduction: UnitReduction, premise: Sequence[Constraint], n: int) -> None:
