@@ -553,3 +553,20 @@ def test_a_wrong_innie_outie_difference_fails_its_check():
         check_implied_difference(wrong, 9)
     with pytest.raises(SudokuError, match="overlap"):
         check_implied_difference(dataclasses.replace(implied, inside=implied.inside * 2), 9)
+
+
+def test_a_sum_over_a_region_of_all_nine_digits_on_a_7x7_leaves_its_other_cells():
+    # a 7x7 of digits 1..9 (Squishdoku): a 9-cell region holds 45, so a sum of 55 over it and
+    # two cells leaves those two 10; the premise check reads that too (it keeps SAT short)
+    from sudoku_cp.engine.sums import unit_reduced
+    from sudoku_cp.model.constraints import AllDifferent, Linear
+    from sudoku_cp.reasoning.stepwise import _reduced_clues
+
+    region = AllDifferent(tuple(r * 7 + c for r in range(3) for c in range(3)), label="region 1")
+    clue = Linear((*region.cells, 21, 22), (1,) * 11, "==", 55, label="sum 1")
+    model = Model(7, (0,) * 49, (region, clue), digits=tuple(range(1, 10)))
+    found = unit_reduced(clue, model)
+    assert (found.left.cells, found.left.coefficients, found.left.rhs) == ((21, 22), (1, 1), 10)
+    assert found.units == (region,)
+    assert _reduced_clues([clue, region], model) == [found.left]
+    assert _reduced_clues([clue], model) == []  # the region is not a premise: nothing added

@@ -115,6 +115,14 @@ class UnitReduction:
     sign: int
 
 
+def complete_groups(model: Model) -> tuple[AllDifferent, ...]:
+    """The AllDifferents over as many cells as the model has values (each holds every
+    value once, adding up to ``k(k+1)/2``): the units of a grid whose side is not its number
+    of values (the 9-cell regions of a 7x7 Squishdoku of digits 1..9)."""
+    k = model.value_count
+    return tuple(u for u in model.of_kind(AllDifferent) if len(set(u.cells)) == k)
+
+
 def unit_reduced(constraint: object, model: Model) -> UnitReduction | None:
     """An equation or inequality ``Σ a_i·x_i op rhs`` that holds a whole unit of the grid
     (an arrow over most of the grid), with every unit it holds summed: set theory (the
@@ -124,8 +132,10 @@ def unit_reduced(constraint: object, model: Model) -> UnitReduction | None:
     unit is left so: the clue left (its cells among the clue's, its coefficients positive
     where it can) with the units used, or ``None`` when the clue holds no whole unit of one
     coefficient (or the grid's units do not hold every value ``1..n``, or nothing is
-    left). The two are equivalent under the units: the filter of the one left is that of
-    the clue with the units' sums, and far cheaper (a few cells instead of dozens).
+    left). On a grid of ``k`` values other than its side (a 7x7 of digits 1..9), the units
+    are the AllDifferents over ``k`` cells (:func:`complete_groups`). The two are
+    equivalent under the units: the filter of the one left is that of the clue with the
+    units' sums, and far cheaper (a few cells instead of dozens).
 
     >>> rows = tuple(AllDifferent(tuple(range(4 * r, 4 * r + 4)), label=f"row {r + 1}") for r in range(4))
     >>> model = Model(4, (0,) * 16, rows)
@@ -134,17 +144,18 @@ def unit_reduced(constraint: object, model: Model) -> UnitReduction | None:
     >>> found.left.cells, found.left.coefficients, found.left.rhs, found.weights  # 11·r1c1 + 2·r1c2 = 40
     ((0, 1), (11, 2), 40, (1, 1, 1, 1))
     """
-    if not isinstance(constraint, Linear) or model.digits is not None or model.value_count != model.side:
+    k = model.value_count
+    if not isinstance(constraint, Linear) or model.digits not in (None, tuple(range(1, k + 1))):
         return None
     coefficient = dict(zip(constraint.cells, constraint.coefficients, strict=True))
     if len(coefficient) != len(constraint.cells):
         return None
-    units = model.units
+    units = model.units if k == model.side else complete_groups(model)
     if not any(
         all(c in coefficient for c in u.cells) and len({coefficient[c] for c in u.cells}) == 1 for u in units
     ):
         return None
-    total = model.side * (model.side + 1) // 2
+    total = k * (k + 1) // 2
     rhs, used, weights = constraint.rhs, [], []
     while True:
         for unit in units:

@@ -48,7 +48,7 @@ from dataclasses import dataclass, field, replace
 
 from sudoku_cp.engine.runtime import Deadline
 from sudoku_cp.engine.search import BitmaskSearch, Restart
-from sudoku_cp.engine.sums import ImpliedDifference, ImpliedSum, UnitReduction
+from sudoku_cp.engine.sums import ImpliedDifference, ImpliedSum, UnitReduction, unit_reduced
 from sudoku_cp.errors import (
     MarksExcludeSolutionError,
     NotProperError,
@@ -62,6 +62,7 @@ from sudoku_cp.model.constraints import (
     HOUSE_KINDS,
     AllDifferent,
     Constraint,
+    Linear,
     Model,
     Origin,
     OriginKind,
@@ -944,7 +945,7 @@ def check_deduction(
     n, k = puzzle.side, puzzle.model.value_count
     premise = list(deduction.constraints)
     if isinstance(deduction.lemma, UnitReduction):
-        check_unit_reduction(deduction.lemma, premise, n)
+        check_unit_reduction(deduction.lemma, premise, k)  # its units hold each of the k values
         premise.append(deduction.lemma.left)  # proven from the premise: it keeps the search short
     elif isinstance(deduction.lemma, ImpliedDifference):
         check_implied_difference(deduction.lemma, n)
@@ -952,6 +953,7 @@ def check_deduction(
     elif deduction.lemma is not None:
         check_implied_sum(deduction.lemma, n)
         premise.append(deduction.lemma.sum)  # proven from the premise: it keeps the search short
+    premise += _reduced_clues(premise, puzzle.model)
     cells = sorted({c for constraint in premise for c in constraint.cells})
     domains = {c: frozenset(values_of(candidates[c])) for c in cells}
     # a cell outside every constraint of the premise (an extra cell in no AllDifferent,
@@ -997,6 +999,20 @@ def check_deduction(
                 raise SudokuError(
                     f"{deduction.technique} does not follow from its premises at {whole.cell_name(cell)}"
                 )
+
+
+def _reduced_clues(premise: Sequence[Constraint], model: Model) -> list[Linear]:
+    """The clues the premise's clues holding whole units leave, where those units are in the
+    premise too (:func:`~sudoku_cp.engine.sums.unit_reduced`: ``r4c3 + r4c4 = 10`` of a sum
+    of 55 over a 9-cell region and two cells): each follows from the premise, and the search
+    over the premise (and SAT's) settles the few cells it leaves, not the sum over dozens."""
+    ids = {id(c) for c in premise}
+    found = []
+    for constraint in premise:
+        reduction = unit_reduced(constraint, model) if isinstance(constraint, Linear) else None
+        if reduction is not None and all(id(u) in ids for u in reduction.units):
+            found.append(reduction.left)
+    return found
 
 
 CHECK_NODES = 2000
