@@ -213,13 +213,9 @@ def implied_sum_sources(model: Model, max_cells: int = _MAX_IMPLIED_CELLS) -> li
     units and cages it is derived from (an :class:`ImpliedSum`); the first derivation
     found for a set of cells (single units before runs of them, innies before outies),
     and none over the cells of a cage."""
-    cages = [c for c in model.of_kind(Sum) if len(c.cells) <= model.side]
+    cages, cages_of = _cages_by_cell(model)
     if not cages:
         return []
-    cages_of: list[list[int]] = [[] for _ in range(model.cell_count)]
-    for index, cage in enumerate(cages):
-        for cell in cage.cells:
-            cages_of[cell].append(index)
     unit_total = model.side * (model.side + 1) // 2
     found: dict[frozenset[int], ImpliedSum] = {}
     for units in _unions_of_parallel_units(model):
@@ -295,13 +291,9 @@ def implied_difference_sources(model: Model, max_cells: int = _MAX_IMPLIED_CELLS
     >>> [(d.innies, d.outies, d.difference.rhs) for d in implied_difference_sources(model)][:2]
     [((2,), (7,), 1), ((3,), (6,), 0)]
     """
-    cages = [c for c in model.of_kind(Sum) if len(c.cells) <= model.side]
+    cages, cages_of = _cages_by_cell(model)
     if not cages:
         return []
-    cages_of: list[list[int]] = [[] for _ in range(model.cell_count)]
-    for index, cage in enumerate(cages):
-        for cell in cage.cells:
-            cages_of[cell].append(index)
     unit_total = model.side * (model.side + 1) // 2
     found: dict[tuple[frozenset[int], frozenset[int]], ImpliedDifference] = {}
     for units in _unions_of_parallel_units(model):
@@ -351,6 +343,17 @@ def _choices(
         outer = [c for c in cage.cells if c not in cells]
         stack.append((at + 1, innies, outies + outer, [*used, at], rhs - cage.total))
         stack.append((at + 1, innies + inner, outies, used, rhs))  # popped first: the cage not used
+
+
+def _cages_by_cell(model: Model) -> tuple[list[Sum], list[list[int]]]:
+    """The model's sums over at most ``n`` cells (its cages), and for each cell the indices
+    of those covering it."""
+    cages = [c for c in model.of_kind(Sum) if len(c.cells) <= model.side]
+    cages_of: list[list[int]] = [[] for _ in range(model.cell_count)]
+    for index, cage in enumerate(cages):
+        for cell in cage.cells:
+            cages_of[cell].append(index)
+    return cages, cages_of
 
 
 def _unions_of_parallel_units(model: Model) -> list[tuple[AllDifferent, ...]]:

@@ -156,6 +156,20 @@ def _unit_premise(board: Board, unit: AllDifferent, cell: int) -> tuple[AllDiffe
     return (unit,) + tuple(other for other in others if other != unit)
 
 
+def _filtered(board: Board, key: object, propagate, candidates: list[int], cells) -> tuple | None:
+    """The ``(cell, value)`` candidates ``propagate`` removes from ``cells``; ``None`` when
+    they are those it last removed nothing from (:attr:`Board.quiet` under ``key``, which
+    an empty answer records) or it finds a contradiction (not a step: the puzzle is checked
+    to have a solution)."""
+    masks = tuple(candidates[cell] for cell in cells)
+    if board.quiet.get(key) == masks:
+        return None
+    tried = _propagated(propagate, candidates, cells)
+    if tried is not None and not tried[1]:
+        board.quiet[key] = masks
+    return None if tried is None else tried[1]
+
+
 def _propagated(propagate, candidates: list[int], cells) -> tuple[list[int], tuple] | None:
     """``propagate`` run on a copy of ``candidates``: the copy and the ``(cell, value)``
     candidates it removed from ``cells``; ``None`` when it finds a contradiction."""
@@ -187,16 +201,8 @@ def variant_step(
     contradiction: the puzzle is checked to have a solution). From the candidates of its
     cells when it last removed none (:attr:`Board.quiet`), it is not tried again."""
     cells = constraint.cells
-    masks = tuple(candidates[cell] for cell in cells)
-    if board.quiet.get(id(constraint)) == masks:
-        return
-    tried = _propagated(propagate, candidates, cells)
-    if tried is None:
-        return  # a contradiction: not a step (the puzzle is checked to have a solution)
-    removed = tried[1]
-    if not removed:
-        board.quiet[id(constraint)] = masks
-    else:
+    removed = _filtered(board, id(constraint), propagate, candidates, cells)
+    if removed:
         whole = board.whole_lines.get(id(constraint))
         group = board.seeing.get(id(constraint))
         if whole is not None:  # a renban line read whole: its AllDifferent and pair Relations
@@ -320,16 +326,8 @@ def innie_outie_differences(board: Board, candidates: list[int]) -> Iterator[Ded
     removed none (:attr:`Board.quiet`), a difference is not tried again."""
     for implied, propagate in board.differences:
         cells = implied.difference.cells
-        masks = tuple(candidates[c] for c in cells)
-        key = ("difference", id(implied))
-        if board.quiet.get(key) == masks or all(m & (m - 1) == 0 for m in masks):
-            continue
-        tried = _propagated(propagate, candidates, cells)
-        if tried is None:
-            continue  # a contradiction: not a step (the puzzle is checked to have a solution)
-        removed = tried[1]
+        removed = _filtered(board, ("difference", id(implied)), propagate, candidates, cells)
         if not removed:
-            board.quiet[key] = masks
             continue
         cages = implied.inside + implied.crossing
         twins = tuple(a for a in board.alldifferents if a.origin in {c.origin for c in cages})
