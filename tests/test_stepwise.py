@@ -489,3 +489,84 @@ def test_a_one_digit_pattern_is_checked_on_its_plane_without_a_search(monkeypatc
     assert solution.cells[2 * 9] != 2
     with pytest.raises(SudokuError, match="does not follow from its premises"):
         stepwise.check_deduction(puzzle, candidates, wrong, solution)
+
+
+def test_innie_outie_differences_hold_in_every_solution():
+    # every 4x4 grid whose cages' sums are those of one grid: each difference holds in each
+    import itertools
+
+    from sudoku_cp.engine.sums import implied_difference_sources
+
+    rows = [p for p in itertools.permutations(range(1, 5))]
+    grids = [
+        g
+        for g in itertools.product(rows, repeat=4)
+        if all(len({g[r][c] for r in range(4)}) == 4 for c in range(4))
+        and all(len({g[r][c] for r in b for c in k}) == 4 for b in ((0, 1), (2, 3)) for k in ((0, 1), (2, 3)))
+    ]
+    assert len(grids) == 288
+    shapes = [[(0, 0), (0, 1)], [(0, 2), (1, 2)], [(0, 3), (1, 3), (2, 3)]]
+    shapes += [[(1, 0), (2, 0)], [(2, 1), (3, 1)]]
+    found = 0
+    for grid in grids[::37]:
+        cages = Killer([Cage(shape, sum(grid[r][c] for r, c in shape)) for shape in shapes])
+        model = Puzzle(sudoku_cp.Grid.empty(4), (cages,)).model
+        sums = [(s.cells, s.total) for s in model.constraints if type(s).__name__ == "Sum"]
+        fitting = [g for g in grids if all(sum(g[c // 4][c % 4] for c in cells) == t for cells, t in sums)]
+        for implied in implied_difference_sources(model):
+            found += 1
+            linear = implied.difference
+            assert implied.innies and implied.outies
+            for g in fitting:
+                values = [g[c // 4][c % 4] for c in linear.cells]
+                assert sum(a * v for a, v in zip(linear.coefficients, values, strict=True)) == linear.rhs
+    assert found > 10
+
+
+def test_rule_of_45_difference_of_an_innie_and_an_outie():
+    # row 1 less cage 1 (20) and cage 2 (30, sticking out into r2c9): r1c9 - r2c9 = -5
+    row_one = [(0, c) for c in range(9)]
+    cages = Killer([Cage(row_one[:4], 20), Cage([*row_one[4:8], (1, 8)], 30)])
+    path = explain(Puzzle(sudoku_cp.Grid.empty(9), (cages,)), max_steps=4)
+    step = next(s for s in path if s.technique == "rule of 45 (innies minus outies)")
+    assert step.reason == (
+        "row 1 holds 45; cage 1 inside it holds 20; cage 2 crossing it holds 30, so r1c9 - r2c9 = -5"
+    )
+    assert {(r, c, v) for r, c, v in step.eliminations} >= {(0, 8, v) for v in range(5, 10)} | {
+        (1, 8, v) for v in range(1, 6)
+    }
+    assert_sound(path)
+
+
+def test_a_wrong_innie_outie_difference_fails_its_check():
+    from sudoku_cp.engine.sums import implied_difference_sources
+    from sudoku_cp.errors import SudokuError
+    from sudoku_cp.reasoning.stepwise import check_implied_difference
+
+    row_one = [(0, c) for c in range(9)]
+    cages = Killer([Cage(row_one[:4], 20), Cage([*row_one[4:8], (1, 8)], 30)])
+    model = Puzzle(sudoku_cp.Grid.empty(9), (cages,)).model
+    implied = next(d for d in implied_difference_sources(model) if d.difference.cells == (8, 17))
+    check_implied_difference(implied, 9)
+    wrong = dataclasses.replace(implied, difference=dataclasses.replace(implied.difference, rhs=-4))
+    with pytest.raises(SudokuError, match="does not give that difference"):
+        check_implied_difference(wrong, 9)
+    with pytest.raises(SudokuError, match="overlap"):
+        check_implied_difference(dataclasses.replace(implied, inside=implied.inside * 2), 9)
+
+
+def test_a_sum_over_a_region_of_all_nine_digits_on_a_7x7_leaves_its_other_cells():
+    # a 7x7 of digits 1..9 (Squishdoku): a 9-cell region holds 45, so a sum of 55 over it and
+    # two cells leaves those two 10; the premise check reads that too (it keeps SAT short)
+    from sudoku_cp.engine.sums import unit_reduced
+    from sudoku_cp.model.constraints import AllDifferent, Linear
+    from sudoku_cp.reasoning.stepwise import _reduced_clues
+
+    region = AllDifferent(tuple(r * 7 + c for r in range(3) for c in range(3)), label="region 1")
+    clue = Linear((*region.cells, 21, 22), (1,) * 11, "==", 55, label="sum 1")
+    model = Model(7, (0,) * 49, (region, clue), digits=tuple(range(1, 10)))
+    found = unit_reduced(clue, model)
+    assert (found.left.cells, found.left.coefficients, found.left.rhs) == ((21, 22), (1, 1), 10)
+    assert found.units == (region,)
+    assert _reduced_clues([clue, region], model) == [found.left]
+    assert _reduced_clues([clue], model) == []  # the region is not a premise: nothing added

@@ -7,9 +7,10 @@ from __future__ import annotations
 
 import functools
 import itertools
+from collections.abc import Iterator
 from dataclasses import dataclass
 
-from sudoku_cp.model.constraints import AllDifferent, Linear, Model, Origin, OriginKind, Sum
+from sudoku_cp.model.constraints import AllDifferent, Linear, Model, Origin, OriginKind, Sum, union_name
 
 
 @functools.cache
@@ -114,6 +115,14 @@ class UnitReduction:
     sign: int
 
 
+def complete_groups(model: Model) -> tuple[AllDifferent, ...]:
+    """The AllDifferents over as many cells as the model has values (each holds every
+    value once, adding up to ``k(k+1)/2``): the units of a grid whose side is not its number
+    of values (the 9-cell regions of a 7x7 Squishdoku of digits 1..9)."""
+    k = model.value_count
+    return tuple(u for u in model.of_kind(AllDifferent) if len(set(u.cells)) == k)
+
+
 def unit_reduced(constraint: object, model: Model) -> UnitReduction | None:
     """An equation or inequality ``Σ a_i·x_i op rhs`` that holds a whole unit of the grid
     (an arrow over most of the grid), with every unit it holds summed: set theory (the
@@ -123,8 +132,10 @@ def unit_reduced(constraint: object, model: Model) -> UnitReduction | None:
     unit is left so: the clue left (its cells among the clue's, its coefficients positive
     where it can) with the units used, or ``None`` when the clue holds no whole unit of one
     coefficient (or the grid's units do not hold every value ``1..n``, or nothing is
-    left). The two are equivalent under the units: the filter of the one left is that of
-    the clue with the units' sums, and far cheaper (a few cells instead of dozens).
+    left). On a grid of ``k`` values other than its side (a 7x7 of digits 1..9), the units
+    are the AllDifferents over ``k`` cells (:func:`complete_groups`). The two are
+    equivalent under the units: the filter of the one left is that of the clue with the
+    units' sums, and far cheaper (a few cells instead of dozens).
 
     >>> rows = tuple(AllDifferent(tuple(range(4 * r, 4 * r + 4)), label=f"row {r + 1}") for r in range(4))
     >>> model = Model(4, (0,) * 16, rows)
@@ -133,17 +144,18 @@ def unit_reduced(constraint: object, model: Model) -> UnitReduction | None:
     >>> found.left.cells, found.left.coefficients, found.left.rhs, found.weights  # 11·r1c1 + 2·r1c2 = 40
     ((0, 1), (11, 2), 40, (1, 1, 1, 1))
     """
-    if not isinstance(constraint, Linear) or model.digits is not None or model.value_count != model.side:
+    k = model.value_count
+    if not isinstance(constraint, Linear) or model.digits not in (None, tuple(range(1, k + 1))):
         return None
     coefficient = dict(zip(constraint.cells, constraint.coefficients, strict=True))
     if len(coefficient) != len(constraint.cells):
         return None
-    units = model.units
+    units = model.units if k == model.side else complete_groups(model)
     if not any(
         all(c in coefficient for c in u.cells) and len({coefficient[c] for c in u.cells}) == 1 for u in units
     ):
         return None
-    total = model.side * (model.side + 1) // 2
+    total = k * (k + 1) // 2
     rhs, used, weights = constraint.rhs, [], []
     while True:
         for unit in units:
@@ -201,13 +213,9 @@ def implied_sum_sources(model: Model, max_cells: int = _MAX_IMPLIED_CELLS) -> li
     units and cages it is derived from (an :class:`ImpliedSum`); the first derivation
     found for a set of cells (single units before runs of them, innies before outies),
     and none over the cells of a cage."""
-    cages = [c for c in model.of_kind(Sum) if len(c.cells) <= model.side]
+    cages, cages_of = _cages_by_cell(model)
     if not cages:
         return []
-    cages_of: list[list[int]] = [[] for _ in range(model.cell_count)]
-    for index, cage in enumerate(cages):
-        for cell in cage.cells:
-            cages_of[cell].append(index)
     unit_total = model.side * (model.side + 1) // 2
     found: dict[frozenset[int], ImpliedSum] = {}
     for units in _unions_of_parallel_units(model):
@@ -229,6 +237,123 @@ def implied_sum_sources(model: Model, max_cells: int = _MAX_IMPLIED_CELLS) -> li
                 found.setdefault(frozenset(outies), ImpliedSum(implied, "outies", units, used))
     existing = {frozenset(c.cells) for c in cages}
     return [s for key, s in found.items() if key not in existing]
+
+
+@dataclass(frozen=True)
+class ImpliedDifference:
+    """One difference the "45 rule" derives: the innies of a union of units less the
+    outies of some of the cages crossing it.
+
+    For a union ``S`` of ``k`` disjoint units (``k·n(n+1)/2`` in all), the cages inside it
+    and some cages crossing its edge, the cells of ``S`` no such cage covers (*innies*)
+    less the cells of the crossing cages outside ``S`` (*outies*) add up to
+    ``k·n(n+1)/2`` less the cages' totals: killer solvers' "innie-outie difference"
+    (``r3c9 - r4c1 = 2``).
+
+    Attributes:
+        difference: the :class:`~sudoku_cp.model.constraints.Linear` ``Σ innies − Σ outies
+            == rhs`` (coefficient ``1`` for an innie, ``-1`` for an outie; labelled
+            ``"innies minus outies of rows 1, 2, 3"``).
+        units: the disjoint units (``AllDifferent`` over ``n`` cells) of ``S``.
+        inside: the cages lying inside ``S`` (all of them).
+        crossing: the cages used that cross the edge of ``S``.
+    """
+
+    difference: Linear
+    units: tuple[AllDifferent, ...]
+    inside: tuple[Sum, ...]
+    crossing: tuple[Sum, ...]
+
+    @property
+    def innies(self) -> tuple[int, ...]:
+        """The cells of ``S`` that no cage used covers."""
+        linear = self.difference
+        return tuple(c for c, a in zip(linear.cells, linear.coefficients, strict=True) if a > 0)
+
+    @property
+    def outies(self) -> tuple[int, ...]:
+        """The cells of the crossing cages that lie outside ``S``."""
+        linear = self.difference
+        return tuple(c for c, a in zip(linear.cells, linear.coefficients, strict=True) if a < 0)
+
+
+def implied_difference_sources(model: Model, max_cells: int = _MAX_IMPLIED_CELLS) -> list[ImpliedDifference]:
+    """The innie-outie differences (:class:`ImpliedDifference`) over at most ``max_cells``
+    cells, at least one innie and one outie, for the unions of :func:`implied_sums`
+    (single units and runs of parallel units) whose cages are pairwise disjoint: every
+    choice of the crossing cages that leaves that few cells, the first derivation of a
+    set of cells kept. Each holds in every solution.
+
+    >>> from sudoku_cp.model.constraints import AllDifferent, Model, Sum
+    >>> rows = tuple(AllDifferent(tuple(range(4 * r, 4 * r + 4)), label=f"row {r + 1}") for r in range(4))
+    >>> cages = tuple(Sum(c, t, label=f"cage {t}") for c, t in (((0, 1), 3), ((2, 6), 7), ((3, 7), 6)))
+    >>> model = Model(4, (0,) * 16, rows + cages)
+    >>> [(d.innies, d.outies, d.difference.rhs) for d in implied_difference_sources(model)][:2]
+    [((2,), (7,), 1), ((3,), (6,), 0)]
+    """
+    cages, cages_of = _cages_by_cell(model)
+    if not cages:
+        return []
+    unit_total = model.side * (model.side + 1) // 2
+    found: dict[tuple[frozenset[int], frozenset[int]], ImpliedDifference] = {}
+    for units in _unions_of_parallel_units(model):
+        cells = frozenset().union(*(u.cells for u in units))
+        meeting = sorted({index for cell in cells for index in cages_of[cell]})
+        if sum(len(cages[i].cells) for i in meeting) != len(set().union(*(cages[i].cells for i in meeting))):
+            continue  # overlapping cages: their totals do not add up
+        inside = [i for i in meeting if cells.issuperset(cages[i].cells)]
+        crossing = [i for i in meeting if i not in inside]
+        covered = set().union(*(cages[i].cells for i in meeting))
+        free = sorted(cells - covered)  # innies whatever the choice
+        if len(free) > max_cells or not crossing:
+            continue
+        base = unit_total * len(units) - sum(cages[i].total for i in inside)
+        parts = tuple(u.origin for u in units)
+        label = "innies minus outies of " + union_name(parts)
+        for innies, outies, used, rhs in _choices([cages[i] for i in crossing], cells, free, base, max_cells):
+            key = (frozenset(innies), frozenset(outies))
+            if innies and outies and key not in found:
+                terms = sorted([(c, 1) for c in innies] + [(c, -1) for c in outies])
+                origin = Origin(OriginKind.INNIES, parts=parts)
+                cells_of, factors = tuple(c for c, _ in terms), tuple(a for _, a in terms)
+                difference = Linear(cells_of, factors, "==", rhs, origin=origin, label=label)
+                crossed = tuple(cages[crossing[i]] for i in used)
+                found[key] = ImpliedDifference(difference, units, tuple(cages[i] for i in inside), crossed)
+    return list(found.values())
+
+
+def _choices(
+    crossing: list[Sum], cells: frozenset[int], innies: list[int], rhs: int, budget: int, at: int = 0
+) -> Iterator[tuple[list[int], list[int], list[int], int]]:
+    """Each choice of the ``crossing`` cages from ``at`` on that leaves at most ``budget``
+    cells in all: ``(innies, outies, used, rhs)``, a cage used taking its total off ``rhs``
+    and putting its cells outside ``cells`` among the outies, one not used leaving its
+    cells inside among the innies (``used``: the indices into ``crossing``)."""
+    outies: list[int] = []
+    stack = [(at, innies, outies, [], rhs)]
+    while stack:
+        at, innies, outies, used, rhs = stack.pop()
+        if len(innies) + len(outies) > budget:
+            continue
+        if at == len(crossing):
+            yield innies, outies, used, rhs
+            continue
+        cage = crossing[at]
+        inner = [c for c in cage.cells if c in cells]
+        outer = [c for c in cage.cells if c not in cells]
+        stack.append((at + 1, innies, outies + outer, [*used, at], rhs - cage.total))
+        stack.append((at + 1, innies + inner, outies, used, rhs))  # popped first: the cage not used
+
+
+def _cages_by_cell(model: Model) -> tuple[list[Sum], list[list[int]]]:
+    """The model's sums over at most ``n`` cells (its cages), and for each cell the indices
+    of those covering it."""
+    cages = [c for c in model.of_kind(Sum) if len(c.cells) <= model.side]
+    cages_of: list[list[int]] = [[] for _ in range(model.cell_count)]
+    for index, cage in enumerate(cages):
+        for cell in cage.cells:
+            cages_of[cell].append(index)
+    return cages, cages_of
 
 
 def _unions_of_parallel_units(model: Model) -> list[tuple[AllDifferent, ...]]:

@@ -48,7 +48,7 @@ from dataclasses import dataclass, field, replace
 
 from sudoku_cp.engine.runtime import Deadline
 from sudoku_cp.engine.search import BitmaskSearch, Restart
-from sudoku_cp.engine.sums import ImpliedSum, UnitReduction
+from sudoku_cp.engine.sums import ImpliedDifference, ImpliedSum, UnitReduction, unit_reduced
 from sudoku_cp.errors import (
     MarksExcludeSolutionError,
     NotProperError,
@@ -62,6 +62,7 @@ from sudoku_cp.model.constraints import (
     HOUSE_KINDS,
     AllDifferent,
     Constraint,
+    Linear,
     Model,
     Origin,
     OriginKind,
@@ -944,11 +945,15 @@ def check_deduction(
     n, k = puzzle.side, puzzle.model.value_count
     premise = list(deduction.constraints)
     if isinstance(deduction.lemma, UnitReduction):
-        check_unit_reduction(deduction.lemma, premise, n)
+        check_unit_reduction(deduction.lemma, premise, k)  # its units hold each of the k values
         premise.append(deduction.lemma.left)  # proven from the premise: it keeps the search short
+    elif isinstance(deduction.lemma, ImpliedDifference):
+        check_implied_difference(deduction.lemma, n)
+        premise.append(deduction.lemma.difference)  # proven from the premise: it keeps the search short
     elif deduction.lemma is not None:
         check_implied_sum(deduction.lemma, n)
         premise.append(deduction.lemma.sum)  # proven from the premise: it keeps the search short
+    premise += _reduced_clues(premise, puzzle.model)
     cells = sorted({c for constraint in premise for c in constraint.cells})
     domains = {c: frozenset(values_of(candidates[c])) for c in cells}
     # a cell outside every constraint of the premise (an extra cell in no AllDifferent,
@@ -994,6 +999,20 @@ def check_deduction(
                 raise SudokuError(
                     f"{deduction.technique} does not follow from its premises at {whole.cell_name(cell)}"
                 )
+
+
+def _reduced_clues(premise: Sequence[Constraint], model: Model) -> list[Linear]:
+    """The clues the premise's clues holding whole units leave, where those units are in the
+    premise too (:func:`~sudoku_cp.engine.sums.unit_reduced`: ``r4c3 + r4c4 = 10`` of a sum
+    of 55 over a 9-cell region and two cells): each follows from the premise, and the search
+    over the premise (and SAT's) settles the few cells it leaves, not the sum over dozens."""
+    ids = {id(c) for c in premise}
+    found = []
+    for constraint in premise:
+        reduction = unit_reduced(constraint, model) if isinstance(constraint, Linear) else None
+        if reduction is not None and all(id(u) in ids for u in reduction.units):
+            found.append(reduction.left)
+    return found
 
 
 CHECK_NODES = 2000
@@ -1206,6 +1225,34 @@ def check_implied_sum(implied: ImpliedSum, n: int) -> None:
         holds = holds and implied.sum.total == cages_total - whole
     if not holds:
         raise SudokuError(f"{implied.sum.label}: the rule of 45 does not give that sum")
+
+
+def check_implied_difference(implied: ImpliedDifference, n: int) -> None:
+    """Raise :class:`SudokuError` unless ``implied.difference`` follows from its units and
+    cages by the arithmetic of the rule of 45: the units disjoint AllDifferents over ``n``
+    cells, the cages disjoint sums, those inside within the units and the crossing ones
+    meeting them; the innies the units' cells no cage covers, the outies the crossing
+    cages' cells outside the units, and the right-hand side the units' totals less the
+    cages'."""
+    union: set[int] = set()
+    for unit in implied.units:
+        if not isinstance(unit, AllDifferent) or len(set(unit.cells)) != n or union.intersection(unit.cells):
+            raise SudokuError(f"{implied.difference.label}: its units are not disjoint units of {n} cells")
+        union.update(unit.cells)
+    caged: set[int] = set()
+    for cage in implied.inside + implied.crossing:
+        if not isinstance(cage, Sum) or not caged.isdisjoint(cage.cells):
+            raise SudokuError(f"{implied.difference.label}: its cages overlap")
+        caged.update(cage.cells)
+    outside = {c for cage in implied.crossing for c in cage.cells} - union
+    total = len(implied.units) * n * (n + 1) // 2 - sum(c.total for c in implied.inside + implied.crossing)
+    linear = implied.difference
+    holds = all(union.issuperset(cage.cells) for cage in implied.inside)
+    holds = holds and all(union.intersection(cage.cells) for cage in implied.crossing)
+    holds = holds and set(implied.innies) == union - caged and set(implied.outies) == outside
+    holds = holds and linear.operator == "==" and linear.rhs == total and set(linear.coefficients) <= {1, -1}
+    if not holds:
+        raise SudokuError(f"{implied.difference.label}: the rule of 45 does not give that difference")
 
 
 def check_unit_reduction(reduction: UnitReduction, premise: Sequence[Constraint], n: int) -> None:

@@ -76,7 +76,9 @@ rule of 45                 hidden singles         medium         20  a unit (or 
                                                                      inside it, its other cells (*innies*)
                                                                      have a known sum; the cages meeting it,
                                                                      less it, leave the cells sticking out
-                                                                     (*outies*) one
+                                                                     (*outies*) one; with only some of the
+                                                                     cages crossing it, the innies less the
+                                                                     outies have a known difference
 cage combinations in a     hidden singles         medium         30  the killer cages inside a unit use
 unit                                                                 different digits, and leave the unit's
                                                                      other cells the rest: the combinations

@@ -18,7 +18,7 @@ import itertools
 import operator
 from collections.abc import Iterator, Mapping, Sequence
 
-from sudoku_cp.engine.sums import ImpliedSum
+from sudoku_cp.engine.sums import ImpliedDifference, ImpliedSum
 from sudoku_cp.model.constraints import (
     LINE_KINDS,
     AllDifferent,
@@ -158,6 +158,20 @@ def _unit_premise(board: Board, unit: AllDifferent, cell: int) -> tuple[AllDiffe
     return (unit,) + tuple(other for other in others if other != unit)
 
 
+def _filtered(board: Board, key: object, propagate, candidates: list[int], cells) -> tuple | None:
+    """The ``(cell, value)`` candidates ``propagate`` removes from ``cells``; ``None`` when
+    they are those it last removed nothing from (:attr:`Board.quiet` under ``key``, which
+    an empty answer records) or it finds a contradiction (not a step: the puzzle is checked
+    to have a solution)."""
+    masks = tuple(candidates[cell] for cell in cells)
+    if board.quiet.get(key) == masks:
+        return None
+    tried = _propagated(propagate, candidates, cells)
+    if tried is not None and not tried[1]:
+        board.quiet[key] = masks
+    return None if tried is None else tried[1]
+
+
 def _propagated(propagate, candidates: list[int], cells) -> tuple[list[int], tuple] | None:
     """``propagate`` run on a copy of ``candidates``: the copy and the ``(cell, value)``
     candidates it removed from ``cells``; ``None`` when it finds a contradiction."""
@@ -189,16 +203,8 @@ def variant_step(
     contradiction: the puzzle is checked to have a solution). From the candidates of its
     cells when it last removed none (:attr:`Board.quiet`), it is not tried again."""
     cells = constraint.cells
-    masks = tuple(candidates[cell] for cell in cells)
-    if board.quiet.get(id(constraint)) == masks:
-        return
-    tried = _propagated(propagate, candidates, cells)
-    if tried is None:
-        return  # a contradiction: not a step (the puzzle is checked to have a solution)
-    removed = tried[1]
-    if not removed:
-        board.quiet[id(constraint)] = masks
-    else:
+    removed = _filtered(board, id(constraint), propagate, candidates, cells)
+    if removed:
         whole = board.whole_lines.get(id(constraint))
         group = board.seeing.get(id(constraint))
         if whole is not None:  # a renban line read whole: its AllDifferent and pair Relations
@@ -336,6 +342,45 @@ def innies_and_outies(board: Board, candidates: list[int], placed: set[int]) -> 
             yield Deduction(
                 technique, (), removed, cells, (), pattern, used, reason, implied, argument=argument
             )
+    yield from innie_outie_differences(board, candidates)
+
+
+def innie_outie_differences(board: Board, candidates: list[int]) -> Iterator[Deduction]:
+    """The rule of 45 as a difference: the innies of a unit (or a run of parallel units)
+    less the outies of some cages crossing it add up to a known number
+    (:class:`~sudoku_cp.engine.sums.ImpliedDifference`, "r3c9 - r4c1 = 2"); the candidates
+    no value of the others' fits are out. From the candidates of its cells when it last
+    removed none (:attr:`Board.quiet`), a difference is not tried again."""
+    for implied, propagate in board.differences:
+        cells = implied.difference.cells
+        removed = _filtered(board, ("difference", id(implied)), propagate, candidates, cells)
+        if not removed:
+            continue
+        cages = implied.inside + implied.crossing
+        twins = tuple(a for a in board.alldifferents if a.origin in {c.origin for c in cages})
+        apart = tuple(a for a in board.alldifferents if len(set(cells).intersection(a.cells)) > 1)
+        used = tuple(dict.fromkeys(implied.units + cages + twins + apart))
+        pattern = tuple((c, v) for c in cells for v in values_of(candidates[c]))
+        reason = _difference_reason(board, implied)
+        technique = "rule of 45 (innies minus outies)"
+        yield Deduction(technique, (), removed, cells, (), pattern, used, reason, implied)
+
+
+def _difference_reason(board: Board, implied: ImpliedDifference) -> str:
+    """The arithmetic of an innie-outie difference in words: ``"rows 1, 2, 3 hold 135;
+    cages 1, 2 inside them hold 67; cages 5, 6 crossing them hold 66, so r3c9 - r4c1 = 2"``."""
+    n = board.side
+    count = len(implied.units)
+    parts = [f"{union_name([u.origin for u in implied.units])} {_verb(count)} {count * n * (n + 1) // 2}"]
+    for cages, where in ((implied.inside, "inside"), (implied.crossing, "crossing")):
+        if cages:
+            numbers = [str(c.origin.number) if c.origin.kind is OriginKind.CAGE else c.label for c in cages]
+            names = f"cage{'s' if len(numbers) > 1 else ''} {', '.join(numbers)}"
+            them = "it" if count == 1 else "them"
+            parts.append(f"{names} {where} {them} {_verb(len(numbers))} {sum(c.total for c in cages)}")
+    innies = " + ".join(cell_name(c, n) for c in implied.innies)
+    outies = " - ".join(cell_name(c, n) for c in implied.outies)
+    return f"{'; '.join(parts)}, so {innies} - {outies} = {implied.difference.rhs}"
 
 
 def _implied_premise(board: Board, implied: ImpliedSum) -> tuple[Constraint, ...]:

@@ -20,9 +20,11 @@ from sudoku_cp.engine.count_lines import count_filter
 from sudoku_cp.engine.propagators import engine_model, narrow, propagator
 from sudoku_cp.engine.runtime import Deadline
 from sudoku_cp.engine.sums import (
+    ImpliedDifference,
     ImpliedSum,
     UnitReduction,
     distinct_combinations,
+    implied_difference_sources,
     implied_sum_sources,
     unit_reduced,
 )
@@ -67,7 +69,8 @@ class Deduction:
         reason: for a technique whose premise is more than a pattern, the arithmetic or
             argument in words (the rule of 45: ``"row 1 holds 45; ... so r1c9 = 7"``);
             ``""`` otherwise.
-        lemma: the rule of 45's sum the step applies (derived from ``constraints``), or
+        lemma: the rule of 45's sum (or innie-outie difference) the step applies (derived
+            from ``constraints``), or
             the clue a clue holding whole units leaves (:class:`UnitReduction`), or
             ``None``: a checker verifies its arithmetic, then may use it as a premise.
         chain: for a chain-like step (X-Chain, XY-Chain, AIC, wings, single-digit
@@ -91,7 +94,7 @@ class Deduction:
     candidates: tuple[tuple[int, int], ...]
     constraints: tuple[Constraint, ...]
     reason: str = ""
-    lemma: ImpliedSum | UnitReduction | None = None
+    lemma: ImpliedSum | ImpliedDifference | UnitReduction | None = None
     chain: Chain | None = None
     net: Net | None = None
     argument: Argument | None = None
@@ -897,6 +900,9 @@ class Board:
             propagator for it (:func:`sudoku_cp.engine.propagators.propagator`).
         implied: each sum of the rule of 45 (an :class:`ImpliedSum` over up to ``n``
             cells) with its propagator.
+        differences: each innie-outie difference of the rule of 45 (an
+            :class:`~sudoku_cp.engine.sums.ImpliedDifference` over up to ``n`` cells) with
+            its propagator.
         rows, columns: the units of origin kind row (column), by their number: for fish
             (X-Wing, Swordfish, Jellyfish); none on a multi-grid board.
         solution: a solution of the model (row-major values) when the caller knows one
@@ -994,6 +1000,8 @@ class Board:
         rule_of_45 = shift_of(model.digits) is not None and self.complete_units
         sums = implied_sum_sources(model, model.side) if rule_of_45 else ()
         self.implied = tuple((implied, propagator(implied.sum, model)) for implied in sums)
+        differences = implied_difference_sources(model, model.side) if rule_of_45 else ()
+        self.differences = tuple((d, propagator(d.difference, model)) for d in differences)
         self.solution: Sequence[int] | None = None
         self.deadline: Deadline | None = None
         self.quiet: dict[int, tuple[int, ...]] = {}

@@ -869,7 +869,8 @@ FAMILIES: tuple[Family, ...] = (
         (_T.RULE_OF_45,),
         "a unit (or a run of parallel units) adds up to ``n(n+1)/2`` each; less the cages inside "
         "it, its other cells (*innies*) have a known sum; the cages meeting it, less it, leave the "
-        "cells sticking out (*outies*) one",
+        "cells sticking out (*outies*) one; with only some of the cages crossing it, the innies "
+        "less the outies have a known difference",
     ),
     Family(
         (_T.CAGES_IN_UNIT,),
