@@ -835,7 +835,7 @@ class Automaton:
         if isinstance(self.meaning, Blocks):
             kept, read = self.meaning.reader(masks)
             if len(kept) < len(masks):
-                inner = self._layers.supports(read(masks))
+                inner = self.meaning.read_supports(self._layers, read(masks))
                 return None if inner is None else (kept, inner)
         found = self.supports(masks)
         return None if found is None else (range(len(masks)), found)
@@ -902,13 +902,19 @@ class Blocks:
             found = self._read[(opened, length)] = (tuple(out), getter)
         return found
 
+    def read_supports(self, layers: _Layers, masks: tuple[int, ...]) -> list[int] | None:
+        """The supports of the positions read (the head, then whole blocks): the passes over
+        the automaton's layers (a kind of word that knows its blocks' language overrides it,
+        :class:`~sudoku_cp.model.full_rank.RankBlocks`)."""
+        return layers.supports(masks)
+
     def supports(self, layers: _Layers, masks: Sequence[int]) -> list[int] | None:
         """:meth:`Automaton.supports` over the positions :meth:`kept`; the others keep
         their masks."""
         kept, read = self.reader(masks)
         if len(kept) == len(masks):
-            return layers.supports(tuple(masks))
-        inner = layers.supports(read(masks))
+            return self.read_supports(layers, tuple(masks))
+        inner = self.read_supports(layers, read(masks))
         if inner is None:
             return None
         out = list(masks)
