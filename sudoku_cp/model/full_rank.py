@@ -216,28 +216,39 @@ def _differ_first(
     block: tuple[int, ...], digit: int, way: Callable[[int, int], tuple[int, int]]
 ) -> list[int] | None:
     """The supports of ``block`` whose line ``M`` starts with ``digit`` and differs from
-    ``L`` first at a pair where ``way`` holds; ``None`` if it cannot."""
+    ``L`` first at a pair where ``way`` holds; ``None`` if it cannot. One pass: the first
+    pair ``j0`` that can differ so after equal pairs keeps its values that do (and those
+    both cells share if a later pair can differ first), the pairs before keep their shared
+    values, and every value after ``j0`` is kept."""
     size = len(block)
-    out = [0] * size
-    found = False
     for position in range(1, size, 2):
         other, clued = block[position], block[position + 1]
         first, second = way(other, clued)
+        shared = other & clued
         if first:
-            found = True
+            out = [digit]
             for before in range(1, position, 2):  # the equal pairs before it
-                shared = block[before] & block[before + 1]
-                out[before] |= shared
-                out[before + 1] |= shared
-            out[position] |= first
-            out[position + 1] |= second
-            out[position + 2 :] = block[position + 2 :]
-        if not other & clued:  # no equal pair here: no later pair is the first to differ
-            break
-    if not found:
-        return None
-    out[0] = digit
-    return out
+                same = block[before] & block[before + 1]
+                out += (same, same)
+            if shared and _differs_later(block, position + 2, way):
+                first, second = first | shared, second | shared
+            out += (first, second)
+            out += block[position + 2 :]
+            return out
+        if not shared:  # no equal pair here: no later pair is the first to differ
+            return None
+    return None
+
+
+def _differs_later(block: tuple[int, ...], start: int, way: Callable[[int, int], tuple[int, int]]) -> bool:
+    """Some pair from ``start`` on can differ by ``way`` after equal pairs."""
+    for position in range(start, len(block), 2):
+        other, clued = block[position], block[position + 1]
+        if way(other, clued)[0]:
+            return True
+        if not other & clued:
+            return False
+    return False
 
 
 def _tie(block: tuple[int, ...], digit: int) -> list[int] | None:
