@@ -875,6 +875,8 @@ class Blocks:
     size: int
     opening: int
     _read: dict = field(default_factory=dict, compare=False, repr=False)
+    _firsts: dict = field(default_factory=dict, compare=False, repr=False)
+    _by_firsts: dict = field(default_factory=dict, compare=False, repr=False)
 
     def kept(self, masks: Sequence[int]) -> tuple[int, ...]:
         """The positions of the head and of the blocks whose first mask meets ``opening``."""
@@ -885,6 +887,25 @@ class Blocks:
     ) -> tuple[tuple[int, ...], Callable[[Sequence[int]], tuple[int, ...]]]:
         """:meth:`kept` and a function reading those positions of a line as a tuple (one C
         call), remembered per set of blocks that can open."""
+        length = len(masks)
+        firsts = self._firsts.get(length)
+        if firsts is None:
+            starts = range(self.head, length, self.size)
+            if len(starts) < 2:  # no tuple of first masks to key by
+                return self._reader(masks)
+            firsts = self._firsts[length] = operator.itemgetter(*starts)
+        key = (length, firsts(masks))  # the blocks' first masks: a state seen before is one lookup
+        found = self._by_firsts.get(key)
+        if found is None:
+            if len(self._by_firsts) >= _BLOCKS_MEMO_SIZE:
+                self._by_firsts.clear()
+            found = self._by_firsts[key] = self._reader(masks)
+        return found
+
+    def _reader(
+        self, masks: Sequence[int]
+    ) -> tuple[tuple[int, ...], Callable[[Sequence[int]], tuple[int, ...]]]:
+        """:meth:`reader` worked out from the blocks that can open."""
         length, opening = len(masks), self.opening
         starts = range(self.head, length, self.size)
         opened = sum(1 << j for j, start in enumerate(starts) if masks[start] & opening)
@@ -922,6 +943,10 @@ class Blocks:
             out[i] = mask
         return out
 
+
+_BLOCKS_MEMO_SIZE = 1 << 14
+"""The most states of their blocks' first values a :class:`Blocks` remembers the reading of
+(then it forgets them all)."""
 
 _LAYER_MEMO_BUDGET = 1 << 18
 """Entries the memos of every :class:`_Layers` keep in all (about 200 bytes each, so
