@@ -1003,6 +1003,13 @@ class _Layers:
                 self._moves[bit].append(move)
                 self._next[bit][number[state]] = move[1]
                 self._before[bit][number[following]] |= move[0]
+        # by state number: its moves, as (value bit, next state bit)
+        self._outs: list[list[tuple[int, int]]] = [[] for _ in number]
+        for state, out in automaton.transitions.items():
+            self._outs[number[state]] = [(1 << (value - 1), 1 << number[t]) for value, t in out.items()]
+        # the mean number of moves out of a state: a step with fewer values of a mask than a
+        # third of it goes by value (a call per value), else a state at a time
+        self._degree = -(-sum(map(len, self._outs)) // max(1, len(self._outs)))
         self._forward: dict[tuple[int, int], int] = {}
         self._backward: dict[tuple[int, int, int], tuple[int, int]] = {}
         self._lines: dict[tuple[int, ...], tuple[int, ...] | None] = {}
@@ -1066,10 +1073,20 @@ class _Layers:
         if reached is None:
             reached = 0
             rest = mask
-            while rest:
-                low = rest & -rest
-                rest ^= low
-                reached |= self.image(states, low)
+            if self._degree > 3 * mask.bit_count():  # few values: by value
+                while rest:
+                    low = rest & -rest
+                    rest ^= low
+                    reached |= self.image(states, low)
+            else:  # a state at a time, over its moves (no call per value)
+                outs = self._outs
+                rest = states
+                while rest:
+                    low = rest & -rest
+                    rest ^= low
+                    for value, following in outs[low.bit_length() - 1]:
+                        if value & mask:
+                            reached |= following
             self._remember(self._forward, (states, mask), reached)
         return reached
 
@@ -1081,13 +1098,25 @@ class _Layers:
         if answer is None:
             kept = before = 0
             rest = mask
-            while rest:
-                low = rest & -rest
-                rest ^= low
-                if self.image(states, low) & alive:
-                    kept |= low
-                    before |= self.preimage(alive, low)
-            answer = (kept, before & states)
+            if self._degree > 3 * mask.bit_count():  # few values: by value
+                while rest:
+                    low = rest & -rest
+                    rest ^= low
+                    if self.image(states, low) & alive:
+                        kept |= low
+                        before |= self.preimage(alive, low)
+                before &= states
+            else:  # a state at a time, over its moves (no call per value)
+                outs = self._outs
+                rest = states
+                while rest:
+                    low = rest & -rest
+                    rest ^= low
+                    for value, following in outs[low.bit_length() - 1]:
+                        if value & mask and following & alive:
+                            kept |= value
+                            before |= low
+            answer = (kept, before)
             self._remember(self._backward, key, answer)
         return answer
 
