@@ -168,3 +168,24 @@ def test_a_full_rank_word_by_blocks_keeps_the_supports_of_the_passes():
             accepted += expected is not None
             assert shaped.supports(masks) == expected, (side, digit, below, strict, masks)
         assert accepted > 10  # the words accepted are tested too, not only the refusals
+
+
+def test_steps_by_value_and_by_state_keep_the_supports():
+    """A step over a mask of few values goes by value, over many a state at a time
+    (:class:`~sudoku_cp.model.constraints._Layers`): lines mixing both, on a sandwich clue's
+    automaton and a skyscraper's, keep the supports of the plain passes."""
+    from sudoku_cp.model.constraints import Sandwich, Skyscraper
+
+    generator = random.Random(34)
+    for clue in (Sandwich(tuple(range(9)), 18, label="s"), Skyscraper(tuple(range(9)), 3, label="k")):
+        automaton = clue.automaton(9)
+        accepted = 0
+        for _ in range(300):
+            masks = [
+                generator.choice((511, 1 << generator.randrange(9), 0b100000001, generator.randint(1, 511)))
+                for _ in range(9)
+            ]
+            expected = _by_layers(automaton, masks)
+            accepted += expected is not None
+            assert automaton.supports(masks) == expected, masks
+        assert accepted > 30
