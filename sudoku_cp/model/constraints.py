@@ -1008,8 +1008,12 @@ class _Layers:
         for state, out in automaton.transitions.items():
             self._outs[number[state]] = [(1 << (value - 1), 1 << number[t]) for value, t in out.items()]
         # the mean number of moves out of a state: a step with fewer values of a mask than a
-        # third of it goes by value (a call per value), else a state at a time
+        # third of it goes by value (a call per value), else a state at a time; an automaton
+        # of many states always by value (its states' images of masks would take megabytes)
         self._degree = -(-sum(map(len, self._outs)) // max(1, len(self._outs)))
+        if len(number) > _BY_STATE_LIMIT:
+            self._degree = 1 << 30
+        self._images: list[dict[int, int]] = [{} for _ in number]  # by state number: mask -> image
         self._forward: dict[tuple[int, int], int] = {}
         self._backward: dict[tuple[int, int, int], tuple[int, int]] = {}
         self._lines: dict[tuple[int, ...], tuple[int, ...] | None] = {}
@@ -1068,37 +1072,45 @@ class _Layers:
         return union
 
     def forward(self, states: int, mask: int) -> int:
-        """The states reached from ``states`` by a value of ``mask``."""
+        """The states reached from ``states`` by a value of ``mask``: by value for a mask of
+        few values, else a state at a time, each state's image of a mask remembered."""
         reached = self._forward.get((states, mask))
         if reached is None:
             reached = 0
-            rest = mask
-            if self._degree > 3 * mask.bit_count():  # few values: by value
+            if self._degree > 3 * mask.bit_count():
+                rest = mask
                 while rest:
                     low = rest & -rest
                     rest ^= low
                     reached |= self.image(states, low)
-            else:  # a state at a time, over its moves (no call per value)
-                outs = self._outs
+            else:
+                images = self._images
                 rest = states
                 while rest:
                     low = rest & -rest
                     rest ^= low
-                    for value, following in outs[low.bit_length() - 1]:
-                        if value & mask:
-                            reached |= following
+                    number = low.bit_length() - 1
+                    image = images[number].get(mask)
+                    if image is None:  # the union of the states its values of mask lead to
+                        image = 0
+                        for value, following in self._outs[number]:
+                            if value & mask:
+                                image |= following
+                        images[number][mask] = image
+                    reached |= image
             self._remember(self._forward, (states, mask), reached)
         return reached
 
     def backward(self, states: int, mask: int, alive: int) -> tuple[int, int]:
         """The values of ``mask`` that lead from one of ``states`` into ``alive``, and
-        the states among ``states`` that have such a move."""
+        the states among ``states`` that have such a move: by value for a mask of few
+        values, else a state at a time over its moves (one loop, no call per value)."""
         key = (states, mask, alive)
         answer = self._backward.get(key)
         if answer is None:
             kept = before = 0
-            rest = mask
-            if self._degree > 3 * mask.bit_count():  # few values: by value
+            if self._degree > 3 * mask.bit_count():
+                rest = mask
                 while rest:
                     low = rest & -rest
                     rest ^= low
@@ -1106,7 +1118,7 @@ class _Layers:
                         kept |= low
                         before |= self.preimage(alive, low)
                 before &= states
-            else:  # a state at a time, over its moves (no call per value)
+            else:
                 outs = self._outs
                 rest = states
                 while rest:
@@ -1210,6 +1222,9 @@ class _Layers:
         parts.reverse()
         return tuple(itertools.chain.from_iterable(parts))
 
+
+_BY_STATE_LIMIT = 1024
+"""The most states of an automaton whose steps :class:`_Layers` may take a state at a time."""
 
 _CHUNK = 16
 """Positions of a chunk of a long line whose passes :class:`_Layers` remembers whole
