@@ -137,3 +137,55 @@ def test_a_full_rank_word_reads_only_the_blocks_that_can_open():
                 positions, kept = found
                 assert all(expected[p] == k for p, k in zip(positions, kept, strict=True))
                 assert all(expected[p] == masks[p] for p in set(range(length)) - set(positions))
+
+
+def test_a_full_rank_word_by_blocks_keeps_the_supports_of_the_passes():
+    """The closed form of a full-rank word (:class:`~sudoku_cp.model.full_rank.RankBlocks`:
+    each block below or not, counted) keeps exactly the supports of the passes over the
+    automaton's layers, on words whose lines share long equal prefixes (few values per
+    position, so that ties and first differences deep in a block are met), for each tie mode."""
+    from sudoku_cp.model.full_rank import RankBlocks, rank_automaton
+
+    generator = random.Random(32)
+    for side, digit, below, strict in ((4, 2, 1, True), (4, 3, 0, False), (5, 1, 2, True), (5, 4, 3, False)):
+        shaped = rank_automaton(side, digit, below, strict)
+        assert isinstance(shaped.meaning, RankBlocks)
+        plain = Automaton(shaped.start, shaped.transitions, shaped.accepting)
+        full, block = (1 << side) - 1, 2 * side - 1
+        length = 1 + (4 * side - 1) * block
+        accepted = 0
+        for _ in range(80):
+            masks = [
+                generator.choice((full, full, full, 1 << generator.randrange(side), 0b110))
+                for _ in range(length)
+            ]
+            masks[0] |= 1 << (digit - 1)
+            for start in range(1, length, block):  # a few lines can start with the digit
+                if generator.random() < 0.8:
+                    masks[start] &= ~(1 << (digit - 1))
+                masks[start] = masks[start] or full & ~(1 << (digit - 1))
+            expected = plain.supports(masks)
+            accepted += expected is not None
+            assert shaped.supports(masks) == expected, (side, digit, below, strict, masks)
+        assert accepted > 10  # the words accepted are tested too, not only the refusals
+
+
+def test_steps_by_value_and_by_state_keep_the_supports():
+    """A step over a mask of few values goes by value, over many a state at a time
+    (:class:`~sudoku_cp.model.constraints._Layers`): lines mixing both, on a sandwich clue's
+    automaton and a skyscraper's, keep the supports of the plain passes."""
+    from sudoku_cp.model.constraints import Sandwich, Skyscraper
+
+    generator = random.Random(34)
+    for clue in (Sandwich(tuple(range(9)), 18, label="s"), Skyscraper(tuple(range(9)), 3, label="k")):
+        automaton = clue.automaton(9)
+        accepted = 0
+        for _ in range(300):
+            masks = [
+                generator.choice((511, 1 << generator.randrange(9), 0b100000001, generator.randint(1, 511)))
+                for _ in range(9)
+            ]
+            expected = _by_layers(automaton, masks)
+            accepted += expected is not None
+            assert automaton.supports(masks) == expected, masks
+        assert accepted > 30

@@ -835,7 +835,7 @@ class Automaton:
         if isinstance(self.meaning, Blocks):
             kept, read = self.meaning.reader(masks)
             if len(kept) < len(masks):
-                inner = self._layers.supports(read(masks))
+                inner = self.meaning.read_supports(self._layers, read(masks))
                 return None if inner is None else (kept, inner)
         found = self.supports(masks)
         return None if found is None else (range(len(masks)), found)
@@ -875,6 +875,8 @@ class Blocks:
     size: int
     opening: int
     _read: dict = field(default_factory=dict, compare=False, repr=False)
+    _firsts: dict = field(default_factory=dict, compare=False, repr=False)
+    _by_firsts: dict = field(default_factory=dict, compare=False, repr=False)
 
     def kept(self, masks: Sequence[int]) -> tuple[int, ...]:
         """The positions of the head and of the blocks whose first mask meets ``opening``."""
@@ -885,6 +887,25 @@ class Blocks:
     ) -> tuple[tuple[int, ...], Callable[[Sequence[int]], tuple[int, ...]]]:
         """:meth:`kept` and a function reading those positions of a line as a tuple (one C
         call), remembered per set of blocks that can open."""
+        length = len(masks)
+        firsts = self._firsts.get(length)
+        if firsts is None:
+            starts = range(self.head, length, self.size)
+            if len(starts) < 2:  # no tuple of first masks to key by
+                return self._reader(masks)
+            firsts = self._firsts[length] = operator.itemgetter(*starts)
+        key = (length, firsts(masks))  # the blocks' first masks: a state seen before is one lookup
+        found = self._by_firsts.get(key)
+        if found is None:
+            if len(self._by_firsts) >= _BLOCKS_MEMO_SIZE:
+                self._by_firsts.clear()
+            found = self._by_firsts[key] = self._reader(masks)
+        return found
+
+    def _reader(
+        self, masks: Sequence[int]
+    ) -> tuple[tuple[int, ...], Callable[[Sequence[int]], tuple[int, ...]]]:
+        """:meth:`reader` worked out from the blocks that can open."""
         length, opening = len(masks), self.opening
         starts = range(self.head, length, self.size)
         opened = sum(1 << j for j, start in enumerate(starts) if masks[start] & opening)
@@ -902,13 +923,19 @@ class Blocks:
             found = self._read[(opened, length)] = (tuple(out), getter)
         return found
 
+    def read_supports(self, layers: _Layers, masks: tuple[int, ...]) -> list[int] | None:
+        """The supports of the positions read (the head, then whole blocks): the passes over
+        the automaton's layers (a kind of word that knows its blocks' language overrides it,
+        :class:`~sudoku_cp.model.full_rank.RankBlocks`)."""
+        return layers.supports(masks)
+
     def supports(self, layers: _Layers, masks: Sequence[int]) -> list[int] | None:
         """:meth:`Automaton.supports` over the positions :meth:`kept`; the others keep
         their masks."""
         kept, read = self.reader(masks)
         if len(kept) == len(masks):
-            return layers.supports(tuple(masks))
-        inner = layers.supports(read(masks))
+            return self.read_supports(layers, tuple(masks))
+        inner = self.read_supports(layers, read(masks))
         if inner is None:
             return None
         out = list(masks)
@@ -916,6 +943,10 @@ class Blocks:
             out[i] = mask
         return out
 
+
+_BLOCKS_MEMO_SIZE = 1 << 14
+"""The most states of their blocks' first values a :class:`Blocks` remembers the reading of
+(then it forgets them all)."""
 
 _LAYER_MEMO_BUDGET = 1 << 18
 """Entries the memos of every :class:`_Layers` keep in all (about 200 bytes each, so
@@ -972,6 +1003,17 @@ class _Layers:
                 self._moves[bit].append(move)
                 self._next[bit][number[state]] = move[1]
                 self._before[bit][number[following]] |= move[0]
+        # by state number: its moves, as (value bit, next state bit)
+        self._outs: list[list[tuple[int, int]]] = [[] for _ in number]
+        for state, out in automaton.transitions.items():
+            self._outs[number[state]] = [(1 << (value - 1), 1 << number[t]) for value, t in out.items()]
+        # the mean number of moves out of a state: a step with fewer values of a mask than a
+        # third of it goes by value (a call per value), else a state at a time; an automaton
+        # of many states always by value (its states' images of masks would take megabytes)
+        self._degree = -(-sum(map(len, self._outs)) // max(1, len(self._outs)))
+        if len(number) > _BY_STATE_LIMIT:
+            self._degree = 1 << 30
+        self._images: list[dict[int, int]] = [{} for _ in number]  # by state number: mask -> image
         self._forward: dict[tuple[int, int], int] = {}
         self._backward: dict[tuple[int, int, int], tuple[int, int]] = {}
         self._lines: dict[tuple[int, ...], tuple[int, ...] | None] = {}
@@ -1030,33 +1072,63 @@ class _Layers:
         return union
 
     def forward(self, states: int, mask: int) -> int:
-        """The states reached from ``states`` by a value of ``mask``."""
+        """The states reached from ``states`` by a value of ``mask``: by value for a mask of
+        few values, else a state at a time, each state's image of a mask remembered."""
         reached = self._forward.get((states, mask))
         if reached is None:
             reached = 0
-            rest = mask
-            while rest:
-                low = rest & -rest
-                rest ^= low
-                reached |= self.image(states, low)
+            if self._degree > 3 * mask.bit_count():
+                rest = mask
+                while rest:
+                    low = rest & -rest
+                    rest ^= low
+                    reached |= self.image(states, low)
+            else:
+                images = self._images
+                rest = states
+                while rest:
+                    low = rest & -rest
+                    rest ^= low
+                    number = low.bit_length() - 1
+                    image = images[number].get(mask)
+                    if image is None:  # the union of the states its values of mask lead to
+                        image = 0
+                        for value, following in self._outs[number]:
+                            if value & mask:
+                                image |= following
+                        images[number][mask] = image
+                    reached |= image
             self._remember(self._forward, (states, mask), reached)
         return reached
 
     def backward(self, states: int, mask: int, alive: int) -> tuple[int, int]:
         """The values of ``mask`` that lead from one of ``states`` into ``alive``, and
-        the states among ``states`` that have such a move."""
+        the states among ``states`` that have such a move: by value for a mask of few
+        values, else a state at a time over its moves (one loop, no call per value)."""
         key = (states, mask, alive)
         answer = self._backward.get(key)
         if answer is None:
             kept = before = 0
-            rest = mask
-            while rest:
-                low = rest & -rest
-                rest ^= low
-                if self.image(states, low) & alive:
-                    kept |= low
-                    before |= self.preimage(alive, low)
-            answer = (kept, before & states)
+            if self._degree > 3 * mask.bit_count():
+                rest = mask
+                while rest:
+                    low = rest & -rest
+                    rest ^= low
+                    if self.image(states, low) & alive:
+                        kept |= low
+                        before |= self.preimage(alive, low)
+                before &= states
+            else:
+                outs = self._outs
+                rest = states
+                while rest:
+                    low = rest & -rest
+                    rest ^= low
+                    for value, following in outs[low.bit_length() - 1]:
+                        if value & mask and following & alive:
+                            kept |= value
+                            before |= low
+            answer = (kept, before)
             self._remember(self._backward, key, answer)
         return answer
 
@@ -1150,6 +1222,9 @@ class _Layers:
         parts.reverse()
         return tuple(itertools.chain.from_iterable(parts))
 
+
+_BY_STATE_LIMIT = 1024
+"""The most states of an automaton whose steps :class:`_Layers` may take a state at a time."""
 
 _CHUNK = 16
 """Positions of a chunk of a long line whose passes :class:`_Layers` remembers whole

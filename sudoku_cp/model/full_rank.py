@@ -39,6 +39,8 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import operator
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -89,7 +91,172 @@ def rank_automaton(side: int, digit: int, below: int, strict: bool) -> Automaton
 
     built = Automaton.build("start", step, lambda s: s != "start" and s[1] == 0 and s[0] == below, side)
     # a line M starting with another digit stays "skip" through its block: back to the same state
-    return dataclasses.replace(built, meaning=Blocks(1, block, 1 << (digit - 1)))
+    return dataclasses.replace(
+        built, meaning=RankBlocks(1, block, 1 << (digit - 1), below=below, strict=strict)
+    )
+
+
+_RANK_MEMO_SIZE = 1 << 16
+"""The most blocks (and, apart, whole words) one :class:`RankBlocks` remembers before it forgets them all."""
+
+
+@dataclass(frozen=True)
+class RankBlocks(Blocks):
+    """A full-rank word (:func:`rank_word`) as :class:`Blocks` that knows its language: the
+    blocks are independent but for the count of lines below, so the supports of the word
+    read (the head, then the blocks that can open) are worked out block by block, in closed
+    form, instead of by the passes over the automaton's layers; the same supports (tested
+    against those passes).
+
+    Each block ``M[0], M[1], L[1], ..., M[n-1], L[n-1]`` has two outcomes: *below* (``M[0]``
+    is the digit and ``M`` is lexicographically smaller than ``L``: equal pairs up to a
+    first pair with ``M[j] < L[j]``, then anything) and *not below* (``M[0]`` another digit,
+    or ``M`` greater, or, unless ``strict``, equal); each outcome's supports per position
+    are unions over the first differing pair (Frisch et al., "Global constraints for
+    lexicographic orderings", CP 2002). With ``must`` blocks only below and ``can`` blocks
+    possibly below, the word is accepted iff ``must <= below <= can``, and a block keeps an
+    outcome that leaves the count reachable (counting, as for a cardinality constraint).
+    Each block's outcomes are remembered by its masks: a supposition changes a few cells
+    and the other blocks cost a lookup.
+
+    >>> word = rank_automaton(4, 1, 0, True)  # a clue of rank 1 on 4x4: nothing below
+    >>> head, block = [0b0001], [0b0001, 0b0011, 0b0110, 0b1111, 0b1111, 0b1111, 0b1111]
+    >>> [bin(m) for m in word.supports(head + block + [0b1110] * 7 * 14)[:8]]
+    ['0b1', '0b1', '0b10', '0b10', '0b1111', '0b1111', '0b1111', '0b1111']
+    """
+
+    below: int = 0
+    strict: bool = True
+    _blocks: dict = dataclasses.field(default_factory=dict, compare=False, repr=False)
+    _words: dict = dataclasses.field(default_factory=dict, compare=False, repr=False)
+
+    def read_supports(self, layers: Any, masks: tuple[int, ...]) -> list[int] | None:
+        """The supports of the head and the blocks read (``layers`` unused: closed form)."""
+        words = self._words
+        found = words.get(masks, False)
+        if found is False:
+            if len(words) >= _RANK_MEMO_SIZE:
+                words.clear()
+            found = words[masks] = self._word(masks)
+        return None if found is None else list(found)
+
+    def _word(self, masks: tuple[int, ...]) -> tuple[int, ...] | None:
+        digit, size, below = self.opening, self.size, self.below
+        if not masks[0] & digit:
+            return None
+        outcomes = []
+        must = can = 0
+        for start in range(self.head, len(masks), size):
+            less, other = self._block(masks[start : start + size])
+            if less is None and other is None:
+                return None
+            if less is not None:
+                can += 1
+                must += other is None
+            outcomes.append((less, other))
+        if not must <= below <= can:
+            return None
+        out = [digit]
+        for less, other in outcomes:
+            if less is None:
+                out += other
+            elif other is None:
+                out += less
+            elif below == must:  # every line that can be below is not
+                out += other
+            elif below == can:  # every line that can be below is
+                out += less
+            else:
+                out += map(operator.or_, less, other)
+        return tuple(out)
+
+    def _block(self, block: tuple[int, ...]) -> tuple[tuple[int, ...] | None, tuple[int, ...] | None]:
+        """The supports of ``block`` (``M[0]``, then the pairs ``M[j], L[j]``) if ``M`` is below
+        ``L``, and if not; ``None`` for an outcome it cannot have. Remembered."""
+        found = self._blocks.get(block)
+        if found is None:
+            if len(self._blocks) >= _RANK_MEMO_SIZE:
+                self._blocks.clear()
+            found = self._blocks[block] = _compare_block(block, self.opening, self.strict)
+        return found
+
+
+def _compare_block(
+    block: tuple[int, ...], digit: int, strict: bool
+) -> tuple[tuple[int, ...] | None, tuple[int, ...] | None]:
+    """:meth:`RankBlocks._block`, worked out: a line below (above) differs first at some pair
+    ``j`` the right way, after equal pairs (each keeping the values both its cells may
+    share), and every pair after it is free; the union over the pairs ``j`` it can."""
+    if 0 in block:
+        return None, None
+    other = [block[0] & ~digit, *block[1:]] if block[0] & ~digit else None  # another first digit
+    if not block[0] & digit:
+        return None, None if other is None else tuple(other)
+    below = _differ_first(block, digit, _smaller)
+    above = _differ_first(block, digit, _greater)
+    for outcome in (above, None if strict else _tie(block, digit)):
+        if outcome is not None:
+            other = outcome if other is None else list(map(operator.or_, other, outcome))
+    return below, None if other is None else tuple(other)
+
+
+def _smaller(other: int, clued: int) -> tuple[int, int]:
+    """The values of ``other`` below some value of ``clued``, and those of ``clued`` above
+    some of ``other`` (the masks of ``M[j]`` and ``L[j]``)."""
+    return other & ((1 << (clued.bit_length() - 1)) - 1), clued & ~(((other & -other) << 1) - 1)
+
+
+def _greater(other: int, clued: int) -> tuple[int, int]:
+    """:func:`_smaller` the other way round."""
+    clued_side, other_side = _smaller(clued, other)
+    return other_side, clued_side
+
+
+def _differ_first(
+    block: tuple[int, ...], digit: int, way: Callable[[int, int], tuple[int, int]]
+) -> list[int] | None:
+    """The supports of ``block`` whose line ``M`` starts with ``digit`` and differs from
+    ``L`` first at a pair where ``way`` holds; ``None`` if it cannot. One pass: the first
+    pair ``j0`` that can differ so after equal pairs keeps its values that do (and those
+    both cells share if a later pair can differ first), the pairs before keep their shared
+    values, and every value after ``j0`` is kept."""
+    size = len(block)
+    for position in range(1, size, 2):
+        other, clued = block[position], block[position + 1]
+        first, second = way(other, clued)
+        shared = other & clued
+        if first:
+            out = [digit]
+            for before in range(1, position, 2):  # the equal pairs before it
+                same = block[before] & block[before + 1]
+                out += (same, same)
+            if shared and _differs_later(block, position + 2, way):
+                first, second = first | shared, second | shared
+            out += (first, second)
+            out += block[position + 2 :]
+            return out
+        if not shared:  # no equal pair here: no later pair is the first to differ
+            return None
+    return None
+
+
+def _differs_later(block: tuple[int, ...], start: int, way: Callable[[int, int], tuple[int, int]]) -> bool:
+    """Some pair from ``start`` on can differ by ``way`` after equal pairs."""
+    for position in range(start, len(block), 2):
+        other, clued = block[position], block[position + 1]
+        if way(other, clued)[0]:
+            return True
+        if not other & clued:
+            return False
+    return False
+
+
+def _tie(block: tuple[int, ...], digit: int) -> list[int] | None:
+    """The supports of ``block`` whose line ``M`` equals ``L`` (starting with ``digit``)."""
+    shared = [block[p] & block[p + 1] for p in range(1, len(block), 2)]
+    if not all(shared):
+        return None
+    return [digit, *(values for values in shared for _ in (0, 1))]
 
 
 def rank_word(clued: tuple[int, ...], side: int) -> tuple[int, ...]:

@@ -804,7 +804,8 @@ def line_supports(constraint: Constraint, values: int) -> Callable[[list[int]], 
     read = _reader(cells)
 
     if isinstance(automaton.meaning, Blocks):  # a word of blocks: narrow only those it reads
-        at: dict[int, tuple[Sequence[int], list[int]]] = {}  # by id of the positions read: their cells
+        # by id of the positions read: them, their cells and a reader of those cells
+        at: dict[int, tuple[Sequence[int], list[int], Callable[[Sequence[int]], tuple[int, ...]]]] = {}
 
         def sparse(candidates: list[int]) -> list[int] | None:
             found = automaton.supports_at(read(candidates))
@@ -815,7 +816,10 @@ def line_supports(constraint: Constraint, values: int) -> Callable[[list[int]], 
                 return narrow(candidates, cells, kept)
             known = at.get(id(positions))  # positions a Blocks remembers: one object each
             if known is None:
-                known = at[id(positions)] = (positions, [cells[i] for i in positions])
+                at_cells = [cells[i] for i in positions]
+                known = at[id(positions)] = (positions, at_cells, _reader(at_cells))
+            if kept == list(known[2](candidates)):  # mostly nothing to narrow: one C comparison
+                return []
             return narrow(candidates, known[1], kept)
 
         return sparse
