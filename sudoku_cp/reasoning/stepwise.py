@@ -75,6 +75,7 @@ from sudoku_cp.reasoning.conflict import solve_explained as solve
 from sudoku_cp.reasoning.techniques.arguments import Argument, in_digits
 from sudoku_cp.reasoning.techniques.board import Board, Deduction, Finder, reasoning_deadline, values_of
 from sudoku_cp.reasoning.techniques.eureka import Chain, eureka
+from sudoku_cp.reasoning.techniques.minimal import cpsat_has_solution, has_solution
 from sudoku_cp.reasoning.techniques.nets import Net, net_text
 from sudoku_cp.reasoning.techniques.table import (
     BY_ID,
@@ -1033,11 +1034,13 @@ def _has_solution(
     backend's encoding of the premise, encoded once per premise, with the candidates as unit
     clauses: :func:`~sudoku_cp.backends.sat.satisfiable`), whose learnt clauses do not
     branch again and again on cells the contradiction does not involve (a chain's premise
-    over four units took the search 12 s); for a kind SAT does not encode, CP-SAT on a model
-    with hidden cells (a chaos construction's regions, whose search alone can take minutes
-    on a 6x6), else the search alone. Also the decisions the next call on this premise
-    should spend on the search: 0 once it ran out (a set of counting circles' premise ran
-    out on each of 85 conclusions, 8 s where SAT takes 0.4 s). Every solver keeps to
+    over four units took the search 12 s), and past its conflicts CP-SAT
+    (:func:`~sudoku_cp.reasoning.techniques.minimal.has_solution`); for a kind SAT does
+    not encode, CP-SAT on a model with hidden cells (a chaos construction's regions, whose
+    search alone can take minutes on a 6x6), else the search alone. Also the decisions
+    the next call on this premise should spend on the search: 0 once it ran out (a set of
+    counting circles' premise ran out on each of 85 conclusions, 8 s where SAT takes 0.4
+    s). Every solver keeps to
     ``deadline`` (:class:`SolveTimeoutError` once it passes)."""
     if deadline is not None:
         deadline.check("the premise check")
@@ -1050,8 +1053,6 @@ def _has_solution(
             return narrowed.count_solutions(1, node_limit=nodes) > 0, nodes
         except Restart:
             pass
-    from sudoku_cp.backends.sat import satisfiable
-
     fixed = tuple(0 if c in domains else 1 for c in range(whole.cell_count))
     # the premise's rules alone, so that their formula is encoded once for every check of
     # that premise; the candidates are unit clauses of the call ("cell c does not hold v")
@@ -1059,30 +1060,14 @@ def _has_solution(
     k = rules.value_count
     excluded = [(c, v) for c, vs in domains.items() for v in range(1, k + 1) if v not in vs]
     try:
-        return satisfiable(rules, excluded, deadline), 0
+        return has_solution(rules, excluded, deadline), 0
     except NotSupportedError:
         if whole.hidden:
             candidates = tuple(ValueIn(c, v, origin=_CANDIDATES) for c, v in domains.items())
-            return _cpsat_has_solution(
+            return cpsat_has_solution(
                 Model(n, fixed, (*premise, *candidates), whole.positions, whole.digits), deadline
             ), 0
         return narrowed.count_solutions(1) > 0, 0
-
-
-def _cpsat_has_solution(model: Model, deadline: Deadline | None = None) -> bool:
-    """Whether ``model`` (a premise with its candidates) has a solution, by CP-SAT's
-    enumeration stopped at the first (which compiles a chaos construction's regions),
-    within the time ``deadline`` leaves (:class:`SolveTimeoutError` past it)."""
-    from sudoku_cp.backends import get_backend
-
-    backend = get_backend("cpsat")
-    left = None if deadline is None else deadline.left()
-    if left is not None and left <= 0:
-        raise deadline.timeout("the premise check")
-    task = backend.task(model, "count_solutions", left)
-    task.limit = 1
-    count, _ = backend.run("count_solutions", task)
-    return count > 0
 
 
 def _cases(premise, domains, deduction: Deduction, n: int) -> list[tuple[tuple[int, frozenset[int]], ...]]:
