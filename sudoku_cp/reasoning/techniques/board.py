@@ -134,12 +134,11 @@ def _block_terms(
     each shifted total in increasing order the value bits of each cell that reach it.
     An empty tuple of totals when the block has no assignment."""
     count = len(masks)
-    if (
-        count > 1
-        and len(set(coefficients)) == 1
-        and math.prod(m.bit_count() for m in masks) > _ENUMERATION_LIMIT
-    ):
+    assignments = math.prod(m.bit_count() for m in masks)
+    if count > 1 and len(set(coefficients)) == 1 and assignments > _ENUMERATION_LIMIT:
         by_total = _set_terms(masks, coefficients[0])
+    elif count > 2 and assignments > _PREFIX_LIMIT:
+        by_total = _prefix_terms(masks, coefficients)
     else:
         by_total = _assignment_terms(masks, coefficients)
     if not by_total:
@@ -152,6 +151,48 @@ _ENUMERATION_LIMIT = 4096
 """The most assignments :func:`_block_terms` enumerates one by one: past it, a block of
 cells with one coefficient is read by its digit sets (:func:`_set_terms`: a 7-cell group of
 nine candidates each has 181,440 assignments but 36 digit sets)."""
+
+
+_PREFIX_LIMIT = 512
+"""Past this many assignments (and up to :data:`_ENUMERATION_LIMIT` for one coefficient),
+:func:`_block_terms` reads a block by its prefixes (:func:`_prefix_terms`), not one
+assignment at a time: 4 cells of 9 candidates, 420 µs against 1,075 µs; 5 cells of 7,
+610 µs against 1,830 µs; below about 512 assignments enumerating is as fast or faster."""
+
+
+def _prefix_terms(masks: tuple[int, ...], coefficients: tuple[int, ...]) -> dict[int, list[int]]:
+    """:func:`_assignment_terms` by dynamic programming over prefixes: the assignments of
+    the first cells that use the same digits for the same partial total are one state
+    (every completion of one completes the others), which keeps the value bits each cell
+    takes in them, so a block of ``c`` cells is read in at most ``2^9`` states per cell
+    instead of its ``9·8·…`` assignments.
+
+    >>> block = ((0b111, 0b111, 0b1000), (1, 1, -1))  # a + b - c, a != b
+    >>> _prefix_terms(*block) == _assignment_terms(*block)
+    True
+    """
+    states: dict[tuple[int, int], tuple[int, ...]] = {(0, 0): ()}  # (digits used, total) -> bits
+    for mask, a in zip(masks, coefficients, strict=True):
+        values = [(a * v, 1 << (v - 1)) for v in values_of(mask)]
+        after: dict[tuple[int, int], tuple[int, ...]] = {}
+        for (used, total), bits in states.items():
+            for step, bit in values:
+                if used & bit:
+                    continue
+                key = (used | bit, total + step)
+                old = after.get(key)
+                if old is None:
+                    after[key] = (*bits, bit)
+                else:  # old holds one more cell than bits (zip stops at bits): its last is this cell's
+                    after[key] = (*(x | y for x, y in zip(old, bits, strict=False)), old[-1] | bit)
+        states = after
+    by_total: dict[int, list[int]] = {}
+    for (_, total), bits in states.items():
+        old_bits = by_total.get(total)
+        by_total[total] = (
+            list(bits) if old_bits is None else [x | y for x, y in zip(old_bits, bits, strict=True)]
+        )
+    return by_total
 
 
 def _assignment_terms(masks: tuple[int, ...], coefficients: tuple[int, ...]) -> dict[int, list[int]]:
