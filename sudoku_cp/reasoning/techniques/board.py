@@ -424,12 +424,21 @@ def linear_supports(
             need = 1 << target  # the partial sums (of the blocks up to i) that can still end at target
             for i in range(len(blocks) - 1, -1, -1):
                 pairs, before = shifted[i][1], forward[i]
-                kept, previous = [0] * len(blocks[i]), 0
-                for shift, bits in pairs:
-                    if (before << shift) & need:
-                        kept = [k | b for k, b in zip(kept, bits, strict=True)]
-                    previous |= need >> shift
-                keep.append(tuple(kept))
+                previous = 0
+                if len(blocks[i]) == 1:  # one cell: its bits as one int, no list per total
+                    bit = 0
+                    for shift, bits in pairs:
+                        if (before << shift) & need:
+                            bit |= bits[0]
+                        previous |= need >> shift
+                    keep.append((bit,))
+                else:
+                    kept = [0] * len(blocks[i])
+                    for shift, bits in pairs:
+                        if (before << shift) & need:
+                            kept = [k | b for k, b in zip(kept, bits, strict=True)]
+                        previous |= need >> shift
+                    keep.append(tuple(kept))
                 need = previous
             keep.reverse()
         else:
