@@ -298,7 +298,12 @@ def find_minimal_deduction(board: Board, candidates: list[int], placed: set[int]
         ),
         key=lambda cv: (candidates[cv[0]].bit_count(), cv),
     )
-    screened = sorted(wrong[:SCREEN], key=lambda cv: _refutation_nodes(board, candidates, *cv))
+    costs: list[tuple[int, tuple[int, int]]] = []
+    for cv in wrong[:SCREEN]:
+        costs.append((_refutation_nodes(board, candidates, *cv), cv))
+        if sum(1 for cost, _ in costs if cost == 0) >= TRIES:
+            break  # refuted by propagation alone: none after it can come first (the sort is stable)
+    screened = [cv for _, cv in sorted(costs, key=lambda pair: pair[0])]
     best: tuple[list[Constraint], int, int] | None = None
     for cell, value in screened[:TRIES]:
         core = minimal_core(board, candidates, cell, value)
