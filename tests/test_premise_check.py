@@ -121,3 +121,15 @@ def test_explain_cut_off_by_a_check_reports_only_checked_steps(monkeypatch):
     assert path.cut_off == "the time limit of 60 s"
     assert [s.technique for s in path.steps] == [s.technique for s in whole.steps[:2]]
     assert path.state(2) == whole.state(2)  # the candidates and digits before the third step
+
+
+def test_cpsat_answers_what_sat_leaves_undecided(monkeypatch):
+    """The last resort's and the premise check's question goes to CP-SAT once SAT has spent
+    its conflicts (none here): the same answers."""
+    from sudoku_cp.reasoning.techniques import minimal
+
+    monkeypatch.setattr(minimal, "SAT_CONFLICTS", 0)
+    model = Puzzle(Grid.empty(4)).model
+    assert minimal.has_solution(model, [(0, 1), (0, 2)])
+    # r1c1 and r1c2 both without 1, 2, 3: two cells left only 4 in one row
+    assert not minimal.has_solution(model, [(c, v) for c in (0, 1) for v in (1, 2, 3)])
