@@ -161,32 +161,6 @@ def test_rule_of_45_steps_list_the_combinations_of_their_sum():
     assert all(isinstance(s.argument, Combinations) and " cells" in str(s) for s in steps)
 
 
-@pytest.mark.slow
-@pytest.mark.parametrize(
-    ("name", "count"), [("gen_arrow", 5), ("gen_sandwich", 2), ("gen_killer", 5), ("gen_region_sum", 2)]
-)
-def test_arguments_replay_on_the_variant_sets(name, count):
-    # one of the first five gen_sandwich puzzles takes about 20 s of CPU to explain: two only
-    checked = sum(_replay_path(puzzle) for puzzle in datasets.load(name)[:count])
-    assert checked >= count
-
-
-def test_a_cage_step_reads_as_the_killer_community_writes_it():
-    # 4x4: a 2-cell cage of 3 is {1,2}, so 3 and 4 leave its cells.
-    step = hint(Puzzle(sudoku_cp.Grid.empty(4), (Killer([Cage([(0, 0), (0, 1)], 3)]),)))
-    assert step.argument == Combinations(3, 2, True, (), ((1, 2),))
-    assert str(step).startswith(
-        "cage combinations: cage 1 (sum 3"
-    ) and ": 3 in 2 cells: {1,2}; removes" in str(step)
-
-
-def test_a_sum_too_large_to_enumerate_carries_no_combinations():
-    cells = tuple(range(12))
-    full = (1 << 25) - 1
-    assert combinations_of(Sum(cells, 150, label="cage"), [full] * 12, 25, True) is None  # C(25, 12) sets
-    assert combinations_of(Sum(cells[:3], 6, label="cage"), [0b111] * 3, 3, True).left == ((1, 2, 3),)
-
-
 def test_totals_are_the_positive_sums_of_the_assignments_that_balance():
     """``totals_of`` (which drops partial sums the rest cannot bring to the right-hand
     side) gives the sums of the positive terms over every assignment, different digits in
@@ -212,3 +186,29 @@ def test_totals_are_the_positive_sums_of_the_assignments_that_balance():
             if sum(a * v for a, v in zip(coefficients, values, strict=True)) == 0:
                 expected.add(sum(a * v for a, v in zip(coefficients, values, strict=True) if a > 0))
         assert totals_of(arrow, masks, groups).totals == tuple(sorted(expected))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("name", "count"), [("gen_arrow", 5), ("gen_sandwich", 2), ("gen_killer", 5), ("gen_region_sum", 2)]
+)
+def test_arguments_replay_on_the_variant_sets(name, count):
+    # one of the first five gen_sandwich puzzles takes about 20 s of CPU to explain: two only
+    checked = sum(_replay_path(puzzle) for puzzle in datasets.load(name)[:count])
+    assert checked >= count
+
+
+def test_a_cage_step_reads_as_the_killer_community_writes_it():
+    # 4x4: a 2-cell cage of 3 is {1,2}, so 3 and 4 leave its cells.
+    step = hint(Puzzle(sudoku_cp.Grid.empty(4), (Killer([Cage([(0, 0), (0, 1)], 3)]),)))
+    assert step.argument == Combinations(3, 2, True, (), ((1, 2),))
+    assert str(step).startswith(
+        "cage combinations: cage 1 (sum 3"
+    ) and ": 3 in 2 cells: {1,2}; removes" in str(step)
+
+
+def test_a_sum_too_large_to_enumerate_carries_no_combinations():
+    cells = tuple(range(12))
+    full = (1 << 25) - 1
+    assert combinations_of(Sum(cells, 150, label="cage"), [full] * 12, 25, True) is None  # C(25, 12) sets
+    assert combinations_of(Sum(cells[:3], 6, label="cage"), [0b111] * 3, 3, True).left == ((1, 2, 3),)
