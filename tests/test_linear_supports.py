@@ -138,6 +138,29 @@ def test_block_terms_of_a_large_group_are_its_assignments():
         assert _block_terms(masks, (weight,) * count) == expected
 
 
+def test_block_terms_of_groups_with_several_coefficients_are_their_assignments():
+    """A group of two or three cells (nested loops), or of more with more assignments than
+    ``_PREFIX_LIMIT`` (read by its prefixes), with several coefficients: the same totals
+    and value bits as its assignments, enumerated here."""
+    from sudoku_cp.reasoning.techniques.board import _PREFIX_LIMIT, _block_terms
+
+    generator = random.Random(12)
+    for count, size in ((2, 4), (2, 9), (3, 5), (3, 9), (4, 6), (4, 8), (5, 7)):
+        masks = tuple(sum(1 << (v - 1) for v in generator.sample(range(1, 10), size)) for _ in range(count))
+        assert count < 4 or size**count > _PREFIX_LIMIT
+        weights = tuple(generator.choice([1, -1, 2]) for _ in range(count))
+        by_total: dict[int, list[int]] = {}
+        for values in itertools.permutations(range(1, 10), count):
+            if all(m >> (v - 1) & 1 for m, v in zip(masks, values, strict=True)):
+                total = sum(w * v for w, v in zip(weights, values, strict=True))
+                bits = by_total.setdefault(total, [0] * count)
+                for i, v in enumerate(values):
+                    bits[i] |= 1 << (v - 1)
+        low = min(by_total, default=0)
+        expected = (low, tuple((t - low, tuple(by_total[t])) for t in sorted(by_total)))
+        assert _block_terms(masks, weights) == expected
+
+
 def test_matched_supports_are_the_values_of_the_assignments():
     """A cage's (a digit set's) filter by one matching and its alternating cycles keeps
     exactly the digits of the assignments of the set to the cells, enumerated here."""

@@ -72,3 +72,64 @@ def test_with_domains_narrows_a_shared_search():
     masks[2] = 0b10001  # r1c3 also 1 or 5: no room
     assert empty.with_domains(masks).find_solution() is None
     assert empty.find_solution() is not None  # the shared search is unchanged
+
+
+def test_the_check_keeps_to_the_callers_deadline(monkeypatch):
+    """A premise the engine's search cannot settle within its nodes goes to the SAT
+    solver, which keeps to the deadline given (``explain``'s ``time_limit``) instead of
+    running as long as the premise needs."""
+    from sudoku_cp.engine.runtime import Deadline
+    from sudoku_cp.errors import SolveTimeoutError
+    from sudoku_cp.reasoning import stepwise
+
+    puzzle, solution, row, candidates = unit_state()
+    given = next(c for c in range(9) if puzzle.model.givens[c])
+    value = puzzle.model.givens[given]
+    masks = list(candidates)
+    other = next(c for c in range(9) if not puzzle.model.givens[c])
+    masks[other] |= 1 << (value - 1)
+    step = Deduction("row", (), ((other, value),), (other,), (value,), (), (row,), "the row has it")
+    monkeypatch.setattr(stepwise, "CHECK_NODES", 0)  # straight to SAT
+    monkeypatch.setattr(stepwise, "_excluded_by_a_digit", lambda *args: False)  # no shortcut either
+    monkeypatch.setattr(stepwise, "_excluded_on_its_plane", lambda *args: False)
+    check_deduction(puzzle, masks, step, solution, deadline=Deadline(60.0))
+    passed = Deadline(1e-9)
+    with pytest.raises(SolveTimeoutError):
+        check_deduction(puzzle, masks, step, solution, deadline=passed)
+
+
+def test_explain_cut_off_by_a_check_reports_only_checked_steps(monkeypatch):
+    """When the time runs out in a step's premise check, ``explain`` stops there, cut off
+    by its time limit: the unchecked step is neither reported nor applied."""
+    import sudoku_cp
+    from sudoku_cp.errors import SolveTimeoutError
+    from sudoku_cp.reasoning import stepwise
+
+    puzzle = datasets.load("easy50")[0]
+    whole = sudoku_cp.explain(puzzle)
+    checked = stepwise.check_deduction
+    calls = []
+
+    def check(*args, **options):
+        calls.append(1)
+        if len(calls) == 3:
+            raise SolveTimeoutError("the premise check ran out of time")
+        checked(*args, **options)
+
+    monkeypatch.setattr(stepwise, "check_deduction", check)
+    path = sudoku_cp.explain(puzzle, time_limit=60)
+    assert path.cut_off == "the time limit of 60 s"
+    assert [s.technique for s in path.steps] == [s.technique for s in whole.steps[:2]]
+    assert path.state(2) == whole.state(2)  # the candidates and digits before the third step
+
+
+def test_cpsat_answers_what_sat_leaves_undecided(monkeypatch):
+    """The last resort's and the premise check's question goes to CP-SAT once SAT has spent
+    its conflicts (none here): the same answers."""
+    from sudoku_cp.reasoning.techniques import minimal
+
+    monkeypatch.setattr(minimal, "SAT_CONFLICTS", 0)
+    model = Puzzle(Grid.empty(4)).model
+    assert minimal.has_solution(model, [(0, 1), (0, 2)])
+    # r1c1 and r1c2 both without 1, 2, 3: two cells left only 4 in one row
+    assert not minimal.has_solution(model, [(c, v) for c in (0, 1) for v in (1, 2, 3)])

@@ -577,3 +577,33 @@ def test_satisfiable_reads_the_excluded_values_as_unit_clauses():
     assert satisfiable(model, [(0, 1), (0, 2)])
     # r1c1 and r1c2 both without 1, 2, 3: two cells left only 4 in one row
     assert not satisfiable(model, [(c, v) for c in (0, 1) for v in (1, 2, 3)])
+
+
+def test_solve_slices_are_counted_in_conflicts_not_sized_by_the_clock(monkeypatch):
+    """Each slice of a solve has a fixed conflict budget, doubling up to ``_LAST_SLICE``
+    (slices sized by the clock took another path on a busy machine); with a conflict
+    limit the solve ends undecided (``satisfiable`` answers ``None``) once it is spent."""
+    from sudoku_cp.backends.sat import satisfiable
+
+    puzzle = sudoku_cp.io.inputs.as_puzzle(datasets.load("hardest")[1])[0]
+    solution = sudoku_cp.solve(puzzle, backend="backtracking")
+    open_cell = next(c for c, v in enumerate(puzzle.model.givens) if not v)
+    excluded = [(open_cell, solution.cells[open_cell])]  # the puzzle is proper: no solution
+    monkeypatch.setattr(sat_runner, "_FIRST_SLICE", 1)
+    monkeypatch.setattr(sat_runner, "_LAST_SLICE", 4)
+    budgets = []
+    watched = sat_runner.Run._pysat
+
+    def pysat(run, call, **arguments):
+        if getattr(call, "__name__", "") == "solve_limited":
+            budgets.append(run._conflicts())
+        return watched(run, call, **arguments)
+
+    monkeypatch.setattr(sat_runner.Run, "_pysat", pysat)
+    assert satisfiable(puzzle.model, excluded) is False
+    slices = len(budgets)
+    assert slices >= 3, "a puzzle that takes more conflicts is needed"
+    budgets.clear()
+    assert satisfiable(puzzle.model, excluded) is False
+    assert len(budgets) == slices  # the same path, whatever the clock says
+    assert satisfiable(puzzle.model, excluded, conflicts=3) is None  # 1 + 2 conflicts: undecided

@@ -207,6 +207,33 @@ def test_rule_of_45_steps_list_the_combinations_of_their_sum():
     assert all(isinstance(s.argument, Combinations) and " cells" in str(s) for s in steps)
 
 
+def test_totals_are_the_positive_sums_of_the_assignments_that_balance():
+    """``totals_of`` (which drops partial sums the rest cannot bring to the right-hand
+    side) gives the sums of the positive terms over every assignment, different digits in
+    each group, that satisfies the equation: enumerated here, on circles of one to three
+    digits."""
+    import random
+
+    from sudoku_cp.reasoning.techniques.arguments import totals_of
+
+    generator = random.Random(7)
+    for _ in range(16):
+        circle = generator.choice([(-1,), (-10, -1), (-100, -10, -1)])
+        shaft = generator.randint(2, 3)
+        coefficients = (*circle, *[1] * shaft)
+        count = len(coefficients)
+        masks = [generator.getrandbits(9) | 1 << generator.randrange(9) for _ in range(count)]
+        groups = [tuple(range(len(circle), len(circle) + 2))]  # two shaft cells in one box
+        arrow = Linear(tuple(range(count)), coefficients, "==", 0, label="arrow")
+        expected = set()
+        for values in itertools.product(*([v for v in range(1, 10) if m >> (v - 1) & 1] for m in masks)):
+            if values[groups[0][0]] == values[groups[0][1]]:
+                continue
+            if sum(a * v for a, v in zip(coefficients, values, strict=True)) == 0:
+                expected.add(sum(a * v for a, v in zip(coefficients, values, strict=True) if a > 0))
+        assert totals_of(arrow, masks, groups).totals == tuple(sorted(expected))
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize(
     ("name", "count"), [("gen_arrow", 5), ("gen_sandwich", 2), ("gen_killer", 5), ("gen_region_sum", 2)]

@@ -88,7 +88,7 @@ from sudoku_cp.backends.sat_encoding import (  # noqa: E402
     values_of,
     variable,
 )
-from sudoku_cp.backends.sat_runner import Run, canonical_solver_name, solver_names  # noqa: E402
+from sudoku_cp.backends.sat_runner import OutOfConflicts, Run, canonical_solver_name, solver_names  # noqa: E402
 from sudoku_cp.engine import lexmin  # noqa: E402
 from sudoku_cp.engine.lexmin import above_steps, below_steps, descend_below, smallest_solution  # noqa: E402
 from sudoku_cp.engine.runtime import Deadline  # noqa: E402
@@ -154,7 +154,12 @@ def choose_solver(model: Model) -> str:
     return "cadical195" if model.side >= LARGE_SIDE else "minisat22"
 
 
-def satisfiable(rules: Model, excluded: Sequence[tuple[int, int]], deadline: Deadline | None = None) -> bool:
+def satisfiable(
+    rules: Model,
+    excluded: Sequence[tuple[int, int]],
+    deadline: Deadline | None = None,
+    conflicts: int | None = None,
+) -> bool | None:
     """Whether ``rules`` (a model: its constraints and givens) has a solution with no cell
     holding a value of ``excluded`` (pairs ``(cell, value)``, such as the candidates a
     reasoning step has removed): a CDCL solver of its own (:func:`choose_solver`, the
@@ -163,7 +168,9 @@ def satisfiable(rules: Model, excluded: Sequence[tuple[int, int]], deadline: Dea
     simplifies the formula by the unit clauses: with the exclusions as assumptions of a
     kept solver instead, MiniSat took 12 s on some checks of a skyscraper puzzle's steps
     that this way take milliseconds. Its learnt clauses do not branch again and again on
-    cells a contradiction does not involve, as a backtracking search does.
+    cells a contradiction does not involve, as a backtracking search does. ``conflicts``:
+    the most conflicts the solver may make; ``None`` is the answer when they run out
+    undecided (without: no limit, and always True or False).
 
     Raises:
         NotSupportedError: a constraint kind the encoding lacks.
@@ -175,7 +182,10 @@ def satisfiable(rules: Model, excluded: Sequence[tuple[int, int]], deadline: Dea
     with Run.start(
         rules, deadline or Deadline(None), solver, "extended", "pairwise", "combinations", units=units
     ) as run:
-        return run.solve() is not None
+        try:
+            return run.solve(conflicts=conflicts) is not None
+        except OutOfConflicts:
+            return None
 
 
 PROOFS = ("chain", "witness", "hybrid")

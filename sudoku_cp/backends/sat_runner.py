@@ -35,9 +35,12 @@ with assumptions; 1.4, 0.5, 4.2 and 2.0 s with unit clauses.
 
 **Time limits and Ctrl-C.** The clock is checked while the clauses are written (a 25x25
 grid's take about a second of Python) and between chunks of :data:`_LOAD_CHUNK` clauses
-loaded into a solver. Every solve runs in slices of a conflict budget (``solve_limited``)
-sized from the conflict rate of the last slice to last about :data:`_SLICE_SECONDS`, the
-clock being checked between slices; solvers that PySAT can interrupt (the MiniSat and
+loaded into a solver. Every solve runs in slices of a conflict budget (``solve_limited``),
+:data:`_FIRST_SLICE` conflicts, then twice as many each slice up to :data:`_LAST_SLICE`,
+the clock being checked between slices. The slices are counted in conflicts, not sized by
+the clock, so a solve takes the same path on a busy machine as on an idle one (each slice
+restarts the solver's restart schedule: slices sized by the clock made a check's run time
+depend on the load); solvers that PySAT can interrupt (the MiniSat and
 Glucose family) are also interrupted by a timer when the time runs out. CaDiCaL cannot be
 interrupted in PySAT, so a call may overrun by about a slice. Ctrl-C (Python's
 ``KeyboardInterrupt``) is raised at the end of the slice it came in, so with or without a
@@ -77,10 +80,18 @@ _INTERRUPTIBLE |= {"maplesat", "mergesat3", "minicard", "minisat22", "minisatgh"
 T = TypeVar("T")
 
 _FIRST_SLICE = 100
-"""The conflict budget of the first slice of a solve."""
+"""The conflict budget of the first slice of a solve; each later slice has twice its
+predecessor's, up to :data:`_LAST_SLICE`."""
 
-_SLICE_SECONDS = 0.05
-"""About how long each later slice lasts."""
+_LAST_SLICE = 12_800
+"""The largest conflict budget of a slice: about 0.6 s of CPU at the 20,000 conflicts a
+second CaDiCaL makes on a 25x25 (``sudoku25`` #6), so Ctrl-C (raised between slices) and a
+CaDiCaL time limit (which cannot interrupt a slice) wait at most about that long."""
+
+
+class OutOfConflicts(Exception):
+    """A solve given a conflict limit (:meth:`Run.solve`) used them up undecided."""
+
 
 SHARE_UP_TO = 200_000
 """Formulas of the rules up to this many clauses are loaded once and kept, the givens being
@@ -382,29 +393,36 @@ class Run:
         self.solver.add_clause([-guard])
         self.temporary.remove(guard)
 
-    def solve(self, assumptions: Sequence[int] = ()) -> list[int] | None:
+    def solve(self, assumptions: Sequence[int] = (), conflicts: int | None = None) -> list[int] | None:
         """The cell values of a solution under the givens and ``assumptions``, or ``None``
-        when there is none (a proof).
+        when there is none (a proof). ``conflicts``: the most conflicts the solve may
+        make (``None``: no limit).
 
         Raises:
             SolveTimeoutError: the time limit ran out.
+            OutOfConflicts: ``conflicts`` ran out first.
             KeyboardInterrupt: Ctrl-C, at the end of the slice it came in.
         """
         self.solver_calls += 1
-        if not self._solve_in_slices(self.assumptions + list(assumptions)):
+        if not self._solve_in_slices(self.assumptions + list(assumptions), conflicts):
             return None
         n, cells = self.model.value_count, self.model.cell_count
         return values_of(self.solver.get_model()[: cells * n], n, cells)  # variable i is at index i - 1
 
-    def _solve_in_slices(self, assumptions: list[int]) -> bool:
+    def _solve_in_slices(self, assumptions: list[int], limit: int | None = None) -> bool:
         """Solve in slices of a conflict budget, so that the clock and Ctrl-C are looked at
         between slices (with or without a time limit: on the sudoku25 set slices cost no
-        measurable time)."""
+        measurable time), at most ``limit`` conflicts in all (:class:`OutOfConflicts`)."""
         budget = _FIRST_SLICE
         interruptible = self.loaded.name in _INTERRUPTIBLE
+        spent = 0
         while True:
             self.deadline.check("the SAT solver")
-            started, conflicts = time.perf_counter(), self._conflicts()
+            if limit is not None:
+                if spent >= limit:
+                    raise OutOfConflicts
+                budget = min(budget, limit - spent)
+            conflicts = self._conflicts()
             self.solver.conf_budget(budget)
             # Python's handler records Ctrl-C and KeyboardInterrupt is raised when the
             # slice returns (_pysat keeps PySAT's own handler out); expect_interrupt: the
@@ -414,11 +432,8 @@ class Run:
             )
             if answer is not None:
                 return answer
-            rate = (self._conflicts() - conflicts) / max(time.perf_counter() - started, 1e-4)
-            left = self.deadline.left()
-            budget = max(
-                _FIRST_SLICE, int(rate * (_SLICE_SECONDS if left is None else min(_SLICE_SECONDS, left)))
-            )
+            spent += max(self._conflicts() - conflicts, budget)  # a solver not counting still ends
+            budget = min(2 * budget, _LAST_SLICE)
 
     def _pysat(self, call: Callable[..., T], **arguments: object) -> T:
         """``call(**arguments)`` with Ctrl-C left to Python (:mod:`sudoku_cp.backends.sat_signals`):

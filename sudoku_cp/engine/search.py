@@ -139,12 +139,15 @@ class BitmaskSearch:
         one over the rules with no givens (its domains are then the rules' own)."""
         return self.with_domains([1 << (v - 1) if v else -1 for v in givens])
 
-    def with_domains(self, masks: Sequence[int]) -> BitmaskSearch:
+    def with_domains(self, masks: Sequence[int], deadline: Deadline | None = None) -> BitmaskSearch:
         """A fresh search over the same rules with each cell's domain narrowed to the bit
         set of ``masks`` (one per cell, bit ``v - 1`` for value ``v``; ``-1`` keeps the
         domain), sharing this one's compiled constraints as :meth:`with_givens` does: the
-        explanations' premise check asks one per step of a premise already compiled."""
+        explanations' premise check asks one per step of a premise already compiled.
+        ``deadline``: the new search's clock (``None``: this one's)."""
         search = copy.copy(self)
+        if deadline is not None:
+            search._deadline = deadline
         domains, weights = self._initial
         search._weights = weights[:]
         search.nodes = search.backtracks = search.restarts = 0

@@ -76,6 +76,7 @@ from sudoku_cp.reasoning.conflict import solve_explained as solve
 from sudoku_cp.reasoning.techniques.arguments import Argument, in_digits
 from sudoku_cp.reasoning.techniques.board import Board, Deduction, Finder, reasoning_deadline, values_of
 from sudoku_cp.reasoning.techniques.eureka import Chain, eureka
+from sudoku_cp.reasoning.techniques.minimal import cpsat_has_solution, has_solution
 from sudoku_cp.reasoning.techniques.nets import Net, net_text
 from sudoku_cp.reasoning.techniques.table import (
     BY_ID,
@@ -628,7 +629,13 @@ def explain(
             prior = candidates[:]
             for cell, value in deduction.eliminations:
                 prior[cell] |= 1 << (value - 1)
-            check_deduction(puzzle, prior, deduction, whole, premises=not technique.needs_unique)
+            try:
+                check_deduction(puzzle, prior, deduction, whole, not technique.needs_unique, deadline)
+            except SolveTimeoutError:  # the step is not proven: it is not reported, nor applied
+                candidates[:] = prior
+                placed.difference_update(cell for cell, _ in deduction.placements)
+                cut_off = f"the time limit of {deadline.time_limit:g} s"
+                break
             before.append(tuple(values_of(mask) for mask in prior))
             steps.append(_step(deduction, puzzle.model, technique))
             bar.update(len(deduction.placements))
@@ -797,7 +804,10 @@ def hint(
             )
         return None  # only with a restricted list of techniques
     technique, deduction = found
-    check_deduction(puzzle, masks, deduction, whole, premises=not technique.needs_unique)
+    try:
+        check_deduction(puzzle, masks, deduction, whole, not technique.needs_unique, deadline)
+    except SolveTimeoutError:
+        raise SolveTimeoutError(f"no step found within the time limit of {deadline.time_limit:g} s") from None
     step = _step(deduction, puzzle.model, technique)
     return step if level is None else step.hint_text(level)
 
@@ -927,12 +937,20 @@ def check_deduction(
     deduction: Deduction,
     solution: Grid | Sequence[int],
     premises: bool = True,
+    deadline: Deadline | None = None,
 ) -> None:
     """Raise :class:`SudokuError` unless the deduction follows from its premises and
     agrees with the solution (a grid, or every model cell's value: hidden cells
     included; see the module docstring). With ``premises`` false (a step
     resting on uniqueness, which no subset of the constraints implies), only the
-    agreement with the solution is checked."""
+    agreement with the solution is checked.
+
+    Raises:
+        SudokuError: the deduction does not follow (a bug in its finder).
+        SolveTimeoutError: ``deadline`` (the caller's clock, such as ``explain``'s
+            ``time_limit``) passed before the check was answered (a hard premise can
+            keep the SAT solver busy for long): the step is neither proven nor refuted.
+    """
     values = getattr(solution, "cells", solution)
     for cell, value in deduction.placements:
         if values[cell] != value:
@@ -994,7 +1012,7 @@ def check_deduction(
                 restricted[where] = restricted[where] & values
             if not all(restricted.values()):
                 continue
-            found, nodes = _has_solution(search, restricted, premise, whole, n, nodes)
+            found, nodes = _has_solution(search, restricted, premise, whole, n, nodes, deadline)
             if found:
                 raise SudokuError(
                     f"{deduction.technique} does not follow from its premises at {whole.cell_name(cell)}"
@@ -1021,7 +1039,13 @@ takes it over (:func:`_has_solution`)."""
 
 
 def _has_solution(
-    search: BitmaskSearch, domains: dict[int, frozenset[int]], premise, whole: Model, n: int, nodes: int
+    search: BitmaskSearch,
+    domains: dict[int, frozenset[int]],
+    premise,
+    whole: Model,
+    n: int,
+    nodes: int,
+    deadline: Deadline | None = None,
 ) -> tuple[bool, int]:
     """Whether the premise has a solution with each cell of ``domains`` in its values:
     ``search`` (the premise compiled, :func:`_premise_search`) narrowed to them within
@@ -1029,22 +1053,25 @@ def _has_solution(
     backend's encoding of the premise, encoded once per premise, with the candidates as unit
     clauses: :func:`~sudoku_cp.backends.sat.satisfiable`), whose learnt clauses do not
     branch again and again on cells the contradiction does not involve (a chain's premise
-    over four units took the search 12 s); for a kind SAT does not encode, CP-SAT on a model
-    with hidden cells (a chaos construction's regions, whose search alone can take minutes
-    on a 6x6), else the search alone. Also the decisions the next call on this premise
-    should spend on the search: 0 once it ran out (a set of counting circles' premise ran
-    out on each of 85 conclusions, 8 s where SAT takes 0.4 s)."""
+    over four units took the search 12 s), and past its conflicts CP-SAT
+    (:func:`~sudoku_cp.reasoning.techniques.minimal.has_solution`); for a kind SAT does
+    not encode, CP-SAT on a model with hidden cells (a chaos construction's regions, whose
+    search alone can take minutes on a 6x6), else the search alone. Also the decisions
+    the next call on this premise should spend on the search: 0 once it ran out (a set of
+    counting circles' premise ran out on each of 85 conclusions, 8 s where SAT takes 0.4
+    s). Every solver keeps to
+    ``deadline`` (:class:`SolveTimeoutError` once it passes)."""
+    if deadline is not None:
+        deadline.check("the premise check")
     masks = [-1] * whole.cell_count
     for c, values in domains.items():
         masks[c] = sum(1 << (v - 1) for v in values)
-    narrowed = search.with_domains(masks)
+    narrowed = search.with_domains(masks, deadline)
     if nodes:
         try:
             return narrowed.count_solutions(1, node_limit=nodes) > 0, nodes
         except Restart:
             pass
-    from sudoku_cp.backends.sat import satisfiable
-
     fixed = tuple(0 if c in domains else 1 for c in range(whole.cell_count))
     # the premise's rules alone, so that their formula is encoded once for every check of
     # that premise; the candidates are unit clauses of the call ("cell c does not hold v")
@@ -1052,26 +1079,14 @@ def _has_solution(
     k = rules.value_count
     excluded = [(c, v) for c, vs in domains.items() for v in range(1, k + 1) if v not in vs]
     try:
-        return satisfiable(rules, excluded), 0
+        return has_solution(rules, excluded, deadline), 0
     except NotSupportedError:
         if whole.hidden:
             candidates = tuple(ValueIn(c, v, origin=_CANDIDATES) for c, v in domains.items())
-            return _cpsat_has_solution(
-                Model(n, fixed, (*premise, *candidates), whole.positions, whole.digits)
+            return cpsat_has_solution(
+                Model(n, fixed, (*premise, *candidates), whole.positions, whole.digits), deadline
             ), 0
         return narrowed.count_solutions(1) > 0, 0
-
-
-def _cpsat_has_solution(model: Model) -> bool:
-    """Whether ``model`` (a premise with its candidates) has a solution, by CP-SAT's
-    enumeration stopped at the first (which compiles a chaos construction's regions)."""
-    from sudoku_cp.backends import get_backend
-
-    backend = get_backend("cpsat")
-    task = backend.task(model, "count_solutions")
-    task.limit = 1
-    count, _ = backend.run("count_solutions", task)
-    return count > 0
 
 
 def _cases(premise, domains, deduction: Deduction, n: int) -> list[tuple[tuple[int, frozenset[int]], ...]]:

@@ -137,12 +137,11 @@ def _block_terms(
     each shifted total in increasing order the value bits of each cell that reach it.
     An empty tuple of totals when the block has no assignment."""
     count = len(masks)
-    if (
-        count > 1
-        and len(set(coefficients)) == 1
-        and math.prod(m.bit_count() for m in masks) > _ENUMERATION_LIMIT
-    ):
+    assignments = math.prod(m.bit_count() for m in masks)
+    if count > 1 and len(set(coefficients)) == 1 and assignments > _ENUMERATION_LIMIT:
         by_total = _set_terms(masks, coefficients[0])
+    elif count > 2 and assignments > _PREFIX_LIMIT:
+        by_total = _prefix_terms(masks, coefficients)
     else:
         by_total = _assignment_terms(masks, coefficients)
     if not by_total:
@@ -157,11 +156,62 @@ cells with one coefficient is read by its digit sets (:func:`_set_terms`: a 7-ce
 nine candidates each has 181,440 assignments but 36 digit sets)."""
 
 
+_PREFIX_LIMIT = 512
+"""Past this many assignments (and up to :data:`_ENUMERATION_LIMIT` for one coefficient),
+:func:`_block_terms` reads a block by its prefixes (:func:`_prefix_terms`), not one
+assignment at a time: 4 cells of 9 candidates, 420 µs against 1,075 µs; 5 cells of 7,
+610 µs against 1,830 µs; below about 512 assignments enumerating is as fast or faster."""
+
+
+def _prefix_terms(masks: tuple[int, ...], coefficients: tuple[int, ...]) -> dict[int, list[int]]:
+    """:func:`_assignment_terms` by dynamic programming over prefixes: the assignments of
+    the first cells that use the same digits for the same partial total are one state
+    (every completion of one completes the others), which keeps the value bits each cell
+    takes in them, so a block of ``c`` cells is read in at most ``2^9`` states per cell
+    instead of its ``9·8·…`` assignments.
+
+    >>> block = ((0b111, 0b111, 0b1000), (1, 1, -1))  # a + b - c, a != b
+    >>> _prefix_terms(*block) == _assignment_terms(*block)
+    True
+    """
+    states: dict[tuple[int, int], tuple[int, ...]] = {(0, 0): ()}  # (digits used, total) -> bits
+    for mask, a in zip(masks, coefficients, strict=True):
+        values = [(a * v, 1 << (v - 1)) for v in values_of(mask)]
+        after: dict[tuple[int, int], tuple[int, ...]] = {}
+        for (used, total), bits in states.items():
+            for step, bit in values:
+                if used & bit:
+                    continue
+                key = (used | bit, total + step)
+                old = after.get(key)
+                if old is None:
+                    after[key] = (*bits, bit)
+                else:  # old holds one more cell than bits (zip stops at bits): its last is this cell's
+                    after[key] = (*(x | y for x, y in zip(old, bits, strict=False)), old[-1] | bit)
+        states = after
+    by_total: dict[int, list[int]] = {}
+    for (_, total), bits in states.items():
+        old_bits = by_total.get(total)
+        by_total[total] = (
+            list(bits) if old_bits is None else [x | y for x, y in zip(old_bits, bits, strict=True)]
+        )
+    return by_total
+
+
 def _assignment_terms(masks: tuple[int, ...], coefficients: tuple[int, ...]) -> dict[int, list[int]]:
     """:func:`_block_terms`' totals (not shifted) and value bits per cell, by enumerating
-    every assignment of different digits (of any digit, for one cell)."""
-    by_total: dict[int, list[int]] = {}
+    every assignment of different digits (of any digit, for one cell). Two and three cells
+    (a little killer's or a line's cells in one box, the usual blocks) by plain nested
+    loops: about three times faster than the recursion (3 cells of 7 candidates, 25 µs
+    against 82 µs).
+
+    >>> _assignment_terms((0b11, 0b11), (1, 1))  # {1, 2} twice, different: 1 + 2 only
+    {3: [3, 3]}
+    """
     count = len(masks)
+    if count in (2, 3):
+        return _nested_terms(masks, coefficients)
+    by_total: dict[int, list[int]] = {}
     chosen = [0] * count
 
     def extend(position: int, used: int, total: int) -> None:
@@ -175,6 +225,40 @@ def _assignment_terms(masks: tuple[int, ...], coefficients: tuple[int, ...]) -> 
             extend(position + 1, used | bit if count > 1 else 0, total + coefficients[position] * v)
 
     extend(0, 0, 0)
+    return by_total
+
+
+def _nested_terms(masks: tuple[int, ...], coefficients: tuple[int, ...]) -> dict[int, list[int]]:
+    """:func:`_assignment_terms` of two or three cells, by nested loops."""
+    terms = [[(a * v, 1 << (v - 1)) for v in values_of(m)] for m, a in zip(masks, coefficients, strict=True)]
+    by_total: dict[int, list[int]] = {}
+    if len(terms) == 2:
+        firsts, seconds = terms
+        for s0, b0 in firsts:
+            for s1, b1 in seconds:
+                if b1 != b0:
+                    bits = by_total.get(s0 + s1)
+                    if bits is None:
+                        by_total[s0 + s1] = [b0, b1]
+                    else:
+                        bits[0] |= b0
+                        bits[1] |= b1
+        return by_total
+    firsts, seconds, thirds = terms
+    for s0, b0 in firsts:
+        for s1, b1 in seconds:
+            if b1 == b0:
+                continue
+            partial, used = s0 + s1, b0 | b1
+            for s2, b2 in thirds:
+                if not used & b2:
+                    bits = by_total.get(partial + s2)
+                    if bits is None:
+                        by_total[partial + s2] = [b0, b1, b2]
+                    else:
+                        bits[0] |= b0
+                        bits[1] |= b1
+                        bits[2] |= b2
     return by_total
 
 
@@ -343,12 +427,21 @@ def linear_supports(
             need = 1 << target  # the partial sums (of the blocks up to i) that can still end at target
             for i in range(len(blocks) - 1, -1, -1):
                 pairs, before = shifted[i][1], forward[i]
-                kept, previous = [0] * len(blocks[i]), 0
-                for shift, bits in pairs:
-                    if (before << shift) & need:
-                        kept = [k | b for k, b in zip(kept, bits, strict=True)]
-                    previous |= need >> shift
-                keep.append(tuple(kept))
+                previous = 0
+                if len(blocks[i]) == 1:  # one cell: its bits as one int, no list per total
+                    bit = 0
+                    for shift, bits in pairs:
+                        if (before << shift) & need:
+                            bit |= bits[0]
+                        previous |= need >> shift
+                    keep.append((bit,))
+                else:
+                    kept = [0] * len(blocks[i])
+                    for shift, bits in pairs:
+                        if (before << shift) & need:
+                            kept = [k | b for k, b in zip(kept, bits, strict=True)]
+                        previous |= need >> shift
+                    keep.append(tuple(kept))
                 need = previous
             keep.reverse()
         else:
