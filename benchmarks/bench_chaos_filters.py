@@ -16,7 +16,7 @@ table gives, per puzzle, both checkouts' figures and their ratio, and the median
 
 Usage::
 
-    python benchmarks/bench_chaos_filters.py --corpus /work/corpus --baseline /work/wt16-base
+    python benchmarks/bench_chaos_filters.py --corpus /work/corpus --baseline /work/wt16-base --write
 """
 
 from __future__ import annotations
@@ -121,6 +121,9 @@ def run(root: Path, path: str, repeat: int) -> dict:
 
 
 def main() -> None:
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    from _common import add_write_option, recording, write_if_asked
+
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--corpus", type=Path, default=Path("/work/corpus"))
     parser.add_argument("--baseline", type=Path, default=None, help="another checkout's root")
@@ -128,6 +131,7 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=3, help="runs over the states (default 3)")
     parser.add_argument("--seed", type=int, default=16)
     parser.add_argument("--child", default=None, help=argparse.SUPPRESS)
+    add_write_option(parser, __file__)
     args = parser.parse_args()
     if args.child:
         print(json.dumps(child(args.child, args.repeat)))
@@ -146,9 +150,16 @@ def main() -> None:
         base = run(args.baseline, handle.name, args.repeat) if args.baseline else None
     finally:
         os.unlink(handle.name)
-    print(
-        f"# {len(puzzles)} chaos constructions of {args.corpus}, {args.states} states each, seed {args.seed}"
-    )
+    with recording() as log:
+        report(mine, base, len(puzzles), args)
+    licences = "provenance and licences in benchmarks/data/links/README.md"
+    sources = f"the chaos constructions of {args.corpus} ({licences})"
+    write_if_asked(args, log, "The chaos construction's filters, per call", sources)
+
+
+def report(mine: dict, base: dict | None, count: int, args: argparse.Namespace) -> None:
+    """Print each puzzle's CPU per call of both filters, both checkouts, and the medians."""
+    print(f"# {count} chaos constructions of {args.corpus}, {args.states} states each, seed {args.seed}")
     print("# µs per call (CPU): this checkout / baseline (ratio); same: the same removals")
     ratios: dict[str, list[float]] = {"regions": [], "clues": []}
     for name, row in mine.items():
