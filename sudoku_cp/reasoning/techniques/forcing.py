@@ -346,6 +346,7 @@ class _Propagation:
         scanned, lengths, every_unit = self.scanned, self.scanned_lengths, self.every_unit
         counter, gather = self.counter, self.gather
         spread, one, two, high = counter.spread, counter.one, counter.two, counter.high
+        placed_shift = counter.placed_shift
         while True:
             while queue:
                 c = queue.pop()
@@ -379,7 +380,9 @@ class _Propagation:
                     return None, self._used(used)
                 if size > length:
                     continue  # more values than cells (Hall units): none is hidden
-                hidden = present & ~((total + two) & high)  # the values of one place
+                # the values of one place, but for those placed there (a placed digit
+                # has left its peers: its one place is its own cell, nothing to do)
+                hidden = present & ~((total + two) & high) & ~(total >> placed_shift)
                 if not hidden:
                     continue
                 hidden = counter.values(hidden)
@@ -529,20 +532,27 @@ class _PlaceCounter:
     cells have that value (at most the unit's size, below the field's top bit: no carry).
     Adding :attr:`one` (:attr:`two`) sets a field's top bit exactly where the count is at
     least one (two); :attr:`high` masks the top bits. A hidden single is a value present
-    once; a value with no place, one absent. The same answer as a pass over the cells
-    (once, twice) at a few C calls per unit, where a net's propagation scans units by the
-    million (``iss/Bicycle race``: 1.5 million scans in 25 s CPU, most of a
-    propagation's time).
+    once; a value with no place, one absent. A mask of one value (a placed digit) also
+    counts in a second set of fields, above the first (from bit :attr:`placed_shift` on),
+    so shifted down by ``placed_shift`` the sum's top bits are the placed values (with
+    the bits of a second count, of no field top: below :attr:`high`'s only if two cells
+    hold the same digit, which the peers' propagation rules out first). The same answer
+    as a pass over the cells (once, twice) at a few C calls per unit, where a net's
+    propagation scans units by the million (``iss/Bicycle race``: 1.5 million scans in
+    25 s CPU, most of a propagation's time).
 
     >>> counter = _PlaceCounter.of(3, 3)
-    >>> total = sum(map(counter.spread, (0b011, 0b010, 0b110)))  # 1 once, 2 thrice, 3 once
-    >>> bin(counter.values((total + counter.one) & ~(total + counter.two) & counter.high))
-    '0b101'
+    >>> total = sum(map(counter.spread, (0b011, 0b010, 0b100)))  # 1 once, 2 twice, 3 once
+    >>> once = (total + counter.one) & ~(total + counter.two) & counter.high
+    >>> bin(counter.values(once)), bin(counter.values(once & ~(total >> counter.placed_shift)))
+    ('0b101', '0b1')
     """
 
     def __init__(self, values: int, width: int, spread: Callable[[int], int]) -> None:
         self.width = width
         self.spread = spread
+        # a placed value's second field: its count's low bit lands on the first field's top
+        self.placed_shift = width * values - (width - 1)
         top = 1 << (width - 1)
         self.one = sum((top - 1) << (width * v) for v in range(values))
         self.two = sum((top - 2) << (width * v) for v in range(values))
@@ -556,13 +566,16 @@ class _PlaceCounter:
         table up to 16 values (65,536 masks), else worked out per mask."""
         width = longest.bit_length() + 1
 
+        placed = width * values  # where the placed values' fields start
+
         def spread(mask: int) -> int:
             out = 0
-            while mask:
-                low = mask & -mask
+            rest = mask
+            while rest:
+                low = rest & -rest
                 out |= 1 << (width * (low.bit_length() - 1))
-                mask ^= low
-            return out
+                rest ^= low
+            return out | out << placed if mask and not mask & (mask - 1) else out
 
         if values > 16:
             return cls(values, width, spread)
@@ -570,6 +583,8 @@ class _PlaceCounter:
         for mask in range(1, 1 << values):
             low = mask & -mask
             table[mask] = table[mask ^ low] | 1 << (width * (low.bit_length() - 1))
+        for value in range(values):  # the masks of one value: their second field too
+            table[1 << value] |= table[1 << value] << placed
         return cls(values, width, table.__getitem__)
 
     def values(self, tops: int) -> int:
