@@ -98,6 +98,7 @@ class _Propagation:
         # per scanned unit, its cells' candidates at once (a tuple), for the places counter
         self.gather = tuple(_gatherer(cells) for cells in self.scanned)
         self.counter = _PlaceCounter.of(board.value_count, max(self.scanned_lengths, default=1))
+        self.hidden_gather = tuple(_gatherer(cells) for cells in self.hidden_units)
         others = []
         peers = board.model.peers
         for constraint, propagate in board.others:
@@ -644,6 +645,9 @@ class _Nets(_Propagation):
         # the others to propagate (bit i for others[i]): those the start leaves unsettled,
         # then those with a cell changed since they last ran (``seen``: the cells as then)
         marks, shift, other_cells = self.unit_marks, self.other_shift, self.other_cells
+        counter, hidden_gather = self.counter, self.hidden_gather
+        spread, one, two, high = counter.spread, counter.one, counter.two, counter.high
+        placed_shift = counter.placed_shift
         dirty = self.unsettled(candidates) >> shift
         seen = list(candidates)
         while True:
@@ -670,20 +674,20 @@ class _Nets(_Propagation):
                                 queue.append(p)
             changed = False
             for u, cells in enumerate(self.hidden_units):
-                unit = geo.units[u]
-                once = twice = 0
-                for c in cells:
-                    m = cand[c]
-                    twice |= once & m
-                    once |= m
-                if once != self.full:
-                    v = _first_value(self.full & ~once)
+                # each value's places in the unit at once (_PlaceCounter), as _settle reads them
+                total = sum(map(spread, hidden_gather[u](cand)))
+                present = (total + one) & high
+                if present != high:
+                    v = _first_value(self.full & ~counter.values(present))
                     return _ends(
-                        record, record.add("no place", None, v, "no place", unit, record.gone(cells, v))
+                        record,
+                        record.add("no place", None, v, "no place", geo.units[u], record.gone(cells, v)),
                     )
-                hidden = once & ~twice
+                hidden = present & ~((total + two) & high) & ~(total >> placed_shift)
                 if not hidden:
                     continue
+                hidden = counter.values(hidden)
+                unit = geo.units[u]
                 for c in cells:
                     m = cand[c]
                     only = m & hidden
