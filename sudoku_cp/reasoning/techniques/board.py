@@ -873,6 +873,8 @@ def remembered(
             known[masks] = changes
         if changes is None:
             return None
+        if not changes:  # the common answer in a net: nothing to narrow
+            return []
         for cell, bits in changes:
             candidates[cell] = bits
         return [cell for cell, _ in changes]
