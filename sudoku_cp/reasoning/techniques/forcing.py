@@ -174,14 +174,19 @@ class _Propagation:
         first_equal: dict[Constraint, int] = {}
         self.equal_class = tuple(first_equal.setdefault(one, k) for k, one in enumerate(objects))
         self.alldifferent_numbers = tuple(numbers[id(c)] for c in board.alldifferents)
-        # per cell, each cell it sees with the number of the first AllDifferent (in
-        # board.containing's order) holding both: run's scan of the AllDifferents when a
-        # digit is placed (a cell in several, anti-knight pairs or a cage and its box, once);
-        # the numbering is the same for every propagation of the board: worked out once
-        reach = board.memo.get("forcing reach")
-        if reach is None:
-            reach = board.memo["forcing reach"] = self._reach_of_cells()
-        self.reach = reach
+        # per cell, the cells it sees (a comprehension finds those holding a placed digit)
+        # and for each the number of the first AllDifferent (in board.containing's order)
+        # holding both: run's scan of the AllDifferents when a digit is placed (a cell in
+        # several, anti-knight pairs or a cage and its box, once); the numbering is the same
+        # for every propagation of the board: worked out once
+        peers = board.memo.get("forcing peers")
+        if peers is None:
+            reach = self._reach_of_cells()
+            peers = board.memo["forcing peers"] = (
+                tuple(tuple(p for p, _ in seen) for seen in reach),
+                tuple(dict(seen) for seen in reach),
+            )
+        self.peer_cells, self.peer_numbers = peers
         self.unit_numbers = tuple(numbers[id(c)] for c in scanned)
         self.other_numbers = tuple(
             (numbers[id(c)], tuple(numbers[id(e)] for e in extra)) for c, _, extra in others
@@ -338,7 +343,7 @@ class _Propagation:
     ) -> tuple[list[int] | None, list[Constraint]]:
         """Propagate ``cand`` (in place) from the placed cells of ``queue`` and the units
         and constraints of ``dirty`` (bits of :attr:`unit_marks`): :meth:`run`'s answer."""
-        reach = self.reach
+        peer_cells, peer_numbers = self.peer_cells, self.peer_numbers
         used: dict[int, None] = {}  # the numbers of the constraints used, in order
         unit_numbers = self.unit_numbers
         done: set[int] = set()
@@ -355,15 +360,18 @@ class _Propagation:
                     continue
                 done.add(c)
                 b = cand[c]
-                for p, number in reach[c]:
-                    if cand[p] & b:
-                        cand[p] &= ~b
-                        dirty |= marks[p]
-                        used[number] = None
-                        if not cand[p]:
-                            return None, self._used(used)
-                        if not cand[p] & (cand[p] - 1):
-                            queue.append(p)
+                hit = [p for p in peer_cells[c] if cand[p] & b]  # each peer once: checked up front
+                if not hit:
+                    continue
+                numbers = peer_numbers[c]
+                for p in hit:
+                    cand[p] &= ~b
+                    dirty |= marks[p]
+                    used[numbers[p]] = None
+                    if not cand[p]:
+                        return None, self._used(used)
+                    if not cand[p] & (cand[p] - 1):
+                        queue.append(p)
             changed = False
             # the units with a cell changed since their last scan (which did nothing), in
             # order: the next dirty one after u, read off the bits (the others are skipped)
