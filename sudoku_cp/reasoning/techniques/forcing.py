@@ -291,7 +291,7 @@ class _Propagation:
                 if previous is not None and ask in previous[0]:
                     self.board.check_deadline()
                     was = previous[0][ask]
-                    found[ask] = None if was is None else self.resume(was, key, previous[1])[0]
+                    found[ask] = None if was is None else self.resume(was, key, previous[1], cite=False)[0]
                 else:
                     found[ask] = fresh(cell, value)[0]
             return found[ask]
@@ -310,7 +310,7 @@ class _Propagation:
         return self._settle(cand, [cell], self.unsettled(candidates) | self.unit_marks[cell])
 
     def resume(
-        self, previous: Sequence[int], candidates: Sequence[int], moved: Iterable[int]
+        self, previous: Sequence[int], candidates: Sequence[int], moved: Iterable[int], cite: bool = True
     ) -> tuple[list[int] | None, list[Constraint]]:
         """:meth:`run`'s candidates from ``candidates`` for the supposition that gave
         ``previous`` (:meth:`run`'s candidates, not ``None``) from an earlier state that
@@ -319,7 +319,8 @@ class _Propagation:
         ``candidates`` removed, rescanning only the units and constraints with a cell that
         changed. The same answer, as every filter narrows monotonically to one fixpoint
         (Apt, "Principles of Constraint Programming", 2003, ch. 7: chaotic iteration); the
-        constraints used are those of the continuation alone."""
+        constraints used are those of the continuation alone (none listed unless ``cite``:
+        the nets ask only for the candidates)."""
         marks = self.unit_marks
         cand = list(previous)
         queue = []
@@ -336,13 +337,14 @@ class _Propagation:
                     queue.append(c)
         if not dirty and not queue:
             return cand, []  # nothing it reached was removed since: _settle would find no more
-        return self._settle(cand, queue, dirty)
+        return self._settle(cand, queue, dirty, cite)
 
     def _settle(
-        self, cand: list[int], queue: list[int], dirty: int
+        self, cand: list[int], queue: list[int], dirty: int, cite: bool = True
     ) -> tuple[list[int] | None, list[Constraint]]:
         """Propagate ``cand`` (in place) from the placed cells of ``queue`` and the units
-        and constraints of ``dirty`` (bits of :attr:`unit_marks`): :meth:`run`'s answer."""
+        and constraints of ``dirty`` (bits of :attr:`unit_marks`): :meth:`run`'s answer (the
+        constraints used listed only if ``cite``, else ``[]``)."""
         peer_cells, peer_numbers = self.peer_cells, self.peer_numbers
         used: dict[int, None] = {}  # the numbers of the constraints used, in order
         unit_numbers = self.unit_numbers
@@ -369,7 +371,7 @@ class _Propagation:
                     dirty |= marks[p]
                     used[numbers[p]] = None
                     if not cand[p]:
-                        return None, self._used(used)
+                        return None, (self._used(used) if cite else [])
                     if not cand[p] & (cand[p] - 1):
                         queue.append(p)
             changed = False
@@ -386,7 +388,7 @@ class _Propagation:
                 length = lengths[u]
                 if size < length:  # on a unit holding every value: a value with no place
                     used[unit_numbers[u]] = None
-                    return None, self._used(used)
+                    return None, (self._used(used) if cite else [])
                 if size > length:
                     continue  # more values than cells (Hall units): none is hidden
                 # the values of one place, but for those placed there (a placed digit
@@ -402,7 +404,7 @@ class _Propagation:
                     if only and m != only:
                         used[unit_numbers[u]] = None
                         if only & (only - 1):
-                            return None, self._used(used)
+                            return None, (self._used(used) if cite else [])
                         cand[c] = only
                         dirty |= marks[c]
                         queue.append(c)
@@ -421,7 +423,7 @@ class _Propagation:
                         own, extra_numbers = self.other_numbers[index]
                         used[own] = None
                         used.update(dict.fromkeys(extra_numbers))
-                        return None, self._used(used)
+                        return None, (self._used(used) if cite else [])
                     for c in narrowed:
                         dirty |= marks[c]
                         if not cand[c] & (cand[c] - 1):
@@ -434,7 +436,7 @@ class _Propagation:
                         changed = True
                         break  # singles, then the cheapest dirty filter first
             if not changed and not queue:
-                return cand, self._used(used)
+                return cand, (self._used(used) if cite else [])
 
     def _used(self, numbers: dict[int, None]) -> list[Constraint]:
         """The constraints of ``numbers``, in order, each once (of equal constraints, the
@@ -832,12 +834,12 @@ class _Nets(_Propagation):
                         if previous[1] not in moved:
                             then = record.stops[previous[1]]
                             moved[previous[1]] = [x for x, m in enumerate(cand) if m != then[x]]
-                        after = self.resume(previous[0], cand, moved[previous[1]])[0]
+                        after = self.resume(previous[0], cand, moved[previous[1]], cite=False)[0]
                     elif (c, w) in outer:  # from the branch's start (a contradiction there is one here)
                         if -1 not in moved:
                             moved[-1] = [x for x, m in enumerate(cand) if m != record.start[x]]
                         was = outer[(c, w)]
-                        after = None if was is None else self.resume(was, cand, moved[-1])[0]
+                        after = None if was is None else self.resume(was, cand, moved[-1], cite=False)[0]
                     else:
                         after = fast(self, cand, c, w)[0]
                     if after is not None:
