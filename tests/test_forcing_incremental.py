@@ -83,3 +83,37 @@ def test_nested_nets_first_tries_are_those_of_the_full_order():
     # a branch resumes its stops from what afters worked out on its start: known_afters hands it out
     known = engine.known_afters(start)
     assert known and all(known[cv] == outcome(*cv) for cv in tries)
+
+
+def test_place_counter_reads_a_unit_as_a_pass_over_its_cells():
+    """A net's unit scan counts each value's places with :class:`forcing._PlaceCounter` (the
+    masks spread to one field per value and summed): a value with no place, the values of
+    one place and those placed there are those a pass over the cells finds, on random
+    states of units of 4 to 25 cells, 16x16 and 25x25 included (masks past 16 values are
+    spread one by one, not from a table), and where a unit has fewer cells than values."""
+    import random
+
+    rng = random.Random(32)
+    for values, size in ((4, 4), (6, 6), (9, 9), (9, 6), (16, 16), (25, 25)):
+        counter = forcing._PlaceCounter.of(values, size)
+        for _ in range(400):
+            masks = [rng.randrange(1, 1 << values) for _ in range(size)]
+            for i in rng.sample(range(size), rng.randrange(size)):
+                masks[i] = 1 << rng.randrange(values)  # some placed cells
+            placed = 0
+            for m in masks:
+                placed |= m if not m & (m - 1) else 0
+            # after the peers' propagation: a placed digit is in no other cell of the unit
+            masks = [m if not m & (m - 1) else m & ~placed or m for m in masks]
+            once = twice = placed = 0
+            for m in masks:
+                twice |= once & m
+                once |= m
+            for m in masks:
+                placed |= m if not m & (m - 1) and not m & twice else 0
+            total = sum(map(counter.spread, masks))
+            present = (total + counter.one) & counter.high
+            one_place = present & ~((total + counter.two) & counter.high)
+            assert counter.values(present) == once
+            assert counter.values(one_place) == once & ~twice
+            assert counter.values(one_place & ~(total >> counter.placed_shift)) == once & ~twice & ~placed

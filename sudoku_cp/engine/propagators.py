@@ -197,7 +197,18 @@ def _less(first: int, second: int) -> Propagator:
         b_kept = b & ~((1 << (a_kept & -a_kept).bit_length()) - 1)  # above the smallest of a
         if not b_kept:
             return None
-        return narrow(candidates, (first, second), (a_kept, b_kept))
+        if first == second:  # a degenerate clue: narrowed in turn, as ever
+            return narrow(candidates, (first, second), (a_kept, b_kept))
+        if a_kept == a:  # narrow's answer, written out: a net runs this by the million
+            if b_kept == b:
+                return []
+            candidates[second] = b_kept
+            return [second]
+        candidates[first] = a_kept
+        if b_kept == b:
+            return [first]
+        candidates[second] = b_kept
+        return [first, second]
 
     return propagate
 
