@@ -130,12 +130,8 @@ def main() -> None:
     parser.add_argument("--states", type=int, default=150, help="states per puzzle (default 150)")
     parser.add_argument("--repeat", type=int, default=3, help="runs over the states (default 3)")
     parser.add_argument("--seed", type=int, default=16)
-    parser.add_argument("--child", default=None, help=argparse.SUPPRESS)
     add_write_option(parser, __file__)
     args = parser.parse_args()
-    if args.child:
-        print(json.dumps(child(args.child, args.repeat)))
-        return
     sys.path.insert(0, str(ROOT))
     puzzles = {}
     for file in sorted(args.corpus.glob("*.jsonl")):
@@ -181,5 +177,18 @@ def report(mine: dict, base: dict | None, count: int, args: argparse.Namespace) 
             print(f"median ratio {kind}: x{statistics.median(found):.2f} over {len(found)} puzzles")
 
 
+def child_main() -> None:
+    """A child's entry (``--child PATH --repeat N``): it imports nothing from the
+    benchmarks' helpers, which would put this checkout's root before ``PYTHONPATH``'s."""
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--child", required=True)
+    parser.add_argument("--repeat", type=int, required=True)
+    args = parser.parse_args()
+    print(json.dumps(child(args.child, args.repeat)))
+
+
 if __name__ == "__main__":
-    main()
+    if sys.argv[1:2] == ["--child"]:
+        child_main()
+    else:
+        main()
