@@ -172,6 +172,12 @@ def _filtered(board: Board, key: object, propagate, candidates: list[int], cells
     return None if tried is None else tried[1]
 
 
+def _apart(board: Board, cells: Sequence[int]) -> tuple[AllDifferent, ...]:
+    """The AllDifferents holding two or more of ``cells``: what says those cells differ."""
+    inside = set(cells)
+    return tuple(a for a in board.alldifferents if len(inside.intersection(a.cells)) > 1)
+
+
 def _propagated(propagate, candidates: list[int], cells) -> tuple[list[int], tuple] | None:
     """``propagate`` run on a copy of ``candidates``: the copy and the ``(cell, value)``
     candidates it removed from ``cells``; ``None`` when it finds a contradiction."""
@@ -222,8 +228,7 @@ def variant_step(
         if isinstance(constraint, Linear | Table | Sandwich | Skyscraper | Regular):
             # Their propagators may use that some cells differ (a little killer's or an
             # outside sum's combinations, a line clue's row): the AllDifferents that say so.
-            inside = set(cells)
-            used += tuple(a for a in board.alldifferents if len(inside.intersection(a.cells)) > 1)
+            used += _apart(board, cells)
         yield Deduction(
             technique,
             (),
@@ -296,7 +301,8 @@ def _bounds(
     cells = constraint.cells
     kept = dict(found.kept)
     said = {(cells[i], v) for i, values in kept.items() for v in values_of(masks[i]) if v not in values}
-    on_cells = {(c, v) for c, v in removed if c in set(cells)}
+    inside = set(cells)
+    on_cells = {(c, v) for c, v in removed if c in inside}
     return found if said == on_cells else None
 
 
@@ -357,9 +363,9 @@ def innie_outie_differences(board: Board, candidates: list[int]) -> Iterator[Ded
         if not removed:
             continue
         cages = implied.inside + implied.crossing
-        twins = tuple(a for a in board.alldifferents if a.origin in {c.origin for c in cages})
-        apart = tuple(a for a in board.alldifferents if len(set(cells).intersection(a.cells)) > 1)
-        used = tuple(dict.fromkeys(implied.units + cages + twins + apart))
+        origins = {c.origin for c in cages}
+        twins = tuple(a for a in board.alldifferents if a.origin in origins)
+        used = tuple(dict.fromkeys(implied.units + cages + twins + _apart(board, cells)))
         pattern = tuple((c, v) for c in cells for v in values_of(candidates[c]))
         reason = _difference_reason(board, implied)
         technique = "rule of 45 (innies minus outies)"
