@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 
 from sudoku_cp.model.constraints import AllDifferent, Linear, Sandwich, Sum
@@ -29,6 +29,12 @@ or 25x25 grid) the step carries no combinations."""
 
 def _values(mask: int) -> tuple[int, ...]:
     return tuple(v + 1 for v in range(mask.bit_length()) if mask >> v & 1)
+
+
+def _differ(groups: Sequence[Sequence[int]], name: Callable[[int], str]) -> str:
+    """``"r1c1, r1c2; r3c3, r4c4 differ"``: the groups of positions that take different
+    digits, each position by ``name``."""
+    return "; ".join(", ".join(map(name, group)) for group in groups) + " differ"
 
 
 def _braces(digits: Sequence[int]) -> str:
@@ -76,7 +82,7 @@ class Combinations:
             def name(i: int) -> str:
                 return names[i] if names else f"#{i + 1}"
 
-            head += " (" + "; ".join(", ".join(map(name, g)) for g in self.groups) + " differ)"
+            head += f" ({_differ(self.groups, name)})"
         if self.without:
             head += " without " + ", ".join(map(str, self.without))
         return f"{head}: {', '.join(_braces(c) for c in self.left)}"
@@ -131,7 +137,7 @@ class Totals:
             terms = [_term(a, names[i]) for i, a in zip(self.other, weights, strict=True)]
             inside.append(f"= {' + '.join(terms)}")
         if self.groups:
-            inside.append("; ".join(", ".join(names[i] for i in g) for g in self.groups) + " differ")
+            inside.append(_differ(self.groups, names.__getitem__))
         if inside:
             shaft += f" ({'; '.join(inside)})"
         said = f"{shaft} can total only {', '.join(map(str, self.totals))}"
@@ -495,7 +501,7 @@ class Bounds:
 
         head = f"{self.total} in {self.size} cells"
         if self.groups and self.groups != (tuple(range(self.size)),):
-            head += " (" + "; ".join(", ".join(map(name, g)) for g in self.groups) + " differ)"
+            head += f" ({_differ(self.groups, name)})"
         alike: dict[tuple[int, ...], list[int]] = {}
         for i, values in self.kept:
             alike.setdefault(values, []).append(i)
