@@ -14,9 +14,18 @@ of a name are accepted and read as the snake-case one: ``anti-knight``,
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 _CAMEL_RE = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
+
+
+def in_words(items: Sequence[str]) -> str:
+    """The items as a list in words.
+
+    >>> in_words(["row 1", "cage 1", "box 2"])
+    'row 1, cage 1 and box 2'
+    """
+    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"
 
 
 def canonical_name(name: str) -> str:

@@ -62,6 +62,7 @@ from sudoku_cp.io.inputs import PuzzleInput, to_puzzle
 from sudoku_cp.model.constraints import Constraint, Model
 from sudoku_cp.model.grid import Grid
 from sudoku_cp.model.puzzle import Puzzle
+from sudoku_cp.naming import in_words
 
 if TYPE_CHECKING:
     from ortools.sat.python import cp_model
@@ -132,7 +133,7 @@ class Conflict:
         """``"r1c1=5, r4c7=5 and r9c9=2 cannot all hold"``; for a given-free conflict,
         ``"the rules cannot all hold: ..."`` naming the constraints."""
         if not self.givens:
-            return f"the rules cannot all hold: {_and(self.labels)}"
+            return f"the rules cannot all hold: {in_words(self.labels)}"
         digits = self.model.digits  # values are the digits' positions on a grid of other digits
         names = [
             f"r{row + 1}c{column + 1}={digits[value - 1] if digits else value}"
@@ -140,18 +141,14 @@ class Conflict:
         ]
         if len(names) == 1:
             return f"{names[0]} cannot hold"
-        return f"{_and(names)} cannot all hold"
+        return f"{in_words(names)} cannot all hold"
 
     def describe(self) -> str:
         """:meth:`__str__` with the constraints that rule them out: ``"r1c1=5 and r1c9=5
         cannot all hold (row 1)"``."""
         if not self.givens:
             return str(self)
-        return f"{self} ({_and(self.labels)})"
-
-
-def _and(items: Sequence[str]) -> str:
-    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"
+        return f"{self} ({in_words(self.labels)})"
 
 
 def explain_conflict(

@@ -36,12 +36,13 @@ constraints with the current candidates of their cells.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 
 from sudoku_cp.engine.runtime import Deadline
 from sudoku_cp.engine.search import BitmaskSearch, Restart
 from sudoku_cp.errors import NotSupportedError
 from sudoku_cp.model.constraints import Constraint, Model, ValueIn
+from sudoku_cp.naming import in_words
 from sudoku_cp.reasoning.techniques.board import Board, Deduction, values_of
 
 TRIES = 1
@@ -317,7 +318,8 @@ def find_minimal_deduction(board: Board, candidates: list[int], placed: set[int]
     for v in values_of(candidates[cell]):  # the cell's other candidates the same set refutes
         if v != value and v != solution[cell] and refutes(board, core, candidates, cell, v, BUDGET):
             removed.append((cell, v))
-    names = listed(board.model.label_of(c) for c in core)  # a clue from an extra cell by its name
+    # a clue from an extra cell by its name; a killer cage (a sum and an AllDifferent of one label) once
+    names = in_words(list(dict.fromkeys(board.model.label_of(c) for c in core)))
     yield Deduction(
         "minimal deduction",
         (),
@@ -328,14 +330,3 @@ def find_minimal_deduction(board: Board, candidates: list[int], placed: set[int]
         tuple(core),
         f"search-backed (a backtracking search, not a chain a reader can replay) over {names}",
     )
-
-
-def listed(labels: Iterable[str]) -> str:
-    """The labels in words, each once in its first place (a killer cage is a sum and an
-    AllDifferent of one label: it is named once).
-
-    >>> listed(["row 1", "cage 1", "cage 1", "box 2"])
-    'row 1, cage 1 and box 2'
-    """
-    names = list(dict.fromkeys(labels))
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
