@@ -300,10 +300,13 @@ def find_minimal_deduction(board: Board, candidates: list[int], placed: set[int]
         key=lambda cv: (candidates[cv[0]].bit_count(), cv),
     )
     costs: list[tuple[int, tuple[int, int]]] = []
+    free = 0  # the candidates refuted by propagation alone so far
     for cv in wrong[:SCREEN]:
-        costs.append((_refutation_nodes(board, candidates, *cv), cv))
-        if sum(1 for cost, _ in costs if cost == 0) >= TRIES:
-            break  # refuted by propagation alone: none after it can come first (the sort is stable)
+        cost = _refutation_nodes(board, candidates, *cv)
+        costs.append((cost, cv))
+        free += cost == 0
+        if free >= TRIES:
+            break  # none after them can come first (the sort is stable)
     screened = [cv for _, cv in sorted(costs, key=lambda pair: pair[0])]
     best: tuple[list[Constraint], int, int] | None = None
     for cell, value in screened[:TRIES]:
