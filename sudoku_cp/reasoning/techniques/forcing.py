@@ -501,7 +501,13 @@ class _Record:
 def _packed(candidates: Sequence[int], values: int) -> int:
     """The candidates as one int, each cell's mask (of ``values`` bits) in a field of
     :func:`_field_bits` bits: one state is within another when ``not inner & ~outer``."""
-    return int.from_bytes(array.array("H" if values <= 16 else "L", candidates).tobytes(), "little")
+    return int.from_bytes(array.array(_field_code(values), candidates).tobytes(), "little")
+
+
+def _field_code(values: int) -> str:
+    """The ``array`` type code of one cell's field in :func:`_packed`: 16 bits up to 16
+    values, a C ``unsigned long`` past them."""
+    return "H" if values <= 16 else "L"
 
 
 def _free_states(board: Board) -> dict[tuple[int, int], list[int]]:
@@ -1207,8 +1213,8 @@ def _common(board, candidates, placed, branches, gone_of, outcome):
 
 
 def _field_bits(values: int) -> int:
-    """The bits of one cell's field in :func:`_packed` (16, or a C ``unsigned long``'s past 16 values)."""
-    return 16 if values <= 16 else array.array("L").itemsize * 8
+    """The bits of one cell's field in :func:`_packed` (:func:`_field_code`)."""
+    return array.array(_field_code(values)).itemsize * 8
 
 
 def _pairs(bits: int, width: int) -> Iterator[tuple[int, int]]:
