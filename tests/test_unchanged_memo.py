@@ -165,10 +165,14 @@ def test_the_constraints_a_propagation_used_are_each_once_in_order():
 def test_group_states_keep_one_answer_per_list_of_groups():
     """The naked subsets read the AllDifferents, the hidden ones the units, in turn: each
     list keeps its answer for the state, not only the last list asked."""
+    from sudoku_cp.reasoning.techniques import _unchanged
     from sudoku_cp.reasoning.techniques._unchanged import group_states
 
     board = Board(as_puzzle(HARD[0])[0].model)
     candidates, placed = board.initial(), set()
+    other = Board(as_puzzle(HARD[1])[0].model)  # lists of another board, as earlier tests leave
+    for k in range(7):
+        _unchanged._GROUPS[-1 - k] = ((other, (), frozenset()), (), ())
     units = group_states(board, candidates, placed, board.units)
     alldifferents = group_states(board, candidates, placed, board.alldifferents)
     assert group_states(board, candidates, placed, board.units) is units

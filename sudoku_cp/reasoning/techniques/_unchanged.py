@@ -90,8 +90,11 @@ def group_states(
     states = tuple(
         tuple(-candidates[c] if c in placed else candidates[c] for c in group.cells) for group in groups
     )
-    if len(_GROUPS) >= 8:  # lists of other boards: let them go
-        _GROUPS.clear()
+    if len(_GROUPS) >= 8:  # lists of other boards: let them go (this board's other list stays)
+        for other in [k for k, (then, _, _) in list(_GROUPS.items()) if then[0] is not board]:
+            _GROUPS.pop(other, None)
+        if len(_GROUPS) >= 8:
+            _GROUPS.clear()
     _GROUPS[id(groups)] = (key, states, groups)
     return states
 
