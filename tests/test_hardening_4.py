@@ -122,8 +122,8 @@ FIRST_CALL = """
 import sys, time
 import sudoku_cp
 puzzle = {puzzle!r}
-print("ready", file=sys.stderr, flush=True)
 try:
+    print("ready", file=sys.stderr, flush=True)  # inside: the signal may land before print returns
     sudoku_cp.solve(puzzle, backend={backend!r})
     time.sleep(3)  # the signal lands here on a fast machine
 except KeyboardInterrupt:

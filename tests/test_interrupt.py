@@ -72,8 +72,8 @@ def test_ctrl_c_raises_keyboard_interrupt_in_python(backend):
         import sudoku_cp
         from sudoku_cp import backends, datasets
         backends.get_backend({backend!r})
-        print("ready", file=sys.stderr, flush=True)
         try:
+            print("ready", file=sys.stderr, flush=True)  # inside: the signal may land before it returns
             sudoku_cp.solve({LONG_SOLVES.get(backend, LONGEST)}, backend={backend!r})
         except KeyboardInterrupt:
             print("interrupted")
@@ -116,8 +116,8 @@ def test_ctrl_c_stops_finding_a_conflicts_constraints():
         wrong = min(set(range(1, 17)) - held)
         givens = [(*divmod(c, 16), v) for c, v in enumerate(grid.cells) if v]
         conflict = Conflict(tuple([*givens, (*divmod(cell, 16), wrong)]), Puzzle(grid).model)
-        print("ready", file=sys.stderr, flush=True)
         try:
+            print("ready", file=sys.stderr, flush=True)  # inside: the signal may land before it returns
             conflict.constraints  # seconds of QuickXplain checks, backtracker and CP-SAT
         except KeyboardInterrupt:
             print("interrupted")
