@@ -117,3 +117,29 @@ def test_place_counter_reads_a_unit_as_a_pass_over_its_cells():
             assert counter.values(present) == once
             assert counter.values(one_place) == once & ~twice
             assert counter.values(one_place & ~(total >> counter.placed_shift)) == once & ~twice & ~placed
+
+
+def test_a_fresh_run_follows_the_naked_singles_the_state_leaves_unplaced():
+    """At a state holding a naked single whose value a peer still has (a propagation
+    stopped early, or a person's pencil marks), a fresh run follows it as a run resumed from
+    an earlier state does: the answer does not depend on which was asked first."""
+    board = Board(as_puzzle(datasets.load("hardest")[5])[0].model)
+    engine = forcing._Nets(board)
+    start = singles_fixed_point(engine, board.initial())
+    # make a single of the first open cell without removing its value from its peers
+    single = next(c for c, m in enumerate(start) if m & (m - 1))
+    state = list(start)
+    state[single] &= -state[single]
+    assert engine.unplaced(state) == (single,)
+    full_queue = [c for c, m in enumerate(state) if not m & (m - 1)]
+    compared = 0
+    for cell in (c for c, m in enumerate(state) if m & (m - 1)):
+        for value in values_of(state[cell]):
+            supposed = list(state)
+            supposed[cell] = 1 << (value - 1)
+            full = engine._settle(supposed, [cell, *full_queue], engine.every_unit)[0]
+            assert engine.run(state, cell, value)[0] == full
+            branch = engine.branch(state, cell, value)
+            assert (branch[0] is None) == (full is None) and (full is None or branch[0] == full)
+            compared += 1
+    assert compared > 50

@@ -160,7 +160,7 @@ class _Propagation:
             for c in cells:
                 marks[c] |= 1 << (shift + i)
         self.unit_marks = tuple(marks)
-        self._unsettled: tuple = (None, 0)  # (candidates, the others they leave to propagate)
+        self._unsettled: tuple = (None, (0, ()))  # (candidates, (unsettled, unplaced))
         # run records the constraints it uses by a number per constraint object: hashing a
         # constraint (a dataclass) at every removal cost more than the propagation itself
         numbers: dict[int, int] = {}  # id of a constraint -> its number
@@ -212,10 +212,26 @@ class _Propagation:
         supposes every candidate of one state, a nested net every candidate where its branch
         stops): a propagation from there need not scan the other units, nor run the other
         constraints, until a cell of theirs changes."""
+        return self._start_of(candidates)[0]
+
+    def unplaced(self, candidates: Sequence[int]) -> tuple[int, ...]:
+        """The cells of one candidate in ``candidates`` that a peer still holds (a naked
+        single not yet followed): a propagation from ``candidates`` queues them with the
+        supposed cell, so a fresh run reaches what one resumed from an earlier state does."""
+        return self._start_of(candidates)[1]
+
+    def _start_of(self, candidates: Sequence[int]) -> tuple[int, tuple[int, ...]]:
+        """:meth:`unsettled` and :meth:`unplaced` of ``candidates``, remembered for the last state."""
         key = tuple(candidates)
         last = self._unsettled
         if last[0] == key:
             return last[1]
+        peer_cells = self.peer_cells
+        unplaced = tuple(
+            c
+            for c, m in enumerate(candidates)
+            if not m & (m - 1) and any(candidates[p] & m for p in peer_cells[c])
+        )
         found = 0
         for u, cells in enumerate(self.scanned):  # as _settle scans a unit
             once, twice = _spread(candidates, cells)
@@ -229,8 +245,8 @@ class _Propagation:
                 found |= 1 << (self.other_shift + i)
                 for c in cells:
                     trial[c] = candidates[c]
-        self._unsettled = (key, found)
-        return found
+        self._unsettled = (key, (found, unplaced))
+        return found, unplaced
 
     def outcomes(
         self, candidates: Sequence[int]
@@ -307,7 +323,8 @@ class _Propagation:
         cand[cell] = 1 << (value - 1)
         # the units to scan for hidden singles and the others to propagate: those the start
         # leaves unsettled, and those holding a cell changed since
-        after, numbers = self._settle(cand, [cell], self.unsettled(candidates) | self.unit_marks[cell])
+        unsettled, unplaced = self._start_of(candidates)
+        after, numbers = self._settle(cand, [cell, *unplaced], unsettled | self.unit_marks[cell])
         return after, self._used(numbers)
 
     def resume(
@@ -667,12 +684,13 @@ class _Nets(_Propagation):
         for w in values_of(cand[cell] & ~bit):
             record.add("<>", cell, w, "placed", None, (root,))
         cand[cell] = bit
-        queue = deque([cell])  # first in, first out: each fact from the earliest facts (shorter nets)
+        unsettled, unplaced = (0, ()) if settled else self._start_of(candidates)
+        # first in, first out: each fact from the earliest facts (shorter nets)
+        queue = deque([cell, *unplaced])
         done: set[int] = set()
         # the others to propagate (bit i for others[i]): those the start leaves unsettled,
         # then those with a cell changed since they last ran (``seen``: the cells as then)
         marks, shift, other_cells = self.unit_marks, self.other_shift, self.other_cells
-        unsettled = 0 if settled else self.unsettled(candidates)
         dirty = unsettled >> shift
         counter, hidden_gather = self.counter, self.hidden_gather
         spread, one, two, high = counter.spread, counter.one, counter.two, counter.high
