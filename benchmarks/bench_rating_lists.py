@@ -1,0 +1,135 @@
+"""The hardest-puzzle rating against Sudoku Explainer's on rated lists read from a path.
+
+``bench_grading.py`` measures the grade on the lists the repository ships. This script takes
+any list of rated puzzles that cannot be shipped (a forum's list, a file of another project)
+and reports, per list, Spearman's rho (ties averaged: pandas' ``rank`` then ``corr``) between
+the list's rating and each number of :func:`sudoku_cp.grade` (``rating``, ``score``,
+``hardest``, ``effort``), the median of ``rating`` minus the list's rating, how our ratings
+spread, and grade's median CPU seconds. No part of the grade is fitted here.
+
+A list is one of:
+
+- lines ``<puzzle> <rating>`` (81 characters, ``0`` or ``.`` a blank; whitespace between);
+- the Players' Forum "hardest" database format: a header ``#!sudoku -c1,PuzzleR,Label,
+  Poster,q1,q2,ER,EP,ED,...`` naming comma-separated columns, then one puzzle a line;
+  ``--column`` picks the rating (default ``ER``, Sudoku Explainer's rating), and lines
+  where it is empty are left out. ``HardestDatabase110626.txt`` (375 puzzles, 269 with an
+  ER; compiled from the forum thread "The hardest sudokus (new thread)",
+  forum.enjoysudoku.com, t6539) is in this format; a copy is in hodoku-py's
+  ``tests/testdata`` (github.com/alexdej/hodoku-py). No licence allows shipping it: read
+  it from a path.
+
+Usage::
+
+    python benchmarks/bench_rating_lists.py PATH [PATH ...] [--jobs 2] [--write]
+"""
+
+from __future__ import annotations
+
+import argparse
+import concurrent.futures
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from _common import add_write_option, machine, recording, write_if_asked  # noqa: E402
+
+import sudoku_cp  # noqa: E402  (after _common: this checkout's package)
+
+
+def read_rated(path: Path, column: str = "ER") -> list[tuple[str, float]]:
+    """``(puzzle, rating)`` per rated line of ``path`` (either format of the module's doc).
+
+    Raises:
+        ValueError: a line that is neither format, or a header without ``column``.
+    """
+    rows: list[tuple[str, float]] = []
+    index = None
+    for number, line in enumerate(path.read_text().splitlines(), 1):
+        line = line.strip()
+        if not line:
+            continue
+        if line.startswith("#!sudoku"):
+            names = line.split(None, 2)[-1].split(",")
+            if column not in names:
+                raise ValueError(f"{path}:{number}: no column {column!r} in the header {names}")
+            index = names.index(column)
+            continue
+        if line.startswith("#"):
+            continue
+        fields = line.split(",") if index is not None else line.split()
+        if index is None and len(fields) != 2:
+            raise ValueError(f"{path}:{number}: expected '<puzzle> <rating>', got {line[:40]!r}")
+        value = fields[index if index is not None else 1]
+        if value:
+            rows.append((fields[0].replace("0", "."), float(value)))
+    return rows
+
+
+def graded(puzzle: str) -> dict[str, float]:
+    """grade's numbers for one puzzle and its CPU seconds (in the worker process)."""
+    start = time.process_time()
+    result = sudoku_cp.grade(puzzle)
+    return {
+        "rating": result.rating,
+        "score": result.score,
+        "hardest": result.hardest,
+        "effort": result.effort,
+        "cpu": time.process_time() - start,
+    }
+
+
+def spearman(a, b) -> float:
+    """Spearman's rho: Pearson's correlation of the ranks (ties get their mean rank)."""
+    import pandas
+
+    return float(pandas.Series(list(a)).rank().corr(pandas.Series(list(b)).rank()))
+
+
+def measure(name: str, rated: list[tuple[str, float]], jobs: int) -> dict[str, object]:
+    """One list's row of the report (every puzzle graded once, ``jobs`` at a time)."""
+    puzzles = list(dict.fromkeys(p for p, _ in rated))
+    with concurrent.futures.ProcessPoolExecutor(max_workers=jobs) as pool:
+        ours = dict(zip(puzzles, pool.map(graded, puzzles), strict=True))
+    theirs = [v for _, v in rated]
+    row: dict[str, object] = {"list": name, "n": len(rated)}
+    for key in ("rating", "score", "hardest", "effort"):
+        row[f"rho ({key})"] = spearman([ours[p][key] for p, _ in rated], theirs)
+    row["median (our rating - theirs)"] = statistics.median(ours[p]["rating"] - v for p, v in rated)
+    row["their range"] = f"{min(theirs):.1f} to {max(theirs):.1f}"
+    ratings = [ours[p]["rating"] for p, _ in rated]
+    row["our range"] = f"{min(ratings):.1f} to {max(ratings):.1f}"
+    row["distinct ratings (ours, theirs)"] = f"{len(set(ratings))}, {len(set(theirs))}"
+    row["grade median CPU s"] = statistics.median(ours[p]["cpu"] for p in puzzles)
+    return row
+
+
+def main() -> None:
+    import pandas
+
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("lists", nargs="+", type=Path, help="rated lists (see the module's doc)")
+    parser.add_argument("--column", default="ER", help="the rating's column in the forum format")
+    parser.add_argument("--jobs", type=int, default=2, help="puzzles graded at a time")
+    add_write_option(parser, __file__)
+    args = parser.parse_args()
+    with recording() as log:
+        print(machine())
+        frame = pandas.DataFrame(
+            [measure(path.name, read_rated(path, args.column), args.jobs) for path in args.lists]
+        )
+        print(frame.to_string(index=False))
+    write_if_asked(
+        args,
+        log,
+        "The hardest-puzzle rating against rated lists read from a path",
+        ", ".join(f"{path.name} (read from {path})" for path in args.lists),
+        [frame],
+    )
+
+
+if __name__ == "__main__":
+    main()
