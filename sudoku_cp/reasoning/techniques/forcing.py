@@ -221,7 +221,10 @@ class _Propagation:
             once, twice = _spread(candidates, cells)
             size = once.bit_count()
             hidden = once & ~twice if size == len(cells) else 0
-            if size < len(cells) or any(candidates[c] & hidden not in (0, candidates[c]) for c in cells):
+            # (a cell holding two values of one place each, and nothing else, contradicts)
+            if size < len(cells) or any(
+                (h := candidates[c] & hidden) and (h != candidates[c] or h & (h - 1)) for c in cells
+            ):
                 found |= 1 << u
         trial = list(candidates)
         for i, ((_, propagate, _), cells) in enumerate(zip(self.others, self.other_cells, strict=True)):
@@ -409,7 +412,7 @@ class _Propagation:
                 for c in cells:
                     m = cand[c]
                     only = m & hidden
-                    if only and m != only:
+                    if only and (m != only or only & (only - 1)):  # (two values of one place here)
                         used[unit_numbers[u]] = None
                         if only & (only - 1):
                             return None, used
@@ -733,7 +736,7 @@ class _Nets(_Propagation):
                 for c in cells:
                     m = cand[c]
                     only = m & hidden
-                    if only and m != only:
+                    if only and (m != only or only & (only - 1)):  # (two values of one place here)
                         v = _first_value(only)
                         others = [x for x in cells if x != c]
                         single = record.add("=", c, v, "hidden single", unit, record.gone(others, v))
@@ -819,7 +822,7 @@ class _Nets(_Propagation):
             for c in cells:
                 m = cand[c]
                 only = m & ~twice
-                if only and m != only:
+                if only and (m != only or only & (only - 1)):  # (two digits of one place here)
                     v = _first_value(only)
                     single = record.add("=", c, v, "required digit", unit, record.removals(cells, cand))
                     for w in values_of(m & ~(1 << (v - 1))):
