@@ -269,34 +269,51 @@ class _Propagation:
 
     def afters(self, candidates: Sequence[int]) -> Callable[[int, int], list[int] | None]:
         """``after(cell, value)``: :meth:`outcomes`' candidates alone (``None`` on a
-        contradiction), and from a state that narrows the last one asked on this board
-        (the next step of a path), resumed from that state's answers (:meth:`resume`: the
-        same candidates, a fraction of the work; a contradiction there is one here);
-        remembered for the last state."""
+        contradiction), and for a supposition worked out on an earlier state of this board
+        that ``candidates`` narrows (its last answer: the steps of a path only narrow, and
+        a finder asks only some suppositions at a step), resumed from that answer
+        (:meth:`resume`: the same candidates, a fraction of the work; a contradiction there
+        is one here); remembered for the last state."""
         global _AFTERS
         key = tuple(candidates)
         board, last_key, last = _AFTERS  # one read: another thread may replace it
-        previous: tuple[dict, list[int]] | None = None
         if board is self.board and last_key == key:
             found = last
         else:
             found = {}
-            if board is self.board and len(last_key) == len(key):
-                if all(now | was == was for now, was in zip(key, last_key, strict=True)):
-                    moved = [c for c, (now, was) in enumerate(zip(key, last_key, strict=True)) if now != was]
-                    previous = (last, moved)
             _AFTERS = (self.board, key, found)
+        # per supposition, its last answer on this board and the state it was worked out on
+        history: dict[tuple[int, int], tuple[list[int] | None, tuple[int, ...]]]
+        history = self.board.memo.setdefault("forcing afters", {})
+        moved_since: dict[int, list[int] | None] = {}  # by earlier state (id): the cells changed since
         fresh = self.outcomes(candidates)
+
+        def moved_from(then: tuple[int, ...]) -> list[int] | None:
+            """The cells whose candidates differ in ``then``, an earlier state, if this
+            state narrows it (each cell's candidates a subset), else ``None``."""
+            if id(then) not in moved_since:
+                narrows = len(then) == len(key) and all(
+                    now | was == was for now, was in zip(key, then, strict=True)
+                )
+                moved_since[id(then)] = (
+                    [c for c, (now, was) in enumerate(zip(key, then, strict=True)) if now != was]
+                    if narrows
+                    else None
+                )
+            return moved_since[id(then)]
 
         def after(cell: int, value: int) -> list[int] | None:
             ask = (cell, value)
             if ask not in found:
-                if previous is not None and ask in previous[0]:
+                known = history.get(ask)
+                moved = None if known is None else moved_from(known[1])
+                if moved is not None:
                     self.board.check_deadline()
-                    was = previous[0][ask]
-                    found[ask] = None if was is None else self._resumed(was, key, previous[1])[0]
+                    was = known[0]
+                    found[ask] = None if was is None else self._resumed(was, key, moved)[0]
                 else:
                     found[ask] = fresh(cell, value)[0]
+                history[ask] = (found[ask], key)
             return found[ask]
 
         return after
