@@ -142,3 +142,13 @@ def test_a_cell_holding_only_two_values_of_one_place_each_is_a_contradiction():
     assert engine.resume(before, state, moved)[0] is None
     after, record, end = engine.branch(state, 80, 5)
     assert after is None and record.nodes[end].kind == "no place"
+
+
+def test_a_board_makes_its_engine_once():
+    """Kraken fish, forcing chains and nested nets ask for the board's engine at every step:
+    it is made once per board, with no budget left from a nested net's pass."""
+    board = Board(as_puzzle(datasets.load("hardest")[5])[0].model)
+    engine = forcing._Nets.of(board)
+    engine.budget = 3
+    assert forcing._Nets.of(board) is engine and engine.budget is None
+    assert forcing._Nets.of(Board(as_puzzle(datasets.load("hardest")[5])[0].model)) is not engine

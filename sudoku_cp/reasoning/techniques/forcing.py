@@ -673,6 +673,17 @@ class _Nets(_Propagation):
 
     budget: int | None = None
 
+    @classmethod
+    def of(cls, board: Board) -> _Nets:
+        """The board's engine, made once (its tables follow from the board alone; Kraken
+        fish, forcing chains and nested nets ask for it at every step), with no
+        :attr:`budget`."""
+        engine = board.memo.get("forcing engine")
+        if engine is None:
+            engine = board.memo["forcing engine"] = cls(board)
+        engine.budget = None
+        return engine
+
     def branch(self, candidates: Sequence[int], cell: int, value: int, nest: int = 0, settled: bool = False):
         """``(candidates after, record, None)`` or, on a contradiction,
         ``(None, record, index of the contradiction)``. ``settled``: ``candidates`` are
@@ -955,7 +966,7 @@ def find_forcing_chains(
     (``None``: :data:`NET_CHOICES`; ``0``: every one, as Sudoku Explainer picks the
     easiest hint: :func:`sudoku_cp.reasoning.grading.grade`'s rating path)."""
     geo: Geometry = geometry(board)
-    engine = _Nets(board)
+    engine = _Nets.of(board)
     open_cells = sorted(
         (c for c in range(len(candidates)) if c not in placed and candidates[c] & (candidates[c] - 1)),
         key=lambda c: (candidates[c].bit_count(), c),
@@ -1138,7 +1149,7 @@ def find_nested_forcing_nets(board: Board, candidates: list[int], placed: set[in
     first :data:`NET_FOUND` nets found among :data:`NET_TRIES` suppositions, the smallest
     (fewest implications) is the step.
     """
-    engine = _Nets(board)
+    engine = _Nets.of(board)
     solution = board.solution
     tries = [
         (c, v)

@@ -45,7 +45,7 @@ def find_kraken_fish(board: Board, candidates: list[int], placed: set[int]) -> I
     if len(board.rows) != n or len(board.columns) != n or board.others:
         return  # a fish needs rows and columns; with variant constraints its chains cost too much
     geo = geometry(board)
-    engine = _Nets(board)
+    engine = _Nets.of(board)
     outcome = engine.outcomes(candidates)
     after = engine.afters(candidates)  # (the same candidates, resumed from the last state's)
     planes = value_planes(candidates, placed, n)
