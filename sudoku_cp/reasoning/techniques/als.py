@@ -36,7 +36,7 @@ def almost_locked_sets(board: Board, candidates: list[int], placed: set[int]) ->
 
 class _Context:
     """What both ALS finders work out for one state: the sets, and for each its values
-    (:func:`_by_value`; ``infos``, by index), its cells as a bit set, its :func:`_touch` and its
+    (:func:`_by_value`; ``infos``, by index), its cells as a bit set and its
     :func:`_partners`; the sets' indices by size."""
 
     def __init__(self, board: Board, candidates: list[int], placed: set[int]) -> None:
@@ -49,8 +49,8 @@ class _Context:
         self.masks = [mask for _, mask, _ in sets]
         self.bits = [sum(1 << c for c in cells) for cells, _, _ in sets]
         self.info_of = _by_value(sets, candidates, geometry(board), before[1], now[1])
-        self.partners = _partners(sets, _touch(self.info_of, len(sets)))
-        self.infos = [self.info_of(k) for k in range(len(sets))]  # (worked out by _touch)
+        self.infos = [self.info_of(k) for k in range(len(sets))]
+        self.partners = _partners(sets, self.infos)
         self.by_size: dict[int, list[int]] = {}
         self.size_bits: dict[int, int] = {}  # size -> the sets of that size, as a bit set over indices
         for index, (cells, _, _) in enumerate(sets):
@@ -134,22 +134,13 @@ def _by_value(
     return by_value
 
 
-def _touch(info_of: Callable[[int], dict[int, tuple[list[int], int, int]]], count: int) -> list[int]:
-    """For each of ``count`` sets, the cells seeing all of its places of some value, as a
-    bit set: a set with a restricted common ``x`` with it has a cell there (its places of ``x``)."""
-    found = []
-    for index in range(count):
-        seen = 0
-        for _, _, all_of in info_of(index).values():
-            seen |= all_of
-        found.append(seen)
-    return found
-
-
-def _partners(sets: list[tuple], touch: list[int]) -> list[int]:
-    """For each set, the sets sharing no cell and some value with it and holding a cell of
-    its :func:`_touch`, as a bit set over their indices (bit ``j`` for ``sets[j]``): the
-    only ones it can have a restricted common with."""
+def _partners(sets: list[tuple], infos: list[dict[int, tuple[list[int], int, int]]]) -> list[int]:
+    """For each set, the sets sharing no cell and some value with it and holding a cell
+    seeing all of its places of some value (a set with a restricted common ``x`` with it
+    has one: its places of ``x``), as a bit set over their indices (bit ``j`` for
+    ``sets[j]``): the only ones it can have a restricted common with. ``infos``: per set,
+    :func:`_by_value`'s answer. The sets holding a cell of a group of cells are worked out
+    once per group (many sets see all of their places of a value from the same cells)."""
     by_value: dict[int, int] = {}  # a value -> the sets holding it, as a bit set
     by_cell: dict[int, int] = {}  # a cell -> the sets holding it
     for j, (cells, mask, _) in enumerate(sets):
@@ -158,13 +149,20 @@ def _partners(sets: list[tuple], touch: list[int]) -> list[int]:
             by_value[v] = by_value.get(v, 0) | bit
         for c in cells:
             by_cell[c] = by_cell.get(c, 0) | bit
+    holding_a_cell: dict[int, int] = {}  # cells (a bit set) -> the sets holding one of them
     found = []
-    for (cells, mask, _), seen in zip(sets, touch, strict=True):
+    for (cells, mask, _), info in zip(sets, infos, strict=True):
         near = reach = 0
         for v in values_of(mask):
             near |= by_value[v]
-        for c in _cells_in(seen):
-            reach |= by_cell.get(c, 0)
+        for _, _, all_of in info.values():
+            sets_there = holding_a_cell.get(all_of)
+            if sets_there is None:
+                sets_there = 0
+                for c in _cells_in(all_of):
+                    sets_there |= by_cell.get(c, 0)
+                holding_a_cell[all_of] = sets_there
+            reach |= sets_there
         near &= reach
         for c in cells:
             near &= ~by_cell[c]  # (the set itself included)
