@@ -73,3 +73,42 @@ def test_almost_locked_sets_carried_from_the_last_state_are_those_found_afresh()
         geo = als.geometry(board)
         plain = als._by_value(fresh, masks, geo, {}, {})
         assert all(carried.info_of(k) == plain(k) for k in range(len(fresh)))
+
+
+def test_a_sets_partners_among_a_few_are_its_partners_there():
+    """An ALS's partners (sharing no cell and a value with it, holding a cell that sees all
+    of its places of a value) tested one by one among a few sets (those changed since the
+    finder last found nothing) are its whole partners there, and these are the sets that
+    meet the definition, on states of a real path."""
+    import random
+
+    from sudoku_cp.reasoning.techniques import als
+
+    rng = random.Random(32)
+    puzzle = datasets.load("top95")[44]
+    path = explain(puzzle)
+    board = Board(as_puzzle(puzzle)[0].model)
+    checked = 0
+    for i in range(10, len(path), 30):
+        _, before = path.state(i)
+        masks = [sum(1 << (v - 1) for v in values) for values in before]
+        placed = {c for c, values in enumerate(before) if len(values) == 1}
+        context = als._context(board, masks, placed)
+        count = len(context.sets)
+        for k in rng.sample(range(count), min(count, 15)):
+            touch = 0
+            for _, _, all_of in context.infos[k].values():
+                touch |= all_of
+            meets = sum(
+                1 << j
+                for j in range(count)
+                if context.masks[j] & context.masks[k]
+                and not context.bits[j] & context.bits[k]
+                and context.bits[j] & touch
+            )
+            few = sum(1 << j for j in rng.sample(range(count), min(count, 10)))
+            assert context.partners(k, few) == meets & few  # one by one, before any whole answer
+            assert context.partners(k) == meets
+            assert context.partners(k, few) == meets & few  # from the whole answer
+            checked += 1
+    assert checked > 20
