@@ -49,7 +49,7 @@ if r1c1=5:
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 RULES = (
     "suppose",
@@ -194,12 +194,15 @@ class Net:
         digit = value or (lambda v: v)
 
         def branch(b: Branch) -> Branch:
-            nodes = tuple(
-                replace(
-                    n,
-                    cell=None if n.cell is None else position(n.cell),
-                    value=None if n.value is None else digit(n.value),
-                    nested=None if n.nested is None else branch(n.nested),
+            nodes = tuple(  # (new_node: what dataclasses.replace gives, at a fraction of its cost)
+                new_node(
+                    n.kind,
+                    None if n.cell is None else position(n.cell),
+                    None if n.value is None else digit(n.value),
+                    n.rule,
+                    n.unit,
+                    n.because,
+                    None if n.nested is None else branch(n.nested),
                 )
                 for n in b.nodes
             )
