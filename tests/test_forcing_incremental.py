@@ -152,3 +152,24 @@ def test_a_board_makes_its_engine_once():
     engine.budget = 3
     assert forcing._Nets.of(board) is engine and engine.budget is None
     assert forcing._Nets.of(Board(as_puzzle(datasets.load("hardest")[5])[0].model)) is not engine
+
+
+def test_a_slices_size_is_read_off_the_record():
+    """The forcing chains and nested nets compare their candidates' sizes before building
+    the smallest: :func:`nets.slice_size` is the size of :func:`nets.slice_branch`'s
+    branch, nested branches included."""
+    from sudoku_cp.reasoning.techniques.nets import slice_branch, slice_size
+
+    board = Board(as_puzzle(datasets.load("hardest")[5])[0].model)
+    engine = forcing._Nets.of(board)
+    start = singles_fixed_point(engine, board.initial())
+    compared = nested = 0
+    for cell in [c for c, m in enumerate(start) if m & (m - 1)][:12]:
+        for value in values_of(start[cell]):
+            for nest in (0, 1):
+                _, record, end = engine.branch(start, cell, value, nest=nest)
+                ends = [end] if end is not None else list(range(len(record.nodes)))[-3:]
+                assert slice_size(record.nodes, ends) == slice_branch(record.nodes, ends).size
+                compared += 1
+                nested += any(node.nested is not None for node in record.nodes)
+    assert compared > 20 and nested

@@ -54,7 +54,7 @@ from sudoku_cp.model.constraints import (
 from sudoku_cp.reasoning.techniques._links import Geometry, geometry, links, premise
 from sudoku_cp.reasoning.techniques.arguments import apart_groups, distinct_groups
 from sudoku_cp.reasoning.techniques.board import Board, Deduction, values_of
-from sudoku_cp.reasoning.techniques.nets import Branch, Net, NetNode, new_node, slice_branch
+from sudoku_cp.reasoning.techniques.nets import Branch, Net, NetNode, new_node, slice_branch, slice_size
 
 MAX_BRANCHES = 9
 """The most candidates of a cell (places of a value in a unit) a forcing chain splits on."""
@@ -870,7 +870,7 @@ class _Nets(_Propagation):
         a node for it (the smallest of the first :data:`NET_INNER` such branches): True if
         one was, None if that empties its cell, False if none."""
         marks = self.unit_marks
-        found: list[tuple[int, int, Branch]] = []
+        found: list[tuple[int, int, list[NetNode], int, int]] = []  # (cell, value, record, end, size)
         # with variant constraints (a propagation costs some twenty times more), a
         # supposition that once ended free within cand ends free (:func:`_free_states`);
         # on a classic board resuming it costs less than asking (forum-hardest list)
@@ -919,12 +919,13 @@ class _Nets(_Propagation):
                         continue
                 after, inner, end = self.branch(cand, c, w, nest - 1, settled=True)
                 if after is None:
-                    found.append((c, w, slice_branch(inner.nodes, [end])))
+                    found.append((c, w, inner.nodes, end, slice_size(inner.nodes, [end])))
             if len(found) >= NET_INNER:
                 break
         if not found:
             return False
-        c, w, sub = min(found, key=lambda f: f[2].size)
+        c, w, nodes, end, _ = min(found, key=lambda f: f[4])  # (the smallest net, built alone)
+        sub = slice_branch(nodes, [end])
         record.add("<>", c, w, "nested", None, self._premises(record, cand, sub), sub)
         cand[c] &= ~(1 << (w - 1))
         if not cand[c]:
@@ -1010,9 +1011,11 @@ def find_forcing_chains(
             removals[key] = None if reached is None else here & ~_packed(reached, values)
         return removals[key]
 
-    if contradictions:  # the smallest of the first few nets
-        nets = [net("contradiction", [found]) for found in contradictions[:limit]]
-        found = min(nets, key=lambda n: n.size)
+    if contradictions:  # the smallest of the first few nets (its size read off its record first)
+        records = [engine.branch(candidates, *found)[1:] for found in contradictions[:limit]]
+        sizes = [slice_size(record.nodes, [end] if end is not None else []) for record, end in records]
+        record, end = records[sizes.index(min(sizes))]
+        found = Net("contradiction", (slice_branch(record.nodes, [end] if end is not None else []),))
         cell, value = found.branches[0].cell, found.branches[0].value
         used = outcome(cell, value)[1]
         yield Deduction(
