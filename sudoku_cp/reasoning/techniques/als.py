@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import functools
 import itertools
+import operator
 from collections.abc import Callable, Iterator
 
 from sudoku_cp.reasoning.techniques._links import Geometry, geometry, links, premise
@@ -190,13 +191,11 @@ class _Partners:
         for v in values_of(mask):
             near |= by_value[v]
         for _, _, all_of in self.infos[i].values():
-            sets_there = holding_a_cell.get(all_of)
-            if sets_there is None:
-                sets_there = 0
-                for c in _cells_in(all_of):
-                    sets_there |= by_cell.get(c, 0)
-                holding_a_cell[all_of] = sets_there
-            reach |= sets_there
+            if all_of not in holding_a_cell:  # (once per group of cells)
+                holding_a_cell[all_of] = functools.reduce(
+                    operator.or_, (by_cell.get(c, 0) for c in _cells_in(all_of)), 0
+                )
+            reach |= holding_a_cell[all_of]
         near &= reach
         for c in cells:
             near &= ~by_cell[c]  # (the set itself included)
