@@ -173,3 +173,32 @@ def test_a_slices_size_is_read_off_the_record():
                 compared += 1
                 nested += any(node.nested is not None for node in record.nodes)
     assert compared > 20 and nested
+
+
+def test_a_contradiction_its_record_does_not_reach_is_not_a_step(monkeypatch):
+    """A forcing chain's step is the net of a branch that contradicts itself: were a
+    propagation to report a contradiction the branch's record does not reach (the two
+    follow the same filters to the same fixpoint), its net would be the supposition alone,
+    the smallest of all; it is passed over instead."""
+    board = Board(as_puzzle(datasets.load("hardest")[5])[0].model)
+    engine = forcing._Nets.of(board)
+    start = singles_fixed_point(engine, board.initial())
+    cell, truth = next(  # a supposition that reaches no contradiction
+        (c, v)
+        for c, m in enumerate(start)
+        if m & (m - 1)
+        for v in values_of(m)
+        if engine.run(start, c, v)[0] is not None
+    )
+    afters = forcing._Propagation.afters
+
+    def lying(self, candidates):
+        after = afters(self, candidates)
+        return lambda c, v: None if (c, v) == (cell, truth) else after(c, v)
+
+    monkeypatch.setattr(forcing._Propagation, "afters", lying)
+    for deduction in forcing.find_forcing_chains(board, list(start), set()):
+        branch = deduction.net.branches[0]
+        assert (branch.cell, branch.value) != (cell, truth)
+        if deduction.technique == "forcing chain (contradiction)":
+            assert branch.contradiction is not None

@@ -1011,11 +1011,15 @@ def find_forcing_chains(
             removals[key] = None if reached is None else here & ~_packed(reached, values)
         return removals[key]
 
-    if contradictions:  # the smallest of the first few nets (its size read off its record first)
-        records = [engine.branch(candidates, *found)[1:] for found in contradictions[:limit]]
-        sizes = [slice_size(record.nodes, [end] if end is not None else []) for record, end in records]
+    # the smallest of the first few nets (its size read off its record first); a record
+    # must reach the contradiction its propagation did, or its net would be its supposition
+    # alone (both follow the same filters to the same fixpoint: a guard, not a choice)
+    branches = (engine.branch(candidates, *found)[1:] for found in contradictions[:limit])
+    records = [(record, end) for record, end in branches if end is not None]
+    if records:
+        sizes = [slice_size(record.nodes, [end]) for record, end in records]
         record, end = records[sizes.index(min(sizes))]
-        found = Net("contradiction", (slice_branch(record.nodes, [end] if end is not None else []),))
+        found = Net("contradiction", (slice_branch(record.nodes, [end]),))
         cell, value = found.branches[0].cell, found.branches[0].value
         used = outcome(cell, value)[1]
         yield Deduction(
