@@ -22,7 +22,9 @@ fin's chain uses, with the current candidates of their cells.
 
 from __future__ import annotations
 
+import functools
 import itertools
+import operator
 from collections.abc import Callable, Iterator
 
 from sudoku_cp.reasoning.techniques._links import geometry, premise
@@ -50,7 +52,7 @@ def find_kraken_fish(board: Board, candidates: list[int], placed: set[int]) -> I
     after = engine.afters(candidates)  # (the same candidates, resumed from the last state's)
     planes = value_planes(candidates, placed, n)
     memo = board.memo.setdefault("kraken shapes", {})
-    chains: dict[tuple[int, int], int] = {}  # per fin and value, the cells its chain removes the value from
+    chains: dict[tuple, dict] = {}  # per shapes' key, fin and value: the targets its chain removes
 
     for size in range(2, MAX_SIZE + 1):
         for by_rows, (bases, covers) in enumerate(((board.rows, board.columns), (board.columns, board.rows))):
@@ -59,8 +61,13 @@ def find_kraken_fish(board: Board, candidates: list[int], placed: set[int]) -> I
                 plane = planes[value - 1]
                 known = memo.get(key)
                 if known is None or known[0] != plane:
-                    known = memo[key] = (plane, _shapes(board, geo, size, by_rows, value, plane))
-                removes = _removals(after, value, plane[0], chains)
+                    shapes = _shapes(board, geo, size, by_rows, value, plane)
+                    targets = functools.reduce(operator.or_, (shape[4] for shape in shapes), 0)
+                    known = memo[key] = (plane, shapes, targets)
+                if not known[1]:
+                    continue
+                # (only the shapes' targets matter: a fin's removals there)
+                removes = _removals(after, value, known[2], chains.setdefault(key, {}))
                 for chosen, cover, spots, fins, targets, seen_by_all in known[1]:
                     # the targets every fin's chain removes the value from (a fin's chain
                     # worked out only while a target is left)
@@ -97,10 +104,10 @@ def find_kraken_fish(board: Board, candidates: list[int], placed: set[int]) -> I
 
 
 def _removals(after: Callable, value: int, holding: int, removed: dict) -> Callable[[int], int]:
-    """``removes(fin)``: the cells of ``holding`` (the open cells holding ``value``, a bit
-    set) that lose ``value`` when ``fin`` holds it (every cell if that contradicts itself),
-    as a bit set; remembered in ``removed`` by fin and value (``after``: the suppositions'
-    candidates on this state, :meth:`~.forcing._Propagation.afters`)."""
+    """``removes(fin)``: the cells of ``holding`` (a bit set: the targets of some shapes,
+    open cells holding ``value``) that lose ``value`` when ``fin`` holds it (every cell if
+    that contradicts itself), as a bit set; remembered in ``removed`` by fin and value
+    (``after``: the suppositions' candidates on this state, :meth:`~.forcing._Propagation.afters`)."""
     bit = 1 << (value - 1)
 
     def removes(fin: int) -> int:
