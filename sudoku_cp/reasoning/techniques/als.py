@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import functools
 import itertools
-import operator
 from collections.abc import Callable, Iterator
 
 from sudoku_cp.reasoning.techniques._links import Geometry, geometry, links, premise
@@ -37,8 +36,8 @@ def almost_locked_sets(board: Board, candidates: list[int], placed: set[int]) ->
 
 class _Context:
     """What both ALS finders work out for one state: the sets, and for each its values
-    (:func:`_by_value`; ``infos``, by index), its cells as a bit set and its partners
-    (:class:`_Partners`, asked for as needed); the sets' indices by size."""
+    (:func:`_by_value`; ``infos``, by index), its cells as a bit set, its :func:`_touch` and its
+    :func:`_partners`; the sets' indices by size."""
 
     def __init__(self, board: Board, candidates: list[int], placed: set[int]) -> None:
         # what the last state worked out, by the candidates it rests on: a unit's sets, a
@@ -50,8 +49,8 @@ class _Context:
         self.masks = [mask for _, mask, _ in sets]
         self.bits = [sum(1 << c for c in cells) for cells, _, _ in sets]
         self.info_of = _by_value(sets, candidates, geometry(board), before[1], now[1])
-        self.infos = [self.info_of(k) for k in range(len(sets))]
-        self.partners = _Partners(sets, self.masks, self.bits, self.infos)
+        self.partners = _partners(sets, _touch(self.info_of, len(sets)))
+        self.infos = [self.info_of(k) for k in range(len(sets))]  # (worked out by _touch)
         self.by_size: dict[int, list[int]] = {}
         self.size_bits: dict[int, int] = {}  # size -> the sets of that size, as a bit set over indices
         for index, (cells, _, _) in enumerate(sets):
@@ -135,72 +134,42 @@ def _by_value(
     return by_value
 
 
-class _Partners:
-    """``partners(i, among)``: the sets of ``among`` (a bit set over the sets' indices, bit
-    ``j`` for ``sets[j]``; ``-1`` for all) sharing no cell and some value with ``sets[i]``
-    and holding a cell seeing all of its places of some value (a set with a restricted
-    common ``x`` with it has one: its places of ``x``): the only ones it can have a
-    restricted common with. A set's whole answer is worked out when first asked for with
-    many sets (:data:`FEW`) or none left to skip, from tables of the sets by value and by
-    cell (the sets holding a cell of a group of cells once per group: many sets see all of
-    their places of a value from the same cells); a few sets (those changed since the
-    finder last found nothing, the common case) are tested one by one. The same answers."""
+def _touch(info_of: Callable[[int], dict[int, tuple[list[int], int, int]]], count: int) -> list[int]:
+    """For each of ``count`` sets, the cells seeing all of its places of some value, as a
+    bit set: a set with a restricted common ``x`` with it has a cell there (its places of ``x``)."""
+    found = []
+    for index in range(count):
+        seen = 0
+        for _, _, all_of in info_of(index).values():
+            seen |= all_of
+        found.append(seen)
+    return found
 
-    FEW = 32
 
-    def __init__(self, sets: list[tuple], masks: list[int], bits: list[int], infos: list[dict]) -> None:
-        self.sets, self.masks, self.bits, self.infos = sets, masks, bits, infos
-        self.whole: dict[int, int] = {}  # per set asked for whole, its partners
-        self.tables: tuple[dict[int, int], dict[int, int], dict[int, int]] | None = None
-
-    def __call__(self, i: int, among: int = -1) -> int:
-        whole = self.whole.get(i)
-        if whole is not None:
-            return whole & among
-        if among < 0 or among.bit_count() > self.FEW:
-            return self._whole(i) & among
-        masks, bits = self.masks, self.bits
-        mask, own = masks[i], bits[i]
-        touch = 0
-        for _, _, all_of in self.infos[i].values():
-            touch |= all_of
-        found = 0
-        while among:
-            low = among & -among
-            j = low.bit_length() - 1
-            if masks[j] & mask and not bits[j] & own and bits[j] & touch:
-                found |= low
-            among ^= low
-        return found
-
-    def _whole(self, i: int) -> int:
-        """All the partners of ``sets[i]``, remembered."""
-        if self.tables is None:
-            by_value: dict[int, int] = {}  # a value -> the sets holding it, as a bit set
-            by_cell: dict[int, int] = {}  # a cell -> the sets holding it
-            for j, (cells, mask, _) in enumerate(self.sets):
-                bit = 1 << j
-                for v in values_of(mask):
-                    by_value[v] = by_value.get(v, 0) | bit
-                for c in cells:
-                    by_cell[c] = by_cell.get(c, 0) | bit
-            self.tables = (by_value, by_cell, {})
-        by_value, by_cell, holding_a_cell = self.tables  # (cells, a bit set -> the sets holding one)
-        cells, mask, _ = self.sets[i]
+def _partners(sets: list[tuple], touch: list[int]) -> list[int]:
+    """For each set, the sets sharing no cell and some value with it and holding a cell of
+    its :func:`_touch`, as a bit set over their indices (bit ``j`` for ``sets[j]``): the
+    only ones it can have a restricted common with."""
+    by_value: dict[int, int] = {}  # a value -> the sets holding it, as a bit set
+    by_cell: dict[int, int] = {}  # a cell -> the sets holding it
+    for j, (cells, mask, _) in enumerate(sets):
+        bit = 1 << j
+        for v in values_of(mask):
+            by_value[v] = by_value.get(v, 0) | bit
+        for c in cells:
+            by_cell[c] = by_cell.get(c, 0) | bit
+    found = []
+    for (cells, mask, _), seen in zip(sets, touch, strict=True):
         near = reach = 0
         for v in values_of(mask):
             near |= by_value[v]
-        for _, _, all_of in self.infos[i].values():
-            if all_of not in holding_a_cell:  # (once per group of cells)
-                holding_a_cell[all_of] = functools.reduce(
-                    operator.or_, (by_cell.get(c, 0) for c in _cells_in(all_of)), 0
-                )
-            reach |= holding_a_cell[all_of]
+        for c in _cells_in(seen):
+            reach |= by_cell.get(c, 0)
         near &= reach
         for c in cells:
             near &= ~by_cell[c]  # (the set itself included)
-        self.whole[i] = near
-        return near
+        found.append(near)
+    return found
 
 
 def _open_with(candidates: list[int], placed: set[int], value: int) -> int:
@@ -245,9 +214,10 @@ def find_als_xz(board: Board, candidates: list[int], placed: set[int]) -> Iterat
                 (i, j)
                 for i in firsts
                 if (
-                    near := partners(
-                        i, seconds & (-2 << i if same else -1) & (-1 if i in moved else moved_bits)
-                    )
+                    near := partners[i]
+                    & seconds
+                    & (-2 << i if same else -1)
+                    & (-1 if i in moved else moved_bits)
                 )
                 for j in _cells_in(near)
             ]
@@ -322,7 +292,7 @@ def find_als_xy_wing(board: Board, candidates: list[int], placed: set[int]) -> I
     def restricted(pivot: int) -> list[tuple[int, int]]:
         """``(set, x)``: the sets disjoint from the pivot with which it has a restricted
         common ``x``, in :data:`order` (by size, then index)."""
-        mask, near = masks[pivot], partners(pivot)
+        mask, near = masks[pivot], partners[pivot]
         found = []
         if not near:
             return found
@@ -342,7 +312,7 @@ def find_als_xy_wing(board: Board, candidates: list[int], placed: set[int]) -> I
     yielded = False
     order = [i for size in sizes for i in context.by_size[size]]  # by size, then index
     for pivot in order:
-        if not moved[pivot] and not partners(pivot, moved_bits):
+        if not moved[pivot] and not partners[pivot] & moved_bits:
             continue  # its wings are among its partners: none changed
         wings = restricted(pivot)
         for (a, x), (b, y) in itertools.combinations(wings, 2):
