@@ -54,7 +54,7 @@ from sudoku_cp.model.constraints import (
 from sudoku_cp.reasoning.techniques._links import Geometry, geometry, links, premise
 from sudoku_cp.reasoning.techniques.arguments import apart_groups, distinct_groups
 from sudoku_cp.reasoning.techniques.board import Board, Deduction, values_of
-from sudoku_cp.reasoning.techniques.nets import Branch, Net, NetNode, new_node, slice_branch
+from sudoku_cp.reasoning.techniques.nets import Branch, Net, NetNode, new_node, slice_branch, slice_size
 
 MAX_BRANCHES = 9
 """The most candidates of a cell (places of a value in a unit) a forcing chain splits on."""
@@ -237,7 +237,10 @@ class _Propagation:
             once, twice = _spread(candidates, cells)
             size = once.bit_count()
             hidden = once & ~twice if size == len(cells) else 0
-            if size < len(cells) or any(candidates[c] & hidden not in (0, candidates[c]) for c in cells):
+            # (a cell holding two values of one place each, and nothing else, contradicts)
+            if size < len(cells) or any(
+                (h := candidates[c] & hidden) and (h != candidates[c] or h & (h - 1)) for c in cells
+            ):
                 found |= 1 << u
         trial = list(candidates)
         for i, ((_, propagate, _), cells) in enumerate(zip(self.others, self.other_cells, strict=True)):
@@ -282,34 +285,51 @@ class _Propagation:
 
     def afters(self, candidates: Sequence[int]) -> Callable[[int, int], list[int] | None]:
         """``after(cell, value)``: :meth:`outcomes`' candidates alone (``None`` on a
-        contradiction), and from a state that narrows the last one asked on this board
-        (the next step of a path), resumed from that state's answers (:meth:`resume`: the
-        same candidates, a fraction of the work; a contradiction there is one here);
-        remembered for the last state."""
+        contradiction), and for a supposition worked out on an earlier state of this board
+        that ``candidates`` narrows (its last answer: the steps of a path only narrow, and
+        a finder asks only some suppositions at a step), resumed from that answer
+        (:meth:`resume`: the same candidates, a fraction of the work; a contradiction there
+        is one here); remembered for the last state."""
         global _AFTERS
         key = tuple(candidates)
         board, last_key, last = _AFTERS  # one read: another thread may replace it
-        previous: tuple[dict, list[int]] | None = None
         if board is self.board and last_key == key:
             found = last
         else:
             found = {}
-            if board is self.board and len(last_key) == len(key):
-                if all(now | was == was for now, was in zip(key, last_key, strict=True)):
-                    moved = [c for c, (now, was) in enumerate(zip(key, last_key, strict=True)) if now != was]
-                    previous = (last, moved)
             _AFTERS = (self.board, key, found)
+        # per supposition, its last answer on this board and the state it was worked out on
+        history: dict[tuple[int, int], tuple[list[int] | None, tuple[int, ...]]]
+        history = self.board.memo.setdefault("forcing afters", {})
+        moved_since: dict[int, list[int] | None] = {}  # by earlier state (id): the cells changed since
         fresh = self.outcomes(candidates)
+
+        def moved_from(then: tuple[int, ...]) -> list[int] | None:
+            """The cells whose candidates differ in ``then``, an earlier state, if this
+            state narrows it (each cell's candidates a subset), else ``None``."""
+            if id(then) not in moved_since:
+                narrows = len(then) == len(key) and all(
+                    now | was == was for now, was in zip(key, then, strict=True)
+                )
+                moved_since[id(then)] = (
+                    [c for c, (now, was) in enumerate(zip(key, then, strict=True)) if now != was]
+                    if narrows
+                    else None
+                )
+            return moved_since[id(then)]
 
         def after(cell: int, value: int) -> list[int] | None:
             ask = (cell, value)
             if ask not in found:
-                if previous is not None and ask in previous[0]:
+                known = history.get(ask)
+                moved = None if known is None else moved_from(known[1])
+                if moved is not None:
                     self.board.check_deadline()
-                    was = previous[0][ask]
-                    found[ask] = None if was is None else self._resumed(was, key, previous[1])[0]
+                    was = known[0]
+                    found[ask] = None if was is None else self._resumed(was, key, moved)[0]
                 else:
                     found[ask] = fresh(cell, value)[0]
+                history[ask] = (found[ask], key)
             return found[ask]
 
         return after
@@ -426,7 +446,7 @@ class _Propagation:
                 for c in cells:
                     m = cand[c]
                     only = m & hidden
-                    if only and m != only:
+                    if only and (m != only or only & (only - 1)):  # (two values of one place here)
                         used[unit_numbers[u]] = None
                         if only & (only - 1):
                             return None, used
@@ -670,6 +690,17 @@ class _Nets(_Propagation):
 
     budget: int | None = None
 
+    @classmethod
+    def of(cls, board: Board) -> _Nets:
+        """The board's engine, made once (its tables follow from the board alone; Kraken
+        fish, forcing chains and nested nets ask for it at every step), with no
+        :attr:`budget`."""
+        engine = board.memo.get("forcing engine")
+        if engine is None:
+            engine = board.memo["forcing engine"] = cls(board)
+        engine.budget = None
+        return engine
+
     def branch(self, candidates: Sequence[int], cell: int, value: int, nest: int = 0, settled: bool = False):
         """``(candidates after, record, None)`` or, on a contradiction,
         ``(None, record, index of the contradiction)``. ``settled``: ``candidates`` are
@@ -751,7 +782,7 @@ class _Nets(_Propagation):
                 for c in cells:
                     m = cand[c]
                     only = m & hidden
-                    if only and m != only:
+                    if only and (m != only or only & (only - 1)):  # (two values of one place here)
                         v = _first_value(only)
                         others = [x for x in cells if x != c]
                         single = record.add("=", c, v, "hidden single", unit, record.gone(others, v))
@@ -837,7 +868,7 @@ class _Nets(_Propagation):
             for c in cells:
                 m = cand[c]
                 only = m & ~twice
-                if only and m != only:
+                if only and (m != only or only & (only - 1)):  # (two digits of one place here)
                     v = _first_value(only)
                     single = record.add("=", c, v, "required digit", unit, record.removals(cells, cand))
                     for w in values_of(m & ~(1 << (v - 1))):
@@ -857,7 +888,7 @@ class _Nets(_Propagation):
         a node for it (the smallest of the first :data:`NET_INNER` such branches): True if
         one was, None if that empties its cell, False if none."""
         marks = self.unit_marks
-        found: list[tuple[int, int, Branch]] = []
+        found: list[tuple[int, int, list[NetNode], int, int]] = []  # (cell, value, record, end, size)
         # with variant constraints (a propagation costs some twenty times more), a
         # supposition that once ended free within cand ends free (:func:`_free_states`);
         # on a classic board resuming it costs less than asking (forum-hardest list)
@@ -906,12 +937,13 @@ class _Nets(_Propagation):
                         continue
                 after, inner, end = self.branch(cand, c, w, nest - 1, settled=True)
                 if after is None:
-                    found.append((c, w, slice_branch(inner.nodes, [end])))
+                    found.append((c, w, inner.nodes, end, slice_size(inner.nodes, [end])))
             if len(found) >= NET_INNER:
                 break
         if not found:
             return False
-        c, w, sub = min(found, key=lambda f: f[2].size)
+        c, w, nodes, end, _ = min(found, key=lambda f: f[4])  # (the smallest net, built alone)
+        sub = slice_branch(nodes, [end])
         record.add("<>", c, w, "nested", None, self._premises(record, cand, sub), sub)
         cand[c] &= ~(1 << (w - 1))
         if not cand[c]:
@@ -953,7 +985,7 @@ def find_forcing_chains(
     (``None``: :data:`NET_CHOICES`; ``0``: every one, as Sudoku Explainer picks the
     easiest hint: :func:`sudoku_cp.reasoning.grading.grade`'s rating path)."""
     geo: Geometry = geometry(board)
-    engine = _Nets(board)
+    engine = _Nets.of(board)
     open_cells = sorted(
         (c for c in range(len(candidates)) if c not in placed and candidates[c] & (candidates[c] - 1)),
         key=lambda c: (candidates[c].bit_count(), c),
@@ -997,9 +1029,15 @@ def find_forcing_chains(
             removals[key] = None if reached is None else here & ~_packed(reached, values)
         return removals[key]
 
-    if contradictions:  # the smallest of the first few nets
-        nets = [net("contradiction", [found]) for found in contradictions[:limit]]
-        found = min(nets, key=lambda n: n.size)
+    # the smallest of the first few nets (its size read off its record first); a record
+    # must reach the contradiction its propagation did, or its net would be its supposition
+    # alone (both follow the same filters to the same fixpoint: a guard, not a choice)
+    branches = (engine.branch(candidates, *found)[1:] for found in contradictions[:limit])
+    records = [(record, end) for record, end in branches if end is not None]
+    if records:
+        sizes = [slice_size(record.nodes, [end]) for record, end in records]
+        record, end = records[sizes.index(min(sizes))]
+        found = Net("contradiction", (slice_branch(record.nodes, [end]),))
         cell, value = found.branches[0].cell, found.branches[0].value
         used = outcome(cell, value)[1]
         yield Deduction(
@@ -1136,7 +1174,7 @@ def find_nested_forcing_nets(board: Board, candidates: list[int], placed: set[in
     first :data:`NET_FOUND` nets found among :data:`NET_TRIES` suppositions, the smallest
     (fewest implications) is the step.
     """
-    engine = _Nets(board)
+    engine = _Nets.of(board)
     solution = board.solution
     tries = [
         (c, v)

@@ -22,8 +22,10 @@ fin's chain uses, with the current candidates of their cells.
 
 from __future__ import annotations
 
+import functools
 import itertools
-from collections.abc import Iterator
+import operator
+from collections.abc import Callable, Iterator
 
 from sudoku_cp.reasoning.techniques._links import geometry, premise
 from sudoku_cp.reasoning.techniques._unchanged import Plane, value_planes
@@ -45,11 +47,12 @@ def find_kraken_fish(board: Board, candidates: list[int], placed: set[int]) -> I
     if len(board.rows) != n or len(board.columns) != n or board.others:
         return  # a fish needs rows and columns; with variant constraints its chains cost too much
     geo = geometry(board)
-    engine = _Nets(board)
+    engine = _Nets.of(board)
     outcome = engine.outcomes(candidates)
     after = engine.afters(candidates)  # (the same candidates, resumed from the last state's)
     planes = value_planes(candidates, placed, n)
     memo = board.memo.setdefault("kraken shapes", {})
+    chains: dict[tuple, dict] = {}  # per shapes' key, fin and value: the targets its chain removes
 
     for size in range(2, MAX_SIZE + 1):
         for by_rows, (bases, covers) in enumerate(((board.rows, board.columns), (board.columns, board.rows))):
@@ -58,8 +61,13 @@ def find_kraken_fish(board: Board, candidates: list[int], placed: set[int]) -> I
                 plane = planes[value - 1]
                 known = memo.get(key)
                 if known is None or known[0] != plane:
-                    known = memo[key] = (plane, _shapes(board, geo, size, by_rows, value, plane))
-                bit = 1 << (value - 1)
+                    shapes = _shapes(board, geo, size, by_rows, value, plane)
+                    targets = functools.reduce(operator.or_, (shape[4] for shape in shapes), 0)
+                    known = memo[key] = (plane, shapes, targets)
+                if not known[1]:
+                    continue
+                # (only the shapes' targets matter: a fin's removals there)
+                removes = _removals(after, value, known[2], chains.setdefault(key, {}))
                 for chosen, cover, spots, fins, targets, seen_by_all in known[1]:
                     # the targets every fin's chain removes the value from (a fin's chain
                     # worked out only while a target is left)
@@ -67,14 +75,7 @@ def find_kraken_fish(board: Board, candidates: list[int], placed: set[int]) -> I
                     for fin in fins:
                         if not gone:
                             break
-                        reached = after(fin, value)
-                        if reached is not None:  # (a fin that contradicts itself removes all)
-                            left = gone
-                            while left:
-                                low = left & -left
-                                if reached[low.bit_length() - 1] & bit:
-                                    gone ^= low  # this fin leaves the target's value
-                                left ^= low
+                        gone &= removes(fin)
                     if not gone & ~seen_by_all:
                         continue
                     removed, used = [], []
@@ -100,6 +101,33 @@ def find_kraken_fish(board: Board, candidates: list[int], placed: set[int]) -> I
                         net=net,
                     )
                     return
+
+
+def _removals(after: Callable, value: int, holding: int, removed: dict) -> Callable[[int], int]:
+    """``removes(fin)``: the cells of ``holding`` (a bit set: the targets of some shapes,
+    open cells holding ``value``) that lose ``value`` when ``fin`` holds it (every cell if
+    that contradicts itself), as a bit set; remembered in ``removed`` by fin and value
+    (``after``: the suppositions' candidates on this state, :meth:`~.forcing._Propagation.afters`)."""
+    bit = 1 << (value - 1)
+
+    def removes(fin: int) -> int:
+        key = (fin, value)
+        found = removed.get(key)
+        if found is None:
+            reached = after(fin, value)
+            if reached is None:
+                found = -1  # (a fin that contradicts itself removes all)
+            else:
+                found, left = 0, holding
+                while left:
+                    low = left & -left
+                    if not reached[low.bit_length() - 1] & bit:
+                        found |= low
+                    left ^= low
+            removed[key] = found
+        return found
+
+    return removes
 
 
 Shape = tuple[tuple[int, ...], tuple[int, ...], list[int], list[int], int, int]

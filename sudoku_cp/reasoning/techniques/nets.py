@@ -49,7 +49,7 @@ if r1c1=5:
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 RULES = (
     "suppose",
@@ -194,12 +194,15 @@ class Net:
         digit = value or (lambda v: v)
 
         def branch(b: Branch) -> Branch:
-            nodes = tuple(
-                replace(
-                    n,
-                    cell=None if n.cell is None else position(n.cell),
-                    value=None if n.value is None else digit(n.value),
-                    nested=None if n.nested is None else branch(n.nested),
+            nodes = tuple(  # (new_node: what dataclasses.replace gives, at a fraction of its cost)
+                new_node(
+                    n.kind,
+                    None if n.cell is None else position(n.cell),
+                    None if n.value is None else digit(n.value),
+                    n.rule,
+                    n.unit,
+                    n.because,
+                    None if n.nested is None else branch(n.nested),
                 )
                 for n in b.nodes
             )
@@ -272,9 +275,8 @@ def net_text(net: Net, name: Callable[[Hashable], str], label: Callable[[object]
     return "\n".join(lines)
 
 
-def slice_branch(nodes: list[NetNode], ends: list[int]) -> Branch:
-    """The branch of ``nodes`` (the first the supposition) cut to the nodes that ``ends``
-    (indices) follow from, premises renumbered."""
+def _kept(nodes: list[NetNode], ends: list[int]) -> set[int]:
+    """The indices of the nodes that ``ends`` (indices) follow from, and the supposition's."""
     keep: set[int] = set()
     stack = list(ends)
     while stack:
@@ -284,7 +286,20 @@ def slice_branch(nodes: list[NetNode], ends: list[int]) -> Branch:
         keep.add(i)
         stack.extend(nodes[i].because)
     keep.add(0)
-    order = sorted(keep)
+    return keep
+
+
+def slice_size(nodes: list[NetNode], ends: list[int]) -> int:
+    """The :attr:`Branch.size` of :func:`slice_branch`'s answer, without building it (the
+    smallest of several nets is built alone)."""
+    keep = _kept(nodes, ends)
+    return len(keep) + sum(nodes[i].nested.size for i in keep if nodes[i].nested is not None)
+
+
+def slice_branch(nodes: list[NetNode], ends: list[int]) -> Branch:
+    """The branch of ``nodes`` (the first the supposition) cut to the nodes that ``ends``
+    (indices) follow from, premises renumbered."""
+    order = sorted(_kept(nodes, ends))
     renumber = {old: new for new, old in enumerate(order)}.__getitem__
     kept = []
     for n in map(nodes.__getitem__, order):
@@ -299,4 +314,14 @@ def slice_branch(nodes: list[NetNode], ends: list[int]) -> Branch:
     return Branch(nodes[0].cell, nodes[0].value, tuple(kept))
 
 
-__all__ = ["RULES", "Branch", "Net", "NetNode", "branch_lines", "net_text", "new_node", "slice_branch"]
+__all__ = [
+    "RULES",
+    "Branch",
+    "Net",
+    "NetNode",
+    "branch_lines",
+    "net_text",
+    "new_node",
+    "slice_branch",
+    "slice_size",
+]
