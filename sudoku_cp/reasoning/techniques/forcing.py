@@ -160,6 +160,13 @@ class _Propagation:
             for c in cells:
                 marks[c] |= 1 << (shift + i)
         self.unit_marks = tuple(marks)
+        # a filter reading its cells by classes of values (Board.classes) is woken by a peer's
+        # removal only when the cell loses the last candidate of the removed value's class:
+        # per cell, the marks without those filters, and per value bit, (class, their bits)
+        wakes = board.memo.get("forcing class wakes")
+        if wakes is None:
+            wakes = board.memo["forcing class wakes"] = self._class_wakes(marks, shift)
+        self.peer_marks, self.class_wakes, self.class_groups = wakes
         self._unsettled: tuple = (None, 0)  # (candidates, the others they leave to propagate)
         # run records the constraints it uses by a number per constraint object: hashing a
         # constraint (a dataclass) at every removal cost more than the propagation itself
@@ -191,6 +198,39 @@ class _Propagation:
         self.other_numbers = tuple(
             (numbers[id(c)], tuple(numbers[id(e)] for e in extra)) for c, _, extra in others
         )
+
+    def _class_wakes(self, marks: list[int], shift: int) -> tuple:
+        """:attr:`peer_marks`, :attr:`class_wakes` (``None`` when no filter reads classes)
+        and :attr:`class_groups`."""
+        plain = list(marks)
+        groups: list[dict[int, int]] = [{} for _ in marks]  # per cell: class -> bits
+        for i, (constraint, _, _) in enumerate(self.others):
+            classes = self.board.classes.get(id(constraint))
+            if classes is None:
+                continue
+            bit = 1 << (shift + i)
+            for cell in self.other_cells[i]:
+                plain[cell] &= ~bit
+                for group in classes:
+                    groups[cell][group] = groups[cell].get(group, 0) | bit
+        if not any(groups):
+            return tuple(plain), None, ()
+        values = range(self.board.value_count)
+        wakes = tuple(
+            {1 << v: found for v in values if (found := tuple((g, b) for g, b in by.items() if g >> v & 1))}
+            for by in groups
+        )
+        return tuple(plain), wakes, tuple(tuple(by.items()) for by in groups)
+
+    def _woken(self, cell: int, was: int, now: int) -> int:
+        """The bits of :attr:`unit_marks` that ``cell``'s candidates going from ``was`` to
+        ``now`` wake: its units and filters, but a class filter only if ``cell`` lost the
+        last candidate of one of its classes (:attr:`class_groups`)."""
+        bits = self.peer_marks[cell]
+        for group, more in self.class_groups[cell]:
+            if was & group and not now & group:
+                bits |= more
+        return bits
 
     def _reach_of_cells(self) -> tuple[tuple[tuple[int, int], ...], ...]:
         """Per cell, ``(peer, number of the first AllDifferent holding both)``, each peer once."""
@@ -329,7 +369,7 @@ class _Propagation:
     ) -> tuple[list[int] | None, dict[int, None]]:
         """:meth:`resume` with the constraints used as :meth:`_settle` gives them (numbers):
         the suppositions' afters and nested nets keep the candidates alone."""
-        marks = self.unit_marks
+        woken = self._woken
         cand = list(previous)
         queue = []
         dirty = 0
@@ -340,7 +380,7 @@ class _Propagation:
                 if not mask:
                     return None, {}
                 cand[c] = mask
-                dirty |= marks[c]
+                dirty |= woken(c, was, mask)
                 if not mask & (mask - 1):
                     queue.append(c)
         if not dirty and not queue:
@@ -357,7 +397,7 @@ class _Propagation:
         used: dict[int, None] = {}  # the numbers of the constraints used, in order
         unit_numbers = self.unit_numbers
         done: set[int] = set()
-        marks = self.unit_marks
+        marks, plain, wakes = self.unit_marks, self.peer_marks, self.class_wakes
         shift = self.other_shift
         scanned, lengths, every_unit = self.scanned, self.scanned_lengths, self.every_unit
         counter, gather = self.counter, self.gather
@@ -376,12 +416,17 @@ class _Propagation:
                 numbers = peer_numbers[c]
                 for p in hit:
                     cand[p] &= ~b
-                    dirty |= marks[p]
+                    dirty |= plain[p]
                     used[numbers[p]] = None
                     if not cand[p]:
                         return None, used
                     if not cand[p] & (cand[p] - 1):
                         queue.append(p)
+                if wakes is not None:  # the class filters of a cell that lost b's class
+                    for p in hit:
+                        for group, bits in wakes[p].get(b, ()):
+                            if not cand[p] & group:
+                                dirty |= bits
             changed = False
             # the units with a cell changed since their last scan (which did nothing), in
             # order: the next dirty one after u, read off the bits (the others are skipped)
@@ -414,7 +459,7 @@ class _Propagation:
                         if only & (only - 1):
                             return None, used
                         cand[c] = only
-                        dirty |= marks[c]
+                        dirty |= marks[c] if wakes is None else self._woken(c, m, only)
                         queue.append(c)
                         changed = True
             if not changed:
@@ -433,7 +478,8 @@ class _Propagation:
                         used.update(dict.fromkeys(extra_numbers))
                         return None, used
                     for c in narrowed:
-                        dirty |= marks[c]
+                        # (a class filter of c's may not have read what c lost: woken)
+                        dirty |= marks[c] if wakes is None else self._woken(c, -1, cand[c])
                         if not cand[c] & (cand[c] - 1):
                             queue.append(c)
                     dirty &= ~self.once[index]
