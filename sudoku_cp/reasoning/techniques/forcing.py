@@ -718,6 +718,7 @@ class _Nets(_Propagation):
         # the others to propagate (bit i for others[i]): those the start leaves unsettled,
         # then those with a cell changed since they last ran (``seen``: the cells as then)
         marks, shift, other_cells = self.unit_marks, self.other_shift, self.other_cells
+        woken = self._woken
         unsettled = 0 if settled else self.unsettled(candidates)
         dirty = unsettled >> shift
         counter, hidden_gather = self.counter, self.hidden_gather
@@ -808,7 +809,7 @@ class _Nets(_Propagation):
                 moved = 0
                 for c in range(len(cand)):
                     if cand[c] != seen[c]:
-                        moved |= marks[c]
+                        moved |= woken(c, seen[c], cand[c])
                         seen[c] = cand[c]
                 dirty |= moved >> shift
                 index = -1
@@ -834,7 +835,7 @@ class _Nets(_Propagation):
                                 record.add("<>", c, w, "constraint", constraint, premises)
                             if not cand[c] & (cand[c] - 1):
                                 queue.append(c)
-                            dirty |= marks[c] >> shift
+                            dirty |= woken(c, was, cand[c]) >> shift
                             seen[c] = cand[c]
                     dirty &= ~(self.once[index] >> shift)
                     if changed:
