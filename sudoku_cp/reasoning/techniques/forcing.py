@@ -166,7 +166,8 @@ class _Propagation:
         wakes = board.memo.get("forcing class wakes")
         if wakes is None:
             wakes = board.memo["forcing class wakes"] = self._class_wakes(marks, shift)
-        self.peer_marks, self.class_wakes, self.class_groups = wakes
+        self.peer_marks, self.class_wakes, self.class_present, self.class_lost = wakes
+        self.other_gather = tuple(_gatherer(cells) for cells in self.other_cells)
         self._unsettled: tuple = (None, 0)  # (candidates, the others they leave to propagate)
         # run records the constraints it uses by a number per constraint object: hashing a
         # constraint (a dataclass) at every removal cost more than the propagation itself
@@ -200,8 +201,8 @@ class _Propagation:
         )
 
     def _class_wakes(self, marks: list[int], shift: int) -> tuple:
-        """:attr:`peer_marks`, :attr:`class_wakes` (``None`` when no filter reads classes)
-        and :attr:`class_groups`."""
+        """:attr:`peer_marks`, :attr:`class_wakes` (``None`` when no filter reads classes),
+        :attr:`class_present` and :attr:`class_lost` (see :meth:`_woken`)."""
         plain = list(marks)
         groups: list[dict[int, int]] = [{} for _ in marks]  # per cell: class -> bits
         for i, (constraint, _, _) in enumerate(self.others):
@@ -214,23 +215,32 @@ class _Propagation:
                 for group in classes:
                     groups[cell][group] = groups[cell].get(group, 0) | bit
         if not any(groups):
-            return tuple(plain), None, ()
+            return tuple(plain), None, {}, ()
         values = range(self.board.value_count)
         wakes = tuple(
             {1 << v: found for v in values if (found := tuple((g, b) for g, b in by.items() if g >> v & 1))}
             for by in groups
         )
-        return tuple(plain), wakes, tuple(tuple(by.items()) for by in groups)
+        # the classes numbered: a mask -> the numbers of the classes it meets (as bits), and
+        # per cell, a set of classes lost -> the bits of the filters reading one of them there
+        number = {g: k for k, g in enumerate(sorted({g for by in groups for g in by}))}
+        present = _Lazy(lambda mask: sum(1 << k for g, k in number.items() if mask & g))
+        lost = tuple(
+            _Lazy(lambda classes, by=by: functools.reduce(
+                operator.or_, (b for g, b in by.items() if classes >> number[g] & 1), 0))
+            for by in groups
+        )  # fmt: skip
+        return tuple(plain), wakes, present, lost
 
     def _woken(self, cell: int, was: int, now: int) -> int:
         """The bits of :attr:`unit_marks` that ``cell``'s candidates going from ``was`` to
         ``now`` wake: its units and filters, but a class filter only if ``cell`` lost the
-        last candidate of one of its classes (:attr:`class_groups`)."""
-        bits = self.peer_marks[cell]
-        for group, more in self.class_groups[cell]:
-            if was & group and not now & group:
-                bits |= more
-        return bits
+        last candidate of one of its classes (:attr:`class_present`: the classes a mask
+        meets, numbered; :attr:`class_lost`: per cell, the filters a set of lost classes
+        wakes)."""
+        present = self.class_present
+        lost = present[was] & ~present[now]
+        return self.peer_marks[cell] | self.class_lost[cell][lost] if lost else self.peer_marks[cell]
 
     def _reach_of_cells(self) -> tuple[tuple[tuple[int, int], ...], ...]:
         """Per cell, ``(peer, number of the first AllDifferent holding both)``, each peer once."""
@@ -369,7 +379,7 @@ class _Propagation:
     ) -> tuple[list[int] | None, dict[int, None]]:
         """:meth:`resume` with the constraints used as :meth:`_settle` gives them (numbers):
         the suppositions' afters and nested nets keep the candidates alone."""
-        woken = self._woken
+        marks, wakes, woken = self.unit_marks, self.class_wakes, self._woken
         cand = list(previous)
         queue = []
         dirty = 0
@@ -380,7 +390,7 @@ class _Propagation:
                 if not mask:
                     return None, {}
                 cand[c] = mask
-                dirty |= woken(c, was, mask)
+                dirty |= marks[c] if wakes is None else woken(c, was, mask)
                 if not mask & (mask - 1):
                     queue.append(c)
         if not dirty and not queue:
@@ -471,15 +481,18 @@ class _Propagation:
                     dirty &= ~(1 << (shift + index))
                     # a filter gives the cells it narrowed (the engine's contract), None on a
                     # contradiction: no copy of its cells' candidates to compare
+                    if wakes is not None:  # its cells as before: a class filter is woken by class
+                        gathered = self.other_gather[index](cand)
                     narrowed = self.others[index][1](cand)
                     if narrowed is None:
                         own, extra_numbers = self.other_numbers[index]
                         used[own] = None
                         used.update(dict.fromkeys(extra_numbers))
                         return None, used
+                    if narrowed and wakes is not None:
+                        before = dict(zip(self.other_cells[index], gathered, strict=True))
                     for c in narrowed:
-                        # (a class filter of c's may not have read what c lost: woken)
-                        dirty |= marks[c] if wakes is None else self._woken(c, -1, cand[c])
+                        dirty |= marks[c] if wakes is None else self._woken(c, before[c], cand[c])
                         if not cand[c] & (cand[c] - 1):
                             queue.append(c)
                     dirty &= ~self.once[index]
@@ -586,6 +599,18 @@ def _filter_cost(constraint: Constraint) -> int:
     if isinstance(constraint, Sum | Table | AllDifferent):
         return 1
     return 2
+
+
+class _Lazy(dict):
+    """A dict of ``key -> work(key)``, each worked out on first use."""
+
+    def __init__(self, work: Callable[[int], int]) -> None:
+        super().__init__()
+        self.work = work
+
+    def __missing__(self, key: int) -> int:
+        found = self[key] = self.work(key)
+        return found
 
 
 def _gatherer(cells: Sequence[int]) -> Callable[[Sequence[int]], tuple[int, ...]]:
@@ -718,7 +743,7 @@ class _Nets(_Propagation):
         # the others to propagate (bit i for others[i]): those the start leaves unsettled,
         # then those with a cell changed since they last ran (``seen``: the cells as then)
         marks, shift, other_cells = self.unit_marks, self.other_shift, self.other_cells
-        woken = self._woken
+        wakes, woken = self.class_wakes, self._woken
         unsettled = 0 if settled else self.unsettled(candidates)
         dirty = unsettled >> shift
         counter, hidden_gather = self.counter, self.hidden_gather
@@ -809,7 +834,7 @@ class _Nets(_Propagation):
                 moved = 0
                 for c in range(len(cand)):
                     if cand[c] != seen[c]:
-                        moved |= woken(c, seen[c], cand[c])
+                        moved |= marks[c] if wakes is None else woken(c, seen[c], cand[c])
                         seen[c] = cand[c]
                 dirty |= moved >> shift
                 index = -1
@@ -835,7 +860,7 @@ class _Nets(_Propagation):
                                 record.add("<>", c, w, "constraint", constraint, premises)
                             if not cand[c] & (cand[c] - 1):
                                 queue.append(c)
-                            dirty |= woken(c, was, cand[c]) >> shift
+                            dirty |= (marks[c] if wakes is None else woken(c, was, cand[c])) >> shift
                             seen[c] = cand[c]
                     dirty &= ~(self.once[index] >> shift)
                     if changed:
