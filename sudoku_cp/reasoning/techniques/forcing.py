@@ -80,6 +80,17 @@ class _Propagation:
     """Singles propagation from a supposition, recording the constraints it uses."""
 
     def __init__(self, board: Board) -> None:
+        # what follows reads the board alone: worked out once per board (a finder builds
+        # its propagation at every step of a path; numbering the constraints hashes them)
+        known = board.memo.get("forcing propagation")
+        if known is not None:
+            self.__dict__.update(known)
+            return
+        self._set_up(board)
+        board.memo["forcing propagation"] = dict(self.__dict__)
+
+    def _set_up(self, board: Board) -> None:
+        """:meth:`__init__`'s work on a board seen for the first time."""
         self.board = board
         self.geo = geometry(board)
         self.full = (1 << board.side) - 1
