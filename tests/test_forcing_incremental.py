@@ -117,3 +117,16 @@ def test_place_counter_reads_a_unit_as_a_pass_over_its_cells():
             assert counter.values(present) == once
             assert counter.values(one_place) == once & ~twice
             assert counter.values(one_place & ~(total >> counter.placed_shift)) == once & ~twice & ~placed
+
+
+def test_the_propagations_of_a_board_share_one_set_up():
+    """A finder builds its propagation at every step of a path: the set-up (the
+    constraints numbered, the marks, each cell's peers) is worked out on the board's first
+    and reused, and the next one propagates alike."""
+    board = Board(datasets.load("gen_thermo")[0].model)
+    first, second = forcing._Nets(board), forcing._Nets(board)
+    assert second.unit_marks is first.unit_marks and second.others is first.others
+    start = board.initial()
+    cell = next(c for c, m in enumerate(start) if m & (m - 1))
+    for value in values_of(start[cell]):
+        assert second.run(start, cell, value)[0] == first.run(start, cell, value)[0]
