@@ -78,19 +78,29 @@ def test_the_propagation_reaches_the_fixpoint_of_every_filter_in_any_order():
     assert start is not None
     costs = [forcing._filter_cost(c) for c, _, _ in engine.others]
     assert costs == sorted(costs) and costs[0] == 0 and costs[-1] == 2  # the cheapest first
+    compared, contradictions = matches_the_fixpoint(
+        board, engine, start, ((c, v) for c in range(0, 81, 4) for v in values_of(start[c]))
+    )
+    assert compared >= 40 and contradictions > 0
+
+
+def matches_the_fixpoint(board: Board, engine, start: list[int], suppositions) -> tuple[int, int]:
+    """Assert that ``engine``'s run and branch from ``start`` reach :func:`fixpoint` for
+    each supposition ``(cell, value)`` (until 40 are compared, one a contradiction); how
+    many were compared, and how many of them were contradictions."""
     compared = contradictions = 0
-    for cell, value in ((c, v) for c in range(0, 81, 4) for v in values_of(start[c])):
+    for cell, value in suppositions:
         if compared >= 40 and contradictions:
             break
         supposed = list(start)
         supposed[cell] = 1 << (value - 1)
         expected = fixpoint(board, supposed)
         assert engine.run(start, cell, value)[0] == expected
-        after, record, end = engine.branch(start, cell, value)
+        after, _, end = engine.branch(start, cell, value)
         assert after == expected and (end is None) == (expected is not None)
         compared += 1
         contradictions += expected is None
-    assert compared >= 40 and contradictions > 0
+    return compared, contradictions
 
 
 def test_a_line_clue_of_two_cells_filters_as_its_binary_table():
@@ -190,16 +200,8 @@ def test_the_entropy_propagation_wakes_class_filters_by_class_and_reaches_the_fi
     assert all(not marks & classed for marks in engine.peer_marks)  # a peer's removal: by class
     start = fixpoint(board, board.initial())
     assert start is not None
-    rng = random.Random(45)
-    compared = contradictions = 0
-    for cell in rng.sample(range(81), 12):
-        for value in values_of(start[cell]):
-            supposed = list(start)
-            supposed[cell] = 1 << (value - 1)
-            expected = fixpoint(board, supposed)
-            assert engine.run(start, cell, value)[0] == expected
-            after, _, end = engine.branch(start, cell, value)
-            assert after == expected and (end is None) == (expected is not None)
-            compared += 1
-            contradictions += expected is None
+    cells = random.Random(45).sample(range(81), 12)
+    compared, contradictions = matches_the_fixpoint(
+        board, engine, start, ((c, v) for c in cells for v in values_of(start[c]))
+    )
     assert compared >= 40 and contradictions > 0
