@@ -502,8 +502,8 @@ class _Propagation:
                         return None, used
                     if narrowed and wakes is not None:
                         before = dict(zip(self.other_cells[index], gathered, strict=True))
-                    for c in narrowed:
-                        dirty |= marks[c] if wakes is None else self._woken(c, before[c], cand[c])
+                    for c in narrowed:  # (a cell outside its own, as a count group's: every class)
+                        dirty |= marks[c] if wakes is None else self._woken(c, before.get(c, -1), cand[c])
                         if not cand[c] & (cand[c] - 1):
                             queue.append(c)
                     dirty &= ~self.once[index]
