@@ -103,23 +103,6 @@ def matches_the_fixpoint(board: Board, engine, start: list[int], suppositions) -
     return compared, contradictions
 
 
-def test_an_order_is_woken_only_when_a_bound_it_reads_moves():
-    """A thermometer's ``x < y`` narrows by the smallest value of ``x`` and the largest of
-    ``y`` alone: a peer's removal wakes it only when it removes one of those."""
-    board = mixed_board()
-    engine = forcing._Nets(board)
-    orders = [i for i, (c, _, _) in enumerate(engine.others) if type(c).__name__ == "Less"]
-    assert orders
-    for i in orders:
-        less, bit = engine.others[i][0], 1 << (engine.other_shift + i)
-        assert not engine.peer_marks[less.first] & bit and not engine.peer_marks[less.second] & bit
-        assert engine.bound_wakes[less.first][0] & bit and engine.bound_wakes[less.second][1] & bit
-        assert engine._woken(less.first, 0b1110, 0b1100) & bit  # its smallest, 2, removed
-        assert not engine._woken(less.first, 0b1110, 0b0110) & bit  # 4 removed: 2 is still there
-        assert engine._woken(less.second, 0b1110, 0b0110) & bit  # its largest, 4, removed
-        assert not engine._woken(less.second, 0b1110, 0b1100) & bit
-
-
 def test_a_line_clue_of_two_cells_filters_as_its_binary_table():
     board = mixed_board()
     line = next(c for c, _ in board.others if type(c).__name__ == "Regular" and len(c.cells) == 2)

@@ -177,7 +177,7 @@ class _Propagation:
         wakes = board.memo.get("forcing class wakes")
         if wakes is None:
             wakes = board.memo["forcing class wakes"] = self._class_wakes(marks, shift)
-        self.peer_marks, self.class_wakes, self.class_present, self.class_lost, self.bound_wakes = wakes
+        self.peer_marks, self.class_wakes, self.class_present, self.class_lost = wakes
         self.other_gather = tuple(_gatherer(cells) for cells in self.other_cells)
         self._unsettled: tuple = (None, 0)  # (candidates, the others they leave to propagate)
         # run records the constraints it uses by a number per constraint object: hashing a
@@ -212,30 +212,21 @@ class _Propagation:
         )
 
     def _class_wakes(self, marks: list[int], shift: int) -> tuple:
-        """:attr:`peer_marks`, :attr:`class_wakes` (``None`` when no filter reads classes
-        or bounds), :attr:`class_present`, :attr:`class_lost` and :attr:`bound_wakes` (see
-        :meth:`_woken`)."""
+        """:attr:`peer_marks`, :attr:`class_wakes` (``None`` when no filter reads classes),
+        :attr:`class_present` and :attr:`class_lost` (see :meth:`_woken`)."""
         plain = list(marks)
         groups: list[dict[int, int]] = [{} for _ in marks]  # per cell: class -> bits
-        # per cell, the orders (Less, by bounds) reading its smallest and its largest value
-        low, high = [0] * len(marks), [0] * len(marks)
         for i, (constraint, _, _) in enumerate(self.others):
-            bit = 1 << (shift + i)
-            if isinstance(constraint, Less) and constraint.first != constraint.second:
-                low[constraint.first] |= bit  # x < y narrows by min(x) and max(y) alone
-                high[constraint.second] |= bit
-                plain[constraint.first] &= ~bit
-                plain[constraint.second] &= ~bit
-                continue
             classes = self.board.classes.get(id(constraint))
             if classes is None:
                 continue
+            bit = 1 << (shift + i)
             for cell in self.other_cells[i]:
                 plain[cell] &= ~bit
                 for group in classes:
                     groups[cell][group] = groups[cell].get(group, 0) | bit
-        if plain == marks:
-            return tuple(plain), None, {}, (), ()
+        if not any(groups):
+            return tuple(plain), None, {}, ()
         values = range(self.board.value_count)
         wakes = tuple(
             {1 << v: found for v in values if (found := tuple((g, b) for g, b in by.items() if g >> v & 1))}
@@ -250,24 +241,17 @@ class _Propagation:
                 operator.or_, (b for g, b in by.items() if classes >> number[g] & 1), 0))
             for by in groups
         )  # fmt: skip
-        return tuple(plain), wakes, present, lost, tuple(zip(low, high, strict=True))
+        return tuple(plain), wakes, present, lost
 
     def _woken(self, cell: int, was: int, now: int) -> int:
         """The bits of :attr:`unit_marks` that ``cell``'s candidates going from ``was`` to
         ``now`` wake: its units and filters, but a class filter only if ``cell`` lost the
         last candidate of one of its classes (:attr:`class_present`: the classes a mask
         meets, numbered; :attr:`class_lost`: per cell, the filters a set of lost classes
-        wakes), and an order only if the bound it reads moved (:attr:`bound_wakes`: per
-        cell, the orders reading its smallest value, and its largest)."""
+        wakes)."""
         present = self.class_present
         lost = present[was] & ~present[now]
-        bits = self.peer_marks[cell] | self.class_lost[cell][lost] if lost else self.peer_marks[cell]
-        low, high = self.bound_wakes[cell]
-        if was & -was != now & -now:
-            bits |= low
-        if was.bit_length() != now.bit_length():
-            bits |= high
-        return bits
+        return self.peer_marks[cell] | self.class_lost[cell][lost] if lost else self.peer_marks[cell]
 
     def _reach_of_cells(self) -> tuple[tuple[tuple[int, int], ...], ...]:
         """Per cell, ``(peer, number of the first AllDifferent holding both)``, each peer once."""
@@ -434,7 +418,7 @@ class _Propagation:
         used: dict[int, None] = {}  # the numbers of the constraints used, in order
         unit_numbers = self.unit_numbers
         done: set[int] = set()
-        marks, plain, wakes, bounds = self.unit_marks, self.peer_marks, self.class_wakes, self.bound_wakes
+        marks, plain, wakes = self.unit_marks, self.peer_marks, self.class_wakes
         shift = self.other_shift
         scanned, lengths, every_unit = self.scanned, self.scanned_lengths, self.every_unit
         counter, gather = self.counter, self.gather
@@ -459,16 +443,11 @@ class _Propagation:
                         return None, used
                     if not cand[p] & (cand[p] - 1):
                         queue.append(p)
-                if wakes is not None:  # the class filters of a cell that lost b's class,
-                    for p in hit:  # the orders reading a bound it was
-                        now = cand[p]
+                if wakes is not None:  # the class filters of a cell that lost b's class
+                    for p in hit:
                         for group, bits in wakes[p].get(b, ()):
-                            if not now & group:
+                            if not cand[p] & group:
                                 dirty |= bits
-                        if not now & (b - 1):
-                            dirty |= bounds[p][0]
-                        if now < b:
-                            dirty |= bounds[p][1]
             changed = False
             # the units with a cell changed since their last scan (which did nothing), in
             # order: the next dirty one after u, read off the bits (the others are skipped)
@@ -523,12 +502,8 @@ class _Propagation:
                         return None, used
                     if narrowed and wakes is not None:
                         before = dict(zip(self.other_cells[index], gathered, strict=True))
-                    for c in narrowed:  # (a cell outside its own, as a count group's: all its marks)
-                        dirty |= (
-                            marks[c]
-                            if wakes is None or c not in before
-                            else self._woken(c, before[c], cand[c])
-                        )
+                    for c in narrowed:  # (a cell outside its own, as a count group's: every class)
+                        dirty |= marks[c] if wakes is None else self._woken(c, before.get(c, -1), cand[c])
                         if not cand[c] & (cand[c] - 1):
                             queue.append(c)
                     dirty &= ~self.once[index]
