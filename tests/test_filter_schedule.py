@@ -11,6 +11,8 @@ import itertools
 import operator
 import random
 
+import pytest
+
 from sudoku_cp import datasets
 from sudoku_cp.model.grid import Grid
 from sudoku_cp.model.puzzle import Puzzle
@@ -76,19 +78,29 @@ def test_the_propagation_reaches_the_fixpoint_of_every_filter_in_any_order():
     assert start is not None
     costs = [forcing._filter_cost(c) for c, _, _ in engine.others]
     assert costs == sorted(costs) and costs[0] == 0 and costs[-1] == 2  # the cheapest first
+    compared, contradictions = matches_the_fixpoint(
+        board, engine, start, ((c, v) for c in range(0, 81, 4) for v in values_of(start[c]))
+    )
+    assert compared >= 40 and contradictions > 0
+
+
+def matches_the_fixpoint(board: Board, engine, start: list[int], suppositions) -> tuple[int, int]:
+    """Assert that ``engine``'s run and branch from ``start`` reach :func:`fixpoint` for
+    each supposition ``(cell, value)`` (until 40 are compared, one a contradiction); how
+    many were compared, and how many of them were contradictions."""
     compared = contradictions = 0
-    for cell, value in ((c, v) for c in range(0, 81, 4) for v in values_of(start[c])):
+    for cell, value in suppositions:
         if compared >= 40 and contradictions:
             break
         supposed = list(start)
         supposed[cell] = 1 << (value - 1)
         expected = fixpoint(board, supposed)
         assert engine.run(start, cell, value)[0] == expected
-        after, record, end = engine.branch(start, cell, value)
+        after, _, end = engine.branch(start, cell, value)
         assert after == expected and (end is None) == (expected is not None)
         compared += 1
         contradictions += expected is None
-    assert compared >= 40 and contradictions > 0
+    return compared, contradictions
 
 
 def test_a_line_clue_of_two_cells_filters_as_its_binary_table():
@@ -130,3 +142,66 @@ def test_a_filter_marked_idempotent_removes_nothing_when_run_again():
                 assert propagate(again) == [] and again == cand, constraint.label
                 checked += 1
     assert checked > 100
+
+
+@functools.cache
+def entropy_board() -> Board:
+    """Global entropy read as ISS writes it (per 2x2 square and third, a regular line "a
+    digit of this third here") with two skyscraper clues: the lines read by classes."""
+    return Board(Puzzle.from_link(".GlobalEntropy.Skyscraper~R1~8~.Skyscraper~R6~~7.").model)
+
+
+def test_an_entropy_square_reads_its_cells_by_classes():
+    board = entropy_board()
+    lines = [c for c, _ in board.others if id(c) in board.classes]
+    assert len(lines) == 3 * 64  # each square's three lines, not the skyscrapers
+    assert {tuple(sorted(board.classes[id(c)])) for c in lines} == {
+        (0b111, 0b111111000),
+        (0b111000, 0b111000111),
+        (0b111111, 0b111000000),
+    }
+
+
+def test_a_class_filter_removes_nothing_after_removals_within_its_classes():
+    """The propagation leaves such a filter asleep while each of its cells keeps a
+    candidate of every class it had (:attr:`Board.classes`): from its fixpoint, removing
+    values that leave each cell's classes as they were, it removes nothing and finds no
+    contradiction."""
+    board = entropy_board()
+    rng = random.Random(17)
+    checked = 0
+    for constraint, propagate in board.others:
+        classes = board.classes.get(id(constraint))
+        if classes is None:
+            continue
+        for _ in range(3):
+            cand = [m & rng.getrandbits(9) or m for m in board.initial()]
+            if propagate(cand) is None:
+                continue
+            for c in constraint.cells:  # drop a value of a class the cell keeps another of
+                for group in classes:
+                    here = values_of(cand[c] & group)
+                    if len(here) > 1:
+                        cand[c] &= ~(1 << (rng.choice(here) - 1))
+            again = list(cand)
+            assert propagate(again) == [] and again == cand, constraint.label
+            checked += 1
+    assert checked > 300
+
+
+@pytest.mark.slow
+def test_the_entropy_propagation_wakes_class_filters_by_class_and_reaches_the_fixpoint():
+    board = entropy_board()
+    engine = forcing._Nets(board)
+    classed = sum(
+        1 << (engine.other_shift + i) for i, (c, _, _) in enumerate(engine.others) if id(c) in board.classes
+    )
+    assert engine.class_wakes is not None
+    assert all(not marks & classed for marks in engine.peer_marks)  # a peer's removal: by class
+    start = fixpoint(board, board.initial())
+    assert start is not None
+    cells = random.Random(45).sample(range(81), 12)
+    compared, contradictions = matches_the_fixpoint(
+        board, engine, start, ((c, v) for c in cells for v in values_of(start[c]))
+    )
+    assert compared >= 40 and contradictions > 0

@@ -856,6 +856,46 @@ def _filter(
     return remembered(propagator(constraint, model), constraint.cells), False
 
 
+def value_classes(constraint: Constraint, values: int) -> tuple[int, ...] | None:
+    """The classes of values (masks over ``1..values``) that ``constraint``'s line automaton
+    moves alike from every state, when some class holds two values and the automaton is its
+    transitions alone (``meaning`` ``None``); else ``None``. Values of a class are
+    interchangeable in every accepted word, so the supports of the line (generalised arc
+    consistency) depend only on which classes each cell's candidates meet: removing a value
+    from a cell that keeps another of its class changes nothing the filter reads.
+
+    >>> from sudoku_cp.model.constraints import Automaton, Regular
+    >>> low = Automaton.build(0, lambda s, v: 1 if v <= 3 else s, lambda s: s == 1, 9)
+    >>> square = Regular((0, 1, 2, 3), low, pattern="[1-9]*[123][1-9]*", label="a low digit")
+    >>> [bin(m) for m in value_classes(square, 9)]
+    ['0b111', '0b111111000']
+    """
+    automaton = constraint.automaton(values)  # type: ignore[attr-defined]
+    if automaton.meaning is not None:
+        return None
+    by_moves: dict[tuple, int] = {}
+    for value in range(1, values + 1):
+        moves = tuple(out.get(value) for out in automaton.transitions.values())
+        by_moves[moves] = by_moves.get(moves, 0) | 1 << (value - 1)
+    return tuple(by_moves.values()) if len(by_moves) < values else None
+
+
+def _classed_filters(
+    picked: Sequence[tuple[Constraint, Callable, bool]], model: Model
+) -> dict[int, tuple[int, ...]]:
+    """:attr:`Board.classes`: the idempotent filters of line automata (not a chaos clue's)
+    among ``picked`` with their :func:`value_classes`, by ``id`` of the constraint."""
+    if model.hidden:
+        return {}
+    found = {}
+    for constraint, _, once in picked:
+        if once and isinstance(constraint, LINE_AUTOMATON_KINDS):
+            classes = value_classes(constraint, model.value_count)
+            if classes is not None:
+                found[id(constraint)] = classes
+    return found
+
+
 def _binary_table(constraint: Constraint, values: int) -> Relation:
     """A line clue over two cells (a regular line of two cells: Nabner's pairs) as the
     :class:`Relation` of the pairs of values its automaton accepts, filtered by
@@ -1023,6 +1063,11 @@ class Board:
             nothing when run again on what it leaves (the supports filters: generalised arc
             consistency; an order by bounds): a propagation need not run one again until
             another removal touches its cells.
+        classes: the idempotent line filters of :attr:`others` whose answer depends only on
+            which classes of values each cell's candidates meet (by ``id``: the classes, as
+            masks; :func:`value_classes`): a propagation need not run one again until a
+            cell of its loses the last candidate of a class (an entropy square's "a low
+            digit here" wakes when a cell loses its last low digit, not at every removal).
         whole_lines: the renban lines filtered whole (by ``id`` of the line's
             AllDifferent: the AllDifferent, its runs as masks, its pair Relations): each
             line's AllDifferent stands in :attr:`others` with :func:`set_supports` over its
@@ -1096,6 +1141,7 @@ class Board:
         self.idempotent = frozenset(
             (*(id(line) for line, _ in whole), *(id(c) for c, _, once in picked if once))
         )
+        self.classes = _classed_filters(picked, model)
         # The rule of 45 over positions is the digits' only when they are consecutive (other
         # digits' cages are tables anyway, model/digits.py): its text names the digits' sums.
         # A unit's total is fixed only when it holds every value (complete units).

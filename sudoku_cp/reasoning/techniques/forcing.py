@@ -80,6 +80,7 @@ class _Propagation:
     """Singles propagation from a supposition, recording the constraints it uses."""
 
     def __init__(self, board: Board) -> None:
+        # made once per board (:meth:`_Nets.of`): what follows reads the board alone
         self.board = board
         self.geo = geometry(board)
         self.full = (1 << board.side) - 1
@@ -160,6 +161,14 @@ class _Propagation:
             for c in cells:
                 marks[c] |= 1 << (shift + i)
         self.unit_marks = tuple(marks)
+        # a filter reading its cells by classes of values (Board.classes) is woken by a peer's
+        # removal only when the cell loses the last candidate of the removed value's class:
+        # per cell, the marks without those filters, and per value bit, (class, their bits)
+        wakes = board.memo.get("forcing class wakes")
+        if wakes is None:
+            wakes = board.memo["forcing class wakes"] = self._class_wakes(marks, shift)
+        self.peer_marks, self.class_wakes, self.class_present, self.class_lost = wakes
+        self.other_gather = tuple(_gatherer(cells) for cells in self.other_cells)
         self._unsettled: tuple = (None, (0, ()))  # (candidates, (unsettled, unplaced))
         # run records the constraints it uses by a number per constraint object: hashing a
         # constraint (a dataclass) at every removal cost more than the propagation itself
@@ -191,6 +200,48 @@ class _Propagation:
         self.other_numbers = tuple(
             (numbers[id(c)], tuple(numbers[id(e)] for e in extra)) for c, _, extra in others
         )
+
+    def _class_wakes(self, marks: list[int], shift: int) -> tuple:
+        """:attr:`peer_marks`, :attr:`class_wakes` (``None`` when no filter reads classes),
+        :attr:`class_present` and :attr:`class_lost` (see :meth:`_woken`)."""
+        plain = list(marks)
+        groups: list[dict[int, int]] = [{} for _ in marks]  # per cell: class -> bits
+        for i, (constraint, _, _) in enumerate(self.others):
+            classes = self.board.classes.get(id(constraint))
+            if classes is None:
+                continue
+            bit = 1 << (shift + i)
+            for cell in self.other_cells[i]:
+                plain[cell] &= ~bit
+                for group in classes:
+                    groups[cell][group] = groups[cell].get(group, 0) | bit
+        if not any(groups):
+            return tuple(plain), None, {}, ()
+        values = range(self.board.value_count)
+        wakes = tuple(
+            {1 << v: found for v in values if (found := tuple((g, b) for g, b in by.items() if g >> v & 1))}
+            for by in groups
+        )
+        # the classes numbered: a mask -> the numbers of the classes it meets (as bits), and
+        # per cell, a set of classes lost -> the bits of the filters reading one of them there
+        number = {g: k for k, g in enumerate(sorted({g for by in groups for g in by}))}
+        present = _Lazy(lambda mask: sum(1 << k for g, k in number.items() if mask & g))
+        lost = tuple(
+            _Lazy(lambda classes, by=by: functools.reduce(
+                operator.or_, (b for g, b in by.items() if classes >> number[g] & 1), 0))
+            for by in groups
+        )  # fmt: skip
+        return tuple(plain), wakes, present, lost
+
+    def _woken(self, cell: int, was: int, now: int) -> int:
+        """The bits of :attr:`unit_marks` that ``cell``'s candidates going from ``was`` to
+        ``now`` wake: its units and filters, but a class filter only if ``cell`` lost the
+        last candidate of one of its classes (:attr:`class_present`: the classes a mask
+        meets, numbered; :attr:`class_lost`: per cell, the filters a set of lost classes
+        wakes)."""
+        present = self.class_present
+        lost = present[was] & ~present[now]
+        return self.peer_marks[cell] | self.class_lost[cell][lost] if lost else self.peer_marks[cell]
 
     def _reach_of_cells(self) -> tuple[tuple[tuple[int, int], ...], ...]:
         """Per cell, ``(peer, number of the first AllDifferent holding both)``, each peer once."""
@@ -366,7 +417,7 @@ class _Propagation:
     ) -> tuple[list[int] | None, dict[int, None]]:
         """:meth:`resume` with the constraints used as :meth:`_settle` gives them (numbers):
         the suppositions' afters and nested nets keep the candidates alone."""
-        marks = self.unit_marks
+        marks, wakes, woken = self.unit_marks, self.class_wakes, self._woken
         cand = list(previous)
         queue = []
         dirty = 0
@@ -377,7 +428,7 @@ class _Propagation:
                 if not mask:
                     return None, {}
                 cand[c] = mask
-                dirty |= marks[c]
+                dirty |= marks[c] if wakes is None else woken(c, was, mask)
                 if not mask & (mask - 1):
                     queue.append(c)
         if not dirty and not queue:
@@ -394,7 +445,7 @@ class _Propagation:
         used: dict[int, None] = {}  # the numbers of the constraints used, in order
         unit_numbers = self.unit_numbers
         done: set[int] = set()
-        marks = self.unit_marks
+        marks, plain, wakes = self.unit_marks, self.peer_marks, self.class_wakes
         shift = self.other_shift
         scanned, lengths, every_unit = self.scanned, self.scanned_lengths, self.every_unit
         counter, gather = self.counter, self.gather
@@ -413,12 +464,17 @@ class _Propagation:
                 numbers = peer_numbers[c]
                 for p in hit:
                     cand[p] &= ~b
-                    dirty |= marks[p]
+                    dirty |= plain[p]
                     used[numbers[p]] = None
                     if not cand[p]:
                         return None, used
                     if not cand[p] & (cand[p] - 1):
                         queue.append(p)
+                if wakes is not None:  # the class filters of a cell that lost b's class
+                    for p in hit:
+                        for group, bits in wakes[p].get(b, ()):
+                            if not cand[p] & group:
+                                dirty |= bits
             changed = False
             # the units with a cell changed since their last scan (which did nothing), in
             # order: the next dirty one after u, read off the bits (the others are skipped)
@@ -451,7 +507,7 @@ class _Propagation:
                         if only & (only - 1):
                             return None, used
                         cand[c] = only
-                        dirty |= marks[c]
+                        dirty |= marks[c] if wakes is None else self._woken(c, m, only)
                         queue.append(c)
                         changed = True
             if not changed:
@@ -463,14 +519,18 @@ class _Propagation:
                     dirty &= ~(1 << (shift + index))
                     # a filter gives the cells it narrowed (the engine's contract), None on a
                     # contradiction: no copy of its cells' candidates to compare
+                    if wakes is not None:  # its cells as before: a class filter is woken by class
+                        gathered = self.other_gather[index](cand)
                     narrowed = self.others[index][1](cand)
                     if narrowed is None:
                         own, extra_numbers = self.other_numbers[index]
                         used[own] = None
                         used.update(dict.fromkeys(extra_numbers))
                         return None, used
-                    for c in narrowed:
-                        dirty |= marks[c]
+                    if narrowed and wakes is not None:
+                        before = dict(zip(self.other_cells[index], gathered, strict=True))
+                    for c in narrowed:  # (a cell outside its own, as a count group's: every class)
+                        dirty |= marks[c] if wakes is None else self._woken(c, before.get(c, -1), cand[c])
                         if not cand[c] & (cand[c] - 1):
                             queue.append(c)
                     dirty &= ~self.once[index]
@@ -577,6 +637,18 @@ def _filter_cost(constraint: Constraint) -> int:
     if isinstance(constraint, Sum | Table | AllDifferent):
         return 1
     return 2
+
+
+class _Lazy(dict):
+    """A dict of ``key -> work(key)``, each worked out on first use."""
+
+    def __init__(self, work: Callable[[int], int]) -> None:
+        super().__init__()
+        self.work = work
+
+    def __missing__(self, key: int) -> int:
+        found = self[key] = self.work(key)
+        return found
 
 
 def _gatherer(cells: Sequence[int]) -> Callable[[Sequence[int]], tuple[int, ...]]:
@@ -722,6 +794,7 @@ class _Nets(_Propagation):
         # the others to propagate (bit i for others[i]): those the start leaves unsettled,
         # then those with a cell changed since they last ran (``seen``: the cells as then)
         marks, shift, other_cells = self.unit_marks, self.other_shift, self.other_cells
+        wakes, woken = self.class_wakes, self._woken
         dirty = unsettled >> shift
         counter, hidden_gather = self.counter, self.hidden_gather
         spread, one, two, high = counter.spread, counter.one, counter.two, counter.high
@@ -811,7 +884,7 @@ class _Nets(_Propagation):
                 moved = 0
                 for c in range(len(cand)):
                     if cand[c] != seen[c]:
-                        moved |= marks[c]
+                        moved |= marks[c] if wakes is None else woken(c, seen[c], cand[c])
                         seen[c] = cand[c]
                 dirty |= moved >> shift
                 index = -1
@@ -837,7 +910,7 @@ class _Nets(_Propagation):
                                 record.add("<>", c, w, "constraint", constraint, premises)
                             if not cand[c] & (cand[c] - 1):
                                 queue.append(c)
-                            dirty |= marks[c] >> shift
+                            dirty |= (marks[c] if wakes is None else woken(c, was, cand[c])) >> shift
                             seen[c] = cand[c]
                     dirty &= ~(self.once[index] >> shift)
                     if changed:
