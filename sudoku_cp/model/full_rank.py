@@ -128,6 +128,7 @@ class RankBlocks(Blocks):
     below: int = 0
     strict: bool = True
     _blocks: dict = dataclasses.field(default_factory=dict, compare=False, repr=False)
+    _flags: dict = dataclasses.field(default_factory=dict, compare=False, repr=False)
     _words: dict = dataclasses.field(default_factory=dict, compare=False, repr=False)
 
     def read_supports(self, layers: Any, masks: tuple[int, ...]) -> list[int] | None:
@@ -144,38 +145,40 @@ class RankBlocks(Blocks):
         digit, size, below = self.opening, self.size, self.below
         if not masks[0] & digit:
             return None
-        blocks, strict = self._blocks, self.strict
-        outcomes = []
+        flags, strict = self._flags, self.strict
+        read = []  # per block: it, whether it can be below, and whether it can be not below
         must = can = 0
         for start in range(self.head, len(masks), size):
             block = masks[start : start + size]
-            found = blocks.get(block)  # :meth:`_block`, inlined: the word's hot loop
+            found = flags.get(block)
             if found is None:
-                if len(blocks) >= _RANK_MEMO_SIZE:
-                    blocks.clear()
-                found = blocks[block] = _compare_block(block, digit, strict)
+                if len(flags) >= _RANK_MEMO_SIZE:
+                    flags.clear()
+                found = flags[block] = _outcomes(block, digit, strict)
             less, other = found
-            if less is None:
-                if other is None:
-                    return None
-            else:
+            if less:
                 can += 1
-                must += other is None
-            outcomes.append(found)
+                must += not other
+            elif not other:
+                return None
+            read.append((block, less, other))
         if not must <= below <= can:
             return None
         out = [digit]
-        for less, other in outcomes:
-            if less is None:
-                out += other
-            elif other is None:
-                out += less
+        for block, less, other in read:
+            if less and other and must < below < can and block[0] != digit:
+                out += block  # both outcomes, and another first digit: every value stays
+            elif less and (not other or below == can):
+                out += self._block(block)[0]
+            elif block[0] != digit:  # not below: another first digit frees every other cell
+                out.append(block[0] if other == _EITHER else block[0] & ~digit)
+                out += block[1:]
+            elif not less:
+                out += self._block(block)[1]
             elif below == must:  # every line that can be below is not
-                out += other
-            elif below == can:  # every line that can be below is
-                out += less
+                out += self._block(block)[1]
             else:
-                out += map(operator.or_, less, other)
+                out += map(operator.or_, *self._block(block))
         return tuple(out)
 
     def _block(self, block: tuple[int, ...]) -> tuple[tuple[int, ...] | None, tuple[int, ...] | None]:
@@ -206,6 +209,43 @@ def _compare_block(
         if outcome is not None:
             other = outcome if other is None else list(map(operator.or_, other, outcome))
     return below, None if other is None else tuple(other)
+
+
+_EITHER = 2
+""":func:`_outcomes`' "not below" when ``M`` may start with the digit and still not be below."""
+
+
+def _outcomes(block: tuple[int, ...], digit: int, strict: bool) -> tuple[bool, int]:
+    """Whether ``block`` can be below, and whether it can be not below: 0 (no), 1 (only by
+    another first digit) or :data:`_EITHER` (also starting with the digit, greater or tied);
+    ``(False, 0)`` for an empty mask. The flags of :func:`_compare_block` without its
+    supports: a block whose first cell may hold another digit keeps every other value
+    whenever it may be not below, so its supports are needed only when it must be below.
+
+    >>> _outcomes((0b01, 0b01, 0b10), 0b01, True)  # M = 1 1 against L[1] = 2: below only
+    (True, 0)
+    >>> _outcomes((0b11, 0b10, 0b10), 0b01, True)  # M[0] is 2, or M = 1 2 ties L: not below
+    (False, 1)
+    """
+    if 0 in block:
+        return False, 0
+    first = block[0]
+    if not first & digit:
+        return False, 1
+    less = greater = False
+    tie = True
+    for position in range(1, len(block), 2):
+        other, clued = block[position], block[position + 1]
+        if not less and _can_differ(other, clued, True):
+            less = True
+        if not greater and _can_differ(other, clued, False):
+            greater = True
+        if not other & clued:  # no equal pair here: no later pair is the first to differ
+            tie = False
+            break
+    if greater or (tie and not strict):
+        return less, _EITHER
+    return less, int(first != digit)
 
 
 def _smaller(other: int, clued: int) -> tuple[int, int]:
