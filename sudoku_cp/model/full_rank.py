@@ -164,21 +164,22 @@ class RankBlocks(Blocks):
             read.append((block, less, other))
         if not must <= below <= can:
             return None
-        out = [digit]
+        out = list(masks)  # a block whose every value stays is left as it is
+        out[0] = digit
+        start = self.head
         for block, less, other in read:
             if less and other and must < below < can and block[0] != digit:
-                out += block  # both outcomes, and another first digit: every value stays
+                pass  # both outcomes, and another first digit: every value stays
             elif less and (not other or below == can):
-                out += self._block(block)[0]
+                out[start : start + size] = self._block(block)[0]
             elif block[0] != digit:  # not below: another first digit frees every other cell
-                out.append(block[0] if other == _EITHER else block[0] & ~digit)
-                out += block[1:]
-            elif not less:
-                out += self._block(block)[1]
-            elif below == must:  # every line that can be below is not
-                out += self._block(block)[1]
+                if other != _EITHER:
+                    out[start] = block[0] & ~digit
+            elif not less or below == must:  # not below (every line that can be below is not)
+                out[start : start + size] = self._block(block)[1]
             else:
-                out += map(operator.or_, *self._block(block))
+                out[start : start + size] = map(operator.or_, *self._block(block))
+            start += size
         return tuple(out)
 
     def _block(self, block: tuple[int, ...]) -> tuple[tuple[int, ...] | None, tuple[int, ...] | None]:
