@@ -733,7 +733,9 @@ class Automaton:
         accepting: the accepting states.
         meaning: what the language states, as a record a backend may compile natively
             instead of the transitions (a chaos clue's
-            :class:`~sudoku_cp.model.chaos.ClueShape`); ``None`` for the transitions alone.
+            :class:`~sudoku_cp.model.chaos.ClueShape`), or whose ``closed_form`` (when not
+            ``None``) gives :meth:`supports` without the passes (:class:`DistinctCount`);
+            ``None`` for the transitions alone.
     """
 
     start: State
