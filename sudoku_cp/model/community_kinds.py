@@ -51,7 +51,7 @@ import dataclasses
 import functools
 import itertools
 import math
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -268,53 +268,7 @@ def same_count_automaton(digit: int, size: int, side: int) -> Automaton:
         balance += (value == digit) * (1 if position < size else -1)
         return (position + 1, balance)
 
-    built = Automaton.build((0, 0), step, lambda s: s == (2 * size, 0), side)
-    return dataclasses.replace(built, meaning=SameCount(1 << (digit - 1), size))
-
-
-@dataclass(frozen=True)
-class SameCount:
-    """:func:`same_count_automaton`'s language as its :attr:`Automaton.meaning`: the first
-    ``size`` positions and the next ``size`` hold the value of bit ``bit`` equally often.
-    :meth:`Automaton.supports` is then :meth:`closed_form`, counting, instead of the passes
-    over the automaton's states (one per position and balance: hundreds on a line of 30)."""
-
-    bit: int
-    size: int
-
-    @property
-    def closed_form(self) -> Callable[[Sequence[int]], list[int] | None]:
-        return self.supports
-
-    def supports(self, masks: Sequence[int]) -> list[int] | None:
-        """Each position's values on some word of the language through ``masks``; ``None``
-        when none. A half holds the value between the count of its cells that must (their
-        only candidate) and of those that may; the counts are equal iff those two ranges
-        meet, and a cell that may or may not keeps each choice that leaves them meeting
-        (with it, its half's least count is one more; without it, its most one less).
-
-        >>> [bin(m) for m in SameCount(0b01, 2).supports([0b01, 0b11, 0b11, 0b10])]  # 1 once per half
-        ['0b1', '0b10', '0b1', '0b10']
-        >>> SameCount(0b01, 1).supports([0b01, 0b10]) is None
-        True
-        """
-        bit, size = self.bit, self.size
-        if len(masks) != 2 * size or not all(masks):
-            return None
-        halves = (masks[:size], masks[size:])
-        must = [sum(m == bit for m in half) for half in halves]
-        may = [sum(1 for m in half if m & bit) for half in halves]
-        if max(must) > min(may):
-            return None
-        out = list(masks)
-        for h, half in enumerate(halves):
-            o = 1 - h
-            with_it = max(must[h] + 1, must[o]) <= min(may[h], may[o])
-            without = max(must[h], must[o]) <= min(may[h] - 1, may[o])
-            for i, m in enumerate(half):
-                if m & bit and m != bit:
-                    out[h * size + i] = m if with_it and without else bit if with_it else m & ~bit
-        return out
+    return Automaton.build((0, 0), step, lambda s: s == (2 * size, 0), side)
 
 
 @functools.cache
