@@ -605,7 +605,7 @@ def _distinct_supports_brute(masks):
     return out if any(out) else None
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=120, deadline=None)
 @given(
     st.integers(3, 6).flatmap(lambda side: st.lists(st.integers(0, (1 << side) - 1), min_size=2, max_size=5))
 )
@@ -625,10 +625,10 @@ def test_count_distinct_and_region_count_lines_use_the_closed_form():
     from sudoku_cp.model.community_kinds import count_distinct_automaton
 
     rng = random.Random(7)
-    for others in (3, 6, 8):
+    for others in (3, 8):
         for automaton in (count_distinct_automaton(others, 9), chaos_region_count_automaton(others, 9)):
             assert automaton.meaning.closed_form is not None
             plain = dataclasses.replace(automaton, meaning=None)
-            for _ in range(40):
+            for _ in range(25):
                 masks = [rng.randrange(1, 512) & rng.randrange(1, 512) for _ in range(others + 1)]
                 assert automaton.supports(masks) == plain.supports(masks)
