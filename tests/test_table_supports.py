@@ -29,3 +29,29 @@ def test_a_table_keeps_exactly_the_values_of_the_fitting_tuples():
         expected = [sum({1 << (row[i] - 1) for row in fitting}) for i in range(size)]
         assert candidates == expected
         assert changed == [i for i in range(size) if masks[i] != expected[i]]
+
+
+def test_a_large_table_of_an_ambiguous_arrow_keeps_the_fitting_values():
+    """A table of hundreds of tuples (an arrow of four cells whose circle is any of them, as
+    the rewriting of its Or lists it), read by its rows' index: the definition's values on
+    candidate states from full to nearly solved."""
+    from itertools import product
+
+    allowed = frozenset(
+        values
+        for values in product(range(1, 10), repeat=4)
+        if any(2 * values[i] == sum(values) for i in range(4))
+    )
+    table = Table((0, 1, 2, 3), allowed, label="ambiguous arrow")
+    generator = random.Random(6)
+    for _ in range(200):
+        masks = [
+            generator.choice((511, generator.randint(1, 511), 1 << generator.randrange(9))) for _ in range(4)
+        ]
+        fitting = [row for row in allowed if all(masks[i] >> (v - 1) & 1 for i, v in enumerate(row))]
+        candidates = list(masks)
+        changed = _table(table)(candidates)
+        if not fitting:
+            assert changed is None
+            continue
+        assert candidates == [sum({1 << (row[i] - 1) for row in fitting}) for i in range(4)]
