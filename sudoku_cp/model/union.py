@@ -39,7 +39,7 @@ import hashlib
 import itertools
 from collections.abc import Sequence
 
-from sudoku_cp.errors import InvalidPuzzleError
+from sudoku_cp.errors import InvalidPuzzleError, NotSupportedError
 from sudoku_cp.model import constraints as kinds
 from sudoku_cp.model.constraints import Automaton, State
 
@@ -66,7 +66,10 @@ def rewrite_or(constraint: kinds.Or, side: int) -> tuple[kinds.Constraint, ...]:
         if line is not None:
             return (line,)
     else:  # the same table as Or.decompose's, listed from the union's words
-        line = union_line(constraint, side, any_order=True)
+        try:
+            line = union_line(constraint, side, any_order=True)
+        except NotSupportedError:  # a part's own rewriting refused: test every assignment
+            line = None
         if line is not None:
             return (table_of_line(constraint, line),)
     return constraint.decompose(side)
