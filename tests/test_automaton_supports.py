@@ -170,6 +170,34 @@ def test_a_full_rank_word_by_blocks_keeps_the_supports_of_the_passes():
         assert accepted > 10  # the words accepted are tested too, not only the refusals
 
 
+def test_a_full_rank_word_keeps_the_supports_when_lines_surely_start_with_the_digit():
+    """:class:`~sudoku_cp.model.full_rank.RankBlocks` works out the supports of a block only
+    when its outcome needs them (a line that may start with another digit keeps every value
+    while it may be not below): lines that surely start with the clued digit, that may, and
+    that cannot, mixed, keep the supports of the passes over the automaton's layers."""
+    from sudoku_cp.model.full_rank import rank_automaton
+
+    generator = random.Random(5)
+    for side, digit, below, strict in ((4, 1, 3, True), (4, 4, 2, False), (5, 2, 1, False)):
+        shaped = rank_automaton(side, digit, below, strict)
+        plain = Automaton(shaped.start, shaped.transitions, shaped.accepting)
+        full, block, bit = (1 << side) - 1, 2 * side - 1, 1 << (digit - 1)
+        length = 1 + (4 * side - 1) * block
+        accepted = 0
+        for _ in range(50):
+            masks = [
+                generator.choice((full, full, 1 << generator.randrange(side), 0b110, 0b011))
+                for _ in range(length)
+            ]
+            masks[0] |= bit
+            for start in range(1, length, block):
+                masks[start] = generator.choice((masks[start] & ~bit, bit, masks[start] | bit)) or full & ~bit
+            expected = plain.supports(masks)
+            accepted += expected is not None
+            assert shaped.supports(masks) == expected, (side, digit, below, strict, masks)
+        assert accepted > 10
+
+
 def test_steps_by_value_and_by_state_keep_the_supports():
     """A step over a mask of few values goes by value, over many a state at a time
     (:class:`~sudoku_cp.model.constraints._Layers`): lines mixing both, on a sandwich clue's

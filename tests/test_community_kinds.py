@@ -13,6 +13,8 @@ import functools
 import itertools
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from independent import box_cells as _boxes
 from independent import latin_squares_4x4, outside_line, smallest_by_search
 
@@ -586,3 +588,47 @@ def test_iss_strings_write_and_read_back_the_kinds(name):
 def test_iss_writes_the_global_rules_as_iss_types():
     puzzle = Puzzle.from_dict(_record({"global_entropy": True, "global_modular": True}, "." * 81, 9, (3, 3)))
     assert puzzle.to_iss().endswith(".GlobalEntropy.GlobalMod")
+
+
+# -- CountDistinct's supports in closed form ----------------------------------------------------
+
+
+def _distinct_supports_brute(masks):
+    """The values of each position on some word whose last value counts the different
+    values before it, by enumerating the words (from the definition)."""
+    options = [[v for v in range(1, 17) if mask >> (v - 1) & 1] for mask in masks]
+    out = [0] * len(masks)
+    for word in itertools.product(*options):
+        if word[-1] == len(set(word[:-1])):
+            for i, v in enumerate(word):
+                out[i] |= 1 << (v - 1)
+    return out if any(out) else None
+
+
+@settings(max_examples=120, deadline=None)
+@given(
+    st.integers(3, 6).flatmap(lambda side: st.lists(st.integers(0, (1 << side) - 1), min_size=2, max_size=5))
+)
+def test_distinct_count_supports_match_the_words(masks):
+    from sudoku_cp.model.constraints import distinct_count_supports
+
+    assert distinct_count_supports(masks) == _distinct_supports_brute(masks)
+
+
+def test_count_distinct_and_region_count_lines_use_the_closed_form():
+    """Both automata state the language in closed form and agree with their own passes over
+    the states (the automaton without its meaning) on lines of 9x9 masks."""
+    import dataclasses
+    import random
+
+    from sudoku_cp.model.chaos import chaos_region_count_automaton
+    from sudoku_cp.model.community_kinds import count_distinct_automaton
+
+    rng = random.Random(7)
+    for others in (3, 8):
+        for automaton in (count_distinct_automaton(others, 9), chaos_region_count_automaton(others, 9)):
+            assert automaton.meaning.closed_form is not None
+            plain = dataclasses.replace(automaton, meaning=None)
+            for _ in range(25):
+                masks = [rng.randrange(1, 512) & rng.randrange(1, 512) for _ in range(others + 1)]
+                assert automaton.supports(masks) == plain.supports(masks)

@@ -259,6 +259,26 @@ def test_the_union_reads_a_row_both_ways_and_agrees_with_its_parts():
         assert line.holds(values) == any(p.holds(values) for p in parts), values
 
 
+def test_a_small_or_of_turned_sums_is_its_table_listed_from_the_union():
+    """An ambiguous arrow: one sum over four cells with its circle at any of them, the
+    alternatives naming the cells in turned orders. The table the rewriting lists from the
+    union's words is the one Or.decompose lists by testing every assignment."""
+    from sudoku_cp.model.constraints import And, Less, Linear, Table
+
+    cells = (1, 2, 11, 9)
+    arrows = tuple(
+        And((Linear(cells[i:] + cells[:i], (-1, 1, 1, 1), "==", 0, label=f"circle {i}"),), label=f"arrow {i}")
+        for i in range(4)
+    )
+    mixed = (And((Linear((3, 5), (1, 1), "<=", 6, label="low"),), label="low"), Less(5, 3, label="less"))
+    assert union_line(Or(arrows, label="ambiguous arrow"), 9) is None  # no one order of the cells
+    assert union_line(Or(arrows, label="ambiguous arrow"), 9, any_order=True) is not None
+    for either in (Or(arrows, label="ambiguous arrow"), Or(mixed, label="mixed")):
+        (table,) = rewrite_or(either, 9)
+        (listed,) = either.decompose(9)
+        assert isinstance(table, Table) and table.cells == listed.cells and table.allowed == listed.allowed
+
+
 # -- reading ISS ------------------------------------------------------------------------------
 
 

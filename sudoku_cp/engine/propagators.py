@@ -358,51 +358,57 @@ def _linear_groups(
 
 
 @functools.lru_cache(maxsize=256)
-def _table_rows(allowed: frozenset[tuple[int, ...]]) -> tuple[int, tuple[tuple[int, int], ...]]:
-    """The allowed tuples of a table grouped by their first ``k - 1`` values, each group's
-    last values one mask; a group's first values packed into one int, cell ``i``'s value bit
-    in a field of ``width`` bits from bit ``i·width``: they fit the packed candidates when
-    each of their ``k - 1`` bits is among them (one AND and a bit count, not a pass over the
-    cells). ``(width, groups)``; remembered per set of tuples: a rule that places the same
-    table at many cells (the doppelganger's "at a 0, the missing digits differ", 243 times on
-    9x9) groups them once.
+def _table_index(allowed: frozenset[tuple[int, ...]]) -> tuple[tuple[tuple[int, int], ...], ...]:
+    """The allowed tuples of a table as sets of rows (an int, bit ``r`` for the ``r``-th
+    tuple in sorted order): per cell, each value bit it takes in some tuple with the rows
+    where it does. The rows that fit a state of the candidates are then an AND over the
+    cells of an OR over their candidates' row sets, a few operations per value instead of a
+    pass over every tuple (an ambiguous arrow's table of 336 tuples: about 3 times faster).
+    Remembered per set of tuples: a rule that places the same table at many cells (the
+    doppelganger's "at a 0, the missing digits differ", 243 times on 9x9) indexes it once.
 
-    >>> _table_rows(frozenset({(1, 2), (2, 1), (2, 2)}))
-    (2, ((1, 2), (2, 3)))
+    >>> _table_index(frozenset({(1, 2), (2, 1), (2, 2)}))  # rows (1, 2), (2, 1), (2, 2)
+    (((1, 1), (2, 6)), ((2, 5), (1, 2)))
     """
-    width = max((v for row in allowed for v in row), default=1)
-    groups: dict[int, int] = {}
-    for row in allowed:
-        head = sum(1 << (i * width + v - 1) for i, v in enumerate(row[:-1]))
-        groups[head] = groups.get(head, 0) | 1 << (row[-1] - 1)
-    return width, tuple(sorted(groups.items()))
+    holding: list[dict[int, int]] = []
+    for row, values in enumerate(sorted(allowed)):
+        if not holding:
+            holding = [{} for _ in values]
+        for at, value in zip(holding, values, strict=True):
+            bit = 1 << (value - 1)
+            at[bit] = at.get(bit, 0) | 1 << row
+    return tuple(tuple(at.items()) for at in holding)
 
 
 def _table(constraint: kinds.Table) -> Propagator:
     """A table over ``k`` cells by supports: each cell keeps the values of the allowed tuples
     that fit every cell's candidates (remembered per state of the cells' masks)."""
     cells = constraint.cells
-    width, rows = _table_rows(constraint.allowed)
-    count = len(cells)
-    heads = count - 1
-    field = (1 << width) - 1
+    index = _table_index(constraint.allowed)
+    every_row = (1 << len(constraint.allowed)) - 1
     getter = operator.itemgetter(*cells) if len(cells) > 1 else (lambda cand: (cand[cells[0]],))
     known: dict[tuple[int, ...], list[int] | None] = {}
 
     def supports(masks: tuple[int, ...]) -> list[int] | None:
-        packed = 0
-        for i, m in enumerate(masks[:-1]):
-            packed |= (m & field) << (i * width)
-        last_mask = masks[-1]
-        union = last = 0
-        for head, tails in rows:
-            fits = tails & last_mask
-            if fits and (head & packed).bit_count() == heads:
-                union |= head
-                last |= fits
-        if not last:
+        live = every_row
+        if not live:  # no tuple allowed
             return None
-        return [union >> (i * width) & field for i in range(heads)] + [last]
+        for mask, values in zip(masks, index, strict=True):
+            rows = 0
+            for bit, holding in values:
+                if bit & mask:
+                    rows |= holding
+            live &= rows
+            if not live:
+                return None
+        out = []
+        for values in index:
+            kept = 0
+            for bit, holding in values:
+                if holding & live:
+                    kept |= bit
+            out.append(kept)
+        return out
 
     def propagate(candidates: list[int]) -> list[int] | None:
         masks = getter(candidates)

@@ -41,12 +41,20 @@ from __future__ import annotations
 import dataclasses
 import functools
 import itertools
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from sudoku_cp.errors import InvalidPuzzleError
-from sudoku_cp.model.constraints import Automaton, Constraint, Origin, OriginKind, Regular, Relation
+from sudoku_cp.model.constraints import (
+    Automaton,
+    Constraint,
+    Origin,
+    OriginKind,
+    Regular,
+    Relation,
+    distinct_count_supports,
+)
 from sudoku_cp.model.rules import Cell, Rule, _cell_list, _cells, _index, _name, register_rule_type
 
 
@@ -179,6 +187,13 @@ class ClueShape:
     kind: str
     arms: tuple[int, ...] = ()
     offset: int = 0
+
+    @property
+    def closed_form(self) -> Callable[[Sequence[int]], list[int] | None] | None:
+        """A region count's supports in closed form
+        (:func:`~sudoku_cp.model.constraints.distinct_count_supports`: its language is
+        CountDistinct's over labels); ``None`` for the other shapes (their automaton's passes)."""
+        return distinct_count_supports if self.kind == "regions" else None
 
 
 def clue_shape(automaton: Automaton) -> ClueShape | None:

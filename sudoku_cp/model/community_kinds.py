@@ -64,6 +64,7 @@ from sudoku_cp.model.constraints import (
     Automaton,
     Constraint,
     Count,
+    DistinctCount,
     Linear,
     Origin,
     OriginKind,
@@ -251,7 +252,8 @@ def count_distinct_automaton(others: int, side: int) -> Automaton:
             return "done" if value == bin(mask).count("1") else None
         return (position + 1, mask | 1 << (value - 1))
 
-    return Automaton.build((0, 0), step, lambda s: s == "done", side)
+    built = Automaton.build((0, 0), step, lambda s: s == "done", side)
+    return dataclasses.replace(built, meaning=DistinctCount())  # supports in closed form
 
 
 @functools.cache

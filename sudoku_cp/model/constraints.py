@@ -733,7 +733,9 @@ class Automaton:
         accepting: the accepting states.
         meaning: what the language states, as a record a backend may compile natively
             instead of the transitions (a chaos clue's
-            :class:`~sudoku_cp.model.chaos.ClueShape`); ``None`` for the transitions alone.
+            :class:`~sudoku_cp.model.chaos.ClueShape`), or whose ``closed_form`` (when not
+            ``None``) gives :meth:`supports` without the passes (:class:`DistinctCount`);
+            ``None`` for the transitions alone.
     """
 
     start: State
@@ -811,6 +813,9 @@ class Automaton:
         >>> line.supports([0b0001, 0b0001, 0b1111, 0b1111]) is None
         True
         """
+        closed = getattr(self.meaning, "closed_form", None)
+        if closed is not None:  # a language with supports in closed form (a count of different values)
+            return closed(masks)
         if isinstance(self.meaning, Union):  # the parts' supports, each over a few states
             kept: list[int] | None = None
             for part in self.meaning.parts:
@@ -854,6 +859,107 @@ class Union:
     value is supported when some part accepts a word with it), each part a few states."""
 
     parts: tuple[Automaton, ...]
+
+
+@dataclass(frozen=True)
+class DistinctCount:
+    """An automaton's language as "the last value counts the different values before it"
+    (CountDistinct; a chaos construction's region count over labels), as its
+    :attr:`Automaton.meaning`: :meth:`Automaton.supports` is then
+    :func:`distinct_count_supports`, in closed form, instead of the passes over the
+    automaton's states (a set of values seen per position: hundreds of states)."""
+
+    @property
+    def closed_form(self) -> Callable[[Sequence[int]], list[int] | None]:
+        """The supports of a word (:func:`distinct_count_supports`)."""
+        return distinct_count_supports
+
+
+def distinct_count_supports(masks: Sequence[int]) -> list[int] | None:
+    """:meth:`Automaton.supports` of the words whose last value is the number of different
+    values among the others (``masks``: each position's values as bits, the control's
+    last); ``None`` when no word is accepted. The passes of the regular constraint (Pesant,
+    CP 2004) over the states "the set of values seen so far", with a layer of states held as
+    one integer, bit ``s`` for the set ``s`` (:func:`_subset_tables`): adding value ``v`` to
+    every set of a layer is two bitwise operations and a shift, so a step costs a few
+    operations on a ``2**n``-bit integer (``n`` the largest value), not one per state.
+
+    >>> [bin(m) for m in distinct_count_supports([0b011, 0b010, 0b010])]  # two cells, count 2
+    ['0b1', '0b10', '0b10']
+    >>> distinct_count_supports([0b001, 0b001, 0b010]) is None  # both 1: one value, not 2
+    True
+    """
+    *others, control = masks
+    seen_any = 0
+    for mask in others:
+        seen_any |= mask
+    has, lacks, by_count = _subset_tables(seen_any.bit_length())
+    layers = [1]  # the sets of values seen before each position: the empty set first
+    states = 1
+    for mask in others:
+        reached = 0
+        rest = mask
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            v = low.bit_length() - 1
+            reached |= (states & has[v]) | ((states & lacks[v]) << low)
+        if not reached:
+            return None
+        states = reached
+        layers.append(states)
+    kept_control = alive = 0
+    rest = control
+    while rest:
+        low = rest & -rest
+        rest ^= low
+        count = low.bit_length()
+        ending = states & by_count[count] if count < len(by_count) else 0
+        if ending:
+            kept_control |= low
+            alive |= ending
+    if not alive:
+        return None
+    out = [0] * len(masks)
+    out[-1] = kept_control
+    for position in range(len(others) - 1, -1, -1):
+        before, kept, earlier = layers[position], 0, 0
+        rest = others[position]
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            with_v = alive & has[low.bit_length() - 1]  # the sets after adding v hold v
+            came = (with_v | with_v >> low) & before  # from those sets, with v or without
+            if came:
+                kept |= low
+                earlier |= came
+        out[position] = kept
+        alive = earlier
+    return out
+
+
+@functools.cache
+def _subset_tables(values: int) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+    """For the sets of values ``1..values`` (set ``s`` as bit ``s`` of an integer of
+    ``2**values`` bits): per value ``v`` (from 0) the sets holding it and those lacking
+    it, and per count ``c`` the sets of ``c`` values.
+
+    >>> [bin(x) for x in _subset_tables(2)[0]]  # sets {1}, {1, 2} hold 1; {2}, {1, 2} hold 2
+    ['0b1010', '0b1100']
+    """
+    universe = 1 << values
+    full = (1 << universe) - 1
+    has, lacks = [], []
+    for v in range(values):
+        period = 1 << (v + 1)
+        block = ((1 << (1 << v)) - 1) << (1 << v)  # 2**v sets without v, then 2**v with it
+        pattern = block * (full // ((1 << period) - 1))
+        has.append(pattern)
+        lacks.append(full ^ pattern)
+    by_count = [0] * (values + 1)
+    for s in range(universe):
+        by_count[s.bit_count()] |= 1 << s
+    return tuple(has), tuple(lacks), tuple(by_count)
 
 
 @dataclass(frozen=True)

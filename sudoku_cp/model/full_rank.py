@@ -128,6 +128,7 @@ class RankBlocks(Blocks):
     below: int = 0
     strict: bool = True
     _blocks: dict = dataclasses.field(default_factory=dict, compare=False, repr=False)
+    _flags: dict = dataclasses.field(default_factory=dict, compare=False, repr=False)
     _words: dict = dataclasses.field(default_factory=dict, compare=False, repr=False)
 
     def read_supports(self, layers: Any, masks: tuple[int, ...]) -> list[int] | None:
@@ -144,30 +145,41 @@ class RankBlocks(Blocks):
         digit, size, below = self.opening, self.size, self.below
         if not masks[0] & digit:
             return None
-        outcomes = []
+        flags, strict = self._flags, self.strict
+        read = []  # per block: it, whether it can be below, and whether it can be not below
         must = can = 0
         for start in range(self.head, len(masks), size):
-            less, other = self._block(masks[start : start + size])
-            if less is None and other is None:
-                return None
-            if less is not None:
+            block = masks[start : start + size]
+            found = flags.get(block)
+            if found is None:
+                if len(flags) >= _RANK_MEMO_SIZE:
+                    flags.clear()
+                found = flags[block] = _outcomes(block, digit, strict)
+            less, other = found
+            if less:
                 can += 1
-                must += other is None
-            outcomes.append((less, other))
+                must += not other
+            elif not other:
+                return None
+            read.append((block, less, other))
         if not must <= below <= can:
             return None
-        out = [digit]
-        for less, other in outcomes:
-            if less is None:
-                out += other
-            elif other is None:
-                out += less
-            elif below == must:  # every line that can be below is not
-                out += other
-            elif below == can:  # every line that can be below is
-                out += less
+        out = list(masks)  # a block whose every value stays is left as it is
+        out[0] = digit
+        start = self.head
+        for block, less, other in read:
+            if less and other and must < below < can and block[0] != digit:
+                pass  # both outcomes, and another first digit: every value stays
+            elif less and (not other or below == can):
+                out[start : start + size] = self._block(block)[0]
+            elif block[0] != digit:  # not below: another first digit frees every other cell
+                if other != _EITHER:
+                    out[start] = block[0] & ~digit
+            elif not less or below == must:  # not below (every line that can be below is not)
+                out[start : start + size] = self._block(block)[1]
             else:
-                out += map(operator.or_, less, other)
+                out[start : start + size] = map(operator.or_, *self._block(block))
+            start += size
         return tuple(out)
 
     def _block(self, block: tuple[int, ...]) -> tuple[tuple[int, ...] | None, tuple[int, ...] | None]:
@@ -200,10 +212,60 @@ def _compare_block(
     return below, None if other is None else tuple(other)
 
 
+_EITHER = 2
+""":func:`_outcomes`' "not below" when ``M`` may start with the digit and still not be below."""
+
+
+def _outcomes(block: tuple[int, ...], digit: int, strict: bool) -> tuple[bool, int]:
+    """Whether ``block`` can be below, and whether it can be not below: 0 (no), 1 (only by
+    another first digit) or :data:`_EITHER` (also starting with the digit, greater or tied);
+    ``(False, 0)`` for an empty mask. The flags of :func:`_compare_block` without its
+    supports: a block whose first cell may hold another digit keeps every other value
+    whenever it may be not below, so its supports are needed only when it must be below.
+
+    >>> _outcomes((0b01, 0b01, 0b10), 0b01, True)  # M = 1 1 against L[1] = 2: below only
+    (True, 0)
+    >>> _outcomes((0b11, 0b10, 0b10), 0b01, True)  # M[0] is 2, or M = 1 2 ties L: not below
+    (False, 1)
+    """
+    if 0 in block:
+        return False, 0
+    first = block[0]
+    if not first & digit:
+        return False, 1
+    less = greater = False
+    tie = True
+    for position in range(1, len(block), 2):
+        other, clued = block[position], block[position + 1]
+        if not less and _can_differ(other, clued, True):
+            less = True
+        if not greater and _can_differ(other, clued, False):
+            greater = True
+        if not other & clued:  # no equal pair here: no later pair is the first to differ
+            tie = False
+            break
+    if greater or (tie and not strict):
+        return less, _EITHER
+    return less, int(first != digit)
+
+
 def _smaller(other: int, clued: int) -> tuple[int, int]:
     """The values of ``other`` below some value of ``clued``, and those of ``clued`` above
     some of ``other`` (the masks of ``M[j]`` and ``L[j]``)."""
     return other & ((1 << (clued.bit_length() - 1)) - 1), clued & ~(((other & -other) << 1) - 1)
+
+
+def _can_differ(other: int, clued: int, smaller: bool) -> bool:
+    """Whether :func:`_smaller` (``smaller``) or :func:`_greater` keeps some value of
+    ``other`` (both masks not empty): its lowest value is below ``clued``'s highest, or its
+    highest above ``clued``'s lowest; two bit operations, no masks built.
+
+    >>> _can_differ(0b0110, 0b0011, True), _can_differ(0b0110, 0b0011, False)
+    (False, True)
+    """
+    if smaller:
+        return (other & -other).bit_length() < clued.bit_length()
+    return other.bit_length() > (clued & -clued).bit_length()
 
 
 def _greater(other: int, clued: int) -> tuple[int, int]:
@@ -221,11 +283,12 @@ def _differ_first(
     both cells share if a later pair can differ first), the pairs before keep their shared
     values, and every value after ``j0`` is kept."""
     size = len(block)
+    smaller = way is _smaller
     for position in range(1, size, 2):
         other, clued = block[position], block[position + 1]
-        first, second = way(other, clued)
         shared = other & clued
-        if first:
+        if _can_differ(other, clued, smaller):
+            first, second = way(other, clued)
             out = [digit]
             for before in range(1, position, 2):  # the equal pairs before it
                 same = block[before] & block[before + 1]
@@ -242,9 +305,10 @@ def _differ_first(
 
 def _differs_later(block: tuple[int, ...], start: int, way: Callable[[int, int], tuple[int, int]]) -> bool:
     """Some pair from ``start`` on can differ by ``way`` after equal pairs."""
+    smaller = way is _smaller
     for position in range(start, len(block), 2):
         other, clued = block[position], block[position + 1]
-        if way(other, clued)[0]:
+        if _can_differ(other, clued, smaller):
             return True
         if not other & clued:
             return False
