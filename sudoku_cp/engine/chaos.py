@@ -52,6 +52,18 @@ _SPREAD_WIDTH = 10
 """The widest masks (values) :func:`_reader` reads through a table of a value per mask."""
 _KNOWN_SIZE = 1 << 16
 """How many regions' cells a propagator remembers the connected cells of, then forgets."""
+_KNOWN_REGIONS: dict[int, dict[tuple[int, int], tuple[int, int] | None]] = {}
+"""By the grid's side, the cells a region may take and must take, by the cells that may be
+in it and those that are (``kept`` in :func:`chaos_propagator`): a function of the grid's
+shape alone, so shared by every propagator of that side (an explanation's searches and
+premise checks each build their own propagator, and meet the regions its nets met)."""
+_KNOWN_RUNS: dict[int, dict[tuple[int, ...], tuple[int, ...]]] = {}
+"""By the labels' alphabet (as bits), each chaos arrow arm's runs by its masks (``arm_runs``
+in :func:`_arrow_filter`): shared by every arrow filter over that alphabet."""
+_KNOWN_FITS: dict[int, dict[tuple[tuple[int, ...], int], tuple[int, tuple[tuple[int, int], ...]]]] = {}
+"""By the arrow's offset, its valid sums and each arm's fitting runs by the arms' runs and the
+control's candidates (``fits`` in :func:`_arrow_filter`): shared by every arrow filter of
+that offset."""
 
 
 @functools.cache
@@ -158,7 +170,7 @@ def chaos_propagator(constraint: ChaosRegions, value_count: int):
             piece = grown
         return piece
 
-    known: dict[tuple[int, int], tuple[int, int] | None] = {}
+    known = _KNOWN_REGIONS.setdefault(side, {})
 
     def kept(possible: int, decided: int) -> tuple[int, int] | None:
         """The cells of ``possible`` (those that may be in one region, of which ``decided``
@@ -444,8 +456,8 @@ def _arrow_filter(labels: Sequence[int], control: int, arms: Sequence[int], offs
     cells = (*labels, control)
     width = alphabet.bit_length()
     readers = [_tuple_reader(span) for span in spans]
-    runs_known: dict[tuple[int, ...], tuple[int, ...]] = {}
-    fits_known: dict[tuple[tuple[int, ...], int], tuple[int, tuple[tuple[int, int], ...]]] = {}
+    runs_known = _KNOWN_RUNS.setdefault(alphabet, {})
+    fits_known = _KNOWN_FITS.setdefault(offset, {})
 
     def arm_runs(arm: tuple[int, ...]) -> tuple[int, ...]:
         found = runs_known.get(arm)
