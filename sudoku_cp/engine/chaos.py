@@ -66,6 +66,9 @@ premise checks meet the same states again and again)."""
 _KNOWN_STATES_SIZE = 1 << 15
 """How many states :data:`_KNOWN_STATES` keeps per shape, then forgets (a key is a tuple of
 ``2 n^2`` masks: about 45 MB at most on 9x9)."""
+_KNOWN_COUNTS: dict[tuple[int, int], dict[tuple[int, ...], tuple[int, ...] | None]] = {}
+"""By a chaos count's offset and alphabet, the masks its filter keeps by the masks of its
+cells (:func:`_count_filter`): shared by every count of that offset (and by the searches)."""
 _KNOWN_RUNS: dict[int, dict[tuple[int, ...], tuple[int, ...]]] = {}
 """By the labels' alphabet (as bits), each chaos arrow arm's runs by its masks (``arm_runs``
 in :func:`_arrow_filter`): shared by every arrow filter over that alphabet."""
@@ -427,37 +430,50 @@ def _count_filter(labels: Sequence[int], control: int, offset: int, alphabet: in
     For each first label ``s``: the count lies between one plus the others decided ``s`` and
     one plus those that may be ``s``; a cell that may be ``s`` or not is ``s`` when a count
     above the least is allowed, and not ``s`` when one below the most is."""
-    first, rest = labels[0], labels[1:]
     cells = (*labels, control)
+    read = operator.itemgetter(*cells)
+    known = _KNOWN_COUNTS.setdefault((offset, alphabet), {})
 
     def propagate(candidates: list[int]) -> list[int] | None:
-        masks = [candidates[c] for c in rest]
-        allowed = candidates[control] & alphabet
-        keep_first = keep_control = 0
-        keep = [0] * len(rest)
-        for bit in _bits(candidates[first]):
-            least = most = 1
-            for m in masks:
-                if m & bit:
-                    most += 1
-                    least += m == bit
-            valid = [c for c in range(least, most + 1) if c > offset and allowed >> (c - offset - 1) & 1]
-            if not valid:
-                continue
-            keep_first |= bit
-            for c in valid:
-                keep_control |= 1 << (c - offset - 1)
-            is_s, not_s = valid[-1] > least, valid[0] < most
-            for i, m in enumerate(masks):
-                if m & bit and m != bit:
-                    keep[i] |= (bit if is_s else 0) | (m & ~bit if not_s else 0)
-                else:
-                    keep[i] |= m
-        if not keep_first:
-            return None
-        return _narrowed(candidates, cells, (keep_first, *keep, keep_control))
+        state = read(candidates)
+        keep = known.get(state, 0)
+        if keep == 0:
+            if len(known) > _KNOWN_SIZE:
+                known.clear()
+            keep = known[state] = _count_kept(state, offset, alphabet)
+        return None if keep is None else _narrowed(candidates, cells, keep)
 
     return propagate
+
+
+def _count_kept(state: Sequence[int], offset: int, alphabet: int) -> tuple[int, ...] | None:
+    """:func:`_count_filter`'s masks kept for the masks ``state`` of the first label, the
+    others and the control; ``None`` when no first label is left."""
+    masks = state[1:-1]
+    allowed = state[-1] & alphabet
+    keep_first = keep_control = 0
+    keep = [0] * len(masks)
+    for bit in _bits(state[0]):
+        least = most = 1
+        for m in masks:
+            if m & bit:
+                most += 1
+                least += m == bit
+        valid = [c for c in range(least, most + 1) if c > offset and allowed >> (c - offset - 1) & 1]
+        if not valid:
+            continue
+        keep_first |= bit
+        for c in valid:
+            keep_control |= 1 << (c - offset - 1)
+        is_s, not_s = valid[-1] > least, valid[0] < most
+        for i, m in enumerate(masks):
+            if m & bit and m != bit:
+                keep[i] |= (bit if is_s else 0) | (m & ~bit if not_s else 0)
+            else:
+                keep[i] |= m
+    if not keep_first:
+        return None
+    return (keep_first, *keep, keep_control)
 
 
 def _arrow_filter(labels: Sequence[int], control: int, arms: Sequence[int], offset: int, alphabet: int):
