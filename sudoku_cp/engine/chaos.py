@@ -277,6 +277,7 @@ def chaos_propagator(constraint: ChaosRegions, value_count: int):
                         lb[r] &= ~others
                         moved = True
             # n cells a region, connected, every digit once in it
+            settled_cells = decided_labels & decided_digits
             for r in label_range:
                 possible = lb[r]
                 decided = possible & decided_labels
@@ -293,7 +294,9 @@ def chaos_propagator(constraint: ChaosRegions, value_count: int):
                     lb[r] = decided
                     moved = True
                     continue
-                found = kept(possible, decided)
+                found = known.get((possible, decided), 0)
+                if found == 0:
+                    found = kept(possible, decided)
                 if found is None:
                     return False
                 keep, must = found
@@ -311,7 +314,7 @@ def chaos_propagator(constraint: ChaosRegions, value_count: int):
                         places = possible & db[d]
                         if not places:
                             return False  # a region without a place for a digit
-                        if places & (places - 1) or places & decided_labels & decided_digits:
+                        if places & (places - 1) or places & settled_cells:
                             continue
                         for other in label_range:  # one place: the region and the digit there
                             if other != r and lb[other] & places:
@@ -326,6 +329,7 @@ def chaos_propagator(constraint: ChaosRegions, value_count: int):
     settled = _KNOWN_STATES.setdefault((side, value_count), {})
     read_all = operator.itemgetter(*constraint.cells)
     all_cells = constraint.cells
+    ascending = list(all_cells) == sorted(all_cells)
 
     def propagate(candidates: list[int]) -> list[int] | None:
         masks = read_all(candidates)
@@ -356,6 +360,8 @@ def chaos_propagator(constraint: ChaosRegions, value_count: int):
                     gone ^= low
                     at = offset + low.bit_length() - 1
                     changed[at] = changed.get(at, candidates[all_cells[at]]) & ~(1 << (value - 1))
+        if ascending:  # positions in the order of their cells
+            return tuple(sorted(changed.items()))
         return tuple(sorted(changed.items(), key=lambda item: all_cells[item[0]]))
 
     return propagate
