@@ -338,6 +338,11 @@ def chaos_propagator(constraint: ChaosRegions, value_count: int):
             if len(settled) > _KNOWN_STATES_SIZE:
                 settled.clear()
             found = settled[masks] = _changes(candidates)
+            if found:  # what it leaves is a fixpoint: run again there, it narrows nothing
+                after = list(masks)
+                for at, mask in found:
+                    after[at] = mask
+                settled[tuple(after)] = ()
         if found is None:
             return None
         for at, mask in found:
