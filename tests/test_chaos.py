@@ -453,6 +453,40 @@ def test_the_regions_propagator_removes_far_cells_and_takes_cut_cells(allowed, c
     assert labels[cell] == expected
 
 
+def test_the_regions_propagators_of_one_shape_share_what_they_worked_out():
+    # the regions' answers are remembered module-wide by the masks of the constraint's cells
+    # (engine/chaos._KNOWN_STATES): a propagator over other cells (extra cells before them)
+    # reads the same answer at its own cells, the answer remembered is what a fresh pass
+    # gives, and what it leaves is a state it leaves alone
+    import random
+
+    from sudoku_cp.engine import chaos
+    from sudoku_cp.model.chaos import ChaosRegions
+
+    n, shift = 4, 3
+    rng = random.Random(17)
+    first = chaos.chaos_propagator(ChaosRegions.of(n), n)
+    moved = chaos.chaos_propagator(ChaosRegions(tuple(range(shift, shift + 2 * n * n)), n), n)
+    outcomes = set()
+    for _ in range(60):
+        state = [0b1111] * (2 * n * n)
+        for cell in rng.sample(range(2 * n * n), 6):
+            state[cell] = rng.choice((0b0011, 0b0101, 0b1000, 0b0110, 0b0001))
+        a = list(state)
+        answer = first(a)
+        outcomes.add(answer is None)
+        chaos._KNOWN_STATES.clear()  # worked out again, then read back by the other propagator
+        fresh = list(state)
+        assert first(fresh) == answer and fresh == a
+        b = [0b1] * shift + list(state)
+        again = moved(b)
+        assert again == (None if answer is None else [cell + shift for cell in answer])
+        if answer is not None:
+            assert b[shift:] == a
+            assert first(list(a)) == []  # a fixpoint
+    assert outcomes == {True, False}  # contradictions and narrowings both met
+
+
 def test_chaos_clues_are_filtered_by_their_shape_as_by_their_automaton():
     # the Board's filter of a chaos count or arrow (engine/chaos.clue_propagator) removes
     # exactly what the generic line automaton's supports remove, on random candidates

@@ -52,6 +52,30 @@ _SPREAD_WIDTH = 10
 """The widest masks (values) :func:`_reader` reads through a table of a value per mask."""
 _KNOWN_SIZE = 1 << 16
 """How many regions' cells a propagator remembers the connected cells of, then forgets."""
+_KNOWN_REGIONS: dict[int, dict[tuple[int, int], tuple[int, int] | None]] = {}
+"""By the grid's side, the cells a region may take and must take, by the cells that may be
+in it and those that are (``kept`` in :func:`chaos_propagator`): a function of the grid's
+shape alone, so shared by every propagator of that side (an explanation's searches and
+premise checks each build their own propagator, and meet the regions its nets met)."""
+_KNOWN_STATES: dict[tuple[int, int], dict[tuple[int, ...], tuple[tuple[int, int], ...] | None]] = {}
+"""By the grid's side and the number of digits, what the rules narrow (each cell it changes, as
+a position in the constraint's cells, with its mask; ``None``: a contradiction) by the masks
+of the constraint's cells they start from: a function of those masks alone, shared by every
+propagator of that shape (an explanation's nets, its search-backed step's searches and its
+premise checks meet the same states again and again)."""
+_KNOWN_STATES_SIZE = 1 << 15
+"""How many states :data:`_KNOWN_STATES` keeps per shape, then forgets (a key is a tuple of
+``2 n^2`` masks: about 45 MB at most on 9x9)."""
+_KNOWN_COUNTS: dict[tuple[int, int], dict[tuple[int, ...], tuple[int, ...] | None]] = {}
+"""By a chaos count's offset and alphabet, the masks its filter keeps by the masks of its
+cells (:func:`_count_filter`): shared by every count of that offset (and by the searches)."""
+_KNOWN_RUNS: dict[int, dict[tuple[int, ...], tuple[int, ...]]] = {}
+"""By the labels' alphabet (as bits), each chaos arrow arm's runs by its masks (``arm_runs``
+in :func:`_arrow_filter`): shared by every arrow filter over that alphabet."""
+_KNOWN_FITS: dict[int, dict[tuple[tuple[int, ...], int], tuple[int, tuple[tuple[int, int], ...]]]] = {}
+"""By the arrow's offset, its valid sums and each arm's fitting runs by the arms' runs and the
+control's candidates (``fits`` in :func:`_arrow_filter`): shared by every arrow filter of
+that offset."""
 
 
 @functools.cache
@@ -158,7 +182,7 @@ def chaos_propagator(constraint: ChaosRegions, value_count: int):
             piece = grown
         return piece
 
-    known: dict[tuple[int, int], tuple[int, int] | None] = {}
+    known = _KNOWN_REGIONS.setdefault(side, {})
 
     def kept(possible: int, decided: int) -> tuple[int, int] | None:
         """The cells of ``possible`` (those that may be in one region, of which ``decided``
@@ -253,6 +277,7 @@ def chaos_propagator(constraint: ChaosRegions, value_count: int):
                         lb[r] &= ~others
                         moved = True
             # n cells a region, connected, every digit once in it
+            settled_cells = decided_labels & decided_digits
             for r in label_range:
                 possible = lb[r]
                 decided = possible & decided_labels
@@ -269,7 +294,9 @@ def chaos_propagator(constraint: ChaosRegions, value_count: int):
                     lb[r] = decided
                     moved = True
                     continue
-                found = kept(possible, decided)
+                found = known.get((possible, decided), 0)
+                if found == 0:
+                    found = kept(possible, decided)
                 if found is None:
                     return False
                 keep, must = found
@@ -287,7 +314,7 @@ def chaos_propagator(constraint: ChaosRegions, value_count: int):
                         places = possible & db[d]
                         if not places:
                             return False  # a region without a place for a digit
-                        if places & (places - 1) or places & decided_labels & decided_digits:
+                        if places & (places - 1) or places & settled_cells:
                             continue
                         for other in label_range:  # one place: the region and the digit there
                             if other != r and lb[other] & places:
@@ -299,22 +326,48 @@ def chaos_propagator(constraint: ChaosRegions, value_count: int):
                                 moved = True
         return True
 
+    settled = _KNOWN_STATES.setdefault((side, value_count), {})
+    read_all = operator.itemgetter(*constraint.cells)
+    all_cells = constraint.cells
+    ascending = list(all_cells) == sorted(all_cells)
+
     def propagate(candidates: list[int]) -> list[int] | None:
+        masks = read_all(candidates)
+        found = settled.get(masks, 0)
+        if found == 0:
+            if len(settled) > _KNOWN_STATES_SIZE:
+                settled.clear()
+            found = settled[masks] = _changes(candidates)
+            if found:  # what it leaves is a fixpoint: run again there, it narrows nothing
+                after = list(masks)
+                for at, mask in found:
+                    after[at] = mask
+                settled[tuple(after)] = ()
+        if found is None:
+            return None
+        for at, mask in found:
+            candidates[all_cells[at]] = mask
+        return [all_cells[at] for at, _ in found]
+
+    def _changes(candidates: list[int]) -> tuple[tuple[int, int], ...] | None:
+        """The rules' fixpoint from ``candidates``: the cells it narrows (as positions in the
+        constraint's cells, ascending by cell) with their masks; ``None`` on a contradiction."""
         lb, db = read_labels(candidates), read_digits(candidates)
         was_labels, was_digits = lb[:], db[:]
         if not settle(lb, db):
             return None
-        changed = set()
-        for masks, was, cells in ((lb, was_labels, label_cells), (db, was_digits, grid_cells)):
+        changed: dict[int, int] = {}
+        for masks, was, offset in ((lb, was_labels, count), (db, was_digits, 0)):
             for value in range(1, len(masks)):
                 gone = was[value] & ~masks[value]
                 while gone:
                     low = gone & -gone
                     gone ^= low
-                    cell = cells[low.bit_length() - 1]
-                    candidates[cell] &= ~(1 << (value - 1))
-                    changed.add(cell)
-        return sorted(changed)
+                    at = offset + low.bit_length() - 1
+                    changed[at] = changed.get(at, candidates[all_cells[at]]) & ~(1 << (value - 1))
+        if ascending:  # positions in the order of their cells
+            return tuple(sorted(changed.items()))
+        return tuple(sorted(changed.items(), key=lambda item: all_cells[item[0]]))
 
     return propagate
 
@@ -388,37 +441,50 @@ def _count_filter(labels: Sequence[int], control: int, offset: int, alphabet: in
     For each first label ``s``: the count lies between one plus the others decided ``s`` and
     one plus those that may be ``s``; a cell that may be ``s`` or not is ``s`` when a count
     above the least is allowed, and not ``s`` when one below the most is."""
-    first, rest = labels[0], labels[1:]
     cells = (*labels, control)
+    read = operator.itemgetter(*cells)
+    known = _KNOWN_COUNTS.setdefault((offset, alphabet), {})
 
     def propagate(candidates: list[int]) -> list[int] | None:
-        masks = [candidates[c] for c in rest]
-        allowed = candidates[control] & alphabet
-        keep_first = keep_control = 0
-        keep = [0] * len(rest)
-        for bit in _bits(candidates[first]):
-            least = most = 1
-            for m in masks:
-                if m & bit:
-                    most += 1
-                    least += m == bit
-            valid = [c for c in range(least, most + 1) if c > offset and allowed >> (c - offset - 1) & 1]
-            if not valid:
-                continue
-            keep_first |= bit
-            for c in valid:
-                keep_control |= 1 << (c - offset - 1)
-            is_s, not_s = valid[-1] > least, valid[0] < most
-            for i, m in enumerate(masks):
-                if m & bit and m != bit:
-                    keep[i] |= (bit if is_s else 0) | (m & ~bit if not_s else 0)
-                else:
-                    keep[i] |= m
-        if not keep_first:
-            return None
-        return _narrowed(candidates, cells, (keep_first, *keep, keep_control))
+        state = read(candidates)
+        keep = known.get(state, 0)
+        if keep == 0:
+            if len(known) > _KNOWN_SIZE:
+                known.clear()
+            keep = known[state] = _count_kept(state, offset, alphabet)
+        return None if keep is None else _narrowed(candidates, cells, keep)
 
     return propagate
+
+
+def _count_kept(state: Sequence[int], offset: int, alphabet: int) -> tuple[int, ...] | None:
+    """:func:`_count_filter`'s masks kept for the masks ``state`` of the first label, the
+    others and the control; ``None`` when no first label is left."""
+    masks = state[1:-1]
+    allowed = state[-1] & alphabet
+    keep_first = keep_control = 0
+    keep = [0] * len(masks)
+    for bit in _bits(state[0]):
+        least = most = 1
+        for m in masks:
+            if m & bit:
+                most += 1
+                least += m == bit
+        valid = [c for c in range(least, most + 1) if c > offset and allowed >> (c - offset - 1) & 1]
+        if not valid:
+            continue
+        keep_first |= bit
+        for c in valid:
+            keep_control |= 1 << (c - offset - 1)
+        is_s, not_s = valid[-1] > least, valid[0] < most
+        for i, m in enumerate(masks):
+            if m & bit and m != bit:
+                keep[i] |= (bit if is_s else 0) | (m & ~bit if not_s else 0)
+            else:
+                keep[i] |= m
+    if not keep_first:
+        return None
+    return (keep_first, *keep, keep_control)
 
 
 def _arrow_filter(labels: Sequence[int], control: int, arms: Sequence[int], offset: int, alphabet: int):
@@ -444,8 +510,8 @@ def _arrow_filter(labels: Sequence[int], control: int, arms: Sequence[int], offs
     cells = (*labels, control)
     width = alphabet.bit_length()
     readers = [_tuple_reader(span) for span in spans]
-    runs_known: dict[tuple[int, ...], tuple[int, ...]] = {}
-    fits_known: dict[tuple[tuple[int, ...], int], tuple[int, tuple[tuple[int, int], ...]]] = {}
+    runs_known = _KNOWN_RUNS.setdefault(alphabet, {})
+    fits_known = _KNOWN_FITS.setdefault(offset, {})
 
     def arm_runs(arm: tuple[int, ...]) -> tuple[int, ...]:
         found = runs_known.get(arm)

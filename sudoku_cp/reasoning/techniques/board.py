@@ -816,7 +816,9 @@ def _filter(
     different, as the step's argument lists; one holding whole units, that of the clue
     their sums leave, ``reduction``: :func:`unit_reduced`'s), a chaos count or arrow's
     :func:`~sudoku_cp.engine.chaos.clue_propagator` (its automaton's removals, worked out from
-    the clue's shape), else the engine's propagator (a cage keeps its digit combinations);
+    the clue's shape), else the engine's propagator (a cage keeps its digit combinations),
+    remembered per state of its cells (a chaos construction's regions remember their own
+    states, shared with the searches: :mod:`sudoku_cp.engine.chaos`);
     and whether it is idempotent (run again on what it leaves, it removes nothing: the
     supports filters, generalised arc consistency, and an order by bounds), which
     :attr:`Board.idempotent` records."""
@@ -853,6 +855,8 @@ def _filter(
         if len(rest) == 1 and rest[0] != first:  # two cells: a binary table, read as one
             return relation_supports(_binary_table(constraint, model.value_count)), True
         return line_supports(constraint, model.value_count), True
+    if isinstance(constraint, _hidden_kinds(model)):  # chaos regions: they remember their states
+        return propagator(constraint, model), False
     return remembered(propagator(constraint, model), constraint.cells), False
 
 
