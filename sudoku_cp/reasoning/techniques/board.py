@@ -259,9 +259,11 @@ def _prefix_terms(masks: tuple[int, ...], coefficients: tuple[int, ...], width: 
     True
     """
     states: dict[tuple[int, int], int] = {(0, 0): 0}  # (digits used, total) -> packed bits
-    offset = 0
-    for mask, a in zip(masks, coefficients, strict=True):
-        values = [(a * v, bit, bit << offset) for v in values_of(mask) for bit in (1 << (v - 1),)]
+    # The cells of one coefficient first: their prefixes' totals follow from the digits
+    # used; the largest coefficients last, where their many totals make no more states.
+    for i in sorted(range(len(masks)), key=lambda i: (abs(coefficients[i]), coefficients[i])):
+        a, offset = coefficients[i], i * width
+        values = [(a * v, bit, bit << offset) for v in values_of(masks[i]) for bit in (1 << (v - 1),)]
         after: dict[tuple[int, int], int] = {}
         get = after.get
         for (used, total), bits in states.items():
@@ -271,7 +273,6 @@ def _prefix_terms(masks: tuple[int, ...], coefficients: tuple[int, ...], width: 
                 key = (used | bit, total + step)
                 after[key] = get(key, 0) | bits | placed
         states = after
-        offset += width
     by_total: dict[int, int] = {}
     for (_, total), bits in states.items():
         by_total[total] = by_total.get(total, 0) | bits
