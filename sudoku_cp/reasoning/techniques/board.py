@@ -261,22 +261,33 @@ def _prefix_terms(masks: tuple[int, ...], coefficients: tuple[int, ...], width: 
     states: dict[tuple[int, int], int] = {(0, 0): 0}  # (digits used, total) -> packed bits
     # The cells of one coefficient first: their prefixes' totals follow from the digits
     # used; the largest coefficients last, where their many totals make no more states.
-    for i in sorted(range(len(masks)), key=lambda i: (abs(coefficients[i]), coefficients[i])):
-        a, offset = coefficients[i], i * width
-        values = [(a * v, bit, bit << offset) for v in values_of(masks[i]) for bit in (1 << (v - 1),)]
+    *order, last = sorted(range(len(masks)), key=lambda i: (abs(coefficients[i]), coefficients[i]))
+    for i in order:
+        values = _placements(masks, coefficients, width, i)
         after: dict[tuple[int, int], int] = {}
         get = after.get
         for (used, total), bits in states.items():
             for step, bit, placed in values:
-                if used & bit:
-                    continue
-                key = (used | bit, total + step)
-                after[key] = get(key, 0) | bits | placed
+                if not used & bit:
+                    key = (used | bit, total + step)
+                    after[key] = get(key, 0) | bits | placed
         states = after
-    by_total: dict[int, int] = {}
-    for (_, total), bits in states.items():
-        by_total[total] = by_total.get(total, 0) | bits
+    by_total: dict[int, int] = {}  # the last cell ends each prefix at its total: no states kept
+    add, values = by_total.get, _placements(masks, coefficients, width, last)
+    for (used, total), bits in states.items():
+        for step, bit, placed in values:
+            if not used & bit:
+                by_total[total + step] = add(total + step, 0) | bits | placed
     return by_total
+
+
+def _placements(
+    masks: tuple[int, ...], coefficients: tuple[int, ...], width: int, i: int
+) -> list[tuple[int, int, int]]:
+    """Cell ``i``'s choices in :func:`_prefix_terms`: per candidate value ``v``, what it
+    adds to the total, its value bit, and that bit at the cell's place in packed bits."""
+    offset = i * width
+    return [(coefficients[i] * v, 1 << (v - 1), 1 << (v - 1 + offset)) for v in values_of(masks[i])]
 
 
 def _assignment_terms(masks: tuple[int, ...], coefficients: tuple[int, ...], width: int) -> dict[int, int]:
