@@ -116,16 +116,14 @@ def test_group_supports_are_the_values_of_the_assignments():
 
 
 def test_block_terms_of_a_large_group_are_its_assignments():
-    """A group of cells that differ, with one coefficient and more assignments than
-    ``_ENUMERATION_LIMIT`` (a 7-cell group of a 7x7 grid of digits 1..9), is read by its
-    digit sets: the same totals and value bits as the assignments, enumerated here."""
-    from sudoku_cp.reasoning.techniques.board import _ENUMERATION_LIMIT, _block_terms
+    """A group of cells that differ, with one coefficient and many assignments (a 7-cell
+    group of a 7x7 grid of digits 1..9), read by its prefixes: the same totals and value
+    bits as the assignments, enumerated here."""
+    from sudoku_cp.reasoning.techniques.board import _block_terms
 
     generator = random.Random(11)
-    for _ in range(6):
-        count = 5
-        masks = tuple(sum(1 << (v - 1) for v in generator.sample(range(1, 10), 7)) for _ in range(count))
-        assert 7**count > _ENUMERATION_LIMIT  # read by its digit sets
+    for count, size in ((5, 7), (5, 7), (5, 7), (6, 8)):
+        masks = tuple(sum(1 << (v - 1) for v in generator.sample(range(1, 10), size)) for _ in range(count))
         weight = generator.choice([1, -1, 2])
         by_total: dict[int, list[int]] = {}
         for values in itertools.permutations(range(1, 10), count):
@@ -136,6 +134,27 @@ def test_block_terms_of_a_large_group_are_its_assignments():
         low = min(by_total, default=0)
         expected = (low, tuple((t - low, tuple(by_total[t])) for t in sorted(by_total)))
         assert _block_terms(masks, (weight,) * count) == expected
+
+
+def test_digit_sets_and_prefixes_read_a_large_group_alike():
+    """A group of eight or nine cells with one coefficient holds few digit sets and is read
+    by them (one matching each); by its prefixes (a dynamic program that never matches) it
+    has the same totals and value bits."""
+    from sudoku_cp.reasoning.techniques.board import (
+        _SET_LIMIT,
+        _digit_sets,
+        _packed_terms,
+        _prefix_terms,
+        _set_terms,
+    )
+
+    generator = random.Random(13)
+    for count, size in ((8, 9), (8, 8), (9, 9), (8, 9), (9, 9)):
+        masks = tuple(sum(1 << (v - 1) for v in generator.sample(range(1, 10), size)) for _ in range(count))
+        assert _digit_sets(masks) <= _SET_LIMIT  # read by its digit sets
+        weight = generator.choice([1, -1, 2])
+        _, width, _ = _packed_terms(masks, (weight,) * count)
+        assert _set_terms(masks, weight, width) == _prefix_terms(masks, (weight,) * count, width)
 
 
 def test_block_terms_of_groups_with_several_coefficients_are_their_assignments():

@@ -125,167 +125,220 @@ _FILTERED = (Sum, Less, Relation, Linear, Table, *LINE_AUTOMATON_KINDS)
 
 
 _SUPPORT_CACHE_SIZE = 4096
-"""The most candidate states a :func:`linear_supports` filter remembers (then it forgets them all)."""
+"""The most candidate states a filter :func:`remembered` keeps by default (then it forgets
+the older half)."""
+
+_LINEAR_MEMO_SIZE = 1 << 15
+"""The most candidate states a :func:`linear_supports` filter remembers: a little killer or
+an arrow of seven or more cells that no supposition narrows sees a new state at nearly
+every supposition of a net, and forgetting them all every 4,096 states cost a third of a
+little killer puzzle's explanation (Hailstone [easier]'s first 120 steps: 77 s of CPU
+against 54 s remembering 65,536; about 70 MB more)."""
 
 
-@functools.lru_cache(maxsize=1 << 14)
 def _block_terms(
     masks: tuple[int, ...], coefficients: tuple[int, ...]
 ) -> tuple[int, tuple[tuple[int, tuple[int, ...]], ...]]:
     """The totals ``Σ a_i·v_i`` of a block of cells (one cell, or cells that must differ)
     over their candidate ``masks``, shifted to start at 0: the smallest total, and for
     each shifted total in increasing order the value bits of each cell that reach it.
-    An empty tuple of totals when the block has no assignment."""
+    An empty tuple of totals when the block has no assignment. (:func:`_packed_terms`
+    with each total's bits one tuple per cell.)
+
+    >>> _block_terms((0b11, 0b111), (1, 1))  # a + b, a in {1, 2}, b in {1, 2, 3}, a != b
+    (3, ((0, (3, 3)), (1, (1, 4)), (2, (2, 4))))
+    """
+    low, width, pairs = _packed_terms(masks, coefficients)
+    return low, tuple((shift, _unpacked(bits, len(masks), width)) for shift, bits in pairs)
+
+
+def _unpacked(bits: int, count: int, width: int) -> tuple[int, ...]:
+    """The ``count`` masks of ``width`` bits packed in ``bits`` (cell ``i``'s at bit
+    ``i·width``), as :func:`_packed_terms` writes them.
+
+    >>> _unpacked(0b011_101, 2, 3)
+    (5, 3)
+    """
+    full = (1 << width) - 1
+    return tuple((bits >> (i * width)) & full for i in range(count))
+
+
+@functools.lru_cache(maxsize=1 << 15)
+def _packed_terms(
+    masks: tuple[int, ...], coefficients: tuple[int, ...]
+) -> tuple[int, int, tuple[tuple[int, int], ...]]:
+    """:func:`_block_terms` with each total's value bits packed in one int: the smallest
+    total, the ``width`` of a cell's mask (the masks' longest bit length), and for each
+    shifted total in increasing order the bits of every cell that reach it, cell ``i``'s
+    at bit ``i·width`` (one ``|`` merges all the cells' bits of two assignments, which a
+    supports filter does for each total it keeps; :func:`_unpacked` reads them back).
+
+    >>> _packed_terms((0b11, 0b111), (1, 1)) == (3, 3, ((0, 0b011_011), (1, 0b100_001), (2, 0b100_010)))
+    True
+    """
     count = len(masks)
-    assignments = math.prod(m.bit_count() for m in masks)
-    if count > 1 and len(set(coefficients)) == 1 and assignments > _ENUMERATION_LIMIT:
-        by_total = _set_terms(masks, coefficients[0])
-    elif count > 2 and assignments > _PREFIX_LIMIT:
-        by_total = _prefix_terms(masks, coefficients)
+    width = max(m.bit_length() for m in masks) or 1
+    if count == 1:
+        (a,) = coefficients
+        by_total = {a * v: 1 << (v - 1) for v in values_of(masks[0])}
+    elif count in (2, 3):
+        by_total = _nested_terms(masks, coefficients, width)
+    elif len(set(coefficients)) == 1 and _digit_sets(masks) <= _SET_LIMIT:
+        by_total = _set_terms(masks, coefficients[0], width)
+    elif math.prod(m.bit_count() for m in masks) > _PREFIX_LIMIT:
+        by_total = _prefix_terms(masks, coefficients, width)
     else:
-        by_total = _assignment_terms(masks, coefficients)
+        by_total = _assignment_terms(masks, coefficients, width)
     if not by_total:
-        return 0, ()
+        return 0, width, ()
     low = min(by_total)
-    return low, tuple((t - low, tuple(by_total[t])) for t in sorted(by_total))
-
-
-_ENUMERATION_LIMIT = 4096
-"""The most assignments :func:`_block_terms` enumerates one by one: past it, a block of
-cells with one coefficient is read by its digit sets (:func:`_set_terms`: a 7-cell group of
-nine candidates each has 181,440 assignments but 36 digit sets)."""
+    return low, width, tuple((t - low, by_total[t]) for t in sorted(by_total))
 
 
 _PREFIX_LIMIT = 512
-"""Past this many assignments (and up to :data:`_ENUMERATION_LIMIT` for one coefficient),
-:func:`_block_terms` reads a block by its prefixes (:func:`_prefix_terms`), not one
-assignment at a time: 4 cells of 9 candidates, 420 µs against 1,075 µs; 5 cells of 7,
-610 µs against 1,830 µs; below about 512 assignments enumerating is as fast or faster."""
+"""Past this many assignments, :func:`_packed_terms` reads a block of four or more cells
+by its prefixes (:func:`_prefix_terms`), not one assignment at a time: 4 cells of 9
+candidates, 420 µs against 1,075 µs; 5 cells of 7, 610 µs against 1,830 µs; below about
+512 assignments enumerating is as fast or faster. With one coefficient the prefixes are
+the digit sets used (the total follows from them): 7 cells of 9 candidates, 181,440
+assignments, are at most 126 sets per cell."""
 
 
-def _prefix_terms(masks: tuple[int, ...], coefficients: tuple[int, ...]) -> dict[int, list[int]]:
-    """:func:`_assignment_terms` by dynamic programming over prefixes: the assignments of
-    the first cells that use the same digits for the same partial total are one state
-    (every completion of one completes the others), which keeps the value bits each cell
-    takes in them, so a block of ``c`` cells is read in at most ``2^9`` states per cell
-    instead of its ``9·8·…`` assignments.
-
-    >>> block = ((0b111, 0b111, 0b1000), (1, 1, -1))  # a + b - c, a != b
-    >>> _prefix_terms(*block) == _assignment_terms(*block)
-    True
-    """
-    states: dict[tuple[int, int], tuple[int, ...]] = {(0, 0): ()}  # (digits used, total) -> bits
-    for mask, a in zip(masks, coefficients, strict=True):
-        values = [(a * v, 1 << (v - 1)) for v in values_of(mask)]
-        after: dict[tuple[int, int], tuple[int, ...]] = {}
-        for (used, total), bits in states.items():
-            for step, bit in values:
-                if used & bit:
-                    continue
-                key = (used | bit, total + step)
-                old = after.get(key)
-                if old is None:
-                    after[key] = (*bits, bit)
-                else:  # old holds one more cell than bits (zip stops at bits): its last is this cell's
-                    after[key] = (*(x | y for x, y in zip(old, bits, strict=False)), old[-1] | bit)
-        states = after
-    by_total: dict[int, list[int]] = {}
-    for (_, total), bits in states.items():
-        old_bits = by_total.get(total)
-        by_total[total] = (
-            list(bits) if old_bits is None else [x | y for x, y in zip(old_bits, bits, strict=True)]
-        )
-    return by_total
+_SET_LIMIT = 12
+"""The most digit sets (of as many digits as cells, from the digits they hold) a block of
+cells with one coefficient is read by (:func:`_set_terms`, one matching per set) rather
+than by its prefixes: 8 cells of 9 candidates (9 sets), 220 µs against 440 µs; 9 cells
+(one set), 33 µs against 450 µs; 7 cells of 9 (36 sets), 680 µs against 420 µs."""
 
 
-def _assignment_terms(masks: tuple[int, ...], coefficients: tuple[int, ...]) -> dict[int, list[int]]:
-    """:func:`_block_terms`' totals (not shifted) and value bits per cell, by enumerating
-    every assignment of different digits (of any digit, for one cell). Two and three cells
-    (a little killer's or a line's cells in one box, the usual blocks) by plain nested
-    loops: about three times faster than the recursion (3 cells of 7 candidates, 25 µs
-    against 82 µs).
-
-    >>> _assignment_terms((0b11, 0b11), (1, 1))  # {1, 2} twice, different: 1 + 2 only
-    {3: [3, 3]}
-    """
-    count = len(masks)
-    if count in (2, 3):
-        return _nested_terms(masks, coefficients)
-    by_total: dict[int, list[int]] = {}
-    chosen = [0] * count
-
-    def extend(position: int, used: int, total: int) -> None:
-        if position == count:
-            bits = by_total.setdefault(total, [0] * count)
-            for i in range(count):
-                bits[i] |= chosen[i]
-            return
-        for v in values_of(masks[position] & ~used):
-            chosen[position] = bit = 1 << (v - 1)
-            extend(position + 1, used | bit if count > 1 else 0, total + coefficients[position] * v)
-
-    extend(0, 0, 0)
-    return by_total
-
-
-def _nested_terms(masks: tuple[int, ...], coefficients: tuple[int, ...]) -> dict[int, list[int]]:
-    """:func:`_assignment_terms` of two or three cells, by nested loops."""
-    terms = [[(a * v, 1 << (v - 1)) for v in values_of(m)] for m, a in zip(masks, coefficients, strict=True)]
-    by_total: dict[int, list[int]] = {}
-    if len(terms) == 2:
-        firsts, seconds = terms
-        for s0, b0 in firsts:
-            for s1, b1 in seconds:
-                if b1 != b0:
-                    bits = by_total.get(s0 + s1)
-                    if bits is None:
-                        by_total[s0 + s1] = [b0, b1]
-                    else:
-                        bits[0] |= b0
-                        bits[1] |= b1
-        return by_total
-    firsts, seconds, thirds = terms
-    for s0, b0 in firsts:
-        for s1, b1 in seconds:
-            if b1 == b0:
-                continue
-            partial, used = s0 + s1, b0 | b1
-            for s2, b2 in thirds:
-                if not used & b2:
-                    bits = by_total.get(partial + s2)
-                    if bits is None:
-                        by_total[partial + s2] = [b0, b1, b2]
-                    else:
-                        bits[0] |= b0
-                        bits[1] |= b1
-                        bits[2] |= b2
-    return by_total
-
-
-def _set_terms(masks: tuple[int, ...], coefficient: int) -> dict[int, list[int]]:
-    """:func:`_assignment_terms` for cells that take different digits, each with the same
-    ``coefficient`` (the total is then ``coefficient`` times the sum of the digit set): per
-    set of ``len(masks)`` digits, each cell's digits of it that leave the other cells a
-    digit each of the rest (a perfect matching, :func:`_matched_supports`). The same answer: an
-    assignment is a digit set and a matching of the cells into it.
-
-    >>> _set_terms((0b11, 0b11, 0b100), 1) == _assignment_terms((0b11, 0b11, 0b100), (1, 1, 1))
-    True
-    """
-    by_total: dict[int, list[int]] = {}
-    count = len(masks)
+def _digit_sets(masks: tuple[int, ...]) -> int:
+    """How many sets of ``len(masks)`` digits the digits of ``masks`` hold."""
     union = 0
     for m in masks:
         union |= m
-    for chosen in itertools.combinations(values_of(union), count):
+    return math.comb(union.bit_count(), len(masks))
+
+
+def _set_terms(masks: tuple[int, ...], coefficient: int, width: int) -> dict[int, int]:
+    """:func:`_assignment_terms` for cells that take different digits, each with the same
+    ``coefficient`` (the total is then ``coefficient`` times the sum of the digit set): per
+    set of ``len(masks)`` digits, each cell's digits of it that leave the other cells a
+    digit each of the rest (a perfect matching, :func:`_matched_supports`). The same answer:
+    an assignment is a digit set and a matching of the cells into it.
+
+    >>> _set_terms((0b11, 0b11, 0b100), 1, 3) == _assignment_terms((0b11, 0b11, 0b100), (1, 1, 1), 3)
+    True
+    """
+    by_total: dict[int, int] = {}
+    union = 0
+    for m in masks:
+        union |= m
+    for chosen in itertools.combinations(values_of(union), len(masks)):
         digits = sum(1 << (v - 1) for v in chosen)
         if not all(m & digits for m in masks):
             continue
         kept = _matched_supports(masks, digits)
         if kept is not None:  # else no matching: this set is not an assignment
-            bits = by_total.setdefault(coefficient * sum(chosen), [0] * count)
-            for i in range(count):
-                bits[i] |= kept[i]
+            total = coefficient * sum(chosen)
+            bits = by_total.get(total, 0)
+            for i, k in enumerate(kept):
+                bits |= k << (i * width)
+            by_total[total] = bits
+    return by_total
+
+
+def _prefix_terms(masks: tuple[int, ...], coefficients: tuple[int, ...], width: int) -> dict[int, int]:
+    """:func:`_assignment_terms` by dynamic programming over prefixes: the assignments of
+    the first cells that use the same digits for the same partial total are one state
+    (every completion of one completes the others), which keeps the value bits each cell
+    takes in them (packed, as :func:`_packed_terms`), so a block of ``c`` cells is read in
+    at most ``2^9`` states per cell instead of its ``9·8·…`` assignments.
+
+    >>> block = ((0b111, 0b111, 0b1000), (1, 1, -1), 4)  # a + b - c, a != b
+    >>> _prefix_terms(*block) == _assignment_terms(*block)
+    True
+    """
+    states: dict[tuple[int, int], int] = {(0, 0): 0}  # (digits used, total) -> packed bits
+    # The cells of one coefficient first: their prefixes' totals follow from the digits
+    # used; the largest coefficients last, where their many totals make no more states.
+    *order, last = sorted(range(len(masks)), key=lambda i: (abs(coefficients[i]), coefficients[i]))
+    for i in order:
+        values = _placements(masks, coefficients, width, i)
+        after: dict[tuple[int, int], int] = {}
+        get = after.get
+        for (used, total), bits in states.items():
+            for step, bit, placed in values:
+                if not used & bit:
+                    key = (used | bit, total + step)
+                    after[key] = get(key, 0) | bits | placed
+        states = after
+    by_total: dict[int, int] = {}  # the last cell ends each prefix at its total: no states kept
+    add, values = by_total.get, _placements(masks, coefficients, width, last)
+    for (used, total), bits in states.items():
+        for step, bit, placed in values:
+            if not used & bit:
+                by_total[total + step] = add(total + step, 0) | bits | placed
+    return by_total
+
+
+def _placements(
+    masks: tuple[int, ...], coefficients: tuple[int, ...], width: int, i: int
+) -> list[tuple[int, int, int]]:
+    """Cell ``i``'s choices in :func:`_prefix_terms`: per candidate value ``v``, what it
+    adds to the total, its value bit, and that bit at the cell's place in packed bits."""
+    offset = i * width
+    return [(coefficients[i] * v, 1 << (v - 1), 1 << (v - 1 + offset)) for v in values_of(masks[i])]
+
+
+def _assignment_terms(masks: tuple[int, ...], coefficients: tuple[int, ...], width: int) -> dict[int, int]:
+    """:func:`_packed_terms`' totals (not shifted) and packed value bits, by enumerating
+    every assignment of different digits (of any digit, for one cell).
+
+    >>> _assignment_terms((0b11, 0b11), (1, 1), 2)  # {1, 2} twice, different: 1 + 2 only
+    {3: 15}
+    """
+    count = len(masks)
+    by_total: dict[int, int] = {}
+
+    def extend(position: int, used: int, total: int, bits: int) -> None:
+        if position == count:
+            by_total[total] = by_total.get(total, 0) | bits
+            return
+        offset = position * width
+        for v in values_of(masks[position] & ~used):
+            bit = 1 << (v - 1)
+            extend(position + 1, used | bit if count > 1 else 0, total + coefficients[position] * v,
+                   bits | bit << offset)  # fmt: skip
+
+    extend(0, 0, 0, 0)
+    return by_total
+
+
+def _nested_terms(masks: tuple[int, ...], coefficients: tuple[int, ...], width: int) -> dict[int, int]:
+    """:func:`_assignment_terms` of two or three cells, by nested loops: about three times
+    faster than the recursion (3 cells of 7 candidates, 25 µs against 82 µs)."""
+    terms = [[(a * v, 1 << (v - 1)) for v in values_of(m)] for m, a in zip(masks, coefficients, strict=True)]
+    by_total: dict[int, int] = {}
+    get = by_total.get
+    if len(terms) == 2:
+        firsts, seconds = terms
+        for s0, b0 in firsts:
+            for s1, b1 in seconds:
+                if b1 != b0:
+                    total = s0 + s1
+                    by_total[total] = get(total, 0) | b0 | b1 << width
+        return by_total
+    firsts, seconds, thirds = terms
+    twice = 2 * width
+    for s0, b0 in firsts:
+        for s1, b1 in seconds:
+            if b1 == b0:
+                continue
+            partial, used, bits = s0 + s1, b0 | b1, b0 | b1 << width
+            for s2, b2 in thirds:
+                if not used & b2:
+                    total = partial + s2
+                    by_total[total] = get(total, 0) | bits | b2 << twice
     return by_total
 
 
@@ -383,17 +436,26 @@ def linear_supports(
     blocks = [tuple(group) for group in groups] + [(p,) for p in range(len(cells)) if p not in grouped]
     block_cells = [tuple(cells[p] for p in block) for block in blocks]
     block_coefficients = [tuple(coefficients[p] for p in block) for block in blocks]
+    readers = [
+        (_reader(these), weights) for these, weights in zip(block_cells, block_coefficients, strict=True)
+    ]
     operator, rhs = constraint.operator, constraint.rhs
     one_group = operator == "==" and len(blocks) == 1 and len(blocks[0]) > 1
 
     def propagate(candidates: list[int]) -> list[int] | None:
         if one_group:  # every cell differs: by witnesses, not every assignment's total
             kept = _group_supports([candidates[c] for c in block_cells[0]], block_coefficients[0], rhs)
-            keep = None if kept is None else [kept]
+            if kept is None:
+                return None
+            keep = [kept]
         else:
-            keep = _supports(candidates)
-        if keep is None:
-            return None
+            packed = _supports(candidates)
+            if packed is None:
+                return None
+            keep = [
+                (bits,) if len(these) == 1 else _unpacked(bits, len(these), width)
+                for these, (bits, width) in zip(block_cells, packed, strict=True)
+            ]
         narrowed = []
         for these, kept in zip(block_cells, keep, strict=True):
             for cell, bits in zip(these, kept, strict=True):
@@ -402,17 +464,20 @@ def linear_supports(
                     narrowed.append(cell)
         return narrowed
 
-    def _supports(candidates: list[int]) -> list[tuple[int, ...]] | None:
+    def _supports(candidates: list[int]) -> list[tuple[int, int]] | None:
         # Each block's totals are shifted by its smallest (low), so every partial sum is a
-        # bit index >= 0; the constraint then reads Σ shifted == target.
+        # bit index >= 0; the constraint then reads Σ shifted == target. Per block: the
+        # packed bits of the values kept (_packed_terms) and their width.
         shifted = []
-        for these, weights in zip(block_cells, block_coefficients, strict=True):
-            low, pairs = _block_terms(tuple(candidates[c] for c in these), weights)
+        lows = 0
+        for read, weights in readers:
+            low, width, pairs = _packed_terms(read(candidates), weights)
             if not pairs:
                 return None
-            shifted.append((low, pairs))
-        target = rhs - sum(low for low, _ in shifted)
-        keep: list[tuple[int, ...]] = []
+            shifted.append((width, pairs))
+            lows += low
+        target = rhs - lows
+        keep: list[tuple[int, int]] = []
         if operator == "==":
             if target < 0:
                 return None
@@ -425,40 +490,31 @@ def linear_supports(
             if not forward[-1] >> target & 1:
                 return None
             need = 1 << target  # the partial sums (of the blocks up to i) that can still end at target
-            for i in range(len(blocks) - 1, -1, -1):
-                pairs, before = shifted[i][1], forward[i]
-                previous = 0
-                if len(blocks[i]) == 1:  # one cell: its bits as one int, no list per total
-                    bit = 0
-                    for shift, bits in pairs:
-                        if (before << shift) & need:
-                            bit |= bits[0]
-                        previous |= need >> shift
-                    keep.append((bit,))
-                else:
-                    kept = [0] * len(blocks[i])
-                    for shift, bits in pairs:
-                        if (before << shift) & need:
-                            kept = [k | b for k, b in zip(kept, bits, strict=True)]
-                        previous |= need >> shift
-                    keep.append(tuple(kept))
+            for i in range(len(shifted) - 1, -1, -1):
+                width, pairs = shifted[i]
+                before, kept, previous = forward[i], 0, 0
+                for shift, bits in pairs:
+                    if (before << shift) & need:
+                        kept |= bits
+                    previous |= need >> shift
+                keep.append((kept, width))
                 need = previous
             keep.reverse()
         else:
             spans = [pairs[-1][0] for _, pairs in shifted]  # each block's largest shifted total
             room = sum(spans)
-            for (_, pairs), span in zip(shifted, spans, strict=True):
-                kept = [0] * len(pairs[0][1])
+            for (width, pairs), span, these in zip(shifted, spans, block_cells, strict=True):
+                kept = 0
                 for shift, bits in pairs:
                     # "<=": the others at their smallest (0, shifted); ">=": at their largest
                     if shift <= target if operator == "<=" else shift + room - span >= target:
-                        kept = [k | b for k, b in zip(kept, bits, strict=True)]
-                if not all(kept):
+                        kept |= bits
+                if not all(_unpacked(kept, len(these), width)):
                     return None
-                keep.append(tuple(kept))
+                keep.append((kept, width))
         return keep
 
-    return remembered(propagate, cells)  # forcing revisits states
+    return remembered(propagate, cells, _LINEAR_MEMO_SIZE)  # forcing revisits states
 
 
 def relation_supports(constraint: Relation) -> Callable[[list[int]], list[int] | None]:
@@ -565,6 +621,15 @@ def _matched_supports(masks: Sequence[int], digits: int) -> list[int] | None:
     return kept
 
 
+@functools.lru_cache(maxsize=1 << 16)
+def _set_matchings(inside: tuple[int, ...], digits: int) -> tuple[int, ...] | None:
+    """:func:`_matched_supports` of masks already within ``digits``, remembered: a cage's
+    filter asks it per combination with each cell's candidates of that combination only,
+    so the states of a net that differ outside a combination ask it once."""
+    found = _matched_supports(inside, digits)
+    return None if found is None else tuple(found)
+
+
 def cage_supports(constraint: Sum, side: int) -> Callable[[list[int]], list[int] | None]:
     """A filter of a sum over cells that see each other (a killer cage) that keeps, in each
     cell, the digits some combination of the cage gives it with every other cell taking
@@ -597,17 +662,19 @@ def set_supports(cells: Sequence[int], sets: Sequence[int]) -> Callable[[list[in
     ([1], [(1,), (2,)])
     """
     count = len(cells)
+    read = _reader(cells)
 
     def propagate(candidates: list[int]) -> list[int] | None:
-        masks = [candidates[c] for c in cells]
+        masks = read(candidates)
         kept = [0] * count
         for combo in sets:
-            if not all(m & combo for m in masks):
+            inside = tuple([m & combo for m in masks])
+            if not all(inside):
                 continue
-            if all(m & combo == combo for m in masks):  # every cell takes any digit of it
+            if inside.count(combo) == count:  # every cell takes any digit of it
                 kept = [k | combo for k in kept]
                 continue
-            found = _matched_supports(masks, combo)
+            found = _set_matchings(inside, combo)
             if found is not None:
                 kept = [k | f for k, f in zip(kept, found, strict=True)]
         if not any(kept) or not all(kept):
@@ -986,7 +1053,7 @@ def remembered(
 ) -> Callable[[list[int]], list[int] | None]:
     """``propagate`` (a propagator that reads and narrows only ``cells``) with the
     narrowing of each state of their candidates remembered (up to ``size`` states, by
-    default :data:`_SUPPORT_CACHE_SIZE`, then forgotten): forcing chains and nets suppose
+    default :data:`_SUPPORT_CACHE_SIZE`, then the older half forgotten): forcing chains and nets suppose
     many candidates and reach the same states of a clue again and again; a table, a cage
     or a line then costs one lookup.
 
@@ -1010,8 +1077,9 @@ def remembered(
         try:
             changes = known[masks]
         except KeyError:
-            if len(known) > size:
-                known.clear()
+            if len(known) > size:  # forget the older half: a net's latest states recur most
+                for old in list(itertools.islice(known, len(known) // 2)):
+                    del known[old]
             trial = list(candidates)
             if propagate(trial) is None:
                 changes = None
