@@ -36,6 +36,9 @@ constraints with the current candidates of their cells.
 
 from __future__ import annotations
 
+import atexit
+import contextlib
+import threading
 from collections.abc import Iterator, Sequence
 
 from sudoku_cp.engine.runtime import Deadline
@@ -299,6 +302,33 @@ def find_minimal_deduction(board: Board, candidates: list[int], placed: set[int]
         ),
         key=lambda cv: (candidates[cv[0]].bit_count(), cv),
     )
+    try:
+        found = _by_cores(board, candidates, wrong, solution)
+    except NotSupportedError:  # a kind the SAT encoding lacks: the engine's search
+        found = _by_search(board, candidates, wrong, solution)
+    if found is None:
+        return
+    core, removed = found
+    cells = tuple(sorted({c for constraint in core for c in constraint.cells}))
+    # a clue from an extra cell by its name; a killer cage (a sum and an AllDifferent of one label) once
+    names = in_words(list(dict.fromkeys(board.model.label_of(c) for c in core)))
+    yield Deduction(
+        "minimal deduction",
+        (),
+        tuple(sorted(removed)),
+        cells,
+        tuple(sorted({v for _, v in removed})),
+        tuple((c, v) for c in cells for v in values_of(candidates[c])),
+        tuple(core),
+        f"search-backed (a backtracking search, not a chain a reader can replay) over {names}",
+    )
+
+
+def _by_search(
+    board: Board, candidates: list[int], wrong: list[tuple[int, int]], solution: Sequence[int]
+) -> tuple[list[Constraint], list[tuple[int, int]]] | None:
+    """The smallest refuting set and the candidates it removes, by the engine's search
+    (QuickXplain over layers of constraints): for a kind the SAT encoding lacks."""
     costs: list[tuple[int, tuple[int, int]]] = []
     free = 0  # the candidates refuted by propagation alone so far
     for cv in wrong[:SCREEN]:
@@ -314,22 +344,162 @@ def find_minimal_deduction(board: Board, candidates: list[int], placed: set[int]
         if core is not None and (best is None or len(core) < len(best[0])):
             best = (core, cell, value)
     if best is None:
-        return
+        return None
     core, cell, value = best
-    cells = tuple(sorted({c for constraint in core for c in constraint.cells}))
     removed = [(cell, value)]
     for v in values_of(candidates[cell]):  # the cell's other candidates the same set refutes
         if v != value and v != solution[cell] and refutes(board, core, candidates, cell, v, BUDGET):
             removed.append((cell, v))
-    # a clue from an extra cell by its name; a killer cage (a sum and an AllDifferent of one label) once
-    names = in_words(list(dict.fromkeys(board.model.label_of(c) for c in core)))
-    yield Deduction(
-        "minimal deduction",
-        (),
-        tuple(sorted(removed)),
-        cells,
-        tuple(sorted({v for _, v in removed})),
-        tuple((c, v) for c in cells for v in values_of(candidates[c])),
-        tuple(core),
-        f"search-backed (a backtracking search, not a chain a reader can replay) over {names}",
-    )
+    return core, removed
+
+
+SCREEN_CONFLICTS = 1_000
+"""The conflicts the SAT solver may first spend refuting each screened candidate by the
+whole model (:func:`_by_cores`); a round that refutes none gives each four times as many."""
+
+CORE_CONFLICTS = 2_000
+"""The conflicts one check of the deletion filter may spend (:func:`_by_cores`); a
+constraint whose removal is not decided within them is kept (the set stays proven, only
+its minimality may suffer)."""
+
+FILTER_CONFLICTS = 20_000
+"""The conflicts the deletion filter may spend on one step in all (:func:`_by_cores`): on a
+killer without givens, where dropping any constraint of a core of most of the model leaves
+a question the solver does not settle within :data:`CORE_CONFLICTS`, the filter would
+otherwise try each of some sixty constraints in vain (8 s of a 12 s step on ``Wecoc #2``)."""
+
+
+def _by_cores(
+    board: Board, candidates: list[int], wrong: list[tuple[int, int]], solution: Sequence[int]
+) -> tuple[list[Constraint], list[tuple[int, int]]] | None:
+    """The smallest refuting set and the candidates it removes, by unsatisfiable cores
+    (:class:`~sudoku_cp.backends.sat.Selectors`, one solver per model along the path):
+    the first :data:`SCREEN` wrong candidates are each refuted by the whole model within
+    :data:`SCREEN_CONFLICTS` conflicts, in rounds of four times as many until one is, and
+    of those a round refutes, the one of the smallest core is kept; its core is then
+    shrunk by the deletion filter with core refinement (Marques-Silva, ISMVL 2010; Belov
+    and Marques-Silva, FMCAD 2011): each constraint of the core, the farthest from the
+    cell first (:func:`_layers`), is dropped if the rest still refutes the candidate, the
+    rest then cut to the core of that answer. Each constraint the filter keeps was needed
+    when it was tried, so the set is subset-minimal unless a check ran out of
+    :data:`CORE_CONFLICTS` or the filter out of :data:`FILTER_CONFLICTS` (the set is
+    proven either way). All budgets are counted in conflicts, so the steps do not depend
+    on the machine's load.
+
+    Raises:
+        NotSupportedError: a kind the SAT encoding lacks.
+    """
+    from sudoku_cp.backends.sat import OutOfConflicts
+
+    model = board.model
+    k = model.value_count
+    chosen = [i for i, c in enumerate(model.constraints) if not isinstance(c, ValueIn)]
+    excluded = {(c, v) for c, mask in enumerate(candidates) for v in range(1, k + 1) if not mask >> v - 1 & 1}
+    screened = wrong[:SCREEN]
+    with _selectors(board, excluded) as solver:
+        best: tuple[list[int], tuple[int, int]] | None = None
+        budget = SCREEN_CONFLICTS
+        while best is None and screened:
+            undecided = []
+            for cv in screened:
+                try:
+                    core = solver.core(chosen, [cv], budget)
+                except OutOfConflicts:
+                    undecided.append(cv)
+                    continue
+                if core is not None and (best is None or len(core) < len(best[0])):
+                    best = (core, cv)
+            screened, budget = undecided, 4 * budget
+        if best is None:
+            return None
+        core, (cell, value) = best
+        rank = _ranks(board, cell)
+        core.sort(key=lambda i: rank.get(i, len(rank)))
+        kept: set[int] = set()
+        left = FILTER_CONFLICTS
+        while left > 0:
+            unsure = [i for i in core if i not in kept]
+            if not unsure:
+                break
+            drop = unsure[-1]  # the farthest from the cell
+            before = solver.conflicts
+            try:
+                refined = solver.core(
+                    [i for i in core if i != drop], [(cell, value)], min(CORE_CONFLICTS, left)
+                )
+            except OutOfConflicts:
+                refined = None
+            left -= solver.conflicts - before
+            if refined is None:
+                kept.add(drop)
+            else:
+                inside = set(refined)
+                core = [i for i in core if i in inside]
+        removed = [(cell, value)]
+        for v in values_of(candidates[cell]):  # the cell's other candidates the same set refutes
+            if v != value and v != solution[cell]:
+                try:
+                    if solver.core(core, [(cell, v)], CORE_CONFLICTS) is not None:
+                        removed.append((cell, v))
+                except OutOfConflicts:
+                    pass
+    return [model.constraints[i] for i in core], removed
+
+
+def _ranks(board: Board, cell: int) -> dict[int, int]:
+    """Each constraint's index (into the model's constraints) to its layer from ``cell``
+    (:func:`_layers`: 0 for those holding it, 1 for those meeting them...)."""
+    index = {id(c): i for i, c in enumerate(board.model.constraints)}
+    return {index[id(c)]: depth for depth, layer in enumerate(_layers(board, cell)) for c in layer}
+
+
+_SHARED: list = [None]
+"""The :class:`~sudoku_cp.backends.sat.Selectors` of the last model (one solver along an
+explanation's path, whose candidates only shrink); its lock in :data:`_SHARED_LOCK`."""
+
+_SHARED_LOCK = threading.Lock()
+
+
+def forget_solver() -> None:
+    """Delete the shared solver (:data:`_SHARED`), as at the interpreter's exit (PySAT's own
+    finaliser may find its module half torn down by then)."""
+    with _SHARED_LOCK:
+        solver, _SHARED[0] = _SHARED[0], None
+    if solver is not None:
+        solver.close()
+
+
+atexit.register(forget_solver)
+
+
+@contextlib.contextmanager
+def _selectors(board: Board, excluded: set[tuple[int, int]]):
+    """A :class:`~sudoku_cp.backends.sat.Selectors` over the board's model with ``excluded``
+    as unit clauses: the shared one when it is of this model and its exclusions are among
+    ``excluded`` (the path went on), else a new one, shared from then on; a private one
+    while another thread uses the shared one.
+
+    Raises:
+        NotSupportedError: a kind the SAT encoding lacks.
+    """
+    from sudoku_cp.backends.sat import Selectors
+
+    deadline = board.deadline or Deadline(None)
+    if not _SHARED_LOCK.acquire(blocking=False):
+        with Selectors(board.model, deadline) as private:
+            private.exclude(excluded)
+            yield private
+        return
+    try:
+        solver = _SHARED[0]
+        if solver is None or solver.model is not board.model or not solver.excluded <= excluded:
+            if solver is not None:
+                _SHARED[0] = None
+                solver.close()
+            solver = Selectors(board.model, deadline)
+            _SHARED[0] = solver
+        solver.deadline = deadline
+        solver.exclude(excluded - solver.excluded)
+        yield solver
+    finally:
+        _SHARED_LOCK.release()
