@@ -354,19 +354,21 @@ def _by_search(
 
 
 SCREEN_CONFLICTS = 1_000
-"""The conflicts the SAT solver may first spend refuting each screened candidate by the
-whole model (:func:`_by_cores`); a round that refutes none gives each four times as many."""
+"""The conflicts the SAT solver may spend refuting each screened candidate by the whole
+model (:func:`_by_cores`); if it refutes none within them, the first is refuted with no
+limit."""
 
 CORE_CONFLICTS = 2_000
 """The conflicts one check of the deletion filter may spend (:func:`_by_cores`); a
 constraint whose removal is not decided within them is kept (the set stays proven, only
 its minimality may suffer)."""
 
-FILTER_CONFLICTS = 20_000
+FILTER_CONFLICTS = 10_000
 """The conflicts the deletion filter may spend on one step in all (:func:`_by_cores`): on a
 killer without givens, where dropping any constraint of a core of most of the model leaves
 a question the solver does not settle within :data:`CORE_CONFLICTS`, the filter would
-otherwise try each of some sixty constraints in vain (8 s of a 12 s step on ``Wecoc #2``)."""
+otherwise try each of some sixty constraints in vain (8 s of a 12 s step on ``Wecoc #2``;
+within this budget, 0.5 s)."""
 
 
 def _by_cores(
@@ -375,8 +377,10 @@ def _by_cores(
     """The smallest refuting set and the candidates it removes, by unsatisfiable cores
     (:class:`~sudoku_cp.backends.sat.Selectors`, one solver per model along the path):
     the first :data:`SCREEN` wrong candidates are each refuted by the whole model within
-    :data:`SCREEN_CONFLICTS` conflicts, in rounds of four times as many until one is, and
-    of those a round refutes, the one of the smallest core is kept; its core is then
+    :data:`SCREEN_CONFLICTS` conflicts, and the one of the smallest core is kept; if none
+    is refuted within them, the first with no limit (on a killer without givens each
+    refutation by the whole model takes some 20,000 conflicts and cites most of it,
+    whichever the candidate); its core is then
     shrunk by the deletion filter with core refinement (Marques-Silva, ISMVL 2010; Belov
     and Marques-Silva, FMCAD 2011): each constraint of the core, the farthest from the
     cell first (:func:`_layers`), is dropped if the rest still refutes the candidate, the
@@ -395,21 +399,20 @@ def _by_cores(
     k = model.value_count
     chosen = [i for i, c in enumerate(model.constraints) if not isinstance(c, ValueIn)]
     excluded = {(c, v) for c, mask in enumerate(candidates) for v in range(1, k + 1) if not mask >> v - 1 & 1}
-    screened = wrong[:SCREEN]
     with _selectors(board, excluded) as solver:
         best: tuple[list[int], tuple[int, int]] | None = None
-        budget = SCREEN_CONFLICTS
-        while best is None and screened:
-            undecided = []
-            for cv in screened:
-                try:
-                    core = solver.core(chosen, [cv], budget)
-                except OutOfConflicts:
-                    undecided.append(cv)
-                    continue
-                if core is not None and (best is None or len(core) < len(best[0])):
-                    best = (core, cv)
-            screened, budget = undecided, 4 * budget
+        undecided = []
+        for cv in wrong[:SCREEN]:
+            try:
+                core = solver.core(chosen, [cv], SCREEN_CONFLICTS)
+            except OutOfConflicts:
+                undecided.append(cv)
+                continue
+            if core is not None and (best is None or len(core) < len(best[0])):
+                best = (core, cv)
+        if best is None and undecided:  # refutations this dear: the first, with no limit
+            core = solver.core(chosen, undecided[:1])
+            best = None if core is None else (core, undecided[0])
         if best is None:
             return None
         core, (cell, value) = best
