@@ -304,7 +304,7 @@ def find_minimal_deduction(board: Board, candidates: list[int], placed: set[int]
     )
     try:
         found = _by_cores(board, candidates, wrong, solution)
-    except NotSupportedError:  # a kind the SAT encoding lacks: the engine's search
+    except (NotSupportedError, _TooDeep):  # a kind SAT lacks, or sums it settles slowly
         found = _by_search(board, candidates, wrong, solution)
     if found is None:
         return
@@ -358,6 +358,24 @@ SCREEN_CONFLICTS = 1_000
 model (:func:`_by_cores`); if it refutes none within them, the first is refuted with no
 limit."""
 
+DEEP_CONFLICTS = 60_000
+"""The conflicts the SAT solver may spend refuting the first screened candidate when none
+fell within :data:`SCREEN_CONFLICTS` (a step of a killer without givens takes some
+20,000); past them the step, and every later one of the path that needs as many, is the
+engine's (:func:`_by_search`, whose refutation by the whole model goes to CP-SAT): on The
+Barbed Cross (little killers over few givens, whose sums the clauses settle slowly)
+MiniSat refuted none within 1.4 million conflicts."""
+
+
+class _TooDeep(Exception):
+    """The SAT solver did not refute a candidate within :data:`DEEP_CONFLICTS`."""
+
+
+_TOO_DEEP: list = [None]
+"""The solver (:data:`_SHARED`) that ran out of :data:`DEEP_CONFLICTS` on a step: the later
+steps of its path go to the engine at once (The Barbed Cross: 3 s a step saved)."""
+
+
 CORE_CONFLICTS = 2_000
 """The conflicts one check of the deletion filter may spend (:func:`_by_cores`); a
 constraint whose removal is not decided within them is kept (the set stays proven, only
@@ -378,9 +396,9 @@ def _by_cores(
     (:class:`~sudoku_cp.backends.sat.Selectors`, one solver per model along the path):
     the first :data:`SCREEN` wrong candidates are each refuted by the whole model within
     :data:`SCREEN_CONFLICTS` conflicts, and the one of the smallest core is kept; if none
-    is refuted within them, the first with no limit (on a killer without givens each
-    refutation by the whole model takes some 20,000 conflicts and cites most of it,
-    whichever the candidate); its core is then
+    is refuted within them, the first within :data:`DEEP_CONFLICTS` (on a killer without
+    givens each refutation by the whole model takes some 20,000 conflicts and cites most
+    of it, whichever the candidate); its core is then
     shrunk by the deletion filter with core refinement (Marques-Silva, ISMVL 2010; Belov
     and Marques-Silva, FMCAD 2011): each constraint of the core, the farthest from the
     cell first (:func:`_layers`), is dropped if the rest still refutes the candidate, the
@@ -392,6 +410,7 @@ def _by_cores(
 
     Raises:
         NotSupportedError: a kind the SAT encoding lacks.
+        _TooDeep: no refutation within :data:`DEEP_CONFLICTS`.
     """
     from sudoku_cp.backends.sat import OutOfConflicts
 
@@ -410,8 +429,14 @@ def _by_cores(
                 continue
             if core is not None and (best is None or len(core) < len(best[0])):
                 best = (core, cv)
-        if best is None and undecided:  # refutations this dear: the first, with no limit
-            core = solver.core(chosen, undecided[:1])
+        if best is None and undecided:  # refutations this dear: the first, within DEEP_CONFLICTS
+            if _TOO_DEEP[0] is solver:
+                raise _TooDeep  # it ran out on an earlier step of this path
+            try:
+                core = solver.core(chosen, undecided[:1], DEEP_CONFLICTS)
+            except OutOfConflicts:
+                _TOO_DEEP[0] = solver
+                raise _TooDeep from None
             best = None if core is None else (core, undecided[0])
         if best is None:
             return None
