@@ -89,7 +89,14 @@ from sudoku_cp.backends.sat_encoding import (  # noqa: E402
     values_of,
     variable,
 )
-from sudoku_cp.backends.sat_runner import OutOfConflicts, Run, canonical_solver_name, solver_names  # noqa: E402
+from sudoku_cp.backends.sat_runner import (  # noqa: E402
+    OutOfConflicts,
+    Run,
+    canonical_solver_name,
+    solve_in_slices,
+    solver_conflicts,
+    solver_names,
+)
 from sudoku_cp.backends.sat_signals import python_handles_ctrl_c  # noqa: E402
 from sudoku_cp.engine import lexmin  # noqa: E402
 from sudoku_cp.engine.lexmin import above_steps, below_steps, descend_below, smallest_solution  # noqa: E402
@@ -265,39 +272,20 @@ class Selectors:
         first = self.base + 1
         assumptions = [variable(c, v, self.n) for c, v in holding] + [first + i for i in selected]
         self.solves += 1
-        spent, budget = 0, _CORE_SLICE
-        while True:
-            self.deadline.check("the SAT solver")
-            if conflicts is not None:
-                if spent >= conflicts:
-                    raise OutOfConflicts
-                budget = min(budget, conflicts - spent)
-            before = self._conflicts()
-            self.solver.conf_budget(budget)
-            with python_handles_ctrl_c():
-                answer = self.solver.solve_limited(assumptions=assumptions)
-            if answer is True:
-                return None
-            if answer is False:
-                failed = self.solver.get_core() or []
-                return sorted(literal - first for literal in failed if literal >= first)
-            spent += max(self._conflicts() - before, budget)
-            budget = min(2 * budget, _LAST_CORE_SLICE)
 
-    def _conflicts(self) -> int:
-        return (self.solver.accum_stats() or {}).get("conflicts", 0)
+        def call(assumed: list[int]) -> bool | None:
+            with python_handles_ctrl_c():
+                return self.solver.solve_limited(assumptions=assumed)
+
+        if solve_in_slices(self.solver, call, assumptions, self.deadline, conflicts):
+            return None
+        failed = self.solver.get_core() or []
+        return sorted(literal - first for literal in failed if literal >= first)
 
     @property
     def conflicts(self) -> int:
         """The conflicts the solver has made so far, in all its calls."""
-        return self._conflicts()
-
-
-_CORE_SLICE = 1_000
-"""The conflicts of the first slice of :meth:`Selectors.core` (doubled each slice)."""
-
-_LAST_CORE_SLICE = 12_800
-"""The largest slice of :meth:`Selectors.core` (the clock and Ctrl-C are looked at between slices)."""
+        return solver_conflicts(self.solver)
 
 
 PROOFS = ("chain", "witness", "hybrid")
