@@ -12,20 +12,26 @@ subsets ("Efficiently explaining CSPs with unsatisfiable subset optimization", I
    unless the board knows a solution they keep (:attr:`Board.solution`, which
    :func:`sudoku_cp.explain` sets); on a proper puzzle every candidate outside that
    solution is refuted by the whole model;
-2. among the first :data:`SCREEN` such candidates (in cells with the fewest candidates
-   first), the :data:`TRIES` whose refutation by the whole model takes the fewest search
-   nodes are kept (a quick refutation tends to need few constraints);
-3. for each, constraints are gathered around the cell, layer by layer (those holding
-   it, then those meeting them...), until search proves the candidate impossible under
-   them alone;
-4. QuickXplain (Junker, AAAI 2004) splits the gathered constraints in halves to find a
-   subset-minimal refuting set in about ``k log(m / k)`` searches, then a *deletion
-   filter* tries dropping each constraint left once more: the set left is
-   subset-minimal (each of its constraints is needed). QuickXplain stops after
-   :data:`MAX_CHECKS` searches (a sparse puzzle whose refutation needs most of the
-   model would otherwise take hundreds); the filter then drops blocks of constraints,
-   halving their size down to one, farthest from the cell first, for as many searches
-   again: the set is proven but may not be minimal;
+2. one SAT solver holds every constraint, each switched on by a selector literal, and the
+   removed candidates as unit clauses (:class:`~sudoku_cp.backends.sat.Selectors`, kept
+   along the path: its candidates only shrink); the first :data:`SCREEN` such candidates
+   (in cells with the fewest candidates first) are each refuted by the whole model
+   within :data:`SCREEN_CONFLICTS` conflicts, and the one whose unsatisfiable core (the
+   selectors the refutation used) is smallest is kept;
+3. that core is shrunk by the deletion filter with core refinement (each constraint, the
+   farthest from the cell first, dropped if the rest still refutes the candidate, the
+   rest then cut to that answer's core) within :data:`FILTER_CONFLICTS`: the set left is
+   subset-minimal unless a check ran out of conflicts (:func:`_by_cores`);
+4. for a kind the SAT encoding lacks, or a refutation SAT does not reach within
+   :data:`DEEP_CONFLICTS` (sums over few givens, which CP-SAT settles faster), the
+   engine's search does it (:func:`_by_search`): constraints are gathered around the
+   cell, layer by layer (those holding it, then those meeting them...), until search
+   proves the candidate impossible under them alone, and QuickXplain (Junker, AAAI
+   2004) splits them in halves to find a subset-minimal refuting set in about
+   ``k log(m / k)`` searches, then a *deletion filter* tries dropping each constraint
+   left once more; QuickXplain stops after :data:`MAX_CHECKS` searches, the filter then
+   drops blocks of constraints, halving their size down to one, farthest from the cell
+   first, for as many searches again: the set is proven but may not be minimal;
 5. the smallest set found is the step, named plainly: "deduction from row 4, box 5 and
    cage 7", removing every candidate of its cells that it refutes.
 
