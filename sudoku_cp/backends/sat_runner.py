@@ -248,10 +248,11 @@ def solve_in_slices(
     assumptions: list[int],
     deadline: Deadline,
     limit: int | None = None,
+    first: int | None = None,
 ) -> bool:
     """``solver``'s answer under ``assumptions`` (True: satisfiable), solved by ``call``
     (``solve_limited`` under the assumptions given, within the conflict budget set) in
-    slices: :data:`_FIRST_SLICE` conflicts, then twice as many each slice up to
+    slices: ``first`` conflicts (``None``: :data:`_FIRST_SLICE`), then twice as many each slice up to
     :data:`_LAST_SLICE`, the clock and Ctrl-C looked at between slices (with or without a
     time limit: on the sudoku25 set slices cost no measurable time); at most ``limit``
     conflicts in all.
@@ -260,7 +261,7 @@ def solve_in_slices(
         OutOfConflicts: ``limit`` ran out undecided.
         SolveTimeoutError: ``deadline`` passed.
     """
-    budget = _FIRST_SLICE
+    budget = _FIRST_SLICE if first is None else first
     spent = 0
     while True:
         deadline.check("the SAT solver")
