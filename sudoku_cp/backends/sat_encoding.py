@@ -476,7 +476,10 @@ class _Writer:
         alive = automaton.alive(len(cells))
         if automaton.start not in alive[0]:
             return self.contradiction()
-        state = [{q: self.pool.id() for q in layer} for layer in alive]
+        # each layer's states in a fixed order: the variables' numbers, and so the cores a
+        # solver finds over them, are the same in every process
+        number = automaton.numbering()
+        state = [{q: self.pool.id() for q in sorted(layer, key=number.__getitem__)} for layer in alive]
         clauses: list[Clause] = [[state[0][automaton.start]]]
         for i, cell in enumerate(cells):
             for q, s in state[i].items():
