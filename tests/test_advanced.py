@@ -288,6 +288,24 @@ def test_minimal_deduction_is_subset_minimal():
     follows(board, candidates, found)
 
 
+def test_minimal_deduction_goes_to_the_engine_once_sat_runs_out_and_stays_there(monkeypatch):
+    """A refutation the SAT solver does not reach within its conflicts (The Barbed Cross:
+    none within 1.4 million) is the engine's search over layers, and so is every later
+    step of that path; the step still follows from its premises."""
+    board, candidates, placed, _ = stall_points("top95", 2)[0]
+    monkeypatch.setattr(deduction, "SCREEN_CONFLICTS", 0)
+    monkeypatch.setattr(deduction, "DEEP_CONFLICTS", 0)
+    monkeypatch.setattr(deduction, "_TOO_DEEP", [None])
+    searched = []
+    by_search = deduction._by_search
+    monkeypatch.setattr(deduction, "_by_search", lambda *a: searched.append(1) or by_search(*a))
+    for _ in range(2):
+        found = next(deduction.find_minimal_deduction(board, candidates, placed))
+        follows(board, candidates, found)
+    assert searched == [1, 1]
+    assert deduction._TOO_DEEP[0] is deduction._SHARED[0]  # remembered for the path's solver
+
+
 # -- to the end ------------------------------------------------------------------------------
 
 

@@ -63,6 +63,18 @@ def test_only_variant_boards_get_a_budget():
     assert forcing._budgets(killer) == (forcing.NET_BUDGET, None)
 
 
+def test_the_search_gives_up_after_its_suppositions_on_a_variant_board_only(monkeypatch):
+    board, masks, placed, _ = first_nested_state()
+    assert forcing._supposition_limit(board) is None
+    killer = Board(as_puzzle(datasets.load("gen_killer", limit=1)[0])[0].model)
+    assert forcing._supposition_limit(killer) == forcing.NET_SUPPOSITIONS
+    monkeypatch.setattr(forcing, "_supposition_limit", lambda board: 0)  # out at the first nested one
+    assert next(forcing.find_nested_forcing_nets(board, masks, placed), None) is None
+    monkeypatch.setattr(forcing, "_supposition_limit", lambda board: 10**6)
+    found = next(forcing.find_nested_forcing_nets(board, masks, placed))
+    assert found.net is not None and all(board.solution[c] != v for c, v in found.eliminations)
+
+
 def _nested_runs_twice(monkeypatch, model, masks, placed, solution):
     """The first nested net found from ``masks`` twice on one fresh board of ``model``,
     with the suppositions each call ran."""

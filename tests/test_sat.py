@@ -579,6 +579,44 @@ def test_satisfiable_reads_the_excluded_values_as_unit_clauses():
     assert not satisfiable(model, [(c, v) for c in (0, 1) for v in (1, 2, 3)])
 
 
+def test_selectors_name_a_core_of_the_constraints_switched_on():
+    """Each constraint is switched on by its own selector: a question over some of them
+    answers None when they allow the values, else the indices of a core among them (cells
+    0 and 1 share row 1 and box 1, so either alone refutes both holding 1); the removed
+    candidates are unit clauses, added for good."""
+    from sudoku_cp.backends.sat import Selectors
+
+    model = sudoku_cp.Puzzle(sudoku_cp.Grid.empty(4)).model
+    everything = list(range(len(model.constraints)))
+    with Selectors(model) as solver:
+        assert solver.core(everything, [(0, 1)]) is None
+        core = solver.core(everything, [(0, 1), (1, 1)])
+        assert len(core) == 1 and {0, 1} <= set(model.constraints[core[0]].cells)
+        apart = [i for i, c in enumerate(model.constraints) if len({0, 1} & set(c.cells)) == 1]
+        assert solver.core(apart, [(0, 1), (1, 1)]) is None  # their columns alone: both may hold 1
+        solver.exclude([(c, v) for c in (0, 1) for v in (2, 3, 4)])
+        assert solver.core(apart) is None
+        core = solver.core(everything)
+        assert len(core) == 1 and {0, 1} <= set(model.constraints[core[0]].cells)
+
+
+def test_selectors_keep_a_sum_whose_cells_only_other_constraints_make_differ_exact():
+    """A sum's cells that its own constraint does not make differ (they differ by the
+    row) are not encoded as a cage's combinations: switched on alone, the sum 4 over two
+    cells allows 2 + 2."""
+    from sudoku_cp.backends.sat import Selectors
+    from sudoku_cp.model.constraints import Linear
+
+    puzzle = sudoku_cp.Puzzle(sudoku_cp.Grid.empty(4))
+    sum_of_two = Linear((0, 1), (1, 1), "==", 4, origin="test")
+    model = puzzle.model
+    model = type(model)(model.side, model.givens, (*model.constraints, sum_of_two))
+    last = len(model.constraints) - 1
+    with Selectors(model) as solver:
+        assert solver.core([last], [(0, 2), (1, 2)]) is None
+        assert solver.core(list(range(len(model.constraints))), [(0, 2), (1, 2)]) is not None
+
+
 def test_solve_slices_are_counted_in_conflicts_not_sized_by_the_clock(monkeypatch):
     """Each slice of a solve has a fixed conflict budget, doubling up to ``_LAST_SLICE``
     (slices sized by the clock took another path on a busy machine); with a conflict

@@ -52,7 +52,7 @@ grids), or one per puzzle with the givens as unit clauses (25x25).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -84,11 +84,20 @@ from sudoku_cp.backends.sat_encoding import (  # noqa: E402
     encode,
     formula,
     rules_formula,
+    separate_formulas,
     to_dimacs,
     values_of,
     variable,
 )
-from sudoku_cp.backends.sat_runner import OutOfConflicts, Run, canonical_solver_name, solver_names  # noqa: E402
+from sudoku_cp.backends.sat_runner import (  # noqa: E402
+    OutOfConflicts,
+    Run,
+    canonical_solver_name,
+    solve_in_slices,
+    solver_conflicts,
+    solver_names,
+)
+from sudoku_cp.backends.sat_signals import python_handles_ctrl_c  # noqa: E402
 from sudoku_cp.engine import lexmin  # noqa: E402
 from sudoku_cp.engine.lexmin import above_steps, below_steps, descend_below, smallest_solution  # noqa: E402
 from sudoku_cp.engine.runtime import Deadline  # noqa: E402
@@ -186,6 +195,103 @@ def satisfiable(
             return run.solve(conflicts=conflicts) is not None
         except OutOfConflicts:
             return None
+
+
+class Selectors:
+    """A CDCL solver holding every constraint of a model, each switched on by a literal of
+    its own (its *selector*: every clause of the constraint holds its negation), and the
+    candidates removed so far as unit clauses: whether a subset of the constraints, with
+    the candidates, admits a value is one solve under the subset's selectors as
+    assumptions, and when it does not, the solver names a subset of them that suffices
+    (an *unsatisfiable core*, its failed assumptions). This is the selector-variable
+    method of MUS extraction (Marques-Silva, "Minimal unsatisfiability: models,
+    algorithms and applications", ISMVL 2010; Belov and Marques-Silva, "Accelerating MUS
+    extraction with recursive model rotation", FMCAD 2011, for the core refinement the
+    callers use). One solver serves every question about one model along a path of
+    shrinking candidates (:meth:`exclude` adds unit clauses; what it learnt stays
+    implied), so later questions start from what earlier ones learnt.
+
+    The clauses are :func:`~sudoku_cp.backends.sat_encoding.separate_formulas`'s (each
+    constraint's alone); MiniSat 2.2 (:func:`choose_solver`) below 20x20. Use as a context
+    manager, or call :meth:`close`.
+
+    Raises:
+        NotSupportedError: a constraint kind the encoding lacks (on construction).
+        SolveTimeoutError: ``deadline`` passed (on construction, or in :meth:`core`).
+    """
+
+    def __init__(self, model: Model, deadline: Deadline | None = None) -> None:
+        self.model, self.deadline = model, deadline or Deadline(None)
+        self.n = model.value_count
+        with python_handles_ctrl_c():
+            cells, parts, top = separate_formulas(model, self.deadline)
+            self.base = top  # selector of constraint i: base + 1 + i
+            self.solver = pysat.solvers.Solver(name=choose_solver(model))
+            try:
+                self.solver.append_formula(cells)
+                for index, part in enumerate(parts):
+                    self.deadline.check("the SAT solver")
+                    off = -(top + 1 + index)
+                    self.solver.append_formula([[*clause, off] for clause in part])
+            except BaseException:
+                self.solver.delete()
+                raise
+        self.excluded: set[tuple[int, int]] = set()
+        self.solves = 0
+
+    def __enter__(self) -> Selectors:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def close(self) -> None:
+        """Delete the solver."""
+        self.solver.delete()
+
+    def exclude(self, excluded: Iterable[tuple[int, int]]) -> None:
+        """Add ``(cell, value)`` pairs (candidates removed) as unit clauses, for good."""
+        new = [pair for pair in excluded if pair not in self.excluded]
+        self.excluded.update(new)
+        with python_handles_ctrl_c():
+            self.solver.append_formula([[-variable(cell, value, self.n)] for cell, value in new])
+
+    def core(
+        self, selected: Sequence[int], holding: Sequence[tuple[int, int]] = (), conflicts: int | None = None
+    ) -> list[int] | None:
+        """``None`` when the constraints of indices ``selected`` (into the model's
+        constraints), the unit clauses and each ``(cell, value)`` of ``holding`` have a
+        solution; else the indices, among ``selected``, of an unsatisfiable core (ascending).
+        ``conflicts``: the most the solver may make (``None``: no limit).
+
+        Raises:
+            OutOfConflicts: ``conflicts`` ran out undecided.
+            SolveTimeoutError: the deadline passed (checked between slices of conflicts).
+            KeyboardInterrupt: Ctrl-C, at the end of the slice it came in.
+        """
+        first = self.base + 1
+        assumptions = [variable(c, v, self.n) for c, v in holding] + [first + i for i in selected]
+        self.solves += 1
+
+        def call(assumed: list[int]) -> bool | None:
+            with python_handles_ctrl_c():
+                return self.solver.solve_limited(assumptions=assumed)
+
+        if solve_in_slices(self.solver, call, assumptions, self.deadline, conflicts, _CORE_SLICE):
+            return None
+        failed = self.solver.get_core() or []
+        return sorted(literal - first for literal in failed if literal >= first)
+
+    @property
+    def conflicts(self) -> int:
+        """The conflicts the solver has made so far, in all its calls."""
+        return solver_conflicts(self.solver)
+
+
+_CORE_SLICE = 1_000
+"""The conflicts of the first slice of :meth:`Selectors.core` (each slice restarts the
+solver's restart schedule: a refutation of some 20,000 conflicts in slices from 100 took
+another path)."""
 
 
 PROOFS = ("chain", "witness", "hybrid")

@@ -321,6 +321,44 @@ def rules_formula(
     return written
 
 
+_DEFAULT = ("extended", "pairwise", "combinations")
+"""The default encoding, at-most-one and sum encoding (:class:`Encoding`'s defaults)."""
+
+
+def separate_formulas(
+    model: Model, deadline: Deadline | None = None
+) -> tuple[list[Clause], list[list[Clause]], int]:
+    """The model's clauses with each constraint's apart, for a solver that switches
+    constraints on and off (:class:`~sudoku_cp.backends.sat.Selectors`): ``(cells, parts,
+    top)``, ``cells`` the clauses every assignment of one value per cell meets ("every
+    cell has a value", "at most one value per cell"), ``parts[i]`` those of
+    ``model.constraints[i]`` alone (the default encoding: extended, pairwise,
+    combinations; a sum over cells that its own constraint does not make differ is
+    written as a pseudo-Boolean sum, since the others may be switched off), and ``top``
+    the largest variable (the auxiliary variables of all parts from one pool). The givens
+    are not written.
+
+    Raises:
+        NotSupportedError: a constraint kind the encoding lacks (a model with hidden cells
+            included).
+        SolveTimeoutError: ``deadline`` passed while writing.
+    """
+    n, count = model.value_count, model.cell_count
+    pool = IDPool(start_from=count * n + 1)
+    empty = (0,) * count
+    whole = Model(model.side, empty, (), model.positions, model.digits, model.hidden)
+    cells = [clause for part in _Writer(whole, *_DEFAULT).write().parts.values() for clause in part]
+    parts = []
+    for constraint in model.constraints:
+        alone = Model(model.side, empty, (constraint,), model.positions, model.digits, model.hidden)
+        alone = decompose(alone, NATIVE_KINDS, "sat")
+        writer = _Writer(
+            alone, "extended", "pairwise", "combinations", deadline, cell_clauses=False, pool=pool
+        )
+        parts.append([clause for part in writer.write().parts.values() for clause in part])
+    return cells, parts, pool.top
+
+
 @dataclass
 class _Writer:
     """Writes the clauses of a model's constraints (the givens are not its business)."""
@@ -331,10 +369,13 @@ class _Writer:
     sum_encoding: str
     deadline: Deadline | None = None
     parts: dict[str, list[Clause]] = field(default_factory=dict)
+    cell_clauses: bool = True  # "every cell has a value" and "at most one value per cell"
+    pool: IDPool | None = None  # the auxiliary variables' pool (shared by several writers)
 
     def __post_init__(self) -> None:
         self.n = self.model.value_count  # the values 1..n (more than the side: more digits)
-        self.pool = IDPool(start_from=self.model.cell_count * self.n + 1)
+        if self.pool is None:
+            self.pool = IDPool(start_from=self.model.cell_count * self.n + 1)
 
     def x(self, cell: int, value: int) -> int:
         return variable(cell, value, self.n)
@@ -353,11 +394,12 @@ class _Writer:
         n, model = self.n, self.model
         refuse_unknown("sat", model, tuple(NATIVE_KINDS))  # the kinds below
         values, cells = range(1, n + 1), range(model.cell_count)
-        self.add("every cell has a value", ([self.x(c, v) for v in values] for c in cells))
-        in_unit = {cell for unit in model.units for cell in unit.cells}
-        cells_amo = cells if self.encoding == "extended" else sorted(set(cells) - in_unit)
-        for cell in cells_amo:
-            self.add("at most one value per cell", self.at_most_one([self.x(cell, v) for v in values]))
+        if self.cell_clauses:
+            self.add("every cell has a value", ([self.x(c, v) for v in values] for c in cells))
+            in_unit = {cell for unit in model.units for cell in unit.cells}
+            cells_amo = cells if self.encoding == "extended" else sorted(set(cells) - in_unit)
+            for cell in cells_amo:
+                self.add("at most one value per cell", self.at_most_one([self.x(cell, v) for v in values]))
         for constraint in model.of_kind(kinds.AllDifferent):
             unit = len(constraint.cells) == model.side
             part = "each value at most once per unit" if unit else "all different"
@@ -434,7 +476,10 @@ class _Writer:
         alive = automaton.alive(len(cells))
         if automaton.start not in alive[0]:
             return self.contradiction()
-        state = [{q: self.pool.id() for q in layer} for layer in alive]
+        # each layer's states in a fixed order: the variables' numbers, and so the cores a
+        # solver finds over them, are the same in every process
+        number = automaton.numbering()
+        state = [{q: self.pool.id() for q in sorted(layer, key=number.__getitem__)} for layer in alive]
         clauses: list[Clause] = [[state[0][automaton.start]]]
         for i, cell in enumerate(cells):
             for q, s in state[i].items():

@@ -242,6 +242,47 @@ def _checkout(
     return _Loaded.load(name, formula, deadline), False
 
 
+def solve_in_slices(
+    solver: Solver,
+    call: Callable[[list[int]], bool | None],
+    assumptions: list[int],
+    deadline: Deadline,
+    limit: int | None = None,
+    first: int | None = None,
+) -> bool:
+    """``solver``'s answer under ``assumptions`` (True: satisfiable), solved by ``call``
+    (``solve_limited`` under the assumptions given, within the conflict budget set) in
+    slices: ``first`` conflicts (``None``: :data:`_FIRST_SLICE`), then twice as many each slice up to
+    :data:`_LAST_SLICE`, the clock and Ctrl-C looked at between slices (with or without a
+    time limit: on the sudoku25 set slices cost no measurable time); at most ``limit``
+    conflicts in all.
+
+    Raises:
+        OutOfConflicts: ``limit`` ran out undecided.
+        SolveTimeoutError: ``deadline`` passed.
+    """
+    budget = _FIRST_SLICE if first is None else first
+    spent = 0
+    while True:
+        deadline.check("the SAT solver")
+        if limit is not None:
+            if spent >= limit:
+                raise OutOfConflicts
+            budget = min(budget, limit - spent)
+        conflicts = solver_conflicts(solver)
+        solver.conf_budget(budget)
+        answer = call(assumptions)
+        if answer is not None:
+            return answer
+        spent += max(solver_conflicts(solver) - conflicts, budget)  # a solver not counting still ends
+        budget = min(2 * budget, _LAST_SLICE)
+
+
+def solver_conflicts(solver: Solver) -> int:
+    """The conflicts ``solver`` has made in all its calls."""
+    return (solver.accum_stats() or {}).get("conflicts", 0)
+
+
 @dataclass
 class Run:
     """One call's use of a loaded solver: its givens, clock, guard literal and counters.
@@ -410,30 +451,17 @@ class Run:
         return values_of(self.solver.get_model()[: cells * n], n, cells)  # variable i is at index i - 1
 
     def _solve_in_slices(self, assumptions: list[int], limit: int | None = None) -> bool:
-        """Solve in slices of a conflict budget, so that the clock and Ctrl-C are looked at
-        between slices (with or without a time limit: on the sudoku25 set slices cost no
-        measurable time), at most ``limit`` conflicts in all (:class:`OutOfConflicts`)."""
-        budget = _FIRST_SLICE
+        """Solve in slices of a conflict budget (:func:`solve_in_slices`), at most ``limit``
+        conflicts in all (:class:`OutOfConflicts`)."""
         interruptible = self.loaded.name in _INTERRUPTIBLE
-        spent = 0
-        while True:
-            self.deadline.check("the SAT solver")
-            if limit is not None:
-                if spent >= limit:
-                    raise OutOfConflicts
-                budget = min(budget, limit - spent)
-            conflicts = self._conflicts()
-            self.solver.conf_budget(budget)
+
+        def call(assumed: list[int]) -> bool | None:
             # Python's handler records Ctrl-C and KeyboardInterrupt is raised when the
             # slice returns (_pysat keeps PySAT's own handler out); expect_interrupt: the
             # deadline's timer may interrupt the MiniSat family.
-            answer = self._pysat(
-                self.solver.solve_limited, assumptions=assumptions, expect_interrupt=interruptible
-            )
-            if answer is not None:
-                return answer
-            spent += max(self._conflicts() - conflicts, budget)  # a solver not counting still ends
-            budget = min(2 * budget, _LAST_SLICE)
+            return self._pysat(self.solver.solve_limited, assumptions=assumed, expect_interrupt=interruptible)
+
+        return solve_in_slices(self.solver, call, assumptions, self.deadline, limit)
 
     def _pysat(self, call: Callable[..., T], **arguments: object) -> T:
         """``call(**arguments)`` with Ctrl-C left to Python (:mod:`sudoku_cp.backends.sat_signals`):
@@ -451,7 +479,7 @@ class Run:
             raise KeyboardInterrupt from None
 
     def _conflicts(self) -> int:
-        return (self.solver.accum_stats() or {}).get("conflicts", 0)
+        return solver_conflicts(self.solver)
 
     @property
     def conflicts(self) -> int:

@@ -60,6 +60,7 @@ import functools
 import itertools
 import operator
 import weakref
+from collections import deque
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -767,6 +768,28 @@ class Automaton:
                     if following not in transitions:
                         todo.append(following)
         return cls(start, transitions, frozenset(s for s in transitions if accepting(s)))
+
+    def numbering(self) -> dict[State, int]:
+        """The reachable states numbered in the order a breadth-first walk from the start
+        meets them, values in increasing order: the same numbers in every process (a
+        state's hash, and so the order of a set of states, may change from one run to the
+        next), for an encoding whose answers depend on the order of its variables.
+
+        >>> step = lambda seen, v: seen + (v == 1) if seen + (v == 1) < 2 else None
+        >>> Automaton.build(0, step, lambda seen: seen == 1, 3).numbering()
+        {0: 0, 1: 1}
+        """
+        number = {self.start: 0}
+        todo = deque([self.start])
+        while todo:
+            state = todo.popleft()
+            out = self.transitions[state]
+            for value in sorted(out):
+                following = out[value]
+                if following not in number:
+                    number[following] = len(number)
+                    todo.append(following)
+        return number
 
     def accepts(self, values: Sequence[int]) -> bool:
         state = self.start

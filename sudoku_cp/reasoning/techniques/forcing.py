@@ -753,14 +753,20 @@ class _OverBudget(Exception):
     """A nested branch spent its :attr:`_Nets.budget` of suppositions."""
 
 
+class _OutOfSuppositions(Exception):
+    """A nested forcing net's search spent its :attr:`_Nets.left` suppositions."""
+
+
 class _Nets(_Propagation):
     """The propagation of :class:`_Propagation`, recording every implication (and, with
     ``nest``, removing the candidates whose own supposition contradicts itself).
 
     ``budget``: how many nested suppositions a branch may still try before it gives up
-    (:class:`_OverBudget`); ``None``, no limit."""
+    (:class:`_OverBudget`); ``None``, no limit. ``left``: how many the whole search may
+    still try (:class:`_OutOfSuppositions`); ``None``, no limit."""
 
     budget: int | None = None
+    left: int | None = None
 
     @classmethod
     def of(cls, board: Board) -> _Nets:
@@ -982,6 +988,10 @@ class _Nets(_Propagation):
                     if self.budget <= 0:
                         raise _OverBudget
                     self.budget -= 1
+                if self.left is not None:
+                    if self.left <= 0:
+                        raise _OutOfSuppositions
+                    self.left -= 1
                 if nest == 1:
                     if free is not None and any(not state & ~here for state in free.get((c, w), ())):
                         continue
@@ -1198,6 +1208,23 @@ supposition that contradicts itself needs few (57 on average on a published litt
 at every stop (4,200 there, 90% of its explanation's CPU time before this budget)."""
 
 
+NET_SUPPOSITIONS = 40_000
+"""On a board with variant constraints, how many nested suppositions one search for a
+nested forcing net may try in all (both passes of :func:`_budgets`) before it gives up
+(a search that found a net by then keeps it), so that a state where nets are hopeless
+reaches the last resort sooner. Counted in suppositions, not seconds, so the steps do not
+depend on the machine's load. Searches that found no net tried 27,000 to 135,000 on the
+published puzzles of the links corpus that end in the last resort (I want to break free,
+The Barbed Cross: about 1 and 3 s of CPU each); most that found one, fewer than 25,000.
+(No limit on a classic board: the forum-hardest lists' steps stay as they are.)"""
+
+
+def _supposition_limit(board: Board) -> int | None:
+    """The nested suppositions one search may try in all: :data:`NET_SUPPOSITIONS` on a
+    board with variant constraints, no limit (``None``) on a classic board."""
+    return NET_SUPPOSITIONS if board.others else None
+
+
 def _budgets(board: Board) -> tuple[int | None, ...]:
     """The budgets of the passes of :func:`find_nested_forcing_nets`: on a board with variant
     constraints (a supposition there costs some twenty times one on a classic board), put
@@ -1260,28 +1287,32 @@ def find_nested_forcing_nets(board: Board, candidates: list[int], placed: set[in
     tries = _first_tries(tries, candidates, outcome)
     best: tuple[int, Branch] | None = None
     settled: set[tuple[int, int]] = set()  # suppositions that ended within the budget, with no net
-    for budget in _budgets(board):
-        found = 0
-        for cell, value in tries:
-            if (cell, value) in settled:
-                continue  # the same branch again would end the same way
-            board.check_deadline()
-            engine.budget = budget
-            try:
-                after, record, end = engine.branch(candidates, cell, value, nest=1)
-            except _OverBudget:
-                continue
-            if after is not None:
-                settled.add((cell, value))
-                continue
-            branch = slice_branch(record.nodes, [end])
-            if best is None or branch.size < best[0]:
-                best = (branch.size, branch)
-            found += 1
-            if found >= NET_FOUND:
+    engine.left = _supposition_limit(board)
+    try:
+        for budget in _budgets(board):
+            found = 0
+            for cell, value in tries:
+                if (cell, value) in settled:
+                    continue  # the same branch again would end the same way
+                board.check_deadline()
+                engine.budget = budget
+                try:
+                    after, record, end = engine.branch(candidates, cell, value, nest=1)
+                except _OverBudget:
+                    continue
+                if after is not None:
+                    settled.add((cell, value))
+                    continue
+                branch = slice_branch(record.nodes, [end])
+                if best is None or branch.size < best[0]:
+                    best = (branch.size, branch)
+                found += 1
+                if found >= NET_FOUND:
+                    break
+            if best is not None:
                 break
-        if best is not None:
-            break
+    except _OutOfSuppositions:
+        pass  # the nets found so far, if any (the last resort otherwise)
     if best is None:
         return
     branch = best[1]

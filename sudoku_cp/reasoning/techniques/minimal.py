@@ -12,20 +12,26 @@ subsets ("Efficiently explaining CSPs with unsatisfiable subset optimization", I
    unless the board knows a solution they keep (:attr:`Board.solution`, which
    :func:`sudoku_cp.explain` sets); on a proper puzzle every candidate outside that
    solution is refuted by the whole model;
-2. among the first :data:`SCREEN` such candidates (in cells with the fewest candidates
-   first), the :data:`TRIES` whose refutation by the whole model takes the fewest search
-   nodes are kept (a quick refutation tends to need few constraints);
-3. for each, constraints are gathered around the cell, layer by layer (those holding
-   it, then those meeting them...), until search proves the candidate impossible under
-   them alone;
-4. QuickXplain (Junker, AAAI 2004) splits the gathered constraints in halves to find a
-   subset-minimal refuting set in about ``k log(m / k)`` searches, then a *deletion
-   filter* tries dropping each constraint left once more: the set left is
-   subset-minimal (each of its constraints is needed). QuickXplain stops after
-   :data:`MAX_CHECKS` searches (a sparse puzzle whose refutation needs most of the
-   model would otherwise take hundreds); the filter then drops blocks of constraints,
-   halving their size down to one, farthest from the cell first, for as many searches
-   again: the set is proven but may not be minimal;
+2. one SAT solver holds every constraint, each switched on by a selector literal, and the
+   removed candidates as unit clauses (:class:`~sudoku_cp.backends.sat.Selectors`, kept
+   along the path: its candidates only shrink); the first :data:`SCREEN` such candidates
+   (in cells with the fewest candidates first) are each refuted by the whole model
+   within :data:`SCREEN_CONFLICTS` conflicts, and the one whose unsatisfiable core (the
+   selectors the refutation used) is smallest is kept;
+3. that core is shrunk by the deletion filter with core refinement (each constraint, the
+   farthest from the cell first, dropped if the rest still refutes the candidate, the
+   rest then cut to that answer's core) within :data:`FILTER_CONFLICTS`: the set left is
+   subset-minimal unless a check ran out of conflicts (:func:`_by_cores`);
+4. for a kind the SAT encoding lacks, or a refutation SAT does not reach within
+   :data:`DEEP_CONFLICTS` (sums over few givens, which CP-SAT settles faster), the
+   engine's search does it (:func:`_by_search`): constraints are gathered around the
+   cell, layer by layer (those holding it, then those meeting them...), until search
+   proves the candidate impossible under them alone, and QuickXplain (Junker, AAAI
+   2004) splits them in halves to find a subset-minimal refuting set in about
+   ``k log(m / k)`` searches, then a *deletion filter* tries dropping each constraint
+   left once more; QuickXplain stops after :data:`MAX_CHECKS` searches, the filter then
+   drops blocks of constraints, halving their size down to one, farthest from the cell
+   first, for as many searches again: the set is proven but may not be minimal;
 5. the smallest set found is the step, named plainly: "deduction from row 4, box 5 and
    cage 7", removing every candidate of its cells that it refutes.
 
@@ -36,6 +42,9 @@ constraints with the current candidates of their cells.
 
 from __future__ import annotations
 
+import atexit
+import contextlib
+import threading
 from collections.abc import Iterator, Sequence
 
 from sudoku_cp.engine.runtime import Deadline
@@ -299,6 +308,33 @@ def find_minimal_deduction(board: Board, candidates: list[int], placed: set[int]
         ),
         key=lambda cv: (candidates[cv[0]].bit_count(), cv),
     )
+    try:
+        found = _by_cores(board, candidates, wrong, solution)
+    except (NotSupportedError, _TooDeep):  # a kind SAT lacks, or sums it settles slowly
+        found = _by_search(board, candidates, wrong, solution)
+    if found is None:
+        return
+    core, removed = found
+    cells = tuple(sorted({c for constraint in core for c in constraint.cells}))
+    # a clue from an extra cell by its name; a killer cage (a sum and an AllDifferent of one label) once
+    names = in_words(list(dict.fromkeys(board.model.label_of(c) for c in core)))
+    yield Deduction(
+        "minimal deduction",
+        (),
+        tuple(sorted(removed)),
+        cells,
+        tuple(sorted({v for _, v in removed})),
+        tuple((c, v) for c in cells for v in values_of(candidates[c])),
+        tuple(core),
+        f"search-backed (a backtracking search, not a chain a reader can replay) over {names}",
+    )
+
+
+def _by_search(
+    board: Board, candidates: list[int], wrong: list[tuple[int, int]], solution: Sequence[int]
+) -> tuple[list[Constraint], list[tuple[int, int]]] | None:
+    """The smallest refuting set and the candidates it removes, by the engine's search
+    (QuickXplain over layers of constraints): for a kind the SAT encoding lacks."""
     costs: list[tuple[int, tuple[int, int]]] = []
     free = 0  # the candidates refuted by propagation alone so far
     for cv in wrong[:SCREEN]:
@@ -314,22 +350,190 @@ def find_minimal_deduction(board: Board, candidates: list[int], placed: set[int]
         if core is not None and (best is None or len(core) < len(best[0])):
             best = (core, cell, value)
     if best is None:
-        return
+        return None
     core, cell, value = best
-    cells = tuple(sorted({c for constraint in core for c in constraint.cells}))
     removed = [(cell, value)]
     for v in values_of(candidates[cell]):  # the cell's other candidates the same set refutes
         if v != value and v != solution[cell] and refutes(board, core, candidates, cell, v, BUDGET):
             removed.append((cell, v))
-    # a clue from an extra cell by its name; a killer cage (a sum and an AllDifferent of one label) once
-    names = in_words(list(dict.fromkeys(board.model.label_of(c) for c in core)))
-    yield Deduction(
-        "minimal deduction",
-        (),
-        tuple(sorted(removed)),
-        cells,
-        tuple(sorted({v for _, v in removed})),
-        tuple((c, v) for c in cells for v in values_of(candidates[c])),
-        tuple(core),
-        f"search-backed (a backtracking search, not a chain a reader can replay) over {names}",
-    )
+    return core, removed
+
+
+SCREEN_CONFLICTS = 1_000
+"""The conflicts the SAT solver may spend refuting each screened candidate by the whole
+model (:func:`_by_cores`); if it refutes none within them, the first is refuted with no
+limit."""
+
+DEEP_CONFLICTS = 60_000
+"""The conflicts the SAT solver may spend refuting the first screened candidate when none
+fell within :data:`SCREEN_CONFLICTS` (a step of a killer without givens takes some
+20,000); past them the step, and every later one of the path that needs as many, is the
+engine's (:func:`_by_search`, whose refutation by the whole model goes to CP-SAT): on The
+Barbed Cross (little killers over few givens, whose sums the clauses settle slowly)
+MiniSat refuted none within 1.4 million conflicts."""
+
+
+class _TooDeep(Exception):
+    """The SAT solver did not refute a candidate within :data:`DEEP_CONFLICTS`."""
+
+
+_TOO_DEEP: list = [None]
+"""The solver (:data:`_SHARED`) that ran out of :data:`DEEP_CONFLICTS` on a step: the later
+steps of its path go to the engine at once (The Barbed Cross: 3 s a step saved)."""
+
+
+CORE_CONFLICTS = 2_000
+"""The conflicts one check of the deletion filter may spend (:func:`_by_cores`); a
+constraint whose removal is not decided within them is kept (the set stays proven, only
+its minimality may suffer)."""
+
+FILTER_CONFLICTS = 10_000
+"""The conflicts the deletion filter may spend on one step in all (:func:`_by_cores`): on a
+killer without givens, where dropping any constraint of a core of most of the model leaves
+a question the solver does not settle within :data:`CORE_CONFLICTS`, the filter would
+otherwise try each of some sixty constraints in vain (8 s of a 12 s step on ``Wecoc #2``;
+within this budget, 0.5 s)."""
+
+
+def _by_cores(
+    board: Board, candidates: list[int], wrong: list[tuple[int, int]], solution: Sequence[int]
+) -> tuple[list[Constraint], list[tuple[int, int]]] | None:
+    """The smallest refuting set and the candidates it removes, by unsatisfiable cores
+    (:class:`~sudoku_cp.backends.sat.Selectors`, one solver per model along the path):
+    the first :data:`SCREEN` wrong candidates are each refuted by the whole model within
+    :data:`SCREEN_CONFLICTS` conflicts, and the one of the smallest core is kept; if none
+    is refuted within them, the first within :data:`DEEP_CONFLICTS` (on a killer without
+    givens each refutation by the whole model takes some 20,000 conflicts and cites most
+    of it, whichever the candidate); its core is then
+    shrunk by the deletion filter with core refinement (Marques-Silva, ISMVL 2010; Belov
+    and Marques-Silva, FMCAD 2011): each constraint of the core, the farthest from the
+    cell first (:func:`_layers`), is dropped if the rest still refutes the candidate, the
+    rest then cut to the core of that answer. Each constraint the filter keeps was needed
+    when it was tried, so the set is subset-minimal unless a check ran out of
+    :data:`CORE_CONFLICTS` or the filter out of :data:`FILTER_CONFLICTS` (the set is
+    proven either way). All budgets are counted in conflicts, so the steps do not depend
+    on the machine's load.
+
+    Raises:
+        NotSupportedError: a kind the SAT encoding lacks.
+        _TooDeep: no refutation within :data:`DEEP_CONFLICTS`.
+    """
+    from sudoku_cp.backends.sat import OutOfConflicts
+
+    model = board.model
+    k = model.value_count
+    chosen = [i for i, c in enumerate(model.constraints) if not isinstance(c, ValueIn)]
+    excluded = {(c, v) for c, mask in enumerate(candidates) for v in range(1, k + 1) if not mask >> v - 1 & 1}
+    with _selectors(board, excluded) as solver:
+        best: tuple[list[int], tuple[int, int]] | None = None
+        undecided = []
+        for cv in wrong[:SCREEN]:
+            try:
+                core = solver.core(chosen, [cv], SCREEN_CONFLICTS)
+            except OutOfConflicts:
+                undecided.append(cv)
+                continue
+            if core is not None and (best is None or len(core) < len(best[0])):
+                best = (core, cv)
+        if best is None and undecided:  # refutations this dear: the first, within DEEP_CONFLICTS
+            if _TOO_DEEP[0] is solver:
+                raise _TooDeep  # it ran out on an earlier step of this path
+            try:
+                core = solver.core(chosen, undecided[:1], DEEP_CONFLICTS)
+            except OutOfConflicts:
+                _TOO_DEEP[0] = solver
+                raise _TooDeep from None
+            best = None if core is None else (core, undecided[0])
+        if best is None:
+            return None
+        core, (cell, value) = best
+        rank = _ranks(board, cell)
+        core.sort(key=lambda i: rank.get(i, len(rank)))
+        kept: set[int] = set()
+        left = FILTER_CONFLICTS
+        while left > 0:
+            unsure = [i for i in core if i not in kept]
+            if not unsure:
+                break
+            drop = unsure[-1]  # the farthest from the cell
+            before = solver.conflicts
+            try:
+                refined = solver.core(
+                    [i for i in core if i != drop], [(cell, value)], min(CORE_CONFLICTS, left)
+                )
+            except OutOfConflicts:
+                refined = None
+            left -= solver.conflicts - before
+            if refined is None:
+                kept.add(drop)
+            else:
+                inside = set(refined)
+                core = [i for i in core if i in inside]
+        removed = [(cell, value)]
+        for v in values_of(candidates[cell]):  # the cell's other candidates the same set refutes
+            if v != value and v != solution[cell]:
+                try:
+                    if solver.core(core, [(cell, v)], CORE_CONFLICTS) is not None:
+                        removed.append((cell, v))
+                except OutOfConflicts:
+                    pass
+    return [model.constraints[i] for i in core], removed
+
+
+def _ranks(board: Board, cell: int) -> dict[int, int]:
+    """Each constraint's index (into the model's constraints) to its layer from ``cell``
+    (:func:`_layers`: 0 for those holding it, 1 for those meeting them...)."""
+    index = {id(c): i for i, c in enumerate(board.model.constraints)}
+    return {index[id(c)]: depth for depth, layer in enumerate(_layers(board, cell)) for c in layer}
+
+
+_SHARED: list = [None]
+"""The :class:`~sudoku_cp.backends.sat.Selectors` of the last model (one solver along an
+explanation's path, whose candidates only shrink); its lock in :data:`_SHARED_LOCK`."""
+
+_SHARED_LOCK = threading.Lock()
+
+
+def forget_solver() -> None:
+    """Delete the shared solver (:data:`_SHARED`), as at the interpreter's exit (PySAT's own
+    finaliser may find its module half torn down by then)."""
+    with _SHARED_LOCK:
+        solver, _SHARED[0] = _SHARED[0], None
+    if solver is not None:
+        solver.close()
+
+
+atexit.register(forget_solver)
+
+
+@contextlib.contextmanager
+def _selectors(board: Board, excluded: set[tuple[int, int]]):
+    """A :class:`~sudoku_cp.backends.sat.Selectors` over the board's model with ``excluded``
+    as unit clauses: the shared one when it is of this model and its exclusions are among
+    ``excluded`` (the path went on), else a new one, shared from then on; a private one
+    while another thread uses the shared one.
+
+    Raises:
+        NotSupportedError: a kind the SAT encoding lacks.
+    """
+    from sudoku_cp.backends.sat import Selectors
+
+    deadline = board.deadline or Deadline(None)
+    if not _SHARED_LOCK.acquire(blocking=False):
+        with Selectors(board.model, deadline) as private:
+            private.exclude(excluded)
+            yield private
+        return
+    try:
+        solver = _SHARED[0]
+        if solver is None or solver.model is not board.model or not solver.excluded <= excluded:
+            if solver is not None:
+                _SHARED[0] = None
+                solver.close()
+            solver = Selectors(board.model, deadline)
+            _SHARED[0] = solver
+        solver.deadline = deadline
+        solver.exclude(excluded - solver.excluded)
+        yield solver
+    finally:
+        _SHARED_LOCK.release()
