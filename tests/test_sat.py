@@ -4,6 +4,7 @@ options, time limits, and a clear message when PySAT is missing."""
 from __future__ import annotations
 
 import importlib
+import os
 import random
 import subprocess
 import sys
@@ -645,3 +646,28 @@ def test_solve_slices_are_counted_in_conflicts_not_sized_by_the_clock(monkeypatc
     assert satisfiable(puzzle.model, excluded) is False
     assert len(budgets) == slices  # the same path, whatever the clock says
     assert satisfiable(puzzle.model, excluded, conflicts=3) is None  # 1 + 2 conflicts: undecided
+
+
+def test_a_line_automatons_clauses_are_the_same_under_any_hash_seed() -> None:
+    """The last resort's cores depend on the order of the variables: a line automaton whose
+    states are sets (their order in a set follows their hashes, which change from one
+    process to the next) is written with the same clauses in every process."""
+    script = (
+        "from sudoku_cp.backends.sat_encoding import separate_formulas\n"
+        "from sudoku_cp.model.constraints import Automaton, Model, Regular\n"
+        "seen = Automaton.build(frozenset(), lambda s, v: s | {'abcd'[v - 1]} if len(s) < 3 else None,"
+        " lambda s: len(s) == 3, 4)\n"
+        "line = Regular((0, 5, 10, 15), seen, pattern='three values seen', label='seen')\n"
+        "print(separate_formulas(Model(4, (0,) * 16, (line,)))[1][-1])\n"
+    )
+    outputs = {
+        subprocess.run(
+            [sys.executable, "-c", script],
+            capture_output=True,
+            text=True,
+            check=True,
+            env={**os.environ, "PYTHONHASHSEED": seed},
+        ).stdout
+        for seed in ("1", "2", "3")
+    }
+    assert len(outputs) == 1 and next(iter(outputs)).strip()
