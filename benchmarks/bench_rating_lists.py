@@ -47,18 +47,18 @@ def read_rated(path: Path, column: str = "ER") -> list[tuple[str, float]]:
         ValueError: a line that is neither format, or a header without ``column``.
     """
     rows: list[tuple[str, float]] = []
+    lines = path.read_text().splitlines()
+    header = next((i for i, line in enumerate(lines) if line.startswith("#!sudoku")), None)
     index = None
-    for number, line in enumerate(path.read_text().splitlines(), 1):
+    if header is not None:  # the forum's format: what comes before its header is a title
+        # "#!sudoku -c1,PuzzleR,Label,...": an option, then the columns' names
+        names = [name for name in lines[header].split(None, 1)[-1].split(",") if not name.startswith("-")]
+        if column not in names:
+            raise ValueError(f"{path}:{header + 1}: no column {column!r} in the header {names}")
+        index = names.index(column)
+    for number, line in enumerate(lines, 1):
         line = line.strip()
-        if not line:
-            continue
-        if line.startswith("#!sudoku"):
-            names = line.split(None, 2)[-1].split(",")
-            if column not in names:
-                raise ValueError(f"{path}:{number}: no column {column!r} in the header {names}")
-            index = names.index(column)
-            continue
-        if line.startswith("#"):
+        if not line or line.startswith("#") or (header is not None and number <= header + 1):
             continue
         fields = line.split(",") if index is not None else line.split()
         if index is None and len(fields) != 2:

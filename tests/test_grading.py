@@ -316,3 +316,46 @@ def test_effort_replays_the_singles_as_people_scan_with_the_paths_other_steps():
         candidates[cell] = mask(1, 2, 3, 4, 5, 6, 8, 9)
     assert singles_waves(board, candidates, set()) == 1
     assert singles_effort(board, candidates, set()) == step_effort(BY_ID["hidden-single"], 1, 81)
+
+
+def test_a_rating_forcing_chain_that_places_a_digit_removes_it_from_the_peers() -> None:
+    """A dynamic forcing chain of the rating path that concludes a candidate true marks its
+    cell placed; the finders after it read a placed digit as gone from its peers (a unit's
+    places of it skip placed cells), so the step removes it there too. Before, a static unit
+    chain then read the digit's places in a row without the placed cell and removed the
+    solution's digit from a box (grade raised NoSolutionError on a published forum puzzle)."""
+    from sudoku_cp.reasoning import grading
+    from sudoku_cp.reasoning.techniques.board import Board
+
+    board = Board(as_puzzle(datasets.load("hardest")[0])[0].model)
+    candidates = board.initial()
+    cell = next(c for c, m in enumerate(candidates) if m & (m - 1))
+    value = (candidates[cell] & -candidates[cell]).bit_length()
+    placements, eliminations = grading._conclusion(board, candidates, (cell, value, True))
+    bit = 1 << (value - 1)
+    holding = {p for p in board.model.peers[cell] if candidates[p] & bit}
+    assert placements == ((cell, value),) and holding
+    assert {(p, value) for p in holding} <= set(eliminations)
+    assert {(cell, w) for w in range(1, 10) if candidates[cell] >> (w - 1) & 1 and w != value} <= set(
+        eliminations
+    )
+
+
+@pytest.mark.slow
+def test_every_step_of_the_rating_path_keeps_the_solution() -> None:
+    """The rating path's steps (SE's static and dynamic chains, never printed) on the
+    hardest puzzles, each checked against the solution."""
+    from sudoku_cp.reasoning.grading import RATING_TECHNIQUES
+    from sudoku_cp.reasoning.techniques.board import Board
+    from sudoku_cp.reasoning.techniques.table import solving_path
+
+    for puzzle in datasets.load("hardest")[:4]:
+        solution = solve(puzzle).cells
+        parsed = as_puzzle(puzzle)[0]
+        board = Board(parsed.model)
+        candidates = board.initial()
+        placed = {c for c, v in enumerate(parsed.grid.cells) if v}
+        for _, deduction in solving_path(board, candidates, placed, RATING_TECHNIQUES):
+            assert all(solution[c] != v for c, v in deduction.eliminations)
+            assert all(solution[c] == v for c, v in deduction.placements)
+        assert len(placed) == 81

@@ -493,11 +493,17 @@ def _worth(candidates: list[int], placed: set[int], target: _Potential) -> bool:
     return bool(candidates[cell] >> (value - 1) & 1)
 
 
-def _conclusion(candidates: list[int], target: _Potential) -> tuple[tuple, tuple]:
-    """``(placements, eliminations)`` of concluding ``target``."""
+def _conclusion(board: Board, candidates: list[int], target: _Potential) -> tuple[tuple, tuple]:
+    """``(placements, eliminations)`` of concluding ``target``: a placement removes the
+    cell's other candidates and its value from the cell's peers, as a single's step does
+    (the path marks the cell placed, and the finders after it read a placed cell's value
+    as gone from its peers: a unit's places of that value left in them would be wrong)."""
     cell, value, on = target
     if on:
-        return ((cell, value),), tuple((cell, w) for w in values_of(candidates[cell]) if w != value)
+        bit = 1 << (value - 1)
+        others = tuple((cell, w) for w in values_of(candidates[cell]) if w != value)
+        peers = tuple((p, value) for p in board.model.peers[cell] if candidates[p] & bit)
+        return ((cell, value),), others + peers
     return (), ((cell, value),)
 
 
@@ -537,7 +543,7 @@ def find_dynamic_forcing_chains(board: Board, candidates: list[int], placed: set
     ) -> Callable[[], Deduction]:
         def make() -> Deduction:  # built for the easiest only
             branches = draw()
-            placements, eliminations = _conclusion(candidates, target)
+            placements, eliminations = _conclusion(board, candidates, target)
             roots = tuple((b.cell, b.value) for b in branches)
             return Deduction(
                 f"dynamic forcing chain ({kind})",
