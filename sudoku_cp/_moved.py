@@ -89,5 +89,13 @@ def submodules(package: str):
             if error.name != f"{package}.{name}":
                 raise
             raise AttributeError(f"module {package!r} has no attribute {name!r}") from None
+        except RuntimeError as error:
+            # Ctrl-C while the module builds a class whose attributes have __set_name__ (a
+            # dataclass's fields): Python 3.11 wraps the KeyboardInterrupt in a RuntimeError.
+            # Raised as the interrupt it is, the caller's handler sees it, and the module,
+            # dropped from sys.modules by the failed import, loads whole on the next use.
+            if isinstance(error.__cause__, KeyboardInterrupt):
+                raise KeyboardInterrupt from error
+            raise
 
     return __getattr__

@@ -49,3 +49,44 @@ def test_the_advanced_shim_is_deprecated():
     code = "import warnings; warnings.simplefilter('error'); import sudoku_cp.advanced"
     run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert run.returncode != 0 and "DeprecationWarning" in run.stderr
+
+
+def test_ctrl_c_while_a_submodule_builds_a_dataclass_is_a_keyboard_interrupt(monkeypatch, tmp_path):
+    """Python 3.11 wraps an exception raised in ``__set_name__`` (a dataclass field's, as a
+    class is built) in a RuntimeError: a Ctrl-C landing there, in a submodule loaded on first
+    use, reached the caller as that RuntimeError, past its ``except KeyboardInterrupt``
+    (a clean-clone CI run: the first ``solve`` interrupted while ``sudoku_cp.io.readers``
+    loaded). The lazy import raises the interrupt, and the next use loads the module."""
+    from sudoku_cp import _moved
+
+    package = tmp_path / "lazy_pkg_ctrl_c"
+    package.mkdir()
+    (package / "__init__.py").write_text(
+        "from sudoku_cp._moved import submodules\n__getattr__ = submodules(__name__)\n"
+    )
+    (package / "slow.py").write_text(
+        "import builtins\n"
+        "class Interrupting:\n"
+        "    def __set_name__(self, owner, name):\n"
+        "        if not getattr(builtins, 'LAZY_PKG_LOADED_ONCE', False):\n"
+        "            builtins.LAZY_PKG_LOADED_ONCE = True\n"
+        "            raise KeyboardInterrupt\n"
+        "class Entry:\n"
+        "    load = Interrupting()\n"
+        "DONE = True\n"
+    )
+    monkeypatch.syspath_prepend(str(tmp_path))
+    import builtins
+
+    import lazy_pkg_ctrl_c
+
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            lazy_pkg_ctrl_c.slow  # noqa: B018
+        assert lazy_pkg_ctrl_c.slow.DONE
+    finally:
+        sys.modules.pop("lazy_pkg_ctrl_c", None)
+        sys.modules.pop("lazy_pkg_ctrl_c.slow", None)
+        if hasattr(builtins, "LAZY_PKG_LOADED_ONCE"):
+            del builtins.LAZY_PKG_LOADED_ONCE
+    assert _moved.submodules
