@@ -53,7 +53,7 @@ from sudoku_cp.model.constraints import (
 )
 from sudoku_cp.reasoning.techniques._links import Geometry, geometry, links, premise
 from sudoku_cp.reasoning.techniques.arguments import apart_groups, distinct_groups
-from sudoku_cp.reasoning.techniques.board import Board, Deduction, values_of
+from sudoku_cp.reasoning.techniques.board import Board, Deduction, _reader, values_of
 from sudoku_cp.reasoning.techniques.nets import Branch, Net, NetNode, new_node, slice_branch, slice_size
 
 MAX_BRANCHES = 9
@@ -97,9 +97,9 @@ class _Propagation:
         self.scanned = tuple(u.cells for u in scanned)
         self.scanned_lengths = tuple(len(cells) for cells in self.scanned)
         # per scanned unit, its cells' candidates at once (a tuple), for the places counter
-        self.gather = tuple(_gatherer(cells) for cells in self.scanned)
+        self.gather = tuple(_reader(cells) for cells in self.scanned)
         self.counter = _PlaceCounter.of(board.value_count, max(self.scanned_lengths, default=1))
-        self.hidden_gather = tuple(_gatherer(cells) for cells in self.hidden_units)
+        self.hidden_gather = tuple(_reader(cells) for cells in self.hidden_units)
         others = []
         peers = board.model.peers
         for constraint, propagate in board.others:
@@ -168,7 +168,7 @@ class _Propagation:
         if wakes is None:
             wakes = board.memo["forcing class wakes"] = self._class_wakes(marks, shift)
         self.peer_marks, self.class_wakes, self.class_present, self.class_lost = wakes
-        self.other_gather = tuple(_gatherer(cells) for cells in self.other_cells)
+        self.other_gather = tuple(_reader(cells) for cells in self.other_cells)
         self._unsettled: tuple = (None, (0, ()))  # (candidates, (unsettled, unplaced))
         # run records the constraints it uses by a number per constraint object: hashing a
         # constraint (a dataclass) at every removal cost more than the propagation itself
@@ -649,14 +649,6 @@ class _Lazy(dict):
     def __missing__(self, key: int) -> int:
         found = self[key] = self.work(key)
         return found
-
-
-def _gatherer(cells: Sequence[int]) -> Callable[[Sequence[int]], tuple[int, ...]]:
-    """``gather(candidates)``: the candidates of ``cells``, as a tuple (one C call)."""
-    if len(cells) == 1:
-        only = cells[0]
-        return lambda candidates: (candidates[only],)
-    return operator.itemgetter(*cells)
 
 
 class _PlaceCounter:
