@@ -228,3 +228,28 @@ def test_a_contradiction_its_record_does_not_reach_is_not_a_step(monkeypatch):
         assert (branch.cell, branch.value) != (cell, truth)
         if deduction.technique == "forcing chain (contradiction)":
             assert branch.contradiction is not None
+
+
+def test_a_record_of_tuples_slices_to_the_nodes_a_record_of_net_nodes_does():
+    """A branch records its implications as named tuples (:class:`nets.RecordNode`, a
+    quarter of a :class:`nets.NetNode`'s cost) and its slice makes net nodes of those it
+    keeps: the same branch as the slice of the same record made of net nodes, nested
+    branches included."""
+    from sudoku_cp.reasoning.techniques.nets import NetNode, RecordNode, as_net_node, slice_branch
+
+    board = Board(as_puzzle(datasets.load("hardest")[5])[0].model)
+    engine = forcing._Nets.of(board)
+    start = singles_fixed_point(engine, board.initial())
+    compared = nested = 0
+    for cell in [c for c, m in enumerate(start) if m & (m - 1)][:8]:
+        for value in values_of(start[cell]):
+            for nest in (0, 1):
+                _, record, end = engine.branch(start, cell, value, nest=nest)
+                assert all(type(node) is RecordNode for node in record.nodes)
+                ends = [end] if end is not None else list(range(len(record.nodes)))[-3:]
+                sliced = slice_branch(record.nodes, ends)
+                assert sliced == slice_branch([as_net_node(node) for node in record.nodes], ends)
+                assert all(type(node) is NetNode for node in sliced.nodes)
+                compared += 1
+                nested += any(node.nested is not None for node in sliced.nodes)
+    assert compared > 15 and nested

@@ -54,7 +54,14 @@ from sudoku_cp.model.constraints import (
 from sudoku_cp.reasoning.techniques._links import Geometry, geometry, links, premise
 from sudoku_cp.reasoning.techniques.arguments import apart_groups, distinct_groups
 from sudoku_cp.reasoning.techniques.board import Board, Deduction, _reader, values_of
-from sudoku_cp.reasoning.techniques.nets import Branch, Net, NetNode, new_node, slice_branch, slice_size
+from sudoku_cp.reasoning.techniques.nets import (
+    Branch,
+    Net,
+    RecordNode,
+    record_node,
+    slice_branch,
+    slice_size,
+)
 
 MAX_BRANCHES = 9
 """The most candidates of a cell (places of a value in a unit) a forcing chain splits on."""
@@ -555,11 +562,12 @@ class _Propagation:
 
 
 class _Record:
-    """The implications of one branch, as :class:`NetNode`\\ s, each fact once."""
+    """The implications of one branch, as :class:`RecordNode`\\ s (a slice of them makes
+    the :class:`~.nets.NetNode`\\ s of a net), each fact once."""
 
     def __init__(self, start: Sequence[int]) -> None:
         self.start = start
-        self.nodes: list[NetNode] = []
+        self.nodes: list[RecordNode] = []
         self.facts: dict[tuple[str, int, int], int] = {}
         # per supposition tried at a stop of this branch (nested nets), the candidates its
         # singles reached there without a contradiction and the stop's number: the next
@@ -571,7 +579,7 @@ class _Record:
         key = (kind, cell, value)
         if key in self.facts:
             return self.facts[key]
-        self.nodes.append(new_node(kind, cell, value, rule, unit, tuple(because), nested))
+        self.nodes.append(record_node((kind, cell, value, rule, unit, tuple(because), nested)))
         index = len(self.nodes) - 1
         if kind in ("=", "<>"):
             self.facts[key] = index
@@ -822,7 +830,7 @@ class _Nets(_Propagation):
                             to_scan |= marks[p]
                             # record.add, inlined (a hot path): the removal is new, as p held v
                             facts[("<>", p, v)] = len(nodes)
-                            nodes.append(new_node("<>", p, v, "peer", constraint, because))
+                            nodes.append(record_node(("<>", p, v, "peer", constraint, because, None)))
                             if not m:
                                 gone = record.removals((p,), cand)
                                 return _ends(
@@ -959,7 +967,7 @@ class _Nets(_Propagation):
         a node for it (the smallest of the first :data:`NET_INNER` such branches): True if
         one was, None if that empties its cell, False if none."""
         marks = self.unit_marks
-        found: list[tuple[int, int, list[NetNode], int, int]] = []  # (cell, value, record, end, size)
+        found: list[tuple[int, int, list[RecordNode], int, int]] = []  # (cell, value, record, end, size)
         # with variant constraints (a propagation costs some twenty times more), a
         # supposition that once ended free within cand ends free (:func:`_free_states`);
         # on a classic board resuming it costs less than asking (forum-hardest list)

@@ -48,8 +48,9 @@ if r1c1=5:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
 RULES = (
     "suppose",
@@ -111,21 +112,64 @@ def new_node(
     nested: Branch | None = None,
 ) -> NetNode:
     """``NetNode(kind, cell, value, rule, unit, because, nested)``, the same (equal) node
-    built without the frozen dataclass's ``__init__`` (one ``object.__setattr__`` per
-    field): half the CPU, on the nets' hot path (every implication of every branch of
-    the forcing chains and nets, and every node a slice keeps).
+    built without the frozen dataclass's ``__init__`` (its fields stored in its
+    ``__dict__`` one by one): a third of the CPU, where every node a slice keeps is made
+    (:func:`slice_branch`, :meth:`Net.on`).
 
     >>> new_node("<>", 1, 5, "peer", because=(0,)) == NetNode("<>", 1, 5, "peer", because=(0,))
     True
     """
     node = _NEW(NetNode)
-    node.__dict__.update(
-        kind=kind, cell=cell, value=value, rule=rule, unit=unit, because=because, nested=nested
-    )
+    fields = node.__dict__  # (item stores: a third less CPU than an update by keywords)
+    fields["kind"] = kind
+    fields["cell"] = cell
+    fields["value"] = value
+    fields["rule"] = rule
+    fields["unit"] = unit
+    fields["because"] = because
+    fields["nested"] = nested
     return node
 
 
 _NEW = object.__new__
+
+
+class RecordNode(NamedTuple):
+    """One implication as a branch's propagation records it, before the branch is cut to
+    what its end needs: the fields of a :class:`NetNode`, in its order, in a named tuple.
+    A propagation records every implication it meets and a net keeps few of them:
+    :func:`slice_branch` makes :class:`NetNode`\\ s of those alone. Made by
+    :func:`record_node` (``tuple.__new__``), a recorded node costs a quarter of
+    :func:`new_node`'s CPU (the forum-hardest sample's explanations record some 40,000
+    nodes each).
+
+    >>> node = record_node(("<>", 1, 5, "peer", None, (0,), None))
+    >>> node.because, as_net_node(node) == NetNode("<>", 1, 5, "peer", because=(0,))
+    ((0,), True)
+    """
+
+    kind: str
+    cell: Hashable | None
+    value: int | None
+    rule: str
+    unit: object | None
+    because: tuple[int, ...]
+    nested: Branch | None
+
+
+def record_node(fields: tuple) -> RecordNode:
+    """A :class:`RecordNode` of ``fields`` (a 7-tuple in :class:`NetNode`'s order)."""
+    return _TUPLE_NEW(RecordNode, fields)
+
+
+_TUPLE_NEW = tuple.__new__
+
+
+def as_net_node(node: RecordNode, because: tuple[int, ...] | None = None) -> NetNode:
+    """The :class:`NetNode` of a recorded implication, with premises ``because`` when given
+    (renumbered), else its own."""
+    kind, cell, value, rule, unit, own, nested = node
+    return new_node(kind, cell, value, rule, unit, own if because is None else because, nested)
 
 
 @dataclass(frozen=True)
@@ -275,7 +319,7 @@ def net_text(net: Net, name: Callable[[Hashable], str], label: Callable[[object]
     return "\n".join(lines)
 
 
-def _kept(nodes: list[NetNode], ends: list[int]) -> set[int]:
+def _kept(nodes: Sequence[NetNode | RecordNode], ends: list[int]) -> set[int]:
     """The indices of the nodes that ``ends`` (indices) follow from, and the supposition's."""
     keep: set[int] = set()
     stack = list(ends)
@@ -289,28 +333,32 @@ def _kept(nodes: list[NetNode], ends: list[int]) -> set[int]:
     return keep
 
 
-def slice_size(nodes: list[NetNode], ends: list[int]) -> int:
+def slice_size(nodes: Sequence[NetNode | RecordNode], ends: list[int]) -> int:
     """The :attr:`Branch.size` of :func:`slice_branch`'s answer, without building it (the
     smallest of several nets is built alone)."""
     keep = _kept(nodes, ends)
     return len(keep) + sum(nodes[i].nested.size for i in keep if nodes[i].nested is not None)
 
 
-def slice_branch(nodes: list[NetNode], ends: list[int]) -> Branch:
-    """The branch of ``nodes`` (the first the supposition) cut to the nodes that ``ends``
-    (indices) follow from, premises renumbered."""
+def slice_branch(nodes: Sequence[NetNode | RecordNode], ends: list[int]) -> Branch:
+    """The branch of ``nodes`` (the first the supposition; :class:`NetNode`\\ s, or a
+    propagation's :class:`RecordNode`\\ s) cut to the nodes that ``ends`` (indices) follow
+    from, premises renumbered: a :class:`Branch` of :class:`NetNode`\\ s."""
     order = sorted(_kept(nodes, ends))
     renumber = {old: new for new, old in enumerate(order)}.__getitem__
     kept = []
     for n in map(nodes.__getitem__, order):
         because = tuple(map(renumber, n.because))
-        # the node itself when its premises keep their numbers (nodes do not change), else
-        # as dataclasses.replace would give, at a fraction of its cost: a hot path of the nets
-        kept.append(
-            n
-            if because == n.because
-            else new_node(n.kind, n.cell, n.value, n.rule, n.unit, because, n.nested)
-        )
+        if type(n) is RecordNode:
+            kept.append(as_net_node(n, because))
+        else:
+            # the node itself when its premises keep their numbers (nodes do not change), else
+            # as dataclasses.replace would give, at a fraction of its cost: a hot path of the nets
+            kept.append(
+                n
+                if because == n.because
+                else new_node(n.kind, n.cell, n.value, n.rule, n.unit, because, n.nested)
+            )
     return Branch(nodes[0].cell, nodes[0].value, tuple(kept))
 
 
@@ -319,9 +367,12 @@ __all__ = [
     "Branch",
     "Net",
     "NetNode",
+    "RecordNode",
+    "as_net_node",
     "branch_lines",
     "net_text",
     "new_node",
+    "record_node",
     "slice_branch",
     "slice_size",
 ]
