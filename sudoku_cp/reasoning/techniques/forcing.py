@@ -784,7 +784,8 @@ class _Nets(_Propagation):
         ``(None, record, index of the contradiction)``. ``settled``: ``candidates`` are
         a stop of a branch (singles and every filter have nothing left there: no unit or
         constraint to scan but those of ``cell``), as :meth:`_nested` knows."""
-        board, geo = self.board, self.geo
+        geo = self.geo
+        peer_cells, peer_numbers, constraints = self.peer_cells, self.peer_numbers, self.constraints
         record = _Record(candidates)
         nodes, facts = record.nodes, record.facts
         cand = list(candidates)
@@ -819,25 +820,26 @@ class _Nets(_Propagation):
                 b = cand[c]
                 v = b.bit_length()
                 placed = record.placement(c, v)
+                # the peers holding v, each once, with the first AllDifferent (in
+                # board.containing's order) holding both: a walk over the AllDifferents of c
+                # meets them in that order, the cells of one a peer shares come again, emptied
+                hit = [p for p in peer_cells[c] if cand[p] & b]
+                if not hit:
+                    continue
                 because = (placed,)
-                for index in board.containing[c]:
-                    constraint = board.alldifferents[index]
-                    for p in constraint.cells:
-                        m = cand[p]
-                        if p != c and m & b:
-                            m ^= b
-                            cand[p] = m
-                            to_scan |= marks[p]
-                            # record.add, inlined (a hot path): the removal is new, as p held v
-                            facts[("<>", p, v)] = len(nodes)
-                            nodes.append(record_node(("<>", p, v, "peer", constraint, because, None)))
-                            if not m:
-                                gone = record.removals((p,), cand)
-                                return _ends(
-                                    record, record.add("no candidate", p, None, "no candidate", None, gone)
-                                )
-                            if not m & (m - 1):
-                                queue.append(p)
+                numbers = peer_numbers[c]
+                for p in hit:
+                    m = cand[p] ^ b
+                    cand[p] = m
+                    to_scan |= marks[p]
+                    # record.add, inlined (a hot path): the removal is new, as p held v
+                    facts[("<>", p, v)] = len(nodes)
+                    nodes.append(record_node(("<>", p, v, "peer", constraints[numbers[p]], because, None)))
+                    if not m:
+                        gone = record.removals((p,), cand)
+                        return _ends(record, record.add("no candidate", p, None, "no candidate", None, gone))
+                    if not m & (m - 1):
+                        queue.append(p)
             changed = False
             u = -1
             while rest := (to_scan & every_unit) >> (u + 1):  # ascending, the newly marked included
