@@ -1200,6 +1200,8 @@ __all__ = [
     "find_static_forcing_chains",
     "find_dynamic_forcing_chains",
     "se_complexity",
+    "se_nested_rating",
+    "se_nesting_level",
     "RATING_TECHNIQUES",
     "apply",
     "band",
