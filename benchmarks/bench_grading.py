@@ -7,7 +7,9 @@ HoDoKu scores), ``hardest`` (the largest step cost, as Sudoku Explainer rates) a
 ``effort`` (singles costed by how few were on offer, a model of human solving time), on
 the same puzzles, with ``n``; and ``rating`` (the hardest-puzzle rating on SE's scale,
 read on SE's path, its forcing steps rated by their nets: SE's published technique
-ratings and rules, no parameter fitted); hodoku-py's score on the same puzzles too. References:
+ratings and rules, none fitted on these lists; how nested nets count was fitted on the
+odd half of the Players' Forum hardest list, ``bench_rating_lists.py``); hodoku-py's score
+on the same puzzles too. References:
 
 - **HoDoKu's score** through hodoku-py (a GPL port of HoDoKu: benchmark only, never a
   dependency, no code copied), on a sample of top1465 plus a sample of sudoku17 (seed 0):

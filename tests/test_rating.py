@@ -16,6 +16,8 @@ from sudoku_cp.reasoning.grading import (
     find_dynamic_forcing_chains,
     find_static_forcing_chains,
     se_complexity,
+    se_nested_rating,
+    se_nesting_level,
     se_rating,
     se_step_rating,
 )
@@ -70,15 +72,26 @@ def test_every_row_below_the_forcing_steps_has_an_se_rating():
     assert BY_ID["minimal-deduction"].search_backed
 
 
-def _net(size: int, *, depth: int = 1, first: int = 0, value: int = 5, dynamic: bool = False) -> Net:
+def _net(
+    size: int,
+    *,
+    depth: int = 1,
+    first: int = 0,
+    value: int = 5,
+    dynamic: bool = False,
+    inner: int = 3,
+    inner_dynamic: bool = False,
+) -> Net:
     """A contradiction net of ``size`` nodes over cells ``first``, ``first + 1``...: a chain
     of removals (one premise each; the last node's premises are two earlier nodes when
-    ``dynamic``), its last removal proven by a nested branch ``depth - 1`` levels deep."""
+    ``dynamic``), its first removal proven by a nested branch ``depth - 1`` levels deep (of
+    ``inner`` nodes, dynamic when ``inner_dynamic``, nesting the same way)."""
     nodes = [NetNode("=", first, value, "suppose")]
     nested = None
     if depth > 1:
-        inner = _net(3, depth=depth - 1, first=first + 40, value=value).branches[0]
-        nested = inner
+        nested = _net(
+            inner, depth=depth - 1, first=first + 40, value=value, dynamic=inner_dynamic, inner=inner
+        ).branches[0]
     for i in range(1, size - 1):
         because = (i - 1, 0) if dynamic and i == size - 2 and i > 1 else (i - 1,)
         rule = "nested" if nested is not None and i == 1 else "peer"
@@ -116,7 +129,9 @@ def test_a_step_rates_by_its_structure_alone(rule, offset):
 def test_a_step_rating_is_monotone_in_size_and_depth(rule, offset):
     for depth in (1, 2, 3):
         ratings = [_rate(_net(size, depth=depth), rule) for size in range(3, 200)]
-        assert ratings == sorted(ratings) and ratings[-1] > ratings[0]
+        assert ratings == sorted(ratings)
+        # the rating path rates a nested net by what it nests (se_nested_rating), not its size
+        assert ratings[-1] > ratings[0] or (rule is se_step_rating and depth > 1)
     for size in (5, 30, 100):
         by_depth = [_rate(_net(size, depth=depth), rule) for depth in (1, 2, 3, 4)]
         assert by_depth == sorted(by_depth) and len(set(by_depth)) == 4
@@ -124,6 +139,54 @@ def test_a_step_rating_is_monotone_in_size_and_depth(rule, offset):
         assert _rate(_net(size, dynamic=True), rule) > _rate(_net(size), rule)
     # SE's length: the net's size less the supposition and the target
     assert _rate(_net(7), rule) == round(NET_RATINGS["chain"] + length_bonus(7 - offset), 1)
+
+
+def test_a_nested_net_rates_by_ses_nesting_level_and_the_size_of_what_it_nests():
+    nested = NET_RATINGS["nested"]  # SE's nested forcing chains, level 2: 9.5
+    for inner in (3, 6, 12, 40):
+        bonus = length_bonus(inner - SE_LENGTH_OFFSET)  # one nested branch: its size is the mean
+        for size in (3, 10, 60):  # the outer size does not count
+            chains = _net(size, depth=2, inner=inner)  # chains nested: SE's level 2
+            assert se_nesting_level(chains) == 2
+            assert _rate(chains, se_step_rating) == round(nested + bonus, 1)
+            # a net nested (a node needing two others): SE's nested dynamic chains, level 4
+            if inner >= 4:
+                dynamic = _net(size, depth=2, inner=inner, inner_dynamic=True)
+                assert se_nesting_level(dynamic) == 4
+                assert _rate(dynamic, se_step_rating) == round(nested + 1.0 + bonus, 1)
+    # deeper: SE's level 5 and up, half a point each; the nested branch's size counts its own nesting
+    deeper = _net(10, depth=3, inner=5)
+    assert se_nesting_level(deeper) == 5
+    assert _rate(deeper, se_step_rating) == round(nested + 1.5 + length_bonus(10 - SE_LENGTH_OFFSET), 1)
+    # monotone in depth, and in the size of what is nested
+    for inner in (3, 8, 30):
+        by_depth = [_rate(_net(20, depth=depth, inner=inner), se_step_rating) for depth in (1, 2, 3, 4)]
+        assert by_depth == sorted(by_depth) and len(set(by_depth)) == 4
+    by_size = [_rate(_net(20, depth=2, inner=inner), se_step_rating) for inner in range(3, 200)]
+    assert by_size == sorted(by_size) and by_size[-1] > by_size[0]
+
+
+def test_the_nested_nets_of_a_path_rate_together_by_the_mean_size_they_nest():
+    small, large = _net(50, depth=2, inner=6), _net(5, depth=2, inner=30, inner_dynamic=True)
+    # the deepest level (4), the mean nested size (18 nodes)
+    assert se_nested_rating([small, large]) == round(10.5 + length_bonus(18 - SE_LENGTH_OFFSET), 1)
+    assert se_nested_rating([small]) < se_nested_rating([small, large]) < se_nested_rating([large])
+    with pytest.raises(ValueError):
+        se_nested_rating([_net(5)])
+
+
+@pytest.mark.slow
+def test_grade_rates_the_nested_nets_of_its_rating_path_together():
+    puzzle = as_puzzle(HARDEST[1])[0]
+    board = Board(puzzle.model)
+    candidates = board.initial()
+    placed = {c for c, v in enumerate(puzzle.grid.cells) if v}
+    steps = list(solving_path(board, candidates[:], set(placed), RATING_TECHNIQUES))
+    nets = [d.net for _, d in steps if d.net is not None and d.net.depth > 1]
+    others = [se_step_rating(t, d) for t, d in steps if d.net is None or d.net.depth == 1]
+    assert nets and len(placed) < len(candidates)
+    expected = max(max(others), se_nested_rating(nets))
+    assert grade(HARDEST[1]).rating == se_rating(board, candidates, placed) == expected >= 10.5
 
 
 def test_the_rating_path_leaves_out_what_se_lacks_and_compares_every_contradiction():
