@@ -202,9 +202,9 @@ def test_sue_de_coq_skips_a_pair_of_units_while_its_cells_are_unchanged(monkeypa
     while list(find_sue_de_coq(board, candidates, placed)):
         next(path)  # on to a state without a Sue de Coq
     scanned = []
-    real = sue_de_coq._groups
+    real = sue_de_coq._subsets
     monkeypatch.setattr(
-        sue_de_coq, "_groups", lambda cells, *rest: scanned.append(cells) or real(cells, *rest)
+        sue_de_coq, "_subsets", lambda cells, *rest: scanned.append(cells) or real(cells, *rest)
     )
     assert list(find_sue_de_coq(board, candidates, placed)) == []
     assert scanned == []  # every pair found nothing before, on the same cells
