@@ -40,6 +40,7 @@ from sudoku_cp.reasoning.techniques.arguments import (
     Argument,
     Bounds,
     Counts,
+    Crusts,
     apart_groups,
     bounds_of,
     combinations_of,
@@ -50,7 +51,15 @@ from sudoku_cp.reasoning.techniques.arguments import (
     runs_of,
     totals_of,
 )
-from sudoku_cp.reasoning.techniques.board import Board, Deduction, Finder, placement_eliminations, values_of
+from sudoku_cp.reasoning.techniques.board import (
+    Board,
+    Deduction,
+    Finder,
+    is_unit_sandwich,
+    placement_eliminations,
+    unit_sandwich_placements,
+    values_of,
+)
 from sudoku_cp.reasoning.techniques.board import places as places_of
 
 # -- the techniques ---------------------------------------------------------------------------
@@ -272,6 +281,10 @@ def variant_argument(
         return totals_of(
             constraint, masks, apart_groups(constraint.cells, board.model.peers, constraint.coefficients)
         )
+    if is_unit_sandwich(constraint, board.model):  # over a unit: the digits between differ
+        placements = unit_sandwich_placements(masks, constraint.total, board.side)  # type: ignore[attr-defined]
+        pairs = tuple(sorted({(a, b) for a, b, _, _ in placements}))
+        return Crusts(constraint.total, board.side, pairs)  # type: ignore[attr-defined]
     if isinstance(constraint, Sandwich):
         return crusts_of(constraint, masks, board.value_count)
     whole = board.whole_lines.get(id(constraint))
