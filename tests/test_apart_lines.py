@@ -151,6 +151,18 @@ def test_a_sandwich_over_a_row_beats_its_automaton_where_digits_would_repeat():
     assert automaton.supports(masks) is not None
 
 
+def _permutations_within(options):
+    """The permutations of the digits ``1..len(options)`` giving each position one of its options."""
+    if not options:
+        yield ()
+        return
+    *head, last = options
+    for word in _permutations_within(head):
+        for v in last:
+            if v not in word:
+                yield (*word, v)
+
+
 SOLUTION = "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
 
 
@@ -171,4 +183,19 @@ def test_explain_steps_over_a_row_sandwich_replay_against_the_solution():
     path = explain(puzzle)
     assert path.solved and "".join(map(str, path.grid.cells)) == SOLUTION
     sandwiches = [s for s in path.steps if s.technique_id == "sandwich"]
-    assert sandwiches and all(s.argument is not None for s in sandwiches)
+    assert sandwiches
+    for step in sandwiches:  # its crusts and combinations: those of the line's permutations
+        cells = list(step.cells)
+        options = [[v for r, c, v in step.candidates if (r, c) == cell] for cell in cells]
+        total = step.argument.total
+        fillings = [
+            w for w in _permutations_within(options) if _sandwich_total("".join(map(str, w))) == total
+        ]
+        pairs = {(w.index(1), w.index(9)) for w in fillings}
+        between = {
+            tuple(sorted(w[min(p) + 1 : max(p)])) for w in fillings for p in [(w.index(1), w.index(9))]
+        }
+        assert set(step.argument.pairs) == pairs and set(step.argument.between) == between - {()}
+        for row, column, value in step.eliminations:
+            if (row, column) in cells:
+                assert all(w[cells.index((row, column))] != value for w in fillings)

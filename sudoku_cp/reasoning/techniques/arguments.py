@@ -165,24 +165,34 @@ class Crusts:
         total: the clue.
         side: ``n``.
         pairs: ``(position of 1, position of n)`` along the line's cells, in order.
+        between: for a clue over a whole unit (its digits all different), the
+            combinations of digits that can still stand between the crusts, each
+            increasing, in increasing order; ``()`` otherwise.
     """
 
     total: int
     side: int
     pairs: tuple[tuple[int, int], ...]
+    between: tuple[tuple[int, ...], ...] = ()
 
     def text(self, names: Sequence[str] = ()) -> str:
-        """``"1 and 9 around 15 only at r1c2/r1c6, r1c6/r1c2"``.
+        """``"1 and 9 around 15 only at r1c2/r1c6, r1c6/r1c2"``, then the combinations
+        between them when known.
 
         >>> Crusts(15, 9, ((1, 5), (5, 1))).text([f"r1c{c}" for c in range(1, 10)])
         '1 and 9 around 15 only at r1c2/r1c6, r1c6/r1c2'
+        >>> Crusts(4, 9, ((3, 5),), ((4,),)).text()
+        '1 and 9 around 4 only at #4/#6, with {4} between'
         """
 
         def name(i: int) -> str:
             return names[i] if names else f"#{i + 1}"
 
         where = ", ".join(f"{name(i)}/{name(j)}" for i, j in self.pairs)
-        return f"1 and {self.side} around {self.total} only at {where}"
+        said = f"1 and {self.side} around {self.total} only at {where}"
+        if self.between:
+            said += f", with {' or '.join(_braces(c) for c in self.between)} between"
+        return said
 
 
 @dataclass(frozen=True)

@@ -282,9 +282,10 @@ def variant_argument(
             constraint, masks, apart_groups(constraint.cells, board.model.peers, constraint.coefficients)
         )
     if is_unit_sandwich(constraint, board.model):  # over a unit: the digits between differ
-        placements = unit_sandwich_placements(masks, constraint.total, board.side)  # type: ignore[attr-defined]
+        placements = list(unit_sandwich_placements(masks, constraint.total, board.side))  # type: ignore[attr-defined]
         pairs = tuple(sorted({(a, b) for a, b, _, _ in placements}))
-        return Crusts(constraint.total, board.side, pairs)  # type: ignore[attr-defined]
+        between = tuple(sorted({values_of(c) for _, _, c, _ in placements if c}))
+        return Crusts(constraint.total, board.side, pairs, between)  # type: ignore[attr-defined]
     if isinstance(constraint, Sandwich):
         return crusts_of(constraint, masks, board.value_count)
     whole = board.whole_lines.get(id(constraint))

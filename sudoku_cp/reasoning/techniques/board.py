@@ -920,11 +920,13 @@ def _filter(
             if clue is not None:
                 return remembered(clue, constraint.cells), False
         first, *rest = constraint.cells  # type: ignore[attr-defined]
+        apart = _reads_apart(constraint, model)
         if len(rest) == 1 and rest[0] != first:  # two cells: a binary table, read as one
-            return relation_supports(_binary_table(constraint, model.value_count, model.peers)), True
-        if is_unit_sandwich(constraint, model) and len(constraint.cells) > MAX_APART_LINE:  # type: ignore[attr-defined]
+            peers = model.peers if apart else ()
+            return relation_supports(_binary_table(constraint, model.value_count, peers)), True
+        if apart and is_unit_sandwich(constraint, model) and len(constraint.cells) > MAX_APART_LINE:  # type: ignore[attr-defined]
             return remembered(unit_sandwich_supports(constraint, model.side), constraint.cells), True  # type: ignore[arg-type]
-        fillings = apart_fillings(constraint, model)
+        fillings = apart_fillings(constraint, model) if apart else None
         if fillings is not None:  # a short line whose cells see each other: its words that differ there
             return _apart_table(constraint, fillings, model), True
         return line_supports(constraint, model.value_count), True
@@ -937,12 +939,17 @@ def _filter(
 
 def _reads_apart(constraint: Constraint, model: Model) -> bool:
     """Whether the filter of a line clue (:func:`_filter`) reads that some of its cells see
-    each other (their values then matter one by one, not by :func:`value_classes`): a clue
-    of two cells that see each other, a sandwich over a whole unit, a short line
-    (:func:`apart_fillings`) with two such cells."""
+    each other: a clue of two cells that see each other, a sandwich over a whole unit, a
+    short line (:func:`apart_fillings`) with two such cells, each when its automaton has
+    no classes of values alike (:func:`value_classes`). A line read by classes (an entropy
+    square's "a low digit here") keeps its filter by classes, woken only when a cell loses
+    the last value of a class: the values of a class are interchangeable on the line, so
+    what their being different adds is the units' own subsets."""
     cells = constraint.cells  # type: ignore[attr-defined]
     peers = model.peers
     if len(set(cells)) != len(cells) or not any(b in peers[a] for a, b in itertools.combinations(cells, 2)):
+        return False
+    if value_classes(constraint, model.value_count) is not None:
         return False
     if len(cells) == 2 or is_unit_sandwich(constraint, model):
         return True
@@ -992,7 +999,7 @@ def _classed_filters(
         return {}
     found = {}
     for constraint, _, once in picked:
-        if once and isinstance(constraint, LINE_AUTOMATON_KINDS) and not _reads_apart(constraint, model):
+        if once and isinstance(constraint, LINE_AUTOMATON_KINDS):
             classes = value_classes(constraint, model.value_count)
             if classes is not None:
                 found[id(constraint)] = classes
