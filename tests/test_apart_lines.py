@@ -15,6 +15,7 @@ import random
 from sudoku_cp import Puzzle, explain
 from sudoku_cp.model.constraints import Automaton, Regular, Sandwich, Table
 from sudoku_cp.reasoning.techniques.board import (
+    Board,
     _filter,
     apart_fillings,
     unit_sandwich_placements,
@@ -72,7 +73,7 @@ def test_an_ambiguous_arrow_in_a_box_keeps_only_fillings_with_different_digits()
         if line.automaton(9).accepts(w) and all(w[i] != w[j] for i, j in apart)
     }
     assert fillings == expected
-    propagate, idempotent = _filter(line, model)
+    propagate = {id(c): f for c, f in Board(model).others}[id(line)]  # the board's filter of the line
     rng = random.Random(18)
     for _ in range(100):
         masks = _random_masks(rng, 4, 9, rng.choice((0.3, 0.5, 0.8)))
@@ -199,3 +200,29 @@ def test_explain_steps_over_a_row_sandwich_replay_against_the_solution():
         for row, column, value in step.eliminations:
             if (row, column) in cells:
                 assert all(w[cells.index((row, column))] != value for w in fillings)
+
+
+def test_an_ambiguous_arrow_step_lists_the_fillings_its_candidates_leave():
+    from sudoku_cp.reasoning.techniques.arguments import Fillings
+    from sudoku_cp.reasoning.techniques.table import variant_finder
+
+    cells = (0, 1, 10, 30)  # r1c1, r1c2, r2c2 see each other; r4c4 none of them
+    line = Regular(cells, _either_end_sums(4), pattern="either end sums", label="ambiguous arrow")
+    model = _with(_empty_model(), line)
+    board = Board(model)
+    assert id(line) in board.apart
+    candidates = board.initial()
+    candidates[0], candidates[1], candidates[10] = 0b111000000, 0b11, 0b111  # r1c1 7-9, r1c2 1-2, r2c2 1-3
+    (step,) = variant_finder("line-clue")(board, candidates, set())  # a line of no named rule
+    argument = step.argument
+    assert isinstance(argument, Fillings) and argument.apart == ((0, 1, 2),)
+    options = [values_of(candidates[c]) for c in cells]
+    expected = {
+        w
+        for w in itertools.product(*options)
+        if line.automaton(9).accepts(w) and len({w[0], w[1], w[2]}) == 3
+    }
+    assert set(argument.left) == expected
+    for cell, value in step.eliminations:
+        assert all(w[cells.index(cell)] != value for w in expected)
+    assert argument.text(["r1c1", "r1c2", "r2c2", "r4c4"]).startswith("r1c1, r1c2, r2c2 differ: ")

@@ -291,6 +291,17 @@ def variant_argument(
     whole = board.whole_lines.get(id(constraint))
     if whole is not None:
         return runs_of(whole[1], masks)
+    apart = board.apart.get(id(constraint))
+    if apart is not None:  # a table or short line whose cells see each other: its fillings left
+        cells = constraint.cells  # type: ignore[attr-defined]
+        peers = board.model.peers
+        pairs = [
+            (i, j) for i, j in itertools.combinations(range(len(cells)), 2) if cells[j] in peers[cells[i]]
+        ]
+        groups = distinct_groups(cells, peers)
+        covered = {(i, j) for g in groups for i, j in itertools.combinations(g, 2)}
+        groups += tuple(p for p in pairs if p not in covered)  # pairs no group holds
+        return dataclasses.replace(fillings_of(apart, masks), why=(), apart=groups)
     group = board.seeing.get(id(constraint))
     if group is not None:  # pair clues on cells that see each other: the fillings they leave
         at = {cell: i for i, cell in enumerate(constraint.cells)}

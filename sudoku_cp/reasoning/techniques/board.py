@@ -41,6 +41,7 @@ from sudoku_cp.model.constraints import (
     Regular,
     Relation,
     Sandwich,
+    Skyscraper,
     Sum,
     Table,
 )
@@ -875,7 +876,10 @@ def _hidden_kinds(model: Model) -> tuple[type, ...]:
 
 
 def _filter(
-    constraint: Constraint, model: Model, reduction: UnitReduction | None = None
+    constraint: Constraint,
+    model: Model,
+    reduction: UnitReduction | None = None,
+    fillings: frozenset[tuple[int, ...]] | None = None,
 ) -> tuple[Callable[[list[int]], list[int] | None], bool]:
     """The filter a variant step applies for ``constraint``: :func:`linear_supports` for an
     equation or inequality other than a sum over pairwise-different cells (an arrow, a
@@ -884,7 +888,10 @@ def _filter(
     different, as the step's argument lists; one holding whole units, that of the clue
     their sums leave, ``reduction``: :func:`unit_reduced`'s), a chaos count or arrow's
     :func:`~sudoku_cp.engine.chaos.clue_propagator` (its automaton's removals, worked out from
-    the clue's shape), else the engine's propagator (a cage keeps its digit combinations),
+    the clue's shape), a table or short line clue given its ``fillings`` with different
+    digits where its cells see each other (:func:`apart_fillings`, :attr:`Board.apart`) the
+    table of those, a sandwich clue over a whole unit :func:`unit_sandwich_supports`, else
+    the engine's propagator (a cage keeps its digit combinations),
     remembered per state of its cells (a chaos construction's regions remember their own
     states, shared with the searches: :mod:`sudoku_cp.engine.chaos`);
     and whether it is idempotent (run again on what it leaves, it removes nothing: the
@@ -926,11 +933,10 @@ def _filter(
             return relation_supports(_binary_table(constraint, model.value_count, peers)), True
         if apart and is_unit_sandwich(constraint, model) and len(constraint.cells) > MAX_APART_LINE:  # type: ignore[attr-defined]
             return remembered(unit_sandwich_supports(constraint, model.side), constraint.cells), True  # type: ignore[arg-type]
-        fillings = apart_fillings(constraint, model) if apart else None
         if fillings is not None:  # a short line whose cells see each other: its words that differ there
             return _apart_table(constraint, fillings, model), True
         return line_supports(constraint, model.value_count), True
-    if isinstance(constraint, Table) and (fillings := apart_fillings(constraint, model)) is not None:
+    if isinstance(constraint, Table) and fillings is not None:
         return _apart_table(constraint, fillings, model), True
     if isinstance(constraint, _hidden_kinds(model)):  # chaos regions: they remember their states
         return propagator(constraint, model), False
@@ -1382,6 +1388,9 @@ class Board:
             lines, their filter remembered and itself, which tells the counts left;
             :func:`_count_groups`): the first stands in :attr:`others` with the filter
             of them all, in place of the others.
+        apart: the tables and short line clues (by ``id``) some of whose cells see each
+            other, with their fillings in which those differ (:func:`apart_fillings`): each
+            is filtered as the table of them, and its step lists those left.
         reduced: the clues holding whole units, by ``id``, told by their sums
             (:func:`~sudoku_cp.engine.sums.unit_reduced`), each filtered as the clue left.
         memo: the finders' per-board data (computed once from the model, by key).
@@ -1426,6 +1435,15 @@ class Board:
             for line, runs, _ in self.whole_lines.values()
         )
         groups = tuple((group, *_filter(group, model)) for group, _ in self.seeing.values())
+        # tables and short lines whose cells see each other: the fillings with different digits there
+        self.apart = {
+            id(c): found
+            for c in model.constraints
+            if isinstance(c, Table | Regular | Sandwich | Skyscraper)
+            and (isinstance(c, Table) or (len(c.cells) > 2 and _reads_apart(c, model)))
+            and not (isinstance(c, Sandwich) and is_unit_sandwich(c, model) and len(c.cells) > MAX_APART_LINE)
+            and (found := apart_fillings(c, model)) is not None
+        }
         # the count lines of a set of counting circles are filtered together, by the first
         self.count_groups = _count_groups(model)
         replaced |= {id(line) for lines, _, _ in self.count_groups.values() for line in lines[1:]}
@@ -1434,7 +1452,7 @@ class Board:
         chosen = [
             (c, self.count_groups[id(c)][1], False)
             if id(c) in self.count_groups
-            else (c, *_filter(c, model, self.reduced.get(id(c))))
+            else (c, *_filter(c, model, self.reduced.get(id(c)), self.apart.get(id(c))))
             for c in sorted(model.constraints, key=lambda c: isinstance(c, hidden))  # the regions last
             if isinstance(c, filtered) and id(c) not in replaced
         ]
