@@ -226,3 +226,20 @@ def test_an_ambiguous_arrow_step_lists_the_fillings_its_candidates_leave():
     for cell, value in step.eliminations:
         assert all(w[cells.index(cell)] != value for w in expected)
     assert argument.text(["r1c1", "r1c2", "r2c2", "r4c4"]).startswith("r1c1, r1c2, r2c2 differ: ")
+
+
+def test_a_chain_through_a_line_read_apart_cites_the_alldifferents_between_its_cells():
+    # a forcing chain's premise is checked from its cited constraints alone: a line whose
+    # filter reads that its cells differ must bring the AllDifferents that say so
+    from sudoku_cp.model.constraints import AllDifferent
+    from sudoku_cp.reasoning.techniques.forcing import _Propagation
+
+    cells = (0, 1, 10, 30)
+    line = Regular(cells, _either_end_sums(4), pattern="either end sums", label="ambiguous arrow")
+    pair = Regular((2, 3), _either_end_sums(2), pattern="equal", label="pair")  # r1c3 = r1c4: never, in row 1
+    board = Board(_with(_empty_model(), line, pair))
+    assert {id(line), id(pair)} <= board.reads_apart
+    extras = {id(c): extra for c, _, extra in _Propagation(board).others}
+    for clue, apart in ((line, [(0, 1), (0, 10), (1, 10)]), (pair, [(2, 3)])):
+        cited = [c for c in extras[id(clue)] if isinstance(c, AllDifferent)]
+        assert all(any(a in c.cells and b in c.cells for c in cited) for a, b in apart)

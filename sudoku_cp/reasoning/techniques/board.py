@@ -1391,6 +1391,9 @@ class Board:
         apart: the tables and short line clues (by ``id``) some of whose cells see each
             other, with their fillings in which those differ (:func:`apart_fillings`): each
             is filtered as the table of them, and its step lists those left.
+        reads_apart: the constraints (by ``id``) whose filter reads which of their cells see
+            each other (those of :attr:`apart`, a line of two such cells, a sandwich over a
+            whole unit): a step or chain through one cites the AllDifferents between them.
         reduced: the clues holding whole units, by ``id``, told by their sums
             (:func:`~sudoku_cp.engine.sums.unit_reduced`), each filtered as the clue left.
         memo: the finders' per-board data (computed once from the model, by key).
@@ -1444,6 +1447,17 @@ class Board:
             and not (isinstance(c, Sandwich) and is_unit_sandwich(c, model) and len(c.cells) > MAX_APART_LINE)
             and (found := apart_fillings(c, model)) is not None
         }
+        # the filters that read which of their cells see each other (a premise cites those links)
+        self.reads_apart = frozenset(
+            (
+                *self.apart,
+                *(
+                    id(c)
+                    for c in model.constraints
+                    if isinstance(c, LINE_AUTOMATON_KINDS) and _reads_apart(c, model)
+                ),
+            )
+        )
         # the count lines of a set of counting circles are filtered together, by the first
         self.count_groups = _count_groups(model)
         replaced |= {id(line) for lines, _, _ in self.count_groups.values() for line in lines[1:]}
