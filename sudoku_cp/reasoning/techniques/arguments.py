@@ -165,24 +165,34 @@ class Crusts:
         total: the clue.
         side: ``n``.
         pairs: ``(position of 1, position of n)`` along the line's cells, in order.
+        between: for a clue over a whole unit (its digits all different), the
+            combinations of digits that can still stand between the crusts, each
+            increasing, in increasing order; ``()`` otherwise.
     """
 
     total: int
     side: int
     pairs: tuple[tuple[int, int], ...]
+    between: tuple[tuple[int, ...], ...] = ()
 
     def text(self, names: Sequence[str] = ()) -> str:
-        """``"1 and 9 around 15 only at r1c2/r1c6, r1c6/r1c2"``.
+        """``"1 and 9 around 15 only at r1c2/r1c6, r1c6/r1c2"``, then the combinations
+        between them when known.
 
         >>> Crusts(15, 9, ((1, 5), (5, 1))).text([f"r1c{c}" for c in range(1, 10)])
         '1 and 9 around 15 only at r1c2/r1c6, r1c6/r1c2'
+        >>> Crusts(4, 9, ((3, 5),), ((4,),)).text()
+        '1 and 9 around 4 only at #4/#6, with {4} between'
         """
 
         def name(i: int) -> str:
             return names[i] if names else f"#{i + 1}"
 
         where = ", ".join(f"{name(i)}/{name(j)}" for i, j in self.pairs)
-        return f"1 and {self.side} around {self.total} only at {where}"
+        said = f"1 and {self.side} around {self.total} only at {where}"
+        if self.between:
+            said += f", with {' or '.join(_braces(c) for c in self.between)} between"
+        return said
 
 
 @dataclass(frozen=True)
@@ -240,6 +250,10 @@ class Fillings:
 
     Attributes:
         left: each filling still possible (one digit per cell, the cells' order).
+        apart: for a clue over cells only some of which see each other (an ambiguous
+            arrow: :func:`~sudoku_cp.reasoning.techniques.board.apart_fillings`), the groups
+            of positions that take different digits, said instead of "see each other";
+            ``()`` for a group of cells that all do.
         why: for each digit removed, when the clues say it at a glance, ``(position, digit,
             others, digits, clash)``: with that digit at that cell (a position into the
             cells), the cells at ``others`` could hold only ``digits`` between them, fewer
@@ -250,6 +264,7 @@ class Fillings:
 
     left: tuple[tuple[int, ...], ...]
     why: tuple[tuple[int, int, tuple[int, ...], tuple[int, ...], bool], ...] = ()
+    apart: tuple[tuple[int, ...], ...] = ()
 
     def text(self, names: Sequence[str] = ()) -> str:
         """When each digit set left may go in any order, the sets (``"r1c1, r1c2, r2c1 see
@@ -264,9 +279,16 @@ class Fillings:
         >>> why = ((1, 4, (0, 2), (9,), False), (0, 5, (1,), (), False))
         >>> Fillings(((1, 6, 2),), why).text(["r1c1", "r1c2", "r1c3"])
         'r1c1, r1c2, r1c3 see each other: r1c2=4 leaves r1c1, r1c3 only 9; r1c1=5 leaves r1c2 no digit'
+        >>> Fillings(((6, 2, 4, 9), (6, 4, 2, 1)), apart=((0, 1, 2),)).text(["r1c1", "r1c2", "r2c2", "r4c4"])
+        'r1c1, r1c2, r2c2 differ: 6-2-4-9, 6-4-2-1 left'
         """
         size = len(self.left[0]) if self.left else 0
         called = list(names) or [f"cell {i + 1}" for i in range(max([size, *(w[0] + 1 for w in self.why)]))]
+        if self.apart:  # a clue over cells some of which see each other: which differ
+            listed = ", ".join("-".join(map(str, f)) for f in self.left[:MAX_FILLINGS_SHOWN])
+            if len(self.left) > MAX_FILLINGS_SHOWN:
+                listed += f" and {len(self.left) - MAX_FILLINGS_SHOWN} more"
+            return f"{_differ(self.apart, called.__getitem__)}: {listed or 'none'} left"
         who = ", ".join(names) if names else f"{size} cells that"
         sets = sorted({tuple(sorted(f)) for f in self.left})
         if len(self.left) == len(sets) * math.factorial(size) > len(sets):  # every order of each set
@@ -304,7 +326,7 @@ def fillings_of(
     (:attr:`Fillings.why`, up to :data:`MAX_FILLINGS_SHOWN` of them).
 
     >>> fillings_of([(1, 6, 2), (2, 7, 1), (3, 8, 1)], [0b11, 0b11100000, 0b11])  # r1c2=8 needs r1c1=3
-    Fillings(left=((1, 6, 2), (2, 7, 1)), why=())
+    Fillings(left=((1, 6, 2), (2, 7, 1)), why=(), apart=())
     >>> far = frozenset((a, b) for a in range(1, 10) for b in range(1, 10) if abs(a - b) >= 5)
     >>> line = [(a, b, c) for a in range(1, 10) for b in range(1, 10) for c in range(1, 10)
     ...         if len({a, b, c}) == 3 and (a, b) in far and (b, c) in far]  # a German whisper

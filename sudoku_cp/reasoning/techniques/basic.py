@@ -40,6 +40,7 @@ from sudoku_cp.reasoning.techniques.arguments import (
     Argument,
     Bounds,
     Counts,
+    Crusts,
     apart_groups,
     bounds_of,
     combinations_of,
@@ -50,7 +51,15 @@ from sudoku_cp.reasoning.techniques.arguments import (
     runs_of,
     totals_of,
 )
-from sudoku_cp.reasoning.techniques.board import Board, Deduction, Finder, placement_eliminations, values_of
+from sudoku_cp.reasoning.techniques.board import (
+    Board,
+    Deduction,
+    Finder,
+    is_unit_sandwich,
+    placement_eliminations,
+    unit_sandwich_placements,
+    values_of,
+)
 from sudoku_cp.reasoning.techniques.board import places as places_of
 
 # -- the techniques ---------------------------------------------------------------------------
@@ -272,11 +281,27 @@ def variant_argument(
         return totals_of(
             constraint, masks, apart_groups(constraint.cells, board.model.peers, constraint.coefficients)
         )
+    if is_unit_sandwich(constraint, board.model):  # over a unit: the digits between differ
+        placements = list(unit_sandwich_placements(masks, constraint.total, board.side))  # type: ignore[attr-defined]
+        pairs = tuple(sorted({(a, b) for a, b, _, _ in placements}))
+        between = tuple(sorted({values_of(c) for _, _, c, _ in placements if c}))
+        return Crusts(constraint.total, board.side, pairs, between)  # type: ignore[attr-defined]
     if isinstance(constraint, Sandwich):
         return crusts_of(constraint, masks, board.value_count)
     whole = board.whole_lines.get(id(constraint))
     if whole is not None:
         return runs_of(whole[1], masks)
+    apart = board.apart.get(id(constraint))
+    if apart is not None:  # a table or short line whose cells see each other: its fillings left
+        cells = constraint.cells  # type: ignore[attr-defined]
+        peers = board.model.peers
+        pairs = [
+            (i, j) for i, j in itertools.combinations(range(len(cells)), 2) if cells[j] in peers[cells[i]]
+        ]
+        groups = distinct_groups(cells, peers)
+        covered = {(i, j) for g in groups for i, j in itertools.combinations(g, 2)}
+        groups += tuple(p for p in pairs if p not in covered)  # pairs no group holds
+        return dataclasses.replace(fillings_of(apart, masks), why=(), apart=groups)
     group = board.seeing.get(id(constraint))
     if group is not None:  # pair clues on cells that see each other: the fillings they leave
         at = {cell: i for i, cell in enumerate(constraint.cells)}

@@ -40,6 +40,8 @@ from sudoku_cp.model.constraints import (
     OriginKind,
     Regular,
     Relation,
+    Sandwich,
+    Skyscraper,
     Sum,
     Table,
 )
@@ -874,7 +876,10 @@ def _hidden_kinds(model: Model) -> tuple[type, ...]:
 
 
 def _filter(
-    constraint: Constraint, model: Model, reduction: UnitReduction | None = None
+    constraint: Constraint,
+    model: Model,
+    reduction: UnitReduction | None = None,
+    fillings: frozenset[tuple[int, ...]] | None = None,
 ) -> tuple[Callable[[list[int]], list[int] | None], bool]:
     """The filter a variant step applies for ``constraint``: :func:`linear_supports` for an
     equation or inequality other than a sum over pairwise-different cells (an arrow, a
@@ -883,7 +888,10 @@ def _filter(
     different, as the step's argument lists; one holding whole units, that of the clue
     their sums leave, ``reduction``: :func:`unit_reduced`'s), a chaos count or arrow's
     :func:`~sudoku_cp.engine.chaos.clue_propagator` (its automaton's removals, worked out from
-    the clue's shape), else the engine's propagator (a cage keeps its digit combinations),
+    the clue's shape), a table or short line clue given its ``fillings`` with different
+    digits where its cells see each other (:func:`apart_fillings`, :attr:`Board.apart`) the
+    table of those, a sandwich clue over a whole unit :func:`unit_sandwich_supports`, else
+    the engine's propagator (a cage keeps its digit combinations),
     remembered per state of its cells (a chaos construction's regions remember their own
     states, shared with the searches: :mod:`sudoku_cp.engine.chaos`);
     and whether it is idempotent (run again on what it leaves, it removes nothing: the
@@ -919,12 +927,49 @@ def _filter(
             if clue is not None:
                 return remembered(clue, constraint.cells), False
         first, *rest = constraint.cells  # type: ignore[attr-defined]
+        apart = _reads_apart(constraint, model)
         if len(rest) == 1 and rest[0] != first:  # two cells: a binary table, read as one
-            return relation_supports(_binary_table(constraint, model.value_count)), True
+            peers = model.peers if apart else ()
+            return relation_supports(_binary_table(constraint, model.value_count, peers)), True
+        if apart and is_unit_sandwich(constraint, model) and len(constraint.cells) > MAX_APART_LINE:  # type: ignore[attr-defined]
+            return remembered(unit_sandwich_supports(constraint, model.side), constraint.cells), True  # type: ignore[arg-type]
+        if fillings is not None:  # a short line whose cells see each other: its words that differ there
+            return _apart_table(constraint, fillings, model), True
         return line_supports(constraint, model.value_count), True
+    if isinstance(constraint, Table) and fillings is not None:
+        return _apart_table(constraint, fillings, model), True
     if isinstance(constraint, _hidden_kinds(model)):  # chaos regions: they remember their states
         return propagator(constraint, model), False
     return remembered(propagator(constraint, model), constraint.cells), False
+
+
+def _reads_apart(constraint: Constraint, model: Model) -> bool:
+    """Whether the filter of a line clue (:func:`_filter`) reads that some of its cells see
+    each other: a clue of two cells that see each other, a sandwich over a whole unit, a
+    short line (:func:`apart_fillings`) with two such cells, each when its automaton has
+    no classes of values alike (:func:`value_classes`). A line read by classes (an entropy
+    square's "a low digit here") keeps its filter by classes, woken only when a cell loses
+    the last value of a class: the values of a class are interchangeable on the line, so
+    what their being different adds is the units' own subsets."""
+    cells = constraint.cells  # type: ignore[attr-defined]
+    peers = model.peers
+    if len(set(cells)) != len(cells) or not any(b in peers[a] for a, b in itertools.combinations(cells, 2)):
+        return False
+    if value_classes(constraint, model.value_count) is not None:
+        return False
+    if len(cells) == 2 or is_unit_sandwich(constraint, model):
+        return True
+    return len(cells) <= MAX_APART_LINE and constraint.automaton(model.value_count).meaning is None  # type: ignore[attr-defined]
+
+
+def _apart_table(
+    constraint: Constraint, fillings: frozenset[tuple[int, ...]], model: Model
+) -> Callable[[list[int]], list[int] | None]:
+    """The filter of a clue as the table of its ``fillings`` (:func:`apart_fillings`: those
+    whose cells that see each other differ), remembered per state of its cells."""
+    cells = constraint.cells  # type: ignore[attr-defined]
+    table = Table(cells, fillings, origin=constraint.origin, label=model.label_of(constraint))
+    return remembered(propagator(table, model), cells)
 
 
 def value_classes(constraint: Constraint, values: int) -> tuple[int, ...] | None:
@@ -967,11 +1012,201 @@ def _classed_filters(
     return found
 
 
-def _binary_table(constraint: Constraint, values: int) -> Relation:
+MAX_APART_LINE = 6
+"""The most cells of a line clue whose words :func:`apart_fillings` enumerates (an
+ambiguous arrow has 3 or 4; the words are pruned position by position, and at most
+:data:`MAX_GROUP_FILLINGS` kept)."""
+
+
+def apart_fillings(constraint: Constraint, model: Model) -> frozenset[tuple[int, ...]] | None:
+    """The fillings of a table or a short line clue (a regular line, a sandwich or
+    skyscraper clue of at most :data:`MAX_APART_LINE` different cells) in which the cells
+    that see each other (``model.peers``) take different values: the table's allowed
+    tuples, or the words the clue's automaton accepts (a depth-first walk of its states
+    alive at each position, :meth:`~sudoku_cp.model.constraints.Automaton.alive`), less
+    those repeating a value in two such cells.
+
+    The clue's own filter reads its cells as free to repeat (an ambiguous arrow, "one end
+    is the sum of the others", allows ``4 = 2 + 2`` on two cells of a box); filtered with
+    the AllDifferents between its cells, the table of these fillings keeps only what both
+    allow (generalised arc consistency of the clue and the AllDifferents on its cells
+    together), which a solver sees at a glance and the clue alone finds only by a forcing
+    chain. ``None`` when no two of its cells see each other, for a table no tuple repeats
+    a value there, for a line that is longer, repeats a cell or has an automaton read
+    another way (its ``meaning``), or past :data:`MAX_GROUP_FILLINGS` fillings.
+
+    >>> from sudoku_cp.model.constraints import AllDifferent
+    >>> model = Model(4, (0,) * 16, (AllDifferent((0, 1, 2, 3), label="row 1"),))
+    >>> either = Table((0, 1, 2), frozenset({(2, 1, 1), (3, 1, 2), (1, 1, 2)}), label="arrow")
+    >>> sorted(apart_fillings(either, model))  # r1c1..r1c3 differ
+    [(3, 1, 2)]
+    >>> sandwich = Sandwich((0, 1, 2, 3), 2, label="sandwich 2")  # 1 and 4 around 2
+    >>> sorted(apart_fillings(sandwich, model))
+    [(1, 2, 4, 3), (3, 1, 2, 4), (3, 4, 2, 1), (4, 2, 1, 3)]
+    """
+    cells = constraint.cells  # type: ignore[attr-defined]
+    peers = model.peers
+    pairs = [(i, j) for i, j in itertools.combinations(range(len(cells)), 2) if cells[j] in peers[cells[i]]]
+    if not pairs or len(set(cells)) != len(cells):
+        return None
+    if isinstance(constraint, Table):
+        kept = frozenset(t for t in constraint.allowed if all(t[i] != t[j] for i, j in pairs))
+        return kept if len(kept) < len(constraint.allowed) else None
+    if not isinstance(constraint, LINE_AUTOMATON_KINDS) or len(cells) > MAX_APART_LINE:
+        return None
+    automaton = constraint.automaton(model.value_count)
+    if automaton.meaning is not None:
+        return None
+    alive = automaton.alive(len(cells))
+    earlier = [tuple(i for i, j in pairs if j == position) for position in range(len(cells))]
+    found: set[tuple[int, ...]] = set()
+    word: list[int] = []
+
+    def extend(position: int, state: object) -> None:
+        if position == len(cells):
+            found.add(tuple(word))
+            if len(found) > MAX_GROUP_FILLINGS:
+                raise _TooMany
+            return
+        for value, following in automaton.transitions[state].items():
+            if following in alive[position + 1] and all(word[i] != value for i in earlier[position]):
+                word.append(value)
+                extend(position + 1, following)
+                word.pop()
+
+    try:
+        if automaton.start in alive[0]:
+            extend(0, automaton.start)
+    except _TooMany:
+        return None
+    return frozenset(found)
+
+
+def unit_sandwich_placements(
+    masks: Sequence[int], total: int, side: int, known: Sequence[int] | None = None
+) -> Iterator[tuple[int, int, int, tuple[int, ...]]]:
+    """The fillings of a sandwich clue over a whole unit (``side`` cells that see each
+    other, holding each value once; ``masks`` their candidates), grouped by where its
+    crusts stand and what lies between: ``(position of 1, position of side, the
+    combination between as a mask, each position's values in some filling of that
+    group)``, for every group with a filling. The cells between hold a combination of
+    different middle values (``2..side-1``) adding up to ``total``, those outside hold the
+    other middle values, each one-to-one within its candidates (two perfect matchings,
+    :func:`_matched_supports`: Régin's supports of an AllDifferent). Given ``known``
+    (each position's values already found in a filling: a filter's union so far), a group
+    that could add none is passed over unmatched.
+
+    >>> [(a, b, values_of(c)) for a, b, c, _ in unit_sandwich_placements([0b1111] * 4, 3, 4)]
+    [(0, 2, (3,)), (1, 3, (3,)), (2, 0, (3,)), (3, 1, (3,))]
+    """
+    one, top = 1, 1 << (side - 1)
+    middle = ((1 << side) - 1) & ~one & ~top
+    count = len(masks)
+    for a in range(count):
+        if not masks[a] & one:
+            continue
+        for b in range(count):
+            if b == a or not masks[b] & top:
+                continue
+            low, high = min(a, b), max(a, b)
+            between = range(low + 1, high)
+            outside = [i for i in range(count) if i not in (a, b) and not low < i < high]
+            for combination in _middle_combinations(side, len(between), total):
+                inner = tuple([masks[i] & combination for i in between])
+                rest = middle & ~combination
+                outer = tuple([masks[i] & rest for i in outside])
+                if not all(inner) or not all(outer):
+                    continue
+                if known is not None and _nothing_new(known, a, b, one, top, between, inner, outside, outer):
+                    continue
+                filled_in = _set_matchings(inner, combination) if inner else ()
+                if filled_in is None:
+                    continue
+                filled_out = _set_matchings(outer, rest) if outer else ()
+                if filled_out is None:
+                    continue
+                kept = [0] * count
+                kept[a], kept[b] = one, top
+                for i, mask in zip(between, filled_in, strict=True):
+                    kept[i] = mask
+                for i, mask in zip(outside, filled_out, strict=True):
+                    kept[i] = mask
+                yield a, b, combination, tuple(kept)
+
+
+def _nothing_new(
+    known: Sequence[int],
+    a: int,
+    b: int,
+    one: int,
+    top: int,
+    between: Sequence[int],
+    inner: Sequence[int],
+    outside: Sequence[int],
+    outer: Sequence[int],
+) -> bool:
+    """Whether a group of :func:`unit_sandwich_placements` (its crusts at ``a`` and ``b``,
+    the cells ``between`` and ``outside`` within ``inner`` and ``outer``) could only give
+    each position values of ``known``."""
+    if not known[a] & one or not known[b] & top:
+        return False
+    return all(not m & ~known[i] for i, m in zip(between, inner, strict=True)) and all(
+        not m & ~known[i] for i, m in zip(outside, outer, strict=True)
+    )
+
+
+@functools.cache
+def _middle_combinations(side: int, count: int, total: int) -> tuple[int, ...]:
+    """The sets (masks) of ``count`` different values of ``2..side-1`` adding up to ``total``."""
+    return tuple(m << 1 for m in distinct_combinations(side - 2, count, total - count))
+
+
+def unit_sandwich_supports(constraint: Sandwich, side: int) -> Callable[[list[int]], list[int] | None]:
+    """The filter of a sandwich clue over a whole unit (its cells see each other, one per
+    value): each cell keeps the values of :func:`unit_sandwich_placements` (generalised arc
+    consistency of the clue with its unit). The clue's automaton alone lets the cells
+    between the crusts repeat a digit (18 as 9 + 9) and the cells outside take any.
+
+    >>> clue = Sandwich((0, 1, 2, 3), 3, label="sandwich 3")  # 1 and 4 around a 3
+    >>> candidates = [0b1111, 0b0011, 0b1111, 0b1111]  # r1c2 is 1 or 2: it cannot be between
+    >>> unit_sandwich_supports(clue, 4)(candidates), [values_of(m) for m in candidates]
+    ([0, 1, 2, 3], [(2,), (1,), (3,), (4,)])
+    """
+    cells = constraint.cells
+    read = _reader(cells)
+
+    def propagate(candidates: list[int]) -> list[int] | None:
+        masks = read(candidates)
+        kept = [0] * len(cells)
+        for _, _, _, found in unit_sandwich_placements(masks, constraint.total, side, kept):
+            for i, f in enumerate(found):
+                kept[i] |= f
+            if list(masks) == kept:  # every value has a filling: nothing to narrow
+                return []
+        if not all(kept):
+            return None
+        return narrow(candidates, cells, kept)
+
+    return propagate
+
+
+def is_unit_sandwich(constraint: Constraint, model: Model) -> bool:
+    """Whether ``constraint`` is a sandwich clue over a whole unit: as many cells as
+    values, each seeing every other (:func:`unit_sandwich_supports` applies)."""
+    if not isinstance(constraint, Sandwich) or model.hidden:
+        return False
+    cells = constraint.cells
+    return len(set(cells)) == len(cells) == model.value_count == model.side and all(
+        b in model.peers[a] for a, b in itertools.combinations(cells, 2)
+    )
+
+
+def _binary_table(constraint: Constraint, values: int, peers: Sequence[Sequence[int]] = ()) -> Relation:
     """A line clue over two cells (a regular line of two cells: Nabner's pairs) as the
-    :class:`Relation` of the pairs of values its automaton accepts, filtered by
-    :func:`relation_supports` (two lookups, where the automaton's supports of a line cost a
-    few; the same supports: each value keeps a partner in the other cell).
+    :class:`Relation` of the pairs of values its automaton accepts (with ``peers``, the
+    model's, given: without a repeated value when the two cells see each other), filtered
+    by :func:`relation_supports` (two lookups, where the automaton's supports of a line
+    cost a few; the same supports: each value keeps a partner in the other cell).
 
     >>> from sudoku_cp.model.constraints import Automaton, Regular
     >>> one_two = Automaton.build(0, lambda s, v: min(4 * s + v, 99), lambda s: s in (6, 9), 3)
@@ -981,11 +1216,12 @@ def _binary_table(constraint: Constraint, values: int) -> Relation:
     """
     automaton = constraint.automaton(values)  # type: ignore[attr-defined]
     first, second = constraint.cells  # type: ignore[attr-defined]
+    apart = bool(peers) and second in peers[first]  # cells that see each other differ
     allowed = frozenset(
         (a, b)
         for a in range(1, values + 1)
         for b in range(1, values + 1)
-        if automaton.supports((1 << (a - 1), 1 << (b - 1))) is not None
+        if automaton.supports((1 << (a - 1), 1 << (b - 1))) is not None and not (apart and a == b)
     )
     return Relation(first, second, allowed, origin=constraint.origin)  # its filter's table alone
 
@@ -1152,6 +1388,12 @@ class Board:
             lines, their filter remembered and itself, which tells the counts left;
             :func:`_count_groups`): the first stands in :attr:`others` with the filter
             of them all, in place of the others.
+        apart: the tables and short line clues (by ``id``) some of whose cells see each
+            other, with their fillings in which those differ (:func:`apart_fillings`): each
+            is filtered as the table of them, and its step lists those left.
+        reads_apart: the constraints (by ``id``) whose filter reads which of their cells see
+            each other (those of :attr:`apart`, a line of two such cells, a sandwich over a
+            whole unit): a step or chain through one cites the AllDifferents between them.
         reduced: the clues holding whole units, by ``id``, told by their sums
             (:func:`~sudoku_cp.engine.sums.unit_reduced`), each filtered as the clue left.
         memo: the finders' per-board data (computed once from the model, by key).
@@ -1196,6 +1438,26 @@ class Board:
             for line, runs, _ in self.whole_lines.values()
         )
         groups = tuple((group, *_filter(group, model)) for group, _ in self.seeing.values())
+        # tables and short lines whose cells see each other: the fillings with different digits there
+        self.apart = {
+            id(c): found
+            for c in model.constraints
+            if isinstance(c, Table | Regular | Sandwich | Skyscraper)
+            and (isinstance(c, Table) or (len(c.cells) > 2 and _reads_apart(c, model)))
+            and not (isinstance(c, Sandwich) and is_unit_sandwich(c, model) and len(c.cells) > MAX_APART_LINE)
+            and (found := apart_fillings(c, model)) is not None
+        }
+        # the filters that read which of their cells see each other (a premise cites those links)
+        self.reads_apart = frozenset(
+            (
+                *self.apart,
+                *(
+                    id(c)
+                    for c in model.constraints
+                    if isinstance(c, LINE_AUTOMATON_KINDS) and _reads_apart(c, model)
+                ),
+            )
+        )
         # the count lines of a set of counting circles are filtered together, by the first
         self.count_groups = _count_groups(model)
         replaced |= {id(line) for lines, _, _ in self.count_groups.values() for line in lines[1:]}
@@ -1204,7 +1466,7 @@ class Board:
         chosen = [
             (c, self.count_groups[id(c)][1], False)
             if id(c) in self.count_groups
-            else (c, *_filter(c, model, self.reduced.get(id(c))))
+            else (c, *_filter(c, model, self.reduced.get(id(c)), self.apart.get(id(c))))
             for c in sorted(model.constraints, key=lambda c: isinstance(c, hidden))  # the regions last
             if isinstance(c, filtered) and id(c) not in replaced
         ]

@@ -121,7 +121,9 @@ class _Propagation:
                 continue
             # A sum's propagator (a plain Linear's too) uses that its cells differ, and a
             # line clue's automaton reads its row as a permutation: cite the AllDifferents.
-            if isinstance(constraint, Sum | Sandwich | Skyscraper) or (
+            if id(constraint) in board.reads_apart:  # a table or line read with its cells' differences
+                extra = links(self.geo, seeing_pairs(constraint.cells, peers))
+            elif isinstance(constraint, Sum | Sandwich | Skyscraper) or (
                 isinstance(constraint, Linear) and constraint.is_plain_sum
             ):
                 cells = constraint.cells
