@@ -69,7 +69,8 @@ def test_each_cover_belongs_to_one_row():
 
 
 def _origin(origin: OriginKind | None) -> dict:
-    return {"label": "my rule"} if origin is None else {"origin": Origin(origin, 1)}
+    # an origin locates its clue by a cell, as a link's does (a step's text names it)
+    return {"label": "my rule"} if origin is None else {"origin": Origin(origin, 1, cells=((0, 0),))}
 
 
 def _constraint(kind: type, origin: OriginKind | None):
