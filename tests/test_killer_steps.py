@@ -1,13 +1,16 @@
 """The killer steps over more than one cage or unit: cage pointing and cage combinations
-in a unit (sudoku_cp.reasoning.techniques.killer), each checked against its premise."""
+in a unit (sudoku_cp.reasoning.techniques.killer), and a forcing chain through the rule
+of 45's innies, each checked against its premise."""
 
 from __future__ import annotations
 
 import sudoku_cp
 from sudoku_cp import Puzzle
+from sudoku_cp.model.constraints import OriginKind
 from sudoku_cp.model.rules import Cage, Killer
 from sudoku_cp.reasoning.stepwise import check_deduction
 from sudoku_cp.reasoning.techniques import Board
+from sudoku_cp.reasoning.techniques.forcing import find_forcing_chains
 from sudoku_cp.reasoning.techniques.killer import cage_combinations_in_units, cage_pointing, fits
 
 
@@ -62,3 +65,23 @@ def test_a_plain_sum_of_iss_points_like_a_cage():
     assert [step.values for step in steps] == [(v,) for v in range(1, 5)]
     assert set(steps[0].eliminations) == {(c, 1) for c in range(4, 9)}
     assert steps[0].reason.startswith("sum 1 (total 10, from r1c1) in 4 cells can hold only {1,2,3,4}")
+
+
+def test_a_forcing_chain_follows_the_innies_of_a_unit():
+    # in row 1, 24 in three cells and 18 in four leave r1c8 + r1c9 = 3 (the rule of 45): a
+    # supposition's chain reads that sum as a killer solver does, and cites the row and
+    # both cages it comes from; a unit's own total (row 2: no cage) is no filter of its own
+    row = [(0, c) for c in range(9)]
+    puzzle = Puzzle(sudoku_cp.Grid.empty(9), (Killer([Cage(row[:3], 24), Cage(row[3:7], 18)]),))
+    steps = _steps(puzzle, find_forcing_chains)
+    innies = [
+        step
+        for step in steps
+        if any(c.origin.kind is OriginKind.INNIES and c.cells == (7, 8) for c in step.constraints)
+    ]
+    assert innies
+    labels = {c.label for c in innies[0].constraints}
+    assert {"innies of row 1", "row 1", "cage 1 (sum 24, at r1c1)", "cage 2 (sum 18, at r1c4)"} <= labels
+    assert "innies of row 1" in str(innies[0].net)
+    cited = [c for step in steps for c in step.constraints]
+    assert not any(c.origin.kind is OriginKind.INNIES and len(c.cells) == 9 for c in cited)

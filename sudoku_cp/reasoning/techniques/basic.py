@@ -349,7 +349,7 @@ def innies_and_outies(board: Board, candidates: list[int], placed: set[int]) -> 
         if not removed:
             continue
         cells = implied.sum.cells
-        used = _implied_premise(board, implied)
+        used = implied_premise(board, implied)
         pattern = tuple((c, v) for c in cells for v in values_of(candidates[c]))
         technique = f"rule of 45 ({implied.kind})"
         cell = open_cells[0]
@@ -414,9 +414,10 @@ def _difference_reason(board: Board, implied: ImpliedDifference) -> str:
     return f"{'; '.join(parts)}, so {innies} - {outies} = {implied.difference.rhs}"
 
 
-def _implied_premise(board: Board, implied: ImpliedSum) -> tuple[Constraint, ...]:
-    """The constraints a rule-of-45 step uses: its units, its cages (with the cages'
-    AllDifferents), and the AllDifferents that make two of its cells differ."""
+def implied_premise(board: Board, implied: ImpliedSum) -> tuple[Constraint, ...]:
+    """The constraints a rule-of-45 step uses (a forcing chain's step through an implied
+    sum too): its units, its cages (with the cages' AllDifferents), and the AllDifferents
+    that make two of its cells differ."""
     cage_origins = {c.origin for c in implied.cages}
     twins = tuple(a for a in board.alldifferents if a.origin in cage_origins)
     cells = set(implied.sum.cells)

@@ -25,9 +25,11 @@ solution: :func:`find_nested_forcing_nets` lets the solution choose *which* cand
 suppose, and the net is the whole argument.
 
 Units: every constraint of the model (AllDifferents of any size, units for hidden
-singles, and the variants' sums, thermometers and dots). Premises: the constraints the
-propagations used, with the current candidates of their cells; the supposed cell, unit
-and candidates.
+singles, and the variants' sums, thermometers and dots), and on a killer the sums the
+rule of 45 implies (:attr:`Board.implied`: "innies of rows 8, 9", "outies of row 9"), as a
+killer solver follows a supposition through innies and outies. Premises: the constraints
+the propagations used, with the current candidates of their cells (an implied sum's
+units and cages with it); the supposed cell, unit and candidates.
 """
 
 from __future__ import annotations
@@ -53,6 +55,7 @@ from sudoku_cp.model.constraints import (
 )
 from sudoku_cp.reasoning.techniques._links import Geometry, geometry, links, premise
 from sudoku_cp.reasoning.techniques.arguments import apart_groups, distinct_groups
+from sudoku_cp.reasoning.techniques.basic import implied_premise
 from sudoku_cp.reasoning.techniques.board import Board, Deduction, _reader, values_of
 from sudoku_cp.reasoning.techniques.nets import (
     Branch,
@@ -143,6 +146,11 @@ class _Propagation:
                 groups = apart_groups(constraint.cells, board.model.peers, constraint.coefficients)
                 extra = _group_links(self.geo, constraint.cells, groups)
             others.append((constraint, propagate, extra))
+        # the rule of 45's sums (innies, outies) too, as a killer solver follows a supposition
+        # through them, cited with the units and cages they come from; not a unit's own total
+        # (no cage: its AllDifferent says as much), nor the differences (over more cells, they
+        # cost more than they prune: 10 times the CPU of forcing chains on a killer)
+        others += [(i.sum, propagate, implied_premise(board, i)) for i, propagate in board.implied if i.cages]
         # cheap filters first: run and branch propagate the dirty filter of least cost
         # (the order of the model among equals), so a costly one sees the candidates the
         # cheap ones leave (fewer states, fewer runs); the fixpoint is the same
