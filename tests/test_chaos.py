@@ -514,3 +514,27 @@ def test_chaos_clues_are_filtered_by_their_shape_as_by_their_automaton():
             outcome = fast(a)
             assert (outcome is None) == (slow(b) is None)
             assert outcome is None or a == b
+
+
+def test_the_last_resort_refutes_by_the_whole_model_as_the_brute_force_does():
+    # the minimal deduction's refutation by the whole model (a kind SAT lacks: CP-SAT, which
+    # compiles the regions, not the engine's unbounded search): a candidate, grid or region,
+    # is refuted exactly when no (grid, partition) of the brute force has it
+    from sudoku_cp.reasoning.techniques.board import Board
+    from sudoku_cp.reasoning.techniques.minimal import refutes
+
+    n, givens, counts = EXPLAINED
+    puzzle = _puzzle(n, givens, counts)
+    board = Board(puzzle.model)
+    candidates = board.initial()
+    constraints = list(puzzle.model.constraints)
+    possible = [0] * (2 * n * n)
+    for cells, regions in _pairs(n, givens, counts):
+        order = sorted(regions, key=min)  # labels in order of first appearance
+        for c, value in enumerate(cells + [order.index(region_of(regions, c)) + 1 for c in range(n * n)]):
+            possible[c] |= 1 << (value - 1)
+    for cell in (5, 9, 13, n * n + 5, n * n + 9, n * n + 13, n * n + 15):
+        for value in range(1, n + 1):
+            if candidates[cell] >> (value - 1) & 1:
+                kept = possible[cell] >> (value - 1) & 1
+                assert refutes(board, constraints, candidates, cell, value) == (not kept)

@@ -167,7 +167,10 @@ def _satisfiable(board: Board, constraints: Sequence[Constraint], domains: dict[
     """Whether ``constraints`` have a solution with each cell of ``domains`` within its
     candidates: :func:`has_solution` (SAT, then CP-SAT: on a killer without givens, where
     the refutation needs most of the model, the engine's search took tens of seconds),
-    else the engine's exhaustive search (a kind SAT does not encode)."""
+    else, for a kind SAT does not encode, CP-SAT on a model with hidden cells (a chaos
+    construction's regions, which it compiles: the engine's search, unbounded, took over
+    two minutes of CPU to refute a candidate of ISS's ``Chaos Construction: killer`` by the
+    whole model, CP-SAT about a second), and the engine's exhaustive search on any other."""
     whole = board.model
     fixed = tuple(0 if c in domains else 1 for c in range(whole.cell_count))
     rules = Model(board.side, fixed, tuple(constraints), whole.positions, whole.digits)
@@ -176,6 +179,8 @@ def _satisfiable(board: Board, constraints: Sequence[Constraint], domains: dict[
     try:
         return has_solution(rules, excluded, board.deadline)
     except NotSupportedError:
+        if whole.hidden:
+            return cpsat_has_solution(_model(board, constraints, domains), board.deadline)
         return BitmaskSearch(_model(board, constraints, domains), board.deadline).find_solution() is not None
 
 
@@ -220,6 +225,12 @@ def minimal_core(
     else:
         if not refutes(board, gathered, candidates, cell, value):  # the whole model, no budget
             return None
+        if board.model.hidden:
+            # refuted by CP-SAT (:func:`_satisfiable`) where the engine's search ran out of
+            # its budget on the whole model: its budgeted searches below refute no part of
+            # it either (on ISS's Chaos Construction: killer they kept all 92 constraints,
+            # at half the step's time)
+            return gathered
     left = [checks]
 
     def refuted(subset: list[Constraint]) -> bool:
