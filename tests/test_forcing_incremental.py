@@ -186,19 +186,26 @@ def test_a_slices_size_is_read_off_the_record():
     branch, nested branches included."""
     from sudoku_cp.reasoning.techniques.nets import slice_branch, slice_size
 
+    compared = nested = 0
+    for record, ends in _recorded_branches(12):
+        assert slice_size(record.nodes, ends) == slice_branch(record.nodes, ends).size
+        compared += 1
+        nested += any(node.nested is not None for node in record.nodes)
+    assert compared > 20 and nested
+
+
+def _recorded_branches(cells: int):
+    """``(record, ends)`` of the branches (unnested and nested) from each candidate of the
+    first ``cells`` open cells of a hardest puzzle at its singles' fixed point: ``ends`` the
+    contradiction's node, or the record's last three nodes."""
     board = Board(as_puzzle(datasets.load("hardest")[5])[0].model)
     engine = forcing._Nets.of(board)
     start = singles_fixed_point(engine, board.initial())
-    compared = nested = 0
-    for cell in [c for c, m in enumerate(start) if m & (m - 1)][:12]:
+    for cell in [c for c, m in enumerate(start) if m & (m - 1)][:cells]:
         for value in values_of(start[cell]):
             for nest in (0, 1):
                 _, record, end = engine.branch(start, cell, value, nest=nest)
-                ends = [end] if end is not None else list(range(len(record.nodes)))[-3:]
-                assert slice_size(record.nodes, ends) == slice_branch(record.nodes, ends).size
-                compared += 1
-                nested += any(node.nested is not None for node in record.nodes)
-    assert compared > 20 and nested
+                yield record, [end] if end is not None else list(range(len(record.nodes)))[-3:]
 
 
 def test_a_contradiction_its_record_does_not_reach_is_not_a_step(monkeypatch):
@@ -237,19 +244,12 @@ def test_a_record_of_tuples_slices_to_the_nodes_a_record_of_net_nodes_does():
     branches included."""
     from sudoku_cp.reasoning.techniques.nets import NetNode, RecordNode, as_net_node, slice_branch
 
-    board = Board(as_puzzle(datasets.load("hardest")[5])[0].model)
-    engine = forcing._Nets.of(board)
-    start = singles_fixed_point(engine, board.initial())
     compared = nested = 0
-    for cell in [c for c, m in enumerate(start) if m & (m - 1)][:8]:
-        for value in values_of(start[cell]):
-            for nest in (0, 1):
-                _, record, end = engine.branch(start, cell, value, nest=nest)
-                assert all(type(node) is RecordNode for node in record.nodes)
-                ends = [end] if end is not None else list(range(len(record.nodes)))[-3:]
-                sliced = slice_branch(record.nodes, ends)
-                assert sliced == slice_branch([as_net_node(node) for node in record.nodes], ends)
-                assert all(type(node) is NetNode for node in sliced.nodes)
-                compared += 1
-                nested += any(node.nested is not None for node in sliced.nodes)
+    for record, ends in _recorded_branches(8):
+        assert all(type(node) is RecordNode for node in record.nodes)
+        sliced = slice_branch(record.nodes, ends)
+        assert sliced == slice_branch([as_net_node(node) for node in record.nodes], ends)
+        assert all(type(node) is NetNode for node in sliced.nodes)
+        compared += 1
+        nested += any(node.nested is not None for node in sliced.nodes)
     assert compared > 15 and nested
