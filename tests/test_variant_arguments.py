@@ -110,6 +110,9 @@ def _replay_crusts(puzzle: Puzzle, step, argument: Crusts) -> bool:
     constraint = _constraint(puzzle, step)
     n = puzzle.side
     options = _options(step)
+    rows, columns = ({cell[k] for cell in step.cells} for k in (0, 1))
+    if len(options) == n and (len(rows) == 1 or len(columns) == 1):  # over a unit: digits differ
+        return _replay_unit_crusts(constraint.total, n, options, step, argument)
     middle = [[v for v in values if v not in (1, n)] for values in options]
     pairs, supported = [], [set() for _ in options]
     for i, j in itertools.permutations(range(len(options)), 2):
@@ -135,6 +138,42 @@ def _replay_crusts(puzzle: Puzzle, step, argument: Crusts) -> bool:
                 if k not in between:
                     supported[k].update(middle[k])
     assert pairs == list(argument.pairs)
+    _check_removals(step, supported)
+    return True
+
+
+def _replay_unit_crusts(total: int, n: int, options: list[list[int]], step, argument: Crusts) -> bool:
+    """A sandwich over a whole row or column: every filling of the unit with different
+    digits from the cells' candidates, its crusts where 1 and ``n`` stand, kept when the
+    digits between them sum to ``total`` (unchecked past :data:`LIMIT` partial fillings)."""
+    pairs, supported = set(), [set() for _ in options]
+    filling: list[int] = []
+    visited = 0
+
+    def extend(k: int) -> bool:
+        nonlocal visited
+        visited += 1
+        if visited > LIMIT:
+            return False
+        if k == n:
+            i, j = filling.index(1), filling.index(n)
+            if sum(filling[min(i, j) + 1 : max(i, j)]) == total:
+                pairs.add((i, j))
+                for cell, v in enumerate(filling):
+                    supported[cell].add(v)
+            return True
+        for v in options[k]:
+            if v not in filling:
+                filling.append(v)
+                finished = extend(k + 1)
+                filling.pop()
+                if not finished:
+                    return False
+        return True
+
+    if not extend(0):
+        return False
+    assert sorted(pairs) == sorted(argument.pairs)
     _check_removals(step, supported)
     return True
 
