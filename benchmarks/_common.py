@@ -238,3 +238,15 @@ def datasets_text(names: Iterable[str], limit: int | None = None, sample: int | 
     if limit is not None:
         text += f" (the first {limit} puzzles of each)"
     return text
+
+
+def spearman(a: Iterable[float], b: Iterable[float]) -> float:
+    """Spearman's rho of two equally long sequences of numbers: Pearson's correlation of their
+    ranks (ties get their mean rank), as pandas computes it.
+
+    >>> spearman([1, 2, 3], [10, 30, 20])
+    0.5
+    """
+    import pandas
+
+    return float(pandas.Series(list(a)).rank().corr(pandas.Series(list(b)).rank()))

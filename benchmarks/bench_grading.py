@@ -98,7 +98,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from _common import add_write_option, machine, recording, write_if_asked  # noqa: E402
+from _common import add_write_option, machine, recording, spearman, write_if_asked  # noqa: E402
 
 from sudoku_cp import datasets  # noqa: E402
 from sudoku_cp.reasoning.grading import BAND_NAMES  # noqa: E402
@@ -181,13 +181,6 @@ def hodoku_scores(puzzles: list[str], refresh: bool = False) -> dict[str, dict]:
                 f.flush()
                 cache[puzzle] = row
     return cache
-
-
-def spearman(a, b) -> float:
-    """Spearman's rho: Pearson's correlation of the ranks (ties get their mean rank)."""
-    import pandas
-
-    return float(pandas.Series(list(a)).rank().corr(pandas.Series(list(b)).rank()))
 
 
 def held_out_check(rated: list[tuple[str, float]], ours: dict, theirs: dict):

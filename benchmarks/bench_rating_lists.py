@@ -40,7 +40,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from _common import add_write_option, machine, recording, write_if_asked  # noqa: E402
+from _common import add_write_option, machine, recording, spearman, write_if_asked  # noqa: E402
 
 import sudoku_cp  # noqa: E402  (after _common: this checkout's package)
 
@@ -97,13 +97,6 @@ def graded(puzzle: str) -> dict[str, float]:
         "effort": result.effort,
         "cpu": time.process_time() - start,
     }
-
-
-def spearman(a, b) -> float:
-    """Spearman's rho: Pearson's correlation of the ranks (ties get their mean rank)."""
-    import pandas
-
-    return float(pandas.Series(list(a)).rank().corr(pandas.Series(list(b)).rank()))
 
 
 def measure(name: str, rated: list[tuple[str, float]], jobs: int) -> dict[str, object]:
