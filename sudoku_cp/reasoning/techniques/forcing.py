@@ -659,15 +659,14 @@ class _Propagation:
 class _State(list):
     """A propagation's candidates (a list of masks, by cell) with, on a board of
     :attr:`_Propagation.whole` units, their :meth:`~_Propagation.totals` (:attr:`totals`,
-    ``None`` until :meth:`~_Propagation._settle` sets them): a propagation resumed from
-    them (:meth:`~_Propagation.resume`) updates those of the cells that change. Not to be
-    changed in place once set (the lists :meth:`~_Propagation.afters` hands out are not)."""
+    unset until :meth:`~_Propagation._settle` sets them: read with ``getattr``): a
+    propagation resumed from them (:meth:`~_Propagation.resume`) updates those of the
+    cells that change. Not to be changed in place once set (the lists
+    :meth:`~_Propagation.afters` hands out are not). (No ``__init__`` of its own: list's,
+    in C, as a propagation makes one per supposition.)"""
 
     __slots__ = ("totals",)
-
-    def __init__(self, masks: Iterable[int] = ()) -> None:
-        super().__init__(masks)
-        self.totals: int | None = None
+    totals: int
 
 
 class _Record:
