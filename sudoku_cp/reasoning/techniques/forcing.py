@@ -114,8 +114,8 @@ class _Propagation:
         # unit at once (:meth:`totals`), kept up to date cell by cell, so that a pass of
         # :meth:`_settle` reads the units with something to find off one int (most passes:
         # none) instead of counting each unit changed since its last scan
-        self.whole = bool(self.scanned) and all(n == board.value_count for n in self.scanned_lengths)
-        self.whole = self.whole and board.complete_units
+        lengths = self.scanned_lengths
+        self.whole = board.complete_units and bool(lengths) and all(n == board.value_count for n in lengths)
         # each unit's block of fields: counts, then placed values (_PlaceCounter's layout)
         self.block = 2 * self.counter.width * board.value_count
         offsets = [1 << (self.block * u) for u in range(len(self.scanned))]
