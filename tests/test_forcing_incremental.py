@@ -115,6 +115,9 @@ def test_place_counter_reads_a_unit_as_a_pass_over_its_cells():
             assert counter.values(present) == once
             assert counter.values(one_place) == once & ~twice
             assert counter.values(one_place & ~(total >> counter.placed_shift)) == once & ~twice & ~placed
+            # the scans' first test: every value in two places or placed, so nothing to find
+            quiet = ((total + counter.two) | total >> counter.placed_shift) & counter.high == counter.high
+            assert quiet == (once == (1 << values) - 1 and not once & ~twice & ~placed)
 
 
 def test_a_fresh_run_follows_the_naked_singles_the_state_leaves_unplaced():

@@ -110,6 +110,24 @@ class _Propagation:
         self.gather = tuple(_reader(cells) for cells in self.scanned)
         self.counter = _PlaceCounter.of(board.value_count, max(self.scanned_lengths, default=1))
         self.hidden_gather = tuple(_reader(cells) for cells in self.hidden_units)
+        # on units holding every value (classic, jigsaw, extra regions): the places of every
+        # unit at once (:meth:`totals`), kept up to date cell by cell, so that a pass of
+        # :meth:`_settle` reads the units with something to find off one int (most passes:
+        # none) instead of counting each unit changed since its last scan
+        lengths = self.scanned_lengths
+        self.whole = board.complete_units and bool(lengths) and all(n == board.value_count for n in lengths)
+        # each unit's block of fields: counts, then placed values (_PlaceCounter's layout)
+        self.block = 2 * self.counter.width * board.value_count
+        offsets = [1 << (self.block * u) for u in range(len(self.scanned))]
+        self.all_two = sum(self.counter.two * o for o in offsets)
+        self.all_high = sum(self.counter.high * o for o in offsets)
+        # per cell, a 1 at the start of the block of each scanned unit holding it: a change of
+        # its candidates from ``was`` to ``now`` adds ``(spread(now) - spread(was)) * that``
+        blocks = [0] * board.model.cell_count
+        for u, cells in enumerate(self.scanned):
+            for cell in cells:
+                blocks[cell] += offsets[u]
+        self.cell_blocks = tuple(blocks)
         others = []
         peers = board.model.peers
         for constraint, propagate in board.others:
@@ -186,7 +204,7 @@ class _Propagation:
             wakes = board.memo["forcing class wakes"] = self._class_wakes(marks, shift)
         self.peer_marks, self.class_wakes, self.class_present, self.class_lost = wakes
         self.other_gather = tuple(_reader(cells) for cells in self.other_cells)
-        self._unsettled: tuple = (None, (0, ()))  # (candidates, (unsettled, unplaced))
+        self._unsettled: tuple = (None, (0, (), 0))  # (candidates, (unsettled, unplaced, totals))
         # run records the constraints it uses by a number per constraint object: hashing a
         # constraint (a dataclass) at every removal cost more than the propagation itself
         numbers: dict[int, int] = {}  # id of a constraint -> its number
@@ -273,6 +291,15 @@ class _Propagation:
             reach.append(tuple(seen.items()))
         return tuple(reach)
 
+    def totals(self, candidates: Sequence[int]) -> int:
+        """Every scanned unit's places of each value in ``candidates`` (the sum of
+        :class:`_PlaceCounter`'s spread masks of its cells), one block of :attr:`block` bits
+        per unit, unit ``u`` from bit ``u * block``: what :meth:`_settle` keeps up to date
+        on a board of :attr:`whole` units."""
+        spread, block = self.counter.spread, self.block
+        units = enumerate(self.gather)
+        return sum(sum(map(spread, gather(candidates))) << (block * u) for u, gather in units)
+
     def unsettled(self, candidates: Sequence[int]) -> int:
         """The units with a hidden single or a value with no place in ``candidates``, and the
         variant constraints whose propagation narrows them or finds them contradictory, as
@@ -290,6 +317,11 @@ class _Propagation:
 
     def _start_of(self, candidates: Sequence[int]) -> tuple[int, tuple[int, ...]]:
         """:meth:`unsettled` and :meth:`unplaced` of ``candidates``, remembered for the last state."""
+        return self._start_with_totals(candidates)[:2]
+
+    def _start_with_totals(self, candidates: Sequence[int]) -> tuple[int, tuple[int, ...], int]:
+        """:meth:`_start_of` and :meth:`totals` of ``candidates`` (0 unless :attr:`whole`),
+        remembered for the last state."""
         key = tuple(candidates)
         last = self._unsettled
         if last[0] == key:
@@ -301,6 +333,7 @@ class _Propagation:
             if not m & (m - 1) and any(candidates[p] & m for p in peer_cells[c])
         )
         found = 0
+        totals = self.totals(candidates) if self.whole else 0
         for u, cells in enumerate(self.scanned):  # as _settle scans a unit
             once, twice = _spread(candidates, cells)
             size = once.bit_count()
@@ -316,8 +349,8 @@ class _Propagation:
                 found |= 1 << (self.other_shift + i)
                 for c in cells:
                     trial[c] = candidates[c]
-        self._unsettled = (key, (found, unplaced))
-        return found, unplaced
+        self._unsettled = (key, (found, unplaced, totals))
+        return found, unplaced, totals
 
     def outcomes(
         self, candidates: Sequence[int]
@@ -407,12 +440,15 @@ class _Propagation:
     ) -> tuple[list[int] | None, list[Constraint]]:
         """The candidates after supposing ``cell = value`` (``None`` on a contradiction),
         and the constraints used."""
-        cand = list(candidates)
-        cand[cell] = 1 << (value - 1)
+        cand = _State(candidates)
+        cand[cell] = bit = 1 << (value - 1)
         # the units to scan for hidden singles and the others to propagate: those the start
         # leaves unsettled, and those holding a cell changed since
-        unsettled, unplaced = self._start_of(candidates)
-        after, numbers = self._settle(cand, [cell, *unplaced], unsettled | self.unit_marks[cell])
+        unsettled, unplaced, totals = self._start_with_totals(candidates)
+        if self.whole:
+            spread = self.counter.spread
+            totals += (spread(bit) - spread(candidates[cell])) * self.cell_blocks[cell]
+        after, numbers = self._settle(cand, [cell, *unplaced], unsettled | self.unit_marks[cell], totals)
         return after, self._used(numbers)
 
     def resume(
@@ -435,9 +471,15 @@ class _Propagation:
         """:meth:`resume` with the constraints used as :meth:`_settle` gives them (numbers):
         the suppositions' afters and nested nets keep the candidates alone."""
         marks, wakes, woken = self.unit_marks, self.class_wakes, self._woken
-        cand = list(previous)
+        cand = _State(previous)
         queue = []
         dirty = 0
+        whole = self.whole
+        if whole:  # previous's totals, kept with it (from scratch if it came from elsewhere)
+            totals = getattr(previous, "totals", None)
+            if totals is None:
+                totals = self.totals(previous)
+            spread, blocks = self.counter.spread, self.cell_blocks
         for c in moved:
             was = cand[c]
             mask = was & candidates[c]
@@ -445,19 +487,30 @@ class _Propagation:
                 if not mask:
                     return None, {}
                 cand[c] = mask
+                if whole:
+                    totals += (spread(mask) - spread(was)) * blocks[c]
                 dirty |= marks[c] if wakes is None else woken(c, was, mask)
                 if not mask & (mask - 1):
                     queue.append(c)
         if not dirty and not queue:
+            if whole:
+                cand.totals = totals
             return cand, {}  # nothing it reached was removed since: _settle would find no more
-        return self._settle(cand, queue, dirty)
+        return self._settle(cand, queue, dirty, totals if whole else None)
 
     def _settle(
-        self, cand: list[int], queue: list[int], dirty: int
+        self, cand: list[int], queue: list[int], dirty: int, totals: int | None = None
     ) -> tuple[list[int] | None, dict[int, None]]:
         """Propagate ``cand`` (in place) from the placed cells of ``queue`` and the units
         and constraints of ``dirty`` (bits of :attr:`unit_marks`): :meth:`run`'s answer,
-        the constraints used as their numbers (:meth:`_used` names them)."""
+        the constraints used as their numbers (:meth:`_used` names them).
+
+        On a board of :attr:`whole` units, ``totals`` are ``cand``'s :meth:`totals` (worked
+        out if ``None``), kept up to date as cells change: a pass reads the units with a
+        value of one place (not placed) or none off them at once, in the order of the
+        units, the same units a scan of the dirty ones finds (a unit not dirty has nothing
+        to find: the callers' start states are settled but for the dirty units); the
+        answer, a :class:`_State`, keeps them (:attr:`_State.totals`) when ``cand`` is one."""
         peer_cells, peer_numbers = self.peer_cells, self.peer_numbers
         used: dict[int, None] = {}  # the numbers of the constraints used, in order
         unit_numbers = self.unit_numbers
@@ -468,6 +521,12 @@ class _Propagation:
         counter, gather = self.counter, self.gather
         spread, one, two, high = counter.spread, counter.one, counter.two, counter.high
         placed_shift = counter.placed_shift
+        whole = self.whole
+        if whole:
+            if totals is None:
+                totals = self.totals(cand)
+            blocks, all_two, all_high, block = self.cell_blocks, self.all_two, self.all_high, self.block
+            block_mask, places = (1 << block) - 1, counter.width * self.board.value_count
         while True:
             while queue:
                 c = queue.pop()
@@ -479,6 +538,8 @@ class _Propagation:
                 if not hit:
                     continue
                 numbers = peer_numbers[c]
+                if whole:  # b's place leaves each unit of each peer (a peer held b and another value)
+                    totals -= spread(b) % (1 << places) * sum(map(blocks.__getitem__, hit))
                 for p in hit:
                     cand[p] &= ~b
                     dirty |= plain[p]
@@ -487,6 +548,8 @@ class _Propagation:
                         return None, used
                     if not cand[p] & (cand[p] - 1):
                         queue.append(p)
+                        if whole:  # now placed: its second field
+                            totals += (spread(cand[p]) >> places << places) * blocks[p]
                 if wakes is not None:  # the class filters of a cell that lost b's class
                     for p in hit:
                         for group, bits in wakes[p].get(b, ()):
@@ -494,13 +557,26 @@ class _Propagation:
                                 dirty |= bits
             changed = False
             # the units with a cell changed since their last scan (which did nothing), in
-            # order: the next dirty one after u, read off the bits (the others are skipped)
+            # order: the next dirty one after u, read off the bits (the others are skipped);
+            # on whole units, the next one after u with something to find, off the totals
             u = -1
-            while rest := (dirty & every_unit) >> (u + 1):
-                u += (rest & -rest).bit_length()
-                dirty &= ~(1 << u)
-                # each value's places in the unit, counted in its field (_PlaceCounter)
-                total = sum(map(spread, gather[u](cand)))
+            while True:
+                if whole:
+                    found = (all_high & ~((totals + all_two) | totals >> placed_shift)) >> (block * (u + 1))
+                    if not found:
+                        break
+                    u += ((found & -found).bit_length() - 1) // block + 1
+                    total = totals >> (block * u) & block_mask
+                else:
+                    rest = (dirty & every_unit) >> (u + 1)
+                    if not rest:
+                        break
+                    u += (rest & -rest).bit_length()
+                    dirty &= ~(1 << u)
+                    # each value's places in the unit, counted in its field (_PlaceCounter)
+                    total = sum(map(spread, gather[u](cand)))
+                    if ((total + two) | total >> placed_shift) & high == high:
+                        continue  # each value in two places or placed here: nothing (most scans)
                 present = (total + one) & high
                 size = present.bit_count()
                 length = lengths[u]
@@ -524,6 +600,8 @@ class _Propagation:
                         if only & (only - 1):
                             return None, used
                         cand[c] = only
+                        if whole:
+                            totals += (spread(only) - spread(m)) * blocks[c]
                         dirty |= marks[c] if wakes is None else self._woken(c, m, only)
                         queue.append(c)
                         changed = True
@@ -536,7 +614,7 @@ class _Propagation:
                     dirty &= ~(1 << (shift + index))
                     # a filter gives the cells it narrowed (the engine's contract), None on a
                     # contradiction: no copy of its cells' candidates to compare
-                    if wakes is not None:  # its cells as before: a class filter is woken by class
+                    if wakes is not None or whole:  # its cells as before: a class filter is woken by class
                         gathered = self.other_gather[index](cand)
                     narrowed = self.others[index][1](cand)
                     if narrowed is None:
@@ -544,8 +622,13 @@ class _Propagation:
                         used[own] = None
                         used.update(dict.fromkeys(extra_numbers))
                         return None, used
-                    if narrowed and wakes is not None:
+                    if narrowed and (wakes is not None or whole):
                         before = dict(zip(self.other_cells[index], gathered, strict=True))
+                    if narrowed and whole:  # (a cell outside its own: every unit again)
+                        if all(c in before for c in narrowed):
+                            totals += sum((spread(cand[c]) - spread(before[c])) * blocks[c] for c in narrowed)
+                        else:
+                            totals = self.totals(cand)
                     for c in narrowed:  # (a cell outside its own, as a count group's: every class)
                         dirty |= marks[c] if wakes is None else self._woken(c, before.get(c, -1), cand[c])
                         if not cand[c] & (cand[c] - 1):
@@ -558,6 +641,8 @@ class _Propagation:
                         changed = True
                         break  # singles, then the cheapest dirty filter first
             if not changed and not queue:
+                if whole and isinstance(cand, _State):
+                    cand.totals = totals
                 return cand, used
 
     def _used(self, numbers: dict[int, None]) -> list[Constraint]:
@@ -569,6 +654,19 @@ class _Propagation:
         for k in numbers:
             found.setdefault(equal_class[k], constraints[k])
         return list(found.values())
+
+
+class _State(list):
+    """A propagation's candidates (a list of masks, by cell) with, on a board of
+    :attr:`_Propagation.whole` units, their :meth:`~_Propagation.totals` (:attr:`totals`,
+    unset until :meth:`~_Propagation._settle` sets them: read with ``getattr``): a
+    propagation resumed from them (:meth:`~_Propagation.resume`) updates those of the
+    cells that change. Not to be changed in place once set (the lists
+    :meth:`~_Propagation.afters` hands out are not). (No ``__init__`` of its own: list's,
+    in C, as a propagation makes one per supposition.)"""
+
+    __slots__ = ("totals",)
+    totals: int
 
 
 class _Record:
@@ -683,7 +781,10 @@ class _PlaceCounter:
     hold the same digit, which the peers' propagation rules out first). The same answer
     as a pass over the cells (once, twice) at a few C calls per unit, where a net's
     propagation scans units by the million (``iss/Bicycle race``: 1.5 million scans in
-    25 s CPU, most of a propagation's time).
+    25 s CPU, most of a propagation's time). Most scans find nothing: every value in two
+    places or placed, ``((total + two) | total >> placed_shift) & high == high``, tested
+    first (one test in place of four on the forum-hardest sample's 96% of scans that find
+    nothing).
 
     >>> counter = _PlaceCounter.of(3, 3)
     >>> total = sum(map(counter.spread, (0b011, 0b010, 0b100)))  # 1 once, 2 twice, 3 once
@@ -858,6 +959,8 @@ class _Nets(_Propagation):
                 cells = self.hidden_units[u]
                 # each value's places in the unit at once (_PlaceCounter), as _settle reads them
                 total = sum(map(spread, hidden_gather[u](cand)))
+                if ((total + two) | total >> placed_shift) & high == high:
+                    continue  # each value in two places or placed here: nothing (most scans)
                 present = (total + one) & high
                 if present != high:
                     v = _first_value(self.full & ~counter.values(present))
@@ -1022,7 +1125,7 @@ class _Nets(_Propagation):
                         after = None if was is None else self._resumed(was, cand, moved[-1])[0]
                     else:
                         # (a stop is settled: only the supposed cell's units and constraints to scan)
-                        supposed = list(cand)
+                        supposed = _State(cand)
                         supposed[c] = 1 << (w - 1)
                         after = self._settle(supposed, [c], marks[c])[0]
                     if after is not None:
