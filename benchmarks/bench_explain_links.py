@@ -10,7 +10,11 @@ capped at ``--cpu`` seconds of CPU (``RLIMIT_CPU``), for this checkout and, in t
 run, for ``--baseline`` (another checkout's root; the two in turn on each puzzle, so both
 see the same load), then a table of both per puzzle. Per puzzle: explained to the end or
 not (stalled, cut off, over the cap), CPU seconds, steps, variant steps over a sum,
-arrow or sandwich, and how many of them carry an argument (``Step.argument``).
+arrow or sandwich, and how many of them carry an argument (``Step.argument``). With ``--rows``,
+where each child's CPU went: before the first step (the solve and the board), per
+technique row (CPU inside its finder, calls, deductions found) and the rest (mostly the
+steps' checks), also for a child stopped at the CPU cap (it stops on SIGXCPU and says
+where the time had gone): the profile to read before speeding anything up.
 
 Usage::
 
@@ -26,6 +30,7 @@ import json
 import os
 import random
 import resource
+import signal
 import statistics
 import subprocess
 import sys
@@ -69,21 +74,80 @@ and SudokuPad keys, ISS constraint types such as ``iss:Cage``) of the clues whos
 give an argument: a puzzle with one of them is kept unless ``--all``."""
 
 
-def child(record: dict, cpu: float, wall: float = 3.0) -> dict:
+class _OverCap(BaseException):
+    """The child's CPU soft limit passed (SIGXCPU, with ``--rows``): stop and report the rows' times."""
+
+
+def _over_cap(signum, frame) -> None:
+    raise _OverCap
+
+
+def timed_rows(times: dict[str, list], first: list[float]) -> tuple:
+    """The technique table (:data:`sudoku_cp.reasoning.techniques.TECHNIQUES`, same rows,
+    same order) with each row's finder timed: ``times[row id] = [CPU seconds inside the
+    finder, calls, deductions yielded]``; ``first[0]`` becomes the CPU time
+    (``time.process_time``) of the first finder call (what comes before it is the solve and
+    the board). Only the time spent inside the finder counts, not the caller's between two
+    deductions."""
+    from dataclasses import replace
+
+    from sudoku_cp.reasoning.techniques import TECHNIQUES
+
+    def timed(row):
+        key, finder = str(row.id), row.find
+
+        def find(board, candidates, placed):
+            entry = times.setdefault(key, [0.0, 0, 0])
+            entry[1] += 1
+            if not first:
+                first.append(time.process_time())
+            found = iter(finder(board, candidates, placed))
+            while True:
+                start = time.process_time()
+                try:
+                    deduction = next(found)
+                except StopIteration:
+                    return
+                finally:
+                    entry[0] += time.process_time() - start
+                entry[2] += 1
+                yield deduction
+
+        return replace(row, find=find)
+
+    return tuple(timed(row) for row in TECHNIQUES)
+
+
+def child(record: dict, cpu: float, wall: float = 3.0, rows: bool = False) -> dict:
     """Explain one record in this process (the child, whose ``PYTHONPATH`` names the
     checkout: nothing here imports the package before), with a time limit of ``wall``
-    times ``cpu`` seconds (a busy machine gives a child less than a core); its row."""
+    times ``cpu`` seconds (a busy machine gives a child less than a core); its row. With
+    ``rows``, the row also says where the CPU went (:func:`timed_rows`; ``"rows"``:
+    per technique row, ``"before"``: seconds before the first finder call), and a child
+    over the CPU cap stops on SIGXCPU and reports them too."""
     cap = max(1, int(cpu + 0.999))
     resource.setrlimit(resource.RLIMIT_CPU, (cap, cap + 5))
     import sudoku_cp
 
+    times: dict[str, list] = {}
+    first: list[float] = []
+    techniques = timed_rows(times, first) if rows else None
+    if rows:
+        signal.signal(signal.SIGXCPU, _over_cap)
     start = time.process_time()
+
+    def spent() -> dict:
+        if not rows:
+            return {}
+        now = time.process_time()
+        return {"rows": times, "before": (first[0] if first else now) - start, "spent": now - start}
+
     try:
-        path = sudoku_cp.explain(record["link"], time_limit=cpu * wall)
-    except sudoku_cp.errors.SolveTimeoutError:  # the wall-clock limit
-        return _failed("over the CPU cap", "over")
+        path = sudoku_cp.explain(record["link"], time_limit=cpu * wall, techniques=techniques)
+    except (sudoku_cp.errors.SolveTimeoutError, _OverCap):  # the wall-clock limit, or the CPU cap
+        return _failed("over the CPU cap", "over", **spent())
     except sudoku_cp.errors.SudokuError as error:
-        return _failed(str(error)[:200], type(error).__name__)
+        return _failed(str(error)[:200], type(error).__name__, **spent())
     seconds = time.process_time() - start
     variant = [s for s in path if s.technique_id in ARGUED]
     argued = [s for s in variant if s.argument is not None or s.reason]
@@ -95,7 +159,23 @@ def child(record: dict, cpu: float, wall: float = 3.0) -> dict:
         "argued": len(argued),
         "example": str(argued[0]) if argued else "",
         "package": str(Path(sudoku_cp.__file__).parent.parent),
+        **spent(),
     }
+
+
+def where_it_went(row: dict, top: int = 5) -> str:
+    """One line of a ``--rows`` row: the CPU seconds before the first step (the solve and
+    the board), of the ``top`` costliest technique rows (with their calls and deductions
+    found), and of the rest (mostly the step checks)."""
+    rows = sorted(row["rows"].items(), key=lambda item: -item[1][0])
+    inside = sum(seconds for seconds, _, _ in row["rows"].values())
+    parts = [f"before the first step {row['before']:.2f} s"]
+    parts += [
+        f"{key} {seconds:.2f} s ({calls} calls, {found} found)" for key, (seconds, calls, found) in rows[:top]
+    ]
+    parts.append(f"other rows {inside - sum(r[1][0] for r in rows[:top]):.2f} s")
+    parts.append(f"the rest (step checks) {row['spent'] - row['before'] - inside:.2f} s")
+    return "; ".join(parts)
 
 
 def _failed(error: str, error_class: str, **extra) -> dict:
@@ -105,9 +185,10 @@ def _failed(error: str, error_class: str, **extra) -> dict:
             "error": error, "error_class": error_class, **extra}  # fmt: skip
 
 
-def run_one(record: dict, root: Path, cpu: float, wall: float = 3.0) -> dict:
+def run_one(record: dict, root: Path, cpu: float, wall: float = 3.0, rows: bool = False) -> dict:
     """Run :func:`child` in a fresh interpreter (importing ``sudoku_cp`` from ``root``)."""
     command = [sys.executable, __file__, "--child", json.dumps(record), str(cpu), str(wall)]
+    command += ["--rows"] if rows else []
     env = {**os.environ, "PYTHONPATH": str(Path(root).resolve())}
     start = time.time()
     done = subprocess.run(command, capture_output=True, text=True, check=False, env=env, cwd="/")
@@ -216,6 +297,12 @@ def main() -> None:
     parser.add_argument(
         "--jobs", type=int, default=1, help="puzzles measured at once (each child's own CPU time is measured)"
     )
+    parser.add_argument(
+        "--rows",
+        action="store_true",
+        help="say where each child's CPU went: before the first step (the solve), the costliest "
+        "technique rows (CPU, calls, found), the rest (the step checks); over the cap too",
+    )
     parser.add_argument("--note", default="", help="a sentence for the report (the machine's load...)")
     add_write_option(parser, __file__)
     args = parser.parse_args()
@@ -233,7 +320,7 @@ def main() -> None:
         rows: dict[str, list[dict]] = {name: [] for name, _ in roots}
 
         def measure(record: dict) -> list[dict]:  # the checkouts in turn on a puzzle: the same load
-            return [run_one(record, root, args.cpu, args.wall) for _, root in roots]
+            return [run_one(record, root, args.cpu, args.wall, args.rows) for _, root in roots]
 
         with ThreadPoolExecutor(max_workers=args.jobs) as pool:  # children in parallel, read in order
             measured = pool.map(measure, records)
@@ -248,6 +335,8 @@ def main() -> None:
                     )
                     if row.get("example") and name == roots[0][0]:
                         print(f"      e.g. {row['example'][:240]}")
+                    if "rows" in row:
+                        print(f"      {where_it_went(row)}")
         for name, _ in roots:
             packages = sorted({r["package"] for r in rows[name] if "package" in r})
             print(f"# {name}: the package imported from {', '.join(packages) or 'n/a'}")
@@ -265,6 +354,6 @@ def main() -> None:
 if __name__ == "__main__":
     if sys.argv[1:2] == ["--child"]:  # a child: explain one record
         wall = float(sys.argv[4]) if len(sys.argv) > 4 else 3.0
-        print(json.dumps(child(json.loads(sys.argv[2]), float(sys.argv[3]), wall)))
+        print(json.dumps(child(json.loads(sys.argv[2]), float(sys.argv[3]), wall, "--rows" in sys.argv[5:])))
     else:
         main()
