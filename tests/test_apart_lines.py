@@ -1,7 +1,7 @@
 """Line clues and tables read with their cells' different digits (issue 32, target (a)): an
 ambiguous arrow (a regular line of 3 or 4 cells, or a table), a two-cell line and a
 sandwich clue over a whole row are filtered knowing which of their cells see each other
-(``board.apart_fillings``, ``board.unit_sandwich_supports``), where the clue's automaton
+(``line_fillings.apart_fillings``, ``line_fillings.unit_sandwich_supports``), where the clue's automaton
 alone lets them repeat a digit. Each filter is checked here against an exhaustive search
 over its cells' candidates (every filling the clue accepts with those cells different),
 independently of the package's enumeration and matchings."""
@@ -14,13 +14,11 @@ import random
 
 from sudoku_cp import Puzzle, explain
 from sudoku_cp.model.constraints import Automaton, Regular, Sandwich, Table
-from sudoku_cp.reasoning.techniques.board import (
-    Board,
-    _filter,
+from sudoku_cp.reasoning.techniques.board import Board, _filter, values_of
+from sudoku_cp.reasoning.techniques.line_fillings import (
     apart_fillings,
     unit_sandwich_placements,
     unit_sandwich_supports,
-    values_of,
 )
 
 

@@ -43,6 +43,6 @@ def test_no_loop_on_a_blank_board():
     assert not list(find_continuous_nice_loop(board, candidates, set()))
 
 
-def test_the_row_follows_aic():
+def test_the_row_precedes_aic():  # HoDoKu's order: AIC, tried first, would leave it no loop
     row = BY_ID["continuous-nice-loop"]
-    assert row.level == "chains" and row.order == BY_ID["aic"].order + 1
+    assert row.level == "chains" and row.order == BY_ID["aic"].order - 1

@@ -124,8 +124,8 @@ Jellyfish
 Simple Colors,             colouring              expert    150-200  a value's strong-link clusters
 Multi-Colors                                                         two-coloured: trap and wrap; two
                                                                      clusters linked
-X-Chain, XY-Chain, AIC,    chains                 expert    260-280  alternating strong and weak links
-Continuous Nice Loop                                                 (grouped nodes for AIC): a candidate
+X-Chain, XY-Chain,         chains                 expert    260-280  alternating strong and weak links
+Continuous Nice Loop, AIC                                            (grouped nodes for AIC): a candidate
                                                                      weakly linked to both ends is false;
                                                                      closed into a loop, every weak link of
                                                                      it removes

@@ -251,7 +251,7 @@ class Fillings:
     Attributes:
         left: each filling still possible (one digit per cell, the cells' order).
         apart: for a clue over cells only some of which see each other (an ambiguous
-            arrow: :func:`~sudoku_cp.reasoning.techniques.board.apart_fillings`), the groups
+            arrow: :func:`~sudoku_cp.reasoning.techniques.line_fillings.apart_fillings`), the groups
             of positions that take different digits, said instead of "see each other";
             ``()`` for a group of cells that all do.
         why: for each digit removed, when the clues say it at a glance, ``(position, digit,

@@ -55,12 +55,11 @@ from sudoku_cp.reasoning.techniques.board import (
     Board,
     Deduction,
     Finder,
-    is_unit_sandwich,
     placement_eliminations,
-    unit_sandwich_placements,
     values_of,
 )
 from sudoku_cp.reasoning.techniques.board import places as places_of
+from sudoku_cp.reasoning.techniques.line_fillings import is_unit_sandwich, unit_sandwich_placements
 
 # -- the techniques ---------------------------------------------------------------------------
 

@@ -11,7 +11,6 @@ from __future__ import annotations
 import functools
 import itertools
 import math
-import operator
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -40,14 +39,28 @@ from sudoku_cp.model.constraints import (
     OriginKind,
     Regular,
     Relation,
-    Sandwich,
-    Skyscraper,
     Sum,
     Table,
 )
 from sudoku_cp.model.digits import shift_of
+from sudoku_cp.reasoning.techniques._filtering import (
+    MAX_GROUP_FILLINGS,
+    _matched_supports,
+    _reader,
+    _set_matchings,
+    _TooMany,
+    remembered,
+    values_of,
+)
 from sudoku_cp.reasoning.techniques.arguments import Argument, apart_groups, distinct_groups
 from sudoku_cp.reasoning.techniques.eureka import Chain
+from sudoku_cp.reasoning.techniques.line_fillings import (
+    apart_clues,
+    apart_filter,
+    apart_readers,
+    reads_apart,
+    value_classes,
+)
 from sudoku_cp.reasoning.techniques.nets import Net
 
 MAX_SUBSET = 4
@@ -125,10 +138,6 @@ class Deduction:
 _FILTERED = (Sum, Less, Relation, Linear, Table, *LINE_AUTOMATON_KINDS)
 """The kinds a variant step filters candidates with, through the engine's propagators."""
 
-
-_SUPPORT_CACHE_SIZE = 4096
-"""The most candidate states a filter :func:`remembered` keeps by default (then it forgets
-the older half)."""
 
 _LINEAR_MEMO_SIZE = 1 << 15
 """The most candidate states a :func:`linear_supports` filter remembers: a little killer or
@@ -400,15 +409,6 @@ def _group_supports(masks: Sequence[int], coefficients: Sequence[int], rhs: int)
     return tuple(kept)
 
 
-def _reader(cells: Sequence[int]) -> Callable[[Sequence[int]], tuple[int, ...]]:
-    """A function reading the values at ``cells`` of a list as a tuple (one C call:
-    :func:`operator.itemgetter`, which gives a bare value for one index)."""
-    if len(cells) == 1:
-        (cell,) = cells
-        return lambda values: (values[cell],)
-    return operator.itemgetter(*cells)
-
-
 def linear_supports(
     constraint: Linear, groups: Sequence[Sequence[int]] = ()
 ) -> Callable[[list[int]], list[int] | None]:
@@ -569,69 +569,6 @@ def relation_supports(constraint: Relation) -> Callable[[list[int]], list[int] |
     return propagate
 
 
-def _matched_supports(masks: Sequence[int], digits: int) -> list[int] | None:
-    """For cells that take different digits of ``digits`` (bits, as many as the cells),
-    each within its candidate ``masks``: per cell, the digits some such assignment gives it
-    (``None`` when there is none). One perfect matching (Kuhn's augmenting paths); then a
-    cell also takes another digit ``w`` exactly when the cells can pass their digits along,
-    each to a candidate of its own, from ``w``'s cell to the digit the cell frees: a path
-    from ``w`` to it in the graph of digits, ``u -> x`` when the cell holding ``u`` has
-    ``x`` (an alternating cycle; Régin, "A filtering algorithm for constraints of
-    difference in CSPs", AAAI 1994).
-
-    >>> [values_of(m) for m in _matched_supports([0b11, 0b11, 0b111], 0b111)]
-    [(1, 2), (1, 2), (3,)]
-    """
-    count = len(masks)
-    owner: dict[int, int] = {}  # a digit's bit -> the position of the cell holding it
-
-    def augment(i: int, seen: list[int]) -> bool:
-        options = masks[i] & digits
-        while options:
-            bit = options & -options
-            options ^= bit
-            if seen[0] & bit:
-                continue
-            seen[0] |= bit
-            if bit not in owner or augment(owner[bit], seen):
-                owner[bit] = i
-                return True
-        return False
-
-    if not all(augment(i, [0]) for i in range(count)):
-        return None
-    held = [0] * count
-    for bit, i in owner.items():
-        held[i] = bit
-    # reach[u]: the digits reachable from digit u (bit positions), by a closure over bit sets
-    order = list(owner)
-    reach = {u: masks[owner[u]] & digits & ~u for u in order}
-    for k in order:
-        for u in order:
-            if reach[u] & k:
-                reach[u] |= reach[k]
-    kept = []
-    for i in range(count):
-        found = held[i]
-        options = masks[i] & digits & ~found
-        while options:
-            bit = options & -options
-            options ^= bit
-            if reach[bit] & held[i]:
-                found |= bit
-        kept.append(found)
-    return kept
-
-
-@functools.lru_cache(maxsize=1 << 16)
-def _set_matchings(inside: tuple[int, ...], digits: int) -> tuple[int, ...] | None:
-    """:func:`_matched_supports` of masks already within ``digits``, remembered: a cage's
-    filter asks it per combination with each cell's candidates of that combination only,
-    so the states of a net that differ outside a combination ask it once."""
-    found = _matched_supports(inside, digits)
-    return None if found is None else tuple(found)
-
-
 def cage_supports(constraint: Sum, side: int) -> Callable[[list[int]], list[int] | None]:
     """A filter of a sum over cells that see each other (a killer cage) that keeps, in each
     cell, the digits some combination of the cage gives it with every other cell taking
@@ -738,11 +675,6 @@ MAX_SEEING_GROUP = 6
 fillings are enumerated once, up to ``k**6`` tuples pruned clue by clue."""
 
 
-MAX_GROUP_FILLINGS = 20_000
-"""The most fillings a group of pair clues read whole may have (:func:`_group_fillings`):
-looser clues are left to their pairs (their table's filter would cost more than it tells)."""
-
-
 def _seeing_groups(model: Model) -> dict[int, tuple[Table, tuple[Constraint, ...]]]:
     """The pair clues read whole where their cells see each other: the Relations of one
     rule kind (whispers, a relation on extra cells...; renban has its own,
@@ -841,10 +773,6 @@ def _group_fillings(
     return frozenset(found)
 
 
-class _TooMany(Exception):
-    """A group's fillings past :data:`MAX_GROUP_FILLINGS` (its search stops)."""
-
-
 def _count_groups(
     model: Model,
 ) -> dict[int, tuple[tuple[Regular, ...], Callable[[list[int]], list[int] | None]]]:
@@ -889,7 +817,7 @@ def _filter(
     their sums leave, ``reduction``: :func:`unit_reduced`'s), a chaos count or arrow's
     :func:`~sudoku_cp.engine.chaos.clue_propagator` (its automaton's removals, worked out from
     the clue's shape), a table or short line clue given its ``fillings`` with different
-    digits where its cells see each other (:func:`apart_fillings`, :attr:`Board.apart`) the
+    digits where its cells see each other (:func:`apart_filter`, :attr:`Board.apart`) the
     table of those, a sandwich clue over a whole unit :func:`unit_sandwich_supports`, else
     the engine's propagator (a cage keeps its digit combinations),
     remembered per state of its cells (a chaos construction's regions remember their own
@@ -927,73 +855,17 @@ def _filter(
             if clue is not None:
                 return remembered(clue, constraint.cells), False
         first, *rest = constraint.cells  # type: ignore[attr-defined]
-        apart = _reads_apart(constraint, model)
         if len(rest) == 1 and rest[0] != first:  # two cells: a binary table, read as one
-            peers = model.peers if apart else ()
+            peers = model.peers if reads_apart(constraint, model) else ()
             return relation_supports(_binary_table(constraint, model.value_count, peers)), True
-        if apart and is_unit_sandwich(constraint, model) and len(constraint.cells) > MAX_APART_LINE:  # type: ignore[attr-defined]
-            return remembered(unit_sandwich_supports(constraint, model.side), constraint.cells), True  # type: ignore[arg-type]
-        if fillings is not None:  # a short line whose cells see each other: its words that differ there
-            return _apart_table(constraint, fillings, model), True
-        return line_supports(constraint, model.value_count), True
+        # a sandwich over a unit, a short line whose cells see each other: its words that differ there
+        apart = apart_filter(constraint, model, fillings)
+        return (line_supports(constraint, model.value_count) if apart is None else apart), True
     if isinstance(constraint, Table) and fillings is not None:
-        return _apart_table(constraint, fillings, model), True
+        return apart_filter(constraint, model, fillings), True  # type: ignore[return-value]
     if isinstance(constraint, _hidden_kinds(model)):  # chaos regions: they remember their states
         return propagator(constraint, model), False
     return remembered(propagator(constraint, model), constraint.cells), False
-
-
-def _reads_apart(constraint: Constraint, model: Model) -> bool:
-    """Whether the filter of a line clue (:func:`_filter`) reads that some of its cells see
-    each other: a clue of two cells that see each other, a sandwich over a whole unit, a
-    short line (:func:`apart_fillings`) with two such cells, each when its automaton has
-    no classes of values alike (:func:`value_classes`). A line read by classes (an entropy
-    square's "a low digit here") keeps its filter by classes, woken only when a cell loses
-    the last value of a class: the values of a class are interchangeable on the line, so
-    what their being different adds is the units' own subsets."""
-    cells = constraint.cells  # type: ignore[attr-defined]
-    peers = model.peers
-    if len(set(cells)) != len(cells) or not any(b in peers[a] for a, b in itertools.combinations(cells, 2)):
-        return False
-    if value_classes(constraint, model.value_count) is not None:
-        return False
-    if len(cells) == 2 or is_unit_sandwich(constraint, model):
-        return True
-    return len(cells) <= MAX_APART_LINE and constraint.automaton(model.value_count).meaning is None  # type: ignore[attr-defined]
-
-
-def _apart_table(
-    constraint: Constraint, fillings: frozenset[tuple[int, ...]], model: Model
-) -> Callable[[list[int]], list[int] | None]:
-    """The filter of a clue as the table of its ``fillings`` (:func:`apart_fillings`: those
-    whose cells that see each other differ), remembered per state of its cells."""
-    cells = constraint.cells  # type: ignore[attr-defined]
-    table = Table(cells, fillings, origin=constraint.origin, label=model.label_of(constraint))
-    return remembered(propagator(table, model), cells)
-
-
-def value_classes(constraint: Constraint, values: int) -> tuple[int, ...] | None:
-    """The classes of values (masks over ``1..values``) that ``constraint``'s line automaton
-    moves alike from every state, when some class holds two values and the automaton is its
-    transitions alone (``meaning`` ``None``); else ``None``. Values of a class are
-    interchangeable in every accepted word, so the supports of the line (generalised arc
-    consistency) depend only on which classes each cell's candidates meet: removing a value
-    from a cell that keeps another of its class changes nothing the filter reads.
-
-    >>> from sudoku_cp.model.constraints import Automaton, Regular
-    >>> low = Automaton.build(0, lambda s, v: 1 if v <= 3 else s, lambda s: s == 1, 9)
-    >>> square = Regular((0, 1, 2, 3), low, pattern="[1-9]*[123][1-9]*", label="a low digit")
-    >>> [bin(m) for m in value_classes(square, 9)]
-    ['0b111', '0b111111000']
-    """
-    automaton = constraint.automaton(values)  # type: ignore[attr-defined]
-    if automaton.meaning is not None:
-        return None
-    by_moves: dict[tuple, int] = {}
-    for value in range(1, values + 1):
-        moves = tuple(out.get(value) for out in automaton.transitions.values())
-        by_moves[moves] = by_moves.get(moves, 0) | 1 << (value - 1)
-    return tuple(by_moves.values()) if len(by_moves) < values else None
 
 
 def _classed_filters(
@@ -1010,195 +882,6 @@ def _classed_filters(
             if classes is not None:
                 found[id(constraint)] = classes
     return found
-
-
-MAX_APART_LINE = 6
-"""The most cells of a line clue whose words :func:`apart_fillings` enumerates (an
-ambiguous arrow has 3 or 4; the words are pruned position by position, and at most
-:data:`MAX_GROUP_FILLINGS` kept)."""
-
-
-def apart_fillings(constraint: Constraint, model: Model) -> frozenset[tuple[int, ...]] | None:
-    """The fillings of a table or a short line clue (a regular line, a sandwich or
-    skyscraper clue of at most :data:`MAX_APART_LINE` different cells) in which the cells
-    that see each other (``model.peers``) take different values: the table's allowed
-    tuples, or the words the clue's automaton accepts (a depth-first walk of its states
-    alive at each position, :meth:`~sudoku_cp.model.constraints.Automaton.alive`), less
-    those repeating a value in two such cells.
-
-    The clue's own filter reads its cells as free to repeat (an ambiguous arrow, "one end
-    is the sum of the others", allows ``4 = 2 + 2`` on two cells of a box); filtered with
-    the AllDifferents between its cells, the table of these fillings keeps only what both
-    allow (generalised arc consistency of the clue and the AllDifferents on its cells
-    together), which a solver sees at a glance and the clue alone finds only by a forcing
-    chain. ``None`` when no two of its cells see each other, for a table no tuple repeats
-    a value there, for a line that is longer, repeats a cell or has an automaton read
-    another way (its ``meaning``), or past :data:`MAX_GROUP_FILLINGS` fillings.
-
-    >>> from sudoku_cp.model.constraints import AllDifferent
-    >>> model = Model(4, (0,) * 16, (AllDifferent((0, 1, 2, 3), label="row 1"),))
-    >>> either = Table((0, 1, 2), frozenset({(2, 1, 1), (3, 1, 2), (1, 1, 2)}), label="arrow")
-    >>> sorted(apart_fillings(either, model))  # r1c1..r1c3 differ
-    [(3, 1, 2)]
-    >>> sandwich = Sandwich((0, 1, 2, 3), 2, label="sandwich 2")  # 1 and 4 around 2
-    >>> sorted(apart_fillings(sandwich, model))
-    [(1, 2, 4, 3), (3, 1, 2, 4), (3, 4, 2, 1), (4, 2, 1, 3)]
-    """
-    cells = constraint.cells  # type: ignore[attr-defined]
-    peers = model.peers
-    pairs = [(i, j) for i, j in itertools.combinations(range(len(cells)), 2) if cells[j] in peers[cells[i]]]
-    if not pairs or len(set(cells)) != len(cells):
-        return None
-    if isinstance(constraint, Table):
-        kept = frozenset(t for t in constraint.allowed if all(t[i] != t[j] for i, j in pairs))
-        return kept if len(kept) < len(constraint.allowed) else None
-    if not isinstance(constraint, LINE_AUTOMATON_KINDS) or len(cells) > MAX_APART_LINE:
-        return None
-    automaton = constraint.automaton(model.value_count)
-    if automaton.meaning is not None:
-        return None
-    alive = automaton.alive(len(cells))
-    earlier = [tuple(i for i, j in pairs if j == position) for position in range(len(cells))]
-    found: set[tuple[int, ...]] = set()
-    word: list[int] = []
-
-    def extend(position: int, state: object) -> None:
-        if position == len(cells):
-            found.add(tuple(word))
-            if len(found) > MAX_GROUP_FILLINGS:
-                raise _TooMany
-            return
-        for value, following in automaton.transitions[state].items():
-            if following in alive[position + 1] and all(word[i] != value for i in earlier[position]):
-                word.append(value)
-                extend(position + 1, following)
-                word.pop()
-
-    try:
-        if automaton.start in alive[0]:
-            extend(0, automaton.start)
-    except _TooMany:
-        return None
-    return frozenset(found)
-
-
-def unit_sandwich_placements(
-    masks: Sequence[int], total: int, side: int, known: Sequence[int] | None = None
-) -> Iterator[tuple[int, int, int, tuple[int, ...]]]:
-    """The fillings of a sandwich clue over a whole unit (``side`` cells that see each
-    other, holding each value once; ``masks`` their candidates), grouped by where its
-    crusts stand and what lies between: ``(position of 1, position of side, the
-    combination between as a mask, each position's values in some filling of that
-    group)``, for every group with a filling. The cells between hold a combination of
-    different middle values (``2..side-1``) adding up to ``total``, those outside hold the
-    other middle values, each one-to-one within its candidates (two perfect matchings,
-    :func:`_matched_supports`: Régin's supports of an AllDifferent). Given ``known``
-    (each position's values already found in a filling: a filter's union so far), a group
-    that could add none is passed over unmatched.
-
-    >>> [(a, b, values_of(c)) for a, b, c, _ in unit_sandwich_placements([0b1111] * 4, 3, 4)]
-    [(0, 2, (3,)), (1, 3, (3,)), (2, 0, (3,)), (3, 1, (3,))]
-    """
-    one, top = 1, 1 << (side - 1)
-    middle = ((1 << side) - 1) & ~one & ~top
-    count = len(masks)
-    for a in range(count):
-        if not masks[a] & one:
-            continue
-        for b in range(count):
-            if b == a or not masks[b] & top:
-                continue
-            low, high = min(a, b), max(a, b)
-            between = range(low + 1, high)
-            outside = [i for i in range(count) if i not in (a, b) and not low < i < high]
-            for combination in _middle_combinations(side, len(between), total):
-                inner = tuple([masks[i] & combination for i in between])
-                rest = middle & ~combination
-                outer = tuple([masks[i] & rest for i in outside])
-                if not all(inner) or not all(outer):
-                    continue
-                if known is not None and _nothing_new(known, a, b, one, top, between, inner, outside, outer):
-                    continue
-                filled_in = _set_matchings(inner, combination) if inner else ()
-                if filled_in is None:
-                    continue
-                filled_out = _set_matchings(outer, rest) if outer else ()
-                if filled_out is None:
-                    continue
-                kept = [0] * count
-                kept[a], kept[b] = one, top
-                for i, mask in zip(between, filled_in, strict=True):
-                    kept[i] = mask
-                for i, mask in zip(outside, filled_out, strict=True):
-                    kept[i] = mask
-                yield a, b, combination, tuple(kept)
-
-
-def _nothing_new(
-    known: Sequence[int],
-    a: int,
-    b: int,
-    one: int,
-    top: int,
-    between: Sequence[int],
-    inner: Sequence[int],
-    outside: Sequence[int],
-    outer: Sequence[int],
-) -> bool:
-    """Whether a group of :func:`unit_sandwich_placements` (its crusts at ``a`` and ``b``,
-    the cells ``between`` and ``outside`` within ``inner`` and ``outer``) could only give
-    each position values of ``known``."""
-    if not known[a] & one or not known[b] & top:
-        return False
-    return all(not m & ~known[i] for i, m in zip(between, inner, strict=True)) and all(
-        not m & ~known[i] for i, m in zip(outside, outer, strict=True)
-    )
-
-
-@functools.cache
-def _middle_combinations(side: int, count: int, total: int) -> tuple[int, ...]:
-    """The sets (masks) of ``count`` different values of ``2..side-1`` adding up to ``total``."""
-    return tuple(m << 1 for m in distinct_combinations(side - 2, count, total - count))
-
-
-def unit_sandwich_supports(constraint: Sandwich, side: int) -> Callable[[list[int]], list[int] | None]:
-    """The filter of a sandwich clue over a whole unit (its cells see each other, one per
-    value): each cell keeps the values of :func:`unit_sandwich_placements` (generalised arc
-    consistency of the clue with its unit). The clue's automaton alone lets the cells
-    between the crusts repeat a digit (18 as 9 + 9) and the cells outside take any.
-
-    >>> clue = Sandwich((0, 1, 2, 3), 3, label="sandwich 3")  # 1 and 4 around a 3
-    >>> candidates = [0b1111, 0b0011, 0b1111, 0b1111]  # r1c2 is 1 or 2: it cannot be between
-    >>> unit_sandwich_supports(clue, 4)(candidates), [values_of(m) for m in candidates]
-    ([0, 1, 2, 3], [(2,), (1,), (3,), (4,)])
-    """
-    cells = constraint.cells
-    read = _reader(cells)
-
-    def propagate(candidates: list[int]) -> list[int] | None:
-        masks = read(candidates)
-        kept = [0] * len(cells)
-        for _, _, _, found in unit_sandwich_placements(masks, constraint.total, side, kept):
-            for i, f in enumerate(found):
-                kept[i] |= f
-            if list(masks) == kept:  # every value has a filling: nothing to narrow
-                return []
-        if not all(kept):
-            return None
-        return narrow(candidates, cells, kept)
-
-    return propagate
-
-
-def is_unit_sandwich(constraint: Constraint, model: Model) -> bool:
-    """Whether ``constraint`` is a sandwich clue over a whole unit: as many cells as
-    values, each seeing every other (:func:`unit_sandwich_supports` applies)."""
-    if not isinstance(constraint, Sandwich) or model.hidden:
-        return False
-    cells = constraint.cells
-    return len(set(cells)) == len(cells) == model.value_count == model.side and all(
-        b in model.peers[a] for a, b in itertools.combinations(cells, 2)
-    )
 
 
 def _binary_table(constraint: Constraint, values: int, peers: Sequence[Sequence[int]] = ()) -> Relation:
@@ -1282,55 +965,6 @@ _LINE_MEMO_LENGTH = 64
 
 _LINE_MEMO_SIZE = 1 << 14
 """The most states of one line's cells :func:`line_supports` remembers (then it forgets them all)."""
-
-
-def remembered(
-    propagate: Callable[[list[int]], list[int] | None], cells: Sequence[int], size: int = _SUPPORT_CACHE_SIZE
-) -> Callable[[list[int]], list[int] | None]:
-    """``propagate`` (a propagator that reads and narrows only ``cells``) with the
-    narrowing of each state of their candidates remembered (up to ``size`` states, by
-    default :data:`_SUPPORT_CACHE_SIZE`, then the older half forgotten): forcing chains and nets suppose
-    many candidates and reach the same states of a clue again and again; a table, a cage
-    or a line then costs one lookup.
-
-    >>> calls = []
-    >>> def keep_one(candidates):  # a propagator that keeps the lowest candidate of cell 0
-    ...     calls.append(1)
-    ...     low = candidates[0] & -candidates[0]
-    ...     changed = [0] if candidates[0] != low else []
-    ...     candidates[0] = low
-    ...     return changed
-    >>> filter = remembered(keep_one, (0,))
-    >>> first, second = [0b110], [0b110]
-    >>> filter(first), filter(second), second, len(calls)
-    ([0], [0], [2], 1)
-    """
-    read = _reader(cells)
-    known: dict[tuple[int, ...], tuple[tuple[int, int], ...] | None] = {}
-
-    def remember(candidates: list[int]) -> list[int] | None:
-        masks = read(candidates)
-        try:
-            changes = known[masks]
-        except KeyError:
-            if len(known) > size:  # forget the older half: a net's latest states recur most
-                for old in list(itertools.islice(known, len(known) // 2)):
-                    del known[old]
-            trial = list(candidates)
-            if propagate(trial) is None:
-                changes = None
-            else:
-                changes = tuple((c, trial[c]) for c in dict.fromkeys(cells) if trial[c] != candidates[c])
-            known[masks] = changes
-        if changes is None:
-            return None
-        if not changes:  # the common answer in a net: nothing to narrow
-            return []
-        for cell, bits in changes:
-            candidates[cell] = bits
-        return [cell for cell, _ in changes]
-
-    return remember
 
 
 class Board:
@@ -1439,25 +1073,9 @@ class Board:
         )
         groups = tuple((group, *_filter(group, model)) for group, _ in self.seeing.values())
         # tables and short lines whose cells see each other: the fillings with different digits there
-        self.apart = {
-            id(c): found
-            for c in model.constraints
-            if isinstance(c, Table | Regular | Sandwich | Skyscraper)
-            and (isinstance(c, Table) or (len(c.cells) > 2 and _reads_apart(c, model)))
-            and not (isinstance(c, Sandwich) and is_unit_sandwich(c, model) and len(c.cells) > MAX_APART_LINE)
-            and (found := apart_fillings(c, model)) is not None
-        }
+        self.apart = apart_clues(model)
         # the filters that read which of their cells see each other (a premise cites those links)
-        self.reads_apart = frozenset(
-            (
-                *self.apart,
-                *(
-                    id(c)
-                    for c in model.constraints
-                    if isinstance(c, LINE_AUTOMATON_KINDS) and _reads_apart(c, model)
-                ),
-            )
-        )
+        self.reads_apart = apart_readers(model, self.apart)
         # the count lines of a set of counting circles are filtered together, by the first
         self.count_groups = _count_groups(model)
         replaced |= {id(line) for lines, _, _ in self.count_groups.values() for line in lines[1:]}
@@ -1592,12 +1210,6 @@ def _proper_within_budget(model: Model) -> bool | None:
 Finder = Callable[[Board, list[int], set[int]], Iterator[Deduction]]
 """A technique's finder: ``finder(board, candidates, placed)`` yields the deductions it
 sees (it must not change ``candidates`` or ``placed``: the cells placed so far)."""
-
-
-@functools.lru_cache(maxsize=1 << 16)
-def values_of(mask: int) -> tuple[int, ...]:
-    """The values of a candidate mask, ascending (cached: masks recur)."""
-    return tuple(v + 1 for v in range(mask.bit_length()) if mask >> v & 1)
 
 
 def places(unit: AllDifferent, candidates: Sequence[int], bit: int) -> list[int]:

@@ -276,7 +276,7 @@ def _peer_candidates(geo: Geometry, n: int) -> dict[int, tuple[int, ...]]:
 
 _LAST: tuple = (None, None)
 """``(key, graph)``: the AIC graph of the last state (continuous nice loops, tried right
-after AIC, walk the same nodes and links)."""
+before AIC, walk the same nodes and links)."""
 
 
 def aic_graph(board: Board, candidates: list[int], placed: set[int]) -> _Graph:

@@ -53,10 +53,11 @@ from sudoku_cp.model.constraints import (
     Sum,
     Table,
 )
+from sudoku_cp.reasoning.techniques._filtering import _reader
 from sudoku_cp.reasoning.techniques._links import Geometry, geometry, links, premise
 from sudoku_cp.reasoning.techniques.arguments import apart_groups, distinct_groups
 from sudoku_cp.reasoning.techniques.basic import implied_premise
-from sudoku_cp.reasoning.techniques.board import Board, Deduction, _reader, values_of
+from sudoku_cp.reasoning.techniques.board import Board, Deduction, values_of
 from sudoku_cp.reasoning.techniques.nets import (
     Branch,
     Net,

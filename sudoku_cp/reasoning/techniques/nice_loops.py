@@ -54,7 +54,7 @@ def _targets(graph: _Graph, nodes: list[int]) -> list[tuple[int, int]]:
 def find_continuous_nice_loop(board: Board, candidates: list[int], placed: set[int]) -> Iterator[Deduction]:
     """Continuous nice loop (see the module docstring): a shortest loop among those that
     remove anything, over the nodes and links of an AIC (grouped nodes included)."""
-    graph = aic_graph(board, candidates, placed)  # AIC's, just tried on this state
+    graph = aic_graph(board, candidates, placed)  # AIC's, tried next on this state
     best = shortest(graph, _loop)
     if best is None:
         return

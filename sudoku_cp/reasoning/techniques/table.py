@@ -553,9 +553,10 @@ TECHNIQUES: tuple[Technique, ...] = (
     Technique(_T.X_CHAIN, "X-Chain", find_x_chain, _CHAINS, _EXPERT, 260, wording=_PATTERN,
               needs_complete_units=True),
     Technique(_T.XY_CHAIN, "XY-Chain", find_xy_chain, _CHAINS, _EXPERT, 260, wording=_PATTERN),
-    Technique(_T.AIC, "AIC", find_aic, _CHAINS, _EXPERT, 280, wording=_PATTERN, needs_complete_units=True),
+    # HoDoKu's step order: Continuous Nice Loop (an entry AIC shares) right after XY-Chain
     Technique(_T.CONTINUOUS_NICE_LOOP, "Continuous Nice Loop", find_continuous_nice_loop, _CHAINS, _EXPERT,
               280, wording=_PATTERN, needs_complete_units=True),
+    Technique(_T.AIC, "AIC", find_aic, _CHAINS, _EXPERT, 280, wording=_PATTERN, needs_complete_units=True),
     Technique(_T.ALS_XZ, "ALS-XZ", find_als_xz, _ALS, _EXPERT, 300, wording=_PATTERN),
     Technique(_T.ALS_XY_WING, "ALS-XY-Wing", find_als_xy_wing, _ALS, _EXPERT, 320, wording=_PATTERN),
     Technique(_T.SUE_DE_COQ, "Sue de Coq", find_sue_de_coq, _ALS, _EXPERT, 250, wording=_PATTERN,
@@ -942,7 +943,7 @@ FAMILIES: tuple[Family, ...] = (
         "a value's strong-link clusters two-coloured: trap and wrap; two clusters linked",
     ),
     Family(
-        (_T.X_CHAIN, _T.XY_CHAIN, _T.AIC, _T.CONTINUOUS_NICE_LOOP),
+        (_T.X_CHAIN, _T.XY_CHAIN, _T.CONTINUOUS_NICE_LOOP, _T.AIC),
         "alternating strong and weak links (grouped nodes for AIC): a candidate weakly linked to "
         "both ends is false; closed into a loop, every weak link of it removes",
     ),
