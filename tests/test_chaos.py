@@ -453,6 +453,79 @@ def test_the_regions_propagator_removes_far_cells_and_takes_cut_cells(allowed, c
     assert labels[cell] == expected
 
 
+def _supports(n: int, state: list[int]) -> list[int] | None:
+    """Every cell's values (digits, then labels, as masks, as ``state``) that some partition
+    of the n x n grid (labelled in order of first appearance) fitting ``state``'s labels
+    gives with each region's cells holding ``1..n`` once within ``state``'s digits;
+    ``None`` when none does."""
+    found = [0] * (2 * n * n)
+    for regions in partitions(n):
+        order = sorted(regions, key=min)
+        labels = [order.index(region_of(regions, c)) + 1 for c in range(n * n)]
+        if not all(state[n * n + c] >> (v - 1) & 1 for c, v in enumerate(labels)):
+            continue
+        fillings = []
+        for region in order:
+            cells = sorted(region)
+            fillings.append(
+                [
+                    (cells, digits)
+                    for digits in itertools.permutations(range(1, n + 1))
+                    if all(state[c] >> (d - 1) & 1 for c, d in zip(cells, digits, strict=True))
+                ]
+            )
+        if all(fillings):
+            for c, v in enumerate(labels):
+                found[n * n + c] |= 1 << (v - 1)
+            for region_fillings in fillings:
+                for cells, digits in region_fillings:
+                    for c, d in zip(cells, digits, strict=True):
+                        found[c] |= 1 << (d - 1)
+    return found if any(found) else None
+
+
+@pytest.mark.parametrize(("n", "trials"), [(4, 120), pytest.param(5, 20, marks=pytest.mark.slow)])
+def test_the_regions_propagator_keeps_every_partition(n, trials):
+    # random states of the digits and labels (some cells narrowed around a partition's
+    # labels, or fixed at random; some digits narrowed): the propagator keeps every value
+    # some partition fitting the state gives, with each region's digits 1..n once (every
+    # partition and every filling of its regions enumerated), and fails only where none
+    # does
+    import random
+
+    from sudoku_cp.engine import chaos
+    from sudoku_cp.model.chaos import ChaosRegions
+
+    labellings = []
+    for regions in partitions(n):
+        order = sorted(regions, key=min)  # numbered in order of first appearance
+        labellings.append([order.index(region_of(regions, c)) + 1 for c in range(n * n)])
+    full = (1 << n) - 1
+    propagate = chaos.chaos_propagator(ChaosRegions.of(n), n)
+    rng = random.Random(19)
+    outcomes = set()
+    for _ in range(trials):
+        around = rng.choice(labellings)
+        state = [full] * (2 * n * n)
+        for c in range(n * n):
+            if rng.random() < 0.5:
+                state[n * n + c] = 1 << (around[c] - 1) | sum(1 << v for v in range(n) if rng.random() < 0.3)
+            if rng.random() < 0.25:
+                state[c] = 1 << rng.randrange(n) | sum(1 << v for v in range(n) if rng.random() < 0.4)
+        if rng.random() < 0.3:
+            state[n * n + rng.randrange(n * n)] = 1 << rng.randrange(n)
+        truth = _supports(n, state)
+        candidates = list(state)
+        chaos._KNOWN_STATES.clear()
+        answer = propagate(candidates)
+        outcomes.add(answer is None)
+        if truth is None:
+            continue
+        assert answer is not None  # a contradiction only where no partition fits
+        assert all(kept | possible == kept for kept, possible in zip(candidates, truth, strict=True))
+    assert outcomes == {True, False}
+
+
 def test_the_regions_propagators_of_one_shape_share_what_they_worked_out():
     # the regions' answers are remembered module-wide by the masks of the constraint's cells
     # (engine/chaos._KNOWN_STATES): a propagator over other cells (extra cells before them)
