@@ -416,9 +416,30 @@ class Auto(Backend, options=Options, kinds=Backtracking.native_kinds, more_digit
     def _count(self, task: Task) -> tuple[int, dict[str, float]]:
         return self._run("count_solutions", task)
 
-    def _run(self, function: str, task: Task) -> tuple[Any, dict[str, float]]:
+    def any_solution(
+        self, model: Model, time_limit: float | None = None
+    ) -> tuple[Values | None, dict[str, float]]:
+        """The values of every cell of ``model`` (hidden cells included, row-major) in a
+        solution, or ``None`` when there is none; and the stats of :meth:`solve`. The
+        model's route as :meth:`solve` follows it, but where CP-SAT answers (the route's
+        first backend, its fallback, or SAT's past :data:`SAT_CONFLICTS`) its answer is the
+        first solution it meets (:func:`sudoku_cp.backends.cpsat.any_solution`), without
+        the proof that it is the smallest or the only one; the backtracker's and SAT's
+        answers are the smallest, proven, as in :meth:`solve`. For a caller that needs a
+        solution, not the smallest (``explain``); on a puzzle with one solution the answer
+        is that of :meth:`solve`.
+
+        Raises:
+            SolveTimeoutError: ``time_limit`` (seconds) ran out.
+            NotSupportedError: a constraint of a kind no backend of the route compiles.
+        """
+        task = self.task(model, "solve", time_limit)
+        return self._run("solve", task, proven=False)
+
+    def _run(self, function: str, task: Task, proven: bool = True) -> tuple[Any, dict[str, float]]:
         """Run ``function`` along the model's route: the first attempt, then the fallback;
-        CP-SAT also gets the options that ``function`` takes."""
+        CP-SAT also gets the options that ``function`` takes. With ``proven`` false (a
+        solve), CP-SAT answers with the first solution it meets (:meth:`any_solution`)."""
         plan = route(task.model)
         spent: tuple[int, float, int] = (0, 0.0, 0)  # nodes, CPU seconds, SAT conflicts
         if plan.budget is not None and plan.fallback is not None:
@@ -448,6 +469,10 @@ class Auto(Backend, options=Options, kinds=Backtracking.native_kinds, more_digit
                 task.proof.questions.clear()
                 task.proof.answers.clear()
             chosen, fallback = self.fallback("cpsat"), True
+        if not proven and chosen.name == "cpsat":
+            cpsat = import_module("sudoku_cp.backends.cpsat")
+            result, stats = cpsat.any_solution(task.model, task.deadline)
+            return result, _mark(stats, "cpsat", fallback=fallback, spent=spent)
         result, stats = self._answer(chosen, function, task)
         return result, _mark(stats, chosen.name, fallback=fallback, spent=spent)
 
