@@ -166,10 +166,10 @@ def test_warm_up_loads_the_fallback_on_a_helper_thread():
     assert out.split() == ["True", "True"]
 
 
-def test_any_solution_keeps_the_backtracker_s_smallest_and_takes_cpsat_s_first_unproven(monkeypatch):
-    # explain's solve: where the backtracker or SAT answers, the smallest solution, as solve's
+def test_any_solution_takes_the_first_solution_sat_or_cpsat_finds(monkeypatch):
+    # explain's solve: on a puzzle with one solution, solve's (SAT's first model, unproven)
     values, stats = auto.BACKEND.any_solution(Puzzle(TOP95[1]).model)
-    assert values == list(sudoku_cp.solve(TOP95[1], backend="sat").cells)
+    assert values == list(sudoku_cp.solve(TOP95[1], backend="backtracking").cells)
     assert auto.answered_by(stats) == "sat"  # past the backtracker's budget (the test above)
     # where CP-SAT answers, its first solution: a solution (the grid as givens: SAT counts
     # one), of a puzzle with many, and no enumeration or lexicographic chain after it

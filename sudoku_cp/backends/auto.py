@@ -421,13 +421,13 @@ class Auto(Backend, options=Options, kinds=Backtracking.native_kinds, more_digit
     ) -> tuple[Values | None, dict[str, float]]:
         """The values of every cell of ``model`` (hidden cells included, row-major) in a
         solution, or ``None`` when there is none; and the stats of :meth:`solve`. The
-        model's route as :meth:`solve` follows it, but where CP-SAT answers (the route's
-        first backend, its fallback, or SAT's past :data:`SAT_CONFLICTS`) its answer is the
-        first solution it meets (:func:`sudoku_cp.backends.cpsat.any_solution`), without
-        the proof that it is the smallest or the only one; the backtracker's and SAT's
-        answers are the smallest, proven, as in :meth:`solve`. For a caller that needs a
-        solution, not the smallest (``explain``); on a puzzle with one solution the answer
-        is that of :meth:`solve`.
+        model's route as :meth:`solve` follows it, but where SAT or CP-SAT answers (the
+        route's first backend, its fallback, or CP-SAT past SAT's :data:`SAT_CONFLICTS`) its
+        answer is the first solution it finds (:func:`sudoku_cp.backends.sat.any_solution`,
+        :func:`sudoku_cp.backends.cpsat.any_solution`), without the proof that it is the
+        smallest or the only one; the backtracker's answer within its budget is the
+        smallest, as in :meth:`solve`. For a caller that needs a solution, not the smallest
+        (``explain``); on a puzzle with one solution the answer is that of :meth:`solve`.
 
         Raises:
             SolveTimeoutError: ``time_limit`` (seconds) ran out.
@@ -462,31 +462,32 @@ class Auto(Backend, options=Options, kinds=Backtracking.native_kinds, more_digit
         if chosen.name == "sat" and task.model.side < LARGE_SIDE:
             budget = _Budget(task.deadline, SAT_CONFLICTS, measure="conflicts")
             try:
-                result, stats = self._answer(chosen, function, task, budget)
+                result, stats = self._answer(chosen, function, task, budget, proven)
                 return result, _mark(stats, "sat", fallback=fallback, spent=spent)
             except _OverBudget:
                 spent = (spent[0], spent[1] + budget.spent(), budget.search.conflicts)
                 task.proof.questions.clear()
                 task.proof.answers.clear()
             chosen, fallback = self.fallback("cpsat"), True
-        if not proven and chosen.name == "cpsat":
-            cpsat = import_module("sudoku_cp.backends.cpsat")
-            result, stats = cpsat.any_solution(task.model, task.deadline)
-            return result, _mark(stats, "cpsat", fallback=fallback, spent=spent)
-        result, stats = self._answer(chosen, function, task)
+        result, stats = self._answer(chosen, function, task, proven=proven)
         return result, _mark(stats, chosen.name, fallback=fallback, spent=spent)
 
     def _answer(
-        self, chosen: Backend, function: str, task: Task, budget: _Budget | None = None
+        self, chosen: Backend, function: str, task: Task, budget: _Budget | None = None, proven: bool = True
     ) -> tuple[Any, dict]:
         """Run ``function`` of ``chosen`` (a fallback, or the backtracker without a budget)
         on the task's model with the time left, under ``budget`` if given; CP-SAT also gets
-        the options that ``function`` takes."""
+        the options that ``function`` takes. With ``proven`` false (a solve), SAT and
+        CP-SAT answer with the first solution they find (their ``any_solution``)."""
         names = Options.names(function) if chosen.name == "cpsat" else ()
         passed = {name: getattr(task.options, name) for name in names}
         sub = chosen.task(task.model, function, _left(task.deadline), **passed)
         if budget is not None:
             sub.deadline = budget
+        if not proven and chosen.name == "cpsat":
+            return import_module("sudoku_cp.backends.cpsat").any_solution(sub.model, sub.deadline)
+        if not proven and chosen.name == "sat":
+            return import_module("sudoku_cp.backends.sat").any_solution(sub)
         sub.after, sub.limit, sub.proof = task.after, task.limit, task.proof
         task.proof.method = chosen.proof_method
         return chosen.run(function, sub)
