@@ -351,7 +351,9 @@ class Explanation:
     Attributes:
         puzzle: the puzzle explained.
         steps: the :class:`Step`\\ s, in order.
-        solution: the solution the steps were checked against.
+        solution: the solution the steps were checked against: the one solution of a
+            puzzle that has one; of a puzzle with several, the first the solver found
+            (:func:`sudoku_cp.solve` gives the smallest).
         grid: the digits placed at the end (givens included).
         candidates: each cell's candidates at the end (row-major tuples of values).
         proper: for a path that stalls, whether the puzzle has one solution (proven by
