@@ -431,16 +431,17 @@ def first_solution(
 
 def any_solution(task: Task) -> tuple[Values | None, dict[str, float]]:
     """The values of every cell of ``task.model`` in the first model the solver finds (one
-    solve, as :func:`first_solution`), or ``None`` when the formula is UNSAT; and the
-    stats. No proof that it is the smallest or the only one: for a caller that needs a
-    solution (``explain``, through :meth:`Auto.any_solution
+    solve, as :func:`first_solution`, of the formula with the model's value symmetries
+    broken, as :class:`Sat`'s: fewer solutions, the smallest among them), or ``None`` when
+    the formula is UNSAT; and the stats. No proof that it is the smallest or the only
+    one: for a caller that needs a solution (``explain``, through :meth:`Auto.any_solution
     <sudoku_cp.backends.auto.Auto.any_solution>`, whose budget of conflicts is
     ``task.deadline``).
 
     Raises:
         SolveTimeoutError: ``task.deadline`` passed first.
     """
-    with _start(task.model, task.deadline, task.options) as run:
+    with _start(with_lex_leaders(task.model), task.deadline, task.options) as run:
         return run.solve(), run.stats()
 
 
