@@ -164,3 +164,17 @@ def test_warm_up_loads_the_fallback_on_a_helper_thread():
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.split() == ["True", "True"]
+
+
+def test_any_solution_takes_the_first_solution_sat_or_cpsat_finds(monkeypatch):
+    # explain's solve: on a puzzle with one solution, solve's (SAT's first model, unproven)
+    values, stats = auto.BACKEND.any_solution(Puzzle(TOP95[1]).model)
+    assert values == list(sudoku_cp.solve(TOP95[1], backend="backtracking").cells)
+    assert auto.answered_by(stats) == "sat"  # past the backtracker's budget (the test above)
+    # where CP-SAT answers, its first solution: a solution (the grid as givens: SAT counts
+    # one), of a puzzle with many, and no enumeration or lexicographic chain after it
+    puzzle = datasets.load("gen_killer")[0].with_grid(Grid.empty(9))
+    monkeypatch.setattr(auto, "route", lambda model: auto.Route("to CP-SAT", "cpsat"))
+    values, stats = auto.BACKEND.any_solution(puzzle.model)
+    assert auto.answered_by(stats) == "cpsat" and stats["solver_calls"] == 1
+    assert sudoku_cp.count_solutions(puzzle.with_grid(Grid(values)), backend="sat", limit=2) == 1

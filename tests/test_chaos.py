@@ -408,6 +408,26 @@ def test_a_chaos_construction_is_explained_to_the_end_with_its_regions_named():
     assert "<svg" in path.to_svg(over_regions)
 
 
+@pytest.mark.parametrize("case", ["4x4, two grids", "4x4, no solution"])
+def test_explain_s_solve_is_a_grid_and_partition_of_the_brute_force_or_none(case):
+    # explain checks its steps against auto's any_solution: CP-SAT's first (grid,
+    # partition), its labels in order of first appearance, without the proof of the smallest
+    n, givens, counts = CASES[case]
+    puzzle = _puzzle(n, givens, counts)
+    values, stats = get_backend("auto").any_solution(puzzle.model)
+    found = _pairs(n, givens, counts)
+    if not found:
+        assert values is None
+        with pytest.raises(sudoku_cp.NoSolutionError):
+            sudoku_cp.explain(puzzle)
+        return
+    labelled = []
+    for cells, regions in found:
+        order = sorted(regions, key=min)
+        labelled.append(cells + [order.index(region_of(regions, c)) + 1 for c in range(n * n)])
+    assert values in labelled and stats["chose_cpsat"] == 1 and stats["solver_calls"] == 1
+
+
 # -- the engine's propagator of the regions: its rules of distance and of cut cells ---------------
 
 

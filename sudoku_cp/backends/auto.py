@@ -416,9 +416,30 @@ class Auto(Backend, options=Options, kinds=Backtracking.native_kinds, more_digit
     def _count(self, task: Task) -> tuple[int, dict[str, float]]:
         return self._run("count_solutions", task)
 
-    def _run(self, function: str, task: Task) -> tuple[Any, dict[str, float]]:
+    def any_solution(
+        self, model: Model, time_limit: float | None = None
+    ) -> tuple[Values | None, dict[str, float]]:
+        """The values of every cell of ``model`` (hidden cells included, row-major) in a
+        solution, or ``None`` when there is none; and the stats of :meth:`solve`. The
+        model's route as :meth:`solve` follows it, but where SAT or CP-SAT answers (the
+        route's first backend, its fallback, or CP-SAT past SAT's :data:`SAT_CONFLICTS`) its
+        answer is the first solution it finds (:func:`sudoku_cp.backends.sat.any_solution`,
+        :func:`sudoku_cp.backends.cpsat.any_solution`), without the proof that it is the
+        smallest or the only one; the backtracker's answer within its budget is the
+        smallest, as in :meth:`solve`. For a caller that needs a solution, not the smallest
+        (``explain``); on a puzzle with one solution the answer is that of :meth:`solve`.
+
+        Raises:
+            SolveTimeoutError: ``time_limit`` (seconds) ran out.
+            NotSupportedError: a constraint of a kind no backend of the route compiles.
+        """
+        task = self.task(model, "solve", time_limit)
+        return self._run("solve", task, proven=False)
+
+    def _run(self, function: str, task: Task, proven: bool = True) -> tuple[Any, dict[str, float]]:
         """Run ``function`` along the model's route: the first attempt, then the fallback;
-        CP-SAT also gets the options that ``function`` takes."""
+        CP-SAT also gets the options that ``function`` takes. With ``proven`` false (a
+        solve), CP-SAT answers with the first solution it meets (:meth:`any_solution`)."""
         plan = route(task.model)
         spent: tuple[int, float, int] = (0, 0.0, 0)  # nodes, CPU seconds, SAT conflicts
         if plan.budget is not None and plan.fallback is not None:
@@ -441,27 +462,32 @@ class Auto(Backend, options=Options, kinds=Backtracking.native_kinds, more_digit
         if chosen.name == "sat" and task.model.side < LARGE_SIDE:
             budget = _Budget(task.deadline, SAT_CONFLICTS, measure="conflicts")
             try:
-                result, stats = self._answer(chosen, function, task, budget)
+                result, stats = self._answer(chosen, function, task, budget, proven)
                 return result, _mark(stats, "sat", fallback=fallback, spent=spent)
             except _OverBudget:
                 spent = (spent[0], spent[1] + budget.spent(), budget.search.conflicts)
                 task.proof.questions.clear()
                 task.proof.answers.clear()
             chosen, fallback = self.fallback("cpsat"), True
-        result, stats = self._answer(chosen, function, task)
+        result, stats = self._answer(chosen, function, task, proven=proven)
         return result, _mark(stats, chosen.name, fallback=fallback, spent=spent)
 
     def _answer(
-        self, chosen: Backend, function: str, task: Task, budget: _Budget | None = None
+        self, chosen: Backend, function: str, task: Task, budget: _Budget | None = None, proven: bool = True
     ) -> tuple[Any, dict]:
         """Run ``function`` of ``chosen`` (a fallback, or the backtracker without a budget)
         on the task's model with the time left, under ``budget`` if given; CP-SAT also gets
-        the options that ``function`` takes."""
+        the options that ``function`` takes. With ``proven`` false (a solve), SAT and
+        CP-SAT answer with the first solution they find (their ``any_solution``)."""
         names = Options.names(function) if chosen.name == "cpsat" else ()
         passed = {name: getattr(task.options, name) for name in names}
         sub = chosen.task(task.model, function, _left(task.deadline), **passed)
         if budget is not None:
             sub.deadline = budget
+        if not proven and chosen.name == "cpsat":
+            return import_module("sudoku_cp.backends.cpsat").any_solution(sub.model, sub.deadline)
+        if not proven and chosen.name == "sat":
+            return import_module("sudoku_cp.backends.sat").any_solution(sub)
         sub.after, sub.limit, sub.proof = task.after, task.limit, task.proof
         task.proof.method = chosen.proof_method
         return chosen.run(function, sub)

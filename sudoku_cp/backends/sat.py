@@ -429,6 +429,22 @@ def first_solution(
         return puzzle.grid.with_cells(values), run.stats()
 
 
+def any_solution(task: Task) -> tuple[Values | None, dict[str, float]]:
+    """The values of every cell of ``task.model`` in the first model the solver finds (one
+    solve, as :func:`first_solution`, of the formula with the model's value symmetries
+    broken, as :class:`Sat`'s: fewer solutions, the smallest among them), or ``None`` when
+    the formula is UNSAT; and the stats. No proof that it is the smallest or the only
+    one: for a caller that needs a solution (``explain``, through :meth:`Auto.any_solution
+    <sudoku_cp.backends.auto.Auto.any_solution>`, whose budget of conflicts is
+    ``task.deadline``).
+
+    Raises:
+        SolveTimeoutError: ``task.deadline`` passed first.
+    """
+    with _start(with_lex_leaders(task.model), task.deadline, task.options) as run:
+        return run.solve(), run.stats()
+
+
 def _start(model: Model, deadline: Deadline, options: Options, tuned: bool = True) -> Run:
     solver = choose_solver(model) if options.solver == "auto" else options.solver
     return Run.start(model, deadline, solver, options.encoding, options.amo, options.sum_encoding, tuned)

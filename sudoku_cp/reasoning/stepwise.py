@@ -351,7 +351,9 @@ class Explanation:
     Attributes:
         puzzle: the puzzle explained.
         steps: the :class:`Step`\\ s, in order.
-        solution: the solution the steps were checked against.
+        solution: the solution the steps were checked against: the one solution of a
+            puzzle that has one; of a puzzle with several, the first the solver found
+            (:func:`sudoku_cp.solve` gives the smallest).
         grid: the digits placed at the end (givens included).
         candidates: each cell's candidates at the end (row-major tuples of values).
         proper: for a path that stalls, whether the puzzle has one solution (proven by
@@ -602,8 +604,8 @@ def explain(
     deadline = reasoning_deadline(time_limit)
     puzzle = as_puzzle(puzzle)[0]
     board = Board(puzzle.model)  # NotSupportedError (a kind the engine lacks) before the solve
-    solution = solve(puzzle, time_limit=_left(deadline))
-    whole = _whole_solution(board, solution, deadline)
+    whole = _a_solution(puzzle, deadline)
+    solution = puzzle.grid.with_cells(list(whole[: puzzle.model.grid_cell_count]))
     board.solution = whole
     board.deadline = deadline
     candidates = board.initial()
@@ -651,6 +653,28 @@ def explain(
         board.proper if stalled else None,
         cut_off,
     )
+
+
+def _a_solution(puzzle: Puzzle, deadline: Deadline) -> tuple[int, ...]:
+    """The values of every model cell (hidden cells included) in a solution of ``puzzle``:
+    what :func:`explain` checks its steps against. Any solution will do (a sound step keeps
+    every solution, and a path that solves the puzzle proves it has only that one), so the
+    ``"auto"`` route answers without CP-SAT's proof that its solution is the smallest
+    (:meth:`Auto.any_solution <sudoku_cp.backends.auto.Auto.any_solution>`): ISS's ``Let
+    there be chaos`` 4.5 s of CPU where the proof took 23.4 s. The backtracker's and SAT's
+    answers are the smallest, as :func:`sudoku_cp.solve`'s.
+
+    Raises:
+        NoSolutionError: none (its ``conflict`` says why, as :func:`solve_explained`'s).
+        SolveTimeoutError: ``deadline`` passed first.
+    """
+    from sudoku_cp.backends import get_backend
+
+    values, _ = get_backend("auto").any_solution(puzzle.model, _left(deadline))
+    if values is None:  # the proven solve names the givens that conflict
+        solve(puzzle, time_limit=_left(deadline))
+        raise SudokuError("the solve found a solution where the route found none")
+    return tuple(values)
 
 
 def _whole_solution(
