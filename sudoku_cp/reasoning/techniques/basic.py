@@ -335,25 +335,26 @@ def innies_and_outies(board: Board, candidates: list[int], placed: set[int]) -> 
     it, or meeting it, leave to the cells not covered (innies) or sticking out (outies).
 
     A last open cell of such a sum is placed; otherwise its cells keep the values that
-    can make up the sum (a sum over cells of one AllDifferent uses distinct digits).
+    can make up the sum (a sum over cells of one AllDifferent uses distinct digits). From
+    the candidates of its cells when it last removed none (:attr:`Board.quiet`), a sum is
+    not tried again.
     """
     for implied, propagate in board.implied:
-        open_cells = [c for c in implied.sum.cells if c not in placed]
+        cells = implied.sum.cells
+        open_cells = [c for c in cells if c not in placed]
         if not open_cells:
             continue
-        tried = _propagated(propagate, candidates, open_cells)
-        if tried is None:
-            continue  # a contradiction: not a step (the puzzle is checked to have a solution)
-        trial, removed = tried
+        # a contradiction (None) is not a step: the puzzle is checked to have a solution
+        removed = _filtered(board, ("implied", id(implied)), propagate, candidates, cells)
         if not removed:
             continue
-        cells = implied.sum.cells
         used = implied_premise(board, implied)
         pattern = tuple((c, v) for c in cells for v in values_of(candidates[c]))
         technique = f"rule of 45 ({implied.kind})"
         cell = open_cells[0]
-        if len(open_cells) == 1 and not trial[cell] & (trial[cell] - 1):
-            value = trial[cell].bit_length()
+        left = candidates[cell] & ~sum(1 << (v - 1) for c, v in removed if c == cell)
+        if len(open_cells) == 1 and not left & (left - 1):
+            value = left.bit_length()
             around = tuple(board.alldifferents[i] for i in board.containing[cell])
             yield Deduction(
                 technique,
