@@ -4,6 +4,8 @@ backend, and the engine's bounds over an arrow's cells that must differ."""
 from __future__ import annotations
 
 import itertools
+import math
+import random
 from dataclasses import replace
 
 import pytest
@@ -109,3 +111,77 @@ def test_an_arrow_over_whole_units_is_told_by_their_sums() -> None:
     forged = replace(step.lemma, left=replace(step.lemma.left, rhs=404))  # arithmetic that fails
     with pytest.raises(SudokuError, match="do not leave that clue"):
         check_deduction(puzzle, candidates, replace(step, lemma=forged), solution)
+
+
+def _group_range(a: int, masks: list[int]) -> tuple[int, int] | None:
+    """The definition of a group's term bounds (different values, one per mask): the
+    ``k`` smallest (largest) values of the masks' union, or the masks' own least (most)
+    values if those add up to more (less); ``None`` when the union has too few values."""
+    values = sorted({v for m in masks for v in range(1, m.bit_length() + 1) if m >> (v - 1) & 1})
+    k = len(masks)
+    if len(values) < k:
+        return None
+    low = max(sum(values[:k]), sum((m & -m).bit_length() for m in masks))
+    high = min(sum(values[len(values) - k :]), sum(m.bit_length() for m in masks))
+    return (a * low, a * high) if a >= 0 else (a * high, a * low)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_the_grouped_bounds_keep_what_the_bounds_definition_keeps(seed) -> None:
+    # Groups of pairwise-different cells sharing a coefficient (an innie-outie difference:
+    # +1 innies, -1 outies; an arrow): each cell keeps the values whose term fits between
+    # rhs less the other groups' and its own group's other cells' largest and smallest
+    # sums; nothing a brute-force solution uses is removed.
+    rng = random.Random(seed)
+    for _ in range(300):
+        groups, cell = [], 0
+        for _ in range(rng.randint(1, 3)):
+            size = rng.randint(1, 3)
+            groups.append((rng.choice((1, 1, -1, -1, 2, -3, 0)), list(range(cell, cell + size))))
+            cell += size
+        operator = rng.choice(("==", "==", "<=", ">="))
+        rhs = rng.randint(-15, 30)
+        masks = [rng.randint(1, 511) if rng.random() < 0.8 else 1 << rng.randrange(9) for _ in range(cell)]
+        peers = [[c for _, g in groups if i in g for c in g if c != i] for i in range(cell)]
+        terms = [(c, a) for a, g in groups for c in g]
+        linear = Linear(tuple(c for c, _ in terms), tuple(a for _, a in terms), operator, rhs, label="d")
+        candidates = list(masks)
+        changed = linear_propagator(linear, peers)(candidates)
+        ranges = [_group_range(a, [masks[c] for c in g]) for a, g in groups]
+        expected = []
+        for index, (a, group) in enumerate(groups):
+            others = [r for j, r in enumerate(ranges) if j != index]
+            for c in group:
+                rest = _group_range(a, [masks[d] for d in group if d != c])
+                if rest is None or None in ranges:
+                    expected = None
+                    break
+                low = sum(r[0] for r in others) + rest[0]
+                high = sum(r[1] for r in others) + rest[1]
+                fits = [
+                    v
+                    for v in range(1, 10)
+                    if masks[c] >> (v - 1) & 1
+                    and (operator == ">=" or low + a * v <= rhs)
+                    and (operator == "<=" or high + a * v >= rhs)
+                ]
+                expected.append(sum(1 << (v - 1) for v in fits))
+            if expected is None:
+                break
+        total = (sum(r[0] for r in ranges), sum(r[1] for r in ranges)) if None not in ranges else None
+        if total is None or (operator != ">=" and total[0] > rhs) or (operator != "<=" and total[1] < rhs):
+            expected = None
+        if expected is None or not all(expected):
+            assert changed is None
+            continue
+        assert candidates == expected
+        assert changed == [c for c in range(cell) if masks[c] != expected[c]]
+        compare = {"==": int.__eq__, "<=": int.__le__, ">=": int.__ge__}[operator]
+        options = [[v for v in range(1, 10) if m >> (v - 1) & 1] for m in masks]
+        if math.prod(len(o) for o in options) > 4000:
+            continue  # brute force on the small cases only
+        for values in itertools.product(*options):
+            if all(len({values[c] for c in g}) == len(g) for _, g in groups) and compare(
+                sum(a * values[c] for c, a in terms), rhs
+            ):
+                assert all(candidates[c] >> (values[c] - 1) & 1 for c in range(cell)), values

@@ -6,6 +6,8 @@ path."""
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 
 from sudoku_cp.io.inputs import as_puzzle
@@ -209,3 +211,27 @@ def test_sue_de_coq_skips_a_pair_of_units_while_its_cells_are_unchanged(monkeypa
     assert list(find_sue_de_coq(board, candidates, placed)) == []
     assert scanned == []  # every pair found nothing before, on the same cells
     assert list(find_sue_de_coq(Board(board.model), candidates, placed)) == []  # a fresh memo: the same
+
+
+def test_the_rule_of_45_finds_what_a_fresh_board_finds_at_every_state():
+    # its implied sums and innie-outie differences skip what found nothing on the same
+    # candidates (Board.quiet); a generated killer's whole path, each state against empty
+    # memos (the first three deductions: the path takes the first)
+    from sudoku_cp import datasets
+
+    model = datasets.load("gen_killer")[1].model
+    board, fresh = Board(model), Board(model)
+    candidates, placed = board.initial(), set()
+    path = solving_path(board, candidates, placed)
+    found = states = 0
+    while True:
+        memoised = list(itertools.islice(basic.innies_and_outies(board, candidates, placed), 3))
+        fresh.quiet.clear()  # no memo
+        full = list(itertools.islice(basic.innies_and_outies(fresh, candidates, placed), 3))
+        assert memoised == full, states
+        found += len(memoised)
+        states += 1
+        if next(path, None) is None:
+            break
+    assert len(placed) == 81 and found and states > 40
+    assert {key[0] for key in board.quiet if isinstance(key, tuple)} >= {"implied", "difference"}

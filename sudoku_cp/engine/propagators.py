@@ -299,59 +299,87 @@ def _peer_groups(
     return groups
 
 
-def _distinct_bounds(masks: Sequence[int]) -> tuple[int, int] | None:
-    """The smallest and largest sum of pairwise different values, one from each mask: at
-    least the ``k`` smallest values of their union and each cell's least, at most the
-    ``k`` largest and each cell's most; ``None`` when the union has fewer than ``k``."""
-    k = len(masks)
-    if not k:
-        return 0, 0
-    union = 0
-    least = most = 0
-    for mask in masks:
-        union |= mask
-        least += (mask & -mask).bit_length()
-        most += mask.bit_length()
+@functools.lru_cache(maxsize=1 << 16)
+def _union_sums(union: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The sums of the ``k`` smallest and of the ``k`` largest values of a mask (bit
+    ``v - 1`` for value ``v``), for each ``k`` from 0 to its number of values: two tuples
+    indexed by ``k`` (remembered per mask: a propagation asks for a few masks many times)."""
     values = [bit.bit_length() for bit in bits(union)]
-    if len(values) < k:
+    largest = itertools.accumulate(values[::-1], initial=0)
+    return tuple(itertools.accumulate(values, initial=0)), tuple(largest)
+
+
+def _distinct_bounds(least: int, most: int, union: int, k: int) -> tuple[int, int] | None:
+    """The smallest and largest sum of ``k`` pairwise different values, one from each of
+    ``k`` masks whose union is ``union``, whose least values add up to ``least`` and whose
+    largest to ``most``: at least the ``k`` smallest values of the union and ``least``, at
+    most the ``k`` largest and ``most``; ``None`` when the union has fewer than ``k``."""
+    smallest, largest = _union_sums(union)
+    if len(smallest) <= k:
         return None
-    return max(least, sum(values[:k])), min(most, sum(values[-k:]))
+    return max(least, smallest[k]), min(most, largest[k])
+
+
+def _window(mask: int, a: int, at_least: int | None, at_most: int | None) -> int:
+    """The values of ``mask`` (bit ``v - 1`` for value ``v``) whose term ``a * v`` lies
+    within ``[at_least, at_most]`` (``None``: that side unbounded), as a mask."""
+    if a == 0:
+        inside = (at_least is None or at_least <= 0) and (at_most is None or 0 <= at_most)
+        return mask if inside else 0
+    lo, hi = 1, mask.bit_length()
+    if a > 0:
+        if at_least is not None:
+            lo = max(lo, -(-at_least // a))  # v >= ceil(at_least / a)
+        if at_most is not None:
+            hi = min(hi, at_most // a)
+    else:
+        if at_most is not None:
+            lo = max(lo, -(at_most // -a))  # a * v <= at_most: v >= ceil(-at_most / -a)
+        if at_least is not None:
+            hi = min(hi, -at_least // -a)
+    return mask & ((1 << hi) - (1 << (lo - 1))) if hi >= lo else 0
 
 
 def _linear_groups(
     groups: Sequence[tuple[int, list[int]]], rhs: int, upper_bound: bool, lower_bound: bool
 ) -> Propagator:
-    """:func:`_linear` over groups of pairwise-different cells sharing a coefficient."""
+    """:func:`_linear` over groups of pairwise-different cells sharing a coefficient. A
+    group's bounds without one of its cells read the union of the others' masks from the
+    unions before and after it (one pass each way, not one pass per cell)."""
     cells = [cell for _, group in groups for cell in group]
 
     def term_bounds(a: int, bounds: tuple[int, int]) -> tuple[int, int]:
         return (a * bounds[0], a * bounds[1]) if a > 0 else (a * bounds[1], a * bounds[0])
 
     def propagate(candidates: list[int]) -> list[int] | None:
-        parts = []
+        read = []
+        low = high = 0
         for a, group in groups:
-            bounds = _distinct_bounds([candidates[c] for c in group])
+            masks = [candidates[c] for c in group]
+            leasts = [(m & -m).bit_length() for m in masks]
+            mosts = [m.bit_length() for m in masks]
+            before = list(itertools.accumulate(masks, operator.or_, initial=0))
+            after = list(itertools.accumulate(masks[::-1], operator.or_, initial=0))[::-1]
+            least, most = sum(leasts), sum(mosts)
+            bounds = _distinct_bounds(least, most, before[-1], len(masks))
             if bounds is None:
                 return None
-            parts.append(term_bounds(a, bounds))
-        low, high = sum(p[0] for p in parts), sum(p[1] for p in parts)
+            part = term_bounds(a, bounds)
+            low, high = low + part[0], high + part[1]
+            read.append((a, masks, leasts, mosts, before, after, least, most, part))
         if (upper_bound and low > rhs) or (lower_bound and high < rhs):
             return None
         keep = []
-        for (a, group), (part_low, part_high) in zip(groups, parts, strict=True):
-            for i, cell in enumerate(group):
-                rest = _distinct_bounds([candidates[c] for j, c in enumerate(group) if j != i])
+        for a, masks, leasts, mosts, before, after, least, most, (part_low, part_high) in read:
+            k = len(masks) - 1
+            for i, mask in enumerate(masks):
+                rest = _distinct_bounds(least - leasts[i], most - mosts[i], before[i] | after[i + 1], k)
                 if rest is None:  # the other cells of the group cannot all differ
                     return None
                 rest_low, rest_high = term_bounds(a, rest)
                 at_most = rhs - (low - part_low + rest_low) if upper_bound else None
                 at_least = rhs - (high - part_high + rest_high) if lower_bound else None
-                allowed = 0
-                for bit in bits(candidates[cell]):
-                    term = a * bit.bit_length()
-                    if (at_most is None or term <= at_most) and (at_least is None or term >= at_least):
-                        allowed |= bit
-                keep.append(allowed)
+                keep.append(_window(mask, a, at_least, at_most))
         return narrow(candidates, cells, keep)
 
     return propagate

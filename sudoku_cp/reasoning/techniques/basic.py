@@ -166,12 +166,13 @@ def _unit_premise(board: Board, unit: AllDifferent, cell: int) -> tuple[AllDiffe
     return (unit,) + tuple(other for other in others if other != unit)
 
 
-def _filtered(board: Board, key: object, propagate, candidates: list[int], cells) -> tuple | None:
+def _filtered(board: Board, key: object, propagate, candidates: list[int], cells, read=None) -> tuple | None:
     """The ``(cell, value)`` candidates ``propagate`` removes from ``cells``; ``None`` when
     they are those it last removed nothing from (:attr:`Board.quiet` under ``key``, which
     an empty answer records) or it finds a contradiction (not a step: the puzzle is checked
-    to have a solution)."""
-    masks = tuple(candidates[cell] for cell in cells)
+    to have a solution). ``read``, if given, reads those candidates (``operator.itemgetter``
+    of two or more ``cells``: one call in place of a loop)."""
+    masks = read(candidates) if read is not None else tuple(candidates[cell] for cell in cells)
     if board.quiet.get(key) == masks:
         return None
     tried = _propagated(propagate, candidates, cells)
@@ -335,25 +336,26 @@ def innies_and_outies(board: Board, candidates: list[int], placed: set[int]) -> 
     it, or meeting it, leave to the cells not covered (innies) or sticking out (outies).
 
     A last open cell of such a sum is placed; otherwise its cells keep the values that
-    can make up the sum (a sum over cells of one AllDifferent uses distinct digits).
+    can make up the sum (a sum over cells of one AllDifferent uses distinct digits). From
+    the candidates of its cells when it last removed none (:attr:`Board.quiet`), a sum is
+    not tried again.
     """
     for implied, propagate in board.implied:
-        open_cells = [c for c in implied.sum.cells if c not in placed]
+        cells = implied.sum.cells
+        open_cells = [c for c in cells if c not in placed]
         if not open_cells:
             continue
-        tried = _propagated(propagate, candidates, open_cells)
-        if tried is None:
-            continue  # a contradiction: not a step (the puzzle is checked to have a solution)
-        trial, removed = tried
+        # a contradiction (None) is not a step: the puzzle is checked to have a solution
+        removed = _filtered(board, ("implied", id(implied)), propagate, candidates, cells)
         if not removed:
             continue
-        cells = implied.sum.cells
         used = implied_premise(board, implied)
         pattern = tuple((c, v) for c in cells for v in values_of(candidates[c]))
         technique = f"rule of 45 ({implied.kind})"
         cell = open_cells[0]
-        if len(open_cells) == 1 and not trial[cell] & (trial[cell] - 1):
-            value = trial[cell].bit_length()
+        left = candidates[cell] & ~sum(1 << (v - 1) for c, v in removed if c == cell)
+        if len(open_cells) == 1 and not left & (left - 1):
+            value = left.bit_length()
             around = tuple(board.alldifferents[i] for i in board.containing[cell])
             yield Deduction(
                 technique,
@@ -381,9 +383,14 @@ def innie_outie_differences(board: Board, candidates: list[int]) -> Iterator[Ded
     (:class:`~sudoku_cp.engine.sums.ImpliedDifference`, "r3c9 - r4c1 = 2"); the candidates
     no value of the others' fits are out. From the candidates of its cells when it last
     removed none (:attr:`Board.quiet`), a difference is not tried again."""
-    for implied, propagate in board.differences:
+    readers = board.memo.get("difference readers")
+    if readers is None:  # each difference's cells (two or more) read by one itemgetter
+        readers = board.memo["difference readers"] = [
+            operator.itemgetter(*d.difference.cells) for d, _ in board.differences
+        ]
+    for (implied, propagate), read in zip(board.differences, readers, strict=True):
         cells = implied.difference.cells
-        removed = _filtered(board, ("difference", id(implied)), propagate, candidates, cells)
+        removed = _filtered(board, ("difference", id(implied)), propagate, candidates, cells, read)
         if not removed:
             continue
         cages = implied.inside + implied.crossing
