@@ -724,23 +724,51 @@ def _field_code(values: int) -> str:
     return "H" if values <= 16 else "L"
 
 
-def _free_states(board: Board) -> dict[tuple[int, int], list[int]]:
+def _free_states(board: Board) -> dict[tuple[int, int], list]:
     """The board's memo of contradiction-free propagations: per supposition ``(cell,
-    value)``, the last :data:`FREE_STATES` states (:func:`_packed`, the newest first) its
-    propagation reached without a contradiction. Propagation is monotone (singles and the
-    constraints' filters only narrow, and narrow a smaller state at least as much), so
-    from any state holding one of them the supposition ends at that state again, without
-    a contradiction: its run is skipped where only that matters (the contradictions of
-    forcing chains, a nested net's inner suppositions on a board with variant constraints;
-    on a classic board they resume from their last propagation, :meth:`_Nets._nested`,
-    measured cheaper than asking this memo first)."""
+    value)``, the last :data:`FREE_STATES` states (the newest first) its propagation
+    reached without a contradiction, each stored as reached (a list of masks) and packed
+    (:func:`_packed`) on its first check (:func:`_is_free`). Propagation is monotone
+    (singles and the constraints' filters only narrow, and narrow a smaller state at least
+    as much), so from any state holding one of them the supposition ends at that state
+    again, without a contradiction: its run is skipped where only that matters (the
+    contradictions of forcing chains, a nested net's inner suppositions on a board with
+    variant constraints; on a classic board they resume from their last propagation,
+    :meth:`_Nets._nested`, measured cheaper than asking this memo first)."""
     return board.memo.setdefault("free suppositions", {})
 
 
-def _remember_free(free: dict, cell: int, value: int, after: Sequence[int], values: int) -> None:
+def _remember_free(
+    free: dict, cell: int, value: int, after: Sequence[int], replaces: Sequence[int] | None = None
+) -> None:
     """Record in ``free`` (:func:`_free_states`) that supposing ``cell = value`` reached
-    ``after`` without a contradiction."""
-    free[(cell, value)] = [_packed(after, values), *free.get((cell, value), ())[: FREE_STATES - 1]]
+    ``after`` (not to be changed once stored) without a contradiction, unpacked (a nested
+    net's next stop checks it against the cells moved since, :meth:`_Nets._nested`: most
+    states are replaced before any other check, and never packed). ``replaces``: the state
+    ``after`` was resumed from, dropped from the memo (``after`` is within it, so it is
+    free wherever that one is)."""
+    states = free.get((cell, value), ())
+    if replaces is not None:
+        states = [state for state in states if state is not replaces]
+    free[(cell, value)] = [after, *states[: FREE_STATES - 1]]
+
+
+def _is_free(free: dict, cell: int, value: int, here: int, values: int, known: object = None) -> bool:
+    """Whether one of the states ``free`` (:func:`_free_states`) holds for supposing ``cell
+    = value`` is within ``here`` (:func:`_packed` candidates of ``values`` bits a cell):
+    that supposition then ends free from ``here``. A state is packed on its first check
+    (and kept packed); ``known``: a state already found not within ``here``, skipped."""
+    states = free.get((cell, value))
+    if not states:
+        return False
+    for i, state in enumerate(states):
+        if state is known:
+            continue
+        if type(state) is not int:
+            state = states[i] = _packed(state, values)
+        if not state & ~here:
+            return True
+    return False
 
 
 def _filter_cost(constraint: Constraint) -> int:
@@ -1109,16 +1137,22 @@ class _Nets(_Propagation):
                         raise _OutOfSuppositions
                     self.left -= 1
                 if nest == 1:
-                    if free is not None and any(not state & ~here for state in free.get((c, w), ())):
-                        continue
                     # the branch only narrows: resume this supposition from the last stop's
                     # propagation (the same answer as a new one, a fraction of the work)
                     previous = record.reached.get((c, w))
+                    was = None
                     if previous is not None:
                         if previous[1] not in moved:
                             then = record.stops[previous[1]]
                             moved[previous[1]] = [x for x, m in enumerate(cand) if m != then[x]]
-                        after = self._resumed(previous[0], cand, moved[previous[1]])[0]
+                        was, since = previous[0], moved[previous[1]]
+                        if not any(was[x] & ~cand[x] for x in since):
+                            record.reached[(c, w)] = (was, stop)  # within cand: it ends there again
+                            continue
+                    if free is not None and _is_free(free, c, w, here, values, was):
+                        continue
+                    if was is not None:
+                        after = self._resumed(was, cand, since)[0]
                     elif (c, w) in outer:  # from the branch's start (a contradiction there is one here)
                         if -1 not in moved:
                             moved[-1] = [x for x, m in enumerate(cand) if m != record.start[x]]
@@ -1132,7 +1166,7 @@ class _Nets(_Propagation):
                     if after is not None:
                         record.reached[(c, w)] = (after, stop)
                         if free is not None:
-                            _remember_free(free, c, w, after, values)
+                            _remember_free(free, c, w, after, was)
                         continue
                 after, inner, end = self.branch(cand, c, w, nest - 1, settled=True)
                 if after is None:
@@ -1209,13 +1243,13 @@ def find_forcing_chains(
     here = _packed(candidates, values)
     for cell in open_cells:  # the first few contradictions (the order of open_cells)
         for value in values_of(candidates[cell]):
-            if any(not state & ~here for state in free.get((cell, value), ())):
+            if _is_free(free, cell, value, here, values):
                 continue  # it once propagated to a state within this one: no contradiction
             reached = after(cell, value)
             if reached is None:
                 contradictions.append((cell, value))
             else:
-                _remember_free(free, cell, value, reached, values)
+                _remember_free(free, cell, value, reached)
         if len(contradictions) >= limit:
             break
     removals: dict[tuple[int, int], int | None] = {}
