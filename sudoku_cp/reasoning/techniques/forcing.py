@@ -205,6 +205,7 @@ class _Propagation:
             wakes = board.memo["forcing class wakes"] = self._class_wakes(marks, shift)
         self.peer_marks, self.class_wakes, self.class_present, self.class_lost = wakes
         self.other_gather = tuple(_reader(cells) for cells in self.other_cells)
+        self.propagates = tuple(propagate for _, propagate, _ in others)
         self._unsettled: tuple = (None, (0, (), 0))  # (candidates, (unsettled, unplaced, totals))
         # run records the constraints it uses by a number per constraint object: hashing a
         # constraint (a dataclass) at every removal cost more than the propagation itself
@@ -523,6 +524,9 @@ class _Propagation:
         spread, one, two, high = counter.spread, counter.one, counter.two, counter.high
         placed_shift = counter.placed_shift
         whole = self.whole
+        propagates, other_gather = self.propagates, self.other_gather
+        every_mark = (1 << shift) - 1  # the units' bits of dirty (below the others')
+        before_read = wakes is not None or whole
         if whole:
             if totals is None:
                 totals = self.totals(cand)
@@ -608,24 +612,30 @@ class _Propagation:
                         changed = True
             if not changed:
                 # the others with a cell changed since they last ran, in the model's order (one
-                # not dirty would change nothing: its cells are as when it last did nothing)
-                index = -1
-                while rest := dirty >> (shift + index + 1):
-                    index += (rest & -rest).bit_length()
-                    dirty &= ~(1 << (shift + index))
+                # not dirty would change nothing: its cells are as when it last did nothing),
+                # taken off ``pending`` (most do nothing: a filter that narrows puts the rest
+                # back, and the dirty bits its cells' changes add)
+                pending = dirty >> shift
+                dirty &= every_mark
+                while pending:
+                    low = pending & -pending
+                    pending ^= low
+                    index = low.bit_length() - 1
                     # a filter gives the cells it narrowed (the engine's contract), None on a
                     # contradiction: no copy of its cells' candidates to compare
-                    if wakes is not None or whole:  # its cells as before: a class filter is woken by class
-                        gathered = self.other_gather[index](cand)
-                    narrowed = self.others[index][1](cand)
+                    if before_read:  # its cells as before: a class filter is woken by class
+                        gathered = other_gather[index](cand)
+                    narrowed = propagates[index](cand)
                     if narrowed is None:
                         own, extra_numbers = self.other_numbers[index]
                         used[own] = None
                         used.update(dict.fromkeys(extra_numbers))
                         return None, used
-                    if narrowed and (wakes is not None or whole):
+                    if not narrowed:
+                        continue
+                    if before_read:
                         before = dict(zip(self.other_cells[index], gathered, strict=True))
-                    if narrowed and whole:  # (a cell outside its own: every unit again)
+                    if whole:  # (a cell outside its own: every unit again)
                         if all(c in before for c in narrowed):
                             totals += sum((spread(cand[c]) - spread(before[c])) * blocks[c] for c in narrowed)
                         else:
@@ -634,13 +644,12 @@ class _Propagation:
                         dirty |= marks[c] if wakes is None else self._woken(c, before.get(c, -1), cand[c])
                         if not cand[c] & (cand[c] - 1):
                             queue.append(c)
-                    dirty &= ~self.once[index]
-                    if narrowed:
-                        own, extra_numbers = self.other_numbers[index]
-                        used[own] = None
-                        used.update(dict.fromkeys(extra_numbers))
-                        changed = True
-                        break  # singles, then the cheapest dirty filter first
+                    dirty = (dirty | pending << shift) & ~self.once[index]
+                    own, extra_numbers = self.other_numbers[index]
+                    used[own] = None
+                    used.update(dict.fromkeys(extra_numbers))
+                    changed = True
+                    break  # singles, then the cheapest dirty filter first
             if not changed and not queue:
                 if whole and isinstance(cand, _State):
                     cand.totals = totals
