@@ -3,7 +3,9 @@ explanation speed): inside a branch, a nested supposition whose last propagation
 earlier stop) lies within the current stop ends there again, found from the cells moved
 since, with no propagation and no packed state; the board's memo (:func:`forcing._free_states`)
 keeps states as reached and packs them on their first check, a resumed state replacing the
-one it came from. Checked at every stop of the branches against a propagation from scratch."""
+one it came from. Checked at every stop of the branches against a propagation from scratch.
+A recorded branch rescans, after a filter's removals, only the units of the cells it narrowed:
+it ends where the propagation does, with no unit left to scan."""
 
 from __future__ import annotations
 
@@ -35,17 +37,38 @@ def test_a_state_is_packed_on_its_first_check_and_a_resumed_one_replaces_its_sou
     assert len(free[(0, 1)]) == forcing.FREE_STATES
 
 
-def test_every_stop_agrees_with_a_propagation_from_scratch(monkeypatch):
-    hard = datasets.load("hardest")[5]  # a hard classic grid with one cage: nested nets, a variant board
+def caged_hard_start(rows=(8,)):
+    """A variant board (a hard classic grid with a cage of two cells in each of ``rows``:
+    nested nets) and its state after the givens' propagation."""
+    hard = datasets.load("hardest")[5]
     solution = sudoku_cp.solve(hard).cells
-    cage = Cage(cells=((8, 7), (8, 8)), total=solution[8 * 9 + 7] + solution[8 * 9 + 8])
-    puzzle = Puzzle(hard, (Killer(cages=(cage,)),))
-    board = Board(as_puzzle(puzzle)[0].model)
+    cages = tuple(Cage(cells=((r, 7), (r, 8)), total=solution[r * 9 + 7] + solution[r * 9 + 8]) for r in rows)
+    board = Board(as_puzzle(Puzzle(hard, (Killer(cages=cages),)))[0].model)
     assert board.others  # a variant board: the free memo is on
     engine = forcing._Nets(board)
     start = board.initial()
     everything = (1 << (engine.other_shift + len(engine.others))) - 1  # every unit and filter
     start = engine._settle(list(start), [c for c, m in enumerate(start) if not m & (m - 1)], everything)[0]
+    return engine, start
+
+
+def test_a_recorded_branch_ends_where_the_propagation_does():
+    engine, start = caged_hard_start((3, 8))
+    compared = contradictions = 0
+    for cell in (c for c, m in enumerate(start) if m & (m - 1)):
+        for value in values_of(start[cell]):
+            after, record, end = engine.branch(start, cell, value)
+            assert after == engine.run(start, cell, value)[0]
+            if after is None:
+                contradictions += 1
+            else:  # no unit left with a hidden single or a value with no place
+                assert not engine.unsettled(after) & engine.every_unit
+            compared += 1
+    assert compared > 100 and contradictions > 0
+
+
+def test_every_stop_agrees_with_a_propagation_from_scratch(monkeypatch):
+    engine, start = caged_hard_start()
     checked = {"stops": 0, "reached": 0, "free": 0}
     nested, is_free = forcing._Nets._nested, forcing._is_free
 

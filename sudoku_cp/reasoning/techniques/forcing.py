@@ -1053,7 +1053,8 @@ class _Nets(_Propagation):
                     constraint, propagate, _extra = self.others[index]
                     cells = other_cells[index]
                     before = [cand[c] for c in cells]
-                    if propagate(cand) is None:
+                    narrowed = propagate(cand)
+                    if narrowed is None:
                         premises = record.removals(cells, dict(zip(cells, before, strict=True)))
                         return _ends(
                             record,
@@ -1073,7 +1074,10 @@ class _Nets(_Propagation):
                             seen[c] = cand[c]
                     dirty &= ~(self.once[index] >> shift)
                     if changed:
-                        to_scan = every_unit  # (a filter's removals: every unit again)
+                        # the units of the cells it narrowed (a unit with none changed since
+                        # its last scan has nothing new: as a scan of every unit finds)
+                        for c in narrowed:
+                            to_scan |= marks[c]
                         break  # singles, then the cheapest dirty filter first
             if not changed and not queue and nest > 0:
                 changed = self._nested(record, cand, queue, nest)
