@@ -524,9 +524,6 @@ class _Propagation:
         spread, one, two, high = counter.spread, counter.one, counter.two, counter.high
         placed_shift = counter.placed_shift
         whole = self.whole
-        propagates, other_gather = self.propagates, self.other_gather
-        every_mark = (1 << shift) - 1  # the units' bits of dirty (below the others')
-        before_read = wakes is not None or whole
         if whole:
             if totals is None:
                 totals = self.totals(cand)
@@ -610,13 +607,15 @@ class _Propagation:
                         dirty |= marks[c] if wakes is None else self._woken(c, m, only)
                         queue.append(c)
                         changed = True
-            if not changed:
+            if not changed and dirty >> shift:
                 # the others with a cell changed since they last ran, in the model's order (one
                 # not dirty would change nothing: its cells are as when it last did nothing),
                 # taken off ``pending`` (most do nothing: a filter that narrows puts the rest
                 # back, and the dirty bits its cells' changes add)
                 pending = dirty >> shift
-                dirty &= every_mark
+                dirty &= (1 << shift) - 1  # (the units' bits, below the others')
+                propagates, other_gather = self.propagates, self.other_gather
+                before_read = wakes is not None or whole
                 while pending:
                     low = pending & -pending
                     pending ^= low
@@ -1159,7 +1158,7 @@ class _Nets(_Propagation):
                             then = record.stops[previous[1]]
                             moved[previous[1]] = [x for x, m in enumerate(cand) if m != then[x]]
                         was, since = previous[0], moved[previous[1]]
-                        if not any(was[x] & ~cand[x] for x in since):
+                        if free is not None and not any(was[x] & ~cand[x] for x in since):
                             record.reached[(c, w)] = (was, stop)  # within cand: it ends there again
                             continue
                     if free is not None and _is_free(free, c, w, here, values, was):
