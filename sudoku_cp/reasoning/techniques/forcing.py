@@ -205,6 +205,7 @@ class _Propagation:
             wakes = board.memo["forcing class wakes"] = self._class_wakes(marks, shift)
         self.peer_marks, self.class_wakes, self.class_present, self.class_lost = wakes
         self.other_gather = tuple(_reader(cells) for cells in self.other_cells)
+        self.propagates = tuple(propagate for _, propagate, _ in others)
         self._unsettled: tuple = (None, (0, (), 0))  # (candidates, (unsettled, unplaced, totals))
         # run records the constraints it uses by a number per constraint object: hashing a
         # constraint (a dataclass) at every removal cost more than the propagation itself
@@ -606,26 +607,34 @@ class _Propagation:
                         dirty |= marks[c] if wakes is None else self._woken(c, m, only)
                         queue.append(c)
                         changed = True
-            if not changed:
+            if not changed and dirty >> shift:
                 # the others with a cell changed since they last ran, in the model's order (one
-                # not dirty would change nothing: its cells are as when it last did nothing)
-                index = -1
-                while rest := dirty >> (shift + index + 1):
-                    index += (rest & -rest).bit_length()
-                    dirty &= ~(1 << (shift + index))
+                # not dirty would change nothing: its cells are as when it last did nothing),
+                # taken off ``pending`` (most do nothing: a filter that narrows puts the rest
+                # back, and the dirty bits its cells' changes add)
+                pending = dirty >> shift
+                dirty &= (1 << shift) - 1  # (the units' bits, below the others')
+                propagates, other_gather = self.propagates, self.other_gather
+                before_read = wakes is not None or whole
+                while pending:
+                    low = pending & -pending
+                    pending ^= low
+                    index = low.bit_length() - 1
                     # a filter gives the cells it narrowed (the engine's contract), None on a
                     # contradiction: no copy of its cells' candidates to compare
-                    if wakes is not None or whole:  # its cells as before: a class filter is woken by class
-                        gathered = self.other_gather[index](cand)
-                    narrowed = self.others[index][1](cand)
+                    if before_read:  # its cells as before: a class filter is woken by class
+                        gathered = other_gather[index](cand)
+                    narrowed = propagates[index](cand)
                     if narrowed is None:
                         own, extra_numbers = self.other_numbers[index]
                         used[own] = None
                         used.update(dict.fromkeys(extra_numbers))
                         return None, used
-                    if narrowed and (wakes is not None or whole):
+                    if not narrowed:
+                        continue
+                    if before_read:
                         before = dict(zip(self.other_cells[index], gathered, strict=True))
-                    if narrowed and whole:  # (a cell outside its own: every unit again)
+                    if whole:  # (a cell outside its own: every unit again)
                         if all(c in before for c in narrowed):
                             totals += sum((spread(cand[c]) - spread(before[c])) * blocks[c] for c in narrowed)
                         else:
@@ -634,13 +643,12 @@ class _Propagation:
                         dirty |= marks[c] if wakes is None else self._woken(c, before.get(c, -1), cand[c])
                         if not cand[c] & (cand[c] - 1):
                             queue.append(c)
-                    dirty &= ~self.once[index]
-                    if narrowed:
-                        own, extra_numbers = self.other_numbers[index]
-                        used[own] = None
-                        used.update(dict.fromkeys(extra_numbers))
-                        changed = True
-                        break  # singles, then the cheapest dirty filter first
+                    dirty = (dirty | pending << shift) & ~self.once[index]
+                    own, extra_numbers = self.other_numbers[index]
+                    used[own] = None
+                    used.update(dict.fromkeys(extra_numbers))
+                    changed = True
+                    break  # singles, then the cheapest dirty filter first
             if not changed and not queue:
                 if whole and isinstance(cand, _State):
                     cand.totals = totals
@@ -724,23 +732,51 @@ def _field_code(values: int) -> str:
     return "H" if values <= 16 else "L"
 
 
-def _free_states(board: Board) -> dict[tuple[int, int], list[int]]:
+def _free_states(board: Board) -> dict[tuple[int, int], list]:
     """The board's memo of contradiction-free propagations: per supposition ``(cell,
-    value)``, the last :data:`FREE_STATES` states (:func:`_packed`, the newest first) its
-    propagation reached without a contradiction. Propagation is monotone (singles and the
-    constraints' filters only narrow, and narrow a smaller state at least as much), so
-    from any state holding one of them the supposition ends at that state again, without
-    a contradiction: its run is skipped where only that matters (the contradictions of
-    forcing chains, a nested net's inner suppositions on a board with variant constraints;
-    on a classic board they resume from their last propagation, :meth:`_Nets._nested`,
-    measured cheaper than asking this memo first)."""
+    value)``, the last :data:`FREE_STATES` states (the newest first) its propagation
+    reached without a contradiction, each stored as reached (a list of masks) and packed
+    (:func:`_packed`) on its first check (:func:`_is_free`). Propagation is monotone
+    (singles and the constraints' filters only narrow, and narrow a smaller state at least
+    as much), so from any state holding one of them the supposition ends at that state
+    again, without a contradiction: its run is skipped where only that matters (the
+    contradictions of forcing chains, a nested net's inner suppositions on a board with
+    variant constraints; on a classic board they resume from their last propagation,
+    :meth:`_Nets._nested`, measured cheaper than asking this memo first)."""
     return board.memo.setdefault("free suppositions", {})
 
 
-def _remember_free(free: dict, cell: int, value: int, after: Sequence[int], values: int) -> None:
+def _remember_free(
+    free: dict, cell: int, value: int, after: Sequence[int], replaces: Sequence[int] | None = None
+) -> None:
     """Record in ``free`` (:func:`_free_states`) that supposing ``cell = value`` reached
-    ``after`` without a contradiction."""
-    free[(cell, value)] = [_packed(after, values), *free.get((cell, value), ())[: FREE_STATES - 1]]
+    ``after`` (not to be changed once stored) without a contradiction, unpacked (a nested
+    net's next stop checks it against the cells moved since, :meth:`_Nets._nested`: most
+    states are replaced before any other check, and never packed). ``replaces``: the state
+    ``after`` was resumed from, dropped from the memo (``after`` is within it, so it is
+    free wherever that one is)."""
+    states = free.get((cell, value), ())
+    if replaces is not None:
+        states = [state for state in states if state is not replaces]
+    free[(cell, value)] = [after, *states[: FREE_STATES - 1]]
+
+
+def _is_free(free: dict, cell: int, value: int, here: int, values: int, known: object = None) -> bool:
+    """Whether one of the states ``free`` (:func:`_free_states`) holds for supposing ``cell
+    = value`` is within ``here`` (:func:`_packed` candidates of ``values`` bits a cell):
+    that supposition then ends free from ``here``. A state is packed on its first check
+    (and kept packed); ``known``: a state already found not within ``here``, skipped."""
+    states = free.get((cell, value))
+    if not states:
+        return False
+    for i, state in enumerate(states):
+        if state is known:
+            continue
+        if type(state) is not int:
+            state = states[i] = _packed(state, values)
+        if not state & ~here:
+            return True
+    return False
 
 
 def _filter_cost(constraint: Constraint) -> int:
@@ -1016,7 +1052,8 @@ class _Nets(_Propagation):
                     constraint, propagate, _extra = self.others[index]
                     cells = other_cells[index]
                     before = [cand[c] for c in cells]
-                    if propagate(cand) is None:
+                    narrowed = propagate(cand)
+                    if narrowed is None:
                         premises = record.removals(cells, dict(zip(cells, before, strict=True)))
                         return _ends(
                             record,
@@ -1036,7 +1073,10 @@ class _Nets(_Propagation):
                             seen[c] = cand[c]
                     dirty &= ~(self.once[index] >> shift)
                     if changed:
-                        to_scan = every_unit  # (a filter's removals: every unit again)
+                        # the units of the cells it narrowed (a unit with none changed since
+                        # its last scan has nothing new: as a scan of every unit finds)
+                        for c in narrowed:
+                            to_scan |= marks[c]
                         break  # singles, then the cheapest dirty filter first
             if not changed and not queue and nest > 0:
                 changed = self._nested(record, cand, queue, nest)
@@ -1109,16 +1149,22 @@ class _Nets(_Propagation):
                         raise _OutOfSuppositions
                     self.left -= 1
                 if nest == 1:
-                    if free is not None and any(not state & ~here for state in free.get((c, w), ())):
-                        continue
                     # the branch only narrows: resume this supposition from the last stop's
                     # propagation (the same answer as a new one, a fraction of the work)
                     previous = record.reached.get((c, w))
+                    was = None
                     if previous is not None:
                         if previous[1] not in moved:
                             then = record.stops[previous[1]]
                             moved[previous[1]] = [x for x, m in enumerate(cand) if m != then[x]]
-                        after = self._resumed(previous[0], cand, moved[previous[1]])[0]
+                        was, since = previous[0], moved[previous[1]]
+                        if free is not None and not any(was[x] & ~cand[x] for x in since):
+                            record.reached[(c, w)] = (was, stop)  # within cand: it ends there again
+                            continue
+                    if free is not None and _is_free(free, c, w, here, values, was):
+                        continue
+                    if was is not None:
+                        after = self._resumed(was, cand, since)[0]
                     elif (c, w) in outer:  # from the branch's start (a contradiction there is one here)
                         if -1 not in moved:
                             moved[-1] = [x for x, m in enumerate(cand) if m != record.start[x]]
@@ -1132,7 +1178,7 @@ class _Nets(_Propagation):
                     if after is not None:
                         record.reached[(c, w)] = (after, stop)
                         if free is not None:
-                            _remember_free(free, c, w, after, values)
+                            _remember_free(free, c, w, after, was)
                         continue
                 after, inner, end = self.branch(cand, c, w, nest - 1, settled=True)
                 if after is None:
@@ -1209,13 +1255,13 @@ def find_forcing_chains(
     here = _packed(candidates, values)
     for cell in open_cells:  # the first few contradictions (the order of open_cells)
         for value in values_of(candidates[cell]):
-            if any(not state & ~here for state in free.get((cell, value), ())):
+            if _is_free(free, cell, value, here, values):
                 continue  # it once propagated to a state within this one: no contradiction
             reached = after(cell, value)
             if reached is None:
                 contradictions.append((cell, value))
             else:
-                _remember_free(free, cell, value, reached, values)
+                _remember_free(free, cell, value, reached)
         if len(contradictions) >= limit:
             break
     removals: dict[tuple[int, int], int | None] = {}
