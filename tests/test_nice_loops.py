@@ -46,3 +46,27 @@ def test_no_loop_on_a_blank_board():
 def test_the_row_precedes_aic():  # HoDoKu's order: AIC, tried first, would leave it no loop
     row = BY_ID["continuous-nice-loop"]
     assert row.level == "chains" and row.order == BY_ID["aic"].order - 1
+
+
+def test_a_state_without_an_aic_has_no_loop():
+    # the row asks AIC's search first and skips its own where AIC finds nothing: checked
+    # against the loop search run anyway, at every state of a forum-hardest path
+    from sudoku_cp.io.inputs import as_puzzle
+    from sudoku_cp.reasoning.stepwise import explain
+    from sudoku_cp.reasoning.techniques.board import Board
+    from sudoku_cp.reasoning.techniques.chains import _Graph, _shortest_chain, shortest
+    from sudoku_cp.reasoning.techniques.nice_loops import _loop
+
+    puzzle = "..53.....8......2..7..1.5..4....53...1..7...6..32...8..6.5....9..4....3......97.."
+    path = explain(puzzle)
+    board = Board(as_puzzle(puzzle)[0].model)
+    loops = 0
+    for index in range(len(path)):
+        digits, values = path.state(index)
+        candidates = [sum(1 << (v - 1) for v in vs) for vs in values]
+        placed = {c for c, digit in enumerate(digits) if digit}
+        graph = _Graph(board, candidates, placed, "aic")
+        if shortest(graph, _loop) is not None:
+            loops += 1
+            assert _shortest_chain(graph) is not None, index
+    assert loops > 0  # the check is not vacuous

@@ -319,12 +319,12 @@ def _chains(
     if kind == "x":  # one value a chain: skip the values it found nothing on, still the same
         memo, planes = geometry(board).nothing, value_planes(candidates, placed, board.side)
         values = sum(1 << (v - 1) for v in range(1, board.side + 1) if not unchanged(memo, name, v, planes))
-    graph = (
-        aic_graph(board, candidates, placed)
-        if kind == "aic"
-        else _Graph(board, candidates, placed, kind, values)
-    )
-    best = _shortest_chain(graph)
+    if kind == "aic":
+        graph = aic_graph(board, candidates, placed)
+        best = shortest_aic(graph)
+    else:
+        graph = _Graph(board, candidates, placed, kind, values)
+        best = _shortest_chain(graph)
     if best is None:
         if kind == "x":  # every start's search ran to the full length and found nothing
             for v in values_of(values):
@@ -332,6 +332,16 @@ def _chains(
         return
     chain, units, targets = best
     yield _deduction(graph, chain, units, targets, name)
+
+
+def shortest_aic(graph: _Graph):
+    """:func:`_shortest_chain` of an :func:`aic_graph`, worked out once per graph (the
+    continuous nice loop row asks first, on the same state, whether there is one)."""
+    try:
+        return graph.shortest_aic
+    except AttributeError:
+        graph.shortest_aic = _shortest_chain(graph)
+        return graph.shortest_aic
 
 
 def shortest(graph: _Graph, search: Callable[[_Graph, int, int], Any]) -> Any:

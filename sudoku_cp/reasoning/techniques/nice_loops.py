@@ -22,7 +22,13 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from sudoku_cp.reasoning.techniques.board import Board, Deduction
-from sudoku_cp.reasoning.techniques.chains import _Graph, aic_graph, alternating_search, shortest
+from sudoku_cp.reasoning.techniques.chains import (
+    _Graph,
+    aic_graph,
+    alternating_search,
+    shortest,
+    shortest_aic,
+)
 
 
 def _loop(graph: _Graph, s: int, limit: int):
@@ -55,6 +61,11 @@ def find_continuous_nice_loop(board: Board, candidates: list[int], placed: set[i
     """Continuous nice loop (see the module docstring): a shortest loop among those that
     remove anything, over the nodes and links of an AIC (grouped nodes included)."""
     graph = aic_graph(board, candidates, placed)  # AIC's, tried next on this state
+    if shortest_aic(graph) is None:
+        # every loop elimination is an AIC's (the rest of the loop, from one end of the
+        # link the candidate sees to the other), so no AIC here means no loop: the
+        # per-start loop search is skipped where it would find nothing
+        return
     best = shortest(graph, _loop)
     if best is None:
         return
