@@ -43,9 +43,29 @@ def import_module(name: str) -> ModuleType:
         return module
     if threading.current_thread() is not threading.main_thread():
         return importlib.import_module(name)
+    _release_leaked_import_lock()
     # One import at a time on the helper thread, so a second call for a module still being
     # imported waits for that import to end, then finds the module in sys.modules.
     return _IMPORT_THREAD.call(importlib.import_module, name)
+
+
+def _release_leaked_import_lock() -> None:
+    """Release the interpreter's global import lock where the main thread still holds it.
+
+    Ctrl-C can land in the main thread between importlib's ``_imp.acquire_lock()`` and the
+    ``try`` that releases it (an import of its own, say of a submodule): the lock then stays
+    with the main thread, and the helper thread's next import waits for it forever while the
+    main thread waits for the helper (seen: 1 in 8 Ctrl-Cs at the start of a first
+    ``solve(..., backend="cpmpy")``). The main thread never holds that lock outside
+    importlib's short sections, so here it holds it only if it leaked; ``release_lock``
+    raises ``RuntimeError`` once this thread holds it no more."""
+    import _imp
+
+    while _imp.lock_held():
+        try:
+            _imp.release_lock()
+        except RuntimeError:  # held by another thread: a real import, not a leak
+            return
 
 
 def import_in_background(*names: str) -> None:
