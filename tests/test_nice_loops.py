@@ -50,12 +50,12 @@ def test_the_row_precedes_aic():  # HoDoKu's order: AIC, tried first, would leav
 
 def test_a_state_without_an_aic_has_no_loop():
     # the row asks AIC's search first and skips its own where AIC finds nothing: checked
-    # against the loop search run anyway, at every state of a forum-hardest path
+    # against the loop search run anyway, at every state of a forum-hardest path; and the
+    # row's search from every start at once (sharing AIC's) finds the loop and the chain
+    # the per-start searches find
     from sudoku_cp.io.inputs import as_puzzle
     from sudoku_cp.reasoning.stepwise import explain
     from sudoku_cp.reasoning.techniques.board import Board
-    from sudoku_cp.reasoning.techniques.chains import _Graph, _shortest_chain, shortest
-    from sudoku_cp.reasoning.techniques.nice_loops import _loop
 
     puzzle = "..53.....8......2..7..1.5..4....53...1..7...6..32...8..6.5....9..4....3......97.."
     path = explain(puzzle)
@@ -65,8 +65,33 @@ def test_a_state_without_an_aic_has_no_loop():
         digits, values = path.state(index)
         candidates = [sum(1 << (v - 1) for v in vs) for vs in values]
         placed = {c for c, digit in enumerate(digits) if digit}
-        graph = _Graph(board, candidates, placed, "aic")
-        if shortest(graph, _loop) is not None:
-            loops += 1
-            assert _shortest_chain(graph) is not None, index
+        loops += _same_as_per_start(board, candidates, placed)
     assert loops > 0  # the check is not vacuous
+
+
+def _same_as_per_start(board, candidates, placed) -> bool:
+    """Whether the per-start loop search finds a loop on this state, having checked that
+    an AIC is found there too, and that the row's search (``shortest_aic_with`` and the loop
+    check: one search from every start for both) finds the same loop and chain, on a
+    fresh graph and on one whose AIC is known."""
+    from sudoku_cp.reasoning.techniques.chains import _Graph, _shortest_chain, shortest, shortest_aic_with
+    from sudoku_cp.reasoning.techniques.nice_loops import _loop, _loop_check
+
+    def fresh():
+        return _Graph(board, candidates, placed, "aic")
+
+    # (_shortest_chain: the per-start chain search's answer, test_chain_search)
+    loop, chain = shortest(fresh(), _loop), _shortest_chain(fresh())
+    assert loop is None or chain is not None
+    graph = fresh()
+    assert shortest_aic_with(graph, _loop_check(graph)) == (chain, loop)
+    assert shortest_aic_with(graph, _loop_check(graph)) == (chain, loop if chain else None)
+    return loop is not None
+
+
+def test_the_search_at_once_finds_the_per_start_loop_on_a_jigsaw():
+    # grouped nodes where a jigsaw region meets a row or column, on the states of
+    # generated jigsaws' paths (one AIC at a time)
+    from test_chain_search import _states
+
+    assert sum(_same_as_per_start(*state) for state in _states(6, "gen_jigsaw")) > 0

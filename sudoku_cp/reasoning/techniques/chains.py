@@ -336,12 +336,28 @@ def _chains(
 
 def shortest_aic(graph: _Graph):
     """:func:`_shortest_chain` of an :func:`aic_graph`, worked out once per graph (the
-    continuous nice loop row asks first, on the same state, whether there is one)."""
+    continuous nice loop row asks first, on the same state, whether there is one:
+    :func:`shortest_aic_with`)."""
     try:
         return graph.shortest_aic
     except AttributeError:
         graph.shortest_aic = _shortest_chain(graph)
         return graph.shortest_aic
+
+
+def shortest_aic_with(graph: _Graph, then: Check) -> tuple[Any, Any]:
+    """``(shortest_aic(graph), answer)``: ``answer``, that of ``then`` (a check of
+    :func:`search_at_once` on the same graph: the continuous nice loop row's, asked first on
+    the same state), from the same breadth-first search as the AIC's when the AIC is not
+    known yet (its levels up to the AIC's depth are the AIC's); else from a search of its
+    own, or ``None`` and no search when there is no AIC (a loop needs one)."""
+    try:
+        aic = graph.shortest_aic
+    except AttributeError:
+        aic, answer = search_at_once(graph, [_chain_check(graph), then])
+        graph.shortest_aic = aic
+        return aic, answer
+    return aic, (None if aic is None else search_at_once(graph, [then])[0])
 
 
 def shortest(graph: _Graph, search: Callable[[_Graph, int, int], Any]) -> Any:
@@ -354,7 +370,7 @@ def shortest(graph: _Graph, search: Callable[[_Graph, int, int], Any]) -> Any:
     nodes, and only a shorter one would replace it; a breadth-first search meets the same
     first answer up to that depth, and skips its deepest, widest levels."""
     best = None
-    for s in sorted(graph.strong, key=lambda i: (len(graph.cells[i]), i)):
+    for s in starts_of(graph):
         found = search(graph, s, len(best[0]) - 2 if best else MAX_NODES)
         if found is not None and (best is None or len(found[0]) < len(best[0])):
             best = found
@@ -363,22 +379,95 @@ def shortest(graph: _Graph, search: Callable[[_Graph, int, int], Any]) -> Any:
     return best
 
 
+def starts_of(graph: _Graph) -> list[int]:
+    """The starts of :func:`shortest`, in its order: the nodes with a strong link, cells of
+    fewer candidates first (worked out once per graph)."""
+    try:
+        return graph.starts
+    except AttributeError:
+        graph.starts = sorted(graph.strong, key=lambda i: (len(graph.cells[i]), i))
+        return graph.starts
+
+
+Check = Callable[[int, list[tuple[int, int]]], Any]
+"""A search's test of one level of :func:`every_start_at_once` from :func:`starts_of`:
+``check(depth, reached)`` gives the search's answer found at that depth, or ``None``."""
+
+
+def search_at_once(graph: _Graph, checks: list[Check]) -> list[Any]:
+    """The answers of several searches sharing one breadth-first search from every start
+    at once (:func:`every_start_at_once` from :func:`starts_of`): each of ``checks`` is
+    asked at every level until it answers (not ``None``); the search stops when all have
+    answered. The answers in the order of ``checks``, ``None`` for one that never did."""
+    answers: list[Any] = [None] * len(checks)
+    waiting = list(range(len(checks)))
+    for depth, reached in every_start_at_once(graph, starts_of(graph)):
+        for i in list(waiting):
+            found = checks[i](depth, reached)
+            if found is not None:
+                answers[i] = found
+                waiting.remove(i)
+        if not waiting:
+            break
+    return answers
+
+
 def _shortest_chain(graph: _Graph):
     """:func:`shortest` of :func:`_search` (the same answer) by one breadth-first search
-    from every start at once: per node, the starts that reached it "on" and "off" as bit
-    sets (bit ``k`` for the ``k``-th start in :func:`shortest`'s order), level by level,
-    so each link is followed once per level instead of once per start (a multi-source
-    BFS: Then et al., "The More the Merrier: Efficient Multi-Source Graph Traversal",
-    VLDB 2014). At the first depth where some start reaches a node ``b`` "on" that
-    removes something with it (``b`` weakly linked to a candidate the start is), the
-    first such start's own search (:func:`_search`, to that depth) gives the chain: the
-    shortest, from the first start that has one of that length, as :func:`shortest` finds."""
-    starts = sorted(graph.strong, key=lambda i: (len(graph.cells[i]), i))
+    from every start at once (:func:`search_at_once` of :func:`_chain_check`)."""
+    return search_at_once(graph, [_chain_check(graph)])[0]
+
+
+def _chain_check(graph: _Graph) -> Check:
+    """The chains' :data:`Check`: at the first depth where some start reaches a node ``b``
+    "on" that removes something with it (``b`` weakly linked to a candidate the start is),
+    the first such start's own search (:func:`_search`, to that depth) gives the chain:
+    the shortest, from the first start that has one of that length, as :func:`shortest`
+    of :func:`_search` finds."""
+    starts = starts_of(graph)
     position = {s: k for k, s in enumerate(starts)}
-    strong, weak, known = graph.strong, graph.weak, graph._weak
     known_candidates, weak_candidates = graph._weak_candidates, graph.weak_candidates
-    strong_to = {a: [b for b, _ in linked] for a, linked in strong.items()}
     ends_of = [weak_candidates(s) for s in starts]  # what each start removes with an end
+
+    def check(depth: int, reached: list[tuple[int, int]]):
+        first = len(starts)  # the first start (by position) with an answer here
+        for b, new in reached:
+            new &= ~(1 << position[b])  # (a node reached on has a strong link: a start)
+            cands = known_candidates.get(b)
+            if cands is None:
+                cands = weak_candidates(b)
+            while new:
+                low = new & -new
+                k = low.bit_length() - 1
+                if k >= first:
+                    break
+                if ends_of[k] & cands:
+                    first = k
+                    break
+                new ^= low
+        if first < len(starts):
+            return _search(graph, starts[first], depth)
+        return None
+
+    return check
+
+
+def every_start_at_once(graph: _Graph, starts: list[int]) -> Iterator[tuple[int, list[tuple[int, int]]]]:
+    """The states :func:`alternating_search` reaches "on" from each of ``starts`` (node
+    indices), found by one breadth-first search from all of them at once: per node, the
+    starts that reached it "on" and "off" as bit sets (bit ``k`` for ``starts[k]``), level
+    by level, so each link is followed once per level instead of once per start (a
+    multi-source BFS: Then et al., "The More the Merrier: Efficient Multi-Source Graph
+    Traversal", VLDB 2014).
+
+    Yields, for each "on" depth from 4 to :data:`MAX_NODES` (in nodes, as the per-start
+    search counts them), ``(depth, reached)``: each node ``b`` first reached "on" at that
+    depth by some starts, with the bit set of those starts; ``starts[k]``'s own search
+    offers ``b`` to its ``accept`` at that depth exactly when bit ``k`` is set (the states of
+    one search are those of the others, the links followed in the same levels). Ends
+    where no state is left to reach."""
+    strong, weak, known = graph.strong, graph.weak, graph._weak
+    strong_to = {a: [b for b, _ in linked] for a, linked in strong.items()}
     count = len(graph.cells)
     seen_off = [0] * count  # per node, the starts that reached it off
     seen_on = [0] * count
@@ -410,26 +499,9 @@ def _shortest_chain(graph: _Graph):
         for b in touched:
             fresh[b] = 0
         if not on and depth >= 4:
-            first = len(starts)  # the first start (by position) with an answer here
-            for b, new in following:
-                new &= ~(1 << position[b])  # (a node reached on has a strong link: a start)
-                cands = known_candidates.get(b)
-                if cands is None:
-                    cands = weak_candidates(b)
-                while new:
-                    low = new & -new
-                    k = low.bit_length() - 1
-                    if k >= first:
-                        break
-                    if ends_of[k] & cands:
-                        first = k
-                        break
-                    new ^= low
-            if first < len(starts):
-                return _search(graph, starts[first], depth)
+            yield depth, following
         frontier = following
         on = not on
-    return None
 
 
 def _search(graph: _Graph, s: int, limit: int):
