@@ -268,9 +268,9 @@ def _peer_candidates(geo: Geometry, n: int) -> dict[int, tuple[int, ...]]:
     key = ("peer candidates", n)
     found = geo.nothing.get(key)
     if found is None:
-        found = geo.nothing[key] = {
-            v: tuple(sum(1 << (p * n + v - 1) for p in peers) for peers in geo.peers) for v in range(1, n + 1)
-        }
+        # per cell, its peers' bits ``p * n`` (value 1); each value's bits are those shifted
+        spread = [sum(1 << (p * n) for p in peers) for peers in geo.peers]
+        found = geo.nothing[key] = {v: tuple(bits << (v - 1) for bits in spread) for v in range(1, n + 1)}
     return found
 
 
