@@ -462,10 +462,10 @@ def every_start_at_once(graph: _Graph, starts: list[int]) -> Iterator[tuple[int,
 
     Yields, for each "on" depth from 4 to :data:`MAX_NODES` (in nodes, as the per-start
     search counts them), ``(depth, reached)``: each node ``b`` first reached "on" at that
-    depth by some starts, with the bit set of those starts; ``starts[k]``'s own search
-    offers ``b`` to its ``accept`` at that depth exactly when bit ``k`` is set (the states of
-    one search are those of the others, the links followed in the same levels). Ends
-    where no state is left to reach."""
+    depth by some starts, with the bit set of those starts: bit ``k`` is set exactly when
+    ``starts[k]``'s own search first reaches ``b`` "on" at that depth, the only depth at
+    which it may offer ``b`` to its ``accept`` (each start's states are those of its own
+    search, level by level). Ends where no state is left to reach."""
     strong, weak, known = graph.strong, graph.weak, graph._weak
     strong_to = {a: [b for b, _ in linked] for a, linked in strong.items()}
     count = len(graph.cells)
