@@ -449,20 +449,27 @@ def linear_supports(
             kept = _group_supports([candidates[c] for c in block_cells[0]], block_coefficients[0], rhs)
             if kept is None:
                 return None
-            keep = [kept]
-        else:
-            packed = _supports(candidates)
-            if packed is None:
-                return None
-            keep = [
-                (bits,) if len(these) == 1 else _unpacked(bits, len(these), width)
-                for these, (bits, width) in zip(block_cells, packed, strict=True)
-            ]
-        narrowed = []
-        for these, kept in zip(block_cells, keep, strict=True):
-            for cell, bits in zip(these, kept, strict=True):
+            narrowed = []
+            for cell, bits in zip(block_cells[0], kept, strict=True):
                 if bits != candidates[cell]:
                     candidates[cell] = bits
+                    narrowed.append(cell)
+            return narrowed
+        kept = _supports(candidates)
+        if kept is None:
+            return None
+        narrowed = []
+        for these, (bits, width) in zip(block_cells, kept, strict=True):
+            if len(these) == 1:  # a cell alone: its bits are its values
+                (cell,) = these
+                if bits != candidates[cell]:
+                    candidates[cell] = bits
+                    narrowed.append(cell)
+                continue
+            full = (1 << width) - 1
+            for i, cell in enumerate(these):
+                if bits >> (i * width) & full != candidates[cell]:
+                    candidates[cell] = bits >> (i * width) & full
                     narrowed.append(cell)
         return narrowed
 
@@ -484,12 +491,14 @@ def linear_supports(
             if target < 0:
                 return None
             forward = [1]  # forward[i]: the partial sums of the blocks before i
+            last = 1
             for _, pairs in shifted:
-                reach, last = 0, forward[-1]
+                reach = 0
                 for shift, _ in pairs:
                     reach |= last << shift
                 forward.append(reach)
-            if not forward[-1] >> target & 1:
+                last = reach
+            if not last >> target & 1:
                 return None
             need = 1 << target  # the partial sums (of the blocks up to i) that can still end at target
             for i in range(len(shifted) - 1, -1, -1):

@@ -160,7 +160,7 @@ def apart_fillings(constraint: Constraint, model: Model) -> frozenset[tuple[int,
 
 
 def unit_sandwich_placements(
-    masks: Sequence[int], total: int, side: int, known: Sequence[int] | None = None
+    masks: Sequence[int], total: int, side: int
 ) -> Iterator[tuple[int, int, int, tuple[int, ...]]]:
     """The fillings of a sandwich clue over a whole unit (``side`` cells that see each
     other, holding each value once; ``masks`` their candidates), grouped by where its
@@ -170,68 +170,96 @@ def unit_sandwich_placements(
     different middle values (``2..side-1``) adding up to ``total``, those outside hold the
     other middle values, each one-to-one within its candidates (two perfect matchings,
     :func:`~sudoku_cp.reasoning.techniques._filtering._matched_supports`: Régin's supports
-    of an AllDifferent). Given ``known``
-    (each position's values already found in a filling: a filter's union so far), a group
-    that could add none is passed over unmatched.
+    of an AllDifferent). Only the crusts' distances the total allows are tried
+    (:func:`_sandwich_groups`).
 
     >>> from sudoku_cp.reasoning.techniques._filtering import values_of
     >>> [(a, b, values_of(c)) for a, b, c, _ in unit_sandwich_placements([0b1111] * 4, 3, 4)]
     [(0, 2, (3,)), (1, 3, (3,)), (2, 0, (3,)), (3, 1, (3,))]
     """
+    full = (1 << side) - 1
+    for a, b, combination, packed in _sandwich_fillings(masks, total, side):
+        yield a, b, combination, tuple(packed >> (i * side) & full for i in range(len(masks)))
+
+
+def _sandwich_fillings(
+    masks: Sequence[int], total: int, side: int, known: list[int] | None = None
+) -> Iterator[tuple[int, int, int, int]]:
+    """:func:`unit_sandwich_placements` with each group's values packed in one int
+    (:func:`_packed_masks`' layout), which its filter merges with one ``|``. Given
+    ``known`` (a list whose one item is the values already found in a filling, packed so:
+    the filter's union so far, which it updates between two groups), a group that could
+    add none is passed over unmatched."""
+    one, top = 1, 1 << (side - 1)
+    packed = _packed_masks(masks, side) if known is not None else 0
+    for a, b, between, outside, splits in _sandwich_groups(len(masks), side, total):
+        if not masks[a] & one or not masks[b] & top:
+            continue
+        for combination, rest, window in splits:
+            if known is not None and not packed & window & ~known[0]:
+                continue  # every value this group allows is known already
+            inner = tuple([masks[i] & combination for i in between])
+            outer = tuple([masks[i] & rest for i in outside])
+            if not all(inner) or not all(outer):
+                continue
+            filled_in = _set_matchings(inner, combination) if inner else ()
+            if filled_in is None:
+                continue
+            filled_out = _set_matchings(outer, rest) if outer else ()
+            if filled_out is None:
+                continue
+            kept = one << (a * side) | top << (b * side)
+            for i, mask in zip(between, filled_in, strict=True):
+                kept |= mask << (i * side)
+            for i, mask in zip(outside, filled_out, strict=True):
+                kept |= mask << (i * side)
+            yield a, b, combination, kept
+
+
+def _packed_masks(masks: Sequence[int], side: int) -> int:
+    """``masks`` in one int, position ``i``'s at bits ``i·side``.
+
+    >>> bin(_packed_masks([0b01, 0b10], 2))
+    '0b1001'
+    """
+    packed = 0
+    for i, mask in enumerate(masks):
+        packed |= mask << (i * side)
+    return packed
+
+
+@functools.cache
+def _sandwich_groups(
+    count: int, side: int, total: int
+) -> tuple[tuple[int, int, tuple[int, ...], tuple[int, ...], tuple[tuple[int, int, int], ...]], ...]:
+    """The placements of a sandwich clue's crusts over ``count`` positions whose distance
+    the ``total`` allows (:func:`crust_gaps`: two or three of the 72 pairs of a 9-cell row
+    for most totals), each as ``(position of 1, position of side, positions between,
+    positions outside, splits)``; a split is ``(combination between, the middle values
+    left outside, window)``, the window being the values the split allows each position
+    (:func:`_packed_masks`' layout: the crusts, the combination between, the rest outside).
+
+    >>> [(a, b, between) for a, b, between, _, _ in _sandwich_groups(4, 4, 3)]
+    [(0, 2, (1,)), (1, 3, (2,)), (2, 0, (1,)), (3, 1, (2,))]
+    """
     one, top = 1, 1 << (side - 1)
     middle = ((1 << side) - 1) & ~one & ~top
-    count = len(masks)
+    groups = []
     for a in range(count):
-        if not masks[a] & one:
-            continue
         for b in range(count):
-            if b == a or not masks[b] & top:
-                continue
             low, high = min(a, b), max(a, b)
-            between = range(low + 1, high)
-            outside = [i for i in range(count) if i not in (a, b) and not low < i < high]
-            for combination in _middle_combinations(side, len(between), total):
-                inner = tuple([masks[i] & combination for i in between])
-                rest = middle & ~combination
-                outer = tuple([masks[i] & rest for i in outside])
-                if not all(inner) or not all(outer):
-                    continue
-                if known is not None and _nothing_new(known, a, b, one, top, between, inner, outside, outer):
-                    continue
-                filled_in = _set_matchings(inner, combination) if inner else ()
-                if filled_in is None:
-                    continue
-                filled_out = _set_matchings(outer, rest) if outer else ()
-                if filled_out is None:
-                    continue
-                kept = [0] * count
-                kept[a], kept[b] = one, top
-                for i, mask in zip(between, filled_in, strict=True):
-                    kept[i] = mask
-                for i, mask in zip(outside, filled_out, strict=True):
-                    kept[i] = mask
-                yield a, b, combination, tuple(kept)
-
-
-def _nothing_new(
-    known: Sequence[int],
-    a: int,
-    b: int,
-    one: int,
-    top: int,
-    between: Sequence[int],
-    inner: Sequence[int],
-    outside: Sequence[int],
-    outer: Sequence[int],
-) -> bool:
-    """Whether a group of :func:`unit_sandwich_placements` (its crusts at ``a`` and ``b``,
-    the cells ``between`` and ``outside`` within ``inner`` and ``outer``) could only give
-    each position values of ``known``."""
-    if not known[a] & one or not known[b] & top:
-        return False
-    return all(not m & ~known[i] for i, m in zip(between, inner, strict=True)) and all(
-        not m & ~known[i] for i, m in zip(outside, outer, strict=True)
-    )
+            combinations = _middle_combinations(side, high - low - 1, total) if a != b else ()
+            if not combinations:
+                continue
+            between = tuple(range(low + 1, high))
+            outside = tuple(i for i in range(count) if i not in (a, b) and not low < i < high)
+            crusts = one << (a * side) | top << (b * side)
+            splits = []
+            for c in combinations:
+                window = [c if i in between else middle & ~c if i in outside else 0 for i in range(count)]
+                splits.append((c, middle & ~c, crusts | _packed_masks(window, side)))
+            groups.append((a, b, between, outside, tuple(splits)))
+    return tuple(groups)
 
 
 @functools.cache
@@ -254,15 +282,17 @@ def unit_sandwich_supports(constraint: Sandwich, side: int) -> Callable[[list[in
     """
     cells = constraint.cells
     read = _reader(cells)
+    full = (1 << side) - 1
 
     def propagate(candidates: list[int]) -> list[int] | None:
         masks = read(candidates)
-        kept = [0] * len(cells)
-        for _, _, _, found in unit_sandwich_placements(masks, constraint.total, side, kept):
-            for i, f in enumerate(found):
-                kept[i] |= f
-            if list(masks) == kept:  # every value has a filling: nothing to narrow
+        everything = _packed_masks(masks, side)
+        known = [0]
+        for _, _, _, found in _sandwich_fillings(masks, constraint.total, side, known):
+            known[0] |= found
+            if known[0] == everything:  # every value has a filling: nothing to narrow
                 return []
+        kept = [known[0] >> (i * side) & full for i in range(len(cells))]
         if not all(kept):
             return None
         return narrow(candidates, cells, kept)
