@@ -494,22 +494,22 @@ def _arrow_filter(labels: Sequence[int], control: int, arms: Sequence[int], offs
     be another or the arm's end), their sums (bit sets shifted and joined), the sums the
     control allows, and each arm's runs that some runs of the other arms complete; a cell
     ``k`` of an arm is ``s`` when a run reaches it or ends two cells before, another label
-    when a run ends before it.
+    when a run ends before it. So only an arm's first cells narrow: those up to one past the
+    least run that fits, for every start label left (a cell further on keeps its masks).
 
     Each arm's runs are worked out for every label at once (:func:`_arm_runs`, from the
     arm's masks: remembered, as a net changes few arms between calls), and each label's
     sums and the runs that fit from the runs alone (remembered by the runs and the
-    control's candidates): what is left per call is reading the masks and writing the
-    kept candidates."""
-    start = labels[0]
+    control's candidates): what is left per call is reading the masks and narrowing the
+    arms' first cells."""
+    cells = (*labels, control)
     spans = []
     at = 1
     for length in arms:
-        spans.append(tuple(labels[at : at + length]))
+        spans.append((at, at + length))
         at += length
-    cells = (*labels, control)
     width = alphabet.bit_length()
-    readers = [_tuple_reader(span) for span in spans]
+    read = operator.itemgetter(*cells)
     runs_known = _KNOWN_RUNS.setdefault(alphabet, {})
     fits_known = _KNOWN_FITS.setdefault(offset, {})
 
@@ -547,38 +547,56 @@ def _arrow_filter(labels: Sequence[int], control: int, arms: Sequence[int], offs
         found = fits_known[key] = (valid, tuple(bounds))
         return found
 
-    def propagate(candidates: list[int]) -> list[int] | None:
-        allowed = candidates[control] & alphabet
+    def changes(state: tuple[int, ...]) -> list[tuple[int, int]] | None:
+        """The cells narrowed from the masks ``state`` of ``cells`` (as positions in
+        ``cells``, in their order, with their masks); ``None`` on a contradiction."""
+        allowed = state[-1] & alphabet
+        masks = [state[first:last] for first, last in spans]
+        by_label = list(zip(*(runs_known.get(arm) or arm_runs(arm) for arm in masks), strict=True))
         keep_start = keep_control = 0
-        masks = [read(candidates) for read in readers]
-        by_arm = [arm_runs(arm) for arm in masks]
-        keep = [[0] * len(span) for span in spans]
-        for bit in _bits(candidates[start]):
-            label = bit.bit_length() - 1
-            valid, bounds = fits(tuple(runs[label] for runs in by_arm), allowed)
-            if not valid:
-                continue
-            keep_start |= bit
-            keep_control |= valid >> offset
-            for arm, arm_keep, (least, most) in zip(masks, keep, bounds, strict=True):
-                for k, m in enumerate(arm, 1):
-                    if (most >= k or least <= k - 2) and m & bit:
-                        arm_keep[k - 1] |= bit
-                    if least <= k - 1:
-                        arm_keep[k - 1] |= m & ~bit
+        fitting = []  # (s, each arm's least and most run that fits)
+        for bit in _bits(state[0]):
+            runs = by_label[bit.bit_length() - 1]
+            valid, bounds = fits_known.get((runs, allowed)) or fits(runs, allowed)
+            if valid:
+                keep_start |= bit
+                keep_control |= valid >> offset
+                fitting.append((bit, bounds))
         if not keep_start:
             return None
-        return _narrowed(candidates, cells, (keep_start, *(k for arm in keep for k in arm), keep_control))
+        found = [(0, keep_start)] if keep_start != state[0] else []
+        for a, ((first, _), arm) in enumerate(zip(spans, masks, strict=True)):
+            # up to the least run of every s: s (a run reaches the cell); one past it: s when
+            # a longer run fits, the others when s's least run ends there; further on, all
+            limit = min(bounds[a][0] for _, bounds in fitting)
+            for k in range(min(limit, len(arm))):
+                m = arm[k]
+                if m & ~keep_start:
+                    if not m & keep_start:
+                        return None
+                    found.append((first + k, m & keep_start))
+            if limit < len(arm):
+                m, keep = arm[limit], 0
+                for bit, bounds in fitting:
+                    least, most = bounds[a]
+                    keep |= ((bit if most > least else 0) | m & ~bit) if least == limit else bit
+                if m & ~keep:
+                    if not m & keep:
+                        return None
+                    found.append((first + limit, m & keep))
+        if state[-1] & ~keep_control:
+            found.append((len(state) - 1, state[-1] & keep_control))
+        return found
+
+    def propagate(candidates: list[int]) -> list[int] | None:
+        found = changes(read(candidates))
+        if found is None:
+            return None
+        for at, mask in found:
+            candidates[cells[at]] = mask
+        return [cells[at] for at, _ in found]
 
     return propagate
-
-
-def _tuple_reader(cells: Sequence[int]) -> Callable[[Sequence[int]], tuple[int, ...]]:
-    """A function reading the masks of ``cells`` as a tuple (one cell too)."""
-    if len(cells) == 1:
-        only = cells[0]
-        return lambda candidates: (candidates[only],)
-    return operator.itemgetter(*cells)
 
 
 def _arm_runs(arm: Sequence[int], alphabet: int, width: int) -> tuple[int, ...]:
