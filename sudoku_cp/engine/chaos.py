@@ -503,10 +503,11 @@ def _arrow_filter(labels: Sequence[int], control: int, arms: Sequence[int], offs
     control's candidates): what is left per call is reading the masks and narrowing the
     arms' first cells."""
     cells = (*labels, control)
-    spans = []
+    spans, starts = [], []
     at = 1
     for length in arms:
         spans.append((at, at + length))
+        starts.append(at)
         at += length
     width = alphabet.bit_length()
     read = operator.itemgetter(*cells)
@@ -521,9 +522,10 @@ def _arrow_filter(labels: Sequence[int], control: int, arms: Sequence[int], offs
             found = runs_known[arm] = _arm_runs(arm, alphabet, width)
         return found
 
-    def fits(runs: tuple[int, ...], allowed: int) -> tuple[int, tuple[tuple[int, int], ...]]:
-        """The sums the control allows (as bits, ``valid``) and each arm's least and most
-        run that some runs of the other arms complete; ``(0, ())`` when none."""
+    def fits(runs: tuple[int, ...], allowed: int) -> tuple[int, tuple[tuple[int, int], ...], tuple[int, ...]]:
+        """The sums the control allows (as bits, ``valid``), each arm's least and most run
+        that some runs of the other arms complete, and the least alone; ``(0, (), ())``
+        when none."""
         key = (runs, allowed)
         found = fits_known.get(key)
         if found is not None:
@@ -544,7 +546,7 @@ def _arrow_filter(labels: Sequence[int], control: int, arms: Sequence[int], offs
                 bounds.append((fit[0], fit[-1]))
                 after = _sumset(after, run)
             bounds.reverse()
-        found = fits_known[key] = (valid, tuple(bounds))
+        found = fits_known[key] = (valid, tuple(bounds), tuple(least for least, _ in bounds))
         return found
 
     def changes(state: tuple[int, ...]) -> list[tuple[int, int]] | None:
@@ -555,20 +557,22 @@ def _arrow_filter(labels: Sequence[int], control: int, arms: Sequence[int], offs
         by_label = list(zip(*(runs_known.get(arm) or arm_runs(arm) for arm in masks), strict=True))
         keep_start = keep_control = 0
         fitting = []  # (s, each arm's least and most run that fits)
+        leasts = []  # by s, each arm's least run that fits
         for bit in _bits(state[0]):
             runs = by_label[bit.bit_length() - 1]
-            valid, bounds = fits_known.get((runs, allowed)) or fits(runs, allowed)
+            valid, bounds, least = fits_known.get((runs, allowed)) or fits(runs, allowed)
             if valid:
                 keep_start |= bit
                 keep_control |= valid >> offset
                 fitting.append((bit, bounds))
+                leasts.append(least)
         if not keep_start:
             return None
         found = [(0, keep_start)] if keep_start != state[0] else []
-        for a, ((first, _), arm) in enumerate(zip(spans, masks, strict=True)):
-            # up to the least run of every s: s (a run reaches the cell); one past it: s when
-            # a longer run fits, the others when s's least run ends there; further on, all
-            limit = min(bounds[a][0] for _, bounds in fitting)
+        limits = leasts[0] if len(leasts) == 1 else map(min, *leasts)
+        for a, (first, arm, limit) in enumerate(zip(starts, masks, limits, strict=True)):
+            # up to the least run of every s: s (a run reaches the cell); further on, all (s
+            # when a run ends two cells before or more, the others when one ends before)
             for k in range(min(limit, len(arm))):
                 m = arm[k]
                 if m & ~keep_start:
@@ -576,14 +580,21 @@ def _arrow_filter(labels: Sequence[int], control: int, arms: Sequence[int], offs
                         return None
                     found.append((first + k, m & keep_start))
             if limit < len(arm):
-                m, keep = arm[limit], 0
+                # one past it: every label but the s whose least run ends there, unless
+                # another s's does too (then its others are kept) or a longer run of s fits
+                ending = 0
                 for bit, bounds in fitting:
                     least, most = bounds[a]
-                    keep |= ((bit if most > least else 0) | m & ~bit) if least == limit else bit
-                if m & ~keep:
-                    if not m & keep:
-                        return None
-                    found.append((first + limit, m & keep))
+                    if least == limit:
+                        if ending:
+                            break
+                        ending = bit if most == least else -1
+                else:
+                    m = arm[limit]
+                    if ending > 0 and m & ending:
+                        if m == ending:
+                            return None
+                        found.append((first + limit, m & ~ending))
         if state[-1] & ~keep_control:
             found.append((len(state) - 1, state[-1] & keep_control))
         return found
