@@ -72,10 +72,12 @@ cells (:func:`_count_filter`): shared by every count of that offset (and by the 
 _KNOWN_RUNS: dict[int, dict[tuple[int, ...], tuple[int, ...]]] = {}
 """By the labels' alphabet (as bits), each chaos arrow arm's runs by its masks (``arm_runs``
 in :func:`_arrow_filter`): shared by every arrow filter over that alphabet."""
-_KNOWN_FITS: dict[int, dict[tuple[tuple[int, ...], int], tuple[int, tuple[tuple[int, int], ...]]]] = {}
-"""By the arrow's offset, its valid sums and each arm's fitting runs by the arms' runs and the
-control's candidates (``fits`` in :func:`_arrow_filter`): shared by every arrow filter of
-that offset."""
+_KNOWN_FITS: dict[
+    int, dict[tuple[tuple[int, ...], int], tuple[int, tuple[tuple[int, int], ...], tuple[int, ...]]]
+] = {}
+"""By the arrow's offset, its valid sums, each arm's least and most fitting run and the least
+alone, by the arms' runs and the control's candidates (``fits`` in :func:`_arrow_filter`):
+shared by every arrow filter of that offset."""
 
 
 @functools.cache
