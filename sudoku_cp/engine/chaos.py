@@ -72,10 +72,12 @@ cells (:func:`_count_filter`): shared by every count of that offset (and by the 
 _KNOWN_RUNS: dict[int, dict[tuple[int, ...], tuple[int, ...]]] = {}
 """By the labels' alphabet (as bits), each chaos arrow arm's runs by its masks (``arm_runs``
 in :func:`_arrow_filter`): shared by every arrow filter over that alphabet."""
-_KNOWN_FITS: dict[int, dict[tuple[tuple[int, ...], int], tuple[int, tuple[tuple[int, int], ...]]]] = {}
-"""By the arrow's offset, its valid sums and each arm's fitting runs by the arms' runs and the
-control's candidates (``fits`` in :func:`_arrow_filter`): shared by every arrow filter of
-that offset."""
+_KNOWN_FITS: dict[
+    int, dict[tuple[tuple[int, ...], int], tuple[int, tuple[tuple[int, int], ...], tuple[int, ...]]]
+] = {}
+"""By the arrow's offset, its valid sums, each arm's least and most fitting run and the least
+alone, by the arms' runs and the control's candidates (``fits`` in :func:`_arrow_filter`):
+shared by every arrow filter of that offset."""
 
 
 @functools.cache
@@ -494,22 +496,23 @@ def _arrow_filter(labels: Sequence[int], control: int, arms: Sequence[int], offs
     be another or the arm's end), their sums (bit sets shifted and joined), the sums the
     control allows, and each arm's runs that some runs of the other arms complete; a cell
     ``k`` of an arm is ``s`` when a run reaches it or ends two cells before, another label
-    when a run ends before it.
+    when a run ends before it. So only an arm's first cells narrow: those up to one past the
+    least run that fits, for every start label left (a cell further on keeps its masks).
 
     Each arm's runs are worked out for every label at once (:func:`_arm_runs`, from the
     arm's masks: remembered, as a net changes few arms between calls), and each label's
     sums and the runs that fit from the runs alone (remembered by the runs and the
-    control's candidates): what is left per call is reading the masks and writing the
-    kept candidates."""
-    start = labels[0]
-    spans = []
+    control's candidates): what is left per call is reading the masks and narrowing the
+    arms' first cells."""
+    cells = (*labels, control)
+    spans, starts = [], []
     at = 1
     for length in arms:
-        spans.append(tuple(labels[at : at + length]))
+        spans.append((at, at + length))
+        starts.append(at)
         at += length
-    cells = (*labels, control)
     width = alphabet.bit_length()
-    readers = [_tuple_reader(span) for span in spans]
+    read = operator.itemgetter(*cells)
     runs_known = _KNOWN_RUNS.setdefault(alphabet, {})
     fits_known = _KNOWN_FITS.setdefault(offset, {})
 
@@ -521,9 +524,10 @@ def _arrow_filter(labels: Sequence[int], control: int, arms: Sequence[int], offs
             found = runs_known[arm] = _arm_runs(arm, alphabet, width)
         return found
 
-    def fits(runs: tuple[int, ...], allowed: int) -> tuple[int, tuple[tuple[int, int], ...]]:
-        """The sums the control allows (as bits, ``valid``) and each arm's least and most
-        run that some runs of the other arms complete; ``(0, ())`` when none."""
+    def fits(runs: tuple[int, ...], allowed: int) -> tuple[int, tuple[tuple[int, int], ...], tuple[int, ...]]:
+        """The sums the control allows (as bits, ``valid``), each arm's least and most run
+        that some runs of the other arms complete, and the least alone; ``(0, (), ())``
+        when none."""
         key = (runs, allowed)
         found = fits_known.get(key)
         if found is not None:
@@ -544,41 +548,68 @@ def _arrow_filter(labels: Sequence[int], control: int, arms: Sequence[int], offs
                 bounds.append((fit[0], fit[-1]))
                 after = _sumset(after, run)
             bounds.reverse()
-        found = fits_known[key] = (valid, tuple(bounds))
+        found = fits_known[key] = (valid, tuple(bounds), tuple(least for least, _ in bounds))
+        return found
+
+    def changes(state: tuple[int, ...]) -> list[tuple[int, int]] | None:
+        """The cells narrowed from the masks ``state`` of ``cells`` (as positions in
+        ``cells``, in their order, with their masks); ``None`` on a contradiction."""
+        allowed = state[-1] & alphabet
+        masks = [state[first:last] for first, last in spans]
+        by_label = list(zip(*(runs_known.get(arm) or arm_runs(arm) for arm in masks), strict=True))
+        keep_start = keep_control = 0
+        fitting = []  # (s, each arm's least and most run that fits)
+        leasts = []  # by s, each arm's least run that fits
+        for bit in _bits(state[0]):
+            runs = by_label[bit.bit_length() - 1]
+            valid, bounds, least = fits_known.get((runs, allowed)) or fits(runs, allowed)
+            if valid:
+                keep_start |= bit
+                keep_control |= valid >> offset
+                fitting.append((bit, bounds))
+                leasts.append(least)
+        if not keep_start:
+            return None
+        found = [(0, keep_start)] if keep_start != state[0] else []
+        limits = leasts[0] if len(leasts) == 1 else map(min, *leasts)
+        for a, (first, arm, limit) in enumerate(zip(starts, masks, limits, strict=True)):
+            # up to the least run of every s: s (a run reaches the cell); further on, all (s
+            # when a run ends two cells before or more, the others when one ends before)
+            for k in range(min(limit, len(arm))):
+                m = arm[k]
+                if m & ~keep_start:
+                    if not m & keep_start:
+                        return None
+                    found.append((first + k, m & keep_start))
+            if limit < len(arm):
+                # one past it: every label but the s whose least run ends there, unless
+                # another s's does too (then its others are kept) or a longer run of s fits
+                ending = 0
+                for bit, bounds in fitting:
+                    least, most = bounds[a]
+                    if least == limit:
+                        if ending:
+                            break
+                        ending = bit if most == least else -1
+                else:
+                    m = arm[limit]
+                    if ending > 0 and m & ending:
+                        if m == ending:
+                            return None
+                        found.append((first + limit, m & ~ending))
+        if state[-1] & ~keep_control:
+            found.append((len(state) - 1, state[-1] & keep_control))
         return found
 
     def propagate(candidates: list[int]) -> list[int] | None:
-        allowed = candidates[control] & alphabet
-        keep_start = keep_control = 0
-        masks = [read(candidates) for read in readers]
-        by_arm = [arm_runs(arm) for arm in masks]
-        keep = [[0] * len(span) for span in spans]
-        for bit in _bits(candidates[start]):
-            label = bit.bit_length() - 1
-            valid, bounds = fits(tuple(runs[label] for runs in by_arm), allowed)
-            if not valid:
-                continue
-            keep_start |= bit
-            keep_control |= valid >> offset
-            for arm, arm_keep, (least, most) in zip(masks, keep, bounds, strict=True):
-                for k, m in enumerate(arm, 1):
-                    if (most >= k or least <= k - 2) and m & bit:
-                        arm_keep[k - 1] |= bit
-                    if least <= k - 1:
-                        arm_keep[k - 1] |= m & ~bit
-        if not keep_start:
+        found = changes(read(candidates))
+        if found is None:
             return None
-        return _narrowed(candidates, cells, (keep_start, *(k for arm in keep for k in arm), keep_control))
+        for at, mask in found:
+            candidates[cells[at]] = mask
+        return [cells[at] for at, _ in found]
 
     return propagate
-
-
-def _tuple_reader(cells: Sequence[int]) -> Callable[[Sequence[int]], tuple[int, ...]]:
-    """A function reading the masks of ``cells`` as a tuple (one cell too)."""
-    if len(cells) == 1:
-        only = cells[0]
-        return lambda candidates: (candidates[only],)
-    return operator.itemgetter(*cells)
 
 
 def _arm_runs(arm: Sequence[int], alphabet: int, width: int) -> tuple[int, ...]:
