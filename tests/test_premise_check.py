@@ -133,3 +133,33 @@ def test_cpsat_answers_what_sat_leaves_undecided(monkeypatch):
     assert minimal.has_solution(model, [(0, 1), (0, 2)])
     # r1c1 and r1c2 both without 1, 2, 3: two cells left only 4 in one row
     assert not minimal.has_solution(model, [(c, v) for c in (0, 1) for v in (1, 2, 3)])
+
+
+def test_a_search_backed_steps_check_asks_sat_at_once(monkeypatch):
+    """``search=False`` (explain's check of a search-backed step, the minimal deduction):
+    the premise goes to the SAT solver without the engine's search, and the check still
+    passes a sound elimination and refuses one its premises do not give."""
+    from sudoku_cp.reasoning import stepwise
+
+    puzzle, solution, row, candidates = unit_state()
+    monkeypatch.setattr(stepwise, "_excluded_by_a_digit", lambda *args: False)  # no shortcut
+    monkeypatch.setattr(stepwise, "_excluded_on_its_plane", lambda *args: False)
+
+    def no_search(*args, **kwargs):
+        raise AssertionError("the engine's search ran")
+
+    monkeypatch.setattr(BitmaskSearch, "count_solutions", no_search)
+    given = next(c for c in range(9) if puzzle.model.givens[c])
+    value = puzzle.model.givens[given]
+    masks = list(candidates)
+    other = next(c for c in range(9) if not puzzle.model.givens[c])
+    masks[other] |= 1 << (value - 1)  # pencilled back in: the row removes it
+    sound = Deduction("row", (), ((other, value),), (other,), (value,), (), (row,), "the row has it")
+    check_deduction(puzzle, masks, sound, solution, search=False)
+    cell = next(c for c in range(9) if candidates[c] & (candidates[c] - 1))
+    wrong = next(v for v in range(1, 10) if candidates[cell] >> (v - 1) & 1 and v != solution.cells[cell])
+    unsound = Deduction("made up", (), ((cell, wrong),), (cell,), (wrong,), (), (row,), "no reason")
+    with pytest.raises(SudokuError, match="does not follow from its premises"):
+        check_deduction(puzzle, candidates, unsound, solution, search=False)
+    with pytest.raises(AssertionError, match="the engine's search ran"):  # the default asks it first
+        check_deduction(puzzle, masks, sound, solution)
