@@ -52,13 +52,20 @@ def test_the_check_refuses_an_elimination_its_premises_do_not_give():
         check_deduction(puzzle, candidates, step, solution)
 
 
-def test_the_check_passes_a_sound_elimination():
-    puzzle, solution, row, candidates = unit_state()
+def given_pencilled_back(puzzle, candidates):
+    """The candidates with a given's digit pencilled back into another cell of the row
+    (which the row removes): ``(masks, cell, value)``."""
     given = next(c for c in range(9) if puzzle.model.givens[c])
     value = puzzle.model.givens[given]
     masks = list(candidates)
     other = next(c for c in range(9) if not puzzle.model.givens[c])
-    masks[other] |= 1 << (value - 1)  # pencilled back in: the row removes it
+    masks[other] |= 1 << (value - 1)
+    return masks, other, value
+
+
+def test_the_check_passes_a_sound_elimination():
+    puzzle, solution, row, candidates = unit_state()
+    masks, other, value = given_pencilled_back(puzzle, candidates)
     step = Deduction("row", (), ((other, value),), (other,), (value,), (), (row,), "the row has it")
     check_deduction(puzzle, masks, step, solution)
 
@@ -149,11 +156,7 @@ def test_a_search_backed_steps_check_asks_sat_at_once(monkeypatch):
         raise AssertionError("the engine's search ran")
 
     monkeypatch.setattr(BitmaskSearch, "count_solutions", no_search)
-    given = next(c for c in range(9) if puzzle.model.givens[c])
-    value = puzzle.model.givens[given]
-    masks = list(candidates)
-    other = next(c for c in range(9) if not puzzle.model.givens[c])
-    masks[other] |= 1 << (value - 1)  # pencilled back in: the row removes it
+    masks, other, value = given_pencilled_back(puzzle, candidates)
     sound = Deduction("row", (), ((other, value),), (other,), (value,), (), (row,), "the row has it")
     check_deduction(puzzle, masks, sound, solution, search=False)
     cell = next(c for c in range(9) if candidates[c] & (candidates[c] - 1))
