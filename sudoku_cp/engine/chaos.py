@@ -556,12 +556,12 @@ def _arrow_filter(labels: Sequence[int], control: int, arms: Sequence[int], offs
         ``cells``, in their order, with their masks); ``None`` on a contradiction."""
         allowed = state[-1] & alphabet
         masks = [state[first:last] for first, last in spans]
-        by_label = list(zip(*(runs_known.get(arm) or arm_runs(arm) for arm in masks), strict=True))
+        label_runs = list(zip(*(runs_known.get(arm) or arm_runs(arm) for arm in masks), strict=True))
         keep_start = keep_control = 0
         fitting = []  # (s, each arm's least and most run that fits)
         leasts = []  # by s, each arm's least run that fits
         for bit in _bits(state[0]):
-            runs = by_label[bit.bit_length() - 1]
+            runs = label_runs[bit.bit_length() - 1]
             valid, bounds, least = fits_known.get((runs, allowed)) or fits(runs, allowed)
             if valid:
                 keep_start |= bit
