@@ -1435,13 +1435,6 @@ def find_nested_forcing_nets(board: Board, candidates: list[int], placed: set[in
     argument, each implication replayable from the candidates (:mod:`.nets`). Of the
     first :data:`NET_FOUND` nets found among :data:`NET_TRIES` suppositions, the smallest
     (fewest implications) is the step.
-
-    On a board with variant constraints, the search remembers across the steps of a path
-    where each supposition's branch ended with no net (:func:`_net_free_ends`): such a
-    branch is not followed again while its end lies within the candidates, and is
-    followed from that end otherwise (:func:`_foreseen`: the same outcome, proven, from a
-    narrower start); one found to contradict itself is then written out from the
-    candidates, with no budget.
     """
     engine = _Nets.of(board)
     solution = board.solution
@@ -1456,10 +1449,6 @@ def find_nested_forcing_nets(board: Board, candidates: list[int], placed: set[in
     tries = _first_tries(tries, candidates, outcome)
     best: tuple[int, Branch] | None = None
     settled: set[tuple[int, int]] = set()  # suppositions that ended within the budget, with no net
-    # on a board with variant constraints, where each supposition's branch last ended with
-    # no net (:func:`_net_free_ends`): known to end so again, or resumed from there
-    ends = _net_free_ends(board) if board.others else None
-    here = _packed(candidates, board.model.value_count) if ends is not None else 0
     engine.left = _supposition_limit(board)
     try:
         for budget in _budgets(board):
@@ -1470,27 +1459,11 @@ def find_nested_forcing_nets(board: Board, candidates: list[int], placed: set[in
                 board.check_deadline()
                 engine.budget = budget
                 try:
-                    if ends is None:
-                        foreseen = None
-                    else:
-                        foreseen = _foreseen(engine, ends, candidates, here, cell, value)
-                    if foreseen is False:
-                        settled.add((cell, value))
-                        continue  # it ends with no net again
-                    if foreseen:  # it contradicts itself: its branch from here, whatever it takes
-                        engine.budget, left, engine.left = None, engine.left, None
-                        try:
-                            after, record, end = engine.branch(candidates, cell, value, nest=1)
-                        finally:
-                            engine.left = left
-                    else:
-                        after, record, end = engine.branch(candidates, cell, value, nest=1)
+                    after, record, end = engine.branch(candidates, cell, value, nest=1)
                 except _OverBudget:
                     continue
                 if after is not None:
                     settled.add((cell, value))
-                    if ends is not None:
-                        _remember_end(ends, cell, value, here, after, board.model.value_count)
                     continue
                 branch = slice_branch(record.nodes, [end])
                 if best is None or branch.size < best[0]:
@@ -1533,61 +1506,6 @@ def find_nested_forcing_nets(board: Board, candidates: list[int], placed: set[in
         "nested suppositions included",
         net=Net("contradiction", (branch,)),
     )
-
-
-def _net_free_ends(board: Board) -> dict[tuple[int, int], tuple[int, list[int], int]]:
-    """The board's memo of nested branches that ended with no net: per supposition
-    ``(cell, value)`` of :func:`find_nested_forcing_nets`, the state it started from and the
-    state its branch ended at (the candidates and both :func:`_packed`).
-
-    A branch with nested suppositions ends (when no budget stops it) at the greatest
-    fixpoint below its start of a monotone narrowing: singles and filters (each monotone,
-    :meth:`_Propagation.resume`), and the removal of each candidate whose own supposition
-    contradicts itself (monotone too: a smaller state contradicts more). So (Knaster and
-    Tarski; Apt, "Principles of Constraint Programming", 2003, ch. 7) from a state holding
-    that end, the branch ends with no net again (the end is a fixpoint below it, so the
-    greatest one holds it: no cell left empty); and from a state within its start, it ends
-    where it would from that state and the end together (the greatest fixpoint below the
-    new state is within the old end): a contradiction there is one here, and a branch from
-    there is short. A search of the next step, on a state its last-resort step only
-    narrowed, need not follow those branches again from the start
-    (:func:`_foreseen`)."""
-    return board.memo.setdefault("nested net free ends", {})
-
-
-def _remember_end(ends: dict, cell: int, value: int, start: int, after: Sequence[int], values: int) -> None:
-    """Record in ``ends`` (:func:`_net_free_ends`) that supposing ``cell = value`` from the
-    state ``start`` (:func:`_packed` candidates of ``values`` bits a cell) ended at
-    ``after`` with no net."""
-    ends[(cell, value)] = (start, after, _packed(after, values))
-
-
-def _foreseen(
-    engine: _Nets, ends: dict, candidates: Sequence[int], here: int, cell: int, value: int
-) -> bool | None:
-    """What supposing ``cell = value`` from ``candidates`` (``here`` packed) leads to, by
-    :func:`_net_free_ends`: ``False`` when its branch ends with no net (its last end is
-    within ``candidates``, or its branch from that end and ``candidates`` together ends
-    with none: recorded), ``True`` when it contradicts itself (from there), ``None`` when
-    unknown (no end recorded, or ``candidates`` not within the state it came from). The
-    branch from there spends :attr:`_Nets.budget` and :attr:`_Nets.left` as any
-    (:class:`_OverBudget`, :class:`_OutOfSuppositions`)."""
-    known = ends.get((cell, value))
-    if known is None:
-        return None
-    start, end, packed = known
-    if not packed & ~here:
-        return False
-    if here & ~start:
-        return None  # not within the state it came from: no bound on where it ends now
-    both = [a & b for a, b in zip(end, candidates, strict=True)]
-    if not all(both):
-        return True
-    after = engine.branch(both, cell, value, nest=1)[0]
-    if after is None:
-        return True
-    _remember_end(ends, cell, value, here, after, engine.board.model.value_count)
-    return False
 
 
 def _common(board, candidates, placed, branches, gone_of, outcome):
