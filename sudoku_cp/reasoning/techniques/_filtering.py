@@ -155,3 +155,15 @@ def remembered(
 def values_of(mask: int) -> tuple[int, ...]:
     """The values of a candidate mask, ascending (cached: masks recur)."""
     return tuple(v + 1 for v in range(mask.bit_length()) if mask >> v & 1)
+
+
+def _unpacked(bits: int, count: int, width: int) -> tuple[int, ...]:
+    """The ``count`` masks of ``width`` bits packed in ``bits`` (cell ``i``'s at bit
+    ``i·width``), as a board's sum filter (``board._packed_terms``) and a sandwich's
+    (``line_fillings._sandwich_fillings``) write them.
+
+    >>> _unpacked(0b011_101, 2, 3)
+    (5, 3)
+    """
+    full = (1 << width) - 1
+    return tuple((bits >> (i * width)) & full for i in range(count))

@@ -49,6 +49,7 @@ from sudoku_cp.reasoning.techniques._filtering import (
     _reader,
     _set_matchings,
     _TooMany,
+    _unpacked,
     remembered,
     values_of,
 )
@@ -161,17 +162,6 @@ def _block_terms(
     """
     low, width, pairs = _packed_terms(masks, coefficients)
     return low, tuple((shift, _unpacked(bits, len(masks), width)) for shift, bits in pairs)
-
-
-def _unpacked(bits: int, count: int, width: int) -> tuple[int, ...]:
-    """The ``count`` masks of ``width`` bits packed in ``bits`` (cell ``i``'s at bit
-    ``i·width``), as :func:`_packed_terms` writes them.
-
-    >>> _unpacked(0b011_101, 2, 3)
-    (5, 3)
-    """
-    full = (1 << width) - 1
-    return tuple((bits >> (i * width)) & full for i in range(count))
 
 
 @functools.lru_cache(maxsize=1 << 15)
@@ -468,8 +458,9 @@ def linear_supports(
                 continue
             full = (1 << width) - 1
             for i, cell in enumerate(these):
-                if bits >> (i * width) & full != candidates[cell]:
-                    candidates[cell] = bits >> (i * width) & full
+                mask = bits >> (i * width) & full
+                if mask != candidates[cell]:
+                    candidates[cell] = mask
                     narrowed.append(cell)
         return narrowed
 

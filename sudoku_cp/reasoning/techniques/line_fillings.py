@@ -32,6 +32,7 @@ from sudoku_cp.reasoning.techniques._filtering import (
     _reader,
     _set_matchings,
     _TooMany,
+    _unpacked,
     remembered,
 )
 
@@ -177,9 +178,8 @@ def unit_sandwich_placements(
     >>> [(a, b, values_of(c)) for a, b, c, _ in unit_sandwich_placements([0b1111] * 4, 3, 4)]
     [(0, 2, (3,)), (1, 3, (3,)), (2, 0, (3,)), (3, 1, (3,))]
     """
-    full = (1 << side) - 1
     for a, b, combination, packed in _sandwich_fillings(masks, total, side):
-        yield a, b, combination, tuple(packed >> (i * side) & full for i in range(len(masks)))
+        yield a, b, combination, _unpacked(packed, len(masks), side)
 
 
 def _sandwich_fillings(
@@ -282,7 +282,6 @@ def unit_sandwich_supports(constraint: Sandwich, side: int) -> Callable[[list[in
     """
     cells = constraint.cells
     read = _reader(cells)
-    full = (1 << side) - 1
 
     def propagate(candidates: list[int]) -> list[int] | None:
         masks = read(candidates)
@@ -292,7 +291,7 @@ def unit_sandwich_supports(constraint: Sandwich, side: int) -> Callable[[list[in
             known[0] |= found
             if known[0] == everything:  # every value has a filling: nothing to narrow
                 return []
-        kept = [known[0] >> (i * side) & full for i in range(len(cells))]
+        kept = _unpacked(known[0], len(cells), side)
         if not all(kept):
             return None
         return narrow(candidates, cells, kept)
