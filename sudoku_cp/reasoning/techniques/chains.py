@@ -40,6 +40,9 @@ from sudoku_cp.reasoning.techniques.eureka import ChainNode, alternating
 MAX_NODES = 24
 """The longest chain looked for, in nodes (a chain of 12 strong links)."""
 
+_UNKNOWN = object()
+"""A :class:`_Graph`'s shortest AIC not worked out yet (``None`` means there is none)."""
+
 
 class _Graph:
     """Nodes and links of one kind of chain, for one state of the candidates."""
@@ -145,6 +148,9 @@ class _Graph:
         self.in_cell = in_cell
         self._weak: dict[int, list[int]] = {}
         self._weak_candidates: dict[int, int] = {}
+        # the searches' starts: the nodes with a strong link, cells of fewer candidates first
+        self.starts = sorted(strong, key=lambda i: (len(cells[i]), i))
+        self.shortest_aic: Any = _UNKNOWN  # an AIC graph's shortest chain (shortest_aic)
 
     def _group_links(self, u: int, v: int, unit_cells, places_bits: int, node, link) -> None:
         """Strong links between a group and the rest of a unit's places (a cell or a group):
@@ -338,11 +344,9 @@ def shortest_aic(graph: _Graph):
     """:func:`_shortest_chain` of an :func:`aic_graph`, worked out once per graph (the
     continuous nice loop row asks first, on the same state, whether there is one:
     :func:`shortest_aic_with`)."""
-    try:
-        return graph.shortest_aic
-    except AttributeError:
+    if graph.shortest_aic is _UNKNOWN:
         graph.shortest_aic = _shortest_chain(graph)
-        return graph.shortest_aic
+    return graph.shortest_aic
 
 
 def shortest_aic_with(graph: _Graph, then: Check) -> tuple[Any, Any]:
@@ -351,9 +355,8 @@ def shortest_aic_with(graph: _Graph, then: Check) -> tuple[Any, Any]:
     the same state), from the same breadth-first search as the AIC's when the AIC is not
     known yet (its levels up to the AIC's depth are the AIC's); else from a search of its
     own, or ``None`` and no search when there is no AIC (a loop needs one)."""
-    try:
-        aic = graph.shortest_aic
-    except AttributeError:
+    aic = graph.shortest_aic
+    if aic is _UNKNOWN:
         aic, answer = search_at_once(graph, [_chain_check(graph), then])
         graph.shortest_aic = aic
         return aic, answer
@@ -370,7 +373,7 @@ def shortest(graph: _Graph, search: Callable[[_Graph, int, int], Any]) -> Any:
     nodes, and only a shorter one would replace it; a breadth-first search meets the same
     first answer up to that depth, and skips its deepest, widest levels."""
     best = None
-    for s in starts_of(graph):
+    for s in graph.starts:
         found = search(graph, s, len(best[0]) - 2 if best else MAX_NODES)
         if found is not None and (best is None or len(found[0]) < len(best[0])):
             best = found
@@ -379,29 +382,19 @@ def shortest(graph: _Graph, search: Callable[[_Graph, int, int], Any]) -> Any:
     return best
 
 
-def starts_of(graph: _Graph) -> list[int]:
-    """The starts of :func:`shortest`, in its order: the nodes with a strong link, cells of
-    fewer candidates first (worked out once per graph)."""
-    try:
-        return graph.starts
-    except AttributeError:
-        graph.starts = sorted(graph.strong, key=lambda i: (len(graph.cells[i]), i))
-        return graph.starts
-
-
 Check = Callable[[int, list[tuple[int, int]]], Any]
-"""A search's test of one level of :func:`every_start_at_once` from :func:`starts_of`:
+"""A search's test of one level of :func:`every_start_at_once` from :attr:`_Graph.starts`:
 ``check(depth, reached)`` gives the search's answer found at that depth, or ``None``."""
 
 
 def search_at_once(graph: _Graph, checks: list[Check]) -> list[Any]:
     """The answers of several searches sharing one breadth-first search from every start
-    at once (:func:`every_start_at_once` from :func:`starts_of`): each of ``checks`` is
+    at once (:func:`every_start_at_once` from :attr:`_Graph.starts`): each of ``checks`` is
     asked at every level until it answers (not ``None``); the search stops when all have
     answered. The answers in the order of ``checks``, ``None`` for one that never did."""
     answers: list[Any] = [None] * len(checks)
     waiting = list(range(len(checks)))
-    for depth, reached in every_start_at_once(graph, starts_of(graph)):
+    for depth, reached in every_start_at_once(graph, graph.starts):
         for i in list(waiting):
             found = checks[i](depth, reached)
             if found is not None:
@@ -424,7 +417,7 @@ def _chain_check(graph: _Graph) -> Check:
     the first such start's own search (:func:`_search`, to that depth) gives the chain:
     the shortest, from the first start that has one of that length, as :func:`shortest`
     of :func:`_search` finds."""
-    starts = starts_of(graph)
+    starts = graph.starts
     position = {s: k for k, s in enumerate(starts)}
     known_candidates, weak_candidates = graph._weak_candidates, graph.weak_candidates
     ends_of = [weak_candidates(s) for s in starts]  # what each start removes with an end

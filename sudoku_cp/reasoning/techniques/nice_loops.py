@@ -28,7 +28,6 @@ from sudoku_cp.reasoning.techniques.chains import (
     aic_graph,
     alternating_search,
     shortest_aic_with,
-    starts_of,
 )
 
 
@@ -64,7 +63,7 @@ def _loop_check(graph: _Graph) -> Check:
     it), so this is the shortest, from the first start that has one of that length. Most
     starts cannot close (226 of 28,206 could, on the states where 25 SE 9+ puzzles' paths
     tried the row): one search from all starts replaces one per start."""
-    starts = starts_of(graph)
+    starts = graph.starts
     closing = [0] * len(graph.cells)  # per node, the starts weakly linked to it, as a bit set
     for k, s in enumerate(starts):
         bit = 1 << k
